@@ -1,0 +1,217 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  customType,
+  date,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgTable,
+  serial,
+  smallint,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
+
+/**
+ * The catalogue and content tables (issue 2). Money is integer cents; quantities and weights are numeric.
+ * Full-text search uses the `it_unaccent` text search configuration created in the first migration
+ * (Italian stemming + unaccent), so the tsvector expression is immutable and can be indexed.
+ */
+const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+
+/** Kinds of category: product departments/aisles, or content pages assembled from blocks (home, service-selector...). */
+export const CATEGORY_TYPE = { products: 1, content: 2 } as const;
+
+export const categories = pgTable(
+  'categories',
+  {
+    categoryId: integer('category_id').primaryKey(),
+    parentId: integer('parent_id'),
+    categoryTypeId: smallint('category_type_id').notNull().default(CATEGORY_TYPE.products),
+    slug: text('slug').notNull(),
+    name: text('name').notNull(),
+    /** 0 = root, 1 = department (reparto), 2 = category, 3 = subcategory */
+    level: smallint('level').notNull(),
+    priority: integer('priority').notNull().default(0),
+    description: text('description'),
+    /** fluent-emoji-flat icon name, e.g. "red-apple" */
+    icon: text('icon'),
+    emoji: text('emoji'),
+    /** generator hints kept for the demo: Pezzo / Sfuso / Confezione, base unit kg / l / pz */
+    sellingType: text('selling_type'),
+    unit: text('unit'),
+    /** metaData.template_model.GRID_CONFIG */
+    gridConfig: jsonb('grid_config'),
+    showInMenu: boolean('show_in_menu').notNull().default(true),
+  },
+  (t) => [uniqueIndex('categories_slug_uq').on(t.slug), index('categories_parent_idx').on(t.parentId)],
+);
+
+export const categoryBlocks = pgTable(
+  'category_blocks',
+  {
+    categoryBlockId: serial('category_block_id').primaryKey(),
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.categoryId, { onDelete: 'cascade' }),
+    /** GRID_CONFIG column the block renders in */
+    position: text('position').notNull(),
+    priority: integer('priority').notNull().default(0),
+    /** templateBlock.codInt: BannerSlider, ProductSlider, ... */
+    blockType: text('block_type').notNull(),
+    /** templateBlockType.modeName */
+    modeName: text('mode_name').notNull().default('default'),
+    metaData: jsonb('meta_data').notNull().default({}),
+  },
+  (t) => [index('category_blocks_category_idx').on(t.categoryId)],
+);
+
+export const proposals = pgTable(
+  'proposals',
+  {
+    proposalId: serial('proposal_id').primaryKey(),
+    categoryBlockId: integer('category_block_id')
+      .notNull()
+      .references(() => categoryBlocks.categoryBlockId, { onDelete: 'cascade' }),
+    priority: integer('priority').notNull().default(0),
+    name: text('name').notNull(),
+    slug: text('slug'),
+    proposalUrl: text('proposal_url'),
+    img: text('img'),
+    imgAlt: text('img_alt'),
+    imgDescription: text('img_description'),
+    descr: text('descr'),
+    content: text('content'),
+    /** categoryProposalType.name: image, card, horizontal card, responsive card, header card, button */
+    proposalType: text('proposal_type').notNull(),
+    metaData: jsonb('meta_data').notNull().default({}),
+  },
+  (t) => [index('proposals_block_idx').on(t.categoryBlockId)],
+);
+
+export const vendors = pgTable(
+  'vendors',
+  {
+    vendorId: serial('vendor_id').primaryKey(),
+    name: text('name').notNull(),
+  },
+  (t) => [uniqueIndex('vendors_name_uq').on(t.name)],
+);
+
+export const products = pgTable(
+  'products',
+  {
+    productId: serial('product_id').primaryKey(),
+    codInt: text('cod_int').notNull(),
+    codVar: text('cod_var').notNull().default('1'),
+    name: text('name').notNull(),
+    slug: text('slug').notNull(),
+    barcode: text('barcode'),
+    /** shortDescr: the brand */
+    brand: text('brand').notNull(),
+    /** description: the pack format, e.g. "g 500" */
+    format: text('format').notNull(),
+    vendorId: integer('vendor_id')
+      .notNull()
+      .references(() => vendors.vendorId),
+    /** leaf category */
+    categoryId: integer('category_id')
+      .notNull()
+      .references(() => categories.categoryId),
+    ivaPct: numeric('iva_pct', { precision: 5, scale: 2 }).notNull(),
+    /** Pezzo | Sfuso | Confezione (also in productInfos.TIPOLOGIA) */
+    sellingType: text('selling_type').notNull(),
+    /** base unit of the per-unit price: kg, l, pz */
+    unitBase: text('unit_base').notNull(),
+    /** string map sent as productInfos */
+    productInfos: jsonb('product_infos').notNull(),
+    /** list price in cents: per piece/pack, or per kg for Sfuso */
+    priceCents: integer('price_cents').notNull(),
+    /** price per base unit (kg / l) in cents, when meaningful */
+    unitPriceCents: integer('unit_price_cents'),
+    /** net content of one selling unit in the base unit (kg or l), for the per-unit price */
+    netQuantity: numeric('net_quantity', { precision: 12, scale: 3 }),
+    /** sellable stock in selling units (decimal: kg for Sfuso); <= 0 = not available */
+    stock: numeric('stock', { precision: 12, scale: 3 }).notNull(),
+    minAcq: integer('min_acq').notNull().default(1),
+    maxAcq: integer('max_acq'),
+    isNew: boolean('is_new').notNull().default(false),
+    highlight: boolean('highlight').notNull().default(false),
+    badgeLabel: text('badge_label'),
+    badgeCssClass: text('badge_css_class'),
+    ingredients: text('ingredients'),
+    allergens: text('allergens'),
+    storage: text('storage'),
+    nutritionalValues: text('nutritional_values'),
+    features: text('features'),
+    nutriScoreEstimate: text('nutri_score_estimate'),
+    /** Open Food Facts page, kept for attribution (never hot-linked for images) */
+    sourceUrl: text('source_url'),
+    /** fluent-emoji-flat icon name used for the generated illustration */
+    mediaIcon: text('media_icon').notNull(),
+    logisticPackagingItems: integer('logistic_packaging_items'),
+    logisticPalletItems: integer('logistic_pallet_items'),
+    /** units sold in the last period: drives the top-seller sliders */
+    salesRank: integer('sales_rank').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    searchVector: tsvector('search_vector').generatedAlwaysAs(
+      sql`setweight(to_tsvector('it_unaccent'::regconfig, coalesce(name, '')), 'A') || setweight(to_tsvector('it_unaccent'::regconfig, coalesce(brand, '')), 'B') || setweight(to_tsvector('it_unaccent'::regconfig, coalesce(format, '')), 'D')`,
+    ),
+  },
+  (t) => [
+    uniqueIndex('products_slug_uq').on(t.slug),
+    uniqueIndex('products_cod_int_uq').on(t.codInt),
+    uniqueIndex('products_barcode_uq').on(t.barcode),
+    index('products_category_idx').on(t.categoryId),
+    index('products_search_idx').using('gin', t.searchVector),
+  ],
+);
+
+/** warehousePromo: one active promotion per product and period. */
+export const productPromos = pgTable(
+  'product_promos',
+  {
+    promoId: serial('promo_id').primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.productId, { onDelete: 'cascade' }),
+    promoTypeId: integer('promo_type_id').notNull(),
+    /** e.g. "SCONTO_PERC", "PREZZO_FISSO", "TAGLIO_PREZZO" */
+    promoType: text('promo_type').notNull(),
+    /** price the customer pays, cents */
+    promoPriceCents: integer('promo_price_cents').notNull(),
+    discountPerc: numeric('discount_perc', { precision: 5, scale: 2 }).notNull(),
+    validFrom: date('valid_from').notNull(),
+    validTo: date('valid_to').notNull(),
+    header: text('header').notNull(),
+    body: text('body').notNull(),
+    footer: text('footer').notNull(),
+    bubble: text('bubble').notNull(),
+    cssClass: text('css_class').notNull(),
+    selectable: boolean('selectable').notNull().default(false),
+  },
+  (t) => [index('product_promos_product_idx').on(t.productId, t.validFrom, t.validTo)],
+);
+
+/** Term dictionary for typo-tolerant suggestions (pg_trgm index on term). */
+export const searchTerms = pgTable(
+  'search_terms',
+  {
+    term: text('term').primaryKey(),
+    /** how many products contain it: ranks the suggestions */
+    frequency: integer('frequency').notNull(),
+  },
+  (t) => [index('search_terms_trgm_idx').using('gin', sql`${t.term} gin_trgm_ops`)],
+);
+
+/** Monotonic counter bumped by every catalogue write; the read cache keys on it. */
+export const catalogueVersion = pgTable('catalogue_version', {
+  id: smallint('id').primaryKey(),
+  version: integer('version').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/**
+ * The answer envelope every /ebsn/api call returns (spec section 8, wire notes).
+ * status 0 = success; business failures answer HTTP 200 with status != 0 and Italian text.
+ */
+export const responseMessageSchema = z.object({
+  error: z.string().optional(),
+  info: z.string().optional(),
+  warning: z.string().optional(),
+  code: z.string().optional(),
+});
+export type ResponseMessage = z.infer<typeof responseMessageSchema>;
+
+export const responseStatusSchema = z.object({
+  status: z.number().int(),
+  errors: z.array(responseMessageSchema),
+  infos: z.array(responseMessageSchema),
+  warnings: z.array(responseMessageSchema),
+  errorsMessage: z.array(z.string()),
+  infosMessage: z.array(z.string()),
+  warningsMessage: z.array(z.string()),
+});
+export type ResponseStatus = z.infer<typeof responseStatusSchema>;
+
+/** Who the server thinks it is talking to; anonymous is userId -1. Later issues add fields. */
+export const rootUserSchema = z.object({
+  userId: z.number().int(),
+  login: z.string().nullable(),
+  profileConfirmed: z.boolean(),
+});
+export type RootUser = z.infer<typeof rootUserSchema>;
+
+export const ANONYMOUS_USER: RootUser = { userId: -1, login: null, profileConfirmed: false };
+
+export function envelopeSchema<T extends z.ZodType>(data: T) {
+  return z.object({ response: responseStatusSchema, user: rootUserSchema, data });
+}
+export type Envelope<T> = { response: ResponseStatus; user: RootUser; data: T };
+
+/** Status codes of failed envelopes. 0 is success; any other value is a failure the client shows. */
+export const ENVELOPE_STATUS = {
+  ok: 0,
+  businessError: 1,
+  validationError: 2,
+  notFound: 404,
+  sessionExpired: 419,
+  internalError: 500,
+} as const;
+
+/** Generic texts (spec section 8). */
+export const GENERIC_ERROR_TEXT = 'Si è verificato un errore, riprova tra qualche minuto.';
+export const SESSION_EXPIRED_TEXT =
+  'La sessione è scaduta, si prega di rieffettuare il login per continuare.';
