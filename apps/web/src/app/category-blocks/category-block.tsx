@@ -1,0 +1,43 @@
+import { lazy, Suspense } from 'react';
+import type { CategoryBlock as Block } from '@spesa/shared/contracts/catalogue';
+import { BannerGridBlock, BannerListBlock, BannerSliderBlock } from './blocks/banner-blocks';
+import { CrmProductSliderBlock, ProductSliderBlock, ProductTabBlock } from './blocks/product-blocks';
+import { StaticImageBlock, StaticTextBlock } from './blocks/static-blocks';
+import { IS_APP_BUILD } from '../../lib/config';
+
+const TutorialBlock = lazy(() => import('./blocks/tutorial-block').then((m) => ({ default: m.TutorialBlock })));
+
+/** One content block, by templateBlock.codInt (all 11 types of spec section 2). */
+export function CategoryBlockView({ block }: { block: Block }) {
+  switch (block.templateBlock.codInt) {
+    case 'BannerList':
+      return <BannerListBlock block={block} />;
+    case 'BannerGrid':
+      return <BannerGridBlock block={block} />;
+    case 'BannerSlider':
+      return <BannerSliderBlock block={block} />;
+    case 'BannerSliderHeader':
+      return <BannerSliderBlock block={block} header />;
+    case 'CrmProductSlider':
+      return <CrmProductSliderBlock block={block} />;
+    case 'ProductSlider':
+      return <ProductSliderBlock block={block} />;
+    case 'ProductTab':
+      return <ProductTabBlock block={block} />;
+    case 'StaticImage':
+      return <StaticImageBlock block={block} />;
+    case 'StaticText':
+      return <StaticTextBlock block={block} />;
+    case 'LeafletSliderWrapper':
+      // the digital leaflets arrive with their own feature: until then there is nothing to show
+      return null;
+    case 'Tutorial':
+      return IS_APP_BUILD ? (
+        <Suspense fallback={null}>
+          <TutorialBlock block={block} />
+        </Suspense>
+      ) : null;
+    default:
+      return null;
+  }
+}

@@ -1,0 +1,60 @@
+import { screen, waitFor, within } from '@testing-library/react';
+import { describe, expect, it } from 'vitest';
+import { renderApp } from '../../test/render-app';
+import { mockApi, ok } from '../../test/mock-api';
+import { categoryTree, fruttaCategory, makeProduct, productPage } from '../../test/fixtures';
+
+const promo = makeProduct({
+  productId: 1,
+  name: 'Mele Golden',
+  shortDescr: 'Melinda',
+  description: 'kg 1,5',
+  priceDisplay: 1.59,
+  priceStandardDisplay: 1.99,
+  priceUmDisplay: 1.06,
+  badge: { label: 'Km 0', cssClass: 'km0' },
+  maxAcq: 6,
+  warehousePromo: {
+    warehousePromoId: 1,
+    warehousePromoTypeId: 1,
+    promoType: 'SCONTO',
+    discount: 0.4,
+    discountPerc: 20,
+    validityDate: '2025-01-01',
+    expireDate: '2030-01-01',
+    selectable: false,
+    view: { cssClass: 'promo', header: 'Offerta', body: 'fino a domenica', footer: '', bubble: '-20%', permanent: false },
+  },
+});
+const missing = makeProduct({ productId: 2, name: 'Pere Abate', available: 0 });
+
+describe('Product card', () => {
+  it('shows price, struck list price, per-unit price, promo, badge, limit, and the honest add button', async () => {
+    mockApi({
+      '/category': (url) => (url.searchParams.get('slug') ? ok({ category: fruttaCategory }) : ok({ categories: categoryTree })),
+      '/products': () => ok(productPage([promo, missing])),
+    });
+    const { user, router } = renderApp('/category/frutta');
+    const [first, second] = await screen.findAllByTestId('product-card');
+    const card = within(first!);
+    expect(card.getByRole('heading', { level: 3, name: 'Mele Golden' })).toBeInTheDocument();
+    expect(card.getByText('Melinda')).toBeInTheDocument();
+    expect(card.getByText('kg 1,5')).toBeInTheDocument();
+    expect(card.getByTestId('product-price')).toHaveTextContent('Prezzo di listino: 1,99 €Prezzo in offerta: 1,59 €1,06 €/kg');
+    expect(card.getByText('-20%')).toBeInTheDocument();
+    expect(card.getByTestId('promo-text')).toHaveTextContent('Offerta fino a domenica');
+    expect(card.getByText('Km 0')).toBeInTheDocument();
+    expect(card.getByText('Massimo 6 pezzi per ordine')).toBeInTheDocument();
+    const img = card.getByRole('img', { name: 'Mele Golden' });
+    expect(img).toHaveAttribute('loading', 'lazy');
+    expect(img).toHaveAttribute('width');
+
+    expect(within(second!).getByText('Prodotto non disponibile')).toBeInTheDocument();
+    expect(within(second!).queryByRole('button', { name: /Aggiungi/ })).not.toBeInTheDocument();
+
+    await user.click(card.getByRole('button', { name: 'Aggiungi Mele Golden al carrello' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/cart'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Il tuo carrello' })).toBeInTheDocument();
+    expect(screen.getByText(/è necessario accedere/)).toBeInTheDocument();
+  });
+});

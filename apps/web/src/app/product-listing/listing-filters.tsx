@@ -1,0 +1,79 @@
+import { Link as RouterLink } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import Typography from '@mui/material/Typography';
+import type { Category, Facet } from '@spesa/shared/contracts/catalogue';
+import { hasActiveFilters, toggleFacet, type FilterChange, type ListingFilters } from '../../features/catalogue/utils/listing-params';
+import { paths } from '../../lib/route-paths';
+
+interface ListingFiltersProps {
+  filters: ListingFilters;
+  facets: readonly Facet[];
+  subcategories?: readonly Category[] | undefined;
+  onChange: (change: FilterChange) => void;
+}
+
+/** Subcategory chips (links: a category change starts without filters) and facet checkboxes. */
+export function ListingFiltersPanel({ filters, facets, subcategories, onChange }: ListingFiltersProps) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+      {subcategories?.length ? (
+        <Box component="nav" aria-label={t('listing.subcategories')}>
+          <Typography component="h2" variant="h3" sx={{ mb: 1 }}>
+            {t('listing.subcategories')}
+          </Typography>
+          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+            {subcategories.map((c) => (
+              <li key={c.categoryId}>
+                <Chip
+                  component={RouterLink}
+                  to={paths.category(c.slug)}
+                  clickable
+                  label={c.productCount != null ? `${c.name} (${c.productCount})` : c.name}
+                  variant="outlined"
+                  sx={{ minHeight: 32, borderColor: 'grey.500' }}
+                />
+              </li>
+            ))}
+          </Box>
+        </Box>
+      ) : null}
+      {facets
+        .filter((f) => f.values.length > 0)
+        .map((facet) => (
+          <Box component="fieldset" key={facet.parameterName} sx={{ border: 0, m: 0, p: 0 }}>
+            <Typography component="legend" variant="h3" sx={{ mb: 0.5 }}>
+              {facet.name}
+            </Typography>
+            <FormGroup sx={{ maxHeight: 280, overflowY: 'auto', flexWrap: 'nowrap' }}>
+              {facet.values.map((v) => (
+                <FormControlLabel
+                  key={v.id}
+                  control={
+                    <Checkbox
+                      size="small"
+                      checked={filters.facets.includes(v.id)}
+                      onChange={() => onChange({ facets: toggleFacet(filters.facets, v.id) })}
+                    />
+                  }
+                  label={`${v.name} (${v.quantity})`}
+                  sx={{ minHeight: 32, mr: 0 }}
+                />
+              ))}
+            </FormGroup>
+          </Box>
+        ))}
+      {hasActiveFilters(filters) ? (
+        <Button variant="text" onClick={() => onChange({ sort: '', facets: [], promo: false, onlyNew: false })} sx={{ alignSelf: 'flex-start' }}>
+          {t('listing.clearFilters')}
+        </Button>
+      ) : null}
+    </Box>
+  );
+}

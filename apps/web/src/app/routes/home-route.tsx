@@ -1,0 +1,31 @@
+import { useTranslation } from 'react-i18next';
+import Container from '@mui/material/Container';
+import Typography from '@mui/material/Typography';
+import { useCategory } from '../../features/catalogue/api/get-category';
+import { CategoryBlocksView } from '../category-blocks/category-blocks-view';
+import { PageLoading } from '../../components/page-loading';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { VisuallyHidden } from '../../components/visually-hidden';
+
+/** Home: the blocks of the category with slug "home". */
+export function HomeRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle(null);
+  const home = useCategory('home');
+  return (
+    <>
+      <Typography variant="h1">
+        <VisuallyHidden>{t('home.heading')}</VisuallyHidden>
+      </Typography>
+      {home.isPending ? (
+        <PageLoading />
+      ) : home.isError || !home.data.categoryBlocks?.length ? (
+        <Container maxWidth="xl" sx={{ py: 4 }}>
+          <Typography>{t('home.empty')}</Typography>
+        </Container>
+      ) : (
+        <CategoryBlocksView category={home.data} />
+      )}
+    </>
+  );
+}

@@ -1,0 +1,9 @@
+import { useTranslation } from 'react-i18next';
+import { useDocumentTitle } from '../../components/use-document-title';
+import { NotFoundContent } from '../../components/not-found-content';
+
+export function NotFoundRoute() {
+  const { t } = useTranslation();
+  useDocumentTitle(t('notFound.title'));
+  return <NotFoundContent />;
+}

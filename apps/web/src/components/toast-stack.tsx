@@ -1,0 +1,26 @@
+import { useTranslation } from 'react-i18next';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import { dismissToast, type Toast } from './toast-store';
+
+export function ToastStack({ toasts }: { toasts: readonly Toast[] }) {
+  const { t } = useTranslation();
+  return (
+    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+      {toasts.map((toast) => (
+        <Alert
+          key={toast.id}
+          severity={toast.severity}
+          variant="filled"
+          role={toast.severity === 'error' ? 'alert' : 'status'}
+          onClose={() => dismissToast(toast.id)}
+          closeText={t('toast.close')}
+          sx={{ pointerEvents: 'auto', whiteSpace: 'pre-line', boxShadow: 3 }}
+          data-testid="toast"
+        >
+          {toast.message}
+        </Alert>
+      ))}
+    </Box>
+  );
+}

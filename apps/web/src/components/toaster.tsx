@@ -1,0 +1,33 @@
+import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { useTranslation } from 'react-i18next';
+import { getToasts, subscribeToasts } from './toast-store';
+
+// The Alert-based stack loads with the first toast: it stays out of the first JS chunk.
+const ToastStack = lazy(() => import('./toast-stack').then((m) => ({ default: m.ToastStack })));
+
+/** The snackbar region, always present (so announcements are heard); its content loads on demand. */
+export function Toaster() {
+  const { t } = useTranslation();
+  const toasts = useSyncExternalStore(subscribeToasts, getToasts, getToasts);
+  return (
+    <div
+      role="region"
+      aria-label={t('toast.region')}
+      style={{
+        position: 'fixed',
+        bottom: 16,
+        left: '50%',
+        transform: 'translateX(-50%)',
+        zIndex: 1400,
+        width: 'min(560px, calc(100vw - 32px))',
+        pointerEvents: 'none',
+      }}
+    >
+      {toasts.length ? (
+        <Suspense fallback={null}>
+          <ToastStack toasts={toasts} />
+        </Suspense>
+      ) : null}
+    </div>
+  );
+}

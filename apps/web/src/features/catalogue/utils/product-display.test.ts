@@ -1,0 +1,39 @@
+import { describe, expect, it } from 'vitest';
+import { formatMeasure, listPriceIfPromo, maxPurchasePieces, sellingFormat } from './product-display';
+
+describe('sellingFormat (productInfos)', () => {
+  it.each([
+    [{ TIPOLOGIA: 'Sfuso', WEIGHT_SELLING: '500', STEP_SELLING: '100', WEIGHT_UNIT_SELLING: 'GR' }, { kind: 'sfuso', min: '500 g', step: '100 g' }],
+    [{ TIPOLOGIA: 'Sfuso', WEIGHT_SELLING: '1000', WEIGHT_UNIT_SELLING: 'GR' }, { kind: 'sfuso', min: '1 kg', step: null }],
+    [{ TIPOLOGIA: 'Confezione', MULTI_PACK: '6' }, { kind: 'confezione', pieces: 6 }],
+    [{ TIPOLOGIA: 'Pezzo' }, { kind: 'pezzo' }],
+    [{}, { kind: 'pezzo' }],
+  ])('%j', (infos, expected) => {
+    expect(sellingFormat(infos)).toEqual(expected);
+  });
+
+  it('formats measures the Italian way', () => {
+    expect(formatMeasure(1500, 'GR')).toBe('1,5 kg');
+    expect(formatMeasure(75, 'CL')).toBe('75 cl');
+    expect(formatMeasure(1, 'KG')).toBe('1 kg');
+  });
+});
+
+describe('maxPurchasePieces', () => {
+  it.each([
+    [{ maxAcq: undefined, productInfos: {} }, null],
+    [{ maxAcq: 10, productInfos: {} }, 10],
+    [{ maxAcq: 12, productInfos: { MULTI_PACK: '6' } }, 2],
+    [{ maxAcq: 12, productInfos: { MAXACQ: '4' } }, 4],
+  ])('%j → %s', (product, expected) => {
+    expect(maxPurchasePieces(product)).toBe(expected);
+  });
+});
+
+describe('listPriceIfPromo', () => {
+  it('shows the struck price only when it is higher', () => {
+    expect(listPriceIfPromo({ priceDisplay: 1.5, priceStandardDisplay: 1.99 })).toBe(1.99);
+    expect(listPriceIfPromo({ priceDisplay: 1.99, priceStandardDisplay: 1.99 })).toBeNull();
+    expect(listPriceIfPromo({ priceDisplay: 1.99 })).toBeNull();
+  });
+});

@@ -1,0 +1,71 @@
+import type { Product } from '@spesa/shared/contracts/catalogue';
+
+/**
+ * productInfos (strings on the wire) turned into what the screens show. One place, as the house style asks.
+ */
+export type SellingFormat =
+  | { kind: 'sfuso'; min: string | null; step: string | null }
+  | { kind: 'confezione'; pieces: number }
+  | { kind: 'pezzo' };
+
+const UNIT_LABELS: Record<string, string> = { GR: 'g', G: 'g', KG: 'kg', HG: 'hg', DAG: 'dag', ML: 'ml', CL: 'cl', LT: 'l', L: 'l', PZ: 'pz' };
+
+const decimal = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 3 });
+
+/** 500 GR → "500 g"; 1500 GR → "1,5 kg"; 1 KG → "1 kg"; 75 CL → "75 cl". */
+export function formatMeasure(value: number, unitCode: string | undefined): string {
+  const code = (unitCode ?? 'GR').toUpperCase();
+  if ((code === 'GR' || code === 'G') && value >= 1000) return `${decimal.format(value / 1000)} kg`;
+  if (code === 'ML' && value >= 1000) return `${decimal.format(value / 1000)} l`;
+  return `${decimal.format(value)} ${UNIT_LABELS[code] ?? code.toLowerCase()}`;
+}
+
+const num = (s: string | undefined): number | null => {
+  if (s == null || s.trim() === '') return null;
+  const n = Number(s.replace(',', '.'));
+  return Number.isFinite(n) && n > 0 ? n : null;
+};
+
+export function sellingFormat(infos: Record<string, string> | undefined): SellingFormat {
+  const type = (infos?.TIPOLOGIA ?? '').trim().toLowerCase();
+  if (type === 'sfuso') {
+    const unit = infos?.WEIGHT_UNIT_SELLING;
+    const min = num(infos?.WEIGHT_SELLING);
+    const step = num(infos?.STEP_SELLING);
+    return {
+      kind: 'sfuso',
+      min: min != null ? formatMeasure(min, unit) : null,
+      step: step != null ? formatMeasure(step, unit) : null,
+    };
+  }
+  if (type === 'confezione') {
+    const pieces = num(infos?.MULTI_PACK) ?? num(infos?.UNIT_SELLING) ?? num(infos?.QTY_MULT) ?? 1;
+    return { kind: 'confezione', pieces };
+  }
+  return { kind: 'pezzo' };
+}
+
+/**
+ * Max purchase shown in pieces (spec section 9): the limit divided by MULTI_PACK, using the smaller of
+ * maxAcq and the MAXACQ info. null when there is no limit.
+ */
+export function maxPurchasePieces(product: Pick<Product, 'maxAcq' | 'productInfos'>): number | null {
+  const limits = [product.maxAcq, num(product.productInfos?.MAXACQ) ?? undefined].filter(
+    (n): n is number => typeof n === 'number' && n > 0,
+  );
+  if (!limits.length) return null;
+  const multiPack = num(product.productInfos?.MULTI_PACK) ?? 1;
+  const pieces = Math.floor(Math.min(...limits) / multiPack);
+  return pieces > 0 ? pieces : null;
+}
+
+export const isAvailable = (product: Pick<Product, 'available'>) => product.available > 0;
+
+export const isSoldByWeight = (product: Pick<Product, 'productInfos'>) =>
+  (product.productInfos?.TIPOLOGIA ?? '').toLowerCase() === 'sfuso';
+
+/** The struck list price, only when a promotion really lowers the price. */
+export function listPriceIfPromo(product: Pick<Product, 'priceStandardDisplay' | 'priceDisplay'>): number | null {
+  const std = product.priceStandardDisplay;
+  return typeof std === 'number' && std > product.priceDisplay ? std : null;
+}

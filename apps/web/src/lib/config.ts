@@ -1,0 +1,17 @@
+/** Client configuration (spec sections 2 and 9). Build-time values come from Vite's import.meta.env. */
+export const CLIENT_VERSION = '1.47.1';
+export const API_BASE = '/ebsn/api';
+export const IS_APP_BUILD = import.meta.env.VITE_BUILD_TARGET === 'app';
+/** Hosts whose links are routed inside the shop when a route matches (spec section 2). */
+export const LINK_WHITELIST_HOSTS: readonly string[] = (import.meta.env.VITE_LINK_WHITELIST ?? 'www.spesa.it,spesa.it')
+  .split(',')
+  .map((h: string) => h.trim())
+  .filter(Boolean);
+/** Days a remembered search word is kept (spec: "configured number of days"). */
+export const SEARCH_WORDS_MAX_AGE_DAYS = Number(import.meta.env.VITE_SEARCH_WORDS_DAYS ?? 30) || 30;
+export const PRODUCTS_PAGE_SIZE = 24;
+export const TOAST_MS = 3000;
+export const SNACKBAR_MS = 5000;
+export const SNACKBAR_MAX = 5;
+export const SUGGEST_DEBOUNCE_MS = 300;
+export const CATEGORY_PREFIX = '/category/';

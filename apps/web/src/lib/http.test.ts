@@ -1,0 +1,69 @@
+import { describe, expect, it, vi } from 'vitest';
+import { ApiError, apiGet, parseEnvelopeText } from './http';
+import { getToasts } from '../components/toast-store';
+import { GENERIC_ERROR_TEXT, SESSION_EXPIRED_TEXT } from '@spesa/shared/contracts/envelope';
+
+const status = (over: object = {}) => ({
+  status: 0,
+  errors: [],
+  infos: [],
+  warnings: [],
+  errorsMessage: [],
+  infosMessage: [],
+  warningsMessage: [],
+  ...over,
+});
+const body = (data: unknown, over: object = {}) => JSON.stringify({ response: status(over), user: { userId: -1, login: null, profileConfirmed: false }, data });
+
+function stubFetch(text: string, init: ResponseInit = { status: 200 }) {
+  const fn = vi.fn(async () => new Response(text, init));
+  vi.stubGlobal('fetch', fn);
+  return fn;
+}
+
+describe('http client', () => {
+  it('sends the client headers and returns data, tolerating blank lines before the JSON', async () => {
+    const fn = stubFetch(`\n\n  \r\n${body({ ok: 1 })}`);
+    await expect(apiGet('/category', { slug: 'home', empty: '', list: ['a', 'b'] })).resolves.toEqual({ ok: 1 });
+    const [url, init] = fn.mock.calls[0] as unknown as [string, RequestInit];
+    expect(url).toBe('/ebsn/api/category?slug=home&list=a&list=b');
+    expect(init.headers).toMatchObject({ 'X-Ebsn-Client': 'site', 'x-ebsn-version': '1.47.1', Accept: 'application/json' });
+    expect(parseEnvelopeText('\n\n')).toBeNull();
+  });
+
+  it('rejects with the envelope when status != 0, adding the generic error when none came', async () => {
+    stubFetch(body(null, { status: 1 }));
+    const error = await apiGet('/x').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect((error as ApiError).response.errors).toEqual([{ error: GENERIC_ERROR_TEXT }]);
+    expect(getToasts().map((t) => [t.severity, t.message, t.duration])).toEqual([['error', GENERIC_ERROR_TEXT, 3000]]);
+  });
+
+  it('shows errors, infos and warnings as toasts', async () => {
+    stubFetch(body({}, { status: 1, errors: [{ error: 'Quantità non valida', code: 'x' }], warningsMessage: ['Attenzione'] }));
+    const error = (await apiGet('/x').catch((e: unknown) => e)) as ApiError;
+    expect(error.message).toBe('Quantità non valida');
+    expect(getToasts().map((t) => [t.severity, t.message])).toEqual([
+      ['error', 'Quantità non valida'],
+      ['warning', 'Attenzione'],
+    ]);
+  });
+
+  it('on HTTP 419 clears the stored session and says the session expired', async () => {
+    sessionStorage.setItem('spesa.session', JSON.stringify('token'));
+    sessionStorage.setItem('spesa.loggedIn', 'true');
+    stubFetch('', { status: 419 });
+    const error = (await apiGet('/cart/view').catch((e: unknown) => e)) as ApiError;
+    expect(error.httpStatus).toBe(419);
+    expect(sessionStorage.getItem('spesa.session')).toBeNull();
+    expect(sessionStorage.getItem('spesa.loggedIn')).toBeNull();
+    expect(getToasts().map((t) => t.message)).toEqual([SESSION_EXPIRED_TEXT]);
+  });
+
+  it('a failure without a body rejects with status 1 and the generic message', async () => {
+    stubFetch('<html>Bad gateway</html>', { status: 502 });
+    const error = (await apiGet('/x').catch((e: unknown) => e)) as ApiError;
+    expect(error.status).toBe(1);
+    expect(error.response.errors[0]?.error).toBe(GENERIC_ERROR_TEXT);
+  });
+});

@@ -1,0 +1,169 @@
+import type { Envelope, ResponseMessage, ResponseStatus } from '@spesa/shared/contracts/envelope';
+import i18n from './i18n';
+import { API_BASE, CLIENT_VERSION, TOAST_MS, IS_APP_BUILD } from './config';
+import { clearSession, getSessionToken, SESSION_HEADER, storeSessionToken } from './session';
+import { showToast } from '../components/toast-store';
+
+/**
+ * The HTTP client for /ebsn/api (spec sections 7 and 8, wire notes). Types only from the contracts:
+ * zod stays out of the first chunk.
+ * - parses the envelope, tolerating blank lines before the JSON;
+ * - shows server messages (errors, infos, warnings) as toasts;
+ * - status != 0 rejects with an ApiError carrying the envelope (a generic error is added when none came);
+ * - HTTP 419 clears the stored session and tells the customer the session expired.
+ */
+export class ApiError extends Error implements Envelope<unknown> {
+  readonly response: ResponseStatus;
+  readonly user: Envelope<unknown>['user'];
+  readonly data: unknown;
+  readonly httpStatus: number;
+
+  constructor(envelope: Envelope<unknown>, httpStatus: number) {
+    super(firstErrorText(envelope.response));
+    this.name = 'ApiError';
+    this.response = envelope.response;
+    this.user = envelope.user;
+    this.data = envelope.data;
+    this.httpStatus = httpStatus;
+  }
+
+  get status(): number {
+    return this.response.status;
+  }
+
+  get isNotFound(): boolean {
+    return this.httpStatus === 404 || this.response.status === 404;
+  }
+}
+
+export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export interface RequestOptions {
+  method?: 'GET' | 'POST';
+  query?: Record<string, QueryValue>;
+  body?: unknown;
+  signal?: AbortSignal | undefined;
+  /** do not show the server's messages as toasts (the caller shows the failure itself) */
+  quiet?: boolean;
+}
+
+const genericText = () => i18n.t('toast.genericError');
+
+function firstErrorText(status: ResponseStatus): string {
+  return status.errors[0]?.error ?? status.errorsMessage[0] ?? 'Errore';
+}
+
+function emptyStatus(status: number): ResponseStatus {
+  return { status, errors: [], infos: [], warnings: [], errorsMessage: [], infosMessage: [], warningsMessage: [] };
+}
+
+const ANONYMOUS = { userId: -1, login: null, profileConfirmed: false };
+
+export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value === undefined || value === null || value === '' || value === false) continue;
+    if (Array.isArray(value)) for (const v of value) params.append(key, String(v));
+    else params.set(key, String(value));
+  }
+  const qs = params.toString();
+  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+}
+
+/** The body, tolerating blank lines (or a BOM) before the JSON, as the real platform's clients do. */
+export function parseEnvelopeText(text: string): Envelope<unknown> | null {
+  const trimmed = text.replace(/^\uFEFF/, '').trim();
+  if (!trimmed) return null;
+  try {
+    const parsed = JSON.parse(trimmed) as Partial<Envelope<unknown>>;
+    if (!parsed || typeof parsed !== 'object') return null;
+    const response = { ...emptyStatus(parsed.response?.status ?? 0), ...(parsed.response ?? {}) };
+    return { response, user: parsed.user ?? ANONYMOUS, data: parsed.data ?? null };
+  } catch {
+    return null;
+  }
+}
+
+const textsOf = (messages: readonly ResponseMessage[] | undefined, key: 'error' | 'info' | 'warning') =>
+  (messages ?? []).map((m) => m[key]).filter((m): m is string => typeof m === 'string' && m.length > 0);
+
+/** errors → error toasts, infos → success toasts, warnings → warning toasts (3000 ms). */
+export function showResponseMessages(status: ResponseStatus): void {
+  const groups = [
+    ['error', [...textsOf(status.errors, 'error'), ...(status.errorsMessage ?? [])]],
+    ['success', [...textsOf(status.infos, 'info'), ...(status.infosMessage ?? [])]],
+    ['warning', [...textsOf(status.warnings, 'warning'), ...(status.warningsMessage ?? [])]],
+  ] as const;
+  for (const [severity, texts] of groups) {
+    for (const text of new Set(texts)) showToast(text.replace(/\\n/g, '\n'), severity, TOAST_MS);
+  }
+}
+
+function withGenericError(envelope: Envelope<unknown>): Envelope<unknown> {
+  if (envelope.response.errors.length > 0) return envelope;
+  const text = envelope.response.errorsMessage[0] ?? genericText();
+  return { ...envelope, response: { ...envelope.response, errors: [{ error: text }] } };
+}
+
+export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
+  const headers: Record<string, string> = {
+    Accept: 'application/json',
+    'X-Ebsn-Client': IS_APP_BUILD ? 'production' : 'site',
+    'x-ebsn-version': CLIENT_VERSION,
+  };
+  const token = getSessionToken();
+  if (token) headers[SESSION_HEADER] = token;
+  let body: string | undefined;
+  if (options.body !== undefined) {
+    headers['Content-Type'] = 'application/json';
+    body = JSON.stringify(options.body);
+  }
+
+  let res: Response;
+  try {
+    res = await fetch(buildUrl(path, options.query), {
+      method: options.method ?? 'GET',
+      headers,
+      body,
+      credentials: 'same-origin',
+      signal: options.signal,
+    });
+  } catch (cause) {
+    if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
+    const envelope = withGenericError({ response: emptyStatus(1), user: ANONYMOUS, data: null });
+    if (!options.quiet) showResponseMessages(envelope.response);
+    throw new ApiError(envelope, 0);
+  }
+
+  const rotated = res.headers.get(SESSION_HEADER);
+  if (rotated) storeSessionToken(rotated);
+
+  const envelope = parseEnvelopeText(await res.text());
+
+  if (res.status === 419) {
+    clearSession();
+    showToast(i18n.t('toast.sessionExpired'), 'warning', TOAST_MS);
+    throw new ApiError(withGenericError(envelope ?? { response: emptyStatus(419), user: ANONYMOUS, data: null }), 419);
+  }
+
+  if (!envelope) {
+    const failed = withGenericError({ response: emptyStatus(1), user: ANONYMOUS, data: null });
+    if (!options.quiet) showResponseMessages(failed.response);
+    throw new ApiError(failed, res.status);
+  }
+
+  if (!res.ok || envelope.response.status !== 0) {
+    const failed = withGenericError(
+      envelope.response.status === 0
+        ? { ...envelope, response: { ...envelope.response, status: res.status || 1 } }
+        : envelope,
+    );
+    if (!options.quiet) showResponseMessages(failed.response);
+    throw new ApiError(failed, res.status);
+  }
+
+  if (!options.quiet) showResponseMessages(envelope.response);
+  return envelope.data as T;
+}
+
+export const apiGet = <T>(path: string, query?: Record<string, QueryValue>, options: Omit<RequestOptions, 'query' | 'method'> = {}) =>
+  apiRequest<T>(path, { ...options, query, method: 'GET' });

@@ -1,0 +1,22 @@
+import { matchPath } from 'react-router';
+
+/** The shop's route patterns, shared by the router and the link rules ("routed if a route matches"). */
+export const ROUTE_PATTERNS = {
+  home: '/',
+  category: '/category/*',
+  product: '/product/:slug',
+  search: '/search',
+  cart: '/cart',
+  login: '/login',
+  credits: '/page/credits',
+} as const;
+
+export function isShopRoute(pathname: string): boolean {
+  return Object.values(ROUTE_PATTERNS).some((pattern) => matchPath(pattern, pathname) !== null);
+}
+
+export const paths = {
+  category: (slug: string) => `/category/${slug}`,
+  product: (slug: string) => `/product/${encodeURIComponent(slug)}`,
+  search: (q: string) => `/search?q=${encodeURIComponent(q)}`,
+};

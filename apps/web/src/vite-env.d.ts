@@ -1,0 +1,9 @@
+/// <reference types="vite/client" />
+interface ImportMetaEnv {
+  readonly VITE_BUILD_TARGET?: 'site' | 'app';
+  readonly VITE_LINK_WHITELIST?: string;
+  readonly VITE_SEARCH_WORDS_DAYS?: string;
+}
+interface ImportMeta {
+  readonly env: ImportMetaEnv;
+}
