@@ -169,6 +169,10 @@ export const products = pgTable(
     uniqueIndex('products_barcode_uq').on(t.barcode),
     index('products_category_idx').on(t.categoryId),
     index('products_search_idx').using('gin', t.searchVector),
+    /** typo-tolerant fallback search on the name (pg_trgm similarity) */
+    index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),
+    /** default order of lists and the top-seller sliders */
+    index('products_sales_rank_idx').on(t.salesRank),
   ],
 );
 

@@ -146,6 +146,8 @@ export const productsQuerySchema = z.object({
   onlyNew: queryBool.optional(),
   page: queryInt(1, 100_000).default(1),
   page_size: queryInt(1, PRODUCTS_PAGE_SIZE_MAX).default(PRODUCTS_PAGE_SIZE_DEFAULT),
+  /** read through the server cache */
+  skip_cache: queryBool.optional(),
   hash: z.string().max(100).optional(),
 });
 export type ProductsQuery = z.input<typeof productsQuerySchema>;
@@ -300,6 +302,8 @@ export const advQuerySchema = z.object({
   promo: queryBool.optional(),
   product_id: queryInt(1, 2_147_483_647).optional(),
   category_id: queryInt(1, 2_147_483_647).optional(),
+  /** read through the server cache */
+  skip_cache: queryBool.optional(),
   hash: z.string().max(100).optional(),
 });
 export const advDataSchema = z.object({ products: z.array(productSchema), totItems: z.number().int() });

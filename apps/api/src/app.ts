@@ -1,0 +1,137 @@
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import Fastify, { type FastifyInstance } from 'fastify';
+import {
+  jsonSchemaTransform,
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import type { Db, DbKind } from './db/client';
+import { REPO_ROOT, type Env } from './env';
+import { VersionedReadCache } from './lib/read-cache';
+import catalogueRoutes from './modules/catalogue/catalogue.routes';
+import { CatalogueService, readCatalogueVersion } from './modules/catalogue/catalogue.service';
+import contentRoutes from './modules/content/content.routes';
+import { ContentService } from './modules/content/content.service';
+import mediaRoutes from './modules/media/media.routes';
+import systemRoutes, { rootVersionRoute } from './modules/system/system.routes';
+import { buildInfo } from './modules/system/system.service';
+import dbPlugin from './plugins/db';
+import envPlugin from './plugins/env';
+import envelopePlugin from './plugins/envelope';
+import errorsPlugin, { API_PREFIX, apiNotFoundHandler } from './plugins/errors';
+import webApp from './plugins/web-app';
+
+export interface BuildAppOptions {
+  env: Env;
+  db: Db;
+  dbKind: DbKind;
+  /** serve the built web app with SPA fallback (server.ts); tests leave it out */
+  serveWebApp?: boolean;
+  /** "now" for promotions and per-day orders (tests) */
+  now?: () => Date;
+  /** how often the catalogue version is re-read (default 1000 ms) */
+  versionCheckMs?: number;
+  logger?: boolean;
+}
+
+export type App = FastifyInstance;
+
+/**
+ * Builds the app in the house order: external plugins -> app plugins -> modules.
+ * The caller owns the database (opens, migrates, seeds and closes it).
+ */
+export async function buildApp(opts: BuildAppOptions): Promise<App> {
+  const { env } = opts;
+  const app = Fastify({
+    logger:
+      opts.logger === false
+        ? false
+        : { level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-ebsn-account"]', 'req.headers.authorization'] },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    bodyLimit: 1_048_576,
+    trustProxy: true,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  // ---- external plugins ----
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // MUI / emotion inject style elements at run time
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // video links open in a dialog (spec section 2)
+        frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(formbody);
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: { title: 'Spesa API', description: 'The shop API under /ebsn/api (envelope answers).', version: env.APP_VERSION },
+      tags: [{ name: 'catalogue' }, { name: 'content' }, { name: 'system' }],
+    },
+    transform: jsonSchemaTransform,
+  });
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+
+  // ---- app plugins ----
+  await app.register(envPlugin, { env });
+  await app.register(dbPlugin, { db: opts.db, kind: opts.dbKind });
+  await app.register(envelopePlugin);
+  await app.register(errorsPlugin);
+
+  // ---- modules ----
+  const cache = new VersionedReadCache({
+    ttlMs: env.CACHE_TTL_MS,
+    maxEntries: env.CACHE_MAX_ENTRIES,
+    versionCheckMs: opts.versionCheckMs ?? 1000,
+    readVersion: () => readCatalogueVersion(opts.db),
+  });
+  const content = new ContentService(opts.db, cache);
+  const catalogue = new CatalogueService(opts.db, cache, content, opts.now ? { now: opts.now } : {});
+  app.decorate('catalogue', catalogue);
+  const build = buildInfo({ version: env.APP_VERSION, buildSha: env.BUILD_SHA, repoRoot: REPO_ROOT });
+
+  await app.register(
+    async (api) => {
+      api.setNotFoundHandler(apiNotFoundHandler);
+      await api.register(catalogueRoutes, { catalogue });
+      await api.register(contentRoutes, { content });
+      await api.register(systemRoutes, { build });
+    },
+    { prefix: API_PREFIX },
+  );
+  await app.register(rootVersionRoute, { build });
+  await app.register(mediaRoutes, { mediaDir: env.MEDIA_DIR });
+  if (opts.serveWebApp) await app.register(webApp, { dist: env.WEB_DIST });
+  else app.setNotFoundHandler((_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found'));
+
+  return app;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    catalogue: CatalogueService;
+  }
+}

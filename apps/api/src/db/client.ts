@@ -1,0 +1,98 @@
+import { mkdirSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import { sql } from 'drizzle-orm';
+import { readMigrationFiles } from 'drizzle-orm/migrator';
+import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
+import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgSession } from 'drizzle-orm/pg-core';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import pg from 'pg';
+import * as schema from './schema';
+import { seedDatabase } from './seed/index';
+
+/** One handle type for both drivers (decision 003): PGlite embedded, or node-postgres. */
+export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type DbKind = 'pglite' | 'postgres';
+
+export interface OpenDatabaseOptions {
+  /** postgres://...: node-postgres pool. Absent: embedded PGlite. */
+  url?: string | undefined;
+  /** PGlite data folder (created when missing). Absent and no image: in memory. */
+  dataDir?: string | undefined;
+  /** PGlite: start from a dumpDataDir tarball (tests copy one migrated+seeded image). */
+  image?: Blob | undefined;
+}
+
+export interface OpenedDatabase {
+  db: Db;
+  kind: DbKind;
+  close: () => Promise<void>;
+  /** PGlite only: the data folder as an uncompressed tarball, for `image` (test images) */
+  dumpImage?: () => Promise<Blob>;
+}
+
+/**
+ * Per-connection settings. Word similarity 0.5 (default 0.6) lets the trigram fallback and the
+ * suggestions forgive one or two typos ("mozarela" -> "mozzarella" scores 0.55).
+ */
+export const SESSION_SETTINGS = { 'pg_trgm.word_similarity_threshold': '0.5' } as const;
+
+export const MIGRATIONS_FOLDER = resolve(dirname(fileURLToPath(import.meta.url)), 'migrations');
+
+export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<OpenedDatabase> {
+  if (opts.url) {
+    const options = Object.entries(SESSION_SETTINGS)
+      .map(([k, v]) => `-c ${k}=${v}`)
+      .join(' ');
+    const pool = new pg.Pool({ connectionString: opts.url, max: 10, options });
+    // A pool error on an idle client must not crash the process; queries report their own errors.
+    pool.on('error', () => {});
+    const db: Db = drizzleNodePg(pool, { schema });
+    return { db, kind: 'postgres', close: () => pool.end() };
+  }
+  if (opts.dataDir && !opts.image) mkdirSync(opts.dataDir, { recursive: true });
+  const client = await PGlite.create({
+    ...(opts.dataDir && !opts.image ? { dataDir: opts.dataDir } : {}),
+    ...(opts.image ? { loadDataDir: opts.image } : {}),
+    extensions: { pg_trgm, unaccent },
+  });
+  for (const [k, v] of Object.entries(SESSION_SETTINGS)) await client.query('SELECT set_config($1, $2, false)', [k, v]);
+  const db: Db = drizzlePglite(client, { schema });
+  return { db, kind: 'pglite', close: () => client.close(), dumpImage: () => client.dumpDataDir('none') };
+}
+
+/**
+ * Applies the SQL migrations of ./migrations (drizzle's journal, table drizzle.__drizzle_migrations).
+ * The same code for both drivers: drizzle's per-driver migrators only call dialect.migrate on the session.
+ */
+export async function migrate(db: Db): Promise<void> {
+  const migrations = readMigrationFiles({ migrationsFolder: MIGRATIONS_FOLDER });
+  // The session is typed with our schema; the migrator only runs raw SQL on it.
+  const session = db._.session as unknown as PgSession;
+  await new PgDialect().migrate(migrations, session, { migrationsFolder: MIGRATIONS_FOLDER });
+}
+
+export async function isCatalogueEmpty(db: Db): Promise<boolean> {
+  const rows = await db.select({ one: sql<number>`1` }).from(schema.categories).limit(1);
+  return rows.length === 0;
+}
+
+export interface SeedIfEmptyOptions {
+  dataDir: string;
+  productTarget?: number | undefined;
+  log?: (message: string) => void;
+}
+
+/** Seeds the demo catalogue when (and only when) it is empty. Returns whether it seeded. */
+export async function ensureSeeded(db: Db, opts: SeedIfEmptyOptions): Promise<boolean> {
+  if (!(await isCatalogueEmpty(db))) return false;
+  await seedDatabase(db, {
+    dataDir: opts.dataDir,
+    ...(opts.productTarget !== undefined ? { productTarget: opts.productTarget } : {}),
+    ...(opts.log ? { log: opts.log } : {}),
+  });
+  return true;
+}

@@ -1,0 +1,76 @@
+import { describe, expect, it } from 'vitest';
+import { normaliseQuery, VersionedReadCache } from './read-cache';
+import { fail, ok } from './result';
+
+function setup(opts: { ttlMs?: number } = {}) {
+  let version = 1;
+  let versionReads = 0;
+  let clock = 0;
+  const cache = new VersionedReadCache({
+    ttlMs: opts.ttlMs ?? 60_000,
+    maxEntries: 50,
+    versionCheckMs: 1000,
+    now: () => clock,
+    readVersion: async () => {
+      versionReads++;
+      return version;
+    },
+  });
+  return {
+    cache,
+    bump: () => version++,
+    tick: (ms: number) => (clock += ms),
+    reads: () => versionReads,
+  };
+}
+
+describe('VersionedReadCache', () => {
+  it('loads once per key and version, re-reading the version at most once a second', async () => {
+    const s = setup();
+    let loads = 0;
+    const load = async () => ok(++loads);
+    expect(await s.cache.getOrLoad(['a'], load)).toEqual(ok(1));
+    expect(await s.cache.getOrLoad(['a'], load)).toEqual(ok(1));
+    expect(s.reads()).toBe(1);
+    s.bump();
+    // within the second the old version is still believed
+    expect(await s.cache.getOrLoad(['a'], load)).toEqual(ok(1));
+    s.tick(1001);
+    expect(await s.cache.getOrLoad(['a'], load)).toEqual(ok(2));
+    expect(s.reads()).toBe(2);
+  });
+
+  it('reads through with skip and never keeps failures', async () => {
+    const s = setup();
+    let loads = 0;
+    await s.cache.getOrLoad(['k'], async () => ok(++loads));
+    expect(await s.cache.getOrLoad(['k'], async () => ok(++loads), true)).toEqual(ok(2));
+    expect(await s.cache.getOrLoad(['k'], async () => ok(++loads))).toEqual(ok(2));
+    const failure = fail('msg.x', 'No');
+    await s.cache.getOrLoad(['f'], async () => failure);
+    expect(await s.cache.getOrLoad(['f'], async () => ok(9))).toEqual(ok(9));
+  });
+
+  it('shares one version read between concurrent requests and can be told a write happened', async () => {
+    const s = setup();
+    await Promise.all([s.cache.version(), s.cache.version(), s.cache.version()]);
+    expect(s.reads()).toBe(1);
+    s.bump();
+    s.cache.invalidateVersion();
+    expect(await s.cache.version()).toBe(2);
+  });
+
+  it('does not cache at all with a zero TTL', async () => {
+    const s = setup({ ttlMs: 0 });
+    let loads = 0;
+    await s.cache.getOrLoad(['a'], async () => ok(++loads));
+    await s.cache.getOrLoad(['a'], async () => ok(++loads));
+    expect(loads).toBe(2);
+  });
+});
+
+describe('normaliseQuery', () => {
+  it('ignores key order, undefined values and cache busters', () => {
+    expect(normaliseQuery({ b: 1, a: 'x', hash: 'w1d2025', skip_cache: true, c: undefined })).toBe(normaliseQuery({ a: 'x', b: 1 }));
+  });
+});

@@ -1,0 +1,88 @@
+import { LRUCache } from 'lru-cache';
+import type { Result } from './result';
+
+/**
+ * Server-side cache of catalogue reads (spec section 9: 15 minutes). The key holds the catalogue version,
+ * so a write anywhere (seed, back office) that bumps `catalogue_version` makes every older entry
+ * unreachable at once; they age out of the LRU. The version is re-read at most once per
+ * `versionCheckMs` (one query per second under load, shared by concurrent requests).
+ * Only successful results are cached.
+ */
+export interface ReadCacheOptions {
+  ttlMs: number;
+  maxEntries: number;
+  versionCheckMs?: number;
+  readVersion: () => Promise<number>;
+  now?: () => number;
+}
+
+interface CacheEntry {
+  value: unknown;
+}
+
+export class VersionedReadCache {
+  readonly #lru: LRUCache<string, CacheEntry> | null;
+  readonly #readVersion: () => Promise<number>;
+  readonly #versionCheckMs: number;
+  readonly #now: () => number;
+  #version: { value: number; readAt: number } | null = null;
+  #pendingVersion: Promise<number> | null = null;
+
+  constructor(opts: ReadCacheOptions) {
+    this.#lru = opts.ttlMs > 0 ? new LRUCache<string, CacheEntry>({ max: opts.maxEntries, ttl: opts.ttlMs }) : null;
+    this.#readVersion = opts.readVersion;
+    this.#versionCheckMs = opts.versionCheckMs ?? 1000;
+    this.#now = opts.now ?? Date.now;
+  }
+
+  /** The catalogue version, re-read from the database at most once per versionCheckMs. */
+  async version(): Promise<number> {
+    const memo = this.#version;
+    if (memo && this.#now() - memo.readAt < this.#versionCheckMs) return memo.value;
+    if (!this.#pendingVersion) {
+      this.#pendingVersion = this.#readVersion()
+        .then((value) => {
+          this.#version = { value, readAt: this.#now() };
+          return value;
+        })
+        .finally(() => {
+          this.#pendingVersion = null;
+        });
+    }
+    return this.#pendingVersion;
+  }
+
+  /** Forget the remembered version (after a write made by this process). */
+  invalidateVersion(): void {
+    this.#version = null;
+  }
+
+  get size(): number {
+    return this.#lru?.size ?? 0;
+  }
+
+  /**
+   * Answers from the cache, or loads, remembers a success and answers. `parts` identify the read
+   * (route and the normalised query); `skip` (skip_cache=true) always loads and refreshes the entry.
+   */
+  async getOrLoad<T>(parts: readonly unknown[], load: () => Promise<Result<T>>, skip = false): Promise<Result<T>> {
+    if (!this.#lru) return load();
+    const key = JSON.stringify([await this.version(), ...parts]);
+    if (!skip) {
+      const hit = this.#lru.get(key);
+      // Entries under one key are always written by the same loader, so they hold a Result<T>.
+      if (hit) return hit.value as Result<T>;
+    }
+    const result = await load();
+    if (result.ok) this.#lru.set(key, { value: result });
+    return result;
+  }
+}
+
+/** Stable form of a query object for cache keys: sorted keys, no undefined, no cache-busting params. */
+export function normaliseQuery(query: object, ignore: readonly string[] = ['hash', 'skip_cache']): string {
+  const entries = Object.entries(query)
+    .filter(([k, v]) => v !== undefined && !ignore.includes(k))
+    .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
+  return JSON.stringify(entries);
+}

@@ -1,0 +1,287 @@
+import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { catalogueVersion, categories } from '../../db/schema';
+
+/**
+ * SQL of the catalogue: categories, products (with today's promotion), facets, suggestions, versions.
+ * Every value reaches PostgreSQL as a parameter; only fixed SQL text is written here. Numerics and dates
+ * are cast in SQL (::float8, ::int, to_char) so PGlite and node-postgres give the same JS types.
+ */
+
+// ---------- catalogue version ----------
+export async function readCatalogueVersion(db: Db): Promise<number> {
+  const rows = await db.select({ version: catalogueVersion.version }).from(catalogueVersion).where(eq(catalogueVersion.id, 1));
+  return rows[0]?.version ?? 0;
+}
+
+/** Bumps the version in one statement (no read-then-write race) and answers the new value. */
+export async function incrementCatalogueVersion(db: Db): Promise<number> {
+  const rows = await db
+    .insert(catalogueVersion)
+    .values({ id: 1, version: 1 })
+    .onConflictDoUpdate({
+      target: catalogueVersion.id,
+      set: { version: sql`${catalogueVersion.version} + 1`, updatedAt: sql`now()` },
+    })
+    .returning({ version: catalogueVersion.version });
+  return rows[0]?.version ?? 0;
+}
+
+// ---------- categories ----------
+export type CategoryRow = typeof categories.$inferSelect;
+
+export async function loadAllCategories(db: Db): Promise<CategoryRow[]> {
+  return db.select().from(categories).orderBy(asc(categories.priority), asc(categories.name), asc(categories.categoryId));
+}
+
+// ---------- products ----------
+/** Free-text part of a product search. */
+export type TextMatch =
+  /** Italian full text on search_vector; `lastPrefix` ("mozz:*") matches the word being typed */
+  | { mode: 'fts'; full: string; head: string; lastPrefix: string | null }
+  /** typo tolerance: trigram word similarity on the name (uses the GIN trigram index) */
+  | { mode: 'trigram'; full: string };
+
+export interface ProductCriteria {
+  /** YYYY-MM-DD: which promotions are active */
+  today: string;
+  text?: TextMatch;
+  /** each id includes its descendant categories; several ids are AND-ed (parent_category_id and category_id) */
+  withinCategoryIds?: number[];
+  /** facet category:<id>: any of them (with descendants) */
+  facetCategoryIds?: number[];
+  /** facet vendor:<id>: any of them */
+  vendorIds?: number[];
+  promoOnly?: boolean;
+  newOnly?: boolean;
+  productId?: number;
+  slug?: string;
+  barcode?: string;
+  excludeProductId?: number;
+}
+
+export type ProductOrder = 'relevance' | 'sales' | 'price_asc' | 'price_desc' | 'name_asc' | 'name_desc' | 'new';
+
+/** One product with its vendor and today's best active promotion (promo_* null without one). */
+export interface ProductRow {
+  productId: number;
+  codInt: string;
+  codVar: string;
+  name: string;
+  slug: string;
+  barcode: string | null;
+  brand: string;
+  format: string;
+  vendorId: number;
+  vendorName: string;
+  categoryId: number;
+  ivaPct: number;
+  sellingType: string;
+  unitBase: string;
+  productInfos: unknown;
+  priceCents: number;
+  unitPriceCents: number | null;
+  netQuantity: number | null;
+  stock: number;
+  minAcq: number;
+  maxAcq: number | null;
+  isNew: boolean;
+  highlight: boolean;
+  badgeLabel: string | null;
+  badgeCssClass: string | null;
+  ingredients: string | null;
+  allergens: string | null;
+  storage: string | null;
+  nutritionalValues: string | null;
+  features: string | null;
+  nutriScoreEstimate: string | null;
+  sourceUrl: string | null;
+  mediaIcon: string;
+  logisticPackagingItems: number | null;
+  logisticPalletItems: number | null;
+  promoId: number | null;
+  promoTypeId: number | null;
+  promoType: string | null;
+  promoPriceCents: number | null;
+  promoDiscountPerc: number | null;
+  promoValidFrom: string | null;
+  promoValidTo: string | null;
+  promoHeader: string | null;
+  promoBody: string | null;
+  promoFooter: string | null;
+  promoBubble: string | null;
+  promoCssClass: string | null;
+  promoSelectable: boolean | null;
+}
+
+const PRODUCT_COLUMNS = sql.raw(`
+  p.product_id AS "productId", p.cod_int AS "codInt", p.cod_var AS "codVar", p.name, p.slug, p.barcode,
+  p.brand, p.format, p.vendor_id AS "vendorId", v.name AS "vendorName", p.category_id AS "categoryId",
+  p.iva_pct::float8 AS "ivaPct", p.selling_type AS "sellingType", p.unit_base AS "unitBase",
+  p.product_infos AS "productInfos", p.price_cents AS "priceCents", p.unit_price_cents AS "unitPriceCents",
+  p.net_quantity::float8 AS "netQuantity", p.stock::float8 AS stock, p.min_acq AS "minAcq", p.max_acq AS "maxAcq",
+  p.is_new AS "isNew", p.highlight, p.badge_label AS "badgeLabel", p.badge_css_class AS "badgeCssClass",
+  p.ingredients, p.allergens, p.storage, p.nutritional_values AS "nutritionalValues", p.features,
+  p.nutri_score_estimate AS "nutriScoreEstimate", p.source_url AS "sourceUrl", p.media_icon AS "mediaIcon",
+  p.logistic_packaging_items AS "logisticPackagingItems", p.logistic_pallet_items AS "logisticPalletItems",
+  pr.promo_id AS "promoId", pr.promo_type_id AS "promoTypeId", pr.promo_type AS "promoType",
+  pr.promo_price_cents AS "promoPriceCents", pr.discount_perc::float8 AS "promoDiscountPerc",
+  to_char(pr.valid_from, 'YYYY-MM-DD') AS "promoValidFrom", to_char(pr.valid_to, 'YYYY-MM-DD') AS "promoValidTo",
+  pr.header AS "promoHeader", pr.body AS "promoBody", pr.footer AS "promoFooter", pr.bubble AS "promoBubble",
+  pr.css_class AS "promoCssClass", pr.selectable AS "promoSelectable"`);
+
+/** Today's best active promotion of p (lowest promo price). */
+const activePromoJoin = (today: string): SQL => sql`
+  LEFT JOIN LATERAL (
+    SELECT pp.* FROM product_promos pp
+    WHERE pp.product_id = p.product_id AND pp.valid_from <= ${today}::date AND pp.valid_to >= ${today}::date
+    ORDER BY pp.promo_price_cents ASC, pp.promo_id ASC
+    LIMIT 1
+  ) pr ON true`;
+
+const hasActivePromo = (today: string): SQL => sql`EXISTS (
+  SELECT 1 FROM product_promos pp
+  WHERE pp.product_id = p.product_id AND pp.valid_from <= ${today}::date AND pp.valid_to >= ${today}::date)`;
+
+/** Ids of a category and all its descendants (recursive CTE on parent_id). */
+const subtreeOf = (categoryIds: readonly number[]): SQL => sql`(
+  WITH RECURSIVE subtree AS (
+    SELECT c.category_id FROM categories c WHERE c.category_id IN (${sql.join(
+      categoryIds.map((id) => sql`${id}`),
+      sql`, `,
+    )})
+    UNION
+    SELECT c.category_id FROM categories c JOIN subtree s ON c.parent_id = s.category_id
+  )
+  SELECT category_id FROM subtree)`;
+
+const ftsQuery = (t: Extract<TextMatch, { mode: 'fts' }>): { match: SQL; rank: SQL } => {
+  const full = sql`websearch_to_tsquery('it_unaccent', ${t.full})`;
+  if (!t.lastPrefix) return { match: sql`p.search_vector @@ ${full}`, rank: sql`ts_rank(p.search_vector, ${full})` };
+  const prefix =
+    t.head === ''
+      ? sql`to_tsquery('it_unaccent', ${t.lastPrefix})`
+      : sql`(websearch_to_tsquery('it_unaccent', ${t.head}) && to_tsquery('it_unaccent', ${t.lastPrefix}))`;
+  return {
+    match: sql`(p.search_vector @@ ${full} OR p.search_vector @@ ${prefix})`,
+    rank: sql`ts_rank(p.search_vector, ${full} || ${prefix})`,
+  };
+};
+
+function textMatch(t: TextMatch): { match: SQL; rank: SQL } {
+  if (t.mode === 'fts') return ftsQuery(t);
+  // `<%` uses the trigram index with pg_trgm.word_similarity_threshold (set per connection in client.ts)
+  return { match: sql`${t.full} <% p.name`, rank: sql`word_similarity(${t.full}, p.name)` };
+}
+
+type FacetName = 'vendor' | 'category';
+
+/** WHERE conditions of the criteria; `skipFacet` leaves one facet's own filter out (disjunctive counts). */
+function conditions(c: ProductCriteria, skipFacet?: FacetName): SQL {
+  const parts: SQL[] = [sql`p.active`];
+  if (c.productId !== undefined) parts.push(sql`p.product_id = ${c.productId}`);
+  if (c.slug !== undefined) parts.push(sql`p.slug = ${c.slug}`);
+  if (c.barcode !== undefined) parts.push(sql`p.barcode = ${c.barcode}`);
+  if (c.excludeProductId !== undefined) parts.push(sql`p.product_id <> ${c.excludeProductId}`);
+  if (c.text) parts.push(textMatch(c.text).match);
+  for (const id of c.withinCategoryIds ?? []) parts.push(sql`p.category_id IN ${subtreeOf([id])}`);
+  if (skipFacet !== 'category' && c.facetCategoryIds?.length) parts.push(sql`p.category_id IN ${subtreeOf(c.facetCategoryIds)}`);
+  if (skipFacet !== 'vendor' && c.vendorIds?.length)
+    parts.push(sql`p.vendor_id IN (${sql.join(c.vendorIds.map((id) => sql`${id}`), sql`, `)})`);
+  if (c.promoOnly) parts.push(hasActivePromo(c.today));
+  if (c.newOnly) parts.push(sql`p.is_new`);
+  return sql.join(parts, sql` AND `);
+}
+
+function orderBy(order: ProductOrder, c: ProductCriteria): SQL {
+  const paid = sql`COALESCE(pr.promo_price_cents, p.price_cents)`;
+  switch (order) {
+    case 'relevance':
+      return c.text ? sql`${textMatch(c.text).rank} DESC, p.sales_rank DESC, p.product_id` : sql`p.sales_rank DESC, p.product_id`;
+    case 'sales':
+      return sql`p.sales_rank DESC, p.product_id`;
+    case 'price_asc':
+      return sql`${paid} ASC, p.product_id`;
+    case 'price_desc':
+      return sql`${paid} DESC, p.product_id`;
+    case 'name_asc':
+      return sql`lower(unaccent(p.name)) COLLATE "C" ASC, p.product_id`;
+    case 'name_desc':
+      return sql`lower(unaccent(p.name)) COLLATE "C" DESC, p.product_id`;
+    case 'new':
+      return sql`p.is_new DESC, p.created_at DESC, p.product_id`;
+  }
+}
+
+export async function findProducts(
+  db: Db,
+  c: ProductCriteria,
+  page: { order: ProductOrder; limit: number; offset: number },
+): Promise<ProductRow[]> {
+  return queryRows<ProductRow>(
+    db,
+    sql`SELECT ${PRODUCT_COLUMNS}
+        FROM products p JOIN vendors v ON v.vendor_id = p.vendor_id ${activePromoJoin(c.today)}
+        WHERE ${conditions(c)}
+        ORDER BY ${orderBy(page.order, c)}
+        LIMIT ${page.limit} OFFSET ${page.offset}`,
+  );
+}
+
+export async function countProducts(db: Db, c: ProductCriteria): Promise<number> {
+  const rows = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM products p WHERE ${conditions(c)}`);
+  return rows[0]?.n ?? 0;
+}
+
+export interface FacetCountRow {
+  id: number;
+  name: string;
+  quantity: number;
+}
+
+/** Brands (vendors) of the result set, ignoring the vendor facet itself so that several can be chosen. */
+export async function vendorFacet(db: Db, c: ProductCriteria, limit: number): Promise<FacetCountRow[]> {
+  return queryRows<FacetCountRow>(
+    db,
+    sql`SELECT v.vendor_id AS id, v.name, count(*)::int AS quantity
+        FROM products p JOIN vendors v ON v.vendor_id = p.vendor_id
+        WHERE ${conditions(c, 'vendor')}
+        GROUP BY v.vendor_id, v.name
+        ORDER BY quantity DESC, v.name ASC
+        LIMIT ${limit}`,
+  );
+}
+
+/** Leaf categories of the result set, ignoring the category facet itself. */
+export async function categoryFacet(db: Db, c: ProductCriteria, limit: number): Promise<FacetCountRow[]> {
+  return queryRows<FacetCountRow>(
+    db,
+    sql`SELECT c.category_id AS id, c.name, count(*)::int AS quantity
+        FROM products p JOIN categories c ON c.category_id = p.category_id
+        WHERE ${conditions(c, 'category')}
+        GROUP BY c.category_id, c.name
+        ORDER BY quantity DESC, c.name ASC
+        LIMIT ${limit}`,
+  );
+}
+
+/** Active products per leaf category, optionally only those matching a text. */
+export async function productCountsByCategory(db: Db, c: Pick<ProductCriteria, 'text' | 'today'>): Promise<Map<number, number>> {
+  const rows = await queryRows<{ id: number; n: number }>(
+    db,
+    sql`SELECT p.category_id AS id, count(*)::int AS n FROM products p WHERE ${conditions(c)} GROUP BY p.category_id`,
+  );
+  return new Map(rows.map((r) => [r.id, r.n]));
+}
+
+// ---------- suggestions ----------
+export interface TermRow {
+  term: string;
+  frequency: number;
+}
+
+/** The whole suggestion dictionary (a few thousand words), loaded into memory once per catalogue version. */
+export async function loadSearchTerms(db: Db): Promise<TermRow[]> {
+  return queryRows<TermRow>(db, sql`SELECT term, frequency::int AS frequency FROM search_terms`);
+}

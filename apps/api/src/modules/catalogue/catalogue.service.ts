@@ -1,0 +1,474 @@
+import {
+  CATEGORY_TREE_DEPTH,
+  CRM_ALGORITHM,
+  gridConfigSchema,
+  type Category,
+  type Facet,
+  type Product,
+  type ProductListData,
+  type ProductSort,
+  type SuggestItem,
+} from '@spesa/shared/contracts/catalogue';
+import seedrandom from 'seedrandom';
+import type { Db } from '../../db/client';
+import type { VersionedReadCache } from '../../lib/read-cache';
+import { normaliseQuery } from '../../lib/read-cache';
+import { notFound, ok, type Result } from '../../lib/result';
+import type { ContentService } from '../content/content.service';
+import {
+  categoryFacet,
+  countProducts,
+  findProducts,
+  incrementCatalogueVersion,
+  loadAllCategories,
+  productCountsByCategory,
+  readCatalogueVersion,
+  loadSearchTerms,
+  vendorFacet,
+  type CategoryRow,
+  type ProductCriteria,
+  type ProductOrder,
+  type TextMatch,
+} from './catalogue.repository';
+import { CategoryIndex } from './category-index';
+import { toWireProduct } from './product.mapper';
+import { dictionaryForm, italianDate, parseSearchText, type SearchText } from './search-text';
+import { SuggestionIndex } from './suggestion-index';
+
+/**
+ * Rules of the catalogue: the category tree and pages, product lists and search, single products,
+ * suggestions and the recommendation sliders (/adv). Reads go through the versioned read cache.
+ */
+export const CATEGORY_NOT_FOUND = { code: 'msg.category.notFound', message: 'La pagina richiesta non è stata trovata.' } as const;
+export const PRODUCT_NOT_FOUND = { code: 'msg.product.notFound', message: 'Prodotto non trovato.' } as const;
+
+export const SUGGEST_MAX_ITEMS = 10;
+export const SUGGEST_MAX_CATEGORIES = 3;
+const SUGGEST_TYPO_BELOW = 5;
+const FACET_VALUES_MAX = 50;
+/** candidates of a shuffled slider: the best N by the algorithm's rank, then a per-day order */
+const SHUFFLE_POOL_MAX = 96;
+
+export interface CatalogueServiceOptions {
+  now?: () => Date;
+}
+
+/** The parsed /products query (contract output). */
+export interface ProductsQueryInput {
+  q?: string | undefined;
+  parent_category_id?: number | undefined;
+  category_id?: number | undefined;
+  slug?: string | undefined;
+  product_id?: number | undefined;
+  barcode?: string | undefined;
+  facet?: string | string[] | undefined;
+  sort?: ProductSort | undefined;
+  promo?: boolean | undefined;
+  new_product?: boolean | undefined;
+  onlyNew?: boolean | undefined;
+  page: number;
+  page_size: number;
+  skip_cache?: boolean | undefined;
+}
+
+export interface CategoryQueryInput {
+  slug?: string | undefined;
+  categoryId?: number | undefined;
+  q?: string | undefined;
+  filtered?: boolean | undefined;
+  skip_cache?: boolean | undefined;
+  depth?: number | undefined;
+}
+
+export interface AdvQueryInput {
+  layout: number;
+  limit: number;
+  shuffle?: boolean | undefined;
+  promo?: boolean | undefined;
+  product_id?: number | undefined;
+  category_id?: number | undefined;
+  skip_cache?: boolean | undefined;
+}
+
+const SORT_ORDER: Record<Exclude<ProductSort, ''>, ProductOrder> = {
+  pri_asc: 'price_asc',
+  pri_desc: 'price_desc',
+  alf_asc: 'name_asc',
+  alf_dsc: 'name_desc',
+  new: 'new',
+};
+
+const MAX_INT = 2_147_483_647;
+
+/** facet=vendor:12,vendor:15&facet=category:10101 (brand: is accepted for vendor:). Unknown tokens are ignored. */
+export function parseFacets(raw: string | string[] | undefined): { vendorIds: number[]; categoryIds: number[] } {
+  const vendorIds = new Set<number>();
+  const categoryIds = new Set<number>();
+  const tokens = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).flatMap((s) => s.split(','));
+  for (const token of tokens) {
+    const m = /^\s*(vendor|brand|category):(\d{1,10})\s*$/.exec(token);
+    if (!m) continue;
+    const id = Number(m[2]);
+    if (id < 1 || id > MAX_INT) continue;
+    (m[1] === 'category' ? categoryIds : vendorIds).add(id);
+  }
+  return { vendorIds: [...vendorIds], categoryIds: [...categoryIds] };
+}
+
+/** The last segment of a slug that may be a path (frutta-e-verdura/frutta, /category/frutta). */
+export function lastSlugSegment(slug: string): string {
+  const parts = slug.toLowerCase().split('/').filter(Boolean);
+  return parts[parts.length - 1] ?? '';
+}
+
+export function pageOf(totItems: number, page: number, pageSize: number) {
+  return { selPage: page, totPages: Math.ceil(totItems / pageSize), totItems, itemsPerPage: pageSize };
+}
+
+/** Deterministic shuffle: the same order all day for the same seed, a new one tomorrow. */
+export function seededShuffle<T>(items: readonly T[], seed: string): T[] {
+  const rng = seedrandom(seed);
+  const out = [...items];
+  for (let i = out.length - 1; i > 0; i--) {
+    const j = Math.floor(rng() * (i + 1));
+    const a = out[i] as T;
+    out[i] = out[j] as T;
+    out[j] = a;
+  }
+  return out;
+}
+
+/** Bumps catalogue_version: every cached catalogue read made before is no longer served. */
+export async function bumpCatalogueVersion(db: Db): Promise<number> {
+  return incrementCatalogueVersion(db);
+}
+
+export { readCatalogueVersion };
+
+export class CatalogueService {
+  readonly #db: Db;
+  readonly #cache: VersionedReadCache;
+  readonly #content: ContentService;
+  readonly #now: () => Date;
+  #index: { version: number; index: Promise<CategoryIndex> } | null = null;
+  #suggestions: { version: number; index: Promise<SuggestionIndex> } | null = null;
+
+  constructor(db: Db, cache: VersionedReadCache, content: ContentService, opts: CatalogueServiceOptions = {}) {
+    this.#db = db;
+    this.#cache = cache;
+    this.#content = content;
+    this.#now = opts.now ?? (() => new Date());
+  }
+
+  /** Bumps the version and makes this process see it at once (other processes within a second). */
+  async bumpCatalogueVersion(): Promise<number> {
+    const version = await bumpCatalogueVersion(this.#db);
+    this.#cache.invalidateVersion();
+    return version;
+  }
+
+  today(): string {
+    return italianDate(this.#now());
+  }
+
+  async #categories(): Promise<CategoryIndex> {
+    const version = await this.#cache.version();
+    if (this.#index?.version !== version) {
+      const index = loadAllCategories(this.#db).then((rows) => new CategoryIndex(rows));
+      this.#index = { version, index };
+      index.catch(() => {
+        if (this.#index?.index === index) this.#index = null;
+      });
+    }
+    return this.#index.index;
+  }
+
+  async #suggestionIndex(): Promise<SuggestionIndex> {
+    const version = await this.#cache.version();
+    if (this.#suggestions?.version !== version) {
+      const index = loadSearchTerms(this.#db).then((rows) => new SuggestionIndex(rows));
+      this.#suggestions = { version, index };
+      index.catch(() => {
+        if (this.#suggestions?.index === index) this.#suggestions = null;
+      });
+    }
+    return this.#suggestions.index;
+  }
+
+  // ---------- categories ----------
+  async categoryTree(query: CategoryQueryInput): Promise<Result<{ categories: Category[] }>> {
+    const depth = query.depth ?? CATEGORY_TREE_DEPTH;
+    const text = query.q ? parseSearchText(query.q) : null;
+    const key = ['category', depth, text?.full ?? null, query.filtered ?? false, this.today()];
+    return this.#cache.getOrLoad(
+      key,
+      async () => {
+        const index = await this.#categories();
+        const textMatch = query.q ? (text ? (await this.#textMatch(text, {})).match : null) : undefined;
+        const counts =
+          textMatch === null
+            ? new Map<number, number>()
+            : await productCountsByCategory(this.#db, { today: this.today(), ...(textMatch ? { text: textMatch } : {}) });
+        const pruneEmpty = query.q !== undefined || query.filtered === true;
+        const build = (row: CategoryRow, level: number): Category | null => {
+          const children =
+            level < depth
+              ? index
+                  .menuChildren(row.categoryId)
+                  .map((c) => build(c, level + 1))
+                  .filter((c): c is Category => c !== null)
+              : [];
+          const count = this.#subtreeCount(index, row.categoryId, counts);
+          if (pruneEmpty && count === 0) return null;
+          return this.#wireCategory(row, count, level < depth ? children : undefined);
+        };
+        const categories = index.roots.map((r) => build(r, 1)).filter((c): c is Category => c !== null);
+        return ok({ categories });
+      },
+      query.skip_cache,
+    );
+  }
+
+  async category(query: CategoryQueryInput): Promise<Result<{ category: Category }>> {
+    const slug = query.slug !== undefined ? lastSlugSegment(query.slug) : undefined;
+    const depth = query.depth ?? 1;
+    const key = ['category', slug ?? null, query.categoryId ?? null, depth, this.today()];
+    return this.#cache.getOrLoad(
+      key,
+      async () => {
+        const index = await this.#categories();
+        const row = slug !== undefined ? index.bySlug(slug) : query.categoryId !== undefined ? index.byId(query.categoryId) : undefined;
+        if (!row) return notFound(CATEGORY_NOT_FOUND.code, CATEGORY_NOT_FOUND.message);
+        const counts = await productCountsByCategory(this.#db, { today: this.today() });
+        const build = (r: CategoryRow, level: number): Category =>
+          this.#wireCategory(
+            r,
+            this.#subtreeCount(index, r.categoryId, counts),
+            level < depth ? index.menuChildren(r.categoryId).map((c) => build(c, level + 1)) : undefined,
+          );
+        const children = index.menuChildren(row.categoryId).map((c) => build(c, 1));
+        const category: Category = {
+          ...this.#wireCategory(row, this.#subtreeCount(index, row.categoryId, counts), children, true),
+          categoryBlocks: await this.#content.blocksOfCategory(row.categoryId),
+        };
+        return ok({ category });
+      },
+      query.skip_cache,
+    );
+  }
+
+  #subtreeCount(index: CategoryIndex, categoryId: number, counts: Map<number, number>): number {
+    let total = counts.get(categoryId) ?? 0;
+    for (const child of index.menuChildren(categoryId)) total += this.#subtreeCount(index, child.categoryId, counts);
+    return total;
+  }
+
+  #wireCategory(row: CategoryRow, productCount: number, children: Category[] | undefined, withGrid = false): Category {
+    const info: { DESCRIPTION?: string; ICON?: string; EMOJI?: string } = {};
+    if (row.description) info.DESCRIPTION = row.description;
+    if (row.icon) info.ICON = row.icon;
+    if (row.emoji) info.EMOJI = row.emoji;
+    const metaData: NonNullable<Category['metaData']> = {};
+    if (withGrid && row.gridConfig !== null) {
+      const grid = gridConfigSchema.safeParse(row.gridConfig);
+      if (grid.success) metaData.template_model = { GRID_CONFIG: grid.data };
+    }
+    if (Object.keys(info).length > 0) metaData.category_info = info;
+    return {
+      categoryId: row.categoryId,
+      parentId: row.parentId,
+      slug: row.slug,
+      name: row.name,
+      level: row.level,
+      productCount,
+      metaData,
+      ...(children ? { categories: children } : {}),
+    };
+  }
+
+  // ---------- products ----------
+  /** Full text first; when it finds nothing, trigram similarity on the name (typos). Answers the count too. */
+  async #textMatch(text: SearchText, base: Omit<ProductCriteria, 'text' | 'today'>): Promise<{ match: TextMatch; count: number }> {
+    const fts: TextMatch = { mode: 'fts', full: text.full, head: text.head, lastPrefix: text.lastPrefix };
+    const hits = await countProducts(this.#db, { ...base, today: this.today(), text: fts });
+    if (hits > 0) return { match: fts, count: hits };
+    const trigram: TextMatch = { mode: 'trigram', full: text.words };
+    return { match: trigram, count: await countProducts(this.#db, { ...base, today: this.today(), text: trigram }) };
+  }
+
+  async products(query: ProductsQueryInput): Promise<Result<ProductListData | Product>> {
+    if (query.product_id !== undefined) return this.product({ productId: query.product_id }, query.skip_cache);
+    if (query.slug !== undefined) return this.product({ slug: lastSlugSegment(query.slug) }, query.skip_cache);
+    if (query.barcode !== undefined) return this.product({ barcode: query.barcode.trim() }, query.skip_cache);
+    return this.productList(query);
+  }
+
+  async product(key: { productId?: number; slug?: string; barcode?: string }, skipCache?: boolean): Promise<Result<Product>> {
+    const today = this.today();
+    return this.#cache.getOrLoad(
+      ['product', key.productId ?? null, key.slug ?? null, key.barcode ?? null, today],
+      async () => {
+        const index = await this.#categories();
+        const rows = await findProducts(this.#db, { today, ...key }, { order: 'sales', limit: 1, offset: 0 });
+        const row = rows[0];
+        return row ? ok(toWireProduct(row, index)) : notFound(PRODUCT_NOT_FOUND.code, PRODUCT_NOT_FOUND.message);
+      },
+      skipCache,
+    );
+  }
+
+  async productList(query: ProductsQueryInput): Promise<Result<ProductListData>> {
+    const today = this.today();
+    return this.#cache.getOrLoad(
+      ['products', normaliseQuery(query), today],
+      async () => {
+        const index = await this.#categories();
+        const facets = parseFacets(query.facet);
+        const base: Omit<ProductCriteria, 'today'> = {
+          withinCategoryIds: [query.parent_category_id, query.category_id].filter((id): id is number => id !== undefined),
+          facetCategoryIds: facets.categoryIds,
+          vendorIds: facets.vendorIds,
+          promoOnly: query.promo === true,
+          newOnly: query.new_product === true || query.onlyNew === true,
+        };
+        const empty: ProductListData = { products: [], page: pageOf(0, query.page, query.page_size), facets: [] };
+        let criteria: ProductCriteria = { ...base, today };
+        let totItems: number;
+        if (query.q !== undefined && query.q !== '') {
+          const text = parseSearchText(query.q);
+          if (!text) return ok(empty);
+          const found = await this.#textMatch(text, base);
+          criteria = { ...criteria, text: found.match };
+          totItems = found.count;
+        } else {
+          totItems = await countProducts(this.#db, criteria);
+        }
+        if (totItems === 0) return ok(empty);
+        const sort = query.sort ? SORT_ORDER[query.sort] : criteria.text ? 'relevance' : 'sales';
+        const rows =
+          totItems > (query.page - 1) * query.page_size
+            ? await findProducts(this.#db, criteria, {
+                order: sort,
+                limit: query.page_size,
+                offset: (query.page - 1) * query.page_size,
+              })
+            : [];
+        const [vendors, cats] = await Promise.all([
+          vendorFacet(this.#db, criteria, FACET_VALUES_MAX),
+          categoryFacet(this.#db, criteria, FACET_VALUES_MAX),
+        ]);
+        const facetList: Facet[] = [];
+        if (cats.length > 0)
+          facetList.push({
+            name: 'Categoria',
+            parameterName: 'category',
+            values: cats.map((c) => ({ id: String(c.id), name: c.name, quantity: c.quantity })),
+          });
+        if (vendors.length > 0)
+          facetList.push({
+            name: 'Marca',
+            parameterName: 'vendor',
+            values: vendors.map((v) => ({ id: String(v.id), name: v.name, quantity: v.quantity })),
+          });
+        return ok({
+          products: rows.map((r) => toWireProduct(r, index)),
+          page: pageOf(totItems, query.page, query.page_size),
+          facets: facetList,
+        });
+      },
+      query.skip_cache,
+    );
+  }
+
+  // ---------- suggestions ----------
+  async suggest(q: string): Promise<Result<{ items: SuggestItem[] }>> {
+    const form = dictionaryForm(q);
+    if (form.length < 2) return ok({ items: [] });
+    return this.#cache.getOrLoad(['suggest', form], async () => {
+      const words = form.split(' ');
+      const last = words[words.length - 1] ?? '';
+      const head = words.slice(0, -1).join(' ');
+      const phrase = (term: string) => (head ? `${head} ${term}` : term);
+      const index = await this.#categories();
+
+      const categories: SuggestItem[] = [];
+      for (const row of [...index.roots, ...index.roots.flatMap((r) => this.#descendants(index, r))]) {
+        if (categories.length >= SUGGEST_MAX_CATEGORIES) break;
+        if (` ${dictionaryForm(row.name)}`.includes(` ${form}`))
+          categories.push({ name: row.name, type: 'Category', slug: row.slug, id: row.categoryId });
+      }
+      const maxWords = SUGGEST_MAX_ITEMS - categories.length;
+      const seen = new Set<string>();
+      const items: SuggestItem[] = [];
+      const add = (term: string) => {
+        const name = phrase(term);
+        if (items.length >= maxWords || seen.has(name)) return;
+        seen.add(name);
+        items.push({ name, type: 'Word' });
+      };
+      const dictionary = await this.#suggestionIndex();
+      if (last.length >= 2) for (const t of dictionary.byPrefix(last, maxWords)) add(t.term);
+      // typo tolerance only when the prefix finds little: otherwise it adds noise to good completions
+      if (items.length < SUGGEST_TYPO_BELOW && last.length >= 3) for (const t of dictionary.bySimilarity(last, maxWords)) add(t.term);
+      return ok({ items: [...items, ...categories] });
+    });
+  }
+
+  #descendants(index: CategoryIndex, row: CategoryRow): CategoryRow[] {
+    return index.menuChildren(row.categoryId).flatMap((c) => [c, ...this.#descendants(index, c)]);
+  }
+
+  // ---------- recommendation sliders ----------
+  async adv(query: AdvQueryInput): Promise<Result<{ products: Product[]; totItems: number }>> {
+    const today = this.today();
+    return this.#cache.getOrLoad(['adv', normaliseQuery(query), today], async () => {
+      const index = await this.#categories();
+      const plan = await this.#advPlan(query, index, today);
+      if (!plan) return ok({ products: [], totItems: 0 });
+      const criteria: ProductCriteria = { ...plan.criteria, today, ...(query.promo ? { promoOnly: true } : {}) };
+      const totItems = await countProducts(this.#db, criteria);
+      const poolSize = query.shuffle ? Math.min(Math.max(query.limit * 4, 24), SHUFFLE_POOL_MAX) : query.limit;
+      let rows = await findProducts(this.#db, criteria, { order: plan.order, limit: poolSize, offset: 0 });
+      if (query.shuffle) rows = seededShuffle(rows, `${today}:${normaliseQuery(query)}`).slice(0, query.limit);
+      return ok({ products: rows.map((r) => toWireProduct(r, index)), totItems });
+    }, query.skip_cache);
+  }
+
+  /** What each CRM algorithm (spec section 9) shows. null: nothing for this visitor, or unknown layout. */
+  async #advPlan(
+    query: AdvQueryInput,
+    index: CategoryIndex,
+    today: string,
+  ): Promise<{ criteria: Omit<ProductCriteria, 'today'>; order: ProductOrder } | null> {
+    const departmentOf = (categoryId: number | undefined) =>
+      categoryId === undefined ? undefined : index.department(categoryId)?.categoryId;
+    switch (query.layout) {
+      case CRM_ALGORITHM.promoLevel1: {
+        const dept = departmentOf(query.category_id);
+        return { criteria: { promoOnly: true, ...(dept ? { withinCategoryIds: [dept] } : {}) }, order: 'sales' };
+      }
+      case CRM_ALGORITHM.globalTopSelling:
+        return { criteria: {}, order: 'sales' };
+      case CRM_ALGORITHM.level1TopSelling: {
+        const dept = departmentOf(query.category_id);
+        return { criteria: dept ? { withinCategoryIds: [dept] } : {}, order: 'sales' };
+      }
+      case CRM_ALGORITHM.crossSellingOnDetail:
+      case CRM_ALGORITHM.upsellingOnDetail: {
+        if (query.product_id === undefined) return null;
+        const [product] = await findProducts(this.#db, { today, productId: query.product_id }, { order: 'sales', limit: 1, offset: 0 });
+        if (!product) return null;
+        // cross-selling: the same category; upselling: the rest of the department
+        const scope =
+          query.layout === CRM_ALGORITHM.crossSellingOnDetail ? product.categoryId : departmentOf(product.categoryId);
+        if (scope === undefined) return null;
+        return { criteria: { withinCategoryIds: [scope], excludeProductId: product.productId }, order: 'sales' };
+      }
+      case CRM_ALGORITHM.suggestedForYou:
+        return { criteria: { newOnly: true }, order: 'new' };
+      default:
+        // 29 (favourites) and 1000 (recently viewed) need a logged-in customer; unknown layouts show nothing
+        return null;
+    }
+  }
+}

@@ -1,0 +1,70 @@
+import { CATEGORY_TYPE } from '../../db/schema';
+import type { CategoryRow } from './catalogue.repository';
+
+/**
+ * The category table in memory (a few hundred rows), rebuilt once per catalogue version: parent/child
+ * links, slugs, the chain used for breadcrumbs and the department (level 1) of any category.
+ */
+export class CategoryIndex {
+  readonly #byId = new Map<number, CategoryRow>();
+  readonly #bySlug = new Map<string, CategoryRow>();
+  readonly #children = new Map<number, CategoryRow[]>();
+  /** top of the product menu: product categories shown in the menu whose parent is not (the departments) */
+  readonly roots: CategoryRow[];
+
+  constructor(rows: readonly CategoryRow[]) {
+    // rows arrive ordered by priority, name: children lists keep that order
+    for (const row of rows) {
+      this.#byId.set(row.categoryId, row);
+      this.#bySlug.set(row.slug, row);
+    }
+    for (const row of rows) {
+      if (row.parentId === null) continue;
+      const list = this.#children.get(row.parentId) ?? [];
+      list.push(row);
+      this.#children.set(row.parentId, list);
+    }
+    this.roots = rows.filter((r) => this.isMenuProductCategory(r) && !this.#isMenuParent(r.parentId));
+  }
+
+  byId(id: number): CategoryRow | undefined {
+    return this.#byId.get(id);
+  }
+
+  bySlug(slug: string): CategoryRow | undefined {
+    return this.#bySlug.get(slug);
+  }
+
+  /** Product categories of the menu below a category, in priority order. */
+  menuChildren(id: number): CategoryRow[] {
+    return (this.#children.get(id) ?? []).filter((c) => this.isMenuProductCategory(c));
+  }
+
+  isMenuProductCategory(row: CategoryRow): boolean {
+    return row.categoryTypeId === CATEGORY_TYPE.products && row.showInMenu;
+  }
+
+  /** From the department down to the category itself (roots outside the menu, like "catalogo", left out). */
+  chain(id: number): CategoryRow[] {
+    const out: CategoryRow[] = [];
+    const seen = new Set<number>();
+    let current = this.#byId.get(id);
+    while (current && !seen.has(current.categoryId)) {
+      seen.add(current.categoryId);
+      if (current.showInMenu) out.unshift(current);
+      current = current.parentId === null ? undefined : this.#byId.get(current.parentId);
+    }
+    return out;
+  }
+
+  /** The top-level menu category (department) above a category, or the category itself. */
+  department(id: number): CategoryRow | undefined {
+    return this.chain(id)[0];
+  }
+
+  #isMenuParent(parentId: number | null): boolean {
+    if (parentId === null) return false;
+    const parent = this.#byId.get(parentId);
+    return parent !== undefined && this.isMenuProductCategory(parent);
+  }
+}

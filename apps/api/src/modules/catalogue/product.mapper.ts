@@ -1,0 +1,132 @@
+import type { Product, WarehousePromo } from '@spesa/shared/contracts/catalogue';
+import { DEFAULT_COLORS, DEPARTMENT_COLORS } from '../../db/seed/banners';
+import type { ProductRow } from './catalogue.repository';
+import type { CategoryIndex } from './category-index';
+
+/**
+ * The ONE place that turns a product row into the wire product (decision 002: integer cents inside,
+ * euro amounts with two decimals on the wire). Names are the platform's (wire notes).
+ */
+
+/** Store of the global catalogue (spec section 9: default store name 'Catalogo Globale'). */
+export const DEFAULT_WAREHOUSE = { warehouseId: 1, name: 'Catalogo Globale' } as const;
+/** productClassGroupId of promotions (spec section 3: group 6 = promo). */
+export const PROMO_CLASS_GROUP_ID = 6;
+/** `available` of a loose (Sfuso) product in stock: it is sold by weight, the count is not meaningful. */
+const SFUSO_AVAILABLE = 1000;
+
+export const euro = (cents: number): number => Math.round(cents) / 100;
+
+const trimNumber = (n: number): string => String(Math.round(n * 100) / 100);
+
+/** `/media/icons/<icon>.svg?bg=<hex>`: the illustration on the light tint of the product's department. */
+export function productMediaUrl(icon: string, departmentSlug: string | undefined): string {
+  const tint = (departmentSlug ? DEPARTMENT_COLORS[departmentSlug] : undefined) ?? DEFAULT_COLORS;
+  return `/media/icons/${encodeURIComponent(icon)}.svg?bg=${tint.light.replace('#', '')}`;
+}
+
+/** productInfos travel as strings only (wire notes); other JSON values are stringified, objects dropped. */
+export function stringInfos(raw: unknown): Record<string, string> {
+  const out: Record<string, string> = {};
+  if (!raw || typeof raw !== 'object' || Array.isArray(raw)) return out;
+  for (const [key, value] of Object.entries(raw)) {
+    if (typeof value === 'string') out[key] = value;
+    else if (typeof value === 'number' || typeof value === 'boolean') out[key] = String(value);
+  }
+  return out;
+}
+
+function warehousePromo(row: ProductRow): WarehousePromo | undefined {
+  if (row.promoId === null || row.promoPriceCents === null) return undefined;
+  return {
+    warehousePromoId: row.promoId,
+    warehousePromoTypeId: row.promoTypeId ?? 0,
+    promoType: row.promoType ?? '',
+    discount: euro(Math.max(0, row.priceCents - row.promoPriceCents)),
+    discountPerc: row.promoDiscountPerc ?? 0,
+    validityDate: row.promoValidFrom ?? '',
+    expireDate: row.promoValidTo ?? '',
+    selectable: row.promoSelectable ?? false,
+    view: {
+      cssClass: row.promoCssClass ?? '',
+      header: row.promoHeader ?? '',
+      body: row.promoBody ?? '',
+      footer: row.promoFooter ?? '',
+      bubble: row.promoBubble ?? '',
+      permanent: false,
+    },
+  };
+}
+
+function definedEntries<T extends Record<string, string | null>>(o: T): { [K in keyof T]?: string } {
+  const out: { [K in keyof T]?: string } = {};
+  for (const key of Object.keys(o) as (keyof T)[]) {
+    const value = o[key];
+    if (value !== null && value !== undefined && value !== '') out[key] = value;
+  }
+  return out;
+}
+
+export function toWireProduct(row: ProductRow, categories: CategoryIndex): Product {
+  const chain = categories.chain(row.categoryId);
+  const department = chain[0];
+  const media = productMediaUrl(row.mediaIcon, department?.slug);
+  const promo = warehousePromo(row);
+  const isSfuso = row.sellingType === 'Sfuso';
+  const unitBase = row.unitBase === 'kg' || row.unitBase === 'l' ? row.unitBase : 'pz';
+  const available = row.stock > 0 ? (isSfuso ? SFUSO_AVAILABLE : Math.floor(row.stock)) : 0;
+  const productDescription = definedEntries({
+    ingredients: row.ingredients,
+    allergens: row.allergens,
+    storage: row.storage,
+    nutritional_values: row.nutritionalValues,
+    features: row.features,
+  });
+  const productExtra = definedEntries({ nutriScoreEstimate: row.nutriScoreEstimate, sourceUrl: row.sourceUrl });
+
+  const product: Product = {
+    productId: row.productId,
+    codInt: row.codInt,
+    codVar: row.codVar,
+    name: row.name,
+    shortDescr: row.brand,
+    description: row.format,
+    slug: row.slug,
+    itemUrl: `/product/${row.slug}`,
+    barcode: row.barcode,
+    vendor: { vendorId: row.vendorId, name: row.vendorName },
+    categoryId: row.categoryId,
+    breadCrumbs: chain.map((c) => ({ name: c.name, slug: c.slug, categoryId: c.categoryId })),
+    ivaCategory: { code: trimNumber(row.ivaPct), descr: `IVA ${trimNumber(row.ivaPct).replace('.', ',')}%`, ivaPct: trimNumber(row.ivaPct) },
+    unitMeasureBaseSelling: isSfuso ? { um: 'KG', umDes: 'kg' } : { um: 'PZ', umDes: 'pz' },
+    productInfos: stringInfos(row.productInfos),
+    mediaURL: media,
+    mediaURLMedium: media,
+    media: [{ small: media, medium: media, large: media }],
+    available,
+    price: euro(row.priceCents),
+    priceDisplay: euro(promo && row.promoPriceCents !== null ? row.promoPriceCents : row.priceCents),
+    priceUnitDisplay: isSfuso ? unitBase : 'pz',
+    weightUnitDisplay: unitBase,
+    deliveryWarehouse: { ...DEFAULT_WAREHOUSE },
+    minAcq: row.minAcq,
+    isNew: row.isNew,
+    highlight: row.highlight,
+    selectOptions: [],
+    productClasses: promo ? [{ productClassId: promo.warehousePromoTypeId, productClassGroupId: PROMO_CLASS_GROUP_ID }] : [],
+    metaData: {
+      ...(Object.keys(productDescription).length > 0 ? { product_description: productDescription } : {}),
+      ...(Object.keys(productExtra).length > 0 ? { product_extra: productExtra } : {}),
+    },
+  };
+  if (promo) {
+    product.warehousePromo = promo;
+    product.priceStandardDisplay = euro(row.priceCents);
+  }
+  if (row.unitPriceCents !== null) product.priceUmDisplay = euro(row.unitPriceCents);
+  if (row.maxAcq !== null) product.maxAcq = row.maxAcq;
+  if (row.badgeLabel) product.badge = { label: row.badgeLabel, cssClass: row.badgeCssClass ?? '' };
+  if (row.logisticPackagingItems !== null) product.logisticPackagingItems = row.logisticPackagingItems;
+  if (row.logisticPalletItems !== null) product.logisticPalletItems = row.logisticPalletItems;
+  return product;
+}

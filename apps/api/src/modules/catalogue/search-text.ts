@@ -1,0 +1,39 @@
+/**
+ * Turning what a customer typed into search input: words for full text, the word being typed for a
+ * prefix match, the form of the suggestion dictionary. Pure functions (tested beside).
+ */
+const WORD = /[\p{L}\p{N}]+/gu;
+
+export interface SearchText {
+  /** the text as typed (trimmed, bounded by the contract), for websearch_to_tsquery */
+  full: string;
+  /** the words before the last one */
+  head: string;
+  /** tsquery prefix term of the last word ("mozz:*"), null when too short */
+  lastPrefix: string | null;
+  /** the words only, space separated: trigram fallback */
+  words: string;
+}
+
+/** null when the text holds no searchable word (only punctuation, quotes, SQL-looking noise). */
+export function parseSearchText(q: string): SearchText | null {
+  const words = q.toLocaleLowerCase('it-IT').match(WORD) ?? [];
+  if (words.length === 0) return null;
+  const last = words[words.length - 1] ?? '';
+  return {
+    full: q.trim(),
+    head: words.slice(0, -1).join(' '),
+    lastPrefix: last.length >= 2 ? `${last}:*` : null,
+    words: words.join(' '),
+  };
+}
+
+/** Lower case without accents, words separated by one space: the form of the suggestion dictionary. */
+export function dictionaryForm(q: string): string {
+  return (q.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().match(/[a-z0-9]+/g) ?? []).join(' ');
+}
+
+/** YYYY-MM-DD of a moment in Italy: the day promotions and "today" refer to. */
+export function italianDate(moment: Date): string {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(moment);
+}

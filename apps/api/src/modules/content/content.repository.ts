@@ -1,0 +1,29 @@
+import { asc, eq, inArray } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { categoryBlocks, proposals } from '../../db/schema';
+
+/** SQL of the content blocks of category pages and their proposals (banners, cards, links). */
+export type BlockRow = typeof categoryBlocks.$inferSelect;
+export type ProposalRow = typeof proposals.$inferSelect;
+
+export async function blocksOfCategory(db: Db, categoryId: number): Promise<BlockRow[]> {
+  return db
+    .select()
+    .from(categoryBlocks)
+    .where(eq(categoryBlocks.categoryId, categoryId))
+    .orderBy(asc(categoryBlocks.position), asc(categoryBlocks.priority), asc(categoryBlocks.categoryBlockId));
+}
+
+export async function blockById(db: Db, categoryBlockId: number): Promise<BlockRow | undefined> {
+  const rows = await db.select().from(categoryBlocks).where(eq(categoryBlocks.categoryBlockId, categoryBlockId)).limit(1);
+  return rows[0];
+}
+
+export async function proposalsOfBlocks(db: Db, blockIds: readonly number[]): Promise<ProposalRow[]> {
+  if (blockIds.length === 0) return [];
+  return db
+    .select()
+    .from(proposals)
+    .where(inArray(proposals.categoryBlockId, [...blockIds]))
+    .orderBy(asc(proposals.categoryBlockId), asc(proposals.priority), asc(proposals.proposalId));
+}

@@ -1,0 +1,34 @@
+import { existsSync } from 'node:fs';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync } from 'fastify';
+import { renderIconCard } from './icon.renderer';
+
+/**
+ * /media/icons/<name>.svg?bg=<hex>: generated illustrations (immutable: name and tint are the content).
+ * /media/**: files of apps/api/media (banners written by the seed). Anything unknown is a plain 404.
+ */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+
+const mediaRoutes: FastifyPluginAsync<{ mediaDir: string }> = async (app, { mediaDir }) => {
+  app.get<{ Params: { file: string }; Querystring: { bg?: unknown } }>('/media/icons/:file', async (request, reply) => {
+    const match = /^(.+)\.svg$/.exec(request.params.file);
+    const bg = request.query.bg;
+    const svg = match?.[1] && (bg === undefined || typeof bg === 'string') ? renderIconCard(match[1], bg) : null;
+    if (!svg) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return reply.header('cache-control', IMMUTABLE).type('image/svg+xml').send(svg);
+  });
+
+  if (existsSync(mediaDir)) {
+    await app.register(fastifyStatic, {
+      root: mediaDir,
+      prefix: '/media/',
+      decorateReply: false,
+      index: false,
+      maxAge: '1d',
+    });
+  } else {
+    app.log.warn({ mediaDir }, 'media folder missing: /media/ serves only the generated icons');
+  }
+};
+
+export default mediaRoutes;

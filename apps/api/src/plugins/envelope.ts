@@ -1,0 +1,82 @@
+import {
+  ANONYMOUS_USER,
+  ENVELOPE_STATUS,
+  envelopeSchema,
+  type Envelope,
+  type ResponseStatus,
+  type RootUser,
+} from '@spesa/shared/contracts/envelope';
+import type { FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { z } from 'zod';
+import type { Failure, Result } from '../lib/result';
+
+/**
+ * The answer envelope of every /ebsn/api call: `{ response, user, data }` (spec section 8, wire notes).
+ * Routes return `answer(request, result)`; a failure becomes status != 0 with the Italian text in
+ * errors[0].error and errorsMessage, and `data: {}`. The route's response schema is `apiResponse(dataSchema)`,
+ * so success data and the empty failure data are both serialised through zod.
+ */
+
+/** Data of a failed answer. */
+export const emptyDataSchema = z.strictObject({});
+export type EmptyData = z.infer<typeof emptyDataSchema>;
+
+/** Response schema of an envelope route: the contract's data, or {} when the call failed. */
+export function apiResponse<T extends z.ZodType>(data: T) {
+  return envelopeSchema(z.union([data, emptyDataSchema]));
+}
+
+const STATUS_BY_KIND: Record<Failure['kind'], number> = {
+  business: ENVELOPE_STATUS.businessError,
+  notFound: ENVELOPE_STATUS.notFound,
+  validation: ENVELOPE_STATUS.validationError,
+};
+
+function emptyStatus(): ResponseStatus {
+  return { status: ENVELOPE_STATUS.ok, errors: [], infos: [], warnings: [], errorsMessage: [], infosMessage: [], warningsMessage: [] };
+}
+
+export function okEnvelope<T>(user: RootUser, data: T): Envelope<T> {
+  return { response: emptyStatus(), user, data };
+}
+
+export function errorEnvelope(
+  user: RootUser,
+  status: number,
+  messages: ReadonlyArray<{ text: string; code?: string | undefined }>,
+): Envelope<EmptyData> {
+  const response = emptyStatus();
+  response.status = status;
+  response.errors = messages.map((m) => (m.code ? { error: m.text, code: m.code } : { error: m.text }));
+  response.errorsMessage = messages.map((m) => m.text);
+  return { response, user, data: {} };
+}
+
+export function failureEnvelope(user: RootUser, failure: Failure): Envelope<EmptyData> {
+  return errorEnvelope(user, STATUS_BY_KIND[failure.kind], [{ text: failure.message, code: failure.code }]);
+}
+
+/** Who the server thinks it is talking to. Anonymous until the session issue adds login. */
+export function rootUserOf(request: FastifyRequest): RootUser {
+  return request.rootUser ?? ANONYMOUS_USER;
+}
+
+/** Turns a service result into the envelope (HTTP 200 either way: failures are values). */
+export function answer<T>(request: FastifyRequest, result: Result<T>): Envelope<T | EmptyData> {
+  const user = rootUserOf(request);
+  return result.ok ? okEnvelope(user, result.data) : failureEnvelope(user, result);
+}
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    rootUser: RootUser | null;
+  }
+}
+
+export default fp(
+  async (app) => {
+    app.decorateRequest('rootUser', null);
+  },
+  { name: 'envelope' },
+);

@@ -1,0 +1,79 @@
+import { ENVELOPE_STATUS, GENERIC_ERROR_TEXT } from '@spesa/shared/contracts/envelope';
+import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import { errorEnvelope, rootUserOf } from './envelope';
+
+/**
+ * One error policy for the whole app.
+ * - Request validation (zod contracts): HTTP 400 + envelope, status 2, one Italian message per parameter
+ *   ("Il parametro page non è valido."). The client always gets the envelope.
+ * - Other client errors Fastify raises (bad JSON, body too large, wrong media type): their 4xx + envelope.
+ * - Anything else is a bug: logged with its stack, HTTP 500 with the generic Italian text, no internals.
+ * Paths outside /ebsn/api answer plain text (static files, icons).
+ */
+export const API_PREFIX = '/ebsn/api';
+export const NOT_FOUND_TEXT = 'Risorsa non trovata.';
+export const BAD_REQUEST_TEXT = 'La richiesta non è valida.';
+
+const isApiRequest = (request: FastifyRequest): boolean =>
+  request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`) || request.url.startsWith(`${API_PREFIX}?`);
+
+interface ValidationIssue {
+  instancePath?: string;
+}
+
+/**
+ * Italian messages naming the parameter, one per parameter, in the order found. `received` is the raw
+ * part of the request that failed (query, params, body): a parameter absent from it is "obbligatorio".
+ */
+export function validationMessages(issues: readonly ValidationIssue[], received: unknown): string[] {
+  const seen = new Map<string, string>();
+  const present = received !== null && typeof received === 'object' ? (received as Record<string, unknown>) : {};
+  for (const issue of issues) {
+    const name = (issue.instancePath ?? '').split('/').filter(Boolean)[0];
+    if (!name) continue;
+    if (seen.has(name)) continue;
+    seen.set(name, present[name] === undefined ? `Il parametro ${name} è obbligatorio.` : `Il parametro ${name} non è valido.`);
+  }
+  return seen.size > 0 ? [...seen.values()] : [BAD_REQUEST_TEXT];
+}
+
+const receivedPart = (request: FastifyRequest, context: string | undefined): unknown =>
+  context === 'querystring' ? request.query : context === 'params' ? request.params : context === 'body' ? request.body : context === 'headers' ? request.headers : undefined;
+
+function sendApiError(request: FastifyRequest, reply: FastifyReply, httpStatus: number, status: number, texts: string[], code: string) {
+  return reply
+    .code(httpStatus)
+    .type('application/json; charset=utf-8')
+    .serializer((payload: unknown) => JSON.stringify(payload))
+    .send(errorEnvelope(rootUserOf(request), status, texts.map((text) => ({ text, code }))));
+}
+
+export default fp(
+  async (app) => {
+    app.setErrorHandler((error: FastifyError, request, reply) => {
+      const statusCode = error.statusCode ?? 500;
+      if (error.validation) {
+        const texts = validationMessages(error.validation as ValidationIssue[], receivedPart(request, error.validationContext));
+        request.log.info({ url: request.url, validation: texts }, 'request validation failed');
+        if (!isApiRequest(request)) return reply.code(400).type('text/plain; charset=utf-8').send(BAD_REQUEST_TEXT);
+        return sendApiError(request, reply, 400, ENVELOPE_STATUS.validationError, texts, 'msg.request.invalidParameter');
+      }
+      if (statusCode >= 400 && statusCode < 500) {
+        request.log.info({ url: request.url, code: error.code }, 'client error');
+        const text = statusCode === 404 ? NOT_FOUND_TEXT : BAD_REQUEST_TEXT;
+        if (!isApiRequest(request)) return reply.code(statusCode).type('text/plain; charset=utf-8').send(text);
+        return sendApiError(request, reply, statusCode, ENVELOPE_STATUS.businessError, [text], 'msg.request.invalid');
+      }
+      request.log.error({ err: error, url: request.url }, 'unhandled error');
+      if (!isApiRequest(request)) return reply.code(500).type('text/plain; charset=utf-8').send(GENERIC_ERROR_TEXT);
+      return sendApiError(request, reply, 500, ENVELOPE_STATUS.internalError, [GENERIC_ERROR_TEXT], 'msg.internalError');
+    });
+  },
+  { name: 'errors', dependencies: ['envelope'] },
+);
+
+/** The 404 of the API prefix: an envelope, never Fastify's default JSON. */
+export function apiNotFoundHandler(request: FastifyRequest, reply: FastifyReply) {
+  return sendApiError(request, reply, 404, ENVELOPE_STATUS.notFound, [NOT_FOUND_TEXT], 'msg.notFound');
+}

@@ -1,0 +1,48 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, type TestApp } from '../../test/helper';
+
+let t: TestApp;
+let dist: string;
+beforeAll(async () => {
+  dist = mkdtempSync(join(tmpdir(), 'spesa-dist-'));
+  mkdirSync(join(dist, 'assets'));
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Spesa</title><div id="root"></div>');
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await buildTestApp({ serveWebApp: true, env: { WEB_DIST: dist } });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(dist, { recursive: true, force: true });
+});
+
+describe('the built web app', () => {
+  it('serves index.html at / and for unknown pages that accept HTML (SPA fallback), never cached', async () => {
+    for (const url of ['/', '/category/frutta-e-verdura', '/product/mele-biologiche-100001?x=1']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toContain('<div id="root">');
+    }
+  });
+
+  it('caches hashed assets for a year', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/assets/index-abc123.js' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('keeps API and missing files out of the fallback', async () => {
+    const api = await t.app.inject({ method: 'GET', url: '/ebsn/api/nope', headers: { accept: 'text/html' } });
+    expect(api.statusCode).toBe(404);
+    expect(JSON.parse(api.body)).toHaveProperty('response.status', 404);
+    const missing = await t.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } });
+    expect(missing.statusCode).toBe(404);
+    const media = await t.app.inject({ method: 'GET', url: '/media/banners/none.svg', headers: { accept: 'text/html' } });
+    expect(media.statusCode).toBe(404);
+  });
+});

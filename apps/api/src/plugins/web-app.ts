@@ -1,0 +1,59 @@
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import fastifyStatic from '@fastify/static';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { API_PREFIX } from './errors';
+
+/**
+ * The built web app (apps/web/dist) with SPA fallback: unknown GET paths that accept HTML answer
+ * index.html (no-cache); hashed files under /assets/ are cached for a year. Registered last, at the root;
+ * the API keeps its own 404 envelope under /ebsn/api.
+ */
+const IMMUTABLE = 'public, max-age=31536000, immutable';
+const NOT_ROUTED = [`${API_PREFIX}/`, '/media/', '/p/'];
+
+export function missingDistMessage(dist: string): string {
+  return `The web app is not built (${join(dist, 'index.html')} is missing): run \`npm run build\` in the repository root, then start again.`;
+}
+
+const webApp: FastifyPluginAsync<{ dist: string }> = async (app, { dist }) => {
+  const indexFile = join(dist, 'index.html');
+  const hasDist = existsSync(indexFile);
+  if (hasDist) {
+    await app.register(fastifyStatic, {
+      root: dist,
+      prefix: '/',
+      wildcard: false,
+      index: false,
+      decorateReply: false,
+      cacheControl: false,
+      setHeaders: (res, path) => {
+        if (path.includes(`${join(dist, 'assets')}`)) res.header('cache-control', IMMUTABLE);
+        else if (path.endsWith('.html')) res.header('cache-control', 'no-cache');
+        else res.header('cache-control', 'public, max-age=3600');
+      },
+    });
+  } else {
+    app.log.warn(missingDistMessage(dist));
+  }
+
+  const sendIndex = (reply: FastifyReply) =>
+    // read per request: a rebuild while the server runs is picked up (the file is small)
+    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(indexFile));
+
+  app.get('/', async (_request, reply) => {
+    if (!existsSync(indexFile)) return reply.code(503).type('text/plain; charset=utf-8').send(missingDistMessage(dist));
+    return sendIndex(reply);
+  });
+
+  app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
+    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
+    const routed = !NOT_ROUTED.some((p) => request.url.startsWith(p));
+    if ((request.method === 'GET' || request.method === 'HEAD') && wantsHtml && routed && existsSync(indexFile)) {
+      return sendIndex(reply);
+    }
+    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
+};
+
+export default webApp;

@@ -1,0 +1,97 @@
+import { GENERIC_ERROR_TEXT } from '@spesa/shared/contracts/envelope';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, getJson, type EnvelopeBody, type TestApp } from './helper';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({
+    beforeReady: (app) => {
+      // routes that fail like a bug would, with internals in the error
+      app.get('/ebsn/api/__test/boom', async () => {
+        throw new Error('relation "secret_table" does not exist at select * from secret_table');
+      });
+      app.get('/__test/boom', async () => {
+        throw new Error('boom at /work/secret.ts:12');
+      });
+      app.post('/ebsn/api/__test/echo', async (request) => ({ echo: request.body }));
+    },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+describe('the envelope', () => {
+  it('wraps every answer as { response, user, data } with the anonymous user', async () => {
+    const { statusCode, body, headers } = await getJson(t.app, '/ebsn/api/lang/lang-info');
+    expect(statusCode).toBe(200);
+    expect(headers['content-type']).toMatch(/^application\/json/);
+    expect(body).toEqual({
+      response: { status: 0, errors: [], infos: [], warnings: [], errorsMessage: [], infosMessage: [], warningsMessage: [] },
+      user: { userId: -1, login: null, profileConfirmed: false },
+      data: { lang: 'it', fallback: 'it', labels: {} },
+    });
+  });
+
+  it('emits no blank lines before the JSON', async () => {
+    const { raw } = await getJson(t.app, '/ebsn/api/version.json');
+    expect(raw.startsWith('{')).toBe(true);
+  });
+
+  it('answers an unknown API route with 404 and the envelope', async () => {
+    for (const url of ['/ebsn/api/nothing-here', '/ebsn/api/products/1/more', '/ebsn/api']) {
+      const { statusCode, body } = await getJson(t.app, url);
+      expect(statusCode).toBe(404);
+      expect(body.response.status).toBe(404);
+      expect(body.response.errorsMessage).toEqual(['Risorsa non trovata.']);
+      expect(body.user.userId).toBe(-1);
+    }
+    const post = await t.app.inject({ method: 'POST', url: '/ebsn/api/products', payload: {} });
+    expect(post.statusCode).toBe(404);
+    expect((JSON.parse(post.body) as EnvelopeBody).response.errorsMessage).toEqual(['Risorsa non trovata.']);
+  });
+
+  it('answers a bug with 500 and the generic Italian text, without internals', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/ebsn/api/__test/boom' });
+    expect(res.statusCode).toBe(500);
+    expect(res.body).not.toMatch(/secret|select|relation|\.ts/);
+    const body = JSON.parse(res.body) as EnvelopeBody;
+    expect(body.response.status).not.toBe(0);
+    expect(body.response.errors[0]?.error).toBe(GENERIC_ERROR_TEXT);
+    expect(body.response.errorsMessage).toEqual([GENERIC_ERROR_TEXT]);
+    expect(body.data).toEqual({});
+
+    const outside = await t.app.inject({ method: 'GET', url: '/__test/boom' });
+    expect(outside.statusCode).toBe(500);
+    expect(outside.body).toBe(GENERIC_ERROR_TEXT);
+  });
+
+  it('answers a malformed JSON body with a 4xx envelope, not a 500', async () => {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/ebsn/api/__test/echo',
+      headers: { 'content-type': 'application/json' },
+      payload: '{"broken": ',
+    });
+    expect(res.statusCode).toBeGreaterThanOrEqual(400);
+    expect(res.statusCode).toBeLessThan(500);
+    expect(JSON.parse(res.body)).toHaveProperty('response.status');
+  });
+
+  it('sends security headers and a CSP that allows the single-page app', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/ebsn/api/lang/lang-info' });
+    expect(res.headers['content-security-policy']).toMatch(/default-src 'self'/);
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+  });
+
+  it('serves the OpenAPI document generated from the zod contracts', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/ebsn/api/docs/json' });
+    expect(res.statusCode).toBe(200);
+    const doc = JSON.parse(res.body) as { paths: Record<string, unknown> };
+    expect(Object.keys(doc.paths)).toEqual(
+      expect.arrayContaining(['/ebsn/api/products', '/ebsn/api/category', '/ebsn/api/products/suggest', '/ebsn/api/adv']),
+    );
+    const ui = await t.app.inject({ method: 'GET', url: '/ebsn/api/docs' });
+    expect(ui.statusCode).toBeLessThan(400);
+  });
+});
