@@ -46,7 +46,7 @@ export function productPage(products: Product[], page = 1, totItems = products.l
     products,
     page: { selPage: page, totPages: Math.max(1, Math.ceil(totItems / itemsPerPage)), totItems, itemsPerPage },
     facets: [
-      { name: 'Marca', parameterName: 'vendor', values: [{ id: 'v1', name: 'Melinda', quantity: 12 }, { id: 'v2', name: 'Marlene', quantity: 5 }] },
+      { name: 'Marca', parameterName: 'vendor', values: [{ id: '1', name: 'Melinda', quantity: 12 }, { id: '2', name: 'Marlene', quantity: 5 }] },
     ],
   };
 }

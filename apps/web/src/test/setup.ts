@@ -1,8 +1,11 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import '../lib/i18n';
 import { resetToasts } from '../components/toast-store';
+
+// lazy route modules load through dynamic imports: on a busy 2-core CI machine that can take seconds
+configure({ asyncUtilTimeout: 10_000 });
 
 // jsdom lacks these browser APIs used by MUI and embla
 if (!window.matchMedia) {

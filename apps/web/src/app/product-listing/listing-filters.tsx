@@ -8,7 +8,12 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import Typography from '@mui/material/Typography';
 import type { Category, Facet } from '@spesa/shared/contracts/catalogue';
-import { hasActiveFilters, toggleFacet, type FilterChange, type ListingFilters } from '../../features/catalogue/utils/listing-params';
+import {
+  hasActiveFilters,
+  toggleFacet,
+  type FilterChange,
+  type ListingFilters,
+} from '../../features/catalogue/utils/listing-params';
 import { paths } from '../../lib/route-paths';
 
 interface ListingFiltersProps {
@@ -28,7 +33,10 @@ export function ListingFiltersPanel({ filters, facets, subcategories, onChange }
           <Typography component="h2" variant="h3" sx={{ mb: 1 }}>
             {t('listing.subcategories')}
           </Typography>
-          <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}>
+          <Box
+            component="ul"
+            sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}
+          >
             {subcategories.map((c) => (
               <li key={c.categoryId}>
                 <Chip
@@ -52,25 +60,33 @@ export function ListingFiltersPanel({ filters, facets, subcategories, onChange }
               {facet.name}
             </Typography>
             <FormGroup sx={{ maxHeight: 280, overflowY: 'auto', flexWrap: 'nowrap' }}>
-              {facet.values.map((v) => (
-                <FormControlLabel
-                  key={v.id}
-                  control={
-                    <Checkbox
-                      size="small"
-                      checked={filters.facets.includes(v.id)}
-                      onChange={() => onChange({ facets: toggleFacet(filters.facets, v.id) })}
-                    />
-                  }
-                  label={`${v.name} (${v.quantity})`}
-                  sx={{ minHeight: 32, mr: 0 }}
-                />
-              ))}
+              {facet.values.map((v) => {
+                // the API filters by "<parameterName>:<id>" tokens, e.g. facet=vendor:12
+                const token = `${facet.parameterName}:${v.id}`;
+                return (
+                  <FormControlLabel
+                    key={v.id}
+                    control={
+                      <Checkbox
+                        size="small"
+                        checked={filters.facets.includes(token)}
+                        onChange={() => onChange({ facets: toggleFacet(filters.facets, token) })}
+                      />
+                    }
+                    label={`${v.name} (${v.quantity})`}
+                    sx={{ minHeight: 32, mr: 0 }}
+                  />
+                );
+              })}
             </FormGroup>
           </Box>
         ))}
       {hasActiveFilters(filters) ? (
-        <Button variant="text" onClick={() => onChange({ sort: '', facets: [], promo: false, onlyNew: false })} sx={{ alignSelf: 'flex-start' }}>
+        <Button
+          variant="text"
+          onClick={() => onChange({ sort: '', facets: [], promo: false, onlyNew: false })}
+          sx={{ alignSelf: 'flex-start' }}
+        >
           {t('listing.clearFilters')}
         </Button>
       ) : null}

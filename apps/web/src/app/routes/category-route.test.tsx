@@ -61,8 +61,8 @@ describe('Category page', () => {
     expect(search(router).get('page')).toBeNull();
 
     await user.click(screen.getByRole('checkbox', { name: 'Melinda (12)' }));
-    await waitFor(() => expect(search(router).getAll('facet')).toEqual(['v1']));
-    await waitFor(() => expect(callsTo(fetchMock, '/products').at(-1)!.searchParams.getAll('facet')).toEqual(['v1']));
+    await waitFor(() => expect(search(router).getAll('facet')).toEqual(['vendor:1']));
+    await waitFor(() => expect(callsTo(fetchMock, '/products').at(-1)!.searchParams.getAll('facet')).toEqual(['vendor:1']));
 
     // back returns to the previous filters
     await router.navigate(-1);
@@ -91,7 +91,7 @@ describe('Category page', () => {
 
   it('a category change starts without filters', async () => {
     mockCatalogue();
-    const { router, user } = renderApp('/category/frutta?promo=1&page=2&facet=v1');
+    const { router, user } = renderApp('/category/frutta?promo=1&page=2&facet=vendor:1');
     await screen.findByText('Mela 1');
     await user.click(screen.getByRole('link', { name: 'Mele e pere (12)' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/category/mele-e-pere'));
