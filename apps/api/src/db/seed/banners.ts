@@ -100,22 +100,10 @@ export function departmentBanner(d: { slug: string; name: string; icon: string }
 const escapeXml = (s: string): string =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
 
-/** Greedy word wrap by an approximate character budget. */
-export function wrapText(text: string, maxChars: number): string[] {
-  const lines: string[] = [];
-  let line = '';
-  for (const w of text.split(' ')) {
-    if (line && (line + ' ' + w).length > maxChars) {
-      lines.push(line);
-      line = w;
-    } else line = line ? `${line} ${w}` : w;
-  }
-  if (line) lines.push(line);
-  return lines;
-}
-
 /**
- * Renders one banner: gradient, a large emoji illustration (the icon's SVG body, 32x32 viewBox) and text.
+ * Renders one banner: gradient and a large emoji illustration (the icon's SVG body, 32x32 viewBox). Text stays
+ * out of the picture (WCAG 1.4.5, images of text): the web app renders the proposal's title and description
+ * over or beside it, so they reflow and read aloud; `title` and `subtitle` are the proposal's texts.
  * `iconBody` is the inner SVG of the icon with ids already made unique.
  */
 export function renderBannerSvg(b: BannerDef, iconBody: string): string {
@@ -123,49 +111,10 @@ export function renderBannerSvg(b: BannerDef, iconBody: string): string {
   const portrait = h >= w;
   const stacked = !portrait && w / h < 2.2;
   const margin = Math.round(Math.min(w, h) * 0.12);
-  let iconSize: number, iconX: number, iconY: number, textX: number, textWidth: number, titleSize: number;
-  if (portrait) {
-    iconSize = Math.round(w * 0.42);
-    iconX = Math.round((w - iconSize) / 2);
-    iconY = Math.round(h * 0.1);
-    textX = Math.round(w / 2);
-    textWidth = w * 0.86;
-    titleSize = Math.round(Math.min(44, w * 0.075));
-  } else if (stacked) {
-    iconSize = Math.round(h * 0.3);
-    iconX = w - iconSize - margin;
-    iconY = margin;
-    textX = margin;
-    textWidth = w - 2 * margin;
-    titleSize = Math.round(Math.min(h * 0.09, w * 0.055));
-  } else {
-    iconSize = Math.round(h * 0.62);
-    iconX = w - iconSize - Math.round(h * 0.18);
-    iconY = Math.round((h - iconSize) / 2);
-    textX = Math.round(h * 0.16);
-    textWidth = iconX - textX - 60;
-    titleSize = Math.round(Math.min(h * 0.13, 56));
-  }
-  const anchor = portrait ? 'middle' : 'start';
-  const subSize = Math.round(titleSize * 0.52);
-  const titleLines = wrapText(b.title, Math.max(8, Math.floor(textWidth / (titleSize * 0.6))));
-  const subLines = b.subtitle ? wrapText(b.subtitle, Math.max(12, Math.floor(textWidth / (subSize * 0.52)))) : [];
-  const blockH = titleLines.length * titleSize * 1.15 + (subLines.length ? 14 + subLines.length * subSize * 1.3 : 0);
-  let y = portrait
-    ? iconY + iconSize + Math.round(h * 0.08) + titleSize
-    : stacked
-      ? h - margin - blockH + titleSize * 0.9
-      : Math.round((h - blockH) / 2 + titleSize * 0.9);
-  const texts: string[] = [];
-  for (const l of titleLines) {
-    texts.push(`<text x="${textX}" y="${Math.round(y)}" font-size="${titleSize}" font-weight="700" text-anchor="${anchor}">${escapeXml(l)}</text>`);
-    y += titleSize * 1.15;
-  }
-  y += subLines.length ? 14 + subSize * 0.2 : 0;
-  for (const l of subLines) {
-    texts.push(`<text x="${textX}" y="${Math.round(y)}" font-size="${subSize}" text-anchor="${anchor}">${escapeXml(l)}</text>`);
-    y += subSize * 1.3;
-  }
+  // portrait: icon centred high; stacked cards: icon top right; wide slides: icon on the right, room for text
+  const iconSize = Math.round(portrait ? w * 0.42 : stacked ? h * 0.3 : h * 0.62);
+  const iconX = portrait ? Math.round((w - iconSize) / 2) : w - iconSize - (stacked ? margin : Math.round(h * 0.18));
+  const iconY = portrait ? Math.round(h * 0.1) : stacked ? margin : Math.round((h - iconSize) / 2);
   const scale = iconSize / 32;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="${escapeXml(b.alt)}">`,
@@ -174,7 +123,6 @@ export function renderBannerSvg(b: BannerDef, iconBody: string): string {
     `<rect width="${w}" height="${h}" fill="url(#banner-bg)"/>`,
     `<circle cx="${iconX + iconSize / 2}" cy="${iconY + iconSize / 2}" r="${Math.round(iconSize * 0.62)}" fill="#ffffff" fill-opacity="0.12"/>`,
     `<g transform="translate(${iconX} ${iconY}) scale(${scale.toFixed(4)})">${iconBody}</g>`,
-    `<g fill="#ffffff" font-family="system-ui, -apple-system, 'Segoe UI', Roboto, Arial, sans-serif">${texts.join('')}</g>`,
     `</svg>`,
     '',
   ].join('\n');

@@ -23,6 +23,8 @@ export function BannerListBlock({ block }: { block: CategoryBlock }) {
   );
 }
 
+const columns = (items: number, max: number): number => Math.min(Math.max(items, 1), max);
+
 export function BannerGridBlock({ block }: { block: CategoryBlock }) {
   const n = block.proposals.length;
   return (
@@ -35,7 +37,13 @@ export function BannerGridBlock({ block }: { block: CategoryBlock }) {
           p: 0,
           display: 'grid',
           gap: 2,
-          gridTemplateColumns: { xs: n > 1 ? 'repeat(2, 1fr)' : '1fr', md: `repeat(${Math.min(Math.max(n, 1), 4)}, 1fr)` },
+          // never more columns than banners; small tiles for long lists such as the departments
+          gridTemplateColumns: {
+            xs: `repeat(${columns(n, 2)}, 1fr)`,
+            sm: `repeat(${columns(n, 3)}, 1fr)`,
+            md: `repeat(${columns(n, 4)}, 1fr)`,
+            lg: `repeat(${columns(n, 6)}, 1fr)`,
+          },
         }}
       >
         {block.proposals.map((p) => (
