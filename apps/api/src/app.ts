@@ -52,7 +52,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     logger:
       opts.logger === false
         ? false
-        : { level: env.LOG_LEVEL, redact: ['req.headers.cookie', 'req.headers["x-ebsn-account"]', 'req.headers.authorization'] },
+        : {
+            level: env.LOG_LEVEL,
+            redact: ['req.headers.cookie', 'req.headers["x-ebsn-account"]', 'req.headers.authorization'],
+          },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1_048_576,
     trustProxy: true,
@@ -88,7 +91,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(swagger, {
     openapi: {
       openapi: '3.0.3',
-      info: { title: 'Spesa API', description: 'The shop API under /ebsn/api (envelope answers).', version: env.APP_VERSION },
+      info: {
+        title: 'Spesa API',
+        description: 'The shop API under /ebsn/api (envelope answers).',
+        version: env.APP_VERSION,
+      },
       tags: [{ name: 'catalogue' }, { name: 'content' }, { name: 'system' }],
     },
     transform: jsonSchemaTransform,
@@ -125,7 +132,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(rootVersionRoute, { build });
   await app.register(mediaRoutes, { mediaDir: env.MEDIA_DIR });
   if (opts.serveWebApp) await app.register(webApp, { dist: env.WEB_DIST });
-  else app.setNotFoundHandler((_request, reply) => reply.code(404).type('text/plain; charset=utf-8').send('Not found'));
+  else
+    app.setNotFoundHandler((_request, reply) =>
+      reply.code(404).type('text/plain; charset=utf-8').send('Not found'),
+    );
 
   return app;
 }

@@ -13,15 +13,16 @@ import { missingDistMessage } from './plugins/web-app';
 async function main(): Promise<void> {
   const env = loadEnv();
   const started = performance.now();
-  const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR }).catch(
-    (error: unknown) => {
-      const hint = env.DATABASE_URL
-        ? 'Check DATABASE_URL and that the server is running.'
-        : `The embedded database in ${env.DATA_DIR} could not be opened (another process using it, or damaged). Stop the other process, or delete the folder to start over with fresh demo data.`;
-      throw new Error(`${error instanceof Error ? error.message : String(error)}\n  ${hint}`);
-    },
-  );
-  const where = database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${env.DATA_DIR}`;
+  const database = await openDatabase(
+    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+  ).catch((error: unknown) => {
+    const hint = env.DATABASE_URL
+      ? 'Check DATABASE_URL and that the server is running.'
+      : `The embedded database in ${env.DATA_DIR} could not be opened (another process using it, or damaged). Stop the other process, or delete the folder to start over with fresh demo data.`;
+    throw new Error(`${error instanceof Error ? error.message : String(error)}\n  ${hint}`);
+  });
+  const where =
+    database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${env.DATA_DIR}`;
   console.log(`Database: ${where}`);
   await migrate(database.db);
   const seeded = await ensureSeeded(database.db, {
@@ -31,7 +32,8 @@ async function main(): Promise<void> {
   });
   if (seeded) console.log(`Demo catalogue loaded from ${env.DEMO_DATA_DIR}`);
 
-  if (!existsSync(join(env.WEB_DIST, 'index.html'))) console.warn(`\n  ${missingDistMessage(env.WEB_DIST)}\n`);
+  if (!existsSync(join(env.WEB_DIST, 'index.html')))
+    console.warn(`\n  ${missingDistMessage(env.WEB_DIST)}\n`);
   const app = await buildApp({ env, db: database.db, dbKind: database.kind, serveWebApp: true });
   let closing = false;
   const shutdown = async (signal: string) => {
@@ -47,7 +49,9 @@ async function main(): Promise<void> {
 
   await app.listen({ port: env.PORT, host: env.HOST });
   const shown = env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
-  console.log(`Spesa is ready in ${Math.round(performance.now() - started)} ms: http://${shown}:${env.PORT}  (API docs: /ebsn/api/docs)`);
+  console.log(
+    `Spesa is ready in ${Math.round(performance.now() - started)} ms: http://${shown}:${env.PORT}  (API docs: /ebsn/api/docs)`,
+  );
 }
 
 main().catch((error: unknown) => {

@@ -18,7 +18,8 @@ const SQLISH = encodeURIComponent("'; drop table products;--");
 const LIKE_META = encodeURIComponent('%_\\');
 const LONG = 'a'.repeat(5000);
 // (the suggestion endpoint may echo the customer's own words, so their SQL-looking text is not a leak)
-const LEAKS = /stack|at \w+ \(|\.ts:\d+|select .* from|insert into|syntax error|drizzle|postgres|pglite|failed query|relation "/i;
+const LEAKS =
+  /stack|at \w+ \(|\.ts:\d+|select .* from|insert into|syntax error|drizzle|postgres|pglite|failed query|relation "/i;
 
 type Expect = 'invalid' | 'error' | 'ok';
 const cases: [string, Expect][] = [
@@ -95,7 +96,11 @@ const cases: [string, Expect][] = [
 ];
 
 describe('bad input never breaks the API', () => {
-  const rows = cases.map(([path, expected]) => ({ label: path.length > 90 ? `${path.slice(0, 87)}...` : path, path, expected }));
+  const rows = cases.map(([path, expected]) => ({
+    label: path.length > 90 ? `${path.slice(0, 87)}...` : path,
+    path,
+    expected,
+  }));
   it.each(rows)('GET $label -> $expected', async ({ path, expected }) => {
     const res = await t.app.inject({ method: 'GET', url: `${API}${path}` });
     expect(res.statusCode).toBeLessThan(500);
@@ -121,7 +126,10 @@ describe('bad input never breaks the API', () => {
   it('names the wrong parameter in Italian', async () => {
     const res = await t.app.inject({ method: 'GET', url: `${API}/products?page=abc&page_size=100000` });
     const body = JSON.parse(res.body) as EnvelopeBody;
-    expect(body.response.errorsMessage).toEqual(['Il parametro page non è valido.', 'Il parametro page_size non è valido.']);
+    expect(body.response.errorsMessage).toEqual([
+      'Il parametro page non è valido.',
+      'Il parametro page_size non è valido.',
+    ]);
   });
 
   it('keeps the database intact after SQL-looking input', async () => {

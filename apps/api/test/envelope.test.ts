@@ -27,7 +27,15 @@ describe('the envelope', () => {
     expect(statusCode).toBe(200);
     expect(headers['content-type']).toMatch(/^application\/json/);
     expect(body).toEqual({
-      response: { status: 0, errors: [], infos: [], warnings: [], errorsMessage: [], infosMessage: [], warningsMessage: [] },
+      response: {
+        status: 0,
+        errors: [],
+        infos: [],
+        warnings: [],
+        errorsMessage: [],
+        infosMessage: [],
+        warningsMessage: [],
+      },
       user: { userId: -1, login: null, profileConfirmed: false },
       data: { lang: 'it', fallback: 'it', labels: {} },
     });
@@ -89,7 +97,12 @@ describe('the envelope', () => {
     expect(res.statusCode).toBe(200);
     const doc = JSON.parse(res.body) as { paths: Record<string, unknown> };
     expect(Object.keys(doc.paths)).toEqual(
-      expect.arrayContaining(['/ebsn/api/products', '/ebsn/api/category', '/ebsn/api/products/suggest', '/ebsn/api/adv']),
+      expect.arrayContaining([
+        '/ebsn/api/products',
+        '/ebsn/api/category',
+        '/ebsn/api/products/suggest',
+        '/ebsn/api/adv',
+      ]),
     );
     const ui = await t.app.inject({ method: 'GET', url: '/ebsn/api/docs' });
     expect(ui.statusCode).toBeLessThan(400);

@@ -45,7 +45,8 @@ export async function buildTestApp(
 }
 
 function requirePath(path: string | null): string {
-  if (!path) throw new Error('The test database image is missing: run the suite through vitest (global-setup.ts).');
+  if (!path)
+    throw new Error('The test database image is missing: run the suite through vitest (global-setup.ts).');
   return path;
 }
 
@@ -69,5 +70,10 @@ export async function getJson<T = Record<string, unknown>>(
   url: string,
 ): Promise<{ statusCode: number; body: EnvelopeBody<T>; raw: string; headers: Record<string, unknown> }> {
   const res = await app.inject({ method: 'GET', url });
-  return { statusCode: res.statusCode, body: JSON.parse(res.body) as EnvelopeBody<T>, raw: res.body, headers: res.headers };
+  return {
+    statusCode: res.statusCode,
+    body: JSON.parse(res.body) as EnvelopeBody<T>,
+    raw: res.body,
+    headers: res.headers,
+  };
 }

@@ -59,7 +59,8 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Open
     ...(opts.image ? { loadDataDir: opts.image } : {}),
     extensions: { pg_trgm, unaccent },
   });
-  for (const [k, v] of Object.entries(SESSION_SETTINGS)) await client.query('SELECT set_config($1, $2, false)', [k, v]);
+  for (const [k, v] of Object.entries(SESSION_SETTINGS))
+    await client.query('SELECT set_config($1, $2, false)', [k, v]);
   const db: Db = drizzlePglite(client, { schema });
   return { db, kind: 'pglite', close: () => client.close(), dumpImage: () => client.dumpDataDir('none') };
 }
@@ -76,7 +77,10 @@ export async function migrate(db: Db): Promise<void> {
 }
 
 export async function isCatalogueEmpty(db: Db): Promise<boolean> {
-  const rows = await db.select({ one: sql<number>`1` }).from(schema.categories).limit(1);
+  const rows = await db
+    .select({ one: sql<number>`1` })
+    .from(schema.categories)
+    .limit(1);
   return rows.length === 0;
 }
 

@@ -71,6 +71,8 @@ describe('VersionedReadCache', () => {
 
 describe('normaliseQuery', () => {
   it('ignores key order, undefined values and cache busters', () => {
-    expect(normaliseQuery({ b: 1, a: 'x', hash: 'w1d2025', skip_cache: true, c: undefined })).toBe(normaliseQuery({ a: 'x', b: 1 }));
+    expect(normaliseQuery({ b: 1, a: 'x', hash: 'w1d2025', skip_cache: true, c: undefined })).toBe(
+      normaliseQuery({ a: 'x', b: 1 }),
+    );
   });
 });

@@ -29,7 +29,8 @@ export class VersionedReadCache {
   #pendingVersion: Promise<number> | null = null;
 
   constructor(opts: ReadCacheOptions) {
-    this.#lru = opts.ttlMs > 0 ? new LRUCache<string, CacheEntry>({ max: opts.maxEntries, ttl: opts.ttlMs }) : null;
+    this.#lru =
+      opts.ttlMs > 0 ? new LRUCache<string, CacheEntry>({ max: opts.maxEntries, ttl: opts.ttlMs }) : null;
     this.#readVersion = opts.readVersion;
     this.#versionCheckMs = opts.versionCheckMs ?? 1000;
     this.#now = opts.now ?? Date.now;
@@ -65,7 +66,11 @@ export class VersionedReadCache {
    * Answers from the cache, or loads, remembers a success and answers. `parts` identify the read
    * (route and the normalised query); `skip` (skip_cache=true) always loads and refreshes the entry.
    */
-  async getOrLoad<T>(parts: readonly unknown[], load: () => Promise<Result<T>>, skip = false): Promise<Result<T>> {
+  async getOrLoad<T>(
+    parts: readonly unknown[],
+    load: () => Promise<Result<T>>,
+    skip = false,
+  ): Promise<Result<T>> {
     if (!this.#lru) return load();
     const key = JSON.stringify([await this.version(), ...parts]);
     if (!skip) {

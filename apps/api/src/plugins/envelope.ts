@@ -34,7 +34,15 @@ const STATUS_BY_KIND: Record<Failure['kind'], number> = {
 };
 
 function emptyStatus(): ResponseStatus {
-  return { status: ENVELOPE_STATUS.ok, errors: [], infos: [], warnings: [], errorsMessage: [], infosMessage: [], warningsMessage: [] };
+  return {
+    status: ENVELOPE_STATUS.ok,
+    errors: [],
+    infos: [],
+    warnings: [],
+    errorsMessage: [],
+    infosMessage: [],
+    warningsMessage: [],
+  };
 }
 
 export function okEnvelope<T>(user: RootUser, data: T): Envelope<T> {

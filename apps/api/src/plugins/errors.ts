@@ -16,7 +16,9 @@ export const NOT_FOUND_TEXT = 'Risorsa non trovata.';
 export const BAD_REQUEST_TEXT = 'La richiesta non è valida.';
 
 const isApiRequest = (request: FastifyRequest): boolean =>
-  request.url === API_PREFIX || request.url.startsWith(`${API_PREFIX}/`) || request.url.startsWith(`${API_PREFIX}?`);
+  request.url === API_PREFIX ||
+  request.url.startsWith(`${API_PREFIX}/`) ||
+  request.url.startsWith(`${API_PREFIX}?`);
 
 interface ValidationIssue {
   instancePath?: string;
@@ -28,25 +30,52 @@ interface ValidationIssue {
  */
 export function validationMessages(issues: readonly ValidationIssue[], received: unknown): string[] {
   const seen = new Map<string, string>();
-  const present = received !== null && typeof received === 'object' ? (received as Record<string, unknown>) : {};
+  const present =
+    received !== null && typeof received === 'object' ? (received as Record<string, unknown>) : {};
   for (const issue of issues) {
     const name = (issue.instancePath ?? '').split('/').filter(Boolean)[0];
     if (!name) continue;
     if (seen.has(name)) continue;
-    seen.set(name, present[name] === undefined ? `Il parametro ${name} è obbligatorio.` : `Il parametro ${name} non è valido.`);
+    seen.set(
+      name,
+      present[name] === undefined
+        ? `Il parametro ${name} è obbligatorio.`
+        : `Il parametro ${name} non è valido.`,
+    );
   }
   return seen.size > 0 ? [...seen.values()] : [BAD_REQUEST_TEXT];
 }
 
 const receivedPart = (request: FastifyRequest, context: string | undefined): unknown =>
-  context === 'querystring' ? request.query : context === 'params' ? request.params : context === 'body' ? request.body : context === 'headers' ? request.headers : undefined;
+  context === 'querystring'
+    ? request.query
+    : context === 'params'
+      ? request.params
+      : context === 'body'
+        ? request.body
+        : context === 'headers'
+          ? request.headers
+          : undefined;
 
-function sendApiError(request: FastifyRequest, reply: FastifyReply, httpStatus: number, status: number, texts: string[], code: string) {
+function sendApiError(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  httpStatus: number,
+  status: number,
+  texts: string[],
+  code: string,
+) {
   return reply
     .code(httpStatus)
     .type('application/json; charset=utf-8')
     .serializer((payload: unknown) => JSON.stringify(payload))
-    .send(errorEnvelope(rootUserOf(request), status, texts.map((text) => ({ text, code }))));
+    .send(
+      errorEnvelope(
+        rootUserOf(request),
+        status,
+        texts.map((text) => ({ text, code })),
+      ),
+    );
 }
 
 export default fp(
@@ -54,20 +83,47 @@ export default fp(
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const statusCode = error.statusCode ?? 500;
       if (error.validation) {
-        const texts = validationMessages(error.validation as ValidationIssue[], receivedPart(request, error.validationContext));
+        const texts = validationMessages(
+          error.validation as ValidationIssue[],
+          receivedPart(request, error.validationContext),
+        );
         request.log.info({ url: request.url, validation: texts }, 'request validation failed');
-        if (!isApiRequest(request)) return reply.code(400).type('text/plain; charset=utf-8').send(BAD_REQUEST_TEXT);
-        return sendApiError(request, reply, 400, ENVELOPE_STATUS.validationError, texts, 'msg.request.invalidParameter');
+        if (!isApiRequest(request))
+          return reply.code(400).type('text/plain; charset=utf-8').send(BAD_REQUEST_TEXT);
+        return sendApiError(
+          request,
+          reply,
+          400,
+          ENVELOPE_STATUS.validationError,
+          texts,
+          'msg.request.invalidParameter',
+        );
       }
       if (statusCode >= 400 && statusCode < 500) {
         request.log.info({ url: request.url, code: error.code }, 'client error');
         const text = statusCode === 404 ? NOT_FOUND_TEXT : BAD_REQUEST_TEXT;
-        if (!isApiRequest(request)) return reply.code(statusCode).type('text/plain; charset=utf-8').send(text);
-        return sendApiError(request, reply, statusCode, ENVELOPE_STATUS.businessError, [text], 'msg.request.invalid');
+        if (!isApiRequest(request))
+          return reply.code(statusCode).type('text/plain; charset=utf-8').send(text);
+        return sendApiError(
+          request,
+          reply,
+          statusCode,
+          ENVELOPE_STATUS.businessError,
+          [text],
+          'msg.request.invalid',
+        );
       }
       request.log.error({ err: error, url: request.url }, 'unhandled error');
-      if (!isApiRequest(request)) return reply.code(500).type('text/plain; charset=utf-8').send(GENERIC_ERROR_TEXT);
-      return sendApiError(request, reply, 500, ENVELOPE_STATUS.internalError, [GENERIC_ERROR_TEXT], 'msg.internalError');
+      if (!isApiRequest(request))
+        return reply.code(500).type('text/plain; charset=utf-8').send(GENERIC_ERROR_TEXT);
+      return sendApiError(
+        request,
+        reply,
+        500,
+        ENVELOPE_STATUS.internalError,
+        [GENERIC_ERROR_TEXT],
+        'msg.internalError',
+      );
     });
   },
   { name: 'errors', dependencies: ['envelope'] },

@@ -22,7 +22,11 @@ afterAll(async () => {
 describe('the built web app', () => {
   it('serves index.html at / and for unknown pages that accept HTML (SPA fallback), never cached', async () => {
     for (const url of ['/', '/category/frutta-e-verdura', '/product/mele-biologiche-100001?x=1']) {
-      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html,application/xhtml+xml' } });
+      const res = await t.app.inject({
+        method: 'GET',
+        url,
+        headers: { accept: 'text/html,application/xhtml+xml' },
+      });
       expect(res.statusCode, url).toBe(200);
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers['cache-control']).toBe('no-cache');
@@ -37,12 +41,24 @@ describe('the built web app', () => {
   });
 
   it('keeps API and missing files out of the fallback', async () => {
-    const api = await t.app.inject({ method: 'GET', url: '/ebsn/api/nope', headers: { accept: 'text/html' } });
+    const api = await t.app.inject({
+      method: 'GET',
+      url: '/ebsn/api/nope',
+      headers: { accept: 'text/html' },
+    });
     expect(api.statusCode).toBe(404);
     expect(JSON.parse(api.body)).toHaveProperty('response.status', 404);
-    const missing = await t.app.inject({ method: 'GET', url: '/assets/missing.js', headers: { accept: '*/*' } });
+    const missing = await t.app.inject({
+      method: 'GET',
+      url: '/assets/missing.js',
+      headers: { accept: '*/*' },
+    });
     expect(missing.statusCode).toBe(404);
-    const media = await t.app.inject({ method: 'GET', url: '/media/banners/none.svg', headers: { accept: 'text/html' } });
+    const media = await t.app.inject({
+      method: 'GET',
+      url: '/media/banners/none.svg',
+      headers: { accept: 'text/html' },
+    });
     expect(media.statusCode).toBe(404);
   });
 });

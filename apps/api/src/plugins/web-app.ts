@@ -42,14 +42,20 @@ const webApp: FastifyPluginAsync<{ dist: string }> = async (app, { dist }) => {
     reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(indexFile));
 
   app.get('/', async (_request, reply) => {
-    if (!existsSync(indexFile)) return reply.code(503).type('text/plain; charset=utf-8').send(missingDistMessage(dist));
+    if (!existsSync(indexFile))
+      return reply.code(503).type('text/plain; charset=utf-8').send(missingDistMessage(dist));
     return sendIndex(reply);
   });
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
     const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     const routed = !NOT_ROUTED.some((p) => request.url.startsWith(p));
-    if ((request.method === 'GET' || request.method === 'HEAD') && wantsHtml && routed && existsSync(indexFile)) {
+    if (
+      (request.method === 'GET' || request.method === 'HEAD') &&
+      wantsHtml &&
+      routed &&
+      existsSync(indexFile)
+    ) {
       return sendIndex(reply);
     }
     return reply.code(404).type('text/plain; charset=utf-8').send('Not found');

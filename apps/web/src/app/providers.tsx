@@ -8,7 +8,13 @@ import { theme } from './theme';
 import { QueryClientOverride } from './query-client-context';
 
 /** Theme and i18n for the whole app. The data layer (TanStack Query) is provided by the root layout. */
-export function AppProviders({ queryClient = null, children }: { queryClient?: QueryClient | null; children: ReactNode }) {
+export function AppProviders({
+  queryClient = null,
+  children,
+}: {
+  queryClient?: QueryClient | null;
+  children: ReactNode;
+}) {
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientOverride.Provider value={queryClient}>

@@ -10,7 +10,11 @@ export function createQueryClient(): QueryClient {
         gcTime: 15 * 60_000,
         refetchOnWindowFocus: false,
         retry: (failureCount, error) =>
-          failureCount < 2 && !(error instanceof ApiError && (error.isNotFound || error.httpStatus === 419 || error.httpStatus === 400)),
+          failureCount < 2 &&
+          !(
+            error instanceof ApiError &&
+            (error.isNotFound || error.httpStatus === 419 || error.httpStatus === 400)
+          ),
       },
     },
   });

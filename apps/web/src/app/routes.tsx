@@ -22,15 +22,33 @@ export const routes: RouteObject[] = [
     HydrateFallback: PageLoading,
     children: [
       { index: true, lazy: () => import('./routes/home-route').then((m) => ({ Component: m.HomeRoute })) },
-      { path: 'category/*', lazy: () => import('./routes/category-route').then((m) => ({ Component: m.CategoryRoute })) },
-      { path: 'product/:slug', lazy: () => import('./routes/product-route').then((m) => ({ Component: m.ProductRoute })) },
-      { path: 'search', lazy: () => import('./routes/search-route').then((m) => ({ Component: m.SearchRoute })) },
+      {
+        path: 'category/*',
+        lazy: () => import('./routes/category-route').then((m) => ({ Component: m.CategoryRoute })),
+      },
+      {
+        path: 'product/:slug',
+        lazy: () => import('./routes/product-route').then((m) => ({ Component: m.ProductRoute })),
+      },
+      {
+        path: 'search',
+        lazy: () => import('./routes/search-route').then((m) => ({ Component: m.SearchRoute })),
+      },
       { path: 'cart', lazy: () => import('./routes/cart-route').then((m) => ({ Component: m.CartRoute })) },
-      { path: 'login', lazy: () => import('./routes/login-route').then((m) => ({ Component: m.LoginRoute })) },
-      { path: 'page/credits', lazy: () => import('./routes/credits-route').then((m) => ({ Component: m.CreditsRoute })) },
+      {
+        path: 'login',
+        lazy: () => import('./routes/login-route').then((m) => ({ Component: m.LoginRoute })),
+      },
+      {
+        path: 'page/credits',
+        lazy: () => import('./routes/credits-route').then((m) => ({ Component: m.CreditsRoute })),
+      },
       { path: 'shop/*', Component: ShopPrefixRedirect },
       { path: 'shop', Component: ShopPrefixRedirect },
-      { path: '*', lazy: () => import('./routes/not-found-route').then((m) => ({ Component: m.NotFoundRoute })) },
+      {
+        path: '*',
+        lazy: () => import('./routes/not-found-route').then((m) => ({ Component: m.NotFoundRoute })),
+      },
     ],
   },
 ];

@@ -58,7 +58,13 @@ export function Carousel<T>({
   const { t } = useTranslation();
   const id = useId();
   const reducedMotion = usePrefersReducedMotion();
-  const [emblaRef, emblaApi] = useEmblaCarousel({ align: 'start', loop, slidesToScroll: 'auto', containScroll: 'trimSnaps', duration: reducedMotion ? 1 : 25 });
+  const [emblaRef, emblaApi] = useEmblaCarousel({
+    align: 'start',
+    loop,
+    slidesToScroll: 'auto',
+    containScroll: 'trimSnaps',
+    duration: reducedMotion ? 1 : 25,
+  });
   const [canPrev, setCanPrev] = useState(false);
   const [canNext, setCanNext] = useState(false);
   const [snaps, setSnaps] = useState<number[]>([]);
@@ -121,7 +127,11 @@ export function Carousel<T>({
       data-testid="carousel"
     >
       <Box ref={emblaRef} sx={{ overflow: 'hidden' }} onKeyDown={onKeyDown}>
-        <Box id={`${id}-track`} aria-live={autoplayEnabled && !paused ? 'off' : 'polite'} sx={{ display: 'flex', touchAction: 'pan-y pinch-zoom', ml: `-${gap}px` }}>
+        <Box
+          id={`${id}-track`}
+          aria-live={autoplayEnabled && !paused ? 'off' : 'polite'}
+          sx={{ display: 'flex', touchAction: 'pan-y pinch-zoom', ml: `-${gap}px` }}
+        >
           {items.map((item, index) => (
             <Box
               key={getKey(item, index)}
@@ -137,10 +147,24 @@ export function Carousel<T>({
       </Box>
       {showArrows && (canPrev || canNext) ? (
         <>
-          <IconButton aria-label={t('slider.previous')} aria-controls={`${id}-track`} onClick={() => emblaApi?.scrollPrev()} disabled={!canPrev} sx={{ ...arrowSx, left: 4 }} size="small">
+          <IconButton
+            aria-label={t('slider.previous')}
+            aria-controls={`${id}-track`}
+            onClick={() => emblaApi?.scrollPrev()}
+            disabled={!canPrev}
+            sx={{ ...arrowSx, left: 4 }}
+            size="small"
+          >
             <ChevronLeft />
           </IconButton>
-          <IconButton aria-label={t('slider.next')} aria-controls={`${id}-track`} onClick={() => emblaApi?.scrollNext()} disabled={!canNext} sx={{ ...arrowSx, right: 4 }} size="small">
+          <IconButton
+            aria-label={t('slider.next')}
+            aria-controls={`${id}-track`}
+            onClick={() => emblaApi?.scrollNext()}
+            disabled={!canNext}
+            sx={{ ...arrowSx, right: 4 }}
+            size="small"
+          >
             <ChevronRight />
           </IconButton>
         </>
@@ -148,7 +172,12 @@ export function Carousel<T>({
       {(showBullets && snaps.length > 1) || autoplayEnabled ? (
         <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 0.5, mt: 1 }}>
           {autoplayEnabled ? (
-            <IconButton size="small" onClick={() => setPaused((p) => !p)} aria-label={paused ? t('slider.play') : t('slider.pause')} sx={{ width: 32, height: 32, minWidth: 32, minHeight: 32 }}>
+            <IconButton
+              size="small"
+              onClick={() => setPaused((p) => !p)}
+              aria-label={paused ? t('slider.play') : t('slider.pause')}
+              sx={{ width: 32, height: 32, minWidth: 32, minHeight: 32 }}
+            >
               {paused ? <PlayArrow fontSize="small" /> : <Pause fontSize="small" />}
             </IconButton>
           ) : null}

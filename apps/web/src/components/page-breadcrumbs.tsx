@@ -14,10 +14,19 @@ export function PageBreadcrumbs({ items }: { items: readonly Crumb[] }) {
   const { t } = useTranslation();
   const all: Crumb[] = [{ label: t('app.home'), to: '/' }, ...items];
   return (
-    <Breadcrumbs aria-label={t('category.breadcrumbs')} sx={{ my: 2, '& li': { minHeight: 24, display: 'inline-flex', alignItems: 'center' } }}>
+    <Breadcrumbs
+      aria-label={t('category.breadcrumbs')}
+      sx={{ my: 2, '& li': { minHeight: 24, display: 'inline-flex', alignItems: 'center' } }}
+    >
       {all.map((c, i) =>
         i < all.length - 1 && c.to ? (
-          <Link key={i} component={RouterLink} to={c.to} color="inherit" sx={{ textDecoration: 'underline', py: 0.25 }}>
+          <Link
+            key={i}
+            component={RouterLink}
+            to={c.to}
+            color="inherit"
+            sx={{ textDecoration: 'underline', py: 0.25 }}
+          >
             {c.label}
           </Link>
         ) : (

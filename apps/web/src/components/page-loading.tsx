@@ -6,7 +6,9 @@ export function PageLoading() {
   return (
     <div role="status" style={{ display: 'flex', justifyContent: 'center', padding: '64px 0' }}>
       <div className="page-spinner" aria-hidden="true" />
-      <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('app.loading')}</span>
+      <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+        {t('app.loading')}
+      </span>
     </div>
   );
 }

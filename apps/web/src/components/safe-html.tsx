@@ -6,7 +6,25 @@ import { SmartLink } from '../features/content/components/smart-link';
  * DOMParser (inert: no script runs, no resource loads) and rebuilt as React elements from an allow-list of
  * tags. Attributes are dropped, except link targets, which go through the link rules.
  */
-const ALLOWED = new Set(['p', 'br', 'strong', 'b', 'em', 'i', 'u', 'ul', 'ol', 'li', 'h2', 'h3', 'h4', 'span', 'small', 'sup', 'sub']);
+const ALLOWED = new Set([
+  'p',
+  'br',
+  'strong',
+  'b',
+  'em',
+  'i',
+  'u',
+  'ul',
+  'ol',
+  'li',
+  'h2',
+  'h3',
+  'h4',
+  'span',
+  'small',
+  'sup',
+  'sub',
+]);
 
 function convert(node: Node, key: string): ReactNode {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent;
@@ -17,7 +35,11 @@ function convert(node: Node, key: string): ReactNode {
   if (tag === 'script' || tag === 'style' || tag === 'iframe' || tag === 'object') return null;
   if (tag === 'a') {
     return (
-      <SmartLink key={key} href={el.getAttribute('href')} sx={{ color: 'primary.dark', textDecoration: 'underline' }}>
+      <SmartLink
+        key={key}
+        href={el.getAttribute('href')}
+        sx={{ color: 'primary.dark', textDecoration: 'underline' }}
+      >
         {children}
       </SmartLink>
     );

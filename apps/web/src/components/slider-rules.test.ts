@@ -31,7 +31,10 @@ describe('shouldShowAll', () => {
 
 describe('stepsFromJsonConfig', () => {
   it('reads a Swiper-like configuration', () => {
-    const steps = stepsFromJsonConfig('{"slidesPerView":1,"breakpoints":{"960":{"slidesPerView":3},"600":{"slidesPerView":2}}}', BANNER_SLIDER_STEPS);
+    const steps = stepsFromJsonConfig(
+      '{"slidesPerView":1,"breakpoints":{"960":{"slidesPerView":3},"600":{"slidesPerView":2}}}',
+      BANNER_SLIDER_STEPS,
+    );
     expect(steps).toEqual([
       { minWidth: 0, slides: 1 },
       { minWidth: 600, slides: 2 },

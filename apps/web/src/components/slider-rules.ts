@@ -63,7 +63,9 @@ export function stepsFromJsonConfig(json: unknown, fallback: readonly SlidesStep
 }
 
 /** CSS for the slide width at each step, with the gap between slides. */
-export function slideWidthCss(steps: readonly SlidesStep[]): Record<string, { flexBasis: string }> | { flexBasis: string } {
+export function slideWidthCss(
+  steps: readonly SlidesStep[],
+): Record<string, { flexBasis: string }> | { flexBasis: string } {
   const css: Record<string, { flexBasis: string }> = {};
   let base = '100%';
   for (const step of steps) {

@@ -31,7 +31,11 @@ export function dismissToast(id: number): void {
   if (toasts.length !== before) emit();
 }
 
-export function showToast(message: string, severity: ToastSeverity = 'info', duration: number = SNACKBAR_MS): number {
+export function showToast(
+  message: string,
+  severity: ToastSeverity = 'info',
+  duration: number = SNACKBAR_MS,
+): number {
   // the same text already on screen is not repeated (e.g. parallel calls failing together)
   const same = toasts.find((t) => t.message === message && t.severity === severity);
   if (same) return same.id;

@@ -3,7 +3,9 @@ export const CLIENT_VERSION = '1.47.1';
 export const API_BASE = '/ebsn/api';
 export const IS_APP_BUILD = import.meta.env.VITE_BUILD_TARGET === 'app';
 /** Hosts whose links are routed inside the shop when a route matches (spec section 2). */
-export const LINK_WHITELIST_HOSTS: readonly string[] = (import.meta.env.VITE_LINK_WHITELIST ?? 'www.spesa.it,spesa.it')
+export const LINK_WHITELIST_HOSTS: readonly string[] = (
+  import.meta.env.VITE_LINK_WHITELIST ?? 'www.spesa.it,spesa.it'
+)
   .split(',')
   .map((h: string) => h.trim())
   .filter(Boolean);

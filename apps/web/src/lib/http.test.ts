@@ -13,7 +13,12 @@ const status = (over: object = {}) => ({
   warningsMessage: [],
   ...over,
 });
-const body = (data: unknown, over: object = {}) => JSON.stringify({ response: status(over), user: { userId: -1, login: null, profileConfirmed: false }, data });
+const body = (data: unknown, over: object = {}) =>
+  JSON.stringify({
+    response: status(over),
+    user: { userId: -1, login: null, profileConfirmed: false },
+    data,
+  });
 
 function stubFetch(text: string, init: ResponseInit = { status: 200 }) {
   const fn = vi.fn(async () => new Response(text, init));
@@ -24,10 +29,16 @@ function stubFetch(text: string, init: ResponseInit = { status: 200 }) {
 describe('http client', () => {
   it('sends the client headers and returns data, tolerating blank lines before the JSON', async () => {
     const fn = stubFetch(`\n\n  \r\n${body({ ok: 1 })}`);
-    await expect(apiGet('/category', { slug: 'home', empty: '', list: ['a', 'b'] })).resolves.toEqual({ ok: 1 });
+    await expect(apiGet('/category', { slug: 'home', empty: '', list: ['a', 'b'] })).resolves.toEqual({
+      ok: 1,
+    });
     const [url, init] = fn.mock.calls[0] as unknown as [string, RequestInit];
     expect(url).toBe('/ebsn/api/category?slug=home&list=a&list=b');
-    expect(init.headers).toMatchObject({ 'X-Ebsn-Client': 'site', 'x-ebsn-version': '1.47.1', Accept: 'application/json' });
+    expect(init.headers).toMatchObject({
+      'X-Ebsn-Client': 'site',
+      'x-ebsn-version': '1.47.1',
+      Accept: 'application/json',
+    });
     expect(parseEnvelopeText('\n\n')).toBeNull();
   });
 
@@ -36,11 +47,18 @@ describe('http client', () => {
     const error = await apiGet('/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).response.errors).toEqual([{ error: GENERIC_ERROR_TEXT }]);
-    expect(getToasts().map((t) => [t.severity, t.message, t.duration])).toEqual([['error', GENERIC_ERROR_TEXT, 3000]]);
+    expect(getToasts().map((t) => [t.severity, t.message, t.duration])).toEqual([
+      ['error', GENERIC_ERROR_TEXT, 3000],
+    ]);
   });
 
   it('shows errors, infos and warnings as toasts', async () => {
-    stubFetch(body({}, { status: 1, errors: [{ error: 'Quantità non valida', code: 'x' }], warningsMessage: ['Attenzione'] }));
+    stubFetch(
+      body(
+        {},
+        { status: 1, errors: [{ error: 'Quantità non valida', code: 'x' }], warningsMessage: ['Attenzione'] },
+      ),
+    );
     const error = (await apiGet('/x').catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('Quantità non valida');
     expect(getToasts().map((t) => [t.severity, t.message])).toEqual([

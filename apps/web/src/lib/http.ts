@@ -53,7 +53,15 @@ function firstErrorText(status: ResponseStatus): string {
 }
 
 function emptyStatus(status: number): ResponseStatus {
-  return { status, errors: [], infos: [], warnings: [], errorsMessage: [], infosMessage: [], warningsMessage: [] };
+  return {
+    status,
+    errors: [],
+    infos: [],
+    warnings: [],
+    errorsMessage: [],
+    infosMessage: [],
+    warningsMessage: [],
+  };
 }
 
 const ANONYMOUS = { userId: -1, login: null, profileConfirmed: false };
@@ -142,7 +150,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (res.status === 419) {
     clearSession();
     showToast(i18n.t('toast.sessionExpired'), 'warning', TOAST_MS);
-    throw new ApiError(withGenericError(envelope ?? { response: emptyStatus(419), user: ANONYMOUS, data: null }), 419);
+    throw new ApiError(
+      withGenericError(envelope ?? { response: emptyStatus(419), user: ANONYMOUS, data: null }),
+      419,
+    );
   }
 
   if (!envelope) {
@@ -165,5 +176,8 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   return envelope.data as T;
 }
 
-export const apiGet = <T>(path: string, query?: Record<string, QueryValue>, options: Omit<RequestOptions, 'query' | 'method'> = {}) =>
-  apiRequest<T>(path, { ...options, query, method: 'GET' });
+export const apiGet = <T>(
+  path: string,
+  query?: Record<string, QueryValue>,
+  options: Omit<RequestOptions, 'query' | 'method'> = {},
+) => apiRequest<T>(path, { ...options, query, method: 'GET' });

@@ -7,7 +7,11 @@ function safe(kind: 'localStorage' | 'sessionStorage'): Storage | null {
   }
 }
 
-export function readJson<T>(key: string, fallback: T, kind: 'localStorage' | 'sessionStorage' = 'localStorage'): T {
+export function readJson<T>(
+  key: string,
+  fallback: T,
+  kind: 'localStorage' | 'sessionStorage' = 'localStorage',
+): T {
   try {
     const raw = safe(kind)?.getItem(key);
     return raw == null ? fallback : (JSON.parse(raw) as T);
@@ -16,7 +20,11 @@ export function readJson<T>(key: string, fallback: T, kind: 'localStorage' | 'se
   }
 }
 
-export function writeJson(key: string, value: unknown, kind: 'localStorage' | 'sessionStorage' = 'localStorage'): void {
+export function writeJson(
+  key: string,
+  value: unknown,
+  kind: 'localStorage' | 'sessionStorage' = 'localStorage',
+): void {
   try {
     safe(kind)?.setItem(key, JSON.stringify(value));
   } catch {

@@ -1,4 +1,10 @@
-import type { Category, CategoryBlock, Product, ProductListData, Proposal } from '@spesa/shared/contracts/catalogue';
+import type {
+  Category,
+  CategoryBlock,
+  Product,
+  ProductListData,
+  Proposal,
+} from '@spesa/shared/contracts/catalogue';
 
 export function makeProduct(overrides: Partial<Product> = {}): Product {
   const id = overrides.productId ?? 1;
@@ -41,12 +47,29 @@ export function makeProduct(overrides: Partial<Product> = {}): Product {
   };
 }
 
-export function productPage(products: Product[], page = 1, totItems = products.length, itemsPerPage = 24): ProductListData {
+export function productPage(
+  products: Product[],
+  page = 1,
+  totItems = products.length,
+  itemsPerPage = 24,
+): ProductListData {
   return {
     products,
-    page: { selPage: page, totPages: Math.max(1, Math.ceil(totItems / itemsPerPage)), totItems, itemsPerPage },
+    page: {
+      selPage: page,
+      totPages: Math.max(1, Math.ceil(totItems / itemsPerPage)),
+      totItems,
+      itemsPerPage,
+    },
     facets: [
-      { name: 'Marca', parameterName: 'vendor', values: [{ id: '1', name: 'Melinda', quantity: 12 }, { id: '2', name: 'Marlene', quantity: 5 }] },
+      {
+        name: 'Marca',
+        parameterName: 'vendor',
+        values: [
+          { id: '1', name: 'Melinda', quantity: 12 },
+          { id: '2', name: 'Marlene', quantity: 5 },
+        ],
+      },
     ],
   };
 }
@@ -66,7 +89,9 @@ export const categoryTree: Category[] = [
         slug: 'frutta',
         name: 'Frutta',
         level: 2,
-        categories: [{ categoryId: 10101, parentId: 10100, slug: 'mele-e-pere', name: 'Mele e pere', level: 3 }],
+        categories: [
+          { categoryId: 10101, parentId: 10100, slug: 'mele-e-pere', name: 'Mele e pere', level: 3 },
+        ],
       },
     ],
   },
@@ -90,7 +115,13 @@ export function makeProposal(id: number, overrides: Partial<Proposal> = {}): Pro
   };
 }
 
-function block(id: number, codInt: CategoryBlock['templateBlock']['codInt'], position: string, priority: number, rest: Partial<CategoryBlock> = {}): CategoryBlock {
+function block(
+  id: number,
+  codInt: CategoryBlock['templateBlock']['codInt'],
+  position: string,
+  priority: number,
+  rest: Partial<CategoryBlock> = {},
+): CategoryBlock {
   return {
     categoryBlockId: id,
     position,
@@ -114,33 +145,60 @@ export const homeCategory: Category = {
       GRID_CONFIG: {
         rows: [
           { cols: [{ position: 'header', xs: 12 }] },
-          { container: true, cols: [{ position: 'main', xs: 12, md: 8 }, { position: 'side', xs: 12, md: 4 }] },
+          {
+            container: true,
+            cols: [
+              { position: 'main', xs: 12, md: 8 },
+              { position: 'side', xs: 12, md: 4 },
+            ],
+          },
         ],
       },
     },
   },
   categoryBlocks: [
     block(1, 'BannerSliderHeader', 'header', 1, {
-      proposals: [makeProposal(11, { imgAlt: 'Frutta di stagione' }), makeProposal(12, { imgAlt: 'Offerte della settimana' })],
+      proposals: [
+        makeProposal(11, { imgAlt: 'Frutta di stagione' }),
+        makeProposal(12, { imgAlt: 'Offerte della settimana' }),
+      ],
     }),
-    block(2, 'ProductSlider', 'main', 2, { metaData: { TITLE: 'Frutta fresca', CATEGORY: '10100', PRODUCT_LIMIT: '2' } }),
+    block(2, 'ProductSlider', 'main', 2, {
+      metaData: { TITLE: 'Frutta fresca', CATEGORY: '10100', PRODUCT_LIMIT: '2' },
+    }),
     block(3, 'CrmProductSlider', 'main', 3, { metaData: { TITLE: 'I più venduti', ALGORITHM: '26' } }),
     block(4, 'StaticText', 'side', 1, {
       metaData: { TITLE: 'Chi siamo' },
-      proposals: [makeProposal(41, { content: '<p>Supermercati in <strong>Lombardia</strong> <a href="https://example.com">dal 1960</a></p><script>alert(1)</script>' })],
+      proposals: [
+        makeProposal(41, {
+          content:
+            '<p>Supermercati in <strong>Lombardia</strong> <a href="https://example.com">dal 1960</a></p><script>alert(1)</script>',
+        }),
+      ],
     }),
     block(5, 'BannerGrid', 'main', 1, {
       metaData: { TITLE: 'Reparti in evidenza' },
       proposals: [
-        makeProposal(51, { categoryProposalType: { name: 'card' }, metaData: { TITLE: 'Macelleria', BTN_TEXT: 'Scopri' }, proposalUrl: '/shop/category/macelleria' }),
-        makeProposal(52, { categoryProposalType: { name: 'button' }, metaData: { BTN_TEXT: 'Volantino' }, proposalUrl: '/p/volantino' }),
+        makeProposal(51, {
+          categoryProposalType: { name: 'card' },
+          metaData: { TITLE: 'Macelleria', BTN_TEXT: 'Scopri' },
+          proposalUrl: '/shop/category/macelleria',
+        }),
+        makeProposal(52, {
+          categoryProposalType: { name: 'button' },
+          metaData: { BTN_TEXT: 'Volantino' },
+          proposalUrl: '/p/volantino',
+        }),
       ],
     }),
     block(6, 'LeafletSliderWrapper', 'side', 2, { metaData: { TITLE: 'Volantini' } }),
     block(7, 'Tutorial', 'side', 3, { proposals: [makeProposal(71)] }),
     block(8, 'ProductTab', 'main', 4, {
       metaData: { TITLE: 'Scelti per te' },
-      proposals: [makeProposal(81, { name: 'Mele', slug: 'mele-e-pere' }), makeProposal(82, { name: 'Tutta la frutta', metaData: { CATEGORY: '10100' } })],
+      proposals: [
+        makeProposal(81, { name: 'Mele', slug: 'mele-e-pere' }),
+        makeProposal(82, { name: 'Tutta la frutta', metaData: { CATEGORY: '10100' } }),
+      ],
     }),
   ],
 };
@@ -151,5 +209,14 @@ export const fruttaCategory: Category = {
   slug: 'frutta',
   name: 'Frutta',
   level: 2,
-  categories: [{ categoryId: 10101, parentId: 10100, slug: 'mele-e-pere', name: 'Mele e pere', level: 3, productCount: 12 }],
+  categories: [
+    {
+      categoryId: 10101,
+      parentId: 10100,
+      slug: 'mele-e-pere',
+      name: 'Mele e pere',
+      level: 3,
+      productCount: 12,
+    },
+  ],
 };

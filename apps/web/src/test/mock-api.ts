@@ -18,13 +18,22 @@ export interface ApiData {
   '/adv': z.infer<typeof advDataSchema>;
 }
 
-export type MockReply<T> = { httpStatus?: number; envelope: Envelope<T | null> } | { httpStatus: number; raw: string };
+export type MockReply<T> =
+  { httpStatus?: number; envelope: Envelope<T | null> } | { httpStatus: number; raw: string };
 export type ApiHandlers = { [P in keyof ApiData]?: (url: URL) => MockReply<ApiData[P]> };
 
 export function ok<T>(data: T): MockReply<T> {
   return {
     envelope: {
-      response: { status: 0, errors: [], infos: [], warnings: [], errorsMessage: [], infosMessage: [], warningsMessage: [] },
+      response: {
+        status: 0,
+        errors: [],
+        infos: [],
+        warnings: [],
+        errorsMessage: [],
+        infosMessage: [],
+        warningsMessage: [],
+      },
       user: { userId: -1, login: null, profileConfirmed: false },
       data,
     },
@@ -35,7 +44,15 @@ export function failure(status: number, error: string, httpStatus = 200): MockRe
   return {
     httpStatus,
     envelope: {
-      response: { status, errors: [{ error }], infos: [], warnings: [], errorsMessage: [error], infosMessage: [], warningsMessage: [] },
+      response: {
+        status,
+        errors: [{ error }],
+        infos: [],
+        warnings: [],
+        errorsMessage: [error],
+        infosMessage: [],
+        warningsMessage: [],
+      },
       user: { userId: -1, login: null, profileConfirmed: false },
       data: null,
     },

@@ -32,9 +32,18 @@ describe('resolveLink', () => {
     ['https://example.com/a', { kind: 'external', href: 'https://example.com/a' }],
     ['http://example.com', { kind: 'external', href: 'http://example.com/' }],
     ['//example.com/x', { kind: 'external', href: 'https://example.com/x' }],
-    ['https://www.youtube.com/watch?v=dQw4w9WgXcQ', video('https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'dQw4w9WgXcQ')],
-    ['https://youtube.com/shorts/abcDEF12345', video('https://youtube.com/shorts/abcDEF12345', 'abcDEF12345')],
-    ['https://www.youtube.com/embed/abcDEF12345', video('https://www.youtube.com/embed/abcDEF12345', 'abcDEF12345')],
+    [
+      'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
+      video('https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'dQw4w9WgXcQ'),
+    ],
+    [
+      'https://youtube.com/shorts/abcDEF12345',
+      video('https://youtube.com/shorts/abcDEF12345', 'abcDEF12345'),
+    ],
+    [
+      'https://www.youtube.com/embed/abcDEF12345',
+      video('https://www.youtube.com/embed/abcDEF12345', 'abcDEF12345'),
+    ],
     ['https://youtu.be/abcDEF12345?t=3', video('https://youtu.be/abcDEF12345?t=3', 'abcDEF12345')],
     ['https://www.youtube.com/channel/x', { kind: 'external', href: 'https://www.youtube.com/channel/x' }],
     ['mailto:info@spesa.it', { kind: 'document', href: 'mailto:info@spesa.it' }],

@@ -83,7 +83,9 @@ export function resolveLink(href: string | null | undefined, config: LinkRulesCo
   }
   if (url.protocol !== 'http:' && url.protocol !== 'https:') {
     // mailto:, tel: and the like; javascript: and data: are refused
-    return url.protocol === 'mailto:' || url.protocol === 'tel:' ? { kind: 'document', href: raw } : { kind: 'none' };
+    return url.protocol === 'mailto:' || url.protocol === 'tel:'
+      ? { kind: 'document', href: raw }
+      : { kind: 'none' };
   }
 
   const videoId = youtubeVideoId(url);

@@ -13,9 +13,7 @@ const queryBool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
   .transform((v) => v === true || v === 'true' || v === '1');
 /** Free text from a query string: bounded, trimmed; longer input is cut, not refused. */
-const queryText = z
-  .string()
-  .transform((s) => s.trim().slice(0, 200));
+const queryText = z.string().transform((s) => s.trim().slice(0, 200));
 
 export const PRODUCTS_PAGE_SIZE_DEFAULT = 24;
 export const PRODUCTS_PAGE_SIZE_MAX = 100;
@@ -46,7 +44,11 @@ export const warehousePromoSchema = z.object({
 });
 export type WarehousePromo = z.infer<typeof warehousePromoSchema>;
 
-export const breadCrumbSchema = z.object({ name: z.string(), slug: z.string(), categoryId: z.number().int() });
+export const breadCrumbSchema = z.object({
+  name: z.string(),
+  slug: z.string(),
+  categoryId: z.number().int(),
+});
 
 export const productSchema = z.object({
   productId: z.number().int(),
@@ -92,7 +94,9 @@ export const productSchema = z.object({
       selected: z.string().optional(),
     }),
   ),
-  productClasses: z.array(z.object({ productClassId: z.number().int(), productClassGroupId: z.number().int() })),
+  productClasses: z.array(
+    z.object({ productClassId: z.number().int(), productClassGroupId: z.number().int() }),
+  ),
   logisticPackagingItems: z.number().int().optional(),
   logisticPalletItems: z.number().int().optional(),
   metaData: z.object({

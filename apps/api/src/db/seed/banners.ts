@@ -1,3 +1,4 @@
+import { DEFAULT_COLORS, DEPARTMENT_COLORS } from '../../modules/media/department-colors';
 /**
  * The banner artwork of the demo content: one definition per SVG file under apps/api/media/banners/,
  * shared by the generator script (make-banners.ts) and the content seed (file names, Italian alt texts).
@@ -22,10 +23,46 @@ const H = { width: 1200, height: 400 };
 const M = { width: 600, height: 400 };
 
 export const HEADER_BANNERS = {
-  spesaOnline: { file: 'header-spesa-online.svg', ...H, icon: 'shopping-cart', title: 'Spesa online, ritiro in negozio o consegna a casa', subtitle: 'In provincia di Como, Sondrio, Lecco, Bergamo, Monza, Milano e Brescia', from: '#14532d', to: '#166534', alt: 'Spesa online con ritiro in negozio o consegna a casa in Lombardia' },
-  frutta: { file: 'header-frutta-verdura.svg', ...H, icon: 'red-apple', title: 'Frutta e verdura di stagione', subtitle: 'Ogni giorno dai produttori lombardi al tuo carrello', from: '#7f1d1d', to: '#991b1b', alt: 'Frutta e verdura fresca di stagione' },
-  formaggi: { file: 'header-formaggi-lombardi.svg', ...H, icon: 'cheese-wedge', title: 'I formaggi tipici lombardi', subtitle: 'Taleggio, Bitto, Quartirolo, Valtellina Casera e molti altri', from: '#713f12', to: '#854d0e', alt: 'Formaggi tipici lombardi: Taleggio, Bitto e Quartirolo' },
-  latticini: { file: 'header-latticini.svg', ...H, icon: 'glass-of-milk', title: 'Latte, yogurt e mozzarelle', subtitle: 'Freschi ogni mattina, anche senza lattosio', from: '#1e3a8a', to: '#1e40af', alt: 'Latte, yogurt e mozzarelle freschi' },
+  spesaOnline: {
+    file: 'header-spesa-online.svg',
+    ...H,
+    icon: 'shopping-cart',
+    title: 'Spesa online, ritiro in negozio o consegna a casa',
+    subtitle: 'In provincia di Como, Sondrio, Lecco, Bergamo, Monza, Milano e Brescia',
+    from: '#14532d',
+    to: '#166534',
+    alt: 'Spesa online con ritiro in negozio o consegna a casa in Lombardia',
+  },
+  frutta: {
+    file: 'header-frutta-verdura.svg',
+    ...H,
+    icon: 'red-apple',
+    title: 'Frutta e verdura di stagione',
+    subtitle: 'Ogni giorno dai produttori lombardi al tuo carrello',
+    from: '#7f1d1d',
+    to: '#991b1b',
+    alt: 'Frutta e verdura fresca di stagione',
+  },
+  formaggi: {
+    file: 'header-formaggi-lombardi.svg',
+    ...H,
+    icon: 'cheese-wedge',
+    title: 'I formaggi tipici lombardi',
+    subtitle: 'Taleggio, Bitto, Quartirolo, Valtellina Casera e molti altri',
+    from: '#713f12',
+    to: '#854d0e',
+    alt: 'Formaggi tipici lombardi: Taleggio, Bitto e Quartirolo',
+  },
+  latticini: {
+    file: 'header-latticini.svg',
+    ...H,
+    icon: 'glass-of-milk',
+    title: 'Latte, yogurt e mozzarelle',
+    subtitle: 'Freschi ogni mattina, anche senza lattosio',
+    from: '#1e3a8a',
+    to: '#1e40af',
+    alt: 'Latte, yogurt e mozzarelle freschi',
+  },
 } satisfies Record<string, BannerDef>;
 
 export const HEADER_BANNERS_MOBILE: Record<keyof typeof HEADER_BANNERS, BannerDef> = Object.fromEntries(
@@ -34,53 +71,147 @@ export const HEADER_BANNERS_MOBILE: Record<keyof typeof HEADER_BANNERS, BannerDe
 
 const S = { width: 800, height: 400 };
 export const SLIDER_BANNERS = {
-  offerte: { file: 'slide-offerte.svg', ...S, icon: 'money-bag', title: 'Offerte della settimana', subtitle: 'Fino al 50% di sconto su centinaia di prodotti', from: '#9a3412', to: '#7c2d12', alt: 'Offerte della settimana fino al 50% di sconto' },
-  bio: { file: 'slide-bio.svg', ...S, icon: 'seedling', title: 'Scegli il biologico', subtitle: 'La linea Spesa Bio e le migliori marche', from: '#166534', to: '#14532d', alt: 'Prodotti biologici della linea Spesa Bio' },
-  lombardia: { file: 'slide-lombardia.svg', ...S, icon: 'mountain', title: 'Sapori di Lombardia', subtitle: 'Pizzoccheri, bresaola, casoncelli e vini di Valtellina', from: '#1e3a8a', to: '#312e81', alt: 'Prodotti tipici della Lombardia' },
-  video: { file: 'slide-video.svg', ...S, icon: 'movie-camera', title: 'Come funziona il Drive', subtitle: 'Guarda il video: ordini online e ritiri in pochi minuti', from: '#581c87', to: '#4c1d95', alt: 'Video: come funziona il ritiro Drive' },
+  offerte: {
+    file: 'slide-offerte.svg',
+    ...S,
+    icon: 'money-bag',
+    title: 'Offerte della settimana',
+    subtitle: 'Fino al 50% di sconto su centinaia di prodotti',
+    from: '#9a3412',
+    to: '#7c2d12',
+    alt: 'Offerte della settimana fino al 50% di sconto',
+  },
+  bio: {
+    file: 'slide-bio.svg',
+    ...S,
+    icon: 'seedling',
+    title: 'Scegli il biologico',
+    subtitle: 'La linea Spesa Bio e le migliori marche',
+    from: '#166534',
+    to: '#14532d',
+    alt: 'Prodotti biologici della linea Spesa Bio',
+  },
+  lombardia: {
+    file: 'slide-lombardia.svg',
+    ...S,
+    icon: 'mountain',
+    title: 'Sapori di Lombardia',
+    subtitle: 'Pizzoccheri, bresaola, casoncelli e vini di Valtellina',
+    from: '#1e3a8a',
+    to: '#312e81',
+    alt: 'Prodotti tipici della Lombardia',
+  },
+  video: {
+    file: 'slide-video.svg',
+    ...S,
+    icon: 'movie-camera',
+    title: 'Come funziona il Drive',
+    subtitle: 'Guarda il video: ordini online e ritiri in pochi minuti',
+    from: '#581c87',
+    to: '#4c1d95',
+    alt: 'Video: come funziona il ritiro Drive',
+  },
 } satisfies Record<string, BannerDef>;
 
 const C = { width: 600, height: 300 };
 export const SERVICE_BANNERS = {
-  drive: { file: 'service-drive.svg', ...C, icon: 'automobile', title: 'Drive', subtitle: 'Ordina online e ritira in negozio', from: '#14532d', to: '#166534', alt: 'Servizio Drive: ritiro della spesa in negozio' },
-  consegna: { file: 'service-consegna.svg', ...C, icon: 'delivery-truck', title: 'Consegna a domicilio', subtitle: 'La spesa a casa tua, nella fascia che scegli', from: '#1e3a8a', to: '#1e40af', alt: 'Consegna della spesa a domicilio' },
-  locker: { file: 'service-locker.svg', ...C, icon: 'locked', title: 'Locker', subtitle: 'Ritira quando vuoi, anche la sera', from: '#374151', to: '#1f2937', alt: 'Ritiro della spesa nei locker' },
-  anziani: { file: 'service-anziani.svg', ...C, icon: 'old-woman', title: 'Servizio anziani', subtitle: 'Consegna agevolata a un indirizzo scelto', from: '#7c2d12', to: '#9a3412', alt: 'Servizio di consegna agevolata per anziani' },
-  opendata: { file: 'service-open-food-facts.svg', ...C, icon: 'open-book', title: 'Dati Open Food Facts', subtitle: 'Ingredienti e valori nutrizionali, licenza ODbL', from: '#312e81', to: '#3730a3', alt: 'Dati prodotto da Open Food Facts, licenza ODbL' },
+  drive: {
+    file: 'service-drive.svg',
+    ...C,
+    icon: 'automobile',
+    title: 'Drive',
+    subtitle: 'Ordina online e ritira in negozio',
+    from: '#14532d',
+    to: '#166534',
+    alt: 'Servizio Drive: ritiro della spesa in negozio',
+  },
+  consegna: {
+    file: 'service-consegna.svg',
+    ...C,
+    icon: 'delivery-truck',
+    title: 'Consegna a domicilio',
+    subtitle: 'La spesa a casa tua, nella fascia che scegli',
+    from: '#1e3a8a',
+    to: '#1e40af',
+    alt: 'Consegna della spesa a domicilio',
+  },
+  locker: {
+    file: 'service-locker.svg',
+    ...C,
+    icon: 'locked',
+    title: 'Locker',
+    subtitle: 'Ritira quando vuoi, anche la sera',
+    from: '#374151',
+    to: '#1f2937',
+    alt: 'Ritiro della spesa nei locker',
+  },
+  anziani: {
+    file: 'service-anziani.svg',
+    ...C,
+    icon: 'old-woman',
+    title: 'Servizio anziani',
+    subtitle: 'Consegna agevolata a un indirizzo scelto',
+    from: '#7c2d12',
+    to: '#9a3412',
+    alt: 'Servizio di consegna agevolata per anziani',
+  },
+  opendata: {
+    file: 'service-open-food-facts.svg',
+    ...C,
+    icon: 'open-book',
+    title: 'Dati Open Food Facts',
+    subtitle: 'Ingredienti e valori nutrizionali, licenza ODbL',
+    from: '#312e81',
+    to: '#3730a3',
+    alt: 'Dati prodotto da Open Food Facts, licenza ODbL',
+  },
 } satisfies Record<string, BannerDef>;
 
-export const STATIC_BANNER: BannerDef = { file: 'static-sacchetti.svg', width: 1200, height: 300, icon: 'shopping-bags', title: 'Sacchetti compostabili, sempre', subtitle: 'Con il Drive riporti le cassette: le riutilizziamo', from: '#064e3b', to: '#065f46', alt: 'Sacchetti compostabili e cassette riutilizzabili' };
+export const STATIC_BANNER: BannerDef = {
+  file: 'static-sacchetti.svg',
+  width: 1200,
+  height: 300,
+  icon: 'shopping-bags',
+  title: 'Sacchetti compostabili, sempre',
+  subtitle: 'Con il Drive riporti le cassette: le riutilizziamo',
+  from: '#064e3b',
+  to: '#065f46',
+  alt: 'Sacchetti compostabili e cassette riutilizzabili',
+};
 
 const T = { width: 600, height: 600 };
 export const TUTORIAL_BANNERS = {
-  servizio: { file: 'tutorial-servizio.svg', ...T, icon: 'round-pushpin', title: 'Scegli il servizio', subtitle: 'Drive, consegna a casa o locker', from: '#14532d', to: '#166534', alt: 'Primo passo: scegli il servizio' },
-  fascia: { file: 'tutorial-fascia.svg', ...T, icon: 'alarm-clock', title: 'Prenota la fascia oraria', subtitle: 'Il giorno e l’ora che preferisci', from: '#1e3a8a', to: '#1e40af', alt: 'Secondo passo: prenota la fascia oraria' },
-  ritiro: { file: 'tutorial-ritiro.svg', ...T, icon: 'shopping-bags', title: 'Ritira o ricevi la spesa', subtitle: 'Paghi online o alla consegna', from: '#7c2d12', to: '#9a3412', alt: 'Terzo passo: ritira o ricevi la spesa' },
+  servizio: {
+    file: 'tutorial-servizio.svg',
+    ...T,
+    icon: 'round-pushpin',
+    title: 'Scegli il servizio',
+    subtitle: 'Drive, consegna a casa o locker',
+    from: '#14532d',
+    to: '#166534',
+    alt: 'Primo passo: scegli il servizio',
+  },
+  fascia: {
+    file: 'tutorial-fascia.svg',
+    ...T,
+    icon: 'alarm-clock',
+    title: 'Prenota la fascia oraria',
+    subtitle: 'Il giorno e l’ora che preferisci',
+    from: '#1e3a8a',
+    to: '#1e40af',
+    alt: 'Secondo passo: prenota la fascia oraria',
+  },
+  ritiro: {
+    file: 'tutorial-ritiro.svg',
+    ...T,
+    icon: 'shopping-bags',
+    title: 'Ritira o ricevi la spesa',
+    subtitle: 'Paghi online o alla consegna',
+    from: '#7c2d12',
+    to: '#9a3412',
+    alt: 'Terzo passo: ritira o ricevi la spesa',
+  },
 } satisfies Record<string, BannerDef>;
-
-/** Dark tones for department headers (white text) and light tones for icon tiles, by department slug. */
-export const DEPARTMENT_COLORS: Record<string, { dark: string; light: string }> = {
-  'frutta-e-verdura': { dark: '#166534', light: '#dcfce7' },
-  macelleria: { dark: '#991b1b', light: '#fee2e2' },
-  pescheria: { dark: '#1e40af', light: '#dbeafe' },
-  'salumi-e-formaggi': { dark: '#854d0e', light: '#fef9c3' },
-  latticini: { dark: '#1e3a8a', light: '#e0f2fe' },
-  'pane-e-pasticceria': { dark: '#78350f', light: '#fef3c7' },
-  'pasta-riso-e-farine': { dark: '#92400e', light: '#ffedd5' },
-  conserve: { dark: '#9f1239', light: '#ffe4e6' },
-  'olio-aceto-e-condimenti': { dark: '#3f6212', light: '#ecfccb' },
-  'colazione-e-dolci': { dark: '#9a3412', light: '#ffedd5' },
-  'snack-e-aperitivi': { dark: '#a16207', light: '#fef9c3' },
-  gastronomia: { dark: '#7c2d12', light: '#fde68a' },
-  bevande: { dark: '#0e7490', light: '#cffafe' },
-  'vini-e-birre': { dark: '#701a75', light: '#fae8ff' },
-  surgelati: { dark: '#075985', light: '#e0f2fe' },
-  'cura-della-casa': { dark: '#4c1d95', light: '#ede9fe' },
-  'cura-della-persona': { dark: '#9d174d', light: '#fce7f3' },
-  infanzia: { dark: '#3730a3', light: '#e0e7ff' },
-  animali: { dark: '#57534e', light: '#f5f5f4' },
-};
-export const DEFAULT_COLORS = { dark: '#1f2937', light: '#f3f4f6' };
 
 export function departmentBanner(d: { slug: string; name: string; icon: string }): BannerDef {
   const c = DEPARTMENT_COLORS[d.slug] ?? DEFAULT_COLORS;
@@ -113,7 +244,9 @@ export function renderBannerSvg(b: BannerDef, iconBody: string): string {
   const margin = Math.round(Math.min(w, h) * 0.12);
   // portrait: icon centred high; stacked cards: icon top right; wide slides: icon on the right, room for text
   const iconSize = Math.round(portrait ? w * 0.42 : stacked ? h * 0.3 : h * 0.62);
-  const iconX = portrait ? Math.round((w - iconSize) / 2) : w - iconSize - (stacked ? margin : Math.round(h * 0.18));
+  const iconX = portrait
+    ? Math.round((w - iconSize) / 2)
+    : w - iconSize - (stacked ? margin : Math.round(h * 0.18));
   const iconY = portrait ? Math.round(h * 0.1) : stacked ? margin : Math.round((h - iconSize) / 2);
   const scale = iconSize / 32;
   return [

@@ -8,15 +8,40 @@ export const ROOT_CATEGORY_ID = 1;
 /** Content categories: pages assembled from blocks, not in the menu. */
 export const CONTENT_CATEGORIES = [
   { categoryId: 2, slug: 'home', name: 'Home' },
-  { categoryId: 3, slug: 'service-selector', name: 'Scegli come ricevere la spesa', description: 'Ritira in negozio con il Drive, ricevi a casa o scegli un locker: seleziona il servizio e l’indirizzo.' },
-  { categoryId: 4, slug: 'timeslot', name: 'Scegli la fascia oraria', description: 'Prenota il giorno e l’orario che preferisci per il ritiro o la consegna.' },
-  { categoryId: 5, slug: 'checkout', name: 'Completa l’ordine', description: 'Controlla la spesa, scegli il pagamento e conferma l’ordine.' },
+  {
+    categoryId: 3,
+    slug: 'service-selector',
+    name: 'Scegli come ricevere la spesa',
+    description:
+      'Ritira in negozio con il Drive, ricevi a casa o scegli un locker: seleziona il servizio e l’indirizzo.',
+  },
+  {
+    categoryId: 4,
+    slug: 'timeslot',
+    name: 'Scegli la fascia oraria',
+    description: 'Prenota il giorno e l’orario che preferisci per il ritiro o la consegna.',
+  },
+  {
+    categoryId: 5,
+    slug: 'checkout',
+    name: 'Completa l’ordine',
+    description: 'Controlla la spesa, scegli il pagamento e conferma l’ordine.',
+  },
 ] as const;
 export const HOME_CATEGORY_ID = 2;
 
 export function buildCategoryRows(taxonomy: Taxonomy): CategoryRow[] {
   const rows: CategoryRow[] = [
-    { categoryId: ROOT_CATEGORY_ID, parentId: null, categoryTypeId: CATEGORY_TYPE.products, slug: 'catalogo', name: 'Catalogo', level: 0, priority: 0, showInMenu: false },
+    {
+      categoryId: ROOT_CATEGORY_ID,
+      parentId: null,
+      categoryTypeId: CATEGORY_TYPE.products,
+      slug: 'catalogo',
+      name: 'Catalogo',
+      level: 0,
+      priority: 0,
+      showInMenu: false,
+    },
   ];
   for (const c of CONTENT_CATEGORIES) {
     rows.push({

@@ -40,7 +40,10 @@ async function pushSchemaWithoutMigrations(db: Db): Promise<void> {
   await db.execute(
     sql`ALTER TEXT SEARCH CONFIGURATION it_unaccent ALTER MAPPING FOR hword, hword_part, word WITH unaccent, italian_stem`,
   );
-  const statements = await generateMigration(generateDrizzleJson({}), generateDrizzleJson(schema as Record<string, unknown>));
+  const statements = await generateMigration(
+    generateDrizzleJson({}),
+    generateDrizzleJson(schema as Record<string, unknown>),
+  );
   for (const s of statements) await db.execute(sql.raw(s));
 }
 
@@ -66,7 +69,9 @@ async function main(): Promise<void> {
   console.log(`seed: ${Math.round(performance.now() - t1)} ms`);
 
   const q = async (text: string) => (await client.query<Record<string, unknown>>(text)).rows;
-  console.table(await q(`SELECT category_type_id, level, COUNT(*)::int AS n FROM categories GROUP BY 1, 2 ORDER BY 1, 2`));
+  console.table(
+    await q(`SELECT category_type_id, level, COUNT(*)::int AS n FROM categories GROUP BY 1, 2 ORDER BY 1, 2`),
+  );
   console.table(
     await q(`SELECT d.slug AS department, COUNT(p.*)::int AS products, COUNT(DISTINCT p.brand)::int AS brands
              FROM categories d JOIN categories c ON c.parent_id = d.category_id JOIN categories s ON s.parent_id = c.category_id
@@ -88,12 +93,26 @@ async function main(): Promise<void> {
                (SELECT version FROM catalogue_version WHERE id = 1) AS catalogue_version
              FROM products p`),
   );
-  console.table(await q(`SELECT selling_type, COUNT(*)::int AS n, ROUND(100.0 * COUNT(*) / SUM(COUNT(*)) OVER (), 1) AS pct FROM products GROUP BY 1 ORDER BY 2 DESC`));
+  console.table(
+    await q(
+      `SELECT selling_type, COUNT(*)::int AS n, ROUND(100.0 * COUNT(*) / SUM(COUNT(*)) OVER (), 1) AS pct FROM products GROUP BY 1 ORDER BY 2 DESC`,
+    ),
+  );
   console.table(await q(`SELECT iva_pct, COUNT(*)::int FROM products GROUP BY 1 ORDER BY 1`));
-  console.table(await q(`SELECT badge_label, COUNT(*)::int FROM products WHERE badge_label IS NOT NULL GROUP BY 1 ORDER BY 2 DESC`));
-  console.table(await q(`SELECT promo_type, COUNT(*)::int, ROUND(AVG(discount_perc), 1) AS avg_disc FROM product_promos GROUP BY 1`));
+  console.table(
+    await q(
+      `SELECT badge_label, COUNT(*)::int FROM products WHERE badge_label IS NOT NULL GROUP BY 1 ORDER BY 2 DESC`,
+    ),
+  );
+  console.table(
+    await q(
+      `SELECT promo_type, COUNT(*)::int, ROUND(AVG(discount_perc), 1) AS avg_disc FROM product_promos GROUP BY 1`,
+    ),
+  );
   console.log('top sellers:');
-  console.table(await q(`SELECT name, brand, format, sales_rank FROM products ORDER BY sales_rank DESC LIMIT 10`));
+  console.table(
+    await q(`SELECT name, brand, format, sales_rank FROM products ORDER BY sales_rank DESC LIMIT 10`),
+  );
   console.log('fixtures:');
   console.table(
     await q(`(SELECT 'mozzarella' AS fixture, slug, name, selling_type, product_infos::text AS infos FROM products WHERE name ILIKE '%mozzarella%' ORDER BY product_id LIMIT 3)

@@ -5,9 +5,8 @@
  */
 import type { GridConfig } from '@spesa/shared/contracts/catalogue';
 import type { categoryBlocks, proposals } from '../schema';
+import { DEFAULT_COLORS, DEPARTMENT_COLORS } from '../../modules/media/department-colors';
 import {
-  DEFAULT_COLORS,
-  DEPARTMENT_COLORS,
   HEADER_BANNERS,
   HEADER_BANNERS_MOBILE,
   SERVICE_BANNERS,
@@ -46,14 +45,24 @@ class ContentBuilder {
   proposals: ProposalRow[] = [];
   grids = new Map<number, GridConfig>();
 
-  block(categoryId: number, position: string, blockType: string, metaData: Meta, modeName = 'default'): number {
+  block(
+    categoryId: number,
+    position: string,
+    blockType: string,
+    metaData: Meta,
+    modeName = 'default',
+  ): number {
     const categoryBlockId = this.blocks.length + 1;
-    const priority = this.blocks.filter((b) => b.categoryId === categoryId && b.position === position).length + 1;
+    const priority =
+      this.blocks.filter((b) => b.categoryId === categoryId && b.position === position).length + 1;
     this.blocks.push({ categoryBlockId, categoryId, position, priority, blockType, modeName, metaData });
     return categoryBlockId;
   }
 
-  proposal(categoryBlockId: number, p: Omit<ProposalRow, 'proposalId' | 'categoryBlockId' | 'priority'> & { metaData: Meta }): void {
+  proposal(
+    categoryBlockId: number,
+    p: Omit<ProposalRow, 'proposalId' | 'categoryBlockId' | 'priority'> & { metaData: Meta },
+  ): void {
     const proposalId = this.proposals.length + 1;
     const priority = this.proposals.filter((x) => x.categoryBlockId === categoryBlockId).length + 1;
     this.proposals.push({ proposalId, categoryBlockId, priority, ...p });
@@ -107,12 +116,24 @@ function buildHome(c: ContentBuilder, taxonomy: Taxonomy): void {
   c.grids.set(home, {
     rows: [
       { container: false, cols: [{ position: 'position1', xs: 12 }] },
-      { container: true, cols: [{ position: 'position2', xs: 12, md: 8 }, { position: 'position3', xs: 12, md: 4 }] },
+      {
+        container: true,
+        cols: [
+          { position: 'position2', xs: 12, md: 8 },
+          { position: 'position3', xs: 12, md: 4 },
+        ],
+      },
       { container: true, cols: [{ position: 'position4', xs: 12 }] },
       { container: true, cols: [{ position: 'position5', xs: 12 }] },
       { container: true, cols: [{ position: 'position6', xs: 12 }] },
       { container: true, cols: [{ position: 'position7', xs: 12 }] },
-      { container: true, cols: [{ position: 'position8', xs: 12, md: 6 }, { position: 'position9', xs: 12, md: 6 }] },
+      {
+        container: true,
+        cols: [
+          { position: 'position8', xs: 12, md: 6 },
+          { position: 'position9', xs: 12, md: 6 },
+        ],
+      },
       { container: true, cols: [{ position: 'position10', xs: 12 }] },
       { container: true, cols: [{ position: 'position11', xs: 12 }] },
       { container: false, cols: [{ position: 'position12', xs: 12 }] },
@@ -120,11 +141,26 @@ function buildHome(c: ContentBuilder, taxonomy: Taxonomy): void {
   });
 
   // 1. header slider (autoplay off for header sliders, spec section 9)
-  const header = c.block(home, 'position1', 'BannerSliderHeader', { SHOW_BULLETS: true, SHOW_ARROWS: true, BACKGROUND_COLOR: '#14532d' });
-  c.banner(header, 'header card', HEADER_BANNERS.spesaOnline, '/category/service-selector', { mobile: HEADER_BANNERS_MOBILE.spesaOnline, btnText: 'Scegli il servizio' });
-  c.banner(header, 'header card', HEADER_BANNERS.frutta, '/category/frutta-e-verdura', { mobile: HEADER_BANNERS_MOBILE.frutta, btnText: 'Scopri il reparto' });
-  c.banner(header, 'image', HEADER_BANNERS.formaggi, '/category/formaggi-tipici-lombardi', { mobile: HEADER_BANNERS_MOBILE.formaggi });
-  c.banner(header, 'header card', HEADER_BANNERS.latticini, '/shop/category/latticini', { mobile: HEADER_BANNERS_MOBILE.latticini, btnText: 'Vai ai latticini' });
+  const header = c.block(home, 'position1', 'BannerSliderHeader', {
+    SHOW_BULLETS: true,
+    SHOW_ARROWS: true,
+    BACKGROUND_COLOR: '#14532d',
+  });
+  c.banner(header, 'header card', HEADER_BANNERS.spesaOnline, '/category/service-selector', {
+    mobile: HEADER_BANNERS_MOBILE.spesaOnline,
+    btnText: 'Scegli il servizio',
+  });
+  c.banner(header, 'header card', HEADER_BANNERS.frutta, '/category/frutta-e-verdura', {
+    mobile: HEADER_BANNERS_MOBILE.frutta,
+    btnText: 'Scopri il reparto',
+  });
+  c.banner(header, 'image', HEADER_BANNERS.formaggi, '/category/formaggi-tipici-lombardi', {
+    mobile: HEADER_BANNERS_MOBILE.formaggi,
+  });
+  c.banner(header, 'header card', HEADER_BANNERS.latticini, '/shop/category/latticini', {
+    mobile: HEADER_BANNERS_MOBILE.latticini,
+    btnText: 'Vai ai latticini',
+  });
 
   // 2. promotions (CRM algorithm 25) with a side card
   c.block(home, 'position2', 'CrmProductSlider', {
@@ -145,12 +181,17 @@ function buildHome(c: ContentBuilder, taxonomy: Taxonomy): void {
 
   // 3. services list
   const services = c.block(home, 'position3', 'BannerList', { TITLE: 'I nostri servizi', MODE: 'vertical' });
-  c.banner(services, 'horizontal card', SERVICE_BANNERS.drive, '/category/service-selector', { descr: 'Ritiro in negozio in pochi minuti' });
-  c.banner(services, 'horizontal card', SERVICE_BANNERS.consegna, '/category/service-selector', { descr: 'Consegna nella fascia oraria che scegli' });
+  c.banner(services, 'horizontal card', SERVICE_BANNERS.drive, '/category/service-selector', {
+    descr: 'Ritiro in negozio in pochi minuti',
+  });
+  c.banner(services, 'horizontal card', SERVICE_BANNERS.consegna, '/category/service-selector', {
+    descr: 'Consegna nella fascia oraria che scegli',
+  });
   c.banner(services, 'horizontal card', SERVICE_BANNERS.locker, '/category/service-selector');
   c.banner(services, 'horizontal card', SERVICE_BANNERS.anziani, '/category/service-selector');
   c.banner(services, 'horizontal card', SERVICE_BANNERS.opendata, EXTERNAL_URL, {
-    descr: 'Contiene dati da Open Food Facts (https://openfoodfacts.org), disponibili con licenza Open Database License (ODbL) 1.0 — estratto del 14/06/2019 tramite Lifyzer-Database.',
+    descr:
+      'Contiene dati da Open Food Facts (https://openfoodfacts.org), disponibili con licenza Open Database License (ODbL) 1.0 — estratto del 14/06/2019 tramite Lifyzer-Database.',
   });
   c.proposal(services, {
     name: 'Scopri tutti i servizi',
@@ -162,7 +203,13 @@ function buildHome(c: ContentBuilder, taxonomy: Taxonomy): void {
     descr: null,
     content: null,
     proposalType: 'button',
-    metaData: { TITLE: 'Scopri tutti i servizi', BTN_TEXT: 'Scopri tutti i servizi', BTN_COLOR: '#14532d', BTN_OUTLINED: false, SHOW_BTN: true },
+    metaData: {
+      TITLE: 'Scopri tutti i servizi',
+      BTN_TEXT: 'Scopri tutti i servizi',
+      BTN_COLOR: '#14532d',
+      BTN_OUTLINED: false,
+      SHOW_BTN: true,
+    },
   });
 
   // 4. departments grid
@@ -180,12 +227,25 @@ function buildHome(c: ContentBuilder, taxonomy: Taxonomy): void {
       descr: null,
       content: null,
       proposalType: 'card',
-      metaData: { IMAGE_DESKTOP: iconUrl(icon, colors.light), IMAGE_MOBILE: iconUrl(icon, colors.light), TITLE: d.name, COLOR: '#1f2937', BG_COLOR: colors.light, SHOW_BTN: false },
+      metaData: {
+        IMAGE_DESKTOP: iconUrl(icon, colors.light),
+        IMAGE_MOBILE: iconUrl(icon, colors.light),
+        TITLE: d.name,
+        COLOR: '#1f2937',
+        BG_COLOR: colors.light,
+        SHOW_BTN: false,
+      },
     });
   }
 
   // 5. global top sellers (CRM algorithm 26)
-  c.block(home, 'position5', 'CrmProductSlider', { TITLE: 'I più venduti', ALGORITHM: '26', PRODUCT_LIMIT: 12, SHOW_ARROWS: true, SHOW_BULLETS: false });
+  c.block(home, 'position5', 'CrmProductSlider', {
+    TITLE: 'I più venduti',
+    ALGORITHM: '26',
+    PRODUCT_LIMIT: 12,
+    SHOW_ARROWS: true,
+    SHOW_BULLETS: false,
+  });
 
   // 6. manual product slider on a Lombard category
   c.block(home, 'position6', 'ProductSlider', {
@@ -199,7 +259,11 @@ function buildHome(c: ContentBuilder, taxonomy: Taxonomy): void {
   });
 
   // 7. product tabs: one proposal per tab, each pointing to a category slug
-  const tabs = c.block(home, 'position7', 'ProductTab', { TITLE: 'Scelti per te', TABS_COLOR: '#14532d', PRODUCT_LIMIT: 8 });
+  const tabs = c.block(home, 'position7', 'ProductTab', {
+    TITLE: 'Scelti per te',
+    TABS_COLOR: '#14532d',
+    PRODUCT_LIMIT: 8,
+  });
   for (const [slug, name] of [
     ['mozzarella', 'Mozzarelle'],
     ['pasta-di-semola', 'Pasta'],
@@ -215,7 +279,14 @@ function buildHome(c: ContentBuilder, taxonomy: Taxonomy): void {
       descr: null,
       content: null,
       proposalType: 'button',
-      metaData: { TITLE: name, CATEGORY: slug, BTN_TEXT: name, BTN_COLOR: '#14532d', BTN_OUTLINED: true, SHOW_BTN: true },
+      metaData: {
+        TITLE: name,
+        CATEGORY: slug,
+        BTN_TEXT: name,
+        BTN_COLOR: '#14532d',
+        BTN_OUTLINED: true,
+        SHOW_BTN: true,
+      },
     });
   }
 
@@ -230,18 +301,39 @@ function buildHome(c: ContentBuilder, taxonomy: Taxonomy): void {
   });
 
   // 9. banner slider (autoplay on for banner sliders)
-  const slider = c.block(home, 'position10', 'BannerSlider', { TITLE: 'Da non perdere', SHOW_BULLETS: true, SHOW_ARROWS: true, AUTOPLAY: true });
-  c.banner(slider, 'responsive card', SLIDER_BANNERS.offerte, '/category/catalogo?promo=true', { btnText: 'Vedi le offerte' });
-  c.banner(slider, 'responsive card', SLIDER_BANNERS.bio, '/category/frutta-e-verdura', { btnText: 'Scopri' });
+  const slider = c.block(home, 'position10', 'BannerSlider', {
+    TITLE: 'Da non perdere',
+    SHOW_BULLETS: true,
+    SHOW_ARROWS: true,
+    AUTOPLAY: true,
+  });
+  c.banner(slider, 'responsive card', SLIDER_BANNERS.offerte, '/category/catalogo?promo=true', {
+    btnText: 'Vedi le offerte',
+  });
+  c.banner(slider, 'responsive card', SLIDER_BANNERS.bio, '/category/frutta-e-verdura', {
+    btnText: 'Scopri',
+  });
   c.banner(slider, 'image', SLIDER_BANNERS.lombardia, '/category/formaggi-tipici-lombardi');
   c.banner(slider, 'responsive card', SLIDER_BANNERS.video, DEMO_VIDEO_URL, { btnText: 'Guarda il video' });
 
   // 10. leaflets (none yet: renders nothing) and the first-run tutorial (app only)
   c.block(home, 'position11', 'LeafletSliderWrapper', { TITLE: 'Volantini' });
-  const tutorial = c.block(home, 'position12', 'Tutorial', { TITLE: 'Benvenuto in Spesa', MODE: 'app' }, 'app');
-  c.banner(tutorial, 'image', TUTORIAL_BANNERS.servizio, null, { descr: 'Drive, consegna a casa o locker: scegli come ricevere la spesa.' });
-  c.banner(tutorial, 'image', TUTORIAL_BANNERS.fascia, null, { descr: 'Prenota il giorno e la fascia oraria che preferisci.' });
-  c.banner(tutorial, 'image', TUTORIAL_BANNERS.ritiro, null, { descr: 'Ritira in negozio o ricevi a casa. Paghi online o alla consegna.' });
+  const tutorial = c.block(
+    home,
+    'position12',
+    'Tutorial',
+    { TITLE: 'Benvenuto in Spesa', MODE: 'app' },
+    'app',
+  );
+  c.banner(tutorial, 'image', TUTORIAL_BANNERS.servizio, null, {
+    descr: 'Drive, consegna a casa o locker: scegli come ricevere la spesa.',
+  });
+  c.banner(tutorial, 'image', TUTORIAL_BANNERS.fascia, null, {
+    descr: 'Prenota il giorno e la fascia oraria che preferisci.',
+  });
+  c.banner(tutorial, 'image', TUTORIAL_BANNERS.ritiro, null, {
+    descr: 'Ritira in negozio o ricevi a casa. Paghi online o alla consegna.',
+  });
 }
 
 function buildDepartment(c: ContentBuilder, d: RawDepartment): void {
@@ -255,7 +347,11 @@ function buildDepartment(c: ContentBuilder, d: RawDepartment): void {
   const colors = DEPARTMENT_COLORS[d.slug] ?? DEFAULT_COLORS;
   const icon = stripIconPrefix(d.icon) ?? 'shopping-cart';
   const banner = departmentBanner({ slug: d.slug, name: d.name, icon });
-  const header = c.block(d.id, 'position1', 'BannerSliderHeader', { SHOW_BULLETS: false, SHOW_ARROWS: false, BACKGROUND_COLOR: colors.dark });
+  const header = c.block(d.id, 'position1', 'BannerSliderHeader', {
+    SHOW_BULLETS: false,
+    SHOW_ARROWS: false,
+    BACKGROUND_COLOR: colors.dark,
+  });
   c.banner(header, 'header card', banner, `/category/${d.slug}`, { slug: d.slug });
   c.block(d.id, 'position2', 'CrmProductSlider', {
     TITLE: `I più venduti in ${d.name}`,
@@ -278,7 +374,14 @@ function buildDepartment(c: ContentBuilder, d: RawDepartment): void {
       descr: null,
       content: null,
       proposalType: 'card',
-      metaData: { IMAGE_DESKTOP: iconUrl(catIcon, colors.light), IMAGE_MOBILE: iconUrl(catIcon, colors.light), TITLE: cat.name, COLOR: '#1f2937', BG_COLOR: colors.light, SHOW_BTN: false },
+      metaData: {
+        IMAGE_DESKTOP: iconUrl(catIcon, colors.light),
+        IMAGE_MOBILE: iconUrl(catIcon, colors.light),
+        TITLE: cat.name,
+        COLOR: '#1f2937',
+        BG_COLOR: colors.light,
+        SHOW_BTN: false,
+      },
     });
   }
 }

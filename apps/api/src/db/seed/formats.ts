@@ -94,7 +94,10 @@ export function parseFormat(format: string | null | undefined): ParsedFormat {
     out.unit = 'pz';
     return out;
   }
-  const count = /(\d+)\s*(pezzi|pz|rotoli|capsule|cialde|filtri|dadi|uova|pacchetti|pastiglie|compresse|lamette|stick|veline|dischetti|salvaslip|tovaglioli|saponette|sacchi)\b/.exec(f);
+  const count =
+    /(\d+)\s*(pezzi|pz|rotoli|capsule|cialde|filtri|dadi|uova|pacchetti|pastiglie|compresse|lamette|stick|veline|dischetti|salvaslip|tovaglioli|saponette|sacchi)\b/.exec(
+      f,
+    );
   if (count) {
     out.count = Number(count[1]);
     out.unit = 'pz';

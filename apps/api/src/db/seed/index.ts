@@ -7,7 +7,15 @@
  * Expects migrated, empty catalogue tables; refuses to run twice on the same database.
  */
 import { sql } from 'drizzle-orm';
-import { catalogueVersion, categories, categoryBlocks, productPromos, products, proposals, vendors } from '../schema';
+import {
+  catalogueVersion,
+  categories,
+  categoryBlocks,
+  productPromos,
+  products,
+  proposals,
+  vendors,
+} from '../schema';
 import { buildCategoryRows } from './categories';
 import { buildContent } from './content';
 import { insertJsonBatches, syncSequence, type Db } from './db';
@@ -48,7 +56,8 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<void> {
 
   await db.transaction(async (tx) => {
     const existing = await tx.execute(sql`SELECT 1 FROM categories LIMIT 1`);
-    if (rowsOf(existing).length > 0) throw new Error('seedDatabase: the catalogue is not empty (already seeded?)');
+    if (rowsOf(existing).length > 0)
+      throw new Error('seedDatabase: the catalogue is not empty (already seeded?)');
 
     await insertJsonBatches(tx, categories, categoryRows, 1000);
     await insertJsonBatches(tx, vendors, draft.vendors, 1000);
@@ -69,7 +78,10 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<void> {
     await tx
       .insert(catalogueVersion)
       .values({ id: 1, version: 1, updatedAt: now })
-      .onConflictDoUpdate({ target: catalogueVersion.id, set: { version: sql`${catalogueVersion.version} + 1`, updatedAt: now } });
+      .onConflictDoUpdate({
+        target: catalogueVersion.id,
+        set: { version: sql`${catalogueVersion.version} + 1`, updatedAt: now },
+      });
   });
   lap('seed done');
 }

@@ -17,9 +17,15 @@ const dataDir = join(here, '../../../../../data/demo');
 
 async function main(): Promise<void> {
   const require = createRequire(import.meta.url);
-  const icons = JSON.parse(await readFile(require.resolve('@iconify-json/fluent-emoji-flat/icons.json'), 'utf8')) as Parameters<typeof getIconData>[0];
+  const icons = JSON.parse(
+    await readFile(require.resolve('@iconify-json/fluent-emoji-flat/icons.json'), 'utf8'),
+  ) as Parameters<typeof getIconData>[0];
   const taxonomy = JSON.parse(await readFile(join(dataDir, 'categories-it.json'), 'utf8')) as RawTaxonomy;
-  const departments = taxonomy.departments.map((d) => ({ slug: d.slug, name: d.name, icon: stripIconPrefix(d.icon) ?? 'shopping-cart' }));
+  const departments = taxonomy.departments.map((d) => ({
+    slug: d.slug,
+    name: d.name,
+    icon: stripIconPrefix(d.icon) ?? 'shopping-cart',
+  }));
   await mkdir(outDir, { recursive: true });
   let total = 0;
   for (const b of allBanners(departments)) {

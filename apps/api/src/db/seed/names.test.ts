@@ -5,7 +5,11 @@ const casing = brandCasingMap(['Barilla', 'Casa Modena', 'Negroni', 'La Molisana
 
 describe('tidyName', () => {
   it.each([
-    ['BARILLA FARFALLE Pasta di semola di grano duro', 'Barilla', 'Barilla farfalle Pasta di semola di grano duro'],
+    [
+      'BARILLA FARFALLE Pasta di semola di grano duro',
+      'Barilla',
+      'Barilla farfalle Pasta di semola di grano duro',
+    ],
     ['Chiffonade bresaola NEGRONI', 'Negroni', 'Chiffonade bresaola'],
     ['Bresaola   Levoni', 'Levoni', 'Bresaola'],
     ['CASA MODENA Speck', 'Casa Modena', 'Casa Modena Speck'],

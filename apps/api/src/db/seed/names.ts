@@ -1,10 +1,53 @@
 /** Tidying of crowd-sourced product names (Open Food Facts, 2019) and slug making. */
 
 /** Abbreviations that stay upper case inside a name. */
-const KEEP_UPPER = new Set(['DOP', 'IGP', 'IGT', 'DOC', 'DOCG', 'UHT', 'STG', 'XL', 'XXL', 'BBQ', 'ACE', 'DHA', 'OGM', 'EVO', 'MG', 'IV', 'II', 'III']);
+const KEEP_UPPER = new Set([
+  'DOP',
+  'IGP',
+  'IGT',
+  'DOC',
+  'DOCG',
+  'UHT',
+  'STG',
+  'XL',
+  'XXL',
+  'BBQ',
+  'ACE',
+  'DHA',
+  'OGM',
+  'EVO',
+  'MG',
+  'IV',
+  'II',
+  'III',
+]);
 /** Italian function words written in lower case inside a title-cased name. */
 // (articles are left alone: they often belong to a brand, "La Molisana", "Il Fornaio")
-const LOWER_WORDS = new Set(['di', 'del', 'della', 'dello', 'dei', 'degli', 'delle', 'con', 'al', 'alla', 'allo', 'alle', 'ai', 'agli', 'e', 'ed', 'in', 'per', 'da', 'dal', 'dalla', 'su', 'senza']);
+const LOWER_WORDS = new Set([
+  'di',
+  'del',
+  'della',
+  'dello',
+  'dei',
+  'degli',
+  'delle',
+  'con',
+  'al',
+  'alla',
+  'allo',
+  'alle',
+  'ai',
+  'agli',
+  'e',
+  'ed',
+  'in',
+  'per',
+  'da',
+  'dal',
+  'dalla',
+  'su',
+  'senza',
+]);
 
 /** Repairs UTF-8 read as Latin-1 ("CaffÃ¨" -> "Caffè") and HTML entity debris ("Barilla 039 Conchigliette"). */
 export function fixMojibake(s: string): string {
@@ -39,19 +82,23 @@ export function fixCapitals(name: string, brandCasing: ReadonlyMap<string, strin
   // multi-word brands written in capitals ("CASA MODENA") first
   let s = name;
   for (const [upper, proper] of brandCasing) {
-    if (upper.includes(' ') && s.includes(upper)) s = s.replace(new RegExp(`\\b${escapeRe(upper)}\\b`, 'g'), proper);
+    if (upper.includes(' ') && s.includes(upper))
+      s = s.replace(new RegExp(`\\b${escapeRe(upper)}\\b`, 'g'), proper);
   }
   const words = s.split(' ');
   const fixed = words.map((w) => {
     const letters = w.replace(/[^\p{L}]/gu, '');
-    if (letters.length < 2 || letters !== letters.toUpperCase() || letters === letters.toLowerCase()) return w;
+    if (letters.length < 2 || letters !== letters.toUpperCase() || letters === letters.toLowerCase())
+      return w;
     if (KEEP_UPPER.has(letters)) return w;
     const brand = brandCasing.get(letters);
     if (brand && !brand.includes(' ')) return w.replace(letters, brand);
     return w.toLowerCase();
   });
   // Title Case function words ("Gnocchetti Freschi Di Patate") go lower case inside the name
-  const out = fixed.map((w, i) => (i > 0 && LOWER_WORDS.has(w.toLowerCase()) && /^\p{Lu}\p{Ll}*$/u.test(w) ? w.toLowerCase() : w));
+  const out = fixed.map((w, i) =>
+    i > 0 && LOWER_WORDS.has(w.toLowerCase()) && /^\p{Lu}\p{Ll}*$/u.test(w) ? w.toLowerCase() : w,
+  );
   const joined = out.join(' ');
   return joined.charAt(0).toUpperCase() + joined.slice(1);
 }
@@ -74,7 +121,11 @@ export function stripQuantityTail(name: string): string {
   return stripped.length >= 3 ? stripped : name;
 }
 
-export function tidyName(raw: string, brand: string | null, brandCasing: ReadonlyMap<string, string>): string {
+export function tidyName(
+  raw: string,
+  brand: string | null,
+  brandCasing: ReadonlyMap<string, string>,
+): string {
   let s = collapseWhitespace(fixMojibake(raw));
   s = s.replace(/^[\s\-–.,]+|[\s\-–,]+$/g, '');
   s = stripQuantityTail(s);
@@ -106,7 +157,8 @@ export function detectLeadingBrand(name: string, brandsLongestFirst: readonly st
   const lower = name.toLowerCase();
   for (const b of brandsLongestFirst) {
     const bl = b.toLowerCase();
-    if (lower.startsWith(bl) && (lower.length === bl.length || !/\p{L}/u.test(lower.charAt(bl.length)))) return b;
+    if (lower.startsWith(bl) && (lower.length === bl.length || !/\p{L}/u.test(lower.charAt(bl.length))))
+      return b;
   }
   return null;
 }

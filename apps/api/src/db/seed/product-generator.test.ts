@@ -22,7 +22,8 @@ describe('buildProducts (default data)', () => {
     expect(draft.realCount).toBe(raw.length);
     const perLeaf = new Map<number, number>();
     for (const p of draft.products) perLeaf.set(p.categoryId, (perLeaf.get(p.categoryId) ?? 0) + 1);
-    for (const leaf of taxonomy.leaves) expect(perLeaf.get(leaf.id) ?? 0).toBeGreaterThanOrEqual(MIN_PRODUCTS_PER_LEAF);
+    for (const leaf of taxonomy.leaves)
+      expect(perLeaf.get(leaf.id) ?? 0).toBeGreaterThanOrEqual(MIN_PRODUCTS_PER_LEAF);
   });
 
   it('gives unique slugs, internal codes and valid unique barcodes', () => {
@@ -51,15 +52,24 @@ describe('buildProducts (default data)', () => {
   it('has the fixtures the journeys rely on', () => {
     expect(draft.products.filter((p) => p.name.includes('Mozzarella')).length).toBeGreaterThanOrEqual(3);
     const leafId = (slug: string) => taxonomy.leaves.find((l) => l.slug === slug)?.id;
-    expect(draft.products.some((p) => p.categoryId === leafId('mele-e-pere') && p.sellingType === 'Sfuso')).toBe(true);
     expect(
-      draft.products.some((p) => p.categoryId === leafId('acqua-naturale') && p.sellingType === 'Confezione' && p.productInfos.QTY_MULT === '6'),
+      draft.products.some((p) => p.categoryId === leafId('mele-e-pere') && p.sellingType === 'Sfuso'),
+    ).toBe(true);
+    expect(
+      draft.products.some(
+        (p) =>
+          p.categoryId === leafId('acqua-naturale') &&
+          p.sellingType === 'Confezione' &&
+          p.productInfos.QTY_MULT === '6',
+      ),
     ).toBe(true);
   });
 
   it('is deterministic', () => {
     const again = buildProducts(taxonomy, raw, { now });
-    expect(again.products.map((p) => [p.slug, p.priceCents, p.brand])).toEqual(draft.products.map((p) => [p.slug, p.priceCents, p.brand]));
+    expect(again.products.map((p) => [p.slug, p.priceCents, p.brand])).toEqual(
+      draft.products.map((p) => [p.slug, p.priceCents, p.brand]),
+    );
   });
 
   it('puts about 15 % of the products on promotion, always below the list price', () => {

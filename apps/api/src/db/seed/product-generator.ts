@@ -44,25 +44,87 @@ const PRIVATE_LABELS = [PRIVATE_LABEL, 'Spesa Bio', 'Spesa Selezione'] as const;
 
 export const MIN_PRODUCTS_PER_LEAF = 8;
 
-const FOOD_QUALIFIERS = ['Classico', 'Bio', 'Selezione', 'Tradizione', 'Gran Gusto', 'Leggero', 'Formato famiglia', 'Premium', 'Delicato', 'Intenso', 'Originale', 'Extra', 'Convenienza'];
-const NON_FOOD_QUALIFIERS = ['Classico', 'Delicato', 'Eco', 'Maxi', 'Convenienza', 'Plus', 'Extra', 'Sensitive', 'Fresco', 'Pro'];
+const FOOD_QUALIFIERS = [
+  'Classico',
+  'Bio',
+  'Selezione',
+  'Tradizione',
+  'Gran Gusto',
+  'Leggero',
+  'Formato famiglia',
+  'Premium',
+  'Delicato',
+  'Intenso',
+  'Originale',
+  'Extra',
+  'Convenienza',
+];
+const NON_FOOD_QUALIFIERS = [
+  'Classico',
+  'Delicato',
+  'Eco',
+  'Maxi',
+  'Convenienza',
+  'Plus',
+  'Extra',
+  'Sensitive',
+  'Fresco',
+  'Pro',
+];
 
 /** Leaves whose products sell the most: the top-seller sliders should show milk, pasta, bananas, water. */
 const STAPLE_LEAVES = new Set([
-  'latte-fresco', 'latte-a-lunga-conservazione', 'pasta-di-semola', 'banane-e-frutta-esotica', 'acqua-naturale',
-  'acqua-frizzante', 'passata-di-pomodoro', 'uova-fresche', 'pane-comune', 'mozzarella', 'biscotti',
-  'caffe-macinato-e-in-grani', 'mele-e-pere', 'olio-extravergine-di-oliva', 'carta-igienica', 'yogurt-bianco-e-greco',
-  'grana-padano-e-parmigiano-reggiano', 'pomodori', 'patate-cipolle-e-aglio', 'zucchero', 'farine', 'burro',
+  'latte-fresco',
+  'latte-a-lunga-conservazione',
+  'pasta-di-semola',
+  'banane-e-frutta-esotica',
+  'acqua-naturale',
+  'acqua-frizzante',
+  'passata-di-pomodoro',
+  'uova-fresche',
+  'pane-comune',
+  'mozzarella',
+  'biscotti',
+  'caffe-macinato-e-in-grani',
+  'mele-e-pere',
+  'olio-extravergine-di-oliva',
+  'carta-igienica',
+  'yogurt-bianco-e-greco',
+  'grana-padano-e-parmigiano-reggiano',
+  'pomodori',
+  'patate-cipolle-e-aglio',
+  'zucchero',
+  'farine',
+  'burro',
 ]);
-const STAPLE_NAMES = /^(banan|latte|spaghetti|penne|acqua|mozzarella|passata|uova|biscott|pane|caff[eè]|mele|zucchero|burro)/i;
+const STAPLE_NAMES =
+  /^(banan|latte|spaghetti|penne|acqua|mozzarella|passata|uova|biscott|pane|caff[eè]|mele|zucchero|burro)/i;
 
 /** IVA: 4 % basic food, 22 % non-food, drinks and alcohol, coffee; 10 % the rest of the food. */
-const IVA_22_DEPARTMENTS = new Set(['cura-della-casa', 'cura-della-persona', 'animali', 'vini-e-birre', 'bevande']);
+const IVA_22_DEPARTMENTS = new Set([
+  'cura-della-casa',
+  'cura-della-persona',
+  'animali',
+  'vini-e-birre',
+  'bevande',
+]);
 const IVA_22_CATEGORIES = new Set(['igiene-infanzia', 'caffe-te-e-tisane']);
 const IVA_4_CATEGORIES = new Set([
-  'frutta', 'verdura', 'latte-e-bevande-vegetali', 'burro-panna-e-margarina', 'formaggi', 'formaggi-freschi',
-  'pane-fresco', 'pane-confezionato', 'sostituti-del-pane', 'pasta-secca', 'pasta-fresca-e-gnocchi', 'riso-e-cereali',
-  'farine-e-preparati', 'olio', 'pomodoro',
+  'frutta',
+  'verdura',
+  'latte-e-bevande-vegetali',
+  'burro-panna-e-margarina',
+  'formaggi',
+  'formaggi-freschi',
+  'pane-fresco',
+  'pane-confezionato',
+  'sostituti-del-pane',
+  'pasta-secca',
+  'pasta-fresca-e-gnocchi',
+  'riso-e-cereali',
+  'farine-e-preparati',
+  'olio',
+  'pomodoro',
 ]);
 export function ivaPctFor(leaf: Leaf): number {
   if (IVA_22_DEPARTMENTS.has(leaf.department.slug) || IVA_22_CATEGORIES.has(leaf.category.slug)) return 22;
@@ -94,7 +156,12 @@ function sizeScale(leaf: Leaf): { min: number; max: number } {
   return { min, max };
 }
 
-function priceFor(spec: ProductSpec, rules: ReturnType<typeof decideSelling>, rng: Rng, scale: { min: number; max: number }): number {
+function priceFor(
+  spec: ProductSpec,
+  rules: ReturnType<typeof decideSelling>,
+  rng: Rng,
+  scale: { min: number; max: number },
+): number {
   const { min, max, per } = spec.leaf.priceRangeEur;
   const lerp = (t: number) => min + (max - min) * Math.min(1, Math.max(0, t));
   if (per === 'kg') {
@@ -180,7 +247,8 @@ export function buildProducts(
     let badgeLabel: string | null = null;
     let badgeCssClass: string | null = null;
     if (isNew && r.chance(0.6)) [badgeLabel, badgeCssClass] = ['Novità', 'badge-new'];
-    else if (!nonFood && isGlutenFree(name)) [badgeLabel, badgeCssClass] = ['Senza glutine', 'badge-gluten-free'];
+    else if (!nonFood && isGlutenFree(name))
+      [badgeLabel, badgeCssClass] = ['Senza glutine', 'badge-gluten-free'];
     else if (isOrganic(name, brand)) [badgeLabel, badgeCssClass] = ['Bio', 'badge-bio'];
     else if (isLombard(name, leaf.slug)) [badgeLabel, badgeCssClass] = ['Lombardia', 'badge-local'];
     const infos = rules.productInfos;
@@ -196,8 +264,11 @@ export function buildProducts(
     let maxAcq: number | null = null;
     if (r.chance(0.03)) maxAcq = rules.pieces * r.pick([5, 10, 20]);
     if (maxAcq !== null) infos.MAXACQ = String(maxAcq);
-    const stock =
-      r.chance(0.02) ? 0 : rules.sellingType === 'Sfuso' ? Math.round(r.int(5_000, 80_000)) / 1000 : r.int(4, 300) * rules.pieces;
+    const stock = r.chance(0.02)
+      ? 0
+      : rules.sellingType === 'Sfuso'
+        ? Math.round(r.int(5_000, 80_000)) / 1000
+        : r.int(4, 300) * rules.pieces;
     const nutrition: RawNutrition | null = real?.nutritionPer100g ?? null;
     const features: string[] = [];
     if (badgeLabel === 'Bio' || isOrganic(name, brand)) features.push('Da agricoltura biologica.');
@@ -231,7 +302,11 @@ export function buildProducts(
       badgeCssClass,
       ingredients: cleanIngredients(real?.ingredients),
       allergens: real?.allergens && real.allergens.length > 0 ? real.allergens.join(', ') : null,
-      storage: real ? (real.ingredients ? storageText(leaf.department.slug, leaf.category.slug, rules.sellingType) : null) : storageText(leaf.department.slug, leaf.category.slug, rules.sellingType),
+      storage: real
+        ? real.ingredients
+          ? storageText(leaf.department.slug, leaf.category.slug, rules.sellingType)
+          : null
+        : storageText(leaf.department.slug, leaf.category.slug, rules.sellingType),
       nutritionalValues: nutritionText(nutrition),
       features: features.length > 0 ? features.join(' ') : null,
       nutriScoreEstimate: real?.nutriScoreEstimate ?? null,
@@ -258,7 +333,9 @@ export function buildProducts(
     const h = hashString(p.ean);
     const detected = p.brand ?? detectLeadingBrand(p.name, brandsLongestFirst);
     const fresh = leaf.sellingType === 'Sfuso' || leaf.brands.length === 0;
-    const brand = detected ?? (fresh || h % 10 < 3 ? PRIVATE_LABEL : (leaf.brands[h % leaf.brands.length] ?? PRIVATE_LABEL));
+    const brand =
+      detected ??
+      (fresh || h % 10 < 3 ? PRIVATE_LABEL : (leaf.brands[h % leaf.brands.length] ?? PRIVATE_LABEL));
     const name = tidyName(p.name, brand, brandCasing);
     const format = p.quantity ?? leaf.typicalFormats[h % Math.max(1, leaf.typicalFormats.length)] ?? 'pezzo';
     push({ leaf, name, brand, format, barcode: p.ean, real: p });
@@ -276,7 +353,8 @@ export function buildProducts(
     const round = Math.floor(i / examples.length);
     const nonFood = isNonFood(leaf.department.slug);
     const qualifiers = nonFood ? NON_FOOD_QUALIFIERS : FOOD_QUALIFIERS;
-    const q = round === 0 ? '' : (qualifiers[(round - 1 + hashString(leaf.slug)) % qualifiers.length] as string);
+    const q =
+      round === 0 ? '' : (qualifiers[(round - 1 + hashString(leaf.slug)) % qualifiers.length] as string);
     let brand: string;
     if (leaf.brands.length > 0 && !(leaf.sellingType === 'Sfuso' && i % 3 !== 1)) {
       brand = leaf.brands[(i + round) % leaf.brands.length] as string;

@@ -11,7 +11,8 @@ export function nutritionText(n: RawNutrition | null | undefined): string | null
   const add = (label: string, v: number | null | undefined, digits = 1) => {
     if (typeof v === 'number' && Number.isFinite(v)) parts.push(`${label} ${it(v, digits)} g`);
   };
-  if (typeof n.energyKcalEstimate === 'number') parts.push(`Energia ${Math.round(n.energyKcalEstimate)} kcal (stima)`);
+  if (typeof n.energyKcalEstimate === 'number')
+    parts.push(`Energia ${Math.round(n.energyKcalEstimate)} kcal (stima)`);
   add('Grassi', n.fat);
   add('di cui acidi grassi saturi', n.saturatedFat);
   add('Carboidrati', n.carbohydrates);
@@ -35,12 +36,20 @@ const CHILLED = new Set(['latticini', 'macelleria', 'pescheria', 'salumi-e-forma
 const NON_FOOD = new Set(['cura-della-casa', 'cura-della-persona', 'animali']);
 
 export function storageText(departmentSlug: string, categorySlug: string, sellingType: string): string {
-  if (departmentSlug === 'surgelati') return 'Conservare in congelatore a -18 °C. Una volta scongelato non ricongelare.';
-  if (CHILLED.has(departmentSlug) || categorySlug === 'pronti-da-consumare' || categorySlug === 'pasta-fresca-e-gnocchi')
+  if (departmentSlug === 'surgelati')
+    return 'Conservare in congelatore a -18 °C. Una volta scongelato non ricongelare.';
+  if (
+    CHILLED.has(departmentSlug) ||
+    categorySlug === 'pronti-da-consumare' ||
+    categorySlug === 'pasta-fresca-e-gnocchi'
+  )
     return 'Conservare in frigorifero tra 0 e 4 °C. Dopo l’apertura consumare entro 2 giorni.';
   if (departmentSlug === 'frutta-e-verdura')
-    return sellingType === 'Sfuso' ? 'Conservare in luogo fresco; alcune varietà in frigorifero.' : 'Conservare in frigorifero.';
-  if (NON_FOOD.has(departmentSlug)) return 'Conservare in luogo fresco e asciutto, lontano dalla portata dei bambini.';
+    return sellingType === 'Sfuso'
+      ? 'Conservare in luogo fresco; alcune varietà in frigorifero.'
+      : 'Conservare in frigorifero.';
+  if (NON_FOOD.has(departmentSlug))
+    return 'Conservare in luogo fresco e asciutto, lontano dalla portata dei bambini.';
   return 'Conservare in luogo fresco e asciutto, lontano da fonti di calore.';
 }
 
@@ -49,7 +58,8 @@ export function isNonFood(departmentSlug: string): boolean {
 }
 
 const EXTENDED: Record<string, string> = {
-  'frutta-e-verdura': 'Selezionato ogni mattina dai nostri fornitori, arriva sugli scaffali nel giro di poche ore.',
+  'frutta-e-verdura':
+    'Selezionato ogni mattina dai nostri fornitori, arriva sugli scaffali nel giro di poche ore.',
   macelleria: 'Carne di filiera controllata, preparata nel reparto macelleria del punto vendita.',
   pescheria: 'Pesce fresco in arrivo tutti i giorni, pulito su richiesta dal nostro banco pescheria.',
   'salumi-e-formaggi': 'Affettato o porzionato al banco il giorno stesso della consegna.',
@@ -66,7 +76,8 @@ export function extendedDescription(name: string, brand: string, departmentSlug:
   return `${name} ${brand}. ${tail}`;
 }
 
-const LOMBARD = /valtellin|lombard|franciacorta|bergam|bresc|lodigian|gorgonzola|taleggio|bitto|casera|quartirolo|salva cremasco|formai de mut|pizzoccher|casoncell|bresaola|lugana|oltrep|sforzato|panettone milanese|missoltin|mostarda di cremona|torrone di cremona|brianz|lariano|agrì|strachitunt|valcalepio|branzi|slinzega|milanese|salame di varzi|franciacorta/i;
+const LOMBARD =
+  /valtellin|lombard|franciacorta|bergam|bresc|lodigian|gorgonzola|taleggio|bitto|casera|quartirolo|salva cremasco|formai de mut|pizzoccher|casoncell|bresaola|lugana|oltrep|sforzato|panettone milanese|missoltin|mostarda di cremona|torrone di cremona|brianz|lariano|agrì|strachitunt|valcalepio|branzi|slinzega|milanese|salame di varzi|franciacorta/i;
 export const LOMBARD_CATEGORY_SLUGS = new Set(['formaggi-tipici-lombardi']);
 
 export function isLombard(name: string, leafSlug: string): boolean {

@@ -16,7 +16,12 @@ export const EXPIRED_SHARE = 0.01;
 
 /** YYYY-MM-DD of a date in the shop's time zone. */
 export function romeDate(d: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(d);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Rome',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(d);
 }
 export function addDays(isoDate: string, days: number): string {
   const d = new Date(`${isoDate}T12:00:00Z`);
@@ -28,7 +33,8 @@ export function untilText(isoDate: string): string {
   return `fino al ${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}`;
 }
 
-const euro = (cents: number): string => (cents / 100).toLocaleString('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+const euro = (cents: number): string =>
+  (cents / 100).toLocaleString('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 
 interface PromoKind {
   promoTypeId: number;
@@ -46,19 +52,43 @@ function promoFor(p: ProductRow, kind: PromoKind, pick: <T>(xs: readonly T[]) =>
   switch (kind.promoType) {
     case 'SCONTO_PERC': {
       const perc = pick([20, 20, 25, 30, 30, 40, 50]);
-      return { promoPriceCents: discountedCents(price, perc), header: 'PROMO', body: `-${perc}%`, bubble: 'Sconto', cssClass: 'promo-sconto' };
+      return {
+        promoPriceCents: discountedCents(price, perc),
+        header: 'PROMO',
+        body: `-${perc}%`,
+        bubble: 'Sconto',
+        cssClass: 'promo-sconto',
+      };
     }
     case 'TAGLIO_PREZZO': {
       const promo = discountedCents(price, pick([10, 15, 20, 25]));
-      return { promoPriceCents: promo, header: 'TAGLIO PREZZO', body: `-${euro(price - promo)} €`, bubble: 'Prezzo tagliato', cssClass: 'promo-taglio' };
+      return {
+        promoPriceCents: promo,
+        header: 'TAGLIO PREZZO',
+        body: `-${euro(price - promo)} €`,
+        bubble: 'Prezzo tagliato',
+        cssClass: 'promo-taglio',
+      };
     }
     case '3X2': {
       // shown as "3x2"; the unit price is the average when buying three
-      return { promoPriceCents: Math.min(price - 1, Math.round((price * 2) / 3)), header: '3X2', body: 'Prendi 3 paghi 2', bubble: '3x2', cssClass: 'promo-3x2' };
+      return {
+        promoPriceCents: Math.min(price - 1, Math.round((price * 2) / 3)),
+        header: '3X2',
+        body: 'Prendi 3 paghi 2',
+        bubble: '3x2',
+        cssClass: 'promo-3x2',
+      };
     }
     default: {
       const promo = discountedCents(price, 35);
-      return { promoPriceCents: promo, header: 'SOTTOCOSTO', body: `${euro(promo)} €`, bubble: 'Sottocosto', cssClass: 'promo-sottocosto' };
+      return {
+        promoPriceCents: promo,
+        header: 'SOTTOCOSTO',
+        body: `${euro(promo)} €`,
+        bubble: 'Sottocosto',
+        cssClass: 'promo-sottocosto',
+      };
     }
   }
 }

@@ -10,7 +10,12 @@ describe('decideSelling', () => {
     const r = decideSelling('Sfuso', 'kg', parseFormat('al kg'), 'Mele Golden', rng());
     expect(r.sellingType).toBe('Sfuso');
     expect(r.pricedPerKg).toBe(true);
-    expect(r.productInfos).toMatchObject({ TIPOLOGIA: 'Sfuso', WEIGHT_UNIT_SELLING: 'GR', WEIGHT_UNIT_BASE: 'KG', MINACQ: '1' });
+    expect(r.productInfos).toMatchObject({
+      TIPOLOGIA: 'Sfuso',
+      WEIGHT_UNIT_SELLING: 'GR',
+      WEIGHT_UNIT_BASE: 'KG',
+      MINACQ: '1',
+    });
     expect(Number(r.productInfos.WEIGHT_SELLING)).toBeGreaterThan(0);
     expect(Number(r.productInfos.STEP_SELLING)).toBeGreaterThan(0);
     for (const v of Object.values(r.productInfos)) expect(typeof v).toBe('string');
@@ -24,7 +29,11 @@ describe('decideSelling', () => {
 
   it('sells a tray of about 400 g as one weighed piece', () => {
     const r = decideSelling('Sfuso', 'kg', parseFormat('vaschetta ~400 g'), 'Salsiccia', rng());
-    expect(r.productInfos).toMatchObject({ TIPOLOGIA: 'Sfuso', WEIGHT_SELLING_SINGLE_UNIT: '400', WEIGHT_SELLING: '400' });
+    expect(r.productInfos).toMatchObject({
+      TIPOLOGIA: 'Sfuso',
+      WEIGHT_SELLING_SINGLE_UNIT: '400',
+      WEIGHT_SELLING: '400',
+    });
   });
 
   it('sells a 6-bottle water pack by 6 single bottles', () => {

@@ -29,7 +29,8 @@ export interface SellingRules {
 }
 
 /** Loose produce that is picked per piece but priced per kg. */
-const PER_PIECE_LOOSE = /melon|anguria|ananas|cocco|zucc|cavol|verza|cespo|lattuga|pollo intero|cappone|faraona|broccol|finocch|radicchio|pagnotta|forma/i;
+const PER_PIECE_LOOSE =
+  /melon|anguria|ananas|cocco|zucc|cavol|verza|cespo|lattuga|pollo intero|cappone|faraona|broccol|finocch|radicchio|pagnotta|forma/i;
 
 export function decideSelling(
   leafSellingType: SellingType,
@@ -45,7 +46,10 @@ export function decideSelling(
     return r;
   };
 
-  if (format.perKg || (leafSellingType === 'Sfuso' && format.approximate && format.unit === 'kg' && format.total)) {
+  if (
+    format.perKg ||
+    (leafSellingType === 'Sfuso' && format.approximate && format.unit === 'kg' && format.total)
+  ) {
     infos.TIPOLOGIA = 'Sfuso';
     infos.WEIGHT_UNIT_SELLING = 'GR';
     infos.WEIGHT_UNIT_BASE = 'KG';
@@ -65,7 +69,14 @@ export function decideSelling(
       infos.STEP_SELLING = rng.pick(['100', '250', '100', '500']);
       if (Number(infos.STEP_SELLING) > Number(infos.WEIGHT_SELLING)) infos.STEP_SELLING = '100';
     }
-    return common({ sellingType: 'Sfuso', unitBase: 'kg', netQuantity: 1, pieces: 1, pricedPerKg: true, productInfos: infos });
+    return common({
+      sellingType: 'Sfuso',
+      unitBase: 'kg',
+      netQuantity: 1,
+      pieces: 1,
+      pricedPerKg: true,
+      productInfos: infos,
+    });
   }
 
   const weightUnit: BaseUnit = format.unit ?? (leafUnit === 'pz' ? 'pz' : 'pz');
@@ -77,7 +88,14 @@ export function decideSelling(
     infos.UNIT_SELLING = 'PZ';
     if (rng.chance(0.4)) infos.QTY_LOCKED = 'true';
     const perPiece = format.count !== null ? format.count / format.pieces : format.perPiece;
-    return common({ sellingType: 'Confezione', unitBase: weightUnit, netQuantity: perPiece, pieces: format.pieces, pricedPerKg: false, productInfos: infos });
+    return common({
+      sellingType: 'Confezione',
+      unitBase: weightUnit,
+      netQuantity: perPiece,
+      pieces: format.pieces,
+      pricedPerKg: false,
+      productInfos: infos,
+    });
   }
 
   const net = format.unit === 'pz' ? format.count : format.total;
@@ -85,11 +103,25 @@ export function decideSelling(
     infos.TIPOLOGIA = 'Confezione';
     infos.QTY_MULT = '1';
     infos.UNIT_SELLING = 'PZ';
-    return common({ sellingType: 'Confezione', unitBase: weightUnit, netQuantity: net, pieces: 1, pricedPerKg: false, productInfos: infos });
+    return common({
+      sellingType: 'Confezione',
+      unitBase: weightUnit,
+      netQuantity: net,
+      pieces: 1,
+      pricedPerKg: false,
+      productInfos: infos,
+    });
   }
 
   infos.TIPOLOGIA = 'Pezzo';
   infos.UNIT_SELLING = 'PZ';
   infos.QTY_MULT = rng.chance(0.04) ? '2' : '1';
-  return common({ sellingType: 'Pezzo', unitBase: weightUnit, netQuantity: net, pieces: 1, pricedPerKg: false, productInfos: infos });
+  return common({
+    sellingType: 'Pezzo',
+    unitBase: weightUnit,
+    netQuantity: net,
+    pieces: 1,
+    pricedPerKg: false,
+    productInfos: infos,
+  });
 }

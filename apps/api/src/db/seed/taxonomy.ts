@@ -108,5 +108,8 @@ export async function loadDemoData(dataDir: string): Promise<{ taxonomy: Taxonom
     readFile(join(dataDir, 'categories-it.json'), 'utf8'),
     readFile(join(dataDir, 'products-it.json'), 'utf8'),
   ]);
-  return { taxonomy: buildTaxonomy(JSON.parse(cats) as RawTaxonomy), products: JSON.parse(prods) as RawProduct[] };
+  return {
+    taxonomy: buildTaxonomy(JSON.parse(cats) as RawTaxonomy),
+    products: JSON.parse(prods) as RawProduct[],
+  };
 }

@@ -11,7 +11,10 @@ import { catalogueVersion, categories } from '../../db/schema';
 
 // ---------- catalogue version ----------
 export async function readCatalogueVersion(db: Db): Promise<number> {
-  const rows = await db.select({ version: catalogueVersion.version }).from(catalogueVersion).where(eq(catalogueVersion.id, 1));
+  const rows = await db
+    .select({ version: catalogueVersion.version })
+    .from(catalogueVersion)
+    .where(eq(catalogueVersion.id, 1));
   return rows[0]?.version ?? 0;
 }
 
@@ -32,7 +35,10 @@ export async function incrementCatalogueVersion(db: Db): Promise<number> {
 export type CategoryRow = typeof categories.$inferSelect;
 
 export async function loadAllCategories(db: Db): Promise<CategoryRow[]> {
-  return db.select().from(categories).orderBy(asc(categories.priority), asc(categories.name), asc(categories.categoryId));
+  return db
+    .select()
+    .from(categories)
+    .orderBy(asc(categories.priority), asc(categories.name), asc(categories.categoryId));
 }
 
 // ---------- products ----------
@@ -61,7 +67,8 @@ export interface ProductCriteria {
   excludeProductId?: number;
 }
 
-export type ProductOrder = 'relevance' | 'sales' | 'price_asc' | 'price_desc' | 'name_asc' | 'name_desc' | 'new';
+export type ProductOrder =
+  'relevance' | 'sales' | 'price_asc' | 'price_desc' | 'name_asc' | 'name_desc' | 'new';
 
 /** One product with its vendor and today's best active promotion (promo_* null without one). */
 export interface ProductRow {
@@ -158,7 +165,8 @@ const subtreeOf = (categoryIds: readonly number[]): SQL => sql`(
 
 const ftsQuery = (t: Extract<TextMatch, { mode: 'fts' }>): { match: SQL; rank: SQL } => {
   const full = sql`websearch_to_tsquery('it_unaccent', ${t.full})`;
-  if (!t.lastPrefix) return { match: sql`p.search_vector @@ ${full}`, rank: sql`ts_rank(p.search_vector, ${full})` };
+  if (!t.lastPrefix)
+    return { match: sql`p.search_vector @@ ${full}`, rank: sql`ts_rank(p.search_vector, ${full})` };
   const prefix =
     t.head === ''
       ? sql`to_tsquery('it_unaccent', ${t.lastPrefix})`
@@ -186,9 +194,15 @@ function conditions(c: ProductCriteria, skipFacet?: FacetName): SQL {
   if (c.excludeProductId !== undefined) parts.push(sql`p.product_id <> ${c.excludeProductId}`);
   if (c.text) parts.push(textMatch(c.text).match);
   for (const id of c.withinCategoryIds ?? []) parts.push(sql`p.category_id IN ${subtreeOf([id])}`);
-  if (skipFacet !== 'category' && c.facetCategoryIds?.length) parts.push(sql`p.category_id IN ${subtreeOf(c.facetCategoryIds)}`);
+  if (skipFacet !== 'category' && c.facetCategoryIds?.length)
+    parts.push(sql`p.category_id IN ${subtreeOf(c.facetCategoryIds)}`);
   if (skipFacet !== 'vendor' && c.vendorIds?.length)
-    parts.push(sql`p.vendor_id IN (${sql.join(c.vendorIds.map((id) => sql`${id}`), sql`, `)})`);
+    parts.push(
+      sql`p.vendor_id IN (${sql.join(
+        c.vendorIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`,
+    );
   if (c.promoOnly) parts.push(hasActivePromo(c.today));
   if (c.newOnly) parts.push(sql`p.is_new`);
   return sql.join(parts, sql` AND `);
@@ -198,7 +212,9 @@ function orderBy(order: ProductOrder, c: ProductCriteria): SQL {
   const paid = sql`COALESCE(pr.promo_price_cents, p.price_cents)`;
   switch (order) {
     case 'relevance':
-      return c.text ? sql`${textMatch(c.text).rank} DESC, p.sales_rank DESC, p.product_id` : sql`p.sales_rank DESC, p.product_id`;
+      return c.text
+        ? sql`${textMatch(c.text).rank} DESC, p.sales_rank DESC, p.product_id`
+        : sql`p.sales_rank DESC, p.product_id`;
     case 'sales':
       return sql`p.sales_rank DESC, p.product_id`;
     case 'price_asc':
@@ -230,7 +246,10 @@ export async function findProducts(
 }
 
 export async function countProducts(db: Db, c: ProductCriteria): Promise<number> {
-  const rows = await queryRows<{ n: number }>(db, sql`SELECT count(*)::int AS n FROM products p WHERE ${conditions(c)}`);
+  const rows = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM products p WHERE ${conditions(c)}`,
+  );
   return rows[0]?.n ?? 0;
 }
 
@@ -267,7 +286,10 @@ export async function categoryFacet(db: Db, c: ProductCriteria, limit: number): 
 }
 
 /** Active products per leaf category, optionally only those matching a text. */
-export async function productCountsByCategory(db: Db, c: Pick<ProductCriteria, 'text' | 'today'>): Promise<Map<number, number>> {
+export async function productCountsByCategory(
+  db: Db,
+  c: Pick<ProductCriteria, 'text' | 'today'>,
+): Promise<Map<number, number>> {
   const rows = await queryRows<{ id: number; n: number }>(
     db,
     sql`SELECT p.category_id AS id, count(*)::int AS n FROM products p WHERE ${conditions(c)} GROUP BY p.category_id`,

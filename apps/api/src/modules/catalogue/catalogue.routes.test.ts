@@ -21,7 +21,11 @@ function depthOf(categories: Category[] | undefined): number {
 }
 
 /** names compare lower case without accents (the SQL order: lower(unaccent(name)) COLLATE "C") */
-const sortKey = (p: Product) => p.name.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase();
+const sortKey = (p: Product) =>
+  p.name
+    .normalize('NFD')
+    .replace(/\p{M}+/gu, '')
+    .toLowerCase();
 
 function flatten(categories: Category[] | undefined): Category[] {
   return (categories ?? []).flatMap((c) => [c, ...flatten(c.categories)]);
@@ -85,7 +89,10 @@ describe('GET /category (one page)', () => {
   });
 
   it('takes the last segment of a full path and lists the children with counts', async () => {
-    const { body } = await getJson<{ category: Category }>(t.app, `${API}/category?slug=frutta-e-verdura/frutta`);
+    const { body } = await getJson<{ category: Category }>(
+      t.app,
+      `${API}/category?slug=frutta-e-verdura/frutta`,
+    );
     expect(body.response.status).toBe(0);
     expect(body.data.category.slug).toBe('frutta');
     expect(body.data.category.categories?.length).toBeGreaterThan(0);
@@ -104,7 +111,10 @@ describe('GET /category (one page)', () => {
     const { statusCode, body } = await getJson(t.app, `${API}/category?slug=non-esiste`);
     expect(statusCode).toBe(200);
     expect(body.response.status).not.toBe(0);
-    expect(body.response.errors[0]).toEqual({ error: 'La pagina richiesta non è stata trovata.', code: 'msg.category.notFound' });
+    expect(body.response.errors[0]).toEqual({
+      error: 'La pagina richiesta non è stata trovata.',
+      code: 'msg.category.notFound',
+    });
     expect(body.response.errorsMessage).toEqual(['La pagina richiesta non è stata trovata.']);
   });
 });
@@ -131,7 +141,10 @@ describe('GET /category-block/info', () => {
 
 describe('GET /products (lists)', () => {
   it('lists a department including every descendant category, with paging math', async () => {
-    const { body } = await getJson<ProductListData>(t.app, `${API}/products?parent_category_id=10000&page_size=10&page=2`);
+    const { body } = await getJson<ProductListData>(
+      t.app,
+      `${API}/products?parent_category_id=10000&page_size=10&page=2`,
+    );
     expect(body.response.status).toBe(0);
     const { page, products } = body.data;
     expect(page.selPage).toBe(2);
@@ -146,7 +159,10 @@ describe('GET /products (lists)', () => {
   });
 
   it('answers an empty page past the end, keeping the totals', async () => {
-    const { body } = await getJson<ProductListData>(t.app, `${API}/products?parent_category_id=10000&page=5000`);
+    const { body } = await getJson<ProductListData>(
+      t.app,
+      `${API}/products?parent_category_id=10000&page=5000`,
+    );
     expect(body.data.products).toEqual([]);
     expect(body.data.page.selPage).toBe(5000);
     expect(body.data.page.totItems).toBeGreaterThan(0);
@@ -162,18 +178,27 @@ describe('GET /products (lists)', () => {
     expect(sum).toBe(body.data.page.totItems);
 
     const brand = vendor?.values[0];
-    const filtered = await getJson<ProductListData>(t.app, `${API}/products?parent_category_id=50000&facet=vendor:${brand?.id}`);
+    const filtered = await getJson<ProductListData>(
+      t.app,
+      `${API}/products?parent_category_id=50000&facet=vendor:${brand?.id}`,
+    );
     expect(filtered.body.data.page.totItems).toBe(brand?.quantity);
     expect(filtered.body.data.products.every((p) => String(p.vendor.vendorId) === brand?.id)).toBe(true);
     // the brand facet still offers the other brands (counts ignore the brand filter itself)
-    expect(filtered.body.data.facets.find((f) => f.parameterName === 'vendor')?.values.length).toBe(vendor?.values.length);
+    expect(filtered.body.data.facets.find((f) => f.parameterName === 'vendor')?.values.length).toBe(
+      vendor?.values.length,
+    );
 
     const leaf = category?.values[0];
     const both = await getJson<ProductListData>(
       t.app,
       `${API}/products?parent_category_id=50000&facet=category:${leaf?.id}&facet=vendor:${brand?.id}`,
     );
-    expect(both.body.data.products.every((p) => String(p.categoryId) === leaf?.id && String(p.vendor.vendorId) === brand?.id)).toBe(true);
+    expect(
+      both.body.data.products.every(
+        (p) => String(p.categoryId) === leaf?.id && String(p.vendor.vendorId) === brand?.id,
+      ),
+    ).toBe(true);
   });
 
   it.each([
@@ -182,10 +207,14 @@ describe('GET /products (lists)', () => {
     ['alf_asc', (a: Product, b: Product) => sortKey(a) <= sortKey(b)],
     ['alf_dsc', (a: Product, b: Product) => sortKey(a) >= sortKey(b)],
   ] as const)('sorts by %s', async (sort, inOrder) => {
-    const { body } = await getJson<ProductListData>(t.app, `${API}/products?parent_category_id=70000&sort=${sort}&page_size=50`);
+    const { body } = await getJson<ProductListData>(
+      t.app,
+      `${API}/products?parent_category_id=70000&sort=${sort}&page_size=50`,
+    );
     const products = body.data.products;
     expect(products.length).toBe(50);
-    for (let i = 1; i < products.length; i++) expect(inOrder(products[i - 1] as Product, products[i] as Product)).toBe(true);
+    for (let i = 1; i < products.length; i++)
+      expect(inOrder(products[i - 1] as Product, products[i] as Product)).toBe(true);
   });
 
   it('sorts new products first with sort=new', async () => {
@@ -273,7 +302,10 @@ describe('GET /products (one product)', () => {
       const { statusCode, body } = await getJson(t.app, url);
       expect(statusCode).toBe(200);
       expect(body.response.status).not.toBe(0);
-      expect(body.response.errors[0]).toEqual({ error: 'Prodotto non trovato.', code: 'msg.product.notFound' });
+      expect(body.response.errors[0]).toEqual({
+        error: 'Prodotto non trovato.',
+        code: 'msg.product.notFound',
+      });
       expect(body.data).toEqual({});
     }
   });
@@ -310,14 +342,17 @@ describe('GET /products/suggest', () => {
 });
 
 describe('GET /adv', () => {
-  const adv = (query: string) => getJson<{ products: Product[]; totItems: number }>(t.app, `${API}/adv?${query}`);
+  const adv = (query: string) =>
+    getJson<{ products: Product[]; totItems: number }>(t.app, `${API}/adv?${query}`);
 
   it('25: promotions, of the department when category_id is given', async () => {
     const all = await adv('layout=25&limit=6');
     expect(all.body.data.products).toHaveLength(6);
     expect(all.body.data.products.every((p) => p.warehousePromo)).toBe(true);
     const dept = await adv('layout=25&limit=6&category_id=10101');
-    expect(dept.body.data.products.every((p) => p.warehousePromo && p.breadCrumbs[0]?.categoryId === 10000)).toBe(true);
+    expect(
+      dept.body.data.products.every((p) => p.warehousePromo && p.breadCrumbs[0]?.categoryId === 10000),
+    ).toBe(true);
     expect(dept.body.data.totItems).toBeLessThan(all.body.data.totItems);
   });
 
@@ -329,13 +364,24 @@ describe('GET /adv', () => {
   });
 
   it('223 / 220: same category / same department as product_id, without the product', async () => {
-    const list = await getJson<ProductListData>(t.app, `${API}/products?parent_category_id=50000&page_size=1`);
+    const list = await getJson<ProductListData>(
+      t.app,
+      `${API}/products?parent_category_id=50000&page_size=1`,
+    );
     const product = list.body.data.products[0] as Product;
     const cross = await adv(`layout=223&limit=8&product_id=${product.productId}`);
     expect(cross.body.data.products.length).toBeGreaterThan(0);
-    expect(cross.body.data.products.every((p) => p.categoryId === product.categoryId && p.productId !== product.productId)).toBe(true);
+    expect(
+      cross.body.data.products.every(
+        (p) => p.categoryId === product.categoryId && p.productId !== product.productId,
+      ),
+    ).toBe(true);
     const up = await adv(`layout=220&limit=8&product_id=${product.productId}`);
-    expect(up.body.data.products.every((p) => p.breadCrumbs[0]?.categoryId === 50000 && p.productId !== product.productId)).toBe(true);
+    expect(
+      up.body.data.products.every(
+        (p) => p.breadCrumbs[0]?.categoryId === 50000 && p.productId !== product.productId,
+      ),
+    ).toBe(true);
     const none = await adv('layout=223&limit=8');
     expect(none.body.data.products).toEqual([]);
   });
@@ -354,9 +400,13 @@ describe('GET /adv', () => {
   it('shuffle gives the same order all day, from the top candidates', async () => {
     const a = await adv('layout=26&limit=8&shuffle=true');
     const b = await adv('layout=26&limit=8&shuffle=true&skip_cache=true');
-    expect(a.body.data.products.map((p) => p.productId)).toEqual(b.body.data.products.map((p) => p.productId));
+    expect(a.body.data.products.map((p) => p.productId)).toEqual(
+      b.body.data.products.map((p) => p.productId),
+    );
     const plain = await adv('layout=26&limit=8');
-    expect(a.body.data.products.map((p) => p.productId)).not.toEqual(plain.body.data.products.map((p) => p.productId));
+    expect(a.body.data.products.map((p) => p.productId)).not.toEqual(
+      plain.body.data.products.map((p) => p.productId),
+    );
   });
 });
 
@@ -373,7 +423,9 @@ describe('read cache', () => {
       const before = await getJson<Product>(local.app, url);
       expect(before.body.data.name).toBe(row.name);
       try {
-        await local.db.execute(sql`UPDATE products SET name = ${`${row.name} (nuovo)`} WHERE product_id = ${row.id}`);
+        await local.db.execute(
+          sql`UPDATE products SET name = ${`${row.name} (nuovo)`} WHERE product_id = ${row.id}`,
+        );
         // still the cached answer: nothing announced the change
         expect((await getJson<Product>(local.app, url)).body.data.name).toBe(row.name);
         // a write elsewhere bumps the version: seen at the next version check (50 ms here, 1 s by default)
@@ -381,10 +433,14 @@ describe('read cache', () => {
         await new Promise((resolve) => setTimeout(resolve, 120));
         expect((await getJson<Product>(local.app, url)).body.data.name).toBe(`${row.name} (nuovo)`);
 
-        await local.db.execute(sql`UPDATE products SET name = ${`${row.name} (ancora)`} WHERE product_id = ${row.id}`);
+        await local.db.execute(
+          sql`UPDATE products SET name = ${`${row.name} (ancora)`} WHERE product_id = ${row.id}`,
+        );
         expect((await getJson<Product>(local.app, url)).body.data.name).toBe(`${row.name} (nuovo)`);
         // skip_cache reads through (and refreshes the entry)
-        expect((await getJson<Product>(local.app, `${url}&skip_cache=true`)).body.data.name).toBe(`${row.name} (ancora)`);
+        expect((await getJson<Product>(local.app, `${url}&skip_cache=true`)).body.data.name).toBe(
+          `${row.name} (ancora)`,
+        );
         expect((await getJson<Product>(local.app, url)).body.data.name).toBe(`${row.name} (ancora)`);
       } finally {
         await local.db.execute(sql`UPDATE products SET name = ${row.name} WHERE product_id = ${row.id}`);

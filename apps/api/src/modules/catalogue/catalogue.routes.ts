@@ -17,7 +17,10 @@ import { answer, apiResponse } from '../../plugins/envelope';
 import type { CatalogueService } from './catalogue.service';
 
 /** Catalogue endpoints under /ebsn/api (spec section 7). Thin: parse, call the service, answer. */
-const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = async (app, { catalogue }) => {
+const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = async (
+  app,
+  { catalogue },
+) => {
   app.get(
     '/category',
     {
@@ -30,7 +33,8 @@ const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = 
     },
     async (request) => {
       const q = request.query;
-      if (q.slug !== undefined || q.categoryId !== undefined) return answer(request, await catalogue.category(q));
+      if (q.slug !== undefined || q.categoryId !== undefined)
+        return answer(request, await catalogue.category(q));
       return answer(request, await catalogue.categoryTree(q));
     },
   );

@@ -3,11 +3,17 @@ import { lastSlugSegment, pageOf, parseFacets, seededShuffle } from './catalogue
 
 describe('parseFacets', () => {
   it('reads vendor (or brand) and category ids, comma separated or repeated', () => {
-    expect(parseFacets(['vendor:12,brand:15', 'category:10101'])).toEqual({ vendorIds: [12, 15], categoryIds: [10101] });
+    expect(parseFacets(['vendor:12,brand:15', 'category:10101'])).toEqual({
+      vendorIds: [12, 15],
+      categoryIds: [10101],
+    });
     expect(parseFacets('category:1,category:1')).toEqual({ vendorIds: [], categoryIds: [1] });
   });
   it('ignores anything else', () => {
-    expect(parseFacets(["vendor:1'; drop", 'vendor:0', 'vendor:99999999999', 'colour:3', ''])).toEqual({ vendorIds: [], categoryIds: [] });
+    expect(parseFacets(["vendor:1'; drop", 'vendor:0', 'vendor:99999999999', 'colour:3', ''])).toEqual({
+      vendorIds: [],
+      categoryIds: [],
+    });
     expect(parseFacets(undefined)).toEqual({ vendorIds: [], categoryIds: [] });
   });
 });
@@ -19,7 +25,12 @@ describe('paging and slugs', () => {
     [25, 1, 24, 2],
     [100, 7, 10, 10],
   ])('%i items, page %i of %i -> %i pages', (tot, page, size, pages) => {
-    expect(pageOf(tot, page, size)).toEqual({ selPage: page, totPages: pages, totItems: tot, itemsPerPage: size });
+    expect(pageOf(tot, page, size)).toEqual({
+      selPage: page,
+      totPages: pages,
+      totItems: tot,
+      itemsPerPage: size,
+    });
   });
   it('takes the last segment of a path', () => {
     expect(lastSlugSegment('frutta-e-verdura/frutta')).toBe('frutta');

@@ -39,7 +39,10 @@ import { SuggestionIndex } from './suggestion-index';
  * Rules of the catalogue: the category tree and pages, product lists and search, single products,
  * suggestions and the recommendation sliders (/adv). Reads go through the versioned read cache.
  */
-export const CATEGORY_NOT_FOUND = { code: 'msg.category.notFound', message: 'La pagina richiesta non è stata trovata.' } as const;
+export const CATEGORY_NOT_FOUND = {
+  code: 'msg.category.notFound',
+  message: 'La pagina richiesta non è stata trovata.',
+} as const;
 export const PRODUCT_NOT_FOUND = { code: 'msg.product.notFound', message: 'Prodotto non trovato.' } as const;
 
 export const SUGGEST_MAX_ITEMS = 10;
@@ -101,7 +104,10 @@ const SORT_ORDER: Record<Exclude<ProductSort, ''>, ProductOrder> = {
 const MAX_INT = 2_147_483_647;
 
 /** facet=vendor:12,vendor:15&facet=category:10101 (brand: is accepted for vendor:). Unknown tokens are ignored. */
-export function parseFacets(raw: string | string[] | undefined): { vendorIds: number[]; categoryIds: number[] } {
+export function parseFacets(raw: string | string[] | undefined): {
+  vendorIds: number[];
+  categoryIds: number[];
+} {
   const vendorIds = new Set<number>();
   const categoryIds = new Set<number>();
   const tokens = (Array.isArray(raw) ? raw : raw === undefined ? [] : [raw]).flatMap((s) => s.split(','));
@@ -153,7 +159,12 @@ export class CatalogueService {
   #index: { version: number; index: Promise<CategoryIndex> } | null = null;
   #suggestions: { version: number; index: Promise<SuggestionIndex> } | null = null;
 
-  constructor(db: Db, cache: VersionedReadCache, content: ContentService, opts: CatalogueServiceOptions = {}) {
+  constructor(
+    db: Db,
+    cache: VersionedReadCache,
+    content: ContentService,
+    opts: CatalogueServiceOptions = {},
+  ) {
     this.#db = db;
     this.#cache = cache;
     this.#content = content;
@@ -208,7 +219,10 @@ export class CatalogueService {
         const counts =
           textMatch === null
             ? new Map<number, number>()
-            : await productCountsByCategory(this.#db, { today: this.today(), ...(textMatch ? { text: textMatch } : {}) });
+            : await productCountsByCategory(this.#db, {
+                today: this.today(),
+                ...(textMatch ? { text: textMatch } : {}),
+              });
         const pruneEmpty = query.q !== undefined || query.filtered === true;
         const build = (row: CategoryRow, level: number): Category | null => {
           const children =
@@ -237,7 +251,12 @@ export class CatalogueService {
       key,
       async () => {
         const index = await this.#categories();
-        const row = slug !== undefined ? index.bySlug(slug) : query.categoryId !== undefined ? index.byId(query.categoryId) : undefined;
+        const row =
+          slug !== undefined
+            ? index.bySlug(slug)
+            : query.categoryId !== undefined
+              ? index.byId(query.categoryId)
+              : undefined;
         if (!row) return notFound(CATEGORY_NOT_FOUND.code, CATEGORY_NOT_FOUND.message);
         const counts = await productCountsByCategory(this.#db, { today: this.today() });
         const build = (r: CategoryRow, level: number): Category =>
@@ -259,11 +278,17 @@ export class CatalogueService {
 
   #subtreeCount(index: CategoryIndex, categoryId: number, counts: Map<number, number>): number {
     let total = counts.get(categoryId) ?? 0;
-    for (const child of index.menuChildren(categoryId)) total += this.#subtreeCount(index, child.categoryId, counts);
+    for (const child of index.menuChildren(categoryId))
+      total += this.#subtreeCount(index, child.categoryId, counts);
     return total;
   }
 
-  #wireCategory(row: CategoryRow, productCount: number, children: Category[] | undefined, withGrid = false): Category {
+  #wireCategory(
+    row: CategoryRow,
+    productCount: number,
+    children: Category[] | undefined,
+    withGrid = false,
+  ): Category {
     const info: { DESCRIPTION?: string; ICON?: string; EMOJI?: string } = {};
     if (row.description) info.DESCRIPTION = row.description;
     if (row.icon) info.ICON = row.icon;
@@ -288,22 +313,33 @@ export class CatalogueService {
 
   // ---------- products ----------
   /** Full text first; when it finds nothing, trigram similarity on the name (typos). Answers the count too. */
-  async #textMatch(text: SearchText, base: Omit<ProductCriteria, 'text' | 'today'>): Promise<{ match: TextMatch; count: number }> {
+  async #textMatch(
+    text: SearchText,
+    base: Omit<ProductCriteria, 'text' | 'today'>,
+  ): Promise<{ match: TextMatch; count: number }> {
     const fts: TextMatch = { mode: 'fts', full: text.full, head: text.head, lastPrefix: text.lastPrefix };
     const hits = await countProducts(this.#db, { ...base, today: this.today(), text: fts });
     if (hits > 0) return { match: fts, count: hits };
     const trigram: TextMatch = { mode: 'trigram', full: text.words };
-    return { match: trigram, count: await countProducts(this.#db, { ...base, today: this.today(), text: trigram }) };
+    return {
+      match: trigram,
+      count: await countProducts(this.#db, { ...base, today: this.today(), text: trigram }),
+    };
   }
 
   async products(query: ProductsQueryInput): Promise<Result<ProductListData | Product>> {
-    if (query.product_id !== undefined) return this.product({ productId: query.product_id }, query.skip_cache);
-    if (query.slug !== undefined) return this.product({ slug: lastSlugSegment(query.slug) }, query.skip_cache);
+    if (query.product_id !== undefined)
+      return this.product({ productId: query.product_id }, query.skip_cache);
+    if (query.slug !== undefined)
+      return this.product({ slug: lastSlugSegment(query.slug) }, query.skip_cache);
     if (query.barcode !== undefined) return this.product({ barcode: query.barcode.trim() }, query.skip_cache);
     return this.productList(query);
   }
 
-  async product(key: { productId?: number; slug?: string; barcode?: string }, skipCache?: boolean): Promise<Result<Product>> {
+  async product(
+    key: { productId?: number; slug?: string; barcode?: string },
+    skipCache?: boolean,
+  ): Promise<Result<Product>> {
     const today = this.today();
     return this.#cache.getOrLoad(
       ['product', key.productId ?? null, key.slug ?? null, key.barcode ?? null, today],
@@ -311,7 +347,9 @@ export class CatalogueService {
         const index = await this.#categories();
         const rows = await findProducts(this.#db, { today, ...key }, { order: 'sales', limit: 1, offset: 0 });
         const row = rows[0];
-        return row ? ok(toWireProduct(row, index)) : notFound(PRODUCT_NOT_FOUND.code, PRODUCT_NOT_FOUND.message);
+        return row
+          ? ok(toWireProduct(row, index))
+          : notFound(PRODUCT_NOT_FOUND.code, PRODUCT_NOT_FOUND.message);
       },
       skipCache,
     );
@@ -325,13 +363,19 @@ export class CatalogueService {
         const index = await this.#categories();
         const facets = parseFacets(query.facet);
         const base: Omit<ProductCriteria, 'today'> = {
-          withinCategoryIds: [query.parent_category_id, query.category_id].filter((id): id is number => id !== undefined),
+          withinCategoryIds: [query.parent_category_id, query.category_id].filter(
+            (id): id is number => id !== undefined,
+          ),
           facetCategoryIds: facets.categoryIds,
           vendorIds: facets.vendorIds,
           promoOnly: query.promo === true,
           newOnly: query.new_product === true || query.onlyNew === true,
         };
-        const empty: ProductListData = { products: [], page: pageOf(0, query.page, query.page_size), facets: [] };
+        const empty: ProductListData = {
+          products: [],
+          page: pageOf(0, query.page, query.page_size),
+          facets: [],
+        };
         let criteria: ProductCriteria = { ...base, today };
         let totItems: number;
         if (query.q !== undefined && query.q !== '') {
@@ -409,7 +453,8 @@ export class CatalogueService {
       const dictionary = await this.#suggestionIndex();
       if (last.length >= 2) for (const t of dictionary.byPrefix(last, maxWords)) add(t.term);
       // typo tolerance only when the prefix finds little: otherwise it adds noise to good completions
-      if (items.length < SUGGEST_TYPO_BELOW && last.length >= 3) for (const t of dictionary.bySimilarity(last, maxWords)) add(t.term);
+      if (items.length < SUGGEST_TYPO_BELOW && last.length >= 3)
+        for (const t of dictionary.bySimilarity(last, maxWords)) add(t.term);
       return ok({ items: [...items, ...categories] });
     });
   }
@@ -421,17 +466,28 @@ export class CatalogueService {
   // ---------- recommendation sliders ----------
   async adv(query: AdvQueryInput): Promise<Result<{ products: Product[]; totItems: number }>> {
     const today = this.today();
-    return this.#cache.getOrLoad(['adv', normaliseQuery(query), today], async () => {
-      const index = await this.#categories();
-      const plan = await this.#advPlan(query, index, today);
-      if (!plan) return ok({ products: [], totItems: 0 });
-      const criteria: ProductCriteria = { ...plan.criteria, today, ...(query.promo ? { promoOnly: true } : {}) };
-      const totItems = await countProducts(this.#db, criteria);
-      const poolSize = query.shuffle ? Math.min(Math.max(query.limit * 4, 24), SHUFFLE_POOL_MAX) : query.limit;
-      let rows = await findProducts(this.#db, criteria, { order: plan.order, limit: poolSize, offset: 0 });
-      if (query.shuffle) rows = seededShuffle(rows, `${today}:${normaliseQuery(query)}`).slice(0, query.limit);
-      return ok({ products: rows.map((r) => toWireProduct(r, index)), totItems });
-    }, query.skip_cache);
+    return this.#cache.getOrLoad(
+      ['adv', normaliseQuery(query), today],
+      async () => {
+        const index = await this.#categories();
+        const plan = await this.#advPlan(query, index, today);
+        if (!plan) return ok({ products: [], totItems: 0 });
+        const criteria: ProductCriteria = {
+          ...plan.criteria,
+          today,
+          ...(query.promo ? { promoOnly: true } : {}),
+        };
+        const totItems = await countProducts(this.#db, criteria);
+        const poolSize = query.shuffle
+          ? Math.min(Math.max(query.limit * 4, 24), SHUFFLE_POOL_MAX)
+          : query.limit;
+        let rows = await findProducts(this.#db, criteria, { order: plan.order, limit: poolSize, offset: 0 });
+        if (query.shuffle)
+          rows = seededShuffle(rows, `${today}:${normaliseQuery(query)}`).slice(0, query.limit);
+        return ok({ products: rows.map((r) => toWireProduct(r, index)), totItems });
+      },
+      query.skip_cache,
+    );
   }
 
   /** What each CRM algorithm (spec section 9) shows. null: nothing for this visitor, or unknown layout. */
@@ -445,7 +501,10 @@ export class CatalogueService {
     switch (query.layout) {
       case CRM_ALGORITHM.promoLevel1: {
         const dept = departmentOf(query.category_id);
-        return { criteria: { promoOnly: true, ...(dept ? { withinCategoryIds: [dept] } : {}) }, order: 'sales' };
+        return {
+          criteria: { promoOnly: true, ...(dept ? { withinCategoryIds: [dept] } : {}) },
+          order: 'sales',
+        };
       }
       case CRM_ALGORITHM.globalTopSelling:
         return { criteria: {}, order: 'sales' };
@@ -456,13 +515,22 @@ export class CatalogueService {
       case CRM_ALGORITHM.crossSellingOnDetail:
       case CRM_ALGORITHM.upsellingOnDetail: {
         if (query.product_id === undefined) return null;
-        const [product] = await findProducts(this.#db, { today, productId: query.product_id }, { order: 'sales', limit: 1, offset: 0 });
+        const [product] = await findProducts(
+          this.#db,
+          { today, productId: query.product_id },
+          { order: 'sales', limit: 1, offset: 0 },
+        );
         if (!product) return null;
         // cross-selling: the same category; upselling: the rest of the department
         const scope =
-          query.layout === CRM_ALGORITHM.crossSellingOnDetail ? product.categoryId : departmentOf(product.categoryId);
+          query.layout === CRM_ALGORITHM.crossSellingOnDetail
+            ? product.categoryId
+            : departmentOf(product.categoryId);
         if (scope === undefined) return null;
-        return { criteria: { withinCategoryIds: [scope], excludeProductId: product.productId }, order: 'sales' };
+        return {
+          criteria: { withinCategoryIds: [scope], excludeProductId: product.productId },
+          order: 'sales',
+        };
       }
       case CRM_ALGORITHM.suggestedForYou:
         return { criteria: { newOnly: true }, order: 'new' };

@@ -1,5 +1,5 @@
 import type { Product, WarehousePromo } from '@spesa/shared/contracts/catalogue';
-import { DEFAULT_COLORS, DEPARTMENT_COLORS } from '../../db/seed/banners';
+import { DEFAULT_COLORS, DEPARTMENT_COLORS } from '../media/department-colors';
 import type { ProductRow } from './catalogue.repository';
 import type { CategoryIndex } from './category-index';
 
@@ -82,7 +82,10 @@ export function toWireProduct(row: ProductRow, categories: CategoryIndex): Produ
     nutritional_values: row.nutritionalValues,
     features: row.features,
   });
-  const productExtra = definedEntries({ nutriScoreEstimate: row.nutriScoreEstimate, sourceUrl: row.sourceUrl });
+  const productExtra = definedEntries({
+    nutriScoreEstimate: row.nutriScoreEstimate,
+    sourceUrl: row.sourceUrl,
+  });
 
   const product: Product = {
     productId: row.productId,
@@ -97,7 +100,11 @@ export function toWireProduct(row: ProductRow, categories: CategoryIndex): Produ
     vendor: { vendorId: row.vendorId, name: row.vendorName },
     categoryId: row.categoryId,
     breadCrumbs: chain.map((c) => ({ name: c.name, slug: c.slug, categoryId: c.categoryId })),
-    ivaCategory: { code: trimNumber(row.ivaPct), descr: `IVA ${trimNumber(row.ivaPct).replace('.', ',')}%`, ivaPct: trimNumber(row.ivaPct) },
+    ivaCategory: {
+      code: trimNumber(row.ivaPct),
+      descr: `IVA ${trimNumber(row.ivaPct).replace('.', ',')}%`,
+      ivaPct: trimNumber(row.ivaPct),
+    },
     unitMeasureBaseSelling: isSfuso ? { um: 'KG', umDes: 'kg' } : { um: 'PZ', umDes: 'pz' },
     productInfos: stringInfos(row.productInfos),
     mediaURL: media,
@@ -113,7 +120,9 @@ export function toWireProduct(row: ProductRow, categories: CategoryIndex): Produ
     isNew: row.isNew,
     highlight: row.highlight,
     selectOptions: [],
-    productClasses: promo ? [{ productClassId: promo.warehousePromoTypeId, productClassGroupId: PROMO_CLASS_GROUP_ID }] : [],
+    productClasses: promo
+      ? [{ productClassId: promo.warehousePromoTypeId, productClassGroupId: PROMO_CLASS_GROUP_ID }]
+      : [],
     metaData: {
       ...(Object.keys(productDescription).length > 0 ? { product_description: productDescription } : {}),
       ...(Object.keys(productExtra).length > 0 ? { product_extra: productExtra } : {}),

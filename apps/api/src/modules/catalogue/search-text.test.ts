@@ -3,10 +3,16 @@ import { dictionaryForm, italianDate, parseSearchText } from './search-text';
 
 describe('parseSearchText', () => {
   it.each([
-    ['mozzarella di bufala', { head: 'mozzarella di', lastPrefix: 'bufala:*', words: 'mozzarella di bufala' }],
+    [
+      'mozzarella di bufala',
+      { head: 'mozzarella di', lastPrefix: 'bufala:*', words: 'mozzarella di bufala' },
+    ],
     ['  Caffè  ', { head: '', lastPrefix: 'caffè:*', words: 'caffè' }],
     ['pasta b', { head: 'pasta', lastPrefix: null, words: 'pasta b' }],
-    ["'; drop table products;--", { head: 'drop table', lastPrefix: 'products:*', words: 'drop table products' }],
+    [
+      "'; drop table products;--",
+      { head: 'drop table', lastPrefix: 'products:*', words: 'drop table products' },
+    ],
   ])('%s', (q, expected) => {
     expect(parseSearchText(q)).toMatchObject(expected);
   });

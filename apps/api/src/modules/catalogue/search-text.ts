@@ -30,10 +30,21 @@ export function parseSearchText(q: string): SearchText | null {
 
 /** Lower case without accents, words separated by one space: the form of the suggestion dictionary. */
 export function dictionaryForm(q: string): string {
-  return (q.normalize('NFD').replace(/\p{M}+/gu, '').toLowerCase().match(/[a-z0-9]+/g) ?? []).join(' ');
+  return (
+    q
+      .normalize('NFD')
+      .replace(/\p{M}+/gu, '')
+      .toLowerCase()
+      .match(/[a-z0-9]+/g) ?? []
+  ).join(' ');
 }
 
 /** YYYY-MM-DD of a moment in Italy: the day promotions and "today" refer to. */
 export function italianDate(moment: Date): string {
-  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome', year: 'numeric', month: '2-digit', day: '2-digit' }).format(moment);
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Europe/Rome',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(moment);
 }

@@ -67,7 +67,12 @@ export class SuggestionIndex {
     }
     return [...hits.entries()]
       .map(([index, first]) => ({ entry: this.#terms[index] as TermEntry, first }))
-      .sort((a, b) => Number(b.first) - Number(a.first) || b.entry.frequency - a.entry.frequency || (a.entry.term < b.entry.term ? -1 : 1))
+      .sort(
+        (a, b) =>
+          Number(b.first) - Number(a.first) ||
+          b.entry.frequency - a.entry.frequency ||
+          (a.entry.term < b.entry.term ? -1 : 1),
+      )
       .slice(0, limit)
       .map((h) => h.entry);
   }
@@ -77,14 +82,20 @@ export class SuggestionIndex {
     const grams = trigrams(text);
     if (grams.size === 0) return [];
     const shared = new Map<number, number>();
-    for (const g of grams) for (const index of this.#postings.get(g) ?? []) shared.set(index, (shared.get(index) ?? 0) + 1);
+    for (const g of grams)
+      for (const index of this.#postings.get(g) ?? []) shared.set(index, (shared.get(index) ?? 0) + 1);
     const scored: { entry: TermEntry; score: number }[] = [];
     for (const [index, common] of shared) {
       const score = common / (grams.size + (this.#trigramCount[index] ?? 0) - common);
       if (score >= threshold) scored.push({ entry: this.#terms[index] as TermEntry, score });
     }
     return scored
-      .sort((a, b) => b.score - a.score || b.entry.frequency - a.entry.frequency || (a.entry.term < b.entry.term ? -1 : 1))
+      .sort(
+        (a, b) =>
+          b.score - a.score ||
+          b.entry.frequency - a.entry.frequency ||
+          (a.entry.term < b.entry.term ? -1 : 1),
+      )
       .slice(0, limit)
       .map((s) => s.entry);
   }

@@ -15,7 +15,11 @@ export async function blocksOfCategory(db: Db, categoryId: number): Promise<Bloc
 }
 
 export async function blockById(db: Db, categoryBlockId: number): Promise<BlockRow | undefined> {
-  const rows = await db.select().from(categoryBlocks).where(eq(categoryBlocks.categoryBlockId, categoryBlockId)).limit(1);
+  const rows = await db
+    .select()
+    .from(categoryBlocks)
+    .where(eq(categoryBlocks.categoryBlockId, categoryBlockId))
+    .limit(1);
   return rows[0];
 }
 

@@ -1,14 +1,28 @@
-import { BLOCK_TYPES, type BlockType, type CategoryBlock, type Proposal } from '@spesa/shared/contracts/catalogue';
+import {
+  BLOCK_TYPES,
+  type BlockType,
+  type CategoryBlock,
+  type Proposal,
+} from '@spesa/shared/contracts/catalogue';
 import type { Db } from '../../db/client';
 import type { VersionedReadCache } from '../../lib/read-cache';
 import { notFound, ok, type Result } from '../../lib/result';
-import { blockById, blocksOfCategory, proposalsOfBlocks, type BlockRow, type ProposalRow } from './content.repository';
+import {
+  blockById,
+  blocksOfCategory,
+  proposalsOfBlocks,
+  type BlockRow,
+  type ProposalRow,
+} from './content.repository';
 
 /**
  * Content blocks of category pages (home, service-selector, departments...): the blocks with their
  * proposals and flat metaData keys (TITLE, PRODUCT_LIMIT, ALGORITHM, CATEGORY...) as stored by the seed.
  */
-export const BLOCK_NOT_FOUND = { code: 'msg.categoryBlock.notFound', message: 'Il contenuto richiesto non è stato trovato.' } as const;
+export const BLOCK_NOT_FOUND = {
+  code: 'msg.categoryBlock.notFound',
+  message: 'Il contenuto richiesto non è stato trovato.',
+} as const;
 
 type MetaValue = string | number | boolean;
 
@@ -45,7 +59,9 @@ function toWireProposal(row: ProposalRow): Proposal {
 /** position2 before position10: natural order of the GRID_CONFIG positions, then priority. */
 function byPosition(a: BlockRow, b: BlockRow): number {
   return (
-    a.position.localeCompare(b.position, 'en', { numeric: true }) || a.priority - b.priority || a.categoryBlockId - b.categoryBlockId
+    a.position.localeCompare(b.position, 'en', { numeric: true }) ||
+    a.priority - b.priority ||
+    a.categoryBlockId - b.categoryBlockId
   );
 }
 
@@ -82,16 +98,24 @@ export class ContentService {
   /** Blocks of a category page, ordered by position then priority. */
   async blocksOfCategory(categoryId: number): Promise<CategoryBlock[]> {
     const blocks = await blocksOfCategory(this.db, categoryId);
-    const proposals = await proposalsOfBlocks(this.db, blocks.map((b) => b.categoryBlockId));
+    const proposals = await proposalsOfBlocks(
+      this.db,
+      blocks.map((b) => b.categoryBlockId),
+    );
     return toWireBlocks(blocks, proposals);
   }
 
-  async blockInfo(categoryBlockId: number, skipCache = false): Promise<Result<{ categoryBlock: CategoryBlock }>> {
+  async blockInfo(
+    categoryBlockId: number,
+    skipCache = false,
+  ): Promise<Result<{ categoryBlock: CategoryBlock }>> {
     return this.cache.getOrLoad(
       ['category-block/info', categoryBlockId],
       async () => {
         const block = await blockById(this.db, categoryBlockId);
-        const wire = block ? toWireBlocks([block], await proposalsOfBlocks(this.db, [block.categoryBlockId]))[0] : undefined;
+        const wire = block
+          ? toWireBlocks([block], await proposalsOfBlocks(this.db, [block.categoryBlockId]))[0]
+          : undefined;
         return wire ? ok({ categoryBlock: wire }) : notFound(BLOCK_NOT_FOUND.code, BLOCK_NOT_FOUND.message);
       },
       skipCache,

@@ -10,13 +10,17 @@ import { renderIconCard } from './icon.renderer';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 
 const mediaRoutes: FastifyPluginAsync<{ mediaDir: string }> = async (app, { mediaDir }) => {
-  app.get<{ Params: { file: string }; Querystring: { bg?: unknown } }>('/media/icons/:file', async (request, reply) => {
-    const match = /^(.+)\.svg$/.exec(request.params.file);
-    const bg = request.query.bg;
-    const svg = match?.[1] && (bg === undefined || typeof bg === 'string') ? renderIconCard(match[1], bg) : null;
-    if (!svg) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
-    return reply.header('cache-control', IMMUTABLE).type('image/svg+xml').send(svg);
-  });
+  app.get<{ Params: { file: string }; Querystring: { bg?: unknown } }>(
+    '/media/icons/:file',
+    async (request, reply) => {
+      const match = /^(.+)\.svg$/.exec(request.params.file);
+      const bg = request.query.bg;
+      const svg =
+        match?.[1] && (bg === undefined || typeof bg === 'string') ? renderIconCard(match[1], bg) : null;
+      if (!svg) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+      return reply.header('cache-control', IMMUTABLE).type('image/svg+xml').send(svg);
+    },
+  );
 
   if (existsSync(mediaDir)) {
     await app.register(fastifyStatic, {

@@ -4,7 +4,10 @@ import { ok } from '../../lib/result';
 import { answer, apiResponse } from '../../plugins/envelope';
 
 /** Interface language and version check (spec sections 7 and 9), under /ebsn/api. */
-const systemRoutes: FastifyPluginAsyncZod<{ build: { version: string; build: string } }> = async (app, { build }) => {
+const systemRoutes: FastifyPluginAsyncZod<{ build: { version: string; build: string } }> = async (
+  app,
+  { build },
+) => {
   app.get(
     '/lang/lang-info',
     {
@@ -21,14 +24,21 @@ const systemRoutes: FastifyPluginAsyncZod<{ build: { version: string; build: str
   app.get(
     '/version.json',
     {
-      schema: { tags: ['system'], summary: 'Version of the shop (in the envelope)', response: { 200: apiResponse(versionSchema) } },
+      schema: {
+        tags: ['system'],
+        summary: 'Version of the shop (in the envelope)',
+        response: { 200: apiResponse(versionSchema) },
+      },
     },
     async (request) => answer(request, ok(build)),
   );
 };
 
 /** The plain /version.json at the site root, which the client polls for new releases. */
-export const rootVersionRoute: FastifyPluginAsyncZod<{ build: { version: string; build: string } }> = async (app, { build }) => {
+export const rootVersionRoute: FastifyPluginAsyncZod<{ build: { version: string; build: string } }> = async (
+  app,
+  { build },
+) => {
   app.get(
     '/version.json',
     { schema: { tags: ['system'], summary: 'Version of the shop', response: { 200: versionSchema } } },

@@ -13,7 +13,7 @@ export function readGitSha(repoRoot: string): string | null {
     } catch {
       const packed = readFileSync(join(gitDir, 'packed-refs'), 'utf8');
       const line = packed.split('\n').find((l) => l.endsWith(` ${ref}`));
-      return line ? line.split(' ')[0] ?? null : null;
+      return line ? (line.split(' ')[0] ?? null) : null;
     }
   } catch {
     return null;

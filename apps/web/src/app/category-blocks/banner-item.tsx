@@ -12,7 +12,15 @@ interface BannerItemProps {
   forceStyle?: BannerStyle;
 }
 
-function BannerImage({ proposal, eager, sx }: { proposal: Proposal; eager?: boolean | undefined; sx?: object }) {
+function BannerImage({
+  proposal,
+  eager,
+  sx,
+}: {
+  proposal: Proposal;
+  eager?: boolean | undefined;
+  sx?: object;
+}) {
   const desktop = metaString(proposal.metaData, 'IMAGE_DESKTOP') ?? proposal.img ?? undefined;
   const mobile = metaString(proposal.metaData, 'IMAGE_MOBILE');
   if (!desktop) return null;
@@ -66,7 +74,15 @@ function CardText({ proposal, onDark }: { proposal: Proposal; onDark?: boolean }
   const descr = htmlToText(proposal.descr ?? proposal.imgDescription);
   const color = metaString(proposal.metaData, 'COLOR');
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 0.5, p: 2, color: color ?? (onDark ? '#fff' : 'text.primary') }}>
+    <Box
+      sx={{
+        display: 'flex',
+        flexDirection: 'column',
+        gap: 0.5,
+        p: 2,
+        color: color ?? (onDark ? '#fff' : 'text.primary'),
+      }}
+    >
       <Typography component="h3" sx={{ fontWeight: 700, fontSize: 18, color: 'inherit' }}>
         {title}
       </Typography>
@@ -120,9 +136,19 @@ export function BannerItem({ proposal, eager, forceStyle }: BannerItemProps) {
 
   if (style === 'headerCard') {
     return (
-      <SmartLink href={href} sx={{ ...linkSx, position: 'relative', overflow: 'hidden', bgcolor: bg ?? '#1b5e20' }}>
+      <SmartLink
+        href={href}
+        sx={{ ...linkSx, position: 'relative', overflow: 'hidden', bgcolor: bg ?? '#1b5e20' }}
+      >
         <BannerImage proposal={{ ...proposal, imgAlt: '' }} eager={eager} sx={{ opacity: 0.9 }} />
-        <Box sx={{ position: 'absolute', inset: 'auto 0 0 0', background: 'linear-gradient(transparent, rgba(0,0,0,0.75))', borderRadius: 2 }}>
+        <Box
+          sx={{
+            position: 'absolute',
+            inset: 'auto 0 0 0',
+            background: 'linear-gradient(transparent, rgba(0,0,0,0.75))',
+            borderRadius: 2,
+          }}
+        >
           <CardText proposal={proposal} onDark />
         </Box>
       </SmartLink>
@@ -147,7 +173,11 @@ export function BannerItem({ proposal, eager, forceStyle }: BannerItemProps) {
       }}
     >
       <Box sx={{ flex: horizontal ? '0 0 40%' : responsive ? { md: '0 0 45%' } : undefined }}>
-        <BannerImage proposal={{ ...proposal, imgAlt: '' }} eager={eager} sx={{ '& img': { borderRadius: 0 } }} />
+        <BannerImage
+          proposal={{ ...proposal, imgAlt: '' }}
+          eager={eager}
+          sx={{ '& img': { borderRadius: 0 } }}
+        />
       </Box>
       <CardText proposal={proposal} />
     </SmartLink>

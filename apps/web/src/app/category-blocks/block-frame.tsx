@@ -6,7 +6,15 @@ import { metaString } from './utils/block-meta';
 import { SafeHtml } from '../../components/safe-html';
 
 /** Common frame of a block: optional TITLE (h2), DESCRIPTION, background colour / image / padding. */
-export function BlockFrame({ block, children, action }: { block: CategoryBlock; children: ReactNode; action?: ReactNode }) {
+export function BlockFrame({
+  block,
+  children,
+  action,
+}: {
+  block: CategoryBlock;
+  children: ReactNode;
+  action?: ReactNode;
+}) {
   const title = metaString(block.metaData, 'TITLE');
   const description = metaString(block.metaData, 'DESCRIPTION');
   const bg = metaString(block.metaData, 'BACKGROUND_COLOR');
@@ -34,7 +42,16 @@ export function BlockFrame({ block, children, action }: { block: CategoryBlock; 
       }}
     >
       {title || action ? (
-        <Box sx={{ display: 'flex', alignItems: 'baseline', justifyContent: 'space-between', gap: 2, mb: 1.5, flexWrap: 'wrap' }}>
+        <Box
+          sx={{
+            display: 'flex',
+            alignItems: 'baseline',
+            justifyContent: 'space-between',
+            gap: 2,
+            mb: 1.5,
+            flexWrap: 'wrap',
+          }}
+        >
           {title ? (
             <Typography variant="h2" id={headingId}>
               {title}

@@ -5,7 +5,9 @@ import { CrmProductSliderBlock, ProductSliderBlock, ProductTabBlock } from './bl
 import { StaticImageBlock, StaticTextBlock } from './blocks/static-blocks';
 import { IS_APP_BUILD } from '../../lib/config';
 
-const TutorialBlock = lazy(() => import('./blocks/tutorial-block').then((m) => ({ default: m.TutorialBlock })));
+const TutorialBlock = lazy(() =>
+  import('./blocks/tutorial-block').then((m) => ({ default: m.TutorialBlock })),
+);
 
 /** One content block, by templateBlock.codInt (all 11 types of spec section 2). */
 export function CategoryBlockView({ block }: { block: Block }) {

@@ -10,8 +10,15 @@ import { layoutBlocks } from './utils/grid-layout';
  * breakpoint, blocks by position and priority, `container` wraps the row in a Container). Without a
  * GRID_CONFIG the blocks are stacked in a Container. Rows without `container` run full width.
  */
-export function CategoryBlocksView({ category }: { category: Pick<Category, 'categoryBlocks' | 'metaData'> }) {
-  const { rows, rest } = layoutBlocks(category.categoryBlocks ?? [], category.metaData?.template_model?.GRID_CONFIG);
+export function CategoryBlocksView({
+  category,
+}: {
+  category: Pick<Category, 'categoryBlocks' | 'metaData'>;
+}) {
+  const { rows, rest } = layoutBlocks(
+    category.categoryBlocks ?? [],
+    category.metaData?.template_model?.GRID_CONFIG,
+  );
   return (
     <Box data-testid="category-blocks">
       {rows.map((row, r) => {

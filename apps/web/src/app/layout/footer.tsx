@@ -16,10 +16,17 @@ export function Footer() {
     <Box component="footer" sx={{ bgcolor: '#1c2b1e', color: '#f1f5f1', mt: 6, py: 4 }}>
       <Container maxWidth="xl">
         <Box component="nav" aria-label={t('footer.links')}>
-          <Box component="ul" sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, listStyle: 'none', m: 0, p: 0 }}>
+          <Box
+            component="ul"
+            sx={{ display: 'flex', flexWrap: 'wrap', gap: 2, listStyle: 'none', m: 0, p: 0 }}
+          >
             {links.map((l) => (
               <li key={l.to}>
-                <Link component={RouterLink} to={l.to} sx={{ color: '#ffffff', display: 'inline-block', py: 0.5, textDecoration: 'underline' }}>
+                <Link
+                  component={RouterLink}
+                  to={l.to}
+                  sx={{ color: '#ffffff', display: 'inline-block', py: 0.5, textDecoration: 'underline' }}
+                >
                   {l.label}
                 </Link>
               </li>

@@ -9,21 +9,43 @@ import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
 import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { Logo } from './logo';
 import { SearchBox } from '../../features/catalogue/components/search-box';
-import { DepartmentDrawerButton, DepartmentMenuButton } from '../../features/catalogue/components/department-menu-button';
+import {
+  DepartmentDrawerButton,
+  DepartmentMenuButton,
+} from '../../features/catalogue/components/department-menu-button';
 import { useCategoryTree } from '../../features/catalogue/api/get-category-tree';
 import { paths } from '../../lib/route-paths';
 
 function QuickDepartmentLinks() {
   const tree = useCategoryTree();
   return (
-    <Box component="ul" sx={{ display: 'flex', gap: 0.5, listStyle: 'none', m: 0, p: 0, overflow: 'hidden', flexWrap: 'wrap', height: 44 }}>
+    <Box
+      component="ul"
+      sx={{
+        display: 'flex',
+        gap: 0.5,
+        listStyle: 'none',
+        m: 0,
+        p: 0,
+        overflow: 'hidden',
+        flexWrap: 'wrap',
+        height: 44,
+      }}
+    >
       {(tree.data ?? []).slice(0, 8).map((dept) => (
         <li key={dept.categoryId}>
           <Link
             component={RouterLink}
             to={paths.category(dept.slug)}
             color="inherit"
-            sx={{ display: 'inline-flex', alignItems: 'center', height: 44, px: 1.25, fontSize: 15, whiteSpace: 'nowrap' }}
+            sx={{
+              display: 'inline-flex',
+              alignItems: 'center',
+              height: 44,
+              px: 1.25,
+              fontSize: 15,
+              whiteSpace: 'nowrap',
+            }}
           >
             {dept.name}
           </Link>
@@ -36,20 +58,58 @@ function QuickDepartmentLinks() {
 export function Header() {
   const { t } = useTranslation();
   return (
-    <Box component="header" sx={{ bgcolor: 'background.paper', borderBottom: 1, borderColor: 'divider', position: 'sticky', top: 0, zIndex: (th) => th.zIndex.appBar }}>
-      <Container maxWidth="xl" sx={{ display: 'flex', alignItems: 'center', gap: { xs: 1, sm: 2 }, py: 1, flexWrap: { xs: 'wrap', sm: 'nowrap' } }}>
+    <Box
+      component="header"
+      sx={{
+        bgcolor: 'background.paper',
+        borderBottom: 1,
+        borderColor: 'divider',
+        position: 'sticky',
+        top: 0,
+        zIndex: (th) => th.zIndex.appBar,
+      }}
+    >
+      <Container
+        maxWidth="xl"
+        sx={{
+          display: 'flex',
+          alignItems: 'center',
+          gap: { xs: 1, sm: 2 },
+          py: 1,
+          flexWrap: { xs: 'wrap', sm: 'nowrap' },
+        }}
+      >
         <Box sx={{ display: { xs: 'inline-flex', md: 'none' } }}>
           <DepartmentDrawerButton />
         </Box>
         <Logo />
-        <Box sx={{ order: { xs: 3, sm: 0 }, flexBasis: { xs: '100%', sm: 'auto' }, flex: { sm: 1 }, display: 'flex', justifyContent: 'center' }}>
+        <Box
+          sx={{
+            order: { xs: 3, sm: 0 },
+            flexBasis: { xs: '100%', sm: 'auto' },
+            flex: { sm: 1 },
+            display: 'flex',
+            justifyContent: 'center',
+          }}
+        >
           <SearchBox />
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, ml: 'auto' }}>
-          <Button component={RouterLink} to="/login" color="inherit" startIcon={<PersonOutline />} sx={{ display: { xs: 'none', md: 'inline-flex' }, minHeight: 44 }}>
+          <Button
+            component={RouterLink}
+            to="/login"
+            color="inherit"
+            startIcon={<PersonOutline />}
+            sx={{ display: { xs: 'none', md: 'inline-flex' }, minHeight: 44 }}
+          >
             {t('header.login')}
           </Button>
-          <IconButton component={RouterLink} to="/login" aria-label={t('header.login')} sx={{ display: { xs: 'inline-flex', md: 'none' }, width: 44, height: 44 }}>
+          <IconButton
+            component={RouterLink}
+            to="/login"
+            aria-label={t('header.login')}
+            sx={{ display: { xs: 'inline-flex', md: 'none' }, width: 44, height: 44 }}
+          >
             <PersonOutline />
           </IconButton>
           <Button
@@ -61,12 +121,21 @@ export function Header() {
           >
             {t('header.cart')}
           </Button>
-          <IconButton component={RouterLink} to="/cart" aria-label={t('header.cart')} sx={{ display: { xs: 'inline-flex', md: 'none' }, width: 44, height: 44, color: 'primary.dark' }}>
+          <IconButton
+            component={RouterLink}
+            to="/cart"
+            aria-label={t('header.cart')}
+            sx={{ display: { xs: 'inline-flex', md: 'none' }, width: 44, height: 44, color: 'primary.dark' }}
+          >
             <ShoppingCartOutlined />
           </IconButton>
         </Box>
       </Container>
-      <Box component="nav" aria-label={t('header.mainNav')} sx={{ display: { xs: 'none', md: 'block' }, bgcolor: 'primary.dark', color: '#fff' }}>
+      <Box
+        component="nav"
+        aria-label={t('header.mainNav')}
+        sx={{ display: { xs: 'none', md: 'block' }, bgcolor: 'primary.dark', color: '#fff' }}
+      >
         <Container maxWidth="xl" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
           <DepartmentMenuButton />
           <QuickDepartmentLinks />

@@ -9,7 +9,15 @@ export function Logo() {
       component={RouterLink}
       to="/"
       aria-label={t('header.logoLabel')}
-      sx={{ display: 'inline-flex', alignItems: 'center', gap: 0.75, color: 'primary.dark', textDecoration: 'none', minHeight: 44, flexShrink: 0 }}
+      sx={{
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: 0.75,
+        color: 'primary.dark',
+        textDecoration: 'none',
+        minHeight: 44,
+        flexShrink: 0,
+      }}
     >
       <svg width="34" height="34" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
         <rect width="64" height="64" rx="14" fill="#1b5e20" />

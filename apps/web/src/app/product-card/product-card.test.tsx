@@ -23,7 +23,14 @@ const promo = makeProduct({
     validityDate: '2025-01-01',
     expireDate: '2030-01-01',
     selectable: false,
-    view: { cssClass: 'promo', header: 'Offerta', body: 'fino a domenica', footer: '', bubble: '-20%', permanent: false },
+    view: {
+      cssClass: 'promo',
+      header: 'Offerta',
+      body: 'fino a domenica',
+      footer: '',
+      bubble: '-20%',
+      permanent: false,
+    },
   },
 });
 const missing = makeProduct({ productId: 2, name: 'Pere Abate', available: 0 });
@@ -31,7 +38,8 @@ const missing = makeProduct({ productId: 2, name: 'Pere Abate', available: 0 });
 describe('Product card', () => {
   it('shows price, struck list price, per-unit price, promo, badge, limit, and the honest add button', async () => {
     mockApi({
-      '/category': (url) => (url.searchParams.get('slug') ? ok({ category: fruttaCategory }) : ok({ categories: categoryTree })),
+      '/category': (url) =>
+        url.searchParams.get('slug') ? ok({ category: fruttaCategory }) : ok({ categories: categoryTree }),
       '/products': () => ok(productPage([promo, missing])),
     });
     const { user, router } = renderApp('/category/frutta');
@@ -40,7 +48,9 @@ describe('Product card', () => {
     expect(card.getByRole('heading', { level: 3, name: 'Mele Golden' })).toBeInTheDocument();
     expect(card.getByText('Melinda')).toBeInTheDocument();
     expect(card.getByText('kg 1,5')).toBeInTheDocument();
-    expect(card.getByTestId('product-price')).toHaveTextContent('Prezzo di listino: 1,99 €Prezzo in offerta: 1,59 €1,06 €/kg');
+    expect(card.getByTestId('product-price')).toHaveTextContent(
+      'Prezzo di listino: 1,99 €Prezzo in offerta: 1,59 €1,06 €/kg',
+    );
     expect(card.getByText('-20%')).toBeInTheDocument();
     expect(card.getByTestId('promo-text')).toHaveTextContent('Offerta fino a domenica');
     expect(card.getByText('Km 0')).toBeInTheDocument();

@@ -60,7 +60,17 @@ export function ProductCard({ product, mode = 'grid', headingLevel = 'h3' }: Pro
           decoding="async"
           style={{ display: 'block', width: imgSize, height: imgSize, objectFit: 'contain', borderRadius: 8 }}
         />
-        <Box sx={{ position: 'absolute', top: 4, left: 4, display: 'flex', flexDirection: 'column', gap: 0.5, alignItems: 'flex-start' }}>
+        <Box
+          sx={{
+            position: 'absolute',
+            top: 4,
+            left: 4,
+            display: 'flex',
+            flexDirection: 'column',
+            gap: 0.5,
+            alignItems: 'flex-start',
+          }}
+        >
           <PromoBubble product={product} />
         </Box>
       </Box>
@@ -68,18 +78,43 @@ export function ProductCard({ product, mode = 'grid', headingLevel = 'h3' }: Pro
       <Box sx={{ minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
         <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, minHeight: list ? 0 : 24 }}>
           {product.badge?.label ? (
-            <Box component="span" sx={{ bgcolor: 'primary.dark', color: '#fff', fontSize: 12, fontWeight: 700, px: 1, py: 0.25, borderRadius: 1 }}>
+            <Box
+              component="span"
+              sx={{
+                bgcolor: 'primary.dark',
+                color: '#fff',
+                fontSize: 12,
+                fontWeight: 700,
+                px: 1,
+                py: 0.25,
+                borderRadius: 1,
+              }}
+            >
               {product.badge.label}
             </Box>
           ) : null}
           {product.isNew ? (
-            <Box component="span" sx={{ bgcolor: 'info.main', color: '#fff', fontSize: 12, fontWeight: 700, px: 1, py: 0.25, borderRadius: 1 }}>
+            <Box
+              component="span"
+              sx={{
+                bgcolor: 'info.main',
+                color: '#fff',
+                fontSize: 12,
+                fontWeight: 700,
+                px: 1,
+                py: 0.25,
+                borderRadius: 1,
+              }}
+            >
               {t('product.new')}
             </Box>
           ) : null}
         </Box>
         {product.shortDescr ? (
-          <Typography variant="caption" sx={{ textTransform: 'uppercase', color: 'text.secondary', fontWeight: 500, letterSpacing: 0.4 }}>
+          <Typography
+            variant="caption"
+            sx={{ textTransform: 'uppercase', color: 'text.secondary', fontWeight: 500, letterSpacing: 0.4 }}
+          >
             {product.shortDescr}
           </Typography>
         ) : null}

@@ -11,22 +11,34 @@ export function ProductPrice({ product, size = 'medium' }: { product: Product; s
   const { t } = useTranslation();
   const listPrice = listPriceIfPromo(product);
   const byWeight = isSoldByWeight(product);
-  const priceText = byWeight ? formatPricePerUnit(product.priceDisplay, product.priceUnitDisplay || 'kg') : formatPrice(product.priceDisplay);
+  const priceText = byWeight
+    ? formatPricePerUnit(product.priceDisplay, product.priceUnitDisplay || 'kg')
+    : formatPrice(product.priceDisplay);
   const perUnit =
     !byWeight && typeof product.priceUmDisplay === 'number' && product.priceUmDisplay > 0
-      ? formatPricePerUnit(product.priceUmDisplay, product.weightUnitDisplay || product.unitMeasureBaseSelling?.um)
+      ? formatPricePerUnit(
+          product.priceUmDisplay,
+          product.weightUnitDisplay || product.unitMeasureBaseSelling?.um,
+        )
       : null;
   return (
     <Box data-testid="product-price">
       {listPrice != null ? (
-        <Typography component="span" sx={{ textDecoration: 'line-through', color: 'text.secondary', fontSize: 14, mr: 1 }}>
+        <Typography
+          component="span"
+          sx={{ textDecoration: 'line-through', color: 'text.secondary', fontSize: 14, mr: 1 }}
+        >
           <VisuallyHidden>{t('product.listPrice')}: </VisuallyHidden>
           {formatPrice(listPrice)}
         </Typography>
       ) : null}
       <Typography
         component="span"
-        sx={{ fontWeight: 700, fontSize: size === 'large' ? 28 : 20, color: listPrice != null ? 'secondary.main' : 'text.primary' }}
+        sx={{
+          fontWeight: 700,
+          fontSize: size === 'large' ? 28 : 20,
+          color: listPrice != null ? 'secondary.main' : 'text.primary',
+        }}
       >
         <VisuallyHidden>{listPrice != null ? t('product.promoPrice') : t('product.price')}: </VisuallyHidden>
         {priceText}

@@ -7,7 +7,19 @@ export function PromoBubble({ product }: { product: Product }) {
   const bubble = htmlToText(product.warehousePromo?.view.bubble);
   if (!bubble) return null;
   return (
-    <Box component="span" sx={{ bgcolor: 'secondary.main', color: '#fff', fontWeight: 700, fontSize: 13, px: 1, py: 0.25, borderRadius: 1, display: 'inline-block' }}>
+    <Box
+      component="span"
+      sx={{
+        bgcolor: 'secondary.main',
+        color: '#fff',
+        fontWeight: 700,
+        fontSize: 13,
+        px: 1,
+        py: 0.25,
+        borderRadius: 1,
+        display: 'inline-block',
+      }}
+    >
       {bubble}
     </Box>
   );

@@ -58,9 +58,23 @@ export function ProductListing({ scope, subcategories, emptyText }: ProductListi
   const hasFilters = filters.facets.length > 0 || filters.promo || filters.onlyNew;
 
   return (
-    <Box ref={topRef} sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: '260px 1fr' }, gap: 3, alignItems: 'start', scrollMarginTop: 140 }}>
+    <Box
+      ref={topRef}
+      sx={{
+        display: 'grid',
+        gridTemplateColumns: { xs: '1fr', md: '260px 1fr' },
+        gap: 3,
+        alignItems: 'start',
+        scrollMarginTop: 140,
+      }}
+    >
       <Box component="aside" aria-labelledby={`${id}-filters`}>
-        <Typography id={`${id}-filters`} component="h2" variant="h2" sx={{ display: { xs: 'none', md: 'block' }, mb: 1 }}>
+        <Typography
+          id={`${id}-filters`}
+          component="h2"
+          variant="h2"
+          sx={{ display: { xs: 'none', md: 'block' }, mb: 1 }}
+        >
           {t('listing.filters')}
         </Typography>
         <Button
@@ -74,7 +88,12 @@ export function ProductListing({ scope, subcategories, emptyText }: ProductListi
           {t('listing.filters')}
         </Button>
         <Box id={`${id}-filter-panel`} sx={{ display: { xs: filtersOpen ? 'block' : 'none', md: 'block' } }}>
-          <ListingFiltersPanel filters={filters} facets={facets} subcategories={subcategories} onChange={change} />
+          <ListingFiltersPanel
+            filters={filters}
+            facets={facets}
+            subcategories={subcategories}
+            onChange={change}
+          />
         </Box>
       </Box>
 
@@ -88,7 +107,9 @@ export function ProductListing({ scope, subcategories, emptyText }: ProductListi
             label={t('listing.onlyPromo')}
           />
           <FormControlLabel
-            control={<Switch checked={filters.onlyNew} onChange={(e) => change({ onlyNew: e.target.checked })} />}
+            control={
+              <Switch checked={filters.onlyNew} onChange={(e) => change({ onlyNew: e.target.checked })} />
+            }
             label={t('listing.onlyNew')}
           />
           <FormControl variant="standard" size="small" sx={{ minWidth: 180 }}>
@@ -136,7 +157,14 @@ export function ProductListing({ scope, subcategories, emptyText }: ProductListi
               opacity: products.isPlaceholderData ? 0.6 : 1,
               transition: 'opacity 120ms',
               gridTemplateColumns:
-                mode === 'grid' ? { xs: 'repeat(2, minmax(0, 1fr))', sm: 'repeat(3, minmax(0, 1fr))', lg: 'repeat(4, minmax(0, 1fr))', xl: 'repeat(6, minmax(0, 1fr))' } : '1fr',
+                mode === 'grid'
+                  ? {
+                      xs: 'repeat(2, minmax(0, 1fr))',
+                      sm: 'repeat(3, minmax(0, 1fr))',
+                      lg: 'repeat(4, minmax(0, 1fr))',
+                      xl: 'repeat(6, minmax(0, 1fr))',
+                    }
+                  : '1fr',
               '@media (max-width: 400px)': mode === 'grid' ? { gridTemplateColumns: '1fr' } : {},
             }}
           >
@@ -161,7 +189,8 @@ export function ProductListing({ scope, subcategories, emptyText }: ProductListi
             aria-label={t('listing.pagination')}
             data-testid="pagination"
             getItemAriaLabel={(type, p, selected) => {
-              if (type === 'page') return selected ? t('listing.pageCurrent', { page: p }) : t('listing.page', { page: p });
+              if (type === 'page')
+                return selected ? t('listing.pageCurrent', { page: p }) : t('listing.page', { page: p });
               if (type === 'first') return t('listing.firstPage');
               if (type === 'last') return t('listing.lastPage');
               if (type === 'next') return t('listing.nextPage');

@@ -4,20 +4,25 @@ import { renderApp } from '../../test/render-app';
 import { callsTo, failure, mockApi, ok } from '../../test/mock-api';
 import { categoryTree, fruttaCategory, makeProduct, productPage } from '../../test/fixtures';
 
-const products = Array.from({ length: 3 }, (_, i) => makeProduct({ productId: i + 1, name: `Mela ${i + 1}` }));
+const products = Array.from({ length: 3 }, (_, i) =>
+  makeProduct({ productId: i + 1, name: `Mela ${i + 1}` }),
+);
 
 function mockCatalogue() {
   return mockApi({
     '/category': (url) => {
       const slug = url.searchParams.get('slug');
       if (!slug) return ok({ categories: categoryTree });
-      return slug === 'frutta' ? ok({ category: fruttaCategory }) : failure(404, 'Categoria non trovata', 404);
+      return slug === 'frutta'
+        ? ok({ category: fruttaCategory })
+        : failure(404, 'Categoria non trovata', 404);
     },
     '/products': (url) => ok(productPage(products, Number(url.searchParams.get('page') ?? 1), 60)),
   });
 }
 
-const search = (router: ReturnType<typeof renderApp>['router']) => new URLSearchParams(router.state.location.search);
+const search = (router: ReturnType<typeof renderApp>['router']) =>
+  new URLSearchParams(router.state.location.search);
 
 describe('Category page', () => {
   it('shows breadcrumbs, h1, subcategories and the listing of the category', async () => {
@@ -26,8 +31,14 @@ describe('Category page', () => {
     expect(await screen.findByRole('heading', { level: 1, name: 'Frutta' })).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Frutta – Spesa – la spesa online'));
     const crumbs = screen.getByRole('navigation', { name: 'Percorso' });
-    expect(await within(crumbs).findByRole('link', { name: 'Frutta e verdura' })).toHaveAttribute('href', '/category/frutta-e-verdura');
-    expect(screen.getByRole('link', { name: 'Mele e pere (12)' })).toHaveAttribute('href', '/category/mele-e-pere');
+    expect(await within(crumbs).findByRole('link', { name: 'Frutta e verdura' })).toHaveAttribute(
+      'href',
+      '/category/frutta-e-verdura',
+    );
+    expect(screen.getByRole('link', { name: 'Mele e pere (12)' })).toHaveAttribute(
+      'href',
+      '/category/mele-e-pere',
+    );
     expect(await screen.findByText('Mela 1')).toBeInTheDocument();
     expect(screen.getByTestId('result-count')).toHaveTextContent('60 prodotti');
     const call = callsTo(fetchMock, '/products').at(-1)!;
@@ -41,7 +52,10 @@ describe('Category page', () => {
     const { router, user } = renderApp('/category/frutta?page=3&sort=pri_asc');
     expect(await screen.findByText('Mela 1')).toBeInTheDocument();
     expect(callsTo(fetchMock, '/products').at(-1)!.searchParams.get('page')).toBe('3');
-    expect(screen.getByRole('button', { name: 'Pagina 3, pagina corrente' })).toHaveAttribute('aria-current', 'page');
+    expect(screen.getByRole('button', { name: 'Pagina 3, pagina corrente' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
 
     await user.click(screen.getByRole('switch', { name: 'Solo offerte' }));
     await waitFor(() => expect(search(router).get('promo')).toBe('1'));
@@ -62,7 +76,9 @@ describe('Category page', () => {
 
     await user.click(screen.getByRole('checkbox', { name: 'Melinda (12)' }));
     await waitFor(() => expect(search(router).getAll('facet')).toEqual(['vendor:1']));
-    await waitFor(() => expect(callsTo(fetchMock, '/products').at(-1)!.searchParams.getAll('facet')).toEqual(['vendor:1']));
+    await waitFor(() =>
+      expect(callsTo(fetchMock, '/products').at(-1)!.searchParams.getAll('facet')).toEqual(['vendor:1']),
+    );
 
     // back returns to the previous filters
     await router.navigate(-1);

@@ -44,7 +44,12 @@ export function CategoryRoute() {
   return (
     <>
       <Container maxWidth="xl">
-        <PageBreadcrumbs items={[...ancestors.map((a) => ({ label: a.name, to: paths.category(a.slug) })), { label: c.name }]} />
+        <PageBreadcrumbs
+          items={[
+            ...ancestors.map((a) => ({ label: a.name, to: paths.category(a.slug) })),
+            { label: c.name },
+          ]}
+        />
         <Typography variant="h1" sx={{ mb: 1 }}>
           {c.name}
         </Typography>
@@ -57,7 +62,12 @@ export function CategoryRoute() {
       {c.categoryBlocks?.length ? <CategoryBlocksView category={c} /> : null}
       <Container maxWidth="xl" sx={{ mt: 2 }}>
         {/* key: a category change starts a fresh listing */}
-        <ProductListing key={c.categoryId} scope={{ parentCategoryId: c.categoryId }} subcategories={c.categories} emptyText={t('listing.empty')} />
+        <ProductListing
+          key={c.categoryId}
+          scope={{ parentCategoryId: c.categoryId }}
+          subcategories={c.categories}
+          emptyText={t('listing.empty')}
+        />
       </Container>
     </>
   );

@@ -39,7 +39,9 @@ export function CreditsRoute() {
         <>
           <Typography sx={{ mt: 1 }}>{t('credits.productsNote')}</Typography>
           <Typography sx={{ mt: 1 }}>
-            <ExternalLink href="https://opendatacommons.org/licenses/odbl/1-0/">{t('credits.odblLink')}</ExternalLink>
+            <ExternalLink href="https://opendatacommons.org/licenses/odbl/1-0/">
+              {t('credits.odblLink')}
+            </ExternalLink>
             {' · '}
             <ExternalLink href="https://openfoodfacts.org">Open Food Facts</ExternalLink>
           </Typography>
@@ -49,7 +51,9 @@ export function CreditsRoute() {
         t('credits.geoTitle'),
         t('credits.geoText'),
         <Typography sx={{ mt: 1 }}>
-          <ExternalLink href="https://www.gardainformatica.it/database-comuni-italiani">Garda Informatica</ExternalLink>
+          <ExternalLink href="https://www.gardainformatica.it/database-comuni-italiani">
+            Garda Informatica
+          </ExternalLink>
           {' · '}
           <ExternalLink href="https://www.istat.it">ISTAT</ExternalLink>
         </Typography>,

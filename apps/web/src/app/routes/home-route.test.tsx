@@ -6,9 +6,21 @@ import { categoryTree, homeCategory, makeProduct, productPage } from '../../test
 
 function mockHome() {
   return mockApi({
-    '/category': (url) => (url.searchParams.get('slug') === 'home' ? ok({ category: homeCategory }) : ok({ categories: categoryTree })),
+    '/category': (url) =>
+      url.searchParams.get('slug') === 'home'
+        ? ok({ category: homeCategory })
+        : ok({ categories: categoryTree }),
     '/products': (url) =>
-      ok(productPage([makeProduct({ productId: 1, name: 'Mele Golden' }), makeProduct({ productId: 2, name: 'Pere Abate' })], 1, url.searchParams.get('parent_category_id') === '10100' ? 30 : 2)),
+      ok(
+        productPage(
+          [
+            makeProduct({ productId: 1, name: 'Mele Golden' }),
+            makeProduct({ productId: 2, name: 'Pere Abate' }),
+          ],
+          1,
+          url.searchParams.get('parent_category_id') === '10100' ? 30 : 2,
+        ),
+      ),
     '/adv': () => ok({ products: [makeProduct({ productId: 3, name: 'Latte intero' })], totItems: 1 }),
   });
 }
@@ -18,7 +30,9 @@ describe('Home', () => {
     const fetchMock = mockHome();
     renderApp('/');
 
-    expect(await screen.findByRole('heading', { level: 1, name: 'Spesa, la spesa online del tuo supermercato' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Spesa, la spesa online del tuo supermercato' }),
+    ).toBeInTheDocument();
     await waitFor(() => expect(document.title).toBe('Spesa – la spesa online'));
 
     // header slider: a named carousel with the first banner's alt text
@@ -27,13 +41,17 @@ describe('Home', () => {
     const rows = screen.getAllByTestId('grid-row');
     expect(rows).toHaveLength(2);
     const main = rows[1]!.querySelector('[data-position="main"]') as HTMLElement;
-    const types = Array.from(main.querySelectorAll('[data-block-type]')).map((el) => el.getAttribute('data-block-type'));
+    const types = Array.from(main.querySelectorAll('[data-block-type]')).map((el) =>
+      el.getAttribute('data-block-type'),
+    );
     expect(types).toEqual(['BannerGrid', 'ProductSlider', 'CrmProductSlider', 'ProductTab']);
 
     // product slider: products of CATEGORY with PRODUCT_LIMIT, show-all because 30 > 2
     const fruit = screen.getByTestId('block-ProductSlider');
     expect(await within(fruit).findByText('Mele Golden')).toBeInTheDocument();
-    expect(within(fruit).getByRole('link', { name: 'Vedi tutti i prodotti di Frutta fresca' })).toHaveAttribute('href', '/category/frutta');
+    expect(
+      within(fruit).getByRole('link', { name: 'Vedi tutti i prodotti di Frutta fresca' }),
+    ).toHaveAttribute('href', '/category/frutta');
     const productCall = callsTo(fetchMock, '/products').find((u) => u.searchParams.get('page_size') === '2');
     expect(productCall?.searchParams.get('parent_category_id')).toBe('10100');
 
@@ -54,7 +72,10 @@ describe('Home', () => {
 
     // banner grid: card with /shop prefix stripped, button to /p/ as a plain anchor
     const grid = screen.getByTestId('block-BannerGrid');
-    expect(within(grid).getByRole('link', { name: /Macelleria/ })).toHaveAttribute('href', '/category/macelleria');
+    expect(within(grid).getByRole('link', { name: /Macelleria/ })).toHaveAttribute(
+      'href',
+      '/category/macelleria',
+    );
     expect(within(grid).getByRole('link', { name: 'Volantino' })).toHaveAttribute('href', '/p/volantino');
 
     // product tab: tabs per proposal

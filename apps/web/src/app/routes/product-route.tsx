@@ -9,7 +9,11 @@ import type { Product } from '@spesa/shared/contracts/catalogue';
 import { CRM_ALGORITHM_CROSS_SELLING } from '../../features/catalogue/utils/crm';
 import { useProduct } from '../../features/catalogue/api/get-product';
 import { useAdvProducts } from '../../features/catalogue/api/get-adv-products';
-import { isAvailable, maxPurchasePieces, sellingFormat } from '../../features/catalogue/utils/product-display';
+import {
+  isAvailable,
+  maxPurchasePieces,
+  sellingFormat,
+} from '../../features/catalogue/utils/product-display';
 import { ApiError } from '../../lib/http';
 import { paths } from '../../lib/route-paths';
 import { ProductPrice } from '../product-card/product-price';
@@ -34,7 +38,15 @@ function useFormatText(product: Product): string | null {
   return null;
 }
 
-function DescriptionSection({ title, html, children }: { title: string; html?: string | undefined; children?: React.ReactNode }) {
+function DescriptionSection({
+  title,
+  html,
+  children,
+}: {
+  title: string;
+  html?: string | undefined;
+  children?: React.ReactNode;
+}) {
   if (!html && !children) return null;
   return (
     <Box component="section" sx={{ mt: 3 }}>
@@ -79,8 +91,24 @@ function ProductDetail({ product }: { product: Product }) {
   return (
     <Container maxWidth="lg">
       <PageBreadcrumbs items={[...crumbs, { label: product.name }]} />
-      <Box sx={{ display: 'grid', gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' }, gap: { xs: 2, md: 5 }, alignItems: 'start' }}>
-        <Box sx={{ position: 'relative', bgcolor: 'background.paper', borderRadius: 2, p: 2, display: 'flex', justifyContent: 'center' }}>
+      <Box
+        sx={{
+          display: 'grid',
+          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
+          gap: { xs: 2, md: 5 },
+          alignItems: 'start',
+        }}
+      >
+        <Box
+          sx={{
+            position: 'relative',
+            bgcolor: 'background.paper',
+            borderRadius: 2,
+            p: 2,
+            display: 'flex',
+            justifyContent: 'center',
+          }}
+        >
           <Box
             component="img"
             src={image}
@@ -96,8 +124,25 @@ function ProductDetail({ product }: { product: Product }) {
         </Box>
         <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
           {product.shortDescr ? (
-            <Typography sx={{ textTransform: 'uppercase', color: 'text.secondary', fontWeight: 500, letterSpacing: 0.5 }}>
-              <span style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>{t('product.brand')}: </span>
+            <Typography
+              sx={{
+                textTransform: 'uppercase',
+                color: 'text.secondary',
+                fontWeight: 500,
+                letterSpacing: 0.5,
+              }}
+            >
+              <span
+                style={{
+                  position: 'absolute',
+                  width: 1,
+                  height: 1,
+                  overflow: 'hidden',
+                  clip: 'rect(0 0 0 0)',
+                }}
+              >
+                {t('product.brand')}:{' '}
+              </span>
               {product.shortDescr}
             </Typography>
           ) : null}
@@ -105,7 +150,19 @@ function ProductDetail({ product }: { product: Product }) {
           {product.description ? <Typography color="text.secondary">{product.description}</Typography> : null}
           {formatText ? <Typography data-testid="selling-format">{formatText}</Typography> : null}
           {product.badge?.label ? (
-            <Box component="span" sx={{ alignSelf: 'flex-start', bgcolor: 'primary.dark', color: '#fff', fontSize: 13, fontWeight: 700, px: 1, py: 0.25, borderRadius: 1 }}>
+            <Box
+              component="span"
+              sx={{
+                alignSelf: 'flex-start',
+                bgcolor: 'primary.dark',
+                color: '#fff',
+                fontSize: 13,
+                fontWeight: 700,
+                px: 1,
+                py: 0.25,
+                borderRadius: 1,
+              }}
+            >
               {product.badge.label}
             </Box>
           ) : null}
@@ -135,7 +192,9 @@ function ProductDetail({ product }: { product: Product }) {
                 {t('product.addToCart')}
               </Button>
             ) : (
-              <Typography sx={{ color: 'error.main', fontWeight: 700 }}>{t('product.notAvailable')}</Typography>
+              <Typography sx={{ color: 'error.main', fontWeight: 700 }}>
+                {t('product.notAvailable')}
+              </Typography>
             )}
           </Box>
           <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
@@ -157,8 +216,17 @@ function ProductDetail({ product }: { product: Product }) {
           children={
             desc?.nutritional_values || extra?.nutriScoreEstimate ? (
               <>
-                {extra?.nutriScoreEstimate ? <Typography sx={{ mt: 1, fontWeight: 500 }}>{t('product.nutriScore', { value: extra.nutriScoreEstimate })}</Typography> : null}
-                <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }} data-testid="nutrition-estimate">
+                {extra?.nutriScoreEstimate ? (
+                  <Typography sx={{ mt: 1, fontWeight: 500 }}>
+                    {t('product.nutriScore', { value: extra.nutriScoreEstimate })}
+                  </Typography>
+                ) : null}
+                <Typography
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ mt: 1 }}
+                  data-testid="nutrition-estimate"
+                >
                   {t('product.nutritionEstimate')}
                 </Typography>
               </>

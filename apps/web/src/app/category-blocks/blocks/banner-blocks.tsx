@@ -4,7 +4,12 @@ import type { CategoryBlock } from '@spesa/shared/contracts/catalogue';
 import { BlockFrame } from '../block-frame';
 import { BannerItem } from '../banner-item';
 import { Carousel } from '../../../components/carousel';
-import { BANNER_SLIDER_STEPS, SINGLE_SLIDE_STEPS, SLIDER_GAP_PX, stepsFromJsonConfig } from '../../../components/slider-rules';
+import {
+  BANNER_SLIDER_STEPS,
+  SINGLE_SLIDE_STEPS,
+  SLIDER_GAP_PX,
+  stepsFromJsonConfig,
+} from '../../../components/slider-rules';
 import { metaBool, metaString } from '../utils/block-meta';
 
 const AUTOPLAY_MS = 5000;
@@ -12,7 +17,10 @@ const AUTOPLAY_MS = 5000;
 export function BannerListBlock({ block }: { block: CategoryBlock }) {
   return (
     <BlockFrame block={block}>
-      <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 2 }}>
+      <Box
+        component="ul"
+        sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 2 }}
+      >
         {block.proposals.map((p) => (
           <li key={p.id}>
             <BannerItem proposal={p} />
@@ -59,7 +67,9 @@ export function BannerGridBlock({ block }: { block: CategoryBlock }) {
 /** BannerSlider: autoplay on, gap 20. BannerSliderHeader: one banner at a time, no autoplay. */
 export function BannerSliderBlock({ block, header = false }: { block: CategoryBlock; header?: boolean }) {
   const { t } = useTranslation();
-  const steps = header ? SINGLE_SLIDE_STEPS : stepsFromJsonConfig(metaString(block.metaData, 'JSON_CONFIG'), BANNER_SLIDER_STEPS);
+  const steps = header
+    ? SINGLE_SLIDE_STEPS
+    : stepsFromJsonConfig(metaString(block.metaData, 'JSON_CONFIG'), BANNER_SLIDER_STEPS);
   return (
     <BlockFrame block={block}>
       <Carousel

@@ -48,7 +48,13 @@ function ShowAllLink({ slug, name }: { slug: string | undefined; name: string })
   const { t } = useTranslation();
   if (!slug) return null;
   return (
-    <Link component={RouterLink} to={paths.category(slug)} aria-label={t('slider.showAllLabel', { name })} sx={{ fontWeight: 700, py: 1 }} data-testid="show-all">
+    <Link
+      component={RouterLink}
+      to={paths.category(slug)}
+      aria-label={t('slider.showAllLabel', { name })}
+      sx={{ fontWeight: 700, py: 1 }}
+      data-testid="show-all"
+    >
       {t('slider.showAll')}
     </Link>
   );
@@ -73,15 +79,26 @@ export function ProductSliderBlock({ block }: { block: CategoryBlock }) {
   const limit = metaNumber(block.metaData, 'PRODUCT_LIMIT') ?? DEFAULT_LIMIT;
   const category = useCategoryReference(metaString(block.metaData, 'CATEGORY'));
   const promo = metaBool(block.metaData, 'PROMO');
-  const products = useProducts({ parent_category_id: category.id, page: 1, page_size: limit, ...(promo ? { promo: true } : {}) }, !!category.id);
+  const products = useProducts(
+    { parent_category_id: category.id, page: 1, page_size: limit, ...(promo ? { promo: true } : {}) },
+    !!category.id,
+  );
   const title = metaString(block.metaData, 'TITLE') ?? category.name ?? t('listing.products');
   if (products.isError || (products.isSuccess && products.data.products.length === 0)) return null;
   return (
     <BlockFrame
       block={block}
-      action={shouldShowAll(products.data?.page.totItems, limit) ? <ShowAllLink slug={category.slug} name={title} /> : null}
+      action={
+        shouldShowAll(products.data?.page.totItems, limit) ? (
+          <ShowAllLink slug={category.slug} name={title} />
+        ) : null
+      }
     >
-      {products.data ? <ProductCarousel products={products.data.products} label={title} /> : <SliderSkeleton />}
+      {products.data ? (
+        <ProductCarousel products={products.data.products} label={title} />
+      ) : (
+        <SliderSkeleton />
+      )}
     </BlockFrame>
   );
 }
@@ -106,7 +123,12 @@ export function CrmProductSliderBlock({ block }: { block: CategoryBlock }) {
   const title = metaString(block.metaData, 'TITLE') ?? t('listing.products');
   if (layout === undefined || adv.isError || (adv.isSuccess && adv.data.products.length === 0)) return null;
   return (
-    <BlockFrame block={block} action={shouldShowAll(adv.data?.totItems, limit) ? <ShowAllLink slug={category.slug} name={title} /> : null}>
+    <BlockFrame
+      block={block}
+      action={
+        shouldShowAll(adv.data?.totItems, limit) ? <ShowAllLink slug={category.slug} name={title} /> : null
+      }
+    >
       {adv.data ? <ProductCarousel products={adv.data.products} label={title} /> : <SliderSkeleton />}
     </BlockFrame>
   );
@@ -116,7 +138,17 @@ function proposalCategory(p: Proposal): string | undefined {
   return metaString(p.metaData, 'CATEGORY') ?? p.slug ?? p.proposalUrl ?? undefined;
 }
 
-function ProductTabPanel({ proposal, limit, id, labelledBy }: { proposal: Proposal; limit: number; id: string; labelledBy: string }) {
+function ProductTabPanel({
+  proposal,
+  limit,
+  id,
+  labelledBy,
+}: {
+  proposal: Proposal;
+  limit: number;
+  id: string;
+  labelledBy: string;
+}) {
   const category = useCategoryReference(proposalCategory(proposal));
   const products = useProducts({ parent_category_id: category.id, page: 1, page_size: limit }, !!category.id);
   return (
@@ -157,10 +189,22 @@ export function ProductTabBlock({ block }: { block: CategoryBlock }) {
         sx={color ? { '& .MuiTabs-indicator': { bgcolor: color } } : undefined}
       >
         {block.proposals.map((p, i) => (
-          <Tab key={p.id} label={p.name} id={`${baseId}-tab-${i}`} aria-controls={`${baseId}-panel-${i}`} sx={{ minHeight: 48, fontWeight: 700 }} />
+          <Tab
+            key={p.id}
+            label={p.name}
+            id={`${baseId}-tab-${i}`}
+            aria-controls={`${baseId}-panel-${i}`}
+            sx={{ minHeight: 48, fontWeight: 700 }}
+          />
         ))}
       </Tabs>
-      <ProductTabPanel key={current.id} proposal={current} limit={limit} id={`${baseId}-panel-${index}`} labelledBy={`${baseId}-tab-${index}`} />
+      <ProductTabPanel
+        key={current.id}
+        proposal={current}
+        limit={limit}
+        id={`${baseId}-panel-${index}`}
+        labelledBy={`${baseId}-tab-${index}`}
+      />
     </BlockFrame>
   );
 }

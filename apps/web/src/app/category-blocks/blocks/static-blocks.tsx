@@ -20,7 +20,11 @@ export function StaticTextBlock({ block }: { block: CategoryBlock }) {
     <BlockFrame block={block}>
       {block.proposals.map((p) => (
         <Box key={p.id} sx={{ '& p': { my: 1 }, '& h2, & h3': { mt: 2, mb: 1 } }}>
-          {p.name && !block.metaData.TITLE ? <Typography variant="h3" component="h3">{p.name}</Typography> : null}
+          {p.name && !block.metaData.TITLE ? (
+            <Typography variant="h3" component="h3">
+              {p.name}
+            </Typography>
+          ) : null}
           <Typography component="div">
             <SafeHtml html={p.content ?? p.descr} />
           </Typography>

@@ -21,7 +21,9 @@ export function TutorialBlock({ block }: { block: CategoryBlock }) {
   const { t } = useTranslation();
   const fullScreen = useMediaQuery((th: Theme) => th.breakpoints.down('sm'));
   const firstId = block.proposals[0]?.id;
-  const [open, setOpen] = useState(() => firstId !== undefined && readJson<number | null>(STORAGE_KEYS.lastTutorialId, null) !== firstId);
+  const [open, setOpen] = useState(
+    () => firstId !== undefined && readJson<number | null>(STORAGE_KEYS.lastTutorialId, null) !== firstId,
+  );
   const [step, setStep] = useState(0);
   const proposal = block.proposals[step];
   if (!proposal || firstId === undefined) return null;
@@ -31,10 +33,25 @@ export function TutorialBlock({ block }: { block: CategoryBlock }) {
   };
   const last = step >= block.proposals.length - 1;
   return (
-    <Dialog open={open} fullScreen={fullScreen} maxWidth="sm" fullWidth aria-labelledby={`tutorial-${block.categoryBlockId}`}>
-      <DialogTitle id={`tutorial-${block.categoryBlockId}`}>{proposal.name || t('tutorial.title')}</DialogTitle>
+    <Dialog
+      open={open}
+      fullScreen={fullScreen}
+      maxWidth="sm"
+      fullWidth
+      aria-labelledby={`tutorial-${block.categoryBlockId}`}
+    >
+      <DialogTitle id={`tutorial-${block.categoryBlockId}`}>
+        {proposal.name || t('tutorial.title')}
+      </DialogTitle>
       <DialogContent>
-        {proposal.img ? <Box component="img" src={proposal.img} alt={proposal.imgAlt ?? ''} sx={{ width: '100%', height: 'auto', borderRadius: 2 }} /> : null}
+        {proposal.img ? (
+          <Box
+            component="img"
+            src={proposal.img}
+            alt={proposal.imgAlt ?? ''}
+            sx={{ width: '100%', height: 'auto', borderRadius: 2 }}
+          />
+        ) : null}
         <Typography sx={{ mt: 2 }}>{htmlToText(proposal.descr ?? proposal.content)}</Typography>
         <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
           {t('tutorial.step', { index: step + 1, count: block.proposals.length })}

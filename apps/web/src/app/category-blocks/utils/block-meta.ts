@@ -38,5 +38,14 @@ export function bannerStyle(proposal: Pick<Proposal, 'categoryProposalType'>): B
 /** A category reference in block metadata: numeric id or slug. */
 export function categoryRef(value: string | undefined): { id: number } | { slug: string } | null {
   if (!value) return null;
-  return /^\d+$/.test(value) ? { id: Number(value) } : { slug: value.replace(/^\/?(shop\/)?category\//, '').split('/').filter(Boolean).at(-1) ?? value };
+  return /^\d+$/.test(value)
+    ? { id: Number(value) }
+    : {
+        slug:
+          value
+            .replace(/^\/?(shop\/)?category\//, '')
+            .split('/')
+            .filter(Boolean)
+            .at(-1) ?? value,
+      };
 }

@@ -14,9 +14,18 @@ const block = (id: number, position: string, priority: number): CategoryBlock =>
 
 describe('gridColumnSize', () => {
   it.each([
-    [{ position: 'a', xs: 12, md: 6, lg: 4 }, { xs: 12, md: 6, lg: 4 }],
-    [{ position: 'a', md: 8 }, { xs: 12, md: 8 }],
-    [{ position: 'a', sm: 6, xl: 3 }, { xs: 12, sm: 6, xl: 3 }],
+    [
+      { position: 'a', xs: 12, md: 6, lg: 4 },
+      { xs: 12, md: 6, lg: 4 },
+    ],
+    [
+      { position: 'a', md: 8 },
+      { xs: 12, md: 8 },
+    ],
+    [
+      { position: 'a', sm: 6, xl: 3 },
+      { xs: 12, sm: 6, xl: 3 },
+    ],
   ])('%j → %j', (col, expected) => {
     expect(gridColumnSize(col)).toEqual(expected);
   });
@@ -26,7 +35,15 @@ describe('layoutBlocks', () => {
   it('puts blocks in their column by priority and keeps unplaced ones', () => {
     const blocks = [block(1, 'main', 2), block(2, 'side', 1), block(3, 'main', 1), block(4, 'nowhere', 0)];
     const { rows, rest } = layoutBlocks(blocks, {
-      rows: [{ container: true, cols: [{ position: 'main', md: 8 }, { position: 'side', md: 4 }] }],
+      rows: [
+        {
+          container: true,
+          cols: [
+            { position: 'main', md: 8 },
+            { position: 'side', md: 4 },
+          ],
+        },
+      ],
     });
     expect(rows[0]?.container).toBe(true);
     expect(rows[0]?.cols.map((c) => c.blocks.map((b) => b.categoryBlockId))).toEqual([[3, 1], [2]]);

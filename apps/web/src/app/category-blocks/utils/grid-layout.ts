@@ -15,7 +15,8 @@ export function gridColumnSize(col: GridColumn): Partial<Record<BreakpointKey, n
   return size;
 }
 
-export const byPriority = (a: CategoryBlock, b: CategoryBlock) => a.priority - b.priority || a.categoryBlockId - b.categoryBlockId;
+export const byPriority = (a: CategoryBlock, b: CategoryBlock) =>
+  a.priority - b.priority || a.categoryBlockId - b.categoryBlockId;
 
 export interface PlacedRow {
   container: boolean;
@@ -26,7 +27,10 @@ export interface PlacedRow {
  * Places blocks in the GRID_CONFIG rows by `position`, ordered by priority. Blocks whose position no
  * column names are not lost: they follow, stacked. Without a GRID_CONFIG every block is stacked.
  */
-export function layoutBlocks(blocks: readonly CategoryBlock[], grid: GridConfig | undefined): { rows: PlacedRow[]; rest: CategoryBlock[] } {
+export function layoutBlocks(
+  blocks: readonly CategoryBlock[],
+  grid: GridConfig | undefined,
+): { rows: PlacedRow[]; rest: CategoryBlock[] } {
   const sorted = [...blocks].sort(byPriority);
   if (!grid?.rows?.length) return { rows: [], rest: sorted };
   const used = new Set<number>();

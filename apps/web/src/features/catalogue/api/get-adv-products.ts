@@ -21,4 +21,5 @@ export function getAdvProducts(query: AdvQuery, signal?: AbortSignal): Promise<A
 export const advProductsQueryOptions = (query: AdvQuery) =>
   queryOptions({ queryKey: ['adv', query], queryFn: ({ signal }) => getAdvProducts(query, signal) });
 
-export const useAdvProducts = (query: AdvQuery, enabled = true) => useQuery({ ...advProductsQueryOptions(query), enabled });
+export const useAdvProducts = (query: AdvQuery, enabled = true) =>
+  useQuery({ ...advProductsQueryOptions(query), enabled });

@@ -13,6 +13,10 @@ export async function getCategoryTree(signal?: AbortSignal): Promise<Category[]>
 }
 
 export const categoryTreeQueryOptions = () =>
-  queryOptions({ queryKey: ['category-tree'], queryFn: ({ signal }) => getCategoryTree(signal), staleTime: 15 * 60_000 });
+  queryOptions({
+    queryKey: ['category-tree'],
+    queryFn: ({ signal }) => getCategoryTree(signal),
+    staleTime: 15 * 60_000,
+  });
 
 export const useCategoryTree = () => useQuery(categoryTreeQueryOptions());

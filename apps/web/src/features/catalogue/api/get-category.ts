@@ -12,6 +12,11 @@ export async function getCategory(slug: string, signal?: AbortSignal): Promise<C
 }
 
 export const categoryQueryOptions = (slug: string) =>
-  queryOptions({ queryKey: ['category', slug], queryFn: ({ signal }) => getCategory(slug, signal), staleTime: 15 * 60_000 });
+  queryOptions({
+    queryKey: ['category', slug],
+    queryFn: ({ signal }) => getCategory(slug, signal),
+    staleTime: 15 * 60_000,
+  });
 
-export const useCategory = (slug: string, enabled = true) => useQuery({ ...categoryQueryOptions(slug), enabled: enabled && !!slug });
+export const useCategory = (slug: string, enabled = true) =>
+  useQuery({ ...categoryQueryOptions(slug), enabled: enabled && !!slug });

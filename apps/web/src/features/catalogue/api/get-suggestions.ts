@@ -12,6 +12,11 @@ export async function getSuggestions(q: string, signal?: AbortSignal): Promise<S
 }
 
 export const suggestionsQueryOptions = (q: string) =>
-  queryOptions({ queryKey: ['suggest', q], queryFn: ({ signal }) => getSuggestions(q, signal), staleTime: 60_000 });
+  queryOptions({
+    queryKey: ['suggest', q],
+    queryFn: ({ signal }) => getSuggestions(q, signal),
+    staleTime: 60_000,
+  });
 
-export const useSuggestions = (q: string) => useQuery({ ...suggestionsQueryOptions(q), enabled: q.length >= 2 });
+export const useSuggestions = (q: string) =>
+  useQuery({ ...suggestionsQueryOptions(q), enabled: q.length >= 2 });

@@ -71,13 +71,19 @@ export function DepartmentMegaMenu({ id, anchorEl, open, onClose }: MegaMenuProp
       anchorEl={anchorEl}
       onClose={onClose}
       anchorOrigin={{ vertical: 'bottom', horizontal: 'left' }}
-      slotProps={{ paper: { sx: { width: 'min(1000px, calc(100vw - 32px))', maxHeight: '75vh', display: 'flex' } } }}
+      slotProps={{
+        paper: { sx: { width: 'min(1000px, calc(100vw - 32px))', maxHeight: '75vh', display: 'flex' } },
+      }}
     >
       <TreeState>
         {(tree) => {
           const active = tree.find((d) => d.categoryId === activeId) ?? tree[0];
           return (
-            <Box component="nav" aria-label={t('header.departmentsMenu')} sx={{ display: 'flex', width: '100%', minHeight: 0 }}>
+            <Box
+              component="nav"
+              aria-label={t('header.departmentsMenu')}
+              sx={{ display: 'flex', width: '100%', minHeight: 0 }}
+            >
               <MenuList
                 autoFocusItem={open}
                 aria-label={t('header.departments')}
@@ -109,25 +115,44 @@ export function DepartmentMegaMenu({ id, anchorEl, open, onClose }: MegaMenuProp
                   onKeyDown={(e) => {
                     if (e.key === 'ArrowLeft') {
                       e.preventDefault();
-                      const items = document.getElementById(id)?.querySelectorAll<HTMLElement>('[role="menuitem"]');
+                      const items = document
+                        .getElementById(id)
+                        ?.querySelectorAll<HTMLElement>('[role="menuitem"]');
                       const idx = tree.findIndex((d) => d.categoryId === active.categoryId);
                       items?.[idx]?.focus();
                     }
                   }}
                 >
-                  <Link component={RouterLink} to={paths.category(active.slug)} onClick={onClose} variant="h3" sx={{ display: 'inline-block', mb: 1.5, fontWeight: 700 }}>
+                  <Link
+                    component={RouterLink}
+                    to={paths.category(active.slug)}
+                    onClick={onClose}
+                    variant="h3"
+                    sx={{ display: 'inline-block', mb: 1.5, fontWeight: 700 }}
+                  >
                     {t('header.allOfDepartment', { name: active.name })}
                   </Link>
                   <Box sx={{ columnWidth: 220, columnGap: 3 }}>
                     {(active.categories ?? []).map((cat) => (
                       <Box key={cat.categoryId} sx={{ breakInside: 'avoid', mb: 2 }}>
-                        <Link component={RouterLink} to={paths.category(cat.slug)} onClick={onClose} sx={{ fontWeight: 700, display: 'inline-block', py: 0.5 }}>
+                        <Link
+                          component={RouterLink}
+                          to={paths.category(cat.slug)}
+                          onClick={onClose}
+                          sx={{ fontWeight: 700, display: 'inline-block', py: 0.5 }}
+                        >
                           {cat.name}
                         </Link>
                         <Box component="ul" sx={{ listStyle: 'none', m: 0, p: 0 }}>
                           {(cat.categories ?? []).map((sub) => (
                             <li key={sub.categoryId}>
-                              <Link component={RouterLink} to={paths.category(sub.slug)} onClick={onClose} color="text.primary" sx={{ display: 'inline-block', py: 0.5, fontSize: 14 }}>
+                              <Link
+                                component={RouterLink}
+                                to={paths.category(sub.slug)}
+                                onClick={onClose}
+                                color="text.primary"
+                                sx={{ display: 'inline-block', py: 0.5, fontSize: 14 }}
+                              >
                                 {sub.name}
                               </Link>
                             </li>
@@ -182,11 +207,25 @@ export function DepartmentDrawer({ open, onClose }: { open: boolean; onClose: ()
                     </ListItemButton>
                     <Collapse in={isOpen} id={regionId} unmountOnExit>
                       <List disablePadding dense>
-                        <ListItemButton component={RouterLink} to={paths.category(dept.slug)} onClick={onClose} sx={{ pl: 6, minHeight: 40 }}>
-                          <ListItemText primary={t('header.allOfDepartment', { name: dept.name })} slotProps={{ primary: { sx: { fontWeight: 700 } } }} />
+                        <ListItemButton
+                          component={RouterLink}
+                          to={paths.category(dept.slug)}
+                          onClick={onClose}
+                          sx={{ pl: 6, minHeight: 40 }}
+                        >
+                          <ListItemText
+                            primary={t('header.allOfDepartment', { name: dept.name })}
+                            slotProps={{ primary: { sx: { fontWeight: 700 } } }}
+                          />
                         </ListItemButton>
                         {(dept.categories ?? []).map((cat) => (
-                          <ListItemButton key={cat.categoryId} component={RouterLink} to={paths.category(cat.slug)} onClick={onClose} sx={{ pl: 6, minHeight: 40 }}>
+                          <ListItemButton
+                            key={cat.categoryId}
+                            component={RouterLink}
+                            to={paths.category(cat.slug)}
+                            onClick={onClose}
+                            sx={{ pl: 6, minHeight: 40 }}
+                          >
                             <ListItemText primary={cat.name} />
                           </ListItemButton>
                         ))}

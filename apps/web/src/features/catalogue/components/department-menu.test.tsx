@@ -6,7 +6,8 @@ import { categoryTree, fruttaCategory, makeProduct, productPage } from '../../..
 
 function mockMenu() {
   mockApi({
-    '/category': (url) => (url.searchParams.get('slug') ? ok({ category: fruttaCategory }) : ok({ categories: categoryTree })),
+    '/category': (url) =>
+      url.searchParams.get('slug') ? ok({ category: fruttaCategory }) : ok({ categories: categoryTree }),
     '/products': () => ok(productPage([makeProduct()])),
   });
 }
@@ -24,7 +25,10 @@ describe('Department menu', () => {
     expect(items.map((i) => i.textContent)).toEqual(['🍎Frutta e verdura', 'Macelleria']);
     await waitFor(() => expect(items[0]).toHaveFocus());
     expect(within(nav).getByRole('link', { name: 'Frutta' })).toHaveAttribute('href', '/category/frutta');
-    expect(within(nav).getByRole('link', { name: 'Mele e pere' })).toHaveAttribute('href', '/category/mele-e-pere');
+    expect(within(nav).getByRole('link', { name: 'Mele e pere' })).toHaveAttribute(
+      'href',
+      '/category/mele-e-pere',
+    );
 
     await user.keyboard('{ArrowRight}');
     expect(within(nav).getByRole('link', { name: 'Tutto Frutta e verdura' })).toHaveFocus();
@@ -41,7 +45,10 @@ describe('Department menu', () => {
     expect(dept).toHaveAttribute('aria-expanded', 'false');
     await user.click(dept);
     expect(dept).toHaveAttribute('aria-expanded', 'true');
-    expect(within(drawerNav).getByRole('link', { name: 'Frutta' })).toHaveAttribute('href', '/category/frutta');
+    expect(within(drawerNav).getByRole('link', { name: 'Frutta' })).toHaveAttribute(
+      'href',
+      '/category/frutta',
+    );
     await user.click(within(drawerNav).getByRole('button', { name: 'Chiudi il menu' }));
   });
 });

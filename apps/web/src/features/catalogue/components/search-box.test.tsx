@@ -6,7 +6,8 @@ import { categoryTree, fruttaCategory, makeProduct, productPage } from '../../..
 
 function mockSearch() {
   return mockApi({
-    '/category': (url) => (url.searchParams.get('slug') ? ok({ category: fruttaCategory }) : ok({ categories: categoryTree })),
+    '/category': (url) =>
+      url.searchParams.get('slug') ? ok({ category: fruttaCategory }) : ok({ categories: categoryTree }),
     '/products': () => ok(productPage([makeProduct({ productId: 9, name: 'Latte fresco' })])),
     '/products/suggest': () =>
       ok({
@@ -26,7 +27,11 @@ describe('Search box', () => {
     const box = await screen.findByRole('combobox', { name: 'Cerca prodotti' });
     await user.type(box, 'latt');
     const options = await screen.findAllByRole('option', {}, { timeout: 2000 });
-    expect(options.map((o) => o.textContent)).toEqual(['latteParola', 'Latte e derivatiReparto', 'Latte fresco interoProdotto']);
+    expect(options.map((o) => o.textContent)).toEqual([
+      'latteParola',
+      'Latte e derivatiReparto',
+      'Latte fresco interoProdotto',
+    ]);
     expect(box).toHaveAttribute('aria-expanded', 'true');
     // typing fast asks once, for the whole word (debounced)
     expect(callsTo(fetchMock, '/products/suggest').map((u) => u.searchParams.get('q'))).toEqual(['latt']);
@@ -49,9 +54,14 @@ describe('Search box', () => {
     await user.type(box, 'Latte{Enter}');
     await waitFor(() => expect(router.state.location.pathname).toBe('/search'));
     expect(router.state.location.search).toBe('?q=Latte');
-    expect(await screen.findByRole('heading', { level: 1, name: 'Risultati per "Latte"' })).toBeInTheDocument();
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Risultati per "Latte"' }),
+    ).toBeInTheDocument();
 
-    const stored = JSON.parse(localStorage.getItem('spesa.searchWords')!) as { name: string; counter: number }[];
+    const stored = JSON.parse(localStorage.getItem('spesa.searchWords')!) as {
+      name: string;
+      counter: number;
+    }[];
     expect(stored).toEqual([expect.objectContaining({ name: 'Latte', counter: 1 })]);
 
     // focused and empty: the remembered words; Escape closes

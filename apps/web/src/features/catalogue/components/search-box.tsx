@@ -21,7 +21,11 @@ interface Option {
   recent?: boolean;
 }
 
-const TYPE_LABEL_KEY = { Word: 'search.typeWord', Category: 'search.typeCategory', Product: 'search.typeProduct' } as const;
+const TYPE_LABEL_KEY = {
+  Word: 'search.typeWord',
+  Category: 'search.typeCategory',
+  Product: 'search.typeProduct',
+} as const;
 
 /**
  * The search combobox (WAI-ARIA 1.2 combobox with a listbox popup): debounced suggestions from
@@ -45,7 +49,9 @@ export function SearchBox() {
 
   const options: Option[] = useMemo(() => {
     if (!trimmed) {
-      return recent.slice(0, 8).map((w) => ({ key: `recent-${w.name}`, label: w.name, type: 'Word' as const, recent: true }));
+      return recent
+        .slice(0, 8)
+        .map((w) => ({ key: `recent-${w.name}`, label: w.name, type: 'Word' as const, recent: true }));
     }
     if (debounced !== trimmed || debounced.length < 2) return [];
     return (suggestions.data ?? []).map((s, i) => ({
@@ -132,10 +138,16 @@ export function SearchBox() {
             pl: 1.5,
             borderRadius: 6,
             borderColor: 'grey.500',
-            '&:focus-within': { borderColor: 'primary.main', boxShadow: (th) => `0 0 0 2px ${th.palette.primary.main}` },
+            '&:focus-within': {
+              borderColor: 'primary.main',
+              boxShadow: (th) => `0 0 0 2px ${th.palette.primary.main}`,
+            },
           }}
         >
-          <label htmlFor={`${id}-input`} style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
+          <label
+            htmlFor={`${id}-input`}
+            style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+          >
             {t('search.label')}
           </label>
           <input
@@ -214,8 +226,19 @@ export function SearchBox() {
               bgcolor: i === active ? 'primary.light' : undefined,
             }}
           >
-            {option.recent ? <HistoryIcon fontSize="small" aria-hidden sx={{ color: 'text.secondary' }} /> : null}
-            <Box component="span" sx={{ flex: 1, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }}>
+            {option.recent ? (
+              <HistoryIcon fontSize="small" aria-hidden sx={{ color: 'text.secondary' }} />
+            ) : null}
+            <Box
+              component="span"
+              sx={{
+                flex: 1,
+                minWidth: 0,
+                overflow: 'hidden',
+                textOverflow: 'ellipsis',
+                whiteSpace: 'nowrap',
+              }}
+            >
               {option.label}
             </Box>
             {!option.recent ? (
@@ -226,8 +249,13 @@ export function SearchBox() {
           </Box>
         ))}
       </Paper>
-      <Box aria-live="polite" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}>
-        {open && trimmed && debounced === trimmed && suggestions.isSuccess ? t('search.resultsCount', { count: options.length }) : ''}
+      <Box
+        aria-live="polite"
+        sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
+      >
+        {open && trimmed && debounced === trimmed && suggestions.isSuccess
+          ? t('search.resultsCount', { count: options.length })
+          : ''}
       </Box>
     </Box>
   );

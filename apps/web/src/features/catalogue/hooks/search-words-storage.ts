@@ -11,7 +11,11 @@ import { readJson, STORAGE_KEYS, writeJson } from '../../../lib/storage';
 
 /** Remembered search words in localStorage ({ name, counter, timestamp }); the rules live in @spesa/shared. */
 export function loadSearchWords(now = Date.now()): SearchWord[] {
-  return rememberedSearchWords(parseStoredSearchWords(readJson(STORAGE_KEYS.searchWords, [])), now, SEARCH_WORDS_MAX_AGE_DAYS);
+  return rememberedSearchWords(
+    parseStoredSearchWords(readJson(STORAGE_KEYS.searchWords, [])),
+    now,
+    SEARCH_WORDS_MAX_AGE_DAYS,
+  );
 }
 
 export function rememberSearchWord(name: string, now = Date.now()): SearchWord[] {

@@ -6,7 +6,8 @@ export type ViewMode = 'grid' | 'list';
 export const DEFAULT_VIEW_MODE: ViewMode = 'list';
 
 const listeners = new Set<() => void>();
-const read = (): ViewMode => (readJson<unknown>(STORAGE_KEYS.productViewMode, DEFAULT_VIEW_MODE) === 'grid' ? 'grid' : 'list');
+const read = (): ViewMode =>
+  readJson<unknown>(STORAGE_KEYS.productViewMode, DEFAULT_VIEW_MODE) === 'grid' ? 'grid' : 'list';
 
 function subscribe(listener: () => void) {
   listeners.add(listener);

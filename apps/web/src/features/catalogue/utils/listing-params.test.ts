@@ -5,7 +5,13 @@ const sp = (s: string) => new URLSearchParams(s);
 
 describe('listing params in the URL', () => {
   it('reads defaults and ignores junk', () => {
-    expect(parseListingParams(sp('page=abc&sort=zzz'))).toEqual({ page: 1, sort: '', facets: [], promo: false, onlyNew: false });
+    expect(parseListingParams(sp('page=abc&sort=zzz'))).toEqual({
+      page: 1,
+      sort: '',
+      facets: [],
+      promo: false,
+      onlyNew: false,
+    });
     expect(parseListingParams(sp('page=3&sort=pri_asc&facet=v1&facet=v2&promo=1&new=1'))).toEqual({
       page: 3,
       sort: 'pri_asc',
@@ -30,7 +36,9 @@ describe('listing params in the URL', () => {
   });
 
   it('builds the products query', () => {
-    expect(toProductsQuery(parseListingParams(sp('page=2&promo=1&facet=v9')), { parentCategoryId: 10100 }, 24)).toEqual({
+    expect(
+      toProductsQuery(parseListingParams(sp('page=2&promo=1&facet=v9')), { parentCategoryId: 10100 }, 24),
+    ).toEqual({
       parent_category_id: 10100,
       page: 2,
       page_size: 24,

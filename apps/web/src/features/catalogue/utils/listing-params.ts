@@ -70,7 +70,11 @@ export function hasActiveFilters(f: ListingFilters): boolean {
 }
 
 /** The GET /products query of a listing. */
-export function toProductsQuery(f: ListingFilters, scope: { parentCategoryId?: number; q?: string }, pageSize: number): ProductsRequest {
+export function toProductsQuery(
+  f: ListingFilters,
+  scope: { parentCategoryId?: number; q?: string },
+  pageSize: number,
+): ProductsRequest {
   return {
     ...(scope.parentCategoryId ? { parent_category_id: scope.parentCategoryId } : {}),
     ...(scope.q ? { q: scope.q } : {}),

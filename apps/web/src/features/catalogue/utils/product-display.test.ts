@@ -3,9 +3,18 @@ import { formatMeasure, listPriceIfPromo, maxPurchasePieces, sellingFormat } fro
 
 describe('sellingFormat (productInfos)', () => {
   it.each([
-    [{ TIPOLOGIA: 'Sfuso', WEIGHT_SELLING: '500', STEP_SELLING: '100', WEIGHT_UNIT_SELLING: 'GR' }, { kind: 'sfuso', min: '500 g', step: '100 g' }],
-    [{ TIPOLOGIA: 'Sfuso', WEIGHT_SELLING: '1000', WEIGHT_UNIT_SELLING: 'GR' }, { kind: 'sfuso', min: '1 kg', step: null }],
-    [{ TIPOLOGIA: 'Confezione', MULTI_PACK: '6' }, { kind: 'confezione', pieces: 6 }],
+    [
+      { TIPOLOGIA: 'Sfuso', WEIGHT_SELLING: '500', STEP_SELLING: '100', WEIGHT_UNIT_SELLING: 'GR' },
+      { kind: 'sfuso', min: '500 g', step: '100 g' },
+    ],
+    [
+      { TIPOLOGIA: 'Sfuso', WEIGHT_SELLING: '1000', WEIGHT_UNIT_SELLING: 'GR' },
+      { kind: 'sfuso', min: '1 kg', step: null },
+    ],
+    [
+      { TIPOLOGIA: 'Confezione', MULTI_PACK: '6' },
+      { kind: 'confezione', pieces: 6 },
+    ],
     [{ TIPOLOGIA: 'Pezzo' }, { kind: 'pezzo' }],
     [{}, { kind: 'pezzo' }],
   ])('%j', (infos, expected) => {

@@ -8,7 +8,18 @@ export type SellingFormat =
   | { kind: 'confezione'; pieces: number }
   | { kind: 'pezzo' };
 
-const UNIT_LABELS: Record<string, string> = { GR: 'g', G: 'g', KG: 'kg', HG: 'hg', DAG: 'dag', ML: 'ml', CL: 'cl', LT: 'l', L: 'l', PZ: 'pz' };
+const UNIT_LABELS: Record<string, string> = {
+  GR: 'g',
+  G: 'g',
+  KG: 'kg',
+  HG: 'hg',
+  DAG: 'dag',
+  ML: 'ml',
+  CL: 'cl',
+  LT: 'l',
+  L: 'l',
+  PZ: 'pz',
+};
 
 const decimal = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 3 });
 
@@ -65,7 +76,9 @@ export const isSoldByWeight = (product: Pick<Product, 'productInfos'>) =>
   (product.productInfos?.TIPOLOGIA ?? '').toLowerCase() === 'sfuso';
 
 /** The struck list price, only when a promotion really lowers the price. */
-export function listPriceIfPromo(product: Pick<Product, 'priceStandardDisplay' | 'priceDisplay'>): number | null {
+export function listPriceIfPromo(
+  product: Pick<Product, 'priceStandardDisplay' | 'priceDisplay'>,
+): number | null {
   const std = product.priceStandardDisplay;
   return typeof std === 'number' && std > product.priceDisplay ? std : null;
 }

@@ -37,6 +37,9 @@ describe('SmartLink', () => {
 
     await userEvent.click(screen.getByRole('link', { name: /Video ricetta/ }));
     const dialog = await screen.findByRole('dialog');
-    expect(dialog.querySelector('iframe')).toHaveAttribute('src', 'https://www.youtube-nocookie.com/embed/abcDEF12345?autoplay=1&rel=0');
+    expect(dialog.querySelector('iframe')).toHaveAttribute(
+      'src',
+      'https://www.youtube-nocookie.com/embed/abcDEF12345?autoplay=1&rel=0',
+    );
   });
 });

@@ -34,7 +34,13 @@ export function SmartLink({ href, children, sx, className, fallback = 'span', ..
   switch (link.kind) {
     case 'internal':
       return (
-        <Box component={RouterLink} to={link.to} sx={style} className={className} aria-label={rest['aria-label']}>
+        <Box
+          component={RouterLink}
+          to={link.to}
+          sx={style}
+          className={className}
+          aria-label={rest['aria-label']}
+        >
           {children}
         </Box>
       );
@@ -85,7 +91,9 @@ export function SmartLink({ href, children, sx, className, fallback = 'span', ..
         </>
       );
     default:
-      return fallback === 'none' ? <>{children}</> : (
+      return fallback === 'none' ? (
+        <>{children}</>
+      ) : (
         <Box component="span" sx={sx} className={className}>
           {children}
         </Box>

@@ -5,7 +5,15 @@ import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
 
 /** Video links open here, in a privacy-enhanced (youtube-nocookie) player. */
-export function VideoDialog({ embedUrl, open, onClose }: { embedUrl: string; open: boolean; onClose: () => void }) {
+export function VideoDialog({
+  embedUrl,
+  open,
+  onClose,
+}: {
+  embedUrl: string;
+  open: boolean;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   return (
     <Dialog open={open} onClose={onClose} maxWidth="md" fullWidth aria-label={t('link.videoTitle')}>
