@@ -53,10 +53,14 @@ export interface ProductCriteria {
   /** YYYY-MM-DD: which promotions are active */
   today: string;
   text?: TextMatch;
-  /** each id includes its descendant categories; several ids are AND-ed (parent_category_id and category_id) */
-  withinCategoryIds?: number[];
-  /** facet category:<id>: any of them (with descendants) */
-  facetCategoryIds?: number[];
+  /**
+   * Category scopes, AND-ed (parent_category_id and category_id): the product's category must be in each
+   * list. The service expands every requested category to its subtree (CategoryIndex.subtreeIds), so the
+   * planner sees a plain IN list it can estimate and serve from the category index.
+   */
+  categoryScopes?: number[][];
+  /** facet category:<id>: the product's category is in this list (the chosen categories' subtrees) */
+  facetCategoryScope?: number[];
   /** facet vendor:<id>: any of them */
   vendorIds?: number[];
   promoOnly?: boolean;
@@ -151,17 +155,14 @@ const hasActivePromo = (today: string): SQL => sql`EXISTS (
   SELECT 1 FROM product_promos pp
   WHERE pp.product_id = p.product_id AND pp.valid_from <= ${today}::date AND pp.valid_to >= ${today}::date)`;
 
-/** Ids of a category and all its descendants (recursive CTE on parent_id). */
-const subtreeOf = (categoryIds: readonly number[]): SQL => sql`(
-  WITH RECURSIVE subtree AS (
-    SELECT c.category_id FROM categories c WHERE c.category_id IN (${sql.join(
-      categoryIds.map((id) => sql`${id}`),
-      sql`, `,
-    )})
-    UNION
-    SELECT c.category_id FROM categories c JOIN subtree s ON c.parent_id = s.category_id
-  )
-  SELECT category_id FROM subtree)`;
+/** `p.category_id IN (...)`; an empty list matches nothing. */
+const categoryIn = (ids: readonly number[]): SQL =>
+  ids.length === 0
+    ? sql`false`
+    : sql`p.category_id IN (${sql.join(
+        ids.map((id) => sql`${id}`),
+        sql`, `,
+      )})`;
 
 const ftsQuery = (t: Extract<TextMatch, { mode: 'fts' }>): { match: SQL; rank: SQL } => {
   const full = sql`websearch_to_tsquery('it_unaccent', ${t.full})`;
@@ -193,9 +194,8 @@ function conditions(c: ProductCriteria, skipFacet?: FacetName): SQL {
   if (c.barcode !== undefined) parts.push(sql`p.barcode = ${c.barcode}`);
   if (c.excludeProductId !== undefined) parts.push(sql`p.product_id <> ${c.excludeProductId}`);
   if (c.text) parts.push(textMatch(c.text).match);
-  for (const id of c.withinCategoryIds ?? []) parts.push(sql`p.category_id IN ${subtreeOf([id])}`);
-  if (skipFacet !== 'category' && c.facetCategoryIds?.length)
-    parts.push(sql`p.category_id IN ${subtreeOf(c.facetCategoryIds)}`);
+  for (const scope of c.categoryScopes ?? []) parts.push(categoryIn(scope));
+  if (skipFacet !== 'category' && c.facetCategoryScope?.length) parts.push(categoryIn(c.facetCategoryScope));
   if (skipFacet !== 'vendor' && c.vendorIds?.length)
     parts.push(
       sql`p.vendor_id IN (${sql.join(

@@ -355,39 +355,24 @@ export class CatalogueService {
     );
   }
 
+  /**
+   * A listing page. The count and the facets depend on the filters only, not on the page or the order, so
+   * they are cached apart: paging through a department computes them once.
+   */
   async productList(query: ProductsQueryInput): Promise<Result<ProductListData>> {
     const today = this.today();
     return this.#cache.getOrLoad(
       ['products', normaliseQuery(query), today],
       async () => {
         const index = await this.#categories();
-        const facets = parseFacets(query.facet);
-        const base: Omit<ProductCriteria, 'today'> = {
-          withinCategoryIds: [query.parent_category_id, query.category_id].filter(
-            (id): id is number => id !== undefined,
-          ),
-          facetCategoryIds: facets.categoryIds,
-          vendorIds: facets.vendorIds,
-          promoOnly: query.promo === true,
-          newOnly: query.new_product === true || query.onlyNew === true,
-        };
+        const summary = await this.#listingSummary(query, index, today);
         const empty: ProductListData = {
           products: [],
           page: pageOf(0, query.page, query.page_size),
           facets: [],
         };
-        let criteria: ProductCriteria = { ...base, today };
-        let totItems: number;
-        if (query.q !== undefined && query.q !== '') {
-          const text = parseSearchText(query.q);
-          if (!text) return ok(empty);
-          const found = await this.#textMatch(text, base);
-          criteria = { ...criteria, text: found.match };
-          totItems = found.count;
-        } else {
-          totItems = await countProducts(this.#db, criteria);
-        }
-        if (totItems === 0) return ok(empty);
+        if (!summary || summary.totItems === 0) return ok(empty);
+        const { criteria, totItems } = summary;
         const sort = query.sort ? SORT_ORDER[query.sort] : criteria.text ? 'relevance' : 'sales';
         const rows =
           totItems > (query.page - 1) * query.page_size
@@ -397,6 +382,48 @@ export class CatalogueService {
                 offset: (query.page - 1) * query.page_size,
               })
             : [];
+        return ok({
+          products: rows.map((r) => toWireProduct(r, index)),
+          page: pageOf(totItems, query.page, query.page_size),
+          facets: summary.facets,
+        });
+      },
+      query.skip_cache,
+    );
+  }
+
+  /** Criteria, total and facets of a listing's filters (null: the text has no searchable word). */
+  async #listingSummary(
+    query: ProductsQueryInput,
+    index: CategoryIndex,
+    today: string,
+  ): Promise<{ criteria: ProductCriteria; totItems: number; facets: Facet[] } | null> {
+    const filters = normaliseQuery(query, ['hash', 'skip_cache', 'page', 'page_size', 'sort']);
+    const loaded = await this.#cache.getOrLoad(
+      ['products-summary', filters, today],
+      async () => {
+        const facets = parseFacets(query.facet);
+        const base: Omit<ProductCriteria, 'today'> = {
+          categoryScopes: [query.parent_category_id, query.category_id]
+            .filter((id): id is number => id !== undefined)
+            .map((id) => index.subtreeIds(id)),
+          facetCategoryScope: facets.categoryIds.flatMap((id) => index.subtreeIds(id)),
+          vendorIds: facets.vendorIds,
+          promoOnly: query.promo === true,
+          newOnly: query.new_product === true || query.onlyNew === true,
+        };
+        let criteria: ProductCriteria = { ...base, today };
+        let totItems: number;
+        if (query.q !== undefined && query.q !== '') {
+          const text = parseSearchText(query.q);
+          if (!text) return ok(null);
+          const found = await this.#textMatch(text, base);
+          criteria = { ...criteria, text: found.match };
+          totItems = found.count;
+        } else {
+          totItems = await countProducts(this.#db, criteria);
+        }
+        if (totItems === 0) return ok({ criteria, totItems, facets: [] });
         const [vendors, cats] = await Promise.all([
           vendorFacet(this.#db, criteria, FACET_VALUES_MAX),
           categoryFacet(this.#db, criteria, FACET_VALUES_MAX),
@@ -414,14 +441,11 @@ export class CatalogueService {
             parameterName: 'vendor',
             values: vendors.map((v) => ({ id: String(v.id), name: v.name, quantity: v.quantity })),
           });
-        return ok({
-          products: rows.map((r) => toWireProduct(r, index)),
-          page: pageOf(totItems, query.page, query.page_size),
-          facets: facetList,
-        });
+        return ok({ criteria, totItems, facets: facetList });
       },
       query.skip_cache,
     );
+    return loaded.ok ? loaded.data : null;
   }
 
   // ---------- suggestions ----------
@@ -502,7 +526,7 @@ export class CatalogueService {
       case CRM_ALGORITHM.promoLevel1: {
         const dept = departmentOf(query.category_id);
         return {
-          criteria: { promoOnly: true, ...(dept ? { withinCategoryIds: [dept] } : {}) },
+          criteria: { promoOnly: true, ...(dept ? { categoryScopes: [index.subtreeIds(dept)] } : {}) },
           order: 'sales',
         };
       }
@@ -510,7 +534,7 @@ export class CatalogueService {
         return { criteria: {}, order: 'sales' };
       case CRM_ALGORITHM.level1TopSelling: {
         const dept = departmentOf(query.category_id);
-        return { criteria: dept ? { withinCategoryIds: [dept] } : {}, order: 'sales' };
+        return { criteria: dept ? { categoryScopes: [index.subtreeIds(dept)] } : {}, order: 'sales' };
       }
       case CRM_ALGORITHM.crossSellingOnDetail:
       case CRM_ALGORITHM.upsellingOnDetail: {
@@ -528,7 +552,7 @@ export class CatalogueService {
             : departmentOf(product.categoryId);
         if (scope === undefined) return null;
         return {
-          criteria: { withinCategoryIds: [scope], excludeProductId: product.productId },
+          criteria: { categoryScopes: [index.subtreeIds(scope)], excludeProductId: product.productId },
           order: 'sales',
         };
       }

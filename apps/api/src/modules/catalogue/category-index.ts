@@ -57,6 +57,21 @@ export class CategoryIndex {
     return out;
   }
 
+  /** A category and all its descendants (any depth): the category ids whose products it lists. */
+  subtreeIds(id: number): number[] {
+    const out: number[] = [];
+    const stack = [id];
+    const seen = new Set<number>();
+    while (stack.length > 0) {
+      const current = stack.pop()!;
+      if (seen.has(current)) continue;
+      seen.add(current);
+      out.push(current);
+      for (const child of this.#children.get(current) ?? []) stack.push(child.categoryId);
+    }
+    return out;
+  }
+
   /** The top-level menu category (department) above a category, or the category itself. */
   department(id: number): CategoryRow | undefined {
     return this.chain(id)[0];
