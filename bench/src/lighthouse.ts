@@ -1,0 +1,223 @@
+// `npm run lighthouse`: Lighthouse 12 (default config = mobile, simulated throttling) on the production build,
+// plus the initial JavaScript size. Scores and sizes are printed and written to docs/benchmarks.md.
+//
+//   npm run lighthouse                 build, start the server (default var/pglite data), 1 run per page
+//   npm run lighthouse -- --runs=3     median of 3 runs per page (by performance score)
+//   npm run lighthouse -- --no-build   reuse apps/web/dist as it is
+import * as chromeLauncher from 'chrome-launcher';
+import lighthouse from 'lighthouse';
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+import { gzipSync } from 'node:zlib';
+import {
+  apiData,
+  type CategoryNode,
+  type ProductItem,
+  chromeFlags,
+  chromiumPath,
+  gitSha,
+  machine,
+  mdTable,
+  option,
+  root,
+  startServer,
+  textTable,
+  today,
+  writeDocsSection,
+} from './lib';
+
+const runsOption = option('runs');
+const runs = typeof runsOption === 'string' ? Math.max(1, Number(runsOption)) : 1;
+const port = Number(process.env.LIGHTHOUSE_PORT ?? 8282);
+const dist = join(root, 'apps/web/dist');
+const API = '/ebsn/api';
+const JS_TARGET_KB = 170;
+
+// 1. Build -----------------------------------------------------------------------------------------------------
+if (option('build') !== false) {
+  console.log('building the web app (npm run build -w @spesa/web)');
+  const build = spawnSync('npm', ['run', 'build', '-w', '@spesa/web'], { cwd: root, stdio: 'inherit' });
+  if (build.status !== 0) {
+    console.error('the web build failed');
+    process.exit(1);
+  }
+}
+if (!existsSync(join(dist, 'index.html'))) {
+  console.error(`${dist}/index.html is missing: build the web app first`);
+  process.exit(1);
+}
+
+// 2. Initial JavaScript: the entry module script and its modulepreload links, each gzipped ---------------------
+function initialJs(): { files: { file: string; raw: number; gzip: number }[]; raw: number; gzip: number } {
+  const html = readFileSync(join(dist, 'index.html'), 'utf8');
+  const srcs = new Set<string>();
+  for (const tag of html.match(/<script\b[^>]*>/g) ?? []) {
+    if (/type=["']module["']/.test(tag)) {
+      const src = tag.match(/src=["']([^"']+)["']/)?.[1];
+      if (src) srcs.add(src);
+    }
+  }
+  for (const tag of html.match(/<link\b[^>]*>/g) ?? []) {
+    if (/rel=["']modulepreload["']/.test(tag)) {
+      const href = tag.match(/href=["']([^"']+)["']/)?.[1];
+      if (href) srcs.add(href);
+    }
+  }
+  const files = [...srcs]
+    .filter((src) => !/^https?:/.test(src))
+    .map((src) => {
+      const buf = readFileSync(join(dist, src.replace(/^\//, '').split('?')[0]!));
+      return { file: src, raw: buf.length, gzip: gzipSync(buf, { level: 9 }).length };
+    });
+  return { files, raw: files.reduce((s, f) => s + f.raw, 0), gzip: files.reduce((s, f) => s + f.gzip, 0) };
+}
+const js = initialJs();
+const kb = (n: number) => (n / 1024).toFixed(1);
+console.log(
+  `initial JS: ${js.files.length} file(s), ${kb(js.raw)} kB raw, ${kb(js.gzip)} kB gzip (target ≤ ${JS_TARGET_KB} kB)`,
+);
+for (const f of js.files) console.log(`  ${f.file}: ${kb(f.raw)} kB raw, ${kb(f.gzip)} kB gzip`);
+
+// 3. Server + pages ----------------------------------------------------------------------------------------------
+const server = await startServer({
+  label: 'lighthouse',
+  port,
+  env: { WEB_DIST: dist },
+  readyTimeoutMs: 10 * 60_000, // a first start seeds var/pglite
+});
+
+type Scores = Record<'performance' | 'accessibility' | 'best-practices' | 'seo', number>;
+interface PageResult {
+  name: string;
+  path: string;
+  scores: Scores;
+  fcp: number;
+  lcp: number;
+  tbt: number;
+  cls: number;
+  failedAudits: string[];
+}
+const results: PageResult[] = [];
+let chrome: chromeLauncher.LaunchedChrome | null = null;
+
+try {
+  const tree = await apiData<{ categories: CategoryNode[] }>(server.url, `${API}/category`);
+  const dep = tree.categories[0];
+  if (!dep) throw new Error('the category tree is empty');
+  const leaf = dep.categories?.[0] ?? dep;
+  const listing = await apiData<{ products: ProductItem[] }>(
+    server.url,
+    `${API}/products?parent_category_id=${leaf.categoryId}`,
+  );
+  const product = listing.products[0];
+  if (!product) throw new Error(`no products in ${leaf.slug}`);
+  const pages = [
+    { name: 'home', path: '/' },
+    { name: 'category', path: `/category/${leaf.slug}` },
+    { name: 'product', path: `/product/${product.slug}` },
+    { name: 'search', path: '/search?q=pasta' },
+  ];
+
+  chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
+  for (const page of pages) {
+    const all: PageResult[] = [];
+    for (let i = 0; i < runs; i++) {
+      const res = await lighthouse(`${server.url}${page.path}`, {
+        port: chrome.port,
+        output: 'json',
+        logLevel: 'error',
+      });
+      if (!res) throw new Error(`lighthouse returned nothing for ${page.path}`);
+      const { lhr } = res;
+      if (lhr.runtimeError)
+        throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
+      const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
+      all.push({
+        ...page,
+        scores: {
+          performance: score('performance'),
+          accessibility: score('accessibility'),
+          'best-practices': score('best-practices'),
+          seo: score('seo'),
+        },
+        fcp: num('first-contentful-paint'),
+        lcp: num('largest-contentful-paint'),
+        tbt: num('total-blocking-time'),
+        cls: num('cumulative-layout-shift'),
+        failedAudits: Object.values(lhr.categories)
+          .filter((c) => c.id !== 'performance')
+          .flatMap((c) =>
+            c.auditRefs
+              .filter((r) => r.weight > 0 && (lhr.audits[r.id]?.score ?? 1) < 1)
+              .map((r) => `${c.id}: ${r.id}`),
+          ),
+      });
+    }
+    all.sort((a, b) => a.scores.performance - b.scores.performance);
+    const median = all[Math.floor(all.length / 2)]!;
+    results.push(median);
+    console.log(
+      `${page.name} ${page.path}: performance ${median.scores.performance}, accessibility ${median.scores.accessibility}, ` +
+        `best practices ${median.scores['best-practices']}, SEO ${median.scores.seo}` +
+        (median.failedAudits.length ? `\n  failing: ${median.failedAudits.join(', ')}` : ''),
+    );
+  }
+} finally {
+  await chrome?.kill();
+  await server.stop();
+}
+
+// 4. Report -------------------------------------------------------------------------------------------------------
+const head = [
+  'page',
+  'path',
+  'performance',
+  'accessibility',
+  'best practices',
+  'SEO',
+  'FCP s',
+  'LCP s',
+  'TBT ms',
+  'CLS',
+];
+const rows = results.map((r) => [
+  r.name,
+  `\`${r.path}\``,
+  r.scores.performance,
+  r.scores.accessibility,
+  r.scores['best-practices'],
+  r.scores.seo,
+  (r.fcp / 1000).toFixed(1),
+  (r.lcp / 1000).toFixed(1),
+  r.tbt.toFixed(0),
+  r.cls.toFixed(3),
+]);
+console.log(
+  `\n${textTable(
+    head,
+    rows.map((r) => r.map((c) => String(c).replaceAll('`', ''))),
+  )}`,
+);
+const failing = results
+  .filter((r) => r.failedAudits.length)
+  .map((r) => `- ${r.name}: ${r.failedAudits.join(', ')}`);
+const body = [
+  `Measured ${today()} on commit ${gitSha()}; machine: ${machine()}; Chromium ${chromiumVersion()}.`,
+  `Command: \`npm run lighthouse${runs > 1 ? ` -- --runs=${runs}` : ''}\` — Lighthouse 12 default config (mobile emulation, simulated 4G throttling), ` +
+    `production build served by the real server (embedded database)${runs > 1 ? `, median of ${runs} runs by performance` : ', one run per page'}.`,
+  mdTable(head, rows),
+  `Initial JavaScript (entry module + modulepreload links of \`dist/index.html\`, gzip -9): ` +
+    `**${kb(js.gzip)} kB gzip** (${kb(js.raw)} kB raw, ${js.files.length} file${js.files.length === 1 ? '' : 's'}); ` +
+    `target ≤ ${JS_TARGET_KB} kB ${js.gzip / 1024 <= JS_TARGET_KB ? '✓' : '✗'}.`,
+  failing.length ? `Audits not passing (accessibility, best practices, SEO):\n\n${failing.join('\n')}` : '',
+]
+  .filter(Boolean)
+  .join('\n\n');
+console.log(`\nwritten to ${writeDocsSection('Lighthouse (mobile)', body)}`);
+
+function chromiumVersion(): string {
+  const r = spawnSync(chromiumPath, ['--version'], { encoding: 'utf8' });
+  return r.stdout.match(/\d+\.\d+\.\d+\.\d+/)?.[0] ?? 'unknown';
+}

@@ -1,0 +1,74 @@
+import { defineConfig, devices } from '@playwright/test';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+// Journeys run against the production build served by the real server (scripts/start.mjs) on a fresh,
+// freshly seeded embedded database (see support/serve.mjs), in Debian's Chromium (Playwright downloads none).
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, '..');
+const port = Number(process.env.E2E_PORT ?? 8181);
+const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
+const isCI = !!process.env.CI;
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: resolve(root, 'var/e2e-results'),
+  fullyParallel: true,
+  forbidOnly: isCI,
+  workers: 2,
+  retries: isCI ? 1 : 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [
+    ['list'],
+    [
+      'json',
+      {
+        outputFile:
+          process.env.PLAYWRIGHT_JSON_OUTPUT_FILE ?? resolve(root, 'var/test-results/playwright.json'),
+      },
+    ],
+  ],
+  use: {
+    baseURL,
+    locale: 'it-IT',
+    timezoneId: 'Europe/Rome',
+    trace: 'retain-on-failure',
+    screenshot: 'only-on-failure',
+  },
+  projects: [
+    {
+      name: 'chromium',
+      use: {
+        ...devices['Desktop Chrome'],
+        launchOptions: {
+          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+          args: [
+            '--headless',
+            '--no-sandbox',
+            '--disable-gpu',
+            '--disable-quic',
+            '--no-first-run',
+            '--disable-background-networking',
+            '--disable-component-update',
+            '--disable-sync',
+          ],
+        },
+      },
+    },
+  ],
+  // E2E_BASE_URL points the journeys at a server that is already running (no web server started then).
+  webServer: process.env.E2E_BASE_URL
+    ? undefined
+    : {
+        command: 'node support/serve.mjs',
+        cwd: here,
+        url: `${baseURL}/ebsn/api/version.json`,
+        reuseExistingServer: false,
+        timeout: 240_000, // builds the web app if dist is missing, then creates and seeds a new database
+        stdout: 'pipe',
+        stderr: 'pipe',
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+        env: { E2E_PORT: String(port) },
+      },
+});

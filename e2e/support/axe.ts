@@ -1,0 +1,69 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import { expect, test, type Page } from '@playwright/test';
+import type { AxeResults, Result, RunOptions } from 'axe-core';
+
+type AxeGlobal = { run(context: Document, options: RunOptions): Promise<AxeResults> };
+
+// WCAG 2.2 AA as axe-core tags it (2.0, 2.1 and 2.2 rules at levels A and AA).
+export const WCAG_TAGS = ['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'wcag22aa'];
+const BLOCKING = new Set(['serious', 'critical']);
+
+// @axe-core/playwright 4.14 declares engines node >= 22.12 but runs fine on Node 20 (it only injects axe-core
+// into the page). Should it ever break, the scan falls back to injecting axe-core's source directly.
+async function analyze(page: Page): Promise<AxeResults> {
+  try {
+    return await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+  } catch (err) {
+    if (String(err).includes('Target page, context or browser has been closed')) throw err;
+    const axe = await import('axe-core');
+    await page.evaluate((source) => {
+      if (!(window as unknown as { axe?: unknown }).axe) window.eval(source);
+    }, axe.default.source);
+    return page.evaluate(
+      (tags) =>
+        (window as unknown as { axe: AxeGlobal }).axe.run(document, {
+          runOnly: { type: 'tag', values: tags },
+          resultTypes: ['violations'],
+        }),
+      WCAG_TAGS,
+    );
+  }
+}
+
+export function formatViolations(violations: Result[]): string {
+  return violations
+    .map((v) => {
+      const nodes = v.nodes
+        .slice(0, 5)
+        .map(
+          (n) => `      - ${n.target.join(' ')}\n        ${n.failureSummary?.replace(/\n\s*/g, '; ') ?? ''}`,
+        )
+        .join('\n');
+      const more = v.nodes.length > 5 ? `\n      … and ${v.nodes.length - 5} more` : '';
+      return `  [${v.impact}] ${v.id}: ${v.help} (${v.nodes.length} element${v.nodes.length === 1 ? '' : 's'})\n    ${v.helpUrl}\n${nodes}${more}`;
+    })
+    .join('\n');
+}
+
+/**
+ * Scans the page with axe-core (WCAG 2.2 AA tags) and fails the test on any serious or critical violation.
+ * Minor and moderate ones are attached to the report and printed, without failing.
+ */
+export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
+  await test.step(`axe: ${label}`, async () => {
+    const results = await analyze(page);
+    const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ''));
+    const minor = results.violations.filter((v) => !BLOCKING.has(v.impact ?? ''));
+    if (results.violations.length) {
+      await test.info().attach(`axe ${label}`, {
+        body: JSON.stringify(results.violations, null, 2),
+        contentType: 'application/json',
+      });
+    }
+    if (minor.length) console.log(`axe (not blocking) on ${label}:\n${formatViolations(minor)}`);
+    expect(
+      blocking.length,
+      `axe found ${blocking.length} serious/critical accessibility violation(s) on ${label} (${page.url()}):\n${formatViolations(blocking)}`,
+    ).toBe(0);
+  });
+}

@@ -1,0 +1,39 @@
+// Playwright's web server for the journeys: the production server (scripts/start.mjs) on E2E_PORT with a
+// brand-new embedded database in var/e2e-<timestamp>, deleted again when the server stops.
+import { spawn } from 'node:child_process';
+import { rmSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const dataDir = join(root, 'var', `e2e-${Date.now()}`);
+const env = { ...process.env };
+delete env.DATABASE_URL; // always the embedded database
+
+console.log(`[e2e server] fresh embedded database in ${dataDir}`);
+const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
+  cwd: root,
+  env: {
+    ...env,
+    PORT: process.env.E2E_PORT ?? '8181',
+    DATA_DIR: dataDir,
+    LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+  },
+  stdio: 'inherit',
+});
+
+const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+let forwarded = false;
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
+  process.on(sig, () => {
+    if (forwarded) return;
+    forwarded = true;
+    server.kill(sig);
+    setTimeout(() => server.kill('SIGKILL'), 8000).unref();
+  });
+}
+server.on('exit', (code) => {
+  cleanup();
+  process.exit(code ?? 0);
+});
+process.on('exit', cleanup);
