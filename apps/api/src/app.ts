@@ -58,7 +58,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
           },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1_048_576,
-    trustProxy: true,
+    trustProxy: (_address: string, hop: number) => hop < env.TRUST_PROXY_HOPS,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

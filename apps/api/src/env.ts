@@ -32,6 +32,11 @@ const envSchema = z.object({
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),
     z.coerce.number().int().min(1).max(2_000_000).optional(),
   ),
+  /**
+   * Proxy hops whose X-Forwarded-For the server believes (0 = none: the client address is the socket's, so a
+   * forged header cannot change it — rate limits key on it). Set 1 behind one reverse proxy.
+   */
+  TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** lifetime of cached catalogue reads (spec section 9: 15 minutes) */
   CACHE_TTL_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
