@@ -59,7 +59,11 @@ export default tseslint.config(
         {
           zones: [
             { target: './packages/shared', from: './apps', message: 'shared must not depend on an app' },
-            { target: './apps/web', from: './apps/api', message: 'the web app talks to the API over HTTP only' },
+            {
+              target: './apps/web',
+              from: './apps/api',
+              message: 'the web app talks to the API over HTTP only',
+            },
             { target: './apps/api', from: './apps/web', message: 'the API must not import the web app' },
             // api layers: routes -> services -> repositories; repositories never import routes.
             {
