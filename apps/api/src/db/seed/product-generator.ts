@@ -44,32 +44,29 @@ const PRIVATE_LABELS = [PRIVATE_LABEL, 'Spesa Bio', 'Spesa Selezione'] as const;
 
 export const MIN_PRODUCTS_PER_LEAF = 8;
 
+// Qualifiers that tell generated variants apart. Only words that agree with any noun ("Zucchine classico"
+// would not): nouns and invariable phrases.
 const FOOD_QUALIFIERS = [
-  'Classico',
   'Bio',
   'Selezione',
-  'Tradizione',
   'Gran Gusto',
-  'Leggero',
   'Formato famiglia',
   'Premium',
-  'Delicato',
-  'Intenso',
-  'Originale',
+  '100% italiano',
   'Extra',
   'Convenienza',
+  'Linea Oro',
+  'Qualità superiore',
 ];
 const NON_FOOD_QUALIFIERS = [
-  'Classico',
-  'Delicato',
   'Eco',
   'Maxi',
   'Convenienza',
   'Plus',
   'Extra',
   'Sensitive',
-  'Fresco',
   'Pro',
+  'Formato famiglia',
 ];
 
 /** Leaves whose products sell the most: the top-seller sliders should show milk, pasta, bananas, water. */
