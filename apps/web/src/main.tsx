@@ -1,3 +1,4 @@
+import './prefetch-start';
 import { StrictMode } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
@@ -8,7 +9,6 @@ import '@fontsource/roboto/latin-700.css';
 import './app/shell.css';
 import { AppProviders } from './app/providers';
 import { routes } from './app/routes';
-
 const router = createBrowserRouter(routes);
 
 createRoot(document.getElementById('root')!).render(

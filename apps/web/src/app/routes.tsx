@@ -1,7 +1,7 @@
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { stripShopPrefix } from '@spesa/shared/content/links';
 import { RouteError } from './routes/route-error';
-import { PageLoading } from '../components/page-loading';
+import { AppShell } from '../components/app-shell';
 
 /** Old links with the /shop prefix land on the same page without it (spec section 2). */
 function ShopPrefixRedirect() {
@@ -19,7 +19,7 @@ export const routes: RouteObject[] = [
     // the layout (header, search, menus, data layer) is a lazy module too: it loads in parallel with the page
     lazy: () => import('./layout/root-layout').then((m) => ({ Component: m.RootLayoutWithData })),
     ErrorBoundary: RouteError,
-    HydrateFallback: PageLoading,
+    HydrateFallback: AppShell,
     children: [
       { index: true, lazy: () => import('./routes/home-route').then((m) => ({ Component: m.HomeRoute })) },
       {

@@ -1,4 +1,12 @@
-import { useCallback, useEffect, useId, useState, type KeyboardEvent, type ReactNode } from 'react';
+import {
+  startTransition,
+  useCallback,
+  useEffect,
+  useId,
+  useState,
+  type KeyboardEvent,
+  type ReactNode,
+} from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
@@ -7,7 +15,7 @@ import ChevronLeft from '@mui/icons-material/ChevronLeft';
 import ChevronRight from '@mui/icons-material/ChevronRight';
 import Pause from '@mui/icons-material/Pause';
 import PlayArrow from '@mui/icons-material/PlayArrow';
-import { slideWidthCss, SLIDER_GAP_PX, type SlidesStep } from './slider-rules';
+import { slidesPerView, slideWidthCss, SLIDER_GAP_PX, type SlidesStep } from './slider-rules';
 import { usePrefersReducedMotion } from './use-reduced-motion';
 
 interface CarouselProps<T> {
@@ -72,6 +80,23 @@ export function Carousel<T>({
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
   const autoplayEnabled = autoplayMs !== false && !reducedMotion && items.length > 1;
+  // First render: the visible slides and one page more; the others (empty slides of the same width until
+  // then) mount when the browser is idle, in a transition, or at once on any interaction.
+  const [mounted, setMounted] = useState(() =>
+    typeof window === 'undefined' ? items.length : slidesPerView(window.innerWidth, steps) * 2,
+  );
+  const allMounted = mounted >= items.length;
+  const mountAll = useCallback(() => setMounted(Number.MAX_SAFE_INTEGER), []);
+  useEffect(() => {
+    if (allMounted) return;
+    const later = () => startTransition(mountAll);
+    if (typeof window.requestIdleCallback === 'function') {
+      const handle = window.requestIdleCallback(later, { timeout: 4000 });
+      return () => window.cancelIdleCallback(handle);
+    }
+    const timer = setTimeout(later, 200);
+    return () => clearTimeout(timer);
+  }, [allMounted, mountAll]);
 
   const sync = useCallback(() => {
     if (!emblaApi) return;
@@ -86,12 +111,12 @@ export function Carousel<T>({
     let live = true;
     // first read once embla has measured (the carousel is initialised when the api arrives)
     queueMicrotask(() => live && sync());
-    emblaApi.on('select', sync).on('reInit', sync);
+    emblaApi.on('select', sync).on('reInit', sync).on('pointerDown', mountAll).on('scroll', mountAll);
     return () => {
       live = false;
-      emblaApi.off('select', sync).off('reInit', sync);
+      emblaApi.off('select', sync).off('reInit', sync).off('pointerDown', mountAll).off('scroll', mountAll);
     };
-  }, [emblaApi, sync]);
+  }, [emblaApi, sync, mountAll]);
 
   useEffect(() => {
     if (!emblaApi || !autoplayEnabled || paused || hovered) return;
@@ -120,9 +145,15 @@ export function Carousel<T>({
       aria-roledescription="carosello"
       aria-label={label}
       sx={{ position: 'relative' }}
-      onMouseEnter={() => setHovered(true)}
+      onMouseEnter={() => {
+        setHovered(true);
+        if (!allMounted) mountAll();
+      }}
       onMouseLeave={() => setHovered(false)}
-      onFocusCapture={() => setHovered(true)}
+      onFocusCapture={() => {
+        setHovered(true);
+        if (!allMounted) mountAll();
+      }}
       onBlurCapture={() => setHovered(false)}
       data-testid="carousel"
     >
@@ -140,7 +171,7 @@ export function Carousel<T>({
               aria-label={t('slider.slide', { index: index + 1, count: items.length })}
               sx={{ flexGrow: 0, flexShrink: 0, minWidth: 0, pl: `${gap}px`, ...slideCss }}
             >
-              {renderItem(item, index)}
+              {index < mounted ? renderItem(item, index) : null}
             </Box>
           ))}
         </Box>

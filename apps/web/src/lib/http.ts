@@ -1,7 +1,9 @@
 import type { Envelope, ResponseMessage, ResponseStatus } from '@spesa/shared/contracts/envelope';
 import i18n from './i18n';
-import { API_BASE, CLIENT_VERSION, TOAST_MS, IS_APP_BUILD } from './config';
-import { clearSession, getSessionToken, SESSION_HEADER, storeSessionToken } from './session';
+import { TOAST_MS } from './config';
+import { clearSession, SESSION_HEADER, storeSessionToken } from './session';
+import { apiHeaders, buildUrl, type QueryValue } from './request-init';
+import { takePrefetched } from './prefetch';
 import { showToast } from '../components/toast-store';
 
 /**
@@ -36,7 +38,7 @@ export class ApiError extends Error implements Envelope<unknown> {
   }
 }
 
-export type QueryValue = string | number | boolean | null | undefined | readonly (string | number)[];
+export { buildUrl, type QueryValue };
 export interface RequestOptions {
   method?: 'GET' | 'POST';
   query?: Record<string, QueryValue>;
@@ -65,17 +67,6 @@ function emptyStatus(status: number): ResponseStatus {
 }
 
 const ANONYMOUS = { userId: -1, login: null, profileConfirmed: false };
-
-export function buildUrl(path: string, query?: Record<string, QueryValue>): string {
-  const params = new URLSearchParams();
-  for (const [key, value] of Object.entries(query ?? {})) {
-    if (value === undefined || value === null || value === '' || value === false) continue;
-    if (Array.isArray(value)) for (const v of value) params.append(key, String(v));
-    else params.set(key, String(value));
-  }
-  const qs = params.toString();
-  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
-}
 
 /** The body, tolerating blank lines (or a BOM) before the JSON, as the real platform's clients do. */
 export function parseEnvelopeText(text: string): Envelope<unknown> | null {
@@ -113,28 +104,27 @@ function withGenericError(envelope: Envelope<unknown>): Envelope<unknown> {
 }
 
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
-  const headers: Record<string, string> = {
-    Accept: 'application/json',
-    'X-Ebsn-Client': IS_APP_BUILD ? 'production' : 'site',
-    'x-ebsn-version': CLIENT_VERSION,
-  };
-  const token = getSessionToken();
-  if (token) headers[SESSION_HEADER] = token;
+  const headers = apiHeaders();
   let body: string | undefined;
   if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
 
+  const url = buildUrl(path, options.query);
+  const method = options.method ?? 'GET';
+  // the entry script may already have started this very GET (first visit, see prefetch.ts)
+  const prefetched = method === 'GET' && body === undefined ? takePrefetched(url) : undefined;
   let res: Response;
   try {
-    res = await fetch(buildUrl(path, options.query), {
-      method: options.method ?? 'GET',
-      headers,
-      body,
-      credentials: 'same-origin',
-      signal: options.signal,
-    });
+    res = await (prefetched ??
+      fetch(url, {
+        method,
+        headers,
+        body,
+        credentials: 'same-origin',
+        signal: options.signal,
+      }));
   } catch (cause) {
     if (cause instanceof DOMException && cause.name === 'AbortError') throw cause;
     const envelope = withGenericError({ response: emptyStatus(1), user: ANONYMOUS, data: null });

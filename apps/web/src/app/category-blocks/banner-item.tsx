@@ -5,8 +5,18 @@ import { SmartLink } from '../../features/content/components/smart-link';
 import { bannerStyle, metaBool, metaString, type BannerStyle } from './utils/block-meta';
 import { htmlToText } from '../../components/safe-html';
 
+/** Intrinsic sizes of a banner format (desktop and phone images), reserving the space before it loads. */
+export interface BannerFormat {
+  desktop: readonly [number, number];
+  mobile: readonly [number, number];
+}
+
+/** Header slider banners: 1200×400 on desktop, 600×400 on phones (the content's banner format). */
+export const HEADER_BANNER_FORMAT: BannerFormat = { desktop: [1200, 400], mobile: [600, 400] };
+
 interface BannerItemProps {
   proposal: Proposal;
+  format?: BannerFormat | undefined;
   /** the first banner of a header slider loads eagerly (it is the page's largest image) */
   eager?: boolean;
   forceStyle?: BannerStyle;
@@ -15,10 +25,12 @@ interface BannerItemProps {
 function BannerImage({
   proposal,
   eager,
+  format,
   sx,
 }: {
   proposal: Proposal;
   eager?: boolean | undefined;
+  format?: BannerFormat | undefined;
   sx?: object;
 }) {
   const desktop = metaString(proposal.metaData, 'IMAGE_DESKTOP') ?? proposal.img ?? undefined;
@@ -27,10 +39,19 @@ function BannerImage({
   const alt = proposal.imgAlt ?? '';
   return (
     <Box component="picture" sx={{ display: 'block', ...sx }}>
-      {mobile ? <source media="(max-width: 599px)" srcSet={mobile} /> : null}
+      {mobile ? (
+        <source
+          media="(max-width: 599px)"
+          srcSet={mobile}
+          width={format?.mobile[0]}
+          height={format?.mobile[1]}
+        />
+      ) : null}
       <Box
         component="img"
         src={desktop}
+        width={format?.desktop[0]}
+        height={format?.desktop[1]}
         alt={alt}
         loading={eager ? 'eager' : 'lazy'}
         fetchPriority={eager ? 'high' : undefined}
@@ -93,7 +114,7 @@ function CardText({ proposal, onDark }: { proposal: Proposal; onDark?: boolean }
 }
 
 /** One proposal in the style its type asks for: image, card, horizontal card, responsive card, header card, button. */
-export function BannerItem({ proposal, eager, forceStyle }: BannerItemProps) {
+export function BannerItem({ proposal, eager, format, forceStyle }: BannerItemProps) {
   const style = forceStyle ?? bannerStyle(proposal);
   const bg = metaString(proposal.metaData, 'BG_COLOR');
   const href = proposal.proposalUrl;
@@ -129,7 +150,7 @@ export function BannerItem({ proposal, eager, forceStyle }: BannerItemProps) {
     const alt = proposal.imgAlt || proposal.name;
     return (
       <SmartLink href={href} sx={linkSx}>
-        <BannerImage proposal={{ ...proposal, imgAlt: alt }} eager={eager} />
+        <BannerImage proposal={{ ...proposal, imgAlt: alt }} eager={eager} format={format} />
       </SmartLink>
     );
   }
@@ -140,7 +161,12 @@ export function BannerItem({ proposal, eager, forceStyle }: BannerItemProps) {
         href={href}
         sx={{ ...linkSx, position: 'relative', overflow: 'hidden', bgcolor: bg ?? '#1b5e20' }}
       >
-        <BannerImage proposal={{ ...proposal, imgAlt: '' }} eager={eager} sx={{ opacity: 0.9 }} />
+        <BannerImage
+          proposal={{ ...proposal, imgAlt: '' }}
+          eager={eager}
+          format={format}
+          sx={{ opacity: 0.9 }}
+        />
         <Box
           sx={{
             position: 'absolute',
@@ -176,6 +202,7 @@ export function BannerItem({ proposal, eager, forceStyle }: BannerItemProps) {
         <BannerImage
           proposal={{ ...proposal, imgAlt: '' }}
           eager={eager}
+          format={format}
           sx={{ '& img': { borderRadius: 0 } }}
         />
       </Box>

@@ -1,9 +1,36 @@
 import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Grid from '@mui/material/Grid';
-import type { Category } from '@spesa/shared/contracts/catalogue';
+import type { Category, CategoryBlock } from '@spesa/shared/contracts/catalogue';
 import { CategoryBlockView } from './category-block';
 import { layoutBlocks } from './utils/grid-layout';
+import { RenderWhenNear } from '../../components/render-when-near';
+
+/** Height reserved for a block that is not rendered yet (roughly its rendered height on a phone). */
+const PLACEHOLDER_HEIGHT: Partial<Record<string, number>> = {
+  CrmProductSlider: 480,
+  ProductSlider: 480,
+  ProductTab: 540,
+  BannerGrid: 400,
+  BannerList: 400,
+  BannerSlider: 320,
+  StaticImage: 240,
+  StaticText: 200,
+};
+
+/**
+ * The blocks of the first row render at once (the header slider is the page's largest image); the others
+ * when they come near the viewport, so the first screen is not held up by the whole page.
+ */
+function Block({ block, eager }: { block: CategoryBlock; eager: boolean }) {
+  const height = PLACEHOLDER_HEIGHT[block.templateBlock.codInt];
+  if (eager || height === undefined) return <CategoryBlockView block={block} />;
+  return (
+    <RenderWhenNear minHeight={height}>
+      <CategoryBlockView block={block} />
+    </RenderWhenNear>
+  );
+}
 
 /**
  * A page assembled from category blocks: GRID_CONFIG rows become MUI Grid rows (columns sized per
@@ -27,7 +54,7 @@ export function CategoryBlocksView({
             {row.cols.map((col) => (
               <Grid key={col.position} size={col.size} data-position={col.position} sx={{ minWidth: 0 }}>
                 {col.blocks.map((b) => (
-                  <CategoryBlockView key={b.categoryBlockId} block={b} />
+                  <Block key={b.categoryBlockId} block={b} eager={r === 0} />
                 ))}
               </Grid>
             ))}
@@ -43,8 +70,8 @@ export function CategoryBlocksView({
       })}
       {rest.length ? (
         <Container maxWidth="xl">
-          {rest.map((b) => (
-            <CategoryBlockView key={b.categoryBlockId} block={b} />
+          {rest.map((b, i) => (
+            <Block key={b.categoryBlockId} block={b} eager={rows.length === 0 && i === 0} />
           ))}
         </Container>
       ) : null}

@@ -28,7 +28,12 @@ export function RootLayout() {
         <div className="nav-progress" role="progressbar" aria-label={t('app.loading')} />
       ) : null}
       <Header />
-      <Box component="main" id="main-content" tabIndex={-1} sx={{ flex: 1, outline: 'none' }}>
+      <Box
+        component="main"
+        id="main-content"
+        tabIndex={-1}
+        sx={{ flex: 1, outline: 'none', minHeight: '100vh' }}
+      >
         <Outlet />
       </Box>
       <Footer />

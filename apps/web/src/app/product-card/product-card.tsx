@@ -1,17 +1,13 @@
+import { memo } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Link from '@mui/material/Link';
-import Paper from '@mui/material/Paper';
-import Typography from '@mui/material/Typography';
-import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
 import type { Product } from '@spesa/shared/contracts/catalogue';
 import { ProductPrice } from './product-price';
 import { PromoBubble, PromoText } from './product-promo';
 import { isAvailable, maxPurchasePieces } from '../../features/catalogue/utils/product-display';
 import type { ViewMode } from '../../features/catalogue/hooks/use-view-mode';
 import { paths } from '../../lib/route-paths';
+import './product-card.css';
 
 interface ProductCardProps {
   product: Product;
@@ -19,12 +15,26 @@ interface ProductCardProps {
   headingLevel?: 'h2' | 'h3' | 'h4';
 }
 
+/** The AddShoppingCart icon of @mui/icons-material, inline (no SvgIcon component per card). */
+function CartIcon() {
+  return (
+    <svg viewBox="0 0 24 24" aria-hidden="true" focusable="false">
+      <path d="M11 9h2V6h3V4h-3V1h-2v3H8v2h3zm-4 9c-1.1 0-1.99.9-1.99 2S5.9 22 7 22s2-.9 2-2-.9-2-2-2m10 0c-1.1 0-1.99.9-1.99 2s.89 2 1.99 2 2-.9 2-2-.9-2-2-2m-9.83-3.25.03-.12.9-1.63h7.45c.75 0 1.41-.41 1.75-1.03l3.86-7.01L19.42 4h-.01l-1.1 2-2.76 5H8.53l-.13-.27L6.16 6l-.95-2-.94-2H1v2h2l3.6 7.59-1.35 2.45c-.16.28-.25.61-.25.96 0 1.1.9 2 2 2h12v-2H7.42c-.13 0-.25-.11-.25-.25" />
+    </svg>
+  );
+}
+
 /**
  * Product card (spec section 2) in grid or list mode: badge, promo, max purchase, name, brand, format,
  * price per unit, price. The cart arrives with a later feature: "Aggiungi" leads to the cart page,
  * which explains that an account is needed. No fake quantity control.
+ * Plain elements styled by product-card.css: listings and sliders mount many cards at once.
  */
-export function ProductCard({ product, mode = 'grid', headingLevel = 'h3' }: ProductCardProps) {
+export const ProductCard = memo(function ProductCard({
+  product,
+  mode = 'grid',
+  headingLevel = 'h3',
+}: ProductCardProps) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const href = paths.product(product.slug);
@@ -32,138 +42,62 @@ export function ProductCard({ product, mode = 'grid', headingLevel = 'h3' }: Pro
   const maxPieces = maxPurchasePieces(product);
   const list = mode === 'list';
   const imgSize = list ? 96 : 160;
+  const Heading = headingLevel;
 
   return (
-    <Paper
-      component="article"
-      variant="outlined"
-      data-testid="product-card"
-      data-mode={mode}
-      sx={{
-        height: '100%',
-        p: 1.5,
-        display: 'grid',
-        gap: 1.5,
-        gridTemplateColumns: list ? { xs: `${imgSize}px 1fr`, md: `${imgSize}px 1fr 220px` } : '1fr',
-        gridTemplateRows: list ? undefined : 'auto 1fr auto',
-        alignItems: list ? 'center' : 'stretch',
-        position: 'relative',
-      }}
-    >
-      <Box sx={{ position: 'relative', justifySelf: 'center' }}>
+    <article className={list ? 'pc pc--list' : 'pc'} data-testid="product-card" data-mode={mode}>
+      <div className="pc-media">
         <img
+          className="pc-img"
           src={product.mediaURLMedium || product.mediaURL}
           alt={product.name}
           width={imgSize}
           height={imgSize}
           loading="lazy"
           decoding="async"
-          style={{ display: 'block', width: imgSize, height: imgSize, objectFit: 'contain', borderRadius: 8 }}
+          style={{ width: imgSize, height: imgSize }}
         />
-        <Box
-          sx={{
-            position: 'absolute',
-            top: 4,
-            left: 4,
-            display: 'flex',
-            flexDirection: 'column',
-            gap: 0.5,
-            alignItems: 'flex-start',
-          }}
-        >
+        <div className="pc-flags">
           <PromoBubble product={product} />
-        </Box>
-      </Box>
+        </div>
+      </div>
 
-      <Box sx={{ minWidth: 0, display: 'flex', flexDirection: 'column', gap: 0.5 }}>
-        <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 0.5, minHeight: list ? 0 : 24 }}>
-          {product.badge?.label ? (
-            <Box
-              component="span"
-              sx={{
-                bgcolor: 'primary.dark',
-                color: '#fff',
-                fontSize: 12,
-                fontWeight: 700,
-                px: 1,
-                py: 0.25,
-                borderRadius: 1,
-              }}
-            >
-              {product.badge.label}
-            </Box>
-          ) : null}
-          {product.isNew ? (
-            <Box
-              component="span"
-              sx={{
-                bgcolor: 'info.main',
-                color: '#fff',
-                fontSize: 12,
-                fontWeight: 700,
-                px: 1,
-                py: 0.25,
-                borderRadius: 1,
-              }}
-            >
-              {t('product.new')}
-            </Box>
-          ) : null}
-        </Box>
-        {product.shortDescr ? (
-          <Typography
-            variant="caption"
-            sx={{ textTransform: 'uppercase', color: 'text.secondary', fontWeight: 500, letterSpacing: 0.4 }}
-          >
-            {product.shortDescr}
-          </Typography>
-        ) : null}
-        <Typography component={headingLevel} sx={{ fontSize: 16, fontWeight: 500, lineHeight: 1.3 }}>
-          <Link component={RouterLink} to={href} color="text.primary">
-            {product.name}
-          </Link>
-        </Typography>
-        {product.description ? (
-          <Typography variant="body2" color="text.secondary">
-            {product.description}
-          </Typography>
-        ) : null}
+      <div className="pc-body">
+        <div className="pc-badges">
+          {product.badge?.label ? <span className="pc-badge">{product.badge.label}</span> : null}
+          {product.isNew ? <span className="pc-badge pc-badge--new">{t('product.new')}</span> : null}
+        </div>
+        {product.shortDescr ? <span className="pc-brand">{product.shortDescr}</span> : null}
+        <Heading className="pc-name">
+          <RouterLink to={href}>{product.name}</RouterLink>
+        </Heading>
+        {product.description ? <p className="pc-small">{product.description}</p> : null}
         <PromoText product={product} />
         {maxPieces != null ? (
-          <Typography variant="body2" sx={{ color: 'warning.main', fontWeight: 500 }} data-testid="max-acq">
+          <p className="pc-small pc-max" data-testid="max-acq">
             {t('product.maxAcq', { count: maxPieces })}
-          </Typography>
+          </p>
         ) : null}
-      </Box>
+      </div>
 
-      <Box
-        sx={{
-          gridColumn: list ? { xs: '1 / -1', md: 'auto' } : undefined,
-          display: 'flex',
-          flexDirection: list ? { xs: 'row', md: 'column' } : 'column',
-          alignItems: list ? { xs: 'center', md: 'flex-end' } : 'stretch',
-          justifyContent: 'space-between',
-          gap: 1,
-          textAlign: list ? { md: 'right' } : 'left',
-        }}
-      >
+      <div className="pc-actions">
         <ProductPrice product={product} />
         {available ? (
-          <Button
-            variant="contained"
-            startIcon={<AddShoppingCart />}
+          <button
+            type="button"
+            className="pc-add"
             onClick={() => void navigate('/cart')}
             aria-label={t('product.addToCartLabel', { name: product.name })}
-            sx={{ minHeight: 40, whiteSpace: 'nowrap' }}
           >
+            <CartIcon />
             {t('product.addToCart')}
-          </Button>
+          </button>
         ) : (
-          <Typography sx={{ color: 'error.main', fontWeight: 700, fontSize: 14 }} data-testid="not-available">
+          <p className="pc-na" data-testid="not-available">
             {t('product.notAvailable')}
-          </Typography>
+          </p>
         )}
-      </Box>
-    </Paper>
+      </div>
+    </article>
   );
-}
+});

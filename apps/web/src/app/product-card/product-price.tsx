@@ -1,10 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { Product } from '@spesa/shared/contracts/catalogue';
 import { formatPrice, formatPricePerUnit } from '@spesa/shared/format/price';
 import { isSoldByWeight, listPriceIfPromo } from '../../features/catalogue/utils/product-display';
 import { VisuallyHidden } from '../../components/visually-hidden';
+import './product-card.css';
 
 /** Price, struck list price during a promotion, and price per unit (for pieces and packs). */
 export function ProductPrice({ product, size = 'medium' }: { product: Product; size?: 'medium' | 'large' }) {
@@ -21,33 +20,24 @@ export function ProductPrice({ product, size = 'medium' }: { product: Product; s
           product.weightUnitDisplay || product.unitMeasureBaseSelling?.um,
         )
       : null;
+  const priceClass = `pp-price${size === 'large' ? ' pp-price--large' : ''}${listPrice != null ? ' pp-price--promo' : ''}`;
   return (
-    <Box data-testid="product-price">
+    <div data-testid="product-price">
       {listPrice != null ? (
-        <Typography
-          component="span"
-          sx={{ textDecoration: 'line-through', color: 'text.secondary', fontSize: 14, mr: 1 }}
-        >
+        <span className="pp-list">
           <VisuallyHidden>{t('product.listPrice')}: </VisuallyHidden>
           {formatPrice(listPrice)}
-        </Typography>
+        </span>
       ) : null}
-      <Typography
-        component="span"
-        sx={{
-          fontWeight: 700,
-          fontSize: size === 'large' ? 28 : 20,
-          color: listPrice != null ? 'secondary.main' : 'text.primary',
-        }}
-      >
+      <span className={priceClass}>
         <VisuallyHidden>{listPrice != null ? t('product.promoPrice') : t('product.price')}: </VisuallyHidden>
         {priceText}
-      </Typography>
+      </span>
       {perUnit ? (
-        <Typography variant="body2" color="text.secondary" data-testid="price-per-unit">
+        <p className="pp-unit" data-testid="price-per-unit">
           {perUnit}
-        </Typography>
+        </p>
       ) : null}
-    </Box>
+    </div>
   );
 }

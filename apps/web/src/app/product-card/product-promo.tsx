@@ -1,28 +1,12 @@
-import Box from '@mui/material/Box';
 import type { Product } from '@spesa/shared/contracts/catalogue';
 import { htmlToText } from '../../components/safe-html';
+import './product-card.css';
 
 /** warehousePromo.view: the bubble (e.g. "-20%") and header/body texts. */
 export function PromoBubble({ product }: { product: Product }) {
   const bubble = htmlToText(product.warehousePromo?.view.bubble);
   if (!bubble) return null;
-  return (
-    <Box
-      component="span"
-      sx={{
-        bgcolor: 'secondary.main',
-        color: '#fff',
-        fontWeight: 700,
-        fontSize: 13,
-        px: 1,
-        py: 0.25,
-        borderRadius: 1,
-        display: 'inline-block',
-      }}
-    >
-      {bubble}
-    </Box>
-  );
+  return <span className="promo-bubble">{bubble}</span>;
 }
 
 export function PromoText({ product }: { product: Product }) {
@@ -31,10 +15,10 @@ export function PromoText({ product }: { product: Product }) {
   const body = htmlToText(view?.body);
   if (!header && !body) return null;
   return (
-    <Box sx={{ color: 'secondary.dark', fontSize: 13, fontWeight: 500 }} data-testid="promo-text">
+    <div className="promo-text" data-testid="promo-text">
       {header ? <span>{header}</span> : null}
       {header && body ? ' ' : null}
       {body ? <span>{body}</span> : null}
-    </Box>
+    </div>
   );
 }

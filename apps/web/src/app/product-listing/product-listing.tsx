@@ -1,4 +1,4 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useDeferredValue, useId, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
@@ -52,9 +52,12 @@ export function ProductListing({ scope, subcategories, emptyText }: ProductListi
     topRef.current?.scrollIntoView?.({ block: 'start' });
   };
 
-  const page = products.data?.page;
-  const items = products.data?.products ?? [];
-  const facets = products.data?.facets ?? [];
+  // The cards and facets render in a deferred (interruptible) pass: the query's update itself is
+  // synchronous and used to build the whole page of cards in one long task.
+  const data = useDeferredValue(products.data);
+  const page = data?.page;
+  const items = data?.products ?? [];
+  const facets = data?.facets ?? [];
   const hasFilters = filters.facets.length > 0 || filters.promo || filters.onlyNew;
 
   return (
@@ -73,7 +76,19 @@ export function ProductListing({ scope, subcategories, emptyText }: ProductListi
           id={`${id}-filters`}
           component="h2"
           variant="h2"
-          sx={{ display: { xs: 'none', md: 'block' }, mb: 1 }}
+          sx={{
+            mb: 1,
+            // small screens: hidden but still in the outline (h1 > h2 > h3 of the product cards)
+            '@media (max-width: 959.95px)': {
+              position: 'absolute',
+              width: 1,
+              height: 1,
+              overflow: 'hidden',
+              clip: 'rect(0 0 0 0)',
+              whiteSpace: 'nowrap',
+              m: 0,
+            },
+          }}
         >
           {t('listing.filters')}
         </Typography>
@@ -133,7 +148,7 @@ export function ProductListing({ scope, subcategories, emptyText }: ProductListi
 
         {products.isError ? (
           <Typography role="alert">{t('listing.error')}</Typography>
-        ) : products.isPending ? (
+        ) : products.isPending || !data ? (
           <Box sx={{ display: 'grid', gap: 2 }} aria-busy="true" aria-label={t('app.loading')}>
             {[0, 1, 2, 3].map((i) => (
               <Skeleton key={i} variant="rounded" height={120} />

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import type { CategoryBlock } from '@spesa/shared/contracts/catalogue';
 import { BlockFrame } from '../block-frame';
-import { BannerItem } from '../banner-item';
+import { BannerItem, HEADER_BANNER_FORMAT } from '../banner-item';
 import { Carousel } from '../../../components/carousel';
 import {
   BANNER_SLIDER_STEPS,
@@ -75,7 +75,13 @@ export function BannerSliderBlock({ block, header = false }: { block: CategoryBl
       <Carousel
         items={block.proposals}
         getKey={(p) => p.id}
-        renderItem={(p, i) => <BannerItem proposal={p} eager={header && i === 0} />}
+        renderItem={(p, i) => (
+          <BannerItem
+            proposal={p}
+            eager={header && i === 0}
+            format={header ? HEADER_BANNER_FORMAT : undefined}
+          />
+        )}
         steps={steps}
         gap={SLIDER_GAP_PX}
         label={metaString(block.metaData, 'TITLE') ?? t('slider.label')}
