@@ -1,9 +1,11 @@
+import { useContext } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { Proposal } from '@spesa/shared/contracts/catalogue';
 import { SmartLink } from '../../features/content/components/smart-link';
 import { bannerStyle, metaBool, metaString, type BannerStyle } from './utils/block-meta';
 import { htmlToText } from '../../components/safe-html';
+import { ItemHeadingContext } from './block-frame';
 
 /** Intrinsic sizes of a banner format (desktop and phone images), reserving the space before it loads. */
 export interface BannerFormat {
@@ -94,6 +96,7 @@ function CardText({ proposal, onDark }: { proposal: Proposal; onDark?: boolean }
   const title = metaString(proposal.metaData, 'TITLE') ?? proposal.name;
   const descr = htmlToText(proposal.descr ?? proposal.imgDescription);
   const color = metaString(proposal.metaData, 'COLOR');
+  const heading = useContext(ItemHeadingContext);
   return (
     <Box
       sx={{
@@ -104,7 +107,7 @@ function CardText({ proposal, onDark }: { proposal: Proposal; onDark?: boolean }
         color: color ?? (onDark ? '#fff' : 'text.primary'),
       }}
     >
-      <Typography component="h3" sx={{ fontWeight: 700, fontSize: 18, color: 'inherit' }}>
+      <Typography component={heading} sx={{ fontWeight: 700, fontSize: 18, color: 'inherit' }}>
         {title}
       </Typography>
       {descr ? <Typography sx={{ color: 'inherit', fontSize: 15 }}>{descr}</Typography> : null}

@@ -1,9 +1,15 @@
-import type { ReactNode } from 'react';
+import { createContext, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
 import type { CategoryBlock } from '@spesa/shared/contracts/catalogue';
 import { metaString } from './utils/block-meta';
 import { SafeHtml } from '../../components/safe-html';
+
+/**
+ * Heading element for the items inside a block (banner titles): h3 under a block title (h2), h2 when the
+ * block has none, so the page outline never skips a level after the page's h1.
+ */
+export const ItemHeadingContext = createContext<'h2' | 'h3'>('h2');
 
 /** Common frame of a block: optional TITLE (h2), DESCRIPTION, background colour / image / padding. */
 export function BlockFrame({
@@ -67,7 +73,7 @@ export function BlockFrame({
           <SafeHtml html={description} />
         </Typography>
       ) : null}
-      {children}
+      <ItemHeadingContext.Provider value={title ? 'h3' : 'h2'}>{children}</ItemHeadingContext.Provider>
     </Box>
   );
 }

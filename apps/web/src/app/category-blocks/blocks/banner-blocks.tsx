@@ -84,7 +84,7 @@ export function BannerSliderBlock({ block, header = false }: { block: CategoryBl
         )}
         steps={steps}
         gap={SLIDER_GAP_PX}
-        label={metaString(block.metaData, 'TITLE') ?? t('slider.label')}
+        label={t('slider.bannersLabel', { title: metaString(block.metaData, 'TITLE') ?? t('slider.label') })}
         autoplayMs={header ? false : AUTOPLAY_MS}
         loop={!header && block.proposals.length > 1}
         showArrows={metaBool(block.metaData, 'SHOW_ARROWS', true)}

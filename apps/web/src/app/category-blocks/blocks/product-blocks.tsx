@@ -60,7 +60,10 @@ function ShowAllLink({ slug, name }: { slug: string | undefined; name: string })
   );
 }
 
+/** `label` names the products (usually the block title); the carousel region reads "Prodotti: <label>" so it
+ * differs from the section around it. */
 export function ProductCarousel({ products, label }: { products: readonly Product[]; label: string }) {
+  const { t } = useTranslation();
   return (
     <Carousel
       items={products}
@@ -68,7 +71,7 @@ export function ProductCarousel({ products, label }: { products: readonly Produc
       renderItem={(p) => <ProductCard product={p} mode="grid" />}
       steps={PRODUCT_SLIDER_STEPS}
       gap={SLIDER_GAP_PX}
-      label={label}
+      label={t('slider.productsLabel', { title: label })}
     />
   );
 }
