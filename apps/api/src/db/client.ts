@@ -98,5 +98,8 @@ export async function ensureSeeded(db: Db, opts: SeedIfEmptyOptions): Promise<bo
     ...(opts.productTarget !== undefined ? { productTarget: opts.productTarget } : {}),
     ...(opts.log ? { log: opts.log } : {}),
   });
+  // fresh statistics and visibility map: the planner estimates listings right and counts/facets can use
+  // index-only scans from the first request (VACUUM cannot run inside the seed's transaction)
+  await db.execute(sql`VACUUM ANALYZE`);
   return true;
 }

@@ -168,6 +168,8 @@ export const products = pgTable(
     uniqueIndex('products_cod_int_uq').on(t.codInt),
     uniqueIndex('products_barcode_uq').on(t.barcode),
     index('products_category_idx').on(t.categoryId),
+    /** listings' count and facets as index-only scans (the table is wide): category, brand, active */
+    index('products_category_vendor_idx').on(t.categoryId, t.vendorId, t.active),
     index('products_search_idx').using('gin', t.searchVector),
     /** typo-tolerant fallback search on the name (pg_trgm similarity) */
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),

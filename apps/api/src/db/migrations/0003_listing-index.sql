@@ -1,0 +1,1 @@
+CREATE INDEX "products_category_vendor_idx" ON "products" USING btree ("category_id","vendor_id","active");
