@@ -2,10 +2,7 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import Typography from '@mui/material/Typography';
 import type { Category, Facet } from '@spesa/shared/contracts/catalogue';
 import {
@@ -15,6 +12,7 @@ import {
   type ListingFilters,
 } from '../../features/catalogue/utils/listing-params';
 import { paths } from '../../lib/route-paths';
+import './listing-filters.css';
 
 interface ListingFiltersProps {
   filters: ListingFilters;
@@ -59,26 +57,23 @@ export function ListingFiltersPanel({ filters, facets, subcategories, onChange }
             <Typography component="legend" variant="h3" sx={{ mb: 0.5 }}>
               {facet.name}
             </Typography>
-            <FormGroup sx={{ maxHeight: 280, overflowY: 'auto', flexWrap: 'nowrap' }}>
+            {/* native checkboxes: dozens of MUI Checkbox components cost a long task on a slow phone */}
+            <div className="facet-options">
               {facet.values.map((v) => {
                 // the API filters by "<parameterName>:<id>" tokens, e.g. facet=vendor:12
                 const token = `${facet.parameterName}:${v.id}`;
                 return (
-                  <FormControlLabel
-                    key={v.id}
-                    control={
-                      <Checkbox
-                        size="small"
-                        checked={filters.facets.includes(token)}
-                        onChange={() => onChange({ facets: toggleFacet(filters.facets, token) })}
-                      />
-                    }
-                    label={`${v.name} (${v.quantity})`}
-                    sx={{ minHeight: 32, mr: 0 }}
-                  />
+                  <label key={v.id} className="facet-option">
+                    <input
+                      type="checkbox"
+                      checked={filters.facets.includes(token)}
+                      onChange={() => onChange({ facets: toggleFacet(filters.facets, token) })}
+                    />
+                    <span>{`${v.name} (${v.quantity})`}</span>
+                  </label>
                 );
               })}
-            </FormGroup>
+            </div>
           </Box>
         ))}
       {hasActiveFilters(filters) ? (
