@@ -221,3 +221,4 @@ export const catalogueVersion = pgTable('catalogue_version', {
   version: integer('version').notNull(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
+export * from './schema-account';

@@ -9,6 +9,8 @@ export const responseMessageSchema = z.object({
   info: z.string().optional(),
   warning: z.string().optional(),
   code: z.string().optional(),
+  /** the form field a validation message belongs to, e.g. "person.fiscalCode" */
+  field: z.string().optional(),
 });
 export type ResponseMessage = z.infer<typeof responseMessageSchema>;
 
@@ -23,11 +25,21 @@ export const responseStatusSchema = z.object({
 });
 export type ResponseStatus = z.infer<typeof responseStatusSchema>;
 
-/** Who the server thinks it is talking to; anonymous is userId -1. Later issues add fields. */
+/**
+ * Who the server thinks it is talking to; anonymous is userId -1 with only the first three fields.
+ * A signed-in user also carries what the header and the guards need (spec section 3, User).
+ */
 export const rootUserSchema = z.object({
   userId: z.number().int(),
   login: z.string().nullable(),
   profileConfirmed: z.boolean(),
+  email: z.string().optional(),
+  firstName: z.string().optional(),
+  lastName: z.string().optional(),
+  userType: z.object({ userTypeId: z.number().int() }).optional(),
+  legals: z.array(z.object({ legalId: z.number().int() })).optional(),
+  betaTester: z.boolean().optional(),
+  fidelityCard: z.object({ cardNumber: z.string(), cardType: z.string() }).nullable().optional(),
 });
 export type RootUser = z.infer<typeof rootUserSchema>;
 
