@@ -5,19 +5,25 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import Fastify, { type FastifyInstance } from 'fastify';
-import {
-  jsonSchemaTransform,
-  serializerCompiler,
-  validatorCompiler,
-  type ZodTypeProvider,
-} from 'fastify-type-provider-zod';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db, DbKind } from './db/client';
-import { REPO_ROOT, type Env } from './env';
+import { isDevMailboxOn, publicUrlOf, REPO_ROOT, type Env } from './env';
+import { redactUrl } from './lib/redact-url';
+import { memoSerializerCompiler } from './lib/memo-serializer';
 import { VersionedReadCache } from './lib/read-cache';
+import { AccountRepository } from './modules/account/account.repository';
+import { AccountService, type PickupOrdersPort } from './modules/account/account.service';
+import authRoutes from './modules/account/auth.routes';
+import { AuthService } from './modules/account/auth.service';
+import { BotCheckService } from './modules/account/bot-check.service';
+import registrationRoutes from './modules/account/registration.routes';
+import { SessionService } from './modules/account/session.service';
 import catalogueRoutes from './modules/catalogue/catalogue.routes';
 import { CatalogueService, readCatalogueVersion } from './modules/catalogue/catalogue.service';
 import contentRoutes from './modules/content/content.routes';
 import { ContentService } from './modules/content/content.service';
+import { MailService } from './modules/mail/mail.service';
+import mailboxRoutes from './modules/mail/mailbox.routes';
 import mediaRoutes from './modules/media/media.routes';
 import systemRoutes, { rootVersionRoute } from './modules/system/system.routes';
 import { buildInfo } from './modules/system/system.service';
@@ -25,6 +31,8 @@ import dbPlugin from './plugins/db';
 import envPlugin from './plugins/env';
 import envelopePlugin from './plugins/envelope';
 import errorsPlugin, { API_PREFIX, apiNotFoundHandler } from './plugins/errors';
+import rateLimitPlugin from './plugins/rate-limit';
+import sessionPlugin from './plugins/session';
 import webApp from './plugins/web-app';
 
 export interface BuildAppOptions {
@@ -38,7 +46,11 @@ export interface BuildAppOptions {
   /** how often the catalogue version is re-read (default 1000 ms) */
   versionCheckMs?: number;
   logger?: boolean;
+  /** orders awaiting pickup block account deletion; the orders module answers (none exist before it) */
+  pickupOrders?: PickupOrdersPort;
 }
+
+const NO_ORDERS_YET: PickupOrdersPort = { hasOrdersAwaitingPickup: async () => false };
 
 export type App = FastifyInstance;
 
@@ -55,13 +67,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         : {
             level: env.LOG_LEVEL,
             redact: ['req.headers.cookie', 'req.headers["x-ebsn-account"]', 'req.headers.authorization'],
+            // some platform calls carry passwords and tokens in the query string: never log them
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string }) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                remoteAddress: req.ip,
+              }),
+            },
           },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     bodyLimit: 1_048_576,
     trustProxy: (_address: string, hop: number) => hop < env.TRUST_PROXY_HOPS,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
-  app.setSerializerCompiler(serializerCompiler);
+  app.setSerializerCompiler(memoSerializerCompiler);
 
   // ---- external plugins ----
   await app.register(helmet, {
@@ -96,7 +116,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         description: 'The shop API under /ebsn/api (envelope answers).',
         version: env.APP_VERSION,
       },
-      tags: [{ name: 'catalogue' }, { name: 'content' }, { name: 'system' }],
+      tags: [{ name: 'catalogue' }, { name: 'content' }, { name: 'account' }, { name: 'system' }],
     },
     transform: jsonSchemaTransform,
   });
@@ -107,6 +127,24 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(dbPlugin, { db: opts.db, kind: opts.dbKind });
   await app.register(envelopePlugin);
   await app.register(errorsPlugin);
+  await app.register(rateLimitPlugin, {
+    maxPerAccount: env.AUTH_RATE_MAX_PER_ACCOUNT,
+    maxPerAddress: env.AUTH_RATE_MAX_PER_ADDRESS,
+    windowMinutes: env.AUTH_RATE_WINDOW_MINUTES,
+  });
+  const now = opts.now ?? (() => new Date());
+  const secureCookie = env.NODE_ENV === 'production';
+  const accounts = new AccountRepository(opts.db);
+  const sessions = new SessionService(
+    accounts,
+    {
+      idleMinutes: env.SESSION_IDLE_MINUTES,
+      absoluteHours: env.SESSION_ABSOLUTE_HOURS,
+      rememberDays: env.SESSION_REMEMBER_DAYS,
+    },
+    now,
+  );
+  await app.register(sessionPlugin, { sessions, secureCookie });
 
   // ---- modules ----
   const cache = new VersionedReadCache({
@@ -118,6 +156,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const content = new ContentService(opts.db, cache);
   const catalogue = new CatalogueService(opts.db, cache, content, opts.now ? { now: opts.now } : {});
   app.decorate('catalogue', catalogue);
+  const mail = new MailService(opts.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const auth = new AuthService(accounts, sessions, mail, now);
+  const account = new AccountService(accounts, sessions, mail, {
+    publicUrl: publicUrlOf(env),
+    pickupOrders: opts.pickupOrders ?? NO_ORDERS_YET,
+    now,
+  });
+  const botCheck = new BotCheckService({
+    hmacKey: env.BOT_CHECK_HMAC_KEY,
+    maxNumber: env.BOT_CHECK_MAX_NUMBER,
+  });
   const build = buildInfo({ version: env.APP_VERSION, buildSha: env.BUILD_SHA, repoRoot: REPO_ROOT });
 
   await app.register(
@@ -126,11 +175,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(catalogueRoutes, { catalogue });
       await api.register(contentRoutes, { content });
       await api.register(systemRoutes, { build });
+      await api.register(authRoutes, { auth, botCheck, sessions, secureCookie });
+      await api.register(registrationRoutes, { account, sessions, secureCookie });
     },
     { prefix: API_PREFIX },
   );
   await app.register(rootVersionRoute, { build });
   await app.register(mediaRoutes, { mediaDir: env.MEDIA_DIR });
+  if (isDevMailboxOn(env)) await app.register(mailboxRoutes, { mail });
   if (opts.serveWebApp) await app.register(webApp, { dist: env.WEB_DIST });
   else
     app.setNotFoundHandler((_request, reply) =>

@@ -40,7 +40,7 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** lifetime of cached catalogue reads (spec section 9: 15 minutes) */
   CACHE_TTL_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
-  CACHE_MAX_ENTRIES: z.coerce.number().int().min(50).max(1000).default(500),
+  CACHE_MAX_ENTRIES: z.coerce.number().int().min(50).max(100_000).default(5000),
   /** hosts whose links the web app routes internally (comma separated) */
   LINK_WHITELIST: z
     .string()
@@ -53,11 +53,46 @@ const envSchema = z.object({
     ),
   /** build id reported by /version.json; defaults to the git sha when the checkout has one */
   BUILD_SHA: optionalText,
+  /** public address of the shop, for the links in e-mails */
+  PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // ---- sessions (issue 3) ----
+  /** minutes without requests after which a session ends (remember me: SESSION_REMEMBER_DAYS) */
+  SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
+  /** hours after sign-in after which a session ends whatever its activity */
+  SESSION_ABSOLUTE_HOURS: z.coerce.number().int().min(1).max(168).default(12),
+  /** "remember on this device": idle and absolute lifetime in days */
+  SESSION_REMEMBER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
+  // ---- login protection ----
+  /** HMAC key of the proof-of-work bot check; random per process when unset (fine for one process) */
+  BOT_CHECK_HMAC_KEY: optionalText,
+  /** proof-of-work difficulty (largest number the client may have to try) */
+  BOT_CHECK_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
+  /** attempts allowed per account (login, reset, PIN) and per client address in AUTH_RATE_WINDOW_MINUTES */
+  AUTH_RATE_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(10),
+  AUTH_RATE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
+  AUTH_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  // ---- mail ----
+  /** smtp://user:pass@host:port (or smtps://): send for real; unset: mails stay in the outbox table */
+  SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
+  MAIL_FROM: z.string().default('Spesa <noreply@spesa.example.it>'),
+  /** the development mailbox page /dev/mailbox (default: on unless NODE_ENV=production) */
+  DEV_MAILBOX: z.enum(['true', 'false']).optional(),
+  /** seed the demo accounts of the README (default: on unless NODE_ENV=production) */
+  DEMO_ACCOUNTS: z.enum(['true', 'false']).optional(),
   /** API version reported by /version.json (spec section 9: client version 1.47.1) */
   APP_VERSION: z.string().default('1.47.1'),
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** The switches whose default depends on NODE_ENV. */
+export const isDevMailboxOn = (env: Env): boolean =>
+  env.DEV_MAILBOX ? env.DEV_MAILBOX === 'true' : env.NODE_ENV !== 'production';
+export const areDemoAccountsOn = (env: Env): boolean =>
+  env.DEMO_ACCOUNTS ? env.DEMO_ACCOUNTS === 'true' : env.NODE_ENV !== 'production';
+/** Where links in e-mails point. */
+export const publicUrlOf = (env: Env): string =>
+  (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = envSchema.safeParse(source);

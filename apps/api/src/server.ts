@@ -2,7 +2,8 @@ import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app';
 import { ensureSeeded, migrate, openDatabase } from './db/client';
-import { loadEnv } from './env';
+import { ensureAccountData } from './db/seed/accounts';
+import { areDemoAccountsOn, loadEnv } from './env';
 import { missingDistMessage } from './plugins/web-app';
 
 /**
@@ -31,6 +32,8 @@ async function main(): Promise<void> {
     log: (m) => console.log(`  seed: ${m}`),
   });
   if (seeded) console.log(`Demo catalogue loaded from ${env.DEMO_DATA_DIR}`);
+  const demoAccounts = await ensureAccountData(database.db, { demoAccounts: areDemoAccountsOn(env) });
+  if (demoAccounts > 0) console.log(`Demo accounts created: ${demoAccounts} (see README, "Demo accounts")`);
 
   if (!existsSync(join(env.WEB_DIST, 'index.html')))
     console.warn(`\n  ${missingDistMessage(env.WEB_DIST)}\n`);

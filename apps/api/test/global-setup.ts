@@ -3,6 +3,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureSeeded, migrate, openDatabase } from '../src/db/client';
+import { ensureAccountData } from '../src/db/seed/accounts';
 import { loadEnv } from '../src/env';
 
 /**
@@ -24,6 +25,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : {});
   await migrate(database.db);
   await ensureSeeded(database.db, { dataDir: env.DEMO_DATA_DIR });
+  await ensureAccountData(database.db, { demoAccounts: true });
   let image: string | null = null;
   if (database.dumpImage) {
     const tarball = await database.dumpImage();

@@ -23,7 +23,8 @@ export async function buildTestApp(
     beforeReady?: (app: App) => void;
   } = {},
 ): Promise<TestApp> {
-  const env: Env = { ...loadEnv(), LOG_LEVEL: 'silent', ...overrides.env };
+  // a light proof of work keeps the suite fast; the verification is the same
+  const env: Env = { ...loadEnv(), LOG_LEVEL: 'silent', BOT_CHECK_MAX_NUMBER: 2000, ...overrides.env };
   const imagePath = inject('pgliteImage');
   const database = env.DATABASE_URL
     ? await openDatabase({ url: env.DATABASE_URL })
@@ -77,3 +78,132 @@ export async function getJson<T = Record<string, unknown>>(
     headers: res.headers,
   };
 }
+
+// ---------- accounts ----------
+/** Demo accounts seeded by global-setup (src/db/seed/accounts.ts). */
+export { DEMO_PASSWORD } from '../src/db/seed/accounts';
+
+/** Fetches a bot-check challenge and solves it, as the web client does; returns the `token` query value. */
+export async function solveBotCheck(app: App): Promise<string> {
+  const { solveChallenge } = await import('altcha-lib/v1');
+  const res = await app.inject({ method: 'GET', url: '/ebsn/api/auth/challenge' });
+  const c = (
+    JSON.parse(res.body) as EnvelopeBody<{
+      algorithm: string;
+      challenge: string;
+      maxnumber: number;
+      salt: string;
+      signature: string;
+    }>
+  ).data;
+  const solution = await solveChallenge(c.challenge, c.salt, c.algorithm, c.maxnumber).promise;
+  if (!solution) throw new Error('bot check: no solution found');
+  const payload = {
+    algorithm: c.algorithm,
+    challenge: c.challenge,
+    number: solution.number,
+    salt: c.salt,
+    signature: c.signature,
+  };
+  return Buffer.from(JSON.stringify(payload)).toString('base64');
+}
+
+export interface LoginResult {
+  statusCode: number;
+  body: EnvelopeBody<{ user?: { userId: number; email: string } }>;
+  /** the session cookie value, when one was set */
+  cookie: string | null;
+  headerToken: string | null;
+}
+
+/** POST /auth/login with a solved bot check (JSON body unless `form`). */
+export async function login(
+  app: App,
+  loginName: string,
+  password: string,
+  extra: Record<string, unknown> & {
+    form?: boolean;
+    headers?: Record<string, string>;
+    remoteAddress?: string;
+  } = {},
+): Promise<LoginResult> {
+  const { form, headers, remoteAddress, ...fields } = extra;
+  const token = fields.mfa_pin ? null : await solveBotCheck(app);
+  const body = { login: loginName, password, ...fields };
+  const res = await app.inject({
+    method: 'POST',
+    url: `/ebsn/api/auth/login${token ? `?token=${encodeURIComponent(token)}` : ''}`,
+    ...(remoteAddress ? { remoteAddress } : {}),
+    headers: {
+      ...(form
+        ? { 'content-type': 'application/x-www-form-urlencoded' }
+        : { 'content-type': 'application/json' }),
+      ...headers,
+    },
+    payload: form
+      ? new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString()
+      : JSON.stringify(body),
+  });
+  const setCookie = res.cookies.find((c) => c.name === 'x-ebsn-account');
+  const header = res.headers['x-ebsn-account'];
+  return {
+    statusCode: res.statusCode,
+    body: JSON.parse(res.body) as LoginResult['body'],
+    cookie: setCookie && setCookie.value ? setCookie.value : null,
+    headerToken: typeof header === 'string' ? header : null,
+  };
+}
+
+/** An API call as a signed-in client holding `token` in the cookie (web build) or the header (app build). */
+export async function callAs<T = Record<string, unknown>>(
+  app: App,
+  token: string | null,
+  method: 'GET' | 'POST',
+  url: string,
+  opts: { payload?: unknown; via?: 'cookie' | 'header'; headers?: Record<string, string> } = {},
+): Promise<{
+  statusCode: number;
+  body: EnvelopeBody<T>;
+  cookies: Array<{ name: string; value: string }>;
+  headers: Record<string, unknown>;
+}> {
+  const via = opts.via ?? 'cookie';
+  const res = await app.inject({
+    method,
+    url,
+    headers: {
+      ...(token && via === 'header' ? { 'x-ebsn-account': token } : {}),
+      ...(opts.payload !== undefined ? { 'content-type': 'application/json' } : {}),
+      ...opts.headers,
+    },
+    ...(token && via === 'cookie' ? { cookies: { 'x-ebsn-account': token } } : {}),
+    ...(opts.payload !== undefined ? { payload: JSON.stringify(opts.payload) } : {}),
+  });
+  return {
+    statusCode: res.statusCode,
+    body: JSON.parse(res.body) as EnvelopeBody<T>,
+    cookies: res.cookies,
+    headers: res.headers,
+  };
+}
+
+/** The newest mail sent to an address (the outbox), or null. */
+export async function lastMailTo(
+  db: Db,
+  to: string,
+): Promise<{ subject: string; textBody: string; template: string } | null> {
+  const { MailService } = await import('../src/modules/mail/mail.service');
+  const [mail] = await new MailService(db, { from: 'test' }).list({ to, limit: 1 });
+  return mail ?? null;
+}
+
+/** A link or code found in a mail's text. */
+export function findInMail(text: string, pattern: RegExp): string {
+  const m = pattern.exec(text);
+  if (!m) throw new Error(`not found in mail: ${pattern}\n${text}`);
+  return m[1] ?? m[0];
+}
+
+/** A unique e-mail address per test (the PostgreSQL run shares one database between files). */
+export const uniqueEmail = (tag: string) =>
+  `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;

@@ -27,6 +27,7 @@ export class VersionedReadCache {
   readonly #now: () => number;
   #version: { value: number; readAt: number } | null = null;
   #pendingVersion: Promise<number> | null = null;
+  readonly #loading = new Map<string, Promise<unknown>>();
 
   constructor(opts: ReadCacheOptions) {
     this.#lru =
@@ -77,10 +78,23 @@ export class VersionedReadCache {
       const hit = this.#lru.get(key);
       // Entries under one key are always written by the same loader, so they hold a Result<T>.
       if (hit) return hit.value as Result<T>;
+      // Concurrent misses of one key share a single load (a cold listing under load ran its count and
+      // facets once per waiting request).
+      const pending = this.#loading.get(key);
+      if (pending) return pending as Promise<Result<T>>;
     }
-    const result = await load();
-    if (result.ok) this.#lru.set(key, { value: result });
-    return result;
+    const loading = load().then((result) => {
+      if (result.ok) this.#lru?.set(key, { value: result });
+      return result;
+    });
+    if (!skip) {
+      this.#loading.set(key, loading);
+      const forget = () => {
+        if (this.#loading.get(key) === loading) this.#loading.delete(key);
+      };
+      loading.then(forget, forget);
+    }
+    return loading;
   }
 }
 

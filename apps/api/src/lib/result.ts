@@ -11,22 +11,36 @@ export interface Failure {
   /** Italian text for the customer */
   message: string;
   kind: FailureKind;
+  /** the form field the message is about, e.g. "person.fiscalCode" */
+  field?: string;
 }
 
 export interface Success<T> {
   ok: true;
   data: T;
+  /** texts shown to the customer as success toasts (response.infos) */
+  infos?: string[];
 }
 
 export type Result<T> = Success<T> | Failure;
 
-export const ok = <T>(data: T): Success<T> => ({ ok: true, data });
+export const ok = <T>(data: T, infos?: string[]): Success<T> =>
+  infos && infos.length > 0 ? { ok: true, data, infos } : { ok: true, data };
 
 export const fail = (code: string, message: string, kind: FailureKind = 'business'): Failure => ({
   ok: false,
   code,
   message,
   kind,
+});
+
+/** A refusal about one form field (answered as a validation failure naming the field). */
+export const fieldFail = (field: string, code: string, message: string): Failure => ({
+  ok: false,
+  code,
+  message,
+  kind: 'validation',
+  field,
 });
 
 export const notFound = (code: string, message: string): Failure => fail(code, message, 'notFound');

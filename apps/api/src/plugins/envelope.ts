@@ -45,24 +45,33 @@ function emptyStatus(): ResponseStatus {
   };
 }
 
-export function okEnvelope<T>(user: RootUser, data: T): Envelope<T> {
-  return { response: emptyStatus(), user, data };
+export function okEnvelope<T>(user: RootUser, data: T, infos: readonly string[] = []): Envelope<T> {
+  const response = emptyStatus();
+  response.infos = infos.map((info) => ({ info }));
+  response.infosMessage = [...infos];
+  return { response, user, data };
 }
 
 export function errorEnvelope(
   user: RootUser,
   status: number,
-  messages: ReadonlyArray<{ text: string; code?: string | undefined }>,
+  messages: ReadonlyArray<{ text: string; code?: string | undefined; field?: string | undefined }>,
 ): Envelope<EmptyData> {
   const response = emptyStatus();
   response.status = status;
-  response.errors = messages.map((m) => (m.code ? { error: m.text, code: m.code } : { error: m.text }));
+  response.errors = messages.map((m) => ({
+    error: m.text,
+    ...(m.code ? { code: m.code } : {}),
+    ...(m.field ? { field: m.field } : {}),
+  }));
   response.errorsMessage = messages.map((m) => m.text);
   return { response, user, data: {} };
 }
 
 export function failureEnvelope(user: RootUser, failure: Failure): Envelope<EmptyData> {
-  return errorEnvelope(user, STATUS_BY_KIND[failure.kind], [{ text: failure.message, code: failure.code }]);
+  return errorEnvelope(user, STATUS_BY_KIND[failure.kind], [
+    { text: failure.message, code: failure.code, field: failure.field },
+  ]);
 }
 
 /** Who the server thinks it is talking to. Anonymous until the session issue adds login. */
@@ -73,7 +82,7 @@ export function rootUserOf(request: FastifyRequest): RootUser {
 /** Turns a service result into the envelope (HTTP 200 either way: failures are values). */
 export function answer<T>(request: FastifyRequest, result: Result<T>): Envelope<T | EmptyData> {
   const user = rootUserOf(request);
-  return result.ok ? okEnvelope(user, result.data) : failureEnvelope(user, result);
+  return result.ok ? okEnvelope(user, result.data, result.infos) : failureEnvelope(user, result);
 }
 
 declare module 'fastify' {

@@ -22,6 +22,31 @@ const isApiRequest = (request: FastifyRequest): boolean =>
 
 interface ValidationIssue {
   instancePath?: string;
+  message?: string;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /**
+     * The route's contract carries the Italian form messages (packages/shared validation rules): answer
+     * them field by field instead of "Il parametro X non è valido."
+     */
+    fieldMessages?: boolean;
+  }
+}
+
+export const TOO_MANY_TEXT = 'Troppi tentativi: riprova tra qualche minuto.';
+export const FORBIDDEN_TEXT = 'Richiesta non consentita.';
+
+/** One message per field ("person.fiscalCode"), the contract's own Italian text. */
+export function fieldMessages(issues: readonly ValidationIssue[]): Array<{ text: string; field: string }> {
+  const seen = new Map<string, string>();
+  for (const issue of issues) {
+    const field = (issue.instancePath ?? '').split('/').filter(Boolean).join('.');
+    if (seen.has(field)) continue;
+    seen.set(field, issue.message ?? BAD_REQUEST_TEXT);
+  }
+  return [...seen].map(([field, text]) => ({ field, text }));
 }
 
 /**
@@ -62,7 +87,7 @@ function sendApiError(
   reply: FastifyReply,
   httpStatus: number,
   status: number,
-  texts: string[],
+  texts: Array<string | { text: string; field: string }>,
   code: string,
 ) {
   return reply
@@ -73,7 +98,7 @@ function sendApiError(
       errorEnvelope(
         rootUserOf(request),
         status,
-        texts.map((text) => ({ text, code })),
+        texts.map((t) => (typeof t === 'string' ? { text: t, code } : { ...t, code })),
       ),
     );
 }
@@ -82,6 +107,21 @@ export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const statusCode = error.statusCode ?? 500;
+      if (error.validation && request.routeOptions.config.fieldMessages && isApiRequest(request)) {
+        const messages = fieldMessages(error.validation as ValidationIssue[]);
+        request.log.info(
+          { url: request.routeOptions.url, fields: messages.map((m) => m.field) },
+          'form validation failed',
+        );
+        return sendApiError(
+          request,
+          reply,
+          400,
+          ENVELOPE_STATUS.validationError,
+          messages,
+          'msg.form.invalid',
+        );
+      }
       if (error.validation) {
         const texts = validationMessages(
           error.validation as ValidationIssue[],
@@ -101,7 +141,14 @@ export default fp(
       }
       if (statusCode >= 400 && statusCode < 500) {
         request.log.info({ url: request.url, code: error.code }, 'client error');
-        const text = statusCode === 404 ? NOT_FOUND_TEXT : BAD_REQUEST_TEXT;
+        const text =
+          statusCode === 404
+            ? NOT_FOUND_TEXT
+            : statusCode === 429
+              ? TOO_MANY_TEXT
+              : statusCode === 403
+                ? FORBIDDEN_TEXT
+                : BAD_REQUEST_TEXT;
         if (!isApiRequest(request))
           return reply.code(statusCode).type('text/plain; charset=utf-8').send(text);
         return sendApiError(

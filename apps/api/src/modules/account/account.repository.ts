@@ -1,0 +1,392 @@
+import { and, asc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import {
+  loyaltyCards,
+  personFiscals,
+  personInfos,
+  registrationDisclaimers,
+  sessions,
+  userDisclaimers,
+  users,
+  userTokens,
+} from '../../db/schema';
+
+/** SQL of the account domain. No rules here: the services decide, this reads and writes. */
+export type UserRow = typeof users.$inferSelect;
+export type NewUser = typeof users.$inferInsert;
+export type SessionRow = typeof sessions.$inferSelect;
+export type PersonFiscalRow = typeof personFiscals.$inferSelect;
+export type TokenPurpose = 'registration' | 'password_reset' | 'mfa_pin' | 'email_change' | 'anonymize';
+
+export class AccountRepository {
+  constructor(private readonly db: Db) {}
+
+  // ---------- users ----------
+  /** By e-mail, login name or loyalty-card number (case-insensitive); anonymised accounts never match. */
+  async findUserByLogin(login: string): Promise<UserRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(
+        and(
+          isNull(users.anonymizedAt),
+          or(
+            sql`lower(${users.login}) = lower(${login})`,
+            sql`lower(${users.email}) = lower(${login})`,
+            eq(users.cardNumber, login),
+          ),
+        ),
+      )
+      .orderBy(asc(users.userId))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async findUserById(userId: number): Promise<UserRow | null> {
+    const [row] = await this.db
+      .select()
+      .from(users)
+      .where(and(eq(users.userId, userId), isNull(users.anonymizedAt)))
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Is this e-mail or login taken by another (not anonymised) account? */
+  async isLoginTaken(value: string, exceptUserId?: number): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: users.userId })
+      .from(users)
+      .where(
+        and(
+          or(sql`lower(${users.login}) = lower(${value})`, sql`lower(${users.email}) = lower(${value})`),
+          exceptUserId !== undefined ? ne(users.userId, exceptUserId) : undefined,
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  /** Inserts the user; null when the login, e-mail or card is already taken (unique indexes decide). */
+  async insertUser(values: NewUser): Promise<UserRow | null> {
+    const rows = await this.db.insert(users).values(values).onConflictDoNothing().returning();
+    return rows[0] ?? null;
+  }
+
+  async updateUser(userId: number, values: Partial<NewUser>): Promise<UserRow | null> {
+    const [row] = await this.db
+      .update(users)
+      .set({ ...values, updatedAt: sql`now()` })
+      .where(and(eq(users.userId, userId), isNull(users.anonymizedAt)))
+      .returning();
+    return row ?? null;
+  }
+
+  async personInfosOf(userId: number): Promise<Array<{ personInfoTypeId: number; value: string }>> {
+    return this.db
+      .select({ personInfoTypeId: personInfos.personInfoTypeId, value: personInfos.value })
+      .from(personInfos)
+      .where(eq(personInfos.userId, userId))
+      .orderBy(asc(personInfos.personInfoTypeId));
+  }
+
+  async upsertPersonInfo(userId: number, personInfoTypeId: number, value: string): Promise<void> {
+    await this.db
+      .insert(personInfos)
+      .values({ userId, personInfoTypeId, value })
+      .onConflictDoUpdate({ target: [personInfos.userId, personInfos.personInfoTypeId], set: { value } });
+  }
+
+  // ---------- loyalty cards ----------
+  async findCard(cardNumber: string) {
+    const [row] = await this.db
+      .select()
+      .from(loyaltyCards)
+      .where(eq(loyaltyCards.cardNumber, cardNumber))
+      .limit(1);
+    return row ?? null;
+  }
+
+  async cardTypeOf(cardNumber: string | null): Promise<string | null> {
+    if (!cardNumber) return null;
+    return (await this.findCard(cardNumber))?.cardType ?? null;
+  }
+
+  async isCardLinked(cardNumber: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: users.userId })
+      .from(users)
+      .where(eq(users.cardNumber, cardNumber))
+      .limit(1);
+    return rows.length > 0;
+  }
+
+  // ---------- sessions ----------
+  async insertSession(values: typeof sessions.$inferInsert): Promise<void> {
+    await this.db.insert(sessions).values(values);
+  }
+
+  /** The live session of this token hash with its user, or null (unknown, expired, revoked, stale). */
+  async findLiveSession(
+    tokenHash: string,
+    now: Date,
+  ): Promise<{ session: SessionRow; user: UserRow; cardType: string | null } | null> {
+    const [row] = await this.db
+      .select({ session: sessions, user: users, cardType: loyaltyCards.cardType })
+      .from(sessions)
+      .innerJoin(users, eq(users.userId, sessions.userId))
+      .leftJoin(loyaltyCards, eq(loyaltyCards.cardNumber, users.cardNumber))
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          isNull(sessions.revokedAt),
+          gt(sessions.idleExpiresAt, now),
+          gt(sessions.absoluteExpiresAt, now),
+          isNull(users.anonymizedAt),
+          // a password change ends the sessions opened before it
+          sql`${sessions.createdAt} >= ${users.passwordChangedAt}`,
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
+  async touchSession(tokenHash: string, lastSeenAt: Date, idleExpiresAt: Date): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ lastSeenAt, idleExpiresAt: sql`least(${idleExpiresAt}, ${sessions.absoluteExpiresAt})` })
+      .where(eq(sessions.tokenHash, tokenHash));
+  }
+
+  async revokeSession(tokenHash: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+  }
+
+  /** Ends every session of the user, except `keepTokenHash` when given. */
+  async revokeUserSessions(userId: number, keepTokenHash?: string): Promise<void> {
+    await this.db
+      .update(sessions)
+      .set({ revokedAt: sql`now()` })
+      .where(
+        and(
+          eq(sessions.userId, userId),
+          isNull(sessions.revokedAt),
+          keepTokenHash ? ne(sessions.tokenHash, keepTokenHash) : undefined,
+        ),
+      );
+  }
+
+  // ---------- one-use tokens ----------
+  /** Stores a new token of this purpose; earlier unused ones of the same purpose stop working. */
+  async replaceToken(values: {
+    userId: number;
+    purpose: TokenPurpose;
+    tokenHash: string;
+    expiresAt: Date;
+    payload?: unknown;
+  }): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      await tx
+        .update(userTokens)
+        .set({ usedAt: sql`now()` })
+        .where(
+          and(
+            eq(userTokens.userId, values.userId),
+            eq(userTokens.purpose, values.purpose),
+            isNull(userTokens.usedAt),
+          ),
+        );
+      await tx.insert(userTokens).values({ ...values, payload: values.payload ?? null });
+    });
+  }
+
+  /** The newest unused, unexpired token of this purpose for the user. */
+  async findActiveToken(userId: number, purpose: TokenPurpose, now: Date) {
+    const [row] = await this.db
+      .select()
+      .from(userTokens)
+      .where(
+        and(
+          eq(userTokens.userId, userId),
+          eq(userTokens.purpose, purpose),
+          isNull(userTokens.usedAt),
+          gt(userTokens.expiresAt, now),
+        ),
+      )
+      .orderBy(sql`${userTokens.tokenId} desc`)
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** An unused, unexpired token by its hash (links that carry no user). */
+  async findActiveTokenByHash(tokenHash: string, purpose: TokenPurpose, now: Date) {
+    const [row] = await this.db
+      .select()
+      .from(userTokens)
+      .where(
+        and(
+          eq(userTokens.tokenHash, tokenHash),
+          eq(userTokens.purpose, purpose),
+          isNull(userTokens.usedAt),
+          gt(userTokens.expiresAt, now),
+        ),
+      )
+      .limit(1);
+    return row ?? null;
+  }
+
+  /** Marks the token used; false when it was already used (two concurrent requests: one wins). */
+  async consumeToken(tokenId: number): Promise<boolean> {
+    const rows = await this.db
+      .update(userTokens)
+      .set({ usedAt: sql`now()` })
+      .where(and(eq(userTokens.tokenId, tokenId), isNull(userTokens.usedAt)))
+      .returning({ tokenId: userTokens.tokenId });
+    return rows.length > 0;
+  }
+
+  /** Counts a wrong attempt; returns the new count. */
+  async countTokenAttempt(tokenId: number): Promise<number> {
+    const [row] = await this.db
+      .update(userTokens)
+      .set({ attempts: sql`${userTokens.attempts} + 1` })
+      .where(eq(userTokens.tokenId, tokenId))
+      .returning({ attempts: userTokens.attempts });
+    return row?.attempts ?? 0;
+  }
+
+  // ---------- invoice data ----------
+  async listPersonFiscals(userId: number): Promise<PersonFiscalRow[]> {
+    return this.db
+      .select()
+      .from(personFiscals)
+      .where(eq(personFiscals.userId, userId))
+      .orderBy(asc(personFiscals.personFiscalId));
+  }
+
+  async insertPersonFiscal(values: typeof personFiscals.$inferInsert): Promise<PersonFiscalRow> {
+    const [row] = await this.db.insert(personFiscals).values(values).returning();
+    if (!row) throw new Error('insertPersonFiscal: no row returned');
+    return row;
+  }
+
+  async countPersonFiscals(userId: number): Promise<number> {
+    const [row] = await this.db
+      .select({ n: sql<number>`count(*)::int` })
+      .from(personFiscals)
+      .where(eq(personFiscals.userId, userId));
+    return row?.n ?? 0;
+  }
+
+  /** Deletes only the user's own row; false when there is none with that id for this user. */
+  async deletePersonFiscal(userId: number, personFiscalId: number): Promise<boolean> {
+    const rows = await this.db
+      .delete(personFiscals)
+      .where(and(eq(personFiscals.userId, userId), eq(personFiscals.personFiscalId, personFiscalId)))
+      .returning({ id: personFiscals.personFiscalId });
+    return rows.length > 0;
+  }
+
+  async deleteAllPersonFiscals(userId: number): Promise<void> {
+    await this.db.delete(personFiscals).where(eq(personFiscals.userId, userId));
+  }
+
+  // ---------- disclaimers ----------
+  async listDisclaimers(moduleTypeId: number, storeId: number) {
+    return this.db
+      .select()
+      .from(registrationDisclaimers)
+      .where(
+        and(
+          eq(registrationDisclaimers.registrationModuleTypeId, moduleTypeId),
+          eq(registrationDisclaimers.storeId, storeId),
+        ),
+      )
+      .orderBy(asc(registrationDisclaimers.priority));
+  }
+
+  /** The disclaimers of a module type (any store) with the user's answers. */
+  async listUserDisclaimers(userId: number, moduleTypeId: number) {
+    return this.db
+      .select({
+        disclaimer: registrationDisclaimers,
+        value: userDisclaimers.value,
+      })
+      .from(registrationDisclaimers)
+      .leftJoin(
+        userDisclaimers,
+        and(
+          eq(userDisclaimers.registrationDisclaimerId, registrationDisclaimers.registrationDisclaimerId),
+          eq(userDisclaimers.userId, userId),
+        ),
+      )
+      .where(eq(registrationDisclaimers.registrationModuleTypeId, moduleTypeId))
+      .orderBy(asc(registrationDisclaimers.priority));
+  }
+
+  async saveUserDisclaimers(
+    userId: number,
+    answers: ReadonlyArray<{ registrationDisclaimerId: number; value: boolean }>,
+  ): Promise<void> {
+    if (answers.length === 0) return;
+    await this.db
+      .insert(userDisclaimers)
+      .values(answers.map((a) => ({ userId, ...a })))
+      .onConflictDoUpdate({
+        target: [userDisclaimers.userId, userDisclaimers.registrationDisclaimerId],
+        set: { value: sql`excluded.value`, updatedAt: sql`now()` },
+      });
+  }
+
+  /** Everything personal goes; the row stays (orders keep their customer id) with placeholders. */
+  async anonymizeUser(userId: number): Promise<void> {
+    await this.db.transaction(async (tx) => {
+      const placeholder = `anonimo-${userId}@anonimo.invalid`;
+      await tx
+        .update(users)
+        .set({
+          login: placeholder,
+          email: placeholder,
+          passwordHash: null,
+          cardNumber: null,
+          mfaEnabled: false,
+          firstName: '',
+          lastName: '',
+          fiscalCode: '',
+          birthDate: null,
+          birthCountry: '',
+          birthPlace: '',
+          gender: null,
+          homePhone: '',
+          mobilePhone: '',
+          address1: '',
+          addressNumber: '',
+          postalCode: '',
+          city: '',
+          province: '',
+          contactEmail: false,
+          contactSms: false,
+          contactPush: false,
+          contactWhatsapp: false,
+          marketingConsent: false,
+          profilingConsent: false,
+          anonymizedAt: sql`now()`,
+          updatedAt: sql`now()`,
+        })
+        .where(eq(users.userId, userId));
+      await tx.delete(personInfos).where(eq(personInfos.userId, userId));
+      await tx.delete(personFiscals).where(eq(personFiscals.userId, userId));
+      await tx.delete(userDisclaimers).where(eq(userDisclaimers.userId, userId));
+      await tx
+        .update(sessions)
+        .set({ revokedAt: sql`now()` })
+        .where(eq(sessions.userId, userId));
+      await tx
+        .update(userTokens)
+        .set({ usedAt: sql`now()` })
+        .where(eq(userTokens.userId, userId));
+    });
+  }
+}

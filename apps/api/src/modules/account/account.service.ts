@@ -1,0 +1,597 @@
+import {
+  COUNTRIES,
+  type PersonFiscal,
+  type RegistrationDisclaimer,
+  type UserDetail,
+  type personalDataFormSchema,
+  type domicileFormSchema,
+  type personFiscalFormSchema,
+  type registerUserBodySchema,
+  type updateContactBodySchema,
+} from '@spesa/shared/contracts/account';
+import {
+  fiscalCodeMismatches,
+  fiscalCodeWithoutOmocodia,
+  isFiscalCodeValid,
+} from '@spesa/shared/account/fiscal-code';
+import type { z } from 'zod';
+import { fail, fieldFail, notFound, ok, type Failure, type Result } from '../../lib/result';
+import type { MailService } from '../mail/mail.service';
+import { ACCOUNT_TEXT, type AccountTextKey } from './account.messages';
+import type { AccountRepository, PersonFiscalRow, UserRow } from './account.repository';
+import { birthplaceCode } from './birthplace-code';
+import { hashPassword, randomToken, sameDigest, sha256, verifyPassword } from './secrets';
+import type { SessionService } from './session.service';
+import { toUserDetail } from './user.mapper';
+
+type PersonalData = z.output<typeof personalDataFormSchema>;
+type DomicileData = z.output<typeof domicileFormSchema>;
+type RegisterUser = z.output<typeof registerUserBodySchema>;
+type ContactUpdate = z.output<typeof updateContactBodySchema>;
+type PersonFiscalInput = z.output<typeof personFiscalFormSchema>;
+
+const REGISTRATION_TOKEN_HOURS = 48;
+const RESET_TOKEN_MINUTES = 60;
+const EMAIL_CHANGE_HOURS = 24;
+const ANONYMIZE_MINUTES = 30;
+const TOKEN_MAX_ATTEMPTS = 5;
+const PERSON_FISCAL_MAX = 10;
+/** the consents the disclaimers with these codes also set on the user (contact preferences page) */
+const CONSENT_CODES = { marketing: 'marketing', profiling: 'profiling' } as const;
+
+const failWith = (key: AccountTextKey): Failure => fail(ACCOUNT_TEXT[key][0], ACCOUNT_TEXT[key][1]);
+const fieldFailWith = (field: string, key: AccountTextKey): Failure =>
+  fieldFail(field, ACCOUNT_TEXT[key][0], ACCOUNT_TEXT[key][1]);
+const info = (key: AccountTextKey): string[] => [ACCOUNT_TEXT[key][1]];
+
+/** Orders awaiting pickup block the account deletion (spec section 4). The orders module answers it. */
+export interface PickupOrdersPort {
+  hasOrdersAwaitingPickup(userId: number): Promise<boolean>;
+}
+
+export type ConfirmOutcome = 'ok' | 'already' | 'ko';
+
+const normaliseName = (s: string) =>
+  s
+    .normalize('NFD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .toLowerCase()
+    .replace(/[^a-z]/g, '');
+
+/**
+ * Registration, profile, password, e-mail change, password reset, multi-factor switch, invoice data,
+ * privacy disclaimers and account deletion (spec section 7 "Account and registration"). Every secret
+ * sent by e-mail is one-use, expires, and is stored hashed; answers never reveal whether an e-mail is
+ * registered except where the customer must be told (registration: "already registered").
+ */
+export class AccountService {
+  constructor(
+    private readonly repo: AccountRepository,
+    private readonly sessions: SessionService,
+    private readonly mail: MailService,
+    private readonly opts: {
+      publicUrl: string;
+      pickupOrders: PickupOrdersPort;
+      now?: () => Date;
+    },
+  ) {}
+
+  private now(): Date {
+    return this.opts.now?.() ?? new Date();
+  }
+
+  private inFuture(ms: number): Date {
+    return new Date(this.now().getTime() + ms);
+  }
+
+  async userDetail(userId: number): Promise<Result<{ user: UserDetail }>> {
+    const user = await this.repo.findUserById(userId);
+    if (!user) return notFound('msg.user.notFound', 'Utente non trovato.');
+    return ok({ user: await this.detailOf(user) });
+  }
+
+  private async detailOf(user: UserRow): Promise<UserDetail> {
+    const [personInfos, cardType] = await Promise.all([
+      this.repo.personInfosOf(user.userId),
+      this.repo.cardTypeOf(user.cardNumber),
+    ]);
+    return toUserDetail(user, personInfos, cardType);
+  }
+
+  // ---------- personal data rules the schema cannot check alone ----------
+  /** Control character, agreement with name / birth date / sex, and with the birth place when known. */
+  private checkFiscalCode(person: PersonalData, field = 'person.fiscalCode'): Failure | null {
+    if (person.fiscalCode === '') return null;
+    if (!isFiscalCodeValid(person.fiscalCode)) return fieldFailWith(field, 'fiscalCodeInvalid');
+    const mismatches = fiscalCodeMismatches(person.fiscalCode, person);
+    if (mismatches.length > 0) return fieldFailWith(field, 'fiscalCodeMismatch');
+    const bornInItaly = /^(italia|italy|it)$/i.test(person.birthCountry.trim());
+    const place = birthplaceCode(bornInItaly ? person.birthPlace : person.birthCountry);
+    if (place && fiscalCodeWithoutOmocodia(person.fiscalCode).slice(11, 15) !== place)
+      return fieldFailWith(field, 'fiscalCodeMismatch');
+    return null;
+  }
+
+  private personColumns(person: PersonalData) {
+    return {
+      firstName: person.firstName,
+      lastName: person.lastName,
+      gender: person.gender,
+      birthDate: person.birthDate,
+      birthPlace: person.birthPlace,
+      birthCountry: person.birthCountry,
+      italianCitizen: person.italianCitizen,
+      fiscalCode: person.fiscalCode,
+      mobilePhone: person.mobilePhone,
+      homePhone: person.homePhone,
+    };
+  }
+
+  private domicileColumns(d: DomicileData) {
+    return {
+      address1: d.address1,
+      addressNumber: d.addressNumber,
+      postalCode: d.postalCode,
+      city: d.city,
+      province: d.province,
+      countryId: COUNTRIES.some((c) => c.countryId === d.countryId) ? d.countryId : 1,
+    };
+  }
+
+  // ---------- registration ----------
+  async register(
+    body: RegisterUser,
+  ): Promise<Result<{ userId: number; email: string; confirmationRequired: boolean }>> {
+    const email = body.account.email.toLowerCase();
+    const cfFailure = this.checkFiscalCode(body.person);
+    if (cfFailure) return cfFailure;
+
+    const disclaimers = await this.repo.listDisclaimers(2, 5);
+    const answers = new Map(body.account.disclaimers.map((d) => [d.registrationDisclaimerId, d.value]));
+    for (const d of disclaimers)
+      if (d.required && answers.get(d.registrationDisclaimerId) !== true)
+        return fieldFailWith(`account.disclaimers.${d.registrationDisclaimerId}`, 'disclaimerRequired');
+
+    let cardNumber: string | null = null;
+    if (body.registrationType === 'card' && body.fidelityCard) {
+      const card = await this.repo.findCard(body.fidelityCard);
+      if (!card || normaliseName(card.holderLastName) !== normaliseName(body.person.lastName))
+        return fieldFailWith('fidelityCard', 'cardUnknown');
+      if (await this.repo.isCardLinked(card.cardNumber)) return fieldFailWith('fidelityCard', 'cardLinked');
+      cardNumber = card.cardNumber;
+    }
+    if (await this.repo.isLoginTaken(email)) return fieldFailWith('account.email', 'emailTaken');
+
+    const byCode = new Map(disclaimers.map((d) => [d.code, d.registrationDisclaimerId]));
+    const consent = (code: string) => answers.get(byCode.get(code) ?? -1) === true;
+    const user = await this.repo.insertUser({
+      login: email,
+      email,
+      passwordHash: await hashPassword(body.account.password),
+      cardNumber,
+      ...this.personColumns(body.person),
+      ...this.domicileColumns(body.domicile),
+      marketingConsent: consent(CONSENT_CODES.marketing),
+      profilingConsent: consent(CONSENT_CODES.profiling),
+    });
+    // two registrations racing for one e-mail or card: the unique indexes let one through
+    if (!user) return fieldFailWith('account.email', 'emailTaken');
+    await this.repo.saveUserDisclaimers(
+      user.userId,
+      disclaimers.map((d) => ({
+        registrationDisclaimerId: d.registrationDisclaimerId,
+        value: answers.get(d.registrationDisclaimerId) === true,
+      })),
+    );
+    await this.sendRegistrationMail(user);
+    return ok({ userId: user.userId, email, confirmationRequired: true }, info('registered'));
+  }
+
+  private async sendRegistrationMail(user: UserRow): Promise<void> {
+    const token = randomToken();
+    await this.repo.replaceToken({
+      userId: user.userId,
+      purpose: 'registration',
+      tokenHash: sha256(token),
+      expiresAt: this.inFuture(REGISTRATION_TOKEN_HOURS * 3_600_000),
+    });
+    const link = `${this.opts.publicUrl}/ebsn/api/registration/registration_confirm?e_mail=${encodeURIComponent(user.email)}&reg_control_code=${token}`;
+    await this.mail.send(user.email, { template: 'registration-confirm', firstName: user.firstName, link });
+  }
+
+  async confirmRegistration(email: string, code: string): Promise<ConfirmOutcome> {
+    const user = await this.repo.findUserByLogin(email);
+    if (!user || user.email.toLowerCase() !== email.trim().toLowerCase()) return 'ko';
+    if (user.profileConfirmed) return 'already';
+    const token = await this.repo.findActiveToken(user.userId, 'registration', this.now());
+    if (!token || !sameDigest(token.tokenHash, sha256(code))) return 'ko';
+    if (!(await this.repo.consumeToken(token.tokenId))) return 'ko';
+    await this.repo.updateUser(user.userId, { profileConfirmed: true });
+    return 'ok';
+  }
+
+  /** Same answer whatever the address: only an unconfirmed account gets a new mail. */
+  async resendConfirmation(email: string): Promise<Result<Record<string, never>>> {
+    const user = await this.repo.findUserByLogin(email);
+    if (user && !user.profileConfirmed && user.email.toLowerCase() === email.trim().toLowerCase())
+      await this.sendRegistrationMail(user);
+    return ok({}, info('resent'));
+  }
+
+  // ---------- profile ----------
+  async updateUserDetail(
+    userId: number,
+    body: { person: PersonalData; domicile: DomicileData },
+  ): Promise<Result<{ user: UserDetail }>> {
+    const cfFailure = this.checkFiscalCode(body.person);
+    if (cfFailure) return cfFailure;
+    const user = await this.repo.updateUser(userId, {
+      ...this.personColumns(body.person),
+      ...this.domicileColumns(body.domicile),
+    });
+    if (!user) return notFound('msg.user.notFound', 'Utente non trovato.');
+    return ok({ user: await this.detailOf(user) }, info('profileSaved'));
+  }
+
+  async updatePersonInfo(
+    userId: number,
+    personInfoTypeId: number,
+    value: string,
+  ): Promise<Result<{ user: UserDetail }>> {
+    await this.repo.upsertPersonInfo(userId, personInfoTypeId, value);
+    return this.userDetail(userId);
+  }
+
+  async updateContact(userId: number, body: ContactUpdate): Promise<Result<{ user: UserDetail }>> {
+    const user = await this.repo.updateUser(userId, {
+      mobilePhone: body.mobilePhone,
+      homePhone: body.homePhone,
+      contactEmail: body.contactPreferences.email,
+      contactSms: body.contactPreferences.sms,
+      contactPush: body.contactPreferences.push,
+      contactWhatsapp: body.contactPreferences.whatsapp,
+      marketingConsent: body.consents.marketing,
+      profilingConsent: body.consents.profiling,
+    });
+    if (!user) return notFound('msg.user.notFound', 'Utente non trovato.');
+    await this.syncConsentDisclaimers(user);
+    return ok({ user: await this.detailOf(user) }, info('profileSaved'));
+  }
+
+  /** The marketing/profiling disclaimers follow the consents chosen on the contacts page. */
+  private async syncConsentDisclaimers(user: UserRow): Promise<void> {
+    const all = await this.repo.listUserDisclaimers(user.userId, 2);
+    const answers = all
+      .filter(
+        (d) => d.disclaimer.code === CONSENT_CODES.marketing || d.disclaimer.code === CONSENT_CODES.profiling,
+      )
+      .map((d) => ({
+        registrationDisclaimerId: d.disclaimer.registrationDisclaimerId,
+        value: d.disclaimer.code === CONSENT_CODES.marketing ? user.marketingConsent : user.profilingConsent,
+      }));
+    await this.repo.saveUserDisclaimers(user.userId, answers);
+  }
+
+  /**
+   * Changes the password: every other session ends (the password-change time kills sessions opened before
+   * it) and the caller gets a fresh session token (rotation).
+   */
+  async updatePassword(
+    userId: number,
+    oldPassword: string,
+    newPassword: string,
+    meta: { userAgent: string; clientIp: string; rememberMe: boolean },
+  ): Promise<Result<{ token: string }>> {
+    const user = await this.repo.findUserById(userId);
+    if (!user) return notFound('msg.user.notFound', 'Utente non trovato.');
+    if (!(await verifyPassword(user.passwordHash, oldPassword)))
+      return fieldFailWith('old_password', 'oldPasswordWrong');
+    if (oldPassword === newPassword) return fieldFailWith('new_password', 'passwordSame');
+    await this.setPassword(user, newPassword);
+    const token = await this.sessions.create(user.userId, meta.rememberMe, meta);
+    return ok({ token }, info('passwordChanged'));
+  }
+
+  private async setPassword(user: UserRow, password: string): Promise<void> {
+    // one millisecond back: a session created right after (the caller's new one) is surely newer
+    const changedAt = new Date(this.now().getTime() - 1);
+    await this.repo.updateUser(user.userId, {
+      passwordHash: await hashPassword(password),
+      passwordChangedAt: changedAt,
+    });
+    await this.sessions.revokeAllOf(user.userId);
+    await this.mail.send(user.email, { template: 'password-changed', firstName: user.firstName });
+  }
+
+  async requestEmailChange(userId: number, newEmail: string): Promise<Result<Record<string, never>>> {
+    const user = await this.repo.findUserById(userId);
+    if (!user) return notFound('msg.user.notFound', 'Utente non trovato.');
+    const email = newEmail.trim().toLowerCase();
+    if (await this.repo.isLoginTaken(email, userId)) return fieldFailWith('new_email', 'emailTaken');
+    const token = randomToken();
+    await this.repo.replaceToken({
+      userId,
+      purpose: 'email_change',
+      tokenHash: sha256(token),
+      expiresAt: this.inFuture(EMAIL_CHANGE_HOURS * 3_600_000),
+      payload: { newEmail: email },
+    });
+    const link = `${this.opts.publicUrl}/profile/email-confirm?token=${token}`;
+    await this.mail.send(email, {
+      template: 'email-change',
+      firstName: user.firstName,
+      link,
+      newEmail: email,
+    });
+    return ok({}, info('emailChangeSent'));
+  }
+
+  /** The link from the mail: works without a session (the token is the proof). */
+  async confirmEmailChange(token: string): Promise<Result<{ email: string }>> {
+    const row = await this.repo.findActiveTokenByHash(sha256(token), 'email_change', this.now());
+    const newEmail = (row?.payload as { newEmail?: unknown } | null)?.newEmail;
+    if (!row || typeof newEmail !== 'string') return failWith('emailChangeInvalid');
+    const user = await this.repo.findUserById(row.userId);
+    if (!user) return failWith('emailChangeInvalid');
+    if (await this.repo.isLoginTaken(newEmail, user.userId)) return failWith('emailTaken');
+    if (!(await this.repo.consumeToken(row.tokenId))) return failWith('emailChangeInvalid');
+    const loginWasEmail = user.login.toLowerCase() === user.email.toLowerCase();
+    const updated = await this.repo.updateUser(user.userId, {
+      email: newEmail,
+      ...(loginWasEmail ? { login: newEmail } : {}),
+    });
+    if (!updated) return failWith('emailTaken');
+    return ok({ email: newEmail }, info('emailChanged'));
+  }
+
+  async updateUsername(userId: number, username: string): Promise<Result<{ user: UserDetail }>> {
+    if (await this.repo.isLoginTaken(username, userId)) return fieldFailWith('username', 'usernameTaken');
+    const user = await this.repo.updateUser(userId, { login: username });
+    if (!user) return fieldFailWith('username', 'usernameTaken');
+    return ok({ user: await this.detailOf(user) }, info('profileSaved'));
+  }
+
+  // ---------- password reset ----------
+  /** Always the same answer (no enumeration); a mail only when the data match an account. */
+  async requestPasswordReset(q: {
+    e_mail?: string | undefined;
+    login?: string | undefined;
+    fiscal_code?: string | undefined;
+  }): Promise<Result<Record<string, never>>> {
+    const key = (q.e_mail || q.login || '').trim();
+    const user = key ? await this.repo.findUserByLogin(key) : null;
+    const fiscalOk = !q.fiscal_code || (user?.fiscalCode ?? '').toUpperCase() === q.fiscal_code.toUpperCase();
+    if (user && fiscalOk && user.passwordHash) {
+      const token = randomToken();
+      await this.repo.replaceToken({
+        userId: user.userId,
+        purpose: 'password_reset',
+        tokenHash: sha256(token),
+        expiresAt: this.inFuture(RESET_TOKEN_MINUTES * 60_000),
+      });
+      const link = `${this.opts.publicUrl}/reset-password?token=${token}&login=${encodeURIComponent(user.email)}`;
+      await this.mail.send(user.email, {
+        template: 'password-reset',
+        firstName: user.firstName,
+        link,
+        minutes: RESET_TOKEN_MINUTES,
+      });
+    }
+    return ok({}, info('resetRequested'));
+  }
+
+  private async findResetToken(login: string | undefined, token: string) {
+    const row = await this.repo.findActiveTokenByHash(sha256(token), 'password_reset', this.now());
+    if (!row) return null;
+    if (login) {
+      const user = await this.repo.findUserByLogin(login);
+      if (!user || user.userId !== row.userId) return null;
+    }
+    return row;
+  }
+
+  async checkPasswordReset(login: string | undefined, token: string): Promise<Result<{ valid: true }>> {
+    return (await this.findResetToken(login, token))
+      ? ok({ valid: true as const })
+      : failWith('resetInvalid');
+  }
+
+  async resetPassword(
+    login: string | undefined,
+    token: string,
+    password: string,
+  ): Promise<Result<Record<string, never>>> {
+    const row = await this.findResetToken(login, token);
+    if (!row) return failWith('resetInvalid');
+    const user = await this.repo.findUserById(row.userId);
+    if (!user || !(await this.repo.consumeToken(row.tokenId))) return failWith('resetInvalid');
+    await this.setPassword(user, password);
+    // the customer proved the mailbox is theirs
+    if (!user.profileConfirmed) await this.repo.updateUser(user.userId, { profileConfirmed: true });
+    return ok({}, info('resetDone'));
+  }
+
+  // ---------- multi-factor switch ----------
+  async mfaEnabled(userId: number): Promise<Result<{ enabled: boolean }>> {
+    const user = await this.repo.findUserById(userId);
+    return user ? ok({ enabled: user.mfaEnabled }) : notFound('msg.user.notFound', 'Utente non trovato.');
+  }
+
+  async updateMfa(userId: number, enabled: boolean): Promise<Result<{ enabled: boolean }>> {
+    const user = await this.repo.updateUser(userId, { mfaEnabled: enabled });
+    return user
+      ? ok({ enabled: user.mfaEnabled }, info('profileSaved'))
+      : notFound('msg.user.notFound', 'Utente non trovato.');
+  }
+
+  // ---------- account deletion ----------
+  async requestAnonymizeToken(userId: number): Promise<Result<Record<string, never>>> {
+    const user = await this.repo.findUserById(userId);
+    if (!user) return notFound('msg.user.notFound', 'Utente non trovato.');
+    // 8 characters without look-alikes: easy to copy from the mail; 5 tries, 30 minutes
+    const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+    const bytes = Buffer.from(randomToken(), 'base64url');
+    const code = Array.from(bytes.subarray(0, 8), (b) => alphabet[b % alphabet.length]).join('');
+    await this.repo.replaceToken({
+      userId,
+      purpose: 'anonymize',
+      tokenHash: sha256(code),
+      expiresAt: this.inFuture(ANONYMIZE_MINUTES * 60_000),
+    });
+    const link = `${this.opts.publicUrl}/profile/delete-account?token=${code}`;
+    await this.mail.send(user.email, {
+      template: 'anonymize-token',
+      firstName: user.firstName,
+      token: code,
+      link,
+      minutes: ANONYMIZE_MINUTES,
+    });
+    return ok({}, info('anonymizeSent'));
+  }
+
+  private async matchAnonymizeToken(userId: number, token: string): Promise<{ tokenId: number } | null> {
+    const row = await this.repo.findActiveToken(userId, 'anonymize', this.now());
+    if (!row || row.attempts >= TOKEN_MAX_ATTEMPTS) return null;
+    if (!sameDigest(row.tokenHash, sha256(token.trim().toUpperCase()))) {
+      await this.repo.countTokenAttempt(row.tokenId);
+      return null;
+    }
+    return row;
+  }
+
+  async checkAnonymizeToken(userId: number, token: string): Promise<Result<{ valid: true }>> {
+    return (await this.matchAnonymizeToken(userId, token))
+      ? ok({ valid: true as const })
+      : failWith('anonymizeInvalid');
+  }
+
+  async anonymize(userId: number, token: string): Promise<Result<Record<string, never>>> {
+    const row = await this.matchAnonymizeToken(userId, token);
+    if (!row) return failWith('anonymizeInvalid');
+    if (await this.opts.pickupOrders.hasOrdersAwaitingPickup(userId)) return failWith('anonymizePickup');
+    if (!(await this.repo.consumeToken(row.tokenId))) return failWith('anonymizeInvalid');
+    await this.repo.anonymizeUser(userId);
+    return ok({}, info('anonymized'));
+  }
+
+  // ---------- invoice data ----------
+  async listPersonFiscals(userId: number): Promise<Result<{ personFiscals: PersonFiscal[] }>> {
+    return ok({ personFiscals: (await this.repo.listPersonFiscals(userId)).map(toPersonFiscal) });
+  }
+
+  async insertPersonFiscal(
+    userId: number,
+    input: PersonFiscalInput,
+  ): Promise<Result<{ personFiscal: PersonFiscal }>> {
+    if (input.fiscalCode && !isFiscalCodeValid(input.fiscalCode))
+      return fieldFailWith('fiscalCode', 'fiscalCodeInvalid');
+    if ((await this.repo.countPersonFiscals(userId)) >= PERSON_FISCAL_MAX) return failWith('fiscalTooMany');
+    const row = await this.repo.insertPersonFiscal({ userId, ...input });
+    return ok({ personFiscal: toPersonFiscal(row) }, info('profileSaved'));
+  }
+
+  async deletePersonFiscal(userId: number, personFiscalId: number): Promise<Result<Record<string, never>>> {
+    return (await this.repo.deletePersonFiscal(userId, personFiscalId))
+      ? ok({})
+      : notFound(ACCOUNT_TEXT.fiscalNotFound[0], ACCOUNT_TEXT.fiscalNotFound[1]);
+  }
+
+  // ---------- disclaimers ----------
+  async listDisclaimers(
+    moduleTypeId: number,
+    storeId: number,
+  ): Promise<Result<{ registrationDisclaimers: RegistrationDisclaimer[] }>> {
+    const rows = await this.repo.listDisclaimers(moduleTypeId, storeId);
+    return ok({ registrationDisclaimers: rows.map((d) => toDisclaimer(d)) });
+  }
+
+  async listUserDisclaimers(
+    userId: number,
+    moduleTypeId: number,
+  ): Promise<Result<{ registrationDisclaimers: RegistrationDisclaimer[] }>> {
+    const rows = await this.repo.listUserDisclaimers(userId, moduleTypeId);
+    return ok({ registrationDisclaimers: rows.map((r) => toDisclaimer(r.disclaimer, r.value ?? false)) });
+  }
+
+  async checkDisclaimers(
+    userId: number,
+    moduleTypeId: number,
+  ): Promise<Result<{ complete: boolean; missing: number[] }>> {
+    const rows = await this.repo.listUserDisclaimers(userId, moduleTypeId);
+    const missing = rows
+      .filter((r) => r.disclaimer.required && r.value !== true)
+      .map((r) => r.disclaimer.registrationDisclaimerId);
+    return ok({ complete: missing.length === 0, missing });
+  }
+
+  async updateDisclaimers(
+    userId: number,
+    moduleTypeId: number,
+    answers: ReadonlyArray<{ registrationDisclaimerId: number; value: boolean }>,
+  ): Promise<Result<{ registrationDisclaimers: RegistrationDisclaimer[] }>> {
+    const rows = await this.repo.listUserDisclaimers(userId, moduleTypeId);
+    const byId = new Map(rows.map((r) => [r.disclaimer.registrationDisclaimerId, r.disclaimer]));
+    for (const a of answers) {
+      const d = byId.get(a.registrationDisclaimerId);
+      if (!d) return fieldFailWith(`disclaimers.${a.registrationDisclaimerId}`, 'disclaimerUnknown');
+      if (d.required && !a.value)
+        return fieldFailWith(`disclaimers.${a.registrationDisclaimerId}`, 'disclaimerRequired');
+    }
+    await this.repo.saveUserDisclaimers(userId, answers);
+    const codeOf = (id: number) => byId.get(id)?.code;
+    const marketing = answers.find((a) => codeOf(a.registrationDisclaimerId) === CONSENT_CODES.marketing);
+    const profiling = answers.find((a) => codeOf(a.registrationDisclaimerId) === CONSENT_CODES.profiling);
+    if (marketing || profiling)
+      await this.repo.updateUser(userId, {
+        ...(marketing ? { marketingConsent: marketing.value } : {}),
+        ...(profiling ? { profilingConsent: profiling.value } : {}),
+      });
+    return this.listUserDisclaimers(userId, moduleTypeId);
+  }
+}
+
+function toPersonFiscal(r: PersonFiscalRow): PersonFiscal {
+  return {
+    personFiscalId: r.personFiscalId,
+    personTypeId: r.personTypeId,
+    companyName: r.companyName,
+    fiscalCode: r.fiscalCode,
+    vatCode: r.vatCode,
+    pec: r.pec,
+    sdiCode: r.sdiCode,
+    ipaCode: r.ipaCode,
+    cig: r.cig,
+    determinationNumber: r.determinationNumber,
+    determinationDate: r.determinationDate,
+    contactPerson: r.contactPerson,
+    address1: r.address1,
+    addressNumber: r.addressNumber,
+    postalCode: r.postalCode,
+    city: r.city,
+    province: r.province,
+  };
+}
+
+function toDisclaimer(
+  d: {
+    registrationDisclaimerId: number;
+    registrationModuleTypeId: number;
+    code: string;
+    title: string;
+    descr: string;
+    required: boolean;
+    priority: number;
+  },
+  value?: boolean,
+): RegistrationDisclaimer {
+  return {
+    registrationDisclaimerId: d.registrationDisclaimerId,
+    registrationModuleTypeId: d.registrationModuleTypeId,
+    code: d.code,
+    title: d.title,
+    descr: d.descr,
+    required: d.required,
+    priority: d.priority,
+    ...(value !== undefined ? { value } : {}),
+  };
+}

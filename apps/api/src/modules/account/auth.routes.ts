@@ -1,0 +1,130 @@
+import {
+  authTestDataSchema,
+  authTestQuerySchema,
+  botChallengeSchema,
+  loginBodySchema,
+  loginDataSchema,
+  loginQuerySchema,
+} from '@spesa/shared/contracts/account';
+import { ANONYMOUS_USER } from '@spesa/shared/contracts/envelope';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/result';
+import { answer, apiResponse, emptyDataSchema, errorEnvelope } from '../../plugins/envelope';
+import { clearSessionCookie, sendSessionToken } from '../../plugins/session';
+import { ACCOUNT_TEXT } from './account.messages';
+import type { AuthService } from './auth.service';
+import type { BotCheckService } from './bot-check.service';
+import type { SessionService } from './session.service';
+import { toRootUser } from './user.mapper';
+
+export interface AuthRoutesOptions {
+  auth: AuthService;
+  botCheck: BotCheckService;
+  sessions: SessionService;
+  secureCookie: boolean;
+}
+
+/** /auth/*: bot-check challenge, sign-in, sign-out, who am I (spec section 7, wire notes). */
+const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
+  app,
+  { auth, botCheck, sessions, secureCookie },
+) => {
+  app.get(
+    '/auth/challenge',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'A proof-of-work challenge (ALTCHA) to solve before /auth/login',
+        response: { 200: apiResponse(botChallengeSchema) },
+      },
+    },
+    async (request, reply) => {
+      reply.header('cache-control', 'no-store');
+      return answer(request, ok(await botCheck.challenge()));
+    },
+  );
+
+  app.post(
+    '/auth/login',
+    {
+      config: { ignoreStaleSession: true, fieldMessages: true },
+      preHandler: app.authThrottle(
+        'login',
+        (req) => (req.body as { login?: string } | undefined)?.login ?? null,
+      ),
+      schema: {
+        tags: ['account'],
+        summary: 'Sign in with e-mail, user name or card number and password (form-encoded or JSON)',
+        querystring: loginQuerySchema,
+        body: loginBodySchema,
+        response: { 200: apiResponse(loginDataSchema), 403: apiResponse(emptyDataSchema) },
+      },
+    },
+    async (request, reply) => {
+      const body = request.body;
+      // the bot check is required unless a PIN comes with the call (spec section 7)
+      if (!body.mfa_pin && !(await botCheck.verify(request.query.token))) {
+        return reply
+          .code(403)
+          .send(
+            errorEnvelope(ANONYMOUS_USER, 403, [
+              { text: ACCOUNT_TEXT.botCheck[1], code: ACCOUNT_TEXT.botCheck[0] },
+            ]),
+          );
+      }
+      const result = await auth.login(
+        {
+          login: body.login,
+          password: body.password,
+          rememberMe: body.remember_me ?? true,
+          mfaPin: body.mfa_pin,
+          resendMfaPin: body.resend_mfa_pin,
+        },
+        { userAgent: request.headers['user-agent'] ?? '', clientIp: request.ip },
+      );
+      if (!result.ok) return answer(request, result);
+      // a session the caller already had (another account, or the same) ends: one live token per sign-in
+      if (request.session) await sessions.revoke(request.session.tokenHash);
+      sendSessionToken(request, reply, result.data.token, {
+        maxAgeSeconds: sessions.cookieMaxAge(result.data.rememberMe),
+        secureCookie,
+      });
+      request.rootUser = toRootUser(result.data.row, result.data.cardType);
+      return answer(request, ok({ user: result.data.user }));
+    },
+  );
+
+  app.post(
+    '/auth/logout',
+    {
+      config: { ignoreStaleSession: true },
+      schema: {
+        tags: ['account'],
+        summary: 'Sign out: the session ends on the server',
+        response: { 200: apiResponse(emptyDataSchema) },
+      },
+    },
+    async (request, reply) => {
+      if (request.session) await auth.logout(request.session.tokenHash);
+      clearSessionCookie(reply, secureCookie);
+      request.session = null;
+      request.rootUser = null;
+      return answer(request, ok({}));
+    },
+  );
+
+  app.get(
+    '/auth/test',
+    {
+      schema: {
+        tags: ['account'],
+        summary: 'Who am I: the root user tells; a dead session answers 419',
+        querystring: authTestQuerySchema,
+        response: { 200: apiResponse(authTestDataSchema) },
+      },
+    },
+    async (request) => answer(request, ok({ authenticated: request.session !== null })),
+  );
+};
+
+export default authRoutes;

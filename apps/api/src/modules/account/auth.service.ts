@@ -1,0 +1,104 @@
+import type { UserDetail } from '@spesa/shared/contracts/account';
+import { fail, ok, type Result } from '../../lib/result';
+import type { MailService } from '../mail/mail.service';
+import { ACCOUNT_TEXT, type AccountTextKey } from './account.messages';
+import type { AccountRepository, UserRow } from './account.repository';
+import { randomPin, sameDigest, sha256, verifyPassword } from './secrets';
+import type { SessionService } from './session.service';
+import { toUserDetail } from './user.mapper';
+
+export const PIN_MINUTES = 10;
+const PIN_MAX_ATTEMPTS = 5;
+
+const failWith = (key: AccountTextKey) => fail(ACCOUNT_TEXT[key][0], ACCOUNT_TEXT[key][1]);
+
+export interface LoginInput {
+  login: string;
+  password: string;
+  rememberMe: boolean;
+  mfaPin?: string | undefined;
+  resendMfaPin?: boolean | undefined;
+}
+
+export interface SignedIn {
+  token: string;
+  rememberMe: boolean;
+  user: UserDetail;
+  row: UserRow;
+  cardType: string | null;
+}
+
+/**
+ * Sign-in (spec section 4 "Login state", multi-factor). The same answer and about the same time for an
+ * unknown login and a wrong password (the password is verified against a dummy hash when there is no
+ * account). With the PIN on, a right password sends a 6-digit PIN by e-mail (valid 10 minutes, 5 tries)
+ * and answers the MFA code; the client signs in again with the PIN.
+ */
+export class AuthService {
+  constructor(
+    private readonly repo: AccountRepository,
+    private readonly sessions: SessionService,
+    private readonly mail: MailService,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  async login(input: LoginInput, meta: { userAgent: string; clientIp: string }): Promise<Result<SignedIn>> {
+    const user = await this.repo.findUserByLogin(input.login.trim());
+    const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
+    if (!user || !passwordOk) return failWith('wrongCredentials');
+    if (!user.profileConfirmed) return failWith('notConfirmed');
+
+    if (user.mfaEnabled) {
+      const pinCheck = await this.checkPin(user, input);
+      if (!pinCheck.ok) return pinCheck;
+    }
+
+    const token = await this.sessions.create(user.userId, input.rememberMe, meta);
+    const cardType = await this.repo.cardTypeOf(user.cardNumber);
+    const personInfos = await this.repo.personInfosOf(user.userId);
+    return ok({
+      token,
+      rememberMe: input.rememberMe,
+      user: toUserDetail(user, personInfos, cardType),
+      row: user,
+      cardType,
+    });
+  }
+
+  private async checkPin(user: UserRow, input: LoginInput): Promise<Result<null>> {
+    const now = this.now();
+    const active = await this.repo.findActiveToken(user.userId, 'mfa_pin', now);
+    if (input.resendMfaPin || (!input.mfaPin && !active)) {
+      await this.sendPin(user);
+      return input.resendMfaPin ? failWith('mfaResent') : failWith('mfaRequired');
+    }
+    if (!input.mfaPin) return failWith('mfaRequired');
+    if (!active || active.attempts >= PIN_MAX_ATTEMPTS) return failWith('mfaExpired');
+    if (!sameDigest(active.tokenHash, sha256(input.mfaPin))) {
+      const attempts = await this.repo.countTokenAttempt(active.tokenId);
+      return attempts >= PIN_MAX_ATTEMPTS ? failWith('mfaExpired') : failWith('mfaWrong');
+    }
+    if (!(await this.repo.consumeToken(active.tokenId))) return failWith('mfaExpired');
+    return ok(null);
+  }
+
+  private async sendPin(user: UserRow): Promise<void> {
+    const pin = randomPin();
+    await this.repo.replaceToken({
+      userId: user.userId,
+      purpose: 'mfa_pin',
+      tokenHash: sha256(pin),
+      expiresAt: new Date(this.now().getTime() + PIN_MINUTES * 60_000),
+    });
+    await this.mail.send(user.email, {
+      template: 'mfa-pin',
+      firstName: user.firstName,
+      pin,
+      minutes: PIN_MINUTES,
+    });
+  }
+
+  logout(tokenHash: string): Promise<void> {
+    return this.sessions.revoke(tokenHash);
+  }
+}

@@ -1,0 +1,130 @@
+import { ANONYMOUS_USER, ENVELOPE_STATUS, SESSION_EXPIRED_TEXT } from '@spesa/shared/contracts/envelope';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import fp from 'fastify-plugin';
+import type { LiveSession, SessionService } from '../modules/account/session.service';
+import { errorEnvelope } from './envelope';
+import { API_PREFIX } from './errors';
+
+/**
+ * Who is calling (issue 3, wire notes "Session"). The token comes in the `x-ebsn-account` header (app build)
+ * or in the HttpOnly cookie of the same name (web build).
+ * - no token: anonymous;
+ * - a token that is unknown, expired or revoked: HTTP 419 with the spec's text, and the cookie is cleared
+ *   (login and logout ignore a dead token instead, so signing in again always works);
+ * - a live token: `request.session` and the envelope's root `user`.
+ * Cross-site protection (CSRF): a request that changes state (any method but GET/HEAD/OPTIONS, or a GET
+ * route flagged `config.stateChanging`, since the platform changes state with some GETs) coming from
+ * another site (Fetch Metadata `Sec-Fetch-Site`, or a foreign `Origin`) is refused with HTTP 403.
+ * The cookie is also SameSite=Lax.
+ */
+export const SESSION_COOKIE = 'x-ebsn-account';
+export const SESSION_HEADER = 'x-ebsn-account';
+export const NOT_LOGGED_TEXT = "Devi effettuare l'accesso per continuare.";
+export const CROSS_SITE_TEXT = 'Richiesta non consentita.';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    session: LiveSession | null;
+  }
+  interface FastifyContextConfig {
+    /** a GET that changes state: gets the same cross-site protection as a POST */
+    stateChanging?: boolean;
+    /** a dead token is ignored (treated as anonymous) instead of answering 419 */
+    ignoreStaleSession?: boolean;
+  }
+}
+
+const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+function headerValue(request: FastifyRequest, name: string): string | undefined {
+  const v = request.headers[name];
+  return Array.isArray(v) ? v[0] : v;
+}
+
+/** True when a browser tells us the request was started by another site. */
+export function isCrossSite(request: FastifyRequest): boolean {
+  const site = headerValue(request, 'sec-fetch-site');
+  if (site) return site !== 'same-origin' && site !== 'none';
+  const origin = headerValue(request, 'origin');
+  if (!origin || origin === 'null') return origin === 'null';
+  try {
+    return new URL(origin).host !== headerValue(request, 'host');
+  } catch {
+    return true;
+  }
+}
+
+export interface SessionPluginOptions {
+  sessions: SessionService;
+  secureCookie: boolean;
+}
+
+export default fp<SessionPluginOptions>(
+  async (app, { sessions, secureCookie }) => {
+    app.decorateRequest('session', null);
+
+    const clearCookie = (reply: FastifyReply) =>
+      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie });
+
+    app.addHook('onRequest', async (request, reply) => {
+      if (!request.url.startsWith(`${API_PREFIX}/`)) return;
+      const config = request.routeOptions.config;
+      const changesState = !SAFE_METHODS.has(request.method) || config.stateChanging === true;
+      if (changesState && isCrossSite(request)) {
+        return reply
+          .code(403)
+          .send(
+            errorEnvelope(ANONYMOUS_USER, 403, [{ text: CROSS_SITE_TEXT, code: 'msg.request.crossSite' }]),
+          );
+      }
+      const fromHeader = headerValue(request, SESSION_HEADER)?.trim();
+      const token = fromHeader || request.cookies[SESSION_COOKIE];
+      if (!token) return;
+      const live = await sessions.resolve(token);
+      if (live) {
+        request.session = live;
+        request.rootUser = live.rootUser;
+        return;
+      }
+      if (!fromHeader) clearCookie(reply);
+      if (config.ignoreStaleSession) return;
+      return reply
+        .code(419)
+        .send(
+          errorEnvelope(ANONYMOUS_USER, ENVELOPE_STATUS.sessionExpired, [
+            { text: SESSION_EXPIRED_TEXT, code: 'msg.session.expired' },
+          ]),
+        );
+    });
+  },
+  { name: 'session', dependencies: ['envelope'] },
+);
+
+/** Hands a new session to the client: the cookie always, the header too for clients that are not the web build. */
+export function sendSessionToken(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  token: string,
+  opts: { maxAgeSeconds: number | undefined; secureCookie: boolean },
+): void {
+  reply.setCookie(SESSION_COOKIE, token, {
+    path: '/',
+    httpOnly: true,
+    sameSite: 'lax',
+    secure: opts.secureCookie,
+    ...(opts.maxAgeSeconds ? { maxAge: opts.maxAgeSeconds } : {}),
+  });
+  if (headerValue(request, 'x-ebsn-client') !== 'site') reply.header(SESSION_HEADER, token);
+}
+
+export function clearSessionCookie(reply: FastifyReply, secureCookie: boolean): void {
+  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie });
+}
+
+/** preHandler of the routes that need a signed-in customer: HTTP 401 envelope otherwise. */
+export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
+  if (request.session) return;
+  await reply
+    .code(401)
+    .send(errorEnvelope(ANONYMOUS_USER, 401, [{ text: NOT_LOGGED_TEXT, code: 'msg.auth.required' }]));
+}
