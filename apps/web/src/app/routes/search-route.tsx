@@ -5,6 +5,7 @@ import Typography from '@mui/material/Typography';
 import { ProductListing } from '../product-listing/product-listing';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { FastSearchList } from '../../features/catalogue/components/fast-search-list';
 
 /** /search?q= — the same listing as a category, scoped by the words. */
 export function SearchRoute() {
@@ -18,6 +19,7 @@ export function SearchRoute() {
       <Typography variant="h1" sx={{ mb: 2 }}>
         {q ? t('searchPage.heading', { q }) : t('searchPage.headingEmpty')}
       </Typography>
+      <FastSearchList key={q} current={q} />
       {q ? (
         <ProductListing key={q} scope={{ q }} emptyText={t('searchPage.empty', { q })} />
       ) : (
