@@ -25,6 +25,10 @@ export default defineConfig({
         codeSplitting: {
           groups: [
             { name: 'vendor', tags: ['$initial'], test: /node_modules/, priority: 20 },
+            // the forms of the account pages (and the login dialog's proof of work) stay out of the
+            // shared library chunk that every first visit downloads
+            { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/, priority: 15 },
+            { name: 'altcha', test: /node_modules[\\/]altcha-lib[\\/]/, priority: 15 },
             { name: 'lib', test: /node_modules/, priority: 10 },
           ],
         },

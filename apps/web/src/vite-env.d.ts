@@ -3,6 +3,7 @@ interface ImportMetaEnv {
   readonly VITE_BUILD_TARGET?: 'site' | 'app';
   readonly VITE_LINK_WHITELIST?: string;
   readonly VITE_SEARCH_WORDS_DAYS?: string;
+  readonly VITE_REGISTRATION_ENABLED?: string;
 }
 interface ImportMeta {
   readonly env: ImportMetaEnv;

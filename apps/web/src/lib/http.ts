@@ -4,6 +4,7 @@ import { TOAST_MS } from './config';
 import { clearSession, SESSION_HEADER, storeSessionToken } from './session';
 import { apiHeaders, buildUrl, type QueryValue } from './request-init';
 import { takePrefetched } from './prefetch';
+import { noteServerUser } from './auth-state';
 import { showToast } from '../components/toast-store';
 
 /**
@@ -44,8 +45,11 @@ export interface RequestOptions {
   query?: Record<string, QueryValue>;
   body?: unknown;
   signal?: AbortSignal | undefined;
-  /** do not show the server's messages as toasts (the caller shows the failure itself) */
-  quiet?: boolean;
+  /**
+   * true: do not show the server's messages as toasts (the caller shows the failure itself);
+   * 'errors': only failures stay quiet, infos of a success still show (forms that show their own errors)
+   */
+  quiet?: boolean | 'errors';
 }
 
 const genericText = () => i18n.t('toast.genericError');
@@ -70,13 +74,21 @@ const ANONYMOUS = { userId: -1, login: null, profileConfirmed: false };
 
 /** The body, tolerating blank lines (or a BOM) before the JSON, as the real platform's clients do. */
 export function parseEnvelopeText(text: string): Envelope<unknown> | null {
+  return parseEnvelope(text)?.envelope ?? null;
+}
+
+/** The envelope, and whether the answer named its user (a filled-in anonymous user must not sign anyone out). */
+function parseEnvelope(text: string): { envelope: Envelope<unknown>; namesUser: boolean } | null {
   const trimmed = text.replace(/^\uFEFF/, '').trim();
   if (!trimmed) return null;
   try {
     const parsed = JSON.parse(trimmed) as Partial<Envelope<unknown>>;
     if (!parsed || typeof parsed !== 'object') return null;
     const response = { ...emptyStatus(parsed.response?.status ?? 0), ...(parsed.response ?? {}) };
-    return { response, user: parsed.user ?? ANONYMOUS, data: parsed.data ?? null };
+    return {
+      envelope: { response, user: parsed.user ?? ANONYMOUS, data: parsed.data ?? null },
+      namesUser: typeof parsed.user?.userId === 'number',
+    };
   } catch {
     return null;
   }
@@ -135,7 +147,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   const rotated = res.headers.get(SESSION_HEADER);
   if (rotated) storeSessionToken(rotated);
 
-  const envelope = parseEnvelopeText(await res.text());
+  const parsed = parseEnvelope(await res.text());
+  const envelope = parsed?.envelope ?? null;
+  // the root user tells who the server is talking to (login state, spec section 4)
+  if (parsed?.namesUser) noteServerUser(parsed.envelope.user);
 
   if (res.status === 419) {
     clearSession();
@@ -162,7 +177,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(failed, res.status);
   }
 
-  if (!options.quiet) showResponseMessages(envelope.response);
+  if (options.quiet !== true) showResponseMessages(envelope.response);
   return envelope.data as T;
 }
 
@@ -171,3 +186,9 @@ export const apiGet = <T>(
   query?: Record<string, QueryValue>,
   options: Omit<RequestOptions, 'query' | 'method'> = {},
 ) => apiRequest<T>(path, { ...options, query, method: 'GET' });
+
+export const apiPost = <T>(
+  path: string,
+  body: unknown,
+  options: Omit<RequestOptions, 'body' | 'method'> = {},
+) => apiRequest<T>(path, { ...options, body, method: 'POST' });

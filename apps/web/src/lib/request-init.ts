@@ -1,5 +1,6 @@
 import { API_BASE, CLIENT_VERSION, IS_APP_BUILD } from './config';
 import { getSessionToken, SESSION_HEADER } from './session';
+import { readCookiePreferences } from './cookie-consent';
 
 /**
  * URL and headers of an API request, shared by the HTTP client and the first-visit prefetch (which must
@@ -18,6 +19,8 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
   return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
 }
 
+export const CLIENT_UUID_HEADER = 'x-ebsn-client-uuid';
+
 export function apiHeaders(): Record<string, string> {
   const headers: Record<string, string> = {
     Accept: 'application/json',
@@ -26,5 +29,10 @@ export function apiHeaders(): Record<string, string> {
   };
   const token = getSessionToken();
   if (token) headers[SESSION_HEADER] = token;
+  // spec section 7: a client UUID from the cookie preferences (once the customer has made a choice)
+  const uuid = readCookiePreferences()?.uuid;
+  if (uuid && !Object.keys(headers).some((h) => h.toLowerCase() === CLIENT_UUID_HEADER)) {
+    headers[CLIENT_UUID_HEADER] = uuid;
+  }
   return headers;
 }

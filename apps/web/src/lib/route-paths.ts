@@ -8,6 +8,16 @@ export const ROUTE_PATTERNS = {
   search: '/search',
   cart: '/cart',
   login: '/login',
+  registration: '/registration-user',
+  registrationThankyou: '/registration/thankyou',
+  registrationConfirm: '/registration/confirm/:status',
+  resetPasswordRequest: '/reset-password-request',
+  resetPasswordSent: '/reset-password-sent',
+  resetPassword: '/reset-password',
+  resetPasswordCompleted: '/reset-password-completed',
+  recoverPasswordConfirm: '/recover-password-confirm',
+  profile: '/profile/*',
+  dashboard: '/dashboard',
   credits: '/page/credits',
 } as const;
 

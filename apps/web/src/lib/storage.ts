@@ -48,4 +48,5 @@ export const STORAGE_KEYS = {
   session: 'spesa.session',
   loggedIn: 'spesa.loggedIn',
   lastTutorialId: 'spesa.lastTutorialId',
+  cookiePreferences: 'spesa.cookiePreferences',
 } as const;

@@ -3,6 +3,7 @@ import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import '../lib/i18n';
 import { resetToasts } from '../components/toast-store';
+import { resetAuthState } from '../lib/auth-state';
 
 // lazy route modules load through dynamic imports: on a busy 2-core CI machine that can take seconds
 configure({ asyncUtilTimeout: 10_000 });
@@ -38,6 +39,7 @@ beforeEach(() => {
   localStorage.clear();
   sessionStorage.clear();
   resetToasts();
+  resetAuthState();
 });
 
 afterEach(() => {

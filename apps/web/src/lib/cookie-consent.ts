@@ -1,0 +1,60 @@
+import { readJson, STORAGE_KEYS, writeJson } from './storage';
+
+/**
+ * Cookie preferences (spec sections 3 and 9): technical cookies are always on; analytics and profilation
+ * default to off. The choice is stored in localStorage with the date it was saved and a client UUID, which
+ * the HTTP client sends as `x-ebsn-client-uuid`. Kept tiny: request-init.ts (entry chunk) reads it.
+ */
+export interface CookiePreferences {
+  technical: true;
+  analytics: boolean;
+  profilation: boolean;
+  /** ISO date-time of the choice */
+  saveDate: string;
+  uuid: string;
+}
+
+export const COOKIE_DEFAULTS = { technical: true, analytics: false, profilation: false } as const;
+export const OPEN_COOKIE_PREFERENCES_EVENT = 'spesa:open-cookie-preferences';
+
+export function readCookiePreferences(): CookiePreferences | null {
+  const stored = readJson<Partial<CookiePreferences> | null>(STORAGE_KEYS.cookiePreferences, null);
+  if (!stored || typeof stored.uuid !== 'string' || typeof stored.saveDate !== 'string') return null;
+  return {
+    technical: true,
+    analytics: stored.analytics === true,
+    profilation: stored.profilation === true,
+    saveDate: stored.saveDate,
+    uuid: stored.uuid,
+  };
+}
+
+function newUuid(): string {
+  if (typeof crypto !== 'undefined' && typeof crypto.randomUUID === 'function') return crypto.randomUUID();
+  // very old browsers: a random v4-shaped id
+  return 'xxxxxxxx-xxxx-4xxx-yxxx-xxxxxxxxxxxx'.replace(/[xy]/g, (c) => {
+    const r = Math.floor(Math.random() * 16);
+    return (c === 'x' ? r : (r & 0x3) | 0x8).toString(16);
+  });
+}
+
+/** Saves a choice, keeping the UUID of an earlier one. */
+export function saveCookiePreferences(choice: {
+  analytics: boolean;
+  profilation: boolean;
+}): CookiePreferences {
+  const prefs: CookiePreferences = {
+    technical: true,
+    analytics: choice.analytics,
+    profilation: choice.profilation,
+    saveDate: new Date().toISOString(),
+    uuid: readCookiePreferences()?.uuid ?? newUuid(),
+  };
+  writeJson(STORAGE_KEYS.cookiePreferences, prefs);
+  return prefs;
+}
+
+/** The footer's "Preferenze cookie" link reopens the banner. */
+export function openCookiePreferences(): void {
+  window.dispatchEvent(new CustomEvent(OPEN_COOKIE_PREFERENCES_EVENT));
+}
