@@ -40,6 +40,67 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/login-route').then((m) => ({ Component: m.LoginRoute })),
       },
       {
+        path: 'registration-user',
+        lazy: () =>
+          import('./routes/registration-user-route').then((m) => ({ Component: m.RegistrationUserRoute })),
+      },
+      {
+        path: 'registration/thankyou',
+        lazy: () =>
+          import('./routes/registration-thankyou-route').then((m) => ({
+            Component: m.RegistrationThankyouRoute,
+          })),
+      },
+      {
+        path: 'registration/confirm/:status',
+        lazy: () =>
+          import('./routes/registration-confirm-route').then((m) => ({
+            Component: m.RegistrationConfirmRoute,
+          })),
+      },
+      ...(
+        [
+          ['reset-password-request', 'ResetPasswordRequestRoute'],
+          ['reset-password-sent', 'ResetPasswordSentRoute'],
+          ['reset-password', 'ResetPasswordRoute'],
+          ['reset-password-completed', 'ResetPasswordCompletedRoute'],
+          // the platform's older landing after a recovery: the same page as "completed" (decision 010)
+          ['recover-password-confirm', 'ResetPasswordCompletedRoute'],
+        ] as const
+      ).map(([path, name]) => ({
+        path,
+        lazy: () => import('./routes/reset-password-routes').then((m) => ({ Component: m[name] })),
+      })),
+      {
+        path: 'profile/email-confirm',
+        lazy: () => import('./routes/email-confirm-route').then((m) => ({ Component: m.EmailConfirmRoute })),
+      },
+      {
+        // the customer area: guarded by its layout (login first, then back here)
+        lazy: () => import('./routes/profile-route').then((m) => ({ Component: m.ProfileLayoutRoute })),
+        children: [
+          ...['profile', 'profile/dashboard', 'dashboard'].map((path) => ({
+            path,
+            lazy: () =>
+              import('./routes/profile-route').then((m) => ({ Component: m.ProfileDashboardRoute })),
+          })),
+          ...(
+            [
+              ['profile/data', 'ProfileDataRoute'],
+              ['profile/contacts', 'ProfileContactsRoute'],
+              ['profile/password', 'ProfilePasswordRoute'],
+              ['profile/email', 'ProfileEmailRoute'],
+              ['profile/pin', 'ProfilePinRoute'],
+              ['profile/invoice-data', 'ProfileInvoiceDataRoute'],
+              ['profile/delete-account', 'ProfileDeleteAccountRoute'],
+            ] as const
+          ).map(([path, name]) => ({
+            path,
+            lazy: () => import('./routes/profile-pages-route').then((m) => ({ Component: m[name] })),
+          })),
+        ],
+      },
+      {
         path: 'page/credits',
         lazy: () => import('./routes/credits-route').then((m) => ({ Component: m.CreditsRoute })),
       },

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import Container from '@mui/material/Container';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
+import { openCookiePreferences } from '../../lib/cookie-consent';
 
 export function Footer() {
   const { t } = useTranslation();
@@ -31,6 +32,22 @@ export function Footer() {
                 </Link>
               </li>
             ))}
+            <li>
+              <Link
+                component="button"
+                type="button"
+                onClick={openCookiePreferences}
+                sx={{
+                  color: '#ffffff',
+                  display: 'inline-block',
+                  py: 0.5,
+                  textDecoration: 'underline',
+                  font: 'inherit',
+                }}
+              >
+                {t('footer.cookies')}
+              </Link>
+            </li>
           </Box>
         </Box>
         <Typography variant="body2" sx={{ mt: 2, color: '#dfe8df' }} data-testid="footer-odbl">

@@ -1,3 +1,4 @@
+import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
@@ -15,6 +16,36 @@ import {
 } from '../../features/catalogue/components/department-menu-button';
 import { useCategoryTree } from '../../features/catalogue/api/get-category-tree';
 import { paths } from '../../lib/route-paths';
+
+// the account button (login dialog, profile menu) is a lazy chunk; until it arrives, links to /login
+const AccountButton = lazy(() =>
+  import('../../features/account/components/account-button').then((m) => ({ default: m.AccountButton })),
+);
+
+function LoginLinks() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <Button
+        component={RouterLink}
+        to="/login"
+        color="inherit"
+        startIcon={<PersonOutline />}
+        sx={{ display: { xs: 'none', md: 'inline-flex' }, minHeight: 44 }}
+      >
+        {t('header.login')}
+      </Button>
+      <IconButton
+        component={RouterLink}
+        to="/login"
+        aria-label={t('header.login')}
+        sx={{ display: { xs: 'inline-flex', md: 'none' }, width: 44, height: 44 }}
+      >
+        <PersonOutline />
+      </IconButton>
+    </>
+  );
+}
 
 function QuickDepartmentLinks() {
   const tree = useCategoryTree();
@@ -95,23 +126,9 @@ export function Header() {
           <SearchBox />
         </Box>
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, ml: 'auto' }}>
-          <Button
-            component={RouterLink}
-            to="/login"
-            color="inherit"
-            startIcon={<PersonOutline />}
-            sx={{ display: { xs: 'none', md: 'inline-flex' }, minHeight: 44 }}
-          >
-            {t('header.login')}
-          </Button>
-          <IconButton
-            component={RouterLink}
-            to="/login"
-            aria-label={t('header.login')}
-            sx={{ display: { xs: 'inline-flex', md: 'none' }, width: 44, height: 44 }}
-          >
-            <PersonOutline />
-          </IconButton>
+          <Suspense fallback={<LoginLinks />}>
+            <AccountButton />
+          </Suspense>
           <Button
             component={RouterLink}
             to="/cart"

@@ -6,6 +6,7 @@ import Box from '@mui/material/Box';
 import { Header } from './header';
 import { Footer } from './footer';
 import { Toaster } from '../../components/toaster';
+import { CookieConsentSlot } from '../../features/account/components/cookie-consent-slot';
 import { createQueryClient } from '../query-client';
 import { QueryClientOverride } from '../query-client-context';
 
@@ -38,6 +39,7 @@ export function RootLayout() {
       </Box>
       <Footer />
       <Toaster />
+      <CookieConsentSlot />
       <ScrollRestoration />
     </Box>
   );

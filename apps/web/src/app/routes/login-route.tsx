@@ -1,24 +1,40 @@
-import { Link as RouterLink } from 'react-router';
+import { useEffect } from 'react';
+import { Navigate, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
-import { useDocumentTitle } from '../../components/use-document-title';
+import Paper from '@mui/material/Paper';
+import { LoginForm } from '../../features/account/components/login-form';
+import { AccountPage } from '../../features/account/components/page-frame';
+import { useAuth } from '../../features/account/hooks/use-auth';
+import { safeRedirect } from '../../features/account/utils/safe-redirect';
 
-/** Honest login page: no fake form until the accounts feature exists. */
+/**
+ * /login: the login dialog's form as a page. `redirect` (a path of the shop) is where the customer goes
+ * after signing in — the guarded page they asked for.
+ */
 export function LoginRoute() {
   const { t } = useTranslation();
-  useDocumentTitle(t('login.title'));
+  const [params] = useSearchParams();
+  const navigate = useNavigate();
+  const { status } = useAuth();
+  const redirect = params.get('redirect');
+  const target = safeRedirect(redirect, '/profile');
+
+  useEffect(() => {
+    // a guarded page sent the visitor here: say why
+    if (redirect) document.getElementById('login-reason')?.focus();
+  }, [redirect]);
+
+  if (status === 'authenticated') return <Navigate to={target} replace />;
   return (
-    <Container maxWidth="md" sx={{ py: 4 }}>
-      <Typography variant="h1" gutterBottom>
-        {t('login.heading')}
-      </Typography>
-      <Typography sx={{ mb: 1 }}>{t('login.text')}</Typography>
-      <Typography sx={{ mb: 3 }}>{t('login.comingSoon')}</Typography>
-      <Button component={RouterLink} to="/" variant="contained">
-        {t('login.browse')}
-      </Button>
-    </Container>
+    <AccountPage title={t('account.login.pageTitle')}>
+      {redirect ? (
+        <p id="login-reason" tabIndex={-1} style={{ outline: 'none' }}>
+          {t('account.login.needed')}
+        </p>
+      ) : null}
+      <Paper variant="outlined" sx={{ p: { xs: 2, sm: 3 } }}>
+        <LoginForm autoFocus={!redirect} onSuccess={() => void navigate(target, { replace: true })} />
+      </Paper>
+    </AccountPage>
   );
 }

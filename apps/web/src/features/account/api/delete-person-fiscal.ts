@@ -1,0 +1,20 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/http';
+import { accountKeys } from './query-keys';
+
+/** GET /user-person-fiscal/delete-person-fiscal?person_fiscal_id. */
+export async function deletePersonFiscal(personFiscalId: number): Promise<void> {
+  await apiGet<unknown>(
+    '/user-person-fiscal/delete-person-fiscal',
+    { person_fiscal_id: personFiscalId },
+    { quiet: 'errors' },
+  );
+}
+
+export function useDeletePersonFiscal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: deletePersonFiscal,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.personFiscals() }),
+  });
+}

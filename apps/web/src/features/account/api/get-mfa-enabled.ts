@@ -1,0 +1,17 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import { apiGet } from '../../../lib/http';
+import { accountKeys } from './query-keys';
+
+/** GET /registration/mfa_enabled: is the sign-in PIN on? */
+export async function getMfaEnabled(signal?: AbortSignal): Promise<boolean> {
+  const data = await apiGet<{ enabled: boolean }>('/registration/mfa_enabled', undefined, {
+    signal,
+    quiet: true,
+  });
+  return data.enabled;
+}
+
+export const mfaEnabledQueryOptions = () =>
+  queryOptions({ queryKey: accountKeys.mfa(), queryFn: ({ signal }) => getMfaEnabled(signal) });
+
+export const useMfaEnabled = () => useQuery(mfaEnabledQueryOptions());

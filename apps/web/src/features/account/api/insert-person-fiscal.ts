@@ -1,0 +1,24 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { PersonFiscal, PersonFiscalForm } from '@spesa/shared/contracts/account';
+import { apiPost } from '../../../lib/http';
+import { accountKeys } from './query-keys';
+
+/** POST /user-person-fiscal/insert-billing-address: adds invoice data (private, company or public body). */
+export async function insertPersonFiscal(body: PersonFiscalForm): Promise<PersonFiscal> {
+  const data = await apiPost<{ personFiscal: PersonFiscal }>(
+    '/user-person-fiscal/insert-billing-address',
+    body,
+    {
+      quiet: 'errors',
+    },
+  );
+  return data.personFiscal;
+}
+
+export function useInsertPersonFiscal() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: insertPersonFiscal,
+    onSuccess: () => queryClient.invalidateQueries({ queryKey: accountKeys.personFiscals() }),
+  });
+}

@@ -1,0 +1,18 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { UpdateContactBody, UserDetail } from '@spesa/shared/contracts/account';
+import { apiPost } from '../../../lib/http';
+import { accountKeys } from './query-keys';
+
+/** POST /registration/update_contact: phones, contact channels and consents. */
+export async function updateContact(body: UpdateContactBody): Promise<UserDetail> {
+  const data = await apiPost<{ user: UserDetail }>('/registration/update_contact', body, { quiet: 'errors' });
+  return data.user;
+}
+
+export function useUpdateContact() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateContact,
+    onSuccess: (user) => queryClient.setQueryData(accountKeys.userDetail(), user),
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { apiPost } from '../../../lib/http';
+import { accountKeys } from './query-keys';
+
+/** POST /registration/update_mfa {enabled}: turns the sign-in PIN on or off. */
+export async function updateMfa(enabled: boolean): Promise<boolean> {
+  const data = await apiPost<{ enabled: boolean }>(
+    '/registration/update_mfa',
+    { enabled },
+    { quiet: 'errors' },
+  );
+  return data.enabled;
+}
+
+export function useUpdateMfa() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: updateMfa,
+    onSuccess: (enabled) => queryClient.setQueryData(accountKeys.mfa(), enabled),
+  });
+}

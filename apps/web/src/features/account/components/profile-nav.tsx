@@ -1,0 +1,76 @@
+import { NavLink, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Typography from '@mui/material/Typography';
+import { showToast } from '../../../components/toast-store';
+import { TOAST_MS } from '../../../lib/config';
+import { logout } from '../api/logout';
+import { PROFILE_COMING_SOON, PROFILE_DATA_PAGES } from '../utils/profile-menu';
+
+const linkSx = {
+  display: 'block',
+  px: 1.5,
+  py: 1.25,
+  borderRadius: 1,
+  color: 'text.primary',
+  textDecoration: 'none',
+  '&:hover': { bgcolor: 'action.hover' },
+  '&.active': { bgcolor: 'primary.main', color: 'primary.contrastText', fontWeight: 500 },
+  '&:focus-visible': { outline: '3px solid', outlineColor: 'primary.dark', outlineOffset: 2 },
+} as const;
+
+/** The profile menu of spec section 2, as the customer area's navigation. */
+export function ProfileNav() {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  return (
+    <Box component="nav" aria-label={t('account.menu.label')}>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        <li>
+          <Box component={NavLink} to="/profile" end sx={linkSx}>
+            {t('account.menu.profile')}
+          </Box>
+        </li>
+        {PROFILE_DATA_PAGES.map((item) => (
+          <li key={item.key}>
+            <Box component={NavLink} to={item.to ?? '/profile'} sx={linkSx}>
+              {t(item.label)}
+            </Box>
+          </li>
+        ))}
+      </Box>
+      <Typography
+        variant="subtitle2"
+        component="h2"
+        sx={{ mt: 2, mb: 0.5, px: 1.5, color: 'text.secondary' }}
+      >
+        {t('account.menu.comingSoonTitle')}
+      </Typography>
+      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
+        {PROFILE_COMING_SOON.map((item) => (
+          <Box component="li" key={item.key} sx={{ px: 1.5, py: 0.75, color: 'text.secondary' }}>
+            {t(item.label)}{' '}
+            <Box component="span" sx={{ fontSize: 13 }}>
+              ({t('account.menu.comingSoon')})
+            </Box>
+          </Box>
+        ))}
+      </Box>
+      <Button
+        variant="outlined"
+        sx={{ mt: 2, ml: 1.5 }}
+        onClick={() => {
+          void logout()
+            .catch(() => undefined)
+            .then(() => {
+              showToast(t('account.header.loggedOut'), 'success', TOAST_MS);
+              return navigate('/');
+            });
+        }}
+      >
+        {t('account.menu.logout')}
+      </Button>
+    </Box>
+  );
+}

@@ -1,0 +1,20 @@
+import type { ReactNode } from 'react';
+import { Navigate, useLocation } from 'react-router';
+import { PageLoading } from '../../../components/page-loading';
+import { useAuthTest } from '../api/get-auth-test';
+import { useAuth } from '../hooks/use-auth';
+
+/**
+ * Route guard of the customer area: signed-in customers see the page; anonymous visitors go to the login
+ * page, which brings them back here after signing in. When the state is not known yet (first answer still
+ * to come), /auth/test asks the server.
+ */
+export function RequireAuth({ children }: { children: ReactNode }) {
+  const { status } = useAuth();
+  const location = useLocation();
+  const test = useAuthTest(status === 'unknown');
+  if (status === 'authenticated') return <>{children}</>;
+  if (status === 'unknown' && !test.isError && test.data !== false) return <PageLoading />;
+  const back = `${location.pathname}${location.search}${location.hash}`;
+  return <Navigate to={`/login?redirect=${encodeURIComponent(back)}`} replace />;
+}

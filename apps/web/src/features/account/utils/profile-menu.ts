@@ -1,0 +1,32 @@
+/**
+ * The profile menu of spec section 2: data, orders, lists, addresses, rate products, services, premium card,
+ * invite friend, help, logout. Items whose feature is not built yet are listed as "in arrivo" (disabled).
+ */
+export interface ProfileMenuItem {
+  key: string;
+  /** i18n key of the label */
+  label: string;
+  /** a page of the shop; absent: not available yet */
+  to?: string;
+}
+
+export const PROFILE_DATA_PAGES: readonly ProfileMenuItem[] = [
+  { key: 'data', label: 'account.menu.data', to: '/profile/data' },
+  { key: 'contacts', label: 'account.menu.contacts', to: '/profile/contacts' },
+  { key: 'password', label: 'account.menu.password', to: '/profile/password' },
+  { key: 'email', label: 'account.menu.email', to: '/profile/email' },
+  { key: 'pin', label: 'account.menu.pin', to: '/profile/pin' },
+  { key: 'invoice', label: 'account.menu.invoice', to: '/profile/invoice-data' },
+  { key: 'delete', label: 'account.menu.delete', to: '/profile/delete-account' },
+];
+
+export const PROFILE_COMING_SOON: readonly ProfileMenuItem[] = [
+  { key: 'orders', label: 'account.menu.orders' },
+  { key: 'lists', label: 'account.menu.lists' },
+  { key: 'addresses', label: 'account.menu.addresses' },
+  { key: 'rate', label: 'account.menu.rate' },
+  { key: 'services', label: 'account.menu.services' },
+  { key: 'premium', label: 'account.menu.premium' },
+  { key: 'invite', label: 'account.menu.invite' },
+  { key: 'help', label: 'account.menu.help' },
+];
