@@ -40,7 +40,11 @@ const envSchema = z.object({
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   /** lifetime of cached catalogue reads (spec section 9: 15 minutes) */
   CACHE_TTL_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
-  CACHE_MAX_ENTRIES: z.coerce.number().int().min(50).max(100_000).default(5000),
+  /**
+   * cached reads kept (least recently used dropped first): a listing page takes ~150 kB with its JSON, so
+   * 2000 is ~300 MB at most; it holds every page a burst of shoppers browses (500 thrashed under load)
+   */
+  CACHE_MAX_ENTRIES: z.coerce.number().int().min(50).max(100_000).default(2000),
   /** hosts whose links the web app routes internally (comma separated) */
   LINK_WHITELIST: z
     .string()

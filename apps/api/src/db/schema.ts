@@ -170,6 +170,13 @@ export const products = pgTable(
     index('products_category_idx').on(t.categoryId),
     /** listings' count and facets as index-only scans (the table is wide): category, brand, active */
     index('products_category_vendor_idx').on(t.categoryId, t.vendorId, t.active),
+    /**
+     * a category listing's default order (best sellers first) as an index-only scan of its categories'
+     * active products and a sort; the wide columns are then read for one page's rows only
+     */
+    index('products_listing_sales_idx')
+      .on(t.categoryId, t.salesRank.desc().nullsFirst(), t.productId)
+      .where(sql`${t.active}`),
     index('products_search_idx').using('gin', t.searchVector),
     /** typo-tolerant fallback search on the name (pg_trgm similarity) */
     index('products_name_trgm_idx').using('gin', sql`${t.name} gin_trgm_ops`),

@@ -25,6 +25,32 @@ function setup(opts: { ttlMs?: number } = {}) {
 }
 
 describe('VersionedReadCache', () => {
+  it('runs one load for concurrent misses of a key, and loads again after a failure', async () => {
+    const s = setup();
+    let loads = 0;
+    let release: () => void = () => {};
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const load = async () => {
+      loads++;
+      await gate;
+      return ok(loads);
+    };
+    const waiting = [s.cache.getOrLoad(['a'], load), s.cache.getOrLoad(['a'], load)];
+    await Promise.resolve();
+    release();
+    expect(await Promise.all(waiting)).toEqual([ok(1), ok(1)]);
+    expect(loads).toBe(1);
+
+    let failures = 0;
+    const failing = async () => {
+      failures++;
+      return fail('msg.x', 'No');
+    };
+    await Promise.all([s.cache.getOrLoad(['b'], failing), s.cache.getOrLoad(['b'], failing)]);
+    await s.cache.getOrLoad(['b'], failing);
+    expect(failures).toBe(2);
+  });
+
   it('loads once per key and version, re-reading the version at most once a second', async () => {
     const s = setup();
     let loads = 0;

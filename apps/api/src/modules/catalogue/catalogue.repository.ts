@@ -230,19 +230,82 @@ function orderBy(order: ProductOrder, c: ProductCriteria): SQL {
   }
 }
 
+/**
+ * A page of products in two steps: the inner query picks the page's product ids reading only what the
+ * filters and the order need, the outer one reads the wide columns, the vendor and today's promotion of
+ * those rows only (joining them before the LIMIT read every matching row of a department: tens of ms).
+ */
 export async function findProducts(
   db: Db,
   c: ProductCriteria,
   page: { order: ProductOrder; limit: number; offset: number },
 ): Promise<ProductRow[]> {
+  const bySales = page.order === 'sales' || (page.order === 'relevance' && !c.text);
+  let pageIds: SQL;
+  if (bySales && c.categoryScopes?.length) {
+    // A category listing in the default order: the categories' active products first (an index-only scan
+    // of products_listing_sales_idx, a few thousand rows at most), then a top-N sort. Left to itself the
+    // planner walks the global sales_rank index and filters by category, which reads ~10,000 heap rows for
+    // a department whose products are not the best sellers; MATERIALIZED keeps the two steps apart.
+    pageIds = sql`
+      WITH matching AS MATERIALIZED (SELECT p.product_id, p.sales_rank FROM products p WHERE ${conditions(c)})
+      SELECT product_id FROM matching
+      ORDER BY sales_rank DESC, product_id
+      LIMIT ${page.limit} OFFSET ${page.offset}`;
+  } else {
+    // only the price orders need today's promotion to choose the page
+    const promoInPage = page.order === 'price_asc' || page.order === 'price_desc';
+    pageIds = sql`
+      SELECT p.product_id
+      FROM products p ${promoInPage ? activePromoJoin(c.today) : sql``}
+      WHERE ${conditions(c)}
+      ORDER BY ${orderBy(page.order, c)}
+      LIMIT ${page.limit} OFFSET ${page.offset}`;
+  }
   return queryRows<ProductRow>(
     db,
     sql`SELECT ${PRODUCT_COLUMNS}
-        FROM products p JOIN vendors v ON v.vendor_id = p.vendor_id ${activePromoJoin(c.today)}
-        WHERE ${conditions(c)}
-        ORDER BY ${orderBy(page.order, c)}
-        LIMIT ${page.limit} OFFSET ${page.offset}`,
+        FROM (${pageIds}) page
+        JOIN products p ON p.product_id = page.product_id
+        JOIN vendors v ON v.vendor_id = p.vendor_id ${activePromoJoin(c.today)}
+        ORDER BY ${orderBy(page.order, c)}`,
   );
+}
+
+/** Most matching products a listing remembers in order (see salesOrderIds). */
+export const ORDERED_IDS_MAX = 20_000;
+
+/**
+ * Ids of the matching products, best sellers first (index-only scan of products_listing_sales_idx and a
+ * sort when the criteria hold category scopes); null when there are more than ORDERED_IDS_MAX.
+ */
+export async function salesOrderIds(db: Db, c: ProductCriteria): Promise<number[] | null> {
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT p.product_id AS id FROM products p WHERE ${conditions(c)}
+        ORDER BY p.sales_rank DESC, p.product_id LIMIT ${ORDERED_IDS_MAX + 1}`,
+  );
+  return rows.length > ORDERED_IDS_MAX ? null : rows.map((r) => r.id);
+}
+
+/** These products (with vendor and today's promotion), in the order of `ids`. */
+export async function findProductsByIds(
+  db: Db,
+  ids: readonly number[],
+  today: string,
+): Promise<ProductRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<ProductRow>(
+    db,
+    sql`SELECT ${PRODUCT_COLUMNS}
+        FROM products p JOIN vendors v ON v.vendor_id = p.vendor_id ${activePromoJoin(today)}
+        WHERE p.product_id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  );
+  const byId = new Map(rows.map((r) => [r.productId, r]));
+  return ids.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined);
 }
 
 export async function countProducts(db: Db, c: ProductCriteria): Promise<number> {
@@ -257,6 +320,33 @@ export interface FacetCountRow {
   id: number;
   name: string;
   quantity: number;
+}
+
+export interface CategoryVendorCountRow {
+  categoryId: number;
+  vendorId: number;
+  vendorName: string;
+  n: number;
+}
+
+/**
+ * Matching products per (category, brand): the total and both facets in one pass when no facet filter is
+ * set (an index-only scan of products_category_vendor_idx for a category listing), instead of a count and
+ * two grouped queries over the same rows.
+ */
+export async function countsByCategoryAndVendor(
+  db: Db,
+  c: ProductCriteria,
+): Promise<CategoryVendorCountRow[]> {
+  return queryRows<CategoryVendorCountRow>(
+    db,
+    sql`SELECT g.category_id AS "categoryId", g.vendor_id AS "vendorId", v.name AS "vendorName", g.n
+        FROM (
+          SELECT p.category_id, p.vendor_id, count(*)::int AS n
+          FROM products p WHERE ${conditions(c)}
+          GROUP BY p.category_id, p.vendor_id
+        ) g JOIN vendors v ON v.vendor_id = g.vendor_id`,
+  );
 }
 
 /** Brands (vendors) of the result set, ignoring the vendor facet itself so that several can be chosen. */

@@ -18,6 +18,9 @@ import type { ContentService } from '../content/content.service';
 import {
   categoryFacet,
   countProducts,
+  countsByCategoryAndVendor,
+  findProductsByIds,
+  salesOrderIds,
   findProducts,
   incrementCatalogueVersion,
   loadAllCategories,
@@ -26,6 +29,8 @@ import {
   loadSearchTerms,
   vendorFacet,
   type CategoryRow,
+  type CategoryVendorCountRow,
+  type FacetCountRow,
   type ProductCriteria,
   type ProductOrder,
   type TextMatch,
@@ -150,6 +155,15 @@ export async function bumpCatalogueVersion(db: Db): Promise<number> {
 }
 
 export { readCatalogueVersion };
+
+/** Total and facets of a listing's filters (cached apart from its pages). */
+interface ListingSummary {
+  criteria: ProductCriteria;
+  totItems: number;
+  facets: Facet[];
+  /** category listings: every matching id, best sellers first, so a page is read by primary key */
+  salesOrder?: number[];
+}
 
 export class CatalogueService {
   readonly #db: Db;
@@ -374,14 +388,17 @@ export class CatalogueService {
         if (!summary || summary.totItems === 0) return ok(empty);
         const { criteria, totItems } = summary;
         const sort = query.sort ? SORT_ORDER[query.sort] : criteria.text ? 'relevance' : 'sales';
+        const offset = (query.page - 1) * query.page_size;
         const rows =
-          totItems > (query.page - 1) * query.page_size
-            ? await findProducts(this.#db, criteria, {
-                order: sort,
-                limit: query.page_size,
-                offset: (query.page - 1) * query.page_size,
-              })
-            : [];
+          totItems <= offset
+            ? []
+            : sort === 'sales' && summary.salesOrder
+              ? await findProductsByIds(
+                  this.#db,
+                  summary.salesOrder.slice(offset, offset + query.page_size),
+                  today,
+                )
+              : await findProducts(this.#db, criteria, { order: sort, limit: query.page_size, offset });
         return ok({
           products: rows.map((r) => toWireProduct(r, index)),
           page: pageOf(totItems, query.page, query.page_size),
@@ -397,9 +414,9 @@ export class CatalogueService {
     query: ProductsQueryInput,
     index: CategoryIndex,
     today: string,
-  ): Promise<{ criteria: ProductCriteria; totItems: number; facets: Facet[] } | null> {
+  ): Promise<ListingSummary | null> {
     const filters = normaliseQuery(query, ['hash', 'skip_cache', 'page', 'page_size', 'sort']);
-    const loaded = await this.#cache.getOrLoad(
+    const loaded = await this.#cache.getOrLoad<ListingSummary | null>(
       ['products-summary', filters, today],
       async () => {
         const facets = parseFacets(query.facet);
@@ -413,21 +430,46 @@ export class CatalogueService {
           newOnly: query.new_product === true || query.onlyNew === true,
         };
         let criteria: ProductCriteria = { ...base, today };
+        // no facet chosen: the total and both facets come from one grouped query
+        const unfaceted = facets.vendorIds.length === 0 && facets.categoryIds.length === 0;
         let totItems: number;
+        let grouped: { total: number; vendors: FacetCountRow[]; cats: FacetCountRow[] } | null = null;
+        let salesOrder: number[] | undefined;
         if (query.q !== undefined && query.q !== '') {
           const text = parseSearchText(query.q);
           if (!text) return ok(null);
           const found = await this.#textMatch(text, base);
           criteria = { ...criteria, text: found.match };
           totItems = found.count;
+        } else if (base.categoryScopes?.length) {
+          // a category listing: its order is remembered with the counts (the pages of a department are
+          // then read by primary key, not each by sorting the department's products again)
+          const [groups, ids] = await Promise.all([
+            unfaceted ? countsByCategoryAndVendor(this.#db, criteria) : null,
+            salesOrderIds(this.#db, criteria),
+          ]);
+          if (ids) salesOrder = ids;
+          if (groups) {
+            grouped = this.#facetsOfGroups(groups, index);
+            totItems = grouped.total;
+          } else {
+            totItems = ids ? ids.length : await countProducts(this.#db, criteria);
+          }
+        } else if (unfaceted) {
+          grouped = this.#facetsOfGroups(await countsByCategoryAndVendor(this.#db, criteria), index);
+          totItems = grouped.total;
         } else {
           totItems = await countProducts(this.#db, criteria);
         }
         if (totItems === 0) return ok({ criteria, totItems, facets: [] });
-        const [vendors, cats] = await Promise.all([
-          vendorFacet(this.#db, criteria, FACET_VALUES_MAX),
-          categoryFacet(this.#db, criteria, FACET_VALUES_MAX),
-        ]);
+        if (!grouped && unfaceted)
+          grouped = this.#facetsOfGroups(await countsByCategoryAndVendor(this.#db, criteria), index);
+        const [vendors, cats] = grouped
+          ? [grouped.vendors, grouped.cats]
+          : await Promise.all([
+              vendorFacet(this.#db, criteria, FACET_VALUES_MAX),
+              categoryFacet(this.#db, criteria, FACET_VALUES_MAX),
+            ]);
         const facetList: Facet[] = [];
         if (cats.length > 0)
           facetList.push({
@@ -441,11 +483,47 @@ export class CatalogueService {
             parameterName: 'vendor',
             values: vendors.map((v) => ({ id: String(v.id), name: v.name, quantity: v.quantity })),
           });
-        return ok({ criteria, totItems, facets: facetList });
+        return ok({ criteria, totItems, facets: facetList, ...(salesOrder ? { salesOrder } : {}) });
       },
       query.skip_cache,
     );
     return loaded.ok ? loaded.data : null;
+  }
+
+  /**
+   * Total, brand facet and category facet of (category, brand) counts, in the order of vendorFacet and
+   * categoryFacet: most products first, then by name (code point order, as the C collation sorts).
+   */
+  #facetsOfGroups(
+    groups: readonly CategoryVendorCountRow[],
+    index: CategoryIndex,
+  ): { total: number; vendors: FacetCountRow[]; cats: FacetCountRow[] } {
+    let total = 0;
+    const vendors = new Map<number, FacetCountRow>();
+    const cats = new Map<number, FacetCountRow>();
+    const add = (into: Map<number, FacetCountRow>, id: number, name: string, n: number) => {
+      const row = into.get(id);
+      if (row) row.quantity += n;
+      else into.set(id, { id, name, quantity: n });
+    };
+    for (const g of groups) {
+      total += g.n;
+      add(vendors, g.vendorId, g.vendorName, g.n);
+      add(cats, g.categoryId, index.byId(g.categoryId)?.name ?? '', g.n);
+    }
+    const top = (rows: Iterable<FacetCountRow>) =>
+      [...rows]
+        .sort((a, b) =>
+          b.quantity !== a.quantity
+            ? b.quantity - a.quantity
+            : a.name < b.name
+              ? -1
+              : a.name > b.name
+                ? 1
+                : 0,
+        )
+        .slice(0, FACET_VALUES_MAX);
+    return { total, vendors: top(vendors.values()), cats: top(cats.values()) };
   }
 
   // ---------- suggestions ----------

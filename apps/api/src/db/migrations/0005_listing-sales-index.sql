@@ -1,0 +1,1 @@
+CREATE INDEX "products_listing_sales_idx" ON "products" USING btree ("category_id","sales_rank" DESC NULLS FIRST,"product_id") WHERE "products"."active";
