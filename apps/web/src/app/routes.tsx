@@ -64,7 +64,7 @@ export const routes: RouteObject[] = [
           ['reset-password-sent', 'ResetPasswordSentRoute'],
           ['reset-password', 'ResetPasswordRoute'],
           ['reset-password-completed', 'ResetPasswordCompletedRoute'],
-          // the platform's older landing after a recovery: the same page as "completed" (decision 010)
+          // the platform's older landing after a recovery: the same page as "completed" (decision 012)
           ['recover-password-confirm', 'ResetPasswordCompletedRoute'],
         ] as const
       ).map(([path, name]) => ({

@@ -1,6 +1,6 @@
 import { vi } from 'vitest';
 import type { z } from 'zod';
-import type { Envelope } from '@spesa/shared/contracts/envelope';
+import type { Envelope, RootUser } from '@spesa/shared/contracts/envelope';
 import type {
   advDataSchema,
   categoryDataSchema,
@@ -16,11 +16,35 @@ export interface ApiData {
   '/products': ProductListData | Product;
   '/products/suggest': z.infer<typeof suggestDataSchema>;
   '/adv': z.infer<typeof advDataSchema>;
+  // account (issue 3): any data, typed at the call site with the shared contracts
+  [
+    accountPath: `/auth/${string}` | `/registration/${string}` | `/registration-disclaimer/${string}`
+  ]: unknown;
+  [fiscalPath: `/user-person-fiscal/${string}` | `/user-registration-disclaimer/${string}`]: unknown;
 }
 
 export type MockReply<T> =
   { httpStatus?: number; envelope: Envelope<T | null> } | { httpStatus: number; raw: string };
-export type ApiHandlers = { [P in keyof ApiData]?: (url: URL) => MockReply<ApiData[P]> };
+export type ApiHandlers = { [P in keyof ApiData]?: (url: URL, init?: RequestInit) => MockReply<ApiData[P]> };
+
+/** The root user of a signed-in customer (envelope `user`). */
+export const SIGNED_IN_USER: RootUser = {
+  userId: 7,
+  login: 'mario.rossi@example.it',
+  profileConfirmed: true,
+  email: 'mario.rossi@example.it',
+  firstName: 'Mario',
+  lastName: 'Rossi',
+  userType: { userTypeId: 2 },
+  legals: [],
+  fidelityCard: null,
+};
+
+/** An answer naming the signed-in customer as its user. */
+export function okAs<T>(user: RootUser, data: T): MockReply<T> {
+  const reply = ok(data) as { envelope: Envelope<T> };
+  return { envelope: { ...reply.envelope, user } };
+}
 
 export function ok<T>(data: T): MockReply<T> {
   return {
@@ -40,13 +64,18 @@ export function ok<T>(data: T): MockReply<T> {
   };
 }
 
-export function failure(status: number, error: string, httpStatus = 200): MockReply<never> {
+export function failure(
+  status: number,
+  error: string,
+  httpStatus = 200,
+  extra: { code?: string; field?: string } = {},
+): MockReply<never> {
   return {
     httpStatus,
     envelope: {
       response: {
         status,
-        errors: [{ error }],
+        errors: [{ error, ...extra }],
         infos: [],
         warnings: [],
         errorsMessage: [error],
@@ -61,11 +90,11 @@ export function failure(status: number, error: string, httpStatus = 200): MockRe
 
 /** Stubs global fetch: /ebsn/api/<path> goes to its handler; unknown paths answer 404 in the envelope. */
 export function mockApi(handlers: ApiHandlers) {
-  const fetchMock = vi.fn(async (input: RequestInfo | URL) => {
+  const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
     const path = url.pathname.replace(/^\/ebsn\/api/, '') as keyof ApiData;
-    const handler = handlers[path] as ((u: URL) => MockReply<unknown>) | undefined;
-    const reply: MockReply<unknown> = handler ? handler(url) : failure(404, 'Not found', 404);
+    const handler = handlers[path] as ((u: URL, i?: RequestInit) => MockReply<unknown>) | undefined;
+    const reply: MockReply<unknown> = handler ? handler(url, init) : failure(404, 'Not found', 404);
     if ('raw' in reply) return new Response(reply.raw, { status: reply.httpStatus });
     return new Response(JSON.stringify(reply.envelope), {
       status: reply.httpStatus ?? 200,
@@ -81,4 +110,11 @@ export function callsTo(fetchMock: ReturnType<typeof mockApi>, path: string): UR
   return fetchMock.mock.calls
     .map(([input]) => new URL(String(input), 'http://localhost'))
     .filter((u) => u.pathname === `/ebsn/api${path}`);
+}
+
+/** The JSON bodies the app sent to a path (POST calls). */
+export function bodiesTo(fetchMock: ReturnType<typeof mockApi>, path: string): unknown[] {
+  return fetchMock.mock.calls
+    .filter(([input]) => new URL(String(input), 'http://localhost').pathname === `/ebsn/api${path}`)
+    .map(([, init]) => (typeof init?.body === 'string' ? (JSON.parse(init.body) as unknown) : undefined));
 }
