@@ -57,9 +57,23 @@ const ISO_DATE_PATTERN = /^\d{4}-\d{2}-\d{2}$/;
 /** A text that may be empty: trimmed; empty becomes ''. */
 const text = (max = 200) => z.string().trim().max(max, MESSAGES.maxLength(max));
 
-/** Empty passes; otherwise the pattern must match. */
+/**
+ * Empty passes; otherwise the pattern must match. The format message comes before the length bound, so
+ * that a value too long for the pattern (a 6-digit CAP) gets the rule's own words.
+ */
 const formatRule = (pattern: RegExp, message: string, max = 200) =>
-  text(max).refine((v) => v === '' || pattern.test(v), { error: message });
+  z
+    .string()
+    .trim()
+    .refine((v) => v === '' || pattern.test(v), { error: message })
+    .max(max, MESSAGES.maxLength(max));
+
+/** A real calendar day written YYYY-MM-DD (1985-02-31 is not one). */
+const isIsoDate = (v: string): boolean => {
+  if (!ISO_DATE_PATTERN.test(v)) return false;
+  const d = new Date(`${v}T00:00:00Z`);
+  return !Number.isNaN(d.getTime()) && d.toISOString().slice(0, 10) === v;
+};
 
 export const rules = {
   /** a mandatory text (the asterisk fields) */
@@ -69,15 +83,21 @@ export const rules = {
   phone: () => formatRule(PHONE_PATTERN, MESSAGES.phone, 20),
   postalCode: () => formatRule(POSTAL_CODE_PATTERN, MESSAGES.postalCode, 5),
   fiscalCode: () =>
-    text(16)
-      .transform((v) => v.toUpperCase())
-      .refine((v) => v === '' || FISCAL_CODE_PATTERN.test(v), { error: MESSAGES.fiscalCode }),
+    z
+      .string()
+      .trim()
+      .toUpperCase()
+      .refine((v) => v === '' || FISCAL_CODE_PATTERN.test(v), { error: MESSAGES.fiscalCode })
+      .max(16, MESSAGES.maxLength(16)),
   vatOrTaxCode: () =>
-    text(16)
-      .transform((v) => v.toUpperCase())
+    z
+      .string()
+      .trim()
+      .toUpperCase()
       .refine((v) => v === '' || VAT_CODE_PATTERN.test(v) || FISCAL_CODE_PATTERN.test(v), {
         error: MESSAGES.vatOrTaxCode,
-      }),
+      })
+      .max(16, MESSAGES.maxLength(16)),
   integer: () => formatRule(INTEGER_PATTERN, MESSAGES.integer, 20),
   number: () => formatRule(NUMBER_PATTERN, MESSAGES.number, 20),
   exactLength: (n: number) =>
@@ -88,7 +108,7 @@ export const rules = {
   /** ISO date (YYYY-MM-DD) between 1910-01-01 and today; empty passes */
   birthDate: () =>
     text(10)
-      .refine((v) => v === '' || (ISO_DATE_PATTERN.test(v) && !Number.isNaN(Date.parse(v))), {
+      .refine((v) => v === '' || isIsoDate(v), {
         error: MESSAGES.date,
       })
       .refine((v) => v === '' || (v >= MIN_BIRTH_DATE && v <= new Date().toISOString().slice(0, 10)), {
@@ -108,7 +128,7 @@ export const loginPasswordRule = z.string().min(1, MESSAGES.loginPassword).max(2
 export const newPasswordRule = z
   .string()
   .min(1, MESSAGES.required)
-  .min(PASSWORD_MIN_LENGTH, MESSAGES.minLength(PASSWORD_MIN_LENGTH))
+  .min(PASSWORD_MIN_LENGTH, MESSAGES.passwordMin)
   .max(PASSWORD_MAX_LENGTH, MESSAGES.maxLength(PASSWORD_MAX_LENGTH))
   .regex(/\p{Ll}/u, MESSAGES.passwordLowercase)
   .regex(/\p{Lu}/u, MESSAGES.passwordUppercase)
