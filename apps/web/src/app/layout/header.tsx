@@ -1,14 +1,8 @@
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import IconButton from '@mui/material/IconButton';
-import Link from '@mui/material/Link';
-import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
-import ShoppingCartOutlined from '@mui/icons-material/ShoppingCartOutlined';
 import { Logo } from './logo';
+import { Icon } from '../../components/icons';
 import { SearchBox } from '../../features/catalogue/components/search-box';
 import {
   DepartmentDrawerButton,
@@ -16,6 +10,7 @@ import {
 } from '../../features/catalogue/components/department-menu-button';
 import { useCategoryTree } from '../../features/catalogue/api/get-category-tree';
 import { paths } from '../../lib/route-paths';
+import './layout.css';
 
 // the account button (login dialog, profile menu) is a lazy chunk; until it arrives, links to /login
 const AccountButton = lazy(() =>
@@ -26,23 +21,13 @@ function LoginLinks() {
   const { t } = useTranslation();
   return (
     <>
-      <Button
-        component={RouterLink}
-        to="/login"
-        color="inherit"
-        startIcon={<PersonOutline />}
-        sx={{ display: { xs: 'none', md: 'inline-flex' }, minHeight: 44 }}
-      >
+      <RouterLink to="/login" className="btn only-md-up">
+        <Icon name="person" />
         {t('header.login')}
-      </Button>
-      <IconButton
-        component={RouterLink}
-        to="/login"
-        aria-label={t('header.login')}
-        sx={{ display: { xs: 'inline-flex', md: 'none' }, width: 44, height: 44 }}
-      >
-        <PersonOutline />
-      </IconButton>
+      </RouterLink>
+      <RouterLink to="/login" aria-label={t('header.login')} className="icon-btn only-below-md">
+        <Icon name="person" />
+      </RouterLink>
     </>
   );
 }
@@ -50,114 +35,54 @@ function LoginLinks() {
 function QuickDepartmentLinks() {
   const tree = useCategoryTree();
   return (
-    <Box
-      component="ul"
-      sx={{
-        display: 'flex',
-        gap: 0.5,
-        listStyle: 'none',
-        m: 0,
-        p: 0,
-        overflow: 'hidden',
-        flexWrap: 'wrap',
-        height: 44,
-      }}
-    >
+    <ul className="quick-links">
       {(tree.data ?? []).slice(0, 8).map((dept) => (
         <li key={dept.categoryId}>
-          <Link
-            component={RouterLink}
-            to={paths.category(dept.slug)}
-            color="inherit"
-            sx={{
-              display: 'inline-flex',
-              alignItems: 'center',
-              height: 44,
-              px: 1.25,
-              fontSize: 15,
-              whiteSpace: 'nowrap',
-            }}
-          >
+          <RouterLink to={paths.category(dept.slug)} className="quick-link">
             {dept.name}
-          </Link>
+          </RouterLink>
         </li>
       ))}
-    </Box>
+    </ul>
   );
 }
 
+/** Plain elements and layout.css (no emotion): the header is on every page. */
 export function Header() {
   const { t } = useTranslation();
   return (
-    <Box
-      component="header"
-      sx={{
-        bgcolor: 'background.paper',
-        borderBottom: 1,
-        borderColor: 'divider',
-        position: 'sticky',
-        top: 0,
-        zIndex: (th) => th.zIndex.appBar,
-      }}
-    >
-      <Container
-        maxWidth="xl"
-        sx={{
-          display: 'flex',
-          alignItems: 'center',
-          gap: { xs: 1, sm: 2 },
-          py: 1,
-          flexWrap: { xs: 'wrap', sm: 'nowrap' },
-        }}
-      >
-        <Box sx={{ display: { xs: 'inline-flex', md: 'none' } }}>
+    <header className="site-header">
+      <div className="page-container header-bar">
+        <div className="header-drawer">
           <DepartmentDrawerButton />
-        </Box>
+        </div>
         <Logo />
-        <Box
-          sx={{
-            order: { xs: 3, sm: 0 },
-            flexBasis: { xs: '100%', sm: 'auto' },
-            flex: { sm: 1 },
-            display: 'flex',
-            justifyContent: 'center',
-          }}
-        >
+        <div className="header-search">
           <SearchBox />
-        </Box>
-        <Box sx={{ display: 'flex', alignItems: 'center', gap: 0.5, ml: 'auto' }}>
+        </div>
+        <div className="header-actions">
           <Suspense fallback={<LoginLinks />}>
             <AccountButton />
           </Suspense>
-          <Button
-            component={RouterLink}
-            to="/cart"
-            variant="contained"
-            startIcon={<ShoppingCartOutlined />}
-            sx={{ display: { xs: 'none', md: 'inline-flex' }, minHeight: 44 }}
-          >
+          <RouterLink to="/cart" className="btn btn-contained only-md-up">
+            <Icon name="cart" />
             {t('header.cart')}
-          </Button>
-          <IconButton
-            component={RouterLink}
+          </RouterLink>
+          <RouterLink
             to="/cart"
             aria-label={t('header.cart')}
-            sx={{ display: { xs: 'inline-flex', md: 'none' }, width: 44, height: 44, color: 'primary.dark' }}
+            className="icon-btn header-cart-icon only-below-md"
           >
-            <ShoppingCartOutlined />
-          </IconButton>
-        </Box>
-      </Container>
-      <Box
-        component="nav"
-        aria-label={t('header.mainNav')}
-        sx={{ display: { xs: 'none', md: 'block' }, bgcolor: 'primary.dark', color: '#fff' }}
-      >
-        <Container maxWidth="xl" sx={{ display: 'flex', alignItems: 'center', gap: 1 }}>
+            <Icon name="cart" />
+          </RouterLink>
+        </div>
+      </div>
+      <nav aria-label={t('header.mainNav')} className="main-nav">
+        <div className="page-container main-nav-bar">
           <DepartmentMenuButton />
           <QuickDepartmentLinks />
-        </Container>
-      </Box>
-    </Box>
+        </div>
+      </nav>
+    </header>
   );
 }

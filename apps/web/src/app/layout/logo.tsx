@@ -1,24 +1,10 @@
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
 
 export function Logo() {
   const { t } = useTranslation();
   return (
-    <Box
-      component={RouterLink}
-      to="/"
-      aria-label={t('header.logoLabel')}
-      sx={{
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: 0.75,
-        color: 'primary.dark',
-        textDecoration: 'none',
-        minHeight: 44,
-        flexShrink: 0,
-      }}
-    >
+    <RouterLink to="/" aria-label={t('header.logoLabel')} className="logo">
       <svg width="34" height="34" viewBox="0 0 64 64" aria-hidden="true" focusable="false">
         <rect width="64" height="64" rx="14" fill="#1b5e20" />
         <path d="M16 22h34l-4 20H21z" fill="none" stroke="#fff" strokeWidth="4" strokeLinejoin="round" />
@@ -27,9 +13,7 @@ export function Logo() {
         <path d="M16 22l-3-8H8" stroke="#fff" strokeWidth="4" fill="none" strokeLinecap="round" />
         <circle cx="50" cy="16" r="6" fill="#e53935" />
       </svg>
-      <Box component="span" sx={{ fontSize: 26, fontWeight: 700, letterSpacing: '-0.5px' }}>
-        Spesa
-      </Box>
-    </Box>
+      <span className="logo-text">Spesa</span>
+    </RouterLink>
   );
 }

@@ -2,9 +2,9 @@ import { useContext } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
 import { Header } from './header';
 import { Footer } from './footer';
+import './layout.css';
 import { Toaster } from '../../components/toaster';
 import { CookieConsentSlot } from '../../features/account/components/cookie-consent-slot';
 import { createQueryClient } from '../query-client';
@@ -23,25 +23,20 @@ export function RootLayout() {
   const navigation = useNavigation();
   const { t } = useTranslation();
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', minHeight: '100vh' }}>
+    <div className="app-root">
       <SkipLink />
       {navigation.state === 'loading' ? (
         <div className="nav-progress" role="progressbar" aria-label={t('app.loading')} />
       ) : null}
       <Header />
-      <Box
-        component="main"
-        id="main-content"
-        tabIndex={-1}
-        sx={{ flex: 1, outline: 'none', minHeight: '100vh' }}
-      >
+      <main id="main-content" tabIndex={-1} className="app-main">
         <Outlet />
-      </Box>
+      </main>
       <Footer />
       <Toaster />
       <CookieConsentSlot />
       <ScrollRestoration />
-    </Box>
+    </div>
   );
 }
 

@@ -1,23 +1,19 @@
 import { useEffect, useId, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
-import Switch from '@mui/material/Switch';
-import Typography from '@mui/material/Typography';
 import {
   COOKIE_DEFAULTS,
   readCookiePreferences,
   saveCookiePreferences,
   type CookiePreferences,
 } from '../../../lib/cookie-consent';
+import './cookie-banner.css';
 
 /**
  * Cookie consent on the first visit (spec sections 3 and 9): technical cookies on and locked, analytics
  * and profilation off by default. Accept all, reject (technical only) or customise. A non-modal region at
  * the bottom of the page: the shop stays usable, and the banner is reachable by keyboard (it takes the
- * focus once, when it opens from the footer link).
+ * focus once, when it opens from the footer link). Plain elements and cookie-banner.css: on a first visit it
+ * is the largest text on a phone screen, so it paints with the layout, without MUI/emotion.
  */
 export function CookieBanner({
   onDone,
@@ -43,42 +39,16 @@ export function CookieBanner({
     onDone(saveCookiePreferences(choice));
 
   return (
-    <Paper
-      component="section"
-      role="region"
-      aria-labelledby={titleId}
-      aria-describedby={textId}
-      elevation={8}
-      sx={{
-        position: 'fixed',
-        insetInline: { xs: 8, sm: 16 },
-        bottom: { xs: 8, sm: 16 },
-        zIndex: (th) => th.zIndex.snackbar - 1,
-        maxWidth: 760,
-        mx: 'auto',
-        p: { xs: 2, sm: 3 },
-        maxHeight: 'calc(100vh - 16px)',
-        overflowY: 'auto',
-      }}
-    >
-      <Typography
-        id={titleId}
-        ref={headingRef}
-        tabIndex={-1}
-        component="h2"
-        variant="h6"
-        sx={{ outline: 'none' }}
-      >
+    <section aria-labelledby={titleId} aria-describedby={textId} className="cookie-banner">
+      <h2 id={titleId} ref={headingRef} tabIndex={-1} className="cookie-banner-title">
         {t('cookies.title')}
-      </Typography>
-      <Typography id={textId} variant="body2" sx={{ mt: 1 }}>
+      </h2>
+      <p id={textId} className="cookie-banner-text">
         {t('cookies.text')}
-      </Typography>
+      </p>
       {customising ? (
-        <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, mt: 2, display: 'grid', gap: 1 }}>
-          <Typography component="legend" variant="subtitle2">
-            {t('cookies.customiseLegend')}
-          </Typography>
+        <fieldset className="cookie-banner-choices">
+          <legend className="cookie-banner-legend">{t('cookies.customiseLegend')}</legend>
           <CookieSwitch label={t('cookies.technical')} help={t('cookies.technicalHelp')} checked disabled />
           <CookieSwitch
             label={t('cookies.analytics')}
@@ -92,26 +62,38 @@ export function CookieBanner({
             checked={profilation}
             onChange={setProfilation}
           />
-        </Box>
+        </fieldset>
       ) : null}
-      <Box sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, mt: 2, justifyContent: 'flex-end' }}>
+      <div className="cookie-banner-actions">
         {customising ? (
-          <Button variant="outlined" onClick={() => save({ analytics, profilation })}>
+          <button
+            type="button"
+            className="cookie-btn cookie-btn-outlined"
+            onClick={() => save({ analytics, profilation })}
+          >
             {t('cookies.saveChoice')}
-          </Button>
+          </button>
         ) : (
-          <Button variant="text" onClick={() => setCustomising(true)}>
+          <button type="button" className="cookie-btn" onClick={() => setCustomising(true)}>
             {t('cookies.customise')}
-          </Button>
+          </button>
         )}
-        <Button variant="outlined" onClick={() => save({ analytics: false, profilation: false })}>
+        <button
+          type="button"
+          className="cookie-btn cookie-btn-outlined"
+          onClick={() => save({ analytics: false, profilation: false })}
+        >
           {t('cookies.reject')}
-        </Button>
-        <Button variant="contained" onClick={() => save({ analytics: true, profilation: true })}>
+        </button>
+        <button
+          type="button"
+          className="cookie-btn cookie-btn-contained"
+          onClick={() => save({ analytics: true, profilation: true })}
+        >
           {t('cookies.acceptAll')}
-        </Button>
-      </Box>
-    </Paper>
+        </button>
+      </div>
+    </section>
   );
 }
 
@@ -130,23 +112,21 @@ function CookieSwitch({
 }) {
   const helpId = useId();
   return (
-    <Box>
-      <FormControlLabel
-        control={
-          <Switch
-            checked={checked}
-            disabled={disabled}
-            onChange={(_, v) => onChange?.(v)}
-            slotProps={{
-              input: { 'aria-describedby': helpId } as React.InputHTMLAttributes<HTMLInputElement>,
-            }}
-          />
-        }
-        label={label}
-      />
-      <Typography id={helpId} variant="body2" color="text.secondary" sx={{ ml: 6 }}>
+    <div>
+      <label className="cookie-switch">
+        <input
+          type="checkbox"
+          role="switch"
+          checked={checked}
+          disabled={disabled}
+          onChange={(e) => onChange?.(e.target.checked)}
+          aria-describedby={helpId}
+        />
+        <span>{label}</span>
+      </label>
+      <p id={helpId} className="cookie-switch-help">
         {help}
-      </Typography>
-    </Box>
+      </p>
+    </div>
   );
 }

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { useEffect, useState } from 'react';
 import { OPEN_COOKIE_PREFERENCES_EVENT, readCookiePreferences } from '../../../lib/cookie-consent';
-
-const CookieBanner = lazy(() => import('./cookie-banner').then((m) => ({ default: m.CookieBanner })));
+// not lazy: small without MUI, and on a first visit it is the largest text of a phone screen (the LCP
+// element), so it paints with the layout instead of one chunk later
+import { CookieBanner } from './cookie-banner';
 
 /**
- * Mounted by the root layout: loads the cookie banner only when no choice is stored yet (first visit), or
+ * Mounted by the root layout: shows the cookie banner only when no choice is stored yet (first visit), or
  * when the footer's "Preferenze cookie" link asks for it.
  */
 export function CookieConsentSlot() {
@@ -17,9 +18,5 @@ export function CookieConsentSlot() {
     return () => window.removeEventListener(OPEN_COOKIE_PREFERENCES_EVENT, ask);
   }, []);
   if (!open) return null;
-  return (
-    <Suspense fallback={null}>
-      <CookieBanner focusOnOpen={open === 'asked'} onDone={() => setOpen(false)} />
-    </Suspense>
-  );
+  return <CookieBanner focusOnOpen={open === 'asked'} onDone={() => setOpen(false)} />;
 }

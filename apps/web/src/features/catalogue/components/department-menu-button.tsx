@@ -1,9 +1,6 @@
 import { lazy, Suspense, useId, useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
-import IconButton from '@mui/material/IconButton';
-import MenuIcon from '@mui/icons-material/Menu';
-import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
+import { Icon } from '../../../components/icons';
 
 // The panels (Popover, Drawer, lists) load on first use: they stay out of the first JS chunk.
 const loadPanels = () => import('./department-menu-panels');
@@ -19,10 +16,9 @@ export function DepartmentMenuButton() {
   const [loaded, setLoaded] = useState(false);
   return (
     <>
-      <Button
-        color="inherit"
-        startIcon={<MenuIcon />}
-        endIcon={<ExpandMoreIcon />}
+      <button
+        type="button"
+        className="btn department-button"
         aria-haspopup="true"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}
@@ -34,10 +30,11 @@ export function DepartmentMenuButton() {
           setOpen((o) => !o);
         }}
         data-testid="department-menu-button"
-        sx={{ fontWeight: 700, minHeight: 44 }}
       >
+        <Icon name="menu" />
         {t('header.departments')}
-      </Button>
+        <Icon name="expandMore" />
+      </button>
       {loaded ? (
         <Suspense fallback={null}>
           <DepartmentMegaMenu id={menuId} anchorEl={anchorEl} open={open} onClose={() => setOpen(false)} />
@@ -54,21 +51,20 @@ export function DepartmentDrawerButton() {
   const [loaded, setLoaded] = useState(false);
   return (
     <>
-      <IconButton
-        color="inherit"
+      <button
+        type="button"
+        className="icon-btn"
         aria-label={t('header.departments')}
         aria-haspopup="dialog"
         aria-expanded={open}
-        edge="start"
         onClick={() => {
           setLoaded(true);
           setOpen(true);
         }}
         data-testid="department-drawer-button"
-        sx={{ width: 44, height: 44 }}
       >
-        <MenuIcon />
-      </IconButton>
+        <Icon name="menu" />
+      </button>
       {loaded ? (
         <Suspense fallback={null}>
           <DepartmentDrawer open={open} onClose={() => setOpen(false)} />

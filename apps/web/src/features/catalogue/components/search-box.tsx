@@ -1,11 +1,7 @@
 import { useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import Paper from '@mui/material/Paper';
-import SearchIcon from '@mui/icons-material/Search';
-import HistoryIcon from '@mui/icons-material/History';
+import { Icon } from '../../../components/icons';
 import type { SuggestItem } from '@spesa/shared/contracts/catalogue';
 import { useSuggestions } from '../api/get-suggestions';
 import { useDebouncedValue } from '../hooks/use-debounced-value';
@@ -127,27 +123,12 @@ export function SearchBox() {
 
   const activeId = expanded && active >= 0 ? `${id}-option-${active}` : undefined;
 
+  // plain elements styled by app/layout/layout.css (the box is in the header of every page)
   return (
-    <Box sx={{ position: 'relative', flex: 1, minWidth: 0, maxWidth: 640 }}>
+    <div className="search-box">
       <form role="search" onSubmit={onSubmit} aria-label={t('search.label')}>
-        <Paper
-          variant="outlined"
-          sx={{
-            display: 'flex',
-            alignItems: 'center',
-            pl: 1.5,
-            borderRadius: 6,
-            borderColor: 'grey.500',
-            '&:focus-within': {
-              borderColor: 'primary.main',
-              boxShadow: (th) => `0 0 0 2px ${th.palette.primary.main}`,
-            },
-          }}
-        >
-          <label
-            htmlFor={`${id}-input`}
-            style={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-          >
+        <div className="search-field">
+          <label htmlFor={`${id}-input`} className="visually-hidden">
             {t('search.label')}
           </label>
           <input
@@ -178,36 +159,20 @@ export function SearchBox() {
             data-testid="search-input"
             maxLength={200}
           />
-          <IconButton type="submit" aria-label={t('search.submit')} sx={{ color: 'primary.dark' }}>
-            <SearchIcon />
-          </IconButton>
-        </Paper>
+          <button type="submit" aria-label={t('search.submit')} className="icon-btn search-submit">
+            <Icon name="search" />
+          </button>
+        </div>
       </form>
-      <Paper
-        component="ul"
+      <ul
         id={listboxId}
         role="listbox"
         aria-label={trimmed ? t('search.suggestions') : t('search.recent')}
-        elevation={6}
         hidden={!expanded}
-        sx={{
-          position: 'absolute',
-          top: 'calc(100% + 4px)',
-          left: 0,
-          right: 0,
-          zIndex: (th) => th.zIndex.modal,
-          listStyle: 'none',
-          m: 0,
-          py: 0.5,
-          px: 0,
-          maxHeight: '60vh',
-          overflowY: 'auto',
-          display: expanded ? 'block' : 'none',
-        }}
+        className="search-listbox"
       >
         {options.map((option, i) => (
-          <Box
-            component="li"
+          <li
             key={option.key}
             id={`${id}-option-${i}`}
             role="option"
@@ -216,47 +181,21 @@ export function SearchBox() {
             onMouseDown={(e) => e.preventDefault()}
             onClick={() => choose(option)}
             onMouseMove={() => setActive(i)}
-            sx={{
-              display: 'flex',
-              alignItems: 'center',
-              gap: 1,
-              px: 2,
-              minHeight: 40,
-              cursor: 'pointer',
-              bgcolor: i === active ? 'primary.light' : undefined,
-            }}
+            className="search-option"
           >
-            {option.recent ? (
-              <HistoryIcon fontSize="small" aria-hidden sx={{ color: 'text.secondary' }} />
-            ) : null}
-            <Box
-              component="span"
-              sx={{
-                flex: 1,
-                minWidth: 0,
-                overflow: 'hidden',
-                textOverflow: 'ellipsis',
-                whiteSpace: 'nowrap',
-              }}
-            >
-              {option.label}
-            </Box>
+            {option.recent ? <Icon name="history" size={20} className="search-option-icon" /> : null}
+            <span className="search-option-label">{option.label}</span>
             {!option.recent ? (
-              <Box component="span" sx={{ fontSize: 12, color: 'text.secondary' }}>
-                {t(TYPE_LABEL_KEY[option.type])}
-              </Box>
+              <span className="search-option-type">{t(TYPE_LABEL_KEY[option.type])}</span>
             ) : null}
-          </Box>
+          </li>
         ))}
-      </Paper>
-      <Box
-        aria-live="polite"
-        sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden', clip: 'rect(0 0 0 0)' }}
-      >
+      </ul>
+      <div aria-live="polite" className="visually-hidden">
         {open && trimmed && debounced === trimmed && suggestions.isSuccess
           ? t('search.resultsCount', { count: options.length })
           : ''}
-      </Box>
-    </Box>
+      </div>
+    </div>
   );
 }
