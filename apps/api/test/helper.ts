@@ -17,7 +17,7 @@ export interface TestApp {
 }
 
 export async function buildTestApp(
-  overrides: Partial<Pick<BuildAppOptions, 'now' | 'versionCheckMs' | 'serveWebApp'>> & {
+  overrides: Partial<Pick<BuildAppOptions, 'now' | 'versionCheckMs' | 'serveWebApp' | 'pickupOrders'>> & {
     env?: Partial<Env>;
     /** add test-only routes before the app is ready */
     beforeReady?: (app: App) => void;
@@ -141,7 +141,7 @@ export async function login(
       ...headers,
     },
     payload: form
-      ? new URLSearchParams(Object.entries(body).map(([k, v]) => [k, String(v)])).toString()
+      ? new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString()
       : JSON.stringify(body),
   });
   const setCookie = res.cookies.find((c) => c.name === 'x-ebsn-account');

@@ -1,6 +1,7 @@
 import { ENVELOPE_STATUS, GENERIC_ERROR_TEXT } from '@spesa/shared/contracts/envelope';
 import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import { z } from 'zod';
 import { errorEnvelope, rootUserOf } from './envelope';
 
 /**
@@ -36,6 +37,19 @@ declare module 'fastify' {
 }
 
 export const TOO_MANY_TEXT = 'Troppi tentativi: riprova tra qualche minuto.';
+export const REQUIRED_TEXT = 'Campo obbligatorio.';
+export const INVALID_VALUE_TEXT = 'Valore non valido.';
+
+/**
+ * The form routes answer each issue's own message. The contracts give Italian texts for the rules a
+ * customer can break; what they leave to zod (a wrong type, an unknown option: a broken client) would
+ * come out in English, so zod's fallback messages are Italian too: missing -> "Campo obbligatorio.",
+ * anything else -> "Valore non valido.". A schema's own message always wins over this fallback.
+ */
+z.config({
+  customError: (issue) =>
+    issue.code === 'invalid_type' && issue.input === undefined ? REQUIRED_TEXT : INVALID_VALUE_TEXT,
+});
 export const FORBIDDEN_TEXT = 'Richiesta non consentita.';
 
 /** One message per field ("person.fiscalCode"), the contract's own Italian text. */
