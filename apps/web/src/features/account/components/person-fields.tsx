@@ -74,7 +74,6 @@ export function PersonFields<T extends FieldValues>({
         type="date"
         autoComplete="bday"
         required
-        helperText={t('account.fields.birthDateHelp')}
         shrinkLabel
         min={MIN_BIRTH_DATE}
         max={today()}

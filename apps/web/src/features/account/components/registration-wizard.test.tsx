@@ -92,7 +92,7 @@ describe('Registration wizard', () => {
     await user.type(screen.getByLabelText(/^Conferma la password/), 'abd');
     await user.click(screen.getByRole('button', { name: 'Completa la registrazione' }));
     expect(await screen.findByText(MESSAGES.email)).toBeInTheDocument();
-    expect(screen.getByText(MESSAGES.minLength(6))).toBeInTheDocument();
+    expect(screen.getByText(MESSAGES.passwordMin)).toBeInTheDocument();
     expect(screen.getByText(MESSAGES.passwordMismatch)).toBeInTheDocument();
     const privacy = screen.getByRole('checkbox', { name: /Ho letto l'informativa sulla privacy/ });
     expect(privacy).toHaveAttribute('aria-invalid', 'true');
