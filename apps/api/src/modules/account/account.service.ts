@@ -345,7 +345,13 @@ export class AccountService {
   }
 
   async updateUsername(userId: number, username: string): Promise<Result<{ user: UserDetail }>> {
-    if (await this.repo.isLoginTaken(username, userId)) return fieldFailWith('username', 'usernameTaken');
+    const current = await this.repo.findUserById(userId);
+    if (!current) return notFound('msg.user.notFound', 'Utente non trovato.');
+    // a user name is also a way to sign in: it must not be an e-mail other than the customer's own (it
+    // would hold someone else's address: "già registrato" when they sign up) nor look like a card number
+    const othersEmail = username.includes('@') && username.toLowerCase() !== current.email.toLowerCase();
+    if (othersEmail || /^\d+$/.test(username) || (await this.repo.isLoginTaken(username, userId)))
+      return fieldFailWith('username', 'usernameTaken');
     const user = await this.repo.updateUser(userId, { login: username });
     if (!user) return fieldFailWith('username', 'usernameTaken');
     return ok({ user: await this.detailOf(user) }, info('profileSaved'));
