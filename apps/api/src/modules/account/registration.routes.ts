@@ -45,7 +45,10 @@ export interface RegistrationRoutesOptions {
   secureCookie: boolean;
 }
 
-/** The signed-in user's id (requireUser ran first). */
+/**
+ * The signed-in user's id. requireUser runs as preValidation, before the body and query are validated:
+ * without a session the answer is the 401 envelope, never the form's field messages.
+ */
 const userIdOf = (request: FastifyRequest): number => {
   if (!request.session) throw new Error('requireUser must run before this handler');
   return request.session.userId;
@@ -144,7 +147,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/user_detail',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: { tags, summary: 'The signed-in user', response: { 200: apiResponse(userDataSchema) } },
     },
     async (request) => answer(request, await account.userDetail(userIdOf(request))),
@@ -154,7 +157,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
     '/registration/update_user_detail',
     {
       config: form,
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Personal data and domicile',
@@ -169,7 +172,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
     '/registration/update_person_info',
     {
       config: form,
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'One person info (personInfoTypeId, value)',
@@ -188,7 +191,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
     '/registration/update_contact',
     {
       config: form,
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Phones, contact channels and consents',
@@ -217,7 +220,8 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   };
   const passwordOpts = (method: string) => ({
     config: changing,
-    preHandler: [requireUser, throttleByUser('password')],
+    preValidation: requireUser,
+    preHandler: throttleByUser('password'),
     schema: {
       tags,
       summary: `Change the password (${method}); other sessions end, this one gets a new token`,
@@ -236,7 +240,8 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
     '/registration/update_email_request',
     {
       config: changing,
-      preHandler: [requireUser, throttleByUser('email')],
+      preValidation: requireUser,
+      preHandler: throttleByUser('email'),
       schema: {
         tags,
         summary: 'Ask to change the e-mail: a link goes to the new address',
@@ -267,7 +272,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
     '/registration/update_username',
     {
       config: form,
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Change the login name',
@@ -343,7 +348,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/mfa_enabled',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: { tags, summary: 'Is the sign-in PIN on?', response: { 200: apiResponse(mfaDataSchema) } },
     },
     async (request) => answer(request, await account.mfaEnabled(userIdOf(request))),
@@ -352,7 +357,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
     '/registration/update_mfa',
     {
       config: form,
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Turn the sign-in PIN on or off',
@@ -368,7 +373,8 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
     '/registration/anonymize_token_request',
     {
       config: { stateChanging: true },
-      preHandler: [requireUser, throttleByUser('anonymize-request')],
+      preValidation: requireUser,
+      preHandler: throttleByUser('anonymize-request'),
       schema: {
         tags,
         summary: 'Send the deletion code by e-mail',
@@ -380,7 +386,8 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/anonymize_token_check',
     {
-      preHandler: [requireUser, throttleByUser('anonymize-check')],
+      preValidation: requireUser,
+      preHandler: throttleByUser('anonymize-check'),
       schema: {
         tags,
         summary: 'Is the deletion code right?',
@@ -395,7 +402,8 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
     '/registration/user_anonymize',
     {
       config: { stateChanging: true },
-      preHandler: [requireUser, throttleByUser('anonymize')],
+      preValidation: requireUser,
+      preHandler: throttleByUser('anonymize'),
       schema: {
         tags,
         summary: 'Delete (anonymise) the account; refused while an order awaits pickup',
@@ -420,7 +428,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
     '/registration/update_billing_address',
     {
       config: form,
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Add invoice data (same as /user-person-fiscal/insert-billing-address)',
@@ -433,7 +441,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/user-person-fiscal/list',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: "The user's invoice data",
@@ -446,7 +454,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
     '/user-person-fiscal/insert-billing-address',
     {
       config: form,
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Add invoice data: private, company or public administration',
@@ -460,7 +468,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
     '/user-person-fiscal/delete-person-fiscal',
     {
       config: { stateChanging: true },
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Delete one of the user’s invoice data',
@@ -492,7 +500,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/user-registration-disclaimer/list-by-type',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: "The user's answers to the disclaimers",
@@ -509,7 +517,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/user-registration-disclaimer/check-disclaimer',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Has the user accepted every required disclaimer?',
@@ -527,7 +535,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
     '/user-registration-disclaimer/update-disclaimer',
     {
       config: form,
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: "Save the user's answers (required ones cannot be refused)",
