@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import { buildApp } from './app';
 import { ensureSeeded, migrate, openDatabase } from './db/client';
 import { ensureAccountData } from './db/seed/accounts';
+import { ensureDeliveryData } from './db/seed/delivery';
 import { areDemoAccountsOn, loadEnv } from './env';
 import { missingDistMessage } from './plugins/web-app';
 
@@ -34,6 +35,10 @@ async function main(): Promise<void> {
   if (seeded) console.log(`Demo catalogue loaded from ${env.DEMO_DATA_DIR}`);
   const demoAccounts = await ensureAccountData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   if (demoAccounts > 0) console.log(`Demo accounts created: ${demoAccounts} (see README, "Demo accounts")`);
+  await ensureDeliveryData(database.db, {
+    dataDir: env.DEMO_DATA_DIR,
+    demoAccounts: areDemoAccountsOn(env),
+  });
 
   if (!existsSync(join(env.WEB_DIST, 'index.html')))
     console.warn(`\n  ${missingDistMessage(env.WEB_DIST)}\n`);

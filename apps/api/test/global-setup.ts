@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import type { TestProject } from 'vitest/node';
 import { ensureSeeded, migrate, openDatabase } from '../src/db/client';
 import { ensureAccountData } from '../src/db/seed/accounts';
+import { ensureDeliveryData } from '../src/db/seed/delivery';
 import { loadEnv } from '../src/env';
 
 /**
@@ -26,6 +27,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await migrate(database.db);
   await ensureSeeded(database.db, { dataDir: env.DEMO_DATA_DIR });
   await ensureAccountData(database.db, { demoAccounts: true });
+  await ensureDeliveryData(database.db, { dataDir: env.DEMO_DATA_DIR, demoAccounts: true });
   let image: string | null = null;
   if (database.dumpImage) {
     const tarball = await database.dumpImage();

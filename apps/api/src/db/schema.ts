@@ -229,3 +229,4 @@ export const catalogueVersion = pgTable('catalogue_version', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export * from './schema-account';
+export * from './schema-delivery';

@@ -1,0 +1,439 @@
+import { z } from 'zod';
+import { MESSAGES, rules } from '../account/validation-rules';
+
+/**
+ * Wire contracts of delivery (issue 4, spec sections 3, 7 "Address, store, geography" and "Time slots", 9):
+ * delivery services, addresses (the customer's home and work addresses and the pickup points of stores and
+ * lockers share one `addressId` space, as on the platform), stores and the warehouse locator (wire notes
+ * shape, `postalcode` spelling), geography from the bundled comuni data, coverage, fees and time slots.
+ * Money on the wire is a euro amount (decision 002); coordinates are WGS84 degrees; distances metres.
+ */
+
+// ---------- constants (spec section 9) ----------
+export const DELIVERY_SERVICE = {
+  /** store pickup ("Drive", ritiro in negozio) */
+  drive: 1,
+  /** home delivery; also the elderly service */
+  home: 2,
+  /** home delivery to a work address (company delivery, day periods 4-5) */
+  homeWork: 3,
+  locker: 10000,
+  lockerCold: 10002,
+} as const;
+export const DELIVERY_SERVICE_IDS = [1, 2, 3, 10000, 10002] as const;
+export const HOME_DELIVERY_SERVICE_IDS: readonly number[] = [2, 3];
+export const LOCKER_SERVICE_IDS: readonly number[] = [10000, 10002];
+
+/** Address types (ids seen on the platform: 2, 3, 4, 5; which is which is ours). */
+export const ADDRESS_TYPE = { home: 2, work: 3, drive: 4, locker: 5 } as const;
+export type AddressTypeName = keyof typeof ADDRESS_TYPE;
+export const ADDRESS_TYPE_NAMES = ['home', 'work', 'drive', 'locker'] as const;
+/** Address class 1 = the elderly service's address (one per entitled customer). */
+export const ADDRESS_CLASS_ELDERLY = 1;
+/** spec section 9: default proximity distance and the radius choices of the Drive tab */
+export const PROXIMITY_DEFAULT_METRES = 10_000;
+export const RADIUS_OPTIONS_METRES = [10_000, 30_000] as const;
+export const PROXIMITY_MAX_METRES = 200_000;
+/** spec section 9: 1 morning, 2 afternoon, 3 evening, 4 and 5 company delivery */
+export const DAY_PERIOD = { morning: 1, afternoon: 2, evening: 3, company1: 4, company2: 5 } as const;
+export const TIMESLOT_DAYS = 7;
+/** derived from the remaining capacity, never stored */
+export const TIMESLOT_STATUSES = ['available', 'almost-full', 'full'] as const;
+export type TimeslotStatus = (typeof TIMESLOT_STATUSES)[number];
+/** Cart statuses used so far: 0 open, 7 locked for payment (address change refused, spec section 4). */
+export const CART_STATUS = { open: 0, locked: 7 } as const;
+/** The provider segment of /{provider}-address-form and /{provider}-address-class-controller. */
+export const ADDRESS_PROVIDER = 'spesa';
+/** spec section 9: default store name */
+export const DEFAULT_STORE = { storeId: 1, name: 'Catalogo Globale' } as const;
+
+// ---------- query helpers ----------
+const queryBool = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', ''])])
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
+const idParam = z.coerce.number().int().min(1).max(2_147_483_647);
+/** Free text from a query string: trimmed; longer input is cut, not refused (decision 007). */
+const queryText = z.string().transform((s) => s.trim().slice(0, 200));
+export const latitudeParam = z.coerce.number().min(-90).max(90);
+export const longitudeParam = z.coerce.number().min(-180).max(180);
+const distanceParam = z.coerce.number().min(1).max(PROXIMITY_MAX_METRES);
+export const deliveryServiceIdParam = z.coerce
+  .number()
+  .int()
+  .refine((id) => (DELIVERY_SERVICE_IDS as readonly number[]).includes(id), {
+    error: 'Servizio non valido.',
+  });
+const postalCodeParam = z
+  .string()
+  .trim()
+  .regex(/^\d{4,5}$/, MESSAGES.postalCode);
+const addressTypeParam = z.enum(ADDRESS_TYPE_NAMES);
+/** "services" of the proximity calls: one id or a comma-separated list */
+const servicesParam = z
+  .string()
+  .max(100)
+  .transform((s) =>
+    s
+      .split(',')
+      .map((v) => Number(v.trim()))
+      .filter((v) => Number.isInteger(v)),
+  )
+  .refine((ids) => ids.every((id) => (DELIVERY_SERVICE_IDS as readonly number[]).includes(id)), {
+    error: 'Servizio non valido.',
+  });
+const orderByParam = z.enum(['distance', 'name']);
+
+// ---------- delivery services ----------
+export const deliveryServiceSchema = z.object({
+  deliveryServiceId: z.number().int(),
+  name: z.string(),
+  descr: z.string(),
+  cssClass: z.string(),
+  iconSource: z.string(),
+  showTab: z.boolean(),
+});
+export type DeliveryService = z.infer<typeof deliveryServiceSchema>;
+
+// ---------- addresses ----------
+export const addressClassSchema = z.object({
+  addressClassId: z.number().int(),
+  name: z.string(),
+  addressClassGroup: z.object({ addressClassGroupId: z.number().int() }),
+  iconSource: z.string(),
+});
+
+export const serviceHourSchema = z.object({
+  /** 1 = Sunday ... 7 = Saturday (wire notes) */
+  beginWeekDay: z.number().int().min(1).max(7),
+  beginHour: z.string(),
+  endHour: z.string(),
+});
+export type ServiceHour = z.infer<typeof serviceHourSchema>;
+
+export const addressSchema = z.object({
+  addressId: z.number().int(),
+  addressName: z.string(),
+  /** home, work, drive, locker */
+  addressType: z.enum(ADDRESS_TYPE_NAMES),
+  addressTypeId: z.number().int(),
+  deliveryServiceId: z.number().int(),
+  zoneId: z.number().int().nullable(),
+  /** the store or locker of a pickup point; the preparing store of a home address */
+  warehouseId: z.number().int().nullable(),
+  autoAssigned: z.boolean(),
+  active: z.boolean(),
+  receiverName: z.string(),
+  address1: z.string(),
+  addressNumber: z.string(),
+  city: z.string(),
+  province: z.string(),
+  postalcode: z.string(),
+  countryId: z.number().int(),
+  otherInfo: z.string(),
+  floor: z.string(),
+  elevator: z.boolean(),
+  stair: z.string(),
+  apartment: z.string(),
+  phone: z.string(),
+  latitude: z.number().nullable(),
+  longitude: z.number().nullable(),
+  /** one line for the list row: street, CAP, city (province) */
+  addressDescr: z.string(),
+  addressClass: z.array(addressClassSchema),
+  /** the user's favourite store or default delivery address (the star of the list) */
+  preferred: z.boolean(),
+  /** only home-type addresses can be edited or deleted */
+  editable: z.boolean(),
+  /** metres from the searched point (proximity lists only) */
+  distance: z.number().optional(),
+});
+export type Address = z.infer<typeof addressSchema>;
+
+export const addressListDataSchema = z.object({ addresses: z.array(addressSchema) });
+export type AddressListData = z.infer<typeof addressListDataSchema>;
+
+/** GET /address/list, GET /user-address/list */
+export const addressListQuerySchema = z.object({ address_type: addressTypeParam.optional() });
+/** GET /address/view, /user-address/view, /user-address/delete */
+export const addressIdQuerySchema = z.object({ address_id: idParam });
+/** GET /address/delivery-service-list, GET /user-address/delivery-service-list */
+export const deliveryServiceListQuerySchema = z.object({
+  delivery_service_id: deliveryServiceIdParam.optional(),
+  address_type: addressTypeParam.optional(),
+  latitude: latitudeParam.optional(),
+  longitude: longitudeParam.optional(),
+  distance: distanceParam.optional(),
+});
+export const deliveryServiceListDataSchema = z.object({
+  deliveryServices: z.array(deliveryServiceSchema),
+  addresses: z.array(addressSchema),
+});
+/** GET /user-address/list-store */
+export const storeIdQuerySchema = z.object({ store_id: idParam });
+/** GET /user-address/preview, POST /user-address/select (query) */
+export const addressSelectQuerySchema = z.object({
+  address_id: idParam,
+  address_type: addressTypeParam.optional(),
+  delivery_service_id: deliveryServiceIdParam.optional(),
+});
+
+/** Form of the EditAddresses route (spec section 3 form fields, section 5 rules). */
+export const addressFormSchema = z.object({
+  /** absent: a new address */
+  addressId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
+  /** identifier, e.g. Casa, Ufficio */
+  addressName: rules.required(40),
+  /** name on the doorbell / of the receiver */
+  receiverName: rules.required(80),
+  address1: rules.required(120),
+  addressNumber: rules.required(10),
+  postalcode: rules.postalCode().pipe(z.string().min(1, MESSAGES.required)),
+  city: rules.required(80),
+  province: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .pipe(
+      z
+        .string()
+        .min(1, MESSAGES.required)
+        .regex(/^[A-Z]{2}$/, MESSAGES.exactLength(2)),
+    ),
+  otherInfo: rules.optionalText(200).default(''),
+  floor: rules.optionalText(10).default(''),
+  elevator: queryBool.default(false),
+  stair: rules.optionalText(10).default(''),
+  apartment: rules.optionalText(10).default(''),
+  phone: rules.phone().pipe(z.string().min(1, MESSAGES.required)),
+  latitude: z.coerce.number().min(-90).max(90).optional(),
+  longitude: z.coerce.number().min(-180).max(180).optional(),
+});
+export type AddressForm = z.input<typeof addressFormSchema>;
+export type AddressFormOutput = z.output<typeof addressFormSchema>;
+
+/** POST /address/check, /user-address/check: only what coverage needs is mandatory */
+export const addressCheckBodySchema = z.object({
+  postalcode: rules.postalCode().pipe(z.string().min(1, MESSAGES.required)),
+  city: rules.optionalText(80).default(''),
+  province: rules.optionalText(2).default(''),
+  address1: rules.optionalText(120).default(''),
+  addressNumber: rules.optionalText(10).default(''),
+});
+export const addressCheckDataSchema = z.object({
+  deliveryServiceId: z.number().int(),
+  zoneId: z.number().int(),
+  warehouseId: z.number().int(),
+  city: z.string(),
+  province: z.string(),
+  postalcode: z.string(),
+  deliveryFee: z.number(),
+});
+
+export const addressDataSchema = z.object({ address: addressSchema });
+
+/** GET /{provider}-address-class-controller/set-address-class-id */
+export const setAddressClassQuerySchema = z.object({
+  address_id: idParam,
+  /** 1 marks the elderly address; 0 removes the mark */
+  address_class_id: z.coerce.number().int().min(0).max(1),
+});
+
+// ---------- geography ----------
+export const provinceSchema = z.object({
+  provinceId: z.number().int(),
+  name: z.string(),
+  code: z.string(),
+  countryId: z.number().int(),
+  homeDelivery: z.boolean(),
+});
+export const provinceListQuerySchema = z.object({
+  country_id: z.coerce.number().int().min(1).max(100_000).default(1),
+  home_delivery_only: queryBool.default(false),
+});
+export const provinceListDataSchema = z.object({ provinces: z.array(provinceSchema) });
+
+export const countrySchema = z.object({
+  countryId: z.number().int(),
+  iso: z.string(),
+  name: z.string(),
+  homeDelivery: z.boolean(),
+});
+export const countryListQuerySchema = z.object({
+  continent_id: z.coerce.number().int().min(1).max(10).optional(),
+  home_delivery_only: queryBool.default(false),
+});
+export const countryListDataSchema = z.object({ countries: z.array(countrySchema) });
+
+export const citySchema = z.object({
+  istat: z.string(),
+  name: z.string(),
+  province: z.string(),
+  postalcodes: z.array(z.string()),
+  latitude: z.number(),
+  longitude: z.number(),
+  homeDelivery: z.boolean(),
+  /** metres from the point asked (reverse lookup) */
+  distance: z.number().optional(),
+});
+export type City = z.infer<typeof citySchema>;
+export const cityListDataSchema = z.object({ cities: z.array(citySchema) });
+export const homeDeliveryListQuerySchema = z.object({ home_delivery_only: queryBool.default(true) });
+/** GET /geo/city-list?postal_code= */
+export const cityListQuerySchema = z.object({ postal_code: postalCodeParam });
+/** GET /geo/cap/:postalcode */
+export const capParamsSchema = z.object({ postalcode: postalCodeParam });
+/** GET /geo/place-search?q= (comune names, accent and case-insensitive, by prefix) */
+export const placeSearchQuerySchema = z.object({
+  q: queryText.pipe(z.string().min(1, MESSAGES.required)),
+  limit: z.coerce.number().int().min(1).max(50).default(10),
+});
+/** GET /geo/reverse-lookup, /address/geo-service-coverage, /warehouse/find-by-coordinates */
+export const coordinatesQuerySchema = z.object({ latitude: latitudeParam, longitude: longitudeParam });
+
+export const coverageQuerySchema = z
+  .object({
+    latitude: latitudeParam.optional(),
+    longitude: longitudeParam.optional(),
+    postal_code: postalCodeParam.optional(),
+  })
+  .refine((q) => q.postal_code !== undefined || (q.latitude !== undefined && q.longitude !== undefined), {
+    error: MESSAGES.required,
+    path: ['latitude'],
+  });
+export const coverageFeatureSchema = z.object({
+  type: z.literal('Feature'),
+  geometry: z.object({ type: z.literal('Point'), coordinates: z.tuple([z.number(), z.number()]) }),
+  properties: z.object({
+    covered: z.boolean(),
+    deliveryServiceId: z.number().int().nullable(),
+    zoneId: z.number().int().nullable(),
+    zoneName: z.string().nullable(),
+    warehouseId: z.number().int().nullable(),
+    city: z.string(),
+    province: z.string(),
+    postalcode: z.string(),
+    deliveryFee: z.number().nullable(),
+  }),
+});
+export const coverageDataSchema = z.object({
+  type: z.literal('FeatureCollection'),
+  features: z.array(coverageFeatureSchema),
+});
+
+// ---------- stores, warehouse locator ----------
+export const warehouseSchema = z.object({
+  warehouseId: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  /** store | locker | catalogue (ours) */
+  warehouseType: z.string(),
+  parentWarehouseId: z.number().int().nullable(),
+  address: z.object({
+    addressId: z.number().int().nullable(),
+    addressName: z.string(),
+    address1: z.string(),
+    addressNumber: z.string(),
+    city: z.string(),
+    province: z.string(),
+    postalcode: z.string(),
+    latitude: z.number().nullable(),
+    longitude: z.number().nullable(),
+  }),
+  metaData: z.object({ warehouse_locator: z.object({ PHONE: z.string() }) }),
+  serviceHours: z.object({ default: z.array(serviceHourSchema) }),
+  deliveryServices: z.array(deliveryServiceSchema),
+  distance: z.number().optional(),
+});
+export type Warehouse = z.infer<typeof warehouseSchema>;
+export const warehouseListDataSchema = z.object({ warehouses: z.array(warehouseSchema) });
+
+export const warehouseLocatorQuerySchema = z.object({
+  /** store name, street, city or province; or a comune name to search around */
+  text: queryText.optional(),
+  q: queryText.optional(),
+  latitude: latitudeParam.optional(),
+  longitude: longitudeParam.optional(),
+  distance: distanceParam.optional(),
+  province: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .regex(/^[A-Z]{2}$/)
+    .optional(),
+  parent_warehouse_id: idParam.optional(),
+  services: servicesParam.optional(),
+});
+export const findByCoordinatesQuerySchema = z.object({
+  latitude: latitudeParam,
+  longitude: longitudeParam,
+  distance: distanceParam.optional(),
+});
+
+/** Store (spec section 3): storeId and its delivery services, plus the locator fields. */
+export const storeSchema = warehouseSchema.extend({ storeId: z.number().int() });
+export type Store = z.infer<typeof storeSchema>;
+export const storeListDataSchema = z.object({ stores: z.array(storeSchema) });
+export const storeDataSchema = z.object({ store: storeSchema });
+export const storeSelectQuerySchema = z.object({ store_id: idParam });
+
+export const proximityListQuerySchema = z.object({
+  services: servicesParam.optional(),
+  orderby: orderByParam.optional(),
+});
+export const proximityLocalizeQuerySchema = z.object({
+  latitude: latitudeParam,
+  longitude: longitudeParam,
+  services: servicesParam.optional(),
+  orderby: orderByParam.optional(),
+  distance: distanceParam.optional(),
+});
+
+// ---------- fee ----------
+export const deliveryFeeDataSchema = z.object({
+  deliveryServiceId: z.number().int().nullable(),
+  zoneId: z.number().int().nullable(),
+  /** euro */
+  deliveryFee: z.number(),
+  /** the fee without the elderly discount (equal when none applies) */
+  deliveryFeeStandard: z.number(),
+  elderly: z.boolean(),
+});
+export type DeliveryFeeData = z.infer<typeof deliveryFeeDataSchema>;
+
+// ---------- time slots ----------
+export const timeslotSchema = z.object({
+  timeslotId: z.number().int(),
+  beginTime: z.string(),
+  endTime: z.string(),
+  status: z.enum(TIMESLOT_STATUSES),
+  /** 1 = selectable; below 1 = cannot be chosen (spec section 4) */
+  active: z.number().int(),
+  selected: z.boolean(),
+  underLeadTime: z.boolean(),
+  underLockDay: z.boolean(),
+  underLockCutoff: z.boolean(),
+  deliveryDayPeriodId: z.number().int(),
+  /** places left (ours; status is derived from it) */
+  available: z.number().int(),
+});
+export type Timeslot = z.infer<typeof timeslotSchema>;
+export const timeslotDaySchema = z.object({
+  dateIso: z.string(),
+  /** day of week 1 = Monday ... 7 = Sunday (ours) */
+  weekDay: z.number().int(),
+  selected: z.boolean(),
+  timeslots: z.array(timeslotSchema),
+});
+export type TimeslotDay = z.infer<typeof timeslotDaySchema>;
+export const timeslotListQuerySchema = z.object({
+  'show-closed': queryBool.default(false),
+  'check-locker': queryBool.default(true),
+});
+export const timeslotListDataSchema = z.object({
+  deliveryServiceId: z.number().int(),
+  days: z.array(timeslotDaySchema),
+});
+export const timeslotSelectQuerySchema = z.object({
+  sel_date: z.iso.date(),
+  timeslot_id: idParam,
+});
