@@ -18,10 +18,20 @@ import { AuthService } from './modules/account/auth.service';
 import { BotCheckService } from './modules/account/bot-check.service';
 import registrationRoutes from './modules/account/registration.routes';
 import { SessionService } from './modules/account/session.service';
+import { CartRepository } from './modules/cart/cart.repository';
+import cartRoutes from './modules/cart/cart.routes';
+import { CartService } from './modules/cart/cart.service';
 import catalogueRoutes from './modules/catalogue/catalogue.routes';
 import { CatalogueService, readCatalogueVersion } from './modules/catalogue/catalogue.service';
 import contentRoutes from './modules/content/content.routes';
 import { ContentService } from './modules/content/content.service';
+import { accountPortOf } from './modules/delivery/account-port';
+import addressRoutes from './modules/delivery/address.routes';
+import { DeliveryRepository } from './modules/delivery/delivery.repository';
+import { DeliveryService } from './modules/delivery/delivery.service';
+import geoRoutes from './modules/delivery/geo.routes';
+import { TimeslotRepository } from './modules/delivery/timeslot.repository';
+import { TimeslotService } from './modules/delivery/timeslot.service';
 import { MailService } from './modules/mail/mail.service';
 import mailboxRoutes from './modules/mail/mailbox.routes';
 import mediaRoutes from './modules/media/media.routes';
@@ -116,7 +126,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         description: 'The shop API under /ebsn/api (envelope answers).',
         version: env.APP_VERSION,
       },
-      tags: [{ name: 'catalogue' }, { name: 'content' }, { name: 'account' }, { name: 'system' }],
+      tags: [
+        { name: 'catalogue' },
+        { name: 'content' },
+        { name: 'account' },
+        { name: 'delivery' },
+        { name: 'cart' },
+        { name: 'system' },
+      ],
     },
     transform: jsonSchemaTransform,
   });
@@ -167,6 +184,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     hmacKey: env.BOT_CHECK_HMAC_KEY,
     maxNumber: env.BOT_CHECK_MAX_NUMBER,
   });
+  // delivery and cart: the cart asks delivery where it goes; delivery asks the cart before deleting an address
+  const timeslots = new TimeslotService(new TimeslotRepository(opts.db), now);
+  const delivery = new DeliveryService(new DeliveryRepository(opts.db), accountPortOf(accounts), {
+    isAddressInUse: (userId: number, addressId: number): Promise<boolean> =>
+      cart.isAddressInUse(userId, addressId),
+  });
+  const cart: CartService = new CartService(new CartRepository(opts.db), delivery, timeslots);
+  app.decorate('timeslots', timeslots);
   const build = buildInfo({ version: env.APP_VERSION, buildSha: env.BUILD_SHA, repoRoot: REPO_ROOT });
 
   await app.register(
@@ -177,6 +202,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(systemRoutes, { build });
       await api.register(authRoutes, { auth, botCheck, sessions, secureCookie });
       await api.register(registrationRoutes, { account, sessions, secureCookie });
+      await api.register(geoRoutes, { delivery });
+      await api.register(addressRoutes, { delivery, cart });
+      await api.register(cartRoutes, { cart });
     },
     { prefix: API_PREFIX },
   );
@@ -195,5 +223,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 declare module 'fastify' {
   interface FastifyInstance {
     catalogue: CatalogueService;
+    /** slot capacity (bookSlot / releaseSlot) for checkout and tests */
+    timeslots: TimeslotService;
   }
 }

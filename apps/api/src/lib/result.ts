@@ -20,6 +20,8 @@ export interface Success<T> {
   data: T;
   /** texts shown to the customer as success toasts (response.infos) */
   infos?: string[];
+  /** texts shown to the customer as warnings (response.warnings), e.g. no time slot left */
+  warnings?: string[];
 }
 
 export type Result<T> = Success<T> | Failure;

@@ -45,10 +45,17 @@ function emptyStatus(): ResponseStatus {
   };
 }
 
-export function okEnvelope<T>(user: RootUser, data: T, infos: readonly string[] = []): Envelope<T> {
+export function okEnvelope<T>(
+  user: RootUser,
+  data: T,
+  infos: readonly string[] = [],
+  warnings: readonly string[] = [],
+): Envelope<T> {
   const response = emptyStatus();
   response.infos = infos.map((info) => ({ info }));
   response.infosMessage = [...infos];
+  response.warnings = warnings.map((warning) => ({ warning }));
+  response.warningsMessage = [...warnings];
   return { response, user, data };
 }
 
@@ -82,7 +89,9 @@ export function rootUserOf(request: FastifyRequest): RootUser {
 /** Turns a service result into the envelope (HTTP 200 either way: failures are values). */
 export function answer<T>(request: FastifyRequest, result: Result<T>): Envelope<T | EmptyData> {
   const user = rootUserOf(request);
-  return result.ok ? okEnvelope(user, result.data, result.infos) : failureEnvelope(user, result);
+  return result.ok
+    ? okEnvelope(user, result.data, result.infos, result.warnings)
+    : failureEnvelope(user, result);
 }
 
 declare module 'fastify' {

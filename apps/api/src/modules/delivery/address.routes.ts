@@ -1,0 +1,415 @@
+import { cartSchema } from '@spesa/shared/contracts/cart';
+import {
+  ADDRESS_PROVIDER,
+  addressCheckBodySchema,
+  addressCheckDataSchema,
+  addressDataSchema,
+  addressFormSchema,
+  addressIdQuerySchema,
+  addressListDataSchema,
+  addressListQuerySchema,
+  addressSchema,
+  addressSelectQuerySchema,
+  deliveryFeeDataSchema,
+  deliveryServiceListDataSchema,
+  deliveryServiceListQuerySchema,
+  proximityListQuerySchema,
+  proximityLocalizeQuerySchema,
+  setAddressClassQuerySchema,
+  storeIdQuerySchema,
+  storeSelectQuerySchema,
+  timeslotListDataSchema,
+  timeslotListQuerySchema,
+  timeslotSelectQuerySchema,
+} from '@spesa/shared/contracts/delivery';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { answer, apiResponse, emptyDataSchema } from '../../plugins/envelope';
+import { requireUser } from '../../plugins/session';
+import type { CartService } from '../cart/cart.service';
+import type { DeliveryService } from './delivery.service';
+
+export interface AddressRoutesOptions {
+  delivery: DeliveryService;
+  cart: CartService;
+}
+
+/** The signed-in customer (requireUser ran first). */
+const userIdOf = (request: FastifyRequest): number => {
+  if (!request.session) throw new Error('requireUser must run before this handler');
+  return request.session.userId;
+};
+const maybeUserId = (request: FastifyRequest): number | null => request.session?.userId ?? null;
+
+const tags = ['delivery'];
+
+/**
+ * Addresses, stores and lockers as the address selector uses them, the customer's addresses, the elderly
+ * address, the fee and the time slots (spec section 7 "Address, store, geography" and "Time slots").
+ * Paths and parameter names are the platform's. Reads of pickup points are public; anything about a
+ * customer needs a session (HTTP 401 envelope otherwise). Every select answers the whole new cart.
+ */
+const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, { delivery, cart }) => {
+  const changing = { stateChanging: true } as const;
+  const form = { fieldMessages: true } as const;
+
+  // ---------- public: pickup points, coverage ----------
+  app.get(
+    '/address/list',
+    {
+      schema: {
+        tags,
+        summary: 'Addresses of a type (address_type, default drive: the stores’ pickup points)',
+        querystring: addressListQuerySchema,
+        response: { 200: apiResponse(addressListDataSchema) },
+      },
+    },
+    async (request) =>
+      answer(
+        request,
+        await delivery.addressList(maybeUserId(request), request.query.address_type ?? 'drive'),
+      ),
+  );
+
+  app.get(
+    '/address/view',
+    {
+      schema: {
+        tags,
+        summary: 'One address: a pickup point, or one of the signed-in customer’s',
+        querystring: addressIdQuerySchema,
+        response: { 200: apiResponse(addressSchema) },
+      },
+    },
+    async (request) =>
+      answer(request, await delivery.addressView(maybeUserId(request), request.query.address_id)),
+  );
+
+  app.get(
+    '/address/delivery-service-list',
+    {
+      schema: {
+        tags,
+        summary: 'The services (tabs) and the addresses of one (near latitude/longitude within distance)',
+        querystring: deliveryServiceListQuerySchema,
+        response: { 200: apiResponse(deliveryServiceListDataSchema) },
+      },
+    },
+    async (request) =>
+      answer(request, await delivery.deliveryServiceList(maybeUserId(request), request.query)),
+  );
+
+  app.post(
+    '/address/check',
+    {
+      config: form,
+      schema: {
+        tags,
+        summary: 'Does home delivery reach this address? (status 0 = yes)',
+        body: addressCheckBodySchema,
+        response: { 200: apiResponse(addressCheckDataSchema) },
+      },
+    },
+    async (request) => answer(request, await delivery.checkAddress(request.body)),
+  );
+
+  app.get(
+    '/store-proximity/list',
+    {
+      schema: {
+        tags,
+        summary: 'Pickup points of the services (default Drive), favourite first, by distance or name',
+        querystring: proximityListQuerySchema,
+        response: { 200: apiResponse(addressListDataSchema) },
+      },
+    },
+    async (request) => answer(request, await delivery.proximity(maybeUserId(request), request.query)),
+  );
+
+  app.get(
+    '/store-proximity/localize',
+    {
+      schema: {
+        tags,
+        summary: 'Pickup points near latitude/longitude (distance default 10 km), nearest first',
+        querystring: proximityLocalizeQuerySchema,
+        response: { 200: apiResponse(addressListDataSchema) },
+      },
+    },
+    async (request) => answer(request, await delivery.proximity(maybeUserId(request), request.query)),
+  );
+
+  // ---------- the customer's ----------
+  app.get(
+    '/store-proximity/select',
+    {
+      config: changing,
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Make a store the favourite (star); answers the cart',
+        querystring: storeSelectQuerySchema,
+        response: { 200: apiResponse(cartSchema) },
+      },
+    },
+    async (request) => {
+      const userId = userIdOf(request);
+      const set = await delivery.setFavouriteStore(userId, request.query.store_id);
+      if (!set.ok) return answer(request, set);
+      const view = await cart.view(userId);
+      return answer(request, view.ok ? { ...view, infos: set.infos ?? [] } : view);
+    },
+  );
+
+  app.post(
+    '/store/select',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary:
+          'Drive at this store (store_id in the query or the body): the cart’s service, store and address',
+        querystring: storeSelectQuerySchema.partial(),
+        response: { 200: apiResponse(cartSchema) },
+      },
+    },
+    async (request) => {
+      const fromBody = storeSelectQuerySchema.safeParse(request.body ?? {});
+      const storeId = request.query.store_id ?? (fromBody.success ? fromBody.data.store_id : 0);
+      return answer(request, await cart.selectStore(userIdOf(request), storeId));
+    },
+  );
+
+  app.get(
+    '/user-address/delivery-service-list',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'The services and the customer’s addresses or pickup points of one',
+        querystring: deliveryServiceListQuerySchema,
+        response: { 200: apiResponse(deliveryServiceListDataSchema) },
+      },
+    },
+    async (request) => answer(request, await delivery.deliveryServiceList(userIdOf(request), request.query)),
+  );
+
+  app.get(
+    '/user-address/list-store',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'A store’s pickup point and its lockers',
+        querystring: storeIdQuerySchema,
+        response: { 200: apiResponse(addressListDataSchema) },
+      },
+    },
+    async (request) => answer(request, await delivery.listStore(userIdOf(request), request.query.store_id)),
+  );
+
+  app.get(
+    '/user-address/list',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'The customer’s addresses (address_type home or work), or pickup points (drive, locker)',
+        querystring: addressListQuerySchema,
+        response: { 200: apiResponse(addressListDataSchema) },
+      },
+    },
+    async (request) =>
+      answer(request, await delivery.addressList(userIdOf(request), request.query.address_type ?? 'home')),
+  );
+
+  app.get(
+    '/user-address/preview',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'The cart as it would be with this address (nothing saved)',
+        querystring: addressSelectQuerySchema,
+        response: { 200: apiResponse(cartSchema) },
+      },
+    },
+    async (request) =>
+      answer(
+        request,
+        await cart.preview(userIdOf(request), request.query.address_id, request.query.delivery_service_id),
+      ),
+  );
+
+  app.post(
+    '/user-address/select',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'The cart delivers to this address (refused when the cart is locked, status 7)',
+        querystring: addressSelectQuerySchema,
+        response: { 200: apiResponse(cartSchema) },
+      },
+    },
+    async (request) =>
+      answer(
+        request,
+        await cart.selectAddress(
+          userIdOf(request),
+          request.query.address_id,
+          request.query.delivery_service_id,
+        ),
+      ),
+  );
+
+  app.get(
+    '/user-address/view',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'One of the customer’s addresses or a pickup point',
+        querystring: addressIdQuerySchema,
+        response: { 200: apiResponse(addressSchema) },
+      },
+    },
+    async (request) =>
+      answer(request, await delivery.addressView(userIdOf(request), request.query.address_id)),
+  );
+
+  app.post(
+    '/user-address/check',
+    {
+      config: form,
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Does home delivery reach this address? (status 0 = yes)',
+        body: addressCheckBodySchema,
+        response: { 200: apiResponse(addressCheckDataSchema) },
+      },
+    },
+    async (request) => answer(request, await delivery.checkAddress(request.body)),
+  );
+
+  app.post(
+    '/user-address/update',
+    {
+      config: form,
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Save a home address (new when addressId is absent); work addresses cannot be changed',
+        body: addressFormSchema,
+        response: { 200: apiResponse(addressDataSchema) },
+      },
+    },
+    async (request) => answer(request, await delivery.saveAddress(userIdOf(request), request.body)),
+  );
+
+  app.get(
+    '/user-address/delete',
+    {
+      config: changing,
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Delete a home address (never the one the cart delivers to)',
+        querystring: addressIdQuerySchema,
+        response: { 200: apiResponse(emptyDataSchema) },
+      },
+    },
+    async (request) =>
+      answer(request, await delivery.deleteAddress(userIdOf(request), request.query.address_id)),
+  );
+
+  app.post(
+    `/${ADDRESS_PROVIDER}-address-form/save-new-address`,
+    {
+      config: form,
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Add a home address (the address form of the provider "spesa")',
+        body: addressFormSchema,
+        response: { 200: apiResponse(addressDataSchema) },
+      },
+    },
+    async (request) =>
+      answer(request, await delivery.saveAddress(userIdOf(request), request.body, { insertOnly: true })),
+  );
+
+  app.get(
+    `/${ADDRESS_PROVIDER}-address-class-controller/set-address-class-id`,
+    {
+      config: changing,
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Mark (1) or unmark (0) the elderly address: legal id 2 or 3, non-work, only one',
+        querystring: setAddressClassQuerySchema,
+        response: { 200: apiResponse(addressDataSchema) },
+      },
+    },
+    async (request) =>
+      answer(
+        request,
+        await delivery.setAddressClass(
+          userIdOf(request),
+          request.query.address_id,
+          request.query.address_class_id,
+        ),
+      ),
+  );
+
+  app.get(
+    '/delivery-fee/view',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'The delivery fee of the cart (elderly discount included)',
+        response: { 200: apiResponse(deliveryFeeDataSchema) },
+      },
+    },
+    async (request) => answer(request, await cart.deliveryFee(userIdOf(request))),
+  );
+
+  // ---------- time slots ----------
+  app.get(
+    '/timeslot/list',
+    {
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'The 7 days of slots of the cart’s address or store (show-closed, check-locker)',
+        querystring: timeslotListQuerySchema,
+        response: { 200: apiResponse(timeslotListDataSchema) },
+      },
+    },
+    async (request) =>
+      answer(request, await cart.timeslotList(userIdOf(request), request.query['show-closed'])),
+  );
+
+  app.get(
+    '/timeslot/select',
+    {
+      config: changing,
+      preHandler: requireUser,
+      schema: {
+        tags,
+        summary: 'Choose a slot (sel_date, timeslot_id); slots with active below 1 are refused',
+        querystring: timeslotSelectQuerySchema,
+        response: { 200: apiResponse(cartSchema) },
+      },
+    },
+    async (request) =>
+      answer(
+        request,
+        await cart.selectTimeslot(userIdOf(request), request.query.sel_date, request.query.timeslot_id),
+      ),
+  );
+};
+
+export default addressRoutes;

@@ -1,0 +1,242 @@
+import {
+  TIMESLOT_DAYS,
+  type Timeslot,
+  type TimeslotDay,
+  type TimeslotStatus,
+} from '@spesa/shared/contracts/delivery';
+import { fail, notFound, ok, type Result } from '../../lib/result';
+import { DELIVERY_TEXT } from './delivery.messages';
+import type { BookedSlot, SlotRow, TimeslotRepository } from './timeslot.repository';
+
+/**
+ * Time slots (spec sections 3, 4, 9). A calendar is a store or locker (`w<id>`) or a home-delivery zone
+ * (`z<id>`); its kind (drive, home, locker, work) chooses the templates. The coming 7 days are generated on
+ * demand, the same way every time (templates decide windows and capacity). Everything a customer sees is
+ * derived at read time, in the shop's time zone (Europe/Rome), never stored:
+ * - underLeadTime: the window starts sooner than the preparation time;
+ * - underLockCutoff: orders for the window closed at its cut-off of the day before;
+ * - underLockDay: the day is a national holiday (no deliveries, no pickups);
+ * - status from the places left: full at 0, almost full at a quarter of the capacity or less;
+ * - active 1 only when the slot can be chosen.
+ */
+export type CalendarKind = 'drive' | 'home' | 'locker' | 'work';
+export interface CalendarTarget {
+  calendar: string;
+  kind: CalendarKind;
+}
+
+const TIME_ZONE = 'Europe/Rome';
+const rome = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+  hour: '2-digit',
+  minute: '2-digit',
+  hourCycle: 'h23',
+});
+
+/** Minutes since the epoch of a local (Rome) wall-clock time, counted as if it were UTC. */
+const localMinutes = (dateIso: string, time: string): number => {
+  const [y, m, d] = dateIso.split('-').map(Number);
+  const [h, min] = time.split(':').map(Number);
+  return Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, h ?? 0, min ?? 0) / 60_000;
+};
+
+export function romeNow(now: Date): { date: string; time: string; minutes: number } {
+  const parts = Object.fromEntries(rome.formatToParts(now).map((p) => [p.type, p.value]));
+  const date = `${parts.year}-${parts.month}-${parts.day}`;
+  const time = `${parts.hour}:${parts.minute}`;
+  return { date, time, minutes: localMinutes(date, time) };
+}
+
+export const addDays = (dateIso: string, n: number): string =>
+  new Date(Date.parse(`${dateIso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+
+/** ISO weekday, 1 = Monday ... 7 = Sunday. */
+export const isoWeekDay = (dateIso: string): number => {
+  const d = new Date(`${dateIso}T00:00:00Z`).getUTCDay();
+  return d === 0 ? 7 : d;
+};
+
+/** Easter Sunday (anonymous Gregorian algorithm). */
+function easter(year: number): string {
+  const a = year % 19;
+  const b = Math.floor(year / 100);
+  const c = year % 100;
+  const d = Math.floor(b / 4);
+  const e = b % 4;
+  const f = Math.floor((b + 8) / 25);
+  const g = Math.floor((b - f + 1) / 3);
+  const h = (19 * a + b - d - g + 15) % 30;
+  const i = Math.floor(c / 4);
+  const k = c % 4;
+  const l = (32 + 2 * e + 2 * i - h - k) % 7;
+  const m = Math.floor((a + 11 * h + 22 * l) / 451);
+  const month = Math.floor((h + l - 7 * m + 114) / 31);
+  const day = ((h + l - 7 * m + 114) % 31) + 1;
+  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
+}
+
+const FIXED_HOLIDAYS = [
+  '01-01',
+  '01-06',
+  '04-25',
+  '05-01',
+  '06-02',
+  '08-15',
+  '11-01',
+  '12-08',
+  '12-25',
+  '12-26',
+];
+
+/** Italian national holidays: no deliveries nor pickups (the lock days). */
+export function isLockDay(dateIso: string): boolean {
+  if (FIXED_HOLIDAYS.includes(dateIso.slice(5))) return true;
+  return addDays(easter(Number(dateIso.slice(0, 4))), 1) === dateIso;
+}
+
+export interface SlotView extends Timeslot {
+  slotId: number;
+  date: string;
+  /** not shown unless show-closed: already past its lead time or cut-off, a lock day, or closed */
+  closed: boolean;
+}
+
+export function slotStatus(capacity: number, booked: number): { status: TimeslotStatus; available: number } {
+  const available = Math.max(0, capacity - booked);
+  const status: TimeslotStatus =
+    available <= 0 ? 'full' : available <= Math.ceil(capacity / 4) ? 'almost-full' : 'available';
+  return { status, available };
+}
+
+export class TimeslotService {
+  constructor(
+    private readonly repo: TimeslotRepository,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** The window's days: today (Rome) and the 6 after it. */
+  window(): string[] {
+    const today = romeNow(this.now()).date;
+    return Array.from({ length: TIMESLOT_DAYS }, (_, i) => addDays(today, i));
+  }
+
+  private view(
+    row: SlotRow,
+    nowMinutes: number,
+    selected: { date: string; timeslotId: number } | null,
+  ): SlotView {
+    const begin = localMinutes(row.slotDate, row.beginTime);
+    const underLeadTime = begin - nowMinutes < row.leadMinutes;
+    const underLockCutoff =
+      row.cutoffPrevDay !== null && nowMinutes >= localMinutes(addDays(row.slotDate, -1), row.cutoffPrevDay);
+    const underLockDay = isLockDay(row.slotDate);
+    const { status, available } = slotStatus(row.capacity, row.booked);
+    const closed = underLeadTime || underLockCutoff || underLockDay || row.active < 1;
+    return {
+      slotId: row.slotId,
+      date: row.slotDate,
+      timeslotId: row.timeslotId,
+      beginTime: row.beginTime,
+      endTime: row.endTime,
+      status,
+      active: !closed && available > 0 ? 1 : 0,
+      selected: selected !== null && selected.date === row.slotDate && selected.timeslotId === row.timeslotId,
+      underLeadTime,
+      underLockDay,
+      underLockCutoff,
+      deliveryDayPeriodId: row.deliveryDayPeriodId,
+      available,
+      closed,
+    };
+  }
+
+  private async slots(target: CalendarTarget): Promise<SlotRow[]> {
+    const days = this.window();
+    await this.repo.ensureSlots(target.calendar, target.kind, days);
+    return this.repo.listSlots(
+      target.calendar,
+      target.kind,
+      days[0] as string,
+      days[days.length - 1] as string,
+    );
+  }
+
+  /** The 7 days of a calendar with their slots (closed ones only with show-closed). */
+  async days(
+    target: CalendarTarget,
+    selected: { date: string; timeslotId: number } | null,
+    showClosed: boolean,
+  ): Promise<{ days: TimeslotDay[]; anyAvailable: boolean }> {
+    const nowMinutes = romeNow(this.now()).minutes;
+    const rows = await this.slots(target);
+    const byDay = new Map<string, SlotView[]>(this.window().map((d) => [d, []]));
+    let anyAvailable = false;
+    for (const row of rows) {
+      const v = this.view(row, nowMinutes, selected);
+      if (v.active === 1) anyAvailable = true;
+      if (v.closed && !showClosed && !v.selected) continue;
+      byDay.get(row.slotDate)?.push(v);
+    }
+    const days = [...byDay].map(([dateIso, list]) => ({
+      dateIso,
+      weekDay: isoWeekDay(dateIso),
+      selected: selected?.date === dateIso,
+      timeslots: list.map(({ slotId: _s, date: _d, closed: _c, ...t }) => t),
+    }));
+    return { days, anyAvailable };
+  }
+
+  /** The first slot a customer could choose now, or null when every slot of the 7 days is taken. */
+  async firstAvailable(target: CalendarTarget): Promise<SlotView | null> {
+    const nowMinutes = romeNow(this.now()).minutes;
+    for (const row of await this.slots(target)) {
+      const v = this.view(row, nowMinutes, null);
+      if (v.active === 1) return v;
+    }
+    return null;
+  }
+
+  /** A slot the customer may choose (active 1): inside the 7 days, open and with a place left. */
+  async selectable(target: CalendarTarget, date: string, timeslotId: number): Promise<Result<SlotView>> {
+    const days = this.window();
+    if (!days.includes(date))
+      return notFound(DELIVERY_TEXT.timeslotNotFound[0], DELIVERY_TEXT.timeslotNotFound[1]);
+    await this.repo.ensureSlots(target.calendar, target.kind, [date]);
+    const row = await this.repo.findSlot(target.calendar, target.kind, date, timeslotId);
+    if (!row) return notFound(DELIVERY_TEXT.timeslotNotFound[0], DELIVERY_TEXT.timeslotNotFound[1]);
+    const v = this.view(row, romeNow(this.now()).minutes, null);
+    if (v.active < 1) {
+      const none = (await this.firstAvailable(target)) === null;
+      const [code, text] = none ? DELIVERY_TEXT.noTimeslotAvailable : DELIVERY_TEXT.timeslotNotAvailable;
+      return fail(code, text);
+    }
+    return ok(v);
+  }
+
+  /** The slot of a calendar, day and window, as the cart shows it (null when it does not exist). */
+  async describe(target: CalendarTarget, date: string, timeslotId: number): Promise<SlotView | null> {
+    const row = await this.repo.findSlot(target.calendar, target.kind, date, timeslotId);
+    return row ? this.view(row, romeNow(this.now()).minutes, { date, timeslotId }) : null;
+  }
+
+  /**
+   * Takes one place of a slot, atomically: a single guarded UPDATE (`booked < capacity`), so concurrent
+   * bookings can never oversell, on PGlite as on PostgreSQL. Checkout (next issue) calls it.
+   */
+  async bookSlot(slotId: number): Promise<Result<BookedSlot>> {
+    const row = await this.repo.book(slotId);
+    if (row) return ok(row);
+    const exists = await this.repo.findSlotById(slotId);
+    if (!exists) return notFound(DELIVERY_TEXT.timeslotNotFound[0], DELIVERY_TEXT.timeslotNotFound[1]);
+    return fail(DELIVERY_TEXT.timeslotNotAvailable[0], DELIVERY_TEXT.timeslotNotAvailable[1]);
+  }
+
+  /** Gives one place back (an order cancelled or moved). */
+  async releaseSlot(slotId: number): Promise<Result<BookedSlot>> {
+    const row = await this.repo.release(slotId);
+    return row ? ok(row) : notFound(DELIVERY_TEXT.timeslotNotFound[0], DELIVERY_TEXT.timeslotNotFound[1]);
+  }
+}

@@ -1,0 +1,27 @@
+import { AccountRepository } from '../src/modules/account/account.repository';
+import { hashPassword } from '../src/modules/account/secrets';
+import { DEMO_PASSWORD, login, uniqueEmail, type TestApp } from './helper';
+
+/**
+ * A fresh, confirmed customer signed in (the PostgreSQL run shares one database between files, so tests
+ * that change a customer's data make their own). Inserted through the account repository.
+ */
+export async function newCustomer(
+  t: TestApp,
+  opts: { tag?: string; legalIds?: number[] } = {},
+): Promise<{ userId: number; token: string; email: string }> {
+  const email = uniqueEmail(opts.tag ?? 'delivery');
+  const user = await new AccountRepository(t.db).insertUser({
+    login: email,
+    email,
+    passwordHash: await hashPassword(DEMO_PASSWORD),
+    profileConfirmed: true,
+    legalIds: opts.legalIds ?? [],
+    firstName: 'Test',
+    lastName: 'Cliente',
+  });
+  if (!user) throw new Error('newCustomer: insert failed');
+  const res = await login(t.app, email, DEMO_PASSWORD);
+  if (!res.cookie) throw new Error(`newCustomer: login failed ${JSON.stringify(res.body.response)}`);
+  return { userId: user.userId, token: res.cookie, email };
+}
