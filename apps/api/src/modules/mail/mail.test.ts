@@ -1,0 +1,235 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { register, registrationBody, withField } from '../../../test/account-fixtures';
+import { buildTestApp, uniqueEmail, type TestApp } from '../../../test/helper';
+import { isDevMailboxOn, loadEnv } from '../../env';
+import { MailService } from './mail.service';
+import { renderMail, type MailTemplate } from './mail.templates';
+
+/**
+ * The shop's e-mails (Italian subject, text and HTML with every value escaped) and the development
+ * mailbox at /dev/mailbox, where a developer reads them without an SMTP server.
+ */
+const HOSTILE_NAME = '<script>alert("x")</script> & Ugo';
+const HOSTILE_LINK = 'https://spesa.example.it/a?b=1&c="><img src=x onerror=alert(1)>';
+
+describe('mail templates', () => {
+  const cases: Array<[MailTemplate, string, RegExp]> = [
+    [
+      { template: 'registration-confirm', firstName: HOSTILE_NAME, link: HOSTILE_LINK },
+      'Conferma la tua registrazione a Spesa online',
+      /Per attivare il tuo account apri questo link/,
+    ],
+    [
+      { template: 'password-reset', firstName: HOSTILE_NAME, link: HOSTILE_LINK, minutes: 60 },
+      'Reimposta la tua password',
+      /entro 60 minuti/,
+    ],
+    [
+      { template: 'mfa-pin', firstName: HOSTILE_NAME, pin: '012345', minutes: 10 },
+      'Il tuo codice PIN di accesso',
+      /il tuo codice PIN per accedere è: 012345\nVale 10 minuti/,
+    ],
+    [
+      {
+        template: 'email-change',
+        firstName: HOSTILE_NAME,
+        link: HOSTILE_LINK,
+        newEmail: 'a"<b>@example.com',
+      },
+      'Conferma il tuo nuovo indirizzo e-mail',
+      /per usare a"<b>@example.com come indirizzo/,
+    ],
+    [
+      {
+        template: 'anonymize-token',
+        firstName: HOSTILE_NAME,
+        token: 'ABCD2345',
+        link: HOSTILE_LINK,
+        minutes: 30,
+      },
+      'Richiesta di cancellazione del tuo account',
+      /Il codice di conferma è: ABCD2345/,
+    ],
+    [
+      { template: 'password-changed', firstName: HOSTILE_NAME },
+      'La tua password è stata cambiata',
+      /gli altri dispositivi sono stati disconnessi/,
+    ],
+  ];
+
+  it.each(cases)('%o', (mail, subject, textPattern) => {
+    const out = renderMail(mail);
+    expect(out.subject).toBe(subject);
+    // plain text: the values as they are, greeting first
+    expect(out.text.startsWith(`Ciao ${HOSTILE_NAME},\n\n`)).toBe(true);
+    expect(out.text).toMatch(textPattern);
+    if ('link' in mail) expect(out.text).toContain(mail.link);
+    // HTML: Italian page, subject as title and heading, every value escaped
+    expect(out.html).toMatch(/^<!doctype html><html lang="it">/);
+    expect(out.html).toContain(`<title>${subject}</title>`);
+    expect(out.html).toContain('Ciao &lt;script&gt;alert(&quot;x&quot;)&lt;/script&gt; &amp; Ugo,');
+    expect(out.html).not.toContain('<script');
+    expect(out.html).not.toContain('<img');
+    expect(out.html).not.toContain('<b>@');
+    if ('link' in mail)
+      expect(out.html).toContain(
+        'href="https://spesa.example.it/a?b=1&amp;c=&quot;&gt;&lt;img src=x onerror=alert(1)&gt;"',
+      );
+  });
+
+  it('greets without a name when there is none', () => {
+    const out = renderMail({ template: 'password-changed', firstName: '' });
+    expect(out.text.startsWith('Ciao,\n')).toBe(true);
+    expect(out.html).toContain('>Ciao,</p>');
+  });
+
+  it('puts the PIN and the deletion code in the HTML too', () => {
+    expect(
+      renderMail({ template: 'mfa-pin', firstName: 'Mario', pin: '987654', minutes: 10 }).html,
+    ).toContain('987654');
+    const anonymize = renderMail({
+      template: 'anonymize-token',
+      firstName: 'Mario',
+      token: 'QWER5678',
+      link: 'https://spesa.example.it/profile/delete-account?token=QWER5678',
+      minutes: 30,
+    });
+    expect(anonymize.html).toContain('<strong>QWER5678</strong>');
+    expect(anonymize.html).toContain('Il codice vale 30 minuti.');
+  });
+});
+
+describe('development mailbox', () => {
+  let t: TestApp;
+  let email: string;
+  let mailId: number;
+  beforeAll(async () => {
+    t = await buildTestApp({ env: { DEV_MAILBOX: 'true' } });
+    email = uniqueEmail('casella');
+    // a foreign customer with a name full of markup: no tax code needed, the name reaches the mail
+    const body = withField(
+      withField(
+        withField(registrationBody(email), 'person.firstName', '<b>Ugo</b>'),
+        'person.italianCitizen',
+        false,
+      ),
+      'person.fiscalCode',
+      '',
+    );
+    expect((await register(t.app, body)).body.response.status).toBe(0);
+    const [mail] = await new MailService(t.db, { from: 'test' }).list({ to: email, limit: 1 });
+    mailId = mail?.mailId ?? 0;
+  });
+  afterAll(async () => {
+    await t.close();
+  });
+
+  it('lists the mails, newest first, filtered by address, as an HTML page', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/dev/mailbox?to=${encodeURIComponent(email.toUpperCase())}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toContain('<html lang="it">');
+    expect(res.body).toContain(`<h1>Casella di posta di sviluppo per ${email.toUpperCase()}</h1>`);
+    expect(res.body).toContain(
+      `<a href="/dev/mailbox/${mailId}">Conferma la tua registrazione a Spesa online</a>`,
+    );
+    expect(res.body).toContain(`<td>${email}</td>`);
+
+    const all = await t.app.inject({ method: 'GET', url: '/dev/mailbox' });
+    expect(all.statusCode).toBe(200);
+    expect(all.body).toContain('<h1>Casella di posta di sviluppo</h1>');
+
+    const nobody = await t.app.inject({ method: 'GET', url: `/dev/mailbox?to=${uniqueEmail('nessuno')}` });
+    expect(nobody.body).toContain('<p>Nessuna e-mail.</p>');
+  });
+
+  it('escapes the address filter it echoes', async () => {
+    const res = await t.app.inject({
+      method: 'GET',
+      url: `/dev/mailbox?to=${encodeURIComponent('<script>alert(1)</script>')}`,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toContain('<script>alert(1)');
+    expect(res.body).toContain('&lt;script&gt;alert(1)&lt;/script&gt;');
+  });
+
+  it('shows one mail with its link, the values still escaped', async () => {
+    const res = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${mailId}` });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-type']).toBe('text/html; charset=utf-8');
+    expect(res.body).toContain('<title>Conferma la tua registrazione a Spesa online</title>');
+    expect(res.body).toContain(`<dd>${email}</dd>`);
+    expect(res.body).toContain('<a href="/dev/mailbox">&larr; Tutte le e-mail</a>');
+    expect(res.body).toMatch(
+      /href="http[^"]+\/ebsn\/api\/registration\/registration_confirm\?e_mail=[^"]+&amp;reg_control_code=[A-Za-z0-9_-]{43}"/,
+    );
+    expect(res.body).toContain('Ciao &lt;b&gt;Ugo&lt;/b&gt;,');
+    expect(res.body).not.toContain('<b>Ugo</b>');
+    // one document: the mail's own html/head/body are not nested inside the page
+    expect(res.body.match(/<body/g)).toHaveLength(1);
+  });
+
+  it('answers 404 for an unknown mail and 400 for a bad id, as plain text', async () => {
+    const unknown = await t.app.inject({ method: 'GET', url: '/dev/mailbox/2147483647' });
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toBe('E-mail non trovata.');
+    for (const id of ['abc', '0', '-1', '1.5', '99999999999', encodeURIComponent("1' or '1'='1")]) {
+      const bad = await t.app.inject({ method: 'GET', url: `/dev/mailbox/${id}` });
+      expect(bad.statusCode, id).toBe(400);
+      expect(bad.headers['content-type']).toMatch(/^text\/plain/);
+      expect(bad.body).toBe('La richiesta non è valida.');
+    }
+    const longTo = await t.app.inject({ method: 'GET', url: `/dev/mailbox?to=${'x'.repeat(300)}` });
+    expect(longTo.statusCode).toBe(400);
+  });
+});
+
+describe('mailbox switch', () => {
+  it('DEV_MAILBOX=false hides the mailbox (404)', async () => {
+    const t = await buildTestApp({ env: { DEV_MAILBOX: 'false' } });
+    try {
+      for (const url of ['/dev/mailbox', '/dev/mailbox/1'])
+        expect((await t.app.inject({ method: 'GET', url })).statusCode, url).toBe(404);
+    } finally {
+      await t.close();
+    }
+  });
+
+  it('is on by default except in production', () => {
+    expect(isDevMailboxOn(loadEnv({ NODE_ENV: 'development' }))).toBe(true);
+    expect(isDevMailboxOn(loadEnv({ NODE_ENV: 'test' }))).toBe(true);
+    expect(isDevMailboxOn(loadEnv({ NODE_ENV: 'production' }))).toBe(false);
+    expect(isDevMailboxOn(loadEnv({ NODE_ENV: 'production', DEV_MAILBOX: 'true' }))).toBe(true);
+    expect(isDevMailboxOn(loadEnv({ NODE_ENV: 'development', DEV_MAILBOX: 'false' }))).toBe(false);
+  });
+});
+
+describe('sending through SMTP', () => {
+  it('keeps the mail in the outbox with the error when the server cannot be reached, without throwing', async () => {
+    const t = await buildTestApp();
+    try {
+      const mail = new MailService(t.db, {
+        smtpUrl: 'smtp://127.0.0.1:1',
+        from: 'Spesa <noreply@example.com>',
+      });
+      const to = uniqueEmail('smtp.giu');
+      const id = await mail.send(to, { template: 'password-changed', firstName: 'Mario' });
+      expect(id).toBeGreaterThan(0);
+      const stored = await mail.get(id);
+      expect(stored).toMatchObject({
+        toAddress: to,
+        subject: 'La tua password è stata cambiata',
+        template: 'password-changed',
+        transport: 'smtp',
+        sentAt: null,
+      });
+      expect(stored?.error).toBeTruthy();
+    } finally {
+      await t.close();
+    }
+  });
+});
