@@ -29,6 +29,14 @@ export default defineConfig({
             // shared library chunk that every first visit downloads
             { name: 'forms', test: /node_modules[\\/](react-hook-form|@hookform|zod)[\\/]/, priority: 15 },
             { name: 'altcha', test: /node_modules[\\/]altcha-lib[\\/]/, priority: 15 },
+            // MUI's components apart: the layout, the listings and the product cards are plain CSS, so a
+            // category page paints without downloading and parsing them (menus, dialogs, the home's
+            // blocks and the product page still load them)
+            {
+              name: 'mui',
+              test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/,
+              priority: 15,
+            },
             { name: 'lib', test: /node_modules/, priority: 10 },
           ],
         },

@@ -1,9 +1,11 @@
 import { PageLoading } from './page-loading';
+import { CookieConsentSlot } from '../features/account/components/cookie-consent-slot';
 
 /**
  * The app shell of index.html (header bar with the logo), rendered by the router while the lazy layout
  * loads, so the first paint of the HTML stays on screen instead of blinking to a bare spinner.
- * Keep the markup in step with index.html (styles there, inline).
+ * Keep the markup in step with index.html (styles there, inline). On a first visit the cookie banner shows
+ * here already (it is the largest text of a phone screen), and stays while the layout replaces the shell.
  */
 export function AppShell() {
   return (
@@ -33,6 +35,7 @@ export function AppShell() {
         </div>
       </div>
       <PageLoading />
+      <CookieConsentSlot />
     </>
   );
 }

@@ -1,40 +1,39 @@
+import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Breadcrumbs from '@mui/material/Breadcrumbs';
-import Link from '@mui/material/Link';
-import Typography from '@mui/material/Typography';
+import './page-breadcrumbs.css';
 
 export interface Crumb {
   label: string;
   to?: string;
 }
 
-/** Home › … › current page (the last crumb is not a link and carries aria-current). */
+/** Home › … › current page (the last crumb is not a link and carries aria-current). Plain elements. */
 export function PageBreadcrumbs({ items }: { items: readonly Crumb[] }) {
   const { t } = useTranslation();
   const all: Crumb[] = [{ label: t('app.home'), to: '/' }, ...items];
   return (
-    <Breadcrumbs
-      aria-label={t('category.breadcrumbs')}
-      sx={{ my: 2, '& li': { minHeight: 24, display: 'inline-flex', alignItems: 'center' } }}
-    >
-      {all.map((c, i) =>
-        i < all.length - 1 && c.to ? (
-          <Link
-            key={i}
-            component={RouterLink}
-            to={c.to}
-            color="inherit"
-            sx={{ textDecoration: 'underline', py: 0.25 }}
-          >
-            {c.label}
-          </Link>
-        ) : (
-          <Typography key={i} color="text.primary" aria-current="page">
-            {c.label}
-          </Typography>
-        ),
-      )}
-    </Breadcrumbs>
+    <nav aria-label={t('category.breadcrumbs')} className="breadcrumbs">
+      <ol>
+        {all.map((c, i) => (
+          <Fragment key={i}>
+            {i > 0 ? (
+              <li aria-hidden="true" className="crumb-separator">
+                /
+              </li>
+            ) : null}
+            <li>
+              {i < all.length - 1 && c.to ? (
+                <RouterLink to={c.to}>{c.label}</RouterLink>
+              ) : (
+                <span className="crumb-current" aria-current="page">
+                  {c.label}
+                </span>
+              )}
+            </li>
+          </Fragment>
+        ))}
+      </ol>
+    </nav>
   );
 }

@@ -35,11 +35,7 @@ function convert(node: Node, key: string): ReactNode {
   if (tag === 'script' || tag === 'style' || tag === 'iframe' || tag === 'object') return null;
   if (tag === 'a') {
     return (
-      <SmartLink
-        key={key}
-        href={el.getAttribute('href')}
-        sx={{ color: 'primary.dark', textDecoration: 'underline' }}
-      >
+      <SmartLink key={key} href={el.getAttribute('href')} className="content-link">
         {children}
       </SmartLink>
     );

@@ -12,12 +12,55 @@ import { slugFromCategoryPath } from '../features/catalogue/utils/category-tree'
 const MAX_AGE_MS = 15_000;
 const pending = new Map<string, { response: Promise<Response>; at: number }>();
 
-function prefetch(path: string, query?: Record<string, QueryValue>): void {
+function prefetch(path: string, query?: Record<string, QueryValue>): Promise<Response> | undefined {
   const url = buildUrl(path, query);
-  if (pending.has(url)) return;
+  if (pending.has(url)) return undefined;
   const response = fetch(url, { method: 'GET', headers: apiHeaders(), credentials: 'same-origin' });
   response.catch(() => undefined); // a failure surfaces when (if) the client takes it
   pending.set(url, { response, at: Date.now() });
+  return response;
+}
+
+interface BlocksData {
+  data?: {
+    category?: {
+      categoryBlocks?: {
+        templateBlock?: { codInt?: string };
+        proposals?: { img?: string | null; metaData?: Record<string, unknown> | null }[];
+      }[];
+    };
+  };
+}
+
+/**
+ * The page's first block, when a banner slider, shows its first image large at the top (the LCP of the home):
+ * preload it as soon as the category data arrives, instead of when the blocks' code has loaded and rendered.
+ * The same URLs and media queries as the <picture> of banner-item.tsx.
+ */
+function preloadFirstBanner(response: Promise<Response>): void {
+  void response
+    .then((r) => (r.ok ? (r.clone().json() as Promise<BlocksData>) : null))
+    .then((body) => {
+      const block = body?.data?.category?.categoryBlocks?.[0];
+      if (!block?.templateBlock?.codInt?.startsWith('BannerSlider')) return;
+      const first = block.proposals?.[0];
+      const meta = first?.metaData ?? {};
+      const text = (key: string) => (typeof meta[key] === 'string' ? (meta[key] as string) : undefined);
+      const desktop = text('IMAGE_DESKTOP') ?? first?.img ?? undefined;
+      const mobile = text('IMAGE_MOBILE');
+      const add = (href: string, media?: string) => {
+        const link = document.createElement('link');
+        link.rel = 'preload';
+        link.as = 'image';
+        link.href = href;
+        link.fetchPriority = 'high';
+        if (media) link.media = media;
+        document.head.append(link);
+      };
+      if (mobile) add(mobile, '(max-width: 599px)');
+      if (desktop) add(desktop, mobile ? '(min-width: 600px)' : undefined);
+    })
+    .catch(() => undefined);
 }
 
 /** The prefetched response for this GET URL, if any (removed from the cache). */
@@ -33,21 +76,25 @@ export function prefetchForLocation(location: Pick<Location, 'pathname' | 'searc
   try {
     // no router here (this runs before anything else): the patterns of routes.tsx, by hand
     const pathname = location.pathname.replace(/\/+$/, '') || '/';
-    if (pathname === '/') prefetch('/category', { slug: 'home' });
+    if (pathname === '/') {
+      const home = prefetch('/category', { slug: 'home' });
+      if (home) preloadFirstBanner(home);
+    }
     const category = /^\/category\/(.+)$/.exec(pathname);
     if (category) {
       const slug = slugFromCategoryPath(category[1]);
-      if (slug) prefetch('/category', { slug });
+      const page = slug ? prefetch('/category', { slug }) : undefined;
+      if (page) preloadFirstBanner(page);
     }
     const product = /^\/product\/([^/]+)$/.exec(pathname);
-    if (product?.[1]) prefetch('/products', { slug: decodeURIComponent(product[1]) });
+    if (product?.[1]) void prefetch('/products', { slug: decodeURIComponent(product[1]) });
     if (pathname === '/search') {
       const sp = new URLSearchParams(location.search);
       const q = (sp.get('q') ?? '').trim();
-      if (q) prefetch('/products', toProductsQuery(parseListingParams(sp), { q }, PRODUCTS_PAGE_SIZE));
+      if (q) void prefetch('/products', toProductsQuery(parseListingParams(sp), { q }, PRODUCTS_PAGE_SIZE));
     }
     // the header's department links (every page)
-    prefetch('/category');
+    void prefetch('/category');
   } catch {
     /* prefetching is only an optimisation */
   }

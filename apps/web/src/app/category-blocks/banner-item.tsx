@@ -1,11 +1,15 @@
 import { useContext } from 'react';
 import Box from '@mui/material/Box';
 import Typography from '@mui/material/Typography';
+import { styled } from '@mui/material/styles';
 import type { Proposal } from '@spesa/shared/contracts/catalogue';
 import { SmartLink } from '../../features/content/components/smart-link';
 import { bannerStyle, metaBool, metaString, type BannerStyle } from './utils/block-meta';
 import { htmlToText } from '../../components/safe-html';
 import { ItemHeadingContext } from './block-frame';
+
+/** SmartLink is plain; the banners style it with sx. */
+const SxLink = styled(SmartLink)({});
 
 /** Intrinsic sizes of a banner format (desktop and phone images), reserving the space before it loads. */
 export interface BannerFormat {
@@ -128,7 +132,7 @@ export function BannerItem({ proposal, eager, format, forceStyle }: BannerItemPr
     const color = metaString(proposal.metaData, 'BTN_COLOR') ?? '#1b5e20';
     const outlined = metaBool(proposal.metaData, 'BTN_OUTLINED');
     return (
-      <SmartLink
+      <SxLink
         href={href}
         sx={{
           display: 'inline-flex',
@@ -145,22 +149,22 @@ export function BannerItem({ proposal, eager, format, forceStyle }: BannerItemPr
         }}
       >
         {text}
-      </SmartLink>
+      </SxLink>
     );
   }
 
   if (style === 'image') {
     const alt = proposal.imgAlt || proposal.name;
     return (
-      <SmartLink href={href} sx={linkSx}>
+      <SxLink href={href} sx={linkSx}>
         <BannerImage proposal={{ ...proposal, imgAlt: alt }} eager={eager} format={format} />
-      </SmartLink>
+      </SxLink>
     );
   }
 
   if (style === 'headerCard') {
     return (
-      <SmartLink
+      <SxLink
         href={href}
         sx={{ ...linkSx, position: 'relative', overflow: 'hidden', bgcolor: bg ?? '#1b5e20' }}
       >
@@ -180,14 +184,14 @@ export function BannerItem({ proposal, eager, format, forceStyle }: BannerItemPr
         >
           <CardText proposal={proposal} onDark />
         </Box>
-      </SmartLink>
+      </SxLink>
     );
   }
 
   const horizontal = style === 'horizontalCard';
   const responsive = style === 'responsiveCard';
   return (
-    <SmartLink
+    <SxLink
       href={href}
       sx={{
         ...linkSx,
@@ -210,6 +214,6 @@ export function BannerItem({ proposal, eager, format, forceStyle }: BannerItemPr
         />
       </Box>
       <CardText proposal={proposal} />
-    </SmartLink>
+    </SxLink>
   );
 }

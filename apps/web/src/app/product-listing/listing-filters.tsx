@@ -1,9 +1,5 @@
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Chip from '@mui/material/Chip';
-import Typography from '@mui/material/Typography';
 import type { Category, Facet } from '@spesa/shared/contracts/catalogue';
 import {
   hasActiveFilters,
@@ -25,38 +21,26 @@ interface ListingFiltersProps {
 export function ListingFiltersPanel({ filters, facets, subcategories, onChange }: ListingFiltersProps) {
   const { t } = useTranslation();
   return (
-    <Box sx={{ display: 'flex', flexDirection: 'column', gap: 2 }}>
+    <div className="filters">
       {subcategories?.length ? (
-        <Box component="nav" aria-label={t('listing.subcategories')}>
-          <Typography component="h2" variant="h3" sx={{ mb: 1 }}>
-            {t('listing.subcategories')}
-          </Typography>
-          <Box
-            component="ul"
-            sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexWrap: 'wrap', gap: 1 }}
-          >
+        <nav aria-label={t('listing.subcategories')}>
+          <h2 className="filters-heading">{t('listing.subcategories')}</h2>
+          <ul className="subcategory-chips">
             {subcategories.map((c) => (
               <li key={c.categoryId}>
-                <Chip
-                  component={RouterLink}
-                  to={paths.category(c.slug)}
-                  clickable
-                  label={c.productCount != null ? `${c.name} (${c.productCount})` : c.name}
-                  variant="outlined"
-                  sx={{ minHeight: 32, borderColor: 'grey.500' }}
-                />
+                <RouterLink to={paths.category(c.slug)} className="subcategory-chip">
+                  {c.productCount != null ? `${c.name} (${c.productCount})` : c.name}
+                </RouterLink>
               </li>
             ))}
-          </Box>
-        </Box>
+          </ul>
+        </nav>
       ) : null}
       {facets
         .filter((f) => f.values.length > 0)
         .map((facet) => (
-          <Box component="fieldset" key={facet.parameterName} sx={{ border: 0, m: 0, p: 0 }}>
-            <Typography component="legend" variant="h3" sx={{ mb: 0.5 }}>
-              {facet.name}
-            </Typography>
+          <fieldset key={facet.parameterName} className="facet-fieldset">
+            <legend className="filters-heading">{facet.name}</legend>
             {/* native checkboxes: dozens of MUI Checkbox components cost a long task on a slow phone */}
             <div className="facet-options">
               {facet.values.map((v) => {
@@ -74,17 +58,17 @@ export function ListingFiltersPanel({ filters, facets, subcategories, onChange }
                 );
               })}
             </div>
-          </Box>
+          </fieldset>
         ))}
       {hasActiveFilters(filters) ? (
-        <Button
-          variant="text"
+        <button
+          type="button"
+          className="btn btn-text-primary filters-clear"
           onClick={() => onChange({ sort: '', facets: [], promo: false, onlyNew: false })}
-          sx={{ alignSelf: 'flex-start' }}
         >
           {t('listing.clearFilters')}
-        </Button>
+        </button>
       ) : null}
-    </Box>
+    </div>
   );
 }

@@ -1,19 +1,23 @@
+import { lazy, Suspense } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { useCategory } from '../../features/catalogue/api/get-category';
 import { useCategoryTree } from '../../features/catalogue/api/get-category-tree';
 import { findCategoryPath, slugFromCategoryPath } from '../../features/catalogue/utils/category-tree';
 import { ApiError } from '../../lib/http';
 import { paths } from '../../lib/route-paths';
-import { CategoryBlocksView } from '../category-blocks/category-blocks-view';
 import { ProductListing } from '../product-listing/product-listing';
 import { NotFoundContent } from '../../components/not-found-content';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
 import { PageLoading } from '../../components/page-loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { SafeHtml } from '../../components/safe-html';
+import '../product-listing/product-listing.css';
+
+// a department's content blocks (banners, sliders: MUI) load apart; a listing renders without them
+const CategoryBlocksView = lazy(() =>
+  import('../category-blocks/category-blocks-view').then((m) => ({ default: m.CategoryBlocksView })),
+);
 
 /** /category/* — pathMatch is a slug or a path of slugs; the last segment is the category's slug. */
 export function CategoryRoute() {
@@ -29,12 +33,10 @@ export function CategoryRoute() {
   if (category.isPending) return <PageLoading />;
   if (category.isError) {
     return (
-      <Container maxWidth="md" sx={{ py: 6 }}>
-        <Typography variant="h1" gutterBottom>
-          {t('error.title')}
-        </Typography>
-        <Typography>{t('error.categoryText')}</Typography>
-      </Container>
+      <div className="page-container" style={{ maxWidth: 960, paddingBlock: 48 }}>
+        <h1 className="page-title">{t('error.title')}</h1>
+        <p>{t('error.categoryText')}</p>
+      </div>
     );
   }
 
@@ -43,24 +45,26 @@ export function CategoryRoute() {
   const description = c.metaData?.category_info?.DESCRIPTION;
   return (
     <>
-      <Container maxWidth="xl">
+      <div className="page-container">
         <PageBreadcrumbs
           items={[
             ...ancestors.map((a) => ({ label: a.name, to: paths.category(a.slug) })),
             { label: c.name },
           ]}
         />
-        <Typography variant="h1" sx={{ mb: 1 }}>
-          {c.name}
-        </Typography>
+        <h1 className="page-title">{c.name}</h1>
         {description ? (
-          <Typography component="div" color="text.secondary" sx={{ mb: 2, maxWidth: 900 }}>
+          <div className="page-intro">
             <SafeHtml html={description} />
-          </Typography>
+          </div>
         ) : null}
-      </Container>
-      {c.categoryBlocks?.length ? <CategoryBlocksView category={c} /> : null}
-      <Container maxWidth="xl" sx={{ mt: 2 }}>
+      </div>
+      {c.categoryBlocks?.length ? (
+        <Suspense fallback={null}>
+          <CategoryBlocksView category={c} />
+        </Suspense>
+      ) : null}
+      <div className="page-container" style={{ marginTop: 16 }}>
         {/* key: a category change starts a fresh listing */}
         <ProductListing
           key={c.categoryId}
@@ -68,7 +72,7 @@ export function CategoryRoute() {
           subcategories={c.categories}
           emptyText={t('listing.empty')}
         />
-      </Container>
+      </div>
     </>
   );
 }

@@ -237,7 +237,7 @@ function ProductDetail({ product }: { product: Product }) {
         <DescriptionSection title={t('product.features')} html={desc?.features} />
         {extra?.sourceUrl ? (
           <Typography sx={{ mt: 3 }}>
-            <SmartLink href={extra.sourceUrl} sx={{ color: 'primary.dark', textDecoration: 'underline' }}>
+            <SmartLink href={extra.sourceUrl} className="content-link">
               {t('product.source')}
             </SmartLink>
           </Typography>

@@ -1,88 +1,78 @@
-import { lazy, Suspense, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useState, type CSSProperties, type ReactNode } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import type { SxProps, Theme } from '@mui/material/styles';
 import { resolveShopLink } from '../utils/resolve-link';
 import { VisuallyHidden } from '../../../components/visually-hidden';
+import './smart-link.css';
 
 const VideoDialog = lazy(() => import('./video-dialog').then((m) => ({ default: m.VideoDialog })));
 
 interface SmartLinkProps {
   href: string | null | undefined;
   children: ReactNode;
-  sx?: SxProps<Theme>;
   className?: string;
+  style?: CSSProperties;
   'aria-label'?: string;
   /** rendered when the href resolves to nothing */
   fallback?: 'span' | 'none';
 }
 
-const linkSx: SxProps<Theme> = { color: 'inherit' };
-
 /**
  * The one link for content (banners, proposals, static text), following the spec's link rules:
  * internal routes through the router, /p/ and /photo/ as plain anchors, other sites in a new window
- * (with a hidden hint), videos in a dialog.
+ * (with a hidden hint), videos in a dialog. Plain elements (class "smart-link": colour inherited unless the
+ * caller's class says otherwise); callers that style with sx wrap it with MUI's styled().
  */
-export function SmartLink({ href, children, sx, className, fallback = 'span', ...rest }: SmartLinkProps) {
+export function SmartLink({ href, children, className, style, fallback = 'span', ...rest }: SmartLinkProps) {
   const { t } = useTranslation();
   const [videoOpen, setVideoOpen] = useState(false);
   const link = resolveShopLink(href);
-  const style = [linkSx, ...(Array.isArray(sx) ? sx : [sx])] as SxProps<Theme>;
+  const linkClass = className ? `smart-link ${className}` : 'smart-link';
 
   switch (link.kind) {
     case 'internal':
       return (
-        <Box
-          component={RouterLink}
-          to={link.to}
-          sx={style}
-          className={className}
-          aria-label={rest['aria-label']}
-        >
+        <RouterLink to={link.to} style={style} className={linkClass} aria-label={rest['aria-label']}>
           {children}
-        </Box>
+        </RouterLink>
       );
     case 'document':
       return (
-        <Box component="a" href={link.href} sx={style} className={className} aria-label={rest['aria-label']}>
+        <a href={link.href} style={style} className={linkClass} aria-label={rest['aria-label']}>
           {children}
-        </Box>
+        </a>
       );
     case 'external':
       return (
-        <Box
-          component="a"
+        <a
           href={link.href}
           target="_blank"
           rel="noopener noreferrer"
-          sx={style}
-          className={className}
+          style={style}
+          className={linkClass}
           aria-label={rest['aria-label'] ? `${rest['aria-label']} ${t('link.newWindow')}` : undefined}
         >
           {children}
           <VisuallyHidden> {t('link.newWindow')}</VisuallyHidden>
-        </Box>
+        </a>
       );
     case 'video':
       return (
         <>
-          <Box
-            component="a"
+          <a
             href={link.href}
-            onClick={(e: React.MouseEvent) => {
+            onClick={(e) => {
               e.preventDefault();
               setVideoOpen(true);
             }}
             aria-haspopup="dialog"
-            sx={style}
-            className={className}
+            style={style}
+            className={linkClass}
             aria-label={rest['aria-label'] ? `${rest['aria-label']} ${t('link.video')}` : undefined}
           >
             {children}
             <VisuallyHidden> {t('link.video')}</VisuallyHidden>
-          </Box>
+          </a>
           {videoOpen ? (
             <Suspense fallback={null}>
               <VideoDialog embedUrl={link.embedUrl} open={videoOpen} onClose={() => setVideoOpen(false)} />
@@ -94,9 +84,9 @@ export function SmartLink({ href, children, sx, className, fallback = 'span', ..
       return fallback === 'none' ? (
         <>{children}</>
       ) : (
-        <Box component="span" sx={sx} className={className}>
+        <span style={style} className={className}>
           {children}
-        </Box>
+        </span>
       );
   }
 }
