@@ -12,7 +12,7 @@ const cartRoutes: FastifyPluginAsyncZod<{ cart: CartService }> = async (app, { c
   app.get(
     '/cart/view',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags: ['cart'],
         summary: 'The open cart: store, warehouse, shipping address, time slot, fee (items: next issue)',

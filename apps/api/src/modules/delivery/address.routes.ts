@@ -34,7 +34,7 @@ export interface AddressRoutesOptions {
   cart: CartService;
 }
 
-/** The signed-in customer (requireUser ran first). */
+/** The signed-in customer (requireUser runs as preValidation: no session answers 401 before any validation). */
 const userIdOf = (request: FastifyRequest): number => {
   if (!request.session) throw new Error('requireUser must run before this handler');
   return request.session.userId;
@@ -144,7 +144,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
     '/store-proximity/select',
     {
       config: changing,
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Make a store the favourite (star); answers the cart',
@@ -164,7 +164,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.post(
     '/store/select',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary:
@@ -183,7 +183,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.get(
     '/user-address/delivery-service-list',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'The services and the customer’s addresses or pickup points of one',
@@ -197,7 +197,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.get(
     '/user-address/list-store',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'A store’s pickup point and its lockers',
@@ -211,7 +211,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.get(
     '/user-address/list',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'The customer’s addresses (address_type home or work), or pickup points (drive, locker)',
@@ -226,7 +226,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.get(
     '/user-address/preview',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'The cart as it would be with this address (nothing saved)',
@@ -244,7 +244,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.post(
     '/user-address/select',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'The cart delivers to this address (refused when the cart is locked, status 7)',
@@ -266,7 +266,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.get(
     '/user-address/view',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'One of the customer’s addresses or a pickup point',
@@ -282,7 +282,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
     '/user-address/check',
     {
       config: form,
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Does home delivery reach this address? (status 0 = yes)',
@@ -297,7 +297,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
     '/user-address/update',
     {
       config: form,
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Save a home address (new when addressId is absent); work addresses cannot be changed',
@@ -312,7 +312,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
     '/user-address/delete',
     {
       config: changing,
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Delete a home address (never the one the cart delivers to)',
@@ -328,7 +328,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
     `/${ADDRESS_PROVIDER}-address-form/save-new-address`,
     {
       config: form,
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Add a home address (the address form of the provider "spesa")',
@@ -344,7 +344,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
     `/${ADDRESS_PROVIDER}-address-class-controller/set-address-class-id`,
     {
       config: changing,
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Mark (1) or unmark (0) the elderly address: legal id 2 or 3, non-work, only one',
@@ -366,7 +366,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.get(
     '/delivery-fee/view',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'The delivery fee of the cart (elderly discount included)',
@@ -380,7 +380,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.get(
     '/timeslot/list',
     {
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'The 7 days of slots of the cart’s address or store (show-closed, check-locker)',
@@ -396,7 +396,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
     '/timeslot/select',
     {
       config: changing,
-      preHandler: requireUser,
+      preValidation: requireUser,
       schema: {
         tags,
         summary: 'Choose a slot (sel_date, timeslot_id); slots with active below 1 are refused',
