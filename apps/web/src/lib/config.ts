@@ -21,3 +21,6 @@ export const SNACKBAR_MS = 5000;
 export const SNACKBAR_MAX = 5;
 export const SUGGEST_DEBOUNCE_MS = 300;
 export const CATEGORY_PREFIX = '/category/';
+/** spec section 9: version check every 10 minutes, reload after 30 minutes without activity */
+export const VERSION_CHECK_MS = 600_000;
+export const IDLE_RELOAD_MS = 1_800_000;

@@ -4,6 +4,7 @@ import { TOAST_MS } from './config';
 import { clearSession, SESSION_HEADER, storeSessionToken } from './session';
 import { apiHeaders, buildUrl, type QueryValue } from './request-init';
 import { takePrefetched } from './prefetch';
+import { noteActivity } from './app-freshness';
 import { noteServerUser } from './auth-state';
 import { showToast } from '../components/toast-store';
 
@@ -144,6 +145,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(envelope, 0);
   }
 
+  noteActivity();
   const rotated = res.headers.get(SESSION_HEADER);
   if (rotated) storeSessionToken(rotated);
 
