@@ -1,4 +1,4 @@
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useDeferredValue } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useCategory } from '../../features/catalogue/api/get-category';
@@ -25,12 +25,15 @@ export function CategoryRoute() {
   const params = useParams();
   const slug = slugFromCategoryPath(params['*']);
   const category = useCategory(slug);
+  // the page renders in a deferred (interruptible) pass: the query's own update is synchronous and built
+  // the heading, filters and listing in one long task
+  const deferred = useDeferredValue(category.data);
   const tree = useCategoryTree();
   const notFound = !slug || (category.error instanceof ApiError && category.error.isNotFound);
   useDocumentTitle(notFound ? t('notFound.title') : (category.data?.name ?? t('category.title')));
 
   if (notFound) return <NotFoundContent />;
-  if (category.isPending) return <PageLoading />;
+  if (category.isPending || (category.data && !deferred)) return <PageLoading />;
   if (category.isError) {
     return (
       <div className="page-container" style={{ maxWidth: 960, paddingBlock: 48 }}>
@@ -40,7 +43,7 @@ export function CategoryRoute() {
     );
   }
 
-  const c = category.data;
+  const c = deferred ?? category.data;
   const ancestors = tree.data ? findCategoryPath(tree.data, c.categoryId).slice(0, -1) : [];
   const description = c.metaData?.category_info?.DESCRIPTION;
   return (

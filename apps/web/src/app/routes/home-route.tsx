@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
@@ -12,19 +13,21 @@ export function HomeRoute() {
   const { t } = useTranslation();
   useDocumentTitle(null);
   const home = useCategory('home');
+  // the blocks render in a deferred (interruptible) pass: the query's own update is synchronous
+  const data = useDeferredValue(home.data);
   return (
     <>
       <Typography variant="h1">
         <VisuallyHidden>{t('home.heading')}</VisuallyHidden>
       </Typography>
-      {home.isPending ? (
+      {home.isPending || (home.data && !data) ? (
         <PageLoading />
-      ) : home.isError || !home.data.categoryBlocks?.length ? (
+      ) : home.isError || !data?.categoryBlocks?.length ? (
         <Container maxWidth="xl" sx={{ py: 4 }}>
           <Typography>{t('home.empty')}</Typography>
         </Container>
       ) : (
-        <CategoryBlocksView category={home.data} />
+        <CategoryBlocksView category={data} />
       )}
     </>
   );

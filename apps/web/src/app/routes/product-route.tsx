@@ -1,3 +1,4 @@
+import { useDeferredValue } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
@@ -252,10 +253,13 @@ export function ProductRoute() {
   const { t } = useTranslation();
   const { slug = '' } = useParams();
   const product = useProduct(slug);
+  // the detail renders in a deferred (interruptible) pass: the query's own update is synchronous and
+  // built the whole page in one long task
+  const data = useDeferredValue(product.data);
   const notFound = product.error instanceof ApiError && product.error.isNotFound;
   useDocumentTitle(notFound ? t('notFound.title') : (product.data?.name ?? t('product.title')));
   if (notFound) return <NotFoundContent />;
-  if (product.isPending) return <PageLoading />;
+  if (product.isPending || (product.data && !data)) return <PageLoading />;
   if (product.isError) {
     return (
       <Container maxWidth="md" sx={{ py: 6 }}>
@@ -266,5 +270,5 @@ export function ProductRoute() {
       </Container>
     );
   }
-  return <ProductDetail product={product.data} />;
+  return <ProductDetail product={data ?? product.data} />;
 }
