@@ -1,9 +1,8 @@
-import { createContext, type ReactNode } from 'react';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
+import { createContext, type CSSProperties, type ReactNode } from 'react';
 import type { CategoryBlock } from '@spesa/shared/contracts/catalogue';
 import { metaString } from './utils/block-meta';
 import { SafeHtml } from '../../components/safe-html';
+import './category-blocks.css';
 
 /**
  * Heading element for the items inside a block (banner titles): h3 under a block title (h2), h2 when the
@@ -27,53 +26,42 @@ export function BlockFrame({
   const bgImage = metaString(block.metaData, 'BACKGROUND_IMAGE');
   const padding = metaString(block.metaData, 'BACKGROUND_PADDING');
   const headingId = `block-${block.categoryBlockId}-title`;
+  const background: CSSProperties | undefined =
+    bg || bgImage
+      ? {
+          backgroundColor: bg,
+          backgroundImage: bgImage ? `url("${bgImage}")` : undefined,
+          backgroundPosition: metaString(block.metaData, 'BACKGROUND_POSITION') ?? 'center',
+          ...(padding ? { padding: `${Number(padding) || 16}px` } : {}),
+        }
+      : undefined;
+  // plain elements and category-blocks.css (no emotion for the frame of every block)
   return (
-    <Box
-      component="section"
+    <section
       aria-labelledby={title ? headingId : undefined}
       data-block-type={block.templateBlock.codInt}
       data-testid={`block-${block.templateBlock.codInt}`}
-      sx={{
-        my: 3,
-        ...(bg || bgImage
-          ? {
-              bgcolor: bg,
-              backgroundImage: bgImage ? `url("${bgImage}")` : undefined,
-              backgroundSize: 'cover',
-              backgroundPosition: metaString(block.metaData, 'BACKGROUND_POSITION') ?? 'center',
-              p: padding ? `${Number(padding) || 16}px` : 2,
-              borderRadius: 2,
-            }
-          : {}),
-      }}
+      className={background ? 'block-frame has-background' : 'block-frame'}
+      style={background}
     >
       {title || action ? (
-        <Box
-          sx={{
-            display: 'flex',
-            alignItems: 'baseline',
-            justifyContent: 'space-between',
-            gap: 2,
-            mb: 1.5,
-            flexWrap: 'wrap',
-          }}
-        >
+        <div className="block-frame-head">
           {title ? (
-            <Typography variant="h2" id={headingId}>
+            <h2 id={headingId} className="block-frame-title">
               {title}
-            </Typography>
+            </h2>
           ) : (
             <span />
           )}
           {action}
-        </Box>
+        </div>
       ) : null}
       {description ? (
-        <Typography component="div" color="text.secondary" sx={{ mb: 1.5 }}>
+        <div className="block-frame-description">
           <SafeHtml html={description} />
-        </Typography>
+        </div>
       ) : null}
       <ItemHeadingContext.Provider value={title ? 'h3' : 'h2'}>{children}</ItemHeadingContext.Provider>
-    </Box>
+    </section>
   );
 }

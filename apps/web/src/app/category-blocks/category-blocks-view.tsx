@@ -1,9 +1,7 @@
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Grid from '@mui/material/Grid';
 import type { Category, CategoryBlock } from '@spesa/shared/contracts/catalogue';
 import { CategoryBlockView } from './category-block';
-import { layoutBlocks } from './utils/grid-layout';
+import { layoutBlocks, type BreakpointKey } from './utils/grid-layout';
+import './category-blocks.css';
 import { RenderWhenNear } from '../../components/render-when-near';
 
 /** Height reserved for a block that is not rendered yet (roughly its rendered height on a phone). */
@@ -33,8 +31,8 @@ function Block({ block, eager }: { block: CategoryBlock; eager: boolean }) {
 }
 
 /**
- * A page assembled from category blocks: GRID_CONFIG rows become MUI Grid rows (columns sized per
- * breakpoint, blocks by position and priority, `container` wraps the row in a Container). Without a
+ * A page assembled from category blocks: GRID_CONFIG rows become 12-column CSS grid rows (columns sized per
+ * breakpoint, category-blocks.css; blocks by position and priority, `container` wraps the row in a Container). Without a
  * GRID_CONFIG the blocks are stacked in a Container. Rows without `container` run full width.
  */
 export function CategoryBlocksView({
@@ -47,34 +45,39 @@ export function CategoryBlocksView({
     category.metaData?.template_model?.GRID_CONFIG,
   );
   return (
-    <Box data-testid="category-blocks">
+    <div data-testid="category-blocks">
       {rows.map((row, r) => {
         const grid = (
-          <Grid container columnSpacing={3} key={r} data-testid="grid-row">
+          <div className="blocks-row" key={r} data-testid="grid-row">
             {row.cols.map((col) => (
-              <Grid key={col.position} size={col.size} data-position={col.position} sx={{ minWidth: 0 }}>
+              <div key={col.position} className={colClass(col.size)} data-position={col.position}>
                 {col.blocks.map((b) => (
                   <Block key={b.categoryBlockId} block={b} eager={r === 0} />
                 ))}
-              </Grid>
+              </div>
             ))}
-          </Grid>
+          </div>
         );
         return row.container ? (
-          <Container maxWidth="xl" key={r}>
+          <div className="page-container" key={r}>
             {grid}
-          </Container>
+          </div>
         ) : (
-          <Box key={r}>{grid}</Box>
+          <div key={r}>{grid}</div>
         );
       })}
       {rest.length ? (
-        <Container maxWidth="xl">
+        <div className="page-container">
           {rest.map((b, i) => (
             <Block key={b.categoryBlockId} block={b} eager={rows.length === 0 && i === 0} />
           ))}
-        </Container>
+        </div>
       ) : null}
-    </Box>
+    </div>
   );
+}
+
+/** "blocks-col xs-12 md-6": the span of a column per breakpoint (category-blocks.css). */
+function colClass(size: Partial<Record<BreakpointKey, number>>): string {
+  return ['blocks-col', ...Object.entries(size).map(([bp, n]) => `${bp}-${n}`)].join(' ');
 }
