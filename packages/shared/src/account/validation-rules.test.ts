@@ -287,3 +287,16 @@ describe('format rules pass when the field is empty', () => {
     expect(firstMessage(schema, '   ')).toBeNull();
   });
 });
+
+describe('rules.date (any real date, e.g. a public administration determination)', () => {
+  it.each([
+    ['', null],
+    ['2025-03-01', null],
+    ['2031-12-31', null],
+    ['2025-02-30', 'Digitare una data valida'],
+    ['1909-12-31', 'Digitare una data valida'],
+    ['01/03/2025', 'Digitare una data valida'],
+  ])('%s → %s', (value, message) => {
+    expect(firstMessage(rules.date(), value)).toBe(message);
+  });
+});

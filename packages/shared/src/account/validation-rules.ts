@@ -114,6 +114,11 @@ export const rules = {
       .refine((v) => v === '' || (v >= MIN_BIRTH_DATE && v <= new Date().toISOString().slice(0, 10)), {
         error: MESSAGES.birthDateRange,
       }),
+  /** any real calendar date (ISO, YYYY-MM-DD) from 1910 on; empty passes */
+  date: () =>
+    text(10).refine((v) => v === '' || (isIsoDate(v) && v >= MIN_BIRTH_DATE), {
+      error: MESSAGES.date,
+    }),
   /** a checkbox that must be ticked */
   mustAccept: () => z.literal(true, { error: MESSAGES.required }),
 };

@@ -342,7 +342,7 @@ export const personFiscalFormSchema = z
       .toUpperCase()
       .refine((v) => v === '' || /^[A-Z0-9]{10}$/.test(v), { error: MESSAGES.exactLength(10) }),
     determinationNumber: boundedText(40),
-    determinationDate: rules.birthDate(),
+    determinationDate: rules.date(),
     contactPerson: boundedText(120),
     address1: rules.required(120),
     addressNumber: rules.required(10),

@@ -1,4 +1,4 @@
-import { and, asc, eq, gt, isNull, ne, or, sql } from 'drizzle-orm';
+import { and, asc, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import {
   loyaltyCards,
@@ -235,6 +235,23 @@ export class AccountRepository {
       )
       .limit(1);
     return row ?? null;
+  }
+
+  /** Was this token (by hash) issued to the user for this purpose and already used? */
+  async hasUsedToken(userId: number, purpose: TokenPurpose, tokenHash: string): Promise<boolean> {
+    const rows = await this.db
+      .select({ id: userTokens.tokenId })
+      .from(userTokens)
+      .where(
+        and(
+          eq(userTokens.userId, userId),
+          eq(userTokens.purpose, purpose),
+          eq(userTokens.tokenHash, tokenHash),
+          isNotNull(userTokens.usedAt),
+        ),
+      )
+      .limit(1);
+    return rows.length > 0;
   }
 
   /** Marks the token used; false when it was already used (two concurrent requests: one wins). */

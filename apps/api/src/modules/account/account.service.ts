@@ -202,7 +202,9 @@ export class AccountService {
   async confirmRegistration(email: string, code: string): Promise<ConfirmOutcome> {
     const user = await this.repo.findUserByLogin(email);
     if (!user || user.email.toLowerCase() !== email.trim().toLowerCase()) return 'ko';
-    if (user.profileConfirmed) return 'already';
+    // "already" only for the right link followed again: a guessed code must not tell that the account exists
+    if (user.profileConfirmed)
+      return (await this.repo.hasUsedToken(user.userId, 'registration', sha256(code))) ? 'already' : 'ko';
     const token = await this.repo.findActiveToken(user.userId, 'registration', this.now());
     if (!token || !sameDigest(token.tokenHash, sha256(code))) return 'ko';
     if (!(await this.repo.consumeToken(token.tokenId))) return 'ko';
@@ -366,7 +368,12 @@ export class AccountService {
   }): Promise<Result<Record<string, never>>> {
     const key = (q.e_mail || q.login || '').trim();
     const user = key ? await this.repo.findUserByLogin(key) : null;
-    const fiscalOk = !q.fiscal_code || (user?.fiscalCode ?? '').toUpperCase() === q.fiscal_code.toUpperCase();
+    // omocodia variants of the same code are the same person
+    const fiscalOk =
+      !q.fiscal_code ||
+      (user !== null &&
+        user.fiscalCode !== '' &&
+        fiscalCodeWithoutOmocodia(user.fiscalCode) === fiscalCodeWithoutOmocodia(q.fiscal_code));
     if (user && fiscalOk && user.passwordHash) {
       const token = randomToken();
       await this.repo.replaceToken({

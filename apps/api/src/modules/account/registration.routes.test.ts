@@ -176,6 +176,13 @@ describe('registration by e-mail', () => {
     const already = await t.app.inject({ method: 'GET', url: link, headers: html });
     expect(already.statusCode).toBe(303);
     expect(already.headers.location).toBe('/registration/confirm/already');
+    // a guessed code on a confirmed account says ko, not "already": nobody learns the account exists
+    const guessed = await t.app.inject({
+      method: 'GET',
+      url: link.replace(/reg_control_code=[^&]+/, `reg_control_code=${'z'.repeat(43)}`),
+      headers: html,
+    });
+    expect(guessed.headers.location).toBe('/registration/confirm/ko');
     expect((await login(t.app, email, NEW_PASSWORD)).cookie).toBeTruthy();
   });
 
