@@ -1,6 +1,9 @@
 import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/rows';
+import { ensureDeliveryData } from '../../db/seed/delivery';
 import { buildTestApp, getJson, type TestApp } from '../../../test/helper';
 
 /** Geography, warehouse locator, stores and proximity: public reads (spec section 7, wire notes). */
@@ -358,5 +361,21 @@ describe('stores and proximity', () => {
       expect(res.statusCode).toBeLessThan(500);
       expect(res.body.response.status).not.toBe(0);
     }
+  });
+});
+
+describe('the reference seed', () => {
+  it('is idempotent: a second run (a restart) adds nothing', async () => {
+    const counts = () =>
+      queryRows<{ n: string }>(
+        t.db,
+        sql`SELECT concat_ws(',', (SELECT count(*) FROM warehouses), (SELECT count(*) FROM delivery_zone_caps),
+              (SELECT count(*) FROM comuni), (SELECT count(*) FROM addresses WHERE user_id IS NULL),
+              (SELECT count(*) FROM timeslots)) AS n`,
+      );
+    const before = await counts();
+    await ensureDeliveryData(t.db, { dataDir: t.env.DEMO_DATA_DIR, demoAccounts: true });
+    expect(await counts()).toEqual(before);
+    expect(before[0]?.n).toBe('22,512,944,21,20');
   });
 });
