@@ -52,8 +52,12 @@ const queryBool = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', ''])])
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
 const idParam = z.coerce.number().int().min(1).max(2_147_483_647);
+/** NUL characters cannot be stored nor searched (PostgreSQL text): they are dropped from free text. */
+const withoutNul = (s: string) => s.split('\u0000').join('');
+/** A form rule applied to the text without NUL characters (the input type stays a string). */
+const clean = <T extends z.ZodType<unknown, string>>(rule: T) => z.string().transform(withoutNul).pipe(rule);
 /** Free text from a query string: trimmed; longer input is cut, not refused (decision 007). */
-const queryText = z.string().transform((s) => s.trim().slice(0, 200));
+const queryText = z.string().transform((s) => withoutNul(s).trim().slice(0, 200));
 export const latitudeParam = z.coerce.number().min(-90).max(90);
 export const longitudeParam = z.coerce.number().min(-180).max(180);
 const distanceParam = z.coerce.number().min(1).max(PROXIMITY_MAX_METRES);
@@ -182,13 +186,13 @@ export const addressFormSchema = z.object({
   /** absent: a new address */
   addressId: z.coerce.number().int().min(1).max(2_147_483_647).optional(),
   /** identifier, e.g. Casa, Ufficio */
-  addressName: rules.required(40),
+  addressName: clean(rules.required(40)),
   /** name on the doorbell / of the receiver */
-  receiverName: rules.required(80),
-  address1: rules.required(120),
-  addressNumber: rules.required(10),
+  receiverName: clean(rules.required(80)),
+  address1: clean(rules.required(120)),
+  addressNumber: clean(rules.required(10)),
   postalcode: rules.postalCode().pipe(z.string().min(1, MESSAGES.required)),
-  city: rules.required(80),
+  city: clean(rules.required(80)),
   province: z
     .string()
     .trim()
@@ -199,11 +203,11 @@ export const addressFormSchema = z.object({
         .min(1, MESSAGES.required)
         .regex(/^[A-Z]{2}$/, MESSAGES.exactLength(2)),
     ),
-  otherInfo: rules.optionalText(200).default(''),
-  floor: rules.optionalText(10).default(''),
+  otherInfo: clean(rules.optionalText(200)).default(''),
+  floor: clean(rules.optionalText(10)).default(''),
   elevator: queryBool.default(false),
-  stair: rules.optionalText(10).default(''),
-  apartment: rules.optionalText(10).default(''),
+  stair: clean(rules.optionalText(10)).default(''),
+  apartment: clean(rules.optionalText(10)).default(''),
   phone: rules.phone().pipe(z.string().min(1, MESSAGES.required)),
   latitude: z.coerce.number().min(-90).max(90).optional(),
   longitude: z.coerce.number().min(-180).max(180).optional(),
@@ -214,10 +218,10 @@ export type AddressFormOutput = z.output<typeof addressFormSchema>;
 /** POST /address/check, /user-address/check: only what coverage needs is mandatory */
 export const addressCheckBodySchema = z.object({
   postalcode: rules.postalCode().pipe(z.string().min(1, MESSAGES.required)),
-  city: rules.optionalText(80).default(''),
-  province: rules.optionalText(2).default(''),
-  address1: rules.optionalText(120).default(''),
-  addressNumber: rules.optionalText(10).default(''),
+  city: clean(rules.optionalText(80)).default(''),
+  province: clean(rules.optionalText(2)).default(''),
+  address1: clean(rules.optionalText(120)).default(''),
+  addressNumber: clean(rules.optionalText(10)).default(''),
 });
 export const addressCheckDataSchema = z.object({
   deliveryServiceId: z.number().int(),
