@@ -41,6 +41,7 @@ import dbPlugin from './plugins/db';
 import envPlugin from './plugins/env';
 import envelopePlugin from './plugins/envelope';
 import errorsPlugin, { API_PREFIX, apiNotFoundHandler } from './plugins/errors';
+import inputHygienePlugin from './plugins/input-hygiene';
 import rateLimitPlugin from './plugins/rate-limit';
 import sessionPlugin from './plugins/session';
 import webApp from './plugins/web-app';
@@ -144,6 +145,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(dbPlugin, { db: opts.db, kind: opts.dbKind });
   await app.register(envelopePlugin);
   await app.register(errorsPlugin);
+  await app.register(inputHygienePlugin);
   await app.register(rateLimitPlugin, {
     maxPerAccount: env.AUTH_RATE_MAX_PER_ACCOUNT,
     maxPerAddress: env.AUTH_RATE_MAX_PER_ADDRESS,
