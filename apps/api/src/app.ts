@@ -177,9 +177,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorate('catalogue', catalogue);
   const mail = new MailService(opts.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const auth = new AuthService(accounts, sessions, mail, now);
+  // account deletion also erases what other modules keep about the customer (filled in below)
+  const erasers: Array<(userId: number) => Promise<void>> = [];
   const account = new AccountService(accounts, sessions, mail, {
     publicUrl: publicUrlOf(env),
     pickupOrders: opts.pickupOrders ?? NO_ORDERS_YET,
+    erasers,
     now,
   });
   const botCheck = new BotCheckService({
@@ -193,6 +196,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       cart.isAddressInUse(userId, addressId),
   });
   const cart: CartService = new CartService(new CartRepository(opts.db), delivery, timeslots);
+  erasers.push(
+    (userId) => cart.forgetDelivery(userId),
+    (userId) => delivery.eraseCustomer(userId),
+  );
   app.decorate('timeslots', timeslots);
   const build = buildInfo({ version: env.APP_VERSION, buildSha: env.BUILD_SHA, repoRoot: REPO_ROOT });
 

@@ -72,6 +72,8 @@ export class AccountService {
     private readonly opts: {
       publicUrl: string;
       pickupOrders: PickupOrdersPort;
+      /** other modules' personal data of a customer, erased when the account is deleted (addresses, cart) */
+      erasers?: ReadonlyArray<(userId: number) => Promise<void>>;
       now?: () => Date;
     },
   ) {}
@@ -483,6 +485,7 @@ export class AccountService {
     if (!row) return failWith('anonymizeInvalid');
     if (await this.opts.pickupOrders.hasOrdersAwaitingPickup(userId)) return failWith('anonymizePickup');
     if (!(await this.repo.consumeToken(row.tokenId))) return failWith('anonymizeInvalid');
+    for (const erase of this.opts.erasers ?? []) await erase(userId);
     await this.repo.anonymizeUser(userId);
     return ok({}, info('anonymized'));
   }

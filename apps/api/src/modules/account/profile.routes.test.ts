@@ -17,7 +17,7 @@ import {
   uniqueEmail,
   type TestApp,
 } from '../../../test/helper';
-import { personFiscals, users, userTokens } from '../../db/schema';
+import { addresses, personFiscals, users, userTokens } from '../../db/schema';
 
 /**
  * The customer area's account calls (spec section 7 "Account and registration"): profile, contacts,
@@ -577,6 +577,25 @@ describe('account deletion (anonymisation)', () => {
     await callAs(t.app, c.cookie, 'POST', `${API}/user-person-fiscal/insert-billing-address`, {
       payload: privateInvoice(),
     });
+    const home = await callAs<{ address: { addressId: number } }>(
+      t.app,
+      c.cookie,
+      'POST',
+      `${API}/user-address/update`,
+      {
+        payload: {
+          addressName: 'Casa',
+          receiverName: 'Lucia Brambilla',
+          address1: 'Via Carlo Cattaneo',
+          addressNumber: '5',
+          postalcode: '22100',
+          city: 'Como',
+          province: 'CO',
+          phone: '031 123456',
+        },
+      },
+    );
+    expect(home.body.response.status).toBe(0);
     const code = await requestCode(t, c);
     expectError(await check(c, wrongCode(code)), INVALID);
     expect((await check(c, code.toLowerCase())).body.data).toEqual({ valid: true });
@@ -600,6 +619,17 @@ describe('account deletion (anonymisation)', () => {
     const invoices = await t.db.select().from(personFiscals).where(eq(personFiscals.userId, c.userId));
     expect(invoices).toEqual([]);
     expect(row).toEqual({ email: `anonimo-${c.userId}@anonimo.invalid`, firstName: '', fiscalCode: '' });
+    // the delivery module erased the addresses too (the row stays, without personal details)
+    const [address] = await t.db
+      .select({
+        receiverName: addresses.receiverName,
+        address1: addresses.address1,
+        phone: addresses.phone,
+        active: addresses.active,
+      })
+      .from(addresses)
+      .where(eq(addresses.userId, c.userId));
+    expect(address).toEqual({ receiverName: '', address1: '', phone: '', active: false });
 
     // the address is free again
     expect((await register(t.app, registrationBody(c.email))).body.response.status).toBe(0);

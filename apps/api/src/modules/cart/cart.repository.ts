@@ -76,4 +76,18 @@ export class CartRepository {
       .set({ cartStatusId, updatedAt: sql`now()` })
       .where(eq(carts.cartId, cartId));
   }
+
+  /** Account deletion: the customer's carts forget where and when they were going. */
+  async forgetDelivery(userId: number): Promise<void> {
+    await this.db
+      .update(carts)
+      .set({
+        shippingAddressId: null,
+        timeslotDate: null,
+        timeslotId: null,
+        slotId: null,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(carts.userId, userId));
+  }
 }

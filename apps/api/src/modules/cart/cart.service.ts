@@ -239,4 +239,9 @@ export class CartService {
   async isAddressInUse(userId: number, addressId: number): Promise<boolean> {
     return this.repo.isAddressInOpenCart(userId, addressId);
   }
+
+  /** Account deletion (called by the account module before the addresses are erased). */
+  forgetDelivery(userId: number): Promise<void> {
+    return this.repo.forgetDelivery(userId);
+  }
 }

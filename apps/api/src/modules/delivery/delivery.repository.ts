@@ -332,6 +332,33 @@ export class DeliveryRepository {
       throw error;
     }
   }
+
+  /**
+   * Account deletion: the customer's own addresses lose every personal detail and are soft-deleted (rows stay
+   * for the orders that point at them).
+   */
+  async eraseCustomerAddresses(userId: number): Promise<void> {
+    await this.db
+      .update(addresses)
+      .set({
+        addressName: 'Indirizzo rimosso',
+        receiverName: '',
+        address1: '',
+        addressNumber: '',
+        otherInfo: '',
+        floor: '',
+        stair: '',
+        apartment: '',
+        phone: '',
+        latitude: null,
+        longitude: null,
+        addressClassId: null,
+        active: false,
+        deletedAt: sql`coalesce(${addresses.deletedAt}, now())`,
+        updatedAt: sql`now()`,
+      })
+      .where(eq(addresses.userId, userId));
+  }
 }
 
 /** PostgreSQL unique_violation (23505), from either driver (drizzle may wrap it in `cause`). */

@@ -646,4 +646,9 @@ export class DeliveryService {
     if (customer && customer.defaultDeliveryAddressId !== address.addressId)
       await this.accounts.setDefaults(userId, { defaultDeliveryAddressId: address.addressId });
   }
+
+  /** Account deletion: the customer's addresses lose their personal details. */
+  eraseCustomer(userId: number): Promise<void> {
+    return this.repo.eraseCustomerAddresses(userId);
+  }
 }
