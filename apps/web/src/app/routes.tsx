@@ -98,6 +98,21 @@ export const routes: RouteObject[] = [
             path,
             lazy: () => import('./routes/profile-pages-route').then((m) => ({ Component: m[name] })),
           })),
+          // EditAddresses (spec section 2): the list and the form with its optional addressId
+          {
+            path: 'profile/addresses',
+            lazy: () =>
+              import('./routes/profile-addresses-route').then((m) => ({
+                Component: m.ProfileAddressesRoute,
+              })),
+          },
+          {
+            path: 'profile/addresses/edit/:addressId?',
+            lazy: () =>
+              import('./routes/profile-addresses-route').then((m) => ({
+                Component: m.ProfileAddressEditRoute,
+              })),
+          },
         ],
       },
       {

@@ -21,6 +21,18 @@ export interface ApiData {
     accountPath: `/auth/${string}` | `/registration/${string}` | `/registration-disclaimer/${string}`
   ]: unknown;
   [fiscalPath: `/user-person-fiscal/${string}` | `/user-registration-disclaimer/${string}`]: unknown;
+  // delivery and cart (issue 4): typed at the call site with the shared contracts
+  [
+    deliveryPath:
+      | `/cart/${string}`
+      | `/user-address/${string}`
+      | `/address/${string}`
+      | `/store-proximity/${string}`
+      | `/timeslot/${string}`
+      | `/geo/${string}`
+      | `/delivery-fee/${string}`
+      | `/spesa-address-class-controller/${string}`
+  ]: unknown;
 }
 
 export type MockReply<T> =
@@ -88,13 +100,20 @@ export function failure(
   };
 }
 
+function notMocked(): MockReply<never> {
+  const { envelope } = failure(404, 'Not found', 404) as { envelope: Envelope<null> };
+  const { user: _user, ...rest } = envelope;
+  return { httpStatus: 404, raw: JSON.stringify(rest) };
+}
+
 /** Stubs global fetch: /ebsn/api/<path> goes to its handler; unknown paths answer 404 in the envelope. */
 export function mockApi(handlers: ApiHandlers) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
     const path = url.pathname.replace(/^\/ebsn\/api/, '') as keyof ApiData;
     const handler = handlers[path] as ((u: URL, i?: RequestInit) => MockReply<unknown>) | undefined;
-    const reply: MockReply<unknown> = handler ? handler(url, init) : failure(404, 'Not found', 404);
+    // an unmocked path answers 404 without naming a user: it must not sign the test's customer out
+    const reply: MockReply<unknown> = handler ? handler(url, init) : notMocked();
     if ('raw' in reply) return new Response(reply.raw, { status: reply.httpStatus });
     return new Response(JSON.stringify(reply.envelope), {
       status: reply.httpStatus ?? 200,

@@ -11,10 +11,18 @@ import {
 import { useCategoryTree } from '../../features/catalogue/api/get-category-tree';
 import { paths } from '../../lib/route-paths';
 import './layout.css';
+import '../../features/delivery/components/service-indicator.css';
 
 // the account button (login dialog, profile menu) is a lazy chunk; until it arrives, links to /login
 const AccountButton = lazy(() =>
   import('../../features/account/components/account-button').then((m) => ({ default: m.AccountButton })),
+);
+
+// the service indicator (service, address or store, slot) is a lazy chunk too; its slot keeps its place
+const ServiceIndicator = lazy(() =>
+  import('../../features/delivery/components/service-indicator').then((m) => ({
+    default: m.ServiceIndicator,
+  })),
 );
 
 function LoginLinks() {
@@ -59,6 +67,11 @@ export function Header() {
         <Logo />
         <div className="header-search">
           <SearchBox />
+        </div>
+        <div className="header-service">
+          <Suspense fallback={null}>
+            <ServiceIndicator />
+          </Suspense>
         </div>
         <div className="header-actions">
           <Suspense fallback={<LoginLinks />}>

@@ -20,6 +20,8 @@ import { PROFILE_COMING_SOON, PROFILE_DATA_PAGES } from '../utils/profile-menu';
 const loadLoginDialog = () => import('./login-dialog');
 const LoginDialog = lazy(() => loadLoginDialog().then((m) => ({ default: m.LoginDialog })));
 
+/** the pages of the customer area the header's menu links to directly */
+const HEADER_MENU_KEYS = ['data', 'addresses'];
 const buttonSx = { display: { xs: 'none', md: 'inline-flex' }, minHeight: 44 } as const;
 const iconSx = { display: { xs: 'inline-flex', md: 'none' }, width: 44, height: 44 } as const;
 
@@ -111,7 +113,7 @@ function ProfileMenuButton({ firstName }: { firstName: string }) {
         <MenuItem component={RouterLink} to="/profile" onClick={close}>
           {t('account.menu.profile')}
         </MenuItem>
-        {PROFILE_DATA_PAGES.slice(0, 1).map((item) => (
+        {PROFILE_DATA_PAGES.filter((item) => HEADER_MENU_KEYS.includes(item.key)).map((item) => (
           <MenuItem key={item.key} component={RouterLink} to={item.to ?? '/profile'} onClick={close}>
             {t(item.label)}
           </MenuItem>

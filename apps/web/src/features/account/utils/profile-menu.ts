@@ -17,13 +17,13 @@ export const PROFILE_DATA_PAGES: readonly ProfileMenuItem[] = [
   { key: 'email', label: 'account.menu.email', to: '/profile/email' },
   { key: 'pin', label: 'account.menu.pin', to: '/profile/pin' },
   { key: 'invoice', label: 'account.menu.invoice', to: '/profile/invoice-data' },
+  { key: 'addresses', label: 'account.menu.addresses', to: '/profile/addresses' },
   { key: 'delete', label: 'account.menu.delete', to: '/profile/delete-account' },
 ];
 
 export const PROFILE_COMING_SOON: readonly ProfileMenuItem[] = [
   { key: 'orders', label: 'account.menu.orders' },
   { key: 'lists', label: 'account.menu.lists' },
-  { key: 'addresses', label: 'account.menu.addresses' },
   { key: 'rate', label: 'account.menu.rate' },
   { key: 'services', label: 'account.menu.services' },
   { key: 'premium', label: 'account.menu.premium' },

@@ -1,0 +1,22 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Address, AddressFormOutput } from '@spesa/shared/contracts/delivery';
+import { apiPost } from '../../../lib/http';
+import { cartKeys } from '../../cart/api/get-cart';
+import { deliveryKeys } from './query-keys';
+
+/** POST /user-address/update: saves a home address (a new one without addressId). */
+export async function saveAddress(form: AddressFormOutput): Promise<Address> {
+  const data = await apiPost<{ address: Address }>('/user-address/update', form, { quiet: 'errors' });
+  return data.address;
+}
+
+export function useSaveAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: saveAddress,
+    onSuccess: () => {
+      void queryClient.invalidateQueries({ queryKey: deliveryKeys.all });
+      void queryClient.invalidateQueries({ queryKey: cartKeys.cart() });
+    },
+  });
+}

@@ -1,0 +1,25 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Cart } from '@spesa/shared/contracts/cart';
+import { apiRequest } from '../../../lib/http';
+import { cartKeys } from '../../cart/api/get-cart';
+import { deliveryKeys } from './query-keys';
+
+/** POST /user-address/select: the cart delivers to this address or pickup point (answers the cart). */
+export function selectAddress(vars: { addressId: number; deliveryServiceId: number }): Promise<Cart> {
+  return apiRequest<Cart>('/user-address/select', {
+    method: 'POST',
+    query: { address_id: vars.addressId, delivery_service_id: vars.deliveryServiceId },
+  });
+}
+
+export function useSelectAddress() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: selectAddress,
+    onSuccess: (cart) => {
+      queryClient.setQueryData(cartKeys.cart(), cart);
+      // the star of the default delivery address, the slots and the fee follow the new address
+      void queryClient.invalidateQueries({ queryKey: deliveryKeys.all });
+    },
+  });
+}

@@ -1,0 +1,21 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import type { Cart } from '@spesa/shared/contracts/cart';
+import { apiGet } from '../../../lib/http';
+import { cartKeys } from '../../cart/api/get-cart';
+import { deliveryKeys } from './query-keys';
+
+/** GET /store-proximity/select: the store becomes the favourite one (the star); answers the cart. */
+export function selectFavouriteStore(storeId: number): Promise<Cart> {
+  return apiGet<Cart>('/store-proximity/select', { store_id: storeId });
+}
+
+export function useSelectFavouriteStore() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: selectFavouriteStore,
+    onSuccess: (cart) => {
+      queryClient.setQueryData(cartKeys.cart(), cart);
+      void queryClient.invalidateQueries({ queryKey: deliveryKeys.all });
+    },
+  });
+}
