@@ -5,10 +5,9 @@ import fp from 'fastify-plugin';
  * No customer types one: they are dropped from every string of the query and the body before validation,
  * for every route at once.
  */
-const NUL = /\u0000/g;
 
 function clean(value: unknown, depth = 0): unknown {
-  if (typeof value === 'string') return value.includes('\u0000') ? value.replace(NUL, '') : value;
+  if (typeof value === 'string') return value.includes('\u0000') ? value.split('\u0000').join('') : value;
   if (depth > 20 || value === null || typeof value !== 'object') return value;
   if (Array.isArray(value)) {
     for (let i = 0; i < value.length; i++) value[i] = clean(value[i], depth + 1);
