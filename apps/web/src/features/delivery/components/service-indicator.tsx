@@ -75,7 +75,7 @@ export function ServiceIndicator() {
       <div className="service-indicator">
         <button
           type="button"
-          className="service-indicator-main"
+          className="service-indicator-main service-indicator-invite"
           aria-haspopup="dialog"
           onClick={() => {
             afterLogin.current = true;
@@ -97,10 +97,6 @@ export function ServiceIndicator() {
   const service = serviceId !== null ? t(`delivery.service.${serviceId}`) : t('delivery.indicator.choose');
   const place = data ? placeOf(data) : '';
   const slot = data ? slotText(data, t('delivery.indicator.today')) : null;
-  const mainLabel = place
-    ? t('delivery.indicator.mainLabel', { service, place })
-    : t('delivery.indicator.chooseLabel');
-  const slotLabel = slot ? t('delivery.indicator.slotLabel', { slot }) : t('delivery.indicator.chooseSlot');
   return (
     <>
       <div className="service-indicator" role="group" aria-label={t('delivery.indicator.label')}>
@@ -108,7 +104,6 @@ export function ServiceIndicator() {
           type="button"
           className="service-indicator-main"
           aria-haspopup="dialog"
-          aria-label={mainLabel}
           onClick={() => openAddressSelector({ chain: true })}
           onPointerEnter={preloadAddress}
           onFocus={preloadAddress}
@@ -116,16 +111,17 @@ export function ServiceIndicator() {
           <DeliveryIcon name={iconOfService(serviceId)} />
           <span className="service-indicator-text">
             <span className="service-indicator-service">{service}</span>
+            <span className="sr-only">: </span>
             <span className="service-indicator-place">
               {place || (cart.isPending ? '…' : t('delivery.indicator.choosePlace'))}
             </span>
+            <span className="sr-only">. {t('delivery.indicator.changePlace')}</span>
           </span>
         </button>
         <button
           type="button"
           className="service-indicator-slot"
           aria-haspopup="dialog"
-          aria-label={slotLabel}
           onClick={() =>
             data && !data.shippingAddress
               ? openAddressSelector({ chain: true })
@@ -135,10 +131,18 @@ export function ServiceIndicator() {
           onFocus={preloadSlot}
         >
           <DeliveryIcon name="schedule" />
-          <span className="service-indicator-text">
-            {slot ? <span className="service-indicator-hint">{t('delivery.indicator.slot')}</span> : null}
-            <span>{slot ?? t('delivery.indicator.chooseSlot')}</span>
-          </span>
+          {slot ? (
+            <span className="service-indicator-text">
+              <span className="service-indicator-hint">{t('delivery.indicator.slot')}</span>
+              <span className="sr-only">: </span>
+              <span>{slot}</span>
+              <span className="sr-only">. {t('delivery.indicator.changeSlot')}</span>
+            </span>
+          ) : (
+            <span className="service-indicator-text">
+              <span>{t('delivery.indicator.chooseSlot')}</span>
+            </span>
+          )}
         </button>
       </div>
       <Suspense fallback={null}>

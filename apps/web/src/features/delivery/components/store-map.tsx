@@ -41,7 +41,11 @@ export function StoreMap({
       <MapContainer
         center={[first.latitude, first.longitude]}
         zoom={10}
-        style={{ height: 220, width: '100%', background: MAP_TILE_URL ? undefined : '#e8f0e8' }}
+        style={{
+          height: 'clamp(160px, 28vh, 220px)',
+          width: '100%',
+          background: MAP_TILE_URL ? undefined : '#e8f0e8',
+        }}
         keyboard={false}
         scrollWheelZoom={false}
         zoomControl={false}
@@ -64,7 +68,9 @@ export function StoreMap({
               }}
               eventHandlers={{ click: () => onChoose(s) }}
             >
-              <Tooltip>{s.addressName}</Tooltip>
+              <Tooltip permanent={points.length <= 5} direction="top">
+                {s.addressName}
+              </Tooltip>
             </CircleMarker>
           );
         })}

@@ -20,6 +20,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import CloseIcon from '@mui/icons-material/Close';
 import type { Timeslot, TimeslotDay } from '@spesa/shared/contracts/delivery';
 import { PageLoading } from '../../../components/page-loading';
+import { VisuallyHidden } from '../../../components/visually-hidden';
 import { readServerFailure } from '../../account/utils/server-errors';
 import { useCart } from '../../cart/api/get-cart';
 import { useCategory } from '../../catalogue/api/get-category';
@@ -193,12 +194,12 @@ export function TimeslotDialog() {
                   value={i}
                   id={`slot-day-${i}`}
                   aria-controls="slot-day-panel"
-                  aria-label={
-                    d.dateIso === today
-                      ? `${t('delivery.timeslot.today')}, ${longDay(d.dateIso)}`
-                      : longDay(d.dateIso)
+                  label={
+                    <>
+                      {dayTabLabel(d.dateIso, today, t('delivery.timeslot.today'))}
+                      <VisuallyHidden>{`, ${longDay(d.dateIso)}`}</VisuallyHidden>
+                    </>
                   }
-                  label={dayTabLabel(d.dateIso, today, t('delivery.timeslot.today'))}
                   sx={{ minWidth: 72, px: 1.5, fontWeight: 700 }}
                 />
               ))}
