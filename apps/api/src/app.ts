@@ -20,7 +20,11 @@ import registrationRoutes from './modules/account/registration.routes';
 import { SessionService } from './modules/account/session.service';
 import { CartRepository } from './modules/cart/cart.repository';
 import cartRoutes from './modules/cart/cart.routes';
-import { CartService } from './modules/cart/cart.service';
+import {
+  CartService,
+  NO_ORDERS_YET as NO_DAILY_PURCHASES,
+  type DailyPurchasesPort,
+} from './modules/cart/cart.service';
 import catalogueRoutes from './modules/catalogue/catalogue.routes';
 import { CatalogueService, readCatalogueVersion } from './modules/catalogue/catalogue.service';
 import contentRoutes from './modules/content/content.routes';
@@ -59,6 +63,8 @@ export interface BuildAppOptions {
   logger?: boolean;
   /** orders awaiting pickup block account deletion; the orders module answers (none exist before it) */
   pickupOrders?: PickupOrdersPort;
+  /** what the customer's orders of a day hold of a product (daily purchase limit); none before orders */
+  dailyPurchases?: DailyPurchasesPort;
 }
 
 const NO_ORDERS_YET: PickupOrdersPort = { hasOrdersAwaitingPickup: async () => false };
@@ -195,7 +201,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     isAddressInUse: (userId: number, addressId: number): Promise<boolean> =>
       cart.isAddressInUse(userId, addressId),
   });
-  const cart: CartService = new CartService(new CartRepository(opts.db), delivery, timeslots);
+  const cart: CartService = new CartService(new CartRepository(opts.db), delivery, timeslots, {
+    catalogue,
+    dailyPurchases: opts.dailyPurchases ?? NO_DAILY_PURCHASES,
+  });
   erasers.push(
     (userId) => cart.forgetDelivery(userId),
     (userId) => delivery.eraseCustomer(userId),
@@ -213,7 +222,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(registrationRoutes, { account, sessions, secureCookie });
       await api.register(geoRoutes, { delivery });
       await api.register(addressRoutes, { delivery, cart });
-      await api.register(cartRoutes, { cart });
+      await api.register(cartRoutes, { cart, allowAnonymous: env.ANONYMOUS_CART === 'true' });
     },
     { prefix: API_PREFIX },
   );

@@ -75,6 +75,12 @@ const envSchema = z.object({
   AUTH_RATE_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(10),
   AUTH_RATE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   AUTH_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  // ---- cart ----
+  /**
+   * Anonymous carts (spec section 6): 'false' (the default) makes every cart call need a signed-in customer
+   * (HTTP 401 envelope); 'true' lets an anonymous visitor see an empty cart (decision 014).
+   */
+  ANONYMOUS_CART: z.enum(['true', 'false']).default('false'),
   // ---- mail ----
   /** smtp://user:pass@host:port (or smtps://): send for real; unset: mails stay in the outbox table */
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),

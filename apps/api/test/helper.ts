@@ -17,7 +17,9 @@ export interface TestApp {
 }
 
 export async function buildTestApp(
-  overrides: Partial<Pick<BuildAppOptions, 'now' | 'versionCheckMs' | 'serveWebApp' | 'pickupOrders'>> & {
+  overrides: Partial<
+    Pick<BuildAppOptions, 'now' | 'versionCheckMs' | 'serveWebApp' | 'pickupOrders' | 'dailyPurchases'>
+  > & {
     env?: Partial<Env>;
     /** add test-only routes before the app is ready */
     beforeReady?: (app: App) => void;

@@ -152,6 +152,8 @@ export const products = pgTable(
     sourceUrl: text('source_url'),
     /** fluent-emoji-flat icon name used for the generated illustration */
     mediaIcon: text('media_icon').notNull(),
+    /** selectOptions: [{ name, parameterName, options: [{ key, value }] }] chosen when adding to the cart */
+    selectOptions: jsonb('select_options').notNull().default([]),
     logisticPackagingItems: integer('logistic_packaging_items'),
     logisticPalletItems: integer('logistic_pallet_items'),
     /** units sold in the last period: drives the top-seller sliders */
@@ -229,4 +231,5 @@ export const catalogueVersion = pgTable('catalogue_version', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export * from './schema-account';
+export * from './schema-cart';
 export * from './schema-delivery';

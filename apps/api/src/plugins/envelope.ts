@@ -94,6 +94,28 @@ export function answer<T>(request: FastifyRequest, result: Result<T>): Envelope<
     : failureEnvelope(user, result);
 }
 
+/**
+ * An answer that carries data whatever happened: the cart calls answer the whole new cart even when a line
+ * was refused (spec section 4: the cart is replaced by the server's answer after every change). Refusals set
+ * status != 0 (the first one's kind) and fill errors; success texts fill infos.
+ */
+export function answerWithData<T>(
+  request: FastifyRequest,
+  data: T,
+  failures: readonly Failure[],
+  infos: readonly string[] = [],
+): Envelope<T> {
+  const user = rootUserOf(request);
+  const first = failures[0];
+  if (!first) return okEnvelope(user, data, infos);
+  const envelope = errorEnvelope(
+    user,
+    STATUS_BY_KIND[first.kind],
+    failures.map((f) => ({ text: f.message, code: f.code, field: f.field })),
+  );
+  return { ...envelope, data };
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     rootUser: RootUser | null;

@@ -40,6 +40,8 @@ const UNIT_LABELS: Readonly<Record<string, string>> = {
 /** Decimals a quantity keeps (spec section 9). */
 export const QUANTITY_DECIMALS = 3;
 const MILLI = 1000;
+/** The largest quantity a line can hold (numeric(12,3) columns; no grocery line comes near it). */
+export const QUANTITY_MAX = 999_999;
 /** Sfuso without WEIGHT_SELLING nor STEP_SELLING (bad data): 100 g, a safe default step. */
 const DEFAULT_WEIGHT_STEP_MILLI = 100;
 
@@ -308,7 +310,7 @@ export function validateQuantity(
 ): QuantityCheck {
   const refuse = (refusal: QuantityRefusal): QuantityCheck => ({ ok: false, refusal });
   const q = toMilli(quantity);
-  if (!Number.isFinite(q) || q <= 0 || Math.abs(quantity) > 1e9) return refuse({ kind: 'invalid' });
+  if (!Number.isFinite(q) || q <= 0 || quantity > QUANTITY_MAX) return refuse({ kind: 'invalid' });
   if (ctx.available !== undefined && !(ctx.available > 0)) return refuse({ kind: 'notAvailable' });
   if (isLoose(rules)) {
     const ws = toMilli(rules.weightSelling);

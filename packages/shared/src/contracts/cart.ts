@@ -1,10 +1,11 @@
 import { z } from 'zod';
+import { productSchema, warehousePromoSchema } from './catalogue';
 import { addressClassSchema } from './delivery';
 
 /**
- * The cart as the platform sends it (spec section 3, Cart). Issue 4 fills its delivery part (store,
- * warehouse, shipping address, time slot, auto-assignment flags, fee); items arrive with the next issue,
- * so `cartItems` is empty and `totalItems` 0 for now. Every select call answers this whole cart.
+ * The cart as the platform sends it (spec section 3, Cart): its delivery part (store, warehouse, shipping
+ * address, time slot, auto-assignment flags, fee, issue 4) and its lines, priced by the server (issue 5,
+ * decision 014). Every cart and select call answers this whole cart.
  */
 export const cartShippingAddressSchema = z.object({
   addressId: z.number().int(),
@@ -33,6 +34,48 @@ export const cartTimeslotSchema = z.object({
   deliveryDayPeriodId: z.number().int(),
 });
 
+/**
+ * One line. `quantity` is in the product's base unit: pieces for Pezzo and Confezione (single items; a pack
+ * of 6 is 6), kilograms or litres for Sfuso, with at most 3 decimals. Money is euro with two decimals,
+ * computed by the server from the catalogue for the cart's warehouse.
+ */
+export const cartItemSchema = z.object({
+  itemId: z.number().int(),
+  product: productSchema,
+  quantity: z.number(),
+  /** Sfuso: the weight in the base unit (same as quantity); null for pieces */
+  weight: z.number().nullable(),
+  /** 1 = normal item */
+  cartItemInsertionTypeId: z.number().int(),
+  /** accept_alternatives ("true" / "false"), notes, package ("true" in package mode) */
+  cartItemInfo: z.record(z.string(), z.string()),
+  /** the chosen options: { parameterName: key } (also marked as `selected` in product.selectOptions) */
+  params: z.record(z.string(), z.string()),
+  /** price per unit the customer pays, and the list price */
+  unitPrice: z.number(),
+  unitPriceStandard: z.number(),
+  /** line total paid, line total at list price, and their difference */
+  grossTotal: z.number(),
+  grossTotalStandard: z.number(),
+  discount: z.number(),
+  /** the promotion applied to the line, if any */
+  warehousePromo: warehousePromoSchema.nullable(),
+  /** false: the product is no longer sold or out of stock (the line is not counted in the totals) */
+  available: z.boolean(),
+  /** the line holds an exact multiple of a logistic box (package mode) */
+  isPackage: z.boolean(),
+  /** the department the line belongs to (sectors) */
+  sectorId: z.number().int(),
+});
+export type CartItem = z.infer<typeof cartItemSchema>;
+
+export const cartSectorSchema = z.object({
+  sectorId: z.number().int(),
+  name: z.string(),
+  cartItems: z.array(cartItemSchema),
+});
+export type CartSector = z.infer<typeof cartSectorSchema>;
+
 export const cartSchema = z.object({
   cartId: z.number().int(),
   user: z.object({ userId: z.number().int() }),
@@ -43,9 +86,113 @@ export const cartSchema = z.object({
   shippingAddress: cartShippingAddressSchema.nullable(),
   timeslot: cartTimeslotSchema.nullable(),
   cartInfos: z.record(z.string(), z.string()),
-  cartItems: z.array(z.unknown()),
+  cartItems: z.array(cartItemSchema),
+  /** with show_sectors: the same lines grouped by department */
+  sectors: z.array(cartSectorSchema).optional(),
+  /** number of lines */
   totalItems: z.number(),
   /** euro (decision 002) */
   deliveryFee: z.number(),
+  /**
+   * euro: lines paid, lines at list price, their difference, and what is due (lines + fee). The cart calls
+   * always send them; they are optional because the delivery screens' carts predate the lines.
+   */
+  totalPrice: z.number().optional(),
+  totalPriceStandard: z.number().optional(),
+  totalDiscount: z.number().optional(),
+  grossTotal: z.number().optional(),
 });
 export type Cart = z.infer<typeof cartSchema>;
+
+// ---------- requests (spec section 7, Cart and checkout) ----------
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+/** a quantity as sent (number or numeric text); its rules are the service's (packages/shared cart/quantity) */
+const quantity = z.coerce.number().refine(Number.isFinite);
+const boolText = z
+  .union([z.boolean(), z.enum(['true', 'false'])])
+  .transform((v) => (v === true || v === 'true' ? 'true' : 'false'));
+const queryBool = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', ''])])
+  .transform((v) => v === true || v === 'true' || v === '1');
+
+/** cart calls also send show_sectors (spec section 7) */
+export const cartQuerySchema = z.object({ show_sectors: queryBool.optional() });
+
+export const CART_ITEMS_MAX = 50;
+export const ITEM_NOTES_MAX = 500;
+
+export const cartItemInfosSchema = z.object({
+  accept_alternatives: boolText.optional(),
+  notes: z.string().max(ITEM_NOTES_MAX).optional(),
+});
+
+/** POST /cart/add. Price fields a client may send are not part of the contract: they are dropped. */
+export const cartAddItemSchema = z.object({
+  productId: id,
+  quantity,
+  /** Sfuso: the weight in the base unit (kg); when present it wins over quantity */
+  weight: quantity.optional(),
+  /** the chosen options, { parameterName: key } */
+  params: z.record(z.string().max(50), z.string().max(100)).optional(),
+  /** where the customer found the product (analytics); not used by the cart */
+  searchParams: z.unknown().optional(),
+  deliveryWarehouseId: id.optional(),
+  /** the selectable promotion chosen in the promo selector */
+  warehousePromoId: id.optional(),
+  infos: cartItemInfosSchema.optional(),
+});
+export type CartAddItem = z.infer<typeof cartAddItemSchema>;
+export const cartAddBodySchema = z.object({ items: z.array(cartAddItemSchema).min(1).max(CART_ITEMS_MAX) });
+
+/** POST /cart/update: the line's new quantity (0 removes it). */
+export const cartUpdateBodySchema = z.object({
+  items: z
+    .array(
+      z.object({ itemId: id, quantity, weight: quantity.optional(), searchParams: z.unknown().optional() }),
+    )
+    .min(1)
+    .max(CART_ITEMS_MAX),
+});
+
+/** POST /cart/delete: by line, or every line of a product. */
+export const cartDeleteBodySchema = z.object({
+  items: z
+    .array(z.object({ itemId: id.optional(), productId: id.optional() }))
+    .min(1)
+    .max(CART_ITEMS_MAX),
+});
+
+/** POST /cart/update-cart-info (property, value; need_invoice as the string 'true'). */
+export const CART_INFO_PROPERTIES = ['need_invoice', 'accept_alternatives', 'notes'] as const;
+export const cartInfoBodySchema = z.object({
+  property: z.string().max(50),
+  value: z.union([z.string().max(ITEM_NOTES_MAX), z.boolean(), z.number()]).transform(String),
+});
+
+/** POST /cart/update-infos: line infos (accept_alternatives, notes). */
+export const cartUpdateInfosBodySchema = z.object({
+  items: z
+    .array(z.object({ itemId: id, infos: cartItemInfosSchema }))
+    .min(1)
+    .max(CART_ITEMS_MAX),
+});
+
+/** POST /cart/close (cart_id) */
+export const cartCloseBodySchema = z.object({ cart_id: id });
+
+/** GET /cart/purchase-restriction: lines over or near a daily purchase limit. */
+export const purchaseRestrictionSchema = z.object({
+  restrictions: z.array(
+    z.object({
+      productId: z.number().int(),
+      name: z.string(),
+      /** the daily limit (base unit), what the open cart holds, what today's orders hold, what is left */
+      limit: z.number(),
+      inCart: z.number(),
+      inOrders: z.number(),
+      remaining: z.number(),
+      exceeded: z.boolean(),
+    }),
+  ),
+});
+export type PurchaseRestriction = z.infer<typeof purchaseRestrictionSchema>;

@@ -22,6 +22,25 @@ import { createRng, hashString, type Rng } from './random';
 import { decideSelling } from './selling';
 import { stripIconPrefix, type Leaf, type RawNutrition, type RawProduct, type Taxonomy } from './taxonomy';
 
+/** Cured meats sold loose are sliced to order: the customer picks the cut when adding to the cart. */
+const SLICED_TO_ORDER = /prosciutto|salame|mortadella|bresaola|speck|coppa/i;
+const SLICE_OPTIONS = [
+  {
+    name: 'Taglio',
+    parameterName: 'TAGLIO',
+    options: [
+      { key: 'sottile', value: 'Affettato sottile' },
+      { key: 'medio', value: 'Affettato medio' },
+      { key: 'intero', value: 'Trancio intero' },
+    ],
+  },
+];
+
+/** selectOptions of a product (no random draw: the rest of the catalogue stays the same). */
+export function selectOptionsFor(name: string, sellingType: string): typeof SLICE_OPTIONS {
+  return sellingType === 'Sfuso' && SLICED_TO_ORDER.test(name) ? SLICE_OPTIONS : [];
+}
+
 export type ProductRow = typeof products.$inferInsert & {
   productId: number;
   vendorId: number;
@@ -311,6 +330,7 @@ export function buildProducts(
       mediaIcon: stripIconPrefix(leaf.icon) ?? stripIconPrefix(leaf.department.icon) ?? 'shopping-cart',
       logisticPackagingItems,
       logisticPalletItems,
+      selectOptions: selectOptionsFor(name, rules.sellingType),
       salesRank: salesRankFor(leaf, name, r),
       active: true,
       createdAt,

@@ -1,8 +1,13 @@
 import { and, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { carts } from '../../db/schema';
+import { queryRows } from '../../db/rows';
+import { cartInfos, cartItems, carts } from '../../db/schema';
 
-/** SQL of the cart (issue 4: its delivery part). One open cart per customer (unique partial index). */
+/**
+ * SQL of the cart: its delivery part (issue 4), its lines and infos (issue 5). One open cart per customer
+ * (unique partial index); one line per product and options (unique index). Quantities travel to and from
+ * PostgreSQL as text with 3 decimals and come back as float8, so no driver rounds them.
+ */
 export type CartRow = typeof carts.$inferSelect;
 export type CartDeliveryPatch = Partial<
   Pick<
@@ -19,6 +24,36 @@ export type CartDeliveryPatch = Partial<
     | 'storeAutoAssigned'
   >
 >;
+
+/** A line as stored. */
+export interface CartItemRow {
+  itemId: number;
+  cartId: number;
+  productId: number;
+  optionsKey: string;
+  options: Record<string, string>;
+  quantity: number;
+  promoId: number | null;
+  infos: Record<string, string>;
+  insertionTypeId: number;
+}
+
+/** The line to write (addLine). */
+export interface CartLineWrite {
+  productId: number;
+  optionsKey: string;
+  options: Record<string, string>;
+  quantity: number;
+  promoId: number | null;
+  infos: Record<string, string>;
+}
+
+/** numeric(12,3) parameter: exact text, never a float the driver might print as 0.30000000000000004 */
+const qty = (n: number): string => n.toFixed(3);
+
+const ITEM_COLUMNS = sql.raw(`item_id AS "itemId", cart_id AS "cartId", product_id AS "productId",
+  options_key AS "optionsKey", options, quantity::float8 AS quantity, promo_id AS "promoId", infos,
+  insertion_type_id AS "insertionTypeId"`);
 
 export class CartRepository {
   constructor(private readonly db: Db) {}
@@ -75,6 +110,143 @@ export class CartRepository {
       .update(carts)
       .set({ cartStatusId, updatedAt: sql`now()` })
       .where(eq(carts.cartId, cartId));
+  }
+
+  // ---------- lines ----------
+  async listItems(cartId: number): Promise<CartItemRow[]> {
+    return queryRows<CartItemRow>(
+      this.db,
+      sql`SELECT ${ITEM_COLUMNS} FROM cart_items WHERE cart_id = ${cartId} ORDER BY item_id`,
+    );
+  }
+
+  async findItem(cartId: number, itemId: number): Promise<CartItemRow | null> {
+    const [row] = await queryRows<CartItemRow>(
+      this.db,
+      sql`SELECT ${ITEM_COLUMNS} FROM cart_items WHERE cart_id = ${cartId} AND item_id = ${itemId}`,
+    );
+    return row ?? null;
+  }
+
+  async findLine(cartId: number, productId: number, optionsKey: string): Promise<CartItemRow | null> {
+    const [row] = await queryRows<CartItemRow>(
+      this.db,
+      sql`SELECT ${ITEM_COLUMNS} FROM cart_items
+          WHERE cart_id = ${cartId} AND product_id = ${productId} AND options_key = ${optionsKey}`,
+    );
+    return row ?? null;
+  }
+
+  /** What the open cart holds of a product, over all its lines (options). */
+  async quantityOfProduct(cartId: number, productId: number): Promise<number> {
+    const [row] = await queryRows<{ q: number }>(
+      this.db,
+      sql`SELECT COALESCE(sum(quantity), 0)::float8 AS q FROM cart_items
+          WHERE cart_id = ${cartId} AND product_id = ${productId}`,
+    );
+    return row?.q ?? 0;
+  }
+
+  /**
+   * Writes a line's new quantity if the line still holds `expected` (null: the line does not exist yet).
+   * One statement: INSERT ... ON CONFLICT (cart, product, options) DO UPDATE ... WHERE quantity = expected.
+   * Two sessions adding at once: one wins, the other gets null and retries from a fresh read, so a quantity
+   * checked against the rules (stock, maximum) is never overwritten by one that was not.
+   */
+  async writeLine(cartId: number, line: CartLineWrite, expected: number | null): Promise<number | null> {
+    const guard = expected === null ? sql`false` : sql`cart_items.quantity = ${qty(expected)}::numeric`;
+    const [row] = await queryRows<{ itemId: number }>(
+      this.db,
+      sql`INSERT INTO cart_items (cart_id, product_id, options_key, options, quantity, promo_id, infos)
+          VALUES (${cartId}, ${line.productId}, ${line.optionsKey}, ${JSON.stringify(line.options)}::jsonb,
+                  ${qty(line.quantity)}::numeric, ${line.promoId}, ${JSON.stringify(line.infos)}::jsonb)
+          ON CONFLICT (cart_id, product_id, options_key) DO UPDATE
+            SET quantity = excluded.quantity,
+                promo_id = COALESCE(excluded.promo_id, cart_items.promo_id),
+                infos = cart_items.infos || excluded.infos,
+                updated_at = now()
+            WHERE ${guard}
+          RETURNING item_id AS "itemId"`,
+    );
+    return row?.itemId ?? null;
+  }
+
+  /** Sets a line's quantity if it still holds `expected` (compare and set); false when it changed meanwhile. */
+  async setQuantity(cartId: number, itemId: number, expected: number, quantity: number): Promise<boolean> {
+    const rows = await this.db
+      .update(cartItems)
+      .set({ quantity: qty(quantity), updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(cartItems.cartId, cartId),
+          eq(cartItems.itemId, itemId),
+          sql`${cartItems.quantity} = ${qty(expected)}::numeric`,
+        ),
+      )
+      .returning({ itemId: cartItems.itemId });
+    return rows.length > 0;
+  }
+
+  async deleteItem(cartId: number, itemId: number): Promise<boolean> {
+    const rows = await this.db
+      .delete(cartItems)
+      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.itemId, itemId)))
+      .returning({ itemId: cartItems.itemId });
+    return rows.length > 0;
+  }
+
+  async deleteProduct(cartId: number, productId: number): Promise<number> {
+    const rows = await this.db
+      .delete(cartItems)
+      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.productId, productId)))
+      .returning({ itemId: cartItems.itemId });
+    return rows.length;
+  }
+
+  /** Merges infos into a line's cartItemInfo (jsonb ||). */
+  async mergeItemInfos(cartId: number, itemId: number, infos: Record<string, string>): Promise<boolean> {
+    const rows = await this.db
+      .update(cartItems)
+      .set({ infos: sql`${cartItems.infos} || ${JSON.stringify(infos)}::jsonb`, updatedAt: sql`now()` })
+      .where(and(eq(cartItems.cartId, cartId), eq(cartItems.itemId, itemId)))
+      .returning({ itemId: cartItems.itemId });
+    return rows.length > 0;
+  }
+
+  // ---------- cart infos ----------
+  async cartInfos(cartId: number): Promise<Record<string, string>> {
+    const rows = await this.db
+      .select({ name: cartInfos.name, value: cartInfos.value })
+      .from(cartInfos)
+      .where(eq(cartInfos.cartId, cartId));
+    return Object.fromEntries(rows.map((r) => [r.name, r.value]));
+  }
+
+  async setCartInfo(cartId: number, name: string, value: string): Promise<void> {
+    await this.db
+      .insert(cartInfos)
+      .values({ cartId, name, value })
+      .onConflictDoUpdate({
+        target: [cartInfos.cartId, cartInfos.name],
+        set: { value, updatedAt: sql`now()` },
+      });
+  }
+
+  /** Closes the open cart unless it is locked (the next use opens a new one). False when nothing closed. */
+  async closeCart(userId: number, cartId: number, lockedStatus: number): Promise<boolean> {
+    const rows = await this.db
+      .update(carts)
+      .set({ closedAt: sql`now()`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(carts.cartId, cartId),
+          eq(carts.userId, userId),
+          isNull(carts.closedAt),
+          ne(carts.cartStatusId, lockedStatus),
+        ),
+      )
+      .returning({ cartId: carts.cartId });
+    return rows.length > 0;
   }
 
   /** Account deletion: the customer's carts forget where and when they were going. */

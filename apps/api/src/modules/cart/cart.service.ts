@@ -1,4 +1,25 @@
-import type { Cart } from '@spesa/shared/contracts/cart';
+import {
+  formatQuantity,
+  fromMilli,
+  isPackageQuantity,
+  lineTotalCents,
+  parseSellingRules,
+  refusalMessage,
+  roundQuantity,
+  toMilli,
+  validateQuantity,
+  type QuantityRefusal,
+  type SellingRules,
+} from '@spesa/shared/cart/quantity';
+import {
+  CART_INFO_PROPERTIES,
+  type Cart,
+  type CartAddItem,
+  type CartItem,
+  type CartSector,
+  type PurchaseRestriction,
+} from '@spesa/shared/contracts/cart';
+import type { Product } from '@spesa/shared/contracts/catalogue';
 import {
   CART_STATUS,
   DEFAULT_STORE,
@@ -10,9 +31,88 @@ import { DELIVERY_TEXT, type DeliveryTextKey } from '../delivery/delivery.messag
 import { addressTypeName, toAddress } from '../delivery/delivery.mapper';
 import type { DeliveryService, DeliveryTarget } from '../delivery/delivery.service';
 import type { TimeslotService } from '../delivery/timeslot.service';
-import type { CartDeliveryPatch, CartRow, CartRepository } from './cart.repository';
+import type { CartProductFacts, CatalogueService } from '../catalogue/catalogue.service';
+import { CART_AVAILABILITY_CODE, CART_INFO_TEXT, CART_TEXT } from './cart.messages';
+import type { CartDeliveryPatch, CartItemRow, CartRow, CartRepository } from './cart.repository';
 
 const failWith = (key: DeliveryTextKey): Failure => fail(DELIVERY_TEXT[key][0], DELIVERY_TEXT[key][1]);
+const cartFail = (key: keyof typeof CART_TEXT): Failure => fail(CART_TEXT[key][0], CART_TEXT[key][1]);
+
+/**
+ * What the customer's orders hold of a product on a day (the daily purchase limit counts today's carts and
+ * orders). The orders module answers it; until it exists nothing is ordered.
+ */
+export interface DailyPurchasesPort {
+  /** quantity in the product's base unit ordered on `date` (YYYY-MM-DD, Italian time) */
+  orderedOn(userId: number, productId: number, date: string): Promise<number>;
+}
+export const NO_ORDERS_YET: DailyPurchasesPort = { orderedOn: async () => 0 };
+
+export interface CartServiceOptions {
+  catalogue: CatalogueService;
+  dailyPurchases: DailyPurchasesPort;
+}
+
+/** The answer of a cart change: the whole new cart, the refusals (status != 0) and the success texts. */
+export interface CartOutcome {
+  cart: Cart;
+  failures: Failure[];
+  infos: string[];
+}
+
+/** Refusals about availability are shown as a popup by the web app (msg.cart.availability.errors). */
+const AVAILABILITY_REFUSALS = new Set<QuantityRefusal['kind']>(['notAvailable', 'notEnough', 'dailyMaximum']);
+/** compare-and-set attempts of one line change before answering "riprova" */
+const WRITE_ATTEMPTS = 25;
+
+function quantityFailure(rules: SellingRules, refusal: QuantityRefusal, productName: string): Failure {
+  const { key, text } = refusalMessage(rules, refusal);
+  const code = AVAILABILITY_REFUSALS.has(refusal.kind) ? CART_AVAILABILITY_CODE : key;
+  return fail(code, refusal.kind === 'invalid' ? text : `${productName}: ${text}`);
+}
+
+/** "TAGLIO=sottile|X=y": the options sorted by parameter name (the line's identity beside the product). */
+export function optionsKeyOf(options: Record<string, string>): string {
+  return Object.keys(options)
+    .sort()
+    .map((k) => `${k}=${options[k] ?? ''}`)
+    .join('|');
+}
+
+/**
+ * The chosen options against the product's selectOptions: every option chosen (spec section 2: confirm only
+ * when every option has a value), each with one of its keys, nothing else.
+ */
+export function checkOptions(
+  product: Pick<Product, 'selectOptions'>,
+  params: Record<string, string> | undefined,
+): Result<Record<string, string>> {
+  const chosen = params ?? {};
+  const byName = new Map(product.selectOptions.map((o) => [o.parameterName, o]));
+  for (const [name, key] of Object.entries(chosen)) {
+    const option = byName.get(name);
+    if (!option || !option.options.some((o) => o.key === key)) return cartFail('optionInvalid');
+  }
+  const out: Record<string, string> = {};
+  for (const option of product.selectOptions) {
+    const key = chosen[option.parameterName];
+    if (key === undefined || key === '') return cartFail('optionsRequired');
+    out[option.parameterName] = key;
+  }
+  return ok(out);
+}
+
+/** Line infos kept from a request: accept_alternatives "true" / "false" and notes, nothing else. */
+function lineInfos(
+  infos: { accept_alternatives?: string | undefined; notes?: string | undefined } | undefined,
+) {
+  const out: Record<string, string> = {};
+  if (infos?.accept_alternatives !== undefined) out.accept_alternatives = infos.accept_alternatives;
+  if (infos?.notes !== undefined) out.notes = infos.notes.trim();
+  return out;
+}
+
+const isLoose = (rules: SellingRules) => rules.sellingType === 'Sfuso';
 
 const NO_TIMESLOT: CartDeliveryPatch = {
   timeslotDate: null,
@@ -28,11 +128,18 @@ const NO_TIMESLOT: CartDeliveryPatch = {
  * every change answers the whole new cart (spec section 4). Status 7 (locked for payment) refuses them.
  */
 export class CartService {
+  private readonly catalogue: CatalogueService;
+  private readonly dailyPurchases: DailyPurchasesPort;
+
   constructor(
     private readonly repo: CartRepository,
     private readonly delivery: DeliveryService,
     private readonly timeslots: TimeslotService,
-  ) {}
+    opts: CartServiceOptions,
+  ) {
+    this.catalogue = opts.catalogue;
+    this.dailyPurchases = opts.dailyPurchases;
+  }
 
   async getOrCreateOpenCart(userId: number): Promise<CartRow> {
     const existing = await this.repo.findOpenCart(userId);
@@ -71,9 +178,14 @@ export class CartService {
     return slot && slot.slotId === cart.slotId ? slot : null;
   }
 
-  private async toWire(userId: number, cart: CartRow, target: DeliveryTarget | null): Promise<Cart> {
+  private async toWire(
+    userId: number,
+    cart: CartRow,
+    target: DeliveryTarget | null,
+    showSectors = false,
+  ): Promise<Cart> {
     let timeslot: Cart['timeslot'] = null;
-    let deliveryFee = 0;
+    let feeCents = 0;
     if (target) {
       const chosen = await this.chosenSlot(cart, target);
       const slot = chosen ?? (await this.timeslots.firstAvailable(target.calendar));
@@ -86,11 +198,13 @@ export class CartService {
           endTime: slot.endTime,
           deliveryDayPeriodId: slot.deliveryDayPeriodId,
         };
-      deliveryFee = (await this.delivery.feeOf(userId, target)).cents / 100;
+      feeCents = (await this.delivery.feeOf(userId, target)).cents;
     }
     const storeId = target?.storeId ?? DEFAULT_STORE.storeId;
     const warehouseId = target?.warehouseId ?? DEFAULT_STORE.storeId;
     const a = target?.address;
+    const warehouseName = target ? await this.delivery.warehouseName(warehouseId) : DEFAULT_STORE.name;
+    const lines = await this.pricedLines(cart.cartId, { warehouseId, name: warehouseName });
     return {
       cartId: cart.cartId,
       user: { userId },
@@ -101,10 +215,7 @@ export class CartService {
         name: target ? await this.delivery.warehouseName(storeId) : DEFAULT_STORE.name,
         autoAssigned: target ? cart.storeAutoAssigned : true,
       },
-      warehouse: {
-        warehouseId,
-        name: target ? await this.delivery.warehouseName(warehouseId) : DEFAULT_STORE.name,
-      },
+      warehouse: { warehouseId, name: warehouseName },
       shippingAddress: a
         ? {
             addressId: a.addressId,
@@ -123,17 +234,358 @@ export class CartService {
           }
         : null,
       timeslot,
+      cartInfos: await this.repo.cartInfos(cart.cartId),
+      cartItems: lines.items,
+      ...(showSectors ? { sectors: sectorsOf(lines.items) } : {}),
+      totalItems: lines.items.length,
+      totalPrice: lines.paidCents / 100,
+      totalPriceStandard: lines.standardCents / 100,
+      totalDiscount: (lines.standardCents - lines.paidCents) / 100,
+      deliveryFee: feeCents / 100,
+      grossTotal: (lines.paidCents + feeCents) / 100,
+    };
+  }
+
+  /**
+   * The lines priced now from the catalogue (decision 014): today's list price, today's promotion (a
+   * selectable one only when the customer chose it), line totals on thousandths of the quantity. Lines whose
+   * product is no longer sold or out of stock stay in the cart, marked not available, out of the totals.
+   */
+  private async pricedLines(
+    cartId: number,
+    warehouse: { warehouseId: number; name: string },
+  ): Promise<{ items: CartItem[]; paidCents: number; standardCents: number }> {
+    const rows = await this.repo.listItems(cartId);
+    const facts = await this.catalogue.productsForCart(rows.map((r) => r.productId));
+    const items: CartItem[] = [];
+    let paidCents = 0;
+    let standardCents = 0;
+    for (const row of rows) {
+      const f = facts.get(row.productId);
+      if (!f) continue; // the catalogue no longer knows it: nothing to show nor to charge
+      const rules = parseSellingRules(f.product);
+      const promoApplies = f.promo !== null && (!f.promo.selectable || row.promoId === f.promo.promoId);
+      const unitCents = promoApplies && f.promo ? f.promo.priceCents : f.listPriceCents;
+      const lineCents = lineTotalCents(row.quantity, unitCents);
+      const lineStandardCents = lineTotalCents(row.quantity, f.listPriceCents);
+      const available = f.active && f.stock > 0;
+      if (available) {
+        paidCents += lineCents;
+        standardCents += lineStandardCents;
+      }
+      const isPackage = isPackageQuantity(rules, row.quantity);
+      const department = f.product.breadCrumbs[0];
+      items.push({
+        itemId: row.itemId,
+        product: {
+          ...f.product,
+          deliveryWarehouse: warehouse,
+          selectOptions: f.product.selectOptions.map((o) => {
+            const selected = row.options[o.parameterName];
+            return selected === undefined ? o : { ...o, selected };
+          }),
+        },
+        quantity: row.quantity,
+        weight: isLoose(rules) ? row.quantity : null,
+        cartItemInsertionTypeId: row.insertionTypeId,
+        cartItemInfo: { ...row.infos, ...(isPackage ? { package: 'true' } : {}) },
+        params: row.options,
+        unitPrice: unitCents / 100,
+        unitPriceStandard: f.listPriceCents / 100,
+        grossTotal: lineCents / 100,
+        grossTotalStandard: lineStandardCents / 100,
+        discount: (lineStandardCents - lineCents) / 100,
+        warehousePromo: promoApplies ? (f.product.warehousePromo ?? null) : null,
+        available,
+        isPackage,
+        sectorId: department?.categoryId ?? f.product.categoryId,
+      });
+    }
+    return { items, paidCents, standardCents };
+  }
+
+  /** The empty cart an anonymous visitor sees when anonymous carts are allowed (nothing is stored). */
+  anonymousCart(): Cart {
+    return {
+      cartId: 0,
+      user: { userId: -1 },
+      cartStatusId: 0,
+      deliveryServiceId: null,
+      store: { storeId: DEFAULT_STORE.storeId, name: DEFAULT_STORE.name, autoAssigned: true },
+      warehouse: { warehouseId: DEFAULT_STORE.storeId, name: DEFAULT_STORE.name },
+      shippingAddress: null,
+      timeslot: null,
       cartInfos: {},
       cartItems: [],
       totalItems: 0,
-      deliveryFee,
+      totalPrice: 0,
+      totalPriceStandard: 0,
+      totalDiscount: 0,
+      deliveryFee: 0,
+      grossTotal: 0,
     };
   }
 
   /** GET /cart/view */
-  async view(userId: number): Promise<Result<Cart>> {
+  async view(userId: number, showSectors = false): Promise<Result<Cart>> {
     const cart = await this.getOrCreateOpenCart(userId);
-    return ok(await this.toWire(userId, cart, await this.targetOf(userId, cart)));
+    return ok(await this.toWire(userId, cart, await this.targetOf(userId, cart), showSectors));
+  }
+
+  /** The whole cart after a change, with the change's refusals and success texts. */
+  private async outcome(
+    userId: number,
+    showSectors: boolean,
+    failures: Failure[],
+    infos: string[],
+  ): Promise<CartOutcome> {
+    const cart = await this.getOrCreateOpenCart(userId);
+    const wire = await this.toWire(userId, cart, await this.targetOf(userId, cart), showSectors);
+    return { cart: wire, failures, infos: failures.length === 0 ? infos : [] };
+  }
+
+  /** The open cart when its lines may change (not locked for payment). */
+  private async changeableCart(userId: number): Promise<Result<CartRow>> {
+    const cart = await this.getOrCreateOpenCart(userId);
+    return cart.cartStatusId === CART_STATUS.locked ? failWith('cartLocked') : ok(cart);
+  }
+
+  /** What today's other lines and orders hold of a product (the daily purchase limit). */
+  private async alreadyToday(userId: number, cartId: number, productId: number, thisLine: number) {
+    const inCart = await this.repo.quantityOfProduct(cartId, productId);
+    const ordered = await this.dailyPurchases.orderedOn(userId, productId, this.catalogue.today());
+    return fromMilli(toMilli(inCart) - toMilli(thisLine) + toMilli(ordered));
+  }
+
+  private async productFacts(productId: number): Promise<CartProductFacts | null> {
+    return (await this.catalogue.productsForCart([productId])).get(productId) ?? null;
+  }
+
+  /**
+   * Sets a line to `target(current)` under the quantity rules, by compare-and-set: read the line, check the
+   * new quantity (stock, maximum, daily limit), write it only if the line still holds what was read, else
+   * read again. `target` answers the new quantity from the current one (null: the line does not exist).
+   */
+  private async writeChecked(
+    userId: number,
+    cart: CartRow,
+    f: CartProductFacts,
+    read: () => Promise<CartItemRow | null>,
+    target: (current: number) => number,
+    write: (line: CartItemRow | null, quantity: number) => Promise<boolean>,
+  ): Promise<Result<number>> {
+    const rules = parseSellingRules(f.product);
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+      const line = await read();
+      const current = line?.quantity ?? 0;
+      const wanted = target(current);
+      const available = f.active ? f.stock : 0;
+      const already = await this.alreadyToday(userId, cart.cartId, f.product.productId, current);
+      const check = validateQuantity(rules, wanted, { available, alreadyToday: already });
+      if (!check.ok) return quantityFailure(rules, check.refusal, f.product.name);
+      if (await write(line, check.quantity)) return ok(check.quantity);
+    }
+    return cartFail('busy');
+  }
+
+  /** One line of POST /cart/add: adds the quantity to the product's line with these options. */
+  private async addOne(userId: number, cart: CartRow, item: CartAddItem): Promise<Result<string>> {
+    const f = await this.productFacts(item.productId);
+    if (!f) return notFound(CART_TEXT.productNotFound[0], CART_TEXT.productNotFound[1]);
+    const rules = parseSellingRules(f.product);
+    const options = checkOptions(f.product, item.params);
+    if (!options.ok) return options;
+    let promoId: number | null = null;
+    if (item.warehousePromoId !== undefined) {
+      if (!f.promo || !f.promo.selectable || f.promo.promoId !== item.warehousePromoId)
+        return cartFail('promoInvalid');
+      promoId = f.promo.promoId;
+    }
+    const delta = isLoose(rules) ? (item.weight ?? item.quantity) : item.quantity;
+    if (!(roundQuantity(delta) > 0)) return quantityFailure(rules, { kind: 'invalid' }, f.product.name);
+    const optionsKey = optionsKeyOf(options.data);
+    const infos = lineInfos(item.infos);
+    const written = await this.writeChecked(
+      userId,
+      cart,
+      f,
+      () => this.repo.findLine(cart.cartId, f.product.productId, optionsKey),
+      (current) => fromMilli(toMilli(current) + toMilli(delta)),
+      async (line, quantity) =>
+        (await this.repo.writeLine(
+          cart.cartId,
+          { productId: f.product.productId, optionsKey, options: options.data, quantity, promoId, infos },
+          line ? line.quantity : null,
+        )) !== null,
+    );
+    if (!written.ok) return written;
+    return ok(`${formatQuantity(rules, roundQuantity(delta))} di ${f.product.name}`);
+  }
+
+  /** POST /cart/add */
+  async add(userId: number, items: CartAddItem[], showSectors = false): Promise<CartOutcome> {
+    const cart = await this.changeableCart(userId);
+    if (!cart.ok) return this.outcome(userId, showSectors, [cart], []);
+    const failures: Failure[] = [];
+    const added: string[] = [];
+    for (const item of items) {
+      const r = await this.addOne(userId, cart.data, item);
+      if (r.ok) added.push(r.data);
+      else failures.push(r);
+    }
+    return this.outcome(userId, showSectors, failures, added.map(CART_INFO_TEXT.added));
+  }
+
+  /** POST /cart/update: a line's new quantity; 0 removes it. */
+  async update(
+    userId: number,
+    items: Array<{ itemId: number; quantity: number; weight?: number | undefined }>,
+    showSectors = false,
+  ): Promise<CartOutcome> {
+    const cart = await this.changeableCart(userId);
+    if (!cart.ok) return this.outcome(userId, showSectors, [cart], []);
+    const failures: Failure[] = [];
+    let removed = 0;
+    for (const item of items) {
+      const line = await this.repo.findItem(cart.data.cartId, item.itemId);
+      if (!line) {
+        failures.push(notFound(CART_TEXT.itemNotFound[0], CART_TEXT.itemNotFound[1]));
+        continue;
+      }
+      const f = await this.productFacts(line.productId);
+      if (!f) {
+        failures.push(notFound(CART_TEXT.productNotFound[0], CART_TEXT.productNotFound[1]));
+        continue;
+      }
+      const rules = parseSellingRules(f.product);
+      const wanted = isLoose(rules) ? (item.weight ?? item.quantity) : item.quantity;
+      if (wanted >= 0 && toMilli(wanted) === 0) {
+        if (await this.repo.deleteItem(cart.data.cartId, line.itemId)) removed++;
+        continue;
+      }
+      const written = await this.writeChecked(
+        userId,
+        cart.data,
+        f,
+        () => this.repo.findItem(cart.data.cartId, line.itemId),
+        () => wanted,
+        async (current, quantity) =>
+          current !== null &&
+          this.repo.setQuantity(cart.data.cartId, current.itemId, current.quantity, quantity),
+      );
+      if (!written.ok) failures.push(written);
+    }
+    const infos =
+      removed > 0 && removed === items.length ? [CART_INFO_TEXT.removed] : [CART_INFO_TEXT.updated];
+    return this.outcome(userId, showSectors, failures, infos);
+  }
+
+  /** POST /cart/delete: by line id, or every line of a product. */
+  async remove(
+    userId: number,
+    items: Array<{ itemId?: number | undefined; productId?: number | undefined }>,
+    showSectors = false,
+  ): Promise<CartOutcome> {
+    const cart = await this.changeableCart(userId);
+    if (!cart.ok) return this.outcome(userId, showSectors, [cart], []);
+    const failures: Failure[] = [];
+    let removed = 0;
+    for (const item of items) {
+      let n = 0;
+      if (item.itemId !== undefined) n = (await this.repo.deleteItem(cart.data.cartId, item.itemId)) ? 1 : 0;
+      else if (item.productId !== undefined)
+        n = await this.repo.deleteProduct(cart.data.cartId, item.productId);
+      else {
+        failures.push(fail(CART_TEXT.itemRefInvalid[0], CART_TEXT.itemRefInvalid[1], 'validation'));
+        continue;
+      }
+      if (n === 0) failures.push(notFound(CART_TEXT.itemNotFound[0], CART_TEXT.itemNotFound[1]));
+      removed += n;
+    }
+    return this.outcome(userId, showSectors, failures, [
+      removed > 1 ? CART_INFO_TEXT.removedMany : CART_INFO_TEXT.removed,
+    ]);
+  }
+
+  /** POST /cart/update-cart-info: need_invoice and accept_alternatives as 'true' / 'false', notes as text. */
+  async updateCartInfo(
+    userId: number,
+    property: string,
+    value: string,
+    showSectors = false,
+  ): Promise<CartOutcome> {
+    const cart = await this.changeableCart(userId);
+    if (!cart.ok) return this.outcome(userId, showSectors, [cart], []);
+    const name = property.trim();
+    const known = (CART_INFO_PROPERTIES as readonly string[]).includes(name);
+    const flag = name === 'need_invoice' || name === 'accept_alternatives';
+    if (!known || (flag && value !== 'true' && value !== 'false'))
+      return this.outcome(userId, showSectors, [cartFail('infoInvalid')], []);
+    await this.repo.setCartInfo(cart.data.cartId, name, flag ? value : value.trim());
+    return this.outcome(userId, showSectors, [], [CART_INFO_TEXT.infoSaved]);
+  }
+
+  /** POST /cart/update-infos: per line accept_alternatives and notes. */
+  async updateInfos(
+    userId: number,
+    items: Array<{
+      itemId: number;
+      infos: { accept_alternatives?: string | undefined; notes?: string | undefined };
+    }>,
+    showSectors = false,
+  ): Promise<CartOutcome> {
+    const cart = await this.changeableCart(userId);
+    if (!cart.ok) return this.outcome(userId, showSectors, [cart], []);
+    const failures: Failure[] = [];
+    for (const item of items) {
+      const infos = lineInfos(item.infos);
+      if (!(await this.repo.mergeItemInfos(cart.data.cartId, item.itemId, infos)))
+        failures.push(notFound(CART_TEXT.itemNotFound[0], CART_TEXT.itemNotFound[1]));
+    }
+    return this.outcome(userId, showSectors, failures, [CART_INFO_TEXT.infoSaved]);
+  }
+
+  /** POST /cart/close: the open cart is closed (not when locked for payment); the next use opens a new one. */
+  async close(userId: number, cartId: number, showSectors = false): Promise<CartOutcome> {
+    const cart = await this.getOrCreateOpenCart(userId);
+    if (cart.cartId !== cartId)
+      return this.outcome(
+        userId,
+        showSectors,
+        [notFound(CART_TEXT.cartNotFound[0], CART_TEXT.cartNotFound[1])],
+        [],
+      );
+    if (!(await this.repo.closeCart(userId, cartId, CART_STATUS.locked)))
+      return this.outcome(userId, showSectors, [failWith('cartLocked')], []);
+    return this.outcome(userId, showSectors, [], [CART_INFO_TEXT.closed]);
+  }
+
+  /** GET /cart/purchase-restriction: the cart's products with a daily purchase limit, and what is left. */
+  async purchaseRestriction(userId: number): Promise<Result<PurchaseRestriction>> {
+    const cart = await this.getOrCreateOpenCart(userId);
+    const rows = await this.repo.listItems(cart.cartId);
+    const facts = await this.catalogue.productsForCart(rows.map((r) => r.productId));
+    const inCart = new Map<number, number>();
+    for (const r of rows) inCart.set(r.productId, (inCart.get(r.productId) ?? 0) + toMilli(r.quantity));
+    const restrictions: PurchaseRestriction['restrictions'] = [];
+    for (const [productId, cartMilli] of inCart) {
+      const f = facts.get(productId);
+      if (!f) continue;
+      const limit = parseSellingRules(f.product).purchaseLimit;
+      if (limit === null) continue;
+      const ordered = toMilli(await this.dailyPurchases.orderedOn(userId, productId, this.catalogue.today()));
+      const remaining = toMilli(limit) - cartMilli - ordered;
+      restrictions.push({
+        productId,
+        name: f.product.name,
+        limit,
+        inCart: fromMilli(cartMilli),
+        inOrders: fromMilli(ordered),
+        remaining: fromMilli(Math.max(0, remaining)),
+        exceeded: remaining < 0,
+      });
+    }
+    return ok({ restrictions });
   }
 
   /** What the cart would become with this address (GET /user-address/preview): nothing is saved. */
@@ -244,4 +696,18 @@ export class CartService {
   forgetDelivery(userId: number): Promise<void> {
     return this.repo.forgetDelivery(userId);
   }
+}
+
+/** The lines grouped by department, in the order the departments first appear. */
+function sectorsOf(items: CartItem[]): CartSector[] {
+  const sectors = new Map<number, CartSector>();
+  for (const item of items) {
+    let sector = sectors.get(item.sectorId);
+    if (!sector) {
+      sector = { sectorId: item.sectorId, name: item.product.breadCrumbs[0]?.name ?? '', cartItems: [] };
+      sectors.set(item.sectorId, sector);
+    }
+    sector.cartItems.push(item);
+  }
+  return [...sectors.values()];
 }

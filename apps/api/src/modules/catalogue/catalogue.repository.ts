@@ -111,6 +111,9 @@ export interface ProductRow {
   mediaIcon: string;
   logisticPackagingItems: number | null;
   logisticPalletItems: number | null;
+  /** select_options as stored (validated by the mapper) */
+  selectOptions: unknown;
+  active: boolean;
   promoId: number | null;
   promoTypeId: number | null;
   promoType: string | null;
@@ -136,6 +139,7 @@ const PRODUCT_COLUMNS = sql.raw(`
   p.ingredients, p.allergens, p.storage, p.nutritional_values AS "nutritionalValues", p.features,
   p.nutri_score_estimate AS "nutriScoreEstimate", p.source_url AS "sourceUrl", p.media_icon AS "mediaIcon",
   p.logistic_packaging_items AS "logisticPackagingItems", p.logistic_pallet_items AS "logisticPalletItems",
+  p.select_options AS "selectOptions", p.active,
   pr.promo_id AS "promoId", pr.promo_type_id AS "promoTypeId", pr.promo_type AS "promoType",
   pr.promo_price_cents AS "promoPriceCents", pr.discount_perc::float8 AS "promoDiscountPerc",
   to_char(pr.valid_from, 'YYYY-MM-DD') AS "promoValidFrom", to_char(pr.valid_to, 'YYYY-MM-DD') AS "promoValidTo",

@@ -156,6 +156,18 @@ export async function bumpCatalogueVersion(db: Db): Promise<number> {
 
 export { readCatalogueVersion };
 
+/** What the cart needs of one product (productsForCart). Money in cents, stock in the cart's unit. */
+export interface CartProductFacts {
+  product: Product;
+  /** still sold (inactive products stay in carts as not available) */
+  active: boolean;
+  /** sellable stock: pieces, or kg / l for Sfuso */
+  stock: number;
+  listPriceCents: number;
+  /** today's best promotion; a selectable one applies only when the customer chose it */
+  promo: { promoId: number; priceCents: number; selectable: boolean } | null;
+}
+
 /** Total and facets of a listing's filters (cached apart from its pages). */
 interface ListingSummary {
   criteria: ProductCriteria;
@@ -366,6 +378,33 @@ export class CatalogueService {
           : notFound(PRODUCT_NOT_FOUND.code, PRODUCT_NOT_FOUND.message);
       },
       skipCache,
+    );
+  }
+
+  /**
+   * The products of a cart, read fresh for every cart answer (not through the read cache: prices, today's
+   * promotion and stock must be current). Prices are the same in every warehouse of the chain today, so
+   * the cart's warehouse does not change them. Unknown ids are absent from the map.
+   */
+  async productsForCart(ids: readonly number[]): Promise<Map<number, CartProductFacts>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const index = await this.#categories();
+    const rows = await findProductsByIds(this.#db, unique, this.today());
+    return new Map(
+      rows.map((r): [number, CartProductFacts] => [
+        r.productId,
+        {
+          product: toWireProduct(r, index),
+          active: r.active,
+          stock: r.stock,
+          listPriceCents: r.priceCents,
+          promo:
+            r.promoId !== null && r.promoPriceCents !== null
+              ? { promoId: r.promoId, priceCents: r.promoPriceCents, selectable: r.promoSelectable ?? false }
+              : null,
+        },
+      ]),
     );
   }
 

@@ -1,4 +1,4 @@
-import type { Product, WarehousePromo } from '@spesa/shared/contracts/catalogue';
+import { productSchema, type Product, type WarehousePromo } from '@spesa/shared/contracts/catalogue';
 import { DEFAULT_COLORS, DEPARTMENT_COLORS } from '../media/department-colors';
 import type { ProductRow } from './catalogue.repository';
 import type { CategoryIndex } from './category-index';
@@ -56,6 +56,14 @@ function warehousePromo(row: ProductRow): WarehousePromo | undefined {
       permanent: false,
     },
   };
+}
+
+const selectOptionsSchema = productSchema.shape.selectOptions;
+
+/** select_options as the wire's selectOptions; anything malformed counts as no options. */
+export function selectOptionsOf(raw: unknown): Product['selectOptions'] {
+  const parsed = selectOptionsSchema.safeParse(raw);
+  return parsed.success ? parsed.data : [];
 }
 
 function definedEntries<T extends Record<string, string | null>>(o: T): { [K in keyof T]?: string } {
@@ -119,7 +127,7 @@ export function toWireProduct(row: ProductRow, categories: CategoryIndex): Produ
     minAcq: row.minAcq,
     isNew: row.isNew,
     highlight: row.highlight,
-    selectOptions: [],
+    selectOptions: selectOptionsOf(row.selectOptions),
     productClasses: promo
       ? [{ productClassId: promo.warehousePromoTypeId, productClassGroupId: PROMO_CLASS_GROUP_ID }]
       : [],
