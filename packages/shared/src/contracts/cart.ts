@@ -105,9 +105,19 @@ export const cartSchema = z.object({
 export type Cart = z.infer<typeof cartSchema>;
 
 // ---------- requests (spec section 7, Cart and checkout) ----------
-const id = z.coerce.number().int().min(1).max(2_147_483_647);
-/** a quantity as sent (number or numeric text); its rules are the service's (packages/shared cart/quantity) */
-const quantity = z.coerce.number().refine(Number.isFinite);
+/** a number, or its decimal text (form bodies); never null, booleans or arrays coerced into numbers */
+const numberLike = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^-?\d+(\.\d+)?([eE][-+]?\d+)?$/)
+    .transform(Number),
+]);
+const id = numberLike.pipe(z.number().int().min(1).max(2_147_483_647));
+/** a quantity as sent; its rules are the service's (packages/shared cart/quantity.ts) */
+const quantity = numberLike.pipe(z.number().refine(Number.isFinite));
 const boolText = z
   .union([z.boolean(), z.enum(['true', 'false'])])
   .transform((v) => (v === true || v === 'true' ? 'true' : 'false'));

@@ -459,7 +459,8 @@ export class CartService {
       }
       const rules = parseSellingRules(f.product);
       const wanted = isLoose(rules) ? (item.weight ?? item.quantity) : item.quantity;
-      if (wanted >= 0 && toMilli(wanted) === 0) {
+      // exactly 0 removes the line; 0.0001 is a bad quantity, not a removal
+      if (wanted === 0) {
         if (await this.repo.deleteItem(cart.data.cartId, line.itemId)) removed++;
         continue;
       }
