@@ -116,6 +116,10 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        path: 'page/servizi',
+        lazy: () => import('./routes/services-route').then((m) => ({ Component: m.ServicesRoute })),
+      },
+      {
         path: 'page/credits',
         lazy: () => import('./routes/credits-route').then((m) => ({ Component: m.CreditsRoute })),
       },
