@@ -1,6 +1,14 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCustomer, registrationBody, type Customer } from '../../../test/account-fixtures';
-import { buildTestApp, callAs, findInMail, lastMailTo, login, uniqueEmail, type TestApp } from '../../../test/helper';
+import {
+  buildTestApp,
+  callAs,
+  findInMail,
+  lastMailTo,
+  login,
+  uniqueEmail,
+  type TestApp,
+} from '../../../test/helper';
 
 /**
  * What one customer's session can reach (only their own data), what happens without a session or with a
@@ -632,9 +640,16 @@ describe('NUL characters', () => {
     const email = uniqueEmail('nul');
     const body = registrationBody(email);
     body.person.firstName = 'Lu\u0000ca';
-    const res = await t.app.inject({ method: 'POST', url: '/ebsn/api/registration/register_user', payload: body });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/ebsn/api/registration/register_user',
+      payload: body,
+    });
     expect(res.statusCode).toBeLessThan(500);
-    const reset = await t.app.inject({ method: 'GET', url: `/ebsn/api/registration/password_reset_token_request?e_mail=${encodeURIComponent(`a\u0000${email}`)}` });
+    const reset = await t.app.inject({
+      method: 'GET',
+      url: `/ebsn/api/registration/password_reset_token_request?e_mail=${encodeURIComponent(`a\u0000${email}`)}`,
+    });
     expect(reset.statusCode).toBeLessThan(500);
     const search = await t.app.inject({ method: 'GET', url: '/ebsn/api/products?q=pa%00sta' });
     expect(search.statusCode).toBe(200);
