@@ -13,7 +13,7 @@ import { selectAddress } from '../../features/delivery/api/select-address';
 import { openTimeslotPicker } from '../../features/delivery/hooks/delivery-dialog-store';
 import { hasChosenSlot } from '../../features/delivery/utils/delivery-chain';
 import { useQueryClient } from '@tanstack/react-query';
-import { cartKeys } from '../../features/cart/api/get-cart';
+import { storeCart } from '../../features/cart/api/get-cart';
 
 /** EditAddresses (spec section 2), the list: /profile/addresses. */
 export function ProfileAddressesRoute() {
@@ -46,7 +46,7 @@ export function ProfileAddressEditRoute() {
           addressId: address.addressId,
           deliveryServiceId: address.deliveryServiceId,
         });
-        queryClient.setQueryData(cartKeys.cart(), cart);
+        await storeCart(queryClient, cart);
         await navigate('/profile/addresses');
         if (!hasChosenSlot(cart)) openTimeslotPicker({ chain: true });
         return;

@@ -1,4 +1,4 @@
-import { queryOptions, useQuery } from '@tanstack/react-query';
+import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Cart } from '@spesa/shared/contracts/cart';
 import { apiGet } from '../../../lib/http';
 
@@ -16,3 +16,13 @@ export const cartQueryOptions = () =>
   queryOptions({ queryKey: cartKeys.cart(), queryFn: ({ signal }) => getCart(signal), staleTime: 30_000 });
 
 export const useCart = (enabled = true) => useQuery({ ...cartQueryOptions(), enabled });
+
+/**
+ * Puts a cart answered by a change (select address, slot, store...) into the cache. A cart read still in
+ * flight (e.g. started by an invalidation just before) is cancelled first: it would land afterwards with
+ * the cart as it was before the change.
+ */
+export async function storeCart(queryClient: QueryClient, cart: Cart): Promise<void> {
+  await queryClient.cancelQueries({ queryKey: cartKeys.cart(), exact: true });
+  queryClient.setQueryData(cartKeys.cart(), cart);
+}

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Cart } from '@spesa/shared/contracts/cart';
 import { apiRequest } from '../../../lib/http';
-import { cartKeys } from '../../cart/api/get-cart';
+import { storeCart } from '../../cart/api/get-cart';
 import { deliveryKeys } from './query-keys';
 
 /** POST /user-address/select: the cart delivers to this address or pickup point (answers the cart). */
@@ -16,8 +16,8 @@ export function useSelectAddress() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: selectAddress,
-    onSuccess: (cart) => {
-      queryClient.setQueryData(cartKeys.cart(), cart);
+    onSuccess: async (cart) => {
+      await storeCart(queryClient, cart);
       // the star of the default delivery address, the slots and the fee follow the new address
       void queryClient.invalidateQueries({ queryKey: deliveryKeys.all });
     },

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Cart } from '@spesa/shared/contracts/cart';
 import { apiGet } from '../../../lib/http';
-import { cartKeys } from '../../cart/api/get-cart';
+import { storeCart } from '../../cart/api/get-cart';
 import { deliveryKeys } from './query-keys';
 
 /** GET /store-proximity/select: the store becomes the favourite one (the star); answers the cart. */
@@ -13,8 +13,8 @@ export function useSelectFavouriteStore() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: selectFavouriteStore,
-    onSuccess: (cart) => {
-      queryClient.setQueryData(cartKeys.cart(), cart);
+    onSuccess: async (cart) => {
+      await storeCart(queryClient, cart);
       void queryClient.invalidateQueries({ queryKey: deliveryKeys.all });
     },
   });

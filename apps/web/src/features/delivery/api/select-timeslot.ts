@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Cart } from '@spesa/shared/contracts/cart';
 import { apiGet } from '../../../lib/http';
-import { cartKeys } from '../../cart/api/get-cart';
+import { storeCart } from '../../cart/api/get-cart';
 import { deliveryKeys } from './query-keys';
 
 /** GET /timeslot/select: the cart's slot (only slots with active 1); answers the cart. */
@@ -13,8 +13,8 @@ export function useSelectTimeslot() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: selectTimeslot,
-    onSuccess: (cart) => {
-      queryClient.setQueryData(cartKeys.cart(), cart);
+    onSuccess: async (cart) => {
+      await storeCart(queryClient, cart);
       void queryClient.invalidateQueries({ queryKey: deliveryKeys.timeslots() });
     },
   });
