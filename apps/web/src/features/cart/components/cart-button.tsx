@@ -33,14 +33,15 @@ export function CartButton() {
         <button
           type="button"
           className="btn btn-contained cart-button"
-          aria-label={label}
           aria-haspopup="dialog"
           onClick={openCartDrawer}
           onPointerEnter={preload}
           onFocus={preload}
           data-testid="header-cart"
         >
-          <span className="cart-button-icon">
+          {/* the name comes from this text (no aria-label: the visible total stays part of the name) */}
+          <span className="cart-button-sr">{label}</span>
+          <span className="cart-button-icon" aria-hidden="true">
             <Icon name="cart" />
             {count > 0 ? (
               <span className="cart-button-badge" aria-hidden="true">

@@ -296,26 +296,16 @@ export function CartSummary({ cart }: { cart: Cart }) {
         <Box
           key={label}
           sx={{
-            display: 'contents',
-            '& > *': { fontWeight: strong ? 700 : 400, fontSize: strong ? 18 : 15 },
+            gridColumn: '1 / -1',
+            display: 'grid',
+            gridTemplateColumns: 'subgrid',
+            fontWeight: strong ? 700 : 400,
+            fontSize: strong ? 18 : 15,
+            ...(strong ? { borderTop: '1px solid', borderColor: 'divider', pt: 1, mt: 0.5 } : {}),
           }}
         >
-          <Box
-            component="dt"
-            sx={{ borderTop: strong ? '1px solid' : 0, borderColor: 'divider', pt: strong ? 1 : 0 }}
-          >
-            {label}
-          </Box>
-          <Box
-            component="dd"
-            sx={{
-              m: 0,
-              textAlign: 'right',
-              borderTop: strong ? '1px solid' : 0,
-              borderColor: 'divider',
-              pt: strong ? 1 : 0,
-            }}
-          >
+          <dt>{label}</dt>
+          <Box component="dd" sx={{ m: 0, textAlign: 'right' }}>
             {value}
           </Box>
         </Box>
