@@ -61,6 +61,39 @@ const salame = makeProduct({
   ],
 });
 
+const promoted = makeProduct({
+  productId: 15,
+  name: 'Parmigiano Reggiano',
+  slug: 'parmigiano',
+  warehousePromo: {
+    warehousePromoId: 77,
+    warehousePromoTypeId: 1,
+    promoType: 'SCONTO',
+    discount: 1,
+    discountPerc: 20,
+    validityDate: '2025-01-01',
+    expireDate: '2030-01-01',
+    selectable: true,
+    view: {
+      cssClass: 'promo',
+      header: 'Offerta',
+      body: '-20% con la carta',
+      footer: '',
+      bubble: '-20%',
+      permanent: false,
+      selectablePromoText: 'Sconto 20% con la carta fedeltà',
+    },
+  },
+});
+const boxed = makeProduct({
+  productId: 16,
+  name: 'Passata di pomodoro',
+  slug: 'passata',
+  available: 100,
+  logisticPackagingItems: 12,
+  productInfos: { TIPOLOGIA: 'Pezzo', ENABLE_ACQ_BOX: 'true' },
+});
+
 const slot = {
   date: '2030-01-02',
   timeslotId: 5,
@@ -269,6 +302,36 @@ describe('quantity control (immediate mode)', () => {
     expect(bodiesTo(fetchMock, '/cart/add')[0]).toMatchObject({
       items: [{ productId: 14, params: { TAGLIO: 'sottile' } }],
     });
+  });
+
+  it('a selectable promotion is offered before the add; the chosen one goes with it (promo default: no substitutes)', async () => {
+    const { fetchMock } = setup(promoted, cartWith([]), {
+      '/cart/add': () => answer(cartWith([line(promoted, 1)])),
+    });
+    const { user, control } = await openProduct('parmigiano');
+    await user.click(control.getByRole('button', { name: 'Aggiungi Parmigiano Reggiano al carrello' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Promozione disponibile' });
+    expect(within(dialog).getByText('Sconto 20% con la carta fedeltà')).toBeInTheDocument();
+    await user.click(within(dialog).getByRole('button', { name: 'Applica la promozione' }));
+    await waitFor(() => expect(bodiesTo(fetchMock, '/cart/add')).toHaveLength(1));
+    expect(bodiesTo(fetchMock, '/cart/add')[0]).toEqual({
+      items: [{ productId: 15, quantity: 1, warehousePromoId: 77, infos: { accept_alternatives: 'false' } }],
+    });
+  });
+
+  it('the box button adds a full box (logisticPackagingItems) when the product is not in the cart', async () => {
+    const { fetchMock } = setup(boxed, cartWith([]), {
+      '/cart/add': () => answer(cartWith([line(boxed, 12)])),
+    });
+    const { user, control } = await openProduct('passata');
+    await user.click(
+      control.getByRole('button', { name: 'Aggiungi un cartone da 12 pezzi di Passata di pomodoro' }),
+    );
+    await waitFor(() => expect(bodiesTo(fetchMock, '/cart/add')).toHaveLength(1));
+    expect(bodiesTo(fetchMock, '/cart/add')[0]).toMatchObject({ items: [{ productId: 16, quantity: 12 }] });
+    // a whole box: the collo count shows, the box button goes
+    expect(await control.findByText('1 collo')).toBeInTheDocument();
+    expect(control.queryByRole('button', { name: /cartone/ })).not.toBeInTheDocument();
   });
 
   it('an availability refusal (msg.cart.availability.errors) is a popup; the cart is the server’s', async () => {
