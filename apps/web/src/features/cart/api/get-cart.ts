@@ -29,4 +29,8 @@ export const useCart = (enabled = true) => useQuery({ ...cartQueryOptions(), ena
 export async function storeCart(queryClient: QueryClient, cart: Cart): Promise<void> {
   await queryClient.cancelQueries({ queryKey: cartKeys.cart(), exact: true });
   queryClient.setQueryData(cartKeys.cart(), cart);
+  // the delivery selections answer the cart without sectors: read it again with them (started after the
+  // change, so it cannot bring back the cart as it was)
+  if (SHOW_SECTORS && cart.sectors === undefined && cart.cartItems.length > 0)
+    void queryClient.invalidateQueries({ queryKey: cartKeys.cart(), exact: true });
 }
