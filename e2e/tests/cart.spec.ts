@@ -175,7 +175,10 @@ test('sfuso: su e giù per i passi di peso, a 0 chiede conferma', async ({ page,
   await expect(headerCart(page)).toHaveAccessibleName('Carrello vuoto');
 });
 
-test('confezione da 6: passi di 6, quantità scritta arrotondata al multiplo', async ({ page, request }) => {
+test('confezione da 6: passi di 6, quantità scritta arrotondata al multiplo, rimozione da tastiera', async ({
+  page,
+  request,
+}) => {
   const { pack6 } = await products(request);
   await customerWithFirstAdd(page, request, pack6, 'cart-pack');
   const c = control(page);
@@ -192,6 +195,28 @@ test('confezione da 6: passi di 6, quantità scritta arrotondata al multiplo', a
   await expect(value(18)).toBeVisible();
   await c.getByRole('button', { name: `Diminuisci la quantità di ${pack6.name}` }).click();
   await expect(value(12)).toBeVisible();
+
+  // keyboard only: Enter on minus, then at 6 the removal asks; Esc keeps the line, Tab + Enter removes it
+  const minusButton = c.getByRole('button', { name: `Diminuisci la quantità di ${pack6.name}` });
+  await minusButton.focus();
+  await page.keyboard.press('Enter');
+  await expect(value(6)).toBeVisible();
+  const removeButton = c.getByRole('button', { name: `Rimuovi ${pack6.name} dal carrello` });
+  await expect(removeButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  const confirm = page.getByRole('alertdialog', { name: 'Rimuovere il prodotto?' });
+  await expect(confirm.getByRole('button', { name: 'Annulla' })).toBeFocused();
+  await page.keyboard.press('Escape');
+  await expect(confirm).toBeHidden();
+  await expect(removeButton).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(confirm.getByRole('button', { name: 'Annulla' })).toBeFocused();
+  await page.keyboard.press('Tab');
+  await page.keyboard.press('Enter');
+  await expect(c.getByRole('button', { name: `Aggiungi ${pack6.name} al carrello` })).toBeFocused();
+  await expect(
+    page.getByRole('status').filter({ hasText: `${pack6.name}: rimosso dal carrello` }),
+  ).toBeAttached();
 });
 
 test('pagina carrello: reparti, totali, rimozione con conferma, svuota; il carrello resta dopo esci/accedi', async ({

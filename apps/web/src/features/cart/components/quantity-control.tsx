@@ -241,7 +241,7 @@ export function QuantityControl({
       <p className="qc-refusal" role="status" aria-live="polite">
         {refusal}
       </p>
-      <p className="qc-sr" aria-live="polite">
+      <p className="qc-sr" role="status" aria-live="polite">
         {announcement}
       </p>
     </div>
