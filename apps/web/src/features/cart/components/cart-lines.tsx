@@ -10,7 +10,14 @@ import Typography from '@mui/material/Typography';
 import DeleteOutline from '@mui/icons-material/DeleteOutlined';
 import type { Cart, CartItem } from '@spesa/shared/contracts/cart';
 import { formatPrice } from '@spesa/shared/format/price';
-import { formatQuantity, minus, plus, refusalMessage, typedQuantity } from '@spesa/shared/cart/quantity';
+import {
+  formatQuantity,
+  logisticCounts,
+  minus,
+  plus,
+  refusalMessage,
+  typedQuantity,
+} from '@spesa/shared/cart/quantity';
 import '../i18n';
 import { SHOW_SECTORS } from '../../../lib/config';
 import { paths } from '../../../lib/route-paths';
@@ -36,6 +43,7 @@ function LineStepper({ item }: { item: CartItem }) {
     if (refused) setRefusal(refusalMessage(rules, refused).text);
   }
   const step = minus(rules, item.quantity);
+  const counts = logisticCounts(rules, item.quantity);
   return (
     <div className="qc">
       <div className="qc-stepper" role="group" aria-label={t('qty.value')}>
@@ -77,6 +85,16 @@ function LineStepper({ item }: { item: CartItem }) {
           <span aria-hidden="true">+</span>
         </button>
       </div>
+      {counts.colli !== null || counts.pallets !== null ? (
+        <p className="qc-note">
+          {[
+            counts.colli !== null ? t('qty.colli', { count: counts.colli }) : null,
+            counts.pallets !== null ? t('qty.pallets', { count: counts.pallets }) : null,
+          ]
+            .filter(Boolean)
+            .join(' · ')}
+        </p>
+      ) : null}
       <p className="qc-refusal" role="status" aria-live="polite">
         {refusal}
       </p>
