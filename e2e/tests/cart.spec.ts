@@ -102,8 +102,8 @@ async function customerWithFirstAdd(
 
 const toast = (page: Page, text: string | RegExp) => page.getByTestId('toast').filter({ hasText: text });
 
-async function stepper(c: Locator) {
-  return c.getByRole('group', { name: 'Quantità' });
+async function stepper(c: Locator, name: string) {
+  return c.getByRole('group', { name: `Quantità di ${name} nel carrello` });
 }
 
 test('anonimo: Aggiungi → accesso → negozio → fascia oraria → prodotto nel carrello', async ({
@@ -131,7 +131,9 @@ test('anonimo: Aggiungi → accesso → negozio → fascia oraria → prodotto n
   await expect(toast(page, piece.name)).toBeVisible();
   const c = control(page);
   await expect(
-    (await stepper(c)).getByRole('button', { name: new RegExp(`Quantità di ${piece.name}: 1 pz`) }),
+    (await stepper(c, piece.name)).getByRole('button', {
+      name: new RegExp(`Quantità di ${piece.name}: 1 pz`),
+    }),
   ).toBeVisible();
   await expect(headerCart(page)).toHaveAccessibleName(/Carrello: 1 prodotto, \d+,\d{2} €/);
 

@@ -46,7 +46,7 @@ function LineStepper({ item }: { item: CartItem }) {
   const counts = logisticCounts(rules, item.quantity);
   return (
     <div className="qc">
-      <div className="qc-stepper" role="group" aria-label={t('qty.value')}>
+      <div className="qc-stepper" role="group" aria-label={t('qty.group', { name })}>
         <button
           type="button"
           className="qc-btn qc-minus"

@@ -161,7 +161,11 @@ export function QuantityControl({
     >
       <div className="qc-row">
         {line || !immediate ? (
-          <div className="qc-stepper" role="group" aria-label={t('qty.value')}>
+          <div
+            className="qc-stepper"
+            role="group"
+            aria-label={line ? t('qty.group', { name }) : t('qty.groupLocal', { name })}
+          >
             <button
               type="button"
               className="qc-btn qc-minus"
