@@ -367,6 +367,15 @@ describe('quantity control (immediate mode)', () => {
     await waitFor(() => expect(screen.queryByRole('alertdialog')).not.toBeInTheDocument());
   });
 
+  it('a signed-in customer without a chosen slot is sent through the delivery chain before the add', async () => {
+    const { fetchMock } = setup(piece, { ...cartAt(storeComo), cartItems: [], totalItems: 0 });
+    const { user, control } = await openProduct('yogurt-bianco');
+    await user.click(control.getByRole('button', { name: 'Aggiungi Yogurt bianco al carrello' }));
+    // the address is chosen: the slot picker comes next (spec section 4)
+    expect(await screen.findByRole('dialog', { name: 'Scegli la fascia oraria' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/cart/add')).toHaveLength(0);
+  });
+
   it('an anonymous add asks for the login first and keeps the product for afterwards', async () => {
     sessionStorage.clear();
     resetAuthState();
