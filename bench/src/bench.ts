@@ -4,8 +4,8 @@
 //   npm run bench                          both databases
 //   npm run bench -- --db=pglite           only one (pglite | postgres)
 //   npm run bench -- --duration=5 --connections=20 --products=100000 --reseed
-//   npm run bench -- --only=orders --orders=2000   order placement only (checkout/buy, decision 017)
-//   npm run bench -- --only=catalogue              the catalogue rows only
+//   npm run bench -- --part=orders --orders=2000   order placement only (checkout/buy, decision 017)
+//   npm run bench -- --part=catalogue              the catalogue rows only
 //
 // PGlite: var/bench-pglite, seeded once (SEED_PRODUCT_TARGET) and reused while var/bench-pglite.json says it
 // holds the requested number of products. PostgreSQL: a private throw-away cluster (scripts/lib/pg-cluster.mjs),
@@ -42,7 +42,7 @@ const connections = Number(text('connections', '20'));
 const products = Number(text('products', '100000'));
 const dbs = text('db', 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
 const reseed = option('reseed') === true;
-const only = text('only', 'all');
+const only = text('part', 'all');
 const orderCount = Number(text('orders', '2000'));
 const seedTimeoutMs = 60 * 60_000;
 
@@ -384,7 +384,7 @@ if (only !== 'catalogue') {
       'Order placement (checkout/buy)',
       [
         `Measured ${today()} on commit ${gitSha()}; machine: ${machine()}.`,
-        `Command: \`npm run bench -- --only=orders\` — apps/api/src/modules/checkout/order-placement.bench.ts on a ` +
+        `Command: \`npm run bench -- --part=orders\` — apps/api/src/modules/checkout/order-placement.bench.ts on a ` +
           'freshly seeded demo database per engine: N customers staged with a prepared cart (one line, one Drive slot ' +
           'with room for all), then `POST /ebsn/api/checkout/buy` (online by card: order, line, stock, slot, ' +
           'history, authorisation and hosted session in one transaction, then the order answer) through the whole ' +
