@@ -4,6 +4,7 @@ import { buildApp } from './app';
 import { ensureSeeded, migrate, openDatabase } from './db/client';
 import { ensureAccountData } from './db/seed/accounts';
 import { ensureDeliveryData } from './db/seed/delivery';
+import { ensureOrderData } from './db/seed/orders';
 import { areDemoAccountsOn, loadEnv } from './env';
 import { missingDistMessage } from './plugins/web-app';
 
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
     dataDir: env.DEMO_DATA_DIR,
     demoAccounts: areDemoAccountsOn(env),
   });
+  await ensureOrderData(database.db, { demoAccounts: areDemoAccountsOn(env) });
 
   if (!existsSync(join(env.WEB_DIST, 'index.html')))
     console.warn(`\n  ${missingDistMessage(env.WEB_DIST)}\n`);

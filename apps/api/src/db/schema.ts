@@ -233,3 +233,4 @@ export const catalogueVersion = pgTable('catalogue_version', {
 export * from './schema-account';
 export * from './schema-cart';
 export * from './schema-delivery';
+export * from './schema-orders';

@@ -1,0 +1,77 @@
+import {
+  canTransition,
+  orderStatusLabel,
+  type OrderActor,
+  type OrderStatusId,
+} from '@spesa/shared/orders/order-status';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { fail, ok, type Result } from '../../lib/result';
+
+/**
+ * The one entry point that changes an order's status (checkout, payments, order actions, staff picking).
+ * It checks the declarative transition table (packages/shared orders/order-status.ts), writes the new
+ * status only if the order still holds the status the caller read (compare-and-set: two concurrent changes
+ * cannot both apply), bumps the order's version and records the change in order_status_history.
+ *
+ * Pass the transaction handle when the change is part of a larger write (buy, cancel, capture): a Drizzle
+ * transaction is a `Db`.
+ */
+export interface StatusChange {
+  orderId: number;
+  /** the status the caller read */
+  from: number;
+  to: OrderStatusId;
+  actor: OrderActor;
+  actorUserId?: number | null;
+  note?: string;
+}
+
+export const ORDER_STATUS_TEXT = {
+  notAllowed: ['msg.order.statusNotAllowed', "L'operazione non è possibile nello stato attuale dell'ordine."],
+  changed: [
+    'msg.order.statusChanged',
+    "L'ordine è stato aggiornato nel frattempo: ricarica la pagina e riprova.",
+  ],
+} as const;
+
+export class OrderStatusService {
+  /** Records the first status of a new order (no previous status). */
+  async recordInitial(
+    db: Db,
+    orderId: number,
+    status: OrderStatusId,
+    actor: OrderActor,
+    actorUserId: number | null,
+    note = '',
+  ): Promise<void> {
+    await db.execute(
+      sql`INSERT INTO order_status_history (order_id, from_status_id, to_status_id, actor, actor_user_id, note)
+          VALUES (${orderId}, NULL, ${status}, ${actor}, ${actorUserId}, ${note})`,
+    );
+  }
+
+  /** Moves an order along the table; a refused or lost change is a typed failure and writes nothing. */
+  async transition(db: Db, change: StatusChange): Promise<Result<{ version: number }>> {
+    if (!canTransition(change.from, change.to, change.actor))
+      return fail(ORDER_STATUS_TEXT.notAllowed[0], ORDER_STATUS_TEXT.notAllowed[1]);
+    const [row] = await queryRows<{ version: number }>(
+      db,
+      sql`UPDATE orders SET order_status_id = ${change.to}, version = version + 1, updated_at = now()
+          WHERE order_id = ${change.orderId} AND order_status_id = ${change.from}
+          RETURNING version`,
+    );
+    if (!row) return fail(ORDER_STATUS_TEXT.changed[0], ORDER_STATUS_TEXT.changed[1]);
+    await db.execute(
+      sql`INSERT INTO order_status_history (order_id, from_status_id, to_status_id, actor, actor_user_id, note)
+          VALUES (${change.orderId}, ${change.from}, ${change.to}, ${change.actor},
+                  ${change.actorUserId ?? null}, ${change.note ?? ''})`,
+    );
+    return ok({ version: row.version });
+  }
+
+  label(status: number): string {
+    return orderStatusLabel(status);
+  }
+}

@@ -1,0 +1,67 @@
+/**
+ * The payment provider port (decision 017). Checkout and the order actions talk to a provider only through
+ * this interface; the built-in sandbox (sandbox.provider.ts) behaves like a real hosted payment page, and a
+ * real acquirer would be another implementation of it. Card data never reaches Spesa: the customer types it
+ * on the provider's page; Spesa keeps the provider's reference, amounts, and at most brand + last 4 digits.
+ *
+ * Flow of an online payment:
+ * 1. `startSession` when the order is bought (or a payment is retried): the provider answers the URL of its
+ *    hosted page, where the customer authorises `amountCents` (the pre-authorised amount).
+ * 2. The provider sends the browser back to the feedback URL with a signed query (`verifyReturn`) and, on its
+ *    own, posts a signed webhook (`verifyWebhook`). Either may arrive first; both are idempotent by `eventId`.
+ * 3. When the order is prepared, `capture` takes the real amount (never above the authorisation); a cancel
+ *    `void`s the hold; `refund` gives back captured money.
+ */
+
+export type PaymentOutcome = 'success' | 'declined' | 'pending' | 'cancelled';
+
+export interface StartSessionInput {
+  orderId: number;
+  /** 1 for the first payment of an order, then one more per retry */
+  attempt: number;
+  amountCents: number;
+  currency: 'EUR';
+  /** shown on the hosted page, e.g. "Ordine 1234 - Spesa" */
+  description: string;
+  /** absolute URL of our feedback endpoint the browser returns to */
+  feedbackUrl: string;
+}
+
+export interface HostedSession {
+  /** the provider's reference of this authorisation (session / transaction id) */
+  providerRef: string;
+  /** where the browser goes to pay */
+  redirectUrl: string;
+}
+
+/** A provider notification whose signature was verified. */
+export interface VerifiedNotification {
+  providerRef: string;
+  outcome: PaymentOutcome;
+  /** unique per notification: the same event applied twice changes nothing */
+  eventId: string;
+  /** at most brand and last four digits */
+  cardBrand: string | null;
+  cardLast4: string | null;
+  /** the amount the provider authorised, when it says so */
+  amountCents: number | null;
+}
+
+export type ProviderActionResult = { ok: true; amountCents: number } | { ok: false; reason: string };
+
+export interface PaymentProvider {
+  /** stored in payment_authorizations.provider */
+  readonly name: string;
+  startSession(input: StartSessionInput): Promise<HostedSession>;
+  /** the hosted page of a session already started (a repeated buy answers the same page), null if unknown */
+  resumeSession(providerRef: string, input: StartSessionInput): HostedSession | null;
+  /** takes `amountCents` (at most the authorised amount) */
+  capture(providerRef: string, amountCents: number): Promise<ProviderActionResult>;
+  /** releases the hold */
+  void(providerRef: string): Promise<ProviderActionResult>;
+  refund(providerRef: string, amountCents: number): Promise<ProviderActionResult>;
+  /** the browser's return: the query of the feedback URL; null when the signature does not hold */
+  verifyReturn(query: Record<string, string>): VerifiedNotification | null;
+  /** the provider's server-to-server call: raw body and its signature header; null when it does not hold */
+  verifyWebhook(rawBody: string, signature: string | undefined): VerifiedNotification | null;
+}

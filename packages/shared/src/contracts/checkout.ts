@@ -1,0 +1,282 @@
+import { z } from 'zod';
+import { personFiscalFormSchema } from './account';
+import { cartSchema } from './cart';
+import { orderIdParam, orderInvoiceSchema, orderSchema } from './orders';
+
+/**
+ * Checkout and payments (spec section 7 "Cart and checkout", section 9 payment types and pre-authorised
+ * amount; decision 017): packaging types (shopping bags), payment types, gift codes, prepare (locks the
+ * cart: status 7), buy, the pre-authorised amount, and the order actions (delete, modify, payment,
+ * modify-payment-type, list-retry-payment). Money on the wire is euro (decision 002).
+ */
+
+// ---------- helpers ----------
+const numberLike = z.union([
+  z.number(),
+  z
+    .string()
+    .trim()
+    .max(30)
+    .regex(/^-?\d+(\.\d+)?$/)
+    .transform(Number),
+]);
+const id = numberLike.pipe(z.number().int().min(1).max(2_147_483_647));
+const boolLike = z
+  .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', ''])])
+  .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
+
+/** The invalid gift code text (spec section 8). */
+export const GIFT_CODE_INVALID_TEXT =
+  'Il codice sconto non è valido. Verifica di averlo scritto correttamente';
+export const GIFT_CODE_MAX = 40;
+/** a gift code as typed: trimmed, upper-cased, letters, digits and dashes */
+export const giftCodeSchema = z
+  .string()
+  .trim()
+  .toUpperCase()
+  .min(1)
+  .max(GIFT_CODE_MAX)
+  .regex(/^[A-Z0-9-]+$/);
+
+// ---------- GET /packaging-type/list -> data.products ----------
+/** A shopping bag choice, in the shape of a product card (the platform answers `data.products`). */
+export const packagingProductSchema = z.object({
+  productId: z.number().int(),
+  packagingTypeId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  shortDescr: z.string(),
+  description: z.string(),
+  mediaURL: z.string(),
+  /** euro per bag */
+  price: z.number(),
+  priceDisplay: z.number(),
+  /** how many pieces one bag holds (the estimate of the number of bags) */
+  itemsPerBag: z.number().int(),
+  /** bags the open cart would need, and their cost in euro */
+  estimatedBags: z.number().int(),
+  estimatedTotal: z.number(),
+  isDefault: z.boolean(),
+  /** the cart's current choice */
+  selected: z.boolean(),
+  available: z.number().int(),
+});
+export type PackagingProduct = z.infer<typeof packagingProductSchema>;
+export const packagingTypeListDataSchema = z.object({ products: z.array(packagingProductSchema) });
+
+// ---------- GET /payment-type/list-auth (payment_type_id) -> data.auths ----------
+export const paymentTypeListQuerySchema = z.object({ payment_type_id: id.optional() });
+export const paymentTypeSchema = z.object({
+  paymentTypeId: z.number().int(),
+  name: z.string(),
+  descr: z.string(),
+  online: z.boolean(),
+  /** 12 by default (spec section 9) */
+  default: z.boolean(),
+  /** false: not offered for this cart (e.g. deferred payment needs a company account) */
+  enabled: z.boolean(),
+});
+export type PaymentType = z.infer<typeof paymentTypeSchema>;
+/**
+ * `auths` are the customer's stored payment authorisations for a type (saved cards on the platform). Spesa
+ * never keeps a card, so the list holds none; the payment types themselves travel in `paymentTypes`.
+ */
+export const paymentAuthSchema = z.object({
+  userPaymentAuthId: z.number().int(),
+  paymentTypeId: z.number().int(),
+  creditCard: z.string(),
+  expireDate: z.string().nullable(),
+});
+export const paymentTypeListDataSchema = z.object({
+  auths: z.array(paymentAuthSchema),
+  paymentTypes: z.array(paymentTypeSchema),
+  defaultPaymentTypeId: z.number().int(),
+});
+
+// ---------- gift codes ----------
+export const giftCodeQuerySchema = z.object({ code: giftCodeSchema });
+export const giftCodeBodySchema = z.object({ code: giftCodeSchema });
+export const giftCertificateSchema = z.object({
+  giftCertificateId: z.number().int(),
+  code: z.string(),
+  name: z.string(),
+  descr: z.string(),
+  /** percent | amount */
+  kind: z.string(),
+  /** percent: e.g. 10 (%); amount: euro */
+  value: z.number(),
+  /** euro of goods needed */
+  minSpend: z.number(),
+  /** YYYY-MM-DD */
+  validTo: z.string(),
+});
+export type GiftCertificate = z.infer<typeof giftCertificateSchema>;
+/** GET /cart-giftcertificate/check: whether the code would apply to the open cart now, and how much. */
+export const giftCheckDataSchema = z.object({
+  giftCertificate: giftCertificateSchema,
+  /** euro it would take off the open cart now (0 below the minimum spend) */
+  discount: z.number(),
+  applicable: z.boolean(),
+});
+
+// ---------- the cart as checkout answers it ----------
+export const checkoutCartSchema = cartSchema.extend({
+  orderAdjustmentSummary: z.object({
+    orderAdjustments: z.array(
+      z.object({
+        userGiftCertificateId: z.number().int(),
+        giftCertificate: giftCertificateSchema,
+        /** euro taken off now */
+        discount: z.number(),
+      }),
+    ),
+    totalDiscount: z.number(),
+  }),
+  checkout: z.object({
+    packagingTypeId: z.number().int().nullable(),
+    /** estimated bags and their cost (euro) */
+    bags: z.number().int(),
+    packagingTotal: z.number(),
+    giftDiscount: z.number(),
+    /** lines - gift discount + fee + bags (euro) */
+    orderTotal: z.number(),
+    /** the hold of an online payment: total + 25 % of the variable-weight lines (+ bags) */
+    prebilledAmount: z.number(),
+    rulesAccepted: z.boolean(),
+    needInvoice: z.boolean(),
+    invoice: orderInvoiceSchema.nullable(),
+    lotteryCode: z.string().nullable(),
+    extraEmail: z.string().nullable(),
+    /** the order being modified (the cart is that order reopened), null otherwise */
+    editingOrderId: z.number().int().nullable(),
+    /** what is still missing before buying (Italian texts); empty: ready */
+    missing: z.array(z.string()),
+  }),
+});
+export type CheckoutCart = z.infer<typeof checkoutCartSchema>;
+
+// ---------- POST /checkout/prepare (params) ----------
+export const LOTTERY_CODE_PATTERN = /^[A-Z0-9]{8}$/;
+export const checkoutPrepareBodySchema = z.object({
+  /** the rules (terms of sale) accepted: required to buy (spec section 5) */
+  accept_rules: boolLike.optional(),
+  packaging_type_id: id.optional(),
+  /** invoice: false/absent = none; with invoice data, or a saved person fiscal id */
+  need_invoice: boolLike.optional(),
+  person_fiscal_id: id.optional(),
+  invoice: personFiscalFormSchema.optional(),
+  /** the receipt lottery code (8 letters or digits); not together with an invoice (spec section 5) */
+  lottery_code: z
+    .string()
+    .trim()
+    .toUpperCase()
+    .refine((v) => v === '' || LOTTERY_CODE_PATTERN.test(v), {
+      error: 'Il codice lotteria deve essere di 8 caratteri tra lettere e cifre.',
+    })
+    .optional(),
+  /** another e-mail that receives a copy of the order */
+  extra_email: z
+    .string()
+    .trim()
+    .max(254)
+    .refine(
+      (v) => v === '' || /^[A-Za-z0-9._%+'-]+@[A-Za-z0-9-]+(\.[A-Za-z0-9-]+)*\.[A-Za-z]{2,11}$/.test(v),
+      {
+        error: 'Digitare una e-mail valida',
+      },
+    )
+    .optional(),
+  notes: z.string().trim().max(500).optional(),
+});
+export type CheckoutPrepareBody = z.infer<typeof checkoutPrepareBodySchema>;
+
+// ---------- POST /checkout/buy ----------
+/** `payment_data` travels as JSON text (spec section 7); only these keys are read, never a card number. */
+export const paymentDataSchema = z
+  .object({
+    /** where the provider sends the browser back (a path of the web app), optional */
+    return_path: z.string().max(200).optional(),
+  })
+  .catchall(z.unknown());
+export const paymentDataText = z
+  .string()
+  .max(4000)
+  .transform((text, ctx) => {
+    if (text.trim() === '') return {};
+    try {
+      const parsed: unknown = JSON.parse(text);
+      const checked = paymentDataSchema.safeParse(parsed);
+      if (checked.success) return checked.data;
+    } catch {
+      // reported below
+    }
+    ctx.addIssue({ code: 'custom', message: 'Il parametro payment_data non è valido.' });
+    return z.NEVER;
+  });
+
+export const checkoutBuyBodySchema = z.object({
+  payment_type_id: id.optional(),
+  user_payment_auth_id: id.optional(),
+  payment_data: paymentDataText.optional(),
+  /** the idempotency key may also come in the body (the header `Idempotency-Key` wins) */
+  idempotency_key: z
+    .string()
+    .trim()
+    .regex(/^[A-Za-z0-9_.:-]{8,100}$/)
+    .optional(),
+});
+export const IDEMPOTENCY_KEY_PATTERN = /^[A-Za-z0-9_.:-]{8,100}$/;
+
+/** The answer of buy and of the payment actions: the order, and the hosted payment page for online types. */
+export const orderPaymentDataSchema = z.object({
+  order: orderSchema,
+  orderId: z.number().int(),
+  /** the provider's hosted page to send the browser to; null when nothing is to be paid online now */
+  paymentUrl: z.string().nullable(),
+  /** true: this call created nothing (a repeated buy answered the existing order) */
+  replayed: z.boolean(),
+});
+export type OrderPaymentData = z.infer<typeof orderPaymentDataSchema>;
+
+// ---------- GET /checkout/prebilled-amount (payment_type_id, order_id) -> data.prebilledAmount ----------
+export const prebilledQuerySchema = z.object({ payment_type_id: id.optional(), order_id: id.optional() });
+export const prebilledDataSchema = z.object({
+  /** euro held by an online payment; equals grossTotal for types without provider */
+  prebilledAmount: z.number(),
+  grossTotal: z.number(),
+  variableWeightTotal: z.number(),
+  packagingTotal: z.number(),
+});
+
+// ---------- the order actions (spec section 7 "Orders") ----------
+export const orderIdBodySchema = z.object({ order_id: orderIdParam });
+/** POST /order/delete -> info 'Ordine {orderId} annullato' */
+export const orderDeleteBodySchema = orderIdBodySchema;
+export const orderCancelledText = (orderId: number) => `Ordine ${orderId} annullato`;
+/** POST /order/modify: the order reopens as the customer's cart (slot kept) */
+export const orderModifyBodySchema = orderIdBodySchema;
+/** POST /order/payment: a new hosted payment session for a failed (11) or abandoned (1) payment */
+export const orderPaymentBodySchema = orderIdBodySchema;
+/** POST /order/modify-payment-type */
+export const orderModifyPaymentTypeBodySchema = z.object({
+  order_id: orderIdParam,
+  payment_type_id: id,
+  user_payment_auth_id: id.optional(),
+  payment_data: paymentDataText.optional(),
+});
+/** GET /order/list-retry-payment: the customer's orders whose payment can be retried */
+export const orderRetryListDataSchema = z.object({ orders: z.array(orderSchema) });
+
+// ---------- payment provider feedback (GET /payment/feedback/:provider) ----------
+export const paymentFeedbackQuerySchema = z.object({
+  session: z.string().trim().min(8).max(100),
+  outcome: z.enum(['success', 'declined', 'pending', 'cancelled']),
+  ts: numberLike.pipe(z.number().int().min(0)),
+  sig: z
+    .string()
+    .trim()
+    .regex(/^[a-f0-9]{64}$/),
+});
+/** The web app's payment-completed route: /checkout/completed/:status?order_id=... */
+export const PAYMENT_COMPLETED_STATUSES = ['success', 'failed', 'pending'] as const;
+export type PaymentCompletedStatus = (typeof PAYMENT_COMPLETED_STATUSES)[number];
