@@ -20,11 +20,7 @@ import registrationRoutes from './modules/account/registration.routes';
 import { SessionService } from './modules/account/session.service';
 import { CartRepository } from './modules/cart/cart.repository';
 import cartRoutes from './modules/cart/cart.routes';
-import {
-  CartService,
-  NO_ORDERS_YET as NO_DAILY_PURCHASES,
-  type DailyPurchasesPort,
-} from './modules/cart/cart.service';
+import { CartService, type DailyPurchasesPort } from './modules/cart/cart.service';
 import catalogueRoutes from './modules/catalogue/catalogue.routes';
 import { CatalogueService, readCatalogueVersion } from './modules/catalogue/catalogue.service';
 import contentRoutes from './modules/content/content.routes';
@@ -39,6 +35,15 @@ import { TimeslotService } from './modules/delivery/timeslot.service';
 import { MailService } from './modules/mail/mail.service';
 import mailboxRoutes from './modules/mail/mailbox.routes';
 import mediaRoutes from './modules/media/media.routes';
+import { OrderStatusService } from './modules/orders/order-status.service';
+import { orderMailListener } from './modules/orders/orders.mails';
+import { OrdersRepository } from './modules/orders/orders.repository';
+import ordersRoutes from './modules/orders/orders.routes';
+import { OrdersService } from './modules/orders/orders.service';
+import staffPageRoutes from './modules/orders/staff.page';
+import staffRoutes from './modules/orders/staff.routes';
+import { StaffService } from './modules/orders/staff.service';
+import type { PaymentProvider } from './modules/payment/payment-provider';
 import systemRoutes, { rootVersionRoute } from './modules/system/system.routes';
 import { buildInfo } from './modules/system/system.service';
 import dbPlugin from './plugins/db';
@@ -65,9 +70,9 @@ export interface BuildAppOptions {
   pickupOrders?: PickupOrdersPort;
   /** what the customer's orders of a day hold of a product (daily purchase limit); none before orders */
   dailyPurchases?: DailyPurchasesPort;
+  /** payment providers by name (payment_authorizations.provider): staff capture goes through them */
+  paymentProviders?: readonly PaymentProvider[];
 }
-
-const NO_ORDERS_YET: PickupOrdersPort = { hasOrdersAwaitingPickup: async () => false };
 
 export type App = FastifyInstance;
 
@@ -139,6 +144,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         { name: 'account' },
         { name: 'delivery' },
         { name: 'cart' },
+        { name: 'orders' },
+        { name: 'staff' },
         { name: 'system' },
       ],
     },
@@ -183,11 +190,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorate('catalogue', catalogue);
   const mail = new MailService(opts.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const auth = new AuthService(accounts, sessions, mail, now);
+  // orders (decision 018): the ports of account and cart read the orders tables
+  const ordersRepo = new OrdersRepository(opts.db);
+  const cartPort = {
+    add: (...args: Parameters<CartService['add']>) => cart.add(...args),
+    view: (...args: Parameters<CartService['view']>) => cart.view(...args),
+  };
+  const orders = new OrdersService(ordersRepo, cartPort, now);
   // account deletion also erases what other modules keep about the customer (filled in below)
   const erasers: Array<(userId: number) => Promise<void>> = [];
   const account = new AccountService(accounts, sessions, mail, {
     publicUrl: publicUrlOf(env),
-    pickupOrders: opts.pickupOrders ?? NO_ORDERS_YET,
+    pickupOrders: opts.pickupOrders ?? orders.pickupOrders,
     erasers,
     now,
   });
@@ -203,8 +217,28 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   const cart: CartService = new CartService(new CartRepository(opts.db), delivery, timeslots, {
     catalogue,
-    dailyPurchases: opts.dailyPurchases ?? NO_DAILY_PURCHASES,
+    dailyPurchases: opts.dailyPurchases ?? orders.dailyPurchases,
   });
+  // the one entry point of status changes; its listener sends the order e-mails (decision 018)
+  const orderStatus = new OrderStatusService((err) => app.log.error({ err }, 'order status listener failed'));
+  orderStatus.onChange(orderMailListener({ repo: ordersRepo, orders, mail, publicUrl: publicUrlOf(env) }));
+  app.decorate('orderStatus', orderStatus);
+  const providers = opts.paymentProviders ?? [];
+  const staff = new StaffService(
+    opts.db,
+    ordersRepo,
+    orders,
+    orderStatus,
+    (name) => providers.find((p) => p.name === name) ?? null,
+    {
+      productOf: async (productId) => {
+        const f = (await catalogue.productsForCart([productId])).get(productId);
+        if (!f || !f.active) return null;
+        const promo = f.promo && !f.promo.selectable ? f.promo.priceCents : null;
+        return { productId, name: f.product.name, priceCents: promo ?? f.listPriceCents };
+      },
+    },
+  );
   erasers.push(
     (userId) => cart.forgetDelivery(userId),
     (userId) => delivery.eraseCustomer(userId),
@@ -223,12 +257,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(geoRoutes, { delivery });
       await api.register(addressRoutes, { delivery, cart });
       await api.register(cartRoutes, { cart, allowAnonymous: env.ANONYMOUS_CART === 'true' });
+      await api.register(ordersRoutes, { orders });
+      await api.register(staffRoutes, { staff });
     },
     { prefix: API_PREFIX },
   );
   await app.register(rootVersionRoute, { build });
   await app.register(mediaRoutes, { mediaDir: env.MEDIA_DIR });
   if (isDevMailboxOn(env)) await app.register(mailboxRoutes, { mail });
+  await app.register(staffPageRoutes, { staff, sessions });
   if (opts.serveWebApp) await app.register(webApp, { dist: env.WEB_DIST });
   else
     app.setNotFoundHandler((_request, reply) =>
@@ -243,5 +280,7 @@ declare module 'fastify' {
     catalogue: CatalogueService;
     /** slot capacity (bookSlot / releaseSlot) for checkout and tests */
     timeslots: TimeslotService;
+    /** the one entry point of order status changes (its listener sends the order e-mails) */
+    orderStatus: OrderStatusService;
   }
 }

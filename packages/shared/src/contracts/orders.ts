@@ -271,3 +271,7 @@ export const orderNoteDataSchema = z.object({
     comment: z.string(),
   }),
 });
+
+// ---------- POST /cart/add-all-from-order (reorder) ----------
+/** body `{ order_id }` (form or JSON); the answer is the whole new cart (contracts/cart.ts cartSchema) */
+export const cartAddAllFromOrderBodySchema = z.object({ order_id: orderIdParam });
