@@ -119,7 +119,13 @@ const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (ap
         request.query.show_sectors ?? false,
       );
       if (!r.ok) return answer(request, r);
-      return answerWithData(request, r.data.cart, r.data.failures, r.data.infos);
+      const envelope = answerWithData(request, r.data.cart, r.data.failures, r.data.infos);
+      // a partial reorder tells both: what was added (infos) and each product refused (errors)
+      if (r.data.failures.length > 0 && r.data.infos.length > 0) {
+        envelope.response.infos = r.data.infos.map((info) => ({ info }));
+        envelope.response.infosMessage = [...r.data.infos];
+      }
+      return envelope;
     },
   );
 };
