@@ -358,6 +358,29 @@ describe('status e-mails from the one entry point', () => {
     expect((await lastMailTo(t.db, c.email))?.subject).toBe(`Ordine n. ${p.orderId} pagamento non riuscito`);
   });
 
+  it('inside the caller’s transaction: the mail commits with the change, or rolls back with it', async () => {
+    const c = await newCustomer(t, { tag: 'staff-txmail' });
+    const o = await placeOrder(t, { userId: c.userId, status: 2, lines: [{ product: piece, quantity: 1 }] });
+    await expect(
+      t.db.transaction(async (tx) => {
+        const moved = await t.app.orderStatus.transition(tx, {
+          orderId: o.orderId,
+          from: 2,
+          to: 3,
+          actor: 'provider',
+        });
+        expect(moved.ok).toBe(true);
+        throw new Error('rolled back by the caller');
+      }),
+    ).rejects.toThrow('rolled back by the caller');
+    expect(await lastMailTo(t.db, c.email)).toBeNull();
+    expect(await statusOf(o.orderId)).toBe(2);
+    await t.db.transaction(async (tx) => {
+      await t.app.orderStatus.transition(tx, { orderId: o.orderId, from: 2, to: 3, actor: 'provider' });
+    });
+    expect((await lastMailTo(t.db, c.email))?.subject).toBe(`Conferma ordine n. ${o.orderId}`);
+  });
+
   it('a refused change sends nothing', async () => {
     const c = await newCustomer(t, { tag: 'staff-nomail' });
     const o = await placeOrder(t, { userId: c.userId, status: 8, lines: [{ product: piece, quantity: 1 }] });
