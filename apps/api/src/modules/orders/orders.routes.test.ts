@@ -367,6 +367,32 @@ describe('cart/add-all-from-order', () => {
 });
 
 describe('ports read the orders tables', () => {
+  it('the app refuses account deletion while a Drive order awaits pickup', async () => {
+    const c = await newCustomer(t, { tag: 'orders-anonymize' });
+    await placeOrder(t, { userId: c.userId, status: 6, lines: [{ product: piece, quantity: 1 }] });
+    const req = await as(c.token, 'GET', '/registration/anonymize_token_request');
+    expect(req.body.response.status).toBe(0);
+    const mail = await lastMailTo(t.db, c.email);
+    const code = findInMail(mail?.textBody ?? '', /Il codice di conferma è: ([A-Z2-9]{8})/);
+    const res = await as(c.token, 'GET', `/registration/user_anonymize?token=${code}`);
+    expect(res.body.response.status).not.toBe(0);
+    expect(res.body.response.errorsMessage[0]).toMatch(/hai un ordine in attesa di ritiro/);
+  });
+
+  it('the app wires the daily purchase limit to today’s orders', async () => {
+    const limited = await pickers.limited(t.db);
+    const c = await newCustomer(t, { tag: 'orders-limit' });
+    await placeOrder(t, { userId: c.userId, lines: [{ product: limited, quantity: limited.maxAcq ?? 1 }] });
+    const res = await as<WireCart>(c.token, 'POST', '/cart/add', {
+      items: [{ productId: limited.productId, quantity: 1 }],
+    });
+    expect(res.body.response.status).not.toBe(0);
+    expect(res.body.response.errorsMessage[0]).toContain(
+      'Hai superato la quantità massima giornaliera acquistabile per questo articolo',
+    );
+    expect(res.body.data.cartItems).toEqual([]);
+  });
+
   it('pickup orders not over block account deletion; home deliveries and finished ones do not', async () => {
     const service = new OrdersService(new OrdersRepository(t.db), {
       add: () => Promise.reject(new Error('unused')),
