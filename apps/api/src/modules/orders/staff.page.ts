@@ -115,7 +115,7 @@ const staffPageRoutes: FastifyPluginAsync<{ staff: StaffService; sessions: Sessi
         .send(
           page(
             'Area personale del negozio',
-            '<p>Per preparare e consegnare gli ordini accedi con il tuo account del personale (per la demo: <code>operatore@spesa.demo</code>).</p><p><a href="/login?redirect=%2Fstaff">Accedi</a>, poi torna a questa pagina.</p>',
+            '<p>Per preparare e consegnare gli ordini accedi con il tuo account del personale (per la demo: <code>operatore@spesa.demo</code>).</p><ol><li><a href="/login" target="_blank" rel="noopener">Accedi dalla pagina di accesso del negozio</a> (si apre in una nuova scheda).</li><li>Torna qui e <a href="/staff">ricarica questa pagina</a>.</li></ol>',
           ),
         );
       return null;
