@@ -22,6 +22,12 @@ import { CartRepository } from './modules/cart/cart.repository';
 import cartRoutes from './modules/cart/cart.routes';
 import { CartService, type DailyPurchasesPort } from './modules/cart/cart.service';
 import catalogueRoutes from './modules/catalogue/catalogue.routes';
+import { CheckoutRepository } from './modules/checkout/checkout.repository';
+import checkoutRoutes from './modules/checkout/checkout.routes';
+import { CheckoutService } from './modules/checkout/checkout.service';
+import { OrderActionsService } from './modules/checkout/order-actions.service';
+import { OrderAnswer } from './modules/checkout/order-answer';
+import { OrderPlacementRepository } from './modules/checkout/order-placement.repository';
 import { CatalogueService, readCatalogueVersion } from './modules/catalogue/catalogue.service';
 import contentRoutes from './modules/content/content.routes';
 import { ContentService } from './modules/content/content.service';
@@ -44,6 +50,9 @@ import staffPageRoutes from './modules/orders/staff.page';
 import staffRoutes from './modules/orders/staff.routes';
 import { StaffService } from './modules/orders/staff.service';
 import type { PaymentProvider } from './modules/payment/payment-provider';
+import paymentRoutes from './modules/payment/payment.routes';
+import { PaymentService } from './modules/payment/payment.service';
+import { SandboxPaymentProvider } from './modules/payment/sandbox.provider';
 import systemRoutes, { rootVersionRoute } from './modules/system/system.routes';
 import { buildInfo } from './modules/system/system.service';
 import dbPlugin from './plugins/db';
@@ -144,7 +153,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         { name: 'account' },
         { name: 'delivery' },
         { name: 'cart' },
+        { name: 'checkout' },
         { name: 'orders' },
+        { name: 'payments' },
         { name: 'staff' },
         { name: 'system' },
       ],
@@ -223,7 +234,43 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const orderStatus = new OrderStatusService((err) => app.log.error({ err }, 'order status listener failed'));
   orderStatus.onChange(orderMailListener({ repo: ordersRepo, orders, mail, publicUrl: publicUrlOf(env) }));
   app.decorate('orderStatus', orderStatus);
-  const providers = opts.paymentProviders ?? [];
+  erasers.push(
+    (userId) => cart.forgetDelivery(userId),
+    (userId) => delivery.eraseCustomer(userId),
+  );
+  app.decorate('timeslots', timeslots);
+  // checkout, payments and the customer's order actions (decision 017)
+  const placements = new OrderPlacementRepository(opts.db);
+  const orderAnswer = new OrderAnswer(placements, delivery);
+  const sandbox = new SandboxPaymentProvider({ secret: env.PAYMENT_SANDBOX_SECRET, now });
+  const checkoutRepo = new CheckoutRepository(opts.db);
+  const checkout = new CheckoutService({
+    db: opts.db,
+    cart,
+    delivery,
+    timeslots,
+    catalogue,
+    accounts,
+    repo: checkoutRepo,
+    orders: placements,
+    status: orderStatus,
+    provider: sandbox,
+    answer: orderAnswer,
+    now,
+    feedbackUrl: `${API_PREFIX}/payment/feedback/sandbox`,
+  });
+  const orderActions = new OrderActionsService({
+    db: opts.db,
+    cart,
+    checkout,
+    repo: checkoutRepo,
+    orders: placements,
+    status: orderStatus,
+    accounts,
+    answer: orderAnswer,
+  });
+  const payments = new PaymentService(opts.db, placements, orderStatus, sandbox);
+  const providers = [sandbox, ...(opts.paymentProviders ?? [])];
   const staff = new StaffService(
     opts.db,
     ordersRepo,
@@ -239,11 +286,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       },
     },
   );
-  erasers.push(
-    (userId) => cart.forgetDelivery(userId),
-    (userId) => delivery.eraseCustomer(userId),
-  );
-  app.decorate('timeslots', timeslots);
   const build = buildInfo({ version: env.APP_VERSION, buildSha: env.BUILD_SHA, repoRoot: REPO_ROOT });
 
   await app.register(
@@ -257,6 +299,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(geoRoutes, { delivery });
       await api.register(addressRoutes, { delivery, cart });
       await api.register(cartRoutes, { cart, allowAnonymous: env.ANONYMOUS_CART === 'true' });
+      await api.register(checkoutRoutes, { checkout, actions: orderActions });
+      await api.register(paymentRoutes, {
+        payments,
+        sandbox,
+        webhookDelayMs: env.PAYMENT_SANDBOX_WEBHOOK_DELAY_MS,
+      });
       await api.register(ordersRoutes, { orders });
       await api.register(staffRoutes, { staff });
     },
