@@ -147,6 +147,10 @@ export class FakeProvider implements PaymentProvider {
   async startSession() {
     return { providerRef: randomUUID(), redirectUrl: 'https://pay.example/x' };
   }
+  /** (checkout-api adds this to the port; harmless before) */
+  resumeSession(): { providerRef: string; redirectUrl: string } | null {
+    return null;
+  }
   async capture(providerRef: string, amountCents: number): Promise<ProviderActionResult> {
     if (this.declineCapture) return { ok: false, reason: 'declined' };
     this.captures.push({ providerRef, amountCents });
