@@ -147,6 +147,7 @@ export class FakeProvider implements PaymentProvider {
   async startSession() {
     return { providerRef: randomUUID(), redirectUrl: 'https://pay.example/x' };
   }
+  /** (checkout-api adds this to the port; harmless before) */
   resumeSession(): { providerRef: string; redirectUrl: string } | null {
     return null;
   }

@@ -19,6 +19,7 @@ export const ORDERS_TEXT = {
     'Le quantità si registrano solo mentre l’ordine è in preparazione.',
   ],
   itemNotFound: ['msg.staff.itemNotFound', 'Riga dell’ordine non trovata.'],
+  tooMuch: ['msg.staff.tooMuch', 'La quantità preparata non può superare quella ordinata.'],
   substituteNotAllowed: [
     'msg.staff.substituteNotAllowed',
     'Il cliente non ha accettato prodotti alternativi per questa riga.',

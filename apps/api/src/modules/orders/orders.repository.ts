@@ -111,6 +111,11 @@ export interface OrderListFilter {
   fromCents?: number | undefined;
   toCents?: number | undefined;
   orderTypeId?: number | undefined;
+  orderId?: number | undefined;
+  warehouseId?: number | undefined;
+  shippingAddressId?: number | undefined;
+  slotFrom?: string | undefined;
+  slotTo?: string | undefined;
 }
 
 const ISO = (column: string) =>
@@ -161,6 +166,11 @@ export class OrdersRepository {
     if (f.fromCents !== undefined) parts.push(sql`o.total_cents >= ${f.fromCents}`);
     if (f.toCents !== undefined) parts.push(sql`o.total_cents <= ${f.toCents}`);
     if (f.orderTypeId !== undefined) parts.push(sql`o.order_type_id = ${f.orderTypeId}`);
+    if (f.orderId !== undefined) parts.push(sql`o.order_id = ${f.orderId}`);
+    if (f.warehouseId !== undefined) parts.push(sql`o.warehouse_id = ${f.warehouseId}`);
+    if (f.shippingAddressId !== undefined) parts.push(sql`o.shipping_address_id = ${f.shippingAddressId}`);
+    if (f.slotFrom) parts.push(sql`o.slot_date >= ${f.slotFrom}::date`);
+    if (f.slotTo) parts.push(sql`o.slot_date <= ${f.slotTo}::date`);
     return sql.join(parts, sql` AND `);
   }
 

@@ -142,6 +142,56 @@ describe('order/list', () => {
   });
 });
 
+describe('order/list-for-all-user-shipping-addresses', () => {
+  it('filters by order, store, slot day and address, pending included, only the customer’s', async () => {
+    const c = await newCustomer(t, { tag: 'orders-addr' });
+    const a = await placeOrder(t, {
+      userId: c.userId,
+      slotDate: '2030-02-01',
+      lines: [{ product: piece, quantity: 1 }],
+    });
+    const b = await placeOrder(t, {
+      userId: c.userId,
+      status: 1,
+      slotDate: '2030-02-05',
+      lines: [{ product: piece, quantity: 1 }],
+    });
+    await t.db.execute(sql`UPDATE orders SET shipping_address_id = 777 WHERE order_id = ${b.orderId}`);
+    const list = (q: string, token = c.token) =>
+      as<ListData>(token, 'GET', `/order/list-for-all-user-shipping-addresses${q}`);
+    expect((await list('')).body.data.orders.map((o) => o.orderId)).toEqual([b.orderId, a.orderId]);
+    expect((await list(`?order_id_filter=${a.orderId}`)).body.data.orders.map((o) => o.orderId)).toEqual([
+      a.orderId,
+    ]);
+    expect((await list('?shipping_address_id_filter=777')).body.data.orders.map((o) => o.orderId)).toEqual([
+      b.orderId,
+    ]);
+    expect(
+      (
+        await list(
+          '?suborder_delivery_from_date_filter=2030-02-02&suborder_delivery_to_date_filter=2030-02-28',
+        )
+      ).body.data.orders.map((o) => o.orderId),
+    ).toEqual([b.orderId]);
+    expect((await list('?suborder_warehouseid_filter=999999')).body.data.page.totItems).toBe(0);
+    expect(
+      (await list(`?order_id_filter=${a.orderId}&suborder_id_filter=${b.orderId}`)).body.data.orders,
+    ).toEqual([]);
+    expect((await list(`?order_id_filter=${a.orderId}`, bob.token)).body.data.orders).toEqual([]);
+  });
+
+  it.each([
+    'order_id_filter=x',
+    'shipping_address_id_filter=-2',
+    'order_from_date_filter=2030-02-30',
+    'page_size=0',
+  ])('bad input %s answers 400', async (q) => {
+    const res = await as(alice.token, 'GET', `/order/list-for-all-user-shipping-addresses?${q}`);
+    expect(res.statusCode).toBe(400);
+    expect(res.body.response.status).toBe(2);
+  });
+});
+
 describe('order/view', () => {
   it('shows the customer’s order with lines, history and actions', async () => {
     const o = await placeOrder(t, {

@@ -2,6 +2,7 @@ import { cartQuerySchema, cartSchema } from '@spesa/shared/contracts/cart';
 import {
   cartAddAllFromOrderBodySchema,
   orderListDataSchema,
+  orderListForAddressesQuerySchema,
   orderListQuerySchema,
   orderNoteBodySchema,
   orderNoteDataSchema,
@@ -37,6 +38,20 @@ const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (ap
       },
     },
     async (request) => answer(request, await orders.list(userIdOf(request), request.query)),
+  );
+
+  app.get(
+    '/order/list-for-all-user-shipping-addresses',
+    {
+      preValidation: requireUser,
+      schema: {
+        tags: ['orders'],
+        summary: 'Every order of the customer with the per-address filters of spec section 3',
+        querystring: orderListForAddressesQuerySchema,
+        response: { 200: apiResponse(orderListDataSchema) },
+      },
+    },
+    async (request) => answer(request, await orders.listForAllAddresses(userIdOf(request), request.query)),
   );
 
   app.get(

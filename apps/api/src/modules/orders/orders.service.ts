@@ -7,6 +7,7 @@ import {
   type OrderInvoice,
   type OrderItem,
   type OrderListData,
+  type OrderListForAddressesQuery,
   type OrderListQuery,
   type OrderNoteBody,
 } from '@spesa/shared/contracts/orders';
@@ -27,6 +28,7 @@ import { DELIVERY_TEXT } from '../delivery/delivery.messages';
 import type { CartOutcome, DailyPurchasesPort } from '../cart/cart.service';
 import { ORDERS_INFO_TEXT, ORDERS_TEXT } from './orders.messages';
 import type {
+  OrderListFilter,
   AuthorizationRow,
   HistoryRow,
   NoteRow,
@@ -303,28 +305,68 @@ export class OrdersService {
     );
   }
 
-  /** GET /order/list */
-  async list(userId: number, q: OrderListQuery): Promise<Result<OrderListData>> {
-    const pageSize = q.page_size ?? ORDERS_PAGE_SIZE;
-    const filter = {
-      userId,
-      includePending: q.show_pending ?? false,
-      fromDate: q.from_date,
-      toDate: q.to_date,
-      fromCents: q.from_gross_total === undefined ? undefined : Math.round(q.from_gross_total * 100),
-      toCents: q.to_gross_total === undefined ? undefined : Math.round(q.to_gross_total * 100),
-      orderTypeId: q.order_type,
-    };
+  /** GET /order/list-for-all-user-shipping-addresses: every address and store, in payment included. */
+  async listForAllAddresses(userId: number, q: OrderListForAddressesQuery): Promise<Result<OrderListData>> {
+    // a sub-order is the order itself: its id filter narrows like the order id
+    if (
+      q.order_id_filter !== undefined &&
+      q.suborder_id_filter !== undefined &&
+      q.order_id_filter !== q.suborder_id_filter
+    )
+      return this.page(
+        { userId, includePending: true, orderId: -1 },
+        { page: q.page, size: q.page_size, withItems: false, showReplaced: false },
+      );
+    return this.page(
+      {
+        userId,
+        includePending: true,
+        orderId: q.order_id_filter ?? q.suborder_id_filter,
+        fromDate: q.order_from_date_filter,
+        toDate: q.order_to_date_filter,
+        warehouseId: q.suborder_warehouseid_filter,
+        slotFrom: q.suborder_delivery_from_date_filter,
+        slotTo: q.suborder_delivery_to_date_filter,
+        shippingAddressId: q.shipping_address_id_filter,
+      },
+      { page: q.page, size: q.page_size, withItems: q.fetch_detail ?? false, showReplaced: false },
+    );
+  }
+
+  /** One page of the customer's orders, newest first, and the page block. */
+  private async page(
+    filter: OrderListFilter,
+    p: { page?: number | undefined; size?: number | undefined; withItems: boolean; showReplaced: boolean },
+  ): Promise<Result<OrderListData>> {
+    const pageSize = p.size ?? ORDERS_PAGE_SIZE;
     const totItems = await this.repo.countOrders(filter);
     const totPages = Math.max(1, Math.ceil(totItems / pageSize));
-    const selPage = q.page ?? 1;
+    const selPage = p.page ?? 1;
     const rows =
       selPage > totPages ? [] : await this.repo.listOrders(filter, pageSize, (selPage - 1) * pageSize);
-    const orders = await this.toWire(rows, {
-      withItems: q.fetch_detail ?? false,
-      showReplaced: q.show_replaced ?? false,
-    });
+    const orders = await this.toWire(rows, { withItems: p.withItems, showReplaced: p.showReplaced });
     return ok({ orders, page: { selPage, totPages, totItems, itemsPerPage: pageSize } });
+  }
+
+  /** GET /order/list */
+  list(userId: number, q: OrderListQuery): Promise<Result<OrderListData>> {
+    return this.page(
+      {
+        userId,
+        includePending: q.show_pending ?? false,
+        fromDate: q.from_date,
+        toDate: q.to_date,
+        fromCents: q.from_gross_total === undefined ? undefined : Math.round(q.from_gross_total * 100),
+        toCents: q.to_gross_total === undefined ? undefined : Math.round(q.to_gross_total * 100),
+        orderTypeId: q.order_type,
+      },
+      {
+        page: q.page,
+        size: q.page_size,
+        withItems: q.fetch_detail ?? false,
+        showReplaced: q.show_replaced ?? false,
+      },
+    );
   }
 
   /** GET /order/view */

@@ -154,6 +154,14 @@ describe('picking with a different weight, then capture', () => {
       'Registra tutte le righe dell’ordine prima di segnarlo come preparato.',
     ]);
 
+    const tooMuch = await as(staff.token, 'POST', '/staff/order/pick', {
+      orderId: o.orderId,
+      orderItemId: pieceLine,
+      quantity: 3,
+    });
+    expect(tooMuch.body.response.errorsMessage).toEqual([
+      'La quantità preparata non può superare quella ordinata.',
+    ]);
     // a substitute: priced at most as the product ordered
     const sub = await as(staff.token, 'POST', '/staff/order/pick', {
       orderId: o.orderId,

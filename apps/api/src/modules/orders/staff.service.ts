@@ -187,6 +187,8 @@ export class StaffService {
     if (!PICKING.has(o.orderStatusId)) return refuse('pickNotAllowed');
     const line = (await this.repo.items([o.orderId])).find((i) => i.orderItemId === body.orderItemId);
     if (!line) return notFound(ORDERS_TEXT.itemNotFound[0], ORDERS_TEXT.itemNotFound[1]);
+    // more pieces than ordered are never delivered (a heavier real weight is: it is priced, and capped)
+    if (body.quantity > line.quantity) return refuse('tooMuch');
     let unitCents = line.unitPriceCents;
     let substitute: { productId: number; name: string } | null = null;
     if (body.substituteProductId !== undefined) {
