@@ -9,7 +9,7 @@
 // Flags: --no-e2e (skip 1 and 4), --no-pg (skip 3), --no-vitest (skip 2 and 3).
 import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdirSync, readFileSync, rmSync } from 'node:fs';
-import { dirname, join, resolve } from 'node:path';
+import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findPgBinDir, freePort, startPgCluster } from './lib/pg-cluster.mjs';
 
@@ -41,7 +41,7 @@ const started = Date.now();
 const secs = (t0) => `${((Date.now() - t0) / 1000).toFixed(1)} s`;
 const heading = (text) => console.log(`\n${bold(`━━ ${text}`)}`);
 
-/** @type {{ name: string, passed: number, failed: number, skipped: number, note?: string, time: string }[]} */
+/** @type {{ name: string, passed: number, failed: number, skipped: number, note?: string, failures?: string[], time: string }[]} */
 const steps = [];
 /** @type {string[]} */
 const skippedParts = [];
@@ -118,20 +118,39 @@ function readJson(file) {
   }
 }
 
+/** First non-empty line of a failure message, without colour codes, cut to a readable length. */
+function firstLine(text) {
+  const line =
+    String(text ?? '')
+      .replace(new RegExp(`${String.fromCharCode(27)}\\[[0-9;]*m`, 'g'), '')
+      .split('\n')
+      .find((l) => l.trim()) ?? '';
+  return line.trim().slice(0, 300);
+}
+
 /** Vitest's JSON reporter (Jest-compatible shape). A file that fails to load counts as one failure. */
 function countVitest(file, exitCode) {
   const r = readJson(file);
   if (!r) return { passed: 0, failed: exitCode === 0 ? 0 : 1, skipped: 0, note: 'no JSON report written' };
   let failed = r.numFailedTests ?? 0;
+  /** @type {string[]} */
+  const failures = [];
   for (const suite of r.testResults ?? []) {
-    const anyFailedTest = (suite.assertionResults ?? []).some((a) => a.status === 'failed');
-    if (suite.status === 'failed' && !anyFailedTest) failed += 1; // load error, failing hook...
+    const file = relative(process.cwd(), suite.name ?? '');
+    const failedTests = (suite.assertionResults ?? []).filter((a) => a.status === 'failed');
+    for (const a of failedTests)
+      failures.push(`${file} › ${a.fullName}: ${firstLine(a.failureMessages?.[0])}`);
+    if (suite.status === 'failed' && failedTests.length === 0) {
+      failed += 1; // load error, failing hook...
+      failures.push(`${file}: ${firstLine(suite.message)}`);
+    }
   }
   if (exitCode !== 0 && failed === 0) failed = 1; // e.g. unhandled error outside any test
   return {
     passed: r.numPassedTests ?? 0,
     failed,
     skipped: (r.numPendingTests ?? 0) + (r.numTodoTests ?? 0),
+    failures,
   };
 }
 
@@ -143,10 +162,24 @@ function countPlaywright(file, exitCode) {
   const { expected = 0, unexpected = 0, flaky = 0, skipped = 0 } = r.stats;
   let failed = unexpected + (r.errors?.length ?? 0); // errors: web server did not start, config errors...
   if (exitCode !== 0 && failed === 0) failed = 1;
+  /** @type {string[]} */
+  const failures = (r.errors ?? []).map((e) => firstLine(e.message));
+  /** @param {any} suite */
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? [])
+      for (const t of spec.tests ?? [])
+        if (t.status === 'unexpected') {
+          const error = t.results?.at(-1)?.error?.message;
+          failures.push(`${spec.file} › ${spec.title}: ${firstLine(error)}`);
+        }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of r.suites ?? []) walk(suite);
   return {
     passed: expected + flaky,
     failed,
     skipped,
+    failures,
     note: flaky ? `${flaky} flaky (passed on retry)` : undefined,
   };
 }
@@ -330,6 +363,7 @@ for (const s of steps) {
     `${mark} ${s.name}: ${s.passed} passed, ${s.failed} failed${extra ? ` (${extra})` : ''} — ${s.time}`,
   );
 }
+for (const s of steps) for (const f of s.failures ?? []) console.log(red(`  ✗ [${s.name}] ${f}`));
 for (const p of skippedParts) console.log(yellow(`! ${p}`));
 if (!runE2e) console.log(yellow('! e2e skipped (--no-e2e)'));
 if (!runVitest) console.log(yellow('! vitest skipped (--no-vitest)'));

@@ -76,6 +76,12 @@ async function startServer(port: number): Promise<{ proc: ChildProcess; log: () 
   throw new Error(`server did not start:\n${out}`);
 }
 
+/** Resolves when the process has exited, also when it already had (a late 'exit' listener never fires). */
+function exited(proc: ChildProcess): Promise<void> {
+  if (proc.exitCode !== null || proc.signalCode !== null) return Promise.resolve();
+  return new Promise((r) => proc.once('exit', () => r()));
+}
+
 interface Envelope<T> {
   response: { status: number; errorsMessage: string[] };
   data: T;
@@ -192,7 +198,7 @@ describe('kill -9 during a stream of buys', () => {
     first.proc.kill('SIGKILL');
     stop = true;
     await Promise.all(loops);
-    await new Promise((r) => first.proc.once('exit', r));
+    await exited(first.proc);
     expect(acknowledged.length).toBeGreaterThanOrEqual(6);
 
     // restart on the same data: it opens, migrates (nothing to do) and serves
@@ -202,7 +208,7 @@ describe('kill -9 during a stream of buys', () => {
     await check.login('mario.rossi@spesa.demo');
     expect((await check.call('GET', '/cart/view')).response.status).toBe(0);
     second.proc.kill('SIGTERM');
-    await new Promise((r) => second.proc.once('exit', r));
+    await exited(second.proc);
 
     const db = await openDatabase({ dataDir });
     try {
