@@ -42,6 +42,7 @@ import { usePaymentTypes } from '../api/get-payment-types';
 import { usePrebilledAmount } from '../api/get-prebilled-amount';
 import { usePrepareCheckout } from '../api/prepare-checkout';
 import { checkoutTotals } from '../utils/checkout-totals';
+import { goToPaymentPage } from '../utils/go-to-payment-page';
 import { formatEuro } from '../utils/money';
 import { GiftCodeBox } from './gift-code-box';
 
@@ -239,7 +240,7 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
       if (answer.paymentUrl) {
         // the provider's hosted page: a full page navigation (it sends the browser back to /checkout/completed)
         setRedirecting(true);
-        window.location.assign(answer.paymentUrl);
+        goToPaymentPage(answer.paymentUrl);
         return;
       }
       idempotencyKey.current = null;

@@ -16,6 +16,7 @@ import { FormAlert } from '../../account/components/form-alert';
 import { longDay, slotRange } from '../../delivery/utils/format-slot';
 import { useOrder } from '../../orders/api/get-order';
 import { useRetryPayment } from '../../orders/api/retry-payment';
+import { goToPaymentPage } from '../utils/go-to-payment-page';
 import { formatEuro } from '../utils/money';
 
 type Status = 'success' | 'failed' | 'pending';
@@ -80,7 +81,7 @@ export function PaymentCompleted() {
                 setErrors([]);
                 retry.mutate(orderId, {
                   onSuccess: (data) => {
-                    if (data.paymentUrl) window.location.assign(data.paymentUrl);
+                    if (data.paymentUrl) goToPaymentPage(data.paymentUrl);
                   },
                   onError: (e) =>
                     setErrors(e instanceof ApiError && e.message ? [e.message] : [t('orders.actions.error')]),

@@ -24,6 +24,7 @@ import { ApiError } from '../../../lib/http';
 import { TOAST_MS } from '../../../lib/config';
 import { FormAlert } from '../../account/components/form-alert';
 import { usePaymentTypes } from '../../checkout/api/get-payment-types';
+import { goToPaymentPage } from '../../checkout/utils/go-to-payment-page';
 import { useAddAllFromOrder } from '../api/add-all-from-order';
 import { useDeleteOrder } from '../api/delete-order';
 import { useModifyOrder } from '../api/modify-order';
@@ -37,11 +38,6 @@ function errorTexts(error: unknown, fallback: string): string[] {
     if (texts.length) return [...new Set(texts)];
   }
   return [fallback];
-}
-
-/** Sends the browser to the provider's hosted page (a full page navigation). */
-function goToPaymentPage(url: string) {
-  window.location.assign(url);
 }
 
 /**
