@@ -296,7 +296,9 @@ function RateDialog({ order, onClose }: { order: Order; onClose: () => void }) {
             <Rating
               name="order-rating"
               value={rating}
-              onChange={(_, v) => setRating(v ?? 1)}
+              onChange={(_, v) => {
+                if (v != null && Number.isFinite(v)) setRating(v);
+              }}
               getLabelText={(v) => t('orders.actions.ratingValue', { count: v })}
               size="large"
             />
