@@ -26,6 +26,12 @@ import {
   type DailyPurchasesPort,
 } from './modules/cart/cart.service';
 import catalogueRoutes from './modules/catalogue/catalogue.routes';
+import { CheckoutRepository } from './modules/checkout/checkout.repository';
+import checkoutRoutes from './modules/checkout/checkout.routes';
+import { CheckoutService } from './modules/checkout/checkout.service';
+import { OrderActionsService } from './modules/checkout/order-actions.service';
+import { OrderAnswer } from './modules/checkout/order-answer';
+import { OrderPlacementRepository } from './modules/checkout/order-placement.repository';
 import { CatalogueService, readCatalogueVersion } from './modules/catalogue/catalogue.service';
 import contentRoutes from './modules/content/content.routes';
 import { ContentService } from './modules/content/content.service';
@@ -39,6 +45,10 @@ import { TimeslotService } from './modules/delivery/timeslot.service';
 import { MailService } from './modules/mail/mail.service';
 import mailboxRoutes from './modules/mail/mailbox.routes';
 import mediaRoutes from './modules/media/media.routes';
+import { OrderStatusService } from './modules/orders/order-status.service';
+import paymentRoutes from './modules/payment/payment.routes';
+import { PaymentService } from './modules/payment/payment.service';
+import { SandboxPaymentProvider } from './modules/payment/sandbox.provider';
 import systemRoutes, { rootVersionRoute } from './modules/system/system.routes';
 import { buildInfo } from './modules/system/system.service';
 import dbPlugin from './plugins/db';
@@ -139,6 +149,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         { name: 'account' },
         { name: 'delivery' },
         { name: 'cart' },
+        { name: 'checkout' },
+        { name: 'orders' },
+        { name: 'payments' },
         { name: 'system' },
       ],
     },
@@ -210,6 +223,39 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     (userId) => delivery.eraseCustomer(userId),
   );
   app.decorate('timeslots', timeslots);
+  // checkout, payments and the customer's order actions (decision 017)
+  const orderStatus = new OrderStatusService();
+  const placements = new OrderPlacementRepository(opts.db);
+  const orderAnswer = new OrderAnswer(placements, delivery);
+  const sandbox = new SandboxPaymentProvider({ secret: env.PAYMENT_SANDBOX_SECRET, now });
+  const checkoutRepo = new CheckoutRepository(opts.db);
+  const checkout = new CheckoutService({
+    db: opts.db,
+    cart,
+    delivery,
+    timeslots,
+    catalogue,
+    accounts,
+    repo: checkoutRepo,
+    orders: placements,
+    status: orderStatus,
+    provider: sandbox,
+    answer: orderAnswer,
+    now,
+    feedbackUrl: `${API_PREFIX}/payment/feedback/sandbox`,
+  });
+  const orderActions = new OrderActionsService({
+    db: opts.db,
+    cart,
+    checkout,
+    repo: checkoutRepo,
+    orders: placements,
+    status: orderStatus,
+    accounts,
+    answer: orderAnswer,
+  });
+  const payments = new PaymentService(opts.db, placements, orderStatus, sandbox);
+  app.decorate('orderStatus', orderStatus);
   const build = buildInfo({ version: env.APP_VERSION, buildSha: env.BUILD_SHA, repoRoot: REPO_ROOT });
 
   await app.register(
@@ -223,6 +269,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(geoRoutes, { delivery });
       await api.register(addressRoutes, { delivery, cart });
       await api.register(cartRoutes, { cart, allowAnonymous: env.ANONYMOUS_CART === 'true' });
+      await api.register(checkoutRoutes, { checkout, actions: orderActions });
+      await api.register(paymentRoutes, {
+        payments,
+        sandbox,
+        webhookDelayMs: env.PAYMENT_SANDBOX_WEBHOOK_DELAY_MS,
+      });
     },
     { prefix: API_PREFIX },
   );
@@ -243,5 +295,7 @@ declare module 'fastify' {
     catalogue: CatalogueService;
     /** slot capacity (bookSlot / releaseSlot) for checkout and tests */
     timeslots: TimeslotService;
+    /** the one entry point that changes an order's status (records history) */
+    orderStatus: OrderStatusService;
   }
 }

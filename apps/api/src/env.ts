@@ -81,6 +81,11 @@ const envSchema = z.object({
    * (HTTP 401 envelope); 'true' lets an anonymous visitor see an empty cart (decision 014).
    */
   ANONYMOUS_CART: z.enum(['true', 'false']).default('false'),
+  // ---- payments (decision 017) ----
+  /** HMAC key of the sandbox payment provider's sessions, returns and webhooks (a fixed development key when unset) */
+  PAYMENT_SANDBOX_SECRET: optionalText,
+  /** delay of the sandbox's webhook after the card form (ms); 0: before the browser returns; -1: never sent */
+  PAYMENT_SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(-1).max(600_000).default(400),
   // ---- mail ----
   /** smtp://user:pass@host:port (or smtps://): send for real; unset: mails stay in the outbox table */
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),

@@ -53,6 +53,8 @@ export interface PaymentProvider {
   /** stored in payment_authorizations.provider */
   readonly name: string;
   startSession(input: StartSessionInput): Promise<HostedSession>;
+  /** the hosted page of a session already started (a repeated buy answers the same page), null if unknown */
+  resumeSession(providerRef: string, input: StartSessionInput): HostedSession | null;
   /** takes `amountCents` (at most the authorised amount) */
   capture(providerRef: string, amountCents: number): Promise<ProviderActionResult>;
   /** releases the hold */

@@ -1,0 +1,424 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+
+/**
+ * SQL of orders as checkout, payments and the order actions write and read them (decision 017). Orders are
+ * snapshots: lines copy the product's name, options and prices; the order copies the address and the slot.
+ */
+export interface OrderRow {
+  orderId: number;
+  userId: number;
+  sourceCartId: number;
+  orderStatusId: number;
+  orderTypeId: number;
+  deliveryServiceId: number;
+  storeId: number;
+  warehouseId: number;
+  shippingAddressId: number;
+  shippingAddress: Record<string, unknown>;
+  zoneId: number | null;
+  slotId: number;
+  slotDate: string;
+  timeslotId: number;
+  beginTime: string;
+  endTime: string;
+  deliveryDayPeriodId: number;
+  paymentTypeId: number;
+  itemsCents: number;
+  itemsStandardCents: number;
+  variableWeightCents: number;
+  deliveryFeeCents: number;
+  packagingCents: number;
+  giftDiscountCents: number;
+  totalCents: number;
+  preauthCents: number;
+  capturedCents: number | null;
+  deliveredTotalCents: number | null;
+  infos: Record<string, unknown>;
+  idempotencyKey: string | null;
+  version: number;
+  createdAt: string;
+}
+
+export type NewOrder = Omit<
+  OrderRow,
+  'orderId' | 'capturedCents' | 'deliveredTotalCents' | 'version' | 'createdAt' | 'orderTypeId'
+>;
+
+export interface OrderItemRow {
+  orderItemId: number;
+  orderId: number;
+  position: number;
+  productId: number;
+  codInt: string;
+  name: string;
+  shortDescr: string;
+  description: string;
+  sellingType: string;
+  unitBase: string;
+  mediaUrl: string;
+  sectorId: number;
+  options: Record<string, string>;
+  optionsKey: string;
+  promoId: number | null;
+  promo: { header: string; body: string } | null;
+  quantity: number;
+  unitPriceCents: number;
+  unitPriceStandardCents: number;
+  lineTotalCents: number;
+  lineStandardCents: number;
+  variableWeight: boolean;
+  acceptAlternatives: boolean;
+  infos: Record<string, string>;
+  deliveredQuantity: number | null;
+  realWeight: number | null;
+  substituteProductId: number | null;
+  substituteName: string | null;
+  deliveredUnitPriceCents: number | null;
+  deliveredTotalCents: number | null;
+}
+
+export type NewOrderItem = Omit<
+  OrderItemRow,
+  | 'orderItemId'
+  | 'orderId'
+  | 'deliveredQuantity'
+  | 'realWeight'
+  | 'substituteProductId'
+  | 'substituteName'
+  | 'deliveredUnitPriceCents'
+  | 'deliveredTotalCents'
+>;
+
+export interface AuthorizationRow {
+  authorizationId: number;
+  orderId: number;
+  attempt: number;
+  provider: string;
+  providerRef: string;
+  paymentTypeId: number;
+  amountCents: number;
+  capturedCents: number;
+  refundedCents: number;
+  status: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+}
+
+export interface HistoryRow {
+  orderStatusId: number;
+  actor: string;
+  createdAt: string;
+}
+
+export interface GiftUseRow {
+  giftCertificateId: number;
+  code: string;
+  name: string;
+  discountCents: number;
+}
+
+const ORDER_COLUMNS = sql.raw(`order_id AS "orderId", user_id AS "userId", source_cart_id AS "sourceCartId",
+  order_status_id::int AS "orderStatusId", order_type_id::int AS "orderTypeId",
+  delivery_service_id AS "deliveryServiceId", store_id AS "storeId", warehouse_id AS "warehouseId",
+  shipping_address_id AS "shippingAddressId", shipping_address AS "shippingAddress", zone_id AS "zoneId",
+  slot_id AS "slotId", to_char(slot_date, 'YYYY-MM-DD') AS "slotDate", timeslot_id AS "timeslotId",
+  begin_time AS "beginTime", end_time AS "endTime", delivery_day_period_id::int AS "deliveryDayPeriodId",
+  payment_type_id::int AS "paymentTypeId", items_cents AS "itemsCents", items_standard_cents AS "itemsStandardCents",
+  variable_weight_cents AS "variableWeightCents", delivery_fee_cents AS "deliveryFeeCents",
+  packaging_cents AS "packagingCents", gift_discount_cents AS "giftDiscountCents", total_cents AS "totalCents",
+  preauth_cents AS "preauthCents", captured_cents AS "capturedCents",
+  delivered_total_cents AS "deliveredTotalCents", infos, idempotency_key AS "idempotencyKey", version,
+  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`);
+
+const ITEM_COLUMNS =
+  sql.raw(`order_item_id AS "orderItemId", order_id AS "orderId", position::int AS position,
+  product_id AS "productId", cod_int AS "codInt", name, short_descr AS "shortDescr", description,
+  selling_type AS "sellingType", unit_base AS "unitBase", media_url AS "mediaUrl", sector_id AS "sectorId",
+  options, options_key AS "optionsKey", promo_id AS "promoId", promo, quantity::float8 AS quantity,
+  unit_price_cents AS "unitPriceCents", unit_price_standard_cents AS "unitPriceStandardCents",
+  line_total_cents AS "lineTotalCents", line_standard_cents AS "lineStandardCents",
+  variable_weight AS "variableWeight", accept_alternatives AS "acceptAlternatives", infos,
+  delivered_quantity::float8 AS "deliveredQuantity", real_weight::float8 AS "realWeight",
+  substitute_product_id AS "substituteProductId", substitute_name AS "substituteName",
+  delivered_unit_price_cents AS "deliveredUnitPriceCents", delivered_total_cents AS "deliveredTotalCents"`);
+
+const AUTH_COLUMNS =
+  sql.raw(`authorization_id AS "authorizationId", order_id AS "orderId", attempt::int AS attempt,
+  provider, provider_ref AS "providerRef", payment_type_id::int AS "paymentTypeId", amount_cents AS "amountCents",
+  captured_cents AS "capturedCents", refunded_cents AS "refundedCents", status, card_brand AS "cardBrand",
+  card_last4 AS "cardLast4"`);
+
+const qty = (n: number): string => n.toFixed(3);
+
+export class OrderPlacementRepository {
+  constructor(private readonly db: Db) {}
+
+  // ---------- reads ----------
+  /** A customer's order (another customer's id finds nothing). */
+  async findOrder(orderId: number, userId: number, db: Db = this.db): Promise<OrderRow | null> {
+    const [row] = await queryRows<OrderRow>(
+      db,
+      sql`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_id = ${orderId} AND user_id = ${userId}`,
+    );
+    return row ?? null;
+  }
+
+  /** The order row locked until the transaction ends (actions on one order queue here). */
+  async lockOrder(db: Db, orderId: number, userId: number | null): Promise<OrderRow | null> {
+    const [row] = await queryRows<OrderRow>(
+      db,
+      sql`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_id = ${orderId}
+            ${userId === null ? sql`` : sql`AND user_id = ${userId}`} FOR UPDATE`,
+    );
+    return row ?? null;
+  }
+
+  async findOrderById(orderId: number, db: Db = this.db): Promise<OrderRow | null> {
+    const [row] = await queryRows<OrderRow>(
+      db,
+      sql`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_id = ${orderId}`,
+    );
+    return row ?? null;
+  }
+
+  async findBySourceCart(cartId: number, db: Db = this.db): Promise<OrderRow | null> {
+    const [row] = await queryRows<OrderRow>(
+      db,
+      sql`SELECT ${ORDER_COLUMNS} FROM orders WHERE source_cart_id = ${cartId}`,
+    );
+    return row ?? null;
+  }
+
+  async findByIdempotencyKey(userId: number, key: string, db: Db = this.db): Promise<OrderRow | null> {
+    const [row] = await queryRows<OrderRow>(
+      db,
+      sql`SELECT ${ORDER_COLUMNS} FROM orders WHERE user_id = ${userId} AND idempotency_key = ${key}`,
+    );
+    return row ?? null;
+  }
+
+  async items(orderId: number, db: Db = this.db): Promise<OrderItemRow[]> {
+    return queryRows<OrderItemRow>(
+      db,
+      sql`SELECT ${ITEM_COLUMNS} FROM order_items WHERE order_id = ${orderId} ORDER BY position`,
+    );
+  }
+
+  async history(orderId: number): Promise<HistoryRow[]> {
+    return queryRows<HistoryRow>(
+      this.db,
+      sql`SELECT to_status_id::int AS "orderStatusId", actor,
+            to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
+          FROM order_status_history WHERE order_id = ${orderId} ORDER BY history_id`,
+    );
+  }
+
+  async giftUses(orderId: number): Promise<GiftUseRow[]> {
+    return queryRows<GiftUseRow>(
+      this.db,
+      sql`SELECT u.gift_certificate_id AS "giftCertificateId", g.code, g.name, u.discount_cents AS "discountCents"
+          FROM gift_certificate_uses u JOIN gift_certificates g USING (gift_certificate_id)
+          WHERE u.order_id = ${orderId} ORDER BY u.gift_certificate_id`,
+    );
+  }
+
+  async note(
+    orderId: number,
+  ): Promise<{ noteId: number; rating: number; title: string; comment: string } | null> {
+    const [row] = await queryRows<{ noteId: number; rating: number; title: string; comment: string }>(
+      this.db,
+      sql`SELECT note_id AS "noteId", rating::int AS rating, title, comment FROM order_notes
+          WHERE order_id = ${orderId} ORDER BY note_id LIMIT 1`,
+    );
+    return row ?? null;
+  }
+
+  /** The newest authorisation of an order (the live attempt). */
+  async latestAuthorization(orderId: number, db: Db = this.db): Promise<AuthorizationRow | null> {
+    const [row] = await queryRows<AuthorizationRow>(
+      db,
+      sql`SELECT ${AUTH_COLUMNS} FROM payment_authorizations WHERE order_id = ${orderId}
+          ORDER BY attempt DESC LIMIT 1`,
+    );
+    return row ?? null;
+  }
+
+  async lockAuthorizationByRef(
+    db: Db,
+    provider: string,
+    providerRef: string,
+  ): Promise<AuthorizationRow | null> {
+    const [row] = await queryRows<AuthorizationRow>(
+      db,
+      sql`SELECT ${AUTH_COLUMNS} FROM payment_authorizations WHERE provider = ${provider} AND provider_ref = ${providerRef}
+          FOR UPDATE`,
+    );
+    return row ?? null;
+  }
+
+  /** The customer's orders whose online payment can be retried (failed 11, or abandoned 1). */
+  async retryableOrderIds(userId: number): Promise<number[]> {
+    const rows = await queryRows<{ orderId: number }>(
+      this.db,
+      sql`SELECT order_id AS "orderId" FROM orders WHERE user_id = ${userId} AND order_status_id IN (1, 11)
+          AND payment_type_id IN (1, 12, 24) ORDER BY created_at DESC, order_id DESC LIMIT 50`,
+    );
+    return rows.map((r) => r.orderId);
+  }
+
+  // ---------- writes (inside the caller's transaction) ----------
+  async insertOrder(db: Db, o: NewOrder): Promise<number> {
+    const [row] = await queryRows<{ orderId: number }>(
+      db,
+      sql`INSERT INTO orders (user_id, source_cart_id, order_status_id, delivery_service_id, store_id, warehouse_id,
+            shipping_address_id, shipping_address, zone_id, slot_id, slot_date, timeslot_id, begin_time, end_time,
+            delivery_day_period_id, payment_type_id, items_cents, items_standard_cents, variable_weight_cents,
+            delivery_fee_cents, packaging_cents, gift_discount_cents, total_cents, preauth_cents, infos,
+            idempotency_key)
+          VALUES (${o.userId}, ${o.sourceCartId}, ${o.orderStatusId}, ${o.deliveryServiceId}, ${o.storeId},
+            ${o.warehouseId}, ${o.shippingAddressId}, ${JSON.stringify(o.shippingAddress)}::jsonb, ${o.zoneId},
+            ${o.slotId}, ${o.slotDate}::date, ${o.timeslotId}, ${o.beginTime}, ${o.endTime}, ${o.deliveryDayPeriodId},
+            ${o.paymentTypeId}, ${o.itemsCents}, ${o.itemsStandardCents}, ${o.variableWeightCents},
+            ${o.deliveryFeeCents}, ${o.packagingCents}, ${o.giftDiscountCents}, ${o.totalCents}, ${o.preauthCents},
+            ${JSON.stringify(o.infos)}::jsonb, ${o.idempotencyKey})
+          RETURNING order_id AS "orderId"`,
+    );
+    if (!row) throw new Error('insertOrder: no row');
+    return row.orderId;
+  }
+
+  /** An edited order bought again: its delivery, money and infos replaced; compare-and-set on version. */
+  async replaceOrder(db: Db, orderId: number, version: number, o: NewOrder): Promise<boolean> {
+    const rows = await queryRows<{ orderId: number }>(
+      db,
+      sql`UPDATE orders SET source_cart_id = ${o.sourceCartId}, delivery_service_id = ${o.deliveryServiceId},
+            store_id = ${o.storeId}, warehouse_id = ${o.warehouseId}, shipping_address_id = ${o.shippingAddressId},
+            shipping_address = ${JSON.stringify(o.shippingAddress)}::jsonb, zone_id = ${o.zoneId},
+            slot_id = ${o.slotId}, slot_date = ${o.slotDate}::date, timeslot_id = ${o.timeslotId},
+            begin_time = ${o.beginTime}, end_time = ${o.endTime}, delivery_day_period_id = ${o.deliveryDayPeriodId},
+            payment_type_id = ${o.paymentTypeId}, items_cents = ${o.itemsCents},
+            items_standard_cents = ${o.itemsStandardCents}, variable_weight_cents = ${o.variableWeightCents},
+            delivery_fee_cents = ${o.deliveryFeeCents}, packaging_cents = ${o.packagingCents},
+            gift_discount_cents = ${o.giftDiscountCents}, total_cents = ${o.totalCents},
+            preauth_cents = ${o.preauthCents}, infos = ${JSON.stringify(o.infos)}::jsonb,
+            version = version + 1, updated_at = now()
+          WHERE order_id = ${orderId} AND version = ${version}
+          RETURNING order_id AS "orderId"`,
+    );
+    return rows.length > 0;
+  }
+
+  async deleteItems(db: Db, orderId: number): Promise<void> {
+    await db.execute(sql`DELETE FROM order_items WHERE order_id = ${orderId}`);
+  }
+
+  async insertItems(db: Db, orderId: number, items: readonly NewOrderItem[]): Promise<void> {
+    if (items.length === 0) return;
+    const values = items.map(
+      (i) =>
+        sql`(${orderId}, ${i.position}, ${i.productId}, ${i.codInt}, ${i.name}, ${i.shortDescr}, ${i.description},
+          ${i.sellingType}, ${i.unitBase}, ${i.mediaUrl}, ${i.sectorId}, ${JSON.stringify(i.options)}::jsonb,
+          ${i.optionsKey}, ${i.promoId}, ${i.promo ? JSON.stringify(i.promo) : null}::jsonb,
+          ${qty(i.quantity)}::numeric, ${i.unitPriceCents}, ${i.unitPriceStandardCents}, ${i.lineTotalCents},
+          ${i.lineStandardCents}, ${i.variableWeight}, ${i.acceptAlternatives}, ${JSON.stringify(i.infos)}::jsonb)`,
+    );
+    await db.execute(
+      sql`INSERT INTO order_items (order_id, position, product_id, cod_int, name, short_descr, description,
+            selling_type, unit_base, media_url, sector_id, options, options_key, promo_id, promo, quantity,
+            unit_price_cents, unit_price_standard_cents, line_total_cents, line_standard_cents, variable_weight,
+            accept_alternatives, infos)
+          VALUES ${sql.join(values, sql`, `)}`,
+    );
+  }
+
+  async nextAttempt(db: Db, orderId: number): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      db,
+      sql`SELECT COALESCE(MAX(attempt), 0)::int + 1 AS n FROM payment_authorizations WHERE order_id = ${orderId}`,
+    );
+    return row?.n ?? 1;
+  }
+
+  async insertAuthorization(
+    db: Db,
+    a: Omit<
+      AuthorizationRow,
+      'authorizationId' | 'capturedCents' | 'refundedCents' | 'cardBrand' | 'cardLast4'
+    >,
+  ): Promise<number> {
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`INSERT INTO payment_authorizations (order_id, attempt, provider, provider_ref, payment_type_id, amount_cents, status)
+          VALUES (${a.orderId}, ${a.attempt}, ${a.provider}, ${a.providerRef}, ${a.paymentTypeId}, ${a.amountCents},
+            ${a.status})
+          RETURNING authorization_id AS id`,
+    );
+    if (!row) throw new Error('insertAuthorization: no row');
+    return row.id;
+  }
+
+  /** Moves an authorisation's status only from one of `from` (compare-and-set). */
+  async setAuthorizationStatus(
+    db: Db,
+    authorizationId: number,
+    from: readonly string[],
+    to: string,
+    card: { cardBrand: string | null; cardLast4: string | null } | null = null,
+  ): Promise<boolean> {
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`UPDATE payment_authorizations SET status = ${to}, updated_at = now()
+            ${card ? sql`, card_brand = ${card.cardBrand}, card_last4 = ${card.cardLast4}` : sql``}
+          WHERE authorization_id = ${authorizationId}
+            AND status IN (${sql.join(
+              from.map((s) => sql`${s}`),
+              sql`, `,
+            )})
+          RETURNING authorization_id AS id`,
+    );
+    return rows.length > 0;
+  }
+
+  /** Brand and last four digits, when the authorisation has none yet (never a card number). */
+  async fillCard(
+    db: Db,
+    authorizationId: number,
+    card: { cardBrand: string | null; cardLast4: string | null },
+  ): Promise<void> {
+    await db.execute(
+      sql`UPDATE payment_authorizations SET card_brand = ${card.cardBrand}, card_last4 = ${card.cardLast4},
+            updated_at = now()
+          WHERE authorization_id = ${authorizationId} AND card_last4 IS NULL`,
+    );
+  }
+
+  /** Applies a provider notification once: false when this event was already recorded. */
+  async recordPaymentEvent(
+    db: Db,
+    e: {
+      provider: string;
+      eventId: string;
+      authorizationId: number | null;
+      channel: string;
+      outcome: string;
+    },
+  ): Promise<boolean> {
+    const rows = await queryRows<{ eventId: string }>(
+      db,
+      sql`INSERT INTO payment_events (provider, event_id, authorization_id, channel, outcome)
+          VALUES (${e.provider}, ${e.eventId}, ${e.authorizationId}, ${e.channel}, ${e.outcome})
+          ON CONFLICT DO NOTHING RETURNING event_id AS "eventId"`,
+    );
+    return rows.length > 0;
+  }
+
+  async setPaymentType(db: Db, orderId: number, paymentTypeId: number, preauthCents: number): Promise<void> {
+    await db.execute(
+      sql`UPDATE orders SET payment_type_id = ${paymentTypeId}, preauth_cents = ${preauthCents},
+            version = version + 1, updated_at = now()
+          WHERE order_id = ${orderId}`,
+    );
+  }
+}

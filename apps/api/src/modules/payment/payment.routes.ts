@@ -1,0 +1,284 @@
+import { paymentFeedbackQuerySchema } from '@spesa/shared/contracts/checkout';
+import { formatPrice } from '@spesa/shared/format/price';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { z } from 'zod';
+import { fail } from '../../lib/result';
+import { answer, apiResponse } from '../../plugins/envelope';
+import type { PaymentService } from './payment.service';
+import { PAYMENT_TEXT } from './payment.service';
+import type { SandboxPaymentProvider, SandboxSession } from './sandbox.provider';
+
+/**
+ * The sandbox provider's hosted page, and our provider endpoints (decision 017):
+ * - GET/POST /payment-sandbox/pay/:ref — the card form (plain HTML, Italian, accessible). Stands for the
+ *   provider's site: it only sees the card number to pick the test outcome; nothing of it is stored.
+ * - GET /payment/feedback/sandbox — the signed return: applies it and sends the browser to the web app's
+ *   payment-completed route /checkout/completed/{success|failed|pending}?order_id=...
+ * - POST /payment/webhook/sandbox — the signed server-to-server notification (raw body HMAC).
+ */
+export interface PaymentRoutesOptions {
+  payments: PaymentService;
+  sandbox: SandboxPaymentProvider;
+  /** ms after the form before the webhook is sent; 0: before the browser returns; -1: never */
+  webhookDelayMs: number;
+}
+
+const esc = (s: string) =>
+  s.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
+  );
+
+const formBodySchema = z.object({
+  t: z.string().max(2000),
+  action: z.enum(['pay', 'cancel']).optional(),
+  card_number: z.string().max(40).optional(),
+  expiry: z.string().max(10).optional(),
+  cvc: z.string().max(6).optional(),
+  holder: z.string().max(100).optional(),
+});
+
+interface FormErrors {
+  card_number?: string;
+  expiry?: string;
+  cvc?: string;
+  holder?: string;
+}
+
+function page(
+  session: SandboxSession,
+  token: string,
+  errors: FormErrors = {},
+  values: { holder?: string } = {},
+) {
+  const list = Object.values(errors);
+  const field = (name: keyof FormErrors, label: string, input: string) => `
+      <div class="field">
+        <label for="${name}">${label}</label>
+        ${input}
+        ${errors[name] ? `<p class="error" id="${name}-error">${esc(errors[name])}</p>` : ''}
+      </div>`;
+  const invalid = (name: keyof FormErrors) =>
+    errors[name] ? ` aria-invalid="true" aria-describedby="${name}-error"` : '';
+  return `<!doctype html>
+<html lang="it">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>Pagamento sicuro (sandbox) - ${esc(session.description)}</title>
+<style>
+  body { font-family: system-ui, sans-serif; background: #f4f6f8; color: #1b1b1b; margin: 0; }
+  main { max-width: 28rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; }
+  .notice { background: #fff4ce; padding: .5rem .75rem; border-radius: 4px; font-size: .9rem; }
+  .amount { font-size: 1.6rem; font-weight: 700; margin: .25rem 0 1rem; }
+  .field { margin-bottom: 1rem; }
+  label { display: block; font-weight: 600; margin-bottom: .25rem; }
+  input { width: 100%; box-sizing: border-box; padding: .6rem; font-size: 1rem; border: 1px solid #6b6b6b; border-radius: 4px; }
+  input:focus { outline: 3px solid #005fcc; outline-offset: 1px; }
+  .error { color: #b00020; margin: .25rem 0 0; }
+  .row { display: flex; gap: 1rem; } .row .field { flex: 1; }
+  button { font-size: 1rem; padding: .7rem 1.2rem; border-radius: 4px; border: 0; cursor: pointer; }
+  .pay { background: #005fcc; color: #fff; width: 100%; } .cancel { background: none; color: #005fcc; text-decoration: underline; margin-top: .5rem; }
+  details { margin-top: 1rem; font-size: .9rem; }
+</style>
+</head>
+<body>
+<main>
+  <h1>Pagamento sicuro</h1>
+  <p class="notice">Ambiente di prova: nessun addebito reale. Usa una delle carte di prova indicate sotto.</p>
+  <p>${esc(session.description)}</p>
+  <p class="amount">Importo da autorizzare: ${esc(formatPrice(session.amountCents / 100))}</p>
+  ${
+    list.length > 0
+      ? `<div role="alert"><h2>Controlla i dati della carta</h2><ul>${list.map((e) => `<li>${esc(e)}</li>`).join('')}</ul></div>`
+      : ''
+  }
+  <form method="post" novalidate>
+    <input type="hidden" name="t" value="${esc(token)}">
+    ${field('holder', 'Intestatario della carta', `<input id="holder" name="holder" autocomplete="cc-name" value="${esc(values.holder ?? '')}"${invalid('holder')}>`)}
+    ${field('card_number', 'Numero della carta', `<input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number"${invalid('card_number')}>`)}
+    <div class="row">
+      ${field('expiry', 'Scadenza (MM/AA)', `<input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/AA"${invalid('expiry')}>`)}
+      ${field('cvc', 'Codice di sicurezza (CVC)', `<input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc"${invalid('cvc')}>`)}
+    </div>
+    <button class="pay" type="submit" name="action" value="pay">Autorizza ${esc(formatPrice(session.amountCents / 100))}</button>
+    <button class="cancel" type="submit" name="action" value="cancel">Annulla e torna al negozio</button>
+  </form>
+  <details>
+    <summary>Carte di prova</summary>
+    <ul>
+      <li>4242 4242 4242 4242: pagamento autorizzato</li>
+      <li>4000 0000 0000 0002: pagamento rifiutato</li>
+      <li>4000 0000 0000 9995: fondi insufficienti</li>
+      <li>4000 0000 0000 3220: in attesa di conferma, confermato poco dopo</li>
+    </ul>
+    <p>Scadenza futura qualsiasi, CVC di 3 cifre.</p>
+  </details>
+</main>
+</body>
+</html>`;
+}
+
+function checkForm(body: z.infer<typeof formBodySchema>, now: Date): FormErrors {
+  const errors: FormErrors = {};
+  if (!body.holder || body.holder.trim().length < 2) errors.holder = "Inserisci il nome dell'intestatario.";
+  const digits = (body.card_number ?? '').replace(/[\s-]/g, '');
+  if (!/^\d{12,19}$/.test(digits)) errors.card_number = 'Inserisci un numero di carta valido.';
+  const m = /^(\d{2})\s*\/\s*(\d{2})$/.exec(body.expiry ?? '');
+  const month = m ? Number(m[1]) : 0;
+  const year = m ? 2000 + Number(m[2]) : 0;
+  const nowMonth = now.getUTCFullYear() * 12 + now.getUTCMonth() + 1;
+  if (!m || month < 1 || month > 12 || year * 12 + month < nowMonth)
+    errors.expiry = 'Inserisci una scadenza valida e non passata (MM/AA).';
+  if (!/^\d{3,4}$/.test(body.cvc ?? '')) errors.cvc = 'Il codice di sicurezza ha 3 o 4 cifre.';
+  return errors;
+}
+
+const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
+  app,
+  { payments, sandbox, webhookDelayMs },
+) => {
+  const sendWebhook = async (raw: string, signature: string) => {
+    const res = await app.inject({
+      method: 'POST',
+      url: '/ebsn/api/payment/webhook/sandbox',
+      headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature },
+      payload: raw,
+    });
+    if (res.statusCode !== 200) app.log.warn({ status: res.statusCode }, 'sandbox webhook refused');
+  };
+
+  const sessionParams = z.object({ ref: z.string().regex(/^sbx_[0-9a-f]{24}$/) });
+  const notFoundPage = (reply: { code: (n: number) => unknown; type: (t: string) => unknown }) => {
+    reply.code(404);
+    reply.type('text/html; charset=utf-8');
+    return '<!doctype html><html lang="it"><head><meta charset="utf-8"><title>Sessione non valida</title></head><body><main><h1>Sessione di pagamento non valida o scaduta</h1><p>Torna al negozio e riprova il pagamento dal dettaglio dell’ordine.</p></main></body></html>';
+  };
+
+  app.get(
+    '/payment-sandbox/pay/:ref',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Sandbox provider: the hosted card form (HTML)',
+        params: sessionParams,
+        querystring: z.object({ t: z.string().max(2000) }),
+      },
+    },
+    async (request, reply) => {
+      const session = sandbox.openSession(request.params.ref, request.query.t);
+      if (!session) return notFoundPage(reply);
+      reply.type('text/html; charset=utf-8');
+      reply.header('cache-control', 'no-store');
+      return page(session, request.query.t);
+    },
+  );
+
+  app.post(
+    '/payment-sandbox/pay/:ref',
+    {
+      schema: {
+        tags: ['payments'],
+        summary: 'Sandbox provider: processes the card form, then returns the browser to the shop',
+        params: sessionParams,
+        body: formBodySchema,
+      },
+    },
+    async (request, reply) => {
+      const session = sandbox.openSession(request.params.ref, request.body.t);
+      if (!session) return notFoundPage(reply);
+      if (request.body.action === 'cancel')
+        return reply.redirect(sandbox.returnUrl(session, 'cancelled'), 303);
+      const errors = checkForm(request.body, new Date());
+      const decision = errors.card_number ? null : sandbox.decide(request.body.card_number ?? '');
+      if (!decision && !errors.card_number) errors.card_number = 'Il numero della carta non è valido.';
+      if (!decision || Object.keys(errors).length > 0) {
+        reply.code(422).type('text/html; charset=utf-8');
+        return page(session, request.body.t, errors, { holder: request.body.holder ?? '' });
+      }
+      const hook = sandbox.webhook(session, decision.webhookOutcome, decision);
+      if (webhookDelayMs === 0) await sendWebhook(hook.raw, hook.signature);
+      else if (webhookDelayMs > 0)
+        setTimeout(() => {
+          sendWebhook(hook.raw, hook.signature).catch(() => {
+            // the app may be closing; the return already carries the outcome
+          });
+        }, webhookDelayMs).unref();
+      return reply.redirect(sandbox.returnUrl(session, decision.returnOutcome), 303);
+    },
+  );
+
+  app.get(
+    '/payment/feedback/sandbox',
+    {
+      schema: {
+        tags: ['payments'],
+        summary:
+          "The provider's signed return: applied, then the browser goes to /checkout/completed/:status",
+        querystring: paymentFeedbackQuerySchema,
+        response: { 400: apiResponse(z.object({})) },
+      },
+    },
+    async (request, reply) => {
+      const q = request.query;
+      const verified = sandbox.verifyReturn({
+        session: q.session,
+        outcome: q.outcome,
+        ts: String(q.ts),
+        sig: q.sig,
+      });
+      if (!verified) {
+        reply.code(400);
+        return answer(
+          request,
+          fail(PAYMENT_TEXT.badSignature[0], PAYMENT_TEXT.badSignature[1], 'validation'),
+        );
+      }
+      const applied = await payments.apply(verified, 'return');
+      if (!applied.ok) {
+        reply.code(400);
+        return answer(request, applied);
+      }
+      return reply.redirect(
+        `/checkout/completed/${applied.data.completed}?order_id=${applied.data.orderId}`,
+        302,
+      );
+    },
+  );
+
+  await app.register(async (hook) => {
+    // the webhook's signature covers the raw body: keep it as text
+    hook.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+      done(null, body);
+    });
+    hook.post(
+      '/payment/webhook/sandbox',
+      {
+        schema: {
+          tags: ['payments'],
+          summary: "The provider's signed webhook (x-sandbox-signature: HMAC of the raw body)",
+          body: z.string().max(10_000),
+          response: {
+            200: apiResponse(z.object({ received: z.boolean() })),
+            401: apiResponse(z.object({ received: z.boolean() })),
+          },
+        },
+      },
+      async (request, reply) => {
+        const signature = request.headers['x-sandbox-signature'];
+        const verified = sandbox.verifyWebhook(
+          typeof request.body === 'string' ? request.body : '',
+          typeof signature === 'string' ? signature : undefined,
+        );
+        if (!verified) {
+          reply.code(401);
+          return answer(request, fail(PAYMENT_TEXT.badSignature[0], PAYMENT_TEXT.badSignature[1]));
+        }
+        const applied = await payments.apply(verified, 'webhook');
+        return answer(request, applied.ok ? { ok: true, data: { received: true } } : applied);
+      },
+    );
+  });
+};
+
+export default paymentRoutes;

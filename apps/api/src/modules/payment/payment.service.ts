@@ -1,0 +1,114 @@
+import type { PaymentCompletedStatus } from '@spesa/shared/contracts/checkout';
+import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
+import type { Db } from '../../db/client';
+import { fail, ok, type Result } from '../../lib/result';
+import type { OrderPlacementRepository } from '../checkout/order-placement.repository';
+import type { OrderStatusService } from '../orders/order-status.service';
+import type { PaymentProvider, VerifiedNotification } from './payment-provider';
+
+export const PAYMENT_TEXT = {
+  badSignature: ['msg.payment.badSignature', 'Notifica di pagamento non valida.'],
+  unknownSession: ['msg.payment.unknownSession', 'Sessione di pagamento sconosciuta.'],
+} as const;
+
+/**
+ * Applies the provider's notifications (the browser's return and the webhook) to authorisations and orders.
+ * Idempotent: each event is recorded once (payment_events), and every change is a compare-and-set on the
+ * authorisation's status and the order's status, so a return and a webhook arriving in any order, or twice,
+ * end in the same state. Success: order 3 'ordered'; declined: 11 (retry allowed); pending: 2. A success for
+ * an attempt that is no longer the live one (retried, cancelled, payment type changed) is voided at once.
+ */
+export class PaymentService {
+  constructor(
+    private readonly db: Db,
+    private readonly orders: OrderPlacementRepository,
+    private readonly status: OrderStatusService,
+    private readonly provider: PaymentProvider,
+  ) {}
+
+  async apply(
+    n: VerifiedNotification,
+    channel: 'return' | 'webhook',
+  ): Promise<Result<{ orderId: number; completed: PaymentCompletedStatus }>> {
+    const orderId = await this.db.transaction(async (tx) => {
+      const auth = await this.orders.lockAuthorizationByRef(tx, this.provider.name, n.providerRef);
+      if (!auth) return null;
+      const order = await this.orders.lockOrder(tx, auth.orderId, null);
+      if (!order) return null;
+      const fresh = await this.orders.recordPaymentEvent(tx, {
+        provider: this.provider.name,
+        eventId: n.eventId,
+        authorizationId: auth.authorizationId,
+        channel,
+        outcome: n.outcome,
+      });
+      const card = n.cardLast4 ? { cardBrand: n.cardBrand, cardLast4: n.cardLast4 } : null;
+      if (!fresh) {
+        // the same event by the other channel: only the card's brand and last digits may be new
+        if (card) await this.orders.fillCard(tx, auth.authorizationId, card);
+        return order.orderId;
+      }
+      if (n.amountCents !== null && n.amountCents !== auth.amountCents) return order.orderId;
+      const latest = await this.orders.latestAuthorization(order.orderId, tx);
+      const live = latest?.authorizationId === auth.authorizationId;
+      const waiting = ['created', 'pending'];
+      const s = order.orderStatusId;
+      if (n.outcome === 'success') {
+        const payable =
+          live &&
+          (s === ORDER_STATUS.inPayment ||
+            s === ORDER_STATUS.awaitingPayment ||
+            s === ORDER_STATUS.invalidated);
+        if (payable) {
+          if (
+            await this.orders.setAuthorizationStatus(
+              tx,
+              auth.authorizationId,
+              [...waiting, 'declined'],
+              'authorized',
+              card,
+            )
+          )
+            await this.moveOrder(tx, order.orderId, s, ORDER_STATUS.ordered);
+        } else if (waiting.includes(auth.status) || auth.status === 'voided') {
+          // money held for an attempt nobody waits for: give it back
+          await this.provider.void(auth.providerRef);
+          await this.orders.setAuthorizationStatus(tx, auth.authorizationId, waiting, 'voided', card);
+        }
+      } else if (n.outcome === 'pending') {
+        if (await this.orders.setAuthorizationStatus(tx, auth.authorizationId, ['created'], 'pending', card))
+          if (live && s === ORDER_STATUS.inPayment)
+            await this.moveOrder(tx, order.orderId, s, ORDER_STATUS.awaitingPayment);
+      } else if (
+        await this.orders.setAuthorizationStatus(tx, auth.authorizationId, waiting, 'declined', card)
+      ) {
+        if (live && (s === ORDER_STATUS.inPayment || s === ORDER_STATUS.awaitingPayment))
+          await this.moveOrder(tx, order.orderId, s, ORDER_STATUS.invalidated);
+      }
+      return order.orderId;
+    });
+    if (orderId === null)
+      return fail(PAYMENT_TEXT.unknownSession[0], PAYMENT_TEXT.unknownSession[1], 'notFound');
+    const order = await this.orders.findOrderById(orderId);
+    const auth = order ? await this.orders.latestAuthorization(orderId) : null;
+    const completed: PaymentCompletedStatus =
+      order?.orderStatusId === ORDER_STATUS.awaitingPayment
+        ? 'pending'
+        : auth && ['authorized', 'captured'].includes(auth.status)
+          ? 'success'
+          : auth?.status === 'created' || auth?.status === 'pending'
+            ? 'pending'
+            : 'failed';
+    return ok({ orderId, completed });
+  }
+
+  private async moveOrder(
+    tx: Db,
+    orderId: number,
+    from: number,
+    to: (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS],
+  ) {
+    const moved = await this.status.transition(tx, { orderId, from, to, actor: 'provider' });
+    if (!moved.ok) throw new Error(`payment: ${from} -> ${to} refused for order ${orderId}`);
+  }
+}

@@ -1,0 +1,264 @@
+import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import type {
+  HostedSession,
+  PaymentOutcome,
+  PaymentProvider,
+  ProviderActionResult,
+  StartSessionInput,
+  VerifiedNotification,
+} from './payment-provider';
+
+/**
+ * The built-in sandbox payment provider (decision 017): behaves like a real hosted payment page without
+ * any money. Its page is served by the API (payment.routes.ts, /ebsn/api/payment-sandbox/pay/:ref); the
+ * session travels in an HMAC-signed token (the sandbox keeps no state), the browser returns to our feedback
+ * URL with a signed query, and a signed webhook follows (or precedes) it.
+ *
+ * Test cards (any future expiry, any 3-digit CVC; README "Test cards"):
+ *   4242 4242 4242 4242  authorised
+ *   4000 0000 0000 0002  declined
+ *   4000 0000 0000 9995  declined (insufficient funds)
+ *   4000 0000 0000 3220  pending: the return says pending, the webhook then confirms it
+ * Any other number is declined. The card number is only read to pick the outcome: brand and last four digits
+ * are all that leaves this module.
+ */
+export const SANDBOX_PROVIDER = 'sandbox';
+export const SANDBOX_TEST_CARDS = {
+  success: '4242424242424242',
+  declined: '4000000000000002',
+  insufficientFunds: '4000000000009995',
+  pending: '4000000000003220',
+} as const;
+
+const DEV_KEY = 'spesa-sandbox-development-key-not-for-production';
+
+export interface SandboxSession {
+  providerRef: string;
+  orderId: number;
+  attempt: number;
+  amountCents: number;
+  description: string;
+  feedbackUrl: string;
+}
+
+/** What the card form decides: the return's outcome, and the webhook's (a pending card is confirmed later). */
+export interface CardDecision {
+  returnOutcome: PaymentOutcome;
+  webhookOutcome: PaymentOutcome;
+  cardBrand: string;
+  cardLast4: string;
+  reason: string | null;
+}
+
+export interface SandboxWebhookBody {
+  eventId: string;
+  session: string;
+  outcome: PaymentOutcome;
+  amountCents: number;
+  cardBrand: string | null;
+  cardLast4: string | null;
+  ts: number;
+}
+
+const OUTCOMES: readonly PaymentOutcome[] = ['success', 'declined', 'pending', 'cancelled'];
+const b64url = (s: string) => Buffer.from(s).toString('base64url');
+
+export function luhnValid(digits: string): boolean {
+  if (!/^\d{12,19}$/.test(digits)) return false;
+  let sum = 0;
+  for (let i = 0; i < digits.length; i++) {
+    let d = Number(digits[digits.length - 1 - i]);
+    if (i % 2 === 1) {
+      d *= 2;
+      if (d > 9) d -= 9;
+    }
+    sum += d;
+  }
+  return sum % 10 === 0;
+}
+
+export function cardBrandOf(digits: string): string {
+  if (digits.startsWith('4')) return 'Visa';
+  if (/^5[1-5]/.test(digits) || /^2[2-7]/.test(digits)) return 'Mastercard';
+  if (/^3[47]/.test(digits)) return 'American Express';
+  return 'Carta';
+}
+
+export class SandboxPaymentProvider implements PaymentProvider {
+  readonly name = SANDBOX_PROVIDER;
+  private readonly key: string;
+
+  constructor(opts: { secret?: string | undefined; now?: () => Date } = {}) {
+    this.key = opts.secret && opts.secret.length > 0 ? opts.secret : DEV_KEY;
+    this.now = opts.now ?? (() => new Date());
+  }
+
+  private readonly now: () => Date;
+
+  private sign(purpose: string, text: string): string {
+    return createHmac('sha256', this.key).update(`${purpose}|${text}`).digest('hex');
+  }
+
+  private verify(purpose: string, text: string, sig: string): boolean {
+    const expected = Buffer.from(this.sign(purpose, text), 'hex');
+    const given = Buffer.from(sig, 'hex');
+    return given.length === expected.length && timingSafeEqual(given, expected);
+  }
+
+  private sessionToken(s: SandboxSession): string {
+    const payload = b64url(
+      JSON.stringify({
+        r: s.providerRef,
+        o: s.orderId,
+        n: s.attempt,
+        a: s.amountCents,
+        d: s.description,
+        f: s.feedbackUrl,
+      }),
+    );
+    return `${payload}.${this.sign('session', payload)}`;
+  }
+
+  private hosted(s: SandboxSession): HostedSession {
+    return {
+      providerRef: s.providerRef,
+      redirectUrl: `/ebsn/api/payment-sandbox/pay/${s.providerRef}?t=${this.sessionToken(s)}`,
+    };
+  }
+
+  async startSession(input: StartSessionInput): Promise<HostedSession> {
+    return this.hosted({ providerRef: `sbx_${randomBytes(12).toString('hex')}`, ...input });
+  }
+
+  resumeSession(providerRef: string, input: StartSessionInput): HostedSession | null {
+    return /^sbx_[0-9a-f]{24}$/.test(providerRef) ? this.hosted({ providerRef, ...input }) : null;
+  }
+
+  /** The session of the hosted page, when its token is ours and names this reference. */
+  openSession(providerRef: string, token: string): SandboxSession | null {
+    const [payload, sig] = token.split('.');
+    if (!payload || !sig || !/^[a-f0-9]{64}$/.test(sig) || !this.verify('session', payload, sig)) return null;
+    try {
+      const p = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
+        r: string;
+        o: number;
+        n: number;
+        a: number;
+        d: string;
+        f: string;
+      };
+      if (p.r !== providerRef) return null;
+      return {
+        providerRef: p.r,
+        orderId: p.o,
+        attempt: p.n,
+        amountCents: p.a,
+        description: p.d,
+        feedbackUrl: p.f,
+      };
+    } catch {
+      return null;
+    }
+  }
+
+  /** What the test card decides. Null: the number is not a card number at all. */
+  decide(cardNumber: string): CardDecision | null {
+    const digits = cardNumber.replace(/[\s-]/g, '');
+    if (!luhnValid(digits)) return null;
+    const base = { cardBrand: cardBrandOf(digits), cardLast4: digits.slice(-4) };
+    switch (digits) {
+      case SANDBOX_TEST_CARDS.success:
+        return { ...base, returnOutcome: 'success', webhookOutcome: 'success', reason: null };
+      case SANDBOX_TEST_CARDS.pending:
+        return { ...base, returnOutcome: 'pending', webhookOutcome: 'success', reason: null };
+      case SANDBOX_TEST_CARDS.insufficientFunds:
+        return {
+          ...base,
+          returnOutcome: 'declined',
+          webhookOutcome: 'declined',
+          reason: 'Fondi insufficienti.',
+        };
+      default:
+        return { ...base, returnOutcome: 'declined', webhookOutcome: 'declined', reason: 'Carta rifiutata.' };
+    }
+  }
+
+  /** The signed URL the browser returns to (our feedback endpoint). */
+  returnUrl(session: SandboxSession, outcome: PaymentOutcome): string {
+    const ts = Math.floor(this.now().getTime() / 1000);
+    const sig = this.sign('return', `${session.providerRef}|${outcome}|${ts}`);
+    const q = new URLSearchParams({ session: session.providerRef, outcome, ts: String(ts), sig });
+    return `${session.feedbackUrl}?${q.toString()}`;
+  }
+
+  /** The webhook the sandbox posts: raw JSON body and its signature header. */
+  webhook(
+    session: SandboxSession,
+    outcome: PaymentOutcome,
+    card: { cardBrand: string; cardLast4: string } | null,
+  ) {
+    const body: SandboxWebhookBody = {
+      eventId: `${session.providerRef}:${outcome}`,
+      session: session.providerRef,
+      outcome,
+      amountCents: session.amountCents,
+      cardBrand: card?.cardBrand ?? null,
+      cardLast4: card?.cardLast4 ?? null,
+      ts: Math.floor(this.now().getTime() / 1000),
+    };
+    const raw = JSON.stringify(body);
+    return { raw, signature: this.sign('webhook', raw) };
+  }
+
+  verifyReturn(query: Record<string, string>): VerifiedNotification | null {
+    const { session, outcome, ts, sig } = query;
+    if (!session || !outcome || !ts || !sig || !/^[a-f0-9]{64}$/.test(sig)) return null;
+    if (!(OUTCOMES as readonly string[]).includes(outcome)) return null;
+    if (!this.verify('return', `${session}|${outcome}|${ts}`, sig)) return null;
+    // a return link is good for a day (the customer may come back late from the bank's page)
+    if (Math.abs(this.now().getTime() / 1000 - Number(ts)) > 86_400) return null;
+    return {
+      providerRef: session,
+      outcome: outcome as PaymentOutcome,
+      eventId: `${session}:${outcome}`,
+      cardBrand: null,
+      cardLast4: null,
+      amountCents: null,
+    };
+  }
+
+  verifyWebhook(rawBody: string, signature: string | undefined): VerifiedNotification | null {
+    if (!signature || !/^[a-f0-9]{64}$/.test(signature) || !this.verify('webhook', rawBody, signature))
+      return null;
+    try {
+      const b = JSON.parse(rawBody) as SandboxWebhookBody;
+      if (typeof b.session !== 'string' || !(OUTCOMES as readonly string[]).includes(b.outcome)) return null;
+      const last4 = typeof b.cardLast4 === 'string' && /^\d{4}$/.test(b.cardLast4) ? b.cardLast4 : null;
+      return {
+        providerRef: b.session,
+        outcome: b.outcome,
+        eventId: String(b.eventId),
+        cardBrand: typeof b.cardBrand === 'string' ? b.cardBrand.slice(0, 30) : null,
+        cardLast4: last4,
+        amountCents: Number.isSafeInteger(b.amountCents) ? b.amountCents : null,
+      };
+    } catch {
+      return null;
+    }
+  }
+
+  async capture(_providerRef: string, amountCents: number): Promise<ProviderActionResult> {
+    return { ok: true, amountCents };
+  }
+
+  async void(_providerRef: string): Promise<ProviderActionResult> {
+    return { ok: true, amountCents: 0 };
+  }
+
+  async refund(_providerRef: string, amountCents: number): Promise<ProviderActionResult> {
+    return { ok: true, amountCents };
+  }
+}
+
+/** The payment used by payment types without a provider (on delivery, deferred): a record, no hold. */
+export const NO_PROVIDER = 'none';
