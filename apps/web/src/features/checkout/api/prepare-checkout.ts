@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutCart } from '@spesa/shared/contracts/checkout';
 import type { PersonFiscalForm } from '@spesa/shared/contracts/account';
 import { apiPost } from '../../../lib/http';
-import { storeCart } from '../../cart/api/get-cart';
+import { storeCheckoutCart } from './get-checkout-cart';
 
 /** The body of POST /checkout/prepare (packages/shared contracts/checkout.ts checkoutPrepareBodySchema). */
 export interface PrepareBody {
@@ -24,6 +24,6 @@ export function usePrepareCheckout() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: prepareCheckout,
-    onSuccess: (cart) => storeCart(queryClient, cart),
+    onSuccess: (cart) => storeCheckoutCart(queryClient, cart),
   });
 }

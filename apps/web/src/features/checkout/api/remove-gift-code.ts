@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutCart } from '@spesa/shared/contracts/checkout';
 import { apiPost } from '../../../lib/http';
-import { storeCart } from '../../cart/api/get-cart';
+import { storeCheckoutCart } from './get-checkout-cart';
 import { checkoutKeys } from './query-keys';
 
 /** POST /cart-giftcertificate/remove_code: takes a gift code off the open cart; answers the cart. */
@@ -14,8 +14,8 @@ export function useRemoveGiftCode() {
   return useMutation({
     mutationFn: removeGiftCode,
     onSuccess: async (cart) => {
-      await storeCart(queryClient, cart);
-      void queryClient.invalidateQueries({ queryKey: checkoutKeys.all });
+      await storeCheckoutCart(queryClient, cart);
+      void queryClient.invalidateQueries({ queryKey: checkoutKeys.prebilled(null, null).slice(0, 3) });
     },
   });
 }

@@ -28,15 +28,17 @@ function signedIn() {
 
 const ok = <T,>(data: T) => okAs(SIGNED_IN_USER, data);
 /** a refusal that still names the signed-in customer (an anonymous user would sign the test out) */
-function refuse(text: string) {
-  const reply = failure(1, text, 400) as { httpStatus: number; envelope: Envelope<null> };
-  return { ...reply, envelope: { ...reply.envelope, user: SIGNED_IN_USER } };
+function refuse(text: string, data: unknown = null) {
+  const reply = failure(1, text, 400) as { httpStatus: number; envelope: Envelope<unknown> };
+  return { ...reply, envelope: { ...reply.envelope, user: SIGNED_IN_USER, data } };
 }
 
 function mockCheckout(cart: CheckoutCart = makeCheckoutCart(), handlers: ApiHandlers = {}) {
   return mockApi({
     '/category': () => ok({ categories: categoryTree }),
     '/cart/view': () => ok(cart),
+    // the checkout reads its cart with POST /checkout/unlock (the answer of a cart that was not locked)
+    '/checkout/unlock': () => refuse('Il carrello non è in fase di pagamento.', cart),
     '/packaging-type/list': () => ok({ products: packagingProducts }),
     '/payment-type/list-auth': () => ok({ auths: [], paymentTypes, defaultPaymentTypeId: 12 }),
     '/checkout/prebilled-amount': (url) =>
@@ -171,9 +173,18 @@ describe('Checkout page', () => {
 
   it('asks for the missing personal data before paying', async () => {
     signedIn();
-    const fetchMock = mockCheckout(makeCheckoutCart({ missing: ['Codice fiscale'] }));
+    const fetchMock = mockCheckout(
+      makeCheckoutCart({
+        missing: [
+          'Per pagare servono tutti i dati personali: completa nome, cognome, codice fiscale e telefono nel tuo profilo.',
+          'Per confermare l’ordine devi accettare il regolamento e le condizioni di vendita.',
+        ],
+      }),
+    );
     const { user } = renderApp('/checkout');
-    expect(await screen.findByText(/Il pagamento richiede tutti i dati personali/)).toBeInTheDocument();
+    expect(await screen.findByText(/Per pagare servono tutti i dati personali/)).toBeInTheDocument();
+    // the rules are the form's business: only the personal data get a section
+    expect(screen.queryByText(/devi accettare il regolamento/)).toBeNull();
     expect(await screen.findByRole('textbox', { name: 'Nome' })).toHaveValue('Mario');
     await user.click(screen.getByRole('checkbox', { name: /Ho letto e accetto/ }));
     await user.click(screen.getByRole('button', { name: 'Conferma e paga' }));
@@ -206,12 +217,19 @@ describe('Checkout page', () => {
         },
       ],
     };
-    const fetchMock = mockCheckout(makeCheckoutCart(), {
+    let current = makeCheckoutCart();
+    const fetchMock = mockCheckout(current, {
+      '/checkout/unlock': () => refuse('Il carrello non è in fase di pagamento.', current),
       '/cart-giftcertificate/add_code': (_url, init) => {
         const { code } = JSON.parse(String(init?.body)) as { code: string };
-        return code === 'BENVENUTO10' ? ok(applied) : refuse(GIFT_CODE_INVALID_TEXT);
+        if (code !== 'BENVENUTO10') return refuse(GIFT_CODE_INVALID_TEXT, current);
+        current = applied;
+        return ok(current);
       },
-      '/cart-giftcertificate/remove_code': () => ok(makeCheckoutCart()),
+      '/cart-giftcertificate/remove_code': () => {
+        current = makeCheckoutCart();
+        return ok(current);
+      },
     });
     const { user } = renderApp('/checkout');
     const field = await screen.findByRole('textbox', { name: 'Codice sconto' });

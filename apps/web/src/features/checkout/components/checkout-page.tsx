@@ -27,7 +27,9 @@ import type { Cart } from '@spesa/shared/contracts/cart';
 import { PageLoading } from '../../../components/page-loading';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError } from '../../../lib/http';
-import { cartKeys, useCart } from '../../cart/api/get-cart';
+import { useCart } from '../../cart/api/get-cart';
+import { useCheckoutCart } from '../api/get-checkout-cart';
+import { checkoutKeys } from '../api/query-keys';
 import { usePersonFiscals } from '../../account/api/get-person-fiscals';
 import { useUserDetail } from '../../account/api/get-user-detail';
 import { FormAlert } from '../../account/components/form-alert';
@@ -49,6 +51,8 @@ import { GiftCodeBox } from './gift-code-box';
 const FORM_ID = 'checkout-form';
 /** the cart of an order being paid (locked by prepare): its address and slot can no longer change */
 const CART_LOCKED = 7;
+/** the server's 'missing' text about personal data (msg.checkout.personalData) */
+const PERSONAL_DATA = /dati personali/i;
 
 function buildSchema(t: (key: string) => string) {
   return z
@@ -80,8 +84,17 @@ type MaybeCheckoutCart = Cart & Partial<Pick<CheckoutCart, 'checkout' | 'orderAd
 export function CheckoutPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('checkout.title'));
-  const cartQuery = useCart();
-  const cart = cartQuery.data as MaybeCheckoutCart | undefined;
+  const cartQuery = useCheckoutCart();
+  const cart = cartQuery.data;
+  // the delivery dialogs change the header's cart: when its address or slot differs, the checkout reads again
+  const plainCart = useCart();
+  const queryClient = useQueryClient();
+  const plainPlace = plainCart.data ? deliveryKey(plainCart.data) : null;
+  const checkoutPlace = cart ? deliveryKey(cart) : null;
+  useEffect(() => {
+    if (plainPlace !== null && checkoutPlace !== null && plainPlace !== checkoutPlace)
+      void queryClient.invalidateQueries({ queryKey: checkoutKeys.cart() });
+  }, [plainPlace, checkoutPlace, queryClient]);
 
   if (cartQuery.isPending) return <PageLoading />;
   if (cartQuery.isError || !cart)
@@ -107,6 +120,9 @@ export function CheckoutPage() {
     </Shell>
   );
 }
+
+const deliveryKey = (c: Cart) =>
+  `${c.deliveryServiceId ?? ''}|${c.shippingAddress?.addressId ?? ''}|${c.timeslot?.date ?? ''}|${c.timeslot?.timeslotId ?? ''}`;
 
 function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
@@ -186,12 +202,15 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
 
   // personal data saved above: the cart's list of what is missing is read again
   const userDetail = useUserDetail();
-  const missing = checkout?.missing ?? [];
+  // the server lists everything still missing (rules, slot...); the personal data get a form of their own
+  const missing = (checkout?.missing ?? []).filter((m) => PERSONAL_DATA.test(m));
   const userUpdatedAt = userDetail.dataUpdatedAt;
   const firstUpdate = useRef(userUpdatedAt);
   useEffect(() => {
-    if (userUpdatedAt !== firstUpdate.current)
-      void queryClient.invalidateQueries({ queryKey: cartKeys.cart(), exact: true });
+    if (userUpdatedAt !== firstUpdate.current) {
+      firstUpdate.current = userUpdatedAt;
+      void queryClient.invalidateQueries({ queryKey: checkoutKeys.cart() });
+    }
   }, [userUpdatedAt, queryClient]);
 
   const selectedPayment = payments.data?.paymentTypes.find((p) => p.paymentTypeId === paymentTypeId);
@@ -327,7 +346,7 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
         {missing.length > 0 ? (
           <Section title={t('checkout.personal.title')} id="checkout-personal">
             <Alert severity="warning" sx={{ mb: 2 }}>
-              {t('checkout.personal.needed')} {t('checkout.personal.missing')} {missing.join(', ')}
+              {missing.join(' ')}
             </Alert>
             {userDetail.data ? <ProfileDataForm user={userDetail.data} /> : <PageLoading />}
           </Section>
