@@ -25,6 +25,7 @@ import { LOTTERY_CODE_PATTERN, type CheckoutCart } from '@spesa/shared/contracts
 import type { PersonFiscal } from '@spesa/shared/contracts/account';
 import type { Cart } from '@spesa/shared/contracts/cart';
 import { PageLoading } from '../../../components/page-loading';
+import { VisuallyHidden } from '../../../components/visually-hidden';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError } from '../../../lib/http';
 import { useCart } from '../../cart/api/get-cart';
@@ -391,7 +392,7 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
                   label: p.name,
                   detail: t('checkout.bags.estimate', {
                     price: formatEuro(p.price),
-                    bags: p.estimatedBags,
+                    count: p.estimatedBags,
                     total: formatEuro(p.estimatedTotal),
                   }),
                   disabled: false,
@@ -494,9 +495,11 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
         >
           {redirecting ? t('checkout.redirecting') : busy ? t('checkout.submitting') : t('checkout.submit')}
         </Button>
-        <Box role="status" sx={{ position: 'absolute', width: 1, height: 1, overflow: 'hidden' }}>
-          {busy ? (redirecting ? t('checkout.redirecting') : t('checkout.submitting')) : ''}
-        </Box>
+        <div role="status">
+          <VisuallyHidden>
+            {busy ? (redirecting ? t('checkout.redirecting') : t('checkout.submitting')) : ''}
+          </VisuallyHidden>
+        </div>
       </Paper>
     </Box>
   );

@@ -30,5 +30,6 @@ const quantityFormat = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 3
 /** "3" pieces, "1,25 kg". */
 export function formatOrderQuantity(quantity: number, unitBase: string): string {
   const n = quantityFormat.format(quantity);
-  return unitBase && unitBase !== 'pz' ? `${n} ${unitBase}` : n;
+  const unit = unitBase.toLowerCase();
+  return unit && unit !== 'pz' ? `${n} ${unit}` : n;
 }
