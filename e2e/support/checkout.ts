@@ -143,14 +143,15 @@ export async function payOnSandbox(page: Page, card: string): Promise<void> {
 
 export const CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
 
-/** Accepts the rules and confirms, keyboard only (focus, Space, Enter). */
+/** Accepts the rules and confirms, keyboard only: Space on the rules, Tab to "Conferma e paga", Enter. */
 export async function acceptAndConfirm(page: Page): Promise<void> {
   const rules = page.getByRole('checkbox', { name: /Ho letto e accetto le condizioni generali di vendita/ });
   await rules.focus();
   await page.keyboard.press('Space');
   await expect(rules).toBeChecked();
+  await page.keyboard.press('Tab');
   const submit = page.getByRole('button', { name: 'Conferma e paga' });
-  await submit.focus();
+  await expect(submit).toBeFocused();
   await page.keyboard.press('Enter');
 }
 
