@@ -65,7 +65,7 @@ export function PaymentCompleted() {
             <Typography>{t('checkout.completed.total', { total: formatEuro(o.grossTotal) })}</Typography>
             {o.timeslot.date ? (
               <Typography>
-                {t('checkout.completed.slot', {
+                {t(o.homeDelivery ? 'checkout.completed.slot' : 'checkout.completed.pickupSlot', {
                   slot: `${longDay(o.timeslot.date)}, ${slotRange(o.timeslot.beginTime, o.timeslot.endTime)}`,
                 })}
               </Typography>
