@@ -4,11 +4,14 @@
 //   npm run bench                          both databases
 //   npm run bench -- --db=pglite           only one (pglite | postgres)
 //   npm run bench -- --duration=5 --connections=20 --products=100000 --reseed
+//   npm run bench -- --part=orders --orders=2000   order placement only (checkout/buy, decision 017)
+//   npm run bench -- --part=catalogue              the catalogue rows only
 //
 // PGlite: var/bench-pglite, seeded once (SEED_PRODUCT_TARGET) and reused while var/bench-pglite.json says it
 // holds the requested number of products. PostgreSQL: a private throw-away cluster (scripts/lib/pg-cluster.mjs),
 // seeded on every run.
 import autocannon from 'autocannon';
+import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findPgBinDir, freePort, startPgCluster, type PgCluster } from '../../scripts/lib/pg-cluster.mjs';
@@ -39,6 +42,8 @@ const connections = Number(text('connections', '20'));
 const products = Number(text('products', '100000'));
 const dbs = text('db', 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
 const reseed = option('reseed') === true;
+const only = text('part', 'all');
+const orderCount = Number(text('orders', '2000'));
 const seedTimeoutMs = 60 * 60_000;
 
 const API = '/ebsn/api';
@@ -216,7 +221,7 @@ const allRows: Row[] = [];
 const notes: string[] = [];
 const started = Date.now();
 
-if (dbs.includes('pglite')) {
+if (only !== 'orders' && dbs.includes('pglite')) {
   console.log(`\n== PGlite (embedded), ${products} products`);
   const dataDir = join(root, 'var/bench-pglite');
   const marker = join(root, 'var/bench-pglite.json');
@@ -260,7 +265,7 @@ if (dbs.includes('pglite')) {
   }
 }
 
-if (dbs.includes('postgres')) {
+if (only !== 'orders' && dbs.includes('postgres')) {
   console.log(`\n== PostgreSQL (private cluster), ${products} products`);
   let cluster: PgCluster | null = null;
   if (!findPgBinDir()) {
@@ -296,6 +301,104 @@ if (dbs.includes('postgres')) {
     } finally {
       cluster?.stop();
     }
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Order placement: POST /checkout/buy through the whole app, on a freshly seeded demo database per engine
+interface OrderRow {
+  db: string;
+  orders: number;
+  concurrency: number;
+  seconds: number;
+  ordersPerSecond: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  failures: number;
+}
+function orderBench(db: 'pglite' | 'postgres', url?: string): Promise<OrderRow> {
+  return new Promise((resolveRun, rejectRun) => {
+    const args = [
+      '--import',
+      'tsx',
+      join(root, 'apps/api/src/modules/checkout/order-placement.bench.ts'),
+      `--db=${db}`,
+      `--orders=${orderCount}`,
+      `--concurrency=${connections}`,
+      ...(url ? [`--url=${url}`] : []),
+    ];
+    const inherited = { ...process.env };
+    delete inherited.DATABASE_URL;
+    const child = spawn(process.execPath, args, {
+      cwd: root,
+      env: inherited,
+      stdio: ['ignore', 'pipe', 'inherit'],
+    });
+    let out = '';
+    child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+    child.once('exit', (code) => {
+      const line = out.trim().split('\n').pop() ?? '';
+      try {
+        if (code !== 0) throw new Error(`exit ${code}`);
+        resolveRun({ ...(JSON.parse(line) as OrderRow), db: db === 'pglite' ? 'PGlite' : 'PostgreSQL' });
+      } catch (error) {
+        rejectRun(new Error(`order bench on ${db} failed: ${String(error)}\n${out}`));
+      }
+    });
+  });
+}
+const orderRows: OrderRow[] = [];
+if (only !== 'catalogue') {
+  if (dbs.includes('pglite')) {
+    console.log(`\n== Order placement on PGlite (${orderCount} orders, ${connections} in flight)`);
+    orderRows.push(await orderBench('pglite'));
+  }
+  if (dbs.includes('postgres') && findPgBinDir()) {
+    console.log(`\n== Order placement on PostgreSQL (${orderCount} orders, ${connections} in flight)`);
+    const cluster = await startPgCluster({ database: 'spesa_orders', log: (m) => console.log(`  ${m}`) });
+    try {
+      orderRows.push(await orderBench('postgres', cluster.url));
+    } finally {
+      cluster.stop();
+    }
+  }
+  for (const r of orderRows)
+    console.log(
+      `  ${r.db}: ${r.ordersPerSecond.toFixed(0)} orders/s, p95 ${r.p95.toFixed(1)} ms, failures ${r.failures}`,
+    );
+  if (orderRows.length) {
+    const oh = ['database', 'orders', 'in flight', 'orders/s', 'p50 ms', 'p95 ms', 'p99 ms', 'failures'];
+    const oc = orderRows.map((r) => [
+      r.db,
+      r.orders,
+      r.concurrency,
+      r.ordersPerSecond.toFixed(0),
+      r.p50.toFixed(1),
+      r.p95.toFixed(1),
+      r.p99.toFixed(1),
+      r.failures,
+    ]);
+    const pg = orderRows.find((r) => r.db === 'PostgreSQL');
+    const file = writeDocsSection(
+      'Order placement (checkout/buy)',
+      [
+        `Measured ${today()} on commit ${gitSha()}; machine: ${machine()}.`,
+        `Command: \`npm run bench -- --part=orders\` — apps/api/src/modules/checkout/order-placement.bench.ts on a ` +
+          'freshly seeded demo database per engine: N customers staged with a prepared cart (one line, one Drive slot ' +
+          'with room for all), then `POST /ebsn/api/checkout/buy` (online by card: order, line, stock, slot, ' +
+          'history, authorisation and hosted session in one transaction, then the order answer) through the whole ' +
+          `Fastify app (app.inject, no socket) with ${connections} buys in flight. Every buyer takes the same product ` +
+          'and slot: the worst case for row locks.',
+        mdTable(oh, oc),
+        pg
+          ? `Target (PostgreSQL): ≥ 100 orders/s ${pg.ordersPerSecond >= 100 ? '✓' : '✗'}, p95 ≤ 100 ms ${pg.p95 <= 100 ? '✓' : '✗'}.`
+          : '',
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
+    );
+    console.log(`written to ${file}`);
   }
 }
 
@@ -350,7 +453,7 @@ if (allRows.length) {
     .join('\n\n');
   const file = writeDocsSection('API (autocannon)', body);
   console.log(`\nwritten to ${file} (total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
-} else {
+} else if (orderRows.length === 0) {
   console.log('nothing measured');
   process.exitCode = 1;
 }

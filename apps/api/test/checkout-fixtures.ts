@@ -188,7 +188,7 @@ export const buy = (
  * the product and the slot chosen): the race tests exercise checkout/buy, not 500 logins.
  */
 export async function stageBuyers(
-  t: TestApp,
+  t: { db: Db },
   n: number,
   opts: {
     productId: number;

@@ -187,14 +187,21 @@ export class CheckoutRepository {
   }
 
   // ---------- packaging ----------
+  /** Reference data: read once a minute at most. */
   async packagingTypes(): Promise<PackagingTypeRow[]> {
-    return queryRows<PackagingTypeRow>(
+    const now = Date.now();
+    if (this.packagingCache && this.packagingCache.until > now) return this.packagingCache.rows;
+    const rows = await queryRows<PackagingTypeRow>(
       this.db,
       sql`SELECT packaging_type_id AS "packagingTypeId", code, name, descr, price_cents AS "priceCents",
             items_per_bag AS "itemsPerBag", media_icon AS "mediaIcon", is_default AS "isDefault"
           FROM packaging_types WHERE active ORDER BY priority, packaging_type_id`,
     );
+    this.packagingCache = { rows, until: now + 60_000 };
+    return rows;
   }
+
+  private packagingCache: { rows: PackagingTypeRow[]; until: number } | null = null;
 
   // ---------- gift codes ----------
   async findGiftByCode(code: string): Promise<GiftCertificateRow | null> {

@@ -41,6 +41,8 @@ beforeAll(async () => {
       PAYMENT_SANDBOX_WEBHOOK_DELAY_MS: -1,
     },
   });
+  // room for every run of this file on a shared PostgreSQL database
+  await driveSlot(t.db, DAY, 100_000);
 });
 afterAll(async () => {
   await t.close();

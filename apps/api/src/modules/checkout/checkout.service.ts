@@ -263,6 +263,7 @@ export class CheckoutService {
     target: DeliveryTarget | null,
     figures: CheckoutFigures,
     editing: OrderRow | null,
+    seen: { slot?: SlotView } = {},
   ): Promise<Failure[]> {
     const out: Failure[] = [];
     if (figures.lines.length === 0) out.push(checkoutFail('emptyCart'));
@@ -282,6 +283,7 @@ export class CheckoutService {
     else {
       const slot = await this.slotCheck(cart, target, editing);
       if (!slot.ok) out.push(slot);
+      else seen.slot = slot.data;
     }
     if (!(await this.personalDataComplete(userId))) out.push(checkoutFail('personalData'));
     const co = await this.d.repo.checkoutOf(cart.cartId);
@@ -653,7 +655,8 @@ export class CheckoutService {
       paymentTypeId,
       exceptOrderId: editing?.orderId ?? null,
     });
-    const missing = await this.missing(userId, cart, target, figures, editing);
+    const seen: { slot?: SlotView } = {};
+    const missing = await this.missing(userId, cart, target, figures, editing, seen);
     const first = missing[0];
     if (first) return first;
     if (!target || !co) return checkoutFail('notPrepared');
@@ -661,15 +664,15 @@ export class CheckoutService {
       const seen = co.preparedPrices?.[priceKey(l.row.productId, l.row.optionsKey)];
       if (seen !== l.unitCents) return checkoutFail('priceChanged');
     }
-    const slot = await this.slotCheck(cart, target, editing);
-    if (!slot.ok) return slot;
+    const slot = seen.slot;
+    if (!slot) return checkoutFail('noTimeslot');
     try {
       const placed = await this.d.db.transaction(async (tx) =>
         this.place(tx, {
           userId,
           cart,
           target,
-          slot: slot.data,
+          slot,
           figures,
           co,
           editing,
@@ -821,33 +824,11 @@ export class CheckoutService {
     if (p.editing && (!editing || !isEditable(editing.orderStatusId)))
       throw new Abort(checkoutFail('notEditable'));
 
-    // stock: the net change per product, in product order (no deadlock between buyers)
+    // what the order takes, and what an edited order already holds (read before its lines are replaced)
     const wanted = new Map<number, number>();
     for (const l of figures.lines)
       wanted.set(l.row.productId, (wanted.get(l.row.productId) ?? 0) + toMilli(l.row.quantity));
     const held = editing ? await this.heldByOrder(editing.orderId, tx) : new Map<number, number>();
-    const products = [...new Set([...wanted.keys(), ...held.keys()])].sort((a, b) => a - b);
-    let soldOut = false;
-    for (const productId of products) {
-      const delta = (wanted.get(productId) ?? 0) - (held.get(productId) ?? 0);
-      if (delta > 0) {
-        const left = await this.d.repo.takeStock(tx, productId, fromMilli(delta));
-        if (!left) {
-          const name = figures.lines.find((l) => l.row.productId === productId)?.facts.product.name ?? '';
-          throw new Abort(fail(CHECKOUT_TEXT.notAvailable[0], `${name} ${CHECKOUT_TEXT.notAvailable[1]}`));
-        }
-        if (left.stock <= 0) soldOut = true;
-      } else if (delta < 0) await this.d.repo.returnStock(tx, productId, fromMilli(-delta));
-    }
-    if (soldOut) await this.d.repo.bumpCatalogueVersion(tx);
-
-    // the slot's place: guarded UPDATE (an edited order keeping its slot keeps its place)
-    const slots = new TimeslotRepository(tx);
-    if (!editing || editing.slotId !== slot.slotId) {
-      if (!(await slots.book(slot.slotId))) throw new Abort(checkoutFail('slotFull'));
-      if (editing) await slots.release(editing.slotId);
-    }
-
     // the order
     const a = target.address;
     const packaging = figures.packaging;
@@ -893,15 +874,11 @@ export class CheckoutService {
       infos: {},
       idempotencyKey: editing ? editing.idempotencyKey : p.key,
     };
-    // gift codes: a use taken with a guarded UPDATE; an edited order gives its uses back first
+    // gift codes: an edited order gives its uses back first; the new uses are taken at the end
     if (editing) await this.d.repo.releaseGiftUses(tx, editing.orderId);
-    const uses: Array<{ giftCertificateId: number; discountCents: number }> = [];
-    for (const g of figures.gifts) {
-      if (g.discountCents <= 0) continue;
-      if (!(await this.d.repo.consumeGift(tx, g.gift.giftCertificateId)))
-        throw new Abort(checkoutFail('giftInvalid'));
-      uses.push({ giftCertificateId: g.gift.giftCertificateId, discountCents: g.discountCents });
-    }
+    const uses = figures.gifts
+      .filter((g) => g.discountCents > 0)
+      .map((g) => ({ giftCertificateId: g.gift.giftCertificateId, discountCents: g.discountCents }));
     order.giftDiscountCents = uses.reduce((s, u) => s + u.discountCents, 0);
     const base = {
       itemsCents: figures.itemsCents,
@@ -988,6 +965,35 @@ export class CheckoutService {
       addressAutoAssigned: false,
       storeAutoAssigned: false,
     });
+    // Last, the rows every buyer shares (a product's stock, the slot, a gift code): guarded UPDATEs taken
+    // right before the commit, so their row locks are held for the shortest time. A refusal rolls back all.
+    // stock: the net change per product, in product order (no deadlock between buyers)
+    const products = [...new Set([...wanted.keys(), ...held.keys()])].sort((a, b) => a - b);
+    let soldOut = false;
+    for (const productId of products) {
+      const delta = (wanted.get(productId) ?? 0) - (held.get(productId) ?? 0);
+      if (delta > 0) {
+        const left = await this.d.repo.takeStock(tx, productId, fromMilli(delta));
+        if (!left) {
+          const name = figures.lines.find((l) => l.row.productId === productId)?.facts.product.name ?? '';
+          throw new Abort(fail(CHECKOUT_TEXT.notAvailable[0], `${name} ${CHECKOUT_TEXT.notAvailable[1]}`));
+        }
+        if (left.stock <= 0) soldOut = true;
+      } else if (delta < 0) await this.d.repo.returnStock(tx, productId, fromMilli(-delta));
+    }
+    if (soldOut) await this.d.repo.bumpCatalogueVersion(tx);
+
+    // the slot's place: guarded UPDATE (an edited order keeping its slot keeps its place)
+    const slots = new TimeslotRepository(tx);
+    if (!editing || editing.slotId !== slot.slotId) {
+      if (!(await slots.book(slot.slotId))) throw new Abort(checkoutFail('slotFull'));
+      if (editing) await slots.release(editing.slotId);
+    }
+
+    for (const u of [...uses].sort((x, y) => x.giftCertificateId - y.giftCertificateId))
+      if (!(await this.d.repo.consumeGift(tx, u.giftCertificateId)))
+        throw new Abort(checkoutFail('giftInvalid'));
+
     return {
       orderId,
       paymentUrl,

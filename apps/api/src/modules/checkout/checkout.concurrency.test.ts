@@ -1,0 +1,134 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/rows';
+import {
+  bookedOf,
+  buy,
+  checkoutCustomer,
+  driveSlot,
+  halfOrders,
+  preparedCart,
+  stageBuyers,
+  stockOf,
+  testProduct,
+} from '../../../test/checkout-fixtures';
+import { buildTestApp, type TestApp } from '../../../test/helper';
+
+/**
+ * Races of order placement, on PGlite and on PostgreSQL (the suite runs on both): repeated buys of one cart,
+ * many buyers of one slot, many buyers of one product. Fixed clock: Monday 5 April 2027, 08:00 in Rome; this
+ * file's slots are on Wednesday 7 April (no other file uses that day).
+ */
+let t: TestApp;
+const NOW = new Date('2027-04-05T06:00:00Z');
+const DAY = '2027-04-07';
+
+beforeAll(async () => {
+  t = await buildTestApp({
+    now: () => NOW,
+    env: {
+      AUTH_RATE_MAX_PER_ACCOUNT: 1000,
+      AUTH_RATE_MAX_PER_ADDRESS: 1000,
+      PAYMENT_SANDBOX_WEBHOOK_DELAY_MS: -1,
+    },
+  });
+});
+afterAll(async () => {
+  await t.close();
+});
+
+const ordersOfProduct = async (productId: number) =>
+  (
+    await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(DISTINCT o.order_id)::int AS n FROM orders o JOIN order_items i USING (order_id)
+          WHERE i.product_id = ${productId} AND o.order_status_id <> 10`,
+    )
+  )[0]?.n ?? 0;
+
+describe('checkout/buy under concurrency', () => {
+  it('50 concurrent identical buys (same Idempotency-Key) make one order and one authorisation', async () => {
+    const c = await checkoutCustomer(t);
+    const p = await testProduct(t.db, { stock: 100 });
+    const slot = await driveSlot(t.db, DAY);
+    const prepared = await preparedCart(t, c.token, {
+      slot,
+      items: [{ productId: p.productId, quantity: 2 }],
+    });
+    expect(prepared.body.response.status).toBe(0);
+    const answers = await Promise.all(
+      Array.from({ length: 50 }, () => buy(t, c.token, { payment_type_id: 12 }, 'stesso-ordine-50-volte')),
+    );
+    const ids = new Set(answers.map((a) => a.body.data.orderId));
+    expect(answers.every((a) => a.body.response.status === 0)).toBe(true);
+    expect(ids.size).toBe(1);
+    expect(answers.filter((a) => !a.body.data.replayed)).toHaveLength(1);
+    // every answer sends the browser to the same hosted page
+    expect(new Set(answers.map((a) => a.body.data.paymentUrl)).size).toBe(1);
+    const [orderId] = [...ids];
+    const counts = await queryRows<{ orders: number; auths: number }>(
+      t.db,
+      sql`SELECT (SELECT count(*)::int FROM orders WHERE user_id = ${c.userId}) AS orders,
+                 (SELECT count(*)::int FROM payment_authorizations WHERE order_id = ${orderId ?? 0}) AS auths`,
+    );
+    expect(counts[0]).toEqual({ orders: 1, auths: 1 });
+    expect(await stockOf(t.db, p.productId)).toBe(98);
+  });
+
+  it('50 concurrent buys of one cart without a key still make one order', async () => {
+    const c = await checkoutCustomer(t);
+    const p = await testProduct(t.db, { stock: 100 });
+    const slot = await driveSlot(t.db, DAY);
+    await preparedCart(t, c.token, { slot, items: [{ productId: p.productId, quantity: 1 }] });
+    const answers = await Promise.all(Array.from({ length: 50 }, () => buy(t, c.token)));
+    const ok = answers.filter((a) => a.body.response.status === 0);
+    expect(new Set(ok.map((a) => a.body.data.orderId)).size).toBe(1);
+    expect(answers.every((a) => a.statusCode < 500)).toBe(true);
+    expect(await stockOf(t.db, p.productId)).toBe(99);
+  });
+
+  it('500 parallel buyers on a slot of capacity 20: exactly 20 orders', async () => {
+    const p = await testProduct(t.db, { stock: 10_000 });
+    const slot = await driveSlot(t.db, DAY, 20);
+    const tokens = await stageBuyers(t, 500, {
+      productId: p.productId,
+      quantity: 1,
+      unitCents: p.priceCents,
+      slot,
+      now: NOW,
+    });
+    const answers = await Promise.all(tokens.map((token) => buy(t, token)));
+    expect(answers.every((a) => a.statusCode < 500)).toBe(true);
+    const won = answers.filter((a) => a.body.response.status === 0);
+    expect(won).toHaveLength(20);
+    expect(await bookedOf(t.db, slot.slotId)).toBe(20);
+    expect(await ordersOfProduct(p.productId)).toBe(20);
+    expect(await stockOf(t.db, p.productId)).toBe(10_000 - 20);
+    const lost = answers.find((a) => a.body.response.status !== 0);
+    expect(lost?.body.response.errorsMessage[0]).toMatch(/fascia oraria/i);
+  }, 180_000);
+
+  it('100 parallel buyers of a product with stock 5: exactly 5 orders, stock 0', async () => {
+    const p = await testProduct(t.db, { stock: 5 });
+    const slot = await driveSlot(t.db, DAY, 1000);
+    const tokens = await stageBuyers(t, 100, {
+      productId: p.productId,
+      quantity: 1,
+      unitCents: p.priceCents,
+      slot,
+      now: NOW,
+    });
+    const answers = await Promise.all(tokens.map((token) => buy(t, token)));
+    expect(answers.every((a) => a.statusCode < 500)).toBe(true);
+    expect(answers.filter((a) => a.body.response.status === 0)).toHaveLength(5);
+    expect(await stockOf(t.db, p.productId)).toBe(0);
+    expect(await ordersOfProduct(p.productId)).toBe(5);
+    expect(await bookedOf(t.db, slot.slotId)).toBe(5);
+    const lost = answers.find((a) => a.body.response.status !== 0);
+    expect(lost?.body.response.errors[0]?.code).toBe('msg.cart.availability.errors');
+  }, 120_000);
+
+  it('no order is ever half-written', async () => {
+    expect(await halfOrders(t.db)).toEqual([]);
+  });
+});
