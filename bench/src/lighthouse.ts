@@ -99,7 +99,6 @@ interface PageResult {
   failedAudits: string[];
 }
 const results: PageResult[] = [];
-let chrome: chromeLauncher.LaunchedChrome | null = null;
 
 try {
   const tree = await apiData<{ categories: CategoryNode[] }>(server.url, `${API}/category`);
@@ -119,19 +118,10 @@ try {
     { name: 'search', path: '/search?q=pasta' },
   ];
 
-  chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
   for (const page of pages) {
     const all: PageResult[] = [];
     for (let i = 0; i < runs; i++) {
-      const res = await lighthouse(`${server.url}${page.path}`, {
-        port: chrome.port,
-        output: 'json',
-        logLevel: 'error',
-      });
-      if (!res) throw new Error(`lighthouse returned nothing for ${page.path}`);
-      const { lhr } = res;
-      if (lhr.runtimeError)
-        throw new Error(`${page.path}: ${lhr.runtimeError.code} ${lhr.runtimeError.message}`);
+      const lhr = await audit(`${server.url}${page.path}`);
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
       all.push({
@@ -165,8 +155,28 @@ try {
     );
   }
 } finally {
-  await chrome?.kill();
   await server.stop();
+}
+
+/**
+ * One Lighthouse run in a browser of its own, as the Lighthouse CLI does: a browser reused across runs now
+ * and then records a trace without its navigation start (NO_NAVSTART). Such a run is tried again, twice.
+ */
+async function audit(url: string): Promise<NonNullable<Awaited<ReturnType<typeof lighthouse>>>['lhr']> {
+  let lastError = '';
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
+    try {
+      const res = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error' });
+      if (!res) throw new Error(`lighthouse returned nothing for ${url}`);
+      if (!res.lhr.runtimeError) return res.lhr;
+      lastError = `${res.lhr.runtimeError.code} ${res.lhr.runtimeError.message}`;
+      console.warn(`  ${url}: ${lastError} (attempt ${attempt} of 3)`);
+    } finally {
+      chrome.kill();
+    }
+  }
+  throw new Error(`${url}: ${lastError}`);
 }
 
 // 4. Report -------------------------------------------------------------------------------------------------------

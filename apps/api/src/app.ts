@@ -20,11 +20,7 @@ import registrationRoutes from './modules/account/registration.routes';
 import { SessionService } from './modules/account/session.service';
 import { CartRepository } from './modules/cart/cart.repository';
 import cartRoutes from './modules/cart/cart.routes';
-import {
-  CartService,
-  NO_ORDERS_YET as NO_DAILY_PURCHASES,
-  type DailyPurchasesPort,
-} from './modules/cart/cart.service';
+import { CartService, type DailyPurchasesPort } from './modules/cart/cart.service';
 import catalogueRoutes from './modules/catalogue/catalogue.routes';
 import { CheckoutRepository } from './modules/checkout/checkout.repository';
 import checkoutRoutes from './modules/checkout/checkout.routes';
@@ -46,6 +42,14 @@ import { MailService } from './modules/mail/mail.service';
 import mailboxRoutes from './modules/mail/mailbox.routes';
 import mediaRoutes from './modules/media/media.routes';
 import { OrderStatusService } from './modules/orders/order-status.service';
+import { orderMailListener } from './modules/orders/orders.mails';
+import { OrdersRepository } from './modules/orders/orders.repository';
+import ordersRoutes from './modules/orders/orders.routes';
+import { OrdersService } from './modules/orders/orders.service';
+import staffPageRoutes from './modules/orders/staff.page';
+import staffRoutes from './modules/orders/staff.routes';
+import { StaffService } from './modules/orders/staff.service';
+import type { PaymentProvider } from './modules/payment/payment-provider';
 import paymentRoutes from './modules/payment/payment.routes';
 import { PaymentService } from './modules/payment/payment.service';
 import { SandboxPaymentProvider } from './modules/payment/sandbox.provider';
@@ -75,9 +79,9 @@ export interface BuildAppOptions {
   pickupOrders?: PickupOrdersPort;
   /** what the customer's orders of a day hold of a product (daily purchase limit); none before orders */
   dailyPurchases?: DailyPurchasesPort;
+  /** payment providers by name (payment_authorizations.provider): staff capture goes through them */
+  paymentProviders?: readonly PaymentProvider[];
 }
-
-const NO_ORDERS_YET: PickupOrdersPort = { hasOrdersAwaitingPickup: async () => false };
 
 export type App = FastifyInstance;
 
@@ -152,6 +156,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         { name: 'checkout' },
         { name: 'orders' },
         { name: 'payments' },
+        { name: 'staff' },
         { name: 'system' },
       ],
     },
@@ -196,11 +201,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   app.decorate('catalogue', catalogue);
   const mail = new MailService(opts.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
   const auth = new AuthService(accounts, sessions, mail, now);
+  // orders (decision 018): the ports of account and cart read the orders tables
+  const ordersRepo = new OrdersRepository(opts.db);
+  const cartPort = {
+    add: (...args: Parameters<CartService['add']>) => cart.add(...args),
+    view: (...args: Parameters<CartService['view']>) => cart.view(...args),
+  };
+  const orders = new OrdersService(ordersRepo, cartPort, now);
   // account deletion also erases what other modules keep about the customer (filled in below)
   const erasers: Array<(userId: number) => Promise<void>> = [];
   const account = new AccountService(accounts, sessions, mail, {
     publicUrl: publicUrlOf(env),
-    pickupOrders: opts.pickupOrders ?? NO_ORDERS_YET,
+    pickupOrders: opts.pickupOrders ?? orders.pickupOrders,
     erasers,
     now,
   });
@@ -216,15 +228,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   const cart: CartService = new CartService(new CartRepository(opts.db), delivery, timeslots, {
     catalogue,
-    dailyPurchases: opts.dailyPurchases ?? NO_DAILY_PURCHASES,
+    dailyPurchases: opts.dailyPurchases ?? orders.dailyPurchases,
   });
+  // the one entry point of status changes; its listener sends the order e-mails (decision 018)
+  const orderStatus = new OrderStatusService((err) => app.log.error({ err }, 'order status listener failed'));
+  orderStatus.onChange(orderMailListener({ repo: ordersRepo, orders, mail, publicUrl: publicUrlOf(env) }));
+  app.decorate('orderStatus', orderStatus);
   erasers.push(
     (userId) => cart.forgetDelivery(userId),
     (userId) => delivery.eraseCustomer(userId),
   );
   app.decorate('timeslots', timeslots);
   // checkout, payments and the customer's order actions (decision 017)
-  const orderStatus = new OrderStatusService();
   const placements = new OrderPlacementRepository(opts.db);
   const orderAnswer = new OrderAnswer(placements, delivery);
   const sandbox = new SandboxPaymentProvider({ secret: env.PAYMENT_SANDBOX_SECRET, now });
@@ -255,7 +270,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     answer: orderAnswer,
   });
   const payments = new PaymentService(opts.db, placements, orderStatus, sandbox);
-  app.decorate('orderStatus', orderStatus);
+  const providers = [sandbox, ...(opts.paymentProviders ?? [])];
+  const staff = new StaffService(
+    opts.db,
+    ordersRepo,
+    orders,
+    orderStatus,
+    (name) => providers.find((p) => p.name === name) ?? null,
+    {
+      productOf: async (productId) => {
+        const f = (await catalogue.productsForCart([productId])).get(productId);
+        if (!f || !f.active) return null;
+        const promo = f.promo && !f.promo.selectable ? f.promo.priceCents : null;
+        return { productId, name: f.product.name, priceCents: promo ?? f.listPriceCents };
+      },
+    },
+  );
   const build = buildInfo({ version: env.APP_VERSION, buildSha: env.BUILD_SHA, repoRoot: REPO_ROOT });
 
   await app.register(
@@ -275,12 +305,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         sandbox,
         webhookDelayMs: env.PAYMENT_SANDBOX_WEBHOOK_DELAY_MS,
       });
+      await api.register(ordersRoutes, { orders });
+      await api.register(staffRoutes, { staff });
     },
     { prefix: API_PREFIX },
   );
   await app.register(rootVersionRoute, { build });
   await app.register(mediaRoutes, { mediaDir: env.MEDIA_DIR });
   if (isDevMailboxOn(env)) await app.register(mailboxRoutes, { mail });
+  await app.register(staffPageRoutes, { staff, sessions });
   if (opts.serveWebApp) await app.register(webApp, { dist: env.WEB_DIST });
   else
     app.setNotFoundHandler((_request, reply) =>
@@ -295,7 +328,7 @@ declare module 'fastify' {
     catalogue: CatalogueService;
     /** slot capacity (bookSlot / releaseSlot) for checkout and tests */
     timeslots: TimeslotService;
-    /** the one entry point that changes an order's status (records history) */
+    /** the one entry point of order status changes (its listener sends the order e-mails) */
     orderStatus: OrderStatusService;
   }
 }

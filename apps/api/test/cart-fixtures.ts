@@ -83,9 +83,19 @@ export const pickers = {
       db,
       sql`p.active AND p.stock >= 10 AND p.select_options = '[]'::jsonb AND p.max_acq IS NULL
           AND p.product_infos->>'TIPOLOGIA' = 'Pezzo' AND COALESCE(p.product_infos->>'QTY_MULT', '1') = '1'
-          AND EXISTS (SELECT 1 FROM product_promos pp WHERE pp.product_id = p.product_id
+          AND EXISTS (SELECT 1 FROM product_promos pp WHERE pp.product_id = p.product_id AND NOT pp.selectable
                       AND pp.valid_from <= current_date - 1 AND pp.valid_to >= current_date + 1)`,
       'promoted today',
+    ),
+  /** a piece whose promotion applies only when the customer chooses it (promo selector) */
+  selectablePromo: (db: Db) =>
+    pick(
+      db,
+      sql`p.active AND p.stock >= 10 AND p.select_options = '[]'::jsonb AND p.max_acq IS NULL
+          AND COALESCE(p.product_infos->>'QTY_MULT', '1') = '1'
+          AND EXISTS (SELECT 1 FROM product_promos pp WHERE pp.product_id = p.product_id AND pp.selectable
+                      AND pp.valid_from <= current_date - 1 AND pp.valid_to >= current_date + 1)`,
+      'with a selectable promotion today',
     ),
 };
 

@@ -18,7 +18,10 @@ export interface TestApp {
 
 export async function buildTestApp(
   overrides: Partial<
-    Pick<BuildAppOptions, 'now' | 'versionCheckMs' | 'serveWebApp' | 'pickupOrders' | 'dailyPurchases'>
+    Pick<
+      BuildAppOptions,
+      'now' | 'versionCheckMs' | 'serveWebApp' | 'pickupOrders' | 'dailyPurchases' | 'paymentProviders'
+    >
   > & {
     env?: Partial<Env>;
     /** add test-only routes before the app is ready */

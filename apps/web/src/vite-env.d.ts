@@ -7,6 +7,11 @@ interface ImportMetaEnv {
   readonly VITE_MAP_TILE_URL?: string;
   readonly VITE_MAP_ATTRIBUTION?: string;
   readonly VITE_SERVICES_PAGE?: string;
+  readonly VITE_ANONYMOUS_CART?: string;
+  readonly VITE_CART_IMMEDIATE_MODE?: string;
+  readonly VITE_ACCEPT_ALTERNATIVES?: string;
+  readonly VITE_ACCEPT_ALTERNATIVES_PROMO?: string;
+  readonly VITE_SHOW_SECTORS?: string;
 }
 interface ImportMeta {
   readonly env: ImportMetaEnv;

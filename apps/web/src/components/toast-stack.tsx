@@ -15,7 +15,14 @@ export function ToastStack({ toasts }: { toasts: readonly Toast[] }) {
           role={toast.severity === 'error' ? 'alert' : 'status'}
           onClose={() => dismissToast(toast.id)}
           closeText={t('toast.close')}
-          sx={{ pointerEvents: 'auto', whiteSpace: 'pre-line', boxShadow: 3 }}
+          sx={{
+            pointerEvents: toast.leaving ? 'none' : 'auto',
+            whiteSpace: 'pre-line',
+            boxShadow: 3,
+            opacity: toast.leaving ? 0 : 1,
+            transition: 'opacity 300ms ease-out',
+          }}
+          aria-hidden={toast.leaving || undefined}
           data-testid="toast"
         >
           {toast.message}

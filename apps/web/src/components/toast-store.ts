@@ -1,8 +1,9 @@
-import { SNACKBAR_MAX, SNACKBAR_MS } from '../lib/config';
+import { SNACKBAR_LEAVE_MS, SNACKBAR_MAX, SNACKBAR_MS } from '../lib/config';
 
 /**
  * A tiny toast / snackbar store outside React (the HTTP client shows messages too).
- * At most SNACKBAR_MAX at once (the oldest leaves first), each for its own duration.
+ * At most SNACKBAR_MAX at once (the oldest leaves first), each for its own duration. A dismissed one is
+ * marked leaving (it fades out) and removed SNACKBAR_LEAVE_MS later (the leave fallback, spec section 9).
  */
 export type ToastSeverity = 'success' | 'info' | 'warning' | 'error';
 export interface Toast {
@@ -10,6 +11,7 @@ export interface Toast {
   message: string;
   severity: ToastSeverity;
   duration: number;
+  leaving?: boolean;
 }
 
 type Listener = () => void;
@@ -26,9 +28,13 @@ export function dismissToast(id: number): void {
   const timer = timers.get(id);
   if (timer) clearTimeout(timer);
   timers.delete(id);
-  const before = toasts.length;
-  toasts = toasts.filter((t) => t.id !== id);
-  if (toasts.length !== before) emit();
+  if (!toasts.some((t) => t.id === id && !t.leaving)) return;
+  toasts = toasts.map((t) => (t.id === id ? { ...t, leaving: true } : t));
+  emit();
+  setTimeout(() => {
+    toasts = toasts.filter((t) => t.id !== id);
+    emit();
+  }, SNACKBAR_LEAVE_MS);
 }
 
 export function showToast(
@@ -37,14 +43,12 @@ export function showToast(
   duration: number = SNACKBAR_MS,
 ): number {
   // the same text already on screen is not repeated (e.g. parallel calls failing together)
-  const same = toasts.find((t) => t.message === message && t.severity === severity);
+  const same = toasts.find((t) => t.message === message && t.severity === severity && !t.leaving);
   if (same) return same.id;
   const toast: Toast = { id: nextId++, message, severity, duration };
   toasts = [...toasts, toast];
-  while (toasts.length > SNACKBAR_MAX) {
-    const oldest = toasts[0];
-    if (oldest) dismissToast(oldest.id);
-  }
+  const shown = toasts.filter((t) => !t.leaving);
+  for (const old of shown.slice(0, Math.max(0, shown.length - SNACKBAR_MAX))) dismissToast(old.id);
   timers.set(
     toast.id,
     setTimeout(() => dismissToast(toast.id), duration),

@@ -1,6 +1,7 @@
 import { lazy, Suspense, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { getToasts, subscribeToasts } from './toast-store';
+import { SNACKBAR_OFFSET } from '../lib/config';
 
 // The Alert-based stack loads with the first toast: it stays out of the first JS chunk.
 const ToastStack = lazy(() => import('./toast-stack').then((m) => ({ default: m.ToastStack })));
@@ -15,7 +16,7 @@ export function Toaster() {
       aria-label={t('toast.region')}
       style={{
         position: 'fixed',
-        bottom: 16,
+        bottom: SNACKBAR_OFFSET,
         left: '50%',
         transform: 'translateX(-50%)',
         zIndex: 1400,

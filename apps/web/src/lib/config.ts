@@ -32,3 +32,20 @@ export const MAP_TILE_URL = import.meta.env.VITE_MAP_TILE_URL ?? '';
 export const MAP_ATTRIBUTION = import.meta.env.VITE_MAP_ATTRIBUTION ?? '';
 /** The content page about the chain's services (the elderly tab's 'i nostri servizi', spec section 2). */
 export const SERVICES_PAGE_PATH = import.meta.env.VITE_SERVICES_PAGE ?? '/page/servizi';
+/**
+ * Cart switches (spec sections 4, 7 and 9), in one place. ANONYMOUS_CART_ALLOWED must match the API's
+ * ANONYMOUS_CART (default off: adding asks for login, then address, then slot). Immediate mode: a quantity
+ * change goes straight to the cart; off, the control changes a local quantity and "Aggiungi" sends it.
+ */
+export const ANONYMOUS_CART_ALLOWED = import.meta.env.VITE_ANONYMOUS_CART === 'true';
+export const CART_IMMEDIATE_MODE = import.meta.env.VITE_CART_IMMEDIATE_MODE !== 'false';
+/** infos.accept_alternatives sent on add: normal products and promo products (product class group 6) */
+export const ACCEPT_ALTERNATIVES_DEFAULT = import.meta.env.VITE_ACCEPT_ALTERNATIVES !== 'false';
+export const ACCEPT_ALTERNATIVES_PROMO_DEFAULT = import.meta.env.VITE_ACCEPT_ALTERNATIVES_PROMO === 'true';
+/** cart calls send show_sectors: lines grouped by department */
+export const SHOW_SECTORS = import.meta.env.VITE_SHOW_SECTORS !== 'false';
+/** server message codes shown as a popup instead of a toast (spec section 8) */
+export const SHOW_IN_POPUP_CODES: readonly string[] = ['msg.cart.availability.errors'];
+/** snackbars: offset from the bottom edge (px) and how long a leaving one stays before removal */
+export const SNACKBAR_OFFSET = 55;
+export const SNACKBAR_LEAVE_MS = 600;

@@ -51,6 +51,8 @@ export interface RequestOptions {
    * 'errors': only failures stay quiet, infos of a success still show (forms that show their own errors)
    */
   quiet?: boolean | 'errors';
+  /** the messages of a successful answer (a failure carries them in its ApiError) */
+  onResponse?: (status: ResponseStatus) => void;
 }
 
 const genericText = () => i18n.t('toast.genericError');
@@ -180,6 +182,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   if (options.quiet !== true) showResponseMessages(envelope.response);
+  options.onResponse?.(envelope.response);
   return envelope.data as T;
 }
 

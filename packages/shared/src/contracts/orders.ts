@@ -271,3 +271,30 @@ export const orderNoteDataSchema = z.object({
     comment: z.string(),
   }),
 });
+
+// ---------- POST /cart/add-all-from-order (reorder) ----------
+/** body `{ order_id }` (form or JSON); the answer is the whole new cart (contracts/cart.ts cartSchema) */
+export const cartAddAllFromOrderBodySchema = z.object({ order_id: orderIdParam });
+
+// ---------- GET /order/list-for-all-user-shipping-addresses (spec section 3 "Per-address filters") ----------
+/**
+ * Every order of the customer, whatever its address or store, with the per-address filters; answers
+ * `orderListDataSchema`. Orders in payment are included. Spesa has no sub-orders: a sub-order is the order
+ * itself (its store, its slot day).
+ */
+export const orderListForAddressesQuerySchema = z.object({
+  page: numberLike.pipe(z.number().int().min(1).max(100_000)).optional(),
+  page_size: numberLike.pipe(z.number().int().min(1).max(ORDERS_PAGE_SIZE_MAX)).optional(),
+  order_id_filter: orderIdParam.optional(),
+  order_from_date_filter: isoDate.optional(),
+  order_to_date_filter: isoDate.optional(),
+  suborder_id_filter: orderIdParam.optional(),
+  suborder_warehouseid_filter: orderIdParam.optional(),
+  /** the slot day */
+  suborder_delivery_from_date_filter: isoDate.optional(),
+  suborder_delivery_to_date_filter: isoDate.optional(),
+  shipping_address_id_filter: orderIdParam.optional(),
+  fetch_only_suborders_matching_filter: queryBool.optional(),
+  fetch_detail: queryBool.optional(),
+});
+export type OrderListForAddressesQuery = z.infer<typeof orderListForAddressesQuerySchema>;

@@ -134,5 +134,41 @@ export function buildPromos(rows: ProductRow[], now: Date): PromoRow[] {
       p.productInfos.MAXACQ = String(p.maxAcq);
     }
   }
+  return [...out, ...buildSelectablePromos(rows, out, today)];
+}
+
+export const SELECTABLE_SHARE = 0.02;
+export const SELECTABLE_PROMO_TYPE = { promoTypeId: 5, promoType: 'CARTA_FEDELTA' } as const;
+
+/**
+ * Selectable promotions (warehousePromo.selectable): about 2 % of the pieces that have no other promotion
+ * offer "-20% con la carta fedeltà", which applies only when the customer chooses it in the promo selector
+ * (spec section 2, decision 015). A random stream of their own, so the other promotions stay as they were.
+ */
+function buildSelectablePromos(rows: ProductRow[], taken: PromoRow[], today: string): PromoRow[] {
+  const rng = createRng().fork('selectable-promos');
+  const promoted = new Set(taken.map((t) => t.productId));
+  const out: PromoRow[] = [];
+  for (const p of rows) {
+    if (rng.next() >= SELECTABLE_SHARE || p.sellingType !== 'Pezzo' || promoted.has(p.productId)) continue;
+    const promoPriceCents = discountedCents(p.priceCents, 20);
+    if (promoPriceCents >= p.priceCents || promoPriceCents <= 0) continue;
+    const validTo = addDays(today, 30);
+    out.push({
+      promoId: taken.length + out.length + 1,
+      productId: p.productId,
+      ...SELECTABLE_PROMO_TYPE,
+      promoPriceCents,
+      discountPerc: (Math.round((1 - promoPriceCents / p.priceCents) * 10000) / 100).toFixed(2),
+      validFrom: addDays(today, -1),
+      validTo,
+      header: 'CARTA FEDELTÀ',
+      body: '-20% con la carta fedeltà',
+      footer: untilText(validTo),
+      bubble: 'Scegli lo sconto',
+      cssClass: 'promo-carta',
+      selectable: true,
+    });
+  }
   return out;
 }

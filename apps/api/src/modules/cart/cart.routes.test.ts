@@ -291,6 +291,28 @@ describe('availability, maximum, options, promotions', () => {
     ]);
     expect(chosen.body.response.errors[0]?.code).toBe('msg.cart.promoInvalid');
   });
+
+  it('a selectable promotion (seeded loyalty-card discount) applies only to the line that chose it', async () => {
+    const p = await pickers.selectablePromo(t.db);
+    const product = await callAs<{ warehousePromo?: { warehousePromoId: number; selectable: boolean } }>(
+      t.app,
+      null,
+      'GET',
+      `/ebsn/api/products?product_id=${p.productId}`,
+    );
+    const promo = product.body.data.warehousePromo;
+    expect(promo?.selectable).toBe(true);
+    const c = await customer();
+    const plain = await c.add([{ productId: p.productId, quantity: 1 }]);
+    expect(cents(lineOf(plain.body, p.productId)?.unitPrice ?? 0)).toBe(p.priceCents);
+    const chosen = await c.add([
+      { productId: p.productId, quantity: 1, warehousePromoId: promo?.warehousePromoId },
+    ]);
+    expect(chosen.body.response.status).toBe(0);
+    const line = lineOf(chosen.body, p.productId);
+    expect(line?.warehousePromo?.warehousePromoId).toBe(promo?.warehousePromoId);
+    expect(cents(line?.unitPrice ?? 0)).toBeLessThan(p.priceCents);
+  });
 });
 
 describe('infos, sectors, close', () => {

@@ -33,9 +33,10 @@ export class MailService {
     this.transporter = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl, { from: opts.from }) : null;
   }
 
-  async send(to: string, mail: MailTemplate): Promise<number> {
+  /** `db`: a transaction handle when the mail belongs to a larger write (it commits with it). */
+  async send(to: string, mail: MailTemplate, db: Db = this.db): Promise<number> {
     const rendered = renderMail(mail);
-    const [row] = await this.db
+    const [row] = await db
       .insert(mailOutbox)
       .values({
         toAddress: to,
@@ -55,13 +56,13 @@ export class MailService {
           text: rendered.text,
           html: rendered.html,
         });
-        await this.db
+        await db
           .update(mailOutbox)
           .set({ sentAt: sql`now()` })
           .where(eq(mailOutbox.mailId, mailId));
       } catch (err) {
         const message = err instanceof Error ? err.message : String(err);
-        await this.db
+        await db
           .update(mailOutbox)
           .set({ error: message.slice(0, 500) })
           .where(eq(mailOutbox.mailId, mailId));

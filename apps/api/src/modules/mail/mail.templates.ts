@@ -14,7 +14,86 @@ export type MailTemplate =
   | { template: 'mfa-pin'; firstName: string; pin: string; minutes: number }
   | { template: 'email-change'; firstName: string; link: string; newEmail: string }
   | { template: 'anonymize-token'; firstName: string; token: string; link: string; minutes: number }
-  | { template: 'password-changed'; firstName: string };
+  | { template: 'password-changed'; firstName: string }
+  | OrderConfirmationMail
+  | OrderStatusMail;
+
+/** The order confirmation (decision 018): `link` carries the read-only access token. */
+export interface OrderConfirmationMail {
+  template: 'order-confirmation';
+  firstName: string;
+  orderId: number;
+  /** e.g. "sabato 28 novembre 2026, 10:00-12:00" */
+  slot: string;
+  /** "Consegna a domicilio: Via Roma 1, Como" or "Ritiro: Spesa Drive Como" */
+  where: string;
+  total: string;
+  /** online payments: the amount held */
+  held: string | null;
+  paymentType: string;
+  lines: number;
+  link: string;
+}
+
+export type OrderStatusMailKind =
+  | 'cancelled'
+  | 'prepared'
+  | 'outForDelivery'
+  | 'delivered'
+  | 'partiallyDelivered'
+  | 'notCollected'
+  | 'paymentFailed';
+
+/** A status change of an order the customer hears about (decision 018). */
+export interface OrderStatusMail {
+  template: 'order-status';
+  kind: OrderStatusMailKind;
+  firstName: string;
+  orderId: number;
+  /** prepared: the captured amount (or the amount to pay on delivery) */
+  amount: string | null;
+  /** prepared with an online payment: true when the amount was taken */
+  captured: boolean;
+  link: string;
+}
+
+const ORDER_STATUS_MAIL: Record<OrderStatusMailKind, { subject: string; body: string; action: string }> = {
+  cancelled: {
+    subject: 'annullato',
+    body: 'il tuo ordine è stato annullato. Non ti è stato addebitato nulla: l’eventuale importo bloccato sulla carta viene liberato.',
+    action: 'Vedi i tuoi ordini',
+  },
+  prepared: {
+    subject: 'preparato',
+    body: 'il tuo ordine è pronto.',
+    action: 'Vedi il dettaglio',
+  },
+  outForDelivery: {
+    subject: 'in consegna',
+    body: 'il tuo ordine è partito ed è in consegna nella fascia oraria scelta.',
+    action: 'Vedi il dettaglio',
+  },
+  delivered: {
+    subject: 'consegnato',
+    body: 'il tuo ordine è stato consegnato. Grazie per aver fatto la spesa con noi! Puoi valutare l’ordine dalla sua pagina.',
+    action: 'Valuta l’ordine',
+  },
+  partiallyDelivered: {
+    subject: 'consegnato in parte',
+    body: 'il tuo ordine è stato consegnato in parte. Nel dettaglio trovi cosa è stato consegnato; ti addebitiamo solo quello.',
+    action: 'Vedi il dettaglio',
+  },
+  notCollected: {
+    subject: 'non ritirato',
+    body: 'il tuo ordine non è stato ritirato nella fascia oraria scelta. Contatta il servizio clienti per sapere come procedere.',
+    action: 'Vedi il dettaglio',
+  },
+  paymentFailed: {
+    subject: 'pagamento non riuscito',
+    body: 'il pagamento del tuo ordine non è riuscito. Verifica i dati della carta e riprova il pagamento dalla pagina dell’ordine, oppure scegli il pagamento alla consegna.',
+    action: 'Riprova il pagamento',
+  },
+};
 
 const escapeHtml = (s: string): string =>
   s.replace(
@@ -109,6 +188,54 @@ export function renderMail(mail: MailTemplate): RenderedMail {
           ],
           { label: 'Conferma la cancellazione', href: mail.link },
         ),
+      };
+    }
+    case 'order-confirmation': {
+      const subject = `Conferma ordine n. ${mail.orderId}`;
+      const facts = [
+        `Ordine n. ${mail.orderId}: ${mail.lines} ${mail.lines === 1 ? 'prodotto' : 'prodotti'}`,
+        mail.where,
+        `Fascia oraria: ${mail.slot}`,
+        `Totale: ${mail.total}`,
+        `Pagamento: ${mail.paymentType}`,
+        ...(mail.held
+          ? [
+              `Importo bloccato sulla carta: ${mail.held}. Addebitiamo solo l’importo reale quando prepariamo la spesa.`,
+            ]
+          : []),
+      ];
+      return {
+        subject,
+        text: `${hello(mail.firstName)}\n\ngrazie per il tuo ordine.\n\n${facts.join('\n')}\n\nPuoi vedere l’ordine da questo link (vale anche senza accedere, solo in lettura):\n${mail.link}\n\nPuoi modificare o annullare l’ordine dalla sezione I miei ordini finché non è in preparazione.`,
+        html: layout(
+          subject,
+          [
+            escapeHtml(hello(mail.firstName)),
+            'grazie per il tuo ordine.',
+            facts.map(escapeHtml).join('<br>'),
+            'Puoi modificare o annullare l’ordine dalla sezione I miei ordini finché non è in preparazione.',
+          ],
+          { label: 'Vedi il tuo ordine', href: mail.link },
+        ),
+      };
+    }
+    case 'order-status': {
+      const t = ORDER_STATUS_MAIL[mail.kind];
+      const subject = `Ordine n. ${mail.orderId} ${t.subject}`;
+      const amount =
+        mail.kind === 'prepared' && mail.amount
+          ? mail.captured
+            ? `Abbiamo addebitato l’importo reale della spesa: ${mail.amount}.`
+            : `Importo da pagare: ${mail.amount}.`
+          : null;
+      const paragraphs = [t.body, ...(amount ? [amount] : [])];
+      return {
+        subject,
+        text: `${hello(mail.firstName)}\n\n${paragraphs.join('\n')}\n\n${t.action}: ${mail.link}`,
+        html: layout(subject, [escapeHtml(hello(mail.firstName)), ...paragraphs.map(escapeHtml)], {
+          label: t.action,
+          href: mail.link,
+        }),
       };
     }
     case 'password-changed': {

@@ -36,7 +36,40 @@ export const ORDER_STATUS_TEXT = {
   ],
 } as const;
 
+/** A status change just written (inside the caller's transaction when it passed one). */
+export interface StatusChangeEvent {
+  orderId: number;
+  /** null: the order's first status */
+  from: number | null;
+  to: OrderStatusId;
+  actor: OrderActor;
+}
+/**
+ * Called after every recorded change with the same database handle (so what it writes, e.g. the outbox
+ * mail, commits or rolls back with the change). It runs in a savepoint: a listener that fails is logged and
+ * never undoes the status change. Registered in app.ts (the orders module's mails, decision 018).
+ */
+export type StatusChangeListener = (db: Db, event: StatusChangeEvent) => Promise<void>;
+
 export class OrderStatusService {
+  private readonly listeners: StatusChangeListener[] = [];
+
+  constructor(private readonly onListenerError: (err: unknown) => void = () => {}) {}
+
+  onChange(listener: StatusChangeListener): void {
+    this.listeners.push(listener);
+  }
+
+  private async notify(db: Db, event: StatusChangeEvent): Promise<void> {
+    for (const listener of this.listeners) {
+      try {
+        await db.transaction(async (savepoint) => listener(savepoint, event));
+      } catch (err) {
+        this.onListenerError(err);
+      }
+    }
+  }
+
   /** Records the first status of a new order (no previous status). */
   async recordInitial(
     db: Db,
@@ -50,6 +83,7 @@ export class OrderStatusService {
       sql`INSERT INTO order_status_history (order_id, from_status_id, to_status_id, actor, actor_user_id, note)
           VALUES (${orderId}, NULL, ${status}, ${actor}, ${actorUserId}, ${note})`,
     );
+    await this.notify(db, { orderId, from: null, to: status, actor });
   }
 
   /** Moves an order along the table; a refused or lost change is a typed failure and writes nothing. */
@@ -68,6 +102,7 @@ export class OrderStatusService {
           VALUES (${change.orderId}, ${change.from}, ${change.to}, ${change.actor},
                   ${change.actorUserId ?? null}, ${change.note ?? ''})`,
     );
+    await this.notify(db, { orderId: change.orderId, from: change.from, to: change.to, actor: change.actor });
     return ok({ version: row.version });
   }
 

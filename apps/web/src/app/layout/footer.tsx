@@ -1,14 +1,18 @@
+import { useSyncExternalStore } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { getAuthState, subscribeAuth } from '../../lib/auth-state';
 import { openCookiePreferences } from '../../lib/cookie-consent';
 import './layout.css';
 
 export function Footer() {
   const { t } = useTranslation();
+  const signedIn = useSyncExternalStore(subscribeAuth, getAuthState, getAuthState).status === 'authenticated';
   const links = [
     { to: '/page/credits', label: t('footer.credits') },
     { to: '/cart', label: t('footer.cart') },
-    { to: '/login', label: t('footer.login') },
+    // a signed-in customer is offered the profile instead of the login
+    signedIn ? { to: '/profile', label: t('footer.profile') } : { to: '/login', label: t('footer.login') },
   ];
   return (
     <footer className="site-footer">

@@ -25,6 +25,30 @@ const ServiceIndicator = lazy(() =>
   })),
 );
 
+// the cart button (lines, total, drawer, cart dialogs) is a lazy chunk as well; until it arrives, links to /cart
+const CartButton = lazy(() =>
+  import('../../features/cart/components/cart-button').then((m) => ({ default: m.CartButton })),
+);
+
+function CartLinks() {
+  const { t } = useTranslation();
+  return (
+    <>
+      <RouterLink to="/cart" className="btn btn-contained only-md-up">
+        <Icon name="cart" />
+        {t('header.cart')}
+      </RouterLink>
+      <RouterLink
+        to="/cart"
+        aria-label={t('header.cart')}
+        className="icon-btn header-cart-icon only-below-md"
+      >
+        <Icon name="cart" />
+      </RouterLink>
+    </>
+  );
+}
+
 function LoginLinks() {
   const { t } = useTranslation();
   return (
@@ -77,17 +101,9 @@ export function Header() {
           <Suspense fallback={<LoginLinks />}>
             <AccountButton />
           </Suspense>
-          <RouterLink to="/cart" className="btn btn-contained only-md-up">
-            <Icon name="cart" />
-            {t('header.cart')}
-          </RouterLink>
-          <RouterLink
-            to="/cart"
-            aria-label={t('header.cart')}
-            className="icon-btn header-cart-icon only-below-md"
-          >
-            <Icon name="cart" />
-          </RouterLink>
+          <Suspense fallback={<CartLinks />}>
+            <CartButton />
+          </Suspense>
         </div>
       </div>
       <nav aria-label={t('header.mainNav')} className="main-nav">

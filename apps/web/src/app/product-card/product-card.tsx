@@ -1,5 +1,5 @@
-import { memo } from 'react';
-import { Link as RouterLink, useNavigate } from 'react-router';
+import { lazy, memo, Suspense } from 'react';
+import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@spesa/shared/contracts/catalogue';
 import { ProductPrice } from './product-price';
@@ -8,6 +8,12 @@ import { isAvailable, maxPurchasePieces } from '../../features/catalogue/utils/p
 import type { ViewMode } from '../../features/catalogue/hooks/use-view-mode';
 import { paths } from '../../lib/route-paths';
 import './product-card.css';
+
+// the quantity control (steps, dialogs, cart calls) is one lazy chunk for every card: the card's first paint
+// shows a look-alike button (decision 016)
+const QuantityControl = lazy(() =>
+  import('../../features/cart/components/quantity-control').then((m) => ({ default: m.QuantityControl })),
+);
 
 interface ProductCardProps {
   product: Product;
@@ -24,10 +30,25 @@ function CartIcon() {
   );
 }
 
+/** What the card shows until the quantity control's chunk has arrived (same size and look). */
+export function AddButtonPlaceholder({ name }: { name: string }) {
+  const { t } = useTranslation();
+  return (
+    <button
+      type="button"
+      className="pc-add"
+      aria-label={t('product.addToCartLabel', { name })}
+      aria-disabled="true"
+    >
+      <CartIcon />
+      {t('product.addToCart')}
+    </button>
+  );
+}
+
 /**
  * Product card (spec section 2) in grid or list mode: badge, promo, max purchase, name, brand, format,
- * price per unit, price. The cart arrives with a later feature: "Aggiungi" leads to the cart page,
- * which explains that an account is needed. No fake quantity control.
+ * price per unit, price and the quantity control (a lazy chunk, decision 016).
  * Plain elements styled by product-card.css: listings and sliders mount many cards at once.
  */
 export const ProductCard = memo(function ProductCard({
@@ -36,7 +57,6 @@ export const ProductCard = memo(function ProductCard({
   headingLevel = 'h3',
 }: ProductCardProps) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const href = paths.product(product.slug);
   const available = isAvailable(product);
   const maxPieces = maxPurchasePieces(product);
@@ -83,15 +103,9 @@ export const ProductCard = memo(function ProductCard({
       <div className="pc-actions">
         <ProductPrice product={product} />
         {available ? (
-          <button
-            type="button"
-            className="pc-add"
-            onClick={() => void navigate('/cart')}
-            aria-label={t('product.addToCartLabel', { name: product.name })}
-          >
-            <CartIcon />
-            {t('product.addToCart')}
-          </button>
+          <Suspense fallback={<AddButtonPlaceholder name={product.name} />}>
+            <QuantityControl product={product} />
+          </Suspense>
         ) : (
           <p className="pc-na" data-testid="not-available">
             {t('product.notAvailable')}

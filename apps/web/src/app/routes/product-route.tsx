@@ -1,11 +1,9 @@
-import { useDeferredValue } from 'react';
-import { useNavigate, useParams } from 'react-router';
+import { lazy, Suspense, useDeferredValue } from 'react';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
-import AddShoppingCart from '@mui/icons-material/AddShoppingCart';
 import type { Product } from '@spesa/shared/contracts/catalogue';
 import { CRM_ALGORITHM_CROSS_SELLING } from '../../features/catalogue/utils/crm';
 import { useProduct } from '../../features/catalogue/api/get-product';
@@ -18,6 +16,7 @@ import {
 import { ApiError } from '../../lib/http';
 import { paths } from '../../lib/route-paths';
 import { ProductPrice } from '../product-card/product-price';
+import { AddButtonPlaceholder } from '../product-card/product-card';
 import { PromoBubble, PromoText } from '../product-card/product-promo';
 import { ProductCarousel } from '../category-blocks/blocks/product-blocks';
 import { SmartLink } from '../../features/content/components/smart-link';
@@ -26,6 +25,10 @@ import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
 import { PageLoading } from '../../components/page-loading';
 import { SafeHtml } from '../../components/safe-html';
 import { useDocumentTitle } from '../../components/use-document-title';
+
+const QuantityControl = lazy(() =>
+  import('../../features/cart/components/quantity-control').then((m) => ({ default: m.QuantityControl })),
+);
 
 function useFormatText(product: Product): string | null {
   const { t } = useTranslation();
@@ -80,7 +83,6 @@ function RelatedProducts({ productId }: { productId: number }) {
 
 function ProductDetail({ product }: { product: Product }) {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const formatText = useFormatText(product);
   const maxPieces = maxPurchasePieces(product);
   const desc = product.metaData?.product_description;
@@ -183,15 +185,9 @@ function ProductDetail({ product }: { product: Product }) {
           ) : null}
           <Box sx={{ mt: 1 }}>
             {isAvailable(product) ? (
-              <Button
-                variant="contained"
-                size="large"
-                startIcon={<AddShoppingCart />}
-                onClick={() => void navigate('/cart')}
-                aria-label={t('product.addToCartLabel', { name: product.name })}
-              >
-                {t('product.addToCart')}
-              </Button>
+              <Suspense fallback={<AddButtonPlaceholder name={product.name} />}>
+                <QuantityControl product={product} size="page" />
+              </Suspense>
             ) : (
               <Typography sx={{ color: 'error.main', fontWeight: 700 }}>
                 {t('product.notAvailable')}

@@ -1,15 +1,19 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Cart } from '@spesa/shared/contracts/cart';
 import { apiGet } from '../../../lib/http';
+import { SHOW_SECTORS } from '../../../lib/config';
 
 export const cartKeys = {
   /** under ['account']: the cart goes with the session */
   cart: () => ['account', 'cart'] as const,
 };
 
-/** GET /cart/view: the open cart (service, store, shipping address, time slot, fee). */
+/** Cart calls also send show_sectors from configuration (spec section 7). */
+export const cartQuery = () => ({ show_sectors: SHOW_SECTORS });
+
+/** GET /cart/view: the open cart (service, store, shipping address, time slot, fee, lines, totals). */
 export function getCart(signal?: AbortSignal): Promise<Cart> {
-  return apiGet<Cart>('/cart/view', undefined, { signal, quiet: true });
+  return apiGet<Cart>('/cart/view', cartQuery(), { signal, quiet: true });
 }
 
 export const cartQueryOptions = () =>
@@ -18,11 +22,15 @@ export const cartQueryOptions = () =>
 export const useCart = (enabled = true) => useQuery({ ...cartQueryOptions(), enabled });
 
 /**
- * Puts a cart answered by a change (select address, slot, store...) into the cache. A cart read still in
- * flight (e.g. started by an invalidation just before) is cancelled first: it would land afterwards with
- * the cart as it was before the change.
+ * Puts a cart answered by a change (select address, slot, store, add, update, remove...) into the cache. A
+ * cart read still in flight (e.g. started by an invalidation just before) is cancelled first: it would land
+ * afterwards with the cart as it was before the change.
  */
 export async function storeCart(queryClient: QueryClient, cart: Cart): Promise<void> {
   await queryClient.cancelQueries({ queryKey: cartKeys.cart(), exact: true });
   queryClient.setQueryData(cartKeys.cart(), cart);
+  // the delivery selections answer the cart without sectors: read it again with them (started after the
+  // change, so it cannot bring back the cart as it was)
+  if (SHOW_SECTORS && cart.sectors === undefined && cart.cartItems.length > 0)
+    void queryClient.invalidateQueries({ queryKey: cartKeys.cart(), exact: true });
 }

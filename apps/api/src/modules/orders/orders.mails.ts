@@ -1,0 +1,109 @@
+import { paymentTypeOf } from '@spesa/shared/checkout/payment-types';
+import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
+import type { Db } from '../../db/client';
+import type { MailService } from '../mail/mail.service';
+import type { OrderStatusMailKind } from '../mail/mail.templates';
+import type { StatusChangeEvent, StatusChangeListener } from './order-status.service';
+import { formatEuro } from './orders.messages';
+import type { OrderRow, OrdersRepository } from './orders.repository';
+import type { OrdersService } from './orders.service';
+import { realAmountCents } from './staff.service';
+
+const S = ORDER_STATUS;
+/** The changes the customer hears about by e-mail (decision 018); the confirmation is apart. */
+const STATUS_MAILS: Partial<Record<number, OrderStatusMailKind>> = {
+  [S.cancelled]: 'cancelled',
+  [S.prepared]: 'prepared',
+  [S.outForDelivery]: 'outForDelivery',
+  [S.delivered]: 'delivered',
+  [S.partiallyDelivered]: 'partiallyDelivered',
+  [S.notCollected]: 'notCollected',
+  [S.invalidated]: 'paymentFailed',
+};
+
+export function slotText(o: Pick<OrderRow, 'slotDate' | 'beginTime' | 'endTime'>): string {
+  const day = new Intl.DateTimeFormat('it-IT', {
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+    timeZone: 'UTC',
+  }).format(new Date(`${o.slotDate}T00:00:00Z`));
+  return `${day}, ${o.beginTime}-${o.endTime}`;
+}
+
+function whereText(o: OrderRow): string {
+  const a = (o.shippingAddress ?? {}) as Record<string, unknown>;
+  const s = (k: string) => (typeof a[k] === 'string' ? (a[k] as string) : '');
+  if (o.deliveryServiceId === 2 || o.deliveryServiceId === 3)
+    return `Consegna a domicilio: ${[`${s('address1')} ${s('addressNumber')}`.trim(), s('city')].filter(Boolean).join(', ')}`;
+  return `Ritiro: ${s('addressName') || o.warehouseName}`;
+}
+
+/**
+ * The order e-mails, sent from the one status-change entry point (OrderStatusService.onChange, registered
+ * in app.ts): the confirmation when an order becomes 'ordinato' (with a new read-only token link; a copy
+ * to the order's extra e-mail), and the changes of STATUS_MAILS. The mail goes to the outbox through the
+ * same transaction as the change.
+ */
+export function orderMailListener(deps: {
+  repo: OrdersRepository;
+  orders: OrdersService;
+  mail: MailService;
+  publicUrl: string;
+}): StatusChangeListener {
+  const { repo, orders, mail, publicUrl } = deps;
+  const orderLink = (orderId: number) => `${publicUrl}/profile/orders/${orderId}`;
+  return async (db: Db, e: StatusChangeEvent) => {
+    const confirmation = e.to === S.ordered;
+    const kind = STATUS_MAILS[e.to];
+    if (!confirmation && !kind) return;
+    const order = await repo.findOrder(e.orderId, null, db);
+    if (!order) return;
+    const customer = await repo.customerOf(db, order.userId);
+    if (!customer) return;
+    const extra = (order.infos as { extraEmail?: unknown }).extraEmail;
+    const to = [customer.email, ...(typeof extra === 'string' && extra.includes('@') ? [extra] : [])];
+    if (confirmation) {
+      const token = await orders.issueAccessToken(db, order.orderId);
+      const payType = paymentTypeOf(order.paymentTypeId);
+      const lines = (await repo.items([order.orderId], db)).length;
+      for (const address of to)
+        await mail.send(
+          address,
+          {
+            template: 'order-confirmation',
+            firstName: customer.firstName,
+            orderId: order.orderId,
+            slot: slotText(order),
+            where: whereText(order),
+            total: formatEuro(order.totalCents),
+            held: payType?.online ? formatEuro(order.preauthCents) : null,
+            paymentType: payType?.name ?? '',
+            lines,
+            link: `${orderLink(order.orderId)}?access_token=${encodeURIComponent(token)}`,
+          },
+          db,
+        );
+      return;
+    }
+    if (!kind) return;
+    const captured = order.capturedCents !== null;
+    const amountCents =
+      order.capturedCents ??
+      (order.deliveredTotalCents === null ? null : realAmountCents(order, order.deliveredTotalCents));
+    await mail.send(
+      customer.email,
+      {
+        template: 'order-status',
+        kind,
+        firstName: customer.firstName,
+        orderId: order.orderId,
+        amount: kind === 'prepared' && amountCents !== null ? formatEuro(amountCents) : null,
+        captured,
+        link: kind === 'cancelled' ? `${publicUrl}/profile/orders` : orderLink(order.orderId),
+      },
+      db,
+    );
+  };
+}

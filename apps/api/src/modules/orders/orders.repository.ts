@@ -1,0 +1,451 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+
+/**
+ * SQL of the orders module (decision 018): reads of the customer's orders (always scoped by user id, so
+ * another customer's order id finds nothing), the token view, ratings, staff picking writes and the ports
+ * other modules ask (orders awaiting pickup, what a day's orders hold of a product).
+ * Numerics come back as float8 and timestamps as ISO text so PGlite and node-postgres answer the same types.
+ */
+export interface OrderRow {
+  orderId: number;
+  userId: number;
+  sourceCartId: number;
+  orderStatusId: number;
+  orderTypeId: number;
+  deliveryServiceId: number;
+  storeId: number;
+  warehouseId: number;
+  warehouseName: string;
+  shippingAddress: Record<string, unknown>;
+  slotId: number;
+  slotDate: string;
+  timeslotId: number;
+  beginTime: string;
+  endTime: string;
+  deliveryDayPeriodId: number;
+  paymentTypeId: number;
+  itemsCents: number;
+  itemsStandardCents: number;
+  variableWeightCents: number;
+  deliveryFeeCents: number;
+  packagingCents: number;
+  giftDiscountCents: number;
+  totalCents: number;
+  preauthCents: number;
+  capturedCents: number | null;
+  deliveredTotalCents: number | null;
+  infos: Record<string, unknown>;
+  version: number;
+  createdAt: string;
+}
+
+export interface OrderItemRow {
+  orderItemId: number;
+  orderId: number;
+  position: number;
+  productId: number;
+  codInt: string;
+  name: string;
+  shortDescr: string;
+  description: string;
+  sellingType: string;
+  unitBase: string;
+  mediaUrl: string;
+  sectorId: number;
+  options: Record<string, string>;
+  promoId: number | null;
+  promo: Record<string, unknown> | null;
+  quantity: number;
+  unitPriceCents: number;
+  unitPriceStandardCents: number;
+  lineTotalCents: number;
+  lineStandardCents: number;
+  variableWeight: boolean;
+  acceptAlternatives: boolean;
+  infos: Record<string, unknown>;
+  deliveredQuantity: number | null;
+  realWeight: number | null;
+  substituteProductId: number | null;
+  substituteName: string | null;
+  deliveredUnitPriceCents: number | null;
+  deliveredTotalCents: number | null;
+}
+
+export interface HistoryRow {
+  orderId: number;
+  toStatusId: number;
+  actor: string;
+  createdAt: string;
+}
+
+export interface AuthorizationRow {
+  authorizationId: number;
+  orderId: number;
+  attempt: number;
+  provider: string;
+  providerRef: string;
+  paymentTypeId: number;
+  amountCents: number;
+  capturedCents: number;
+  status: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+}
+
+export interface NoteRow {
+  noteId: number;
+  orderId: number;
+  noteTypeId: number;
+  rating: number;
+  title: string;
+  comment: string;
+}
+
+export interface OrderListFilter {
+  userId: number;
+  includePending: boolean;
+  fromDate?: string | undefined;
+  toDate?: string | undefined;
+  fromCents?: number | undefined;
+  toCents?: number | undefined;
+  orderTypeId?: number | undefined;
+  orderId?: number | undefined;
+  warehouseId?: number | undefined;
+  shippingAddressId?: number | undefined;
+  slotFrom?: string | undefined;
+  slotTo?: string | undefined;
+}
+
+const ISO = (column: string) =>
+  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+const ORDER_COLUMNS = sql`o.order_id AS "orderId", o.user_id AS "userId", o.source_cart_id AS "sourceCartId",
+  o.order_status_id::int AS "orderStatusId", o.order_type_id::int AS "orderTypeId",
+  o.delivery_service_id AS "deliveryServiceId", o.store_id AS "storeId", o.warehouse_id AS "warehouseId",
+  COALESCE(w.name, '') AS "warehouseName", o.shipping_address AS "shippingAddress", o.slot_id AS "slotId",
+  to_char(o.slot_date, 'YYYY-MM-DD') AS "slotDate", o.timeslot_id AS "timeslotId", o.begin_time AS "beginTime",
+  o.end_time AS "endTime", o.delivery_day_period_id::int AS "deliveryDayPeriodId",
+  o.payment_type_id::int AS "paymentTypeId", o.items_cents AS "itemsCents",
+  o.items_standard_cents AS "itemsStandardCents", o.variable_weight_cents AS "variableWeightCents",
+  o.delivery_fee_cents AS "deliveryFeeCents", o.packaging_cents AS "packagingCents",
+  o.gift_discount_cents AS "giftDiscountCents", o.total_cents AS "totalCents", o.preauth_cents AS "preauthCents",
+  o.captured_cents AS "capturedCents", o.delivered_total_cents AS "deliveredTotalCents", o.infos,
+  o.version, ${ISO('o.created_at')} AS "createdAt"`;
+
+const ITEM_COLUMNS = sql`i.order_item_id AS "orderItemId", i.order_id AS "orderId", i.position::int AS position,
+  i.product_id AS "productId", i.cod_int AS "codInt", i.name, i.short_descr AS "shortDescr", i.description,
+  i.selling_type AS "sellingType", i.unit_base AS "unitBase", i.media_url AS "mediaUrl", i.sector_id AS "sectorId",
+  i.options, i.promo_id AS "promoId", i.promo, i.quantity::float8 AS quantity,
+  i.unit_price_cents AS "unitPriceCents", i.unit_price_standard_cents AS "unitPriceStandardCents",
+  i.line_total_cents AS "lineTotalCents", i.line_standard_cents AS "lineStandardCents",
+  i.variable_weight AS "variableWeight", i.accept_alternatives AS "acceptAlternatives", i.infos,
+  i.delivered_quantity::float8 AS "deliveredQuantity", i.real_weight::float8 AS "realWeight",
+  i.substitute_product_id AS "substituteProductId", i.substitute_name AS "substituteName",
+  i.delivered_unit_price_cents AS "deliveredUnitPriceCents", i.delivered_total_cents AS "deliveredTotalCents"`;
+
+/** statuses of an order still in payment (order/list shows them with show_pending) */
+const PENDING_STATUSES = [1, 2, 11];
+
+export class OrdersRepository {
+  constructor(private readonly db: Db) {}
+
+  private listWhere(f: OrderListFilter): SQL {
+    const parts: SQL[] = [sql`o.user_id = ${f.userId}`];
+    if (!f.includePending)
+      parts.push(
+        sql`o.order_status_id NOT IN (${sql.join(
+          PENDING_STATUSES.map((s) => sql`${s}`),
+          sql`, `,
+        )})`,
+      );
+    // the order's day in Italian time
+    if (f.fromDate) parts.push(sql`(o.created_at AT TIME ZONE 'Europe/Rome')::date >= ${f.fromDate}::date`);
+    if (f.toDate) parts.push(sql`(o.created_at AT TIME ZONE 'Europe/Rome')::date <= ${f.toDate}::date`);
+    if (f.fromCents !== undefined) parts.push(sql`o.total_cents >= ${f.fromCents}`);
+    if (f.toCents !== undefined) parts.push(sql`o.total_cents <= ${f.toCents}`);
+    if (f.orderTypeId !== undefined) parts.push(sql`o.order_type_id = ${f.orderTypeId}`);
+    if (f.orderId !== undefined) parts.push(sql`o.order_id = ${f.orderId}`);
+    if (f.warehouseId !== undefined) parts.push(sql`o.warehouse_id = ${f.warehouseId}`);
+    if (f.shippingAddressId !== undefined) parts.push(sql`o.shipping_address_id = ${f.shippingAddressId}`);
+    if (f.slotFrom) parts.push(sql`o.slot_date >= ${f.slotFrom}::date`);
+    if (f.slotTo) parts.push(sql`o.slot_date <= ${f.slotTo}::date`);
+    return sql.join(parts, sql` AND `);
+  }
+
+  async countOrders(f: OrderListFilter): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      this.db,
+      sql`SELECT count(*)::int AS n FROM orders o WHERE ${this.listWhere(f)}`,
+    );
+    return row?.n ?? 0;
+  }
+
+  async listOrders(f: OrderListFilter, limit: number, offset: number): Promise<OrderRow[]> {
+    return queryRows<OrderRow>(
+      this.db,
+      sql`SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN warehouses w ON w.warehouse_id = o.warehouse_id
+          WHERE ${this.listWhere(f)} ORDER BY o.created_at DESC, o.order_id DESC LIMIT ${limit} OFFSET ${offset}`,
+    );
+  }
+
+  /** One order; with `userId` only when it is that customer's (else null, like a missing id). */
+  async findOrder(orderId: number, userId: number | null, db: Db = this.db): Promise<OrderRow | null> {
+    const owner = userId === null ? sql`TRUE` : sql`o.user_id = ${userId}`;
+    const [row] = await queryRows<OrderRow>(
+      db,
+      sql`SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN warehouses w ON w.warehouse_id = o.warehouse_id
+          WHERE o.order_id = ${orderId} AND ${owner}`,
+    );
+    return row ?? null;
+  }
+
+  /** The order whose live access token hashes to `tokenHash` (null when unknown, another order's, or expired). */
+  async findOrderByToken(orderId: number, tokenHash: string, now: Date): Promise<OrderRow | null> {
+    const [row] = await queryRows<OrderRow>(
+      this.db,
+      sql`SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN warehouses w ON w.warehouse_id = o.warehouse_id
+          WHERE o.order_id = ${orderId} AND o.access_token_hash = ${tokenHash}
+            AND o.access_token_expires_at > ${now.toISOString()}::timestamptz`,
+    );
+    return row ?? null;
+  }
+
+  async setAccessToken(db: Db, orderId: number, tokenHash: string, expiresAt: Date): Promise<void> {
+    await db.execute(
+      sql`UPDATE orders SET access_token_hash = ${tokenHash}, access_token_expires_at = ${expiresAt.toISOString()}::timestamptz
+          WHERE order_id = ${orderId}`,
+    );
+  }
+
+  async items(orderIds: readonly number[], db: Db = this.db): Promise<OrderItemRow[]> {
+    if (orderIds.length === 0) return [];
+    return queryRows<OrderItemRow>(
+      db,
+      sql`SELECT ${ITEM_COLUMNS} FROM order_items i
+          WHERE i.order_id IN (${sql.join(
+            orderIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}) ORDER BY i.order_id, i.position`,
+    );
+  }
+
+  async history(orderIds: readonly number[]): Promise<HistoryRow[]> {
+    if (orderIds.length === 0) return [];
+    return queryRows<HistoryRow>(
+      this.db,
+      sql`SELECT h.order_id AS "orderId", h.to_status_id::int AS "toStatusId", h.actor,
+            ${ISO('h.created_at')} AS "createdAt"
+          FROM order_status_history h
+          WHERE h.order_id IN (${sql.join(
+            orderIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}) ORDER BY h.order_id, h.history_id`,
+    );
+  }
+
+  /** The newest authorisation of each order. */
+  async latestAuthorizations(orderIds: readonly number[], db: Db = this.db): Promise<AuthorizationRow[]> {
+    if (orderIds.length === 0) return [];
+    return queryRows<AuthorizationRow>(
+      db,
+      sql`SELECT DISTINCT ON (a.order_id) a.authorization_id AS "authorizationId", a.order_id AS "orderId",
+            a.attempt::int AS attempt, a.provider, a.provider_ref AS "providerRef",
+            a.payment_type_id::int AS "paymentTypeId", a.amount_cents AS "amountCents",
+            a.captured_cents AS "capturedCents", a.status, a.card_brand AS "cardBrand", a.card_last4 AS "cardLast4"
+          FROM payment_authorizations a
+          WHERE a.order_id IN (${sql.join(
+            orderIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}) ORDER BY a.order_id, a.attempt DESC`,
+    );
+  }
+
+  async notes(orderIds: readonly number[], userId: number): Promise<NoteRow[]> {
+    if (orderIds.length === 0) return [];
+    return queryRows<NoteRow>(
+      this.db,
+      sql`SELECT note_id AS "noteId", order_id AS "orderId", note_type_id::int AS "noteTypeId", rating::int AS rating,
+            title, comment
+          FROM order_notes WHERE user_id = ${userId} AND order_id IN (${sql.join(
+            orderIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}) ORDER BY note_id`,
+    );
+  }
+
+  /** Adds the rating; null when this customer already rated the order with this note type. */
+  async insertNote(
+    orderId: number,
+    userId: number,
+    n: { noteTypeId: number; rating: number; title: string; comment: string },
+  ): Promise<NoteRow | null> {
+    const [row] = await queryRows<NoteRow>(
+      this.db,
+      sql`INSERT INTO order_notes (order_id, user_id, note_type_id, rating, title, comment)
+          VALUES (${orderId}, ${userId}, ${n.noteTypeId}, ${n.rating}, ${n.title}, ${n.comment})
+          ON CONFLICT (order_id, user_id, note_type_id) DO NOTHING
+          RETURNING note_id AS "noteId", order_id AS "orderId", note_type_id::int AS "noteTypeId",
+            rating::int AS rating, title, comment`,
+    );
+    return row ?? null;
+  }
+
+  async updateNote(
+    noteId: number,
+    orderId: number,
+    userId: number,
+    n: { rating: number; title: string; comment: string },
+  ): Promise<NoteRow | null> {
+    const [row] = await queryRows<NoteRow>(
+      this.db,
+      sql`UPDATE order_notes SET rating = ${n.rating}, title = ${n.title}, comment = ${n.comment}, updated_at = now()
+          WHERE note_id = ${noteId} AND order_id = ${orderId} AND user_id = ${userId}
+          RETURNING note_id AS "noteId", order_id AS "orderId", note_type_id::int AS "noteTypeId",
+            rating::int AS rating, title, comment`,
+    );
+    return row ?? null;
+  }
+
+  async giftUses(
+    orderIds: readonly number[],
+  ): Promise<
+    Array<{ orderId: number; giftCertificateId: number; code: string; name: string; discountCents: number }>
+  > {
+    if (orderIds.length === 0) return [];
+    return queryRows(
+      this.db,
+      sql`SELECT u.order_id AS "orderId", g.gift_certificate_id AS "giftCertificateId", g.code, g.name,
+            u.discount_cents AS "discountCents"
+          FROM gift_certificate_uses u JOIN gift_certificates g ON g.gift_certificate_id = u.gift_certificate_id
+          WHERE u.order_id IN (${sql.join(
+            orderIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}) ORDER BY u.order_id, g.gift_certificate_id`,
+    );
+  }
+
+  // ---------- ports ----------
+  /** Pickup orders (Drive, locker) not over yet: they block account deletion. */
+  async hasOrdersAwaitingPickup(userId: number, openStatuses: readonly number[]): Promise<boolean> {
+    const [row] = await queryRows<{ n: number }>(
+      this.db,
+      sql`SELECT count(*)::int AS n FROM orders o
+          WHERE o.user_id = ${userId} AND o.delivery_service_id NOT IN (2, 3)
+            AND o.order_status_id IN (${sql.join(
+              openStatuses.map((s) => sql`${s}`),
+              sql`, `,
+            )})`,
+    );
+    return (row?.n ?? 0) > 0;
+  }
+
+  /** What the customer's orders placed on `date` (Italian time) hold of a product, not cancelled. */
+  async orderedOn(userId: number, productId: number, date: string): Promise<number> {
+    const [row] = await queryRows<{ q: number }>(
+      this.db,
+      sql`SELECT COALESCE(sum(i.quantity), 0)::float8 AS q FROM order_items i JOIN orders o ON o.order_id = i.order_id
+          WHERE o.user_id = ${userId} AND i.product_id = ${productId} AND o.order_status_id <> 10
+            AND (o.created_at AT TIME ZONE 'Europe/Rome')::date = ${date}::date`,
+    );
+    return row?.q ?? 0;
+  }
+
+  // ---------- staff ----------
+  async staffList(f: { date: string; timeslotId?: number | undefined; warehouseIds: readonly number[] }) {
+    const parts: SQL[] = [sql`o.slot_date = ${f.date}::date`];
+    if (f.timeslotId !== undefined) parts.push(sql`o.timeslot_id = ${f.timeslotId}`);
+    if (f.warehouseIds.length > 0)
+      parts.push(
+        sql`o.warehouse_id IN (${sql.join(
+          f.warehouseIds.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+      );
+    return queryRows<OrderRow & { customerName: string; totalItems: number; pickedItems: number }>(
+      this.db,
+      sql`SELECT ${ORDER_COLUMNS}, trim(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')) AS "customerName",
+            (SELECT count(*)::int FROM order_items i WHERE i.order_id = o.order_id) AS "totalItems",
+            (SELECT count(*)::int FROM order_items i WHERE i.order_id = o.order_id AND i.picked_at IS NOT NULL)
+              AS "pickedItems"
+          FROM orders o LEFT JOIN warehouses w ON w.warehouse_id = o.warehouse_id
+            LEFT JOIN users u ON u.user_id = o.user_id
+          WHERE ${sql.join(parts, sql` AND `)}
+          ORDER BY o.begin_time, o.order_id`,
+    );
+  }
+
+  async staffMember(userId: number): Promise<{ role: string; warehouseIds: number[] } | null> {
+    const [row] = await queryRows<{ role: string; warehouseIds: number[] }>(
+      this.db,
+      sql`SELECT role, warehouse_ids AS "warehouseIds" FROM staff_members WHERE user_id = ${userId} AND active`,
+    );
+    return row ?? null;
+  }
+
+  /** Records the picked side of a line (ordered side untouched). */
+  async recordPick(
+    db: Db,
+    p: {
+      orderItemId: number;
+      orderId: number;
+      quantity: number;
+      weight: number | null;
+      substituteProductId: number | null;
+      substituteName: string | null;
+      unitPriceCents: number;
+      totalCents: number;
+      pickedBy: number;
+    },
+  ): Promise<boolean> {
+    const rows = await queryRows<{ orderItemId: number }>(
+      db,
+      sql`UPDATE order_items SET delivered_quantity = ${p.quantity}, real_weight = ${p.weight},
+            substitute_product_id = ${p.substituteProductId}, substitute_name = ${p.substituteName},
+            delivered_unit_price_cents = ${p.unitPriceCents}, delivered_total_cents = ${p.totalCents},
+            picked_at = now(), picked_by = ${p.pickedBy}
+          WHERE order_item_id = ${p.orderItemId} AND order_id = ${p.orderId}
+          RETURNING order_item_id AS "orderItemId"`,
+    );
+    return rows.length > 0;
+  }
+
+  async bumpVersion(db: Db, orderId: number, version: number): Promise<boolean> {
+    const rows = await queryRows<{ orderId: number }>(
+      db,
+      sql`UPDATE orders SET version = version + 1, updated_at = now()
+          WHERE order_id = ${orderId} AND version = ${version} RETURNING order_id AS "orderId"`,
+    );
+    return rows.length > 0;
+  }
+
+  async recordCapture(
+    db: Db,
+    c: {
+      orderId: number;
+      authorizationId: number | null;
+      capturedCents: number | null;
+      deliveredTotalCents: number;
+    },
+  ): Promise<void> {
+    await db.execute(
+      sql`UPDATE orders SET captured_cents = ${c.capturedCents}, delivered_total_cents = ${c.deliveredTotalCents},
+            updated_at = now() WHERE order_id = ${c.orderId}`,
+    );
+    if (c.authorizationId !== null && c.capturedCents !== null)
+      await db.execute(
+        sql`UPDATE payment_authorizations SET captured_cents = ${c.capturedCents}, status = 'captured',
+              updated_at = now() WHERE authorization_id = ${c.authorizationId}`,
+      );
+  }
+
+  /** The customer's e-mail and first name (order mails). */
+  async customerOf(db: Db, userId: number): Promise<{ email: string; firstName: string } | null> {
+    const [row] = await queryRows<{ email: string; firstName: string }>(
+      db,
+      sql`SELECT email, first_name AS "firstName" FROM users WHERE user_id = ${userId}`,
+    );
+    return row ?? null;
+  }
+}

@@ -1,0 +1,306 @@
+import { lineTotalCents } from '@spesa/shared/cart/quantity';
+import { isOnlinePaymentType } from '@spesa/shared/checkout/payment-types';
+import type { Order } from '@spesa/shared/contracts/orders';
+import {
+  STAFF_DELIVERY_STEPS,
+  type StaffOrderSummary,
+  type StaffPickBody,
+  type StaffStatusBody,
+} from '@spesa/shared/contracts/staff';
+import {
+  canTransition,
+  nextStatuses,
+  ORDER_STATUS,
+  orderStatusLabel,
+  type OrderStatusId,
+} from '@spesa/shared/orders/order-status';
+import type { Db } from '../../db/client';
+import { fail, notFound, ok, type Failure, type Result } from '../../lib/result';
+import type { PaymentProvider } from '../payment/payment-provider';
+import { ORDER_STATUS_TEXT, type OrderStatusService } from './order-status.service';
+import { formatEuro, ORDERS_INFO_TEXT, ORDERS_TEXT } from './orders.messages';
+import type { OrderRow, OrdersRepository } from './orders.repository';
+import type { OrdersService } from './orders.service';
+
+type TextKey = keyof typeof ORDERS_TEXT;
+const refuse = (key: TextKey): Failure => fail(ORDERS_TEXT[key][0], ORDERS_TEXT[key][1]);
+const orderNotFound = (): Failure => notFound(ORDERS_TEXT.orderNotFound[0], ORDERS_TEXT.orderNotFound[1]);
+const statusRefused = (): Failure => fail(ORDER_STATUS_TEXT.notAllowed[0], ORDER_STATUS_TEXT.notAllowed[1]);
+
+/** The picking stage: lines are recorded only meanwhile. */
+const PICKING: ReadonlySet<number> = new Set([ORDER_STATUS.preparing, ORDER_STATUS.inPreparation]);
+
+/**
+ * The real amount of a prepared order (decision 018): the delivered lines' total, less the gift discount
+ * (never below zero), plus the delivery fee and the bags.
+ */
+export function realAmountCents(
+  o: Pick<OrderRow, 'giftDiscountCents' | 'deliveryFeeCents' | 'packagingCents'>,
+  deliveredItemsCents: number,
+): number {
+  return (
+    Math.max(0, deliveredItemsCents - Math.min(o.giftDiscountCents, deliveredItemsCents)) +
+    o.deliveryFeeCents +
+    o.packagingCents
+  );
+}
+
+/** The amount a capture may take: the real amount, capped at what is still authorised. */
+export function captureAmountCents(
+  realCents: number,
+  auth: { amountCents: number; capturedCents: number },
+): { cents: number; capped: boolean } {
+  const available = Math.max(0, auth.amountCents - auth.capturedCents);
+  return realCents > available ? { cents: available, capped: true } : { cents: realCents, capped: false };
+}
+
+export interface StaffMember {
+  userId: number;
+  role: string;
+  warehouseIds: number[];
+}
+
+/** The product facts a substitution needs (the catalogue answers). */
+export interface SubstitutePort {
+  productOf(productId: number): Promise<{ productId: number; name: string; priceCents: number } | null>;
+}
+
+class Rollback extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.code);
+  }
+}
+
+/**
+ * Picking and delivery by staff (decision 018). Every status change goes through OrderStatusService (the
+ * shared transition table, actor 'staff', history); picked lines keep the ordered side untouched; marking
+ * an order prepared computes the real amount from the delivered lines and captures it through the payment
+ * provider, never above the authorisation.
+ */
+export class StaffService {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: OrdersRepository,
+    private readonly orders: OrdersService,
+    private readonly status: OrderStatusService,
+    private readonly providerFor: (name: string) => PaymentProvider | null,
+    private readonly substitutes: SubstitutePort,
+  ) {}
+
+  async member(userId: number): Promise<StaffMember | null> {
+    const m = await this.repo.staffMember(userId);
+    return m ? { userId, ...m } : null;
+  }
+
+  private async orderFor(staff: StaffMember, orderId: number, db: Db = this.db): Promise<OrderRow | null> {
+    const o = await this.repo.findOrder(orderId, null, db);
+    if (!o) return null;
+    if (staff.warehouseIds.length > 0 && !staff.warehouseIds.includes(o.warehouseId)) return null;
+    return o;
+  }
+
+  async list(
+    staff: StaffMember,
+    q: { date: string; timeslot_id?: number | undefined; warehouse_id?: number | undefined },
+  ): Promise<Result<{ orders: StaffOrderSummary[] }>> {
+    let warehouseIds = staff.warehouseIds;
+    if (q.warehouse_id !== undefined)
+      warehouseIds =
+        warehouseIds.length === 0 || warehouseIds.includes(q.warehouse_id) ? [q.warehouse_id] : [-1];
+    const rows = await this.repo.staffList({ date: q.date, timeslotId: q.timeslot_id, warehouseIds });
+    return ok({
+      orders: rows.map((o) => ({
+        orderId: o.orderId,
+        orderStatusId: o.orderStatusId,
+        orderStatusDescr: orderStatusLabel(o.orderStatusId),
+        customerName: o.customerName,
+        homeDelivery: o.deliveryServiceId === 2 || o.deliveryServiceId === 3,
+        warehouseId: o.warehouseId,
+        warehouseName: o.warehouseName,
+        timeslot: { date: o.slotDate, timeslotId: o.timeslotId, beginTime: o.beginTime, endTime: o.endTime },
+        totalItems: o.totalItems,
+        pickedItems: o.pickedItems,
+        grossTotal: o.totalCents / 100,
+        prebilledAmount: o.preauthCents / 100,
+        nextStatuses: nextStatuses(o.orderStatusId, 'staff'),
+      })),
+    });
+  }
+
+  async view(staff: StaffMember, orderId: number): Promise<Result<{ data: Order; nextStatuses: number[] }>> {
+    const o = await this.orderFor(staff, orderId);
+    if (!o) return orderNotFound();
+    const [order] = await this.orders.toWire([o], { withItems: true, showReplaced: true });
+    if (!order) return orderNotFound();
+    return ok({ data: order, nextStatuses: nextStatuses(o.orderStatusId, 'staff') });
+  }
+
+  private async move(
+    staff: StaffMember,
+    orderId: number,
+    to: OrderStatusId,
+    note: string,
+    info: string,
+  ): Promise<Result<{ data: Order; nextStatuses: number[] }>> {
+    const o = await this.orderFor(staff, orderId);
+    if (!o) return orderNotFound();
+    if (!canTransition(o.orderStatusId, to, 'staff')) return statusRefused();
+    const moved = await this.db.transaction(async (tx) =>
+      this.status.transition(tx, {
+        orderId,
+        from: o.orderStatusId,
+        to,
+        actor: 'staff',
+        actorUserId: staff.userId,
+        note,
+      }),
+    );
+    if (!moved.ok) return moved;
+    const view = await this.view(staff, orderId);
+    return view.ok ? ok(view.data, [info]) : view;
+  }
+
+  /** POST /staff/order/start-preparation: ordered / at the store / started by the warehouse -> picking. */
+  startPreparation(staff: StaffMember, orderId: number) {
+    return this.move(staff, orderId, ORDER_STATUS.preparing, '', ORDERS_INFO_TEXT.started);
+  }
+
+  /** POST /staff/order/status: the delivery steps after 'prepared'. */
+  deliveryStep(staff: StaffMember, body: StaffStatusBody) {
+    const to = STAFF_DELIVERY_STEPS[body.step];
+    return this.move(
+      staff,
+      body.orderId,
+      to,
+      body.note ?? '',
+      ORDERS_INFO_TEXT.statusChanged(orderStatusLabel(to)),
+    );
+  }
+
+  /** POST /staff/order/pick: the delivered side of one line (quantity, real weight, substitute). */
+  async pick(
+    staff: StaffMember,
+    body: StaffPickBody,
+  ): Promise<Result<{ data: Order; nextStatuses: number[] }>> {
+    const o = await this.orderFor(staff, body.orderId);
+    if (!o) return orderNotFound();
+    if (!PICKING.has(o.orderStatusId)) return refuse('pickNotAllowed');
+    const line = (await this.repo.items([o.orderId])).find((i) => i.orderItemId === body.orderItemId);
+    if (!line) return notFound(ORDERS_TEXT.itemNotFound[0], ORDERS_TEXT.itemNotFound[1]);
+    // more pieces than ordered are never delivered (a heavier real weight is: it is priced, and capped)
+    if (body.quantity > line.quantity) return refuse('tooMuch');
+    let unitCents = line.unitPriceCents;
+    let substitute: { productId: number; name: string } | null = null;
+    if (body.substituteProductId !== undefined) {
+      if (!line.acceptAlternatives) return refuse('substituteNotAllowed');
+      if (body.substituteProductId === line.productId) return refuse('substituteSame');
+      const p = await this.substitutes.productOf(body.substituteProductId);
+      if (!p) return notFound(ORDERS_TEXT.substituteNotFound[0], ORDERS_TEXT.substituteNotFound[1]);
+      substitute = { productId: p.productId, name: p.name };
+      // the customer never pays a substitute more than the product ordered
+      unitCents = Math.min(unitCents, p.priceCents);
+    }
+    const weight = line.variableWeight ? (body.weight ?? null) : null;
+    // a variable-weight line is priced on its real weight; otherwise on the delivered quantity
+    const priced = weight ?? body.quantity;
+    const totalCents = body.quantity === 0 ? 0 : lineTotalCents(priced, unitCents);
+    const written = await this.db.transaction(async (tx) => {
+      if (!(await this.repo.bumpVersion(tx, o.orderId, o.version))) return false;
+      return this.repo.recordPick(tx, {
+        orderItemId: line.orderItemId,
+        orderId: o.orderId,
+        quantity: body.quantity,
+        weight,
+        substituteProductId: substitute?.productId ?? null,
+        substituteName: substitute?.name ?? null,
+        unitPriceCents: unitCents,
+        totalCents,
+        pickedBy: staff.userId,
+      });
+    });
+    if (!written) return fail(ORDER_STATUS_TEXT.changed[0], ORDER_STATUS_TEXT.changed[1]);
+    const view = await this.view(staff, o.orderId);
+    return view.ok ? ok(view.data, [ORDERS_INFO_TEXT.picked]) : view;
+  }
+
+  /**
+   * POST /staff/order/prepared: every line recorded; the real amount is captured (online payments) within
+   * the same transaction as the status change, capped at the authorisation; a refused capture changes
+   * nothing.
+   */
+  async markPrepared(
+    staff: StaffMember,
+    orderId: number,
+  ): Promise<Result<{ data: Order; nextStatuses: number[] }>> {
+    const o = await this.orderFor(staff, orderId);
+    if (!o) return orderNotFound();
+    if (!canTransition(o.orderStatusId, ORDER_STATUS.prepared, 'staff')) return statusRefused();
+    const items = await this.repo.items([o.orderId]);
+    if (items.length === 0 || items.some((i) => i.deliveredQuantity === null)) return refuse('notAllPicked');
+    const deliveredCents = items.reduce((sum, i) => sum + (i.deliveredTotalCents ?? 0), 0);
+    const realCents = realAmountCents(o, deliveredCents);
+    const online = isOnlinePaymentType(o.paymentTypeId);
+    const infos: string[] = [];
+    try {
+      await this.db.transaction(async (tx) => {
+        const [auth] = await this.repo.latestAuthorizations([o.orderId], tx);
+        let captured: number | null = null;
+        let note = '';
+        if (online) {
+          if (!auth || auth.status !== 'authorized') throw new Rollback(refuse('authorizationMissing'));
+          const provider = this.providerFor(auth.provider);
+          if (!provider) throw new Rollback(refuse('providerMissing'));
+          const amount = captureAmountCents(realCents, auth);
+          if (amount.capped) {
+            note = `importo reale ${formatEuro(realCents)} limitato all'autorizzazione ${formatEuro(amount.cents)}`;
+            infos.push(ORDERS_INFO_TEXT.capped);
+          }
+          captured = amount.cents;
+          await this.repo.recordCapture(tx, {
+            orderId: o.orderId,
+            authorizationId: auth.authorizationId,
+            capturedCents: captured,
+            deliveredTotalCents: deliveredCents,
+          });
+          const moved = await this.status.transition(tx, {
+            orderId: o.orderId,
+            from: o.orderStatusId,
+            to: ORDER_STATUS.prepared,
+            actor: 'staff',
+            actorUserId: staff.userId,
+            note,
+          });
+          if (!moved.ok) throw new Rollback(moved);
+          // last: the provider call happens only once everything else is written in this transaction
+          const taken = await provider.capture(auth.providerRef, captured);
+          if (!taken.ok) throw new Rollback(refuse('captureFailed'));
+        } else {
+          await this.repo.recordCapture(tx, {
+            orderId: o.orderId,
+            authorizationId: null,
+            capturedCents: null,
+            deliveredTotalCents: deliveredCents,
+          });
+          const moved = await this.status.transition(tx, {
+            orderId: o.orderId,
+            from: o.orderStatusId,
+            to: ORDER_STATUS.prepared,
+            actor: 'staff',
+            actorUserId: staff.userId,
+          });
+          if (!moved.ok) throw new Rollback(moved);
+        }
+        infos.unshift(
+          captured !== null
+            ? ORDERS_INFO_TEXT.prepared(formatEuro(captured))
+            : ORDERS_INFO_TEXT.preparedOnDelivery(formatEuro(realCents)),
+        );
+      });
+    } catch (err) {
+      if (err instanceof Rollback) return err.failure;
+      throw err;
+    }
+    const view = await this.view(staff, o.orderId);
+    return view.ok ? { ...ok(view.data), infos } : view;
+  }
+}

@@ -1,0 +1,24 @@
+import { afterEach, describe, expect, it } from 'vitest';
+import { act, screen, within } from '@testing-library/react';
+import { renderApp } from '../../test/render-app';
+import { mockApi, SIGNED_IN_USER } from '../../test/mock-api';
+import { markLoggedOut, noteServerUser, resetAuthState } from '../../lib/auth-state';
+
+describe('Footer', () => {
+  afterEach(() => resetAuthState());
+
+  it('offers the login to a visitor and the profile to a signed-in customer', async () => {
+    mockApi({});
+    renderApp('/page/credits');
+    const footer = within(await screen.findByRole('contentinfo'));
+    expect(footer.getByRole('link', { name: 'Accedi' })).toHaveAttribute('href', '/login');
+    expect(footer.getByRole('link', { name: 'Credits e licenze' })).toBeInTheDocument();
+
+    act(() => noteServerUser(SIGNED_IN_USER));
+    expect(footer.getByRole('link', { name: 'Il mio profilo' })).toHaveAttribute('href', '/profile');
+    expect(footer.queryByRole('link', { name: 'Accedi' })).toBeNull();
+
+    act(() => markLoggedOut());
+    expect(footer.getByRole('link', { name: 'Accedi' })).toBeInTheDocument();
+  });
+});

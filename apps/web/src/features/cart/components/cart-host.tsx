@@ -1,0 +1,40 @@
+import { lazy, Suspense, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import '../i18n';
+import { useCartUi } from '../hooks/cart-ui-store';
+import { usePendingAddRunner } from '../hooks/pending-add';
+
+const CartDrawer = lazy(() => import('./cart-drawer').then((m) => ({ default: m.CartDrawer })));
+const CartDialogs = lazy(() => import('./cart-dialogs').then((m) => ({ default: m.CartDialogs })));
+
+/** Request overlay (spec section 4): shown while cart requests are pending. */
+export function RequestOverlay({ pending }: { pending: number }) {
+  const { t } = useTranslation();
+  if (pending <= 0) return null;
+  return (
+    <div className="cart-overlay" data-testid="request-overlay">
+      <div className="cart-overlay-spinner" role="progressbar" aria-label={t('cart.pending')} />
+    </div>
+  );
+}
+
+/**
+ * Mounted once (by the header's cart button): the pending add's runner (login, address, slot, then add),
+ * the drawer, the question dialogs and the popup (lazy MUI chunks, loaded when first needed), the overlay.
+ */
+export function CartHost() {
+  const ui = useCartUi();
+  usePendingAddRunner();
+  // the drawer stays mounted after its first opening: it slides out and gives the focus back
+  const [drawerMounted, setDrawerMounted] = useState(false);
+  if (ui.drawerOpen && !drawerMounted) setDrawerMounted(true);
+  return (
+    <>
+      <Suspense fallback={null}>
+        {ui.drawerOpen || drawerMounted ? <CartDrawer open={ui.drawerOpen} /> : null}
+        {ui.question || ui.popup ? <CartDialogs question={ui.question} popup={ui.popup} /> : null}
+      </Suspense>
+      <RequestOverlay pending={ui.pending} />
+    </>
+  );
+}
