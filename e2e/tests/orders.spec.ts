@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, signIn } from '../support/account';
+import { DEMO_PASSWORD, linkIn, readLatestMail, signIn } from '../support/account';
 import { expectAccessible } from '../support/axe';
 import { settleAndScan } from '../support/shop';
 import {
@@ -50,9 +50,27 @@ test('elenco e dettaglio; modifica dell’ordine e nuovo acquisto', async ({ pag
   expect(orderIdOf(page)).toBe(orderId);
 });
 
-test('annullamento con conferma: "Ordine N annullato"', async ({ page }) => {
-  await customerWithCart(page, 'cancel');
+test('link della conferma d’ordine senza accesso; annullamento con conferma: "Ordine N annullato"', async ({
+  page,
+  browser,
+}) => {
+  const { email } = await customerWithCart(page, 'cancel');
   const orderId = await buyOnDelivery(page);
+
+  // the confirmation e-mail's link opens the order read-only in a browser that never signed in
+  const mail = await readLatestMail(page.request, email, new RegExp(`Conferma ordine n. ${orderId}`));
+  const link = linkIn(
+    mail.html,
+    new RegExp(`https?://[^"\\s<]*/order/${orderId}\\?access_token=[A-Za-z0-9_-]+`),
+  );
+  const anonymous = await browser.newContext();
+  const reader = await anonymous.newPage();
+  await reader.goto(new URL(link).pathname + new URL(link).search);
+  await expect(reader.getByRole('heading', { level: 1, name: `Ordine ${orderId}` })).toBeVisible();
+  await expect(reader.getByRole('region', { name: 'Prodotti' })).toBeVisible();
+  await expect(reader.getByRole('button', { name: "Annulla l'ordine" })).toBeHidden();
+  await expectAccessible(reader, "ordine dal link dell'e-mail");
+  await anonymous.close();
   await openOrder(page, orderId);
   await page.getByRole('button', { name: "Annulla l'ordine" }).click();
   const dialog = page.getByRole('dialog', { name: `Annullare l'ordine ${orderId}?` });
@@ -100,7 +118,8 @@ test('lo staff prepara con un peso diverso: il cliente vede l’importo addebita
     await call(staffPage.request, 'POST', '/staff/order/pick', {
       orderId,
       orderItemId: item.orderItemId,
-      quantity: item.variableWeight ? 1.1 : item.quantity,
+      // a loose line keeps its ordered quantity; its real weight is what is priced (capped at capture)
+      quantity: item.quantity,
       ...(item.variableWeight ? { weight: 1.1 } : {}),
     });
   await call(staffPage.request, 'POST', '/staff/order/prepared', { orderId });

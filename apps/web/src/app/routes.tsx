@@ -133,6 +133,10 @@ export const routes: RouteObject[] = [
         ],
       },
       {
+        path: 'order/:orderId',
+        lazy: () => import('./routes/orders-route').then((m) => ({ Component: m.TokenOrderRoute })),
+      },
+      {
         path: 'page/servizi',
         lazy: () => import('./routes/services-route').then((m) => ({ Component: m.ServicesRoute })),
       },

@@ -41,6 +41,7 @@ export interface ApiData {
       | `/payment-type/${string}`
       | `/cart-giftcertificate/${string}`
       | `/order/${string}`
+      | `/token-order/${string}`
       | `/note/${string}`
   ]: unknown;
 }

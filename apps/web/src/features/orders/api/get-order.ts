@@ -13,8 +13,32 @@ export async function getOrder(orderId: number, signal?: AbortSignal): Promise<O
   return data.data;
 }
 
+/** GET /token-order/view: the read-only link of the confirmation e-mail, no sign-in needed. */
+export async function getTokenOrder(
+  orderId: number,
+  accessToken: string,
+  signal?: AbortSignal,
+): Promise<Order> {
+  const data = await apiGet<{ data: Order }>(
+    '/token-order/view',
+    { order_id: orderId, access_token: accessToken, show_replaced: true },
+    { signal, quiet: true },
+  );
+  return data.data;
+}
+
 export const orderQueryOptions = (orderId: number) =>
   queryOptions({ queryKey: orderKeys.detail(orderId), queryFn: ({ signal }) => getOrder(orderId, signal) });
 
-export const useOrder = (orderId: number | null) =>
-  useQuery({ ...orderQueryOptions(orderId ?? 0), enabled: orderId != null && orderId > 0 });
+const tokenOrderQueryOptions = (orderId: number, accessToken: string) =>
+  queryOptions({
+    queryKey: orderKeys.byToken(orderId, accessToken),
+    queryFn: ({ signal }) => getTokenOrder(orderId, accessToken, signal),
+  });
+
+/** The customer's order, or with an access token the e-mail's read-only view of it. */
+export const useOrder = (orderId: number | null, accessToken?: string) =>
+  useQuery({
+    ...(accessToken ? tokenOrderQueryOptions(orderId ?? 0, accessToken) : orderQueryOptions(orderId ?? 0)),
+    enabled: orderId != null && orderId > 0,
+  });

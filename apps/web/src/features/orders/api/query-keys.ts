@@ -5,4 +5,6 @@ export const orderKeys = {
   all: ['account', 'orders'] as const,
   list: (query: OrderListQuery) => ['account', 'orders', 'list', query] as const,
   detail: (orderId: number) => ['account', 'orders', 'detail', orderId] as const,
+  byToken: (orderId: number, accessToken: string) =>
+    ['account', 'orders', 'token', orderId, accessToken] as const,
 };

@@ -21,21 +21,29 @@ import { OrderStatusChip } from './order-status-chip';
 
 const ORDER_ID = /^[1-9]\d{0,9}$/;
 
-/** /profile/orders/:orderId: lines (ordered vs delivered), totals, payment, slot, history and actions. */
-export function OrderDetail() {
+/**
+ * /profile/orders/:orderId: lines (ordered vs delivered), totals, payment, slot, history and actions.
+ * With `accessToken` (/order/:orderId?access_token=..., the confirmation e-mail's link) the same page is
+ * read-only and needs no sign-in: no actions, no link to the customer's orders.
+ */
+export function OrderDetail({ accessToken }: { accessToken?: string } = {}) {
   const { t } = useTranslation();
   const { orderId: param = '' } = useParams();
   const orderId = ORDER_ID.test(param) && Number(param) <= 2_147_483_647 ? Number(param) : null;
-  const order = useOrder(orderId);
+  const order = useOrder(orderId, accessToken);
   useDocumentTitle(orderId ? t('orders.detail.title', { orderId }) : t('orders.detail.notFound'));
   const headingRef = useRef<HTMLHeadingElement>(null);
 
-  const back = (
+  const back = accessToken ? (
+    <Typography sx={{ mb: 2, color: 'text.secondary' }}>{t('orders.detail.tokenView')}</Typography>
+  ) : (
     <Link component={RouterLink} to="/profile/orders" sx={{ display: 'inline-block', mb: 2 }}>
       {t('orders.detail.back')}
     </Link>
   );
-  if (orderId == null || (order.isError && order.error instanceof ApiError && order.error.isNotFound))
+  // a bad e-mail token shows the server's own text below the title
+  const notFound = !accessToken && order.isError && order.error instanceof ApiError && order.error.isNotFound;
+  if (orderId == null || notFound)
     return (
       <Box>
         {back}
@@ -74,15 +82,17 @@ export function OrderDetail() {
         {t('orders.detail.placed', { date: formatOrderDate(o.date) })}
       </Typography>
 
-      <Block title={t('orders.actions.title')} id="order-actions">
-        <OrderActions
-          order={o}
-          onDone={() => {
-            void order.refetch();
-            headingRef.current?.focus();
-          }}
-        />
-      </Block>
+      {accessToken ? null : (
+        <Block title={t('orders.actions.title')} id="order-actions">
+          <OrderActions
+            order={o}
+            onDone={() => {
+              void order.refetch();
+              headingRef.current?.focus();
+            }}
+          />
+        </Block>
+      )}
 
       <Box sx={{ display: 'grid', gap: 2, gridTemplateColumns: { xs: '1fr', md: '1fr 1fr' }, mb: 2 }}>
         <Block title={t('orders.detail.delivery')} id="order-delivery" flush>

@@ -8,6 +8,7 @@ import {
   callsTo,
   failure,
   mockApi,
+  ok as okAnonymous,
   okAs,
   SIGNED_IN_USER,
   type ApiHandlers,
@@ -228,5 +229,54 @@ describe('Order detail', () => {
     expect(bodiesTo(fetchMock, '/note/order/add')).toEqual([
       { orderId: 1001, rating: 4, title: 'Bene', comment: '' },
     ]);
+  });
+});
+
+describe('Order from the confirmation e-mail (/order/:id?access_token=...)', () => {
+  const token = 'A'.repeat(43);
+
+  it('shows the order read-only without signing in: no actions, the token sent as is', async () => {
+    const fetchMock = mockApi({
+      '/category': () => okAnonymous({ categories: categoryTree }),
+      '/token-order/view': () => okAnonymous({ data: makeOrder() }),
+    });
+    renderApp(`/order/1001?access_token=${token}`);
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ordine 1001' })).toBeInTheDocument();
+    expect(screen.getByText(/Riepilogo dal link della conferma d'ordine/)).toBeInTheDocument();
+    expect(screen.getByRole('region', { name: 'Prodotti' })).toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: "Annulla l'ordine" })).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Riordina tutto' })).toBeNull();
+    const [call] = callsTo(fetchMock, '/token-order/view');
+    expect(call?.searchParams.get('order_id')).toBe('1001');
+    expect(call?.searchParams.get('access_token')).toBe(token);
+    expect(callsTo(fetchMock, '/order/view')).toHaveLength(0);
+  });
+
+  it("a wrong or expired token shows the server's text and nothing of the order", async () => {
+    mockApi({
+      '/category': () => okAnonymous({ categories: categoryTree }),
+      '/token-order/view': () =>
+        failure(
+          404,
+          'Il link per vedere l’ordine non è valido o è scaduto. Accedi al tuo account per vedere i tuoi ordini.',
+          404,
+        ),
+    });
+    renderApp(`/order/1001?access_token=${token}`);
+    expect(
+      await screen.findByText(
+        'Il link per vedere l’ordine non è valido o è scaduto. Accedi al tuo account per vedere i tuoi ordini.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByRole('region', { name: 'Prodotti' })).toBeNull();
+  });
+
+  it('without a token it is the signed-in customer’s own order page', async () => {
+    signedIn();
+    const fetchMock = mockOrders({ '/order/view': () => ok({ data: makeOrder() }) });
+    const { router } = renderApp('/order/1001');
+    await waitFor(() => expect(router.state.location.pathname).toBe('/profile/orders/1001'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Ordine 1001' })).toBeInTheDocument();
+    expect(callsTo(fetchMock, '/order/view')).toHaveLength(1);
   });
 });
