@@ -36,6 +36,14 @@ export const routes: RouteObject[] = [
       },
       { path: 'cart', lazy: () => import('./routes/cart-route').then((m) => ({ Component: m.CartRoute })) },
       {
+        path: 'checkout',
+        lazy: () => import('./routes/checkout-route').then((m) => ({ Component: m.CheckoutRoute })),
+      },
+      {
+        path: 'checkout/completed/:status',
+        lazy: () => import('./routes/checkout-route').then((m) => ({ Component: m.PaymentCompletedRoute })),
+      },
+      {
         path: 'login',
         lazy: () => import('./routes/login-route').then((m) => ({ Component: m.LoginRoute })),
       },
@@ -98,6 +106,15 @@ export const routes: RouteObject[] = [
             path,
             lazy: () => import('./routes/profile-pages-route').then((m) => ({ Component: m[name] })),
           })),
+          // orders (spec section 2 orders list and detail; decision 019)
+          {
+            path: 'profile/orders',
+            lazy: () => import('./routes/orders-route').then((m) => ({ Component: m.OrdersRoute })),
+          },
+          {
+            path: 'profile/orders/:orderId',
+            lazy: () => import('./routes/orders-route').then((m) => ({ Component: m.OrderDetailRoute })),
+          },
           // EditAddresses (spec section 2): the list and the form with its optional addressId
           {
             path: 'profile/addresses',
@@ -114,6 +131,10 @@ export const routes: RouteObject[] = [
               })),
           },
         ],
+      },
+      {
+        path: 'order/:orderId',
+        lazy: () => import('./routes/orders-route').then((m) => ({ Component: m.TokenOrderRoute })),
       },
       {
         path: 'page/servizi',

@@ -33,6 +33,17 @@ export interface ApiData {
       | `/delivery-fee/${string}`
       | `/spesa-address-class-controller/${string}`
   ]: unknown;
+  // checkout and orders (issue 5): typed at the call site with the shared contracts
+  [
+    orderPath:
+      | `/checkout/${string}`
+      | `/packaging-type/${string}`
+      | `/payment-type/${string}`
+      | `/cart-giftcertificate/${string}`
+      | `/order/${string}`
+      | `/token-order/${string}`
+      | `/note/${string}`
+  ]: unknown;
 }
 
 export type MockReply<T> =

@@ -81,7 +81,8 @@ export function orderMailListener(deps: {
             held: payType?.online ? formatEuro(order.preauthCents) : null,
             paymentType: payType?.name ?? '',
             lines,
-            link: `${orderLink(order.orderId)}?access_token=${encodeURIComponent(token)}`,
+            // the read-only page outside the customer area (no sign-in needed)
+            link: `${publicUrl}/order/${order.orderId}?access_token=${encodeURIComponent(token)}`,
           },
           db,
         );

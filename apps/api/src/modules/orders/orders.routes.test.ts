@@ -253,6 +253,8 @@ describe('token-order/view and the confirmation e-mail', () => {
     expect(mail?.template).toBe('order-confirmation');
     expect(mail?.subject).toBe(`Conferma ordine n. ${orderId}`);
     token = findInMail(mail?.textBody ?? '', /access_token=([A-Za-z0-9_-]{43})/);
+    // the link opens the read-only page of the web app, outside the customer area
+    expect(mail?.textBody).toContain(`/order/${orderId}?access_token=${token}`);
   });
 
   it('sends the copy to the order’s extra e-mail', async () => {

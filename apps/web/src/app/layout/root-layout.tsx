@@ -1,5 +1,6 @@
 import { useContext } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
+import { scrollKey } from './scroll-key';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Header } from './header';
@@ -35,7 +36,7 @@ export function RootLayout() {
       <Footer />
       <Toaster />
       <CookieConsentSlot />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
     </div>
   );
 }

@@ -170,12 +170,8 @@ export function FormCheckbox<T extends FieldValues>({
                   }}
                 />
               }
-              label={
-                <>
-                  {label}
-                  {required ? <span aria-hidden="true"> *</span> : null}
-                </>
-              }
+              // the required Checkbox makes FormControlLabel add its own asterisk (aria-hidden)
+              label={label}
             />
             {message ? (
               <FormHelperText id={messageId} sx={{ mt: 0, ml: 4 }}>

@@ -126,7 +126,7 @@ function PersonFiscalCard({
   );
 }
 
-function PersonFiscalForm({ onDone }: { onDone: () => void }) {
+export function PersonFiscalForm({ onDone }: { onDone: () => void }) {
   const { t } = useTranslation();
   const insert = useInsertPersonFiscal();
   const [general, setGeneral] = useState<string[]>([]);

@@ -52,8 +52,9 @@ describe('Customer area guard', () => {
       'href',
       '/profile/invoice-data',
     );
-    expect(nav.getByText('I miei ordini')).toBeInTheDocument();
-    expect(nav.queryByRole('link', { name: /I miei ordini/ })).toBeNull();
+    expect(nav.getByRole('link', { name: 'I miei ordini' })).toHaveAttribute('href', '/profile/orders');
+    expect(nav.getByText('Le mie liste')).toBeInTheDocument();
+    expect(nav.queryByRole('link', { name: /Le mie liste/ })).toBeNull();
   });
 
   it('on HTTP 419 says the session expired, forgets the customer and their data, and asks to log in', async () => {

@@ -11,6 +11,7 @@ export interface ProfileMenuItem {
 }
 
 export const PROFILE_DATA_PAGES: readonly ProfileMenuItem[] = [
+  { key: 'orders', label: 'account.menu.orders', to: '/profile/orders' },
   { key: 'data', label: 'account.menu.data', to: '/profile/data' },
   { key: 'contacts', label: 'account.menu.contacts', to: '/profile/contacts' },
   { key: 'password', label: 'account.menu.password', to: '/profile/password' },
@@ -22,7 +23,6 @@ export const PROFILE_DATA_PAGES: readonly ProfileMenuItem[] = [
 ];
 
 export const PROFILE_COMING_SOON: readonly ProfileMenuItem[] = [
-  { key: 'orders', label: 'account.menu.orders' },
   { key: 'lists', label: 'account.menu.lists' },
   { key: 'rate', label: 'account.menu.rate' },
   { key: 'services', label: 'account.menu.services' },

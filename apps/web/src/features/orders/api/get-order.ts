@@ -1,0 +1,44 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import type { Order } from '@spesa/shared/contracts/orders';
+import { apiGet } from '../../../lib/http';
+import { orderKeys } from './query-keys';
+
+/** GET /order/view: one of the customer's orders (the platform's client reads data.data). */
+export async function getOrder(orderId: number, signal?: AbortSignal): Promise<Order> {
+  const data = await apiGet<{ data: Order }>(
+    '/order/view',
+    { order_id: orderId, show_replaced: true },
+    { signal, quiet: true },
+  );
+  return data.data;
+}
+
+/** GET /token-order/view: the read-only link of the confirmation e-mail, no sign-in needed. */
+export async function getTokenOrder(
+  orderId: number,
+  accessToken: string,
+  signal?: AbortSignal,
+): Promise<Order> {
+  const data = await apiGet<{ data: Order }>(
+    '/token-order/view',
+    { order_id: orderId, access_token: accessToken, show_replaced: true },
+    { signal, quiet: true },
+  );
+  return data.data;
+}
+
+export const orderQueryOptions = (orderId: number) =>
+  queryOptions({ queryKey: orderKeys.detail(orderId), queryFn: ({ signal }) => getOrder(orderId, signal) });
+
+const tokenOrderQueryOptions = (orderId: number, accessToken: string) =>
+  queryOptions({
+    queryKey: orderKeys.byToken(orderId, accessToken),
+    queryFn: ({ signal }) => getTokenOrder(orderId, accessToken, signal),
+  });
+
+/** The customer's order, or with an access token the e-mail's read-only view of it. */
+export const useOrder = (orderId: number | null, accessToken?: string) =>
+  useQuery({
+    ...(accessToken ? tokenOrderQueryOptions(orderId ?? 0, accessToken) : orderQueryOptions(orderId ?? 0)),
+    enabled: orderId != null && orderId > 0,
+  });

@@ -1,0 +1,163 @@
+import { expect, type APIRequestContext, type Page } from '@playwright/test';
+import { acceptCookies, registerConfirmedCustomer, signIn } from './account';
+
+/**
+ * Checkout and orders journeys (decision 019): a customer of their own per test (parallel runs, retries),
+ * signed in through the UI; the Drive store, the slot and the cart are set through the API with the browser's
+ * own session (page.request shares the cookie), then the journey uses the UI.
+ */
+export interface Envelope<T> {
+  response: { status: number; errors: Array<{ error?: string }> };
+  data: T;
+}
+
+export async function call<T>(
+  request: APIRequestContext,
+  method: 'GET' | 'POST',
+  path: string,
+  data?: unknown,
+): Promise<T> {
+  const res =
+    method === 'GET'
+      ? await request.get(`/ebsn/api${path}`)
+      : await request.post(`/ebsn/api${path}`, data === undefined ? {} : { data });
+  const body = (await res.json()) as Envelope<T>;
+  expect(body.response.status, `${method} ${path}: ${JSON.stringify(body.response.errors)}`).toBe(0);
+  return body.data;
+}
+
+interface WireProduct {
+  productId: number;
+  name: string;
+  available: number;
+  maxAcq?: number;
+  productInfos: Record<string, string>;
+  selectOptions: unknown[];
+  warehousePromo?: { selectable: boolean } | null;
+}
+
+let picked: { piece: WireProduct; loose: WireProduct } | null = null;
+
+/** A plain piece product and a loose (variable-weight) one, found by their selling rules. */
+export async function findProducts(
+  request: APIRequestContext,
+): Promise<{ piece: WireProduct; loose: WireProduct }> {
+  if (picked) return picked;
+  const tree = await call<{
+    categories: Array<{ categoryId: number; categories?: Array<{ categoryId: number }> }>;
+  }>(request, 'GET', '/category');
+  let piece: WireProduct | undefined;
+  let loose: WireProduct | undefined;
+  for (const c of tree.categories.flatMap((d) => d.categories ?? [d])) {
+    const data = await call<{ products: WireProduct[] }>(
+      request,
+      'GET',
+      `/products?parent_category_id=${c.categoryId}&page_size=100`,
+    );
+    for (const p of data.products) {
+      if (p.selectOptions.length > 0 || p.maxAcq !== undefined || p.warehousePromo?.selectable) continue;
+      const info = p.productInfos;
+      if (
+        !piece &&
+        info.TIPOLOGIA === 'Pezzo' &&
+        (info.QTY_MULT ?? '1') === '1' &&
+        (info.MINACQ ?? '1') === '1' &&
+        p.available >= 50
+      )
+        piece = p;
+      if (!loose && info.TIPOLOGIA === 'Sfuso' && info.WEIGHT_SELLING === '500' && p.available >= 20)
+        loose = p;
+    }
+    if (piece && loose) break;
+  }
+  expect(piece, 'a piece product in the seed').toBeDefined();
+  expect(loose, 'a loose product in the seed').toBeDefined();
+  picked = { piece: piece!, loose: loose! };
+  return picked;
+}
+
+interface Slot {
+  timeslotId: number;
+  active: number;
+  status: string;
+}
+
+/** Drive in the first store, the first slot that can be booked, a piece line and a loose line. */
+export async function fillCart(page: Page): Promise<void> {
+  const request = page.request;
+  const list = await call<{ addresses: Array<{ addressId: number }> }>(
+    request,
+    'GET',
+    '/user-address/delivery-service-list?delivery_service_id=1',
+  );
+  const store = list.addresses[0];
+  expect(store, 'a Drive store').toBeDefined();
+  await call(request, 'POST', `/user-address/select?address_id=${store!.addressId}&delivery_service_id=1`);
+  const slots = await call<{ days: Array<{ dateIso: string; timeslots: Slot[] }> }>(
+    request,
+    'GET',
+    '/timeslot/list',
+  );
+  let chosen: { date: string; slot: Slot } | null = null;
+  for (const day of slots.days) {
+    const slot = day.timeslots.find((s) => s.active >= 1);
+    if (slot) {
+      chosen = { date: day.dateIso, slot };
+      break;
+    }
+  }
+  expect(chosen, 'a free slot').not.toBeNull();
+  await call(
+    request,
+    'GET',
+    `/timeslot/select?sel_date=${chosen!.date}&timeslot_id=${chosen!.slot.timeslotId}`,
+  );
+  const { piece, loose } = await findProducts(request);
+  await call(request, 'POST', '/cart/add', {
+    items: [
+      { productId: piece.productId, quantity: 3 },
+      { productId: loose.productId, quantity: 1, weight: 1 },
+    ],
+  });
+}
+
+/** A new customer, signed in, with a Drive store, a slot and two lines in the cart. */
+export async function customerWithCart(page: Page, tag: string): Promise<{ email: string }> {
+  const customer = await registerConfirmedCustomer(page.request, tag);
+  await page.goto('/');
+  await acceptCookies(page);
+  await signIn(page, customer.email, customer.password, customer.firstName);
+  await fillCart(page);
+  return { email: customer.email };
+}
+
+/** The sandbox provider's hosted card page: fills the card and authorises (or declines). */
+export async function payOnSandbox(page: Page, card: string): Promise<void> {
+  await expect(page.getByLabel('Numero della carta')).toBeVisible({ timeout: 20_000 });
+  await page.getByLabel('Intestatario della carta').fill('Sara Ferrari');
+  await page.getByLabel('Numero della carta').fill(card);
+  await page.getByLabel('Scadenza (MM/AA)').fill('12/30');
+  await page.getByLabel('Codice di sicurezza (CVC)').fill('123');
+  await page.getByRole('button', { name: /^Autorizza/ }).click();
+}
+
+export const CARDS = { success: '4242424242424242', declined: '4000000000000002' } as const;
+
+/** Accepts the rules and confirms, keyboard only: Space on the rules, Tab to "Conferma e paga", Enter. */
+export async function acceptAndConfirm(page: Page): Promise<void> {
+  const rules = page.getByRole('checkbox', { name: /Ho letto e accetto le condizioni generali di vendita/ });
+  await rules.focus();
+  await page.keyboard.press('Space');
+  await expect(rules).toBeChecked();
+  await page.keyboard.press('Tab');
+  const submit = page.getByRole('button', { name: 'Conferma e paga' });
+  await expect(submit).toBeFocused();
+  await page.keyboard.press('Enter');
+}
+
+/** The order id of the completed page's address. */
+export function orderIdOf(page: Page): number {
+  const id = Number(new URL(page.url()).searchParams.get('order_id'));
+  expect(id).toBeGreaterThan(0);
+  return id;
+}
