@@ -17,7 +17,9 @@ const extra = process.argv.slice(2);
 const assets = readdirSync(join(dist, 'assets'));
 const queue = [
   entry.replace(/^\//, ''),
-  ...extra.flatMap((prefix) => assets.filter((f) => f.startsWith(`${prefix}-`) && f.endsWith('.js')).map((f) => `assets/${f}`)),
+  ...extra.flatMap((prefix) =>
+    assets.filter((f) => f.startsWith(`${prefix}-`) && f.endsWith('.js')).map((f) => `assets/${f}`),
+  ),
 ];
 while (queue.length) {
   const file = queue.shift();
@@ -25,7 +27,9 @@ while (queue.length) {
   seen.add(file);
   const code = readFileSync(join(dist, file), 'utf8');
   // static imports only: `import ... from "./x.js"` and `import "./x.js"` (not `import("./x.js")`)
-  for (const m of code.matchAll(/(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g)) {
+  for (const m of code.matchAll(
+    /(?:^|[;\n}])\s*(?:import|export)\s*(?:[\w*{}\s,$]+from\s*)?["']([^"']+\.js)["']/g,
+  )) {
     queue.push(posix.normalize(posix.join(posix.dirname(file), m[1])));
   }
 }
@@ -39,4 +43,6 @@ const rows = [...seen].map((file) => {
   return { file, kB: (buf.length / 1024).toFixed(1), gzipKB: (g / 1024).toFixed(1) };
 });
 console.table(rows);
-console.log(`${extra.length ? `entry + ${extra.join(' + ')}` : 'initial JS'}: ${(raw / 1024).toFixed(1)} kB raw, ${(gz / 1024).toFixed(1)} kB gzip (${seen.size} files)`);
+console.log(
+  `${extra.length ? `entry + ${extra.join(' + ')}` : 'initial JS'}: ${(raw / 1024).toFixed(1)} kB raw, ${(gz / 1024).toFixed(1)} kB gzip (${seen.size} files)`,
+);

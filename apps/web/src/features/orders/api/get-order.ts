@@ -30,15 +30,12 @@ export async function getTokenOrder(
 export const orderQueryOptions = (orderId: number) =>
   queryOptions({ queryKey: orderKeys.detail(orderId), queryFn: ({ signal }) => getOrder(orderId, signal) });
 
-const tokenOrderQueryOptions = (orderId: number, accessToken: string) =>
-  queryOptions({
-    queryKey: orderKeys.byToken(orderId, accessToken),
-    queryFn: ({ signal }) => getTokenOrder(orderId, accessToken, signal),
-  });
-
 /** The customer's order, or with an access token the e-mail's read-only view of it. */
-export const useOrder = (orderId: number | null, accessToken?: string) =>
-  useQuery({
-    ...(accessToken ? tokenOrderQueryOptions(orderId ?? 0, accessToken) : orderQueryOptions(orderId ?? 0)),
-    enabled: orderId != null && orderId > 0,
+export function useOrder(orderId: number | null, accessToken?: string) {
+  const id = orderId ?? 0;
+  return useQuery({
+    queryKey: accessToken ? orderKeys.byToken(id, accessToken) : orderKeys.detail(id),
+    queryFn: ({ signal }) => (accessToken ? getTokenOrder(id, accessToken, signal) : getOrder(id, signal)),
+    enabled: id > 0,
   });
+}
