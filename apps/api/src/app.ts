@@ -42,7 +42,7 @@ import { MailService } from './modules/mail/mail.service';
 import mailboxRoutes from './modules/mail/mailbox.routes';
 import mediaRoutes from './modules/media/media.routes';
 import { OrderStatusService } from './modules/orders/order-status.service';
-import { orderMailListener } from './modules/orders/orders.mails';
+import { orderMailListener, orderMailWanted } from './modules/orders/orders.mails';
 import { OrdersRepository } from './modules/orders/orders.repository';
 import ordersRoutes from './modules/orders/orders.routes';
 import { OrdersService } from './modules/orders/orders.service';
@@ -232,7 +232,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   // the one entry point of status changes; its listener sends the order e-mails (decision 018)
   const orderStatus = new OrderStatusService((err) => app.log.error({ err }, 'order status listener failed'));
-  orderStatus.onChange(orderMailListener({ repo: ordersRepo, orders, mail, publicUrl: publicUrlOf(env) }));
+  orderStatus.onChange(
+    orderMailListener({ repo: ordersRepo, orders, mail, publicUrl: publicUrlOf(env) }),
+    orderMailWanted,
+  );
   app.decorate('orderStatus', orderStatus);
   erasers.push(
     (userId) => cart.forgetDelivery(userId),

@@ -88,7 +88,11 @@ export interface CheckoutFigures {
   giftDiscountCents: number;
   totalCents: number;
   prebilledCents: number;
+  /** the cart's checkout choices (bags, rules, invoice...) these figures were computed with */
+  checkout: CheckoutRow | null;
 }
+
+type CheckoutRow = Awaited<ReturnType<CheckoutRepository['checkoutOf']>>;
 
 export const priceKey = (productId: number, optionsKey: string) => `${productId}|${optionsKey}`;
 const euro = (cents: number) => cents / 100;
@@ -181,7 +185,12 @@ export class CheckoutService {
     userId: number,
     cart: CartRow,
     target: DeliveryTarget | null,
-    opts: { paymentTypeId?: number; exceptOrderId?: number | null } = {},
+    opts: {
+      paymentTypeId?: number;
+      exceptOrderId?: number | null;
+      /** the checkout choices when the caller already read them (one read per request) */
+      checkout?: CheckoutRow;
+    } = {},
   ): Promise<CheckoutFigures> {
     const lines = await this.priceLines(cart.cartId);
     const sold = lines.filter((l) => l.available);
@@ -189,7 +198,7 @@ export class CheckoutService {
     const itemsStandardCents = sold.reduce((s, l) => s + l.lineStandardCents, 0);
     const variableWeightCents = sold.filter((l) => l.variableWeight).reduce((s, l) => s + l.lineCents, 0);
     const feeCents = target ? (await this.d.delivery.feeOf(userId, target)).cents : 0;
-    const co = await this.d.repo.checkoutOf(cart.cartId);
+    const co = opts.checkout !== undefined ? opts.checkout : await this.d.repo.checkoutOf(cart.cartId);
     const packaging = await this.packagingChoice(co?.packagingTypeId ?? null);
     const bags = packaging ? estimateBags(this.piecesOf(sold), packaging.itemsPerBag) : 0;
     const packagingCents = packaging ? bags * packaging.priceCents : 0;
@@ -222,6 +231,7 @@ export class CheckoutService {
       giftDiscountCents,
       totalCents,
       prebilledCents,
+      checkout: co,
     };
   }
 
@@ -286,7 +296,7 @@ export class CheckoutService {
       else seen.slot = slot.data;
     }
     if (!(await this.personalDataComplete(userId))) out.push(checkoutFail('personalData'));
-    const co = await this.d.repo.checkoutOf(cart.cartId);
+    const co = figures.checkout;
     if (co?.invoice && co.lotteryCode) out.push(checkoutFail('invoiceAndLottery'));
     if (!co?.rulesAccepted) out.push(checkoutFail('rules'));
     return out;
@@ -311,17 +321,12 @@ export class CheckoutService {
     const target = await this.targetOf(userId, cart);
     const co = await this.d.repo.checkoutOf(cart.cartId);
     const editing = co?.editingOrderId ? await this.d.orders.findOrder(co.editingOrderId, userId) : null;
-    const figures = await this.figures(userId, cart, target);
+    const figures = await this.figures(userId, cart, target, { checkout: co });
     const missing = await this.missing(userId, cart, target, figures, editing);
     return { cart: this.toCheckoutCart(view.data, figures, co, missing), missing };
   }
 
-  private toCheckoutCart(
-    cart: Cart,
-    f: CheckoutFigures,
-    co: Awaited<ReturnType<CheckoutRepository['checkoutOf']>>,
-    missing: Failure[],
-  ): CheckoutCart {
+  private toCheckoutCart(cart: Cart, f: CheckoutFigures, co: CheckoutRow, missing: Failure[]): CheckoutCart {
     return {
       ...cart,
       orderAdjustmentSummary: {
@@ -492,7 +497,7 @@ export class CheckoutService {
     const target = await this.targetOf(userId, cart);
     const co = await this.d.repo.checkoutOf(cart.cartId);
     const editing = co?.editingOrderId ? await this.d.orders.findOrder(co.editingOrderId, userId) : null;
-    const figures = await this.figures(userId, cart, target);
+    const figures = await this.figures(userId, cart, target, { checkout: co });
     const missing = await this.missing(userId, cart, target, figures, editing);
     if (missing.length > 0) return { ...(await this.answerCart(userId)), failures: missing, infos: [] };
     const prices: Record<string, number> = {};
@@ -654,6 +659,7 @@ export class CheckoutService {
     const figures = await this.figures(userId, cart, target, {
       paymentTypeId,
       exceptOrderId: editing?.orderId ?? null,
+      checkout: co,
     });
     const seen: { slot?: SlotView } = {};
     const missing = await this.missing(userId, cart, target, figures, editing, seen);
@@ -749,8 +755,10 @@ export class CheckoutService {
     orderId: number,
     paymentTypeId: number,
     amountCents: number,
+    /** a new order's first attempt is 1; otherwise the next after the recorded ones */
+    firstAttempt = false,
   ): Promise<string | null> {
-    const attempt = await this.d.orders.nextAttempt(tx, orderId);
+    const attempt = firstAttempt ? 1 : await this.d.orders.nextAttempt(tx, orderId);
     if (isOnlinePaymentType(paymentTypeId)) {
       const session = await this.d.provider.startSession(this.sessionInput(orderId, attempt, amountCents));
       await this.d.orders.insertAuthorization(tx, {
@@ -950,7 +958,7 @@ export class CheckoutService {
         'customer',
         userId,
       );
-      paymentUrl = await this.startAttempt(tx, orderId, paymentTypeId, order.preauthCents);
+      paymentUrl = await this.startAttempt(tx, orderId, paymentTypeId, order.preauthCents, true);
     }
     await this.d.orders.insertItems(tx, orderId, this.orderItems(figures.lines));
     for (const u of uses) await this.d.repo.recordGiftUse(tx, { ...u, orderId, userId });

@@ -78,6 +78,12 @@ const serviceOfType: Record<AddressTypeName, number> = {
  */
 export class DeliveryService {
   private servicesCache: Promise<Map<number, DeliveryServiceRow>> | null = null;
+  /**
+   * Warehouses (stores, lockers, their pickup address and services) are reference data written only by the
+   * seed, read by every cart view, checkout and order answer: kept in memory once read.
+   */
+  private readonly warehouseNameCache = new Map<number, string>();
+  private readonly warehouseCache = new Map<number, WarehouseRow>();
 
   constructor(
     private readonly repo: DeliveryRepository,
@@ -250,14 +256,27 @@ export class DeliveryService {
   }
 
   async storeView(storeId: number): Promise<Result<{ store: Store }>> {
-    const row = await this.repo.findWarehouse(storeId);
+    const row = await this.warehouse(storeId);
     if (!row || (row.warehouseType !== 'store' && row.warehouseType !== 'catalogue'))
       return notFoundWith('storeNotFound');
     return ok({ store: toStore(row, await this.services()) });
   }
 
+  private async warehouse(id: number): Promise<WarehouseRow | null> {
+    const known = this.warehouseCache.get(id);
+    if (known) return known;
+    const row = await this.repo.findWarehouse(id);
+    if (row) this.warehouseCache.set(id, row);
+    return row;
+  }
+
   async warehouseName(id: number): Promise<string> {
-    return (await this.repo.warehouseNames([id])).get(id) ?? '';
+    const known = this.warehouseNameCache.get(id);
+    if (known !== undefined) return known;
+    const name = (await this.repo.warehouseNames([id])).get(id);
+    if (name === undefined) return '';
+    this.warehouseNameCache.set(id, name);
+    return name;
   }
 
   /** Pickup points (stores, lockers) as Address rows, in the order of the warehouse query. */
@@ -325,7 +344,7 @@ export class DeliveryService {
 
   /** Makes a store the customer's favourite (the star): its pickup point becomes defaultStoreAddressId. */
   async setFavouriteStore(userId: number, storeId: number): Promise<Result<{ address: Address }>> {
-    const row = await this.repo.findWarehouse(storeId);
+    const row = await this.warehouse(storeId);
     if (!row || row.warehouseType !== 'store' || row.addressId === null) return notFoundWith('storeNotFound');
     await this.accounts.setDefaults(userId, { defaultStoreAddressId: row.addressId });
     const [address] = await this.repo.pickupAddresses([storeId]);
@@ -335,7 +354,7 @@ export class DeliveryService {
 
   /** The pickup point of a store (store/select). */
   async storeAddressId(storeId: number): Promise<number | null> {
-    const row = await this.repo.findWarehouse(storeId);
+    const row = await this.warehouse(storeId);
     return row && row.warehouseType === 'store' ? row.addressId : null;
   }
 
@@ -398,7 +417,7 @@ export class DeliveryService {
 
   /** GET /user-address/list-store: the store's pickup point and its lockers. */
   async listStore(userId: number | null, storeId: number): Promise<Result<{ addresses: Address[] }>> {
-    const store = await this.repo.findWarehouse(storeId);
+    const store = await this.warehouse(storeId);
     if (!store || store.warehouseType !== 'store') return notFoundWith('storeNotFound');
     const customer = await this.customer(userId);
     const [own, lockers] = await Promise.all([
@@ -413,7 +432,7 @@ export class DeliveryService {
     const row = await this.repo.findAddress(addressId);
     if (!row) return null;
     if (row.userId === null) {
-      const w = row.warehouseId !== null ? await this.repo.findWarehouse(row.warehouseId) : null;
+      const w = row.warehouseId !== null ? await this.warehouse(row.warehouseId) : null;
       return w ? row : null;
     }
     return row.userId === userId ? row : null;
@@ -580,7 +599,7 @@ export class DeliveryService {
     if (deliveryServiceId !== undefined && deliveryServiceId !== address.deliveryServiceId)
       return failWith('serviceNotAvailable');
     if (address.userId === null) {
-      const w = address.warehouseId !== null ? await this.repo.findWarehouse(address.warehouseId) : null;
+      const w = address.warehouseId !== null ? await this.warehouse(address.warehouseId) : null;
       if (!w) return notFoundWith('addressNotFound');
       const storeId = w.warehouseType === 'locker' ? (w.parentWarehouseId ?? w.warehouseId) : w.warehouseId;
       return ok({

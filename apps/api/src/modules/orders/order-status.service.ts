@@ -52,16 +52,21 @@ export interface StatusChangeEvent {
 export type StatusChangeListener = (db: Db, event: StatusChangeEvent) => Promise<void>;
 
 export class OrderStatusService {
-  private readonly listeners: StatusChangeListener[] = [];
+  private readonly listeners: Array<{
+    listener: StatusChangeListener;
+    when: (event: StatusChangeEvent) => boolean;
+  }> = [];
 
   constructor(private readonly onListenerError: (err: unknown) => void = () => {}) {}
 
-  onChange(listener: StatusChangeListener): void {
-    this.listeners.push(listener);
+  /** `when` filters the events before the listener's savepoint is opened (two round trips saved). */
+  onChange(listener: StatusChangeListener, when: (event: StatusChangeEvent) => boolean = () => true): void {
+    this.listeners.push({ listener, when });
   }
 
   private async notify(db: Db, event: StatusChangeEvent): Promise<void> {
-    for (const listener of this.listeners) {
+    for (const { listener, when } of this.listeners) {
+      if (!when(event)) continue;
       try {
         await db.transaction(async (savepoint) => listener(savepoint, event));
       } catch (err) {

@@ -46,6 +46,10 @@ function whereText(o: OrderRow): string {
  * to the order's extra e-mail), and the changes of STATUS_MAILS. The mail goes to the outbox through the
  * same transaction as the change.
  */
+/** The changes that send a mail: registered as the listener's filter, so the others open no savepoint. */
+export const orderMailWanted = (e: StatusChangeEvent): boolean =>
+  e.to === S.ordered || STATUS_MAILS[e.to] !== undefined;
+
 export function orderMailListener(deps: {
   repo: OrdersRepository;
   orders: OrdersService;
@@ -57,7 +61,7 @@ export function orderMailListener(deps: {
   return async (db: Db, e: StatusChangeEvent) => {
     const confirmation = e.to === S.ordered;
     const kind = STATUS_MAILS[e.to];
-    if (!confirmation && !kind) return;
+    if (!orderMailWanted(e)) return;
     const order = await repo.findOrder(e.orderId, null, db);
     if (!order) return;
     const customer = await repo.customerOf(db, order.userId);
