@@ -317,7 +317,7 @@ interface OrderRow {
   p99: number;
   failures: number;
 }
-function orderBench(db: 'pglite' | 'postgres', url?: string): Promise<OrderRow> {
+function orderBench(db: 'pglite' | 'postgres', inFlight: number, url?: string): Promise<OrderRow> {
   return new Promise((resolveRun, rejectRun) => {
     const args = [
       '--import',
@@ -325,7 +325,7 @@ function orderBench(db: 'pglite' | 'postgres', url?: string): Promise<OrderRow> 
       join(root, 'apps/api/src/modules/checkout/order-placement.bench.ts'),
       `--db=${db}`,
       `--orders=${orderCount}`,
-      `--concurrency=${connections}`,
+      `--concurrency=${inFlight}`,
       ...(url ? [`--url=${url}`] : []),
     ];
     const inherited = { ...process.env };
@@ -349,20 +349,26 @@ function orderBench(db: 'pglite' | 'postgres', url?: string): Promise<OrderRow> 
   });
 }
 const orderRows: OrderRow[] = [];
+const ORDER_MODERATE_IN_FLIGHT = 4;
 if (only !== 'catalogue') {
-  if (dbs.includes('pglite')) {
-    console.log(`\n== Order placement on PGlite (${orderCount} orders, ${connections} in flight)`);
-    orderRows.push(await orderBench('pglite'));
-  }
-  if (dbs.includes('postgres') && findPgBinDir()) {
-    console.log(`\n== Order placement on PostgreSQL (${orderCount} orders, ${connections} in flight)`);
-    const cluster = await startPgCluster({ database: 'spesa_orders', log: (m) => console.log(`  ${m}`) });
-    try {
-      orderRows.push(await orderBench('postgres', cluster.url));
-    } finally {
-      cluster.stop();
+  // a moderate load (the latency a customer meets) and the saturation (the throughput), each on a fresh
+  // database: with N buys in flight the mean latency is N / throughput (Little's law)
+  const inFlights = [...new Set([ORDER_MODERATE_IN_FLIGHT, connections])];
+  if (dbs.includes('pglite'))
+    for (const n of inFlights) {
+      console.log(`\n== Order placement on PGlite (${orderCount} orders, ${n} in flight)`);
+      orderRows.push(await orderBench('pglite', n));
     }
-  }
+  if (dbs.includes('postgres') && findPgBinDir())
+    for (const n of inFlights) {
+      console.log(`\n== Order placement on PostgreSQL (${orderCount} orders, ${n} in flight)`);
+      const cluster = await startPgCluster({ database: 'spesa_orders', log: (m) => console.log(`  ${m}`) });
+      try {
+        orderRows.push(await orderBench('postgres', n, cluster.url));
+      } finally {
+        cluster.stop();
+      }
+    }
   for (const r of orderRows)
     console.log(
       `  ${r.db}: ${r.ordersPerSecond.toFixed(0)} orders/s, p95 ${r.p95.toFixed(1)} ms, failures ${r.failures}`,
@@ -379,7 +385,10 @@ if (only !== 'catalogue') {
       r.p99.toFixed(1),
       r.failures,
     ]);
-    const pg = orderRows.find((r) => r.db === 'PostgreSQL');
+    const pg = orderRows.find((r) => r.db === 'PostgreSQL' && r.concurrency === connections);
+    const pgModerate = orderRows.find(
+      (r) => r.db === 'PostgreSQL' && r.concurrency === ORDER_MODERATE_IN_FLIGHT,
+    );
     const file = writeDocsSection(
       'Order placement (checkout/buy)',
       [
@@ -388,11 +397,15 @@ if (only !== 'catalogue') {
           'freshly seeded demo database per engine: N customers staged with a prepared cart (one line, one Drive slot ' +
           'with room for all), then `POST /ebsn/api/checkout/buy` (online by card: order, line, stock, slot, ' +
           'history, authorisation and hosted session in one transaction, then the order answer) through the whole ' +
-          `Fastify app (app.inject, no socket) with ${connections} buys in flight. Every buyer takes the same product ` +
-          'and slot: the worst case for row locks.',
+          `Fastify app (app.inject, no socket) with ${ORDER_MODERATE_IN_FLIGHT} and ${connections} buys in flight, ` +
+          'each on a fresh database. Every buyer takes the same product and slot: the worst case for row locks.',
         mdTable(oh, oc),
         pg
-          ? `Target (PostgreSQL): ≥ 100 orders/s ${pg.ordersPerSecond >= 100 ? '✓' : '✗'}, p95 ≤ 100 ms ${pg.p95 <= 100 ? '✓' : '✗'}.`
+          ? `Target (PostgreSQL): ≥ 100 orders/s ${pg.ordersPerSecond >= 100 ? '✓' : '✗'} (${connections} in flight), ` +
+            `p95 ≤ 100 ms ${pg.p95 <= 100 ? '✓' : '✗'} (${connections} in flight)` +
+            (pgModerate
+              ? `, ${pgModerate.p95 <= 100 ? '✓' : '✗'} (${ORDER_MODERATE_IN_FLIGHT} in flight).`
+              : '.')
           : '',
       ]
         .filter(Boolean)
