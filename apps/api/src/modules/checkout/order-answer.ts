@@ -25,15 +25,12 @@ export class OrderAnswer {
   ) {}
 
   async build(order: OrderRow): Promise<Order> {
-    const [items, history, auth, gifts, note, storeName, warehouseName] = await Promise.all([
-      this.orders.items(order.orderId),
-      this.orders.history(order.orderId),
-      this.orders.latestAuthorization(order.orderId),
-      this.orders.giftUses(order.orderId),
-      this.orders.note(order.orderId),
+    const [details, storeName, warehouseName] = await Promise.all([
+      this.orders.details(order.orderId),
       this.delivery.warehouseName(order.storeId),
       this.delivery.warehouseName(order.warehouseId),
     ]);
+    const { items, history, authorization: auth, gifts, note } = details;
     const infos = order.infos as {
       invoice?: OrderInvoice | null;
       lotteryCode?: string | null;

@@ -119,6 +119,14 @@ export interface GiftUseRow {
   discountCents: number;
 }
 
+export interface OrderDetails {
+  items: OrderItemRow[];
+  history: HistoryRow[];
+  authorization: AuthorizationRow | null;
+  gifts: GiftUseRow[];
+  note: { noteId: number; rating: number; title: string; comment: string } | null;
+}
+
 const ORDER_COLUMNS = sql.raw(`order_id AS "orderId", user_id AS "userId", source_cart_id AS "sourceCartId",
   order_status_id::int AS "orderStatusId", order_type_id::int AS "orderTypeId",
   delivery_service_id AS "deliveryServiceId", store_id AS "storeId", warehouse_id AS "warehouseId",
@@ -233,6 +241,46 @@ export class OrderPlacementRepository {
           WHERE order_id = ${orderId} ORDER BY note_id LIMIT 1`,
     );
     return row ?? null;
+  }
+
+  /**
+   * What an order's answer shows besides its row, in one statement (one round trip instead of five): the
+   * lines, the status history, the newest authorisation, the gift-code uses and the rating. The same columns
+   * as items(), history(), latestAuthorization(), giftUses() and note(), as JSON.
+   */
+  async details(orderId: number): Promise<OrderDetails> {
+    const [row] = await queryRows<OrderDetails>(
+      this.db,
+      sql`SELECT
+            COALESCE((SELECT json_agg(i ORDER BY i.position) FROM (
+              SELECT ${ITEM_COLUMNS} FROM order_items WHERE order_id = ${orderId}) i), '[]'::json) AS items,
+            COALESCE((SELECT json_agg(h ORDER BY h.id) FROM (
+              SELECT history_id AS id, to_status_id::int AS "orderStatusId", actor,
+                to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
+              FROM order_status_history WHERE order_id = ${orderId}) h), '[]'::json) AS history,
+            (SELECT row_to_json(a) FROM (
+              SELECT ${AUTH_COLUMNS} FROM payment_authorizations WHERE order_id = ${orderId}
+              ORDER BY attempt DESC LIMIT 1) a) AS "authorization",
+            COALESCE((SELECT json_agg(g ORDER BY g."giftCertificateId") FROM (
+              SELECT u.gift_certificate_id AS "giftCertificateId", g.code, g.name, u.discount_cents AS "discountCents"
+              FROM gift_certificate_uses u JOIN gift_certificates g USING (gift_certificate_id)
+              WHERE u.order_id = ${orderId}) g), '[]'::json) AS gifts,
+            (SELECT row_to_json(n) FROM (
+              SELECT note_id AS "noteId", rating::int AS rating, title, comment FROM order_notes
+              WHERE order_id = ${orderId} ORDER BY note_id LIMIT 1) n) AS note`,
+    );
+    return {
+      items: row?.items ?? [],
+      // the history's own id only orders it
+      history: (row?.history ?? []).map(({ orderStatusId, actor, createdAt }) => ({
+        orderStatusId,
+        actor,
+        createdAt,
+      })),
+      authorization: row?.authorization ?? null,
+      gifts: row?.gifts ?? [],
+      note: row?.note ?? null,
+    };
   }
 
   /** The newest authorisation of an order (the live attempt). */
