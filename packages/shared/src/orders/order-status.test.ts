@@ -5,6 +5,7 @@ import {
   ORDER_STATUS_LABEL,
   ORDER_TRANSITIONS,
   canChangePaymentType,
+  canRate,
   canRetryPayment,
   canTransition,
   isCancellable,
@@ -46,6 +47,10 @@ describe('order statuses (spec section 4)', () => {
     { from: S.ordered, to: S.ordered, actor: 'system', allowed: false },
   ] as const)('$from -> $to by $actor: $allowed', ({ from, to, actor, allowed }) => {
     expect(canTransition(from, to, actor)).toBe(allowed);
+  });
+
+  it('only what reached the customer can be rated: delivered (8) and partially delivered (9)', () => {
+    expect(ORDER_STATUS_IDS.filter(canRate)).toEqual([S.delivered, S.partiallyDelivered]);
   });
 
   it('final statuses have no way out but the failure roll-up', () => {

@@ -183,6 +183,8 @@ export const isCancellable = (status: number): boolean => CANCELLABLE.has(status
 export const canRetryPayment = (status: number): boolean => RETRYABLE.has(status);
 export const canChangePaymentType = (status: number): boolean => PAYMENT_CHANGEABLE.has(status);
 export const isFinal = (status: number): boolean => FINAL.has(status);
+/** The customer may rate an order once it reached them, in full or in part. */
+export const canRate = (status: number): boolean => status === S.delivered || status === S.partiallyDelivered;
 /** Orders still holding their slot's place and their stock (not cancelled). */
 export const holdsSlot = (status: number): boolean => status !== S.cancelled;
 /** An order awaiting pickup (account deletion is refused meanwhile, spec section 4). */

@@ -17,7 +17,7 @@ import {
   isAwaitingPickup,
   isCancellable,
   isEditable,
-  ORDER_STATUS,
+  canRate,
   ORDER_STATUS_IDS,
   orderStatusLabel,
 } from '@spesa/shared/orders/order-status';
@@ -405,7 +405,7 @@ export class OrdersService {
   ): Promise<Result<{ note: NoteRow }>> {
     const row = await this.repo.findOrder(body.orderId, userId);
     if (!row) return orderNotFound();
-    if (row.orderStatusId !== ORDER_STATUS.delivered && row.orderStatusId !== ORDER_STATUS.partiallyDelivered)
+    if (!canRate(row.orderStatusId))
       return fail(ORDERS_TEXT.noteNotDelivered[0], ORDERS_TEXT.noteNotDelivered[1]);
     const fields = { rating: body.rating, title: body.title ?? '', comment: body.comment ?? '' };
     if (mode === 'update' || body.noteId !== undefined) {

@@ -1,3 +1,4 @@
+import Container from '@mui/material/Container';
 import { Navigate, useParams, useSearchParams } from 'react-router';
 import { OrderDetail } from '../../features/orders/components/order-detail';
 import { OrdersList } from '../../features/orders/components/orders-list';
@@ -21,5 +22,10 @@ export function TokenOrderRoute() {
   const { orderId = '' } = useParams();
   const accessToken = search.get('access_token');
   if (!accessToken) return <Navigate to={`/profile/orders/${encodeURIComponent(orderId)}`} replace />;
-  return <OrderDetail accessToken={accessToken} />;
+  // outside the customer area's layout: the page's own margins
+  return (
+    <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
+      <OrderDetail accessToken={accessToken} />
+    </Container>
+  );
 }

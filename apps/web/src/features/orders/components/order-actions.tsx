@@ -26,6 +26,7 @@ import { FormAlert } from '../../account/components/form-alert';
 import { usePaymentTypes } from '../../checkout/api/get-payment-types';
 import { goToPaymentPage } from '../../checkout/utils/go-to-payment-page';
 import { useAddAllFromOrder } from '../api/add-all-from-order';
+import { canRate } from '@spesa/shared/orders/order-status';
 import { useDeleteOrder } from '../api/delete-order';
 import { useModifyOrder } from '../api/modify-order';
 import { useModifyPaymentType } from '../api/modify-payment-type';
@@ -127,9 +128,12 @@ export function OrderActions({ order, onDone }: { order: Order; onDone: () => vo
             {t('orders.actions.reorder')}
           </Button>
         ) : null}
-        <Button variant="outlined" disabled={busy} onClick={() => setDialog('rate')}>
-          {order.note ? t('orders.actions.rateUpdate') : t('orders.actions.rate')}
-        </Button>
+        {/* rating is for what reached the customer (the server refuses it before) */}
+        {canRate(order.orderStatusId) ? (
+          <Button variant="outlined" disabled={busy} onClick={() => setDialog('rate')}>
+            {order.note ? t('orders.actions.rateUpdate') : t('orders.actions.rate')}
+          </Button>
+        ) : null}
         {order.isCancellable ? (
           <Button variant="outlined" color="error" disabled={busy} onClick={() => setDialog('cancel')}>
             {t('orders.actions.cancel')}

@@ -186,6 +186,8 @@ describe('Order detail', () => {
     });
     const { user, router } = renderApp('/profile/orders/1001');
     await user.click(await screen.findByRole('button', { name: 'Riordina tutto' }));
+    // not delivered yet: nothing to rate
+    expect(screen.queryByRole('button', { name: "Valuta l'ordine" })).toBeNull();
     expect(
       await screen.findByText("Abbiamo aggiunto al carrello i prodotti dell'ordine."),
     ).toBeInTheDocument();
@@ -211,10 +213,16 @@ describe('Order detail', () => {
     expect(callsTo(fetchMock, '/order/view')).toHaveLength(0);
   });
 
-  it('rates the order (rating, title, comment) with note/order/add', async () => {
+  it('rates a delivered order (rating, title, comment) with note/order/add', async () => {
     signedIn();
+    const delivered = makeOrder({
+      orderStatusId: 8,
+      orderStatusDescr: 'Consegnato',
+      isEditable: false,
+      isCancellable: false,
+    });
     const fetchMock = mockOrders({
-      '/order/view': () => ok({ data: makeOrder() }),
+      '/order/view': () => ok({ data: delivered }),
       '/note/order/add': () =>
         ok({ note: { noteId: 5, orderId: 1001, noteTypeId: 1, rating: 4, title: 'Bene', comment: '' } }),
     });
