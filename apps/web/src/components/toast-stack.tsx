@@ -22,7 +22,8 @@ export function ToastStack({ toasts }: { toasts: readonly Toast[] }) {
             opacity: toast.leaving ? 0 : 1,
             transition: 'opacity 300ms ease-out',
           }}
-          aria-hidden={toast.leaving || undefined}
+          // leaving: out of the accessibility tree and of the tab order at once (its close button too)
+          inert={toast.leaving || undefined}
           data-testid="toast"
         >
           {toast.message}
