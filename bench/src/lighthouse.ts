@@ -4,10 +4,13 @@
 //   npm run lighthouse                 build, start the server (default var/pglite data), 1 run per page
 //   npm run lighthouse -- --runs=3     median of 3 runs per page (by performance score)
 //   npm run lighthouse -- --no-build   reuse apps/web/dist as it is
+//   npm run lighthouse -- --reports=/tmp/lh   also write every run's full report (<page>-<run>.json) there,
+//                                      for the LCP element and its phases, the main-thread breakdown, etc.
+//   DATA_DIR=/tmp/x npm run lighthouse  a database of its own (seeded on first start); LIGHTHOUSE_PORT=8282
 import * as chromeLauncher from 'chrome-launcher';
 import lighthouse from 'lighthouse';
 import { spawnSync } from 'node:child_process';
-import { existsSync, readFileSync } from 'node:fs';
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import {
@@ -33,6 +36,9 @@ const port = Number(process.env.LIGHTHOUSE_PORT ?? 8282);
 const dist = join(root, 'apps/web/dist');
 const API = '/ebsn/api';
 const JS_TARGET_KB = 170;
+const reportsOption = option('reports');
+const reportsDir = typeof reportsOption === 'string' ? reportsOption : null;
+if (reportsDir) mkdirSync(reportsDir, { recursive: true });
 
 // 1. Build -----------------------------------------------------------------------------------------------------
 if (option('build') !== false) {
@@ -122,6 +128,7 @@ try {
     const all: PageResult[] = [];
     for (let i = 0; i < runs; i++) {
       const lhr = await audit(`${server.url}${page.path}`);
+      if (reportsDir) writeFileSync(join(reportsDir, `${page.name}-${i + 1}.json`), JSON.stringify(lhr));
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
       all.push({
