@@ -7,7 +7,9 @@ import { API_PREFIX } from './errors';
 /**
  * The built web app (apps/web/dist) with SPA fallback: unknown GET paths that accept HTML answer
  * index.html (no-cache); hashed files under /assets/ are cached for a year. Registered last, at the root;
- * the API keeps its own 404 envelope under /ebsn/api.
+ * the API keeps its own 404 envelope under /ebsn/api. The build writes `.br` and `.gz` siblings of its text
+ * files (apps/web/vite.config.ts): they are sent as they are to clients that accept them (smaller than the
+ * global on-the-fly compression, and no CPU per request); files without them are compressed as before.
  */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NOT_ROUTED = [`${API_PREFIX}/`, '/media/', '/p/'];
@@ -27,6 +29,7 @@ const webApp: FastifyPluginAsync<{ dist: string }> = async (app, { dist }) => {
       index: false,
       decorateReply: false,
       cacheControl: false,
+      preCompressed: true,
       setHeaders: (res, path) => {
         if (path.includes(`${join(dist, 'assets')}`)) res.header('cache-control', IMMUTABLE);
         else if (path.endsWith('.html')) res.header('cache-control', 'no-cache');
