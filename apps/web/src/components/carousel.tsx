@@ -9,14 +9,10 @@ import {
 } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import IconButton from '@mui/material/IconButton';
-import ChevronLeft from '@mui/icons-material/ChevronLeft';
-import ChevronRight from '@mui/icons-material/ChevronRight';
-import Pause from '@mui/icons-material/Pause';
-import PlayArrow from '@mui/icons-material/PlayArrow';
+import { Icon } from './icons';
 import { slidesPerView, slideWidthCss, SLIDER_GAP_PX, type SlidesStep } from './slider-rules';
 import { usePrefersReducedMotion } from './use-reduced-motion';
+import './carousel.css';
 
 interface CarouselProps<T> {
   items: readonly T[];
@@ -33,23 +29,26 @@ interface CarouselProps<T> {
   loop?: boolean;
 }
 
-const arrowSx = {
-  position: 'absolute',
-  top: '50%',
-  transform: 'translateY(-50%)',
-  zIndex: 2,
-  bgcolor: 'background.paper',
-  boxShadow: 2,
-  width: 40,
-  height: 40,
-  '&:hover': { bgcolor: 'grey.100' },
-  '&.Mui-disabled': { opacity: 0, pointerEvents: 'none' },
-} as const;
+/**
+ * The slide widths of `steps` as a style sheet scoped to one carousel (the widths come from the block's
+ * JSON_CONFIG, so they cannot live in carousel.css; media queries cannot be inline styles).
+ */
+function slideWidthRules(scope: string, steps: readonly SlidesStep[]): string {
+  const selector = `[data-carousel="${scope}"] > .carousel-slide`;
+  return Object.entries(slideWidthCss(steps))
+    .map(([key, value]) =>
+      typeof value === 'string'
+        ? `${selector}{flex-basis:${value}}`
+        : `${key}{${selector}{flex-basis:${value.flexBasis}}}`,
+    )
+    .join('');
+}
 
 /**
  * Accessible carousel on embla: a region with a name, slides as labelled groups, previous/next
  * buttons, arrow keys, optional bullets, and autoplay that pauses on hover/focus, has a pause button
- * (WCAG 2.2.2) and never runs when the user prefers reduced motion.
+ * (WCAG 2.2.2) and never runs when the user prefers reduced motion. Plain elements and carousel.css (no
+ * MUI/emotion): the home's header slider holds the page's largest image, so it renders first.
  */
 export function Carousel<T>({
   items,
@@ -137,14 +136,15 @@ export function Carousel<T>({
     }
   }
 
-  const slideCss = slideWidthCss(steps);
+  // useId gives «r1»-like ids: letters and digits only, for the attribute selector
+  const scope = id.replace(/[^\w-]/g, '');
 
   return (
-    <Box
+    <div
       role="region"
       aria-roledescription="carosello"
       aria-label={label}
-      sx={{ position: 'relative' }}
+      className="carousel"
       onMouseEnter={() => {
         setHovered(true);
         if (!allMounted) mountAll();
@@ -157,93 +157,79 @@ export function Carousel<T>({
       onBlurCapture={() => setHovered(false)}
       data-testid="carousel"
     >
-      <Box ref={emblaRef} sx={{ overflow: 'hidden' }} onKeyDown={onKeyDown}>
-        <Box
+      <style>{slideWidthRules(scope, steps)}</style>
+      <div ref={emblaRef} className="carousel-viewport" onKeyDown={onKeyDown}>
+        <div
           id={`${id}-track`}
           aria-live={autoplayEnabled && !paused ? 'off' : 'polite'}
-          sx={{ display: 'flex', touchAction: 'pan-y pinch-zoom', ml: `-${gap}px` }}
+          className="carousel-track"
+          data-carousel={scope}
+          style={{ marginLeft: -gap }}
         >
           {items.map((item, index) => (
-            <Box
+            <div
               key={getKey(item, index)}
               role="group"
               aria-roledescription="elemento"
               aria-label={t('slider.slide', { index: index + 1, count: items.length })}
-              sx={{ flexGrow: 0, flexShrink: 0, minWidth: 0, pl: `${gap}px`, ...slideCss }}
+              className="carousel-slide"
+              style={{ paddingLeft: gap }}
             >
               {index < mounted ? renderItem(item, index) : null}
-            </Box>
+            </div>
           ))}
-        </Box>
-      </Box>
+        </div>
+      </div>
       {showArrows && (canPrev || canNext) ? (
         <>
-          <IconButton
+          <button
+            type="button"
+            className="carousel-arrow carousel-prev"
             aria-label={t('slider.previous')}
             aria-controls={`${id}-track`}
             onClick={() => emblaApi?.scrollPrev()}
             disabled={!canPrev}
-            sx={{ ...arrowSx, left: 4 }}
-            size="small"
           >
-            <ChevronLeft />
-          </IconButton>
-          <IconButton
+            <Icon name="chevronLeft" />
+          </button>
+          <button
+            type="button"
+            className="carousel-arrow carousel-next"
             aria-label={t('slider.next')}
             aria-controls={`${id}-track`}
             onClick={() => emblaApi?.scrollNext()}
             disabled={!canNext}
-            sx={{ ...arrowSx, right: 4 }}
-            size="small"
           >
-            <ChevronRight />
-          </IconButton>
+            <Icon name="chevronRight" />
+          </button>
         </>
       ) : null}
       {(showBullets && snaps.length > 1) || autoplayEnabled ? (
-        <Box sx={{ display: 'flex', justifyContent: 'center', alignItems: 'center', gap: 0.5, mt: 1 }}>
+        <div className="carousel-controls">
           {autoplayEnabled ? (
-            <IconButton
-              size="small"
+            <button
+              type="button"
+              className="carousel-play"
               onClick={() => setPaused((p) => !p)}
               aria-label={paused ? t('slider.play') : t('slider.pause')}
-              sx={{ width: 32, height: 32, minWidth: 32, minHeight: 32 }}
             >
-              {paused ? <PlayArrow fontSize="small" /> : <Pause fontSize="small" />}
-            </IconButton>
+              <Icon name={paused ? 'play' : 'pause'} size={20} />
+            </button>
           ) : null}
           {showBullets && snaps.length > 1
             ? snaps.map((_, i) => (
-                <Box
-                  component="button"
+                <button
                   type="button"
                   key={i}
+                  className="carousel-bullet"
                   aria-label={t('slider.goTo', { index: i + 1 })}
                   aria-current={i === selected ? 'true' : undefined}
                   onClick={() => emblaApi?.scrollTo(i)}
-                  sx={{
-                    width: 24,
-                    height: 24,
-                    border: 0,
-                    p: 0,
-                    bgcolor: 'transparent',
-                    cursor: 'pointer',
-                    display: 'inline-flex',
-                    alignItems: 'center',
-                    justifyContent: 'center',
-                    '&::before': {
-                      content: '""',
-                      width: 10,
-                      height: 10,
-                      borderRadius: '50%',
-                      bgcolor: i === selected ? 'primary.dark' : 'grey.500',
-                    },
-                  }}
                 />
               ))
             : null}
-        </Box>
+        </div>
       ) : null}
-    </Box>
+    </div>
   );
 }

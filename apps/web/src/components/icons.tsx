@@ -13,6 +13,11 @@ const PATHS = {
   history:
     'M13 3c-4.97 0-9 4.03-9 9H1l3.89 3.89.07.14L9 12H6c0-3.87 3.13-7 7-7s7 3.13 7 7-3.13 7-7 7c-1.93 0-3.68-.79-4.94-2.06l-1.42 1.42C8.27 19.99 10.51 21 13 21c4.97 0 9-4.03 9-9s-4.03-9-9-9m-1 5v5l4.28 2.54.72-1.21-3.5-2.08V8z',
   filter: 'M10 18h4v-2h-4zM3 6v2h18V6zm3 7h12v-2H6z',
+  // the carousels' controls (home and department pages)
+  chevronLeft: 'M15.41 7.41 14 6l-6 6 6 6 1.41-1.41L10.83 12z',
+  chevronRight: 'M10 6 8.59 7.41 13.17 12l-4.58 4.59L10 18l6-6z',
+  pause: 'M6 19h4V5H6zm8-14v14h4V5z',
+  play: 'M8 5v14l11-7z',
 } as const;
 
 export type IconName = keyof typeof PATHS;

@@ -1,15 +1,10 @@
 import { useContext } from 'react';
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
-import { styled } from '@mui/material/styles';
 import type { Proposal } from '@spesa/shared/contracts/catalogue';
 import { SmartLink } from '../../features/content/components/smart-link';
 import { bannerStyle, metaBool, metaString, type BannerStyle } from './utils/block-meta';
 import { htmlToText } from '../../components/safe-html';
 import { ItemHeadingContext } from './block-frame';
-
-/** SmartLink is plain; the banners style it with sx. */
-const SxLink = styled(SmartLink)({});
+import './category-blocks.css';
 
 /** Intrinsic sizes of a banner format (desktop and phone images), reserving the space before it loads. */
 export interface BannerFormat {
@@ -28,23 +23,29 @@ interface BannerItemProps {
   forceStyle?: BannerStyle;
 }
 
+/*
+ * Plain elements and category-blocks.css (`banner-*`), colours from the proposal as inline styles: the
+ * header slider's first banner is the home's largest image, and building these with emotion (sx) held its
+ * first paint back on a slow phone.
+ */
+
 function BannerImage({
   proposal,
   eager,
   format,
-  sx,
+  className,
 }: {
   proposal: Proposal;
   eager?: boolean | undefined;
   format?: BannerFormat | undefined;
-  sx?: object;
+  className?: string;
 }) {
   const desktop = metaString(proposal.metaData, 'IMAGE_DESKTOP') ?? proposal.img ?? undefined;
   const mobile = metaString(proposal.metaData, 'IMAGE_MOBILE');
   if (!desktop) return null;
   const alt = proposal.imgAlt ?? '';
   return (
-    <Box component="picture" sx={{ display: 'block', ...sx }}>
+    <picture className={className ? `banner-picture ${className}` : 'banner-picture'}>
       {mobile ? (
         <source
           media="(max-width: 599px)"
@@ -53,8 +54,8 @@ function BannerImage({
           height={format?.mobile[1]}
         />
       ) : null}
-      <Box
-        component="img"
+      <img
+        className="banner-img"
         src={desktop}
         width={format?.desktop[0]}
         height={format?.desktop[1]}
@@ -62,10 +63,18 @@ function BannerImage({
         loading={eager ? 'eager' : 'lazy'}
         fetchPriority={eager ? 'high' : undefined}
         decoding="async"
-        sx={{ display: 'block', width: '100%', height: 'auto', borderRadius: 2, objectFit: 'cover' }}
       />
-    </Box>
+    </picture>
   );
+}
+
+/** Colours of an outlined or filled button look: border, background and text. */
+function buttonColours(color: string, outlined: boolean) {
+  return {
+    borderColor: color,
+    backgroundColor: outlined ? 'transparent' : color,
+    color: outlined ? color : '#fff',
+  };
 }
 
 /** "Button" look inside a linked card: a span, since the whole card is the link (no nested controls). */
@@ -75,24 +84,9 @@ function FakeButton({ proposal }: { proposal: Proposal }) {
   const outlined = metaBool(proposal.metaData, 'BTN_OUTLINED');
   const color = metaString(proposal.metaData, 'BTN_COLOR') ?? '#1b5e20';
   return (
-    <Box
-      component="span"
-      sx={{
-        display: 'inline-flex',
-        alignSelf: 'flex-start',
-        alignItems: 'center',
-        minHeight: 36,
-        px: 2,
-        mt: 1,
-        borderRadius: 1,
-        fontWeight: 500,
-        border: `2px solid ${color}`,
-        bgcolor: outlined ? 'transparent' : color,
-        color: outlined ? color : '#fff',
-      }}
-    >
+    <span className="banner-fake-button" style={buttonColours(color, outlined)}>
       {text}
-    </Box>
+    </span>
   );
 }
 
@@ -102,21 +96,15 @@ function CardText({ proposal, onDark }: { proposal: Proposal; onDark?: boolean }
   const color = metaString(proposal.metaData, 'COLOR');
   const heading = useContext(ItemHeadingContext);
   return (
-    <Box
-      sx={{
-        display: 'flex',
-        flexDirection: 'column',
-        gap: 0.5,
-        p: 2,
-        color: color ?? (onDark ? '#fff' : 'text.primary'),
-      }}
-    >
-      <Typography component={heading} sx={{ fontWeight: 700, fontSize: 18, color: 'inherit' }}>
-        {title}
-      </Typography>
-      {descr ? <Typography sx={{ color: 'inherit', fontSize: 15 }}>{descr}</Typography> : null}
+    <div className="banner-text" style={{ color: color ?? (onDark ? '#fff' : '#1c1c1c') }}>
+      {heading === 'h3' ? (
+        <h3 className="banner-title">{title}</h3>
+      ) : (
+        <h2 className="banner-title">{title}</h2>
+      )}
+      {descr ? <p className="banner-descr">{descr}</p> : null}
       <FakeButton proposal={proposal} />
-    </Box>
+    </div>
   );
 }
 
@@ -125,95 +113,54 @@ export function BannerItem({ proposal, eager, format, forceStyle }: BannerItemPr
   const style = forceStyle ?? bannerStyle(proposal);
   const bg = metaString(proposal.metaData, 'BG_COLOR');
   const href = proposal.proposalUrl;
-  const linkSx = { display: 'block', textDecoration: 'none', height: '100%', borderRadius: 2 };
 
   if (style === 'button') {
     const text = metaString(proposal.metaData, 'BTN_TEXT') ?? proposal.name;
     const color = metaString(proposal.metaData, 'BTN_COLOR') ?? '#1b5e20';
     const outlined = metaBool(proposal.metaData, 'BTN_OUTLINED');
     return (
-      <SxLink
-        href={href}
-        sx={{
-          display: 'inline-flex',
-          alignItems: 'center',
-          justifyContent: 'center',
-          minHeight: 44,
-          px: 3,
-          borderRadius: 6,
-          fontWeight: 700,
-          textDecoration: 'none',
-          border: `2px solid ${color}`,
-          bgcolor: outlined ? 'transparent' : color,
-          color: outlined ? color : '#fff',
-        }}
-      >
+      <SmartLink href={href} className="banner-button" style={buttonColours(color, outlined)}>
         {text}
-      </SxLink>
+      </SmartLink>
     );
   }
 
   if (style === 'image') {
     const alt = proposal.imgAlt || proposal.name;
     return (
-      <SxLink href={href} sx={linkSx}>
+      <SmartLink href={href} className="banner-link">
         <BannerImage proposal={{ ...proposal, imgAlt: alt }} eager={eager} format={format} />
-      </SxLink>
+      </SmartLink>
     );
   }
 
   if (style === 'headerCard') {
     return (
-      <SxLink
+      <SmartLink
         href={href}
-        sx={{ ...linkSx, position: 'relative', overflow: 'hidden', bgcolor: bg ?? '#1b5e20' }}
+        className="banner-link banner-header-card"
+        style={{ backgroundColor: bg ?? '#1b5e20' }}
       >
-        <BannerImage
-          proposal={{ ...proposal, imgAlt: '' }}
-          eager={eager}
-          format={format}
-          sx={{ opacity: 0.9 }}
-        />
-        <Box
-          sx={{
-            position: 'absolute',
-            inset: 'auto 0 0 0',
-            background: 'linear-gradient(transparent, rgba(0,0,0,0.75))',
-            borderRadius: 2,
-          }}
-        >
+        <BannerImage proposal={{ ...proposal, imgAlt: '' }} eager={eager} format={format} className="dim" />
+        <div className="banner-overlay">
           <CardText proposal={proposal} onDark />
-        </Box>
-      </SxLink>
+        </div>
+      </SmartLink>
     );
   }
 
-  const horizontal = style === 'horizontalCard';
-  const responsive = style === 'responsiveCard';
+  const variant =
+    style === 'horizontalCard' ? ' horizontal' : style === 'responsiveCard' ? ' responsive' : '';
   return (
-    <SxLink
+    <SmartLink
       href={href}
-      sx={{
-        ...linkSx,
-        bgcolor: bg ?? 'background.paper',
-        border: 1,
-        borderColor: 'divider',
-        overflow: 'hidden',
-        display: 'flex',
-        flexDirection: horizontal ? 'row' : responsive ? { xs: 'column', md: 'row' } : 'column',
-        alignItems: horizontal || responsive ? { md: 'center' } : undefined,
-        '&:hover': { boxShadow: 3 },
-      }}
+      className={`banner-link banner-card${variant}`}
+      style={{ backgroundColor: bg ?? '#fff' }}
     >
-      <Box sx={{ flex: horizontal ? '0 0 40%' : responsive ? { md: '0 0 45%' } : undefined }}>
-        <BannerImage
-          proposal={{ ...proposal, imgAlt: '' }}
-          eager={eager}
-          format={format}
-          sx={{ '& img': { borderRadius: 0 } }}
-        />
-      </Box>
+      <div className="banner-card-media">
+        <BannerImage proposal={{ ...proposal, imgAlt: '' }} eager={eager} format={format} />
+      </div>
       <CardText proposal={proposal} />
-    </SxLink>
+    </SmartLink>
   );
 }

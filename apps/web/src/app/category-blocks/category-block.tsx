@@ -1,10 +1,14 @@
 import { lazy, Suspense } from 'react';
 import type { CategoryBlock as Block } from '@spesa/shared/contracts/catalogue';
 import { BannerGridBlock, BannerListBlock, BannerSliderBlock } from './blocks/banner-blocks';
-import { CrmProductSliderBlock, ProductSliderBlock, ProductTabBlock } from './blocks/product-blocks';
+import { CrmProductSliderBlock, ProductSliderBlock, SliderSkeleton } from './blocks/product-blocks';
 import { StaticImageBlock, StaticTextBlock } from './blocks/static-blocks';
 import { IS_APP_BUILD } from '../../lib/config';
 
+// MUI Tabs: loaded when a tabbed block is rendered (near the viewport), not before the first blocks
+const ProductTabBlock = lazy(() =>
+  import('./blocks/product-tab-block').then((m) => ({ default: m.ProductTabBlock })),
+);
 const TutorialBlock = lazy(() =>
   import('./blocks/tutorial-block').then((m) => ({ default: m.TutorialBlock })),
 );
@@ -25,7 +29,11 @@ export function CategoryBlockView({ block }: { block: Block }) {
     case 'ProductSlider':
       return <ProductSliderBlock block={block} />;
     case 'ProductTab':
-      return <ProductTabBlock block={block} />;
+      return (
+        <Suspense fallback={<SliderSkeleton />}>
+          <ProductTabBlock block={block} />
+        </Suspense>
+      );
     case 'StaticImage':
       return <StaticImageBlock block={block} />;
     case 'StaticText':

@@ -37,6 +37,8 @@ describe('Home', () => {
 
     // header slider: a named carousel with the first banner's alt text
     expect(await screen.findByAltText('Frutta di stagione')).toBeInTheDocument();
+    // the tabbed product block is a lazy module (MUI Tabs)
+    expect(await screen.findByTestId('block-ProductTab')).toBeInTheDocument();
     // columns sized per breakpoint, blocks by position and priority
     const rows = screen.getAllByTestId('grid-row');
     expect(rows).toHaveLength(2);

@@ -1,14 +1,12 @@
 import { useDeferredValue } from 'react';
 import { useTranslation } from 'react-i18next';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { useCategory } from '../../features/catalogue/api/get-category';
 import { CategoryBlocksView } from '../category-blocks/category-blocks-view';
 import { PageLoading } from '../../components/page-loading';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { VisuallyHidden } from '../../components/visually-hidden';
 
-/** Home: the blocks of the category with slug "home". */
+/** Home: the blocks of the category with slug "home" (plain elements: no MUI before the first blocks). */
 export function HomeRoute() {
   const { t } = useTranslation();
   useDocumentTitle(null);
@@ -17,15 +15,15 @@ export function HomeRoute() {
   const data = useDeferredValue(home.data);
   return (
     <>
-      <Typography variant="h1">
+      <h1 style={{ margin: 0 }}>
         <VisuallyHidden>{t('home.heading')}</VisuallyHidden>
-      </Typography>
+      </h1>
       {home.isPending || (home.data && !data) ? (
         <PageLoading />
       ) : home.isError || !data?.categoryBlocks?.length ? (
-        <Container maxWidth="xl" sx={{ py: 4 }}>
-          <Typography>{t('home.empty')}</Typography>
-        </Container>
+        <div className="page-container" style={{ paddingBlock: 32 }}>
+          <p>{t('home.empty')}</p>
+        </div>
       ) : (
         <CategoryBlocksView category={data} />
       )}

@@ -1,5 +1,5 @@
+import type { CSSProperties } from 'react';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
 import type { CategoryBlock } from '@spesa/shared/contracts/catalogue';
 import { BlockFrame } from '../block-frame';
 import { BannerItem, HEADER_BANNER_FORMAT } from '../banner-item';
@@ -17,16 +17,13 @@ const AUTOPLAY_MS = 5000;
 export function BannerListBlock({ block }: { block: CategoryBlock }) {
   return (
     <BlockFrame block={block}>
-      <Box
-        component="ul"
-        sx={{ listStyle: 'none', m: 0, p: 0, display: 'flex', flexDirection: 'column', gap: 2 }}
-      >
+      <ul className="banner-list">
         {block.proposals.map((p) => (
           <li key={p.id}>
             <BannerItem proposal={p} />
           </li>
         ))}
-      </Box>
+      </ul>
     </BlockFrame>
   );
 }
@@ -37,29 +34,24 @@ export function BannerGridBlock({ block }: { block: CategoryBlock }) {
   const n = block.proposals.length;
   return (
     <BlockFrame block={block}>
-      <Box
-        component="ul"
-        sx={{
-          listStyle: 'none',
-          m: 0,
-          p: 0,
-          display: 'grid',
-          gap: 2,
-          // never more columns than banners; small tiles for long lists such as the departments
-          gridTemplateColumns: {
-            xs: `repeat(${columns(n, 2)}, 1fr)`,
-            sm: `repeat(${columns(n, 3)}, 1fr)`,
-            md: `repeat(${columns(n, 4)}, 1fr)`,
-            lg: `repeat(${columns(n, 6)}, 1fr)`,
-          },
-        }}
+      <ul
+        className="banner-grid"
+        // never more columns than banners; small tiles for long lists such as the departments
+        style={
+          {
+            '--cols-xs': columns(n, 2),
+            '--cols-sm': columns(n, 3),
+            '--cols-md': columns(n, 4),
+            '--cols-lg': columns(n, 6),
+          } as CSSProperties
+        }
       >
         {block.proposals.map((p) => (
           <li key={p.id}>
             <BannerItem proposal={p} />
           </li>
         ))}
-      </Box>
+      </ul>
     </BlockFrame>
   );
 }

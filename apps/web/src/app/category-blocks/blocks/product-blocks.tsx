@@ -1,12 +1,6 @@
-import { useId, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Link from '@mui/material/Link';
-import Skeleton from '@mui/material/Skeleton';
-import Tab from '@mui/material/Tab';
-import Tabs from '@mui/material/Tabs';
-import type { CategoryBlock, Product, Proposal } from '@spesa/shared/contracts/catalogue';
+import type { CategoryBlock, Product } from '@spesa/shared/contracts/catalogue';
 import { PRODUCT_SLIDER_STEPS, SLIDER_GAP_PX, shouldShowAll } from '../../../components/slider-rules';
 import { Carousel } from '../../../components/carousel';
 import { ProductCard } from '../../product-card/product-card';
@@ -19,10 +13,20 @@ import { useCategoryTree } from '../../../features/catalogue/api/get-category-tr
 import { findCategoryById } from '../../../features/catalogue/utils/category-tree';
 import { paths } from '../../../lib/route-paths';
 
-const DEFAULT_LIMIT = 12;
+export const DEFAULT_LIMIT = 12;
+
+/*
+ * Plain elements and category-blocks.css: a product slider is on the home's first screen, and MUI here
+ * made the page wait for the MUI chunk. The tabbed block (MUI Tabs) is a module of its own,
+ * product-tab-block.tsx, loaded when such a block comes near.
+ */
 
 /** Turns a CATEGORY reference (id or slug) into both id and slug, using the cached tree or the category call. */
-function useCategoryReference(value: string | undefined): { id?: number; slug?: string; name?: string } {
+export function useCategoryReference(value: string | undefined): {
+  id?: number;
+  slug?: string;
+  name?: string;
+} {
   const ref = categoryRef(value);
   const tree = useCategoryTree();
   const bySlug = useCategory(ref && 'slug' in ref ? ref.slug : '', !!ref && 'slug' in ref);
@@ -34,29 +38,28 @@ function useCategoryReference(value: string | undefined): { id?: number; slug?: 
   return { id: bySlug.data?.categoryId, slug: ref.slug, name: bySlug.data?.name };
 }
 
-function SliderSkeleton() {
+export function SliderSkeleton() {
   return (
-    <Box sx={{ display: 'flex', gap: 2, overflow: 'hidden' }} aria-hidden>
+    <div className="slider-skeleton" aria-hidden>
       {[0, 1, 2, 3].map((i) => (
-        <Skeleton key={i} variant="rounded" width={240} height={340} sx={{ flexShrink: 0 }} />
+        <span key={i} />
       ))}
-    </Box>
+    </div>
   );
 }
 
-function ShowAllLink({ slug, name }: { slug: string | undefined; name: string }) {
+export function ShowAllLink({ slug, name }: { slug: string | undefined; name: string }) {
   const { t } = useTranslation();
   if (!slug) return null;
   return (
-    <Link
-      component={RouterLink}
+    <RouterLink
       to={paths.category(slug)}
       aria-label={t('slider.showAllLabel', { name })}
-      sx={{ fontWeight: 700, py: 1 }}
+      className="show-all-link"
       data-testid="show-all"
     >
       {t('slider.showAll')}
-    </Link>
+    </RouterLink>
   );
 }
 
@@ -133,81 +136,6 @@ export function CrmProductSliderBlock({ block }: { block: CategoryBlock }) {
       }
     >
       {adv.data ? <ProductCarousel products={adv.data.products} label={title} /> : <SliderSkeleton />}
-    </BlockFrame>
-  );
-}
-
-function proposalCategory(p: Proposal): string | undefined {
-  return metaString(p.metaData, 'CATEGORY') ?? p.slug ?? p.proposalUrl ?? undefined;
-}
-
-function ProductTabPanel({
-  proposal,
-  limit,
-  id,
-  labelledBy,
-}: {
-  proposal: Proposal;
-  limit: number;
-  id: string;
-  labelledBy: string;
-}) {
-  const category = useCategoryReference(proposalCategory(proposal));
-  const products = useProducts({ parent_category_id: category.id, page: 1, page_size: limit }, !!category.id);
-  return (
-    <Box role="tabpanel" id={id} aria-labelledby={labelledBy} sx={{ pt: 2 }}>
-      {products.data ? (
-        <>
-          <ProductCarousel products={products.data.products} label={proposal.name} />
-          {shouldShowAll(products.data.page.totItems, limit) ? (
-            <Box sx={{ textAlign: 'right', mt: 1 }}>
-              <ShowAllLink slug={category.slug} name={proposal.name} />
-            </Box>
-          ) : null}
-        </>
-      ) : (
-        <SliderSkeleton />
-      )}
-    </Box>
-  );
-}
-
-/** Tabs, each a proposal whose products show in a slider. */
-export function ProductTabBlock({ block }: { block: CategoryBlock }) {
-  const baseId = useId();
-  const [index, setIndex] = useState(0);
-  const limit = metaNumber(block.metaData, 'PRODUCT_LIMIT') ?? DEFAULT_LIMIT;
-  const color = metaString(block.metaData, 'TABS_COLOR');
-  const current = block.proposals[index];
-  if (!current) return null;
-  return (
-    <BlockFrame block={block}>
-      <Tabs
-        value={index}
-        onChange={(_, v: number) => setIndex(v)}
-        variant="scrollable"
-        scrollButtons="auto"
-        allowScrollButtonsMobile
-        aria-label={metaString(block.metaData, 'TITLE') ?? current.name}
-        sx={color ? { '& .MuiTabs-indicator': { bgcolor: color } } : undefined}
-      >
-        {block.proposals.map((p, i) => (
-          <Tab
-            key={p.id}
-            label={p.name}
-            id={`${baseId}-tab-${i}`}
-            aria-controls={`${baseId}-panel-${i}`}
-            sx={{ minHeight: 48, fontWeight: 700 }}
-          />
-        ))}
-      </Tabs>
-      <ProductTabPanel
-        key={current.id}
-        proposal={current}
-        limit={limit}
-        id={`${baseId}-panel-${index}`}
-        labelledBy={`${baseId}-tab-${index}`}
-      />
     </BlockFrame>
   );
 }

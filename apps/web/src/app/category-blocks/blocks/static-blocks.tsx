@@ -1,5 +1,3 @@
-import Box from '@mui/material/Box';
-import Typography from '@mui/material/Typography';
 import type { CategoryBlock } from '@spesa/shared/contracts/catalogue';
 import { BlockFrame } from '../block-frame';
 import { BannerItem } from '../banner-item';
@@ -19,16 +17,12 @@ export function StaticTextBlock({ block }: { block: CategoryBlock }) {
   return (
     <BlockFrame block={block}>
       {block.proposals.map((p) => (
-        <Box key={p.id} sx={{ '& p': { my: 1 }, '& h2, & h3': { mt: 2, mb: 1 } }}>
-          {p.name && !block.metaData.TITLE ? (
-            <Typography variant="h3" component="h3">
-              {p.name}
-            </Typography>
-          ) : null}
-          <Typography component="div">
+        <div key={p.id} className="static-text">
+          {p.name && !block.metaData.TITLE ? <h3 className="static-text-title">{p.name}</h3> : null}
+          <div className="static-text-body">
             <SafeHtml html={p.content ?? p.descr} />
-          </Typography>
-        </Box>
+          </div>
+        </div>
       ))}
     </BlockFrame>
   );
