@@ -1,9 +1,6 @@
 import { lazy, Suspense, useDeferredValue } from 'react';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import type { Product } from '@spesa/shared/contracts/catalogue';
 import { CRM_ALGORITHM_CROSS_SELLING } from '../../features/catalogue/utils/crm';
 import { useProduct } from '../../features/catalogue/api/get-product';
@@ -25,6 +22,8 @@ import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
 import { PageLoading } from '../../components/page-loading';
 import { SafeHtml } from '../../components/safe-html';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { VisuallyHidden } from '../../components/visually-hidden';
+import './product-route.css';
 
 const QuantityControl = lazy(() =>
   import('../../features/cart/components/quantity-control').then((m) => ({ default: m.QuantityControl })),
@@ -53,17 +52,15 @@ function DescriptionSection({
 }) {
   if (!html && !children) return null;
   return (
-    <Box component="section" sx={{ mt: 3 }}>
-      <Typography variant="h2" sx={{ mb: 1 }}>
-        {title}
-      </Typography>
+    <section className="product-section">
+      <h2 className="product-h2">{title}</h2>
       {html ? (
-        <Typography component="div" sx={{ whiteSpace: 'pre-line' }}>
+        <div className="product-text product-pre-line">
           <SafeHtml html={html} />
-        </Typography>
+        </div>
       ) : null}
       {children}
-    </Box>
+    </section>
   );
 }
 
@@ -72,12 +69,12 @@ function RelatedProducts({ productId }: { productId: number }) {
   const related = useAdvProducts({ layout: CRM_ALGORITHM_CROSS_SELLING, product_id: productId, limit: 12 });
   if (!related.data?.products.length) return null;
   return (
-    <Box component="section" aria-labelledby="related-title" sx={{ mt: 5 }}>
-      <Typography variant="h2" id="related-title" sx={{ mb: 2 }}>
+    <section aria-labelledby="related-title" className="product-related">
+      <h2 id="related-title" className="product-h2">
         {t('product.related')}
-      </Typography>
+      </h2>
       <ProductCarousel products={related.data.products} label={t('product.related')} />
-    </Box>
+    </section>
   );
 }
 
@@ -92,119 +89,69 @@ function ProductDetail({ product }: { product: Product }) {
   const validTo = product.warehousePromo?.expireDate ? new Date(product.warehousePromo.expireDate) : null;
 
   return (
-    <Container maxWidth="lg">
+    <div className="page-container product-page">
       <PageBreadcrumbs items={[...crumbs, { label: product.name }]} />
-      <Box
-        sx={{
-          display: 'grid',
-          gridTemplateColumns: { xs: '1fr', md: 'minmax(0, 5fr) minmax(0, 7fr)' },
-          gap: { xs: 2, md: 5 },
-          alignItems: 'start',
-        }}
-      >
-        <Box
-          sx={{
-            position: 'relative',
-            bgcolor: 'background.paper',
-            borderRadius: 2,
-            p: 2,
-            display: 'flex',
-            justifyContent: 'center',
-          }}
-        >
-          <Box
-            component="img"
+      <div className="product-main">
+        <div className="product-media">
+          <img
+            className="product-image"
             src={image}
             alt={product.name}
             width={400}
             height={400}
             fetchPriority="high"
-            sx={{ width: '100%', maxWidth: 400, height: 'auto', aspectRatio: '1 / 1', objectFit: 'contain' }}
           />
-          <Box sx={{ position: 'absolute', top: 16, left: 16 }}>
+          <div className="product-media-promo">
             <PromoBubble product={product} />
-          </Box>
-        </Box>
-        <Box sx={{ display: 'flex', flexDirection: 'column', gap: 1 }}>
+          </div>
+        </div>
+        <div className="product-info">
           {product.shortDescr ? (
-            <Typography
-              sx={{
-                textTransform: 'uppercase',
-                color: 'text.secondary',
-                fontWeight: 500,
-                letterSpacing: 0.5,
-              }}
-            >
-              <span
-                style={{
-                  position: 'absolute',
-                  width: 1,
-                  height: 1,
-                  overflow: 'hidden',
-                  clip: 'rect(0 0 0 0)',
-                }}
-              >
-                {t('product.brand')}:{' '}
-              </span>
+            <p className="product-text product-brand">
+              <VisuallyHidden>{t('product.brand')}: </VisuallyHidden>
               {product.shortDescr}
-            </Typography>
+            </p>
           ) : null}
-          <Typography variant="h1">{product.name}</Typography>
-          {product.description ? <Typography color="text.secondary">{product.description}</Typography> : null}
-          {formatText ? <Typography data-testid="selling-format">{formatText}</Typography> : null}
-          {product.badge?.label ? (
-            <Box
-              component="span"
-              sx={{
-                alignSelf: 'flex-start',
-                bgcolor: 'primary.dark',
-                color: '#fff',
-                fontSize: 13,
-                fontWeight: 700,
-                px: 1,
-                py: 0.25,
-                borderRadius: 1,
-              }}
-            >
-              {product.badge.label}
-            </Box>
+          <h1 className="product-title">{product.name}</h1>
+          {product.description ? (
+            <p className="product-text product-secondary">{product.description}</p>
           ) : null}
-          <Box sx={{ my: 1 }}>
+          {formatText ? (
+            <p className="product-text" data-testid="selling-format">
+              {formatText}
+            </p>
+          ) : null}
+          {product.badge?.label ? <span className="product-badge">{product.badge.label}</span> : null}
+          <div className="product-price-row">
             <ProductPrice product={product} size="large" />
-          </Box>
+          </div>
           <PromoText product={product} />
           {validTo && !Number.isNaN(validTo.getTime()) && product.warehousePromo ? (
-            <Typography variant="body2" color="text.secondary">
+            <p className="product-small product-secondary">
               {t('product.promoValid', { date: validTo.toLocaleDateString('it-IT') })}
-            </Typography>
+            </p>
           ) : null}
           {maxPieces != null ? (
-            <Typography variant="body2" sx={{ color: 'warning.main', fontWeight: 500 }}>
-              {t('product.maxAcq', { count: maxPieces })}
-            </Typography>
+            <p className="product-small product-max">{t('product.maxAcq', { count: maxPieces })}</p>
           ) : null}
-          <Box sx={{ mt: 1 }}>
+          <div className="product-buy">
             {isAvailable(product) ? (
               <Suspense fallback={<AddButtonPlaceholder name={product.name} />}>
                 <QuantityControl product={product} size="page" />
               </Suspense>
             ) : (
-              <Typography sx={{ color: 'error.main', fontWeight: 700 }}>
-                {t('product.notAvailable')}
-              </Typography>
+              <p className="product-text product-unavailable">{t('product.notAvailable')}</p>
             )}
-          </Box>
-          <Typography variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          </div>
+          <p className="product-small product-secondary product-codes">
             {t('product.codes', { code: product.codInt })}
             {product.barcode ? ` · ${t('product.barcode', { code: product.barcode })}` : ''}
-          </Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('product.priceNote')}
-          </Typography>
-        </Box>
-      </Box>
+          </p>
+          <p className="product-small product-secondary">{t('product.priceNote')}</p>
+        </div>
+      </div>
 
-      <Box sx={{ maxWidth: 900 }}>
+      <div className="product-details">
         <DescriptionSection title={t('product.ingredients')} html={desc?.ingredients} />
         <DescriptionSection title={t('product.allergens')} html={desc?.allergens} />
         <DescriptionSection
@@ -214,18 +161,13 @@ function ProductDetail({ product }: { product: Product }) {
             desc?.nutritional_values || extra?.nutriScoreEstimate ? (
               <>
                 {extra?.nutriScoreEstimate ? (
-                  <Typography sx={{ mt: 1, fontWeight: 500 }}>
+                  <p className="product-text product-nutriscore">
                     {t('product.nutriScore', { value: extra.nutriScoreEstimate })}
-                  </Typography>
+                  </p>
                 ) : null}
-                <Typography
-                  variant="body2"
-                  color="text.secondary"
-                  sx={{ mt: 1 }}
-                  data-testid="nutrition-estimate"
-                >
+                <p className="product-small product-secondary product-note" data-testid="nutrition-estimate">
                   {t('product.nutritionEstimate')}
-                </Typography>
+                </p>
               </>
             ) : undefined
           }
@@ -233,15 +175,15 @@ function ProductDetail({ product }: { product: Product }) {
         <DescriptionSection title={t('product.storage')} html={desc?.storage} />
         <DescriptionSection title={t('product.features')} html={desc?.features} />
         {extra?.sourceUrl ? (
-          <Typography sx={{ mt: 3 }}>
+          <p className="product-text product-source">
             <SmartLink href={extra.sourceUrl} className="content-link">
               {t('product.source')}
             </SmartLink>
-          </Typography>
+          </p>
         ) : null}
-      </Box>
+      </div>
       <RelatedProducts productId={product.productId} />
-    </Container>
+    </div>
   );
 }
 
@@ -258,12 +200,10 @@ export function ProductRoute() {
   if (product.isPending || (product.data && !data)) return <PageLoading />;
   if (product.isError) {
     return (
-      <Container maxWidth="md" sx={{ py: 6 }}>
-        <Typography variant="h1" gutterBottom>
-          {t('error.title')}
-        </Typography>
-        <Typography>{t('error.productText')}</Typography>
-      </Container>
+      <div className="page-container" style={{ maxWidth: 960, paddingBlock: 48 }}>
+        <h1 className="product-title">{t('error.title')}</h1>
+        <p className="product-text">{t('error.productText')}</p>
+      </div>
     );
   }
   return <ProductDetail product={data ?? product.data} />;
