@@ -72,6 +72,14 @@ export default defineConfig({
             // MUI's components apart: the layout, the listings and the product cards are plain CSS, so a
             // category page paints without downloading and parsing them (menus, dialogs, the home's
             // blocks and the product page still load them)
+            // MUI's styling engine and theme machinery (emotion, @mui/system, the theme): the root layout's
+            // ThemeProvider (app/mui-theme.tsx) needs them, the entry does not (the shell and cookie banner
+            // paint first); apart from the components so a page without MUI components skips those
+            {
+              name: 'mui-core',
+              test: /node_modules[\\/](@mui[\\/](system|styled-engine|private-theming|utils|material[\\/]styles)|@emotion|stylis|react-is|hoist-non-react-statics|@babel[\\/]runtime|clsx)[\\/]/,
+              priority: 16,
+            },
             {
               name: 'mui',
               test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/,

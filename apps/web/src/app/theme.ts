@@ -26,26 +26,11 @@ export const theme = createTheme({
     button: { textTransform: 'none', fontWeight: 500 },
   },
   shape: { borderRadius: 8 },
+  // the global baseline (CssBaseline with its focus and reduced-motion overrides) is plain CSS: shell.css
   components: {
     MuiButtonBase: { defaultProps: { disableRipple: false } },
     MuiButton: { styleOverrides: { root: { minHeight: 36 } } },
     MuiIconButton: { styleOverrides: { root: { minWidth: 40, minHeight: 40 } } },
     MuiLink: { defaultProps: { underline: 'hover' } },
-    MuiCssBaseline: {
-      styleOverrides: {
-        ':focus-visible': { outline: '3px solid #0d47a1', outlineOffset: 2 },
-        'a:focus-visible, button:focus-visible, [tabindex]:focus-visible': {
-          outline: '3px solid #0d47a1',
-          outlineOffset: 2,
-        },
-        '@media (prefers-reduced-motion: reduce)': {
-          '*, *::before, *::after': {
-            animationDuration: '0.01ms !important',
-            transitionDuration: '0.01ms !important',
-            scrollBehavior: 'auto !important',
-          },
-        },
-      },
-    },
   },
 });

@@ -1,21 +1,17 @@
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
+import './error-page.css';
 
-/** 'Pagina non trovata': the fallback route, unknown categories and products. */
+/** 'Pagina non trovata': the fallback route, unknown categories and products (plain: error-page.css). */
 export function NotFoundContent() {
   const { t } = useTranslation();
   return (
-    <Container maxWidth="md" sx={{ py: 6 }} data-testid="not-found">
-      <Typography variant="h1" gutterBottom>
-        {t('notFound.title')}
-      </Typography>
-      <Typography sx={{ mb: 3 }}>{t('notFound.text')}</Typography>
-      <Button component={RouterLink} to="/" variant="contained">
+    <div className="error-page" data-testid="not-found">
+      <h1 className="error-page-title">{t('notFound.title')}</h1>
+      <p className="error-page-text">{t('notFound.text')}</p>
+      <RouterLink to="/" className="error-page-action">
         {t('notFound.home')}
-      </Button>
-    </Container>
+      </RouterLink>
+    </div>
   );
 }

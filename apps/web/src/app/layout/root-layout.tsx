@@ -10,6 +10,7 @@ import { Toaster } from '../../components/toaster';
 import { CookieConsentSlot } from '../../features/account/components/cookie-consent-slot';
 import { createQueryClient } from '../query-client';
 import { QueryClientOverride } from '../query-client-context';
+import { MuiThemeProvider } from '../mui-theme';
 
 export function SkipLink() {
   const { t } = useTranslation();
@@ -43,13 +44,15 @@ export function RootLayout() {
 
 let defaultClient: QueryClient | undefined;
 
-/** The root route's component (a lazy module): the data layer, then the layout. */
+/** The root route's component (a lazy module): the MUI theme and the data layer, then the layout. */
 export function RootLayoutWithData() {
   const override = useContext(QueryClientOverride);
   const client = override ?? (defaultClient ??= createQueryClient());
   return (
-    <QueryClientProvider client={client}>
-      <RootLayout />
-    </QueryClientProvider>
+    <MuiThemeProvider>
+      <QueryClientProvider client={client}>
+        <RootLayout />
+      </QueryClientProvider>
+    </MuiThemeProvider>
   );
 }

@@ -1,12 +1,13 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import Button from '@mui/material/Button';
-import Container from '@mui/material/Container';
-import Typography from '@mui/material/Typography';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { NotFoundContent } from '../../components/not-found-content';
+import '../../components/error-page.css';
 
-/** Router-level failures (a lazy chunk that does not load after a deploy, a render bug). */
+/**
+ * Router-level failures (a lazy chunk that does not load after a deploy, a render bug). Part of the entry
+ * chunk, so plain elements (error-page.css): no MUI in the first download.
+ */
 export function RouteError() {
   const error = useRouteError();
   const { t } = useTranslation();
@@ -14,14 +15,12 @@ export function RouteError() {
   useDocumentTitle(notFound ? t('notFound.title') : t('error.title'));
   if (notFound) return <NotFoundContent />;
   return (
-    <Container component="main" maxWidth="md" sx={{ py: 6 }}>
-      <Typography variant="h1" gutterBottom>
-        {t('error.title')}
-      </Typography>
-      <Typography sx={{ mb: 3 }}>{t('error.text')}</Typography>
-      <Button variant="contained" onClick={() => window.location.reload()}>
+    <main className="error-page">
+      <h1 className="error-page-title">{t('error.title')}</h1>
+      <p className="error-page-text">{t('error.text')}</p>
+      <button type="button" className="error-page-action" onClick={() => window.location.reload()}>
         {t('error.retry')}
-      </Button>
-    </Container>
+      </button>
+    </main>
   );
 }
