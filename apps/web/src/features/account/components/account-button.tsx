@@ -1,34 +1,22 @@
-import { lazy, Suspense, useId, useState } from 'react';
-import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { lazy, Suspense } from 'react';
 import { useTranslation } from 'react-i18next';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
-import IconButton from '@mui/material/IconButton';
-import ListItemText from '@mui/material/ListItemText';
-import Menu from '@mui/material/Menu';
-import MenuItem from '@mui/material/MenuItem';
-import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
-import { showToast } from '../../../components/toast-store';
-import { TOAST_MS } from '../../../lib/config';
-import { logout } from '../api/logout';
+import { Icon } from '../../../components/icons';
 import { useAuth } from '../hooks/use-auth';
 import { closeLoginDialog, openLoginDialog, useLoginDialogRequest } from '../hooks/login-dialog-store';
 import { useSessionReset } from '../hooks/use-session-reset';
-import { PROFILE_COMING_SOON, PROFILE_DATA_PAGES } from '../utils/profile-menu';
 
 const loadLoginDialog = () => import('./login-dialog');
 const LoginDialog = lazy(() => loadLoginDialog().then((m) => ({ default: m.LoginDialog })));
-
-/** the pages of the customer area the header's menu links to directly */
-const HEADER_MENU_KEYS = ['data', 'addresses'];
-const buttonSx = { display: { xs: 'none', md: 'inline-flex' }, minHeight: 44 } as const;
-const iconSx = { display: { xs: 'inline-flex', md: 'none' }, width: 44, height: 44 } as const;
+// the signed-in menu (MUI Menu) is a chunk of its own: an anonymous first visit never downloads MUI for it
+const ProfileMenuButton = lazy(() =>
+  import('./profile-menu-button').then((m) => ({ default: m.ProfileMenuButton })),
+);
 
 /**
  * The header's account button (a lazy chunk of the layout). Anonymous: "Accedi" opens the login dialog,
  * whose code loads on the first press (or on hover/focus, a head start). Signed in: the first name and the
- * profile menu of spec section 2.
+ * profile menu of spec section 2. The anonymous buttons are plain elements with layout.css, as the header
+ * around them (MUI here put the MUI chunk on every first visit's way).
  */
 export function AccountButton() {
   const { t } = useTranslation();
@@ -40,29 +28,16 @@ export function AccountButton() {
   return (
     <>
       {status === 'authenticated' ? (
-        <ProfileMenuButton firstName={user?.firstName ?? ''} />
+        <Suspense fallback={<AccountButtons label={t('account.header.myAccount')} />}>
+          <ProfileMenuButton firstName={user?.firstName ?? ''} />
+        </Suspense>
       ) : (
-        <>
-          <Button
-            color="inherit"
-            startIcon={<PersonOutline />}
-            sx={buttonSx}
-            onClick={() => openLoginDialog()}
-            onPointerEnter={preload}
-            onFocus={preload}
-            aria-haspopup="dialog"
-          >
-            {t('header.login')}
-          </Button>
-          <IconButton
-            aria-label={t('header.login')}
-            sx={iconSx}
-            onClick={() => openLoginDialog()}
-            aria-haspopup="dialog"
-          >
-            <PersonOutline />
-          </IconButton>
-        </>
+        <AccountButtons
+          label={t('header.login')}
+          onClick={() => openLoginDialog()}
+          onPreload={preload}
+          popup="dialog"
+        />
       )}
       {request ? (
         <Suspense fallback={null}>
@@ -73,63 +48,40 @@ export function AccountButton() {
   );
 }
 
-function ProfileMenuButton({ firstName }: { firstName: string }) {
-  const { t } = useTranslation();
-  const navigate = useNavigate();
-  const location = useLocation();
-  const menuId = useId();
-  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
-  const open = anchor !== null;
-  const label = firstName ? t('account.header.hello', { name: firstName }) : t('account.header.myAccount');
-  const close = () => setAnchor(null);
-
-  async function signOut() {
-    close();
-    await logout().catch(() => undefined);
-    showToast(t('account.header.loggedOut'), 'success', TOAST_MS);
-    if (location.pathname.startsWith('/profile') || location.pathname === '/dashboard') void navigate('/');
-  }
-
-  const trigger = {
-    'aria-haspopup': 'menu' as const,
-    'aria-expanded': open,
-    'aria-controls': open ? menuId : undefined,
-    onClick: (e: React.MouseEvent<HTMLElement>) => setAnchor(e.currentTarget),
-  };
+/** The text button (from md up) and the icon button (phones) of the header's account control. */
+function AccountButtons({
+  label,
+  onClick,
+  onPreload,
+  popup,
+}: {
+  label: string;
+  onClick?: () => void;
+  onPreload?: () => void;
+  popup?: 'dialog';
+}) {
   return (
     <>
-      <Button
-        color="inherit"
-        startIcon={<PersonOutline />}
-        sx={{ ...buttonSx, textTransform: 'none' }}
-        {...trigger}
+      <button
+        type="button"
+        className="btn only-md-up"
+        onClick={onClick}
+        onPointerEnter={onPreload}
+        onFocus={onPreload}
+        aria-haspopup={popup}
       >
+        <Icon name="person" />
         {label}
-      </Button>
-      <IconButton sx={iconSx} aria-label={label} {...trigger}>
-        <PersonOutline />
-      </IconButton>
-      <Menu id={menuId} anchorEl={anchor} open={open} onClose={close}>
-        <MenuItem component={RouterLink} to="/profile" onClick={close}>
-          {t('account.menu.profile')}
-        </MenuItem>
-        {PROFILE_DATA_PAGES.filter((item) => HEADER_MENU_KEYS.includes(item.key)).map((item) => (
-          <MenuItem key={item.key} component={RouterLink} to={item.to ?? '/profile'} onClick={close}>
-            {t(item.label)}
-          </MenuItem>
-        ))}
-        {PROFILE_COMING_SOON.map((item) => (
-          <MenuItem key={item.key} disabled>
-            <ListItemText primary={t(item.label)} secondary={t('account.menu.comingSoon')} />
-          </MenuItem>
-        ))}
-        <Divider />
-        <MenuItem onClick={() => void signOut()}>
-          <Box component="span" sx={{ fontWeight: 500 }}>
-            {t('account.menu.logout')}
-          </Box>
-        </MenuItem>
-      </Menu>
+      </button>
+      <button
+        type="button"
+        className="icon-btn only-below-md"
+        aria-label={label}
+        onClick={onClick}
+        aria-haspopup={popup}
+      >
+        <Icon name="person" />
+      </button>
     </>
   );
 }

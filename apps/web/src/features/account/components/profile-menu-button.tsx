@@ -1,0 +1,82 @@
+import { useId, useState } from 'react';
+import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import IconButton from '@mui/material/IconButton';
+import ListItemText from '@mui/material/ListItemText';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
+import { showToast } from '../../../components/toast-store';
+import { TOAST_MS } from '../../../lib/config';
+import { logout } from '../api/logout';
+import { PROFILE_COMING_SOON, PROFILE_DATA_PAGES } from '../utils/profile-menu';
+
+/** the pages of the customer area the header's menu links to directly */
+const HEADER_MENU_KEYS = ['data', 'addresses'];
+const buttonSx = { display: { xs: 'none', md: 'inline-flex' }, minHeight: 44 } as const;
+const iconSx = { display: { xs: 'inline-flex', md: 'none' }, width: 44, height: 44 } as const;
+
+/** The signed-in customer's header button and profile menu (spec section 2); lazy, from account-button.tsx. */
+export function ProfileMenuButton({ firstName }: { firstName: string }) {
+  const { t } = useTranslation();
+  const navigate = useNavigate();
+  const location = useLocation();
+  const menuId = useId();
+  const [anchor, setAnchor] = useState<HTMLElement | null>(null);
+  const open = anchor !== null;
+  const label = firstName ? t('account.header.hello', { name: firstName }) : t('account.header.myAccount');
+  const close = () => setAnchor(null);
+
+  async function signOut() {
+    close();
+    await logout().catch(() => undefined);
+    showToast(t('account.header.loggedOut'), 'success', TOAST_MS);
+    if (location.pathname.startsWith('/profile') || location.pathname === '/dashboard') void navigate('/');
+  }
+
+  const trigger = {
+    'aria-haspopup': 'menu' as const,
+    'aria-expanded': open,
+    'aria-controls': open ? menuId : undefined,
+    onClick: (e: React.MouseEvent<HTMLElement>) => setAnchor(e.currentTarget),
+  };
+  return (
+    <>
+      <Button
+        color="inherit"
+        startIcon={<PersonOutline />}
+        sx={{ ...buttonSx, textTransform: 'none' }}
+        {...trigger}
+      >
+        {label}
+      </Button>
+      <IconButton sx={iconSx} aria-label={label} {...trigger}>
+        <PersonOutline />
+      </IconButton>
+      <Menu id={menuId} anchorEl={anchor} open={open} onClose={close}>
+        <MenuItem component={RouterLink} to="/profile" onClick={close}>
+          {t('account.menu.profile')}
+        </MenuItem>
+        {PROFILE_DATA_PAGES.filter((item) => HEADER_MENU_KEYS.includes(item.key)).map((item) => (
+          <MenuItem key={item.key} component={RouterLink} to={item.to ?? '/profile'} onClick={close}>
+            {t(item.label)}
+          </MenuItem>
+        ))}
+        {PROFILE_COMING_SOON.map((item) => (
+          <MenuItem key={item.key} disabled>
+            <ListItemText primary={t(item.label)} secondary={t('account.menu.comingSoon')} />
+          </MenuItem>
+        ))}
+        <Divider />
+        <MenuItem onClick={() => void signOut()}>
+          <Box component="span" sx={{ fontWeight: 500 }}>
+            {t('account.menu.logout')}
+          </Box>
+        </MenuItem>
+      </Menu>
+    </>
+  );
+}
