@@ -1,6 +1,7 @@
 /// <reference types="vitest/config" />
 import { readFileSync, readdirSync, writeFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
@@ -49,8 +50,17 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
+// react-router's package exports only its development build (dev warnings on, remix-run/react-router
+// #12532, #14102); a production build of the shop takes the package's own production files instead.
+const reactRouterDir = dirname(createRequire(import.meta.url).resolve('react-router/package.json'));
+const reactRouterProduction = [
+  { find: /^react-router$/, replacement: join(reactRouterDir, 'dist/production/index.mjs') },
+  { find: /^react-router\/dom$/, replacement: join(reactRouterDir, 'dist/production/dom-export.mjs') },
+];
+
+export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
+  resolve: command === 'build' ? { alias: reactRouterProduction } : {},
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },
   build: {
@@ -104,4 +114,4 @@ export default defineConfig({
     include: ['src/**/*.test.{ts,tsx}'],
     testTimeout: 30_000,
   },
-});
+}));

@@ -20,3 +20,22 @@ describe('formatPrice (it-IT, EUR)', () => {
     expect(formatPricePerUnit(3.98, '')).toBe('3,98 €');
   });
 });
+
+describe('formatPrice writes what Intl writes', () => {
+  const intl = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
+  const expected = (amount: number) => intl.format(amount).replace(/\u00a0/g, ' ');
+
+  it('for amounts of a shop: cents, rounding halves, thousands, negatives', () => {
+    const amounts = [
+      0, -0, 0.01, 0.1, 0.005, 1.005, 2.675, 9.995, 99.99, 999.99, 1000, 9999.99, 10000, 123456.78,
+    ];
+    amounts.push(...amounts.map((a) => -a));
+    // a deterministic spread of two- and three-decimal amounts
+    let seed = 7;
+    for (let i = 0; i < 5000; i++) {
+      seed = (seed * 48271) % 2147483647;
+      amounts.push(((seed % 2_000_000) - 200_000) / (i % 2 ? 100 : 1000));
+    }
+    for (const amount of amounts) expect(formatPrice(amount), String(amount)).toBe(expected(amount));
+  });
+});

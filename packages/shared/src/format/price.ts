@@ -1,12 +1,19 @@
 /**
- * Money display for the Italian shop: `Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' })`.
+ * Money display for the Italian shop, exactly as `Intl.NumberFormat('it-IT', { style: 'currency',
+ * currency: 'EUR' })` writes it ("1,99 €", "1234,50 €", "12.345,50 €": it-IT groups thousands only from
+ * five digits), with plain spaces. Written out rather than asked of Intl: the first it-IT currency formatter
+ * of a page load loads ICU's locale data on the main thread (about 35 ms on a phone-class CPU, measured in
+ * the home page's first task), and every product card shows a price. price.test.ts compares the two.
  * Amounts arrive as euro with two decimals (see docs/decisions/002-money-on-the-wire.md).
  */
-const euro = new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' });
-
-/** 1.99 → "1,99 €"; 1234.5 → "1.234,50 €". Non-breaking spaces are turned into plain spaces. */
 export function formatPrice(amount: number): string {
-  return euro.format(amount).replace(/\u00a0/g, ' ');
+  if (!Number.isFinite(amount)) return `${amount} €`;
+  // round half away from zero on the decimal the number prints as (2.005 → 2,01, as Intl does)
+  const cents = Math.round(Number((Math.abs(amount) * 100).toPrecision(15)));
+  const euros = String(Math.floor(cents / 100));
+  const grouped = euros.length >= 5 ? euros.replace(/\B(?=(\d{3})+$)/g, '.') : euros;
+  const sign = amount < 0 || Object.is(amount, -0) ? '-' : '';
+  return `${sign}${grouped},${String(cents % 100).padStart(2, '0')} €`;
 }
 
 /** 3.98 and "kg" → "3,98 €/kg"; without a unit only the price. */

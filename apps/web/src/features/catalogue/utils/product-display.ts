@@ -21,14 +21,16 @@ const UNIT_LABELS: Record<string, string> = {
   PZ: 'pz',
 };
 
-const decimal = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 3 });
+// made on first use (an Intl formatter loads its locale data when created)
+let decimalFormat: Intl.NumberFormat | undefined;
+const decimal = () => (decimalFormat ??= new Intl.NumberFormat('it-IT', { maximumFractionDigits: 3 }));
 
 /** 500 GR → "500 g"; 1500 GR → "1,5 kg"; 1 KG → "1 kg"; 75 CL → "75 cl". */
 export function formatMeasure(value: number, unitCode: string | undefined): string {
   const code = (unitCode ?? 'GR').toUpperCase();
-  if ((code === 'GR' || code === 'G') && value >= 1000) return `${decimal.format(value / 1000)} kg`;
-  if (code === 'ML' && value >= 1000) return `${decimal.format(value / 1000)} l`;
-  return `${decimal.format(value)} ${UNIT_LABELS[code] ?? code.toLowerCase()}`;
+  if ((code === 'GR' || code === 'G') && value >= 1000) return `${decimal().format(value / 1000)} kg`;
+  if (code === 'ML' && value >= 1000) return `${decimal().format(value / 1000)} l`;
+  return `${decimal().format(value)} ${UNIT_LABELS[code] ?? code.toLowerCase()}`;
 }
 
 const num = (s: string | undefined): number | null => {
