@@ -55,15 +55,24 @@ const ITEM_COLUMNS = sql.raw(`item_id AS "itemId", cart_id AS "cartId", product_
   options_key AS "optionsKey", options, quantity::float8 AS quantity, promo_id AS "promoId", infos,
   insertion_type_id AS "insertionTypeId"`);
 
+/** The customer's open cart (CartRepository.findOpenCart), asked by nearly every request: built once, prepared. */
+function openCartQuery(db: Db) {
+  return db
+    .select()
+    .from(carts)
+    .where(and(eq(carts.userId, sql.placeholder('userId')), isNull(carts.closedAt)))
+    .limit(1)
+    .prepare('cart_open_of_user');
+}
+
 export class CartRepository {
+  #openCart: ReturnType<typeof openCartQuery> | undefined;
+
   constructor(private readonly db: Db) {}
 
   async findOpenCart(userId: number): Promise<CartRow | null> {
-    const [row] = await this.db
-      .select()
-      .from(carts)
-      .where(and(eq(carts.userId, userId), isNull(carts.closedAt)))
-      .limit(1);
+    this.#openCart ??= openCartQuery(this.db);
+    const [row] = await this.#openCart.execute({ userId });
     return row ?? null;
   }
 
