@@ -78,10 +78,13 @@ export class CartRepository {
 
   /** Creates the open cart unless one exists (concurrent calls: the unique index keeps one), returns it. */
   async createOpenCart(userId: number, values: CartDeliveryPatch): Promise<CartRow> {
-    await this.db
+    const [created] = await this.db
       .insert(carts)
       .values({ userId, ...values })
-      .onConflictDoNothing({ target: carts.userId, where: sql`${carts.closedAt} IS NULL` });
+      .onConflictDoNothing({ target: carts.userId, where: sql`${carts.closedAt} IS NULL` })
+      .returning();
+    if (created) return created;
+    // another request opened it first: that one is the customer's open cart
     const row = await this.findOpenCart(userId);
     if (!row) throw new Error('createOpenCart: no open cart after insert');
     return row;

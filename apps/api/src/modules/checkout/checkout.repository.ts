@@ -22,6 +22,8 @@ export interface CartCheckoutRow {
   preparedPrices: Record<string, number> | null;
   preparedAt: string | null;
   editingOrderId: number | null;
+  /** the cart's infos (name → value: notes, accept_alternatives), read with the checkout row */
+  cartInfos: Record<string, string>;
 }
 
 export interface PackagingTypeRow {
@@ -81,7 +83,9 @@ export class CheckoutRepository {
       sql`SELECT cart_id AS "cartId", packaging_type_id AS "packagingTypeId", rules_accepted AS "rulesAccepted",
             invoice, lottery_code AS "lotteryCode", extra_email AS "extraEmail",
             prepared_prices AS "preparedPrices", prepared_at::text AS "preparedAt",
-            editing_order_id AS "editingOrderId"
+            editing_order_id AS "editingOrderId",
+            (SELECT COALESCE(json_object_agg(i.name, i.value), '{}'::json) FROM cart_infos i
+              WHERE i.cart_id = cart_checkouts.cart_id) AS "cartInfos"
           FROM cart_checkouts WHERE cart_id = ${cartId}`,
     );
     return row ?? null;
@@ -90,7 +94,7 @@ export class CheckoutRepository {
   /** Saves the checkout choices of a cart (only the keys given). */
   async saveCheckout(
     cartId: number,
-    values: Partial<Omit<CartCheckoutRow, 'cartId' | 'preparedAt'>> & { prepared?: boolean },
+    values: Partial<Omit<CartCheckoutRow, 'cartId' | 'preparedAt' | 'cartInfos'>> & { prepared?: boolean },
     db: Db = this.db,
   ): Promise<void> {
     const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));

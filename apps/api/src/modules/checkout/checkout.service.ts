@@ -686,7 +686,7 @@ export class CheckoutService {
           key: input.idempotencyKey,
         }),
       );
-      const row = await this.d.orders.findOrderById(placed.orderId);
+      const row = placed.row ?? (await this.d.orders.findOrderById(placed.orderId));
       if (!row) throw new Error('buy: order vanished');
       if (placed.replayed) return this.replay(row);
       // built after the commit: PGlite has one connection, a read outside the transaction would wait for it
@@ -816,12 +816,19 @@ export class CheckoutService {
       paymentTypeId: number;
       key: string | null;
     },
-  ): Promise<{ orderId: number; paymentUrl: string | null; infos: string[]; replayed: boolean }> {
+  ): Promise<{
+    orderId: number;
+    /** the new order's row (null for an edited order or a replay: read again after the commit) */
+    row: OrderRow | null;
+    paymentUrl: string | null;
+    infos: string[];
+    replayed: boolean;
+  }> {
     const { userId, cart, target, slot, figures, co, paymentTypeId } = p;
     const locked = await this.d.repo.lockCart(tx, cart.cartId, userId);
     if (!locked) throw new Abort(checkoutFail('cartClosed'));
     const already = await this.d.orders.findBySourceCart(cart.cartId, tx);
-    if (already) return { orderId: already.orderId, paymentUrl: null, infos: [], replayed: true };
+    if (already) return { orderId: already.orderId, row: null, paymentUrl: null, infos: [], replayed: true };
     if (
       locked.closedAt !== null ||
       locked.cartStatusId !== CART_STATUS.locked ||
@@ -901,7 +908,7 @@ export class CheckoutService {
           packagingCents: figures.packagingCents,
         })
       : order.totalCents;
-    const infos = await new CartRepository(tx).cartInfos(cart.cartId);
+    const infos = co.cartInfos;
     order.infos = {
       invoice: co.invoice ?? null,
       lotteryCode: co.lotteryCode,
@@ -919,6 +926,8 @@ export class CheckoutService {
     };
 
     let orderId: number;
+    // a new order's row as inserted: nothing below changes it, so the answer needs no read after the commit
+    let inserted: OrderRow | null = null;
     let paymentUrl: string | null = null;
     const online = isOnlinePaymentType(paymentTypeId);
     if (editing) {
@@ -950,7 +959,8 @@ export class CheckoutService {
         }
       }
     } else {
-      orderId = await this.d.orders.insertOrder(tx, order);
+      inserted = await this.d.orders.insertOrder(tx, order);
+      orderId = inserted.orderId;
       await this.d.status.recordInitial(
         tx,
         orderId,
@@ -1004,6 +1014,7 @@ export class CheckoutService {
 
     return {
       orderId,
+      row: inserted,
       paymentUrl,
       infos: [editing ? CHECKOUT_INFO_TEXT.modified(orderId) : CHECKOUT_INFO_TEXT.ordered(orderId)],
       replayed: false,

@@ -317,8 +317,9 @@ export class OrderPlacementRepository {
   }
 
   // ---------- writes (inside the caller's transaction) ----------
-  async insertOrder(db: Db, o: NewOrder): Promise<number> {
-    const [row] = await queryRows<{ orderId: number }>(
+  /** The new order's row, as findOrderById reads it (RETURNING the same columns: no read after the insert). */
+  async insertOrder(db: Db, o: NewOrder): Promise<OrderRow> {
+    const [row] = await queryRows<OrderRow>(
       db,
       sql`INSERT INTO orders (user_id, source_cart_id, order_status_id, delivery_service_id, store_id, warehouse_id,
             shipping_address_id, shipping_address, zone_id, slot_id, slot_date, timeslot_id, begin_time, end_time,
@@ -331,10 +332,10 @@ export class OrderPlacementRepository {
             ${o.paymentTypeId}, ${o.itemsCents}, ${o.itemsStandardCents}, ${o.variableWeightCents},
             ${o.deliveryFeeCents}, ${o.packagingCents}, ${o.giftDiscountCents}, ${o.totalCents}, ${o.preauthCents},
             ${JSON.stringify(o.infos)}::jsonb, ${o.idempotencyKey})
-          RETURNING order_id AS "orderId"`,
+          RETURNING ${ORDER_COLUMNS}`,
     );
     if (!row) throw new Error('insertOrder: no row');
-    return row.orderId;
+    return row;
   }
 
   /** An edited order bought again: its delivery, money and infos replaced; compare-and-set on version. */
