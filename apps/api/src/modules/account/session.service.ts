@@ -1,5 +1,5 @@
 import type { RootUser } from '@spesa/shared/contracts/envelope';
-import type { AccountRepository } from './account.repository';
+import type { AccountRepository, UserRow } from './account.repository';
 import { randomToken, sha256 } from './secrets';
 import { toRootUser } from './user.mapper';
 
@@ -14,6 +14,8 @@ export interface LiveSession {
   userId: number;
   rememberMe: boolean;
   rootUser: RootUser;
+  /** the user's row as read with the session, at the start of this request */
+  user: UserRow;
 }
 
 /** How often a session's idle expiry is pushed forward (not on every request). */
@@ -81,6 +83,7 @@ export class SessionService {
       userId: user.userId,
       rememberMe: session.rememberMe,
       rootUser: toRootUser(user, cardType),
+      user,
     };
   }
 

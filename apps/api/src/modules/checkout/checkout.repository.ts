@@ -24,6 +24,8 @@ export interface CartCheckoutRow {
   editingOrderId: number | null;
   /** the cart's infos (name → value: notes, accept_alternatives), read with the checkout row */
   cartInfos: Record<string, string>;
+  /** how many gift codes the cart holds */
+  giftCount: number;
 }
 
 export interface PackagingTypeRow {
@@ -85,7 +87,9 @@ export class CheckoutRepository {
             prepared_prices AS "preparedPrices", prepared_at::text AS "preparedAt",
             editing_order_id AS "editingOrderId",
             (SELECT COALESCE(json_object_agg(i.name, i.value), '{}'::json) FROM cart_infos i
-              WHERE i.cart_id = cart_checkouts.cart_id) AS "cartInfos"
+              WHERE i.cart_id = cart_checkouts.cart_id) AS "cartInfos",
+            (SELECT count(*)::int FROM cart_gift_certificates g
+              WHERE g.cart_id = cart_checkouts.cart_id) AS "giftCount"
           FROM cart_checkouts WHERE cart_id = ${cartId}`,
     );
     return row ?? null;
@@ -94,7 +98,9 @@ export class CheckoutRepository {
   /** Saves the checkout choices of a cart (only the keys given). */
   async saveCheckout(
     cartId: number,
-    values: Partial<Omit<CartCheckoutRow, 'cartId' | 'preparedAt' | 'cartInfos'>> & { prepared?: boolean },
+    values: Partial<Omit<CartCheckoutRow, 'cartId' | 'preparedAt' | 'cartInfos' | 'giftCount'>> & {
+      prepared?: boolean;
+    },
     db: Db = this.db,
   ): Promise<void> {
     const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));

@@ -204,6 +204,7 @@ const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app,
         await checkout.buy(userIdOf(request), {
           paymentTypeId: request.body?.payment_type_id,
           idempotencyKey: key,
+          user: request.session?.user ?? null,
         }),
       );
     },

@@ -28,7 +28,7 @@ import type { OrderInvoice } from '@spesa/shared/contracts/orders';
 import { ORDER_STATUS, isEditable, type OrderStatusId } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
 import { fail, ok, type Failure, type Result } from '../../lib/result';
-import type { AccountRepository } from '../account/account.repository';
+import type { AccountRepository, UserRow } from '../account/account.repository';
 import type { CartItemRow, CartRow } from '../cart/cart.repository';
 import { CartRepository } from '../cart/cart.repository';
 import type { CartService } from '../cart/cart.service';
@@ -204,7 +204,9 @@ export class CheckoutService {
     const packagingCents = packaging ? bags * packaging.priceCents : 0;
     const gifts: CheckoutFigures['gifts'] = [];
     let giftDiscountCents = 0;
-    for (const gift of await this.d.repo.cartGifts(cart.cartId)) {
+    // the checkout row counts the cart's codes: most carts have none, and need no read of them
+    const cartGifts = co?.giftCount === 0 ? [] : await this.d.repo.cartGifts(cart.cartId);
+    for (const gift of cartGifts) {
       const refused = await this.giftRefusal(gift, userId, opts.exceptOrderId ?? co?.editingOrderId ?? null);
       const discountCents = refused
         ? 0
@@ -241,8 +243,8 @@ export class CheckoutService {
     return t.ok ? t.data : null;
   }
 
-  private async personalDataComplete(userId: number): Promise<boolean> {
-    const u = await this.d.accounts.findUserById(userId);
+  private async personalDataComplete(userId: number, known: UserRow | null): Promise<boolean> {
+    const u = known ?? (await this.d.accounts.findUserById(userId));
     if (!u) return false;
     const phone = u.mobilePhone.trim() !== '' || u.homePhone.trim() !== '';
     const fiscal = !u.italianCitizen || u.fiscalCode.trim() !== '';
@@ -274,6 +276,8 @@ export class CheckoutService {
     figures: CheckoutFigures,
     editing: OrderRow | null,
     seen: { slot?: SlotView } = {},
+    /** the user's row when the caller has it */
+    user: UserRow | null = null,
   ): Promise<Failure[]> {
     const out: Failure[] = [];
     if (figures.lines.length === 0) out.push(checkoutFail('emptyCart'));
@@ -295,7 +299,7 @@ export class CheckoutService {
       if (!slot.ok) out.push(slot);
       else seen.slot = slot.data;
     }
-    if (!(await this.personalDataComplete(userId))) out.push(checkoutFail('personalData'));
+    if (!(await this.personalDataComplete(userId, user))) out.push(checkoutFail('personalData'));
     const co = figures.checkout;
     if (co?.invoice && co.lotteryCode) out.push(checkoutFail('invoiceAndLottery'));
     if (!co?.rulesAccepted) out.push(checkoutFail('rules'));
@@ -634,7 +638,12 @@ export class CheckoutService {
   // ---------- POST /checkout/buy ----------
   async buy(
     userId: number,
-    input: { paymentTypeId: number | undefined; idempotencyKey: string | null },
+    input: {
+      paymentTypeId: number | undefined;
+      idempotencyKey: string | null;
+      /** the buyer's row read with the session of this request (spares reading it again); else read here */
+      user?: UserRow | null;
+    },
   ): Promise<Result<OrderPaymentData>> {
     const paymentTypeId = input.paymentTypeId ?? DEFAULT_PAYMENT_TYPE_ID;
     const type = paymentTypeOf(paymentTypeId);
@@ -644,7 +653,7 @@ export class CheckoutService {
       if (seen) return this.replay(seen);
     }
     if (paymentTypeId === PAYMENT_TYPE.deferred) {
-      const user = await this.d.accounts.findUserById(userId);
+      const user = input.user ?? (await this.d.accounts.findUserById(userId));
       if (user?.companyId === null || user?.companyId === undefined)
         return checkoutFail('deferredNotAllowed');
     }
@@ -662,7 +671,7 @@ export class CheckoutService {
       checkout: co,
     });
     const seen: { slot?: SlotView } = {};
-    const missing = await this.missing(userId, cart, target, figures, editing, seen);
+    const missing = await this.missing(userId, cart, target, figures, editing, seen, input.user ?? null);
     const first = missing[0];
     if (first) return first;
     if (!target || !co) return checkoutFail('notPrepared');
