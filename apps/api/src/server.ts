@@ -6,6 +6,7 @@ import { ensureAccountData } from './db/seed/accounts';
 import { ensureDeliveryData } from './db/seed/delivery';
 import { ensureOrderData } from './db/seed/orders';
 import { areDemoAccountsOn, loadEnv } from './env';
+import { ListingWarmer } from './modules/catalogue/listing-warmer';
 import { missingDistMessage } from './plugins/web-app';
 
 /**
@@ -45,10 +46,21 @@ async function main(): Promise<void> {
   if (!existsSync(join(env.WEB_DIST, 'index.html')))
     console.warn(`\n  ${missingDistMessage(env.WEB_DIST)}\n`);
   const app = await buildApp({ env, db: database.db, dbKind: database.kind, serveWebApp: true });
+  // the category listings read once before the first customer (decision 020), then kept warm
+  const warmer =
+    env.CACHE_TTL_MS > 0
+      ? new ListingWarmer(app.catalogue, {
+          refreshMs: Math.max(env.CACHE_TTL_MS - 60_000, env.CACHE_TTL_MS / 2),
+          log: (m) => console.log(m),
+        })
+      : null;
+  await warmer?.warm();
+  warmer?.start();
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
+    warmer?.stop();
     app.log.info({ signal }, 'shutting down');
     await app.close();
     await database.close();

@@ -451,3 +451,26 @@ describe('read cache', () => {
     }
   });
 });
+
+describe('listing warm-up (decision 020)', () => {
+  it('reads the first page of every menu category, which the next request then finds in the cache', async () => {
+    const tree = await getJson<{ categories: Category[] }>(t.app, `${API}/category`);
+    const { listings } = await t.app.catalogue.warmListings();
+    expect(listings).toBe(flatten(tree.body.data.categories).length);
+    // renamed behind the cache's back (no catalogue version change): the warmed page still has the old name
+    const [first] = await queryRows<{ productId: number; name: string }>(
+      t.db,
+      sql`SELECT product_id AS "productId", name FROM products WHERE category_id = 10101 AND active
+          ORDER BY product_id LIMIT 1`,
+    );
+    expect(first).toBeDefined();
+    await t.db.execute(sql`UPDATE products SET name = 'Rinominato' WHERE product_id = ${first!.productId}`);
+    try {
+      const { body } = await getJson<ProductListData>(t.app, `${API}/products?parent_category_id=10101`);
+      const names = body.data.products.map((p) => p.name);
+      expect(names).not.toContain('Rinominato');
+    } finally {
+      await t.db.execute(sql`UPDATE products SET name = ${first!.name} WHERE product_id = ${first!.productId}`);
+    }
+  });
+});

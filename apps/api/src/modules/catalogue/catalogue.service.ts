@@ -2,6 +2,7 @@ import {
   CATEGORY_TREE_DEPTH,
   CRM_ALGORITHM,
   gridConfigSchema,
+  productsQuerySchema,
   type Category,
   type Facet,
   type Product,
@@ -204,8 +205,29 @@ export class CatalogueService {
     return version;
   }
 
+  /** The catalogue version the read cache serves (re-read at most once a second). */
+  version(): Promise<number> {
+    return this.#cache.version();
+  }
+
   today(): string {
     return italianDate(this.#now());
+  }
+
+  /**
+   * Reads the first page of every menu category's listing through the read cache, one after the other, so
+   * that the listing summaries (total, facets, sales order: the costly part, shared by all pages of a
+   * category) are ready before customers ask. Answers how many listings were read for the version.
+   */
+  async warmListings(): Promise<{ version: number; listings: number }> {
+    const version = await this.#cache.version();
+    const index = await this.#categories();
+    let listings = 0;
+    for (const id of index.menuProductCategoryIds()) {
+      const result = await this.productList(productsQuerySchema.parse({ parent_category_id: String(id) }));
+      if (result.ok) listings++;
+    }
+    return { version, listings };
   }
 
   async #categories(): Promise<CategoryIndex> {

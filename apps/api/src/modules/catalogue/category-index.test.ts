@@ -31,6 +31,10 @@ const index = new CategoryIndex([
 ]);
 
 describe('CategoryIndex', () => {
+  it('lists the menu product categories to warm, departments first, the hidden root left out', () => {
+    expect(index.menuProductCategoryIds()).toEqual([10000, 10100, 10200, 10101, 10102]);
+  });
+
   it('lists a category with all its descendants, whatever the depth', () => {
     expect(index.subtreeIds(10000).sort()).toEqual([10000, 10100, 10101, 10102, 10200]);
     expect(index.subtreeIds(10100).sort()).toEqual([10100, 10101, 10102]);

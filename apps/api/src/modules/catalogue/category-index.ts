@@ -35,6 +35,17 @@ export class CategoryIndex {
     return this.#bySlug.get(slug);
   }
 
+  /** Every product category of the menu, departments first (the listings a customer can open). */
+  menuProductCategoryIds(): number[] {
+    const out: number[] = [];
+    const walk = (rows: readonly CategoryRow[]) => {
+      for (const row of rows) out.push(row.categoryId);
+      for (const row of rows) walk(this.menuChildren(row.categoryId));
+    };
+    walk(this.roots);
+    return [...new Set(out)];
+  }
+
   /** Product categories of the menu below a category, in priority order. */
   menuChildren(id: number): CategoryRow[] {
     return (this.#children.get(id) ?? []).filter((c) => this.isMenuProductCategory(c));

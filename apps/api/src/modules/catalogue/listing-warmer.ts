@@ -1,0 +1,77 @@
+import type { CatalogueService } from './catalogue.service';
+
+export interface ListingWarmerOptions {
+  /** warm again when the last warm-up is this old (a little less than the read cache's lifetime) */
+  refreshMs: number;
+  /** how often the catalogue version and the age are looked at */
+  checkMs?: number;
+  log?: (message: string) => void;
+  now?: () => number;
+}
+
+/**
+ * Keeps the category listings warm (decision 020): every menu category's first page read through the read
+ * cache at start-up, again when the catalogue version changes (a product sold out, the back office) and
+ * before the cached entries expire. One listing at a time, so customers' requests keep the database.
+ */
+export class ListingWarmer {
+  readonly #catalogue: CatalogueService;
+  readonly #refreshMs: number;
+  readonly #checkMs: number;
+  readonly #log: (message: string) => void;
+  readonly #now: () => number;
+  #warmed: { version: number; at: number } | null = null;
+  #running: Promise<void> | null = null;
+  #timer: ReturnType<typeof setInterval> | null = null;
+
+  constructor(catalogue: CatalogueService, opts: ListingWarmerOptions) {
+    this.#catalogue = catalogue;
+    this.#refreshMs = opts.refreshMs;
+    this.#checkMs = opts.checkMs ?? 10_000;
+    this.#log = opts.log ?? (() => undefined);
+    this.#now = opts.now ?? Date.now;
+  }
+
+  /** One warm-up (or the one under way); a failure is logged, never thrown. */
+  warm(): Promise<void> {
+    this.#running ??= this.#warmOnce().finally(() => {
+      this.#running = null;
+    });
+    return this.#running;
+  }
+
+  /** Looks every checkMs whether the listings need warming again. */
+  start(): void {
+    if (this.#timer) return;
+    this.#timer = setInterval(() => void this.check(), this.#checkMs);
+    this.#timer.unref();
+  }
+
+  stop(): void {
+    if (this.#timer) clearInterval(this.#timer);
+    this.#timer = null;
+  }
+
+  /** Warms when the version changed or the last warm-up is older than refreshMs. */
+  async check(): Promise<void> {
+    if (this.#running) return;
+    try {
+      const version = await this.#catalogue.version();
+      const last = this.#warmed;
+      if (!last || last.version !== version || this.#now() - last.at >= this.#refreshMs) await this.warm();
+    } catch (error) {
+      this.#log(`listing warm-up check failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+
+  async #warmOnce(): Promise<void> {
+    const started = this.#now();
+    try {
+      const { version, listings } = await this.#catalogue.warmListings();
+      this.#warmed = { version, at: started };
+      this.#log(`${listings} category listings warmed in ${this.#now() - started} ms`);
+    } catch (error) {
+      this.#log(`listing warm-up failed: ${error instanceof Error ? error.message : String(error)}`);
+    }
+  }
+}
