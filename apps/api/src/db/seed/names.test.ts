@@ -19,6 +19,8 @@ describe('tidyName', () => {
     ['Grana Padano DOP 500 g', null, 'Grana Padano DOP'],
     ['Rana Pesto Genovese GR', 'Giovanni Rana', 'Rana Pesto Genovese'],
     ['SFOGLIE per lasagne', null, 'Sfoglie per lasagne'],
+    ['Pasta Zara Tomatoe Paste ( )', null, 'Pasta Zara Tomatoe Paste'],
+    ['Passata [] di pomodoro', null, 'Passata di pomodoro'],
   ])('%s -> %s', (raw, brand, expected) => {
     expect(tidyName(raw, brand, casing)).toBe(expected);
   });

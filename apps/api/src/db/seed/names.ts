@@ -131,6 +131,8 @@ export function tidyName(
   s = stripQuantityTail(s);
   s = fixCapitals(s, brandCasing);
   s = stripTrailingBrand(s, brand);
+  // brackets left empty by the source ("Tomatoe Paste ( )")
+  s = s.replace(/\s*[([]\s*[)\]]/g, '');
   return collapseWhitespace(s);
 }
 
