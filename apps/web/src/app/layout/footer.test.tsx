@@ -15,10 +15,12 @@ describe('Footer', () => {
     expect(footer.getByRole('link', { name: 'Credits e licenze' })).toBeInTheDocument();
 
     act(() => noteServerUser(SIGNED_IN_USER));
-    expect(footer.getByRole('link', { name: 'Il mio profilo' })).toHaveAttribute('href', '/profile');
+    // the footer follows the auth state through its subscription: wait for the re-render (it lagged once
+    // on a loaded machine)
+    expect(await footer.findByRole('link', { name: 'Il mio profilo' })).toHaveAttribute('href', '/profile');
     expect(footer.queryByRole('link', { name: 'Accedi' })).toBeNull();
 
     act(() => markLoggedOut());
-    expect(footer.getByRole('link', { name: 'Accedi' })).toBeInTheDocument();
+    expect(await footer.findByRole('link', { name: 'Accedi' })).toBeInTheDocument();
   });
 });
