@@ -2,7 +2,7 @@ import type { Category, Product, ProductListData, SuggestItem } from '@spesa/sha
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows';
-import { bumpCatalogueVersion } from './catalogue.service';
+import { bumpCatalogueVersion, LISTING_WARM_PAGES } from './catalogue.service';
 import { buildTestApp, getJson, type TestApp } from '../../../test/helper';
 
 let t: TestApp;
@@ -453,10 +453,13 @@ describe('read cache', () => {
 });
 
 describe('listing warm-up (decision 020)', () => {
-  it('reads the first page of every menu category, which the next request then finds in the cache', async () => {
+  it('reads the first pages of every menu category, which the next request then finds in the cache', async () => {
     const tree = await getJson<{ categories: Category[] }>(t.app, `${API}/category`);
     const { listings } = await t.app.catalogue.warmListings();
-    expect(listings).toBe(flatten(tree.body.data.categories).length);
+    // up to LISTING_WARM_PAGES pages of 24 per category, at least its first page
+    const pages = (c: Category) =>
+      Math.min(LISTING_WARM_PAGES, Math.max(1, Math.ceil((c.productCount ?? 0) / 24)));
+    expect(listings).toBe(flatten(tree.body.data.categories).reduce((n, c) => n + pages(c), 0));
     // renamed behind the cache's back (no catalogue version change): the warmed page still has the old name
     const [first] = await queryRows<{ productId: number; name: string }>(
       t.db,
@@ -470,7 +473,9 @@ describe('listing warm-up (decision 020)', () => {
       const names = body.data.products.map((p) => p.name);
       expect(names).not.toContain('Rinominato');
     } finally {
-      await t.db.execute(sql`UPDATE products SET name = ${first!.name} WHERE product_id = ${first!.productId}`);
+      await t.db.execute(
+        sql`UPDATE products SET name = ${first!.name} WHERE product_id = ${first!.productId}`,
+      );
     }
   });
 });

@@ -178,6 +178,9 @@ interface ListingSummary {
   salesOrder?: number[];
 }
 
+/** How many pages of each category's listing the warm-up reads (most visits stop within the first few). */
+export const LISTING_WARM_PAGES = 3;
+
 export class CatalogueService {
   readonly #db: Db;
   readonly #cache: VersionedReadCache;
@@ -215,17 +218,23 @@ export class CatalogueService {
   }
 
   /**
-   * Reads the first page of every menu category's listing through the read cache, one after the other, so
+   * Reads the first pages of every menu category's listing through the read cache, one after the other, so
    * that the listing summaries (total, facets, sales order: the costly part, shared by all pages of a
-   * category) are ready before customers ask. Answers how many listings were read for the version.
+   * category) and the pages most customers look at are ready before they ask. Answers how many listing
+   * pages were read for the version.
    */
   async warmListings(): Promise<{ version: number; listings: number }> {
     const version = await this.#cache.version();
     const index = await this.#categories();
     let listings = 0;
     for (const id of index.menuProductCategoryIds()) {
-      const result = await this.productList(productsQuerySchema.parse({ parent_category_id: String(id) }));
-      if (result.ok) listings++;
+      for (let page = 1; page <= LISTING_WARM_PAGES; page++) {
+        const query = { parent_category_id: String(id), page: String(page) };
+        const result = await this.productList(productsQuerySchema.parse(query));
+        if (!result.ok) break;
+        listings++;
+        if (page >= result.data.page.totPages) break;
+      }
     }
     return { version, listings };
   }

@@ -18,7 +18,6 @@ function fakeCatalogue() {
     state,
     catalogue: catalogue as unknown as CatalogueService,
     mock: catalogue,
-    release: () => release?.(),
   };
 }
 
