@@ -1,5 +1,6 @@
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import './buttons.css';
 import './error-page.css';
 
 /** 'Pagina non trovata': the fallback route, unknown categories and products (plain: error-page.css). */
@@ -9,7 +10,7 @@ export function NotFoundContent() {
     <div className="error-page" data-testid="not-found">
       <h1 className="error-page-title">{t('notFound.title')}</h1>
       <p className="error-page-text">{t('notFound.text')}</p>
-      <RouterLink to="/" className="error-page-action">
+      <RouterLink to="/" className="btn btn-contained">
         {t('notFound.home')}
       </RouterLink>
     </div>

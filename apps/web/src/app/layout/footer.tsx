@@ -3,6 +3,7 @@ import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { getAuthState, subscribeAuth } from '../../lib/auth-state';
 import { openCookiePreferences } from '../../lib/cookie-consent';
+import '../../components/buttons.css';
 import './layout.css';
 
 export function Footer() {

@@ -10,6 +10,7 @@ import {
 } from '../../features/catalogue/components/department-menu-button';
 import { useCategoryTree } from '../../features/catalogue/api/get-category-tree';
 import { paths } from '../../lib/route-paths';
+import '../../components/buttons.css';
 import './layout.css';
 import '../../features/delivery/components/service-indicator.css';
 

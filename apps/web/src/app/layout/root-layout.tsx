@@ -5,6 +5,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Header } from './header';
 import { Footer } from './footer';
+import '../../components/buttons.css';
 import './layout.css';
 import { Toaster } from '../../components/toaster';
 import { CookieConsentSlot } from '../../features/account/components/cookie-consent-slot';

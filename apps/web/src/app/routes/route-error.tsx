@@ -2,6 +2,7 @@ import { isRouteErrorResponse, useRouteError } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { NotFoundContent } from '../../components/not-found-content';
+import '../../components/buttons.css';
 import '../../components/error-page.css';
 
 /**
@@ -18,7 +19,7 @@ export function RouteError() {
     <main className="error-page">
       <h1 className="error-page-title">{t('error.title')}</h1>
       <p className="error-page-text">{t('error.text')}</p>
-      <button type="button" className="error-page-action" onClick={() => window.location.reload()}>
+      <button type="button" className="btn btn-contained" onClick={() => window.location.reload()}>
         {t('error.retry')}
       </button>
     </main>
