@@ -58,6 +58,8 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: join(reactRouterDir, 'dist/production/dom-export.mjs') },
 ];
 
+const APP_SOURCE = /[\\/](apps[\\/]web[\\/]src|packages[\\/]shared[\\/]src)[\\/]/;
+
 export default defineConfig(({ command }) => ({
   plugins: [react(), precompress()],
   resolve: command === 'build' ? { alias: reactRouterProduction } : {},
@@ -69,6 +71,9 @@ export default defineConfig(({ command }) => ({
     sourcemap: false,
     rolldownOptions: {
       output: {
+        // the app-shared chunks are named after every route sharing them: a short name instead
+        chunkFileNames: (chunk) =>
+          chunk.name.startsWith('app-shared') ? 'assets/app-shared-[hash].js' : 'assets/[name]-[hash].js',
         // Few, larger chunks: a first visit over HTTP/1.1 (6 connections) paid a round trip per small
         // chunk (20+ of them after the entry). The entry's libraries form one chunk; every other library
         // one more, shared by all pages; the app's own modules keep their per-route split.
@@ -101,6 +106,18 @@ export default defineConfig(({ command }) => ({
             // the content blocks' sliders only (home, department pages)
             { name: 'carousel', test: /node_modules[\\/]embla-carousel[^\\/]*[\\/]/, priority: 15 },
             { name: 'lib', test: /node_modules/, priority: 10 },
+            // the app's own modules of the entry in one chunk, and those shared by several lazy routes in one
+            // more: a first visit asked for 40+ small chunks, and each <link rel="modulepreload"> the router
+            // adds costs the main thread about 0.4 ms (1.6 ms on a slow phone)
+            { name: 'app-entry', tags: ['$initial'], test: APP_SOURCE, priority: 19 },
+            {
+              name: 'app-shared',
+              test: APP_SOURCE,
+              minShareCount: 2,
+              priority: 5,
+              entriesAware: true,
+              entriesAwareMergeThreshold: 0,
+            },
           ],
         },
       },

@@ -1,5 +1,5 @@
 import './prefetch-start';
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -11,20 +11,37 @@ import { AppProviders } from './app/providers';
 import { routes } from './app/routes';
 import { needsReload, startAppFreshness } from './lib/app-freshness';
 
-const router = createBrowserRouter(routes);
-startAppFreshness();
-// a new release or a long idle time: the next page change loads the new page afresh from the server
-let shownKey = router.state.location.key;
-router.subscribe((state) => {
-  if (state.location.key === shownKey) return;
-  shownKey = state.location.key;
-  if (needsReload()) window.location.reload();
-});
+/**
+ * Start-up in short tasks (decision 021): evaluating the modules, creating the router (which starts loading
+ * the landing page's lazy modules) and rendering each run in a task of their own, and the first render is
+ * a transition, which React renders in slices of a few milliseconds. A phone's main thread stays free to
+ * answer a tap instead of being blocked for the whole start-up.
+ */
+const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
-createRoot(document.getElementById('root')!).render(
-  <StrictMode>
-    <AppProviders>
-      <RouterProvider router={router} />
-    </AppProviders>
-  </StrictMode>,
-);
+function createApp(): void {
+  const router = createBrowserRouter(routes);
+  // a new release or a long idle time: the next page change loads the new page afresh from the server
+  let shownKey = router.state.location.key;
+  router.subscribe((state) => {
+    if (state.location.key === shownKey) return;
+    shownKey = state.location.key;
+    if (needsReload()) window.location.reload();
+  });
+  void nextTask().then(() => {
+    const root = createRoot(document.getElementById('root')!);
+    startTransition(() => {
+      root.render(
+        <StrictMode>
+          <AppProviders>
+            <RouterProvider router={router} />
+          </AppProviders>
+        </StrictMode>,
+      );
+    });
+    // the version check's first request waits for a task of its own too
+    void nextTask().then(() => startAppFreshness());
+  });
+}
+
+void nextTask().then(createApp);
