@@ -1,7 +1,7 @@
 import './prefetch-start';
-import { StrictMode, startTransition } from 'react';
+import { StrictMode, startTransition, useEffect, useState } from 'react';
 import { createRoot } from 'react-dom/client';
-import { createBrowserRouter } from 'react-router';
+import { createBrowserRouter, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
 import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-500.css';
@@ -12,10 +12,25 @@ import { routes } from './app/routes';
 import { needsReload, startAppFreshness } from './lib/app-freshness';
 
 /**
+ * RouterProvider reads the router's state when it renders and subscribes when it commits. The first render is
+ * a transition, rendered in slices: the router may finish loading the page's modules in between, and that
+ * update would be lost (the page stayed on the shell). Seen here after the commit, it remounts the provider,
+ * which reads the state afresh.
+ */
+function AppRouter({ router }: { router: DataRouter }) {
+  const [rendered] = useState(() => router.state);
+  const [generation, setGeneration] = useState(0);
+  useEffect(() => {
+    if (router.state !== rendered) startTransition(() => setGeneration(1));
+  }, [router, rendered]);
+  return <RouterProvider key={generation} router={router} />;
+}
+
+/**
  * Start-up in short tasks (decision 021): evaluating the modules, creating the router (which starts loading
- * the landing page's lazy modules) and rendering each run in a task of their own, and the first render is
- * a transition, which React renders in slices of a few milliseconds. A phone's main thread stays free to
- * answer a tap instead of being blocked for the whole start-up.
+ * the landing page's lazy modules), the first render and the version check each run in a task of their own,
+ * and the first render is a transition, which React renders in slices of a few milliseconds. A phone's main
+ * thread stays free to answer a tap instead of being blocked for the whole start-up.
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
@@ -34,7 +49,7 @@ function createApp(): void {
       root.render(
         <StrictMode>
           <AppProviders>
-            <RouterProvider router={router} />
+            <AppRouter router={router} />
           </AppProviders>
         </StrictMode>,
       );
