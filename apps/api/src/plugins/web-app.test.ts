@@ -4,13 +4,17 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper';
+import { heroHtml } from './web-app';
 
 let t: TestApp;
 let dist: string;
 beforeAll(async () => {
   dist = mkdtempSync(join(tmpdir(), 'spesa-dist-'));
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Spesa</title><div id="root"></div>');
+  writeFileSync(
+    join(dist, 'index.html'),
+    '<!doctype html><title>Spesa</title><div id="root"><div class="shell"><!--first-view--></div></div>',
+  );
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   // the build's precompressed sibling (apps/web/vite.config.ts)
   writeFileSync(join(dist, 'assets', 'index-abc123.js.br'), brotliCompressSync('console.log(1)'));
@@ -35,6 +39,26 @@ describe('the built web app', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it("writes the home's first banner into the shell of the home only (decision 022)", async () => {
+    const html = { accept: 'text/html' };
+    const home = await t.app.inject({ method: 'GET', url: '/', headers: html });
+    expect(home.body).toMatch(
+      /<div class="shell-hero"><picture><source media="\(max-width: 599px\)" srcset="\/media\/banners\/[a-z-]+-m\.svg" width="600" height="400"><img src="\/media\/banners\/[a-z-]+\.svg" width="1200" height="400" alt="[^"]*" fetchpriority="high"><\/picture><\/div>/,
+    );
+    expect(home.body).not.toContain('<!--first-view-->');
+    const other = await t.app.inject({ method: 'GET', url: '/category/frutta', headers: html });
+    expect(other.body).not.toContain('shell-hero');
+    expect(other.body).toContain('<!--first-view-->');
+  });
+
+  it('escapes what it writes into the hero', () => {
+    const html = heroHtml({ desktop: '/a.svg?x="><script>alert(1)</script>', alt: '<b>"Spesa"</b> & co' });
+    expect(html).not.toMatch(/<script|<b>/);
+    expect(html).toContain('src="/a.svg?x=&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
+    expect(html).toContain('alt="&lt;b&gt;&quot;Spesa&quot;&lt;/b&gt; &amp; co"');
+    expect(html).not.toContain('<source');
   });
 
   it('caches hashed assets for a year', async () => {

@@ -2,6 +2,9 @@ import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { categoryQuerySchema } from '@spesa/shared/contracts/catalogue';
+import { firstBannerOf, HEADER_BANNER_SIZES, type FirstBanner } from '@spesa/shared/content/first-banner';
+import { escapeHtml } from '../lib/html';
 import { API_PREFIX } from './errors';
 
 /**
@@ -13,6 +16,26 @@ import { API_PREFIX } from './errors';
  */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 const NOT_ROUTED = [`${API_PREFIX}/`, '/media/', '/p/'];
+
+/** Where index.html's shell takes the first view's HTML (apps/web/index.html). */
+export const FIRST_VIEW_MARK = '<!--first-view-->';
+
+/**
+ * The home's first banner as plain HTML inside the shell (decision 022): the largest thing on a phone's first
+ * screen paints with the HTML, not after the JavaScript has rendered the page. Same image, sizes and media
+ * query as banner-item.tsx; the shell's CSS (index.html) puts it where the page will show it.
+ */
+export function heroHtml(banner: FirstBanner): string {
+  const [dw, dh] = HEADER_BANNER_SIZES.desktop;
+  const [mw, mh] = HEADER_BANNER_SIZES.mobile;
+  const source = banner.mobile
+    ? `<source media="(max-width: 599px)" srcset="${escapeHtml(banner.mobile)}" width="${mw}" height="${mh}">`
+    : '';
+  return (
+    `<div class="shell-hero"><picture>${source}<img src="${escapeHtml(banner.desktop)}" width="${dw}" ` +
+    `height="${dh}" alt="${escapeHtml(banner.alt)}" fetchpriority="high"></picture></div>`
+  );
+}
 
 export function missingDistMessage(dist: string): string {
   return `The web app is not built (${join(dist, 'index.html')} is missing): run \`npm run build\` in the repository root, then start again.`;
@@ -40,14 +63,31 @@ const webApp: FastifyPluginAsync<{ dist: string }> = async (app, { dist }) => {
     app.log.warn(missingDistMessage(dist));
   }
 
-  const sendIndex = (reply: FastifyReply) =>
+  const sendIndex = (reply: FastifyReply, firstView = '') => {
     // read per request: a rebuild while the server runs is picked up (the file is small)
-    reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(readFileSync(indexFile));
+    const html = readFileSync(indexFile, 'utf8');
+    return reply
+      .header('cache-control', 'no-cache')
+      .type('text/html; charset=utf-8')
+      .send(firstView ? html.replace(FIRST_VIEW_MARK, firstView) : html);
+  };
+
+  /** The home's hero for the shell; nothing when the home has no leading banner or cannot be read. */
+  const homeHero = async (): Promise<string> => {
+    try {
+      const home = await app.catalogue.category(categoryQuerySchema.parse({ slug: 'home' }));
+      const banner = home.ok ? firstBannerOf(home.data.category.categoryBlocks) : null;
+      return banner ? heroHtml(banner) : '';
+    } catch (err) {
+      app.log.warn({ err }, 'the home hero could not be read: index.html without it');
+      return '';
+    }
+  };
 
   app.get('/', async (_request, reply) => {
     if (!existsSync(indexFile))
       return reply.code(503).type('text/plain; charset=utf-8').send(missingDistMessage(dist));
-    return sendIndex(reply);
+    return sendIndex(reply, await homeHero());
   });
 
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {

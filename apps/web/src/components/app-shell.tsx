@@ -1,12 +1,23 @@
+import { HEADER_BANNER_SIZES, type FirstBanner } from '@spesa/shared/content/first-banner';
 import { PageLoading } from './page-loading';
 import { CookieConsentSlot } from '../features/account/components/cookie-consent-slot';
 
 /**
  * The app shell of index.html (header bar with the logo), rendered by the router while the lazy layout
  * loads, so the first paint of the HTML stays on screen instead of blinking to a bare spinner.
- * Keep the markup in step with index.html (styles there, inline). On a first visit the cookie banner shows
+ * Keep the markup in step with index.html (styles there, inline); on the home it keeps the server's hero. On a first visit the cookie banner shows
  * here already (it is the largest text of a phone screen), and stays while the layout replaces the shell.
  */
+/** The home's first banner that the server wrote into the HTML's shell (decision 022), read before React renders. */
+function serverHero(): FirstBanner | null {
+  const img = document.querySelector<HTMLImageElement>('.shell-hero img');
+  const src = img?.getAttribute('src');
+  if (!img || !src) return null;
+  const mobile = document.querySelector('.shell-hero source')?.getAttribute('srcset');
+  return { desktop: src, ...(mobile ? { mobile } : {}), alt: img.alt };
+}
+const hero = typeof document === 'undefined' ? null : serverHero();
+
 export function AppShell() {
   return (
     <>
@@ -33,6 +44,27 @@ export function AppShell() {
           </div>
           <div className="shell-nav" />
         </div>
+        {hero ? (
+          <div className="shell-hero">
+            <picture>
+              {hero.mobile ? (
+                <source
+                  media="(max-width: 599px)"
+                  srcSet={hero.mobile}
+                  width={HEADER_BANNER_SIZES.mobile[0]}
+                  height={HEADER_BANNER_SIZES.mobile[1]}
+                />
+              ) : null}
+              <img
+                src={hero.desktop}
+                width={HEADER_BANNER_SIZES.desktop[0]}
+                height={HEADER_BANNER_SIZES.desktop[1]}
+                alt={hero.alt}
+                fetchPriority="high"
+              />
+            </picture>
+          </div>
+        ) : null}
       </div>
       <PageLoading />
       <CookieConsentSlot />

@@ -2,6 +2,7 @@ import { apiHeaders, buildUrl, type QueryValue } from './request-init';
 import { PRODUCTS_PAGE_SIZE } from './config';
 import { parseListingParams, toProductsQuery } from '../features/catalogue/utils/listing-params';
 import { slugFromCategoryPath } from '../features/catalogue/utils/category-tree';
+import { firstBannerOf } from '@spesa/shared/content/first-banner';
 
 /**
  * First-visit prefetch: the entry script starts the API calls the landing page will make, while the
@@ -22,14 +23,7 @@ function prefetch(path: string, query?: Record<string, QueryValue>): Promise<Res
 }
 
 interface BlocksData {
-  data?: {
-    category?: {
-      categoryBlocks?: {
-        templateBlock?: { codInt?: string };
-        proposals?: { img?: string | null; metaData?: Record<string, unknown> | null }[];
-      }[];
-    };
-  };
+  data?: { category?: { categoryBlocks?: Parameters<typeof firstBannerOf>[0] } };
 }
 
 /**
@@ -41,13 +35,8 @@ function preloadFirstBanner(response: Promise<Response>): void {
   void response
     .then((r) => (r.ok ? (r.clone().json() as Promise<BlocksData>) : null))
     .then((body) => {
-      const block = body?.data?.category?.categoryBlocks?.[0];
-      if (!block?.templateBlock?.codInt?.startsWith('BannerSlider')) return;
-      const first = block.proposals?.[0];
-      const meta = first?.metaData ?? {};
-      const text = (key: string) => (typeof meta[key] === 'string' ? (meta[key] as string) : undefined);
-      const desktop = text('IMAGE_DESKTOP') ?? first?.img ?? undefined;
-      const mobile = text('IMAGE_MOBILE');
+      const banner = firstBannerOf(body?.data?.category?.categoryBlocks);
+      if (!banner) return;
       const add = (href: string, media?: string) => {
         const link = document.createElement('link');
         link.rel = 'preload';
@@ -57,8 +46,8 @@ function preloadFirstBanner(response: Promise<Response>): void {
         if (media) link.media = media;
         document.head.append(link);
       };
-      if (mobile) add(mobile, '(max-width: 599px)');
-      if (desktop) add(desktop, mobile ? '(min-width: 600px)' : undefined);
+      if (banner.mobile) add(banner.mobile, '(max-width: 599px)');
+      add(banner.desktop, banner.mobile ? '(min-width: 600px)' : undefined);
     })
     .catch(() => undefined);
 }

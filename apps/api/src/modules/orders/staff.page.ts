@@ -6,6 +6,7 @@ import {
 } from '@spesa/shared/contracts/staff';
 import { ORDER_STATUS, orderStatusLabel } from '@spesa/shared/orders/order-status';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { escapeHtml } from '../../lib/html';
 import type { Result } from '../../lib/result';
 import type { SessionService } from '../account/session.service';
 import { isCrossSite, SESSION_COOKIE } from '../../plugins/session';
@@ -18,12 +19,6 @@ import type { StaffMember, StaffService } from './staff.service';
  * reads the same HttpOnly session cookie; a signed-in customer is refused. Forms post to /staff/... (same
  * site only) and call the same StaffService as the API, so the same table and rules apply.
  */
-const escapeHtml = (s: string): string =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-
 const CSS =
   'body{font-family:Arial,Helvetica,sans-serif;margin:0 auto;max-width:1100px;padding:16px;color:#1a1a1a}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:6px;border-bottom:1px solid #ccc;vertical-align:top}a{color:#1b5e20}.ok{background:#e8f5e9;padding:8px 12px;border-left:4px solid #1b5e20}.ko{background:#ffebee;padding:8px 12px;border-left:4px solid #b71c1c}input{width:6em;padding:4px}button{padding:6px 10px;margin:2px;background:#1b5e20;color:#fff;border:0;border-radius:4px;cursor:pointer}label{display:block;font-size:13px}form.inline{display:inline}';
 

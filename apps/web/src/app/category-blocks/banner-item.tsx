@@ -1,5 +1,6 @@
 import { useContext } from 'react';
 import type { Proposal } from '@spesa/shared/contracts/catalogue';
+import { HEADER_BANNER_SIZES } from '@spesa/shared/content/first-banner';
 import { SmartLink } from '../../features/content/components/smart-link';
 import { bannerStyle, metaBool, metaString, type BannerStyle } from './utils/block-meta';
 import { htmlToText } from '../../components/safe-html';
@@ -13,7 +14,7 @@ export interface BannerFormat {
 }
 
 /** Header slider banners: 1200×400 on desktop, 600×400 on phones (the content's banner format). */
-export const HEADER_BANNER_FORMAT: BannerFormat = { desktop: [1200, 400], mobile: [600, 400] };
+export const HEADER_BANNER_FORMAT: BannerFormat = HEADER_BANNER_SIZES;
 
 interface BannerItemProps {
   proposal: Proposal;
