@@ -2,13 +2,7 @@ import { HEADER_BANNER_SIZES, type FirstBanner } from '@spesa/shared/content/fir
 import { PageLoading } from './page-loading';
 import { CookieConsentSlot } from '../features/account/components/cookie-consent-slot';
 
-/**
- * The app shell of index.html (header bar with the logo), rendered by the router while the lazy layout
- * loads, so the first paint of the HTML stays on screen instead of blinking to a bare spinner.
- * Keep the markup in step with index.html (styles there, inline); on the home it keeps the server's hero. On a first visit the cookie banner shows
- * here already (it is the largest text of a phone screen), and stays while the layout replaces the shell.
- */
-/** The home's first banner that the server wrote into the HTML's shell (decision 022), read before React renders. */
+/** The home's first banner the server wrote into the HTML's shell (decision 022), read before React renders. */
 function serverHero(): FirstBanner | null {
   const img = document.querySelector<HTMLImageElement>('.shell-hero img');
   const src = img?.getAttribute('src');
@@ -18,6 +12,13 @@ function serverHero(): FirstBanner | null {
 }
 const hero = typeof document === 'undefined' ? null : serverHero();
 
+/**
+ * The app shell of index.html (header bar with the logo), rendered by the router while the lazy layout
+ * loads, so the first paint of the HTML stays on screen instead of blinking to a bare spinner.
+ * Keep the markup in step with index.html (styles there, inline); on the home it keeps the server's hero.
+ * On a first visit the cookie banner shows here already (it is the largest text of a phone screen), and
+ * stays while the layout replaces the shell.
+ */
 export function AppShell() {
   return (
     <>
