@@ -10,9 +10,9 @@ export interface ListingWarmerOptions {
 }
 
 /**
- * Keeps the category listings warm (decision 020): every menu category's first page read through the read
- * cache at start-up, again when the catalogue version changes (a product sold out, the back office) and
- * before the cached entries expire. One listing at a time, so customers' requests keep the database.
+ * Keeps the category listings warm (decision 020): the first pages of every menu category read through the
+ * read cache at start-up, again when the catalogue version changes (a product sold out, the back office)
+ * and before the cached entries expire. One listing at a time, so customers' requests keep the database.
  */
 export class ListingWarmer {
   readonly #catalogue: CatalogueService;

@@ -3,8 +3,6 @@
  * on first use: the header imports this module on every page, and an Intl formatter costs its locale data
  * at creation, on the first render's main thread.
  */
-let formats: ReturnType<typeof makeFormats> | undefined;
-const slotFormats = () => (formats ??= makeFormats());
 const makeFormats = () => ({
   day: new Intl.DateTimeFormat('it-IT', {
     weekday: 'short',
@@ -21,6 +19,8 @@ const makeFormats = () => ({
   tabWeekday: new Intl.DateTimeFormat('it-IT', { weekday: 'short', timeZone: 'UTC' }),
   isoInRome: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }),
 });
+let formats: ReturnType<typeof makeFormats> | undefined;
+const slotFormats = () => (formats ??= makeFormats());
 
 const asUtc = (dateIso: string) => new Date(`${dateIso}T00:00:00Z`);
 
