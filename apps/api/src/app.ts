@@ -193,6 +193,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const cache = new VersionedReadCache({
     ttlMs: env.CACHE_TTL_MS,
     maxEntries: env.CACHE_MAX_ENTRIES,
+    maxItems: env.CACHE_MAX_ITEMS,
     versionCheckMs: opts.versionCheckMs ?? 1000,
     readVersion: () => readCatalogueVersion(opts.db),
   });

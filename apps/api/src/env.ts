@@ -45,6 +45,11 @@ const envSchema = z.object({
    * 2000 is ~300 MB at most; it holds every page a burst of shoppers browses (500 thrashed under load)
    */
   CACHE_MAX_ENTRIES: z.coerce.number().int().min(50).max(100_000).default(2000),
+  /**
+   * products kept one by one for listing pages (the pages share them: memory goes down, not up); 30,000
+   * holds every product the start-up warm-up reads (~23,000 of the 100,000-product bench catalogue)
+   */
+  CACHE_MAX_ITEMS: z.coerce.number().int().min(100).max(1_000_000).default(30_000),
   /** hosts whose links the web app routes internally (comma separated) */
   LINK_WHITELIST: z
     .string()

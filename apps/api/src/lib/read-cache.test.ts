@@ -86,12 +86,44 @@ describe('VersionedReadCache', () => {
     expect(await s.cache.version()).toBe(2);
   });
 
+  it('keeps values by id apart: loads only the missing ones, in the order asked, per version and scope', async () => {
+    const s = setup();
+    const asked: number[][] = [];
+    const load = async (missing: readonly number[]) => {
+      asked.push([...missing]);
+      // 404 does not exist: it is neither answered nor remembered
+      return new Map(missing.filter((id) => id !== 404).map((id) => [id, { id, version: asked.length }]));
+    };
+    const ids = (values: { id: number }[]) => values.map((v) => v.id);
+    expect(ids(await s.cache.getManyOrLoad('product', 'day1', [3, 1, 2], load))).toEqual([3, 1, 2]);
+    expect(ids(await s.cache.getManyOrLoad('product', 'day1', [2, 4, 404, 3], load))).toEqual([2, 4, 3]);
+    expect(asked).toEqual([
+      [3, 1, 2],
+      [4, 404],
+    ]);
+    // the very same objects come back (pages share them)
+    const [first] = await s.cache.getManyOrLoad('product', 'day1', [1], load);
+    const [again] = await s.cache.getManyOrLoad('product', 'day1', [1], load);
+    expect(first).toBe(again);
+    expect(asked).toHaveLength(2);
+    // another scope, a skip, and a new version all read again
+    await s.cache.getManyOrLoad('product', 'day2', [1], load);
+    await s.cache.getManyOrLoad('product', 'day1', [1, 2], load, true);
+    s.bump();
+    s.tick(1001);
+    await s.cache.getManyOrLoad('product', 'day1', [1], load);
+    expect(asked.slice(2)).toEqual([[1], [1, 2], [1]]);
+  });
+
   it('does not cache at all with a zero TTL', async () => {
     const s = setup({ ttlMs: 0 });
     let loads = 0;
     await s.cache.getOrLoad(['a'], async () => ok(++loads));
     await s.cache.getOrLoad(['a'], async () => ok(++loads));
     expect(loads).toBe(2);
+    const load = async (missing: readonly number[]) => new Map(missing.map((id) => [id, ++loads]));
+    await s.cache.getManyOrLoad('product', '', [1], load);
+    expect(await s.cache.getManyOrLoad('product', '', [1], load)).toEqual([4]);
   });
 });
 

@@ -11,6 +11,8 @@ import type { Result } from './result';
 export interface ReadCacheOptions {
   ttlMs: number;
   maxEntries: number;
+  /** values kept one by one (getManyOrLoad), e.g. products by id; default 30,000 */
+  maxItems?: number;
   versionCheckMs?: number;
   readVersion: () => Promise<number>;
   now?: () => number;
@@ -22,6 +24,7 @@ interface CacheEntry {
 
 export class VersionedReadCache {
   readonly #lru: LRUCache<string, CacheEntry> | null;
+  readonly #items: LRUCache<string, CacheEntry> | null;
   readonly #readVersion: () => Promise<number>;
   readonly #versionCheckMs: number;
   readonly #now: () => number;
@@ -32,6 +35,10 @@ export class VersionedReadCache {
   constructor(opts: ReadCacheOptions) {
     this.#lru =
       opts.ttlMs > 0 ? new LRUCache<string, CacheEntry>({ max: opts.maxEntries, ttl: opts.ttlMs }) : null;
+    this.#items =
+      opts.ttlMs > 0
+        ? new LRUCache<string, CacheEntry>({ max: opts.maxItems ?? 30_000, ttl: opts.ttlMs })
+        : null;
     this.#readVersion = opts.readVersion;
     this.#versionCheckMs = opts.versionCheckMs ?? 1000;
     this.#now = opts.now ?? Date.now;
@@ -95,6 +102,38 @@ export class VersionedReadCache {
       loading.then(forget, forget);
     }
     return loading;
+  }
+
+  /**
+   * Values of one kind by id (e.g. the products a listing page shows), each remembered apart under the
+   * version and `scope` (what else they depend on, e.g. the day): a page is assembled from the values other
+   * reads already loaded, and `load` reads only the missing ids (it may answer fewer: unknown ids are not
+   * remembered). Answers in the order of `ids`, without the ones not found. `skip` reads them all afresh.
+   */
+  async getManyOrLoad<T>(
+    kind: string,
+    scope: string,
+    ids: readonly number[],
+    load: (missing: readonly number[]) => Promise<ReadonlyMap<number, T>>,
+    skip = false,
+  ): Promise<T[]> {
+    const items = this.#items;
+    const prefix = items ? JSON.stringify([await this.version(), kind, scope]) : '';
+    const found = new Map<number, T>();
+    const missing: number[] = [];
+    for (const id of ids) {
+      // Entries under one kind and scope are always written by the same caller, so they hold a T.
+      const hit = skip ? undefined : items?.get(`${prefix}${id}`);
+      if (hit) found.set(id, hit.value as T);
+      else missing.push(id);
+    }
+    if (missing.length > 0) {
+      for (const [id, value] of await load(missing)) {
+        found.set(id, value);
+        items?.set(`${prefix}${id}`, { value });
+      }
+    }
+    return ids.flatMap((id) => (found.has(id) ? [found.get(id) as T] : []));
   }
 }
 

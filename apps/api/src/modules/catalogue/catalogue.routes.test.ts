@@ -453,6 +453,43 @@ describe('read cache', () => {
   });
 });
 
+describe('products kept by id (decision 023)', () => {
+  it('assembles a listing page from products other pages read, until the version changes', async () => {
+    const department = `${API}/products?parent_category_id=10000`;
+    // See the warm-up test below: on PostgreSQL another test file may bump the version meanwhile.
+    for (let attempt = 1; ; attempt++) {
+      await t.app.catalogue.bumpCatalogueVersion();
+      const version = await readCatalogueVersion(t.db);
+      // one page of 100 reads the products of the 24-product pages 4 and 5 (positions 73-100)
+      const wide = await getJson<ProductListData>(t.app, `${department}&page_size=100`);
+      const target = wide.body.data.products[80];
+      expect(target).toBeDefined();
+      await t.db.execute(
+        sql`UPDATE products SET name = 'Rinominato' WHERE product_id = ${target!.productId}`,
+      );
+      try {
+        // page 4 was never asked for, yet its products come from memory: the old name
+        const page4 = await getJson<ProductListData>(t.app, `${department}&page=4`);
+        const fresh = await getJson<ProductListData>(t.app, `${department}&page=4&skip_cache=true`);
+        if ((await readCatalogueVersion(t.db)) !== version && attempt < 3) continue;
+        expect(page4.body.data.products.map((p) => p.productId)).toContain(target!.productId);
+        expect(page4.body.data.products.map((p) => p.name)).not.toContain('Rinominato');
+        // skip_cache reads them afresh
+        expect(fresh.body.data.products.map((p) => p.name)).toContain('Rinominato');
+        expect(fresh.body.data.products.map((p) => p.productId)).toEqual(
+          page4.body.data.products.map((p) => p.productId),
+        );
+        return;
+      } finally {
+        await t.db.execute(
+          sql`UPDATE products SET name = ${target!.name} WHERE product_id = ${target!.productId}`,
+        );
+        await t.app.catalogue.bumpCatalogueVersion();
+      }
+    }
+  });
+});
+
 describe('listing warm-up (decision 020)', () => {
   it('reads the first pages of every menu category, which the next request then finds in the cache', async () => {
     const tree = await getJson<{ categories: Category[] }>(t.app, `${API}/category`);

@@ -459,23 +459,48 @@ export class CatalogueService {
         const { criteria, totItems } = summary;
         const sort = query.sort ? SORT_ORDER[query.sort] : criteria.text ? 'relevance' : 'sales';
         const offset = (query.page - 1) * query.page_size;
-        const rows =
+        const products =
           totItems <= offset
             ? []
             : sort === 'sales' && summary.salesOrder
-              ? await findProductsByIds(
-                  this.#db,
+              ? await this.#productsByIds(
                   summary.salesOrder.slice(offset, offset + query.page_size),
+                  index,
                   today,
+                  query.skip_cache,
                 )
-              : await findProducts(this.#db, criteria, { order: sort, limit: query.page_size, offset });
+              : (await findProducts(this.#db, criteria, { order: sort, limit: query.page_size, offset })).map(
+                  (r) => toWireProduct(r, index),
+                );
         return ok({
-          products: rows.map((r) => toWireProduct(r, index)),
+          products,
           page: pageOf(totItems, query.page, query.page_size),
           facets: summary.facets,
         });
       },
       query.skip_cache,
+    );
+  }
+
+  /**
+   * Products by id, each remembered apart in the read cache: a department's later pages show products its
+   * categories' first pages (warmed at start) already read, so they are assembled without the database.
+   */
+  #productsByIds(
+    ids: readonly number[],
+    index: CategoryIndex,
+    today: string,
+    skip = false,
+  ): Promise<Product[]> {
+    return this.#cache.getManyOrLoad<Product>(
+      'product',
+      today,
+      ids,
+      async (missing) => {
+        const rows = await findProductsByIds(this.#db, missing, today);
+        return new Map(rows.map((r) => [r.productId, toWireProduct(r, index)]));
+      },
+      skip,
     );
   }
 
