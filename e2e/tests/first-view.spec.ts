@@ -31,3 +31,29 @@ test('la home mostra il primo banner già con l’HTML, dove poi lo mostra la pa
   await expect(page.locator('.shell-hero')).toHaveCount(0);
   await page.close();
 });
+
+test('il banner dei cookie compare e funziona anche prima che arrivino i moduli della pagina (decision 024)', async ({
+  page,
+}) => {
+  // only the entry and the modules index.html preloads load: the router cannot load the layout nor the page
+  const html = await (await page.request.get('/')).text();
+  const allowed = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  expect(allowed.size).toBeGreaterThan(0);
+  let blocked = 0;
+  await page.route('**/assets/*.js', (route) => {
+    if (allowed.has(new URL(route.request().url()).pathname)) return route.continue();
+    blocked++;
+    return route.abort();
+  });
+  await page.goto('/category/frutta');
+  const banner = page.getByRole('region', { name: 'Rispettiamo la tua privacy' });
+  await expect(banner).toBeVisible();
+  // the page itself cannot come: its error page shows, the banner stays and works
+  await expect(page.getByRole('heading', { name: 'Si è verificato un errore' })).toBeVisible();
+  await expect(page.getByRole('heading', { name: 'Frutta' })).toHaveCount(0);
+  expect(blocked).toBeGreaterThan(0);
+  await banner.getByRole('button', { name: 'Accetta tutti' }).click();
+  await expect(banner).toBeHidden();
+  const stored = await page.evaluate(() => localStorage.getItem('spesa.cookiePreferences'));
+  expect(JSON.parse(stored ?? '{}')).toMatchObject({ analytics: true, profilation: true });
+});

@@ -1,5 +1,6 @@
 import './prefetch-start';
 import { StrictMode, startTransition, useEffect, useState } from 'react';
+import { flushSync } from 'react-dom';
 import { createRoot } from 'react-dom/client';
 import { createBrowserRouter, type DataRouter } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
@@ -8,6 +9,8 @@ import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-700.css';
 import './app/shell.css';
 import { AppProviders } from './app/providers';
+import { CookieConsentSlot } from './features/account/components/cookie-consent-slot';
+import { readCookiePreferences } from './lib/cookie-consent';
 import { routes } from './app/routes';
 import { needsReload, startAppFreshness } from './lib/app-freshness';
 
@@ -33,6 +36,30 @@ function AppRouter({ router }: { router: DataRouter }) {
  * thread stays free to answer a tap instead of being blocked for the whole start-up.
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
+/** Resolves in the task after the next frame is painted. */
+const afterNextPaint = () =>
+  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+
+/**
+ * The cookie banner is a React root of its own, rendered before the router exists: on a first visit it is the
+ * largest text of a phone screen, and it paints before the page's modules are even asked for (decision 024).
+ * The footer's "Preferenze cookie" link opens it again through an event.
+ */
+async function showCookieConsent(): Promise<void> {
+  const firstVisit = readCookiePreferences() === null;
+  const root = createRoot(document.getElementById('cookie-consent')!);
+  // rendered now, so that the next frame shows it
+  flushSync(() =>
+    root.render(
+      <StrictMode>
+        <AppProviders>
+          <CookieConsentSlot />
+        </AppProviders>
+      </StrictMode>,
+    ),
+  );
+  if (firstVisit) await afterNextPaint();
+}
 
 function createApp(): void {
   const router = createBrowserRouter(routes);
@@ -59,4 +86,4 @@ function createApp(): void {
   });
 }
 
-void nextTask().then(createApp);
+void nextTask().then(showCookieConsent).then(createApp);

@@ -1,6 +1,5 @@
 import { HEADER_BANNER_SIZES, type FirstBanner } from '@spesa/shared/content/first-banner';
 import { PageLoading } from './page-loading';
-import { CookieConsentSlot } from '../features/account/components/cookie-consent-slot';
 
 /** The home's first banner the server wrote into the HTML's shell (decision 022), read before React renders. */
 function serverHero(): FirstBanner | null {
@@ -16,8 +15,7 @@ const hero = typeof document === 'undefined' ? null : serverHero();
  * The app shell of index.html (header bar with the logo), rendered by the router while the lazy layout
  * loads, so the first paint of the HTML stays on screen instead of blinking to a bare spinner.
  * Keep the markup in step with index.html (styles there, inline); on the home it keeps the server's hero.
- * On a first visit the cookie banner shows here already (it is the largest text of a phone screen), and
- * stays while the layout replaces the shell.
+ * The cookie banner is not here: it is a React root of its own (main.tsx), painted before the router starts.
  */
 export function AppShell() {
   return (
@@ -68,7 +66,6 @@ export function AppShell() {
         ) : null}
       </div>
       <PageLoading />
-      <CookieConsentSlot />
     </>
   );
 }

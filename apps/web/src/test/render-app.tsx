@@ -5,9 +5,10 @@ import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';
 import { QueryClient } from '@tanstack/react-query';
 import { AppProviders } from '../app/providers';
+import { CookieConsentSlot } from '../features/account/components/cookie-consent-slot';
 import { routes } from '../app/routes';
 
-/** Renders the real routes with the real providers at `path` (fetch is mocked by the test). */
+/** Renders the real routes with the real providers and the cookie banner at `path` (fetch is mocked by the test). */
 export function renderApp(path: string) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
   const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false, gcTime: Infinity } } });
@@ -15,6 +16,8 @@ export function renderApp(path: string) {
   const view = render(
     <AppProviders queryClient={queryClient}>
       <RouterProvider router={router} />
+      {/* a React root of its own in main.tsx */}
+      <CookieConsentSlot />
     </AppProviders>,
   );
   return { ...view, router, user, queryClient };

@@ -8,7 +8,6 @@ import { Footer } from './footer';
 import '../../components/buttons.css';
 import './layout.css';
 import { Toaster } from '../../components/toaster';
-import { CookieConsentSlot } from '../../features/account/components/cookie-consent-slot';
 import { createQueryClient } from '../query-client';
 import { QueryClientOverride } from '../query-client-context';
 import { MuiThemeProvider } from '../mui-theme';
@@ -37,7 +36,6 @@ export function RootLayout() {
       </main>
       <Footer />
       <Toaster />
-      <CookieConsentSlot />
       <ScrollRestoration getKey={scrollKey} />
     </div>
   );
