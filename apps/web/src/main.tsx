@@ -35,9 +35,12 @@ function AppRouter({ router }: { router: DataRouter }) {
  * thread stays free to answer a tap instead of being blocked for the whole start-up.
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-/** Resolves in the task after the next frame is painted. */
+/** Resolves in the task after the next frame is painted (at most 100 ms later: a hidden tab paints no frame). */
 const afterNextPaint = () =>
-  new Promise<void>((resolve) => requestAnimationFrame(() => setTimeout(resolve, 0)));
+  new Promise<void>((resolve) => {
+    requestAnimationFrame(() => setTimeout(resolve, 0));
+    setTimeout(resolve, 100);
+  });
 
 /**
  * The cookie banner is a React root of its own, rendered before the router exists: on a first visit it is the

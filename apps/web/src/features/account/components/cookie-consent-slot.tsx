@@ -5,8 +5,8 @@ import { OPEN_COOKIE_PREFERENCES_EVENT, readCookiePreferences } from '../../../l
 import { CookieBanner } from './cookie-banner';
 
 /**
- * A React root of its own (main.tsx, rendered before the router): shows the cookie banner only when no choice is stored yet (first visit), or
- * when the footer's "Preferenze cookie" link asks for it.
+ * A React root of its own (main.tsx, rendered before the router): shows the cookie banner only when no choice
+ * is stored yet (first visit), or when the footer's "Preferenze cookie" link asks for it.
  */
 export function CookieConsentSlot() {
   const [open, setOpen] = useState<false | 'first-visit' | 'asked'>(() =>
