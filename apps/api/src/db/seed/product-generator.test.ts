@@ -2,7 +2,13 @@ import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { isValidEan13 } from './ean';
-import { buildProducts, MIN_PRODUCTS_PER_LEAF, type CatalogueDraft } from './product-generator';
+import {
+  buildProducts,
+  MIN_PRODUCTS_PER_LEAF,
+  PRIVATE_LABEL,
+  UNKNOWN_BRAND,
+  type CatalogueDraft,
+} from './product-generator';
 import { buildPromos } from './promos';
 import { loadDemoData, type RawProduct, type Taxonomy } from './taxonomy';
 
@@ -63,6 +69,20 @@ describe('buildProducts (default data)', () => {
           p.productInfos.QTY_MULT === '6',
       ),
     ).toBe(true);
+  });
+
+  it("gives a real product only the brand its data or its name tells, else the chain's label or none", () => {
+    const real = draft.products.slice(0, draft.realCount);
+    real.forEach((p, i) => {
+      const source = raw[i]!;
+      expect(p.barcode).toBe(source.ean);
+      if (source.brand) expect(p.brand).toBe(source.brand);
+      else if (p.brand !== UNKNOWN_BRAND && p.brand !== PRIVATE_LABEL)
+        expect(source.name.toLowerCase().startsWith(p.brand.toLowerCase())).toBe(true);
+    });
+    // "Pasta Zara Tomatoe Paste": no brand in the data, none known at the start of the name
+    expect(real.find((p) => p.barcode === '8004350001092')?.brand).toBe(UNKNOWN_BRAND);
+    expect(draft.vendors.filter((v) => v.name === UNKNOWN_BRAND)).toHaveLength(1);
   });
 
   it('is deterministic', () => {

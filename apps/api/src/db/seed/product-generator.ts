@@ -59,6 +59,8 @@ export interface CatalogueDraft {
 
 /** The chain's private label, used for fresh counters and unbranded goods. */
 export const PRIVATE_LABEL = 'Spesa';
+/** The brand (and vendor name) of a real packaged product whose brand the data does not tell: shown as none. */
+export const UNKNOWN_BRAND = '';
 const PRIVATE_LABELS = [PRIVATE_LABEL, 'Spesa Bio', 'Spesa Selezione'] as const;
 
 export const MIN_PRODUCTS_PER_LEAF = 8;
@@ -349,10 +351,11 @@ export function buildProducts(
     if (!leaf) continue;
     const h = hashString(p.ean);
     const detected = p.brand ?? detectLeadingBrand(p.name, brandsLongestFirst);
+    // a real product's brand is shown only when known: the data gives one, or the name starts with one. Loose
+    // goods and fresh counters sell under the chain's label; a packaged product of unknown brand gets none
+    // (decision 025) rather than a brand of its category that may belong to a competitor of its maker.
     const fresh = leaf.sellingType === 'Sfuso' || leaf.brands.length === 0;
-    const brand =
-      detected ??
-      (fresh || h % 10 < 3 ? PRIVATE_LABEL : (leaf.brands[h % leaf.brands.length] ?? PRIVATE_LABEL));
+    const brand = detected ?? (fresh ? PRIVATE_LABEL : UNKNOWN_BRAND);
     const name = tidyName(p.name, brand, brandCasing);
     const format = p.quantity ?? leaf.typicalFormats[h % Math.max(1, leaf.typicalFormats.length)] ?? 'pezzo';
     push({ leaf, name, brand, format, barcode: p.ean, real: p });

@@ -73,7 +73,7 @@ const EXTENDED: Record<string, string> = {
 
 export function extendedDescription(name: string, brand: string, departmentSlug: string): string {
   const tail = EXTENDED[departmentSlug] ?? 'Scelto per la qualità e il buon rapporto tra qualità e prezzo.';
-  return `${name} ${brand}. ${tail}`;
+  return `${brand ? `${name} ${brand}` : name}. ${tail}`;
 }
 
 const LOMBARD =

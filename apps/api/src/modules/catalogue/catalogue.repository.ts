@@ -360,13 +360,16 @@ export async function countsByCategoryAndVendor(
   );
 }
 
-/** Brands (vendors) of the result set, ignoring the vendor facet itself so that several can be chosen. */
+/**
+ * Brands (vendors) of the result set, ignoring the vendor facet itself so that several can be chosen. The
+ * vendor without a name (products of unknown brand) is not a brand to filter by.
+ */
 export async function vendorFacet(db: Db, c: ProductCriteria, limit: number): Promise<FacetCountRow[]> {
   return queryRows<FacetCountRow>(
     db,
     sql`SELECT v.vendor_id AS id, v.name, count(*)::int AS quantity
         FROM products p JOIN vendors v ON v.vendor_id = p.vendor_id
-        WHERE ${conditions(c, 'vendor')}
+        WHERE ${conditions(c, 'vendor')} AND v.name <> ''
         GROUP BY v.vendor_id, v.name
         ORDER BY quantity DESC, v.name ASC
         LIMIT ${limit}`,

@@ -202,6 +202,28 @@ describe('GET /products (lists)', () => {
     ).toBe(true);
   });
 
+  it('shows a real product of unknown brand without one, and never offers "no brand" as a brand', async () => {
+    // "Pasta Zara Tomatoe Paste": Open Food Facts gives no brand and its name starts with none we know
+    const { body } = await getJson<Product>(t.app, `${API}/products?barcode=8004350001092`);
+    const product = body.data;
+    expect(product?.name).toMatch(/^Pasta Zara/);
+    expect(product?.shortDescr).toBe('');
+    expect(product?.vendor.name).toBe('');
+    for (const query of [
+      'parent_category_id=70000', // facets from the grouped counts
+      'parent_category_id=70000&facet=category:70101', // facets from their own queries
+      'q=pasta',
+    ]) {
+      const list = await getJson<ProductListData>(t.app, `${API}/products?${query}`);
+      const brands = list.body.data.facets.find((f) => f.parameterName === 'vendor')?.values ?? [];
+      expect(brands.length, query).toBeGreaterThan(0);
+      expect(
+        brands.filter((b) => b.name.trim() === ''),
+        query,
+      ).toEqual([]);
+    }
+  });
+
   it.each([
     ['pri_asc', (a: Product, b: Product) => a.priceDisplay <= b.priceDisplay],
     ['pri_desc', (a: Product, b: Product) => a.priceDisplay >= b.priceDisplay],

@@ -603,7 +603,7 @@ export class CatalogueService {
     };
     for (const g of groups) {
       total += g.n;
-      add(vendors, g.vendorId, g.vendorName, g.n);
+      if (g.vendorName !== '') add(vendors, g.vendorId, g.vendorName, g.n); // no brand: not a brand to filter by
       add(cats, g.categoryId, index.byId(g.categoryId)?.name ?? '', g.n);
     }
     const top = (rows: Iterable<FacetCountRow>) =>
