@@ -21,6 +21,9 @@ describe('tidyName', () => {
     ['SFOGLIE per lasagne', null, 'Sfoglie per lasagne'],
     ['Pasta Zara Tomatoe Paste ( )', null, 'Pasta Zara Tomatoe Paste'],
     ['Passata [] di pomodoro', null, 'Passata di pomodoro'],
+    ["Pasta 'fusilloni' ( Packung)", null, "Pasta 'fusilloni'"],
+    ['Spaghetti ( Beutel)', null, 'Spaghetti'],
+    ['Penne (Family Pack)', null, 'Penne (Family Pack)'],
   ])('%s -> %s', (raw, brand, expected) => {
     expect(tidyName(raw, brand, casing)).toBe(expected);
   });

@@ -131,8 +131,8 @@ export function tidyName(
   s = stripQuantityTail(s);
   s = fixCapitals(s, brandCasing);
   s = stripTrailingBrand(s, brand);
-  // brackets left empty by the source ("Tomatoe Paste ( )")
-  s = s.replace(/\s*[([]\s*[)\]]/g, '');
+  // brackets left empty by the source ("Tomatoe Paste ( )") or holding only a foreign pack word ("( Packung)")
+  s = s.replace(/\s*[([]\s*(?:packung|beutel|flasche|dose|glas|bouteille|sachet)?\s*[)\]]/gi, '');
   return collapseWhitespace(s);
 }
 
