@@ -57,7 +57,7 @@ export interface CatalogueDraft {
   realCount: number;
 }
 
-/** The chain's private label, used for fresh counters and unbranded goods. */
+/** The chain's private label: loose goods, fresh counters and the generated unbranded goods. */
 export const PRIVATE_LABEL = 'Spesa';
 /** The brand (and vendor name) of a real packaged product whose brand the data does not tell: shown as none. */
 export const UNKNOWN_BRAND = '';
