@@ -21,7 +21,8 @@ interface CategoryNode {
   categories?: CategoryNode[];
 }
 
-async function api<T>(request: APIRequestContext, path: string): Promise<T> {
+/** GET /ebsn/api<path>: checks HTTP and the envelope's status, answers its data. */
+export async function api<T>(request: APIRequestContext, path: string): Promise<T> {
   const res = await request.get(`/ebsn/api${path}`);
   expect(res.ok(), `GET /ebsn/api${path} answered HTTP ${res.status()}`).toBeTruthy();
   const body = (await res.json()) as { response: { status: number }; data: T };

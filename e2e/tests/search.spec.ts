@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { expectAccessible } from '../support/axe';
-import { PRICE, settleAndScan } from '../support/shop';
+import { api, PRICE, settleAndScan } from '../support/shop';
 
 test('ricerca "mozzarella": suggerimenti, scelta, scheda prodotto', async ({ page }) => {
   await page.goto('/');
@@ -36,4 +36,36 @@ test('ricerca "mozzarella": suggerimenti, scelta, scheda prodotto', async ({ pag
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
   await expect(page.getByRole('main').getByText(PRICE).first()).toBeVisible();
   await settleAndScan(page, 'scheda prodotto');
+});
+
+test('ricerca "pasta": il filtro Marca offre solo marche vere; un prodotto di marca ignota non ne mostra', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/search?q=pasta');
+  await settleAndScan(page, 'risultati "pasta"');
+  const brands = page.getByRole('main').getByRole('group', { name: 'Marca' });
+  const boxes = brands.getByRole('checkbox');
+  await expect(boxes.first()).toBeVisible();
+  for (const name of await brands.locator('label').allInnerTexts())
+    expect(name, 'every brand offered has a name').toMatch(/^\p{L}.* \(\d+\)$/u);
+
+  const first = (await brands.locator('label').first().innerText()).match(/^(.*) \((\d+)\)$/)!;
+  const [, brand, count] = first;
+  await boxes.first().check();
+  await expect(page).toHaveURL(/facet=vendor/);
+  await expect(page.getByRole('status').filter({ hasText: /prodott[oi]$/ })).toHaveText(
+    new RegExp(`^${count} prodott[oi]$`),
+  );
+  const shown = await page.getByRole('main').getByRole('article').locator('.pc-brand').allTextContents();
+  expect(shown.length).toBeGreaterThan(0);
+  expect(new Set(shown)).toEqual(new Set([brand]));
+  await settleAndScan(page, `risultati "pasta", marca ${brand}`);
+
+  // Open Food Facts gives "Pasta Zara Tomatoe Paste" no brand: none is made up for it (decision 025)
+  const product = await api<{ slug: string; name: string }>(request, '/products?barcode=8004350001092');
+  await page.goto(`/product/${product.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expect(page.getByRole('main').getByText('Marca:')).toHaveCount(0);
+  await settleAndScan(page, 'scheda prodotto senza marca');
 });
