@@ -234,3 +234,4 @@ export * from './schema-account';
 export * from './schema-cart';
 export * from './schema-delivery';
 export * from './schema-orders';
+export * from './schema-system';
