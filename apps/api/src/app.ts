@@ -8,11 +8,18 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db, DbKind } from './db/client';
 import { isDevMailboxOn, publicUrlOf, REPO_ROOT, type Env } from './env';
+import { storedSecret } from './lib/app-secrets';
+import { JobQueue } from './lib/jobs';
 import { redactUrl } from './lib/redact-url';
 import { memoSerializerCompiler } from './lib/memo-serializer';
 import { VersionedReadCache } from './lib/read-cache';
 import { AccountRepository } from './modules/account/account.repository';
-import { AccountService, type PickupOrdersPort } from './modules/account/account.service';
+import {
+  AccountService,
+  PASSWORD_RESET_JOB,
+  type PasswordResetRequest,
+  type PickupOrdersPort,
+} from './modules/account/account.service';
 import authRoutes from './modules/account/auth.routes';
 import { AuthService } from './modules/account/auth.service';
 import { BotCheckService } from './modules/account/bot-check.service';
@@ -60,7 +67,7 @@ import envPlugin from './plugins/env';
 import envelopePlugin from './plugins/envelope';
 import errorsPlugin, { API_PREFIX, apiNotFoundHandler } from './plugins/errors';
 import inputHygienePlugin from './plugins/input-hygiene';
-import rateLimitPlugin from './plugins/rate-limit';
+import rateLimitPlugin, { deleteEndedThrottleWindows } from './plugins/rate-limit';
 import sessionPlugin from './plugins/session';
 import webApp from './plugins/web-app';
 
@@ -81,6 +88,8 @@ export interface BuildAppOptions {
   dailyPurchases?: DailyPurchasesPort;
   /** payment providers by name (payment_authorizations.provider): staff capture goes through them */
   paymentProviders?: readonly PaymentProvider[];
+  /** poll for scheduled jobs (default true); tests that drive `app.jobs.runDue()` themselves turn it off */
+  runJobs?: boolean;
 }
 
 export type App = FastifyInstance;
@@ -170,14 +179,30 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(envelopePlugin);
   await app.register(errorsPlugin);
   await app.register(inputHygienePlugin);
+  const accounts = new AccountRepository(opts.db);
   await app.register(rateLimitPlugin, {
+    db: opts.db,
     maxPerAccount: env.AUTH_RATE_MAX_PER_ACCOUNT,
     maxPerAddress: env.AUTH_RATE_MAX_PER_ADDRESS,
     windowMinutes: env.AUTH_RATE_WINDOW_MINUTES,
+    resolveLogin: async (login) => (await accounts.findUserByLogin(login))?.userId ?? null,
   });
   const now = opts.now ?? (() => new Date());
   const secureCookie = env.NODE_ENV === 'production';
-  const accounts = new AccountRepository(opts.db);
+  // work after the answer and later, once per cluster (decision 026)
+  const jobs = new JobQueue(opts.db, {
+    onError: (err, job) => app.log.error({ err, job }, 'scheduled job failed'),
+  });
+  app.decorate('jobs', jobs);
+  if (opts.runJobs !== false) {
+    app.addHook('onReady', () => jobs.start());
+    app.addHook('onClose', () => jobs.stop());
+  }
+  jobs.every('system.cleanup', 10 * 60_000, async () => {
+    await deleteEndedThrottleWindows(opts.db);
+    await botCheck.deleteExpired();
+    await jobs.deleteFinished();
+  });
   const sessions = new SessionService(
     accounts,
     {
@@ -215,10 +240,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     publicUrl: publicUrlOf(env),
     pickupOrders: opts.pickupOrders ?? orders.pickupOrders,
     erasers,
+    later: (kind, payload) => jobs.enqueue(kind, payload),
     now,
   });
-  const botCheck = new BotCheckService({
-    hmacKey: env.BOT_CHECK_HMAC_KEY,
+  jobs.register(PASSWORD_RESET_JOB, (payload) => account.sendPasswordReset(payload as PasswordResetRequest));
+  const botCheck = new BotCheckService(opts.db, {
+    hmacKey: env.BOT_CHECK_HMAC_KEY ?? (await storedSecret(opts.db, 'bot-check-hmac')),
     maxNumber: env.BOT_CHECK_MAX_NUMBER,
   });
   // delivery and cart: the cart asks delivery where it goes; delivery asks the cart before deleting an address
@@ -246,7 +273,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   // checkout, payments and the customer's order actions (decision 017)
   const placements = new OrderPlacementRepository(opts.db);
   const orderAnswer = new OrderAnswer(placements, delivery);
-  const sandbox = new SandboxPaymentProvider({ secret: env.PAYMENT_SANDBOX_SECRET, now });
+  // the sandbox's key: its own secret, or (never in production: env.ts) one generated once for this database
+  const sandbox = new SandboxPaymentProvider(opts.db, {
+    secret: env.PAYMENT_SANDBOX_SECRET ?? (await storedSecret(opts.db, 'payment-sandbox')),
+    now,
+  });
   const checkoutRepo = new CheckoutRepository(opts.db);
   const checkout = new CheckoutService({
     db: opts.db,
@@ -303,11 +334,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(geoRoutes, { delivery });
       await api.register(addressRoutes, { delivery, cart });
       await api.register(cartRoutes, { cart, allowAnonymous: env.ANONYMOUS_CART === 'true' });
-      await api.register(checkoutRoutes, { checkout, actions: orderActions });
+      await api.register(checkoutRoutes, {
+        checkout,
+        actions: orderActions,
+        giftCodeLimits: {
+          maxPerAccount: env.GIFT_CODE_RATE_MAX_PER_CUSTOMER,
+          maxPerAddress: env.GIFT_CODE_RATE_MAX_PER_ADDRESS,
+        },
+      });
       await api.register(paymentRoutes, {
         payments,
         sandbox,
         webhookDelayMs: env.PAYMENT_SANDBOX_WEBHOOK_DELAY_MS,
+        jobs,
       });
       await api.register(ordersRoutes, { orders });
       await api.register(staffRoutes, { staff });
@@ -334,5 +373,7 @@ declare module 'fastify' {
     timeslots: TimeslotService;
     /** the one entry point of order status changes (its listener sends the order e-mails) */
     orderStatus: OrderStatusService;
+    /** scheduled work (tests run due jobs with `app.jobs.runDue()`) */
+    jobs: JobQueue;
   }
 }

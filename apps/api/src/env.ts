@@ -19,7 +19,13 @@ const optionalText = z
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
-  HOST: z.string().min(1).default('0.0.0.0'),
+  /** the address the server listens on: this machine only unless set (0.0.0.0 for every interface) */
+  HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * API processes sharing the work (node:cluster, decision 026): 1 runs one process; more need DATABASE_URL
+   * (the embedded database belongs to one process)
+   */
+  WORKERS: z.coerce.number().int().min(1).max(64).default(1),
   /** absent: embedded PGlite in DATA_DIR */
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATA_DIR: optionalText.transform((v) => resolve(REPO_ROOT, v ?? 'var/pglite')),
@@ -72,7 +78,7 @@ const envSchema = z.object({
   /** "remember on this device": idle and absolute lifetime in days */
   SESSION_REMEMBER_DAYS: z.coerce.number().int().min(1).max(365).default(30),
   // ---- login protection ----
-  /** HMAC key of the proof-of-work bot check; random per process when unset (fine for one process) */
+  /** HMAC key of the proof-of-work bot check; unset: one generated once and kept in the database */
   BOT_CHECK_HMAC_KEY: optionalText,
   /** proof-of-work difficulty (largest number the client may have to try) */
   BOT_CHECK_MAX_NUMBER: z.coerce.number().int().min(10).max(10_000_000).default(50_000),
@@ -80,22 +86,33 @@ const envSchema = z.object({
   AUTH_RATE_MAX_PER_ACCOUNT: z.coerce.number().int().min(1).max(10_000).default(10),
   AUTH_RATE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(50),
   AUTH_RATE_WINDOW_MINUTES: z.coerce.number().int().min(1).max(1440).default(15),
+  /** gift-code checks, adds and removals allowed per customer and per client address in the same window */
+  GIFT_CODE_RATE_MAX_PER_CUSTOMER: z.coerce.number().int().min(1).max(10_000).default(20),
+  GIFT_CODE_RATE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
   // ---- cart ----
   /**
    * Anonymous carts (spec section 6): 'false' (the default) makes every cart call need a signed-in customer
    * (HTTP 401 envelope); 'true' lets an anonymous visitor see an empty cart (decision 014).
    */
   ANONYMOUS_CART: z.enum(['true', 'false']).default('false'),
-  // ---- payments (decision 017) ----
-  /** HMAC key of the sandbox payment provider's sessions, returns and webhooks (a fixed development key when unset) */
-  PAYMENT_SANDBOX_SECRET: optionalText,
+  // ---- payments (decisions 017 and 026) ----
+  /**
+   * the built-in sandbox payment provider, the only one of this build: on by default outside production;
+   * production starts only with it switched on explicitly, with its own secret
+   */
+  PAYMENT_SANDBOX: z.enum(['on', 'off']).optional(),
+  /**
+   * HMAC key of the sandbox's sessions, returns and webhooks (16+ characters). Required in production;
+   * elsewhere, when unset, one is generated once and kept in the database
+   */
+  PAYMENT_SANDBOX_SECRET: optionalText.pipe(z.string().min(16).optional()),
   /** delay of the sandbox's webhook after the card form (ms); 0: before the browser returns; -1: never sent */
   PAYMENT_SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(-1).max(600_000).default(400),
   // ---- mail ----
   /** smtp://user:pass@host:port (or smtps://): send for real; unset: mails stay in the outbox table */
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().default('Spesa <noreply@spesa.example.it>'),
-  /** the development mailbox page /dev/mailbox (default: on unless NODE_ENV=production) */
+  /** the development mailbox page /dev/mailbox, for loopback clients only (default on; never in production) */
   DEV_MAILBOX: z.enum(['true', 'false']).optional(),
   /** seed the demo accounts of the README (default: on unless NODE_ENV=production) */
   DEMO_ACCOUNTS: z.enum(['true', 'false']).optional(),
@@ -103,11 +120,45 @@ const envSchema = z.object({
   APP_VERSION: z.string().default('1.47.1'),
 });
 
+/** Settings that only make sense together; a production shop refuses to start without them. */
+const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
+  const production = env.NODE_ENV === 'production';
+  if (production && env.DEV_MAILBOX === 'true')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['DEV_MAILBOX'],
+      message: 'the development mailbox shows every mail (reset links included): never in production',
+    });
+  const sandboxOn = env.PAYMENT_SANDBOX ? env.PAYMENT_SANDBOX === 'on' : !production;
+  if (!sandboxOn)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENT_SANDBOX'],
+      message:
+        'no payment provider is configured: this build has only the sandbox, which production runs only when switched on explicitly (PAYMENT_SANDBOX=on with its own PAYMENT_SANDBOX_SECRET)',
+    });
+  if (production && env.PAYMENT_SANDBOX === 'on' && !env.PAYMENT_SANDBOX_SECRET)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['PAYMENT_SANDBOX_SECRET'],
+      message:
+        'the sandbox payment provider needs its own secret in production (32 random characters or more)',
+    });
+  if (env.WORKERS > 1 && !env.DATABASE_URL)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['WORKERS'],
+      message:
+        'several processes need PostgreSQL (DATABASE_URL): the embedded database belongs to one process',
+    });
+});
+
 export type Env = z.infer<typeof envSchema>;
 
 /** The switches whose default depends on NODE_ENV. */
 export const isDevMailboxOn = (env: Env): boolean =>
-  env.DEV_MAILBOX ? env.DEV_MAILBOX === 'true' : env.NODE_ENV !== 'production';
+  env.NODE_ENV !== 'production' && env.DEV_MAILBOX !== 'false';
+
 export const areDemoAccountsOn = (env: Env): boolean =>
   env.DEMO_ACCOUNTS ? env.DEMO_ACCOUNTS === 'true' : env.NODE_ENV !== 'production';
 /** Where links in e-mails point. */
@@ -115,7 +166,7 @@ export const publicUrlOf = (env: Env): string =>
   (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
-  const parsed = envSchema.safeParse(source);
+  const parsed = checkedEnvSchema.safeParse(source);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid environment configuration:\n${lines.join('\n')}`);

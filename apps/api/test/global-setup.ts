@@ -7,10 +7,12 @@ import { ensureAccountData } from '../src/db/seed/accounts';
 import { ensureDeliveryData } from '../src/db/seed/delivery';
 import { ensureOrderData } from '../src/db/seed/orders';
 import { loadEnv } from '../src/env';
+import { dropFileDatabases } from './file-database';
 
 /**
  * Once per run: a migrated and seeded database for every test file.
- * - DATABASE_URL set: migrates and seeds that PostgreSQL database (seeding only when empty); tests use it.
+ * - DATABASE_URL set: migrates and seeds that PostgreSQL database (seeding only when empty); each test
+ *   file copies it into a database of its own (helper.ts), dropped here at the end of the run.
  * - otherwise: builds the PGlite image in memory and dumps it to a tarball in the temp folder; each test
  *   file loads its own copy (about a second) instead of migrating and seeding again (about 6 seconds).
  */
@@ -43,5 +45,6 @@ export default async function setup(project: TestProject): Promise<() => Promise
   );
   return async () => {
     if (image) await rm(image, { force: true });
+    if (env.DATABASE_URL) await dropFileDatabases(env.DATABASE_URL);
   };
 }

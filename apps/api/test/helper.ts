@@ -3,10 +3,13 @@ import { inject } from 'vitest';
 import { buildApp, type App, type BuildAppOptions } from '../src/app';
 import { openDatabase, type Db, type DbKind } from '../src/db/client';
 import { loadEnv, type Env } from '../src/env';
+import { databaseOfThisFile } from './file-database';
 
 /**
  * An app on the run's database (see global-setup.ts) for `app.inject`: a private PGlite copy of the image,
- * or the shared PostgreSQL of DATABASE_URL. Call `close()` in afterAll.
+ * or on PostgreSQL a database of this test file's own, copied from the seeded one (DATABASE_URL, the
+ * template). Every app a file builds shares that database, as several API processes would. Call `close()`
+ * in afterAll.
  */
 export interface TestApp {
   app: App;
@@ -29,7 +32,14 @@ export async function buildTestApp(
   } = {},
 ): Promise<TestApp> {
   // a light proof of work keeps the suite fast; the verification is the same
-  const env: Env = { ...loadEnv(), LOG_LEVEL: 'silent', BOT_CHECK_MAX_NUMBER: 2000, ...overrides.env };
+  const base = loadEnv();
+  const env: Env = {
+    ...base,
+    ...(base.DATABASE_URL ? { DATABASE_URL: await databaseOfThisFile(base.DATABASE_URL) } : {}),
+    LOG_LEVEL: 'silent',
+    BOT_CHECK_MAX_NUMBER: 2000,
+    ...overrides.env,
+  };
   const imagePath = inject('pgliteImage');
   const database = env.DATABASE_URL
     ? await openDatabase({ url: env.DATABASE_URL })

@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { bigserial, index, integer, jsonb, pgTable, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigserial, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 
 /**
  * What several API processes on one database share (decision 026): generated secrets, the throttles'
@@ -50,11 +50,32 @@ export const scheduledJobs = pgTable(
     lockedUntil: timestamp('locked_until', { withTimezone: true }),
     doneAt: timestamp('done_at', { withTimezone: true }),
     lastError: text('last_error'),
+    /** at most one job not yet done per key (recurring work, one pending run per cluster) */
+    singletonKey: text('singleton_key'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('scheduled_jobs_due_idx')
       .on(t.runAt)
       .where(sql`done_at IS NULL`),
+    uniqueIndex('scheduled_jobs_singleton_idx')
+      .on(t.singletonKey)
+      .where(sql`done_at IS NULL`),
   ],
 );
+
+/**
+ * The sandbox payment provider's own ledger (it plays the acquirer): what its card page authorised, and
+ * what was captured, voided or refunded against it. Checkout and staff never read it; they ask the provider.
+ * Owner: payment (sandbox provider).
+ */
+export const sandboxPayments = pgTable('sandbox_payments', {
+  providerRef: text('provider_ref').primaryKey(),
+  orderId: integer('order_id').notNull(),
+  amountCents: integer('amount_cents').notNull(),
+  /** authorized | pending | declined | voided */
+  status: text('status').notNull(),
+  capturedCents: integer('captured_cents').notNull().default(0),
+  refundedCents: integer('refunded_cents').notNull().default(0),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});

@@ -1,28 +1,51 @@
-import rateLimit from '@fastify/rate-limit';
+import { lt, sql } from 'drizzle-orm';
 import type { FastifyRequest, preHandlerAsyncHookHandler } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/rows';
+import { throttleCounters } from '../db/schema';
 import { TOO_MANY_TEXT } from './errors';
 
 /**
- * Throttling of the calls that guess secrets or send mail: sign-in, PIN, password reset, registration
- * (@fastify/rate-limit, in-process store: one Node process serves the shop). Two counters per call:
- * per client address (the socket's, or the proxy's forwarded one only for TRUST_PROXY_HOPS hops, so a
- * forged X-Forwarded-For changes nothing) and per account (the login, e-mail or user the call is about).
- * Over the limit: HTTP 429 with an Italian envelope (errors plugin).
+ * Throttling of the calls that guess secrets or send mail: sign-in, PIN, password reset, registration,
+ * gift codes (decision 026). Two fixed-window counters per call, kept in the database (table
+ * throttle_counters) so that every API process on it counts the same attempts:
+ * - per client address (the socket's, or the proxy's forwarded one only for TRUST_PROXY_HOPS hops, so a
+ *   forged X-Forwarded-For changes nothing);
+ * - per account: the account the call is about, resolved from whatever was typed (e-mail, card number or
+ *   user name all count on one account); a login that names no account counts on its normalised text.
+ * Over the limit: HTTP 429 with the Italian envelope (errors plugin). Ended windows are deleted by a
+ * recurring job.
  */
 
 export interface AuthRateLimitOptions {
+  db: Db;
   maxPerAccount: number;
   maxPerAddress: number;
   windowMinutes: number;
+  /** the account a typed login names (e-mail, user name or card number), null when none */
+  resolveLogin: (login: string) => Promise<number | null>;
 }
 
-export type AccountKeyOf = (request: FastifyRequest) => string | null;
+/** Who a call is about: a typed login (resolved to its account) or a signed-in customer. */
+export type ThrottleSubject = { login: string } | { userId: number };
+export type ThrottleSubjectOf = (request: FastifyRequest) => ThrottleSubject | null;
+
+export interface ThrottleLimits {
+  maxPerAccount?: number;
+  maxPerAddress?: number;
+}
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** preHandler throttling `scope` per client address and, when `accountKey` gives one, per account */
-    authThrottle: (scope: string, accountKey?: AccountKeyOf) => preHandlerAsyncHookHandler;
+    /** preHandler throttling `scope` per client address and, when `subjectOf` names one, per account */
+    authThrottle: (
+      scope: string,
+      subjectOf?: ThrottleSubjectOf,
+      limits?: ThrottleLimits,
+    ) => preHandlerAsyncHookHandler;
+    /** counts one attempt on `key` in the window; false when it is over `max` */
+    throttleHit: (key: string, max: number) => Promise<boolean>;
   }
 }
 
@@ -34,35 +57,54 @@ class TooManyRequests extends Error {
   }
 }
 
+/** One atomic statement: a new window starts when the stored one has ended. Answers the hits in it. */
+async function hit(db: Db, key: string, windowMs: number): Promise<number> {
+  const [row] = await queryRows<{ hits: number }>(
+    db,
+    sql`
+    INSERT INTO ${throttleCounters} AS c (key, hits, window_ends_at)
+    VALUES (${key}, 1, now() + ${windowMs} * interval '1 millisecond')
+    ON CONFLICT (key) DO UPDATE SET
+      hits = CASE WHEN c.window_ends_at <= now() THEN 1 ELSE c.hits + 1 END,
+      window_ends_at = CASE WHEN c.window_ends_at <= now() THEN excluded.window_ends_at ELSE c.window_ends_at END
+    RETURNING hits`,
+  );
+  return row?.hits ?? 1;
+}
+
+/** Deletes the counters whose window has ended (the recurring clean-up job). */
+export async function deleteEndedThrottleWindows(db: Db): Promise<void> {
+  await db.delete(throttleCounters).where(lt(throttleCounters.windowEndsAt, sql`now()`));
+}
+
 export default fp<AuthRateLimitOptions>(
   async (app, opts) => {
-    await app.register(rateLimit, { global: false });
-    const timeWindow = opts.windowMinutes * 60_000;
-    const byAddress = app.createRateLimit({
-      max: opts.maxPerAddress,
-      timeWindow,
-      keyGenerator: (req) => `addr:${req.routeOptions.url ?? ''}:${req.ip}`,
-    });
-    const byAccount = app.createRateLimit({
-      max: opts.maxPerAccount,
-      timeWindow,
-      // the account key is computed by the route and stashed on the request just before the check
-      keyGenerator: (req) => `acct:${(req as FastifyRequest & { throttleKey?: string }).throttleKey ?? ''}`,
-    });
+    const windowMs = opts.windowMinutes * 60_000;
+    const throttleHit = async (key: string, max: number) => (await hit(opts.db, key, windowMs)) <= max;
+    app.decorate('throttleHit', throttleHit);
 
-    app.decorate('authThrottle', (scope: string, accountKey?: AccountKeyOf) => {
-      const handler: preHandlerAsyncHookHandler = async (request) => {
-        const address = await byAddress(request);
-        if (!address.isAllowed && address.isExceeded) throw new TooManyRequests();
-        const key = accountKey?.(request);
-        if (!key) return;
-        (request as FastifyRequest & { throttleKey?: string }).throttleKey =
-          `${scope}:${key.trim().toLowerCase()}`;
-        const account = await byAccount(request);
-        if (!account.isAllowed && account.isExceeded) throw new TooManyRequests();
-      };
-      return handler;
-    });
+    const accountKeyOf = async (subject: ThrottleSubject): Promise<string> => {
+      if ('userId' in subject) return `u${subject.userId}`;
+      const typed = subject.login.trim().toLowerCase();
+      const userId = typed ? await opts.resolveLogin(typed) : null;
+      return userId !== null ? `u${userId}` : `login:${typed}`;
+    };
+
+    app.decorate(
+      'authThrottle',
+      (scope: string, subjectOf?: ThrottleSubjectOf, limits: ThrottleLimits = {}) => {
+        const maxPerAddress = limits.maxPerAddress ?? opts.maxPerAddress;
+        const maxPerAccount = limits.maxPerAccount ?? opts.maxPerAccount;
+        const handler: preHandlerAsyncHookHandler = async (request) => {
+          if (!(await throttleHit(`addr:${scope}:${request.ip}`, maxPerAddress))) throw new TooManyRequests();
+          const subject = subjectOf?.(request);
+          if (!subject) return;
+          const key = await accountKeyOf(subject);
+          if (!(await throttleHit(`acct:${scope}:${key}`, maxPerAccount))) throw new TooManyRequests();
+        };
+        return handler;
+      },
+    );
   },
   { name: 'auth-rate-limit' },
 );

@@ -58,6 +58,14 @@ const normaliseName = (s: string) =>
     .toLowerCase()
     .replace(/[^a-z]/g, '');
 
+/** The job that mails a password-reset link, and what it is given. */
+export const PASSWORD_RESET_JOB = 'account.password-reset';
+export interface PasswordResetRequest {
+  e_mail?: string | undefined;
+  login?: string | undefined;
+  fiscal_code?: string | undefined;
+}
+
 /**
  * Registration, profile, password, e-mail change, password reset, multi-factor switch, invoice data,
  * privacy disclaimers and account deletion (spec section 7 "Account and registration"). Every secret
@@ -74,6 +82,8 @@ export class AccountService {
       pickupOrders: PickupOrdersPort;
       /** other modules' personal data of a customer, erased when the account is deleted (addresses, cart) */
       erasers?: ReadonlyArray<(userId: number) => Promise<void>>;
+      /** work done after the answer (the reset mail), so that answers take the same time for any address */
+      later: (kind: typeof PASSWORD_RESET_JOB, payload: PasswordResetRequest) => Promise<void>;
       now?: () => Date;
     },
   ) {}
@@ -362,12 +372,24 @@ export class AccountService {
   }
 
   // ---------- password reset ----------
-  /** Always the same answer (no enumeration); a mail only when the data match an account. */
-  async requestPasswordReset(q: {
-    e_mail?: string | undefined;
-    login?: string | undefined;
-    fiscal_code?: string | undefined;
-  }): Promise<Result<Record<string, never>>> {
+  /**
+   * Always the same answer in the same time (no enumeration, not even by timing): the request is written
+   * as a job and answered; the job (`sendPasswordReset`) looks the account up and mails the link.
+   */
+  async requestPasswordReset(q: PasswordResetRequest): Promise<Result<Record<string, never>>> {
+    await this.opts.later(PASSWORD_RESET_JOB, {
+      e_mail: q.e_mail,
+      login: q.login,
+      fiscal_code: q.fiscal_code,
+    });
+    return ok({}, info('resetRequested'));
+  }
+
+  /**
+   * The reset job: a link only when the data match an account. Run again (at-least-once jobs), it sends a
+   * new link that replaces the first.
+   */
+  async sendPasswordReset(q: PasswordResetRequest): Promise<void> {
     const key = (q.e_mail || q.login || '').trim();
     const user = key ? await this.repo.findUserByLogin(key) : null;
     // omocodia variants of the same code are the same person
@@ -392,7 +414,6 @@ export class AccountService {
         minutes: RESET_TOKEN_MINUTES,
       });
     }
-    return ok({}, info('resetRequested'));
   }
 
   private async findResetToken(login: string | undefined, token: string) {

@@ -48,10 +48,10 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     '/auth/login',
     {
       config: { ignoreStaleSession: true, fieldMessages: true },
-      preHandler: app.authThrottle(
-        'login',
-        (req) => (req.body as { login?: string } | undefined)?.login ?? null,
-      ),
+      preHandler: app.authThrottle('login', (req) => {
+        const typed = (req.body as { login?: unknown } | undefined)?.login;
+        return typeof typed === 'string' ? { login: typed } : null;
+      }),
       schema: {
         tags: ['account'],
         summary: 'Sign in with e-mail, user name or card number and password (form-encoded or JSON)',
@@ -62,8 +62,11 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
     },
     async (request, reply) => {
       const body = request.body;
-      // the bot check is required unless a PIN comes with the call (spec section 7)
-      if (!body.mfa_pin && !(await botCheck.verify(request.query.token))) {
+      // the bot check is required, but for the PIN of a sign-in that passed it and is still pending
+      // (spec section 7: the PIN call comes without a new challenge); wrong PINs count on the account
+      const pinOfPendingSignIn =
+        !!body.mfa_pin && !body.resend_mfa_pin && (await auth.hasPendingPin(body.login));
+      if (!pinOfPendingSignIn && !(await botCheck.verify(request.query.token))) {
         return reply
           .code(403)
           .send(

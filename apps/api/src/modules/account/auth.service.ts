@@ -65,6 +65,17 @@ export class AuthService {
     });
   }
 
+  /**
+   * Was this account sent a PIN that is still pending? A PIN is only sent by a bot-checked sign-in with the
+   * right password, so its pending token is the ticket that lets the PIN call skip the bot check.
+   */
+  async hasPendingPin(login: string): Promise<boolean> {
+    const user = await this.repo.findUserByLogin(login.trim());
+    if (!user?.mfaEnabled) return false;
+    const active = await this.repo.findActiveToken(user.userId, 'mfa_pin', this.now());
+    return active !== null && active.attempts < PIN_MAX_ATTEMPTS;
+  }
+
   private async checkPin(user: UserRow, input: LoginInput): Promise<Result<null>> {
     const now = this.now();
     const active = await this.repo.findActiveToken(user.userId, 'mfa_pin', now);

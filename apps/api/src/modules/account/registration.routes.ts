@@ -73,14 +73,21 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
 ) => {
   const form = { fieldMessages: true } as const;
   const changing = { stateChanging: true, fieldMessages: true } as const;
-  const throttleByEmail = (scope: string) =>
+  /**
+   * Throttled per address and per account: the account named by the first of `fields` that is filled in,
+   * in the order the service reads them (so varying the field the service ignores changes nothing).
+   */
+  const throttleByLogin = (scope: string, fields: readonly ('e_mail' | 'login')[]) =>
     app.authThrottle(scope, (req) => {
       const q = (req.method === 'GET' ? req.query : req.body) as Record<string, unknown> | undefined;
-      const v = q?.e_mail ?? q?.login;
-      return typeof v === 'string' ? v : null;
+      for (const field of fields) {
+        const v = q?.[field];
+        if (typeof v === 'string' && v.trim() !== '') return { login: v };
+      }
+      return null;
     });
   const throttleByUser = (scope: string) =>
-    app.authThrottle(scope, (req) => (req.session ? `u${req.session.userId}` : null));
+    app.authThrottle(scope, (req) => (req.session ? { userId: req.session.userId } : null));
 
   // ---------- registration ----------
   app.post(
@@ -131,7 +138,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/registration_resend_email',
     {
-      preHandler: throttleByEmail('resend'),
+      preHandler: throttleByLogin('resend', ['e_mail']),
       config: { stateChanging: true },
       schema: {
         tags,
@@ -289,7 +296,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
     '/registration/password_reset_token_request',
     {
       config: { ...changing, ignoreStaleSession: true },
-      preHandler: throttleByEmail('reset'),
+      preHandler: throttleByLogin('reset', ['e_mail', 'login']),
       schema: {
         tags,
         summary: 'Send a password-reset link (same answer whether or not the account exists)',
@@ -304,7 +311,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
     '/registration/password_reset_token_check',
     {
       config: { ignoreStaleSession: true },
-      preHandler: throttleByEmail('reset-check'),
+      preHandler: throttleByLogin('reset-check', ['login', 'e_mail']),
       schema: {
         tags,
         summary: 'Is this reset link still good?',
@@ -324,7 +331,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
 
   const resetOpts = (method: string) => ({
     config: { ...changing, ignoreStaleSession: true },
-    preHandler: throttleByEmail('reset-do'),
+    preHandler: throttleByLogin('reset-do', ['login', 'e_mail']),
     schema: {
       tags,
       summary: `Set a new password with the reset link's token (${method}); every session ends`,

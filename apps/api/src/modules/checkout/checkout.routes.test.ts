@@ -17,6 +17,7 @@ import {
   type OrderWire,
 } from '../../../test/checkout-fixtures';
 import { newCustomer } from '../../../test/customers';
+import { storedSecret } from '../../lib/app-secrets';
 import { buildTestApp, callAs, type TestApp } from '../../../test/helper';
 import { SANDBOX_TEST_CARDS, SandboxPaymentProvider } from '../payment/sandbox.provider';
 import { OrderAnswer } from './order-answer';
@@ -30,7 +31,8 @@ import { OrderPlacementRepository } from './order-placement.repository';
 let t: TestApp;
 const NOW = new Date('2027-03-01T07:00:00Z');
 const DAY = '2027-03-03';
-const sandbox = new SandboxPaymentProvider({ now: () => NOW });
+// the shop's own sandbox key (generated for this database): what the provider signs with
+let sandbox: SandboxPaymentProvider;
 
 beforeAll(async () => {
   t = await buildTestApp({
@@ -40,6 +42,10 @@ beforeAll(async () => {
       AUTH_RATE_MAX_PER_ADDRESS: 1000,
       PAYMENT_SANDBOX_WEBHOOK_DELAY_MS: -1,
     },
+  });
+  sandbox = new SandboxPaymentProvider(t.db, {
+    secret: await storedSecret(t.db, 'payment-sandbox'),
+    now: () => NOW,
   });
   // room for every run of this file on a shared PostgreSQL database
   await driveSlot(t.db, DAY, 100_000);

@@ -24,6 +24,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fail } from '../../lib/result';
 import { answer, answerWithData, apiResponse } from '../../plugins/envelope';
+import type { ThrottleLimits } from '../../plugins/rate-limit';
 import { requireUser } from '../../plugins/session';
 import type { CheckoutService } from './checkout.service';
 import type { OrderActionsService } from './order-actions.service';
@@ -35,6 +36,8 @@ import type { OrderActionsService } from './order-actions.service';
 export interface CheckoutRoutesOptions {
   checkout: CheckoutService;
   actions: OrderActionsService;
+  /** attempts on gift codes allowed per customer and per client address in the throttle's window */
+  giftCodeLimits: ThrottleLimits;
 }
 
 const userIdOf = (request: FastifyRequest): number => {
@@ -48,9 +51,18 @@ const IDEMPOTENCY_INVALID = fail(
   'validation',
 );
 
-const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, { checkout, actions }) => {
+const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (
+  app,
+  { checkout, actions, giftCodeLimits },
+) => {
   const cartAnswer = { 200: apiResponse(checkoutCartSchema), 400: apiResponse(checkoutCartSchema) };
   const guarded = { preValidation: requireUser };
+  // gift codes are secrets to guess: check, add and remove count together, per customer and per address
+  const giftThrottle = app.authThrottle(
+    'gift-code',
+    (req) => (req.session ? { userId: req.session.userId } : null),
+    giftCodeLimits,
+  );
 
   app.get(
     '/packaging-type/list',
@@ -84,6 +96,7 @@ const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app,
     '/cart-giftcertificate/check',
     {
       ...guarded,
+      preHandler: giftThrottle,
       schema: {
         tags: ['checkout'],
         summary: 'Whether a gift code is valid for this customer, and what it would take off the open cart',
@@ -98,6 +111,7 @@ const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app,
     '/cart-giftcertificate/add_code',
     {
       ...guarded,
+      preHandler: giftThrottle,
       schema: {
         tags: ['checkout'],
         summary: 'Applies a gift code to the open cart (one per cart); answers the cart',
@@ -115,6 +129,7 @@ const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app,
     '/cart-giftcertificate/remove_code',
     {
       ...guarded,
+      preHandler: giftThrottle,
       schema: {
         tags: ['checkout'],
         summary: 'Removes a gift code from the open cart; answers the cart',

@@ -801,7 +801,7 @@ export class CheckoutService {
       auth.provider === this.d.provider.name &&
       ['created', 'pending', 'authorized'].includes(auth.status)
     ) {
-      if (auth.status !== 'created') await this.d.provider.void(auth.providerRef);
+      if (auth.status !== 'created') await this.d.provider.void(auth.providerRef, tx);
       await this.d.orders.setAuthorizationStatus(
         tx,
         auth.authorizationId,

@@ -272,7 +272,7 @@ export class StaffService {
           });
           if (!moved.ok) throw new Rollback(moved);
           // last: the provider call happens only once everything else is written in this transaction
-          const taken = await provider.capture(auth.providerRef, captured);
+          const taken = await provider.capture(auth.providerRef, captured, tx);
           if (!taken.ok) throw new Rollback(refuse('captureFailed'));
         } else {
           await this.repo.recordCapture(tx, {

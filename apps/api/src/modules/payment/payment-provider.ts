@@ -49,6 +49,13 @@ export interface VerifiedNotification {
 
 export type ProviderActionResult = { ok: true; amountCents: number } | { ok: false; reason: string };
 
+/**
+ * `tx` on capture, void and refund: the shop's transaction the call is part of. A remote provider ignores it;
+ * a provider whose ledger lives in the shop's database (the sandbox) writes in it, so that its record commits
+ * or rolls back with the shop's (and the embedded database, one connection, is never asked twice at once).
+ */
+export type ShopTransaction = unknown;
+
 export interface PaymentProvider {
   /** stored in payment_authorizations.provider */
   readonly name: string;
@@ -56,10 +63,10 @@ export interface PaymentProvider {
   /** the hosted page of a session already started (a repeated buy answers the same page), null if unknown */
   resumeSession(providerRef: string, input: StartSessionInput): HostedSession | null;
   /** takes `amountCents` (at most the authorised amount) */
-  capture(providerRef: string, amountCents: number): Promise<ProviderActionResult>;
+  capture(providerRef: string, amountCents: number, tx?: ShopTransaction): Promise<ProviderActionResult>;
   /** releases the hold */
-  void(providerRef: string): Promise<ProviderActionResult>;
-  refund(providerRef: string, amountCents: number): Promise<ProviderActionResult>;
+  void(providerRef: string, tx?: ShopTransaction): Promise<ProviderActionResult>;
+  refund(providerRef: string, amountCents: number, tx?: ShopTransaction): Promise<ProviderActionResult>;
   /** the browser's return: the query of the feedback URL; null when the signature does not hold */
   verifyReturn(query: Record<string, string>): VerifiedNotification | null;
   /** the provider's server-to-server call: raw body and its signature header; null when it does not hold */

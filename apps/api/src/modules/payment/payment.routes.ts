@@ -2,8 +2,10 @@ import { paymentFeedbackQuerySchema } from '@spesa/shared/contracts/checkout';
 import { formatPrice } from '@spesa/shared/format/price';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import type { JobQueue } from '../../lib/jobs';
 import { fail } from '../../lib/result';
 import { answer, apiResponse } from '../../plugins/envelope';
+import type { PaymentOutcome } from './payment-provider';
 import type { PaymentService } from './payment.service';
 import { PAYMENT_TEXT } from './payment.service';
 import type { SandboxPaymentProvider, SandboxSession } from './sandbox.provider';
@@ -21,6 +23,16 @@ export interface PaymentRoutesOptions {
   sandbox: SandboxPaymentProvider;
   /** ms after the form before the webhook is sent; 0: before the browser returns; -1: never */
   webhookDelayMs: number;
+  /** the delayed webhook is a job: it is sent once in the cluster, after a restart too */
+  jobs: JobQueue;
+}
+
+/** The sandbox's delayed webhook (job payload): the session and what the card page decided. */
+const SANDBOX_WEBHOOK_JOB = 'payment.sandbox-webhook';
+interface SandboxWebhookJob {
+  session: SandboxSession;
+  outcome: PaymentOutcome;
+  card: { cardBrand: string; cardLast4: string };
 }
 
 const esc = (s: string) =>
@@ -136,7 +148,7 @@ function checkForm(body: z.infer<typeof formBodySchema>, now: Date): FormErrors 
 
 const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
   app,
-  { payments, sandbox, webhookDelayMs },
+  { payments, sandbox, webhookDelayMs, jobs },
 ) => {
   const sendWebhook = async (raw: string, signature: string) => {
     const res = await app.inject({
@@ -145,8 +157,15 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
       headers: { 'content-type': 'application/json', 'x-sandbox-signature': signature },
       payload: raw,
     });
-    if (res.statusCode !== 200) app.log.warn({ status: res.statusCode }, 'sandbox webhook refused');
+    if (res.statusCode !== 200) throw new Error(`sandbox webhook refused: HTTP ${res.statusCode}`);
   };
+  /** The sandbox confirms a pending card in its ledger, then notifies the shop (idempotent by event id). */
+  const notify = async ({ session, outcome, card }: SandboxWebhookJob) => {
+    if (outcome === 'success') await sandbox.confirmPending(session.providerRef);
+    const hook = sandbox.webhook(session, outcome, card);
+    await sendWebhook(hook.raw, hook.signature);
+  };
+  jobs.register(SANDBOX_WEBHOOK_JOB, (payload) => notify(payload as SandboxWebhookJob));
 
   const sessionParams = z.object({ ref: z.string().regex(/^sbx_[0-9a-f]{24}$/) });
   const notFoundPage = (reply: { code: (n: number) => unknown; type: (t: string) => unknown }) => {
@@ -196,14 +215,14 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
         reply.code(422).type('text/html; charset=utf-8');
         return page(session, request.body.t, errors, { holder: request.body.holder ?? '' });
       }
-      const hook = sandbox.webhook(session, decision.webhookOutcome, decision);
-      if (webhookDelayMs === 0) await sendWebhook(hook.raw, hook.signature);
-      else if (webhookDelayMs > 0)
-        setTimeout(() => {
-          sendWebhook(hook.raw, hook.signature).catch(() => {
-            // the app may be closing; the return already carries the outcome
-          });
-        }, webhookDelayMs).unref();
+      await sandbox.record(session, decision.returnOutcome);
+      const job: SandboxWebhookJob = {
+        session,
+        outcome: decision.webhookOutcome,
+        card: { cardBrand: decision.cardBrand, cardLast4: decision.cardLast4 },
+      };
+      if (webhookDelayMs === 0) await notify(job);
+      else if (webhookDelayMs > 0) await jobs.enqueue(SANDBOX_WEBHOOK_JOB, job, { delayMs: webhookDelayMs });
       return reply.redirect(sandbox.returnUrl(session, decision.returnOutcome), 303);
     },
   );

@@ -72,7 +72,7 @@ export class PaymentService {
             await this.moveOrder(tx, order.orderId, s, ORDER_STATUS.ordered);
         } else if (waiting.includes(auth.status) || auth.status === 'voided') {
           // money held for an attempt nobody waits for: give it back
-          await this.provider.void(auth.providerRef);
+          await this.provider.void(auth.providerRef, tx);
           await this.orders.setAuthorizationStatus(tx, auth.authorizationId, waiting, 'voided', card);
         }
       } else if (n.outcome === 'pending') {

@@ -1,8 +1,12 @@
 import { describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
 import { SANDBOX_TEST_CARDS, SandboxPaymentProvider, cardBrandOf, luhnValid } from './sandbox.provider';
 
 const NOW = new Date('2027-03-01T07:00:00Z');
-const provider = new SandboxPaymentProvider({ secret: 'test-secret', now: () => NOW });
+// signing and the card rules never reach the sandbox's ledger (its database side is tested through the API)
+const noDb = {} as Db;
+const SECRET = 'test-secret-0123456789';
+const provider = new SandboxPaymentProvider(noDb, { secret: SECRET, now: () => NOW });
 const input = {
   orderId: 42,
   attempt: 1,
@@ -43,7 +47,7 @@ describe('sandbox payment provider', () => {
     const forged = `${Buffer.from(JSON.stringify({ r: s.providerRef, o: 42, n: 1, a: 1, d: 'x', f: '/' })).toString('base64url')}.${sig}`;
     expect(provider.openSession(s.providerRef, forged)).toBeNull();
     expect(provider.openSession(s.providerRef, `${payload}.${'0'.repeat(64)}`)).toBeNull();
-    const other = new SandboxPaymentProvider({ secret: 'another', now: () => NOW });
+    const other = new SandboxPaymentProvider(noDb, { secret: 'another-secret-0123456789', now: () => NOW });
     expect(other.openSession(s.providerRef, token)).toBeNull();
     // a repeated buy resumes the same page
     expect(provider.resumeSession(s.providerRef, input)?.redirectUrl).toBe(s.redirectUrl);
@@ -58,8 +62,8 @@ describe('sandbox payment provider', () => {
     const q = Object.fromEntries(back.searchParams.entries());
     expect(provider.verifyReturn(q)).toMatchObject({ providerRef: s.providerRef, outcome: 'success' });
     expect(provider.verifyReturn({ ...q, outcome: 'declined' })).toBeNull();
-    const late = new SandboxPaymentProvider({
-      secret: 'test-secret',
+    const late = new SandboxPaymentProvider(noDb, {
+      secret: SECRET,
       now: () => new Date(NOW.getTime() + 2 * 86_400_000),
     });
     expect(late.verifyReturn(q)).toBeNull();
@@ -71,5 +75,10 @@ describe('sandbox payment provider', () => {
     expect(provider.verifyWebhook(hook.raw.replace('4242', '0000'), hook.signature)).toBeNull();
     expect(provider.verifyWebhook(hook.raw, undefined)).toBeNull();
     expect(hook.raw).not.toContain('4242424242424242');
+  });
+
+  it('has no key of its own: a secret is required, and a short one is refused', () => {
+    expect(() => new SandboxPaymentProvider(noDb, { secret: '' })).toThrow();
+    expect(() => new SandboxPaymentProvider(noDb, { secret: 'short' })).toThrow();
   });
 });

@@ -1,9 +1,13 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { sandboxPayments } from '../../db/schema';
 import type {
   HostedSession,
   PaymentOutcome,
   PaymentProvider,
   ProviderActionResult,
+  ShopTransaction,
   StartSessionInput,
   VerifiedNotification,
 } from './payment-provider';
@@ -11,8 +15,11 @@ import type {
 /**
  * The built-in sandbox payment provider (decision 017): behaves like a real hosted payment page without
  * any money. Its page is served by the API (payment.routes.ts, /ebsn/api/payment-sandbox/pay/:ref); the
- * session travels in an HMAC-signed token (the sandbox keeps no state), the browser returns to our feedback
- * URL with a signed query, and a signed webhook follows (or precedes) it.
+ * session travels in an HMAC-signed token, the browser returns to our feedback URL with a signed query, and
+ * a signed webhook follows (or precedes) it. Like a real acquirer it keeps its own ledger (table
+ * sandbox_payments): a capture, void or refund succeeds only against what its card page authorised.
+ * The signing key is never in the source: PAYMENT_SANDBOX_SECRET, or outside production one generated once
+ * and kept in the database (decision 026).
  *
  * Test cards (any future expiry, any 3-digit CVC; README "Test cards"):
  *   4242 4242 4242 4242  authorised
@@ -29,8 +36,6 @@ export const SANDBOX_TEST_CARDS = {
   insufficientFunds: '4000000000009995',
   pending: '4000000000003220',
 } as const;
-
-const DEV_KEY = 'spesa-sandbox-development-key-not-for-production';
 
 export interface SandboxSession {
   providerRef: string;
@@ -87,13 +92,17 @@ export function cardBrandOf(digits: string): string {
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = SANDBOX_PROVIDER;
   private readonly key: string;
+  private readonly now: () => Date;
 
-  constructor(opts: { secret?: string | undefined; now?: () => Date } = {}) {
-    this.key = opts.secret && opts.secret.length > 0 ? opts.secret : DEV_KEY;
+  constructor(
+    private readonly db: Db,
+    opts: { secret: string; now?: () => Date },
+  ) {
+    if (opts.secret.length < 16)
+      throw new Error('the sandbox payment secret must have 16 characters or more');
+    this.key = opts.secret;
     this.now = opts.now ?? (() => new Date());
   }
-
-  private readonly now: () => Date;
 
   private sign(purpose: string, text: string): string {
     return createHmac('sha256', this.key).update(`${purpose}|${text}`).digest('hex');
@@ -247,16 +256,94 @@ export class SandboxPaymentProvider implements PaymentProvider {
     }
   }
 
-  async capture(_providerRef: string, amountCents: number): Promise<ProviderActionResult> {
-    return { ok: true, amountCents };
+  /** The ledger's handle: the shop's transaction when the call is part of one. */
+  private ledger(tx: ShopTransaction | undefined): Db {
+    return (tx as Db | undefined) ?? this.db;
   }
 
-  async void(_providerRef: string): Promise<ProviderActionResult> {
+  /**
+   * The card page's decision, in the sandbox's ledger: authorised, pending (confirmed by the webhook) or
+   * declined. A session already authorised keeps its authorisation.
+   */
+  async record(session: SandboxSession, outcome: PaymentOutcome): Promise<void> {
+    const status = outcome === 'success' ? 'authorized' : outcome === 'pending' ? 'pending' : 'declined';
+    await this.db
+      .insert(sandboxPayments)
+      .values({
+        providerRef: session.providerRef,
+        orderId: session.orderId,
+        amountCents: session.amountCents,
+        status,
+      })
+      .onConflictDoUpdate({
+        target: sandboxPayments.providerRef,
+        set: { status, updatedAt: sql`now()` },
+        setWhere: sql`${sandboxPayments.status} NOT IN ('authorized', 'voided')`,
+      });
+  }
+
+  /** A pending authorisation confirmed (what the delayed webhook of a pending card reports). */
+  async confirmPending(providerRef: string): Promise<void> {
+    await this.db
+      .update(sandboxPayments)
+      .set({ status: 'authorized', updatedAt: sql`now()` })
+      .where(and(eq(sandboxPayments.providerRef, providerRef), eq(sandboxPayments.status, 'pending')));
+  }
+
+  /** Takes `amountCents` of an authorisation the card page gave, never more than it authorised. */
+  async capture(
+    providerRef: string,
+    amountCents: number,
+    tx?: ShopTransaction,
+  ): Promise<ProviderActionResult> {
+    if (!Number.isSafeInteger(amountCents) || amountCents < 0) return { ok: false, reason: 'invalid amount' };
+    const taken = await this.ledger(tx)
+      .update(sandboxPayments)
+      .set({ capturedCents: sql`${sandboxPayments.capturedCents} + ${amountCents}`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(sandboxPayments.providerRef, providerRef),
+          eq(sandboxPayments.status, 'authorized'),
+          sql`${sandboxPayments.capturedCents} + ${amountCents} <= ${sandboxPayments.amountCents}`,
+        ),
+      )
+      .returning({ ref: sandboxPayments.providerRef });
+    return taken.length === 1 ? { ok: true, amountCents } : { ok: false, reason: 'not authorised' };
+  }
+
+  /** Releases a hold; nothing to release (declined, already voided) is not an error. */
+  async void(providerRef: string, tx?: ShopTransaction): Promise<ProviderActionResult> {
+    await this.ledger(tx)
+      .update(sandboxPayments)
+      .set({ status: 'voided', updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(sandboxPayments.providerRef, providerRef),
+          inArray(sandboxPayments.status, ['authorized', 'pending']),
+          eq(sandboxPayments.capturedCents, 0),
+        ),
+      );
     return { ok: true, amountCents: 0 };
   }
 
-  async refund(_providerRef: string, amountCents: number): Promise<ProviderActionResult> {
-    return { ok: true, amountCents };
+  /** Gives back captured money, never more than was captured. */
+  async refund(
+    providerRef: string,
+    amountCents: number,
+    tx?: ShopTransaction,
+  ): Promise<ProviderActionResult> {
+    if (!Number.isSafeInteger(amountCents) || amountCents < 0) return { ok: false, reason: 'invalid amount' };
+    const given = await this.ledger(tx)
+      .update(sandboxPayments)
+      .set({ refundedCents: sql`${sandboxPayments.refundedCents} + ${amountCents}`, updatedAt: sql`now()` })
+      .where(
+        and(
+          eq(sandboxPayments.providerRef, providerRef),
+          sql`${sandboxPayments.refundedCents} + ${amountCents} <= ${sandboxPayments.capturedCents}`,
+        ),
+      )
+      .returning({ ref: sandboxPayments.providerRef });
+    return given.length === 1 ? { ok: true, amountCents } : { ok: false, reason: 'nothing captured' };
   }
 }
 

@@ -1,0 +1,194 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../db/client';
+import { queryRows } from '../db/rows';
+import { scheduledJobs } from '../db/schema';
+
+/**
+ * Work done after the answer or later, once per cluster (decision 026), kept in the table scheduled_jobs
+ * so that it survives restarts and crashes:
+ * - `enqueue` writes a job (inside the caller's transaction when given one);
+ * - every process polls; a due job is claimed with FOR UPDATE SKIP LOCKED and held for `lockMs`, so two
+ *   processes never run it at once, and a job whose process died is claimed again when its hold runs out;
+ * - a handler that throws is retried with a growing delay, up to `maxAttempts`, then left with its error;
+ * - `every` declares recurring work: one pending run per cluster (singleton key), the next one written when
+ *   a run ends.
+ * Delivery is at least once: handlers are idempotent (each one says how).
+ */
+export type JobHandler = (payload: unknown) => Promise<void>;
+
+export interface JobQueueOptions {
+  /** how often a process looks for due jobs (ms) */
+  pollMs?: number;
+  /** how long a claimed job is held before another process may take it (ms) */
+  lockMs?: number;
+  maxAttempts?: number;
+  onError?: (err: unknown, job: { kind: string; jobId: number }) => void;
+}
+
+interface ClaimedJob {
+  job_id: number;
+  kind: string;
+  payload: unknown;
+  attempts: number;
+  singleton_key: string | null;
+}
+
+export class JobQueue {
+  readonly #handlers = new Map<string, JobHandler>();
+  readonly #recurring = new Map<string, number>();
+  readonly #pollMs: number;
+  readonly #lockMs: number;
+  readonly #maxAttempts: number;
+  readonly #onError: NonNullable<JobQueueOptions['onError']>;
+  #timer: ReturnType<typeof setTimeout> | null = null;
+  #running: Promise<void> | null = null;
+  #again = false;
+  #stopped = true;
+
+  constructor(
+    private readonly db: Db,
+    opts: JobQueueOptions = {},
+  ) {
+    this.#pollMs = opts.pollMs ?? 1000;
+    this.#lockMs = opts.lockMs ?? 60_000;
+    this.#maxAttempts = opts.maxAttempts ?? 8;
+    this.#onError = opts.onError ?? (() => {});
+  }
+
+  /** The handler of one kind of job (one per kind). */
+  register(kind: string, handler: JobHandler): void {
+    if (this.#handlers.has(kind)) throw new Error(`job kind ${kind} registered twice`);
+    this.#handlers.set(kind, handler);
+  }
+
+  /** Recurring work every `intervalMs`: one run at a time in the whole cluster. */
+  every(kind: string, intervalMs: number, handler: JobHandler): void {
+    this.register(kind, handler);
+    this.#recurring.set(kind, intervalMs);
+  }
+
+  /** Writes a job; `db` is the caller's transaction when the job must exist only if it commits. */
+  async enqueue(
+    kind: string,
+    payload: unknown,
+    opts: { delayMs?: number; singletonKey?: string; db?: Db } = {},
+  ): Promise<void> {
+    const delay = Math.max(0, Math.round(opts.delayMs ?? 0));
+    await (opts.db ?? this.db).execute(sql`
+      INSERT INTO ${scheduledJobs} (kind, payload, run_at, singleton_key)
+      VALUES (${kind}, ${JSON.stringify(payload)}::jsonb, now() + ${delay} * interval '1 millisecond',
+              ${opts.singletonKey ?? null})
+      ON CONFLICT (singleton_key) WHERE done_at IS NULL DO NOTHING`);
+    // a job due now is run by this process at once (others would find it at their next poll)
+    if (delay === 0 && !opts.db) this.kick();
+  }
+
+  /** Starts polling (and writes the first run of each recurring kind). */
+  async start(): Promise<void> {
+    this.#stopped = false;
+    for (const [kind, intervalMs] of this.#recurring)
+      await this.enqueue(kind, {}, { singletonKey: kind, delayMs: Math.min(intervalMs, 5_000) });
+    this.#schedule();
+  }
+
+  async stop(): Promise<void> {
+    this.#stopped = true;
+    if (this.#timer) clearTimeout(this.#timer);
+    this.#timer = null;
+    await this.#running;
+  }
+
+  /** Runs the due jobs now (in the background); a run already going on runs once more after it. */
+  kick(): void {
+    if (this.#stopped) return;
+    if (this.#running) {
+      this.#again = true;
+      return;
+    }
+    this.#running = this.runDue()
+      .catch((err: unknown) => this.#onError(err, { kind: '(poll)', jobId: 0 }))
+      .then(() => {
+        this.#running = null;
+        if (this.#again) {
+          this.#again = false;
+          this.kick();
+        }
+      });
+  }
+
+  /** Claims and runs due jobs until none is left (or `limit` ran); answers how many ran. */
+  async runDue(limit = 100): Promise<number> {
+    let ran = 0;
+    while (ran < limit) {
+      const job = await this.#claim();
+      if (!job) break;
+      ran += 1;
+      await this.#run(job);
+    }
+    return ran;
+  }
+
+  /** Deletes jobs finished more than a day ago (their payloads may hold personal data). */
+  async deleteFinished(): Promise<void> {
+    await this.db.execute(sql`DELETE FROM ${scheduledJobs} WHERE done_at < now() - interval '1 day'`);
+  }
+
+  #schedule(): void {
+    if (this.#stopped) return;
+    this.#timer = setTimeout(() => {
+      this.kick();
+      this.#schedule();
+    }, this.#pollMs);
+    this.#timer.unref();
+  }
+
+  async #claim(): Promise<ClaimedJob | null> {
+    const kinds = [...this.#handlers.keys()];
+    if (kinds.length === 0) return null;
+    const [job] = await queryRows<ClaimedJob>(
+      this.db,
+      sql`
+      UPDATE ${scheduledJobs}
+         SET locked_until = now() + ${this.#lockMs} * interval '1 millisecond', attempts = attempts + 1
+       WHERE job_id = (
+         SELECT job_id FROM ${scheduledJobs}
+          WHERE done_at IS NULL AND run_at <= now()
+            AND (locked_until IS NULL OR locked_until < now())
+            AND kind IN (${sql.join(
+              kinds.map((k) => sql`${k}`),
+              sql`, `,
+            )})
+          ORDER BY run_at
+          LIMIT 1
+          FOR UPDATE SKIP LOCKED)
+      RETURNING job_id::int AS job_id, kind, payload, attempts, singleton_key`,
+    );
+    return job ?? null;
+  }
+
+  async #run(job: ClaimedJob): Promise<void> {
+    const handler = this.#handlers.get(job.kind);
+    try {
+      if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
+      await handler(job.payload);
+      await this.db.execute(
+        sql`UPDATE ${scheduledJobs} SET done_at = now(), locked_until = NULL WHERE job_id = ${job.job_id}`,
+      );
+    } catch (err) {
+      this.#onError(err, { kind: job.kind, jobId: job.job_id });
+      const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
+      const giveUp = job.attempts >= this.#maxAttempts;
+      // retried after 2, 4, 8... seconds (at most 10 minutes)
+      const retryMs = Math.min(600_000, 1000 * 2 ** job.attempts);
+      await this.db.execute(sql`
+        UPDATE ${scheduledJobs}
+           SET last_error = ${message}, locked_until = NULL,
+               done_at = ${giveUp ? sql`now()` : sql`NULL`},
+               run_at = now() + ${retryMs} * interval '1 millisecond'
+         WHERE job_id = ${job.job_id}`);
+    }
+    const intervalMs = this.#recurring.get(job.kind);
+    if (intervalMs !== undefined && job.singleton_key)
+      await this.enqueue(job.kind, {}, { singletonKey: job.singleton_key, delayMs: intervalMs });
+  }
+}

@@ -1,0 +1,171 @@
+import { spawnSync } from 'node:child_process';
+import { createHmac } from 'node:crypto';
+import { fileURLToPath } from 'node:url';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/rows';
+import { loadEnv } from '../../env';
+import { pickers } from '../../../test/cart-fixtures';
+import {
+  api,
+  buy,
+  checkoutCustomer,
+  driveSlot,
+  preparedCart,
+  testProduct,
+} from '../../../test/checkout-fixtures';
+import { newCustomer } from '../../../test/customers';
+import { buildTestApp, callAs, type TestApp } from '../../../test/helper';
+import { makeStaff, placeOrder } from '../../../test/order-fixtures';
+
+/**
+ * No payment without the provider: the sandbox's key is never one written in the source (the key the
+ * repository once held signs nothing now), a shop in production refuses to start without the provider's own
+ * secret, and staff capture succeeds only against what the provider's card page really authorised.
+ */
+const NOW = new Date('2027-03-01T07:00:00Z');
+const DAY = '2027-03-03';
+/** the development key the sandbox used to fall back to: public, so it must open nothing */
+const PUBLISHED_KEY = 'spesa-sandbox-development-key-not-for-production';
+const sign = (key: string, purpose: string, text: string) =>
+  createHmac('sha256', key).update(`${purpose}|${text}`).digest('hex');
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ now: () => NOW, env: { PAYMENT_SANDBOX_WEBHOOK_DELAY_MS: -1 } });
+  await driveSlot(t.db, DAY, 100_000);
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+const statusOf = async (orderId: number) =>
+  (
+    await queryRows<{ s: number }>(
+      t.db,
+      sql`SELECT order_status_id::int AS s FROM orders WHERE order_id = ${orderId}`,
+    )
+  )[0]?.s;
+
+async function orderWaitingForCard() {
+  const c = await checkoutCustomer(t);
+  const p = await testProduct(t.db, { stock: 50 });
+  const slot = await driveSlot(t.db, DAY, 100_000);
+  const prep = await preparedCart(t, c.token, { slot, items: [{ productId: p.productId, quantity: 1 }] });
+  expect(prep.body.response.status).toBe(0);
+  const bought = await buy(t, c.token, { payment_type_id: 12 });
+  const { orderId, paymentUrl } = bought.body.data;
+  const ref = /\/pay\/(sbx_[0-9a-f]{24})/.exec(paymentUrl ?? '')?.[1];
+  if (!ref) throw new Error('no hosted payment page');
+  return { orderId, ref };
+}
+
+describe('forged payment notifications', () => {
+  it('a return signed with the published development key is refused and the order stays unpaid', async () => {
+    const { orderId, ref } = await orderWaitingForCard();
+    const before = await statusOf(orderId);
+    const ts = Math.floor(NOW.getTime() / 1000);
+    const sig = sign(PUBLISHED_KEY, 'return', `${ref}|success|${ts}`);
+    const res = await t.app.inject({
+      method: 'GET',
+      url: api(`/payment/feedback/sandbox?session=${ref}&outcome=success&ts=${ts}&sig=${sig}`),
+    });
+    expect(res.statusCode).toBe(400);
+    expect(await statusOf(orderId)).toBe(before);
+  });
+
+  it('a webhook signed with the published development key is refused and the order stays unpaid', async () => {
+    const { orderId, ref } = await orderWaitingForCard();
+    const before = await statusOf(orderId);
+    const raw = JSON.stringify({
+      eventId: `${ref}:success`,
+      session: ref,
+      outcome: 'success',
+      amountCents: 1,
+      cardBrand: 'Visa',
+      cardLast4: '4242',
+      ts: Math.floor(NOW.getTime() / 1000),
+    });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: api('/payment/webhook/sandbox'),
+      headers: {
+        'content-type': 'application/json',
+        'x-sandbox-signature': sign(PUBLISHED_KEY, 'webhook', raw),
+      },
+      payload: raw,
+    });
+    expect(res.statusCode).toBe(401);
+    expect(await statusOf(orderId)).toBe(before);
+  });
+
+  it('the generated development key is kept in the database: a second process on it signs the same', async () => {
+    const [row] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM app_secrets WHERE name = 'payment-sandbox' AND length(value) >= 32`,
+    );
+    expect(row?.n).toBe(1);
+  });
+});
+
+describe('staff capture', () => {
+  it('fails through the sandbox when its card page never authorised the payment, and the order stays', async () => {
+    const staff = await newCustomer(t, { tag: 'forged-staff' });
+    await makeStaff(t, staff.userId);
+    const customer = await newCustomer(t, { tag: 'forged-customer' });
+    const piece = await pickers.piece(t.db);
+    // our records say "authorised" (as a forged notification once could make them), the provider never did
+    const o = await placeOrder(t, {
+      userId: customer.userId,
+      lines: [{ product: piece, quantity: 1 }],
+      provider: 'sandbox',
+    });
+    const as = (path: string, payload: unknown) => callAs(t.app, staff.token, 'POST', api(path), { payload });
+    expect((await as('/staff/order/start-preparation', { orderId: o.orderId })).body.response.status).toBe(0);
+    const itemId = o.itemIds[0];
+    expect(
+      (await as('/staff/order/pick', { orderId: o.orderId, orderItemId: itemId, quantity: 1 })).body.response
+        .status,
+    ).toBe(0);
+    const before = await statusOf(o.orderId);
+    const prepared = await as('/staff/order/prepared', { orderId: o.orderId });
+    expect(prepared.body.response.status).not.toBe(0);
+    expect(prepared.body.response.errorsMessage[0]).toMatch(/addebito non è riuscito/);
+    expect(await statusOf(o.orderId)).toBe(before);
+    const [captured] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM payment_authorizations WHERE order_id = ${o.orderId} AND captured_cents > 0`,
+    );
+    expect(captured?.n).toBe(0);
+  });
+});
+
+describe('start-up configuration', () => {
+  const production = { NODE_ENV: 'production', DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/x' };
+  it('production refuses to start without a payment provider, or with the sandbox but no secret of its own', () => {
+    expect(() => loadEnv({ ...production })).toThrow(/PAYMENT_SANDBOX/);
+    expect(() => loadEnv({ ...production, PAYMENT_SANDBOX: 'on' })).toThrow(/PAYMENT_SANDBOX_SECRET/);
+    expect(() => loadEnv({ ...production, PAYMENT_SANDBOX: 'on', PAYMENT_SANDBOX_SECRET: 'short' })).toThrow(
+      /PAYMENT_SANDBOX_SECRET/,
+    );
+    expect(
+      loadEnv({ ...production, PAYMENT_SANDBOX: 'on', PAYMENT_SANDBOX_SECRET: 'x'.repeat(40) }).NODE_ENV,
+    ).toBe('production');
+  });
+
+  it('the server says why and exits 1', () => {
+    const server = fileURLToPath(new URL('../../server.ts', import.meta.url));
+    const run = spawnSync(process.execPath, ['--import', 'tsx', server], {
+      env: { PATH: process.env.PATH, ...production, PAYMENT_SANDBOX: 'on' },
+      encoding: 'utf8',
+      timeout: 60_000,
+    });
+    expect(run.status).toBe(1);
+    expect(run.stderr).toMatch(/PAYMENT_SANDBOX_SECRET: the sandbox payment provider needs its own secret/);
+  });
+
+  it('production never serves the development mailbox', () => {
+    const ok = { ...production, PAYMENT_SANDBOX: 'on', PAYMENT_SANDBOX_SECRET: 'x'.repeat(40) };
+    expect(() => loadEnv({ ...ok, DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX/);
+  });
+});

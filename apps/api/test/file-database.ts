@@ -1,0 +1,45 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+
+/**
+ * On PostgreSQL every API test file works in a database of its own, copied from the seeded one the run's
+ * DATABASE_URL names (the template): throttle counters, jobs and catalogue versions of one file never meet
+ * another's. global-setup.ts drops the copies at the end of the run.
+ */
+const FILE_DATABASE_MARK = '_file_';
+let fileDatabase: Promise<string> | null = null;
+
+/** This test file's own database (created on the first call), as a URL. */
+export function databaseOfThisFile(templateUrl: string): Promise<string> {
+  fileDatabase ??= (async () => {
+    const url = new URL(templateUrl);
+    const template = decodeURIComponent(url.pathname.slice(1));
+    const name = `${template}${FILE_DATABASE_MARK}${process.pid}_${randomBytes(4).toString('hex')}`;
+    const admin = new pg.Client({ connectionString: templateUrl, database: 'postgres' });
+    await admin.connect();
+    try {
+      await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
+    } finally {
+      await admin.end();
+    }
+    url.pathname = `/${encodeURIComponent(name)}`;
+    return url.toString();
+  })();
+  return fileDatabase;
+}
+
+/** Drops the per-file copies of the template database. */
+export async function dropFileDatabases(templateUrl: string): Promise<void> {
+  const template = decodeURIComponent(new URL(templateUrl).pathname.slice(1));
+  const admin = new pg.Client({ connectionString: templateUrl, database: 'postgres' });
+  await admin.connect();
+  try {
+    const { rows } = await admin.query<{ datname: string }>(
+      'SELECT datname FROM pg_database WHERE starts_with(datname, $1)',
+      [`${template}${FILE_DATABASE_MARK}`],
+    );
+    for (const { datname } of rows) await admin.query(`DROP DATABASE IF EXISTS "${datname}" WITH (FORCE)`);
+  } finally {
+    await admin.end();
+  }
+}
