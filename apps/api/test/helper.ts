@@ -23,7 +23,13 @@ export async function buildTestApp(
   overrides: Partial<
     Pick<
       BuildAppOptions,
-      'now' | 'versionCheckMs' | 'serveWebApp' | 'pickupOrders' | 'dailyPurchases' | 'paymentProviders'
+      | 'now'
+      | 'versionCheckMs'
+      | 'serveWebApp'
+      | 'pickupOrders'
+      | 'dailyPurchases'
+      | 'paymentProviders'
+      | 'runJobs'
     >
   > & {
     env?: Partial<Env>;
