@@ -1,3 +1,4 @@
+import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app';
@@ -5,26 +6,52 @@ import { ensureSeeded, migrate, openDatabase } from './db/client';
 import { ensureAccountData } from './db/seed/accounts';
 import { ensureDeliveryData } from './db/seed/delivery';
 import { ensureOrderData } from './db/seed/orders';
-import { areDemoAccountsOn, loadEnv } from './env';
+import { areDemoAccountsOn, isDevMailboxOn, loadEnv, type Env } from './env';
 import { ListingWarmer } from './modules/catalogue/listing-warmer';
 import { missingDistMessage } from './plugins/web-app';
 
 /**
- * The one Node process of the shop: opens the database (embedded PGlite in DATA_DIR, or PostgreSQL at
- * DATABASE_URL), applies the migrations, seeds the demo catalogue when it is empty, then serves the API,
- * the media and the built web app on PORT.
+ * The shop's server. The primary process opens the database (embedded PGlite in DATA_DIR, or PostgreSQL at
+ * DATABASE_URL), applies the migrations and seeds the demo data when it is empty; then it serves the API,
+ * the media and the built web app on HOST:PORT itself, or, with WORKERS > 1 (PostgreSQL only), forks that
+ * many worker processes sharing the port (node:cluster) and starts a new one when one dies. Nothing a
+ * request needs lives in one process's memory (decision 026).
  */
 async function main(): Promise<void> {
   const env = loadEnv();
+  if (cluster.isWorker) return serve(env, performance.now());
   const started = performance.now();
-  const database = await openDatabase(
-    env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
-  ).catch((error: unknown) => {
-    const hint = env.DATABASE_URL
-      ? 'Check DATABASE_URL and that the server is running.'
-      : `The embedded database in ${env.DATA_DIR} could not be opened (another process using it, or damaged). Stop the other process, or delete the folder to start over with fresh demo data.`;
-    throw new Error(`${error instanceof Error ? error.message : String(error)}\n  ${hint}`);
+  await prepareDatabase(env);
+  if (env.WORKERS === 1) return serve(env, started);
+
+  console.log(`Starting ${env.WORKERS} API processes on one PostgreSQL database`);
+  let closing = false;
+  let ready = 0;
+  const fork = () => cluster.fork();
+  cluster.on('message', (_worker, message: unknown) => {
+    if (message !== 'ready') return;
+    ready += 1;
+    if (ready === env.WORKERS) console.log(readyMessage(env, started));
   });
+  cluster.on('exit', (worker, code, signal) => {
+    if (closing) return;
+    console.error(`API process ${worker.process.pid} ended (${signal ?? code}): starting another`);
+    fork();
+  });
+  for (let i = 0; i < env.WORKERS; i++) fork();
+  const shutdown = (signal: NodeJS.Signals) => {
+    if (closing) return;
+    closing = true;
+    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
+    cluster.disconnect(() => process.exit(0));
+  };
+  process.on('SIGINT', () => shutdown('SIGINT'));
+  process.on('SIGTERM', () => shutdown('SIGTERM'));
+}
+
+/** Opens, migrates and seeds the database once (the primary), then closes it. */
+async function prepareDatabase(env: Env): Promise<void> {
+  const database = await open(env);
   const where =
     database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${env.DATA_DIR}`;
   console.log(`Database: ${where}`);
@@ -42,8 +69,24 @@ async function main(): Promise<void> {
     demoAccounts: areDemoAccountsOn(env),
   });
   await ensureOrderData(database.db, { demoAccounts: areDemoAccountsOn(env) });
+  await database.close();
+}
 
-  if (!existsSync(join(env.WEB_DIST, 'index.html')))
+function open(env: Env) {
+  return openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR }).catch(
+    (error: unknown) => {
+      const hint = env.DATABASE_URL
+        ? 'Check DATABASE_URL and that the server is running.'
+        : `The embedded database in ${env.DATA_DIR} could not be opened (another process using it, or damaged). Stop the other process, or delete the folder to start over with fresh demo data.`;
+      throw new Error(`${error instanceof Error ? error.message : String(error)}\n  ${hint}`);
+    },
+  );
+}
+
+/** One process serving requests: the whole shop when alone, or one worker of several. */
+async function serve(env: Env, started: number): Promise<void> {
+  const database = await open(env);
+  if (!existsSync(join(env.WEB_DIST, 'index.html')) && !cluster.isWorker)
     console.warn(`\n  ${missingDistMessage(env.WEB_DIST)}\n`);
   const app = await buildApp({ env, db: database.db, dbKind: database.kind, serveWebApp: true });
   // the category listings read once before the first customer (decision 020), then kept warm
@@ -51,7 +94,9 @@ async function main(): Promise<void> {
     env.CACHE_TTL_MS > 0
       ? new ListingWarmer(app.catalogue, {
           refreshMs: Math.max(env.CACHE_TTL_MS - 60_000, env.CACHE_TTL_MS / 2),
-          log: (m) => console.log(m),
+          log: (m) => {
+            if (!cluster.isWorker) console.log(m);
+          },
         })
       : null;
   await warmer?.warm();
@@ -70,10 +115,30 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
-  const shown = env.HOST === '0.0.0.0' ? 'localhost' : env.HOST;
-  console.log(
-    `Spesa is ready in ${Math.round(performance.now() - started)} ms: http://${shown}:${env.PORT}  (API docs: /ebsn/api/docs)`,
+  if (cluster.isWorker) process.send?.('ready');
+  else console.log(readyMessage(env, started));
+}
+
+/** Where the shop is and what is open, said once at start-up. */
+function readyMessage(env: Env, started: number): string {
+  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
+  const everyInterface = env.HOST === '0.0.0.0' || env.HOST === '::';
+  const base = `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}`;
+  const lines = [
+    `Spesa is ready in ${Math.round(performance.now() - started)} ms: ${base}`,
+    `  listening on ${env.HOST}:${env.PORT} (${everyInterface ? 'every network interface' : 'this address only; set HOST=0.0.0.0 to open it to the network'})${env.WORKERS > 1 ? `, ${env.WORKERS} processes` : ''}`,
+    `  API docs: ${base}/ebsn/api/docs`,
+  ];
+  if (isDevMailboxOn(env))
+    lines.push(
+      `  development mailbox (every mail, reset links included; this machine only): ${base}/dev/mailbox`,
+    );
+  if (areDemoAccountsOn(env))
+    lines.push('  demo accounts are seeded (README, "Demo accounts"): not for a public shop');
+  lines.push(
+    `  payments: the sandbox provider (test cards only), key ${env.PAYMENT_SANDBOX_SECRET ? 'from PAYMENT_SANDBOX_SECRET' : 'generated for this database'}`,
   );
+  return lines.join('\n');
 }
 
 main().catch((error: unknown) => {

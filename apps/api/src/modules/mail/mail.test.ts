@@ -199,12 +199,47 @@ describe('mailbox switch', () => {
     }
   });
 
-  it('is on by default except in production', () => {
+  it('is on by default outside production, never in production', () => {
+    const production = {
+      NODE_ENV: 'production',
+      PAYMENT_SANDBOX: 'on',
+      PAYMENT_SANDBOX_SECRET: 'x'.repeat(32),
+    };
     expect(isDevMailboxOn(loadEnv({ NODE_ENV: 'development' }))).toBe(true);
     expect(isDevMailboxOn(loadEnv({ NODE_ENV: 'test' }))).toBe(true);
-    expect(isDevMailboxOn(loadEnv({ NODE_ENV: 'production' }))).toBe(false);
-    expect(isDevMailboxOn(loadEnv({ NODE_ENV: 'production', DEV_MAILBOX: 'true' }))).toBe(true);
+    expect(isDevMailboxOn(loadEnv(production))).toBe(false);
+    expect(() => loadEnv({ ...production, DEV_MAILBOX: 'true' })).toThrow(/DEV_MAILBOX/);
     expect(isDevMailboxOn(loadEnv({ NODE_ENV: 'development', DEV_MAILBOX: 'false' }))).toBe(false);
+  });
+
+  it('answers only clients on this machine: another address is told nothing is there', async () => {
+    const t = await buildTestApp();
+    try {
+      for (const url of ['/dev/mailbox', '/dev/mailbox/1']) {
+        const far = await t.app.inject({ method: 'GET', url, remoteAddress: '192.0.2.5' });
+        expect(far.statusCode, url).toBe(404);
+        expect(far.body).toBe('Not found');
+      }
+      for (const remoteAddress of ['127.0.0.1', '::1', '::ffff:127.0.0.1'])
+        expect((await t.app.inject({ method: 'GET', url: '/dev/mailbox', remoteAddress })).statusCode).toBe(
+          200,
+        );
+    } finally {
+      await t.close();
+    }
+    // behind a trusted proxy on this machine, the client is the forwarded address: refused
+    const proxied = await buildTestApp({ env: { TRUST_PROXY_HOPS: 1 } });
+    try {
+      const res = await proxied.app.inject({
+        method: 'GET',
+        url: '/dev/mailbox',
+        remoteAddress: '127.0.0.1',
+        headers: { 'x-forwarded-for': '198.51.100.7' },
+      });
+      expect(res.statusCode).toBe(404);
+    } finally {
+      await proxied.close();
+    }
   });
 });
 

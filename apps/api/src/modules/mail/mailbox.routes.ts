@@ -5,9 +5,13 @@ import type { MailService } from './mail.service';
 
 /**
  * The development mailbox (no SMTP server configured): /dev/mailbox lists the outbox, newest first,
- * /dev/mailbox/:mailId shows one mail as the customer would see it, links included. Registered only when
- * DEV_MAILBOX is on (default: not in production). Plain server-rendered HTML: it works without the web app.
+ * /dev/mailbox/:mailId shows one mail as the customer would see it, links included. Registered only outside
+ * production (DEV_MAILBOX, env.ts), and answered only to a client on this machine (loopback address): it
+ * shows every reset link. Plain server-rendered HTML: it works without the web app.
  */
+export const isLoopback = (address: string): boolean =>
+  /^127\./.test(address) || address === '::1' || /^::ffff:127\./.test(address);
+
 const escapeHtml = (s: string): string =>
   s.replace(
     /[&<>"']/g,
@@ -19,6 +23,10 @@ const page = (title: string, body: string) =>
 
 const mailboxRoutes: FastifyPluginAsync<{ mail: MailService }> = async (app, { mail }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  // another machine is told nothing is here
+  app.addHook('onRequest', async (request, reply) => {
+    if (!isLoopback(request.ip)) await reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  });
 
   r.get(
     '/dev/mailbox',
