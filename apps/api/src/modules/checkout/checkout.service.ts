@@ -939,9 +939,10 @@ export class CheckoutService {
     let inserted: OrderRow | null = null;
     let paymentUrl: string | null = null;
     const online = isOnlinePaymentType(paymentTypeId);
+    const keepHold =
+      editing !== null && (await this.keepsAuthorization(tx, editing, paymentTypeId, order.preauthCents));
     if (editing) {
       orderId = editing.orderId;
-      const keepHold = await this.keepsAuthorization(tx, editing, paymentTypeId, order.preauthCents);
       order.orderStatusId = keepHold ? editing.orderStatusId : order.orderStatusId;
       if (
         !(await this.d.orders.replaceOrder(tx, orderId, editing.version, {
@@ -951,6 +952,15 @@ export class CheckoutService {
       )
         throw new Abort(checkoutFail('notEditable'));
       await this.d.orders.deleteItems(tx, orderId);
+    } else {
+      inserted = await this.d.orders.insertOrder(tx, order);
+      orderId = inserted.orderId;
+    }
+    // the whole order is written before its status changes: the change's listeners (the confirmation
+    // e-mail) read its lines
+    await this.d.orders.insertItems(tx, orderId, this.orderItems(figures.lines));
+    for (const u of uses) await this.d.repo.recordGiftUse(tx, { ...u, orderId, userId });
+    if (editing) {
       if (!keepHold) {
         await this.voidLive(tx, orderId);
         paymentUrl = await this.startAttempt(tx, orderId, paymentTypeId, order.preauthCents);
@@ -968,8 +978,6 @@ export class CheckoutService {
         }
       }
     } else {
-      inserted = await this.d.orders.insertOrder(tx, order);
-      orderId = inserted.orderId;
       await this.d.status.recordInitial(
         tx,
         orderId,
@@ -979,8 +987,6 @@ export class CheckoutService {
       );
       paymentUrl = await this.startAttempt(tx, orderId, paymentTypeId, order.preauthCents, true);
     }
-    await this.d.orders.insertItems(tx, orderId, this.orderItems(figures.lines));
-    for (const u of uses) await this.d.repo.recordGiftUse(tx, { ...u, orderId, userId });
 
     // the cart is bought: closed; a fresh open cart keeps the delivery choice (not the booked slot)
     await this.d.repo.closeBoughtCart(tx, cart.cartId);
