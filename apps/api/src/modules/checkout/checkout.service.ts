@@ -661,10 +661,12 @@ export class CheckoutService {
     const target = await this.targetOf(userId, cart);
     const co = await this.d.repo.checkoutOf(cart.cartId);
     const editing = co?.editingOrderId ? await this.d.orders.findOrder(co.editingOrderId, userId) : null;
-    if (cart.cartStatusId !== CART_STATUS.locked) {
-      const bought = await this.d.orders.findBySourceCart(cart.cartId);
-      return bought ? this.replay(bought) : checkoutFail('notPrepared');
-    }
+    // a refusal of a cart that a simultaneous buy has bought meanwhile answers that order
+    const refuse = async (failure: Failure): Promise<Result<OrderPaymentData>> => {
+      const bought = await this.boughtMeanwhile(userId, cart);
+      return bought ? this.replay(bought) : failure;
+    };
+    if (cart.cartStatusId !== CART_STATUS.locked) return refuse(checkoutFail('notPrepared'));
     const figures = await this.figures(userId, cart, target, {
       paymentTypeId,
       exceptOrderId: editing?.orderId ?? null,
@@ -673,14 +675,14 @@ export class CheckoutService {
     const seen: { slot?: SlotView } = {};
     const missing = await this.missing(userId, cart, target, figures, editing, seen, input.user ?? null);
     const first = missing[0];
-    if (first) return first;
-    if (!target || !co) return checkoutFail('notPrepared');
+    if (first) return refuse(first);
+    if (!target || !co) return refuse(checkoutFail('notPrepared'));
     for (const l of figures.lines) {
       const seen = co.preparedPrices?.[priceKey(l.row.productId, l.row.optionsKey)];
-      if (seen !== l.unitCents) return checkoutFail('priceChanged');
+      if (seen !== l.unitCents) return refuse(checkoutFail('priceChanged'));
     }
     const slot = seen.slot;
-    if (!slot) return checkoutFail('noTimeslot');
+    if (!slot) return refuse(checkoutFail('noTimeslot'));
     try {
       const placed = await this.d.db.transaction(async (tx) =>
         this.place(tx, {
@@ -719,6 +721,17 @@ export class CheckoutService {
       }
       throw error;
     }
+  }
+
+  /**
+   * The order a buy of this cart has placed meanwhile: the cart's own (bought while this request checked
+   * it), or the order whose buy opened it, when this request read the cart only after that buy committed.
+   */
+  private async boughtMeanwhile(userId: number, cart: CartRow): Promise<OrderRow | null> {
+    return (
+      (await this.d.orders.findBySourceCart(cart.cartId)) ??
+      (await this.d.orders.findOpenedBy(userId, cart.cartId))
+    );
   }
 
   /** The answer of a repeated buy: the same order, the same payment page. */
