@@ -65,7 +65,12 @@ import { buildInfo } from './modules/system/system.service';
 import dbPlugin from './plugins/db';
 import envPlugin from './plugins/env';
 import envelopePlugin from './plugins/envelope';
-import errorsPlugin, { API_PREFIX, apiNotFoundHandler } from './plugins/errors';
+import errorsPlugin, {
+  API_PREFIX,
+  apiNotFoundHandler,
+  clientErrorHandler,
+  frameworkErrorHandler,
+} from './plugins/errors';
 import inputHygienePlugin from './plugins/input-hygiene';
 import rateLimitPlugin, { deleteEndedThrottleWindows } from './plugins/rate-limit';
 import sessionPlugin from './plugins/session';
@@ -117,6 +122,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
             },
           },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // refusals before routing answer the envelope too (plugins/errors.ts)
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
     bodyLimit: 1_048_576,
     trustProxy: (_address: string, hop: number) => hop < env.TRUST_PROXY_HOPS,
   }).withTypeProvider<ZodTypeProvider>();

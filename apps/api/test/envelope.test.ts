@@ -1,3 +1,5 @@
+import { request as httpRequest } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { GENERIC_ERROR_TEXT } from '@spesa/shared/contracts/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, getJson, type EnvelopeBody, type TestApp } from './helper';
@@ -106,5 +108,91 @@ describe('the envelope', () => {
     );
     const ui = await t.app.inject({ method: 'GET', url: '/ebsn/api/docs' });
     expect(ui.statusCode).toBeLessThan(400);
+  });
+});
+
+/** One request on a fresh connection of the listening server: what a client reads back. */
+function rawGet(
+  port: number,
+  path: string,
+  headers: Record<string, string> = {},
+): Promise<{ statusCode: number; headers: Record<string, unknown>; body: string }> {
+  return new Promise((resolve, reject) => {
+    const req = httpRequest({ host: '127.0.0.1', port, path, headers, agent: false }, (res) => {
+      let body = '';
+      res.setEncoding('utf8');
+      res.on('data', (chunk: string) => (body += chunk));
+      res.on('end', () => resolve({ statusCode: res.statusCode ?? 0, headers: res.headers, body }));
+    });
+    req.on('error', reject);
+    req.end();
+  });
+}
+
+describe('answers refused before routing, through a listening server', () => {
+  let port = 0;
+  beforeAll(async () => {
+    await t.app.listen({ port: 0, host: '127.0.0.1' });
+    port = (t.app.server.address() as AddressInfo).port;
+  });
+
+  const expectEnvelope = (
+    res: { statusCode: number; headers: Record<string, unknown>; body: string },
+    statusCode: number,
+    text: string,
+  ) => {
+    expect(res.statusCode).toBe(statusCode);
+    expect(res.headers['content-type']).toBe('application/json; charset=utf-8');
+    expect(res.headers['content-length']).toBe(String(Buffer.byteLength(res.body)));
+    const body = JSON.parse(res.body) as EnvelopeBody;
+    expect(body.response).toMatchObject({ status: 1, errorsMessage: [text] });
+    expect(body.response.errors[0]?.error).toBe(text);
+    expect(body.user).toEqual({ userId: -1, login: null, profileConfirmed: false });
+    expect(body.data).toEqual({});
+  };
+
+  it('request headers over 16 KiB: 431 in the envelope, the connection closed', async () => {
+    for (const size of [20_000, 100_000]) {
+      const res = await rawGet(port, '/ebsn/api/lang/lang-info', { 'x-big': 'b'.repeat(size) });
+      expectEnvelope(res, 431, 'Richiesta troppo grande.');
+      expect(res.headers.connection).toBe('close');
+    }
+    const viaFetch = await fetch(`http://127.0.0.1:${port}/ebsn/api/lang/lang-info`, {
+      headers: { cookie: `a=${'c'.repeat(20_000)}` },
+    });
+    expect(viaFetch.status).toBe(431);
+    expect(((await viaFetch.json()) as EnvelopeBody).response.errorsMessage).toEqual([
+      'Richiesta troppo grande.',
+    ]);
+  });
+
+  it('a URL over the header limit: 414 in the envelope', async () => {
+    for (const path of [
+      `/ebsn/api/products?q=${'a'.repeat(20_000)}`,
+      `/ebsn/api/products?q=${'a'.repeat(100_000)}`,
+    ]) {
+      const res = await rawGet(port, path);
+      expectEnvelope(res, 414, 'Indirizzo troppo lungo.');
+      expect(res.headers.connection).toBe('close');
+    }
+  });
+
+  it('a path parameter over the router limit: 414 in the envelope (plain text outside the API)', async () => {
+    for (const path of [`/ebsn/api/products/${'9'.repeat(300)}`, `/ebsn/api/geo/cap/${'1'.repeat(300)}`])
+      expectEnvelope(await rawGet(port, path), 414, 'Indirizzo troppo lungo.');
+    const outside = await rawGet(port, `/staff/ordini/${'9'.repeat(300)}`);
+    expect(outside.statusCode).toBe(414);
+    expect(outside.headers['content-type']).toBe('text/plain; charset=utf-8');
+    expect(outside.body).toBe('Indirizzo troppo lungo.');
+  });
+
+  it('a path that is not valid percent-encoding: 400 in the envelope', async () => {
+    expectEnvelope(await rawGet(port, '/ebsn/api/products/%E0%A4%A'), 400, 'La richiesta non è valida.');
+  });
+
+  it('the server still answers normally afterwards', async () => {
+    const res = await rawGet(port, '/ebsn/api/lang/lang-info');
+    expect(res.statusCode).toBe(200);
+    expect((JSON.parse(res.body) as EnvelopeBody).response.status).toBe(0);
   });
 });

@@ -1,5 +1,7 @@
-import { ENVELOPE_STATUS, GENERIC_ERROR_TEXT } from '@spesa/shared/contracts/envelope';
-import type { FastifyError, FastifyReply, FastifyRequest } from 'fastify';
+import { STATUS_CODES } from 'node:http';
+import type { Socket } from 'node:net';
+import { ANONYMOUS_USER, ENVELOPE_STATUS, GENERIC_ERROR_TEXT } from '@spesa/shared/contracts/envelope';
+import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { errorEnvelope, rootUserOf } from './envelope';
@@ -10,11 +12,17 @@ import { errorEnvelope, rootUserOf } from './envelope';
  *   ("Il parametro page non è valido."). The client always gets the envelope.
  * - Other client errors Fastify raises (bad JSON, body too large, wrong media type): their 4xx + envelope.
  * - Anything else is a bug: logged with its stack, HTTP 500 with the generic Italian text, no internals.
+ * - Requests refused before routing (frameworkErrorHandler: a path parameter over the router's limit, a
+ *   path that is not valid percent-encoding) and before Fastify sees them (clientErrorHandler: headers or
+ *   URL over Node's limit, a malformed request): their 4xx + envelope.
  * Paths outside /ebsn/api answer plain text (static files, icons).
  */
 export const API_PREFIX = '/ebsn/api';
 export const NOT_FOUND_TEXT = 'Risorsa non trovata.';
 export const BAD_REQUEST_TEXT = 'La richiesta non è valida.';
+export const TOO_LARGE_TEXT = 'Richiesta troppo grande.';
+export const URI_TOO_LONG_TEXT = 'Indirizzo troppo lungo.';
+export const TIMEOUT_TEXT = 'La richiesta ha impiegato troppo tempo: riprova.';
 
 const isApiRequest = (request: FastifyRequest): boolean =>
   request.url === API_PREFIX ||
@@ -193,4 +201,77 @@ export default fp(
 /** The 404 of the API prefix: an envelope, never Fastify's default JSON. */
 export function apiNotFoundHandler(request: FastifyRequest, reply: FastifyReply) {
   return sendApiError(request, reply, 404, ENVELOPE_STATUS.notFound, [NOT_FOUND_TEXT], 'msg.notFound');
+}
+
+/**
+ * Fastify's `frameworkErrors`: what the router refuses before any route runs (a path parameter longer than
+ * maxParamLength: 414; a path that is not valid percent-encoding: 400).
+ */
+export function frameworkErrorHandler(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const statusCode = error.statusCode ?? 500;
+  const [text, code, status] =
+    statusCode === 414
+      ? [URI_TOO_LONG_TEXT, 'msg.request.uriTooLong', ENVELOPE_STATUS.businessError]
+      : statusCode < 500
+        ? [BAD_REQUEST_TEXT, 'msg.request.invalid', ENVELOPE_STATUS.businessError]
+        : [GENERIC_ERROR_TEXT, 'msg.internalError', ENVELOPE_STATUS.internalError];
+  request.log.info({ code: error.code }, 'request refused by the router');
+  if (!isApiRequest(request)) return reply.code(statusCode).type('text/plain; charset=utf-8').send(text);
+  return sendApiError(request, reply, statusCode, status, [text], code);
+}
+
+/** How long a refused connection may go on sending before it is cut (its client reads the answer meanwhile). */
+const REFUSED_CONNECTION_LINGER_MS = 2000;
+
+/**
+ * The request line was still being read when Node's header limit was crossed: the URL itself is too long.
+ * `rawPacket` is the chunk being parsed and `bytesParsed` how far into it the parser got.
+ */
+function overflowInRequestLine(error: ConnectionError): boolean {
+  const chunk: unknown = error.rawPacket;
+  if (!Buffer.isBuffer(chunk)) return false;
+  return /^[A-Z]+ \S*$/.test(chunk.subarray(0, error.bytesParsed).toString('latin1'));
+}
+
+function clientErrorAnswer(error: ConnectionError): { statusCode: number; text: string; code: string } {
+  if (error.code === 'HPE_HEADER_OVERFLOW')
+    return overflowInRequestLine(error)
+      ? { statusCode: 414, text: URI_TOO_LONG_TEXT, code: 'msg.request.uriTooLong' }
+      : { statusCode: 431, text: TOO_LARGE_TEXT, code: 'msg.request.tooLarge' };
+  if (error.code === 'HPE_CHUNK_EXTENSIONS_OVERFLOW')
+    return { statusCode: 413, text: TOO_LARGE_TEXT, code: 'msg.request.tooLarge' };
+  if (error.code === 'ERR_HTTP_REQUEST_TIMEOUT')
+    return { statusCode: 408, text: TIMEOUT_TEXT, code: 'msg.request.timeout' };
+  return { statusCode: 400, text: BAD_REQUEST_TEXT, code: 'msg.request.invalid' };
+}
+
+/**
+ * Fastify's `clientErrorHandler`: a request Node's HTTP parser refuses before Fastify sees it (headers or
+ * URL over the header limit, a malformed request, a timeout). No request exists yet, so the answer is
+ * written on the socket: the envelope with the anonymous user, then the connection is closed. The rest of
+ * what the client still sends is read and dropped for a moment, so that it can read the answer.
+ */
+export function clientErrorHandler(error: ConnectionError, socket: Socket): void {
+  if (error.code === 'ECONNRESET' || socket.destroyed) return;
+  // a later chunk of a request already answered: the connection is closing
+  if (socket.writableEnded) return;
+  // an answer already under way on this connection cannot be followed by another status line
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent: boolean } | null })._httpMessage;
+  if (!socket.writable || inFlight?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const { statusCode, text, code } = clientErrorAnswer(error);
+  const body = JSON.stringify(errorEnvelope(ANONYMOUS_USER, ENVELOPE_STATUS.businessError, [{ text, code }]));
+  socket.end(
+    `HTTP/1.1 ${statusCode} ${STATUS_CODES[statusCode] ?? ''}\r\n` +
+      'Content-Type: application/json; charset=utf-8\r\n' +
+      `Content-Length: ${Buffer.byteLength(body)}\r\n` +
+      'X-Content-Type-Options: nosniff\r\n' +
+      'Connection: close\r\n\r\n' +
+      body,
+  );
+  const linger = setTimeout(() => socket.destroy(), REFUSED_CONNECTION_LINGER_MS);
+  linger.unref();
+  socket.once('close', () => clearTimeout(linger));
 }

@@ -15,6 +15,8 @@ export const CART_TEXT = {
   infoInvalid: ['msg.cart.infoInvalid', 'Informazione del carrello non valida.'],
   itemRefInvalid: ['msg.cart.itemRefInvalid', 'Indicare il prodotto da rimuovere.'],
   busy: ['msg.cart.busy', 'Il carrello è stato modificato nello stesso momento: riprova.'],
+  /** status 7: checkout/prepare locked the cart; checkout/unlock or the buy ends it */
+  locked: ['msg.cart.lockedForPayment', 'Il carrello è in fase di pagamento: non è possibile modificarlo.'],
 } as const satisfies Record<string, readonly [string, string]>;
 
 /** Success texts (response.infos): the web app shows them as success toasts. */

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartApi, lineOf, pickers, type PickedProduct } from '../../../test/cart-fixtures';
 import { newCustomer } from '../../../test/customers';
 import { buildTestApp, callAs, DEMO_PASSWORD, login, type TestApp } from '../../../test/helper';
+import { CartRepository } from './cart.repository';
 
 /** The cart's lines: pieces, packs, loose by weight, options, promotions, totals, infos, sectors. */
 let t: TestApp;
@@ -361,5 +362,42 @@ describe('infos, sectors, close', () => {
     expect(closed.body.response.status).toBe(0);
     expect(closed.body.data.cartId).not.toBe(added.body.data.cartId);
     expect(closed.body.data.cartItems).toEqual([]);
+  });
+});
+
+describe('a cart locked for payment (status 7)', () => {
+  const LOCKED = {
+    code: 'msg.cart.lockedForPayment',
+    text: 'Il carrello è in fase di pagamento: non è possibile modificarlo.',
+  };
+
+  it('refuses every line change with its own message first, and keeps its lines', async () => {
+    const [p, other] = [await pickers.piece(t.db), await pickers.loose500by100(t.db)];
+    const c = await customer();
+    const added = await c.add([{ productId: p.productId, quantity: 2 }]);
+    const line = lineOf(added.body, p.productId);
+    await new CartRepository(t.db).setStatus(added.body.data.cartId, 7);
+    const changes = [
+      await c.add([{ productId: other.productId, quantity: 0.5 }]),
+      // a product that does not exist: the lock is told, not the missing product
+      await c.add([{ productId: 2147483000, quantity: 1 }]),
+      await c.update([{ itemId: line?.itemId, quantity: 3 }]),
+      await c.update([{ itemId: line?.itemId, quantity: 0 }]),
+      await c.remove([{ itemId: line?.itemId }]),
+      await c.remove([{ productId: p.productId }]),
+      await c.cartInfo('notes', 'citofono rotto'),
+      await c.infos([{ itemId: line?.itemId, infos: { notes: 'ben maturi' } }]),
+      await c.close(added.body.data.cartId),
+      await c.close(added.body.data.cartId + 100_000),
+    ];
+    for (const res of changes) {
+      expect(res.body.response.status).toBe(1);
+      expect(res.body.response.errors).toEqual([{ error: LOCKED.text, code: LOCKED.code }]);
+      expect(res.body.data.cartId).toBe(added.body.data.cartId);
+      expect(res.body.data.cartItems.map((i) => [i.product.productId, i.quantity])).toEqual([
+        [p.productId, 2],
+      ]);
+    }
+    expect((await c.view()).body.data.cartInfos).toEqual({});
   });
 });

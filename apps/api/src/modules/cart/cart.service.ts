@@ -344,10 +344,13 @@ export class CartService {
     return { cart: wire, failures, infos: failures.length === 0 ? infos : [] };
   }
 
-  /** The open cart when its lines may change (not locked for payment). */
+  /**
+   * The open cart when its lines may change: a cart locked for payment is refused with its own message,
+   * before anything of the request is looked at.
+   */
   private async changeableCart(userId: number): Promise<Result<CartRow>> {
     const cart = await this.getOrCreateOpenCart(userId);
-    return cart.cartStatusId === CART_STATUS.locked ? failWith('cartLocked') : ok(cart);
+    return cart.cartStatusId === CART_STATUS.locked ? cartFail('locked') : ok(cart);
   }
 
   /** What today's other lines and orders hold of a product (the daily purchase limit). */
@@ -548,8 +551,9 @@ export class CartService {
 
   /** POST /cart/close: the open cart is closed (not when locked for payment); the next use opens a new one. */
   async close(userId: number, cartId: number, showSectors = false): Promise<CartOutcome> {
-    const cart = await this.getOrCreateOpenCart(userId);
-    if (cart.cartId !== cartId)
+    const cart = await this.changeableCart(userId);
+    if (!cart.ok) return this.outcome(userId, showSectors, [cart], []);
+    if (cart.data.cartId !== cartId)
       return this.outcome(
         userId,
         showSectors,
@@ -557,7 +561,7 @@ export class CartService {
         [],
       );
     if (!(await this.repo.closeCart(userId, cartId, CART_STATUS.locked)))
-      return this.outcome(userId, showSectors, [failWith('cartLocked')], []);
+      return this.outcome(userId, showSectors, [cartFail('locked')], []);
     return this.outcome(userId, showSectors, [], [CART_INFO_TEXT.closed]);
   }
 

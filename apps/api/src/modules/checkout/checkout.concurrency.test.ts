@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows';
 import {
+  api,
   bookedOf,
   buy,
   checkoutCustomer,
@@ -12,7 +13,7 @@ import {
   stockOf,
   testProduct,
 } from '../../../test/checkout-fixtures';
-import { buildTestApp, type TestApp } from '../../../test/helper';
+import { buildTestApp, callAs, type TestApp } from '../../../test/helper';
 
 /**
  * Races of order placement, on PGlite and on PostgreSQL (the suite runs on both): repeated buys of one cart,
@@ -85,6 +86,44 @@ describe('checkout/buy under concurrency', () => {
     expect(new Set(ok.map((a) => a.body.data.orderId)).size).toBe(1);
     expect(answers.every((a) => a.statusCode < 500)).toBe(true);
     expect(await stockOf(t.db, p.productId)).toBe(99);
+  });
+
+  it('two simultaneous buys without a key both answer the order placed', async () => {
+    const c = await checkoutCustomer(t);
+    const p = await testProduct(t.db, { stock: 100 });
+    const slot = await driveSlot(t.db, DAY);
+    await preparedCart(t, c.token, { slot, items: [{ productId: p.productId, quantity: 2 }] });
+    const answers = await Promise.all([buy(t, c.token), buy(t, c.token)]);
+    expect(answers.map((a) => a.body.response.errorsMessage)).toEqual([[], []]);
+    const ids = new Set(answers.map((a) => a.body.data.orderId));
+    expect(ids.size).toBe(1);
+    expect(answers.filter((a) => a.body.data.replayed)).toHaveLength(1);
+    expect(answers.map((a) => a.body.data.order.orderItems.length)).toEqual([1, 1]);
+    const [orders] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM orders WHERE user_id = ${c.userId}`,
+    );
+    expect(orders?.n).toBe(1);
+    expect(await stockOf(t.db, p.productId)).toBe(98);
+    // the fresh cart, once it holds lines of its own, is a new purchase: not prepared yet
+    await callAs(t.app, c.token, 'POST', api('/cart/add'), {
+      payload: { items: [{ productId: p.productId, quantity: 1 }] },
+    });
+    const later = await buy(t, c.token);
+    expect(later.body.response.errors[0]?.code).toBe('msg.checkout.notPrepared');
+  });
+
+  it('simultaneous buys without a key of the last pieces and the last place answer the one order', async () => {
+    const c = await checkoutCustomer(t);
+    const p = await testProduct(t.db, { stock: 3 });
+    const slot = await driveSlot(t.db, DAY, 1);
+    await preparedCart(t, c.token, { slot, items: [{ productId: p.productId, quantity: 3 }] });
+    const answers = await Promise.all(Array.from({ length: 10 }, () => buy(t, c.token)));
+    expect(answers.map((a) => a.body.response.status)).toEqual(Array.from({ length: 10 }, () => 0));
+    expect(new Set(answers.map((a) => a.body.data.orderId)).size).toBe(1);
+    expect(answers.filter((a) => !a.body.data.replayed)).toHaveLength(1);
+    expect(await stockOf(t.db, p.productId)).toBe(0);
+    expect(await bookedOf(t.db, slot.slotId)).toBe(1);
   });
 
   it('500 parallel buyers on a slot of capacity 20: exactly 20 orders', async () => {

@@ -18,7 +18,7 @@ import {
 } from '../../../test/checkout-fixtures';
 import { newCustomer } from '../../../test/customers';
 import { storedSecret } from '../../lib/app-secrets';
-import { buildTestApp, callAs, type TestApp } from '../../../test/helper';
+import { buildTestApp, callAs, lastMailTo, type TestApp } from '../../../test/helper';
 import { SANDBOX_TEST_CARDS, SandboxPaymentProvider } from '../payment/sandbox.provider';
 import { OrderAnswer } from './order-answer';
 import { OrderPlacementRepository } from './order-placement.repository';
@@ -272,6 +272,49 @@ describe('POST /checkout/buy', () => {
     expect(again.body.data).toMatchObject({ orderId: order.orderId, replayed: true });
     expect(await orderCount(c.userId)).toBe(1);
     expect(await stockOf(t.db, p.productId)).toBe(7);
+  });
+
+  it('pay on delivery: the confirmation e-mail counts the order’s products', async () => {
+    const c = await checkoutCustomer(t);
+    const [first, second] = [await testProduct(t.db, { stock: 10 }), await testProduct(t.db, { stock: 10 })];
+    const slot = await driveSlot(t.db, DAY);
+    await preparedCart(t, c.token, {
+      slot,
+      items: [
+        { productId: first.productId, quantity: 1 },
+        { productId: second.productId, quantity: 3 },
+      ],
+    });
+    const res = await buy(t, c.token, { payment_type_id: 2 });
+    expect(res.body.data.order.orderStatusId).toBe(3);
+    const mail = await lastMailTo(t.db, c.email);
+    expect(mail?.template).toBe('order-confirmation');
+    expect(mail?.textBody).toContain(`Ordine n. ${res.body.data.orderId}: 2 prodotti`);
+  });
+
+  it('an order whose card was declined, edited and bought on delivery: the e-mail counts its new lines', async () => {
+    const { c, p } = await readyToBuy({ quantity: 2 });
+    const data = (await buy(t, c.token, { payment_type_id: 12 })).body.data;
+    const ref = /pay\/(sbx_[0-9a-f]+)/.exec(data.paymentUrl ?? '')?.[1] ?? '';
+    const hook = sandbox.webhook(sessionOf(ref, data), 'declined', null);
+    expect((await postWebhook(hook.raw, hook.signature)).statusCode).toBe(200);
+    const reopened = await callAs<{ cart: CheckoutCartWire }>(t.app, c.token, 'POST', api('/order/modify'), {
+      payload: { order_id: data.orderId },
+    });
+    expect(reopened.body.response.status).toBe(0);
+    const other = await testProduct(t.db, { stock: 10 });
+    await callAs(t.app, c.token, 'POST', api('/cart/add'), {
+      payload: { items: [{ productId: other.productId, quantity: 1 }] },
+    });
+    await callAs(t.app, c.token, 'POST', api('/checkout/prepare'), { payload: { accept_rules: true } });
+    const rebuy = await buy(t, c.token, { payment_type_id: 2 });
+    expect(rebuy.body.data).toMatchObject({ orderId: data.orderId, order: { orderStatusId: 3 } });
+    expect(rebuy.body.data.order.orderItems.map((i) => i.productId).sort()).toEqual(
+      [p.productId, other.productId].sort(),
+    );
+    const mail = await lastMailTo(t.db, c.email);
+    expect(mail?.template).toBe('order-confirmation');
+    expect(mail?.textBody).toContain(`Ordine n. ${data.orderId}: 2 prodotti`);
   });
 
   it('online by card: hosted page, success card -> ordered (3); the later webhook changes nothing', async () => {

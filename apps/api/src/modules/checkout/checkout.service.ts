@@ -661,10 +661,12 @@ export class CheckoutService {
     const target = await this.targetOf(userId, cart);
     const co = await this.d.repo.checkoutOf(cart.cartId);
     const editing = co?.editingOrderId ? await this.d.orders.findOrder(co.editingOrderId, userId) : null;
-    if (cart.cartStatusId !== CART_STATUS.locked) {
-      const bought = await this.d.orders.findBySourceCart(cart.cartId);
-      return bought ? this.replay(bought) : checkoutFail('notPrepared');
-    }
+    // a refusal of a cart that a simultaneous buy has bought meanwhile answers that order
+    const refuse = async (failure: Failure): Promise<Result<OrderPaymentData>> => {
+      const bought = await this.boughtMeanwhile(userId, cart);
+      return bought ? this.replay(bought) : failure;
+    };
+    if (cart.cartStatusId !== CART_STATUS.locked) return refuse(checkoutFail('notPrepared'));
     const figures = await this.figures(userId, cart, target, {
       paymentTypeId,
       exceptOrderId: editing?.orderId ?? null,
@@ -673,14 +675,14 @@ export class CheckoutService {
     const seen: { slot?: SlotView } = {};
     const missing = await this.missing(userId, cart, target, figures, editing, seen, input.user ?? null);
     const first = missing[0];
-    if (first) return first;
-    if (!target || !co) return checkoutFail('notPrepared');
+    if (first) return refuse(first);
+    if (!target || !co) return refuse(checkoutFail('notPrepared'));
     for (const l of figures.lines) {
       const seen = co.preparedPrices?.[priceKey(l.row.productId, l.row.optionsKey)];
-      if (seen !== l.unitCents) return checkoutFail('priceChanged');
+      if (seen !== l.unitCents) return refuse(checkoutFail('priceChanged'));
     }
     const slot = seen.slot;
-    if (!slot) return checkoutFail('noTimeslot');
+    if (!slot) return refuse(checkoutFail('noTimeslot'));
     try {
       const placed = await this.d.db.transaction(async (tx) =>
         this.place(tx, {
@@ -719,6 +721,17 @@ export class CheckoutService {
       }
       throw error;
     }
+  }
+
+  /**
+   * The order a buy of this cart has placed meanwhile: the cart's own (bought while this request checked
+   * it), or the order whose buy opened it, when this request read the cart only after that buy committed.
+   */
+  private async boughtMeanwhile(userId: number, cart: CartRow): Promise<OrderRow | null> {
+    return (
+      (await this.d.orders.findBySourceCart(cart.cartId)) ??
+      (await this.d.orders.findOpenedBy(userId, cart.cartId))
+    );
   }
 
   /** The answer of a repeated buy: the same order, the same payment page. */
@@ -939,9 +952,10 @@ export class CheckoutService {
     let inserted: OrderRow | null = null;
     let paymentUrl: string | null = null;
     const online = isOnlinePaymentType(paymentTypeId);
+    const keepHold =
+      editing !== null && (await this.keepsAuthorization(tx, editing, paymentTypeId, order.preauthCents));
     if (editing) {
       orderId = editing.orderId;
-      const keepHold = await this.keepsAuthorization(tx, editing, paymentTypeId, order.preauthCents);
       order.orderStatusId = keepHold ? editing.orderStatusId : order.orderStatusId;
       if (
         !(await this.d.orders.replaceOrder(tx, orderId, editing.version, {
@@ -951,6 +965,15 @@ export class CheckoutService {
       )
         throw new Abort(checkoutFail('notEditable'));
       await this.d.orders.deleteItems(tx, orderId);
+    } else {
+      inserted = await this.d.orders.insertOrder(tx, order);
+      orderId = inserted.orderId;
+    }
+    // the whole order is written before its status changes: the change's listeners (the confirmation
+    // e-mail) read its lines
+    await this.d.orders.insertItems(tx, orderId, this.orderItems(figures.lines));
+    for (const u of uses) await this.d.repo.recordGiftUse(tx, { ...u, orderId, userId });
+    if (editing) {
       if (!keepHold) {
         await this.voidLive(tx, orderId);
         paymentUrl = await this.startAttempt(tx, orderId, paymentTypeId, order.preauthCents);
@@ -968,8 +991,6 @@ export class CheckoutService {
         }
       }
     } else {
-      inserted = await this.d.orders.insertOrder(tx, order);
-      orderId = inserted.orderId;
       await this.d.status.recordInitial(
         tx,
         orderId,
@@ -979,8 +1000,6 @@ export class CheckoutService {
       );
       paymentUrl = await this.startAttempt(tx, orderId, paymentTypeId, order.preauthCents, true);
     }
-    await this.d.orders.insertItems(tx, orderId, this.orderItems(figures.lines));
-    for (const u of uses) await this.d.repo.recordGiftUse(tx, { ...u, orderId, userId });
 
     // the cart is bought: closed; a fresh open cart keeps the delivery choice (not the booked slot)
     await this.d.repo.closeBoughtCart(tx, cart.cartId);

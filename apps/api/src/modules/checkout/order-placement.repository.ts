@@ -199,6 +199,25 @@ export class OrderPlacementRepository {
     return row ?? null;
   }
 
+  /**
+   * The order whose buy opened the customer's open cart `openCartId` (a buy closes the bought cart and opens
+   * the next one in the same transaction), while that cart is as the buy left it: no other cart of the
+   * customer came between the two, and it holds no lines.
+   */
+  async findOpenedBy(userId: number, openCartId: number, db: Db = this.db): Promise<OrderRow | null> {
+    const [row] = await queryRows<OrderRow>(
+      db,
+      sql`SELECT ${ORDER_COLUMNS} FROM orders
+          WHERE order_id = (SELECT o.order_id FROM orders o
+                            WHERE o.user_id = ${userId} AND o.source_cart_id < ${openCartId}
+                            ORDER BY o.source_cart_id DESC LIMIT 1)
+            AND NOT EXISTS (SELECT 1 FROM carts c WHERE c.user_id = ${userId}
+                              AND c.cart_id > orders.source_cart_id AND c.cart_id < ${openCartId})
+            AND NOT EXISTS (SELECT 1 FROM cart_items i WHERE i.cart_id = ${openCartId})`,
+    );
+    return row ?? null;
+  }
+
   async findByIdempotencyKey(userId: number, key: string, db: Db = this.db): Promise<OrderRow | null> {
     const [row] = await queryRows<OrderRow>(
       db,

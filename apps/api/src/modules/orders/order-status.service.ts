@@ -48,6 +48,8 @@ export interface StatusChangeEvent {
  * Called after every recorded change with the same database handle (so what it writes, e.g. the outbox
  * mail, commits or rolls back with the change). It runs in a savepoint: a listener that fails is logged and
  * never undoes the status change. Registered in app.ts (the orders module's mails, decision 018).
+ * Listeners read the order as it stands at the change: callers write the order whole (its lines
+ * included) before they record its status.
  */
 export type StatusChangeListener = (db: Db, event: StatusChangeEvent) => Promise<void>;
 

@@ -4,6 +4,7 @@ import { pickers, type PickedProduct, type WireCart } from '../../../test/cart-f
 import { newCustomer } from '../../../test/customers';
 import { callAs, findInMail, getJson, lastMailTo, type TestApp, buildTestApp } from '../../../test/helper';
 import { placeOrder } from '../../../test/order-fixtures';
+import { CartRepository } from '../cart/cart.repository';
 import { OrdersRepository } from './orders.repository';
 import { OrdersService } from './orders.service';
 
@@ -392,6 +393,24 @@ describe('cart/add-all-from-order', () => {
     // the product no longer available is refused with its own message
     expect(res.body.response.status).not.toBe(0);
     expect(res.body.response.errorsMessage[0]).toContain(unavailable.name);
+  });
+
+  it('into a cart locked for payment: the lock is told once and nothing is said added', async () => {
+    const c = await newCustomer(t, { tag: 'orders-reorder-locked' });
+    const o = await placeOrder(t, {
+      userId: c.userId,
+      status: 8,
+      lines: [
+        { product: piece, quantity: 1 },
+        { product: loose, quantity: 0.5 },
+      ],
+    });
+    const open = await as<WireCart>(c.token, 'GET', '/cart/view');
+    await new CartRepository(t.db).setStatus(open.body.data.cartId, 7);
+    const res = await as<WireCart>(c.token, 'POST', '/cart/add-all-from-order', { order_id: o.orderId });
+    expect(res.body.response.errors[0]?.code).toBe('msg.cart.lockedForPayment');
+    expect(res.body.response.infosMessage).toEqual([]);
+    expect(res.body.data.cartItems).toEqual([]);
   });
 
   it('answers another customer’s order like a missing one and adds nothing', async () => {

@@ -24,7 +24,7 @@ import {
 import type { Db } from '../../db/client';
 import { fail, notFound, ok, type Failure, type Result } from '../../lib/result';
 import type { PickupOrdersPort } from '../account/account.service';
-import { DELIVERY_TEXT } from '../delivery/delivery.messages';
+import { CART_TEXT } from '../cart/cart.messages';
 import type { CartOutcome, DailyPurchasesPort } from '../cart/cart.service';
 import { ORDERS_INFO_TEXT, ORDERS_TEXT } from './orders.messages';
 import type {
@@ -455,7 +455,7 @@ export class OrdersService {
     const outcome = await this.cart.add(userId, lines, showSectors);
     // the cart answers one success text or one refusal per line (its texts are dropped when any line is
     // refused), or a single refusal for the whole cart when it is locked for payment
-    const cartRefused = outcome.failures.some((f) => f.code === DELIVERY_TEXT.cartLocked[0]);
+    const cartRefused = outcome.failures.some((f) => f.code === CART_TEXT.locked[0]);
     const added = cartRefused ? 0 : Math.max(0, lines.length - outcome.failures.length);
     const failures =
       added === 0 && outcome.failures.length > 0
