@@ -1,0 +1,229 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../src/db/rows';
+import { loadEnv } from '../src/env';
+import {
+  api,
+  bookedOf,
+  buy,
+  checkoutCustomer,
+  driveSlot,
+  preparedCart,
+  stageBuyers,
+  stockOf,
+  testProduct,
+} from './checkout-fixtures';
+import { newCustomer } from './customers';
+import { buildTestApp, callAs, DEMO_PASSWORD, getJson, login, solveBotCheck, type TestApp } from './helper';
+
+/**
+ * Two API processes on one PostgreSQL database (decision 026): two apps built apart (own connection pool,
+ * caches, bot check, throttle, job queue: nothing in common but the database), requests spread over both.
+ * Every guarantee of one process must hold across them. PostgreSQL only: the embedded database belongs to one
+ * process.
+ */
+const onPostgres = Boolean(loadEnv().DATABASE_URL);
+const NOW = new Date('2027-05-03T06:00:00Z');
+const DAY = '2027-05-05';
+
+let a: TestApp;
+let b: TestApp;
+const env = {
+  AUTH_RATE_MAX_PER_ACCOUNT: 10,
+  AUTH_RATE_MAX_PER_ADDRESS: 100_000,
+  PAYMENT_SANDBOX_WEBHOOK_DELAY_MS: -1,
+};
+beforeAll(async () => {
+  if (!onPostgres) return;
+  a = await buildTestApp({ now: () => NOW, env });
+  b = await buildTestApp({ now: () => NOW, env });
+});
+afterAll(async () => {
+  await a?.close();
+  await b?.close();
+});
+
+/** The process answering request i (round robin, as a load balancer would). */
+const either = (i: number) => (i % 2 === 0 ? a : b);
+
+const ordersOfProduct = async (productId: number) =>
+  (
+    await queryRows<{ n: number }>(
+      a.db,
+      sql`SELECT count(DISTINCT o.order_id)::int AS n FROM orders o JOIN order_items i USING (order_id)
+          WHERE i.product_id = ${productId}`,
+    )
+  )[0]?.n ?? 0;
+
+describe.runIf(onPostgres)('two API processes on one PostgreSQL', () => {
+  it('the two apps really are two: separate connection pools on the same database', () => {
+    expect(a.db).not.toBe(b.db);
+    expect(a.env.DATABASE_URL).toBe(b.env.DATABASE_URL);
+  });
+
+  it('slot capacity: 24 buyers over both processes for a 12-place slot make exactly 12 orders', async () => {
+    const p = await testProduct(a.db, { stock: 1000 });
+    const slot = await driveSlot(a.db, DAY, 12);
+    const tokens = await stageBuyers(a, 24, {
+      productId: p.productId,
+      quantity: 1,
+      unitCents: p.priceCents,
+      slot,
+      now: NOW,
+    });
+    const answers = await Promise.all(tokens.map((token, i) => buy(either(i), token)));
+    expect(answers.filter((x) => x.body.response.status === 0)).toHaveLength(12);
+    expect(answers.every((x) => x.statusCode === 200)).toBe(true);
+    expect(await bookedOf(a.db, slot.slotId)).toBe(12);
+    expect(await ordersOfProduct(p.productId)).toBe(12);
+  });
+
+  it('stock: 20 buyers over both processes for 7 pieces sell exactly 7', async () => {
+    const p = await testProduct(a.db, { stock: 7 });
+    const slot = await driveSlot(a.db, DAY, 100_000);
+    const tokens = await stageBuyers(a, 20, {
+      productId: p.productId,
+      quantity: 1,
+      unitCents: p.priceCents,
+      slot,
+      now: NOW,
+    });
+    const answers = await Promise.all(tokens.map((token, i) => buy(either(i), token)));
+    expect(answers.filter((x) => x.body.response.status === 0)).toHaveLength(7);
+    expect(await stockOf(a.db, p.productId)).toBe(0);
+    expect(await ordersOfProduct(p.productId)).toBe(7);
+  });
+
+  it('one order per idempotency key, the key sent to both processes at once', async () => {
+    const c = await checkoutCustomer(a);
+    const p = await testProduct(a.db, { stock: 100 });
+    const slot = await driveSlot(a.db, DAY, 100_000);
+    const prepared = await preparedCart(a, c.token, {
+      slot,
+      items: [{ productId: p.productId, quantity: 1 }],
+    });
+    expect(prepared.body.response.status).toBe(0);
+    const answers = await Promise.all(
+      Array.from({ length: 20 }, (_, i) =>
+        buy(either(i), c.token, { payment_type_id: 2 }, 'due-processi-una-chiave'),
+      ),
+    );
+    expect(answers.every((x) => x.body.response.status === 0)).toBe(true);
+    expect(new Set(answers.map((x) => x.body.data.orderId)).size).toBe(1);
+    const [row] = await queryRows<{ n: number }>(
+      a.db,
+      sql`SELECT count(*)::int AS n FROM orders WHERE user_id = ${c.userId}`,
+    );
+    expect(row?.n).toBe(1);
+  });
+
+  it('a once-per-customer gift code used through one process is refused through the other', async () => {
+    const c = await checkoutCustomer(a);
+    const p = await testProduct(a.db, { stock: 100, priceCents: 5000 });
+    const slot = await driveSlot(a.db, DAY, 100_000);
+    const addCode = (t: TestApp) =>
+      callAs(t.app, c.token, 'POST', api('/cart-giftcertificate/add_code'), {
+        payload: { code: 'BENVENUTO10' },
+      });
+    // a cart with the code, bought through a
+    const cart = await callAs(a.app, c.token, 'POST', api('/cart/add'), {
+      payload: { items: [{ productId: p.productId, quantity: 1 }] },
+    });
+    expect(cart.body.response.status).toBe(0);
+    expect((await addCode(a)).body.response.status).toBe(0);
+    const prepared = await preparedCart(a, c.token, { slot, items: [] });
+    expect(prepared.body.response.status).toBe(0);
+    expect((await buy(a, c.token)).body.response.status).toBe(0);
+    // the next cart of the same customer, through b
+    await callAs(b.app, c.token, 'POST', api('/cart/add'), {
+      payload: { items: [{ productId: p.productId, quantity: 1 }] },
+    });
+    const again = await addCode(b);
+    expect(again.body.response.status).not.toBe(0);
+    const [uses] = await queryRows<{ n: number }>(
+      a.db,
+      sql`SELECT count(*)::int AS n FROM gift_certificate_uses WHERE user_id = ${c.userId}`,
+    );
+    expect(uses?.n).toBe(1);
+  });
+
+  it('sign-in throttling: the 11th try is refused whichever process answers', async () => {
+    const c = await newCustomer(a, { tag: 'two-throttle' });
+    // newCustomer signed in once (attempt 1); nine wrong passwords spread over both processes
+    for (let i = 0; i < 9; i++) {
+      const res = await login(either(i).app, c.email, `Sbagliata${i}!`);
+      expect(res.statusCode).toBe(200);
+    }
+    expect((await login(b.app, c.email, DEMO_PASSWORD)).statusCode).toBe(429);
+    expect((await login(a.app, c.email, DEMO_PASSWORD)).statusCode).toBe(429);
+  });
+
+  it('bot check: a solution accepted by one process is a replay for the other', async () => {
+    const c = await newCustomer(a, { tag: 'two-botcheck' });
+    const token = await solveBotCheck(a.app);
+    const signIn = (t: TestApp) =>
+      t.app.inject({
+        method: 'POST',
+        url: `/ebsn/api/auth/login?token=${encodeURIComponent(token)}`,
+        headers: { 'content-type': 'application/json' },
+        payload: JSON.stringify({ login: c.email, password: DEMO_PASSWORD }),
+      });
+    expect((await signIn(a)).statusCode).toBe(200);
+    expect((await signIn(b)).statusCode).toBe(403);
+    // a challenge made by one process is solved for the other: the key is the cluster's, not a process's
+    const fromB = await solveBotCheck(b.app);
+    const res = await a.app.inject({
+      method: 'POST',
+      url: `/ebsn/api/auth/login?token=${encodeURIComponent(fromB)}`,
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ login: c.email, password: DEMO_PASSWORD }),
+    });
+    expect(res.statusCode).toBe(200);
+  });
+
+  it('a product sold out through one process is refused through the other, and shown sold out within a second', async () => {
+    const p = await testProduct(a.db, { stock: 1 });
+    const slot = await driveSlot(a.db, DAY, 100_000);
+    const availableOn = async (t: TestApp) =>
+      (await getJson<{ available: number }>(t.app, api(`/products/${p.productId}`))).body.data.available;
+    // b reads (and caches) the product while it is on sale
+    expect(await availableOn(b)).toBe(1);
+    const [first, second] = await stageBuyers(a, 2, {
+      productId: p.productId,
+      quantity: 1,
+      unitCents: p.priceCents,
+      slot,
+      now: NOW,
+    });
+    expect((await buy(a, first ?? '')).body.response.status).toBe(0);
+    expect((await buy(b, second ?? '')).body.response.status).not.toBe(0);
+    // b's cached product page follows the catalogue change (version check every second)
+    const deadline = Date.now() + 3000;
+    let available = await availableOn(b);
+    while (available !== 0 && Date.now() < deadline) {
+      await new Promise((r) => setTimeout(r, 100));
+      available = await availableOn(b);
+    }
+    expect(available).toBe(0);
+  });
+
+  it('a job enqueued once runs once, with both processes polling', async () => {
+    let ran = 0;
+    const kind = `test.once.${Date.now()}`;
+    a.app.jobs.register(kind, async () => {
+      ran += 1;
+    });
+    b.app.jobs.register(kind, async () => {
+      ran += 1;
+    });
+    for (let i = 0; i < 10; i++) await a.app.jobs.enqueue(kind, { i }, { delayMs: 60_000 });
+    await a.db.execute(sql`UPDATE scheduled_jobs SET run_at = now() WHERE kind = ${kind}`);
+    await Promise.all([a.app.jobs.runDue(), b.app.jobs.runDue(), a.app.jobs.runDue(), b.app.jobs.runDue()]);
+    expect(ran).toBe(10);
+    const [left] = await queryRows<{ n: number }>(
+      a.db,
+      sql`SELECT count(*)::int AS n FROM scheduled_jobs WHERE kind = ${kind} AND done_at IS NULL`,
+    );
+    expect(left?.n).toBe(0);
+  });
+});
