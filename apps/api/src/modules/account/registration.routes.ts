@@ -34,8 +34,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/result';
+import { ACCESS } from '../../plugins/access';
 import { answer, apiResponse, emptyDataSchema, failureEnvelope, rootUserOf } from '../../plugins/envelope';
-import { clearSessionCookie, requireUser, sendSessionToken } from '../../plugins/session';
+import { clearSessionCookie, sendSessionToken } from '../../plugins/session';
 import type { AccountService } from './account.service';
 import type { SessionService } from './session.service';
 
@@ -46,11 +47,11 @@ export interface RegistrationRoutesOptions {
 }
 
 /**
- * The signed-in user's id. requireUser runs as preValidation, before the body and query are validated:
+ * The signed-in user's id. The access plugin checks the session before the body and query are validated:
  * without a session the answer is the 401 envelope, never the form's field messages.
  */
 const userIdOf = (request: FastifyRequest): number => {
-  if (!request.session) throw new Error('requireUser must run before this handler');
+  if (!request.session) throw new Error('the access plugin admits only a customer here');
   return request.session.userId;
 };
 
@@ -86,7 +87,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.post(
     '/registration/register_user',
     {
-      config: form,
+      config: { ...form, access: ACCESS.public('registering itself (throttled)') },
       preHandler: app.authThrottle('register'),
       schema: {
         tags,
@@ -101,7 +102,10 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/registration_confirm',
     {
-      config: { ignoreStaleSession: true },
+      config: {
+        ignoreStaleSession: true,
+        access: ACCESS.signed("the confirmation e-mail link's code, checked in the handler"),
+      },
       preHandler: app.authThrottle('confirm'),
       schema: {
         tags,
@@ -132,7 +136,12 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
     '/registration/registration_resend_email',
     {
       preHandler: throttleByEmail('resend'),
-      config: { stateChanging: true },
+      config: {
+        stateChanging: true,
+        access: ACCESS.public(
+          'resending the confirmation e-mail: the same answer for any address (throttled)',
+        ),
+      },
       schema: {
         tags,
         summary: 'Send the confirmation e-mail again (same answer for any address)',
@@ -147,7 +156,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/user_detail',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: { tags, summary: 'The signed-in user', response: { 200: apiResponse(userDataSchema) } },
     },
     async (request) => answer(request, await account.userDetail(userIdOf(request))),
@@ -156,8 +165,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.post(
     '/registration/update_user_detail',
     {
-      config: form,
-      preValidation: requireUser,
+      config: { ...form, access: ACCESS.customer },
       schema: {
         tags,
         summary: 'Personal data and domicile',
@@ -171,8 +179,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.post(
     '/registration/update_person_info',
     {
-      config: form,
-      preValidation: requireUser,
+      config: { ...form, access: ACCESS.customer },
       schema: {
         tags,
         summary: 'One person info (personInfoTypeId, value)',
@@ -190,8 +197,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.post(
     '/registration/update_contact',
     {
-      config: form,
-      preValidation: requireUser,
+      config: { ...form, access: ACCESS.customer },
       schema: {
         tags,
         summary: 'Phones, contact channels and consents',
@@ -219,8 +225,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
     return answer(request, ok({}, result.infos));
   };
   const passwordOpts = (method: string) => ({
-    config: changing,
-    preValidation: requireUser,
+    config: { ...changing, access: ACCESS.customer },
     preHandler: throttleByUser('password'),
     schema: {
       tags,
@@ -239,8 +244,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/update_email_request',
     {
-      config: changing,
-      preValidation: requireUser,
+      config: { ...changing, access: ACCESS.customer },
       preHandler: throttleByUser('email'),
       schema: {
         tags,
@@ -256,7 +260,11 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/update_email',
     {
-      config: { stateChanging: true, ignoreStaleSession: true },
+      config: {
+        stateChanging: true,
+        ignoreStaleSession: true,
+        access: ACCESS.signed("the e-mail change link's token, checked in the handler"),
+      },
       preHandler: app.authThrottle('email-confirm'),
       schema: {
         tags,
@@ -271,8 +279,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.post(
     '/registration/update_username',
     {
-      config: form,
-      preValidation: requireUser,
+      config: { ...form, access: ACCESS.customer },
       schema: {
         tags,
         summary: 'Change the login name',
@@ -288,7 +295,11 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/password_reset_token_request',
     {
-      config: { ...changing, ignoreStaleSession: true },
+      config: {
+        ...changing,
+        ignoreStaleSession: true,
+        access: ACCESS.public('a forgotten password: the same answer for any address (throttled)'),
+      },
       preHandler: throttleByEmail('reset'),
       schema: {
         tags,
@@ -303,7 +314,10 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/password_reset_token_check',
     {
-      config: { ignoreStaleSession: true },
+      config: {
+        ignoreStaleSession: true,
+        access: ACCESS.signed("the reset link's token, checked in the handler"),
+      },
       preHandler: throttleByEmail('reset-check'),
       schema: {
         tags,
@@ -323,7 +337,11 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   );
 
   const resetOpts = (method: string) => ({
-    config: { ...changing, ignoreStaleSession: true },
+    config: {
+      ...changing,
+      ignoreStaleSession: true,
+      access: ACCESS.signed("the reset link's token, checked in the handler"),
+    },
     preHandler: throttleByEmail('reset-do'),
     schema: {
       tags,
@@ -348,7 +366,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/mfa_enabled',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: { tags, summary: 'Is the sign-in PIN on?', response: { 200: apiResponse(mfaDataSchema) } },
     },
     async (request) => answer(request, await account.mfaEnabled(userIdOf(request))),
@@ -356,8 +374,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.post(
     '/registration/update_mfa',
     {
-      config: form,
-      preValidation: requireUser,
+      config: { ...form, access: ACCESS.customer },
       schema: {
         tags,
         summary: 'Turn the sign-in PIN on or off',
@@ -372,8 +389,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/anonymize_token_request',
     {
-      config: { stateChanging: true },
-      preValidation: requireUser,
+      config: { stateChanging: true, access: ACCESS.customer },
       preHandler: throttleByUser('anonymize-request'),
       schema: {
         tags,
@@ -386,7 +402,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/anonymize_token_check',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       preHandler: throttleByUser('anonymize-check'),
       schema: {
         tags,
@@ -401,8 +417,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/user_anonymize',
     {
-      config: { stateChanging: true },
-      preValidation: requireUser,
+      config: { stateChanging: true, access: ACCESS.customer },
       preHandler: throttleByUser('anonymize'),
       schema: {
         tags,
@@ -427,8 +442,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.post(
     '/registration/update_billing_address',
     {
-      config: form,
-      preValidation: requireUser,
+      config: { ...form, access: ACCESS.customer },
       schema: {
         tags,
         summary: 'Add invoice data (same as /user-person-fiscal/insert-billing-address)',
@@ -441,7 +455,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/user-person-fiscal/list',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags,
         summary: "The user's invoice data",
@@ -453,8 +467,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.post(
     '/user-person-fiscal/insert-billing-address',
     {
-      config: form,
-      preValidation: requireUser,
+      config: { ...form, access: ACCESS.customer },
       schema: {
         tags,
         summary: 'Add invoice data: private, company or public administration',
@@ -467,8 +480,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/user-person-fiscal/delete-person-fiscal',
     {
-      config: { stateChanging: true },
-      preValidation: requireUser,
+      config: { stateChanging: true, access: ACCESS.customer },
       schema: {
         tags,
         summary: 'Delete one of the user’s invoice data',
@@ -484,6 +496,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration-disclaimer/list',
     {
+      config: { access: ACCESS.public('the disclaimers of the registration form') },
       schema: {
         tags,
         summary: 'Disclaimers to accept at registration (defaults: module type 2, store 5)',
@@ -500,7 +513,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/user-registration-disclaimer/list-by-type',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags,
         summary: "The user's answers to the disclaimers",
@@ -517,7 +530,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/user-registration-disclaimer/check-disclaimer',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags,
         summary: 'Has the user accepted every required disclaimer?',
@@ -534,8 +547,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.post(
     '/user-registration-disclaimer/update-disclaimer',
     {
-      config: form,
-      preValidation: requireUser,
+      config: { ...form, access: ACCESS.customer },
       schema: {
         tags,
         summary: "Save the user's answers (required ones cannot be refused)",

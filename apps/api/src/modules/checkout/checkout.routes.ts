@@ -23,8 +23,8 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fail } from '../../lib/result';
+import { ACCESS } from '../../plugins/access';
 import { answer, answerWithData, apiResponse } from '../../plugins/envelope';
-import { requireUser } from '../../plugins/session';
 import type { CheckoutService } from './checkout.service';
 import type { OrderActionsService } from './order-actions.service';
 
@@ -38,7 +38,7 @@ export interface CheckoutRoutesOptions {
 }
 
 const userIdOf = (request: FastifyRequest): number => {
-  if (!request.session) throw new Error('requireUser must run before this handler');
+  if (!request.session) throw new Error('the access plugin admits only a customer here');
   return request.session.userId;
 };
 
@@ -50,7 +50,7 @@ const IDEMPOTENCY_INVALID = fail(
 
 const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (app, { checkout, actions }) => {
   const cartAnswer = { 200: apiResponse(checkoutCartSchema), 400: apiResponse(checkoutCartSchema) };
-  const guarded = { preValidation: requireUser };
+  const guarded = { config: { access: ACCESS.customer } };
 
   app.get(
     '/packaging-type/list',

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ACCESS } from '../../plugins/access';
 import type { MailService } from './mail.service';
 
 /**
@@ -19,10 +20,16 @@ const page = (title: string, body: string) =>
 
 const mailboxRoutes: FastifyPluginAsync<{ mail: MailService }> = async (app, { mail }) => {
   const r = app.withTypeProvider<ZodTypeProvider>();
+  const devOnly = {
+    access: ACCESS.public('development outbox: registered only when DEV_MAILBOX is on (not in production)'),
+  };
 
   r.get(
     '/dev/mailbox',
-    { schema: { hide: true, querystring: z.object({ to: z.string().max(254).optional() }) } },
+    {
+      config: devOnly,
+      schema: { hide: true, querystring: z.object({ to: z.string().max(254).optional() }) },
+    },
     async (request, reply) => {
       const mails = await mail.list({ to: request.query.to, limit: 100 });
       const rows = mails
@@ -51,6 +58,7 @@ const mailboxRoutes: FastifyPluginAsync<{ mail: MailService }> = async (app, { m
   r.get(
     '/dev/mailbox/:mailId',
     {
+      config: devOnly,
       schema: { hide: true, params: z.object({ mailId: z.coerce.number().int().min(1).max(2_147_483_647) }) },
     },
     async (request, reply) => {

@@ -3,6 +3,7 @@ import { formatPrice } from '@spesa/shared/format/price';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fail } from '../../lib/result';
+import { ACCESS } from '../../plugins/access';
 import { answer, apiResponse } from '../../plugins/envelope';
 import type { PaymentService } from './payment.service';
 import { PAYMENT_TEXT } from './payment.service';
@@ -148,6 +149,9 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
     if (res.statusCode !== 200) app.log.warn({ status: res.statusCode }, 'sandbox webhook refused');
   };
 
+  const hostedPage = ACCESS.signed(
+    'the sandbox hosted card page: its session token (HMAC) is checked in the handler',
+  );
   const sessionParams = z.object({ ref: z.string().regex(/^sbx_[0-9a-f]{24}$/) });
   const notFoundPage = (reply: { code: (n: number) => unknown; type: (t: string) => unknown }) => {
     reply.code(404);
@@ -158,6 +162,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
   app.get(
     '/payment-sandbox/pay/:ref',
     {
+      config: { access: hostedPage },
       schema: {
         tags: ['payments'],
         summary: 'Sandbox provider: the hosted card form (HTML)',
@@ -177,6 +182,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
   app.post(
     '/payment-sandbox/pay/:ref',
     {
+      config: { access: hostedPage },
       schema: {
         tags: ['payments'],
         summary: 'Sandbox provider: processes the card form, then returns the browser to the shop',
@@ -211,6 +217,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
   app.get(
     '/payment/feedback/sandbox',
     {
+      config: { access: ACCESS.signed("the provider's return, signed (HMAC), checked in the handler") },
       schema: {
         tags: ['payments'],
         summary:
@@ -254,6 +261,9 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
     hook.post(
       '/payment/webhook/sandbox',
       {
+        config: {
+          access: ACCESS.signed("the provider's webhook, HMAC of the raw body, checked in the handler"),
+        },
         schema: {
           tags: ['payments'],
           summary: "The provider's signed webhook (x-sandbox-signature: HMAC of the raw body)",
