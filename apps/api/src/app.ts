@@ -62,6 +62,7 @@ import { PaymentService } from './modules/payment/payment.service';
 import { SandboxPaymentProvider } from './modules/payment/sandbox.provider';
 import systemRoutes, { rootVersionRoute } from './modules/system/system.routes';
 import { buildInfo } from './modules/system/system.service';
+import accessPlugin from './plugins/access';
 import dbPlugin from './plugins/db';
 import envPlugin from './plugins/env';
 import envelopePlugin from './plugins/envelope';
@@ -179,7 +180,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
     transform: jsonSchemaTransform,
   });
-  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
 
   // ---- app plugins ----
   await app.register(envPlugin, { env });
@@ -221,6 +221,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     now,
   );
   await app.register(sessionPlugin, { sessions, secureCookie });
+  // every route registered from here on must declare who may call it (decision 027)
+  await app.register(accessPlugin, { staffMemberOf: (userId) => staff.member(userId) });
+  // swagger-ui registers routes: after the access plugin, which checks every route
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
 
   // ---- modules ----
   const cache = new VersionedReadCache({

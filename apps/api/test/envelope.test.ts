@@ -2,20 +2,22 @@ import { request as httpRequest } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { GENERIC_ERROR_TEXT } from '@spesa/shared/contracts/envelope';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ACCESS } from '../src/plugins/access';
 import { buildTestApp, getJson, type EnvelopeBody, type TestApp } from './helper';
 
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp({
     beforeReady: (app) => {
+      const test = { config: { access: ACCESS.public('test route') } };
       // routes that fail like a bug would, with internals in the error
-      app.get('/ebsn/api/__test/boom', async () => {
+      app.get('/ebsn/api/__test/boom', test, async () => {
         throw new Error('relation "secret_table" does not exist at select * from secret_table');
       });
-      app.get('/__test/boom', async () => {
+      app.get('/__test/boom', test, async () => {
         throw new Error('boom at /work/secret.ts:12');
       });
-      app.post('/ebsn/api/__test/echo', async (request) => ({ echo: request.body }));
+      app.post('/ebsn/api/__test/echo', test, async (request) => ({ echo: request.body }));
     },
   });
 });

@@ -120,11 +120,3 @@ export function sendSessionToken(
 export function clearSessionCookie(reply: FastifyReply, secureCookie: boolean): void {
   reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie });
 }
-
-/** preHandler of the routes that need a signed-in customer: HTTP 401 envelope otherwise. */
-export async function requireUser(request: FastifyRequest, reply: FastifyReply): Promise<void> {
-  if (request.session) return;
-  await reply
-    .code(401)
-    .send(errorEnvelope(ANONYMOUS_USER, 401, [{ text: NOT_LOGGED_TEXT, code: 'msg.auth.required' }]));
-}

@@ -5,6 +5,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { categoryQuerySchema } from '@spesa/shared/contracts/catalogue';
 import { firstBannerOf, HEADER_BANNER_SIZES, type FirstBanner } from '@spesa/shared/content/first-banner';
 import { escapeHtml } from '../lib/html';
+import { ACCESS } from './access';
 import { API_PREFIX } from './errors';
 
 /**
@@ -84,7 +85,8 @@ const webApp: FastifyPluginAsync<{ dist: string }> = async (app, { dist }) => {
     }
   };
 
-  app.get('/', async (_request, reply) => {
+  const homePage = { config: { access: ACCESS.public("the shop's home page is open to anyone") } };
+  app.get('/', homePage, async (_request, reply) => {
     if (!existsSync(indexFile))
       return reply.code(503).type('text/plain; charset=utf-8').send(missingDistMessage(dist));
     return sendIndex(reply, await homeHero());

@@ -9,6 +9,7 @@ import {
 import { ANONYMOUS_USER } from '@spesa/shared/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/result';
+import { ACCESS } from '../../plugins/access';
 import { answer, apiResponse, emptyDataSchema, errorEnvelope } from '../../plugins/envelope';
 import { clearSessionCookie, sendSessionToken } from '../../plugins/session';
 import { ACCOUNT_TEXT } from './account.messages';
@@ -32,6 +33,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.get(
     '/auth/challenge',
     {
+      config: { access: ACCESS.public('the bot-check challenge is solved before signing in') },
       schema: {
         tags: ['account'],
         summary: 'A proof-of-work challenge (ALTCHA) to solve before /auth/login',
@@ -47,7 +49,11 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     '/auth/login',
     {
-      config: { ignoreStaleSession: true, fieldMessages: true },
+      config: {
+        ignoreStaleSession: true,
+        fieldMessages: true,
+        access: ACCESS.public('signing in itself (bot check and throttling apply)'),
+      },
       preHandler: app.authThrottle('login', (req) => {
         const typed = (req.body as { login?: unknown } | undefined)?.login;
         return typeof typed === 'string' ? { login: typed } : null;
@@ -100,7 +106,10 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.post(
     '/auth/logout',
     {
-      config: { ignoreStaleSession: true },
+      config: {
+        ignoreStaleSession: true,
+        access: ACCESS.customerOrAnonymous('signing out answers a visitor without a session too'),
+      },
       schema: {
         tags: ['account'],
         summary: 'Sign out: the session ends on the server',
@@ -119,6 +128,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app.get(
     '/auth/test',
     {
+      config: { access: ACCESS.customerOrAnonymous('who am I: tells a visitor from a customer') },
       schema: {
         tags: ['account'],
         summary: 'Who am I: the root user tells; a dead session answers 419',

@@ -34,8 +34,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { ok } from '../../lib/result';
+import { ACCESS } from '../../plugins/access';
 import { answer, apiResponse, emptyDataSchema, failureEnvelope, rootUserOf } from '../../plugins/envelope';
-import { clearSessionCookie, requireUser, sendSessionToken } from '../../plugins/session';
+import { clearSessionCookie, sendSessionToken } from '../../plugins/session';
 import type { AccountService } from './account.service';
 import type { SessionService } from './session.service';
 
@@ -46,11 +47,11 @@ export interface RegistrationRoutesOptions {
 }
 
 /**
- * The signed-in user's id. requireUser runs as preValidation, before the body and query are validated:
+ * The signed-in user's id. The access plugin checks the session before the body and query are validated:
  * without a session the answer is the 401 envelope, never the form's field messages.
  */
 const userIdOf = (request: FastifyRequest): number => {
-  if (!request.session) throw new Error('requireUser must run before this handler');
+  if (!request.session) throw new Error('the access plugin admits only a customer here');
   return request.session.userId;
 };
 
@@ -93,7 +94,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.post(
     '/registration/register_user',
     {
-      config: form,
+      config: { ...form, access: ACCESS.public('registering itself (throttled)') },
       preHandler: app.authThrottle('register'),
       schema: {
         tags,
@@ -108,7 +109,10 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/registration_confirm',
     {
-      config: { ignoreStaleSession: true },
+      config: {
+        ignoreStaleSession: true,
+        access: ACCESS.signed("the confirmation e-mail link's code, checked in the handler"),
+      },
       preHandler: app.authThrottle('confirm'),
       schema: {
         tags,
@@ -139,7 +143,12 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
     '/registration/registration_resend_email',
     {
       preHandler: throttleByLogin('resend', ['e_mail']),
-      config: { stateChanging: true },
+      config: {
+        stateChanging: true,
+        access: ACCESS.public(
+          'resending the confirmation e-mail: the same answer for any address (throttled)',
+        ),
+      },
       schema: {
         tags,
         summary: 'Send the confirmation e-mail again (same answer for any address)',
@@ -154,7 +163,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/user_detail',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: { tags, summary: 'The signed-in user', response: { 200: apiResponse(userDataSchema) } },
     },
     async (request) => answer(request, await account.userDetail(userIdOf(request))),
@@ -163,8 +172,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.post(
     '/registration/update_user_detail',
     {
-      config: form,
-      preValidation: requireUser,
+      config: { ...form, access: ACCESS.customer },
       schema: {
         tags,
         summary: 'Personal data and domicile',
@@ -178,8 +186,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.post(
     '/registration/update_person_info',
     {
-      config: form,
-      preValidation: requireUser,
+      config: { ...form, access: ACCESS.customer },
       schema: {
         tags,
         summary: 'One person info (personInfoTypeId, value)',
@@ -197,8 +204,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.post(
     '/registration/update_contact',
     {
-      config: form,
-      preValidation: requireUser,
+      config: { ...form, access: ACCESS.customer },
       schema: {
         tags,
         summary: 'Phones, contact channels and consents',
@@ -226,8 +232,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
     return answer(request, ok({}, result.infos));
   };
   const passwordOpts = (method: string) => ({
-    config: changing,
-    preValidation: requireUser,
+    config: { ...changing, access: ACCESS.customer },
     preHandler: throttleByUser('password'),
     schema: {
       tags,
@@ -246,8 +251,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/update_email_request',
     {
-      config: changing,
-      preValidation: requireUser,
+      config: { ...changing, access: ACCESS.customer },
       preHandler: throttleByUser('email'),
       schema: {
         tags,
@@ -263,7 +267,11 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/update_email',
     {
-      config: { stateChanging: true, ignoreStaleSession: true },
+      config: {
+        stateChanging: true,
+        ignoreStaleSession: true,
+        access: ACCESS.signed("the e-mail change link's token, checked in the handler"),
+      },
       preHandler: app.authThrottle('email-confirm'),
       schema: {
         tags,
@@ -278,8 +286,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.post(
     '/registration/update_username',
     {
-      config: form,
-      preValidation: requireUser,
+      config: { ...form, access: ACCESS.customer },
       schema: {
         tags,
         summary: 'Change the login name',
@@ -295,7 +302,11 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/password_reset_token_request',
     {
-      config: { ...changing, ignoreStaleSession: true },
+      config: {
+        ...changing,
+        ignoreStaleSession: true,
+        access: ACCESS.public('a forgotten password: the same answer for any address (throttled)'),
+      },
       preHandler: throttleByLogin('reset', ['e_mail', 'login']),
       schema: {
         tags,
@@ -310,7 +321,10 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/password_reset_token_check',
     {
-      config: { ignoreStaleSession: true },
+      config: {
+        ignoreStaleSession: true,
+        access: ACCESS.signed("the reset link's token, checked in the handler"),
+      },
       preHandler: throttleByLogin('reset-check', ['login', 'e_mail']),
       schema: {
         tags,
@@ -330,7 +344,11 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   );
 
   const resetOpts = (method: string) => ({
-    config: { ...changing, ignoreStaleSession: true },
+    config: {
+      ...changing,
+      ignoreStaleSession: true,
+      access: ACCESS.signed("the reset link's token, checked in the handler"),
+    },
     preHandler: throttleByLogin('reset-do', ['login', 'e_mail']),
     schema: {
       tags,
@@ -355,7 +373,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/mfa_enabled',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: { tags, summary: 'Is the sign-in PIN on?', response: { 200: apiResponse(mfaDataSchema) } },
     },
     async (request) => answer(request, await account.mfaEnabled(userIdOf(request))),
@@ -363,8 +381,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.post(
     '/registration/update_mfa',
     {
-      config: form,
-      preValidation: requireUser,
+      config: { ...form, access: ACCESS.customer },
       schema: {
         tags,
         summary: 'Turn the sign-in PIN on or off',
@@ -379,8 +396,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/anonymize_token_request',
     {
-      config: { stateChanging: true },
-      preValidation: requireUser,
+      config: { stateChanging: true, access: ACCESS.customer },
       preHandler: throttleByUser('anonymize-request'),
       schema: {
         tags,
@@ -393,7 +409,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/anonymize_token_check',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       preHandler: throttleByUser('anonymize-check'),
       schema: {
         tags,
@@ -408,8 +424,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration/user_anonymize',
     {
-      config: { stateChanging: true },
-      preValidation: requireUser,
+      config: { stateChanging: true, access: ACCESS.customer },
       preHandler: throttleByUser('anonymize'),
       schema: {
         tags,
@@ -434,8 +449,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.post(
     '/registration/update_billing_address',
     {
-      config: form,
-      preValidation: requireUser,
+      config: { ...form, access: ACCESS.customer },
       schema: {
         tags,
         summary: 'Add invoice data (same as /user-person-fiscal/insert-billing-address)',
@@ -448,7 +462,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/user-person-fiscal/list',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags,
         summary: "The user's invoice data",
@@ -460,8 +474,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.post(
     '/user-person-fiscal/insert-billing-address',
     {
-      config: form,
-      preValidation: requireUser,
+      config: { ...form, access: ACCESS.customer },
       schema: {
         tags,
         summary: 'Add invoice data: private, company or public administration',
@@ -474,8 +487,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/user-person-fiscal/delete-person-fiscal',
     {
-      config: { stateChanging: true },
-      preValidation: requireUser,
+      config: { stateChanging: true, access: ACCESS.customer },
       schema: {
         tags,
         summary: 'Delete one of the user’s invoice data',
@@ -491,6 +503,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/registration-disclaimer/list',
     {
+      config: { access: ACCESS.public('the disclaimers of the registration form') },
       schema: {
         tags,
         summary: 'Disclaimers to accept at registration (defaults: module type 2, store 5)',
@@ -507,7 +520,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/user-registration-disclaimer/list-by-type',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags,
         summary: "The user's answers to the disclaimers",
@@ -524,7 +537,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.get(
     '/user-registration-disclaimer/check-disclaimer',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags,
         summary: 'Has the user accepted every required disclaimer?',
@@ -541,8 +554,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   app.post(
     '/user-registration-disclaimer/update-disclaimer',
     {
-      config: form,
-      preValidation: requireUser,
+      config: { ...form, access: ACCESS.customer },
       schema: {
         tags,
         summary: "Save the user's answers (required ones cannot be refused)",

@@ -9,10 +9,10 @@ import {
   cartUpdateInfosBodySchema,
   purchaseRestrictionSchema,
 } from '@spesa/shared/contracts/cart';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ACCESS } from '../../plugins/access';
 import { answer, answerWithData, apiResponse } from '../../plugins/envelope';
-import { requireUser } from '../../plugins/session';
 import type { CartOutcome, CartService } from './cart.service';
 
 /**
@@ -27,14 +27,14 @@ export interface CartRoutesOptions {
 }
 
 const userIdOf = (request: FastifyRequest): number => {
-  if (!request.session) throw new Error('requireUser must run before this handler');
+  if (!request.session) throw new Error('the access plugin admits only a customer here');
   return request.session.userId;
 };
 
 const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { cart, allowAnonymous }) => {
-  const viewGuard = async (request: FastifyRequest, reply: FastifyReply) => {
-    if (!allowAnonymous) await requireUser(request, reply);
-  };
+  const viewAccess = allowAnonymous
+    ? ACCESS.customerOrAnonymous('ANONYMOUS_CART is on: a visitor sees an empty cart')
+    : ACCESS.customer;
   const outcome = (request: FastifyRequest, o: CartOutcome) =>
     answerWithData(request, o.cart, o.failures, o.infos);
   const changed = { 200: apiResponse(cartSchema) };
@@ -42,7 +42,7 @@ const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { cart,
   app.get(
     '/cart/view',
     {
-      preValidation: viewGuard,
+      config: { access: viewAccess },
       schema: {
         tags: ['cart'],
         summary: 'The open cart: delivery, lines priced by the server, sectors, promotions, fee and totals',
@@ -60,7 +60,7 @@ const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { cart,
   app.post(
     '/cart/add',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags: ['cart'],
         summary: 'Adds products (quantity in pieces, or kg for Sfuso), with options and a chosen promotion',
@@ -79,7 +79,7 @@ const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { cart,
   app.post(
     '/cart/update',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags: ['cart'],
         summary: "A line's new quantity (0 removes it)",
@@ -98,7 +98,7 @@ const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { cart,
   app.post(
     '/cart/delete',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags: ['cart'],
         summary: 'Removes lines (by itemId) or every line of a product (by productId)',
@@ -117,7 +117,7 @@ const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { cart,
   app.post(
     '/cart/update-cart-info',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags: ['cart'],
         summary: "A cart info (need_invoice as the string 'true', accept_alternatives, notes)",
@@ -141,7 +141,7 @@ const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { cart,
   app.post(
     '/cart/update-infos',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags: ['cart'],
         summary: 'Line infos (accept_alternatives, notes)',
@@ -160,7 +160,7 @@ const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { cart,
   app.post(
     '/cart/close',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags: ['cart'],
         summary: 'Closes the open cart (cart_id); the next call opens a new one',
@@ -179,7 +179,7 @@ const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { cart,
   app.get(
     '/cart/purchase-restriction',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags: ['cart'],
         summary: "The cart's products with a daily purchase limit: what the cart and today's orders hold",

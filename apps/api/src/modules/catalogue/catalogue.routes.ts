@@ -13,6 +13,7 @@ import {
 } from '@spesa/shared/contracts/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
+import { ACCESS } from '../../plugins/access';
 import { answer, apiResponse } from '../../plugins/envelope';
 import type { CatalogueService } from './catalogue.service';
 
@@ -21,9 +22,11 @@ const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = 
   app,
   { catalogue },
 ) => {
+  const browsable = ACCESS.public('the catalogue is browsable by anyone');
   app.get(
     '/category',
     {
+      config: { access: browsable },
       schema: {
         tags: ['catalogue'],
         summary: 'Category tree (no slug) or one category page with its blocks (slug or categoryId)',
@@ -42,6 +45,7 @@ const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = 
   app.get(
     '/products',
     {
+      config: { access: browsable },
       schema: {
         tags: ['catalogue'],
         summary: 'Product search and lists; one product by slug, product_id or barcode',
@@ -55,6 +59,7 @@ const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = 
   app.get(
     '/products/suggest',
     {
+      config: { access: browsable },
       schema: {
         tags: ['catalogue'],
         summary: 'Search suggestions: words (prefix and typo tolerant) and categories',
@@ -68,6 +73,7 @@ const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = 
   app.get(
     '/products/:productId',
     {
+      config: { access: browsable },
       schema: {
         tags: ['catalogue'],
         summary: 'One product by id',
@@ -81,6 +87,7 @@ const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = 
   app.get(
     '/adv',
     {
+      config: { access: browsable },
       schema: {
         tags: ['catalogue'],
         summary: 'Recommendation sliders by CRM algorithm (layout)',

@@ -23,9 +23,9 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fail } from '../../lib/result';
+import { ACCESS } from '../../plugins/access';
 import { answer, answerWithData, apiResponse } from '../../plugins/envelope';
 import type { ThrottleLimits } from '../../plugins/rate-limit';
-import { requireUser } from '../../plugins/session';
 import type { CheckoutService } from './checkout.service';
 import type { OrderActionsService } from './order-actions.service';
 
@@ -41,7 +41,7 @@ export interface CheckoutRoutesOptions {
 }
 
 const userIdOf = (request: FastifyRequest): number => {
-  if (!request.session) throw new Error('requireUser must run before this handler');
+  if (!request.session) throw new Error('the access plugin admits only a customer here');
   return request.session.userId;
 };
 
@@ -56,7 +56,7 @@ const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (
   { checkout, actions, giftCodeLimits },
 ) => {
   const cartAnswer = { 200: apiResponse(checkoutCartSchema), 400: apiResponse(checkoutCartSchema) };
-  const guarded = { preValidation: requireUser };
+  const guarded = { config: { access: ACCESS.customer } };
   // gift codes are secrets to guess: check, add and remove count together, per customer and per address
   const giftThrottle = app.authThrottle(
     'gift-code',

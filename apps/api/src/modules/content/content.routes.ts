@@ -1,5 +1,6 @@
 import { categoryBlockInfoDataSchema, categoryBlockInfoQuerySchema } from '@spesa/shared/contracts/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ACCESS } from '../../plugins/access';
 import { answer, apiResponse } from '../../plugins/envelope';
 import type { ContentService } from './content.service';
 
@@ -8,6 +9,7 @@ const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> = async 
   app.get(
     '/category-block/info',
     {
+      config: { access: ACCESS.public('category page content is shown to anyone') },
       schema: {
         tags: ['content'],
         summary: 'One content block with its proposals',

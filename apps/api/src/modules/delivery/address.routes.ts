@@ -24,8 +24,8 @@ import {
 } from '@spesa/shared/contracts/delivery';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ACCESS } from '../../plugins/access';
 import { answer, apiResponse, emptyDataSchema } from '../../plugins/envelope';
-import { requireUser } from '../../plugins/session';
 import type { CartService } from '../cart/cart.service';
 import type { DeliveryService } from './delivery.service';
 
@@ -34,9 +34,9 @@ export interface AddressRoutesOptions {
   cart: CartService;
 }
 
-/** The signed-in customer (requireUser runs as preValidation: no session answers 401 before any validation). */
+/** The signed-in customer (access customer: no session answers 401 before any validation). */
 const userIdOf = (request: FastifyRequest): number => {
-  if (!request.session) throw new Error('requireUser must run before this handler');
+  if (!request.session) throw new Error('the access plugin admits only a customer here');
   return request.session.userId;
 };
 const maybeUserId = (request: FastifyRequest): number | null => request.session?.userId ?? null;
@@ -52,11 +52,15 @@ const tags = ['delivery'];
 const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, { delivery, cart }) => {
   const changing = { stateChanging: true } as const;
   const form = { fieldMessages: true } as const;
+  const pickupPoints = ACCESS.customerOrAnonymous(
+    'pickup points are public; a signed-in customer also gets their own addresses and favourite',
+  );
 
   // ---------- public: pickup points, coverage ----------
   app.get(
     '/address/list',
     {
+      config: { access: pickupPoints },
       schema: {
         tags,
         summary: 'Addresses of a type (address_type, default drive: the stores’ pickup points)',
@@ -74,6 +78,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.get(
     '/address/view',
     {
+      config: { access: pickupPoints },
       schema: {
         tags,
         summary: 'One address: a pickup point, or one of the signed-in customer’s',
@@ -88,6 +93,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.get(
     '/address/delivery-service-list',
     {
+      config: { access: pickupPoints },
       schema: {
         tags,
         summary: 'The services (tabs) and the addresses of one (near latitude/longitude within distance)',
@@ -102,7 +108,10 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.post(
     '/address/check',
     {
-      config: form,
+      config: {
+        ...form,
+        access: ACCESS.public('whether home delivery reaches an address: no customer data'),
+      },
       schema: {
         tags,
         summary: 'Does home delivery reach this address? (status 0 = yes)',
@@ -116,6 +125,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.get(
     '/store-proximity/list',
     {
+      config: { access: pickupPoints },
       schema: {
         tags,
         summary: 'Pickup points of the services (default Drive), favourite first, by distance or name',
@@ -129,6 +139,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.get(
     '/store-proximity/localize',
     {
+      config: { access: pickupPoints },
       schema: {
         tags,
         summary: 'Pickup points near latitude/longitude (distance default 10 km), nearest first',
@@ -143,8 +154,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.get(
     '/store-proximity/select',
     {
-      config: changing,
-      preValidation: requireUser,
+      config: { ...changing, access: ACCESS.customer },
       schema: {
         tags,
         summary: 'Make a store the favourite (star); answers the cart',
@@ -164,7 +174,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.post(
     '/store/select',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags,
         summary:
@@ -183,7 +193,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.get(
     '/user-address/delivery-service-list',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags,
         summary: 'The services and the customer’s addresses or pickup points of one',
@@ -197,7 +207,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.get(
     '/user-address/list-store',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags,
         summary: 'A store’s pickup point and its lockers',
@@ -211,7 +221,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.get(
     '/user-address/list',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags,
         summary: 'The customer’s addresses (address_type home or work), or pickup points (drive, locker)',
@@ -226,7 +236,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.get(
     '/user-address/preview',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags,
         summary: 'The cart as it would be with this address (nothing saved)',
@@ -244,7 +254,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.post(
     '/user-address/select',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags,
         summary: 'The cart delivers to this address (refused when the cart is locked, status 7)',
@@ -266,7 +276,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.get(
     '/user-address/view',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags,
         summary: 'One of the customer’s addresses or a pickup point',
@@ -281,8 +291,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.post(
     '/user-address/check',
     {
-      config: form,
-      preValidation: requireUser,
+      config: { ...form, access: ACCESS.customer },
       schema: {
         tags,
         summary: 'Does home delivery reach this address? (status 0 = yes)',
@@ -296,8 +305,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.post(
     '/user-address/update',
     {
-      config: form,
-      preValidation: requireUser,
+      config: { ...form, access: ACCESS.customer },
       schema: {
         tags,
         summary: 'Save a home address (new when addressId is absent); work addresses cannot be changed',
@@ -311,8 +319,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.get(
     '/user-address/delete',
     {
-      config: changing,
-      preValidation: requireUser,
+      config: { ...changing, access: ACCESS.customer },
       schema: {
         tags,
         summary: 'Delete a home address (never the one the cart delivers to)',
@@ -327,8 +334,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.post(
     `/${ADDRESS_PROVIDER}-address-form/save-new-address`,
     {
-      config: form,
-      preValidation: requireUser,
+      config: { ...form, access: ACCESS.customer },
       schema: {
         tags,
         summary: 'Add a home address (the address form of the provider "spesa")',
@@ -343,8 +349,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.get(
     `/${ADDRESS_PROVIDER}-address-class-controller/set-address-class-id`,
     {
-      config: changing,
-      preValidation: requireUser,
+      config: { ...changing, access: ACCESS.customer },
       schema: {
         tags,
         summary: 'Mark (1) or unmark (0) the elderly address: legal id 2 or 3, non-work, only one',
@@ -366,7 +371,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.get(
     '/delivery-fee/view',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags,
         summary: 'The delivery fee of the cart (elderly discount included)',
@@ -380,7 +385,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.get(
     '/timeslot/list',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags,
         summary: 'The 7 days of slots of the cart’s address or store (show-closed, check-locker)',
@@ -395,8 +400,7 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   app.get(
     '/timeslot/select',
     {
-      config: changing,
-      preValidation: requireUser,
+      config: { ...changing, access: ACCESS.customer },
       schema: {
         tags,
         summary: 'Choose a slot (sel_date, timeslot_id); slots with active below 1 are refused',

@@ -20,6 +20,7 @@ import {
   warehouseLocatorQuerySchema,
 } from '@spesa/shared/contracts/delivery';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ACCESS } from '../../plugins/access';
 import { answer, apiResponse } from '../../plugins/envelope';
 import type { DeliveryService } from './delivery.service';
 
@@ -30,9 +31,11 @@ const tags = ['delivery'];
  * reads (spec section 7 "Address, store, geography"; wire notes "Stores"). Public: no customer data here.
  */
 const geoRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }> = async (app, { delivery }) => {
+  const publicFacts = ACCESS.public('geography, coverage and stores are public facts, no customer data');
   app.get(
     '/geo/province-list',
     {
+      config: { access: publicFacts },
       schema: {
         tags,
         summary: 'Provinces of a country (home_delivery_only: the served ones)',
@@ -50,6 +53,7 @@ const geoRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }> = async (a
   app.get(
     '/geo/country-list',
     {
+      config: { access: publicFacts },
       schema: {
         tags,
         summary: 'Countries: Italia (1, IT) and Svizzera (211, CH)',
@@ -63,6 +67,7 @@ const geoRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }> = async (a
   app.get(
     '/geo/homedelivery-list-simple',
     {
+      config: { access: publicFacts },
       schema: {
         tags,
         summary: 'Comuni with their CAPs (home_delivery_only, default true: those reached by home delivery)',
@@ -76,6 +81,7 @@ const geoRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }> = async (a
   app.get(
     '/geo/city-list',
     {
+      config: { access: publicFacts },
       schema: {
         tags,
         summary: 'Comuni that have this CAP (postal_code)',
@@ -89,6 +95,7 @@ const geoRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }> = async (a
   app.get(
     '/geo/cap/:postalcode',
     {
+      config: { access: publicFacts },
       schema: {
         tags,
         summary: 'City search by postal code (the path ends with the CAP)',
@@ -102,6 +109,7 @@ const geoRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }> = async (a
   app.get(
     '/geo/place-search',
     {
+      config: { access: publicFacts },
       schema: {
         tags,
         summary: 'Comuni by name: prefix, case- and accent-insensitive, with coordinates',
@@ -115,6 +123,7 @@ const geoRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }> = async (a
   app.get(
     '/geo/reverse-lookup',
     {
+      config: { access: publicFacts },
       schema: {
         tags,
         summary: 'The comuni nearest to a point (within 30 km), nearest first',
@@ -129,6 +138,7 @@ const geoRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }> = async (a
   app.get(
     '/address/geo-service-coverage',
     {
+      config: { access: publicFacts },
       schema: {
         tags,
         summary: 'Home-delivery coverage of a point or CAP (features[0].properties.covered)',
@@ -142,6 +152,7 @@ const geoRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }> = async (a
   app.get(
     '/warehouse-locator/search',
     {
+      config: { access: publicFacts },
       schema: {
         tags,
         summary:
@@ -156,6 +167,7 @@ const geoRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }> = async (a
   app.get(
     '/warehouse/find-by-coordinates',
     {
+      config: { access: publicFacts },
       schema: {
         tags,
         summary: 'Stores and lockers within distance (default 10 km) of a point, nearest first',
@@ -177,6 +189,7 @@ const geoRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }> = async (a
   app.get(
     '/store/list',
     {
+      config: { access: publicFacts },
       schema: {
         tags,
         summary: 'The stores and their services',
@@ -189,6 +202,7 @@ const geoRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }> = async (a
   app.get(
     '/store/view',
     {
+      config: { access: publicFacts },
       schema: {
         tags,
         summary: 'One store (store_id; 1 is the default catalogue)',

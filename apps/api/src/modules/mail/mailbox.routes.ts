@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
+import { ACCESS } from '../../plugins/access';
 import type { MailService } from './mail.service';
 
 /**
@@ -27,10 +28,18 @@ const mailboxRoutes: FastifyPluginAsync<{ mail: MailService }> = async (app, { m
   app.addHook('onRequest', async (request, reply) => {
     if (!isLoopback(request.ip)) await reply.code(404).type('text/plain; charset=utf-8').send('Not found');
   });
+  const devOnly = {
+    access: ACCESS.public(
+      'development outbox: never in production, and answered only to clients on this machine (loopback)',
+    ),
+  };
 
   r.get(
     '/dev/mailbox',
-    { schema: { hide: true, querystring: z.object({ to: z.string().max(254).optional() }) } },
+    {
+      config: devOnly,
+      schema: { hide: true, querystring: z.object({ to: z.string().max(254).optional() }) },
+    },
     async (request, reply) => {
       const mails = await mail.list({ to: request.query.to, limit: 100 });
       const rows = mails
@@ -59,6 +68,7 @@ const mailboxRoutes: FastifyPluginAsync<{ mail: MailService }> = async (app, { m
   r.get(
     '/dev/mailbox/:mailId',
     {
+      config: devOnly,
       schema: { hide: true, params: z.object({ mailId: z.coerce.number().int().min(1).max(2_147_483_647) }) },
     },
     async (request, reply) => {

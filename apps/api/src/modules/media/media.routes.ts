@@ -1,6 +1,7 @@
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync } from 'fastify';
+import { ACCESS } from '../../plugins/access';
 import { renderIconCard } from './icon.renderer';
 
 /**
@@ -12,6 +13,7 @@ const IMMUTABLE = 'public, max-age=31536000, immutable';
 const mediaRoutes: FastifyPluginAsync<{ mediaDir: string }> = async (app, { mediaDir }) => {
   app.get<{ Params: { file: string }; Querystring: { bg?: unknown } }>(
     '/media/icons/:file',
+    { config: { access: ACCESS.public('product illustrations are shown to anyone') } },
     async (request, reply) => {
       const match = /^(.+)\.svg$/.exec(request.params.file);
       const bg = request.query.bg;

@@ -12,8 +12,8 @@ import {
 } from '@spesa/shared/contracts/orders';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ACCESS } from '../../plugins/access';
 import { answer, answerWithData, apiResponse } from '../../plugins/envelope';
-import { requireUser } from '../../plugins/session';
 import type { OrdersService } from './orders.service';
 
 /**
@@ -21,7 +21,7 @@ import type { OrdersService } from './orders.service';
  * reorder. Thin: the service holds the rules; every read is scoped by the signed-in customer.
  */
 const userIdOf = (request: FastifyRequest): number => {
-  if (!request.session) throw new Error('requireUser must run before this handler');
+  if (!request.session) throw new Error('the access plugin admits only a customer here');
   return request.session.userId;
 };
 
@@ -29,7 +29,7 @@ const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (ap
   app.get(
     '/order/list',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags: ['orders'],
         summary: "The customer's orders, newest first, with the filters of spec section 3 (12 per page)",
@@ -43,7 +43,7 @@ const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (ap
   app.get(
     '/order/list-for-all-user-shipping-addresses',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags: ['orders'],
         summary: 'Every order of the customer with the per-address filters of spec section 3',
@@ -57,7 +57,7 @@ const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (ap
   app.get(
     '/order/view',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags: ['orders'],
         summary:
@@ -76,7 +76,10 @@ const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (ap
   app.get(
     '/token-order/view',
     {
-      config: { ignoreStaleSession: true },
+      config: {
+        ignoreStaleSession: true,
+        access: ACCESS.signed("the confirmation e-mail's order access token, checked in the handler"),
+      },
       schema: {
         tags: ['orders'],
         summary: 'One order read with the access token of its confirmation e-mail (read only, expires)',
@@ -101,7 +104,7 @@ const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (ap
     app.post(
       `/note/order/${mode}`,
       {
-        preValidation: requireUser,
+        config: { access: ACCESS.customer },
         schema: {
           tags: ['orders'],
           summary:
@@ -118,7 +121,7 @@ const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (ap
   app.post(
     '/cart/add-all-from-order',
     {
-      preValidation: requireUser,
+      config: { access: ACCESS.customer },
       schema: {
         tags: ['orders'],
         summary: "Adds every still available product of one of the customer's orders to the open cart",

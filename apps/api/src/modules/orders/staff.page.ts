@@ -9,6 +9,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { escapeHtml } from '../../lib/html';
 import type { Result } from '../../lib/result';
 import type { SessionService } from '../account/session.service';
+import { ACCESS } from '../../plugins/access';
 import { isCrossSite, SESSION_COOKIE } from '../../plugins/session';
 import { formatEuro } from './orders.messages';
 import type { StaffMember, StaffService } from './staff.service';
@@ -130,6 +131,15 @@ const staffPageRoutes: FastifyPluginAsync<{ staff: StaffService; sessions: Sessi
     return member;
   };
 
+  // the session plugin resolves sessions under /ebsn/api only: the page reads the cookie and checks staff itself
+  const staffOnly = {
+    config: {
+      access: ACCESS.staffPage(
+        'HTML page: it resolves the session cookie and checks the staff member itself',
+      ),
+    },
+  };
+
   const orderIdOf = (request: FastifyRequest): number | null => {
     const raw = (request.params as { orderId?: string }).orderId ?? '';
     const n = /^\d{1,9}$/.test(raw) ? Number(raw) : NaN;
@@ -153,7 +163,7 @@ const staffPageRoutes: FastifyPluginAsync<{ staff: StaffService; sessions: Sessi
       .send(page(`Ordine ${orderId}`, orderPage(view.data.data, view.data.nextStatuses, result)));
   };
 
-  app.get('/staff', async (request, reply) => {
+  app.get('/staff', staffOnly, async (request, reply) => {
     const member = await who(request, reply);
     if (!member) return reply;
     const q = (request.query as { date?: string }).date ?? '';
@@ -181,7 +191,7 @@ const staffPageRoutes: FastifyPluginAsync<{ staff: StaffService; sessions: Sessi
       );
   });
 
-  app.get('/staff/ordini/:orderId', async (request, reply) => {
+  app.get('/staff/ordini/:orderId', staffOnly, async (request, reply) => {
     const member = await who(request, reply);
     if (!member) return reply;
     const orderId = orderIdOf(request);
@@ -199,7 +209,7 @@ const staffPageRoutes: FastifyPluginAsync<{ staff: StaffService; sessions: Sessi
     return out;
   };
 
-  app.post('/staff/ordini/:orderId/:action', async (request, reply) => {
+  app.post('/staff/ordini/:orderId/:action', staffOnly, async (request, reply) => {
     const member = await who(request, reply);
     if (!member) return reply;
     const orderId = orderIdOf(request);

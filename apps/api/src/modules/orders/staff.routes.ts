@@ -7,54 +7,28 @@ import {
   staffPickBodySchema,
   staffStatusBodySchema,
 } from '@spesa/shared/contracts/staff';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { answer, apiResponse, errorEnvelope, rootUserOf } from '../../plugins/envelope';
-import { requireUser } from '../../plugins/session';
-import { ORDERS_TEXT } from './orders.messages';
+import { ACCESS } from '../../plugins/access';
+import { answer, apiResponse } from '../../plugins/envelope';
 import type { StaffMember, StaffService } from './staff.service';
 
-declare module 'fastify' {
-  interface FastifyRequest {
-    staffMember: StaffMember | null;
-  }
-}
-
-/** Staff only: anonymous -> HTTP 401 envelope (requireUser), a customer -> HTTP 403 envelope. */
-export function staffGuard(staff: StaffService) {
-  return async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
-    await requireUser(request, reply);
-    if (reply.sent || !request.session) return;
-    const member = await staff.member(request.session.userId);
-    if (member) {
-      request.staffMember = member;
-      return;
-    }
-    await reply
-      .code(403)
-      .send(
-        errorEnvelope(rootUserOf(request), 403, [
-          { text: ORDERS_TEXT.staffOnly[1], code: ORDERS_TEXT.staffOnly[0] },
-        ]),
-      );
-  };
-}
-
 const memberOf = (request: FastifyRequest): StaffMember => {
-  if (!request.staffMember) throw new Error('staffGuard must run before this handler');
+  if (!request.staffMember) throw new Error('the access plugin admits only staff here');
   return request.staffMember;
 };
 
-/** Picking and delivery for staff (decision 018), under /ebsn/api/staff. */
+/**
+ * Picking and delivery for staff (decision 018), under /ebsn/api/staff. Access staff: anonymous -> HTTP 401
+ * envelope, a customer -> HTTP 403 envelope; the access plugin sets request.staffMember.
+ */
 const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (app, { staff }) => {
-  app.decorateRequest('staffMember', null);
-  const guard = staffGuard(staff);
   const orderAnswer = { 200: apiResponse(staffOrderDataSchema) };
 
   app.get(
     '/staff/order/list',
     {
-      preValidation: guard,
+      config: { access: ACCESS.staff() },
       schema: {
         tags: ['staff'],
         summary: 'Orders of a day (optionally one time window or store), by time window',
@@ -68,7 +42,7 @@ const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (app, 
   app.get(
     '/staff/order/view',
     {
-      preValidation: guard,
+      config: { access: ACCESS.staff() },
       schema: {
         tags: ['staff'],
         summary: 'One order for picking: lines ordered and delivered, and the statuses staff may set',
@@ -82,7 +56,7 @@ const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (app, 
   app.post(
     '/staff/order/start-preparation',
     {
-      preValidation: guard,
+      config: { access: ACCESS.staff() },
       schema: {
         tags: ['staff'],
         summary: 'Starts picking (status 18)',
@@ -96,7 +70,7 @@ const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (app, 
   app.post(
     '/staff/order/pick',
     {
-      preValidation: guard,
+      config: { access: ACCESS.staff() },
       schema: {
         tags: ['staff'],
         summary: 'Records the delivered quantity, real weight or substitute of one line',
@@ -110,7 +84,7 @@ const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (app, 
   app.post(
     '/staff/order/prepared',
     {
-      preValidation: guard,
+      config: { access: ACCESS.staff() },
       schema: {
         tags: ['staff'],
         summary: 'Marks the order prepared and captures the real amount (never above the authorisation)',
@@ -124,7 +98,7 @@ const staffRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (app, 
   app.post(
     '/staff/order/status',
     {
-      preValidation: guard,
+      config: { access: ACCESS.staff() },
       schema: {
         tags: ['staff'],
         summary: 'Out for delivery, delivered, partially delivered, not collected, failed',

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { JobQueue } from '../../lib/jobs';
 import { fail } from '../../lib/result';
+import { ACCESS } from '../../plugins/access';
 import { answer, apiResponse } from '../../plugins/envelope';
 import type { PaymentOutcome } from './payment-provider';
 import type { PaymentService } from './payment.service';
@@ -167,6 +168,9 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
   };
   jobs.register(SANDBOX_WEBHOOK_JOB, (payload) => notify(payload as SandboxWebhookJob));
 
+  const hostedPage = ACCESS.signed(
+    'the sandbox hosted card page: its session token (HMAC) is checked in the handler',
+  );
   const sessionParams = z.object({ ref: z.string().regex(/^sbx_[0-9a-f]{24}$/) });
   const notFoundPage = (reply: { code: (n: number) => unknown; type: (t: string) => unknown }) => {
     reply.code(404);
@@ -177,6 +181,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
   app.get(
     '/payment-sandbox/pay/:ref',
     {
+      config: { access: hostedPage },
       schema: {
         tags: ['payments'],
         summary: 'Sandbox provider: the hosted card form (HTML)',
@@ -196,6 +201,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
   app.post(
     '/payment-sandbox/pay/:ref',
     {
+      config: { access: hostedPage },
       schema: {
         tags: ['payments'],
         summary: 'Sandbox provider: processes the card form, then returns the browser to the shop',
@@ -230,6 +236,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
   app.get(
     '/payment/feedback/sandbox',
     {
+      config: { access: ACCESS.signed("the provider's return, signed (HMAC), checked in the handler") },
       schema: {
         tags: ['payments'],
         summary:
@@ -273,6 +280,9 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
     hook.post(
       '/payment/webhook/sandbox',
       {
+        config: {
+          access: ACCESS.signed("the provider's webhook, HMAC of the raw body, checked in the handler"),
+        },
         schema: {
           tags: ['payments'],
           summary: "The provider's signed webhook (x-sandbox-signature: HMAC of the raw body)",

@@ -1,6 +1,7 @@
 import { langInfoDataSchema, langInfoQuerySchema, versionSchema } from '@spesa/shared/contracts/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/result';
+import { ACCESS } from '../../plugins/access';
 import { answer, apiResponse } from '../../plugins/envelope';
 
 /** Interface language and version check (spec sections 7 and 9), under /ebsn/api. */
@@ -11,6 +12,7 @@ const systemRoutes: FastifyPluginAsyncZod<{ build: { version: string; build: str
   app.get(
     '/lang/lang-info',
     {
+      config: { access: ACCESS.public('the interface language is needed before sign-in') },
       schema: {
         tags: ['system'],
         summary: 'Interface language (labels come from the web app)',
@@ -24,6 +26,7 @@ const systemRoutes: FastifyPluginAsyncZod<{ build: { version: string; build: str
   app.get(
     '/version.json',
     {
+      config: { access: ACCESS.public('the release version, polled by every client') },
       schema: {
         tags: ['system'],
         summary: 'Version of the shop (in the envelope)',
@@ -41,7 +44,10 @@ export const rootVersionRoute: FastifyPluginAsyncZod<{ build: { version: string;
 ) => {
   app.get(
     '/version.json',
-    { schema: { tags: ['system'], summary: 'Version of the shop', response: { 200: versionSchema } } },
+    {
+      config: { access: ACCESS.public('the release version, polled by every client') },
+      schema: { tags: ['system'], summary: 'Version of the shop', response: { 200: versionSchema } },
+    },
     async (_request, reply) => {
       reply.header('cache-control', 'no-cache');
       return build;

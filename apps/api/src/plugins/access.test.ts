@@ -1,0 +1,260 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { ANONYMOUS_USER } from '@spesa/shared/contracts/envelope';
+import Fastify from 'fastify';
+import fp from 'fastify-plugin';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, DEMO_PASSWORD, login, type TestApp } from '../../test/helper';
+import { STAFF_DEMO_EMAIL } from '../db/seed/orders';
+import { ORDERS_TEXT } from '../modules/orders/orders.messages';
+import accessPlugin, { ACCESS, PLUGIN_ROUTES, type AccessKind, type AccessTableRow } from './access';
+import { NOT_LOGGED_TEXT } from './session';
+
+let t: TestApp;
+let files: string;
+beforeAll(async () => {
+  // a built web app and a media folder, so that @fastify/static registers its routes too
+  files = mkdtempSync(join(tmpdir(), 'spesa-access-'));
+  const dist = join(files, 'dist');
+  mkdirSync(join(dist, 'assets'), { recursive: true });
+  writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Spesa</title><div id="root"></div>');
+  writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
+  writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  const media = join(files, 'media');
+  mkdirSync(join(media, 'banners'), { recursive: true });
+  writeFileSync(join(media, 'banners', 'home.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  t = await buildTestApp({
+    serveWebApp: true,
+    env: { WEB_DIST: dist, MEDIA_DIR: media, DEV_MAILBOX: 'true', ANONYMOUS_CART: 'false' },
+  });
+});
+afterAll(async () => {
+  await t?.close();
+  rmSync(files, { recursive: true, force: true });
+});
+
+/** The methods a caller uses (HEAD answers like GET, without a body). */
+const callMethods = (row: AccessTableRow) => row.methods.filter((m) => m !== 'HEAD') as Array<'GET' | 'POST'>;
+const rowsOf = (...kinds: AccessKind[]) =>
+  t.app.accessTable.filter((r) => kinds.includes(r.access.kind) && callMethods(r).length > 0);
+const sample = (url: string) => url.replace(/:\w+/g, '1').replace(/\*$/, 'x');
+const declared = (r: AccessTableRow) => r.declaredBy === 'route';
+
+describe('every route says who may call it', () => {
+  it('the access plugin saw every route of the router (web app, media, docs, staff page, mailbox)', () => {
+    // the router's own listing: one "(GET, HEAD)" per path; each method is one route of the table
+    const routerMethods = [...t.app.printRoutes({ commonPrefix: false }).matchAll(/\(([A-Z, ]+)\)/g)].flatMap(
+      (m) => (m[1] ?? '').split(', '),
+    );
+    const tableMethods = t.app.accessTable.flatMap((r) => r.methods);
+    expect(tableMethods.length).toBe(routerMethods.length);
+    expect([...tableMethods].sort()).toEqual([...routerMethods].sort());
+    for (const r of t.app.accessTable)
+      for (const method of r.methods)
+        expect(t.app.hasRoute({ method, url: r.url }), `${method} ${r.url}`).toBe(true);
+
+    const urls = new Set(t.app.accessTable.map((r) => r.url));
+    for (const url of [
+      '/ebsn/api/products',
+      '/ebsn/api/cart/add',
+      '/ebsn/api/staff/order/list',
+      '/ebsn/api/docs/json',
+      '/version.json',
+      '/media/icons/:file',
+      '/media/*',
+      '/staff',
+      '/dev/mailbox',
+      '/',
+      '/favicon.svg',
+      '/assets/index-abc123.js',
+    ])
+      expect(urls, url).toContain(url);
+  });
+
+  it('the routes the gate lets anyone through are exactly these, each with its why', () => {
+    const open = rowsOf('public', 'customerOrAnonymous', 'signed', 'staffPage')
+      .filter(declared)
+      .map(
+        (r) =>
+          `${callMethods(r).join(',')} ${r.url} | ${r.access.kind}: ${'why' in r.access ? r.access.why : ''}`,
+      );
+    expect(open).toEqual([
+      'GET /ebsn/api/category | public: the catalogue is browsable by anyone',
+      'GET /ebsn/api/products | public: the catalogue is browsable by anyone',
+      'GET /ebsn/api/products/suggest | public: the catalogue is browsable by anyone',
+      'GET /ebsn/api/products/:productId | public: the catalogue is browsable by anyone',
+      'GET /ebsn/api/adv | public: the catalogue is browsable by anyone',
+      'GET /ebsn/api/category-block/info | public: category page content is shown to anyone',
+      'GET /ebsn/api/lang/lang-info | public: the interface language is needed before sign-in',
+      'GET /ebsn/api/version.json | public: the release version, polled by every client',
+      'GET /ebsn/api/auth/challenge | public: the bot-check challenge is solved before signing in',
+      'POST /ebsn/api/auth/login | public: signing in itself (bot check and throttling apply)',
+      'POST /ebsn/api/auth/logout | customerOrAnonymous: signing out answers a visitor without a session too',
+      'GET /ebsn/api/auth/test | customerOrAnonymous: who am I: tells a visitor from a customer',
+      'POST /ebsn/api/registration/register_user | public: registering itself (throttled)',
+      "GET /ebsn/api/registration/registration_confirm | signed: the confirmation e-mail link's code, checked in the handler",
+      'GET /ebsn/api/registration/registration_resend_email | public: resending the confirmation e-mail: the same answer for any address (throttled)',
+      "GET /ebsn/api/registration/update_email | signed: the e-mail change link's token, checked in the handler",
+      'GET /ebsn/api/registration/password_reset_token_request | public: a forgotten password: the same answer for any address (throttled)',
+      "GET /ebsn/api/registration/password_reset_token_check | signed: the reset link's token, checked in the handler",
+      "GET /ebsn/api/registration/password_reset | signed: the reset link's token, checked in the handler",
+      "POST /ebsn/api/registration/password_reset | signed: the reset link's token, checked in the handler",
+      'GET /ebsn/api/registration-disclaimer/list | public: the disclaimers of the registration form',
+      'GET /ebsn/api/geo/province-list | public: geography, coverage and stores are public facts, no customer data',
+      'GET /ebsn/api/geo/country-list | public: geography, coverage and stores are public facts, no customer data',
+      'GET /ebsn/api/geo/homedelivery-list-simple | public: geography, coverage and stores are public facts, no customer data',
+      'GET /ebsn/api/geo/city-list | public: geography, coverage and stores are public facts, no customer data',
+      'GET /ebsn/api/geo/cap/:postalcode | public: geography, coverage and stores are public facts, no customer data',
+      'GET /ebsn/api/geo/place-search | public: geography, coverage and stores are public facts, no customer data',
+      'GET /ebsn/api/geo/reverse-lookup | public: geography, coverage and stores are public facts, no customer data',
+      'GET /ebsn/api/address/geo-service-coverage | public: geography, coverage and stores are public facts, no customer data',
+      'GET /ebsn/api/warehouse-locator/search | public: geography, coverage and stores are public facts, no customer data',
+      'GET /ebsn/api/warehouse/find-by-coordinates | public: geography, coverage and stores are public facts, no customer data',
+      'GET /ebsn/api/store/list | public: geography, coverage and stores are public facts, no customer data',
+      'GET /ebsn/api/store/view | public: geography, coverage and stores are public facts, no customer data',
+      'GET /ebsn/api/address/list | customerOrAnonymous: pickup points are public; a signed-in customer also gets their own addresses and favourite',
+      'GET /ebsn/api/address/view | customerOrAnonymous: pickup points are public; a signed-in customer also gets their own addresses and favourite',
+      'GET /ebsn/api/address/delivery-service-list | customerOrAnonymous: pickup points are public; a signed-in customer also gets their own addresses and favourite',
+      'POST /ebsn/api/address/check | public: whether home delivery reaches an address: no customer data',
+      'GET /ebsn/api/store-proximity/list | customerOrAnonymous: pickup points are public; a signed-in customer also gets their own addresses and favourite',
+      'GET /ebsn/api/store-proximity/localize | customerOrAnonymous: pickup points are public; a signed-in customer also gets their own addresses and favourite',
+      'GET /ebsn/api/payment-sandbox/pay/:ref | signed: the sandbox hosted card page: its session token (HMAC) is checked in the handler',
+      'POST /ebsn/api/payment-sandbox/pay/:ref | signed: the sandbox hosted card page: its session token (HMAC) is checked in the handler',
+      "GET /ebsn/api/payment/feedback/sandbox | signed: the provider's return, signed (HMAC), checked in the handler",
+      "POST /ebsn/api/payment/webhook/sandbox | signed: the provider's webhook, HMAC of the raw body, checked in the handler",
+      "GET /ebsn/api/token-order/view | signed: the confirmation e-mail's order access token, checked in the handler",
+      'GET /version.json | public: the release version, polled by every client',
+      'GET /media/icons/:file | public: product illustrations are shown to anyone',
+      'GET /dev/mailbox | public: development outbox: never in production, and answered only to clients on this machine (loopback)',
+      'GET /dev/mailbox/:mailId | public: development outbox: never in production, and answered only to clients on this machine (loopback)',
+      'GET /staff | staffPage: HTML page: it resolves the session cookie and checks the staff member itself',
+      'GET /staff/ordini/:orderId | staffPage: HTML page: it resolves the session cookie and checks the staff member itself',
+      'POST /staff/ordini/:orderId/:action | staffPage: HTML page: it resolves the session cookie and checks the staff member itself',
+      "GET / | public: the shop's home page is open to anyone",
+    ]);
+  });
+
+  it('routes of third-party plugins are declared in one list, and each entry covers routes of this app', () => {
+    expect(
+      PLUGIN_ROUTES.map(
+        (e) => `${e.plugin} ${e.prefix} | ${e.access.kind}: ${'why' in e.access ? e.access.why : ''}`,
+      ),
+    ).toEqual([
+      '@fastify/swagger-ui /ebsn/api/docs | public: the API reference (OpenAPI) describes the public contract',
+      '@fastify/static /media/ | public: product illustrations and banners are shown to anyone',
+      "@fastify/static / | public: the web app's built files load before anyone signs in",
+    ]);
+    const covered = (prefix: string) =>
+      t.app.accessTable
+        .filter((r) => r.declaredBy === prefix)
+        .map((r) => r.url)
+        .filter((url, i, all) => all.indexOf(url) === i);
+    expect(covered('/ebsn/api/docs')).toContain('/ebsn/api/docs/json');
+    expect(covered('/media/')).toEqual(['/media/*']);
+    expect(covered('/').sort()).toEqual(['/assets/index-abc123.js', '/favicon.svg', '/index.html']);
+  });
+});
+
+describe('the gate', () => {
+  it('answers the 401 envelope to an anonymous call of every customer route, before validating its input', async () => {
+    const rows = rowsOf('customer');
+    expect(rows.length).toBeGreaterThan(50);
+    for (const r of rows)
+      for (const method of callMethods(r)) {
+        const res = await t.app.inject({
+          method,
+          url: sample(r.url),
+          ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, payload: '{}' } : {}),
+        });
+        expect(res.statusCode, `${method} ${r.url}`).toBe(401);
+        expect(JSON.parse(res.body), `${method} ${r.url}`).toEqual({
+          response: {
+            status: 401,
+            errors: [{ error: NOT_LOGGED_TEXT, code: 'msg.auth.required' }],
+            infos: [],
+            warnings: [],
+            errorsMessage: [NOT_LOGGED_TEXT],
+            infosMessage: [],
+            warningsMessage: [],
+          },
+          user: ANONYMOUS_USER,
+          data: {},
+        });
+      }
+  });
+
+  it('answers 401 to anonymous callers and 403 to customers on every staff route; staff pass', async () => {
+    const rows = rowsOf('staff');
+    expect(rows.length).toBeGreaterThanOrEqual(6);
+    const customer = await login(t.app, 'mario.rossi@spesa.demo', DEMO_PASSWORD);
+    const staff = await login(t.app, STAFF_DEMO_EMAIL, DEMO_PASSWORD);
+    expect(customer.cookie && staff.cookie).toBeTruthy();
+    const call = (method: 'GET' | 'POST', url: string, token: string | null) =>
+      t.app.inject({
+        method,
+        url: sample(url),
+        ...(token ? { cookies: { 'x-ebsn-account': token } } : {}),
+        ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, payload: '{}' } : {}),
+      });
+    for (const r of rows)
+      for (const method of callMethods(r)) {
+        const where = `${method} ${r.url}`;
+        expect((await call(method, r.url, null)).statusCode, where).toBe(401);
+        const refused = await call(method, r.url, customer.cookie);
+        expect(refused.statusCode, where).toBe(403);
+        const body = JSON.parse(refused.body) as {
+          response: { status: number; errors: unknown[] };
+          user: { userId: number };
+        };
+        expect(body.response.status).toBe(403);
+        expect(body.response.errors).toEqual([
+          { error: ORDERS_TEXT.staffOnly[1], code: ORDERS_TEXT.staffOnly[0] },
+        ]);
+        expect(body.user.userId).toBe(customer.body.data.user?.userId);
+        expect([401, 403], where).not.toContain((await call(method, r.url, staff.cookie)).statusCode);
+      }
+  });
+});
+
+describe('deny by default', () => {
+  /** The access plugin alone, with stand-ins for the plugins it depends on. */
+  async function bareApp() {
+    const app = Fastify({ logger: false });
+    await app.register(fp(async () => {}, { name: 'envelope' }));
+    await app.register(fp(async () => {}, { name: 'session' }));
+    await app.register(accessPlugin, { staffMemberOf: async () => null });
+    return app;
+  }
+
+  it('refuses a route without a declaration as it is registered', async () => {
+    const app = await bareApp();
+    expect(() => app.get('/favicon.ico', async () => 'x')).toThrow(/GET \/favicon\.ico declares no access/);
+    expect(() => app.post('/ebsn/api/docs/upload', async () => 'x')).toThrow(/declares no access/);
+    app.get('/open', { config: { access: ACCESS.public('a test route') } }, async () => 'x');
+    await app.close();
+  });
+
+  it('sees the routes of encapsulated plugins too: the app does not start', async () => {
+    const app = await bareApp();
+    const registering = app.register(
+      async (child) => {
+        child.post('/cart/secret', async () => 'x');
+      },
+      { prefix: '/ebsn/api' },
+    );
+    await expect(registering).rejects.toThrow(/POST \/ebsn\/api\/cart\/secret declares no access/);
+    await expect(app.ready()).rejects.toThrow(/declares no access/);
+  });
+
+  it('refuses an open route that does not say why', async () => {
+    const app = await bareApp();
+    expect(() => app.get('/x', { config: { access: ACCESS.signed(' ') } }, async () => 'x')).toThrow(
+      /needs a why/,
+    );
+    expect(() => app.get('/y', { config: { access: ACCESS.staff([]) } }, async () => 'x')).toThrow(
+      /admits no one/,
+    );
+    await app.close();
+  });
+});

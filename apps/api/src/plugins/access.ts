@@ -1,0 +1,177 @@
+import { ANONYMOUS_USER } from '@spesa/shared/contracts/envelope';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import fp from 'fastify-plugin';
+import { ORDERS_TEXT } from '../modules/orders/orders.messages';
+import type { StaffMember } from '../modules/orders/staff.service';
+import { errorEnvelope, rootUserOf } from './envelope';
+import { API_PREFIX } from './errors';
+import { NOT_LOGGED_TEXT } from './session';
+
+/**
+ * Who may call a route (decision 027). Every route says it in `config.access`, and the app does not start
+ * with a route that does not: access is denied by default, never forgotten. The gate runs here, in one
+ * preValidation hook, so an anonymous call answers 401 before its query or body is validated.
+ *
+ * - `customer`: a signed-in session; none answers the HTTP 401 envelope.
+ * - `staff`: a staff member (of one of `roles` when given); anonymous 401, anyone else 403.
+ * - `public`, `customerOrAnonymous`, `signed`, `staffPage`: the gate lets anyone through, so each says why:
+ *   anyone may call it; it answers a visitor and a customer differently; the handler checks a signed token
+ *   (payment provider, e-mail link); the server-rendered staff page checks its caller itself (HTML answers).
+ */
+export type RouteAccess =
+  | { readonly kind: 'public'; readonly why: string }
+  | { readonly kind: 'customerOrAnonymous'; readonly why: string }
+  | { readonly kind: 'signed'; readonly why: string }
+  | { readonly kind: 'staffPage'; readonly why: string }
+  | { readonly kind: 'customer' }
+  | { readonly kind: 'staff'; readonly roles: readonly string[] | null };
+
+export type AccessKind = RouteAccess['kind'];
+
+export const ACCESS = {
+  /** anyone, signed in or not */
+  public: (why: string): RouteAccess => ({ kind: 'public', why }),
+  /** anyone; a signed-in customer gets their own answer (the handler reads `request.session`) */
+  customerOrAnonymous: (why: string): RouteAccess => ({ kind: 'customerOrAnonymous', why }),
+  /** the holder of a signed token (provider HMAC, an e-mail link's code): the handler verifies it */
+  signed: (why: string): RouteAccess => ({ kind: 'signed', why }),
+  /** a signed-in customer: HTTP 401 envelope otherwise */
+  customer: Object.freeze<RouteAccess>({ kind: 'customer' }),
+  /** a staff member, of one of `roles` when given: `request.staffMember` is set */
+  staff: (roles?: readonly string[]): RouteAccess => ({ kind: 'staff', roles: roles ?? null }),
+  /** a staff HTML page that resolves the cookie and checks the staff member itself */
+  staffPage: (why: string): RouteAccess => ({ kind: 'staffPage', why }),
+} as const;
+
+/**
+ * Routes that third-party plugins register, which take no route config: declared here. An entry covers a
+ * route without its own declaration when the route is a GET or HEAD, its URL is under `prefix`, and it is
+ * registered where `plugin` is registered (this context or a parent). First match wins.
+ */
+export interface PluginRoutes {
+  plugin: string;
+  prefix: string;
+  access: RouteAccess;
+}
+
+export const PLUGIN_ROUTES: readonly PluginRoutes[] = [
+  {
+    plugin: '@fastify/swagger-ui',
+    prefix: `${API_PREFIX}/docs`,
+    access: ACCESS.public('the API reference (OpenAPI) describes the public contract'),
+  },
+  {
+    plugin: '@fastify/static',
+    prefix: '/media/',
+    access: ACCESS.public('product illustrations and banners are shown to anyone'),
+  },
+  {
+    plugin: '@fastify/static',
+    prefix: '/',
+    access: ACCESS.public("the web app's built files load before anyone signs in"),
+  },
+];
+
+/** One route as the access plugin saw it at registration. */
+export interface AccessTableRow {
+  methods: readonly string[];
+  url: string;
+  access: RouteAccess;
+  /** `route` when the route declares it, else the URL prefix of its PLUGIN_ROUTES entry */
+  declaredBy: 'route' | string;
+}
+
+export interface AccessPluginOptions {
+  /** the staff member behind a user, or null (StaffService.member) */
+  staffMemberOf: (userId: number) => Promise<StaffMember | null>;
+}
+
+declare module 'fastify' {
+  interface FastifyContextConfig {
+    /** who may call the route (plugins/access.ts); routes of third-party plugins get it from PLUGIN_ROUTES */
+    access: RouteAccess;
+  }
+  interface FastifyRequest {
+    /** set on `staff` routes */
+    staffMember: StaffMember | null;
+  }
+  interface FastifyInstance {
+    /** every route registered, with its access (tests, review) */
+    accessTable: readonly AccessTableRow[];
+  }
+}
+
+const READ_METHODS = new Set(['GET', 'HEAD']);
+
+function methodsOf(route: RouteOptions): string[] {
+  return Array.isArray(route.method) ? [...route.method] : [route.method];
+}
+
+/** `/a/docs` covers `/a/docs` and `/a/docs/...`, not `/a/docsearch`. */
+const isUnder = (url: string, prefix: string): boolean =>
+  url === prefix || url.startsWith(prefix.endsWith('/') ? prefix : `${prefix}/`);
+
+function pluginRoutesOf(instance: FastifyInstance, route: RouteOptions): PluginRoutes | null {
+  if (!methodsOf(route).every((m) => READ_METHODS.has(m))) return null;
+  return (
+    PLUGIN_ROUTES.find((entry) => isUnder(route.url, entry.prefix) && instance.hasPlugin(entry.plugin)) ??
+    null
+  );
+}
+
+function checkDeclaration(access: RouteAccess, where: string): void {
+  if ('why' in access && access.why.trim() === '')
+    throw new Error(`${where}: access ${access.kind} needs a why (who may call it, and why that is safe)`);
+  if (access.kind === 'staff' && access.roles?.length === 0)
+    throw new Error(`${where}: access staff with an empty list of roles admits no one`);
+}
+
+const notLoggedIn = (reply: FastifyReply) =>
+  reply
+    .code(401)
+    .send(errorEnvelope(ANONYMOUS_USER, 401, [{ text: NOT_LOGGED_TEXT, code: 'msg.auth.required' }]));
+
+const staffOnly = (request: FastifyRequest, reply: FastifyReply) =>
+  reply
+    .code(403)
+    .send(
+      errorEnvelope(rootUserOf(request), 403, [
+        { text: ORDERS_TEXT.staffOnly[1], code: ORDERS_TEXT.staffOnly[0] },
+      ]),
+    );
+
+export default fp<AccessPluginOptions>(
+  async (app, { staffMemberOf }) => {
+    const table: AccessTableRow[] = [];
+    app.decorate('accessTable', table);
+    app.decorateRequest('staffMember', null);
+
+    // deny by default: a route that says nothing about access stops the registration
+    app.addHook('onRoute', function (this: FastifyInstance, route) {
+      const methods = methodsOf(route);
+      const where = `${methods.join(',')} ${route.url}`;
+      const declared = route.config?.access as RouteAccess | undefined;
+      const entry = declared ? null : pluginRoutesOf(this, route);
+      const access = declared ?? entry?.access;
+      if (!access)
+        throw new Error(
+          `${where} declares no access: add config.access (ACCESS.customer, ACCESS.public(why)...), see plugins/access.ts`,
+        );
+      checkDeclaration(access, where);
+      if (!declared) route.config = { ...route.config, access };
+      table.push({ methods, url: route.url, access, declaredBy: entry ? entry.prefix : 'route' });
+    });
+
+    app.addHook('preValidation', async (request, reply) => {
+      // not found answers have no route, hence no declaration
+      const access = request.routeOptions.config.access as RouteAccess | undefined;
+      if (access?.kind !== 'customer' && access?.kind !== 'staff') return;
+      if (!request.session) return notLoggedIn(reply);
+      if (access.kind === 'customer') return;
+      const member = await staffMemberOf(request.session.userId);
+      if (!member || (access.roles && !access.roles.includes(member.role))) return staffOnly(request, reply);
+      request.staffMember = member;
+    });
+  },
+  { name: 'access', dependencies: ['envelope', 'session'] },
+);
