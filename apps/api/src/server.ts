@@ -2,7 +2,7 @@ import cluster from 'node:cluster';
 import { existsSync } from 'node:fs';
 import { join } from 'node:path';
 import { buildApp } from './app';
-import { ensureSeeded, migrate, openDatabase } from './db/client';
+import { ensureSeeded, migrate, openDatabase, type OpenedDatabase } from './db/client';
 import { ensureAccountData } from './db/seed/accounts';
 import { ensureDeliveryData } from './db/seed/delivery';
 import { ensureOrderData } from './db/seed/orders';
@@ -19,10 +19,11 @@ import { missingDistMessage } from './plugins/web-app';
  */
 async function main(): Promise<void> {
   const env = loadEnv();
-  if (cluster.isWorker) return serve(env, performance.now());
+  if (cluster.isWorker) return serve(env, await open(env), performance.now());
   const started = performance.now();
-  await prepareDatabase(env);
-  if (env.WORKERS === 1) return serve(env, started);
+  const database = await prepareDatabase(env);
+  if (env.WORKERS === 1) return serve(env, database, started);
+  await database.close();
 
   console.log(`Starting ${env.WORKERS} API processes on one PostgreSQL database`);
   let closing = false;
@@ -49,8 +50,8 @@ async function main(): Promise<void> {
   process.on('SIGTERM', () => shutdown('SIGTERM'));
 }
 
-/** Opens, migrates and seeds the database once (the primary), then closes it. */
-async function prepareDatabase(env: Env): Promise<void> {
+/** Opens, migrates and seeds the database (the primary process, once). */
+async function prepareDatabase(env: Env): Promise<OpenedDatabase> {
   const database = await open(env);
   const where =
     database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${env.DATA_DIR}`;
@@ -69,10 +70,10 @@ async function prepareDatabase(env: Env): Promise<void> {
     demoAccounts: areDemoAccountsOn(env),
   });
   await ensureOrderData(database.db, { demoAccounts: areDemoAccountsOn(env) });
-  await database.close();
+  return database;
 }
 
-function open(env: Env) {
+function open(env: Env): Promise<OpenedDatabase> {
   return openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { dataDir: env.DATA_DIR }).catch(
     (error: unknown) => {
       const hint = env.DATABASE_URL
@@ -84,8 +85,7 @@ function open(env: Env) {
 }
 
 /** One process serving requests: the whole shop when alone, or one worker of several. */
-async function serve(env: Env, started: number): Promise<void> {
-  const database = await open(env);
+async function serve(env: Env, database: OpenedDatabase, started: number): Promise<void> {
   if (!existsSync(join(env.WEB_DIST, 'index.html')) && !cluster.isWorker)
     console.warn(`\n  ${missingDistMessage(env.WEB_DIST)}\n`);
   const app = await buildApp({ env, db: database.db, dbKind: database.kind, serveWebApp: true });
