@@ -92,7 +92,7 @@ export async function checkoutCustomer(
   return c;
 }
 
-/** Customer -> Drive store, the slot, a line of the product, rules accepted and prepared: ready to buy. */
+/** Customer -> Drive store, the slot, the lines (none: the cart's own), rules accepted and prepared: ready to buy. */
 export async function preparedCart(
   t: TestApp,
   token: string,
@@ -108,8 +108,10 @@ export async function preparedCart(
     api(`/timeslot/select?sel_date=${opts.slot.date}&timeslot_id=${opts.slot.timeslotId}`),
   );
   if (sel.body.response.status !== 0) throw new Error(`timeslot/select ${JSON.stringify(sel.body.response)}`);
-  const add = await callAs(t.app, token, 'POST', api('/cart/add'), { payload: { items: opts.items } });
-  if (add.body.response.status !== 0) throw new Error(`cart/add ${JSON.stringify(add.body.response)}`);
+  if (opts.items.length > 0) {
+    const add = await callAs(t.app, token, 'POST', api('/cart/add'), { payload: { items: opts.items } });
+    if (add.body.response.status !== 0) throw new Error(`cart/add ${JSON.stringify(add.body.response)}`);
+  }
   return callAs<CheckoutCartWire>(t.app, token, 'POST', api('/checkout/prepare'), {
     payload: { accept_rules: true, ...prepareBody },
   });
@@ -240,4 +242,35 @@ export async function halfOrders(db: Db): Promise<number[]> {
            OR NOT EXISTS (SELECT 1 FROM order_status_history h WHERE h.order_id = o.order_id)`,
   );
   return rows.map((r) => r.orderId);
+}
+
+/**
+ * The customer on the sandbox's hosted card page: opens it, pays with `card`, follows the signed return.
+ * Answers the page and where the shop then sends the browser (/checkout/completed/...).
+ */
+export async function payOnHostedPage(
+  t: TestApp,
+  paymentUrl: string,
+  card: string,
+): Promise<{ page: { statusCode: number; body: string }; completed: string }> {
+  const page = await t.app.inject({ method: 'GET', url: paymentUrl });
+  if (page.statusCode !== 200) throw new Error(`hosted page: HTTP ${page.statusCode}`);
+  const token = new URL(paymentUrl, 'http://x').searchParams.get('t') ?? '';
+  const posted = await t.app.inject({
+    method: 'POST',
+    url: paymentUrl.split('?')[0] ?? '',
+    headers: { 'content-type': 'application/x-www-form-urlencoded' },
+    payload: new URLSearchParams({
+      t: token,
+      action: 'pay',
+      holder: 'Mario Rossi',
+      card_number: card,
+      expiry: '12/30',
+      cvc: '123',
+    }).toString(),
+  });
+  if (posted.statusCode !== 303) throw new Error(`card form: HTTP ${posted.statusCode}`);
+  const back = await t.app.inject({ method: 'GET', url: String(posted.headers.location) });
+  if (back.statusCode !== 302) throw new Error(`return: HTTP ${back.statusCode}`);
+  return { page, completed: String(back.headers.location) };
 }

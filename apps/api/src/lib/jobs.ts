@@ -116,6 +116,12 @@ export class JobQueue {
       });
   }
 
+  /** Waits for this process's run in progress, then runs what is due (tests: "after the answer" is over). */
+  async drain(): Promise<void> {
+    while (this.#running) await this.#running;
+    await this.runDue();
+  }
+
   /** Claims and runs due jobs until none is left (or `limit` ran); answers how many ran. */
   async runDue(limit = 100): Promise<number> {
     let ran = 0;

@@ -426,8 +426,17 @@ describe('e-mail change and user name', () => {
 
 // ---------------------------------------------------------------------------------------------------
 describe('password reset', () => {
-  const request = (query: Record<string, string>) =>
-    callAs(t.app, null, 'GET', `${R}/password_reset_token_request?${new URLSearchParams(query).toString()}`);
+  // the link is made and mailed by a job after the answer: wait for it
+  const request = async (query: Record<string, string>) => {
+    const res = await callAs(
+      t.app,
+      null,
+      'GET',
+      `${R}/password_reset_token_request?${new URLSearchParams(query).toString()}`,
+    );
+    await t.app.jobs.drain();
+    return res;
+  };
   const resetTokenOf = async (email: string) => {
     const mail = await lastMailTo(t.db, email);
     expect(mail).toMatchObject({ template: 'password-reset', subject: 'Reimposta la tua password' });

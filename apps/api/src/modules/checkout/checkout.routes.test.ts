@@ -9,6 +9,7 @@ import {
   checkoutCustomer,
   driveSlot,
   halfOrders,
+  payOnHostedPage as payOnHosted,
   preparedCart,
   stockOf,
   testProduct,
@@ -75,28 +76,7 @@ async function readyToBuy(
 }
 
 /** The hosted page: fills the card form and follows the browser to the shop's payment-completed route. */
-async function payOnHostedPage(paymentUrl: string, card: string) {
-  const page = await t.app.inject({ method: 'GET', url: paymentUrl });
-  expect(page.statusCode).toBe(200);
-  const token = new URL(paymentUrl, 'http://x').searchParams.get('t') ?? '';
-  const posted = await t.app.inject({
-    method: 'POST',
-    url: paymentUrl.split('?')[0] ?? '',
-    headers: { 'content-type': 'application/x-www-form-urlencoded' },
-    payload: new URLSearchParams({
-      t: token,
-      action: 'pay',
-      holder: 'Mario Rossi',
-      card_number: card,
-      expiry: '12/30',
-      cvc: '123',
-    }).toString(),
-  });
-  expect(posted.statusCode).toBe(303);
-  const back = await t.app.inject({ method: 'GET', url: String(posted.headers.location) });
-  expect(back.statusCode).toBe(302);
-  return { page, completed: String(back.headers.location) };
-}
+const payOnHostedPage = (paymentUrl: string, card: string) => payOnHosted(t, paymentUrl, card);
 
 const view = (token: string) => callAs<CheckoutCartWire>(t.app, token, 'GET', api('/cart/view'));
 

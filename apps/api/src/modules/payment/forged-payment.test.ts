@@ -11,12 +11,14 @@ import {
   buy,
   checkoutCustomer,
   driveSlot,
+  payOnHostedPage,
   preparedCart,
   testProduct,
 } from '../../../test/checkout-fixtures';
 import { newCustomer } from '../../../test/customers';
 import { buildTestApp, callAs, type TestApp } from '../../../test/helper';
 import { makeStaff, placeOrder } from '../../../test/order-fixtures';
+import { SANDBOX_TEST_CARDS } from './sandbox.provider';
 
 /**
  * No payment without the provider: the sandbox's key is never one written in the source (the key the
@@ -39,13 +41,14 @@ afterAll(async () => {
   await t?.close();
 });
 
-const statusOf = async (orderId: number) =>
+const statusOfIn = async (app: TestApp, orderId: number) =>
   (
     await queryRows<{ s: number }>(
-      t.db,
+      app.db,
       sql`SELECT order_status_id::int AS s FROM orders WHERE order_id = ${orderId}`,
     )
   )[0]?.s;
+const statusOf = (orderId: number) => statusOfIn(t, orderId);
 
 async function orderWaitingForCard() {
   const c = await checkoutCustomer(t);
@@ -105,6 +108,42 @@ describe('forged payment notifications', () => {
       sql`SELECT count(*)::int AS n FROM app_secrets WHERE name = 'payment-sandbox' AND length(value) >= 32`,
     );
     expect(row?.n).toBe(1);
+  });
+});
+
+describe("the sandbox's delayed webhook", () => {
+  it('is a job in the database: a pending card is confirmed when the job runs, in any process', async () => {
+    const delayed = await buildTestApp({
+      now: () => NOW,
+      runJobs: false,
+      env: { PAYMENT_SANDBOX_WEBHOOK_DELAY_MS: 1 },
+    });
+    try {
+      const c = await checkoutCustomer(delayed);
+      const p = await testProduct(delayed.db, { stock: 50 });
+      const slot = await driveSlot(delayed.db, DAY, 100_000);
+      await preparedCart(delayed, c.token, { slot, items: [{ productId: p.productId, quantity: 1 }] });
+      const bought = await buy(delayed, c.token, { payment_type_id: 12 });
+      const paymentUrl = bought.body.data.paymentUrl ?? '';
+      await payOnHostedPage(delayed, paymentUrl, SANDBOX_TEST_CARDS.pending);
+      const orderId = bought.body.data.orderId;
+      // awaiting the bank's confirmation: the webhook is written, not sent
+      expect(await statusOfIn(delayed, orderId)).toBe(2);
+      const [job] = await queryRows<{ n: number }>(
+        delayed.db,
+        sql`SELECT count(*)::int AS n FROM scheduled_jobs WHERE kind = 'payment.sandbox-webhook' AND done_at IS NULL`,
+      );
+      expect(job?.n).toBe(1);
+      // this process runs it, or (on PostgreSQL, where this file's first app polls the same database) the other
+      await new Promise((r) => setTimeout(r, 20));
+      await delayed.app.jobs.runDue();
+      const deadline = Date.now() + 3000;
+      while ((await statusOfIn(delayed, orderId)) !== 3 && Date.now() < deadline)
+        await new Promise((r) => setTimeout(r, 100));
+      expect(await statusOfIn(delayed, orderId)).toBe(3);
+    } finally {
+      await delayed.close();
+    }
   });
 });
 

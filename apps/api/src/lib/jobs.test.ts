@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../db/rows';
+import { buildTestApp, type TestApp } from '../../test/helper';
+import { JobQueue } from './jobs';
+
+/**
+ * The scheduled-work queue on the test database (PGlite, or this file's PostgreSQL database): each job runs
+ * once, a job whose process died is run again, a failing one is retried later and finally left with its
+ * error, recurring work keeps one pending run.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ runJobs: false });
+});
+afterAll(async () => {
+  await t?.close();
+});
+
+let kinds = 0;
+const newKind = () => `test.${Date.now()}.${kinds++}`;
+const rowsOf = (kind: string) =>
+  queryRows<{ attempts: number; done: boolean; error: string | null; runsLater: boolean }>(
+    t.db,
+    sql`SELECT attempts, done_at IS NOT NULL AS done, last_error AS error, run_at > now() AS "runsLater"
+        FROM scheduled_jobs WHERE kind = ${kind} ORDER BY job_id`,
+  );
+
+describe('job queue', () => {
+  it('runs a job once with its payload, and marks it done', async () => {
+    const q = new JobQueue(t.db);
+    const kind = newKind();
+    const seen: unknown[] = [];
+    q.register(kind, async (payload) => {
+      seen.push(payload);
+    });
+    await q.enqueue(kind, { orderId: 7 });
+    expect(await q.runDue()).toBe(1);
+    expect(await q.runDue()).toBe(0);
+    expect(seen).toEqual([{ orderId: 7 }]);
+    expect(await rowsOf(kind)).toEqual([{ attempts: 1, done: true, error: null, runsLater: false }]);
+  });
+
+  it('does not run a job before its time', async () => {
+    const q = new JobQueue(t.db);
+    const kind = newKind();
+    q.register(kind, async () => {});
+    await q.enqueue(kind, {}, { delayMs: 60_000 });
+    expect(await q.runDue()).toBe(0);
+  });
+
+  it('runs again a job whose process died while holding it, once its hold ran out', async () => {
+    const kind = newKind();
+    // a process that claimed the job and died: the claim is recorded, the job never finished
+    const dead = new JobQueue(t.db, { lockMs: 50 });
+    dead.register(kind, () => new Promise<void>(() => {}));
+    await dead.enqueue(kind, { n: 1 });
+    void dead.runDue();
+    await new Promise((r) => setTimeout(r, 100));
+    const alive = new JobQueue(t.db);
+    let ran = 0;
+    alive.register(kind, async () => {
+      ran += 1;
+    });
+    expect(await alive.runDue()).toBe(1);
+    expect(ran).toBe(1);
+    expect((await rowsOf(kind))[0]).toMatchObject({ attempts: 2, done: true });
+  });
+
+  it('a failing job is retried later with its error kept, and left after the last attempt', async () => {
+    const q = new JobQueue(t.db, { maxAttempts: 2 });
+    const kind = newKind();
+    q.register(kind, async () => {
+      throw new Error('SMTP non raggiungibile');
+    });
+    await q.enqueue(kind, {});
+    expect(await q.runDue()).toBe(1);
+    expect((await rowsOf(kind))[0]).toMatchObject({
+      attempts: 1,
+      done: false,
+      error: 'SMTP non raggiungibile',
+      runsLater: true,
+    });
+    await t.db.execute(sql`UPDATE scheduled_jobs SET run_at = now() WHERE kind = ${kind}`);
+    expect(await q.runDue()).toBe(1);
+    expect((await rowsOf(kind))[0]).toMatchObject({
+      attempts: 2,
+      done: true,
+      error: 'SMTP non raggiungibile',
+    });
+  });
+
+  it('recurring work keeps one pending run, however many processes start', async () => {
+    const kind = newKind();
+    const queues = [new JobQueue(t.db), new JobQueue(t.db), new JobQueue(t.db)];
+    let ran = 0;
+    for (const q of queues)
+      q.every(kind, 60_000, async () => {
+        ran += 1;
+      });
+    await Promise.all(queues.map((q) => q.start()));
+    await Promise.all(queues.map((q) => q.stop()));
+    expect(await rowsOf(kind)).toHaveLength(1);
+    await t.db.execute(sql`UPDATE scheduled_jobs SET run_at = now() WHERE kind = ${kind}`);
+    await Promise.all(queues.map((q) => q.runDue()));
+    expect(ran).toBe(1);
+    // the run wrote the next one
+    const rows = await rowsOf(kind);
+    expect(rows).toHaveLength(2);
+    expect(rows[1]).toMatchObject({ done: false, runsLater: true });
+  });
+});
