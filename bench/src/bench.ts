@@ -6,17 +6,19 @@
 //   npm run bench -- --duration=5 --connections=20 --products=100000 --reseed
 //   npm run bench -- --part=orders --orders=2000   order placement only (checkout/buy, decision 017)
 //   npm run bench -- --part=catalogue              the catalogue rows only
+//   npm run bench -- --part=processes              1 and 2 API processes (WORKERS) on one PostgreSQL:
+//                                                  varied listing and order placement over HTTP (processes.ts);
+//                                                  --process-orders=N buyers staged per run (default 400/s × duration)
+//   npm run bench -- --part=catalogue,orders       several parts; the default `all` runs the three
 //
 // PGlite: var/bench-pglite, seeded once (SEED_PRODUCT_TARGET) and reused while var/bench-pglite.json says it
 // holds the requested number of products. PostgreSQL: a private throw-away cluster (scripts/lib/pg-cluster.mjs),
 // seeded on every run.
-import autocannon from 'autocannon';
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { findPgBinDir, freePort, startPgCluster, type PgCluster } from '../../scripts/lib/pg-cluster.mjs';
 import {
-  apiData,
   gitSha,
   machine,
   mdTable,
@@ -28,9 +30,9 @@ import {
   today,
   writeDocsSection,
   type RunningServer,
-  type CategoryNode,
-  type ProductItem,
 } from './lib';
+import { benchProcesses } from './processes';
+import { discover, load, type LoadResult } from './scenarios';
 
 // ---------------------------------------------------------------------------------------------------------
 const text = (name: string, fallback: string) => {
@@ -43,156 +45,17 @@ const products = Number(text('products', '100000'));
 const dbs = text('db', 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
 const reseed = option('reseed') === true;
 const only = text('part', 'all');
+const parts = new Set(only === 'all' ? ['catalogue', 'orders', 'processes'] : only.split(','));
+for (const p of parts)
+  if (!['catalogue', 'orders', 'processes'].includes(p))
+    throw new Error(`--part=${p}: expected all, catalogue, orders or processes (comma separated)`);
 const orderCount = Number(text('orders', '2000'));
 const seedTimeoutMs = 60 * 60_000;
 
-const API = '/ebsn/api';
-
-interface Scenario {
-  name: string;
-  /** the one URL of the cached case (warmed up first) */
-  cached: string;
-  /** URL per request for the varied case; absent when varying makes no sense */
-  varied?: () => string;
-}
-
-interface Row {
+interface Row extends LoadResult {
   db: string;
   scenario: string;
   mode: 'cached' | 'varied';
-  rps: number;
-  p50: number;
-  p95: number;
-  p99: number;
-  non2xx: number;
-  errors: number;
-  total: number;
-}
-
-const pick = <T>(list: T[]): T => list[Math.floor(Math.random() * list.length)]!;
-const rand = (lo: number, hi: number) => lo + Math.floor(Math.random() * (hi - lo + 1));
-
-function percentile(sorted: Float64Array, p: number): number {
-  if (sorted.length === 0) return NaN;
-  const i = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
-  return sorted[i]!;
-}
-
-/** One autocannon run. Latencies are collected per response (autocannon's summary has no p95). */
-async function load(
-  base: string,
-  path: string | (() => string),
-  seconds: number,
-): Promise<Omit<Row, 'db' | 'scenario' | 'mode'>> {
-  const latencies: number[] = [];
-  const varied = typeof path === 'function';
-  // Without a callback autocannon returns the running instance, which is also a promise of the result.
-  const options: autocannon.Options = {
-    url: `${base}${varied ? path() : path}`,
-    connections,
-    duration: seconds,
-    timeout: 10,
-    ...(varied ? { requests: [{ setupRequest: (req) => ({ ...req, path: path() }) }] } : {}),
-  };
-  const instance = autocannon(options) as unknown as autocannon.Instance;
-  instance.on('response', (_client: unknown, _status: number, _bytes: number, responseTime: number) => {
-    latencies.push(responseTime);
-  });
-  const result = await (instance as unknown as Promise<autocannon.Result>);
-  const sorted = Float64Array.from(latencies).sort();
-  return {
-    rps: result.requests.average,
-    p50: percentile(sorted, 50),
-    p95: percentile(sorted, 95),
-    p99: percentile(sorted, 99),
-    non2xx: result.non2xx,
-    errors: result.errors + result.timeouts,
-    total: result.requests.total,
-  };
-}
-
-/** Real ids, slugs and words from the running server, to build the scenarios. */
-async function discover(base: string): Promise<{ scenarios: Scenario[]; totalProducts: number }> {
-  const tree = await apiData<{ categories: CategoryNode[] }>(base, `${API}/category`);
-  const departments = tree.categories.map((c) => c.categoryId as number);
-  const leaves: number[] = [];
-  const walk = (cats: CategoryNode[]) => {
-    for (const c of cats) {
-      if (c.categories?.length) walk(c.categories);
-      else leaves.push(c.categoryId);
-    }
-  };
-  walk(tree.categories);
-  if (!departments.length) throw new Error('the category tree is empty');
-
-  let totalProducts = 0;
-  const slugs: string[] = [];
-  const words = new Set<string>();
-  for (const dep of departments) {
-    const data = await apiData<{ products: ProductItem[]; page: { totItems: number } }>(
-      base,
-      `${API}/products?parent_category_id=${dep}&page_size=48`,
-    );
-    totalProducts += data.page.totItems;
-    for (const p of data.products) {
-      slugs.push(p.slug);
-      for (const w of String(p.name)
-        .toLowerCase()
-        .split(/[^a-zàèéìòù]+/))
-        if (w.length >= 4) words.add(w);
-    }
-  }
-  const wordList = [...words];
-  const searchWords = [
-    'pasta',
-    'latte',
-    'mozzarella',
-    'biscotti',
-    'caffè',
-    'olio',
-    'riso',
-    'yogurt',
-    'pomodoro',
-    'formaggio',
-    ...wordList.slice(0, 40),
-  ];
-  const prefixes = [...new Set(wordList.map((w) => w.slice(0, rand(3, 5))))];
-  const firstDep = departments[0]!;
-  const slug = slugs[0]!;
-  console.log(
-    `  ${departments.length} departments, ${leaves.length} leaf categories, ${totalProducts} products listed under departments; ` +
-      `${slugs.length} slugs, ${prefixes.length} suggest prefixes sampled for the varied runs`,
-  );
-  return {
-    totalProducts,
-    scenarios: [
-      { name: 'baseline /version.json', cached: `${API}/version.json` },
-      {
-        name: 'category listing',
-        cached: `${API}/products?parent_category_id=${firstDep}&page=2`,
-        varied: () =>
-          Math.random() < 0.5
-            ? `${API}/products?parent_category_id=${pick(departments)}&page=${rand(1, 20)}`
-            : `${API}/products?parent_category_id=${pick(leaves)}&page=${rand(1, 3)}`,
-      },
-      {
-        name: 'search q=pasta',
-        cached: `${API}/products?q=pasta`,
-        varied: () => `${API}/products?q=${encodeURIComponent(pick(searchWords))}&page=${rand(1, 3)}`,
-      },
-      {
-        name: 'suggest q=mozz',
-        cached: `${API}/products/suggest?q=mozz`,
-        varied: () => `${API}/products/suggest?q=${encodeURIComponent(pick(prefixes))}`,
-      },
-      {
-        name: 'product by slug',
-        cached: `${API}/products?slug=${encodeURIComponent(slug)}`,
-        varied: () => `${API}/products?slug=${encodeURIComponent(pick(slugs))}`,
-      },
-      { name: 'category tree', cached: `${API}/category` },
-    ],
-  };
 }
 
 async function benchServer(
@@ -203,12 +66,12 @@ async function benchServer(
   const rows: Row[] = [];
   for (const s of scenarios) {
     // Warm up: JIT, connection pool, and the cache entry of the cached case.
-    await load(server.url, s.cached, 2);
-    const cached = await load(server.url, s.cached, duration);
+    await load(server.url, s.cached, 2, connections);
+    const cached = await load(server.url, s.cached, duration, connections);
     rows.push({ db, scenario: s.name, mode: 'cached', ...cached });
     console.log(`  ${s.name} (cached): ${cached.rps.toFixed(0)} req/s, p95 ${cached.p95.toFixed(1)} ms`);
     if (s.varied) {
-      const varied = await load(server.url, s.varied, duration);
+      const varied = await load(server.url, s.varied, duration, connections);
       rows.push({ db, scenario: s.name, mode: 'varied', ...varied });
       console.log(`  ${s.name} (varied): ${varied.rps.toFixed(0)} req/s, p95 ${varied.p95.toFixed(1)} ms`);
     }
@@ -221,7 +84,7 @@ const allRows: Row[] = [];
 const notes: string[] = [];
 const started = Date.now();
 
-if (only !== 'orders' && dbs.includes('pglite')) {
+if (parts.has('catalogue') && dbs.includes('pglite')) {
   console.log(`\n== PGlite (embedded), ${products} products`);
   const dataDir = join(root, 'var/bench-pglite');
   const marker = join(root, 'var/bench-pglite.json');
@@ -265,7 +128,7 @@ if (only !== 'orders' && dbs.includes('pglite')) {
   }
 }
 
-if (only !== 'orders' && dbs.includes('postgres')) {
+if (parts.has('catalogue') && dbs.includes('postgres')) {
   console.log(`\n== PostgreSQL (private cluster), ${products} products`);
   let cluster: PgCluster | null = null;
   if (!findPgBinDir()) {
@@ -350,7 +213,7 @@ function orderBench(db: 'pglite' | 'postgres', inFlight: number, url?: string): 
 }
 const orderRows: OrderRow[] = [];
 const ORDER_MODERATE_IN_FLIGHT = 4;
-if (only !== 'catalogue') {
+if (parts.has('orders')) {
   // a moderate load (the latency a customer meets) and the saturation (the throughput), each on a fresh
   // database: with N buys in flight the mean latency is N / throughput (Little's law)
   const inFlights = [...new Set([ORDER_MODERATE_IN_FLIGHT, connections])];
@@ -416,6 +279,21 @@ if (only !== 'catalogue') {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// 1 and 2 API processes (WORKERS) on one PostgreSQL: the varied listing and order placement over HTTP
+let processesMeasured = false;
+if (parts.has('processes')) {
+  const perRun = text('process-orders', '');
+  const measured = await benchProcesses({
+    duration,
+    connections,
+    products,
+    seedTimeoutMs,
+    ...(perRun ? { ordersPerRun: Number(perRun) } : {}),
+  });
+  processesMeasured = measured.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
 const head = ['database', 'scenario', 'mode', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors'];
 const cells = allRows.map((r) => [
@@ -446,7 +324,7 @@ for (const db of ['PostgreSQL', 'PGlite']) {
   }
 }
 
-console.log(`\n${textTable(head, cells)}\n`);
+if (allRows.length) console.log(`\n${textTable(head, cells)}\n`);
 for (const t of targets) console.log(t);
 for (const n of notes) console.log(n);
 
@@ -466,7 +344,7 @@ if (allRows.length) {
     .join('\n\n');
   const file = writeDocsSection('API (autocannon)', body);
   console.log(`\nwritten to ${file} (total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
-} else if (orderRows.length === 0) {
+} else if (orderRows.length === 0 && !processesMeasured) {
   console.log('nothing measured');
   process.exitCode = 1;
 }

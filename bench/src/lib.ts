@@ -1,6 +1,7 @@
 // Helpers shared by bench.ts and lighthouse.ts: paths, starting the real server, docs/benchmarks.md sections.
 import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
 import { cpus, totalmem } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,7 +77,11 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
 
 /**
  * Starts apps/api/src/server.ts (through tsx) as a child in its own process group and waits until
- * /ebsn/api/version.json answers. `readyTimeoutMs` must cover a first start that seeds the database.
+ * /ebsn/api/version.json answers and, with `readyLine`, until the server printed a line starting with it
+ * (with WORKERS > 1 the primary prints "Spesa is ready" once every worker listens, while version.json
+ * answers as soon as the first one does). `readyTimeoutMs` must cover a first start that seeds the database.
+ * The server runs with NODE_ENV=production, so the sandbox payment provider is switched on explicitly with a
+ * secret of this run (production refuses to start without a payment provider).
  */
 export async function startServer(opts: {
   port: number;
@@ -84,16 +89,39 @@ export async function startServer(opts: {
   label: string;
   readyTimeoutMs?: number;
   quiet?: boolean;
+  readyLine?: string;
 }): Promise<RunningServer> {
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
+  delete inherited.WORKERS;
   const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
     cwd: root,
-    env: { ...inherited, NODE_ENV: 'production', LOG_LEVEL: 'warn', ...opts.env, PORT: String(opts.port) },
-    stdio: ['ignore', opts.quiet ? 'ignore' : 'inherit', 'inherit'],
+    env: {
+      ...inherited,
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PAYMENT_SANDBOX: 'on',
+      PAYMENT_SANDBOX_SECRET: randomBytes(24).toString('base64url'),
+      ...opts.env,
+      PORT: String(opts.port),
+    },
+    stdio: ['ignore', opts.readyLine ? 'pipe' : opts.quiet ? 'ignore' : 'inherit', 'inherit'],
     detached: true,
   });
   liveChildren.add(child);
+  let sawReadyLine = !opts.readyLine;
+  if (opts.readyLine && child.stdout) {
+    const wanted = opts.readyLine;
+    let pending = '';
+    child.stdout.on('data', (chunk: Buffer) => {
+      if (!opts.quiet) process.stdout.write(chunk);
+      pending += chunk.toString();
+      const lines = pending.split('\n');
+      pending = lines.pop() ?? '';
+      if (lines.some((l) => l.startsWith(wanted))) sawReadyLine = true;
+    });
+  }
   const url = `http://127.0.0.1:${opts.port}`;
   const deadline = Date.now() + (opts.readyTimeoutMs ?? 120_000);
   const t0 = Date.now();
@@ -104,7 +132,7 @@ export async function startServer(opts: {
     if (exited !== null) throw new Error(`${opts.label}: the server exited (${exited}) before answering`);
     try {
       const res = await fetch(`${url}/ebsn/api/version.json`, { signal: AbortSignal.timeout(2000) });
-      if (res.ok) break;
+      if (res.ok && sawReadyLine) break;
     } catch {
       /* not listening yet */
     }
@@ -124,14 +152,22 @@ export async function startServer(opts: {
     child,
     async stop() {
       if (child.exitCode !== null || child.signalCode !== null) {
+        killGroup(child, 'SIGKILL'); // a worker the primary left behind
         liveChildren.delete(child);
         return;
       }
       const done = new Promise((r) => child.once('exit', r));
-      killGroup(child, 'SIGTERM');
+      // the primary alone: with WORKERS > 1 it stops its workers itself (and would start a new one for a
+      // worker that ended on its own before it heard the signal)
+      try {
+        if (child.pid) process.kill(child.pid, 'SIGTERM');
+      } catch {
+        /* gone */
+      }
       const t = setTimeout(() => killGroup(child, 'SIGKILL'), 10_000);
       await done;
       clearTimeout(t);
+      killGroup(child, 'SIGKILL'); // whatever is left of the group
       liveChildren.delete(child);
     },
   };
