@@ -4,6 +4,7 @@ import tseslint from 'typescript-eslint';
 import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
+import { readdirSync } from 'node:fs';
 
 const noProcessEnv = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
@@ -13,6 +14,84 @@ const noRawHtml = {
   selector: "JSXAttribute[name.name='dangerouslySetInnerHTML']",
   message: 'Raw HTML needs the sanitiser: render text, or sanitise in one reviewed component.',
 };
+
+/**
+ * Which module may import which: the API's modules and the web app's features, one direction per pair.
+ * A module not listed, a dependency on an unknown module or a circle in these maps stops the linter; an
+ * import outside them (type-only imports included) is an error. Adding an edge is a design decision: keep
+ * the maps acyclic (lift the shared piece into packages/shared, lib/, components/ or a port instead).
+ */
+const API_MODULES = {
+  account: ['mail'],
+  cart: ['catalogue', 'delivery'],
+  catalogue: ['content', 'media'],
+  checkout: ['account', 'cart', 'catalogue', 'delivery', 'orders', 'payment'],
+  content: [],
+  delivery: ['account'],
+  mail: [],
+  media: [],
+  orders: ['account', 'cart', 'mail', 'payment'],
+  payment: [],
+  system: [],
+};
+const WEB_FEATURES = {
+  account: [],
+  cart: ['account'],
+  catalogue: [],
+  checkout: ['account', 'cart', 'delivery'],
+  content: [],
+  delivery: ['account', 'cart', 'catalogue'],
+  orders: ['cart', 'checkout', 'delivery'],
+};
+
+/** Packages and apps: shared stays framework-free; the web app and the API never import each other. */
+const BASE_ZONES = [
+  { target: './packages/shared', from: './apps', message: 'shared must not depend on an app' },
+  {
+    target: './apps/web',
+    from: './apps/api',
+    message: 'the web app talks to the API over HTTP only',
+  },
+  { target: './apps/api', from: './apps/web', message: 'the API must not import the web app' },
+  // api layers: routes -> services -> repositories; repositories never import routes.
+  {
+    target: './apps/api/src/modules/**/*.repository.ts',
+    from: './apps/api/src/modules/**/*.routes.ts',
+  },
+];
+
+/** Zones forbidding every import between folders of `base` that `graph` does not declare. */
+function moduleZones(base, graph) {
+  const folders = readdirSync(new URL(base, import.meta.url), { withFileTypes: true })
+    .filter((d) => d.isDirectory())
+    .map((d) => d.name);
+  for (const f of folders)
+    if (!(f in graph)) throw new Error(`eslint.config.js: declare ${base}/${f}'s dependencies`);
+  for (const [m, deps] of Object.entries(graph))
+    for (const d of deps)
+      if (!(d in graph)) throw new Error(`eslint.config.js: ${m} depends on unknown ${d}`);
+  const visiting = new Set();
+  const done = new Set();
+  const visit = (m, path) => {
+    if (done.has(m)) return;
+    if (visiting.has(m))
+      throw new Error(`eslint.config.js: circular module dependencies ${[...path, m].join(' -> ')}`);
+    visiting.add(m);
+    for (const d of graph[m]) visit(d, [...path, m]);
+    visiting.delete(m);
+    done.add(m);
+  };
+  for (const m of Object.keys(graph)) visit(m, []);
+  return Object.entries(graph).flatMap(([m, deps]) =>
+    Object.keys(graph)
+      .filter((o) => o !== m && !deps.includes(o))
+      .map((o) => ({
+        target: `${base}/${m}`,
+        from: `${base}/${o}`,
+        message: `${m} may not import ${o}: its declared dependencies are [${deps.join(', ')}] (eslint.config.js)`,
+      })),
+  );
+}
 
 export default tseslint.config(
   {
@@ -57,19 +136,33 @@ export default tseslint.config(
       'import-x/no-restricted-paths': [
         'error',
         {
+          zones: [...BASE_ZONES],
+        },
+      ],
+    },
+  },
+  // Layers and module directions of the product's code (tests may reach any fixture or build the app).
+  {
+    files: ['apps/**/*.{ts,tsx}'],
+    ignores: ['**/*.test.{ts,tsx}', '**/test/**'],
+    rules: {
+      'import-x/no-restricted-paths': [
+        'error',
+        {
           zones: [
-            { target: './packages/shared', from: './apps', message: 'shared must not depend on an app' },
+            ...BASE_ZONES,
+            // web layers: shared pieces (lib, components) -> features -> app
+            ...['./apps/web/src/lib', './apps/web/src/components'].flatMap((target) => [
+              { target, from: './apps/web/src/features', message: 'lib/ and components/ know no feature' },
+              { target, from: './apps/web/src/app', message: 'lib/ and components/ know no route' },
+            ]),
             {
-              target: './apps/web',
-              from: './apps/api',
-              message: 'the web app talks to the API over HTTP only',
+              target: './apps/web/src/features',
+              from: './apps/web/src/app',
+              message: 'features know no route',
             },
-            { target: './apps/api', from: './apps/web', message: 'the API must not import the web app' },
-            // api layers: routes -> services -> repositories; repositories never import routes.
-            {
-              target: './apps/api/src/modules/**/*.repository.ts',
-              from: './apps/api/src/modules/**/*.routes.ts',
-            },
+            ...moduleZones('./apps/api/src/modules', API_MODULES),
+            ...moduleZones('./apps/web/src/features', WEB_FEATURES),
           ],
         },
       ],

@@ -26,6 +26,7 @@ import { BotCheckService } from './modules/account/bot-check.service';
 import registrationRoutes from './modules/account/registration.routes';
 import { SessionService } from './modules/account/session.service';
 import { CartRepository } from './modules/cart/cart.repository';
+import cartDeliveryRoutes from './modules/cart/cart-delivery.routes';
 import cartRoutes from './modules/cart/cart.routes';
 import { CartService, type DailyPurchasesPort } from './modules/cart/cart.service';
 import catalogueRoutes from './modules/catalogue/catalogue.routes';
@@ -344,7 +345,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(authRoutes, { auth, botCheck, sessions, secureCookie });
       await api.register(registrationRoutes, { account, sessions, secureCookie });
       await api.register(geoRoutes, { delivery });
-      await api.register(addressRoutes, { delivery, cart });
+      await api.register(addressRoutes, { delivery });
+      await api.register(cartDeliveryRoutes, { cart, delivery });
       await api.register(cartRoutes, { cart, allowAnonymous: env.ANONYMOUS_CART === 'true' });
       await api.register(checkoutRoutes, {
         checkout,

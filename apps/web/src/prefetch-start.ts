@@ -1,5 +1,38 @@
-import { prefetchForLocation } from './lib/prefetch';
+import { PRODUCTS_PAGE_SIZE } from './lib/config';
+import { prefetch, preloadFirstBanner } from './lib/prefetch';
+import { slugFromCategoryPath } from './features/catalogue/utils/category-tree';
+import { parseListingParams, toProductsQuery } from './features/catalogue/utils/listing-params';
 
 // Imported first by main.tsx: the landing page's API calls start before the rest of the entry runs, in
 // parallel with the lazy layout and page chunks.
+
+/** Starts the requests the page at `location` makes first; mirrors the query functions of the routes. */
+function prefetchForLocation(location: Pick<Location, 'pathname' | 'search'>): void {
+  try {
+    // no router here (this runs before anything else): the patterns of routes.tsx, by hand
+    const pathname = location.pathname.replace(/\/+$/, '') || '/';
+    if (pathname === '/') {
+      const home = prefetch('/category', { slug: 'home' });
+      if (home) preloadFirstBanner(home);
+    }
+    const category = /^\/category\/(.+)$/.exec(pathname);
+    if (category) {
+      const slug = slugFromCategoryPath(category[1]);
+      const page = slug ? prefetch('/category', { slug }) : undefined;
+      if (page) preloadFirstBanner(page);
+    }
+    const product = /^\/product\/([^/]+)$/.exec(pathname);
+    if (product?.[1]) void prefetch('/products', { slug: decodeURIComponent(product[1]) });
+    if (pathname === '/search') {
+      const sp = new URLSearchParams(location.search);
+      const q = (sp.get('q') ?? '').trim();
+      if (q) void prefetch('/products', toProductsQuery(parseListingParams(sp), { q }, PRODUCTS_PAGE_SIZE));
+    }
+    // the header's department links (every page)
+    void prefetch('/category');
+  } catch {
+    /* prefetching is only an optimisation */
+  }
+}
+
 prefetchForLocation(window.location);

@@ -1,11 +1,17 @@
-import type { ReactNode } from 'react';
+import { lazy, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
 import { I18nextProvider } from 'react-i18next';
 import i18n from '../lib/i18n';
+import { ContentBlockView } from '../components/content-block-view';
 import { QueryClientOverride } from './query-client-context';
 
+/** The category blocks' renderer, loaded when a feature first draws a block (its own chunk). */
+const LazyCategoryBlockView = lazy(() =>
+  import('./category-blocks/category-block').then((m) => ({ default: m.CategoryBlockView })),
+);
+
 /**
- * i18n for the whole app. The data layer (TanStack Query) and the MUI theme (mui-theme.tsx) are provided by
+ * i18n and the content blocks' renderer for the whole app. The data layer (TanStack Query) and the MUI theme (mui-theme.tsx) are provided by
  * the root layout, a lazy module: the entry chunk stays free of them.
  */
 export function AppProviders({
@@ -17,7 +23,9 @@ export function AppProviders({
 }) {
   return (
     <I18nextProvider i18n={i18n}>
-      <QueryClientOverride.Provider value={queryClient}>{children}</QueryClientOverride.Provider>
+      <QueryClientOverride.Provider value={queryClient}>
+        <ContentBlockView.Provider value={LazyCategoryBlockView}>{children}</ContentBlockView.Provider>
+      </QueryClientOverride.Provider>
     </I18nextProvider>
   );
 }

@@ -1,19 +1,17 @@
 import { apiHeaders, buildUrl, type QueryValue } from './request-init';
-import { PRODUCTS_PAGE_SIZE } from './config';
-import { parseListingParams, toProductsQuery } from '../features/catalogue/utils/listing-params';
-import { slugFromCategoryPath } from '../features/catalogue/utils/category-tree';
 import { firstBannerOf } from '@spesa/shared/content/first-banner';
 
 /**
- * First-visit prefetch: the entry script starts the API calls the landing page will make, while the
- * lazy layout and page chunks are still downloading. The HTTP client takes the pending response instead of
+ * First-visit prefetch: the entry script (prefetch-start.ts, which knows the pages) starts the API calls the
+ * landing page will make, while the lazy layout and page chunks are still downloading. The HTTP client takes the pending response instead of
  * sending the same GET again (same URL, same headers). Each prefetched response is used at most once and
  * only shortly after start-up, so nothing stale is ever served.
  */
 const MAX_AGE_MS = 15_000;
 const pending = new Map<string, { response: Promise<Response>; at: number }>();
 
-function prefetch(path: string, query?: Record<string, QueryValue>): Promise<Response> | undefined {
+/** Starts a GET the page will make; undefined when it was already started. */
+export function prefetch(path: string, query?: Record<string, QueryValue>): Promise<Response> | undefined {
   const url = buildUrl(path, query);
   if (pending.has(url)) return undefined;
   const response = fetch(url, { method: 'GET', headers: apiHeaders(), credentials: 'same-origin' });
@@ -31,7 +29,7 @@ interface BlocksData {
  * preload it as soon as the category data arrives, instead of when the blocks' code has loaded and rendered.
  * The same URLs and media queries as the <picture> of banner-item.tsx.
  */
-function preloadFirstBanner(response: Promise<Response>): void {
+export function preloadFirstBanner(response: Promise<Response>): void {
   void response
     .then((r) => (r.ok ? (r.clone().json() as Promise<BlocksData>) : null))
     .then((body) => {
@@ -58,35 +56,6 @@ export function takePrefetched(url: string): Promise<Response> | undefined {
   if (!hit) return undefined;
   pending.delete(url);
   return Date.now() - hit.at <= MAX_AGE_MS ? hit.response : undefined;
-}
-
-/** Starts the requests the page at `location` makes first; mirrors the query functions of the routes. */
-export function prefetchForLocation(location: Pick<Location, 'pathname' | 'search'>): void {
-  try {
-    // no router here (this runs before anything else): the patterns of routes.tsx, by hand
-    const pathname = location.pathname.replace(/\/+$/, '') || '/';
-    if (pathname === '/') {
-      const home = prefetch('/category', { slug: 'home' });
-      if (home) preloadFirstBanner(home);
-    }
-    const category = /^\/category\/(.+)$/.exec(pathname);
-    if (category) {
-      const slug = slugFromCategoryPath(category[1]);
-      const page = slug ? prefetch('/category', { slug }) : undefined;
-      if (page) preloadFirstBanner(page);
-    }
-    const product = /^\/product\/([^/]+)$/.exec(pathname);
-    if (product?.[1]) void prefetch('/products', { slug: decodeURIComponent(product[1]) });
-    if (pathname === '/search') {
-      const sp = new URLSearchParams(location.search);
-      const q = (sp.get('q') ?? '').trim();
-      if (q) void prefetch('/products', toProductsQuery(parseListingParams(sp), { q }, PRODUCTS_PAGE_SIZE));
-    }
-    // the header's department links (every page)
-    void prefetch('/category');
-  } catch {
-    /* prefetching is only an optimisation */
-  }
 }
 
 export function clearPrefetched(): void {

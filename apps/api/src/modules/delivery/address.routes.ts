@@ -1,4 +1,3 @@
-import { cartSchema } from '@spesa/shared/contracts/cart';
 import {
   ADDRESS_PROVIDER,
   addressCheckBodySchema,
@@ -9,29 +8,21 @@ import {
   addressListDataSchema,
   addressListQuerySchema,
   addressSchema,
-  addressSelectQuerySchema,
-  deliveryFeeDataSchema,
   deliveryServiceListDataSchema,
   deliveryServiceListQuerySchema,
   proximityListQuerySchema,
   proximityLocalizeQuerySchema,
   setAddressClassQuerySchema,
   storeIdQuerySchema,
-  storeSelectQuerySchema,
-  timeslotListDataSchema,
-  timeslotListQuerySchema,
-  timeslotSelectQuerySchema,
 } from '@spesa/shared/contracts/delivery';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS } from '../../plugins/access';
 import { answer, apiResponse, emptyDataSchema } from '../../plugins/envelope';
-import type { CartService } from '../cart/cart.service';
 import type { DeliveryService } from './delivery.service';
 
 export interface AddressRoutesOptions {
   delivery: DeliveryService;
-  cart: CartService;
 }
 
 /** The signed-in customer (access customer: no session answers 401 before any validation). */
@@ -44,12 +35,12 @@ const maybeUserId = (request: FastifyRequest): number | null => request.session?
 const tags = ['delivery'];
 
 /**
- * Addresses, stores and lockers as the address selector uses them, the customer's addresses, the elderly
- * address, the fee and the time slots (spec section 7 "Address, store, geography" and "Time slots").
- * Paths and parameter names are the platform's. Reads of pickup points are public; anything about a
- * customer needs a session (HTTP 401 envelope otherwise). Every select answers the whole new cart.
+ * Addresses, stores and lockers as the address selector uses them, the customer's addresses and the elderly
+ * address (spec section 7 "Address, store, geography"). Paths and parameter names are the platform's. Reads
+ * of pickup points are public; anything about a customer needs a session (HTTP 401 envelope otherwise).
+ * What the cart is delivered with (store, address, slot, fee) is the cart module's (cart-delivery.routes.ts).
  */
-const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, { delivery, cart }) => {
+const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, { delivery }) => {
   const changing = { stateChanging: true } as const;
   const form = { fieldMessages: true } as const;
   const pickupPoints = ACCESS.customerOrAnonymous(
@@ -151,44 +142,6 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
   );
 
   // ---------- the customer's ----------
-  app.get(
-    '/store-proximity/select',
-    {
-      config: { ...changing, access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: 'Make a store the favourite (star); answers the cart',
-        querystring: storeSelectQuerySchema,
-        response: { 200: apiResponse(cartSchema) },
-      },
-    },
-    async (request) => {
-      const userId = userIdOf(request);
-      const set = await delivery.setFavouriteStore(userId, request.query.store_id);
-      if (!set.ok) return answer(request, set);
-      const view = await cart.view(userId);
-      return answer(request, view.ok ? { ...view, infos: set.infos ?? [] } : view);
-    },
-  );
-
-  app.post(
-    '/store/select',
-    {
-      config: { access: ACCESS.customer },
-      schema: {
-        tags,
-        summary:
-          'Drive at this store (store_id in the query or the body): the cart’s service, store and address',
-        querystring: storeSelectQuerySchema.partial(),
-        response: { 200: apiResponse(cartSchema) },
-      },
-    },
-    async (request) => {
-      const fromBody = storeSelectQuerySchema.safeParse(request.body ?? {});
-      const storeId = request.query.store_id ?? (fromBody.success ? fromBody.data.store_id : 0);
-      return answer(request, await cart.selectStore(userIdOf(request), storeId));
-    },
-  );
 
   app.get(
     '/user-address/delivery-service-list',
@@ -231,46 +184,6 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
     },
     async (request) =>
       answer(request, await delivery.addressList(userIdOf(request), request.query.address_type ?? 'home')),
-  );
-
-  app.get(
-    '/user-address/preview',
-    {
-      config: { access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: 'The cart as it would be with this address (nothing saved)',
-        querystring: addressSelectQuerySchema,
-        response: { 200: apiResponse(cartSchema) },
-      },
-    },
-    async (request) =>
-      answer(
-        request,
-        await cart.preview(userIdOf(request), request.query.address_id, request.query.delivery_service_id),
-      ),
-  );
-
-  app.post(
-    '/user-address/select',
-    {
-      config: { access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: 'The cart delivers to this address (refused when the cart is locked, status 7)',
-        querystring: addressSelectQuerySchema,
-        response: { 200: apiResponse(cartSchema) },
-      },
-    },
-    async (request) =>
-      answer(
-        request,
-        await cart.selectAddress(
-          userIdOf(request),
-          request.query.address_id,
-          request.query.delivery_service_id,
-        ),
-      ),
   );
 
   app.get(
@@ -365,53 +278,6 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
           request.query.address_id,
           request.query.address_class_id,
         ),
-      ),
-  );
-
-  app.get(
-    '/delivery-fee/view',
-    {
-      config: { access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: 'The delivery fee of the cart (elderly discount included)',
-        response: { 200: apiResponse(deliveryFeeDataSchema) },
-      },
-    },
-    async (request) => answer(request, await cart.deliveryFee(userIdOf(request))),
-  );
-
-  // ---------- time slots ----------
-  app.get(
-    '/timeslot/list',
-    {
-      config: { access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: 'The 7 days of slots of the cart’s address or store (show-closed, check-locker)',
-        querystring: timeslotListQuerySchema,
-        response: { 200: apiResponse(timeslotListDataSchema) },
-      },
-    },
-    async (request) =>
-      answer(request, await cart.timeslotList(userIdOf(request), request.query['show-closed'])),
-  );
-
-  app.get(
-    '/timeslot/select',
-    {
-      config: { ...changing, access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: 'Choose a slot (sel_date, timeslot_id); slots with active below 1 are refused',
-        querystring: timeslotSelectQuerySchema,
-        response: { 200: apiResponse(cartSchema) },
-      },
-    },
-    async (request) =>
-      answer(
-        request,
-        await cart.selectTimeslot(userIdOf(request), request.query.sel_date, request.query.timeslot_id),
       ),
   );
 };

@@ -1,10 +1,59 @@
 import type { PaymentCompletedStatus } from '@spesa/shared/contracts/checkout';
-import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
+import { ORDER_STATUS, type OrderStatusId } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
 import { fail, ok, type Result } from '../../lib/result';
-import type { OrderPlacementRepository } from '../checkout/order-placement.repository';
-import type { OrderStatusService } from '../orders/order-status.service';
 import type { PaymentProvider, VerifiedNotification } from './payment-provider';
+
+/** An order's payment attempt, as the payment flow reads it. */
+interface AttemptRecord {
+  authorizationId: number;
+  orderId: number;
+  providerRef: string;
+  status: string;
+  amountCents: number;
+}
+type CardSeen = { cardBrand: string | null; cardLast4: string | null };
+
+/**
+ * The orders and payment attempts a notification changes: the port the payment flow needs, given by the
+ * app (checkout's order records satisfy it). Payment imports neither checkout nor orders.
+ */
+export interface PaymentRecordsPort {
+  lockAuthorizationByRef(tx: Db, provider: string, providerRef: string): Promise<AttemptRecord | null>;
+  lockOrder(
+    tx: Db,
+    orderId: number,
+    userId: null,
+  ): Promise<{ orderId: number; orderStatusId: number } | null>;
+  findOrderById(orderId: number): Promise<{ orderStatusId: number } | null>;
+  latestAuthorization(orderId: number, tx?: Db): Promise<AttemptRecord | null>;
+  recordPaymentEvent(
+    tx: Db,
+    e: {
+      provider: string;
+      eventId: string;
+      authorizationId: number | null;
+      channel: string;
+      outcome: string;
+    },
+  ): Promise<boolean>;
+  fillCard(tx: Db, authorizationId: number, card: CardSeen): Promise<void>;
+  setAuthorizationStatus(
+    tx: Db,
+    authorizationId: number,
+    from: readonly string[],
+    to: string,
+    card?: CardSeen | null,
+  ): Promise<boolean>;
+}
+
+/** The order status change the flow asks for (the orders module's one entry point of status changes). */
+export interface OrderStatusPort {
+  transition(
+    tx: Db,
+    change: { orderId: number; from: number; to: OrderStatusId; actor: 'provider' },
+  ): Promise<{ ok: boolean }>;
+}
 
 export const PAYMENT_TEXT = {
   badSignature: ['msg.payment.badSignature', 'Notifica di pagamento non valida.'],
@@ -21,8 +70,8 @@ export const PAYMENT_TEXT = {
 export class PaymentService {
   constructor(
     private readonly db: Db,
-    private readonly orders: OrderPlacementRepository,
-    private readonly status: OrderStatusService,
+    private readonly orders: PaymentRecordsPort,
+    private readonly status: OrderStatusPort,
     private readonly provider: PaymentProvider,
   ) {}
 
@@ -102,12 +151,7 @@ export class PaymentService {
     return ok({ orderId, completed });
   }
 
-  private async moveOrder(
-    tx: Db,
-    orderId: number,
-    from: number,
-    to: (typeof ORDER_STATUS)[keyof typeof ORDER_STATUS],
-  ) {
+  private async moveOrder(tx: Db, orderId: number, from: number, to: OrderStatusId) {
     const moved = await this.status.transition(tx, { orderId, from, to, actor: 'provider' });
     if (!moved.ok) throw new Error(`payment: ${from} -> ${to} refused for order ${orderId}`);
   }

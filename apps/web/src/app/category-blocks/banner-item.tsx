@@ -3,7 +3,7 @@ import type { Proposal } from '@spesa/shared/contracts/catalogue';
 import { HEADER_BANNER_SIZES } from '@spesa/shared/content/first-banner';
 import { SmartLink } from '../../features/content/components/smart-link';
 import { bannerStyle, metaBool, metaString, type BannerStyle } from './utils/block-meta';
-import { htmlToText } from '../../components/safe-html';
+import { htmlToText } from '../../features/content/components/safe-html';
 import { ItemHeadingContext } from './block-frame';
 import './category-blocks.css';
 

@@ -1,7 +1,7 @@
 import { createContext, type CSSProperties, type ReactNode } from 'react';
 import type { CategoryBlock } from '@spesa/shared/contracts/catalogue';
 import { metaString } from './utils/block-meta';
-import { SafeHtml } from '../../components/safe-html';
+import { SafeHtml } from '../../features/content/components/safe-html';
 import './category-blocks.css';
 
 /**

@@ -1,5 +1,5 @@
 import type { Product } from '@spesa/shared/contracts/catalogue';
-import { htmlToText } from '../../components/safe-html';
+import { htmlToText } from '../../features/content/components/safe-html';
 import './product-card.css';
 
 /** warehousePromo.view: the bubble (e.g. "-20%") and header/body texts. */

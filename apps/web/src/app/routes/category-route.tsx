@@ -11,7 +11,7 @@ import { NotFoundContent } from '../../components/not-found-content';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
 import { PageLoading } from '../../components/page-loading';
 import { useDocumentTitle } from '../../components/use-document-title';
-import { SafeHtml } from '../../components/safe-html';
+import { SafeHtml } from '../../features/content/components/safe-html';
 import '../product-listing/product-listing.css';
 
 // a department's content blocks (banners, sliders: MUI) load apart; a listing renders without them

@@ -1,6 +1,6 @@
 import { RequireAuth } from '../../features/account/components/require-auth';
 import { CheckoutPage } from '../../features/checkout/components/checkout-page';
-import { PaymentCompleted } from '../../features/checkout/components/payment-completed';
+import { PaymentCompleted } from '../../features/orders/components/payment-completed';
 
 /** /checkout: signed-in customers only (login first, then back here). */
 export function CheckoutRoute() {

@@ -20,7 +20,7 @@ import { SmartLink } from '../../features/content/components/smart-link';
 import { NotFoundContent } from '../../components/not-found-content';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
 import { PageLoading } from '../../components/page-loading';
-import { SafeHtml } from '../../components/safe-html';
+import { SafeHtml } from '../../features/content/components/safe-html';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { VisuallyHidden } from '../../components/visually-hidden';
 import './product-route.css';

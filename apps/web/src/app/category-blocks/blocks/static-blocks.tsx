@@ -1,7 +1,7 @@
 import type { CategoryBlock } from '@spesa/shared/contracts/catalogue';
 import { BlockFrame } from '../block-frame';
 import { BannerItem } from '../banner-item';
-import { SafeHtml } from '../../../components/safe-html';
+import { SafeHtml } from '../../../features/content/components/safe-html';
 
 export function StaticImageBlock({ block }: { block: CategoryBlock }) {
   return (

@@ -11,7 +11,7 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { CategoryBlock } from '@spesa/shared/contracts/catalogue';
 import { readJson, STORAGE_KEYS, writeJson } from '../../../lib/storage';
-import { htmlToText } from '../../../components/safe-html';
+import { htmlToText } from '../../../features/content/components/safe-html';
 
 /**
  * First-run tutorial (app build only, spec section 4): shown when proposals exist and the first

@@ -16,8 +16,8 @@ import { useUserDisclaimers } from '../api/get-user-disclaimers';
 import { useUpdateContact } from '../api/update-contact';
 import { useUpdateDisclaimers } from '../api/update-disclaimers';
 import { applyFieldErrors, readServerFailure } from '../utils/server-errors';
-import { FormAlert } from './form-alert';
-import { FormCheckbox, FormTextField } from './form-fields';
+import { FormAlert } from '../../../components/form-alert';
+import { FormCheckbox, FormTextField } from '../../../components/form-fields';
 
 type Values = z.input<typeof updateContactBodySchema>;
 const KNOWN = ['mobilePhone', 'homePhone'];

@@ -12,7 +12,7 @@ import { useAnonymizeTokenCheck } from '../api/anonymize-token-check';
 import { useAnonymizeTokenRequest } from '../api/anonymize-token-request';
 import { useUserAnonymize } from '../api/user-anonymize';
 import { readServerFailure } from '../utils/server-errors';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../../components/form-alert';
 import { FocusHeading } from './step-heading';
 
 /**

@@ -13,8 +13,8 @@ import { useDeletePersonFiscal } from '../api/delete-person-fiscal';
 import { usePersonFiscals } from '../api/get-person-fiscals';
 import { useInsertPersonFiscal } from '../api/insert-person-fiscal';
 import { applyFieldErrors, readServerFailure } from '../utils/server-errors';
-import { FormAlert } from './form-alert';
-import { FormRadioGroup, FormTextField } from './form-fields';
+import { FormAlert } from '../../../components/form-alert';
+import { FormRadioGroup, FormTextField } from '../../../components/form-fields';
 
 type Values = z.input<typeof personFiscalFormSchema>;
 const EMPTY: Values = {

@@ -16,8 +16,8 @@ import { IS_APP_BUILD, REGISTRATION_ENABLED, SOCIAL_PROVIDERS } from '../../../l
 import { login } from '../api/login';
 import { accountKeys } from '../api/query-keys';
 import { readServerFailure } from '../utils/server-errors';
-import { FormAlert } from './form-alert';
-import { FormCheckbox, FormTextField, PasswordField } from './form-fields';
+import { FormAlert } from '../../../components/form-alert';
+import { FormCheckbox, FormTextField, PasswordField } from '../../../components/form-fields';
 
 /** Codes of failures that are a step of the PIN sign-in rather than an error. */
 const MFA_INFO_CODES = new Set([MFA_REQUIRED_CODE, 'msg.auth.mfaResent']);

@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import Box from '@mui/material/Box';
 import { COUNTRIES } from '@spesa/shared/contracts/account';
 import { MIN_BIRTH_DATE } from '@spesa/shared/account/validation-rules';
-import { FormCheckbox, FormRadioGroup, FormTextField } from './form-fields';
+import { FormCheckbox, FormRadioGroup, FormTextField } from '../../../components/form-fields';
 
 const upper = (v: string) => v.toUpperCase();
 const today = () => new Date().toISOString().slice(0, 10);

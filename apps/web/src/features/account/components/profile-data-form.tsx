@@ -9,7 +9,7 @@ import Typography from '@mui/material/Typography';
 import { updateUserDetailBodySchema, type UserDetail } from '@spesa/shared/contracts/account';
 import { useUpdateUserDetail } from '../api/update-user-detail';
 import { applyFieldErrors, readServerFailure } from '../utils/server-errors';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../../components/form-alert';
 import { DOMICILE_FIELDS, DomicileFields, PERSON_FIELDS, PersonFields } from './person-fields';
 
 type Values = z.input<typeof updateUserDetailBodySchema>;

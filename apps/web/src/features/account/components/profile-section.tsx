@@ -6,7 +6,7 @@ import type { UserDetail } from '@spesa/shared/contracts/account';
 import { PageLoading } from '../../../components/page-loading';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { useUserDetail } from '../api/get-user-detail';
-import { FormAlert } from './form-alert';
+import { FormAlert } from '../../../components/form-alert';
 
 /** A page of the customer area: the title in the tab and as h1, then the content. */
 export function ProfileSection({

@@ -20,8 +20,8 @@ import { PageLoading } from '../../../components/page-loading';
 import { useRegistrationDisclaimers } from '../api/get-registration-disclaimers';
 import { registerUser } from '../api/register-user';
 import { applyFieldErrors, readServerFailure } from '../utils/server-errors';
-import { FormAlert } from './form-alert';
-import { FormCheckbox, FormRadioGroup, FormTextField, PasswordField } from './form-fields';
+import { FormAlert } from '../../../components/form-alert';
+import { FormCheckbox, FormRadioGroup, FormTextField, PasswordField } from '../../../components/form-fields';
 import { DOMICILE_FIELDS, DomicileFields, PERSON_FIELDS, PersonFields } from './person-fields';
 import { FocusHeading } from './step-heading';
 

@@ -16,8 +16,8 @@ import { useUpdateEmailRequest } from '../api/update-email-request';
 import { useUpdateMfa } from '../api/update-mfa';
 import { useUpdatePassword } from '../api/update-password';
 import { applyFieldErrors, readServerFailure } from '../utils/server-errors';
-import { FormAlert } from './form-alert';
-import { FormTextField, PasswordField } from './form-fields';
+import { FormAlert } from '../../../components/form-alert';
+import { FormTextField, PasswordField } from '../../../components/form-fields';
 
 const passwordFormSchema = updatePasswordSchema
   .extend({ passwordConfirm: z.string().min(1, MESSAGES.required) })

@@ -17,7 +17,7 @@ import {
 import { categoryTree, makeProduct } from '../../../test/fixtures';
 import { cartAt, storeComo } from '../../../test/delivery-fixtures';
 import { resetAuthState } from '../../../lib/auth-state';
-import { resetDeliveryDialogs } from '../../delivery/hooks/delivery-dialog-store';
+import { resetDeliveryDialogs } from '../../../lib/delivery-dialog-store';
 import { getCartUi, requestEnded, requestStarted, resetCartUi } from '../hooks/cart-ui-store';
 import { cancelPendingAdd } from '../hooks/pending-add';
 import { closeLoginDialog } from '../../account/hooks/login-dialog-store';

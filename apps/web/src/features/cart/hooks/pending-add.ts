@@ -10,7 +10,7 @@ import {
   openAddressSelector,
   openTimeslotPicker,
   useDeliveryDialog,
-} from '../../delivery/hooks/delivery-dialog-store';
+} from '../../../lib/delivery-dialog-store';
 import { cartKeys, useCart } from '../api/get-cart';
 import { deliveryChosen } from '../utils/cart-lines';
 import { addProduct } from './add-flow';

@@ -16,7 +16,7 @@ import Star from '@mui/icons-material/Star';
 import WorkOutline from '@mui/icons-material/WorkOutlineOutlined';
 import type { Address } from '@spesa/shared/contracts/delivery';
 import { PageLoading } from '../../../components/page-loading';
-import { FormAlert } from '../../account/components/form-alert';
+import { FormAlert } from '../../../components/form-alert';
 import { readServerFailure } from '../../account/utils/server-errors';
 import { useDeleteAddress } from '../api/delete-address';
 import { useUserAddresses } from '../api/get-user-addresses';

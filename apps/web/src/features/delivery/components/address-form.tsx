@@ -16,8 +16,8 @@ import {
   type AddressForm as AddressFormValues,
   type AddressFormOutput,
 } from '@spesa/shared/contracts/delivery';
-import { FormAlert } from '../../account/components/form-alert';
-import { FormRadioGroup, FormTextField } from '../../account/components/form-fields';
+import { FormAlert } from '../../../components/form-alert';
+import { FormRadioGroup, FormTextField } from '../../../components/form-fields';
 import { applyFieldErrors, readServerFailure } from '../../account/utils/server-errors';
 import { ApiError } from '../../../lib/http';
 import { checkAddress } from '../api/check-address';

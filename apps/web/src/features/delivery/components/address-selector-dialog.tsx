@@ -1,4 +1,4 @@
-import { lazy, Suspense, useId, useMemo, useState } from 'react';
+import { lazy, Suspense, useContext, useId, useMemo, useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import '../i18n';
@@ -38,7 +38,7 @@ import {
   getDeliveryDialogState,
   openTimeslotPicker,
   useDeliveryDialog,
-} from '../hooks/delivery-dialog-store';
+} from '../../../lib/delivery-dialog-store';
 import { filterAddresses, isElderlyAddress, isElderlyEntitled } from '../utils/address-rows';
 import { nextAfterAddress } from '../utils/delivery-chain';
 import {
@@ -47,14 +47,12 @@ import {
   DELIVERY_DIALOG_MAX_WIDTH,
   SERVICE,
 } from '../utils/delivery-constants';
+import { ContentBlockView } from '../../../components/content-block-view';
 import { AddressRows } from './address-rows';
 import { DriveSearch, type DriveSearchState } from './drive-search';
 import { ElderlyError, ElderlyFee, ElderlyNotice, useElderlyNoticeAccepted } from './elderly-service';
 
 const StoreMap = lazy(() => import('./store-map').then((m) => ({ default: m.StoreMap })));
-const CategoryBlockView = lazy(() =>
-  import('../../../app/category-blocks/category-block').then((m) => ({ default: m.CategoryBlockView })),
-);
 
 const SELECTOR_SLUG = 'service-selector';
 
@@ -68,7 +66,8 @@ function tabOfService(serviceId: number | null | undefined): number | null {
 const isBelow = (b: CategoryBlock) => /bottom|below|footer|after/i.test(b.position);
 
 function Blocks({ blocks }: { blocks: readonly CategoryBlock[] }) {
-  if (blocks.length === 0) return null;
+  const CategoryBlockView = useContext(ContentBlockView);
+  if (blocks.length === 0 || !CategoryBlockView) return null;
   return (
     <Suspense fallback={null}>
       {blocks.map((b) => (

@@ -16,7 +16,7 @@ import {
   storeComo,
 } from '../../../test/delivery-fixtures';
 import { resetAuthState } from '../../../lib/auth-state';
-import { resetDeliveryDialogs } from '../hooks/delivery-dialog-store';
+import { resetDeliveryDialogs } from '../../../lib/delivery-dialog-store';
 import { todayIso } from '../utils/format-slot';
 
 // Leaflet needs a real layout engine: the map is a lazy chunk; here a stub stands in for it

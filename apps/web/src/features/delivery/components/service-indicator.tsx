@@ -10,7 +10,7 @@ import {
   openAddressSelector,
   openTimeslotPicker,
   useDeliveryDialog,
-} from '../hooks/delivery-dialog-store';
+} from '../../../lib/delivery-dialog-store';
 import { hasChosenSlot } from '../utils/delivery-chain';
 import { shortDay, slotRange, todayIso } from '../utils/format-slot';
 import { DeliveryIcon, iconOfService } from './delivery-icon';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import type { DeliveryDialogState } from '../hooks/delivery-dialog-store';
+import type { DeliveryDialogState } from '../../../lib/delivery-dialog-store';
 import { hasChosenSlot, needsAddressFirst, nextAfterAddress } from './delivery-chain';
 
 const slot = (autoAssigned: boolean) => ({

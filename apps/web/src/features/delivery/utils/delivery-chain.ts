@@ -1,5 +1,5 @@
 import type { Cart } from '@spesa/shared/contracts/cart';
-import type { DeliveryDialog, DeliveryDialogState } from '../hooks/delivery-dialog-store';
+import type { DeliveryDialog, DeliveryDialogState } from '../../../lib/delivery-dialog-store';
 
 /** A slot the customer has chosen (a proposed, auto-assigned one still asks for a choice). */
 export const hasChosenSlot = (cart: Pick<Cart, 'timeslot'>): boolean =>

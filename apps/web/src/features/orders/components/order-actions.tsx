@@ -22,7 +22,7 @@ import type { Order } from '@spesa/shared/contracts/orders';
 import { showToast } from '../../../components/toast-store';
 import { ApiError } from '../../../lib/http';
 import { TOAST_MS } from '../../../lib/config';
-import { FormAlert } from '../../account/components/form-alert';
+import { FormAlert } from '../../../components/form-alert';
 import { usePaymentTypes } from '../../checkout/api/get-payment-types';
 import { goToPaymentPage } from '../../checkout/utils/go-to-payment-page';
 import { useAddAllFromOrder } from '../api/add-all-from-order';

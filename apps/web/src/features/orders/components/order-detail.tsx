@@ -11,7 +11,7 @@ import type { Order, OrderItem } from '@spesa/shared/contracts/orders';
 import { PageLoading } from '../../../components/page-loading';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError } from '../../../lib/http';
-import { FormAlert } from '../../account/components/form-alert';
+import { FormAlert } from '../../../components/form-alert';
 import { longDay, slotRange } from '../../delivery/utils/format-slot';
 import { formatEuro } from '../../checkout/utils/money';
 import { useOrder } from '../api/get-order';

@@ -1,5 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
-import { SmartLink } from '../features/content/components/smart-link';
+import { SmartLink } from './smart-link';
 
 /**
  * Renders content-system HTML without dangerouslySetInnerHTML: the markup is parsed by the browser's

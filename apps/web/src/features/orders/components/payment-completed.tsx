@@ -1,5 +1,5 @@
+import '../../checkout/i18n';
 import '../i18n';
-import '../../orders/i18n';
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
@@ -12,12 +12,12 @@ import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError } from '../../../lib/http';
-import { FormAlert } from '../../account/components/form-alert';
+import { FormAlert } from '../../../components/form-alert';
 import { longDay, slotRange } from '../../delivery/utils/format-slot';
-import { useOrder } from '../../orders/api/get-order';
-import { useRetryPayment } from '../../orders/api/retry-payment';
-import { goToPaymentPage } from '../utils/go-to-payment-page';
-import { formatEuro } from '../utils/money';
+import { useOrder } from '../api/get-order';
+import { useRetryPayment } from '../api/retry-payment';
+import { goToPaymentPage } from '../../checkout/utils/go-to-payment-page';
+import { formatEuro } from '../../checkout/utils/money';
 
 type Status = 'success' | 'failed' | 'pending';
 const STATUSES: readonly Status[] = ['success', 'failed', 'pending'];

@@ -6,9 +6,9 @@ import { bodiesTo, callsTo, failure, mockApi, okAs, SIGNED_IN_USER } from '../..
 import { categoryTree } from '../../../test/fixtures';
 import { makeCheckoutCart, makeOrder } from '../../../test/orders-fixtures';
 import { resetAuthState } from '../../../lib/auth-state';
-import { goToPaymentPage } from '../utils/go-to-payment-page';
+import { goToPaymentPage } from '../../checkout/utils/go-to-payment-page';
 
-vi.mock('../utils/go-to-payment-page', () => ({ goToPaymentPage: vi.fn() }));
+vi.mock('../../checkout/utils/go-to-payment-page', () => ({ goToPaymentPage: vi.fn() }));
 
 const ok = <T,>(data: T) => okAs(SIGNED_IN_USER, data);
 function signedIn() {
