@@ -1,0 +1,22 @@
+import { describe, expect, it } from 'vitest';
+import { loadEnv } from './env';
+
+/** Safe defaults of `npm start` and the settings a shop refuses to start without. */
+describe('configuration', () => {
+  it('listens on this machine only unless HOST says otherwise', () => {
+    expect(loadEnv({}).HOST).toBe('127.0.0.1');
+    expect(loadEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
+  });
+
+  it('runs one process by default; several need PostgreSQL', () => {
+    expect(loadEnv({}).WORKERS).toBe(1);
+    expect(() => loadEnv({ WORKERS: '2' })).toThrow(/WORKERS: several processes need PostgreSQL/);
+    expect(loadEnv({ WORKERS: '2', DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/spesa' }).WORKERS).toBe(2);
+  });
+
+  it('has no payment key of its own: outside production the key is generated, in production it is required', () => {
+    expect(loadEnv({}).PAYMENT_SANDBOX_SECRET).toBeUndefined();
+    expect(() => loadEnv({ NODE_ENV: 'production' })).toThrow(/PAYMENT_SANDBOX/);
+    expect(() => loadEnv({ PAYMENT_SANDBOX: 'off' })).toThrow(/no payment provider is configured/);
+  });
+});
