@@ -44,8 +44,6 @@ declare module 'fastify' {
       subjectOf?: ThrottleSubjectOf,
       limits?: ThrottleLimits,
     ) => preHandlerAsyncHookHandler;
-    /** counts one attempt on `key` in the window; false when it is over `max` */
-    throttleHit: (key: string, max: number) => Promise<boolean>;
   }
 }
 
@@ -80,8 +78,8 @@ export async function deleteEndedThrottleWindows(db: Db): Promise<void> {
 export default fp<AuthRateLimitOptions>(
   async (app, opts) => {
     const windowMs = opts.windowMinutes * 60_000;
+    /** counts one attempt on `key` in the window; false when it is over `max` */
     const throttleHit = async (key: string, max: number) => (await hit(opts.db, key, windowMs)) <= max;
-    app.decorate('throttleHit', throttleHit);
 
     const accountKeyOf = async (subject: ThrottleSubject): Promise<string> => {
       if ('userId' in subject) return `u${subject.userId}`;
