@@ -207,11 +207,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     app.addHook('onReady', () => jobs.start());
     app.addHook('onClose', () => jobs.stop());
   }
-  jobs.every('system.cleanup', 10 * 60_000, async () => {
-    await deleteEndedThrottleWindows(opts.db);
-    await botCheck.deleteExpired();
-    await jobs.deleteFinished();
-  });
   const sessions = new SessionService(
     accounts,
     {
@@ -260,6 +255,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const botCheck = new BotCheckService(opts.db, {
     hmacKey: env.BOT_CHECK_HMAC_KEY ?? (await storedSecret(opts.db, 'bot-check-hmac')),
     maxNumber: env.BOT_CHECK_MAX_NUMBER,
+  });
+  // what the shared tables no longer need, once per cluster every ten minutes
+  jobs.every('system.cleanup', 10 * 60_000, async () => {
+    await deleteEndedThrottleWindows(opts.db);
+    await botCheck.deleteExpired();
+    await jobs.deleteFinished();
   });
   // delivery and cart: the cart asks delivery where it goes; delivery asks the cart before deleting an address
   const timeslots = new TimeslotService(new TimeslotRepository(opts.db), now);
