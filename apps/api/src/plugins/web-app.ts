@@ -4,7 +4,7 @@ import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { categoryQuerySchema } from '@spesa/shared/contracts/catalogue';
 import { firstBannerOf, HEADER_BANNER_SIZES, type FirstBanner } from '@spesa/shared/content/first-banner';
-import { escapeHtml } from '../lib/html';
+import { htmlTemplate } from '../lib/html';
 import { ACCESS } from './access';
 import { API_PREFIX } from './errors';
 
@@ -26,17 +26,16 @@ export const FIRST_VIEW_MARK = '<!--first-view-->';
  * screen paints with the HTML, not after the JavaScript has rendered the page. Same image, sizes and media
  * query as banner-item.tsx; the shell's CSS (index.html) puts it where the page will show it.
  */
-export function heroHtml(banner: FirstBanner): string {
-  const [dw, dh] = HEADER_BANNER_SIZES.desktop;
-  const [mw, mh] = HEADER_BANNER_SIZES.mobile;
-  const source = banner.mobile
-    ? `<source media="(max-width: 599px)" srcset="${escapeHtml(banner.mobile)}" width="${mw}" height="${mh}">`
-    : '';
-  return (
-    `<div class="shell-hero"><picture>${source}<img src="${escapeHtml(banner.desktop)}" width="${dw}" ` +
-    `height="${dh}" alt="${escapeHtml(banner.alt)}" fetchpriority="high"></picture></div>`
-  );
-}
+const hero = htmlTemplate<{ banner: FirstBanner; desktop: readonly number[]; mobile: readonly number[] }>(
+  '<div class="shell-hero"><picture>' +
+    '<% if (it.banner.mobile) { %><source media="(max-width: 599px)" srcset="<%= it.banner.mobile %>" ' +
+    'width="<%= it.mobile[0] %>" height="<%= it.mobile[1] %>"><% } %>' +
+    '<img src="<%= it.banner.desktop %>" width="<%= it.desktop[0] %>" height="<%= it.desktop[1] %>" ' +
+    'alt="<%= it.banner.alt %>" fetchpriority="high"></picture></div>',
+);
+
+export const heroHtml = (banner: FirstBanner): string =>
+  hero({ banner, desktop: HEADER_BANNER_SIZES.desktop, mobile: HEADER_BANNER_SIZES.mobile });
 
 export function missingDistMessage(dist: string): string {
   return `The web app is not built (${join(dist, 'index.html')} is missing): run \`npm run build\` in the repository root, then start again.`;

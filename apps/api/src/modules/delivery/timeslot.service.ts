@@ -1,3 +1,9 @@
+import { TZDate, tz } from '@date-fns/tz';
+import { addDays as addCalendarDays } from 'date-fns/addDays';
+import { format } from 'date-fns/format';
+import { getISODay } from 'date-fns/getISODay';
+import { parseISO } from 'date-fns/parseISO';
+import Holidays from 'date-holidays';
 import {
   TIMESLOT_DAYS,
   type Timeslot,
@@ -13,7 +19,8 @@ import type { BookedSlot, SlotRow, TimeslotRepository } from './timeslot.reposit
  * (`z<id>`); its kind (drive, home, locker, work) chooses the templates. The coming 7 days are generated on
  * demand, the same way every time (templates decide windows and capacity). Everything a customer sees is
  * derived at read time, in the shop's time zone (Europe/Rome), never stored:
- * - underLeadTime: the window starts sooner than the preparation time;
+ * - underLeadTime: the window starts sooner than the preparation time (real time: a night when the clocks
+ *   change is an hour shorter or longer);
  * - underLockCutoff: orders for the window closed at its cut-off of the day before;
  * - underLockDay: the day is a national holiday (no deliveries, no pickups);
  * - status from the places left: full at 0, almost full at a quarter of the capacity or less;
@@ -26,75 +33,48 @@ export interface CalendarTarget {
 }
 
 const TIME_ZONE = 'Europe/Rome';
-const rome = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-  hourCycle: 'h23',
-});
+const inRome = tz(TIME_ZONE);
+const romeDay = (dateIso: string) => parseISO(dateIso, { in: inRome });
 
-/** Minutes since the epoch of a local (Rome) wall-clock time, counted as if it were UTC. */
-const localMinutes = (dateIso: string, time: string): number => {
-  const [y, m, d] = dateIso.split('-').map(Number);
-  const [h, min] = time.split(':').map(Number);
-  return Date.UTC(y ?? 1970, (m ?? 1) - 1, d ?? 1, h ?? 0, min ?? 0) / 60_000;
-};
+/** Minutes since the epoch of a Rome wall-clock time (one skipped by the spring change is an hour later). */
+const romeMinutes = (dateIso: string, time: string): number =>
+  Math.floor(parseISO(`${dateIso}T${time}`, { in: inRome }).getTime() / 60_000);
 
+/** Rome's day and time at an instant, and the instant in minutes since the epoch. */
 export function romeNow(now: Date): { date: string; time: string; minutes: number } {
-  const parts = Object.fromEntries(rome.formatToParts(now).map((p) => [p.type, p.value]));
-  const date = `${parts.year}-${parts.month}-${parts.day}`;
-  const time = `${parts.hour}:${parts.minute}`;
-  return { date, time, minutes: localMinutes(date, time) };
+  const rome = new TZDate(now, TIME_ZONE);
+  return {
+    date: format(rome, 'yyyy-MM-dd'),
+    time: format(rome, 'HH:mm'),
+    minutes: Math.floor(now.getTime() / 60_000),
+  };
 }
 
 export const addDays = (dateIso: string, n: number): string =>
-  new Date(Date.parse(`${dateIso}T00:00:00Z`) + n * 86_400_000).toISOString().slice(0, 10);
+  format(addCalendarDays(romeDay(dateIso), n), 'yyyy-MM-dd');
 
 /** ISO weekday, 1 = Monday ... 7 = Sunday. */
-export const isoWeekDay = (dateIso: string): number => {
-  const d = new Date(`${dateIso}T00:00:00Z`).getUTCDay();
-  return d === 0 ? 7 : d;
-};
+export const isoWeekDay = (dateIso: string): number => getISODay(romeDay(dateIso));
 
-/** Easter Sunday (anonymous Gregorian algorithm). */
-function easter(year: number): string {
-  const a = year % 19;
-  const b = Math.floor(year / 100);
-  const c = year % 100;
-  const d = Math.floor(b / 4);
-  const e = b % 4;
-  const f = Math.floor((b + 8) / 25);
-  const g = Math.floor((b - f + 1) / 3);
-  const h = (19 * a + b - d - g + 15) % 30;
-  const i = Math.floor(c / 4);
-  const k = c % 4;
-  const l = (32 + 2 * e + 2 * i - h - k) % 7;
-  const m = Math.floor((a + 11 * h + 22 * l) / 451);
-  const month = Math.floor((h + l - 7 * m + 114) / 31);
-  const day = ((h + l - 7 * m + 114) % 31) + 1;
-  return `${year}-${String(month).padStart(2, '0')}-${String(day).padStart(2, '0')}`;
-}
-
-const FIXED_HOLIDAYS = [
-  '01-01',
-  '01-06',
-  '04-25',
-  '05-01',
-  '06-02',
-  '08-15',
-  '11-01',
-  '12-08',
-  '12-25',
-  '12-26',
-];
+/** Italy's national public holidays (date-holidays: the law's fixed days, Easter, Easter Monday), per year. */
+let italy: Holidays | undefined;
+const lockDaysByYear = new Map<number, ReadonlySet<string>>();
 
 /** Italian national holidays: no deliveries nor pickups (the lock days). */
 export function isLockDay(dateIso: string): boolean {
-  if (FIXED_HOLIDAYS.includes(dateIso.slice(5))) return true;
-  return addDays(easter(Number(dateIso.slice(0, 4))), 1) === dateIso;
+  const year = Number(dateIso.slice(0, 4));
+  let days = lockDaysByYear.get(year);
+  if (!days) {
+    italy ??= new Holidays('IT');
+    days = new Set(
+      italy
+        .getHolidays(year)
+        .filter((h) => h.type === 'public')
+        .map((h) => h.date.slice(0, 10)),
+    );
+    lockDaysByYear.set(year, days);
+  }
+  return days.has(dateIso);
 }
 
 export interface SlotView extends Timeslot {
@@ -140,10 +120,10 @@ export class TimeslotService {
     nowMinutes: number,
     selected: { date: string; timeslotId: number } | null,
   ): SlotView {
-    const begin = localMinutes(row.slotDate, row.beginTime);
+    const begin = romeMinutes(row.slotDate, row.beginTime);
     const underLeadTime = begin - nowMinutes < row.leadMinutes;
     const underLockCutoff =
-      row.cutoffPrevDay !== null && nowMinutes >= localMinutes(addDays(row.slotDate, -1), row.cutoffPrevDay);
+      row.cutoffPrevDay !== null && nowMinutes >= romeMinutes(addDays(row.slotDate, -1), row.cutoffPrevDay);
     const underLockDay = isLockDay(row.slotDate);
     const { status, available } = slotStatus(row.capacity, row.booked);
     const closed = underLeadTime || underLockCutoff || underLockDay || row.active < 1;

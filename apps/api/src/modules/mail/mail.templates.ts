@@ -1,6 +1,9 @@
+import { htmlTemplates } from '../../lib/html';
+
 /**
- * The shop's e-mails, in Italian. Each template gives a subject, a plain-text body and a simple HTML body
- * (inline styles only: mail clients ignore style sheets). Values are escaped; links are absolute.
+ * The shop's e-mails, in Italian. Each template gives a subject, a plain-text body and a simple HTML body:
+ * `templates/<template>.eta` inside `templates/mail-layout.eta` (inline styles only: mail clients ignore style
+ * sheets; values escaped by the template engine). Links are absolute.
  */
 export interface RenderedMail {
   subject: string;
@@ -95,19 +98,11 @@ const ORDER_STATUS_MAIL: Record<OrderStatusMailKind, { subject: string; body: st
   },
 };
 
-const escapeHtml = (s: string): string =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+const render = htmlTemplates(new URL('./templates/', import.meta.url));
 
-function layout(title: string, paragraphs: string[], action?: { label: string; href: string }): string {
-  const body = paragraphs.map((p) => `<p style="margin:0 0 16px">${p}</p>`).join('');
-  const button = action
-    ? `<p style="margin:24px 0"><a href="${escapeHtml(action.href)}" style="background:#1b5e20;color:#ffffff;padding:12px 20px;border-radius:6px;text-decoration:none;font-weight:bold">${escapeHtml(action.label)}</a></p><p style="margin:0 0 16px;font-size:13px;color:#555">Se il pulsante non funziona, copia questo indirizzo nel browser:<br>${escapeHtml(action.href)}</p>`
-    : '';
-  return `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>${escapeHtml(title)}</title></head><body style="font-family:Arial,Helvetica,sans-serif;color:#1a1a1a;line-height:1.5;max-width:560px;margin:0 auto;padding:24px"><h1 style="font-size:20px;color:#1b5e20">${escapeHtml(title)}</h1>${body}${button}<p style="margin:32px 0 0;font-size:12px;color:#555">Spesa online, il supermercato della Lombardia. Questa e-mail è stata inviata automaticamente: non rispondere a questo indirizzo.</p></body></html>`;
-}
+/** The HTML body: the mail's own template in the layout, with its subject as title and the greeting. */
+const html = (mail: MailTemplate, subject: string, extra: object = {}): string =>
+  render(mail.template, { ...mail, ...extra, subject, hello: hello(mail.firstName) });
 
 const hello = (firstName: string) => (firstName ? `Ciao ${firstName},` : 'Ciao,');
 
@@ -118,15 +113,7 @@ export function renderMail(mail: MailTemplate): RenderedMail {
       return {
         subject,
         text: `${hello(mail.firstName)}\n\ngrazie per esserti registrato. Per attivare il tuo account apri questo link:\n${mail.link}\n\nSe non hai richiesto tu la registrazione, ignora questa e-mail.`,
-        html: layout(
-          subject,
-          [
-            escapeHtml(hello(mail.firstName)),
-            'grazie per esserti registrato. Per attivare il tuo account conferma il tuo indirizzo e-mail.',
-            'Se non hai richiesto tu la registrazione, ignora questa e-mail.',
-          ],
-          { label: 'Conferma registrazione', href: mail.link },
-        ),
+        html: html(mail, subject),
       };
     }
     case 'password-reset': {
@@ -134,15 +121,7 @@ export function renderMail(mail: MailTemplate): RenderedMail {
       return {
         subject,
         text: `${hello(mail.firstName)}\n\nabbiamo ricevuto una richiesta di reimpostazione della password. Apri questo link entro ${mail.minutes} minuti:\n${mail.link}\n\nSe non l'hai richiesta tu, ignora questa e-mail: la tua password resta invariata.`,
-        html: layout(
-          subject,
-          [
-            escapeHtml(hello(mail.firstName)),
-            `abbiamo ricevuto una richiesta di reimpostazione della password. Il link vale ${mail.minutes} minuti.`,
-            "Se non l'hai richiesta tu, ignora questa e-mail: la tua password resta invariata.",
-          ],
-          { label: 'Scegli una nuova password', href: mail.link },
-        ),
+        html: html(mail, subject),
       };
     }
     case 'mfa-pin': {
@@ -150,12 +129,7 @@ export function renderMail(mail: MailTemplate): RenderedMail {
       return {
         subject,
         text: `${hello(mail.firstName)}\n\nil tuo codice PIN per accedere è: ${mail.pin}\nVale ${mail.minutes} minuti.\n\nSe non stai cercando di accedere, cambia la password: qualcuno la conosce.`,
-        html: layout(subject, [
-          escapeHtml(hello(mail.firstName)),
-          `il tuo codice PIN per accedere è: <strong style="font-size:22px;letter-spacing:4px">${escapeHtml(mail.pin)}</strong>`,
-          `Vale ${mail.minutes} minuti.`,
-          'Se non stai cercando di accedere, cambia la password: qualcuno la conosce.',
-        ]),
+        html: html(mail, subject),
       };
     }
     case 'email-change': {
@@ -163,15 +137,7 @@ export function renderMail(mail: MailTemplate): RenderedMail {
       return {
         subject,
         text: `${hello(mail.firstName)}\n\nper usare ${mail.newEmail} come indirizzo del tuo account apri questo link:\n${mail.link}\n\nSe non hai richiesto tu il cambio, ignora questa e-mail.`,
-        html: layout(
-          subject,
-          [
-            escapeHtml(hello(mail.firstName)),
-            `per usare <strong>${escapeHtml(mail.newEmail)}</strong> come indirizzo del tuo account conferma il cambio.`,
-            'Se non hai richiesto tu il cambio, ignora questa e-mail.',
-          ],
-          { label: 'Conferma nuovo indirizzo', href: mail.link },
-        ),
+        html: html(mail, subject),
       };
     }
     case 'anonymize-token': {
@@ -179,15 +145,7 @@ export function renderMail(mail: MailTemplate): RenderedMail {
       return {
         subject,
         text: `${hello(mail.firstName)}\n\nhai chiesto di cancellare il tuo account. Il codice di conferma è: ${mail.token}\nPuoi anche aprire questo link entro ${mail.minutes} minuti:\n${mail.link}\n\nLa cancellazione è definitiva. Se non l'hai richiesta tu, ignora questa e-mail e cambia la password.`,
-        html: layout(
-          subject,
-          [
-            escapeHtml(hello(mail.firstName)),
-            `hai chiesto di cancellare il tuo account. Il codice di conferma è: <strong>${escapeHtml(mail.token)}</strong>`,
-            `La cancellazione è definitiva. Il codice vale ${mail.minutes} minuti. Se non l'hai richiesta tu, ignora questa e-mail e cambia la password.`,
-          ],
-          { label: 'Conferma la cancellazione', href: mail.link },
-        ),
+        html: html(mail, subject),
       };
     }
     case 'order-confirmation': {
@@ -207,16 +165,7 @@ export function renderMail(mail: MailTemplate): RenderedMail {
       return {
         subject,
         text: `${hello(mail.firstName)}\n\ngrazie per il tuo ordine.\n\n${facts.join('\n')}\n\nPuoi vedere l’ordine da questo link (vale anche senza accedere, solo in lettura):\n${mail.link}\n\nPuoi modificare o annullare l’ordine dalla sezione I miei ordini finché non è in preparazione.`,
-        html: layout(
-          subject,
-          [
-            escapeHtml(hello(mail.firstName)),
-            'grazie per il tuo ordine.',
-            facts.map(escapeHtml).join('<br>'),
-            'Puoi modificare o annullare l’ordine dalla sezione I miei ordini finché non è in preparazione.',
-          ],
-          { label: 'Vedi il tuo ordine', href: mail.link },
-        ),
+        html: html(mail, subject, { facts }),
       };
     }
     case 'order-status': {
@@ -232,10 +181,7 @@ export function renderMail(mail: MailTemplate): RenderedMail {
       return {
         subject,
         text: `${hello(mail.firstName)}\n\n${paragraphs.join('\n')}\n\n${t.action}: ${mail.link}`,
-        html: layout(subject, [escapeHtml(hello(mail.firstName)), ...paragraphs.map(escapeHtml)], {
-          label: t.action,
-          href: mail.link,
-        }),
+        html: html(mail, subject, { paragraphs, actionLabel: t.action }),
       };
     }
     case 'password-changed': {
@@ -243,11 +189,7 @@ export function renderMail(mail: MailTemplate): RenderedMail {
       return {
         subject,
         text: `${hello(mail.firstName)}\n\nla password del tuo account è stata appena cambiata e gli altri dispositivi sono stati disconnessi.\nSe non sei stato tu, reimposta subito la password e contatta il servizio clienti.`,
-        html: layout(subject, [
-          escapeHtml(hello(mail.firstName)),
-          'la password del tuo account è stata appena cambiata e gli altri dispositivi sono stati disconnessi.',
-          'Se non sei stato tu, reimposta subito la password e contatta il servizio clienti.',
-        ]),
+        html: html(mail, subject),
       };
     }
   }

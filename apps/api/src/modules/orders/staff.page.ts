@@ -6,7 +6,7 @@ import {
 } from '@spesa/shared/contracts/staff';
 import { ORDER_STATUS, orderStatusLabel } from '@spesa/shared/orders/order-status';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { escapeHtml } from '../../lib/html';
+import { htmlTemplates } from '../../lib/html';
 import type { Result } from '../../lib/result';
 import type { SessionService } from '../account/session.service';
 import { ACCESS } from '../../plugins/access';
@@ -20,11 +20,11 @@ import type { StaffMember, StaffService } from './staff.service';
  * reads the same HttpOnly session cookie; a signed-in customer is refused. Forms post to /staff/... (same
  * site only) and call the same StaffService as the API, so the same table and rules apply.
  */
-const CSS =
-  'body{font-family:Arial,Helvetica,sans-serif;margin:0 auto;max-width:1100px;padding:16px;color:#1a1a1a}table{border-collapse:collapse;width:100%}th,td{text-align:left;padding:6px;border-bottom:1px solid #ccc;vertical-align:top}a{color:#1b5e20}.ok{background:#e8f5e9;padding:8px 12px;border-left:4px solid #1b5e20}.ko{background:#ffebee;padding:8px 12px;border-left:4px solid #b71c1c}input{width:6em;padding:4px}button{padding:6px 10px;margin:2px;background:#1b5e20;color:#fff;border:0;border-radius:4px;cursor:pointer}label{display:block;font-size:13px}form.inline{display:inline}';
+const render = htmlTemplates(new URL('./templates/', import.meta.url));
 
-const page = (title: string, body: string) =>
-  `<!doctype html><html lang="it"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width,initial-scale=1"><title>${escapeHtml(title)}</title><style>${CSS}</style></head><body><header><p><a href="/staff">Ordini del giorno</a> · Spesa online, area personale del negozio</p></header><main><h1>${escapeHtml(title)}</h1>${body}</main></body></html>`;
+/** A staff page: `templates/<template>.eta` inside `templates/staff-page.eta`, with this title. */
+const page = (title: string, template = 'staff-notice', data: object = {}) =>
+  render(template, { ...data, title });
 
 const todayInItaly = () =>
   new Intl.DateTimeFormat('en-CA', {
@@ -42,58 +42,61 @@ const STEP_LABEL: Record<keyof typeof STAFF_DELIVERY_STEPS, string> = {
   failed: 'Non riuscito',
 };
 
-function messageBlock(result: Result<unknown> | null): string {
-  if (!result) return '';
-  if (!result.ok) return `<p class="ko" role="alert">${escapeHtml(result.message)}</p>`;
+const euro = (amount: number) => formatEuro(Math.round(amount * 100));
+
+/** What a form's result says above the order: its refusal, or the notes of a success (if any). */
+function messageOf(result: Result<unknown> | null): { ok: boolean; lines: string[] } | null {
+  if (!result) return null;
+  if (!result.ok) return { ok: false, lines: [result.message] };
   const infos = result.infos ?? [];
-  return infos.length > 0 ? `<p class="ok" role="status">${infos.map(escapeHtml).join('<br>')}</p>` : '';
+  return infos.length > 0 ? { ok: true, lines: infos } : null;
 }
 
-function orderPage(order: Order, next: number[], result: Result<unknown> | null): string {
-  const id = order.orderId;
-  const picking =
-    order.orderStatusId === ORDER_STATUS.preparing || order.orderStatusId === ORDER_STATUS.inPreparation;
-  const lines = order.orderItems
-    .map((i) => {
-      const d = i.delivered;
-      const delivered = d
-        ? `${d.quantity} ${escapeHtml(i.unitBase)}${d.weight !== null ? `, peso reale ${d.weight} ${escapeHtml(i.unitBase)}` : ''}${d.substitute ? `, sostituito con ${escapeHtml(d.substitute.name)}` : ''} = ${formatEuro(Math.round(d.grossTotal * 100))}`
-        : 'da preparare';
-      const form = picking
-        ? `<form method="post" action="/staff/ordini/${id}/riga"><input type="hidden" name="orderItemId" value="${i.orderItemId}"><label for="q${i.orderItemId}">Quantità (${escapeHtml(i.unitBase)})</label><input id="q${i.orderItemId}" name="quantity" inputmode="decimal" required value="${d ? d.quantity : i.quantity}">${
-            i.variableWeight
-              ? `<label for="w${i.orderItemId}">Peso reale (${escapeHtml(i.unitBase)})</label><input id="w${i.orderItemId}" name="weight" inputmode="decimal" value="${d?.weight ?? ''}">`
-              : ''
-          }${
-            i.acceptAlternatives
-              ? `<label for="s${i.orderItemId}">Sostituto (codice prodotto)</label><input id="s${i.orderItemId}" name="substituteProductId" inputmode="numeric" value="${d?.substitute?.productId ?? ''}">`
-              : ''
-          }<button type="submit">Registra riga ${escapeHtml(i.name)}</button></form>`
-        : '';
-      return `<tr><td>${escapeHtml(i.name)}<br><small>${escapeHtml(i.shortDescr)} ${escapeHtml(i.description)}</small></td><td>${i.quantity} ${escapeHtml(i.unitBase)}${i.variableWeight ? ' (peso variabile)' : ''}</td><td>${formatEuro(Math.round(i.grossTotal * 100))}</td><td>${delivered}</td><td>${form}</td></tr>`;
-    })
-    .join('');
-  const actions: string[] = [];
-  if (next.includes(ORDER_STATUS.preparing))
-    actions.push(
-      `<form class="inline" method="post" action="/staff/ordini/${id}/inizia"><button type="submit">Inizia preparazione</button></form>`,
-    );
+/** The order page's view (`templates/staff-order.eta`): every text as it is shown. */
+function orderView(order: Order, next: number[], result: Result<unknown> | null) {
+  const actions: Array<{ path: string; label: string; step?: string }> = [];
+  if (next.includes(ORDER_STATUS.preparing)) actions.push({ path: 'inizia', label: 'Inizia preparazione' });
   if (next.includes(ORDER_STATUS.prepared))
-    actions.push(
-      `<form class="inline" method="post" action="/staff/ordini/${id}/preparato"><button type="submit">Segna come preparato e addebita</button></form>`,
-    );
+    actions.push({ path: 'preparato', label: 'Segna come preparato e addebita' });
   for (const [step, status] of Object.entries(STAFF_DELIVERY_STEPS))
     if (next.includes(status))
-      actions.push(
-        `<form class="inline" method="post" action="/staff/ordini/${id}/stato"><input type="hidden" name="step" value="${step}"><button type="submit">${escapeHtml(STEP_LABEL[step as keyof typeof STAFF_DELIVERY_STEPS])}</button></form>`,
-      );
-  const history = order.statusHistory
-    .map(
+      actions.push({ path: 'stato', step, label: STEP_LABEL[step as keyof typeof STAFF_DELIVERY_STEPS] });
+  return {
+    orderId: order.orderId,
+    message: messageOf(result),
+    status: order.orderStatusDescr,
+    slot: `${order.timeslot.date} ${order.timeslot.beginTime}-${order.timeslot.endTime}`,
+    service: order.homeDelivery ? 'Consegna a domicilio' : 'Ritiro',
+    payment: order.payment.paymentTypeDescr,
+    ordered: euro(order.grossTotal),
+    authorized: euro(order.payment.amountAuthorized),
+    captured: order.capturedAmount !== null ? euro(order.capturedAmount) : null,
+    actions,
+    picking:
+      order.orderStatusId === ORDER_STATUS.preparing || order.orderStatusId === ORDER_STATUS.inPreparation,
+    lines: order.orderItems.map((i) => {
+      const d = i.delivered;
+      return {
+        id: i.orderItemId,
+        name: i.name,
+        details: `${i.shortDescr} ${i.description}`,
+        unit: i.unitBase,
+        ordered: `${i.quantity} ${i.unitBase}${i.variableWeight ? ' (peso variabile)' : ''}`,
+        total: euro(i.grossTotal),
+        delivered: d
+          ? `${d.quantity} ${i.unitBase}${d.weight !== null ? `, peso reale ${d.weight} ${i.unitBase}` : ''}${d.substitute ? `, sostituito con ${d.substitute.name}` : ''} = ${euro(d.grossTotal)}`
+          : 'da preparare',
+        // the form's values: what was picked, else what was ordered; null: the field is not asked
+        quantity: d ? d.quantity : i.quantity,
+        weight: i.variableWeight ? (d?.weight ?? '') : null,
+        substitute: i.acceptAlternatives ? (d?.substitute?.productId ?? '') : null,
+      };
+    }),
+    history: order.statusHistory.map(
       (h) =>
-        `<li>${escapeHtml(new Date(h.date).toLocaleString('it-IT', { timeZone: 'Europe/Rome' }))}: ${escapeHtml(h.orderStatusDescr)} (${escapeHtml(h.actor)})</li>`,
-    )
-    .join('');
-  return `${messageBlock(result)}<p>Stato: <strong>${escapeHtml(order.orderStatusDescr)}</strong> · Fascia ${escapeHtml(order.timeslot.date)} ${escapeHtml(order.timeslot.beginTime)}-${escapeHtml(order.timeslot.endTime)} · ${order.homeDelivery ? 'Consegna a domicilio' : 'Ritiro'} · ${escapeHtml(order.payment.paymentTypeDescr)}</p><p>Totale ordinato ${formatEuro(Math.round(order.grossTotal * 100))} · Autorizzato ${formatEuro(Math.round(order.payment.amountAuthorized * 100))}${order.capturedAmount !== null ? ` · <strong>Addebitato ${formatEuro(Math.round(order.capturedAmount * 100))}</strong>` : ''}</p><h2>Azioni</h2><div>${actions.join(' ') || '<p>Nessuna azione possibile in questo stato.</p>'}</div><h2>Righe</h2><table><caption>Righe dell’ordine ${id}</caption><thead><tr><th scope="col">Prodotto</th><th scope="col">Ordinato</th><th scope="col">Importo</th><th scope="col">Preparato</th><th scope="col">Registra</th></tr></thead><tbody>${lines}</tbody></table><h2>Storico</h2><ol>${history}</ol>`;
+        `${new Date(h.date).toLocaleString('it-IT', { timeZone: 'Europe/Rome' })}: ${h.orderStatusDescr} (${h.actor})`,
+    ),
+  };
 }
 
 const staffPageRoutes: FastifyPluginAsync<{ staff: StaffService; sessions: SessionService }> = async (
@@ -106,14 +109,7 @@ const staffPageRoutes: FastifyPluginAsync<{ staff: StaffService; sessions: Sessi
     const token = request.cookies[SESSION_COOKIE];
     const live = token ? await sessions.resolve(token) : null;
     if (!live) {
-      await reply
-        .type('text/html; charset=utf-8')
-        .send(
-          page(
-            'Area personale del negozio',
-            '<p>Per preparare e consegnare gli ordini accedi con il tuo account del personale (per la demo: <code>operatore@spesa.demo</code>).</p><ol><li><a href="/login" target="_blank" rel="noopener">Accedi dalla pagina di accesso del negozio</a> (si apre in una nuova scheda).</li><li>Torna qui e <a href="/staff">ricarica questa pagina</a>.</li></ol>',
-          ),
-        );
+      await reply.type('text/html; charset=utf-8').send(page('Area personale del negozio', 'staff-sign-in'));
       return null;
     }
     const member = await staff.member(live.userId);
@@ -121,11 +117,15 @@ const staffPageRoutes: FastifyPluginAsync<{ staff: StaffService; sessions: Sessi
       await reply
         .code(403)
         .type('text/html; charset=utf-8')
-        .send(page('Accesso non consentito', '<p>Questa pagina è riservata al personale del negozio.</p>'));
+        .send(
+          page('Accesso non consentito', 'staff-notice', {
+            text: 'Questa pagina è riservata al personale del negozio.',
+          }),
+        );
       return null;
     }
     if (request.method === 'POST' && isCrossSite(request)) {
-      await reply.code(403).type('text/html; charset=utf-8').send(page('Richiesta non consentita', ''));
+      await reply.code(403).type('text/html; charset=utf-8').send(page('Richiesta non consentita'));
       return null;
     }
     return member;
@@ -157,10 +157,12 @@ const staffPageRoutes: FastifyPluginAsync<{ staff: StaffService; sessions: Sessi
       return reply
         .code(404)
         .type('text/html; charset=utf-8')
-        .send(page('Ordine non trovato', '<p>Ordine non trovato.</p>'));
+        .send(page('Ordine non trovato', 'staff-notice', { text: 'Ordine non trovato.' }));
     return reply
       .type('text/html; charset=utf-8')
-      .send(page(`Ordine ${orderId}`, orderPage(view.data.data, view.data.nextStatuses, result)));
+      .send(
+        page(`Ordine ${orderId}`, 'staff-order', orderView(view.data.data, view.data.nextStatuses, result)),
+      );
   };
 
   app.get('/staff', staffOnly, async (request, reply) => {
@@ -169,26 +171,19 @@ const staffPageRoutes: FastifyPluginAsync<{ staff: StaffService; sessions: Sessi
     const q = (request.query as { date?: string }).date ?? '';
     const date = /^\d{4}-\d{2}-\d{2}$/.test(q) && !Number.isNaN(Date.parse(q)) ? q : todayInItaly();
     const list = await staff.list(member, { date });
-    const rows = list.ok
-      ? list.data.orders
-          .map(
-            (o) =>
-              `<tr><td><a href="/staff/ordini/${o.orderId}">Ordine ${o.orderId}</a></td><td>${escapeHtml(o.timeslot.beginTime)}-${escapeHtml(o.timeslot.endTime)}</td><td>${escapeHtml(o.customerName)}</td><td>${o.homeDelivery ? 'Domicilio' : 'Ritiro'} · ${escapeHtml(o.warehouseName)}</td><td>${escapeHtml(orderStatusLabel(o.orderStatusId))}</td><td>${o.pickedItems}/${o.totalItems}</td></tr>`,
-          )
-          .join('')
-      : '';
+    const orders = list.ok
+      ? list.data.orders.map((o) => ({
+          orderId: o.orderId,
+          slot: `${o.timeslot.beginTime}-${o.timeslot.endTime}`,
+          customer: o.customerName,
+          service: `${o.homeDelivery ? 'Domicilio' : 'Ritiro'} · ${o.warehouseName}`,
+          status: orderStatusLabel(o.orderStatusId),
+          picked: `${o.pickedItems}/${o.totalItems}`,
+        }))
+      : [];
     return reply
       .type('text/html; charset=utf-8')
-      .send(
-        page(
-          'Ordini del giorno',
-          `<form method="get" action="/staff"><label for="date">Giorno di consegna</label><input id="date" type="date" name="date" value="${escapeHtml(date)}" style="width:auto"> <button type="submit">Mostra</button></form>${
-            rows
-              ? `<table><thead><tr><th scope="col">Ordine</th><th scope="col">Fascia</th><th scope="col">Cliente</th><th scope="col">Servizio</th><th scope="col">Stato</th><th scope="col">Righe preparate</th></tr></thead><tbody>${rows}</tbody></table>`
-              : '<p>Nessun ordine per questo giorno.</p>'
-          }`,
-        ),
-      );
+      .send(page('Ordini del giorno', 'staff-list', { date, orders }));
   });
 
   app.get('/staff/ordini/:orderId', staffOnly, async (request, reply) => {
@@ -196,7 +191,7 @@ const staffPageRoutes: FastifyPluginAsync<{ staff: StaffService; sessions: Sessi
     if (!member) return reply;
     const orderId = orderIdOf(request);
     if (orderId === null)
-      return reply.code(404).type('text/html; charset=utf-8').send(page('Ordine non trovato', ''));
+      return reply.code(404).type('text/html; charset=utf-8').send(page('Ordine non trovato'));
     return showOrder(reply, member, orderId, null);
   });
 
@@ -214,7 +209,7 @@ const staffPageRoutes: FastifyPluginAsync<{ staff: StaffService; sessions: Sessi
     if (!member) return reply;
     const orderId = orderIdOf(request);
     if (orderId === null)
-      return reply.code(404).type('text/html; charset=utf-8').send(page('Ordine non trovato', ''));
+      return reply.code(404).type('text/html; charset=utf-8').send(page('Ordine non trovato'));
     const action = (request.params as { action: string }).action;
     const fields = form(request);
     let result: Result<unknown>;
@@ -232,7 +227,7 @@ const staffPageRoutes: FastifyPluginAsync<{ staff: StaffService; sessions: Sessi
     } else if (action === 'stato') {
       const parsed = staffStatusBodySchema.safeParse({ ...fields, orderId });
       result = parsed.success ? await staff.deliveryStep(member, parsed.data) : invalid;
-    } else return reply.code(404).type('text/html; charset=utf-8').send(page('Pagina non trovata', ''));
+    } else return reply.code(404).type('text/html; charset=utf-8').send(page('Pagina non trovata'));
     return showOrder(reply, member, orderId, result);
   });
 };

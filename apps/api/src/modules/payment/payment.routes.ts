@@ -3,6 +3,7 @@ import { formatPrice } from '@spesa/shared/format/price';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { JobQueue } from '../../lib/jobs';
+import { htmlTemplates } from '../../lib/html';
 import { fail } from '../../lib/result';
 import { ACCESS } from '../../plugins/access';
 import { answer, apiResponse } from '../../plugins/envelope';
@@ -36,11 +37,7 @@ interface SandboxWebhookJob {
   card: { cardBrand: string; cardLast4: string };
 }
 
-const esc = (s: string) =>
-  s.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
+const render = htmlTemplates(new URL('./templates/', import.meta.url));
 
 const formBodySchema = z.object({
   t: z.string().max(2000),
@@ -58,78 +55,20 @@ interface FormErrors {
   holder?: string;
 }
 
+/** The hosted card form (`templates/sandbox-card.eta`), with the errors of a refused attempt. */
 function page(
   session: SandboxSession,
   token: string,
   errors: FormErrors = {},
   values: { holder?: string } = {},
-) {
-  const list = Object.values(errors);
-  const field = (name: keyof FormErrors, label: string, input: string) => `
-      <div class="field">
-        <label for="${name}">${label}</label>
-        ${input}
-        ${errors[name] ? `<p class="error" id="${name}-error">${esc(errors[name])}</p>` : ''}
-      </div>`;
-  const invalid = (name: keyof FormErrors) =>
-    errors[name] ? ` aria-invalid="true" aria-describedby="${name}-error"` : '';
-  return `<!doctype html>
-<html lang="it">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<title>Pagamento sicuro (sandbox) - ${esc(session.description)}</title>
-<style>
-  body { font-family: system-ui, sans-serif; background: #f4f6f8; color: #1b1b1b; margin: 0; }
-  main { max-width: 28rem; margin: 2rem auto; background: #fff; padding: 1.5rem; border-radius: 8px; }
-  .notice { background: #fff4ce; padding: .5rem .75rem; border-radius: 4px; font-size: .9rem; }
-  .amount { font-size: 1.6rem; font-weight: 700; margin: .25rem 0 1rem; }
-  .field { margin-bottom: 1rem; }
-  label { display: block; font-weight: 600; margin-bottom: .25rem; }
-  input { width: 100%; box-sizing: border-box; padding: .6rem; font-size: 1rem; border: 1px solid #6b6b6b; border-radius: 4px; }
-  input:focus { outline: 3px solid #005fcc; outline-offset: 1px; }
-  .error { color: #b00020; margin: .25rem 0 0; }
-  .row { display: flex; gap: 1rem; } .row .field { flex: 1; }
-  button { font-size: 1rem; padding: .7rem 1.2rem; border-radius: 4px; border: 0; cursor: pointer; }
-  .pay { background: #005fcc; color: #fff; width: 100%; } .cancel { background: none; color: #005fcc; text-decoration: underline; margin-top: .5rem; }
-  details { margin-top: 1rem; font-size: .9rem; }
-</style>
-</head>
-<body>
-<main>
-  <h1>Pagamento sicuro</h1>
-  <p class="notice">Ambiente di prova: nessun addebito reale. Usa una delle carte di prova indicate sotto.</p>
-  <p>${esc(session.description)}</p>
-  <p class="amount">Importo da autorizzare: ${esc(formatPrice(session.amountCents / 100))}</p>
-  ${
-    list.length > 0
-      ? `<div role="alert"><h2>Controlla i dati della carta</h2><ul>${list.map((e) => `<li>${esc(e)}</li>`).join('')}</ul></div>`
-      : ''
-  }
-  <form method="post" novalidate>
-    <input type="hidden" name="t" value="${esc(token)}">
-    ${field('holder', 'Intestatario della carta', `<input id="holder" name="holder" autocomplete="cc-name" value="${esc(values.holder ?? '')}"${invalid('holder')}>`)}
-    ${field('card_number', 'Numero della carta', `<input id="card_number" name="card_number" inputmode="numeric" autocomplete="cc-number"${invalid('card_number')}>`)}
-    <div class="row">
-      ${field('expiry', 'Scadenza (MM/AA)', `<input id="expiry" name="expiry" inputmode="numeric" autocomplete="cc-exp" placeholder="MM/AA"${invalid('expiry')}>`)}
-      ${field('cvc', 'Codice di sicurezza (CVC)', `<input id="cvc" name="cvc" inputmode="numeric" autocomplete="cc-csc"${invalid('cvc')}>`)}
-    </div>
-    <button class="pay" type="submit" name="action" value="pay">Autorizza ${esc(formatPrice(session.amountCents / 100))}</button>
-    <button class="cancel" type="submit" name="action" value="cancel">Annulla e torna al negozio</button>
-  </form>
-  <details>
-    <summary>Carte di prova</summary>
-    <ul>
-      <li>4242 4242 4242 4242: pagamento autorizzato</li>
-      <li>4000 0000 0000 0002: pagamento rifiutato</li>
-      <li>4000 0000 0000 9995: fondi insufficienti</li>
-      <li>4000 0000 0000 3220: in attesa di conferma, confermato poco dopo</li>
-    </ul>
-    <p>Scadenza futura qualsiasi, CVC di 3 cifre.</p>
-  </details>
-</main>
-</body>
-</html>`;
+): string {
+  return render('sandbox-card', {
+    description: session.description,
+    amount: formatPrice(session.amountCents / 100),
+    token,
+    errors,
+    holder: values.holder ?? '',
+  });
 }
 
 function checkForm(body: z.infer<typeof formBodySchema>, now: Date): FormErrors {
