@@ -136,7 +136,7 @@ const staffOnly = (request: FastifyRequest, reply: FastifyReply) =>
     .code(403)
     .send(
       errorEnvelope(rootUserOf(request), 403, [
-        { text: ORDERS_TEXT.staffOnly[1], code: ORDERS_TEXT.staffOnly[0] },
+        { text: ORDERS_TEXT.staffOnly.text, code: ORDERS_TEXT.staffOnly.code },
       ]),
     );
 

@@ -33,10 +33,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/result';
+import { failWith, ok } from '../../lib/result';
 import { ACCESS } from '../../plugins/access';
 import { answer, apiResponse, emptyDataSchema, failureEnvelope, rootUserOf } from '../../plugins/envelope';
 import { clearSessionCookie, sendSessionToken } from '../../plugins/session';
+import { ACCOUNT_TEXT } from './account.messages';
 import type { AccountService } from './account.service';
 import type { SessionService } from './session.service';
 
@@ -126,16 +127,13 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
       const outcome = await account.confirmRegistration(request.query.e_mail, request.query.reg_control_code);
       if ((request.headers.accept ?? '').includes('text/html'))
         return reply.redirect(`/registration/confirm/${outcome}`, 303);
-      const { ACCOUNT_TEXT } = await import('./account.messages');
-      const key =
-        outcome === 'ok' ? 'confirmed' : outcome === 'already' ? 'alreadyConfirmed' : 'confirmInvalid';
-      const [code, text] = ACCOUNT_TEXT[key];
-      return answer(
-        request,
-        outcome === 'ko'
-          ? { ok: false, code, message: text, kind: 'business' }
-          : { ok: true, data: {}, infos: [text] },
-      );
+      const message =
+        outcome === 'ok'
+          ? ACCOUNT_TEXT.confirmed
+          : outcome === 'already'
+            ? ACCOUNT_TEXT.alreadyConfirmed
+            : ACCOUNT_TEXT.confirmInvalid;
+      return answer(request, outcome === 'ko' ? failWith(message) : ok({}, [message.text]));
     },
   );
 
