@@ -34,7 +34,7 @@ import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { failWith, ok } from '../../lib/result';
-import { ACCESS } from '../../plugins/access';
+import { ACCESS, userIdOf } from '../../plugins/access';
 import { answer, apiResponse, emptyDataSchema, failureEnvelope, rootUserOf } from '../../plugins/envelope';
 import { clearSessionCookie, sendSessionToken } from '../../plugins/session';
 import { ACCOUNT_TEXT } from './account.messages';
@@ -46,15 +46,6 @@ export interface RegistrationRoutesOptions {
   sessions: SessionService;
   secureCookie: boolean;
 }
-
-/**
- * The signed-in user's id. The access plugin checks the session before the body and query are validated:
- * without a session the answer is the 401 envelope, never the form's field messages.
- */
-const userIdOf = (request: FastifyRequest): number => {
-  if (!request.session) throw new Error('the access plugin admits only a customer here');
-  return request.session.userId;
-};
 
 const meta = (request: FastifyRequest) => ({
   userAgent: request.headers['user-agent'] ?? '',

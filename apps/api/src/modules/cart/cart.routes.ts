@@ -11,7 +11,7 @@ import {
 } from '@spesa/shared/contracts/cart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCESS } from '../../plugins/access';
+import { ACCESS, userIdOf } from '../../plugins/access';
 import { answer, answerWithData, apiResponse } from '../../plugins/envelope';
 import type { CartOutcome, CartService } from './cart.service';
 
@@ -25,11 +25,6 @@ export interface CartRoutesOptions {
   cart: CartService;
   allowAnonymous: boolean;
 }
-
-const userIdOf = (request: FastifyRequest): number => {
-  if (!request.session) throw new Error('the access plugin admits only a customer here');
-  return request.session.userId;
-};
 
 const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { cart, allowAnonymous }) => {
   const viewAccess = allowAnonymous
