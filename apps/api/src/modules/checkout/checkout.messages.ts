@@ -1,4 +1,4 @@
-import { GIFT_CODE_INVALID_TEXT } from '@spesa/shared/contracts/checkout';
+import { GIFT_CODE_INVALID_TEXT, PERSONAL_DATA_MISSING_CODE } from '@spesa/shared/contracts/checkout';
 import type { MessageTable } from '../../lib/result';
 
 /** Checkout texts: { code, text }, the message code (errors[].code) and the Italian text for the customer. */
@@ -22,7 +22,7 @@ export const CHECKOUT_TEXT = {
     text: 'Scegli una fascia oraria per la consegna o il ritiro.',
   },
   personalData: {
-    code: 'msg.checkout.personalData',
+    code: PERSONAL_DATA_MISSING_CODE,
     text: 'Per pagare servono tutti i dati personali: completa nome, cognome, codice fiscale e telefono nel tuo profilo.',
   },
   invoiceAndLottery: {

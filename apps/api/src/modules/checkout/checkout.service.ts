@@ -355,6 +355,7 @@ export class CheckoutService {
         extraEmail: co?.extraEmail ?? null,
         editingOrderId: co?.editingOrderId ?? null,
         missing: missing.map((m) => m.message),
+        missingCodes: missing.map((m) => m.code),
       },
     };
   }
