@@ -27,6 +27,12 @@ export const LOCKER_SERVICE_IDS: readonly number[] = [10000, 10002];
 /** Address types (ids seen on the platform: 2, 3, 4, 5; which is which is ours). */
 export const ADDRESS_TYPE = { home: 2, work: 3, drive: 4, locker: 5 } as const;
 export type AddressTypeName = keyof typeof ADDRESS_TYPE;
+/**
+ * Code of the address check's refusal when the CAP and the comune do not match: the customer may keep the
+ * address as typed after confirming it.
+ */
+export const ADDRESS_NOT_VALIDATED_CODE = 'msg.address.notValidated';
+
 export const ADDRESS_TYPE_NAMES = ['home', 'work', 'drive', 'locker'] as const;
 /** Address class 1 = the elderly service's address (one per entitled customer). */
 export const ADDRESS_CLASS_ELDERLY = 1;

@@ -1,3 +1,4 @@
+import { MFA_REQUIRED_CODE, MFA_RESENT_CODE } from '@spesa/shared/contracts/account';
 import type { MessageTable } from '../../lib/result';
 
 /** The account domain's Italian texts for the customer, with their codes (errors[].code): { code, text }. */
@@ -12,10 +13,10 @@ export const ACCOUNT_TEXT = {
     text: 'Il tuo account non è ancora attivo: apri il link che ti abbiamo inviato via e-mail per confermare la registrazione.',
   },
   mfaRequired: {
-    code: 'msg.auth.mfaRequired',
+    code: MFA_REQUIRED_CODE,
     text: "Ti abbiamo inviato un codice PIN via e-mail: inseriscilo per completare l'accesso.",
   },
-  mfaResent: { code: 'msg.auth.mfaResent', text: 'Ti abbiamo inviato un nuovo codice PIN via e-mail.' },
+  mfaResent: { code: MFA_RESENT_CODE, text: 'Ti abbiamo inviato un nuovo codice PIN via e-mail.' },
   mfaWrong: { code: 'msg.auth.mfaWrong', text: 'Il codice PIN non è corretto.' },
   mfaExpired: {
     code: 'msg.auth.mfaExpired',

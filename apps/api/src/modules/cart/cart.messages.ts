@@ -1,9 +1,10 @@
 import type { MessageTable } from '../../lib/result';
 
 /**
- * Texts of the cart: { code, text }, the message code (errors[].code) and the Italian text. Quantity refusals come from the shared quantity module
- * (packages/shared cart/quantity.ts); refusals about availability carry the code the web app shows as a
- * popup (spec section 8: msg.cart.availability.errors is in showInPopupCode).
+ * Texts of the cart: { code, text }, the message code (errors[].code) and the Italian text. Quantity
+ * refusals come from the shared quantity module (packages/shared cart/quantity.ts); refusals about
+ * availability carry the code the web app shows as a popup (spec section 8: msg.cart.availability.errors
+ * is in showInPopupCode).
  */
 export const CART_AVAILABILITY_CODE = 'msg.cart.availability.errors';
 

@@ -1,8 +1,10 @@
+import { ADDRESS_NOT_VALIDATED_CODE } from '@spesa/shared/contracts/delivery';
 import type { MessageTable } from '../../lib/result';
 
 /**
- * Texts of the delivery domain: { code, text }, the message code (errors[].code) and the Italian text. The failure texts the spec fixes are quoted
- * from it (address deletion refused, section 8); the others are ours, in the same voice.
+ * Texts of the delivery domain: { code, text }, the message code (errors[].code) and the Italian text.
+ * The failure texts the spec fixes are quoted from it (address deletion refused, section 8); the others are
+ * ours, in the same voice.
  */
 export const DELIVERY_TEXT = {
   addressNotFound: { code: 'msg.address.notFound', text: 'Indirizzo non trovato.' },
@@ -19,7 +21,7 @@ export const DELIVERY_TEXT = {
     text: 'Ci dispiace, la consegna a domicilio non è disponibile per questo indirizzo.',
   },
   notValidated: {
-    code: 'msg.address.notValidated',
+    code: ADDRESS_NOT_VALIDATED_CODE,
     text: 'Indirizzo non verificato: il CAP non corrisponde al comune indicato.',
   },
   capProvinceMismatch: {
