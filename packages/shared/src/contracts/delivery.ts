@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES, rules } from '../account/validation-rules';
 
 /**
- * Wire contracts of delivery (issue 4, spec sections 3, 7 "Address, store, geography" and "Time slots", 9):
+ * Wire contracts of delivery (spec sections 3, 7 "Address, store, geography" and "Time slots", 9):
  * delivery services, addresses (the customer's home and work addresses and the pickup points of stores and
  * lockers share one `addressId` space, as on the platform), stores and the warehouse locator (wire notes
  * shape, `postalcode` spelling), geography from the bundled comuni data, coverage, fees and time slots.

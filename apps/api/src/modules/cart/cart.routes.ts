@@ -16,7 +16,7 @@ import { answer, answerWithData, apiResponse } from '../../plugins/envelope';
 import type { CartOutcome, CartService } from './cart.service';
 
 /**
- * The cart (spec section 7 "Cart and checkout", decision 014). Every change answers the whole new cart, with
+ * The cart (spec section 7 "Cart and checkout", decision 015). Every change answers the whole new cart, with
  * refusals in errors (status != 0) and success texts in infos. Anonymous carts are a configuration switch
  * (ANONYMOUS_CART, default off): off, an anonymous call answers the HTTP 401 envelope; on, an anonymous
  * visitor sees an empty cart and changes still need a signed-in customer.

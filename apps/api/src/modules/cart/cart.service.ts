@@ -37,7 +37,7 @@ import type { CartDeliveryPatch, CartItemRow, CartRow, CartRepository } from './
 
 /**
  * What the customer's orders hold of a product on a day (the daily purchase limit counts today's carts and
- * orders). The orders module answers it; until it exists nothing is ordered.
+ * orders). The orders module answers it (`OrdersService.dailyPurchases`, wired in app.ts).
  */
 export interface DailyPurchasesPort {
   /** quantity in the product's base unit ordered on `date` (YYYY-MM-DD, Italian time) */
@@ -119,7 +119,7 @@ const NO_TIMESLOT: CartDeliveryPatch = {
 };
 
 /**
- * The customer's open cart (issue 4: its delivery part). One open cart per customer, created on first use
+ * The customer's open cart: its delivery part and its lines. One open cart per customer, created on first use
  * with the default delivery address or the favourite store (auto-assigned). Choosing an address or a store
  * sets the service, store and warehouse, and drops a chosen time slot that belongs to another calendar;
  * every change answers the whole new cart (spec section 4). Status 7 (locked for payment) refuses them.
@@ -244,7 +244,7 @@ export class CartService {
   }
 
   /**
-   * The lines priced now from the catalogue (decision 014): today's list price, today's promotion (a
+   * The lines priced now from the catalogue (decision 015): today's list price, today's promotion (a
    * selectable one only when the customer chose it), line totals on thousandths of the quantity. Lines whose
    * product is no longer sold or out of stock stay in the cart, marked not available, out of the totals.
    */
