@@ -2,7 +2,7 @@ import { expect, test, type APIRequestContext, type Locator, type Page } from '@
 import { acceptCookies, registerConfirmedCustomer, signIn } from '../support/account';
 import { expectAccessible } from '../support/axe';
 
-// Issue 5 (web): the cart. Every journey uses a customer of its own (parallel runs, retries). Products are
+// The cart. Every journey uses a customer of its own (parallel runs, retries). Products are
 // found through the API by their selling rules: the seed's names are generated.
 
 interface WireProduct {

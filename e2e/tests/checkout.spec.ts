@@ -2,7 +2,7 @@ import { expect, test } from '@playwright/test';
 import { settleAndScan } from '../support/shop';
 import { acceptAndConfirm, CARDS, customerWithCart, orderIdOf, payOnSandbox } from '../support/checkout';
 
-// Issue 5 (web): the checkout and the payment-completed pages, through the sandbox provider's hosted page.
+// The checkout and the payment-completed pages, through the sandbox provider's hosted page.
 
 test('acquisto completo con carta: riepilogo, pagina del fornitore, pagamento riuscito', async ({ page }) => {
   await customerWithCart(page, 'card');

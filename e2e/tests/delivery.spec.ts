@@ -3,7 +3,7 @@ import { acceptCookies, DEMO_PASSWORD, registerConfirmedCustomer, signIn } from 
 import { expectAccessible } from '../support/axe';
 import { settleAndScan } from '../support/shop';
 
-// Issue 4: how the groceries arrive. Journeys that change a customer's delivery use a customer of their own
+// Delivery: how the groceries arrive. Journeys that change a customer's delivery use a customer of their own
 // (parallel runs, retries); the elderly journey uses the demo customer and copes with the state a previous
 // run left behind.
 

@@ -11,7 +11,7 @@ import {
   payOnSandbox,
 } from '../support/checkout';
 
-// Issue 5 (web): the customer's orders after the purchase: list, detail, edit and buy again, cancel, reorder,
+// The customer's orders after the purchase: list, detail, edit and buy again, cancel, reorder,
 // and the staff preparing with a real weight (the customer then sees the captured amount).
 
 /** Buys the cart paying on delivery (no provider page) and answers the order id. */

@@ -89,9 +89,9 @@ export interface BuildAppOptions {
   /** how often the catalogue version is re-read (default 1000 ms) */
   versionCheckMs?: number;
   logger?: boolean;
-  /** orders awaiting pickup block account deletion; the orders module answers (none exist before it) */
+  /** orders awaiting pickup block account deletion (default: the orders module) */
   pickupOrders?: PickupOrdersPort;
-  /** what the customer's orders of a day hold of a product (daily purchase limit); none before orders */
+  /** the daily purchase limit's count of a product in a day's orders (default: the orders module) */
   dailyPurchases?: DailyPurchasesPort;
   /** payment providers by name (payment_authorizations.provider): staff capture goes through them */
   paymentProviders?: readonly PaymentProvider[];
@@ -384,7 +384,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 declare module 'fastify' {
   interface FastifyInstance {
     catalogue: CatalogueService;
-    /** slot capacity (bookSlot / releaseSlot) for checkout and tests */
+    /**
+     * the time slot service (calendars, selection). Tests call its bookSlot / releaseSlot; checkout takes a
+     * place with `TimeslotRepository.book` on the order's transaction (checkout.service.ts), not through it.
+     */
     timeslots: TimeslotService;
     /** the one entry point of order status changes (its listener sends the order e-mails) */
     orderStatus: OrderStatusService;

@@ -70,7 +70,7 @@ const envSchema = z.object({
   BUILD_SHA: optionalText,
   /** public address of the shop, for the links in e-mails */
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
-  // ---- sessions (issue 3) ----
+  // ---- sessions ----
   /** minutes without requests after which a session ends (remember me: SESSION_REMEMBER_DAYS) */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
   /** hours after sign-in after which a session ends whatever its activity */
@@ -92,7 +92,7 @@ const envSchema = z.object({
   // ---- cart ----
   /**
    * Anonymous carts (spec section 6): 'false' (the default) makes every cart call need a signed-in customer
-   * (HTTP 401 envelope); 'true' lets an anonymous visitor see an empty cart (decision 014).
+   * (HTTP 401 envelope); 'true' lets an anonymous visitor see an empty cart (decision 015).
    */
   ANONYMOUS_CART: z.enum(['true', 'false']).default('false'),
   // ---- payments (decisions 017 and 026) ----

@@ -141,6 +141,7 @@ export interface CheckoutCartWire {
     extraEmail: string | null;
     editingOrderId: number | null;
     missing: string[];
+    missingCodes: string[];
   };
 }
 

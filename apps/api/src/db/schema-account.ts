@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * Accounts (issue 3): users, server-side sessions, one-use tokens sent by e-mail, the mail outbox,
+ * Accounts: users, server-side sessions, one-use tokens sent by e-mail, the mail outbox,
  * loyalty cards, invoice data (person fiscal) and registration disclaimers. Secrets are stored hashed:
  * passwords with argon2id, session and mail tokens as SHA-256 of a random 256-bit value.
  */

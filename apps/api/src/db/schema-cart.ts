@@ -16,7 +16,7 @@ import {
 import { carts } from './schema-delivery';
 
 /**
- * The cart's lines and infos (issue 5, decision 014). A line is one product with one choice of options:
+ * The cart's lines and infos (decision 015). A line is one product with one choice of options:
  * `options_key` is the canonical text of the chosen options ("" without any), and the unique index on
  * (cart, product, options_key) keeps one line per product and options under concurrent adds (INSERT ... ON
  * CONFLICT DO UPDATE). Quantities are numeric with 3 decimals (pieces, or kg / l for Sfuso), never integers.

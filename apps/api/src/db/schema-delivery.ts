@@ -18,7 +18,7 @@ import {
 import { users } from './schema-account';
 
 /**
- * Delivery (issue 4): services, geography (provinces, comuni and their CAPs from the bundled data),
+ * Delivery: services, geography (provinces, comuni and their CAPs from the bundled data),
  * warehouses (the default catalogue, Drive stores, lockers), home-delivery zones by CAP with their fees,
  * addresses (pickup points of stores and lockers and the customers' home and work addresses share one id
  * space, as the platform's `addressId`), time-slot templates and their bookable per-day slots, and the
@@ -234,7 +234,7 @@ export const deliverySlots = pgTable(
   ],
 );
 
-/** The cart (one open per customer). Issue 4: its delivery part only; items come with the next issue. */
+/** The cart (one open per customer) and its delivery part; its lines are `cart_items` (schema-cart.ts). */
 export const carts = pgTable(
   'carts',
   {

@@ -19,7 +19,7 @@ import { users } from './schema-account';
 import { carts, deliverySlots } from './schema-delivery';
 
 /**
- * Checkout, payments and orders (issue "checkout and orders", decision 017).
+ * Checkout, payments and orders (decision 017).
  * - Money is integer cents; quantities and weights numeric(12,3).
  * - An order is a snapshot: product names, options and prices, the shipping address or store and the slot
  *   are copied at buy time, so later catalogue or address changes never rewrite an order.

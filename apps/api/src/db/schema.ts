@@ -16,7 +16,7 @@ import {
 } from 'drizzle-orm/pg-core';
 
 /**
- * The catalogue and content tables (issue 2). Money is integer cents; quantities and weights are numeric.
+ * The catalogue and content tables. Money is integer cents; quantities and weights are numeric.
  * Full-text search uses the `it_unaccent` text search configuration created in the first migration
  * (Italian stemming + unaccent), so the tsvector expression is immutable and can be indexed.
  */

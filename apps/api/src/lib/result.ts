@@ -26,6 +26,16 @@ export interface Success<T> {
 
 export type Result<T> = Success<T> | Failure;
 
+/**
+ * One entry of a domain's message table (`*.messages.ts`): the code the client switches on (errors[].code)
+ * and the Italian text the customer reads. Tables are `{ key: { code, text } } satisfies MessageTable`.
+ */
+export interface Message {
+  readonly code: string;
+  readonly text: string;
+}
+export type MessageTable = Record<string, Message>;
+
 export const ok = <T>(data: T, infos?: string[]): Success<T> =>
   infos && infos.length > 0 ? { ok: true, data, infos } : { ok: true, data };
 
@@ -36,13 +46,15 @@ export const fail = (code: string, message: string, kind: FailureKind = 'busines
   kind,
 });
 
+/** The failure a table's message stands for: `failWith(CART_TEXT.locked)`, `failWith(X, 'notFound')`. */
+export const failWith = (message: Message, kind: FailureKind = 'business'): Failure =>
+  fail(message.code, message.text, kind);
+
 /** A refusal about one form field (answered as a validation failure naming the field). */
-export const fieldFail = (field: string, code: string, message: string): Failure => ({
+export const fieldFail = (field: string, message: Message): Failure => ({
   ok: false,
-  code,
-  message,
+  code: message.code,
+  message: message.text,
   kind: 'validation',
   field,
 });
-
-export const notFound = (code: string, message: string): Failure => fail(code, message, 'notFound');

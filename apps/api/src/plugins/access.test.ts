@@ -209,7 +209,7 @@ describe('the gate', () => {
         };
         expect(body.response.status).toBe(403);
         expect(body.response.errors).toEqual([
-          { error: ORDERS_TEXT.staffOnly[1], code: ORDERS_TEXT.staffOnly[0] },
+          { error: ORDERS_TEXT.staffOnly.text, code: ORDERS_TEXT.staffOnly.code },
         ]);
         expect(body.user.userId).toBe(customer.body.data.user?.userId);
         expect([401, 403], where).not.toContain((await call(method, r.url, staff.cookie)).statusCode);

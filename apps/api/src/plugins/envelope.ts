@@ -81,7 +81,7 @@ export function failureEnvelope(user: RootUser, failure: Failure): Envelope<Empt
   ]);
 }
 
-/** Who the server thinks it is talking to. Anonymous until the session issue adds login. */
+/** Who the server thinks it is talking to: the session's user (plugins/session.ts), else anonymous. */
 export function rootUserOf(request: FastifyRequest): RootUser {
   return request.rootUser ?? ANONYMOUS_USER;
 }

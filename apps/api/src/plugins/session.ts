@@ -6,7 +6,7 @@ import { errorEnvelope } from './envelope';
 import { API_PREFIX } from './errors';
 
 /**
- * Who is calling (issue 3, wire notes "Session"). The token comes in the `x-ebsn-account` header (app build)
+ * Who is calling (wire notes "Session", decision 010). The token comes in the `x-ebsn-account` header (app build)
  * or in the HttpOnly cookie of the same name (web build).
  * - no token: anonymous;
  * - a token that is unknown, expired or revoked: HTTP 419 with the spec's text, and the cookie is cleared

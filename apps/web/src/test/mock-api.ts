@@ -16,12 +16,12 @@ export interface ApiData {
   '/products': ProductListData | Product;
   '/products/suggest': z.infer<typeof suggestDataSchema>;
   '/adv': z.infer<typeof advDataSchema>;
-  // account (issue 3): any data, typed at the call site with the shared contracts
+  // account: any data, typed at the call site with the shared contracts
   [
     accountPath: `/auth/${string}` | `/registration/${string}` | `/registration-disclaimer/${string}`
   ]: unknown;
   [fiscalPath: `/user-person-fiscal/${string}` | `/user-registration-disclaimer/${string}`]: unknown;
-  // delivery and cart (issue 4): typed at the call site with the shared contracts
+  // delivery and cart: typed at the call site with the shared contracts
   [
     deliveryPath:
       | `/cart/${string}`
@@ -33,7 +33,7 @@ export interface ApiData {
       | `/delivery-fee/${string}`
       | `/spesa-address-class-controller/${string}`
   ]: unknown;
-  // checkout and orders (issue 5): typed at the call site with the shared contracts
+  // checkout and orders: typed at the call site with the shared contracts
   [
     orderPath:
       | `/checkout/${string}`

@@ -74,6 +74,7 @@ export function makeCheckoutCart(overrides: Partial<CheckoutCart['checkout']> = 
       extraEmail: null,
       editingOrderId: null,
       missing: [],
+      missingCodes: [],
       ...overrides,
     },
   };

@@ -139,6 +139,8 @@ export const loginQuerySchema = z.object({ token: z.string().max(4000).optional(
 export const loginDataSchema = z.object({ user: userDetailSchema });
 /** Failure code of a login that needs the PIN sent by e-mail. */
 export const MFA_REQUIRED_CODE = 'msg.auth.mfaRequired';
+/** Failure code of a login that asked for a new PIN: sent, and still to be typed. */
+export const MFA_RESENT_CODE = 'msg.auth.mfaResent';
 export const authTestQuerySchema = z.object({ operation: z.string().max(100).optional() });
 export const authTestDataSchema = z.object({ authenticated: z.boolean() });
 

@@ -4,8 +4,8 @@ import { addressClassSchema } from './delivery';
 
 /**
  * The cart as the platform sends it (spec section 3, Cart): its delivery part (store, warehouse, shipping
- * address, time slot, auto-assignment flags, fee, issue 4) and its lines, priced by the server (issue 5,
- * decision 014). Every cart and select call answers this whole cart.
+ * address, time slot, auto-assignment flags, fee; decision 013) and its lines, priced by the server
+ * (decision 015). Every cart and select call answers this whole cart.
  */
 export const cartShippingAddressSchema = z.object({
   addressId: z.number().int(),

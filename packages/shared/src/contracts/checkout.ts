@@ -25,6 +25,12 @@ const boolLike = z
   .union([z.boolean(), z.enum(['true', 'false', '1', '0', 'on', ''])])
   .transform((v) => v === true || v === 'true' || v === '1' || v === 'on');
 
+/**
+ * Code of the refusal (and of the `checkout.missingCodes` entry) when the profile lacks a personal datum
+ * needed to pay: first name, last name, a phone, the fiscal code of an Italian citizen.
+ */
+export const PERSONAL_DATA_MISSING_CODE = 'msg.checkout.personalData';
+
 /** The invalid gift code text (spec section 8). */
 export const GIFT_CODE_INVALID_TEXT =
   'Il codice sconto non è valido. Verifica di averlo scritto correttamente';
@@ -151,6 +157,8 @@ export const checkoutCartSchema = cartSchema.extend({
     editingOrderId: z.number().int().nullable(),
     /** what is still missing before buying (Italian texts); empty: ready */
     missing: z.array(z.string()),
+    /** the message code of each `missing` text, in the same order: what a client switches on */
+    missingCodes: z.array(z.string()),
   }),
 });
 export type CheckoutCart = z.infer<typeof checkoutCartSchema>;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { MESSAGES, rules } from '../account/validation-rules';
 
 /**
- * Wire contracts of delivery (issue 4, spec sections 3, 7 "Address, store, geography" and "Time slots", 9):
+ * Wire contracts of delivery (spec sections 3, 7 "Address, store, geography" and "Time slots", 9):
  * delivery services, addresses (the customer's home and work addresses and the pickup points of stores and
  * lockers share one `addressId` space, as on the platform), stores and the warehouse locator (wire notes
  * shape, `postalcode` spelling), geography from the bundled comuni data, coverage, fees and time slots.
@@ -27,6 +27,12 @@ export const LOCKER_SERVICE_IDS: readonly number[] = [10000, 10002];
 /** Address types (ids seen on the platform: 2, 3, 4, 5; which is which is ours). */
 export const ADDRESS_TYPE = { home: 2, work: 3, drive: 4, locker: 5 } as const;
 export type AddressTypeName = keyof typeof ADDRESS_TYPE;
+/**
+ * Code of the address check's refusal when the CAP and the comune do not match: the customer may keep the
+ * address as typed after confirming it.
+ */
+export const ADDRESS_NOT_VALIDATED_CODE = 'msg.address.notValidated';
+
 export const ADDRESS_TYPE_NAMES = ['home', 'work', 'drive', 'locker'] as const;
 /** Address class 1 = the elderly service's address (one per entitled customer). */
 export const ADDRESS_CLASS_ELDERLY = 1;

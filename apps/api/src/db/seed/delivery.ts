@@ -18,7 +18,7 @@ import {
 import type { Db } from './db';
 
 /**
- * Delivery reference data (issue 4), always, idempotent (existing rows are left alone): the delivery
+ * Delivery reference data, always, idempotent (existing rows are left alone): the delivery
  * services, the 7 served provinces and their comuni with CAPs (data/demo, ISTAT via Garda Informatica),
  * the default catalogue 'Catalogo Globale', 18 Drive stores and 3 lockers in real towns, home-delivery
  * zones covering every CAP of the 7 provinces, and the time-slot templates.

@@ -1,83 +1,117 @@
-/** The account domain's Italian texts for the customer, with their codes (errors[].code). */
+import { MFA_REQUIRED_CODE, MFA_RESENT_CODE } from '@spesa/shared/contracts/account';
+import type { MessageTable } from '../../lib/result';
+
+/** The account domain's Italian texts for the customer, with their codes (errors[].code): { code, text }. */
 export const ACCOUNT_TEXT = {
-  wrongCredentials: [
-    'msg.auth.wrongCredentials',
-    'Credenziali non valide: controlla e-mail o numero di carta e password.',
-  ],
-  notConfirmed: [
-    'msg.auth.notConfirmed',
-    'Il tuo account non è ancora attivo: apri il link che ti abbiamo inviato via e-mail per confermare la registrazione.',
-  ],
-  mfaRequired: [
-    'msg.auth.mfaRequired',
-    "Ti abbiamo inviato un codice PIN via e-mail: inseriscilo per completare l'accesso.",
-  ],
-  mfaResent: ['msg.auth.mfaResent', 'Ti abbiamo inviato un nuovo codice PIN via e-mail.'],
-  mfaWrong: ['msg.auth.mfaWrong', 'Il codice PIN non è corretto.'],
-  mfaExpired: ['msg.auth.mfaExpired', 'Il codice PIN è scaduto o non è più valido: richiedine uno nuovo.'],
-  botCheck: ['msg.auth.botCheck', 'Verifica di sicurezza non superata: ricarica la pagina e riprova.'],
-  emailTaken: ['msg.registration.emailTaken', 'Questo indirizzo e-mail è già registrato.'],
-  usernameTaken: ['msg.registration.usernameTaken', 'Questo nome utente non è disponibile.'],
-  cardUnknown: [
-    'msg.registration.cardUnknown',
-    'Carta fedeltà non riconosciuta: controlla il numero e il cognome.',
-  ],
-  cardLinked: ['msg.registration.cardLinked', 'Questa carta fedeltà è già associata a un account.'],
-  fiscalCodeInvalid: ['msg.registration.fiscalCodeInvalid', 'Formato non corretto'],
-  fiscalCodeMismatch: [
-    'msg.registration.fiscalCodeMismatch',
-    'Il codice fiscale non corrisponde ai dati anagrafici.',
-  ],
-  registered: [
-    'msg.registration.registered',
-    "Registrazione completata: ti abbiamo inviato un'e-mail per confermare il tuo indirizzo.",
-  ],
-  confirmInvalid: [
-    'msg.registration.confirmInvalid',
-    'Il link di conferma non è valido o è scaduto: richiedi una nuova e-mail.',
-  ],
-  alreadyConfirmed: ['msg.registration.alreadyConfirmed', 'Il tuo account è già attivo: puoi accedere.'],
-  confirmed: ['msg.registration.confirmed', 'Il tuo account è attivo: ora puoi accedere.'],
-  resent: [
-    'msg.registration.resent',
-    "Se l'indirizzo appartiene a un account da confermare, ti abbiamo inviato una nuova e-mail.",
-  ],
-  oldPasswordWrong: ['msg.password.oldWrong', 'La password attuale non è corretta.'],
-  passwordSame: ['msg.password.same', 'La nuova password deve essere diversa da quella attuale.'],
-  passwordChanged: [
-    'msg.password.changed',
-    'Password aggiornata. Gli altri dispositivi sono stati disconnessi.',
-  ],
-  resetRequested: [
-    'msg.password.resetRequested',
-    "Se i dati corrispondono a un account, riceverai un'e-mail con le istruzioni per reimpostare la password.",
-  ],
-  resetInvalid: ['msg.password.resetInvalid', 'Il link non è valido o è scaduto: richiedi una nuova e-mail.'],
-  resetDone: ['msg.password.resetDone', 'Password reimpostata: ora puoi accedere con la nuova password.'],
-  emailChangeSent: [
-    'msg.email.changeSent',
-    "Ti abbiamo inviato un'e-mail al nuovo indirizzo: apri il link per confermare il cambio.",
-  ],
-  emailChangeInvalid: [
-    'msg.email.changeInvalid',
-    'Il link non è valido o è scaduto: richiedi di nuovo il cambio di e-mail.',
-  ],
-  emailChanged: ['msg.email.changed', 'Indirizzo e-mail aggiornato.'],
-  profileSaved: ['msg.profile.saved', 'Dati salvati.'],
-  anonymizeSent: [
-    'msg.anonymize.sent',
-    "Ti abbiamo inviato un'e-mail con il codice per confermare la cancellazione dell'account.",
-  ],
-  anonymizeInvalid: ['msg.anonymize.invalid', 'Il codice non è valido o è scaduto: richiedine uno nuovo.'],
-  anonymizePickup: [
-    'msg.anonymize.pickupPending',
-    "Non è possibile cancellare l'account: hai un ordine in attesa di ritiro. Riprova dopo averlo ritirato o annullato.",
-  ],
-  anonymized: ['msg.anonymize.done', 'Il tuo account è stato cancellato.'],
-  fiscalNotFound: ['msg.personFiscal.notFound', 'Dati di fatturazione non trovati.'],
-  fiscalTooMany: ['msg.personFiscal.tooMany', 'Puoi salvare al massimo 10 intestazioni di fattura.'],
-  disclaimerUnknown: ['msg.disclaimer.unknown', 'Consenso non riconosciuto.'],
-  disclaimerRequired: ['msg.disclaimer.required', 'È obbligatorio accettare questo consenso per procedere'],
-} as const satisfies Record<string, readonly [string, string]>;
+  userNotFound: { code: 'msg.user.notFound', text: 'Utente non trovato.' },
+  wrongCredentials: {
+    code: 'msg.auth.wrongCredentials',
+    text: 'Credenziali non valide: controlla e-mail o numero di carta e password.',
+  },
+  notConfirmed: {
+    code: 'msg.auth.notConfirmed',
+    text: 'Il tuo account non è ancora attivo: apri il link che ti abbiamo inviato via e-mail per confermare la registrazione.',
+  },
+  mfaRequired: {
+    code: MFA_REQUIRED_CODE,
+    text: "Ti abbiamo inviato un codice PIN via e-mail: inseriscilo per completare l'accesso.",
+  },
+  mfaResent: { code: MFA_RESENT_CODE, text: 'Ti abbiamo inviato un nuovo codice PIN via e-mail.' },
+  mfaWrong: { code: 'msg.auth.mfaWrong', text: 'Il codice PIN non è corretto.' },
+  mfaExpired: {
+    code: 'msg.auth.mfaExpired',
+    text: 'Il codice PIN è scaduto o non è più valido: richiedine uno nuovo.',
+  },
+  botCheck: {
+    code: 'msg.auth.botCheck',
+    text: 'Verifica di sicurezza non superata: ricarica la pagina e riprova.',
+  },
+  emailTaken: { code: 'msg.registration.emailTaken', text: 'Questo indirizzo e-mail è già registrato.' },
+  usernameTaken: { code: 'msg.registration.usernameTaken', text: 'Questo nome utente non è disponibile.' },
+  cardUnknown: {
+    code: 'msg.registration.cardUnknown',
+    text: 'Carta fedeltà non riconosciuta: controlla il numero e il cognome.',
+  },
+  cardLinked: {
+    code: 'msg.registration.cardLinked',
+    text: 'Questa carta fedeltà è già associata a un account.',
+  },
+  fiscalCodeInvalid: { code: 'msg.registration.fiscalCodeInvalid', text: 'Formato non corretto' },
+  fiscalCodeMismatch: {
+    code: 'msg.registration.fiscalCodeMismatch',
+    text: 'Il codice fiscale non corrisponde ai dati anagrafici.',
+  },
+  registered: {
+    code: 'msg.registration.registered',
+    text: "Registrazione completata: ti abbiamo inviato un'e-mail per confermare il tuo indirizzo.",
+  },
+  confirmInvalid: {
+    code: 'msg.registration.confirmInvalid',
+    text: 'Il link di conferma non è valido o è scaduto: richiedi una nuova e-mail.',
+  },
+  alreadyConfirmed: {
+    code: 'msg.registration.alreadyConfirmed',
+    text: 'Il tuo account è già attivo: puoi accedere.',
+  },
+  confirmed: { code: 'msg.registration.confirmed', text: 'Il tuo account è attivo: ora puoi accedere.' },
+  resent: {
+    code: 'msg.registration.resent',
+    text: "Se l'indirizzo appartiene a un account da confermare, ti abbiamo inviato una nuova e-mail.",
+  },
+  oldPasswordWrong: { code: 'msg.password.oldWrong', text: 'La password attuale non è corretta.' },
+  passwordSame: {
+    code: 'msg.password.same',
+    text: 'La nuova password deve essere diversa da quella attuale.',
+  },
+  passwordChanged: {
+    code: 'msg.password.changed',
+    text: 'Password aggiornata. Gli altri dispositivi sono stati disconnessi.',
+  },
+  resetRequested: {
+    code: 'msg.password.resetRequested',
+    text: "Se i dati corrispondono a un account, riceverai un'e-mail con le istruzioni per reimpostare la password.",
+  },
+  resetInvalid: {
+    code: 'msg.password.resetInvalid',
+    text: 'Il link non è valido o è scaduto: richiedi una nuova e-mail.',
+  },
+  resetDone: {
+    code: 'msg.password.resetDone',
+    text: 'Password reimpostata: ora puoi accedere con la nuova password.',
+  },
+  emailChangeSent: {
+    code: 'msg.email.changeSent',
+    text: "Ti abbiamo inviato un'e-mail al nuovo indirizzo: apri il link per confermare il cambio.",
+  },
+  emailChangeInvalid: {
+    code: 'msg.email.changeInvalid',
+    text: 'Il link non è valido o è scaduto: richiedi di nuovo il cambio di e-mail.',
+  },
+  emailChanged: { code: 'msg.email.changed', text: 'Indirizzo e-mail aggiornato.' },
+  profileSaved: { code: 'msg.profile.saved', text: 'Dati salvati.' },
+  anonymizeSent: {
+    code: 'msg.anonymize.sent',
+    text: "Ti abbiamo inviato un'e-mail con il codice per confermare la cancellazione dell'account.",
+  },
+  anonymizeInvalid: {
+    code: 'msg.anonymize.invalid',
+    text: 'Il codice non è valido o è scaduto: richiedine uno nuovo.',
+  },
+  anonymizePickup: {
+    code: 'msg.anonymize.pickupPending',
+    text: "Non è possibile cancellare l'account: hai un ordine in attesa di ritiro. Riprova dopo averlo ritirato o annullato.",
+  },
+  anonymized: { code: 'msg.anonymize.done', text: 'Il tuo account è stato cancellato.' },
+  fiscalNotFound: { code: 'msg.personFiscal.notFound', text: 'Dati di fatturazione non trovati.' },
+  fiscalTooMany: {
+    code: 'msg.personFiscal.tooMany',
+    text: 'Puoi salvare al massimo 10 intestazioni di fattura.',
+  },
+  disclaimerUnknown: { code: 'msg.disclaimer.unknown', text: 'Consenso non riconosciuto.' },
+  disclaimerRequired: {
+    code: 'msg.disclaimer.required',
+    text: 'È obbligatorio accettare questo consenso per procedere',
+  },
+} as const satisfies MessageTable;
 
 export type AccountTextKey = keyof typeof ACCOUNT_TEXT;

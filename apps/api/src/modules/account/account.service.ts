@@ -15,9 +15,9 @@ import {
   isFiscalCodeValid,
 } from '@spesa/shared/account/fiscal-code';
 import type { z } from 'zod';
-import { fail, fieldFail, notFound, ok, type Failure, type Result } from '../../lib/result';
+import { failWith, fieldFail, ok, type Failure, type Result } from '../../lib/result';
 import type { MailService } from '../mail/mail.service';
-import { ACCOUNT_TEXT, type AccountTextKey } from './account.messages';
+import { ACCOUNT_TEXT } from './account.messages';
 import type { AccountRepository, PersonFiscalRow, UserRow } from './account.repository';
 import { birthplaceCode } from './birthplace-code';
 import { hashPassword, randomToken, sameDigest, sha256, verifyPassword } from './secrets';
@@ -38,11 +38,6 @@ const TOKEN_MAX_ATTEMPTS = 5;
 const PERSON_FISCAL_MAX = 10;
 /** the consents the disclaimers with these codes also set on the user (contact preferences page) */
 const CONSENT_CODES = { marketing: 'marketing', profiling: 'profiling' } as const;
-
-const failWith = (key: AccountTextKey): Failure => fail(ACCOUNT_TEXT[key][0], ACCOUNT_TEXT[key][1]);
-const fieldFailWith = (field: string, key: AccountTextKey): Failure =>
-  fieldFail(field, ACCOUNT_TEXT[key][0], ACCOUNT_TEXT[key][1]);
-const info = (key: AccountTextKey): string[] => [ACCOUNT_TEXT[key][1]];
 
 /** Orders awaiting pickup block the account deletion (spec section 4). The orders module answers it. */
 export interface PickupOrdersPort {
@@ -98,7 +93,7 @@ export class AccountService {
 
   async userDetail(userId: number): Promise<Result<{ user: UserDetail }>> {
     const user = await this.repo.findUserById(userId);
-    if (!user) return notFound('msg.user.notFound', 'Utente non trovato.');
+    if (!user) return failWith(ACCOUNT_TEXT.userNotFound, 'notFound');
     return ok({ user: await this.detailOf(user) });
   }
 
@@ -114,13 +109,13 @@ export class AccountService {
   /** Control character, agreement with name / birth date / sex, and with the birth place when known. */
   private checkFiscalCode(person: PersonalData, field = 'person.fiscalCode'): Failure | null {
     if (person.fiscalCode === '') return null;
-    if (!isFiscalCodeValid(person.fiscalCode)) return fieldFailWith(field, 'fiscalCodeInvalid');
+    if (!isFiscalCodeValid(person.fiscalCode)) return fieldFail(field, ACCOUNT_TEXT.fiscalCodeInvalid);
     const mismatches = fiscalCodeMismatches(person.fiscalCode, person);
-    if (mismatches.length > 0) return fieldFailWith(field, 'fiscalCodeMismatch');
+    if (mismatches.length > 0) return fieldFail(field, ACCOUNT_TEXT.fiscalCodeMismatch);
     const bornInItaly = /^(italia|italy|it)$/i.test(person.birthCountry.trim());
     const place = birthplaceCode(bornInItaly ? person.birthPlace : person.birthCountry);
     if (place && fiscalCodeWithoutOmocodia(person.fiscalCode).slice(11, 15) !== place)
-      return fieldFailWith(field, 'fiscalCodeMismatch');
+      return fieldFail(field, ACCOUNT_TEXT.fiscalCodeMismatch);
     return null;
   }
 
@@ -162,17 +157,21 @@ export class AccountService {
     const answers = new Map(body.account.disclaimers.map((d) => [d.registrationDisclaimerId, d.value]));
     for (const d of disclaimers)
       if (d.required && answers.get(d.registrationDisclaimerId) !== true)
-        return fieldFailWith(`account.disclaimers.${d.registrationDisclaimerId}`, 'disclaimerRequired');
+        return fieldFail(
+          `account.disclaimers.${d.registrationDisclaimerId}`,
+          ACCOUNT_TEXT.disclaimerRequired,
+        );
 
     let cardNumber: string | null = null;
     if (body.registrationType === 'card' && body.fidelityCard) {
       const card = await this.repo.findCard(body.fidelityCard);
       if (!card || normaliseName(card.holderLastName) !== normaliseName(body.person.lastName))
-        return fieldFailWith('fidelityCard', 'cardUnknown');
-      if (await this.repo.isCardLinked(card.cardNumber)) return fieldFailWith('fidelityCard', 'cardLinked');
+        return fieldFail('fidelityCard', ACCOUNT_TEXT.cardUnknown);
+      if (await this.repo.isCardLinked(card.cardNumber))
+        return fieldFail('fidelityCard', ACCOUNT_TEXT.cardLinked);
       cardNumber = card.cardNumber;
     }
-    if (await this.repo.isLoginTaken(email)) return fieldFailWith('account.email', 'emailTaken');
+    if (await this.repo.isLoginTaken(email)) return fieldFail('account.email', ACCOUNT_TEXT.emailTaken);
 
     const byCode = new Map(disclaimers.map((d) => [d.code, d.registrationDisclaimerId]));
     const consent = (code: string) => answers.get(byCode.get(code) ?? -1) === true;
@@ -187,7 +186,7 @@ export class AccountService {
       profilingConsent: consent(CONSENT_CODES.profiling),
     });
     // two registrations racing for one e-mail or card: the unique indexes let one through
-    if (!user) return fieldFailWith('account.email', 'emailTaken');
+    if (!user) return fieldFail('account.email', ACCOUNT_TEXT.emailTaken);
     await this.repo.saveUserDisclaimers(
       user.userId,
       disclaimers.map((d) => ({
@@ -196,7 +195,7 @@ export class AccountService {
       })),
     );
     await this.sendRegistrationMail(user);
-    return ok({ userId: user.userId, email, confirmationRequired: true }, info('registered'));
+    return ok({ userId: user.userId, email, confirmationRequired: true }, [ACCOUNT_TEXT.registered.text]);
   }
 
   private async sendRegistrationMail(user: UserRow): Promise<void> {
@@ -229,7 +228,7 @@ export class AccountService {
     const user = await this.repo.findUserByLogin(email);
     if (user && !user.profileConfirmed && user.email.toLowerCase() === email.trim().toLowerCase())
       await this.sendRegistrationMail(user);
-    return ok({}, info('resent'));
+    return ok({}, [ACCOUNT_TEXT.resent.text]);
   }
 
   // ---------- profile ----------
@@ -243,8 +242,8 @@ export class AccountService {
       ...this.personColumns(body.person),
       ...this.domicileColumns(body.domicile),
     });
-    if (!user) return notFound('msg.user.notFound', 'Utente non trovato.');
-    return ok({ user: await this.detailOf(user) }, info('profileSaved'));
+    if (!user) return failWith(ACCOUNT_TEXT.userNotFound, 'notFound');
+    return ok({ user: await this.detailOf(user) }, [ACCOUNT_TEXT.profileSaved.text]);
   }
 
   async updatePersonInfo(
@@ -267,9 +266,9 @@ export class AccountService {
       marketingConsent: body.consents.marketing,
       profilingConsent: body.consents.profiling,
     });
-    if (!user) return notFound('msg.user.notFound', 'Utente non trovato.');
+    if (!user) return failWith(ACCOUNT_TEXT.userNotFound, 'notFound');
     await this.syncConsentDisclaimers(user);
-    return ok({ user: await this.detailOf(user) }, info('profileSaved'));
+    return ok({ user: await this.detailOf(user) }, [ACCOUNT_TEXT.profileSaved.text]);
   }
 
   /** The marketing/profiling disclaimers follow the consents chosen on the contacts page. */
@@ -297,13 +296,13 @@ export class AccountService {
     meta: { userAgent: string; clientIp: string; rememberMe: boolean },
   ): Promise<Result<{ token: string }>> {
     const user = await this.repo.findUserById(userId);
-    if (!user) return notFound('msg.user.notFound', 'Utente non trovato.');
+    if (!user) return failWith(ACCOUNT_TEXT.userNotFound, 'notFound');
     if (!(await verifyPassword(user.passwordHash, oldPassword)))
-      return fieldFailWith('old_password', 'oldPasswordWrong');
-    if (oldPassword === newPassword) return fieldFailWith('new_password', 'passwordSame');
+      return fieldFail('old_password', ACCOUNT_TEXT.oldPasswordWrong);
+    if (oldPassword === newPassword) return fieldFail('new_password', ACCOUNT_TEXT.passwordSame);
     await this.setPassword(user, newPassword);
     const token = await this.sessions.create(user.userId, meta.rememberMe, meta);
-    return ok({ token }, info('passwordChanged'));
+    return ok({ token }, [ACCOUNT_TEXT.passwordChanged.text]);
   }
 
   private async setPassword(user: UserRow, password: string): Promise<void> {
@@ -319,9 +318,9 @@ export class AccountService {
 
   async requestEmailChange(userId: number, newEmail: string): Promise<Result<Record<string, never>>> {
     const user = await this.repo.findUserById(userId);
-    if (!user) return notFound('msg.user.notFound', 'Utente non trovato.');
+    if (!user) return failWith(ACCOUNT_TEXT.userNotFound, 'notFound');
     const email = newEmail.trim().toLowerCase();
-    if (await this.repo.isLoginTaken(email, userId)) return fieldFailWith('new_email', 'emailTaken');
+    if (await this.repo.isLoginTaken(email, userId)) return fieldFail('new_email', ACCOUNT_TEXT.emailTaken);
     const token = randomToken();
     await this.repo.replaceToken({
       userId,
@@ -337,38 +336,38 @@ export class AccountService {
       link,
       newEmail: email,
     });
-    return ok({}, info('emailChangeSent'));
+    return ok({}, [ACCOUNT_TEXT.emailChangeSent.text]);
   }
 
   /** The link from the mail: works without a session (the token is the proof). */
   async confirmEmailChange(token: string): Promise<Result<{ email: string }>> {
     const row = await this.repo.findActiveTokenByHash(sha256(token), 'email_change', this.now());
     const newEmail = (row?.payload as { newEmail?: unknown } | null)?.newEmail;
-    if (!row || typeof newEmail !== 'string') return failWith('emailChangeInvalid');
+    if (!row || typeof newEmail !== 'string') return failWith(ACCOUNT_TEXT.emailChangeInvalid);
     const user = await this.repo.findUserById(row.userId);
-    if (!user) return failWith('emailChangeInvalid');
-    if (await this.repo.isLoginTaken(newEmail, user.userId)) return failWith('emailTaken');
-    if (!(await this.repo.consumeToken(row.tokenId))) return failWith('emailChangeInvalid');
+    if (!user) return failWith(ACCOUNT_TEXT.emailChangeInvalid);
+    if (await this.repo.isLoginTaken(newEmail, user.userId)) return failWith(ACCOUNT_TEXT.emailTaken);
+    if (!(await this.repo.consumeToken(row.tokenId))) return failWith(ACCOUNT_TEXT.emailChangeInvalid);
     const loginWasEmail = user.login.toLowerCase() === user.email.toLowerCase();
     const updated = await this.repo.updateUser(user.userId, {
       email: newEmail,
       ...(loginWasEmail ? { login: newEmail } : {}),
     });
-    if (!updated) return failWith('emailTaken');
-    return ok({ email: newEmail }, info('emailChanged'));
+    if (!updated) return failWith(ACCOUNT_TEXT.emailTaken);
+    return ok({ email: newEmail }, [ACCOUNT_TEXT.emailChanged.text]);
   }
 
   async updateUsername(userId: number, username: string): Promise<Result<{ user: UserDetail }>> {
     const current = await this.repo.findUserById(userId);
-    if (!current) return notFound('msg.user.notFound', 'Utente non trovato.');
+    if (!current) return failWith(ACCOUNT_TEXT.userNotFound, 'notFound');
     // a user name is also a way to sign in: it must not be an e-mail other than the customer's own (it
     // would hold someone else's address: "già registrato" when they sign up) nor look like a card number
     const othersEmail = username.includes('@') && username.toLowerCase() !== current.email.toLowerCase();
     if (othersEmail || /^\d+$/.test(username) || (await this.repo.isLoginTaken(username, userId)))
-      return fieldFailWith('username', 'usernameTaken');
+      return fieldFail('username', ACCOUNT_TEXT.usernameTaken);
     const user = await this.repo.updateUser(userId, { login: username });
-    if (!user) return fieldFailWith('username', 'usernameTaken');
-    return ok({ user: await this.detailOf(user) }, info('profileSaved'));
+    if (!user) return fieldFail('username', ACCOUNT_TEXT.usernameTaken);
+    return ok({ user: await this.detailOf(user) }, [ACCOUNT_TEXT.profileSaved.text]);
   }
 
   // ---------- password reset ----------
@@ -382,7 +381,7 @@ export class AccountService {
       login: q.login,
       fiscal_code: q.fiscal_code,
     });
-    return ok({}, info('resetRequested'));
+    return ok({}, [ACCOUNT_TEXT.resetRequested.text]);
   }
 
   /**
@@ -429,7 +428,7 @@ export class AccountService {
   async checkPasswordReset(login: string | undefined, token: string): Promise<Result<{ valid: true }>> {
     return (await this.findResetToken(login, token))
       ? ok({ valid: true as const })
-      : failWith('resetInvalid');
+      : failWith(ACCOUNT_TEXT.resetInvalid);
   }
 
   async resetPassword(
@@ -438,32 +437,32 @@ export class AccountService {
     password: string,
   ): Promise<Result<Record<string, never>>> {
     const row = await this.findResetToken(login, token);
-    if (!row) return failWith('resetInvalid');
+    if (!row) return failWith(ACCOUNT_TEXT.resetInvalid);
     const user = await this.repo.findUserById(row.userId);
-    if (!user || !(await this.repo.consumeToken(row.tokenId))) return failWith('resetInvalid');
+    if (!user || !(await this.repo.consumeToken(row.tokenId))) return failWith(ACCOUNT_TEXT.resetInvalid);
     await this.setPassword(user, password);
     // the customer proved the mailbox is theirs
     if (!user.profileConfirmed) await this.repo.updateUser(user.userId, { profileConfirmed: true });
-    return ok({}, info('resetDone'));
+    return ok({}, [ACCOUNT_TEXT.resetDone.text]);
   }
 
   // ---------- multi-factor switch ----------
   async mfaEnabled(userId: number): Promise<Result<{ enabled: boolean }>> {
     const user = await this.repo.findUserById(userId);
-    return user ? ok({ enabled: user.mfaEnabled }) : notFound('msg.user.notFound', 'Utente non trovato.');
+    return user ? ok({ enabled: user.mfaEnabled }) : failWith(ACCOUNT_TEXT.userNotFound, 'notFound');
   }
 
   async updateMfa(userId: number, enabled: boolean): Promise<Result<{ enabled: boolean }>> {
     const user = await this.repo.updateUser(userId, { mfaEnabled: enabled });
     return user
-      ? ok({ enabled: user.mfaEnabled }, info('profileSaved'))
-      : notFound('msg.user.notFound', 'Utente non trovato.');
+      ? ok({ enabled: user.mfaEnabled }, [ACCOUNT_TEXT.profileSaved.text])
+      : failWith(ACCOUNT_TEXT.userNotFound, 'notFound');
   }
 
   // ---------- account deletion ----------
   async requestAnonymizeToken(userId: number): Promise<Result<Record<string, never>>> {
     const user = await this.repo.findUserById(userId);
-    if (!user) return notFound('msg.user.notFound', 'Utente non trovato.');
+    if (!user) return failWith(ACCOUNT_TEXT.userNotFound, 'notFound');
     // 8 characters without look-alikes: easy to copy from the mail; 5 tries, 30 minutes
     const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
     const bytes = Buffer.from(randomToken(), 'base64url');
@@ -482,7 +481,7 @@ export class AccountService {
       link,
       minutes: ANONYMIZE_MINUTES,
     });
-    return ok({}, info('anonymizeSent'));
+    return ok({}, [ACCOUNT_TEXT.anonymizeSent.text]);
   }
 
   private async matchAnonymizeToken(userId: number, token: string): Promise<{ tokenId: number } | null> {
@@ -498,17 +497,18 @@ export class AccountService {
   async checkAnonymizeToken(userId: number, token: string): Promise<Result<{ valid: true }>> {
     return (await this.matchAnonymizeToken(userId, token))
       ? ok({ valid: true as const })
-      : failWith('anonymizeInvalid');
+      : failWith(ACCOUNT_TEXT.anonymizeInvalid);
   }
 
   async anonymize(userId: number, token: string): Promise<Result<Record<string, never>>> {
     const row = await this.matchAnonymizeToken(userId, token);
-    if (!row) return failWith('anonymizeInvalid');
-    if (await this.opts.pickupOrders.hasOrdersAwaitingPickup(userId)) return failWith('anonymizePickup');
-    if (!(await this.repo.consumeToken(row.tokenId))) return failWith('anonymizeInvalid');
+    if (!row) return failWith(ACCOUNT_TEXT.anonymizeInvalid);
+    if (await this.opts.pickupOrders.hasOrdersAwaitingPickup(userId))
+      return failWith(ACCOUNT_TEXT.anonymizePickup);
+    if (!(await this.repo.consumeToken(row.tokenId))) return failWith(ACCOUNT_TEXT.anonymizeInvalid);
     for (const erase of this.opts.erasers ?? []) await erase(userId);
     await this.repo.anonymizeUser(userId);
-    return ok({}, info('anonymized'));
+    return ok({}, [ACCOUNT_TEXT.anonymized.text]);
   }
 
   // ---------- invoice data ----------
@@ -521,16 +521,17 @@ export class AccountService {
     input: PersonFiscalInput,
   ): Promise<Result<{ personFiscal: PersonFiscal }>> {
     if (input.fiscalCode && !isFiscalCodeValid(input.fiscalCode))
-      return fieldFailWith('fiscalCode', 'fiscalCodeInvalid');
-    if ((await this.repo.countPersonFiscals(userId)) >= PERSON_FISCAL_MAX) return failWith('fiscalTooMany');
+      return fieldFail('fiscalCode', ACCOUNT_TEXT.fiscalCodeInvalid);
+    if ((await this.repo.countPersonFiscals(userId)) >= PERSON_FISCAL_MAX)
+      return failWith(ACCOUNT_TEXT.fiscalTooMany);
     const row = await this.repo.insertPersonFiscal({ userId, ...input });
-    return ok({ personFiscal: toPersonFiscal(row) }, info('profileSaved'));
+    return ok({ personFiscal: toPersonFiscal(row) }, [ACCOUNT_TEXT.profileSaved.text]);
   }
 
   async deletePersonFiscal(userId: number, personFiscalId: number): Promise<Result<Record<string, never>>> {
     return (await this.repo.deletePersonFiscal(userId, personFiscalId))
       ? ok({})
-      : notFound(ACCOUNT_TEXT.fiscalNotFound[0], ACCOUNT_TEXT.fiscalNotFound[1]);
+      : failWith(ACCOUNT_TEXT.fiscalNotFound, 'notFound');
   }
 
   // ---------- disclaimers ----------
@@ -570,9 +571,9 @@ export class AccountService {
     const byId = new Map(rows.map((r) => [r.disclaimer.registrationDisclaimerId, r.disclaimer]));
     for (const a of answers) {
       const d = byId.get(a.registrationDisclaimerId);
-      if (!d) return fieldFailWith(`disclaimers.${a.registrationDisclaimerId}`, 'disclaimerUnknown');
+      if (!d) return fieldFail(`disclaimers.${a.registrationDisclaimerId}`, ACCOUNT_TEXT.disclaimerUnknown);
       if (d.required && !a.value)
-        return fieldFailWith(`disclaimers.${a.registrationDisclaimerId}`, 'disclaimerRequired');
+        return fieldFail(`disclaimers.${a.registrationDisclaimerId}`, ACCOUNT_TEXT.disclaimerRequired);
     }
     await this.repo.saveUserDisclaimers(userId, answers);
     const codeOf = (id: number) => byId.get(id)?.code;

@@ -77,7 +77,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
           .code(403)
           .send(
             errorEnvelope(ANONYMOUS_USER, 403, [
-              { text: ACCOUNT_TEXT.botCheck[1], code: ACCOUNT_TEXT.botCheck[0] },
+              { text: ACCOUNT_TEXT.botCheck.text, code: ACCOUNT_TEXT.botCheck.code },
             ]),
           );
       }

@@ -1,7 +1,7 @@
 import type { UserDetail } from '@spesa/shared/contracts/account';
-import { fail, ok, type Result } from '../../lib/result';
+import { failWith, ok, type Result } from '../../lib/result';
 import type { MailService } from '../mail/mail.service';
-import { ACCOUNT_TEXT, type AccountTextKey } from './account.messages';
+import { ACCOUNT_TEXT } from './account.messages';
 import type { AccountRepository, UserRow } from './account.repository';
 import { randomPin, sameDigest, sha256, verifyPassword } from './secrets';
 import type { SessionService } from './session.service';
@@ -9,8 +9,6 @@ import { toUserDetail } from './user.mapper';
 
 export const PIN_MINUTES = 10;
 const PIN_MAX_ATTEMPTS = 5;
-
-const failWith = (key: AccountTextKey) => fail(ACCOUNT_TEXT[key][0], ACCOUNT_TEXT[key][1]);
 
 export interface LoginInput {
   login: string;
@@ -45,8 +43,8 @@ export class AuthService {
   async login(input: LoginInput, meta: { userAgent: string; clientIp: string }): Promise<Result<SignedIn>> {
     const user = await this.repo.findUserByLogin(input.login.trim());
     const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
-    if (!user || !passwordOk) return failWith('wrongCredentials');
-    if (!user.profileConfirmed) return failWith('notConfirmed');
+    if (!user || !passwordOk) return failWith(ACCOUNT_TEXT.wrongCredentials);
+    if (!user.profileConfirmed) return failWith(ACCOUNT_TEXT.notConfirmed);
 
     if (user.mfaEnabled) {
       const pinCheck = await this.checkPin(user, input);
@@ -81,15 +79,17 @@ export class AuthService {
     const active = await this.repo.findActiveToken(user.userId, 'mfa_pin', now);
     if (input.resendMfaPin || (!input.mfaPin && !active)) {
       await this.sendPin(user);
-      return input.resendMfaPin ? failWith('mfaResent') : failWith('mfaRequired');
+      return input.resendMfaPin ? failWith(ACCOUNT_TEXT.mfaResent) : failWith(ACCOUNT_TEXT.mfaRequired);
     }
-    if (!input.mfaPin) return failWith('mfaRequired');
-    if (!active || active.attempts >= PIN_MAX_ATTEMPTS) return failWith('mfaExpired');
+    if (!input.mfaPin) return failWith(ACCOUNT_TEXT.mfaRequired);
+    if (!active || active.attempts >= PIN_MAX_ATTEMPTS) return failWith(ACCOUNT_TEXT.mfaExpired);
     if (!sameDigest(active.tokenHash, sha256(input.mfaPin))) {
       const attempts = await this.repo.countTokenAttempt(active.tokenId);
-      return attempts >= PIN_MAX_ATTEMPTS ? failWith('mfaExpired') : failWith('mfaWrong');
+      return attempts >= PIN_MAX_ATTEMPTS
+        ? failWith(ACCOUNT_TEXT.mfaExpired)
+        : failWith(ACCOUNT_TEXT.mfaWrong);
     }
-    if (!(await this.repo.consumeToken(active.tokenId))) return failWith('mfaExpired');
+    if (!(await this.repo.consumeToken(active.tokenId))) return failWith(ACCOUNT_TEXT.mfaExpired);
     return ok(null);
   }
 

@@ -33,10 +33,11 @@ import {
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { ok } from '../../lib/result';
-import { ACCESS } from '../../plugins/access';
+import { failWith, ok } from '../../lib/result';
+import { ACCESS, userIdOf } from '../../plugins/access';
 import { answer, apiResponse, emptyDataSchema, failureEnvelope, rootUserOf } from '../../plugins/envelope';
 import { clearSessionCookie, sendSessionToken } from '../../plugins/session';
+import { ACCOUNT_TEXT } from './account.messages';
 import type { AccountService } from './account.service';
 import type { SessionService } from './session.service';
 
@@ -45,15 +46,6 @@ export interface RegistrationRoutesOptions {
   sessions: SessionService;
   secureCookie: boolean;
 }
-
-/**
- * The signed-in user's id. The access plugin checks the session before the body and query are validated:
- * without a session the answer is the 401 envelope, never the form's field messages.
- */
-const userIdOf = (request: FastifyRequest): number => {
-  if (!request.session) throw new Error('the access plugin admits only a customer here');
-  return request.session.userId;
-};
 
 const meta = (request: FastifyRequest) => ({
   userAgent: request.headers['user-agent'] ?? '',
@@ -126,16 +118,13 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
       const outcome = await account.confirmRegistration(request.query.e_mail, request.query.reg_control_code);
       if ((request.headers.accept ?? '').includes('text/html'))
         return reply.redirect(`/registration/confirm/${outcome}`, 303);
-      const { ACCOUNT_TEXT } = await import('./account.messages');
-      const key =
-        outcome === 'ok' ? 'confirmed' : outcome === 'already' ? 'alreadyConfirmed' : 'confirmInvalid';
-      const [code, text] = ACCOUNT_TEXT[key];
-      return answer(
-        request,
-        outcome === 'ko'
-          ? { ok: false, code, message: text, kind: 'business' }
-          : { ok: true, data: {}, infos: [text] },
-      );
+      const message =
+        outcome === 'ok'
+          ? ACCOUNT_TEXT.confirmed
+          : outcome === 'already'
+            ? ACCOUNT_TEXT.alreadyConfirmed
+            : ACCOUNT_TEXT.confirmInvalid;
+      return answer(request, outcome === 'ko' ? failWith(message) : ok({}, [message.text]));
     },
   );
 

@@ -7,9 +7,8 @@ import {
   timeslotListQuerySchema,
   timeslotSelectQuerySchema,
 } from '@spesa/shared/contracts/delivery';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCESS } from '../../plugins/access';
+import { ACCESS, userIdOf } from '../../plugins/access';
 import { answer, apiResponse } from '../../plugins/envelope';
 import type { DeliveryService } from '../delivery/delivery.service';
 import type { CartService } from './cart.service';
@@ -18,12 +17,6 @@ export interface CartDeliveryRoutesOptions {
   cart: CartService;
   delivery: DeliveryService;
 }
-
-/** The signed-in customer (access customer: no session answers 401 before any validation). */
-const userIdOf = (request: FastifyRequest): number => {
-  if (!request.session) throw new Error('the access plugin admits only a customer here');
-  return request.session.userId;
-};
 
 const tags = ['delivery'];
 

@@ -4,7 +4,7 @@ import { queryRows } from '../../db/rows';
 import { cartInfos, cartItems, carts } from '../../db/schema';
 
 /**
- * SQL of the cart: its delivery part (issue 4), its lines and infos (issue 5). One open cart per customer
+ * SQL of the cart: its delivery part, its lines and infos. One open cart per customer
  * (unique partial index); one line per product and options (unique index). Quantities travel to and from
  * PostgreSQL as text with 3 decimals and come back as float8, so no driver rounds them.
  */

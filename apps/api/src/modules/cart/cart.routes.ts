@@ -11,12 +11,12 @@ import {
 } from '@spesa/shared/contracts/cart';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCESS } from '../../plugins/access';
+import { ACCESS, userIdOf } from '../../plugins/access';
 import { answer, answerWithData, apiResponse } from '../../plugins/envelope';
 import type { CartOutcome, CartService } from './cart.service';
 
 /**
- * The cart (spec section 7 "Cart and checkout", decision 014). Every change answers the whole new cart, with
+ * The cart (spec section 7 "Cart and checkout", decision 015). Every change answers the whole new cart, with
  * refusals in errors (status != 0) and success texts in infos. Anonymous carts are a configuration switch
  * (ANONYMOUS_CART, default off): off, an anonymous call answers the HTTP 401 envelope; on, an anonymous
  * visitor sees an empty cart and changes still need a signed-in customer.
@@ -25,11 +25,6 @@ export interface CartRoutesOptions {
   cart: CartService;
   allowAnonymous: boolean;
 }
-
-const userIdOf = (request: FastifyRequest): number => {
-  if (!request.session) throw new Error('the access plugin admits only a customer here');
-  return request.session.userId;
-};
 
 const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { cart, allowAnonymous }) => {
   const viewAccess = allowAnonymous

@@ -26,8 +26,8 @@ import {
   type DeliveryFeeData,
   type TimeslotDay,
 } from '@spesa/shared/contracts/delivery';
-import { fail, notFound, ok, type Failure, type Result } from '../../lib/result';
-import { DELIVERY_TEXT, type DeliveryTextKey } from '../delivery/delivery.messages';
+import { fail, failWith, ok, type Failure, type Result } from '../../lib/result';
+import { DELIVERY_TEXT } from '../delivery/delivery.messages';
 import { addressTypeName, toAddress } from '../delivery/delivery.mapper';
 import type { DeliveryService, DeliveryTarget } from '../delivery/delivery.service';
 import type { TimeslotService } from '../delivery/timeslot.service';
@@ -35,12 +35,9 @@ import type { CartProductFacts, CatalogueService } from '../catalogue/catalogue.
 import { CART_AVAILABILITY_CODE, CART_INFO_TEXT, CART_TEXT } from './cart.messages';
 import type { CartDeliveryPatch, CartItemRow, CartRow, CartRepository } from './cart.repository';
 
-const failWith = (key: DeliveryTextKey): Failure => fail(DELIVERY_TEXT[key][0], DELIVERY_TEXT[key][1]);
-const cartFail = (key: keyof typeof CART_TEXT): Failure => fail(CART_TEXT[key][0], CART_TEXT[key][1]);
-
 /**
  * What the customer's orders hold of a product on a day (the daily purchase limit counts today's carts and
- * orders). The orders module answers it; until it exists nothing is ordered.
+ * orders). The orders module answers it (`OrdersService.dailyPurchases`, wired in app.ts).
  */
 export interface DailyPurchasesPort {
   /** quantity in the product's base unit ordered on `date` (YYYY-MM-DD, Italian time) */
@@ -91,12 +88,12 @@ export function checkOptions(
   const byName = new Map(product.selectOptions.map((o) => [o.parameterName, o]));
   for (const [name, key] of Object.entries(chosen)) {
     const option = byName.get(name);
-    if (!option || !option.options.some((o) => o.key === key)) return cartFail('optionInvalid');
+    if (!option || !option.options.some((o) => o.key === key)) return failWith(CART_TEXT.optionInvalid);
   }
   const out: Record<string, string> = {};
   for (const option of product.selectOptions) {
     const key = chosen[option.parameterName];
-    if (key === undefined || key === '') return cartFail('optionsRequired');
+    if (key === undefined || key === '') return failWith(CART_TEXT.optionsRequired);
     out[option.parameterName] = key;
   }
   return ok(out);
@@ -122,7 +119,7 @@ const NO_TIMESLOT: CartDeliveryPatch = {
 };
 
 /**
- * The customer's open cart (issue 4: its delivery part). One open cart per customer, created on first use
+ * The customer's open cart: its delivery part and its lines. One open cart per customer, created on first use
  * with the default delivery address or the favourite store (auto-assigned). Choosing an address or a store
  * sets the service, store and warehouse, and drops a chosen time slot that belongs to another calendar;
  * every change answers the whole new cart (spec section 4). Status 7 (locked for payment) refuses them.
@@ -247,7 +244,7 @@ export class CartService {
   }
 
   /**
-   * The lines priced now from the catalogue (decision 014): today's list price, today's promotion (a
+   * The lines priced now from the catalogue (decision 015): today's list price, today's promotion (a
    * selectable one only when the customer chose it), line totals on thousandths of the quantity. Lines whose
    * product is no longer sold or out of stock stay in the cart, marked not available, out of the totals.
    */
@@ -350,7 +347,7 @@ export class CartService {
    */
   private async changeableCart(userId: number): Promise<Result<CartRow>> {
     const cart = await this.getOrCreateOpenCart(userId);
-    return cart.cartStatusId === CART_STATUS.locked ? cartFail('locked') : ok(cart);
+    return cart.cartStatusId === CART_STATUS.locked ? failWith(CART_TEXT.locked) : ok(cart);
   }
 
   /** What today's other lines and orders hold of a product (the daily purchase limit). */
@@ -388,20 +385,20 @@ export class CartService {
       if (!check.ok) return quantityFailure(rules, check.refusal, f.product.name);
       if (await write(line, check.quantity)) return ok(check.quantity);
     }
-    return cartFail('busy');
+    return failWith(CART_TEXT.busy);
   }
 
   /** One line of POST /cart/add: adds the quantity to the product's line with these options. */
   private async addOne(userId: number, cart: CartRow, item: CartAddItem): Promise<Result<string>> {
     const f = await this.productFacts(item.productId);
-    if (!f) return notFound(CART_TEXT.productNotFound[0], CART_TEXT.productNotFound[1]);
+    if (!f) return failWith(CART_TEXT.productNotFound, 'notFound');
     const rules = parseSellingRules(f.product);
     const options = checkOptions(f.product, item.params);
     if (!options.ok) return options;
     let promoId: number | null = null;
     if (item.warehousePromoId !== undefined) {
       if (!f.promo || !f.promo.selectable || f.promo.promoId !== item.warehousePromoId)
-        return cartFail('promoInvalid');
+        return failWith(CART_TEXT.promoInvalid);
       promoId = f.promo.promoId;
     }
     const delta = isLoose(rules) ? (item.weight ?? item.quantity) : item.quantity;
@@ -452,12 +449,12 @@ export class CartService {
     for (const item of items) {
       const line = await this.repo.findItem(cart.data.cartId, item.itemId);
       if (!line) {
-        failures.push(notFound(CART_TEXT.itemNotFound[0], CART_TEXT.itemNotFound[1]));
+        failures.push(failWith(CART_TEXT.itemNotFound, 'notFound'));
         continue;
       }
       const f = await this.productFacts(line.productId);
       if (!f) {
-        failures.push(notFound(CART_TEXT.productNotFound[0], CART_TEXT.productNotFound[1]));
+        failures.push(failWith(CART_TEXT.productNotFound, 'notFound'));
         continue;
       }
       const rules = parseSellingRules(f.product);
@@ -500,10 +497,10 @@ export class CartService {
       else if (item.productId !== undefined)
         n = await this.repo.deleteProduct(cart.data.cartId, item.productId);
       else {
-        failures.push(fail(CART_TEXT.itemRefInvalid[0], CART_TEXT.itemRefInvalid[1], 'validation'));
+        failures.push(failWith(CART_TEXT.itemRefInvalid, 'validation'));
         continue;
       }
-      if (n === 0) failures.push(notFound(CART_TEXT.itemNotFound[0], CART_TEXT.itemNotFound[1]));
+      if (n === 0) failures.push(failWith(CART_TEXT.itemNotFound, 'notFound'));
       removed += n;
     }
     return this.outcome(userId, showSectors, failures, [
@@ -524,7 +521,7 @@ export class CartService {
     const known = (CART_INFO_PROPERTIES as readonly string[]).includes(name);
     const flag = name === 'need_invoice' || name === 'accept_alternatives';
     if (!known || (flag && value !== 'true' && value !== 'false'))
-      return this.outcome(userId, showSectors, [cartFail('infoInvalid')], []);
+      return this.outcome(userId, showSectors, [failWith(CART_TEXT.infoInvalid)], []);
     await this.repo.setCartInfo(cart.data.cartId, name, flag ? value : value.trim());
     return this.outcome(userId, showSectors, [], [CART_INFO_TEXT.infoSaved]);
   }
@@ -544,7 +541,7 @@ export class CartService {
     for (const item of items) {
       const infos = lineInfos(item.infos);
       if (!(await this.repo.mergeItemInfos(cart.data.cartId, item.itemId, infos)))
-        failures.push(notFound(CART_TEXT.itemNotFound[0], CART_TEXT.itemNotFound[1]));
+        failures.push(failWith(CART_TEXT.itemNotFound, 'notFound'));
     }
     return this.outcome(userId, showSectors, failures, [CART_INFO_TEXT.infoSaved]);
   }
@@ -554,14 +551,9 @@ export class CartService {
     const cart = await this.changeableCart(userId);
     if (!cart.ok) return this.outcome(userId, showSectors, [cart], []);
     if (cart.data.cartId !== cartId)
-      return this.outcome(
-        userId,
-        showSectors,
-        [notFound(CART_TEXT.cartNotFound[0], CART_TEXT.cartNotFound[1])],
-        [],
-      );
+      return this.outcome(userId, showSectors, [failWith(CART_TEXT.cartNotFound, 'notFound')], []);
     if (!(await this.repo.closeCart(userId, cartId, CART_STATUS.locked)))
-      return this.outcome(userId, showSectors, [cartFail('locked')], []);
+      return this.outcome(userId, showSectors, [failWith(CART_TEXT.locked)], []);
     return this.outcome(userId, showSectors, [], [CART_INFO_TEXT.closed]);
   }
 
@@ -612,7 +604,7 @@ export class CartService {
   /** POST /user-address/select, and the store selections: the cart delivers to this address. */
   async selectAddress(userId: number, addressId: number, deliveryServiceId?: number): Promise<Result<Cart>> {
     const cart = await this.getOrCreateOpenCart(userId);
-    if (cart.cartStatusId === CART_STATUS.locked) return failWith('cartLocked');
+    if (cart.cartStatusId === CART_STATUS.locked) return failWith(DELIVERY_TEXT.cartLocked);
     const target = await this.delivery.resolveTarget(userId, addressId, deliveryServiceId);
     if (!target.ok) return target;
     const keep = (await this.chosenSlot(cart, target.data)) !== null;
@@ -622,7 +614,7 @@ export class CartService {
       storeAutoAssigned: false,
       ...(keep ? {} : NO_TIMESLOT),
     });
-    if (!updated) return failWith('cartLocked');
+    if (!updated) return failWith(DELIVERY_TEXT.cartLocked);
     await this.delivery.rememberDeliveryAddress(userId, target.data.address);
     return ok(await this.toWire(userId, updated, target.data));
   }
@@ -630,7 +622,7 @@ export class CartService {
   /** POST /store/select: Drive at that store (its pickup point). */
   async selectStore(userId: number, storeId: number): Promise<Result<Cart>> {
     const addressId = await this.delivery.storeAddressId(storeId);
-    if (addressId === null) return notFound(DELIVERY_TEXT.storeNotFound[0], DELIVERY_TEXT.storeNotFound[1]);
+    if (addressId === null) return failWith(DELIVERY_TEXT.storeNotFound, 'notFound');
     return this.selectAddress(userId, addressId);
   }
 
@@ -641,7 +633,7 @@ export class CartService {
   ): Promise<Result<{ deliveryServiceId: number; days: TimeslotDay[] }>> {
     const cart = await this.getOrCreateOpenCart(userId);
     const target = await this.targetOf(userId, cart);
-    if (!target) return failWith('noAddress');
+    if (!target) return failWith(DELIVERY_TEXT.noAddress);
     const chosen = await this.chosenSlot(cart, target);
     const { days, anyAvailable } = await this.timeslots.days(
       target.calendar,
@@ -649,15 +641,15 @@ export class CartService {
       showClosed,
     );
     const data = { deliveryServiceId: target.deliveryServiceId, days };
-    return anyAvailable ? ok(data) : { ok: true, data, warnings: [DELIVERY_TEXT.noTimeslotAvailable[1]] };
+    return anyAvailable ? ok(data) : { ok: true, data, warnings: [DELIVERY_TEXT.noTimeslotAvailable.text] };
   }
 
   /** GET /timeslot/select: only a slot with active 1 of the cart's calendar. */
   async selectTimeslot(userId: number, date: string, timeslotId: number): Promise<Result<Cart>> {
     const cart = await this.getOrCreateOpenCart(userId);
-    if (cart.cartStatusId === CART_STATUS.locked) return failWith('cartLocked');
+    if (cart.cartStatusId === CART_STATUS.locked) return failWith(DELIVERY_TEXT.cartLocked);
     const target = await this.targetOf(userId, cart);
-    if (!target) return failWith('noAddress');
+    if (!target) return failWith(DELIVERY_TEXT.noAddress);
     const slot = await this.timeslots.selectable(target.calendar, date, timeslotId);
     if (!slot.ok) return slot;
     const updated = await this.repo.updateDelivery(cart.cartId, CART_STATUS.locked, {
@@ -666,7 +658,7 @@ export class CartService {
       slotId: slot.data.slotId,
       timeslotAutoAssigned: false,
     });
-    if (!updated) return failWith('cartLocked');
+    if (!updated) return failWith(DELIVERY_TEXT.cartLocked);
     return ok(await this.toWire(userId, updated, target));
   }
 

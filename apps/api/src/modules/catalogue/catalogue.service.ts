@@ -14,7 +14,7 @@ import seedrandom from 'seedrandom';
 import type { Db } from '../../db/client';
 import type { VersionedReadCache } from '../../lib/read-cache';
 import { normaliseQuery } from '../../lib/read-cache';
-import { notFound, ok, type Result } from '../../lib/result';
+import { failWith, ok, type Message, type Result } from '../../lib/result';
 import type { ContentService } from '../content/content.service';
 import {
   categoryFacet,
@@ -47,9 +47,12 @@ import { SuggestionIndex } from './suggestion-index';
  */
 export const CATEGORY_NOT_FOUND = {
   code: 'msg.category.notFound',
-  message: 'La pagina richiesta non è stata trovata.',
-} as const;
-export const PRODUCT_NOT_FOUND = { code: 'msg.product.notFound', message: 'Prodotto non trovato.' } as const;
+  text: 'La pagina richiesta non è stata trovata.',
+} as const satisfies Message;
+export const PRODUCT_NOT_FOUND = {
+  code: 'msg.product.notFound',
+  text: 'Prodotto non trovato.',
+} as const satisfies Message;
 
 export const SUGGEST_MAX_ITEMS = 10;
 export const SUGGEST_MAX_CATEGORIES = 3;
@@ -314,7 +317,7 @@ export class CatalogueService {
             : query.categoryId !== undefined
               ? index.byId(query.categoryId)
               : undefined;
-        if (!row) return notFound(CATEGORY_NOT_FOUND.code, CATEGORY_NOT_FOUND.message);
+        if (!row) return failWith(CATEGORY_NOT_FOUND, 'notFound');
         const counts = await productCountsByCategory(this.#db, { today: this.today() });
         const build = (r: CategoryRow, level: number): Category =>
           this.#wireCategory(
@@ -404,9 +407,7 @@ export class CatalogueService {
         const index = await this.#categories();
         const rows = await findProducts(this.#db, { today, ...key }, { order: 'sales', limit: 1, offset: 0 });
         const row = rows[0];
-        return row
-          ? ok(toWireProduct(row, index))
-          : notFound(PRODUCT_NOT_FOUND.code, PRODUCT_NOT_FOUND.message);
+        return row ? ok(toWireProduct(row, index)) : failWith(PRODUCT_NOT_FOUND, 'notFound');
       },
       skipCache,
     );

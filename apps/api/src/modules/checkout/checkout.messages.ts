@@ -1,74 +1,99 @@
-import { GIFT_CODE_INVALID_TEXT } from '@spesa/shared/contracts/checkout';
+import { GIFT_CODE_INVALID_TEXT, PERSONAL_DATA_MISSING_CODE } from '@spesa/shared/contracts/checkout';
+import type { MessageTable } from '../../lib/result';
 
-/** Checkout texts (Italian, for the customer) and their message keys. */
+/** Checkout texts: { code, text }, the message code (errors[].code) and the Italian text for the customer. */
 export const CHECKOUT_TEXT = {
-  giftInvalid: ['msg.giftcertificate.invalid', GIFT_CODE_INVALID_TEXT],
-  giftNotInCart: ['msg.giftcertificate.notInCart', 'Il codice sconto non è applicato a questo carrello.'],
-  emptyCart: ['msg.checkout.emptyCart', 'Il carrello è vuoto: aggiungi almeno un prodotto.'],
-  unavailableLines: [
-    'msg.cart.availability.errors',
-    'Alcuni prodotti non sono più disponibili: rimuovili dal carrello per continuare.',
-  ],
-  noAddress: ['msg.checkout.noAddress', 'Scegli un indirizzo di consegna o un punto di ritiro.'],
-  noTimeslot: ['msg.checkout.noTimeslot', 'Scegli una fascia oraria per la consegna o il ritiro.'],
-  personalData: [
-    'msg.checkout.personalData',
-    'Per pagare servono tutti i dati personali: completa nome, cognome, codice fiscale e telefono nel tuo profilo.',
-  ],
-  invoiceAndLottery: [
-    'msg.checkout.invoiceAndLottery',
-    'Il codice lotteria degli scontrini non può essere usato se richiedi la fattura.',
-  ],
-  invoiceMissing: [
-    'msg.checkout.invoiceMissing',
-    'Per richiedere la fattura inserisci i dati di fatturazione o scegline uno salvato.',
-  ],
-  personFiscalNotFound: ['msg.checkout.personFiscalNotFound', 'I dati di fatturazione scelti non esistono.'],
-  rules: [
-    'msg.checkout.rules',
-    'Per confermare l’ordine devi accettare il regolamento e le condizioni di vendita.',
-  ],
-  packagingNotFound: ['msg.checkout.packagingNotFound', 'Il tipo di busta scelto non è disponibile.'],
-  notPrepared: [
-    'msg.checkout.notPrepared',
-    'Conferma prima il riepilogo dell’ordine, poi procedi al pagamento.',
-  ],
-  paymentType: ['msg.checkout.paymentType', 'Il metodo di pagamento scelto non è disponibile.'],
-  deferredNotAllowed: [
-    'msg.checkout.deferredNotAllowed',
-    'Il pagamento differito è riservato ai clienti aziendali.',
-  ],
-  priceChanged: [
-    'msg.checkout.priceChanged',
-    'Il prezzo di alcuni prodotti è cambiato: controlla il riepilogo e conferma di nuovo.',
-  ],
-  notAvailable: ['msg.cart.availability.errors', 'non è più disponibile nella quantità richiesta.'],
-  slotFull: [
-    'msg.checkout.slotFull',
-    'La fascia oraria scelta si è appena esaurita: scegline un’altra e conferma di nuovo.',
-  ],
-  cartClosed: ['msg.checkout.cartClosed', 'Il carrello è cambiato nel frattempo: ricarica la pagina.'],
-  cartNotLocked: ['msg.checkout.cartNotLocked', 'Il carrello non è in fase di pagamento.'],
-  orderNotFound: ['msg.order.notFound', 'Ordine non trovato.'],
-  notEditable: ['msg.order.notEditable', 'L’ordine è già in preparazione e non può più essere modificato.'],
-  notCancellable: [
-    'msg.order.notCancellable',
-    'L’ordine è già in preparazione e non può più essere annullato.',
-  ],
-  cannotRetry: ['msg.order.cannotRetry', 'Per questo ordine non c’è un pagamento da ripetere.'],
-  cannotChangePayment: [
-    'msg.order.cannotChangePayment',
-    'Il metodo di pagamento di questo ordine non può più essere cambiato.',
-  ],
-  editingOther: [
-    'msg.order.editingOther',
-    'Stai già modificando un altro ordine: completa o annulla quella modifica prima.',
-  ],
-  busy: [
-    'msg.checkout.busy',
-    'Il servizio è molto richiesto in questo momento: riprova tra qualche istante.',
-  ],
-} as const;
+  giftInvalid: { code: 'msg.giftcertificate.invalid', text: GIFT_CODE_INVALID_TEXT },
+  giftNotInCart: {
+    code: 'msg.giftcertificate.notInCart',
+    text: 'Il codice sconto non è applicato a questo carrello.',
+  },
+  emptyCart: { code: 'msg.checkout.emptyCart', text: 'Il carrello è vuoto: aggiungi almeno un prodotto.' },
+  unavailableLines: {
+    code: 'msg.cart.availability.errors',
+    text: 'Alcuni prodotti non sono più disponibili: rimuovili dal carrello per continuare.',
+  },
+  noAddress: {
+    code: 'msg.checkout.noAddress',
+    text: 'Scegli un indirizzo di consegna o un punto di ritiro.',
+  },
+  noTimeslot: {
+    code: 'msg.checkout.noTimeslot',
+    text: 'Scegli una fascia oraria per la consegna o il ritiro.',
+  },
+  personalData: {
+    code: PERSONAL_DATA_MISSING_CODE,
+    text: 'Per pagare servono tutti i dati personali: completa nome, cognome, codice fiscale e telefono nel tuo profilo.',
+  },
+  invoiceAndLottery: {
+    code: 'msg.checkout.invoiceAndLottery',
+    text: 'Il codice lotteria degli scontrini non può essere usato se richiedi la fattura.',
+  },
+  invoiceMissing: {
+    code: 'msg.checkout.invoiceMissing',
+    text: 'Per richiedere la fattura inserisci i dati di fatturazione o scegline uno salvato.',
+  },
+  personFiscalNotFound: {
+    code: 'msg.checkout.personFiscalNotFound',
+    text: 'I dati di fatturazione scelti non esistono.',
+  },
+  rules: {
+    code: 'msg.checkout.rules',
+    text: 'Per confermare l’ordine devi accettare il regolamento e le condizioni di vendita.',
+  },
+  packagingNotFound: {
+    code: 'msg.checkout.packagingNotFound',
+    text: 'Il tipo di busta scelto non è disponibile.',
+  },
+  notPrepared: {
+    code: 'msg.checkout.notPrepared',
+    text: 'Conferma prima il riepilogo dell’ordine, poi procedi al pagamento.',
+  },
+  paymentType: { code: 'msg.checkout.paymentType', text: 'Il metodo di pagamento scelto non è disponibile.' },
+  deferredNotAllowed: {
+    code: 'msg.checkout.deferredNotAllowed',
+    text: 'Il pagamento differito è riservato ai clienti aziendali.',
+  },
+  priceChanged: {
+    code: 'msg.checkout.priceChanged',
+    text: 'Il prezzo di alcuni prodotti è cambiato: controlla il riepilogo e conferma di nuovo.',
+  },
+  notAvailable: {
+    code: 'msg.cart.availability.errors',
+    text: 'non è più disponibile nella quantità richiesta.',
+  },
+  slotFull: {
+    code: 'msg.checkout.slotFull',
+    text: 'La fascia oraria scelta si è appena esaurita: scegline un’altra e conferma di nuovo.',
+  },
+  cartClosed: {
+    code: 'msg.checkout.cartClosed',
+    text: 'Il carrello è cambiato nel frattempo: ricarica la pagina.',
+  },
+  cartNotLocked: { code: 'msg.checkout.cartNotLocked', text: 'Il carrello non è in fase di pagamento.' },
+  orderNotFound: { code: 'msg.order.notFound', text: 'Ordine non trovato.' },
+  notEditable: {
+    code: 'msg.order.notEditable',
+    text: 'L’ordine è già in preparazione e non può più essere modificato.',
+  },
+  notCancellable: {
+    code: 'msg.order.notCancellable',
+    text: 'L’ordine è già in preparazione e non può più essere annullato.',
+  },
+  cannotRetry: { code: 'msg.order.cannotRetry', text: 'Per questo ordine non c’è un pagamento da ripetere.' },
+  cannotChangePayment: {
+    code: 'msg.order.cannotChangePayment',
+    text: 'Il metodo di pagamento di questo ordine non può più essere cambiato.',
+  },
+  editingOther: {
+    code: 'msg.order.editingOther',
+    text: 'Stai già modificando un altro ordine: completa o annulla quella modifica prima.',
+  },
+  busy: {
+    code: 'msg.checkout.busy',
+    text: 'Il servizio è molto richiesto in questo momento: riprova tra qualche istante.',
+  },
+} as const satisfies MessageTable;
 export type CheckoutTextKey = keyof typeof CHECKOUT_TEXT;
 
 export const CHECKOUT_INFO_TEXT = {

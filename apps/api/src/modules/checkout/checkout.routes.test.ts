@@ -1,4 +1,4 @@
-import { GIFT_CODE_INVALID_TEXT } from '@spesa/shared/contracts/checkout';
+import { GIFT_CODE_INVALID_TEXT, PERSONAL_DATA_MISSING_CODE } from '@spesa/shared/contracts/checkout';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows';
@@ -179,6 +179,11 @@ describe('POST /checkout/prepare', () => {
     expect(texts).toContain('Scegli una fascia oraria');
     expect(texts).toContain('accettare il regolamento');
     expect(empty.body.data.cartStatusId).toBe(0);
+    // the cart names the same refusals, each with its code (the web app opens the profile form on the code)
+    const codes = empty.body.response.errors.map((e) => e.code);
+    expect(codes).toContain(PERSONAL_DATA_MISSING_CODE);
+    expect(empty.body.data.checkout.missing).toEqual(empty.body.response.errorsMessage);
+    expect(empty.body.data.checkout.missingCodes).toEqual(codes);
   });
 
   it('refuses an invoice together with a lottery code', async () => {

@@ -19,11 +19,10 @@ import {
   prebilledQuerySchema,
 } from '@spesa/shared/contracts/checkout';
 import { orderSchema } from '@spesa/shared/contracts/orders';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fail } from '../../lib/result';
-import { ACCESS } from '../../plugins/access';
+import { ACCESS, userIdOf } from '../../plugins/access';
 import { answer, answerWithData, apiResponse } from '../../plugins/envelope';
 import type { ThrottleLimits } from '../../plugins/rate-limit';
 import type { CheckoutService } from './checkout.service';
@@ -39,11 +38,6 @@ export interface CheckoutRoutesOptions {
   /** attempts on gift codes allowed per customer and per client address in the throttle's window */
   giftCodeLimits: ThrottleLimits;
 }
-
-const userIdOf = (request: FastifyRequest): number => {
-  if (!request.session) throw new Error('the access plugin admits only a customer here');
-  return request.session.userId;
-};
 
 const IDEMPOTENCY_INVALID = fail(
   'msg.checkout.idempotencyKey',

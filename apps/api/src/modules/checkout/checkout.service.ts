@@ -27,7 +27,7 @@ import { CART_STATUS } from '@spesa/shared/contracts/delivery';
 import type { OrderInvoice } from '@spesa/shared/contracts/orders';
 import { ORDER_STATUS, isEditable, type OrderStatusId } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
-import { fail, ok, type Failure, type Result } from '../../lib/result';
+import { fail, failWith, ok, type Failure, type Result } from '../../lib/result';
 import type { AccountRepository, UserRow } from '../account/account.repository';
 import type { CartItemRow, CartRow } from '../cart/cart.repository';
 import { CartRepository } from '../cart/cart.repository';
@@ -41,7 +41,7 @@ import type { SlotView, TimeslotService } from '../delivery/timeslot.service';
 import type { OrderStatusService } from '../orders/order-status.service';
 import type { PaymentProvider } from '../payment/payment-provider';
 import { NO_PROVIDER } from '../payment/sandbox.provider';
-import { CHECKOUT_INFO_TEXT, CHECKOUT_TEXT, type CheckoutTextKey } from './checkout.messages';
+import { CHECKOUT_INFO_TEXT, CHECKOUT_TEXT } from './checkout.messages';
 import type { CheckoutRepository, GiftCertificateRow, PackagingTypeRow } from './checkout.repository';
 import type { OrderAnswer } from './order-answer';
 import type {
@@ -50,9 +50,6 @@ import type {
   OrderPlacementRepository,
   OrderRow,
 } from './order-placement.repository';
-
-export const checkoutFail = (key: CheckoutTextKey, kind: Failure['kind'] = 'business'): Failure =>
-  fail(CHECKOUT_TEXT[key][0], CHECKOUT_TEXT[key][1], kind);
 
 /** A failure thrown inside a transaction so that it rolls back; caught and answered as the failure. */
 export class Abort extends Error {
@@ -163,10 +160,10 @@ export class CheckoutService {
   ): Promise<Failure | null> {
     const today = this.d.catalogue.today();
     if (!gift || !gift.active || today < gift.validFrom || today > gift.validTo)
-      return checkoutFail('giftInvalid');
-    if (gift.maxUses !== null && gift.uses >= gift.maxUses) return checkoutFail('giftInvalid');
+      return failWith(CHECKOUT_TEXT.giftInvalid);
+    if (gift.maxUses !== null && gift.uses >= gift.maxUses) return failWith(CHECKOUT_TEXT.giftInvalid);
     if (gift.oncePerUser && (await this.d.repo.giftUsedBy(gift.giftCertificateId, userId, exceptOrderId)))
-      return checkoutFail('giftInvalid');
+      return failWith(CHECKOUT_TEXT.giftInvalid);
     return null;
   }
 
@@ -258,14 +255,14 @@ export class CheckoutService {
     editing: OrderRow | null,
   ): Promise<Result<SlotView>> {
     if (cart.slotId === null || cart.timeslotDate === null || cart.timeslotId === null)
-      return checkoutFail('noTimeslot');
+      return failWith(CHECKOUT_TEXT.noTimeslot);
     if (editing && editing.slotId === cart.slotId) {
       const kept = await this.d.timeslots.describe(target.calendar, cart.timeslotDate, cart.timeslotId);
-      return kept && kept.slotId === cart.slotId ? ok(kept) : checkoutFail('noTimeslot');
+      return kept && kept.slotId === cart.slotId ? ok(kept) : failWith(CHECKOUT_TEXT.noTimeslot);
     }
     const slot = await this.d.timeslots.selectable(target.calendar, cart.timeslotDate, cart.timeslotId);
     if (!slot.ok) return slot;
-    return slot.data.slotId === cart.slotId ? slot : checkoutFail('noTimeslot');
+    return slot.data.slotId === cart.slotId ? slot : failWith(CHECKOUT_TEXT.noTimeslot);
   }
 
   /** Everything still missing before buying, first the most useful. */
@@ -280,8 +277,8 @@ export class CheckoutService {
     user: UserRow | null = null,
   ): Promise<Failure[]> {
     const out: Failure[] = [];
-    if (figures.lines.length === 0) out.push(checkoutFail('emptyCart'));
-    if (figures.lines.some((l) => !l.available)) out.push(checkoutFail('unavailableLines'));
+    if (figures.lines.length === 0) out.push(failWith(CHECKOUT_TEXT.emptyCart));
+    if (figures.lines.some((l) => !l.available)) out.push(failWith(CHECKOUT_TEXT.unavailableLines));
     const byProduct = new Map<number, { milli: number; line: PricedLine }>();
     for (const l of figures.lines) {
       const e = byProduct.get(l.row.productId);
@@ -291,18 +288,21 @@ export class CheckoutService {
     for (const [productId, { milli, line }] of byProduct)
       if (line.available && milli > toMilli(line.facts.stock) + (alreadyHeld.get(productId) ?? 0))
         out.push(
-          fail(CHECKOUT_TEXT.notAvailable[0], `${line.facts.product.name} ${CHECKOUT_TEXT.notAvailable[1]}`),
+          fail(
+            CHECKOUT_TEXT.notAvailable.code,
+            `${line.facts.product.name} ${CHECKOUT_TEXT.notAvailable.text}`,
+          ),
         );
-    if (!target) out.push(checkoutFail('noAddress'));
+    if (!target) out.push(failWith(CHECKOUT_TEXT.noAddress));
     else {
       const slot = await this.slotCheck(cart, target, editing);
       if (!slot.ok) out.push(slot);
       else seen.slot = slot.data;
     }
-    if (!(await this.personalDataComplete(userId, user))) out.push(checkoutFail('personalData'));
+    if (!(await this.personalDataComplete(userId, user))) out.push(failWith(CHECKOUT_TEXT.personalData));
     const co = figures.checkout;
-    if (co?.invoice && co.lotteryCode) out.push(checkoutFail('invoiceAndLottery'));
-    if (!co?.rulesAccepted) out.push(checkoutFail('rules'));
+    if (co?.invoice && co.lotteryCode) out.push(failWith(CHECKOUT_TEXT.invoiceAndLottery));
+    if (!co?.rulesAccepted) out.push(failWith(CHECKOUT_TEXT.rules));
     return out;
   }
 
@@ -355,6 +355,7 @@ export class CheckoutService {
         extraEmail: co?.extraEmail ?? null,
         editingOrderId: co?.editingOrderId ?? null,
         missing: missing.map((m) => m.message),
+        missingCodes: missing.map((m) => m.code),
       },
     };
   }
@@ -414,7 +415,7 @@ export class CheckoutService {
     const list = PAYMENT_TYPES.filter(
       (p) => paymentTypeId === undefined || p.paymentTypeId === paymentTypeId,
     );
-    if (paymentTypeId !== undefined && list.length === 0) return checkoutFail('paymentType');
+    if (paymentTypeId !== undefined && list.length === 0) return failWith(CHECKOUT_TEXT.paymentType);
     return ok({
       auths: [],
       paymentTypes: list.map((p) => ({
@@ -436,7 +437,7 @@ export class CheckoutService {
   ): Promise<Result<{ giftCertificate: GiftCertificate; discount: number; applicable: boolean }>> {
     const gift = await this.d.repo.findGiftByCode(code);
     const refused = await this.giftRefusal(gift, userId, null);
-    if (refused || !gift) return refused ?? checkoutFail('giftInvalid');
+    if (refused || !gift) return refused ?? failWith(CHECKOUT_TEXT.giftInvalid);
     const cart = await this.d.cart.getOrCreateOpenCart(userId);
     const items = (await this.priceLines(cart.cartId))
       .filter((l) => l.available)
@@ -458,7 +459,7 @@ export class CheckoutService {
     if (refused || !gift)
       return {
         ...(await this.answerCart(userId)),
-        failures: [refused ?? checkoutFail('giftInvalid')],
+        failures: [refused ?? failWith(CHECKOUT_TEXT.giftInvalid)],
         infos: [],
       };
     for (const g of await this.d.repo.cartGifts(cart.cartId))
@@ -479,7 +480,7 @@ export class CheckoutService {
     const removed = gift ? await this.d.repo.removeCartGift(cart.cartId, gift.giftCertificateId) : false;
     return removed
       ? { ...(await this.answerCart(userId)), failures: [], infos: [CHECKOUT_INFO_TEXT.giftRemoved] }
-      : { ...(await this.answerCart(userId)), failures: [checkoutFail('giftNotInCart')], infos: [] };
+      : { ...(await this.answerCart(userId)), failures: [failWith(CHECKOUT_TEXT.giftNotInCart)], infos: [] };
   }
 
   private lockedFailure(): Failure {
@@ -518,7 +519,7 @@ export class CheckoutService {
     if (body.packaging_type_id !== undefined) {
       const types = await this.d.repo.packagingTypes();
       if (!types.some((t) => t.packagingTypeId === body.packaging_type_id))
-        return checkoutFail('packagingNotFound', 'validation');
+        return failWith(CHECKOUT_TEXT.packagingNotFound, 'validation');
       values.packagingTypeId = body.packaging_type_id;
     }
     if (body.accept_rules !== undefined) values.rulesAccepted = body.accept_rules;
@@ -530,7 +531,7 @@ export class CheckoutService {
         const found = (await this.d.accounts.listPersonFiscals(userId)).find(
           (p) => p.personFiscalId === body.person_fiscal_id,
         );
-        if (!found) return checkoutFail('personFiscalNotFound', 'notFound');
+        if (!found) return failWith(CHECKOUT_TEXT.personFiscalNotFound, 'notFound');
         invoice = {
           personTypeId: found.personTypeId as (typeof PERSON_TYPES)[keyof typeof PERSON_TYPES],
           companyName: found.companyName,
@@ -551,7 +552,7 @@ export class CheckoutService {
         };
       } else {
         const existing = await this.d.repo.checkoutOf(cart.cartId);
-        if (!existing?.invoice) return checkoutFail('invoiceMissing', 'validation');
+        if (!existing?.invoice) return failWith(CHECKOUT_TEXT.invoiceMissing, 'validation');
         invoice = existing.invoice as OrderInvoice;
       }
       values.invoice = invoice;
@@ -562,7 +563,7 @@ export class CheckoutService {
     const existing = await this.d.repo.checkoutOf(cart.cartId);
     const invoiceAfter = 'invoice' in values ? values.invoice : existing?.invoice;
     const lotteryAfter = 'lotteryCode' in values ? values.lotteryCode : existing?.lotteryCode;
-    if (invoiceAfter && lotteryAfter) return checkoutFail('invoiceAndLottery', 'validation');
+    if (invoiceAfter && lotteryAfter) return failWith(CHECKOUT_TEXT.invoiceAndLottery, 'validation');
     await this.d.repo.saveCheckout(cart.cartId, values);
     if ('invoice' in values)
       await new CartRepository(this.d.db).setCartInfo(
@@ -581,7 +582,7 @@ export class CheckoutService {
     const done = await this.d.repo.setCartStatus(cart.cartId, CART_STATUS.locked, CART_STATUS.open);
     return done
       ? { ...(await this.answerCart(userId)), failures: [], infos: [CHECKOUT_INFO_TEXT.unlocked] }
-      : { ...(await this.answerCart(userId)), failures: [checkoutFail('cartNotLocked')], infos: [] };
+      : { ...(await this.answerCart(userId)), failures: [failWith(CHECKOUT_TEXT.cartNotLocked)], infos: [] };
   }
 
   // ---------- GET /checkout/prebilled-amount ----------
@@ -598,10 +599,10 @@ export class CheckoutService {
     }>
   > {
     if (paymentTypeId !== undefined && !paymentTypeOf(paymentTypeId))
-      return checkoutFail('paymentType', 'validation');
+      return failWith(CHECKOUT_TEXT.paymentType, 'validation');
     if (orderId !== undefined) {
       const order = await this.d.orders.findOrder(orderId, userId);
-      if (!order) return checkoutFail('orderNotFound', 'notFound');
+      if (!order) return failWith(CHECKOUT_TEXT.orderNotFound, 'notFound');
       const online = isOnlinePaymentType(paymentTypeId ?? order.paymentTypeId);
       const base = {
         itemsCents: order.itemsCents,
@@ -647,7 +648,7 @@ export class CheckoutService {
   ): Promise<Result<OrderPaymentData>> {
     const paymentTypeId = input.paymentTypeId ?? DEFAULT_PAYMENT_TYPE_ID;
     const type = paymentTypeOf(paymentTypeId);
-    if (!type) return checkoutFail('paymentType', 'validation');
+    if (!type) return failWith(CHECKOUT_TEXT.paymentType, 'validation');
     if (input.idempotencyKey) {
       const seen = await this.d.orders.findByIdempotencyKey(userId, input.idempotencyKey);
       if (seen) return this.replay(seen);
@@ -655,7 +656,7 @@ export class CheckoutService {
     if (paymentTypeId === PAYMENT_TYPE.deferred) {
       const user = input.user ?? (await this.d.accounts.findUserById(userId));
       if (user?.companyId === null || user?.companyId === undefined)
-        return checkoutFail('deferredNotAllowed');
+        return failWith(CHECKOUT_TEXT.deferredNotAllowed);
     }
     const cart = await this.d.cart.getOrCreateOpenCart(userId);
     const target = await this.targetOf(userId, cart);
@@ -666,7 +667,7 @@ export class CheckoutService {
       const bought = await this.boughtMeanwhile(userId, cart);
       return bought ? this.replay(bought) : failure;
     };
-    if (cart.cartStatusId !== CART_STATUS.locked) return refuse(checkoutFail('notPrepared'));
+    if (cart.cartStatusId !== CART_STATUS.locked) return refuse(failWith(CHECKOUT_TEXT.notPrepared));
     const figures = await this.figures(userId, cart, target, {
       paymentTypeId,
       exceptOrderId: editing?.orderId ?? null,
@@ -676,13 +677,13 @@ export class CheckoutService {
     const missing = await this.missing(userId, cart, target, figures, editing, seen, input.user ?? null);
     const first = missing[0];
     if (first) return refuse(first);
-    if (!target || !co) return refuse(checkoutFail('notPrepared'));
+    if (!target || !co) return refuse(failWith(CHECKOUT_TEXT.notPrepared));
     for (const l of figures.lines) {
       const seen = co.preparedPrices?.[priceKey(l.row.productId, l.row.optionsKey)];
-      if (seen !== l.unitCents) return refuse(checkoutFail('priceChanged'));
+      if (seen !== l.unitCents) return refuse(failWith(CHECKOUT_TEXT.priceChanged));
     }
     const slot = seen.slot;
-    if (!slot) return refuse(checkoutFail('noTimeslot'));
+    if (!slot) return refuse(failWith(CHECKOUT_TEXT.noTimeslot));
     try {
       const placed = await this.d.db.transaction(async (tx) =>
         this.place(tx, {
@@ -848,7 +849,7 @@ export class CheckoutService {
   }> {
     const { userId, cart, target, slot, figures, co, paymentTypeId } = p;
     const locked = await this.d.repo.lockCart(tx, cart.cartId, userId);
-    if (!locked) throw new Abort(checkoutFail('cartClosed'));
+    if (!locked) throw new Abort(failWith(CHECKOUT_TEXT.cartClosed));
     const already = await this.d.orders.findBySourceCart(cart.cartId, tx);
     if (already) return { orderId: already.orderId, row: null, paymentUrl: null, infos: [], replayed: true };
     if (
@@ -856,10 +857,10 @@ export class CheckoutService {
       locked.cartStatusId !== CART_STATUS.locked ||
       locked.slotId !== cart.slotId
     )
-      throw new Abort(checkoutFail('cartClosed'));
+      throw new Abort(failWith(CHECKOUT_TEXT.cartClosed));
     const editing = p.editing ? await this.d.orders.lockOrder(tx, p.editing.orderId, userId) : null;
     if (p.editing && (!editing || !isEditable(editing.orderStatusId)))
-      throw new Abort(checkoutFail('notEditable'));
+      throw new Abort(failWith(CHECKOUT_TEXT.notEditable));
 
     // what the order takes, and what an edited order already holds (read before its lines are replaced)
     const wanted = new Map<number, number>();
@@ -963,7 +964,7 @@ export class CheckoutService {
           orderStatusId: editing.orderStatusId,
         }))
       )
-        throw new Abort(checkoutFail('notEditable'));
+        throw new Abort(failWith(CHECKOUT_TEXT.notEditable));
       await this.d.orders.deleteItems(tx, orderId);
     } else {
       inserted = await this.d.orders.insertOrder(tx, order);
@@ -1022,7 +1023,9 @@ export class CheckoutService {
         const left = await this.d.repo.takeStock(tx, productId, fromMilli(delta));
         if (!left) {
           const name = figures.lines.find((l) => l.row.productId === productId)?.facts.product.name ?? '';
-          throw new Abort(fail(CHECKOUT_TEXT.notAvailable[0], `${name} ${CHECKOUT_TEXT.notAvailable[1]}`));
+          throw new Abort(
+            fail(CHECKOUT_TEXT.notAvailable.code, `${name} ${CHECKOUT_TEXT.notAvailable.text}`),
+          );
         }
         if (left.stock <= 0) soldOut = true;
       } else if (delta < 0) await this.d.repo.returnStock(tx, productId, fromMilli(-delta));
@@ -1032,13 +1035,13 @@ export class CheckoutService {
     // the slot's place: guarded UPDATE (an edited order keeping its slot keeps its place)
     const slots = new TimeslotRepository(tx);
     if (!editing || editing.slotId !== slot.slotId) {
-      if (!(await slots.book(slot.slotId))) throw new Abort(checkoutFail('slotFull'));
+      if (!(await slots.book(slot.slotId))) throw new Abort(failWith(CHECKOUT_TEXT.slotFull));
       if (editing) await slots.release(editing.slotId);
     }
 
     for (const u of [...uses].sort((x, y) => x.giftCertificateId - y.giftCertificateId))
       if (!(await this.d.repo.consumeGift(tx, u.giftCertificateId)))
-        throw new Abort(checkoutFail('giftInvalid'));
+        throw new Abort(failWith(CHECKOUT_TEXT.giftInvalid));
 
     return {
       orderId,

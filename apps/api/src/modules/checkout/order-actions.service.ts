@@ -17,15 +17,15 @@ import {
   type OrderStatusId,
 } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
-import { ok, type Failure, type Result } from '../../lib/result';
+import { failWith, ok, type Failure, type Result } from '../../lib/result';
 import type { AccountRepository } from '../account/account.repository';
 import { CartRepository } from '../cart/cart.repository';
 import type { CartService } from '../cart/cart.service';
 import { TimeslotRepository } from '../delivery/timeslot.repository';
 import type { OrderStatusService } from '../orders/order-status.service';
-import { CHECKOUT_INFO_TEXT } from './checkout.messages';
+import { CHECKOUT_INFO_TEXT, CHECKOUT_TEXT } from './checkout.messages';
 import type { CheckoutRepository } from './checkout.repository';
-import { Abort, checkoutFail, type CheckoutService } from './checkout.service';
+import { Abort, type CheckoutService } from './checkout.service';
 import type { OrderAnswer } from './order-answer';
 import type { OrderPlacementRepository, OrderRow } from './order-placement.repository';
 
@@ -60,7 +60,7 @@ export class OrderActionsService {
 
   private async lock(tx: Db, orderId: number, userId: number): Promise<OrderRow> {
     const order = await this.d.orders.lockOrder(tx, orderId, userId);
-    if (!order) throw new Abort(checkoutFail('orderNotFound', 'notFound'));
+    if (!order) throw new Abort(failWith(CHECKOUT_TEXT.orderNotFound, 'notFound'));
     return order;
   }
 
@@ -90,7 +90,7 @@ export class OrderActionsService {
   async cancel(userId: number, orderId: number): Promise<Result<{ order: Order }>> {
     const done = await this.run(async (tx) => {
       const order = await this.lock(tx, orderId, userId);
-      if (!isCancellable(order.orderStatusId)) throw new Abort(checkoutFail('notCancellable'));
+      if (!isCancellable(order.orderStatusId)) throw new Abort(failWith(CHECKOUT_TEXT.notCancellable));
       await this.move(tx, order, ORDER_STATUS.cancelled, userId, 'annullato dal cliente');
       const byProduct = new Map<number, number>();
       for (const i of await this.d.orders.items(orderId, tx))
@@ -117,10 +117,10 @@ export class OrderActionsService {
     const cart = await this.d.cart.getOrCreateOpenCart(userId);
     const done = await this.run(async (tx) => {
       const order = await this.lock(tx, orderId, userId);
-      if (!isEditable(order.orderStatusId)) throw new Abort(checkoutFail('notEditable'));
+      if (!isEditable(order.orderStatusId)) throw new Abort(failWith(CHECKOUT_TEXT.notEditable));
       const co = await this.d.repo.checkoutOf(cart.cartId, tx);
       if (co?.editingOrderId === orderId) return;
-      if (co?.editingOrderId) throw new Abort(checkoutFail('editingOther'));
+      if (co?.editingOrderId) throw new Abort(failWith(CHECKOUT_TEXT.editingOther));
       await this.d.repo.setCartStatus(cart.cartId, CART_STATUS.locked, CART_STATUS.open, tx);
       const updated = await new CartRepository(tx).updateDelivery(cart.cartId, CART_STATUS.locked, {
         deliveryServiceId: order.deliveryServiceId,
@@ -134,7 +134,7 @@ export class OrderActionsService {
         storeAutoAssigned: false,
         timeslotAutoAssigned: false,
       });
-      if (!updated) throw new Abort(checkoutFail('cartClosed'));
+      if (!updated) throw new Abort(failWith(CHECKOUT_TEXT.cartClosed));
       const items = await this.d.orders.items(orderId, tx);
       await this.d.repo.mergeLinesIntoCart(
         tx,
@@ -180,7 +180,7 @@ export class OrderActionsService {
     const done = await this.run(async (tx) => {
       const order = await this.lock(tx, orderId, userId);
       if (!isOnlinePaymentType(order.paymentTypeId) || !canRetryPayment(order.orderStatusId))
-        throw new Abort(checkoutFail('cannotRetry'));
+        throw new Abort(failWith(CHECKOUT_TEXT.cannotRetry));
       await this.d.checkout.voidLive(tx, orderId);
       await this.move(tx, order, ORDER_STATUS.inPayment, userId, 'nuovo tentativo di pagamento');
       return this.d.checkout.startAttempt(tx, orderId, order.paymentTypeId, order.preauthCents);
@@ -199,15 +199,16 @@ export class OrderActionsService {
     orderId: number,
     paymentTypeId: number,
   ): Promise<Result<OrderPaymentData>> {
-    if (!paymentTypeOf(paymentTypeId)) return checkoutFail('paymentType', 'validation');
+    if (!paymentTypeOf(paymentTypeId)) return failWith(CHECKOUT_TEXT.paymentType, 'validation');
     if (paymentTypeId === PAYMENT_TYPE.deferred) {
       const user = await this.d.accounts.findUserById(userId);
       if (user?.companyId === null || user?.companyId === undefined)
-        return checkoutFail('deferredNotAllowed');
+        return failWith(CHECKOUT_TEXT.deferredNotAllowed);
     }
     const done = await this.run(async (tx) => {
       const order = await this.lock(tx, orderId, userId);
-      if (!canChangePaymentType(order.orderStatusId)) throw new Abort(checkoutFail('cannotChangePayment'));
+      if (!canChangePaymentType(order.orderStatusId))
+        throw new Abort(failWith(CHECKOUT_TEXT.cannotChangePayment));
       const online = isOnlinePaymentType(paymentTypeId);
       const preauth = online
         ? prebilledAmountCents({

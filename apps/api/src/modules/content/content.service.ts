@@ -6,7 +6,7 @@ import {
 } from '@spesa/shared/contracts/catalogue';
 import type { Db } from '../../db/client';
 import type { VersionedReadCache } from '../../lib/read-cache';
-import { notFound, ok, type Result } from '../../lib/result';
+import { failWith, ok, type Message, type Result } from '../../lib/result';
 import {
   blockById,
   blocksOfCategory,
@@ -21,8 +21,8 @@ import {
  */
 export const BLOCK_NOT_FOUND = {
   code: 'msg.categoryBlock.notFound',
-  message: 'Il contenuto richiesto non è stato trovato.',
-} as const;
+  text: 'Il contenuto richiesto non è stato trovato.',
+} as const satisfies Message;
 
 type MetaValue = string | number | boolean;
 
@@ -116,7 +116,7 @@ export class ContentService {
         const wire = block
           ? toWireBlocks([block], await proposalsOfBlocks(this.db, [block.categoryBlockId]))[0]
           : undefined;
-        return wire ? ok({ categoryBlock: wire }) : notFound(BLOCK_NOT_FOUND.code, BLOCK_NOT_FOUND.message);
+        return wire ? ok({ categoryBlock: wire }) : failWith(BLOCK_NOT_FOUND, 'notFound');
       },
       skipCache,
     );

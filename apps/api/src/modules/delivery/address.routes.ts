@@ -17,7 +17,7 @@ import {
 } from '@spesa/shared/contracts/delivery';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCESS } from '../../plugins/access';
+import { ACCESS, userIdOf } from '../../plugins/access';
 import { answer, apiResponse, emptyDataSchema } from '../../plugins/envelope';
 import type { DeliveryService } from './delivery.service';
 
@@ -25,11 +25,7 @@ export interface AddressRoutesOptions {
   delivery: DeliveryService;
 }
 
-/** The signed-in customer (access customer: no session answers 401 before any validation). */
-const userIdOf = (request: FastifyRequest): number => {
-  if (!request.session) throw new Error('the access plugin admits only a customer here');
-  return request.session.userId;
-};
+/** The signed-in customer, or null for a visitor (customer-or-anonymous routes). */
 const maybeUserId = (request: FastifyRequest): number | null => request.session?.userId ?? null;
 
 const tags = ['delivery'];

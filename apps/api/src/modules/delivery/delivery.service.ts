@@ -17,9 +17,9 @@ import {
   type warehouseLocatorQuerySchema,
 } from '@spesa/shared/contracts/delivery';
 import type { z } from 'zod';
-import { fail, fieldFail, notFound, ok, type Failure, type Result } from '../../lib/result';
+import { failWith, fieldFail, ok, type Result } from '../../lib/result';
 import type { DeliveryAccountPort, DeliveryCustomer } from './account-port';
-import { DELIVERY_TEXT, type DeliveryTextKey } from './delivery.messages';
+import { DELIVERY_TEXT } from './delivery.messages';
 import { toAddress, toCity, toDeliveryService, toStore, toWarehouse } from './delivery.mapper';
 import type {
   AddressRow,
@@ -36,11 +36,6 @@ import type { CalendarTarget } from './timeslot.service';
 
 type AddressCheckBody = z.output<typeof addressCheckBodySchema>;
 type LocatorQuery = z.output<typeof warehouseLocatorQuerySchema>;
-
-const failWith = (key: DeliveryTextKey): Failure => fail(DELIVERY_TEXT[key][0], DELIVERY_TEXT[key][1]);
-const notFoundWith = (key: DeliveryTextKey): Failure =>
-  notFound(DELIVERY_TEXT[key][0], DELIVERY_TEXT[key][1]);
-const infoOf = (key: DeliveryTextKey): string[] => [DELIVERY_TEXT[key][1]];
 
 /** Legal entitlements giving the elderly service (spec sections 3, 5). */
 const ELDERLY_LEGAL_IDS: readonly number[] = [2, 3];
@@ -140,7 +135,7 @@ export class DeliveryService {
 
   async citiesByPostalCode(postalCode: string): Promise<Result<{ cities: City[] }>> {
     const rows = await this.repo.citiesByPostalCode(postalCode);
-    if (rows.length === 0) return notFoundWith('capNotFound');
+    if (rows.length === 0) return failWith(DELIVERY_TEXT.capNotFound, 'notFound');
     return ok({ cities: rows.map(toCity) });
   }
 
@@ -152,7 +147,7 @@ export class DeliveryService {
 
   async reverseLookup(latitude: number, longitude: number): Promise<Result<{ cities: City[] }>> {
     const rows = await this.repo.nearestCities({ latitude, longitude, metres: REVERSE_LOOKUP_METRES }, 5);
-    if (rows.length === 0) return notFoundWith('placeNotFound');
+    if (rows.length === 0) return failWith(DELIVERY_TEXT.placeNotFound, 'notFound');
     return ok({ cities: rows.map(toCity) });
   }
 
@@ -258,7 +253,7 @@ export class DeliveryService {
   async storeView(storeId: number): Promise<Result<{ store: Store }>> {
     const row = await this.warehouse(storeId);
     if (!row || (row.warehouseType !== 'store' && row.warehouseType !== 'catalogue'))
-      return notFoundWith('storeNotFound');
+      return failWith(DELIVERY_TEXT.storeNotFound, 'notFound');
     return ok({ store: toStore(row, await this.services()) });
   }
 
@@ -345,11 +340,12 @@ export class DeliveryService {
   /** Makes a store the customer's favourite (the star): its pickup point becomes defaultStoreAddressId. */
   async setFavouriteStore(userId: number, storeId: number): Promise<Result<{ address: Address }>> {
     const row = await this.warehouse(storeId);
-    if (!row || row.warehouseType !== 'store' || row.addressId === null) return notFoundWith('storeNotFound');
+    if (!row || row.warehouseType !== 'store' || row.addressId === null)
+      return failWith(DELIVERY_TEXT.storeNotFound, 'notFound');
     await this.accounts.setDefaults(userId, { defaultStoreAddressId: row.addressId });
     const [address] = await this.repo.pickupAddresses([storeId]);
-    if (!address) return notFoundWith('storeNotFound');
-    return ok({ address: toAddress(address, { preferred: true }) }, infoOf('favouriteStoreSet'));
+    if (!address) return failWith(DELIVERY_TEXT.storeNotFound, 'notFound');
+    return ok({ address: toAddress(address, { preferred: true }) }, [DELIVERY_TEXT.favouriteStoreSet.text]);
   }
 
   /** The pickup point of a store (store/select). */
@@ -418,7 +414,7 @@ export class DeliveryService {
   /** GET /user-address/list-store: the store's pickup point and its lockers. */
   async listStore(userId: number | null, storeId: number): Promise<Result<{ addresses: Address[] }>> {
     const store = await this.warehouse(storeId);
-    if (!store || store.warehouseType !== 'store') return notFoundWith('storeNotFound');
+    if (!store || store.warehouseType !== 'store') return failWith(DELIVERY_TEXT.storeNotFound, 'notFound');
     const customer = await this.customer(userId);
     const [own, lockers] = await Promise.all([
       this.pickupPoints({ ids: [storeId] }, customer, false),
@@ -440,7 +436,7 @@ export class DeliveryService {
 
   async addressView(userId: number | null, addressId: number): Promise<Result<Address>> {
     const row = await this.visibleAddress(userId, addressId);
-    if (!row) return notFoundWith('addressNotFound');
+    if (!row) return failWith(DELIVERY_TEXT.addressNotFound, 'notFound');
     const customer = await this.customer(userId);
     const preferred =
       customer !== null &&
@@ -458,12 +454,8 @@ export class DeliveryService {
     const cities = await this.repo.citiesByPostalCode(body.postalcode);
     const zone = await this.repo.zoneOfPostalCode(body.postalcode);
     if (body.province && cities.length > 0 && !cities.some((c) => c.province === body.province.toUpperCase()))
-      return fieldFail(
-        'postalcode',
-        DELIVERY_TEXT.capProvinceMismatch[0],
-        DELIVERY_TEXT.capProvinceMismatch[1],
-      );
-    if (!zone) return failWith('outOfArea');
+      return fieldFail('postalcode', DELIVERY_TEXT.capProvinceMismatch);
+    if (!zone) return failWith(DELIVERY_TEXT.outOfArea);
     const key = placeSearchKey(body.city);
     const matched = cities.find((c) => placeSearchKey(c.name) === key) ?? null;
     return ok({ zone, cities, matched });
@@ -474,7 +466,7 @@ export class DeliveryService {
     const located = await this.locate(body);
     if (!located.ok) return located;
     const { zone, cities, matched } = located.data;
-    if (body.city && !matched) return failWith('notValidated');
+    if (body.city && !matched) return failWith(DELIVERY_TEXT.notValidated);
     const city = matched ?? cities[0];
     return ok({
       deliveryServiceId: DELIVERY_SERVICE.home,
@@ -497,7 +489,7 @@ export class DeliveryService {
     form: AddressFormOutput,
     opts: { insertOnly?: boolean } = {},
   ): Promise<Result<{ address: Address }>> {
-    if (!(await this.repo.isProvinceServed(form.province))) return failWith('outOfArea');
+    if (!(await this.repo.isProvinceServed(form.province))) return failWith(DELIVERY_TEXT.outOfArea);
     const located = await this.locate(form);
     if (!located.ok) return located;
     const { zone, cities, matched } = located.data;
@@ -523,16 +515,17 @@ export class DeliveryService {
     const customer = await this.customer(userId);
     if (form.addressId !== undefined && !opts.insertOnly) {
       const existing = await this.repo.findAddress(form.addressId);
-      if (!existing || existing.userId !== userId) return notFoundWith('addressNotFound');
-      if (existing.addressTypeId !== ADDRESS_TYPE.home) return failWith('addressNotEditable');
+      if (!existing || existing.userId !== userId) return failWith(DELIVERY_TEXT.addressNotFound, 'notFound');
+      if (existing.addressTypeId !== ADDRESS_TYPE.home) return failWith(DELIVERY_TEXT.addressNotEditable);
       const row = await this.repo.updateUserAddress(userId, form.addressId, values);
-      if (!row) return notFoundWith('addressNotFound');
+      if (!row) return failWith(DELIVERY_TEXT.addressNotFound, 'notFound');
       return ok(
         { address: toAddress(row, { preferred: customer?.defaultDeliveryAddressId === row.addressId }) },
-        infoOf('addressSaved'),
+        [DELIVERY_TEXT.addressSaved.text],
       );
     }
-    if ((await this.repo.countUserAddresses(userId)) >= MAX_ADDRESSES) return failWith('tooManyAddresses');
+    if ((await this.repo.countUserAddresses(userId)) >= MAX_ADDRESSES)
+      return failWith(DELIVERY_TEXT.tooManyAddresses);
     const row = await this.repo.insertAddress({
       ...values,
       userId,
@@ -541,20 +534,21 @@ export class DeliveryService {
     });
     const becomesDefault = customer !== null && customer.defaultDeliveryAddressId === null;
     if (becomesDefault) await this.accounts.setDefaults(userId, { defaultDeliveryAddressId: row.addressId });
-    return ok({ address: toAddress(row, { preferred: becomesDefault }) }, infoOf('addressSaved'));
+    return ok({ address: toAddress(row, { preferred: becomesDefault }) }, [DELIVERY_TEXT.addressSaved.text]);
   }
 
   /** GET /user-address/delete: own home addresses only, never the one the cart delivers to. */
   async deleteAddress(userId: number, addressId: number): Promise<Result<Record<string, never>>> {
     const row = await this.repo.findAddress(addressId);
-    if (!row || row.userId !== userId) return notFoundWith('addressNotFound');
-    if (row.addressTypeId !== ADDRESS_TYPE.home) return failWith('addressNotEditable');
-    if (await this.usage.isAddressInUse(userId, addressId)) return failWith('addressInUse');
-    if (!(await this.repo.softDeleteUserAddress(userId, addressId))) return notFoundWith('addressNotFound');
+    if (!row || row.userId !== userId) return failWith(DELIVERY_TEXT.addressNotFound, 'notFound');
+    if (row.addressTypeId !== ADDRESS_TYPE.home) return failWith(DELIVERY_TEXT.addressNotEditable);
+    if (await this.usage.isAddressInUse(userId, addressId)) return failWith(DELIVERY_TEXT.addressInUse);
+    if (!(await this.repo.softDeleteUserAddress(userId, addressId)))
+      return failWith(DELIVERY_TEXT.addressNotFound, 'notFound');
     const customer = await this.customer(userId);
     if (customer?.defaultDeliveryAddressId === addressId)
       await this.accounts.setDefaults(userId, { defaultDeliveryAddressId: null });
-    return ok({}, infoOf('addressDeleted'));
+    return ok({}, [DELIVERY_TEXT.addressDeleted.text]);
   }
 
   /**
@@ -568,19 +562,19 @@ export class DeliveryService {
   ): Promise<Result<{ address: Address }>> {
     const customer = await this.customer(userId);
     if (!customer || !customer.legalIds.some((id) => ELDERLY_LEGAL_IDS.includes(id)))
-      return failWith('elderlyNotEntitled');
+      return failWith(DELIVERY_TEXT.elderlyNotEntitled);
     const row = await this.repo.findAddress(addressId);
-    if (!row || row.userId !== userId) return notFoundWith('addressNotFound');
-    if (row.addressTypeId === ADDRESS_TYPE.work) return failWith('elderlyWorkAddress');
-    if (row.deliveryServiceId !== DELIVERY_SERVICE.home) return failWith('elderlyNotHome');
+    if (!row || row.userId !== userId) return failWith(DELIVERY_TEXT.addressNotFound, 'notFound');
+    if (row.addressTypeId === ADDRESS_TYPE.work) return failWith(DELIVERY_TEXT.elderlyWorkAddress);
+    if (row.deliveryServiceId !== DELIVERY_SERVICE.home) return failWith(DELIVERY_TEXT.elderlyNotHome);
     const mark = addressClassId === ADDRESS_CLASS_ELDERLY ? ADDRESS_CLASS_ELDERLY : null;
     if (row.addressClassId !== mark && !(await this.repo.setAddressClass(userId, addressId, mark)))
-      return failWith('elderlyAlready');
+      return failWith(DELIVERY_TEXT.elderlyAlready);
     const updated = await this.repo.findAddress(addressId);
-    if (!updated) return notFoundWith('addressNotFound');
+    if (!updated) return failWith(DELIVERY_TEXT.addressNotFound, 'notFound');
     return ok(
       { address: toAddress(updated, { preferred: customer.defaultDeliveryAddressId === addressId }) },
-      infoOf(mark ? 'elderlySet' : 'elderlyRemoved'),
+      [(mark ? DELIVERY_TEXT.elderlySet : DELIVERY_TEXT.elderlyRemoved).text],
     );
   }
 
@@ -595,12 +589,12 @@ export class DeliveryService {
     deliveryServiceId?: number,
   ): Promise<Result<DeliveryTarget>> {
     const address = await this.visibleAddress(userId, addressId);
-    if (!address || !address.active) return notFoundWith('addressNotFound');
+    if (!address || !address.active) return failWith(DELIVERY_TEXT.addressNotFound, 'notFound');
     if (deliveryServiceId !== undefined && deliveryServiceId !== address.deliveryServiceId)
-      return failWith('serviceNotAvailable');
+      return failWith(DELIVERY_TEXT.serviceNotAvailable);
     if (address.userId === null) {
       const w = address.warehouseId !== null ? await this.warehouse(address.warehouseId) : null;
-      if (!w) return notFoundWith('addressNotFound');
+      if (!w) return failWith(DELIVERY_TEXT.addressNotFound, 'notFound');
       const storeId = w.warehouseType === 'locker' ? (w.parentWarehouseId ?? w.warehouseId) : w.warehouseId;
       return ok({
         address,
@@ -615,7 +609,7 @@ export class DeliveryService {
       });
     }
     const zone = await this.repo.zoneOfPostalCode(address.postalCode);
-    if (!zone) return failWith('outOfArea');
+    if (!zone) return failWith(DELIVERY_TEXT.outOfArea);
     return ok({
       address,
       deliveryServiceId: address.deliveryServiceId,

@@ -10,7 +10,7 @@ import {
   type TimeslotDay,
   type TimeslotStatus,
 } from '@spesa/shared/contracts/delivery';
-import { fail, notFound, ok, type Result } from '../../lib/result';
+import { failWith, ok, type Result } from '../../lib/result';
 import { DELIVERY_TEXT } from './delivery.messages';
 import type { BookedSlot, SlotRow, TimeslotRepository } from './timeslot.repository';
 
@@ -194,16 +194,14 @@ export class TimeslotService {
   /** A slot the customer may choose (active 1): inside the 7 days, open and with a place left. */
   async selectable(target: CalendarTarget, date: string, timeslotId: number): Promise<Result<SlotView>> {
     const days = this.window();
-    if (!days.includes(date))
-      return notFound(DELIVERY_TEXT.timeslotNotFound[0], DELIVERY_TEXT.timeslotNotFound[1]);
+    if (!days.includes(date)) return failWith(DELIVERY_TEXT.timeslotNotFound, 'notFound');
     await this.ensureDays(target, [date]);
     const row = await this.repo.findSlot(target.calendar, target.kind, date, timeslotId);
-    if (!row) return notFound(DELIVERY_TEXT.timeslotNotFound[0], DELIVERY_TEXT.timeslotNotFound[1]);
+    if (!row) return failWith(DELIVERY_TEXT.timeslotNotFound, 'notFound');
     const v = this.view(row, romeNow(this.now()).minutes, null);
     if (v.active < 1) {
       const none = (await this.firstAvailable(target)) === null;
-      const [code, text] = none ? DELIVERY_TEXT.noTimeslotAvailable : DELIVERY_TEXT.timeslotNotAvailable;
-      return fail(code, text);
+      return failWith(none ? DELIVERY_TEXT.noTimeslotAvailable : DELIVERY_TEXT.timeslotNotAvailable);
     }
     return ok(v);
   }
@@ -222,14 +220,14 @@ export class TimeslotService {
     const row = await this.repo.book(slotId);
     if (row) return ok(row);
     const exists = await this.repo.findSlotById(slotId);
-    if (!exists) return notFound(DELIVERY_TEXT.timeslotNotFound[0], DELIVERY_TEXT.timeslotNotFound[1]);
-    return fail(DELIVERY_TEXT.timeslotNotAvailable[0], DELIVERY_TEXT.timeslotNotAvailable[1]);
+    if (!exists) return failWith(DELIVERY_TEXT.timeslotNotFound, 'notFound');
+    return failWith(DELIVERY_TEXT.timeslotNotAvailable);
   }
 
   /** Gives one place back (an order cancelled or moved). */
   async releaseSlot(slotId: number): Promise<Result<BookedSlot>> {
     const row = await this.repo.release(slotId);
-    return row ? ok(row) : notFound(DELIVERY_TEXT.timeslotNotFound[0], DELIVERY_TEXT.timeslotNotFound[1]);
+    return row ? ok(row) : failWith(DELIVERY_TEXT.timeslotNotFound, 'notFound');
   }
 }
 

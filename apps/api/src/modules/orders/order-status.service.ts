@@ -7,7 +7,7 @@ import {
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { fail, ok, type Result } from '../../lib/result';
+import { failWith, ok, type MessageTable, type Result } from '../../lib/result';
 
 /**
  * The one entry point that changes an order's status (checkout, payments, order actions, staff picking).
@@ -28,13 +28,17 @@ export interface StatusChange {
   note?: string;
 }
 
+/** Refusals of a status change: { code, text }. */
 export const ORDER_STATUS_TEXT = {
-  notAllowed: ['msg.order.statusNotAllowed', "L'operazione non è possibile nello stato attuale dell'ordine."],
-  changed: [
-    'msg.order.statusChanged',
-    "L'ordine è stato aggiornato nel frattempo: ricarica la pagina e riprova.",
-  ],
-} as const;
+  notAllowed: {
+    code: 'msg.order.statusNotAllowed',
+    text: "L'operazione non è possibile nello stato attuale dell'ordine.",
+  },
+  changed: {
+    code: 'msg.order.statusChanged',
+    text: "L'ordine è stato aggiornato nel frattempo: ricarica la pagina e riprova.",
+  },
+} as const satisfies MessageTable;
 
 /** A status change just written (inside the caller's transaction when it passed one). */
 export interface StatusChangeEvent {
@@ -95,15 +99,14 @@ export class OrderStatusService {
 
   /** Moves an order along the table; a refused or lost change is a typed failure and writes nothing. */
   async transition(db: Db, change: StatusChange): Promise<Result<{ version: number }>> {
-    if (!canTransition(change.from, change.to, change.actor))
-      return fail(ORDER_STATUS_TEXT.notAllowed[0], ORDER_STATUS_TEXT.notAllowed[1]);
+    if (!canTransition(change.from, change.to, change.actor)) return failWith(ORDER_STATUS_TEXT.notAllowed);
     const [row] = await queryRows<{ version: number }>(
       db,
       sql`UPDATE orders SET order_status_id = ${change.to}, version = version + 1, updated_at = now()
           WHERE order_id = ${change.orderId} AND order_status_id = ${change.from}
           RETURNING version`,
     );
-    if (!row) return fail(ORDER_STATUS_TEXT.changed[0], ORDER_STATUS_TEXT.changed[1]);
+    if (!row) return failWith(ORDER_STATUS_TEXT.changed);
     await db.execute(
       sql`INSERT INTO order_status_history (order_id, from_status_id, to_status_id, actor, actor_user_id, note)
           VALUES (${change.orderId}, ${change.from}, ${change.to}, ${change.actor},

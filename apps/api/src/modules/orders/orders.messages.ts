@@ -1,51 +1,59 @@
-/** Texts of the orders module: [message code, Italian text] (decision 018). */
+import type { MessageTable } from '../../lib/result';
+
+/** Texts of the orders module: { code, text }, the message code (errors[].code) and the Italian text. */
 export const ORDERS_TEXT = {
   /** also the answer for another customer's order: the two cannot be told apart */
-  orderNotFound: ['msg.order.notFound', 'Ordine non trovato.'],
-  tokenInvalid: [
-    'msg.order.tokenInvalid',
-    'Il link per vedere l’ordine non è valido o è scaduto. Accedi al tuo account per vedere i tuoi ordini.',
-  ],
-  noteNotDelivered: ['msg.order.noteNotDelivered', 'Puoi valutare un ordine solo dopo averlo ricevuto.'],
-  noteExists: ['msg.order.noteExists', 'Hai già valutato questo ordine: puoi modificare la tua valutazione.'],
-  noteNotFound: ['msg.order.noteNotFound', 'Valutazione non trovata.'],
-  reorderEmpty: [
-    'msg.order.reorderEmpty',
-    'Nessun prodotto di questo ordine è ancora disponibile: non è stato aggiunto nulla al carrello.',
-  ],
-  staffOnly: ['msg.staff.forbidden', 'Funzione riservata al personale del negozio.'],
-  pickNotAllowed: [
-    'msg.staff.pickNotAllowed',
-    'Le quantità si registrano solo mentre l’ordine è in preparazione.',
-  ],
-  itemNotFound: ['msg.staff.itemNotFound', 'Riga dell’ordine non trovata.'],
-  tooMuch: ['msg.staff.tooMuch', 'La quantità preparata non può superare quella ordinata.'],
-  substituteNotAllowed: [
-    'msg.staff.substituteNotAllowed',
-    'Il cliente non ha accettato prodotti alternativi per questa riga.',
-  ],
-  substituteNotFound: ['msg.staff.substituteNotFound', 'Prodotto sostitutivo non trovato.'],
-  substituteSame: [
-    'msg.staff.substituteSame',
-    'Il prodotto sostitutivo deve essere diverso da quello ordinato.',
-  ],
-  notAllPicked: [
-    'msg.staff.notAllPicked',
-    'Registra tutte le righe dell’ordine prima di segnarlo come preparato.',
-  ],
-  captureFailed: [
-    'msg.staff.captureFailed',
-    'L’addebito non è riuscito: l’ordine resta in preparazione. Riprova o contatta l’assistenza pagamenti.',
-  ],
-  providerMissing: [
-    'msg.staff.providerMissing',
-    'Il sistema di pagamento di questo ordine non è disponibile: riprova più tardi.',
-  ],
-  authorizationMissing: [
-    'msg.staff.authorizationMissing',
-    'L’ordine non ha un pagamento autorizzato da addebitare.',
-  ],
-} as const satisfies Record<string, readonly [string, string]>;
+  orderNotFound: { code: 'msg.order.notFound', text: 'Ordine non trovato.' },
+  tokenInvalid: {
+    code: 'msg.order.tokenInvalid',
+    text: 'Il link per vedere l’ordine non è valido o è scaduto. Accedi al tuo account per vedere i tuoi ordini.',
+  },
+  noteNotDelivered: {
+    code: 'msg.order.noteNotDelivered',
+    text: 'Puoi valutare un ordine solo dopo averlo ricevuto.',
+  },
+  noteExists: {
+    code: 'msg.order.noteExists',
+    text: 'Hai già valutato questo ordine: puoi modificare la tua valutazione.',
+  },
+  noteNotFound: { code: 'msg.order.noteNotFound', text: 'Valutazione non trovata.' },
+  reorderEmpty: {
+    code: 'msg.order.reorderEmpty',
+    text: 'Nessun prodotto di questo ordine è ancora disponibile: non è stato aggiunto nulla al carrello.',
+  },
+  staffOnly: { code: 'msg.staff.forbidden', text: 'Funzione riservata al personale del negozio.' },
+  pickNotAllowed: {
+    code: 'msg.staff.pickNotAllowed',
+    text: 'Le quantità si registrano solo mentre l’ordine è in preparazione.',
+  },
+  itemNotFound: { code: 'msg.staff.itemNotFound', text: 'Riga dell’ordine non trovata.' },
+  tooMuch: { code: 'msg.staff.tooMuch', text: 'La quantità preparata non può superare quella ordinata.' },
+  substituteNotAllowed: {
+    code: 'msg.staff.substituteNotAllowed',
+    text: 'Il cliente non ha accettato prodotti alternativi per questa riga.',
+  },
+  substituteNotFound: { code: 'msg.staff.substituteNotFound', text: 'Prodotto sostitutivo non trovato.' },
+  substituteSame: {
+    code: 'msg.staff.substituteSame',
+    text: 'Il prodotto sostitutivo deve essere diverso da quello ordinato.',
+  },
+  notAllPicked: {
+    code: 'msg.staff.notAllPicked',
+    text: 'Registra tutte le righe dell’ordine prima di segnarlo come preparato.',
+  },
+  captureFailed: {
+    code: 'msg.staff.captureFailed',
+    text: 'L’addebito non è riuscito: l’ordine resta in preparazione. Riprova o contatta l’assistenza pagamenti.',
+  },
+  providerMissing: {
+    code: 'msg.staff.providerMissing',
+    text: 'Il sistema di pagamento di questo ordine non è disponibile: riprova più tardi.',
+  },
+  authorizationMissing: {
+    code: 'msg.staff.authorizationMissing',
+    text: 'L’ordine non ha un pagamento autorizzato da addebitare.',
+  },
+} as const satisfies MessageTable;
 
 export const ORDERS_INFO_TEXT = {
   noteSaved: 'Grazie per la tua valutazione.',

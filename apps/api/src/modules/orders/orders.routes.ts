@@ -10,9 +10,8 @@ import {
   orderViewQuerySchema,
   tokenOrderViewQuerySchema,
 } from '@spesa/shared/contracts/orders';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCESS } from '../../plugins/access';
+import { ACCESS, userIdOf } from '../../plugins/access';
 import { answer, answerWithData, apiResponse } from '../../plugins/envelope';
 import type { OrdersService } from './orders.service';
 
@@ -20,11 +19,6 @@ import type { OrdersService } from './orders.service';
  * The customer's orders (spec section 7 "Orders", decision 018): list, detail, read-only token view, rating,
  * reorder. Thin: the service holds the rules; every read is scoped by the signed-in customer.
  */
-const userIdOf = (request: FastifyRequest): number => {
-  if (!request.session) throw new Error('the access plugin admits only a customer here');
-  return request.session.userId;
-};
-
 const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
   app.get(
     '/order/list',

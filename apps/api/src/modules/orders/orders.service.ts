@@ -22,7 +22,7 @@ import {
   orderStatusLabel,
 } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
-import { fail, notFound, ok, type Failure, type Result } from '../../lib/result';
+import { failWith, ok, type Result } from '../../lib/result';
 import type { PickupOrdersPort } from '../account/account.service';
 import { CART_TEXT } from '../cart/cart.messages';
 import type { CartOutcome, DailyPurchasesPort } from '../cart/cart.service';
@@ -45,7 +45,6 @@ export interface CartPort {
   view(userId: number, showSectors?: boolean): Promise<Result<Cart>>;
 }
 
-const orderNotFound = (): Failure => notFound(ORDERS_TEXT.orderNotFound[0], ORDERS_TEXT.orderNotFound[1]);
 const euro = (cents: number) => Math.round(cents) / 100;
 export const hashAccessToken = (token: string): string => createHash('sha256').update(token).digest('hex');
 
@@ -372,18 +371,18 @@ export class OrdersService {
   /** GET /order/view */
   async view(userId: number, orderId: number, showReplaced: boolean): Promise<Result<{ data: Order }>> {
     const row = await this.repo.findOrder(orderId, userId);
-    if (!row) return orderNotFound();
+    if (!row) return failWith(ORDERS_TEXT.orderNotFound, 'notFound');
     const [order] = await this.toWire([row], { withItems: true, showReplaced });
-    return order ? ok({ data: order }) : orderNotFound();
+    return order ? ok({ data: order }) : failWith(ORDERS_TEXT.orderNotFound, 'notFound');
   }
 
   /** GET /token-order/view: a wrong, expired or other order's token answers the same refusal. */
   async viewByToken(orderId: number, token: string, showReplaced: boolean): Promise<Result<{ data: Order }>> {
     const row = await this.repo.findOrderByToken(orderId, hashAccessToken(token), this.now());
-    if (!row) return fail(ORDERS_TEXT.tokenInvalid[0], ORDERS_TEXT.tokenInvalid[1], 'notFound');
+    if (!row) return failWith(ORDERS_TEXT.tokenInvalid, 'notFound');
     const [order] = await this.toWire([row], { withItems: true, showReplaced });
     // the token view never shows the customer's rating
-    return order ? ok({ data: { ...order, note: null } }) : orderNotFound();
+    return order ? ok({ data: { ...order, note: null } }) : failWith(ORDERS_TEXT.orderNotFound, 'notFound');
   }
 
   /**
@@ -404,22 +403,20 @@ export class OrdersService {
     mode: 'add' | 'update',
   ): Promise<Result<{ note: NoteRow }>> {
     const row = await this.repo.findOrder(body.orderId, userId);
-    if (!row) return orderNotFound();
-    if (!canRate(row.orderStatusId))
-      return fail(ORDERS_TEXT.noteNotDelivered[0], ORDERS_TEXT.noteNotDelivered[1]);
+    if (!row) return failWith(ORDERS_TEXT.orderNotFound, 'notFound');
+    if (!canRate(row.orderStatusId)) return failWith(ORDERS_TEXT.noteNotDelivered);
     const fields = { rating: body.rating, title: body.title ?? '', comment: body.comment ?? '' };
     if (mode === 'update' || body.noteId !== undefined) {
-      if (body.noteId === undefined)
-        return fail(ORDERS_TEXT.noteNotFound[0], ORDERS_TEXT.noteNotFound[1], 'validation');
+      if (body.noteId === undefined) return failWith(ORDERS_TEXT.noteNotFound, 'validation');
       const note = await this.repo.updateNote(body.noteId, body.orderId, userId, fields);
-      if (!note) return notFound(ORDERS_TEXT.noteNotFound[0], ORDERS_TEXT.noteNotFound[1]);
+      if (!note) return failWith(ORDERS_TEXT.noteNotFound, 'notFound');
       return ok({ note }, [ORDERS_INFO_TEXT.noteUpdated]);
     }
     const note = await this.repo.insertNote(body.orderId, userId, {
       ...fields,
       noteTypeId: body.noteTypeId ?? 1,
     });
-    if (!note) return fail(ORDERS_TEXT.noteExists[0], ORDERS_TEXT.noteExists[1]);
+    if (!note) return failWith(ORDERS_TEXT.noteExists);
     return ok({ note }, [ORDERS_INFO_TEXT.noteSaved]);
   }
 
@@ -430,7 +427,7 @@ export class OrdersService {
    */
   async addAllFromOrder(userId: number, orderId: number, showSectors: boolean): Promise<Result<CartOutcome>> {
     const row = await this.repo.findOrder(orderId, userId);
-    if (!row) return orderNotFound();
+    if (!row) return failWith(ORDERS_TEXT.orderNotFound, 'notFound');
     const items = await this.repo.items([orderId]);
     const lines: CartAddItem[] = items.map((i) => {
       const infos: CartAddItem['infos'] = {};
@@ -448,18 +445,18 @@ export class OrdersService {
       if (!view.ok) return view;
       return ok({
         cart: view.data,
-        failures: [fail(ORDERS_TEXT.reorderEmpty[0], ORDERS_TEXT.reorderEmpty[1])],
+        failures: [failWith(ORDERS_TEXT.reorderEmpty)],
         infos: [],
       });
     }
     const outcome = await this.cart.add(userId, lines, showSectors);
     // the cart answers one success text or one refusal per line (its texts are dropped when any line is
     // refused), or a single refusal for the whole cart when it is locked for payment
-    const cartRefused = outcome.failures.some((f) => f.code === CART_TEXT.locked[0]);
+    const cartRefused = outcome.failures.some((f) => f.code === CART_TEXT.locked.code);
     const added = cartRefused ? 0 : Math.max(0, lines.length - outcome.failures.length);
     const failures =
       added === 0 && outcome.failures.length > 0
-        ? [...outcome.failures, fail(ORDERS_TEXT.reorderEmpty[0], ORDERS_TEXT.reorderEmpty[1])]
+        ? [...outcome.failures, failWith(ORDERS_TEXT.reorderEmpty)]
         : outcome.failures;
     return ok({
       cart: outcome.cart,

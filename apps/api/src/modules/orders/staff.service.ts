@@ -15,17 +15,12 @@ import {
   type OrderStatusId,
 } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
-import { fail, notFound, ok, type Failure, type Result } from '../../lib/result';
+import { failWith, ok, type Failure, type Result } from '../../lib/result';
 import type { PaymentProvider } from '../payment/payment-provider';
 import { ORDER_STATUS_TEXT, type OrderStatusService } from './order-status.service';
 import { formatEuro, ORDERS_INFO_TEXT, ORDERS_TEXT } from './orders.messages';
 import type { OrderRow, OrdersRepository } from './orders.repository';
 import type { OrdersService } from './orders.service';
-
-type TextKey = keyof typeof ORDERS_TEXT;
-const refuse = (key: TextKey): Failure => fail(ORDERS_TEXT[key][0], ORDERS_TEXT[key][1]);
-const orderNotFound = (): Failure => notFound(ORDERS_TEXT.orderNotFound[0], ORDERS_TEXT.orderNotFound[1]);
-const statusRefused = (): Failure => fail(ORDER_STATUS_TEXT.notAllowed[0], ORDER_STATUS_TEXT.notAllowed[1]);
 
 /** The picking stage: lines are recorded only meanwhile. */
 const PICKING: ReadonlySet<number> = new Set([ORDER_STATUS.preparing, ORDER_STATUS.inPreparation]);
@@ -129,9 +124,9 @@ export class StaffService {
 
   async view(staff: StaffMember, orderId: number): Promise<Result<{ data: Order; nextStatuses: number[] }>> {
     const o = await this.orderFor(staff, orderId);
-    if (!o) return orderNotFound();
+    if (!o) return failWith(ORDERS_TEXT.orderNotFound, 'notFound');
     const [order] = await this.orders.toWire([o], { withItems: true, showReplaced: true });
-    if (!order) return orderNotFound();
+    if (!order) return failWith(ORDERS_TEXT.orderNotFound, 'notFound');
     return ok({ data: order, nextStatuses: nextStatuses(o.orderStatusId, 'staff') });
   }
 
@@ -143,8 +138,8 @@ export class StaffService {
     info: string,
   ): Promise<Result<{ data: Order; nextStatuses: number[] }>> {
     const o = await this.orderFor(staff, orderId);
-    if (!o) return orderNotFound();
-    if (!canTransition(o.orderStatusId, to, 'staff')) return statusRefused();
+    if (!o) return failWith(ORDERS_TEXT.orderNotFound, 'notFound');
+    if (!canTransition(o.orderStatusId, to, 'staff')) return failWith(ORDER_STATUS_TEXT.notAllowed);
     const moved = await this.db.transaction(async (tx) =>
       this.status.transition(tx, {
         orderId,
@@ -183,19 +178,19 @@ export class StaffService {
     body: StaffPickBody,
   ): Promise<Result<{ data: Order; nextStatuses: number[] }>> {
     const o = await this.orderFor(staff, body.orderId);
-    if (!o) return orderNotFound();
-    if (!PICKING.has(o.orderStatusId)) return refuse('pickNotAllowed');
+    if (!o) return failWith(ORDERS_TEXT.orderNotFound, 'notFound');
+    if (!PICKING.has(o.orderStatusId)) return failWith(ORDERS_TEXT.pickNotAllowed);
     const line = (await this.repo.items([o.orderId])).find((i) => i.orderItemId === body.orderItemId);
-    if (!line) return notFound(ORDERS_TEXT.itemNotFound[0], ORDERS_TEXT.itemNotFound[1]);
+    if (!line) return failWith(ORDERS_TEXT.itemNotFound, 'notFound');
     // more pieces than ordered are never delivered (a heavier real weight is: it is priced, and capped)
-    if (body.quantity > line.quantity) return refuse('tooMuch');
+    if (body.quantity > line.quantity) return failWith(ORDERS_TEXT.tooMuch);
     let unitCents = line.unitPriceCents;
     let substitute: { productId: number; name: string } | null = null;
     if (body.substituteProductId !== undefined) {
-      if (!line.acceptAlternatives) return refuse('substituteNotAllowed');
-      if (body.substituteProductId === line.productId) return refuse('substituteSame');
+      if (!line.acceptAlternatives) return failWith(ORDERS_TEXT.substituteNotAllowed);
+      if (body.substituteProductId === line.productId) return failWith(ORDERS_TEXT.substituteSame);
       const p = await this.substitutes.productOf(body.substituteProductId);
-      if (!p) return notFound(ORDERS_TEXT.substituteNotFound[0], ORDERS_TEXT.substituteNotFound[1]);
+      if (!p) return failWith(ORDERS_TEXT.substituteNotFound, 'notFound');
       substitute = { productId: p.productId, name: p.name };
       // the customer never pays a substitute more than the product ordered
       unitCents = Math.min(unitCents, p.priceCents);
@@ -218,7 +213,7 @@ export class StaffService {
         pickedBy: staff.userId,
       });
     });
-    if (!written) return fail(ORDER_STATUS_TEXT.changed[0], ORDER_STATUS_TEXT.changed[1]);
+    if (!written) return failWith(ORDER_STATUS_TEXT.changed);
     const view = await this.view(staff, o.orderId);
     return view.ok ? ok(view.data, [ORDERS_INFO_TEXT.picked]) : view;
   }
@@ -233,10 +228,12 @@ export class StaffService {
     orderId: number,
   ): Promise<Result<{ data: Order; nextStatuses: number[] }>> {
     const o = await this.orderFor(staff, orderId);
-    if (!o) return orderNotFound();
-    if (!canTransition(o.orderStatusId, ORDER_STATUS.prepared, 'staff')) return statusRefused();
+    if (!o) return failWith(ORDERS_TEXT.orderNotFound, 'notFound');
+    if (!canTransition(o.orderStatusId, ORDER_STATUS.prepared, 'staff'))
+      return failWith(ORDER_STATUS_TEXT.notAllowed);
     const items = await this.repo.items([o.orderId]);
-    if (items.length === 0 || items.some((i) => i.deliveredQuantity === null)) return refuse('notAllPicked');
+    if (items.length === 0 || items.some((i) => i.deliveredQuantity === null))
+      return failWith(ORDERS_TEXT.notAllPicked);
     const deliveredCents = items.reduce((sum, i) => sum + (i.deliveredTotalCents ?? 0), 0);
     const realCents = realAmountCents(o, deliveredCents);
     const online = isOnlinePaymentType(o.paymentTypeId);
@@ -247,9 +244,10 @@ export class StaffService {
         let captured: number | null = null;
         let note = '';
         if (online) {
-          if (!auth || auth.status !== 'authorized') throw new Rollback(refuse('authorizationMissing'));
+          if (!auth || auth.status !== 'authorized')
+            throw new Rollback(failWith(ORDERS_TEXT.authorizationMissing));
           const provider = this.providerFor(auth.provider);
-          if (!provider) throw new Rollback(refuse('providerMissing'));
+          if (!provider) throw new Rollback(failWith(ORDERS_TEXT.providerMissing));
           const amount = captureAmountCents(realCents, auth);
           if (amount.capped) {
             note = `importo reale ${formatEuro(realCents)} limitato all'autorizzazione ${formatEuro(amount.cents)}`;
@@ -273,7 +271,7 @@ export class StaffService {
           if (!moved.ok) throw new Rollback(moved);
           // last: the provider call happens only once everything else is written in this transaction
           const taken = await provider.capture(auth.providerRef, captured, tx);
-          if (!taken.ok) throw new Rollback(refuse('captureFailed'));
+          if (!taken.ok) throw new Rollback(failWith(ORDERS_TEXT.captureFailed));
         } else {
           await this.repo.recordCapture(tx, {
             orderId: o.orderId,

@@ -27,7 +27,7 @@ import { SANDBOX_TEST_CARDS } from './sandbox.provider';
  */
 const NOW = new Date('2027-03-01T07:00:00Z');
 const DAY = '2027-03-03';
-/** the development key the sandbox used to fall back to: public, so it must open nothing */
+/** a key anyone can read in the repository (a development key): it must open nothing */
 const PUBLISHED_KEY = 'spesa-sandbox-development-key-not-for-production';
 const sign = (key: string, purpose: string, text: string) =>
   createHmac('sha256', key).update(`${purpose}|${text}`).digest('hex');

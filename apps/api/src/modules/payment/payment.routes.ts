@@ -4,12 +4,12 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { JobQueue } from '../../lib/jobs';
 import { htmlTemplates } from '../../lib/html';
-import { fail } from '../../lib/result';
+import { failWith } from '../../lib/result';
 import { ACCESS } from '../../plugins/access';
 import { answer, apiResponse } from '../../plugins/envelope';
 import type { PaymentOutcome } from './payment-provider';
 import type { PaymentService } from './payment.service';
-import { PAYMENT_TEXT } from './payment.service';
+import { PAYMENT_TEXT } from './payment.messages';
 import type { SandboxPaymentProvider, SandboxSession } from './sandbox.provider';
 
 /**
@@ -194,10 +194,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
       });
       if (!verified) {
         reply.code(400);
-        return answer(
-          request,
-          fail(PAYMENT_TEXT.badSignature[0], PAYMENT_TEXT.badSignature[1], 'validation'),
-        );
+        return answer(request, failWith(PAYMENT_TEXT.badSignature, 'validation'));
       }
       const applied = await payments.apply(verified, 'return');
       if (!applied.ok) {
@@ -240,7 +237,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
         );
         if (!verified) {
           reply.code(401);
-          return answer(request, fail(PAYMENT_TEXT.badSignature[0], PAYMENT_TEXT.badSignature[1]));
+          return answer(request, failWith(PAYMENT_TEXT.badSignature));
         }
         const applied = await payments.apply(verified, 'webhook');
         return answer(request, applied.ok ? { ok: true, data: { received: true } } : applied);

@@ -1,7 +1,8 @@
 import type { PaymentCompletedStatus } from '@spesa/shared/contracts/checkout';
 import { ORDER_STATUS, type OrderStatusId } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
-import { fail, ok, type Result } from '../../lib/result';
+import { failWith, ok, type Result } from '../../lib/result';
+import { PAYMENT_TEXT } from './payment.messages';
 import type { PaymentProvider, VerifiedNotification } from './payment-provider';
 
 /** An order's payment attempt, as the payment flow reads it. */
@@ -54,11 +55,6 @@ export interface OrderStatusPort {
     change: { orderId: number; from: number; to: OrderStatusId; actor: 'provider' },
   ): Promise<{ ok: boolean }>;
 }
-
-export const PAYMENT_TEXT = {
-  badSignature: ['msg.payment.badSignature', 'Notifica di pagamento non valida.'],
-  unknownSession: ['msg.payment.unknownSession', 'Sessione di pagamento sconosciuta.'],
-} as const;
 
 /**
  * Applies the provider's notifications (the browser's return and the webhook) to authorisations and orders.
@@ -136,8 +132,7 @@ export class PaymentService {
       }
       return order.orderId;
     });
-    if (orderId === null)
-      return fail(PAYMENT_TEXT.unknownSession[0], PAYMENT_TEXT.unknownSession[1], 'notFound');
+    if (orderId === null) return failWith(PAYMENT_TEXT.unknownSession, 'notFound');
     const order = await this.orders.findOrderById(orderId);
     const auth = order ? await this.orders.latestAuthorization(orderId) : null;
     const completed: PaymentCompletedStatus =

@@ -48,7 +48,7 @@ export function ProductListing({ scope, subcategories, emptyText }: ProductListi
   };
 
   // The cards and facets render in a deferred (interruptible) pass: the query's update itself is
-  // synchronous and used to build the whole page of cards in one long task.
+  // synchronous, and rendering the whole page of cards in it would be one long task.
   const data = useDeferredValue(products.data);
   const page = data?.page;
   const items = data?.products ?? [];

@@ -10,7 +10,7 @@ import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { MFA_REQUIRED_CODE, type UserDetail } from '@spesa/shared/contracts/account';
+import { MFA_REQUIRED_CODE, MFA_RESENT_CODE, type UserDetail } from '@spesa/shared/contracts/account';
 import { loginPasswordRule, MESSAGES } from '@spesa/shared/account/validation-rules';
 import { IS_APP_BUILD, REGISTRATION_ENABLED, SOCIAL_PROVIDERS } from '../../../lib/config';
 import { login } from '../api/login';
@@ -20,7 +20,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { FormCheckbox, FormTextField, PasswordField } from '../../../components/form-fields';
 
 /** Codes of failures that are a step of the PIN sign-in rather than an error. */
-const MFA_INFO_CODES = new Set([MFA_REQUIRED_CODE, 'msg.auth.mfaResent']);
+const MFA_INFO_CODES = new Set([MFA_REQUIRED_CODE, MFA_RESENT_CODE]);
 
 const loginFormSchema = z
   .object({

@@ -1,12 +1,12 @@
 /**
  * The profile menu of spec section 2: data, orders, lists, addresses, rate products, services, premium card,
- * invite friend, help, logout. Items whose feature is not built yet are listed as "in arrivo" (disabled).
+ * invite friend, help, logout. Items without a page in the shop are listed as "in arrivo" (disabled).
  */
 export interface ProfileMenuItem {
   key: string;
   /** i18n key of the label */
   label: string;
-  /** a page of the shop; absent: not available yet */
+  /** a page of the shop; absent: the item is shown disabled, "in arrivo" */
   to?: string;
 }
 

@@ -22,7 +22,7 @@ import { getCartUi, requestEnded, requestStarted, resetCartUi } from '../hooks/c
 import { cancelPendingAdd } from '../hooks/pending-add';
 import { closeLoginDialog } from '../../account/hooks/login-dialog-store';
 
-// Web component tests of the cart (issue 5): the real routes and providers, fetch mocked with the contracts'
+// Web component tests of the cart: the real routes and providers, fetch mocked with the contracts'
 // types. The server decides: every change answers the whole cart, which replaces the cached one.
 
 const piece = makeProduct({ productId: 11, name: 'Yogurt bianco', slug: 'yogurt-bianco', priceDisplay: 0.8 });

@@ -1,7 +1,7 @@
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import type { CheckoutCart, OrderPaymentData } from '@spesa/shared/contracts/checkout';
-import { GIFT_CODE_INVALID_TEXT } from '@spesa/shared/contracts/checkout';
+import { GIFT_CODE_INVALID_TEXT, PERSONAL_DATA_MISSING_CODE } from '@spesa/shared/contracts/checkout';
 import type { Envelope } from '@spesa/shared/contracts/envelope';
 import { renderApp } from '../../../test/render-app';
 import {
@@ -179,6 +179,7 @@ describe('Checkout page', () => {
           'Per pagare servono tutti i dati personali: completa nome, cognome, codice fiscale e telefono nel tuo profilo.',
           'Per confermare l’ordine devi accettare il regolamento e le condizioni di vendita.',
         ],
+        missingCodes: [PERSONAL_DATA_MISSING_CODE, 'msg.checkout.rules'],
       }),
     );
     const { user } = renderApp('/checkout');
@@ -193,6 +194,20 @@ describe('Checkout page', () => {
       'Il pagamento richiede tutti i dati personali: completali prima di confermare.',
     );
     expect(callsTo(fetchMock, '/checkout/prepare')).toHaveLength(0);
+  });
+
+  it('opens the personal data form on the code, whatever the words', async () => {
+    signedIn();
+    mockCheckout(
+      makeCheckoutCart({
+        missing: ['Completa il profilo.', 'Il regolamento tratta i tuoi dati personali: accettalo.'],
+        missingCodes: [PERSONAL_DATA_MISSING_CODE, 'msg.checkout.rules'],
+      }),
+    );
+    renderApp('/checkout');
+    expect(await screen.findByText('Completa il profilo.')).toBeInTheDocument();
+    expect(await screen.findByRole('textbox', { name: 'Nome' })).toHaveValue('Mario');
+    expect(screen.queryByText(/Il regolamento tratta/)).toBeNull();
   });
 
   it('gift code: an invalid code gets the spec text on the field; a valid one is applied and can be removed', async () => {

@@ -21,7 +21,11 @@ import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Typography from '@mui/material/Typography';
 import { rules } from '@spesa/shared/account/validation-rules';
-import { LOTTERY_CODE_PATTERN, type CheckoutCart } from '@spesa/shared/contracts/checkout';
+import {
+  LOTTERY_CODE_PATTERN,
+  PERSONAL_DATA_MISSING_CODE,
+  type CheckoutCart,
+} from '@spesa/shared/contracts/checkout';
 import type { PersonFiscal } from '@spesa/shared/contracts/account';
 import type { Cart } from '@spesa/shared/contracts/cart';
 import { PageLoading } from '../../../components/page-loading';
@@ -52,8 +56,6 @@ import { GiftCodeBox } from './gift-code-box';
 const FORM_ID = 'checkout-form';
 /** the cart of an order being paid (locked by prepare): its address and slot can no longer change */
 const CART_LOCKED = 7;
-/** the server's 'missing' text about personal data (msg.checkout.personalData) */
-const PERSONAL_DATA = /dati personali/i;
 
 function buildSchema(t: (key: string) => string) {
   return z
@@ -120,6 +122,12 @@ export function CheckoutPage() {
       <CheckoutForm cart={cart} />
     </Shell>
   );
+}
+
+/** The server's texts about missing personal data, picked by their code. */
+function personalDataMissing(checkout: CheckoutCart['checkout'] | undefined): string[] {
+  if (!checkout) return [];
+  return checkout.missing.filter((_, i) => checkout.missingCodes[i] === PERSONAL_DATA_MISSING_CODE);
 }
 
 const deliveryKey = (c: Cart) =>
@@ -203,8 +211,9 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
 
   // personal data saved above: the cart's list of what is missing is read again
   const userDetail = useUserDetail();
-  // the server lists everything still missing (rules, slot...); the personal data get a form of their own
-  const missing = (checkout?.missing ?? []).filter((m) => PERSONAL_DATA.test(m));
+  // the server lists everything still missing (rules, slot...) with a code for each; the personal data get
+  // a form of their own
+  const missing = personalDataMissing(checkout);
   const userUpdatedAt = userDetail.dataUpdatedAt;
   const firstUpdate = useRef(userUpdatedAt);
   useEffect(() => {

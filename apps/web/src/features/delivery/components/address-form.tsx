@@ -11,6 +11,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
 import {
+  ADDRESS_NOT_VALIDATED_CODE,
   addressFormSchema,
   type Address,
   type AddressForm as AddressFormValues,
@@ -41,7 +42,6 @@ const FIELDS = [
   'phone',
 ] as const;
 type FieldName = (typeof FIELDS)[number];
-const NOT_VALIDATED = 'msg.address.notValidated';
 
 const emptyValues: AddressFormValues = {
   addressName: '',
@@ -152,7 +152,7 @@ export function AddressForm({
       });
       doSave(values);
     } catch (error) {
-      if (error instanceof ApiError && error.response.errors[0]?.code === NOT_VALIDATED)
+      if (error instanceof ApiError && error.response.errors[0]?.code === ADDRESS_NOT_VALIDATED_CODE)
         setConfirm({ values, message: error.message });
       else showFailure(error);
     } finally {

@@ -40,7 +40,7 @@ function slotText(cart: Cart, todayText: string): string | null {
 }
 
 /**
- * The header's service indicator (spec section 4, issue 4): the chosen service, the address or store and
+ * The header's service indicator (spec section 4): the chosen service, the address or store and
  * the slot, always visible for signed-in customers; it opens the address selector (and the slot picker).
  * Anonymous visitors are invited to choose the service: login first, then address, then slot. A lazy chunk
  * of the header in plain CSS; the dialogs are further chunks, loaded on the first press (or hover/focus).

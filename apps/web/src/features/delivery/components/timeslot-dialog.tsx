@@ -26,7 +26,11 @@ import { useCart } from '../../cart/api/get-cart';
 import { useCategory } from '../../catalogue/api/get-category';
 import { useTimeslots } from '../api/get-timeslots';
 import { useSelectTimeslot } from '../api/select-timeslot';
-import { closeDeliveryDialog, openAddressSelector, useDeliveryDialog } from '../../../lib/delivery-dialog-store';
+import {
+  closeDeliveryDialog,
+  openAddressSelector,
+  useDeliveryDialog,
+} from '../../../lib/delivery-dialog-store';
 import { useRovingFocus } from '../hooks/use-roving-focus';
 import { needsAddressFirst } from '../utils/delivery-chain';
 import { CART_STATUS_LOCKED, DELIVERY_DIALOG_MAX_WIDTH } from '../utils/delivery-constants';
