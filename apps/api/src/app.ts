@@ -281,7 +281,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     (userId) => cart.forgetDelivery(userId),
     (userId) => delivery.eraseCustomer(userId),
   );
-  app.decorate('timeslots', timeslots);
   // checkout, payments and the customer's order actions (decision 017)
   const placements = new OrderPlacementRepository(opts.db);
   const orderAnswer = new OrderAnswer(placements, delivery);
@@ -381,8 +380,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 declare module 'fastify' {
   interface FastifyInstance {
     catalogue: CatalogueService;
-    /** slot capacity (bookSlot / releaseSlot) for checkout and tests */
-    timeslots: TimeslotService;
     /** the one entry point of order status changes (its listener sends the order e-mails) */
     orderStatus: OrderStatusService;
     /** scheduled work (tests run due jobs with `app.jobs.runDue()`) */
