@@ -2,11 +2,13 @@
 //
 //   1. Chromium for the journeys (installs it as root with apt, otherwise says exactly what to run)
 //   2. Vitest: projects shared + web + api (the api suite on a fresh embedded PGlite, via its global setup)
-//   3. the api project again on a private, throw-away PostgreSQL cluster (when the server binaries exist)
-//   4. production build of the web app + Playwright journeys in Chromium (axe scan on every page)
+//   3. the api project again on a private, throw-away PostgreSQL cluster (when the server binaries exist),
+//      without the files that cannot tell the engines apart (vitest.config.ts, decision 009); beside it, the
+//      production build of the web app
+//   4. Playwright journeys in Chromium on that build (axe scan on every page)
 //   5. summary line `tests: N passed, M failed`; exit code 1 when anything failed
 //
-// Flags: --no-e2e (skip 1 and 4), --no-pg (skip 3), --no-vitest (skip 2 and 3).
+// Flags: --no-e2e (skip 1 and 4 and the build), --no-pg (skip the PostgreSQL pass), --no-vitest (skip 2 and 3).
 import { spawn, spawnSync } from 'node:child_process';
 import { accessSync, constants, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
@@ -48,28 +50,39 @@ const skippedParts = [];
 
 // ---------------------------------------------------------------------------------------------------------
 // Child processes: each runs in its own process group so an interruption can end it with its grandchildren.
-let current = null;
+// Two may run at once (the PostgreSQL pass and the web build).
+/** @type {Set<import('node:child_process').ChildProcess>} */
+const running = new Set();
 let cluster = null;
 let interrupted = false;
 
-function run(cmd, argv, { env = process.env, quiet = false } = {}) {
+/**
+ * Runs a command to its end. `capture`: its output is kept (answered as `output`) instead of shown, for a
+ * step running beside another one.
+ */
+function run(cmd, argv, { env = process.env, capture = false } = {}) {
   return new Promise((resolvePromise) => {
     const child = spawn(cmd, argv, {
       cwd: root,
       env,
-      stdio: ['ignore', quiet ? 'ignore' : 'inherit', quiet ? 'pipe' : 'inherit'],
+      stdio: ['ignore', capture ? 'pipe' : 'inherit', capture ? 'pipe' : 'inherit'],
       detached: true,
     });
-    current = child;
+    running.add(child);
     let stderr = '';
-    child.stderr?.on('data', (d) => (stderr += d));
+    let output = '';
+    if (capture) child.stdout?.on('data', (d) => (output += d));
+    child.stderr?.on('data', (d) => {
+      stderr += d;
+      if (capture) output += d;
+    });
     child.on('error', (err) => {
-      current = null;
-      resolvePromise({ code: 127, stderr: err.message });
+      running.delete(child);
+      resolvePromise({ code: 127, stderr: err.message, output: output + err.message });
     });
     child.on('exit', (code, signal) => {
-      current = null;
-      resolvePromise({ code: code ?? 128 + (signal === 'SIGKILL' ? 9 : 15), stderr });
+      running.delete(child);
+      resolvePromise({ code: code ?? 128 + (signal === 'SIGKILL' ? 9 : 15), stderr, output });
     });
   });
 }
@@ -87,23 +100,23 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     if (interrupted) return;
     interrupted = true;
     console.error(`\n${red(`Interrupted (${sig}): stopping`)}`);
-    const child = current;
+    const children = [...running];
     const finish = () => {
       cluster?.stop();
       process.exit(130);
     };
-    if (child) {
-      killGroup(child, 'SIGTERM');
-      const force = setTimeout(() => killGroup(child, 'SIGKILL'), 5000);
-      child.once('exit', () => {
-        clearTimeout(force);
-        // Playwright's web server and vitest's forks live in the same group: make sure nothing lingers.
-        killGroup(child, 'SIGKILL');
-        finish();
-      });
-    } else {
+    if (children.length === 0) return finish();
+    for (const child of children) killGroup(child, 'SIGTERM');
+    const force = setTimeout(() => {
+      for (const child of children) killGroup(child, 'SIGKILL');
+      setTimeout(finish, 1000);
+    }, 5000);
+    Promise.all(children.map((child) => new Promise((done) => child.once('exit', done)))).then(() => {
+      clearTimeout(force);
+      // Playwright's web server and vitest's forks live in the same groups: make sure nothing lingers.
+      for (const child of children) killGroup(child, 'SIGKILL');
       finish();
-    }
+    });
   });
 }
 
@@ -276,9 +289,21 @@ if (runVitest) {
   steps.push({ name: 'vitest (shared, web, api on PGlite)', ...countVitest(out, res.code), time: secs(t0) });
 }
 
-// 3. api again on PostgreSQL ---------------------------------------------------------------------------------
+// 3. api again on PostgreSQL, the web build beside it ---------------------------------------------------------
+// The PostgreSQL pass mostly waits on the server, the build mostly computes: side by side they share the cores.
+// The build's output is kept and shown when it is done, so the two logs do not interleave.
+/** @type {Promise<{ code: number, output: string, time: string }> | null} */
+let building = null;
+if (runE2e) {
+  const t0 = Date.now();
+  building = run(npm, ['run', 'build', '-w', '@spesa/web'], { capture: true }).then((res) => ({
+    ...res,
+    time: secs(t0),
+  }));
+}
+
 if (runPg) {
-  heading('Vitest: api on a private PostgreSQL cluster');
+  heading(`Vitest: api on a private PostgreSQL cluster${building ? ' (the web build runs beside it)' : ''}`);
   const t0 = Date.now();
   let binDir = findPgBinDir();
   let why = '';
@@ -323,11 +348,11 @@ if (runPg) {
   }
 }
 
-// 4. Build + Playwright journeys --------------------------------------------------------------------------------
-if (runE2e) {
+// 4. Playwright journeys on the build ----------------------------------------------------------------------------
+if (building) {
   heading('Web build');
-  const t0 = Date.now();
-  const build = await run(npm, ['run', 'build', '-w', '@spesa/web']);
+  const build = await building;
+  process.stdout.write(build.output);
   if (build.code !== 0) {
     steps.push({
       name: 'web build',
@@ -335,10 +360,10 @@ if (runE2e) {
       failed: 1,
       skipped: 0,
       note: 'vite build failed',
-      time: secs(t0),
+      time: build.time,
     });
   } else {
-    console.log(`built in ${secs(t0)}`);
+    console.log(`built in ${build.time}`);
     heading('Playwright journeys (Chromium)');
     const t1 = Date.now();
     const out = join(resultsDir, 'playwright.json');

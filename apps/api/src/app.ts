@@ -283,7 +283,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     (userId) => cart.forgetDelivery(userId),
     (userId) => delivery.eraseCustomer(userId),
   );
-  app.decorate('timeslots', timeslots);
   // checkout, payments and the customer's order actions (decision 017)
   const placements = new OrderPlacementRepository(opts.db);
   const orderAnswer = new OrderAnswer(placements, delivery);
@@ -384,11 +383,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 declare module 'fastify' {
   interface FastifyInstance {
     catalogue: CatalogueService;
-    /**
-     * the time slot service (calendars, selection). Tests call its bookSlot / releaseSlot; checkout takes a
-     * place with `TimeslotRepository.book` on the order's transaction (checkout.service.ts), not through it.
-     */
-    timeslots: TimeslotService;
     /** the one entry point of order status changes (its listener sends the order e-mails) */
     orderStatus: OrderStatusService;
     /** scheduled work (tests run due jobs with `app.jobs.runDue()`) */

@@ -10,7 +10,7 @@ import { callAs, findInMail, lastMailTo, login, uniqueEmail } from './helper';
 /**
  * Account tests: a complete, valid registration body (the three steps of the wizard) and a way to get a
  * fresh confirmed customer with a session. Every test that changes data works on its own new user
- * (the PostgreSQL run shares one database between files).
+ * (the tests of a file share its database).
  */
 export const NEW_PASSWORD = 'Nuova2026!';
 

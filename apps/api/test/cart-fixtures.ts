@@ -4,8 +4,8 @@ import type { Db } from '../src/db/client';
 import { callAs, type EnvelopeBody, type TestApp } from './helper';
 
 /**
- * Cart tests: seeded products picked by their selling rules (read only: the PostgreSQL run shares one
- * database between files), and the cart calls as a signed-in customer.
+ * Cart tests: seeded products picked by their selling rules (read only: the tests of a file share its
+ * database), and the cart calls as a signed-in customer.
  */
 export interface PickedProduct {
   productId: number;

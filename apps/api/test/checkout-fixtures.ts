@@ -8,9 +8,9 @@ import { newCustomer } from './customers';
 import { callAs, type EnvelopeBody, type TestApp } from './helper';
 
 /**
- * Checkout tests. The PostgreSQL run shares one database between files, so these tests make their own
- * products (clones of a seeded plain product with a stock of their own) and use their own days of the
- * calendar (each file a different fixed clock), never touching what other files read.
+ * Checkout tests. The tests of a file share its database, so each makes its own products (clones of a
+ * seeded plain product with a stock of their own) and its own slots, never touching what another test of
+ * the file reads.
  */
 export const api = (path: string) => `/ebsn/api${path}`;
 /** Drive store used by the checkout tests (its pickup point is a seeded address) */

@@ -3,8 +3,8 @@ import { hashPassword } from '../src/modules/account/secrets';
 import { DEMO_PASSWORD, login, uniqueEmail, type TestApp } from './helper';
 
 /**
- * A fresh, confirmed customer signed in (the PostgreSQL run shares one database between files, so tests
- * that change a customer's data make their own). Inserted through the account repository.
+ * A fresh, confirmed customer signed in (the tests of a file share its database, so tests that change a
+ * customer's data make their own). Inserted through the account repository.
  */
 export async function newCustomer(
   t: TestApp,

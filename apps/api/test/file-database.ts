@@ -9,13 +9,25 @@ import pg from 'pg';
 const FILE_DATABASE_MARK = '_file_';
 let fileDatabase: Promise<string> | null = null;
 
+/**
+ * A session on the server's `postgres` database: CREATE DATABASE refuses a template that another session is
+ * connected to, so the files creating their copies side by side must not connect to the template. (The
+ * database has to be named in the URL: node-postgres lets the connection string win over a `database`
+ * option.)
+ */
+function adminClient(templateUrl: string): pg.Client {
+  const url = new URL(templateUrl);
+  url.pathname = '/postgres';
+  return new pg.Client({ connectionString: url.toString() });
+}
+
 /** This test file's own database (created on the first call), as a URL. */
 export function databaseOfThisFile(templateUrl: string): Promise<string> {
   fileDatabase ??= (async () => {
     const url = new URL(templateUrl);
     const template = decodeURIComponent(url.pathname.slice(1));
     const name = `${template}${FILE_DATABASE_MARK}${process.pid}_${randomBytes(4).toString('hex')}`;
-    const admin = new pg.Client({ connectionString: templateUrl, database: 'postgres' });
+    const admin = adminClient(templateUrl);
     await admin.connect();
     try {
       await admin.query(`CREATE DATABASE "${name}" TEMPLATE "${template}"`);
@@ -31,7 +43,7 @@ export function databaseOfThisFile(templateUrl: string): Promise<string> {
 /** Drops the per-file copies of the template database. */
 export async function dropFileDatabases(templateUrl: string): Promise<void> {
   const template = decodeURIComponent(new URL(templateUrl).pathname.slice(1));
-  const admin = new pg.Client({ connectionString: templateUrl, database: 'postgres' });
+  const admin = adminClient(templateUrl);
   await admin.connect();
   try {
     const { rows } = await admin.query<{ datname: string }>(

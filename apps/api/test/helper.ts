@@ -225,6 +225,6 @@ export function findInMail(text: string, pattern: RegExp): string {
   return m[1] ?? m[0];
 }
 
-/** A unique e-mail address per test (the PostgreSQL run shares one database between files). */
+/** A unique e-mail address per test (the tests of a file share its database). */
 export const uniqueEmail = (tag: string) =>
   `${tag}.${Date.now().toString(36)}${Math.random().toString(36).slice(2, 7)}@example.com`;

@@ -170,7 +170,7 @@ export class FakeProvider implements PaymentProvider {
   }
 }
 
-/** Makes a customer a staff member (a fresh one per test file: the PostgreSQL run shares one database). */
+/** Makes a customer a staff member (pass a fresh customer: the tests of a file share its database). */
 export async function makeStaff(t: TestApp, userId: number, warehouseIds: number[] = []): Promise<void> {
   await t.db.execute(
     sql`INSERT INTO staff_members (user_id, role, warehouse_ids)

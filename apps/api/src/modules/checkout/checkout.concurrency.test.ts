@@ -17,8 +17,8 @@ import { buildTestApp, callAs, type TestApp } from '../../../test/helper';
 
 /**
  * Races of order placement, on PGlite and on PostgreSQL (the suite runs on both): repeated buys of one cart,
- * many buyers of one slot, many buyers of one product. Fixed clock: Monday 5 April 2027, 08:00 in Rome; this
- * file's slots are on Wednesday 7 April (no other file uses that day).
+ * many buyers of one slot, many buyers of one product. Fixed clock: Monday 5 April 2027, 08:00 in Rome; the
+ * slots are on Wednesday 7 April.
  */
 let t: TestApp;
 const NOW = new Date('2027-04-05T06:00:00Z');

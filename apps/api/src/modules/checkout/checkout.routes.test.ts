@@ -48,7 +48,7 @@ beforeAll(async () => {
     secret: await storedSecret(t.db, 'payment-sandbox'),
     now: () => NOW,
   });
-  // room for every run of this file on a shared PostgreSQL database
+  // room for every order this file places
   await driveSlot(t.db, DAY, 100_000);
 });
 afterAll(async () => {

@@ -1,7 +1,16 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  bookedOf,
+  buy,
+  driveSlot,
+  DRIVE_STORE,
+  stageBuyers,
+  testProduct,
+} from '../../../test/checkout-fixtures';
 import { newCustomer } from '../../../test/customers';
 import { buildTestApp, callAs, type TestApp } from '../../../test/helper';
+import { queryRows } from '../../db/rows';
 import { TimeslotRepository } from './timeslot.repository';
 
 /**
@@ -238,37 +247,75 @@ describe('GET /timeslot/select', () => {
   });
 });
 
-describe('capacity booking (bookSlot / releaseSlot)', () => {
-  it('500 parallel bookings of a capacity-20 slot: exactly 20 succeed, booked = 20, never oversold', async () => {
-    const calendar = `race-${Date.now().toString(36)}${Math.random().toString(36).slice(2, 6)}`;
-    const slotId = await slotIdOf(calendar, '2026-12-22', 5);
-    const repo = new TimeslotRepository(t.db);
-    await repo.setSlotState(slotId, { capacity: 20, booked: 0 });
-    const started = performance.now();
-    const results = await Promise.all(Array.from({ length: 500 }, () => t.app.timeslots.bookSlot(slotId)));
-    const ms = Math.round(performance.now() - started);
-    const won = results.filter((r) => r.ok);
-    const lost = results.filter((r) => !r.ok);
-    const slot = await repo.findSlotById(slotId);
-    console.log(
-      `[race] ${t.kind}: 500 parallel bookings, ${won.length} booked, ${lost.length} refused, booked=${slot?.booked}/${slot?.capacity}, ${ms} ms`,
-    );
-    expect(won).toHaveLength(20);
-    expect(lost).toHaveLength(480);
-    expect(lost.every((r) => !r.ok && r.code === 'msg.timeslot.notAvailable')).toBe(true);
-    expect(slot).toMatchObject({ booked: 20, capacity: 20 });
-    // each success saw a distinct count: 1..20
-    expect(won.map((r) => (r.ok ? r.data.booked : 0)).sort((a, b) => a - b)).toEqual(
-      Array.from({ length: 20 }, (_, i) => i + 1),
+describe('capacity taken by orders (checkout/buy, order/delete)', () => {
+  it('100 parallel buyers of a capacity-5 slot: exactly 5 orders, the slot shown full; a cancel gives one place back', async () => {
+    const date = '2026-12-22';
+    const p = await testProduct(t.db, { stock: 10_000 });
+    const slot = await driveSlot(t.db, date, 5);
+    const tokens = await stageBuyers(t, 100, {
+      productId: p.productId,
+      quantity: 1,
+      unitCents: p.priceCents,
+      slot,
+      now: NOW,
+    });
+    const answers = await Promise.all(tokens.map((token) => buy(t, token)));
+    expect(answers.every((a) => a.statusCode === 200)).toBe(true);
+    const won = answers.filter((a) => a.body.response.status === 0);
+    const lost = answers.filter((a) => a.body.response.status !== 0);
+    expect(won).toHaveLength(5);
+    expect(new Set(won.map((a) => a.body.data.orderId)).size).toBe(5);
+    expect(lost).toHaveLength(95);
+    // refused at the guarded UPDATE, or before it once the slot is seen full
+    const refusals = new Set(lost.map((a) => a.body.response.errors.map((e) => e.code).join()));
+    expect(
+      [...refusals].every((r) => ['msg.checkout.slotFull', 'msg.timeslot.notAvailable'].includes(r)),
+    ).toBe(true);
+    expect(await bookedOf(t.db, slot.slotId)).toBe(5);
+    const ordersOnSlot = async () =>
+      (
+        await queryRows<{ n: number }>(
+          t.db,
+          sql`SELECT count(*)::int AS n FROM orders WHERE slot_id = ${slot.slotId} AND order_status_id <> 10`,
+        )
+      )[0]?.n;
+    expect(await ordersOnSlot()).toBe(5);
+
+    // another customer sees it full and cannot choose it
+    const c = await newCustomer(t);
+    await callAs(t.app, c.token, 'POST', api(`/store/select?store_id=${DRIVE_STORE}`));
+    const shown = async () =>
+      day((await list(c.token)).body.data, date)?.timeslots.find((s) => s.timeslotId === slot.timeslotId);
+    expect(await shown()).toMatchObject({ status: 'full', available: 0, active: 0 });
+    const refused = await select(c.token, date, slot.timeslotId);
+    expect(refused.body.response.errors[0]?.error).toBe(
+      "La fascia oraria scelta non è disponibile: scegline un'altra.",
     );
 
-    // giving places back: never below zero
-    expect((await t.app.timeslots.releaseSlot(slotId)).ok).toBe(true);
-    expect((await t.app.timeslots.bookSlot(slotId)).ok).toBe(true);
-    await repo.setSlotState(slotId, { booked: 0 });
-    const releases = await Promise.all(Array.from({ length: 50 }, () => t.app.timeslots.releaseSlot(slotId)));
-    expect(releases.every((r) => !r.ok)).toBe(true);
+    // one buyer cancels, ten times at once: one place given back, once
+    const winner = won[0]!;
+    const buyer = tokens[answers.indexOf(winner)]!;
+    const cancels = await Promise.all(
+      Array.from({ length: 10 }, () =>
+        callAs(t.app, buyer, 'POST', api('/order/delete'), {
+          payload: { order_id: winner.body.data.orderId },
+        }),
+      ),
+    );
+    expect(cancels.filter((r) => r.body.response.status === 0)).toHaveLength(1);
+    expect(await bookedOf(t.db, slot.slotId)).toBe(4);
+    expect(await ordersOnSlot()).toBe(4);
+    expect(await shown()).toMatchObject({ status: 'almost-full', available: 1, active: 1 });
+    expect((await select(c.token, date, slot.timeslotId)).body.response.status).toBe(0);
+  }, 120_000);
+
+  it('a place is never given back below zero', async () => {
+    const calendar = `release-${Date.now().toString(36)}`;
+    const slotId = await slotIdOf(calendar, '2026-12-22', 5);
+    const repo = new TimeslotRepository(t.db);
+    await repo.setSlotState(slotId, { capacity: 20, booked: 1 });
+    const releases = await Promise.all(Array.from({ length: 50 }, () => repo.release(slotId)));
+    expect(releases.filter((r) => r !== null)).toEqual([{ slotId, booked: 0, capacity: 20 }]);
     expect((await repo.findSlotById(slotId))?.booked).toBe(0);
-    expect((await t.app.timeslots.bookSlot(2_000_000_000)).ok).toBe(false);
   });
 });

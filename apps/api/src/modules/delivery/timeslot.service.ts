@@ -12,7 +12,7 @@ import {
 } from '@spesa/shared/contracts/delivery';
 import { failWith, ok, type Result } from '../../lib/result';
 import { DELIVERY_TEXT } from './delivery.messages';
-import type { BookedSlot, SlotRow, TimeslotRepository } from './timeslot.repository';
+import type { SlotRow, TimeslotRepository } from './timeslot.repository';
 
 /**
  * Time slots (spec sections 3, 4, 9). A calendar is a store or locker (`w<id>`) or a home-delivery zone
@@ -210,24 +210,6 @@ export class TimeslotService {
   async describe(target: CalendarTarget, date: string, timeslotId: number): Promise<SlotView | null> {
     const row = await this.repo.findSlot(target.calendar, target.kind, date, timeslotId);
     return row ? this.view(row, romeNow(this.now()).minutes, { date, timeslotId }) : null;
-  }
-
-  /**
-   * Takes one place of a slot, atomically: a single guarded UPDATE (`booked < capacity`), so concurrent
-   * bookings can never oversell, on PGlite as on PostgreSQL. Checkout (next issue) calls it.
-   */
-  async bookSlot(slotId: number): Promise<Result<BookedSlot>> {
-    const row = await this.repo.book(slotId);
-    if (row) return ok(row);
-    const exists = await this.repo.findSlotById(slotId);
-    if (!exists) return failWith(DELIVERY_TEXT.timeslotNotFound, 'notFound');
-    return failWith(DELIVERY_TEXT.timeslotNotAvailable);
-  }
-
-  /** Gives one place back (an order cancelled or moved). */
-  async releaseSlot(slotId: number): Promise<Result<BookedSlot>> {
-    const row = await this.repo.release(slotId);
-    return row ? ok(row) : failWith(DELIVERY_TEXT.timeslotNotFound, 'notFound');
   }
 }
 

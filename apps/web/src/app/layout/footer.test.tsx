@@ -1,12 +1,10 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { renderApp } from '../../test/render-app';
 import { mockApi, SIGNED_IN_USER } from '../../test/mock-api';
-import { markLoggedOut, noteServerUser, resetAuthState } from '../../lib/auth-state';
+import { markLoggedOut, noteServerUser } from '../../lib/auth-state';
 
 describe('Footer', () => {
-  afterEach(() => resetAuthState());
-
   it('offers the login to a visitor and the profile to a signed-in customer', async () => {
     mockApi({});
     renderApp('/page/credits');

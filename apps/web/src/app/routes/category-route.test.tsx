@@ -1,4 +1,4 @@
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import { describe, expect, it } from 'vitest';
 import { renderApp } from '../../test/render-app';
 import { callsTo, failure, mockApi, ok } from '../../test/mock-api';
@@ -81,7 +81,7 @@ describe('Category page', () => {
     );
 
     // back returns to the previous filters
-    await router.navigate(-1);
+    await act(() => router.navigate(-1));
     await waitFor(() => expect(search(router).getAll('facet')).toEqual([]));
     expect((screen.getByLabelText('Ordina per') as HTMLSelectElement).value).toBe('pri_desc');
   });

@@ -21,9 +21,9 @@ export function SearchRoute() {
       <h1 className="page-title search-title">
         {q ? t('searchPage.heading', { q }) : t('searchPage.headingEmpty')}
       </h1>
-      <FastSearchList key={q} current={q} />
+      <FastSearchList key={`words:${q}`} current={q} />
       {q ? (
-        <ProductListing key={q} scope={{ q }} emptyText={t('searchPage.empty', { q })} />
+        <ProductListing key={`results:${q}`} scope={{ q }} emptyText={t('searchPage.empty', { q })} />
       ) : (
         <p className="page-intro">{t('searchPage.prompt')}</p>
       )}

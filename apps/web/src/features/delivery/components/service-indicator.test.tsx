@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { Cart } from '@spesa/shared/contracts/cart';
 import type { Address } from '@spesa/shared/contracts/delivery';
 import type { Envelope, RootUser } from '@spesa/shared/contracts/envelope';
@@ -145,7 +145,8 @@ describe('Service indicator and address selector', () => {
     await user.click(within(dialog).getByRole('tab', { name: 'Ritiro in negozio' }));
     const como = await within(dialog).findByRole('radio', { name: /^Spesa Como Camerlata/ });
     expect(como).toHaveAccessibleDescription(/a 1,8 km/);
-    como.focus();
+    // focus moves as the keyboard would bring it there (the roving tab stop follows it)
+    act(() => como.focus());
     await user.keyboard('{ArrowDown}');
     expect(within(dialog).getByRole('radio', { name: /^Spesa Cantù/ })).toHaveFocus();
     expect(callsTo(fetchMock, '/user-address/select')).toHaveLength(0);
