@@ -52,8 +52,11 @@ test('ricerca "pasta": il filtro Marca offre solo marche vere; un prodotto di ma
 
   const first = (await brands.locator('label').first().innerText()).match(/^(.*) \((\d+)\)$/)!;
   const [, brand, count] = first;
-  await boxes.first().check();
+  // the box follows the address (the filter is in the URL): it is ticked once the filtered page is shown
+  await boxes.first().click();
   await expect(page).toHaveURL(/facet=vendor/);
+  const escaped = (brand ?? '').replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
+  await expect(brands.getByRole('checkbox', { name: new RegExp(`^${escaped} \\(`) })).toBeChecked();
   await expect(page.getByRole('status').filter({ hasText: /prodott[oi]$/ })).toHaveText(
     new RegExp(`^${count} prodott[oi]$`),
   );
