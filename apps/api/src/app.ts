@@ -63,6 +63,7 @@ import { PaymentService } from './modules/payment/payment.service';
 import { SandboxPaymentProvider } from './modules/payment/sandbox.provider';
 import systemRoutes, { rootVersionRoute } from './modules/system/system.routes';
 import { buildInfo } from './modules/system/system.service';
+import contractsPlugin from './plugins/contract-route';
 import accessPlugin from './plugins/access';
 import dbPlugin from './plugins/db';
 import envPlugin from './plugins/env';
@@ -219,6 +220,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(sessionPlugin, { sessions, secureCookie });
   // every route registered from here on must declare who may call it (decision 027)
   await app.register(accessPlugin, { staffMemberOf: (userId) => staff.member(userId) });
+  // every contract of packages/shared is served by one route
+  await app.register(contractsPlugin);
   // swagger-ui registers routes: after the access plugin, which checks every route
   await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
 

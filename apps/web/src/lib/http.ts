@@ -1,3 +1,5 @@
+import { fillPath, type EndpointData, type EndpointInput } from '@spesa/shared/contracts/endpoint';
+import type { EndpointName, Endpoints } from '@spesa/shared/contracts/endpoints';
 import type { Envelope, ResponseMessage, ResponseStatus } from '@spesa/shared/contracts/envelope';
 import i18n from './i18n';
 import { TOAST_MS } from './config';
@@ -184,6 +186,33 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   if (options.quiet !== true) showResponseMessages(envelope.response);
   options.onResponse?.(envelope.response);
   return envelope.data as T;
+}
+
+/** The options of a call besides what the contract types (method, path, query, body). */
+export type CallOptions = Omit<RequestOptions, 'method' | 'query' | 'body'>;
+
+type CallArgs<K extends EndpointName> = object extends EndpointInput<Endpoints[K]>
+  ? [input?: EndpointInput<Endpoints[K]>, options?: CallOptions]
+  : [input: EndpointInput<Endpoints[K]>, options?: CallOptions];
+
+/**
+ * Calls an endpoint by its contract's name, `'POST /cart/add'` (packages/shared contracts/endpoints.ts): the
+ * query, path parameters and body are checked against the contract, and the answer's data is typed by it.
+ * Only types come from the contracts, so zod stays out of the bundle.
+ */
+export function callApi<K extends EndpointName>(
+  name: K,
+  ...[input, options]: CallArgs<K>
+): Promise<EndpointData<Endpoints[K]>> {
+  const space = name.indexOf(' ');
+  const method = name.slice(0, space) as 'GET' | 'POST';
+  const parts = (input ?? {}) as { query?: object; params?: Record<string, string | number>; body?: unknown };
+  return apiRequest<EndpointData<Endpoints[K]>>(fillPath(name.slice(space + 1), parts.params), {
+    ...options,
+    method,
+    query: parts.query as Record<string, QueryValue> | undefined,
+    body: parts.body,
+  });
 }
 
 export const apiGet = <T>(

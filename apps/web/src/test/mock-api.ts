@@ -1,5 +1,7 @@
 import { vi } from 'vitest';
 import type { z } from 'zod';
+import type { EndpointData } from '@spesa/shared/contracts/endpoint';
+import type { EndpointName, EndpointPath, Endpoints } from '@spesa/shared/contracts/endpoints';
 import type { Envelope, RootUser } from '@spesa/shared/contracts/envelope';
 import type {
   advDataSchema,
@@ -10,8 +12,13 @@ import type {
   suggestDataSchema,
 } from '@spesa/shared/contracts/catalogue';
 
+/** What each endpoint answers, by path, from its contract (a path served by GET and POST: either). */
+type ContractData = { [K in EndpointName as EndpointPath<K>]: EndpointData<Endpoints[K]> };
+
 /** What each mocked endpoint answers, typed with the shared contracts. */
-export interface ApiData {
+export type ApiData = ContractData & LegacyData;
+
+interface LegacyData {
   '/category': z.infer<typeof categoryTreeDataSchema> | z.infer<typeof categoryDataSchema>;
   '/products': ProductListData | Product;
   '/products/suggest': z.infer<typeof suggestDataSchema>;

@@ -435,3 +435,6 @@ export const updateDisclaimerBodySchema = z.object({
   registration_module_type_id: z.coerce.number().int().min(1).max(100).optional(),
   disclaimers: z.array(disclaimerAnswerSchema).min(1).max(50),
 });
+
+// ---------- endpoints (the account module registers them) ----------
+export const accountEndpoints = {};

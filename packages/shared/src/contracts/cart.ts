@@ -1,6 +1,15 @@
 import { z } from 'zod';
 import { productSchema, warehousePromoSchema } from './catalogue';
-import { addressClassSchema } from './delivery';
+import {
+  addressClassSchema,
+  addressSelectQuerySchema,
+  deliveryFeeDataSchema,
+  storeSelectQuerySchema,
+  timeslotListDataSchema,
+  timeslotListQuerySchema,
+  timeslotSelectQuerySchema,
+} from './delivery';
+import { endpoint } from './endpoint';
 
 /**
  * The cart as the platform sends it (spec section 3, Cart): its delivery part (store, warehouse, shipping
@@ -206,3 +215,95 @@ export const purchaseRestrictionSchema = z.object({
   ),
 });
 export type PurchaseRestriction = z.infer<typeof purchaseRestrictionSchema>;
+
+// ---------- endpoints (the cart module registers them) ----------
+export const cartEndpoints = {
+  view: endpoint({ method: 'GET', path: '/cart/view', query: cartQuerySchema, response: cartSchema }),
+  add: endpoint({
+    method: 'POST',
+    path: '/cart/add',
+    query: cartQuerySchema,
+    body: cartAddBodySchema,
+    response: cartSchema,
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/cart/update',
+    query: cartQuerySchema,
+    body: cartUpdateBodySchema,
+    response: cartSchema,
+  }),
+  remove: endpoint({
+    method: 'POST',
+    path: '/cart/delete',
+    query: cartQuerySchema,
+    body: cartDeleteBodySchema,
+    response: cartSchema,
+  }),
+  updateCartInfo: endpoint({
+    method: 'POST',
+    path: '/cart/update-cart-info',
+    query: cartQuerySchema,
+    body: cartInfoBodySchema,
+    response: cartSchema,
+  }),
+  updateInfos: endpoint({
+    method: 'POST',
+    path: '/cart/update-infos',
+    query: cartQuerySchema,
+    body: cartUpdateInfosBodySchema,
+    response: cartSchema,
+  }),
+  close: endpoint({
+    method: 'POST',
+    path: '/cart/close',
+    query: cartQuerySchema,
+    body: cartCloseBodySchema,
+    response: cartSchema,
+  }),
+  purchaseRestriction: endpoint({
+    method: 'GET',
+    path: '/cart/purchase-restriction',
+    response: purchaseRestrictionSchema,
+  }),
+  // the cart's delivery part: store, address and slot the cart is for
+  favouriteStore: endpoint({
+    method: 'GET',
+    path: '/store-proximity/select',
+    query: storeSelectQuerySchema,
+    response: cartSchema,
+  }),
+  selectStore: endpoint({
+    method: 'POST',
+    path: '/store/select',
+    // store_id in the query or in the body
+    query: storeSelectQuerySchema.partial(),
+    body: storeSelectQuerySchema.partial().nullish(),
+    response: cartSchema,
+  }),
+  previewAddress: endpoint({
+    method: 'GET',
+    path: '/user-address/preview',
+    query: addressSelectQuerySchema,
+    response: cartSchema,
+  }),
+  selectAddress: endpoint({
+    method: 'POST',
+    path: '/user-address/select',
+    query: addressSelectQuerySchema,
+    response: cartSchema,
+  }),
+  deliveryFee: endpoint({ method: 'GET', path: '/delivery-fee/view', response: deliveryFeeDataSchema }),
+  timeslots: endpoint({
+    method: 'GET',
+    path: '/timeslot/list',
+    query: timeslotListQuerySchema,
+    response: timeslotListDataSchema,
+  }),
+  selectTimeslot: endpoint({
+    method: 'GET',
+    path: '/timeslot/select',
+    query: timeslotSelectQuerySchema,
+    response: cartSchema,
+  }),
+};

@@ -320,3 +320,6 @@ export const langInfoDataSchema = z.object({
   labels: z.record(z.string(), z.string()),
 });
 export const versionSchema = z.object({ version: z.string(), build: z.string() });
+
+// ---------- endpoints (the catalogue module registers them) ----------
+export const catalogueEndpoints = {};

@@ -288,3 +288,6 @@ export const paymentFeedbackQuerySchema = z.object({
 /** The web app's payment-completed route: /checkout/completed/:status?order_id=... */
 export const PAYMENT_COMPLETED_STATUSES = ['success', 'failed', 'pending'] as const;
 export type PaymentCompletedStatus = (typeof PAYMENT_COMPLETED_STATUSES)[number];
+
+// ---------- endpoints (the checkout module registers them) ----------
+export const checkoutEndpoints = {};

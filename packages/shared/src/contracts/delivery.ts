@@ -447,3 +447,6 @@ export const timeslotSelectQuerySchema = z.object({
   sel_date: z.iso.date(),
   timeslot_id: idParam,
 });
+
+// ---------- endpoints (the delivery module registers them) ----------
+export const deliveryEndpoints = {};

@@ -298,3 +298,6 @@ export const orderListForAddressesQuerySchema = z.object({
   fetch_detail: queryBool.optional(),
 });
 export type OrderListForAddressesQuery = z.infer<typeof orderListForAddressesQuerySchema>;
+
+// ---------- endpoints (the orders module registers them) ----------
+export const ordersEndpoints = {};

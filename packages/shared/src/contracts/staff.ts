@@ -93,3 +93,6 @@ export const staffStatusBodySchema = z.object({
   note: z.string().trim().max(500).optional(),
 });
 export type StaffStatusBody = z.infer<typeof staffStatusBodySchema>;
+
+// ---------- endpoints (the staff module registers them) ----------
+export const staffEndpoints = {};

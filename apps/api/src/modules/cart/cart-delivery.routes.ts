@@ -1,15 +1,8 @@
-import { cartSchema } from '@spesa/shared/contracts/cart';
-import {
-  addressSelectQuerySchema,
-  deliveryFeeDataSchema,
-  storeSelectQuerySchema,
-  timeslotListDataSchema,
-  timeslotListQuerySchema,
-  timeslotSelectQuerySchema,
-} from '@spesa/shared/contracts/delivery';
+import { cartEndpoints as api } from '@spesa/shared/contracts/cart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS, userIdOf } from '../../plugins/access';
-import { answer, apiResponse } from '../../plugins/envelope';
+import { contractRoute } from '../../plugins/contract-route';
+import { answer } from '../../plugins/envelope';
 import type { DeliveryService } from '../delivery/delivery.service';
 import type { CartService } from './cart.service';
 
@@ -32,75 +25,55 @@ const cartDeliveryRoutes: FastifyPluginAsyncZod<CartDeliveryRoutesOptions> = asy
 ) => {
   const changing = { stateChanging: true } as const;
 
-  app.get(
-    '/store-proximity/select',
-    {
-      config: { ...changing, access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: 'Make a store the favourite (star); answers the cart',
-        querystring: storeSelectQuerySchema,
-        response: { 200: apiResponse(cartSchema) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(api.favouriteStore, {
+      access: ACCESS.customer,
+      config: changing,
+      tags,
+      summary: 'Make a store the favourite (star); answers the cart',
+    }),
+    handler: async (request) => {
       const userId = userIdOf(request);
       const set = await delivery.setFavouriteStore(userId, request.query.store_id);
       if (!set.ok) return answer(request, set);
       const view = await cart.view(userId);
       return answer(request, view.ok ? { ...view, infos: set.infos ?? [] } : view);
     },
-  );
+  });
 
-  app.post(
-    '/store/select',
-    {
-      config: { access: ACCESS.customer },
-      schema: {
-        tags,
-        summary:
-          'Drive at this store (store_id in the query or the body): the cart’s service, store and address',
-        querystring: storeSelectQuerySchema.partial(),
-        response: { 200: apiResponse(cartSchema) },
-      },
-    },
-    async (request) => {
-      const fromBody = storeSelectQuerySchema.safeParse(request.body ?? {});
-      const storeId = request.query.store_id ?? (fromBody.success ? fromBody.data.store_id : 0);
+  app.route({
+    ...contractRoute(api.selectStore, {
+      access: ACCESS.customer,
+      tags,
+      summary:
+        'Drive at this store (store_id in the query or the body): the cart’s service, store and address',
+    }),
+    handler: async (request) => {
+      const storeId = request.query.store_id ?? request.body?.store_id ?? 0;
       return answer(request, await cart.selectStore(userIdOf(request), storeId));
     },
-  );
+  });
 
-  app.get(
-    '/user-address/preview',
-    {
-      config: { access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: 'The cart as it would be with this address (nothing saved)',
-        querystring: addressSelectQuerySchema,
-        response: { 200: apiResponse(cartSchema) },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...contractRoute(api.previewAddress, {
+      access: ACCESS.customer,
+      tags,
+      summary: 'The cart as it would be with this address (nothing saved)',
+    }),
+    handler: async (request) =>
       answer(
         request,
         await cart.preview(userIdOf(request), request.query.address_id, request.query.delivery_service_id),
       ),
-  );
+  });
 
-  app.post(
-    '/user-address/select',
-    {
-      config: { access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: 'The cart delivers to this address (refused when the cart is locked, status 7)',
-        querystring: addressSelectQuerySchema,
-        response: { 200: apiResponse(cartSchema) },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...contractRoute(api.selectAddress, {
+      access: ACCESS.customer,
+      tags,
+      summary: 'The cart delivers to this address (refused when the cart is locked, status 7)',
+    }),
+    handler: async (request) =>
       answer(
         request,
         await cart.selectAddress(
@@ -109,53 +82,40 @@ const cartDeliveryRoutes: FastifyPluginAsyncZod<CartDeliveryRoutesOptions> = asy
           request.query.delivery_service_id,
         ),
       ),
-  );
+  });
 
-  app.get(
-    '/delivery-fee/view',
-    {
-      config: { access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: 'The delivery fee of the cart (elderly discount included)',
-        response: { 200: apiResponse(deliveryFeeDataSchema) },
-      },
-    },
-    async (request) => answer(request, await cart.deliveryFee(userIdOf(request))),
-  );
+  app.route({
+    ...contractRoute(api.deliveryFee, {
+      access: ACCESS.customer,
+      tags,
+      summary: 'The delivery fee of the cart (elderly discount included)',
+    }),
+    handler: async (request) => answer(request, await cart.deliveryFee(userIdOf(request))),
+  });
 
-  app.get(
-    '/timeslot/list',
-    {
-      config: { access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: 'The 7 days of slots of the cart’s address or store (show-closed, check-locker)',
-        querystring: timeslotListQuerySchema,
-        response: { 200: apiResponse(timeslotListDataSchema) },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...contractRoute(api.timeslots, {
+      access: ACCESS.customer,
+      tags,
+      summary: 'The 7 days of slots of the cart’s address or store (show-closed, check-locker)',
+    }),
+    handler: async (request) =>
       answer(request, await cart.timeslotList(userIdOf(request), request.query['show-closed'])),
-  );
+  });
 
-  app.get(
-    '/timeslot/select',
-    {
-      config: { ...changing, access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: 'Choose a slot (sel_date, timeslot_id); slots with active below 1 are refused',
-        querystring: timeslotSelectQuerySchema,
-        response: { 200: apiResponse(cartSchema) },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...contractRoute(api.selectTimeslot, {
+      access: ACCESS.customer,
+      config: changing,
+      tags,
+      summary: 'Choose a slot (sel_date, timeslot_id); slots with active below 1 are refused',
+    }),
+    handler: async (request) =>
       answer(
         request,
         await cart.selectTimeslot(userIdOf(request), request.query.sel_date, request.query.timeslot_id),
       ),
-  );
+  });
 };
 
 export default cartDeliveryRoutes;

@@ -3,7 +3,9 @@ import type { Cart } from '@spesa/shared/contracts/cart';
 import type { ResponseStatus } from '@spesa/shared/contracts/envelope';
 import { showToast } from '../../../components/toast-store';
 import { TOAST_MS } from '../../../lib/config';
-import { ApiError, apiPost } from '../../../lib/http';
+import type { EndpointInput } from '@spesa/shared/contracts/endpoint';
+import type { Endpoints } from '@spesa/shared/contracts/endpoints';
+import { ApiError, callApi } from '../../../lib/http';
 import { requestEnded, requestStarted } from '../hooks/cart-ui-store';
 import { showCartMessages } from '../utils/cart-messages';
 import { cartQuery, storeCart } from './get-cart';
@@ -15,6 +17,16 @@ export interface CartChange {
   response: ResponseStatus;
 }
 
+/** The cart calls that change it and answer the whole cart. */
+export type CartChangeName =
+  | 'POST /cart/add'
+  | 'POST /cart/update'
+  | 'POST /cart/delete'
+  | 'POST /cart/update-infos'
+  | 'POST /cart/update-cart-info'
+  | 'POST /cart/close';
+export type CartChangeBody<K extends CartChangeName> = EndpointInput<Endpoints[K]>['body'];
+
 const isCart = (data: unknown): data is Cart =>
   typeof data === 'object' && data !== null && Array.isArray((data as Cart).cartItems);
 
@@ -23,11 +35,14 @@ const isCart = (data: unknown): data is Cart =>
  * and the cart as it now is. Quiet: the messages are shown here (popup codes, toasts, the client's success
  * text only when the answer has no message).
  */
-export async function postCartChange(path: string, body: unknown): Promise<CartChange> {
+export async function postCartChange<K extends CartChangeName>(
+  name: K,
+  body: CartChangeBody<K>,
+): Promise<CartChange> {
   let response: ResponseStatus | null = null;
   try {
-    const cart = await apiPost<Cart>(path, body, {
-      query: cartQuery(),
+    const input = { query: cartQuery(), body } as EndpointInput<Endpoints[CartChangeName]>;
+    const cart = await callApi(name as CartChangeName, input, {
       quiet: true,
       onResponse: (r) => {
         response = r;
@@ -57,15 +72,15 @@ export async function postCartChange(path: string, body: unknown): Promise<CartC
  * Runs a change with the request overlay counting it, puts the server's cart into the cache (storeCart)
  * and shows the messages. `fallbackError` is the text shown when the call failed without any message.
  */
-export async function runCartChange(
+export async function runCartChange<K extends CartChangeName>(
   queryClient: QueryClient,
-  path: string,
-  body: unknown,
+  name: K,
+  body: CartChangeBody<K>,
   texts: { success?: string; fallbackError: string },
 ): Promise<CartChange> {
   requestStarted();
   try {
-    const change = await postCartChange(path, body);
+    const change = await postCartChange(name, body);
     if (change.cart) await storeCart(queryClient, change.cart);
     if (!change.ok && change.response.errors.length === 0 && change.response.errorsMessage.length === 0)
       showToast(texts.fallbackError, 'error', TOAST_MS);

@@ -8,7 +8,7 @@ export const deleteCartItems = (
   itemIds: readonly number[],
   texts: { fallbackError: string },
 ): Promise<CartChange> =>
-  runCartChange(queryClient, '/cart/delete', { items: itemIds.map((itemId) => ({ itemId })) }, texts);
+  runCartChange(queryClient, 'POST /cart/delete', { items: itemIds.map((itemId) => ({ itemId })) }, texts);
 
 export function useDeleteCartItems() {
   const queryClient = useQueryClient();

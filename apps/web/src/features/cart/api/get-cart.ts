@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Cart } from '@spesa/shared/contracts/cart';
-import { apiGet } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 import { SHOW_SECTORS } from '../../../lib/config';
 
 export const cartKeys = {
@@ -13,7 +13,7 @@ export const cartQuery = () => ({ show_sectors: SHOW_SECTORS });
 
 /** GET /cart/view: the open cart (service, store, shipping address, time slot, fee, lines, totals). */
 export function getCart(signal?: AbortSignal): Promise<Cart> {
-  return apiGet<Cart>('/cart/view', cartQuery(), { signal, quiet: true });
+  return callApi('GET /cart/view', { query: cartQuery() }, { signal, quiet: true });
 }
 
 export const cartQueryOptions = () =>

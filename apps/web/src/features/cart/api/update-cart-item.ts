@@ -7,7 +7,7 @@ export const updateCartItem = (
   queryClient: Parameters<typeof runCartChange>[0],
   item: { itemId: number; quantity: number; weight?: number },
   texts: { success?: string; fallbackError: string },
-): Promise<CartChange> => runCartChange(queryClient, '/cart/update', { items: [item] }, texts);
+): Promise<CartChange> => runCartChange(queryClient, 'POST /cart/update', { items: [item] }, texts);
 
 export function useUpdateCartItem() {
   const queryClient = useQueryClient();

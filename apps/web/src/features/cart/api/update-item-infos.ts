@@ -11,7 +11,7 @@ export const updateItemInfos = (
 ): Promise<CartChange> =>
   runCartChange(
     queryClient,
-    '/cart/update-infos',
+    'POST /cart/update-infos',
     { items: [{ itemId, infos: { accept_alternatives: acceptAlternatives ? 'true' : 'false' } }] },
     texts,
   );

@@ -1,0 +1,2 @@
+// ---------- endpoints (the content module registers them) ----------
+export const contentEndpoints = {};

@@ -1,0 +1,40 @@
+import { accountEndpoints } from './account';
+import { cartEndpoints } from './cart';
+import { catalogueEndpoints } from './catalogue';
+import { checkoutEndpoints } from './checkout';
+import { contentEndpoints } from './content';
+import { deliveryEndpoints } from './delivery';
+import type { Endpoint, EndpointKey } from './endpoint';
+import { ordersEndpoints } from './orders';
+import { staffEndpoints } from './staff';
+import { systemEndpoints } from './system';
+
+/**
+ * Every endpoint under /ebsn/api, one contract each (contracts/endpoint.ts), grouped by the API module that
+ * registers it: `contracts/<module>.ts` holds `<module>Endpoints`. The API checks at start-up that each is
+ * registered once (plugins/contract-route.ts); the web app names them by `'METHOD /path'`.
+ */
+export const ENDPOINT_GROUPS = {
+  account: accountEndpoints,
+  cart: cartEndpoints,
+  catalogue: catalogueEndpoints,
+  checkout: checkoutEndpoints,
+  content: contentEndpoints,
+  delivery: deliveryEndpoints,
+  orders: ordersEndpoints,
+  staff: staffEndpoints,
+  system: systemEndpoints,
+} as const;
+
+type Groups = typeof ENDPOINT_GROUPS;
+type AnyEndpoint = { [G in keyof Groups]: Groups[G][keyof Groups[G]] }[keyof Groups];
+
+/** Every contract, by `'METHOD /path'`. */
+export type Endpoints = { [E in AnyEndpoint as E extends Endpoint ? EndpointKey<E> : never]: E };
+export type EndpointName = keyof Endpoints;
+/** `'/cart/add'` from `'POST /cart/add'` */
+export type EndpointPath<K extends EndpointName> = K extends `${string} ${infer P}` ? P : never;
+
+export const ALL_ENDPOINTS: readonly Endpoint[] = Object.values(ENDPOINT_GROUPS).flatMap(
+  (group) => Object.values(group) as Endpoint[],
+);

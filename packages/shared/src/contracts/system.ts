@@ -1,0 +1,2 @@
+// ---------- endpoints (the system module registers them) ----------
+export const systemEndpoints = {};
