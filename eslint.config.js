@@ -5,6 +5,7 @@ import importX from 'eslint-plugin-import-x';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import { readdirSync } from 'node:fs';
+import { tableOwnerRule } from './scripts/lint/table-owners.mjs';
 
 const noProcessEnv = {
   selector: "MemberExpression[object.name='process'][property.name='env']",
@@ -141,6 +142,13 @@ export default tseslint.config(
       ],
     },
   },
+  // One owner per table: an API module writes only its own tables (tests may set up any data).
+  {
+    files: ['apps/api/src/modules/**/*.ts'],
+    ignores: ['**/*.test.ts'],
+    plugins: { spesa: { rules: { 'table-owner': tableOwnerRule } } },
+    rules: { 'spesa/table-owner': 'error' },
+  },
   // Layers and module directions of the product's code (tests may reach any fixture or build the app).
   {
     files: ['apps/**/*.{ts,tsx}'],
@@ -163,6 +171,24 @@ export default tseslint.config(
             },
             ...moduleZones('./apps/api/src/modules', API_MODULES),
             ...moduleZones('./apps/web/src/features', WEB_FEATURES),
+          ],
+        },
+      ],
+    },
+  },
+  // The web app calls the API through callApi, typed by the endpoint's contract (decision 029).
+  {
+    files: ['apps/web/src/{app,features,components}/**/*.{ts,tsx}'],
+    rules: {
+      'no-restricted-imports': [
+        'error',
+        {
+          patterns: [
+            {
+              group: ['**/lib/http'],
+              importNames: ['apiRequest'],
+              message: "call the endpoint through callApi('METHOD /path', …), typed by its contract",
+            },
           ],
         },
       ],

@@ -30,12 +30,10 @@ import cartDeliveryRoutes from './modules/cart/cart-delivery.routes';
 import cartRoutes from './modules/cart/cart.routes';
 import { CartService, type DailyPurchasesPort } from './modules/cart/cart.service';
 import catalogueRoutes from './modules/catalogue/catalogue.routes';
-import { CheckoutRepository } from './modules/checkout/checkout.repository';
 import checkoutRoutes from './modules/checkout/checkout.routes';
-import { CheckoutService } from './modules/checkout/checkout.service';
-import { OrderActionsService } from './modules/checkout/order-actions.service';
-import { OrderAnswer } from './modules/checkout/order-answer';
-import { OrderPlacementRepository } from './modules/checkout/order-placement.repository';
+import { buildCheckout } from './modules/checkout/checkout.module';
+import { OrderAnswer } from './modules/orders/order-answer';
+import { OrderPlacementRepository } from './modules/orders/order-placement.repository';
 import { CatalogueService, readCatalogueVersion } from './modules/catalogue/catalogue.service';
 import contentRoutes from './modules/content/content.routes';
 import { ContentService } from './modules/content/content.service';
@@ -49,6 +47,7 @@ import { TimeslotService } from './modules/delivery/timeslot.service';
 import { MailService } from './modules/mail/mail.service';
 import mailboxRoutes from './modules/mail/mailbox.routes';
 import mediaRoutes from './modules/media/media.routes';
+import orderActionsRoutes from './modules/orders/order-actions.routes';
 import { OrderStatusService } from './modules/orders/order-status.service';
 import { orderMailListener, orderMailWanted } from './modules/orders/orders.mails';
 import { OrdersRepository } from './modules/orders/orders.repository';
@@ -271,7 +270,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     isAddressInUse: (userId: number, addressId: number): Promise<boolean> =>
       cart.isAddressInUse(userId, addressId),
   });
-  const cart: CartService = new CartService(new CartRepository(opts.db), delivery, timeslots, {
+  const cartRepo = new CartRepository(opts.db);
+  const cart: CartService = new CartService(cartRepo, delivery, timeslots, {
     catalogue,
     dailyPurchases: opts.dailyPurchases ?? orders.dailyPurchases,
   });
@@ -287,38 +287,25 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     (userId) => delivery.eraseCustomer(userId),
   );
   // checkout, payments and the customer's order actions (decision 017)
-  const placements = new OrderPlacementRepository(opts.db);
-  const orderAnswer = new OrderAnswer(placements, delivery);
   // the sandbox's key: its own secret, or (never in production: env.ts) one generated once for this database
   const sandbox = new SandboxPaymentProvider(opts.db, {
     secret: env.PAYMENT_SANDBOX_SECRET ?? (await storedSecret(opts.db, 'payment-sandbox')),
     now,
   });
-  const checkoutRepo = new CheckoutRepository(opts.db);
-  const checkout = new CheckoutService({
+  const placements = new OrderPlacementRepository(opts.db);
+  const { checkout, orderActions } = buildCheckout({
     db: opts.db,
     cart,
+    carts: cartRepo,
+    catalogue,
     delivery,
     timeslots,
-    catalogue,
     accounts,
-    repo: checkoutRepo,
     orders: placements,
+    answer: new OrderAnswer(placements),
     status: orderStatus,
     provider: sandbox,
-    answer: orderAnswer,
-    now,
     feedbackUrl: `${API_PREFIX}/payment/feedback/sandbox`,
-  });
-  const orderActions = new OrderActionsService({
-    db: opts.db,
-    cart,
-    checkout,
-    repo: checkoutRepo,
-    orders: placements,
-    status: orderStatus,
-    accounts,
-    answer: orderAnswer,
   });
   const payments = new PaymentService(opts.db, placements, orderStatus, sandbox);
   const providers = [sandbox, ...(opts.paymentProviders ?? [])];
@@ -353,7 +340,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(cartRoutes, { cart, allowAnonymous: env.ANONYMOUS_CART === 'true' });
       await api.register(checkoutRoutes, {
         checkout,
-        actions: orderActions,
         giftCodeLimits: {
           maxPerAccount: env.GIFT_CODE_RATE_MAX_PER_CUSTOMER,
           maxPerAddress: env.GIFT_CODE_RATE_MAX_PER_ADDRESS,
@@ -366,6 +352,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         jobs,
       });
       await api.register(ordersRoutes, { orders });
+      // the customer's order actions: the checkout module's service behind the orders module's routes
+      await api.register(orderActionsRoutes, { actions: orderActions });
       await api.register(staffRoutes, { staff });
     },
     { prefix: API_PREFIX },

@@ -1,3 +1,5 @@
+import type { CheckoutCart, OrderPaymentData } from '@spesa/shared/contracts/checkout';
+import type { Order } from '@spesa/shared/contracts/orders';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
@@ -117,63 +119,10 @@ export async function preparedCart(
   });
 }
 
-export interface CheckoutCartWire {
-  cartId: number;
-  cartStatusId: number;
-  grossTotal?: number;
-  totalPrice?: number;
-  deliveryFee: number;
-  cartItems: Array<{ itemId: number; product: { productId: number }; quantity: number; unitPrice: number }>;
-  orderAdjustmentSummary: {
-    orderAdjustments: Array<{ giftCertificate: { code: string }; discount: number }>;
-    totalDiscount: number;
-  };
-  checkout: {
-    packagingTypeId: number | null;
-    bags: number;
-    packagingTotal: number;
-    giftDiscount: number;
-    orderTotal: number;
-    prebilledAmount: number;
-    rulesAccepted: boolean;
-    needInvoice: boolean;
-    lotteryCode: string | null;
-    extraEmail: string | null;
-    editingOrderId: number | null;
-    missing: string[];
-    missingCodes: string[];
-  };
-}
-
-export interface OrderWire {
-  orderId: number;
-  orderStatusId: number;
-  orderStatusDescr: string;
-  cartId: number;
-  grossTotal: number;
-  prebilledAmount: number;
-  giftDiscount: number;
-  packagingTotal: number;
-  paymentTypeId: number;
-  timeslot: { date: string; timeslotId: number };
-  payment: {
-    status: string | null;
-    cardBrand: string | null;
-    cardLast4: string | null;
-    amountAuthorized: number;
-  };
-  orderItems: Array<{ productId: number; quantity: number; unitPrice: number; grossTotal: number }>;
-  statusHistory: Array<{ orderStatusId: number; actor: string }>;
-  isEditable: boolean;
-  isCancellable: boolean;
-  canRetryPayment: boolean;
-}
-export interface BuyData {
-  order: OrderWire;
-  orderId: number;
-  paymentUrl: string | null;
-  replayed: boolean;
-}
+/** The checkout's cart, the order and the buy answer on the wire: the contracts' types. */
+export type CheckoutCartWire = CheckoutCart;
+export type OrderWire = Order;
+export type BuyData = OrderPaymentData;
 
 export const buy = (
   t: TestApp,

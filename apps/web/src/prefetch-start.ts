@@ -12,24 +12,25 @@ function prefetchForLocation(location: Pick<Location, 'pathname' | 'search'>): v
     // no router here (this runs before anything else): the patterns of routes.tsx, by hand
     const pathname = location.pathname.replace(/\/+$/, '') || '/';
     if (pathname === '/') {
-      const home = prefetch('/category', { slug: 'home' });
+      const home = prefetch('GET /category', { slug: 'home' });
       if (home) preloadFirstBanner(home);
     }
     const category = /^\/category\/(.+)$/.exec(pathname);
     if (category) {
       const slug = slugFromCategoryPath(category[1]);
-      const page = slug ? prefetch('/category', { slug }) : undefined;
+      const page = slug ? prefetch('GET /category', { slug }) : undefined;
       if (page) preloadFirstBanner(page);
     }
     const product = /^\/product\/([^/]+)$/.exec(pathname);
-    if (product?.[1]) void prefetch('/products', { slug: decodeURIComponent(product[1]) });
+    if (product?.[1]) void prefetch('GET /products', { slug: decodeURIComponent(product[1]) });
     if (pathname === '/search') {
       const sp = new URLSearchParams(location.search);
       const q = (sp.get('q') ?? '').trim();
-      if (q) void prefetch('/products', toProductsQuery(parseListingParams(sp), { q }, PRODUCTS_PAGE_SIZE));
+      if (q)
+        void prefetch('GET /products', toProductsQuery(parseListingParams(sp), { q }, PRODUCTS_PAGE_SIZE));
     }
     // the header's department links (every page)
-    void prefetch('/category');
+    void prefetch('GET /category');
   } catch {
     /* prefetching is only an optimisation */
   }

@@ -10,3 +10,9 @@ export async function queryRows<T>(db: Db, query: SQL): Promise<T[]> {
   const result = (await db.execute(query)) as unknown as { rows?: T[] };
   return result.rows ?? [];
 }
+
+/** PostgreSQL unique violation (e.g. the one-order-per-cart or idempotency constraint held). */
+export function isUniqueViolation(error: unknown): boolean {
+  const e = error as { code?: unknown; cause?: { code?: unknown } } | null;
+  return e?.code === '23505' || e?.cause?.code === '23505';
+}

@@ -1,6 +1,8 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
+  date,
   index,
   integer,
   jsonb,
@@ -13,7 +15,39 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { carts } from './schema-delivery';
+import { users } from './schema-account';
+import { addresses, deliverySlots } from './schema-delivery';
+
+/** The cart (one open per customer) and its delivery part: the store, the address and the slot it is for. */
+export const carts = pgTable(
+  'carts',
+  {
+    cartId: serial('cart_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    cartStatusId: smallint('cart_status_id').notNull().default(0),
+    deliveryServiceId: integer('delivery_service_id'),
+    storeId: integer('store_id').notNull().default(1),
+    warehouseId: integer('warehouse_id').notNull().default(1),
+    shippingAddressId: integer('shipping_address_id').references(() => addresses.addressId),
+    timeslotDate: date('timeslot_date'),
+    timeslotId: integer('timeslot_id'),
+    slotId: integer('slot_id').references(() => deliverySlots.slotId),
+    addressAutoAssigned: boolean('address_auto_assigned').notNull().default(true),
+    timeslotAutoAssigned: boolean('timeslot_auto_assigned').notNull().default(true),
+    storeAutoAssigned: boolean('store_auto_assigned').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('carts_open_uq')
+      .on(t.userId)
+      .where(sql`${t.closedAt} IS NULL`),
+    index('carts_address_idx').on(t.shippingAddressId),
+  ],
+);
 
 /**
  * The cart's lines and infos (decision 015). A line is one product with one choice of options:

@@ -233,34 +233,3 @@ export const deliverySlots = pgTable(
     check('delivery_slots_booked_ck', sql`${t.booked} >= 0 AND ${t.booked} <= ${t.capacity}`),
   ],
 );
-
-/** The cart (one open per customer) and its delivery part; its lines are `cart_items` (schema-cart.ts). */
-export const carts = pgTable(
-  'carts',
-  {
-    cartId: serial('cart_id').primaryKey(),
-    userId: integer('user_id')
-      .notNull()
-      .references(() => users.userId, { onDelete: 'cascade' }),
-    cartStatusId: smallint('cart_status_id').notNull().default(0),
-    deliveryServiceId: integer('delivery_service_id'),
-    storeId: integer('store_id').notNull().default(1),
-    warehouseId: integer('warehouse_id').notNull().default(1),
-    shippingAddressId: integer('shipping_address_id').references(() => addresses.addressId),
-    timeslotDate: date('timeslot_date'),
-    timeslotId: integer('timeslot_id'),
-    slotId: integer('slot_id').references(() => deliverySlots.slotId),
-    addressAutoAssigned: boolean('address_auto_assigned').notNull().default(true),
-    timeslotAutoAssigned: boolean('timeslot_auto_assigned').notNull().default(true),
-    storeAutoAssigned: boolean('store_auto_assigned').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
-    closedAt: timestamp('closed_at', { withTimezone: true }),
-  },
-  (t) => [
-    uniqueIndex('carts_open_uq')
-      .on(t.userId)
-      .where(sql`${t.closedAt} IS NULL`),
-    index('carts_address_idx').on(t.shippingAddressId),
-  ],
-);

@@ -16,7 +16,8 @@ import {
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { users } from './schema-account';
-import { carts, deliverySlots } from './schema-delivery';
+import { carts } from './schema-cart';
+import { deliverySlots } from './schema-delivery';
 
 /**
  * Checkout, payments and orders (decision 017).

@@ -58,3 +58,13 @@ export const fieldFail = (field: string, message: Message): Failure => ({
   kind: 'validation',
   field,
 });
+
+/**
+ * A failure thrown inside a transaction so that it rolls back; the code that opened the transaction catches
+ * it and answers `failure`.
+ */
+export class Abort extends Error {
+  constructor(readonly failure: Failure) {
+    super(failure.message);
+  }
+}

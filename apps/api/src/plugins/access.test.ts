@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { ALL_ENDPOINTS } from '@spesa/shared/contracts/endpoints';
 import { ANONYMOUS_USER } from '@spesa/shared/contracts/envelope';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
@@ -256,5 +257,36 @@ describe('deny by default', () => {
       /admits no one/,
     );
     await app.close();
+  });
+});
+
+describe('every endpoint under /ebsn/api is registered from its contract (decision 029)', () => {
+  const underApi = (r: AccessTableRow) => declared(r) && r.url.startsWith('/ebsn/api/');
+
+  it('each contract is served once, at its method and path', () => {
+    const served = t.app.accessTable
+      .filter((r) => r.endpoint !== null)
+      .flatMap((r) => callMethods(r).map((m) => `${m} ${r.url}`));
+    const contracts = ALL_ENDPOINTS.map((e) => `${e.method} /ebsn/api${e.path}`);
+    expect([...served].sort()).toEqual([...contracts].sort());
+    for (const r of t.app.accessTable.filter((row) => row.endpoint !== null && callMethods(row).length > 0))
+      expect(`${callMethods(r).join(',')} ${r.url}`).toBe(
+        `${r.endpoint?.split(' ')[0]} /ebsn/api${r.endpoint?.split(' ')[1]}`,
+      );
+  });
+
+  it('only pages, redirects and the provider callbacks are plain routes (each on purpose)', () => {
+    const plain = t.app.accessTable
+      .filter((r) => underApi(r) && r.endpoint === null && callMethods(r).length > 0)
+      .map((r) => `${callMethods(r).join(',')} ${r.url}`);
+    expect(plain.sort()).toEqual([
+      // the sandbox provider's hosted card page (HTML) and its form
+      'GET /ebsn/api/payment-sandbox/pay/:ref',
+      // the browser's return from the provider: a redirect to the web app's result page
+      'GET /ebsn/api/payment/feedback/sandbox',
+      'POST /ebsn/api/payment-sandbox/pay/:ref',
+      // the provider's signed notification (its own answer, not the envelope)
+      'POST /ebsn/api/payment/webhook/sandbox',
+    ]);
   });
 });

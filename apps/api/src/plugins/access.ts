@@ -79,6 +79,8 @@ export interface AccessTableRow {
   access: RouteAccess;
   /** `route` when the route declares it, else the URL prefix of its PLUGIN_ROUTES entry */
   declaredBy: 'route' | string;
+  /** `'METHOD /path'` of the contract the route was registered from (plugins/contract-route.ts) */
+  endpoint: string | null;
 }
 
 export interface AccessPluginOptions {
@@ -168,7 +170,13 @@ export default fp<AccessPluginOptions>(
         );
       checkDeclaration(access, where);
       if (!declared) route.config = { ...route.config, access };
-      table.push({ methods, url: route.url, access, declaredBy: entry ? entry.prefix : 'route' });
+      table.push({
+        methods,
+        url: route.url,
+        access,
+        declaredBy: entry ? entry.prefix : 'route',
+        endpoint: route.config?.endpoint ?? null,
+      });
     });
 
     app.addHook('preValidation', async (request, reply) => {

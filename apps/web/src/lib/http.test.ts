@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { ApiError, apiGet, parseEnvelopeText } from './http';
+import { ApiError, apiRequest, callApi, parseEnvelopeText } from './http';
 import { getToasts } from '../components/toast-store';
 import { GENERIC_ERROR_TEXT, SESSION_EXPIRED_TEXT } from '@spesa/shared/contracts/envelope';
 
@@ -29,7 +29,7 @@ function stubFetch(text: string, init: ResponseInit = { status: 200 }) {
 describe('http client', () => {
   it('sends the client headers and returns data, tolerating blank lines before the JSON', async () => {
     const fn = stubFetch(`\n\n  \r\n${body({ ok: 1 })}`);
-    await expect(apiGet('/category', { slug: 'home', empty: '', list: ['a', 'b'] })).resolves.toEqual({
+    await expect(apiRequest('/category', { query: { slug: 'home', empty: '', list: ['a', 'b'] } })).resolves.toEqual({
       ok: 1,
     });
     const [url, init] = fn.mock.calls[0] as unknown as [string, RequestInit];
@@ -44,7 +44,7 @@ describe('http client', () => {
 
   it('rejects with the envelope when status != 0, adding the generic error when none came', async () => {
     stubFetch(body(null, { status: 1 }));
-    const error = await apiGet('/x').catch((e: unknown) => e);
+    const error = await apiRequest('/x').catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
     expect((error as ApiError).response.errors).toEqual([{ error: GENERIC_ERROR_TEXT }]);
     expect(getToasts().map((t) => [t.severity, t.message, t.duration])).toEqual([
@@ -59,7 +59,7 @@ describe('http client', () => {
         { status: 1, errors: [{ error: 'Quantità non valida', code: 'x' }], warningsMessage: ['Attenzione'] },
       ),
     );
-    const error = (await apiGet('/x').catch((e: unknown) => e)) as ApiError;
+    const error = (await apiRequest('/x').catch((e: unknown) => e)) as ApiError;
     expect(error.message).toBe('Quantità non valida');
     expect(getToasts().map((t) => [t.severity, t.message])).toEqual([
       ['error', 'Quantità non valida'],
@@ -71,7 +71,7 @@ describe('http client', () => {
     sessionStorage.setItem('spesa.session', JSON.stringify('token'));
     sessionStorage.setItem('spesa.loggedIn', 'true');
     stubFetch('', { status: 419 });
-    const error = (await apiGet('/cart/view').catch((e: unknown) => e)) as ApiError;
+    const error = (await callApi('GET /cart/view').catch((e: unknown) => e)) as ApiError;
     expect(error.httpStatus).toBe(419);
     expect(sessionStorage.getItem('spesa.session')).toBeNull();
     expect(sessionStorage.getItem('spesa.loggedIn')).toBeNull();
@@ -80,7 +80,7 @@ describe('http client', () => {
 
   it('a failure without a body rejects with status 1 and the generic message', async () => {
     stubFetch('<html>Bad gateway</html>', { status: 502 });
-    const error = (await apiGet('/x').catch((e: unknown) => e)) as ApiError;
+    const error = (await apiRequest('/x').catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(1);
     expect(error.response.errors[0]?.error).toBe(GENERIC_ERROR_TEXT);
   });

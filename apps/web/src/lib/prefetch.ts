@@ -1,3 +1,5 @@
+import type { EndpointInput } from '@spesa/shared/contracts/endpoint';
+import type { Endpoints } from '@spesa/shared/contracts/endpoints';
 import { apiHeaders, buildUrl, type QueryValue } from './request-init';
 import { firstBannerOf } from '@spesa/shared/content/first-banner';
 
@@ -10,9 +12,18 @@ import { firstBannerOf } from '@spesa/shared/content/first-banner';
 const MAX_AGE_MS = 15_000;
 const pending = new Map<string, { response: Promise<Response>; at: number }>();
 
-/** Starts a GET the page will make; undefined when it was already started. */
-export function prefetch(path: string, query?: Record<string, QueryValue>): Promise<Response> | undefined {
-  const url = buildUrl(path, query);
+/** The catalogue reads a landing page starts before anything else (named as `callApi` names them). */
+export type PrefetchName = 'GET /category' | 'GET /products';
+
+/**
+ * Starts a GET the page will make, with the query its `callApi` will send (same URL, so the client takes it);
+ * undefined when it was already started.
+ */
+export function prefetch<K extends PrefetchName>(
+  name: K,
+  query?: EndpointInput<Endpoints[K]>['query'],
+): Promise<Response> | undefined {
+  const url = buildUrl(name.slice(name.indexOf(' ') + 1), query as Record<string, QueryValue> | undefined);
   if (pending.has(url)) return undefined;
   const response = fetch(url, { method: 'GET', headers: apiHeaders(), credentials: 'same-origin' });
   response.catch(() => undefined); // a failure surfaces when (if) the client takes it

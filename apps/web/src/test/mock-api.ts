@@ -1,57 +1,13 @@
 import { vi } from 'vitest';
-import type { z } from 'zod';
 import type { EndpointData } from '@spesa/shared/contracts/endpoint';
 import type { EndpointName, EndpointPath, Endpoints } from '@spesa/shared/contracts/endpoints';
 import type { Envelope, RootUser } from '@spesa/shared/contracts/envelope';
-import type {
-  advDataSchema,
-  categoryDataSchema,
-  categoryTreeDataSchema,
-  Product,
-  ProductListData,
-  suggestDataSchema,
-} from '@spesa/shared/contracts/catalogue';
 
 /** What each endpoint answers, by path, from its contract (a path served by GET and POST: either). */
 type ContractData = { [K in EndpointName as EndpointPath<K>]: EndpointData<Endpoints[K]> };
 
 /** What each mocked endpoint answers, typed with the shared contracts. */
-export type ApiData = ContractData & LegacyData;
-
-interface LegacyData {
-  '/category': z.infer<typeof categoryTreeDataSchema> | z.infer<typeof categoryDataSchema>;
-  '/products': ProductListData | Product;
-  '/products/suggest': z.infer<typeof suggestDataSchema>;
-  '/adv': z.infer<typeof advDataSchema>;
-  // account: any data, typed at the call site with the shared contracts
-  [
-    accountPath: `/auth/${string}` | `/registration/${string}` | `/registration-disclaimer/${string}`
-  ]: unknown;
-  [fiscalPath: `/user-person-fiscal/${string}` | `/user-registration-disclaimer/${string}`]: unknown;
-  // delivery and cart: typed at the call site with the shared contracts
-  [
-    deliveryPath:
-      | `/cart/${string}`
-      | `/user-address/${string}`
-      | `/address/${string}`
-      | `/store-proximity/${string}`
-      | `/timeslot/${string}`
-      | `/geo/${string}`
-      | `/delivery-fee/${string}`
-      | `/spesa-address-class-controller/${string}`
-  ]: unknown;
-  // checkout and orders: typed at the call site with the shared contracts
-  [
-    orderPath:
-      | `/checkout/${string}`
-      | `/packaging-type/${string}`
-      | `/payment-type/${string}`
-      | `/cart-giftcertificate/${string}`
-      | `/order/${string}`
-      | `/token-order/${string}`
-      | `/note/${string}`
-  ]: unknown;
-}
+export type ApiData = ContractData;
 
 export type MockReply<T> =
   { httpStatus?: number; envelope: Envelope<T | null> } | { httpStatus: number; raw: string };

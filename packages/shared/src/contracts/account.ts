@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { loginPasswordRule, MESSAGES, newPasswordRule, rules } from '../account/validation-rules';
+import { endpoint } from './endpoint';
 
 /**
  * Wire contracts of login, sessions, registration and the profile (spec sections 3, 5 and 7 "Account and
@@ -135,6 +136,15 @@ export const loginBodySchema = z.object({
   resend_mfa_pin: queryBool.optional(),
 });
 export type LoginBody = z.input<typeof loginBodySchema>;
+type LoginFields = z.output<typeof loginBodySchema>;
+/** A sign-in as the web app's form and the API's AuthService name it: the login body's fields, read. */
+export interface LoginInput {
+  login: LoginFields['login'];
+  password: LoginFields['password'];
+  rememberMe: NonNullable<LoginFields['remember_me']>;
+  mfaPin?: LoginFields['mfa_pin'];
+  resendMfaPin?: LoginFields['resend_mfa_pin'];
+}
 export const loginQuerySchema = z.object({ token: z.string().max(4000).optional() });
 export const loginDataSchema = z.object({ user: userDetailSchema });
 /** Failure code of a login that needs the PIN sent by e-mail. */
@@ -191,6 +201,7 @@ export const disclaimerAnswerSchema = z.object({
   registrationDisclaimerId: z.coerce.number().int().min(1),
   value: z.boolean(),
 });
+export type DisclaimerAnswer = z.infer<typeof disclaimerAnswerSchema>;
 
 /** Step 3, account and privacy */
 export const accountFormSchema = z
@@ -275,6 +286,7 @@ export const updateEmailRequestSchema = z.object({
   new_email: rules.email().pipe(z.string().min(1, MESSAGES.required)),
 });
 export const updateEmailQuerySchema = z.object({ token: mailToken });
+export const updateEmailDataSchema = z.object({ email: z.string() });
 export const updateUsernameBodySchema = z.object({
   username: z
     .string()
@@ -437,4 +449,192 @@ export const updateDisclaimerBodySchema = z.object({
 });
 
 // ---------- endpoints (the account module registers them) ----------
-export const accountEndpoints = {};
+export const accountEndpoints = {
+  // sign-in (auth.routes.ts)
+  challenge: endpoint({ method: 'GET', path: '/auth/challenge', response: botChallengeSchema }),
+  login: endpoint({
+    method: 'POST',
+    path: '/auth/login',
+    query: loginQuerySchema,
+    body: loginBodySchema,
+    response: loginDataSchema,
+  }),
+  logout: endpoint({ method: 'POST', path: '/auth/logout', response: emptyDataSchema }),
+  authTest: endpoint({
+    method: 'GET',
+    path: '/auth/test',
+    query: authTestQuerySchema,
+    response: authTestDataSchema,
+  }),
+  // registration
+  registerUser: endpoint({
+    method: 'POST',
+    path: '/registration/register_user',
+    body: registerUserBodySchema,
+    response: registerUserDataSchema,
+  }),
+  registrationConfirm: endpoint({
+    method: 'GET',
+    path: '/registration/registration_confirm',
+    query: registrationConfirmQuerySchema,
+    response: emptyDataSchema,
+  }),
+  resendRegistrationEmail: endpoint({
+    method: 'GET',
+    path: '/registration/registration_resend_email',
+    query: emailQuerySchema,
+    response: emptyDataSchema,
+  }),
+  // profile
+  userDetail: endpoint({ method: 'GET', path: '/registration/user_detail', response: userDataSchema }),
+  updateUserDetail: endpoint({
+    method: 'POST',
+    path: '/registration/update_user_detail',
+    body: updateUserDetailBodySchema,
+    response: userDataSchema,
+  }),
+  updatePersonInfo: endpoint({
+    method: 'POST',
+    path: '/registration/update_person_info',
+    body: updatePersonInfoBodySchema,
+    response: userDataSchema,
+  }),
+  updateContact: endpoint({
+    method: 'POST',
+    path: '/registration/update_contact',
+    body: updateContactBodySchema,
+    response: userDataSchema,
+  }),
+  // the platform's GET (passwords in the URL) and our client's POST
+  updatePasswordByGet: endpoint({
+    method: 'GET',
+    path: '/registration/update_password',
+    query: updatePasswordSchema,
+    response: emptyDataSchema,
+  }),
+  updatePassword: endpoint({
+    method: 'POST',
+    path: '/registration/update_password',
+    body: updatePasswordSchema,
+    response: emptyDataSchema,
+  }),
+  updateEmailRequest: endpoint({
+    method: 'GET',
+    path: '/registration/update_email_request',
+    query: updateEmailRequestSchema,
+    response: emptyDataSchema,
+  }),
+  updateEmail: endpoint({
+    method: 'GET',
+    path: '/registration/update_email',
+    query: updateEmailQuerySchema,
+    response: updateEmailDataSchema,
+  }),
+  updateUsername: endpoint({
+    method: 'POST',
+    path: '/registration/update_username',
+    body: updateUsernameBodySchema,
+    response: userDataSchema,
+  }),
+  // password reset
+  passwordResetTokenRequest: endpoint({
+    method: 'GET',
+    path: '/registration/password_reset_token_request',
+    query: passwordResetRequestSchema,
+    response: emptyDataSchema,
+  }),
+  passwordResetTokenCheck: endpoint({
+    method: 'GET',
+    path: '/registration/password_reset_token_check',
+    query: passwordResetCheckSchema,
+    response: tokenValidDataSchema,
+  }),
+  // the platform's GET (the password in the URL) and our client's POST
+  passwordResetByGet: endpoint({
+    method: 'GET',
+    path: '/registration/password_reset',
+    query: passwordResetSchema,
+    response: emptyDataSchema,
+  }),
+  passwordReset: endpoint({
+    method: 'POST',
+    path: '/registration/password_reset',
+    body: passwordResetSchema,
+    response: emptyDataSchema,
+  }),
+  // multi-factor
+  mfaEnabled: endpoint({ method: 'GET', path: '/registration/mfa_enabled', response: mfaDataSchema }),
+  updateMfa: endpoint({
+    method: 'POST',
+    path: '/registration/update_mfa',
+    body: updateMfaBodySchema,
+    response: mfaDataSchema,
+  }),
+  // account deletion
+  anonymizeTokenRequest: endpoint({
+    method: 'GET',
+    path: '/registration/anonymize_token_request',
+    response: emptyDataSchema,
+  }),
+  anonymizeTokenCheck: endpoint({
+    method: 'GET',
+    path: '/registration/anonymize_token_check',
+    query: anonymizeCheckQuerySchema,
+    response: tokenValidDataSchema,
+  }),
+  userAnonymize: endpoint({
+    method: 'GET',
+    path: '/registration/user_anonymize',
+    query: anonymizeQuerySchema,
+    response: emptyDataSchema,
+  }),
+  // invoice data
+  updateBillingAddress: endpoint({
+    method: 'POST',
+    path: '/registration/update_billing_address',
+    body: personFiscalFormSchema,
+    response: personFiscalDataSchema,
+  }),
+  personFiscals: endpoint({
+    method: 'GET',
+    path: '/user-person-fiscal/list',
+    response: personFiscalListDataSchema,
+  }),
+  insertPersonFiscal: endpoint({
+    method: 'POST',
+    path: '/user-person-fiscal/insert-billing-address',
+    body: personFiscalFormSchema,
+    response: personFiscalDataSchema,
+  }),
+  deletePersonFiscal: endpoint({
+    method: 'GET',
+    path: '/user-person-fiscal/delete-person-fiscal',
+    query: deletePersonFiscalQuerySchema,
+    response: emptyDataSchema,
+  }),
+  // privacy disclaimers
+  registrationDisclaimers: endpoint({
+    method: 'GET',
+    path: '/registration-disclaimer/list',
+    query: disclaimerListQuerySchema,
+    response: disclaimerListDataSchema,
+  }),
+  userDisclaimers: endpoint({
+    method: 'GET',
+    path: '/user-registration-disclaimer/list-by-type',
+    query: disclaimerTypeQuerySchema,
+    response: disclaimerListDataSchema,
+  }),
+  checkDisclaimers: endpoint({
+    method: 'GET',
+    path: '/user-registration-disclaimer/check-disclaimer',
+    query: disclaimerTypeQuerySchema,
+    response: disclaimerCheckDataSchema,
+  }),
+  updateDisclaimers: endpoint({
+    method: 'POST',
+    path: '/user-registration-disclaimer/update-disclaimer',
+    body: updateDisclaimerBodySchema,
+    response: disclaimerListDataSchema,
+  }),
+};

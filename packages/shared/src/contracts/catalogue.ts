@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 
 /**
  * Wire contracts of the catalogue and content endpoints (spec sections 3 and 7, wire notes).
@@ -322,4 +323,33 @@ export const langInfoDataSchema = z.object({
 export const versionSchema = z.object({ version: z.string(), build: z.string() });
 
 // ---------- endpoints (the catalogue module registers them) ----------
-export const catalogueEndpoints = {};
+/** GET /category answers one category (slug or categoryId) or the tree (neither). */
+export const categoryAnswerSchema = z.union([categoryDataSchema, categoryTreeDataSchema]);
+
+export const catalogueEndpoints = {
+  category: endpoint({
+    method: 'GET',
+    path: '/category',
+    query: categoryQuerySchema,
+    response: categoryAnswerSchema,
+  }),
+  products: endpoint({
+    method: 'GET',
+    path: '/products',
+    query: productsQuerySchema,
+    response: productsDataSchema,
+  }),
+  suggest: endpoint({
+    method: 'GET',
+    path: '/products/suggest',
+    query: suggestQuerySchema,
+    response: suggestDataSchema,
+  }),
+  product: endpoint({
+    method: 'GET',
+    path: '/products/:productId',
+    params: productIdParamsSchema,
+    response: productSchema,
+  }),
+  adv: endpoint({ method: 'GET', path: '/adv', query: advQuerySchema, response: advDataSchema }),
+};

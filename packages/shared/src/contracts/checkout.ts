@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { personFiscalFormSchema } from './account';
 import { cartSchema } from './cart';
-import { orderIdParam, orderInvoiceSchema, orderSchema } from './orders';
+import { endpoint } from './endpoint';
+import { orderIdParam, orderInvoiceSchema, orderSchema } from './order-shape';
 
 /**
  * Checkout and payments (spec section 7 "Cart and checkout", section 9 payment types and pre-authorised
@@ -289,5 +290,55 @@ export const paymentFeedbackQuerySchema = z.object({
 export const PAYMENT_COMPLETED_STATUSES = ['success', 'failed', 'pending'] as const;
 export type PaymentCompletedStatus = (typeof PAYMENT_COMPLETED_STATUSES)[number];
 
-// ---------- endpoints (the checkout module registers them) ----------
-export const checkoutEndpoints = {};
+// ---------- endpoints (the checkout module registers them; the order actions are in ordersEndpoints) ----------
+export const checkoutEndpoints = {
+  packagingTypes: endpoint({
+    method: 'GET',
+    path: '/packaging-type/list',
+    response: packagingTypeListDataSchema,
+  }),
+  paymentTypes: endpoint({
+    method: 'GET',
+    path: '/payment-type/list-auth',
+    query: paymentTypeListQuerySchema,
+    response: paymentTypeListDataSchema,
+  }),
+  giftCheck: endpoint({
+    method: 'GET',
+    path: '/cart-giftcertificate/check',
+    query: giftCodeQuerySchema,
+    response: giftCheckDataSchema,
+  }),
+  giftAdd: endpoint({
+    method: 'POST',
+    path: '/cart-giftcertificate/add_code',
+    body: giftCodeBodySchema,
+    response: checkoutCartSchema,
+  }),
+  giftRemove: endpoint({
+    method: 'POST',
+    path: '/cart-giftcertificate/remove_code',
+    body: giftCodeBodySchema,
+    response: checkoutCartSchema,
+  }),
+  prepare: endpoint({
+    method: 'POST',
+    path: '/checkout/prepare',
+    body: checkoutPrepareBodySchema.optional(),
+    response: checkoutCartSchema,
+  }),
+  unlock: endpoint({ method: 'POST', path: '/checkout/unlock', response: checkoutCartSchema }),
+  prebilled: endpoint({
+    method: 'GET',
+    path: '/checkout/prebilled-amount',
+    query: prebilledQuerySchema,
+    response: prebilledDataSchema,
+  }),
+  // the route also reads the Idempotency-Key header, which wins over the body's idempotency_key
+  buy: endpoint({
+    method: 'POST',
+    path: '/checkout/buy',
+    body: checkoutBuyBodySchema.optional(),
+    response: orderPaymentDataSchema,
+  }),
+};

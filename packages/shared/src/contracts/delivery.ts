@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES, rules } from '../account/validation-rules';
+import { endpoint } from './endpoint';
 
 /**
  * Wire contracts of delivery (spec sections 3, 7 "Address, store, geography" and "Time slots", 9):
@@ -448,5 +449,168 @@ export const timeslotSelectQuerySchema = z.object({
   timeslot_id: idParam,
 });
 
+/** GET /user-address/delete answers no data: `{}` */
+export const addressDeleteDataSchema = z.strictObject({});
+
 // ---------- endpoints (the delivery module registers them) ----------
-export const deliveryEndpoints = {};
+export const deliveryEndpoints = {
+  // addresses, pickup points and lockers (address.routes.ts)
+  addressList: endpoint({
+    method: 'GET',
+    path: '/address/list',
+    query: addressListQuerySchema,
+    response: addressListDataSchema,
+  }),
+  addressView: endpoint({
+    method: 'GET',
+    path: '/address/view',
+    query: addressIdQuerySchema,
+    response: addressSchema,
+  }),
+  addressDeliveryServiceList: endpoint({
+    method: 'GET',
+    path: '/address/delivery-service-list',
+    query: deliveryServiceListQuerySchema,
+    response: deliveryServiceListDataSchema,
+  }),
+  addressCheck: endpoint({
+    method: 'POST',
+    path: '/address/check',
+    body: addressCheckBodySchema,
+    response: addressCheckDataSchema,
+  }),
+  proximityList: endpoint({
+    method: 'GET',
+    path: '/store-proximity/list',
+    query: proximityListQuerySchema,
+    response: addressListDataSchema,
+  }),
+  proximityLocalize: endpoint({
+    method: 'GET',
+    path: '/store-proximity/localize',
+    query: proximityLocalizeQuerySchema,
+    response: addressListDataSchema,
+  }),
+  userDeliveryServiceList: endpoint({
+    method: 'GET',
+    path: '/user-address/delivery-service-list',
+    query: deliveryServiceListQuerySchema,
+    response: deliveryServiceListDataSchema,
+  }),
+  userListStore: endpoint({
+    method: 'GET',
+    path: '/user-address/list-store',
+    query: storeIdQuerySchema,
+    response: addressListDataSchema,
+  }),
+  userAddressList: endpoint({
+    method: 'GET',
+    path: '/user-address/list',
+    query: addressListQuerySchema,
+    response: addressListDataSchema,
+  }),
+  userAddressView: endpoint({
+    method: 'GET',
+    path: '/user-address/view',
+    query: addressIdQuerySchema,
+    response: addressSchema,
+  }),
+  userAddressCheck: endpoint({
+    method: 'POST',
+    path: '/user-address/check',
+    body: addressCheckBodySchema,
+    response: addressCheckDataSchema,
+  }),
+  userAddressUpdate: endpoint({
+    method: 'POST',
+    path: '/user-address/update',
+    body: addressFormSchema,
+    response: addressDataSchema,
+  }),
+  userAddressDelete: endpoint({
+    method: 'GET',
+    path: '/user-address/delete',
+    query: addressIdQuerySchema,
+    response: addressDeleteDataSchema,
+  }),
+  saveNewAddress: endpoint({
+    method: 'POST',
+    path: `/${ADDRESS_PROVIDER}-address-form/save-new-address`,
+    body: addressFormSchema,
+    response: addressDataSchema,
+  }),
+  setAddressClass: endpoint({
+    method: 'GET',
+    path: `/${ADDRESS_PROVIDER}-address-class-controller/set-address-class-id`,
+    query: setAddressClassQuerySchema,
+    response: addressDataSchema,
+  }),
+  // geography, coverage, warehouse locator and stores (geo.routes.ts)
+  provinceList: endpoint({
+    method: 'GET',
+    path: '/geo/province-list',
+    query: provinceListQuerySchema,
+    response: provinceListDataSchema,
+  }),
+  countryList: endpoint({
+    method: 'GET',
+    path: '/geo/country-list',
+    query: countryListQuerySchema,
+    response: countryListDataSchema,
+  }),
+  homeDeliveryList: endpoint({
+    method: 'GET',
+    path: '/geo/homedelivery-list-simple',
+    query: homeDeliveryListQuerySchema,
+    response: cityListDataSchema,
+  }),
+  cityList: endpoint({
+    method: 'GET',
+    path: '/geo/city-list',
+    query: cityListQuerySchema,
+    response: cityListDataSchema,
+  }),
+  citiesByCap: endpoint({
+    method: 'GET',
+    path: '/geo/cap/:postalcode',
+    params: capParamsSchema,
+    response: cityListDataSchema,
+  }),
+  placeSearch: endpoint({
+    method: 'GET',
+    path: '/geo/place-search',
+    query: placeSearchQuerySchema,
+    response: cityListDataSchema,
+  }),
+  reverseLookup: endpoint({
+    method: 'GET',
+    path: '/geo/reverse-lookup',
+    query: coordinatesQuerySchema,
+    response: cityListDataSchema,
+  }),
+  coverage: endpoint({
+    method: 'GET',
+    path: '/address/geo-service-coverage',
+    query: coverageQuerySchema,
+    response: coverageDataSchema,
+  }),
+  warehouseLocator: endpoint({
+    method: 'GET',
+    path: '/warehouse-locator/search',
+    query: warehouseLocatorQuerySchema,
+    response: warehouseListDataSchema,
+  }),
+  findByCoordinates: endpoint({
+    method: 'GET',
+    path: '/warehouse/find-by-coordinates',
+    query: findByCoordinatesQuerySchema,
+    response: warehouseListDataSchema,
+  }),
+  storeList: endpoint({ method: 'GET', path: '/store/list', response: storeListDataSchema }),
+  storeView: endpoint({
+    method: 'GET',
+    path: '/store/view',
+    query: storeSelectQuerySchema,
+    response: storeDataSchema,
+  }),
+};

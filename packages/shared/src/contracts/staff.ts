@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { endpoint } from './endpoint';
 import { orderIdParam, orderSchema } from './orders';
 
 /**
@@ -94,5 +95,42 @@ export const staffStatusBodySchema = z.object({
 });
 export type StaffStatusBody = z.infer<typeof staffStatusBodySchema>;
 
-// ---------- endpoints (the staff module registers them) ----------
-export const staffEndpoints = {};
+// ---------- endpoints (the orders module registers them: orders/staff.routes.ts) ----------
+export const staffEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/staff/order/list',
+    query: staffOrderListQuerySchema,
+    response: staffOrderListDataSchema,
+  }),
+  view: endpoint({
+    method: 'GET',
+    path: '/staff/order/view',
+    query: staffOrderViewQuerySchema,
+    response: staffOrderDataSchema,
+  }),
+  startPreparation: endpoint({
+    method: 'POST',
+    path: '/staff/order/start-preparation',
+    body: staffOrderBodySchema,
+    response: staffOrderDataSchema,
+  }),
+  pick: endpoint({
+    method: 'POST',
+    path: '/staff/order/pick',
+    body: staffPickBodySchema,
+    response: staffOrderDataSchema,
+  }),
+  prepared: endpoint({
+    method: 'POST',
+    path: '/staff/order/prepared',
+    body: staffOrderBodySchema,
+    response: staffOrderDataSchema,
+  }),
+  status: endpoint({
+    method: 'POST',
+    path: '/staff/order/status',
+    body: staffStatusBodySchema,
+    response: staffOrderDataSchema,
+  }),
+};

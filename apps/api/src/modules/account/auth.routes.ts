@@ -1,16 +1,10 @@
-import {
-  authTestDataSchema,
-  authTestQuerySchema,
-  botChallengeSchema,
-  loginBodySchema,
-  loginDataSchema,
-  loginQuerySchema,
-} from '@spesa/shared/contracts/account';
+import { accountEndpoints as api } from '@spesa/shared/contracts/account';
 import { ANONYMOUS_USER } from '@spesa/shared/contracts/envelope';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/result';
 import { ACCESS } from '../../plugins/access';
-import { answer, apiResponse, emptyDataSchema, errorEnvelope } from '../../plugins/envelope';
+import { contractRoute } from '../../plugins/contract-route';
+import { answer, errorEnvelope } from '../../plugins/envelope';
 import { clearSessionCookie, sendSessionToken } from '../../plugins/session';
 import { ACCOUNT_TEXT } from './account.messages';
 import type { AuthService } from './auth.service';
@@ -25,48 +19,39 @@ export interface AuthRoutesOptions {
   secureCookie: boolean;
 }
 
+const tags = ['account'];
+
 /** /auth/*: bot-check challenge, sign-in, sign-out, who am I (spec section 7, wire notes). */
 const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
   app,
   { auth, botCheck, sessions, secureCookie },
 ) => {
-  app.get(
-    '/auth/challenge',
-    {
-      config: { access: ACCESS.public('the bot-check challenge is solved before signing in') },
-      schema: {
-        tags: ['account'],
-        summary: 'A proof-of-work challenge (ALTCHA) to solve before /auth/login',
-        response: { 200: apiResponse(botChallengeSchema) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(api.challenge, {
+      access: ACCESS.public('the bot-check challenge is solved before signing in'),
+      tags,
+      summary: 'A proof-of-work challenge (ALTCHA) to solve before /auth/login',
+    }),
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
       return answer(request, ok(await botCheck.challenge()));
     },
-  );
+  });
 
-  app.post(
-    '/auth/login',
-    {
-      config: {
-        ignoreStaleSession: true,
-        fieldMessages: true,
-        access: ACCESS.public('signing in itself (bot check and throttling apply)'),
-      },
-      preHandler: app.authThrottle('login', (req) => {
-        const typed = (req.body as { login?: unknown } | undefined)?.login;
-        return typeof typed === 'string' ? { login: typed } : null;
-      }),
-      schema: {
-        tags: ['account'],
-        summary: 'Sign in with e-mail, user name or card number and password (form-encoded or JSON)',
-        querystring: loginQuerySchema,
-        body: loginBodySchema,
-        response: { 200: apiResponse(loginDataSchema), 403: apiResponse(emptyDataSchema) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(api.login, {
+      access: ACCESS.public('signing in itself (bot check and throttling apply)'),
+      config: { ignoreStaleSession: true, fieldMessages: true },
+      tags,
+      summary: 'Sign in with e-mail, user name or card number and password (form-encoded or JSON)',
+      // a failed bot check: HTTP 403, empty data
+      alsoAnswers: [403],
+    }),
+    preHandler: app.authThrottle('login', (req) => {
+      const typed = (req.body as { login?: unknown } | undefined)?.login;
+      return typeof typed === 'string' ? { login: typed } : null;
+    }),
+    handler: async (request, reply) => {
       const body = request.body;
       // the bot check is required, but for the PIN of a sign-in that passed it and is still pending
       // (spec section 7: the PIN call comes without a new challenge); wrong PINs count on the account
@@ -101,43 +86,32 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
       request.rootUser = toRootUser(result.data.row, result.data.cardType);
       return answer(request, ok({ user: result.data.user }));
     },
-  );
+  });
 
-  app.post(
-    '/auth/logout',
-    {
-      config: {
-        ignoreStaleSession: true,
-        access: ACCESS.customerOrAnonymous('signing out answers a visitor without a session too'),
-      },
-      schema: {
-        tags: ['account'],
-        summary: 'Sign out: the session ends on the server',
-        response: { 200: apiResponse(emptyDataSchema) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(api.logout, {
+      access: ACCESS.customerOrAnonymous('signing out answers a visitor without a session too'),
+      config: { ignoreStaleSession: true },
+      tags,
+      summary: 'Sign out: the session ends on the server',
+    }),
+    handler: async (request, reply) => {
       if (request.session) await auth.logout(request.session.tokenHash);
       clearSessionCookie(reply, secureCookie);
       request.session = null;
       request.rootUser = null;
       return answer(request, ok({}));
     },
-  );
+  });
 
-  app.get(
-    '/auth/test',
-    {
-      config: { access: ACCESS.customerOrAnonymous('who am I: tells a visitor from a customer') },
-      schema: {
-        tags: ['account'],
-        summary: 'Who am I: the root user tells; a dead session answers 419',
-        querystring: authTestQuerySchema,
-        response: { 200: apiResponse(authTestDataSchema) },
-      },
-    },
-    async (request) => answer(request, ok({ authenticated: request.session !== null })),
-  );
+  app.route({
+    ...contractRoute(api.authTest, {
+      access: ACCESS.customerOrAnonymous('who am I: tells a visitor from a customer'),
+      tags,
+      summary: 'Who am I: the root user tells; a dead session answers 419',
+    }),
+    handler: async (request) => answer(request, ok({ authenticated: request.session !== null })),
+  });
 };
 
 export default authRoutes;

@@ -1,4 +1,4 @@
-import type { UserDetail } from '@spesa/shared/contracts/account';
+import type { LoginInput, UserDetail } from '@spesa/shared/contracts/account';
 import { failWith, ok, type Result } from '../../lib/result';
 import type { MailService } from '../mail/mail.service';
 import { ACCOUNT_TEXT } from './account.messages';
@@ -9,14 +9,6 @@ import { toUserDetail } from './user.mapper';
 
 export const PIN_MINUTES = 10;
 const PIN_MAX_ATTEMPTS = 5;
-
-export interface LoginInput {
-  login: string;
-  password: string;
-  rememberMe: boolean;
-  mfaPin?: string | undefined;
-  resendMfaPin?: boolean | undefined;
-}
 
 export interface SignedIn {
   token: string;

@@ -1,41 +1,11 @@
-import {
-  anonymizeCheckQuerySchema,
-  anonymizeQuerySchema,
-  deletePersonFiscalQuerySchema,
-  disclaimerCheckDataSchema,
-  disclaimerListDataSchema,
-  disclaimerListQuerySchema,
-  disclaimerTypeQuerySchema,
-  emailQuerySchema,
-  mfaDataSchema,
-  passwordResetCheckSchema,
-  passwordResetRequestSchema,
-  passwordResetSchema,
-  personFiscalDataSchema,
-  personFiscalFormSchema,
-  personFiscalListDataSchema,
-  registerUserBodySchema,
-  registerUserDataSchema,
-  registrationConfirmQuerySchema,
-  REGISTRATION_MODULE_TYPE_DEFAULT,
-  tokenValidDataSchema,
-  updateContactBodySchema,
-  updateDisclaimerBodySchema,
-  updateEmailQuerySchema,
-  updateEmailRequestSchema,
-  updateMfaBodySchema,
-  updatePasswordSchema,
-  updatePersonInfoBodySchema,
-  updateUserDetailBodySchema,
-  updateUsernameBodySchema,
-  userDataSchema,
-} from '@spesa/shared/contracts/account';
+import { accountEndpoints as api, REGISTRATION_MODULE_TYPE_DEFAULT } from '@spesa/shared/contracts/account';
+import type { EndpointBody } from '@spesa/shared/contracts/endpoint';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { z } from 'zod';
 import { failWith, ok } from '../../lib/result';
 import { ACCESS, userIdOf } from '../../plugins/access';
-import { answer, apiResponse, emptyDataSchema, failureEnvelope, rootUserOf } from '../../plugins/envelope';
+import { contractRoute } from '../../plugins/contract-route';
+import { answer, failureEnvelope, rootUserOf } from '../../plugins/envelope';
 import { clearSessionCookie, sendSessionToken } from '../../plugins/session';
 import { ACCOUNT_TEXT } from './account.messages';
 import type { AccountService } from './account.service';
@@ -83,38 +53,27 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
     app.authThrottle(scope, (req) => (req.session ? { userId: req.session.userId } : null));
 
   // ---------- registration ----------
-  app.post(
-    '/registration/register_user',
-    {
-      config: { ...form, access: ACCESS.public('registering itself (throttled)') },
-      preHandler: app.authThrottle('register'),
-      schema: {
-        tags,
-        summary: 'Register (with loyalty card or by e-mail), 3 steps in one body',
-        body: registerUserBodySchema,
-        response: { 200: apiResponse(registerUserDataSchema) },
-      },
-    },
-    async (request) => answer(request, await account.register(request.body)),
-  );
+  app.route({
+    ...contractRoute(api.registerUser, {
+      access: ACCESS.public('registering itself (throttled)'),
+      config: form,
+      tags,
+      summary: 'Register (with loyalty card or by e-mail), 3 steps in one body',
+    }),
+    preHandler: app.authThrottle('register'),
+    handler: async (request) => answer(request, await account.register(request.body)),
+  });
 
-  app.get(
-    '/registration/registration_confirm',
-    {
-      config: {
-        ignoreStaleSession: true,
-        access: ACCESS.signed("the confirmation e-mail link's code, checked in the handler"),
-      },
-      preHandler: app.authThrottle('confirm'),
-      schema: {
-        tags,
-        summary:
-          'Confirm the registration from the e-mail link (browsers are redirected to /registration/confirm/:status)',
-        querystring: registrationConfirmQuerySchema,
-        response: { 200: apiResponse(emptyDataSchema) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(api.registrationConfirm, {
+      access: ACCESS.signed("the confirmation e-mail link's code, checked in the handler"),
+      config: { ignoreStaleSession: true },
+      tags,
+      summary:
+        'Confirm the registration from the e-mail link (browsers are redirected to /registration/confirm/:status)',
+    }),
+    preHandler: app.authThrottle('confirm'),
+    handler: async (request, reply) => {
       const outcome = await account.confirmRegistration(request.query.e_mail, request.query.reg_control_code);
       if ((request.headers.accept ?? '').includes('text/html'))
         return reply.redirect(`/registration/confirm/${outcome}`, 303);
@@ -126,87 +85,63 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
             : ACCOUNT_TEXT.confirmInvalid;
       return answer(request, outcome === 'ko' ? failWith(message) : ok({}, [message.text]));
     },
-  );
+  });
 
-  app.get(
-    '/registration/registration_resend_email',
-    {
-      preHandler: throttleByLogin('resend', ['e_mail']),
-      config: {
-        stateChanging: true,
-        access: ACCESS.public(
-          'resending the confirmation e-mail: the same answer for any address (throttled)',
-        ),
-      },
-      schema: {
-        tags,
-        summary: 'Send the confirmation e-mail again (same answer for any address)',
-        querystring: emailQuerySchema,
-        response: { 200: apiResponse(emptyDataSchema) },
-      },
-    },
-    async (request) => answer(request, await account.resendConfirmation(request.query.e_mail)),
-  );
+  app.route({
+    ...contractRoute(api.resendRegistrationEmail, {
+      access: ACCESS.public('resending the confirmation e-mail: the same answer for any address (throttled)'),
+      config: { stateChanging: true },
+      tags,
+      summary: 'Send the confirmation e-mail again (same answer for any address)',
+    }),
+    preHandler: throttleByLogin('resend', ['e_mail']),
+    handler: async (request) => answer(request, await account.resendConfirmation(request.query.e_mail)),
+  });
 
   // ---------- profile ----------
-  app.get(
-    '/registration/user_detail',
-    {
-      config: { access: ACCESS.customer },
-      schema: { tags, summary: 'The signed-in user', response: { 200: apiResponse(userDataSchema) } },
-    },
-    async (request) => answer(request, await account.userDetail(userIdOf(request))),
-  );
+  app.route({
+    ...contractRoute(api.userDetail, { access: ACCESS.customer, tags, summary: 'The signed-in user' }),
+    handler: async (request) => answer(request, await account.userDetail(userIdOf(request))),
+  });
 
-  app.post(
-    '/registration/update_user_detail',
-    {
-      config: { ...form, access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: 'Personal data and domicile',
-        body: updateUserDetailBodySchema,
-        response: { 200: apiResponse(userDataSchema) },
-      },
-    },
-    async (request) => answer(request, await account.updateUserDetail(userIdOf(request), request.body)),
-  );
+  app.route({
+    ...contractRoute(api.updateUserDetail, {
+      access: ACCESS.customer,
+      config: form,
+      tags,
+      summary: 'Personal data and domicile',
+    }),
+    handler: async (request) =>
+      answer(request, await account.updateUserDetail(userIdOf(request), request.body)),
+  });
 
-  app.post(
-    '/registration/update_person_info',
-    {
-      config: { ...form, access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: 'One person info (personInfoTypeId, value)',
-        body: updatePersonInfoBodySchema,
-        response: { 200: apiResponse(userDataSchema) },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...contractRoute(api.updatePersonInfo, {
+      access: ACCESS.customer,
+      config: form,
+      tags,
+      summary: 'One person info (personInfoTypeId, value)',
+    }),
+    handler: async (request) =>
       answer(
         request,
         await account.updatePersonInfo(userIdOf(request), request.body.personInfoTypeId, request.body.value),
       ),
-  );
+  });
 
-  app.post(
-    '/registration/update_contact',
-    {
-      config: { ...form, access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: 'Phones, contact channels and consents',
-        body: updateContactBodySchema,
-        response: { 200: apiResponse(userDataSchema) },
-      },
-    },
-    async (request) => answer(request, await account.updateContact(userIdOf(request), request.body)),
-  );
+  app.route({
+    ...contractRoute(api.updateContact, {
+      access: ACCESS.customer,
+      config: form,
+      tags,
+      summary: 'Phones, contact channels and consents',
+    }),
+    handler: async (request) => answer(request, await account.updateContact(userIdOf(request), request.body)),
+  });
 
   const updatePassword = async (
     request: FastifyRequest,
-    input: z.output<typeof updatePasswordSchema>,
+    input: EndpointBody<typeof api.updatePassword>,
     reply: Parameters<typeof sendSessionToken>[1],
   ) => {
     const result = await account.updatePassword(userIdOf(request), input.old_password, input.new_password, {
@@ -220,109 +155,78 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
     });
     return answer(request, ok({}, result.infos));
   };
-  const passwordOpts = (method: string) => ({
-    config: { ...changing, access: ACCESS.customer },
-    preHandler: throttleByUser('password'),
-    schema: {
-      tags,
-      summary: `Change the password (${method}); other sessions end, this one gets a new token`,
-      ...(method === 'GET' ? { querystring: updatePasswordSchema } : { body: updatePasswordSchema }),
-      response: { 200: apiResponse(emptyDataSchema) },
-    },
+  const passwordDocs = (method: string) => ({
+    access: ACCESS.customer,
+    config: changing,
+    tags,
+    summary: `Change the password (${method}); other sessions end, this one gets a new token`,
   });
-  app.get('/registration/update_password', passwordOpts('GET'), async (request, reply) =>
-    updatePassword(request, request.query as z.output<typeof updatePasswordSchema>, reply),
-  );
-  app.post('/registration/update_password', passwordOpts('POST'), async (request, reply) =>
-    updatePassword(request, request.body as z.output<typeof updatePasswordSchema>, reply),
-  );
+  app.route({
+    ...contractRoute(api.updatePasswordByGet, passwordDocs('GET')),
+    preHandler: throttleByUser('password'),
+    handler: async (request, reply) => updatePassword(request, request.query, reply),
+  });
+  app.route({
+    ...contractRoute(api.updatePassword, passwordDocs('POST')),
+    preHandler: throttleByUser('password'),
+    handler: async (request, reply) => updatePassword(request, request.body, reply),
+  });
 
-  app.get(
-    '/registration/update_email_request',
-    {
-      config: { ...changing, access: ACCESS.customer },
-      preHandler: throttleByUser('email'),
-      schema: {
-        tags,
-        summary: 'Ask to change the e-mail: a link goes to the new address',
-        querystring: updateEmailRequestSchema,
-        response: { 200: apiResponse(emptyDataSchema) },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...contractRoute(api.updateEmailRequest, {
+      access: ACCESS.customer,
+      config: changing,
+      tags,
+      summary: 'Ask to change the e-mail: a link goes to the new address',
+    }),
+    preHandler: throttleByUser('email'),
+    handler: async (request) =>
       answer(request, await account.requestEmailChange(userIdOf(request), request.query.new_email)),
-  );
+  });
 
-  app.get(
-    '/registration/update_email',
-    {
-      config: {
-        stateChanging: true,
-        ignoreStaleSession: true,
-        access: ACCESS.signed("the e-mail change link's token, checked in the handler"),
-      },
-      preHandler: app.authThrottle('email-confirm'),
-      schema: {
-        tags,
-        summary: 'Confirm the new e-mail with the token of the link',
-        querystring: updateEmailQuerySchema,
-        response: { 200: apiResponse(z.object({ email: z.string() })) },
-      },
-    },
-    async (request) => answer(request, await account.confirmEmailChange(request.query.token)),
-  );
+  app.route({
+    ...contractRoute(api.updateEmail, {
+      access: ACCESS.signed("the e-mail change link's token, checked in the handler"),
+      config: { stateChanging: true, ignoreStaleSession: true },
+      tags,
+      summary: 'Confirm the new e-mail with the token of the link',
+    }),
+    preHandler: app.authThrottle('email-confirm'),
+    handler: async (request) => answer(request, await account.confirmEmailChange(request.query.token)),
+  });
 
-  app.post(
-    '/registration/update_username',
-    {
-      config: { ...form, access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: 'Change the login name',
-        body: updateUsernameBodySchema,
-        response: { 200: apiResponse(userDataSchema) },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...contractRoute(api.updateUsername, {
+      access: ACCESS.customer,
+      config: form,
+      tags,
+      summary: 'Change the login name',
+    }),
+    handler: async (request) =>
       answer(request, await account.updateUsername(userIdOf(request), request.body.username)),
-  );
+  });
 
   // ---------- password reset ----------
-  app.get(
-    '/registration/password_reset_token_request',
-    {
-      config: {
-        ...changing,
-        ignoreStaleSession: true,
-        access: ACCESS.public('a forgotten password: the same answer for any address (throttled)'),
-      },
-      preHandler: throttleByLogin('reset', ['e_mail', 'login']),
-      schema: {
-        tags,
-        summary: 'Send a password-reset link (same answer whether or not the account exists)',
-        querystring: passwordResetRequestSchema,
-        response: { 200: apiResponse(emptyDataSchema) },
-      },
-    },
-    async (request) => answer(request, await account.requestPasswordReset(request.query)),
-  );
+  app.route({
+    ...contractRoute(api.passwordResetTokenRequest, {
+      access: ACCESS.public('a forgotten password: the same answer for any address (throttled)'),
+      config: { ...changing, ignoreStaleSession: true },
+      tags,
+      summary: 'Send a password-reset link (same answer whether or not the account exists)',
+    }),
+    preHandler: throttleByLogin('reset', ['e_mail', 'login']),
+    handler: async (request) => answer(request, await account.requestPasswordReset(request.query)),
+  });
 
-  app.get(
-    '/registration/password_reset_token_check',
-    {
-      config: {
-        ignoreStaleSession: true,
-        access: ACCESS.signed("the reset link's token, checked in the handler"),
-      },
-      preHandler: throttleByLogin('reset-check', ['login', 'e_mail']),
-      schema: {
-        tags,
-        summary: 'Is this reset link still good?',
-        querystring: passwordResetCheckSchema,
-        response: { 200: apiResponse(tokenValidDataSchema) },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...contractRoute(api.passwordResetTokenCheck, {
+      access: ACCESS.signed("the reset link's token, checked in the handler"),
+      config: { ignoreStaleSession: true },
+      tags,
+      summary: 'Is this reset link still good?',
+    }),
+    preHandler: throttleByLogin('reset-check', ['login', 'e_mail']),
+    handler: async (request) =>
       answer(
         request,
         await account.checkPasswordReset(
@@ -330,99 +234,76 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
           request.query.reset_token,
         ),
       ),
-  );
-
-  const resetOpts = (method: string) => ({
-    config: {
-      ...changing,
-      ignoreStaleSession: true,
-      access: ACCESS.signed("the reset link's token, checked in the handler"),
-    },
-    preHandler: throttleByLogin('reset-do', ['login', 'e_mail']),
-    schema: {
-      tags,
-      summary: `Set a new password with the reset link's token (${method}); every session ends`,
-      ...(method === 'GET' ? { querystring: passwordResetSchema } : { body: passwordResetSchema }),
-      response: { 200: apiResponse(emptyDataSchema) },
-    },
   });
-  const resetPassword = async (request: FastifyRequest, input: z.output<typeof passwordResetSchema>) =>
+
+  const resetDocs = (method: string) => ({
+    access: ACCESS.signed("the reset link's token, checked in the handler"),
+    config: { ...changing, ignoreStaleSession: true },
+    tags,
+    summary: `Set a new password with the reset link's token (${method}); every session ends`,
+  });
+  const resetPassword = async (request: FastifyRequest, input: EndpointBody<typeof api.passwordReset>) =>
     answer(
       request,
       await account.resetPassword(input.login ?? input.e_mail, input.reset_token, input.password),
     );
-  app.get('/registration/password_reset', resetOpts('GET'), async (request) =>
-    resetPassword(request, request.query as z.output<typeof passwordResetSchema>),
-  );
-  app.post('/registration/password_reset', resetOpts('POST'), async (request) =>
-    resetPassword(request, request.body as z.output<typeof passwordResetSchema>),
-  );
+  app.route({
+    ...contractRoute(api.passwordResetByGet, resetDocs('GET')),
+    preHandler: throttleByLogin('reset-do', ['login', 'e_mail']),
+    handler: async (request) => resetPassword(request, request.query),
+  });
+  app.route({
+    ...contractRoute(api.passwordReset, resetDocs('POST')),
+    preHandler: throttleByLogin('reset-do', ['login', 'e_mail']),
+    handler: async (request) => resetPassword(request, request.body),
+  });
 
   // ---------- multi-factor ----------
-  app.get(
-    '/registration/mfa_enabled',
-    {
-      config: { access: ACCESS.customer },
-      schema: { tags, summary: 'Is the sign-in PIN on?', response: { 200: apiResponse(mfaDataSchema) } },
-    },
-    async (request) => answer(request, await account.mfaEnabled(userIdOf(request))),
-  );
-  app.post(
-    '/registration/update_mfa',
-    {
-      config: { ...form, access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: 'Turn the sign-in PIN on or off',
-        body: updateMfaBodySchema,
-        response: { 200: apiResponse(mfaDataSchema) },
-      },
-    },
-    async (request) => answer(request, await account.updateMfa(userIdOf(request), request.body.enabled)),
-  );
+  app.route({
+    ...contractRoute(api.mfaEnabled, { access: ACCESS.customer, tags, summary: 'Is the sign-in PIN on?' }),
+    handler: async (request) => answer(request, await account.mfaEnabled(userIdOf(request))),
+  });
+  app.route({
+    ...contractRoute(api.updateMfa, {
+      access: ACCESS.customer,
+      config: form,
+      tags,
+      summary: 'Turn the sign-in PIN on or off',
+    }),
+    handler: async (request) =>
+      answer(request, await account.updateMfa(userIdOf(request), request.body.enabled)),
+  });
 
   // ---------- account deletion ----------
-  app.get(
-    '/registration/anonymize_token_request',
-    {
-      config: { stateChanging: true, access: ACCESS.customer },
-      preHandler: throttleByUser('anonymize-request'),
-      schema: {
-        tags,
-        summary: 'Send the deletion code by e-mail',
-        response: { 200: apiResponse(emptyDataSchema) },
-      },
-    },
-    async (request) => answer(request, await account.requestAnonymizeToken(userIdOf(request))),
-  );
-  app.get(
-    '/registration/anonymize_token_check',
-    {
-      config: { access: ACCESS.customer },
-      preHandler: throttleByUser('anonymize-check'),
-      schema: {
-        tags,
-        summary: 'Is the deletion code right?',
-        querystring: anonymizeCheckQuerySchema,
-        response: { 200: apiResponse(tokenValidDataSchema) },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...contractRoute(api.anonymizeTokenRequest, {
+      access: ACCESS.customer,
+      config: { stateChanging: true },
+      tags,
+      summary: 'Send the deletion code by e-mail',
+    }),
+    preHandler: throttleByUser('anonymize-request'),
+    handler: async (request) => answer(request, await account.requestAnonymizeToken(userIdOf(request))),
+  });
+  app.route({
+    ...contractRoute(api.anonymizeTokenCheck, {
+      access: ACCESS.customer,
+      tags,
+      summary: 'Is the deletion code right?',
+    }),
+    preHandler: throttleByUser('anonymize-check'),
+    handler: async (request) =>
       answer(request, await account.checkAnonymizeToken(userIdOf(request), request.query.token)),
-  );
-  app.get(
-    '/registration/user_anonymize',
-    {
-      config: { stateChanging: true, access: ACCESS.customer },
-      preHandler: throttleByUser('anonymize'),
-      schema: {
-        tags,
-        summary: 'Delete (anonymise) the account; refused while an order awaits pickup',
-        querystring: anonymizeQuerySchema,
-        response: { 200: apiResponse(emptyDataSchema) },
-      },
-    },
-    async (request, reply) => {
+  });
+  app.route({
+    ...contractRoute(api.userAnonymize, {
+      access: ACCESS.customer,
+      config: { stateChanging: true },
+      tags,
+      summary: 'Delete (anonymise) the account; refused while an order awaits pickup',
+    }),
+    preHandler: throttleByUser('anonymize'),
+    handler: async (request, reply) => {
       const token = request.query.token ?? request.query.mfa_token ?? '';
       const result = await account.anonymize(userIdOf(request), token);
       if (result.ok) {
@@ -432,126 +313,93 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
       }
       return answer(request, result);
     },
-  );
+  });
 
   // ---------- invoice data ----------
-  app.post(
-    '/registration/update_billing_address',
-    {
-      config: { ...form, access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: 'Add invoice data (same as /user-person-fiscal/insert-billing-address)',
-        body: personFiscalFormSchema,
-        response: { 200: apiResponse(personFiscalDataSchema) },
-      },
-    },
-    async (request) => answer(request, await account.insertPersonFiscal(userIdOf(request), request.body)),
-  );
-  app.get(
-    '/user-person-fiscal/list',
-    {
-      config: { access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: "The user's invoice data",
-        response: { 200: apiResponse(personFiscalListDataSchema) },
-      },
-    },
-    async (request) => answer(request, await account.listPersonFiscals(userIdOf(request))),
-  );
-  app.post(
-    '/user-person-fiscal/insert-billing-address',
-    {
-      config: { ...form, access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: 'Add invoice data: private, company or public administration',
-        body: personFiscalFormSchema,
-        response: { 200: apiResponse(personFiscalDataSchema) },
-      },
-    },
-    async (request) => answer(request, await account.insertPersonFiscal(userIdOf(request), request.body)),
-  );
-  app.get(
-    '/user-person-fiscal/delete-person-fiscal',
-    {
-      config: { stateChanging: true, access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: 'Delete one of the user’s invoice data',
-        querystring: deletePersonFiscalQuerySchema,
-        response: { 200: apiResponse(emptyDataSchema) },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...contractRoute(api.updateBillingAddress, {
+      access: ACCESS.customer,
+      config: form,
+      tags,
+      summary: 'Add invoice data (same as /user-person-fiscal/insert-billing-address)',
+    }),
+    handler: async (request) =>
+      answer(request, await account.insertPersonFiscal(userIdOf(request), request.body)),
+  });
+  app.route({
+    ...contractRoute(api.personFiscals, {
+      access: ACCESS.customer,
+      tags,
+      summary: "The user's invoice data",
+    }),
+    handler: async (request) => answer(request, await account.listPersonFiscals(userIdOf(request))),
+  });
+  app.route({
+    ...contractRoute(api.insertPersonFiscal, {
+      access: ACCESS.customer,
+      config: form,
+      tags,
+      summary: 'Add invoice data: private, company or public administration',
+    }),
+    handler: async (request) =>
+      answer(request, await account.insertPersonFiscal(userIdOf(request), request.body)),
+  });
+  app.route({
+    ...contractRoute(api.deletePersonFiscal, {
+      access: ACCESS.customer,
+      config: { stateChanging: true },
+      tags,
+      summary: 'Delete one of the user’s invoice data',
+    }),
+    handler: async (request) =>
       answer(request, await account.deletePersonFiscal(userIdOf(request), request.query.person_fiscal_id)),
-  );
+  });
 
   // ---------- privacy disclaimers ----------
-  app.get(
-    '/registration-disclaimer/list',
-    {
-      config: { access: ACCESS.public('the disclaimers of the registration form') },
-      schema: {
-        tags,
-        summary: 'Disclaimers to accept at registration (defaults: module type 2, store 5)',
-        querystring: disclaimerListQuerySchema,
-        response: { 200: apiResponse(disclaimerListDataSchema) },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...contractRoute(api.registrationDisclaimers, {
+      access: ACCESS.public('the disclaimers of the registration form'),
+      tags,
+      summary: 'Disclaimers to accept at registration (defaults: module type 2, store 5)',
+    }),
+    handler: async (request) =>
       answer(
         request,
         await account.listDisclaimers(request.query.registration_module_type_id, request.query.store_id),
       ),
-  );
-  app.get(
-    '/user-registration-disclaimer/list-by-type',
-    {
-      config: { access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: "The user's answers to the disclaimers",
-        querystring: disclaimerTypeQuerySchema,
-        response: { 200: apiResponse(disclaimerListDataSchema) },
-      },
-    },
-    async (request) =>
+  });
+  app.route({
+    ...contractRoute(api.userDisclaimers, {
+      access: ACCESS.customer,
+      tags,
+      summary: "The user's answers to the disclaimers",
+    }),
+    handler: async (request) =>
       answer(
         request,
         await account.listUserDisclaimers(userIdOf(request), request.query.registration_module_type_id),
       ),
-  );
-  app.get(
-    '/user-registration-disclaimer/check-disclaimer',
-    {
-      config: { access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: 'Has the user accepted every required disclaimer?',
-        querystring: disclaimerTypeQuerySchema,
-        response: { 200: apiResponse(disclaimerCheckDataSchema) },
-      },
-    },
-    async (request) =>
+  });
+  app.route({
+    ...contractRoute(api.checkDisclaimers, {
+      access: ACCESS.customer,
+      tags,
+      summary: 'Has the user accepted every required disclaimer?',
+    }),
+    handler: async (request) =>
       answer(
         request,
         await account.checkDisclaimers(userIdOf(request), request.query.registration_module_type_id),
       ),
-  );
-  app.post(
-    '/user-registration-disclaimer/update-disclaimer',
-    {
-      config: { ...form, access: ACCESS.customer },
-      schema: {
-        tags,
-        summary: "Save the user's answers (required ones cannot be refused)",
-        body: updateDisclaimerBodySchema,
-        response: { 200: apiResponse(disclaimerListDataSchema) },
-      },
-    },
-    async (request) =>
+  });
+  app.route({
+    ...contractRoute(api.updateDisclaimers, {
+      access: ACCESS.customer,
+      config: form,
+      tags,
+      summary: "Save the user's answers (required ones cannot be refused)",
+    }),
+    handler: async (request) =>
       answer(
         request,
         await account.updateDisclaimers(
@@ -560,7 +408,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
           request.body.disclaimers,
         ),
       ),
-  );
+  });
 };
 
 export default registrationRoutes;

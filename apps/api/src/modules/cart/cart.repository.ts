@@ -38,7 +38,7 @@ export interface CartItemRow {
   insertionTypeId: number;
 }
 
-/** The line to write (addLine). */
+/** A line to write (writeLine; mergeLines when an edited order comes back). */
 export interface CartLineWrite {
   productId: number;
   optionsKey: string;
@@ -50,6 +50,21 @@ export interface CartLineWrite {
 
 /** numeric(12,3) parameter: exact text, never a float the driver might print as 0.30000000000000004 */
 const qty = (n: number): string => n.toFixed(3);
+
+/** The cart row as a purchase locks it (lockForPurchase). */
+export interface LockedCartRow {
+  cartId: number;
+  userId: number;
+  cartStatusId: number;
+  closedAt: string | null;
+  slotId: number | null;
+  timeslotDate: string | null;
+  timeslotId: number | null;
+  shippingAddressId: number | null;
+  deliveryServiceId: number | null;
+  storeId: number;
+  warehouseId: number;
+}
 
 const ITEM_COLUMNS = sql.raw(`item_id AS "itemId", cart_id AS "cartId", product_id AS "productId",
   options_key AS "optionsKey", options, quantity::float8 AS quantity, promo_id AS "promoId", infos,
@@ -68,7 +83,7 @@ function openCartQuery(db: Db) {
 export class CartRepository {
   #openCart: ReturnType<typeof openCartQuery> | undefined;
 
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
   async findOpenCart(userId: number): Promise<CartRow | null> {
     this.#openCart ??= openCartQuery(this.db);
@@ -273,5 +288,51 @@ export class CartRepository {
         updatedAt: sql`now()`,
       })
       .where(eq(carts.userId, userId));
+  }
+
+  // ---------- inside a purchase's transaction (checkout, order actions: `db` is their transaction) ----------
+  /** The cart row, locked until the transaction ends (concurrent buys of one cart queue here). */
+  async lockForPurchase(db: Db, cartId: number, userId: number): Promise<LockedCartRow | null> {
+    const [row] = await queryRows<LockedCartRow>(
+      db,
+      sql`SELECT cart_id AS "cartId", user_id AS "userId", cart_status_id::int AS "cartStatusId",
+            closed_at::text AS "closedAt", slot_id AS "slotId", to_char(timeslot_date, 'YYYY-MM-DD') AS "timeslotDate",
+            timeslot_id AS "timeslotId", shipping_address_id AS "shippingAddressId",
+            delivery_service_id AS "deliveryServiceId", store_id AS "storeId", warehouse_id AS "warehouseId"
+          FROM carts WHERE cart_id = ${cartId} AND user_id = ${userId} FOR UPDATE`,
+    );
+    return row ?? null;
+  }
+
+  /** The cart's status moves only from `from` (7 = locked for payment). */
+  async moveStatus(db: Db, cartId: number, from: number, to: number): Promise<boolean> {
+    const rows = await queryRows<{ cartId: number }>(
+      db,
+      sql`UPDATE carts SET cart_status_id = ${to}, updated_at = now()
+          WHERE cart_id = ${cartId} AND cart_status_id = ${from} AND closed_at IS NULL
+          RETURNING cart_id AS "cartId"`,
+    );
+    return rows.length > 0;
+  }
+
+  /** Closes a cart that became an order (whatever its status). */
+  async closeBought(db: Db, cartId: number): Promise<void> {
+    await db.execute(sql`UPDATE carts SET closed_at = now(), updated_at = now() WHERE cart_id = ${cartId}`);
+  }
+
+  /**
+   * order/modify: an order's lines added to the open cart (a line the cart already has adds up). Written
+   * without the cart's compare-and-set because it runs inside the order's transaction; the quantities were
+   * valid when ordered and checkout/prepare checks the cart again before it can be bought.
+   */
+  async mergeLines(db: Db, cartId: number, lines: readonly CartLineWrite[]): Promise<void> {
+    for (const l of lines)
+      await db.execute(
+        sql`INSERT INTO cart_items (cart_id, product_id, options_key, options, quantity, promo_id, infos)
+            VALUES (${cartId}, ${l.productId}, ${l.optionsKey}, ${JSON.stringify(l.options)}::jsonb,
+              ${qty(l.quantity)}::numeric, ${l.promoId}, ${JSON.stringify(l.infos)}::jsonb)
+            ON CONFLICT (cart_id, product_id, options_key)
+            DO UPDATE SET quantity = cart_items.quantity + excluded.quantity, updated_at = now()`,
+      );
   }
 }

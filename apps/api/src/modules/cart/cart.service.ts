@@ -28,7 +28,7 @@ import {
 } from '@spesa/shared/contracts/delivery';
 import { fail, failWith, ok, type Failure, type Result } from '../../lib/result';
 import { DELIVERY_TEXT } from '../delivery/delivery.messages';
-import { addressTypeName, toAddress } from '../delivery/delivery.mapper';
+import { shippingAddressOf } from '../delivery/delivery.mapper';
 import type { DeliveryService, DeliveryTarget } from '../delivery/delivery.service';
 import type { TimeslotService } from '../delivery/timeslot.service';
 import type { CartProductFacts, CatalogueService } from '../catalogue/catalogue.service';
@@ -199,7 +199,6 @@ export class CartService {
     }
     const storeId = target?.storeId ?? DEFAULT_STORE.storeId;
     const warehouseId = target?.warehouseId ?? DEFAULT_STORE.storeId;
-    const a = target?.address;
     const warehouseName = target ? await this.delivery.warehouseName(warehouseId) : DEFAULT_STORE.name;
     const lines = await this.pricedLines(cart.cartId, { warehouseId, name: warehouseName });
     return {
@@ -213,22 +212,8 @@ export class CartService {
         autoAssigned: target ? cart.storeAutoAssigned : true,
       },
       warehouse: { warehouseId, name: warehouseName },
-      shippingAddress: a
-        ? {
-            addressId: a.addressId,
-            deliveryServiceId: target.deliveryServiceId,
-            zoneId: target.zone?.zoneId ?? null,
-            autoAssigned: cart.addressAutoAssigned,
-            addressName: a.addressName,
-            address1: a.address1,
-            addressNumber: a.addressNumber,
-            city: a.city,
-            province: a.province,
-            postalcode: a.postalCode,
-            addressTypeId: a.addressTypeId,
-            addressType: addressTypeName(a.addressTypeId),
-            addressClass: toAddress(a).addressClass,
-          }
+      shippingAddress: target
+        ? shippingAddressOf(target, { autoAssigned: cart.addressAutoAssigned, withClasses: true })
         : null,
       timeslot,
       cartInfos: await this.repo.cartInfos(cart.cartId),

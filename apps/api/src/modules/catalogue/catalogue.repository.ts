@@ -31,6 +31,32 @@ export async function incrementCatalogueVersion(db: Db): Promise<number> {
   return rows[0]?.version ?? 0;
 }
 
+// ---------- stock (inside a purchase's transaction: `db` is the caller's) ----------
+/** numeric(12,3) parameter: exact text */
+const qty = (n: number): string => n.toFixed(3);
+
+/** Takes `quantity` of a product's stock only if it is sold and has that much: null otherwise. */
+export async function takeStock(
+  db: Db,
+  productId: number,
+  quantity: number,
+): Promise<{ stock: number } | null> {
+  const [row] = await queryRows<{ stock: number }>(
+    db,
+    sql`UPDATE products SET stock = stock - ${qty(quantity)}::numeric, updated_at = now()
+        WHERE product_id = ${productId} AND active AND stock >= ${qty(quantity)}::numeric
+        RETURNING stock::float8 AS stock`,
+  );
+  return row ?? null;
+}
+
+export async function returnStock(db: Db, productId: number, quantity: number): Promise<void> {
+  await db.execute(
+    sql`UPDATE products SET stock = stock + ${qty(quantity)}::numeric, updated_at = now()
+        WHERE product_id = ${productId}`,
+  );
+}
+
 // ---------- categories ----------
 export type CategoryRow = typeof categories.$inferSelect;
 

@@ -28,6 +28,8 @@ import {
   productCountsByCategory,
   readCatalogueVersion,
   loadSearchTerms,
+  returnStock,
+  takeStock,
   vendorFacet,
   type CategoryRow,
   type CategoryVendorCountRow,
@@ -209,6 +211,25 @@ export class CatalogueService {
     const version = await bumpCatalogueVersion(this.#db);
     this.#cache.invalidateVersion();
     return version;
+  }
+
+  // ---------- stock, inside a purchase's transaction (`tx`: the caller's; decision 029) ----------
+  /** Takes a product's stock (base unit) if it is sold and has that much; null otherwise. */
+  takeStock(tx: Db, productId: number, quantity: number): Promise<{ stock: number } | null> {
+    return takeStock(tx, productId, quantity);
+  }
+
+  /** Gives stock back (a cancelled or edited order). */
+  returnStock(tx: Db, productId: number, quantity: number): Promise<void> {
+    return returnStock(tx, productId, quantity);
+  }
+
+  /**
+   * A product sold out inside the caller's transaction: the version moves with its commit, and every
+   * process's read cache (listings showing it available) sees it within a second.
+   */
+  async soldOut(tx: Db): Promise<void> {
+    await incrementCatalogueVersion(tx);
   }
 
   /** The catalogue version the read cache serves (re-read at most once a second). */

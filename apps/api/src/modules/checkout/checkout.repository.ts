@@ -55,25 +55,9 @@ export interface GiftCertificateRow {
   active: boolean;
 }
 
-export interface LockedCartRow {
-  cartId: number;
-  userId: number;
-  cartStatusId: number;
-  closedAt: string | null;
-  slotId: number | null;
-  timeslotDate: string | null;
-  timeslotId: number | null;
-  shippingAddressId: number | null;
-  deliveryServiceId: number | null;
-  storeId: number;
-  warehouseId: number;
-}
-
 const GIFT_COLUMNS = sql.raw(`gift_certificate_id AS "giftCertificateId", code, name, descr, kind, value,
   min_spend_cents AS "minSpendCents", to_char(valid_from, 'YYYY-MM-DD') AS "validFrom",
   to_char(valid_to, 'YYYY-MM-DD') AS "validTo", max_uses AS "maxUses", uses, once_per_user AS "oncePerUser", active`);
-
-const qty = (n: number): string => n.toFixed(3);
 
 export class CheckoutRepository {
   constructor(private readonly db: Db) {}
@@ -125,67 +109,11 @@ export class CheckoutRepository {
     );
   }
 
-  /** The cart row, locked until the transaction ends (concurrent buys of one cart queue here). */
-  async lockCart(db: Db, cartId: number, userId: number): Promise<LockedCartRow | null> {
-    const [row] = await queryRows<LockedCartRow>(
-      db,
-      sql`SELECT cart_id AS "cartId", user_id AS "userId", cart_status_id::int AS "cartStatusId",
-            closed_at::text AS "closedAt", slot_id AS "slotId", to_char(timeslot_date, 'YYYY-MM-DD') AS "timeslotDate",
-            timeslot_id AS "timeslotId", shipping_address_id AS "shippingAddressId",
-            delivery_service_id AS "deliveryServiceId", store_id AS "storeId", warehouse_id AS "warehouseId"
-          FROM carts WHERE cart_id = ${cartId} AND user_id = ${userId} FOR UPDATE`,
-    );
-    return row ?? null;
-  }
-
-  /** The cart's status moves only from `from` (7 = locked for payment). */
-  async setCartStatus(cartId: number, from: number, to: number, db: Db = this.db): Promise<boolean> {
-    const rows = await queryRows<{ cartId: number }>(
-      db,
-      sql`UPDATE carts SET cart_status_id = ${to}, updated_at = now()
-          WHERE cart_id = ${cartId} AND cart_status_id = ${from} AND closed_at IS NULL
-          RETURNING cart_id AS "cartId"`,
-    );
-    return rows.length > 0;
-  }
-
-  /** Closes a cart that became an order (whatever its status). */
-  async closeBoughtCart(db: Db, cartId: number): Promise<void> {
-    await db.execute(sql`UPDATE carts SET closed_at = now(), updated_at = now() WHERE cart_id = ${cartId}`);
-  }
-
   /** An order no longer being edited (cancelled, or bought again): its cart becomes a normal cart. */
   async clearEditing(db: Db, orderId: number): Promise<void> {
     await db.execute(
       sql`UPDATE cart_checkouts SET editing_order_id = NULL, updated_at = now() WHERE editing_order_id = ${orderId}`,
     );
-  }
-
-  /**
-   * order/modify: the order's lines added to the open cart (a line the cart already has adds up). Written here,
-   * not through the cart's compare-and-set, because it runs inside the order's transaction; the quantities
-   * were valid when ordered and checkout/prepare checks the cart again before it can be bought.
-   */
-  async mergeLinesIntoCart(
-    db: Db,
-    cartId: number,
-    lines: ReadonlyArray<{
-      productId: number;
-      optionsKey: string;
-      options: Record<string, string>;
-      quantity: number;
-      promoId: number | null;
-      infos: Record<string, string>;
-    }>,
-  ): Promise<void> {
-    for (const l of lines)
-      await db.execute(
-        sql`INSERT INTO cart_items (cart_id, product_id, options_key, options, quantity, promo_id, infos)
-            VALUES (${cartId}, ${l.productId}, ${l.optionsKey}, ${JSON.stringify(l.options)}::jsonb,
-              ${qty(l.quantity)}::numeric, ${l.promoId}, ${JSON.stringify(l.infos)}::jsonb)
-            ON CONFLICT (cart_id, product_id, options_key)
-            DO UPDATE SET quantity = cart_items.quantity + excluded.quantity, updated_at = now()`,
-      );
   }
 
   async giftsOfOrderIntoCart(db: Db, orderId: number, cartId: number): Promise<void> {
@@ -306,31 +234,5 @@ export class CheckoutRepository {
       await db.execute(
         sql`UPDATE gift_certificates SET uses = uses - 1 WHERE gift_certificate_id = ${r.giftCertificateId} AND uses > 0`,
       );
-  }
-
-  // ---------- stock ----------
-  /** Takes `quantity` of a product's stock only if it is sold and has that much: false otherwise. */
-  async takeStock(db: Db, productId: number, quantity: number): Promise<{ stock: number } | null> {
-    const [row] = await queryRows<{ stock: number }>(
-      db,
-      sql`UPDATE products SET stock = stock - ${qty(quantity)}::numeric, updated_at = now()
-          WHERE product_id = ${productId} AND active AND stock >= ${qty(quantity)}::numeric
-          RETURNING stock::float8 AS stock`,
-    );
-    return row ?? null;
-  }
-
-  async returnStock(db: Db, productId: number, quantity: number): Promise<void> {
-    await db.execute(
-      sql`UPDATE products SET stock = stock + ${qty(quantity)}::numeric, updated_at = now()
-          WHERE product_id = ${productId}`,
-    );
-  }
-
-  /** A product sold out: listings cached with it as available are stale (the read cache keys on this). */
-  async bumpCatalogueVersion(db: Db): Promise<void> {
-    await db.execute(
-      sql`UPDATE catalogue_version SET version = version + 1, updated_at = now() WHERE id = 1`,
-    );
   }
 }

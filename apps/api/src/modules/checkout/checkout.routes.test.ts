@@ -21,8 +21,6 @@ import { newCustomer } from '../../../test/customers';
 import { storedSecret } from '../../lib/app-secrets';
 import { buildTestApp, callAs, lastMailTo, type TestApp } from '../../../test/helper';
 import { SANDBOX_TEST_CARDS, SandboxPaymentProvider } from '../payment/sandbox.provider';
-import { OrderAnswer } from './order-answer';
-import { OrderPlacementRepository } from './order-placement.repository';
 
 /**
  * Checkout through the API on a fixed clock (Monday 1 March 2027, 08:00 in Rome; this file's slots are on
@@ -309,13 +307,19 @@ describe('POST /checkout/buy', () => {
     expect(data.order.orderStatusId).toBe(1);
     expect(data.order.prebilledAmount).toBe(prepared.body.data.checkout.prebilledAmount);
     expect(data.paymentUrl).toMatch(/^\/ebsn\/api\/payment-sandbox\/pay\/sbx_/);
+    // one mapping of an order: buy answers it exactly as the order page reads it; nothing is held yet
+    expect(await orderOf(c.token, data.orderId)).toEqual(data.order);
+    expect(data.order.payment).toMatchObject({ status: 'created', amountAuthorized: 0 });
     const { page, completed } = await payOnHostedPage(data.paymentUrl ?? '', SANDBOX_TEST_CARDS.success);
     expect(page.body).toContain('Importo da autorizzare');
     expect(page.body).toContain('lang="it"');
     expect(completed).toBe(`/checkout/completed/success?order_id=${data.orderId}`);
     const after = await orderOf(c.token, data.orderId);
     expect(after.orderStatusId).toBe(3);
-    expect(after.payment).toMatchObject({ status: 'authorized' });
+    expect(after.payment).toMatchObject({
+      status: 'authorized',
+      amountAuthorized: data.order.prebilledAmount,
+    });
     const ref = /pay\/(sbx_[0-9a-f]+)/.exec(data.paymentUrl ?? '')?.[1] ?? '';
     const hook = sandbox.webhook(sessionOf(ref, data), 'success', { cardBrand: 'Visa', cardLast4: '4242' });
     const posted = await postWebhook(hook.raw, hook.signature);
@@ -622,15 +626,11 @@ describe('bad input never reaches a 500 and changes nothing', () => {
 });
 
 // ---------- helpers ----------
-/** The order as the API answers it (order/view belongs to the orders read side: built here the same way). */
-async function orderOf(_token: string, orderId: number): Promise<OrderWire> {
-  const repo = new OrderPlacementRepository(t.db);
-  const row = await repo.findOrderById(orderId);
-  if (!row) throw new Error('no order');
-  const delivery = { warehouseName: async () => 'test' } as unknown as ConstructorParameters<
-    typeof OrderAnswer
-  >[1];
-  return (await new OrderAnswer(repo, delivery).build(row)) as unknown as OrderWire;
+/** The order as the customer reads it (GET /order/view). */
+async function orderOf(token: string, orderId: number): Promise<OrderWire> {
+  const res = await callAs<{ data: OrderWire }>(t.app, token, 'GET', api(`/order/view?order_id=${orderId}`));
+  if (res.body.response.status !== 0) throw new Error(`order/view ${orderId}: ${res.body.response.status}`);
+  return res.body.data.data;
 }
 
 function sessionOf(providerRef: string, data: BuyData) {

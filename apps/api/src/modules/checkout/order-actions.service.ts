@@ -17,22 +17,28 @@ import {
   type OrderStatusId,
 } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
-import { failWith, ok, type Failure, type Result } from '../../lib/result';
+import { Abort, failWith, ok, type Failure, type Result } from '../../lib/result';
 import type { AccountRepository } from '../account/account.repository';
-import { CartRepository } from '../cart/cart.repository';
+import type { CartPurchase } from '../cart/cart-purchase';
 import type { CartService } from '../cart/cart.service';
-import { TimeslotRepository } from '../delivery/timeslot.repository';
+import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { TimeslotService } from '../delivery/timeslot.service';
 import type { OrderStatusService } from '../orders/order-status.service';
 import { CHECKOUT_INFO_TEXT, CHECKOUT_TEXT } from './checkout.messages';
 import type { CheckoutRepository } from './checkout.repository';
-import { Abort, type CheckoutService } from './checkout.service';
-import type { OrderAnswer } from './order-answer';
-import type { OrderPlacementRepository, OrderRow } from './order-placement.repository';
+import type { CheckoutService } from './checkout.service';
+import type { OrderAnswer } from '../orders/order-answer';
+import type { OrderPlacementRepository, OrderRow } from '../orders/order-placement.repository';
+import type { PaymentAttempts } from './payment-attempts';
 
 export interface OrderActionsDeps {
   db: Db;
   cart: CartService;
+  carts: CartPurchase;
+  catalogue: CatalogueService;
+  timeslots: TimeslotService;
   checkout: CheckoutService;
+  attempts: PaymentAttempts;
   repo: CheckoutRepository;
   orders: OrderPlacementRepository;
   status: OrderStatusService;
@@ -96,10 +102,10 @@ export class OrderActionsService {
       for (const i of await this.d.orders.items(orderId, tx))
         byProduct.set(i.productId, (byProduct.get(i.productId) ?? 0) + toMilli(i.quantity));
       for (const productId of [...byProduct.keys()].sort((a, b) => a - b))
-        await this.d.repo.returnStock(tx, productId, fromMilli(byProduct.get(productId) ?? 0));
-      await new TimeslotRepository(tx).release(order.slotId);
+        await this.d.catalogue.returnStock(tx, productId, fromMilli(byProduct.get(productId) ?? 0));
+      await this.d.timeslots.givePlaceBack(tx, order.slotId);
       await this.d.repo.releaseGiftUses(tx, orderId);
-      await this.d.checkout.voidLive(tx, orderId);
+      await this.d.attempts.voidLive(tx, orderId);
       await this.d.repo.clearEditing(tx, orderId);
       return orderId;
     });
@@ -121,8 +127,8 @@ export class OrderActionsService {
       const co = await this.d.repo.checkoutOf(cart.cartId, tx);
       if (co?.editingOrderId === orderId) return;
       if (co?.editingOrderId) throw new Abort(failWith(CHECKOUT_TEXT.editingOther));
-      await this.d.repo.setCartStatus(cart.cartId, CART_STATUS.locked, CART_STATUS.open, tx);
-      const updated = await new CartRepository(tx).updateDelivery(cart.cartId, CART_STATUS.locked, {
+      await this.d.carts.moveStatus(cart.cartId, CART_STATUS.locked, CART_STATUS.open, tx);
+      const updated = await this.d.carts.takeDelivery(tx, cart.cartId, CART_STATUS.locked, {
         deliveryServiceId: order.deliveryServiceId,
         storeId: order.storeId,
         warehouseId: order.warehouseId,
@@ -136,7 +142,7 @@ export class OrderActionsService {
       });
       if (!updated) throw new Abort(failWith(CHECKOUT_TEXT.cartClosed));
       const items = await this.d.orders.items(orderId, tx);
-      await this.d.repo.mergeLinesIntoCart(
+      await this.d.carts.mergeLines(
         tx,
         cart.cartId,
         items.map((i) => ({
@@ -181,9 +187,9 @@ export class OrderActionsService {
       const order = await this.lock(tx, orderId, userId);
       if (!isOnlinePaymentType(order.paymentTypeId) || !canRetryPayment(order.orderStatusId))
         throw new Abort(failWith(CHECKOUT_TEXT.cannotRetry));
-      await this.d.checkout.voidLive(tx, orderId);
+      await this.d.attempts.voidLive(tx, orderId);
       await this.move(tx, order, ORDER_STATUS.inPayment, userId, 'nuovo tentativo di pagamento');
-      return this.d.checkout.startAttempt(tx, orderId, order.paymentTypeId, order.preauthCents);
+      return this.d.attempts.start(tx, orderId, order.paymentTypeId, order.preauthCents);
     });
     if (!done.ok) return done;
     return ok({ order: await this.orderAnswer(orderId), orderId, paymentUrl: done.data, replayed: false });
@@ -219,9 +225,9 @@ export class OrderActionsService {
             packagingCents: order.packagingCents,
           })
         : order.totalCents;
-      await this.d.checkout.voidLive(tx, orderId);
+      await this.d.attempts.voidLive(tx, orderId);
       await this.d.orders.setPaymentType(tx, orderId, paymentTypeId, preauth);
-      const url = await this.d.checkout.startAttempt(tx, orderId, paymentTypeId, preauth);
+      const url = await this.d.attempts.start(tx, orderId, paymentTypeId, preauth);
       await this.move(
         tx,
         order,

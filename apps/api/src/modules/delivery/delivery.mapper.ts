@@ -8,7 +8,9 @@ import {
   type Store,
   type Warehouse,
 } from '@spesa/shared/contracts/delivery';
+import type { Cart } from '@spesa/shared/contracts/cart';
 import type { AddressRow, CityRow, DeliveryServiceRow, WarehouseRow } from './delivery.repository';
+import type { DeliveryTarget } from './delivery.service';
 
 /** Wire shapes of the delivery rows (spec section 3, wire notes): the one place names are translated. */
 
@@ -130,5 +132,28 @@ export function toCity(c: CityRow): City {
     longitude: c.longitude,
     homeDelivery: c.homeDelivery,
     ...(c.distance !== null ? { distance: round(c.distance) } : {}),
+  };
+}
+
+/** Where a cart delivers (and an order keeps a copy of), as the cart and the order show it. */
+export function shippingAddressOf(
+  target: DeliveryTarget,
+  opts: { autoAssigned: boolean; withClasses: boolean },
+): NonNullable<Cart['shippingAddress']> {
+  const a = target.address;
+  return {
+    addressId: a.addressId,
+    deliveryServiceId: target.deliveryServiceId,
+    zoneId: target.zone?.zoneId ?? null,
+    autoAssigned: opts.autoAssigned,
+    addressName: a.addressName,
+    address1: a.address1,
+    addressNumber: a.addressNumber,
+    city: a.city,
+    province: a.province,
+    postalcode: a.postalCode,
+    addressTypeId: a.addressTypeId,
+    addressType: addressTypeName(a.addressTypeId),
+    addressClass: opts.withClasses ? toAddress(a).addressClass : [],
   };
 }

@@ -82,9 +82,9 @@ export class TimeslotRepository {
   }
 
   /** One place taken, only while one is left: the row lock serialises concurrent bookings. */
-  async book(slotId: number): Promise<BookedSlot | null> {
+  async book(slotId: number, db: Db = this.db): Promise<BookedSlot | null> {
     const [row] = await queryRows<BookedSlot>(
-      this.db,
+      db,
       sql`UPDATE delivery_slots SET booked = booked + 1
           WHERE slot_id = ${slotId} AND booked < capacity AND active >= 1
           RETURNING slot_id AS "slotId", booked, capacity`,
@@ -93,9 +93,9 @@ export class TimeslotRepository {
   }
 
   /** One place given back (never below zero). */
-  async release(slotId: number): Promise<BookedSlot | null> {
+  async release(slotId: number, db: Db = this.db): Promise<BookedSlot | null> {
     const [row] = await queryRows<BookedSlot>(
-      this.db,
+      db,
       sql`UPDATE delivery_slots SET booked = booked - 1 WHERE slot_id = ${slotId} AND booked > 0
           RETURNING slot_id AS "slotId", booked, capacity`,
     );

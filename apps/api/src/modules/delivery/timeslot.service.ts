@@ -12,6 +12,7 @@ import {
 } from '@spesa/shared/contracts/delivery';
 import { failWith, ok, type Result } from '../../lib/result';
 import { DELIVERY_TEXT } from './delivery.messages';
+import type { Db } from '../../db/client';
 import type { SlotRow, TimeslotRepository } from './timeslot.repository';
 
 /**
@@ -108,6 +109,19 @@ export class TimeslotService {
     private readonly repo: TimeslotRepository,
     private readonly now: () => Date = () => new Date(),
   ) {}
+
+  /**
+   * One place of a slot taken inside the caller's transaction (a purchase), only while one is left: false
+   * when the slot is full or closed. The row lock serialises concurrent buyers.
+   */
+  async takePlace(tx: Db, slotId: number): Promise<boolean> {
+    return (await this.repo.book(slotId, tx)) !== null;
+  }
+
+  /** One place given back inside the caller's transaction (a cancelled order, an order moved to another slot). */
+  async givePlaceBack(tx: Db, slotId: number): Promise<void> {
+    await this.repo.release(slotId, tx);
+  }
 
   /** The window's days: today (Rome) and the 6 after it. */
   window(): string[] {

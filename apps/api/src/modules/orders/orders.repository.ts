@@ -1,6 +1,20 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import {
+  authColumns,
+  isoText,
+  itemColumns,
+  orderColumns,
+  type AuthorizationRow,
+  type GiftUseRow,
+  type HistoryRow,
+  type NoteRow,
+  type OrderItemRow,
+  type OrderRow,
+} from './order-rows';
+
+export type { AuthorizationRow, HistoryRow, NoteRow, OrderItemRow, OrderRow } from './order-rows';
 
 /**
  * SQL of the orders module (decision 018): reads of the customer's orders (always scoped by user id, so
@@ -8,101 +22,8 @@ import { queryRows } from '../../db/rows';
  * other modules ask (orders awaiting pickup, what a day's orders hold of a product).
  * Numerics come back as float8 and timestamps as ISO text so PGlite and node-postgres answer the same types.
  */
-export interface OrderRow {
-  orderId: number;
-  userId: number;
-  sourceCartId: number;
-  orderStatusId: number;
-  orderTypeId: number;
-  deliveryServiceId: number;
-  storeId: number;
-  warehouseId: number;
-  warehouseName: string;
-  shippingAddress: Record<string, unknown>;
-  slotId: number;
-  slotDate: string;
-  timeslotId: number;
-  beginTime: string;
-  endTime: string;
-  deliveryDayPeriodId: number;
-  paymentTypeId: number;
-  itemsCents: number;
-  itemsStandardCents: number;
-  variableWeightCents: number;
-  deliveryFeeCents: number;
-  packagingCents: number;
-  giftDiscountCents: number;
-  totalCents: number;
-  preauthCents: number;
-  capturedCents: number | null;
-  deliveredTotalCents: number | null;
-  infos: Record<string, unknown>;
-  version: number;
-  createdAt: string;
-}
 
-export interface OrderItemRow {
-  orderItemId: number;
-  orderId: number;
-  position: number;
-  productId: number;
-  codInt: string;
-  name: string;
-  shortDescr: string;
-  description: string;
-  sellingType: string;
-  unitBase: string;
-  mediaUrl: string;
-  sectorId: number;
-  options: Record<string, string>;
-  promoId: number | null;
-  promo: Record<string, unknown> | null;
-  quantity: number;
-  unitPriceCents: number;
-  unitPriceStandardCents: number;
-  lineTotalCents: number;
-  lineStandardCents: number;
-  variableWeight: boolean;
-  acceptAlternatives: boolean;
-  infos: Record<string, unknown>;
-  deliveredQuantity: number | null;
-  realWeight: number | null;
-  substituteProductId: number | null;
-  substituteName: string | null;
-  deliveredUnitPriceCents: number | null;
-  deliveredTotalCents: number | null;
-}
-
-export interface HistoryRow {
-  orderId: number;
-  toStatusId: number;
-  actor: string;
-  createdAt: string;
-}
-
-export interface AuthorizationRow {
-  authorizationId: number;
-  orderId: number;
-  attempt: number;
-  provider: string;
-  providerRef: string;
-  paymentTypeId: number;
-  amountCents: number;
-  capturedCents: number;
-  status: string;
-  cardBrand: string | null;
-  cardLast4: string | null;
-}
-
-export interface NoteRow {
-  noteId: number;
-  orderId: number;
-  noteTypeId: number;
-  rating: number;
-  title: string;
-  comment: string;
-}
-
+/** The filters of the customer's order list (spec section 3). */
 export interface OrderListFilter {
   userId: number;
   includePending: boolean;
@@ -118,32 +39,9 @@ export interface OrderListFilter {
   slotTo?: string | undefined;
 }
 
-const ISO = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
-const ORDER_COLUMNS = sql`o.order_id AS "orderId", o.user_id AS "userId", o.source_cart_id AS "sourceCartId",
-  o.order_status_id::int AS "orderStatusId", o.order_type_id::int AS "orderTypeId",
-  o.delivery_service_id AS "deliveryServiceId", o.store_id AS "storeId", o.warehouse_id AS "warehouseId",
-  COALESCE(w.name, '') AS "warehouseName", o.shipping_address AS "shippingAddress", o.slot_id AS "slotId",
-  to_char(o.slot_date, 'YYYY-MM-DD') AS "slotDate", o.timeslot_id AS "timeslotId", o.begin_time AS "beginTime",
-  o.end_time AS "endTime", o.delivery_day_period_id::int AS "deliveryDayPeriodId",
-  o.payment_type_id::int AS "paymentTypeId", o.items_cents AS "itemsCents",
-  o.items_standard_cents AS "itemsStandardCents", o.variable_weight_cents AS "variableWeightCents",
-  o.delivery_fee_cents AS "deliveryFeeCents", o.packaging_cents AS "packagingCents",
-  o.gift_discount_cents AS "giftDiscountCents", o.total_cents AS "totalCents", o.preauth_cents AS "preauthCents",
-  o.captured_cents AS "capturedCents", o.delivered_total_cents AS "deliveredTotalCents", o.infos,
-  o.version, ${ISO('o.created_at')} AS "createdAt"`;
-
-const ITEM_COLUMNS = sql`i.order_item_id AS "orderItemId", i.order_id AS "orderId", i.position::int AS position,
-  i.product_id AS "productId", i.cod_int AS "codInt", i.name, i.short_descr AS "shortDescr", i.description,
-  i.selling_type AS "sellingType", i.unit_base AS "unitBase", i.media_url AS "mediaUrl", i.sector_id AS "sectorId",
-  i.options, i.promo_id AS "promoId", i.promo, i.quantity::float8 AS quantity,
-  i.unit_price_cents AS "unitPriceCents", i.unit_price_standard_cents AS "unitPriceStandardCents",
-  i.line_total_cents AS "lineTotalCents", i.line_standard_cents AS "lineStandardCents",
-  i.variable_weight AS "variableWeight", i.accept_alternatives AS "acceptAlternatives", i.infos,
-  i.delivered_quantity::float8 AS "deliveredQuantity", i.real_weight::float8 AS "realWeight",
-  i.substitute_product_id AS "substituteProductId", i.substitute_name AS "substituteName",
-  i.delivered_unit_price_cents AS "deliveredUnitPriceCents", i.delivered_total_cents AS "deliveredTotalCents"`;
+const ISO = (column: string) => sql.raw(isoText(column));
+const ORDER_COLUMNS = orderColumns('o');
+const ITEM_COLUMNS = itemColumns('i');
 
 /** statuses of an order still in payment (order/list shows them with show_pending) */
 const PENDING_STATUSES = [1, 2, 11];
@@ -185,7 +83,7 @@ export class OrdersRepository {
   async listOrders(f: OrderListFilter, limit: number, offset: number): Promise<OrderRow[]> {
     return queryRows<OrderRow>(
       this.db,
-      sql`SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN warehouses w ON w.warehouse_id = o.warehouse_id
+      sql`SELECT ${ORDER_COLUMNS} FROM orders o
           WHERE ${this.listWhere(f)} ORDER BY o.created_at DESC, o.order_id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   }
@@ -195,7 +93,7 @@ export class OrdersRepository {
     const owner = userId === null ? sql`TRUE` : sql`o.user_id = ${userId}`;
     const [row] = await queryRows<OrderRow>(
       db,
-      sql`SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN warehouses w ON w.warehouse_id = o.warehouse_id
+      sql`SELECT ${ORDER_COLUMNS} FROM orders o
           WHERE o.order_id = ${orderId} AND ${owner}`,
     );
     return row ?? null;
@@ -205,7 +103,7 @@ export class OrdersRepository {
   async findOrderByToken(orderId: number, tokenHash: string, now: Date): Promise<OrderRow | null> {
     const [row] = await queryRows<OrderRow>(
       this.db,
-      sql`SELECT ${ORDER_COLUMNS} FROM orders o LEFT JOIN warehouses w ON w.warehouse_id = o.warehouse_id
+      sql`SELECT ${ORDER_COLUMNS} FROM orders o
           WHERE o.order_id = ${orderId} AND o.access_token_hash = ${tokenHash}
             AND o.access_token_expires_at > ${now.toISOString()}::timestamptz`,
     );
@@ -235,7 +133,7 @@ export class OrdersRepository {
     if (orderIds.length === 0) return [];
     return queryRows<HistoryRow>(
       this.db,
-      sql`SELECT h.order_id AS "orderId", h.to_status_id::int AS "toStatusId", h.actor,
+      sql`SELECT h.order_id AS "orderId", h.to_status_id::int AS "orderStatusId", h.actor,
             ${ISO('h.created_at')} AS "createdAt"
           FROM order_status_history h
           WHERE h.order_id IN (${sql.join(
@@ -250,10 +148,7 @@ export class OrdersRepository {
     if (orderIds.length === 0) return [];
     return queryRows<AuthorizationRow>(
       db,
-      sql`SELECT DISTINCT ON (a.order_id) a.authorization_id AS "authorizationId", a.order_id AS "orderId",
-            a.attempt::int AS attempt, a.provider, a.provider_ref AS "providerRef",
-            a.payment_type_id::int AS "paymentTypeId", a.amount_cents AS "amountCents",
-            a.captured_cents AS "capturedCents", a.status, a.card_brand AS "cardBrand", a.card_last4 AS "cardLast4"
+      sql`SELECT DISTINCT ON (a.order_id) ${authColumns('a')}
           FROM payment_authorizations a
           WHERE a.order_id IN (${sql.join(
             orderIds.map((id) => sql`${id}`),
@@ -308,13 +203,9 @@ export class OrdersRepository {
     return row ?? null;
   }
 
-  async giftUses(
-    orderIds: readonly number[],
-  ): Promise<
-    Array<{ orderId: number; giftCertificateId: number; code: string; name: string; discountCents: number }>
-  > {
+  async giftUses(orderIds: readonly number[]): Promise<GiftUseRow[]> {
     if (orderIds.length === 0) return [];
-    return queryRows(
+    return queryRows<GiftUseRow>(
       this.db,
       sql`SELECT u.order_id AS "orderId", g.gift_certificate_id AS "giftCertificateId", g.code, g.name,
             u.discount_cents AS "discountCents"
@@ -369,7 +260,7 @@ export class OrdersRepository {
             (SELECT count(*)::int FROM order_items i WHERE i.order_id = o.order_id) AS "totalItems",
             (SELECT count(*)::int FROM order_items i WHERE i.order_id = o.order_id AND i.picked_at IS NOT NULL)
               AS "pickedItems"
-          FROM orders o LEFT JOIN warehouses w ON w.warehouse_id = o.warehouse_id
+          FROM orders o
             LEFT JOIN users u ON u.user_id = o.user_id
           WHERE ${sql.join(parts, sql` AND `)}
           ORDER BY o.begin_time, o.order_id`,

@@ -1,87 +1,60 @@
-import { cartQuerySchema, cartSchema } from '@spesa/shared/contracts/cart';
-import {
-  cartAddAllFromOrderBodySchema,
-  orderListDataSchema,
-  orderListForAddressesQuerySchema,
-  orderListQuerySchema,
-  orderNoteBodySchema,
-  orderNoteDataSchema,
-  orderViewDataSchema,
-  orderViewQuerySchema,
-  tokenOrderViewQuerySchema,
-} from '@spesa/shared/contracts/orders';
+import { ordersEndpoints as api } from '@spesa/shared/contracts/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS, userIdOf } from '../../plugins/access';
-import { answer, answerWithData, apiResponse } from '../../plugins/envelope';
+import { contractRoute } from '../../plugins/contract-route';
+import { answer, answerWithData } from '../../plugins/envelope';
 import type { OrdersService } from './orders.service';
+
+const tags = ['orders'];
 
 /**
  * The customer's orders (spec section 7 "Orders", decision 018): list, detail, read-only token view, rating,
  * reorder. Thin: the service holds the rules; every read is scoped by the signed-in customer.
  */
 const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
-  app.get(
-    '/order/list',
-    {
-      config: { access: ACCESS.customer },
-      schema: {
-        tags: ['orders'],
-        summary: "The customer's orders, newest first, with the filters of spec section 3 (12 per page)",
-        querystring: orderListQuerySchema,
-        response: { 200: apiResponse(orderListDataSchema) },
-      },
-    },
-    async (request) => answer(request, await orders.list(userIdOf(request), request.query)),
-  );
+  const customer = ACCESS.customer;
 
-  app.get(
-    '/order/list-for-all-user-shipping-addresses',
-    {
-      config: { access: ACCESS.customer },
-      schema: {
-        tags: ['orders'],
-        summary: 'Every order of the customer with the per-address filters of spec section 3',
-        querystring: orderListForAddressesQuerySchema,
-        response: { 200: apiResponse(orderListDataSchema) },
-      },
-    },
-    async (request) => answer(request, await orders.listForAllAddresses(userIdOf(request), request.query)),
-  );
+  app.route({
+    ...contractRoute(api.list, {
+      access: customer,
+      tags,
+      summary: "The customer's orders, newest first, with the filters of spec section 3 (12 per page)",
+    }),
+    handler: async (request) => answer(request, await orders.list(userIdOf(request), request.query)),
+  });
 
-  app.get(
-    '/order/view',
-    {
-      config: { access: ACCESS.customer },
-      schema: {
-        tags: ['orders'],
-        summary:
-          'One order of the customer: lines ordered and delivered, totals, slot, status history, actions',
-        querystring: orderViewQuerySchema,
-        response: { 200: apiResponse(orderViewDataSchema) },
-      },
-    },
-    async (request) =>
+  app.route({
+    ...contractRoute(api.listForAllAddresses, {
+      access: customer,
+      tags,
+      summary: 'Every order of the customer with the per-address filters of spec section 3',
+    }),
+    handler: async (request) =>
+      answer(request, await orders.listForAllAddresses(userIdOf(request), request.query)),
+  });
+
+  app.route({
+    ...contractRoute(api.view, {
+      access: customer,
+      tags,
+      summary:
+        'One order of the customer: lines ordered and delivered, totals, slot, status history, actions',
+    }),
+    handler: async (request) =>
       answer(
         request,
         await orders.view(userIdOf(request), request.query.order_id, request.query.show_replaced ?? false),
       ),
-  );
+  });
 
-  app.get(
-    '/token-order/view',
-    {
-      config: {
-        ignoreStaleSession: true,
-        access: ACCESS.signed("the confirmation e-mail's order access token, checked in the handler"),
-      },
-      schema: {
-        tags: ['orders'],
-        summary: 'One order read with the access token of its confirmation e-mail (read only, expires)',
-        querystring: tokenOrderViewQuerySchema,
-        response: { 200: apiResponse(orderViewDataSchema) },
-      },
-    },
-    async (request, reply) => {
+  app.route({
+    ...contractRoute(api.tokenView, {
+      access: ACCESS.signed("the confirmation e-mail's order access token, checked in the handler"),
+      config: { ignoreStaleSession: true },
+      tags,
+      summary: 'One order read with the access token of its confirmation e-mail (read only, expires)',
+    }),
+    handler: async (request, reply) => {
       reply.header('cache-control', 'no-store').header('referrer-policy', 'no-referrer');
       return answer(
         request,
@@ -92,39 +65,35 @@ const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (ap
         ),
       );
     },
-  );
+  });
 
-  for (const mode of ['add', 'update'] as const)
-    app.post(
-      `/note/order/${mode}`,
-      {
-        config: { access: ACCESS.customer },
-        schema: {
-          tags: ['orders'],
-          summary:
-            mode === 'add'
-              ? 'Rates a delivered order (1-5, title, comment)'
-              : 'Changes the rating of an order (noteId)',
-          body: orderNoteBodySchema,
-          response: { 200: apiResponse(orderNoteDataSchema) },
-        },
-      },
-      async (request) => answer(request, await orders.saveNote(userIdOf(request), request.body, mode)),
-    );
+  app.route({
+    ...contractRoute(api.addNote, {
+      access: customer,
+      tags,
+      summary: 'Rates a delivered order (1-5, title, comment)',
+    }),
+    handler: async (request) =>
+      answer(request, await orders.saveNote(userIdOf(request), request.body, 'add')),
+  });
 
-  app.post(
-    '/cart/add-all-from-order',
-    {
-      config: { access: ACCESS.customer },
-      schema: {
-        tags: ['orders'],
-        summary: "Adds every still available product of one of the customer's orders to the open cart",
-        querystring: cartQuerySchema,
-        body: cartAddAllFromOrderBodySchema,
-        response: { 200: apiResponse(cartSchema) },
-      },
-    },
-    async (request) => {
+  app.route({
+    ...contractRoute(api.updateNote, {
+      access: customer,
+      tags,
+      summary: 'Changes the rating of an order (noteId)',
+    }),
+    handler: async (request) =>
+      answer(request, await orders.saveNote(userIdOf(request), request.body, 'update')),
+  });
+
+  app.route({
+    ...contractRoute(api.addAllFromOrder, {
+      access: customer,
+      tags,
+      summary: "Adds every still available product of one of the customer's orders to the open cart",
+    }),
+    handler: async (request) => {
       const r = await orders.addAllFromOrder(
         userIdOf(request),
         request.body.order_id,
@@ -139,7 +108,7 @@ const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (ap
       }
       return envelope;
     },
-  );
+  });
 };
 
 export default ordersRoutes;

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 
 /** GET /registration/anonymize_token_request: the deletion code is sent by e-mail. */
 export async function anonymizeTokenRequest(): Promise<void> {
-  await apiGet<unknown>('/registration/anonymize_token_request', undefined, { quiet: 'errors' });
+  await callApi('GET /registration/anonymize_token_request', {}, { quiet: 'errors' });
 }
 
 export const useAnonymizeTokenRequest = () => useMutation({ mutationFn: anonymizeTokenRequest });

@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 import { accountKeys } from './query-keys';
 
 /** GET /user-person-fiscal/delete-person-fiscal?person_fiscal_id. */
 export async function deletePersonFiscal(personFiscalId: number): Promise<void> {
-  await apiGet<unknown>(
-    '/user-person-fiscal/delete-person-fiscal',
-    { person_fiscal_id: personFiscalId },
+  await callApi(
+    'GET /user-person-fiscal/delete-person-fiscal',
+    { query: { person_fiscal_id: personFiscalId } },
     { quiet: 'errors' },
   );
 }

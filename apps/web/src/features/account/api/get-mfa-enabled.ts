@@ -1,13 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 import { accountKeys } from './query-keys';
 
 /** GET /registration/mfa_enabled: is the sign-in PIN on? */
 export async function getMfaEnabled(signal?: AbortSignal): Promise<boolean> {
-  const data = await apiGet<{ enabled: boolean }>('/registration/mfa_enabled', undefined, {
-    signal,
-    quiet: true,
-  });
+  const data = await callApi('GET /registration/mfa_enabled', {}, { signal, quiet: true });
   return data.enabled;
 }
 

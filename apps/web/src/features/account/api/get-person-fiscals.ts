@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PersonFiscal } from '@spesa/shared/contracts/account';
-import { apiGet } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 import { accountKeys } from './query-keys';
 
 /** GET /user-person-fiscal/list: the customer's invoice data. */
 export async function getPersonFiscals(signal?: AbortSignal): Promise<PersonFiscal[]> {
-  const data = await apiGet<{ personFiscals: PersonFiscal[] }>('/user-person-fiscal/list', undefined, {
-    signal,
-    quiet: true,
-  });
+  const data = await callApi('GET /user-person-fiscal/list', {}, { signal, quiet: true });
   return data.personFiscals;
 }
 

@@ -1,14 +1,11 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserDetail } from '@spesa/shared/contracts/account';
-import { apiGet } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 import { accountKeys } from './query-keys';
 
 /** GET /registration/user_detail: the signed-in customer's whole profile. */
 export async function getUserDetail(signal?: AbortSignal): Promise<UserDetail> {
-  const data = await apiGet<{ user: UserDetail }>('/registration/user_detail', undefined, {
-    signal,
-    quiet: true,
-  });
+  const data = await callApi('GET /registration/user_detail', {}, { signal, quiet: true });
   return data.user;
 }
 

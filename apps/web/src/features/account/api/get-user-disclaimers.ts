@@ -3,14 +3,14 @@ import {
   REGISTRATION_MODULE_TYPE_DEFAULT,
   type RegistrationDisclaimer,
 } from '@spesa/shared/contracts/account';
-import { apiGet } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 import { accountKeys } from './query-keys';
 
 /** GET /user-registration-disclaimer/list-by-type: the consents with the customer's answers (`value`). */
 export async function getUserDisclaimers(signal?: AbortSignal): Promise<RegistrationDisclaimer[]> {
-  const data = await apiGet<{ registrationDisclaimers: RegistrationDisclaimer[] }>(
-    '/user-registration-disclaimer/list-by-type',
-    { registration_module_type_id: REGISTRATION_MODULE_TYPE_DEFAULT },
+  const data = await callApi(
+    'GET /user-registration-disclaimer/list-by-type',
+    { query: { registration_module_type_id: REGISTRATION_MODULE_TYPE_DEFAULT } },
     { signal, quiet: true },
   );
   return [...data.registrationDisclaimers].sort((a, b) => a.priority - b.priority);

@@ -1,16 +1,14 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PersonFiscal, PersonFiscalForm } from '@spesa/shared/contracts/account';
-import { apiPost } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 import { accountKeys } from './query-keys';
 
 /** POST /user-person-fiscal/insert-billing-address: adds invoice data (private, company or public body). */
 export async function insertPersonFiscal(body: PersonFiscalForm): Promise<PersonFiscal> {
-  const data = await apiPost<{ personFiscal: PersonFiscal }>(
-    '/user-person-fiscal/insert-billing-address',
-    body,
-    {
-      quiet: 'errors',
-    },
+  const data = await callApi(
+    'POST /user-person-fiscal/insert-billing-address',
+    { body },
+    { quiet: 'errors' },
   );
   return data.personFiscal;
 }

@@ -1,15 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import type { LoginBody, UserDetail } from '@spesa/shared/contracts/account';
-import { apiPost } from '../../../lib/http';
+import type { LoginBody, LoginInput, UserDetail } from '@spesa/shared/contracts/account';
+import { callApi } from '../../../lib/http';
 import { botCheckToken } from '../utils/bot-token';
-
-export interface LoginInput {
-  login: string;
-  password: string;
-  rememberMe: boolean;
-  mfaPin?: string | undefined;
-  resendMfaPin?: boolean | undefined;
-}
 
 /**
  * POST /auth/login?token=<bot token>. The login is trimmed (spec section 5); the bot-check token is
@@ -24,10 +16,7 @@ export async function login(input: LoginInput): Promise<UserDetail> {
   if (input.mfaPin) body.mfa_pin = input.mfaPin;
   if (input.resendMfaPin) body.resend_mfa_pin = true;
   const token = input.mfaPin ? undefined : await botCheckToken();
-  const data = await apiPost<{ user: UserDetail }>('/auth/login', body, {
-    query: { token },
-    quiet: true,
-  });
+  const data = await callApi('POST /auth/login', { query: { token }, body }, { quiet: true });
   return data.user;
 }
 

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 import { markLoggedOut } from '../../../lib/auth-state';
 
 /** POST /auth/logout: the session ends on the server; locally the customer is anonymous either way. */
 export async function logout(): Promise<void> {
   try {
-    await apiPost<unknown>('/auth/logout', {}, { quiet: true });
+    await callApi('POST /auth/logout', {}, { quiet: true });
   } finally {
     markLoggedOut();
   }

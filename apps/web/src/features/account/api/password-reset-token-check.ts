@@ -1,5 +1,5 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 
 /** GET /registration/password_reset_token_check?login&reset_token: is the link of the e-mail still good? */
 export async function passwordResetTokenCheck(
@@ -7,9 +7,9 @@ export async function passwordResetTokenCheck(
   resetToken: string,
   signal?: AbortSignal,
 ): Promise<boolean> {
-  const data = await apiGet<{ valid: boolean }>(
-    '/registration/password_reset_token_check',
-    { login, reset_token: resetToken },
+  const data = await callApi(
+    'GET /registration/password_reset_token_check',
+    { query: { login, reset_token: resetToken } },
     { signal, quiet: true },
   );
   return data.valid === true;

@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 
 /** GET /registration/password_reset_token_request?e_mail: always the same answer (no account enumeration). */
 export async function passwordResetTokenRequest(email: string): Promise<void> {
-  await apiGet<unknown>(
-    '/registration/password_reset_token_request',
-    { e_mail: email.trim() },
+  await callApi(
+    'GET /registration/password_reset_token_request',
+    { query: { e_mail: email.trim() } },
     { quiet: true },
   );
 }

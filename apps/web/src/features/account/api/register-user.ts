@@ -1,13 +1,14 @@
 import { useMutation } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { RegisterUserBody, registerUserDataSchema } from '@spesa/shared/contracts/account';
-import { apiPost } from '../../../lib/http';
+import type { EndpointData } from '@spesa/shared/contracts/endpoint';
+import type { Endpoints } from '@spesa/shared/contracts/endpoints';
+import type { RegisterUserBody } from '@spesa/shared/contracts/account';
+import { callApi } from '../../../lib/http';
 
-export type RegisterUserData = z.infer<typeof registerUserDataSchema>;
+export type RegisterUserData = EndpointData<Endpoints['POST /registration/register_user']>;
 
 /** POST /registration/register_user: the three steps of the wizard in one body. */
 export function registerUser(body: RegisterUserBody): Promise<RegisterUserData> {
-  return apiPost<RegisterUserData>('/registration/register_user', body, { quiet: 'errors' });
+  return callApi('POST /registration/register_user', { body }, { quiet: 'errors' });
 }
 
 export const useRegisterUser = () => useMutation({ mutationFn: registerUser });

@@ -1,9 +1,9 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 
 /** GET /registration/registration_resend_email?e_mail: the confirmation e-mail again (same answer for any address). */
 export async function resendRegistrationEmail(email: string): Promise<void> {
-  await apiGet<unknown>('/registration/registration_resend_email', { e_mail: email.trim() });
+  await callApi('GET /registration/registration_resend_email', { query: { e_mail: email.trim() } });
 }
 
 export const useResendRegistrationEmail = () => useMutation({ mutationFn: resendRegistrationEmail });

@@ -1,11 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateContactBody, UserDetail } from '@spesa/shared/contracts/account';
-import { apiPost } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 import { accountKeys } from './query-keys';
 
 /** POST /registration/update_contact: phones, contact channels and consents. */
 export async function updateContact(body: UpdateContactBody): Promise<UserDetail> {
-  const data = await apiPost<{ user: UserDetail }>('/registration/update_contact', body, { quiet: 'errors' });
+  const data = await callApi('POST /registration/update_contact', { body }, { quiet: 'errors' });
   return data.user;
 }
 

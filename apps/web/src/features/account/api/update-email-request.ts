@@ -1,11 +1,11 @@
 import { useMutation } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 
 /** GET /registration/update_email_request?new_email: a confirmation link is sent to the new address. */
 export async function updateEmailRequest(newEmail: string): Promise<void> {
-  await apiGet<unknown>(
-    '/registration/update_email_request',
-    { new_email: newEmail.trim() },
+  await callApi(
+    'GET /registration/update_email_request',
+    { query: { new_email: newEmail.trim() } },
     { quiet: 'errors' },
   );
 }

@@ -1,14 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 import { accountKeys } from './query-keys';
 
 /** POST /registration/update_mfa {enabled}: turns the sign-in PIN on or off. */
 export async function updateMfa(enabled: boolean): Promise<boolean> {
-  const data = await apiPost<{ enabled: boolean }>(
-    '/registration/update_mfa',
-    { enabled },
-    { quiet: 'errors' },
-  );
+  const data = await callApi('POST /registration/update_mfa', { body: { enabled } }, { quiet: 'errors' });
   return data.enabled;
 }
 

@@ -1,10 +1,10 @@
 import { useMutation } from '@tanstack/react-query';
 import type { UpdatePasswordInput } from '@spesa/shared/contracts/account';
-import { apiPost } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 
 /** POST /registration/update_password (JSON body: passwords never go in a URL). */
 export async function updatePassword(body: UpdatePasswordInput): Promise<void> {
-  await apiPost<unknown>('/registration/update_password', body, { quiet: 'errors' });
+  await callApi('POST /registration/update_password', { body }, { quiet: 'errors' });
 }
 
 export const useUpdatePassword = () => useMutation({ mutationFn: updatePassword });

@@ -1,13 +1,11 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateUserDetailBody, UserDetail } from '@spesa/shared/contracts/account';
-import { apiPost } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 import { accountKeys } from './query-keys';
 
 /** POST /registration/update_user_detail: personal data and domicile. */
 export async function updateUserDetail(body: UpdateUserDetailBody): Promise<UserDetail> {
-  const data = await apiPost<{ user: UserDetail }>('/registration/update_user_detail', body, {
-    quiet: 'errors',
-  });
+  const data = await callApi('POST /registration/update_user_detail', { body }, { quiet: 'errors' });
   return data.user;
 }
 

@@ -1,21 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { advDataSchema } from '@spesa/shared/contracts/catalogue';
-import { apiGet } from '../../../lib/http';
+import type { EndpointData, EndpointQuery } from '@spesa/shared/contracts/endpoint';
+import type { Endpoints } from '@spesa/shared/contracts/endpoints';
+import { callApi } from '../../../lib/http';
 
-export type AdvData = z.infer<typeof advDataSchema>;
-export interface AdvQuery {
-  layout: number;
-  limit?: number;
-  category_id?: number;
-  product_id?: number;
-  promo?: boolean;
-  shuffle?: boolean;
-}
+type AdvEndpoint = Endpoints['GET /adv'];
+export type AdvData = EndpointData<AdvEndpoint>;
+type AdvRequest = EndpointQuery<AdvEndpoint>;
+/** The query of a slider: the algorithm (layout) and the optional filters the web app sends. */
+export type AdvQuery = Pick<AdvRequest, 'layout'> &
+  Partial<Pick<AdvRequest, 'limit' | 'category_id' | 'product_id' | 'promo' | 'shuffle'>>;
 
 /** GET /adv: recommendation sliders (CRM algorithm = layout). */
 export function getAdvProducts(query: AdvQuery, signal?: AbortSignal): Promise<AdvData> {
-  return apiGet<AdvData>('/adv', { ...query }, { signal, quiet: true });
+  return callApi('GET /adv', { query: { ...query } }, { signal, quiet: true });
 }
 
 export const advProductsQueryOptions = (query: AdvQuery) =>

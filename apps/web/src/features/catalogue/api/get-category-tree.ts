@@ -1,15 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Category } from '@spesa/shared/contracts/catalogue';
-import type { z } from 'zod';
-import type { categoryTreeDataSchema } from '@spesa/shared/contracts/catalogue';
-import { apiGet } from '../../../lib/http';
-
-type CategoryTreeData = z.infer<typeof categoryTreeDataSchema>;
+import { callApi } from '../../../lib/http';
 
 /** GET /category (no slug): the department tree, children in `categories`. */
 export async function getCategoryTree(signal?: AbortSignal): Promise<Category[]> {
-  const data = await apiGet<CategoryTreeData>('/category', undefined, { signal, quiet: true });
-  return data.categories ?? [];
+  const data = await callApi('GET /category', {}, { signal, quiet: true });
+  // without slug or categoryId the answer is the tree
+  return 'categories' in data ? data.categories : [];
 }
 
 export const categoryTreeQueryOptions = () =>

@@ -1,13 +1,12 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { Category, categoryDataSchema } from '@spesa/shared/contracts/catalogue';
-import { apiGet } from '../../../lib/http';
-
-type CategoryData = z.infer<typeof categoryDataSchema>;
+import type { Category } from '@spesa/shared/contracts/catalogue';
+import { callApi } from '../../../lib/http';
 
 /** GET /category?slug=: one category with its children and content blocks. */
 export async function getCategory(slug: string, signal?: AbortSignal): Promise<Category> {
-  const data = await apiGet<CategoryData>('/category', { slug }, { signal, quiet: true });
+  const data = await callApi('GET /category', { query: { slug } }, { signal, quiet: true });
+  // with a slug the answer is one category (the tree only comes without slug and categoryId)
+  if (!('category' in data)) throw new Error('GET /category?slug= answered the tree');
   return data.category;
 }
 

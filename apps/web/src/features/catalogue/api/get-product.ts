@@ -1,10 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Product } from '@spesa/shared/contracts/catalogue';
-import { apiGet } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 
 /** GET /products?slug=: the product itself in `data`. */
-export function getProduct(slug: string, signal?: AbortSignal): Promise<Product> {
-  return apiGet<Product>('/products', { slug }, { signal, quiet: true });
+export async function getProduct(slug: string, signal?: AbortSignal): Promise<Product> {
+  const data = await callApi('GET /products', { query: { slug } }, { signal, quiet: true });
+  // with a slug the answer is one product (a list only comes without slug, product_id and barcode)
+  if ('products' in data) throw new Error('GET /products?slug= answered a list');
+  return data;
 }
 
 export const productQueryOptions = (slug: string) =>

@@ -1,14 +1,18 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { ProductListData, productsQuerySchema } from '@spesa/shared/contracts/catalogue';
-import { apiGet } from '../../../lib/http';
+import type { ProductListData } from '@spesa/shared/contracts/catalogue';
+import type { EndpointQuery } from '@spesa/shared/contracts/endpoint';
+import type { Endpoints } from '@spesa/shared/contracts/endpoints';
+import { callApi } from '../../../lib/http';
 
 /** The query as the API reads it after validation (numbers, booleans, paging filled in). */
-export type ProductsRequest = z.output<typeof productsQuerySchema>;
+export type ProductsRequest = EndpointQuery<Endpoints['GET /products']>;
 
 /** GET /products: a page of products (search, category listing, sliders). */
-export function getProducts(query: ProductsRequest, signal?: AbortSignal): Promise<ProductListData> {
-  return apiGet<ProductListData>('/products', query, { signal });
+export async function getProducts(query: ProductsRequest, signal?: AbortSignal): Promise<ProductListData> {
+  const data = await callApi('GET /products', { query }, { signal });
+  // without slug, product_id or barcode the answer is a list
+  if (!('products' in data)) throw new Error('GET /products answered a single product');
+  return data;
 }
 
 export const productsQueryOptions = (query: ProductsRequest) =>

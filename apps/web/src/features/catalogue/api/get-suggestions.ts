@@ -1,13 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { SuggestItem, suggestDataSchema } from '@spesa/shared/contracts/catalogue';
-import { apiGet } from '../../../lib/http';
-
-type SuggestData = z.infer<typeof suggestDataSchema>;
+import type { SuggestItem } from '@spesa/shared/contracts/catalogue';
+import { callApi } from '../../../lib/http';
 
 /** GET /products/suggest?q=: words, categories and products for the search box. */
 export async function getSuggestions(q: string, signal?: AbortSignal): Promise<SuggestItem[]> {
-  const data = await apiGet<SuggestData>('/products/suggest', { q }, { signal, quiet: true });
+  const data = await callApi('GET /products/suggest', { query: { q } }, { signal, quiet: true });
   return data.items ?? [];
 }
 

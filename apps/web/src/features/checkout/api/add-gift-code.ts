@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutCart } from '@spesa/shared/contracts/checkout';
-import { apiPost } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 import { storeCheckoutCart } from './get-checkout-cart';
 import { checkoutKeys } from './query-keys';
 
 /** POST /cart-giftcertificate/add_code: applies a gift code to the open cart; answers the cart. */
 export function addGiftCode(code: string): Promise<CheckoutCart> {
-  return apiPost<CheckoutCart>('/cart-giftcertificate/add_code', { code }, { quiet: 'errors' });
+  return callApi('POST /cart-giftcertificate/add_code', { body: { code } }, { quiet: 'errors' });
 }
 
 export function useAddGiftCode() {

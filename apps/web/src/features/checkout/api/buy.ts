@@ -1,6 +1,6 @@
 import { useMutation } from '@tanstack/react-query';
 import type { OrderPaymentData } from '@spesa/shared/contracts/checkout';
-import { apiPost } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 
 export interface BuyVars {
   paymentTypeId: number;
@@ -13,12 +13,14 @@ export interface BuyVars {
  * page (`paymentUrl`); the others answer the order with no page to visit.
  */
 export function buy(vars: BuyVars): Promise<OrderPaymentData> {
-  return apiPost<OrderPaymentData>(
-    '/checkout/buy',
+  return callApi(
+    'POST /checkout/buy',
     {
-      payment_type_id: vars.paymentTypeId,
-      payment_data: JSON.stringify({ return_path: '/checkout/completed' }),
-      idempotency_key: vars.idempotencyKey,
+      body: {
+        payment_type_id: vars.paymentTypeId,
+        payment_data: JSON.stringify({ return_path: '/checkout/completed' }),
+        idempotency_key: vars.idempotencyKey,
+      },
     },
     { quiet: true },
   );

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { CheckoutCart } from '@spesa/shared/contracts/checkout';
-import { ApiError, apiPost } from '../../../lib/http';
+import { ApiError, callApi } from '../../../lib/http';
 import { storeCart } from '../../cart/api/get-cart';
 import { checkoutKeys } from './query-keys';
 
@@ -13,7 +13,7 @@ import { checkoutKeys } from './query-keys';
  */
 export async function getCheckoutCart(): Promise<CheckoutCart> {
   try {
-    return await apiPost<CheckoutCart>('/checkout/unlock', undefined, { quiet: true });
+    return await callApi('POST /checkout/unlock', {}, { quiet: true });
   } catch (error) {
     if (error instanceof ApiError && isCheckoutCart(error.data)) return error.data;
     throw error;

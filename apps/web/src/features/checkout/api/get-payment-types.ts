@@ -1,16 +1,18 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { PaymentType } from '@spesa/shared/contracts/checkout';
-import { apiGet } from '../../../lib/http';
+import type { EndpointData } from '@spesa/shared/contracts/endpoint';
+import type { Endpoints } from '@spesa/shared/contracts/endpoints';
+import { callApi } from '../../../lib/http';
 import { checkoutKeys } from './query-keys';
 
-export interface PaymentTypeList {
-  paymentTypes: PaymentType[];
-  defaultPaymentTypeId: number;
-}
+/** The payment types and the default one (the answer's stored authorisations, always none, are left out). */
+export type PaymentTypeList = Pick<
+  EndpointData<Endpoints['GET /payment-type/list-auth']>,
+  'paymentTypes' | 'defaultPaymentTypeId'
+>;
 
 /** GET /payment-type/list-auth: the payment types offered for this cart (and no stored cards). */
 export async function getPaymentTypes(signal?: AbortSignal): Promise<PaymentTypeList> {
-  const data = await apiGet<PaymentTypeList>('/payment-type/list-auth', undefined, { signal, quiet: true });
+  const data = await callApi('GET /payment-type/list-auth', {}, { signal, quiet: true });
   return { paymentTypes: data.paymentTypes, defaultPaymentTypeId: data.defaultPaymentTypeId };
 }
 

@@ -1,19 +1,19 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { prebilledDataSchema } from '@spesa/shared/contracts/checkout';
-import { apiGet } from '../../../lib/http';
+import type { EndpointData } from '@spesa/shared/contracts/endpoint';
+import type { Endpoints } from '@spesa/shared/contracts/endpoints';
+import { callApi } from '../../../lib/http';
 import { checkoutKeys } from './query-keys';
 
-export type Prebilled = z.infer<typeof prebilledDataSchema>;
+export type Prebilled = EndpointData<Endpoints['GET /checkout/prebilled-amount']>;
 
 /** GET /checkout/prebilled-amount: what an online payment holds for the open cart (or an order). */
 export function getPrebilledAmount(
   vars: { paymentTypeId: number | null; orderId: number | null },
   signal?: AbortSignal,
 ): Promise<Prebilled> {
-  return apiGet<Prebilled>(
-    '/checkout/prebilled-amount',
-    { payment_type_id: vars.paymentTypeId ?? undefined, order_id: vars.orderId ?? undefined },
+  return callApi(
+    'GET /checkout/prebilled-amount',
+    { query: { payment_type_id: vars.paymentTypeId ?? undefined, order_id: vars.orderId ?? undefined } },
     { signal, quiet: true },
   );
 }

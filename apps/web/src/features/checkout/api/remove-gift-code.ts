@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CheckoutCart } from '@spesa/shared/contracts/checkout';
-import { apiPost } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 import { storeCheckoutCart } from './get-checkout-cart';
 import { checkoutKeys } from './query-keys';
 
 /** POST /cart-giftcertificate/remove_code: takes a gift code off the open cart; answers the cart. */
 export function removeGiftCode(code: string): Promise<CheckoutCart> {
-  return apiPost<CheckoutCart>('/cart-giftcertificate/remove_code', { code });
+  return callApi('POST /cart-giftcertificate/remove_code', { body: { code } });
 }
 
 export function useRemoveGiftCode() {

@@ -12,6 +12,7 @@ import {
   okAs,
   SIGNED_IN_USER,
   type ApiHandlers,
+  type MockReply,
 } from '../../../test/mock-api';
 import { categoryTree } from '../../../test/fixtures';
 import { makeUserDetail } from '../../../test/account-fixtures';
@@ -28,8 +29,8 @@ function signedIn() {
 
 const ok = <T,>(data: T) => okAs(SIGNED_IN_USER, data);
 /** a refusal that still names the signed-in customer (an anonymous user would sign the test out) */
-function refuse(text: string, data: unknown = null) {
-  const reply = failure(1, text, 400) as { httpStatus: number; envelope: Envelope<unknown> };
+function refuse<T = never>(text: string, data: T | null = null): MockReply<T> {
+  const reply = failure(1, text, 400) as { httpStatus: number; envelope: Envelope<null> };
   return { ...reply, envelope: { ...reply.envelope, user: SIGNED_IN_USER, data } };
 }
 

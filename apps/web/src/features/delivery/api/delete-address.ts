@@ -1,5 +1,5 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiGet } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 import { deliveryKeys } from './query-keys';
 
 /**
@@ -7,7 +7,7 @@ import { deliveryKeys } from './query-keys';
  * 'Non è possibile eliminare l'indirizzo selezionato per la consegna della spesa.', shown by the caller).
  */
 export async function deleteAddress(addressId: number): Promise<void> {
-  await apiGet<unknown>('/user-address/delete', { address_id: addressId }, { quiet: 'errors' });
+  await callApi('GET /user-address/delete', { query: { address_id: addressId } }, { quiet: 'errors' });
 }
 
 export function useDeleteAddress() {

@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Cart } from '@spesa/shared/contracts/cart';
-import { apiGet } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 import { deliveryKeys } from './query-keys';
 
 /** GET /user-address/preview: the cart as it would be with this address (nothing saved), e.g. its fee. */
 export function getAddressPreview(addressId: number, signal?: AbortSignal): Promise<Cart> {
-  return apiGet<Cart>('/user-address/preview', { address_id: addressId }, { signal, quiet: true });
+  return callApi('GET /user-address/preview', { query: { address_id: addressId } }, { signal, quiet: true });
 }
 
 export const useAddressPreview = (addressId: number | null) =>

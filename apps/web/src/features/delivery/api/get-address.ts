@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Address } from '@spesa/shared/contracts/delivery';
-import { apiGet } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 import { deliveryKeys } from './query-keys';
 
 /** GET /user-address/view: one of the customer's addresses (the edit form). */
 export function getAddress(addressId: number, signal?: AbortSignal): Promise<Address> {
-  return apiGet<Address>('/user-address/view', { address_id: addressId }, { signal, quiet: true });
+  return callApi('GET /user-address/view', { query: { address_id: addressId } }, { signal, quiet: true });
 }
 
 export const useAddress = (addressId: number | null) =>

@@ -1,15 +1,16 @@
 import { useQuery } from '@tanstack/react-query';
 import type { City } from '@spesa/shared/contracts/delivery';
-import { ApiError, apiGet } from '../../../lib/http';
+import { ApiError, callApi } from '../../../lib/http';
 import { geoKeys } from './query-keys';
 
 /** GET /geo/cap/{cap}: the comuni of a CAP (none: the CAP is outside the served area). */
 export async function getCitiesByCap(postalcode: string, signal?: AbortSignal): Promise<City[]> {
   try {
-    const data = await apiGet<{ cities: City[] }>(`/geo/cap/${encodeURIComponent(postalcode)}`, undefined, {
-      signal,
-      quiet: true,
-    });
+    const data = await callApi(
+      'GET /geo/cap/:postalcode',
+      { params: { postalcode } },
+      { signal, quiet: true },
+    );
     return data.cities;
   } catch (error) {
     if (error instanceof ApiError && error.isNotFound) return [];

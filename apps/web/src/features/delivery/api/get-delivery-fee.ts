@@ -1,11 +1,11 @@
 import { useQuery } from '@tanstack/react-query';
 import type { DeliveryFeeData } from '@spesa/shared/contracts/delivery';
-import { apiGet } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 import { deliveryKeys } from './query-keys';
 
 /** GET /delivery-fee/view: the cart's fee, with the standard one (elderly discount). */
 export function getDeliveryFee(signal?: AbortSignal): Promise<DeliveryFeeData> {
-  return apiGet<DeliveryFeeData>('/delivery-fee/view', undefined, { signal, quiet: true });
+  return callApi('GET /delivery-fee/view', {}, { signal, quiet: true });
 }
 
 export const useDeliveryFee = (enabled = true) =>

@@ -1,16 +1,15 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { deliveryServiceListDataSchema } from '@spesa/shared/contracts/delivery';
-import { apiGet } from '../../../lib/http';
+import type { EndpointData, EndpointQuery } from '@spesa/shared/contracts/endpoint';
+import type { Endpoints } from '@spesa/shared/contracts/endpoints';
+import { callApi } from '../../../lib/http';
 import { deliveryKeys } from './query-keys';
 
-export type DeliveryServiceListData = z.infer<typeof deliveryServiceListDataSchema>;
-export interface NearPoint {
-  latitude: number;
-  longitude: number;
-  /** metres */
-  distance: number;
-}
+type ServiceListEndpoint = Endpoints['GET /user-address/delivery-service-list'];
+export type DeliveryServiceListData = EndpointData<ServiceListEndpoint>;
+/** A point and a radius (distance, metres) to search pickup points around. */
+export type NearPoint = Required<
+  Pick<EndpointQuery<ServiceListEndpoint>, 'latitude' | 'longitude' | 'distance'>
+>;
 
 /**
  * GET /user-address/delivery-service-list: the services (the selector's tabs) and the rows of one: the
@@ -21,9 +20,9 @@ export function getDeliveryServiceList(
   near?: NearPoint,
   signal?: AbortSignal,
 ): Promise<DeliveryServiceListData> {
-  return apiGet<DeliveryServiceListData>(
-    '/user-address/delivery-service-list',
-    { delivery_service_id: serviceId, ...(near ?? {}) },
+  return callApi(
+    'GET /user-address/delivery-service-list',
+    { query: { delivery_service_id: serviceId, ...(near ?? {}) } },
     { signal, quiet: true },
   );
 }

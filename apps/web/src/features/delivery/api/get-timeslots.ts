@@ -1,10 +1,10 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { timeslotListDataSchema } from '@spesa/shared/contracts/delivery';
-import { apiGet } from '../../../lib/http';
+import type { EndpointData } from '@spesa/shared/contracts/endpoint';
+import type { Endpoints } from '@spesa/shared/contracts/endpoints';
+import { callApi } from '../../../lib/http';
 import { deliveryKeys } from './query-keys';
 
-export type TimeslotListData = z.infer<typeof timeslotListDataSchema>;
+export type TimeslotListData = EndpointData<Endpoints['GET /timeslot/list']>;
 
 /**
  * GET /timeslot/list: the 7 days of slots of the cart's address or store. Closed slots are hidden, full
@@ -12,7 +12,7 @@ export type TimeslotListData = z.infer<typeof timeslotListDataSchema>;
  * shows its own text, so the call is quiet.
  */
 export function getTimeslots(signal?: AbortSignal): Promise<TimeslotListData> {
-  return apiGet<TimeslotListData>('/timeslot/list', undefined, { signal, quiet: true });
+  return callApi('GET /timeslot/list', {}, { signal, quiet: true });
 }
 
 export const timeslotsQueryOptions = () =>

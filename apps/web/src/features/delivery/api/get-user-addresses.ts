@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Address } from '@spesa/shared/contracts/delivery';
-import { apiGet } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 import { deliveryKeys } from './query-keys';
 
 /** GET /user-address/list: the customer's own addresses (home and work). */
 export async function getUserAddresses(signal?: AbortSignal): Promise<Address[]> {
-  const data = await apiGet<{ addresses: Address[] }>(
-    '/user-address/list',
-    { address_type: 'home' },
+  const data = await callApi(
+    'GET /user-address/list',
+    { query: { address_type: 'home' } },
     { signal, quiet: true },
   );
   return data.addresses;

@@ -1,13 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Cart } from '@spesa/shared/contracts/cart';
-import { apiRequest } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 import { storeCart } from '../../cart/api/get-cart';
 import { deliveryKeys } from './query-keys';
 
 /** POST /user-address/select: the cart delivers to this address or pickup point (answers the cart). */
 export function selectAddress(vars: { addressId: number; deliveryServiceId: number }): Promise<Cart> {
-  return apiRequest<Cart>('/user-address/select', {
-    method: 'POST',
+  return callApi('POST /user-address/select', {
     query: { address_id: vars.addressId, delivery_service_id: vars.deliveryServiceId },
   });
 }

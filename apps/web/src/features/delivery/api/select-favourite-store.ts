@@ -1,12 +1,12 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Cart } from '@spesa/shared/contracts/cart';
-import { apiGet } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 import { storeCart } from '../../cart/api/get-cart';
 import { deliveryKeys } from './query-keys';
 
 /** GET /store-proximity/select: the store becomes the favourite one (the star); answers the cart. */
 export function selectFavouriteStore(storeId: number): Promise<Cart> {
-  return apiGet<Cart>('/store-proximity/select', { store_id: storeId });
+  return callApi('GET /store-proximity/select', { query: { store_id: storeId } });
 }
 
 export function useSelectFavouriteStore() {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Address } from '@spesa/shared/contracts/delivery';
 import { ADDRESS_PROVIDER } from '../utils/delivery-constants';
-import { apiGet } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 import { cartKeys } from '../../cart/api/get-cart';
 import { deliveryKeys } from './query-keys';
 
@@ -10,9 +10,9 @@ import { deliveryKeys } from './query-keys';
  * entitled customer, never a work address), 0 removes the mark. The lists reload (spec section 4).
  */
 export async function setAddressClass(vars: { addressId: number; elderly: boolean }): Promise<Address> {
-  const data = await apiGet<{ address: Address }>(
-    `/${ADDRESS_PROVIDER}-address-class-controller/set-address-class-id`,
-    { address_id: vars.addressId, address_class_id: vars.elderly ? 1 : 0 },
+  const data = await callApi(
+    `GET /${ADDRESS_PROVIDER}-address-class-controller/set-address-class-id` as const,
+    { query: { address_id: vars.addressId, address_class_id: vars.elderly ? 1 : 0 } },
     { quiet: 'errors' },
   );
   return data.address;

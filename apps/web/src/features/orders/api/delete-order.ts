@@ -1,12 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { Order } from '@spesa/shared/contracts/orders';
-import { apiPost } from '../../../lib/http';
+import type { EndpointData } from '@spesa/shared/contracts/endpoint';
+import type { Endpoints } from '@spesa/shared/contracts/endpoints';
+import { callApi } from '../../../lib/http';
 import { orderKeys } from './query-keys';
 
 /** POST /order/delete: cancels the order (voids the authorisation, frees the slot); the server says 'Ordine {orderId} annullato'. */
-export function deleteOrder(orderId: number): Promise<{ order?: Order } | null> {
+export function deleteOrder(orderId: number): Promise<EndpointData<Endpoints['POST /order/delete']>> {
   // quiet: the page says 'Ordine {orderId} annullato' itself and shows a refusal inside the dialog
-  return apiPost<{ order?: Order } | null>('/order/delete', { order_id: orderId }, { quiet: true });
+  return callApi('POST /order/delete', { body: { order_id: orderId } }, { quiet: true });
 }
 
 export function useDeleteOrder() {

@@ -1,13 +1,13 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { Order } from '@spesa/shared/contracts/orders';
-import { apiGet } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 import { orderKeys } from './query-keys';
 
 /** GET /order/view: one of the customer's orders (the platform's client reads data.data). */
 export async function getOrder(orderId: number, signal?: AbortSignal): Promise<Order> {
-  const data = await apiGet<{ data: Order }>(
-    '/order/view',
-    { order_id: orderId, show_replaced: true },
+  const data = await callApi(
+    'GET /order/view',
+    { query: { order_id: orderId, show_replaced: true } },
     { signal, quiet: true },
   );
   return data.data;
@@ -19,9 +19,9 @@ export async function getTokenOrder(
   accessToken: string,
   signal?: AbortSignal,
 ): Promise<Order> {
-  const data = await apiGet<{ data: Order }>(
-    '/token-order/view',
-    { order_id: orderId, access_token: accessToken, show_replaced: true },
+  const data = await callApi(
+    'GET /token-order/view',
+    { query: { order_id: orderId, access_token: accessToken, show_replaced: true } },
     { signal, quiet: true },
   );
   return data.data;

@@ -1,11 +1,13 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import { apiPost } from '../../../lib/http';
+import type { EndpointData } from '@spesa/shared/contracts/endpoint';
+import type { Endpoints } from '@spesa/shared/contracts/endpoints';
+import { callApi } from '../../../lib/http';
 import { cartKeys } from '../../cart/api/get-cart';
 import { orderKeys } from './query-keys';
 
 /** POST /order/modify: the order reopens as the customer's cart (slot kept), to be bought again. */
-export function modifyOrder(orderId: number): Promise<unknown> {
-  return apiPost<unknown>('/order/modify', { order_id: orderId }, { quiet: 'errors' });
+export function modifyOrder(orderId: number): Promise<EndpointData<Endpoints['POST /order/modify']>> {
+  return callApi('POST /order/modify', { body: { order_id: orderId } }, { quiet: 'errors' });
 }
 
 export function useModifyOrder() {

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { OrderPaymentData } from '@spesa/shared/contracts/checkout';
-import { apiPost } from '../../../lib/http';
+import { callApi } from '../../../lib/http';
 import { storeOrder } from './store-order';
 
 /** POST /order/modify-payment-type: another payment type for the order; online types answer a hosted page. */
@@ -8,12 +8,14 @@ export function modifyPaymentType(vars: {
   orderId: number;
   paymentTypeId: number;
 }): Promise<OrderPaymentData> {
-  return apiPost<OrderPaymentData>(
-    '/order/modify-payment-type',
+  return callApi(
+    'POST /order/modify-payment-type',
     {
-      order_id: vars.orderId,
-      payment_type_id: vars.paymentTypeId,
-      payment_data: JSON.stringify({ return_path: '/checkout/completed' }),
+      body: {
+        order_id: vars.orderId,
+        payment_type_id: vars.paymentTypeId,
+        payment_data: JSON.stringify({ return_path: '/checkout/completed' }),
+      },
     },
     { quiet: 'errors' },
   );

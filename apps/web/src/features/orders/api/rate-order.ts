@@ -1,10 +1,10 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
-import type { z } from 'zod';
-import type { orderNoteDataSchema } from '@spesa/shared/contracts/orders';
-import { apiPost } from '../../../lib/http';
+import type { EndpointData } from '@spesa/shared/contracts/endpoint';
+import type { Endpoints } from '@spesa/shared/contracts/endpoints';
+import { callApi } from '../../../lib/http';
 import { orderKeys } from './query-keys';
 
-export type OrderNoteData = z.infer<typeof orderNoteDataSchema>;
+export type OrderNoteData = EndpointData<Endpoints['POST /note/order/add']>;
 export interface RateOrderVars {
   orderId: number;
   noteId?: number | undefined;
@@ -15,15 +15,17 @@ export interface RateOrderVars {
 
 /** POST /note/order/add, or /note/order/update when the order already has a rating (noteId). */
 export function rateOrder(vars: RateOrderVars): Promise<OrderNoteData> {
-  const path = vars.noteId != null ? '/note/order/update' : '/note/order/add';
-  return apiPost<OrderNoteData>(
-    path,
+  const name = vars.noteId != null ? 'POST /note/order/update' : 'POST /note/order/add';
+  return callApi(
+    name,
     {
-      orderId: vars.orderId,
-      noteId: vars.noteId,
-      rating: vars.rating,
-      title: vars.title,
-      comment: vars.comment,
+      body: {
+        orderId: vars.orderId,
+        noteId: vars.noteId,
+        rating: vars.rating,
+        title: vars.title,
+        comment: vars.comment,
+      },
     },
     { quiet: 'errors' },
   );

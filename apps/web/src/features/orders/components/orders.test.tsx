@@ -181,7 +181,7 @@ describe('Order detail', () => {
     signedIn();
     const fetchMock = mockOrders({
       '/order/view': () => ok({ data: makeOrder() }),
-      '/order/modify': () => ok(makeCheckoutCart({ editingOrderId: 1001 })),
+      '/order/modify': () => ok({ cart: makeCheckoutCart({ editingOrderId: 1001 }) }),
       '/cart/add-all-from-order': () => ok(makeCheckoutCart()),
     });
     const { user, router } = renderApp('/profile/orders/1001');

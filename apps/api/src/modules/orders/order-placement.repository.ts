@@ -1,124 +1,22 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import {
+  authColumns,
+  itemColumns,
+  orderColumns,
+  type AuthorizationRow,
+  type GiftUseRow,
+  type HistoryRow,
+  type NewOrder,
+  type NewOrderItem,
+  type OrderItemRow,
+  type OrderRow,
+} from './order-rows';
 
-/**
- * SQL of orders as checkout, payments and the order actions write and read them (decision 017). Orders are
- * snapshots: lines copy the product's name, options and prices; the order copies the address and the slot.
- */
-export interface OrderRow {
-  orderId: number;
-  userId: number;
-  sourceCartId: number;
-  orderStatusId: number;
-  orderTypeId: number;
-  deliveryServiceId: number;
-  storeId: number;
-  warehouseId: number;
-  shippingAddressId: number;
-  shippingAddress: Record<string, unknown>;
-  zoneId: number | null;
-  slotId: number;
-  slotDate: string;
-  timeslotId: number;
-  beginTime: string;
-  endTime: string;
-  deliveryDayPeriodId: number;
-  paymentTypeId: number;
-  itemsCents: number;
-  itemsStandardCents: number;
-  variableWeightCents: number;
-  deliveryFeeCents: number;
-  packagingCents: number;
-  giftDiscountCents: number;
-  totalCents: number;
-  preauthCents: number;
-  capturedCents: number | null;
-  deliveredTotalCents: number | null;
-  infos: Record<string, unknown>;
-  idempotencyKey: string | null;
-  version: number;
-  createdAt: string;
-}
+export type { AuthorizationRow, NewOrder, NewOrderItem, OrderItemRow, OrderRow } from './order-rows';
 
-export type NewOrder = Omit<
-  OrderRow,
-  'orderId' | 'capturedCents' | 'deliveredTotalCents' | 'version' | 'createdAt' | 'orderTypeId'
->;
-
-export interface OrderItemRow {
-  orderItemId: number;
-  orderId: number;
-  position: number;
-  productId: number;
-  codInt: string;
-  name: string;
-  shortDescr: string;
-  description: string;
-  sellingType: string;
-  unitBase: string;
-  mediaUrl: string;
-  sectorId: number;
-  options: Record<string, string>;
-  optionsKey: string;
-  promoId: number | null;
-  promo: { header: string; body: string } | null;
-  quantity: number;
-  unitPriceCents: number;
-  unitPriceStandardCents: number;
-  lineTotalCents: number;
-  lineStandardCents: number;
-  variableWeight: boolean;
-  acceptAlternatives: boolean;
-  infos: Record<string, string>;
-  deliveredQuantity: number | null;
-  realWeight: number | null;
-  substituteProductId: number | null;
-  substituteName: string | null;
-  deliveredUnitPriceCents: number | null;
-  deliveredTotalCents: number | null;
-}
-
-export type NewOrderItem = Omit<
-  OrderItemRow,
-  | 'orderItemId'
-  | 'orderId'
-  | 'deliveredQuantity'
-  | 'realWeight'
-  | 'substituteProductId'
-  | 'substituteName'
-  | 'deliveredUnitPriceCents'
-  | 'deliveredTotalCents'
->;
-
-export interface AuthorizationRow {
-  authorizationId: number;
-  orderId: number;
-  attempt: number;
-  provider: string;
-  providerRef: string;
-  paymentTypeId: number;
-  amountCents: number;
-  capturedCents: number;
-  refundedCents: number;
-  status: string;
-  cardBrand: string | null;
-  cardLast4: string | null;
-}
-
-export interface HistoryRow {
-  orderStatusId: number;
-  actor: string;
-  createdAt: string;
-}
-
-export interface GiftUseRow {
-  giftCertificateId: number;
-  code: string;
-  name: string;
-  discountCents: number;
-}
-
+/** An order's parts, read in one round trip (the answer of buy and of the order actions). */
 export interface OrderDetails {
   items: OrderItemRow[];
   history: HistoryRow[];
@@ -127,37 +25,14 @@ export interface OrderDetails {
   note: { noteId: number; rating: number; title: string; comment: string } | null;
 }
 
-const ORDER_COLUMNS = sql.raw(`order_id AS "orderId", user_id AS "userId", source_cart_id AS "sourceCartId",
-  order_status_id::int AS "orderStatusId", order_type_id::int AS "orderTypeId",
-  delivery_service_id AS "deliveryServiceId", store_id AS "storeId", warehouse_id AS "warehouseId",
-  shipping_address_id AS "shippingAddressId", shipping_address AS "shippingAddress", zone_id AS "zoneId",
-  slot_id AS "slotId", to_char(slot_date, 'YYYY-MM-DD') AS "slotDate", timeslot_id AS "timeslotId",
-  begin_time AS "beginTime", end_time AS "endTime", delivery_day_period_id::int AS "deliveryDayPeriodId",
-  payment_type_id::int AS "paymentTypeId", items_cents AS "itemsCents", items_standard_cents AS "itemsStandardCents",
-  variable_weight_cents AS "variableWeightCents", delivery_fee_cents AS "deliveryFeeCents",
-  packaging_cents AS "packagingCents", gift_discount_cents AS "giftDiscountCents", total_cents AS "totalCents",
-  preauth_cents AS "preauthCents", captured_cents AS "capturedCents",
-  delivered_total_cents AS "deliveredTotalCents", infos, idempotency_key AS "idempotencyKey", version,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"`);
+const ORDER_COLUMNS = orderColumns('orders');
+const ITEM_COLUMNS = itemColumns('order_items');
+const AUTH_COLUMNS = authColumns('payment_authorizations');
 
-const ITEM_COLUMNS =
-  sql.raw(`order_item_id AS "orderItemId", order_id AS "orderId", position::int AS position,
-  product_id AS "productId", cod_int AS "codInt", name, short_descr AS "shortDescr", description,
-  selling_type AS "sellingType", unit_base AS "unitBase", media_url AS "mediaUrl", sector_id AS "sectorId",
-  options, options_key AS "optionsKey", promo_id AS "promoId", promo, quantity::float8 AS quantity,
-  unit_price_cents AS "unitPriceCents", unit_price_standard_cents AS "unitPriceStandardCents",
-  line_total_cents AS "lineTotalCents", line_standard_cents AS "lineStandardCents",
-  variable_weight AS "variableWeight", accept_alternatives AS "acceptAlternatives", infos,
-  delivered_quantity::float8 AS "deliveredQuantity", real_weight::float8 AS "realWeight",
-  substitute_product_id AS "substituteProductId", substitute_name AS "substituteName",
-  delivered_unit_price_cents AS "deliveredUnitPriceCents", delivered_total_cents AS "deliveredTotalCents"`);
-
-const AUTH_COLUMNS =
-  sql.raw(`authorization_id AS "authorizationId", order_id AS "orderId", attempt::int AS attempt,
-  provider, provider_ref AS "providerRef", payment_type_id::int AS "paymentTypeId", amount_cents AS "amountCents",
-  captured_cents AS "capturedCents", refunded_cents AS "refundedCents", status, card_brand AS "cardBrand",
-  card_last4 AS "cardLast4"`);
-
+/**
+ * SQL of orders as checkout, payments and the order actions write and read them (decision 017); the orders
+ * module owns these tables and their rows (order-rows.ts).
+ */
 const qty = (n: number): string => n.toFixed(3);
 
 export class OrderPlacementRepository {
@@ -233,39 +108,9 @@ export class OrderPlacementRepository {
     );
   }
 
-  async history(orderId: number): Promise<HistoryRow[]> {
-    return queryRows<HistoryRow>(
-      this.db,
-      sql`SELECT to_status_id::int AS "orderStatusId", actor,
-            to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
-          FROM order_status_history WHERE order_id = ${orderId} ORDER BY history_id`,
-    );
-  }
-
-  async giftUses(orderId: number): Promise<GiftUseRow[]> {
-    return queryRows<GiftUseRow>(
-      this.db,
-      sql`SELECT u.gift_certificate_id AS "giftCertificateId", g.code, g.name, u.discount_cents AS "discountCents"
-          FROM gift_certificate_uses u JOIN gift_certificates g USING (gift_certificate_id)
-          WHERE u.order_id = ${orderId} ORDER BY u.gift_certificate_id`,
-    );
-  }
-
-  async note(
-    orderId: number,
-  ): Promise<{ noteId: number; rating: number; title: string; comment: string } | null> {
-    const [row] = await queryRows<{ noteId: number; rating: number; title: string; comment: string }>(
-      this.db,
-      sql`SELECT note_id AS "noteId", rating::int AS rating, title, comment FROM order_notes
-          WHERE order_id = ${orderId} ORDER BY note_id LIMIT 1`,
-    );
-    return row ?? null;
-  }
-
   /**
    * What an order's answer shows besides its row, in one statement (one round trip instead of five): the
-   * lines, the status history, the newest authorisation, the gift-code uses and the rating. The same columns
-   * as items(), history(), latestAuthorization(), giftUses() and note(), as JSON.
+   * lines, the status history, the newest authorisation, the gift-code uses and the rating, as JSON.
    */
   async details(orderId: number): Promise<OrderDetails> {
     const [row] = await queryRows<OrderDetails>(
@@ -274,14 +119,15 @@ export class OrderPlacementRepository {
             COALESCE((SELECT json_agg(i ORDER BY i.position) FROM (
               SELECT ${ITEM_COLUMNS} FROM order_items WHERE order_id = ${orderId}) i), '[]'::json) AS items,
             COALESCE((SELECT json_agg(h ORDER BY h.id) FROM (
-              SELECT history_id AS id, to_status_id::int AS "orderStatusId", actor,
+              SELECT history_id AS id, order_id AS "orderId", to_status_id::int AS "orderStatusId", actor,
                 to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
               FROM order_status_history WHERE order_id = ${orderId}) h), '[]'::json) AS history,
             (SELECT row_to_json(a) FROM (
               SELECT ${AUTH_COLUMNS} FROM payment_authorizations WHERE order_id = ${orderId}
               ORDER BY attempt DESC LIMIT 1) a) AS "authorization",
             COALESCE((SELECT json_agg(g ORDER BY g."giftCertificateId") FROM (
-              SELECT u.gift_certificate_id AS "giftCertificateId", g.code, g.name, u.discount_cents AS "discountCents"
+              SELECT u.order_id AS "orderId", u.gift_certificate_id AS "giftCertificateId", g.code, g.name,
+                u.discount_cents AS "discountCents"
               FROM gift_certificate_uses u JOIN gift_certificates g USING (gift_certificate_id)
               WHERE u.order_id = ${orderId}) g), '[]'::json) AS gifts,
             (SELECT row_to_json(n) FROM (
@@ -291,7 +137,8 @@ export class OrderPlacementRepository {
     return {
       items: row?.items ?? [],
       // the history's own id only orders it
-      history: (row?.history ?? []).map(({ orderStatusId, actor, createdAt }) => ({
+      history: (row?.history ?? []).map(({ orderId, orderStatusId, actor, createdAt }) => ({
+        orderId,
         orderStatusId,
         actor,
         createdAt,

@@ -1,0 +1,157 @@
+import { lineTotalCents, parseSellingRules, type SellingRules } from '@spesa/shared/cart/quantity';
+import { DEFAULT_PAYMENT_TYPE_ID, isOnlinePaymentType } from '@spesa/shared/checkout/payment-types';
+import { estimateBags, orderTotalCents, prebilledAmountCents } from '@spesa/shared/checkout/prebilled-amount';
+import type { CartPurchase } from '../cart/cart-purchase';
+import type { CartItemRow, CartRow } from '../cart/cart.repository';
+import type { CartProductFacts, CatalogueService } from '../catalogue/catalogue.service';
+import type { DeliveryService, DeliveryTarget } from '../delivery/delivery.service';
+import type { CheckoutRepository, GiftCertificateRow, PackagingTypeRow } from './checkout.repository';
+import type { GiftCodes } from './gift-codes';
+
+/** One cart line priced now from the catalogue (the same rule as the cart, decision 015). */
+export interface PricedLine {
+  row: CartItemRow;
+  facts: CartProductFacts;
+  rules: SellingRules;
+  unitCents: number;
+  lineCents: number;
+  lineStandardCents: number;
+  available: boolean;
+  variableWeight: boolean;
+  promoId: number | null;
+}
+
+/** What the cart would cost if bought now. */
+export interface CheckoutFigures {
+  lines: PricedLine[];
+  itemsCents: number;
+  itemsStandardCents: number;
+  variableWeightCents: number;
+  feeCents: number;
+  packaging: PackagingTypeRow | null;
+  bags: number;
+  packagingCents: number;
+  gifts: Array<{ gift: GiftCertificateRow; discountCents: number }>;
+  giftDiscountCents: number;
+  totalCents: number;
+  prebilledCents: number;
+  /** the cart's checkout choices (bags, rules, invoice...) these figures were computed with */
+  checkout: CheckoutRow | null;
+}
+
+export type CheckoutRow = Awaited<ReturnType<CheckoutRepository['checkoutOf']>>;
+
+/** The key of a line's price saved by prepare and checked again by buy. */
+export const priceKey = (productId: number, optionsKey: string) => `${productId}|${optionsKey}`;
+
+export interface CheckoutPricingDeps {
+  carts: CartPurchase;
+  catalogue: CatalogueService;
+  delivery: DeliveryService;
+  repo: CheckoutRepository;
+  gifts: GiftCodes;
+}
+
+/**
+ * What a cart costs if bought now (decision 015, 017): its lines priced from the catalogue for the cart's
+ * warehouse, the bags, the gift codes, the fee and the amount pre-authorised for an online payment.
+ */
+export class CheckoutPricing {
+  constructor(private readonly d: CheckoutPricingDeps) {}
+
+  async priceLines(cartId: number): Promise<PricedLine[]> {
+    const rows = await this.d.carts.items(cartId);
+    const facts = await this.d.catalogue.productsForCart(rows.map((r) => r.productId));
+    const lines: PricedLine[] = [];
+    for (const row of rows) {
+      const f = facts.get(row.productId);
+      if (!f) continue;
+      const rules = parseSellingRules(f.product);
+      const promoApplies = f.promo !== null && (!f.promo.selectable || row.promoId === f.promo.promoId);
+      const unitCents = promoApplies && f.promo ? f.promo.priceCents : f.listPriceCents;
+      lines.push({
+        row,
+        facts: f,
+        rules,
+        unitCents,
+        lineCents: lineTotalCents(row.quantity, unitCents),
+        lineStandardCents: lineTotalCents(row.quantity, f.listPriceCents),
+        available: f.active && f.stock > 0,
+        variableWeight: rules.sellingType === 'Sfuso',
+        promoId: promoApplies && f.promo ? f.promo.promoId : null,
+      });
+    }
+    return lines;
+  }
+
+  async packagingChoice(packagingTypeId: number | null): Promise<PackagingTypeRow | null> {
+    const types = await this.d.repo.packagingTypes();
+    return types.find((t) => t.packagingTypeId === packagingTypeId) ?? types.find((t) => t.isDefault) ?? null;
+  }
+
+  piecesOf(lines: readonly PricedLine[]): number {
+    let pieces = 0;
+    for (const l of lines) pieces += l.variableWeight ? 1 : Math.ceil(l.row.quantity);
+    return pieces;
+  }
+
+  async figures(
+    userId: number,
+    cart: CartRow,
+    target: DeliveryTarget | null,
+    opts: {
+      paymentTypeId?: number;
+      exceptOrderId?: number | null;
+      /** the checkout choices when the caller already read them (one read per request) */
+      checkout?: CheckoutRow;
+    } = {},
+  ): Promise<CheckoutFigures> {
+    const lines = await this.priceLines(cart.cartId);
+    const sold = lines.filter((l) => l.available);
+    const itemsCents = sold.reduce((s, l) => s + l.lineCents, 0);
+    const itemsStandardCents = sold.reduce((s, l) => s + l.lineStandardCents, 0);
+    const variableWeightCents = sold.filter((l) => l.variableWeight).reduce((s, l) => s + l.lineCents, 0);
+    const feeCents = target ? (await this.d.delivery.feeOf(userId, target)).cents : 0;
+    const co = opts.checkout !== undefined ? opts.checkout : await this.d.repo.checkoutOf(cart.cartId);
+    const packaging = await this.packagingChoice(co?.packagingTypeId ?? null);
+    const bags = packaging ? estimateBags(this.piecesOf(sold), packaging.itemsPerBag) : 0;
+    const packagingCents = packaging ? bags * packaging.priceCents : 0;
+    const gifts: CheckoutFigures['gifts'] = [];
+    let giftDiscountCents = 0;
+    // the checkout row counts the cart's codes: most carts have none, and need no read of them
+    const cartGifts = co?.giftCount === 0 ? [] : await this.d.repo.cartGifts(cart.cartId);
+    for (const gift of cartGifts) {
+      const refused = await this.d.gifts.refusal(
+        gift,
+        userId,
+        opts.exceptOrderId ?? co?.editingOrderId ?? null,
+      );
+      const discountCents = refused
+        ? 0
+        : Math.min(this.d.gifts.discountCents(gift, itemsCents), itemsCents - giftDiscountCents);
+      giftDiscountCents += discountCents;
+      gifts.push({ gift, discountCents });
+    }
+    const base = { itemsCents, giftDiscountCents, deliveryFeeCents: feeCents };
+    const totalCents = orderTotalCents(base) + packagingCents;
+    const online = isOnlinePaymentType(opts.paymentTypeId ?? DEFAULT_PAYMENT_TYPE_ID);
+    const prebilledCents = online
+      ? prebilledAmountCents({ ...base, variableWeightCents, packagingCents })
+      : totalCents;
+    return {
+      lines,
+      itemsCents,
+      itemsStandardCents,
+      variableWeightCents,
+      feeCents,
+      packaging,
+      bags,
+      packagingCents,
+      gifts,
+      giftDiscountCents,
+      totalCents,
+      prebilledCents,
+      checkout: co,
+    };
+  }
+}

@@ -1,0 +1,99 @@
+import type { Db } from '../../db/client';
+import type { AccountRepository } from '../account/account.repository';
+import { CartPurchase } from '../cart/cart-purchase';
+import type { CartRepository } from '../cart/cart.repository';
+import type { CartService } from '../cart/cart.service';
+import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { DeliveryService } from '../delivery/delivery.service';
+import type { TimeslotService } from '../delivery/timeslot.service';
+import type { OrderStatusService } from '../orders/order-status.service';
+import type { PaymentProvider } from '../payment/payment-provider';
+import { CheckoutPricing } from './checkout-pricing';
+import { CheckoutReadiness } from './checkout-readiness';
+import { CheckoutRepository } from './checkout.repository';
+import { CheckoutService } from './checkout.service';
+import { GiftCodes } from './gift-codes';
+import { OrderActionsService } from './order-actions.service';
+import type { OrderAnswer } from '../orders/order-answer';
+import type { OrderPlacementRepository } from '../orders/order-placement.repository';
+import { OrderPlacement } from './order-placement.service';
+import { PaymentAttempts } from './payment-attempts';
+
+export interface CheckoutModuleDeps {
+  db: Db;
+  cart: CartService;
+  carts: CartRepository;
+  catalogue: CatalogueService;
+  delivery: DeliveryService;
+  timeslots: TimeslotService;
+  accounts: AccountRepository;
+  /** the orders module's records of orders and their payment attempts, and its answer of one order */
+  orders: OrderPlacementRepository;
+  answer: OrderAnswer;
+  status: OrderStatusService;
+  provider: PaymentProvider;
+  /** where the provider sends the browser back (our feedback endpoint) */
+  feedbackUrl: string;
+}
+
+/**
+ * The checkout module's parts, wired once (decision 017): pricing, readiness checks, gift-code rules and
+ * payment attempts, the purchase (OrderPlacement) and the customer's calls (CheckoutService), and the
+ * order actions that reuse them.
+ */
+export function buildCheckout(d: CheckoutModuleDeps) {
+  const repo = new CheckoutRepository(d.db);
+  const { orders, answer } = d;
+  const carts = new CartPurchase(d.carts);
+  const gifts = new GiftCodes(repo, d.catalogue);
+  const pricing = new CheckoutPricing({ carts, catalogue: d.catalogue, delivery: d.delivery, repo, gifts });
+  const readiness = new CheckoutReadiness({
+    db: d.db,
+    delivery: d.delivery,
+    timeslots: d.timeslots,
+    accounts: d.accounts,
+    orders,
+  });
+  const attempts = new PaymentAttempts({ orders, provider: d.provider, feedbackUrl: d.feedbackUrl });
+  const placement = new OrderPlacement({
+    db: d.db,
+    cart: d.cart,
+    carts,
+    catalogue: d.catalogue,
+    timeslots: d.timeslots,
+    accounts: d.accounts,
+    repo,
+    orders,
+    status: d.status,
+    answer,
+    pricing,
+    readiness,
+    attempts,
+  });
+  const checkout = new CheckoutService({
+    cart: d.cart,
+    carts,
+    accounts: d.accounts,
+    repo,
+    orders,
+    pricing,
+    readiness,
+    gifts,
+    placement,
+  });
+  const orderActions = new OrderActionsService({
+    db: d.db,
+    cart: d.cart,
+    carts,
+    catalogue: d.catalogue,
+    timeslots: d.timeslots,
+    checkout,
+    attempts,
+    repo,
+    orders,
+    status: d.status,
+    accounts: d.accounts,
+    answer,
+  });
+  return { checkout, orderActions };
+}

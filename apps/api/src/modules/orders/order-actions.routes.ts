@@ -1,0 +1,93 @@
+import type { EndpointData } from '@spesa/shared/contracts/endpoint';
+import { ordersEndpoints as api } from '@spesa/shared/contracts/orders';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { Result } from '../../lib/result';
+import { ACCESS, userIdOf } from '../../plugins/access';
+import { contractRoute } from '../../plugins/contract-route';
+import { answer } from '../../plugins/envelope';
+
+/**
+ * What the order actions' routes need: the checkout module's OrderActionsService (checkout/order-actions
+ * .service.ts) has this shape; app.ts hands it in, so orders does not import checkout. Each answer is the
+ * contract's data (packages/shared contracts/orders.ts ordersEndpoints).
+ */
+export interface OrderActions {
+  cancel(userId: number, orderId: number): Promise<Result<EndpointData<typeof api.cancel>>>;
+  modify(userId: number, orderId: number): Promise<Result<EndpointData<typeof api.modify>>>;
+  retryPayment(userId: number, orderId: number): Promise<Result<EndpointData<typeof api.retryPayment>>>;
+  modifyPaymentType(
+    userId: number,
+    orderId: number,
+    paymentTypeId: number,
+  ): Promise<Result<EndpointData<typeof api.modifyPaymentType>>>;
+  listRetryPayment(userId: number): Promise<Result<EndpointData<typeof api.listRetryPayment>>>;
+}
+
+const tags = ['orders'];
+
+/**
+ * The customer's order actions (spec section 7 "Orders", decision 017): cancel, edit, retry a payment,
+ * change the payment type, and the orders whose payment can be retried. Thin: the service decides. Every
+ * call needs a signed-in customer.
+ */
+const orderActionsRoutes: FastifyPluginAsyncZod<{ actions: OrderActions }> = async (app, { actions }) => {
+  const access = ACCESS.customer;
+
+  app.route({
+    ...contractRoute(api.cancel, {
+      access,
+      tags,
+      summary: "Cancels an order before 'in preparazione': info 'Ordine {orderId} annullato'",
+    }),
+    handler: async (request) =>
+      answer(request, await actions.cancel(userIdOf(request), request.body.order_id)),
+  });
+
+  app.route({
+    ...contractRoute(api.modify, {
+      access,
+      tags,
+      summary: 'Reopens an order as the open cart (slot kept); buying again updates the same order',
+    }),
+    handler: async (request) =>
+      answer(request, await actions.modify(userIdOf(request), request.body.order_id)),
+  });
+
+  app.route({
+    ...contractRoute(api.retryPayment, {
+      access,
+      tags,
+      summary: 'A new hosted payment session for a failed (11) or abandoned (1) online payment',
+    }),
+    handler: async (request) =>
+      answer(request, await actions.retryPayment(userIdOf(request), request.body.order_id)),
+  });
+
+  app.route({
+    ...contractRoute(api.modifyPaymentType, {
+      access,
+      tags,
+      summary: 'Changes the payment type before preparation (online types answer a new hosted page)',
+    }),
+    handler: async (request) =>
+      answer(
+        request,
+        await actions.modifyPaymentType(
+          userIdOf(request),
+          request.body.order_id,
+          request.body.payment_type_id,
+        ),
+      ),
+  });
+
+  app.route({
+    ...contractRoute(api.listRetryPayment, {
+      access,
+      tags,
+      summary: 'The orders whose online payment can be retried',
+    }),
+    handler: async (request) => answer(request, await actions.listRetryPayment(userIdOf(request))),
+  });
+};
+
+export default orderActionsRoutes;

@@ -1,0 +1,16 @@
+import type { Order } from '@spesa/shared/contracts/orders';
+import { orderToWire } from './order.mapper';
+import type { OrderPlacementRepository, OrderRow } from './order-placement.repository';
+
+/**
+ * An order read in full and put on the wire, in one round trip for its parts: the answer of buy and of the
+ * order actions (the same mapping as the order pages, order.mapper.ts).
+ */
+export class OrderAnswer {
+  constructor(private readonly orders: OrderPlacementRepository) {}
+
+  async build(order: OrderRow): Promise<Order> {
+    const { items, history, authorization, gifts, note } = await this.orders.details(order.orderId);
+    return orderToWire(order, { items, history, auth: authorization, gifts, note }, false);
+  }
+}

@@ -1,0 +1,116 @@
+// @ts-check
+/**
+ * One owner per table (decision 029): only the module that owns a table writes it (INSERT, UPDATE, DELETE,
+ * in SQL text or through drizzle's insert/update/delete). Another module that needs a change asks the
+ * owner's service, inside the caller's transaction when it must be atomic (`tx` parameters). Reads may
+ * join any table. lib/ and plugins/ own the shared infrastructure tables (jobs, secrets, throttles).
+ * `apps/api/test/table-owners.test.ts` checks that every table of the schema has an owner here.
+ */
+export const TABLE_OWNERS = {
+  account: [
+    'users',
+    'person_infos',
+    'sessions',
+    'user_tokens',
+    'person_fiscals',
+    'registration_disclaimers',
+    'user_disclaimers',
+    'loyalty_cards',
+    'bot_check_spent',
+  ],
+  cart: ['carts', 'cart_items', 'cart_infos'],
+  catalogue: ['categories', 'products', 'product_promos', 'vendors', 'search_terms', 'catalogue_version'],
+  checkout: [
+    'cart_checkouts',
+    'packaging_types',
+    'gift_certificates',
+    'cart_gift_certificates',
+    'gift_certificate_uses',
+  ],
+  content: ['category_blocks', 'proposals'],
+  delivery: [
+    'delivery_services',
+    'provinces',
+    'comuni',
+    'comune_caps',
+    'warehouses',
+    'warehouse_services',
+    'delivery_zones',
+    'delivery_zone_caps',
+    'addresses',
+    'timeslots',
+    'delivery_slots',
+  ],
+  mail: ['mail_outbox'],
+  media: [],
+  orders: [
+    'orders',
+    'order_items',
+    'order_status_history',
+    'order_notes',
+    'payment_authorizations',
+    'payment_events',
+    'staff_members',
+  ],
+  payment: ['sandbox_payments'],
+  system: [],
+  // lib/ and plugins/: the infrastructure every module uses
+  infrastructure: ['app_secrets', 'throttle_counters', 'scheduled_jobs'],
+};
+
+/** table name -> owning module */
+const OWNER = new Map(
+  Object.entries(TABLE_OWNERS).flatMap(([module, tables]) => tables.map((t) => [t, module])),
+);
+/** drizzle's variable name of a table (cart_items -> cartItems) -> table name */
+const BY_VARIABLE = new Map(
+  [...OWNER.keys()].map((t) => [t.replace(/_([a-z])/g, (_m, c) => c.toUpperCase()), t]),
+);
+const WRITE = /\b(?:insert\s+into|update|delete\s+from)\s+([a-z_][a-z0-9_]*)/gi;
+
+/** @type {import('eslint').Rule.RuleModule} */
+export const tableOwnerRule = {
+  meta: {
+    type: 'problem',
+    docs: { description: 'a module writes only the tables it owns (scripts/lint/table-owners.mjs)' },
+    schema: [],
+  },
+  create(context) {
+    const module = /apps\/api\/src\/modules\/([^/]+)\//.exec(context.filename.replaceAll('\\', '/'))?.[1];
+    if (!module) return {};
+    /** @param {import('estree').Node} node @param {string} table */
+    const check = (node, table) => {
+      const owner = OWNER.get(table);
+      if (owner && owner !== module)
+        context.report({
+          node,
+          message: `${module} writes ${table}, which ${owner} owns: ask ${owner}'s service (with the transaction) instead`,
+        });
+    };
+    /** @param {import('estree').Node} node @param {string} text */
+    const scan = (node, text) => {
+      for (const m of text.matchAll(WRITE)) check(node, (m[1] ?? '').toLowerCase());
+    };
+    return {
+      TemplateElement(node) {
+        scan(node, node.value.raw);
+      },
+      Literal(node) {
+        if (typeof node.value === 'string') scan(node, node.value);
+      },
+      CallExpression(node) {
+        const callee = node.callee;
+        const arg = node.arguments[0];
+        if (
+          callee.type === 'MemberExpression' &&
+          callee.property.type === 'Identifier' &&
+          ['insert', 'update', 'delete'].includes(callee.property.name) &&
+          arg?.type === 'Identifier'
+        ) {
+          const table = BY_VARIABLE.get(arg.name);
+          if (table) check(node, table);
+        }
+      },
+    };
+  },
+};
