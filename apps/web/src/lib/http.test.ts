@@ -29,7 +29,9 @@ function stubFetch(text: string, init: ResponseInit = { status: 200 }) {
 describe('http client', () => {
   it('sends the client headers and returns data, tolerating blank lines before the JSON', async () => {
     const fn = stubFetch(`\n\n  \r\n${body({ ok: 1 })}`);
-    await expect(apiRequest('/category', { query: { slug: 'home', empty: '', list: ['a', 'b'] } })).resolves.toEqual({
+    await expect(
+      apiRequest('/category', { query: { slug: 'home', empty: '', list: ['a', 'b'] } }),
+    ).resolves.toEqual({
       ok: 1,
     });
     const [url, init] = fn.mock.calls[0] as unknown as [string, RequestInit];

@@ -192,9 +192,10 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 /** The options of a call besides what the contract types (method, path, query, body). */
 export type CallOptions = Omit<RequestOptions, 'method' | 'query' | 'body'>;
 
-type CallArgs<K extends EndpointName> = object extends EndpointInput<Endpoints[K]>
-  ? [input?: EndpointInput<Endpoints[K]>, options?: CallOptions]
-  : [input: EndpointInput<Endpoints[K]>, options?: CallOptions];
+type CallArgs<K extends EndpointName> =
+  object extends EndpointInput<Endpoints[K]>
+    ? [input?: EndpointInput<Endpoints[K]>, options?: CallOptions]
+    : [input: EndpointInput<Endpoints[K]>, options?: CallOptions];
 
 /**
  * Calls an endpoint by its contract's name, `'POST /cart/add'` (packages/shared contracts/endpoints.ts): the
@@ -207,7 +208,11 @@ export function callApi<K extends EndpointName>(
 ): Promise<EndpointData<Endpoints[K]>> {
   const space = name.indexOf(' ');
   const method = name.slice(0, space) as 'GET' | 'POST';
-  const parts = ((input as unknown) ?? {}) as { query?: object; params?: Record<string, string | number>; body?: unknown };
+  const parts = ((input as unknown) ?? {}) as {
+    query?: object;
+    params?: Record<string, string | number>;
+    body?: unknown;
+  };
   return apiRequest<EndpointData<Endpoints[K]>>(fillPath(name.slice(space + 1), parts.params), {
     ...options,
     method,

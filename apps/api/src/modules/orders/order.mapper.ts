@@ -7,14 +7,7 @@ import {
   isEditable,
   orderStatusLabel,
 } from '@spesa/shared/orders/order-status';
-import type {
-  AuthorizationRow,
-  GiftUseRow,
-  HistoryRow,
-  NoteRow,
-  OrderItemRow,
-  OrderRow,
-} from './order-rows';
+import type { AuthorizationRow, GiftUseRow, HistoryRow, NoteRow, OrderItemRow, OrderRow } from './order-rows';
 
 /**
  * An order on the wire (packages/shared contracts/orders.ts), the one mapping of every answer that carries
@@ -169,9 +162,7 @@ export function orderToWire(o: OrderRow, parts: OrderParts, showReplaced: boolea
       online: payType?.online ?? false,
       status: parts.auth?.status ?? null,
       // what the provider holds for the order now: nothing before it authorised, after a void or a decline
-      amountAuthorized: euro(
-        parts.auth && HELD_STATUSES.has(parts.auth.status) ? parts.auth.amountCents : 0,
-      ),
+      amountAuthorized: euro(parts.auth && HELD_STATUSES.has(parts.auth.status) ? parts.auth.amountCents : 0),
       amountCaptured: euro(parts.auth?.capturedCents ?? 0),
       cardBrand: parts.auth?.cardBrand ?? null,
       cardLast4: parts.auth?.cardLast4 ?? null,
@@ -227,4 +218,3 @@ export function orderToWire(o: OrderRow, parts: OrderParts, showReplaced: boolea
       : null,
   };
 }
-

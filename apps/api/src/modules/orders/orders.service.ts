@@ -16,12 +16,7 @@ import { CART_TEXT } from '../cart/cart.messages';
 import type { CartOutcome, DailyPurchasesPort } from '../cart/cart.service';
 import { ORDERS_INFO_TEXT, ORDERS_TEXT } from './orders.messages';
 import { orderToWire } from './order.mapper';
-import type {
-  OrderListFilter,
-  NoteRow,
-  OrderRow,
-  OrdersRepository,
-} from './orders.repository';
+import type { OrderListFilter, NoteRow, OrderRow, OrdersRepository } from './orders.repository';
 
 /** How long the read-only link of the confirmation e-mail works. */
 export const ORDER_TOKEN_DAYS = 60;
