@@ -48,7 +48,8 @@ for (const file of ENGINE_INDEPENDENT_API_TESTS)
     throw new Error(`vitest.config.ts: ENGINE_INDEPENDENT_API_TESTS names ${file}, which does not exist`);
 const onPostgres = Boolean(process.env.DATABASE_URL);
 
-// One Vitest run, three projects: shared rules, the API (app.inject on a real database) and the web app.
+// One Vitest run, four projects: shared rules, the API (app.inject on a real database), the web app and the
+// back office.
 export default defineConfig({
   test: {
     // Vitest's default on 2 cores is one worker, which leaves a core idle while a file waits on PostgreSQL or
@@ -69,6 +70,7 @@ export default defineConfig({
         },
       },
       'apps/web/vite.config.ts',
+      { test: { name: 'admin', root: 'apps/admin', include: ['src/**/*.test.{ts,tsx}'] } },
     ],
   },
 });

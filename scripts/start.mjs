@@ -1,6 +1,6 @@
 // `npm start`: serve the shop (API + built web app) from one Node process on PORT (default 8080).
 //
-// Builds the web app first when its production build is missing, then runs the API server
+// Builds the web app and the back office first when their production builds are missing, then runs the API server
 // (apps/api/src/server.ts through tsx) as a child with the same environment, forwarding SIGINT/SIGTERM and
 // exiting with its exit code. The server itself creates, migrates and seeds var/pglite on first start.
 import { spawn, spawnSync } from 'node:child_process';
@@ -10,22 +10,30 @@ import { fileURLToPath } from 'node:url';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = process.env.WEB_DIST ? resolve(root, process.env.WEB_DIST) : join(root, 'apps/web/dist');
+const adminDist = process.env.ADMIN_DIST
+  ? resolve(root, process.env.ADMIN_DIST)
+  : join(root, 'apps/admin/dist');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-if (!existsSync(join(webDist, 'index.html'))) {
+/** Builds a front end first when its production build is missing (the shop's web app, the back office). */
+function buildIfMissing(name, dist, workspace) {
+  if (existsSync(join(dist, 'index.html'))) return;
   console.log(
-    `[start] ${join(webDist, 'index.html')} is missing: building the web app first (npm run build -w @spesa/web)`,
+    `[start] ${join(dist, 'index.html')} is missing: building ${name} first (npm run build -w ${workspace})`,
   );
   const t0 = Date.now();
-  const build = spawnSync(npm, ['run', 'build', '-w', '@spesa/web'], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(npm, ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {
     console.error(
-      `[start] the web app build failed (exit ${build.status ?? build.signal}); not starting the server`,
+      `[start] the ${name} build failed (exit ${build.status ?? build.signal}); not starting the server`,
     );
     process.exit(build.status || 1);
   }
-  console.log(`[start] web app built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  console.log(`[start] ${name} built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
+
+buildIfMissing('the web app', webDist, '@spesa/web');
+buildIfMissing('the back office', adminDist, '@spesa/admin');
 
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
   cwd: root,

@@ -4,7 +4,7 @@
 //   2. Vitest: projects shared + web + api (the api suite on a fresh embedded PGlite, via its global setup)
 //   3. the api project again on a private, throw-away PostgreSQL cluster (when the server binaries exist),
 //      without the files that cannot tell the engines apart (vitest.config.ts, decision 009); beside it, the
-//      production build of the web app
+//      production builds of the web app and the back office
 //   4. Playwright journeys in Chromium on that build (axe scan on every page)
 //   5. summary line `tests: N passed, M failed`; exit code 1 when anything failed
 //
@@ -296,7 +296,8 @@ if (runVitest) {
 let building = null;
 if (runE2e) {
   const t0 = Date.now();
-  building = run(npm, ['run', 'build', '-w', '@spesa/web'], { capture: true }).then((res) => ({
+  // both front ends: the shop's web app and the back office (npm run build)
+  building = run(npm, ['run', 'build'], { capture: true }).then((res) => ({
     ...res,
     time: secs(t0),
   }));

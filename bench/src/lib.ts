@@ -103,6 +103,7 @@ export async function startServer(opts: {
       HOST: '127.0.0.1',
       PAYMENT_SANDBOX: 'on',
       PAYMENT_SANDBOX_SECRET: randomBytes(24).toString('base64url'),
+      STAFF_TOTP_KEY: randomBytes(32).toString('base64url'),
       ...opts.env,
       PORT: String(opts.port),
     },

@@ -18,6 +18,7 @@ export const TABLE_OWNERS = {
     'loyalty_cards',
     'bot_check_spent',
   ],
+  backoffice: ['staff_members', 'staff_sessions', 'admin_audit'],
   cart: ['carts', 'cart_items', 'cart_infos'],
   catalogue: ['categories', 'products', 'product_promos', 'vendors', 'search_terms', 'catalogue_version'],
   checkout: [
@@ -50,7 +51,6 @@ export const TABLE_OWNERS = {
     'order_notes',
     'payment_authorizations',
     'payment_events',
-    'staff_members',
   ],
   payment: ['sandbox_payments'],
   system: [],

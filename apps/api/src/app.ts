@@ -55,6 +55,12 @@ import ordersRoutes from './modules/orders/orders.routes';
 import { OrdersService } from './modules/orders/orders.service';
 import staffPageRoutes from './modules/orders/staff.page';
 import staffRoutes from './modules/orders/staff.routes';
+import { AdminProductsService } from './modules/backoffice/admin-products.service';
+import { BackofficeRepository } from './modules/backoffice/backoffice.repository';
+import backofficeRoutes, { STAFF_COOKIE } from './modules/backoffice/backoffice.routes';
+import { StaffAuthService } from './modules/backoffice/staff-auth.service';
+import { Totp } from './modules/backoffice/totp';
+import { CatalogueAdmin } from './modules/catalogue/catalogue-admin';
 import { StaffService } from './modules/orders/staff.service';
 import type { PaymentProvider } from './modules/payment/payment-provider';
 import paymentRoutes from './modules/payment/payment.routes';
@@ -76,6 +82,7 @@ import errorsPlugin, {
 import inputHygienePlugin from './plugins/input-hygiene';
 import rateLimitPlugin, { deleteEndedThrottleWindows } from './plugins/rate-limit';
 import sessionPlugin from './plugins/session';
+import adminApp from './plugins/admin-app';
 import webApp from './plugins/web-app';
 
 export interface BuildAppOptions {
@@ -176,6 +183,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         { name: 'orders' },
         { name: 'payments' },
         { name: 'staff' },
+        { name: 'backoffice' },
         { name: 'system' },
       ],
     },
@@ -218,7 +226,24 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   );
   await app.register(sessionPlugin, { sessions, secureCookie });
   // every route registered from here on must declare who may call it (decision 027)
-  await app.register(accessPlugin, { staffMemberOf: (userId) => staff.member(userId) });
+  await app.register(accessPlugin, {
+    staffMemberOf: (userId) => staff.member(userId),
+    adminOf: async (request) => {
+      const token = request.cookies[STAFF_COOKIE];
+      return token ? staffAuth.memberOfSession(token) : null;
+    },
+    onAdminRefused: (request, member) =>
+      backoffice.audit(opts.db, {
+        staffUserId: member.userId,
+        staffName: member.name,
+        action: `${request.method} ${request.routeOptions.url ?? request.url}`,
+        resource: 'access',
+        resourceId: null,
+        allowed: false,
+        before: null,
+        after: null,
+      }),
+  });
   // every contract of packages/shared is served by one route
   await app.register(contractsPlugin);
   // swagger-ui registers routes: after the access plugin, which checks every route
@@ -324,6 +349,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       },
     },
   );
+  // the back office (decision 030): staff sign-in with a one-time code, its resources, the audit log
+  const backoffice = new BackofficeRepository(opts.db);
+  const staffAuth = new StaffAuthService(
+    opts.db,
+    backoffice,
+    accounts,
+    new Totp(env.STAFF_TOTP_KEY ?? (await storedSecret(opts.db, 'staff-totp'))),
+    { absoluteHours: 10, idleMinutes: 30, enrolmentMinutes: 15, now },
+  );
+  const adminProducts = new AdminProductsService(opts.db, new CatalogueAdmin(opts.db), backoffice);
   const build = buildInfo({ version: env.APP_VERSION, buildSha: env.BUILD_SHA, repoRoot: REPO_ROOT });
 
   await app.register(
@@ -355,6 +390,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       // the customer's order actions: the checkout module's service behind the orders module's routes
       await api.register(orderActionsRoutes, { actions: orderActions });
       await api.register(staffRoutes, { staff });
+      await api.register(backofficeRoutes, {
+        auth: staffAuth,
+        products: adminProducts,
+        repo: backoffice,
+        secureCookie,
+      });
     },
     { prefix: API_PREFIX },
   );
@@ -362,8 +403,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(mediaRoutes, { mediaDir: env.MEDIA_DIR });
   if (isDevMailboxOn(env)) await app.register(mailboxRoutes, { mail });
   await app.register(staffPageRoutes, { staff, sessions });
-  if (opts.serveWebApp) await app.register(webApp, { dist: env.WEB_DIST });
-  else
+  if (opts.serveWebApp) {
+    await app.register(adminApp, { dist: env.ADMIN_DIST });
+    await app.register(webApp, { dist: env.WEB_DIST });
+  } else
     app.setNotFoundHandler((_request, reply) =>
       reply.code(404).type('text/plain; charset=utf-8').send('Not found'),
     );

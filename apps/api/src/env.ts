@@ -30,6 +30,8 @@ const envSchema = z.object({
   DATABASE_URL: optionalText.pipe(z.url({ protocol: /^postgres(ql)?$/ }).optional()),
   DATA_DIR: optionalText.transform((v) => resolve(REPO_ROOT, v ?? 'var/pglite')),
   WEB_DIST: optionalText.transform((v) => resolve(REPO_ROOT, v ?? 'apps/web/dist')),
+  /** the back office's build (apps/admin), served under /admin */
+  ADMIN_DIST: optionalText.transform((v) => resolve(REPO_ROOT, v ?? 'apps/admin/dist')),
   DEMO_DATA_DIR: optionalText.transform((v) => resolve(REPO_ROOT, v ?? 'data/demo')),
   /** banner images and other static media served at /media/ */
   MEDIA_DIR: optionalText.transform((v) => resolve(REPO_ROOT, v ?? 'apps/api/media')),
@@ -106,6 +108,12 @@ const envSchema = z.object({
    * elsewhere, when unset, one is generated once and kept in the database
    */
   PAYMENT_SANDBOX_SECRET: optionalText.pipe(z.string().min(16).optional()),
+  // ---- back office ----
+  /**
+   * the key (32+ characters) that encrypts the staff's authenticator secrets; outside production one is
+   * generated once per database, in production it must come from outside the database
+   */
+  STAFF_TOTP_KEY: optionalText.pipe(z.string().min(32).optional()),
   /** delay of the sandbox's webhook after the card form (ms); 0: before the browser returns; -1: never sent */
   PAYMENT_SANDBOX_WEBHOOK_DELAY_MS: z.coerce.number().int().min(-1).max(600_000).default(400),
   // ---- mail ----
@@ -136,6 +144,13 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
       path: ['PAYMENT_SANDBOX'],
       message:
         'no payment provider is configured: this build has only the sandbox, which production runs only when switched on explicitly (PAYMENT_SANDBOX=on with its own PAYMENT_SANDBOX_SECRET)',
+    });
+  if (production && !env.STAFF_TOTP_KEY)
+    ctx.addIssue({
+      code: 'custom',
+      path: ['STAFF_TOTP_KEY'],
+      message:
+        "the key of the staff's authenticator secrets must come from outside the database in production (32 random characters or more)",
     });
   if (production && env.PAYMENT_SANDBOX === 'on' && !env.PAYMENT_SANDBOX_SECRET)
     ctx.addIssue({

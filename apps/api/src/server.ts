@@ -128,6 +128,7 @@ function readyMessage(env: Env, started: number): string {
     `Spesa is ready in ${Math.round(performance.now() - started)} ms: ${base}`,
     `  listening on ${env.HOST}:${env.PORT} (${everyInterface ? 'every network interface' : 'this address only; set HOST=0.0.0.0 to open it to the network'})${env.WORKERS > 1 ? `, ${env.WORKERS} processes` : ''}`,
     `  API docs: ${base}/ebsn/api/docs`,
+    `  back office: ${base}/admin (staff sign in with a password and an authenticator code)`,
   ];
   if (isDevMailboxOn(env))
     lines.push(

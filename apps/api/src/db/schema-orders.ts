@@ -367,20 +367,3 @@ export const orderNotes = pgTable(
     check('order_notes_rating_ck', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
 );
-
-/**
- * Staff operators (picking and delivery). A user is staff when a row exists here; `role` is picker or
- * supervisor; `warehouseIds` limits the stores they work for (empty: all).
- */
-export const staffMembers = pgTable('staff_members', {
-  userId: integer('user_id')
-    .primaryKey()
-    .references(() => users.userId, { onDelete: 'cascade' }),
-  role: text('role').notNull().default('picker'),
-  warehouseIds: integer('warehouse_ids')
-    .array()
-    .notNull()
-    .default(sql`'{}'::integer[]`),
-  active: boolean('active').notNull().default(true),
-  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-});

@@ -231,6 +231,7 @@ export const catalogueVersion = pgTable('catalogue_version', {
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 export * from './schema-account';
+export * from './schema-backoffice';
 export * from './schema-cart';
 export * from './schema-delivery';
 export * from './schema-orders';

@@ -125,6 +125,8 @@ describe('every route says who may call it', () => {
       "GET /ebsn/api/payment/feedback/sandbox | signed: the provider's return, signed (HMAC), checked in the handler",
       "POST /ebsn/api/payment/webhook/sandbox | signed: the provider's webhook, HMAC of the raw body, checked in the handler",
       "GET /ebsn/api/token-order/view | signed: the confirmation e-mail's order access token, checked in the handler",
+      'POST /ebsn/api/admin/auth/login | public: the back-office sign-in: the password and the one-time code are checked here',
+      'POST /ebsn/api/admin/auth/enrol | public: confirms the authenticator with the enrolment token shown at sign-in',
       'GET /version.json | public: the release version, polled by every client',
       'GET /media/icons/:file | public: product illustrations are shown to anyone',
       'GET /dev/mailbox | public: development outbox: never in production, and answered only to clients on this machine (loopback)',
@@ -132,6 +134,8 @@ describe('every route says who may call it', () => {
       'GET /staff | staffPage: HTML page: it resolves the session cookie and checks the staff member itself',
       'GET /staff/ordini/:orderId | staffPage: HTML page: it resolves the session cookie and checks the staff member itself',
       'POST /staff/ordini/:orderId/:action | staffPage: HTML page: it resolves the session cookie and checks the staff member itself',
+      "GET /admin | public: the back office's page loads before sign-in; its API checks the staff session",
+      "GET /admin/* | public: the back office's page loads before sign-in; its API checks the staff session",
       "GET / | public: the shop's home page is open to anyone",
     ]);
   });
@@ -224,7 +228,11 @@ describe('deny by default', () => {
     const app = Fastify({ logger: false });
     await app.register(fp(async () => {}, { name: 'envelope' }));
     await app.register(fp(async () => {}, { name: 'session' }));
-    await app.register(accessPlugin, { staffMemberOf: async () => null });
+    await app.register(accessPlugin, {
+      staffMemberOf: async () => null,
+      adminOf: async () => null,
+      onAdminRefused: async () => undefined,
+    });
     return app;
   }
 
@@ -257,6 +265,30 @@ describe('deny by default', () => {
       /admits no one/,
     );
     await app.close();
+  });
+});
+
+describe('the back office', () => {
+  it('answers the 401 envelope on every admin route without a back-office session, a customer session too', async () => {
+    const customer = await login(t.app, 'mario.rossi@spesa.demo', DEMO_PASSWORD);
+    const rows = rowsOf('admin');
+    expect(rows.length).toBeGreaterThan(3);
+    for (const r of rows)
+      for (const method of callMethods(r))
+        for (const cookies of [{}, { 'x-ebsn-account': customer.cookie ?? '' }] as Array<
+          Record<string, string>
+        >) {
+          const res = await t.app.inject({
+            method,
+            url: sample(r.url),
+            cookies,
+            ...(method === 'POST' ? { payload: {} } : {}),
+          });
+          expect(res.statusCode, `${method} ${r.url}`).toBe(401);
+          expect(
+            res.json<{ response: { errors: Array<{ code?: string }> } }>().response.errors[0]?.code,
+          ).toBe('msg.admin.signInRequired');
+        }
   });
 });
 

@@ -1,6 +1,9 @@
+import type { StaffRole } from '@spesa/shared/contracts/admin';
 import { ANONYMOUS_USER } from '@spesa/shared/contracts/envelope';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { BACKOFFICE_TEXT } from '../modules/backoffice/backoffice.messages';
+import type { AdminMember } from '../modules/backoffice/staff-auth.service';
 import { ORDERS_TEXT } from '../modules/orders/orders.messages';
 import type { StaffMember } from '../modules/orders/staff.service';
 import { errorEnvelope, rootUserOf } from './envelope';
@@ -14,6 +17,8 @@ import { NOT_LOGGED_TEXT } from './session';
  *
  * - `customer`: a signed-in session; none answers the HTTP 401 envelope.
  * - `staff`: a staff member (of one of `roles` when given); anonymous 401, anyone else 403.
+ * - `admin`: a staff member signed in to the back office with their one-time code (its own session cookie,
+ *   decision 030), of one of `roles` when given; none 401, another role 403 (and the refusal is audited).
  * - `public`, `customerOrAnonymous`, `signed`, `staffPage`: the gate lets anyone through, so each says why:
  *   anyone may call it; it answers a visitor and a customer differently; the handler checks a signed token
  *   (payment provider, e-mail link); the server-rendered staff page checks its caller itself (HTML answers).
@@ -24,7 +29,8 @@ export type RouteAccess =
   | { readonly kind: 'signed'; readonly why: string }
   | { readonly kind: 'staffPage'; readonly why: string }
   | { readonly kind: 'customer' }
-  | { readonly kind: 'staff'; readonly roles: readonly string[] | null };
+  | { readonly kind: 'staff'; readonly roles: readonly string[] | null }
+  | { readonly kind: 'admin'; readonly roles: readonly StaffRole[] | null };
 
 export type AccessKind = RouteAccess['kind'];
 
@@ -39,6 +45,8 @@ export const ACCESS = {
   customer: Object.freeze<RouteAccess>({ kind: 'customer' }),
   /** a staff member, of one of `roles` when given: `request.staffMember` is set */
   staff: (roles?: readonly string[]): RouteAccess => ({ kind: 'staff', roles: roles ?? null }),
+  /** a back-office session of one of `roles` when given: `request.admin` is set */
+  admin: (roles?: readonly StaffRole[]): RouteAccess => ({ kind: 'admin', roles: roles ?? null }),
   /** a staff HTML page that resolves the cookie and checks the staff member itself */
   staffPage: (why: string): RouteAccess => ({ kind: 'staffPage', why }),
 } as const;
@@ -86,6 +94,10 @@ export interface AccessTableRow {
 export interface AccessPluginOptions {
   /** the staff member behind a user, or null (StaffService.member) */
   staffMemberOf: (userId: number) => Promise<StaffMember | null>;
+  /** the member of the request's back-office session, or null (StaffAuthService through its cookie) */
+  adminOf: (request: FastifyRequest) => Promise<AdminMember | null>;
+  /** a back-office call refused for its role: recorded in the audit log */
+  onAdminRefused: (request: FastifyRequest, member: AdminMember) => Promise<void>;
 }
 
 declare module 'fastify' {
@@ -96,6 +108,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** set on `staff` routes */
     staffMember: StaffMember | null;
+    /** set on `admin` routes */
+    admin: AdminMember | null;
   }
   interface FastifyInstance {
     /** every route registered, with its access (tests, review) */
@@ -124,7 +138,7 @@ function pluginRoutesOf(instance: FastifyInstance, route: RouteOptions): PluginR
 function checkDeclaration(access: RouteAccess, where: string): void {
   if ('why' in access && access.why.trim() === '')
     throw new Error(`${where}: access ${access.kind} needs a why (who may call it, and why that is safe)`);
-  if (access.kind === 'staff' && access.roles?.length === 0)
+  if ((access.kind === 'staff' || access.kind === 'admin') && access.roles?.length === 0)
     throw new Error(`${where}: access staff with an empty list of roles admits no one`);
 }
 
@@ -151,11 +165,30 @@ const staffOnly = (request: FastifyRequest, reply: FastifyReply) =>
       ]),
     );
 
+const adminSignIn = (reply: FastifyReply) =>
+  reply
+    .code(401)
+    .send(
+      errorEnvelope(ANONYMOUS_USER, 401, [
+        { text: BACKOFFICE_TEXT.signInRequired.text, code: BACKOFFICE_TEXT.signInRequired.code },
+      ]),
+    );
+
+const adminRoleRefused = (reply: FastifyReply) =>
+  reply
+    .code(403)
+    .send(
+      errorEnvelope(ANONYMOUS_USER, 403, [
+        { text: BACKOFFICE_TEXT.notAllowed.text, code: BACKOFFICE_TEXT.notAllowed.code },
+      ]),
+    );
+
 export default fp<AccessPluginOptions>(
-  async (app, { staffMemberOf }) => {
+  async (app, { staffMemberOf, adminOf, onAdminRefused }) => {
     const table: AccessTableRow[] = [];
     app.decorate('accessTable', table);
     app.decorateRequest('staffMember', null);
+    app.decorateRequest('admin', null);
 
     // deny by default: a route that says nothing about access stops the registration
     app.addHook('onRoute', function (this: FastifyInstance, route) {
@@ -182,6 +215,16 @@ export default fp<AccessPluginOptions>(
     app.addHook('preValidation', async (request, reply) => {
       // not found answers have no route, hence no declaration
       const access = request.routeOptions.config.access as RouteAccess | undefined;
+      if (access?.kind === 'admin') {
+        const admin = await adminOf(request);
+        if (!admin) return adminSignIn(reply);
+        if (access.roles && !access.roles.includes(admin.role)) {
+          await onAdminRefused(request, admin);
+          return adminRoleRefused(reply);
+        }
+        request.admin = admin;
+        return;
+      }
       if (access?.kind !== 'customer' && access?.kind !== 'staff') return;
       if (!request.session) return notLoggedIn(reply);
       if (access.kind === 'customer') return;

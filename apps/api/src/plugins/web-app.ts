@@ -16,7 +16,7 @@ import { API_PREFIX } from './errors';
  * global on-the-fly compression, and no CPU per request); files without them are compressed as before.
  */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
-const NOT_ROUTED = [`${API_PREFIX}/`, '/media/', '/p/'];
+const NOT_ROUTED = [`${API_PREFIX}/`, '/media/', '/p/', '/admin'];
 
 /** Where index.html's shell takes the first view's HTML (apps/web/index.html). */
 export const FIRST_VIEW_MARK = '<!--first-view-->';

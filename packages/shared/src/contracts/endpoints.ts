@@ -1,4 +1,5 @@
 import { accountEndpoints } from './account';
+import { backofficeEndpoints } from './admin';
 import { cartEndpoints } from './cart';
 import { catalogueEndpoints } from './catalogue';
 import { checkoutEndpoints } from './checkout';
@@ -16,6 +17,7 @@ import { systemEndpoints } from './system';
  */
 export const ENDPOINT_GROUPS = {
   account: accountEndpoints,
+  backoffice: backofficeEndpoints,
   cart: cartEndpoints,
   catalogue: catalogueEndpoints,
   checkout: checkoutEndpoints,

@@ -99,21 +99,75 @@ export async function ensureOrderData(db: Db, opts: { demoAccounts: boolean }): 
             ${g.validTo}, ${g.oncePerUser})
           ON CONFLICT DO NOTHING`,
     );
+  for (const member of DEMO_STAFF) await seedStaffMember(db, member);
+}
+
+/**
+ * The demo staff, one per back-office role (decision 030), all with the demo password; each enrols an
+ * authenticator app at their first sign-in to /admin. The store manager and the picker work for the Como
+ * store (warehouse 13).
+ */
+export const DEMO_STAFF = [
+  { email: STAFF_DEMO_EMAIL, firstName: 'Luca', lastName: 'Operatore', role: 'supervisor', warehouseIds: [] },
+  {
+    email: 'admin@spesa.demo',
+    firstName: 'Anna',
+    lastName: 'Amministratrice',
+    role: 'administrator',
+    warehouseIds: [],
+  },
+  {
+    email: 'catalogo@spesa.demo',
+    firstName: 'Carlo',
+    lastName: 'Catalogo',
+    role: 'catalogue_manager',
+    warehouseIds: [],
+  },
+  {
+    email: 'negozio@spesa.demo',
+    firstName: 'Nadia',
+    lastName: 'Negozio',
+    role: 'store_manager',
+    warehouseIds: [13],
+  },
+  {
+    email: 'picker@spesa.demo',
+    firstName: 'Piero',
+    lastName: 'Preparatore',
+    role: 'picker',
+    warehouseIds: [13],
+  },
+  {
+    email: 'clienti@spesa.demo',
+    firstName: 'Sara',
+    lastName: 'Servizio',
+    role: 'customer_service',
+    warehouseIds: [],
+  },
+] as const satisfies ReadonlyArray<{
+  email: string;
+  firstName: string;
+  lastName: string;
+  role: string;
+  warehouseIds: readonly number[];
+}>;
+
+async function seedStaffMember(db: Db, m: (typeof DEMO_STAFF)[number]): Promise<void> {
   const [existing] = await db
     .select({ userId: users.userId })
     .from(users)
-    .where(sql`lower(${users.email}) = ${STAFF_DEMO_EMAIL}`);
+    .where(sql`lower(${users.email}) = ${m.email}`);
   let userId = existing?.userId;
   if (userId === undefined) {
     const [row] = await db
       .insert(users)
       .values({
-        login: STAFF_DEMO_EMAIL,
-        email: STAFF_DEMO_EMAIL,
+        login: m.email,
+        email: m.email,
         passwordHash: await hashPassword(DEMO_PASSWORD),
         profileConfirmed: true,
-        firstName: 'Luca',
-        lastName: 'Operatore',
+        firstName: m.firstName,
+        lastName: m.lastName,
         passwordChangedAt: sql`now() - interval '1 day'`,
       })
       .onConflictDoNothing()
@@ -121,5 +175,8 @@ export async function ensureOrderData(db: Db, opts: { demoAccounts: boolean }): 
     userId = row?.userId;
   }
   if (userId !== undefined)
-    await db.insert(staffMembers).values({ userId, role: 'supervisor' }).onConflictDoNothing();
+    await db
+      .insert(staffMembers)
+      .values({ userId, role: m.role, warehouseIds: [...m.warehouseIds] })
+      .onConflictDoNothing();
 }

@@ -204,6 +204,7 @@ describe('mailbox switch', () => {
       NODE_ENV: 'production',
       PAYMENT_SANDBOX: 'on',
       PAYMENT_SANDBOX_SECRET: 'x'.repeat(32),
+      STAFF_TOTP_KEY: 'k'.repeat(32),
     };
     expect(isDevMailboxOn(loadEnv({ NODE_ENV: 'development' }))).toBe(true);
     expect(isDevMailboxOn(loadEnv({ NODE_ENV: 'test' }))).toBe(true);

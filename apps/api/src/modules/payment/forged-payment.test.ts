@@ -188,7 +188,12 @@ describe('start-up configuration', () => {
       /PAYMENT_SANDBOX_SECRET/,
     );
     expect(
-      loadEnv({ ...production, PAYMENT_SANDBOX: 'on', PAYMENT_SANDBOX_SECRET: 'x'.repeat(40) }).NODE_ENV,
+      loadEnv({
+        ...production,
+        PAYMENT_SANDBOX: 'on',
+        PAYMENT_SANDBOX_SECRET: 'x'.repeat(40),
+        STAFF_TOTP_KEY: 'k'.repeat(40),
+      }).NODE_ENV,
     ).toBe('production');
   });
 

@@ -1,0 +1,48 @@
+import { Admin, Resource } from 'react-admin';
+import { AuditList } from './audit';
+import { Dashboard } from './dashboard';
+import { authProvider } from './auth-provider';
+import { dataProvider } from './data-provider';
+import { useItalianI18nProvider } from './i18n';
+import { StaffLayout, theme } from './layout';
+import { LoginPage } from './login-page';
+import { ProductEdit, ProductList, ProductShow } from './products';
+
+/**
+ * The back office (decision 030). Each resource is registered here, once: its screens (list, show, edit)
+ * and its cases in data-provider.ts; the API checks every call's role, the screens only follow it.
+ */
+export function AdminApp() {
+  const i18nProvider = useItalianI18nProvider();
+  if (!i18nProvider) return null;
+  return (
+    <Admin
+      basename="/admin"
+      title="Spesa · Back office"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      loginPage={LoginPage}
+      dashboard={Dashboard}
+      layout={StaffLayout}
+      theme={theme}
+      requireAuth
+      disableTelemetry
+    >
+      {(role: string) => [
+        role !== 'picker' ? (
+          <Resource
+            key="products"
+            name="products"
+            list={ProductList}
+            show={ProductShow}
+            edit={role === 'administrator' || role === 'catalogue_manager' ? ProductEdit : undefined}
+          />
+        ) : null,
+        role === 'administrator' || role === 'supervisor' ? (
+          <Resource key="audit" name="audit" list={AuditList} />
+        ) : null,
+      ]}
+    </Admin>
+  );
+}

@@ -1,0 +1,65 @@
+import type { Theme } from '@mui/material';
+import { useMediaQuery } from '@mui/material';
+import type { AdminAuditEntry } from '@spesa/shared/contracts/admin';
+import { BooleanField, DataTable, DateField, List, SelectInput, SimpleList, TextInput } from 'react-admin';
+
+const filters = [
+  <SelectInput
+    key="resource"
+    source="resource"
+    alwaysOn
+    choices={[
+      { id: 'products', name: 'Prodotti' },
+      { id: 'session', name: 'Accessi' },
+      { id: 'access', name: 'Operazioni rifiutate' },
+    ]}
+  />,
+  <TextInput key="action" source="action" />,
+];
+
+const ACTION: Record<string, string> = { login: 'Accesso', enrol: 'Attivazione app', update: 'Modifica' };
+const RESOURCE: Record<string, string> = {
+  products: 'Prodotti',
+  session: 'Accessi',
+  access: 'Operazione rifiutata',
+};
+const actionOf = (r: AdminAuditEntry) => ACTION[r.action] ?? r.action;
+const resourceOf = (r: AdminAuditEntry) => RESOURCE[r.resource] ?? r.resource;
+
+/** Changes as `campo: prima → dopo`, for the fields that changed. */
+function changes(before: Record<string, unknown> | null, after: Record<string, unknown> | null): string {
+  if (!before || !after) return '';
+  return Object.keys(after)
+    .filter((k) => k !== 'updatedAt' && JSON.stringify(before[k]) !== JSON.stringify(after[k]))
+    .map((k) => `${k}: ${String(before[k] ?? '—')} → ${String(after[k] ?? '—')}`)
+    .join('; ');
+}
+
+/** Every admin write and refusal, newest first (read-only: the log is never changed). */
+export function AuditList() {
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <List filters={filters} sort={{ field: 'id', order: 'DESC' }} perPage={50}>
+      {small ? (
+        <SimpleList<AdminAuditEntry>
+          linkType={false}
+          primaryText={(r) =>
+            `${r.staffName || '—'} · ${actionOf(r)} · ${resourceOf(r)} ${r.resourceId ?? ''}`
+          }
+          secondaryText={(r) => `${new Date(r.at).toLocaleString('it-IT')}${r.allowed ? '' : ' · rifiutata'}`}
+          tertiaryText={(r) => changes(r.before, r.after)}
+        />
+      ) : (
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col source="at" field={DateField} />
+          <DataTable.Col source="staffName" />
+          <DataTable.Col source="action" render={actionOf} />
+          <DataTable.Col source="resource" render={resourceOf} />
+          <DataTable.Col source="resourceId" />
+          <DataTable.Col source="allowed" field={BooleanField} />
+          <DataTable.Col label="Modifiche" render={(r: AdminAuditEntry) => changes(r.before, r.after)} />
+        </DataTable>
+      )}
+    </List>
+  );
+}

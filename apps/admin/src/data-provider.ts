@@ -1,0 +1,106 @@
+import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
+import { HttpError } from 'react-admin';
+import { adminCall, AdminApiError } from './api';
+
+/** react-admin's sort order, as the admin API names it. */
+const orderOf = (params: GetListParams) => (params.sort?.order === 'DESC' ? 'DESC' : 'ASC');
+const pageOf = (params: GetListParams) => ({
+  page: params.pagination?.page ?? 1,
+  perPage: params.pagination?.perPage ?? 25,
+});
+
+/**
+ * Envelope refusals become react-admin's HttpError: its notification shows the Italian text. The answers are
+ * typed by the contracts; react-admin's methods are generic over the record type, hence `never` here.
+ */
+async function guarded(work: () => Promise<unknown>): Promise<never> {
+  try {
+    return (await work()) as never;
+  } catch (error) {
+    if (error instanceof AdminApiError) throw new HttpError(error.message, error.status || 400, error.data);
+    throw error;
+  }
+}
+
+const unsupported = (what: string) => () => Promise.reject(new HttpError(`${what}: non disponibile`, 405));
+
+/**
+ * The resources of the back office over its API (packages/shared contracts/admin.ts). A new resource adds its
+ * cases here and its screens in resources.tsx (decision 030).
+ */
+export const dataProvider: DataProvider = {
+  getList: (resource, params) =>
+    guarded(async () => {
+      const filter = params.filter as Record<string, string | undefined>;
+      if (resource === 'products') {
+        const sort = params.sort?.field as
+          'id' | 'name' | 'brand' | 'price' | 'stock' | 'updatedAt' | undefined;
+        const res = await adminCall('GET /admin/products', {
+          query: {
+            ...pageOf(params),
+            order: orderOf(params),
+            ...(sort ? { sort } : {}),
+            ...(filter.q ? { q: filter.q } : {}),
+            ...(filter.active ? { active: filter.active as 'true' | 'false' } : {}),
+            ...(filter.categoryId ? { categoryId: filter.categoryId } : {}),
+          },
+        });
+        return res;
+      }
+      if (resource === 'audit') {
+        const res = await adminCall('GET /admin/audit', {
+          query: {
+            ...pageOf(params),
+            order: orderOf(params),
+            sort: params.sort?.field === 'at' ? 'at' : 'id',
+            ...(filter.resource ? { resource: filter.resource } : {}),
+            ...(filter.action ? { action: filter.action } : {}),
+          },
+        });
+        return res;
+      }
+      throw new HttpError(`Risorsa sconosciuta: ${resource}`, 404);
+    }),
+  getOne: (resource, params) =>
+    guarded(async () => {
+      if (resource === 'products')
+        return adminCall('GET /admin/products/:id', { params: { id: Number(params.id) } });
+      if (resource === 'audit') {
+        const { data } = await adminCall('GET /admin/audit', {
+          query: { page: 1, perPage: 1, order: 'ASC' },
+        });
+        const found = data.find((r) => String(r.id) === String(params.id));
+        if (!found) throw new HttpError('Voce non trovata', 404);
+        return { data: found };
+      }
+      throw new HttpError(`Risorsa sconosciuta: ${resource}`, 404);
+    }),
+  getMany: (resource, params) =>
+    guarded(async () => {
+      if (resource !== 'products') throw new HttpError(`Risorsa sconosciuta: ${resource}`, 404);
+      const data = await Promise.all(
+        params.ids.map(
+          async (id) => (await adminCall('GET /admin/products/:id', { params: { id: Number(id) } })).data,
+        ),
+      );
+      return { data };
+    }),
+  update: (resource, params) =>
+    guarded(async () => {
+      if (resource !== 'products') throw new HttpError(`Risorsa non modificabile: ${resource}`, 405);
+      const data = params.data as Record<string, unknown>;
+      const previous = params.previousData as RaRecord & { updatedAt: string };
+      const changed = Object.fromEntries(
+        Object.entries(data).filter(([key, value]) => key !== 'updatedAt' && previous[key] !== value),
+      );
+      return adminCall('POST /admin/products/:id', {
+        params: { id: Number(params.id) },
+        body: { ...changed, updatedAt: previous.updatedAt },
+      });
+    }),
+  getManyReference: unsupported('getManyReference'),
+  create: unsupported('create'),
+  updateMany: unsupported('updateMany'),
+  delete: unsupported('delete'),
+  deleteMany: unsupported('deleteMany'),
+};

@@ -1,0 +1,136 @@
+import {
+  BooleanField,
+  BooleanInput,
+  DataTable,
+  DateField,
+  Edit,
+  EditButton,
+  List,
+  NullableBooleanInput,
+  NumberField,
+  NumberInput,
+  SearchInput,
+  Show,
+  SimpleForm,
+  SimpleShowLayout,
+  TextField,
+  TextInput,
+  maxLength,
+  minLength,
+  minValue,
+  required,
+  usePermissions,
+} from 'react-admin';
+import { SaveButton, SimpleList, Toolbar, useNotify, useRefresh } from 'react-admin';
+import { useMediaQuery, type Theme } from '@mui/material';
+import type { AdminProduct, StaffRole } from '@spesa/shared/contracts/admin';
+
+/** Who may change products (the admin API checks it too; here the buttons follow). */
+export const CATALOGUE_WRITERS: readonly StaffRole[] = ['administrator', 'catalogue_manager'];
+const canWrite = (role: unknown) => CATALOGUE_WRITERS.includes(role as StaffRole);
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <NullableBooleanInput key="active" source="active" />,
+];
+
+const euro = { style: 'currency', currency: 'EUR' } as const;
+
+const money = (n: number) => n.toLocaleString('it-IT', euro);
+
+export function ProductList() {
+  const { permissions } = usePermissions<StaffRole>();
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <List filters={filters} sort={{ field: 'id', order: 'ASC' }} perPage={25}>
+      {small ? (
+        <SimpleList<AdminProduct>
+          primaryText={(p) => p.name}
+          secondaryText={(p) => `${p.brand} · ${p.format}`}
+          tertiaryText={(p) => money(p.price)}
+          linkType="show"
+        />
+      ) : (
+        <DataTable rowClick="show" bulkActionButtons={false}>
+          <DataTable.Col source="id" />
+          <DataTable.Col source="codInt" />
+          <DataTable.Col source="name" />
+          <DataTable.Col source="brand" />
+          <DataTable.NumberCol source="price" options={euro} locales="it-IT" />
+          <DataTable.NumberCol source="stock" locales="it-IT" />
+          <DataTable.Col source="active" field={BooleanField} />
+          <DataTable.Col source="updatedAt" field={DateField} />
+          {canWrite(permissions) ? (
+            <DataTable.Col>
+              <EditButton />
+            </DataTable.Col>
+          ) : null}
+        </DataTable>
+      )}
+    </List>
+  );
+}
+
+export function ProductShow() {
+  return (
+    <Show>
+      <SimpleShowLayout>
+        <TextField source="id" />
+        <TextField source="codInt" />
+        <TextField source="name" />
+        <TextField source="brand" />
+        <TextField source="format" />
+        <TextField source="categoryName" />
+        <TextField source="sellingType" />
+        <NumberField source="price" options={euro} locales="it-IT" />
+        <NumberField source="ivaPct" locales="it-IT" />
+        <NumberField source="stock" locales="it-IT" />
+        <NumberField source="maxAcq" />
+        <BooleanField source="active" />
+        <TextField source="ingredients" />
+        <TextField source="allergens" />
+        <TextField source="storage" />
+        <DateField source="updatedAt" showTime />
+      </SimpleShowLayout>
+    </Show>
+  );
+}
+
+/**
+ * The edit form. The record's `updatedAt` goes back with the changes: someone saving meanwhile makes the
+ * API refuse (its text shown) and the form reloads with their version.
+ */
+export function ProductEdit() {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  return (
+    <Edit
+      mutationMode="pessimistic"
+      mutationOptions={{
+        onError: (error: unknown) => {
+          notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
+          refresh();
+        },
+      }}
+    >
+      <SimpleForm
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
+        <TextInput source="name" validate={[required(), minLength(2), maxLength(200)]} fullWidth />
+        <TextInput source="brand" validate={maxLength(100)} helperText="Vuota: marca non nota" />
+        <TextInput source="format" validate={maxLength(100)} />
+        <NumberInput source="price" validate={[required(), minValue(0.01)]} step={0.01} />
+        <NumberInput source="stock" validate={[required(), minValue(0)]} />
+        <NumberInput source="maxAcq" validate={minValue(1)} />
+        <BooleanInput source="active" />
+        <TextInput source="ingredients" multiline fullWidth validate={maxLength(5000)} />
+        <TextInput source="allergens" multiline fullWidth validate={maxLength(1000)} />
+        <TextInput source="storage" multiline fullWidth validate={maxLength(1000)} />
+      </SimpleForm>
+    </Edit>
+  );
+}

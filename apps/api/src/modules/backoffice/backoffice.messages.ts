@@ -1,0 +1,24 @@
+import type { MessageTable } from '../../lib/result';
+
+/** The back office's refusals (decision 030). */
+export const BACKOFFICE_TEXT = {
+  badCredentials: {
+    code: 'msg.admin.badCredentials',
+    text: 'Credenziali non valide o utente non abilitato al back office.',
+  },
+  badCode: { code: 'msg.admin.badCode', text: 'Il codice non è valido o è già stato usato.' },
+  enrolmentExpired: {
+    code: 'msg.admin.enrolmentExpired',
+    text: "L'attivazione è scaduta: accedi di nuovo per ricominciare.",
+  },
+  staleEdit: {
+    code: 'msg.admin.staleEdit',
+    text: 'Qualcun altro ha salvato questo elemento nel frattempo: ricarica e controlla le sue modifiche.',
+  },
+  productNotFound: { code: 'msg.admin.productNotFound', text: 'Prodotto non trovato.' },
+  notAllowed: {
+    code: 'msg.admin.notAllowed',
+    text: 'Il tuo ruolo non consente questa operazione.',
+  },
+  signInRequired: { code: 'msg.admin.signInRequired', text: 'Accedi al back office per continuare.' },
+} satisfies MessageTable;

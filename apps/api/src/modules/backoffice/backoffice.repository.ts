@@ -1,0 +1,203 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+
+/**
+ * SQL of the back office (decision 030): staff members with their authenticator, their sessions, and the
+ * audit log. Timestamps come back as ISO text so PGlite and node-postgres answer the same types.
+ */
+export interface StaffRow {
+  userId: number;
+  role: string;
+  warehouseIds: number[];
+  active: boolean;
+  name: string;
+  email: string;
+  passwordHash: string | null;
+  totpSecret: string | null;
+  totpPendingSecret: string | null;
+  enrolmentTokenHash: string | null;
+  enrolmentExpiresAt: string | null;
+  totpLastStep: number | null;
+  recoveryCodeHashes: string[];
+}
+
+export interface AuditWrite {
+  staffUserId: number | null;
+  staffName: string;
+  action: string;
+  resource: string;
+  resourceId: string | null;
+  allowed: boolean;
+  before: unknown;
+  after: unknown;
+}
+
+export interface AuditRow {
+  id: number;
+  at: string;
+  staffUserId: number | null;
+  staffName: string;
+  action: string;
+  resource: string;
+  resourceId: string | null;
+  allowed: boolean;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown> | null;
+}
+
+const ISO = (column: string) =>
+  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+const STAFF_COLUMNS = sql`s.user_id AS "userId", s.role, s.warehouse_ids AS "warehouseIds", s.active,
+  trim(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')) AS name, u.email,
+  u.password_hash AS "passwordHash", s.totp_secret AS "totpSecret", s.totp_pending_secret AS "totpPendingSecret",
+  s.enrolment_token_hash AS "enrolmentTokenHash", ${ISO('s.enrolment_expires_at')} AS "enrolmentExpiresAt",
+  s.totp_last_step AS "totpLastStep", s.recovery_code_hashes AS "recoveryCodeHashes"`;
+
+export class BackofficeRepository {
+  constructor(private readonly db: Db) {}
+
+  // ---------- staff ----------
+  async staff(userId: number, db: Db = this.db): Promise<StaffRow | null> {
+    const [row] = await queryRows<StaffRow>(
+      db,
+      sql`SELECT ${STAFF_COLUMNS} FROM staff_members s JOIN users u ON u.user_id = s.user_id
+          WHERE s.user_id = ${userId}`,
+    );
+    return row ?? null;
+  }
+
+  /** The staff row, locked until the transaction ends (one sign-in step at a time per member). */
+  async lockStaff(tx: Db, userId: number): Promise<StaffRow | null> {
+    const [row] = await queryRows<StaffRow>(
+      tx,
+      sql`SELECT ${STAFF_COLUMNS} FROM staff_members s JOIN users u ON u.user_id = s.user_id
+          WHERE s.user_id = ${userId} FOR UPDATE OF s`,
+    );
+    return row ?? null;
+  }
+
+  async startEnrolment(
+    db: Db,
+    userId: number,
+    e: { pendingSecret: string; tokenHash: string; expiresAt: Date },
+  ): Promise<void> {
+    await db.execute(
+      sql`UPDATE staff_members SET totp_pending_secret = ${e.pendingSecret}, enrolment_token_hash = ${e.tokenHash},
+            enrolment_expires_at = ${e.expiresAt.toISOString()}::timestamptz, updated_at = now()
+          WHERE user_id = ${userId}`,
+    );
+  }
+
+  async staffByEnrolmentToken(tx: Db, tokenHash: string): Promise<StaffRow | null> {
+    const [row] = await queryRows<StaffRow>(
+      tx,
+      sql`SELECT ${STAFF_COLUMNS} FROM staff_members s JOIN users u ON u.user_id = s.user_id
+          WHERE s.enrolment_token_hash = ${tokenHash} FOR UPDATE OF s`,
+    );
+    return row ?? null;
+  }
+
+  async finishEnrolment(
+    tx: Db,
+    userId: number,
+    e: { secret: string; step: number; recoveryCodeHashes: string[] },
+  ): Promise<void> {
+    await tx.execute(
+      sql`UPDATE staff_members SET totp_secret = ${e.secret}, totp_pending_secret = NULL,
+            enrolment_token_hash = NULL, enrolment_expires_at = NULL, totp_last_step = ${e.step},
+            recovery_code_hashes = string_to_array(${e.recoveryCodeHashes.join(',')}, ','),
+            updated_at = now()
+          WHERE user_id = ${userId}`,
+    );
+  }
+
+  async setLastStep(tx: Db, userId: number, step: number): Promise<void> {
+    await tx.execute(
+      sql`UPDATE staff_members SET totp_last_step = ${step}, updated_at = now() WHERE user_id = ${userId}`,
+    );
+  }
+
+  /** Spends a recovery code: false when it is not one of the member's unspent codes. */
+  async spendRecoveryCode(tx: Db, userId: number, codeHash: string): Promise<boolean> {
+    const rows = await queryRows<{ userId: number }>(
+      tx,
+      sql`UPDATE staff_members SET recovery_code_hashes = array_remove(recovery_code_hashes, ${codeHash}),
+            updated_at = now()
+          WHERE user_id = ${userId} AND ${codeHash} = ANY(recovery_code_hashes)
+          RETURNING user_id AS "userId"`,
+    );
+    return rows.length > 0;
+  }
+
+  // ---------- sessions ----------
+  async createSession(
+    db: Db,
+    s: { tokenHash: string; userId: number; idleExpiresAt: Date; absoluteExpiresAt: Date },
+  ): Promise<void> {
+    await db.execute(
+      sql`INSERT INTO staff_sessions (token_hash, user_id, idle_expires_at, absolute_expires_at)
+          VALUES (${s.tokenHash}, ${s.userId}, ${s.idleExpiresAt.toISOString()}::timestamptz,
+            ${s.absoluteExpiresAt.toISOString()}::timestamptz)`,
+    );
+  }
+
+  /** The live session's member, its idle time renewed (null: unknown, expired, revoked or inactive). */
+  async touchSession(tokenHash: string, now: Date, idleMinutes: number): Promise<StaffRow | null> {
+    const [live] = await queryRows<{ userId: number }>(
+      this.db,
+      sql`UPDATE staff_sessions SET last_seen_at = ${now.toISOString()}::timestamptz,
+            idle_expires_at = LEAST(absolute_expires_at,
+              ${now.toISOString()}::timestamptz + ${idleMinutes} * interval '1 minute')
+          WHERE token_hash = ${tokenHash} AND revoked_at IS NULL
+            AND idle_expires_at > ${now.toISOString()}::timestamptz
+            AND absolute_expires_at > ${now.toISOString()}::timestamptz
+          RETURNING user_id AS "userId"`,
+    );
+    if (!live) return null;
+    const staff = await this.staff(live.userId);
+    return staff?.active ? staff : null;
+  }
+
+  async revokeSession(tokenHash: string): Promise<void> {
+    await this.db.execute(
+      sql`UPDATE staff_sessions SET revoked_at = now() WHERE token_hash = ${tokenHash} AND revoked_at IS NULL`,
+    );
+  }
+
+  // ---------- audit ----------
+  async audit(db: Db, e: AuditWrite): Promise<void> {
+    const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+    await db.execute(
+      sql`INSERT INTO admin_audit (staff_user_id, staff_name, action, resource, resource_id, allowed, before, after)
+          VALUES (${e.staffUserId}, ${e.staffName}, ${e.action}, ${e.resource}, ${e.resourceId}, ${e.allowed},
+            ${json(e.before)}::jsonb, ${json(e.after)}::jsonb)`,
+    );
+  }
+
+  async auditList(
+    f: { staffUserId?: number | undefined; resource?: string | undefined; action?: string | undefined },
+    order: { desc: boolean },
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: AuditRow[]; total: number }> {
+    const parts: SQL[] = [sql`TRUE`];
+    if (f.staffUserId !== undefined) parts.push(sql`staff_user_id = ${f.staffUserId}`);
+    if (f.resource) parts.push(sql`resource = ${f.resource}`);
+    if (f.action) parts.push(sql`action = ${f.action}`);
+    const where = sql.join(parts, sql` AND `);
+    const [count] = await queryRows<{ n: number }>(
+      this.db,
+      sql`SELECT count(*)::int AS n FROM admin_audit WHERE ${where}`,
+    );
+    const rows = await queryRows<AuditRow>(
+      this.db,
+      sql`SELECT audit_id::int AS id, ${ISO('at')} AS at, staff_user_id AS "staffUserId", staff_name AS "staffName",
+            action, resource, resource_id AS "resourceId", allowed, before, after
+          FROM admin_audit WHERE ${where}
+          ORDER BY audit_id ${sql.raw(order.desc ? 'DESC' : 'ASC')} LIMIT ${limit} OFFSET ${offset}`,
+    );
+    return { rows, total: count?.n ?? 0 };
+  }
+}

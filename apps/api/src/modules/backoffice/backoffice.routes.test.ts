@@ -1,0 +1,311 @@
+import type { AdminProduct, AdminLoginData } from '@spesa/shared/contracts/admin';
+import { STALE_EDIT_CODE } from '@spesa/shared/contracts/admin';
+import { generate } from 'otplib';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newCustomer } from '../../../test/customers';
+import { buildTestApp, DEMO_PASSWORD, type EnvelopeBody, type TestApp } from '../../../test/helper';
+import { TOTP_PERIOD_SECONDS } from './totp';
+
+/**
+ * The back office's API (decision 030): sign-in with a one-time code, roles on every route, stale edits,
+ * and the audit log of every write and refusal.
+ */
+let t: TestApp;
+// the app's clock: each sign-in below moves it one TOTP period ahead, so each code is a new one
+let clock = new Date();
+const tick = () => {
+  clock = new Date(clock.getTime() + TOTP_PERIOD_SECONDS * 1000);
+};
+beforeAll(async () => {
+  // this file signs the same demo staff in a dozen times: the sign-in throttle (tested elsewhere) stays out of the way
+  t = await buildTestApp({ now: () => clock, versionCheckMs: 0, env: { AUTH_RATE_MAX_PER_ACCOUNT: 100 } });
+});
+afterAll(() => t?.close());
+
+const api = (path: string) => `/ebsn/api${path}`;
+const codeOf = (secret: string) => generate({ secret, epoch: Math.floor(clock.getTime() / 1000) });
+
+interface Call<T> {
+  status: number;
+  body: EnvelopeBody<T>;
+  cookie: string | null;
+}
+
+async function call<T = Record<string, unknown>>(
+  method: 'GET' | 'POST',
+  path: string,
+  opts: { cookie?: string | null; body?: unknown; customer?: string } = {},
+): Promise<Call<T>> {
+  const cookies: Record<string, string> = {};
+  if (opts.cookie) cookies['spesa-staff'] = opts.cookie;
+  if (opts.customer) cookies['x-ebsn-account'] = opts.customer;
+  const res = await t.app.inject({
+    method,
+    url: api(path),
+    cookies,
+    ...(opts.body !== undefined
+      ? { payload: JSON.stringify(opts.body), headers: { 'content-type': 'application/json' } }
+      : {}),
+  });
+  return {
+    status: res.statusCode,
+    body: res.json<EnvelopeBody<T>>(),
+    cookie: res.cookies.find((c) => c.name === 'spesa-staff')?.value ?? null,
+  };
+}
+
+/** Signs a demo staff member in, enrolling the authenticator at the first sign-in; answers the cookie. */
+const secrets = new Map<string, string>();
+async function signIn(email: string): Promise<string> {
+  const first = await call<AdminLoginData>('POST', '/admin/auth/login', {
+    body: { login: email, password: DEMO_PASSWORD },
+  });
+  expect(first.body.response.status).toBe(0);
+  const data = first.body.data;
+  if (data.state === 'enrol') {
+    secrets.set(email, data.secret);
+    const enrolled = await call<{ recoveryCodes: string[] }>('POST', '/admin/auth/enrol', {
+      body: { enrolmentToken: data.enrolmentToken, otp: await codeOf(data.secret) },
+    });
+    expect(enrolled.body.response.status).toBe(0);
+    tick();
+    return enrolled.cookie ?? '';
+  }
+  expect(data.state).toBe('codeRequired');
+  const secret = secrets.get(email) ?? '';
+  const done = await call<AdminLoginData>('POST', '/admin/auth/login', {
+    body: { login: email, password: DEMO_PASSWORD, otp: await codeOf(secret) },
+  });
+  expect(done.body.data.state).toBe('signedIn');
+  tick();
+  return done.cookie ?? '';
+}
+
+async function auditRows(cookie: string, query = '') {
+  const res = await call<{ data: Array<Record<string, unknown>>; total: number }>(
+    'GET',
+    `/admin/audit?order=DESC&perPage=50${query}`,
+    { cookie },
+  );
+  expect(res.body.response.status).toBe(0);
+  return res.body.data.data;
+}
+
+describe('back-office sign-in', () => {
+  it('enrols the authenticator at the first sign-in, then asks its code; a code and a recovery code sign in once', async () => {
+    const email = 'catalogo@spesa.demo';
+    const first = await call<AdminLoginData>('POST', '/admin/auth/login', {
+      body: { login: email, password: DEMO_PASSWORD },
+    });
+    const enrol = first.body.data;
+    if (enrol.state !== 'enrol') throw new Error(`expected enrolment, got ${enrol.state}`);
+    expect(enrol.otpauthUri).toMatch(/^otpauth:\/\/totp\/.+secret=/);
+    expect(enrol.qrSvg).toContain('<svg');
+    expect(first.cookie).toBeNull();
+    // a wrong first code enrols nothing
+    const wrong = await call('POST', '/admin/auth/enrol', {
+      body: { enrolmentToken: enrol.enrolmentToken, otp: '000000' },
+    });
+    expect(wrong.body.response.errors[0]?.code).toBe('msg.admin.badCode');
+    const enrolled = await call<{ recoveryCodes: string[]; staff: { role: string } }>(
+      'POST',
+      '/admin/auth/enrol',
+      { body: { enrolmentToken: enrol.enrolmentToken, otp: await codeOf(enrol.secret) } },
+    );
+    expect(enrolled.body.data.staff.role).toBe('catalogue_manager');
+    expect(enrolled.body.data.recoveryCodes).toHaveLength(10);
+    expect(enrolled.cookie).toBeTruthy();
+    secrets.set(email, enrol.secret);
+    const me = await call<{ staff: { email: string } }>('GET', '/admin/auth/me', { cookie: enrolled.cookie });
+    expect(me.body.data.staff.email).toBe(email);
+
+    // the same code (same time step) does not sign in twice
+    const password = await call<AdminLoginData>('POST', '/admin/auth/login', {
+      body: { login: email, password: DEMO_PASSWORD },
+    });
+    expect(password.body.data.state).toBe('codeRequired');
+    expect(password.cookie).toBeNull();
+    const replay = await call('POST', '/admin/auth/login', {
+      body: { login: email, password: DEMO_PASSWORD, otp: await codeOf(enrol.secret) },
+    });
+    expect(replay.body.response.errors[0]?.code).toBe('msg.admin.badCode');
+    expect(replay.cookie).toBeNull();
+    tick();
+    const fresh = await call<AdminLoginData>('POST', '/admin/auth/login', {
+      body: { login: email, password: DEMO_PASSWORD, otp: await codeOf(enrol.secret) },
+    });
+    expect(fresh.body.data.state).toBe('signedIn');
+
+    // a recovery code signs in once
+    const recovery = enrolled.body.data.recoveryCodes[0] ?? '';
+    const withRecovery = await call<AdminLoginData>('POST', '/admin/auth/login', {
+      body: { login: email, password: DEMO_PASSWORD, otp: recovery.toLowerCase() },
+    });
+    expect(withRecovery.body.data.state).toBe('signedIn');
+    const again = await call('POST', '/admin/auth/login', {
+      body: { login: email, password: DEMO_PASSWORD, otp: recovery },
+    });
+    expect(again.body.response.errors[0]?.code).toBe('msg.admin.badCode');
+
+    // signing out ends the session on the server
+    const out = await call('POST', '/admin/auth/logout', { cookie: fresh.cookie });
+    expect(out.body.response.status).toBe(0);
+    expect((await call('GET', '/admin/auth/me', { cookie: fresh.cookie })).status).toBe(401);
+  });
+
+  it('refuses a wrong password, a customer and an unknown login with the same answer', async () => {
+    const customer = await newCustomer(t, { tag: 'admin' });
+    for (const body of [
+      { login: 'catalogo@spesa.demo', password: 'wrong-password' },
+      { login: customer.email, password: DEMO_PASSWORD },
+      { login: 'nobody@spesa.demo', password: DEMO_PASSWORD },
+    ]) {
+      const res = await call('POST', '/admin/auth/login', { body });
+      expect(res.body.response.errors[0]?.code).toBe('msg.admin.badCredentials');
+      expect(res.cookie).toBeNull();
+    }
+  });
+
+  it('answers bad input with the Italian envelope, never a 500', async () => {
+    for (const body of [{}, { login: 'x' }, { login: 'x', password: 'y', otp: '12' }, 'not json']) {
+      const res = await call('POST', '/admin/auth/login', { body });
+      expect(res.status).toBe(400);
+      expect(res.body.response.status).not.toBe(0);
+    }
+    const enrol = await call('POST', '/admin/auth/enrol', {
+      body: { enrolmentToken: 'x'.repeat(43), otp: '123456' },
+    });
+    expect(enrol.body.response.errors[0]?.code).toBe('msg.admin.enrolmentExpired');
+  });
+});
+
+describe('roles on every admin route', () => {
+  it('refuses anonymous callers and customer sessions: the shop session is not a back-office session', async () => {
+    const customer = await newCustomer(t, { tag: 'admin2' });
+    for (const [method, path] of [
+      ['GET', '/admin/auth/me'],
+      ['GET', '/admin/products'],
+      ['GET', '/admin/products/1'],
+      ['POST', '/admin/products/1'],
+      ['GET', '/admin/audit'],
+    ] as const) {
+      expect((await call(method, path, { body: method === 'POST' ? {} : undefined })).status).toBe(401);
+      const res = await call(method, path, {
+        customer: customer.token,
+        body: method === 'POST' ? {} : undefined,
+      });
+      expect(res.status, `${method} ${path}`).toBe(401);
+      expect(res.body.response.errors[0]?.code).toBe('msg.admin.signInRequired');
+    }
+  });
+
+  it('customer service reads products but cannot change a price; a picker cannot see products; both refusals audited', async () => {
+    const service = await signIn('clienti@spesa.demo');
+    const list = await call<{ data: AdminProduct[] }>('GET', '/admin/products?perPage=1', {
+      cookie: service,
+    });
+    const product = list.body.data.data[0];
+    if (!product) throw new Error('no product');
+    const refused = await call('POST', `/admin/products/${product.id}`, {
+      cookie: service,
+      body: { updatedAt: product.updatedAt, price: 0.5 },
+    });
+    expect(refused.status).toBe(403);
+    expect(refused.body.response.errors[0]?.code).toBe('msg.admin.notAllowed');
+    const picker = await signIn('picker@spesa.demo');
+    expect((await call('GET', '/admin/products', { cookie: picker })).status).toBe(403);
+    expect((await call('GET', '/admin/audit', { cookie: picker })).status).toBe(403);
+
+    const admin = await signIn('admin@spesa.demo');
+    const refusals = await auditRows(admin, '&resource=access');
+    expect(refusals.slice(0, 3).map((r) => [r.staffName, r.action, r.allowed])).toEqual([
+      ['Piero Preparatore', 'GET /ebsn/api/admin/audit', false],
+      ['Piero Preparatore', 'GET /ebsn/api/admin/products', false],
+      ['Sara Servizio', 'POST /ebsn/api/admin/products/:id', false],
+    ]);
+    const after = await call<{ data: AdminProduct }>('GET', `/admin/products/${product.id}`, {
+      cookie: admin,
+    });
+    expect(after.body.data.data.price).toBe(product.price);
+  });
+});
+
+describe('products', () => {
+  it('a catalogue manager changes a price: the shop serves it, the audit log holds before and after', async () => {
+    const manager = await signIn('catalogo@spesa.demo');
+    const list = await call<{ data: AdminProduct[]; total: number }>(
+      'GET',
+      '/admin/products?q=pasta&sort=price&order=DESC&perPage=5',
+      { cookie: manager },
+    );
+    expect(list.body.data.total).toBeGreaterThan(0);
+    const prices = list.body.data.data.map((p) => p.price);
+    expect(prices).toEqual([...prices].sort((a, b) => b - a));
+    const product = list.body.data.data[0];
+    if (!product) throw new Error('no pasta');
+    const newPrice = Math.round((product.price - 0.1) * 100) / 100;
+    const saved = await call<{ data: AdminProduct }>('POST', `/admin/products/${product.id}`, {
+      cookie: manager,
+      body: { updatedAt: product.updatedAt, price: newPrice },
+    });
+    expect(saved.body.response.status).toBe(0);
+    expect(saved.body.data.data.price).toBe(newPrice);
+    expect(saved.body.data.data.updatedAt).not.toBe(product.updatedAt);
+
+    const shop = await t.app.inject({ method: 'GET', url: api(`/products?product_id=${product.id}`) });
+    const shown = shop.json<EnvelopeBody<{ productId: number; price: number }>>();
+    expect(shown.data).toMatchObject({ productId: product.id, price: newPrice });
+
+    const admin = await signIn('admin@spesa.demo');
+    const [entry] = await auditRows(admin, `&resource=products`);
+    expect(entry).toMatchObject({
+      staffName: 'Carlo Catalogo',
+      action: 'update',
+      resourceId: String(product.id),
+      allowed: true,
+      before: expect.objectContaining({ price: product.price }),
+      after: expect.objectContaining({ price: newPrice }),
+    });
+  });
+
+  it("refuses a stale edit with the other person's change shown, and audits it", async () => {
+    const manager = await signIn('catalogo@spesa.demo');
+    const admin = await signIn('admin@spesa.demo');
+    const read = await call<{ data: AdminProduct }>('GET', '/admin/products/2', { cookie: manager });
+    const seen = read.body.data.data;
+    const first = await call<{ data: AdminProduct }>('POST', '/admin/products/2', {
+      cookie: admin,
+      body: { updatedAt: seen.updatedAt, name: `${seen.name} (nuovo formato)` },
+    });
+    expect(first.body.response.status).toBe(0);
+    const stale = await call<{ data: AdminProduct }>('POST', '/admin/products/2', {
+      cookie: manager,
+      body: { updatedAt: seen.updatedAt, stock: 3 },
+    });
+    expect(stale.body.response.errors[0]?.code).toBe(STALE_EDIT_CODE);
+    expect(stale.body.data.data.name).toBe(`${seen.name} (nuovo formato)`);
+    expect(stale.body.data.data.stock).toBe(seen.stock);
+    const [entry] = await auditRows(admin, '&resource=products');
+    expect(entry).toMatchObject({ staffName: 'Carlo Catalogo', allowed: false, resourceId: '2' });
+  });
+
+  it('answers bad input and unknown ids with the Italian envelope, changing nothing', async () => {
+    const manager = await signIn('catalogo@spesa.demo');
+    const read = await call<{ data: AdminProduct }>('GET', '/admin/products/3', { cookie: manager });
+    const seen = read.body.data.data;
+    for (const body of [
+      {},
+      { updatedAt: seen.updatedAt, price: -1 },
+      { updatedAt: seen.updatedAt, name: 'x' },
+    ]) {
+      const res = await call('POST', '/admin/products/3', { cookie: manager, body });
+      expect(res.status).toBe(400);
+    }
+    expect((await call('GET', '/admin/products/abc', { cookie: manager })).status).toBe(400);
+    const missing = await call('GET', '/admin/products/99999999', { cookie: manager });
+    expect(missing.body.response.errors[0]?.code).toBe('msg.admin.productNotFound');
+    expect((await call('GET', '/admin/products?sort=password', { cookie: manager })).status).toBe(400);
+    const after = await call<{ data: AdminProduct }>('GET', '/admin/products/3', { cookie: manager });
+    expect(after.body.data.data).toEqual(seen);
+  });
+});

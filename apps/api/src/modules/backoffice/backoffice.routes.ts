@@ -1,0 +1,176 @@
+import { backofficeEndpoints as api, type StaffRole } from '@spesa/shared/contracts/admin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ok } from '../../lib/result';
+import { ACCESS } from '../../plugins/access';
+import { contractRoute } from '../../plugins/contract-route';
+import { answer, answerWithData } from '../../plugins/envelope';
+import type { AdminProductsService } from './admin-products.service';
+import type { BackofficeRepository } from './backoffice.repository';
+import { toStaffWire, type AdminMember, type StaffAuthService } from './staff-auth.service';
+
+/** The back office's session cookie: its own name and path, never sent with the shop's calls. */
+export const STAFF_COOKIE = 'spesa-staff';
+const COOKIE_PATH = '/ebsn/api/admin';
+
+export interface BackofficeRoutesOptions {
+  auth: StaffAuthService;
+  products: AdminProductsService;
+  repo: BackofficeRepository;
+  secureCookie: boolean;
+}
+
+/** Who may do what (decision 030): each resource's readers and writers. */
+const ROLES = {
+  catalogueReaders: ['administrator', 'catalogue_manager', 'store_manager', 'supervisor', 'customer_service'],
+  catalogueWriters: ['administrator', 'catalogue_manager'],
+  auditReaders: ['administrator', 'supervisor'],
+} satisfies Record<string, StaffRole[]>;
+
+const tags = ['backoffice'];
+
+/** The member of a route the access gate let through (`ACCESS.admin`): set for sure. */
+function adminOf(request: FastifyRequest): AdminMember {
+  if (!request.admin) throw new Error('adminOf: only an ACCESS.admin route has a member for sure');
+  return request.admin;
+}
+
+const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
+  app,
+  { auth, products, repo, secureCookie },
+) => {
+  const setCookie = (reply: FastifyReply, token: string) =>
+    reply.setCookie(STAFF_COOKIE, token, {
+      path: COOKIE_PATH,
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: secureCookie,
+      maxAge: auth.cookieMaxAge(),
+    });
+
+  app.route({
+    ...contractRoute(api.login, {
+      access: ACCESS.public('the back-office sign-in: the password and the one-time code are checked here'),
+      tags,
+      summary: 'Staff sign-in: password, then the authenticator code (or enrolment at the first sign-in)',
+    }),
+    preHandler: app.authThrottle('admin-login', (request) => {
+      const body = request.body as { login?: unknown } | undefined;
+      return typeof body?.login === 'string' ? { login: body.login } : null;
+    }),
+    handler: async (request, reply) => {
+      const result = await auth.login(request.body);
+      if (!result.ok) return answer(request, result);
+      if (result.data.token) setCookie(reply, result.data.token);
+      return answer(request, ok(result.data.data));
+    },
+  });
+
+  app.route({
+    ...contractRoute(api.enrol, {
+      access: ACCESS.public('confirms the authenticator with the enrolment token shown at sign-in'),
+      tags,
+      summary: "The authenticator's first code: the session starts and ten recovery codes are shown once",
+    }),
+    preHandler: app.authThrottle('admin-enrol'),
+    handler: async (request, reply) => {
+      const result = await auth.enrol(request.body);
+      if (!result.ok) return answer(request, result);
+      setCookie(reply, result.data.token);
+      return answer(request, ok({ staff: result.data.staff, recoveryCodes: result.data.recoveryCodes }));
+    },
+  });
+
+  app.route({
+    ...contractRoute(api.logout, { access: ACCESS.admin(), tags, summary: 'Ends the back-office session' }),
+    handler: async (request, reply) => {
+      const token = request.cookies[STAFF_COOKIE];
+      if (token) await auth.logout(token);
+      reply.clearCookie(STAFF_COOKIE, {
+        path: COOKIE_PATH,
+        httpOnly: true,
+        sameSite: 'strict',
+        secure: secureCookie,
+      });
+      return answer(request, ok({}));
+    },
+  });
+
+  app.route({
+    ...contractRoute(api.me, {
+      access: ACCESS.admin(),
+      tags,
+      summary: 'The signed-in staff member and role',
+    }),
+    handler: async (request) => answer(request, ok({ staff: toStaffWire(adminOf(request)) })),
+  });
+
+  app.route({
+    ...contractRoute(api.products, {
+      access: ACCESS.admin(ROLES.catalogueReaders),
+      tags,
+      summary: 'Products with filters (q, categoryId, active), sort and paging',
+    }),
+    handler: async (request) => {
+      const q = request.query;
+      return answer(
+        request,
+        await products.list(
+          {
+            q: q.q,
+            categoryId: q.categoryId,
+            active: q.active === undefined ? undefined : q.active === 'true',
+          },
+          { by: q.sort ?? 'id', desc: q.order === 'DESC' },
+          q.page,
+          q.perPage,
+        ),
+      );
+    },
+  });
+
+  app.route({
+    ...contractRoute(api.product, {
+      access: ACCESS.admin(ROLES.catalogueReaders),
+      tags,
+      summary: 'One product',
+    }),
+    handler: async (request) => answer(request, await products.get(request.params.id)),
+  });
+
+  app.route({
+    ...contractRoute(api.updateProduct, {
+      access: ACCESS.admin(ROLES.catalogueWriters),
+      tags,
+      summary:
+        'Changes a product; refused when someone saved it after the updatedAt sent (their version answered)',
+    }),
+    handler: async (request) => {
+      const done = await products.update(adminOf(request), request.params.id, request.body);
+      if (done.ok) return answer(request, ok({ data: done.product }));
+      return done.current
+        ? answerWithData(request, { data: done.current }, [done.failure])
+        : answer(request, done.failure);
+    },
+  });
+
+  app.route({
+    ...contractRoute(api.audit, {
+      access: ACCESS.admin(ROLES.auditReaders),
+      tags,
+      summary: 'The audit log: every admin write and refusal, newest first by default',
+    }),
+    handler: async (request) => {
+      const q = request.query;
+      const { rows, total } = await repo.auditList(
+        { staffUserId: q.staffUserId, resource: q.resource, action: q.action },
+        { desc: q.order === 'DESC' || q.sort === undefined },
+        q.perPage,
+        (q.page - 1) * q.perPage,
+      );
+      return answer(request, ok({ data: rows, total }));
+    },
+  });
+};
+
+export default backofficeRoutes;

@@ -1,0 +1,189 @@
+import {
+  STAFF_ROLES,
+  type AdminLoginData,
+  type StaffMemberWire,
+  type StaffRole,
+} from '@spesa/shared/contracts/admin';
+import type { Db } from '../../db/client';
+import { Abort, failWith, ok, type Result } from '../../lib/result';
+import type { AccountRepository } from '../account/account.repository';
+import { randomToken, sha256, verifyPassword } from '../account/secrets';
+import { BACKOFFICE_TEXT } from './backoffice.messages';
+import type { BackofficeRepository, StaffRow } from './backoffice.repository';
+import { newRecoveryCodes, type Totp } from './totp';
+
+/** A signed-in staff member, as the access gate and the admin routes see them. */
+export interface AdminMember {
+  userId: number;
+  name: string;
+  email: string;
+  role: StaffRole;
+  warehouseIds: number[];
+}
+
+export interface StaffAuthOptions {
+  /** a shift: an admin session ends after this, however active */
+  absoluteHours: number;
+  /** and after this long without a request */
+  idleMinutes: number;
+  /** how long a QR code shown for enrolment waits for its first code */
+  enrolmentMinutes: number;
+  now: () => Date;
+}
+
+const isRole = (role: string): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role);
+const RECOVERY_CODE = /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/;
+
+export function memberOf(s: StaffRow): AdminMember | null {
+  if (!s.active || !isRole(s.role)) return null;
+  return { userId: s.userId, name: s.name, email: s.email, role: s.role, warehouseIds: s.warehouseIds };
+}
+
+export const toStaffWire = (m: AdminMember): StaffMemberWire => ({ ...m });
+
+/**
+ * Staff sign-in to the back office (decision 030): the shop account's password, then a one-time code of
+ * the member's authenticator app (TOTP), or one of their recovery codes. A member without an authenticator
+ * enrols at their first sign-in: a QR code to scan, confirmed by its first code, and ten recovery codes shown
+ * once. Every step runs with the member's row locked, so a code is accepted once even by parallel requests.
+ */
+export class StaffAuthService {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: BackofficeRepository,
+    private readonly accounts: AccountRepository,
+    private readonly totp: Totp,
+    private readonly opts: StaffAuthOptions,
+  ) {}
+
+  async login(input: {
+    login: string;
+    password: string;
+    otp?: string | undefined;
+  }): Promise<Result<{ data: AdminLoginData; token: string | null }>> {
+    const user = await this.accounts.findUserByLogin(input.login);
+    const staff = user ? await this.repo.staff(user.userId) : null;
+    // the password is checked whoever asks, so an unknown login takes as long as a known one
+    const passwordOk = await verifyPassword(staff ? staff.passwordHash : null, input.password);
+    const member = staff ? memberOf(staff) : null;
+    if (!staff || !member || !passwordOk) {
+      await this.audit(this.db, staff, 'login', false);
+      return failWith(BACKOFFICE_TEXT.badCredentials);
+    }
+    if (!staff.totpSecret) return ok({ data: await this.startEnrolment(staff), token: null });
+    if (!input.otp) return ok({ data: { state: 'codeRequired' }, token: null });
+    const otp = input.otp;
+    try {
+      const token = await this.db.transaction(async (tx) => {
+        const locked = await this.repo.lockStaff(tx, staff.userId);
+        if (!locked?.totpSecret || !(await this.codeAccepted(tx, locked, otp)))
+          throw new Abort(failWith(BACKOFFICE_TEXT.badCode));
+        await this.audit(tx, locked, 'login', true);
+        return this.openSession(tx, locked.userId);
+      });
+      return ok({ data: { state: 'signedIn', staff: toStaffWire(member) }, token });
+    } catch (error) {
+      if (!(error instanceof Abort)) throw error;
+      await this.audit(this.db, staff, 'login', false);
+      return error.failure;
+    }
+  }
+
+  /** The first code of the scanned QR code confirms the authenticator; ten recovery codes are shown once. */
+  async enrol(input: {
+    enrolmentToken: string;
+    otp: string;
+  }): Promise<Result<{ staff: StaffMemberWire; recoveryCodes: string[]; token: string }>> {
+    try {
+      const done = await this.db.transaction(async (tx) => {
+        const staff = await this.repo.staffByEnrolmentToken(tx, sha256(input.enrolmentToken));
+        const member = staff ? memberOf(staff) : null;
+        if (!staff || !member || !staff.totpPendingSecret || !staff.enrolmentExpiresAt)
+          throw new Abort(failWith(BACKOFFICE_TEXT.enrolmentExpired));
+        if (new Date(staff.enrolmentExpiresAt) <= this.opts.now())
+          throw new Abort(failWith(BACKOFFICE_TEXT.enrolmentExpired));
+        const secret = this.totp.decrypt(staff.totpPendingSecret);
+        const step = await this.totp.stepOf(secret, input.otp, this.opts.now());
+        if (step === null) throw new Abort(failWith(BACKOFFICE_TEXT.badCode));
+        const recoveryCodes = newRecoveryCodes();
+        await this.repo.finishEnrolment(tx, staff.userId, {
+          secret: staff.totpPendingSecret,
+          step,
+          recoveryCodeHashes: recoveryCodes.map((c) => sha256(c.toUpperCase())),
+        });
+        await this.audit(tx, staff, 'enrol', true);
+        const token = await this.openSession(tx, staff.userId);
+        return { staff: toStaffWire(member), recoveryCodes, token };
+      });
+      return ok(done);
+    } catch (error) {
+      if (error instanceof Abort) return error.failure;
+      throw error;
+    }
+  }
+
+  /** The member behind an admin session token (null: none, expired, revoked, or no longer staff). */
+  async memberOfSession(token: string): Promise<AdminMember | null> {
+    const staff = await this.repo.touchSession(sha256(token), this.opts.now(), this.opts.idleMinutes);
+    return staff ? memberOf(staff) : null;
+  }
+
+  async logout(token: string): Promise<void> {
+    await this.repo.revokeSession(sha256(token));
+  }
+
+  /** Seconds the session cookie lives (the session's absolute end). */
+  cookieMaxAge(): number {
+    return this.opts.absoluteHours * 3600;
+  }
+
+  private async startEnrolment(staff: StaffRow): Promise<AdminLoginData> {
+    const secret = this.totp.newSecret();
+    const enrolmentToken = randomToken();
+    await this.repo.startEnrolment(this.db, staff.userId, {
+      pendingSecret: this.totp.encrypt(secret),
+      tokenHash: sha256(enrolmentToken),
+      expiresAt: new Date(this.opts.now().getTime() + this.opts.enrolmentMinutes * 60_000),
+    });
+    const { otpauthUri, qrSvg } = await this.totp.enrolment(secret, staff.email);
+    return { state: 'enrol', enrolmentToken, secret, otpauthUri, qrSvg };
+  }
+
+  /** A code of the authenticator newer than the last one accepted, or an unspent recovery code. */
+  private async codeAccepted(tx: Db, staff: StaffRow, code: string): Promise<boolean> {
+    if (RECOVERY_CODE.test(code))
+      return this.repo.spendRecoveryCode(tx, staff.userId, sha256(code.toUpperCase()));
+    if (!staff.totpSecret) return false;
+    const step = await this.totp.stepOf(this.totp.decrypt(staff.totpSecret), code, this.opts.now());
+    if (step === null || (staff.totpLastStep !== null && step <= staff.totpLastStep)) return false;
+    await this.repo.setLastStep(tx, staff.userId, step);
+    return true;
+  }
+
+  private async openSession(tx: Db, userId: number): Promise<string> {
+    const token = randomToken();
+    const now = this.opts.now().getTime();
+    const absolute = new Date(now + this.opts.absoluteHours * 3_600_000);
+    const idle = new Date(Math.min(absolute.getTime(), now + this.opts.idleMinutes * 60_000));
+    await this.repo.createSession(tx, {
+      tokenHash: sha256(token),
+      userId,
+      idleExpiresAt: idle,
+      absoluteExpiresAt: absolute,
+    });
+    return token;
+  }
+
+  private audit(db: Db, staff: StaffRow | null, action: string, allowed: boolean): Promise<void> {
+    return this.repo.audit(db, {
+      staffUserId: staff?.userId ?? null,
+      staffName: staff?.name ?? '',
+      action,
+      resource: 'session',
+      resourceId: null,
+      allowed,
+      before: null,
+      after: null,
+    });
+  }
+}

@@ -1,0 +1,113 @@
+import type { AdminProduct, AdminProductUpdate } from '@spesa/shared/contracts/admin';
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { incrementCatalogueVersion } from './catalogue.repository';
+
+/**
+ * The catalogue as the back office edits it (decision 030): products listed with filters, sorting and paging,
+ * read one by one, and changed inside the caller's transaction (the back office records the change in its
+ * audit log in the same transaction). A change moves the catalogue version, so every API process serves the
+ * new data within a second. An edit names the `updatedAt` it read: if someone saved meanwhile it is refused
+ * and the product as it is now comes back.
+ */
+export interface ProductFilter {
+  q?: string | undefined;
+  categoryId?: number | undefined;
+  active?: boolean | undefined;
+}
+
+export type ProductSort = 'id' | 'name' | 'brand' | 'price' | 'stock' | 'updatedAt';
+const SORT_COLUMN: Record<ProductSort, string> = {
+  id: 'p.product_id',
+  name: 'p.name',
+  brand: 'p.brand',
+  price: 'p.price_cents',
+  stock: 'p.stock',
+  updatedAt: 'p.updated_at',
+};
+
+const COLUMNS = sql`p.product_id AS id, p.cod_int AS "codInt", p.name, p.brand, p.format,
+  p.category_id AS "categoryId", COALESCE(c.name, '') AS "categoryName", p.selling_type AS "sellingType",
+  p.unit_base AS "unitBase", p.price_cents / 100.0::float8 AS price, p.iva_pct::float8 AS "ivaPct",
+  p.stock::float8 AS stock, p.max_acq AS "maxAcq", p.active, p.ingredients, p.allergens, p.storage,
+  to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "updatedAt"`;
+
+export type ProductEdit =
+  | { ok: true; before: AdminProduct; after: AdminProduct }
+  | { ok: false; reason: 'notFound' }
+  | { ok: false; reason: 'stale'; current: AdminProduct };
+
+export class CatalogueAdmin {
+  constructor(private readonly db: Db) {}
+
+  async list(
+    f: ProductFilter,
+    sort: { by: ProductSort; desc: boolean },
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: AdminProduct[]; total: number }> {
+    const parts: SQL[] = [sql`TRUE`];
+    if (f.q) {
+      const like = `%${f.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+      parts.push(sql`(p.name ILIKE ${like} OR p.brand ILIKE ${like} OR p.cod_int ILIKE ${like})`);
+    }
+    if (f.categoryId !== undefined) parts.push(sql`p.category_id = ${f.categoryId}`);
+    if (f.active !== undefined) parts.push(sql`p.active = ${f.active}`);
+    const where = sql.join(parts, sql` AND `);
+    const [count] = await queryRows<{ n: number }>(
+      this.db,
+      sql`SELECT count(*)::int AS n FROM products p WHERE ${where}`,
+    );
+    const rows = await queryRows<AdminProduct>(
+      this.db,
+      sql`SELECT ${COLUMNS} FROM products p LEFT JOIN categories c ON c.category_id = p.category_id
+          WHERE ${where}
+          ORDER BY ${sql.raw(SORT_COLUMN[sort.by])} ${sql.raw(sort.desc ? 'DESC' : 'ASC')}, p.product_id
+          LIMIT ${limit} OFFSET ${offset}`,
+    );
+    return { rows, total: count?.n ?? 0 };
+  }
+
+  async find(productId: number, db: Db = this.db, lock = false): Promise<AdminProduct | null> {
+    const [row] = await queryRows<AdminProduct>(
+      db,
+      sql`SELECT ${COLUMNS} FROM products p LEFT JOIN categories c ON c.category_id = p.category_id
+          WHERE p.product_id = ${productId} ${lock ? sql`FOR UPDATE OF p` : sql``}`,
+    );
+    return row ?? null;
+  }
+
+  /** Changes a product inside the caller's transaction, unless someone saved it after `updatedAt`. */
+  async update(tx: Db, productId: number, edit: AdminProductUpdate): Promise<ProductEdit> {
+    const before = await this.find(productId, tx, true);
+    if (!before) return { ok: false, reason: 'notFound' };
+    if (before.updatedAt !== edit.updatedAt) return { ok: false, reason: 'stale', current: before };
+    const set: SQL[] = [];
+    if (edit.name !== undefined) set.push(sql`name = ${edit.name}`);
+    if (edit.brand !== undefined) set.push(sql`brand = ${edit.brand}`);
+    if (edit.format !== undefined) set.push(sql`format = ${edit.format}`);
+    if (edit.price !== undefined) {
+      const cents = Math.round(edit.price * 100);
+      set.push(sql`price_cents = ${cents}`);
+      // the price per kg / l follows the selling price (net content known)
+      set.push(
+        sql`unit_price_cents = CASE WHEN net_quantity > 0 THEN round(${cents} / net_quantity)::int ELSE unit_price_cents END`,
+      );
+    }
+    if (edit.stock !== undefined) set.push(sql`stock = ${edit.stock.toFixed(3)}::numeric`);
+    if (edit.maxAcq !== undefined) set.push(sql`max_acq = ${edit.maxAcq}`);
+    if (edit.active !== undefined) set.push(sql`active = ${edit.active}`);
+    if (edit.ingredients !== undefined) set.push(sql`ingredients = ${edit.ingredients}`);
+    if (edit.allergens !== undefined) set.push(sql`allergens = ${edit.allergens}`);
+    if (edit.storage !== undefined) set.push(sql`storage = ${edit.storage}`);
+    if (set.length > 0) {
+      set.push(sql`updated_at = clock_timestamp()`);
+      await tx.execute(sql`UPDATE products SET ${sql.join(set, sql`, `)} WHERE product_id = ${productId}`);
+      await incrementCatalogueVersion(tx);
+    }
+    const after = await this.find(productId, tx);
+    if (!after) throw new Error('product vanished inside its transaction');
+    return { ok: true, before, after };
+  }
+}

@@ -1,0 +1,58 @@
+import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { dirname, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { expect, type Page } from '@playwright/test';
+import { generate } from 'otplib';
+
+/** The demo password of every seeded account (README). */
+export const DEMO_PASSWORD = 'Spesa2026!';
+
+// a retried journey runs on the same database: the authenticator secret enrolled by the first try is kept here
+// (outside Playwright's output folder, which each run empties)
+const secretsFile = resolve(dirname(fileURLToPath(import.meta.url)), '../../var/e2e-state/staff-totp.json');
+const readSecrets = (): Record<string, string> => {
+  try {
+    return JSON.parse(readFileSync(secretsFile, 'utf8')) as Record<string, string>;
+  } catch {
+    return {};
+  }
+};
+const keepSecret = (email: string, secret: string) => {
+  mkdirSync(dirname(secretsFile), { recursive: true });
+  writeFileSync(secretsFile, JSON.stringify({ ...readSecrets(), [email]: secret }));
+};
+
+/** The authenticator's code now, as an app on the staff member's phone shows it. */
+export const codeOf = (secret: string): Promise<string> => generate({ secret });
+
+/**
+ * Signs a demo staff member in to /admin as a person does: e-mail and password, then the authenticator's
+ * code; at the first sign-in, the QR code's key (shown beside it) is read into the "app" and its first code
+ * typed, and the recovery codes acknowledged.
+ */
+export async function signInToAdmin(page: Page, email: string): Promise<void> {
+  await page.goto('/admin/login');
+  await page.getByLabel('E-mail').fill(email);
+  await page.getByLabel('Password').fill(DEMO_PASSWORD);
+  await page.getByRole('button', { name: 'Continua' }).click();
+  const secretShown = page.getByTestId('totp-secret');
+  const codeAsked = page.getByLabel(/Codice a 6 cifre o codice di recupero/);
+  await expect(secretShown.or(codeAsked)).toBeVisible();
+  if (await secretShown.isVisible()) {
+    const secret = (await secretShown.textContent()) ?? '';
+    keepSecret(email, secret);
+    await page.getByLabel('Primo codice a 6 cifre').fill(await codeOf(secret));
+    await page.getByRole('button', { name: 'Attiva e accedi' }).click();
+    await expect(page.getByRole('heading', { name: 'Codici di recupero' })).toBeVisible();
+    await expect(page.getByRole('list', { name: 'Codici di recupero' }).getByRole('listitem')).toHaveCount(
+      10,
+    );
+    await page.getByRole('button', { name: 'Ho salvato i codici, entra' }).click();
+  } else {
+    const secret = readSecrets()[email];
+    expect(secret, `the authenticator secret of ${email} (enrolled by an earlier try)`).toBeTruthy();
+    await codeAsked.fill(await codeOf(secret ?? ''));
+    await page.getByRole('button', { name: 'Continua' }).click();
+  }
+  await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
+}

@@ -1,0 +1,58 @@
+import { expect, test } from '@playwright/test';
+import { signInToAdmin } from '../support/admin';
+import { expectAccessible } from '../support/axe';
+
+// The back office (decision 030): staff sign in with a one-time code and work as their role allows.
+
+test('un responsabile del catalogo cambia un prezzo: il negozio lo mostra subito', async ({
+  page,
+  request,
+}) => {
+  await page.goto('/admin/login');
+  await expectAccessible(page, 'admin: accesso');
+  await signInToAdmin(page, 'catalogo@spesa.demo');
+  await expectAccessible(page, 'admin: pannello');
+
+  await page.getByRole('menuitem', { name: 'Prodotti' }).click();
+  await page.getByPlaceholder('Cerca').fill('pasta');
+  const firstRow = page.locator('tbody tr').first();
+  await expect(firstRow).toContainText(/pasta/i);
+  await expectAccessible(page, 'admin: prodotti');
+  const id = Number(await firstRow.locator('td').first().textContent());
+  const before = (await (await request.get(`/ebsn/api/products?product_id=${id}`)).json()) as {
+    data: { price: number };
+  };
+  const newPrice = Math.round((before.data.price - 0.11) * 100) / 100;
+
+  await firstRow.getByRole('link', { name: 'Modifica' }).click();
+  const price = page.getByRole('spinbutton', { name: /Prezzo di listino/ });
+  await expect(price).toHaveValue(String(before.data.price));
+  await expectAccessible(page, 'admin: modifica prodotto');
+  await price.fill(String(newPrice));
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(page.getByText('Elemento aggiornato')).toBeVisible();
+
+  const after = (await (await request.get(`/ebsn/api/products?product_id=${id}`)).json()) as {
+    data: { price: number };
+  };
+  expect(after.data.price).toBe(newPrice);
+});
+
+test('il servizio clienti vede i prodotti ma non può cambiarne il prezzo', async ({ page }) => {
+  await signInToAdmin(page, 'clienti@spesa.demo');
+  await page.getByRole('menuitem', { name: 'Prodotti' }).click();
+  const firstRow = page.locator('tbody tr').first();
+  await expect(firstRow).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Modifica' })).toHaveCount(0);
+  // asked directly, the API refuses too (and records the refusal)
+  const refused = await page.evaluate(async () => {
+    const res = await fetch('/ebsn/api/admin/products/1', {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ updatedAt: '2026-01-01T00:00:00.000000Z', price: 0.5 }),
+    });
+    return res.status;
+  });
+  expect(refused).toBe(403);
+  await expect(page.getByRole('menuitem', { name: 'Registro attività' })).toHaveCount(0);
+});

@@ -1,0 +1,224 @@
+import { z } from 'zod';
+import { endpoint } from './endpoint';
+
+/**
+ * The back office's API under /ebsn/api/admin (decision 030): staff sign in with a password and a one-time
+ * code from an authenticator app (TOTP, RFC 6238), then work on the chain's resources as their role allows.
+ * Every write is recorded in the audit log. The admin app (apps/admin) calls these endpoints only.
+ */
+export const STAFF_ROLES = [
+  'administrator',
+  'catalogue_manager',
+  'store_manager',
+  'picker',
+  'customer_service',
+  'supervisor',
+] as const;
+export type StaffRole = (typeof STAFF_ROLES)[number];
+
+/** The Italian names of the roles, as the admin app shows them. */
+export const STAFF_ROLE_LABEL: Record<StaffRole, string> = {
+  administrator: 'Amministratore',
+  catalogue_manager: 'Responsabile catalogo',
+  store_manager: 'Responsabile punto vendita',
+  picker: 'Preparatore',
+  customer_service: 'Servizio clienti',
+  supervisor: 'Supervisore',
+};
+
+const id = z.coerce.number().int().min(1).max(2_147_483_647);
+/** a 6-digit code of the authenticator app, or a recovery code (XXXXX-XXXXX) */
+const oneTimeCode = z
+  .string()
+  .trim()
+  .max(20)
+  .regex(/^(\d{6}|[A-Za-z0-9]{5}-[A-Za-z0-9]{5})$/, 'Inserisci il codice a 6 cifre o un codice di recupero.');
+
+// ---------- sign-in ----------
+export const adminLoginBodySchema = z.object({
+  login: z.string().trim().min(1).max(254),
+  password: z.string().min(1).max(200),
+  /** the authenticator's code (or a recovery code); absent on the first step */
+  otp: oneTimeCode.optional(),
+});
+export const staffMemberSchema = z.object({
+  userId: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(STAFF_ROLES),
+  /** the stores a store manager or picker works for (empty: all) */
+  warehouseIds: z.array(z.number().int()),
+});
+export type StaffMemberWire = z.infer<typeof staffMemberSchema>;
+
+/**
+ * The answer of a sign-in step: `signedIn` (the staff session cookie is set), `codeRequired` (password right,
+ * the authenticator's code is needed), or `enrol` (no authenticator yet: scan the QR code, then confirm a code).
+ */
+export const adminLoginDataSchema = z.discriminatedUnion('state', [
+  z.object({ state: z.literal('signedIn'), staff: staffMemberSchema }),
+  z.object({ state: z.literal('codeRequired') }),
+  z.object({
+    state: z.literal('enrol'),
+    enrolmentToken: z.string(),
+    /** the secret in Base32, for typing it by hand */
+    secret: z.string(),
+    otpauthUri: z.string(),
+    /** the QR code of otpauthUri, an SVG document */
+    qrSvg: z.string(),
+  }),
+]);
+export type AdminLoginData = z.infer<typeof adminLoginDataSchema>;
+
+export const adminEnrolBodySchema = z.object({
+  enrolmentToken: z.string().min(10).max(100),
+  otp: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'Inserisci il codice a 6 cifre.'),
+});
+export const adminEnrolDataSchema = z.object({
+  staff: staffMemberSchema,
+  /** shown once: each signs in once in place of the authenticator's code */
+  recoveryCodes: z.array(z.string()),
+});
+
+export const adminMeDataSchema = z.object({ staff: staffMemberSchema });
+export const adminEmptySchema = z.object({});
+
+// ---------- lists (react-admin's getList) ----------
+export const SORT_ORDERS = ['ASC', 'DESC'] as const;
+const listQuery = <S extends readonly [string, ...string[]]>(sortable: S) =>
+  z.object({
+    page: z.coerce.number().int().min(1).max(10_000).default(1),
+    perPage: z.coerce.number().int().min(1).max(500).default(25),
+    sort: z.enum(sortable).optional(),
+    order: z.enum(SORT_ORDERS).default('ASC'),
+  });
+
+// ---------- products ----------
+export const ADMIN_PRODUCT_SORTS = ['id', 'name', 'brand', 'price', 'stock', 'updatedAt'] as const;
+export const adminProductListQuerySchema = listQuery(ADMIN_PRODUCT_SORTS).extend({
+  /** name, brand or internal code contains */
+  q: z.string().trim().max(100).optional(),
+  categoryId: id.optional(),
+  active: z.enum(['true', 'false']).optional(),
+});
+export const adminProductSchema = z.object({
+  id: z.number().int(),
+  codInt: z.string(),
+  name: z.string(),
+  brand: z.string(),
+  format: z.string(),
+  categoryId: z.number().int(),
+  categoryName: z.string(),
+  sellingType: z.string(),
+  unitBase: z.string(),
+  /** list price, euro */
+  price: z.number(),
+  ivaPct: z.number(),
+  stock: z.number(),
+  maxAcq: z.number().int().nullable(),
+  active: z.boolean(),
+  ingredients: z.string().nullable(),
+  allergens: z.string().nullable(),
+  storage: z.string().nullable(),
+  /** ISO time of the last change: sent back with an edit (a stale edit is refused) */
+  updatedAt: z.string(),
+});
+export type AdminProduct = z.infer<typeof adminProductSchema>;
+export const adminProductListDataSchema = z.object({
+  data: z.array(adminProductSchema),
+  total: z.number().int(),
+});
+export const adminIdParamsSchema = z.object({ id });
+export const adminProductDataSchema = z.object({ data: adminProductSchema });
+
+const euro = z.coerce.number().min(0.01).max(100_000);
+/** An edit: the fields changed, and the `updatedAt` the editor read (someone saving meanwhile refuses it). */
+export const adminProductUpdateBodySchema = z.object({
+  updatedAt: z.string().min(10).max(40),
+  name: z.string().trim().min(2).max(200).optional(),
+  /** empty: the brand is not known (decision 025) */
+  brand: z.string().trim().max(100).optional(),
+  format: z.string().trim().max(100).optional(),
+  price: euro.optional(),
+  stock: z.coerce.number().min(0).max(1_000_000).optional(),
+  maxAcq: z.coerce.number().int().min(1).max(999).nullable().optional(),
+  active: z.boolean().optional(),
+  ingredients: z.string().trim().max(5000).nullable().optional(),
+  allergens: z.string().trim().max(1000).nullable().optional(),
+  storage: z.string().trim().max(1000).nullable().optional(),
+});
+export type AdminProductUpdate = z.infer<typeof adminProductUpdateBodySchema>;
+/** Failure code of a stale edit: the envelope's data carries the record as it is now. */
+export const STALE_EDIT_CODE = 'msg.admin.staleEdit';
+
+// ---------- audit log ----------
+export const ADMIN_AUDIT_SORTS = ['id', 'at'] as const;
+export const adminAuditListQuerySchema = listQuery(ADMIN_AUDIT_SORTS).extend({
+  staffUserId: id.optional(),
+  resource: z.string().trim().max(50).optional(),
+  action: z.string().trim().max(50).optional(),
+});
+export const adminAuditEntrySchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  staffUserId: z.number().int().nullable(),
+  staffName: z.string(),
+  action: z.string(),
+  resource: z.string(),
+  resourceId: z.string().nullable(),
+  /** true: the write was done; false: it was refused (wrong role, stale edit) */
+  allowed: z.boolean(),
+  before: z.record(z.string(), z.unknown()).nullable(),
+  after: z.record(z.string(), z.unknown()).nullable(),
+});
+export type AdminAuditEntry = z.infer<typeof adminAuditEntrySchema>;
+export const adminAuditListDataSchema = z.object({
+  data: z.array(adminAuditEntrySchema),
+  total: z.number().int(),
+});
+
+// ---------- endpoints (the backoffice module registers them) ----------
+export const backofficeEndpoints = {
+  login: endpoint({
+    method: 'POST',
+    path: '/admin/auth/login',
+    body: adminLoginBodySchema,
+    response: adminLoginDataSchema,
+  }),
+  enrol: endpoint({
+    method: 'POST',
+    path: '/admin/auth/enrol',
+    body: adminEnrolBodySchema,
+    response: adminEnrolDataSchema,
+  }),
+  logout: endpoint({ method: 'POST', path: '/admin/auth/logout', response: adminEmptySchema }),
+  me: endpoint({ method: 'GET', path: '/admin/auth/me', response: adminMeDataSchema }),
+  products: endpoint({
+    method: 'GET',
+    path: '/admin/products',
+    query: adminProductListQuerySchema,
+    response: adminProductListDataSchema,
+  }),
+  product: endpoint({
+    method: 'GET',
+    path: '/admin/products/:id',
+    params: adminIdParamsSchema,
+    response: adminProductDataSchema,
+  }),
+  updateProduct: endpoint({
+    method: 'POST',
+    path: '/admin/products/:id',
+    params: adminIdParamsSchema,
+    body: adminProductUpdateBodySchema,
+    response: adminProductDataSchema,
+  }),
+  audit: endpoint({
+    method: 'GET',
+    path: '/admin/audit',
+    query: adminAuditListQuerySchema,
+    response: adminAuditListDataSchema,
+  }),
+};
