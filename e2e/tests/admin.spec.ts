@@ -56,3 +56,25 @@ test('il servizio clienti vede i prodotti ma non può cambiarne il prezzo', asyn
   expect(refused).toBe(403);
   await expect(page.getByRole('menuitem', { name: 'Registro attività' })).toHaveCount(0);
 });
+
+test('un responsabile di negozio chiude un giorno di fasce e poi lo riapre', async ({ page }) => {
+  await signInToAdmin(page, 'negozio@spesa.demo');
+  await page.getByRole('menuitem', { name: 'Punti vendita' }).click();
+  // a store manager sees only their own store
+  await expect(page.locator('tbody tr')).toHaveCount(1);
+  await page.locator('tbody tr').first().click();
+  const days = page.getByRole('table', { name: 'Fasce orarie dei prossimi giorni' });
+  await expect(days.locator('tbody tr')).toHaveCount(7);
+  await expectAccessible(page, 'admin: punto vendita');
+  // a day with slots (a Sunday has none), not today
+  const day = days.locator('tbody tr').filter({ has: page.getByRole('button', { name: /^Chiudi / }) }).nth(1);
+  const label = (await day.locator('td').first().textContent()) ?? '';
+  await day.getByRole('button', { name: /^Chiudi / }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
+  const closed = days.locator('tbody tr').filter({ hasText: label });
+  await expect(closed).toContainText('(chiuso)');
+  await expect(closed.locator('td').nth(1)).toHaveText(/^0 di \d+$/);
+  await closed.getByRole('button', { name: /^Riapri / }).click();
+  await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
+  await expect(closed).not.toContainText('(chiuso)');
+});

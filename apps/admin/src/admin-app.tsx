@@ -7,6 +7,7 @@ import { useItalianI18nProvider } from './i18n';
 import { StaffLayout, theme } from './layout';
 import { LoginPage } from './login-page';
 import { ProductEdit, ProductList, ProductShow } from './products';
+import { StoreList, StoreShow } from './stores';
 
 /**
  * The back office (decision 030). Each resource is registered here, once: its screens (list, show, edit)
@@ -38,6 +39,9 @@ export function AdminApp() {
             show={ProductShow}
             edit={role === 'administrator' || role === 'catalogue_manager' ? ProductEdit : undefined}
           />
+        ) : null,
+        role !== 'picker' && role !== 'catalogue_manager' ? (
+          <Resource key="stores" name="stores" list={StoreList} show={StoreShow} />
         ) : null,
         role === 'administrator' || role === 'supervisor' ? (
           <Resource key="audit" name="audit" list={AuditList} />

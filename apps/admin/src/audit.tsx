@@ -11,17 +11,25 @@ const filters = [
     choices={[
       { id: 'products', name: 'Prodotti' },
       { id: 'session', name: 'Accessi' },
+      { id: 'slot-days', name: 'Fasce orarie' },
       { id: 'access', name: 'Operazioni rifiutate' },
     ]}
   />,
   <TextInput key="action" source="action" />,
 ];
 
-const ACTION: Record<string, string> = { login: 'Accesso', enrol: 'Attivazione app', update: 'Modifica' };
+const ACTION: Record<string, string> = {
+  login: 'Accesso',
+  enrol: 'Attivazione app',
+  update: 'Modifica',
+  'close-day': 'Chiusura giorno',
+  'open-day': 'Riapertura giorno',
+};
 const RESOURCE: Record<string, string> = {
   products: 'Prodotti',
   session: 'Accessi',
   access: 'Operazione rifiutata',
+  'slot-days': 'Fasce orarie',
 };
 const actionOf = (r: AdminAuditEntry) => ACTION[r.action] ?? r.action;
 const resourceOf = (r: AdminAuditEntry) => RESOURCE[r.resource] ?? r.resource;

@@ -47,6 +47,7 @@ export const dataProvider: DataProvider = {
         });
         return res;
       }
+      if (resource === 'stores') return adminCall('GET /admin/stores', {});
       if (resource === 'audit') {
         const res = await adminCall('GET /admin/audit', {
           query: {
@@ -65,12 +66,10 @@ export const dataProvider: DataProvider = {
     guarded(async () => {
       if (resource === 'products')
         return adminCall('GET /admin/products/:id', { params: { id: Number(params.id) } });
-      if (resource === 'audit') {
-        const { data } = await adminCall('GET /admin/audit', {
-          query: { page: 1, perPage: 1, order: 'ASC' },
-        });
-        const found = data.find((r) => String(r.id) === String(params.id));
-        if (!found) throw new HttpError('Voce non trovata', 404);
+      if (resource === 'stores') {
+        const { data } = await adminCall('GET /admin/stores', {});
+        const found = data.find((store) => String(store.id) === String(params.id));
+        if (!found) throw new HttpError('Punto vendita non trovato', 404);
         return { data: found };
       }
       throw new HttpError(`Risorsa sconosciuta: ${resource}`, 404);

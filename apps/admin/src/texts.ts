@@ -26,6 +26,10 @@ export const adminItalian = {
         q: 'Cerca',
       },
     },
+    stores: {
+      name: 'Punto vendita |||| Punti vendita',
+      fields: { id: 'ID', name: 'Nome', city: 'Comune' },
+    },
     audit: {
       name: 'Registro attività |||| Registro attività',
       fields: {

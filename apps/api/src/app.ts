@@ -56,6 +56,8 @@ import { OrdersService } from './modules/orders/orders.service';
 import staffPageRoutes from './modules/orders/staff.page';
 import staffRoutes from './modules/orders/staff.routes';
 import { AdminProductsService } from './modules/backoffice/admin-products.service';
+import { AdminSlotsService } from './modules/backoffice/admin-slots.service';
+import { SlotAdmin } from './modules/delivery/slot-admin';
 import { BackofficeRepository } from './modules/backoffice/backoffice.repository';
 import backofficeRoutes, { STAFF_COOKIE } from './modules/backoffice/backoffice.routes';
 import { StaffAuthService } from './modules/backoffice/staff-auth.service';
@@ -359,6 +361,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     { absoluteHours: 10, idleMinutes: 30, enrolmentMinutes: 15, now },
   );
   const adminProducts = new AdminProductsService(opts.db, new CatalogueAdmin(opts.db), backoffice);
+  const adminSlots = new AdminSlotsService(opts.db, new SlotAdmin(opts.db), ordersRepo, backoffice, now);
   const build = buildInfo({ version: env.APP_VERSION, buildSha: env.BUILD_SHA, repoRoot: REPO_ROOT });
 
   await app.register(
@@ -393,6 +396,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(backofficeRoutes, {
         auth: staffAuth,
         products: adminProducts,
+        slots: adminSlots,
         repo: backoffice,
         secureCookie,
       });

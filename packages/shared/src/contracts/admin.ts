@@ -154,6 +154,54 @@ export type AdminProductUpdate = z.infer<typeof adminProductUpdateBodySchema>;
 /** Failure code of a stale edit: the envelope's data carries the record as it is now. */
 export const STALE_EDIT_CODE = 'msg.admin.staleEdit';
 
+// ---------- stores and their slot days ----------
+export const adminStoreSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  city: z.string(),
+});
+export type AdminStore = z.infer<typeof adminStoreSchema>;
+export const adminStoreListDataSchema = z.object({
+  data: z.array(adminStoreSchema),
+  total: z.number().int(),
+});
+const isoDay = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data non valida (AAAA-MM-GG).')
+  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Data non valida (AAAA-MM-GG).');
+export const adminSlotDaysQuerySchema = z.object({
+  /** the first day, YYYY-MM-DD (default: today in Italy) */
+  from: isoDay.optional(),
+  days: z.coerce.number().int().min(1).max(31).default(7),
+});
+/** An order booked on a day, to rebook when the day closes. */
+export const adminBookedOrderSchema = z.object({
+  orderId: z.number().int(),
+  customerName: z.string(),
+  email: z.string(),
+  beginTime: z.string(),
+  endTime: z.string(),
+  orderStatusId: z.number().int(),
+});
+export const adminSlotDaySchema = z.object({
+  /** `<storeId>-<YYYY-MM-DD>` */
+  id: z.string(),
+  storeId: z.number().int(),
+  date: z.string(),
+  slots: z.number().int(),
+  open: z.number().int(),
+  capacity: z.number().int(),
+  booked: z.number().int(),
+  /** every slot of the store's calendars is closed that day */
+  closed: z.boolean(),
+  orders: z.array(adminBookedOrderSchema),
+});
+export type AdminSlotDay = z.infer<typeof adminSlotDaySchema>;
+export const adminSlotDaysDataSchema = z.object({ data: z.array(adminSlotDaySchema) });
+export const adminSlotDayBodySchema = z.object({ date: isoDay, closed: z.boolean() });
+export const adminSlotDayDataSchema = z.object({ data: adminSlotDaySchema });
+
 // ---------- audit log ----------
 export const ADMIN_AUDIT_SORTS = ['id', 'at'] as const;
 export const adminAuditListQuerySchema = listQuery(ADMIN_AUDIT_SORTS).extend({
@@ -214,6 +262,21 @@ export const backofficeEndpoints = {
     params: adminIdParamsSchema,
     body: adminProductUpdateBodySchema,
     response: adminProductDataSchema,
+  }),
+  stores: endpoint({ method: 'GET', path: '/admin/stores', response: adminStoreListDataSchema }),
+  slotDays: endpoint({
+    method: 'GET',
+    path: '/admin/stores/:id/slot-days',
+    params: adminIdParamsSchema,
+    query: adminSlotDaysQuerySchema,
+    response: adminSlotDaysDataSchema,
+  }),
+  setSlotDay: endpoint({
+    method: 'POST',
+    path: '/admin/stores/:id/slot-days',
+    params: adminIdParamsSchema,
+    body: adminSlotDayBodySchema,
+    response: adminSlotDayDataSchema,
   }),
   audit: endpoint({
     method: 'GET',

@@ -104,8 +104,8 @@ export async function ensureOrderData(db: Db, opts: { demoAccounts: boolean }): 
 
 /**
  * The demo staff, one per back-office role (decision 030), all with the demo password; each enrols an
- * authenticator app at their first sign-in to /admin. The store manager and the picker work for the Como
- * store (warehouse 13).
+ * authenticator app at their first sign-in to /admin. The store manager and the picker work for the Drive
+ * of Milano Città Studi (warehouse 13).
  */
 export const DEMO_STAFF = [
   { email: STAFF_DEMO_EMAIL, firstName: 'Luca', lastName: 'Operatore', role: 'supervisor', warehouseIds: [] },

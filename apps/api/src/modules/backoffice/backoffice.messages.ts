@@ -15,6 +15,11 @@ export const BACKOFFICE_TEXT = {
     code: 'msg.admin.staleEdit',
     text: 'Qualcun altro ha salvato questo elemento nel frattempo: ricarica e controlla le sue modifiche.',
   },
+  storeNotFound: { code: 'msg.admin.storeNotFound', text: 'Punto vendita non trovato.' },
+  notYourStore: {
+    code: 'msg.admin.notYourStore',
+    text: 'Questo punto vendita non è tra quelli che gestisci.',
+  },
   productNotFound: { code: 'msg.admin.productNotFound', text: 'Prodotto non trovato.' },
   notAllowed: {
     code: 'msg.admin.notAllowed',

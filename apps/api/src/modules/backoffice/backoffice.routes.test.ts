@@ -2,7 +2,16 @@ import type { AdminProduct, AdminLoginData } from '@spesa/shared/contracts/admin
 import { STALE_EDIT_CODE } from '@spesa/shared/contracts/admin';
 import { generate } from 'otplib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  buy,
+  checkoutCustomer,
+  driveSlot,
+  DRIVE_STORE,
+  preparedCart,
+  testProduct,
+} from '../../../test/checkout-fixtures';
 import { newCustomer } from '../../../test/customers';
+import { callAs } from '../../../test/helper';
 import { buildTestApp, DEMO_PASSWORD, type EnvelopeBody, type TestApp } from '../../../test/helper';
 import { TOTP_PERIOD_SECONDS } from './totp';
 
@@ -307,5 +316,114 @@ describe('products', () => {
     expect((await call('GET', '/admin/products?sort=password', { cookie: manager })).status).toBe(400);
     const after = await call<{ data: AdminProduct }>('GET', '/admin/products/3', { cookie: manager });
     expect(after.body.data.data).toEqual(seen);
+  });
+});
+
+describe('stores and slot days', () => {
+  /** A day a few days ahead with Drive windows at the test store, and one order booked on it. */
+  async function dayWithAnOrder(): Promise<{ date: string; orderId: number }> {
+    const product = await testProduct(t.db, { stock: 50 });
+    for (let ahead = 2; ahead < 9; ahead++) {
+      const date = new Date(clock.getTime() + ahead * 86_400_000).toISOString().slice(0, 10);
+      const slot = await driveSlot(t.db, date).catch(() => null);
+      if (!slot) continue;
+      const c = await checkoutCustomer(t);
+      const prepared = await preparedCart(t, c.token, {
+        slot,
+        items: [{ productId: product.productId, quantity: 1 }],
+      });
+      if (prepared.body.response.status !== 0) continue;
+      const bought = await buy(t, c.token);
+      expect(bought.body.response.status).toBe(0);
+      return { date, orderId: bought.body.data.orderId };
+    }
+    throw new Error('no bookable Drive day in the next week');
+  }
+
+  it('a store manager sees their store only, closes a day: customers cannot book it, its orders are listed', async () => {
+    const manager = await signIn('negozio@spesa.demo');
+    const stores = await call<{ data: Array<{ id: number }> }>('GET', '/admin/stores', { cookie: manager });
+    expect(stores.body.data.data.map((s) => s.id)).toEqual([DRIVE_STORE]);
+
+    const { date, orderId } = await dayWithAnOrder();
+    const before = await call<{
+      data: Array<{ closed: boolean; open: number; orders: Array<{ orderId: number }> }>;
+    }>('GET', `/admin/stores/${DRIVE_STORE}/slot-days?from=${date}&days=1`, { cookie: manager });
+    expect(before.body.data.data[0]?.closed).toBe(false);
+    expect(before.body.data.data[0]?.open).toBeGreaterThan(0);
+
+    const closed = await call<{
+      data: { closed: boolean; open: number; orders: Array<{ orderId: number }> };
+    }>('POST', `/admin/stores/${DRIVE_STORE}/slot-days`, { cookie: manager, body: { date, closed: true } });
+    expect(closed.body.response.status).toBe(0);
+    expect(closed.body.data.data).toMatchObject({ closed: true, open: 0 });
+    expect(closed.body.data.data.orders.map((o) => o.orderId)).toContain(orderId);
+
+    // a customer can no longer choose a slot of that day at this store
+    const c = await checkoutCustomer(t);
+    await callAs(t.app, c.token, 'POST', api(`/store/select?store_id=${DRIVE_STORE}`));
+    const slot = await driveSlot(t.db, date);
+    const chosen = await callAs(
+      t.app,
+      c.token,
+      'GET',
+      api(`/timeslot/select?sel_date=${date}&timeslot_id=${slot.timeslotId}`),
+    );
+    expect(chosen.body.response.status).not.toBe(0);
+
+    // opened again, it can
+    const opened = await call<{ data: { closed: boolean } }>(
+      'POST',
+      `/admin/stores/${DRIVE_STORE}/slot-days`,
+      {
+        cookie: manager,
+        body: { date, closed: false },
+      },
+    );
+    expect(opened.body.data.data.closed).toBe(false);
+    const again = await callAs(
+      t.app,
+      c.token,
+      'GET',
+      api(`/timeslot/select?sel_date=${date}&timeslot_id=${slot.timeslotId}`),
+    );
+    expect(again.body.response.status).toBe(0);
+
+    const admin = await signIn('admin@spesa.demo');
+    const log = await auditRows(admin, '&resource=slot-days');
+    expect(log.slice(0, 2).map((r) => [r.staffName, r.action, r.resourceId, r.allowed])).toEqual([
+      ['Nadia Negozio', 'open-day', `${DRIVE_STORE}-${date}`, true],
+      ['Nadia Negozio', 'close-day', `${DRIVE_STORE}-${date}`, true],
+    ]);
+  });
+
+  it("refuses another store's days to a store manager, and the slot days to a picker; bad input answers 400", async () => {
+    const manager = await signIn('negozio@spesa.demo');
+    const admin = await signIn('admin@spesa.demo');
+    const all = await call<{ data: Array<{ id: number }> }>('GET', '/admin/stores', { cookie: admin });
+    const other = all.body.data.data.find((s) => s.id !== DRIVE_STORE);
+    if (!other) throw new Error('one store only');
+    const refused = await call('POST', `/admin/stores/${other.id}/slot-days`, {
+      cookie: manager,
+      body: { date: '2026-12-01', closed: true },
+    });
+    expect(refused.body.response.errors[0]?.code).toBe('msg.admin.notYourStore');
+    const read = await call('GET', `/admin/stores/${other.id}/slot-days`, { cookie: manager });
+    expect(read.body.response.errors[0]?.code).toBe('msg.admin.notYourStore');
+    const picker = await signIn('picker@spesa.demo');
+    expect((await call('GET', '/admin/stores', { cookie: picker })).status).toBe(403);
+    for (const body of [{}, { date: '2026-13-40', closed: true }, { date: '2026-12-01', closed: 'yes' }])
+      expect(
+        (await call('POST', `/admin/stores/${DRIVE_STORE}/slot-days`, { cookie: manager, body })).status,
+      ).toBe(400);
+    expect(
+      (await call('GET', '/admin/stores/99999/slot-days', { cookie: admin })).body.response.errors[0]?.code,
+    ).toBe('msg.admin.storeNotFound');
+    const [entry] = await auditRows(admin, '&resource=slot-days');
+    expect(entry).toMatchObject({
+      staffName: 'Nadia Negozio',
+      allowed: false,
+      resourceId: `${other.id}-2026-12-01`,
+    });
   });
 });

@@ -6,6 +6,7 @@ import { ACCESS } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer, answerWithData } from '../../plugins/envelope';
 import type { AdminProductsService } from './admin-products.service';
+import type { AdminSlotsService } from './admin-slots.service';
 import type { BackofficeRepository } from './backoffice.repository';
 import { toStaffWire, type AdminMember, type StaffAuthService } from './staff-auth.service';
 
@@ -16,6 +17,7 @@ const COOKIE_PATH = '/ebsn/api/admin';
 export interface BackofficeRoutesOptions {
   auth: StaffAuthService;
   products: AdminProductsService;
+  slots: AdminSlotsService;
   repo: BackofficeRepository;
   secureCookie: boolean;
 }
@@ -25,6 +27,8 @@ const ROLES = {
   catalogueReaders: ['administrator', 'catalogue_manager', 'store_manager', 'supervisor', 'customer_service'],
   catalogueWriters: ['administrator', 'catalogue_manager'],
   auditReaders: ['administrator', 'supervisor'],
+  storeReaders: ['administrator', 'store_manager', 'supervisor', 'customer_service'],
+  slotWriters: ['administrator', 'store_manager'],
 } satisfies Record<string, StaffRole[]>;
 
 const tags = ['backoffice'];
@@ -37,7 +41,7 @@ function adminOf(request: FastifyRequest): AdminMember {
 
 const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
   app,
-  { auth, products, repo, secureCookie },
+  { auth, products, slots, repo, secureCookie },
 ) => {
   const setCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(STAFF_COOKIE, token, {
@@ -152,6 +156,42 @@ const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
         ? answerWithData(request, { data: done.current }, [done.failure])
         : answer(request, done.failure);
     },
+  });
+
+  app.route({
+    ...contractRoute(api.stores, {
+      access: ACCESS.admin(ROLES.storeReaders),
+      tags,
+      summary: "The stores (a store manager's own)",
+    }),
+    handler: async (request) => answer(request, await slots.stores(adminOf(request))),
+  });
+
+  app.route({
+    ...contractRoute(api.slotDays, {
+      access: ACCESS.admin(ROLES.storeReaders),
+      tags,
+      summary: "A store's slot days (from, days): slots open, places booked, the orders booked",
+    }),
+    handler: async (request) =>
+      answer(
+        request,
+        await slots.days(adminOf(request), request.params.id, request.query.from, request.query.days),
+      ),
+  });
+
+  app.route({
+    ...contractRoute(api.setSlotDay, {
+      access: ACCESS.admin(ROLES.slotWriters),
+      tags,
+      summary:
+        "Closes (or opens again) a day of a store's slots; the day's booked orders are listed to rebook",
+    }),
+    handler: async (request) =>
+      answer(
+        request,
+        await slots.setDay(adminOf(request), request.params.id, request.body.date, request.body.closed),
+      ),
   });
 
   app.route({

@@ -243,6 +243,31 @@ export class OrdersRepository {
     return row?.q ?? 0;
   }
 
+  /** Orders not over whose slot is on `date` at a store (a closed day's orders to rebook), by time. */
+  async bookedOn(storeId: number, date: string, openStatuses: readonly number[]) {
+    return queryRows<{
+      orderId: number;
+      customerName: string;
+      email: string;
+      beginTime: string;
+      endTime: string;
+      orderStatusId: number;
+    }>(
+      this.db,
+      sql`SELECT o.order_id AS "orderId",
+            trim(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')) AS "customerName",
+            COALESCE(u.email, '') AS email, o.begin_time AS "beginTime", o.end_time AS "endTime",
+            o.order_status_id::int AS "orderStatusId"
+          FROM orders o LEFT JOIN users u ON u.user_id = o.user_id
+          WHERE o.store_id = ${storeId} AND o.slot_date = ${date}::date
+            AND o.order_status_id IN (${sql.join(
+              openStatuses.map((s) => sql`${s}`),
+              sql`, `,
+            )})
+          ORDER BY o.begin_time, o.order_id`,
+    );
+  }
+
   // ---------- staff ----------
   async staffList(f: { date: string; timeslotId?: number | undefined; warehouseIds: readonly number[] }) {
     const parts: SQL[] = [sql`o.slot_date = ${f.date}::date`];

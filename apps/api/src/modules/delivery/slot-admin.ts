@@ -1,0 +1,86 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { TimeslotRepository } from './timeslot.repository';
+import type { CalendarTarget } from './timeslot.service';
+
+/**
+ * Stores and their slot calendars as the back office manages them (decision 030): the Drive calendar of a
+ * store (`w<id>`) and the home-delivery calendars of the zones it serves (`z<id>`, home and work). Closing a
+ * day sets every slot of those calendars on that day to closed (active 0) inside the caller's transaction:
+ * customers can no longer choose them; orders already booked keep their slot and are listed for rebooking.
+ */
+export interface AdminStoreRow {
+  id: number;
+  name: string;
+  city: string;
+  warehouseType: string;
+}
+
+export interface SlotDayRow {
+  calendar: string;
+  slots: number;
+  open: number;
+  capacity: number;
+  booked: number;
+}
+
+export class SlotAdmin {
+  constructor(private readonly db: Db) {}
+
+  /** The stores (not the catalogue, not lockers), those of `only` when given. */
+  async stores(only: readonly number[] | null): Promise<AdminStoreRow[]> {
+    return queryRows<AdminStoreRow>(
+      this.db,
+      sql`SELECT w.warehouse_id AS id, w.name, w.warehouse_type AS "warehouseType",
+            COALESCE((SELECT a.city FROM addresses a WHERE a.warehouse_id = w.warehouse_id AND a.user_id IS NULL
+              ORDER BY a.address_id LIMIT 1), '') AS city
+          FROM warehouses w WHERE w.warehouse_type = 'store'
+          ${only ? sql`AND w.warehouse_id = ANY(string_to_array(${only.join(',')}, ',')::int[])` : sql``}
+          ORDER BY w.name`,
+    );
+  }
+
+  /** The calendars a store's slots live in: its Drive, and its zones' home and work deliveries. */
+  async calendarsOf(storeId: number, db: Db = this.db): Promise<CalendarTarget[]> {
+    const zones = await queryRows<{ zoneId: number }>(
+      db,
+      sql`SELECT zone_id AS "zoneId" FROM delivery_zones WHERE warehouse_id = ${storeId} ORDER BY zone_id`,
+    );
+    return [
+      { calendar: `w${storeId}`, kind: 'drive' },
+      ...zones.flatMap((z) => [
+        { calendar: `z${z.zoneId}`, kind: 'home' as const },
+        { calendar: `z${z.zoneId}`, kind: 'work' as const },
+      ]),
+    ];
+  }
+
+  /** A store's slots on a day, per calendar (generated from the templates when not yet). */
+  async day(storeId: number, date: string, db: Db = this.db): Promise<SlotDayRow[]> {
+    const calendars = await this.calendarsOf(storeId, db);
+    const slots = new TimeslotRepository(db);
+    for (const c of calendars) await slots.ensureSlots(c.calendar, c.kind, [date]);
+    return queryRows<SlotDayRow>(
+      db,
+      sql`SELECT s.calendar, count(*)::int AS slots, count(*) FILTER (WHERE s.active >= 1)::int AS open,
+            COALESCE(sum(s.capacity), 0)::int AS capacity, COALESCE(sum(s.booked), 0)::int AS booked
+          FROM delivery_slots s
+          WHERE s.calendar = ANY(string_to_array(${calendars.map((c) => c.calendar).join(',')}, ','))
+            AND s.slot_date = ${date}::date
+          GROUP BY s.calendar ORDER BY s.calendar`,
+    );
+  }
+
+  /** Closes (or opens again) every slot of the store's calendars on the day, in the caller's transaction. */
+  async setDay(tx: Db, storeId: number, date: string, open: boolean): Promise<void> {
+    const calendars = await this.calendarsOf(storeId, tx);
+    const slots = new TimeslotRepository(tx);
+    for (const c of calendars) await slots.ensureSlots(c.calendar, c.kind, [date]);
+    await tx.execute(
+      sql`UPDATE delivery_slots SET active = ${open ? 1 : 0}
+          WHERE calendar = ANY(string_to_array(${calendars.map((c) => c.calendar).join(',')}, ','))
+            AND slot_date = ${date}::date`,
+    );
+  }
+}
