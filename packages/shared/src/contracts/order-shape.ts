@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { personFiscalSchema } from './account';
 import { cartShippingAddressSchema } from './cart';
 
 /**
@@ -99,24 +100,8 @@ export const orderAdjustmentSchema = z.object({
   discount: z.number(),
 });
 
-export const orderInvoiceSchema = z.object({
-  personTypeId: z.number().int(),
-  companyName: z.string(),
-  fiscalCode: z.string(),
-  vatCode: z.string(),
-  pec: z.string(),
-  sdiCode: z.string(),
-  ipaCode: z.string(),
-  cig: z.string(),
-  determinationNumber: z.string(),
-  determinationDate: z.string(),
-  contactPerson: z.string(),
-  address1: z.string(),
-  addressNumber: z.string(),
-  postalCode: z.string(),
-  city: z.string(),
-  province: z.string(),
-});
+/** The invoice data an order keeps: the customer's billing data (a person fiscal) as it was at the purchase. */
+export const orderInvoiceSchema = personFiscalSchema.omit({ personFiscalId: true });
 export type OrderInvoice = z.infer<typeof orderInvoiceSchema>;
 
 export const orderSchema = z.object({
