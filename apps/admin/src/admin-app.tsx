@@ -7,6 +7,7 @@ import { useItalianI18nProvider } from './i18n';
 import { StaffLayout, theme } from './layout';
 import { LoginPage } from './login-page';
 import { ProductEdit, ProductList, ProductShow } from './products';
+import { StaffList } from './staff';
 import { StoreList, StoreShow } from './stores';
 
 /**
@@ -43,6 +44,7 @@ export function AdminApp() {
         role !== 'picker' && role !== 'catalogue_manager' ? (
           <Resource key="stores" name="stores" list={StoreList} show={StoreShow} />
         ) : null,
+        role === 'administrator' ? <Resource key="staff" name="staff" list={StaffList} /> : null,
         role === 'administrator' || role === 'supervisor' ? (
           <Resource key="audit" name="audit" list={AuditList} />
         ) : null,

@@ -48,6 +48,7 @@ export const dataProvider: DataProvider = {
         return res;
       }
       if (resource === 'stores') return adminCall('GET /admin/stores', {});
+      if (resource === 'staff') return adminCall('GET /admin/staff', {});
       if (resource === 'audit') {
         const res = await adminCall('GET /admin/audit', {
           query: {

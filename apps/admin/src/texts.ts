@@ -30,6 +30,17 @@ export const adminItalian = {
       name: 'Punto vendita |||| Punti vendita',
       fields: { id: 'ID', name: 'Nome', city: 'Comune' },
     },
+    staff: {
+      name: 'Operatore |||| Operatori',
+      fields: {
+        name: 'Nome',
+        email: 'E-mail',
+        role: 'Ruolo',
+        warehouseIds: 'Punti vendita',
+        active: 'Attivo',
+        enrolled: 'App di autenticazione attiva',
+      },
+    },
     audit: {
       name: 'Registro attività |||| Registro attività',
       fields: {

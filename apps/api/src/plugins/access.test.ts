@@ -22,12 +22,23 @@ beforeAll(async () => {
   writeFileSync(join(dist, 'index.html'), '<!doctype html><title>Spesa</title><div id="root"></div>');
   writeFileSync(join(dist, 'assets', 'index-abc123.js'), 'console.log(1)');
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
+  // and a built back office (apps/admin/dist), served under /admin
+  const admin = join(files, 'admin');
+  mkdirSync(join(admin, 'assets'), { recursive: true });
+  writeFileSync(join(admin, 'index.html'), '<!doctype html><title>Back office</title><div id="root"></div>');
+  writeFileSync(join(admin, 'assets', 'index-def456.js'), 'console.log(2)');
   const media = join(files, 'media');
   mkdirSync(join(media, 'banners'), { recursive: true });
   writeFileSync(join(media, 'banners', 'home.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   t = await buildTestApp({
     serveWebApp: true,
-    env: { WEB_DIST: dist, MEDIA_DIR: media, DEV_MAILBOX: 'true', ANONYMOUS_CART: 'false' },
+    env: {
+      WEB_DIST: dist,
+      ADMIN_DIST: admin,
+      MEDIA_DIR: media,
+      DEV_MAILBOX: 'true',
+      ANONYMOUS_CART: 'false',
+    },
   });
 });
 afterAll(async () => {
@@ -157,7 +168,13 @@ describe('every route says who may call it', () => {
         .filter((url, i, all) => all.indexOf(url) === i);
     expect(covered('/ebsn/api/docs')).toContain('/ebsn/api/docs/json');
     expect(covered('/media/')).toEqual(['/media/*']);
-    expect(covered('/').sort()).toEqual(['/assets/index-abc123.js', '/favicon.svg', '/index.html']);
+    expect(covered('/').sort()).toEqual([
+      '/admin/assets/index-def456.js',
+      '/admin/index.html',
+      '/assets/index-abc123.js',
+      '/favicon.svg',
+      '/index.html',
+    ]);
   });
 });
 
@@ -269,6 +286,18 @@ describe('deny by default', () => {
 });
 
 describe('the back office', () => {
+  it("serves its own page under /admin (any path), its files, and never the shop's page there", async () => {
+    for (const url of ['/admin', '/admin/', '/admin/products/12/show']) {
+      const res = await t.app.inject({ method: 'GET', url, headers: { accept: 'text/html' } });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain('<title>Back office</title>');
+    }
+    const js = await t.app.inject({ method: 'GET', url: '/admin/assets/index-def456.js' });
+    expect(js.body).toBe('console.log(2)');
+    const shop = await t.app.inject({ method: 'GET', url: '/prodotti', headers: { accept: 'text/html' } });
+    expect(shop.body).toContain('<title>Spesa</title>');
+  });
+
   it('answers the 401 envelope on every admin route without a back-office session, a customer session too', async () => {
     const customer = await login(t.app, 'mario.rossi@spesa.demo', DEMO_PASSWORD);
     const rows = rowsOf('admin');

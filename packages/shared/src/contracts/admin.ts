@@ -202,6 +202,23 @@ export const adminSlotDaysDataSchema = z.object({ data: z.array(adminSlotDaySche
 export const adminSlotDayBodySchema = z.object({ date: isoDay, closed: z.boolean() });
 export const adminSlotDayDataSchema = z.object({ data: adminSlotDaySchema });
 
+// ---------- staff ----------
+export const adminStaffSchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  email: z.string(),
+  role: z.enum(STAFF_ROLES),
+  warehouseIds: z.array(z.number().int()),
+  active: z.boolean(),
+  /** the authenticator app is enrolled (else it is at the next sign-in) */
+  enrolled: z.boolean(),
+});
+export type AdminStaff = z.infer<typeof adminStaffSchema>;
+export const adminStaffListDataSchema = z.object({
+  data: z.array(adminStaffSchema),
+  total: z.number().int(),
+});
+
 // ---------- audit log ----------
 export const ADMIN_AUDIT_SORTS = ['id', 'at'] as const;
 export const adminAuditListQuerySchema = listQuery(ADMIN_AUDIT_SORTS).extend({
@@ -278,6 +295,7 @@ export const backofficeEndpoints = {
     body: adminSlotDayBodySchema,
     response: adminSlotDayDataSchema,
   }),
+  staff: endpoint({ method: 'GET', path: '/admin/staff', response: adminStaffListDataSchema }),
   audit: endpoint({
     method: 'GET',
     path: '/admin/audit',

@@ -68,6 +68,27 @@ export class BackofficeRepository {
     return row ?? null;
   }
 
+  /** Every staff member with their role, stores, and whether their authenticator is enrolled. */
+  async staffList(): Promise<
+    Array<{
+      id: number;
+      name: string;
+      email: string;
+      role: string;
+      warehouseIds: number[];
+      active: boolean;
+      enrolled: boolean;
+    }>
+  > {
+    return queryRows(
+      this.db,
+      sql`SELECT s.user_id AS id, trim(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')) AS name,
+            u.email, s.role, s.warehouse_ids AS "warehouseIds", s.active, s.totp_secret IS NOT NULL AS enrolled
+          FROM staff_members s JOIN users u ON u.user_id = s.user_id
+          ORDER BY s.role, name`,
+    );
+  }
+
   /** The staff row, locked until the transaction ends (one sign-in step at a time per member). */
   async lockStaff(tx: Db, userId: number): Promise<StaffRow | null> {
     const [row] = await queryRows<StaffRow>(

@@ -427,3 +427,22 @@ describe('stores and slot days', () => {
     });
   });
 });
+
+describe('staff members', () => {
+  it('the administrator lists the staff with roles and enrolment; a supervisor cannot', async () => {
+    const admin = await signIn('admin@spesa.demo');
+    const list = await call<{
+      data: Array<{ email: string; role: string; enrolled: boolean; warehouseIds: number[] }>;
+      total: number;
+    }>('GET', '/admin/staff', { cookie: admin });
+    const byEmail = new Map(list.body.data.data.map((m) => [m.email, m]));
+    expect(byEmail.get('admin@spesa.demo')).toMatchObject({ role: 'administrator', enrolled: true });
+    expect(byEmail.get('negozio@spesa.demo')).toMatchObject({
+      role: 'store_manager',
+      warehouseIds: [DRIVE_STORE],
+    });
+    expect(list.body.data.total).toBe(list.body.data.data.length);
+    const supervisor = await signIn('operatore@spesa.demo');
+    expect((await call('GET', '/admin/staff', { cookie: supervisor })).status).toBe(403);
+  });
+});

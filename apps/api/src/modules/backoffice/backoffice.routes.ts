@@ -1,4 +1,4 @@
-import { backofficeEndpoints as api, type StaffRole } from '@spesa/shared/contracts/admin';
+import { backofficeEndpoints as api, STAFF_ROLES, type StaffRole } from '@spesa/shared/contracts/admin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/result';
@@ -27,11 +27,13 @@ const ROLES = {
   catalogueReaders: ['administrator', 'catalogue_manager', 'store_manager', 'supervisor', 'customer_service'],
   catalogueWriters: ['administrator', 'catalogue_manager'],
   auditReaders: ['administrator', 'supervisor'],
+  staffReaders: ['administrator'],
   storeReaders: ['administrator', 'store_manager', 'supervisor', 'customer_service'],
   slotWriters: ['administrator', 'store_manager'],
 } satisfies Record<string, StaffRole[]>;
 
 const tags = ['backoffice'];
+const isStaffRole = (role: string): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role);
 
 /** The member of a route the access gate let through (`ACCESS.admin`): set for sure. */
 function adminOf(request: FastifyRequest): AdminMember {
@@ -192,6 +194,20 @@ const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
         request,
         await slots.setDay(adminOf(request), request.params.id, request.body.date, request.body.closed),
       ),
+  });
+
+  app.route({
+    ...contractRoute(api.staff, {
+      access: ACCESS.admin(ROLES.staffReaders),
+      tags,
+      summary: 'The staff members: role, stores, authenticator enrolled',
+    }),
+    handler: async (request) => {
+      const rows = (await repo.staffList()).flatMap((r) =>
+        isStaffRole(r.role) ? [{ ...r, role: r.role }] : [],
+      );
+      return answer(request, ok({ data: rows, total: rows.length }));
+    },
   });
 
   app.route({
