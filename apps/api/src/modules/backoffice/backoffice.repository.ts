@@ -59,13 +59,18 @@ export class BackofficeRepository {
   constructor(private readonly db: Db) {}
 
   // ---------- staff ----------
-  async staff(userId: number, db: Db = this.db): Promise<StaffRow | null> {
+  /** The one staff row matching `where`; `lock`: locked until the caller's transaction ends. */
+  private async oneStaff(db: Db, where: SQL, lock = false): Promise<StaffRow | null> {
     const [row] = await queryRows<StaffRow>(
       db,
       sql`SELECT ${STAFF_COLUMNS} FROM staff_members s JOIN users u ON u.user_id = s.user_id
-          WHERE s.user_id = ${userId}`,
+          WHERE ${where} ${lock ? sql`FOR UPDATE OF s` : sql``}`,
     );
     return row ?? null;
+  }
+
+  staff(userId: number, db: Db = this.db): Promise<StaffRow | null> {
+    return this.oneStaff(db, sql`s.user_id = ${userId}`);
   }
 
   /** Every staff member with their role, stores, and whether their authenticator is enrolled. */
@@ -90,13 +95,8 @@ export class BackofficeRepository {
   }
 
   /** The staff row, locked until the transaction ends (one sign-in step at a time per member). */
-  async lockStaff(tx: Db, userId: number): Promise<StaffRow | null> {
-    const [row] = await queryRows<StaffRow>(
-      tx,
-      sql`SELECT ${STAFF_COLUMNS} FROM staff_members s JOIN users u ON u.user_id = s.user_id
-          WHERE s.user_id = ${userId} FOR UPDATE OF s`,
-    );
-    return row ?? null;
+  lockStaff(tx: Db, userId: number): Promise<StaffRow | null> {
+    return this.oneStaff(tx, sql`s.user_id = ${userId}`, true);
   }
 
   async startEnrolment(
@@ -111,13 +111,9 @@ export class BackofficeRepository {
     );
   }
 
-  async staffByEnrolmentToken(tx: Db, tokenHash: string): Promise<StaffRow | null> {
-    const [row] = await queryRows<StaffRow>(
-      tx,
-      sql`SELECT ${STAFF_COLUMNS} FROM staff_members s JOIN users u ON u.user_id = s.user_id
-          WHERE s.enrolment_token_hash = ${tokenHash} FOR UPDATE OF s`,
-    );
-    return row ?? null;
+  /** The member an enrolment token was shown to, locked until the transaction ends. */
+  staffByEnrolmentToken(tx: Db, tokenHash: string): Promise<StaffRow | null> {
+    return this.oneStaff(tx, sql`s.enrolment_token_hash = ${tokenHash}`, true);
   }
 
   async finishEnrolment(

@@ -162,6 +162,24 @@ describe('back-office sign-in', () => {
     expect((await call('GET', '/admin/auth/me', { cookie: fresh.cookie })).status).toBe(401);
   });
 
+  it('one code signs in once, however many sign-ins race with it', async () => {
+    const email = 'catalogo@spesa.demo';
+    const secret = secrets.get(email) ?? '';
+    expect(secret).not.toBe('');
+    tick();
+    const code = await codeOf(secret);
+    const tries = await Promise.all(
+      Array.from({ length: 8 }, () =>
+        call<AdminLoginData>('POST', '/admin/auth/login', {
+          body: { login: email, password: DEMO_PASSWORD, otp: code },
+        }),
+      ),
+    );
+    expect(tries.filter((r) => r.body.data?.state === 'signedIn')).toHaveLength(1);
+    expect(tries.filter((r) => r.body.response.errors[0]?.code === 'msg.admin.badCode')).toHaveLength(7);
+    tick();
+  });
+
   it('refuses a wrong password, a customer and an unknown login with the same answer', async () => {
     const customer = await newCustomer(t, { tag: 'admin' });
     for (const body of [
@@ -314,6 +332,12 @@ describe('products', () => {
     const missing = await call('GET', '/admin/products/99999999', { cookie: manager });
     expect(missing.body.response.errors[0]?.code).toBe('msg.admin.productNotFound');
     expect((await call('GET', '/admin/products?sort=password', { cookie: manager })).status).toBe(400);
+    expect((await call('GET', '/admin/products?perPage=100000&page=-1', { cookie: manager })).status).toBe(
+      400,
+    );
+    const admin = await signIn('admin@spesa.demo');
+    for (const query of ['sort=at;drop', 'perPage=abc', 'staffUserId=-3', 'order=sideways'])
+      expect((await call('GET', `/admin/audit?${query}`, { cookie: admin })).status, query).toBe(400);
     const after = await call<{ data: AdminProduct }>('GET', '/admin/products/3', { cookie: manager });
     expect(after.body.data.data).toEqual(seen);
   });
