@@ -82,15 +82,24 @@ interface Slot {
   status: string;
 }
 
+/** Where and how the cart is filled: a Drive store's warehouse (default the first store), substitutes accepted. */
+export interface CartChoice {
+  warehouseId?: number;
+  acceptAlternatives?: boolean;
+}
+
 /** Drive in the first store, the first slot that can be booked, a piece line and a loose line. */
-export async function fillCart(page: Page): Promise<void> {
+export async function fillCart(page: Page, choice: CartChoice = {}): Promise<void> {
   const request = page.request;
-  const list = await call<{ addresses: Array<{ addressId: number }> }>(
+  const list = await call<{ addresses: Array<{ addressId: number; warehouseId: number | null }> }>(
     request,
     'GET',
     '/user-address/delivery-service-list?delivery_service_id=1',
   );
-  const store = list.addresses[0];
+  const store =
+    choice.warehouseId === undefined
+      ? list.addresses[0]
+      : list.addresses.find((a) => a.warehouseId === choice.warehouseId);
   expect(store, 'a Drive store').toBeDefined();
   await call(request, 'POST', `/user-address/select?address_id=${store!.addressId}&delivery_service_id=1`);
   const slots = await call<{ days: Array<{ dateIso: string; timeslots: Slot[] }> }>(
@@ -113,21 +122,26 @@ export async function fillCart(page: Page): Promise<void> {
     `/timeslot/select?sel_date=${chosen!.date}&timeslot_id=${chosen!.slot.timeslotId}`,
   );
   const { piece, loose } = await findProducts(request);
+  const infos = choice.acceptAlternatives ? { infos: { accept_alternatives: 'true' } } : {};
   await call(request, 'POST', '/cart/add', {
     items: [
-      { productId: piece.productId, quantity: 3 },
+      { productId: piece.productId, quantity: 3, ...infos },
       { productId: loose.productId, quantity: 1, weight: 1 },
     ],
   });
 }
 
 /** A new customer, signed in, with a Drive store, a slot and two lines in the cart. */
-export async function customerWithCart(page: Page, tag: string): Promise<{ email: string }> {
+export async function customerWithCart(
+  page: Page,
+  tag: string,
+  choice: CartChoice = {},
+): Promise<{ email: string }> {
   const customer = await registerConfirmedCustomer(page.request, tag);
   await page.goto('/');
   await acceptCookies(page);
   await signIn(page, customer.email, customer.password, customer.firstName);
-  await fillCart(page);
+  await fillCart(page, choice);
   return { email: customer.email };
 }
 

@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, linkIn, readLatestMail, signIn } from '../support/account';
+import { linkIn, readLatestMail } from '../support/account';
+import { signInToAdmin } from '../support/admin';
 import { expectAccessible } from '../support/axe';
 import { settleAndScan } from '../support/shop';
 import {
@@ -92,44 +93,71 @@ test('riordina tutto: i prodotti tornano nel carrello', async ({ page }) => {
   expect(cart.cartItems.length).toBe(2);
 });
 
-test('lo staff prepara con un peso diverso: il cliente vede l’importo addebitato', async ({
+test('un preparatore prepara l’ordine su un tablet con un peso e un sostituto: il cliente vede l’importo addebitato', async ({
   page,
   browser,
 }) => {
-  await customerWithCart(page, 'staff');
+  // a Drive order at Milano Città Studi (the demo picker's store), the piece line open to substitutes
+  await customerWithCart(page, 'staff', { warehouseId: 13, acceptAlternatives: true });
   await page.goto('/checkout');
   await expect(page.getByRole('radio', { name: /Carta di credito/ })).toBeChecked();
   await acceptAndConfirm(page);
   await payOnSandbox(page, CARDS.success);
   await expect(page).toHaveURL(/\/checkout\/completed\/success\?order_id=\d+/, { timeout: 20_000 });
   const orderId = orderIdOf(page);
+  const ordered = await call<{ data: { timeslot: { date: string } } }>(
+    page.request,
+    'GET',
+    `/order/view?order_id=${orderId}`,
+  );
 
-  // the operator, in a browser of their own, prepares it: the loose line weighs 1.1 kg instead of 1 kg
-  const staff = await browser.newContext();
-  const staffPage = await staff.newPage();
-  await staffPage.goto('/');
-  await staffPage.getByRole('button', { name: 'Accetta tutti' }).click();
-  await signIn(staffPage, 'operatore@spesa.demo', DEMO_PASSWORD, 'Luca');
-  const view = await call<{
-    data: { orderItems: Array<{ orderItemId: number; quantity: number; variableWeight: boolean }> };
-  }>(staffPage.request, 'GET', `/staff/order/view?order_id=${orderId}`);
-  await call(staffPage.request, 'POST', '/staff/order/start-preparation', { orderId });
-  for (const item of view.data.orderItems)
-    await call(staffPage.request, 'POST', '/staff/order/pick', {
-      orderId,
-      orderItemId: item.orderItemId,
-      // a loose line keeps its ordered quantity; its real weight is what is priced (capped at capture)
-      quantity: item.quantity,
-      ...(item.variableWeight ? { weight: 1.1 } : {}),
-    });
-  await call(staffPage.request, 'POST', '/staff/order/prepared', { orderId });
-  await staff.close();
+  // the picker, on a 768 px tablet, finds the order among the slot day's orders and prepares it
+  const tablet = await browser.newContext({ viewport: { width: 768, height: 1024 } });
+  const staffPage = await tablet.newPage();
+  await signInToAdmin(staffPage, 'picker@spesa.demo');
+  await staffPage.getByRole('menuitem', { name: 'Ordini' }).click();
+  await staffPage.getByLabel('Giorno').fill(ordered.data.timeslot.date);
+  const row = staffPage.getByRole('row', { name: new RegExp(`^${orderId} `) });
+  await expect(row).toBeVisible();
+  await expectAccessible(staffPage, 'admin: ordini (tablet)');
+  await row.click();
+  await expect(
+    staffPage.getByRole('heading', { level: 1, name: new RegExp(`Ordine n. ${orderId}`) }),
+  ).toBeVisible();
+  await staffPage.getByRole('button', { name: 'Inizia la preparazione' }).click();
+  await expect(staffPage.getByText('Preparazione iniziata', { exact: false })).toBeVisible();
+  await expectAccessible(staffPage, 'admin: preparazione (tablet)');
 
+  const forms = staffPage.getByRole('form', { name: /^Preparazione di / });
+  const weighed = forms.filter({ has: staffPage.getByLabel(/Peso reale/) });
+  const piece = forms.filter({ hasNot: staffPage.getByLabel(/Peso reale/) });
+  // the piece line: a substitute from its category
+  await piece.getByRole('button', { name: 'Scegli un sostituto' }).click();
+  const dialog = staffPage.getByRole('dialog', { name: /^Sostituto di / });
+  await expectAccessible(staffPage, 'admin: sostituti');
+  const choice = dialog.getByRole('list', { name: 'Prodotti sostitutivi' }).getByRole('button').first();
+  const substituteName = (await choice.locator('.MuiListItemText-primary').textContent()) ?? '';
+  await choice.click();
+  await expect(dialog).toBeHidden();
+  await piece.getByRole('button', { name: 'Registra' }).click();
+  await expect(staffPage.getByText(`sostituito con ${substituteName}`).first()).toBeVisible();
+  // the loose line: 1,1 kg weighed for the 1 kg ordered
+  await weighed.getByLabel(/Peso reale/).fill('1,1');
+  await weighed.getByRole('button', { name: 'Registra' }).click();
+  await expect(staffPage.getByText('peso reale 1,1')).toBeVisible();
+  await staffPage.getByRole('button', { name: 'Segna come preparato' }).click();
+  await expect(staffPage.getByText(/Ordine preparato: addebitati/)).toBeVisible();
+  await expect(staffPage.getByRole('heading', { level: 1, name: /Preparato/ })).toBeVisible();
+  await tablet.close();
+
+  // the customer sees what was delivered and the amount taken
   await openOrder(page, orderId);
   await expect(page.getByText('Preparato').first()).toBeVisible();
   const totals = page.getByRole('region', { name: 'Totali' });
   await expect(totals.getByText('Importo addebitato')).toBeVisible();
-  await expect(page.getByRole('region', { name: 'Prodotti' }).getByText('1,1 kg')).toBeVisible();
+  const products = page.getByRole('region', { name: 'Prodotti' });
+  await expect(products.getByText('1,1 kg')).toBeVisible();
+  await expect(products.getByText(substituteName).first()).toBeVisible();
   await expect(page.getByRole('button', { name: "Annulla l'ordine" })).toBeHidden();
   await settleAndScan(page, 'ordine preparato');
 });

@@ -1,3 +1,4 @@
+import { mayRead, mayWrite } from '@spesa/shared/contracts/admin';
 import { Admin, Resource } from 'react-admin';
 import { AuditList } from './audit';
 import { Dashboard } from './dashboard';
@@ -6,6 +7,7 @@ import { dataProvider } from './data-provider';
 import { useItalianI18nProvider } from './i18n';
 import { StaffLayout, theme } from './layout';
 import { LoginPage } from './login-page';
+import { OrderList, OrderShow } from './orders';
 import { ProductEdit, ProductList, ProductShow } from './products';
 import { StaffList } from './staff';
 import { StoreList, StoreShow } from './stores';
@@ -32,22 +34,23 @@ export function AdminApp() {
       disableTelemetry
     >
       {(role: string) => [
-        role !== 'picker' ? (
+        mayRead(role, 'orders') ? (
+          <Resource key="orders" name="orders" list={OrderList} show={OrderShow} />
+        ) : null,
+        mayRead(role, 'products') ? (
           <Resource
             key="products"
             name="products"
             list={ProductList}
             show={ProductShow}
-            edit={role === 'administrator' || role === 'catalogue_manager' ? ProductEdit : undefined}
+            edit={mayWrite(role, 'products') ? ProductEdit : undefined}
           />
         ) : null,
-        role !== 'picker' && role !== 'catalogue_manager' ? (
+        mayRead(role, 'stores') ? (
           <Resource key="stores" name="stores" list={StoreList} show={StoreShow} />
         ) : null,
-        role === 'administrator' ? <Resource key="staff" name="staff" list={StaffList} /> : null,
-        role === 'administrator' || role === 'supervisor' ? (
-          <Resource key="audit" name="audit" list={AuditList} />
-        ) : null,
+        mayRead(role, 'staff') ? <Resource key="staff" name="staff" list={StaffList} /> : null,
+        mayRead(role, 'audit') ? <Resource key="audit" name="audit" list={AuditList} /> : null,
       ]}
     </Admin>
   );

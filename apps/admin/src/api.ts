@@ -30,6 +30,14 @@ export async function adminCall<K extends AdminEndpoint>(
   name: K,
   input: EndpointInput<Endpoints[K]>,
 ): Promise<EndpointData<Endpoints[K]>> {
+  return (await adminAct(name, input)).data;
+}
+
+/** adminCall, with the envelope's Italian notices of what was done (e.g. "Ordine preparato: addebitati …"). */
+export async function adminAct<K extends AdminEndpoint>(
+  name: K,
+  input: EndpointInput<Endpoints[K]>,
+): Promise<{ data: EndpointData<Endpoints[K]>; infos: string[] }> {
   const space = name.indexOf(' ');
   const method = name.slice(0, space);
   const parts = input as {
@@ -60,5 +68,5 @@ export async function adminCall<K extends AdminEndpoint>(
   const first = envelope.response?.errors?.[0];
   if (!res.ok || envelope.response.status !== 0)
     throw new AdminApiError(res.status, first?.code ?? null, first?.error ?? GENERIC, envelope.data);
-  return envelope.data as EndpointData<Endpoints[K]>;
+  return { data: envelope.data as EndpointData<Endpoints[K]>, infos: envelope.response.infosMessage ?? [] };
 }

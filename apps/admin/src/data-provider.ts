@@ -47,6 +47,14 @@ export const dataProvider: DataProvider = {
         });
         return res;
       }
+      if (resource === 'orders')
+        return adminCall('GET /admin/orders', {
+          query: {
+            ...pageOf(params),
+            ...(filter.date ? { date: filter.date } : {}),
+            ...(filter.warehouseId ? { warehouseId: filter.warehouseId } : {}),
+          },
+        });
       if (resource === 'stores') return adminCall('GET /admin/stores', {});
       if (resource === 'staff') return adminCall('GET /admin/staff', {});
       if (resource === 'audit') {
@@ -67,6 +75,8 @@ export const dataProvider: DataProvider = {
     guarded(async () => {
       if (resource === 'products')
         return adminCall('GET /admin/products/:id', { params: { id: Number(params.id) } });
+      if (resource === 'orders')
+        return adminCall('GET /admin/orders/:id', { params: { id: Number(params.id) } });
       if (resource === 'stores') {
         const { data } = await adminCall('GET /admin/stores', {});
         const found = data.find((store) => String(store.id) === String(params.id));

@@ -23,11 +23,10 @@ import {
 } from 'react-admin';
 import { SaveButton, SimpleList, Toolbar, useNotify, useRefresh } from 'react-admin';
 import { useMediaQuery, type Theme } from '@mui/material';
-import type { AdminProduct, StaffRole } from '@spesa/shared/contracts/admin';
+import { mayWrite, type AdminProduct, type StaffRole } from '@spesa/shared/contracts/admin';
 
 /** Who may change products (the admin API checks it too; here the buttons follow). */
-export const CATALOGUE_WRITERS: readonly StaffRole[] = ['administrator', 'catalogue_manager'];
-const canWrite = (role: unknown) => CATALOGUE_WRITERS.includes(role as StaffRole);
+const canWrite = (role: unknown) => mayWrite(role, 'products');
 
 const filters = [
   <SearchInput key="q" source="q" alwaysOn />,

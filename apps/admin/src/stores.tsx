@@ -20,7 +20,7 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { AdminSlotDay, StaffRole } from '@spesa/shared/contracts/admin';
+import { mayWrite, type AdminSlotDay, type StaffRole } from '@spesa/shared/contracts/admin';
 import {
   DataTable,
   List,
@@ -33,8 +33,6 @@ import {
 } from 'react-admin';
 import { adminCall, AdminApiError } from './api';
 
-/** Who may close and open days (the admin API checks it too). */
-const SLOT_WRITERS: readonly StaffRole[] = ['administrator', 'store_manager'];
 const dayLabel = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString('it-IT', {
     weekday: 'long',
@@ -58,7 +56,8 @@ export function StoreList() {
 function SlotDays() {
   const store = useRecordContext<{ id: number }>();
   const { permissions } = usePermissions<StaffRole>();
-  const canWrite = permissions !== undefined && SLOT_WRITERS.includes(permissions);
+  // who may close and open days (the admin API checks it too)
+  const canWrite = mayWrite(permissions, 'stores');
   const notify = useNotify();
   const queryClient = useQueryClient();
   const [asking, setAsking] = useState<AdminSlotDay | null>(null);

@@ -41,6 +41,20 @@ export const adminItalian = {
         enrolled: 'App di autenticazione attiva',
       },
     },
+    orders: {
+      name: 'Ordine |||| Ordini',
+      fields: {
+        date: 'Giorno',
+        orderId: 'N. ordine',
+        timeslot: 'Fascia oraria',
+        customerName: 'Cliente',
+        homeDelivery: 'Servizio',
+        warehouseName: 'Punto vendita',
+        orderStatusDescr: 'Stato',
+        pickedItems: 'Righe preparate',
+        grossTotal: 'Totale',
+      },
+    },
     audit: {
       name: 'Registro attività |||| Registro attività',
       fields: {
@@ -76,4 +90,54 @@ export const adminItalian = {
     failed: 'Accesso non riuscito, riprova.',
   },
   roles: STAFF_ROLE_LABEL,
+};
+
+/**
+ * The picking screen's texts: read directly, not through i18next (they include functions, which its
+ * resources may not hold).
+ */
+export const pickingTexts = {
+  orderNo: (id: number) => `Ordine n. ${id}`,
+  home: 'Consegna a domicilio',
+  pickup: 'Ritiro',
+  payment: 'Pagamento',
+  total: 'Totale',
+  held: 'Importo bloccato',
+  captured: 'Addebitato',
+  start: 'Inizia la preparazione',
+  prepared: 'Segna come preparato',
+  steps: {
+    outForDelivery: 'In consegna',
+    delivered: 'Consegnato',
+    partiallyDelivered: 'Consegnato in parte',
+    notCollected: 'Non ritirato',
+    failed: 'Consegna non riuscita',
+  },
+  progress: (done: number, all: number) => `Righe preparate: ${done} di ${all}`,
+  code: 'Codice',
+  ordered: 'Ordinato',
+  alternativesYes: 'Accetta sostituti',
+  alternativesNo: 'Nessun sostituto',
+  weighed: 'A peso',
+  customerNote: (note: string) => `Nota del cliente: ${note}`,
+  delivered: 'Preparato',
+  notPicked: 'Da preparare',
+  realWeight: (n: number, unit: string) => `peso reale ${n.toLocaleString('it-IT')} ${unit}`,
+  replacedBy: (name: string) => `sostituito con ${name}`,
+  pickForm: (name: string) => `Preparazione di ${name}`,
+  deliveredQuantity: (unit: string) => `Quantità preparata (${unit})`,
+  weightLabel: (unit: string) => `Peso reale (${unit})`,
+  chooseSubstitute: 'Scegli un sostituto',
+  changeSubstitute: 'Cambia sostituto',
+  noSubstitute: 'Nessun sostituto',
+  record: 'Registra',
+  substituteFor: (name: string) => `Sostituto di ${name}`,
+  searchSubstitute: 'Cerca un prodotto',
+  search: 'Cerca',
+  substitutes: 'Prodotti sostitutivi',
+  noSubstitutes: 'Nessun prodotto trovato.',
+  cancel: 'Annulla',
+  done: 'Fatto.',
+  loading: 'Caricamento dell’ordine',
+  failed: 'Operazione non riuscita: riprova tra poco.',
 };

@@ -53,8 +53,7 @@ import { orderMailListener, orderMailWanted } from './modules/orders/orders.mail
 import { OrdersRepository } from './modules/orders/orders.repository';
 import ordersRoutes from './modules/orders/orders.routes';
 import { OrdersService } from './modules/orders/orders.service';
-import staffPageRoutes from './modules/orders/staff.page';
-import staffRoutes from './modules/orders/staff.routes';
+import adminOrdersRoutes from './modules/orders/admin-orders.routes';
 import { AdminProductsService } from './modules/backoffice/admin-products.service';
 import { AdminSlotsService } from './modules/backoffice/admin-slots.service';
 import { SlotAdmin } from './modules/delivery/slot-admin';
@@ -84,7 +83,7 @@ import errorsPlugin, {
 import inputHygienePlugin from './plugins/input-hygiene';
 import rateLimitPlugin, { deleteEndedThrottleWindows } from './plugins/rate-limit';
 import sessionPlugin from './plugins/session';
-import adminApp from './plugins/admin-app';
+import adminApp, { staffRedirect } from './plugins/admin-app';
 import webApp from './plugins/web-app';
 
 export interface BuildAppOptions {
@@ -229,7 +228,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(sessionPlugin, { sessions, secureCookie });
   // every route registered from here on must declare who may call it (decision 027)
   await app.register(accessPlugin, {
-    staffMemberOf: (userId) => staff.member(userId),
     adminOf: async (request) => {
       const token = request.cookies[STAFF_COOKIE];
       return token ? staffAuth.memberOfSession(token) : null;
@@ -336,6 +334,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   const payments = new PaymentService(opts.db, placements, orderStatus, sandbox);
   const providers = [sandbox, ...(opts.paymentProviders ?? [])];
+  // the back office (decision 030): staff sign-in with a one-time code, its resources, the audit log
+  const backoffice = new BackofficeRepository(opts.db);
+  const catalogueAdmin = new CatalogueAdmin(opts.db);
+  const staffAuth = new StaffAuthService(
+    opts.db,
+    backoffice,
+    accounts,
+    new Totp(env.STAFF_TOTP_KEY ?? (await storedSecret(opts.db, 'staff-totp'))),
+    { absoluteHours: 10, idleMinutes: 30, enrolmentMinutes: 15, now },
+  );
   const staff = new StaffService(
     opts.db,
     ordersRepo,
@@ -349,18 +357,40 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         const promo = f.promo && !f.promo.selectable ? f.promo.priceCents : null;
         return { productId, name: f.product.name, priceCents: promo ?? f.listPriceCents };
       },
+      candidates: async (productId, q, limit) => {
+        const ordered = await catalogueAdmin.find(productId);
+        if (!ordered) return [];
+        const { rows } = await catalogueAdmin.list(
+          q ? { q, active: true } : { categoryId: ordered.categoryId, active: true },
+          { by: 'name', desc: false },
+          limit,
+          0,
+        );
+        return rows.map((p) => ({
+          productId: p.id,
+          name: p.name,
+          brand: p.brand,
+          format: p.format,
+          priceCents: Math.round(p.price * 100),
+        }));
+      },
     },
+    {
+      record: (db, e) =>
+        backoffice.audit(db, {
+          staffUserId: e.staff.userId,
+          staffName: e.staff.name,
+          action: e.action,
+          resource: 'orders',
+          resourceId: String(e.orderId),
+          allowed: true,
+          before: e.before,
+          after: e.after,
+        }),
+    },
+    now,
   );
-  // the back office (decision 030): staff sign-in with a one-time code, its resources, the audit log
-  const backoffice = new BackofficeRepository(opts.db);
-  const staffAuth = new StaffAuthService(
-    opts.db,
-    backoffice,
-    accounts,
-    new Totp(env.STAFF_TOTP_KEY ?? (await storedSecret(opts.db, 'staff-totp'))),
-    { absoluteHours: 10, idleMinutes: 30, enrolmentMinutes: 15, now },
-  );
-  const adminProducts = new AdminProductsService(opts.db, new CatalogueAdmin(opts.db), backoffice);
+  const adminProducts = new AdminProductsService(opts.db, catalogueAdmin, backoffice);
   const adminSlots = new AdminSlotsService(opts.db, new SlotAdmin(opts.db), ordersRepo, backoffice, now);
   const build = buildInfo({ version: env.APP_VERSION, buildSha: env.BUILD_SHA, repoRoot: REPO_ROOT });
 
@@ -392,7 +422,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(ordersRoutes, { orders });
       // the customer's order actions: the checkout module's service behind the orders module's routes
       await api.register(orderActionsRoutes, { actions: orderActions });
-      await api.register(staffRoutes, { staff });
+      await api.register(adminOrdersRoutes, { staff });
       await api.register(backofficeRoutes, {
         auth: staffAuth,
         products: adminProducts,
@@ -406,7 +436,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(rootVersionRoute, { build });
   await app.register(mediaRoutes, { mediaDir: env.MEDIA_DIR });
   if (isDevMailboxOn(env)) await app.register(mailboxRoutes, { mail });
-  await app.register(staffPageRoutes, { staff, sessions });
+  await app.register(staffRedirect);
   if (opts.serveWebApp) {
     await app.register(adminApp, { dist: env.ADMIN_DIST });
     await app.register(webApp, { dist: env.WEB_DIST });

@@ -182,7 +182,7 @@ describe('answers refused before routing, through a listening server', () => {
   it('a path parameter over the router limit: 414 in the envelope (plain text outside the API)', async () => {
     for (const path of [`/ebsn/api/products/${'9'.repeat(300)}`, `/ebsn/api/geo/cap/${'1'.repeat(300)}`])
       expectEnvelope(await rawGet(port, path), 414, 'Indirizzo troppo lungo.');
-    const outside = await rawGet(port, `/staff/ordini/${'9'.repeat(300)}`);
+    const outside = await rawGet(port, `/dev/mailbox/${'9'.repeat(300)}`);
     expect(outside.statusCode).toBe(414);
     expect(outside.headers['content-type']).toBe('text/plain; charset=utf-8');
     expect(outside.body).toBe('Indirizzo troppo lungo.');

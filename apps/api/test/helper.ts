@@ -181,7 +181,8 @@ export async function callAs<T = Record<string, unknown>>(
   token: string | null,
   method: 'GET' | 'POST',
   url: string,
-  opts: { payload?: unknown; via?: 'cookie' | 'header'; headers?: Record<string, string> } = {},
+  /** `via`: the shop's session cookie (default), its header, or the back office's cookie (`staff`) */
+  opts: { payload?: unknown; via?: 'cookie' | 'header' | 'staff'; headers?: Record<string, string> } = {},
 ): Promise<{
   statusCode: number;
   body: EnvelopeBody<T>;
@@ -198,6 +199,7 @@ export async function callAs<T = Record<string, unknown>>(
       ...opts.headers,
     },
     ...(token && via === 'cookie' ? { cookies: { 'x-ebsn-account': token } } : {}),
+    ...(token && via === 'staff' ? { cookies: { 'spesa-staff': token } } : {}),
     ...(opts.payload !== undefined ? { payload: JSON.stringify(opts.payload) } : {}),
   });
   return {

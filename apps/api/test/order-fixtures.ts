@@ -1,3 +1,5 @@
+import type { StaffRole } from '@spesa/shared/contracts/admin';
+import { randomToken, sha256 } from '../src/modules/account/secrets';
 import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { OrderStatusId } from '@spesa/shared/orders/order-status';
@@ -170,10 +172,25 @@ export class FakeProvider implements PaymentProvider {
   }
 }
 
-/** Makes a customer a staff member (pass a fresh customer: the tests of a file share its database). */
-export async function makeStaff(t: TestApp, userId: number, warehouseIds: number[] = []): Promise<void> {
+/**
+ * Makes a customer a staff member (a picker unless told) signed in to the back office, and answers the
+ * session token (callAs's `via: 'staff'`; it never expires, whatever the test app's clock). Pass a fresh customer: the tests of a file share its database.
+ * The sign-in itself (password and one-time code) is tested in backoffice.routes.test.ts.
+ */
+export async function makeStaff(
+  t: TestApp,
+  userId: number,
+  warehouseIds: number[] = [],
+  role: StaffRole = 'picker',
+): Promise<string> {
   await t.db.execute(
     sql`INSERT INTO staff_members (user_id, role, warehouse_ids)
-        VALUES (${userId}, 'picker', ${`{${warehouseIds.join(',')}}`}::integer[])`,
+        VALUES (${userId}, ${role}, ${`{${warehouseIds.join(',')}}`}::integer[])`,
   );
+  const token = randomToken();
+  await t.db.execute(
+    sql`INSERT INTO staff_sessions (token_hash, user_id, idle_expires_at, absolute_expires_at)
+        VALUES (${sha256(token)}, ${userId}, '2999-01-01'::timestamptz, '2999-01-01'::timestamptz)`,
+  );
+  return token;
 }

@@ -7,8 +7,6 @@ import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, DEMO_PASSWORD, login, type TestApp } from '../../test/helper';
-import { STAFF_DEMO_EMAIL } from '../db/seed/orders';
-import { ORDERS_TEXT } from '../modules/orders/orders.messages';
 import accessPlugin, { ACCESS, PLUGIN_ROUTES, type AccessKind, type AccessTableRow } from './access';
 import { NOT_LOGGED_TEXT } from './session';
 
@@ -70,7 +68,7 @@ describe('every route says who may call it', () => {
     for (const url of [
       '/ebsn/api/products',
       '/ebsn/api/cart/add',
-      '/ebsn/api/staff/order/list',
+      '/ebsn/api/admin/orders',
       '/ebsn/api/docs/json',
       '/version.json',
       '/media/icons/:file',
@@ -85,7 +83,7 @@ describe('every route says who may call it', () => {
   });
 
   it('the routes the gate lets anyone through are exactly these, each with its why', () => {
-    const open = rowsOf('public', 'customerOrAnonymous', 'signed', 'staffPage')
+    const open = rowsOf('public', 'customerOrAnonymous', 'signed')
       .filter(declared)
       .map(
         (r) =>
@@ -142,9 +140,7 @@ describe('every route says who may call it', () => {
       'GET /media/icons/:file | public: product illustrations are shown to anyone',
       'GET /dev/mailbox | public: development outbox: never in production, and answered only to clients on this machine (loopback)',
       'GET /dev/mailbox/:mailId | public: development outbox: never in production, and answered only to clients on this machine (loopback)',
-      'GET /staff | staffPage: HTML page: it resolves the session cookie and checks the staff member itself',
-      'GET /staff/ordini/:orderId | staffPage: HTML page: it resolves the session cookie and checks the staff member itself',
-      'POST /staff/ordini/:orderId/:action | staffPage: HTML page: it resolves the session cookie and checks the staff member itself',
+      'GET /staff | public: a permanent redirect to the back office',
       "GET /admin | public: the back office's page loads before sign-in; its API checks the staff session",
       "GET /admin/* | public: the back office's page loads before sign-in; its API checks the staff session",
       "GET / | public: the shop's home page is open to anyone",
@@ -205,38 +201,6 @@ describe('the gate', () => {
         });
       }
   });
-
-  it('answers 401 to anonymous callers and 403 to customers on every staff route; staff pass', async () => {
-    const rows = rowsOf('staff');
-    expect(rows.length).toBeGreaterThanOrEqual(6);
-    const customer = await login(t.app, 'mario.rossi@spesa.demo', DEMO_PASSWORD);
-    const staff = await login(t.app, STAFF_DEMO_EMAIL, DEMO_PASSWORD);
-    expect(customer.cookie && staff.cookie).toBeTruthy();
-    const call = (method: 'GET' | 'POST', url: string, token: string | null) =>
-      t.app.inject({
-        method,
-        url: sample(url),
-        ...(token ? { cookies: { 'x-ebsn-account': token } } : {}),
-        ...(method === 'POST' ? { headers: { 'content-type': 'application/json' }, payload: '{}' } : {}),
-      });
-    for (const r of rows)
-      for (const method of callMethods(r)) {
-        const where = `${method} ${r.url}`;
-        expect((await call(method, r.url, null)).statusCode, where).toBe(401);
-        const refused = await call(method, r.url, customer.cookie);
-        expect(refused.statusCode, where).toBe(403);
-        const body = JSON.parse(refused.body) as {
-          response: { status: number; errors: unknown[] };
-          user: { userId: number };
-        };
-        expect(body.response.status).toBe(403);
-        expect(body.response.errors).toEqual([
-          { error: ORDERS_TEXT.staffOnly.text, code: ORDERS_TEXT.staffOnly.code },
-        ]);
-        expect(body.user.userId).toBe(customer.body.data.user?.userId);
-        expect([401, 403], where).not.toContain((await call(method, r.url, staff.cookie)).statusCode);
-      }
-  });
 });
 
 describe('deny by default', () => {
@@ -246,7 +210,6 @@ describe('deny by default', () => {
     await app.register(fp(async () => {}, { name: 'envelope' }));
     await app.register(fp(async () => {}, { name: 'session' }));
     await app.register(accessPlugin, {
-      staffMemberOf: async () => null,
       adminOf: async () => null,
       onAdminRefused: async () => undefined,
     });
@@ -278,7 +241,7 @@ describe('deny by default', () => {
     expect(() => app.get('/x', { config: { access: ACCESS.signed(' ') } }, async () => 'x')).toThrow(
       /needs a why/,
     );
-    expect(() => app.get('/y', { config: { access: ACCESS.staff([]) } }, async () => 'x')).toThrow(
+    expect(() => app.get('/y', { config: { access: ACCESS.admin([]) } }, async () => 'x')).toThrow(
       /admits no one/,
     );
     await app.close();

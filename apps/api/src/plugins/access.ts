@@ -4,9 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import fp from 'fastify-plugin';
 import { BACKOFFICE_TEXT } from '../modules/backoffice/backoffice.messages';
 import type { AdminMember } from '../modules/backoffice/staff-auth.service';
-import { ORDERS_TEXT } from '../modules/orders/orders.messages';
-import type { StaffMember } from '../modules/orders/staff.service';
-import { errorEnvelope, rootUserOf } from './envelope';
+import { errorEnvelope } from './envelope';
 import { API_PREFIX } from './errors';
 import { NOT_LOGGED_TEXT } from './session';
 
@@ -16,20 +14,17 @@ import { NOT_LOGGED_TEXT } from './session';
  * preValidation hook, so an anonymous call answers 401 before its query or body is validated.
  *
  * - `customer`: a signed-in session; none answers the HTTP 401 envelope.
- * - `staff`: a staff member (of one of `roles` when given); anonymous 401, anyone else 403.
  * - `admin`: a staff member signed in to the back office with their one-time code (its own session cookie,
  *   decision 030), of one of `roles` when given; none 401, another role 403 (and the refusal is audited).
- * - `public`, `customerOrAnonymous`, `signed`, `staffPage`: the gate lets anyone through, so each says why:
- *   anyone may call it; it answers a visitor and a customer differently; the handler checks a signed token
- *   (payment provider, e-mail link); the server-rendered staff page checks its caller itself (HTML answers).
+ * - `public`, `customerOrAnonymous`, `signed`: the gate lets anyone through, so each says why: anyone may
+ *   call it; it answers a visitor and a customer differently; the handler checks a signed token (payment
+ *   provider, e-mail link).
  */
 export type RouteAccess =
   | { readonly kind: 'public'; readonly why: string }
   | { readonly kind: 'customerOrAnonymous'; readonly why: string }
   | { readonly kind: 'signed'; readonly why: string }
-  | { readonly kind: 'staffPage'; readonly why: string }
   | { readonly kind: 'customer' }
-  | { readonly kind: 'staff'; readonly roles: readonly string[] | null }
   | { readonly kind: 'admin'; readonly roles: readonly StaffRole[] | null };
 
 export type AccessKind = RouteAccess['kind'];
@@ -43,12 +38,8 @@ export const ACCESS = {
   signed: (why: string): RouteAccess => ({ kind: 'signed', why }),
   /** a signed-in customer: HTTP 401 envelope otherwise */
   customer: Object.freeze<RouteAccess>({ kind: 'customer' }),
-  /** a staff member, of one of `roles` when given: `request.staffMember` is set */
-  staff: (roles?: readonly string[]): RouteAccess => ({ kind: 'staff', roles: roles ?? null }),
   /** a back-office session of one of `roles` when given: `request.admin` is set */
   admin: (roles?: readonly StaffRole[]): RouteAccess => ({ kind: 'admin', roles: roles ?? null }),
-  /** a staff HTML page that resolves the cookie and checks the staff member itself */
-  staffPage: (why: string): RouteAccess => ({ kind: 'staffPage', why }),
 } as const;
 
 /**
@@ -92,8 +83,6 @@ export interface AccessTableRow {
 }
 
 export interface AccessPluginOptions {
-  /** the staff member behind a user, or null (StaffService.member) */
-  staffMemberOf: (userId: number) => Promise<StaffMember | null>;
   /** the member of the request's back-office session, or null (StaffAuthService through its cookie) */
   adminOf: (request: FastifyRequest) => Promise<AdminMember | null>;
   /** a back-office call refused for its role: recorded in the audit log */
@@ -106,8 +95,6 @@ declare module 'fastify' {
     access: RouteAccess;
   }
   interface FastifyRequest {
-    /** set on `staff` routes */
-    staffMember: StaffMember | null;
     /** set on `admin` routes */
     admin: AdminMember | null;
   }
@@ -138,8 +125,8 @@ function pluginRoutesOf(instance: FastifyInstance, route: RouteOptions): PluginR
 function checkDeclaration(access: RouteAccess, where: string): void {
   if ('why' in access && access.why.trim() === '')
     throw new Error(`${where}: access ${access.kind} needs a why (who may call it, and why that is safe)`);
-  if ((access.kind === 'staff' || access.kind === 'admin') && access.roles?.length === 0)
-    throw new Error(`${where}: access staff with an empty list of roles admits no one`);
+  if (access.kind === 'admin' && access.roles?.length === 0)
+    throw new Error(`${where}: access admin with an empty list of roles admits no one`);
 }
 
 /**
@@ -155,15 +142,6 @@ const notLoggedIn = (reply: FastifyReply) =>
   reply
     .code(401)
     .send(errorEnvelope(ANONYMOUS_USER, 401, [{ text: NOT_LOGGED_TEXT, code: 'msg.auth.required' }]));
-
-const staffOnly = (request: FastifyRequest, reply: FastifyReply) =>
-  reply
-    .code(403)
-    .send(
-      errorEnvelope(rootUserOf(request), 403, [
-        { text: ORDERS_TEXT.staffOnly.text, code: ORDERS_TEXT.staffOnly.code },
-      ]),
-    );
 
 const adminSignIn = (reply: FastifyReply) =>
   reply
@@ -184,10 +162,9 @@ const adminRoleRefused = (reply: FastifyReply) =>
     );
 
 export default fp<AccessPluginOptions>(
-  async (app, { staffMemberOf, adminOf, onAdminRefused }) => {
+  async (app, { adminOf, onAdminRefused }) => {
     const table: AccessTableRow[] = [];
     app.decorate('accessTable', table);
-    app.decorateRequest('staffMember', null);
     app.decorateRequest('admin', null);
 
     // deny by default: a route that says nothing about access stops the registration
@@ -225,12 +202,7 @@ export default fp<AccessPluginOptions>(
         request.admin = admin;
         return;
       }
-      if (access?.kind !== 'customer' && access?.kind !== 'staff') return;
-      if (!request.session) return notLoggedIn(reply);
-      if (access.kind === 'customer') return;
-      const member = await staffMemberOf(request.session.userId);
-      if (!member || (access.roles && !access.roles.includes(member.role))) return staffOnly(request, reply);
-      request.staffMember = member;
+      if (access?.kind === 'customer' && !request.session) return notLoggedIn(reply);
     });
   },
   { name: 'access', dependencies: ['envelope', 'session'] },

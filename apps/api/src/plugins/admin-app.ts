@@ -47,4 +47,13 @@ const adminApp: FastifyPluginAsync<{ dist: string }> = async (app, { dist }) => 
   app.get(`${ADMIN_PREFIX}/*`, page, sendIndex);
 };
 
+/** The former server-rendered staff page: picking is the back office's orders now (pickers' bookmarks). */
+export const staffRedirect: FastifyPluginAsync = async (app) => {
+  app.get(
+    '/staff',
+    { config: { access: ACCESS.public('a permanent redirect to the back office') } },
+    async (_request, reply) => reply.redirect(`${ADMIN_PREFIX}/orders`, 301),
+  );
+};
+
 export default adminApp;

@@ -26,6 +26,38 @@ export const STAFF_ROLE_LABEL: Record<StaffRole, string> = {
   supervisor: 'Supervisore',
 };
 
+/**
+ * Who may read and who may change each resource of the back office (decision 030). The API declares these
+ * on every route; the admin app shows a resource, and its edit buttons, only to the roles that may use them.
+ * A store manager and a picker are further limited to their own stores.
+ */
+export const ADMIN_GRANTS = {
+  products: {
+    read: ['administrator', 'catalogue_manager', 'store_manager', 'supervisor', 'customer_service'],
+    write: ['administrator', 'catalogue_manager'],
+  },
+  stores: {
+    read: ['administrator', 'store_manager', 'supervisor', 'customer_service'],
+    write: ['administrator', 'store_manager'],
+  },
+  orders: {
+    read: ['administrator', 'store_manager', 'picker', 'supervisor', 'customer_service'],
+    /** picking, prepared, the delivery steps */
+    write: ['administrator', 'store_manager', 'picker'],
+  },
+  customers: {
+    read: ['administrator', 'customer_service', 'supervisor'],
+    write: ['administrator', 'customer_service'],
+  },
+  staff: { read: ['administrator'], write: ['administrator'] },
+  audit: { read: ['administrator', 'supervisor'], write: [] },
+} as const satisfies Record<string, { read: readonly StaffRole[]; write: readonly StaffRole[] }>;
+export type AdminResource = keyof typeof ADMIN_GRANTS;
+export const mayRead = (role: unknown, resource: AdminResource): boolean =>
+  (ADMIN_GRANTS[resource].read as readonly unknown[]).includes(role);
+export const mayWrite = (role: unknown, resource: AdminResource): boolean =>
+  (ADMIN_GRANTS[resource].write as readonly unknown[]).includes(role);
+
 const id = z.coerce.number().int().min(1).max(2_147_483_647);
 /** a 6-digit code of the authenticator app, or a recovery code (XXXXX-XXXXX) */
 const oneTimeCode = z

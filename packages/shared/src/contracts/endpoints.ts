@@ -1,5 +1,6 @@
 import { accountEndpoints } from './account';
 import { backofficeEndpoints } from './admin';
+import { adminOrdersEndpoints } from './admin-orders';
 import { cartEndpoints } from './cart';
 import { catalogueEndpoints } from './catalogue';
 import { checkoutEndpoints } from './checkout';
@@ -7,7 +8,6 @@ import { contentEndpoints } from './content';
 import { deliveryEndpoints } from './delivery';
 import type { Endpoint, EndpointKey } from './endpoint';
 import { ordersEndpoints } from './orders';
-import { staffEndpoints } from './staff';
 import { systemEndpoints } from './system';
 
 /**
@@ -24,7 +24,7 @@ export const ENDPOINT_GROUPS = {
   content: contentEndpoints,
   delivery: deliveryEndpoints,
   orders: ordersEndpoints,
-  staff: staffEndpoints,
+  adminOrders: adminOrdersEndpoints,
   system: systemEndpoints,
 } as const;
 

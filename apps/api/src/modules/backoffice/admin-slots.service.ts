@@ -3,7 +3,7 @@ import { isAwaitingPickup, ORDER_STATUS_IDS } from '@spesa/shared/orders/order-s
 import type { Db } from '../../db/client';
 import { failWith, ok, type Result } from '../../lib/result';
 import type { SlotAdmin } from '../delivery/slot-admin';
-import { romeNow } from '../delivery/timeslot.service';
+import { romeNow } from '../../lib/rome-time';
 import type { OrdersRepository } from '../orders/orders.repository';
 import { BACKOFFICE_TEXT } from './backoffice.messages';
 import type { BackofficeRepository } from './backoffice.repository';

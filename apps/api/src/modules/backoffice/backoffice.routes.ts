@@ -1,4 +1,9 @@
-import { backofficeEndpoints as api, STAFF_ROLES, type StaffRole } from '@spesa/shared/contracts/admin';
+import {
+  ADMIN_GRANTS,
+  backofficeEndpoints as api,
+  STAFF_ROLES,
+  type StaffRole,
+} from '@spesa/shared/contracts/admin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/result';
@@ -21,16 +26,6 @@ export interface BackofficeRoutesOptions {
   repo: BackofficeRepository;
   secureCookie: boolean;
 }
-
-/** Who may do what (decision 030): each resource's readers and writers. */
-const ROLES = {
-  catalogueReaders: ['administrator', 'catalogue_manager', 'store_manager', 'supervisor', 'customer_service'],
-  catalogueWriters: ['administrator', 'catalogue_manager'],
-  auditReaders: ['administrator', 'supervisor'],
-  staffReaders: ['administrator'],
-  storeReaders: ['administrator', 'store_manager', 'supervisor', 'customer_service'],
-  slotWriters: ['administrator', 'store_manager'],
-} satisfies Record<string, StaffRole[]>;
 
 const tags = ['backoffice'];
 const isStaffRole = (role: string): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role);
@@ -113,7 +108,7 @@ const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
 
   app.route({
     ...contractRoute(api.products, {
-      access: ACCESS.admin(ROLES.catalogueReaders),
+      access: ACCESS.admin(ADMIN_GRANTS.products.read),
       tags,
       summary: 'Products with filters (q, categoryId, active), sort and paging',
     }),
@@ -137,7 +132,7 @@ const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
 
   app.route({
     ...contractRoute(api.product, {
-      access: ACCESS.admin(ROLES.catalogueReaders),
+      access: ACCESS.admin(ADMIN_GRANTS.products.read),
       tags,
       summary: 'One product',
     }),
@@ -146,7 +141,7 @@ const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
 
   app.route({
     ...contractRoute(api.updateProduct, {
-      access: ACCESS.admin(ROLES.catalogueWriters),
+      access: ACCESS.admin(ADMIN_GRANTS.products.write),
       tags,
       summary:
         'Changes a product; refused when someone saved it after the updatedAt sent (their version answered)',
@@ -162,7 +157,7 @@ const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
 
   app.route({
     ...contractRoute(api.stores, {
-      access: ACCESS.admin(ROLES.storeReaders),
+      access: ACCESS.admin(ADMIN_GRANTS.stores.read),
       tags,
       summary: "The stores (a store manager's own)",
     }),
@@ -171,7 +166,7 @@ const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
 
   app.route({
     ...contractRoute(api.slotDays, {
-      access: ACCESS.admin(ROLES.storeReaders),
+      access: ACCESS.admin(ADMIN_GRANTS.stores.read),
       tags,
       summary: "A store's slot days (from, days): slots open, places booked, the orders booked",
     }),
@@ -184,7 +179,7 @@ const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
 
   app.route({
     ...contractRoute(api.setSlotDay, {
-      access: ACCESS.admin(ROLES.slotWriters),
+      access: ACCESS.admin(ADMIN_GRANTS.stores.write),
       tags,
       summary:
         "Closes (or opens again) a day of a store's slots; the day's booked orders are listed to rebook",
@@ -198,7 +193,7 @@ const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
 
   app.route({
     ...contractRoute(api.staff, {
-      access: ACCESS.admin(ROLES.staffReaders),
+      access: ACCESS.admin(ADMIN_GRANTS.staff.read),
       tags,
       summary: 'The staff members: role, stores, authenticator enrolled',
     }),
@@ -212,7 +207,7 @@ const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
 
   app.route({
     ...contractRoute(api.audit, {
-      access: ACCESS.admin(ROLES.auditReaders),
+      access: ACCESS.admin(ADMIN_GRANTS.audit.read),
       tags,
       summary: 'The audit log: every admin write and refusal, newest first by default',
     }),

@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { SlotRow, TimeslotRepository } from './timeslot.repository';
-import { addDays, isLockDay, isoWeekDay, romeNow, slotStatus, TimeslotService } from './timeslot.service';
+import { romeNow } from '../../lib/rome-time';
+import { addDays, isLockDay, isoWeekDay, slotStatus, TimeslotService } from './timeslot.service';
 
 describe('slotStatus (derived from the places left, never stored)', () => {
   it.each([

@@ -1,4 +1,4 @@
-import { TZDate, tz } from '@date-fns/tz';
+import { tz } from '@date-fns/tz';
 import { addDays as addCalendarDays } from 'date-fns/addDays';
 import { format } from 'date-fns/format';
 import { getISODay } from 'date-fns/getISODay';
@@ -11,6 +11,7 @@ import {
   type TimeslotStatus,
 } from '@spesa/shared/contracts/delivery';
 import { failWith, ok, type Result } from '../../lib/result';
+import { romeNow, TIME_ZONE } from '../../lib/rome-time';
 import { DELIVERY_TEXT } from './delivery.messages';
 import type { Db } from '../../db/client';
 import type { SlotRow, TimeslotRepository } from './timeslot.repository';
@@ -33,23 +34,12 @@ export interface CalendarTarget {
   kind: CalendarKind;
 }
 
-const TIME_ZONE = 'Europe/Rome';
 const inRome = tz(TIME_ZONE);
 const romeDay = (dateIso: string) => parseISO(dateIso, { in: inRome });
 
 /** Minutes since the epoch of a Rome wall-clock time (one skipped by the spring change is an hour later). */
 const romeMinutes = (dateIso: string, time: string): number =>
   Math.floor(parseISO(`${dateIso}T${time}`, { in: inRome }).getTime() / 60_000);
-
-/** Rome's day and time at an instant, and the instant in minutes since the epoch. */
-export function romeNow(now: Date): { date: string; time: string; minutes: number } {
-  const rome = new TZDate(now, TIME_ZONE);
-  return {
-    date: format(rome, 'yyyy-MM-dd'),
-    time: format(rome, 'HH:mm'),
-    minutes: Math.floor(now.getTime() / 60_000),
-  };
-}
 
 export const addDays = (dateIso: string, n: number): string =>
   format(addCalendarDays(romeDay(dateIso), n), 'yyyy-MM-dd');

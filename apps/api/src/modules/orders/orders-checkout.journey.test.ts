@@ -72,15 +72,17 @@ it('card purchase -> confirmation mail with token -> staff picks a heavier weigh
   expect(tv.body.data.data.orderStatusId).toBe(ORDER_STATUS.ordered);
 
   const s = await newCustomer(t, { tag: 'mstaff' });
-  await makeStaff(t, s.userId);
+  const staffToken = await makeStaff(t, s.userId);
   const st = (path: string, payload: unknown) =>
-    callAs<{ data: Order }>(t.app, s.token, 'POST', api(path), { payload });
-  const started = await st('/staff/order/start-preparation', { orderId: data.orderId });
+    callAs<{ data: Order }>(t.app, staffToken, 'POST', api(`/admin/orders/${data.orderId}${path}`), {
+      payload,
+      via: 'staff',
+    });
+  const started = await st('/start', {});
   expect(started.body.response.status).toBe(0);
   const item = started.body.data.data.orderItems[0]?.orderItemId;
   // 1.1 kg weighed for the 1 kg ordered
-  const picked = await st('/staff/order/pick', {
-    orderId: data.orderId,
+  const picked = await st('/pick', {
     orderItemId: item,
     quantity: 1,
     weight: 1.1,
@@ -98,7 +100,7 @@ it('card purchase -> confirmation mail with token -> staff picks a heavier weigh
   expect(realCents).toBeGreaterThan(cents(ordered.grossTotal));
   expect(realCents).toBeLessThanOrEqual(heldCents);
 
-  const prepared = await st('/staff/order/prepared', { orderId: data.orderId });
+  const prepared = await st('/prepared', {});
   expect(prepared.body.response.status).toBe(0);
   expect(prepared.body.response.infosMessage).toEqual([
     `Ordine preparato: addebitati ${formatEuro(realCents)}.`,

@@ -21,7 +21,6 @@ export const ORDERS_TEXT = {
     code: 'msg.order.reorderEmpty',
     text: 'Nessun prodotto di questo ordine è ancora disponibile: non è stato aggiunto nulla al carrello.',
   },
-  staffOnly: { code: 'msg.staff.forbidden', text: 'Funzione riservata al personale del negozio.' },
   pickNotAllowed: {
     code: 'msg.staff.pickNotAllowed',
     text: 'Le quantità si registrano solo mentre l’ordine è in preparazione.',

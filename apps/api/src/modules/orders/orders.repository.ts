@@ -269,7 +269,12 @@ export class OrdersRepository {
   }
 
   // ---------- staff ----------
-  async staffList(f: { date: string; timeslotId?: number | undefined; warehouseIds: readonly number[] }) {
+  /** A day's orders for the back office, by time window, one page, with the count of all. */
+  async staffList(
+    f: { date: string; timeslotId?: number | undefined; warehouseIds: readonly number[] },
+    limit: number,
+    offset: number,
+  ) {
     const parts: SQL[] = [sql`o.slot_date = ${f.date}::date`];
     if (f.timeslotId !== undefined) parts.push(sql`o.timeslot_id = ${f.timeslotId}`);
     if (f.warehouseIds.length > 0)
@@ -279,25 +284,29 @@ export class OrdersRepository {
           sql`, `,
         )})`,
       );
-    return queryRows<OrderRow & { customerName: string; totalItems: number; pickedItems: number }>(
+    const rows = await queryRows<
+      OrderRow & { customerName: string; totalItems: number; pickedItems: number; total: number }
+    >(
       this.db,
-      sql`SELECT ${ORDER_COLUMNS}, trim(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')) AS "customerName",
+      sql`SELECT ${ORDER_COLUMNS}, count(*) OVER ()::int AS total, trim(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')) AS "customerName",
             (SELECT count(*)::int FROM order_items i WHERE i.order_id = o.order_id) AS "totalItems",
             (SELECT count(*)::int FROM order_items i WHERE i.order_id = o.order_id AND i.picked_at IS NOT NULL)
               AS "pickedItems"
           FROM orders o
             LEFT JOIN users u ON u.user_id = o.user_id
           WHERE ${sql.join(parts, sql` AND `)}
-          ORDER BY o.begin_time, o.order_id`,
+          ORDER BY o.begin_time, o.order_id
+          LIMIT ${limit} OFFSET ${offset}`,
     );
-  }
-
-  async staffMember(userId: number): Promise<{ role: string; warehouseIds: number[] } | null> {
-    const [row] = await queryRows<{ role: string; warehouseIds: number[] }>(
-      this.db,
-      sql`SELECT role, warehouse_ids AS "warehouseIds" FROM staff_members WHERE user_id = ${userId} AND active`,
-    );
-    return row ?? null;
+    // past the last page there is no row to carry the count: ask for it alone
+    if (rows.length === 0 && offset > 0) {
+      const [n] = await queryRows<{ n: number }>(
+        this.db,
+        sql`SELECT count(*)::int AS n FROM orders o WHERE ${sql.join(parts, sql` AND `)}`,
+      );
+      return { rows, total: n?.n ?? 0 };
+    }
+    return { rows, total: rows[0]?.total ?? 0 };
   }
 
   /** Records the picked side of a line (ordered side untouched). */

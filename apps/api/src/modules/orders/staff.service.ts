@@ -1,12 +1,13 @@
 import { lineTotalCents } from '@spesa/shared/cart/quantity';
 import { isOnlinePaymentType } from '@spesa/shared/checkout/payment-types';
-import type { Order } from '@spesa/shared/contracts/orders';
 import {
   STAFF_DELIVERY_STEPS,
+  type StaffOrder,
   type StaffOrderSummary,
   type StaffPickBody,
   type StaffStatusBody,
-} from '@spesa/shared/contracts/staff';
+  type StaffSubstitute,
+} from '@spesa/shared/contracts/admin-orders';
 import {
   canTransition,
   nextStatuses,
@@ -16,6 +17,7 @@ import {
 } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
 import { failWith, ok, type Failure, type Result } from '../../lib/result';
+import { romeNow } from '../../lib/rome-time';
 import type { PaymentProvider } from '../payment/payment-provider';
 import { ORDER_STATUS_TEXT, type OrderStatusService } from './order-status.service';
 import { formatEuro, ORDERS_INFO_TEXT, ORDERS_TEXT } from './orders.messages';
@@ -49,16 +51,35 @@ export function captureAmountCents(
   return realCents > available ? { cents: available, capped: true } : { cents: realCents, capped: false };
 }
 
+/** A staff member signed in to the back office (backoffice's AdminMember has this shape). */
 export interface StaffMember {
   userId: number;
+  name: string;
   role: string;
+  /** the stores they work for (empty: all) */
   warehouseIds: number[];
 }
 
 /** The product facts a substitution needs (the catalogue answers). */
 export interface SubstitutePort {
   productOf(productId: number): Promise<{ productId: number; name: string; priceCents: number } | null>;
+  /** products on sale like `productId` (its category), or matching `q`; at most `limit` */
+  candidates(
+    productId: number,
+    q: string | undefined,
+    limit: number,
+  ): Promise<Array<{ productId: number; name: string; brand: string; format: string; priceCents: number }>>;
 }
+
+/** The back office's audit log (the backoffice module owns it): one entry per write, in the write's transaction. */
+export interface AuditPort {
+  record(
+    db: Db,
+    entry: { staff: StaffMember; action: string; orderId: number; before: unknown; after: unknown },
+  ): Promise<void>;
+}
+
+type OrderAnswer = Result<{ data: StaffOrder }>;
 
 class Rollback extends Error {
   constructor(readonly failure: Failure) {
@@ -80,12 +101,9 @@ export class StaffService {
     private readonly status: OrderStatusService,
     private readonly providerFor: (name: string) => PaymentProvider | null,
     private readonly substitutes: SubstitutePort,
+    private readonly audit: AuditPort,
+    private readonly now: () => Date,
   ) {}
-
-  async member(userId: number): Promise<StaffMember | null> {
-    const m = await this.repo.staffMember(userId);
-    return m ? { userId, ...m } : null;
-  }
 
   private async orderFor(staff: StaffMember, orderId: number, db: Db = this.db): Promise<OrderRow | null> {
     const o = await this.repo.findOrder(orderId, null, db);
@@ -94,17 +112,30 @@ export class StaffService {
     return o;
   }
 
+  /** GET /admin/orders: a day's orders (default today in Italy) of the member's stores, by time window. */
   async list(
     staff: StaffMember,
-    q: { date: string; timeslot_id?: number | undefined; warehouse_id?: number | undefined },
-  ): Promise<Result<{ orders: StaffOrderSummary[] }>> {
+    q: {
+      date?: string | undefined;
+      timeslotId?: number | undefined;
+      warehouseId?: number | undefined;
+      page: number;
+      perPage: number;
+    },
+  ): Promise<Result<{ data: StaffOrderSummary[]; total: number }>> {
     let warehouseIds = staff.warehouseIds;
-    if (q.warehouse_id !== undefined)
+    if (q.warehouseId !== undefined)
       warehouseIds =
-        warehouseIds.length === 0 || warehouseIds.includes(q.warehouse_id) ? [q.warehouse_id] : [-1];
-    const rows = await this.repo.staffList({ date: q.date, timeslotId: q.timeslot_id, warehouseIds });
+        warehouseIds.length === 0 || warehouseIds.includes(q.warehouseId) ? [q.warehouseId] : [-1];
+    const { rows, total } = await this.repo.staffList(
+      { date: q.date ?? romeNow(this.now()).date, timeslotId: q.timeslotId, warehouseIds },
+      q.perPage,
+      (q.page - 1) * q.perPage,
+    );
     return ok({
-      orders: rows.map((o) => ({
+      total,
+      data: rows.map((o) => ({
+        id: o.orderId,
         orderId: o.orderId,
         orderStatusId: o.orderStatusId,
         orderStatusDescr: orderStatusLabel(o.orderStatusId),
@@ -122,12 +153,39 @@ export class StaffService {
     });
   }
 
-  async view(staff: StaffMember, orderId: number): Promise<Result<{ data: Order; nextStatuses: number[] }>> {
-    const o = await this.orderFor(staff, orderId);
+  /** GET /admin/orders/:id: the order as picking shows it. */
+  async view(staff: StaffMember, orderId: number, db: Db = this.db): Promise<OrderAnswer> {
+    const o = await this.orderFor(staff, orderId, db);
     if (!o) return failWith(ORDERS_TEXT.orderNotFound, 'notFound');
     const [order] = await this.orders.toWire([o], { withItems: true, showReplaced: true });
     if (!order) return failWith(ORDERS_TEXT.orderNotFound, 'notFound');
-    return ok({ data: order, nextStatuses: nextStatuses(o.orderStatusId, 'staff') });
+    return ok({ data: { ...order, id: o.orderId, nextStatuses: nextStatuses(o.orderStatusId, 'staff') } });
+  }
+
+  /** GET /admin/orders/:id/substitutes: what may replace a line (only when the customer accepted it). */
+  async substituteCandidates(
+    staff: StaffMember,
+    orderId: number,
+    orderItemId: number,
+    q: string | undefined,
+  ): Promise<Result<{ data: StaffSubstitute[] }>> {
+    const o = await this.orderFor(staff, orderId);
+    if (!o) return failWith(ORDERS_TEXT.orderNotFound, 'notFound');
+    const line = (await this.repo.items([o.orderId])).find((i) => i.orderItemId === orderItemId);
+    if (!line) return failWith(ORDERS_TEXT.itemNotFound, 'notFound');
+    if (!line.acceptAlternatives) return failWith(ORDERS_TEXT.substituteNotAllowed);
+    const found = await this.substitutes.candidates(line.productId, q, 20);
+    return ok({
+      data: found
+        .filter((p) => p.productId !== line.productId)
+        .map((p) => ({
+          productId: p.productId,
+          name: p.name,
+          brand: p.brand,
+          format: p.format,
+          price: Math.min(line.unitPriceCents, p.priceCents) / 100,
+        })),
+    });
   }
 
   private async move(
@@ -136,48 +194,54 @@ export class StaffService {
     to: OrderStatusId,
     note: string,
     info: string,
-  ): Promise<Result<{ data: Order; nextStatuses: number[] }>> {
+  ): Promise<OrderAnswer> {
     const o = await this.orderFor(staff, orderId);
     if (!o) return failWith(ORDERS_TEXT.orderNotFound, 'notFound');
     if (!canTransition(o.orderStatusId, to, 'staff')) return failWith(ORDER_STATUS_TEXT.notAllowed);
-    const moved = await this.db.transaction(async (tx) =>
-      this.status.transition(tx, {
+    const moved = await this.db.transaction(async (tx) => {
+      const done = await this.status.transition(tx, {
         orderId,
         from: o.orderStatusId,
         to,
         actor: 'staff',
         actorUserId: staff.userId,
         note,
-      }),
-    );
+      });
+      if (done.ok)
+        await this.audit.record(tx, {
+          staff,
+          action: 'status',
+          orderId,
+          before: { orderStatusId: o.orderStatusId },
+          after: { orderStatusId: to, ...(note ? { note } : {}) },
+        });
+      return done;
+    });
     if (!moved.ok) return moved;
     const view = await this.view(staff, orderId);
     return view.ok ? ok(view.data, [info]) : view;
   }
 
-  /** POST /staff/order/start-preparation: ordered / at the store / started by the warehouse -> picking. */
+  /** POST /admin/orders/:id/start: ordered / at the store / started by the warehouse -> picking. */
   startPreparation(staff: StaffMember, orderId: number) {
     return this.move(staff, orderId, ORDER_STATUS.preparing, '', ORDERS_INFO_TEXT.started);
   }
 
-  /** POST /staff/order/status: the delivery steps after 'prepared'. */
-  deliveryStep(staff: StaffMember, body: StaffStatusBody) {
+  /** POST /admin/orders/:id/status: the delivery steps after 'prepared'. */
+  deliveryStep(staff: StaffMember, orderId: number, body: StaffStatusBody) {
     const to = STAFF_DELIVERY_STEPS[body.step];
     return this.move(
       staff,
-      body.orderId,
+      orderId,
       to,
       body.note ?? '',
       ORDERS_INFO_TEXT.statusChanged(orderStatusLabel(to)),
     );
   }
 
-  /** POST /staff/order/pick: the delivered side of one line (quantity, real weight, substitute). */
-  async pick(
-    staff: StaffMember,
-    body: StaffPickBody,
-  ): Promise<Result<{ data: Order; nextStatuses: number[] }>> {
-    const o = await this.orderFor(staff, body.orderId);
+  /** POST /admin/orders/:id/pick: the delivered side of one line (quantity, real weight, substitute). */
+  async pick(staff: StaffMember, orderId: number, body: StaffPickBody): Promise<OrderAnswer> {
+    const o = await this.orderFor(staff, orderId);
     if (!o) return failWith(ORDERS_TEXT.orderNotFound, 'notFound');
     if (!PICKING.has(o.orderStatusId)) return failWith(ORDERS_TEXT.pickNotAllowed);
     const line = (await this.repo.items([o.orderId])).find((i) => i.orderItemId === body.orderItemId);
@@ -201,7 +265,7 @@ export class StaffService {
     const totalCents = body.quantity === 0 ? 0 : lineTotalCents(priced, unitCents);
     const written = await this.db.transaction(async (tx) => {
       if (!(await this.repo.bumpVersion(tx, o.orderId, o.version))) return false;
-      return this.repo.recordPick(tx, {
+      const recorded = await this.repo.recordPick(tx, {
         orderItemId: line.orderItemId,
         orderId: o.orderId,
         quantity: body.quantity,
@@ -212,6 +276,26 @@ export class StaffService {
         totalCents,
         pickedBy: staff.userId,
       });
+      if (recorded)
+        await this.audit.record(tx, {
+          staff,
+          action: 'pick',
+          orderId: o.orderId,
+          before: {
+            orderItemId: line.orderItemId,
+            productId: line.productId,
+            quantity: line.quantity,
+            delivered: line.deliveredQuantity,
+          },
+          after: {
+            orderItemId: line.orderItemId,
+            delivered: body.quantity,
+            weight,
+            substituteProductId: substitute?.productId ?? null,
+            totalCents,
+          },
+        });
+      return recorded;
     });
     if (!written) return failWith(ORDER_STATUS_TEXT.changed);
     const view = await this.view(staff, o.orderId);
@@ -219,14 +303,11 @@ export class StaffService {
   }
 
   /**
-   * POST /staff/order/prepared: every line recorded; the real amount is captured (online payments) within
+   * POST /admin/orders/:id/prepared: every line recorded; the real amount is captured (online payments) within
    * the same transaction as the status change, capped at the authorisation; a refused capture changes
    * nothing.
    */
-  async markPrepared(
-    staff: StaffMember,
-    orderId: number,
-  ): Promise<Result<{ data: Order; nextStatuses: number[] }>> {
+  async markPrepared(staff: StaffMember, orderId: number): Promise<OrderAnswer> {
     const o = await this.orderFor(staff, orderId);
     if (!o) return failWith(ORDERS_TEXT.orderNotFound, 'notFound');
     if (!canTransition(o.orderStatusId, ORDER_STATUS.prepared, 'staff'))
@@ -288,6 +369,17 @@ export class StaffService {
           });
           if (!moved.ok) throw new Rollback(moved);
         }
+        await this.audit.record(tx, {
+          staff,
+          action: 'prepared',
+          orderId: o.orderId,
+          before: { orderStatusId: o.orderStatusId },
+          after: {
+            orderStatusId: ORDER_STATUS.prepared,
+            deliveredTotalCents: deliveredCents,
+            capturedCents: captured,
+          },
+        });
         infos.unshift(
           captured !== null
             ? ORDERS_INFO_TEXT.prepared(formatEuro(captured))

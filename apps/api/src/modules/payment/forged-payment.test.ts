@@ -150,7 +150,7 @@ describe("the sandbox's delayed webhook", () => {
 describe('staff capture', () => {
   it('fails through the sandbox when its card page never authorised the payment, and the order stays', async () => {
     const staff = await newCustomer(t, { tag: 'forged-staff' });
-    await makeStaff(t, staff.userId);
+    const staffToken = await makeStaff(t, staff.userId);
     const customer = await newCustomer(t, { tag: 'forged-customer' });
     const piece = await pickers.piece(t.db);
     // our records say "authorised" (as a forged notification once could make them), the provider never did
@@ -159,15 +159,13 @@ describe('staff capture', () => {
       lines: [{ product: piece, quantity: 1 }],
       provider: 'sandbox',
     });
-    const as = (path: string, payload: unknown) => callAs(t.app, staff.token, 'POST', api(path), { payload });
-    expect((await as('/staff/order/start-preparation', { orderId: o.orderId })).body.response.status).toBe(0);
+    const as = (path: string, payload: unknown) =>
+      callAs(t.app, staffToken, 'POST', api(`/admin/orders/${o.orderId}${path}`), { payload, via: 'staff' });
+    expect((await as('/start', {})).body.response.status).toBe(0);
     const itemId = o.itemIds[0];
-    expect(
-      (await as('/staff/order/pick', { orderId: o.orderId, orderItemId: itemId, quantity: 1 })).body.response
-        .status,
-    ).toBe(0);
+    expect((await as('/pick', { orderItemId: itemId, quantity: 1 })).body.response.status).toBe(0);
     const before = await statusOf(o.orderId);
-    const prepared = await as('/staff/order/prepared', { orderId: o.orderId });
+    const prepared = await as('/prepared', {});
     expect(prepared.body.response.status).not.toBe(0);
     expect(prepared.body.response.errorsMessage[0]).toMatch(/addebito non è riuscito/);
     expect(await statusOf(o.orderId)).toBe(before);

@@ -21,8 +21,8 @@ beforeAll(async () => {
   piece = await pickers.piece(t.db);
   loose = await pickers.loose500by100(t.db);
   other = await pickers.lowStock(t.db);
-  staff = await newCustomer(t, { tag: 'staff' });
-  await makeStaff(t, staff.userId);
+  const member = await newCustomer(t, { tag: 'staff' });
+  staff = { userId: member.userId, token: await makeStaff(t, member.userId) };
   customer = await newCustomer(t, { tag: 'staff-customer' });
 });
 afterAll(async () => {
@@ -31,6 +31,7 @@ afterAll(async () => {
 
 type StaffOrder = {
   data: {
+    id: number;
     orderStatusId: number;
     capturedAmount: number | null;
     deliveredTotal: number | null;
@@ -40,12 +41,19 @@ type StaffOrder = {
       delivered: { quantity: number; weight: number | null; grossTotal: number; substitute: unknown } | null;
     }>;
     statusHistory: Array<{ orderStatusId: number; actor: string }>;
+    nextStatuses: number[];
   };
-  nextStatuses: number[];
 };
 
+/** a customer's call (the shop's session) */
 const as = <T = StaffOrder>(token: string | null, method: 'GET' | 'POST', path: string, payload?: unknown) =>
   callAs<T>(t.app, token, method, `${API}${path}`, payload === undefined ? {} : { payload });
+/** a staff member's call (the back office's session) */
+const st = <T = StaffOrder>(token: string | null, method: 'GET' | 'POST', path: string, payload?: unknown) =>
+  callAs<T>(t.app, token, method, `${API}${path}`, {
+    via: 'staff',
+    ...(payload === undefined ? {} : { payload }),
+  });
 
 const statusOf = async (orderId: number) =>
   (
@@ -55,53 +63,93 @@ const statusOf = async (orderId: number) =>
     )
   )[0]?.s;
 
-describe('staff endpoints refuse customers and anonymous callers', () => {
+/** the audit log's entries of an order */
+const auditOf = (orderId: number) =>
+  queryRows<{ action: string; staffUserId: number; before: unknown; after: Record<string, unknown> }>(
+    t.db,
+    sql`SELECT action, staff_user_id AS "staffUserId", before, after FROM admin_audit
+        WHERE resource = 'orders' AND resource_id = ${String(orderId)} ORDER BY audit_id`,
+  );
+
+describe('order endpoints of the back office refuse customers, other roles and other stores', () => {
   const calls: Array<['GET' | 'POST', string, unknown]> = [
-    ['GET', '/staff/order/list?date=2030-01-15', undefined],
-    ['GET', '/staff/order/view?order_id=1', undefined],
-    ['POST', '/staff/order/start-preparation', { orderId: 1 }],
-    ['POST', '/staff/order/pick', { orderId: 1, orderItemId: 1, quantity: 1 }],
-    ['POST', '/staff/order/prepared', { orderId: 1 }],
-    ['POST', '/staff/order/status', { orderId: 1, step: 'delivered' }],
+    ['GET', '/admin/orders?date=2030-01-15', undefined],
+    ['GET', '/admin/orders/1', undefined],
+    ['GET', '/admin/orders/1/substitutes?orderItemId=1', undefined],
+    ['POST', '/admin/orders/1/start', {}],
+    ['POST', '/admin/orders/1/pick', { orderItemId: 1, quantity: 1 }],
+    ['POST', '/admin/orders/1/prepared', {}],
+    ['POST', '/admin/orders/1/status', { step: 'delivered' }],
   ];
   it.each(calls)('%s %s', async (method, path, payload) => {
-    const anonymous = await as(null, method, path, payload);
+    const anonymous = await st(null, method, path, payload);
     expect(anonymous.statusCode).toBe(401);
     expect(anonymous.body.response.status).toBe(401);
+    // a customer's session is not a back-office session
     const asCustomer = await as(customer.token, method, path, payload);
-    expect(asCustomer.statusCode).toBe(403);
-    expect(asCustomer.body.response.status).toBe(403);
-    expect(asCustomer.body.response.errorsMessage).toEqual(['Funzione riservata al personale del negozio.']);
+    expect(asCustomer.statusCode).toBe(401);
+    expect(asCustomer.body.response.errors[0]?.code).toBe('msg.admin.signInRequired');
     expect(asCustomer.body.data).toEqual({});
+  });
+
+  it('a catalogue manager may not read orders; customer service reads but does not pick (refusals audited)', async () => {
+    const o = await placeOrder(t, { userId: customer.userId, lines: [{ product: piece, quantity: 1 }] });
+    const cm = await newCustomer(t, { tag: 'staff-cm' });
+    const cmToken = await makeStaff(t, cm.userId, [], 'catalogue_manager');
+    const refused = await st(cmToken, 'GET', `/admin/orders/${o.orderId}`);
+    expect(refused.statusCode).toBe(403);
+    expect(refused.body.response.errors[0]?.code).toBe('msg.admin.notAllowed');
+    const cs = await newCustomer(t, { tag: 'staff-cs' });
+    const csToken = await makeStaff(t, cs.userId, [], 'customer_service');
+    expect((await st(csToken, 'GET', `/admin/orders/${o.orderId}`)).body.data.data.id).toBe(o.orderId);
+    expect((await st(csToken, 'POST', `/admin/orders/${o.orderId}/start`, {})).statusCode).toBe(403);
+    expect(await statusOf(o.orderId)).toBe(3);
+    const refusals = await queryRows<{ staffUserId: number; action: string }>(
+      t.db,
+      sql`SELECT staff_user_id AS "staffUserId", action FROM admin_audit
+          WHERE resource = 'access' AND NOT allowed AND staff_user_id IN (${cm.userId}, ${cs.userId})`,
+    );
+    expect(refusals).toEqual(
+      expect.arrayContaining([
+        { staffUserId: cm.userId, action: 'GET /ebsn/api/admin/orders/:id' },
+        { staffUserId: cs.userId, action: 'POST /ebsn/api/admin/orders/:id/start' },
+      ]),
+    );
   });
 
   it('a staff member limited to other stores sees nothing of this one', async () => {
     const o = await placeOrder(t, { userId: customer.userId, lines: [{ product: piece, quantity: 1 }] });
     const limited = await newCustomer(t, { tag: 'staff-limited' });
-    await makeStaff(t, limited.userId, [999_999]);
-    const res = await as(limited.token, 'GET', `/staff/order/view?order_id=${o.orderId}`);
+    const token = await makeStaff(t, limited.userId, [999_999]);
+    const res = await st(token, 'GET', `/admin/orders/${o.orderId}`);
     expect(res.body.response.status).toBe(404);
-    const start = await as(limited.token, 'POST', '/staff/order/start-preparation', { orderId: o.orderId });
+    const start = await st(token, 'POST', `/admin/orders/${o.orderId}/start`, {});
     expect(start.body.response.status).toBe(404);
     expect(await statusOf(o.orderId)).toBe(3);
+    const list = await st<{ data: Array<{ orderId: number }> }>(
+      token,
+      'GET',
+      '/admin/orders?date=2030-01-15',
+    );
+    expect(list.body.data.data).toEqual([]);
   });
 });
 
-describe('bad input on staff endpoints', () => {
+describe('bad input on the order endpoints', () => {
   it.each([
-    ['GET', '/staff/order/list', undefined],
-    ['GET', '/staff/order/list?date=2030-02-31', undefined],
-    ['GET', '/staff/order/list?date=2030-01-15&timeslot_id=x', undefined],
-    ['GET', '/staff/order/view?order_id=abc', undefined],
-    ['POST', '/staff/order/start-preparation', {}],
-    ['POST', '/staff/order/pick', { orderId: 1, orderItemId: 1, quantity: 'tanto' }],
-    ['POST', '/staff/order/pick', { orderId: 1, orderItemId: 1, quantity: -1 }],
-    ['POST', '/staff/order/pick', { orderId: 1, orderItemId: 1, quantity: 1, weight: 1e9 }],
-    ['POST', '/staff/order/status', { orderId: 1, step: 'cancelled' }],
+    ['GET', '/admin/orders?date=2030-02-31', undefined],
+    ['GET', '/admin/orders?date=2030-01-15&timeslotId=x', undefined],
+    ['GET', '/admin/orders?perPage=0', undefined],
+    ['GET', '/admin/orders/abc', undefined],
+    ['GET', '/admin/orders/1/substitutes', undefined],
+    ['POST', '/admin/orders/1/pick', { orderItemId: 1, quantity: 'tanto' }],
+    ['POST', '/admin/orders/1/pick', { orderItemId: 1, quantity: -1 }],
+    ['POST', '/admin/orders/1/pick', { orderItemId: 1, quantity: 1, weight: 1e9 }],
+    ['POST', '/admin/orders/1/status', { step: 'cancelled' }],
   ] as Array<['GET' | 'POST', string, unknown]>)(
     '%s %s %j answers 400 in the envelope',
     async (method, path, payload) => {
-      const res = await as(staff.token, method, path, payload);
+      const res = await st(staff.token, method, path, payload);
       expect(res.statusCode).toBe(400);
       expect(res.body.response.status).toBe(2);
       expect(res.body.response.errorsMessage[0]).toMatch(/^Il (parametro|campo) \w+/);
@@ -121,16 +169,17 @@ describe('picking with a different weight, then capture', () => {
       ],
     });
     const [pieceLine, looseLine] = o.itemIds as [number, number];
-    const list = await as<{ orders: Array<{ orderId: number; nextStatuses: number[] }> }>(
-      staff.token,
-      'GET',
-      '/staff/order/list?date=2030-01-16',
-    );
-    expect(list.body.data.orders.find((x) => x.orderId === o.orderId)?.nextStatuses).toContain(18);
+    const list = await st<{
+      data: Array<{ id: number; orderId: number; nextStatuses: number[] }>;
+      total: number;
+    }>(staff.token, 'GET', '/admin/orders?date=2030-01-16');
+    const listed = list.body.data.data.find((x) => x.orderId === o.orderId);
+    expect(listed?.nextStatuses).toContain(18);
+    expect(listed?.id).toBe(o.orderId);
+    expect(list.body.data.total).toBe(list.body.data.data.length);
 
     // lines are recorded only while the order is in preparation
-    const early = await as(staff.token, 'POST', '/staff/order/pick', {
-      orderId: o.orderId,
+    const early = await st(staff.token, 'POST', `/admin/orders/${o.orderId}/pick`, {
       orderItemId: pieceLine,
       quantity: 2,
     });
@@ -138,7 +187,7 @@ describe('picking with a different weight, then capture', () => {
       'Le quantità si registrano solo mentre l’ordine è in preparazione.',
     ]);
 
-    const started = await as(staff.token, 'POST', '/staff/order/start-preparation', { orderId: o.orderId });
+    const started = await st(staff.token, 'POST', `/admin/orders/${o.orderId}/start`, {});
     expect(started.body.response.status).toBe(0);
     expect(started.body.data.data.orderStatusId).toBe(18);
     // the customer can no longer edit nor cancel
@@ -149,22 +198,44 @@ describe('picking with a different weight, then capture', () => {
     );
     expect(seen.body.data.data).toMatchObject({ isEditable: false, isCancellable: false });
 
-    const notAll = await as(staff.token, 'POST', '/staff/order/prepared', { orderId: o.orderId });
+    const notAll = await st(staff.token, 'POST', `/admin/orders/${o.orderId}/prepared`, {});
     expect(notAll.body.response.errorsMessage).toEqual([
       'Registra tutte le righe dell’ordine prima di segnarlo come preparato.',
     ]);
 
-    const tooMuch = await as(staff.token, 'POST', '/staff/order/pick', {
-      orderId: o.orderId,
+    const tooMuch = await st(staff.token, 'POST', `/admin/orders/${o.orderId}/pick`, {
       orderItemId: pieceLine,
       quantity: 3,
     });
     expect(tooMuch.body.response.errorsMessage).toEqual([
       'La quantità preparata non può superare quella ordinata.',
     ]);
+    // the substitutes offered: the line's category, never the product itself, priced at most as it
+    const offered = await st<{ data: Array<{ productId: number; price: number }> }>(
+      staff.token,
+      'GET',
+      `/admin/orders/${o.orderId}/substitutes?orderItemId=${pieceLine}`,
+    );
+    expect(offered.body.data.data.length).toBeGreaterThan(0);
+    expect(offered.body.data.data.map((p) => p.productId)).not.toContain(piece.productId);
+    for (const p of offered.body.data.data) expect(p.price).toBeLessThanOrEqual(piece.priceCents / 100);
+    const word = (other.name.split(/\s+/).find((w) => w.length > 3) ?? other.name).toLowerCase();
+    const searched = await st<{ data: Array<{ name: string; brand: string }> }>(
+      staff.token,
+      'GET',
+      `/admin/orders/${o.orderId}/substitutes?orderItemId=${pieceLine}&q=${encodeURIComponent(word)}`,
+    );
+    expect(searched.body.data.data.length).toBeGreaterThan(0);
+    for (const p of searched.body.data.data) expect(`${p.name} ${p.brand}`.toLowerCase()).toContain(word);
+    // the weighed line was ordered without alternatives
+    const none = await st(
+      staff.token,
+      'GET',
+      `/admin/orders/${o.orderId}/substitutes?orderItemId=${looseLine}`,
+    );
+    expect(none.body.response.status).toBe(1);
     // a substitute: priced at most as the product ordered
-    const sub = await as(staff.token, 'POST', '/staff/order/pick', {
-      orderId: o.orderId,
+    const sub = await st(staff.token, 'POST', `/admin/orders/${o.orderId}/pick`, {
       orderItemId: pieceLine,
       quantity: 2,
       substituteProductId: other.productId,
@@ -172,8 +243,7 @@ describe('picking with a different weight, then capture', () => {
     expect(sub.body.response.status).toBe(0);
     const subUnit = Math.min(piece.priceCents, other.priceCents);
     // a real weight of 1.2 kg instead of 1 kg (still within the 25 % margin)
-    const weighed = await as(staff.token, 'POST', '/staff/order/pick', {
-      orderId: o.orderId,
+    const weighed = await st(staff.token, 'POST', `/admin/orders/${o.orderId}/pick`, {
       orderItemId: looseLine,
       quantity: '1',
       weight: '1.2',
@@ -184,7 +254,7 @@ describe('picking with a different weight, then capture', () => {
     expect(lines[1]?.delivered).toMatchObject({ quantity: 1, weight: 1.2 });
     expect(lines[0]?.delivered?.substitute).toEqual({ productId: other.productId, name: other.name });
 
-    const prepared = await as(staff.token, 'POST', '/staff/order/prepared', { orderId: o.orderId });
+    const prepared = await st(staff.token, 'POST', `/admin/orders/${o.orderId}/prepared`, {});
     expect(prepared.body.response.status).toBe(0);
     const delivered = 2 * subUnit + Math.round(1.2 * loose.priceCents);
     const real = delivered + 390;
@@ -220,18 +290,23 @@ describe('picking with a different weight, then capture', () => {
     expect(asOrdered.body.data.data.orderItems[0]?.productId).toBe(piece.productId);
 
     // then out for delivery and delivered
-    const out = await as(staff.token, 'POST', '/staff/order/status', {
-      orderId: o.orderId,
+    const out = await st(staff.token, 'POST', `/admin/orders/${o.orderId}/status`, {
       step: 'outForDelivery',
     });
     expect(out.body.data.data.orderStatusId).toBe(7);
     expect((await lastMailTo(t.db, customer.email))?.subject).toBe(`Ordine n. ${o.orderId} in consegna`);
-    const done = await as(staff.token, 'POST', '/staff/order/status', {
-      orderId: o.orderId,
+    const done = await st(staff.token, 'POST', `/admin/orders/${o.orderId}/status`, {
       step: 'delivered',
     });
     expect(done.body.data.data.orderStatusId).toBe(8);
     expect((await lastMailTo(t.db, customer.email))?.subject).toBe(`Ordine n. ${o.orderId} consegnato`);
+
+    // every write is in the audit log: who, what, before, after
+    const audit = await auditOf(o.orderId);
+    expect(audit.map((a) => a.action)).toEqual(['status', 'pick', 'pick', 'prepared', 'status', 'status']);
+    expect(new Set(audit.map((a) => a.staffUserId))).toEqual(new Set([staff.userId]));
+    expect(audit[2]?.after).toMatchObject({ orderItemId: looseLine, delivered: 1, weight: 1.2 });
+    expect(audit[3]?.after).toMatchObject({ orderStatusId: 6, capturedCents: real });
   });
 
   it('never captures above the authorisation: the real amount is capped and the cap recorded', async () => {
@@ -239,14 +314,13 @@ describe('picking with a different weight, then capture', () => {
       userId: customer.userId,
       lines: [{ product: loose, quantity: 1, variableWeight: true }],
     });
-    await as(staff.token, 'POST', '/staff/order/start-preparation', { orderId: o.orderId });
-    await as(staff.token, 'POST', '/staff/order/pick', {
-      orderId: o.orderId,
+    await st(staff.token, 'POST', `/admin/orders/${o.orderId}/start`, {});
+    await st(staff.token, 'POST', `/admin/orders/${o.orderId}/pick`, {
       orderItemId: o.itemIds[0],
       quantity: 1,
       weight: 3,
     });
-    const prepared = await as(staff.token, 'POST', '/staff/order/prepared', { orderId: o.orderId });
+    const prepared = await st(staff.token, 'POST', `/admin/orders/${o.orderId}/prepared`, {});
     expect(prepared.body.response.status).toBe(0);
     expect(prepared.body.response.infosMessage).toContain(
       'L’importo reale supera l’autorizzazione: addebitato solo l’importo autorizzato.',
@@ -267,15 +341,14 @@ describe('picking with a different weight, then capture', () => {
 
   it('a refused capture changes nothing', async () => {
     const o = await placeOrder(t, { userId: customer.userId, lines: [{ product: piece, quantity: 1 }] });
-    await as(staff.token, 'POST', '/staff/order/start-preparation', { orderId: o.orderId });
-    await as(staff.token, 'POST', '/staff/order/pick', {
-      orderId: o.orderId,
+    await st(staff.token, 'POST', `/admin/orders/${o.orderId}/start`, {});
+    await st(staff.token, 'POST', `/admin/orders/${o.orderId}/pick`, {
       orderItemId: o.itemIds[0],
       quantity: 1,
     });
     provider.declineCapture = true;
     try {
-      const res = await as(staff.token, 'POST', '/staff/order/prepared', { orderId: o.orderId });
+      const res = await st(staff.token, 'POST', `/admin/orders/${o.orderId}/prepared`, {});
       expect(res.body.response.status).toBe(1);
       expect(res.body.response.errorsMessage[0]).toMatch(/^L’addebito non è riuscito/);
     } finally {
@@ -295,14 +368,13 @@ describe('picking with a different weight, then capture', () => {
       paymentTypeId: 2,
       lines: [{ product: piece, quantity: 3 }],
     });
-    await as(staff.token, 'POST', '/staff/order/start-preparation', { orderId: o.orderId });
-    await as(staff.token, 'POST', '/staff/order/pick', {
-      orderId: o.orderId,
+    await st(staff.token, 'POST', `/admin/orders/${o.orderId}/start`, {});
+    await st(staff.token, 'POST', `/admin/orders/${o.orderId}/pick`, {
       orderItemId: o.itemIds[0],
       quantity: 2,
     });
     const before = provider.captures.length;
-    const res = await as(staff.token, 'POST', '/staff/order/prepared', { orderId: o.orderId });
+    const res = await st(staff.token, 'POST', `/admin/orders/${o.orderId}/prepared`, {});
     expect(res.body.response.status).toBe(0);
     expect(res.body.data.data.capturedAmount).toBeNull();
     expect(res.body.data.data.deliveredTotal).toBe((2 * piece.priceCents) / 100);
@@ -316,11 +388,11 @@ describe('the transition table decides', () => {
     const o = await placeOrder(t, { userId: customer.userId, lines: [{ product: piece, quantity: 1 }] });
     for (const step of ['delivered', 'outForDelivery', 'notCollected'])
       expect(
-        (await as(staff.token, 'POST', '/staff/order/status', { orderId: o.orderId, step })).body.response
+        (await st(staff.token, 'POST', `/admin/orders/${o.orderId}/status`, { step })).body.response
           .errorsMessage,
       ).toEqual(["L'operazione non è possibile nello stato attuale dell'ordine."]);
     expect(
-      (await as(staff.token, 'POST', '/staff/order/prepared', { orderId: o.orderId })).body.response.status,
+      (await st(staff.token, 'POST', `/admin/orders/${o.orderId}/prepared`, {})).body.response.status,
     ).toBe(1);
     const cancelled = await placeOrder(t, {
       userId: customer.userId,
@@ -328,8 +400,7 @@ describe('the transition table decides', () => {
       lines: [{ product: piece, quantity: 1 }],
     });
     expect(
-      (await as(staff.token, 'POST', '/staff/order/start-preparation', { orderId: cancelled.orderId })).body
-        .response.status,
+      (await st(staff.token, 'POST', `/admin/orders/${cancelled.orderId}/start`, {})).body.response.status,
     ).toBe(1);
     expect(await statusOf(o.orderId)).toBe(3);
     expect(await statusOf(cancelled.orderId)).toBe(10);
@@ -423,52 +494,10 @@ describe('capture rules', () => {
   });
 });
 
-describe('the /staff page', () => {
-  it('asks to sign in, refuses customers, lets staff drive an order with a different weight', async () => {
-    const anonymous = await t.app.inject({ method: 'GET', url: '/staff' });
-    expect(anonymous.statusCode).toBe(200);
-    expect(anonymous.body).toContain('href="/login"');
-    const asCustomer = await t.app.inject({
-      method: 'GET',
-      url: '/staff',
-      cookies: { 'x-ebsn-account': customer.token },
-    });
-    expect(asCustomer.statusCode).toBe(403);
-
-    const o = await placeOrder(t, {
-      userId: customer.userId,
-      slotDate: '2030-01-20',
-      lines: [{ product: loose, quantity: 1, variableWeight: true }],
-    });
-    const cookies = { 'x-ebsn-account': staff.token };
-    const list = await t.app.inject({ method: 'GET', url: '/staff?date=2030-01-20', cookies });
-    expect(list.body).toContain(`href="/staff/ordini/${o.orderId}"`);
-    expect(list.body).toMatch(/<html lang="it">/);
-    const form = (action: string, body: Record<string, string>) =>
-      t.app.inject({
-        method: 'POST',
-        url: `/staff/ordini/${o.orderId}/${action}`,
-        cookies,
-        headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'same-origin' },
-        payload: new URLSearchParams(body).toString(),
-      });
-    expect((await form('inizia', {})).body).toContain('Preparazione iniziata.');
-    const bad = await form('riga', { orderItemId: String(o.itemIds[0]), quantity: 'molto' });
-    expect(bad.body).toContain('Dati non validi');
-    const weighed = await form('riga', { orderItemId: String(o.itemIds[0]), quantity: '1', weight: '1,1' });
-    expect(weighed.body).toContain('peso reale 1.1 kg');
-    const prepared = await form('preparato', {});
-    expect(prepared.body).toContain('Ordine preparato: addebitati');
-    expect(await statusOf(o.orderId)).toBe(6);
-
-    const crossSite = await t.app.inject({
-      method: 'POST',
-      url: `/staff/ordini/${o.orderId}/stato`,
-      cookies,
-      headers: { 'content-type': 'application/x-www-form-urlencoded', 'sec-fetch-site': 'cross-site' },
-      payload: 'step=delivered',
-    });
-    expect(crossSite.statusCode).toBe(403);
-    expect(await statusOf(o.orderId)).toBe(6);
+describe('the former /staff page', () => {
+  it('sends pickers to the back office', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/staff' });
+    expect(res.statusCode).toBe(301);
+    expect(res.headers.location).toBe('/admin/orders');
   });
 });

@@ -1,0 +1,99 @@
+import { ADMIN_GRANTS } from '@spesa/shared/contracts/admin';
+import { adminOrdersEndpoints as api } from '@spesa/shared/contracts/admin-orders';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ACCESS } from '../../plugins/access';
+import { contractRoute } from '../../plugins/contract-route';
+import { answer } from '../../plugins/envelope';
+import type { StaffMember, StaffService } from './staff.service';
+
+/** The member of a route the access gate let through (`ACCESS.admin`): set for sure. */
+const memberOf = (request: FastifyRequest): StaffMember => {
+  if (!request.admin) throw new Error('only an ACCESS.admin route has a member for sure');
+  return request.admin;
+};
+
+const tags = ['backoffice'];
+const readers = ACCESS.admin(ADMIN_GRANTS.orders.read);
+const pickers = ACCESS.admin(ADMIN_GRANTS.orders.write);
+
+/**
+ * Orders in the back office (decisions 018 and 030), under /ebsn/api/admin/orders: the day's orders, picking,
+ * prepared with the capture, the delivery steps. The back office's session and roles (ADMIN_GRANTS.orders);
+ * a store manager or picker reaches only their stores' orders (another store's order is "not found").
+ */
+const adminOrdersRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (app, { staff }) => {
+  app.route({
+    ...contractRoute(api.list, {
+      access: readers,
+      tags,
+      summary: "A day's orders (default today), optionally one store or time window, by time window",
+    }),
+    handler: async (request) => answer(request, await staff.list(memberOf(request), request.query)),
+  });
+
+  app.route({
+    ...contractRoute(api.view, {
+      access: readers,
+      tags,
+      summary: 'One order for picking: lines ordered and delivered, and the statuses staff may set',
+    }),
+    handler: async (request) => answer(request, await staff.view(memberOf(request), request.params.id)),
+  });
+
+  app.route({
+    ...contractRoute(api.startPreparation, { access: pickers, tags, summary: 'Starts picking (status 18)' }),
+    handler: async (request) =>
+      answer(request, await staff.startPreparation(memberOf(request), request.params.id)),
+  });
+
+  app.route({
+    ...contractRoute(api.substitutes, {
+      access: pickers,
+      tags,
+      summary: "Products that may replace a line (its category, or a search), at most the line's price",
+    }),
+    handler: async (request) =>
+      answer(
+        request,
+        await staff.substituteCandidates(
+          memberOf(request),
+          request.params.id,
+          request.query.orderItemId,
+          request.query.q,
+        ),
+      ),
+  });
+
+  app.route({
+    ...contractRoute(api.pick, {
+      access: pickers,
+      tags,
+      summary: 'Records the delivered quantity, real weight or substitute of one line',
+    }),
+    handler: async (request) =>
+      answer(request, await staff.pick(memberOf(request), request.params.id, request.body)),
+  });
+
+  app.route({
+    ...contractRoute(api.prepared, {
+      access: pickers,
+      tags,
+      summary: 'Marks the order prepared and captures the real amount (never above the authorisation)',
+    }),
+    handler: async (request) =>
+      answer(request, await staff.markPrepared(memberOf(request), request.params.id)),
+  });
+
+  app.route({
+    ...contractRoute(api.status, {
+      access: pickers,
+      tags,
+      summary: 'Out for delivery, delivered, partially delivered, not collected, failed',
+    }),
+    handler: async (request) =>
+      answer(request, await staff.deliveryStep(memberOf(request), request.params.id, request.body)),
+  });
+};
+
+export default adminOrdersRoutes;
