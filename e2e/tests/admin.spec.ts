@@ -67,7 +67,10 @@ test('un responsabile di negozio chiude un giorno di fasce e poi lo riapre', asy
   await expect(days.locator('tbody tr')).toHaveCount(7);
   await expectAccessible(page, 'admin: punto vendita');
   // a day with slots (a Sunday has none), not today
-  const day = days.locator('tbody tr').filter({ has: page.getByRole('button', { name: /^Chiudi / }) }).nth(1);
+  const day = days
+    .locator('tbody tr')
+    .filter({ has: page.getByRole('button', { name: /^Chiudi / }) })
+    .nth(1);
   const label = (await day.locator('td').first().textContent()) ?? '';
   await day.getByRole('button', { name: /^Chiudi / }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
@@ -77,4 +80,50 @@ test('un responsabile di negozio chiude un giorno di fasce e poi lo riapre', asy
   await closed.getByRole('button', { name: /^Riapri / }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
   await expect(closed).not.toContainText('(chiuso)');
+});
+
+test('il servizio clienti trova un cliente e annota la telefonata; un preparatore non vede i clienti', async ({
+  page,
+  browser,
+}) => {
+  await signInToAdmin(page, 'clienti@spesa.demo');
+  await page.getByRole('menuitem', { name: 'Clienti' }).click();
+  await page.getByPlaceholder('Nome, e-mail, carta, telefono o codice fiscale').fill('mario rossi');
+  const row = page.locator('tbody tr').filter({ hasText: 'mario.rossi@spesa.demo' });
+  await expect(row).toHaveCount(1);
+  await expectAccessible(page, 'admin: clienti');
+  await row.click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Mario Rossi' })).toBeVisible();
+  const note = `Ha chiamato per la consegna di martedì (${Date.now()})`;
+  await page.getByLabel('Nuova nota').fill(note);
+  await page.getByRole('button', { name: 'Aggiungi la nota' }).click();
+  await expect(page.getByText('Nota aggiunta.')).toBeVisible();
+  await expect(page.getByRole('list', { name: 'Note del servizio clienti' })).toContainText(note);
+  await page.getByRole('button', { name: 'Cancella i dati personali' }).click();
+  await expect(page.getByRole('dialog', { name: /Cancellare i dati personali/ })).toBeVisible();
+  await expectAccessible(page, 'admin: cliente, cancellazione');
+  await page.getByRole('button', { name: 'Annulla' }).click();
+
+  // a picker has no customers in the menu, and the API refuses them (the refusal is in the audit log)
+  const tablet = await browser.newContext({ viewport: { width: 768, height: 1024 } });
+  const picker = await tablet.newPage();
+  await signInToAdmin(picker, 'picker@spesa.demo');
+  await expect(picker.getByRole('menuitem', { name: 'Ordini' })).toBeVisible();
+  await expect(picker.getByRole('menuitem', { name: 'Clienti' })).toHaveCount(0);
+  const refused = await picker.evaluate(async () => (await fetch('/ebsn/api/admin/customers')).status);
+  expect(refused).toBe(403);
+  await tablet.close();
+
+  const supervisor = await browser.newContext();
+  const office = await supervisor.newPage();
+  await signInToAdmin(office, 'operatore@spesa.demo');
+  await office.getByRole('menuitem', { name: 'Registro attività' }).click();
+  await expect(
+    office
+      .locator('tbody tr')
+      .filter({ hasText: 'Piero Preparatore' })
+      .filter({ hasText: 'GET /ebsn/api/admin/customers' })
+      .first(),
+  ).toBeVisible();
+  await supervisor.close();
 });

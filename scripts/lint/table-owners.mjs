@@ -18,7 +18,7 @@ export const TABLE_OWNERS = {
     'loyalty_cards',
     'bot_check_spent',
   ],
-  backoffice: ['staff_members', 'staff_sessions', 'admin_audit'],
+  backoffice: ['staff_members', 'staff_sessions', 'admin_audit', 'customer_notes'],
   cart: ['carts', 'cart_items', 'cart_infos'],
   catalogue: ['categories', 'products', 'product_promos', 'vendors', 'search_terms', 'catalogue_version'],
   checkout: [

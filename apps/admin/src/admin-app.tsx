@@ -1,6 +1,7 @@
 import { mayRead, mayWrite } from '@spesa/shared/contracts/admin';
 import { Admin, Resource } from 'react-admin';
 import { AuditList } from './audit';
+import { CustomerList, CustomerShow } from './customers';
 import { Dashboard } from './dashboard';
 import { authProvider } from './auth-provider';
 import { dataProvider } from './data-provider';
@@ -45,6 +46,9 @@ export function AdminApp() {
             show={ProductShow}
             edit={mayWrite(role, 'products') ? ProductEdit : undefined}
           />
+        ) : null,
+        mayRead(role, 'customers') ? (
+          <Resource key="customers" name="customers" list={CustomerList} show={CustomerShow} />
         ) : null,
         mayRead(role, 'stores') ? (
           <Resource key="stores" name="stores" list={StoreList} show={StoreShow} />

@@ -1,7 +1,7 @@
 import type { Theme } from '@mui/material';
 import { useMediaQuery } from '@mui/material';
 import type { AdminAuditEntry } from '@spesa/shared/contracts/admin';
-import { BooleanField, DataTable, DateField, List, SelectInput, SimpleList, TextInput } from 'react-admin';
+import { BooleanField, DataTable, List, SelectInput, SimpleList, TextInput } from 'react-admin';
 
 const filters = [
   <SelectInput
@@ -12,6 +12,8 @@ const filters = [
       { id: 'products', name: 'Prodotti' },
       { id: 'session', name: 'Accessi' },
       { id: 'slot-days', name: 'Fasce orarie' },
+      { id: 'orders', name: 'Ordini' },
+      { id: 'customers', name: 'Clienti' },
       { id: 'access', name: 'Operazioni rifiutate' },
     ]}
   />,
@@ -24,12 +26,20 @@ const ACTION: Record<string, string> = {
   update: 'Modifica',
   'close-day': 'Chiusura giorno',
   'open-day': 'Riapertura giorno',
+  status: 'Cambio di stato',
+  pick: 'Riga preparata',
+  prepared: 'Preparato e addebitato',
+  view: 'Consultazione',
+  note: 'Nota',
+  anonymize: 'Cancellazione dati personali',
 };
 const RESOURCE: Record<string, string> = {
   products: 'Prodotti',
   session: 'Accessi',
   access: 'Operazione rifiutata',
   'slot-days': 'Fasce orarie',
+  orders: 'Ordini',
+  customers: 'Clienti',
 };
 const actionOf = (r: AdminAuditEntry) => ACTION[r.action] ?? r.action;
 const resourceOf = (r: AdminAuditEntry) => RESOURCE[r.resource] ?? r.resource;
@@ -59,7 +69,12 @@ export function AuditList() {
         />
       ) : (
         <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="at" field={DateField} />
+          <DataTable.Col
+            source="at"
+            render={(e: AdminAuditEntry) =>
+              new Date(e.at).toLocaleString('it-IT', { timeZone: 'Europe/Rome' })
+            }
+          />
           <DataTable.Col source="staffName" />
           <DataTable.Col source="action" render={actionOf} />
           <DataTable.Col source="resource" render={resourceOf} />

@@ -55,6 +55,18 @@ export const dataProvider: DataProvider = {
             ...(filter.warehouseId ? { warehouseId: filter.warehouseId } : {}),
           },
         });
+      if (resource === 'customers') {
+        const sort = params.sort?.field as 'id' | 'lastName' | 'email' | 'createdAt' | undefined;
+        return adminCall('GET /admin/customers', {
+          query: {
+            ...pageOf(params),
+            order: orderOf(params),
+            ...(sort ? { sort } : {}),
+            // the API searches from two characters on
+            ...(filter.q && filter.q.trim().length >= 2 ? { q: filter.q } : {}),
+          },
+        });
+      }
       if (resource === 'stores') return adminCall('GET /admin/stores', {});
       if (resource === 'staff') return adminCall('GET /admin/staff', {});
       if (resource === 'audit') {
@@ -77,6 +89,8 @@ export const dataProvider: DataProvider = {
         return adminCall('GET /admin/products/:id', { params: { id: Number(params.id) } });
       if (resource === 'orders')
         return adminCall('GET /admin/orders/:id', { params: { id: Number(params.id) } });
+      if (resource === 'customers')
+        return adminCall('GET /admin/customers/:id', { params: { id: Number(params.id) } });
       if (resource === 'stores') {
         const { data } = await adminCall('GET /admin/stores', {});
         const found = data.find((store) => String(store.id) === String(params.id));

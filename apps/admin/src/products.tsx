@@ -58,7 +58,12 @@ export function ProductList() {
           <DataTable.NumberCol source="price" options={euro} locales="it-IT" />
           <DataTable.NumberCol source="stock" locales="it-IT" />
           <DataTable.Col source="active" field={BooleanField} />
-          <DataTable.Col source="updatedAt" field={DateField} />
+          <DataTable.Col
+            source="updatedAt"
+            render={(p: AdminProduct) =>
+              new Date(p.updatedAt).toLocaleString('it-IT', { timeZone: 'Europe/Rome' })
+            }
+          />
           {canWrite(permissions) ? (
             <DataTable.Col>
               <EditButton />
@@ -89,7 +94,7 @@ export function ProductShow() {
         <TextField source="ingredients" />
         <TextField source="allergens" />
         <TextField source="storage" />
-        <DateField source="updatedAt" showTime />
+        <DateField source="updatedAt" showTime locales="it-IT" />
       </SimpleShowLayout>
     </Show>
   );

@@ -55,6 +55,18 @@ export const adminItalian = {
         grossTotal: 'Totale',
       },
     },
+    customers: {
+      name: 'Cliente |||| Clienti',
+      fields: {
+        id: 'ID',
+        lastName: 'Nome',
+        email: 'E-mail',
+        mobilePhone: 'Cellulare',
+        cardNumber: 'Carta fedeltà',
+        createdAt: 'Cliente dal',
+        q: 'Cerca',
+      },
+    },
     audit: {
       name: 'Registro attività |||| Registro attività',
       fields: {
@@ -139,5 +151,46 @@ export const pickingTexts = {
   cancel: 'Annulla',
   done: 'Fatto.',
   loading: 'Caricamento dell’ordine',
+  failed: 'Operazione non riuscita: riprova tra poco.',
+};
+
+/** The customer record's texts (read directly, like the picking screen's). */
+export const customerTexts = {
+  searchHint: 'Nome, e-mail, carta, telefono o codice fiscale',
+  erased: 'Cliente cancellato',
+  erasedOn: (when: string) => `Dati personali cancellati su richiesta il ${when}.`,
+  fields: {
+    email: 'E-mail',
+    mobilePhone: 'Cellulare',
+    homePhone: 'Telefono',
+    cardNumber: 'Carta fedeltà',
+    fiscalCode: 'Codice fiscale',
+    city: 'Comune',
+    birthDate: 'Data di nascita',
+    createdAt: 'Cliente dal',
+    consents: 'Consensi marketing / profilazione',
+  },
+  yes: 'sì',
+  no: 'no',
+  orders: 'Ultimi ordini',
+  noOrders: 'Nessun ordine.',
+  orderNo: 'N. ordine',
+  date: 'Data',
+  status: 'Stato',
+  total: 'Totale',
+  notes: 'Note del servizio clienti',
+  noNotes: 'Nessuna nota.',
+  note: 'Nuova nota',
+  addNote: 'Aggiungi la nota',
+  noteAdded: 'Nota aggiunta.',
+  erase: 'Cancella i dati personali',
+  eraseTitle: 'Cancellare i dati personali del cliente?',
+  eraseHelp:
+    'Su richiesta del cliente (art. 17 GDPR), dopo averne verificato l’identità: nome, contatti, indirizzi, dati di fatturazione, carta e note vengono cancellati e l’account non potrà più accedere. Gli ordini restano, senza dati personali, per gli obblighi fiscali.',
+  reason: 'Come e quando lo ha chiesto (es. e-mail del 24/11, pratica 1234)',
+  eraseConfirm: 'Ho verificato l’identità del cliente: la cancellazione non si può annullare.',
+  eraseNow: 'Cancella',
+  erasedDone: 'Dati personali cancellati.',
+  cancel: 'Annulla',
   failed: 'Operazione non riuscita: riprova tra poco.',
 };

@@ -59,6 +59,8 @@ import { AdminSlotsService } from './modules/backoffice/admin-slots.service';
 import { SlotAdmin } from './modules/delivery/slot-admin';
 import { BackofficeRepository } from './modules/backoffice/backoffice.repository';
 import backofficeRoutes, { STAFF_COOKIE } from './modules/backoffice/backoffice.routes';
+import { AdminCustomersRepository } from './modules/backoffice/admin-customers.repository';
+import { AdminCustomersService } from './modules/backoffice/admin-customers.service';
 import { StaffAuthService } from './modules/backoffice/staff-auth.service';
 import { Totp } from './modules/backoffice/totp';
 import { CatalogueAdmin } from './modules/catalogue/catalogue-admin';
@@ -391,6 +393,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     now,
   );
   const adminProducts = new AdminProductsService(opts.db, catalogueAdmin, backoffice);
+  const adminCustomersRepo = new AdminCustomersRepository(opts.db);
+  const adminCustomers = new AdminCustomersService(opts.db, adminCustomersRepo, backoffice, {
+    anonymize: (userId) => account.anonymizeOnRequest(userId),
+  });
+  erasers.push((userId) => adminCustomersRepo.deleteNotes(opts.db, userId));
   const adminSlots = new AdminSlotsService(opts.db, new SlotAdmin(opts.db), ordersRepo, backoffice, now);
   const build = buildInfo({ version: env.APP_VERSION, buildSha: env.BUILD_SHA, repoRoot: REPO_ROOT });
 
@@ -427,6 +434,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         auth: staffAuth,
         products: adminProducts,
         slots: adminSlots,
+        customers: adminCustomers,
         repo: backoffice,
         secureCookie,
       });

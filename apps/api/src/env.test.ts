@@ -22,7 +22,11 @@ describe('configuration', () => {
 
   it("keeps the key of the staff's authenticator secrets outside the database in production", () => {
     expect(loadEnv({}).STAFF_TOTP_KEY).toBeUndefined();
-    const production = { NODE_ENV: 'production', PAYMENT_SANDBOX: 'on', PAYMENT_SANDBOX_SECRET: 'x'.repeat(32) };
+    const production = {
+      NODE_ENV: 'production',
+      PAYMENT_SANDBOX: 'on',
+      PAYMENT_SANDBOX_SECRET: 'x'.repeat(32),
+    };
     expect(() => loadEnv(production)).toThrow(/STAFF_TOTP_KEY/);
     expect(() => loadEnv({ ...production, STAFF_TOTP_KEY: 'short' })).toThrow(/STAFF_TOTP_KEY/);
     expect(loadEnv({ ...production, STAFF_TOTP_KEY: 'k'.repeat(32) }).NODE_ENV).toBe('production');

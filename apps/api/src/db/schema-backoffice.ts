@@ -82,3 +82,22 @@ export const adminAudit = pgTable(
     index('admin_audit_staff_idx').on(t.staffUserId),
   ],
 );
+
+/**
+ * Customer service's notes on a customer (a call, a complaint, a request): who wrote it and when. Kept while
+ * the account lives; an anonymised account's notes are deleted with its personal data.
+ */
+export const customerNotes = pgTable(
+  'customer_notes',
+  {
+    noteId: bigserial('note_id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+    staffUserId: integer('staff_user_id').notNull(),
+    staffName: text('staff_name').notNull(),
+    text: text('text').notNull(),
+  },
+  (t) => [index('customer_notes_user_idx').on(t.userId, t.at)],
+);

@@ -251,6 +251,67 @@ export const adminStaffListDataSchema = z.object({
   total: z.number().int(),
 });
 
+// ---------- customers ----------
+export const ADMIN_CUSTOMER_SORTS = ['id', 'lastName', 'email', 'createdAt'] as const;
+export const adminCustomerListQuerySchema = listQuery(ADMIN_CUSTOMER_SORTS).extend({
+  /** name, e-mail, loyalty-card number, phone or fiscal code (at least 2 characters) */
+  q: z.string().trim().min(2, 'Scrivi almeno 2 caratteri.').max(100).optional(),
+});
+export const adminCustomerSummarySchema = z.object({
+  id: z.number().int(),
+  firstName: z.string(),
+  lastName: z.string(),
+  email: z.string(),
+  mobilePhone: z.string(),
+  cardNumber: z.string().nullable(),
+  fiscalCode: z.string(),
+  createdAt: z.string(),
+  /** the personal data were erased on request (ISO time), or null */
+  anonymizedAt: z.string().nullable(),
+});
+export type AdminCustomerSummary = z.infer<typeof adminCustomerSummarySchema>;
+export const adminCustomerListDataSchema = z.object({
+  data: z.array(adminCustomerSummarySchema),
+  total: z.number().int(),
+});
+export const adminCustomerNoteSchema = z.object({
+  id: z.number().int(),
+  at: z.string(),
+  staffName: z.string(),
+  text: z.string(),
+});
+export const adminCustomerSchema = adminCustomerSummarySchema.extend({
+  homePhone: z.string(),
+  city: z.string(),
+  province: z.string(),
+  birthDate: z.string().nullable(),
+  marketingConsent: z.boolean(),
+  profilingConsent: z.boolean(),
+  /** the latest orders */
+  orders: z.array(
+    z.object({
+      orderId: z.number().int(),
+      date: z.string(),
+      orderStatusId: z.number().int(),
+      orderStatusDescr: z.string(),
+      grossTotal: z.number(),
+    }),
+  ),
+  notes: z.array(adminCustomerNoteSchema),
+});
+export type AdminCustomer = z.infer<typeof adminCustomerSchema>;
+export const adminCustomerDataSchema = z.object({ data: adminCustomerSchema });
+export const adminCustomerNoteBodySchema = z.object({
+  text: z.string().trim().min(2, 'Scrivi la nota.').max(2000),
+});
+/** Erasing a customer's personal data on their request (GDPR art. 17): the request's reference is kept. */
+export const adminCustomerAnonymizeBodySchema = z.object({
+  /** how the customer asked (e.g. "e-mail del 24/11, pratica 1234") */
+  reason: z.string().trim().min(5, 'Indica come e quando il cliente lo ha chiesto.').max(500),
+  /** the operator confirms the erasure cannot be undone */
+  confirm: z.literal(true, { error: 'Conferma che la cancellazione non si può annullare.' }),
+});
+
 // ---------- audit log ----------
 export const ADMIN_AUDIT_SORTS = ['id', 'at'] as const;
 export const adminAuditListQuerySchema = listQuery(ADMIN_AUDIT_SORTS).extend({
@@ -326,6 +387,32 @@ export const backofficeEndpoints = {
     params: adminIdParamsSchema,
     body: adminSlotDayBodySchema,
     response: adminSlotDayDataSchema,
+  }),
+  customers: endpoint({
+    method: 'GET',
+    path: '/admin/customers',
+    query: adminCustomerListQuerySchema,
+    response: adminCustomerListDataSchema,
+  }),
+  customer: endpoint({
+    method: 'GET',
+    path: '/admin/customers/:id',
+    params: adminIdParamsSchema,
+    response: adminCustomerDataSchema,
+  }),
+  addCustomerNote: endpoint({
+    method: 'POST',
+    path: '/admin/customers/:id/notes',
+    params: adminIdParamsSchema,
+    body: adminCustomerNoteBodySchema,
+    response: adminCustomerDataSchema,
+  }),
+  anonymizeCustomer: endpoint({
+    method: 'POST',
+    path: '/admin/customers/:id/anonymize',
+    params: adminIdParamsSchema,
+    body: adminCustomerAnonymizeBodySchema,
+    response: adminCustomerDataSchema,
   }),
   staff: endpoint({ method: 'GET', path: '/admin/staff', response: adminStaffListDataSchema }),
   audit: endpoint({

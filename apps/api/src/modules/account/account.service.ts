@@ -511,6 +511,18 @@ export class AccountService {
     return ok({}, [ACCOUNT_TEXT.anonymized.text]);
   }
 
+  /**
+   * Erasure asked to customer service, who checked the customer's identity (the back office records who and
+   * why): the same rules and the same erasure as the customer's own request, without the e-mailed code.
+   */
+  async anonymizeOnRequest(userId: number): Promise<Result<Record<string, never>>> {
+    if (await this.opts.pickupOrders.hasOrdersAwaitingPickup(userId))
+      return failWith(ACCOUNT_TEXT.anonymizePickup);
+    for (const erase of this.opts.erasers ?? []) await erase(userId);
+    await this.repo.anonymizeUser(userId);
+    return ok({});
+  }
+
   // ---------- invoice data ----------
   async listPersonFiscals(userId: number): Promise<Result<{ personFiscals: PersonFiscal[] }>> {
     return ok({ personFiscals: (await this.repo.listPersonFiscals(userId)).map(toPersonFiscal) });

@@ -21,6 +21,11 @@ export const BACKOFFICE_TEXT = {
     text: 'Questo punto vendita non è tra quelli che gestisci.',
   },
   productNotFound: { code: 'msg.admin.productNotFound', text: 'Prodotto non trovato.' },
+  customerNotFound: { code: 'msg.admin.customerNotFound', text: 'Cliente non trovato.' },
+  customerErased: {
+    code: 'msg.admin.customerErased',
+    text: 'I dati personali di questo cliente sono già stati cancellati.',
+  },
   notAllowed: {
     code: 'msg.admin.notAllowed',
     text: 'Il tuo ruolo non consente questa operazione.',

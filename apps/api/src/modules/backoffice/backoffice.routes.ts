@@ -10,6 +10,7 @@ import { ok } from '../../lib/result';
 import { ACCESS } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer, answerWithData } from '../../plugins/envelope';
+import type { AdminCustomersService } from './admin-customers.service';
 import type { AdminProductsService } from './admin-products.service';
 import type { AdminSlotsService } from './admin-slots.service';
 import type { BackofficeRepository } from './backoffice.repository';
@@ -23,6 +24,7 @@ export interface BackofficeRoutesOptions {
   auth: StaffAuthService;
   products: AdminProductsService;
   slots: AdminSlotsService;
+  customers: AdminCustomersService;
   repo: BackofficeRepository;
   secureCookie: boolean;
 }
@@ -38,7 +40,7 @@ function adminOf(request: FastifyRequest): AdminMember {
 
 const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
   app,
-  { auth, products, slots, repo, secureCookie },
+  { auth, products, slots, customers, repo, secureCookie },
 ) => {
   const setCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(STAFF_COOKIE, token, {
@@ -189,6 +191,50 @@ const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
         request,
         await slots.setDay(adminOf(request), request.params.id, request.body.date, request.body.closed),
       ),
+  });
+
+  app.route({
+    ...contractRoute(api.customers, {
+      access: ACCESS.admin(ADMIN_GRANTS.customers.read),
+      tags,
+      summary: 'Customers by name, e-mail, loyalty card, phone or fiscal code; sort and paging',
+    }),
+    handler: async (request) => {
+      const q = request.query;
+      return answer(
+        request,
+        await customers.list(q.q, { by: q.sort ?? 'id', desc: q.order === 'DESC' }, q.page, q.perPage),
+      );
+    },
+  });
+
+  app.route({
+    ...contractRoute(api.customer, {
+      access: ACCESS.admin(ADMIN_GRANTS.customers.read),
+      tags,
+      summary: "One customer, their latest orders and customer service's notes (the opening is audited)",
+    }),
+    handler: async (request) => answer(request, await customers.get(adminOf(request), request.params.id)),
+  });
+
+  app.route({
+    ...contractRoute(api.addCustomerNote, {
+      access: ACCESS.admin(ADMIN_GRANTS.customers.write),
+      tags,
+      summary: "Adds a customer service's note to a customer",
+    }),
+    handler: async (request) =>
+      answer(request, await customers.addNote(adminOf(request), request.params.id, request.body.text)),
+  });
+
+  app.route({
+    ...contractRoute(api.anonymizeCustomer, {
+      access: ACCESS.admin(ADMIN_GRANTS.customers.write),
+      tags,
+      summary: "Erases a customer's personal data on their request (not while an order awaits pickup)",
+    }),
+    handler: async (request) =>
+      answer(request, await customers.anonymize(adminOf(request), request.params.id, request.body.reason)),
   });
 
   app.route({
