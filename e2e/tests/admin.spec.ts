@@ -127,3 +127,58 @@ test('il servizio clienti trova un cliente e annota la telefonata; un preparator
   ).toBeVisible();
   await supervisor.close();
 });
+
+test('un responsabile del catalogo abbassa un prezzo per una settimana: il negozio lo annuncia con il prezzo più basso dei 30 giorni', async ({
+  page,
+  browser,
+}) => {
+  // a product sold by the piece, with no promotion now, found as a shopper would
+  const found = (await (await page.request.get('/ebsn/api/products?q=biscotti&page_size=50')).json()) as {
+    data: {
+      products: Array<{
+        productId: number;
+        name: string;
+        itemUrl: string;
+        priceDisplay: number;
+        warehousePromo?: unknown;
+        productInfos: Record<string, string>;
+      }>;
+    };
+  };
+  const product = found.data.products.find(
+    (p) => !p.warehousePromo && p.productInfos.TIPOLOGIA === 'Pezzo' && p.priceDisplay >= 1,
+  );
+  expect(product, 'a biscuit without a promotion').toBeDefined();
+  const cut = Math.round(product!.priceDisplay * 80) / 100;
+  const euro = (n: number) => n.toLocaleString('it-IT', { style: 'currency', currency: 'EUR' });
+
+  await signInToAdmin(page, 'catalogo@spesa.demo');
+  await page.goto(`/admin/products/${product!.productId}/show`);
+  await page.getByRole('link', { name: 'Nuova promozione' }).click();
+  // the form: this product, a week from today, and what the cut will be measured against
+  await expect(page.getByRole('status')).toContainText('prezzo più basso dei 30 giorni');
+  await expectAccessible(page, 'admin: nuova promozione');
+  await page.getByRole('spinbutton', { name: /Prezzo in promozione/ }).fill(String(cut));
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(page.getByText('In corso')).toBeVisible();
+  await expect(page.getByText(new RegExp(`→ ${euro(cut).replace(/\s/g, '\\s')}`))).toBeVisible();
+
+  // the shop: the cut price, the struck list price and the 30-day low, at once
+  const shop = await browser.newContext();
+  const shopper = await shop.newPage();
+  await shopper.goto(product!.itemUrl);
+  const price = shopper.getByTestId('product-price').first();
+  await expect(price).toContainText(euro(cut));
+  await expect(price).toContainText(
+    `Prezzo più basso degli ultimi 30 giorni: ${euro(product!.priceDisplay)}`,
+  );
+  await shop.close();
+
+  // the product's price history records it
+  await page.goto(`/admin/products/${product!.productId}/show`);
+  const history = page.getByRole('table', { name: 'Storico dei prezzi' });
+  await expect(history.getByRole('row').filter({ hasText: 'Promozione' }).first()).toContainText(euro(cut));
+  await page.getByRole('menuitem', { name: 'Promozioni' }).click();
+  await expect(page.locator('tbody tr').filter({ hasText: product!.name }).first()).toBeVisible();
+  await expectAccessible(page, 'admin: promozioni');
+});

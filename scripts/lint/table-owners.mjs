@@ -20,7 +20,15 @@ export const TABLE_OWNERS = {
   ],
   backoffice: ['staff_members', 'staff_sessions', 'admin_audit', 'customer_notes'],
   cart: ['carts', 'cart_items', 'cart_infos'],
-  catalogue: ['categories', 'products', 'product_promos', 'vendors', 'search_terms', 'catalogue_version'],
+  catalogue: [
+    'categories',
+    'products',
+    'product_promos',
+    'price_history',
+    'vendors',
+    'search_terms',
+    'catalogue_version',
+  ],
   checkout: [
     'cart_checkouts',
     'packaging_types',

@@ -9,6 +9,7 @@ import { useItalianI18nProvider } from './i18n';
 import { StaffLayout, theme } from './layout';
 import { LoginPage } from './login-page';
 import { OrderList, OrderShow } from './orders';
+import { PromotionCreate, PromotionList, PromotionShow } from './promotions';
 import { ProductEdit, ProductList, ProductShow } from './products';
 import { StaffList } from './staff';
 import { StoreList, StoreShow } from './stores';
@@ -45,6 +46,15 @@ export function AdminApp() {
             list={ProductList}
             show={ProductShow}
             edit={mayWrite(role, 'products') ? ProductEdit : undefined}
+          />
+        ) : null,
+        mayRead(role, 'promotions') ? (
+          <Resource
+            key="promotions"
+            name="promotions"
+            list={PromotionList}
+            show={PromotionShow}
+            create={mayWrite(role, 'promotions') ? PromotionCreate : undefined}
           />
         ) : null,
         mayRead(role, 'customers') ? (

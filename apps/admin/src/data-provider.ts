@@ -67,6 +67,18 @@ export const dataProvider: DataProvider = {
           },
         });
       }
+      if (resource === 'promotions') {
+        const sort = params.sort?.field as 'id' | 'validFrom' | 'validTo' | 'price' | undefined;
+        return adminCall('GET /admin/promotions', {
+          query: {
+            ...pageOf(params),
+            order: orderOf(params),
+            ...(sort ? { sort } : {}),
+            ...(filter.status ? { status: filter.status as 'current' | 'scheduled' | 'ended' } : {}),
+            ...(filter.productId ? { productId: filter.productId } : {}),
+          },
+        });
+      }
       if (resource === 'stores') return adminCall('GET /admin/stores', {});
       if (resource === 'staff') return adminCall('GET /admin/staff', {});
       if (resource === 'audit') {
@@ -91,6 +103,8 @@ export const dataProvider: DataProvider = {
         return adminCall('GET /admin/orders/:id', { params: { id: Number(params.id) } });
       if (resource === 'customers')
         return adminCall('GET /admin/customers/:id', { params: { id: Number(params.id) } });
+      if (resource === 'promotions')
+        return adminCall('GET /admin/promotions/:id', { params: { id: Number(params.id) } });
       if (resource === 'stores') {
         const { data } = await adminCall('GET /admin/stores', {});
         const found = data.find((store) => String(store.id) === String(params.id));
@@ -123,7 +137,19 @@ export const dataProvider: DataProvider = {
       });
     }),
   getManyReference: unsupported('getManyReference'),
-  create: unsupported('create'),
+  create: (resource, params) =>
+    guarded(async () => {
+      if (resource !== 'promotions') throw new HttpError(`Risorsa non creabile: ${resource}`, 405);
+      const data = params.data as { productId: number; price: number; validFrom: string; validTo: string };
+      return adminCall('POST /admin/promotions', {
+        body: {
+          productId: Number(data.productId),
+          price: Number(data.price),
+          validFrom: data.validFrom,
+          validTo: data.validTo,
+        },
+      });
+    }),
   updateMany: unsupported('updateMany'),
   delete: unsupported('delete'),
   deleteMany: unsupported('deleteMany'),

@@ -1,6 +1,7 @@
 import {
   BooleanField,
   BooleanInput,
+  CreateButton,
   DataTable,
   DateField,
   Edit,
@@ -20,9 +21,12 @@ import {
   minValue,
   required,
   usePermissions,
+  useRecordContext,
 } from 'react-admin';
 import { SaveButton, SimpleList, Toolbar, useNotify, useRefresh } from 'react-admin';
 import { useMediaQuery, type Theme } from '@mui/material';
+import { PriceHistoryTable } from './promotions';
+import { promotionTexts } from './texts';
 import { mayWrite, type AdminProduct, type StaffRole } from '@spesa/shared/contracts/admin';
 
 /** Who may change products (the admin API checks it too; here the buttons follow). */
@@ -75,6 +79,21 @@ export function ProductList() {
   );
 }
 
+/** A price cut of this product (the promotion form, the product chosen through the location's record). */
+function NewPromotionButton() {
+  const product = useRecordContext<AdminProduct>();
+  const { permissions } = usePermissions<StaffRole>();
+  if (!product || !mayWrite(permissions, 'promotions')) return null;
+  return (
+    <CreateButton
+      resource="promotions"
+      label={promotionTexts.newPromotion}
+      variant="outlined"
+      state={{ record: { productId: product.id } }}
+    />
+  );
+}
+
 export function ProductShow() {
   return (
     <Show>
@@ -95,6 +114,8 @@ export function ProductShow() {
         <TextField source="allergens" />
         <TextField source="storage" />
         <DateField source="updatedAt" showTime locales="it-IT" />
+        <NewPromotionButton />
+        <PriceHistoryTable />
       </SimpleShowLayout>
     </Show>
   );

@@ -55,6 +55,23 @@ export const adminItalian = {
         grossTotal: 'Totale',
       },
     },
+    promotions: {
+      name: 'Promozione |||| Promozioni',
+      fields: {
+        id: 'N.',
+        productId: 'Prodotto',
+        productName: 'Prodotto',
+        codInt: 'Codice',
+        listPrice: 'Prezzo di listino',
+        price: 'Prezzo in promozione (€)',
+        priorPrice: 'Prezzo più basso 30 giorni',
+        validFrom: 'Dal',
+        validTo: 'Al (compreso)',
+        status: 'Stato',
+        header: 'Titolo',
+        body: 'Testo',
+      },
+    },
     customers: {
       name: 'Cliente |||| Clienti',
       fields: {
@@ -192,5 +209,29 @@ export const customerTexts = {
   eraseNow: 'Cancella',
   erasedDone: 'Dati personali cancellati.',
   cancel: 'Annulla',
+  failed: 'Operazione non riuscita: riprova tra poco.',
+};
+
+/** The promotions' texts (read directly). */
+export const promotionTexts = {
+  status: { current: 'In corso', scheduled: 'Programmata', ended: 'Terminata' },
+  help: 'Un taglio di prezzo di un prodotto per alcuni giorni. Il negozio lo mostra con il prezzo più basso dei 30 giorni precedenti, come chiede la legge (direttiva Omnibus).',
+  preview: (list: string, prior: string) =>
+    `Prezzo di listino ${list}; prezzo più basso dei 30 giorni prima dell'inizio: ${prior}. Il prezzo in promozione deve essere inferiore a entrambi.`,
+  continues:
+    'Continua una promozione che termina il giorno prima: resta il prezzo di riferimento della prima.',
+  facts: (list: string, price: string, prior: string) =>
+    `Listino ${list} → ${price} (prezzo più basso 30 giorni: ${prior})`,
+  end: 'Termina ora',
+  ended: 'Promozione terminata.',
+  newPromotion: 'Nuova promozione',
+  history: 'Storico dei prezzi',
+  kind: 'Tipo',
+  price: 'Prezzo',
+  from: 'Dal',
+  to: 'Al',
+  current: 'in vigore',
+  listKind: 'Listino',
+  promoKind: 'Promozione',
   failed: 'Operazione non riuscita: riprova tra poco.',
 };

@@ -61,7 +61,10 @@ import { BackofficeRepository } from './modules/backoffice/backoffice.repository
 import backofficeRoutes, { STAFF_COOKIE } from './modules/backoffice/backoffice.routes';
 import { AdminCustomersRepository } from './modules/backoffice/admin-customers.repository';
 import { AdminCustomersService } from './modules/backoffice/admin-customers.service';
+import { AdminPromotionsService } from './modules/backoffice/admin-promotions.service';
 import { StaffAuthService } from './modules/backoffice/staff-auth.service';
+import { PriceHistory } from './modules/catalogue/price-history';
+import { PromotionsAdmin } from './modules/catalogue/promotions-admin';
 import { Totp } from './modules/backoffice/totp';
 import { CatalogueAdmin } from './modules/catalogue/catalogue-admin';
 import { StaffService } from './modules/orders/staff.service';
@@ -338,7 +341,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const providers = [sandbox, ...(opts.paymentProviders ?? [])];
   // the back office (decision 030): staff sign-in with a one-time code, its resources, the audit log
   const backoffice = new BackofficeRepository(opts.db);
-  const catalogueAdmin = new CatalogueAdmin(opts.db);
+  const priceHistory = new PriceHistory();
+  const catalogueAdmin = new CatalogueAdmin(opts.db, priceHistory);
   const staffAuth = new StaffAuthService(
     opts.db,
     backoffice,
@@ -392,7 +396,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
     now,
   );
-  const adminProducts = new AdminProductsService(opts.db, catalogueAdmin, backoffice);
+  const adminProducts = new AdminProductsService(opts.db, catalogueAdmin, backoffice, priceHistory, now);
+  const adminPromotions = new AdminPromotionsService(
+    opts.db,
+    new PromotionsAdmin(opts.db, priceHistory),
+    backoffice,
+    now,
+  );
   const adminCustomersRepo = new AdminCustomersRepository(opts.db);
   const adminCustomers = new AdminCustomersService(opts.db, adminCustomersRepo, backoffice, {
     anonymize: (userId) => account.anonymizeOnRequest(userId),
@@ -435,6 +445,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         products: adminProducts,
         slots: adminSlots,
         customers: adminCustomers,
+        promotions: adminPromotions,
         repo: backoffice,
         secureCookie,
       });

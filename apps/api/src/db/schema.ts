@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
+  bigserial,
   boolean,
   customType,
   date,
@@ -209,8 +210,42 @@ export const productPromos = pgTable(
     bubble: text('bubble').notNull(),
     cssClass: text('css_class').notNull(),
     selectable: boolean('selectable').notNull().default(false),
+    /**
+     * The lowest price applied in the 30 days before the promotion starts (Omnibus, art. 17-bis Codice del
+     * Consumo), from price_history when the promotion is made, cents; fixed for its whole run. Null: unknown
+     * (then no reduction is announced against it).
+     */
+    priorPriceCents: integer('prior_price_cents'),
   },
   (t) => [index('product_promos_product_idx').on(t.productId, t.validFrom, t.validTo)],
+);
+
+/**
+ * The prices a product was sold at, day by day (decision 031): its list price from `validFrom` until the
+ * next list price (`validTo` null while current), and each promotion's price over its days. Written by every
+ * list-price change and every promotion; read for the lowest price of the 30 days before a reduction.
+ * `warehouseId` null: every store (the chain has one price list today).
+ */
+export const priceHistory = pgTable(
+  'price_history',
+  {
+    historyId: bigserial('history_id', { mode: 'number' }).primaryKey(),
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.productId, { onDelete: 'cascade' }),
+    warehouseId: integer('warehouse_id'),
+    /** 'list' | 'promo' */
+    kind: text('kind').notNull(),
+    promoId: integer('promo_id'),
+    priceCents: integer('price_cents').notNull(),
+    validFrom: date('valid_from').notNull(),
+    /** the last day; null: still the list price */
+    validTo: date('valid_to'),
+    recordedAt: timestamp('recorded_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the staff member who made the change; null: the seed or an import */
+    recordedBy: integer('recorded_by'),
+  },
+  (t) => [index('price_history_product_idx').on(t.productId, t.validFrom)],
 );
 
 /** Term dictionary for typo-tolerant suggestions (pg_trgm index on term). */

@@ -36,6 +36,11 @@ export const ADMIN_GRANTS = {
     read: ['administrator', 'catalogue_manager', 'store_manager', 'supervisor', 'customer_service'],
     write: ['administrator', 'catalogue_manager'],
   },
+  /** promotions and list prices, with their history */
+  promotions: {
+    read: ['administrator', 'catalogue_manager', 'store_manager', 'supervisor', 'customer_service'],
+    write: ['administrator', 'catalogue_manager'],
+  },
   stores: {
     read: ['administrator', 'store_manager', 'supervisor', 'customer_service'],
     write: ['administrator', 'store_manager'],
@@ -186,6 +191,85 @@ export type AdminProductUpdate = z.infer<typeof adminProductUpdateBodySchema>;
 /** Failure code of a stale edit: the envelope's data carries the record as it is now. */
 export const STALE_EDIT_CODE = 'msg.admin.staleEdit';
 
+const isoDay = z
+  .string()
+  .trim()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data non valida (AAAA-MM-GG).')
+  .refine((v) => {
+    // Date.parse takes 30 February for 2 March: the day must come back as written
+    const t = Date.parse(`${v}T00:00:00Z`);
+    return !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
+  }, 'Data non valida (AAAA-MM-GG).');
+
+// ---------- price history and promotions ----------
+export const adminPriceHistoryEntrySchema = z.object({
+  id: z.number().int(),
+  /** 'list': the list price from validFrom until the next one; 'promo': a promotion's price */
+  kind: z.enum(['list', 'promo']),
+  promoId: z.number().int().nullable(),
+  price: z.number(),
+  validFrom: z.string(),
+  /** null: the current list price */
+  validTo: z.string().nullable(),
+  recordedAt: z.string(),
+  recordedBy: z.number().int().nullable(),
+});
+export type AdminPriceHistoryEntry = z.infer<typeof adminPriceHistoryEntrySchema>;
+export const adminPriceHistoryDataSchema = z.object({ data: z.array(adminPriceHistoryEntrySchema) });
+
+export const PROMOTION_STATUSES = ['current', 'scheduled', 'ended'] as const;
+export const ADMIN_PROMOTION_SORTS = ['id', 'validFrom', 'validTo', 'price'] as const;
+export const adminPromotionListQuerySchema = listQuery(ADMIN_PROMOTION_SORTS).extend({
+  productId: id.optional(),
+  status: z.enum(PROMOTION_STATUSES).optional(),
+});
+export const adminPromotionSchema = z.object({
+  id: z.number().int(),
+  productId: z.number().int(),
+  productName: z.string(),
+  codInt: z.string(),
+  promoType: z.string(),
+  /** the product's list price now */
+  listPrice: z.number(),
+  /** the price the customer pays */
+  price: z.number(),
+  /** the lowest price of the 30 days before it started (Omnibus); null: not known */
+  priorPrice: z.number().nullable(),
+  validFrom: z.string(),
+  validTo: z.string(),
+  header: z.string(),
+  body: z.string(),
+  status: z.enum(PROMOTION_STATUSES),
+});
+export type AdminPromotion = z.infer<typeof adminPromotionSchema>;
+export const adminPromotionListDataSchema = z.object({
+  data: z.array(adminPromotionSchema),
+  total: z.number().int(),
+});
+export const adminPromotionDataSchema = z.object({ data: adminPromotionSchema });
+/** A price cut of one product over some days ("Prezzo tagliato"). */
+export const adminPromotionCreateBodySchema = z
+  .object({
+    productId: id,
+    /** the reduced price, euro */
+    price: euro,
+    /** the first and last day, YYYY-MM-DD (Italian days) */
+    validFrom: isoDay,
+    validTo: isoDay,
+  })
+  .refine((b) => b.validTo >= b.validFrom, {
+    path: ['validTo'],
+    message: "L'ultimo giorno non può precedere il primo.",
+  });
+export const adminPromotionPreviewQuerySchema = z.object({ productId: id, validFrom: isoDay });
+/** What a promotion starting that day would announce: the list price and the 30-day low. */
+export const adminPromotionPreviewDataSchema = z.object({
+  listPrice: z.number(),
+  priorPrice: z.number().nullable(),
+  /** a promotion of the product running the day before: the reduction goes on from its prior price */
+  continues: z.boolean(),
+});
+
 // ---------- stores and their slot days ----------
 export const adminStoreSchema = z.object({
   id: z.number().int(),
@@ -197,11 +281,6 @@ export const adminStoreListDataSchema = z.object({
   data: z.array(adminStoreSchema),
   total: z.number().int(),
 });
-const isoDay = z
-  .string()
-  .trim()
-  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data non valida (AAAA-MM-GG).')
-  .refine((v) => !Number.isNaN(Date.parse(`${v}T00:00:00Z`)), 'Data non valida (AAAA-MM-GG).');
 export const adminSlotDaysQuerySchema = z.object({
   /** the first day, YYYY-MM-DD (default: today in Italy) */
   from: isoDay.optional(),
@@ -372,6 +451,43 @@ export const backofficeEndpoints = {
     params: adminIdParamsSchema,
     body: adminProductUpdateBodySchema,
     response: adminProductDataSchema,
+  }),
+  priceHistory: endpoint({
+    method: 'GET',
+    path: '/admin/products/:id/price-history',
+    params: adminIdParamsSchema,
+    response: adminPriceHistoryDataSchema,
+  }),
+  promotions: endpoint({
+    method: 'GET',
+    path: '/admin/promotions',
+    query: adminPromotionListQuerySchema,
+    response: adminPromotionListDataSchema,
+  }),
+  promotionPreview: endpoint({
+    method: 'GET',
+    path: '/admin/promotions/preview',
+    query: adminPromotionPreviewQuerySchema,
+    response: adminPromotionPreviewDataSchema,
+  }),
+  promotion: endpoint({
+    method: 'GET',
+    path: '/admin/promotions/:id',
+    params: adminIdParamsSchema,
+    response: adminPromotionDataSchema,
+  }),
+  createPromotion: endpoint({
+    method: 'POST',
+    path: '/admin/promotions',
+    body: adminPromotionCreateBodySchema,
+    response: adminPromotionDataSchema,
+  }),
+  endPromotion: endpoint({
+    method: 'POST',
+    path: '/admin/promotions/:id/end',
+    params: adminIdParamsSchema,
+    body: adminEmptySchema,
+    response: adminPromotionDataSchema,
   }),
   stores: endpoint({ method: 'GET', path: '/admin/stores', response: adminStoreListDataSchema }),
   slotDays: endpoint({

@@ -33,6 +33,11 @@ export const warehousePromoSchema = z.object({
   validityDate: z.string(),
   expireDate: z.string(),
   selectable: z.boolean(),
+  /**
+   * The lowest price applied in the 30 days before the promotion started (Omnibus Directive, art. 17-bis
+   * Codice del Consumo), euro: shown beside every announced reduction. Absent when not known.
+   */
+  priorPrice: z.number().optional(),
   view: z.object({
     cssClass: z.string(),
     header: z.string(),

@@ -16,11 +16,12 @@ import {
   proposals,
   vendors,
 } from '../schema';
+import { seedPriceHistory } from '../../modules/catalogue/price-history';
 import { buildCategoryRows } from './categories';
 import { buildContent } from './content';
 import { insertJsonBatches, syncSequence, type Db } from './db';
 import { buildProducts } from './product-generator';
-import { buildPromos } from './promos';
+import { buildPromos, romeDate } from './promos';
 import { fillSearchTerms } from './search-terms';
 import { loadDemoData } from './taxonomy';
 
@@ -68,6 +69,7 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<void> {
     lap('products');
     await insertJsonBatches(tx, productPromos, promoRows, 2000);
     await syncSequence(tx, 'product_promos', 'promo_id');
+    await seedPriceHistory(tx, romeDate(now));
     await insertJsonBatches(tx, categoryBlocks, content.blocks, 500);
     await syncSequence(tx, 'category_blocks', 'category_block_id');
     await insertJsonBatches(tx, proposals, content.proposals, 500);

@@ -1,7 +1,9 @@
-import type { AdminProduct, AdminProductUpdate } from '@spesa/shared/contracts/admin';
+import type { AdminPriceHistoryEntry, AdminProduct, AdminProductUpdate } from '@spesa/shared/contracts/admin';
 import type { Db } from '../../db/client';
 import { failWith, ok, type Failure, type Result } from '../../lib/result';
+import { romeNow } from '../../lib/rome-time';
 import type { CatalogueAdmin, ProductFilter, ProductSort } from '../catalogue/catalogue-admin';
+import type { PriceHistory } from '../catalogue/price-history';
 import { BACKOFFICE_TEXT } from './backoffice.messages';
 import type { BackofficeRepository } from './backoffice.repository';
 import type { AdminMember } from './staff-auth.service';
@@ -19,6 +21,8 @@ export class AdminProductsService {
     private readonly db: Db,
     private readonly catalogue: CatalogueAdmin,
     private readonly repo: BackofficeRepository,
+    private readonly history: PriceHistory,
+    private readonly now: () => Date,
   ) {}
 
   async list(
@@ -36,13 +40,22 @@ export class AdminProductsService {
     return product ? ok({ data: product }) : failWith(BACKOFFICE_TEXT.productNotFound, 'notFound');
   }
 
+  /** The product's prices over time (list prices and promotions), newest first. */
+  async priceHistory(productId: number): Promise<Result<{ data: AdminPriceHistoryEntry[] }>> {
+    if (!(await this.catalogue.find(productId))) return failWith(BACKOFFICE_TEXT.productNotFound, 'notFound');
+    return ok({ data: await this.history.of(this.db, productId) });
+  }
+
   async update(
     member: AdminMember,
     productId: number,
     edit: AdminProductUpdate,
   ): Promise<ProductEditOutcome> {
     return this.db.transaction(async (tx) => {
-      const done = await this.catalogue.update(tx, productId, edit);
+      const done = await this.catalogue.update(tx, productId, edit, {
+        day: romeNow(this.now()).date,
+        by: member.userId,
+      });
       const record = (allowed: boolean, before: unknown, after: unknown) =>
         this.repo.audit(tx, {
           staffUserId: member.userId,

@@ -21,6 +21,25 @@ export const BACKOFFICE_TEXT = {
     text: 'Questo punto vendita non è tra quelli che gestisci.',
   },
   productNotFound: { code: 'msg.admin.productNotFound', text: 'Prodotto non trovato.' },
+  promotionNotFound: { code: 'msg.admin.promotionNotFound', text: 'Promozione non trovata.' },
+  notAReduction: {
+    code: 'msg.admin.promotion.notAReduction',
+    text: 'Il prezzo in promozione deve essere inferiore al prezzo di listino.',
+  },
+  notBelowPriorPrice: {
+    code: 'msg.admin.promotion.notBelowPriorPrice',
+    text: 'Il prezzo in promozione deve essere inferiore al prezzo più basso degli ultimi 30 giorni: altrimenti non è una riduzione.',
+  },
+  startsInThePast: {
+    code: 'msg.admin.promotion.startsInThePast',
+    text: 'La promozione non può iniziare in un giorno passato.',
+  },
+  tooLong: { code: 'msg.admin.promotion.tooLong', text: 'Una promozione dura al massimo 90 giorni.' },
+  overlaps: {
+    code: 'msg.admin.promotion.overlaps',
+    text: 'Il prodotto ha già una promozione in alcuni di quei giorni.',
+  },
+  alreadyEnded: { code: 'msg.admin.promotion.ended', text: 'La promozione è già terminata.' },
   customerNotFound: { code: 'msg.admin.customerNotFound', text: 'Cliente non trovato.' },
   customerErased: {
     code: 'msg.admin.customerErased',

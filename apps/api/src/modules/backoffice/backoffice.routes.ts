@@ -12,6 +12,7 @@ import { contractRoute } from '../../plugins/contract-route';
 import { answer, answerWithData } from '../../plugins/envelope';
 import type { AdminCustomersService } from './admin-customers.service';
 import type { AdminProductsService } from './admin-products.service';
+import type { AdminPromotionsService } from './admin-promotions.service';
 import type { AdminSlotsService } from './admin-slots.service';
 import type { BackofficeRepository } from './backoffice.repository';
 import { toStaffWire, type AdminMember, type StaffAuthService } from './staff-auth.service';
@@ -25,6 +26,7 @@ export interface BackofficeRoutesOptions {
   products: AdminProductsService;
   slots: AdminSlotsService;
   customers: AdminCustomersService;
+  promotions: AdminPromotionsService;
   repo: BackofficeRepository;
   secureCookie: boolean;
 }
@@ -40,7 +42,7 @@ function adminOf(request: FastifyRequest): AdminMember {
 
 const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
   app,
-  { auth, products, slots, customers, repo, secureCookie },
+  { auth, products, slots, customers, promotions, repo, secureCookie },
 ) => {
   const setCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(STAFF_COOKIE, token, {
@@ -155,6 +157,73 @@ const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
         ? answerWithData(request, { data: done.current }, [done.failure])
         : answer(request, done.failure);
     },
+  });
+
+  app.route({
+    ...contractRoute(api.priceHistory, {
+      access: ACCESS.admin(ADMIN_GRANTS.promotions.read),
+      tags,
+      summary: "A product's prices over time: list prices and promotions, newest first",
+    }),
+    handler: async (request) => answer(request, await products.priceHistory(request.params.id)),
+  });
+
+  app.route({
+    ...contractRoute(api.promotions, {
+      access: ACCESS.admin(ADMIN_GRANTS.promotions.read),
+      tags,
+      summary: 'Promotions (filters productId, status: current, scheduled, ended), sort and paging',
+    }),
+    handler: async (request) => {
+      const q = request.query;
+      return answer(
+        request,
+        await promotions.list(
+          { productId: q.productId, status: q.status },
+          { by: q.sort ?? 'id', desc: q.order === 'DESC' },
+          q.page,
+          q.perPage,
+        ),
+      );
+    },
+  });
+
+  app.route({
+    ...contractRoute(api.promotionPreview, {
+      access: ACCESS.admin(ADMIN_GRANTS.promotions.read),
+      tags,
+      summary: 'The list price and the 30-day prior price a price cut starting that day would announce',
+    }),
+    handler: async (request) =>
+      answer(request, await promotions.preview(request.query.productId, request.query.validFrom)),
+  });
+
+  app.route({
+    ...contractRoute(api.promotion, {
+      access: ACCESS.admin(ADMIN_GRANTS.promotions.read),
+      tags,
+      summary: 'One promotion',
+    }),
+    handler: async (request) => answer(request, await promotions.get(request.params.id)),
+  });
+
+  app.route({
+    ...contractRoute(api.createPromotion, {
+      access: ACCESS.admin(ADMIN_GRANTS.promotions.write),
+      tags,
+      summary:
+        'A price cut of one product over some days, measured against the lowest price of the 30 days before',
+    }),
+    handler: async (request) => answer(request, await promotions.create(adminOf(request), request.body)),
+  });
+
+  app.route({
+    ...contractRoute(api.endPromotion, {
+      access: ACCESS.admin(ADMIN_GRANTS.promotions.write),
+      tags,
+      summary: 'Ends a promotion now (one not started yet never runs)',
+    }),
+    handler: async (request) => answer(request, await promotions.end(adminOf(request), request.params.id)),
   });
 
   app.route({

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { incrementCatalogueVersion } from './catalogue.repository';
+import type { PriceHistory } from './price-history';
 
 /**
  * The catalogue as the back office edits it (decision 030): products listed with filters, sorting and paging,
@@ -39,7 +40,10 @@ export type ProductEdit =
   | { ok: false; reason: 'stale'; current: AdminProduct };
 
 export class CatalogueAdmin {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly history: PriceHistory,
+  ) {}
 
   async list(
     f: ProductFilter,
@@ -78,8 +82,16 @@ export class CatalogueAdmin {
     return row ?? null;
   }
 
-  /** Changes a product inside the caller's transaction, unless someone saved it after `updatedAt`. */
-  async update(tx: Db, productId: number, edit: AdminProductUpdate): Promise<ProductEdit> {
+  /**
+   * Changes a product inside the caller's transaction, unless someone saved it after `updatedAt`. A new list
+   * price is in the price history from `change.day` on.
+   */
+  async update(
+    tx: Db,
+    productId: number,
+    edit: AdminProductUpdate,
+    change: { day: string; by: number },
+  ): Promise<ProductEdit> {
     const before = await this.find(productId, tx, true);
     if (!before) return { ok: false, reason: 'notFound' };
     if (before.updatedAt !== edit.updatedAt) return { ok: false, reason: 'stale', current: before };
@@ -87,6 +99,9 @@ export class CatalogueAdmin {
     if (edit.name !== undefined) set.push(sql`name = ${edit.name}`);
     if (edit.brand !== undefined) set.push(sql`brand = ${edit.brand}`);
     if (edit.format !== undefined) set.push(sql`format = ${edit.format}`);
+    const newPriceCents = edit.price === undefined ? null : Math.round(edit.price * 100);
+    if (newPriceCents !== null && newPriceCents !== Math.round(before.price * 100))
+      await this.history.recordListPrice(tx, productId, newPriceCents, change.day, change.by);
     if (edit.price !== undefined) {
       const cents = Math.round(edit.price * 100);
       set.push(sql`price_cents = ${cents}`);

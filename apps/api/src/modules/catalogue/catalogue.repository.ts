@@ -153,6 +153,8 @@ export interface ProductRow {
   promoBubble: string | null;
   promoCssClass: string | null;
   promoSelectable: boolean | null;
+  /** the lowest price of the 30 days before the promotion (Omnibus) */
+  promoPriorPriceCents: number | null;
 }
 
 const PRODUCT_COLUMNS = sql.raw(`
@@ -170,7 +172,7 @@ const PRODUCT_COLUMNS = sql.raw(`
   pr.promo_price_cents AS "promoPriceCents", pr.discount_perc::float8 AS "promoDiscountPerc",
   to_char(pr.valid_from, 'YYYY-MM-DD') AS "promoValidFrom", to_char(pr.valid_to, 'YYYY-MM-DD') AS "promoValidTo",
   pr.header AS "promoHeader", pr.body AS "promoBody", pr.footer AS "promoFooter", pr.bubble AS "promoBubble",
-  pr.css_class AS "promoCssClass", pr.selectable AS "promoSelectable"`);
+  pr.css_class AS "promoCssClass", pr.selectable AS "promoSelectable", pr.prior_price_cents AS "promoPriorPriceCents"`);
 
 /** Today's best active promotion of p (lowest promo price). */
 const activePromoJoin = (today: string): SQL => sql`

@@ -47,6 +47,7 @@ function warehousePromo(row: ProductRow): WarehousePromo | undefined {
     validityDate: row.promoValidFrom ?? '',
     expireDate: row.promoValidTo ?? '',
     selectable: row.promoSelectable ?? false,
+    ...(row.promoPriorPriceCents !== null ? { priorPrice: euro(row.promoPriorPriceCents) } : {}),
     view: {
       cssClass: row.promoCssClass ?? '',
       header: row.promoHeader ?? '',

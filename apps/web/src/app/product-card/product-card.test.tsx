@@ -23,6 +23,7 @@ const promo = makeProduct({
     validityDate: '2025-01-01',
     expireDate: '2030-01-01',
     selectable: false,
+    priorPrice: 1.89,
     view: {
       cssClass: 'promo',
       header: 'Offerta',
@@ -36,7 +37,7 @@ const promo = makeProduct({
 const missing = makeProduct({ productId: 2, name: 'Pere Abate', available: 0 });
 
 describe('Product card', () => {
-  it('shows price, struck list price, per-unit price, promo, badge, limit; an anonymous add asks for the login first', async () => {
+  it('shows price, struck list price, the 30-day prior price, per-unit price, promo, badge, limit; an anonymous add asks for the login first', async () => {
     mockApi({
       '/category': (url) =>
         url.searchParams.get('slug') ? ok({ category: fruttaCategory }) : ok({ categories: categoryTree }),
@@ -49,8 +50,10 @@ describe('Product card', () => {
     expect(card.getByText('Melinda')).toBeInTheDocument();
     expect(card.getByText('kg 1,5')).toBeInTheDocument();
     expect(card.getByTestId('product-price')).toHaveTextContent(
-      'Prezzo di listino: 1,99 €Prezzo in offerta: 1,59 €1,06 €/kg',
+      'Prezzo di listino: 1,99 €Prezzo in offerta: 1,59 €Prezzo più basso degli ultimi 30 giorni: 1,89 €1,06 €/kg',
     );
+    // no reduction, no prior price
+    expect(within(second!).queryByTestId('prior-price')).not.toBeInTheDocument();
     expect(card.getByText('-20%')).toBeInTheDocument();
     expect(card.getByTestId('promo-text')).toHaveTextContent('Offerta fino a domenica');
     expect(card.getByText('Km 0')).toBeInTheDocument();

@@ -20,6 +20,8 @@ export function ProductPrice({ product, size = 'medium' }: { product: Product; s
           product.weightUnitDisplay || product.unitMeasureBaseSelling?.um,
         )
       : null;
+  // Omnibus: a reduction is announced with the lowest price of the 30 days before it
+  const priorPrice = listPrice != null ? product.warehousePromo?.priorPrice : undefined;
   const priceClass = `pp-price${size === 'large' ? ' pp-price--large' : ''}${listPrice != null ? ' pp-price--promo' : ''}`;
   return (
     <div data-testid="product-price">
@@ -33,6 +35,11 @@ export function ProductPrice({ product, size = 'medium' }: { product: Product; s
         <VisuallyHidden>{listPrice != null ? t('product.promoPrice') : t('product.price')}: </VisuallyHidden>
         {priceText}
       </span>
+      {priorPrice !== undefined ? (
+        <p className="pp-unit" data-testid="prior-price">
+          {t('product.priorPrice', { price: formatPrice(priorPrice) })}
+        </p>
+      ) : null}
       {perUnit ? (
         <p className="pp-unit" data-testid="price-per-unit">
           {perUnit}
