@@ -182,3 +182,29 @@ test('un responsabile del catalogo abbassa un prezzo per una settimana: il negoz
   await expect(page.locator('tbody tr').filter({ hasText: product!.name }).first()).toBeVisible();
   await expectAccessible(page, 'admin: promozioni');
 });
+
+test('un amministratore aggiunge un posto a una fascia oraria del Drive; vede gli operatori e il registro', async ({
+  page,
+}) => {
+  await signInToAdmin(page, 'admin@spesa.demo');
+  await page.getByRole('menuitem', { name: 'Fasce orarie' }).click();
+  const drive = page.locator('tbody tr').filter({ hasText: 'Drive' }).first();
+  await expect(drive).toBeVisible();
+  await expectAccessible(page, 'admin: fasce orarie');
+  await drive.click();
+  const capacity = page.getByRole('spinbutton', { name: /Posti per giorno/ });
+  const before = Number(await capacity.inputValue());
+  await expectAccessible(page, 'admin: modifica fascia oraria');
+  await capacity.fill(String(before + 1));
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(page.getByText('Elemento aggiornato')).toBeVisible();
+
+  await page.getByRole('menuitem', { name: 'Operatori' }).click();
+  await expect(page.locator('tbody tr').filter({ hasText: 'picker@spesa.demo' })).toContainText(
+    'Preparatore',
+  );
+  await expectAccessible(page, 'admin: operatori');
+  await page.getByRole('menuitem', { name: 'Registro attività' }).click();
+  await expect(page.locator('tbody tr').filter({ hasText: 'Fasce orarie' }).first()).toBeVisible();
+  await expectAccessible(page, 'admin: registro attività');
+});

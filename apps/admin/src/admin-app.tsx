@@ -11,6 +11,7 @@ import { LoginPage } from './login-page';
 import { OrderList, OrderShow } from './orders';
 import { PromotionCreate, PromotionList, PromotionShow } from './promotions';
 import { ProductEdit, ProductList, ProductShow } from './products';
+import { SlotTemplateEdit, SlotTemplateList } from './slot-templates';
 import { StaffList } from './staff';
 import { StoreList, StoreShow } from './stores';
 
@@ -62,6 +63,14 @@ export function AdminApp() {
         ) : null,
         mayRead(role, 'stores') ? (
           <Resource key="stores" name="stores" list={StoreList} show={StoreShow} />
+        ) : null,
+        mayRead(role, 'slotTemplates') ? (
+          <Resource
+            key="slot-templates"
+            name="slot-templates"
+            list={SlotTemplateList}
+            edit={mayWrite(role, 'slotTemplates') ? SlotTemplateEdit : undefined}
+          />
         ) : null,
         mayRead(role, 'staff') ? <Resource key="staff" name="staff" list={StaffList} /> : null,
         mayRead(role, 'audit') ? <Resource key="audit" name="audit" list={AuditList} /> : null,

@@ -13,6 +13,8 @@ const filters = [
       { id: 'session', name: 'Accessi' },
       { id: 'slot-days', name: 'Fasce orarie' },
       { id: 'orders', name: 'Ordini' },
+      { id: 'promotions', name: 'Promozioni' },
+      { id: 'slot-templates', name: 'Fasce orarie (modelli)' },
       { id: 'customers', name: 'Clienti' },
       { id: 'access', name: 'Operazioni rifiutate' },
     ]}
@@ -32,6 +34,8 @@ const ACTION: Record<string, string> = {
   view: 'Consultazione',
   note: 'Nota',
   anonymize: 'Cancellazione dati personali',
+  create: 'Creazione',
+  end: 'Chiusura',
 };
 const RESOURCE: Record<string, string> = {
   products: 'Prodotti',
@@ -40,6 +44,8 @@ const RESOURCE: Record<string, string> = {
   'slot-days': 'Fasce orarie',
   orders: 'Ordini',
   customers: 'Clienti',
+  promotions: 'Promozioni',
+  'slot-templates': 'Fasce orarie (modelli)',
 };
 const actionOf = (r: AdminAuditEntry) => ACTION[r.action] ?? r.action;
 const resourceOf = (r: AdminAuditEntry) => RESOURCE[r.resource] ?? r.resource;

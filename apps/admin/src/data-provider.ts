@@ -79,6 +79,7 @@ export const dataProvider: DataProvider = {
           },
         });
       }
+      if (resource === 'slot-templates') return adminCall('GET /admin/slot-templates', {});
       if (resource === 'stores') return adminCall('GET /admin/stores', {});
       if (resource === 'staff') return adminCall('GET /admin/staff', {});
       if (resource === 'audit') {
@@ -105,6 +106,8 @@ export const dataProvider: DataProvider = {
         return adminCall('GET /admin/customers/:id', { params: { id: Number(params.id) } });
       if (resource === 'promotions')
         return adminCall('GET /admin/promotions/:id', { params: { id: Number(params.id) } });
+      if (resource === 'slot-templates')
+        return adminCall('GET /admin/slot-templates/:id', { params: { id: Number(params.id) } });
       if (resource === 'stores') {
         const { data } = await adminCall('GET /admin/stores', {});
         const found = data.find((store) => String(store.id) === String(params.id));
@@ -125,16 +128,26 @@ export const dataProvider: DataProvider = {
     }),
   update: (resource, params) =>
     guarded(async () => {
-      if (resource !== 'products') throw new HttpError(`Risorsa non modificabile: ${resource}`, 405);
+      // only the fields changed go, with the `updatedAt` read (someone saving meanwhile refuses the edit)
       const data = params.data as Record<string, unknown>;
       const previous = params.previousData as RaRecord & { updatedAt: string };
       const changed = Object.fromEntries(
-        Object.entries(data).filter(([key, value]) => key !== 'updatedAt' && previous[key] !== value),
+        Object.entries(data).filter(
+          ([key, value]) => key !== 'updatedAt' && JSON.stringify(previous[key]) !== JSON.stringify(value),
+        ),
       );
-      return adminCall('POST /admin/products/:id', {
-        params: { id: Number(params.id) },
-        body: { ...changed, updatedAt: previous.updatedAt },
-      });
+      const id = { id: Number(params.id) };
+      if (resource === 'products')
+        return adminCall('POST /admin/products/:id', {
+          params: id,
+          body: { ...changed, updatedAt: previous.updatedAt },
+        });
+      if (resource === 'slot-templates')
+        return adminCall('POST /admin/slot-templates/:id', {
+          params: id,
+          body: { ...changed, updatedAt: previous.updatedAt },
+        });
+      throw new HttpError(`Risorsa non modificabile: ${resource}`, 405);
     }),
   getManyReference: unsupported('getManyReference'),
   create: (resource, params) =>

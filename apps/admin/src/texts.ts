@@ -72,6 +72,17 @@ export const adminItalian = {
         body: 'Testo',
       },
     },
+    'slot-templates': {
+      name: 'Fascia oraria |||| Fasce orarie',
+      fields: {
+        calendarKind: 'Servizio',
+        beginTime: 'Orario',
+        capacity: 'Posti per giorno',
+        weekDays: 'Giorni',
+        leadMinutes: 'Preparazione (minuti)',
+        cutoffPrevDay: 'Chiusura ordini il giorno prima',
+      },
+    },
     customers: {
       name: 'Cliente |||| Clienti',
       fields: {
@@ -234,4 +245,12 @@ export const promotionTexts = {
   listKind: 'Listino',
   promoKind: 'Promozione',
   failed: 'Operazione non riuscita: riprova tra poco.',
+};
+
+/** The time windows' texts (read directly). */
+export const slotTemplateTexts = {
+  kinds: { drive: 'Drive', home: 'Consegna a domicilio', locker: 'Locker', work: 'Consegna in ufficio' },
+  capacityHelp: 'Per punto vendita o zona; le fasce già prenotate non scendono sotto i posti occupati.',
+  cutoffHelp: 'HH:MM; vuoto: nessuna chiusura il giorno prima.',
+  cutoffInvalid: 'Orario non valido (HH:MM).',
 };

@@ -208,6 +208,8 @@ export const timeslots = pgTable('timeslots', {
   leadMinutes: integer('lead_minutes').notNull(),
   /** orders for this window close at this time of the previous day ("HH:MM"), when set */
   cutoffPrevDay: text('cutoff_prev_day'),
+  /** the last change in the back office (a stale edit is refused) */
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 /**

@@ -50,6 +50,11 @@ export const ADMIN_GRANTS = {
     /** picking, prepared, the delivery steps */
     write: ['administrator', 'store_manager', 'picker'],
   },
+  /** the chain's time windows of each service (capacity, days, lead time, cut-off) */
+  slotTemplates: {
+    read: ['administrator', 'store_manager', 'supervisor'],
+    write: ['administrator'],
+  },
   customers: {
     read: ['administrator', 'customer_service', 'supervisor'],
     write: ['administrator', 'customer_service'],
@@ -313,6 +318,48 @@ export const adminSlotDaysDataSchema = z.object({ data: z.array(adminSlotDaySche
 export const adminSlotDayBodySchema = z.object({ date: isoDay, closed: z.boolean() });
 export const adminSlotDayDataSchema = z.object({ data: adminSlotDaySchema });
 
+// ---------- slot templates ----------
+export const SLOT_CALENDAR_KINDS = ['drive', 'home', 'locker', 'work'] as const;
+export const adminSlotTemplateSchema = z.object({
+  id: z.number().int(),
+  /** drive | home | locker | work */
+  calendarKind: z.enum(SLOT_CALENDAR_KINDS),
+  beginTime: z.string(),
+  endTime: z.string(),
+  /** places per calendar and day */
+  capacity: z.number().int(),
+  /** ISO weekdays (1 = Monday ... 7 = Sunday) */
+  weekDays: z.array(z.number().int()),
+  /** minutes of preparation needed before the window starts */
+  leadMinutes: z.number().int(),
+  /** orders close at this time of the previous day (HH:MM), or null */
+  cutoffPrevDay: z.string().nullable(),
+  updatedAt: z.string(),
+});
+export type AdminSlotTemplate = z.infer<typeof adminSlotTemplateSchema>;
+export const adminSlotTemplateListDataSchema = z.object({
+  data: z.array(adminSlotTemplateSchema),
+  total: z.number().int(),
+});
+export const adminSlotTemplateDataSchema = z.object({ data: adminSlotTemplateSchema });
+export const adminSlotTemplateUpdateBodySchema = z.object({
+  updatedAt: z.string().min(10).max(40),
+  capacity: z.coerce.number().int().min(0).max(500).optional(),
+  weekDays: z
+    .array(z.coerce.number().int().min(1).max(7))
+    .max(7)
+    .refine((d) => new Set(d).size === d.length, 'Ogni giorno una volta sola.')
+    .optional(),
+  leadMinutes: z.coerce.number().int().min(0).max(2880).optional(),
+  cutoffPrevDay: z
+    .string()
+    .trim()
+    .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Orario non valido (HH:MM).')
+    .nullable()
+    .optional(),
+});
+export type AdminSlotTemplateUpdate = z.infer<typeof adminSlotTemplateUpdateBodySchema>;
+
 // ---------- staff ----------
 export const adminStaffSchema = z.object({
   id: z.number().int(),
@@ -529,6 +576,24 @@ export const backofficeEndpoints = {
     params: adminIdParamsSchema,
     body: adminCustomerAnonymizeBodySchema,
     response: adminCustomerDataSchema,
+  }),
+  slotTemplates: endpoint({
+    method: 'GET',
+    path: '/admin/slot-templates',
+    response: adminSlotTemplateListDataSchema,
+  }),
+  slotTemplate: endpoint({
+    method: 'GET',
+    path: '/admin/slot-templates/:id',
+    params: adminIdParamsSchema,
+    response: adminSlotTemplateDataSchema,
+  }),
+  updateSlotTemplate: endpoint({
+    method: 'POST',
+    path: '/admin/slot-templates/:id',
+    params: adminIdParamsSchema,
+    body: adminSlotTemplateUpdateBodySchema,
+    response: adminSlotTemplateDataSchema,
   }),
   staff: endpoint({ method: 'GET', path: '/admin/staff', response: adminStaffListDataSchema }),
   audit: endpoint({

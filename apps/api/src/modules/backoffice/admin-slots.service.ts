@@ -1,7 +1,12 @@
-import type { AdminSlotDay, AdminStore } from '@spesa/shared/contracts/admin';
+import type {
+  AdminSlotDay,
+  AdminSlotTemplate,
+  AdminSlotTemplateUpdate,
+  AdminStore,
+} from '@spesa/shared/contracts/admin';
 import { isAwaitingPickup, ORDER_STATUS_IDS } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
-import { failWith, ok, type Result } from '../../lib/result';
+import { failWith, ok, type Failure, type Result } from '../../lib/result';
 import type { SlotAdmin } from '../delivery/slot-admin';
 import { romeNow } from '../../lib/rome-time';
 import type { OrdersRepository } from '../orders/orders.repository';
@@ -35,6 +40,50 @@ export class AdminSlotsService {
   private allowed(member: AdminMember, storeId: number): boolean {
     const only = this.scope(member);
     return only === null || only.includes(storeId);
+  }
+
+  // ---------- the chain's time windows ----------
+  async templates(): Promise<Result<{ data: AdminSlotTemplate[]; total: number }>> {
+    const rows = await this.slots.templates();
+    return ok({ data: rows, total: rows.length });
+  }
+
+  async template(id: number): Promise<Result<{ data: AdminSlotTemplate }>> {
+    const row = await this.slots.template(id);
+    return row ? ok({ data: row }) : failWith(BACKOFFICE_TEXT.templateNotFound, 'notFound');
+  }
+
+  /** Changes a time window (audited in its transaction); a stale edit answers the window as it is now. */
+  async updateTemplate(
+    member: AdminMember,
+    id: number,
+    edit: AdminSlotTemplateUpdate,
+  ): Promise<
+    | { ok: true; template: AdminSlotTemplate }
+    | { ok: false; failure: Failure; current: AdminSlotTemplate | null }
+  > {
+    return this.db.transaction(async (tx) => {
+      const done = await this.slots.updateTemplate(tx, id, edit, romeNow(this.now()).date);
+      const record = (allowed: boolean, before: unknown, after: unknown) =>
+        this.repo.audit(tx, {
+          staffUserId: member.userId,
+          staffName: member.name,
+          action: 'update',
+          resource: 'slot-templates',
+          resourceId: String(id),
+          allowed,
+          before,
+          after,
+        });
+      if (done.ok) {
+        await record(true, done.before, done.after);
+        return { ok: true, template: done.after };
+      }
+      if (done.reason === 'notFound')
+        return { ok: false, failure: failWith(BACKOFFICE_TEXT.templateNotFound, 'notFound'), current: null };
+      await record(false, done.current, edit);
+      return { ok: false, failure: failWith(BACKOFFICE_TEXT.staleEdit), current: done.current };
+    });
   }
 
   async stores(member: AdminMember): Promise<Result<{ data: AdminStore[]; total: number }>> {

@@ -21,6 +21,7 @@ export const BACKOFFICE_TEXT = {
     text: 'Questo punto vendita non è tra quelli che gestisci.',
   },
   productNotFound: { code: 'msg.admin.productNotFound', text: 'Prodotto non trovato.' },
+  templateNotFound: { code: 'msg.admin.templateNotFound', text: 'Fascia oraria non trovata.' },
   promotionNotFound: { code: 'msg.admin.promotionNotFound', text: 'Promozione non trovata.' },
   notAReduction: {
     code: 'msg.admin.promotion.notAReduction',

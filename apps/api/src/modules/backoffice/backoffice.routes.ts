@@ -227,6 +227,40 @@ const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
   });
 
   app.route({
+    ...contractRoute(api.slotTemplates, {
+      access: ACCESS.admin(ADMIN_GRANTS.slotTemplates.read),
+      tags,
+      summary: "The chain's time windows of each service: capacity, weekdays, lead time, cut-off",
+    }),
+    handler: async (request) => answer(request, await slots.templates()),
+  });
+
+  app.route({
+    ...contractRoute(api.slotTemplate, {
+      access: ACCESS.admin(ADMIN_GRANTS.slotTemplates.read),
+      tags,
+      summary: 'One time window',
+    }),
+    handler: async (request) => answer(request, await slots.template(request.params.id)),
+  });
+
+  app.route({
+    ...contractRoute(api.updateSlotTemplate, {
+      access: ACCESS.admin(ADMIN_GRANTS.slotTemplates.write),
+      tags,
+      summary:
+        'Changes a time window (the slots made from today on follow it); refused when someone saved it meanwhile',
+    }),
+    handler: async (request) => {
+      const done = await slots.updateTemplate(adminOf(request), request.params.id, request.body);
+      if (done.ok) return answer(request, ok({ data: done.template }));
+      return done.current
+        ? answerWithData(request, { data: done.current }, [done.failure])
+        : answer(request, done.failure);
+    },
+  });
+
+  app.route({
     ...contractRoute(api.stores, {
       access: ACCESS.admin(ADMIN_GRANTS.stores.read),
       tags,

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import type { AdminSlotTemplate, AdminSlotTemplateUpdate } from '@spesa/shared/contracts/admin';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { TimeslotRepository } from './timeslot.repository';
@@ -25,8 +26,75 @@ export interface SlotDayRow {
   booked: number;
 }
 
+const TEMPLATE_COLUMNS = sql`timeslot_id AS id, calendar_kind AS "calendarKind", begin_time AS "beginTime",
+  end_time AS "endTime", capacity, week_days AS "weekDays", lead_minutes AS "leadMinutes",
+  cutoff_prev_day AS "cutoffPrevDay",
+  to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "updatedAt"`;
+
+export type TemplateEdit =
+  | { ok: true; before: AdminSlotTemplate; after: AdminSlotTemplate }
+  | { ok: false; reason: 'notFound' }
+  | { ok: false; reason: 'stale'; current: AdminSlotTemplate };
+
 export class SlotAdmin {
   constructor(private readonly db: Db) {}
+
+  /** The chain's time windows, by service and start time. */
+  async templates(): Promise<AdminSlotTemplate[]> {
+    return queryRows<AdminSlotTemplate>(
+      this.db,
+      sql`SELECT ${TEMPLATE_COLUMNS} FROM timeslots ORDER BY calendar_kind, begin_time, timeslot_id`,
+    );
+  }
+
+  async template(id: number, db: Db = this.db, lock = false): Promise<AdminSlotTemplate | null> {
+    const [row] = await queryRows<AdminSlotTemplate>(
+      db,
+      sql`SELECT ${TEMPLATE_COLUMNS} FROM timeslots WHERE timeslot_id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`,
+    );
+    return row ?? null;
+  }
+
+  /**
+   * Changes a time window in the caller's transaction, unless someone saved it after `updatedAt`. The slots
+   * already made from today on follow it: their capacity becomes the new one, never below the places booked;
+   * on a weekday taken away, a slot nobody booked goes, one with bookings is closed (its orders keep it).
+   */
+  async updateTemplate(
+    tx: Db,
+    id: number,
+    edit: AdminSlotTemplateUpdate,
+    today: string,
+  ): Promise<TemplateEdit> {
+    const before = await this.template(id, tx, true);
+    if (!before) return { ok: false, reason: 'notFound' };
+    if (before.updatedAt !== edit.updatedAt) return { ok: false, reason: 'stale', current: before };
+    const set: SQL[] = [];
+    if (edit.capacity !== undefined) set.push(sql`capacity = ${edit.capacity}`);
+    if (edit.weekDays !== undefined)
+      set.push(sql`week_days = string_to_array(${[...edit.weekDays].sort().join(',')}, ',')::int[]`);
+    if (edit.leadMinutes !== undefined) set.push(sql`lead_minutes = ${edit.leadMinutes}`);
+    if (edit.cutoffPrevDay !== undefined) set.push(sql`cutoff_prev_day = ${edit.cutoffPrevDay}`);
+    if (set.length > 0) {
+      set.push(sql`updated_at = clock_timestamp()`);
+      await tx.execute(sql`UPDATE timeslots SET ${sql.join(set, sql`, `)} WHERE timeslot_id = ${id}`);
+      if (edit.capacity !== undefined)
+        await tx.execute(
+          sql`UPDATE delivery_slots SET capacity = GREATEST(booked, ${edit.capacity})
+              WHERE timeslot_id = ${id} AND slot_date >= ${today}::date`,
+        );
+      if (edit.weekDays !== undefined) {
+        const days = edit.weekDays.length > 0 ? edit.weekDays.join(',') : '0';
+        const gone = sql`timeslot_id = ${id} AND slot_date >= ${today}::date
+          AND NOT (EXTRACT(ISODOW FROM slot_date)::int = ANY(string_to_array(${days}, ',')::int[]))`;
+        await tx.execute(sql`DELETE FROM delivery_slots WHERE ${gone} AND booked = 0`);
+        await tx.execute(sql`UPDATE delivery_slots SET active = 0 WHERE ${gone}`);
+      }
+    }
+    const after = await this.template(id, tx);
+    if (!after) throw new Error('the time window vanished inside its transaction');
+    return { ok: true, before, after };
+  }
 
   /** The stores (not the catalogue, not lockers), those of `only` when given. */
   async stores(only: readonly number[] | null): Promise<AdminStoreRow[]> {
