@@ -161,6 +161,7 @@ test('un responsabile del catalogo abbassa un prezzo per una settimana: il negoz
   await page.getByRole('spinbutton', { name: /Prezzo in promozione/ }).fill(String(cut));
   await page.getByRole('button', { name: 'Salva' }).click();
   await expect(page.getByText('In corso')).toBeVisible();
+  await expectAccessible(page, 'admin: promozione');
   await expect(page.getByText(new RegExp(`→ ${euro(cut).replace(/\s/g, '\\s')}`))).toBeVisible();
 
   // the shop: the cut price, the struck list price and the 30-day low, at once
@@ -200,10 +201,16 @@ test('un amministratore aggiunge un posto a una fascia oraria del Drive; vede gl
   await expect(page.getByText('Elemento aggiornato')).toBeVisible();
 
   await page.getByRole('menuitem', { name: 'Operatori' }).click();
-  await expect(page.locator('tbody tr').filter({ hasText: 'picker@spesa.demo' })).toContainText(
-    'Preparatore',
-  );
+  const picker = page.locator('tbody tr').filter({ hasText: 'picker@spesa.demo' });
+  await expect(picker).toContainText('Preparatore');
   await expectAccessible(page, 'admin: operatori');
+  await picker.click();
+  await expect(page.getByRole('button', { name: "Azzera l'app di autenticazione" })).toBeVisible();
+  await expectAccessible(page, 'admin: modifica operatore');
+  await page.getByRole('menuitem', { name: 'Operatori' }).click();
+  await page.getByRole('link', { name: 'Crea' }).click();
+  await expect(page.getByLabel(/E-mail/)).toBeVisible();
+  await expectAccessible(page, 'admin: nuovo operatore');
   await page.getByRole('menuitem', { name: 'Registro attività' }).click();
   await expect(page.locator('tbody tr').filter({ hasText: 'Fasce orarie' }).first()).toBeVisible();
   await expectAccessible(page, 'admin: registro attività');

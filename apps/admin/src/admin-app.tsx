@@ -12,7 +12,7 @@ import { OrderList, OrderShow } from './orders';
 import { PromotionCreate, PromotionList, PromotionShow } from './promotions';
 import { ProductEdit, ProductList, ProductShow } from './products';
 import { SlotTemplateEdit, SlotTemplateList } from './slot-templates';
-import { StaffList } from './staff';
+import { StaffCreate, StaffEdit, StaffList } from './staff';
 import { StoreList, StoreShow } from './stores';
 
 /**
@@ -72,7 +72,15 @@ export function AdminApp() {
             edit={mayWrite(role, 'slotTemplates') ? SlotTemplateEdit : undefined}
           />
         ) : null,
-        mayRead(role, 'staff') ? <Resource key="staff" name="staff" list={StaffList} /> : null,
+        mayRead(role, 'staff') ? (
+          <Resource
+            key="staff"
+            name="staff"
+            list={StaffList}
+            edit={mayWrite(role, 'staff') ? StaffEdit : undefined}
+            create={mayWrite(role, 'staff') ? StaffCreate : undefined}
+          />
+        ) : null,
         mayRead(role, 'audit') ? <Resource key="audit" name="audit" list={AuditList} /> : null,
       ]}
     </Admin>

@@ -1,5 +1,6 @@
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import { HttpError } from 'react-admin';
+import type { AdminStaff } from '@spesa/shared/contracts/admin';
 import { adminCall, AdminApiError } from './api';
 
 /** react-admin's sort order, as the admin API names it. */
@@ -108,6 +109,8 @@ export const dataProvider: DataProvider = {
         return adminCall('GET /admin/promotions/:id', { params: { id: Number(params.id) } });
       if (resource === 'slot-templates')
         return adminCall('GET /admin/slot-templates/:id', { params: { id: Number(params.id) } });
+      if (resource === 'staff')
+        return adminCall('GET /admin/staff/:id', { params: { id: Number(params.id) } });
       if (resource === 'stores') {
         const { data } = await adminCall('GET /admin/stores', {});
         const found = data.find((store) => String(store.id) === String(params.id));
@@ -147,21 +150,40 @@ export const dataProvider: DataProvider = {
           params: id,
           body: { ...changed, updatedAt: previous.updatedAt },
         });
+      if (resource === 'staff') {
+        const { role, warehouseIds, active } = changed as {
+          role?: AdminStaff['role'];
+          warehouseIds?: number[];
+          active?: boolean;
+        };
+        return adminCall('POST /admin/staff/:id', {
+          params: id,
+          body: { role, warehouseIds, active, updatedAt: previous.updatedAt },
+        });
+      }
       throw new HttpError(`Risorsa non modificabile: ${resource}`, 405);
     }),
   getManyReference: unsupported('getManyReference'),
   create: (resource, params) =>
     guarded(async () => {
-      if (resource !== 'promotions') throw new HttpError(`Risorsa non creabile: ${resource}`, 405);
-      const data = params.data as { productId: number; price: number; validFrom: string; validTo: string };
-      return adminCall('POST /admin/promotions', {
-        body: {
-          productId: Number(data.productId),
-          price: Number(data.price),
-          validFrom: data.validFrom,
-          validTo: data.validTo,
-        },
-      });
+      if (resource === 'promotions') {
+        const data = params.data as { productId: number; price: number; validFrom: string; validTo: string };
+        return adminCall('POST /admin/promotions', {
+          body: {
+            productId: Number(data.productId),
+            price: Number(data.price),
+            validFrom: data.validFrom,
+            validTo: data.validTo,
+          },
+        });
+      }
+      if (resource === 'staff') {
+        const data = params.data as { email: string; role: AdminStaff['role']; warehouseIds?: number[] };
+        return adminCall('POST /admin/staff', {
+          body: { email: data.email, role: data.role, warehouseIds: data.warehouseIds ?? [] },
+        });
+      }
+      throw new HttpError(`Risorsa non creabile: ${resource}`, 405);
     }),
   updateMany: unsupported('updateMany'),
   delete: unsupported('delete'),

@@ -101,7 +101,7 @@ function EndButton() {
   return (
     <Button
       variant="outlined"
-      color="warning"
+      color="error"
       onClick={() =>
         adminCall('POST /admin/promotions/:id/end', { params: { id: promo.id }, body: {} }).then(
           () => {

@@ -254,3 +254,14 @@ export const slotTemplateTexts = {
   cutoffHelp: 'HH:MM; vuoto: nessuna chiusura il giorno prima.',
   cutoffInvalid: 'Orario non valido (HH:MM).',
 };
+
+/** The staff screens' texts (read directly). */
+export const staffTexts = {
+  allStores: 'Tutti',
+  storesHelp: 'Solo per responsabili di punto vendita e preparatori; vuoto: tutti.',
+  emailHelp: "L'e-mail di un account del negozio già registrato.",
+  activeHelp: 'Disattivato: non può più accedere e le sue sessioni terminano subito.',
+  reset: "Azzera l'app di autenticazione",
+  resetDone: 'App di autenticazione azzerata: la riattiverà al prossimo accesso.',
+  failed: 'Operazione non riuscita: riprova tra poco.',
+};

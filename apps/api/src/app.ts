@@ -62,6 +62,7 @@ import backofficeRoutes, { STAFF_COOKIE } from './modules/backoffice/backoffice.
 import { AdminCustomersRepository } from './modules/backoffice/admin-customers.repository';
 import { AdminCustomersService } from './modules/backoffice/admin-customers.service';
 import { AdminPromotionsService } from './modules/backoffice/admin-promotions.service';
+import { AdminStaffService } from './modules/backoffice/admin-staff.service';
 import { StaffAuthService } from './modules/backoffice/staff-auth.service';
 import { PriceHistory } from './modules/catalogue/price-history';
 import { PromotionsAdmin } from './modules/catalogue/promotions-admin';
@@ -446,6 +447,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         slots: adminSlots,
         customers: adminCustomers,
         promotions: adminPromotions,
+        staff: new AdminStaffService(opts.db, backoffice, accounts),
         repo: backoffice,
         secureCookie,
       });

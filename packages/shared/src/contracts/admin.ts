@@ -370,8 +370,26 @@ export const adminStaffSchema = z.object({
   active: z.boolean(),
   /** the authenticator app is enrolled (else it is at the next sign-in) */
   enrolled: z.boolean(),
+  updatedAt: z.string(),
 });
 export type AdminStaff = z.infer<typeof adminStaffSchema>;
+export const adminStaffDataSchema = z.object({ data: adminStaffSchema });
+const storeIds = z.array(z.coerce.number().int().min(1).max(2_147_483_647)).max(50);
+/** Makes the holder of an existing shop account a staff member. */
+export const adminStaffCreateBodySchema = z.object({
+  email: z.string().trim().toLowerCase().email('Indirizzo e-mail non valido.').max(254),
+  role: z.enum(STAFF_ROLES),
+  /** a store manager's or picker's stores (empty: all) */
+  warehouseIds: storeIds.default([]),
+});
+export const adminStaffUpdateBodySchema = z.object({
+  updatedAt: z.string().min(10).max(40),
+  role: z.enum(STAFF_ROLES).optional(),
+  warehouseIds: storeIds.optional(),
+  /** false: the member can no longer sign in (their sessions end at once) */
+  active: z.boolean().optional(),
+});
+export type AdminStaffUpdate = z.infer<typeof adminStaffUpdateBodySchema>;
 export const adminStaffListDataSchema = z.object({
   data: z.array(adminStaffSchema),
   total: z.number().int(),
@@ -596,6 +614,32 @@ export const backofficeEndpoints = {
     response: adminSlotTemplateDataSchema,
   }),
   staff: endpoint({ method: 'GET', path: '/admin/staff', response: adminStaffListDataSchema }),
+  staffMember: endpoint({
+    method: 'GET',
+    path: '/admin/staff/:id',
+    params: adminIdParamsSchema,
+    response: adminStaffDataSchema,
+  }),
+  addStaff: endpoint({
+    method: 'POST',
+    path: '/admin/staff',
+    body: adminStaffCreateBodySchema,
+    response: adminStaffDataSchema,
+  }),
+  updateStaff: endpoint({
+    method: 'POST',
+    path: '/admin/staff/:id',
+    params: adminIdParamsSchema,
+    body: adminStaffUpdateBodySchema,
+    response: adminStaffDataSchema,
+  }),
+  resetAuthenticator: endpoint({
+    method: 'POST',
+    path: '/admin/staff/:id/reset-authenticator',
+    params: adminIdParamsSchema,
+    body: adminEmptySchema,
+    response: adminStaffDataSchema,
+  }),
   audit: endpoint({
     method: 'GET',
     path: '/admin/audit',

@@ -48,7 +48,8 @@ async function driveWindow(): Promise<{
 describe('a time window', () => {
   it('changes capacity: the made slots follow, never below their bookings; audited', async () => {
     const { template, slots } = await driveWindow();
-    const [busy, free] = slots as [{ slotId: number }, { slotId: number }];
+    const [busy, free] = slots;
+    if (!busy || !free) throw new Error('two made slots expected');
     await t.db.execute(
       sql`UPDATE delivery_slots SET booked = 2, capacity = GREATEST(capacity, 2) WHERE slot_id = ${busy.slotId}`,
     );

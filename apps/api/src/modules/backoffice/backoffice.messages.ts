@@ -21,6 +21,16 @@ export const BACKOFFICE_TEXT = {
     text: 'Questo punto vendita non è tra quelli che gestisci.',
   },
   productNotFound: { code: 'msg.admin.productNotFound', text: 'Prodotto non trovato.' },
+  staffNotFound: { code: 'msg.admin.staffNotFound', text: 'Operatore non trovato.' },
+  accountNotFound: {
+    code: 'msg.admin.accountNotFound',
+    text: 'Nessun account con questa e-mail: chi lavora nel back office si registra prima al negozio.',
+  },
+  alreadyStaff: { code: 'msg.admin.alreadyStaff', text: 'Questo account è già un operatore.' },
+  notYourself: {
+    code: 'msg.admin.notYourself',
+    text: 'Non puoi togliere a te stesso il ruolo di amministratore né disattivarti: chiedilo a un altro amministratore.',
+  },
   templateNotFound: { code: 'msg.admin.templateNotFound', text: 'Fascia oraria non trovata.' },
   promotionNotFound: { code: 'msg.admin.promotionNotFound', text: 'Promozione non trovata.' },
   notAReduction: {

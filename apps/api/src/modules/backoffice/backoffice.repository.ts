@@ -55,6 +55,23 @@ const STAFF_COLUMNS = sql`s.user_id AS "userId", s.role, s.warehouse_ids AS "war
   s.enrolment_token_hash AS "enrolmentTokenHash", ${ISO('s.enrolment_expires_at')} AS "enrolmentExpiresAt",
   s.totp_last_step AS "totpLastStep", s.recovery_code_hashes AS "recoveryCodeHashes"`;
 
+export interface StaffListRow {
+  id: number;
+  name: string;
+  email: string;
+  role: string;
+  warehouseIds: number[];
+  active: boolean;
+  enrolled: boolean;
+  updatedAt: string;
+}
+
+const STAFF_LIST = sql`SELECT s.user_id AS id,
+    trim(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')) AS name,
+    u.email, s.role, s.warehouse_ids AS "warehouseIds", s.active, s.totp_secret IS NOT NULL AS enrolled,
+    to_char(s.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "updatedAt"
+  FROM staff_members s JOIN users u ON u.user_id = s.user_id`;
+
 export class BackofficeRepository {
   constructor(private readonly db: Db) {}
 
@@ -74,23 +91,62 @@ export class BackofficeRepository {
   }
 
   /** Every staff member with their role, stores, and whether their authenticator is enrolled. */
-  async staffList(): Promise<
-    Array<{
-      id: number;
-      name: string;
-      email: string;
-      role: string;
-      warehouseIds: number[];
-      active: boolean;
-      enrolled: boolean;
-    }>
-  > {
-    return queryRows(
-      this.db,
-      sql`SELECT s.user_id AS id, trim(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')) AS name,
-            u.email, s.role, s.warehouse_ids AS "warehouseIds", s.active, s.totp_secret IS NOT NULL AS enrolled
-          FROM staff_members s JOIN users u ON u.user_id = s.user_id
-          ORDER BY s.role, name`,
+  /** Every staff member, by role and name. */
+  async staffList(): Promise<StaffListRow[]> {
+    return queryRows<StaffListRow>(this.db, sql`${STAFF_LIST} ORDER BY s.role, name`);
+  }
+
+  /** One staff member as the staff list shows them (locked until the transaction ends when asked). */
+  async staffListRow(db: Db, userId: number, lock = false): Promise<StaffListRow | null> {
+    const [row] = await queryRows<StaffListRow>(
+      db,
+      sql`${STAFF_LIST} WHERE s.user_id = ${userId} ${lock ? sql`FOR UPDATE OF s` : sql``}`,
+    );
+    return row ?? null;
+  }
+
+  /** Makes a user a staff member; false when they already are. */
+  async addStaff(tx: Db, userId: number, role: string, warehouseIds: readonly number[]): Promise<boolean> {
+    const rows = await queryRows<{ id: number }>(
+      tx,
+      sql`INSERT INTO staff_members (user_id, role, warehouse_ids)
+          VALUES (${userId}, ${role}, string_to_array(${warehouseIds.join(',')}, ',')::int[])
+          ON CONFLICT (user_id) DO NOTHING RETURNING user_id AS id`,
+    );
+    return rows.length > 0;
+  }
+
+  async updateStaff(
+    tx: Db,
+    userId: number,
+    set: {
+      role?: string | undefined;
+      warehouseIds?: readonly number[] | undefined;
+      active?: boolean | undefined;
+    },
+  ): Promise<void> {
+    const parts: SQL[] = [sql`updated_at = clock_timestamp()`];
+    if (set.role !== undefined) parts.push(sql`role = ${set.role}`);
+    if (set.warehouseIds !== undefined)
+      parts.push(sql`warehouse_ids = string_to_array(${set.warehouseIds.join(',')}, ',')::int[]`);
+    if (set.active !== undefined) parts.push(sql`active = ${set.active}`);
+    await tx.execute(sql`UPDATE staff_members SET ${sql.join(parts, sql`, `)} WHERE user_id = ${userId}`);
+  }
+
+  /** Forgets the member's authenticator and recovery codes: they enrol again at their next sign-in. */
+  async resetAuthenticator(tx: Db, userId: number): Promise<void> {
+    await tx.execute(
+      sql`UPDATE staff_members SET totp_secret = NULL, totp_pending_secret = NULL, enrolment_token_hash = NULL,
+            enrolment_expires_at = NULL, totp_last_step = NULL, recovery_code_hashes = '{}'::text[],
+            updated_at = clock_timestamp()
+          WHERE user_id = ${userId}`,
+    );
+  }
+
+  /** Ends every back-office session of a member. */
+  async revokeSessionsOf(tx: Db, userId: number): Promise<void> {
+    await tx.execute(
+      sql`UPDATE staff_sessions SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL`,
     );
   }
 

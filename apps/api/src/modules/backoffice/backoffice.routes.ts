@@ -1,9 +1,4 @@
-import {
-  ADMIN_GRANTS,
-  backofficeEndpoints as api,
-  STAFF_ROLES,
-  type StaffRole,
-} from '@spesa/shared/contracts/admin';
+import { ADMIN_GRANTS, backofficeEndpoints as api } from '@spesa/shared/contracts/admin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ok } from '../../lib/result';
@@ -13,6 +8,7 @@ import { answer, answerWithData } from '../../plugins/envelope';
 import type { AdminCustomersService } from './admin-customers.service';
 import type { AdminProductsService } from './admin-products.service';
 import type { AdminPromotionsService } from './admin-promotions.service';
+import type { AdminStaffService } from './admin-staff.service';
 import type { AdminSlotsService } from './admin-slots.service';
 import type { BackofficeRepository } from './backoffice.repository';
 import { toStaffWire, type AdminMember, type StaffAuthService } from './staff-auth.service';
@@ -27,12 +23,12 @@ export interface BackofficeRoutesOptions {
   slots: AdminSlotsService;
   customers: AdminCustomersService;
   promotions: AdminPromotionsService;
+  staff: AdminStaffService;
   repo: BackofficeRepository;
   secureCookie: boolean;
 }
 
 const tags = ['backoffice'];
-const isStaffRole = (role: string): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role);
 
 /** The member of a route the access gate let through (`ACCESS.admin`): set for sure. */
 function adminOf(request: FastifyRequest): AdminMember {
@@ -42,7 +38,7 @@ function adminOf(request: FastifyRequest): AdminMember {
 
 const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
   app,
-  { auth, products, slots, customers, promotions, repo, secureCookie },
+  { auth, products, slots, customers, promotions, staff, repo, secureCookie },
 ) => {
   const setCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(STAFF_COOKIE, token, {
@@ -346,12 +342,50 @@ const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
       tags,
       summary: 'The staff members: role, stores, authenticator enrolled',
     }),
+    handler: async (request) => answer(request, await staff.list()),
+  });
+
+  app.route({
+    ...contractRoute(api.staffMember, {
+      access: ACCESS.admin(ADMIN_GRANTS.staff.read),
+      tags,
+      summary: 'One staff member',
+    }),
+    handler: async (request) => answer(request, await staff.get(request.params.id)),
+  });
+
+  app.route({
+    ...contractRoute(api.addStaff, {
+      access: ACCESS.admin(ADMIN_GRANTS.staff.write),
+      tags,
+      summary: 'Makes the holder of a shop account a staff member with a role (and stores)',
+    }),
+    handler: async (request) => answer(request, await staff.add(adminOf(request), request.body)),
+  });
+
+  app.route({
+    ...contractRoute(api.updateStaff, {
+      access: ACCESS.admin(ADMIN_GRANTS.staff.write),
+      tags,
+      summary: "Changes a member's role, stores or activity; refused when someone saved it meanwhile",
+    }),
     handler: async (request) => {
-      const rows = (await repo.staffList()).flatMap((r) =>
-        isStaffRole(r.role) ? [{ ...r, role: r.role }] : [],
-      );
-      return answer(request, ok({ data: rows, total: rows.length }));
+      const done = await staff.update(adminOf(request), request.params.id, request.body);
+      if (done.ok) return answer(request, ok({ data: done.staff }));
+      return done.current
+        ? answerWithData(request, { data: done.current }, [done.failure])
+        : answer(request, done.failure);
     },
+  });
+
+  app.route({
+    ...contractRoute(api.resetAuthenticator, {
+      access: ACCESS.admin(ADMIN_GRANTS.staff.write),
+      tags,
+      summary: "Forgets a member's authenticator (a lost phone): they enrol again; their sessions end",
+    }),
+    handler: async (request) =>
+      answer(request, await staff.resetAuthenticator(adminOf(request), request.params.id)),
   });
 
   app.route({
