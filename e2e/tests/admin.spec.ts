@@ -154,6 +154,17 @@ test('un responsabile del catalogo abbassa un prezzo per una settimana: il negoz
 
   await signInToAdmin(page, 'catalogo@spesa.demo');
   await page.goto(`/admin/products/${product!.productId}/show`);
+  // a photo for it (a tiny PNG: the shop's sizes never enlarge it)
+  await page.locator('input[type=file]').setInputFiles({
+    name: 'biscotti.png',
+    mimeType: 'image/png',
+    buffer: Buffer.from(
+      'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+      'base64',
+    ),
+  });
+  await expect(page.getByText('Foto caricata.')).toBeVisible();
+  await expect(page.getByRole('img', { name: product!.name })).toBeVisible();
   await page.getByRole('link', { name: 'Nuova promozione' }).click();
   // the form: this product, a week from today, and what the cut will be measured against
   await expect(page.getByRole('status')).toContainText('prezzo più basso dei 30 giorni');
@@ -173,6 +184,7 @@ test('un responsabile del catalogo abbassa un prezzo per una settimana: il negoz
   await expect(price).toContainText(
     `Prezzo più basso degli ultimi 30 giorni: ${euro(product!.priceDisplay)}`,
   );
+  await expect(shopper.locator('img[src*="/media/products/"]').first()).toBeVisible();
   await shop.close();
 
   // the product's price history records it

@@ -25,6 +25,7 @@ export const TABLE_OWNERS = {
     'products',
     'product_promos',
     'price_history',
+    'product_images',
     'vendors',
     'search_terms',
     'catalogue_version',

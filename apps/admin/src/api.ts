@@ -33,6 +33,38 @@ export async function adminCall<K extends AdminEndpoint>(
   return (await adminAct(name, input)).data;
 }
 
+/** Sends one file as multipart/form-data (`file`) to an upload endpoint, e.g. a product's photo. */
+export async function adminUpload<K extends AdminEndpoint>(
+  name: K,
+  params: Record<string, string | number>,
+  file: File,
+): Promise<EndpointData<Endpoints[K]>> {
+  const space = name.indexOf(' ');
+  const form = new FormData();
+  form.append('file', file);
+  const res = await fetch(`/ebsn/api${fillPath(name.slice(space + 1), params)}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+    body: form,
+  });
+  return (await envelopeOf(res)).data as EndpointData<Endpoints[K]>;
+}
+
+/** The envelope of an answer; a refusal throws its first Italian error. */
+async function envelopeOf(res: Response): Promise<Envelope<unknown>> {
+  let envelope: Envelope<unknown> | null = null;
+  try {
+    envelope = (await res.json()) as Envelope<unknown>;
+  } catch {
+    throw new AdminApiError(res.status, null, GENERIC, null);
+  }
+  const first = envelope.response?.errors?.[0];
+  if (!res.ok || envelope.response.status !== 0)
+    throw new AdminApiError(res.status, first?.code ?? null, first?.error ?? GENERIC, envelope.data);
+  return envelope;
+}
+
 /** adminCall, with the envelope's Italian notices of what was done (e.g. "Ordine preparato: addebitati …"). */
 export async function adminAct<K extends AdminEndpoint>(
   name: K,
@@ -59,14 +91,6 @@ export async function adminAct<K extends AdminEndpoint>(
     },
     body: parts.body !== undefined ? JSON.stringify(parts.body) : undefined,
   });
-  let envelope: Envelope<unknown> | null = null;
-  try {
-    envelope = (await res.json()) as Envelope<unknown>;
-  } catch {
-    throw new AdminApiError(res.status, null, GENERIC, null);
-  }
-  const first = envelope.response?.errors?.[0];
-  if (!res.ok || envelope.response.status !== 0)
-    throw new AdminApiError(res.status, first?.code ?? null, first?.error ?? GENERIC, envelope.data);
+  const envelope = await envelopeOf(res);
   return { data: envelope.data as EndpointData<Endpoints[K]>, infos: envelope.response.infosMessage ?? [] };
 }

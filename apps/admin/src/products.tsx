@@ -24,9 +24,10 @@ import {
   useRecordContext,
 } from 'react-admin';
 import { SaveButton, SimpleList, Toolbar, useNotify, useRefresh } from 'react-admin';
-import { useMediaQuery, type Theme } from '@mui/material';
+import { Box, Button, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { adminCall, adminUpload } from './api';
 import { PriceHistoryTable } from './promotions';
-import { promotionTexts } from './texts';
+import { photoTexts, promotionTexts } from './texts';
 import { mayWrite, type AdminProduct, type StaffRole } from '@spesa/shared/contracts/admin';
 
 /** Who may change products (the admin API checks it too; here the buttons follow). */
@@ -79,6 +80,65 @@ export function ProductList() {
   );
 }
 
+/** The product's photo, and (catalogue writers) uploading or removing one. */
+function ProductPhoto() {
+  const product = useRecordContext<AdminProduct>();
+  const { permissions } = usePermissions<StaffRole>();
+  const notify = useNotify();
+  const refresh = useRefresh();
+  if (!product) return null;
+  const done = (text: string) => () => {
+    notify(text, { type: 'success' });
+    refresh();
+  };
+  const failed = (error: unknown) =>
+    notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
+  return (
+    <Box component="section" aria-labelledby="product-photo">
+      <Typography id="product-photo" variant="h6" component="h2">
+        {photoTexts.title}
+      </Typography>
+      {product.imageUrl ? (
+        <img src={product.imageUrl} alt={product.name} width={200} style={{ height: 'auto' }} />
+      ) : (
+        <Typography>{photoTexts.none}</Typography>
+      )}
+      {mayWrite(permissions, 'products') ? (
+        <Stack direction="row" spacing={1} sx={{ mt: 1, alignItems: 'center' }}>
+          <Button component="label" variant="outlined">
+            {photoTexts.upload}
+            <input
+              hidden
+              type="file"
+              accept="image/jpeg,image/png,image/webp"
+              onChange={(e) => {
+                const file = e.target.files?.[0];
+                if (file)
+                  adminUpload('POST /admin/products/:id/image', { id: product.id }, file).then(
+                    done(photoTexts.uploaded),
+                    failed,
+                  );
+              }}
+            />
+          </Button>
+          {product.imageUrl ? (
+            <Button
+              onClick={() =>
+                adminCall('POST /admin/products/:id/image/remove', {
+                  params: { id: product.id },
+                  body: {},
+                }).then(done(photoTexts.removed), failed)
+              }
+            >
+              {photoTexts.remove}
+            </Button>
+          ) : null}
+        </Stack>
+      ) : null}
+    </Box>
+  );
+}
+
 /** A price cut of this product (the promotion form, the product chosen through the location's record). */
 function NewPromotionButton() {
   const product = useRecordContext<AdminProduct>();
@@ -114,6 +174,7 @@ export function ProductShow() {
         <TextField source="allergens" />
         <TextField source="storage" />
         <DateField source="updatedAt" showTime locales="it-IT" />
+        <ProductPhoto />
         <NewPromotionButton />
         <PriceHistoryTable />
       </SimpleShowLayout>

@@ -22,6 +22,7 @@ export const adminItalian = {
         ingredients: 'Ingredienti',
         allergens: 'Allergeni',
         storage: 'Conservazione',
+        imageUrl: 'Foto',
         updatedAt: 'Ultima modifica',
         q: 'Cerca',
       },
@@ -264,4 +265,14 @@ export const staffTexts = {
   reset: "Azzera l'app di autenticazione",
   resetDone: 'App di autenticazione azzerata: la riattiverà al prossimo accesso.',
   failed: 'Operazione non riuscita: riprova tra poco.',
+};
+
+/** A product photo's texts (read directly). */
+export const photoTexts = {
+  title: 'Foto',
+  none: "Nessuna foto: il negozio mostra l'illustrazione.",
+  upload: 'Carica una foto',
+  uploaded: 'Foto caricata.',
+  remove: 'Togli la foto',
+  removed: "Foto tolta: il negozio mostra di nuovo l'illustrazione.",
 };

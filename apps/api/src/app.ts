@@ -65,6 +65,7 @@ import { AdminPromotionsService } from './modules/backoffice/admin-promotions.se
 import { AdminStaffService } from './modules/backoffice/admin-staff.service';
 import { StaffAuthService } from './modules/backoffice/staff-auth.service';
 import { PriceHistory } from './modules/catalogue/price-history';
+import { isImageSize, ProductImages } from './modules/catalogue/product-images';
 import { PromotionsAdmin } from './modules/catalogue/promotions-admin';
 import { Totp } from './modules/backoffice/totp';
 import { CatalogueAdmin } from './modules/catalogue/catalogue-admin';
@@ -397,7 +398,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
     now,
   );
-  const adminProducts = new AdminProductsService(opts.db, catalogueAdmin, backoffice, priceHistory, now);
+  const productImages = new ProductImages();
+  const adminProducts = new AdminProductsService(
+    opts.db,
+    catalogueAdmin,
+    backoffice,
+    priceHistory,
+    productImages,
+    now,
+  );
   const adminPromotions = new AdminPromotionsService(
     opts.db,
     new PromotionsAdmin(opts.db, priceHistory),
@@ -455,7 +464,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     { prefix: API_PREFIX },
   );
   await app.register(rootVersionRoute, { build });
-  await app.register(mediaRoutes, { mediaDir: env.MEDIA_DIR });
+  await app.register(mediaRoutes, {
+    mediaDir: env.MEDIA_DIR,
+    productImage: (productId, hash, size) =>
+      isImageSize(size) ? productImages.read(opts.db, productId, hash, size) : Promise.resolve(null),
+  });
   if (isDevMailboxOn(env)) await app.register(mailboxRoutes, { mail });
   await app.register(staffRedirect);
   if (opts.serveWebApp) {

@@ -22,6 +22,7 @@ import {
  * (Italian stemming + unaccent), so the tsvector expression is immutable and can be indexed.
  */
 const tsvector = customType<{ data: string }>({ dataType: () => 'tsvector' });
+const bytea = customType<{ data: Buffer }>({ dataType: () => 'bytea' });
 
 /** Kinds of category: product departments/aisles, or content pages assembled from blocks (home, service-selector...). */
 export const CATEGORY_TYPE = { products: 1, content: 2 } as const;
@@ -153,6 +154,8 @@ export const products = pgTable(
     sourceUrl: text('source_url'),
     /** fluent-emoji-flat icon name used for the generated illustration */
     mediaIcon: text('media_icon').notNull(),
+    /** the photo uploaded in the back office (product_images), by its content hash; null: the illustration */
+    imageHash: text('image_hash'),
     /** selectOptions: [{ name, parameterName, options: [{ key, value }] }] chosen when adding to the cart */
     selectOptions: jsonb('select_options').notNull().default([]),
     logisticPackagingItems: integer('logistic_packaging_items'),
@@ -218,6 +221,27 @@ export const productPromos = pgTable(
     priorPriceCents: integer('prior_price_cents'),
   },
   (t) => [index('product_promos_product_idx').on(t.productId, t.validFrom, t.validTo)],
+);
+
+/**
+ * A product's photo as uploaded in the back office, resized to each size the shop shows (WebP), kept in the
+ * database so that every API process serves it (decision 030). Replaced whole by the next upload.
+ */
+export const productImages = pgTable(
+  'product_images',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.productId, { onDelete: 'cascade' }),
+    /** 'large' (800 px) | 'medium' (400 px) | 'small' (160 px) */
+    size: text('size').notNull(),
+    /** the first 16 hex digits of the large image's SHA-256: part of the URL, so it is cached for ever */
+    hash: text('hash').notNull(),
+    contentType: text('content_type').notNull(),
+    content: bytea('content').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('product_images_uq').on(t.productId, t.size)],
 );
 
 /**

@@ -137,6 +137,7 @@ describe('every route says who may call it', () => {
       'POST /ebsn/api/admin/auth/login | public: the back-office sign-in: the password and the one-time code are checked here',
       'POST /ebsn/api/admin/auth/enrol | public: confirms the authenticator with the enrolment token shown at sign-in',
       'GET /version.json | public: the release version, polled by every client',
+      'GET /media/products/:file | public: product photos are shown to anyone',
       'GET /media/icons/:file | public: product illustrations are shown to anyone',
       'GET /dev/mailbox | public: development outbox: never in production, and answered only to clients on this machine (loopback)',
       'GET /dev/mailbox/:mailId | public: development outbox: never in production, and answered only to clients on this machine (loopback)',

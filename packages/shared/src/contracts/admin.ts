@@ -165,6 +165,8 @@ export const adminProductSchema = z.object({
   ingredients: z.string().nullable(),
   allergens: z.string().nullable(),
   storage: z.string().nullable(),
+  /** the uploaded photo (400 px), or null: the shop shows the illustration */
+  imageUrl: z.string().nullable(),
   /** ISO time of the last change: sent back with an edit (a stale edit is refused) */
   updatedAt: z.string(),
 });
@@ -515,6 +517,20 @@ export const backofficeEndpoints = {
     path: '/admin/products/:id',
     params: adminIdParamsSchema,
     body: adminProductUpdateBodySchema,
+    response: adminProductDataSchema,
+  }),
+  /** multipart/form-data with one `file` (JPEG, PNG or WebP, at most 8 MB): not a JSON body */
+  uploadProductImage: endpoint({
+    method: 'POST',
+    path: '/admin/products/:id/image',
+    params: adminIdParamsSchema,
+    response: adminProductDataSchema,
+  }),
+  removeProductImage: endpoint({
+    method: 'POST',
+    path: '/admin/products/:id/image/remove',
+    params: adminIdParamsSchema,
+    body: adminEmptySchema,
     response: adminProductDataSchema,
   }),
   priceHistory: endpoint({

@@ -4,6 +4,7 @@ import { failWith, ok, type Failure, type Result } from '../../lib/result';
 import { romeNow } from '../../lib/rome-time';
 import type { CatalogueAdmin, ProductFilter, ProductSort } from '../catalogue/catalogue-admin';
 import type { PriceHistory } from '../catalogue/price-history';
+import type { ProductImages } from '../catalogue/product-images';
 import { BACKOFFICE_TEXT } from './backoffice.messages';
 import type { BackofficeRepository } from './backoffice.repository';
 import type { AdminMember } from './staff-auth.service';
@@ -22,8 +23,49 @@ export class AdminProductsService {
     private readonly catalogue: CatalogueAdmin,
     private readonly repo: BackofficeRepository,
     private readonly history: PriceHistory,
+    private readonly images: ProductImages,
     private readonly now: () => Date,
   ) {}
+
+  /** A photo for the product (resized before the transaction); the audit keeps its hash, not the file. */
+  async setImage(
+    member: AdminMember,
+    productId: number,
+    file: Buffer,
+  ): Promise<Result<{ data: AdminProduct }>> {
+    const resized = await this.images.resize(file);
+    if (!resized) return failWith(BACKOFFICE_TEXT.notAnImage);
+    return this.imageChange(member, productId, 'image', (tx) => this.images.replace(tx, productId, resized));
+  }
+
+  async removeImage(member: AdminMember, productId: number): Promise<Result<{ data: AdminProduct }>> {
+    return this.imageChange(member, productId, 'image-remove', (tx) => this.images.remove(tx, productId));
+  }
+
+  private imageChange(
+    member: AdminMember,
+    productId: number,
+    action: string,
+    work: (tx: Db) => Promise<boolean>,
+  ): Promise<Result<{ data: AdminProduct }>> {
+    return this.db.transaction(async (tx) => {
+      const before = await this.catalogue.find(productId, tx, true);
+      if (!before || !(await work(tx))) return failWith(BACKOFFICE_TEXT.productNotFound, 'notFound');
+      const after = await this.catalogue.find(productId, tx);
+      if (!after) throw new Error('the product vanished inside its transaction');
+      await this.repo.audit(tx, {
+        staffUserId: member.userId,
+        staffName: member.name,
+        action,
+        resource: 'products',
+        resourceId: String(productId),
+        allowed: true,
+        before: { imageUrl: before.imageUrl },
+        after: { imageUrl: after.imageUrl },
+      });
+      return ok({ data: after });
+    });
+  }
 
   async list(
     f: ProductFilter,

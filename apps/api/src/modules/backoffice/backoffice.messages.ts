@@ -21,6 +21,9 @@ export const BACKOFFICE_TEXT = {
     text: 'Questo punto vendita non è tra quelli che gestisci.',
   },
   productNotFound: { code: 'msg.admin.productNotFound', text: 'Prodotto non trovato.' },
+  notAnImage: { code: 'msg.admin.image.invalid', text: 'Il file non è una foto JPEG, PNG o WebP.' },
+  imageTooLarge: { code: 'msg.admin.image.tooLarge', text: 'La foto supera 8 MB: riducila e riprova.' },
+  imageMissing: { code: 'msg.admin.image.missing', text: 'Scegli una foto da caricare.' },
   staffNotFound: { code: 'msg.admin.staffNotFound', text: 'Operatore non trovato.' },
   accountNotFound: {
     code: 'msg.admin.accountNotFound',

@@ -1,7 +1,10 @@
-import { ADMIN_GRANTS, backofficeEndpoints as api } from '@spesa/shared/contracts/admin';
+import { ADMIN_GRANTS, backofficeEndpoints as api, type AdminProduct } from '@spesa/shared/contracts/admin';
+import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ok } from '../../lib/result';
+import { failWith, ok, type Message } from '../../lib/result';
+import { MAX_IMAGE_BYTES } from '../catalogue/product-images';
+import { BACKOFFICE_TEXT } from './backoffice.messages';
 import { ACCESS } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer, answerWithData } from '../../plugins/envelope';
@@ -29,6 +32,20 @@ export interface BackofficeRoutesOptions {
 }
 
 const tags = ['backoffice'];
+
+/** The one file of a multipart upload, or why there is none. */
+async function uploadedFile(
+  request: FastifyRequest,
+  TooLarge: new (...args: never[]) => Error,
+): Promise<Buffer | Message> {
+  if (!request.isMultipart()) return BACKOFFICE_TEXT.imageMissing;
+  try {
+    const part = await request.file();
+    return part ? await part.toBuffer() : BACKOFFICE_TEXT.imageMissing;
+  } catch (error) {
+    return error instanceof TooLarge ? BACKOFFICE_TEXT.imageTooLarge : BACKOFFICE_TEXT.notAnImage;
+  }
+}
 
 /** The member of a route the access gate let through (`ACCESS.admin`): set for sure. */
 function adminOf(request: FastifyRequest): AdminMember {
@@ -153,6 +170,32 @@ const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
         ? answerWithData(request, { data: done.current }, [done.failure])
         : answer(request, done.failure);
     },
+  });
+
+  // product photos arrive as multipart/form-data (one file), in this plugin only
+  await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0, parts: 1 } });
+
+  app.route({
+    ...contractRoute(api.uploadProductImage, {
+      access: ACCESS.admin(ADMIN_GRANTS.products.write),
+      tags,
+      summary: "A product's photo (multipart `file`: JPEG, PNG or WebP up to 8 MB), resized for the shop",
+    }),
+    handler: async (request) => {
+      const file = await uploadedFile(request, app.multipartErrors.RequestFileTooLargeError);
+      if (!Buffer.isBuffer(file)) return answer<{ data: AdminProduct }>(request, failWith(file));
+      return answer(request, await products.setImage(adminOf(request), request.params.id, file));
+    },
+  });
+
+  app.route({
+    ...contractRoute(api.removeProductImage, {
+      access: ACCESS.admin(ADMIN_GRANTS.products.write),
+      tags,
+      summary: "Removes a product's photo: the shop shows its illustration again",
+    }),
+    handler: async (request) =>
+      answer(request, await products.removeImage(adminOf(request), request.params.id)),
   });
 
   app.route({

@@ -32,6 +32,8 @@ const COLUMNS = sql`p.product_id AS id, p.cod_int AS "codInt", p.name, p.brand, 
   p.category_id AS "categoryId", COALESCE(c.name, '') AS "categoryName", p.selling_type AS "sellingType",
   p.unit_base AS "unitBase", p.price_cents / 100.0::float8 AS price, p.iva_pct::float8 AS "ivaPct",
   p.stock::float8 AS stock, p.max_acq AS "maxAcq", p.active, p.ingredients, p.allergens, p.storage,
+  CASE WHEN p.image_hash IS NULL THEN NULL
+    ELSE '/media/products/' || p.product_id || '-' || p.image_hash || '-medium.webp' END AS "imageUrl",
   to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "updatedAt"`;
 
 export type ProductEdit =

@@ -135,6 +135,8 @@ export interface ProductRow {
   nutriScoreEstimate: string | null;
   sourceUrl: string | null;
   mediaIcon: string;
+  /** an uploaded photo's hash (product_images), or null */
+  imageHash: string | null;
   logisticPackagingItems: number | null;
   logisticPalletItems: number | null;
   /** select_options as stored (validated by the mapper) */
@@ -165,7 +167,7 @@ const PRODUCT_COLUMNS = sql.raw(`
   p.net_quantity::float8 AS "netQuantity", p.stock::float8 AS stock, p.min_acq AS "minAcq", p.max_acq AS "maxAcq",
   p.is_new AS "isNew", p.highlight, p.badge_label AS "badgeLabel", p.badge_css_class AS "badgeCssClass",
   p.ingredients, p.allergens, p.storage, p.nutritional_values AS "nutritionalValues", p.features,
-  p.nutri_score_estimate AS "nutriScoreEstimate", p.source_url AS "sourceUrl", p.media_icon AS "mediaIcon",
+  p.nutri_score_estimate AS "nutriScoreEstimate", p.source_url AS "sourceUrl", p.media_icon AS "mediaIcon", p.image_hash AS "imageHash",
   p.logistic_packaging_items AS "logisticPackagingItems", p.logistic_pallet_items AS "logisticPalletItems",
   p.select_options AS "selectOptions", p.active,
   pr.promo_id AS "promoId", pr.promo_type_id AS "promoTypeId", pr.promo_type AS "promoType",

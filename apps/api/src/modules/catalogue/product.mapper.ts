@@ -1,5 +1,6 @@
 import { productSchema, type Product, type WarehousePromo } from '@spesa/shared/contracts/catalogue';
 import { DEFAULT_COLORS, DEPARTMENT_COLORS } from '../media/department-colors';
+import { productImageUrl, type ImageSize } from './product-images';
 import type { ProductRow } from './catalogue.repository';
 import type { CategoryIndex } from './category-index';
 
@@ -80,6 +81,9 @@ export function toWireProduct(row: ProductRow, categories: CategoryIndex): Produ
   const chain = categories.chain(row.categoryId);
   const department = chain[0];
   const media = productMediaUrl(row.mediaIcon, department?.slug);
+  // an uploaded photo wins over the illustration
+  const photo = (size: ImageSize) =>
+    row.imageHash ? productImageUrl(row.productId, row.imageHash, size) : media;
   const promo = warehousePromo(row);
   const isSfuso = row.sellingType === 'Sfuso';
   const unitBase = row.unitBase === 'kg' || row.unitBase === 'l' ? row.unitBase : 'pz';
@@ -116,9 +120,9 @@ export function toWireProduct(row: ProductRow, categories: CategoryIndex): Produ
     },
     unitMeasureBaseSelling: isSfuso ? { um: 'KG', umDes: 'kg' } : { um: 'PZ', umDes: 'pz' },
     productInfos: stringInfos(row.productInfos),
-    mediaURL: media,
-    mediaURLMedium: media,
-    media: [{ small: media, medium: media, large: media }],
+    mediaURL: photo('large'),
+    mediaURLMedium: photo('medium'),
+    media: [{ small: photo('small'), medium: photo('medium'), large: photo('large') }],
     available,
     price: euro(row.priceCents),
     priceDisplay: euro(promo && row.promoPriceCents !== null ? row.promoPriceCents : row.priceCents),
