@@ -194,6 +194,22 @@ test('un responsabile del catalogo abbassa un prezzo per una settimana: il negoz
   await page.getByRole('menuitem', { name: 'Promozioni' }).click();
   await expect(page.locator('tbody tr').filter({ hasText: product!.name }).first()).toBeVisible();
   await expectAccessible(page, 'admin: promozioni');
+
+  // a department's page: its grid previewed per screen width, a text block added to its first column
+  await page.getByRole('menuitem', { name: 'Categorie' }).click();
+  await page.locator('tbody tr').filter({ hasText: 'Frutta e verdura' }).first().click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Frutta e verdura' })).toBeVisible();
+  await page.getByRole('tab', { name: 'Telefono (xs)' }).click();
+  await expectAccessible(page, 'admin: pagina di categoria');
+  await page.getByRole('button', { name: 'Aggiungi un blocco' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Aggiungi un blocco' });
+  await dialog.getByLabel('Impostazioni').fill('TITLE=Frutta di stagione');
+  await expectAccessible(page, 'admin: nuovo blocco');
+  await dialog.getByRole('button', { name: 'Salva' }).click();
+  await expect(page.getByText('Pagina aggiornata.')).toBeVisible();
+  await expect(page.getByRole('region', { name: 'Anteprima della griglia' })).toContainText(
+    'StaticText: Frutta di stagione',
+  );
 });
 
 test('un amministratore aggiunge un posto a una fascia oraria del Drive; vede gli operatori e il registro', async ({

@@ -1,6 +1,7 @@
 import { mayRead, mayWrite } from '@spesa/shared/contracts/admin';
 import { Admin, Resource } from 'react-admin';
 import { AuditList } from './audit';
+import { CategoryList, CategoryShow } from './categories';
 import { CustomerList, CustomerShow } from './customers';
 import { Dashboard } from './dashboard';
 import { authProvider } from './auth-provider';
@@ -48,6 +49,9 @@ export function AdminApp() {
             show={ProductShow}
             edit={mayWrite(role, 'products') ? ProductEdit : undefined}
           />
+        ) : null,
+        mayRead(role, 'categories') ? (
+          <Resource key="categories" name="categories" list={CategoryList} show={CategoryShow} />
         ) : null,
         mayRead(role, 'promotions') ? (
           <Resource

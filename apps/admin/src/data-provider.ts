@@ -81,6 +81,18 @@ export const dataProvider: DataProvider = {
         });
       }
       if (resource === 'slot-templates') return adminCall('GET /admin/slot-templates', {});
+      if (resource === 'categories') {
+        const sort = params.sort?.field as 'id' | 'name' | 'level' | undefined;
+        return adminCall('GET /admin/categories', {
+          query: {
+            ...pageOf(params),
+            order: orderOf(params),
+            ...(sort ? { sort } : {}),
+            ...(filter.q ? { q: filter.q } : {}),
+            ...(filter.categoryTypeId ? { categoryTypeId: filter.categoryTypeId } : {}),
+          },
+        });
+      }
       if (resource === 'stores') return adminCall('GET /admin/stores', {});
       if (resource === 'staff') return adminCall('GET /admin/staff', {});
       if (resource === 'audit') {
@@ -111,6 +123,8 @@ export const dataProvider: DataProvider = {
         return adminCall('GET /admin/slot-templates/:id', { params: { id: Number(params.id) } });
       if (resource === 'staff')
         return adminCall('GET /admin/staff/:id', { params: { id: Number(params.id) } });
+      if (resource === 'categories')
+        return adminCall('GET /admin/categories/:id', { params: { id: Number(params.id) } });
       if (resource === 'stores') {
         const { data } = await adminCall('GET /admin/stores', {});
         const found = data.find((store) => String(store.id) === String(params.id));

@@ -3,11 +3,18 @@ import { AppBar, Layout, UserMenu, defaultTheme, useGetIdentity, type RaThemeOpt
 
 /**
  * The back office's frame: react-admin's layout with colours that meet WCAG 2.2 AA contrast (white on
- * #1565c0: 5.7:1), and the user menu named by the person it shows, so its accessible name is its visible text.
+ * #1565c0: 5.7:1), named loading spinners, and the user menu named by the person it shows, so its accessible
+ * name is its visible text.
  */
 export const theme: RaThemeOptions = {
   ...defaultTheme,
   palette: { ...defaultTheme.palette, primary: { main: '#1565c0' }, secondary: { main: '#1565c0' } },
+  components: {
+    ...defaultTheme.components,
+    // react-admin's loading spinners (app bar, buttons) have no name of their own: a progressbar needs one
+    MuiCircularProgress: { defaultProps: { 'aria-label': 'Caricamento in corso' } },
+    MuiLinearProgress: { defaultProps: { 'aria-label': 'Caricamento in corso' } },
+  },
 };
 
 function StaffMenu() {

@@ -73,6 +73,18 @@ export const adminItalian = {
         body: 'Testo',
       },
     },
+    categories: {
+      name: 'Categoria |||| Categorie',
+      fields: {
+        id: 'ID',
+        name: 'Nome',
+        slug: 'Indirizzo',
+        level: 'Livello',
+        blocks: 'Blocchi',
+        categoryTypeId: 'Tipo',
+        q: 'Cerca',
+      },
+    },
     'slot-templates': {
       name: 'Fascia oraria |||| Fasce orarie',
       fields: {
@@ -275,4 +287,41 @@ export const photoTexts = {
   uploaded: 'Foto caricata.',
   remove: 'Togli la foto',
   removed: "Foto tolta: il negozio mostra di nuovo l'illustrazione.",
+};
+
+/** The category pages' texts (read directly). */
+export const categoryTexts = {
+  products: 'Reparti e categorie',
+  contentPages: 'Pagine di contenuto',
+  preview: 'Anteprima della griglia',
+  breakpoints: 'Larghezza dello schermo',
+  breakpointLabel: {
+    xs: 'Telefono (xs)',
+    sm: 'Tablet (sm)',
+    md: 'Portatile (md)',
+    lg: 'Desktop (lg)',
+    xl: 'Grande (xl)',
+  },
+  grid: 'Griglia della pagina',
+  gridHelp:
+    'Una riga per riga della pagina; ogni colonna è posizione:xs/sm/md/lg/xl con larghezze da 1 a 12 (- = come la precedente). Un ! a inizio riga: a tutta larghezza.',
+  gridLineInvalid: (line: number) => `Riga ${line} della griglia non valida.`,
+  saveGrid: 'Salva la griglia',
+  blocks: 'Blocchi della pagina',
+  addBlock: 'Aggiungi un blocco',
+  editBlock: 'Modifica il blocco',
+  blockType: 'Tipo di blocco',
+  position: 'Posizione',
+  priority: 'Ordine',
+  settings: 'Impostazioni',
+  settingsHelp:
+    'Una per riga: CHIAVE=valore (TITLE, DESCRIPTION, BACKGROUND_COLOR, PRODUCT_LIMIT, CATEGORY...).',
+  edit: 'Modifica',
+  delete: 'Elimina',
+  deleted: 'Blocco eliminato.',
+  save: 'Salva',
+  saved: 'Pagina aggiornata.',
+  cancel: 'Annulla',
+  openInShop: 'apri nel negozio',
+  failed: 'Operazione non riuscita: riprova tra poco.',
 };

@@ -59,7 +59,10 @@ import { AdminSlotsService } from './modules/backoffice/admin-slots.service';
 import { SlotAdmin } from './modules/delivery/slot-admin';
 import { BackofficeRepository } from './modules/backoffice/backoffice.repository';
 import backofficeRoutes, { STAFF_COOKIE } from './modules/backoffice/backoffice.routes';
+import { AdminCategoriesService } from './modules/backoffice/admin-categories.service';
 import { AdminCustomersRepository } from './modules/backoffice/admin-customers.repository';
+import { CategoryAdmin } from './modules/catalogue/category-admin';
+import { BlockAdmin } from './modules/content/block-admin';
 import { AdminCustomersService } from './modules/backoffice/admin-customers.service';
 import { AdminPromotionsService } from './modules/backoffice/admin-promotions.service';
 import { AdminStaffService } from './modules/backoffice/admin-staff.service';
@@ -455,6 +458,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         products: adminProducts,
         slots: adminSlots,
         customers: adminCustomers,
+        categories: new AdminCategoriesService(
+          opts.db,
+          new CategoryAdmin(opts.db),
+          new BlockAdmin(),
+          backoffice,
+        ),
         promotions: adminPromotions,
         staff: new AdminStaffService(opts.db, backoffice, accounts),
         repo: backoffice,

@@ -47,6 +47,8 @@ export const categories = pgTable(
     unit: text('unit'),
     /** metaData.template_model.GRID_CONFIG */
     gridConfig: jsonb('grid_config'),
+    /** the last change of the category or its page in the back office (a stale edit is refused) */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     showInMenu: boolean('show_in_menu').notNull().default(true),
   },
   (t) => [uniqueIndex('categories_slug_uq').on(t.slug), index('categories_parent_idx').on(t.parentId)],

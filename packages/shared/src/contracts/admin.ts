@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { BLOCK_TYPES, gridConfigSchema } from './catalogue';
 import { endpoint } from './endpoint';
 
 /**
@@ -49,6 +50,11 @@ export const ADMIN_GRANTS = {
     read: ['administrator', 'store_manager', 'picker', 'supervisor', 'customer_service'],
     /** picking, prepared, the delivery steps */
     write: ['administrator', 'store_manager', 'picker'],
+  },
+  /** categories and their pages (grid and blocks) */
+  categories: {
+    read: ['administrator', 'catalogue_manager', 'supervisor'],
+    write: ['administrator', 'catalogue_manager'],
   },
   /** the chain's time windows of each service (capacity, days, lead time, cut-off) */
   slotTemplates: {
@@ -207,6 +213,100 @@ const isoDay = z
     const t = Date.parse(`${v}T00:00:00Z`);
     return !Number.isNaN(t) && new Date(t).toISOString().startsWith(v);
   }, 'Data non valida (AAAA-MM-GG).');
+
+// ---------- categories and their page grid ----------
+export const ADMIN_CATEGORY_SORTS = ['id', 'name', 'level'] as const;
+export const adminCategoryListQuerySchema = listQuery(ADMIN_CATEGORY_SORTS).extend({
+  q: z.string().trim().max(100).optional(),
+  /** 1: products (departments and aisles), 2: content pages (home, service selector...) */
+  categoryTypeId: z.coerce.number().int().min(1).max(2).optional(),
+});
+export const adminCategorySummarySchema = z.object({
+  id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  parentId: z.number().int().nullable(),
+  level: z.number().int(),
+  categoryTypeId: z.number().int(),
+  blocks: z.number().int(),
+});
+export const adminCategoryListDataSchema = z.object({
+  data: z.array(adminCategorySummarySchema),
+  total: z.number().int(),
+});
+const metaValue = z.union([z.string().max(5000), z.boolean(), z.number()]);
+export const adminCategoryBlockSchema = z.object({
+  id: z.number().int(),
+  categoryId: z.number().int(),
+  /** the grid column the block goes in */
+  position: z.string(),
+  priority: z.number().int(),
+  blockType: z.enum(BLOCK_TYPES),
+  modeName: z.string(),
+  /** TITLE, DESCRIPTION, BACKGROUND_COLOR, PRODUCT_LIMIT, CATEGORY, ... (spec section 3) */
+  metaData: z.record(z.string(), metaValue),
+  /** the banners of a banner block */
+  proposals: z.number().int(),
+});
+export type AdminCategoryBlock = z.infer<typeof adminCategoryBlockSchema>;
+export const adminCategorySchema = adminCategorySummarySchema.extend({
+  /** the page's rows and columns (per-breakpoint widths); null: the default single column */
+  gridConfig: gridConfigSchema.nullable(),
+  categoryBlocks: z.array(adminCategoryBlockSchema),
+  updatedAt: z.string(),
+});
+export type AdminCategory = z.infer<typeof adminCategorySchema>;
+export const adminCategoryDataSchema = z.object({ data: adminCategorySchema });
+const position = z
+  .string()
+  .trim()
+  .regex(/^[A-Za-z0-9_-]{1,40}$/, 'Posizione non valida (lettere, cifre, - e _).');
+/** A page grid: each column's position once, widths 1-12 per breakpoint. */
+export const adminGridConfigSchema = z
+  .object({
+    rows: z
+      .array(
+        z.object({
+          container: z.boolean().optional(),
+          cols: z
+            .array(
+              z.object({
+                position,
+                xs: z.number().int().min(1).max(12).optional(),
+                sm: z.number().int().min(1).max(12).optional(),
+                md: z.number().int().min(1).max(12).optional(),
+                lg: z.number().int().min(1).max(12).optional(),
+                xl: z.number().int().min(1).max(12).optional(),
+              }),
+            )
+            .min(1, 'Ogni riga ha almeno una colonna.')
+            .max(12),
+        }),
+      )
+      .max(40),
+  })
+  .refine((g) => {
+    const all = g.rows.flatMap((r) => r.cols.map((c) => c.position));
+    return new Set(all).size === all.length;
+  }, 'Ogni posizione compare in una sola colonna.');
+export const adminCategoryGridBodySchema = z.object({
+  updatedAt: z.string().min(10).max(40),
+  gridConfig: adminGridConfigSchema,
+});
+export const adminCategoryBlockBodySchema = z.object({
+  position,
+  priority: z.coerce.number().int().min(0).max(1000).default(0),
+  blockType: z.enum(BLOCK_TYPES),
+  modeName: z.string().trim().min(1).max(40).default('default'),
+  metaData: z
+    .record(z.string().regex(/^[A-Z][A-Z0-9_]{0,39}$/, 'Chiave non valida (MAIUSCOLE_E_CIFRE).'), metaValue)
+    .refine((m) => Object.keys(m).length <= 40, 'Al massimo 40 impostazioni.')
+    .default({}),
+});
+export const adminCategoryBlockUpdateBodySchema = adminCategoryBlockBodySchema.partial().extend({
+  /** the category's updatedAt read (any change of its page moves it) */
+  updatedAt: z.string().min(10).max(40),
+});
 
 // ---------- price history and promotions ----------
 export const adminPriceHistoryEntrySchema = z.object({
@@ -532,6 +632,46 @@ export const backofficeEndpoints = {
     params: adminIdParamsSchema,
     body: adminEmptySchema,
     response: adminProductDataSchema,
+  }),
+  categories: endpoint({
+    method: 'GET',
+    path: '/admin/categories',
+    query: adminCategoryListQuerySchema,
+    response: adminCategoryListDataSchema,
+  }),
+  category: endpoint({
+    method: 'GET',
+    path: '/admin/categories/:id',
+    params: adminIdParamsSchema,
+    response: adminCategoryDataSchema,
+  }),
+  setCategoryGrid: endpoint({
+    method: 'POST',
+    path: '/admin/categories/:id/grid',
+    params: adminIdParamsSchema,
+    body: adminCategoryGridBodySchema,
+    response: adminCategoryDataSchema,
+  }),
+  addCategoryBlock: endpoint({
+    method: 'POST',
+    path: '/admin/categories/:id/blocks',
+    params: adminIdParamsSchema,
+    body: adminCategoryBlockBodySchema.extend({ updatedAt: z.string().min(10).max(40) }),
+    response: adminCategoryDataSchema,
+  }),
+  updateCategoryBlock: endpoint({
+    method: 'POST',
+    path: '/admin/category-blocks/:id',
+    params: adminIdParamsSchema,
+    body: adminCategoryBlockUpdateBodySchema,
+    response: adminCategoryDataSchema,
+  }),
+  deleteCategoryBlock: endpoint({
+    method: 'POST',
+    path: '/admin/category-blocks/:id/delete',
+    params: adminIdParamsSchema,
+    body: z.object({ updatedAt: z.string().min(10).max(40) }),
+    response: adminCategoryDataSchema,
   }),
   priceHistory: endpoint({
     method: 'GET',

@@ -34,6 +34,16 @@ export const BACKOFFICE_TEXT = {
     code: 'msg.admin.notYourself',
     text: 'Non puoi togliere a te stesso il ruolo di amministratore né disattivarti: chiedilo a un altro amministratore.',
   },
+  categoryNotFound: { code: 'msg.admin.categoryNotFound', text: 'Categoria non trovata.' },
+  blockNotFound: { code: 'msg.admin.blockNotFound', text: 'Blocco non trovato.' },
+  positionNotInGrid: {
+    code: 'msg.admin.positionNotInGrid',
+    text: 'La posizione non esiste nella griglia della pagina.',
+  },
+  positionInUse: {
+    code: 'msg.admin.positionInUse',
+    text: 'La griglia non può togliere posizioni che contengono blocchi: sposta o elimina prima i blocchi',
+  },
   templateNotFound: { code: 'msg.admin.templateNotFound', text: 'Fascia oraria non trovata.' },
   promotionNotFound: { code: 'msg.admin.promotionNotFound', text: 'Promozione non trovata.' },
   notAReduction: {

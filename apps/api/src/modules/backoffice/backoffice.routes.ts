@@ -1,4 +1,9 @@
-import { ADMIN_GRANTS, backofficeEndpoints as api, type AdminProduct } from '@spesa/shared/contracts/admin';
+import {
+  ADMIN_GRANTS,
+  backofficeEndpoints as api,
+  type AdminCategory,
+  type AdminProduct,
+} from '@spesa/shared/contracts/admin';
 import multipart from '@fastify/multipart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -8,6 +13,7 @@ import { BACKOFFICE_TEXT } from './backoffice.messages';
 import { ACCESS } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer, answerWithData } from '../../plugins/envelope';
+import type { AdminCategoriesService, PageEditOutcome } from './admin-categories.service';
 import type { AdminCustomersService } from './admin-customers.service';
 import type { AdminProductsService } from './admin-products.service';
 import type { AdminPromotionsService } from './admin-promotions.service';
@@ -25,6 +31,7 @@ export interface BackofficeRoutesOptions {
   products: AdminProductsService;
   slots: AdminSlotsService;
   customers: AdminCustomersService;
+  categories: AdminCategoriesService;
   promotions: AdminPromotionsService;
   staff: AdminStaffService;
   repo: BackofficeRepository;
@@ -55,7 +62,7 @@ function adminOf(request: FastifyRequest): AdminMember {
 
 const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
   app,
-  { auth, products, slots, customers, promotions, staff, repo, secureCookie },
+  { auth, products, slots, customers, categories, promotions, staff, repo, secureCookie },
 ) => {
   const setCookie = (reply: FastifyReply, token: string) =>
     reply.setCookie(STAFF_COOKIE, token, {
@@ -170,6 +177,104 @@ const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
         ? answerWithData(request, { data: done.current }, [done.failure])
         : answer(request, done.failure);
     },
+  });
+
+  /** A page edit's answer: the page, or the refusal (with the page as it is now when the edit was stale). */
+  const pageAnswer = (request: FastifyRequest, done: PageEditOutcome) => {
+    if (done.ok) return answer(request, ok({ data: done.category }));
+    return done.current
+      ? answerWithData(request, { data: done.current }, [done.failure])
+      : answer<{ data: AdminCategory }>(request, done.failure);
+  };
+
+  app.route({
+    ...contractRoute(api.categories, {
+      access: ACCESS.admin(ADMIN_GRANTS.categories.read),
+      tags,
+      summary: 'Categories (departments, aisles and content pages) with filters, sort and paging',
+    }),
+    handler: async (request) => {
+      const q = request.query;
+      return answer(
+        request,
+        await categories.list(
+          { q: q.q, categoryTypeId: q.categoryTypeId },
+          { by: q.sort ?? 'id', desc: q.order === 'DESC' },
+          q.page,
+          q.perPage,
+        ),
+      );
+    },
+  });
+
+  app.route({
+    ...contractRoute(api.category, {
+      access: ACCESS.admin(ADMIN_GRANTS.categories.read),
+      tags,
+      summary: "One category with its page's grid and blocks",
+    }),
+    handler: async (request) => answer(request, await categories.get(request.params.id)),
+  });
+
+  app.route({
+    ...contractRoute(api.setCategoryGrid, {
+      access: ACCESS.admin(ADMIN_GRANTS.categories.write),
+      tags,
+      summary: "The page's rows and columns (widths per breakpoint); a stale edit is refused",
+    }),
+    handler: async (request) =>
+      pageAnswer(
+        request,
+        await categories.setGrid(
+          adminOf(request),
+          request.params.id,
+          request.body.updatedAt,
+          request.body.gridConfig,
+        ),
+      ),
+  });
+
+  app.route({
+    ...contractRoute(api.addCategoryBlock, {
+      access: ACCESS.admin(ADMIN_GRANTS.categories.write),
+      tags,
+      summary: 'Adds a block (one of the 11 types) to a position of the page',
+    }),
+    handler: async (request) => {
+      const { updatedAt, ...block } = request.body;
+      return pageAnswer(
+        request,
+        await categories.addBlock(adminOf(request), request.params.id, updatedAt, block),
+      );
+    },
+  });
+
+  app.route({
+    ...contractRoute(api.updateCategoryBlock, {
+      access: ACCESS.admin(ADMIN_GRANTS.categories.write),
+      tags,
+      summary: "Changes a block's type, position, order, mode or settings",
+    }),
+    handler: async (request) => {
+      const { updatedAt, ...edit } = request.body;
+      return pageAnswer(
+        request,
+        await categories.updateBlock(adminOf(request), request.params.id, updatedAt, edit),
+      );
+    },
+  });
+
+  app.route({
+    ...contractRoute(api.deleteCategoryBlock, {
+      access: ACCESS.admin(ADMIN_GRANTS.categories.write),
+      tags,
+      summary: 'Removes a block (and its banners) from its page',
+    }),
+    handler: async (request) =>
+      pageAnswer(
+        request,
+        await categories.deleteBlock(adminOf(request), request.params.id, request.body.updatedAt),
+      ),
   });
 
   // product photos arrive as multipart/form-data (one file), in this plugin only

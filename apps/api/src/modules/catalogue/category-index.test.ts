@@ -17,6 +17,7 @@ const row = (categoryId: number, parentId: number | null, level: number, showInM
   sellingType: null,
   unit: null,
   gridConfig: null,
+  updatedAt: new Date(0),
   showInMenu,
 });
 
