@@ -4,7 +4,6 @@ import {
   CreateButton,
   DataTable,
   DateField,
-  Edit,
   EditButton,
   List,
   NullableBooleanInput,
@@ -12,7 +11,6 @@ import {
   NumberInput,
   SearchInput,
   Show,
-  SimpleForm,
   SimpleShowLayout,
   TextField,
   TextInput,
@@ -23,8 +21,9 @@ import {
   usePermissions,
   useRecordContext,
 } from 'react-admin';
-import { SaveButton, SimpleList, Toolbar, useNotify, useRefresh } from 'react-admin';
+import { SimpleList, useNotify, useRefresh } from 'react-admin';
 import { Box, Button, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { SafeEdit } from './safe-edit';
 import { adminCall, adminUpload } from './api';
 import { PriceHistoryTable } from './promotions';
 import { photoTexts, promotionTexts } from './texts';
@@ -187,36 +186,18 @@ export function ProductShow() {
  * API refuse (its text shown) and the form reloads with their version.
  */
 export function ProductEdit() {
-  const notify = useNotify();
-  const refresh = useRefresh();
   return (
-    <Edit
-      mutationMode="pessimistic"
-      mutationOptions={{
-        onError: (error: unknown) => {
-          notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
-          refresh();
-        },
-      }}
-    >
-      <SimpleForm
-        toolbar={
-          <Toolbar>
-            <SaveButton />
-          </Toolbar>
-        }
-      >
-        <TextInput source="name" validate={[required(), minLength(2), maxLength(200)]} fullWidth />
-        <TextInput source="brand" validate={maxLength(100)} helperText="Vuota: marca non nota" />
-        <TextInput source="format" validate={maxLength(100)} />
-        <NumberInput source="price" validate={[required(), minValue(0.01)]} step={0.01} />
-        <NumberInput source="stock" validate={[required(), minValue(0)]} />
-        <NumberInput source="maxAcq" validate={minValue(1)} />
-        <BooleanInput source="active" />
-        <TextInput source="ingredients" multiline fullWidth validate={maxLength(5000)} />
-        <TextInput source="allergens" multiline fullWidth validate={maxLength(1000)} />
-        <TextInput source="storage" multiline fullWidth validate={maxLength(1000)} />
-      </SimpleForm>
-    </Edit>
+    <SafeEdit>
+      <TextInput source="name" validate={[required(), minLength(2), maxLength(200)]} fullWidth />
+      <TextInput source="brand" validate={maxLength(100)} helperText="Vuota: marca non nota" />
+      <TextInput source="format" validate={maxLength(100)} />
+      <NumberInput source="price" validate={[required(), minValue(0.01)]} step={0.01} />
+      <NumberInput source="stock" validate={[required(), minValue(0)]} />
+      <NumberInput source="maxAcq" validate={minValue(1)} />
+      <BooleanInput source="active" />
+      <TextInput source="ingredients" multiline fullWidth validate={maxLength(5000)} />
+      <TextInput source="allergens" multiline fullWidth validate={maxLength(1000)} />
+      <TextInput source="storage" multiline fullWidth validate={maxLength(1000)} />
+    </SafeEdit>
   );
 }

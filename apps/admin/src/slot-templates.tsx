@@ -1,21 +1,16 @@
 import {
   CheckboxGroupInput,
   DataTable,
-  Edit,
   List,
   NumberInput,
-  SaveButton,
-  SimpleForm,
   TextInput,
-  Toolbar,
   maxValue,
   minValue,
   regex,
   required,
-  useNotify,
   usePermissions,
-  useRefresh,
 } from 'react-admin';
+import { SafeEdit } from './safe-edit';
 import { mayWrite, type AdminSlotTemplate, type StaffRole } from '@spesa/shared/contracts/admin';
 import { slotTemplateTexts as T } from './texts';
 
@@ -51,39 +46,21 @@ export function SlotTemplateList() {
 
 /** One window: the slots already made from today on follow the change (never below their bookings). */
 export function SlotTemplateEdit() {
-  const notify = useNotify();
-  const refresh = useRefresh();
   return (
-    <Edit
-      mutationMode="pessimistic"
-      mutationOptions={{
-        onError: (error: unknown) => {
-          notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
-          refresh();
-        },
-      }}
-    >
-      <SimpleForm
-        toolbar={
-          <Toolbar>
-            <SaveButton />
-          </Toolbar>
-        }
-      >
-        <NumberInput
-          source="capacity"
-          validate={[required(), minValue(0), maxValue(500)]}
-          helperText={T.capacityHelp}
-        />
-        <CheckboxGroupInput source="weekDays" choices={DAYS} />
-        <NumberInput source="leadMinutes" validate={[required(), minValue(0), maxValue(2880)]} />
-        <TextInput
-          source="cutoffPrevDay"
-          helperText={T.cutoffHelp}
-          parse={(v: string) => (v.trim() === '' ? null : v.trim())}
-          validate={regex(/^([01]\d|2[0-3]):[0-5]\d$/, T.cutoffInvalid)}
-        />
-      </SimpleForm>
-    </Edit>
+    <SafeEdit>
+      <NumberInput
+        source="capacity"
+        validate={[required(), minValue(0), maxValue(500)]}
+        helperText={T.capacityHelp}
+      />
+      <CheckboxGroupInput source="weekDays" choices={DAYS} />
+      <NumberInput source="leadMinutes" validate={[required(), minValue(0), maxValue(2880)]} />
+      <TextInput
+        source="cutoffPrevDay"
+        helperText={T.cutoffHelp}
+        parse={(v: string) => (v.trim() === '' ? null : v.trim())}
+        validate={regex(/^([01]\d|2[0-3]):[0-5]\d$/, T.cutoffInvalid)}
+      />
+    </SafeEdit>
   );
 }

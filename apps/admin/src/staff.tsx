@@ -5,14 +5,11 @@ import {
   BooleanInput,
   Create,
   DataTable,
-  Edit,
   List,
-  SaveButton,
   SelectArrayInput,
   SelectInput,
   SimpleForm,
   TextInput,
-  Toolbar,
   email,
   required,
   useGetList,
@@ -21,6 +18,7 @@ import {
   useRefresh,
 } from 'react-admin';
 import { adminCall } from './api';
+import { SafeEdit } from './safe-edit';
 import { staffTexts as T } from './texts';
 
 const roleChoices = STAFF_ROLES.map((id) => ({ id, name: STAFF_ROLE_LABEL[id] }));
@@ -101,32 +99,14 @@ function ResetAuthenticatorButton() {
 }
 
 export function StaffEdit() {
-  const notify = useNotify();
-  const refresh = useRefresh();
   return (
-    <Edit
-      mutationMode="pessimistic"
-      mutationOptions={{
-        onError: (error: unknown) => {
-          notify(error instanceof Error ? error.message : T.failed, { type: 'error' });
-          refresh();
-        },
-      }}
-    >
-      <SimpleForm
-        toolbar={
-          <Toolbar>
-            <SaveButton />
-          </Toolbar>
-        }
-      >
-        <TextInput source="name" disabled />
-        <TextInput source="email" disabled />
-        <SelectInput source="role" choices={roleChoices} validate={required()} />
-        <StoresInput />
-        <BooleanInput source="active" helperText={T.activeHelp} />
-        <ResetAuthenticatorButton />
-      </SimpleForm>
-    </Edit>
+    <SafeEdit>
+      <TextInput source="name" disabled />
+      <TextInput source="email" disabled />
+      <SelectInput source="role" choices={roleChoices} validate={required()} />
+      <StoresInput />
+      <BooleanInput source="active" helperText={T.activeHelp} />
+      <ResetAuthenticatorButton />
+    </SafeEdit>
   );
 }

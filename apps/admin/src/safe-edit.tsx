@@ -1,0 +1,34 @@
+import type { ReactNode } from 'react';
+import { Edit, SaveButton, SimpleForm, Toolbar, useNotify, useRefresh } from 'react-admin';
+
+/**
+ * The edit form of a record with an `updatedAt` (products, time windows, staff members): saved only once the
+ * API answers (pessimistic), with just a Save button. The record's `updatedAt` goes back with the changes
+ * (data-provider.ts): someone saving meanwhile makes the API refuse, its Italian text is shown and the form
+ * reloads with their version.
+ */
+export function SafeEdit({ children }: { children: ReactNode }) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  return (
+    <Edit
+      mutationMode="pessimistic"
+      mutationOptions={{
+        onError: (error: unknown) => {
+          notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
+          refresh();
+        },
+      }}
+    >
+      <SimpleForm
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
+        {children}
+      </SimpleForm>
+    </Edit>
+  );
+}
