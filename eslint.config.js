@@ -24,7 +24,7 @@ const noRawHtml = {
  */
 const API_MODULES = {
   account: ['mail'],
-  backoffice: ['account', 'catalogue', 'delivery', 'orders'],
+  backoffice: ['account', 'catalogue', 'content', 'delivery', 'orders'],
   cart: ['catalogue', 'delivery'],
   catalogue: ['content', 'media'],
   checkout: ['account', 'cart', 'catalogue', 'delivery', 'orders', 'payment'],

@@ -153,6 +153,16 @@ test('un responsabile del catalogo abbassa un prezzo per una settimana: il negoz
   const euro = (n: number) => n.toLocaleString('it-IT', { style: 'currency', currency: 'EUR' });
 
   await signInToAdmin(page, 'catalogo@spesa.demo');
+  // the bulk change's preview (not applied): how many biscuits a 5 % rise would move
+  await page.getByRole('menuitem', { name: 'Prodotti' }).click();
+  await page.getByRole('button', { name: 'Variazione di prezzo' }).click();
+  const bulk = page.getByRole('dialog', { name: 'Variazione dei prezzi di listino' });
+  await bulk.getByLabel('Ricerca').fill('biscotti');
+  await bulk.getByLabel('Variazione %').fill('5');
+  await bulk.getByRole('button', { name: 'Anteprima' }).click();
+  await expect(bulk.getByRole('status')).toContainText('prodotti cambieranno prezzo');
+  await expectAccessible(page, 'admin: variazione di prezzo');
+  await bulk.getByRole('button', { name: 'Annulla' }).click();
   await page.goto(`/admin/products/${product!.productId}/show`);
   // a photo for it (a tiny PNG: the shop's sizes never enlarge it)
   await page.locator('input[type=file]').setInputFiles({

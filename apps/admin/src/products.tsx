@@ -20,9 +20,13 @@ import {
   required,
   usePermissions,
   useRecordContext,
+  ExportButton,
+  FilterButton,
+  TopToolbar,
 } from 'react-admin';
 import { SimpleList, useNotify, useRefresh } from 'react-admin';
 import { Box, Button, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { BulkPriceButton } from './bulk-price';
 import { SafeEdit } from './safe-edit';
 import { adminCall, adminUpload } from './api';
 import { PriceHistoryTable } from './promotions';
@@ -45,7 +49,18 @@ export function ProductList() {
   const { permissions } = usePermissions<StaffRole>();
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <List filters={filters} sort={{ field: 'id', order: 'ASC' }} perPage={25}>
+    <List
+      filters={filters}
+      sort={{ field: 'id', order: 'ASC' }}
+      perPage={25}
+      actions={
+        <TopToolbar>
+          <FilterButton />
+          {canWrite(permissions) ? <BulkPriceButton /> : null}
+          <ExportButton />
+        </TopToolbar>
+      }
+    >
       {small ? (
         <SimpleList<AdminProduct>
           primaryText={(p) => p.name}

@@ -325,3 +325,22 @@ export const categoryTexts = {
   openInShop: 'apri nel negozio',
   failed: 'Operazione non riuscita: riprova tra poco.',
 };
+
+/** The bulk list-price change's texts (read directly). */
+export const bulkTexts = {
+  open: 'Variazione di prezzo',
+  title: 'Variazione dei prezzi di listino',
+  help: "Sposta di una percentuale il prezzo di listino dei prodotti di una ricerca o di una categoria (al massimo 500). Controlla l'anteprima prima di applicare: ogni nuovo prezzo entra nello storico da oggi.",
+  search: 'Ricerca',
+  category: 'ID categoria',
+  percent: 'Variazione %',
+  product: 'Prodotto',
+  now: 'Ora',
+  after: 'Dopo',
+  count: (n: number) => `${n} prodotti cambieranno prezzo (ne sono mostrati al massimo 20).`,
+  preview: 'Anteprima',
+  apply: 'Applica',
+  cancel: 'Annulla',
+  done: (n: number) => `Prezzi di ${n} prodotti aggiornati.`,
+  failed: 'Operazione non riuscita: riprova tra poco.',
+};

@@ -201,6 +201,32 @@ export const adminProductUpdateBodySchema = z.object({
   storage: z.string().trim().max(1000).nullable().optional(),
 });
 export type AdminProductUpdate = z.infer<typeof adminProductUpdateBodySchema>;
+/** A list-price change of many products at once: the products a filter selects, moved by a percentage. */
+export const adminBulkPriceBodySchema = z
+  .object({
+    q: z.string().trim().max(100).optional(),
+    categoryId: id.optional(),
+    /** -50 … +50, not 0: the list prices move by this much, to the cent */
+    percent: z.coerce
+      .number()
+      .min(-50)
+      .max(50)
+      .refine((n) => n !== 0, 'Indica una variazione diversa da zero.'),
+  })
+  .refine((b) => b.q !== undefined || b.categoryId !== undefined, 'Scegli una categoria o una ricerca.');
+export const adminBulkPriceApplyBodySchema = adminBulkPriceBodySchema.and(
+  z.object({
+    /** how many products the preview showed: a different count now refuses the change (someone changed them) */
+    expectedCount: z.coerce.number().int().min(1).max(500),
+  }),
+);
+export const adminBulkPriceDataSchema = z.object({
+  data: z.array(
+    z.object({ id: z.number().int(), name: z.string(), price: z.number(), newPrice: z.number() }),
+  ),
+  total: z.number().int(),
+});
+
 /** Failure code of a stale edit: the envelope's data carries the record as it is now. */
 export const STALE_EDIT_CODE = 'msg.admin.staleEdit';
 
@@ -618,6 +644,18 @@ export const backofficeEndpoints = {
     params: adminIdParamsSchema,
     body: adminProductUpdateBodySchema,
     response: adminProductDataSchema,
+  }),
+  bulkPricePreview: endpoint({
+    method: 'POST',
+    path: '/admin/products/bulk-price/preview',
+    body: adminBulkPriceBodySchema,
+    response: adminBulkPriceDataSchema,
+  }),
+  bulkPrice: endpoint({
+    method: 'POST',
+    path: '/admin/products/bulk-price',
+    body: adminBulkPriceApplyBodySchema,
+    response: adminBulkPriceDataSchema,
   }),
   /** multipart/form-data with one `file` (JPEG, PNG or WebP, at most 8 MB): not a JSON body */
   uploadProductImage: endpoint({

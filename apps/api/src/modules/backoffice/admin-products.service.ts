@@ -2,7 +2,12 @@ import type { AdminPriceHistoryEntry, AdminProduct, AdminProductUpdate } from '@
 import type { Db } from '../../db/client';
 import { failWith, ok, type Failure, type Result } from '../../lib/result';
 import { romeNow } from '../../lib/rome-time';
-import type { CatalogueAdmin, ProductFilter, ProductSort } from '../catalogue/catalogue-admin';
+import {
+  BULK_PRICE_MAX,
+  type CatalogueAdmin,
+  type ProductFilter,
+  type ProductSort,
+} from '../catalogue/catalogue-admin';
 import type { PriceHistory } from '../catalogue/price-history';
 import type { ProductImages } from '../catalogue/product-images';
 import { BACKOFFICE_TEXT } from './backoffice.messages';
@@ -80,6 +85,45 @@ export class AdminProductsService {
   async get(productId: number): Promise<Result<{ data: AdminProduct }>> {
     const product = await this.catalogue.find(productId);
     return product ? ok({ data: product }) : failWith(BACKOFFICE_TEXT.productNotFound, 'notFound');
+  }
+
+  /** What a bulk change would do (nothing is changed). */
+  async bulkPreview(f: { q?: string | undefined; categoryId?: number | undefined }, percent: number) {
+    const rows = await this.catalogue.bulkPreview(this.db, f, percent);
+    if (rows.length > BULK_PRICE_MAX) return failWith(BACKOFFICE_TEXT.bulkTooMany);
+    return ok({ data: rows, total: rows.length });
+  }
+
+  /**
+   * A bulk change in one transaction: the products locked, the same count as the preview (else refused),
+   * each new list price in the history, one audit record with every product before and after.
+   */
+  async bulkPrice(
+    member: AdminMember,
+    f: { q?: string | undefined; categoryId?: number | undefined },
+    percent: number,
+    expectedCount: number,
+  ): Promise<
+    Result<{ data: Array<{ id: number; name: string; price: number; newPrice: number }>; total: number }>
+  > {
+    return this.db.transaction(async (tx) => {
+      const rows = await this.catalogue.bulkPreview(tx, f, percent, true);
+      if (rows.length === 0) return failWith(BACKOFFICE_TEXT.bulkEmpty);
+      if (rows.length > BULK_PRICE_MAX) return failWith(BACKOFFICE_TEXT.bulkTooMany);
+      if (rows.length !== expectedCount) return failWith(BACKOFFICE_TEXT.bulkChanged);
+      await this.catalogue.bulkPrice(tx, rows, { day: romeNow(this.now()).date, by: member.userId });
+      await this.repo.audit(tx, {
+        staffUserId: member.userId,
+        staffName: member.name,
+        action: 'bulk-price',
+        resource: 'products',
+        resourceId: null,
+        allowed: true,
+        before: { filter: f, percent, prices: rows.map((r) => ({ id: r.id, price: r.price })) },
+        after: { prices: rows.map((r) => ({ id: r.id, price: r.newPrice })) },
+      });
+      return ok({ data: rows, total: rows.length });
+    });
   }
 
   /** The product's prices over time (list prices and promotions), newest first. */

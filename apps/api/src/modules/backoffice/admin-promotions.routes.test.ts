@@ -290,3 +290,75 @@ describe('list prices', () => {
     expect(lists).toHaveLength(2);
   });
 });
+
+describe('a bulk change of list prices', () => {
+  it('previews, then moves a category’s prices by a percentage in one transaction, each in the history', async () => {
+    const [leaf] = await queryRows<{ id: number; n: number }>(
+      t.db,
+      sql`SELECT category_id AS id, count(*)::int AS n FROM products GROUP BY category_id
+          HAVING count(*) BETWEEN 3 AND 40 ORDER BY category_id LIMIT 1`,
+    );
+    const body = { categoryId: leaf!.id, percent: 5 };
+    type Bulk = { data: Array<{ id: number; price: number; newPrice: number }>; total: number };
+    const preview = await st<Bulk>(manager, 'POST', '/admin/products/bulk-price/preview', body);
+    expect(preview.body.data.total).toBe(leaf!.n);
+    const first = preview.body.data.data[0]!;
+    expect(first.newPrice).toBe(Math.max(1, Math.round(first.price * 105)) / 100);
+
+    // a count other than the preview's: refused, nothing moves
+    const changed = await st(manager, 'POST', '/admin/products/bulk-price', {
+      ...body,
+      expectedCount: leaf!.n + 1,
+    });
+    expect(changed.body.response.errors[0]?.code).toBe('msg.admin.bulk.changed');
+    expect((await shop(first.id)).priceStandardDisplay ?? (await shop(first.id)).priceDisplay).toBe(
+      first.price,
+    );
+
+    const done = await st<Bulk>(manager, 'POST', '/admin/products/bulk-price', {
+      ...body,
+      expectedCount: leaf!.n,
+    });
+    expect(done.body.response.status).toBe(0);
+    const seen = await shop(first.id);
+    expect(seen.priceStandardDisplay ?? seen.priceDisplay).toBe(first.newPrice);
+    const history = await st<{ data: AdminPriceHistoryEntry[] }>(
+      manager,
+      'GET',
+      `/admin/products/${first.id}/price-history`,
+    );
+    expect(history.body.data.data.find((h) => h.kind === 'list')).toMatchObject({
+      price: first.newPrice,
+      validFrom: today,
+      validTo: null,
+    });
+    const [audit] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM admin_audit WHERE action = 'bulk-price' AND allowed`,
+    );
+    expect(audit?.n).toBe(1);
+  });
+
+  it.each([
+    [{ percent: 5 }],
+    [{ categoryId: 1, percent: 0 }],
+    [{ categoryId: 1, percent: 80 }],
+    [{ q: 'pasta', percent: 'molto' }],
+  ])('bad input %j answers 400', async (body) => {
+    const res = await st(manager, 'POST', '/admin/products/bulk-price/preview', body);
+    expect(res.statusCode).toBe(400);
+  });
+
+  it('refuses more than 500 products, and customer service', async () => {
+    const many = await st(manager, 'POST', '/admin/products/bulk-price/preview', { q: 'a', percent: 3 });
+    expect(many.body.response.errors[0]?.code).toBe('msg.admin.bulk.tooMany');
+    const cs = await newCustomer(t, { tag: 'bulk-cs' });
+    const csToken = await makeStaff(t, cs.userId, [], 'customer_service');
+    const refused = await st(csToken, 'POST', '/admin/products/bulk-price', {
+      q: 'pasta',
+      percent: -10,
+      expectedCount: 1,
+    });
+    expect(refused.statusCode).toBe(403);
+  });
+});

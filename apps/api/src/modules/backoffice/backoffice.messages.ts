@@ -21,6 +21,15 @@ export const BACKOFFICE_TEXT = {
     text: 'Questo punto vendita non è tra quelli che gestisci.',
   },
   productNotFound: { code: 'msg.admin.productNotFound', text: 'Prodotto non trovato.' },
+  bulkTooMany: {
+    code: 'msg.admin.bulk.tooMany',
+    text: 'La variazione tocca più di 500 prodotti: restringi la scelta (una categoria alla volta).',
+  },
+  bulkEmpty: { code: 'msg.admin.bulk.empty', text: 'Nessun prodotto corrisponde alla scelta.' },
+  bulkChanged: {
+    code: 'msg.admin.bulk.changed',
+    text: "I prodotti scelti sono cambiati dopo l'anteprima: rifai l'anteprima e controlla.",
+  },
   notAnImage: { code: 'msg.admin.image.invalid', text: 'Il file non è una foto JPEG, PNG o WebP.' },
   imageTooLarge: { code: 'msg.admin.image.tooLarge', text: 'La foto supera 8 MB: riducila e riprova.' },
   imageMissing: { code: 'msg.admin.image.missing', text: 'Scegli una foto da caricare.' },

@@ -277,6 +277,39 @@ const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
       ),
   });
 
+  app.route({
+    ...contractRoute(api.bulkPricePreview, {
+      access: ACCESS.admin(ADMIN_GRANTS.products.write),
+      tags,
+      summary: 'What moving the list prices of a category or a search by a percentage would do',
+    }),
+    handler: async (request) => {
+      const b = request.body;
+      return answer(request, await products.bulkPreview({ q: b.q, categoryId: b.categoryId }, b.percent));
+    },
+  });
+
+  app.route({
+    ...contractRoute(api.bulkPrice, {
+      access: ACCESS.admin(ADMIN_GRANTS.products.write),
+      tags,
+      summary:
+        'Moves those list prices in one transaction (refused when the products changed since the preview)',
+    }),
+    handler: async (request) => {
+      const b = request.body;
+      return answer(
+        request,
+        await products.bulkPrice(
+          adminOf(request),
+          { q: b.q, categoryId: b.categoryId },
+          b.percent,
+          b.expectedCount,
+        ),
+      );
+    },
+  });
+
   // product photos arrive as multipart/form-data (one file), in this plugin only
   await app.register(multipart, { limits: { fileSize: MAX_IMAGE_BYTES, files: 1, fields: 0, parts: 1 } });
 

@@ -36,6 +36,25 @@ const COLUMNS = sql`p.product_id AS id, p.cod_int AS "codInt", p.name, p.brand, 
     ELSE '/media/products/' || p.product_id || '-' || p.image_hash || '-medium.webp' END AS "imageUrl",
   to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "updatedAt"`;
 
+/** The products a filter selects (name, brand or code; category; on sale). */
+function whereOf(f: ProductFilter): SQL {
+  const parts: SQL[] = [sql`TRUE`];
+  if (f.q) {
+    const like = `%${f.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
+    parts.push(sql`(p.name ILIKE ${like} OR p.brand ILIKE ${like} OR p.cod_int ILIKE ${like})`);
+  }
+  if (f.categoryId !== undefined) parts.push(sql`p.category_id = ${f.categoryId}`);
+  if (f.active !== undefined) parts.push(sql`p.active = ${f.active}`);
+  return sql.join(parts, sql` AND `);
+}
+
+/** A list price moved by a percentage, to the cent (never below 1 cent). */
+export const movedPriceCents = (cents: number, percent: number) =>
+  Math.max(1, Math.round((cents * (100 + percent)) / 100));
+
+/** The most products one bulk change touches (a category's worth; larger sets go category by category). */
+export const BULK_PRICE_MAX = 500;
+
 export type ProductEdit =
   | { ok: true; before: AdminProduct; after: AdminProduct }
   | { ok: false; reason: 'notFound' }
@@ -53,14 +72,7 @@ export class CatalogueAdmin {
     limit: number,
     offset: number,
   ): Promise<{ rows: AdminProduct[]; total: number }> {
-    const parts: SQL[] = [sql`TRUE`];
-    if (f.q) {
-      const like = `%${f.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
-      parts.push(sql`(p.name ILIKE ${like} OR p.brand ILIKE ${like} OR p.cod_int ILIKE ${like})`);
-    }
-    if (f.categoryId !== undefined) parts.push(sql`p.category_id = ${f.categoryId}`);
-    if (f.active !== undefined) parts.push(sql`p.active = ${f.active}`);
-    const where = sql.join(parts, sql` AND `);
+    const where = whereOf(f);
     const [count] = await queryRows<{ n: number }>(
       this.db,
       sql`SELECT count(*)::int AS n FROM products p WHERE ${where}`,
@@ -73,6 +85,45 @@ export class CatalogueAdmin {
           LIMIT ${limit} OFFSET ${offset}`,
     );
     return { rows, total: count?.n ?? 0 };
+  }
+
+  /** The products a bulk change would touch, with their list price now and after (at most BULK_PRICE_MAX + 1). */
+  async bulkPreview(
+    db: Db,
+    f: ProductFilter,
+    percent: number,
+    lock = false,
+  ): Promise<Array<{ id: number; name: string; price: number; newPrice: number }>> {
+    const rows = await queryRows<{ id: number; name: string; cents: number }>(
+      db,
+      sql`SELECT p.product_id AS id, p.name, p.price_cents AS cents FROM products p WHERE ${whereOf(f)}
+          ORDER BY p.product_id LIMIT ${BULK_PRICE_MAX + 1} ${lock ? sql`FOR UPDATE OF p` : sql``}`,
+    );
+    return rows.map((r) => ({
+      id: r.id,
+      name: r.name,
+      price: r.cents / 100,
+      newPrice: movedPriceCents(r.cents, percent) / 100,
+    }));
+  }
+
+  /** Moves the list price of these products (locked by bulkPreview), each in the price history from `day`. */
+  async bulkPrice(
+    tx: Db,
+    rows: ReadonlyArray<{ id: number; newPrice: number }>,
+    change: { day: string; by: number },
+  ): Promise<void> {
+    for (const r of rows) {
+      const cents = Math.round(r.newPrice * 100);
+      await tx.execute(
+        sql`UPDATE products SET price_cents = ${cents},
+              unit_price_cents = CASE WHEN net_quantity > 0 THEN round(${cents} / net_quantity)::int ELSE unit_price_cents END,
+              updated_at = clock_timestamp()
+            WHERE product_id = ${r.id}`,
+      );
+      await this.history.recordListPrice(tx, r.id, cents, change.day, change.by);
+    }
+    if (rows.length > 0) await incrementCatalogueVersion(tx);
   }
 
   async find(productId: number, db: Db = this.db, lock = false): Promise<AdminProduct | null> {
