@@ -1,5 +1,6 @@
 // `npm test`: every test, the one command CI runs.
 //
+//   0. the dependencies (npm install) when node_modules is missing
 //   1. Chromium for the journeys (installs it as root with apt, otherwise says exactly what to run)
 //   2. Vitest: projects shared + web + api (the api suite on a fresh embedded PGlite, via its global setup)
 //   3. the api project again on a private, throw-away PostgreSQL cluster (when the server binaries exist),
@@ -10,7 +11,7 @@
 //
 // Flags: --no-e2e (skip 1 and 4 and the build), --no-pg (skip the PostgreSQL pass), --no-vitest (skip 2 and 3).
 import { spawn, spawnSync } from 'node:child_process';
-import { accessSync, constants, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { accessSync, constants, existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findPgBinDir, freePort, startPgCluster } from './lib/pg-cluster.mjs';
@@ -234,6 +235,19 @@ const vitestBin = join(root, 'node_modules/vitest/vitest.mjs');
 // The PGlite pass must not pick up a developer's DATABASE_URL.
 const baseEnv = { ...process.env };
 delete baseEnv.DATABASE_URL;
+
+// 0. Dependencies: a checkout without node_modules (`npm test` typed before `npm install`) installs them first
+if (!existsSync(vitestBin)) {
+  heading('Dependencies');
+  console.log('node_modules is missing: running npm install (about a minute)');
+  const result = spawnSync(npm, ['install', '--no-audit', '--no-fund'], { cwd: root, stdio: 'inherit' });
+  if (result.status !== 0) {
+    console.error(
+      red('npm install failed: run `npm install` in the repository root, then `npm test` again.'),
+    );
+    process.exit(1);
+  }
+}
 
 // 1. Chromium -----------------------------------------------------------------------------------------------
 let chromiumPath = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
