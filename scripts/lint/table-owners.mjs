@@ -26,6 +26,7 @@ export const TABLE_OWNERS = {
     'product_promos',
     'price_history',
     'product_images',
+    'product_delistings',
     'vendors',
     'search_terms',
     'catalogue_version',

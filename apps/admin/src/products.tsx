@@ -14,9 +14,13 @@ import {
   SimpleShowLayout,
   TextField,
   TextInput,
+  CheckboxGroupInput,
+  Labeled,
   maxLength,
+  maxValue,
   minLength,
   minValue,
+  useGetList,
   required,
   usePermissions,
   useRecordContext,
@@ -30,7 +34,7 @@ import { BulkPriceButton } from './bulk-price';
 import { SafeEdit } from './safe-edit';
 import { adminCall, adminUpload } from './api';
 import { PriceHistoryTable } from './promotions';
-import { photoTexts, promotionTexts } from './texts';
+import { photoTexts, promotionTexts, sellingTexts } from './texts';
 import { mayWrite, type AdminProduct, type StaffRole } from '@spesa/shared/contracts/admin';
 
 /** Who may change products (the admin API checks it too; here the buttons follow). */
@@ -153,6 +157,36 @@ function ProductPhoto() {
   );
 }
 
+/** The selling rules in words ("a passi di 6 pezzi, cartone da 24"). */
+function SellingRulesField() {
+  const product = useRecordContext<AdminProduct>();
+  if (!product || !('sellingRules' in product)) return null;
+  return (
+    <Labeled label={sellingTexts.title}>
+      <Typography variant="body2">
+        {sellingTexts.summary(product.sellingType, product.sellingRules)}
+      </Typography>
+    </Labeled>
+  );
+}
+
+/** The stores that do not sell it, by name. */
+function NotSoldAtField() {
+  const product = useRecordContext<AdminProduct>();
+  const { data } = useGetList('stores', { pagination: { page: 1, perPage: 200 } });
+  if (!product || !('notSoldAt' in product)) return null;
+  const names = product.notSoldAt.map(
+    (id) => (data ?? []).find((s: { id: number; name: string }) => s.id === id)?.name ?? `#${id}`,
+  );
+  return (
+    <Labeled label={sellingTexts.notSoldAt}>
+      <Typography variant="body2">
+        {names.length === 0 ? sellingTexts.soldEverywhere : names.join(', ')}
+      </Typography>
+    </Labeled>
+  );
+}
+
 /** A price cut of this product (the promotion form, the product chosen through the location's record). */
 function NewPromotionButton() {
   const product = useRecordContext<AdminProduct>();
@@ -183,6 +217,9 @@ export function ProductShow() {
         <NumberField source="ivaPct" locales="it-IT" />
         <NumberField source="stock" locales="it-IT" />
         <NumberField source="maxAcq" />
+        <NumberField source="minAcq" />
+        <SellingRulesField />
+        <NotSoldAtField />
         <BooleanField source="active" />
         <TextField source="ingredients" />
         <TextField source="allergens" />
@@ -200,6 +237,52 @@ export function ProductShow() {
  * The edit form. The record's `updatedAt` goes back with the changes: someone saving meanwhile makes the
  * API refuse (its text shown) and the form reloads with their version.
  */
+/** The stores that do not sell the product (the others do). */
+function NotSoldAtInput() {
+  const { data } = useGetList('stores', { pagination: { page: 1, perPage: 200 } });
+  return (
+    <CheckboxGroupInput
+      source="notSoldAt"
+      choices={(data ?? []).map((s: { id: number; name: string }) => ({ id: s.id, name: s.name }))}
+      helperText={sellingTexts.notSoldAtHelp}
+      row={false}
+    />
+  );
+}
+
+/** The selling rules (productInfos): pieces and boxes for packed goods, grams for loose ones. */
+function SellingRulesInputs() {
+  const product = useRecordContext<AdminProduct>();
+  if (!product) return null;
+  const loose = product.sellingType === 'Sfuso';
+  return (
+    <Box component="fieldset" sx={{ border: 0, p: 0, m: 0 }}>
+      <Typography component="legend" variant="h6">
+        {sellingTexts.title}
+      </Typography>
+      <Typography variant="body2" sx={{ mb: 1 }}>
+        {loose ? sellingTexts.looseHelp : sellingTexts.piecesHelp}
+      </Typography>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} useFlexGap sx={{ flexWrap: 'wrap' }}>
+        <NumberInput source="minAcq" validate={[required(), minValue(1), maxValue(99)]} />
+        {loose ? (
+          <>
+            <NumberInput source="sellingRules.weightSelling" validate={[minValue(10), maxValue(5000)]} />
+            <NumberInput source="sellingRules.stepSelling" validate={[minValue(10), maxValue(5000)]} />
+          </>
+        ) : (
+          <>
+            <NumberInput source="sellingRules.qtyMult" validate={[required(), minValue(1), maxValue(48)]} />
+            <BooleanInput source="sellingRules.qtyLocked" />
+            <NumberInput source="sellingRules.boxItems" validate={[minValue(2), maxValue(999)]} />
+          </>
+        )}
+        <NumberInput source="sellingRules.lineMax" validate={[minValue(1), maxValue(999)]} />
+      </Stack>
+    </Box>
+  );
+}
+
 export function ProductEdit() {
   return (
     <SafeEdit>
@@ -213,6 +296,9 @@ export function ProductEdit() {
       <TextInput source="ingredients" multiline fullWidth validate={maxLength(5000)} />
       <TextInput source="allergens" multiline fullWidth validate={maxLength(1000)} />
       <TextInput source="storage" multiline fullWidth validate={maxLength(1000)} />
+      <TextInput source="extendedDescription" multiline fullWidth validate={maxLength(2000)} />
+      <SellingRulesInputs />
+      <NotSoldAtInput />
     </SafeEdit>
   );
 }

@@ -17,7 +17,18 @@ export const adminItalian = {
         price: 'Prezzo di listino (€)',
         ivaPct: 'IVA %',
         stock: 'Disponibilità',
-        maxAcq: 'Massimo acquistabile',
+        maxAcq: 'Massimo acquistabile al giorno',
+        minAcq: 'Quantità minima (pezzi)',
+        extendedDescription: 'Descrizione estesa',
+        notSoldAt: 'Non in vendita presso',
+        sellingRules: {
+          qtyMult: 'Pezzi per passo',
+          qtyLocked: 'Solo multipli dei pezzi per passo',
+          weightSelling: 'Peso iniziale (g)',
+          stepSelling: 'Passo (g)',
+          lineMax: 'Massimo per riga del carrello',
+          boxItems: 'Pezzi per cartone (vuoto: niente cartone)',
+        },
         active: 'In vendita',
         ingredients: 'Ingredienti',
         allergens: 'Allergeni',
@@ -287,6 +298,44 @@ export const photoTexts = {
   uploaded: 'Foto caricata.',
   remove: 'Togli la foto',
   removed: "Foto tolta: il negozio mostra di nuovo l'illustrazione.",
+};
+
+/** A product's selling rules and stores (read directly). */
+export const sellingTexts = {
+  title: 'Regole di vendita',
+  piecesHelp:
+    'Il cliente sceglie i pezzi a passi dei "pezzi per passo"; con il cartone può comprarne uno intero con un clic.',
+  looseHelp:
+    'Prodotto sfuso: il cliente parte dal peso iniziale e aumenta del passo (in grammi); il preparatore pesa la merce.',
+  notSoldAt: 'Non in vendita presso',
+  notSoldAtHelp:
+    'Segna i punti vendita che non vendono il prodotto: i carrelli serviti da quei punti vendita non lo accettano.',
+  soldEverywhere: 'In vendita in tutti i punti vendita',
+  summary: (
+    sellingType: string,
+    r: {
+      qtyMult: number;
+      qtyLocked: boolean;
+      weightSelling: number | null;
+      stepSelling: number | null;
+      lineMax: number | null;
+      boxItems: number | null;
+    },
+  ): string => {
+    const parts: string[] = [];
+    if (sellingType === 'Sfuso') {
+      parts.push(
+        `da ${r.weightSelling ?? r.stepSelling ?? 100} g, a passi di ${r.stepSelling ?? r.weightSelling ?? 100} g`,
+      );
+    } else {
+      parts.push(
+        r.qtyMult > 1 ? `a passi di ${r.qtyMult} pezzi${r.qtyLocked ? ' (solo multipli)' : ''}` : 'a pezzi',
+      );
+      if (r.boxItems !== null) parts.push(`cartone da ${r.boxItems}`);
+    }
+    if (r.lineMax !== null) parts.push(`al massimo ${r.lineMax} per riga`);
+    return parts.join(', ');
+  },
 };
 
 /** The category pages' texts (read directly). */

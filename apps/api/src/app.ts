@@ -362,8 +362,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     orderStatus,
     (name) => providers.find((p) => p.name === name) ?? null,
     {
-      productOf: async (productId) => {
-        const f = (await catalogue.productsForCart([productId])).get(productId);
+      productOf: async (productId, warehouseId) => {
+        const f = (await catalogue.productsForCart([productId], warehouseId)).get(productId);
         if (!f || !f.active) return null;
         const promo = f.promo && !f.promo.selectable ? f.promo.priceCents : null;
         return { productId, name: f.product.name, priceCents: promo ?? f.listPriceCents };
@@ -402,12 +402,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     now,
   );
   const productImages = new ProductImages();
+  const slotAdmin = new SlotAdmin(opts.db);
   const adminProducts = new AdminProductsService(
     opts.db,
     catalogueAdmin,
     backoffice,
     priceHistory,
     productImages,
+    { stores: async (ids) => (await slotAdmin.stores(ids)).map((s) => s.id) },
     now,
   );
   const adminPromotions = new AdminPromotionsService(
@@ -421,7 +423,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     anonymize: (userId) => account.anonymizeOnRequest(userId),
   });
   erasers.push((userId) => adminCustomersRepo.deleteNotes(opts.db, userId));
-  const adminSlots = new AdminSlotsService(opts.db, new SlotAdmin(opts.db), ordersRepo, backoffice, now);
+  const adminSlots = new AdminSlotsService(opts.db, slotAdmin, ordersRepo, backoffice, now);
   const build = buildInfo({ version: env.APP_VERSION, buildSha: env.BUILD_SHA, repoRoot: REPO_ROOT });
 
   await app.register(

@@ -9,6 +9,7 @@ import {
   jsonb,
   numeric,
   pgTable,
+  primaryKey,
   serial,
   smallint,
   text,
@@ -223,6 +224,22 @@ export const productPromos = pgTable(
     priorPriceCents: integer('prior_price_cents'),
   },
   (t) => [index('product_promos_product_idx').on(t.productId, t.validFrom, t.validTo)],
+);
+
+/**
+ * The stores that do not sell a product (back office, decision 030): a cart prepared by such a store refuses
+ * it, and a line already there is shown not available, out of the totals and of the order. No row: every
+ * store sells it. `warehouseId` is a store's (a locker's cart is prepared by its store).
+ */
+export const productDelistings = pgTable(
+  'product_delistings',
+  {
+    productId: integer('product_id')
+      .notNull()
+      .references(() => products.productId, { onDelete: 'cascade' }),
+    warehouseId: integer('warehouse_id').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.productId, t.warehouseId] })],
 );
 
 /**

@@ -42,8 +42,9 @@ export const ADMIN_GRANTS = {
     read: ['administrator', 'catalogue_manager', 'store_manager', 'supervisor', 'customer_service'],
     write: ['administrator', 'catalogue_manager'],
   },
+  /** stores, their slot days and data (a catalogue manager reads them to say where a product is sold) */
   stores: {
-    read: ['administrator', 'store_manager', 'supervisor', 'customer_service'],
+    read: ['administrator', 'store_manager', 'supervisor', 'customer_service', 'catalogue_manager'],
     write: ['administrator', 'store_manager'],
   },
   orders: {
@@ -152,6 +153,25 @@ export const adminProductListQuerySchema = listQuery(ADMIN_PRODUCT_SORTS).extend
   categoryId: id.optional(),
   active: z.enum(['true', 'false']).optional(),
 });
+/**
+ * The selling rules a product carries in `productInfos` (spec section 5; packages/shared cart/quantity.ts
+ * reads them for the cart on both sides). Weights in the selling unit (grams for a loose product).
+ */
+export const adminSellingRulesSchema = z.object({
+  /** QTY_MULT: pieces per step of the quantity control (Pezzo, Confezione) */
+  qtyMult: z.number().int(),
+  /** QTY_LOCKED: only multiples of qtyMult */
+  qtyLocked: z.boolean(),
+  /** WEIGHT_SELLING: a loose product's first quantity, grams (null: the step) */
+  weightSelling: z.number().int().nullable(),
+  /** STEP_SELLING: a loose product's step, grams (null: the first quantity) */
+  stepSelling: z.number().int().nullable(),
+  /** MAXACQ: the most one cart line may hold (null: no limit but the stock) */
+  lineMax: z.number().int().nullable(),
+  /** LOGISTIC_PACKAGING_ITEMS with ENABLE_ACQ_BOX: the pieces of a box the customer may buy whole (null: no box) */
+  boxItems: z.number().int().nullable(),
+});
+export type AdminSellingRules = z.infer<typeof adminSellingRulesSchema>;
 export const adminProductSchema = z.object({
   id: z.number().int(),
   codInt: z.string(),
@@ -166,7 +186,15 @@ export const adminProductSchema = z.object({
   price: z.number(),
   ivaPct: z.number(),
   stock: z.number(),
+  /** the most one customer may buy per day (null: no limit) */
   maxAcq: z.number().int().nullable(),
+  /** the fewest pieces a line may hold */
+  minAcq: z.number().int(),
+  sellingRules: adminSellingRulesSchema,
+  /** the long description shown under the product's name (productInfos EXTENDED_DESCRIPTION) */
+  extendedDescription: z.string().nullable(),
+  /** the stores that do not sell it (their carts refuse it, their orders drop it) */
+  notSoldAt: z.array(z.number().int()),
   active: z.boolean(),
   ingredients: z.string().nullable(),
   allergens: z.string().nullable(),
@@ -185,6 +213,8 @@ export const adminIdParamsSchema = z.object({ id });
 export const adminProductDataSchema = z.object({ data: adminProductSchema });
 
 const euro = z.coerce.number().min(0.01).max(100_000);
+/** a loose product's weight step, grams (10 g to 5 kg) */
+const grams = z.coerce.number().int().min(10).max(5000);
 /** An edit: the fields changed, and the `updatedAt` the editor read (someone saving meanwhile refuses it). */
 export const adminProductUpdateBodySchema = z.object({
   updatedAt: z.string().min(10).max(40),
@@ -195,6 +225,21 @@ export const adminProductUpdateBodySchema = z.object({
   price: euro.optional(),
   stock: z.coerce.number().min(0).max(1_000_000).optional(),
   maxAcq: z.coerce.number().int().min(1).max(999).nullable().optional(),
+  minAcq: z.coerce.number().int().min(1).max(99).optional(),
+  sellingRules: z
+    .object({
+      qtyMult: z.coerce.number().int().min(1).max(48),
+      qtyLocked: z.boolean(),
+      weightSelling: grams.nullable(),
+      stepSelling: grams.nullable(),
+      lineMax: z.coerce.number().int().min(1).max(999).nullable(),
+      boxItems: z.coerce.number().int().min(2).max(999).nullable(),
+    })
+    .partial()
+    .optional(),
+  extendedDescription: z.string().trim().max(2000).nullable().optional(),
+  /** the stores that do not sell it, all of them (the others do) */
+  notSoldAt: z.array(id).max(200).optional(),
   active: z.boolean().optional(),
   ingredients: z.string().trim().max(5000).nullable().optional(),
   allergens: z.string().trim().max(1000).nullable().optional(),

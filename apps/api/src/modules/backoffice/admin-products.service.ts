@@ -18,6 +18,18 @@ import type { AdminMember } from './staff-auth.service';
 export type ProductEditOutcome =
   { ok: true; product: AdminProduct } | { ok: false; failure: Failure; current: AdminProduct | null };
 
+/** The stores among these ids (delivery owns them). */
+export interface StoresPort {
+  stores(ids: readonly number[]): Promise<number[]>;
+}
+
+const RULE_TEXT = {
+  looseOnly: BACKOFFICE_TEXT.looseOnly,
+  piecesOnly: BACKOFFICE_TEXT.piecesOnly,
+  boxMultiple: BACKOFFICE_TEXT.boxMultiple,
+  lineBelowMin: BACKOFFICE_TEXT.lineBelowMin,
+} as const;
+
 /**
  * Products in the back office (decision 030): the catalogue module reads and writes them; this service adds
  * the audit record of every change (and of every refused one), in the change's own transaction.
@@ -29,6 +41,7 @@ export class AdminProductsService {
     private readonly repo: BackofficeRepository,
     private readonly history: PriceHistory,
     private readonly images: ProductImages,
+    private readonly storesPort: StoresPort,
     private readonly now: () => Date,
   ) {}
 
@@ -137,6 +150,11 @@ export class AdminProductsService {
     productId: number,
     edit: AdminProductUpdate,
   ): Promise<ProductEditOutcome> {
+    if (edit.notSoldAt && edit.notSoldAt.length > 0) {
+      const known = await this.storesPort.stores(edit.notSoldAt);
+      if (known.length !== new Set(edit.notSoldAt).size)
+        return { ok: false, failure: failWith(BACKOFFICE_TEXT.storeNotFound), current: null };
+    }
     return this.db.transaction(async (tx) => {
       const done = await this.catalogue.update(tx, productId, edit, {
         day: romeNow(this.now()).date,
@@ -159,6 +177,8 @@ export class AdminProductsService {
       }
       if (done.reason === 'notFound')
         return { ok: false, failure: failWith(BACKOFFICE_TEXT.productNotFound, 'notFound'), current: null };
+      if (done.reason !== 'stale')
+        return { ok: false, failure: failWith(RULE_TEXT[done.reason]), current: null };
       await record(false, done.current, edit);
       return { ok: false, failure: failWith(BACKOFFICE_TEXT.staleEdit), current: done.current };
     });

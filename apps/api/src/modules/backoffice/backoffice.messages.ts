@@ -21,6 +21,22 @@ export const BACKOFFICE_TEXT = {
     text: 'Questo punto vendita non è tra quelli che gestisci.',
   },
   productNotFound: { code: 'msg.admin.productNotFound', text: 'Prodotto non trovato.' },
+  looseOnly: {
+    code: 'msg.admin.rules.looseOnly',
+    text: 'Solo un prodotto sfuso ha un peso iniziale e un passo: per questo prodotto indica i pezzi.',
+  },
+  piecesOnly: {
+    code: 'msg.admin.rules.piecesOnly',
+    text: 'Un prodotto sfuso si vende a peso: multipli di pezzi e cartoni non si applicano.',
+  },
+  boxMultiple: {
+    code: 'msg.admin.rules.boxMultiple',
+    text: 'Il cartone deve contenere un multiplo dei pezzi per confezione.',
+  },
+  lineBelowMin: {
+    code: 'msg.admin.rules.lineBelowMin',
+    text: 'Il massimo per riga non può essere inferiore alla quantità minima.',
+  },
   bulkTooMany: {
     code: 'msg.admin.bulk.tooMany',
     text: 'La variazione tocca più di 500 prodotti: restringi la scelta (una categoria alla volta).',

@@ -238,7 +238,10 @@ export class CartService {
     warehouse: { warehouseId: number; name: string },
   ): Promise<{ items: CartItem[]; paidCents: number; standardCents: number }> {
     const rows = await this.repo.listItems(cartId);
-    const facts = await this.catalogue.productsForCart(rows.map((r) => r.productId));
+    const facts = await this.catalogue.productsForCart(
+      rows.map((r) => r.productId),
+      warehouse.warehouseId,
+    );
     const items: CartItem[] = [];
     let paidCents = 0;
     let standardCents = 0;
@@ -342,8 +345,9 @@ export class CartService {
     return fromMilli(toMilli(inCart) - toMilli(thisLine) + toMilli(ordered));
   }
 
-  private async productFacts(productId: number): Promise<CartProductFacts | null> {
-    return (await this.catalogue.productsForCart([productId])).get(productId) ?? null;
+  /** One product as the cart's store sells it. */
+  private async productFacts(cart: CartRow, productId: number): Promise<CartProductFacts | null> {
+    return (await this.catalogue.productsForCart([productId], cart.warehouseId)).get(productId) ?? null;
   }
 
   /**
@@ -375,7 +379,7 @@ export class CartService {
 
   /** One line of POST /cart/add: adds the quantity to the product's line with these options. */
   private async addOne(userId: number, cart: CartRow, item: CartAddItem): Promise<Result<string>> {
-    const f = await this.productFacts(item.productId);
+    const f = await this.productFacts(cart, item.productId);
     if (!f) return failWith(CART_TEXT.productNotFound, 'notFound');
     const rules = parseSellingRules(f.product);
     const options = checkOptions(f.product, item.params);
@@ -437,7 +441,7 @@ export class CartService {
         failures.push(failWith(CART_TEXT.itemNotFound, 'notFound'));
         continue;
       }
-      const f = await this.productFacts(line.productId);
+      const f = await this.productFacts(cart.data, line.productId);
       if (!f) {
         failures.push(failWith(CART_TEXT.productNotFound, 'notFound'));
         continue;
@@ -546,7 +550,10 @@ export class CartService {
   async purchaseRestriction(userId: number): Promise<Result<PurchaseRestriction>> {
     const cart = await this.getOrCreateOpenCart(userId);
     const rows = await this.repo.listItems(cart.cartId);
-    const facts = await this.catalogue.productsForCart(rows.map((r) => r.productId));
+    const facts = await this.catalogue.productsForCart(
+      rows.map((r) => r.productId),
+      cart.warehouseId,
+    );
     const inCart = new Map<number, number>();
     for (const r of rows) inCart.set(r.productId, (inCart.get(r.productId) ?? 0) + toMilli(r.quantity));
     const restrictions: PurchaseRestriction['restrictions'] = [];

@@ -1,4 +1,4 @@
-import type { AdminProduct, AdminProductUpdate } from '@spesa/shared/contracts/admin';
+import type { AdminProduct, AdminProductUpdate, AdminSellingRules } from '@spesa/shared/contracts/admin';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -31,10 +31,85 @@ const SORT_COLUMN: Record<ProductSort, string> = {
 const COLUMNS = sql`p.product_id AS id, p.cod_int AS "codInt", p.name, p.brand, p.format,
   p.category_id AS "categoryId", COALESCE(c.name, '') AS "categoryName", p.selling_type AS "sellingType",
   p.unit_base AS "unitBase", p.price_cents / 100.0::float8 AS price, p.iva_pct::float8 AS "ivaPct",
-  p.stock::float8 AS stock, p.max_acq AS "maxAcq", p.active, p.ingredients, p.allergens, p.storage,
+  p.stock::float8 AS stock, p.max_acq AS "maxAcq", p.min_acq AS "minAcq", p.product_infos AS infos,
+  COALESCE((SELECT array_agg(d.warehouse_id ORDER BY d.warehouse_id) FROM product_delistings d
+    WHERE d.product_id = p.product_id), '{}') AS "notSoldAt",
+  p.active, p.ingredients, p.allergens, p.storage,
   CASE WHEN p.image_hash IS NULL THEN NULL
     ELSE '/media/products/' || p.product_id || '-' || p.image_hash || '-medium.webp' END AS "imageUrl",
   to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "updatedAt"`;
+
+/** A product row as read, its productInfos still whole. */
+type AdminProductRow = Omit<AdminProduct, 'sellingRules' | 'extendedDescription'> & {
+  infos: Record<string, unknown> | null;
+};
+
+const infoText = (infos: Record<string, unknown>, key: string): string | null => {
+  const v = infos[key];
+  return v === undefined || v === null || v === '' ? null : String(v);
+};
+const infoInt = (infos: Record<string, unknown>, key: string): number | null => {
+  const n = Number(infoText(infos, key) ?? Number.NaN);
+  return Number.isInteger(n) && n > 0 ? n : null;
+};
+
+/** The selling rules as the back office edits them, read from productInfos (the keys quantity.ts reads). */
+export function sellingRulesOf(infos: Record<string, unknown>): AdminSellingRules {
+  return {
+    qtyMult: infoInt(infos, 'QTY_MULT') ?? 1,
+    qtyLocked: infoText(infos, 'QTY_LOCKED')?.toLowerCase() === 'true',
+    weightSelling: infoInt(infos, 'WEIGHT_SELLING'),
+    stepSelling: infoInt(infos, 'STEP_SELLING'),
+    lineMax: infoInt(infos, 'MAXACQ'),
+    boxItems:
+      infoText(infos, 'ENABLE_ACQ_BOX')?.toLowerCase() === 'true'
+        ? infoInt(infos, 'LOGISTIC_PACKAGING_ITEMS')
+        : null,
+  };
+}
+
+function toAdminProduct({ infos, ...row }: AdminProductRow): AdminProduct {
+  const all = infos ?? {};
+  return {
+    ...row,
+    sellingRules: sellingRulesOf(all),
+    extendedDescription: infoText(all, 'EXTENDED_DESCRIPTION'),
+  };
+}
+
+/**
+ * The productInfos keys an edit of the selling rules writes: a value sets the key, null removes it (the
+ * default applies). Refused (the reason answered) when a rule does not fit the product's selling type.
+ */
+export type SellingRuleRefusal = 'looseOnly' | 'piecesOnly' | 'boxMultiple' | 'lineBelowMin';
+function infoPatch(
+  before: AdminProduct,
+  edit: AdminProductUpdate,
+): { set: Record<string, string | null> } | { refused: SellingRuleRefusal } {
+  const set: Record<string, string | null> = {};
+  const r = edit.sellingRules ?? {};
+  const next = { ...before.sellingRules, ...r };
+  const loose = before.sellingType === 'Sfuso';
+  if (loose && (next.qtyMult > 1 || next.qtyLocked || next.boxItems !== null))
+    return { refused: 'piecesOnly' };
+  if (!loose && (next.weightSelling !== null || next.stepSelling !== null)) return { refused: 'looseOnly' };
+  if (next.boxItems !== null && next.boxItems % next.qtyMult !== 0) return { refused: 'boxMultiple' };
+  const minAcq = edit.minAcq ?? before.minAcq;
+  if (next.lineMax !== null && next.lineMax < minAcq) return { refused: 'lineBelowMin' };
+  const str = (n: number | null) => (n === null ? null : String(n));
+  if (r.qtyMult !== undefined) set.QTY_MULT = r.qtyMult === 1 ? null : String(r.qtyMult);
+  if (r.qtyLocked !== undefined) set.QTY_LOCKED = r.qtyLocked ? 'true' : null;
+  if (r.weightSelling !== undefined) set.WEIGHT_SELLING = str(r.weightSelling);
+  if (r.stepSelling !== undefined) set.STEP_SELLING = str(r.stepSelling);
+  if (r.lineMax !== undefined) set.MAXACQ = str(r.lineMax);
+  if (r.boxItems !== undefined) {
+    set.ENABLE_ACQ_BOX = r.boxItems === null ? null : 'true';
+    set.LOGISTIC_PACKAGING_ITEMS = str(r.boxItems);
+  }
+  if (edit.extendedDescription !== undefined)
+    set.EXTENDED_DESCRIPTION = edit.extendedDescription ? edit.extendedDescription : null;
+  return { set };
+}
 
 /** The products a filter selects (name, brand or code; category; on sale). */
 function whereOf(f: ProductFilter): SQL {
@@ -58,7 +133,8 @@ export const BULK_PRICE_MAX = 500;
 export type ProductEdit =
   | { ok: true; before: AdminProduct; after: AdminProduct }
   | { ok: false; reason: 'notFound' }
-  | { ok: false; reason: 'stale'; current: AdminProduct };
+  | { ok: false; reason: 'stale'; current: AdminProduct }
+  | { ok: false; reason: SellingRuleRefusal };
 
 export class CatalogueAdmin {
   constructor(
@@ -77,14 +153,14 @@ export class CatalogueAdmin {
       this.db,
       sql`SELECT count(*)::int AS n FROM products p WHERE ${where}`,
     );
-    const rows = await queryRows<AdminProduct>(
+    const rows = await queryRows<AdminProductRow>(
       this.db,
       sql`SELECT ${COLUMNS} FROM products p LEFT JOIN categories c ON c.category_id = p.category_id
           WHERE ${where}
           ORDER BY ${sql.raw(SORT_COLUMN[sort.by])} ${sql.raw(sort.desc ? 'DESC' : 'ASC')}, p.product_id
           LIMIT ${limit} OFFSET ${offset}`,
     );
-    return { rows, total: count?.n ?? 0 };
+    return { rows: rows.map(toAdminProduct), total: count?.n ?? 0 };
   }
 
   /** The products a bulk change would touch, with their list price now and after (at most BULK_PRICE_MAX + 1). */
@@ -127,12 +203,12 @@ export class CatalogueAdmin {
   }
 
   async find(productId: number, db: Db = this.db, lock = false): Promise<AdminProduct | null> {
-    const [row] = await queryRows<AdminProduct>(
+    const [row] = await queryRows<AdminProductRow>(
       db,
       sql`SELECT ${COLUMNS} FROM products p LEFT JOIN categories c ON c.category_id = p.category_id
           WHERE p.product_id = ${productId} ${lock ? sql`FOR UPDATE OF p` : sql``}`,
     );
-    return row ?? null;
+    return row ? toAdminProduct(row) : null;
   }
 
   /**
@@ -148,7 +224,24 @@ export class CatalogueAdmin {
     const before = await this.find(productId, tx, true);
     if (!before) return { ok: false, reason: 'notFound' };
     if (before.updatedAt !== edit.updatedAt) return { ok: false, reason: 'stale', current: before };
+    const patch = infoPatch(before, edit);
+    if ('refused' in patch) return { ok: false, reason: patch.refused };
     const set: SQL[] = [];
+    const infoKeys = Object.entries(patch.set);
+    if (infoKeys.length > 0) {
+      const added = Object.fromEntries(infoKeys.filter(([, v]) => v !== null));
+      let infos = sql`(product_infos || ${JSON.stringify(added)}::jsonb)`;
+      for (const [key, v] of infoKeys) if (v === null) infos = sql`(${infos} - ${key}::text)`;
+      set.push(sql`product_infos = ${infos}`);
+    }
+    if (edit.minAcq !== undefined) set.push(sql`min_acq = ${edit.minAcq}`);
+    if (edit.notSoldAt !== undefined) {
+      await tx.execute(sql`DELETE FROM product_delistings WHERE product_id = ${productId}`);
+      for (const warehouseId of new Set(edit.notSoldAt))
+        await tx.execute(
+          sql`INSERT INTO product_delistings (product_id, warehouse_id) VALUES (${productId}, ${warehouseId})`,
+        );
+    }
     if (edit.name !== undefined) set.push(sql`name = ${edit.name}`);
     if (edit.brand !== undefined) set.push(sql`brand = ${edit.brand}`);
     if (edit.format !== undefined) set.push(sql`format = ${edit.format}`);
@@ -169,7 +262,8 @@ export class CatalogueAdmin {
     if (edit.ingredients !== undefined) set.push(sql`ingredients = ${edit.ingredients}`);
     if (edit.allergens !== undefined) set.push(sql`allergens = ${edit.allergens}`);
     if (edit.storage !== undefined) set.push(sql`storage = ${edit.storage}`);
-    if (set.length > 0) {
+    // a change of the stores alone moves updatedAt too (the next edit reads the new set)
+    if (set.length > 0 || edit.notSoldAt !== undefined) {
       set.push(sql`updated_at = clock_timestamp()`);
       await tx.execute(sql`UPDATE products SET ${sql.join(set, sql`, `)} WHERE product_id = ${productId}`);
       await incrementCatalogueVersion(tx);

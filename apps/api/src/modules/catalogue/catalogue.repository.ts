@@ -349,6 +349,17 @@ export async function findProductsByIds(
   return ids.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined);
 }
 
+/** Which of these products the store does not sell (product_delistings). */
+export async function delistedAt(db: Db, warehouseId: number, ids: readonly number[]): Promise<Set<number>> {
+  if (ids.length === 0) return new Set();
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT product_id AS id FROM product_delistings
+        WHERE warehouse_id = ${warehouseId} AND product_id = ANY(string_to_array(${ids.join(',')}, ',')::int[])`,
+  );
+  return new Set(rows.map((r) => r.id));
+}
+
 export async function countProducts(db: Db, c: ProductCriteria): Promise<number> {
   const rows = await queryRows<{ n: number }>(
     db,

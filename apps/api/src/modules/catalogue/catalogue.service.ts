@@ -20,6 +20,7 @@ import {
   categoryFacet,
   countProducts,
   countsByCategoryAndVendor,
+  delistedAt,
   findProductsByIds,
   salesOrderIds,
   findProducts,
@@ -165,7 +166,7 @@ export { readCatalogueVersion };
 /** What the cart needs of one product (productsForCart). Money in cents, stock in the cart's unit. */
 export interface CartProductFacts {
   product: Product;
-  /** still sold (inactive products stay in carts as not available) */
+  /** still sold, and by the cart's store (otherwise the line stays in the cart as not available) */
   active: boolean;
   /** sellable stock: pieces, or kg / l for Sfuso */
   stock: number;
@@ -436,20 +437,21 @@ export class CatalogueService {
 
   /**
    * The products of a cart, read fresh for every cart answer (not through the read cache: prices, today's
-   * promotion and stock must be current). Prices are the same in every warehouse of the chain today, so
-   * the cart's warehouse does not change them. Unknown ids are absent from the map.
+   * promotion and stock must be current). Prices are the same in every warehouse of the chain today; a
+   * product the cart's store does not sell is not `active` there. Unknown ids are absent from the map.
    */
-  async productsForCart(ids: readonly number[]): Promise<Map<number, CartProductFacts>> {
+  async productsForCart(ids: readonly number[], warehouseId: number): Promise<Map<number, CartProductFacts>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
     const index = await this.#categories();
     const rows = await findProductsByIds(this.#db, unique, this.today());
+    const delisted = await delistedAt(this.#db, warehouseId, unique);
     return new Map(
       rows.map((r): [number, CartProductFacts] => [
         r.productId,
         {
           product: toWireProduct(r, index),
-          active: r.active,
+          active: r.active && !delisted.has(r.productId),
           stock: r.stock,
           listPriceCents: r.priceCents,
           promo:

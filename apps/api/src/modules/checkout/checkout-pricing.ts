@@ -59,9 +59,13 @@ export interface CheckoutPricingDeps {
 export class CheckoutPricing {
   constructor(private readonly d: CheckoutPricingDeps) {}
 
-  async priceLines(cartId: number): Promise<PricedLine[]> {
-    const rows = await this.d.carts.items(cartId);
-    const facts = await this.d.catalogue.productsForCart(rows.map((r) => r.productId));
+  /** The cart's lines priced now; a product its store does not sell is not available. */
+  async priceLines(cart: Pick<CartRow, 'cartId' | 'warehouseId'>): Promise<PricedLine[]> {
+    const rows = await this.d.carts.items(cart.cartId);
+    const facts = await this.d.catalogue.productsForCart(
+      rows.map((r) => r.productId),
+      cart.warehouseId,
+    );
     const lines: PricedLine[] = [];
     for (const row of rows) {
       const f = facts.get(row.productId);
@@ -106,7 +110,7 @@ export class CheckoutPricing {
       checkout?: CheckoutRow;
     } = {},
   ): Promise<CheckoutFigures> {
-    const lines = await this.priceLines(cart.cartId);
+    const lines = await this.priceLines(cart);
     const sold = lines.filter((l) => l.available);
     const itemsCents = sold.reduce((s, l) => s + l.lineCents, 0);
     const itemsStandardCents = sold.reduce((s, l) => s + l.lineStandardCents, 0);

@@ -106,7 +106,7 @@ export class CheckoutService {
   async packagingList(userId: number): Promise<Result<{ products: PackagingProduct[] }>> {
     const cart = await this.d.cart.getOrCreateOpenCart(userId);
     const co = await this.d.repo.checkoutOf(cart.cartId);
-    const lines = (await this.d.pricing.priceLines(cart.cartId)).filter((l) => l.available);
+    const lines = (await this.d.pricing.priceLines(cart)).filter((l) => l.available);
     const pieces = this.d.pricing.piecesOf(lines);
     const types = await this.d.repo.packagingTypes();
     const chosen =
@@ -169,7 +169,7 @@ export class CheckoutService {
     const refused = await this.d.gifts.refusal(gift, userId, null);
     if (refused || !gift) return refused ?? failWith(CHECKOUT_TEXT.giftInvalid);
     const cart = await this.d.cart.getOrCreateOpenCart(userId);
-    const items = (await this.d.pricing.priceLines(cart.cartId))
+    const items = (await this.d.pricing.priceLines(cart))
       .filter((l) => l.available)
       .reduce((s, l) => s + l.lineCents, 0);
     const discount = this.d.gifts.discountCents(gift, items);

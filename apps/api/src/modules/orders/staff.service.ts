@@ -62,7 +62,11 @@ export interface StaffMember {
 
 /** The product facts a substitution needs (the catalogue answers). */
 export interface SubstitutePort {
-  productOf(productId: number): Promise<{ productId: number; name: string; priceCents: number } | null>;
+  /** the product as the order's store sells it (null: unknown, not sold there or no longer sold) */
+  productOf(
+    productId: number,
+    warehouseId: number,
+  ): Promise<{ productId: number; name: string; priceCents: number } | null>;
   /** products on sale like `productId` (its category), or matching `q`; at most `limit` */
   candidates(
     productId: number,
@@ -253,7 +257,7 @@ export class StaffService {
     if (body.substituteProductId !== undefined) {
       if (!line.acceptAlternatives) return failWith(ORDERS_TEXT.substituteNotAllowed);
       if (body.substituteProductId === line.productId) return failWith(ORDERS_TEXT.substituteSame);
-      const p = await this.substitutes.productOf(body.substituteProductId);
+      const p = await this.substitutes.productOf(body.substituteProductId, o.warehouseId);
       if (!p) return failWith(ORDERS_TEXT.substituteNotFound, 'notFound');
       substitute = { productId: p.productId, name: p.name };
       // the customer never pays a substitute more than the product ordered
