@@ -14,7 +14,7 @@ import { PromotionCreate, PromotionList, PromotionShow } from './promotions';
 import { ProductEdit, ProductList, ProductShow } from './products';
 import { SlotTemplateEdit, SlotTemplateList } from './slot-templates';
 import { StaffCreate, StaffEdit, StaffList } from './staff';
-import { StoreList, StoreShow } from './stores';
+import { StoreEdit, StoreList, StoreShow } from './stores';
 
 /**
  * The back office (decision 030). Each resource is registered here, once: its screens (list, show, edit)
@@ -66,7 +66,13 @@ export function AdminApp() {
           <Resource key="customers" name="customers" list={CustomerList} show={CustomerShow} />
         ) : null,
         mayRead(role, 'stores') ? (
-          <Resource key="stores" name="stores" list={StoreList} show={StoreShow} />
+          <Resource
+            key="stores"
+            name="stores"
+            list={StoreList}
+            show={StoreShow}
+            edit={mayWrite(role, 'stores') ? StoreEdit : undefined}
+          />
         ) : null,
         mayRead(role, 'slotTemplates') ? (
           <Resource

@@ -125,12 +125,8 @@ export const dataProvider: DataProvider = {
         return adminCall('GET /admin/staff/:id', { params: { id: Number(params.id) } });
       if (resource === 'categories')
         return adminCall('GET /admin/categories/:id', { params: { id: Number(params.id) } });
-      if (resource === 'stores') {
-        const { data } = await adminCall('GET /admin/stores', {});
-        const found = data.find((store) => String(store.id) === String(params.id));
-        if (!found) throw new HttpError('Punto vendita non trovato', 404);
-        return { data: found };
-      }
+      if (resource === 'stores')
+        return adminCall('GET /admin/stores/:id', { params: { id: Number(params.id) } });
       throw new HttpError(`Risorsa sconosciuta: ${resource}`, 404);
     }),
   getMany: (resource, params) =>
@@ -156,6 +152,11 @@ export const dataProvider: DataProvider = {
       const id = { id: Number(params.id) };
       if (resource === 'products')
         return adminCall('POST /admin/products/:id', {
+          params: id,
+          body: { ...changed, updatedAt: previous.updatedAt },
+        });
+      if (resource === 'stores')
+        return adminCall('POST /admin/stores/:id', {
           params: id,
           body: { ...changed, updatedAt: previous.updatedAt },
         });

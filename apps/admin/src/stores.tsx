@@ -20,18 +20,36 @@ import {
   Typography,
 } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { mayWrite, type AdminSlotDay, type StaffRole } from '@spesa/shared/contracts/admin';
 import {
+  mayWrite,
+  type AdminSlotDay,
+  type AdminStoreDetail,
+  type StaffRole,
+} from '@spesa/shared/contracts/admin';
+import {
+  ArrayInput,
   DataTable,
+  EditButton,
+  Labeled,
   List,
+  SelectInput,
   Show,
+  SimpleFormIterator,
   SimpleShowLayout,
   TextField,
+  TextInput,
+  TopToolbar,
+  maxLength,
+  minLength,
+  regex,
+  required,
   useNotify,
   usePermissions,
   useRecordContext,
 } from 'react-admin';
 import { adminCall, AdminApiError } from './api';
+import { SafeEdit } from './safe-edit';
+import { storeTexts } from './texts';
 
 const dayLabel = (date: string) =>
   new Date(`${date}T12:00:00Z`).toLocaleDateString('it-IT', {
@@ -177,12 +195,71 @@ function SlotDays() {
   );
 }
 
+/** Opening hours on the wire: beginWeekDay 1 = Sunday ... 7 = Saturday; shown from Monday. */
+const WEEKDAYS = [
+  { id: 2, name: 'lunedì' },
+  { id: 3, name: 'martedì' },
+  { id: 4, name: 'mercoledì' },
+  { id: 5, name: 'giovedì' },
+  { id: 6, name: 'venerdì' },
+  { id: 7, name: 'sabato' },
+  { id: 1, name: 'domenica' },
+];
+
+/** The week's opening hours, a line per weekday ("lunedì 08:30–20:00"; "chiuso"). */
+function OpeningHours() {
+  const store = useRecordContext<AdminStoreDetail>();
+  if (!store || !('serviceHours' in store)) return null;
+  return (
+    <Labeled label={storeTexts.hours}>
+      <MuiList dense disablePadding>
+        {WEEKDAYS.map((d) => {
+          const ranges = store.serviceHours.filter((h) => h.beginWeekDay === d.id);
+          return (
+            <ListItem key={d.id} disableGutters>
+              {d.name}:{' '}
+              {ranges.length === 0
+                ? storeTexts.closed
+                : ranges.map((r) => `${r.beginHour}–${r.endHour}`).join(', ')}
+            </ListItem>
+          );
+        })}
+      </MuiList>
+    </Labeled>
+  );
+}
+
+/** The store's name, phone and opening hours (a store manager's own; the admin API checks it too). */
+export function StoreEdit() {
+  const hour = [required(), regex(/^([01]\d|2[0-3]):[0-5]\d$/, storeTexts.badHour)];
+  return (
+    <SafeEdit>
+      <TextInput source="name" validate={[required(), minLength(3), maxLength(80)]} />
+      <TextInput source="phone" validate={[required(), regex(/^\+?[0-9 ]{6,20}$/, storeTexts.badPhone)]} />
+      <ArrayInput source="serviceHours" helperText={storeTexts.hoursHelp}>
+        <SimpleFormIterator inline disableReordering>
+          <SelectInput source="beginWeekDay" choices={WEEKDAYS} validate={required()} />
+          <TextInput source="beginHour" validate={hour} placeholder="08:30" />
+          <TextInput source="endHour" validate={hour} placeholder="20:00" />
+        </SimpleFormIterator>
+      </ArrayInput>
+    </SafeEdit>
+  );
+}
+
+function StoreActions() {
+  const { permissions } = usePermissions<StaffRole>();
+  return <TopToolbar>{mayWrite(permissions, 'stores') ? <EditButton /> : null}</TopToolbar>;
+}
+
 export function StoreShow() {
   return (
-    <Show>
+    <Show actions={<StoreActions />}>
       <SimpleShowLayout>
         <TextField source="name" />
         <TextField source="city" />
+        <TextField source="phone" />
+        <OpeningHours />
       </SimpleShowLayout>
       <Card sx={{ mt: 2 }}>
         <CardContent>

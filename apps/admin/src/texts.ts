@@ -40,7 +40,16 @@ export const adminItalian = {
     },
     stores: {
       name: 'Punto vendita |||| Punti vendita',
-      fields: { id: 'ID', name: 'Nome', city: 'Comune' },
+      fields: {
+        id: 'ID',
+        name: 'Nome',
+        city: 'Comune',
+        phone: 'Telefono',
+        serviceHours: 'Orari di apertura',
+        beginWeekDay: 'Giorno',
+        beginHour: 'Apre alle',
+        endHour: 'Chiude alle',
+      },
     },
     staff: {
       name: 'Operatore |||| Operatori',
@@ -336,6 +345,16 @@ export const sellingTexts = {
     if (r.lineMax !== null) parts.push(`al massimo ${r.lineMax} per riga`);
     return parts.join(', ');
   },
+};
+
+/** A store's texts (read directly). */
+export const storeTexts = {
+  hours: 'Orari di apertura',
+  closed: 'chiuso',
+  hoursHelp:
+    'Una riga per apertura; al massimo due per giorno (pausa pranzo). Un giorno senza righe è chiuso.',
+  badHour: 'Orario non valido (HH:MM).',
+  badPhone: 'Numero di telefono non valido.',
 };
 
 /** The category pages' texts (read directly). */

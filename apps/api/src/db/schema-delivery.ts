@@ -92,6 +92,8 @@ export const warehouses = pgTable(
     /** serviceHours.default of the wire notes: [{ beginWeekDay 1 = Sunday, beginHour, endHour }] */
     serviceHours: jsonb('service_hours').notNull().default([]),
     active: boolean('active').notNull().default(true),
+    /** the last change in the back office (a stale edit is refused) */
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('warehouses_parent_idx').on(t.parentWarehouseId)],
 );

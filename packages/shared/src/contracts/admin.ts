@@ -459,6 +459,55 @@ export const adminStoreListDataSchema = z.object({
   data: z.array(adminStoreSchema),
   total: z.number().int(),
 });
+const clock = z
+  .string()
+  .trim()
+  .regex(/^([01]\d|2[0-3]):[0-5]\d$/, 'Orario non valido (HH:MM).');
+/** One opening range of a weekday (serviceHours.default of the wire: beginWeekDay 1 = Sunday ... 7 = Saturday). */
+export const adminOpeningSchema = z
+  .object({
+    beginWeekDay: z.coerce.number().int().min(1).max(7),
+    beginHour: clock,
+    endHour: clock,
+  })
+  .refine((o) => o.endHour > o.beginHour, {
+    path: ['endHour'],
+    message: "L'orario di chiusura deve seguire quello di apertura.",
+  });
+/** A store as the back office edits it: its name, phone and opening hours. */
+export const adminStoreDetailSchema = adminStoreSchema.extend({
+  phone: z.string(),
+  serviceHours: z.array(adminOpeningSchema),
+  updatedAt: z.string(),
+});
+export type AdminStoreDetail = z.infer<typeof adminStoreDetailSchema>;
+export const adminStoreDataSchema = z.object({ data: adminStoreDetailSchema });
+/** Opening ranges of one weekday never overlap; at most two a day (a lunch break). */
+const openingsFit = (hours: ReadonlyArray<z.infer<typeof adminOpeningSchema>>) =>
+  [1, 2, 3, 4, 5, 6, 7].every((day) => {
+    const ranges = hours
+      .filter((h) => h.beginWeekDay === day)
+      .sort((a, b) => a.beginHour.localeCompare(b.beginHour));
+    return (
+      ranges.length <= 2 && ranges.every((r, i) => i === 0 || r.beginHour >= (ranges[i - 1]?.endHour ?? ''))
+    );
+  });
+export const adminStoreUpdateBodySchema = z.object({
+  updatedAt: z.string().min(10).max(40),
+  name: z.string().trim().min(3).max(80).optional(),
+  /** digits, spaces and a leading + (the shop shows it as written) */
+  phone: z
+    .string()
+    .trim()
+    .regex(/^\+?[0-9 ]{6,20}$/, 'Numero di telefono non valido.')
+    .optional(),
+  serviceHours: z
+    .array(adminOpeningSchema)
+    .max(14)
+    .refine(openingsFit, 'Gli orari di uno stesso giorno si sovrappongono o sono più di due.')
+    .optional(),
+});
+export type AdminStoreUpdate = z.infer<typeof adminStoreUpdateBodySchema>;
 export const adminSlotDaysQuerySchema = z.object({
   /** the first day, YYYY-MM-DD (default: today in Italy) */
   from: isoDay.optional(),
@@ -794,6 +843,19 @@ export const backofficeEndpoints = {
     response: adminPromotionDataSchema,
   }),
   stores: endpoint({ method: 'GET', path: '/admin/stores', response: adminStoreListDataSchema }),
+  store: endpoint({
+    method: 'GET',
+    path: '/admin/stores/:id',
+    params: adminIdParamsSchema,
+    response: adminStoreDataSchema,
+  }),
+  updateStore: endpoint({
+    method: 'POST',
+    path: '/admin/stores/:id',
+    params: adminIdParamsSchema,
+    body: adminStoreUpdateBodySchema,
+    response: adminStoreDataSchema,
+  }),
   slotDays: endpoint({
     method: 'GET',
     path: '/admin/stores/:id/slot-days',

@@ -3,6 +3,8 @@ import type {
   AdminSlotTemplate,
   AdminSlotTemplateUpdate,
   AdminStore,
+  AdminStoreDetail,
+  AdminStoreUpdate,
 } from '@spesa/shared/contracts/admin';
 import { isAwaitingPickup, ORDER_STATUS_IDS } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
@@ -89,6 +91,49 @@ export class AdminSlotsService {
   async stores(member: AdminMember): Promise<Result<{ data: AdminStore[]; total: number }>> {
     const rows = await this.slots.stores(this.scope(member));
     return ok({ data: rows.map(({ id, name, city }) => ({ id, name, city })), total: rows.length });
+  }
+
+  /** A store's data (a store manager's own only). */
+  async store(member: AdminMember, storeId: number): Promise<Result<{ data: AdminStoreDetail }>> {
+    if (!this.allowed(member, storeId)) return failWith(BACKOFFICE_TEXT.notYourStore, 'notFound');
+    const store = await this.slots.store(storeId);
+    return store ? ok({ data: store }) : failWith(BACKOFFICE_TEXT.storeNotFound, 'notFound');
+  }
+
+  /** Changes a store's name, phone or hours; stale edits and other stores refused; audited. */
+  async updateStore(
+    member: AdminMember,
+    storeId: number,
+    edit: AdminStoreUpdate,
+  ): Promise<
+    { ok: true; store: AdminStoreDetail } | { ok: false; failure: Failure; current: AdminStoreDetail | null }
+  > {
+    const record = (db: Db, allowed: boolean, before: unknown, after: unknown) =>
+      this.repo.audit(db, {
+        staffUserId: member.userId,
+        staffName: member.name,
+        action: 'update',
+        resource: 'stores',
+        resourceId: String(storeId),
+        allowed,
+        before,
+        after,
+      });
+    if (!this.allowed(member, storeId)) {
+      await record(this.db, false, null, edit);
+      return { ok: false, failure: failWith(BACKOFFICE_TEXT.notYourStore, 'notFound'), current: null };
+    }
+    return this.db.transaction(async (tx) => {
+      const done = await this.slots.updateStore(tx, storeId, edit);
+      if (done.ok) {
+        await record(tx, true, done.before, done.after);
+        return { ok: true, store: done.after };
+      }
+      if (done.reason === 'notFound')
+        return { ok: false, failure: failWith(BACKOFFICE_TEXT.storeNotFound, 'notFound'), current: null };
+      await record(tx, false, done.current, edit);
+      return { ok: false, failure: failWith(BACKOFFICE_TEXT.staleEdit), current: done.current };
+    });
   }
 
   async days(

@@ -447,6 +447,31 @@ const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
   });
 
   app.route({
+    ...contractRoute(api.store, {
+      access: ACCESS.admin(ADMIN_GRANTS.stores.read),
+      tags,
+      summary: "A store's name, phone and opening hours (a store manager's own)",
+    }),
+    handler: async (request) => answer(request, await slots.store(adminOf(request), request.params.id)),
+  });
+
+  app.route({
+    ...contractRoute(api.updateStore, {
+      access: ACCESS.admin(ADMIN_GRANTS.stores.write),
+      tags,
+      summary:
+        "Changes a store's name, phone or opening hours; refused when someone saved it meanwhile (their version answered)",
+    }),
+    handler: async (request) => {
+      const done = await slots.updateStore(adminOf(request), request.params.id, request.body);
+      if (done.ok) return answer(request, ok({ data: done.store }));
+      return done.current
+        ? answerWithData(request, { data: done.current }, [done.failure])
+        : answer(request, done.failure);
+    },
+  });
+
+  app.route({
     ...contractRoute(api.slotDays, {
       access: ACCESS.admin(ADMIN_GRANTS.stores.read),
       tags,

@@ -16,6 +16,7 @@ import {
   type Warehouse,
   type warehouseLocatorQuerySchema,
 } from '@spesa/shared/contracts/delivery';
+import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { failWith, fieldFail, ok, type Result } from '../../lib/result';
 import type { DeliveryAccountPort, DeliveryCustomer } from './account-port';
@@ -66,6 +67,9 @@ const serviceOfType: Record<AddressTypeName, number> = {
   work: DELIVERY_SERVICE.homeWork,
 };
 
+/** How long a process keeps a warehouse it read (a store edited in the back office shows within it). */
+const WAREHOUSE_TTL_MS = 30_000;
+
 /**
  * Delivery services, geography, stores and lockers, coverage and fees, and the customers' addresses
  * (spec sections 2-7). Customers only ever see and change their own addresses: another customer's id is
@@ -74,11 +78,12 @@ const serviceOfType: Record<AddressTypeName, number> = {
 export class DeliveryService {
   private servicesCache: Promise<Map<number, DeliveryServiceRow>> | null = null;
   /**
-   * Warehouses (stores, lockers, their pickup address and services) are reference data written only by the
-   * seed, read by every cart view, checkout and order answer: kept in memory once read.
+   * Warehouses (stores, lockers, their pickup address and services) are read by every cart view, checkout
+   * and order answer, and changed rarely (the back office edits a store's name, phone and hours): kept in
+   * memory for 30 s, so every API process shows an edit within that time.
    */
-  private readonly warehouseNameCache = new Map<number, string>();
-  private readonly warehouseCache = new Map<number, WarehouseRow>();
+  private readonly warehouseNameCache = new LRUCache<number, string>({ max: 1000, ttl: WAREHOUSE_TTL_MS });
+  private readonly warehouseCache = new LRUCache<number, WarehouseRow>({ max: 1000, ttl: WAREHOUSE_TTL_MS });
 
   constructor(
     private readonly repo: DeliveryRepository,

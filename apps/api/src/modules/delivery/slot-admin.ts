@@ -1,4 +1,9 @@
-import type { AdminSlotTemplate, AdminSlotTemplateUpdate } from '@spesa/shared/contracts/admin';
+import type {
+  AdminSlotTemplate,
+  AdminSlotTemplateUpdate,
+  AdminStoreDetail,
+  AdminStoreUpdate,
+} from '@spesa/shared/contracts/admin';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -6,7 +11,8 @@ import { TimeslotRepository } from './timeslot.repository';
 import type { CalendarTarget } from './timeslot.service';
 
 /**
- * Stores and their slot calendars as the back office manages them (decision 030): the Drive calendar of a
+ * Stores (name, phone, opening hours) and their slot calendars as the back office manages them (decision
+ * 030): the Drive calendar of a
  * store (`w<id>`) and the home-delivery calendars of the zones it serves (`z<id>`, home and work). Closing a
  * day sets every slot of those calendars on that day to closed (active 0) inside the caller's transaction:
  * customers can no longer choose them; orders already booked keep their slot and are listed for rebooking.
@@ -30,6 +36,11 @@ const TEMPLATE_COLUMNS = sql`timeslot_id AS id, calendar_kind AS "calendarKind",
   end_time AS "endTime", capacity, week_days AS "weekDays", lead_minutes AS "leadMinutes",
   cutoff_prev_day AS "cutoffPrevDay",
   to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "updatedAt"`;
+
+export type StoreEdit =
+  | { ok: true; before: AdminStoreDetail; after: AdminStoreDetail }
+  | { ok: false; reason: 'notFound' }
+  | { ok: false; reason: 'stale'; current: AdminStoreDetail };
 
 export type TemplateEdit =
   | { ok: true; before: AdminSlotTemplate; after: AdminSlotTemplate }
@@ -107,6 +118,43 @@ export class SlotAdmin {
           ${only ? sql`AND w.warehouse_id = ANY(string_to_array(${only.join(',')}, ',')::int[])` : sql``}
           ORDER BY w.name`,
     );
+  }
+
+  /** A store with its phone and opening hours (null: not a store). */
+  async store(id: number, db: Db = this.db, lock = false): Promise<AdminStoreDetail | null> {
+    const [row] = await queryRows<AdminStoreDetail>(
+      db,
+      sql`SELECT w.warehouse_id AS id, w.name, w.phone, w.service_hours AS "serviceHours",
+            COALESCE((SELECT a.city FROM addresses a WHERE a.warehouse_id = w.warehouse_id AND a.user_id IS NULL
+              ORDER BY a.address_id LIMIT 1), '') AS city,
+            to_char(w.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "updatedAt"
+          FROM warehouses w WHERE w.warehouse_id = ${id} AND w.warehouse_type = 'store'
+          ${lock ? sql`FOR UPDATE OF w` : sql``}`,
+    );
+    return row ?? null;
+  }
+
+  /**
+   * Changes a store's name, phone or opening hours in the caller's transaction, unless someone saved it
+   * after `updatedAt`. The shop shows the change within the delivery module's cache time (30 s).
+   */
+  async updateStore(tx: Db, id: number, edit: AdminStoreUpdate): Promise<StoreEdit> {
+    const before = await this.store(id, tx, true);
+    if (!before) return { ok: false, reason: 'notFound' };
+    if (before.updatedAt !== edit.updatedAt) return { ok: false, reason: 'stale', current: before };
+    const set: SQL[] = [sql`updated_at = clock_timestamp()`];
+    if (edit.name !== undefined) set.push(sql`name = ${edit.name}`);
+    if (edit.phone !== undefined) set.push(sql`phone = ${edit.phone}`);
+    if (edit.serviceHours !== undefined) {
+      const hours = [...edit.serviceHours].sort(
+        (a, b) => a.beginWeekDay - b.beginWeekDay || a.beginHour.localeCompare(b.beginHour),
+      );
+      set.push(sql`service_hours = ${JSON.stringify(hours)}::jsonb`);
+    }
+    await tx.execute(sql`UPDATE warehouses SET ${sql.join(set, sql`, `)} WHERE warehouse_id = ${id}`);
+    const after = await this.store(id, tx);
+    if (!after) throw new Error('the store vanished inside its transaction');
+    return { ok: true, before, after };
   }
 
   /** The calendars a store's slots live in: its Drive, and its zones' home and work deliveries. */
