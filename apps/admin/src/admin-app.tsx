@@ -1,7 +1,7 @@
 import { mayRead, mayWrite } from '@spesa/shared/contracts/admin';
 import { Admin, Resource } from 'react-admin';
 import { AuditList } from './audit';
-import { CategoryList, CategoryShow } from './categories';
+import { CategoryEdit, CategoryList, CategoryShow } from './categories';
 import { CustomerList, CustomerShow } from './customers';
 import { Dashboard } from './dashboard';
 import { authProvider } from './auth-provider';
@@ -51,7 +51,13 @@ export function AdminApp() {
           />
         ) : null,
         mayRead(role, 'categories') ? (
-          <Resource key="categories" name="categories" list={CategoryList} show={CategoryShow} />
+          <Resource
+            key="categories"
+            name="categories"
+            list={CategoryList}
+            show={CategoryShow}
+            edit={mayWrite(role, 'categories') ? CategoryEdit : undefined}
+          />
         ) : null,
         mayRead(role, 'promotions') ? (
           <Resource

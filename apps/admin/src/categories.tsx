@@ -22,9 +22,18 @@ import {
 } from '@spesa/shared/contracts/admin';
 import { BLOCK_TYPES, BREAKPOINT_KEYS, type GridConfig } from '@spesa/shared/contracts/catalogue';
 import {
+  BooleanInput,
   DataTable,
+  EditButton,
   List,
+  NumberInput,
   SearchInput,
+  TextInput,
+  maxLength,
+  maxValue,
+  minLength,
+  minValue,
+  required,
   SelectInput,
   Show,
   useNotify,
@@ -33,6 +42,7 @@ import {
   useRefresh,
 } from 'react-admin';
 import { adminCall } from './api';
+import { SafeEdit } from './safe-edit';
 import { categoryTexts as T } from './texts';
 
 type Breakpoint = (typeof BREAKPOINT_KEYS)[number];
@@ -385,11 +395,32 @@ function CategoryPage() {
             {T.openInShop}
           </a>
         </Typography>
+        {category.description ? <Typography>{category.description}</Typography> : null}
+        <Typography variant="body2">
+          {T.priority}: {category.priority} · {category.showInMenu ? T.inMenu : T.notInMenu}
+        </Typography>
+        {canWrite ? <EditButton label={T.editCategory} variant="outlined" sx={{ mt: 1 }} /> : null}
       </Box>
       <GridPreview category={category} />
       <Blocks category={category} canWrite={canWrite} />
       {canWrite ? <GridEditor key={category.updatedAt} category={category} /> : null}
     </Stack>
+  );
+}
+
+/** A category's name, description, order and menu place (the tree comes from the import). */
+export function CategoryEdit() {
+  return (
+    <SafeEdit>
+      <TextInput source="name" validate={[required(), minLength(2), maxLength(80)]} />
+      <TextInput source="description" multiline fullWidth validate={maxLength(1000)} />
+      <NumberInput
+        source="priority"
+        validate={[required(), minValue(0), maxValue(10_000)]}
+        helperText={T.priorityHelp}
+      />
+      <BooleanInput source="showInMenu" />
+    </SafeEdit>
   );
 }
 

@@ -155,6 +155,11 @@ export const dataProvider: DataProvider = {
           params: id,
           body: { ...changed, updatedAt: previous.updatedAt },
         });
+      if (resource === 'categories')
+        return adminCall('POST /admin/categories/:id', {
+          params: id,
+          body: { ...changed, updatedAt: previous.updatedAt },
+        });
       if (resource === 'stores')
         return adminCall('POST /admin/stores/:id', {
           params: id,

@@ -102,6 +102,9 @@ export const adminItalian = {
         level: 'Livello',
         blocks: 'Blocchi',
         categoryTypeId: 'Tipo',
+        description: 'Descrizione',
+        priority: 'Ordine',
+        showInMenu: 'Nel menu del negozio',
         q: 'Cerca',
       },
     },
@@ -359,6 +362,10 @@ export const storeTexts = {
 
 /** The category pages' texts (read directly). */
 export const categoryTexts = {
+  editCategory: 'Modifica nome e menu',
+  priorityHelp: 'Tra le categorie dello stesso reparto: prima i numeri più bassi.',
+  inMenu: 'nel menu del negozio',
+  notInMenu: 'non nel menu del negozio',
   products: 'Reparti e categorie',
   contentPages: 'Pagine di contenuto',
   preview: 'Anteprima della griglia',

@@ -300,6 +300,11 @@ export const adminCategorySummarySchema = z.object({
   level: z.number().int(),
   categoryTypeId: z.number().int(),
   blocks: z.number().int(),
+  /** order among its siblings in the menu and the department lists (lower first) */
+  priority: z.number().int(),
+  /** shown in the shop's category menu */
+  showInMenu: z.boolean(),
+  description: z.string().nullable(),
 });
 export const adminCategoryListDataSchema = z.object({
   data: z.array(adminCategorySummarySchema),
@@ -360,6 +365,15 @@ export const adminGridConfigSchema = z
     const all = g.rows.flatMap((r) => r.cols.map((c) => c.position));
     return new Set(all).size === all.length;
   }, 'Ogni posizione compare in una sola colonna.');
+/** A category's name, description, order and place in the menu (the tree itself comes from the import). */
+export const adminCategoryUpdateBodySchema = z.object({
+  updatedAt: z.string().min(10).max(40),
+  name: z.string().trim().min(2).max(80).optional(),
+  description: z.string().trim().max(1000).nullable().optional(),
+  priority: z.coerce.number().int().min(0).max(10_000).optional(),
+  showInMenu: z.boolean().optional(),
+});
+export type AdminCategoryUpdate = z.infer<typeof adminCategoryUpdateBodySchema>;
 export const adminCategoryGridBodySchema = z.object({
   updatedAt: z.string().min(10).max(40),
   gridConfig: adminGridConfigSchema,
@@ -775,6 +789,13 @@ export const backofficeEndpoints = {
     method: 'GET',
     path: '/admin/categories/:id',
     params: adminIdParamsSchema,
+    response: adminCategoryDataSchema,
+  }),
+  updateCategory: endpoint({
+    method: 'POST',
+    path: '/admin/categories/:id',
+    params: adminIdParamsSchema,
+    body: adminCategoryUpdateBodySchema,
     response: adminCategoryDataSchema,
   }),
   setCategoryGrid: endpoint({

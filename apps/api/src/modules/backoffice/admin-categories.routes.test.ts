@@ -173,3 +173,89 @@ describe('bad input and roles', () => {
     ).toBe(403);
   });
 });
+
+describe("a category's name and menu place", () => {
+  type Tree = { categories: Array<{ categoryId: number; name: string; categories?: Tree['categories'] }> };
+  const inTree = (tree: Tree['categories'], id: number): { name: string } | null => {
+    for (const c of tree) {
+      if (c.categoryId === id) return c;
+      const found = inTree(c.categories ?? [], id);
+      if (found) return found;
+    }
+    return null;
+  };
+
+  it('renamed, reordered and taken out of the menu: the shop follows at once; stale and bad edits refused; audited', async () => {
+    const [aisle] = await queryRows<{ id: number }>(
+      t.db,
+      sql`SELECT category_id AS id FROM categories WHERE level = 2 AND category_type_id = 1 AND show_in_menu
+          ORDER BY category_id LIMIT 1`,
+    );
+    const id = aisle!.id;
+    const read = async () =>
+      (await st<{ data: AdminCategory }>('GET', `/admin/categories/${id}`)).body.data.data;
+    const before = await read();
+    const renamed = await st<{ data: AdminCategory }>('POST', `/admin/categories/${id}`, {
+      updatedAt: before.updatedAt,
+      name: 'Specialità di stagione',
+      description: 'Quello che la stagione offre.',
+      priority: 1,
+    });
+    expect(renamed.body.response.status).toBe(0);
+    expect(renamed.body.data.data).toMatchObject({
+      name: 'Specialità di stagione',
+      description: 'Quello che la stagione offre.',
+      priority: 1,
+      showInMenu: true,
+    });
+    const tree = await getJson<Tree>(t.app, '/ebsn/api/category');
+    expect(inTree(tree.body.data.categories, id)?.name).toBe('Specialità di stagione');
+
+    const stale = await st('POST', `/admin/categories/${id}`, {
+      updatedAt: before.updatedAt,
+      name: 'Altro nome',
+    });
+    expect(stale.body.response.errors[0]?.code).toBe('msg.admin.staleEdit');
+    for (const body of [
+      { name: 'x' },
+      { priority: -1 },
+      { showInMenu: 'sì' },
+      { description: 'x'.repeat(1001) },
+    ]) {
+      const res = await st('POST', `/admin/categories/${id}`, {
+        updatedAt: renamed.body.data.data.updatedAt,
+        ...body,
+      });
+      expect(res.statusCode, JSON.stringify(body)).toBe(400);
+    }
+    expect((await read()).name).toBe('Specialità di stagione');
+
+    const hidden = await st<{ data: AdminCategory }>('POST', `/admin/categories/${id}`, {
+      updatedAt: renamed.body.data.data.updatedAt,
+      showInMenu: false,
+    });
+    expect(hidden.body.data.data.showInMenu).toBe(false);
+    const after = await getJson<Tree>(t.app, '/ebsn/api/category');
+    expect(inTree(after.body.data.categories, id)).toBeNull();
+
+    const admin = await makeStaff(
+      t,
+      (await newCustomer(t, { tag: 'cat-admin' })).userId,
+      [],
+      'administrator',
+    );
+    const audit = await st<{ data: Array<Record<string, unknown>> }>(
+      'GET',
+      `/admin/audit?resource=categories&order=DESC&perPage=5`,
+      undefined,
+      admin,
+    );
+    expect(audit.body.data.data[0]).toMatchObject({
+      action: 'update',
+      resourceId: String(id),
+      allowed: true,
+      before: expect.objectContaining({ showInMenu: true, name: 'Specialità di stagione' }),
+      after: expect.objectContaining({ showInMenu: false }),
+    });
+  });
+});

@@ -1,4 +1,4 @@
-import type { AdminCategory } from '@spesa/shared/contracts/admin';
+import type { AdminCategory, AdminCategoryUpdate } from '@spesa/shared/contracts/admin';
 import type { BlockType, GridConfig } from '@spesa/shared/contracts/catalogue';
 import type { Db } from '../../db/client';
 import { failWith, ok, type Failure, type Message, type Result } from '../../lib/result';
@@ -15,7 +15,8 @@ const positionsOf = (grid: GridConfig | null) =>
   grid ? new Set(grid.rows.flatMap((r) => r.cols.map((c) => c.position))) : null;
 
 /**
- * Categories and their pages in the back office (decision 030): the grid of a page (rows, columns and their
+ * Categories and their pages in the back office (decision 030): a category's name, description, order and
+ * menu place, the grid of a page (rows, columns and their
  * widths per breakpoint) and its blocks. The catalogue module owns the category and its grid, the content
  * module the blocks; each change is one transaction that checks the category's `updatedAt` (a stale edit is
  * refused with the page as it is now), moves it and the catalogue version, and records the audit. A grid
@@ -42,6 +43,14 @@ export class AdminCategoriesService {
   async get(categoryId: number): Promise<Result<{ data: AdminCategory }>> {
     const found = await this.categories.find(categoryId);
     return found ? ok({ data: found }) : failWith(BACKOFFICE_TEXT.categoryNotFound, 'notFound');
+  }
+
+  update(member: AdminMember, categoryId: number, edit: AdminCategoryUpdate) {
+    const { updatedAt, ...fields } = edit;
+    return this.pageEdit(member, categoryId, updatedAt, 'update', async (tx) => {
+      await this.categories.update(tx, categoryId, fields);
+      return null;
+    });
   }
 
   setGrid(member: AdminMember, categoryId: number, updatedAt: string, grid: GridConfig) {
@@ -111,7 +120,7 @@ export class AdminCategoriesService {
           resource: 'categories',
           resourceId: String(categoryId),
           allowed,
-          before: { gridConfig: before.gridConfig, categoryBlocks: before.categoryBlocks },
+          before: audited(before),
           after,
         });
       if (before.updatedAt !== updatedAt) {
@@ -122,11 +131,21 @@ export class AdminCategoriesService {
       if (refused) return { ok: false, failure: refused, current: null };
       const after = await this.categories.find(categoryId, tx);
       if (!after) throw new Error('the category vanished inside its transaction');
-      await record(true, { gridConfig: after.gridConfig, categoryBlocks: after.categoryBlocks });
+      await record(true, audited(after));
       return { ok: true, category: after };
     });
   }
 }
+
+/** What the audit keeps of a category: its own fields, grid and blocks. */
+const audited = (c: AdminCategory) => ({
+  name: c.name,
+  description: c.description,
+  priority: c.priority,
+  showInMenu: c.showInMenu,
+  gridConfig: c.gridConfig,
+  categoryBlocks: c.categoryBlocks,
+});
 
 const notFound = (message: Message): PageEditOutcome => ({
   ok: false,

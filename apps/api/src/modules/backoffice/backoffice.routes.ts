@@ -217,6 +217,16 @@ const backofficeRoutes: FastifyPluginAsyncZod<BackofficeRoutesOptions> = async (
   });
 
   app.route({
+    ...contractRoute(api.updateCategory, {
+      access: ACCESS.admin(ADMIN_GRANTS.categories.write),
+      tags,
+      summary: "A category's name, description, order and menu place; a stale edit is refused",
+    }),
+    handler: async (request) =>
+      pageAnswer(request, await categories.update(adminOf(request), request.params.id, request.body)),
+  });
+
+  app.route({
     ...contractRoute(api.setCategoryGrid, {
       access: ACCESS.admin(ADMIN_GRANTS.categories.write),
       tags,

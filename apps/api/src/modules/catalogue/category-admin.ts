@@ -1,4 +1,4 @@
-import type { AdminCategory, AdminCategoryBlock } from '@spesa/shared/contracts/admin';
+import type { AdminCategory, AdminCategoryBlock, AdminCategoryUpdate } from '@spesa/shared/contracts/admin';
 import type { GridConfig } from '@spesa/shared/contracts/catalogue';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -9,12 +9,13 @@ export type CategorySort = 'id' | 'name' | 'level';
 const SORT_COLUMN: Record<CategorySort, string> = { id: 'c.category_id', name: 'c.name', level: 'c.level' };
 
 const SUMMARY = sql`c.category_id AS id, c.name, c.slug, c.parent_id AS "parentId", c.level::int AS level,
-  c.category_type_id::int AS "categoryTypeId",
+  c.category_type_id::int AS "categoryTypeId", c.priority, c.show_in_menu AS "showInMenu", c.description,
   (SELECT count(*)::int FROM category_blocks b WHERE b.category_id = c.category_id) AS blocks`;
 
 /**
  * Categories and their page grid as the back office edits them (decision 030), in the catalogue module: the
- * list, one category with its blocks (the content module owns them; read here), the grid of its page, and
+ * list, one category with its blocks (the content module owns them; read here), its name, description,
+ * order and menu place, the grid of its page, and
  * `touch`, which every change of the page calls in its transaction: it moves the category's `updatedAt` (a
  * stale edit of the page is refused) and the catalogue version (every process serves the page within a
  * second).
@@ -66,6 +67,20 @@ export class CategoryAdmin {
           ORDER BY b.position, b.priority, b.category_block_id`,
     );
     return { ...c, categoryBlocks };
+  }
+
+  /** The category's name, description, order and menu place (the caller touches it). */
+  async update(tx: Db, categoryId: number, edit: Omit<AdminCategoryUpdate, 'updatedAt'>): Promise<void> {
+    const set: SQL[] = [];
+    if (edit.name !== undefined) set.push(sql`name = ${edit.name}`);
+    if (edit.description !== undefined) set.push(sql`description = ${edit.description || null}`);
+    if (edit.priority !== undefined) set.push(sql`priority = ${edit.priority}`);
+    if (edit.showInMenu !== undefined) set.push(sql`show_in_menu = ${edit.showInMenu}`);
+    if (set.length > 0)
+      await tx.execute(
+        sql`UPDATE categories SET ${sql.join(set, sql`, `)} WHERE category_id = ${categoryId}`,
+      );
+    await this.touch(tx, categoryId);
   }
 
   /** The page's grid. */
