@@ -1,6 +1,6 @@
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import { HttpError } from 'react-admin';
-import type { AdminStaff } from '@spesa/shared/contracts/admin';
+import type { AdminStaff, PromotionAudience } from '@spesa/shared/contracts/admin';
 import { adminCall, AdminApiError } from './api';
 
 /** react-admin's sort order, as the admin API names it. */
@@ -187,13 +187,24 @@ export const dataProvider: DataProvider = {
   create: (resource, params) =>
     guarded(async () => {
       if (resource === 'promotions') {
-        const data = params.data as { productId: number; price: number; validFrom: string; validTo: string };
+        const data = params.data as {
+          productId: number;
+          price: number;
+          validFrom: string;
+          validTo: string;
+          audience?: PromotionAudience;
+          crmSegmentId?: number | null;
+        };
         return adminCall('POST /admin/promotions', {
           body: {
             productId: Number(data.productId),
             price: Number(data.price),
             validFrom: data.validFrom,
             validTo: data.validTo,
+            audience: data.audience ?? 'all',
+            ...(data.audience === 'segment' && data.crmSegmentId
+              ? { crmSegmentId: Number(data.crmSegmentId) }
+              : {}),
           },
         });
       }

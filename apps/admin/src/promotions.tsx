@@ -15,6 +15,8 @@ import {
 } from '@mui/material';
 import {
   mayWrite,
+  PROMOTION_AUDIENCE_LABEL,
+  PROMOTION_AUDIENCES,
   type AdminPriceHistoryEntry,
   type AdminPromotion,
   type StaffRole,
@@ -24,6 +26,7 @@ import {
   Create,
   DataTable,
   DateInput,
+  FunctionField,
   List,
   NumberInput,
   ReferenceInput,
@@ -125,6 +128,14 @@ export function PromotionShow() {
         <TextField source="codInt" />
         <TextField source="header" />
         <TextField source="body" />
+        <FunctionField
+          source="audience"
+          render={(p: AdminPromotion) =>
+            p.audience === 'segment'
+              ? `${PROMOTION_AUDIENCE_LABEL.segment} (${p.crmSegmentId ?? ''})`
+              : PROMOTION_AUDIENCE_LABEL[p.audience]
+          }
+        />
         <PromotionFacts />
         <EndButton />
       </SimpleShowLayout>
@@ -191,7 +202,7 @@ export function PromotionCreate() {
           notify(error instanceof Error ? error.message : T.failed, { type: 'error' }),
       }}
     >
-      <SimpleForm defaultValues={{ validFrom: today, validTo: inAWeek }}>
+      <SimpleForm defaultValues={{ validFrom: today, validTo: inAWeek, audience: 'all' }}>
         <Typography sx={{ mb: 1 }}>{T.help}</Typography>
         <ReferenceInput source="productId" reference="products">
           <AutocompleteInput
@@ -205,8 +216,24 @@ export function PromotionCreate() {
         <DateInput source="validTo" validate={required()} />
         <PriorPricePreview />
         <NumberInput source="price" validate={[required(), minValue(0.01)]} step={0.01} />
+        <SelectInput
+          source="audience"
+          choices={PROMOTION_AUDIENCES.map((a) => ({ id: a, name: PROMOTION_AUDIENCE_LABEL[a] }))}
+          validate={required()}
+          helperText={T.audienceHelp}
+        />
+        <SegmentInput />
       </SimpleForm>
     </Create>
+  );
+}
+
+/** The CRM segment a personal offer is for (asked only for that audience). */
+function SegmentInput() {
+  const audience = useWatch<{ audience?: string }>({ name: 'audience' });
+  if (audience !== 'segment') return null;
+  return (
+    <NumberInput source="crmSegmentId" validate={[required(), minValue(1)]} helperText={T.segmentHelp} />
   );
 }
 

@@ -91,6 +91,8 @@ export const adminItalian = {
         status: 'Stato',
         header: 'Titolo',
         body: 'Testo',
+        audience: 'Per chi',
+        crmSegmentId: 'Segmento di clienti (n.)',
       },
     },
     categories: {
@@ -262,6 +264,9 @@ export const customerTexts = {
 /** The promotions' texts (read directly). */
 export const promotionTexts = {
   status: { current: 'In corso', scheduled: 'Programmata', ended: 'Terminata' },
+  audienceHelp:
+    'Con la carta fedeltà: chi non ha la carta vede il prezzo come invito e paga il listino. Un segmento: offerta personale, applicata nel carrello dei suoi clienti e non mostrata agli altri.',
+  segmentHelp: 'Il numero del segmento CRM dei clienti a cui è riservata.',
   help: 'Un taglio di prezzo di un prodotto per alcuni giorni. Il negozio lo mostra con il prezzo più basso dei 30 giorni precedenti, come chiede la legge (direttiva Omnibus).',
   preview: (list: string, prior: string) =>
     `Prezzo di listino ${list}; prezzo più basso dei 30 giorni prima dell'inizio: ${prior}. Il prezzo in promozione deve essere inferiore a entrambi.`,

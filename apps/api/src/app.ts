@@ -38,6 +38,7 @@ import { CatalogueService, readCatalogueVersion } from './modules/catalogue/cata
 import contentRoutes from './modules/content/content.routes';
 import { ContentService } from './modules/content/content.service';
 import { accountPortOf } from './modules/delivery/account-port';
+import { NO_PRIVILEGES, promoFor } from './modules/catalogue/promo-audience';
 import addressRoutes from './modules/delivery/address.routes';
 import { DeliveryRepository } from './modules/delivery/delivery.repository';
 import { DeliveryService } from './modules/delivery/delivery.service';
@@ -309,6 +310,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const cart: CartService = new CartService(cartRepo, delivery, timeslots, {
     catalogue,
     dailyPurchases: opts.dailyPurchases ?? orders.dailyPurchases,
+    buyers: (userId) => accounts.pricingFacts(userId, catalogue.today()),
   });
   // the one entry point of status changes; its listener sends the order e-mails (decision 018)
   const orderStatus = new OrderStatusService((err) => app.log.error({ err }, 'order status listener failed'));
@@ -365,8 +367,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       productOf: async (productId, warehouseId) => {
         const f = (await catalogue.productsForCart([productId], warehouseId)).get(productId);
         if (!f || !f.active) return null;
-        const promo = f.promo && !f.promo.selectable ? f.promo.priceCents : null;
-        return { productId, name: f.product.name, priceCents: promo ?? f.listPriceCents };
+        // a substitute is never charged more than the ordered line; its price for everyone is the bound
+        const promo = promoFor(f.promos, null, NO_PRIVILEGES);
+        return { productId, name: f.product.name, priceCents: promo?.priceCents ?? f.listPriceCents };
       },
       candidates: async (productId, q, limit) => {
         const ordered = await catalogueAdmin.find(productId);

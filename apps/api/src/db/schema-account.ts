@@ -26,6 +26,8 @@ export const loyaltyCards = pgTable('loyalty_cards', {
   cardType: text('card_type').notNull(),
   /** the holder's surname as the chain knows it: linking a card at registration must match it */
   holderLastName: text('holder_last_name').notNull(),
+  /** the last day the card is valid (null: no expiry); an expired card earns no card prices */
+  validTo: date('valid_to'),
   issuedAt: timestamp('issued_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

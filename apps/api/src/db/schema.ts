@@ -222,6 +222,13 @@ export const productPromos = pgTable(
      * (then no reduction is announced against it).
      */
     priorPriceCents: integer('prior_price_cents'),
+    /**
+     * Who pays the promotion's price: 'all', 'card' (holders of a valid loyalty card; the others see it as an
+     * invitation and pay the list price) or 'segment' (the customers of `crmSegmentId` only; not shown in
+     * the public catalogue, applied in their cart). Decision 032.
+     */
+    audience: text('audience').notNull().default('all'),
+    crmSegmentId: integer('crm_segment_id'),
   },
   (t) => [index('product_promos_product_idx').on(t.productId, t.validFrom, t.validTo)],
 );

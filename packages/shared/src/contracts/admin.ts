@@ -415,6 +415,17 @@ export const adminPromotionListQuerySchema = listQuery(ADMIN_PROMOTION_SORTS).ex
   productId: id.optional(),
   status: z.enum(PROMOTION_STATUSES).optional(),
 });
+/**
+ * Who pays a promotion's price (decision 032): everyone, holders of a valid loyalty card (the others see it
+ * as an invitation), the customers of one CRM segment (a personal offer, applied in their cart only).
+ */
+export const PROMOTION_AUDIENCES = ['all', 'card', 'segment'] as const;
+export type PromotionAudience = (typeof PROMOTION_AUDIENCES)[number];
+export const PROMOTION_AUDIENCE_LABEL: Record<PromotionAudience, string> = {
+  all: 'Tutti i clienti',
+  card: 'Solo con la carta fedeltà',
+  segment: 'Solo un segmento di clienti',
+};
 export const adminPromotionSchema = z.object({
   id: z.number().int(),
   productId: z.number().int(),
@@ -432,6 +443,8 @@ export const adminPromotionSchema = z.object({
   header: z.string(),
   body: z.string(),
   status: z.enum(PROMOTION_STATUSES),
+  audience: z.enum(PROMOTION_AUDIENCES),
+  crmSegmentId: z.number().int().nullable(),
 });
 export type AdminPromotion = z.infer<typeof adminPromotionSchema>;
 export const adminPromotionListDataSchema = z.object({
@@ -448,10 +461,17 @@ export const adminPromotionCreateBodySchema = z
     /** the first and last day, YYYY-MM-DD (Italian days) */
     validFrom: isoDay,
     validTo: isoDay,
+    /** everyone, holders of a valid loyalty card, or the customers of one CRM segment */
+    audience: z.enum(PROMOTION_AUDIENCES).default('all'),
+    crmSegmentId: id.optional(),
   })
   .refine((b) => b.validTo >= b.validFrom, {
     path: ['validTo'],
     message: "L'ultimo giorno non può precedere il primo.",
+  })
+  .refine((b) => (b.audience === 'segment') === (b.crmSegmentId !== undefined), {
+    path: ['crmSegmentId'],
+    message: 'Indica il segmento di clienti solo per una promozione riservata a un segmento.',
   });
 export const adminPromotionPreviewQuerySchema = z.object({ productId: id, validFrom: isoDay });
 /** What a promotion starting that day would announce: the list price and the 30-day low. */

@@ -38,6 +38,11 @@ export const warehousePromoSchema = z.object({
    * Codice del Consumo), euro: shown beside every announced reduction. Absent when not known.
    */
   priorPrice: z.number().optional(),
+  /**
+   * 'card': the price is for holders of a valid loyalty card only (decision 032): shown to everyone as an
+   * invitation beside the list price, which the others pay. Absent: for everyone.
+   */
+  audience: z.literal('card').optional(),
   view: z.object({
     cssClass: z.string(),
     header: z.string(),

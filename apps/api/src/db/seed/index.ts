@@ -67,7 +67,13 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<void> {
     await insertJsonBatches(tx, products, draft.products, 1000);
     await syncSequence(tx, 'products', 'product_id');
     lap('products');
-    await insertJsonBatches(tx, productPromos, promoRows, 2000);
+    // every row names its audience: a batch mixes rows with and without it (json_populate_recordset)
+    await insertJsonBatches(
+      tx,
+      productPromos,
+      promoRows.map((r) => ({ audience: 'all', ...r })),
+      2000,
+    );
     await syncSequence(tx, 'product_promos', 'promo_id');
     await seedPriceHistory(tx, romeDate(now));
     await insertJsonBatches(tx, categoryBlocks, content.blocks, 500);

@@ -168,6 +168,7 @@ function buildSelectablePromos(rows: ProductRow[], taken: PromoRow[], today: str
       bubble: 'Scegli lo sconto',
       cssClass: 'promo-carta',
       selectable: true,
+      audience: 'card',
     });
   }
   return out;

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import {
   loyaltyCards,
   personFiscals,
@@ -102,6 +103,21 @@ export class AccountRepository {
   async insertUser(values: NewUser): Promise<UserRow | null> {
     const rows = await this.db.insert(users).values(values).onConflictDoNothing().returning();
     return rows[0] ?? null;
+  }
+
+  /**
+   * What prices a customer is entitled to (decision 032): a loyalty card valid on `today` (YYYY-MM-DD) and
+   * the CRM segments. An unknown user has neither.
+   */
+  async pricingFacts(userId: number, today: string): Promise<{ card: boolean; segments: number[] }> {
+    const rows = await queryRows<{ card: boolean; segments: number[] }>(
+      this.db,
+      sql`SELECT (lc.card_number IS NOT NULL AND (lc.valid_to IS NULL OR lc.valid_to >= ${today}::date)) AS card,
+            u.crm_segment_ids AS segments
+          FROM users u LEFT JOIN loyalty_cards lc ON lc.card_number = u.card_number
+          WHERE u.user_id = ${userId}`,
+    );
+    return rows[0] ?? { card: false, segments: [] };
   }
 
   async updateUser(userId: number, values: Partial<NewUser>): Promise<UserRow | null> {

@@ -1,4 +1,4 @@
-import type { AdminPromotion } from '@spesa/shared/contracts/admin';
+import type { AdminPromotion, PromotionAudience } from '@spesa/shared/contracts/admin';
 import type { Db } from '../../db/client';
 import { failWith, ok, type Message, type Result } from '../../lib/result';
 import { romeNow } from '../../lib/rome-time';
@@ -76,7 +76,14 @@ export class AdminPromotionsService {
 
   create(
     member: AdminMember,
-    input: { productId: number; price: number; validFrom: string; validTo: string },
+    input: {
+      productId: number;
+      price: number;
+      validFrom: string;
+      validTo: string;
+      audience: PromotionAudience;
+      crmSegmentId?: number | undefined;
+    },
   ): Promise<PromotionAnswer> {
     return this.write(member, 'create', String(input.productId), (tx) =>
       this.promotions.create(
@@ -86,6 +93,8 @@ export class AdminPromotionsService {
           priceCents: Math.round(input.price * 100),
           from: input.validFrom,
           to: input.validTo,
+          audience: input.audience,
+          segmentId: input.crmSegmentId ?? null,
         },
         this.today(),
         member.userId,

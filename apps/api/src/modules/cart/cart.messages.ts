@@ -21,6 +21,10 @@ export const CART_TEXT = {
     code: 'msg.cart.promoInvalid',
     text: 'La promozione scelta non è disponibile per questo prodotto.',
   },
+  promoCardOnly: {
+    code: 'msg.cart.promoCardOnly',
+    text: 'Questa offerta è riservata ai titolari della carta fedeltà: collega una carta al tuo account per averla.',
+  },
   infoInvalid: { code: 'msg.cart.infoInvalid', text: 'Informazione del carrello non valida.' },
   itemRefInvalid: { code: 'msg.cart.itemRefInvalid', text: 'Indicare il prodotto da rimuovere.' },
   busy: { code: 'msg.cart.busy', text: 'Il carrello è stato modificato nello stesso momento: riprova.' },

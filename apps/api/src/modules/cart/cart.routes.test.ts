@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartApi, lineOf, pickers, type PickedProduct } from '../../../test/cart-fixtures';
 import { newCustomer } from '../../../test/customers';
@@ -293,7 +294,7 @@ describe('availability, maximum, options, promotions', () => {
     expect(chosen.body.response.errors[0]?.code).toBe('msg.cart.promoInvalid');
   });
 
-  it('a selectable promotion (seeded loyalty-card discount) applies only to the line that chose it', async () => {
+  it('a selectable promotion (seeded loyalty-card discount) applies only to the line of a card holder that chose it', async () => {
     const p = await pickers.selectablePromo(t.db);
     const product = await callAs<{ warehousePromo?: { warehousePromoId: number; selectable: boolean } }>(
       t.app,
@@ -303,7 +304,14 @@ describe('availability, maximum, options, promotions', () => {
     );
     const promo = product.body.data.warehousePromo;
     expect(promo?.selectable).toBe(true);
-    const c = await customer();
+    // a card offer is for card holders (decision 032): this customer links a loyalty card
+    const holder = await newCustomer(t, { tag: 'cart-card' });
+    const card = `26${String(holder.userId).padStart(11, '0')}`;
+    await t.db.execute(
+      sql`INSERT INTO loyalty_cards (card_number, card_type, holder_last_name) VALUES (${card}, 'fidelity', 'Cliente')`,
+    );
+    await t.db.execute(sql`UPDATE users SET card_number = ${card} WHERE user_id = ${holder.userId}`);
+    const c = cartApi(t, holder.token);
     const plain = await c.add([{ productId: p.productId, quantity: 1 }]);
     expect(cents(lineOf(plain.body, p.productId)?.unitPrice ?? 0)).toBe(p.priceCents);
     const chosen = await c.add([

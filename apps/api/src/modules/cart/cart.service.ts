@@ -32,6 +32,7 @@ import { shippingAddressOf } from '../delivery/delivery.mapper';
 import type { DeliveryService, DeliveryTarget } from '../delivery/delivery.service';
 import type { TimeslotService } from '../delivery/timeslot.service';
 import type { CartProductFacts, CatalogueService } from '../catalogue/catalogue.service';
+import { promoFor, reaches, type Buyer } from '../catalogue/promo-audience';
 import { CART_AVAILABILITY_CODE, CART_INFO_TEXT, CART_TEXT } from './cart.messages';
 import type { CartDeliveryPatch, CartItemRow, CartRow, CartRepository } from './cart.repository';
 
@@ -48,6 +49,8 @@ export const NO_ORDERS_YET: DailyPurchasesPort = { orderedOn: async () => 0 };
 export interface CartServiceOptions {
   catalogue: CatalogueService;
   dailyPurchases: DailyPurchasesPort;
+  /** the customer's loyalty card and CRM segments, which card and segment promotions ask (decision 032) */
+  buyers: (userId: number) => Promise<Buyer>;
 }
 
 /** The answer of a cart change: the whole new cart, the refusals (status != 0) and the success texts. */
@@ -127,6 +130,7 @@ const NO_TIMESLOT: CartDeliveryPatch = {
 export class CartService {
   private readonly catalogue: CatalogueService;
   private readonly dailyPurchases: DailyPurchasesPort;
+  private readonly buyers: (userId: number) => Promise<Buyer>;
 
   constructor(
     private readonly repo: CartRepository,
@@ -136,6 +140,7 @@ export class CartService {
   ) {
     this.catalogue = opts.catalogue;
     this.dailyPurchases = opts.dailyPurchases;
+    this.buyers = opts.buyers;
   }
 
   async getOrCreateOpenCart(userId: number): Promise<CartRow> {
@@ -200,7 +205,7 @@ export class CartService {
     const storeId = target?.storeId ?? DEFAULT_STORE.storeId;
     const warehouseId = target?.warehouseId ?? DEFAULT_STORE.storeId;
     const warehouseName = target ? await this.delivery.warehouseName(warehouseId) : DEFAULT_STORE.name;
-    const lines = await this.pricedLines(cart.cartId, { warehouseId, name: warehouseName });
+    const lines = await this.pricedLines(cart.cartId, { warehouseId, name: warehouseName }, userId);
     return {
       cartId: cart.cartId,
       user: { userId },
@@ -236,8 +241,10 @@ export class CartService {
   private async pricedLines(
     cartId: number,
     warehouse: { warehouseId: number; name: string },
+    userId: number,
   ): Promise<{ items: CartItem[]; paidCents: number; standardCents: number }> {
     const rows = await this.repo.listItems(cartId);
+    const buyer = await this.buyers(userId);
     const facts = await this.catalogue.productsForCart(
       rows.map((r) => r.productId),
       warehouse.warehouseId,
@@ -249,8 +256,8 @@ export class CartService {
       const f = facts.get(row.productId);
       if (!f) continue; // the catalogue no longer knows it: nothing to show nor to charge
       const rules = parseSellingRules(f.product);
-      const promoApplies = f.promo !== null && (!f.promo.selectable || row.promoId === f.promo.promoId);
-      const unitCents = promoApplies && f.promo ? f.promo.priceCents : f.listPriceCents;
+      const promo = promoFor(f.promos, row.promoId, buyer);
+      const unitCents = promo ? promo.priceCents : f.listPriceCents;
       const lineCents = lineTotalCents(row.quantity, unitCents);
       const lineStandardCents = lineTotalCents(row.quantity, f.listPriceCents);
       const available = f.active && f.stock > 0;
@@ -280,7 +287,7 @@ export class CartService {
         grossTotal: lineCents / 100,
         grossTotalStandard: lineStandardCents / 100,
         discount: (lineStandardCents - lineCents) / 100,
-        warehousePromo: promoApplies ? (f.product.warehousePromo ?? null) : null,
+        warehousePromo: promo?.view ?? null,
         available,
         isPackage,
         sectorId: department?.categoryId ?? f.product.categoryId,
@@ -386,9 +393,11 @@ export class CartService {
     if (!options.ok) return options;
     let promoId: number | null = null;
     if (item.warehousePromoId !== undefined) {
-      if (!f.promo || !f.promo.selectable || f.promo.promoId !== item.warehousePromoId)
-        return failWith(CART_TEXT.promoInvalid);
-      promoId = f.promo.promoId;
+      const chosen = f.promos.find((p) => p.selectable && p.promoId === item.warehousePromoId);
+      if (!chosen) return failWith(CART_TEXT.promoInvalid);
+      // a card offer is chosen by card holders only (the others see it as an invitation)
+      if (!reaches(chosen, await this.buyers(userId))) return failWith(CART_TEXT.promoCardOnly);
+      promoId = chosen.promoId;
     }
     const delta = isLoose(rules) ? (item.weight ?? item.quantity) : item.quantity;
     if (!(roundQuantity(delta) > 0)) return quantityFailure(rules, { kind: 'invalid' }, f.product.name);

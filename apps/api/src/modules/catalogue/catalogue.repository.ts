@@ -157,6 +157,9 @@ export interface ProductRow {
   promoSelectable: boolean | null;
   /** the lowest price of the 30 days before the promotion (Omnibus) */
   promoPriorPriceCents: number | null;
+  /** 'all' | 'card' | 'segment' (decision 032) */
+  promoAudience: string | null;
+  promoSegmentId: number | null;
 }
 
 const PRODUCT_COLUMNS = sql.raw(`
@@ -174,20 +177,27 @@ const PRODUCT_COLUMNS = sql.raw(`
   pr.promo_price_cents AS "promoPriceCents", pr.discount_perc::float8 AS "promoDiscountPerc",
   to_char(pr.valid_from, 'YYYY-MM-DD') AS "promoValidFrom", to_char(pr.valid_to, 'YYYY-MM-DD') AS "promoValidTo",
   pr.header AS "promoHeader", pr.body AS "promoBody", pr.footer AS "promoFooter", pr.bubble AS "promoBubble",
-  pr.css_class AS "promoCssClass", pr.selectable AS "promoSelectable", pr.prior_price_cents AS "promoPriorPriceCents"`);
+  pr.css_class AS "promoCssClass", pr.selectable AS "promoSelectable", pr.prior_price_cents AS "promoPriorPriceCents",
+  pr.audience AS "promoAudience", pr.crm_segment_id AS "promoSegmentId"`);
 
-/** Today's best active promotion of p (lowest promo price). */
-const activePromoJoin = (today: string): SQL => sql`
+/**
+ * Today's best active promotion of p (lowest promo price) that the public catalogue shows: every one but the
+ * promotions of one customer segment (decision 032), which only their customers' carts apply. `segments`:
+ * those instead.
+ */
+const activePromoJoin = (today: string, segments = false): SQL => sql`
   LEFT JOIN LATERAL (
     SELECT pp.* FROM product_promos pp
     WHERE pp.product_id = p.product_id AND pp.valid_from <= ${today}::date AND pp.valid_to >= ${today}::date
+      AND pp.audience ${segments ? sql`=` : sql`<>`} 'segment'
     ORDER BY pp.promo_price_cents ASC, pp.promo_id ASC
     LIMIT 1
   ) pr ON true`;
 
 const hasActivePromo = (today: string): SQL => sql`EXISTS (
   SELECT 1 FROM product_promos pp
-  WHERE pp.product_id = p.product_id AND pp.valid_from <= ${today}::date AND pp.valid_to >= ${today}::date)`;
+  WHERE pp.product_id = p.product_id AND pp.valid_from <= ${today}::date AND pp.valid_to >= ${today}::date
+    AND pp.audience <> 'segment')`;
 
 /** `p.category_id IN (...)`; an empty list matches nothing. */
 const categoryIn = (ids: readonly number[]): SQL =>
@@ -330,20 +340,25 @@ export async function salesOrderIds(db: Db, c: ProductCriteria): Promise<number[
 }
 
 /** These products (with vendor and today's promotion), in the order of `ids`. */
+/**
+ * Products by id with today's public promotion; `segments`: with today's promotion of a customer segment
+ * instead, only the products that have one (the cart's pricing, decision 032).
+ */
 export async function findProductsByIds(
   db: Db,
   ids: readonly number[],
   today: string,
+  segments = false,
 ): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
   const rows = await queryRows<ProductRow>(
     db,
     sql`SELECT ${PRODUCT_COLUMNS}
-        FROM products p JOIN vendors v ON v.vendor_id = p.vendor_id ${activePromoJoin(today)}
+        FROM products p JOIN vendors v ON v.vendor_id = p.vendor_id ${activePromoJoin(today, segments)}
         WHERE p.product_id IN (${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,
-        )})`,
+        )}) ${segments ? sql`AND pr.promo_id IS NOT NULL` : sql``}`,
   );
   const byId = new Map(rows.map((r) => [r.productId, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined);

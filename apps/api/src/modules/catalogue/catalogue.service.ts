@@ -16,6 +16,7 @@ import type { VersionedReadCache } from '../../lib/read-cache';
 import { normaliseQuery } from '../../lib/read-cache';
 import { failWith, ok, type Message, type Result } from '../../lib/result';
 import type { ContentService } from '../content/content.service';
+import { audienceOf, type CartPromo } from './promo-audience';
 import {
   categoryFacet,
   countProducts,
@@ -171,8 +172,11 @@ export interface CartProductFacts {
   /** sellable stock: pieces, or kg / l for Sfuso */
   stock: number;
   listPriceCents: number;
-  /** today's best promotion; a selectable one applies only when the customer chose it */
-  promo: { promoId: number; priceCents: number; selectable: boolean } | null;
+  /**
+   * today's promotions: the public one (for everyone or card holders) and a segment's; `promoFor` picks the
+   * one a line gets (decision 032)
+   */
+  promos: CartPromo[];
 }
 
 /** Total and facets of a listing's filters (cached apart from its pages). */
@@ -445,7 +449,22 @@ export class CatalogueService {
     if (unique.length === 0) return new Map();
     const index = await this.#categories();
     const rows = await findProductsByIds(this.#db, unique, this.today());
+    const segmentRows = await findProductsByIds(this.#db, unique, this.today(), true);
     const delisted = await delistedAt(this.#db, warehouseId, unique);
+    const promos = new Map<number, CartPromo[]>();
+    for (const r of [...rows, ...segmentRows]) {
+      if (r.promoId === null || r.promoPriceCents === null) continue;
+      const list = promos.get(r.productId) ?? [];
+      list.push({
+        promoId: r.promoId,
+        priceCents: r.promoPriceCents,
+        selectable: r.promoSelectable ?? false,
+        audience: audienceOf(r.promoAudience),
+        segmentId: r.promoSegmentId,
+        view: toWireProduct(r, index).warehousePromo ?? null,
+      });
+      promos.set(r.productId, list);
+    }
     return new Map(
       rows.map((r): [number, CartProductFacts] => [
         r.productId,
@@ -454,10 +473,7 @@ export class CatalogueService {
           active: r.active && !delisted.has(r.productId),
           stock: r.stock,
           listPriceCents: r.priceCents,
-          promo:
-            r.promoId !== null && r.promoPriceCents !== null
-              ? { promoId: r.promoId, priceCents: r.promoPriceCents, selectable: r.promoSelectable ?? false }
-              : null,
+          promos: promos.get(r.productId) ?? [],
         },
       ]),
     );

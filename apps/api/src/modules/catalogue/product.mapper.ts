@@ -49,6 +49,7 @@ function warehousePromo(row: ProductRow): WarehousePromo | undefined {
     expireDate: row.promoValidTo ?? '',
     selectable: row.promoSelectable ?? false,
     ...(row.promoPriorPriceCents !== null ? { priorPrice: euro(row.promoPriorPriceCents) } : {}),
+    ...(row.promoAudience === 'card' ? { audience: 'card' as const } : {}),
     view: {
       cssClass: row.promoCssClass ?? '',
       header: row.promoHeader ?? '',

@@ -1,4 +1,4 @@
-import type { AdminPromotion } from '@spesa/shared/contracts/admin';
+import type { AdminPromotion, PromotionAudience } from '@spesa/shared/contracts/admin';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -25,9 +25,40 @@ const columns = (
   p.cod_int AS "codInt", pp.promo_type AS "promoType", p.price_cents / 100.0::float8 AS "listPrice",
   pp.promo_price_cents / 100.0::float8 AS price, pp.prior_price_cents / 100.0::float8 AS "priorPrice",
   to_char(pp.valid_from, 'YYYY-MM-DD') AS "validFrom", to_char(pp.valid_to, 'YYYY-MM-DD') AS "validTo",
-  pp.header, pp.body,
+  pp.header, pp.body, pp.audience, pp.crm_segment_id AS "crmSegmentId",
   CASE WHEN ${ended(today)} THEN 'ended' WHEN pp.valid_from > ${today}::date THEN 'scheduled'
     ELSE 'current' END AS status`;
+
+/** How a promotion reads in the shop, by audience (decision 032). */
+const PROMOTION_LOOK: Record<
+  PromotionAudience,
+  { typeId: number; type: string; header: string; bodySuffix: string; bubble: string; cssClass: string }
+> = {
+  all: {
+    typeId: 2,
+    type: 'TAGLIO_PREZZO',
+    header: 'TAGLIO PREZZO',
+    bodySuffix: '',
+    bubble: 'Prezzo tagliato',
+    cssClass: 'promo-taglio',
+  },
+  card: {
+    typeId: 5,
+    type: 'CARTA_FEDELTA',
+    header: 'CARTA FEDELTÀ',
+    bodySuffix: ' con la carta fedeltà',
+    bubble: 'Con la carta',
+    cssClass: 'promo-carta',
+  },
+  segment: {
+    typeId: 6,
+    type: 'OFFERTA_PERSONALE',
+    header: 'PER TE',
+    bodySuffix: ' riservato a te',
+    bubble: 'Offerta per te',
+    cssClass: 'promo-personale',
+  },
+};
 
 /** Why a price cut is refused (the back office words each). */
 export type PromotionRefusal =
@@ -134,7 +165,14 @@ export class PromotionsAdmin {
   /** A price cut ("Prezzo tagliato") of one product from `from` to `to`, made by staff member `by`. */
   async create(
     tx: Db,
-    input: { productId: number; priceCents: number; from: string; to: string },
+    input: {
+      productId: number;
+      priceCents: number;
+      from: string;
+      to: string;
+      audience: PromotionAudience;
+      segmentId: number | null;
+    },
     today: string,
     by: number,
   ): Promise<PromotionWrite> {
@@ -158,25 +196,30 @@ export class PromotionsAdmin {
     const perc = Math.round((1 - input.priceCents / reference) * 10_000) / 100;
     const euro = (cents: number) =>
       (cents / 100).toLocaleString('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
+    const look = PROMOTION_LOOK[input.audience];
+    const cut = `-${euro(reference - input.priceCents)} €`;
     const [made] = await queryRows<{ id: number }>(
       tx,
       sql`INSERT INTO product_promos (product_id, promo_type_id, promo_type, promo_price_cents, discount_perc,
-            valid_from, valid_to, header, body, footer, bubble, css_class, selectable, prior_price_cents)
-          VALUES (${input.productId}, 2, 'TAGLIO_PREZZO', ${input.priceCents}, ${perc.toFixed(2)}::numeric,
-            ${input.from}::date, ${input.to}::date, 'TAGLIO PREZZO', ${`-${euro(reference - input.priceCents)} €`},
-            ${`fino al ${input.to.slice(8, 10)}/${input.to.slice(5, 7)}`}, 'Prezzo tagliato', 'promo-taglio', false,
-            ${prior.cents})
+            valid_from, valid_to, header, body, footer, bubble, css_class, selectable, prior_price_cents,
+            audience, crm_segment_id)
+          VALUES (${input.productId}, ${look.typeId}, ${look.type}, ${input.priceCents}, ${perc.toFixed(2)}::numeric,
+            ${input.from}::date, ${input.to}::date, ${look.header}, ${`${cut}${look.bodySuffix}`},
+            ${`fino al ${input.to.slice(8, 10)}/${input.to.slice(5, 7)}`}, ${look.bubble}, ${look.cssClass}, false,
+            ${prior.cents}, ${input.audience}, ${input.audience === 'segment' ? input.segmentId : null})
           RETURNING promo_id AS id`,
     );
     if (!made) throw new Error('the promotion was not inserted');
-    await this.history.recordPromo(tx, {
-      productId: input.productId,
-      promoId: made.id,
-      priceCents: input.priceCents,
-      from: input.from,
-      to: input.to,
-      by,
-    });
+    // a segment's personal offer is not a price the public was offered: the history (Omnibus) leaves it out
+    if (input.audience !== 'segment')
+      await this.history.recordPromo(tx, {
+        productId: input.productId,
+        promoId: made.id,
+        priceCents: input.priceCents,
+        from: input.from,
+        to: input.to,
+        by,
+      });
     await incrementCatalogueVersion(tx);
     const after = await this.find(made.id, today, tx);
     if (!after) throw new Error('the promotion vanished inside its transaction');

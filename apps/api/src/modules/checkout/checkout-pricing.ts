@@ -4,6 +4,7 @@ import { estimateBags, orderTotalCents, prebilledAmountCents } from '@spesa/shar
 import type { CartPurchase } from '../cart/cart-purchase';
 import type { CartItemRow, CartRow } from '../cart/cart.repository';
 import type { CartProductFacts, CatalogueService } from '../catalogue/catalogue.service';
+import { promoFor, type Buyer, type CartPromo } from '../catalogue/promo-audience';
 import type { DeliveryService, DeliveryTarget } from '../delivery/delivery.service';
 import type { CheckoutRepository, GiftCertificateRow, PackagingTypeRow } from './checkout.repository';
 import type { GiftCodes } from './gift-codes';
@@ -18,7 +19,8 @@ export interface PricedLine {
   lineStandardCents: number;
   available: boolean;
   variableWeight: boolean;
-  promoId: number | null;
+  /** the promotion the line is priced with (promoFor), null: the list price */
+  promo: CartPromo | null;
 }
 
 /** What the cart would cost if bought now. */
@@ -50,6 +52,8 @@ export interface CheckoutPricingDeps {
   delivery: DeliveryService;
   repo: CheckoutRepository;
   gifts: GiftCodes;
+  /** the customer's loyalty card and CRM segments (decision 032) */
+  buyers: (userId: number) => Promise<Buyer>;
 }
 
 /**
@@ -60,8 +64,9 @@ export class CheckoutPricing {
   constructor(private readonly d: CheckoutPricingDeps) {}
 
   /** The cart's lines priced now; a product its store does not sell is not available. */
-  async priceLines(cart: Pick<CartRow, 'cartId' | 'warehouseId'>): Promise<PricedLine[]> {
+  async priceLines(cart: Pick<CartRow, 'cartId' | 'warehouseId' | 'userId'>): Promise<PricedLine[]> {
     const rows = await this.d.carts.items(cart.cartId);
+    const buyer = await this.d.buyers(cart.userId);
     const facts = await this.d.catalogue.productsForCart(
       rows.map((r) => r.productId),
       cart.warehouseId,
@@ -71,8 +76,8 @@ export class CheckoutPricing {
       const f = facts.get(row.productId);
       if (!f) continue;
       const rules = parseSellingRules(f.product);
-      const promoApplies = f.promo !== null && (!f.promo.selectable || row.promoId === f.promo.promoId);
-      const unitCents = promoApplies && f.promo ? f.promo.priceCents : f.listPriceCents;
+      const promo = promoFor(f.promos, row.promoId, buyer);
+      const unitCents = promo ? promo.priceCents : f.listPriceCents;
       lines.push({
         row,
         facts: f,
@@ -82,7 +87,7 @@ export class CheckoutPricing {
         lineStandardCents: lineTotalCents(row.quantity, f.listPriceCents),
         available: f.active && f.stock > 0,
         variableWeight: rules.sellingType === 'Sfuso',
-        promoId: promoApplies && f.promo ? f.promo.promoId : null,
+        promo,
       });
     }
     return lines;

@@ -46,7 +46,14 @@ export function buildCheckout(d: CheckoutModuleDeps) {
   const { orders, answer } = d;
   const carts = new CartPurchase(d.carts);
   const gifts = new GiftCodes(repo, d.catalogue);
-  const pricing = new CheckoutPricing({ carts, catalogue: d.catalogue, delivery: d.delivery, repo, gifts });
+  const pricing = new CheckoutPricing({
+    carts,
+    catalogue: d.catalogue,
+    delivery: d.delivery,
+    repo,
+    gifts,
+    buyers: (userId) => d.accounts.pricingFacts(userId, d.catalogue.today()),
+  });
   const readiness = new CheckoutReadiness({
     db: d.db,
     delivery: d.delivery,

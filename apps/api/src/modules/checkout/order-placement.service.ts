@@ -395,7 +395,7 @@ export class OrderPlacement {
   private orderItems(lines: readonly PricedLine[]): NewOrderItem[] {
     return lines.map((l, i) => {
       const p = l.facts.product;
-      const promo = l.promoId !== null ? p.warehousePromo : null;
+      const promo = l.promo?.view ?? null;
       return {
         position: i + 1,
         productId: p.productId,
@@ -409,7 +409,7 @@ export class OrderPlacement {
         sectorId: p.breadCrumbs[0]?.categoryId ?? p.categoryId,
         options: l.row.options,
         optionsKey: l.row.optionsKey,
-        promoId: l.promoId,
+        promoId: l.promo?.promoId ?? null,
         promo: promo ? { header: promo.view?.header ?? '', body: promo.view?.body ?? '' } : null,
         quantity: l.row.quantity,
         unitPriceCents: l.unitCents,

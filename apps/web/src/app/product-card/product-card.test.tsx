@@ -35,6 +35,13 @@ const promo = makeProduct({
   },
 });
 const missing = makeProduct({ productId: 2, name: 'Pere Abate', available: 0 });
+const cardOnly = makeProduct({
+  productId: 3,
+  name: 'Biscotti Frollini',
+  priceDisplay: 2.4,
+  priceStandardDisplay: 3,
+  warehousePromo: { ...promo.warehousePromo!, priorPrice: 3, audience: 'card', discount: 0.6 },
+});
 
 describe('Product card', () => {
   it('shows price, struck list price, the 30-day prior price, per-unit price, promo, badge, limit; an anonymous add asks for the login first', async () => {
@@ -70,5 +77,18 @@ describe('Product card', () => {
     await user.click(card.getByRole('button', { name: 'Aggiungi Mele Golden al carrello' }));
     expect(await screen.findByRole('dialog', { name: 'Accedi' })).toBeInTheDocument();
     expect(router.state.location.pathname).toBe('/category/frutta');
+  });
+
+  it('a card price is an invitation: the list price is the price, the card price beside it (decision 032)', async () => {
+    mockApi({
+      '/category': (url) =>
+        url.searchParams.get('slug') ? ok({ category: fruttaCategory }) : ok({ categories: categoryTree }),
+      '/products': () => ok(productPage([cardOnly])),
+    });
+    renderApp('/category/frutta');
+    const [first] = await screen.findAllByTestId('product-card');
+    expect(within(first!).getByTestId('product-price')).toHaveTextContent(
+      'Prezzo: 3,00 €Con la carta fedeltà: 2,40 €Prezzo più basso degli ultimi 30 giorni: 3,00 €',
+    );
   });
 });

@@ -23,6 +23,32 @@ export function ProductPrice({ product, size = 'medium' }: { product: Product; s
   // Omnibus: a reduction is announced with the lowest price of the 30 days before it
   const priorPrice = listPrice != null ? product.warehousePromo?.priorPrice : undefined;
   const priceClass = `pp-price${size === 'large' ? ' pp-price--large' : ''}${listPrice != null ? ' pp-price--promo' : ''}`;
+  if (listPrice != null && product.warehousePromo?.audience === 'card') {
+    // a card price is an invitation: the list price is what a customer without the card pays (decision 032)
+    return (
+      <div data-testid="product-price">
+        <span className={`pp-price${size === 'large' ? ' pp-price--large' : ''}`}>
+          <VisuallyHidden>{t('product.price')}: </VisuallyHidden>
+          {byWeight
+            ? formatPricePerUnit(listPrice, product.priceUnitDisplay || 'kg')
+            : formatPrice(listPrice)}
+        </span>
+        <p className="pp-card" data-testid="card-price">
+          {t('product.cardPrice')} <strong>{priceText}</strong>
+        </p>
+        {priorPrice !== undefined ? (
+          <p className="pp-unit" data-testid="prior-price">
+            {t('product.priorPrice', { price: formatPrice(priorPrice) })}
+          </p>
+        ) : null}
+        {perUnit ? (
+          <p className="pp-unit" data-testid="price-per-unit">
+            {perUnit}
+          </p>
+        ) : null}
+      </div>
+    );
+  }
   return (
     <div data-testid="product-price">
       {listPrice != null ? (

@@ -1,5 +1,6 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Product } from '@spesa/shared/contracts/catalogue';
+import { getAuthState } from '../../../lib/auth-state';
 import i18n from '../../../lib/i18n';
 import { addToCart, type AddToCartItem } from '../api/add-to-cart';
 import type { CartChange } from '../api/cart-change';
@@ -24,10 +25,12 @@ export async function addProduct(
     params = chosen;
   }
   let warehousePromoId: number | undefined;
-  if (product.warehousePromo?.selectable) {
+  const promo = product.warehousePromo;
+  // a card offer is offered to card holders only: the others add at the list price (decision 032)
+  if (promo?.selectable && (promo.audience !== 'card' || getAuthState().user?.fidelityCard)) {
     const usePromo = await askPromo(product);
     if (usePromo === null) return null;
-    if (usePromo) warehousePromoId = product.warehousePromo.warehousePromoId;
+    if (usePromo) warehousePromoId = promo.warehousePromoId;
   }
   const item: AddToCartItem = {
     productId: product.productId,
