@@ -80,6 +80,15 @@ test('un responsabile di negozio chiude un giorno di fasce e poi lo riapre', asy
   await closed.getByRole('button', { name: /^Riapri / }).click();
   await page.getByRole('dialog').getByRole('button', { name: 'Conferma' }).click();
   await expect(closed).not.toContainText('(chiuso)');
+
+  // the store's phone and hours: the manager changes the phone, the store's page shows it
+  await page.getByRole('link', { name: 'Modifica' }).click();
+  const phone = page.getByLabel('Telefono');
+  await expect(phone).toHaveValue(/\d/);
+  await expectAccessible(page, 'admin: punto vendita, modifica');
+  await phone.fill('02 7063 1199');
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(page.getByText('02 7063 1199')).toBeVisible();
 });
 
 test('il servizio clienti trova un cliente e annota la telefonata; un preparatore non vede i clienti', async ({
@@ -221,6 +230,21 @@ test('un responsabile del catalogo abbassa un prezzo per una settimana: il negoz
   await expect(page.getByRole('region', { name: 'Anteprima della griglia' })).toContainText(
     'StaticText: Frutta di stagione',
   );
+  // the department's own description
+  await page.getByRole('link', { name: 'Modifica nome e menu' }).click();
+  await expectAccessible(page, 'admin: categoria, modifica');
+  await page.getByLabel('Descrizione').fill('Frutta e verdura fresche, ogni giorno.');
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(page.getByText('Frutta e verdura fresche, ogni giorno.')).toBeVisible();
+
+  // the product's selling rules: at most 12 per cart line
+  await page.goto(`/admin/products/${product!.productId}`);
+  await expect(page.getByText('Regole di vendita')).toBeVisible();
+  await expectAccessible(page, 'admin: prodotto, modifica');
+  await page.getByLabel('Massimo per riga del carrello').fill('12');
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await page.goto(`/admin/products/${product!.productId}/show`);
+  await expect(page.getByText('al massimo 12 per riga')).toBeVisible();
 });
 
 test('un amministratore aggiunge un posto a una fascia oraria del Drive; vede gli operatori e il registro', async ({

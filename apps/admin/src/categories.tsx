@@ -411,7 +411,7 @@ function CategoryPage() {
 /** A category's name, description, order and menu place (the tree comes from the import). */
 export function CategoryEdit() {
   return (
-    <SafeEdit>
+    <SafeEdit redirect="show">
       <TextInput source="name" validate={[required(), minLength(2), maxLength(80)]} />
       <TextInput source="description" multiline fullWidth validate={maxLength(1000)} />
       <NumberInput

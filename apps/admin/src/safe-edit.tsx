@@ -7,11 +7,19 @@ import { Edit, SaveButton, SimpleForm, Toolbar, useNotify, useRefresh } from 're
  * (data-provider.ts): someone saving meanwhile makes the API refuse, its Italian text is shown and the form
  * reloads with their version.
  */
-export function SafeEdit({ children }: { children: ReactNode }) {
+export function SafeEdit({
+  children,
+  redirect = 'list',
+}: {
+  children: ReactNode;
+  /** where a saved edit goes: the list (default) or the record's page */
+  redirect?: 'list' | 'show';
+}) {
   const notify = useNotify();
   const refresh = useRefresh();
   return (
     <Edit
+      redirect={redirect}
       mutationMode="pessimistic"
       mutationOptions={{
         onError: (error: unknown) => {

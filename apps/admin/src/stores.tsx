@@ -233,14 +233,19 @@ function OpeningHours() {
 export function StoreEdit() {
   const hour = [required(), regex(/^([01]\d|2[0-3]):[0-5]\d$/, storeTexts.badHour)];
   return (
-    <SafeEdit>
+    <SafeEdit redirect="show">
       <TextInput source="name" validate={[required(), minLength(3), maxLength(80)]} />
       <TextInput source="phone" validate={[required(), regex(/^\+?[0-9 ]{6,20}$/, storeTexts.badPhone)]} />
       <ArrayInput source="serviceHours" helperText={storeTexts.hoursHelp}>
         <SimpleFormIterator inline disableReordering>
-          <SelectInput source="beginWeekDay" choices={WEEKDAYS} validate={required()} />
-          <TextInput source="beginHour" validate={hour} placeholder="08:30" />
-          <TextInput source="endHour" validate={hour} placeholder="20:00" />
+          <SelectInput
+            source="beginWeekDay"
+            label={storeTexts.weekday}
+            choices={WEEKDAYS}
+            validate={required()}
+          />
+          <TextInput source="beginHour" label={storeTexts.opens} validate={hour} placeholder="08:30" />
+          <TextInput source="endHour" label={storeTexts.closes} validate={hour} placeholder="20:00" />
         </SimpleFormIterator>
       </ArrayInput>
     </SafeEdit>

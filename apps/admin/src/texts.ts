@@ -46,9 +46,6 @@ export const adminItalian = {
         city: 'Comune',
         phone: 'Telefono',
         serviceHours: 'Orari di apertura',
-        beginWeekDay: 'Giorno',
-        beginHour: 'Apre alle',
-        endHour: 'Chiude alle',
       },
     },
     staff: {
@@ -358,6 +355,9 @@ export const sellingTexts = {
 /** A store's texts (read directly). */
 export const storeTexts = {
   hours: 'Orari di apertura',
+  weekday: 'Giorno',
+  opens: 'Apre alle',
+  closes: 'Chiude alle',
   closed: 'chiuso',
   hoursHelp:
     'Una riga per apertura; al massimo due per giorno (pausa pranzo). Un giorno senza righe è chiuso.',
