@@ -2,11 +2,16 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ALL_ENDPOINTS } from '@spesa/shared/contracts/endpoints';
+import { STAFF_ROLES, type StaffRole } from '@spesa/shared/contracts/admin';
 import { ANONYMOUS_USER } from '@spesa/shared/contracts/envelope';
+import { sql } from 'drizzle-orm';
 import Fastify from 'fastify';
 import fp from 'fastify-plugin';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newCustomer } from '../../test/customers';
 import { buildTestApp, DEMO_PASSWORD, login, type TestApp } from '../../test/helper';
+import { makeStaff } from '../../test/order-fixtures';
+import { queryRows } from '../db/rows';
 import accessPlugin, { ACCESS, PLUGIN_ROUTES, type AccessKind, type AccessTableRow } from './access';
 import { NOT_LOGGED_TEXT } from './session';
 
@@ -282,6 +287,41 @@ describe('the back office', () => {
             res.json<{ response: { errors: Array<{ code?: string }> } }>().response.errors[0]?.code,
           ).toBe('msg.admin.signInRequired');
         }
+  });
+});
+
+describe('every admin route refuses the roles it does not name', () => {
+  it("answers 403 (and the refusal is audited) for each staff role outside the route's roles", async () => {
+    const tokens = new Map<StaffRole, string>();
+    for (const role of STAFF_ROLES) {
+      const member = await newCustomer(t, { tag: `role-${role}` });
+      tokens.set(role, await makeStaff(t, member.userId, [13], role));
+    }
+    const rows = rowsOf('admin').filter((r) => r.access.kind === 'admin' && r.access.roles !== null);
+    expect(rows.length).toBeGreaterThan(40);
+    let refusals = 0;
+    for (const r of rows) {
+      if (r.access.kind !== 'admin' || r.access.roles === null) continue;
+      for (const role of STAFF_ROLES.filter(
+        (x) => !(r.access as { roles: readonly StaffRole[] }).roles.includes(x),
+      ))
+        for (const method of callMethods(r)) {
+          const res = await t.app.inject({
+            method,
+            url: sample(r.url),
+            cookies: { 'spesa-staff': tokens.get(role) ?? '' },
+            ...(method === 'POST' ? { payload: {} } : {}),
+          });
+          expect(res.statusCode, `${role}: ${method} ${r.url}`).toBe(403);
+          refusals++;
+        }
+    }
+    expect(refusals).toBeGreaterThan(100);
+    const [audited] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM admin_audit WHERE resource = 'access' AND NOT allowed`,
+    );
+    expect(audited?.n).toBeGreaterThanOrEqual(refusals);
   });
 });
 
