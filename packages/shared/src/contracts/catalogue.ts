@@ -87,7 +87,10 @@ export const productSchema = z.object({
   priceDisplay: z.number(),
   priceStandardDisplay: z.number().optional(),
   /** price per base unit (per kg / l / pz), euro */
+  /** the price per kg / l / piece of the price paid (priceDisplay) */
   priceUmDisplay: z.number().optional(),
+  /** during a reduction: the list price's unit price, the struck former one */
+  priceStandardUmDisplay: z.number().optional(),
   priceUnitDisplay: z.string(),
   weightUnitDisplay: z.string(),
   warehousePromo: warehousePromoSchema.optional(),

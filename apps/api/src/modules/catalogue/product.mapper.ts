@@ -37,6 +37,23 @@ export function stringInfos(raw: unknown): Record<string, string> {
   return out;
 }
 
+/**
+ * The price per kg / l (or per piece) of the price paid, cents. The list unit price is kept per product:
+ * the list price over the net content, or the price itself for a product priced per kg. The price paid is
+ * divided by the same net content when that is what the list unit price is; otherwise (priced per kg) the
+ * unit price moves in the price's proportion.
+ */
+export function unitPriceOf(
+  list: { unitCents: number; cents: number; netQuantity: number | null },
+  paidCents: number | null,
+): number {
+  if (paidCents === null || list.cents <= 0 || paidCents === list.cents) return list.unitCents;
+  const net = list.netQuantity;
+  if (net !== null && net > 0 && Math.round(list.cents / net) === list.unitCents)
+    return Math.round(paidCents / net);
+  return Math.round((list.unitCents * paidCents) / list.cents);
+}
+
 function warehousePromo(row: ProductRow): WarehousePromo | undefined {
   if (row.promoId === null || row.promoPriceCents === null) return undefined;
   return {
@@ -146,7 +163,19 @@ export function toWireProduct(row: ProductRow, categories: CategoryIndex): Produ
     product.warehousePromo = promo;
     product.priceStandardDisplay = euro(row.priceCents);
   }
-  if (row.unitPriceCents !== null) product.priceUmDisplay = euro(row.unitPriceCents);
+  if (row.unitPriceCents !== null) {
+    // the price per kg / l is that of the price the customer pays (Codice del Consumo art. 13-17); the
+    // list one goes beside a reduction as its former price. A card price is an invitation (decision 032):
+    // the price shown, and its unit price, stay the list ones.
+    const paid = promo && promo.audience !== 'card' ? row.promoPriceCents : null;
+    product.priceUmDisplay = euro(
+      unitPriceOf(
+        { unitCents: row.unitPriceCents, cents: row.priceCents, netQuantity: row.netQuantity },
+        paid,
+      ),
+    );
+    if (paid !== null) product.priceStandardUmDisplay = euro(row.unitPriceCents);
+  }
   if (row.maxAcq !== null) product.maxAcq = row.maxAcq;
   if (row.badgeLabel) product.badge = { label: row.badgeLabel, cssClass: row.badgeCssClass ?? '' };
   if (row.logisticPackagingItems !== null) product.logisticPackagingItems = row.logisticPackagingItems;

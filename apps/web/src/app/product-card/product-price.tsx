@@ -20,6 +20,14 @@ export function ProductPrice({ product, size = 'medium' }: { product: Product; s
           product.weightUnitDisplay || product.unitMeasureBaseSelling?.um,
         )
       : null;
+  // the list price's unit price, struck beside the unit price of the reduced price
+  const formerPerUnit =
+    perUnit && listPrice != null && typeof product.priceStandardUmDisplay === 'number'
+      ? formatPricePerUnit(
+          product.priceStandardUmDisplay,
+          product.weightUnitDisplay || product.unitMeasureBaseSelling?.um,
+        )
+      : null;
   // Omnibus: a reduction is announced with the lowest price of the 30 days before it
   const priorPrice = listPrice != null ? product.warehousePromo?.priorPrice : undefined;
   const priceClass = `pp-price${size === 'large' ? ' pp-price--large' : ''}${listPrice != null ? ' pp-price--promo' : ''}`;
@@ -68,6 +76,14 @@ export function ProductPrice({ product, size = 'medium' }: { product: Product; s
       ) : null}
       {perUnit ? (
         <p className="pp-unit" data-testid="price-per-unit">
+          {formerPerUnit ? (
+            <>
+              <s>
+                <VisuallyHidden>{t('product.listPrice')}: </VisuallyHidden>
+                {formerPerUnit}
+              </s>{' '}
+            </>
+          ) : null}
           {perUnit}
         </p>
       ) : null}
