@@ -17,7 +17,8 @@ const queryBool = z
 const queryText = z.string().transform((s) => s.trim().slice(0, 200));
 
 export const PRODUCTS_PAGE_SIZE_DEFAULT = 24;
-export const PRODUCTS_PAGE_SIZE_MAX = 100;
+/** The largest page GET /products answers; a larger page_size is cut to it, not refused (scripts ask 200, 500). */
+export const PRODUCTS_PAGE_SIZE_MAX = 500;
 export const PRODUCT_SLIDER_LIMIT_DEFAULT = 12;
 export const CATEGORY_TREE_DEPTH = 4;
 
@@ -64,6 +65,8 @@ export const breadCrumbSchema = z.object({
 export const productSchema = z.object({
   productId: z.number().int(),
   codInt: z.string(),
+  /** the chain's article code (codInt), as the real platform's clients read it */
+  code: z.string().optional(),
   codVar: z.string(),
   name: z.string(),
   /** the brand */
@@ -147,6 +150,15 @@ export type Facet = z.infer<typeof facetSchema>;
 
 export const PRODUCT_SORTS = ['', 'pri_asc', 'pri_desc', 'alf_asc', 'alf_dsc', 'new'] as const;
 export type ProductSort = (typeof PRODUCT_SORTS)[number];
+/** `order_by` values and the sort each means ('' = relevance for a search, best sellers otherwise). */
+export const ORDER_BY_SORT = {
+  'search_score desc': '',
+  'price asc': 'pri_asc',
+  'price desc': 'pri_desc',
+  'name asc': 'alf_asc',
+  'name desc': 'alf_dsc',
+  'new desc': 'new',
+} as const satisfies Record<string, ProductSort>;
 
 /** GET /products: search, list by category, or one product by slug / product_id / barcode. */
 export const productsQuerySchema = z.object({
@@ -163,7 +175,27 @@ export const productsQuerySchema = z.object({
   new_product: queryBool.optional(),
   onlyNew: queryBool.optional(),
   page: queryInt(1, 100_000).default(1),
-  page_size: queryInt(1, PRODUCTS_PAGE_SIZE_MAX).default(PRODUCTS_PAGE_SIZE_DEFAULT),
+  page_size: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .transform((n) => Math.min(n, PRODUCTS_PAGE_SIZE_MAX))
+    .default(PRODUCTS_PAGE_SIZE_DEFAULT),
+  /**
+   * The real platform's ordering, as its users' scripts send it: "search_score desc" (relevance, the
+   * default), "price asc|desc", "name asc|desc", "new desc"; it maps to `sort` (which wins when both come).
+   */
+  order_by: z
+    .string()
+    .trim()
+    .toLowerCase()
+    .transform((v) => v.replace(/\s+/g, ' '))
+    .pipe(
+      z.enum(
+        Object.keys(ORDER_BY_SORT) as [keyof typeof ORDER_BY_SORT, ...Array<keyof typeof ORDER_BY_SORT>],
+      ),
+    )
+    .optional(),
   /** read through the server cache */
   skip_cache: queryBool.optional(),
   hash: z.string().max(100).optional(),

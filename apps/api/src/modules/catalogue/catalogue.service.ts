@@ -2,6 +2,7 @@ import {
   CATEGORY_TREE_DEPTH,
   CRM_ALGORITHM,
   gridConfigSchema,
+  ORDER_BY_SORT,
   productsQuerySchema,
   type Category,
   type Facet,
@@ -79,6 +80,8 @@ export interface ProductsQueryInput {
   barcode?: string | undefined;
   facet?: string | string[] | undefined;
   sort?: ProductSort | undefined;
+  /** the real platform's ordering; `sort` wins when both come */
+  order_by?: keyof typeof ORDER_BY_SORT | undefined;
   promo?: boolean | undefined;
   new_product?: boolean | undefined;
   onlyNew?: boolean | undefined;
@@ -419,7 +422,9 @@ export class CatalogueService {
     if (query.slug !== undefined)
       return this.product({ slug: lastSlugSegment(query.slug) }, query.skip_cache);
     if (query.barcode !== undefined) return this.product({ barcode: query.barcode.trim() }, query.skip_cache);
-    return this.productList(query);
+    const { order_by: orderBy, ...listing } = query;
+    const sort = listing.sort || (orderBy ? ORDER_BY_SORT[orderBy] : '');
+    return this.productList({ ...listing, ...(sort ? { sort } : {}) });
   }
 
   async product(

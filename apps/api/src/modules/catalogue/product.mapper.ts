@@ -121,6 +121,7 @@ export function toWireProduct(row: ProductRow, categories: CategoryIndex): Produ
   const product: Product = {
     productId: row.productId,
     codInt: row.codInt,
+    code: row.codInt,
     codVar: row.codVar,
     name: row.name,
     shortDescr: row.brand,
@@ -137,7 +138,8 @@ export function toWireProduct(row: ProductRow, categories: CategoryIndex): Produ
       ivaPct: trimNumber(row.ivaPct),
     },
     unitMeasureBaseSelling: isSfuso ? { um: 'KG', umDes: 'kg' } : { um: 'PZ', umDes: 'pz' },
-    productInfos: stringInfos(row.productInfos),
+    // PACKAGE_DESCR: the package as the label says it ("confezione 600 g"), which clients read
+    productInfos: { PACKAGE_DESCR: row.format, ...stringInfos(row.productInfos) },
     mediaURL: photo('large'),
     mediaURLMedium: photo('medium'),
     media: [{ small: photo('small'), medium: photo('medium'), large: photo('large') }],

@@ -1,0 +1,78 @@
+import type { Product, ProductListData } from '@spesa/shared/contracts/catalogue';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, getJson, type TestApp } from '../../../test/helper';
+
+/**
+ * What scripts written by the platform's users read (issue 19): a category paged with page_size 200 (the
+ * real platform honours up to 500; larger pages are cut, not refused), searches ordered with
+ * `order_by=search_score desc`, and the product fields they name, each with the meaning its name gives.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp();
+});
+afterAll(() => t?.close());
+
+const list = (query: string) => getJson<ProductListData>(t.app, `/ebsn/api/products?${query}`);
+
+describe('GET /products as API clients call it', () => {
+  it('pages a department with page_size 200, and cuts 1000 to 500', async () => {
+    const page = await list('parent_category_id=1&page_size=200');
+    expect(page.body.response.status).toBe(0);
+    expect(page.body.data.page.itemsPerPage).toBe(200);
+    expect(page.body.data.products.length).toBe(Math.min(200, page.body.data.page.totItems));
+    const big = await list('q=pasta&page_size=1000');
+    expect(big.body.response.status).toBe(0);
+    expect(big.body.data.page.itemsPerPage).toBe(500);
+    expect(big.body.data.products.length).toBeLessThanOrEqual(500);
+    for (const bad of ['page_size=0', 'page_size=abc', 'page_size=-5'])
+      expect((await list(`q=pasta&${bad}`)).body.response.status, bad).not.toBe(0);
+  });
+
+  it('orders by order_by (search_score desc is the relevance order); unknown orders are refused in Italian', async () => {
+    const byScore = await list('q=pasta&order_by=search_score%20desc&page_size=20');
+    const plain = await list('q=pasta&page_size=20');
+    expect(byScore.body.data.products.map((p) => p.productId)).toEqual(
+      plain.body.data.products.map((p) => p.productId),
+    );
+    const cheap = await list('q=pasta&order_by=price%20asc&page_size=30');
+    const prices = cheap.body.data.products.map((p) => p.priceDisplay);
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+    const bad = await list('q=pasta&order_by=colour%20desc');
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body.response.status).toBe(2);
+    expect(bad.body.response.errors[0]?.error).toMatch(/[a-zà-ù]/i);
+  });
+
+  it('sends every field the scripts read, with its meaning', async () => {
+    const page = await list('promo=true&page_size=50');
+    const products: Product[] = page.body.data.products;
+    expect(products.length).toBeGreaterThan(0);
+    for (const p of products) {
+      expect(p.code).toBe(p.codInt);
+      expect(typeof p.shortDescr).toBe('string');
+      expect(typeof p.vendor.name).toBe('string');
+      expect(p.priceDisplay).toBeGreaterThan(0);
+      expect(['PZ', 'KG']).toContain(p.unitMeasureBaseSelling?.um);
+      expect(p.weightUnitDisplay).toMatch(/^(pz|kg|l)$/);
+      expect(p.productInfos.PACKAGE_DESCR).toBe(p.description);
+      expect(p.itemUrl).toBe(`/product/${p.slug}`);
+      expect(p.mediaURL).toMatch(/^\//);
+      expect(p.mediaURLMedium).toMatch(/^\//);
+      expect(p.breadCrumbs.length).toBeGreaterThan(0);
+      expect(p.breadCrumbs.at(-1)?.categoryId).toBe(p.categoryId);
+      const promo = p.warehousePromo;
+      expect(promo).toBeDefined();
+      expect(promo).toMatchObject({
+        promoType: expect.any(String),
+        discount: expect.any(Number),
+        discountPerc: expect.any(Number),
+        validityDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        expireDate: expect.stringMatching(/^\d{4}-\d{2}-\d{2}$/),
+        view: expect.objectContaining({ body: expect.any(String) }),
+      });
+      if (p.priceUmDisplay !== undefined && promo?.audience !== 'card')
+        expect(p.priceStandardUmDisplay).toBeGreaterThanOrEqual(p.priceUmDisplay);
+    }
+  });
+});
