@@ -8,6 +8,7 @@ import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Order, OrderItem } from '@spesa/shared/contracts/orders';
+import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import { PageLoading } from '../../../components/page-loading';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { ApiError } from '../../../lib/http';
@@ -139,7 +140,18 @@ export function OrderDetail({ accessToken }: { accessToken?: string } = {}) {
           />
           {o.payment.online && o.capturedAmount == null ? (
             <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
-              {t('orders.detail.notCaptured')}
+              {o.orderStatusId === ORDER_STATUS.cancelled
+                ? t('orders.detail.released')
+                : t('orders.detail.notCaptured')}
+            </Typography>
+          ) : null}
+          {o.payment.online &&
+          o.capturedAmount != null &&
+          o.capturedAmount < (o.payment.amountAuthorized || o.prebilledAmount) ? (
+            <Typography variant="body2" sx={{ color: 'text.secondary', mt: 1 }}>
+              {t('orders.detail.restReleased', {
+                amount: formatEuro((o.payment.amountAuthorized || o.prebilledAmount) - o.capturedAmount),
+              })}
             </Typography>
           ) : null}
         </Block>
@@ -303,7 +315,13 @@ function Totals({ order: o }: { order: Order }) {
       formatEuro(o.packagingTotal),
       false,
     ]);
-  rows.push([t('orders.detail.total'), formatEuro(o.grossTotal), true]);
+  rows.push([
+    o.capturedAmount != null || o.deliveredTotal != null
+      ? t('orders.detail.orderedTotal')
+      : t('orders.detail.total'),
+    formatEuro(o.grossTotal),
+    o.capturedAmount == null,
+  ]);
   if (o.capturedAmount != null) rows.push([t('orders.detail.captured'), formatEuro(o.capturedAmount), true]);
   return (
     <>

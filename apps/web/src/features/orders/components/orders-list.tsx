@@ -12,6 +12,7 @@ import Pagination from '@mui/material/Pagination';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { ORDERS_PAGE_SIZE, type Order, type OrderListQuery } from '@spesa/shared/contracts/orders';
+import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import { PageLoading } from '../../../components/page-loading';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { FormAlert } from '../../../components/form-alert';
@@ -269,7 +270,12 @@ function OrderRow({ order }: { order: Order }) {
         </Box>
       </Box>
       <Typography sx={{ fontWeight: 600, textAlign: { xs: 'right', sm: 'left' } }}>
-        {formatEuro(order.grossTotal)}
+        {/* what was charged once the order was prepared; the ordered total until then */}
+        {order.capturedAmount != null
+          ? t('orders.charged', { amount: formatEuro(order.capturedAmount) })
+          : order.orderStatusId === ORDER_STATUS.cancelled
+            ? t('orders.cancelledNothingCharged')
+            : formatEuro(order.grossTotal)}
       </Typography>
       <Button
         component={RouterLink}

@@ -101,6 +101,36 @@ describe('Orders list', () => {
 });
 
 describe('Order detail', () => {
+  it('a cancelled online order says nothing is charged, in the list and in the detail', async () => {
+    signedIn();
+    const cancelled: Order = makeOrder({
+      orderStatusId: 10,
+      orderStatusDescr: 'Annullato',
+      isEditable: false,
+      isCancellable: false,
+      capturedAmount: null,
+    });
+    const charged: Order = makeOrder({ orderId: 1002, capturedAmount: 33.95, orderStatusId: 8 });
+    mockOrders({
+      '/order/list': () =>
+        ok({
+          orders: [cancelled, charged],
+          page: { selPage: 1, totPages: 1, totItems: 2, itemsPerPage: 12 },
+        }),
+      '/order/view': () => ok({ data: cancelled }),
+    });
+    const { user } = renderApp('/profile/orders');
+    expect(await screen.findByText('Annullato, nessun addebito')).toBeInTheDocument();
+    expect(screen.getByText('Addebitati 33,95 €')).toBeInTheDocument();
+    await user.click(screen.getByRole('link', { name: "Dettagli dell'ordine 1001" }));
+    expect(
+      await screen.findByText(
+        'Ordine annullato: la pre-autorizzazione è stata annullata e non ti addebiteremo nulla.',
+      ),
+    ).toBeInTheDocument();
+    expect(screen.queryByText(/Addebiteremo solo quanto preparato/)).toBeNull();
+  });
+
   it('shows ordered vs delivered, the captured amount and the status history', async () => {
     signedIn();
     const prepared: Order = makeOrder({
@@ -134,8 +164,15 @@ describe('Order detail', () => {
     expect(within(apples).getByText('1,4 kg')).toBeInTheDocument();
     expect(within(apples).getByText('3,50 €')).toBeInTheDocument();
     const totals = within(screen.getByRole('region', { name: 'Totali' }));
+    expect(totals.getByText('Totale ordinato')).toBeInTheDocument();
     expect(totals.getByText('Importo addebitato')).toBeInTheDocument();
     expect(totals.getByText('11,60 €')).toBeInTheDocument();
+    // 11,85 € were pre-authorised, 11,60 € charged: the rest is released, and said so
+    expect(
+      within(screen.getByRole('region', { name: 'Pagamento' })).getByText(
+        'Il resto della pre-autorizzazione (0,25 €) è stato liberato.',
+      ),
+    ).toBeInTheDocument();
     const history = within(screen.getByRole('region', { name: 'Storico dello stato' }));
     expect(history.getAllByRole('listitem')).toHaveLength(2);
     // prepared: no edit nor cancel any more; reorder stays
