@@ -119,15 +119,22 @@ export const productSchema = z.object({
   metaData: z.object({
     product_description: z
       .object({
+        /** HTML: the ingredient list, each allergen in <strong> (Regulation EU 1169/2011 art. 21) */
         ingredients: z.string().optional(),
         allergens: z.string().optional(),
         storage: z.string().optional(),
+        /** HTML: a <table> of nutrient (th) and value per 100 g (td), one row each */
         nutritional_values: z.string().optional(),
         features: z.string().optional(),
       })
       .optional(),
     product_extra: z
-      .object({ nutriScoreEstimate: z.string().optional(), sourceUrl: z.string().optional() })
+      .object({
+        nutriScoreEstimate: z.string().optional(),
+        sourceUrl: z.string().optional(),
+        /** 'true': not food (household, personal care, pets): no food information is due */
+        nonFood: z.string().optional(),
+      })
       .optional(),
   }),
 });

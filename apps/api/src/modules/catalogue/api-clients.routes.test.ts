@@ -75,4 +75,38 @@ describe('GET /products as API clients call it', () => {
         expect(p.priceStandardUmDisplay).toBeGreaterThanOrEqual(p.priceUmDisplay);
     }
   });
+
+  it('sends the nutrition as a table clients parse row by row, and the ingredients with allergens emphasised', async () => {
+    const page = await list('q=biscotti&page_size=100');
+    const withTable = page.body.data.products.filter((p) =>
+      p.metaData.product_description?.nutritional_values?.startsWith('<table>'),
+    );
+    expect(withTable.length).toBeGreaterThan(0);
+    for (const p of withTable) {
+      const rows = [
+        ...(p.metaData.product_description?.nutritional_values ?? '').matchAll(
+          /<tr><th scope="row">([^<]+)<\/th><td>([^<]+)<\/td><\/tr>/g,
+        ),
+      ];
+      expect(rows.length, p.name).toBeGreaterThan(0);
+      for (const [, name, value] of rows) {
+        expect(name).toMatch(/\p{L}/u);
+        expect(value).toMatch(/^\d/);
+      }
+    }
+    const emphasised = page.body.data.products.filter((p) =>
+      p.metaData.product_description?.ingredients?.includes('<strong>'),
+    );
+    expect(emphasised.length).toBeGreaterThan(0);
+    const household = await list(
+      'parent_category_id=' + (await departmentId('cura-della-casa')) + '&page_size=5',
+    );
+    for (const p of household.body.data.products) expect(p.metaData.product_extra?.nonFood).toBe('true');
+    expect(withTable.every((p) => p.metaData.product_extra?.nonFood === undefined)).toBe(true);
+  });
 });
+
+async function departmentId(slug: string): Promise<number> {
+  const res = await getJson<{ category: { categoryId: number } }>(t.app, `/ebsn/api/category?slug=${slug}`);
+  return res.body.data.category.categoryId;
+}

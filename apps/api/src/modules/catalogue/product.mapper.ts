@@ -3,6 +3,7 @@ import { DEFAULT_COLORS, DEPARTMENT_COLORS } from '../media/department-colors';
 import { productImageUrl, type ImageSize } from './product-images';
 import type { ProductRow } from './catalogue.repository';
 import type { CategoryIndex } from './category-index';
+import { ingredientsHtml, NON_FOOD_DEPARTMENTS, nutritionTableHtml } from './food-info';
 
 /**
  * The ONE place that turns a product row into the wire product (decision 002: integer cents inside,
@@ -106,16 +107,21 @@ export function toWireProduct(row: ProductRow, categories: CategoryIndex): Produ
   const isSfuso = row.sellingType === 'Sfuso';
   const unitBase = row.unitBase === 'kg' || row.unitBase === 'l' ? row.unitBase : 'pz';
   const available = row.stock > 0 ? (isSfuso ? SFUSO_AVAILABLE : Math.floor(row.stock)) : 0;
+  // the food information (Regulation EU 1169/2011): allergens emphasised, the nutrition as a table
   const productDescription = definedEntries({
-    ingredients: row.ingredients,
+    ingredients: row.ingredients ? ingredientsHtml(row.ingredients) : null,
     allergens: row.allergens,
     storage: row.storage,
-    nutritional_values: row.nutritionalValues,
+    nutritional_values: row.nutritionalValues
+      ? (nutritionTableHtml(row.nutritionalValues) ?? row.nutritionalValues)
+      : null,
     features: row.features,
   });
   const productExtra = definedEntries({
     nutriScoreEstimate: row.nutriScoreEstimate,
     sourceUrl: row.sourceUrl,
+    // household goods and pet food carry no food information to ask for
+    nonFood: chain[0] && NON_FOOD_DEPARTMENTS.has(chain[0].slug) ? 'true' : null,
   });
 
   const product: Product = {

@@ -45,12 +45,16 @@ function DescriptionSection({
   title,
   html,
   children,
+  required = false,
 }: {
   title: string;
   html?: string | undefined;
   children?: React.ReactNode;
+  /** food information the law asks for: when unknown, say so (never invent it) */
+  required?: boolean;
 }) {
-  if (!html && !children) return null;
+  const { t } = useTranslation();
+  if (!html && !children && !required) return null;
   return (
     <section className="product-section">
       <h2 className="product-h2">{title}</h2>
@@ -58,6 +62,8 @@ function DescriptionSection({
         <div className="product-text product-pre-line">
           <SafeHtml html={html} />
         </div>
+      ) : required ? (
+        <p className="product-text product-secondary">{t('product.infoMissing')}</p>
       ) : null}
       {children}
     </section>
@@ -84,6 +90,8 @@ function ProductDetail({ product }: { product: Product }) {
   const maxPieces = maxPurchasePieces(product);
   const desc = product.metaData?.product_description;
   const extra = product.metaData?.product_extra;
+  // food products show every piece of the mandatory information, or say it is missing
+  const food = extra?.nonFood !== 'true';
   const image = product.media?.[0]?.large || product.mediaURL;
   const crumbs = (product.breadCrumbs ?? []).map((b) => ({ label: b.name, to: paths.category(b.slug) }));
   const validTo = product.warehousePromo?.expireDate ? new Date(product.warehousePromo.expireDate) : null;
@@ -152,11 +160,12 @@ function ProductDetail({ product }: { product: Product }) {
       </div>
 
       <div className="product-details">
-        <DescriptionSection title={t('product.ingredients')} html={desc?.ingredients} />
-        <DescriptionSection title={t('product.allergens')} html={desc?.allergens} />
+        <DescriptionSection title={t('product.ingredients')} html={desc?.ingredients} required={food} />
+        <DescriptionSection title={t('product.allergens')} html={desc?.allergens} required={food} />
         <DescriptionSection
           title={t('product.nutritionalValues')}
           html={desc?.nutritional_values}
+          required={food}
           children={
             desc?.nutritional_values || extra?.nutriScoreEstimate ? (
               <>
@@ -172,7 +181,8 @@ function ProductDetail({ product }: { product: Product }) {
             ) : undefined
           }
         />
-        <DescriptionSection title={t('product.storage')} html={desc?.storage} />
+        <DescriptionSection title={t('product.storage')} html={desc?.storage} required={food} />
+
         <DescriptionSection title={t('product.features')} html={desc?.features} />
         {extra?.sourceUrl ? (
           <p className="product-text product-source">

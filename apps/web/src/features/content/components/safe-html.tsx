@@ -4,7 +4,8 @@ import { SmartLink } from './smart-link';
 /**
  * Renders content-system HTML without dangerouslySetInnerHTML: the markup is parsed by the browser's
  * DOMParser (inert: no script runs, no resource loads) and rebuilt as React elements from an allow-list of
- * tags. Attributes are dropped, except link targets, which go through the link rules.
+ * tags. Attributes are dropped, except link targets, which go through the link rules, and a table header's
+ * scope.
  */
 const ALLOWED = new Set([
   'p',
@@ -24,6 +25,13 @@ const ALLOWED = new Set([
   'small',
   'sup',
   'sub',
+  // tables (a product's nutrition declaration)
+  'table',
+  'caption',
+  'thead',
+  'tbody',
+  'tr',
+  'td',
 ]);
 
 function convert(node: Node, key: string): ReactNode {
@@ -41,6 +49,14 @@ function convert(node: Node, key: string): ReactNode {
     );
   }
   if (tag === 'br') return <br key={key} />;
+  if (tag === 'th') {
+    const scope = el.getAttribute('scope');
+    return (
+      <th key={key} scope={scope === 'row' || scope === 'col' ? scope : undefined}>
+        {children}
+      </th>
+    );
+  }
   if (ALLOWED.has(tag)) {
     const Tag = tag as 'p';
     return <Tag key={key}>{children}</Tag>;
