@@ -152,6 +152,14 @@ export const products = pgTable(
     storage: text('storage'),
     nutritionalValues: text('nutritional_values'),
     features: text('features'),
+    /**
+     * What the product is known to be free of ('glutine', 'lattosio': catalogue/food-info.ts freeFromOf),
+     * from its name or its declared allergens and ingredients; the shop's "senza glutine" filters read it
+     */
+    freeFrom: text('free_from')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     nutriScoreEstimate: text('nutri_score_estimate'),
     /** Open Food Facts page, kept for attribution (never hot-linked for images) */
     sourceUrl: text('source_url'),

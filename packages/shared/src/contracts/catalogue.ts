@@ -167,6 +167,14 @@ export const ORDER_BY_SORT = {
   'new desc': 'new',
 } as const satisfies Record<string, ProductSort>;
 
+/** What a shopper filters by: "senza glutine", "senza lattosio" (decision 033). */
+export const FREE_FROM = ['glutine', 'lattosio'] as const;
+export type FreeFrom = (typeof FREE_FROM)[number];
+const freeFromParam = z
+  .union([z.string().max(100), z.array(z.string().max(20)).max(10)])
+  .transform((v) => [...new Set((Array.isArray(v) ? v : v.split(',')).map((x) => x.trim()).filter(Boolean))])
+  .pipe(z.array(z.enum(FREE_FROM)));
+
 /** GET /products: search, list by category, or one product by slug / product_id / barcode. */
 export const productsQuerySchema = z.object({
   q: queryText.optional(),
@@ -179,6 +187,8 @@ export const productsQuerySchema = z.object({
   facet: z.union([z.string().max(500), z.array(z.string().max(100)).max(50)]).optional(),
   sort: z.enum(PRODUCT_SORTS).optional(),
   promo: queryBool.optional(),
+  /** only products known to be free of these ("glutine,lattosio"): from their name or declared allergens */
+  free_from: freeFromParam.optional(),
   new_product: queryBool.optional(),
   onlyNew: queryBool.optional(),
   page: queryInt(1, 100_000).default(1),

@@ -7,6 +7,7 @@ import type { products } from '../schema';
 import { privateEan13 } from './ean';
 import { parseFormat } from './formats';
 import { brandCasingMap, detectLeadingBrand, kebab, tidyName } from './names';
+import { freeFromOf } from '../../modules/catalogue/food-info';
 import { shelfPriceCents, unitPriceCents } from './pricing';
 import {
   cleanIngredients,
@@ -293,6 +294,8 @@ export function buildProducts(
     if (isLombard(name, leaf.slug)) features.push('Prodotto tipico lombardo.');
     if (!nonFood && isGlutenFree(name)) features.push('Senza glutine.');
     const codInt = String(100000 + productId);
+    const ingredients = cleanIngredients(real?.ingredients);
+    const allergens = real?.allergens && real.allergens.length > 0 ? real.allergens.join(', ') : null;
     return {
       productId,
       codInt,
@@ -318,8 +321,9 @@ export function buildProducts(
       highlight: r.chance(0.03),
       badgeLabel,
       badgeCssClass,
-      ingredients: cleanIngredients(real?.ingredients),
-      allergens: real?.allergens && real.allergens.length > 0 ? real.allergens.join(', ') : null,
+      ingredients,
+      allergens,
+      freeFrom: freeFromOf({ name, allergens, ingredients }),
       storage: real
         ? real.ingredients
           ? storageText(leaf.department.slug, leaf.category.slug, rules.sellingType)

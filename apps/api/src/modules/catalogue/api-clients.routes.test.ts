@@ -1,5 +1,7 @@
 import type { Product, ProductListData } from '@spesa/shared/contracts/catalogue';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/rows';
 import { buildTestApp, getJson, type TestApp } from '../../../test/helper';
 
 /**
@@ -103,6 +105,28 @@ describe('GET /products as API clients call it', () => {
     );
     for (const p of household.body.data.products) expect(p.metaData.product_extra?.nonFood).toBe('true');
     expect(withTable.every((p) => p.metaData.product_extra?.nonFood === undefined)).toBe(true);
+  });
+});
+
+describe('"senza glutine", "senza lattosio" (decision 033)', () => {
+  it('lists only products known to be free of it, in search and in a department; bad values refused', async () => {
+    const all = await list('q=latte&page_size=100');
+    const free = await list('q=latte&free_from=lattosio&page_size=100');
+    expect(free.body.response.status).toBe(0);
+    expect(free.body.data.page.totItems).toBeGreaterThan(0);
+    expect(free.body.data.page.totItems).toBeLessThan(all.body.data.page.totItems);
+    const ids = free.body.data.products.map((p) => p.productId);
+    const rows = await queryRows<{ id: number; free: string[] }>(
+      t.db,
+      sql`SELECT product_id AS id, free_from AS free FROM products
+          WHERE product_id = ANY(string_to_array(${ids.join(',')}, ',')::int[])`,
+    );
+    expect(rows.length).toBe(ids.length);
+    for (const r of rows) expect(r.free).toContain('lattosio');
+    const both = await list('q=latte&free_from=lattosio,glutine&page_size=100');
+    expect(both.body.data.page.totItems).toBeLessThanOrEqual(free.body.data.page.totItems);
+    for (const bad of ['free_from=carne', 'free_from=glutine,carne'])
+      expect((await list(`q=latte&${bad}`)).statusCode, bad).toBe(400);
   });
 });
 

@@ -3,6 +3,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { incrementCatalogueVersion } from './catalogue.repository';
+import { freeFromOf } from './food-info';
 import type { PriceHistory } from './price-history';
 
 /**
@@ -262,6 +263,15 @@ export class CatalogueAdmin {
     if (edit.ingredients !== undefined) set.push(sql`ingredients = ${edit.ingredients}`);
     if (edit.allergens !== undefined) set.push(sql`allergens = ${edit.allergens}`);
     if (edit.storage !== undefined) set.push(sql`storage = ${edit.storage}`);
+    if (edit.name !== undefined || edit.ingredients !== undefined || edit.allergens !== undefined) {
+      // what the product is free of follows its name and declared allergens (the shop's filters)
+      const freeFrom = freeFromOf({
+        name: edit.name ?? before.name,
+        ingredients: edit.ingredients !== undefined ? edit.ingredients : before.ingredients,
+        allergens: edit.allergens !== undefined ? edit.allergens : before.allergens,
+      });
+      set.push(sql`free_from = string_to_array(${freeFrom.join(',')}, ',')::text[]`);
+    }
     // a change of the stores alone moves updatedAt too (the next edit reads the new set)
     if (set.length > 0 || edit.notSoldAt !== undefined) {
       set.push(sql`updated_at = clock_timestamp()`);

@@ -90,6 +90,8 @@ export interface ProductCriteria {
   /** facet vendor:<id>: any of them */
   vendorIds?: number[];
   promoOnly?: boolean;
+  /** only products known to be free of all of these (products.free_from) */
+  freeFrom?: readonly string[];
   newOnly?: boolean;
   productId?: number;
   slug?: string;
@@ -248,6 +250,8 @@ function conditions(c: ProductCriteria, skipFacet?: FacetName): SQL {
       )})`,
     );
   if (c.promoOnly) parts.push(hasActivePromo(c.today));
+  if (c.freeFrom && c.freeFrom.length > 0)
+    parts.push(sql`p.free_from @> string_to_array(${c.freeFrom.join(',')}, ',')::text[]`);
   if (c.newOnly) parts.push(sql`p.is_new`);
   return sql.join(parts, sql` AND `);
 }

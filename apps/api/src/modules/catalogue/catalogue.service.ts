@@ -6,6 +6,7 @@ import {
   productsQuerySchema,
   type Category,
   type Facet,
+  type FreeFrom,
   type Product,
   type ProductListData,
   type ProductSort,
@@ -83,6 +84,7 @@ export interface ProductsQueryInput {
   /** the real platform's ordering; `sort` wins when both come */
   order_by?: keyof typeof ORDER_BY_SORT | undefined;
   promo?: boolean | undefined;
+  free_from?: FreeFrom[] | undefined;
   new_product?: boolean | undefined;
   onlyNew?: boolean | undefined;
   page: number;
@@ -568,6 +570,7 @@ export class CatalogueService {
           vendorIds: facets.vendorIds,
           promoOnly: query.promo === true,
           newOnly: query.new_product === true || query.onlyNew === true,
+          ...(query.free_from && query.free_from.length > 0 ? { freeFrom: query.free_from } : {}),
         };
         let criteria: ProductCriteria = { ...base, today };
         // no facet chosen: the total and both facets come from one grouped query

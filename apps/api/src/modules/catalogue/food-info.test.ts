@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { allergensIn, ingredientsHtml, nutritionTableHtml } from './food-info';
+import { allergensIn, freeFromOf, ingredientsHtml, nutritionTableHtml } from './food-info';
 
 describe('the food information on the wire (Regulation EU 1169/2011)', () => {
   it.each([
@@ -49,4 +49,22 @@ describe('the food information on the wire (Regulation EU 1169/2011)', () => {
     );
     expect(nutritionTableHtml('dati non disponibili')).toBeNull();
   });
+});
+
+describe('freeFromOf: what a product is known to be free of, never guessed', () => {
+  it.each([
+    ['Pasta di mais senza glutine', null, null, ['glutine']],
+    ['Latte UHT senza lattosio', null, null, ['lattosio']],
+    ['Latte parzialmente scremato delattosato', 'latte', 'latte', ['glutine', 'lattosio']],
+    ['Biscotti', null, 'farina di frumento, burro', []],
+    ['Biscotti', 'glutine, latte', 'farina di frumento, burro', []],
+    ['Passata di pomodoro', 'nessuno', 'pomodoro, sale', ['glutine', 'lattosio']],
+    ['Crackers', 'sesamo', 'farina di grano, sesamo', ['lattosio']],
+    ['Yogurt bianco', '', 'latte', []],
+  ] as Array<[string, string | null, string | null, string[]]>)(
+    '%s (allergens %j, ingredients %j) → %j',
+    (name, allergens, ingredients, expected) => {
+      expect(freeFromOf({ name, allergens, ingredients })).toEqual(expected);
+    },
+  );
 });

@@ -1,3 +1,4 @@
+import type { FreeFrom } from '@spesa/shared/contracts/catalogue';
 import { htmlTemplate } from '../../lib/html';
 
 /**
@@ -78,6 +79,33 @@ export function allergensIn(text: string | null): string[] {
   return Object.entries(ALLERGEN_WORDS)
     .filter(([, words]) => words.some((w) => new RegExp(`\\b${w}\\b`, 'u').test(lower)))
     .map(([name]) => name);
+}
+
+/**
+ * What a product is known to be free of, never guessed: its name says so ("senza glutine", "senza
+ * lattosio", "gluten free"), or its declared allergens are known and, with its ingredients, name neither
+ * the allergen nor (for lactose) milk. A product whose allergens are not known is free of nothing.
+ */
+export function freeFromOf(p: {
+  name: string;
+  allergens: string | null;
+  ingredients: string | null;
+}): FreeFrom[] {
+  const name = p.name.toLowerCase();
+  // an empty allergen text is not a declaration ("nessuno" is)
+  const declared =
+    p.allergens === null || p.allergens.trim() === ''
+      ? null
+      : [...allergensIn(p.allergens), ...allergensIn(p.ingredients)];
+  const out: FreeFrom[] = [];
+  if (/senza\s+glutine|gluten[\s-]?free/.test(name) || (declared !== null && !declared.includes('glutine')))
+    out.push('glutine');
+  if (
+    /senza\s+lattosio|lactose[\s-]?free|delattosat/.test(name) ||
+    (declared !== null && !declared.includes('latte'))
+  )
+    out.push('lattosio');
+  return out;
 }
 
 const table = htmlTemplate<{ caption: string; rows: Array<[string, string]> }>(

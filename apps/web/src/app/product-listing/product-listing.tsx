@@ -5,6 +5,7 @@ import type { Category } from '@spesa/shared/contracts/catalogue';
 import { useProducts } from '../../features/catalogue/api/get-products';
 import { useViewMode } from '../../features/catalogue/hooks/use-view-mode';
 import {
+  FREE_FROM_FILTERS,
   parseListingParams,
   SORT_OPTIONS,
   toProductsQuery,
@@ -53,7 +54,8 @@ export function ProductListing({ scope, subcategories, emptyText }: ProductListi
   const page = data?.page;
   const items = data?.products ?? [];
   const facets = data?.facets ?? [];
-  const hasFilters = filters.facets.length > 0 || filters.promo || filters.onlyNew;
+  const hasFilters =
+    filters.facets.length > 0 || filters.promo || filters.onlyNew || filters.freeFrom.length > 0;
 
   return (
     <div ref={topRef} className="listing">
@@ -104,6 +106,23 @@ export function ProductListing({ scope, subcategories, emptyText }: ProductListi
             />
             <span>{t('listing.onlyNew')}</span>
           </label>
+          {FREE_FROM_FILTERS.map((free) => (
+            <label key={free} className="listing-switch">
+              <input
+                type="checkbox"
+                role="switch"
+                checked={filters.freeFrom.includes(free)}
+                onChange={(e) =>
+                  change({
+                    freeFrom: e.target.checked
+                      ? [...filters.freeFrom, free]
+                      : filters.freeFrom.filter((f) => f !== free),
+                  })
+                }
+              />
+              <span>{t(`listing.freeFrom.${free}`)}</span>
+            </label>
+          ))}
           <div className="listing-sort">
             <label htmlFor={`${id}-sort`}>{t('listing.sort')}</label>
             <select

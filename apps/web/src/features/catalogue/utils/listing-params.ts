@@ -1,4 +1,5 @@
-import type { ProductSort } from '@spesa/shared/contracts/catalogue';
+// types only: the contracts hold zod schemas, which must stay out of the first chunks
+import type { FreeFrom, ProductSort } from '@spesa/shared/contracts/catalogue';
 import type { ProductsRequest } from '../api/get-products';
 
 /**
@@ -12,6 +13,8 @@ export interface ListingFilters {
   facets: string[];
   promo: boolean;
   onlyNew: boolean;
+  /** "senza glutine", "senza lattosio" */
+  freeFrom: FreeFrom[];
 }
 
 export const SORT_OPTIONS = [
@@ -24,7 +27,17 @@ export const SORT_OPTIONS = [
 ] as const satisfies readonly { value: ProductSort; labelKey: string }[];
 
 const SORTS = new Set<string>(SORT_OPTIONS.map((o) => o.value));
-const KEYS = { page: 'page', sort: 'sort', facet: 'facet', promo: 'promo', onlyNew: 'new' } as const;
+const KEYS = {
+  page: 'page',
+  sort: 'sort',
+  facet: 'facet',
+  promo: 'promo',
+  onlyNew: 'new',
+  freeFrom: 'senza',
+} as const;
+/** The "senza ..." filters, in the order the listing offers them (the contract's FREE_FROM). */
+export const FREE_FROM_FILTERS = ['glutine', 'lattosio'] as const satisfies readonly FreeFrom[];
+const FREE = new Set<string>(FREE_FROM_FILTERS);
 
 export function parseListingParams(sp: URLSearchParams): ListingFilters {
   const page = Number(sp.get(KEYS.page));
@@ -35,6 +48,7 @@ export function parseListingParams(sp: URLSearchParams): ListingFilters {
     facets: [...new Set(sp.getAll(KEYS.facet).filter(Boolean))],
     promo: sp.get(KEYS.promo) === '1',
     onlyNew: sp.get(KEYS.onlyNew) === '1',
+    freeFrom: [...new Set(sp.getAll(KEYS.freeFrom).filter((v) => FREE.has(v)))] as FreeFrom[],
   };
 }
 
@@ -46,6 +60,7 @@ export function writeListingParams(base: URLSearchParams, f: ListingFilters): UR
   for (const facet of f.facets) sp.append(KEYS.facet, facet);
   if (f.promo) sp.set(KEYS.promo, '1');
   if (f.onlyNew) sp.set(KEYS.onlyNew, '1');
+  for (const free of f.freeFrom) sp.append(KEYS.freeFrom, free);
   if (f.page > 1) sp.set(KEYS.page, String(f.page));
   return sp;
 }
@@ -66,7 +81,7 @@ export function toggleFacet(facets: readonly string[], id: string): string[] {
 }
 
 export function hasActiveFilters(f: ListingFilters): boolean {
-  return !!f.sort || f.facets.length > 0 || f.promo || f.onlyNew;
+  return !!f.sort || f.facets.length > 0 || f.promo || f.onlyNew || f.freeFrom.length > 0;
 }
 
 /** The GET /products query of a listing. */
@@ -84,5 +99,6 @@ export function toProductsQuery(
     ...(f.facets.length ? { facet: f.facets } : {}),
     ...(f.promo ? { promo: true } : {}),
     ...(f.onlyNew ? { new_product: true } : {}),
+    ...(f.freeFrom.length ? { free_from: f.freeFrom } : {}),
   };
 }
