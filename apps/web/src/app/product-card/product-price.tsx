@@ -30,45 +30,39 @@ export function ProductPrice({ product, size = 'medium' }: { product: Product; s
       : null;
   // Omnibus: a reduction is announced with the lowest price of the 30 days before it
   const priorPrice = listPrice != null ? product.warehousePromo?.priorPrice : undefined;
-  const priceClass = `pp-price${size === 'large' ? ' pp-price--large' : ''}${listPrice != null ? ' pp-price--promo' : ''}`;
-  if (listPrice != null && product.warehousePromo?.audience === 'card') {
-    // a card price is an invitation: the list price is what a customer without the card pays (decision 032)
-    return (
-      <div data-testid="product-price">
-        <span className={`pp-price${size === 'large' ? ' pp-price--large' : ''}`}>
-          <VisuallyHidden>{t('product.price')}: </VisuallyHidden>
-          {byWeight
-            ? formatPricePerUnit(listPrice, product.priceUnitDisplay || 'kg')
-            : formatPrice(listPrice)}
-        </span>
-        <p className="pp-card" data-testid="card-price">
-          {t('product.cardPrice')} <strong>{priceText}</strong>
-        </p>
-        {priorPrice !== undefined ? (
-          <p className="pp-unit" data-testid="prior-price">
-            {t('product.priorPrice', { price: formatPrice(priorPrice) })}
-          </p>
-        ) : null}
-        {perUnit ? (
-          <p className="pp-unit" data-testid="price-per-unit">
-            {perUnit}
-          </p>
-        ) : null}
-      </div>
-    );
-  }
+  // a card price is an invitation: the list price is what a customer without the card pays (decision 032)
+  const cardOnly = listPrice != null && product.warehousePromo?.audience === 'card';
+  const sizeClass = size === 'large' ? ' pp-price--large' : '';
   return (
     <div data-testid="product-price">
-      {listPrice != null ? (
-        <span className="pp-list">
-          <VisuallyHidden>{t('product.listPrice')}: </VisuallyHidden>
-          {formatPrice(listPrice)}
-        </span>
-      ) : null}
-      <span className={priceClass}>
-        <VisuallyHidden>{listPrice != null ? t('product.promoPrice') : t('product.price')}: </VisuallyHidden>
-        {priceText}
-      </span>
+      {cardOnly ? (
+        <>
+          <span className={`pp-price${sizeClass}`}>
+            <VisuallyHidden>{t('product.price')}: </VisuallyHidden>
+            {byWeight
+              ? formatPricePerUnit(listPrice, product.priceUnitDisplay || 'kg')
+              : formatPrice(listPrice)}
+          </span>
+          <p className="pp-card" data-testid="card-price">
+            {t('product.cardPrice')} <strong>{priceText}</strong>
+          </p>
+        </>
+      ) : (
+        <>
+          {listPrice != null ? (
+            <span className="pp-list">
+              <VisuallyHidden>{t('product.listPrice')}: </VisuallyHidden>
+              {formatPrice(listPrice)}
+            </span>
+          ) : null}
+          <span className={`pp-price${sizeClass}${listPrice != null ? ' pp-price--promo' : ''}`}>
+            <VisuallyHidden>
+              {listPrice != null ? t('product.promoPrice') : t('product.price')}:{' '}
+            </VisuallyHidden>
+            {priceText}
+          </span>
+        </>
+      )}
       {priorPrice !== undefined ? (
         <p className="pp-unit" data-testid="prior-price">
           {t('product.priorPrice', { price: formatPrice(priorPrice) })}
@@ -76,7 +70,7 @@ export function ProductPrice({ product, size = 'medium' }: { product: Product; s
       ) : null}
       {perUnit ? (
         <p className="pp-unit" data-testid="price-per-unit">
-          {formerPerUnit ? (
+          {formerPerUnit && !cardOnly ? (
             <>
               <s>
                 <VisuallyHidden>{t('product.listPrice')}: </VisuallyHidden>
