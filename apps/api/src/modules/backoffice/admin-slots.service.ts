@@ -66,17 +66,12 @@ export class AdminSlotsService {
   > {
     return this.db.transaction(async (tx) => {
       const done = await this.slots.updateTemplate(tx, id, edit, romeNow(this.now()).date);
-      const record = (allowed: boolean, before: unknown, after: unknown) =>
-        this.repo.audit(tx, {
-          staffUserId: member.userId,
-          staffName: member.name,
-          action: 'update',
-          resource: 'slot-templates',
-          resourceId: String(id),
-          allowed,
-          before,
-          after,
-        });
+      const audit = this.repo.auditOf(member, {
+        action: 'update',
+        resource: 'slot-templates',
+        resourceId: String(id),
+      });
+      const record = (allowed: boolean, before: unknown, after: unknown) => audit(tx, allowed, before, after);
       if (done.ok) {
         await record(true, done.before, done.after);
         return { ok: true, template: done.after };
@@ -108,17 +103,11 @@ export class AdminSlotsService {
   ): Promise<
     { ok: true; store: AdminStoreDetail } | { ok: false; failure: Failure; current: AdminStoreDetail | null }
   > {
-    const record = (db: Db, allowed: boolean, before: unknown, after: unknown) =>
-      this.repo.audit(db, {
-        staffUserId: member.userId,
-        staffName: member.name,
-        action: 'update',
-        resource: 'stores',
-        resourceId: String(storeId),
-        allowed,
-        before,
-        after,
-      });
+    const record = this.repo.auditOf(member, {
+      action: 'update',
+      resource: 'stores',
+      resourceId: String(storeId),
+    });
     if (!this.allowed(member, storeId)) {
       await record(this.db, false, null, edit);
       return { ok: false, failure: failWith(BACKOFFICE_TEXT.notYourStore, 'notFound'), current: null };
@@ -156,17 +145,11 @@ export class AdminSlotsService {
     date: string,
     closed: boolean,
   ): Promise<Result<{ data: AdminSlotDay }>> {
-    const record = (db: Db, allowed: boolean, before: unknown, after: unknown) =>
-      this.repo.audit(db, {
-        staffUserId: member.userId,
-        staffName: member.name,
-        action: closed ? 'close-day' : 'open-day',
-        resource: 'slot-days',
-        resourceId: `${storeId}-${date}`,
-        allowed,
-        before,
-        after,
-      });
+    const record = this.repo.auditOf(member, {
+      action: closed ? 'close-day' : 'open-day',
+      resource: 'slot-days',
+      resourceId: `${storeId}-${date}`,
+    });
     if (!this.allowed(member, storeId)) {
       await record(this.db, false, null, { closed });
       return failWith(BACKOFFICE_TEXT.notYourStore, 'notFound');

@@ -249,6 +249,18 @@ export class BackofficeRepository {
     );
   }
 
+  /**
+   * The audit writer of one action of a staff member on one record: `record(db, allowed, before, after)`
+   * writes it in `db` (the change's own transaction, or the pool for a refusal).
+   */
+  auditOf(
+    member: { userId: number; name: string },
+    what: { action: string; resource: string; resourceId: string },
+  ): (db: Db, allowed: boolean, before: unknown, after: unknown) => Promise<void> {
+    return (db, allowed, before, after) =>
+      this.audit(db, { staffUserId: member.userId, staffName: member.name, ...what, allowed, before, after });
+  }
+
   async auditList(
     f: { staffUserId?: number | undefined; resource?: string | undefined; action?: string | undefined },
     order: { desc: boolean },

@@ -238,9 +238,10 @@ export class CatalogueAdmin {
     if (edit.minAcq !== undefined) set.push(sql`min_acq = ${edit.minAcq}`);
     if (edit.notSoldAt !== undefined) {
       await tx.execute(sql`DELETE FROM product_delistings WHERE product_id = ${productId}`);
-      for (const warehouseId of new Set(edit.notSoldAt))
+      if (edit.notSoldAt.length > 0)
         await tx.execute(
-          sql`INSERT INTO product_delistings (product_id, warehouse_id) VALUES (${productId}, ${warehouseId})`,
+          sql`INSERT INTO product_delistings (product_id, warehouse_id)
+              SELECT DISTINCT ${productId}::int, unnest(string_to_array(${edit.notSoldAt.join(',')}, ',')::int[])`,
         );
     }
     if (edit.name !== undefined) set.push(sql`name = ${edit.name}`);

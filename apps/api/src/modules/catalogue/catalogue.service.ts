@@ -38,6 +38,7 @@ import {
   type CategoryRow,
   type CategoryVendorCountRow,
   type FacetCountRow,
+  type ProductRow,
   type ProductCriteria,
   type ProductOrder,
   type TextMatch,
@@ -458,9 +459,10 @@ export class CatalogueService {
     const rows = await findProductsByIds(this.#db, unique, this.today());
     const segmentRows = await findProductsByIds(this.#db, unique, this.today(), true);
     const delisted = await delistedAt(this.#db, warehouseId, unique);
+    // each row mapped once: the public row gives the product, a segment row its promotion only
     const promos = new Map<number, CartPromo[]>();
-    for (const r of [...rows, ...segmentRows]) {
-      if (r.promoId === null || r.promoPriceCents === null) continue;
+    const addPromo = (r: ProductRow, product: Product) => {
+      if (r.promoId === null || r.promoPriceCents === null) return;
       const list = promos.get(r.productId) ?? [];
       list.push({
         promoId: r.promoId,
@@ -468,15 +470,21 @@ export class CatalogueService {
         selectable: r.promoSelectable ?? false,
         audience: audienceOf(r.promoAudience),
         segmentId: r.promoSegmentId,
-        view: toWireProduct(r, index).warehousePromo ?? null,
+        view: product.warehousePromo ?? null,
       });
       promos.set(r.productId, list);
-    }
+    };
+    const products = rows.map((r) => {
+      const product = toWireProduct(r, index);
+      addPromo(r, product);
+      return { r, product };
+    });
+    for (const r of segmentRows) addPromo(r, toWireProduct(r, index));
     return new Map(
-      rows.map((r): [number, CartProductFacts] => [
+      products.map(({ r, product }): [number, CartProductFacts] => [
         r.productId,
         {
-          product: toWireProduct(r, index),
+          product,
           active: r.active && !delisted.has(r.productId),
           stock: r.stock,
           listPriceCents: r.priceCents,
