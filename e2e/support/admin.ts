@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type Page } from '@playwright/test';
+import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 
 /** The demo password of every seeded account (README). */
@@ -9,18 +9,25 @@ export const DEMO_PASSWORD = 'Spesa2026!';
 
 // a retried journey runs on the same database: the authenticator secret enrolled by the first try is kept here
 // (outside Playwright's output folder, which each run empties)
-const secretsFile = resolve(dirname(fileURLToPath(import.meta.url)), '../../var/e2e-state/staff-totp.json');
-const readSecrets = (): Record<string, string> => {
+// and so is each staff member's session: the sign-in is throttled per account (10 attempts in 15 minutes, two
+// per sign-in), so the journeys sign each one in once and reuse the session while the server accepts it
+const stateDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../var/e2e-state');
+const secretsFile = resolve(stateDir, 'staff-totp.json');
+const sessionsFile = resolve(stateDir, 'staff-sessions.json');
+type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
+const readState = <T>(file: string): Record<string, T> => {
   try {
-    return JSON.parse(readFileSync(secretsFile, 'utf8')) as Record<string, string>;
+    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, T>;
   } catch {
     return {};
   }
 };
-const keepSecret = (email: string, secret: string) => {
-  mkdirSync(dirname(secretsFile), { recursive: true });
-  writeFileSync(secretsFile, JSON.stringify({ ...readSecrets(), [email]: secret }));
+const keepState = <T>(file: string, email: string, value: T) => {
+  mkdirSync(stateDir, { recursive: true });
+  writeFileSync(file, JSON.stringify({ ...readState<T>(file), [email]: value }));
 };
+const readSecrets = () => readState<string>(secretsFile);
+const keepSecret = (email: string, secret: string) => keepState(secretsFile, email, secret);
 
 /** The authenticator's code now, as an app on the staff member's phone shows it. */
 export const codeOf = (secret: string): Promise<string> => generate({ secret });
@@ -28,9 +35,17 @@ export const codeOf = (secret: string): Promise<string> => generate({ secret });
 /**
  * Signs a demo staff member in to /admin as a person does: e-mail and password, then the authenticator's
  * code; at the first sign-in, the QR code's key (shown beside it) is read into the "app" and its first code
- * typed, and the recovery codes acknowledged.
+ * typed, and the recovery codes acknowledged. A later call reuses that session while it is valid.
  */
 export async function signInToAdmin(page: Page, email: string): Promise<void> {
+  const welcome = page.getByRole('heading', { name: /Benvenuto/ });
+  const saved = readState<Cookies>(sessionsFile)[email];
+  if (saved) {
+    await page.context().addCookies(saved);
+    await page.goto('/admin');
+    await expect(welcome.or(page.getByLabel('E-mail'))).toBeVisible();
+    if (await welcome.isVisible()) return;
+  }
   await page.goto('/admin/login');
   await page.getByLabel('E-mail').fill(email);
   await page.getByLabel('Password').fill(DEMO_PASSWORD);
@@ -54,5 +69,6 @@ export async function signInToAdmin(page: Page, email: string): Promise<void> {
     await codeAsked.fill(await codeOf(secret ?? ''));
     await page.getByRole('button', { name: 'Continua' }).click();
   }
-  await expect(page.getByRole('heading', { name: /Benvenuto/ })).toBeVisible();
+  await expect(welcome).toBeVisible();
+  keepState(sessionsFile, email, await page.context().cookies());
 }

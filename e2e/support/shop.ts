@@ -6,7 +6,8 @@ export const PRICE = /\d+,\d{2}\s€/;
 
 /** Waits for the page's main heading (the route has rendered its data), then scans it with axe. */
 export async function settleAndScan(page: Page, label: string): Promise<void> {
-  await expect(page.getByRole('main')).toBeVisible();
+  // the journeys' first page can meet a server still warming its listings while the other worker's journey runs
+  await expect(page.getByRole('main')).toBeVisible({ timeout: 30_000 });
   // Some pages (home) keep their h1 visually hidden: attached is enough.
   await expect(page.getByRole('heading', { level: 1 }).first()).toBeAttached();
   await expect(page.locator('[aria-busy="true"]')).toHaveCount(0); // skeletons of data still loading
