@@ -65,8 +65,8 @@ test('ricerca "pasta": il filtro Marca offre solo marche vere; un prodotto di ma
   expect(new Set(shown)).toEqual(new Set([brand]));
   await settleAndScan(page, `risultati "pasta", marca ${brand}`);
 
-  // Open Food Facts gives "Pasta Zara Tomatoe Paste" no brand: none is made up for it (decision 025)
-  const product = await api<{ slug: string; name: string }>(request, '/products?barcode=8004350001092');
+  // Open Food Facts gives "Trenette al Nero di seppia" no brand: none is made up for it (decision 025)
+  const product = await api<{ slug: string; name: string }>(request, '/products?barcode=8008101009023');
   await page.goto(`/product/${product.slug}`);
   await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
   await expect(page.getByRole('main').getByText('Marca:')).toHaveCount(0);

@@ -1,6 +1,7 @@
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { beforeAll, describe, expect, it } from 'vitest';
+import { italianName } from './catalogue-quality';
 import { isValidEan13 } from './ean';
 import {
   buildProducts,
@@ -24,8 +25,9 @@ beforeAll(async () => {
 });
 
 describe('buildProducts (default data)', () => {
-  it('keeps every real product and fills each leaf to the minimum', () => {
-    expect(draft.realCount).toBe(raw.length);
+  it('keeps every real product with an Italian name and fills each leaf to the minimum', () => {
+    expect(draft.realCount).toBe(raw.filter((p) => italianName(p.name) !== null).length);
+    expect(draft.realCount).toBeGreaterThan(raw.length * 0.99);
     const perLeaf = new Map<number, number>();
     for (const p of draft.products) perLeaf.set(p.categoryId, (perLeaf.get(p.categoryId) ?? 0) + 1);
     for (const leaf of taxonomy.leaves)
@@ -73,15 +75,15 @@ describe('buildProducts (default data)', () => {
 
   it("gives a real product only the brand its data or its name tells, else the chain's label or none", () => {
     const real = draft.products.slice(0, draft.realCount);
-    real.forEach((p, i) => {
-      const source = raw[i]!;
-      expect(p.barcode).toBe(source.ean);
+    const sources = new Map(raw.map((p) => [p.ean, p]));
+    for (const p of real) {
+      const source = sources.get(p.barcode as string)!;
       if (source.brand) expect(p.brand).toBe(source.brand);
       else if (p.brand !== UNKNOWN_BRAND && p.brand !== PRIVATE_LABEL)
-        expect(source.name.toLowerCase().startsWith(p.brand.toLowerCase())).toBe(true);
-    });
-    // "Pasta Zara Tomatoe Paste": no brand in the data, none known at the start of the name
-    expect(real.find((p) => p.barcode === '8004350001092')?.brand).toBe(UNKNOWN_BRAND);
+        expect(italianName(source.name)!.toLowerCase().startsWith(p.brand.toLowerCase())).toBe(true);
+    }
+    // "Trenette al Nero Di seppia": no brand in the data, none known at the start of the name
+    expect(real.find((p) => p.name === 'Trenette al Nero di seppia')?.brand).toBe(UNKNOWN_BRAND);
     expect(draft.vendors.filter((v) => v.name === UNKNOWN_BRAND)).toHaveLength(1);
   });
 
@@ -106,5 +108,27 @@ describe('buildProducts (default data)', () => {
     const big = buildProducts(taxonomy, raw, { now, productTarget: 12_000 });
     expect(big.products.length).toBe(12_000);
     expect(new Set(big.products.map((p) => p.slug)).size).toBe(12_000);
+  });
+});
+
+describe('catalogue quality (decision 034)', () => {
+  it('has none of the names, sizes and brands a shopper found wrong', () => {
+    const { products } = draft;
+    const names = products.map((p) => p.name);
+    for (const wrong of [/\buk\b/i, /tomatoe/i, /without/i, /saucisss?on/i, /\bitalian\b/i]) {
+      expect(names.filter((n) => wrong.test(n))).toEqual([]);
+    }
+    const anellini = products.find((p) => /Anellini/.test(p.name) && p.brand === 'Barilla');
+    expect(anellini?.format).not.toBe('33 g');
+    expect(products.filter((p) => p.brand === 'Zespri' && !/kiwi/i.test(p.name))).toEqual([]);
+  });
+
+  it('draws every loose fruit as itself', () => {
+    const { products } = draft;
+    const avocado = products.find((p) => /^Avocado/.test(p.name));
+    expect(avocado?.mediaIcon).toBe('avocado');
+    const apples = products.filter((p) => /^Mele\b/.test(p.name));
+    expect(apples.length).toBeGreaterThan(0);
+    expect(apples.every((p) => p.mediaIcon === 'red-apple')).toBe(true);
   });
 });

@@ -4,6 +4,13 @@
  * round-robin over the leaves, until `productTarget` is reached. Pure: same input, same rows.
  */
 import type { products } from '../schema';
+import {
+  brandMakes,
+  illustrationFor,
+  italianName,
+  looseBrandFits,
+  plausibleFormat,
+} from './catalogue-quality';
 import { privateEan13 } from './ean';
 import { parseFormat } from './formats';
 import { brandCasingMap, detectLeadingBrand, kebab, tidyName } from './names';
@@ -333,7 +340,11 @@ export function buildProducts(
       features: features.length > 0 ? features.join(' ') : null,
       nutriScoreEstimate: real?.nutriScoreEstimate ?? null,
       sourceUrl: real?.offUrl ?? null,
-      mediaIcon: stripIconPrefix(leaf.icon) ?? stripIconPrefix(leaf.department.icon) ?? 'shopping-cart',
+      mediaIcon: illustrationFor(
+        name,
+        nonFood,
+        stripIconPrefix(leaf.icon) ?? stripIconPrefix(leaf.department.icon) ?? 'shopping-cart',
+      ),
       logisticPackagingItems,
       logisticPalletItems,
       selectOptions: selectOptionsFor(name, rules.sellingType),
@@ -354,14 +365,19 @@ export function buildProducts(
     const leaf = taxonomy.leafById.get(p.categoryId);
     if (!leaf) continue;
     const h = hashString(p.ean);
-    const detected = p.brand ?? detectLeadingBrand(p.name, brandsLongestFirst);
+    const italian = italianName(p.name);
+    if (italian === null) continue; // a name with no Italian form: left out (decision 034)
+    const detected = p.brand ?? detectLeadingBrand(italian, brandsLongestFirst);
     // a real product's brand is shown only when known: the data gives one, or the name starts with one. Loose
     // goods and fresh counters sell under the chain's label; a packaged product of unknown brand gets none
     // (decision 025) rather than a brand of its category that may belong to a competitor of its maker.
     const fresh = leaf.sellingType === 'Sfuso' || leaf.brands.length === 0;
     const brand = detected ?? (fresh ? PRIVATE_LABEL : UNKNOWN_BRAND);
-    const name = tidyName(p.name, brand, brandCasing);
-    const format = p.quantity ?? leaf.typicalFormats[h % Math.max(1, leaf.typicalFormats.length)] ?? 'pezzo';
+    const name = tidyName(italian, brand, brandCasing);
+    const format =
+      plausibleFormat(p.quantity, leaf.typicalFormats) ??
+      leaf.typicalFormats[h % Math.max(1, leaf.typicalFormats.length)] ??
+      'pezzo';
     push({ leaf, name, brand, format, barcode: p.ean, real: p });
   }
   const realCount = rows.length;
@@ -379,9 +395,12 @@ export function buildProducts(
     const qualifiers = nonFood ? NON_FOOD_QUALIFIERS : FOOD_QUALIFIERS;
     const q =
       round === 0 ? '' : (qualifiers[(round - 1 + hashString(leaf.slug)) % qualifiers.length] as string);
+    // a shelf brand that makes this product (a loose one only from a brand known to grow it), else the chain's
+    const loose = leaf.sellingType === 'Sfuso';
+    const makers = leaf.brands.filter((b) => (loose ? looseBrandFits(b, base) : brandMakes(b, base)));
     let brand: string;
-    if (leaf.brands.length > 0 && !(leaf.sellingType === 'Sfuso' && i % 3 !== 1)) {
-      brand = leaf.brands[(i + round) % leaf.brands.length] as string;
+    if (makers.length > 0 && !(loose && i % 3 !== 1)) {
+      brand = makers[(i + round) % makers.length] as string;
     } else {
       brand = PRIVATE_LABELS[(i + round) % PRIVATE_LABELS.length] as string;
     }

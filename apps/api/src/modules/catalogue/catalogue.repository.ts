@@ -210,17 +210,19 @@ const categoryIn = (ids: readonly number[]): SQL =>
         sql`, `,
       )})`;
 
+// ts_rank's normalisation 1 divides by 1 + log(words): "Latte fresco intero" before a long name that
+// mentions "latt" once among ten other words
 const ftsQuery = (t: Extract<TextMatch, { mode: 'fts' }>): { match: SQL; rank: SQL } => {
   const full = sql`websearch_to_tsquery('it_unaccent', ${t.full})`;
   if (!t.lastPrefix)
-    return { match: sql`p.search_vector @@ ${full}`, rank: sql`ts_rank(p.search_vector, ${full})` };
+    return { match: sql`p.search_vector @@ ${full}`, rank: sql`ts_rank(p.search_vector, ${full}, 1)` };
   const prefix =
     t.head === ''
       ? sql`to_tsquery('it_unaccent', ${t.lastPrefix})`
       : sql`(websearch_to_tsquery('it_unaccent', ${t.head}) && to_tsquery('it_unaccent', ${t.lastPrefix}))`;
   return {
     match: sql`(p.search_vector @@ ${full} OR p.search_vector @@ ${prefix})`,
-    rank: sql`ts_rank(p.search_vector, ${full} || ${prefix})`,
+    rank: sql`ts_rank(p.search_vector, ${full} || ${prefix}, 1)`,
   };
 };
 

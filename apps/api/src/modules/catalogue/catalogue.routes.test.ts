@@ -203,10 +203,10 @@ describe('GET /products (lists)', () => {
   });
 
   it('shows a real product of unknown brand without one, and never offers "no brand" as a brand', async () => {
-    // "Pasta Zara Tomatoe Paste": Open Food Facts gives no brand and its name starts with none we know
-    const { body } = await getJson<Product>(t.app, `${API}/products?barcode=8004350001092`);
+    // "Trenette al Nero di seppia": Open Food Facts gives no brand and its name starts with none we know
+    const { body } = await getJson<Product>(t.app, `${API}/products?barcode=8008101009023`);
     const product = body.data;
-    expect(product?.name).toMatch(/^Pasta Zara/);
+    expect(product?.name).toMatch(/^Trenette al Nero/);
     expect(product?.shortDescr).toBe('');
     expect(product?.vendor.name).toBe('');
     for (const query of [

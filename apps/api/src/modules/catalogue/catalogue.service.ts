@@ -404,14 +404,23 @@ export class CatalogueService {
   }
 
   // ---------- products ----------
-  /** Full text first; when it finds nothing, trigram similarity on the name (typos). Answers the count too. */
+  /**
+   * Whole words first ("pasta" finds pasta, not "pastiglie lavastoviglie"); when they find nothing, the last
+   * word as a prefix (a word still being typed, "mozz"); then trigram similarity on the name (typos).
+   * Answers the count too.
+   */
   async #textMatch(
     text: SearchText,
     base: Omit<ProductCriteria, 'text' | 'today'>,
   ): Promise<{ match: TextMatch; count: number }> {
-    const fts: TextMatch = { mode: 'fts', full: text.full, head: text.head, lastPrefix: text.lastPrefix };
-    const hits = await countProducts(this.#db, { ...base, today: this.today(), text: fts });
-    if (hits > 0) return { match: fts, count: hits };
+    const words: TextMatch = { mode: 'fts', full: text.full, head: text.head, lastPrefix: null };
+    const whole = await countProducts(this.#db, { ...base, today: this.today(), text: words });
+    if (whole > 0) return { match: words, count: whole };
+    if (text.lastPrefix) {
+      const fts: TextMatch = { mode: 'fts', full: text.full, head: text.head, lastPrefix: text.lastPrefix };
+      const hits = await countProducts(this.#db, { ...base, today: this.today(), text: fts });
+      if (hits > 0) return { match: fts, count: hits };
+    }
     const trigram: TextMatch = { mode: 'trigram', full: text.words };
     return {
       match: trigram,
