@@ -52,6 +52,7 @@ export const TABLE_OWNERS = {
     'timeslots',
     'delivery_slots',
   ],
+  lists: ['wishlists', 'wishlist_items', 'wishlist_shares'],
   mail: ['mail_outbox'],
   media: [],
   orders: [
@@ -63,6 +64,7 @@ export const TABLE_OWNERS = {
     'payment_events',
   ],
   payment: ['sandbox_payments'],
+  ratings: ['product_votes', 'product_rating_summaries'],
   system: [],
   // lib/ and plugins/: the infrastructure every module uses
   infrastructure: ['app_secrets', 'throttle_counters', 'scheduled_jobs'],

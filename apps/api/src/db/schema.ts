@@ -327,5 +327,7 @@ export * from './schema-account';
 export * from './schema-backoffice';
 export * from './schema-cart';
 export * from './schema-delivery';
+export * from './schema-lists';
 export * from './schema-orders';
+export * from './schema-ratings';
 export * from './schema-system';
