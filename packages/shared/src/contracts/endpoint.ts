@@ -58,8 +58,12 @@ export type EndpointKey<E extends Endpoint> = `${E['method']} ${E['path']}`;
 type InputOf<S> = S extends z.ZodType ? z.input<S> : never;
 type OutputOf<S> = S extends z.ZodType ? z.output<S> : never;
 
-/** One part of a call: required when the schema requires something, optional when all of it is optional. */
-type Part<K extends string, S> = S extends z.ZodType
+/**
+ * One part of a call: required when the schema requires something, optional when all of it is optional. Not
+ * distributive (`[S]`): read for a name not yet known, the three parts of every contract would otherwise be
+ * multiplied into one union too complex for TypeScript.
+ */
+type Part<K extends string, S> = [S] extends [z.ZodType]
   ? undefined extends InputOf<S>
     ? { [P in K]?: InputOf<S> }
     : object extends InputOf<S>
