@@ -30,15 +30,17 @@ const API_MODULES = {
   checkout: ['account', 'cart', 'catalogue', 'delivery', 'orders', 'payment'],
   content: [],
   delivery: ['account'],
+  lists: ['cart', 'catalogue'],
   mail: [],
   media: [],
   orders: ['account', 'cart', 'mail', 'payment'],
   payment: [],
+  ratings: [],
   system: [],
 };
 const WEB_FEATURES = {
   account: [],
-  cart: ['account'],
+  cart: ['account', 'catalogue'],
   catalogue: [],
   checkout: ['account', 'cart', 'delivery'],
   content: [],

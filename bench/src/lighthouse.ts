@@ -120,10 +120,19 @@ try {
   );
   const product = listing.products[0];
   if (!product) throw new Error(`no products in ${leaf.slug}`);
+  // the fullest product page: a promotion (struck prices, the 30-day low) and the food information (issue 19)
+  const promoted = await apiData<{
+    products: Array<ProductItem & { metaData?: { product_description?: Record<string, string> } }>;
+  }>(server.url, `${API}/products?promo=true&page_size=200`);
+  const informed = promoted.products.find(
+    (p) => p.metaData?.product_description?.ingredients && p.metaData.product_description.nutritional_values,
+  );
+  if (!informed) throw new Error('no promoted product with its food information');
   const pages = [
     { name: 'home', path: '/' },
     { name: 'category', path: `/category/${leaf.slug}` },
     { name: 'product', path: `/product/${product.slug}` },
+    { name: 'product (promotion, food information)', path: `/product/${informed.slug}` },
     { name: 'search', path: '/search?q=pasta' },
   ];
 
@@ -233,8 +242,14 @@ const targets = [
 ] as const;
 const targetLines = targets.map(([category, min]) => {
   const low = results.filter((r) => r.scores[category] < min).map((r) => r.name);
-  return `- ${category} ≥ ${min} on the four pages ${low.length ? `✗ (${low.join(', ')})` : '✓'}`;
+  return `- ${category} ≥ ${min} on every page ${low.length ? `✗ (${low.join(', ')})` : '✓'}`;
 });
+// a product page with its prices and food information stays as fast as the rest (issue 19)
+const productPages = results.filter((r) => r.name.startsWith('product'));
+const slowProducts = productPages.filter((r) => r.scores.performance < 95).map((r) => r.name);
+targetLines.push(
+  `- performance ≥ 95 on the product pages ${slowProducts.length ? `✗ (${slowProducts.join(', ')})` : '✓'}`,
+);
 const body = [
   `Measured ${today()} on commit ${gitSha()}; machine: ${machine()}; Chromium ${chromiumVersion()}.`,
   `Command: \`npm run lighthouse${runs > 1 ? ` -- --runs=${runs}` : ''}\` — Lighthouse 12 default config (mobile emulation, simulated 4G throttling), ` +

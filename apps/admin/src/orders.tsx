@@ -178,7 +178,7 @@ function SubstituteDialog(props: {
             <ListItem key={p.productId} disablePadding>
               <ListItemButton onClick={() => props.onChoose(p)}>
                 <ListItemText
-                  primary={p.name}
+                  primary={p.preferred ? `${p.name} — ${T.preferredByCustomer}` : p.name}
                   secondary={`${[p.brand, p.format].filter(Boolean).join(' · ')} · ${money(p.price)}`}
                 />
               </ListItemButton>

@@ -210,6 +210,7 @@ export const pickingTexts = {
   searchSubstitute: 'Cerca un prodotto',
   search: 'Cerca',
   substitutes: 'Prodotti sostitutivi',
+  preferredByCustomer: 'scelto dal cliente',
   noSubstitutes: 'Nessun prodotto trovato.',
   cancel: 'Annulla',
   done: 'Fatto.',

@@ -4,6 +4,7 @@ import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
+import { DEFAULT_STORE } from '@spesa/shared/contracts/delivery';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db, DbKind } from './db/client';
@@ -55,6 +56,13 @@ import { OrdersRepository } from './modules/orders/orders.repository';
 import ordersRoutes from './modules/orders/orders.routes';
 import { OrdersService } from './modules/orders/orders.service';
 import adminOrdersRoutes from './modules/orders/admin-orders.routes';
+import { ListsRepository } from './modules/lists/lists.repository';
+import listsRoutes from './modules/lists/lists.routes';
+import { ListsService } from './modules/lists/lists.service';
+import { RatingsRepository } from './modules/ratings/ratings.repository';
+import ratingsAdminRoutes from './modules/ratings/ratings-admin.routes';
+import ratingsRoutes from './modules/ratings/ratings.routes';
+import { RatingsModerationService, RatingsService } from './modules/ratings/ratings.service';
 import { AdminProductsService } from './modules/backoffice/admin-products.service';
 import { AdminSlotsService } from './modules/backoffice/admin-slots.service';
 import { SlotAdmin } from './modules/delivery/slot-admin';
@@ -312,6 +320,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     dailyPurchases: opts.dailyPurchases ?? orders.dailyPurchases,
     buyers: (userId) => accounts.pricingFacts(userId, catalogue.today()),
   });
+  // shopping lists (decision 035): products read from the catalogue, the whole list into the cart through it
+  const lists = new ListsService(new ListsRepository(opts.db), catalogue, {
+    add: (...args: Parameters<CartService['add']>) => cart.add(...args),
+    view: (...args: Parameters<CartService['view']>) => cart.view(...args),
+    warehouseOf: (userId: number) => cart.warehouseOf(userId),
+  });
   // the one entry point of status changes; its listener sends the order e-mails (decision 018)
   const orderStatus = new OrderStatusService((err) => app.log.error({ err }, 'order status listener failed'));
   orderStatus.onChange(
@@ -369,7 +383,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         if (!f || !f.active) return null;
         // a substitute is never charged more than the ordered line; its price for everyone is the bound
         const promo = promoFor(f.promos, null, NO_PRIVILEGES);
-        return { productId, name: f.product.name, priceCents: promo?.priceCents ?? f.listPriceCents };
+        return {
+          productId,
+          name: f.product.name,
+          brand: f.product.shortDescr,
+          format: f.product.description,
+          priceCents: promo?.priceCents ?? f.listPriceCents,
+        };
       },
       candidates: async (productId, q, limit) => {
         const ordered = await catalogueAdmin.find(productId);
@@ -427,12 +447,47 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   erasers.push((userId) => adminCustomersRepo.deleteNotes(opts.db, userId));
   const adminSlots = new AdminSlotsService(opts.db, slotAdmin, ordersRepo, backoffice, now);
+  // product ratings (decision 036): votes of received products, their summaries, moderation of text
+  const ratingsRepo = new RatingsRepository(opts.db);
+  const ratings = new RatingsService(
+    opts.db,
+    ratingsRepo,
+    {
+      products: async (ids) => {
+        const found = await Promise.all(ids.map((productId) => catalogue.product({ productId })));
+        return new Map(found.flatMap((r) => (r.ok ? [[r.data.productId, r.data] as const] : [])));
+      },
+    },
+    now,
+  );
+  const ratingsModeration = new RatingsModerationService(
+    opts.db,
+    ratingsRepo,
+    {
+      record: (db, e) =>
+        backoffice.audit(db, {
+          staffUserId: e.staff.userId,
+          staffName: e.staff.name,
+          action: e.action,
+          resource: 'votes',
+          resourceId: String(e.voteId),
+          allowed: true,
+          before: e.before,
+          after: e.after,
+        }),
+    },
+    now,
+  );
   const build = buildInfo({ version: env.APP_VERSION, buildSha: env.BUILD_SHA, repoRoot: REPO_ROOT });
 
   await app.register(
     async (api) => {
       api.setNotFoundHandler(apiNotFoundHandler);
-      await api.register(catalogueRoutes, { catalogue });
+      await api.register(catalogueRoutes, {
+        catalogue,
+        storeOf: async (request) =>
+          request.session ? cart.warehouseOf(request.session.userId) : DEFAULT_STORE.storeId,
+      });
       await api.register(contentRoutes, { content });
       await api.register(systemRoutes, { build });
       await api.register(authRoutes, { auth, botCheck, sessions, secureCookie });
@@ -455,9 +510,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         jobs,
       });
       await api.register(ordersRoutes, { orders });
+      await api.register(listsRoutes, { lists });
       // the customer's order actions: the checkout module's service behind the orders module's routes
       await api.register(orderActionsRoutes, { actions: orderActions });
       await api.register(adminOrdersRoutes, { staff });
+      await api.register(ratingsRoutes, { ratings });
+      await api.register(ratingsAdminRoutes, { moderation: ratingsModeration });
       await api.register(backofficeRoutes, {
         auth: staffAuth,
         products: adminProducts,

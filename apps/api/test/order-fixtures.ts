@@ -24,6 +24,8 @@ export interface FixtureLine {
   quantity: number;
   variableWeight?: boolean;
   acceptAlternatives?: boolean;
+  /** more line infos (e.g. preferred_substitute), as the cart's line carried them */
+  infos?: Record<string, string>;
 }
 
 export interface PlacedOrder {
@@ -121,7 +123,7 @@ export async function placeOrder(
             'Marca', 'g 500', ${l.variableWeight ? 'Sfuso' : 'Pezzo'}, ${l.variableWeight ? 'kg' : 'pz'}, '/m/x.png', 1,
             ${l.quantity}, ${l.product.priceCents}, ${l.product.priceCents}, ${lineCents[i] ?? 0}, ${lineCents[i] ?? 0},
             ${l.variableWeight ?? false}, ${l.acceptAlternatives ?? false},
-            ${JSON.stringify(l.acceptAlternatives ? { accept_alternatives: 'true' } : {})}::jsonb)
+            ${JSON.stringify({ ...(l.acceptAlternatives ? { accept_alternatives: 'true' } : {}), ...l.infos })}::jsonb)
           RETURNING order_item_id AS id`,
     );
     if (row) itemIds.push(row.id);

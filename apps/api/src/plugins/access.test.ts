@@ -95,6 +95,8 @@ describe('every route says who may call it', () => {
           `${callMethods(r).join(',')} ${r.url} | ${r.access.kind}: ${'why' in r.access ? r.access.why : ''}`,
       );
     expect(open).toEqual([
+      "GET /ebsn/api/products/list-product-alternative | customerOrAnonymous: anyone; a signed-in customer's alternatives are those of their cart's store",
+      "GET /ebsn/api/products/product-alternative-detail | customerOrAnonymous: anyone; a signed-in customer's alternatives are those of their cart's store",
       'GET /ebsn/api/category | public: the catalogue is browsable by anyone',
       'GET /ebsn/api/products | public: the catalogue is browsable by anyone',
       'GET /ebsn/api/products/suggest | public: the catalogue is browsable by anyone',

@@ -104,6 +104,8 @@ export const staffSubstituteSchema = z.object({
   format: z.string(),
   /** the price the customer would pay (never above the ordered product's) */
   price: z.number(),
+  /** the substitute the customer named for this line (offered first) */
+  preferred: z.boolean().optional(),
 });
 export type StaffSubstitute = z.infer<typeof staffSubstituteSchema>;
 export const staffSubstitutesDataSchema = z.object({ data: z.array(staffSubstituteSchema) });

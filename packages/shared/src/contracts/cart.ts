@@ -143,6 +143,14 @@ export const ITEM_NOTES_MAX = 500;
 export const cartItemInfosSchema = z.object({
   accept_alternatives: boolText.optional(),
   notes: z.string().max(ITEM_NOTES_MAX).optional(),
+  /**
+   * The product the customer would take if this one is short at picking (issue 20): a product id of the same
+   * shelf, sold by the cart's store; '' forgets it. The picking page offers it first.
+   */
+  preferred_substitute: z
+    .string()
+    .regex(/^\d{0,10}$/, { message: 'Indicare il prodotto sostitutivo con il suo codice.' })
+    .optional(),
 });
 
 /** POST /cart/add. Price fields a client may send are not part of the contract: they are dropped. */
@@ -195,6 +203,7 @@ export const cartUpdateInfosBodySchema = z.object({
     .min(1)
     .max(CART_ITEMS_MAX),
 });
+export type CartUpdateInfosBody = z.input<typeof cartUpdateInfosBodySchema>;
 
 /** POST /cart/close (cart_id) */
 export const cartCloseBodySchema = z.object({ cart_id: id });

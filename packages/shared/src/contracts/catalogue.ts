@@ -384,6 +384,47 @@ export const langInfoDataSchema = z.object({
 });
 export const versionSchema = z.object({ version: z.string(), build: z.string() });
 
+// ---------- alternatives (issue 20) ----------
+/** How many alternatives a product gets at most. */
+export const ALTERNATIVES_LIMIT = 6;
+/** How many products one GET /products/list-product-alternative asks about at most. */
+export const ALTERNATIVES_PRODUCTS_MAX = 50;
+const productIdList = z
+  .union([z.string(), z.array(z.string())])
+  .transform((v) => (Array.isArray(v) ? v.join(',') : v).split(',').map((s) => s.trim()))
+  .pipe(
+    z
+      .array(z.string().regex(/^\d{1,10}$/))
+      .min(1)
+      .max(ALTERNATIVES_PRODUCTS_MAX),
+  )
+  .transform((ids) => ids.map(Number))
+  .pipe(z.array(z.number().int().min(1).max(2_147_483_647)));
+/**
+ * GET /products/list-product-alternative: for each product, a handful of products a customer could take
+ * instead (same shelf, similar size and price, sold and in stock at the cart's store), best first.
+ * `details` answers whole products (else ids only); `filtered` leaves out products with no alternative.
+ */
+export const alternativesQuerySchema = z.object({
+  product_ids: productIdList,
+  details: queryBool.optional(),
+  filtered: queryBool.optional(),
+});
+export type AlternativesQueryInput = z.input<typeof alternativesQuerySchema>;
+export const productAlternativesSchema = z.object({
+  productId: z.number().int(),
+  alternativeIds: z.array(z.number().int()),
+  /** with `details` only */
+  products: z.array(productSchema).optional(),
+});
+export type ProductAlternatives = z.infer<typeof productAlternativesSchema>;
+export const alternativesDataSchema = z.object({ alternatives: z.array(productAlternativesSchema) });
+/** GET /products/product-alternative-detail: the alternatives of one product. */
+export const alternativeDetailQuerySchema = z.object({
+  product_id: queryInt(1, 2_147_483_647),
+  details: queryBool.optional(),
+});
+
 // ---------- endpoints (the catalogue module registers them) ----------
 /** GET /category answers one category (slug or categoryId) or the tree (neither). */
 export const categoryAnswerSchema = z.union([categoryDataSchema, categoryTreeDataSchema]);
@@ -406,6 +447,18 @@ export const catalogueEndpoints = {
     path: '/products/suggest',
     query: suggestQuerySchema,
     response: suggestDataSchema,
+  }),
+  alternatives: endpoint({
+    method: 'GET',
+    path: '/products/list-product-alternative',
+    query: alternativesQuerySchema,
+    response: alternativesDataSchema,
+  }),
+  alternativeDetail: endpoint({
+    method: 'GET',
+    path: '/products/product-alternative-detail',
+    query: alternativeDetailQuerySchema,
+    response: productAlternativesSchema,
   }),
   product: endpoint({
     method: 'GET',

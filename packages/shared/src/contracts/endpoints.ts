@@ -1,13 +1,16 @@
 import { accountEndpoints } from './account';
 import { backofficeEndpoints } from './admin';
 import { adminOrdersEndpoints } from './admin-orders';
+import { adminRatingsEndpoints } from './admin-ratings';
 import { cartEndpoints } from './cart';
 import { catalogueEndpoints } from './catalogue';
 import { checkoutEndpoints } from './checkout';
 import { contentEndpoints } from './content';
 import { deliveryEndpoints } from './delivery';
 import type { Endpoint, EndpointKey } from './endpoint';
+import { listsEndpoints } from './lists';
 import { ordersEndpoints } from './orders';
+import { ratingsEndpoints } from './ratings';
 import { systemEndpoints } from './system';
 
 /**
@@ -23,8 +26,11 @@ export const ENDPOINT_GROUPS = {
   checkout: checkoutEndpoints,
   content: contentEndpoints,
   delivery: deliveryEndpoints,
+  lists: listsEndpoints,
   orders: ordersEndpoints,
   adminOrders: adminOrdersEndpoints,
+  ratings: ratingsEndpoints,
+  adminRatings: adminRatingsEndpoints,
   system: systemEndpoints,
 } as const;
 

@@ -26,6 +26,10 @@ export const CART_TEXT = {
     text: 'Questa offerta è riservata ai titolari della carta fedeltà: collega una carta al tuo account per averla.',
   },
   infoInvalid: { code: 'msg.cart.infoInvalid', text: 'Informazione del carrello non valida.' },
+  substituteInvalid: {
+    code: 'msg.cart.substituteInvalid',
+    text: 'Il prodotto sostitutivo deve essere un altro prodotto dello stesso reparto, venduto dal tuo negozio.',
+  },
   itemRefInvalid: { code: 'msg.cart.itemRefInvalid', text: 'Indicare il prodotto da rimuovere.' },
   busy: { code: 'msg.cart.busy', text: 'Il carrello è stato modificato nello stesso momento: riprova.' },
   /** status 7: checkout/prepare locked the cart; checkout/unlock or the buy ends it */

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { cartApi, lineOf, pickers, type PickedProduct } from '../../../test/cart-fixtures';
 import { newCustomer } from '../../../test/customers';
 import { buildTestApp, callAs, DEMO_PASSWORD, login, type TestApp } from '../../../test/helper';
+import { queryRows } from '../../db/rows';
 import { CartRepository } from './cart.repository';
 
 /** The cart's lines: pieces, packs, loose by weight, options, promotions, totals, infos, sectors. */
@@ -342,6 +343,43 @@ describe('infos, sectors, close', () => {
     expect(notFlag.body.response.errors[0]?.code).toBe('msg.cart.infoInvalid');
     const upd = await c.infos([{ itemId: line?.itemId, infos: { accept_alternatives: 'false' } }]);
     expect(lineOf(upd.body, p.productId)?.cartItemInfo.accept_alternatives).toBe('false');
+  });
+
+  it('a preferred substitute per line: another product of the same shelf only; another customer’s line is not found', async () => {
+    const p = await pickers.piece(t.db);
+    const [sameShelf, otherShelf] = await queryRows<{ id: number }>(
+      t.db,
+      sql`(SELECT product_id AS id FROM products
+           WHERE category_id = (SELECT category_id FROM products WHERE product_id = ${p.productId})
+             AND product_id <> ${p.productId} AND active ORDER BY product_id LIMIT 1)
+          UNION ALL
+          (SELECT product_id AS id FROM products
+           WHERE category_id <> (SELECT category_id FROM products WHERE product_id = ${p.productId})
+             AND active ORDER BY product_id LIMIT 1)`,
+    );
+    const c = await customer();
+    const line = lineOf((await c.add([{ productId: p.productId, quantity: 1 }])).body, p.productId)!;
+    const named = await c.infos([
+      { itemId: line.itemId, infos: { preferred_substitute: String(sameShelf!.id) } },
+    ]);
+    expect(named.body.response.status).toBe(0);
+    expect(lineOf(named.body, p.productId)?.cartItemInfo.preferred_substitute).toBe(String(sameShelf!.id));
+    for (const wrong of [String(otherShelf!.id), String(p.productId), '999999']) {
+      const refused = await c.infos([{ itemId: line.itemId, infos: { preferred_substitute: wrong } }]);
+      expect(refused.body.response.errors[0]?.code, wrong).toBe('msg.cart.substituteInvalid');
+      expect(lineOf(refused.body, p.productId)?.cartItemInfo.preferred_substitute).toBe(
+        String(sameShelf!.id),
+      );
+    }
+    const notDigits = await c.infos([{ itemId: line.itemId, infos: { preferred_substitute: 'abc' } }]);
+    expect(notDigits.statusCode).toBe(400);
+    const someoneElse = await customer();
+    const stranger = await someoneElse.infos([
+      { itemId: line.itemId, infos: { preferred_substitute: String(sameShelf!.id) } },
+    ]);
+    expect(stranger.body.response.errors[0]?.code).toBe('msg.cart.itemNotFound');
+    const cleared = await c.infos([{ itemId: line.itemId, infos: { preferred_substitute: '' } }]);
+    expect(lineOf(cleared.body, p.productId)?.cartItemInfo.preferred_substitute).toBe('');
   });
 
   it('show_sectors groups the lines by department', async () => {

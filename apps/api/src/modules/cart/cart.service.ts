@@ -102,10 +102,15 @@ export function checkOptions(
   return ok(out);
 }
 
+/** Line infos a request may set: accept_alternatives, notes, preferred_substitute (checked apart). */
+type LineInfosInput = {
+  accept_alternatives?: string | undefined;
+  notes?: string | undefined;
+  preferred_substitute?: string | undefined;
+};
+
 /** Line infos kept from a request: accept_alternatives "true" / "false" and notes, nothing else. */
-function lineInfos(
-  infos: { accept_alternatives?: string | undefined; notes?: string | undefined } | undefined,
-) {
+function lineInfos(infos: LineInfosInput | undefined) {
   const out: Record<string, string> = {};
   if (infos?.accept_alternatives !== undefined) out.accept_alternatives = infos.accept_alternatives;
   if (infos?.notes !== undefined) out.notes = infos.notes.trim();
@@ -141,6 +146,11 @@ export class CartService {
     this.catalogue = opts.catalogue;
     this.dailyPurchases = opts.dailyPurchases;
     this.buyers = opts.buyers;
+  }
+
+  /** The store whose assortment the customer's open cart shows; the chain's default store without one. */
+  async warehouseOf(userId: number): Promise<number> {
+    return (await this.repo.findOpenCart(userId))?.warehouseId ?? DEFAULT_STORE.storeId;
   }
 
   async getOrCreateOpenCart(userId: number): Promise<CartRow> {
@@ -524,13 +534,10 @@ export class CartService {
     return this.outcome(userId, showSectors, [], [CART_INFO_TEXT.infoSaved]);
   }
 
-  /** POST /cart/update-infos: per line accept_alternatives and notes. */
+  /** POST /cart/update-infos: per line accept_alternatives, notes and the preferred substitute. */
   async updateInfos(
     userId: number,
-    items: Array<{
-      itemId: number;
-      infos: { accept_alternatives?: string | undefined; notes?: string | undefined };
-    }>,
+    items: Array<{ itemId: number; infos: LineInfosInput }>,
     showSectors = false,
   ): Promise<CartOutcome> {
     const cart = await this.changeableCart(userId);
@@ -538,10 +545,37 @@ export class CartService {
     const failures: Failure[] = [];
     for (const item of items) {
       const infos = lineInfos(item.infos);
+      const wanted = item.infos.preferred_substitute;
+      if (wanted !== undefined) {
+        const line = await this.repo.findItem(cart.data.cartId, item.itemId);
+        if (!line) {
+          failures.push(failWith(CART_TEXT.itemNotFound, 'notFound'));
+          continue;
+        }
+        if (wanted !== '' && !(await this.isSubstituteOf(cart.data, line.productId, Number(wanted)))) {
+          failures.push(failWith(CART_TEXT.substituteInvalid));
+          continue;
+        }
+        infos.preferred_substitute = wanted;
+      }
       if (!(await this.repo.mergeItemInfos(cart.data.cartId, item.itemId, infos)))
         failures.push(failWith(CART_TEXT.itemNotFound, 'notFound'));
     }
     return this.outcome(userId, showSectors, failures, [CART_INFO_TEXT.infoSaved]);
+  }
+
+  /** A substitute the customer may name: another product of the same shelf, sold by the cart's store. */
+  private async isSubstituteOf(cart: CartRow, productId: number, substituteId: number): Promise<boolean> {
+    if (substituteId === productId) return false;
+    const facts = await this.catalogue.productsForCart([productId, substituteId], cart.warehouseId);
+    const ordered = facts.get(productId);
+    const substitute = facts.get(substituteId);
+    return (
+      !!ordered &&
+      !!substitute &&
+      substitute.active &&
+      substitute.product.categoryId === ordered.product.categoryId
+    );
   }
 
   /** POST /cart/close: the open cart is closed (not when locked for payment); the next use opens a new one. */

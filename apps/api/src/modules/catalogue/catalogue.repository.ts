@@ -381,6 +381,44 @@ export async function delistedAt(db: Db, warehouseId: number, ids: readonly numb
   return new Set(rows.map((r) => r.id));
 }
 
+/**
+ * The alternatives of each product, best first (issue 20): active products of the same shelf (leaf
+ * category), in stock, sold by the store, ranked by how far their list price and their net content are from
+ * the product's (the sum of the two log ratios: twice the price counts as much as half of it), then by sales.
+ * Products of another unit (a loose product against packs) have no content to compare: only the price counts.
+ */
+export async function alternativeIds(
+  db: Db,
+  productIds: readonly number[],
+  warehouseId: number,
+  limit: number,
+): Promise<Map<number, number[]>> {
+  const out = new Map<number, number[]>(productIds.map((id) => [id, []]));
+  if (productIds.length === 0) return out;
+  const rows = await queryRows<{ productId: number; alternativeId: number }>(
+    db,
+    sql`SELECT o.product_id AS "productId", a.product_id AS "alternativeId"
+        FROM products o
+        CROSS JOIN LATERAL (
+          SELECT p.product_id, row_number() OVER (
+            ORDER BY abs(ln(greatest(p.price_cents, 1)::float8 / greatest(o.price_cents, 1)))
+                   + CASE WHEN p.unit_base = o.unit_base AND p.net_quantity > 0 AND o.net_quantity > 0
+                          THEN abs(ln(p.net_quantity::float8 / o.net_quantity::float8)) ELSE 0 END,
+                     p.sales_rank DESC, p.product_id) AS n
+          FROM products p
+          WHERE p.category_id = o.category_id AND p.product_id <> o.product_id AND p.active AND p.stock > 0
+            AND NOT EXISTS (SELECT 1 FROM product_delistings d
+                            WHERE d.product_id = p.product_id AND d.warehouse_id = ${warehouseId})
+          ORDER BY n
+          LIMIT ${limit}
+        ) a
+        WHERE o.product_id = ANY(string_to_array(${productIds.join(',')}, ',')::int[])
+        ORDER BY o.product_id, a.n`,
+  );
+  for (const r of rows) out.get(r.productId)?.push(r.alternativeId);
+  return out;
+}
+
 export async function countProducts(db: Db, c: ProductCriteria): Promise<number> {
   const rows = await queryRows<{ n: number }>(
     db,

@@ -1,18 +1,58 @@
 import { catalogueEndpoints as api } from '@spesa/shared/contracts/catalogue';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
+import { ok } from '../../lib/result';
 import type { CatalogueService } from './catalogue.service';
 
 const tags = ['catalogue'];
 
 /** Catalogue endpoints under /ebsn/api (spec section 7). Thin: parse, call the service, answer. */
-const catalogueRoutes: FastifyPluginAsyncZod<{ catalogue: CatalogueService }> = async (
-  app,
-  { catalogue },
-) => {
+/** The store whose assortment a visitor sees: a signed-in customer's cart's, else the chain's default. */
+export type StoreOfRequest = (request: FastifyRequest) => Promise<number>;
+
+const catalogueRoutes: FastifyPluginAsyncZod<{
+  catalogue: CatalogueService;
+  storeOf: StoreOfRequest;
+}> = async (app, { catalogue, storeOf }) => {
   const browsable = ACCESS.public('the catalogue is browsable by anyone');
+
+  const storeAware = ACCESS.customerOrAnonymous(
+    "anyone; a signed-in customer's alternatives are those of their cart's store",
+  );
+  app.route({
+    ...contractRoute(api.alternatives, {
+      access: storeAware,
+      tags,
+      summary:
+        'For each product, the products to take instead: same shelf, similar size and price, in stock at the store',
+    }),
+    handler: async (request) => {
+      const q = request.query;
+      const alternatives = await catalogue.alternatives(q.product_ids, await storeOf(request), {
+        details: q.details ?? false,
+        filtered: q.filtered ?? false,
+      });
+      return answer(request, ok({ alternatives }));
+    },
+  });
+
+  app.route({
+    ...contractRoute(api.alternativeDetail, {
+      access: storeAware,
+      tags,
+      summary: 'The alternatives of one product (whole products with details)',
+    }),
+    handler: async (request) => {
+      const q = request.query;
+      const [one] = await catalogue.alternatives([q.product_id], await storeOf(request), {
+        details: q.details ?? false,
+      });
+      return answer(request, ok(one ?? { productId: q.product_id, alternativeIds: [] }));
+    },
+  });
   app.route({
     ...contractRoute(api.category, {
       access: browsable,

@@ -1,4 +1,5 @@
 import {
+  ALTERNATIVES_LIMIT,
   CATEGORY_TREE_DEPTH,
   CRM_ALGORITHM,
   gridConfigSchema,
@@ -8,6 +9,7 @@ import {
   type Facet,
   type FreeFrom,
   type Product,
+  type ProductAlternatives,
   type ProductListData,
   type ProductSort,
   type SuggestItem,
@@ -20,6 +22,7 @@ import { failWith, ok, type Message, type Result } from '../../lib/result';
 import type { ContentService } from '../content/content.service';
 import { audienceOf, type CartPromo } from './promo-audience';
 import {
+  alternativeIds,
   categoryFacet,
   countProducts,
   countsByCategoryAndVendor,
@@ -501,6 +504,36 @@ export class CatalogueService {
         },
       ]),
     );
+  }
+
+  /**
+   * The alternatives of products at one store (issue 20; repository `alternativeIds` says how they are
+   * ranked). Read fresh, like a cart's products: stock decides. Unknown ids answer no alternative.
+   */
+  async alternatives(
+    productIds: readonly number[],
+    warehouseId: number,
+    opts: { details?: boolean; filtered?: boolean } = {},
+  ): Promise<ProductAlternatives[]> {
+    const unique = [...new Set(productIds)];
+    const byProduct = await alternativeIds(this.#db, unique, warehouseId, ALTERNATIVES_LIMIT);
+    let wire = new Map<number, Product>();
+    if (opts.details) {
+      const index = await this.#categories();
+      const ids = [...new Set([...byProduct.values()].flat())];
+      const rows = await findProductsByIds(this.#db, ids, this.today());
+      wire = new Map(rows.map((r) => [r.productId, toWireProduct(r, index)]));
+    }
+    return unique
+      .map((productId) => {
+        const alternativeIds = byProduct.get(productId) ?? [];
+        return {
+          productId,
+          alternativeIds,
+          ...(opts.details ? { products: alternativeIds.flatMap((id) => wire.get(id) ?? []) } : {}),
+        };
+      })
+      .filter((a) => !opts.filtered || a.alternativeIds.length > 0);
   }
 
   /**

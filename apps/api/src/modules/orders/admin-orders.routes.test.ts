@@ -227,6 +227,28 @@ describe('picking with a different weight, then capture', () => {
     );
     expect(searched.body.data.data.length).toBeGreaterThan(0);
     for (const p of searched.body.data.data) expect(`${p.name} ${p.brand}`.toLowerCase()).toContain(word);
+    // the substitute the customer named for a line comes first, marked (issue 20)
+    const named = await placeOrder(t, {
+      userId: customer.userId,
+      slotDate: '2030-01-16',
+      lines: [
+        {
+          product: piece,
+          quantity: 1,
+          acceptAlternatives: true,
+          infos: { preferred_substitute: String(other.productId) },
+        },
+      ],
+    });
+    await st(staff.token, 'POST', `/admin/orders/${named.orderId}/start`, {});
+    const offeredFirst = await st<{ data: Array<{ productId: number; preferred?: boolean }> }>(
+      staff.token,
+      'GET',
+      `/admin/orders/${named.orderId}/substitutes?orderItemId=${named.itemIds[0]}`,
+    );
+    expect(offeredFirst.body.data.data[0]).toMatchObject({ productId: other.productId, preferred: true });
+    expect(offeredFirst.body.data.data.filter((p) => p.productId === other.productId)).toHaveLength(1);
+    expect(offeredFirst.body.data.data.slice(1).every((p) => !p.preferred)).toBe(true);
     // the weighed line was ordered without alternatives
     const none = await st(
       staff.token,

@@ -66,7 +66,7 @@ export interface SubstitutePort {
   productOf(
     productId: number,
     warehouseId: number,
-  ): Promise<{ productId: number; name: string; priceCents: number } | null>;
+  ): Promise<{ productId: number; name: string; brand: string; format: string; priceCents: number } | null>;
   /** products on sale like `productId` (its category), or matching `q`; at most `limit` */
   candidates(
     productId: number,
@@ -179,16 +179,30 @@ export class StaffService {
     if (!line) return failWith(ORDERS_TEXT.itemNotFound, 'notFound');
     if (!line.acceptAlternatives) return failWith(ORDERS_TEXT.substituteNotAllowed);
     const found = await this.substitutes.candidates(line.productId, q, 20);
+    // the substitute the customer named comes first, when the store still sells it (issue 20)
+    const preferredId = Number(line.infos.preferred_substitute ?? '') || null;
+    const preferred =
+      preferredId !== null && !q ? await this.substitutes.productOf(preferredId, o.warehouseId) : null;
+    const offer = (p: {
+      productId: number;
+      name: string;
+      brand: string;
+      format: string;
+      priceCents: number;
+    }) => ({
+      productId: p.productId,
+      name: p.name,
+      brand: p.brand,
+      format: p.format,
+      price: Math.min(line.unitPriceCents, p.priceCents) / 100,
+    });
     return ok({
-      data: found
-        .filter((p) => p.productId !== line.productId)
-        .map((p) => ({
-          productId: p.productId,
-          name: p.name,
-          brand: p.brand,
-          format: p.format,
-          price: Math.min(line.unitPriceCents, p.priceCents) / 100,
-        })),
+      data: [
+        ...(preferred ? [{ ...offer(preferred), preferred: true }] : []),
+        ...found
+          .filter((p) => p.productId !== line.productId && p.productId !== preferred?.productId)
+          .map(offer),
+      ],
     });
   }
 

@@ -1,8 +1,9 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
@@ -21,11 +22,15 @@ import {
 import '../i18n';
 import { SHOW_SECTORS } from '../../../lib/config';
 import { paths } from '../../../lib/route-paths';
+import { useAlternatives } from '../../catalogue/api/get-alternatives';
 import { updateItemInfos } from '../api/update-item-infos';
 import { askQuantity } from '../hooks/cart-ui-store';
 import { changeLineQuantity } from '../hooks/line-change';
 import { optionsText, rulesOf } from '../utils/cart-lines';
 import './quantity-control.css';
+
+// the alternatives' dialog loads when a customer opens it
+const AlternativesDialog = lazy(() => import('./alternatives-dialog'));
 
 /** The line's stepper: minus (0 asks confirmation), the value (typed for pieces and packs), plus. */
 function LineStepper({ item }: { item: CartItem }) {
@@ -116,6 +121,7 @@ function CartLine({
   const p = item.product;
   const options = optionsText(item);
   const accept = item.cartItemInfo.accept_alternatives !== 'false';
+  const [alternativesOpen, setAlternativesOpen] = useState(false);
   const promo = item.warehousePromo?.view;
   const promoText = [promo?.header, promo?.body]
     .filter(Boolean)
@@ -195,14 +201,25 @@ function CartLine({
               size="small"
               checked={accept}
               onChange={(e) =>
-                void updateItemInfos(queryClient, item.itemId, e.target.checked, {
-                  fallbackError: t('cart.errors.errorSettingProduct'),
-                })
+                void updateItemInfos(
+                  queryClient,
+                  item.itemId,
+                  { accept_alternatives: e.target.checked ? 'true' : 'false' },
+                  { fallbackError: t('cart.errors.errorSettingProduct') },
+                )
               }
             />
           }
           label={<Typography variant="body2">{t('cart.acceptAlternatives')}</Typography>}
         />
+        {!compact && (accept || !item.available) ? (
+          <SubstituteChoice item={item} onOpen={() => setAlternativesOpen(true)} />
+        ) : null}
+        {alternativesOpen ? (
+          <Suspense fallback={null}>
+            <AlternativesDialog item={item} onClose={() => setAlternativesOpen(false)} />
+          </Suspense>
+        ) : null}
         {compact ? <LineTotal item={item} /> : null}
       </Box>
       {!compact ? (
@@ -215,6 +232,31 @@ function CartLine({
           <LineTotal item={item} />
         </Box>
       ) : null}
+    </Box>
+  );
+}
+
+/** The substitute the customer named for the line (or a button to name one); an unavailable line's alternatives. */
+function SubstituteChoice({ item, onOpen }: { item: CartItem; onOpen: () => void }) {
+  const { t } = useTranslation();
+  const preferred = item.cartItemInfo.preferred_substitute;
+  const { data } = useAlternatives(item.product.productId, !!preferred);
+  const name = preferred ? data?.find((p) => String(p.productId) === preferred)?.name : undefined;
+  return (
+    <Box sx={{ display: 'flex', flexWrap: 'wrap', alignItems: 'center', gap: 1 }}>
+      {item.available && name ? (
+        <Typography variant="body2" color="text.secondary" data-testid="preferred-substitute">
+          {t('cart.substitute', { name })}
+        </Typography>
+      ) : null}
+      <Button
+        size="small"
+        variant="text"
+        onClick={onOpen}
+        aria-label={item.available ? t('cart.chooseSubstituteLabel', { name: item.product.name }) : undefined}
+      >
+        {item.available ? t('cart.chooseSubstitute') : t('cart.seeAlternatives')}
+      </Button>
     </Box>
   );
 }
