@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ensureSeeded, migrate, openDatabase, type OpenedDatabase } from './db/client';
 import { ensureAccountData } from './db/seed/accounts';
 import { ensureDeliveryData } from './db/seed/delivery';
+import { ensureListsAndRatingsData } from './db/seed/lists-and-ratings';
 import { ensureOrderData } from './db/seed/orders';
 import { areDemoAccountsOn, isDevMailboxOn, loadEnv, type Env } from './env';
 import { ListingWarmer } from './modules/catalogue/listing-warmer';
@@ -70,6 +71,7 @@ async function prepareDatabase(env: Env): Promise<OpenedDatabase> {
     demoAccounts: areDemoAccountsOn(env),
   });
   await ensureOrderData(database.db, { demoAccounts: areDemoAccountsOn(env) });
+  await ensureListsAndRatingsData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   return database;
 }
 
