@@ -2,7 +2,7 @@
 //
 //   0. the dependencies (npm install) when node_modules is missing
 //   1. Chromium for the journeys (installs it as root with apt, otherwise says exactly what to run)
-//   2. Vitest: projects shared + web + api (the api suite on a fresh embedded PGlite, via its global setup)
+//   2. Vitest: projects shared + web + admin + api (the api suite on a fresh embedded PGlite, via its global setup)
 //   3. the api project again on a private, throw-away PostgreSQL cluster (when the server binaries exist),
 //      without the files that cannot tell the engines apart (vitest.config.ts, decision 009); beside it, the
 //      production builds of the web app and the back office
@@ -293,6 +293,7 @@ if (runVitest) {
       'run',
       '--project=shared',
       '--project=web',
+      '--project=admin',
       '--project=api',
       '--reporter=default',
       '--reporter=json',

@@ -15,6 +15,7 @@ import { ProductEdit, ProductList, ProductShow } from './products';
 import { SlotTemplateEdit, SlotTemplateList } from './slot-templates';
 import { StaffCreate, StaffEdit, StaffList } from './staff';
 import { StoreEdit, StoreList, StoreShow } from './stores';
+import { VoteList } from './votes';
 
 /**
  * The back office (decision 030). Each resource is registered here, once: its screens (list, show, edit)
@@ -71,6 +72,7 @@ export function AdminApp() {
         mayRead(role, 'customers') ? (
           <Resource key="customers" name="customers" list={CustomerList} show={CustomerShow} />
         ) : null,
+        mayRead(role, 'votes') ? <Resource key="votes" name="votes" list={VoteList} /> : null,
         mayRead(role, 'stores') ? (
           <Resource
             key="stores"

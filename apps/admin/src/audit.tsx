@@ -16,6 +16,7 @@ const filters = [
       { id: 'promotions', name: 'Promozioni' },
       { id: 'slot-templates', name: 'Fasce orarie (modelli)' },
       { id: 'customers', name: 'Clienti' },
+      { id: 'votes', name: 'Recensioni' },
       { id: 'access', name: 'Operazioni rifiutate' },
     ]}
   />,
@@ -36,6 +37,8 @@ const ACTION: Record<string, string> = {
   anonymize: 'Cancellazione dati personali',
   create: 'Creazione',
   end: 'Chiusura',
+  approve: 'Approvazione',
+  reject: 'Rifiuto',
 };
 const RESOURCE: Record<string, string> = {
   products: 'Prodotti',
@@ -46,6 +49,7 @@ const RESOURCE: Record<string, string> = {
   customers: 'Clienti',
   promotions: 'Promozioni',
   'slot-templates': 'Fasce orarie (modelli)',
+  votes: 'Recensioni',
 };
 const actionOf = (r: AdminAuditEntry) => ACTION[r.action] ?? r.action;
 const resourceOf = (r: AdminAuditEntry) => RESOURCE[r.resource] ?? r.resource;

@@ -1,6 +1,7 @@
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import { HttpError } from 'react-admin';
 import type { AdminStaff, PromotionAudience } from '@spesa/shared/contracts/admin';
+import { VOTE_STATUSES } from '@spesa/shared/contracts/ratings';
 import { adminCall, AdminApiError } from './api';
 
 /** react-admin's sort order, as the admin API names it. */
@@ -27,7 +28,7 @@ const unsupported = (what: string) => () => Promise.reject(new HttpError(`${what
 
 /**
  * The resources of the back office over its API (packages/shared contracts/admin.ts). A new resource adds its
- * cases here and its screens in resources.tsx (decision 030).
+ * cases here and its `<Resource>` in admin-app.tsx (decision 030).
  */
 export const dataProvider: DataProvider = {
   getList: (resource, params) =>
@@ -81,6 +82,17 @@ export const dataProvider: DataProvider = {
         });
       }
       if (resource === 'slot-templates') return adminCall('GET /admin/slot-templates', {});
+      if (resource === 'votes') {
+        // one state at a time (the moderation queue by default); the API sorts each state its own way
+        const status = VOTE_STATUSES.find((s) => s === filter.status) ?? 'pending';
+        return adminCall('GET /admin/votes', {
+          query: {
+            ...pageOf(params),
+            status,
+            ...(filter.productId ? { productId: filter.productId } : {}),
+          },
+        });
+      }
       if (resource === 'categories') {
         const sort = params.sort?.field as 'id' | 'name' | 'level' | undefined;
         return adminCall('GET /admin/categories', {

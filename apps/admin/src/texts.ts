@@ -130,6 +130,21 @@ export const adminItalian = {
         q: 'Cerca',
       },
     },
+    votes: {
+      name: 'Recensione |||| Recensioni',
+      fields: {
+        status: 'Stato',
+        productId: 'Prodotto',
+        productName: 'Prodotto',
+        customerFirstName: 'Cliente',
+        rating: 'Voto',
+        title: 'Titolo',
+        comment: 'Commento',
+        createdAt: 'Inviata il',
+        approvalDate: 'Decisa il',
+        rejectionReason: 'Motivo del rifiuto',
+      },
+    },
     audit: {
       name: 'Registro attività |||| Registro attività',
       fields: {
@@ -423,5 +438,34 @@ export const bulkTexts = {
   apply: 'Applica',
   cancel: 'Annulla',
   done: (n: number) => `Prezzi di ${n} prodotti aggiornati.`,
+  failed: 'Operazione non riuscita: riprova tra poco.',
+};
+
+/** The moderation of product reviews (read directly). */
+export const voteTexts = {
+  status: { pending: 'In attesa', approved: 'Approvate', rejected: 'Rifiutate' },
+  /** a vote's stars, "4,5 / 5", and what a screen reader says of them */
+  stars: (rating: number) => `${rating.toLocaleString('it-IT', { maximumFractionDigits: 1 })} / 5`,
+  starsSpoken: (rating: number) =>
+    `${rating.toLocaleString('it-IT', { maximumFractionDigits: 1 })} stelle su 5`,
+  noTitle: 'Senza titolo',
+  noComment: 'Nessun commento',
+  none: 'Nessuna recensione in questo stato.',
+  actions: 'Azioni',
+  decision: 'Decisione',
+  approve: 'Approva',
+  reject: 'Rifiuta',
+  approveLabel: (customer: string, product: string) => `Approva la recensione di ${customer} su ${product}`,
+  rejectLabel: (customer: string, product: string) => `Rifiuta la recensione di ${customer} su ${product}`,
+  approved: (product: string) => `Recensione di «${product}» approvata: ora conta nelle stelle del prodotto.`,
+  rejected: (product: string) => `Recensione di «${product}» rifiutata: il cliente vedrà il motivo.`,
+  rejectTitle: 'Rifiuta la recensione',
+  rejectHelp: (customer: string, product: string) =>
+    `La recensione di ${customer} su «${product}» non sarà pubblicata e non conterà nelle stelle. Il cliente leggerà il motivo che scrivi.`,
+  reason: 'Motivo del rifiuto',
+  reasonCount: (n: number, max: number) => `${n} di ${max} caratteri`,
+  cancel: 'Annulla',
+  rejectNow: 'Rifiuta la recensione',
+  decidedOn: (when: string) => `Decisa il ${when}`,
   failed: 'Operazione non riuscita: riprova tra poco.',
 };

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import type { StaffRole } from './admin';
+import { ADMIN_GRANTS } from './admin';
 import { endpoint } from './endpoint';
 import { orderIdParam } from './order-shape';
 import { VOTE_STATUSES } from './ratings';
@@ -8,12 +8,10 @@ import { VOTE_STATUSES } from './ratings';
  * Moderation of product votes in the back office (decisions 030 and 036), under /ebsn/api/admin/votes: the
  * votes with a title or a comment wait for customer service, who approve them (they count in the product's
  * stars from then on) or reject them with a reason the customer reads. The ratings module registers these.
- * The list shows the customer's first name only (no e-mail); every decision is in the audit log.
+ * The list shows the customer's first name only (no e-mail); every decision is in the audit log. The roles are
+ * `ADMIN_GRANTS.votes` (contracts/admin.ts), which the admin app reads too.
  */
-export const RATINGS_GRANTS = {
-  read: ['administrator', 'customer_service', 'supervisor'],
-  write: ['administrator', 'customer_service', 'supervisor'],
-} as const satisfies { read: readonly StaffRole[]; write: readonly StaffRole[] };
+export const RATINGS_GRANTS = ADMIN_GRANTS.votes;
 
 export const REJECTION_REASON_MIN = 3;
 export const REJECTION_REASON_MAX = 500;

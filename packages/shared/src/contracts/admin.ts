@@ -66,6 +66,11 @@ export const ADMIN_GRANTS = {
     read: ['administrator', 'customer_service', 'supervisor'],
     write: ['administrator', 'customer_service'],
   },
+  /** moderation of product votes with a title or comment (decision 036; the ratings module's routes) */
+  votes: {
+    read: ['administrator', 'customer_service', 'supervisor'],
+    write: ['administrator', 'customer_service', 'supervisor'],
+  },
   staff: { read: ['administrator'], write: ['administrator'] },
   audit: { read: ['administrator', 'supervisor'], write: [] },
 } as const satisfies Record<string, { read: readonly StaffRole[]; write: readonly StaffRole[] }>;

@@ -102,6 +102,8 @@ export const productSchema = z.object({
   minAcq: z.number().int(),
   badge: z.object({ label: z.string(), cssClass: z.string() }).optional(),
   isNew: z.boolean(),
+  /** the counted votes (stars 1-5 in half steps): average with one decimal and how many; absent without votes */
+  ratingSummary: z.object({ avg: z.number(), total: z.number().int() }).optional(),
   highlight: z.boolean(),
   selectOptions: z.array(
     z.object({

@@ -162,6 +162,9 @@ export interface ProductRow {
   /** 'all' | 'card' | 'segment' (decision 032) */
   promoAudience: string | null;
   promoSegmentId: number | null;
+  /** counted votes and the sum of their stars (null: no vote yet) */
+  ratingTotal: number | null;
+  ratingSum: number | null;
 }
 
 const PRODUCT_COLUMNS = sql.raw(`
@@ -180,7 +183,11 @@ const PRODUCT_COLUMNS = sql.raw(`
   to_char(pr.valid_from, 'YYYY-MM-DD') AS "promoValidFrom", to_char(pr.valid_to, 'YYYY-MM-DD') AS "promoValidTo",
   pr.header AS "promoHeader", pr.body AS "promoBody", pr.footer AS "promoFooter", pr.bubble AS "promoBubble",
   pr.css_class AS "promoCssClass", pr.selectable AS "promoSelectable", pr.prior_price_cents AS "promoPriorPriceCents",
-  pr.audience AS "promoAudience", pr.crm_segment_id AS "promoSegmentId"`);
+  pr.audience AS "promoAudience", pr.crm_segment_id AS "promoSegmentId",
+  rs.total AS "ratingTotal", rs.rating_sum::float8 AS "ratingSum"`);
+
+/** The product's counted votes (the ratings module keeps them; decision 036). */
+const RATING_JOIN = sql.raw(`LEFT JOIN product_rating_summaries rs ON rs.product_id = p.product_id`);
 
 /**
  * Today's best active promotion of p (lowest promo price) that the public catalogue shows: every one but the
@@ -317,7 +324,7 @@ export async function findProducts(
     sql`SELECT ${PRODUCT_COLUMNS}
         FROM (${pageIds}) page
         JOIN products p ON p.product_id = page.product_id
-        JOIN vendors v ON v.vendor_id = p.vendor_id ${activePromoJoin(c.today)}
+        JOIN vendors v ON v.vendor_id = p.vendor_id ${activePromoJoin(c.today)} ${RATING_JOIN}
         ORDER BY ${orderBy(page.order, c)}`,
   );
 }
@@ -361,6 +368,7 @@ export async function findProductsByIds(
     db,
     sql`SELECT ${PRODUCT_COLUMNS}
         FROM products p JOIN vendors v ON v.vendor_id = p.vendor_id ${activePromoJoin(today, segments)}
+          ${RATING_JOIN}
         WHERE p.product_id IN (${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,

@@ -157,6 +157,14 @@ export function toWireProduct(row: ProductRow, categories: CategoryIndex): Produ
     deliveryWarehouse: { ...DEFAULT_WAREHOUSE },
     minAcq: row.minAcq,
     isNew: row.isNew,
+    ...(row.ratingTotal && row.ratingSum !== null
+      ? {
+          ratingSummary: {
+            avg: Math.round((row.ratingSum / row.ratingTotal) * 10) / 10,
+            total: row.ratingTotal,
+          },
+        }
+      : {}),
     highlight: row.highlight,
     selectOptions: selectOptionsOf(row.selectOptions),
     productClasses: promo

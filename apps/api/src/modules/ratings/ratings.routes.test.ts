@@ -241,6 +241,14 @@ describe('voting', () => {
     expect(starsOf(s)).toEqual([1, 0, 2, 0, 1]);
     // (1 + 2.5 + 3 + 5) / 4 = 2.875
     expect(s.avg).toBe(2.9);
+    // the catalogue's product carries the same summary (read fresh here; listings as of the read cache)
+    const wire = await callAs<{ ratingSummary?: { avg: number; total: number } }>(
+      t.app,
+      null,
+      'GET',
+      `${API}/products?product_id=${p.productId}&skip_cache=true`,
+    );
+    expect(wire.body.data.ratingSummary).toEqual({ avg: 2.9, total: 4 });
   });
 
   it('defaults to one star with empty title and comment', async () => {
