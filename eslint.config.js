@@ -45,7 +45,9 @@ const WEB_FEATURES = {
   checkout: ['account', 'cart', 'delivery'],
   content: [],
   delivery: ['account', 'cart', 'catalogue'],
+  lists: ['account', 'cart'],
   orders: ['cart', 'checkout', 'delivery'],
+  ratings: [],
 };
 
 /** Packages and apps: shared stays framework-free; the web app and the API never import each other. */

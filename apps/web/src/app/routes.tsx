@@ -115,6 +115,19 @@ export const routes: RouteObject[] = [
             path: 'profile/orders/:orderId',
             lazy: () => import('./routes/orders-route').then((m) => ({ Component: m.OrderDetailRoute })),
           },
+          // shopping lists, own and shared (decision 035)
+          {
+            path: 'profile/lists',
+            lazy: () => import('./routes/lists-route').then((m) => ({ Component: m.ListsRoute })),
+          },
+          {
+            path: 'profile/lists/:listId',
+            lazy: () => import('./routes/lists-route').then((m) => ({ Component: m.ListDetailRoute })),
+          },
+          {
+            path: 'profile/ratings',
+            lazy: () => import('./routes/ratings-route').then((m) => ({ Component: m.RatingsRoute })),
+          },
           // EditAddresses (spec section 2): the list and the form with its optional addressId
           {
             path: 'profile/addresses',

@@ -7,6 +7,9 @@ import { PromoBubble, PromoText } from './product-promo';
 import { isAvailable, maxPurchasePieces } from '../../features/catalogue/utils/product-display';
 import type { ViewMode } from '../../features/catalogue/hooks/use-view-mode';
 import { paths } from '../../lib/route-paths';
+import { AddToListButton } from '../../features/lists/components/add-to-list-button';
+import { useAuth } from '../../features/account/hooks/use-auth';
+import { RatingBadge } from '../../features/ratings/components/rating-badge';
 import './product-card.css';
 
 // the quantity control (steps, dialogs, cart calls) is one lazy chunk for every card: the card's first paint
@@ -48,9 +51,18 @@ export function AddButtonPlaceholder({ name }: { name: string }) {
 
 /**
  * Product card (spec section 2) in grid or list mode: badge, promo, max purchase, name, brand, format,
- * price per unit, price and the quantity control (a lazy chunk, decision 016).
+ * price per unit, price, the quantity control (a lazy chunk, decision 016) and the heart of the lists (its
+ * selector is a lazy chunk).
  * Plain elements styled by product-card.css: listings and sliders mount many cards at once.
  */
+/** The average and count of votes (spec: on desktop, for a signed-in customer, when rating is enabled). */
+function CardRating({ product }: { product: Product }) {
+  const { status } = useAuth();
+  if (status !== 'authenticated' || !product.ratingSummary || product.productInfos.RATE_ENABLED === 'false')
+    return null;
+  return <RatingBadge summary={product.ratingSummary} />;
+}
+
 export const ProductCard = memo(function ProductCard({
   product,
   mode = 'grid',
@@ -80,6 +92,7 @@ export const ProductCard = memo(function ProductCard({
         <div className="pc-flags">
           <PromoBubble product={product} />
         </div>
+        <AddToListButton product={product} variant="card" />
       </div>
 
       <div className="pc-body">
@@ -92,6 +105,7 @@ export const ProductCard = memo(function ProductCard({
           <RouterLink to={href}>{product.name}</RouterLink>
         </Heading>
         {product.description ? <p className="pc-small">{product.description}</p> : null}
+        <CardRating product={product} />
         <PromoText product={product} />
         {maxPieces != null ? (
           <p className="pc-small pc-max" data-testid="max-acq">

@@ -16,6 +16,8 @@ import { ProductPrice } from '../product-card/product-price';
 import { AddButtonPlaceholder } from '../product-card/product-card';
 import { PromoBubble, PromoText } from '../product-card/product-promo';
 import { ProductCarousel } from '../category-blocks/blocks/product-blocks';
+import { AddToListButton } from '../../features/lists/components/add-to-list-button';
+import { useAuth } from '../../features/account/hooks/use-auth';
 import { SmartLink } from '../../features/content/components/smart-link';
 import { NotFoundContent } from '../../components/not-found-content';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
@@ -24,6 +26,9 @@ import { SafeHtml } from '../../features/content/components/safe-html';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { VisuallyHidden } from '../../components/visually-hidden';
 import './product-route.css';
+
+// the customer-votes panel (a signed-in customer's: spec section 6) loads with it
+const CustomerVotesPanel = lazy(() => import('../../features/ratings/components/customer-votes-panel'));
 
 const QuantityControl = lazy(() =>
   import('../../features/cart/components/quantity-control').then((m) => ({ default: m.QuantityControl })),
@@ -67,6 +72,19 @@ function DescriptionSection({
       ) : null}
       {children}
     </section>
+  );
+}
+
+/** The votes panel for a signed-in customer, when the product takes ratings (productInfos RATE_ENABLED). */
+function VotesPanel({ product }: { product: Product }) {
+  const { status } = useAuth();
+  if (status !== 'authenticated' || product.productInfos.RATE_ENABLED === 'false') return null;
+  return (
+    <div className="product-votes">
+      <Suspense fallback={null}>
+        <CustomerVotesPanel productId={product.productId} />
+      </Suspense>
+    </div>
   );
 }
 
@@ -151,6 +169,9 @@ function ProductDetail({ product }: { product: Product }) {
               <p className="product-text product-unavailable">{t('product.notAvailable')}</p>
             )}
           </div>
+          <div className="product-list-action">
+            <AddToListButton product={product} />
+          </div>
           <p className="product-small product-secondary product-codes">
             {t('product.codes', { code: product.codInt })}
             {product.barcode ? ` · ${t('product.barcode', { code: product.barcode })}` : ''}
@@ -192,6 +213,7 @@ function ProductDetail({ product }: { product: Product }) {
           </p>
         ) : null}
       </div>
+      <VotesPanel product={product} />
       <RelatedProducts productId={product.productId} />
     </div>
   );

@@ -15,7 +15,7 @@ import { logout } from '../api/logout';
 import { PROFILE_COMING_SOON, PROFILE_DATA_PAGES } from '../utils/profile-menu';
 
 /** the pages of the customer area the header's menu links to directly */
-const HEADER_MENU_KEYS = ['data', 'addresses'];
+const HEADER_MENU_KEYS = ['data', 'lists', 'addresses'];
 const buttonSx = { display: { xs: 'none', md: 'inline-flex' }, minHeight: 44 } as const;
 const iconSx = { display: { xs: 'inline-flex', md: 'none' }, width: 44, height: 44 } as const;
 

@@ -53,8 +53,8 @@ describe('Customer area guard', () => {
       '/profile/invoice-data',
     );
     expect(nav.getByRole('link', { name: 'I miei ordini' })).toHaveAttribute('href', '/profile/orders');
-    expect(nav.getByText('Le mie liste')).toBeInTheDocument();
-    expect(nav.queryByRole('link', { name: /Le mie liste/ })).toBeNull();
+    expect(nav.getByRole('link', { name: 'Le mie liste' })).toHaveAttribute('href', '/profile/lists');
+    expect(nav.getByRole('link', { name: 'Valuta i prodotti' })).toHaveAttribute('href', '/profile/ratings');
   });
 
   it('on HTTP 419 says the session expired, forgets the customer and their data, and asks to log in', async () => {

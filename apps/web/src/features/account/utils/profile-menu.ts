@@ -12,6 +12,8 @@ export interface ProfileMenuItem {
 
 export const PROFILE_DATA_PAGES: readonly ProfileMenuItem[] = [
   { key: 'orders', label: 'account.menu.orders', to: '/profile/orders' },
+  { key: 'lists', label: 'account.menu.lists', to: '/profile/lists' },
+  { key: 'rate', label: 'account.menu.rate', to: '/profile/ratings' },
   { key: 'data', label: 'account.menu.data', to: '/profile/data' },
   { key: 'contacts', label: 'account.menu.contacts', to: '/profile/contacts' },
   { key: 'password', label: 'account.menu.password', to: '/profile/password' },
@@ -23,8 +25,6 @@ export const PROFILE_DATA_PAGES: readonly ProfileMenuItem[] = [
 ];
 
 export const PROFILE_COMING_SOON: readonly ProfileMenuItem[] = [
-  { key: 'lists', label: 'account.menu.lists' },
-  { key: 'rate', label: 'account.menu.rate' },
   { key: 'services', label: 'account.menu.services' },
   { key: 'premium', label: 'account.menu.premium' },
   { key: 'invite', label: 'account.menu.invite' },
