@@ -116,6 +116,22 @@ export function answerWithData<T>(
   return { ...envelope, data };
 }
 
+/**
+ * The answer of a partial addition (an order or a list put into the cart): the data with each refusal in
+ * `errors` and, when something was added too, what was added in `infos` (both told at once).
+ */
+export function answerPartial<T>(
+  request: FastifyRequest,
+  outcome: { data: T; failures: readonly Failure[]; infos: readonly string[] },
+): Envelope<T> {
+  const envelope = answerWithData(request, outcome.data, outcome.failures, outcome.infos);
+  if (outcome.failures.length > 0 && outcome.infos.length > 0) {
+    envelope.response.infos = outcome.infos.map((info) => ({ info }));
+    envelope.response.infosMessage = [...outcome.infos];
+  }
+  return envelope;
+}
+
 declare module 'fastify' {
   interface FastifyRequest {
     rootUser: RootUser | null;

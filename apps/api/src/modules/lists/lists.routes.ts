@@ -4,7 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Result } from '../../lib/result';
 import { ACCESS, userIdOf } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
-import { answer, answerWithData } from '../../plugins/envelope';
+import { answer, answerPartial, answerWithData } from '../../plugins/envelope';
 import type { ListItemsOutcome, ListsService } from './lists.service';
 
 const tags = ['lists'];
@@ -163,13 +163,8 @@ const listsRoutes: FastifyPluginAsyncZod<{ lists: ListsService }> = async (app, 
         request.query.show_sectors ?? false,
       );
       if (!r.ok) return answer(request, r);
-      const envelope = answerWithData(request, r.data.cart, r.data.failures, r.data.infos);
       // a partial addition tells both: what was added (infos) and each product refused (errors)
-      if (r.data.failures.length > 0 && r.data.infos.length > 0) {
-        envelope.response.infos = r.data.infos.map((info) => ({ info }));
-        envelope.response.infosMessage = [...r.data.infos];
-      }
-      return envelope;
+      return answerPartial(request, { ...r.data, data: r.data.cart });
     },
   });
 };

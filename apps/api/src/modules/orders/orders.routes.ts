@@ -2,7 +2,7 @@ import { ordersEndpoints as api } from '@spesa/shared/contracts/orders';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS, userIdOf } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
-import { answer, answerWithData } from '../../plugins/envelope';
+import { answer, answerPartial } from '../../plugins/envelope';
 import type { OrdersService } from './orders.service';
 
 const tags = ['orders'];
@@ -100,13 +100,8 @@ const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (ap
         request.query.show_sectors ?? false,
       );
       if (!r.ok) return answer(request, r);
-      const envelope = answerWithData(request, r.data.cart, r.data.failures, r.data.infos);
-      // a partial reorder tells both: what was added (infos) and each product refused (errors)
-      if (r.data.failures.length > 0 && r.data.infos.length > 0) {
-        envelope.response.infos = r.data.infos.map((info) => ({ info }));
-        envelope.response.infosMessage = [...r.data.infos];
-      }
-      return envelope;
+      // a partial addition tells both: what was added (infos) and each product refused (errors)
+      return answerPartial(request, { ...r.data, data: r.data.cart });
     },
   });
 };
