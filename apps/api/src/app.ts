@@ -453,9 +453,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     opts.db,
     ratingsRepo,
     {
+      // one read for the page's products (not one per product); a product no longer sold is absent
       products: async (ids) => {
-        const found = await Promise.all(ids.map((productId) => catalogue.product({ productId })));
-        return new Map(found.flatMap((r) => (r.ok ? [[r.data.productId, r.data] as const] : [])));
+        const facts = await catalogue.productsForCart(ids, DEFAULT_STORE.storeId);
+        return new Map([...facts].flatMap(([id, f]) => (f.active ? [[id, f.product] as const] : [])));
       },
     },
     now,

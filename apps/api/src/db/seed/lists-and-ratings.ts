@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../rows';
+import { RatingsRepository } from '../../modules/ratings/ratings.repository';
 import type { Db } from './db';
 
 /**
@@ -51,6 +52,7 @@ export async function ensureListsAndRatingsData(db: Db, opts: { demoAccounts: bo
   ]);
   const breakfast = await bestOf(['biscotti', 'fette-biscottate', 'creme-spalmabili', 'te-e-tisane']);
 
+  const summaries = new RatingsRepository(db);
   await db.transaction(async (tx) => {
     const list = async (name: string, isDefault: boolean, items: Array<{ productId: number }>) => {
       const [row] = await queryRows<{ listId: number }>(
@@ -71,7 +73,7 @@ export async function ensureListsAndRatingsData(db: Db, opts: { demoAccounts: bo
       sql`INSERT INTO wishlist_shares (list_id, user_id, "grant") VALUES (${shared}, ${giulia}, 'READ')`,
     );
 
-    // star-only votes, counted at once (ratings module rules: stars_N with N = ceil(rating))
+    // star-only votes, counted at once by the ratings module's own summary update
     const votes: Array<[number, number, number]> = [];
     weekly.forEach((p, i) => {
       votes.push([p.productId, mario, [5, 4.5, 4, 5, 3.5, 4, 5, 4.5][i] ?? 4]);
@@ -82,14 +84,7 @@ export async function ensureListsAndRatingsData(db: Db, opts: { demoAccounts: bo
         sql`INSERT INTO product_votes (product_id, user_id, rating, status, approval_date)
             VALUES (${productId}, ${userId}, ${rating}, 'approved', now())`,
       );
-      const star = Math.ceil(rating);
-      await tx.execute(
-        sql`INSERT INTO product_rating_summaries (product_id, total, rating_sum, ${sql.raw(`stars_${star}`)})
-            VALUES (${productId}, 1, ${rating}, 1)
-            ON CONFLICT (product_id) DO UPDATE SET total = product_rating_summaries.total + 1,
-              rating_sum = product_rating_summaries.rating_sum + EXCLUDED.rating_sum,
-              ${sql.raw(`stars_${star} = product_rating_summaries.stars_${star} + 1`)}, updated_at = now()`,
-      );
+      await summaries.count(tx, productId, rating);
     }
     // a vote with text, waiting for a moderator (not counted until approved)
     const first = weekly[0];
