@@ -80,12 +80,25 @@ function notMocked(): MockReply<never> {
   return { httpStatus: 404, raw: JSON.stringify(rest) };
 }
 
+type AnyHandler = (u: URL, i?: RequestInit) => MockReply<unknown>;
+
+/** The handler of a path: its own key, else a contract path with `:params` ('/rank/product/:id/rating'). */
+function handlerOf(handlers: ApiHandlers, path: string): AnyHandler | undefined {
+  const byKey = handlers as Record<string, AnyHandler | undefined>;
+  const exact = byKey[path];
+  if (exact) return exact;
+  const template = Object.keys(byKey).find(
+    (key) => key.includes('/:') && new RegExp(`^${key.replace(/:[^/]+/g, '[^/]+')}$`).test(path),
+  );
+  return template ? byKey[template] : undefined;
+}
+
 /** Stubs global fetch: /ebsn/api/<path> goes to its handler; unknown paths answer 404 in the envelope. */
 export function mockApi(handlers: ApiHandlers) {
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const url = new URL(String(input instanceof Request ? input.url : input), 'http://localhost');
-    const path = url.pathname.replace(/^\/ebsn\/api/, '') as keyof ApiData;
-    const handler = handlers[path] as ((u: URL, i?: RequestInit) => MockReply<unknown>) | undefined;
+    const path = url.pathname.replace(/^\/ebsn\/api/, '');
+    const handler = handlerOf(handlers, path);
     // an unmocked path answers 404 without naming a user: it must not sign the test's customer out
     const reply: MockReply<unknown> = handler ? handler(url, init) : notMocked();
     if ('raw' in reply) return new Response(reply.raw, { status: reply.httpStatus });

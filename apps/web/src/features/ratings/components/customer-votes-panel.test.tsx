@@ -31,15 +31,15 @@ describe('customer-votes panel', () => {
       '/category': () => ok({ categories: categoryTree }),
       '/cart/view': () => ok(makeCheckoutCart()),
       '/products': () => ok(biscuits),
-      '/rank/product/7/rating': () =>
+      '/rank/product/:id/rating': () =>
         ok({
           productId: 7,
           total: 2,
           avg: 4.5,
           ratings: [1, 2, 3, 4, 5].map((rating) => ({ rating, numRating: rating >= 4 ? 1 : 0 })),
         }),
-      '/rank/product/7/bought': () => ok({ buyed: true, voteDetails: null }),
-      '/rank/product/7/vote': () => ok({ voteDetails: vote }),
+      '/rank/product/:id/bought': () => ok({ buyed: true, voteDetails: null }),
+      '/rank/product/:id/vote': () => ok({ voteDetails: vote }),
     });
     const { user } = renderApp('/product/frollini-7');
     expect(
