@@ -33,6 +33,17 @@ async function pick(db: Db, where: ReturnType<typeof sql>, what: string): Promis
 }
 
 export const pickers = {
+  /** `n` different plain pieces with stock (a batch add) */
+  pieces: async (db: Db, n: number): Promise<PickedProduct[]> => {
+    const rows = await queryRows<PickedProduct>(
+      db,
+      sql`SELECT ${PRODUCT} FROM products p WHERE ${PLAIN} AND p.stock >= 50
+            AND p.product_infos->>'TIPOLOGIA' = 'Pezzo' AND COALESCE(p.product_infos->>'QTY_MULT', '1') = '1'
+          ORDER BY p.product_id LIMIT ${n}`,
+    );
+    if (rows.length < n) throw new Error(`only ${rows.length} seeded pieces, ${n} wanted`);
+    return rows;
+  },
   piece: (db: Db) =>
     pick(
       db,

@@ -1,4 +1,6 @@
+import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { queryRows } from '../../db/rows';
 import { cartApi, lineOf, pickers } from '../../../test/cart-fixtures';
 import { newCustomer } from '../../../test/customers';
 import { buildTestApp, callAs, DEMO_PASSWORD, login, type TestApp } from '../../../test/helper';
@@ -63,6 +65,46 @@ describe('concurrency', () => {
     expect(accepted).toBe(p.stock);
     for (const r of refused) expect(r.body.response.errors[0]?.code).toBe('msg.cart.availability.errors');
     expect(lineOf((await a.view()).body, p.productId)?.quantity).toBe(p.stock);
+  });
+
+  it('a batch add and the payment lock: the lock sees every line of the batch or none', async () => {
+    const products = await pickers.pieces(t.db, 15);
+    for (let round = 0; round < 4; round++) {
+      const who = await newCustomer(t, { tag: 'cart-batch-lock' });
+      const cart = cartApi(t, who.token);
+      await cart.view(); // opens the cart
+      const [open] = await queryRows<{ cartId: number }>(
+        t.db,
+        sql`SELECT cart_id AS "cartId" FROM carts WHERE user_id = ${who.userId} AND closed_at IS NULL`,
+      );
+      if (!open) throw new Error('no open cart');
+      // the purchase's lock: the cart row FOR UPDATE, the lines it holds counted, then status 7
+      const lock = async () => {
+        await new Promise((r) => setTimeout(r, round * 3));
+        return t.db.transaction(async (tx) => {
+          await queryRows(tx, sql`SELECT 1 FROM carts WHERE cart_id = ${open.cartId} FOR UPDATE`);
+          const [row] = await queryRows<{ n: number }>(
+            tx,
+            sql`SELECT count(*)::int AS n FROM cart_items WHERE cart_id = ${open.cartId}`,
+          );
+          await tx.execute(sql`UPDATE carts SET cart_status_id = 7 WHERE cart_id = ${open.cartId}`);
+          return row?.n ?? -1;
+        });
+      };
+      const [added, seenByLock] = await Promise.all([
+        cart.add(products.map((p) => ({ productId: p.productId, quantity: 1 }))),
+        lock(),
+      ]);
+      expect(added.statusCode).toBe(200);
+      expect([0, products.length]).toContain(seenByLock);
+      const [after] = await queryRows<{ n: number }>(
+        t.db,
+        sql`SELECT count(*)::int AS n FROM cart_items WHERE cart_id = ${open.cartId}`,
+      );
+      // nothing is written after the lock
+      expect(after?.n).toBe(seenByLock);
+      if (seenByLock === 0) expect(added.body.response.errors[0]?.code).toBe('msg.cart.lockedForPayment');
+    }
   });
 });
 

@@ -26,7 +26,7 @@ import {
   type DeliveryFeeData,
   type TimeslotDay,
 } from '@spesa/shared/contracts/delivery';
-import { fail, failWith, ok, type Failure, type Result } from '../../lib/result';
+import { Abort, fail, failWith, ok, type Failure, type Result } from '../../lib/result';
 import { DELIVERY_TEXT } from '../delivery/delivery.messages';
 import { shippingAddressOf } from '../delivery/delivery.mapper';
 import type { DeliveryService, DeliveryTarget } from '../delivery/delivery.service';
@@ -34,7 +34,13 @@ import type { TimeslotService } from '../delivery/timeslot.service';
 import type { CartProductFacts, CatalogueService } from '../catalogue/catalogue.service';
 import { promoFor, reaches, type Buyer } from '../catalogue/promo-audience';
 import { CART_AVAILABILITY_CODE, CART_INFO_TEXT, CART_TEXT } from './cart.messages';
-import type { CartDeliveryPatch, CartItemRow, CartRow, CartRepository } from './cart.repository';
+import {
+  CartRepository,
+  type CartDeliveryPatch,
+  type CartItemRow,
+  type CartLineWrite,
+  type CartRow,
+} from './cart.repository';
 
 /**
  * What the customer's orders hold of a product on a day (the daily purchase limit counts today's carts and
@@ -62,6 +68,17 @@ export interface CartOutcome {
 
 /** Refusals about availability are shown as a popup by the web app (msg.cart.availability.errors). */
 const AVAILABILITY_REFUSALS = new Set<QuantityRefusal['kind']>(['notAvailable', 'notEnough', 'dailyMaximum']);
+/** A line of an add checked before its transaction: the quantity to add and the line to write. */
+interface PreparedAdd {
+  f: CartProductFacts;
+  rules: SellingRules;
+  delta: number;
+  line: CartLineWrite;
+}
+
+/** A line an add was about to write changed meanwhile (another request's compare-and-set): start again. */
+class LineChanged extends Error {}
+
 /** compare-and-set attempts of one line change before answering "riprova" */
 const WRITE_ATTEMPTS = 25;
 
@@ -394,9 +411,15 @@ export class CartService {
     return failWith(CART_TEXT.busy);
   }
 
-  /** One line of POST /cart/add: adds the quantity to the product's line with these options. */
-  private async addOne(userId: number, cart: CartRow, item: CartAddItem): Promise<Result<string>> {
-    const f = await this.productFacts(cart, item.productId);
+  /**
+   * One line of POST /cart/add checked against what does not change while it is written: the product sold
+   * by the cart's store, its options, the chosen promotion, a positive quantity.
+   */
+  private prepareAdd(
+    f: CartProductFacts | undefined,
+    item: CartAddItem,
+    buyer: Buyer | null,
+  ): Result<PreparedAdd> {
     if (!f) return failWith(CART_TEXT.productNotFound, 'notFound');
     const rules = parseSellingRules(f.product);
     const options = checkOptions(f.product, item.params);
@@ -406,42 +429,111 @@ export class CartService {
       const chosen = f.promos.find((p) => p.selectable && p.promoId === item.warehousePromoId);
       if (!chosen) return failWith(CART_TEXT.promoInvalid);
       // a card offer is chosen by card holders only (the others see it as an invitation)
-      if (!reaches(chosen, await this.buyers(userId))) return failWith(CART_TEXT.promoCardOnly);
+      if (!buyer || !reaches(chosen, buyer)) return failWith(CART_TEXT.promoCardOnly);
       promoId = chosen.promoId;
     }
     const delta = isLoose(rules) ? (item.weight ?? item.quantity) : item.quantity;
     if (!(roundQuantity(delta) > 0)) return quantityFailure(rules, { kind: 'invalid' }, f.product.name);
-    const optionsKey = optionsKeyOf(options.data);
-    const infos = lineInfos(item.infos);
-    const written = await this.writeChecked(
-      userId,
-      cart,
+    return ok({
       f,
-      () => this.repo.findLine(cart.cartId, f.product.productId, optionsKey),
-      (current) => fromMilli(toMilli(current) + toMilli(delta)),
-      async (line, quantity) =>
-        (await this.repo.writeLine(
-          cart.cartId,
-          { productId: f.product.productId, optionsKey, options: options.data, quantity, promoId, infos },
-          line ? line.quantity : null,
-        )) !== null,
-    );
-    if (!written.ok) return written;
-    return ok(`${formatQuantity(rules, roundQuantity(delta))} di ${f.product.name}`);
+      rules,
+      delta,
+      line: {
+        productId: f.product.productId,
+        optionsKey: optionsKeyOf(options.data),
+        options: options.data,
+        quantity: 0,
+        promoId,
+        infos: lineInfos(item.infos),
+      },
+    });
   }
 
-  /** POST /cart/add */
+  /**
+   * POST /cart/add (and the reorders from an order or a list): every line in one transaction holding the
+   * cart row, so a purchase locking the cart sees all of them or none. Each line is checked (stock, maximum,
+   * daily limit) against the cart as the transaction left it; a refused line is reported and the others
+   * are written. A line changed meanwhile by a single add (compare-and-set) starts the whole batch again.
+   */
   async add(userId: number, items: CartAddItem[], showSectors = false): Promise<CartOutcome> {
     const cart = await this.changeableCart(userId);
     if (!cart.ok) return this.outcome(userId, showSectors, [cart], []);
+    const { cartId, warehouseId } = cart.data;
+    // what does not change while the lines are written is read once, before the transaction
+    const facts = await this.catalogue.productsForCart(
+      items.map((i) => i.productId),
+      warehouseId,
+    );
+    const buyer = items.some((i) => i.warehousePromoId !== undefined) ? await this.buyers(userId) : null;
+    const prepared = items.map((item) => this.prepareAdd(facts.get(item.productId), item, buyer));
+    const ordered = new Map<number, number>();
+    for (const p of prepared) {
+      if (!p.ok || p.data.rules.purchaseLimit === null || ordered.has(p.data.line.productId)) continue;
+      const productId = p.data.line.productId;
+      ordered.set(productId, await this.dailyPurchases.orderedOn(userId, productId, this.catalogue.today()));
+    }
+    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
+      try {
+        const written = await this.repo.db.transaction((tx) =>
+          this.writeAdds(new CartRepository(tx), userId, cartId, prepared, ordered),
+        );
+        return this.outcome(userId, showSectors, written.failures, written.added.map(CART_INFO_TEXT.added));
+      } catch (err) {
+        if (err instanceof Abort) return this.outcome(userId, showSectors, [err.failure], []);
+        if (!(err instanceof LineChanged)) throw err;
+      }
+    }
+    return this.outcome(userId, showSectors, [failWith(CART_TEXT.busy)], []);
+  }
+
+  /** The lines of one add, written inside its transaction (`repo` bound to it). */
+  private async writeAdds(
+    repo: CartRepository,
+    userId: number,
+    cartId: number,
+    prepared: Array<Result<PreparedAdd>>,
+    ordered: ReadonlyMap<number, number>,
+  ): Promise<{ failures: Failure[]; added: string[] }> {
+    const locked = await repo.lockForPurchase(repo.db, cartId, userId);
+    if (!locked || locked.closedAt !== null || locked.cartStatusId === CART_STATUS.locked)
+      throw new Abort(failWith(CART_TEXT.locked));
+    const lines = new Map<string, CartItemRow>();
+    for (const row of await repo.listItems(cartId)) lines.set(`${row.productId}|${row.optionsKey}`, row);
+    const inCart = (productId: number) =>
+      [...lines.values()].reduce((sum, r) => (r.productId === productId ? sum + toMilli(r.quantity) : sum), 0);
     const failures: Failure[] = [];
     const added: string[] = [];
-    for (const item of items) {
-      const r = await this.addOne(userId, cart.data, item);
-      if (r.ok) added.push(r.data);
-      else failures.push(r);
+    for (const p of prepared) {
+      if (!p.ok) {
+        failures.push(p);
+        continue;
+      }
+      const { f, rules, delta, line } = p.data;
+      const key = `${line.productId}|${line.optionsKey}`;
+      const current = lines.get(key);
+      const currentMilli = toMilli(current?.quantity ?? 0);
+      const already = fromMilli(inCart(line.productId) - currentMilli + toMilli(ordered.get(line.productId) ?? 0));
+      const check = validateQuantity(rules, fromMilli(currentMilli + toMilli(delta)), {
+        available: f.active ? f.stock : 0,
+        alreadyToday: already,
+      });
+      if (!check.ok) {
+        failures.push(quantityFailure(rules, check.refusal, f.product.name));
+        continue;
+      }
+      const itemId = await repo.writeLine(cartId, { ...line, quantity: check.quantity }, current?.quantity ?? null);
+      if (itemId === null) throw new LineChanged();
+      lines.set(key, {
+        itemId,
+        cartId,
+        ...line,
+        infos: { ...current?.infos, ...line.infos },
+        quantity: check.quantity,
+        insertionTypeId: current?.insertionTypeId ?? 1,
+      });
+      added.push(`${formatQuantity(rules, roundQuantity(delta))} di ${f.product.name}`);
     }
-    return this.outcome(userId, showSectors, failures, added.map(CART_INFO_TEXT.added));
+    return { failures, added };
   }
 
   /** POST /cart/update: a line's new quantity; 0 removes it. */
