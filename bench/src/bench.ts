@@ -9,7 +9,9 @@
 //   npm run bench -- --part=processes              1 and 2 API processes (WORKERS) on one PostgreSQL:
 //                                                  varied listing and order placement over HTTP (processes.ts);
 //                                                  --process-orders=N buyers staged per run (default 400/s × duration)
-//   npm run bench -- --part=catalogue,orders       several parts; the default `all` runs the three
+//   npm run bench -- --part=lists                  a 200-product list viewed, a 100-product list into the cart
+//                                                  (apps/api/src/modules/lists/lists.bench.ts, issue 20)
+//   npm run bench -- --part=catalogue,orders       several parts; the default `all` runs the four
 //
 // PGlite: var/bench-pglite, seeded once (SEED_PRODUCT_TARGET) and reused while var/bench-pglite.json says it
 // holds the requested number of products. PostgreSQL: a private throw-away cluster (scripts/lib/pg-cluster.mjs),
@@ -45,10 +47,11 @@ const products = Number(text('products', '100000'));
 const dbs = text('db', 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
 const reseed = option('reseed') === true;
 const only = text('part', 'all');
-const parts = new Set(only === 'all' ? ['catalogue', 'orders', 'processes'] : only.split(','));
+const PARTS = ['catalogue', 'orders', 'lists', 'processes'];
+const parts = new Set(only === 'all' ? PARTS : only.split(','));
 for (const p of parts)
-  if (!['catalogue', 'orders', 'processes'].includes(p))
-    throw new Error(`--part=${p}: expected all, catalogue, orders or processes (comma separated)`);
+  if (!PARTS.includes(p))
+    throw new Error(`--part=${p}: expected all, ${PARTS.join(', ')} (comma separated)`);
 const orderCount = Number(text('orders', '2000'));
 const seedTimeoutMs = 60 * 60_000;
 
@@ -180,36 +183,38 @@ interface OrderRow {
   p99: number;
   failures: number;
 }
-function orderBench(db: 'pglite' | 'postgres', inFlight: number, url?: string): Promise<OrderRow> {
+/** Runs one of the API's bench files on a fresh database of `db` and answers the JSON line it prints last. */
+function childBench<T>(file: string, db: 'pglite' | 'postgres', args: string[], url?: string): Promise<T> {
   return new Promise((resolveRun, rejectRun) => {
-    const args = [
-      '--import',
-      'tsx',
-      join(root, 'apps/api/src/modules/checkout/order-placement.bench.ts'),
-      `--db=${db}`,
-      `--orders=${orderCount}`,
-      `--concurrency=${inFlight}`,
-      ...(url ? [`--url=${url}`] : []),
-    ];
     const inherited = { ...process.env };
     delete inherited.DATABASE_URL;
-    const child = spawn(process.execPath, args, {
-      cwd: root,
-      env: inherited,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', join(root, file), `--db=${db}`, ...args, ...(url ? [`--url=${url}`] : [])],
+      { cwd: root, env: inherited, stdio: ['ignore', 'pipe', 'inherit'] },
+    );
     let out = '';
     child.stdout.on('data', (d: Buffer) => (out += d.toString()));
     child.once('exit', (code) => {
       const line = out.trim().split('\n').pop() ?? '';
       try {
         if (code !== 0) throw new Error(`exit ${code}`);
-        resolveRun({ ...(JSON.parse(line) as OrderRow), db: db === 'pglite' ? 'PGlite' : 'PostgreSQL' });
+        resolveRun(JSON.parse(line) as T);
       } catch (error) {
-        rejectRun(new Error(`order bench on ${db} failed: ${String(error)}\n${out}`));
+        rejectRun(new Error(`${file} on ${db} failed: ${String(error)}\n${out}`));
       }
     });
   });
+}
+const engineName = (db: 'pglite' | 'postgres') => (db === 'pglite' ? 'PGlite' : 'PostgreSQL');
+async function orderBench(db: 'pglite' | 'postgres', inFlight: number, url?: string): Promise<OrderRow> {
+  const row = await childBench<OrderRow>(
+    'apps/api/src/modules/checkout/order-placement.bench.ts',
+    db,
+    [`--orders=${orderCount}`, `--concurrency=${inFlight}`],
+    url,
+  );
+  return { ...row, db: engineName(db) };
 }
 const orderRows: OrderRow[] = [];
 const ORDER_MODERATE_IN_FLIGHT = 4;
@@ -279,6 +284,92 @@ if (parts.has('orders')) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Shopping lists (issue 20): a 200-product list viewed, a 100-product list into an empty cart
+interface Percentiles {
+  calls: number;
+  p50: number;
+  p95: number;
+  p99: number;
+  failures: number;
+}
+interface ListsRow {
+  db: string;
+  concurrency: number;
+  view: Percentiles;
+  addAll: Percentiles;
+}
+const listsRows: ListsRow[] = [];
+if (parts.has('lists')) {
+  const file = 'apps/api/src/modules/lists/lists.bench.ts';
+  for (const n of [1, ORDER_MODERATE_IN_FLIGHT]) {
+    if (dbs.includes('pglite')) {
+      console.log(`\n== Lists on PGlite (${n} in flight)`);
+      listsRows.push({ ...(await childBench<ListsRow>(file, 'pglite', [`--concurrency=${n}`])), db: 'PGlite' });
+    }
+    if (dbs.includes('postgres') && findPgBinDir()) {
+      console.log(`\n== Lists on PostgreSQL (${n} in flight)`);
+      const cluster = await startPgCluster({ database: 'spesa_lists', log: (m) => console.log(`  ${m}`) });
+      try {
+        const row = await childBench<ListsRow>(file, 'postgres', [`--concurrency=${n}`], cluster.url);
+        listsRows.push({ ...row, db: 'PostgreSQL' });
+      } finally {
+        cluster.stop();
+      }
+    }
+  }
+  const lh = ['database', 'in flight', 'call', 'calls', 'p50 ms', 'p95 ms', 'p99 ms', 'failures'];
+  const lc = listsRows.flatMap((r) =>
+    (
+      [
+        ['view of a 200-product list', r.view],
+        ['100-product list into the cart', r.addAll],
+      ] as const
+    ).map(([name, p]) => [
+      r.db,
+      r.concurrency,
+      name,
+      p.calls,
+      p.p50.toFixed(1),
+      p.p95.toFixed(1),
+      p.p99.toFixed(1),
+      p.failures,
+    ]),
+  );
+  for (const row of lc) console.log(`  ${row.join(' | ')}`);
+  const pg = listsRows.filter((r) => r.db === 'PostgreSQL');
+  const mark = (ok: boolean) => (ok ? '✓' : '✗');
+  if (listsRows.length) {
+    const file2 = writeDocsSection(
+      'Shopping lists',
+      [
+        `Measured ${today()} on commit ${gitSha()}; machine: ${machine()}.`,
+        `Command: \`npm run bench -- --part=lists\` — ${file} on a freshly seeded demo database per engine and ` +
+          'run, through the whole Fastify app (app.inject, no socket): `GET /ebsn/api/wishlist/view` of one ' +
+          "customer's 200-product list (400 calls after 50 to warm up), and `POST /ebsn/api/cart/add-all-from-wishlist` " +
+          'of a 100-product list into an empty cart, once per staged customer (60 customers after 5 to warm up; ' +
+          'each call must put all 100 products in the cart, or it counts as a failure), 1 and ' +
+          `${ORDER_MODERATE_IN_FLIGHT} calls in flight.`,
+        mdTable(lh, lc),
+        pg.length
+          ? 'Targets (PostgreSQL): ' +
+            pg
+              .map(
+                (r) =>
+                  `${r.concurrency} in flight: view p95 ≤ 30 ms ${mark(r.view.p95 <= 30)} (${r.view.p95.toFixed(1)}), ` +
+                  `into the cart p95 ≤ 300 ms ${mark(r.addAll.p95 <= 300)} (${r.addAll.p95.toFixed(1)})`,
+              )
+              .join('; ') +
+            '.'
+          : '',
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
+    );
+    console.log(`written to ${file2}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // 1 and 2 API processes (WORKERS) on one PostgreSQL: the varied listing and order placement over HTTP
 let processesMeasured = false;
 if (parts.has('processes')) {
@@ -344,7 +435,7 @@ if (allRows.length) {
     .join('\n\n');
   const file = writeDocsSection('API (autocannon)', body);
   console.log(`\nwritten to ${file} (total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
-} else if (orderRows.length === 0 && !processesMeasured) {
+} else if (orderRows.length === 0 && listsRows.length === 0 && !processesMeasured) {
   console.log('nothing measured');
   process.exitCode = 1;
 }

@@ -136,13 +136,13 @@ export async function customerWithCart(
   page: Page,
   tag: string,
   choice: CartChoice = {},
-): Promise<{ email: string }> {
+): Promise<{ email: string; firstName: string }> {
   const customer = await registerConfirmedCustomer(page.request, tag);
   await page.goto('/');
   await acceptCookies(page);
   await signIn(page, customer.email, customer.password, customer.firstName);
   await fillCart(page, choice);
-  return { email: customer.email };
+  return { email: customer.email, firstName: customer.firstName };
 }
 
 /** The sandbox provider's hosted card page: fills the card and authorises (or declines). */

@@ -148,6 +148,8 @@ export async function stageBuyers(
     unitCents: number;
     slot: { slotId: number; timeslotId: number; date: string };
     now: Date;
+    /** an open, empty cart at the Drive store instead of one prepared for payment (the lists bench) */
+    emptyCart?: boolean;
   },
 ): Promise<string[]> {
   const [pickup] = await queryRows<{ addressId: number }>(
@@ -162,6 +164,20 @@ export async function stageBuyers(
     const email = `race.${tag}.${i}@example.com`;
     const token = randomToken();
     tokens.push(token);
+    if (opts.emptyCart) {
+      await t.db.execute(sql`WITH u AS (
+          INSERT INTO users (login, email, password_hash, profile_confirmed, first_name, last_name, fiscal_code,
+            mobile_phone, password_changed_at)
+          VALUES (${email}, ${email}, NULL, true, 'Lista', 'Cliente', 'RSSMRA85T10F205R', '3331234567',
+            now() - interval '1 day')
+          RETURNING user_id),
+        s AS (INSERT INTO sessions (token_hash, user_id, idle_expires_at, absolute_expires_at)
+          SELECT ${sha256(token)}, user_id, ${expires}::timestamptz, ${expires}::timestamptz FROM u)
+        INSERT INTO carts (user_id, cart_status_id, delivery_service_id, store_id, warehouse_id, shipping_address_id,
+            address_auto_assigned, timeslot_auto_assigned, store_auto_assigned)
+          SELECT user_id, 0, 1, ${DRIVE_STORE}, ${DRIVE_STORE}, ${pickup.addressId}, false, false, false FROM u`);
+      continue;
+    }
     await t.db.execute(sql`WITH u AS (
         INSERT INTO users (login, email, password_hash, profile_confirmed, first_name, last_name, fiscal_code, mobile_phone,
           password_changed_at)
