@@ -39,6 +39,7 @@ export async function load(
   path: string | (() => string),
   seconds: number,
   connections: number,
+  headers: Record<string, string> = {},
 ): Promise<LoadResult> {
   const latencies: number[] = [];
   const varied = typeof path === 'function';
@@ -48,6 +49,7 @@ export async function load(
     connections,
     duration: seconds,
     timeout: 10,
+    headers,
     ...(varied ? { requests: [{ setupRequest: (req) => ({ ...req, path: path() }) }] } : {}),
   };
   const instance = autocannon(options) as unknown as autocannon.Instance;

@@ -173,11 +173,15 @@ export async function bumpCatalogueVersion(db: Db): Promise<number> {
 
 export { readCatalogueVersion };
 
-/** What the cart needs of one product (productsForCart). Money in cents, stock in the cart's unit. */
-export interface CartProductFacts {
+/** A product as one store shows it (productsAt). */
+export interface StoreProduct {
   product: Product;
-  /** still sold, and by the cart's store (otherwise the line stays in the cart as not available) */
+  /** still sold, and by this store (otherwise a cart or list line stays, as not available) */
   active: boolean;
+}
+
+/** What the cart needs of one product (productsForCart). Money in cents, stock in the cart's unit. */
+export interface CartProductFacts extends StoreProduct {
   /** sellable stock: pieces, or kg / l for Sfuso */
   stock: number;
   listPriceCents: number;
@@ -456,6 +460,28 @@ export class CatalogueService {
         return row ? ok(toWireProduct(row, index)) : failWith(PRODUCT_NOT_FOUND, 'notFound');
       },
       skipCache,
+    );
+  }
+
+  /**
+   * Products as one store shows them, read fresh (stock decides): the public price and promotion, and
+   * whether the store sells them (`active`). The lists' products; the cart needs `productsForCart`, which adds
+   * the promotions of customer segments. Unknown ids are absent from the map.
+   */
+  async productsAt(
+    ids: readonly number[],
+    warehouseId: number,
+  ): Promise<Map<number, StoreProduct>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const index = await this.#categories();
+    const rows = await findProductsByIds(this.#db, unique, this.today());
+    const delisted = await delistedAt(this.#db, warehouseId, unique);
+    return new Map(
+      rows.map((r) => [
+        r.productId,
+        { product: toWireProduct(r, index), active: r.active && !delisted.has(r.productId) },
+      ]),
     );
   }
 

@@ -1,15 +1,15 @@
 /**
- * Shopping-list benchmark (issue 20), run by `npm run bench -- --part=lists` (bench/src/bench.ts) per database:
+ * Shopping-list benchmark server (issue 20), started by `npm run bench -- --part=lists` (bench/src/bench.ts)
+ * once per database:
  *
- *   node --import tsx apps/api/src/modules/lists/lists.bench.ts --db=pglite
- *   node --import tsx apps/api/src/modules/lists/lists.bench.ts --db=postgres --url=postgres://...
+ *   node --import tsx apps/api/src/modules/lists/lists.bench.ts --db=pglite --owners=130
+ *   node --import tsx apps/api/src/modules/lists/lists.bench.ts --db=postgres --url=postgres://... --owners=130
  *
- * Builds the real app on a freshly migrated and seeded demo database and measures, through the whole Fastify
- * stack (app.inject: routing, validation, session, service, serialisation; no socket):
- *   - view: GET /wishlist/view of one customer's 200-product list, `views` times, `concurrency` in flight;
- *   - into the cart: POST /cart/add-all-from-wishlist of a 100-product list into an empty cart, once per
- *     staged customer (`buyers` of them), `concurrency` in flight; every product must land in the cart.
- * Prints one JSON line: the percentiles of each and the failures.
+ * Builds the real app on a freshly migrated and seeded demo database and stages, straight in the database:
+ * one customer with a 200-product list (the view), and `owners` customers with an empty open cart and a
+ * 100-product list each (one list into the cart per customer). Then it listens on a loopback port, prints one
+ * JSON line (the address, the sessions and the list ids) and serves until it is stopped: the load comes from
+ * the bench process, as a browser's would, not from this one.
  */
 import { sql } from 'drizzle-orm';
 import { parseArgs } from 'node:util';
@@ -25,14 +25,9 @@ const { values } = parseArgs({
   options: {
     db: { type: 'string', default: 'pglite' },
     url: { type: 'string' },
-    views: { type: 'string', default: '400' },
-    buyers: { type: 'string', default: '60' },
-    concurrency: { type: 'string', default: '4' },
+    owners: { type: 'string', default: '130' },
   },
 });
-const views = Number(values.views);
-const buyers = Number(values.buyers);
-const concurrency = Number(values.concurrency);
 const VIEW_ITEMS = 200;
 const CART_ITEMS = 100;
 
@@ -66,7 +61,10 @@ async function products(db: Db, n: number): Promise<number[]> {
 }
 
 /** Customers with a session and an empty open cart at the Drive store, each owning one list of `items`. */
-async function stageListOwners(n: number, items: number[]): Promise<Array<{ token: string; listId: number }>> {
+async function stageListOwners(
+  n: number,
+  items: number[],
+): Promise<Array<{ token: string; listId: number }>> {
   const tokens = await stageBuyers({ db: database.db }, n, {
     productId: 0,
     quantity: 0,
@@ -96,65 +94,19 @@ async function stageListOwners(n: number, items: number[]): Promise<Array<{ toke
   return owners;
 }
 
-interface Call {
-  ms: number;
-  ok: boolean;
-}
-
-async function call(method: 'GET' | 'POST', url: string, token: string, body?: unknown): Promise<Call> {
-  const started = performance.now();
-  const res = await app.inject({
-    method,
-    url,
-    cookies: { 'x-ebsn-account': token },
-    ...(body === undefined
-      ? {}
-      : { headers: { 'content-type': 'application/json' }, payload: JSON.stringify(body) }),
-  });
-  const ms = performance.now() - started;
-  const parsed = JSON.parse(res.body) as {
-    response: { status: number };
-    data: { wishlistItems?: unknown[]; cartItems?: unknown[] } | null;
-  };
-  const size = method === 'GET' ? parsed.data?.wishlistItems?.length : parsed.data?.cartItems?.length;
-  const want = method === 'GET' ? VIEW_ITEMS : CART_ITEMS;
-  return { ms, ok: res.statusCode === 200 && parsed.response.status === 0 && size === want };
-}
-
-async function run(tasks: Array<() => Promise<Call>>) {
-  const latencies: number[] = [];
-  let failures = 0;
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: concurrency }, async () => {
-      while (next < tasks.length) {
-        const task = tasks[next++];
-        if (!task) break;
-        const r = await task();
-        latencies.push(r.ms);
-        if (!r.ok) failures++;
-      }
-    }),
-  );
-  const sorted = latencies.sort((a, b) => a - b);
-  const pct = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
-  return { calls: tasks.length, p50: pct(50), p95: pct(95), p99: pct(99), failures };
-}
-
 const pool = await products(database.db, VIEW_ITEMS);
 const [viewer] = await stageListOwners(1, pool);
 if (!viewer) throw new Error('no list owner');
-const viewUrl = `/ebsn/api/wishlist/view?list_id=${viewer.listId}`;
-const viewTask = () => call('GET', viewUrl, viewer.token);
-await run(Array.from({ length: 50 }, () => viewTask)); // warm-up
-const view = await run(Array.from({ length: views }, () => viewTask));
+const owners = await stageListOwners(Number(values.owners), pool.slice(0, CART_ITEMS));
+const base = await app.listen({ host: '127.0.0.1', port: 0 });
+console.log(
+  JSON.stringify({ base, db: database.kind, viewer, owners, viewItems: VIEW_ITEMS, cartItems: CART_ITEMS }),
+);
 
-const owners = await stageListOwners(buyers + 5, pool.slice(0, CART_ITEMS));
-const addTask = (o: { token: string; listId: number }) => () =>
-  call('POST', '/ebsn/api/cart/add-all-from-wishlist', o.token, { list_id: o.listId });
-await run(owners.slice(0, 5).map(addTask)); // warm-up
-const addAll = await run(owners.slice(5).map(addTask));
-
-console.log(JSON.stringify({ db: database.kind, concurrency, view, addAll }));
-await app.close();
-await database.close();
+const stop = async () => {
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.once('SIGTERM', () => void stop());
+process.once('SIGINT', () => void stop());

@@ -65,4 +65,11 @@ export const LISTS_INFO_TEXT = {
 } as const;
 
 /** How many lists a customer may keep, products a list may hold, customers a list may be shared with. */
-export const LISTS_LIMITS = { listsPerCustomer: 50, itemsPerList: 300, sharesPerList: 20 } as const;
+export const LISTS_LIMITS = {
+  listsPerCustomer: 50,
+  itemsPerList: 300,
+  sharesPerList: 20,
+  /** share attempts in one throttle window (AUTH_RATE_WINDOW_MINUTES), per customer and per client address */
+  sharesPerWindow: 30,
+  sharesPerWindowPerAddress: 100,
+} as const;

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows';
 import { pickers, type PickedProduct, type WireCart } from '../../../test/cart-fixtures';
 import { newCustomer } from '../../../test/customers';
+import { LISTS_LIMITS } from './lists.messages';
 import { callAs, type TestApp, buildTestApp } from '../../../test/helper';
 
 const API = '/ebsn/api';
@@ -556,6 +557,27 @@ describe('lists: sharing', () => {
       grant: 'READ',
     });
     expect(self.body.response.errorsMessage).toEqual(['Non puoi condividere una lista con te stesso.']);
+  });
+
+  it('sharing is throttled per customer: past the limit the Italian 429, and no share is made', async () => {
+    const prober = await newCustomer(t, { tag: 'lists-probe' });
+    const own = await create(prober, 'Da condividere');
+    for (let i = 0; i < LISTS_LIMITS.sharesPerWindow; i++) {
+      const r = await as(prober, 'POST', '/wishlist/share', {
+        list_id: own.listId,
+        email: `sonda.${i}@spesa.test`,
+        grant: 'READ',
+      });
+      expect(r.statusCode).toBe(200);
+    }
+    const over = await as(prober, 'POST', '/wishlist/share', {
+      list_id: own.listId,
+      email: bob.email,
+      grant: 'READ',
+    });
+    expect(over.statusCode).toBe(429);
+    expect(over.body.response.errorsMessage).toEqual(['Troppi tentativi: riprova tra qualche minuto.']);
+    expect((await listsOf(bob)).some((l) => l.listId === own.listId)).toBe(false);
   });
 
   it('a READ grantee can put the list in the cart', async () => {

@@ -5,6 +5,7 @@ import type { Result } from '../../lib/result';
 import { ACCESS, userIdOf } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer, answerPartial, answerWithData } from '../../plugins/envelope';
+import { LISTS_LIMITS } from './lists.messages';
 import type { ListItemsOutcome, ListsService } from './lists.service';
 
 const tags = ['lists'];
@@ -16,6 +17,12 @@ const tags = ['lists'];
  */
 const listsRoutes: FastifyPluginAsyncZod<{ lists: ListsService }> = async (app, { lists }) => {
   const customer = ACCESS.customer;
+  // sharing tells whether an e-mail has an account: throttled per customer and per address, like gift codes
+  const shareThrottle = app.authThrottle(
+    'list-share',
+    (req) => (req.session ? { userId: req.session.userId } : null),
+    { maxPerAccount: LISTS_LIMITS.sharesPerWindow, maxPerAddress: LISTS_LIMITS.sharesPerWindowPerAddress },
+  );
   // list names and e-mails answer the contract's Italian words, field by field
   const form = { fieldMessages: true } as const;
   /** item changes answer the whole list, with every refusal in errors (then nothing was changed) */
@@ -93,6 +100,7 @@ const listsRoutes: FastifyPluginAsyncZod<{ lists: ListsService }> = async (app, 
       tags,
       summary: 'Shares a list with another customer by e-mail: READ (view, to cart) or WRITE (also products)',
     }),
+    preHandler: shareThrottle,
     handler: async (request) =>
       answer(
         request,

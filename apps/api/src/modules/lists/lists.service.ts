@@ -23,7 +23,7 @@ import {
 import type { Db } from '../../db/client';
 import { isUniqueViolation } from '../../db/rows';
 import { Abort, fail, failWith, ok, type Failure, type Result } from '../../lib/result';
-import type { CartProductFacts, CatalogueService } from '../catalogue/catalogue.service';
+import type { CatalogueService, StoreProduct } from '../catalogue/catalogue.service';
 import { CART_TEXT } from '../cart/cart.messages';
 import type { CartOutcome } from '../cart/cart.service';
 import { LISTS_INFO_TEXT, LISTS_LIMITS, LISTS_TEXT } from './lists.messages';
@@ -38,7 +38,7 @@ export interface ListsCartPort {
 }
 
 /** The catalogue as the lists read it. */
-export type ListsCataloguePort = Pick<CatalogueService, 'productsForCart'>;
+export type ListsCataloguePort = Pick<CatalogueService, 'productsAt'>;
 
 /** The item changes of one call, answered with the whole list or with every refusal (nothing changed). */
 export interface ListItemsOutcome {
@@ -61,7 +61,7 @@ function quantityFailure(rules: SellingRules, refusal: QuantityRefusal, productN
  * The selling rules a list holds a quantity to: those of the cart (minimum, multiple, weight step, line
  * maximum), without the stock and the daily limit, which the cart checks when the list goes into it.
  */
-function checkListQuantity(f: CartProductFacts, quantity: number): Result<number> {
+function checkListQuantity(f: StoreProduct, quantity: number): Result<number> {
   const rules = parseSellingRules(f.product);
   const check = validateQuantity(rules, quantity);
   return check.ok ? ok(check.quantity) : quantityFailure(rules, check.refusal, f.product.name);
@@ -132,7 +132,7 @@ export class ListsService {
 
   private async facts(userId: number, productIds: readonly number[]) {
     const warehouseId = await this.cart.warehouseOf(userId);
-    return this.catalogue.productsForCart(productIds, warehouseId);
+    return this.catalogue.productsAt(productIds, warehouseId);
   }
 
   private async viewOf(userId: number, row: ListRow): Promise<WishlistView> {
