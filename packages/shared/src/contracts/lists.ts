@@ -126,7 +126,7 @@ export type WishlistListData = z.infer<typeof wishlistListDataSchema>;
 
 export const wishlistViewQuerySchema = z.object({
   list_id: id,
-  /** accepted for the platform's clients: product.available always carries the stock */
+  /** true: the products read afresh, with the stock of now (otherwise as the listings show them, cached) */
   calculate_stock: queryBool.optional(),
   show_sectors: queryBool.optional(),
   wishlist_type_id: numberLike.pipe(z.number().int().min(0).max(100)).optional(),

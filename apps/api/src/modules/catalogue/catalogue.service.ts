@@ -464,23 +464,37 @@ export class CatalogueService {
   }
 
   /**
-   * Products as one store shows them, read fresh (stock decides): the public price and promotion, and
-   * whether the store sells them (`active`). The lists' products; the cart needs `productsForCart`, which adds
-   * the promotions of customer segments. Unknown ids are absent from the map.
+   * Products as one store shows them: the public price and promotion, and whether the store sells them
+   * (`active`). The product itself comes from the read cache, as listings show it (its stock as fresh as
+   * theirs), unless `fresh`; whether the store sells it is read every time. The lists' products; the cart
+   * reads `productsForCart`, always fresh and with the promotions of customer segments. Unknown ids are absent.
    */
   async productsAt(
     ids: readonly number[],
     warehouseId: number,
+    fresh = false,
   ): Promise<Map<number, StoreProduct>> {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
     const index = await this.#categories();
-    const rows = await findProductsByIds(this.#db, unique, this.today());
+    const today = this.today();
+    const shown = await this.#cache.getManyOrLoad<StoreProduct>(
+      'store-product',
+      today,
+      unique,
+      async (missing) => {
+        const rows = await findProductsByIds(this.#db, missing, today);
+        return new Map(
+          rows.map((r) => [r.productId, { product: toWireProduct(r, index), active: r.active }]),
+        );
+      },
+      fresh,
+    );
     const delisted = await delistedAt(this.#db, warehouseId, unique);
     return new Map(
-      rows.map((r) => [
-        r.productId,
-        { product: toWireProduct(r, index), active: r.active && !delisted.has(r.productId) },
+      shown.map((s) => [
+        s.product.productId,
+        { product: s.product, active: s.active && !delisted.has(s.product.productId) },
       ]),
     );
   }

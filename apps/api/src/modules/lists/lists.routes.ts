@@ -46,7 +46,11 @@ const listsRoutes: FastifyPluginAsyncZod<{ lists: ListsService }> = async (app, 
       tags,
       summary: 'One list with its products, and apart those no longer sold by the store of the cart',
     }),
-    handler: async (request) => answer(request, await lists.view(userIdOf(request), request.query.list_id)),
+    handler: async (request) =>
+      answer(
+        request,
+        await lists.view(userIdOf(request), request.query.list_id, request.query.calculate_stock ?? false),
+      ),
   });
 
   app.route({

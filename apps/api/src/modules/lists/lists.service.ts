@@ -130,18 +130,20 @@ export class ListsService {
     });
   }
 
-  private async facts(userId: number, productIds: readonly number[]) {
+  /** The products as the customer's store shows them; `fresh`: not from the read cache (stock of now). */
+  private async facts(userId: number, productIds: readonly number[], fresh = false) {
     const warehouseId = await this.cart.warehouseOf(userId);
-    return this.catalogue.productsAt(productIds, warehouseId);
+    return this.catalogue.productsAt(productIds, warehouseId, fresh);
   }
 
-  private async viewOf(userId: number, row: ListRow): Promise<WishlistView> {
+  private async viewOf(userId: number, row: ListRow, fresh = false): Promise<WishlistView> {
     const [summary] = await this.summaries([row]);
     if (!summary) throw new Error('viewOf: no summary for a visible list');
     const items = await this.repo.items(row.listId);
     const facts = await this.facts(
       userId,
       items.map((i) => i.productId),
+      fresh,
     );
     const active: WishlistItem[] = [];
     const inactive: WishlistItem[] = [];
@@ -161,11 +163,14 @@ export class ListsService {
     return { ...summary, size: items.length, wishlistItems: active, wishlistInactiveItems: inactive };
   }
 
-  /** GET /wishlist/view */
-  async view(userId: number, listId: number): Promise<Result<WishlistView>> {
+  /**
+   * GET /wishlist/view: the products as the listings show them (read cache); `calculateStock` reads them
+   * afresh, with the stock of now.
+   */
+  async view(userId: number, listId: number, calculateStock = false): Promise<Result<WishlistView>> {
     const row = await this.repo.findVisible(userId, listId);
     if (!row) return failWith(LISTS_TEXT.listNotFound, 'notFound');
-    return ok(await this.viewOf(userId, row));
+    return ok(await this.viewOf(userId, row, calculateStock));
   }
 
   // ---------- the lists ----------
