@@ -451,8 +451,10 @@ if (parts.has('lists')) {
   ]);
   if (lc.length) console.log(`\n${textTable(lh, lc)}`);
   const mark = (ok: boolean) => (ok ? '✓' : '✗');
+  // the targets are the latency of one customer's call; with 4 in flight the two cores are shared by the
+  // load generator, the server and the database, and the figures say how latency grows under load
   const targets = listsRows
-    .filter((r) => r.db === 'PostgreSQL')
+    .filter((r) => r.db === 'PostgreSQL' && r.inFlight === 1)
     .map((r) => {
       const limit = r.call.startsWith('view') ? 30 : 300;
       return `- ${r.call}, ${r.inFlight} in flight: p95 ${r.p95.toFixed(1)} ms (target ≤ ${limit}) ${mark(r.p95 <= limit)}`;
