@@ -14,7 +14,7 @@ import {
   type ApiHandlers,
   type MockReply,
 } from '../../../test/mock-api';
-import { categoryTree } from '../../../test/fixtures';
+import { categoryTree, makeProduct } from '../../../test/fixtures';
 import { makeUserDetail } from '../../../test/account-fixtures';
 import { makeCheckoutCart, makeOrder, packagingProducts, paymentTypes } from '../../../test/orders-fixtures';
 import { resetAuthState } from '../../../lib/auth-state';
@@ -85,6 +85,36 @@ describe('Checkout page', () => {
     await user.click(screen.getByRole('radio', { name: /Borse riutilizzabili/ }));
     expect(summary.getByText('11,80 €')).toBeInTheDocument();
     expect(summary.getByText('12,55 €')).toBeInTheDocument();
+  });
+
+  it('an unavailable line offers its alternatives; one goes into the cart', async () => {
+    signedIn();
+    const cart = makeCheckoutCart();
+    const gone = { ...cart.cartItems[0]!, available: false };
+    const withGone = { ...cart, cartItems: [gone, ...cart.cartItems.slice(1)] };
+    const fetchMock = mockCheckout(withGone, {
+      '/products/product-alternative-detail': () =>
+        ok({
+          productId: 501,
+          alternativeIds: [601],
+          products: [makeProduct({ productId: 601, name: 'Latte parzialmente scremato 1 l' })],
+        }),
+      '/cart/add': () => ok(withGone),
+    });
+    const { user } = renderApp('/checkout');
+    await user.click(await screen.findByRole('button', { name: 'Vedi le alternative a Latte intero 1 l' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alternative a Latte intero 1 l' });
+    await user.click(
+      await within(dialog).findByRole('button', {
+        name: 'Aggiungi al carrello Latte parzialmente scremato 1 l',
+      }),
+    );
+    await waitFor(() =>
+      expect(bodiesTo(fetchMock, '/cart/add')).toEqual([{ items: [{ productId: 601, quantity: 1 }] }]),
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    // an available line has no such button
+    expect(screen.queryByRole('button', { name: /Vedi le alternative a Mele/ })).not.toBeInTheDocument();
   });
 
   it('refuses to buy without the rules accepted: the message is tied to the checkbox and nothing is sent', async () => {

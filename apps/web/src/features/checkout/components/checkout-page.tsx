@@ -1,6 +1,6 @@
 import '../i18n';
 import '../../delivery/i18n';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
 import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -27,7 +27,7 @@ import {
   type CheckoutCart,
 } from '@spesa/shared/contracts/checkout';
 import type { PersonFiscal } from '@spesa/shared/contracts/account';
-import type { Cart } from '@spesa/shared/contracts/cart';
+import type { Cart, CartItem } from '@spesa/shared/contracts/cart';
 import { PageLoading } from '../../../components/page-loading';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import { useDocumentTitle } from '../../../components/use-document-title';
@@ -54,6 +54,31 @@ import { formatEuro } from '../utils/money';
 import { GiftCodeBox } from './gift-code-box';
 
 const FORM_ID = 'checkout-form';
+
+const AlternativesDialog = lazy(() => import('../../cart/components/alternatives-dialog'));
+
+/** An unavailable line's alternatives (issue 20): the cart's dialog, one of them into the cart. */
+function SeeAlternatives({ item }: { item: CartItem }) {
+  const { t } = useTranslation();
+  const [open, setOpen] = useState(false);
+  return (
+    <>
+      <Button
+        size="small"
+        sx={{ px: 0 }}
+        onClick={() => setOpen(true)}
+        aria-label={t('checkout.lines.alternativesLabel', { name: item.product.name })}
+      >
+        {t('checkout.lines.alternatives')}
+      </Button>
+      {open ? (
+        <Suspense fallback={null}>
+          <AlternativesDialog item={item} onClose={() => setOpen(false)} />
+        </Suspense>
+      ) : null}
+    </>
+  );
+}
 /** the cart of an order being paid (locked by prepare): its address and slot can no longer change */
 const CART_LOCKED = 7;
 
@@ -344,6 +369,7 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
                     })}
                     {line.available ? '' : ` · ${t('checkout.lines.unavailable')}`}
                   </Typography>
+                  {line.available ? null : <SeeAlternatives item={line} />}
                 </Box>
                 <Typography variant="body2" sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>
                   {formatEuro(line.grossTotal)}
