@@ -62,8 +62,11 @@ export default function AlternativesDialog({ item, onClose }: { item: CartItem; 
                 key={p.productId}
                 sx={{
                   display: 'grid',
-                  gridTemplateColumns: '48px 1fr auto',
-                  gap: 1.5,
+                  // on a phone the button goes under the name, which keeps the width of the line
+                  gridTemplateColumns: { xs: '48px 1fr', sm: '48px 1fr auto' },
+                  '& > button': { gridColumn: { xs: 2, sm: 'auto' }, justifySelf: 'start' },
+                  columnGap: 1.5,
+                  rowGap: 0.5,
                   alignItems: 'center',
                   py: 1,
                   borderBottom: '1px solid',
