@@ -31,6 +31,7 @@ const API_MODULES = {
   content: [],
   delivery: ['account'],
   lists: ['cart', 'catalogue'],
+  loyalty: [],
   mail: [],
   media: [],
   orders: ['account', 'cart', 'mail', 'payment'],

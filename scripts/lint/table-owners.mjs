@@ -53,6 +53,7 @@ export const TABLE_OWNERS = {
     'delivery_slots',
   ],
   lists: ['wishlists', 'wishlist_items', 'wishlist_shares'],
+  loyalty: ['wallet_movements'],
   mail: ['mail_outbox'],
   media: [],
   orders: [

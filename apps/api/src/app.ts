@@ -59,6 +59,10 @@ import adminOrdersRoutes from './modules/orders/admin-orders.routes';
 import { ListsRepository } from './modules/lists/lists.repository';
 import listsRoutes from './modules/lists/lists.routes';
 import { ListsService } from './modules/lists/lists.service';
+import loyaltyAdminRoutes from './modules/loyalty/loyalty-admin.routes';
+import loyaltyRoutes from './modules/loyalty/loyalty.routes';
+import { WalletRepository } from './modules/loyalty/wallet.repository';
+import { WalletService } from './modules/loyalty/wallet.service';
 import { RatingsRepository } from './modules/ratings/ratings.repository';
 import ratingsAdminRoutes from './modules/ratings/ratings-admin.routes';
 import ratingsRoutes from './modules/ratings/ratings.routes';
@@ -447,6 +451,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   erasers.push((userId) => adminCustomersRepo.deleteNotes(opts.db, userId));
   const adminSlots = new AdminSlotsService(opts.db, slotAdmin, ordersRepo, backoffice, now);
+  // the wallet (decision 037): credits as a ledger in cents, goodwill credits by customer service (audited)
+  const wallet = new WalletService(opts.db, new WalletRepository(opts.db), {
+    record: (db, e) =>
+      backoffice.audit(db, {
+        staffUserId: e.staff.userId,
+        staffName: e.staff.name,
+        action: e.action,
+        resource: 'customers',
+        resourceId: String(e.userId),
+        allowed: true,
+        before: e.before,
+        after: e.after,
+      }),
+  });
   // product ratings (decision 036): votes of received products, their summaries, moderation of text
   const ratingsRepo = new RatingsRepository(opts.db);
   const ratings = new RatingsService(
@@ -517,6 +535,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(adminOrdersRoutes, { staff });
       await api.register(ratingsRoutes, { ratings });
       await api.register(ratingsAdminRoutes, { moderation: ratingsModeration });
+      await api.register(loyaltyRoutes, { wallet });
+      await api.register(loyaltyAdminRoutes, { wallet });
       await api.register(backofficeRoutes, {
         auth: staffAuth,
         products: adminProducts,

@@ -1,6 +1,7 @@
 import { accountEndpoints } from './account';
 import { backofficeEndpoints } from './admin';
 import { adminOrdersEndpoints } from './admin-orders';
+import { adminLoyaltyEndpoints } from './admin-loyalty';
 import { adminRatingsEndpoints } from './admin-ratings';
 import { cartEndpoints } from './cart';
 import { catalogueEndpoints } from './catalogue';
@@ -9,6 +10,7 @@ import { contentEndpoints } from './content';
 import { deliveryEndpoints } from './delivery';
 import type { Endpoint, EndpointKey } from './endpoint';
 import { listsEndpoints } from './lists';
+import { loyaltyEndpoints } from './loyalty';
 import { ordersEndpoints } from './orders';
 import { ratingsEndpoints } from './ratings';
 import { systemEndpoints } from './system';
@@ -27,6 +29,8 @@ export const ENDPOINT_GROUPS = {
   content: contentEndpoints,
   delivery: deliveryEndpoints,
   lists: listsEndpoints,
+  loyalty: loyaltyEndpoints,
+  adminLoyalty: adminLoyaltyEndpoints,
   orders: ordersEndpoints,
   adminOrders: adminOrdersEndpoints,
   ratings: ratingsEndpoints,

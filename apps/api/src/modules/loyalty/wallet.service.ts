@@ -1,0 +1,141 @@
+import { WALLET_PAGE_SIZE, type WalletMovement, type WalletView } from '@spesa/shared/contracts/loyalty';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+import { failWith, ok, type Result } from '../../lib/result';
+import { LOYALTY_INFO_TEXT, LOYALTY_TEXT, WALLET_CAUSE_TEXT } from './loyalty.messages';
+import type { MovementRow, MovementWrite, WalletRepository } from './wallet.repository';
+
+/** The back office's audit log, written in the credit's own transaction (the backoffice module owns it). */
+export interface WalletAuditPort {
+  record(
+    db: Db,
+    e: {
+      staff: { userId: number; name: string };
+      action: string;
+      userId: number;
+      before: unknown;
+      after: unknown;
+    },
+  ): Promise<void>;
+}
+
+/** A staff member as the access gate hands them over. */
+export interface WalletStaff {
+  userId: number;
+  name: string;
+}
+
+const euros = (cents: number) => cents / 100;
+export const euroText = (cents: number) =>
+  `${(cents / 100).toLocaleString('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
+
+function movementOf(r: MovementRow): WalletMovement {
+  const cause = WALLET_CAUSE_TEXT[r.cause];
+  return {
+    movementId: r.movementId,
+    amount: euros(r.amountCents),
+    balance: euros(r.balanceCents),
+    cause: r.cause,
+    description: r.cause === 'goodwill' && r.reason ? `${cause}: ${r.reason}` : cause,
+    orderId: r.orderId,
+    date: r.createdAt,
+  };
+}
+
+/**
+ * The wallet (decision 037): the customer's credits with the chain as a ledger in cents. Reads answer the
+ * balance and a page of movements; every change is one appended movement (WalletRepository.append), inside
+ * the caller's transaction when it is part of something bigger (an order's payment), never below zero and
+ * never twice for one idempotency key.
+ */
+export class WalletService {
+  constructor(
+    private readonly db: Db,
+    private readonly repo: WalletRepository,
+    private readonly audit: WalletAuditPort,
+  ) {}
+
+  /** GET /wallet/view: the balance and a page of movements, newest first. */
+  async view(userId: number, page = 1): Promise<Result<WalletView>> {
+    const balance = await this.repo.balance(userId);
+    const list = await this.repo.page(userId, page, WALLET_PAGE_SIZE);
+    return ok({
+      balance: euros(balance),
+      movements: list.rows.map(movementOf),
+      page: {
+        selPage: page,
+        totPages: Math.ceil(list.total / WALLET_PAGE_SIZE),
+        totItems: list.total,
+        itemsPerPage: WALLET_PAGE_SIZE,
+      },
+    });
+  }
+
+  /**
+   * One movement in the caller's transaction (another module's: an order paid with the wallet, a refund).
+   * A key already used answers its movement again without a second one; a spend above the balance fails.
+   */
+  async move(tx: Db, userId: number, move: MovementWrite): Promise<Result<MovementRow>> {
+    if (!Number.isSafeInteger(move.amountCents) || move.amountCents === 0)
+      throw new Error('a wallet movement is a whole, non-zero number of cents');
+    if (move.idempotencyKey) {
+      const done = await this.repo.byKey(move.idempotencyKey, tx);
+      if (done) return ok(done);
+    }
+    const row = await this.repo.append(tx, userId, move);
+    return row ? ok(row) : failWith(LOYALTY_TEXT.notEnough);
+  }
+
+  async #customerExists(userId: number, db: Db = this.db): Promise<boolean> {
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`SELECT user_id AS id FROM users WHERE user_id = ${userId}`,
+    );
+    return rows.length > 0;
+  }
+
+  /** GET /admin/customers/:id/wallet */
+  async adminView(userId: number, page = 1): Promise<Result<{ data: WalletView & { userId: number } }>> {
+    if (!(await this.#customerExists(userId))) return failWith(LOYALTY_TEXT.customerNotFound, 'notFound');
+    const wallet = await this.view(userId, page);
+    return wallet.ok ? ok({ data: { ...wallet.data, userId } }) : wallet;
+  }
+
+  /**
+   * POST /admin/customers/:id/wallet-credit: a goodwill credit by customer service, with the reason the
+   * customer reads; the credit and its audit record in one transaction.
+   */
+  async grantGoodwill(
+    staff: WalletStaff,
+    userId: number,
+    amountEuros: number,
+    reason: string,
+  ): Promise<Result<{ data: WalletView & { userId: number } }>> {
+    const amountCents = Math.round(amountEuros * 100);
+    const done = await this.db.transaction(async (tx) => {
+      if (!(await this.#customerExists(userId, tx)))
+        return failWith(LOYALTY_TEXT.customerNotFound, 'notFound');
+      const moved = await this.move(tx, userId, {
+        amountCents,
+        cause: 'goodwill',
+        staffUserId: staff.userId,
+        reason,
+      });
+      if (!moved.ok) return moved;
+      await this.audit.record(tx, {
+        staff,
+        action: 'wallet-credit',
+        userId,
+        before: { balanceCents: moved.data.balanceCents - amountCents },
+        // the reason's length, not its words: the audit log holds no free text about a customer
+        after: { balanceCents: moved.data.balanceCents, amountCents, reasonLength: reason.length },
+      });
+      return ok(moved.data);
+    });
+    if (!done.ok) return done;
+    const wallet = await this.adminView(userId);
+    if (!wallet.ok) return wallet;
+    return ok(wallet.data, [LOYALTY_INFO_TEXT.credited(euroText(amountCents))]);
+  }
+}

@@ -1,0 +1,55 @@
+import { z } from 'zod';
+import { ADMIN_GRANTS } from './admin';
+import { endpoint } from './endpoint';
+import { walletViewQuerySchema, walletViewSchema } from './loyalty';
+import { orderIdParam } from './order-shape';
+
+/**
+ * A customer's wallet in the back office (issue 21, decision 037), under /ebsn/api/admin/customers/:id:
+ * customer service reads it and grants a goodwill credit with a reason the customer reads; every credit is in
+ * the audit log. The roles are the customers' (`ADMIN_GRANTS.customers`). The loyalty module registers these.
+ */
+export const WALLET_GRANTS = ADMIN_GRANTS.customers;
+/** the most one goodwill credit may be, in euros (a bigger one is a refund through the order) */
+export const GOODWILL_MAX_EUROS = 500;
+export const GOODWILL_REASON_MIN = 3;
+export const GOODWILL_REASON_MAX = 300;
+export const GOODWILL_AMOUNT_TEXT = `Indica un importo in euro, con al massimo due decimali, tra 0,01 e ${GOODWILL_MAX_EUROS} €.`;
+export const GOODWILL_REASON_TEXT = `Scrivi il motivo dell'accredito (da ${GOODWILL_REASON_MIN} a ${GOODWILL_REASON_MAX} caratteri): il cliente lo legge.`;
+
+// ---------- POST /admin/customers/:id/wallet-credit ----------
+const cents = (euros: number) => Math.round(euros * 100);
+export const goodwillCreditBodySchema = z.object({
+  amount: z
+    .number({ error: GOODWILL_AMOUNT_TEXT })
+    .min(0.01, { error: GOODWILL_AMOUNT_TEXT })
+    .max(GOODWILL_MAX_EUROS, { error: GOODWILL_AMOUNT_TEXT })
+    .refine((v) => Math.abs(v * 100 - cents(v)) < 1e-6, { error: GOODWILL_AMOUNT_TEXT }),
+  reason: z
+    .string({ error: GOODWILL_REASON_TEXT })
+    .trim()
+    .min(GOODWILL_REASON_MIN, { error: GOODWILL_REASON_TEXT })
+    .max(GOODWILL_REASON_MAX, { error: GOODWILL_REASON_TEXT }),
+});
+export type GoodwillCreditBody = z.infer<typeof goodwillCreditBodySchema>;
+export const adminWalletSchema = walletViewSchema.extend({ userId: z.number().int() });
+export const adminWalletDataSchema = z.object({ data: adminWalletSchema });
+const customerParams = z.object({ id: orderIdParam });
+
+// ---------- endpoints (the loyalty module registers them) ----------
+export const adminLoyaltyEndpoints = {
+  wallet: endpoint({
+    method: 'GET',
+    path: '/admin/customers/:id/wallet',
+    params: customerParams,
+    query: walletViewQuerySchema,
+    response: adminWalletDataSchema,
+  }),
+  goodwillCredit: endpoint({
+    method: 'POST',
+    path: '/admin/customers/:id/wallet-credit',
+    params: customerParams,
+    body: goodwillCreditBodySchema,
+    response: adminWalletDataSchema,
+  }),
+} as const;
