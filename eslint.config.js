@@ -47,6 +47,7 @@ const WEB_FEATURES = {
   content: [],
   delivery: ['account', 'cart', 'catalogue'],
   lists: ['account', 'cart'],
+  loyalty: [],
   orders: ['cart', 'checkout', 'delivery'],
   ratings: [],
 };

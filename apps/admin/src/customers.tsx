@@ -41,6 +41,7 @@ import {
   useRefresh,
 } from 'react-admin';
 import { adminCall } from './api';
+import { CustomerWallet } from './customer-wallet';
 import { customerTexts as T } from './texts';
 
 const money = (n: number) => n.toLocaleString('it-IT', { style: 'currency', currency: 'EUR' });
@@ -253,6 +254,7 @@ function CustomerRecord() {
           </Table>
         )}
       </section>
+      <CustomerWallet customerId={c.id} canCredit={mayWrite(permissions, 'customers') && !c.anonymizedAt} />
       <section aria-labelledby="customer-notes">
         <Typography id="customer-notes" variant="h6" component="h2">
           {T.notes}

@@ -441,6 +441,26 @@ export const bulkTexts = {
   failed: 'Operazione non riuscita: riprova tra poco.',
 };
 
+/** A customer's wallet in the customer page (read directly; decision 037). */
+export const walletTexts = {
+  title: 'Portafoglio',
+  balance: 'Saldo',
+  none: 'Nessun movimento.',
+  movements: 'Movimenti del portafoglio',
+  date: 'Data',
+  description: 'Descrizione',
+  amount: 'Importo',
+  balanceAfter: 'Saldo dopo',
+  credit: 'Accredita',
+  amountLabel: 'Importo (€)',
+  amountHelp: 'Da 0,01 a 500 €',
+  amountInvalid: 'Indica un importo in euro, con al massimo due decimali.',
+  reason: 'Motivo (il cliente lo legge)',
+  reasonHelp: 'Da 3 a 300 caratteri',
+  credited: 'Accredito registrato.',
+  failed: 'Operazione non riuscita: riprova tra poco.',
+};
+
 /** The moderation of product reviews (read directly). */
 export const voteTexts = {
   status: { pending: 'In attesa', approved: 'Approvate', rejected: 'Rifiutate' },

@@ -128,6 +128,10 @@ export const routes: RouteObject[] = [
             path: 'profile/ratings',
             lazy: () => import('./routes/ratings-route').then((m) => ({ Component: m.RatingsRoute })),
           },
+          {
+            path: 'profile/wallet',
+            lazy: () => import('./routes/wallet-route').then((m) => ({ Component: m.WalletRoute })),
+          },
           // EditAddresses (spec section 2): the list and the form with its optional addressId
           {
             path: 'profile/addresses',

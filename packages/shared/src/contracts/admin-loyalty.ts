@@ -34,6 +34,7 @@ export const goodwillCreditBodySchema = z.object({
 export type GoodwillCreditBody = z.infer<typeof goodwillCreditBodySchema>;
 export const adminWalletSchema = walletViewSchema.extend({ userId: z.number().int() });
 export const adminWalletDataSchema = z.object({ data: adminWalletSchema });
+export type AdminWalletData = z.infer<typeof adminWalletDataSchema>;
 const customerParams = z.object({ id: orderIdParam });
 
 // ---------- endpoints (the loyalty module registers them) ----------

@@ -14,6 +14,7 @@ export const PROFILE_DATA_PAGES: readonly ProfileMenuItem[] = [
   { key: 'orders', label: 'account.menu.orders', to: '/profile/orders' },
   { key: 'lists', label: 'account.menu.lists', to: '/profile/lists' },
   { key: 'rate', label: 'account.menu.rate', to: '/profile/ratings' },
+  { key: 'wallet', label: 'account.menu.wallet', to: '/profile/wallet' },
   { key: 'data', label: 'account.menu.data', to: '/profile/data' },
   { key: 'contacts', label: 'account.menu.contacts', to: '/profile/contacts' },
   { key: 'password', label: 'account.menu.password', to: '/profile/password' },
