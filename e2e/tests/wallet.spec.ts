@@ -1,0 +1,48 @@
+import { expect, test } from '@playwright/test';
+import { acceptCookies, registerConfirmedCustomer, signIn } from '../support/account';
+import { signInToAdmin } from '../support/admin';
+import { expectAccessible } from '../support/axe';
+
+// The wallet (issue 21, decision 037): customer service credits a customer with a reason; the customer reads
+// the balance and the movement in "Il mio portafoglio".
+
+test('il servizio clienti accredita 7,50 € con un motivo; il cliente li vede nel portafoglio', async ({
+  page,
+  browser,
+  request,
+}) => {
+  const customer = await registerConfirmedCustomer(request, 'wallet');
+  const reason = `Uova rotte nella consegna (${Date.now() % 100000})`;
+
+  const office = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const cs = await office.newPage();
+  await signInToAdmin(cs, 'clienti@spesa.demo');
+  await cs.getByRole('menuitem', { name: 'Clienti' }).click();
+  await cs.getByPlaceholder('Nome, e-mail, carta, telefono o codice fiscale').fill(customer.email);
+  // the search applies after a pause: the list holds this customer only, then the row opens them
+  await expect(cs.locator('tbody tr')).toHaveCount(1);
+  await cs.locator('tbody tr').filter({ hasText: customer.email }).click();
+  await expect(cs.getByRole('heading', { level: 1, name: /Sara/ })).toBeVisible();
+  const wallet = cs.getByRole('region', { name: 'Portafoglio' });
+  await expect(wallet.getByTestId('wallet-balance')).toHaveText(/0,00/);
+  await wallet.getByRole('textbox', { name: /Importo/ }).fill('7,50');
+  await wallet.getByRole('textbox', { name: /Motivo/ }).fill(reason);
+  await wallet.getByRole('button', { name: 'Accredita' }).click();
+  await expect(cs.getByText('Accreditati 7,50 € sul portafoglio del cliente.')).toBeVisible();
+  await expect(wallet.getByTestId('wallet-balance')).toHaveText(/7,50/);
+  await expectAccessible(cs, 'admin: portafoglio del cliente');
+  await office.close();
+
+  await page.goto('/');
+  await acceptCookies(page);
+  await signIn(page, customer.email, customer.password, customer.firstName);
+  await page.goto('/profile/wallet');
+  await expect(page.getByRole('heading', { level: 1, name: 'Il mio portafoglio' })).toBeVisible();
+  await expect(page.getByTestId('wallet-balance')).toHaveText('7,50 €');
+  await expect(page.getByRole('list', { name: 'Movimenti' })).toContainText(
+    `Accredito del servizio clienti: ${reason}`,
+  );
+  await expectAccessible(page, 'il mio portafoglio');
+  await page.setViewportSize({ width: 390, height: 844 });
+  await expectAccessible(page, 'il mio portafoglio (telefono)');
+});
