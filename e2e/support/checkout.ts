@@ -169,6 +169,25 @@ export async function acceptAndConfirm(page: Page): Promise<void> {
   await page.keyboard.press('Enter');
 }
 
+/**
+ * Pays the cart at the checkout with the default card on the sandbox's page, and answers the new order's id
+ * and its slot's day (where the back office lists it).
+ */
+export async function buyByCard(page: Page): Promise<{ orderId: number; day: string }> {
+  await page.goto('/checkout');
+  await expect(page.getByRole('radio', { name: /Carta di credito/ })).toBeChecked();
+  await acceptAndConfirm(page);
+  await payOnSandbox(page, CARDS.success);
+  await expect(page).toHaveURL(/\/checkout\/completed\/success\?order_id=\d+/, { timeout: 20_000 });
+  const orderId = orderIdOf(page);
+  const ordered = await call<{ data: { timeslot: { date: string } } }>(
+    page.request,
+    'GET',
+    `/order/view?order_id=${orderId}`,
+  );
+  return { orderId, day: ordered.data.timeslot.date };
+}
+
 /** The order id of the completed page's address. */
 export function orderIdOf(page: Page): number {
   const id = Number(new URL(page.url()).searchParams.get('order_id'));

@@ -3,14 +3,7 @@ import { linkIn, readLatestMail } from '../support/account';
 import { signInToAdmin } from '../support/admin';
 import { expectAccessible } from '../support/axe';
 import { settleAndScan } from '../support/shop';
-import {
-  acceptAndConfirm,
-  call,
-  CARDS,
-  customerWithCart,
-  orderIdOf,
-  payOnSandbox,
-} from '../support/checkout';
+import { acceptAndConfirm, buyByCard, call, customerWithCart, orderIdOf } from '../support/checkout';
 
 // The customer's orders after the purchase: list, detail, edit and buy again, cancel, reorder,
 // and the staff preparing with a real weight (the customer then sees the captured amount).
@@ -99,24 +92,14 @@ test('un preparatore prepara l’ordine su un tablet con un peso e un sostituto:
 }) => {
   // a Drive order at Milano Città Studi (the demo picker's store), the piece line open to substitutes
   await customerWithCart(page, 'staff', { warehouseId: 13, acceptAlternatives: true });
-  await page.goto('/checkout');
-  await expect(page.getByRole('radio', { name: /Carta di credito/ })).toBeChecked();
-  await acceptAndConfirm(page);
-  await payOnSandbox(page, CARDS.success);
-  await expect(page).toHaveURL(/\/checkout\/completed\/success\?order_id=\d+/, { timeout: 20_000 });
-  const orderId = orderIdOf(page);
-  const ordered = await call<{ data: { timeslot: { date: string } } }>(
-    page.request,
-    'GET',
-    `/order/view?order_id=${orderId}`,
-  );
+  const { orderId, day } = await buyByCard(page);
 
   // the picker, on a 768 px tablet, finds the order among the slot day's orders and prepares it
   const tablet = await browser.newContext({ viewport: { width: 768, height: 1024 } });
   const staffPage = await tablet.newPage();
   await signInToAdmin(staffPage, 'picker@spesa.demo');
   await staffPage.getByRole('menuitem', { name: 'Ordini' }).click();
-  await staffPage.getByLabel('Giorno').fill(ordered.data.timeslot.date);
+  await staffPage.getByLabel('Giorno').fill(day);
   const row = staffPage.getByRole('row', { name: new RegExp(`^${orderId} `) });
   await expect(row).toBeVisible();
   await expectAccessible(staffPage, 'admin: ordini (tablet)');

@@ -1,14 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { signInToAdmin } from '../support/admin';
 import { expectAccessible } from '../support/axe';
-import {
-  acceptAndConfirm,
-  call,
-  CARDS,
-  customerWithCart,
-  orderIdOf,
-  payOnSandbox,
-} from '../support/checkout';
+import { buyByCard, call, customerWithCart } from '../support/checkout';
 
 // Alternatives and ratings (issue 20, decision 036), one order from the cart to the stars on the card: the
 // customer names a preferred substitute, the picker sees it first; after the collection the customer votes
@@ -42,24 +35,14 @@ test('sostituto preferito visto dal preparatore; dopo il ritiro il cliente vota,
   await choose.click();
   await expect(page.getByText(`Sostituto preferito: ${substitute}`)).toBeVisible();
 
-  await page.goto('/checkout');
-  await expect(page.getByRole('radio', { name: /Carta di credito/ })).toBeChecked();
-  await acceptAndConfirm(page);
-  await payOnSandbox(page, CARDS.success);
-  await expect(page).toHaveURL(/\/checkout\/completed\/success\?order_id=\d+/, { timeout: 20_000 });
-  const orderId = orderIdOf(page);
-  const ordered = await call<{ data: { timeslot: { date: string } } }>(
-    page.request,
-    'GET',
-    `/order/view?order_id=${orderId}`,
-  );
+  const { orderId, day } = await buyByCard(page);
 
   // the picker: the customer's substitute first in the list, marked; then prepared and collected
   const staff = await browser.newContext({ viewport: { width: 1024, height: 900 } });
   const picker = await staff.newPage();
   await signInToAdmin(picker, 'picker@spesa.demo');
   await picker.getByRole('menuitem', { name: 'Ordini' }).click();
-  await picker.getByLabel('Giorno').fill(ordered.data.timeslot.date);
+  await picker.getByLabel('Giorno').fill(day);
   await picker.getByRole('row', { name: new RegExp(`^${orderId} `) }).click();
   await picker.getByRole('button', { name: 'Inizia la preparazione' }).click();
   await expect(picker.getByText('Preparazione iniziata', { exact: false })).toBeVisible();

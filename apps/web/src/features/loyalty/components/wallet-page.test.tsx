@@ -8,7 +8,12 @@ import { makeCheckoutCart } from '../../../test/orders-fixtures';
 import { resetAuthState } from '../../../lib/auth-state';
 
 const ok = <T,>(data: T) => okAs(SIGNED_IN_USER, data);
-const page = (n: number, tot: number) => ({ selPage: n, totPages: tot, totItems: tot * 20, itemsPerPage: 20 });
+const page = (n: number, tot: number) => ({
+  selPage: n,
+  totPages: tot,
+  totItems: tot * 20,
+  itemsPerPage: 20,
+});
 const wallet = (p: number): WalletView => ({
   balance: 2.5,
   movements: [

@@ -2,12 +2,12 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import { formatPrice } from '@spesa/shared/format/price';
 import { VisuallyHidden } from '../../../components/visually-hidden';
+import { PagePager } from '../../../components/page-pager';
 import '../i18n';
 import { useWallet } from '../api/get-wallet';
 
@@ -90,27 +90,13 @@ export function WalletPage() {
           ))}
         </Box>
       )}
-      {data.page.totPages > 1 ? (
-        <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
-          <Button
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-            aria-label={t('loyalty.wallet.previousPage')}
-          >
-            ‹
-          </Button>
-          <Typography sx={{ alignSelf: 'center' }}>
-            {page} / {data.page.totPages}
-          </Typography>
-          <Button
-            disabled={page >= data.page.totPages}
-            onClick={() => setPage(page + 1)}
-            aria-label={t('loyalty.wallet.nextPage')}
-          >
-            ›
-          </Button>
-        </Box>
-      ) : null}
+      <PagePager
+        page={page}
+        totPages={data.page.totPages}
+        onPage={setPage}
+        previousLabel={t('loyalty.wallet.previousPage')}
+        nextLabel={t('loyalty.wallet.nextPage')}
+      />
     </>
   );
 }

@@ -6,6 +6,7 @@ import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Typography from '@mui/material/Typography';
 import { paths } from '../../../lib/route-paths';
+import { PagePager } from '../../../components/page-pager';
 import '../i18n';
 import { useToVote } from '../api/get-to-vote';
 
@@ -56,27 +57,13 @@ export function ProductsToVote() {
           </Box>
         ))}
       </Box>
-      {data.page.totPages > 1 ? (
-        <Box sx={{ display: 'flex', gap: 1, mt: 2 }}>
-          <Button
-            disabled={page <= 1}
-            onClick={() => setPage(page - 1)}
-            aria-label={t('ratings.previousPage')}
-          >
-            ‹
-          </Button>
-          <Typography sx={{ alignSelf: 'center' }}>
-            {page} / {data.page.totPages}
-          </Typography>
-          <Button
-            disabled={page >= data.page.totPages}
-            onClick={() => setPage(page + 1)}
-            aria-label={t('ratings.nextPage')}
-          >
-            ›
-          </Button>
-        </Box>
-      ) : null}
+      <PagePager
+        page={page}
+        totPages={data.page.totPages}
+        onPage={setPage}
+        previousLabel={t('ratings.previousPage')}
+        nextLabel={t('ratings.nextPage')}
+      />
     </>
   );
 }
