@@ -71,13 +71,21 @@ export class WalletRepository {
   }
 
   /**
-   * Appends a movement inside the caller's transaction: the customer's ledger is locked for it (a transaction
-   * advisory lock on the customer), the new row is numbered and balanced from the last one, and written only
-   * if the balance stays at or above zero. Null when it would not (nothing written). The unique number and
-   * the balance check guard the same in SQL, whatever the caller.
+   * Locks the customer's ledger until the caller's transaction ends (a transaction advisory lock: every
+   * process on the database waits for it; taken again by the same transaction, it is already held).
+   */
+  async lock(tx: Db, userId: number): Promise<void> {
+    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('wallet'), ${userId})`);
+  }
+
+  /**
+   * Appends a movement inside the caller's transaction: the customer's ledger is locked for it, the new row is
+   * numbered and balanced from the last one, and written only if the balance stays at or above zero. Null
+   * when it would not (nothing written). The unique number and the balance check guard the same in SQL,
+   * whatever the caller.
    */
   async append(tx: Db, userId: number, move: MovementWrite): Promise<MovementRow | null> {
-    await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('wallet'), ${userId})`);
+    await this.lock(tx, userId);
     const [row] = await queryRows<MovementRow>(
       tx,
       sql`INSERT INTO wallet_movements

@@ -79,6 +79,8 @@ export class WalletService {
   async move(tx: Db, userId: number, move: MovementWrite): Promise<Result<MovementRow>> {
     if (!Number.isSafeInteger(move.amountCents) || move.amountCents === 0)
       throw new Error('a wallet movement is a whole, non-zero number of cents');
+    // the key is looked up under the ledger's lock: a concurrent request with the same key waits, then finds it
+    await this.repo.lock(tx, userId);
     if (move.idempotencyKey) {
       const done = await this.repo.byKey(move.idempotencyKey, tx);
       if (done) return ok(done);
