@@ -83,6 +83,15 @@ describe('the customer’s wallet', () => {
     expect(anonymous.statusCode).toBe(401);
   });
 
+  it('a bad page answers the envelope with an Italian error, never a 500', async () => {
+    const c = await newCustomer(t, { tag: 'wallet-page' });
+    for (const page of ['0', '-1', 'abc', '1e9', '99999999999', '1.5']) {
+      const res = await as<WalletView>(c.token, `/wallet/view?page=${page}`);
+      expect(res.statusCode, `page ${page}`).toBe(400);
+      expect(res.body.response.errorsMessage).toEqual(['Il parametro page non è valido.']);
+    }
+  });
+
   it('refuses bad amounts and reasons with the Italian text, and writes nothing', async () => {
     const c = await newCustomer(t, { tag: 'wallet-bad' });
     for (const amount of [0, -5, 0.001, 12.345, 501, '10', null, Number.NaN, 1e308]) {

@@ -27,7 +27,7 @@ export interface WalletStaff {
 }
 
 const euros = (cents: number) => cents / 100;
-export const euroText = (cents: number) =>
+const euroText = (cents: number) =>
   `${(cents / 100).toLocaleString('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
 
 function movementOf(r: MovementRow): WalletMovement {
