@@ -43,7 +43,7 @@ const WEB_FEATURES = {
   account: [],
   cart: ['account', 'catalogue'],
   catalogue: [],
-  checkout: ['account', 'cart', 'delivery'],
+  checkout: ['account', 'cart', 'delivery', 'loyalty'],
   content: [],
   delivery: ['account', 'cart', 'catalogue'],
   lists: ['account', 'cart'],

@@ -341,6 +341,22 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     (userId) => cart.forgetDelivery(userId),
     (userId) => delivery.eraseCustomer(userId),
   );
+  // the back office's records (decision 030): its resources and the audit log, which other modules write
+  const backoffice = new BackofficeRepository(opts.db);
+  // the wallet (decision 037): credits as a ledger in cents, goodwill credits by customer service (audited)
+  const wallet = new WalletService(opts.db, new WalletRepository(opts.db), {
+    record: (db, e) =>
+      backoffice.audit(db, {
+        staffUserId: e.staff.userId,
+        staffName: e.staff.name,
+        action: e.action,
+        resource: 'customers',
+        resourceId: String(e.userId),
+        allowed: true,
+        before: e.before,
+        after: e.after,
+      }),
+  });
   // checkout, payments and the customer's order actions (decision 017)
   // the sandbox's key: its own secret, or (never in production: env.ts) one generated once for this database
   const sandbox = new SandboxPaymentProvider(opts.db, {
@@ -361,11 +377,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     status: orderStatus,
     provider: sandbox,
     feedbackUrl: `${API_PREFIX}/payment/feedback/sandbox`,
+    wallet,
   });
   const payments = new PaymentService(opts.db, placements, orderStatus, sandbox);
   const providers = [sandbox, ...(opts.paymentProviders ?? [])];
   // the back office (decision 030): staff sign-in with a one-time code, its resources, the audit log
-  const backoffice = new BackofficeRepository(opts.db);
   const priceHistory = new PriceHistory();
   const catalogueAdmin = new CatalogueAdmin(opts.db, priceHistory);
   const staffAuth = new StaffAuthService(
@@ -427,6 +443,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         }),
     },
     now,
+    wallet,
   );
   const productImages = new ProductImages();
   const slotAdmin = new SlotAdmin(opts.db);
@@ -451,20 +468,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   erasers.push((userId) => adminCustomersRepo.deleteNotes(opts.db, userId));
   const adminSlots = new AdminSlotsService(opts.db, slotAdmin, ordersRepo, backoffice, now);
-  // the wallet (decision 037): credits as a ledger in cents, goodwill credits by customer service (audited)
-  const wallet = new WalletService(opts.db, new WalletRepository(opts.db), {
-    record: (db, e) =>
-      backoffice.audit(db, {
-        staffUserId: e.staff.userId,
-        staffName: e.staff.name,
-        action: e.action,
-        resource: 'customers',
-        resourceId: String(e.userId),
-        allowed: true,
-        before: e.before,
-        after: e.after,
-      }),
-  });
   // product ratings (decision 036): votes of received products, their summaries, moderation of text
   const ratingsRepo = new RatingsRepository(opts.db);
   const ratings = new RatingsService(

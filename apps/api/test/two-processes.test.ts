@@ -147,6 +147,43 @@ describe.runIf(onPostgres)('two API processes on one PostgreSQL', () => {
     expect(uses?.n).toBe(1);
   });
 
+  it('the wallet: three orders paying 4 € each from 10 € over both processes take 8 €, never more', async () => {
+    const c = await checkoutCustomer(a);
+    const orders: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const p = await testProduct(a.db, { stock: 100, priceCents: 300 });
+      const slot = await driveSlot(a.db, DAY, 100_000);
+      await preparedCart(either(i), c.token, { slot, items: [{ productId: p.productId, quantity: 3 }] });
+      const placed = await buy(either(i), c.token, { payment_type_id: 2 });
+      expect(placed.body.response.status).toBe(0);
+      orders.push(placed.body.data.orderId);
+    }
+    await a.db.execute(
+      sql`INSERT INTO wallet_movements (user_id, seq, amount_cents, balance_cents, cause, reason)
+          VALUES (${c.userId}, 1, 1000, 1000, 'goodwill', 'prova')`,
+    );
+    const answers = await Promise.all(
+      Array.from({ length: 12 }, (_, i) =>
+        callAs(either(i).app, c.token, 'POST', api('/order/modify-payment-type'), {
+          payload: {
+            order_id: orders[i % 3],
+            payment_type_id: 2,
+            payment_data: JSON.stringify({ wallet_amount: 4 }),
+          },
+        }),
+      ),
+    );
+    expect(answers.some((r) => r.body.response.status === 0)).toBe(true);
+    const [money] = await queryRows<{ parts: number; balance: number; sum: number }>(
+      a.db,
+      sql`SELECT (SELECT sum(wallet_cents)::int FROM orders WHERE user_id = ${c.userId}) AS parts,
+                 (SELECT balance_cents FROM wallet_movements WHERE user_id = ${c.userId} ORDER BY seq DESC LIMIT 1)
+                   AS balance,
+                 (SELECT sum(amount_cents)::int FROM wallet_movements WHERE user_id = ${c.userId}) AS sum`,
+    );
+    expect(money).toEqual({ parts: 800, balance: 200, sum: 200 });
+  });
+
   it('sign-in throttling: the 11th try is refused whichever process answers', async () => {
     const c = await newCustomer(a, { tag: 'two-throttle' });
     // newCustomer signed in once (attempt 1); nine wrong passwords spread over both processes

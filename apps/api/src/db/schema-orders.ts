@@ -162,8 +162,13 @@ export const orders = pgTable(
     giftDiscountCents: integer('gift_discount_cents').notNull().default(0),
     /** items - gift discount + delivery fee + bags */
     totalCents: integer('total_cents').notNull(),
-    /** what an online payment holds: total + 25 % of the variable-weight items (shared prebilled-amount) */
+    /**
+     * what the payment type takes: an online payment's hold (total + 25 % of the variable-weight items, shared
+     * prebilled-amount), or the total to pay on delivery; less the wallet's part in both cases
+     */
     preauthCents: integer('preauth_cents').notNull(),
+    /** the part paid with the wallet (the loyalty module's ledger holds the movements), never above the total */
+    walletCents: integer('wallet_cents').notNull().default(0),
     /** the real amount taken when prepared (never above the authorisation); null before */
     capturedCents: integer('captured_cents'),
     /** the delivered lines' total (picking), null before */
@@ -196,7 +201,11 @@ export const orders = pgTable(
     /** staff: orders of a slot / a day */
     index('orders_slot_idx').on(t.slotId),
     index('orders_day_idx').on(t.warehouseId, t.slotDate, t.orderStatusId),
-    check('orders_money_ck', sql`${t.totalCents} >= 0 AND ${t.preauthCents} >= ${t.totalCents}`),
+    check(
+      'orders_money_ck',
+      sql`${t.totalCents} >= 0 AND ${t.walletCents} >= 0 AND ${t.walletCents} <= ${t.totalCents}
+          AND ${t.preauthCents} + ${t.walletCents} >= ${t.totalCents}`,
+    ),
   ],
 );
 

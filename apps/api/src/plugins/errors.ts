@@ -32,6 +32,8 @@ const isApiRequest = (request: FastifyRequest): boolean =>
 interface ValidationIssue {
   instancePath?: string;
   message?: string;
+  /** fastify-type-provider-zod's copy of the zod issue: a custom issue's own `params` inside */
+  params?: { params?: { ownText?: boolean } };
 }
 
 declare module 'fastify' {
@@ -85,9 +87,11 @@ export function validationMessages(issues: readonly ValidationIssue[], received:
     if (seen.has(name)) continue;
     seen.set(
       name,
-      present[name] === undefined
-        ? `Il parametro ${name} è obbligatorio.`
-        : `Il parametro ${name} non è valido.`,
+      issue.params?.params?.ownText && issue.message
+        ? issue.message
+        : present[name] === undefined
+          ? `Il parametro ${name} è obbligatorio.`
+          : `Il parametro ${name} non è valido.`,
     );
   }
   return seen.size > 0 ? [...seen.values()] : [BAD_REQUEST_TEXT];

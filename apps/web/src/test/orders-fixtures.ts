@@ -211,6 +211,7 @@ export function makeOrder(overrides: Partial<Order> = {}): Order {
     giftDiscount: 0,
     grossTotal: 11.1,
     prebilledAmount: 11.85,
+    walletTotal: 0,
     capturedAmount: null,
     deliveredTotal: null,
     orderAdjustmentSummary: { orderAdjustments: [] },

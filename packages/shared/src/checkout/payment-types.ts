@@ -68,3 +68,10 @@ export function paymentTypeOf(id: number): PaymentTypeInfo | null {
 }
 
 export const isOnlinePaymentType = (id: number): boolean => paymentTypeOf(id)?.online ?? false;
+
+/**
+ * Whether an order's payment goes through the provider: an online type with something left to hold once
+ * the wallet's part is taken (an order the wallet pays whole needs no card).
+ */
+export const paysOnline = (paymentTypeId: number, amountCents: number): boolean =>
+  isOnlinePaymentType(paymentTypeId) && amountCents > 0;

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { personFiscalFormSchema } from './account';
 import { cartSchema } from './cart';
-import { endpoint } from './endpoint';
+import { OWN_TEXT, endpoint } from './endpoint';
 import { orderIdParam, orderInvoiceSchema, orderSchema } from './order-shape';
 
 /**
@@ -201,10 +201,22 @@ export type CheckoutPrepareBody = z.infer<typeof checkoutPrepareBodySchema>;
 
 // ---------- POST /checkout/buy ----------
 /** `payment_data` travels as JSON text (spec section 7); only these keys are read, never a card number. */
+export const WALLET_AMOUNT_INVALID_TEXT =
+  "L'importo da pagare con il portafoglio non è valido: indica un importo in euro, al centesimo.";
 export const paymentDataSchema = z
   .object({
     /** where the provider sends the browser back (a path of the web app), optional */
     return_path: z.string().max(200).optional(),
+    /**
+     * euros paid with the wallet (decision 039): the rest goes to the payment type. Whole cents, from 0 to
+     * the order's total; 0 pays nothing with the wallet.
+     */
+    wallet_amount: z
+      .number({ error: WALLET_AMOUNT_INVALID_TEXT })
+      .min(0, { error: WALLET_AMOUNT_INVALID_TEXT })
+      .max(100_000, { error: WALLET_AMOUNT_INVALID_TEXT })
+      .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6, { error: WALLET_AMOUNT_INVALID_TEXT })
+      .optional(),
   })
   .catchall(z.unknown());
 export const paymentDataText = z
@@ -216,12 +228,22 @@ export const paymentDataText = z
       const parsed: unknown = JSON.parse(text);
       const checked = paymentDataSchema.safeParse(parsed);
       if (checked.success) return checked.data;
+      if (checked.error.issues.some((i) => i.path[0] === 'wallet_amount')) {
+        ctx.addIssue({ code: 'custom', message: WALLET_AMOUNT_INVALID_TEXT, params: OWN_TEXT });
+        return z.NEVER;
+      }
     } catch {
       // reported below
     }
     ctx.addIssue({ code: 'custom', message: 'Il parametro payment_data non è valido.' });
     return z.NEVER;
   });
+
+/** The wallet's part of `payment_data` in cents (whole cents: the contract checked them); undefined: absent. */
+export const walletCentsOf = (
+  data: { wallet_amount?: number | undefined } | undefined,
+): number | undefined =>
+  data?.wallet_amount === undefined ? undefined : Math.round(data.wallet_amount * 100);
 
 export const checkoutBuyBodySchema = z.object({
   payment_type_id: id.optional(),

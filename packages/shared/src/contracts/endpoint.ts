@@ -9,6 +9,12 @@ import type { z } from 'zod';
  */
 export type HttpMethod = 'GET' | 'POST';
 
+/**
+ * A contract's issue whose Italian text says more than "Il parametro X non è valido." (e.g. the wallet's
+ * amount inside `payment_data`): `ctx.addIssue({ ..., params: OWN_TEXT })`; the API answers its message.
+ */
+export const OWN_TEXT = { ownText: true } as const;
+
 export interface Endpoint<
   M extends HttpMethod = HttpMethod,
   P extends string = string,

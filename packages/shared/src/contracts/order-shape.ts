@@ -141,8 +141,10 @@ export const orderSchema = z.object({
   giftDiscount: z.number(),
   /** what the customer pays: lines - gift discount + delivery fee + bags */
   grossTotal: z.number(),
-  /** what an online payment holds (pre-authorised amount) */
+  /** what the payment type takes: an online payment's hold (pre-authorised amount), less the wallet's part */
   prebilledAmount: z.number(),
+  /** the part paid with the wallet (decision 039) */
+  walletTotal: z.number(),
   /** the real amount taken when prepared; null before */
   capturedAmount: z.number().nullable(),
   /** the delivered lines' total (after picking); null before */

@@ -8,6 +8,10 @@ export const CHECKOUT_TEXT = {
     code: 'msg.giftcertificate.notInCart',
     text: 'Il codice sconto non è applicato a questo carrello.',
   },
+  walletAboveTotal: {
+    code: 'msg.wallet.aboveTotal',
+    text: "L'importo da pagare con il portafoglio supera il totale dell'ordine.",
+  },
   emptyCart: { code: 'msg.checkout.emptyCart', text: 'Il carrello è vuoto: aggiungi almeno un prodotto.' },
   unavailableLines: {
     code: 'msg.cart.availability.errors',

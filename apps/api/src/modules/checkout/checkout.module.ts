@@ -18,6 +18,7 @@ import type { OrderAnswer } from '../orders/order-answer';
 import type { OrderPlacementRepository } from '../orders/order-placement.repository';
 import { OrderPlacement } from './order-placement.service';
 import { PaymentAttempts } from './payment-attempts';
+import type { OrderWalletPort } from './order-wallet';
 
 export interface CheckoutModuleDeps {
   db: Db;
@@ -34,6 +35,8 @@ export interface CheckoutModuleDeps {
   provider: PaymentProvider;
   /** where the provider sends the browser back (our feedback endpoint) */
   feedbackUrl: string;
+  /** the customer's wallet (the loyalty module) for the part of an order paid with it */
+  wallet: OrderWalletPort;
 }
 
 /**
@@ -76,6 +79,7 @@ export function buildCheckout(d: CheckoutModuleDeps) {
     pricing,
     readiness,
     attempts,
+    wallet: d.wallet,
   });
   const checkout = new CheckoutService({
     cart: d.cart,
@@ -101,6 +105,7 @@ export function buildCheckout(d: CheckoutModuleDeps) {
     status: d.status,
     accounts: d.accounts,
     answer,
+    wallet: d.wallet,
   });
   return { checkout, orderActions };
 }

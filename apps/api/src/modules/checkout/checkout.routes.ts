@@ -1,4 +1,8 @@
-import { IDEMPOTENCY_KEY_PATTERN, checkoutEndpoints as api } from '@spesa/shared/contracts/checkout';
+import {
+  IDEMPOTENCY_KEY_PATTERN,
+  checkoutEndpoints as api,
+  walletCentsOf,
+} from '@spesa/shared/contracts/checkout';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import { fail } from '../../lib/result';
@@ -159,6 +163,7 @@ const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (
         request,
         await checkout.buy(userIdOf(request), {
           paymentTypeId: request.body?.payment_type_id,
+          walletCents: walletCentsOf(request.body?.payment_data) ?? 0,
           idempotencyKey: key,
           user: request.session?.user ?? null,
         }),

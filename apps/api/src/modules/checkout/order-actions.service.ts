@@ -1,5 +1,10 @@
 import { toMilli, fromMilli } from '@spesa/shared/cart/quantity';
-import { PAYMENT_TYPE, isOnlinePaymentType, paymentTypeOf } from '@spesa/shared/checkout/payment-types';
+import {
+  PAYMENT_TYPE,
+  isOnlinePaymentType,
+  paymentTypeOf,
+  paysOnline,
+} from '@spesa/shared/checkout/payment-types';
 import { prebilledAmountCents } from '@spesa/shared/checkout/prebilled-amount';
 import {
   orderCancelledText,
@@ -30,6 +35,7 @@ import type { CheckoutService } from './checkout.service';
 import type { OrderAnswer } from '../orders/order-answer';
 import type { OrderPlacementRepository, OrderRow } from '../orders/order-placement.repository';
 import type { PaymentAttempts } from './payment-attempts';
+import type { OrderWalletPort } from './order-wallet';
 
 export interface OrderActionsDeps {
   db: Db;
@@ -44,6 +50,7 @@ export interface OrderActionsDeps {
   status: OrderStatusService;
   accounts: AccountRepository;
   answer: OrderAnswer;
+  wallet: OrderWalletPort;
 }
 
 /**
@@ -91,7 +98,8 @@ export class OrderActionsService {
 
   /**
    * POST /order/delete: before 'in preparazione' only. The authorisation is voided, the slot's place and
-   * the stock given back, the gift code's use returned; an edit in progress becomes a normal cart.
+   * the stock given back, the gift code's use and the wallet's part returned; an edit in progress becomes a
+   * normal cart.
    */
   async cancel(userId: number, orderId: number): Promise<Result<{ order: Order }>> {
     const done = await this.run(async (tx) => {
@@ -105,6 +113,8 @@ export class OrderActionsService {
         await this.d.catalogue.returnStock(tx, productId, fromMilli(byProduct.get(productId) ?? 0));
       await this.d.timeslots.givePlaceBack(tx, order.slotId);
       await this.d.repo.releaseGiftUses(tx, orderId);
+      const back = await this.d.wallet.payOrder(tx, userId, orderId, 0);
+      if (!back.ok) throw new Abort(back);
       await this.d.attempts.voidLive(tx, orderId);
       await this.d.repo.clearEditing(tx, orderId);
       return orderId;
@@ -197,13 +207,15 @@ export class OrderActionsService {
 
   /**
    * POST /order/modify-payment-type: before preparation. The live authorisation is voided; an online type
-   * starts a new hosted session (the order goes back to 'in pagamento'), a type without provider confirms
-   * the order ('ordinato').
+   * starts a new hosted session (the order goes back to 'in pagamento'), a type without provider, or an
+   * order the wallet pays whole, confirms the order ('ordinato'). The wallet variant (`walletCents`, from
+   * `payment_data.wallet_amount`) sets the part paid with the wallet; without it the part stays as it was.
    */
   async modifyPaymentType(
     userId: number,
     orderId: number,
     paymentTypeId: number,
+    walletCents?: number,
   ): Promise<Result<OrderPaymentData>> {
     if (!paymentTypeOf(paymentTypeId)) return failWith(CHECKOUT_TEXT.paymentType, 'validation');
     if (paymentTypeId === PAYMENT_TYPE.deferred) {
@@ -215,18 +227,27 @@ export class OrderActionsService {
       const order = await this.lock(tx, orderId, userId);
       if (!canChangePaymentType(order.orderStatusId))
         throw new Abort(failWith(CHECKOUT_TEXT.cannotChangePayment));
-      const online = isOnlinePaymentType(paymentTypeId);
-      const preauth = online
-        ? prebilledAmountCents({
-            itemsCents: order.itemsCents,
-            variableWeightCents: order.variableWeightCents,
-            giftDiscountCents: order.giftDiscountCents,
-            deliveryFeeCents: order.deliveryFeeCents,
-            packagingCents: order.packagingCents,
-          })
-        : order.totalCents;
+      const wallet = walletCents ?? order.walletCents;
+      if (wallet > order.totalCents) throw new Abort(failWith(CHECKOUT_TEXT.walletAboveTotal));
+      const preauth =
+        (isOnlinePaymentType(paymentTypeId)
+          ? prebilledAmountCents({
+              itemsCents: order.itemsCents,
+              variableWeightCents: order.variableWeightCents,
+              giftDiscountCents: order.giftDiscountCents,
+              deliveryFeeCents: order.deliveryFeeCents,
+              packagingCents: order.packagingCents,
+            })
+          : order.totalCents) - wallet;
+      const online = paysOnline(paymentTypeId, preauth);
+      const paid = await this.d.wallet.payOrder(tx, userId, orderId, wallet);
+      if (!paid.ok) throw new Abort(paid);
       await this.d.attempts.voidLive(tx, orderId);
-      await this.d.orders.setPaymentType(tx, orderId, paymentTypeId, preauth);
+      await this.d.orders.setPaymentType(tx, orderId, {
+        paymentTypeId,
+        preauthCents: preauth,
+        walletCents: wallet,
+      });
       const url = await this.d.attempts.start(tx, orderId, paymentTypeId, preauth);
       await this.move(
         tx,

@@ -4,6 +4,7 @@ import {
   PAYMENT_TYPE,
   isOnlinePaymentType,
   paymentTypeOf,
+  paysOnline,
 } from '@spesa/shared/checkout/payment-types';
 import { orderTotalCents, prebilledAmountCents } from '@spesa/shared/checkout/prebilled-amount';
 import type { OrderPaymentData } from '@spesa/shared/contracts/checkout';
@@ -33,6 +34,7 @@ import type {
   OrderRow,
 } from '../orders/order-placement.repository';
 import type { PaymentAttempts } from './payment-attempts';
+import type { OrderWalletPort } from './order-wallet';
 
 export interface OrderPlacementDeps {
   db: Db;
@@ -48,6 +50,7 @@ export interface OrderPlacementDeps {
   pricing: CheckoutPricing;
   readiness: CheckoutReadiness;
   attempts: PaymentAttempts;
+  wallet: OrderWalletPort;
 }
 
 /**
@@ -66,6 +69,8 @@ export class OrderPlacement {
     input: {
       paymentTypeId: number | undefined;
       idempotencyKey: string | null;
+      /** the part paid with the wallet, cents (0 or absent: none) */
+      walletCents?: number;
       /** the buyer's row read with the session of this request (spares reading it again); else read here */
       user?: UserRow | null;
     },
@@ -127,6 +132,7 @@ export class OrderPlacement {
           co,
           editing,
           paymentTypeId,
+          walletCents: input.walletCents ?? 0,
           key: input.idempotencyKey,
         }),
       );
@@ -188,6 +194,7 @@ export class OrderPlacement {
       co: NonNullable<Awaited<ReturnType<CheckoutRepository['checkoutOf']>>>;
       editing: OrderRow | null;
       paymentTypeId: number;
+      walletCents: number;
       key: string | null;
     },
   ): Promise<{
@@ -226,7 +233,7 @@ export class OrderPlacement {
     const order: NewOrder = {
       userId,
       sourceCartId: cart.cartId,
-      orderStatusId: isOnlinePaymentType(paymentTypeId) ? ORDER_STATUS.inPayment : ORDER_STATUS.ordered,
+      orderStatusId: ORDER_STATUS.ordered,
       deliveryServiceId: target.deliveryServiceId,
       storeId: target.storeId,
       warehouseId: target.warehouseId,
@@ -248,6 +255,7 @@ export class OrderPlacement {
       giftDiscountCents: 0,
       totalCents: 0,
       preauthCents: 0,
+      walletCents: 0,
       infos: {},
       idempotencyKey: editing ? editing.idempotencyKey : p.key,
     };
@@ -263,13 +271,19 @@ export class OrderPlacement {
       deliveryFeeCents: figures.feeCents,
     };
     order.totalCents = orderTotalCents(base) + figures.packagingCents;
-    order.preauthCents = isOnlinePaymentType(paymentTypeId)
-      ? prebilledAmountCents({
-          ...base,
-          variableWeightCents: figures.variableWeightCents,
-          packagingCents: figures.packagingCents,
-        })
-      : order.totalCents;
+    // the wallet's part, then what the payment type takes: an online hold or the total, less that part
+    if (p.walletCents > order.totalCents) throw new Abort(failWith(CHECKOUT_TEXT.walletAboveTotal));
+    order.walletCents = p.walletCents;
+    order.preauthCents =
+      (isOnlinePaymentType(paymentTypeId)
+        ? prebilledAmountCents({
+            ...base,
+            variableWeightCents: figures.variableWeightCents,
+            packagingCents: figures.packagingCents,
+          })
+        : order.totalCents) - order.walletCents;
+    const online = paysOnline(paymentTypeId, order.preauthCents);
+    order.orderStatusId = online ? ORDER_STATUS.inPayment : ORDER_STATUS.ordered;
     const infos = co.cartInfos;
     order.infos = {
       invoice: co.invoice ?? null,
@@ -291,7 +305,6 @@ export class OrderPlacement {
     // a new order's row as inserted: nothing below changes it, so the answer needs no read after the commit
     let inserted: OrderRow | null = null;
     let paymentUrl: string | null = null;
-    const online = isOnlinePaymentType(paymentTypeId);
     const keepHold =
       editing !== null &&
       (await this.d.attempts.keepsAuthorization(tx, editing, paymentTypeId, order.preauthCents));
@@ -314,6 +327,9 @@ export class OrderPlacement {
     // e-mail) read its lines
     await this.d.orders.insertItems(tx, orderId, this.orderItems(figures.lines));
     for (const u of uses) await this.d.repo.recordGiftUse(tx, { ...u, orderId, userId });
+    // the wallet's part (an edited order's former part is given back first); the balance must cover it
+    const paid = await this.d.wallet.payOrder(tx, userId, orderId, order.walletCents);
+    if (!paid.ok) throw new Abort(paid);
     if (editing) {
       if (!keepHold) {
         await this.d.attempts.voidLive(tx, orderId);

@@ -1,4 +1,4 @@
-import { isOnlinePaymentType } from '@spesa/shared/checkout/payment-types';
+import { paysOnline } from '@spesa/shared/checkout/payment-types';
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
 import type { PaymentProvider } from '../payment/payment-provider';
@@ -45,7 +45,8 @@ export class PaymentAttempts {
 
   /**
    * Starts a payment attempt of an order inside the caller's transaction: online types open a session at
-   * the provider (status 'created'); the others record 'not_required'. Answers the hosted page or null.
+   * the provider (status 'created'); the others, and an order the wallet pays whole, record 'not_required'.
+   * Answers the hosted page or null.
    */
   async start(
     tx: Db,
@@ -56,7 +57,7 @@ export class PaymentAttempts {
     firstAttempt = false,
   ): Promise<string | null> {
     const attempt = firstAttempt ? 1 : await this.d.orders.nextAttempt(tx, orderId);
-    if (isOnlinePaymentType(paymentTypeId)) {
+    if (paysOnline(paymentTypeId, amountCents)) {
       const session = await this.d.provider.startSession(this.sessionInput(orderId, attempt, amountCents));
       await this.d.orders.insertAuthorization(tx, {
         orderId,
@@ -105,7 +106,7 @@ export class PaymentAttempts {
     if (order.paymentTypeId !== paymentTypeId) return false;
     const auth = await this.d.orders.latestAuthorization(order.orderId, tx);
     if (!auth) return false;
-    if (!isOnlinePaymentType(paymentTypeId)) return auth.status === 'not_required';
+    if (!paysOnline(paymentTypeId, preauthCents)) return auth.status === 'not_required';
     return auth.status === 'authorized' && auth.amountCents >= preauthCents;
   }
 }

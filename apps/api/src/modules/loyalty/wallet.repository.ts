@@ -79,6 +79,21 @@ export class WalletRepository {
   }
 
   /**
+   * What an order has taken from the wallet and not yet given back (cents, never below 0), and whose wallet
+   * it is; null when the order never touched the wallet. Read from the ledger: the ledger is the truth.
+   */
+  async heldByOrder(orderId: number, db: Db = this.db): Promise<{ userId: number; cents: number } | null> {
+    const [row] = await queryRows<{ userId: number; cents: number }>(
+      db,
+      sql`SELECT min(user_id) AS "userId", (-sum(amount_cents))::int AS cents
+          FROM wallet_movements
+          WHERE order_id = ${orderId} AND cause IN ('order_payment', 'order_refund')
+          HAVING count(*) > 0`,
+    );
+    return row ? { userId: row.userId, cents: Math.max(0, row.cents) } : null;
+  }
+
+  /**
    * Appends a movement inside the caller's transaction: the customer's ledger is locked for it, the new row is
    * numbered and balanced from the last one, and written only if the balance stays at or above zero. Null
    * when it would not (nothing written). The unique number and the balance check guard the same in SQL,

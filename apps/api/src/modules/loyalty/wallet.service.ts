@@ -89,6 +89,53 @@ export class WalletService {
     return row ? ok(row) : failWith(LOYALTY_TEXT.notEnough);
   }
 
+  /**
+   * Sets the part of an order paid with the wallet, in the caller's transaction (checkout's buy, an edited
+   * order, the order's payment change): what the order already holds is given back, then `cents` is taken,
+   * both as movements naming the order (nothing is written when the part does not change). Fails with
+   * nothing written when the balance does not cover it: the caller rolls its transaction back.
+   */
+  async payOrder(tx: Db, userId: number, orderId: number, cents: number): Promise<Result<{ cents: number }>> {
+    if (!Number.isSafeInteger(cents) || cents < 0)
+      throw new Error('an order part is a whole number of cents');
+    await this.repo.lock(tx, userId);
+    const held = await this.repo.heldByOrder(orderId, tx);
+    if (held && held.userId !== userId) throw new Error(`order ${orderId} is paid from another wallet`);
+    const holding = held?.cents ?? 0;
+    if (holding === cents) return ok({ cents });
+    if (holding > 0)
+      await this.repo.append(tx, userId, { amountCents: holding, cause: 'order_refund', orderId });
+    if (cents > 0) {
+      const spent = await this.repo.append(tx, userId, {
+        amountCents: -cents,
+        cause: 'order_payment',
+        orderId,
+      });
+      if (!spent) return failWith(LOYALTY_TEXT.notEnough);
+    }
+    return ok({ cents });
+  }
+
+  /**
+   * Gives back to the wallet what an order took from it, in the caller's transaction: all of it (the order
+   * is cancelled) or at most `cents` (goods not delivered). Answers the cents given back (0: nothing held).
+   */
+  async returnOrderPart(tx: Db, orderId: number, cents?: number): Promise<number> {
+    const seen = await this.repo.heldByOrder(orderId, tx);
+    if (!seen || seen.cents === 0) return 0;
+    await this.repo.lock(tx, seen.userId);
+    const held = await this.repo.heldByOrder(orderId, tx);
+    const back = Math.min(held?.cents ?? 0, cents ?? Number.MAX_SAFE_INTEGER);
+    if (back <= 0) return 0;
+    await this.repo.append(tx, seen.userId, { amountCents: back, cause: 'order_refund', orderId });
+    return back;
+  }
+
+  /** The customer's balance in cents (checkout shows what can be used). */
+  balanceCents(userId: number): Promise<number> {
+    return this.repo.balance(userId);
+  }
+
   async #customerExists(userId: number, db: Db = this.db): Promise<boolean> {
     const rows = await queryRows<{ id: number }>(
       db,

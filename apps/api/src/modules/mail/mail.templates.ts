@@ -33,6 +33,8 @@ export interface OrderConfirmationMail {
   total: string;
   /** online payments: the amount held */
   held: string | null;
+  /** the part paid with the wallet (null: none) */
+  wallet: string | null;
   paymentType: string;
   lines: number;
   link: string;
@@ -155,6 +157,7 @@ export function renderMail(mail: MailTemplate): RenderedMail {
         mail.where,
         `Fascia oraria: ${mail.slot}`,
         `Totale: ${mail.total}`,
+        ...(mail.wallet ? [`Pagato con il portafoglio: ${mail.wallet}`] : []),
         `Pagamento: ${mail.paymentType}`,
         ...(mail.held
           ? [

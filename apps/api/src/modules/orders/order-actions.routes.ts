@@ -1,5 +1,6 @@
 import type { EndpointData } from '@spesa/shared/contracts/endpoint';
 import { ordersEndpoints as api } from '@spesa/shared/contracts/orders';
+import { walletCentsOf } from '@spesa/shared/contracts/checkout';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Result } from '../../lib/result';
 import { ACCESS, userIdOf } from '../../plugins/access';
@@ -19,6 +20,8 @@ export interface OrderActions {
     userId: number,
     orderId: number,
     paymentTypeId: number,
+    /** the wallet variant: the part paid with the wallet, cents (absent: unchanged) */
+    walletCents?: number,
   ): Promise<Result<EndpointData<typeof api.modifyPaymentType>>>;
   listRetryPayment(userId: number): Promise<Result<EndpointData<typeof api.listRetryPayment>>>;
 }
@@ -76,6 +79,7 @@ const orderActionsRoutes: FastifyPluginAsyncZod<{ actions: OrderActions }> = asy
           userIdOf(request),
           request.body.order_id,
           request.body.payment_type_id,
+          walletCentsOf(request.body.payment_data),
         ),
       ),
   });

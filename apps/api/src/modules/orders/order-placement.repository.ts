@@ -190,14 +190,14 @@ export class OrderPlacementRepository {
       sql`INSERT INTO orders (user_id, source_cart_id, order_status_id, delivery_service_id, store_id, warehouse_id,
             shipping_address_id, shipping_address, zone_id, slot_id, slot_date, timeslot_id, begin_time, end_time,
             delivery_day_period_id, payment_type_id, items_cents, items_standard_cents, variable_weight_cents,
-            delivery_fee_cents, packaging_cents, gift_discount_cents, total_cents, preauth_cents, infos,
-            idempotency_key)
+            delivery_fee_cents, packaging_cents, gift_discount_cents, total_cents, preauth_cents, wallet_cents,
+            infos, idempotency_key)
           VALUES (${o.userId}, ${o.sourceCartId}, ${o.orderStatusId}, ${o.deliveryServiceId}, ${o.storeId},
             ${o.warehouseId}, ${o.shippingAddressId}, ${JSON.stringify(o.shippingAddress)}::jsonb, ${o.zoneId},
             ${o.slotId}, ${o.slotDate}::date, ${o.timeslotId}, ${o.beginTime}, ${o.endTime}, ${o.deliveryDayPeriodId},
             ${o.paymentTypeId}, ${o.itemsCents}, ${o.itemsStandardCents}, ${o.variableWeightCents},
             ${o.deliveryFeeCents}, ${o.packagingCents}, ${o.giftDiscountCents}, ${o.totalCents}, ${o.preauthCents},
-            ${JSON.stringify(o.infos)}::jsonb, ${o.idempotencyKey})
+            ${o.walletCents}, ${JSON.stringify(o.infos)}::jsonb, ${o.idempotencyKey})
           RETURNING ${ORDER_COLUMNS}`,
     );
     if (!row) throw new Error('insertOrder: no row');
@@ -217,8 +217,8 @@ export class OrderPlacementRepository {
             items_standard_cents = ${o.itemsStandardCents}, variable_weight_cents = ${o.variableWeightCents},
             delivery_fee_cents = ${o.deliveryFeeCents}, packaging_cents = ${o.packagingCents},
             gift_discount_cents = ${o.giftDiscountCents}, total_cents = ${o.totalCents},
-            preauth_cents = ${o.preauthCents}, infos = ${JSON.stringify(o.infos)}::jsonb,
-            version = version + 1, updated_at = now()
+            preauth_cents = ${o.preauthCents}, wallet_cents = ${o.walletCents},
+            infos = ${JSON.stringify(o.infos)}::jsonb, version = version + 1, updated_at = now()
           WHERE order_id = ${orderId} AND version = ${version}
           RETURNING order_id AS "orderId"`,
     );
@@ -329,9 +329,14 @@ export class OrderPlacementRepository {
     return rows.length > 0;
   }
 
-  async setPaymentType(db: Db, orderId: number, paymentTypeId: number, preauthCents: number): Promise<void> {
+  async setPaymentType(
+    db: Db,
+    orderId: number,
+    p: { paymentTypeId: number; preauthCents: number; walletCents: number },
+  ): Promise<void> {
     await db.execute(
-      sql`UPDATE orders SET payment_type_id = ${paymentTypeId}, preauth_cents = ${preauthCents},
+      sql`UPDATE orders SET payment_type_id = ${p.paymentTypeId}, preauth_cents = ${p.preauthCents},
+            wallet_cents = ${p.walletCents},
             version = version + 1, updated_at = now()
           WHERE order_id = ${orderId}`,
     );

@@ -37,6 +37,8 @@ export interface OrderRow {
   giftDiscountCents: number;
   totalCents: number;
   preauthCents: number;
+  /** the part paid with the wallet */
+  walletCents: number;
   capturedCents: number | null;
   deliveredTotalCents: number | null;
   infos: Record<string, unknown>;
@@ -161,7 +163,8 @@ export function orderColumns(t: string): SQL {
   ${t}.items_cents AS "itemsCents", ${t}.items_standard_cents AS "itemsStandardCents",
   ${t}.variable_weight_cents AS "variableWeightCents", ${t}.delivery_fee_cents AS "deliveryFeeCents",
   ${t}.packaging_cents AS "packagingCents", ${t}.gift_discount_cents AS "giftDiscountCents",
-  ${t}.total_cents AS "totalCents", ${t}.preauth_cents AS "preauthCents", ${t}.captured_cents AS "capturedCents",
+  ${t}.total_cents AS "totalCents", ${t}.preauth_cents AS "preauthCents",
+  ${t}.wallet_cents AS "walletCents", ${t}.captured_cents AS "capturedCents",
   ${t}.delivered_total_cents AS "deliveredTotalCents", ${t}.infos, ${t}.idempotency_key AS "idempotencyKey",
   ${t}.version, ${isoText(`${t}.created_at`)} AS "createdAt"`);
 }

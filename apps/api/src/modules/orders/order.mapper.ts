@@ -1,4 +1,4 @@
-import { paymentTypeOf } from '@spesa/shared/checkout/payment-types';
+import { paymentTypeOf, paysOnline } from '@spesa/shared/checkout/payment-types';
 import type { Order, OrderInvoice, OrderItem } from '@spesa/shared/contracts/orders';
 import {
   canChangePaymentType,
@@ -159,7 +159,7 @@ export function orderToWire(o: OrderRow, parts: OrderParts, showReplaced: boolea
     payment: {
       paymentTypeId: o.paymentTypeId,
       paymentTypeDescr: payType?.name ?? '',
-      online: payType?.online ?? false,
+      online: paysOnline(o.paymentTypeId, o.preauthCents),
       status: parts.auth?.status ?? null,
       // what the provider holds for the order now: nothing before it authorised, after a void or a decline
       amountAuthorized: euro(parts.auth && HELD_STATUSES.has(parts.auth.status) ? parts.auth.amountCents : 0),
@@ -176,6 +176,7 @@ export function orderToWire(o: OrderRow, parts: OrderParts, showReplaced: boolea
     giftDiscount: euro(o.giftDiscountCents),
     grossTotal: euro(o.totalCents),
     prebilledAmount: euro(o.preauthCents),
+    walletTotal: euro(o.walletCents),
     capturedAmount: o.capturedCents === null ? null : euro(o.capturedCents),
     deliveredTotal: o.deliveredTotalCents === null ? null : euro(o.deliveredTotalCents),
     orderAdjustmentSummary: {
@@ -205,7 +206,7 @@ export function orderToWire(o: OrderRow, parts: OrderParts, showReplaced: boolea
     })),
     isEditable: isEditable(status),
     isCancellable: isCancellable(status),
-    canRetryPayment: (payType?.online ?? false) && canRetryPayment(status),
+    canRetryPayment: paysOnline(o.paymentTypeId, o.preauthCents) && canRetryPayment(status),
     isPaymentTypeChangeable: canChangePaymentType(status),
     canReorder: true,
     note: parts.note

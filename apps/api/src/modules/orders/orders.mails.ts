@@ -1,4 +1,4 @@
-import { paymentTypeOf } from '@spesa/shared/checkout/payment-types';
+import { paymentTypeOf, paysOnline } from '@spesa/shared/checkout/payment-types';
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
 import type { MailService } from '../mail/mail.service';
@@ -82,7 +82,8 @@ export function orderMailListener(deps: {
             slot: slotText(order),
             where: whereText(order),
             total: formatEuro(order.totalCents),
-            held: payType?.online ? formatEuro(order.preauthCents) : null,
+            held: paysOnline(order.paymentTypeId, order.preauthCents) ? formatEuro(order.preauthCents) : null,
+            wallet: order.walletCents > 0 ? formatEuro(order.walletCents) : null,
             paymentType: payType?.name ?? '',
             lines,
             // the read-only page outside the customer area (no sign-in needed)

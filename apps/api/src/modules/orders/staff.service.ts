@@ -1,5 +1,5 @@
 import { lineTotalCents } from '@spesa/shared/cart/quantity';
-import { isOnlinePaymentType } from '@spesa/shared/checkout/payment-types';
+import { paysOnline } from '@spesa/shared/checkout/payment-types';
 import {
   STAFF_DELIVERY_STEPS,
   type StaffOrder,
@@ -83,6 +83,27 @@ export interface AuditPort {
   ): Promise<void>;
 }
 
+/** The wallet (the loyalty module): gives back, in the caller's transaction, the part of an order not delivered. */
+export interface WalletReturnPort {
+  returnOrderPart(db: Db, orderId: number, cents: number): Promise<number>;
+}
+
+/**
+ * How a prepared order's real amount is paid (decision 039): the wallet keeps at most the real amount and
+ * gives the rest of its part back; what is left goes to the payment type.
+ */
+export function settleWithWallet(
+  realCents: number,
+  walletCents: number,
+): { walletKeptCents: number; walletBackCents: number; restCents: number } {
+  const walletKeptCents = Math.min(walletCents, realCents);
+  return {
+    walletKeptCents,
+    walletBackCents: walletCents - walletKeptCents,
+    restCents: realCents - walletKeptCents,
+  };
+}
+
 type OrderAnswer = Result<{ data: StaffOrder }>;
 
 class Rollback extends Error {
@@ -107,6 +128,7 @@ export class StaffService {
     private readonly substitutes: SubstitutePort,
     private readonly audit: AuditPort,
     private readonly now: () => Date,
+    private readonly wallet: WalletReturnPort,
   ) {}
 
   private async orderFor(staff: StaffMember, orderId: number, db: Db = this.db): Promise<OrderRow | null> {
@@ -335,7 +357,8 @@ export class StaffService {
       return failWith(ORDERS_TEXT.notAllPicked);
     const deliveredCents = items.reduce((sum, i) => sum + (i.deliveredTotalCents ?? 0), 0);
     const realCents = realAmountCents(o, deliveredCents);
-    const online = isOnlinePaymentType(o.paymentTypeId);
+    const settled = settleWithWallet(realCents, o.walletCents);
+    const online = paysOnline(o.paymentTypeId, o.preauthCents);
     const infos: string[] = [];
     try {
       await this.db.transaction(async (tx) => {
@@ -347,9 +370,9 @@ export class StaffService {
             throw new Rollback(failWith(ORDERS_TEXT.authorizationMissing));
           const provider = this.providerFor(auth.provider);
           if (!provider) throw new Rollback(failWith(ORDERS_TEXT.providerMissing));
-          const amount = captureAmountCents(realCents, auth);
+          const amount = captureAmountCents(settled.restCents, auth);
           if (amount.capped) {
-            note = `importo reale ${formatEuro(realCents)} limitato all'autorizzazione ${formatEuro(amount.cents)}`;
+            note = `importo reale ${formatEuro(settled.restCents)} limitato all'autorizzazione ${formatEuro(amount.cents)}`;
             infos.push(ORDERS_INFO_TEXT.capped);
           }
           captured = amount.cents;
@@ -387,6 +410,10 @@ export class StaffService {
           });
           if (!moved.ok) throw new Rollback(moved);
         }
+        if (settled.walletBackCents > 0) {
+          await this.wallet.returnOrderPart(tx, o.orderId, settled.walletBackCents);
+          infos.push(ORDERS_INFO_TEXT.walletBack(formatEuro(settled.walletBackCents)));
+        }
         await this.audit.record(tx, {
           staff,
           action: 'prepared',
@@ -396,12 +423,14 @@ export class StaffService {
             orderStatusId: ORDER_STATUS.prepared,
             deliveredTotalCents: deliveredCents,
             capturedCents: captured,
+            walletKeptCents: settled.walletKeptCents,
+            walletBackCents: settled.walletBackCents,
           },
         });
         infos.unshift(
           captured !== null
             ? ORDERS_INFO_TEXT.prepared(formatEuro(captured))
-            : ORDERS_INFO_TEXT.preparedOnDelivery(formatEuro(realCents)),
+            : ORDERS_INFO_TEXT.preparedOnDelivery(formatEuro(settled.restCents)),
         );
       });
     } catch (err) {

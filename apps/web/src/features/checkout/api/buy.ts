@@ -4,6 +4,8 @@ import { callApi } from '../../../lib/http';
 
 export interface BuyVars {
   paymentTypeId: number;
+  /** the part paid with the wallet, cents (0: none) */
+  walletCents: number;
   /** one per purchase attempt: a repeated click or a lost answer does not create a second order */
   idempotencyKey: string;
 }
@@ -18,7 +20,10 @@ export function buy(vars: BuyVars): Promise<OrderPaymentData> {
     {
       body: {
         payment_type_id: vars.paymentTypeId,
-        payment_data: JSON.stringify({ return_path: '/checkout/completed' }),
+        payment_data: JSON.stringify({
+          return_path: '/checkout/completed',
+          ...(vars.walletCents > 0 ? { wallet_amount: vars.walletCents / 100 } : {}),
+        }),
         idempotency_key: vars.idempotencyKey,
       },
     },

@@ -168,6 +168,45 @@ describe('Checkout page', () => {
     expect(buy?.idempotency_key).toMatch(/^[A-Za-z0-9_.:-]{8,100}$/);
   });
 
+  it('wallet + card: proposes the balance, refuses more, buys with the wallet part and shows what is left', async () => {
+    signedIn();
+    const fetchMock = mockCheckout(makeCheckoutCart(), {
+      '/wallet/view': () =>
+        ok({ balance: 5, movements: [], page: { selPage: 1, totPages: 1, totItems: 0, itemsPerPage: 20 } }),
+      '/checkout/buy': () => ok(paid('http://127.0.0.1/ebsn/api/payment/sandbox/pay?session=w')),
+    });
+    const { user } = renderApp('/checkout');
+    const wallet = within(await screen.findByRole('region', { name: 'Portafoglio' }));
+    await user.click(
+      wallet.getByRole('checkbox', { name: /Usa il credito del portafoglio \(disponibile 5,00\s€\)/ }),
+    );
+    const amount = wallet.getByRole('textbox', { name: 'Importo da usare' });
+    expect(amount).toHaveValue('5,00');
+    const summary = within(screen.getByRole('complementary', { name: 'Riepilogo' }));
+    expect(summary.getByText('Pagato con il portafoglio')).toBeInTheDocument();
+    expect(summary.getByText('-5,00 €')).toBeInTheDocument();
+    // more than the balance: the field says so, and buying is refused before anything is sent
+    await user.clear(amount);
+    await user.type(amount, '6');
+    expect(wallet.getByText('Puoi usare al massimo 5,00 € del portafoglio.')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /Ho letto e accetto/ }));
+    await user.click(screen.getByRole('button', { name: 'Conferma e paga' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent("Indica l'importo del portafoglio in euro");
+    expect(callsTo(fetchMock, '/checkout/buy')).toHaveLength(0);
+    await user.clear(amount);
+    await user.type(amount, '3,5');
+    // the rest: the total 11,10 less 3,50; the card holds 11,85 less 3,50
+    await waitFor(() => expect(summary.getByText('7,60 €')).toBeInTheDocument());
+    expect(summary.getByText('8,35 €')).toBeInTheDocument();
+    await user.click(screen.getByRole('button', { name: 'Conferma e paga' }));
+    await waitFor(() => expect(goToPaymentPage).toHaveBeenCalled());
+    const [buy] = bodiesTo(fetchMock, '/checkout/buy') as { payment_data: string }[];
+    expect(JSON.parse(buy?.payment_data ?? '{}')).toEqual({
+      return_path: '/checkout/completed',
+      wallet_amount: 3.5,
+    });
+  });
+
   it('pay on delivery goes straight to the completed page without the provider', async () => {
     signedIn();
     mockCheckout(makeCheckoutCart(), {

@@ -51,7 +51,9 @@ import { usePrepareCheckout } from '../api/prepare-checkout';
 import { checkoutTotals } from '../utils/checkout-totals';
 import { goToPaymentPage } from '../utils/go-to-payment-page';
 import { formatEuro } from '../utils/money';
+import { useWallet } from '../../loyalty/api/get-wallet';
 import { GiftCodeBox } from './gift-code-box';
+import { WalletChoice, type WalletPart } from './wallet-choice';
 
 const FORM_ID = 'checkout-form';
 
@@ -191,6 +193,7 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
   const buy = useBuy();
   const idempotencyKey = useRef<string | null>(null);
   const [general, setGeneral] = useState<string[]>([]);
+  const [walletPart, setWalletPart] = useState<WalletPart>(0);
   const [redirecting, setRedirecting] = useState(false);
 
   // invoice: outside the form element (its "add invoice data" is a form of its own)
@@ -252,6 +255,9 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
   const prebilled = usePrebilledAmount(paymentTypeId, paymentTypeId != null);
   const bag = packaging.data?.find((p) => p.packagingTypeId === packagingTypeId) ?? null;
   const totals = checkoutTotals(cart, prebilled.data ?? null, bag);
+  const walletEuros = (walletPart ?? 0) / 100;
+  const wallet = useWallet(1);
+  const walletBalanceCents = Math.round((wallet.data?.balance ?? 0) * 100);
 
   const lines = cart.cartItems;
   const applied = (cart.orderAdjustmentSummary?.orderAdjustments ?? []).map((a) => ({
@@ -277,6 +283,10 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
       setGeneral([t('checkout.personalDataNeeded')]);
       return;
     }
+    if (walletPart === null) {
+      setGeneral([t('checkout.wallet.invalid')]);
+      return;
+    }
     try {
       await prepare.mutateAsync({
         accept_rules: values.acceptRules,
@@ -289,6 +299,7 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
       idempotencyKey.current ??= newIdempotencyKey();
       const answer = await buy.mutateAsync({
         paymentTypeId: Number(values.paymentTypeId),
+        walletCents: walletPart,
         idempotencyKey: idempotencyKey.current,
       });
       if (answer.paymentUrl) {
@@ -462,6 +473,16 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
             />
           </Section>
 
+          {walletBalanceCents > 0 ? (
+            <Section title={t('checkout.wallet.title')} id="checkout-wallet">
+              <WalletChoice
+                balanceCents={walletBalanceCents}
+                totalCents={Math.round(totals.total * 100)}
+                onChange={setWalletPart}
+              />
+            </Section>
+          ) : null}
+
           <Section title={t('checkout.payment.title')} id="checkout-payment">
             {payments.isError ? <FormAlert messages={[t('checkout.payment.loadError')]} /> : null}
             {payments.data ? (
@@ -510,8 +531,20 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
           />
           <SummaryRow label={t('checkout.summary.bags')} value={formatEuro(totals.bags)} />
           <SummaryRow label={t('checkout.summary.total')} value={formatEuro(totals.total)} strong />
+          {walletEuros > 0 ? (
+            <>
+              <SummaryRow label={t('checkout.summary.wallet')} value={`-${formatEuro(walletEuros)}`} />
+              <SummaryRow
+                label={t('checkout.summary.toPay')}
+                value={formatEuro(Math.max(0, totals.total - walletEuros))}
+              />
+            </>
+          ) : null}
           {selectedPayment?.online ? (
-            <SummaryRow label={t('checkout.summary.prebilled')} value={formatEuro(totals.prebilled)} />
+            <SummaryRow
+              label={t('checkout.summary.prebilled')}
+              value={formatEuro(Math.max(0, totals.prebilled - walletEuros))}
+            />
           ) : null}
         </Box>
         {selectedPayment?.online ? (

@@ -119,6 +119,9 @@ export function OrderDetail({ accessToken }: { accessToken?: string } = {}) {
         <Block title={t('orders.detail.payment')} id="order-payment" flush>
           <Pairs
             rows={[
+              ...(o.walletTotal > 0
+                ? ([[t('orders.detail.wallet'), formatEuro(o.walletTotal)]] as const)
+                : []),
               [t('orders.detail.paymentType'), o.payment.paymentTypeDescr],
               ...(o.payment.cardLast4
                 ? ([

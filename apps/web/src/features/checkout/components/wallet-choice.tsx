@@ -1,0 +1,87 @@
+import { useEffect, useId, useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { formatEuro } from '../utils/money';
+import '../i18n';
+
+/** What the customer asks to pay with the wallet: cents, or null while the amount typed is not valid. */
+export type WalletPart = number | null;
+
+const AMOUNT = /^\d{1,6}(?:[.,]\d{1,2})?$/;
+const centsText = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
+
+/** "5,5" -> 550; null when it is not an amount in euros with at most two decimals. */
+export function parseEuroCents(text: string): number | null {
+  const t = text.trim().replace(/\s|€/g, '');
+  if (!AMOUNT.test(t)) return null;
+  const [whole = '0', decimals = ''] = t.split(/[.,]/);
+  return Number(whole) * 100 + Number(decimals.padEnd(2, '0'));
+}
+
+/**
+ * The checkout's wallet choice (decision 039), for a customer with credit. Ticked, it proposes the
+ * most the wallet can pay (its balance, at most the order's total); the customer may lower it. The server
+ * takes the part inside the purchase and refuses more than the balance or the total.
+ */
+export function WalletChoice({
+  balanceCents,
+  totalCents,
+  onChange,
+}: {
+  balanceCents: number;
+  totalCents: number;
+  onChange: (part: WalletPart) => void;
+}) {
+  const { t } = useTranslation();
+  const maxCents = Math.min(balanceCents, totalCents);
+  const [use, setUse] = useState(false);
+  const [text, setText] = useState('');
+  const fieldId = useId();
+
+  const cents = use ? parseEuroCents(text) : 0;
+  const error =
+    cents === null
+      ? t('checkout.wallet.invalid')
+      : cents > maxCents
+        ? t('checkout.wallet.tooMuch', { max: formatEuro(maxCents / 100) })
+        : null;
+  const part: WalletPart = error ? null : (cents ?? 0);
+  useEffect(() => onChange(part), [part, onChange]);
+
+  return (
+    <Box>
+      <FormControlLabel
+        control={
+          <Checkbox
+            checked={use}
+            onChange={(e) => {
+              setUse(e.target.checked);
+              if (e.target.checked) setText(centsText(maxCents));
+            }}
+          />
+        }
+        label={t('checkout.wallet.use', { balance: formatEuro(balanceCents / 100) })}
+      />
+      {use ? (
+        <TextField
+          id={fieldId}
+          label={t('checkout.wallet.amount')}
+          value={text}
+          onChange={(e) => setText(e.target.value)}
+          error={error !== null}
+          helperText={error ?? t('checkout.wallet.help', { max: formatEuro(maxCents / 100) })}
+          slotProps={{
+            htmlInput: { inputMode: 'decimal', autoComplete: 'off', maxLength: 10 },
+            input: { endAdornment: <Typography component="span">€</Typography> },
+          }}
+          sx={{ mt: 1, maxWidth: 260 }}
+          fullWidth
+        />
+      ) : null}
+    </Box>
+  );
+}
