@@ -2,11 +2,13 @@ import { expect, test } from '@playwright/test';
 import { acceptCookies, registerConfirmedCustomer, signIn } from '../support/account';
 import { signInToAdmin } from '../support/admin';
 import { expectAccessible } from '../support/axe';
+import { CARDS, acceptAndConfirm, fillCart, orderIdOf, payOnSandbox } from '../support/checkout';
 
-// The wallet (issue 21, decision 037): customer service credits a customer with a reason; the customer reads
-// the balance and the movement in "Il mio portafoglio".
+// The wallet (issue 21, decisions 037 and 039): customer service credits a customer with a reason; the
+// customer reads the balance and the movement in "Il mio portafoglio", then pays an order with 5 € of it and
+// the rest by card.
 
-test('il servizio clienti accredita 7,50 € con un motivo; il cliente li vede nel portafoglio', async ({
+test('il servizio clienti accredita 7,50 €; il cliente li vede e paga un ordine con portafoglio + carta', async ({
   page,
   browser,
   request,
@@ -45,4 +47,29 @@ test('il servizio clienti accredita 7,50 € con un motivo; il cliente li vede n
   await expectAccessible(page, 'il mio portafoglio');
   await page.setViewportSize({ width: 390, height: 844 });
   await expectAccessible(page, 'il mio portafoglio (telefono)');
+
+  // an order paid with 5 € of the wallet and the rest by card
+  await page.setViewportSize({ width: 1366, height: 900 });
+  await fillCart(page);
+  await page.goto('/checkout');
+  const choice = page.getByRole('region', { name: 'Portafoglio' });
+  await choice.getByRole('checkbox', { name: /Usa il credito del portafoglio/ }).check();
+  const amount = choice.getByRole('textbox', { name: 'Importo da usare' });
+  await expect(amount).toHaveValue('7,50');
+  await amount.fill('5');
+  const summary = page.getByRole('complementary', { name: 'Riepilogo' });
+  await expect(summary).toContainText('Pagato con il portafoglio-5,00 €');
+  await expectAccessible(page, 'cassa con il portafoglio');
+  await expect(page.getByRole('radio', { name: /Carta di credito/ })).toBeChecked();
+  await acceptAndConfirm(page);
+  await payOnSandbox(page, CARDS.success);
+  await expect(page).toHaveURL(/\/checkout\/completed\/success\?order_id=\d+/, { timeout: 20_000 });
+  const orderId = orderIdOf(page);
+  await page.goto(`/profile/orders/${orderId}`);
+  await expect(page.getByRole('region', { name: 'Pagamento' })).toContainText(
+    'Pagato con il portafoglio5,00 €',
+  );
+  await page.goto('/profile/wallet');
+  await expect(page.getByTestId('wallet-balance')).toHaveText('2,50 €');
+  await expect(page.getByRole('list', { name: 'Movimenti' })).toContainText("Pagamento dell'ordine");
 });

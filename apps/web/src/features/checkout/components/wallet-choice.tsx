@@ -53,7 +53,7 @@ export function WalletChoice({
   useEffect(() => onChange(part), [part, onChange]);
 
   return (
-    <Box>
+    <Box sx={{ display: 'flex', flexDirection: 'column', alignItems: 'flex-start' }}>
       <FormControlLabel
         control={
           <Checkbox
