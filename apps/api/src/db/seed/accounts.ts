@@ -166,6 +166,11 @@ export const SPARE_CARDS = [
   { n: 101, holderLastName: 'Colombo', type: 'fidelity' },
   { n: 102, holderLastName: 'Ferrari', type: 'fidelity' },
   { n: 103, holderLastName: 'Ricci', type: 'premium' },
+  // for linking a card in "La mia carta" (the loyalty-card journey takes one per attempt)
+  { n: 104, holderLastName: 'Ferrari', type: 'fidelity' },
+  { n: 105, holderLastName: 'Ferrari', type: 'fidelity' },
+  { n: 106, holderLastName: 'Ferrari', type: 'fidelity' },
+  { n: 107, holderLastName: 'Ferrari', type: 'fidelity' },
 ] as const;
 
 export async function ensureAccountData(db: Db, opts: { demoAccounts: boolean }): Promise<number> {

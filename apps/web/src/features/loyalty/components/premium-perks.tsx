@@ -31,8 +31,8 @@ export function PremiumPerks({ today }: { today?: string }) {
         <li key={key}>
           <Typography>
             {t(`loyalty.premium.perk.${key}`, values[key])}
-            {key === 'productDiscount' && !isProductDiscountOn(day)
-              ? ` ${t('loyalty.premium.productDiscountEnded')}`
+            {key === 'productDiscount'
+              ? `${isProductDiscountOn(day) ? '' : ` ${t('loyalty.premium.productDiscountEnded')}`}.`
               : ''}
           </Typography>
         </li>
