@@ -53,7 +53,7 @@ export const TABLE_OWNERS = {
     'delivery_slots',
   ],
   lists: ['wishlists', 'wishlist_items', 'wishlist_shares'],
-  loyalty: ['wallet_movements'],
+  loyalty: ['wallet_movements', 'premium_requests', 'premium_exclusions', 'premium_free_deliveries'],
   mail: ['mail_outbox'],
   media: [],
   orders: [

@@ -461,6 +461,39 @@ export const walletTexts = {
   failed: 'Operazione non riuscita: riprova tra poco.',
 };
 
+/** A customer's loyalty card and premium card in the customer page (decision 038). */
+export const cardTexts = {
+  title: 'Carta fedeltà e Premium',
+  none: 'Nessuna carta collegata.',
+  number: 'Numero',
+  type: { fidelity: 'Carta fedeltà', premium: 'Carta Premium' },
+  typeLabel: 'Tipo (dal prefisso del numero)',
+  validity: 'Validità',
+  noEnd: 'senza scadenza',
+  until: (day: string) => `fino al ${day}`,
+  expired: (day: string) => `scaduta il ${day}`,
+  premium: 'Premium',
+  premiumActive: 'attivo',
+  premiumInactive: 'non attivo',
+  request: 'Richiesta Premium',
+  noRequest: 'nessuna',
+  channel: { digital: 'carta digitale', physical: 'carta fisica per posta' },
+  state: { requested: 'richiesta', shipped: 'spedita', delivered: 'consegnata' },
+  requestedOn: (day: string) => `del ${day}`,
+  dueBy: (day: string) => `da spedire entro il ${day}`,
+  exclusion: 'Esclusione dalla Premium',
+  notExcluded: 'nessuna',
+  excludedBy: (reason: string, who: string, day: string) => `${reason} (${who}, ${day})`,
+  reason: 'Motivo (resta nel registro, il cliente non lo legge)',
+  reasonHelp: 'Da 3 a 300 caratteri',
+  exclude: 'Escludi dalla Premium',
+  include: "Togli l'esclusione",
+  ship: 'Segna come spedita',
+  deliver: 'Segna come consegnata',
+  failed: 'Operazione non riuscita: riprova tra poco.',
+  someone: 'servizio clienti',
+};
+
 /** The moderation of product reviews (read directly). */
 export const voteTexts = {
   status: { pending: 'In attesa', approved: 'Approvate', rejected: 'Rifiutate' },

@@ -5,6 +5,7 @@ import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { DEFAULT_STORE } from '@spesa/shared/contracts/delivery';
+import { PHYSICAL_CARD_DAYS } from '@spesa/shared/loyalty/premium';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db, DbKind } from './db/client';
@@ -12,6 +13,7 @@ import { isDevMailboxOn, publicUrlOf, REPO_ROOT, type Env } from './env';
 import { storedSecret } from './lib/app-secrets';
 import { JobQueue } from './lib/jobs';
 import { redactUrl } from './lib/redact-url';
+import { romeNow } from './lib/rome-time';
 import { memoSerializerCompiler } from './lib/memo-serializer';
 import { VersionedReadCache } from './lib/read-cache';
 import { AccountRepository } from './modules/account/account.repository';
@@ -61,8 +63,11 @@ import listsRoutes from './modules/lists/lists.routes';
 import { ListsService } from './modules/lists/lists.service';
 import loyaltyAdminRoutes from './modules/loyalty/loyalty-admin.routes';
 import loyaltyRoutes from './modules/loyalty/loyalty.routes';
+import { LoyaltyCardRepository } from './modules/loyalty/loyalty-card.repository';
+import { LoyaltyCardService } from './modules/loyalty/loyalty-card.service';
+import { PremiumService } from './modules/loyalty/premium.service';
 import { WalletRepository } from './modules/loyalty/wallet.repository';
-import { WalletService } from './modules/loyalty/wallet.service';
+import { WalletService, type WalletAuditPort } from './modules/loyalty/wallet.service';
 import { RatingsRepository } from './modules/ratings/ratings.repository';
 import ratingsAdminRoutes from './modules/ratings/ratings-admin.routes';
 import ratingsRoutes from './modules/ratings/ratings.routes';
@@ -344,7 +349,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   // the back office's records (decision 030): its resources and the audit log, which other modules write
   const backoffice = new BackofficeRepository(opts.db);
   // the wallet (decision 037): credits as a ledger in cents, goodwill credits by customer service (audited)
-  const wallet = new WalletService(opts.db, new WalletRepository(opts.db), {
+  const walletAudit: WalletAuditPort = {
     record: (db, e) =>
       backoffice.audit(db, {
         staffUserId: e.staff.userId,
@@ -356,7 +361,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         before: e.before,
         after: e.after,
       }),
-  });
+  };
+  const wallet = new WalletService(opts.db, new WalletRepository(opts.db), walletAudit);
+  // the loyalty card and the premium card (decision 038): the cards are the account module's, linked and
+  // issued through its repository (the CardAccountsPort) in the loyalty module's transaction
+  const loyaltyCards = new LoyaltyCardRepository(opts.db, PHYSICAL_CARD_DAYS);
+  const romeToday = () => romeNow(now()).date;
+  const premium = new PremiumService(opts.db, loyaltyCards, accounts, walletAudit, romeToday);
+  const loyaltyCardService = new LoyaltyCardService(opts.db, loyaltyCards, accounts, premium, romeToday);
   // checkout, payments and the customer's order actions (decision 017)
   // the sandbox's key: its own secret, or (never in production: env.ts) one generated once for this database
   const sandbox = new SandboxPaymentProvider(opts.db, {
@@ -538,8 +550,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(adminOrdersRoutes, { staff });
       await api.register(ratingsRoutes, { ratings });
       await api.register(ratingsAdminRoutes, { moderation: ratingsModeration });
-      await api.register(loyaltyRoutes, { wallet });
-      await api.register(loyaltyAdminRoutes, { wallet });
+      await api.register(loyaltyRoutes, { wallet, cards: loyaltyCardService, premium });
+      await api.register(loyaltyAdminRoutes, { wallet, premium });
       await api.register(backofficeRoutes, {
         auth: staffAuth,
         products: adminProducts,

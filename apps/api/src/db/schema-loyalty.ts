@@ -55,3 +55,64 @@ export const walletMovements = pgTable(
     ),
   ],
 );
+
+/**
+ * The premium card (issue 21, decision 038), owned by the loyalty module. One request per customer: how
+ * they became premium (digital or physical), the premium card number issued to them, and for a physical card
+ * its way by post (requested -> shipped -> delivered, PHYSICAL_CARD_TRANSITIONS in packages/shared). The
+ * card itself is a row of `loyalty_cards` (account module), issued through the account repository.
+ */
+export const premiumRequests = pgTable(
+  'premium_requests',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.userId),
+    /** digital | physical */
+    channel: varchar('channel', { length: 10 }).notNull(),
+    /** the premium card issued for the request */
+    cardNumber: text('card_number').notNull(),
+    /** physical only: requested | shipped | delivered */
+    state: varchar('state', { length: 12 }),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    shippedAt: timestamp('shipped_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+  },
+  (t) => [
+    check('premium_requests_channel', sql`${t.channel} IN ('digital', 'physical')`),
+    check(
+      'premium_requests_state',
+      sql`(${t.channel} = 'digital' AND ${t.state} IS NULL) OR (${t.channel} = 'physical' AND ${t.state} IN ('requested', 'shipped', 'delivered'))`,
+    ),
+  ],
+);
+
+/**
+ * Customers the chain has excluded from the premium programme (spec section 6: "access is unavailable,
+ * contact customer service"), set and cleared by customer service with a reason (audited).
+ */
+export const premiumExclusions = pgTable('premium_exclusions', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.userId),
+  /** why, for the staff (the customer reads only that access is unavailable) */
+  reason: text('reason').notNull(),
+  staffUserId: integer('staff_user_id').references(() => staffMembers.userId),
+  createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * The premium free deliveries used (PREMIUM_PERKS.freeDeliveries of them): one row per order that used one,
+ * so a retried order uses it once. Checkout takes them through PremiumService.takeFreeDelivery.
+ */
+export const premiumFreeDeliveries = pgTable(
+  'premium_free_deliveries',
+  {
+    orderId: integer('order_id').primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId),
+    usedAt: timestamp('used_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('premium_free_deliveries_user_idx').on(t.userId)],
+);

@@ -132,6 +132,15 @@ export const routes: RouteObject[] = [
             path: 'profile/wallet',
             lazy: () => import('./routes/wallet-route').then((m) => ({ Component: m.WalletRoute })),
           },
+          // the loyalty card and the premium card (decision 038)
+          {
+            path: 'profile/card',
+            lazy: () => import('./routes/card-route').then((m) => ({ Component: m.CardRoute })),
+          },
+          {
+            path: 'profile/premium',
+            lazy: () => import('./routes/card-route').then((m) => ({ Component: m.PremiumRoute })),
+          },
           // EditAddresses (spec section 2): the list and the form with its optional addressId
           {
             path: 'profile/addresses',

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { CARD_TYPES } from '../loyalty/card-number';
 import { loginPasswordRule, MESSAGES, newPasswordRule, rules } from '../account/validation-rules';
 import { endpoint } from './endpoint';
 
@@ -35,7 +36,7 @@ export const COUNTRIES = [
   { countryId: 1, iso: 'IT', name: 'Italia' },
   { countryId: 211, iso: 'CH', name: 'Svizzera' },
 ] as const;
-export const CARD_TYPES = ['fidelity', 'premium'] as const;
+export { CARD_TYPES };
 
 // ---------- the user ----------
 export const fidelityCardSchema = z.object({

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { ADMIN_GRANTS } from './admin';
 import { endpoint } from './endpoint';
-import { walletViewQuerySchema, walletViewSchema } from './loyalty';
+import { PHYSICAL_CARD_STATES } from '../loyalty/premium';
+import { cardViewSchema, walletViewQuerySchema, walletViewSchema } from './loyalty';
 import { orderIdParam } from './order-shape';
 
 /**
@@ -37,8 +38,68 @@ export const adminWalletDataSchema = z.object({ data: adminWalletSchema });
 export type AdminWalletData = z.infer<typeof adminWalletDataSchema>;
 const customerParams = z.object({ id: orderIdParam });
 
+// ---------- a customer's loyalty card and premium state (decision 038) ----------
+export const EXCLUSION_REASON_MIN = 3;
+export const EXCLUSION_REASON_MAX = 300;
+export const EXCLUSION_REASON_TEXT = `Scrivi il motivo (da ${EXCLUSION_REASON_MIN} a ${EXCLUSION_REASON_MAX} caratteri): resta nel registro del back office.`;
+export const EXCLUSION_FLAG_TEXT = 'Indica se escludere il cliente (sì o no).';
+export const CARD_STATE_TEXT = 'Scegli lo stato della carta: spedita o consegnata.';
+
+export const adminCardSchema = cardViewSchema.extend({
+  userId: z.number().int(),
+  exclusion: z
+    .object({
+      reason: z.string(),
+      /** ISO date-time */
+      since: z.string(),
+      staffName: z.string().nullable(),
+    })
+    .nullable(),
+});
+export const adminCardDataSchema = z.object({ data: adminCardSchema });
+export type AdminCardData = z.infer<typeof adminCardDataSchema>;
+
+// ---------- POST /admin/customers/:id/premium-exclusion ----------
+export const premiumExclusionBodySchema = z.object({
+  excluded: z.boolean({ error: EXCLUSION_FLAG_TEXT }),
+  reason: z
+    .string({ error: EXCLUSION_REASON_TEXT })
+    .trim()
+    .min(EXCLUSION_REASON_MIN, { error: EXCLUSION_REASON_TEXT })
+    .max(EXCLUSION_REASON_MAX, { error: EXCLUSION_REASON_TEXT }),
+});
+export type PremiumExclusionBody = z.infer<typeof premiumExclusionBodySchema>;
+
+// ---------- POST /admin/customers/:id/premium-card-state ----------
+export const premiumCardStateBodySchema = z.object({
+  state: z.enum(PHYSICAL_CARD_STATES.filter((s) => s !== 'requested') as ['shipped', 'delivered'], {
+    error: CARD_STATE_TEXT,
+  }),
+});
+export type PremiumCardStateBody = z.infer<typeof premiumCardStateBodySchema>;
+
 // ---------- endpoints (the loyalty module registers them) ----------
 export const adminLoyaltyEndpoints = {
+  loyaltyCard: endpoint({
+    method: 'GET',
+    path: '/admin/customers/:id/loyalty-card',
+    params: customerParams,
+    response: adminCardDataSchema,
+  }),
+  premiumExclusion: endpoint({
+    method: 'POST',
+    path: '/admin/customers/:id/premium-exclusion',
+    params: customerParams,
+    body: premiumExclusionBodySchema,
+    response: adminCardDataSchema,
+  }),
+  premiumCardState: endpoint({
+    method: 'POST',
+    path: '/admin/customers/:id/premium-card-state',
+    params: customerParams,
+    body: premiumCardStateBodySchema,
+    response: adminCardDataSchema,
+  }),
   wallet: endpoint({
     method: 'GET',
     path: '/admin/customers/:id/wallet',

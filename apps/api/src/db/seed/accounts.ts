@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { hashPassword } from '../../modules/account/secrets';
 import { loyaltyCards, personFiscals, registrationDisclaimers, users } from '../schema';
 import type { Db } from './db';
-import { ean13CheckDigit } from './ean';
+import { makeCardNumber, type CardType } from '@spesa/shared/loyalty/card-number';
 
 /**
  * Account reference data and the demo accounts of the README.
@@ -12,10 +12,12 @@ import { ean13CheckDigit } from './ean';
  */
 export const DEMO_PASSWORD = 'Spesa2026!';
 
-/** Loyalty cards use the chain's in-store EAN range 26...; the 13th digit is the check digit. */
-export function loyaltyCardNumber(n: number): string {
-  const body = `26${String(n).padStart(10, '0')}`;
-  return body + String(ean13CheckDigit(body));
+/**
+ * Loyalty cards use the chain's in-store EAN ranges, 26... for fidelity cards and 27... for premium cards
+ * (decision 038); the 13th digit is the check digit.
+ */
+export function loyaltyCardNumber(n: number, type: CardType = 'fidelity'): string {
+  return makeCardNumber(type, n);
 }
 
 export const DISCLAIMERS = [
@@ -164,6 +166,11 @@ export const SPARE_CARDS = [
   { n: 101, holderLastName: 'Colombo', type: 'fidelity' },
   { n: 102, holderLastName: 'Ferrari', type: 'fidelity' },
   { n: 103, holderLastName: 'Ricci', type: 'premium' },
+  // for linking a card in "La mia carta" (the loyalty-card journey takes one per attempt)
+  { n: 104, holderLastName: 'Ferrari', type: 'fidelity' },
+  { n: 105, holderLastName: 'Ferrari', type: 'fidelity' },
+  { n: 106, holderLastName: 'Ferrari', type: 'fidelity' },
+  { n: 107, holderLastName: 'Ferrari', type: 'fidelity' },
 ] as const;
 
 export async function ensureAccountData(db: Db, opts: { demoAccounts: boolean }): Promise<number> {
@@ -177,12 +184,12 @@ export async function ensureAccountData(db: Db, opts: { demoAccounts: boolean })
     .insert(loyaltyCards)
     .values([
       ...DEMO_ACCOUNTS.filter((a) => a.card).map((a) => ({
-        cardNumber: loyaltyCardNumber(a.card?.n ?? 0),
+        cardNumber: loyaltyCardNumber(a.card?.n ?? 0, a.card?.type),
         cardType: a.card?.type ?? 'fidelity',
         holderLastName: a.lastName,
       })),
       ...SPARE_CARDS.map((c) => ({
-        cardNumber: loyaltyCardNumber(c.n),
+        cardNumber: loyaltyCardNumber(c.n, c.type),
         cardType: c.type,
         holderLastName: c.holderLastName,
       })),
@@ -202,7 +209,7 @@ export async function ensureAccountData(db: Db, opts: { demoAccounts: boolean })
         userTypeId: a.userTypeId ?? 2,
         legalIds: a.legalIds ?? [],
         companyId: a.companyId ?? null,
-        cardNumber: a.card ? loyaltyCardNumber(a.card.n) : null,
+        cardNumber: a.card ? loyaltyCardNumber(a.card.n, a.card.type) : null,
         firstName: a.firstName,
         lastName: a.lastName,
         fiscalCode: a.fiscalCode,

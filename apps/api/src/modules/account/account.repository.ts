@@ -168,6 +168,52 @@ export class AccountRepository {
     return rows.length > 0;
   }
 
+  /**
+   * Links a card to a customer who has none (decision 038). False when the customer has a card already or is
+   * anonymised, or the card is another account's; the unique index on users.card_number holds the same.
+   */
+  async linkCard(db: Db, userId: number, cardNumber: string): Promise<boolean> {
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`UPDATE users SET card_number = ${cardNumber}, updated_at = now()
+          WHERE user_id = ${userId} AND card_number IS NULL AND anonymized_at IS NULL
+            AND NOT EXISTS (SELECT 1 FROM users o WHERE o.card_number = ${cardNumber})
+          RETURNING user_id AS id`,
+    );
+    return rows.length > 0;
+  }
+
+  /** Issues a card (a row of loyalty_cards); an existing number is left as it is. */
+  async issueCard(
+    db: Db,
+    card: { cardNumber: string; cardType: 'fidelity' | 'premium'; holderLastName: string },
+  ): Promise<void> {
+    await db
+      .insert(loyaltyCards)
+      .values({ cardNumber: card.cardNumber, cardType: card.cardType, holderLastName: card.holderLastName })
+      .onConflictDoNothing();
+  }
+
+  /**
+   * Moves a customer from card `from` to card `to` (a premium card replacing their fidelity card); `from`
+   * stays valid until `lastDay` (YYYY-MM-DD), so it can no longer be linked nor earn card prices after it.
+   * False when the customer's card is not `from` (nothing changed).
+   */
+  async replaceCard(db: Db, userId: number, from: string, to: string, lastDay: string): Promise<boolean> {
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`UPDATE users SET card_number = ${to}, updated_at = now()
+          WHERE user_id = ${userId} AND card_number = ${from} AND anonymized_at IS NULL
+          RETURNING user_id AS id`,
+    );
+    if (rows.length === 0) return false;
+    await db
+      .update(loyaltyCards)
+      .set({ validTo: sql`LEAST(COALESCE(${loyaltyCards.validTo}, ${lastDay}::date), ${lastDay}::date)` })
+      .where(eq(loyaltyCards.cardNumber, from));
+    return true;
+  }
+
   // ---------- sessions ----------
   async insertSession(values: typeof sessions.$inferInsert): Promise<void> {
     await this.db.insert(sessions).values(values);

@@ -4,6 +4,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
+import type { PremiumService } from './premium.service';
 import type { WalletService, WalletStaff } from './wallet.service';
 
 /** The member of a route the access gate let through (`ACCESS.admin`): set for sure. */
@@ -15,10 +16,15 @@ const memberOf = (request: FastifyRequest): WalletStaff => {
 const tags = ['backoffice'];
 
 /**
- * A customer's wallet in the back office (decisions 030 and 037), under /ebsn/api/admin/customers/:id:
- * customer service and supervisors read it; customer service and administrators grant goodwill credits.
+ * A customer's wallet and loyalty card in the back office (decisions 030, 037 and 038), under
+ * /ebsn/api/admin/customers/:id: customer service and supervisors read them; customer service and
+ * administrators grant goodwill credits, exclude a customer from the premium card (or include them again) and
+ * move a physical premium card along its way by post.
  */
-const loyaltyAdminRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = async (app, { wallet }) => {
+const loyaltyAdminRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; premium: PremiumService }> = async (
+  app,
+  { wallet, premium },
+) => {
   app.route({
     ...contractRoute(api.wallet, {
       access: ACCESS.admin(WALLET_GRANTS.read),
@@ -46,6 +52,45 @@ const loyaltyAdminRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = asy
           request.body.reason,
         ),
       ),
+  });
+
+  app.route({
+    ...contractRoute(api.loyaltyCard, {
+      access: ACCESS.admin(WALLET_GRANTS.read),
+      tags,
+      summary: "A customer's loyalty card, premium state and exclusion",
+    }),
+    handler: async (request) => answer(request, await premium.adminView(request.params.id)),
+  });
+
+  app.route({
+    ...contractRoute(api.premiumExclusion, {
+      access: ACCESS.admin(WALLET_GRANTS.write),
+      tags,
+      config: { fieldMessages: true },
+      summary: 'Excludes a customer from the premium card, or includes them again, with a reason (audited)',
+    }),
+    handler: async (request) =>
+      answer(
+        request,
+        await premium.setExclusion(
+          memberOf(request),
+          request.params.id,
+          request.body.excluded,
+          request.body.reason,
+        ),
+      ),
+  });
+
+  app.route({
+    ...contractRoute(api.premiumCardState, {
+      access: ACCESS.admin(WALLET_GRANTS.write),
+      tags,
+      config: { fieldMessages: true },
+      summary: 'A physical premium card one step further: shipped, then delivered (audited)',
+    }),
+    handler: async (request) =>
+      answer(request, await premium.advanceCard(memberOf(request), request.params.id, request.body.state)),
   });
 };
 

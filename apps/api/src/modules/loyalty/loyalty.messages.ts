@@ -10,10 +10,63 @@ export const LOYALTY_TEXT = {
     text: 'Il saldo del portafoglio non basta per questo importo.',
   },
   busy: { code: 'msg.wallet.busy', text: 'Il portafoglio è in aggiornamento: riprova tra un attimo.' },
+  /** one answer for an unknown card and for a surname that does not match: it tells neither */
+  cardNotRecognised: {
+    code: 'msg.card.notRecognised',
+    text: 'Non troviamo una carta con questo numero intestata a questo cognome: controlla i dati o contatta il servizio clienti.',
+  },
+  cardTaken: {
+    code: 'msg.card.taken',
+    text: 'Questa carta è già collegata a un altro account. Se è tua, contatta il servizio clienti.',
+  },
+  cardExpired: {
+    code: 'msg.card.expired',
+    text: 'Questa carta è scaduta: chiedine una nuova in un punto vendita.',
+  },
+  hasCard: { code: 'msg.card.hasCard', text: 'Al tuo account è già collegata una carta.' },
+  premiumNoCard: {
+    code: 'msg.premium.noCard',
+    text: 'Per diventare Premium collega prima una carta fedeltà valida.',
+  },
+  /** spec section 6: some customers are excluded from the premium programme */
+  premiumExcluded: {
+    code: 'msg.premium.excluded',
+    text: 'Accesso non disponibile: contatta il servizio clienti.',
+  },
+  premiumOnly: {
+    code: 'msg.premium.only',
+    text: 'Quest’area è riservata ai clienti con la Carta Premium.',
+  },
+  noPhysicalCard: {
+    code: 'msg.premium.noPhysicalCard',
+    text: 'Il cliente non ha chiesto la Carta Premium fisica.',
+  },
+  cardStateNotAllowed: {
+    code: 'msg.premium.cardState',
+    text: 'La carta non può passare a questo stato: la carta fisica va prima spedita, poi consegnata.',
+  },
+  freeDeliveriesUsed: {
+    code: 'msg.premium.freeDeliveriesUsed',
+    text: 'Le consegne gratuite della Carta Premium sono già state usate.',
+  },
 } as const satisfies MessageTable;
+
+/** Card linking attempts per window (the throttle's window, decision 026). */
+export const LOYALTY_LIMITS = {
+  linksPerWindow: 5,
+  linksPerWindowPerAddress: 50,
+} as const;
 
 export const LOYALTY_INFO_TEXT = {
   credited: (euros: string) => `Accreditati ${euros} sul portafoglio del cliente.`,
+  cardLinked: 'Carta collegata: i prezzi con la carta valgono già da questa spesa.',
+  premiumDigital: 'Benvenuto in Premium: la tua carta digitale è già attiva.',
+  premiumPhysical:
+    'Benvenuto in Premium: la carta fisica ti arriva per posta entro un mese, intanto usa la carta digitale.',
+  excluded: 'Cliente escluso dalla Carta Premium.',
+  exclusionCleared: 'Esclusione dalla Carta Premium tolta.',
+  cardShipped: 'Carta Premium segnata come spedita.',
+  cardDelivered: 'Carta Premium segnata come consegnata.',
 } as const;
 
 /** What the customer reads of a movement, by cause (a goodwill credit adds the staff's reason). */

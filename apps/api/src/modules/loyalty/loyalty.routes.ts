@@ -3,12 +3,29 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS, userIdOf } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
+import type { LoyaltyCardService } from './loyalty-card.service';
+import { LOYALTY_LIMITS } from './loyalty.messages';
+import type { PremiumService } from './premium.service';
 import type { WalletService } from './wallet.service';
 
 const tags = ['loyalty'];
 
-/** The customer's loyalty values (issue 21, decision 037): the wallet. Thin: the services hold the rules. */
-const loyaltyRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = async (app, { wallet }) => {
+/**
+ * The customer's loyalty values (issue 21): the wallet (decision 037), the loyalty card and the premium card
+ * (decision 038). Thin: the services hold the rules.
+ */
+const loyaltyRoutes: FastifyPluginAsyncZod<{
+  wallet: WalletService;
+  cards: LoyaltyCardService;
+  premium: PremiumService;
+}> = async (app, { wallet, cards, premium }) => {
+  // linking guesses a card's holder: throttled per customer and per address, counted in the database
+  const linkThrottle = app.authThrottle(
+    'card-link',
+    (req) => (req.session ? { userId: req.session.userId } : null),
+    { maxPerAccount: LOYALTY_LIMITS.linksPerWindow, maxPerAddress: LOYALTY_LIMITS.linksPerWindowPerAddress },
+  );
+
   app.route({
     ...contractRoute(api.walletView, {
       access: ACCESS.customer,
@@ -17,6 +34,48 @@ const loyaltyRoutes: FastifyPluginAsyncZod<{ wallet: WalletService }> = async (a
     }),
     handler: async (request) =>
       answer(request, await wallet.view(userIdOf(request), request.query.page ?? 1)),
+  });
+
+  app.route({
+    ...contractRoute(api.cardView, {
+      access: ACCESS.customer,
+      tags,
+      summary: "The customer's loyalty card (number, type, validity) and premium state",
+    }),
+    handler: async (request) => answer(request, await cards.view(userIdOf(request))),
+  });
+
+  app.route({
+    ...contractRoute(api.cardLink, {
+      access: ACCESS.customer,
+      tags,
+      config: { fieldMessages: true },
+      summary: 'Links a loyalty card to the account: its number and the holder’s surname (throttled)',
+    }),
+    preHandler: linkThrottle,
+    handler: async (request) =>
+      answer(request, await cards.link(userIdOf(request), request.body.cardNumber, request.body.lastName)),
+  });
+
+  app.route({
+    ...contractRoute(api.premiumRequest, {
+      access: ACCESS.customer,
+      tags,
+      config: { fieldMessages: true },
+      summary:
+        'Becomes premium: a digital card at once, or a physical one by post too (asked again: the same)',
+    }),
+    handler: async (request) =>
+      answer(request, await premium.request(userIdOf(request), request.body.channel)),
+  });
+
+  app.route({
+    ...contractRoute(api.premiumArea, {
+      access: ACCESS.customer,
+      tags,
+      summary: "The premium customers' reserved area: the perks and their use",
+    }),
+    handler: async (request) => answer(request, await premium.area(userIdOf(request))),
   });
 };
 

@@ -15,6 +15,8 @@ export const PROFILE_DATA_PAGES: readonly ProfileMenuItem[] = [
   { key: 'lists', label: 'account.menu.lists', to: '/profile/lists' },
   { key: 'rate', label: 'account.menu.rate', to: '/profile/ratings' },
   { key: 'wallet', label: 'account.menu.wallet', to: '/profile/wallet' },
+  { key: 'card', label: 'account.menu.card', to: '/profile/card' },
+  { key: 'premium', label: 'account.menu.premium', to: '/profile/premium' },
   { key: 'data', label: 'account.menu.data', to: '/profile/data' },
   { key: 'contacts', label: 'account.menu.contacts', to: '/profile/contacts' },
   { key: 'password', label: 'account.menu.password', to: '/profile/password' },
@@ -27,7 +29,6 @@ export const PROFILE_DATA_PAGES: readonly ProfileMenuItem[] = [
 
 export const PROFILE_COMING_SOON: readonly ProfileMenuItem[] = [
   { key: 'services', label: 'account.menu.services' },
-  { key: 'premium', label: 'account.menu.premium' },
   { key: 'invite', label: 'account.menu.invite' },
   { key: 'help', label: 'account.menu.help' },
 ];

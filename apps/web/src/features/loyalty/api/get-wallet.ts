@@ -4,6 +4,9 @@ import { callApi } from '../../../lib/http';
 
 export const loyaltyKeys = {
   wallet: (page: number) => ['wallet', page] as const,
+  /** under ['account']: the card and the premium state go with the session */
+  card: () => ['account', 'loyalty-card'] as const,
+  premiumArea: () => ['account', 'premium-area'] as const,
 };
 
 /** GET /wallet/view: the balance and a page of movements, newest first. */
