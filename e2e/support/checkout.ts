@@ -85,11 +85,31 @@ interface Slot {
 /** Where and how the cart is filled: a Drive store's warehouse (default the first store), substitutes accepted. */
 export interface CartChoice {
   warehouseId?: number;
+  /** home delivery to a new address in Como instead of a Drive store */
+  home?: boolean;
   acceptAlternatives?: boolean;
 }
 
-/** Drive in the first store, the first slot that can be booked, a piece line and a loose line. */
+/** Drive in the first store (or home delivery), the first slot that can be booked, a piece line and a loose line. */
 export async function fillCart(page: Page, choice: CartChoice = {}): Promise<void> {
+  const request = page.request;
+  if (choice.home) {
+    const saved = await call<{ address: { addressId: number } }>(request, 'POST', '/user-address/update', {
+      addressName: 'Casa',
+      receiverName: 'Cliente Prova',
+      address1: 'Via Carlo Cattaneo',
+      addressNumber: '5',
+      postalcode: '22100',
+      city: 'Como',
+      province: 'CO',
+      phone: '031 123456',
+    });
+    await call(request, 'POST', `/user-address/select?address_id=${saved.address.addressId}`);
+  } else await selectDriveStore(page, choice);
+  await bookFirstSlotAndAdd(page, choice);
+}
+
+async function selectDriveStore(page: Page, choice: CartChoice): Promise<void> {
   const request = page.request;
   const list = await call<{ addresses: Array<{ addressId: number; warehouseId: number | null }> }>(
     request,
@@ -102,6 +122,10 @@ export async function fillCart(page: Page, choice: CartChoice = {}): Promise<voi
       : list.addresses.find((a) => a.warehouseId === choice.warehouseId);
   expect(store, 'a Drive store').toBeDefined();
   await call(request, 'POST', `/user-address/select?address_id=${store!.addressId}&delivery_service_id=1`);
+}
+
+async function bookFirstSlotAndAdd(page: Page, choice: CartChoice): Promise<void> {
+  const request = page.request;
   const slots = await call<{ days: Array<{ dateIso: string; timeslots: Slot[] }> }>(
     request,
     'GET',

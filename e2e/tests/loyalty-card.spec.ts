@@ -2,6 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { acceptCookies, DEMO_PASSWORD, registerConfirmedCustomer, signIn } from '../support/account';
 import { signInToAdmin } from '../support/admin';
 import { expectAccessible } from '../support/axe';
+import { fillCart } from '../support/checkout';
 
 // The loyalty card and the premium card (issue 21, decision 038): a customer links a card the chain issued,
 // shows its barcode at the till, becomes premium with a digital card and reads the reserved area; a customer
@@ -73,6 +74,13 @@ test('una cliente collega la sua carta, mostra il codice a barre e diventa Premi
   await page.goto('/profile/premium');
   await expect(page.getByRole('region', { name: 'La tua area riservata' })).toBeVisible();
   await expectAccessible(page, 'carta premium (telefono)');
+
+  // a home delivery now: one of the two free deliveries applies at the checkout
+  await fillCart(page, { home: true });
+  await page.goto('/checkout');
+  const summary = page.getByRole('complementary', { name: 'Riepilogo' });
+  await expect(summary).toContainText('ConsegnaGratis con la Carta Premium');
+  await expectAccessible(page, 'cassa con la consegna gratuita Premium (telefono)');
 });
 
 test('a una cliente esclusa la Carta Premium risponde "Accesso non disponibile"; il servizio clienti lo vede', async ({

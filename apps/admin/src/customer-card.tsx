@@ -156,7 +156,7 @@ export function CustomerCard({ customerId, canWrite }: { customerId: number; can
               <Button
                 type="submit"
                 variant="contained"
-                color={card.exclusion ? 'primary' : 'warning'}
+                color={card.exclusion ? 'primary' : 'error'}
                 sx={{ mt: 1 }}
               >
                 {card.exclusion ? T.include : T.exclude}

@@ -390,6 +390,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     provider: sandbox,
     feedbackUrl: `${API_PREFIX}/payment/feedback/sandbox`,
     wallet,
+    premium,
   });
   const payments = new PaymentService(opts.db, placements, orderStatus, sandbox);
   const providers = [sandbox, ...(opts.paymentProviders ?? [])];

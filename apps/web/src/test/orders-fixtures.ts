@@ -67,6 +67,7 @@ export function makeCheckoutCart(overrides: Partial<CheckoutCart['checkout']> = 
       giftDiscount: 0,
       orderTotal: 11.1,
       prebilledAmount: 11.85,
+      premiumFreeDelivery: false,
       rulesAccepted: false,
       needInvoice: false,
       invoice: null,

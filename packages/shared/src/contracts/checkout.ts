@@ -149,6 +149,8 @@ export const checkoutCartSchema = cartSchema.extend({
     orderTotal: z.number(),
     /** the hold of an online payment: total + 25 % of the variable-weight lines (+ bags) */
     prebilledAmount: z.number(),
+    /** the delivery is one of the premium card's free deliveries (deliveryFee is 0) */
+    premiumFreeDelivery: z.boolean(),
     rulesAccepted: z.boolean(),
     needInvoice: z.boolean(),
     invoice: orderInvoiceSchema.nullable(),

@@ -8,6 +8,7 @@ import { promoFor, type Buyer, type CartPromo } from '../catalogue/promo-audienc
 import type { DeliveryService, DeliveryTarget } from '../delivery/delivery.service';
 import type { CheckoutRepository, GiftCertificateRow, PackagingTypeRow } from './checkout.repository';
 import type { GiftCodes } from './gift-codes';
+import type { OrderPremiumPort } from './order-premium';
 
 /** One cart line priced now from the catalogue (the same rule as the cart, decision 015). */
 export interface PricedLine {
@@ -30,6 +31,8 @@ export interface CheckoutFigures {
   itemsStandardCents: number;
   variableWeightCents: number;
   feeCents: number;
+  /** the delivery is one of the premium card's free deliveries (feeCents is 0 for it) */
+  premiumFreeDelivery: boolean;
   packaging: PackagingTypeRow | null;
   bags: number;
   packagingCents: number;
@@ -45,6 +48,8 @@ export type CheckoutRow = Awaited<ReturnType<CheckoutRepository['checkoutOf']>>;
 
 /** The key of a line's price saved by prepare and checked again by buy. */
 export const priceKey = (productId: number, optionsKey: string) => `${productId}|${optionsKey}`;
+/** The key of the delivery fee saved beside the lines' prices (a premium free delivery used meanwhile). */
+export const FEE_KEY = 'fee|';
 
 export interface CheckoutPricingDeps {
   carts: CartPurchase;
@@ -54,11 +59,14 @@ export interface CheckoutPricingDeps {
   gifts: GiftCodes;
   /** the customer's loyalty card and CRM segments (decision 032) */
   buyers: (userId: number) => Promise<Buyer>;
+  /** the premium card's free deliveries (decision 041) */
+  premium: Pick<OrderPremiumPort, 'freeDeliveryAvailable'>;
 }
 
 /**
  * What a cart costs if bought now (decision 015, 017): its lines priced from the catalogue for the cart's
- * warehouse, the bags, the gift codes, the fee and the amount pre-authorised for an online payment.
+ * warehouse, the bags, the gift codes, the fee (free for a premium card's free delivery) and the amount
+ * pre-authorised for an online payment.
  */
 export class CheckoutPricing {
   constructor(private readonly d: CheckoutPricingDeps) {}
@@ -120,8 +128,12 @@ export class CheckoutPricing {
     const itemsCents = sold.reduce((s, l) => s + l.lineCents, 0);
     const itemsStandardCents = sold.reduce((s, l) => s + l.lineStandardCents, 0);
     const variableWeightCents = sold.filter((l) => l.variableWeight).reduce((s, l) => s + l.lineCents, 0);
-    const feeCents = target ? (await this.d.delivery.feeOf(userId, target)).cents : 0;
     const co = opts.checkout !== undefined ? opts.checkout : await this.d.repo.checkoutOf(cart.cartId);
+    const fee = target ? (await this.d.delivery.feeOf(userId, target)).cents : 0;
+    const premiumFreeDelivery =
+      fee > 0 &&
+      (await this.d.premium.freeDeliveryAvailable(userId, opts.exceptOrderId ?? co?.editingOrderId ?? null));
+    const feeCents = premiumFreeDelivery ? 0 : fee;
     const packaging = await this.packagingChoice(co?.packagingTypeId ?? null);
     const bags = packaging ? estimateBags(this.piecesOf(sold), packaging.itemsPerBag) : 0;
     const packagingCents = packaging ? bags * packaging.priceCents : 0;
@@ -153,6 +165,7 @@ export class CheckoutPricing {
       itemsStandardCents,
       variableWeightCents,
       feeCents,
+      premiumFreeDelivery,
       packaging,
       bags,
       packagingCents,

@@ -58,6 +58,10 @@ export const CHECKOUT_TEXT = {
     code: 'msg.checkout.deferredNotAllowed',
     text: 'Il pagamento differito è riservato ai clienti aziendali.',
   },
+  freeDeliveryGone: {
+    code: 'msg.premium.freeDeliveryGone',
+    text: 'Le consegne gratuite della Carta Premium sono già state usate: la consegna ora si paga, controlla il riepilogo e conferma di nuovo.',
+  },
   priceChanged: {
     code: 'msg.checkout.priceChanged',
     text: 'Il prezzo di alcuni prodotti è cambiato: controlla il riepilogo e conferma di nuovo.',

@@ -19,6 +19,7 @@ import type { OrderPlacementRepository } from '../orders/order-placement.reposit
 import { OrderPlacement } from './order-placement.service';
 import { PaymentAttempts } from './payment-attempts';
 import type { OrderWalletPort } from './order-wallet';
+import type { OrderPremiumPort } from './order-premium';
 
 export interface CheckoutModuleDeps {
   db: Db;
@@ -37,6 +38,8 @@ export interface CheckoutModuleDeps {
   feedbackUrl: string;
   /** the customer's wallet (the loyalty module) for the part of an order paid with it */
   wallet: OrderWalletPort;
+  /** the premium card's free deliveries (the loyalty module) */
+  premium: OrderPremiumPort;
 }
 
 /**
@@ -56,6 +59,7 @@ export function buildCheckout(d: CheckoutModuleDeps) {
     repo,
     gifts,
     buyers: (userId) => d.accounts.pricingFacts(userId, d.catalogue.today()),
+    premium: d.premium,
   });
   const readiness = new CheckoutReadiness({
     db: d.db,
@@ -80,6 +84,7 @@ export function buildCheckout(d: CheckoutModuleDeps) {
     readiness,
     attempts,
     wallet: d.wallet,
+    premium: d.premium,
   });
   const checkout = new CheckoutService({
     cart: d.cart,
@@ -106,6 +111,7 @@ export function buildCheckout(d: CheckoutModuleDeps) {
     accounts: d.accounts,
     answer,
     wallet: d.wallet,
+    premium: d.premium,
   });
   return { checkout, orderActions };
 }

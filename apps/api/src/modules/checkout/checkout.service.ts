@@ -25,7 +25,13 @@ import type { CartRow } from '../cart/cart.repository';
 import type { CartService } from '../cart/cart.service';
 import { productMediaUrl } from '../catalogue/product.mapper';
 import { CHECKOUT_INFO_TEXT, CHECKOUT_TEXT } from './checkout.messages';
-import { priceKey, type CheckoutFigures, type CheckoutPricing, type CheckoutRow } from './checkout-pricing';
+import {
+  FEE_KEY,
+  priceKey,
+  type CheckoutFigures,
+  type CheckoutPricing,
+  type CheckoutRow,
+} from './checkout-pricing';
 import type { CheckoutReadiness } from './checkout-readiness';
 import type { CheckoutRepository } from './checkout.repository';
 import type { GiftCodes } from './gift-codes';
@@ -75,6 +81,8 @@ export class CheckoutService {
   private toCheckoutCart(cart: Cart, f: CheckoutFigures, co: CheckoutRow, missing: Failure[]): CheckoutCart {
     return {
       ...cart,
+      // the fee as bought now (a premium card's free delivery is 0)
+      deliveryFee: euro(f.feeCents),
       orderAdjustmentSummary: {
         orderAdjustments: f.gifts.map((g) => ({
           userGiftCertificateId: g.gift.giftCertificateId,
@@ -90,6 +98,7 @@ export class CheckoutService {
         giftDiscount: euro(f.giftDiscountCents),
         orderTotal: euro(f.totalCents),
         prebilledAmount: euro(f.prebilledCents),
+        premiumFreeDelivery: f.premiumFreeDelivery,
         rulesAccepted: co?.rulesAccepted ?? false,
         needInvoice: co?.invoice !== null && co?.invoice !== undefined,
         invoice: (co?.invoice as OrderInvoice | null | undefined) ?? null,
@@ -241,6 +250,7 @@ export class CheckoutService {
     if (missing.length > 0) return { ...(await this.answerCart(userId)), failures: missing, infos: [] };
     const prices: Record<string, number> = {};
     for (const l of figures.lines) prices[priceKey(l.row.productId, l.row.optionsKey)] = l.unitCents;
+    prices[FEE_KEY] = figures.feeCents;
     await this.d.repo.saveCheckout(cart.cartId, { preparedPrices: prices, prepared: true });
     if (cart.cartStatusId !== CART_STATUS.locked)
       await this.d.carts.moveStatus(cart.cartId, cart.cartStatusId, CART_STATUS.locked);

@@ -36,6 +36,7 @@ import type { OrderAnswer } from '../orders/order-answer';
 import type { OrderPlacementRepository, OrderRow } from '../orders/order-placement.repository';
 import type { PaymentAttempts } from './payment-attempts';
 import type { OrderWalletPort } from './order-wallet';
+import type { OrderPremiumPort } from './order-premium';
 
 export interface OrderActionsDeps {
   db: Db;
@@ -51,6 +52,7 @@ export interface OrderActionsDeps {
   accounts: AccountRepository;
   answer: OrderAnswer;
   wallet: OrderWalletPort;
+  premium: Pick<OrderPremiumPort, 'releaseFreeDelivery'>;
 }
 
 /**
@@ -98,8 +100,8 @@ export class OrderActionsService {
 
   /**
    * POST /order/delete: before 'in preparazione' only. The authorisation is voided, the slot's place and
-   * the stock given back, the gift code's use and the wallet's part returned; an edit in progress becomes a
-   * normal cart.
+   * the stock given back, the gift code's use, the wallet's part and a premium free delivery returned; an
+   * edit in progress becomes a normal cart.
    */
   async cancel(userId: number, orderId: number): Promise<Result<{ order: Order }>> {
     const done = await this.run(async (tx) => {
@@ -115,6 +117,7 @@ export class OrderActionsService {
       await this.d.repo.releaseGiftUses(tx, orderId);
       const back = await this.d.wallet.payOrder(tx, userId, orderId, 0);
       if (!back.ok) throw new Abort(back);
+      await this.d.premium.releaseFreeDelivery(tx, orderId);
       await this.d.attempts.voidLive(tx, orderId);
       await this.d.repo.clearEditing(tx, orderId);
       return orderId;

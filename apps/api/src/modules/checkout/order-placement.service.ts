@@ -23,7 +23,13 @@ import { shippingAddressOf } from '../delivery/delivery.mapper';
 import type { SlotView, TimeslotService } from '../delivery/timeslot.service';
 import type { OrderStatusService } from '../orders/order-status.service';
 import { CHECKOUT_INFO_TEXT, CHECKOUT_TEXT } from './checkout.messages';
-import { priceKey, type CheckoutFigures, type CheckoutPricing, type PricedLine } from './checkout-pricing';
+import {
+  FEE_KEY,
+  priceKey,
+  type CheckoutFigures,
+  type CheckoutPricing,
+  type PricedLine,
+} from './checkout-pricing';
 import type { CheckoutReadiness } from './checkout-readiness';
 import type { CheckoutRepository } from './checkout.repository';
 import type { OrderAnswer } from '../orders/order-answer';
@@ -35,6 +41,7 @@ import type {
 } from '../orders/order-placement.repository';
 import type { PaymentAttempts } from './payment-attempts';
 import type { OrderWalletPort } from './order-wallet';
+import type { OrderPremiumPort } from './order-premium';
 
 export interface OrderPlacementDeps {
   db: Db;
@@ -51,6 +58,7 @@ export interface OrderPlacementDeps {
   readiness: CheckoutReadiness;
   attempts: PaymentAttempts;
   wallet: OrderWalletPort;
+  premium: OrderPremiumPort;
 }
 
 /**
@@ -119,6 +127,11 @@ export class OrderPlacement {
       const seen = co.preparedPrices?.[priceKey(l.row.productId, l.row.optionsKey)];
       if (seen !== l.unitCents) return refuse(failWith(CHECKOUT_TEXT.priceChanged));
     }
+    const seenFee = co.preparedPrices?.[FEE_KEY];
+    if (seenFee !== undefined && seenFee !== figures.feeCents)
+      return refuse(
+        failWith(figures.feeCents > seenFee ? CHECKOUT_TEXT.freeDeliveryGone : CHECKOUT_TEXT.priceChanged),
+      );
     const slot = seen.slot;
     if (!slot) return refuse(failWith(CHECKOUT_TEXT.noTimeslot));
     try {
@@ -330,6 +343,11 @@ export class OrderPlacement {
     // the wallet's part (an edited order's former part is given back first); the balance must cover it
     const paid = await this.d.wallet.payOrder(tx, userId, orderId, order.walletCents);
     if (!paid.ok) throw new Abort(paid);
+    // the premium card's free delivery: taken for this order (kept by an edited order that had it)
+    if (figures.premiumFreeDelivery) {
+      const free = await this.d.premium.takeFreeDelivery(tx, userId, orderId);
+      if (!free.ok) throw new Abort(failWith(CHECKOUT_TEXT.freeDeliveryGone));
+    } else if (editing) await this.d.premium.releaseFreeDelivery(tx, orderId);
     if (editing) {
       if (!keepHold) {
         await this.d.attempts.voidLive(tx, orderId);

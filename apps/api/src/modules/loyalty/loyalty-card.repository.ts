@@ -183,6 +183,14 @@ export class LoyaltyCardRepository {
     return row ?? null;
   }
 
+  async deleteFreeDelivery(tx: Db, orderId: number): Promise<boolean> {
+    const rows = await queryRows<{ orderId: number }>(
+      tx,
+      sql`DELETE FROM premium_free_deliveries WHERE order_id = ${orderId} RETURNING order_id AS "orderId"`,
+    );
+    return rows.length > 0;
+  }
+
   async insertFreeDelivery(tx: Db, userId: number, orderId: number): Promise<void> {
     await tx.execute(
       sql`INSERT INTO premium_free_deliveries (order_id, user_id) VALUES (${orderId}, ${userId})`,

@@ -133,6 +133,23 @@ export class PremiumService {
   }
 
   /**
+   * Whether checkout may price this customer's delivery free: premium today with a free delivery left, or
+   * the order being edited already holds one.
+   */
+  async freeDeliveryAvailable(userId: number, editingOrderId: number | null): Promise<boolean> {
+    const benefits = await this.benefitsOf(userId);
+    if (!benefits.premium) return false;
+    if (benefits.freeDeliveriesLeft > 0) return true;
+    if (editingOrderId === null) return false;
+    return (await this.repo.freeDeliveryOfOrder(editingOrderId))?.userId === userId;
+  }
+
+  /** Gives an order's free delivery back (the order is cancelled, or bought again with a fee), in the caller's transaction. */
+  async releaseFreeDelivery(tx: Db, orderId: number): Promise<boolean> {
+    return this.repo.deleteFreeDelivery(tx, orderId);
+  }
+
+  /**
    * POST /loyalty/premium/request: a premium card number is issued and replaces the fidelity card, the
    * request is recorded (a physical card starts "requested"). Asked again: the first answer, nothing new.
    */

@@ -527,7 +527,13 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
           ) : null}
           <SummaryRow
             label={t('checkout.summary.fee')}
-            value={totals.deliveryFee > 0 ? formatEuro(totals.deliveryFee) : t('checkout.summary.free')}
+            value={
+              totals.deliveryFee > 0
+                ? formatEuro(totals.deliveryFee)
+                : checkout?.premiumFreeDelivery
+                  ? t('checkout.summary.premiumFree')
+                  : t('checkout.summary.free')
+            }
           />
           <SummaryRow label={t('checkout.summary.bags')} value={formatEuro(totals.bags)} />
           <SummaryRow label={t('checkout.summary.total')} value={formatEuro(totals.total)} strong />

@@ -1,0 +1,16 @@
+import type { Db } from '../../db/client';
+import type { Result } from '../../lib/result';
+
+/**
+ * The premium card's free deliveries as checkout sees them (the loyalty module's PremiumService, wired in
+ * app.ts; decision 041): whether a cart's delivery is priced free, and the perk taken, given back or kept
+ * inside the purchase's transaction.
+ */
+export interface OrderPremiumPort {
+  /** premium today with a free delivery left, or the order being edited already holds one */
+  freeDeliveryAvailable(userId: number, editingOrderId: number | null): Promise<boolean>;
+  /** uses one free delivery for the order (the same order again: kept, not used twice) */
+  takeFreeDelivery(tx: Db, userId: number, orderId: number): Promise<Result<{ left: number }>>;
+  /** gives the order's free delivery back; false when it held none */
+  releaseFreeDelivery(tx: Db, orderId: number): Promise<boolean>;
+}
