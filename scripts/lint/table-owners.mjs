@@ -49,6 +49,8 @@ export const TABLE_OWNERS = {
     'delivery_zones',
     'delivery_zone_caps',
     'addresses',
+    'work_sites',
+    'work_subscriptions',
     'timeslots',
     'delivery_slots',
   ],

@@ -8,6 +8,7 @@ import { ensureDeliveryData } from './db/seed/delivery';
 import { ensureListsAndRatingsData } from './db/seed/lists-and-ratings';
 import { ensureLoyaltyCardData } from './db/seed/loyalty-card';
 import { ensureWalletData } from './db/seed/wallet';
+import { ensureWorkSites } from './db/seed/work-sites';
 import { ensureOrderData } from './db/seed/orders';
 import { areDemoAccountsOn, isDevMailboxOn, loadEnv, type Env } from './env';
 import { ListingWarmer } from './modules/catalogue/listing-warmer';
@@ -75,6 +76,7 @@ async function prepareDatabase(env: Env): Promise<OpenedDatabase> {
   await ensureOrderData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureListsAndRatingsData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureWalletData(database.db, { demoAccounts: areDemoAccountsOn(env) });
+  await ensureWorkSites(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureLoyaltyCardData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   return database;
 }

@@ -237,3 +237,42 @@ export const deliverySlots = pgTable(
     check('delivery_slots_booked_ck', sql`${t.booked} >= 0 AND ${t.booked} <= ${t.capacity}`),
   ],
 );
+
+/**
+ * Shop at work ("Spesa al lavoro", decision 042): the companies' sites the chain delivers to in the company
+ * day periods (4 and 5). A customer subscribes with the site's code and receives a work address there.
+ */
+export const workSites = pgTable(
+  'work_sites',
+  {
+    workSiteId: serial('work_site_id').primaryKey(),
+    companyName: text('company_name').notNull(),
+    /** what the company gives its employees; compared upper case */
+    subscriptionCode: text('subscription_code').notNull(),
+    address1: text('address1').notNull(),
+    addressNumber: text('address_number').notNull(),
+    postalCode: text('postal_code').notNull(),
+    city: text('city').notNull(),
+    province: text('province').notNull(),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('work_sites_code_uq').on(sql`upper(${t.subscriptionCode})`)],
+);
+
+/** A customer's subscription to a work site and the work address it gave them (one per site). */
+export const workSubscriptions = pgTable(
+  'work_subscriptions',
+  {
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId, { onDelete: 'cascade' }),
+    workSiteId: integer('work_site_id')
+      .notNull()
+      .references(() => workSites.workSiteId),
+    addressId: integer('address_id')
+      .notNull()
+      .references(() => addresses.addressId),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.userId, t.workSiteId] })],
+);

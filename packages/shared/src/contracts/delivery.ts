@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES, rules } from '../account/validation-rules';
-import { endpoint } from './endpoint';
+import { OWN_TEXT, endpoint } from './endpoint';
 
 /**
  * Wire contracts of delivery (spec sections 3, 7 "Address, store, geography" and "Time slots", 9):
@@ -449,6 +449,20 @@ export const timeslotSelectQuerySchema = z.object({
   timeslot_id: idParam,
 });
 
+// ---------- GET /shopatwork/subscribe (subscriptionCode) ----------
+export const SHOP_AT_WORK_CODE_TEXT = 'Il codice aziendale non è valido: usa lettere e cifre (da 4 a 20).';
+export const shopAtWorkQuerySchema = z.object({
+  subscriptionCode: z
+    .string()
+    .trim()
+    .refine((code) => /^[A-Za-z0-9-]{4,20}$/.test(code), { error: SHOP_AT_WORK_CODE_TEXT, params: OWN_TEXT }),
+});
+/** The company's site and the work address it gave the customer (delivered in day periods 4 and 5). */
+export const shopAtWorkDataSchema = z.object({
+  companyName: z.string(),
+  address: addressSchema,
+});
+
 /** GET /user-address/delete answers no data: `{}` */
 export const addressDeleteDataSchema = z.strictObject({});
 
@@ -526,6 +540,12 @@ export const deliveryEndpoints = {
     path: '/user-address/update',
     body: addressFormSchema,
     response: addressDataSchema,
+  }),
+  shopAtWorkSubscribe: endpoint({
+    method: 'GET',
+    path: '/shopatwork/subscribe',
+    query: shopAtWorkQuerySchema,
+    response: shopAtWorkDataSchema,
   }),
   userAddressDelete: endpoint({
     method: 'GET',

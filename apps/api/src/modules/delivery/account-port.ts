@@ -6,6 +6,8 @@ import type { AccountRepository } from '../account/account.repository';
  * Delivery never touches the users table: it goes through the account repository's methods.
  */
 export interface DeliveryCustomer {
+  firstName: string;
+  lastName: string;
   legalIds: number[];
   defaultStoreAddressId: number | null;
   defaultDeliveryAddressId: number | null;
@@ -25,6 +27,8 @@ export function accountPortOf(accounts: AccountRepository): DeliveryAccountPort 
       const u = await accounts.findUserById(userId);
       return u
         ? {
+            firstName: u.firstName,
+            lastName: u.lastName,
             legalIds: u.legalIds,
             defaultStoreAddressId: u.defaultStoreAddressId,
             defaultDeliveryAddressId: u.defaultDeliveryAddressId,

@@ -154,6 +154,24 @@ const addressRoutes: FastifyPluginAsyncZod<AddressRoutesOptions> = async (app, {
     handler: async (request) => answer(request, await delivery.saveAddress(userIdOf(request), request.body)),
   });
 
+  // a company code is a secret of its employees: guessing is throttled per customer and per address
+  const workThrottle = app.authThrottle(
+    'shopatwork',
+    (request) => (request.session ? { userId: request.session.userId } : null),
+    { maxPerAccount: 10, maxPerAddress: 50 },
+  );
+  app.route({
+    ...contractRoute(api.shopAtWorkSubscribe, {
+      access: ACCESS.customer,
+      config: changing,
+      tags,
+      summary: 'Shop at work: the company code gives a work address delivered in day periods 4 and 5',
+    }),
+    preHandler: workThrottle,
+    handler: async (request) =>
+      answer(request, await delivery.subscribeToWork(userIdOf(request), request.query.subscriptionCode)),
+  });
+
   app.route({
     ...contractRoute(api.userAddressDelete, {
       access: ACCESS.customer,

@@ -16,6 +16,10 @@ export const DELIVERY_TEXT = {
     code: 'msg.address.notEditable',
     text: 'Solo gli indirizzi di casa possono essere modificati o eliminati.',
   },
+  workCodeUnknown: {
+    code: 'msg.shopatwork.codeUnknown',
+    text: 'Il codice aziendale non è valido o il servizio Spesa al lavoro non è attivo per la tua azienda.',
+  },
   outOfArea: {
     code: 'msg.address.outOfArea',
     text: 'Ci dispiace, la consegna a domicilio non è disponibile per questo indirizzo.',
@@ -76,5 +80,11 @@ export const DELIVERY_TEXT = {
   elderlyRemoved: { code: 'msg.address.elderlyRemoved', text: 'Servizio anziani tolto da questo indirizzo.' },
   favouriteStoreSet: { code: 'msg.store.favourite', text: 'Negozio preferito aggiornato.' },
 } as const satisfies MessageTable;
+
+/** Infos of the delivery module that name something. */
+export const DELIVERY_INFO_TEXT = {
+  workSubscribed: (company: string) =>
+    `Sei iscritto a Spesa al lavoro con ${company}: scegli l'indirizzo dell'azienda per ricevere la spesa in ufficio.`,
+} as const;
 
 export type DeliveryTextKey = keyof typeof DELIVERY_TEXT;

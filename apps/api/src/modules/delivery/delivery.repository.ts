@@ -90,7 +90,7 @@ const intList = (ids: readonly number[]): SQL =>
   );
 
 export class DeliveryRepository {
-  constructor(private readonly db: Db) {}
+  constructor(readonly db: Db) {}
 
   // ---------- services ----------
   async listServices(): Promise<DeliveryServiceRow[]> {
@@ -280,8 +280,52 @@ export class DeliveryRepository {
     return Number(row?.n ?? 0);
   }
 
-  async insertAddress(values: NewAddress): Promise<AddressRow> {
-    const [row] = await this.db.insert(addresses).values(values).returning();
+  /** An active work site by its subscription code (upper case compare). */
+  async workSiteByCode(code: string, db: Db = this.db) {
+    const [row] = await queryRows<{
+      workSiteId: number;
+      companyName: string;
+      address1: string;
+      addressNumber: string;
+      postalCode: string;
+      city: string;
+      province: string;
+    }>(
+      db,
+      sql`SELECT work_site_id AS "workSiteId", company_name AS "companyName", address1,
+                 address_number AS "addressNumber", postal_code AS "postalCode", city, province
+          FROM work_sites WHERE upper(subscription_code) = upper(${code}) AND active`,
+    );
+    return row ?? null;
+  }
+
+  /** The work address a customer's subscription to a site gave them, when subscribed. */
+  async workSubscription(userId: number, workSiteId: number, db: Db = this.db): Promise<number | null> {
+    const [row] = await queryRows<{ addressId: number }>(
+      db,
+      sql`SELECT address_id AS "addressId" FROM work_subscriptions
+          WHERE user_id = ${userId} AND work_site_id = ${workSiteId}`,
+    );
+    return row?.addressId ?? null;
+  }
+
+  /** Records a subscription; false when the customer was subscribed meanwhile (nothing written). */
+  async insertWorkSubscription(
+    db: Db,
+    userId: number,
+    workSiteId: number,
+    addressId: number,
+  ): Promise<boolean> {
+    const rows = await queryRows<{ userId: number }>(
+      db,
+      sql`INSERT INTO work_subscriptions (user_id, work_site_id, address_id)
+          VALUES (${userId}, ${workSiteId}, ${addressId}) ON CONFLICT DO NOTHING RETURNING user_id AS "userId"`,
+    );
+    return rows.length > 0;
+  }
+
+  async insertAddress(values: NewAddress, db: Db = this.db): Promise<AddressRow> {
+    const [row] = await db.insert(addresses).values(values).returning();
     if (!row) throw new Error('insertAddress: no row returned');
     return row;
   }

@@ -20,7 +20,7 @@ import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { failWith, fieldFail, ok, type Result } from '../../lib/result';
 import type { DeliveryAccountPort, DeliveryCustomer } from './account-port';
-import { DELIVERY_TEXT } from './delivery.messages';
+import { DELIVERY_INFO_TEXT, DELIVERY_TEXT } from './delivery.messages';
 import { toAddress, toCity, toDeliveryService, toStore, toWarehouse } from './delivery.mapper';
 import type {
   AddressRow,
@@ -75,6 +75,9 @@ const WAREHOUSE_TTL_MS = 30_000;
  * (spec sections 2-7). Customers only ever see and change their own addresses: another customer's id is
  * answered exactly like an id that does not exist.
  */
+/** A subscription to the same work site committed by a simultaneous request. */
+class WorkSubscribedMeanwhile extends Error {}
+
 export class DeliveryService {
   private servicesCache: Promise<Map<number, DeliveryServiceRow>> | null = null;
   /**
@@ -540,6 +543,60 @@ export class DeliveryService {
     const becomesDefault = customer !== null && customer.defaultDeliveryAddressId === null;
     if (becomesDefault) await this.accounts.setDefaults(userId, { defaultDeliveryAddressId: row.addressId });
     return ok({ address: toAddress(row, { preferred: becomesDefault }) }, [DELIVERY_TEXT.addressSaved.text]);
+  }
+
+  /**
+   * GET /shopatwork/subscribe (decision 042): the company's code gives the customer a work address at the
+   * company's site (type work, service 3: the company calendar, day periods 4 and 5). Subscribing again
+   * answers the same address; two subscriptions at once make one.
+   */
+  async subscribeToWork(
+    userId: number,
+    code: string,
+  ): Promise<Result<{ companyName: string; address: Address }>> {
+    const site = await this.repo.workSiteByCode(code);
+    if (!site) return failWith(DELIVERY_TEXT.workCodeUnknown);
+    const zone = await this.repo.zoneOfPostalCode(site.postalCode);
+    if (!zone) return failWith(DELIVERY_TEXT.outOfArea);
+    const customer = await this.customer(userId);
+    const addressId = await this.repo.db
+      .transaction(async (tx) => {
+        const known = await this.repo.workSubscription(userId, site.workSiteId, tx);
+        if (known !== null) return known;
+        const row = await this.repo.insertAddress(
+          {
+            userId,
+            addressTypeId: ADDRESS_TYPE.work,
+            deliveryServiceId: DELIVERY_SERVICE.homeWork,
+            addressName: site.companyName,
+            receiverName: customer ? `${customer.firstName} ${customer.lastName}`.trim() : '',
+            address1: site.address1,
+            addressNumber: site.addressNumber,
+            postalCode: site.postalCode,
+            city: site.city,
+            province: site.province,
+            zoneId: zone.zoneId,
+          },
+          tx,
+        );
+        // a subscription written meanwhile wins: this transaction (and its address) rolls back
+        if (!(await this.repo.insertWorkSubscription(tx, userId, site.workSiteId, row.addressId)))
+          throw new WorkSubscribedMeanwhile();
+        return row.addressId;
+      })
+      .catch(async (error: unknown) => {
+        if (!(error instanceof WorkSubscribedMeanwhile)) throw error;
+        return this.repo.workSubscription(userId, site.workSiteId);
+      });
+    const row = addressId === null ? null : await this.repo.findAddress(addressId);
+    if (!row) throw new Error('shop at work: the subscription has no address');
+    return ok(
+      {
+        companyName: site.companyName,
+        address: toAddress(row, { preferred: customer?.defaultDeliveryAddressId === row.addressId }),
+      },
+      [DELIVERY_INFO_TEXT.workSubscribed(site.companyName)],
+    );
   }
 
   /** GET /user-address/delete: own home addresses only, never the one the cart delivers to. */

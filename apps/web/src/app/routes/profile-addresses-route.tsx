@@ -8,6 +8,7 @@ import { FormAlert } from '../../components/form-alert';
 import { ProfileSection, WithUserDetail } from '../../features/account/components/profile-section';
 import { AddressBook } from '../../features/delivery/components/address-book';
 import { AddressForm } from '../../features/delivery/components/address-form';
+import { ShopAtWork } from '../../features/delivery/components/shop-at-work';
 import { useAddress } from '../../features/delivery/api/get-address';
 import { selectAddress } from '../../features/delivery/api/select-address';
 import { openTimeslotPicker } from '../../lib/delivery-dialog-store';
@@ -21,6 +22,7 @@ export function ProfileAddressesRoute() {
   return (
     <ProfileSection title={t('account.menu.addresses')} intro={t('account.menu.addressesHelp')}>
       <AddressBook />
+      <ShopAtWork />
     </ProfileSection>
   );
 }
