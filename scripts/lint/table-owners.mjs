@@ -31,13 +31,7 @@ export const TABLE_OWNERS = {
     'search_terms',
     'catalogue_version',
   ],
-  checkout: [
-    'cart_checkouts',
-    'packaging_types',
-    'gift_certificates',
-    'cart_gift_certificates',
-    'gift_certificate_uses',
-  ],
+  checkout: ['cart_checkouts', 'packaging_types'],
   content: ['category_blocks', 'proposals'],
   delivery: [
     'delivery_services',
@@ -53,7 +47,7 @@ export const TABLE_OWNERS = {
     'delivery_slots',
   ],
   lists: ['wishlists', 'wishlist_items', 'wishlist_shares'],
-  loyalty: ['wallet_movements'],
+  loyalty: ['wallet_movements', 'gift_certificates', 'cart_gift_certificates', 'gift_certificate_uses'],
   mail: ['mail_outbox'],
   media: [],
   orders: [

@@ -61,6 +61,8 @@ import listsRoutes from './modules/lists/lists.routes';
 import { ListsService } from './modules/lists/lists.service';
 import loyaltyAdminRoutes from './modules/loyalty/loyalty-admin.routes';
 import loyaltyRoutes from './modules/loyalty/loyalty.routes';
+import { GiftCertificatesRepository } from './modules/loyalty/gift-certificates.repository';
+import { GiftCertificatesService } from './modules/loyalty/gift-certificates.service';
 import { WalletRepository } from './modules/loyalty/wallet.repository';
 import { WalletService } from './modules/loyalty/wallet.service';
 import { RatingsRepository } from './modules/ratings/ratings.repository';
@@ -291,7 +293,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     add: (...args: Parameters<CartService['add']>) => cart.add(...args),
     view: (...args: Parameters<CartService['view']>) => cart.view(...args),
   };
-  const orders = new OrdersService(ordersRepo, cartPort, now);
+  // gift certificates (decision 040): the loyalty module's; checkout and orders reach them through ports
+  const gifts = new GiftCertificatesService(new GiftCertificatesRepository(opts.db), () => catalogue.today());
+  const orders = new OrdersService(ordersRepo, cartPort, gifts, now);
   // account deletion also erases what other modules keep about the customer (filled in below)
   const erasers: Array<(userId: number) => Promise<void>> = [];
   const account = new AccountService(accounts, sessions, mail, {
@@ -373,11 +377,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     timeslots,
     accounts,
     orders: placements,
-    answer: new OrderAnswer(placements),
+    answer: new OrderAnswer(placements, gifts),
     status: orderStatus,
     provider: sandbox,
     feedbackUrl: `${API_PREFIX}/payment/feedback/sandbox`,
     wallet,
+    gifts,
   });
   const payments = new PaymentService(opts.db, placements, orderStatus, sandbox);
   const providers = [sandbox, ...(opts.paymentProviders ?? [])];

@@ -1,9 +1,12 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
   text,
   timestamp,
@@ -12,6 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './schema-account';
 import { staffMembers } from './schema-backoffice';
+import { carts } from './schema-cart';
+import { orders } from './schema-orders';
 
 /**
  * The wallet (issue 21, decision 037), owned by the loyalty module: an append-only ledger of each customer's
@@ -53,5 +58,76 @@ export const walletMovements = pgTable(
       'wallet_movements_cause',
       sql`${t.cause} IN ('goodwill', 'refund', 'invite', 'order_payment', 'order_refund')`,
     ),
+  ],
+);
+
+/**
+ * Gift certificates (decisions 017 and 040), owned by the loyalty module: the codes, the codes applied to a
+ * cart, and their uses by orders. Checkout and orders reach them through the loyalty module's service.
+ */
+/** Gift / discount codes (spec: cart-giftcertificate, orderAdjustments). */
+export const giftCertificates = pgTable(
+  'gift_certificates',
+  {
+    giftCertificateId: serial('gift_certificate_id').primaryKey(),
+    /** upper case, compared upper case */
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    descr: text('descr').notNull().default(''),
+    /** percent | amount */
+    kind: text('kind').notNull(),
+    /** percent: basis points of the goods (1000 = 10 %); amount: cents off */
+    value: integer('value').notNull(),
+    /** goods total needed before the discount applies, cents */
+    minSpendCents: integer('min_spend_cents').notNull().default(0),
+    validFrom: date('valid_from').notNull(),
+    validTo: date('valid_to').notNull(),
+    /** total uses allowed (null: unlimited); `uses` only moves through a guarded UPDATE */
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    /** one use per customer */
+    oncePerUser: boolean('once_per_user').notNull().default(true),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('gift_certificates_code_uq').on(sql`upper(${t.code})`),
+    check('gift_certificates_kind_ck', sql`${t.kind} IN ('percent', 'amount')`),
+    check('gift_certificates_uses_ck', sql`${t.maxUses} IS NULL OR ${t.uses} <= ${t.maxUses}`),
+  ],
+);
+
+/** Codes applied to a cart (orderAdjustments before the order exists). */
+export const cartGiftCertificates = pgTable(
+  'cart_gift_certificates',
+  {
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.cartId, { onDelete: 'cascade' }),
+    giftCertificateId: integer('gift_certificate_id')
+      .notNull()
+      .references(() => giftCertificates.giftCertificateId),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.giftCertificateId] })],
+);
+
+/** Gift codes consumed by orders (one use per order; once per customer when the code says so). */
+export const giftCertificateUses = pgTable(
+  'gift_certificate_uses',
+  {
+    giftCertificateId: integer('gift_certificate_id')
+      .notNull()
+      .references(() => giftCertificates.giftCertificateId),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.giftCertificateId, t.orderId] }),
+    index('gift_certificate_uses_user_idx').on(t.giftCertificateId, t.userId),
   ],
 );

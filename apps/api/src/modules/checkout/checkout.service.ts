@@ -28,7 +28,7 @@ import { CHECKOUT_INFO_TEXT, CHECKOUT_TEXT } from './checkout.messages';
 import { priceKey, type CheckoutFigures, type CheckoutPricing, type CheckoutRow } from './checkout-pricing';
 import type { CheckoutReadiness } from './checkout-readiness';
 import type { CheckoutRepository } from './checkout.repository';
-import type { GiftCodes } from './gift-codes';
+import type { CheckoutGiftsPort } from './checkout-gifts';
 import type { OrderPlacement } from './order-placement.service';
 import type { OrderPlacementRepository } from '../orders/order-placement.repository';
 
@@ -42,16 +42,16 @@ export interface CheckoutServiceDeps {
   orders: OrderPlacementRepository;
   pricing: CheckoutPricing;
   readiness: CheckoutReadiness;
-  gifts: GiftCodes;
+  gifts: CheckoutGiftsPort;
   placement: OrderPlacement;
 }
 
 /**
  * Checkout (decision 017) as the customer's calls see it: the cart with its checkout figures and what is
  * still missing, bags, payment types, gift codes, prepare (locks the cart: status 7), unlock, the
- * pre-authorised amount, and buy (the purchase itself is OrderPlacement). Pricing, readiness checks, gift
- * code rules and payment attempts are their own parts (checkout-pricing, checkout-readiness, gift-codes,
- * payment-attempts).
+ * pre-authorised amount, and buy (the purchase itself is OrderPlacement). Pricing, readiness checks and
+ * payment attempts are their own parts (checkout-pricing, checkout-readiness, payment-attempts); gift codes'
+ * rules are the loyalty module's, reached through CheckoutGiftsPort (decision 040).
  */
 export class CheckoutService {
   constructor(private readonly d: CheckoutServiceDeps) {}
@@ -77,8 +77,8 @@ export class CheckoutService {
       ...cart,
       orderAdjustmentSummary: {
         orderAdjustments: f.gifts.map((g) => ({
-          userGiftCertificateId: g.gift.giftCertificateId,
-          giftCertificate: this.d.gifts.wire(g.gift),
+          userGiftCertificateId: g.giftCertificateId,
+          giftCertificate: g.giftCertificate,
           discount: euro(g.discountCents),
         })),
         totalDiscount: euro(f.giftDiscountCents),
@@ -165,19 +165,21 @@ export class CheckoutService {
     userId: number,
     code: string,
   ): Promise<Result<{ giftCertificate: GiftCertificate; discount: number; applicable: boolean }>> {
-    const gift = await this.d.gifts.find(code);
-    const refused = await this.d.gifts.refusal(gift, userId, null);
-    if (refused || !gift) return refused ?? failWith(CHECKOUT_TEXT.giftInvalid);
     const cart = await this.d.cart.getOrCreateOpenCart(userId);
-    const items = (await this.d.pricing.priceLines(cart))
-      .filter((l) => l.available)
-      .reduce((s, l) => s + l.lineCents, 0);
-    const discount = this.d.gifts.discountCents(gift, items);
+    const checked = await this.d.gifts.check(userId, code, await this.itemsCentsOf(cart));
+    if (!checked.ok) return checked;
+    const discount = checked.data.discountCents;
     return ok({
-      giftCertificate: this.d.gifts.wire(gift),
+      giftCertificate: checked.data.giftCertificate,
       discount: euro(discount),
       applicable: discount > 0,
     });
+  }
+
+  private async itemsCentsOf(cart: CartRow): Promise<number> {
+    return (await this.d.pricing.priceLines(cart))
+      .filter((l) => l.available)
+      .reduce((s, l) => s + l.lineCents, 0);
   }
 
   /** One code per cart: adding another replaces it. The cart must not be locked. */
@@ -188,18 +190,8 @@ export class CheckoutService {
     const cart = await this.d.cart.getOrCreateOpenCart(userId);
     if (cart.cartStatusId === CART_STATUS.locked)
       return { ...(await this.answerCart(userId)), failures: [this.lockedFailure()], infos: [] };
-    const gift = await this.d.gifts.find(code);
-    const refused = await this.d.gifts.refusal(gift, userId, null);
-    if (refused || !gift)
-      return {
-        ...(await this.answerCart(userId)),
-        failures: [refused ?? failWith(CHECKOUT_TEXT.giftInvalid)],
-        infos: [],
-      };
-    for (const g of await this.d.repo.cartGifts(cart.cartId))
-      if (g.giftCertificateId !== gift.giftCertificateId)
-        await this.d.repo.removeCartGift(cart.cartId, g.giftCertificateId);
-    await this.d.repo.addCartGift(cart.cartId, gift.giftCertificateId);
+    const put = await this.d.gifts.putInCart(userId, cart.cartId, code, await this.itemsCentsOf(cart));
+    if (!put.ok) return { ...(await this.answerCart(userId)), failures: [put], infos: [] };
     return { ...(await this.answerCart(userId)), failures: [], infos: [CHECKOUT_INFO_TEXT.giftAdded] };
   }
 
@@ -210,8 +202,7 @@ export class CheckoutService {
     const cart = await this.d.cart.getOrCreateOpenCart(userId);
     if (cart.cartStatusId === CART_STATUS.locked)
       return { ...(await this.answerCart(userId)), failures: [this.lockedFailure()], infos: [] };
-    const gift = await this.d.gifts.find(code);
-    const removed = gift ? await this.d.repo.removeCartGift(cart.cartId, gift.giftCertificateId) : false;
+    const removed = await this.d.gifts.takeFromCart(cart.cartId, code);
     return removed
       ? { ...(await this.answerCart(userId)), failures: [], infos: [CHECKOUT_INFO_TEXT.giftRemoved] }
       : { ...(await this.answerCart(userId)), failures: [failWith(CHECKOUT_TEXT.giftNotInCart)], infos: [] };

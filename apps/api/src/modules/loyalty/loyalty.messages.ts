@@ -1,3 +1,4 @@
+import { GIFT_CODE_INVALID_TEXT } from '@spesa/shared/contracts/checkout';
 import type { MessageTable } from '../../lib/result';
 import type { WalletCause } from '@spesa/shared/contracts/loyalty';
 
@@ -10,6 +11,11 @@ export const LOYALTY_TEXT = {
     text: 'Il saldo del portafoglio non basta per questo importo.',
   },
   busy: { code: 'msg.wallet.busy', text: 'Il portafoglio è in aggiornamento: riprova tra un attimo.' },
+} as const satisfies MessageTable;
+
+/** Texts of gift certificates: one text for every code this customer cannot use (nothing to guess from). */
+export const GIFT_TEXT = {
+  invalid: { code: 'msg.giftcertificate.invalid', text: GIFT_CODE_INVALID_TEXT },
 } as const satisfies MessageTable;
 
 export const LOYALTY_INFO_TEXT = {

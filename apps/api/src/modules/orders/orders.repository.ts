@@ -7,7 +7,6 @@ import {
   itemColumns,
   orderColumns,
   type AuthorizationRow,
-  type GiftUseRow,
   type HistoryRow,
   type NoteRow,
   type OrderItemRow,
@@ -201,20 +200,6 @@ export class OrdersRepository {
             rating::int AS rating, title, comment`,
     );
     return row ?? null;
-  }
-
-  async giftUses(orderIds: readonly number[]): Promise<GiftUseRow[]> {
-    if (orderIds.length === 0) return [];
-    return queryRows<GiftUseRow>(
-      this.db,
-      sql`SELECT u.order_id AS "orderId", g.gift_certificate_id AS "giftCertificateId", g.code, g.name,
-            u.discount_cents AS "discountCents"
-          FROM gift_certificate_uses u JOIN gift_certificates g ON g.gift_certificate_id = u.gift_certificate_id
-          WHERE u.order_id IN (${sql.join(
-            orderIds.map((id) => sql`${id}`),
-            sql`, `,
-          )}) ORDER BY u.order_id, g.gift_certificate_id`,
-    );
   }
 
   // ---------- ports ----------
