@@ -47,7 +47,13 @@ export const TABLE_OWNERS = {
     'delivery_slots',
   ],
   lists: ['wishlists', 'wishlist_items', 'wishlist_shares'],
-  loyalty: ['wallet_movements', 'gift_certificates', 'cart_gift_certificates', 'gift_certificate_uses'],
+  loyalty: [
+    'wallet_movements',
+    'gift_certificates',
+    'cart_gift_certificates',
+    'gift_certificate_uses',
+    'promovar_refreshes',
+  ],
   mail: ['mail_outbox'],
   media: [],
   orders: [

@@ -293,9 +293,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     add: (...args: Parameters<CartService['add']>) => cart.add(...args),
     view: (...args: Parameters<CartService['view']>) => cart.view(...args),
   };
-  // gift certificates (decision 040): the loyalty module's; checkout and orders reach them through ports
-  const gifts = new GiftCertificatesService(new GiftCertificatesRepository(opts.db), () => catalogue.today());
-  const orders = new OrdersService(ordersRepo, cartPort, gifts, now);
+  const orders = new OrdersService(ordersRepo, cartPort, { usesOf: (ids) => gifts.usesOf(ids) }, now);
   // account deletion also erases what other modules keep about the customer (filled in below)
   const erasers: Array<(userId: number) => Promise<void>> = [];
   const account = new AccountService(accounts, sessions, mail, {
@@ -361,6 +359,32 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         after: e.after,
       }),
   });
+  // gift certificates and advantages (decision 040): checkout and orders reach them through their ports;
+  // customer service grants personal ones (audited)
+  const gifts = new GiftCertificatesService(
+    opts.db,
+    new GiftCertificatesRepository(opts.db),
+    {
+      facts: (userId) => accounts.loyaltyFacts(userId),
+      deliveredOrdersSince: (userId, since) => ordersRepo.deliveredSince(userId, since),
+      setProfileLevel: (userId, level) => accounts.setProfileLevel(userId, level),
+    },
+    {
+      record: (db, e) =>
+        backoffice.audit(db, {
+          staffUserId: e.staff.userId,
+          staffName: e.staff.name,
+          action: e.action,
+          resource: 'customers',
+          resourceId: String(e.userId),
+          allowed: true,
+          before: e.before,
+          after: e.after,
+        }),
+    },
+    () => catalogue.today(),
+    now,
+  );
   // checkout, payments and the customer's order actions (decision 017)
   // the sandbox's key: its own secret, or (never in production: env.ts) one generated once for this database
   const sandbox = new SandboxPaymentProvider(opts.db, {
@@ -543,8 +567,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(adminOrdersRoutes, { staff });
       await api.register(ratingsRoutes, { ratings });
       await api.register(ratingsAdminRoutes, { moderation: ratingsModeration });
-      await api.register(loyaltyRoutes, { wallet });
-      await api.register(loyaltyAdminRoutes, { wallet });
+      await api.register(loyaltyRoutes, { wallet, gifts });
+      await api.register(loyaltyAdminRoutes, { wallet, gifts });
       await api.register(backofficeRoutes, {
         auth: staffAuth,
         products: adminProducts,

@@ -6,6 +6,7 @@ import { ensureSeeded, migrate, openDatabase, type OpenedDatabase } from './db/c
 import { ensureAccountData } from './db/seed/accounts';
 import { ensureDeliveryData } from './db/seed/delivery';
 import { ensureListsAndRatingsData } from './db/seed/lists-and-ratings';
+import { ensureGiftCertificateData } from './db/seed/gift-certificates';
 import { ensureWalletData } from './db/seed/wallet';
 import { ensureOrderData } from './db/seed/orders';
 import { areDemoAccountsOn, isDevMailboxOn, loadEnv, type Env } from './env';
@@ -74,6 +75,7 @@ async function prepareDatabase(env: Env): Promise<OpenedDatabase> {
   await ensureOrderData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureListsAndRatingsData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureWalletData(database.db, { demoAccounts: areDemoAccountsOn(env) });
+  await ensureGiftCertificateData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   return database;
 }
 

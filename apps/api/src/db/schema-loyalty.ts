@@ -8,6 +8,7 @@ import {
   pgTable,
   primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -65,7 +66,11 @@ export const walletMovements = pgTable(
  * Gift certificates (decisions 017 and 040), owned by the loyalty module: the codes, the codes applied to a
  * cart, and their uses by orders. Checkout and orders reach them through the loyalty module's service.
  */
-/** Gift / discount codes (spec: cart-giftcertificate, orderAdjustments). */
+/**
+ * Gift / discount codes (spec: cart-giftcertificate, orderAdjustments). A code with an owner is a personal
+ * certificate ("buono": one customer, one use, its own code); a code with a CRM segment or a minimum profile
+ * level is an advantage ("vantaggio") for the customers who qualify; neither: a code anyone may type.
+ */
 export const giftCertificates = pgTable(
   'gift_certificates',
   {
@@ -89,11 +94,32 @@ export const giftCertificates = pgTable(
     oncePerUser: boolean('once_per_user').notNull().default(true),
     active: boolean('active').notNull().default(true),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the customer a personal certificate belongs to (null: not personal) */
+    ownerUserId: integer('owner_user_id').references(() => users.userId),
+    /** a personal certificate's origin: manual (customer service) | invite | crm */
+    source: varchar('source', { length: 10 }),
+    /** customer service's reason, read by the customer */
+    reason: text('reason'),
+    /** the staff member who granted it by hand */
+    grantedBy: integer('granted_by').references(() => staffMembers.userId),
+    /** what the customer reads of its conditions */
+    conditions: text('conditions').notNull().default(''),
+    /** an advantage: only the customers of this CRM segment (users.crm_segment_ids) */
+    crmSegmentId: integer('crm_segment_id'),
+    /** an advantage: only customers from this profile level (users.profile_level) */
+    minProfileLevel: smallint('min_profile_level'),
   },
   (t) => [
     uniqueIndex('gift_certificates_code_uq').on(sql`upper(${t.code})`),
+    index('gift_certificates_owner_idx')
+      .on(t.ownerUserId)
+      .where(sql`${t.ownerUserId} IS NOT NULL`),
     check('gift_certificates_kind_ck', sql`${t.kind} IN ('percent', 'amount')`),
     check('gift_certificates_uses_ck', sql`${t.maxUses} IS NULL OR ${t.uses} <= ${t.maxUses}`),
+    check(
+      'gift_certificates_personal_ck',
+      sql`${t.ownerUserId} IS NULL OR (${t.maxUses} = 1 AND ${t.source} IN ('manual', 'invite', 'crm'))`,
+    ),
   ],
 );
 
@@ -131,3 +157,16 @@ export const giftCertificateUses = pgTable(
     index('gift_certificate_uses_user_idx').on(t.giftCertificateId, t.userId),
   ],
 );
+
+/**
+ * When a customer's promotion variables (profile level, usable certificates) were last recomputed: one row per
+ * customer, claimed by one guarded upsert, so a refresh within the cool-down is refused across every process.
+ */
+export const promovarRefreshes = pgTable('promovar_refreshes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.userId),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
+  /** delivered orders of the 12 months before the refresh */
+  deliveredOrders: integer('delivered_orders').notNull(),
+});

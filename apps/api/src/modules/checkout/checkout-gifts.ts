@@ -10,6 +10,8 @@ export interface CartGift {
   discountCents: number;
   /** why this customer cannot use it now (null: they can) */
   refusal: Failure | null;
+  /** why it takes nothing off yet (below its minimum spend), for the customer */
+  notice: string | null;
 }
 
 /**

@@ -192,7 +192,8 @@ export class CheckoutService {
       return { ...(await this.answerCart(userId)), failures: [this.lockedFailure()], infos: [] };
     const put = await this.d.gifts.putInCart(userId, cart.cartId, code, await this.itemsCentsOf(cart));
     if (!put.ok) return { ...(await this.answerCart(userId)), failures: [put], infos: [] };
-    return { ...(await this.answerCart(userId)), failures: [], infos: [CHECKOUT_INFO_TEXT.giftAdded] };
+    const infos = [CHECKOUT_INFO_TEXT.giftAdded, ...(put.data.notice ? [put.data.notice] : [])];
+    return { ...(await this.answerCart(userId)), failures: [], infos };
   }
 
   async giftRemove(

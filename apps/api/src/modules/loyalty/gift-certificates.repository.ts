@@ -17,6 +17,34 @@ export interface GiftCertificateRow {
   uses: number;
   oncePerUser: boolean;
   active: boolean;
+  /** a personal certificate's customer (null: not personal) */
+  ownerUserId: number | null;
+  source: 'manual' | 'invite' | 'crm' | null;
+  reason: string | null;
+  conditions: string;
+  /** an advantage's CRM segment and minimum profile level (null: no such condition) */
+  crmSegmentId: number | null;
+  minProfileLevel: number | null;
+}
+
+/** A certificate as the customer's lists show it, with the use that spent it. */
+export interface ListedGiftRow extends GiftCertificateRow {
+  usedOrderId: number | null;
+  usedAt: string | null;
+}
+
+/** A personal certificate granted by customer service. */
+export interface NewPersonalGift {
+  code: string;
+  name: string;
+  ownerUserId: number;
+  valueCents: number;
+  minSpendCents: number;
+  validFrom: string;
+  validTo: string;
+  reason: string;
+  conditions: string;
+  grantedBy: number;
 }
 
 /** One use of a certificate by an order, as the order's answer shows it. */
@@ -32,7 +60,13 @@ const GIFT_COLUMNS =
   sql.raw(`g.gift_certificate_id AS "giftCertificateId", g.code, g.name, g.descr, g.kind, g.value,
   g.min_spend_cents AS "minSpendCents", to_char(g.valid_from, 'YYYY-MM-DD') AS "validFrom",
   to_char(g.valid_to, 'YYYY-MM-DD') AS "validTo", g.max_uses AS "maxUses", g.uses, g.once_per_user AS "oncePerUser",
-  g.active`);
+  g.active, g.owner_user_id AS "ownerUserId", g.source, g.reason, g.conditions, g.crm_segment_id AS "crmSegmentId",
+  g.min_profile_level AS "minProfileLevel"`);
+const USE_COLUMNS =
+  sql.raw(`(SELECT u.order_id FROM gift_certificate_uses u WHERE u.gift_certificate_id = g.gift_certificate_id
+    ORDER BY u.created_at DESC LIMIT 1) AS "usedOrderId",
+  (SELECT to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM gift_certificate_uses u
+    WHERE u.gift_certificate_id = g.gift_certificate_id ORDER BY u.created_at DESC LIMIT 1) AS "usedAt"`);
 
 /**
  * SQL of gift certificates (decisions 017 and 040): the codes, the codes applied to a cart and their uses by
@@ -147,5 +181,102 @@ export class GiftCertificatesRepository {
             sql`, `,
           )}) ORDER BY u.order_id, g.gift_certificate_id`,
     );
+  }
+
+  // ---------- the customer's certificates (decision 040) ----------
+  /**
+   * A customer's personal certificates, newest first: those usable `today` (valid, active, not used), or with
+   * `history` every one.
+   */
+  async personalOf(userId: number, today: string, history: boolean): Promise<ListedGiftRow[]> {
+    return queryRows<ListedGiftRow>(
+      this.db,
+      sql`SELECT ${GIFT_COLUMNS}, ${USE_COLUMNS} FROM gift_certificates g
+          WHERE g.owner_user_id = ${userId}
+            ${history ? sql`` : sql`AND g.active AND g.valid_from <= ${today}::date AND g.valid_to >= ${today}::date AND g.uses < g.max_uses`}
+          ORDER BY g.created_at DESC, g.gift_certificate_id DESC`,
+    );
+  }
+
+  /** The advantages a customer qualifies for `today` (segment and level), not used up nor used by them. */
+  async advantagesFor(
+    userId: number,
+    facts: { level: number; segments: number[] },
+    today: string,
+  ): Promise<ListedGiftRow[]> {
+    const segments = facts.segments.length > 0 ? facts.segments : [-1];
+    return queryRows<ListedGiftRow>(
+      this.db,
+      sql`SELECT ${GIFT_COLUMNS}, NULL::int AS "usedOrderId", NULL::text AS "usedAt" FROM gift_certificates g
+          WHERE g.owner_user_id IS NULL AND (g.crm_segment_id IS NOT NULL OR g.min_profile_level IS NOT NULL)
+            AND g.active AND g.valid_from <= ${today}::date AND g.valid_to >= ${today}::date
+            AND (g.max_uses IS NULL OR g.uses < g.max_uses)
+            AND (g.crm_segment_id IS NULL OR g.crm_segment_id IN (${sql.join(
+              segments.map((id) => sql`${id}`),
+              sql`, `,
+            )}))
+            AND (g.min_profile_level IS NULL OR g.min_profile_level <= ${facts.level})
+            AND NOT (g.once_per_user AND EXISTS (
+              SELECT 1 FROM gift_certificate_uses u WHERE u.gift_certificate_id = g.gift_certificate_id
+                AND u.user_id = ${userId}))
+          ORDER BY g.valid_to, g.gift_certificate_id`,
+    );
+  }
+
+  /** How many personal certificates the customer can use `today`. */
+  async usableCount(userId: number, today: string): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      this.db,
+      sql`SELECT count(*)::int AS n FROM gift_certificates g
+          WHERE g.owner_user_id = ${userId} AND g.active AND g.valid_from <= ${today}::date
+            AND g.valid_to >= ${today}::date AND g.uses < g.max_uses`,
+    );
+    return row?.n ?? 0;
+  }
+
+  async insertPersonal(db: Db, g: NewPersonalGift): Promise<number> {
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`INSERT INTO gift_certificates (code, name, descr, kind, value, min_spend_cents, valid_from, valid_to,
+            max_uses, once_per_user, owner_user_id, source, reason, granted_by, conditions)
+          VALUES (${g.code}, ${g.name}, '', 'amount', ${g.valueCents}, ${g.minSpendCents}, ${g.validFrom}::date,
+            ${g.validTo}::date, 1, true, ${g.ownerUserId}, 'manual', ${g.reason}, ${g.grantedBy}, ${g.conditions})
+          RETURNING gift_certificate_id AS id`,
+    );
+    if (!row) throw new Error('gift certificate not inserted');
+    return row.id;
+  }
+
+  // ---------- promotion variables ----------
+  /**
+   * Claims a customer's refresh of promotion variables at `at`: written only when there is no refresh since
+   * `at - coolDownMinutes` (one guarded upsert: concurrent claims from any process, one wins). Null: cooling.
+   */
+  async claimRefresh(
+    userId: number,
+    at: Date,
+    coolDownMinutes: number,
+    deliveredOrders: number,
+  ): Promise<{ refreshedAt: string } | null> {
+    const [row] = await queryRows<{ refreshedAt: string }>(
+      this.db,
+      sql`INSERT INTO promovar_refreshes (user_id, refreshed_at, delivered_orders)
+          VALUES (${userId}, ${at.toISOString()}::timestamptz, ${deliveredOrders})
+          ON CONFLICT (user_id) DO UPDATE SET refreshed_at = excluded.refreshed_at,
+            delivered_orders = excluded.delivered_orders
+          WHERE promovar_refreshes.refreshed_at <= excluded.refreshed_at - make_interval(mins => ${coolDownMinutes})
+          RETURNING to_char(refreshed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "refreshedAt"`,
+    );
+    return row ?? null;
+  }
+
+  async lastRefresh(userId: number): Promise<{ refreshedAt: string; deliveredOrders: number } | null> {
+    const [row] = await queryRows<{ refreshedAt: string; deliveredOrders: number }>(
+      this.db,
+      sql`SELECT to_char(refreshed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "refreshedAt",
+            delivered_orders AS "deliveredOrders"
+          FROM promovar_refreshes WHERE user_id = ${userId}`,
+    );
+    return row ?? null;
   }
 }

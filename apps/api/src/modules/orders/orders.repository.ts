@@ -203,6 +203,16 @@ export class OrdersRepository {
   }
 
   // ---------- ports ----------
+  /** Orders of the customer delivered in full or in part, placed since that instant. */
+  async deliveredSince(userId: number, since: Date): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      this.db,
+      sql`SELECT count(*)::int AS n FROM orders
+          WHERE user_id = ${userId} AND order_status_id IN (8, 9) AND created_at >= ${since.toISOString()}::timestamptz`,
+    );
+    return row?.n ?? 0;
+  }
+
   /** Pickup orders (Drive, locker) not over yet: they block account deletion. */
   async hasOrdersAwaitingPickup(userId: number, openStatuses: readonly number[]): Promise<boolean> {
     const [row] = await queryRows<{ n: number }>(
