@@ -132,6 +132,11 @@ export const routes: RouteObject[] = [
             path: 'profile/wallet',
             lazy: () => import('./routes/wallet-route').then((m) => ({ Component: m.WalletRoute })),
           },
+          {
+            path: 'profile/gift-certificates',
+            lazy: () =>
+              import('./routes/gift-certificates-route').then((m) => ({ Component: m.GiftCertificatesRoute })),
+          },
           // EditAddresses (spec section 2): the list and the form with its optional addressId
           {
             path: 'profile/addresses',

@@ -15,6 +15,7 @@ export const PROFILE_DATA_PAGES: readonly ProfileMenuItem[] = [
   { key: 'lists', label: 'account.menu.lists', to: '/profile/lists' },
   { key: 'rate', label: 'account.menu.rate', to: '/profile/ratings' },
   { key: 'wallet', label: 'account.menu.wallet', to: '/profile/wallet' },
+  { key: 'gifts', label: 'account.menu.gifts', to: '/profile/gift-certificates' },
   { key: 'data', label: 'account.menu.data', to: '/profile/data' },
   { key: 'contacts', label: 'account.menu.contacts', to: '/profile/contacts' },
   { key: 'password', label: 'account.menu.password', to: '/profile/password' },
