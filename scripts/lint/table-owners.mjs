@@ -31,13 +31,7 @@ export const TABLE_OWNERS = {
     'search_terms',
     'catalogue_version',
   ],
-  checkout: [
-    'cart_checkouts',
-    'packaging_types',
-    'gift_certificates',
-    'cart_gift_certificates',
-    'gift_certificate_uses',
-  ],
+  checkout: ['cart_checkouts', 'packaging_types'],
   content: ['category_blocks', 'proposals'],
   delivery: [
     'delivery_services',
@@ -55,7 +49,16 @@ export const TABLE_OWNERS = {
     'delivery_slots',
   ],
   lists: ['wishlists', 'wishlist_items', 'wishlist_shares'],
-  loyalty: ['wallet_movements', 'premium_requests', 'premium_exclusions', 'premium_free_deliveries'],
+  loyalty: [
+    'wallet_movements',
+    'premium_requests',
+    'premium_exclusions',
+    'premium_free_deliveries',
+    'gift_certificates',
+    'cart_gift_certificates',
+    'gift_certificate_uses',
+    'promovar_refreshes',
+  ],
   mail: ['mail_outbox'],
   media: [],
   orders: [

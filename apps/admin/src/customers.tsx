@@ -42,6 +42,7 @@ import {
 } from 'react-admin';
 import { adminCall } from './api';
 import { CustomerCard } from './customer-card';
+import { CustomerGiftCertificates } from './customer-gift-certificates';
 import { CustomerWallet } from './customer-wallet';
 import { customerTexts as T } from './texts';
 
@@ -257,6 +258,10 @@ function CustomerRecord() {
       </section>
       <CustomerWallet customerId={c.id} canCredit={mayWrite(permissions, 'customers') && !c.anonymizedAt} />
       <CustomerCard customerId={c.id} canWrite={mayWrite(permissions, 'customers') && !c.anonymizedAt} />
+      <CustomerGiftCertificates
+        customerId={c.id}
+        canGrant={mayWrite(permissions, 'customers') && !c.anonymizedAt}
+      />
       <section aria-labelledby="customer-notes">
         <Typography id="customer-notes" variant="h6" component="h2">
           {T.notes}

@@ -494,6 +494,35 @@ export const cardTexts = {
   someone: 'servizio clienti',
 };
 
+/** A customer's gift certificates (decision 040). */
+export const giftTexts = {
+  title: 'Buoni sconto personali',
+  none: 'Nessun buono.',
+  code: 'Codice',
+  reason: 'Motivo',
+  value: 'Valore',
+  minSpend: 'Spesa minima',
+  validTo: 'Scadenza',
+  state: 'Stato',
+  states: { available: 'Da usare', used: 'Usato', expired: 'Scaduto' } as Record<string, string>,
+  sources: { manual: 'Servizio clienti', invite: 'Premio invito', crm: 'Campagna CRM' } as Record<
+    string,
+    string
+  >,
+  usedIn: (orderId: number) => `Usato nell'ordine ${orderId}`,
+  grant: 'Assegna un buono',
+  amountLabel: 'Valore (€)',
+  amountHelp: 'Da 0,01 a 100 €',
+  amountInvalid: 'Indica un valore in euro, con al massimo due decimali.',
+  minSpendLabel: 'Spesa minima (€)',
+  minSpendHelp: 'Vuoto: nessuna',
+  minSpendInvalid: 'Indica una spesa minima in euro, con al massimo due decimali.',
+  reasonLabel: 'Motivo (il cliente lo legge)',
+  reasonHelp: 'Da 3 a 300 caratteri',
+  granted: 'Buono assegnato.',
+  failed: 'Operazione non riuscita: riprova tra poco.',
+};
+
 /** The moderation of product reviews (read directly). */
 export const voteTexts = {
   status: { pending: 'In attesa', approved: 'Approvate', rejected: 'Rifiutate' },

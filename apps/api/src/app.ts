@@ -66,6 +66,8 @@ import loyaltyRoutes from './modules/loyalty/loyalty.routes';
 import { LoyaltyCardRepository } from './modules/loyalty/loyalty-card.repository';
 import { LoyaltyCardService } from './modules/loyalty/loyalty-card.service';
 import { PremiumService } from './modules/loyalty/premium.service';
+import { GiftCertificatesRepository } from './modules/loyalty/gift-certificates.repository';
+import { GiftCertificatesService } from './modules/loyalty/gift-certificates.service';
 import { WalletRepository } from './modules/loyalty/wallet.repository';
 import { WalletService, type WalletAuditPort } from './modules/loyalty/wallet.service';
 import { RatingsRepository } from './modules/ratings/ratings.repository';
@@ -296,7 +298,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     add: (...args: Parameters<CartService['add']>) => cart.add(...args),
     view: (...args: Parameters<CartService['view']>) => cart.view(...args),
   };
-  const orders = new OrdersService(ordersRepo, cartPort, now);
+  const orders = new OrdersService(ordersRepo, cartPort, { usesOf: (ids) => gifts.usesOf(ids) }, now);
   // account deletion also erases what other modules keep about the customer (filled in below)
   const erasers: Array<(userId: number) => Promise<void>> = [];
   const account = new AccountService(accounts, sessions, mail, {
@@ -369,6 +371,20 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const romeToday = () => romeNow(now()).date;
   const premium = new PremiumService(opts.db, loyaltyCards, accounts, walletAudit, romeToday);
   const loyaltyCardService = new LoyaltyCardService(opts.db, loyaltyCards, accounts, premium, romeToday);
+  // gift certificates and advantages (decision 040): checkout and orders reach them through their ports;
+  // customer service grants personal ones (audited)
+  const gifts = new GiftCertificatesService(
+    opts.db,
+    new GiftCertificatesRepository(opts.db),
+    {
+      facts: (userId) => accounts.loyaltyFacts(userId),
+      deliveredOrdersSince: (userId, since) => ordersRepo.deliveredSince(userId, since),
+      setProfileLevel: (userId, level) => accounts.setProfileLevel(userId, level),
+    },
+    walletAudit,
+    () => catalogue.today(),
+    now,
+  );
   // checkout, payments and the customer's order actions (decision 017)
   // the sandbox's key: its own secret, or (never in production: env.ts) one generated once for this database
   const sandbox = new SandboxPaymentProvider(opts.db, {
@@ -385,12 +401,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     timeslots,
     accounts,
     orders: placements,
-    answer: new OrderAnswer(placements),
+    answer: new OrderAnswer(placements, gifts),
     status: orderStatus,
     provider: sandbox,
     feedbackUrl: `${API_PREFIX}/payment/feedback/sandbox`,
     wallet,
     premium,
+    gifts,
   });
   const payments = new PaymentService(opts.db, placements, orderStatus, sandbox);
   const providers = [sandbox, ...(opts.paymentProviders ?? [])];
@@ -551,8 +568,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(adminOrdersRoutes, { staff });
       await api.register(ratingsRoutes, { ratings });
       await api.register(ratingsAdminRoutes, { moderation: ratingsModeration });
-      await api.register(loyaltyRoutes, { wallet, cards: loyaltyCardService, premium });
-      await api.register(loyaltyAdminRoutes, { wallet, premium });
+      await api.register(loyaltyRoutes, { wallet, cards: loyaltyCardService, premium, gifts });
+      await api.register(loyaltyAdminRoutes, { wallet, premium, gifts });
       await api.register(backofficeRoutes, {
         auth: staffAuth,
         products: adminProducts,

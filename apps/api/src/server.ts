@@ -7,6 +7,7 @@ import { ensureAccountData } from './db/seed/accounts';
 import { ensureDeliveryData } from './db/seed/delivery';
 import { ensureListsAndRatingsData } from './db/seed/lists-and-ratings';
 import { ensureLoyaltyCardData } from './db/seed/loyalty-card';
+import { ensureGiftCertificateData } from './db/seed/gift-certificates';
 import { ensureWalletData } from './db/seed/wallet';
 import { ensureWorkSites } from './db/seed/work-sites';
 import { ensureOrderData } from './db/seed/orders';
@@ -78,6 +79,7 @@ async function prepareDatabase(env: Env): Promise<OpenedDatabase> {
   await ensureWalletData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureWorkSites(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureLoyaltyCardData(database.db, { demoAccounts: areDemoAccountsOn(env) });
+  await ensureGiftCertificateData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   return database;
 }
 

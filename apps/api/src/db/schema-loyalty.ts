@@ -1,10 +1,14 @@
 import { sql } from 'drizzle-orm';
 import {
+  boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
+  primaryKey,
   serial,
+  smallint,
   text,
   timestamp,
   uniqueIndex,
@@ -12,6 +16,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { users } from './schema-account';
 import { staffMembers } from './schema-backoffice';
+import { carts } from './schema-cart';
+import { orders } from './schema-orders';
 
 /**
  * The wallet (issue 21, decision 037), owned by the loyalty module: an append-only ledger of each customer's
@@ -116,3 +122,112 @@ export const premiumFreeDeliveries = pgTable(
   },
   (t) => [index('premium_free_deliveries_user_idx').on(t.userId)],
 );
+
+/**
+ * Gift certificates (decisions 017 and 040), owned by the loyalty module: the codes, the codes applied to a
+ * cart, and their uses by orders. Checkout and orders reach them through the loyalty module's service.
+ */
+/**
+ * Gift / discount codes (spec: cart-giftcertificate, orderAdjustments). A code with an owner is a personal
+ * certificate ("buono": one customer, one use, its own code); a code with a CRM segment or a minimum profile
+ * level is an advantage ("vantaggio") for the customers who qualify; neither: a code anyone may type.
+ */
+export const giftCertificates = pgTable(
+  'gift_certificates',
+  {
+    giftCertificateId: serial('gift_certificate_id').primaryKey(),
+    /** upper case, compared upper case */
+    code: text('code').notNull(),
+    name: text('name').notNull(),
+    descr: text('descr').notNull().default(''),
+    /** percent | amount */
+    kind: text('kind').notNull(),
+    /** percent: basis points of the goods (1000 = 10 %); amount: cents off */
+    value: integer('value').notNull(),
+    /** goods total needed before the discount applies, cents */
+    minSpendCents: integer('min_spend_cents').notNull().default(0),
+    validFrom: date('valid_from').notNull(),
+    validTo: date('valid_to').notNull(),
+    /** total uses allowed (null: unlimited); `uses` only moves through a guarded UPDATE */
+    maxUses: integer('max_uses'),
+    uses: integer('uses').notNull().default(0),
+    /** one use per customer */
+    oncePerUser: boolean('once_per_user').notNull().default(true),
+    active: boolean('active').notNull().default(true),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    /** the customer a personal certificate belongs to (null: not personal) */
+    ownerUserId: integer('owner_user_id').references(() => users.userId),
+    /** a personal certificate's origin: manual (customer service) | invite | crm */
+    source: varchar('source', { length: 10 }),
+    /** customer service's reason, read by the customer */
+    reason: text('reason'),
+    /** the staff member who granted it by hand */
+    grantedBy: integer('granted_by').references(() => staffMembers.userId),
+    /** what the customer reads of its conditions */
+    conditions: text('conditions').notNull().default(''),
+    /** an advantage: only the customers of this CRM segment (users.crm_segment_ids) */
+    crmSegmentId: integer('crm_segment_id'),
+    /** an advantage: only customers from this profile level (users.profile_level) */
+    minProfileLevel: smallint('min_profile_level'),
+  },
+  (t) => [
+    uniqueIndex('gift_certificates_code_uq').on(sql`upper(${t.code})`),
+    index('gift_certificates_owner_idx')
+      .on(t.ownerUserId)
+      .where(sql`${t.ownerUserId} IS NOT NULL`),
+    check('gift_certificates_kind_ck', sql`${t.kind} IN ('percent', 'amount')`),
+    check('gift_certificates_uses_ck', sql`${t.maxUses} IS NULL OR ${t.uses} <= ${t.maxUses}`),
+    check(
+      'gift_certificates_personal_ck',
+      sql`${t.ownerUserId} IS NULL OR (${t.maxUses} = 1 AND ${t.source} IN ('manual', 'invite', 'crm'))`,
+    ),
+  ],
+);
+
+/** Codes applied to a cart (orderAdjustments before the order exists). */
+export const cartGiftCertificates = pgTable(
+  'cart_gift_certificates',
+  {
+    cartId: integer('cart_id')
+      .notNull()
+      .references(() => carts.cartId, { onDelete: 'cascade' }),
+    giftCertificateId: integer('gift_certificate_id')
+      .notNull()
+      .references(() => giftCertificates.giftCertificateId),
+    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.cartId, t.giftCertificateId] })],
+);
+
+/** Gift codes consumed by orders (one use per order; once per customer when the code says so). */
+export const giftCertificateUses = pgTable(
+  'gift_certificate_uses',
+  {
+    giftCertificateId: integer('gift_certificate_id')
+      .notNull()
+      .references(() => giftCertificates.giftCertificateId),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    userId: integer('user_id').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.giftCertificateId, t.orderId] }),
+    index('gift_certificate_uses_user_idx').on(t.giftCertificateId, t.userId),
+  ],
+);
+
+/**
+ * When a customer's promotion variables (profile level, usable certificates) were last recomputed: one row per
+ * customer, claimed by one guarded upsert, so a refresh within the cool-down is refused across every process.
+ */
+export const promovarRefreshes = pgTable('promovar_refreshes', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.userId),
+  refreshedAt: timestamp('refreshed_at', { withTimezone: true }).notNull(),
+  /** delivered orders of the 12 months before the refresh */
+  deliveredOrders: integer('delivered_orders').notNull(),
+});

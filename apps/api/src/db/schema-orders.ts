@@ -50,53 +50,6 @@ export const packagingTypes = pgTable('packaging_types', {
   active: boolean('active').notNull().default(true),
 });
 
-/** Gift / discount codes (spec: cart-giftcertificate, orderAdjustments). */
-export const giftCertificates = pgTable(
-  'gift_certificates',
-  {
-    giftCertificateId: serial('gift_certificate_id').primaryKey(),
-    /** upper case, compared upper case */
-    code: text('code').notNull(),
-    name: text('name').notNull(),
-    descr: text('descr').notNull().default(''),
-    /** percent | amount */
-    kind: text('kind').notNull(),
-    /** percent: basis points of the goods (1000 = 10 %); amount: cents off */
-    value: integer('value').notNull(),
-    /** goods total needed before the discount applies, cents */
-    minSpendCents: integer('min_spend_cents').notNull().default(0),
-    validFrom: date('valid_from').notNull(),
-    validTo: date('valid_to').notNull(),
-    /** total uses allowed (null: unlimited); `uses` only moves through a guarded UPDATE */
-    maxUses: integer('max_uses'),
-    uses: integer('uses').notNull().default(0),
-    /** one use per customer */
-    oncePerUser: boolean('once_per_user').notNull().default(true),
-    active: boolean('active').notNull().default(true),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    uniqueIndex('gift_certificates_code_uq').on(sql`upper(${t.code})`),
-    check('gift_certificates_kind_ck', sql`${t.kind} IN ('percent', 'amount')`),
-    check('gift_certificates_uses_ck', sql`${t.maxUses} IS NULL OR ${t.uses} <= ${t.maxUses}`),
-  ],
-);
-
-/** Codes applied to a cart (orderAdjustments before the order exists). */
-export const cartGiftCertificates = pgTable(
-  'cart_gift_certificates',
-  {
-    cartId: integer('cart_id')
-      .notNull()
-      .references(() => carts.cartId, { onDelete: 'cascade' }),
-    giftCertificateId: integer('gift_certificate_id')
-      .notNull()
-      .references(() => giftCertificates.giftCertificateId),
-    addedAt: timestamp('added_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [primaryKey({ columns: [t.cartId, t.giftCertificateId] })],
-);
-
 /**
  * What checkout keeps about a cart besides its lines: chosen bags, invoice or lottery code, extra e-mail,
  * rules accepted, the prices seen at prepare (a price that changes before buy is refused), and the order
@@ -333,26 +286,6 @@ export const paymentEvents = pgTable(
     receivedAt: timestamp('received_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [primaryKey({ columns: [t.provider, t.eventId] })],
-);
-
-/** Gift codes consumed by orders (one use per order; once per customer when the code says so). */
-export const giftCertificateUses = pgTable(
-  'gift_certificate_uses',
-  {
-    giftCertificateId: integer('gift_certificate_id')
-      .notNull()
-      .references(() => giftCertificates.giftCertificateId),
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.orderId, { onDelete: 'cascade' }),
-    userId: integer('user_id').notNull(),
-    discountCents: integer('discount_cents').notNull(),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.giftCertificateId, t.orderId] }),
-    index('gift_certificate_uses_user_idx').on(t.giftCertificateId, t.userId),
-  ],
 );
 
 /** Order ratings (note/order/add|update). */

@@ -141,6 +141,14 @@ export const routes: RouteObject[] = [
             path: 'profile/premium',
             lazy: () => import('./routes/card-route').then((m) => ({ Component: m.PremiumRoute })),
           },
+          // the customer's gift certificates and advantages (decision 040)
+          {
+            path: 'profile/gift-certificates',
+            lazy: () =>
+              import('./routes/gift-certificates-route').then((m) => ({
+                Component: m.GiftCertificatesRoute,
+              })),
+          },
           // EditAddresses (spec section 2): the list and the form with its optional addressId
           {
             path: 'profile/addresses',

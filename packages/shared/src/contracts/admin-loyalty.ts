@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { ADMIN_GRANTS } from './admin';
 import { endpoint } from './endpoint';
 import { PHYSICAL_CARD_STATES } from '../loyalty/premium';
+import { userGiftCertificateSchema } from './gift-certificates';
 import { cardViewSchema, walletViewQuerySchema, walletViewSchema } from './loyalty';
 import { orderIdParam } from './order-shape';
 
@@ -77,6 +78,46 @@ export const premiumCardStateBodySchema = z.object({
   }),
 });
 export type PremiumCardStateBody = z.infer<typeof premiumCardStateBodySchema>;
+// ---------- a customer's gift certificates (decision 040) ----------
+/** the most one certificate granted by hand may be worth, in euros */
+export const GRANT_MAX_EUROS = 100;
+export const GRANT_MIN_SPEND_MAX_EUROS = 1000;
+export const GRANT_VALID_DAYS_MAX = 365;
+export const GRANT_VALID_DAYS_DEFAULT = 90;
+export const GRANT_AMOUNT_TEXT = `Indica il valore del buono in euro, con al massimo due decimali, tra 0,01 e ${GRANT_MAX_EUROS} €.`;
+export const GRANT_MIN_SPEND_TEXT = `Indica la spesa minima in euro, con al massimo due decimali, tra 0 e ${GRANT_MIN_SPEND_MAX_EUROS} €.`;
+export const GRANT_VALID_DAYS_TEXT = `Indica per quanti giorni vale il buono, da 1 a ${GRANT_VALID_DAYS_MAX}.`;
+export const GRANT_REASON_TEXT = `Scrivi il motivo del buono (da ${GOODWILL_REASON_MIN} a ${GOODWILL_REASON_MAX} caratteri): il cliente lo legge.`;
+const wholeCents = (v: number) => Math.abs(v * 100 - cents(v)) < 1e-6;
+export const grantGiftBodySchema = z.object({
+  amount: z
+    .number({ error: GRANT_AMOUNT_TEXT })
+    .min(0.01, { error: GRANT_AMOUNT_TEXT })
+    .max(GRANT_MAX_EUROS, { error: GRANT_AMOUNT_TEXT })
+    .refine(wholeCents, { error: GRANT_AMOUNT_TEXT }),
+  minSpend: z
+    .number({ error: GRANT_MIN_SPEND_TEXT })
+    .min(0, { error: GRANT_MIN_SPEND_TEXT })
+    .max(GRANT_MIN_SPEND_MAX_EUROS, { error: GRANT_MIN_SPEND_TEXT })
+    .refine(wholeCents, { error: GRANT_MIN_SPEND_TEXT })
+    .default(0),
+  validDays: z
+    .number({ error: GRANT_VALID_DAYS_TEXT })
+    .int({ error: GRANT_VALID_DAYS_TEXT })
+    .min(1, { error: GRANT_VALID_DAYS_TEXT })
+    .max(GRANT_VALID_DAYS_MAX, { error: GRANT_VALID_DAYS_TEXT })
+    .default(GRANT_VALID_DAYS_DEFAULT),
+  reason: z
+    .string({ error: GRANT_REASON_TEXT })
+    .trim()
+    .min(GOODWILL_REASON_MIN, { error: GRANT_REASON_TEXT })
+    .max(GOODWILL_REASON_MAX, { error: GRANT_REASON_TEXT }),
+});
+export type GrantGiftBody = z.input<typeof grantGiftBodySchema>;
+export const adminGiftCertificatesDataSchema = z.object({
+  data: z.object({ userId: z.number().int(), userGiftCertificates: z.array(userGiftCertificateSchema) }),
+});
+export type AdminGiftCertificatesData = z.infer<typeof adminGiftCertificatesDataSchema>;
 
 // ---------- endpoints (the loyalty module registers them) ----------
 export const adminLoyaltyEndpoints = {
@@ -113,5 +154,18 @@ export const adminLoyaltyEndpoints = {
     params: customerParams,
     body: goodwillCreditBodySchema,
     response: adminWalletDataSchema,
+  }),
+  giftCertificates: endpoint({
+    method: 'GET',
+    path: '/admin/customers/:id/gift-certificates',
+    params: customerParams,
+    response: adminGiftCertificatesDataSchema,
+  }),
+  grantGiftCertificate: endpoint({
+    method: 'POST',
+    path: '/admin/customers/:id/gift-certificates',
+    params: customerParams,
+    body: grantGiftBodySchema,
+    response: adminGiftCertificatesDataSchema,
   }),
 } as const;

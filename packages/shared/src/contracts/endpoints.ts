@@ -10,6 +10,7 @@ import { contentEndpoints } from './content';
 import { deliveryEndpoints } from './delivery';
 import type { Endpoint, EndpointKey } from './endpoint';
 import { listsEndpoints } from './lists';
+import { giftCertificateEndpoints } from './gift-certificates';
 import { loyaltyEndpoints } from './loyalty';
 import { ordersEndpoints } from './orders';
 import { ratingsEndpoints } from './ratings';
@@ -30,6 +31,7 @@ export const ENDPOINT_GROUPS = {
   delivery: deliveryEndpoints,
   lists: listsEndpoints,
   loyalty: loyaltyEndpoints,
+  giftCertificates: giftCertificateEndpoints,
   adminLoyalty: adminLoyaltyEndpoints,
   orders: ordersEndpoints,
   adminOrders: adminOrdersEndpoints,

@@ -10,7 +10,12 @@ import type { Db } from './db';
  * own repository (numbered, balanced movements).
  */
 const DEMO_CREDITS = [
-  { email: 'mario.rossi@spesa.demo', cents: 500, cause: 'goodwill', reason: 'Scuse per la consegna in ritardo' },
+  {
+    email: 'mario.rossi@spesa.demo',
+    cents: 500,
+    cause: 'goodwill',
+    reason: 'Scuse per la consegna in ritardo',
+  },
   { email: 'giulia.bianchi@spesa.demo', cents: 240, cause: 'refund', reason: null },
 ] as const;
 

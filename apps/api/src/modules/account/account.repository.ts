@@ -120,6 +120,23 @@ export class AccountRepository {
     return rows[0] ?? { card: false, segments: [] };
   }
 
+  /** The profile level and CRM segments that gate advantages (null: no such customer). */
+  async loyaltyFacts(userId: number): Promise<{ level: number; segments: number[] } | null> {
+    const [row] = await queryRows<{ level: number; segments: number[] }>(
+      this.db,
+      sql`SELECT profile_level::int AS level, crm_segment_ids AS segments FROM users WHERE user_id = ${userId}`,
+    );
+    return row ?? null;
+  }
+
+  /** The profile level recomputed by the loyalty module's promotion variables. */
+  async setProfileLevel(userId: number, level: number): Promise<void> {
+    await this.db.execute(
+      sql`UPDATE users SET profile_level = ${level}, updated_at = now()
+          WHERE user_id = ${userId} AND profile_level <> ${level}`,
+    );
+  }
+
   async updateUser(userId: number, values: Partial<NewUser>): Promise<UserRow | null> {
     const [row] = await this.db
       .update(users)

@@ -500,7 +500,10 @@ export class CartService {
     const lines = new Map<string, CartItemRow>();
     for (const row of await repo.listItems(cartId)) lines.set(`${row.productId}|${row.optionsKey}`, row);
     const inCart = (productId: number) =>
-      [...lines.values()].reduce((sum, r) => (r.productId === productId ? sum + toMilli(r.quantity) : sum), 0);
+      [...lines.values()].reduce(
+        (sum, r) => (r.productId === productId ? sum + toMilli(r.quantity) : sum),
+        0,
+      );
     const failures: Failure[] = [];
     const added: string[] = [];
     for (const p of prepared) {
@@ -512,7 +515,9 @@ export class CartService {
       const key = `${line.productId}|${line.optionsKey}`;
       const current = lines.get(key);
       const currentMilli = toMilli(current?.quantity ?? 0);
-      const already = fromMilli(inCart(line.productId) - currentMilli + toMilli(ordered.get(line.productId) ?? 0));
+      const already = fromMilli(
+        inCart(line.productId) - currentMilli + toMilli(ordered.get(line.productId) ?? 0),
+      );
       const check = validateQuantity(rules, fromMilli(currentMilli + toMilli(delta)), {
         available: f.active ? f.stock : 0,
         alreadyToday: already,
@@ -521,7 +526,11 @@ export class CartService {
         failures.push(quantityFailure(rules, check.refusal, f.product.name));
         continue;
       }
-      const itemId = await repo.writeLine(cartId, { ...line, quantity: check.quantity }, current?.quantity ?? null);
+      const itemId = await repo.writeLine(
+        cartId,
+        { ...line, quantity: check.quantity },
+        current?.quantity ?? null,
+      );
       if (itemId === null) throw new LineChanged();
       lines.set(key, {
         itemId,

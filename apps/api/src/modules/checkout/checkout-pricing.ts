@@ -6,8 +6,8 @@ import type { CartItemRow, CartRow } from '../cart/cart.repository';
 import type { CartProductFacts, CatalogueService } from '../catalogue/catalogue.service';
 import { promoFor, type Buyer, type CartPromo } from '../catalogue/promo-audience';
 import type { DeliveryService, DeliveryTarget } from '../delivery/delivery.service';
-import type { CheckoutRepository, GiftCertificateRow, PackagingTypeRow } from './checkout.repository';
-import type { GiftCodes } from './gift-codes';
+import type { CartGift, CheckoutGiftsPort } from './checkout-gifts';
+import type { CheckoutRepository, PackagingTypeRow } from './checkout.repository';
 import type { OrderPremiumPort } from './order-premium';
 
 /** One cart line priced now from the catalogue (the same rule as the cart, decision 015). */
@@ -36,7 +36,7 @@ export interface CheckoutFigures {
   packaging: PackagingTypeRow | null;
   bags: number;
   packagingCents: number;
-  gifts: Array<{ gift: GiftCertificateRow; discountCents: number }>;
+  gifts: CartGift[];
   giftDiscountCents: number;
   totalCents: number;
   prebilledCents: number;
@@ -56,7 +56,8 @@ export interface CheckoutPricingDeps {
   catalogue: CatalogueService;
   delivery: DeliveryService;
   repo: CheckoutRepository;
-  gifts: GiftCodes;
+  /** gift certificates: the loyalty module */
+  gifts: CheckoutGiftsPort;
   /** the customer's loyalty card and CRM segments (decision 032) */
   buyers: (userId: number) => Promise<Buyer>;
   /** the premium card's free deliveries (decision 041) */
@@ -139,19 +140,17 @@ export class CheckoutPricing {
     const packagingCents = packaging ? bags * packaging.priceCents : 0;
     const gifts: CheckoutFigures['gifts'] = [];
     let giftDiscountCents = 0;
-    // the checkout row counts the cart's codes: most carts have none, and need no read of them
-    const cartGifts = co?.giftCount === 0 ? [] : await this.d.repo.cartGifts(cart.cartId);
+    const cartGifts = await this.d.gifts.ofCart(
+      cart.cartId,
+      userId,
+      itemsCents,
+      opts.exceptOrderId ?? co?.editingOrderId ?? null,
+    );
     for (const gift of cartGifts) {
-      const refused = await this.d.gifts.refusal(
-        gift,
-        userId,
-        opts.exceptOrderId ?? co?.editingOrderId ?? null,
-      );
-      const discountCents = refused
-        ? 0
-        : Math.min(this.d.gifts.discountCents(gift, itemsCents), itemsCents - giftDiscountCents);
+      // several codes together never take off more than the goods
+      const discountCents = Math.min(gift.discountCents, itemsCents - giftDiscountCents);
       giftDiscountCents += discountCents;
-      gifts.push({ gift, discountCents });
+      gifts.push({ ...gift, discountCents });
     }
     const base = { itemsCents, giftDiscountCents, deliveryFeeCents: feeCents };
     const totalCents = orderTotalCents(base) + packagingCents;

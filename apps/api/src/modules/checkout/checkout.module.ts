@@ -12,12 +12,12 @@ import { CheckoutPricing } from './checkout-pricing';
 import { CheckoutReadiness } from './checkout-readiness';
 import { CheckoutRepository } from './checkout.repository';
 import { CheckoutService } from './checkout.service';
-import { GiftCodes } from './gift-codes';
 import { OrderActionsService } from './order-actions.service';
 import type { OrderAnswer } from '../orders/order-answer';
 import type { OrderPlacementRepository } from '../orders/order-placement.repository';
 import { OrderPlacement } from './order-placement.service';
 import { PaymentAttempts } from './payment-attempts';
+import type { CheckoutGiftsPort } from './checkout-gifts';
 import type { OrderWalletPort } from './order-wallet';
 import type { OrderPremiumPort } from './order-premium';
 
@@ -40,18 +40,20 @@ export interface CheckoutModuleDeps {
   wallet: OrderWalletPort;
   /** the premium card's free deliveries (the loyalty module) */
   premium: OrderPremiumPort;
+  /** gift certificates (the loyalty module): their rules, the codes of a cart and the uses of an order */
+  gifts: CheckoutGiftsPort;
 }
 
 /**
- * The checkout module's parts, wired once (decision 017): pricing, readiness checks, gift-code rules and
- * payment attempts, the purchase (OrderPlacement) and the customer's calls (CheckoutService), and the
- * order actions that reuse them.
+ * The checkout module's parts, wired once (decision 017): pricing, readiness checks and payment attempts,
+ * the purchase (OrderPlacement) and the customer's calls (CheckoutService), and the order actions that reuse
+ * them. Gift certificates' rules are the loyalty module's (decision 040), reached through `gifts`.
  */
 export function buildCheckout(d: CheckoutModuleDeps) {
   const repo = new CheckoutRepository(d.db);
   const { orders, answer } = d;
   const carts = new CartPurchase(d.carts);
-  const gifts = new GiftCodes(repo, d.catalogue);
+  const { gifts } = d;
   const pricing = new CheckoutPricing({
     carts,
     catalogue: d.catalogue,
@@ -85,6 +87,7 @@ export function buildCheckout(d: CheckoutModuleDeps) {
     attempts,
     wallet: d.wallet,
     premium: d.premium,
+    gifts,
   });
   const checkout = new CheckoutService({
     cart: d.cart,
@@ -112,6 +115,7 @@ export function buildCheckout(d: CheckoutModuleDeps) {
     answer,
     wallet: d.wallet,
     premium: d.premium,
+    gifts,
   });
   return { checkout, orderActions };
 }

@@ -3,7 +3,7 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 
 /**
- * SQL of checkout: the cart's checkout data, gift codes, shopping bags, and the writes of order placement
+ * SQL of checkout: the cart's checkout data, shopping bags, and the writes of order placement
  * (decision 017). Every capacity move is a single guarded UPDATE (stock >= quantity, uses < max_uses), so
  * concurrent buyers can never oversell, on PGlite as on PostgreSQL. Methods that take part in the buy or
  * in an order action take the transaction handle (a Drizzle transaction is a `Db`).
@@ -24,8 +24,6 @@ export interface CartCheckoutRow {
   editingOrderId: number | null;
   /** the cart's infos (name → value: notes, accept_alternatives), read with the checkout row */
   cartInfos: Record<string, string>;
-  /** how many gift codes the cart holds */
-  giftCount: number;
 }
 
 export interface PackagingTypeRow {
@@ -39,26 +37,6 @@ export interface PackagingTypeRow {
   isDefault: boolean;
 }
 
-export interface GiftCertificateRow {
-  giftCertificateId: number;
-  code: string;
-  name: string;
-  descr: string;
-  kind: 'percent' | 'amount';
-  value: number;
-  minSpendCents: number;
-  validFrom: string;
-  validTo: string;
-  maxUses: number | null;
-  uses: number;
-  oncePerUser: boolean;
-  active: boolean;
-}
-
-const GIFT_COLUMNS = sql.raw(`gift_certificate_id AS "giftCertificateId", code, name, descr, kind, value,
-  min_spend_cents AS "minSpendCents", to_char(valid_from, 'YYYY-MM-DD') AS "validFrom",
-  to_char(valid_to, 'YYYY-MM-DD') AS "validTo", max_uses AS "maxUses", uses, once_per_user AS "oncePerUser", active`);
-
 export class CheckoutRepository {
   constructor(private readonly db: Db) {}
 
@@ -71,9 +49,7 @@ export class CheckoutRepository {
             prepared_prices AS "preparedPrices", prepared_at::text AS "preparedAt",
             editing_order_id AS "editingOrderId",
             (SELECT COALESCE(json_object_agg(i.name, i.value), '{}'::json) FROM cart_infos i
-              WHERE i.cart_id = cart_checkouts.cart_id) AS "cartInfos",
-            (SELECT count(*)::int FROM cart_gift_certificates g
-              WHERE g.cart_id = cart_checkouts.cart_id) AS "giftCount"
+              WHERE i.cart_id = cart_checkouts.cart_id) AS "cartInfos"
           FROM cart_checkouts WHERE cart_id = ${cartId}`,
     );
     return row ?? null;
@@ -82,7 +58,7 @@ export class CheckoutRepository {
   /** Saves the checkout choices of a cart (only the keys given). */
   async saveCheckout(
     cartId: number,
-    values: Partial<Omit<CartCheckoutRow, 'cartId' | 'preparedAt' | 'cartInfos' | 'giftCount'>> & {
+    values: Partial<Omit<CartCheckoutRow, 'cartId' | 'preparedAt' | 'cartInfos'>> & {
       prepared?: boolean;
     },
     db: Db = this.db,
@@ -116,14 +92,6 @@ export class CheckoutRepository {
     );
   }
 
-  async giftsOfOrderIntoCart(db: Db, orderId: number, cartId: number): Promise<void> {
-    await db.execute(
-      sql`INSERT INTO cart_gift_certificates (cart_id, gift_certificate_id)
-          SELECT ${cartId}, gift_certificate_id FROM gift_certificate_uses WHERE order_id = ${orderId}
-          ON CONFLICT DO NOTHING`,
-    );
-  }
-
   // ---------- packaging ----------
   /** Reference data: read once a minute at most. */
   async packagingTypes(): Promise<PackagingTypeRow[]> {
@@ -140,99 +108,4 @@ export class CheckoutRepository {
   }
 
   private packagingCache: { rows: PackagingTypeRow[]; until: number } | null = null;
-
-  // ---------- gift codes ----------
-  async findGiftByCode(code: string): Promise<GiftCertificateRow | null> {
-    const [row] = await queryRows<GiftCertificateRow>(
-      this.db,
-      sql`SELECT ${GIFT_COLUMNS} FROM gift_certificates WHERE upper(code) = upper(${code})`,
-    );
-    return row ?? null;
-  }
-
-  async cartGifts(cartId: number, db: Db = this.db): Promise<GiftCertificateRow[]> {
-    return queryRows<GiftCertificateRow>(
-      db,
-      sql`SELECT ${sql.raw('g.')}gift_certificate_id AS "giftCertificateId", g.code, g.name, g.descr, g.kind, g.value,
-            g.min_spend_cents AS "minSpendCents", to_char(g.valid_from, 'YYYY-MM-DD') AS "validFrom",
-            to_char(g.valid_to, 'YYYY-MM-DD') AS "validTo", g.max_uses AS "maxUses", g.uses,
-            g.once_per_user AS "oncePerUser", g.active
-          FROM cart_gift_certificates c JOIN gift_certificates g USING (gift_certificate_id)
-          WHERE c.cart_id = ${cartId} ORDER BY c.added_at`,
-    );
-  }
-
-  async addCartGift(cartId: number, giftCertificateId: number): Promise<void> {
-    await this.db.execute(
-      sql`INSERT INTO cart_gift_certificates (cart_id, gift_certificate_id) VALUES (${cartId}, ${giftCertificateId})
-          ON CONFLICT DO NOTHING`,
-    );
-  }
-
-  async removeCartGift(cartId: number, giftCertificateId: number): Promise<boolean> {
-    const rows = await queryRows<{ cartId: number }>(
-      this.db,
-      sql`DELETE FROM cart_gift_certificates WHERE cart_id = ${cartId} AND gift_certificate_id = ${giftCertificateId}
-          RETURNING cart_id AS "cartId"`,
-    );
-    return rows.length > 0;
-  }
-
-  async copyCartGifts(db: Db, fromCartId: number, toCartId: number): Promise<void> {
-    await db.execute(
-      sql`INSERT INTO cart_gift_certificates (cart_id, gift_certificate_id)
-          SELECT ${toCartId}, gift_certificate_id FROM cart_gift_certificates WHERE cart_id = ${fromCartId}
-          ON CONFLICT DO NOTHING`,
-    );
-  }
-
-  /** Has the customer used this code in an order that is not cancelled (other than `exceptOrderId`)? */
-  async giftUsedBy(
-    giftCertificateId: number,
-    userId: number,
-    exceptOrderId: number | null,
-    db: Db = this.db,
-  ): Promise<boolean> {
-    const rows = await queryRows<{ one: number }>(
-      db,
-      sql`SELECT 1 AS one FROM gift_certificate_uses u JOIN orders o USING (order_id)
-          WHERE u.gift_certificate_id = ${giftCertificateId} AND u.user_id = ${userId}
-            AND o.order_status_id <> 10 AND o.order_id <> ${exceptOrderId ?? 0} LIMIT 1`,
-    );
-    return rows.length > 0;
-  }
-
-  /** One use taken, only while uses are left and the code is active: false when none is. */
-  async consumeGift(db: Db, giftCertificateId: number): Promise<boolean> {
-    const rows = await queryRows<{ id: number }>(
-      db,
-      sql`UPDATE gift_certificates SET uses = uses + 1
-          WHERE gift_certificate_id = ${giftCertificateId} AND active AND (max_uses IS NULL OR uses < max_uses)
-          RETURNING gift_certificate_id AS id`,
-    );
-    return rows.length > 0;
-  }
-
-  async recordGiftUse(
-    db: Db,
-    use: { giftCertificateId: number; orderId: number; userId: number; discountCents: number },
-  ): Promise<void> {
-    await db.execute(
-      sql`INSERT INTO gift_certificate_uses (gift_certificate_id, order_id, user_id, discount_cents)
-          VALUES (${use.giftCertificateId}, ${use.orderId}, ${use.userId}, ${use.discountCents})`,
-    );
-  }
-
-  /** Gives back the uses of an order's codes (cancel, or an edited order bought again). */
-  async releaseGiftUses(db: Db, orderId: number): Promise<void> {
-    const released = await queryRows<{ giftCertificateId: number }>(
-      db,
-      sql`DELETE FROM gift_certificate_uses WHERE order_id = ${orderId}
-          RETURNING gift_certificate_id AS "giftCertificateId"`,
-    );
-    for (const r of released)
-      await db.execute(
-        sql`UPDATE gift_certificates SET uses = uses - 1 WHERE gift_certificate_id = ${r.giftCertificateId} AND uses > 0`,
-      );
-  }
 }

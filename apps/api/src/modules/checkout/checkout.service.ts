@@ -34,7 +34,7 @@ import {
 } from './checkout-pricing';
 import type { CheckoutReadiness } from './checkout-readiness';
 import type { CheckoutRepository } from './checkout.repository';
-import type { GiftCodes } from './gift-codes';
+import type { CheckoutGiftsPort } from './checkout-gifts';
 import type { OrderPlacement } from './order-placement.service';
 import type { OrderPlacementRepository } from '../orders/order-placement.repository';
 
@@ -48,16 +48,16 @@ export interface CheckoutServiceDeps {
   orders: OrderPlacementRepository;
   pricing: CheckoutPricing;
   readiness: CheckoutReadiness;
-  gifts: GiftCodes;
+  gifts: CheckoutGiftsPort;
   placement: OrderPlacement;
 }
 
 /**
  * Checkout (decision 017) as the customer's calls see it: the cart with its checkout figures and what is
  * still missing, bags, payment types, gift codes, prepare (locks the cart: status 7), unlock, the
- * pre-authorised amount, and buy (the purchase itself is OrderPlacement). Pricing, readiness checks, gift
- * code rules and payment attempts are their own parts (checkout-pricing, checkout-readiness, gift-codes,
- * payment-attempts).
+ * pre-authorised amount, and buy (the purchase itself is OrderPlacement). Pricing, readiness checks and
+ * payment attempts are their own parts (checkout-pricing, checkout-readiness, payment-attempts); gift codes'
+ * rules are the loyalty module's, reached through CheckoutGiftsPort (decision 040).
  */
 export class CheckoutService {
   constructor(private readonly d: CheckoutServiceDeps) {}
@@ -85,8 +85,8 @@ export class CheckoutService {
       deliveryFee: euro(f.feeCents),
       orderAdjustmentSummary: {
         orderAdjustments: f.gifts.map((g) => ({
-          userGiftCertificateId: g.gift.giftCertificateId,
-          giftCertificate: this.d.gifts.wire(g.gift),
+          userGiftCertificateId: g.giftCertificateId,
+          giftCertificate: g.giftCertificate,
           discount: euro(g.discountCents),
         })),
         totalDiscount: euro(f.giftDiscountCents),
@@ -174,19 +174,21 @@ export class CheckoutService {
     userId: number,
     code: string,
   ): Promise<Result<{ giftCertificate: GiftCertificate; discount: number; applicable: boolean }>> {
-    const gift = await this.d.gifts.find(code);
-    const refused = await this.d.gifts.refusal(gift, userId, null);
-    if (refused || !gift) return refused ?? failWith(CHECKOUT_TEXT.giftInvalid);
     const cart = await this.d.cart.getOrCreateOpenCart(userId);
-    const items = (await this.d.pricing.priceLines(cart))
-      .filter((l) => l.available)
-      .reduce((s, l) => s + l.lineCents, 0);
-    const discount = this.d.gifts.discountCents(gift, items);
+    const checked = await this.d.gifts.check(userId, code, await this.itemsCentsOf(cart));
+    if (!checked.ok) return checked;
+    const discount = checked.data.discountCents;
     return ok({
-      giftCertificate: this.d.gifts.wire(gift),
+      giftCertificate: checked.data.giftCertificate,
       discount: euro(discount),
       applicable: discount > 0,
     });
+  }
+
+  private async itemsCentsOf(cart: CartRow): Promise<number> {
+    return (await this.d.pricing.priceLines(cart))
+      .filter((l) => l.available)
+      .reduce((s, l) => s + l.lineCents, 0);
   }
 
   /** One code per cart: adding another replaces it. The cart must not be locked. */
@@ -197,19 +199,10 @@ export class CheckoutService {
     const cart = await this.d.cart.getOrCreateOpenCart(userId);
     if (cart.cartStatusId === CART_STATUS.locked)
       return { ...(await this.answerCart(userId)), failures: [this.lockedFailure()], infos: [] };
-    const gift = await this.d.gifts.find(code);
-    const refused = await this.d.gifts.refusal(gift, userId, null);
-    if (refused || !gift)
-      return {
-        ...(await this.answerCart(userId)),
-        failures: [refused ?? failWith(CHECKOUT_TEXT.giftInvalid)],
-        infos: [],
-      };
-    for (const g of await this.d.repo.cartGifts(cart.cartId))
-      if (g.giftCertificateId !== gift.giftCertificateId)
-        await this.d.repo.removeCartGift(cart.cartId, g.giftCertificateId);
-    await this.d.repo.addCartGift(cart.cartId, gift.giftCertificateId);
-    return { ...(await this.answerCart(userId)), failures: [], infos: [CHECKOUT_INFO_TEXT.giftAdded] };
+    const put = await this.d.gifts.putInCart(userId, cart.cartId, code, await this.itemsCentsOf(cart));
+    if (!put.ok) return { ...(await this.answerCart(userId)), failures: [put], infos: [] };
+    const infos = [CHECKOUT_INFO_TEXT.giftAdded, ...(put.data.notice ? [put.data.notice] : [])];
+    return { ...(await this.answerCart(userId)), failures: [], infos };
   }
 
   async giftRemove(
@@ -219,8 +212,7 @@ export class CheckoutService {
     const cart = await this.d.cart.getOrCreateOpenCart(userId);
     if (cart.cartStatusId === CART_STATUS.locked)
       return { ...(await this.answerCart(userId)), failures: [this.lockedFailure()], infos: [] };
-    const gift = await this.d.gifts.find(code);
-    const removed = gift ? await this.d.repo.removeCartGift(cart.cartId, gift.giftCertificateId) : false;
+    const removed = await this.d.gifts.takeFromCart(cart.cartId, code);
     return removed
       ? { ...(await this.answerCart(userId)), failures: [], infos: [CHECKOUT_INFO_TEXT.giftRemoved] }
       : { ...(await this.answerCart(userId)), failures: [failWith(CHECKOUT_TEXT.giftNotInCart)], infos: [] };

@@ -35,6 +35,7 @@ import type { CheckoutService } from './checkout.service';
 import type { OrderAnswer } from '../orders/order-answer';
 import type { OrderPlacementRepository, OrderRow } from '../orders/order-placement.repository';
 import type { PaymentAttempts } from './payment-attempts';
+import type { CheckoutGiftsPort } from './checkout-gifts';
 import type { OrderWalletPort } from './order-wallet';
 import type { OrderPremiumPort } from './order-premium';
 
@@ -53,6 +54,7 @@ export interface OrderActionsDeps {
   answer: OrderAnswer;
   wallet: OrderWalletPort;
   premium: Pick<OrderPremiumPort, 'releaseFreeDelivery'>;
+  gifts: CheckoutGiftsPort;
 }
 
 /**
@@ -114,7 +116,7 @@ export class OrderActionsService {
       for (const productId of [...byProduct.keys()].sort((a, b) => a - b))
         await this.d.catalogue.returnStock(tx, productId, fromMilli(byProduct.get(productId) ?? 0));
       await this.d.timeslots.givePlaceBack(tx, order.slotId);
-      await this.d.repo.releaseGiftUses(tx, orderId);
+      await this.d.gifts.releaseUses(tx, orderId);
       const back = await this.d.wallet.payOrder(tx, userId, orderId, 0);
       if (!back.ok) throw new Abort(back);
       await this.d.premium.releaseFreeDelivery(tx, orderId);
@@ -167,7 +169,7 @@ export class OrderActionsService {
           infos: i.infos,
         })),
       );
-      await this.d.repo.giftsOfOrderIntoCart(tx, orderId, cart.cartId);
+      await this.d.gifts.orderIntoCart(tx, orderId, cart.cartId);
       const infos = order.infos as {
         invoice?: Record<string, unknown> | null;
         lotteryCode?: string | null;

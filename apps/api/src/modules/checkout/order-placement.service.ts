@@ -40,6 +40,7 @@ import type {
   OrderRow,
 } from '../orders/order-placement.repository';
 import type { PaymentAttempts } from './payment-attempts';
+import type { CheckoutGiftsPort } from './checkout-gifts';
 import type { OrderWalletPort } from './order-wallet';
 import type { OrderPremiumPort } from './order-premium';
 
@@ -59,6 +60,7 @@ export interface OrderPlacementDeps {
   attempts: PaymentAttempts;
   wallet: OrderWalletPort;
   premium: OrderPremiumPort;
+  gifts: CheckoutGiftsPort;
 }
 
 /**
@@ -273,10 +275,10 @@ export class OrderPlacement {
       idempotencyKey: editing ? editing.idempotencyKey : p.key,
     };
     // gift codes: an edited order gives its uses back first; the new uses are taken at the end
-    if (editing) await this.d.repo.releaseGiftUses(tx, editing.orderId);
+    if (editing) await this.d.gifts.releaseUses(tx, editing.orderId);
     const uses = figures.gifts
       .filter((g) => g.discountCents > 0)
-      .map((g) => ({ giftCertificateId: g.gift.giftCertificateId, discountCents: g.discountCents }));
+      .map((g) => ({ giftCertificateId: g.giftCertificateId, discountCents: g.discountCents }));
     order.giftDiscountCents = uses.reduce((s, u) => s + u.discountCents, 0);
     const base = {
       itemsCents: figures.itemsCents,
@@ -339,7 +341,7 @@ export class OrderPlacement {
     // the whole order is written before its status changes: the change's listeners (the confirmation
     // e-mail) read its lines
     await this.d.orders.insertItems(tx, orderId, this.orderItems(figures.lines));
-    for (const u of uses) await this.d.repo.recordGiftUse(tx, { ...u, orderId, userId });
+    for (const u of uses) await this.d.gifts.recordUse(tx, { ...u, orderId, userId });
     // the wallet's part (an edited order's former part is given back first); the balance must cover it
     const paid = await this.d.wallet.payOrder(tx, userId, orderId, order.walletCents);
     if (!paid.ok) throw new Abort(paid);
@@ -414,7 +416,7 @@ export class OrderPlacement {
     }
 
     for (const u of [...uses].sort((x, y) => x.giftCertificateId - y.giftCertificateId))
-      if (!(await this.d.repo.consumeGift(tx, u.giftCertificateId)))
+      if (!(await this.d.gifts.consume(tx, u.giftCertificateId)))
         throw new Abort(failWith(CHECKOUT_TEXT.giftInvalid));
 
     return {

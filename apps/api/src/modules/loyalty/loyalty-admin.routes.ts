@@ -5,6 +5,7 @@ import { ACCESS } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
 import type { PremiumService } from './premium.service';
+import type { GiftCertificatesService } from './gift-certificates.service';
 import type { WalletService, WalletStaff } from './wallet.service';
 
 /** The member of a route the access gate let through (`ACCESS.admin`): set for sure. */
@@ -16,15 +17,16 @@ const memberOf = (request: FastifyRequest): WalletStaff => {
 const tags = ['backoffice'];
 
 /**
- * A customer's wallet and loyalty card in the back office (decisions 030, 037 and 038), under
- * /ebsn/api/admin/customers/:id: customer service and supervisors read them; customer service and
- * administrators grant goodwill credits, exclude a customer from the premium card (or include them again) and
- * move a physical premium card along its way by post.
+ * A customer's wallet, loyalty card and gift certificates in the back office (decisions 030, 037, 038 and
+ * 040), under /ebsn/api/admin/customers/:id: customer service and supervisors read them; customer service and
+ * administrators grant goodwill credits and certificates, exclude a customer from the premium card (or
+ * include them again) and move a physical premium card along its way by post.
  */
-const loyaltyAdminRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; premium: PremiumService }> = async (
-  app,
-  { wallet, premium },
-) => {
+const loyaltyAdminRoutes: FastifyPluginAsyncZod<{
+  wallet: WalletService;
+  premium: PremiumService;
+  gifts: GiftCertificatesService;
+}> = async (app, { wallet, premium, gifts }) => {
   app.route({
     ...contractRoute(api.wallet, {
       access: ACCESS.admin(WALLET_GRANTS.read),
@@ -91,6 +93,27 @@ const loyaltyAdminRoutes: FastifyPluginAsyncZod<{ wallet: WalletService; premium
     }),
     handler: async (request) =>
       answer(request, await premium.advanceCard(memberOf(request), request.params.id, request.body.state)),
+  });
+
+  app.route({
+    ...contractRoute(api.giftCertificates, {
+      access: ACCESS.admin(WALLET_GRANTS.read),
+      tags,
+      summary: "A customer's personal gift certificates, used and expired ones included",
+    }),
+    handler: async (request) => answer(request, await gifts.adminList(request.params.id)),
+  });
+
+  app.route({
+    ...contractRoute(api.grantGiftCertificate, {
+      access: ACCESS.admin(WALLET_GRANTS.write),
+      tags,
+      config: { fieldMessages: true },
+      summary:
+        'A personal gift certificate (one use, its own code) with the reason the customer reads (audited)',
+    }),
+    handler: async (request) =>
+      answer(request, await gifts.grant(memberOf(request), request.params.id, request.body)),
   });
 };
 

@@ -1,3 +1,4 @@
+import { GIFT_CODE_INVALID_TEXT } from '@spesa/shared/contracts/checkout';
 import type { MessageTable } from '../../lib/result';
 import type { WalletCause } from '@spesa/shared/contracts/loyalty';
 
@@ -55,6 +56,25 @@ export const LOYALTY_TEXT = {
 export const LOYALTY_LIMITS = {
   linksPerWindow: 5,
   linksPerWindowPerAddress: 50,
+} as const;
+
+/** Texts of gift certificates: one text for every code this customer cannot use (nothing to guess from). */
+export const GIFT_TEXT = {
+  invalid: { code: 'msg.giftcertificate.invalid', text: GIFT_CODE_INVALID_TEXT },
+  /** an advantage of a segment or a profile level the customer is not in */
+  notForYou: {
+    code: 'msg.giftcertificate.notForYou',
+    text: 'Questo vantaggio è riservato a un altro gruppo di clienti: non puoi usarlo.',
+  },
+} as const satisfies MessageTable;
+
+export const GIFT_INFO_TEXT = {
+  belowMinSpend: (minSpend: string, missing: string) =>
+    `Il buono vale con una spesa di almeno ${minSpend}: aggiungi prodotti per altri ${missing} per avere lo sconto.`,
+  granted: (value: string, code: string) => `Assegnato al cliente un buono di ${value} (codice ${code}).`,
+  refreshed: 'I tuoi vantaggi sono aggiornati.',
+  coolingDown: (minutes: number) =>
+    `I tuoi vantaggi sono stati aggiornati da poco: potrai aggiornarli di nuovo tra ${minutes} ${minutes === 1 ? 'minuto' : 'minuti'}.`,
 } as const;
 
 export const LOYALTY_INFO_TEXT = {

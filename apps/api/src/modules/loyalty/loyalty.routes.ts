@@ -1,3 +1,4 @@
+import { giftCertificateEndpoints as gifts } from '@spesa/shared/contracts/gift-certificates';
 import { loyaltyEndpoints as api } from '@spesa/shared/contracts/loyalty';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS, userIdOf } from '../../plugins/access';
@@ -6,19 +7,22 @@ import { answer } from '../../plugins/envelope';
 import type { LoyaltyCardService } from './loyalty-card.service';
 import { LOYALTY_LIMITS } from './loyalty.messages';
 import type { PremiumService } from './premium.service';
+import type { GiftCertificatesService } from './gift-certificates.service';
 import type { WalletService } from './wallet.service';
 
 const tags = ['loyalty'];
 
 /**
  * The customer's loyalty values (issue 21): the wallet (decision 037), the loyalty card and the premium card
- * (decision 038). Thin: the services hold the rules.
+ * (decision 038), the gift certificates and advantages and the promotion variables (decision 040). Thin: the
+ * services hold the rules.
  */
 const loyaltyRoutes: FastifyPluginAsyncZod<{
   wallet: WalletService;
   cards: LoyaltyCardService;
   premium: PremiumService;
-}> = async (app, { wallet, cards, premium }) => {
+  gifts: GiftCertificatesService;
+}> = async (app, { wallet, cards, premium, gifts: certificates }) => {
   // linking guesses a card's holder: throttled per customer and per address, counted in the database
   const linkThrottle = app.authThrottle(
     'card-link',
@@ -76,6 +80,35 @@ const loyaltyRoutes: FastifyPluginAsyncZod<{
       summary: "The premium customers' reserved area: the perks and their use",
     }),
     handler: async (request) => answer(request, await premium.area(userIdOf(request))),
+  });
+
+  app.route({
+    ...contractRoute(gifts.list, {
+      access: ACCESS.customer,
+      tags,
+      summary:
+        'What the customer can use now: their personal gift certificates and the advantages they qualify for',
+    }),
+    handler: async (request) => answer(request, await certificates.usable(userIdOf(request))),
+  });
+
+  app.route({
+    ...contractRoute(gifts.listManualAssigned, {
+      access: ACCESS.customer,
+      tags,
+      summary: "The customer's personal gift certificates; show_history=true adds the used and expired ones",
+    }),
+    handler: async (request) =>
+      answer(request, await certificates.personal(userIdOf(request), request.query.show_history ?? false)),
+  });
+
+  app.route({
+    ...contractRoute(gifts.refreshPromovar, {
+      access: ACCESS.customer,
+      tags,
+      summary: 'Recomputes the customer’s promotion variables (profile level), at most once every 5 minutes',
+    }),
+    handler: async (request) => answer(request, await certificates.refreshPromovar(userIdOf(request))),
   });
 };
 

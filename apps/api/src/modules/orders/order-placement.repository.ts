@@ -6,7 +6,6 @@ import {
   itemColumns,
   orderColumns,
   type AuthorizationRow,
-  type GiftUseRow,
   type HistoryRow,
   type NewOrder,
   type NewOrderItem,
@@ -21,7 +20,6 @@ export interface OrderDetails {
   items: OrderItemRow[];
   history: HistoryRow[];
   authorization: AuthorizationRow | null;
-  gifts: GiftUseRow[];
   note: { noteId: number; rating: number; title: string; comment: string } | null;
 }
 
@@ -125,11 +123,6 @@ export class OrderPlacementRepository {
             (SELECT row_to_json(a) FROM (
               SELECT ${AUTH_COLUMNS} FROM payment_authorizations WHERE order_id = ${orderId}
               ORDER BY attempt DESC LIMIT 1) a) AS "authorization",
-            COALESCE((SELECT json_agg(g ORDER BY g."giftCertificateId") FROM (
-              SELECT u.order_id AS "orderId", u.gift_certificate_id AS "giftCertificateId", g.code, g.name,
-                u.discount_cents AS "discountCents"
-              FROM gift_certificate_uses u JOIN gift_certificates g USING (gift_certificate_id)
-              WHERE u.order_id = ${orderId}) g), '[]'::json) AS gifts,
             (SELECT row_to_json(n) FROM (
               SELECT note_id AS "noteId", rating::int AS rating, title, comment FROM order_notes
               WHERE order_id = ${orderId} ORDER BY note_id LIMIT 1) n) AS note`,
@@ -144,7 +137,6 @@ export class OrderPlacementRepository {
         createdAt,
       })),
       authorization: row?.authorization ?? null,
-      gifts: row?.gifts ?? [],
       note: row?.note ?? null,
     };
   }

@@ -7,7 +7,6 @@ import {
   itemColumns,
   orderColumns,
   type AuthorizationRow,
-  type GiftUseRow,
   type HistoryRow,
   type NoteRow,
   type OrderItemRow,
@@ -203,21 +202,17 @@ export class OrdersRepository {
     return row ?? null;
   }
 
-  async giftUses(orderIds: readonly number[]): Promise<GiftUseRow[]> {
-    if (orderIds.length === 0) return [];
-    return queryRows<GiftUseRow>(
+  // ---------- ports ----------
+  /** Orders of the customer delivered in full or in part, placed since that instant. */
+  async deliveredSince(userId: number, since: Date): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
       this.db,
-      sql`SELECT u.order_id AS "orderId", g.gift_certificate_id AS "giftCertificateId", g.code, g.name,
-            u.discount_cents AS "discountCents"
-          FROM gift_certificate_uses u JOIN gift_certificates g ON g.gift_certificate_id = u.gift_certificate_id
-          WHERE u.order_id IN (${sql.join(
-            orderIds.map((id) => sql`${id}`),
-            sql`, `,
-          )}) ORDER BY u.order_id, g.gift_certificate_id`,
+      sql`SELECT count(*)::int AS n FROM orders
+          WHERE user_id = ${userId} AND order_status_id IN (8, 9) AND created_at >= ${since.toISOString()}::timestamptz`,
     );
+    return row?.n ?? 0;
   }
 
-  // ---------- ports ----------
   /** Pickup orders (Drive, locker) not over yet: they block account deletion. */
   async hasOrdersAwaitingPickup(userId: number, openStatuses: readonly number[]): Promise<boolean> {
     const [row] = await queryRows<{ n: number }>(

@@ -465,10 +465,14 @@ describe('ports read the orders tables', () => {
   });
 
   it('pickup orders not over block account deletion; home deliveries and finished ones do not', async () => {
-    const service = new OrdersService(new OrdersRepository(t.db), {
-      add: () => Promise.reject(new Error('unused')),
-      view: () => Promise.reject(new Error('unused')),
-    });
+    const service = new OrdersService(
+      new OrdersRepository(t.db),
+      {
+        add: () => Promise.reject(new Error('unused')),
+        view: () => Promise.reject(new Error('unused')),
+      },
+      { usesOf: () => Promise.resolve([]) },
+    );
     const c = await newCustomer(t, { tag: 'orders-pickup' });
     expect(await service.pickupOrders.hasOrdersAwaitingPickup(c.userId)).toBe(false);
     const home = await placeOrder(t, {
@@ -484,10 +488,14 @@ describe('ports read the orders tables', () => {
   });
 
   it('daily purchases: what today’s orders hold of a product, cancelled ones left out', async () => {
-    const service = new OrdersService(new OrdersRepository(t.db), {
-      add: () => Promise.reject(new Error('unused')),
-      view: () => Promise.reject(new Error('unused')),
-    });
+    const service = new OrdersService(
+      new OrdersRepository(t.db),
+      {
+        add: () => Promise.reject(new Error('unused')),
+        view: () => Promise.reject(new Error('unused')),
+      },
+      { usesOf: () => Promise.resolve([]) },
+    );
     const c = await newCustomer(t, { tag: 'orders-daily' });
     await placeOrder(t, { userId: c.userId, lines: [{ product: piece, quantity: 3 }] });
     await placeOrder(t, { userId: c.userId, status: 10, lines: [{ product: piece, quantity: 5 }] });

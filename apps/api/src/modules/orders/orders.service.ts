@@ -14,6 +14,7 @@ import { failWith, ok, type Result } from '../../lib/result';
 import type { PickupOrdersPort } from '../account/account.service';
 import { CART_TEXT } from '../cart/cart.messages';
 import type { CartOutcome, DailyPurchasesPort } from '../cart/cart.service';
+import type { OrderGiftsPort } from './order-gifts';
 import { ORDERS_INFO_TEXT, ORDERS_TEXT } from './orders.messages';
 import { orderToWire } from './order.mapper';
 import type { OrderListFilter, NoteRow, OrderRow, OrdersRepository } from './orders.repository';
@@ -46,6 +47,8 @@ export class OrdersService {
   constructor(
     private readonly repo: OrdersRepository,
     private readonly cart: CartPort,
+    /** the gift codes orders used (the loyalty module) */
+    private readonly gifts: OrderGiftsPort,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -56,7 +59,7 @@ export class OrdersService {
       opts.withItems ? this.repo.items(ids) : Promise.resolve([]),
       this.repo.history(ids),
       this.repo.latestAuthorizations(ids),
-      this.repo.giftUses(ids),
+      this.gifts.usesOf(ids),
     ]);
     const byUser = new Map<number, number[]>();
     for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r.orderId]);

@@ -17,6 +17,7 @@ export const PROFILE_DATA_PAGES: readonly ProfileMenuItem[] = [
   { key: 'wallet', label: 'account.menu.wallet', to: '/profile/wallet' },
   { key: 'card', label: 'account.menu.card', to: '/profile/card' },
   { key: 'premium', label: 'account.menu.premium', to: '/profile/premium' },
+  { key: 'gifts', label: 'account.menu.gifts', to: '/profile/gift-certificates' },
   { key: 'data', label: 'account.menu.data', to: '/profile/data' },
   { key: 'contacts', label: 'account.menu.contacts', to: '/profile/contacts' },
   { key: 'password', label: 'account.menu.password', to: '/profile/password' },
