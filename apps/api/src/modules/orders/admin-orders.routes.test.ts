@@ -5,7 +5,7 @@ import { pickers, type PickedProduct } from '../../../test/cart-fixtures';
 import { newCustomer } from '../../../test/customers';
 import { buildTestApp, callAs, lastMailTo, type TestApp } from '../../../test/helper';
 import { FakeProvider, makeStaff, placeOrder } from '../../../test/order-fixtures';
-import { captureAmountCents, realAmountCents } from './staff.service';
+import { captureAmountCents, realAmountCents, settleWithWallet } from './staff.service';
 
 const API = '/ebsn/api';
 let t: TestApp;
@@ -513,6 +513,19 @@ describe('capture rules', () => {
     expect(realAmountCents({ giftDiscountCents: 500, deliveryFeeCents: 0, packagingCents: 0 }, 2000)).toBe(
       1500,
     );
+  });
+});
+
+describe('settling the wallet part when prepared (decision 039)', () => {
+  it.each([
+    // real, wallet part -> kept by the wallet, given back to it, left for the payment type
+    [1000, 0, { walletKeptCents: 0, walletBackCents: 0, restCents: 1000 }],
+    [1000, 400, { walletKeptCents: 400, walletBackCents: 0, restCents: 600 }],
+    [1000, 1000, { walletKeptCents: 1000, walletBackCents: 0, restCents: 0 }],
+    [750, 1000, { walletKeptCents: 750, walletBackCents: 250, restCents: 0 }],
+    [0, 500, { walletKeptCents: 0, walletBackCents: 500, restCents: 0 }],
+  ])('real %i with %i from the wallet', (real, wallet, expected) => {
+    expect(settleWithWallet(real, wallet)).toEqual(expected);
   });
 });
 
