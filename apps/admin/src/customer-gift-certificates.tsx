@@ -1,3 +1,4 @@
+import { parseEuroCents } from '@spesa/shared/format/price';
 import { useEffect, useState } from 'react';
 import {
   Alert,
@@ -21,8 +22,8 @@ const day = (ymd: string) =>
   new Date(`${ymd}T12:00:00Z`).toLocaleDateString('it-IT', { timeZone: 'Europe/Rome' });
 /** "5,50" or "5.50" as euros; null when it is not an amount */
 const eurosOf = (text: string): number | null => {
-  const v = text.trim().replace(',', '.');
-  return /^\d+(\.\d{1,2})?$/.test(v) ? Number(v) : null;
+  const cents = parseEuroCents(text);
+  return cents === null ? null : cents / 100;
 };
 type Gifts = AdminGiftCertificatesData['data']['userGiftCertificates'];
 

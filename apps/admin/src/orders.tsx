@@ -344,6 +344,7 @@ function Picking() {
         </Typography>
         <Typography color="text.secondary">
           {T.payment}: {order.payment.paymentTypeDescr} · {T.total}: {money(order.grossTotal)}
+          {order.walletTotal > 0 ? ` · ${T.wallet}: ${money(order.walletTotal)}` : ''}
           {order.payment.online ? ` · ${T.held}: ${money(order.prebilledAmount)}` : ''}
           {order.capturedAmount !== null ? ` · ${T.captured}: ${money(order.capturedAmount)}` : ''}
         </Typography>

@@ -193,6 +193,7 @@ export const pickingTexts = {
   payment: 'Pagamento',
   total: 'Totale',
   held: 'Importo bloccato',
+  wallet: 'Pagato con il portafoglio',
   captured: 'Addebitato',
   start: 'Inizia la preparazione',
   prepared: 'Segna come preparato',

@@ -21,3 +21,17 @@ export function formatPricePerUnit(amount: number, unit: string | null | undefin
   const u = (unit ?? '').trim();
   return u ? `${formatPrice(amount)}/${u}` : formatPrice(amount);
 }
+
+const TYPED_AMOUNT = /^\d{1,6}(?:[.,]\d{1,2})?$/;
+
+/**
+ * An amount typed in euros ("5", "5,5", "7,50 €", "5.25") as integer cents; null when it is not one (a sign,
+ * more than two decimals, thousands separators). The forms that take money (the checkout's wallet part, the
+ * back office's credits and certificates) read it with this.
+ */
+export function parseEuroCents(text: string): number | null {
+  const t = text.trim().replace(/\s|€/g, '');
+  if (!TYPED_AMOUNT.test(t)) return null;
+  const [whole = '0', decimals = ''] = t.split(/[.,]/);
+  return Number(whole) * 100 + Number(decimals.padEnd(2, '0'));
+}

@@ -131,11 +131,6 @@ export class WalletService {
     return back;
   }
 
-  /** The customer's balance in cents (checkout shows what can be used). */
-  balanceCents(userId: number): Promise<number> {
-    return this.repo.balance(userId);
-  }
-
   async #customerExists(userId: number, db: Db = this.db): Promise<boolean> {
     const rows = await queryRows<{ id: number }>(
       db,

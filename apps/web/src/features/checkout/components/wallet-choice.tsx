@@ -5,22 +5,14 @@ import Checkbox from '@mui/material/Checkbox';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import { parseEuroCents } from '@spesa/shared/format/price';
 import { formatEuro } from '../utils/money';
 import '../i18n';
 
 /** What the customer asks to pay with the wallet: cents, or null while the amount typed is not valid. */
 export type WalletPart = number | null;
 
-const AMOUNT = /^\d{1,6}(?:[.,]\d{1,2})?$/;
 const centsText = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
-
-/** "5,5" -> 550; null when it is not an amount in euros with at most two decimals. */
-export function parseEuroCents(text: string): number | null {
-  const t = text.trim().replace(/\s|€/g, '');
-  if (!AMOUNT.test(t)) return null;
-  const [whole = '0', decimals = ''] = t.split(/[.,]/);
-  return Number(whole) * 100 + Number(decimals.padEnd(2, '0'));
-}
 
 /**
  * The checkout's wallet choice (decision 039), for a customer with credit. Ticked, it proposes the

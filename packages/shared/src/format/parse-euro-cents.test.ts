@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
-import { parseEuroCents } from './wallet-choice';
+import { parseEuroCents } from './price';
 
-describe('parseEuroCents (the wallet amount typed at the checkout)', () => {
+describe('parseEuroCents (money typed in a form)', () => {
   it.each([
     ['5', 500],
     ['5,5', 550],
