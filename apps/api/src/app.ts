@@ -63,6 +63,15 @@ import listsRoutes from './modules/lists/lists.routes';
 import { ListsService } from './modules/lists/lists.service';
 import loyaltyAdminRoutes from './modules/loyalty/loyalty-admin.routes';
 import loyaltyRoutes from './modules/loyalty/loyalty.routes';
+import inviteRoutes from './modules/loyalty/invite.routes';
+import { InviteRepository } from './modules/loyalty/invite.repository';
+import {
+  INVITE_SETTLE_JOB,
+  INVITE_SWEEP_JOB,
+  INVITE_SWEEP_MS,
+  InviteService,
+  isDelivery,
+} from './modules/loyalty/invite.service';
 import { LoyaltyCardRepository } from './modules/loyalty/loyalty-card.repository';
 import { LoyaltyCardService } from './modules/loyalty/loyalty-card.service';
 import { PremiumService } from './modules/loyalty/premium.service';
@@ -380,11 +389,44 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       facts: (userId) => accounts.loyaltyFacts(userId),
       deliveredOrdersSince: (userId, since) => ordersRepo.deliveredSince(userId, since),
       setProfileLevel: (userId, level) => accounts.setProfileLevel(userId, level),
+      hasOrders: (userId, exceptOrderId) => ordersRepo.hasOrders(userId, exceptOrderId),
     },
     walletAudit,
     () => catalogue.today(),
     now,
   );
+  // invite a friend (decision 045): the friend's first-order certificate, the inviter's vouchers issued after
+  // the friend's delivered order (a job enqueued by the delivery, and an hourly sweep)
+  const invites = new InviteService(
+    opts.db,
+    new InviteRepository(opts.db),
+    gifts,
+    {
+      identities: (userIds) => accounts.identityFacts(userIds),
+      hasOrders: (userId, exceptOrderId) => ordersRepo.hasOrders(userId, exceptOrderId),
+      firstDeliveredOf: (userIds) => ordersRepo.firstDeliveredOf(userIds),
+      ownerOfOrder: (db, orderId) => ordersRepo.ownerOf(orderId, db),
+    },
+    {
+      sendVoucherMail: async (tx, { to, ...m }) => {
+        await mail.send(
+          to,
+          { template: 'invite-voucher', ...m, link: `${publicUrlOf(env)}/profile/gift-certificates` },
+          tx,
+        );
+      },
+      later: (db, friendUserId) => jobs.enqueue(INVITE_SETTLE_JOB, { friendUserId }, { db }),
+      today: romeToday,
+    },
+  );
+  app.decorate('invites', invites);
+  jobs.register(INVITE_SETTLE_JOB, async (payload) => {
+    await invites.settle((payload as { friendUserId: number }).friendUserId);
+  });
+  jobs.every(INVITE_SWEEP_JOB, INVITE_SWEEP_MS, async () => {
+    await invites.sweep();
+  });
+  orderStatus.onChange((db, event) => invites.onOrderDelivered(db, event), isDelivery);
   // checkout, payments and the customer's order actions (decision 017)
   // the sandbox's key: its own secret, or (never in production: env.ts) one generated once for this database
   const sandbox = new SandboxPaymentProvider(opts.db, {
@@ -569,6 +611,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(ratingsRoutes, { ratings });
       await api.register(ratingsAdminRoutes, { moderation: ratingsModeration });
       await api.register(loyaltyRoutes, { wallet, cards: loyaltyCardService, premium, gifts });
+      await api.register(inviteRoutes, { invites });
       await api.register(loyaltyAdminRoutes, { wallet, premium, gifts });
       await api.register(backofficeRoutes, {
         auth: staffAuth,
@@ -615,5 +658,7 @@ declare module 'fastify' {
     orderStatus: OrderStatusService;
     /** scheduled work (tests run due jobs with `app.jobs.runDue()`) */
     jobs: JobQueue;
+    /** invite a friend (tests run its sweep and settlements) */
+    invites: InviteService;
   }
 }

@@ -169,6 +169,8 @@ export const giftCertificates = pgTable(
     crmSegmentId: integer('crm_segment_id'),
     /** an advantage: only customers from this profile level (users.profile_level) */
     minProfileLevel: smallint('min_profile_level'),
+    /** usable only on the customer's first order (the invited friend's discount, decision 045) */
+    firstOrderOnly: boolean('first_order_only').notNull().default(false),
   },
   (t) => [
     uniqueIndex('gift_certificates_code_uq').on(sql`upper(${t.code})`),
@@ -231,3 +233,71 @@ export const promovarRefreshes = pgTable('promovar_refreshes', {
   /** delivered orders of the 12 months before the refresh */
   deliveredOrders: integer('delivered_orders').notNull(),
 });
+
+/**
+ * Invite a friend (issue 21, decision 045): each customer's own invite code, made the first time they open
+ * the invite page.
+ */
+export const inviteCodes = pgTable(
+  'invite_codes',
+  {
+    userId: integer('user_id')
+      .primaryKey()
+      .references(() => users.userId),
+    /** AMICO- and 6 characters (INVITE_CODE_PATTERN) */
+    code: varchar('code', { length: 12 }).notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [uniqueIndex('invite_codes_code_uq').on(t.code)],
+);
+
+/**
+ * The friends who joined with an invite code: one row per friend (a customer joins once), with the friend's
+ * own first-order certificate and, once their order is delivered, the inviter's voucher. The inviter's
+ * vouchers are numbered 1..maxVouchers (unique per inviter): two settlements can never issue an eleventh.
+ */
+export const inviteReferrals = pgTable(
+  'invite_referrals',
+  {
+    friendUserId: integer('friend_user_id')
+      .primaryKey()
+      .references(() => users.userId),
+    inviterUserId: integer('inviter_user_id')
+      .notNull()
+      .references(() => users.userId),
+    /** the friend's first-order certificate */
+    friendGiftCertificateId: integer('friend_gift_certificate_id')
+      .notNull()
+      .references(() => giftCertificates.giftCertificateId),
+    /** waiting (no delivered order yet) | rewarded | no_reward */
+    state: varchar('state', { length: 10 }).notNull().default('waiting'),
+    /** no_reward: same_person | limit */
+    noRewardReason: varchar('no_reward_reason', { length: 12 }),
+    /** the inviter's voucher number (1..10) and certificate */
+    voucherNo: smallint('voucher_no'),
+    voucherGiftCertificateId: integer('voucher_gift_certificate_id').references(
+      () => giftCertificates.giftCertificateId,
+    ),
+    /** the friend's delivered order that settled the referral */
+    friendOrderId: integer('friend_order_id'),
+    joinedAt: timestamp('joined_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    index('invite_referrals_inviter_idx').on(t.inviterUserId),
+    index('invite_referrals_waiting_idx')
+      .on(t.friendUserId)
+      .where(sql`${t.state} = 'waiting'`),
+    uniqueIndex('invite_referrals_voucher_uq')
+      .on(t.inviterUserId, t.voucherNo)
+      .where(sql`${t.voucherNo} IS NOT NULL`),
+    check('invite_referrals_state', sql`${t.state} IN ('waiting', 'rewarded', 'no_reward')`),
+    check(
+      'invite_referrals_settled',
+      sql`(${t.state} = 'waiting' AND ${t.voucherNo} IS NULL AND ${t.noRewardReason} IS NULL)
+        OR (${t.state} = 'rewarded' AND ${t.voucherNo} BETWEEN 1 AND 10 AND ${t.voucherGiftCertificateId} IS NOT NULL)
+        OR (${t.state} = 'no_reward' AND ${t.noRewardReason} IN ('same_person', 'limit'))`,
+    ),
+    check('invite_referrals_not_self', sql`${t.friendUserId} <> ${t.inviterUserId}`),
+  ],
+);

@@ -11,6 +11,7 @@ import { deliveryEndpoints } from './delivery';
 import type { Endpoint, EndpointKey } from './endpoint';
 import { listsEndpoints } from './lists';
 import { giftCertificateEndpoints } from './gift-certificates';
+import { inviteEndpoints } from './invite';
 import { loyaltyEndpoints } from './loyalty';
 import { ordersEndpoints } from './orders';
 import { ratingsEndpoints } from './ratings';
@@ -32,6 +33,7 @@ export const ENDPOINT_GROUPS = {
   lists: listsEndpoints,
   loyalty: loyaltyEndpoints,
   giftCertificates: giftCertificateEndpoints,
+  invite: inviteEndpoints,
   adminLoyalty: adminLoyaltyEndpoints,
   orders: ordersEndpoints,
   adminOrders: adminOrdersEndpoints,

@@ -129,6 +129,27 @@ export class AccountRepository {
     return row ?? null;
   }
 
+  /**
+   * What tells one person's accounts apart (the invite programme, decision 045): e-mail, loyalty card number
+   * and fiscal code (empty: not given) of each of `userIds`, with the first name its e-mails greet.
+   */
+  async identityFacts(
+    userIds: readonly number[],
+  ): Promise<
+    Array<{ userId: number; email: string; firstName: string; cardNumber: string | null; fiscalCode: string }>
+  > {
+    if (userIds.length === 0) return [];
+    return queryRows(
+      this.db,
+      sql`SELECT user_id AS "userId", email, first_name AS "firstName", card_number AS "cardNumber",
+            fiscal_code AS "fiscalCode"
+          FROM users WHERE user_id IN (${sql.join(
+            userIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    );
+  }
+
   /** The profile level recomputed by the loyalty module's promotion variables. */
   async setProfileLevel(userId: number, level: number): Promise<void> {
     await this.db.execute(

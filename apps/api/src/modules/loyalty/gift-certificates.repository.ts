@@ -25,6 +25,8 @@ export interface GiftCertificateRow {
   /** an advantage's CRM segment and minimum profile level (null: no such condition) */
   crmSegmentId: number | null;
   minProfileLevel: number | null;
+  /** usable only on the customer's first order (the invited friend's discount) */
+  firstOrderOnly: boolean;
 }
 
 /** A certificate as the customer's lists show it, with the use that spent it. */
@@ -47,6 +49,18 @@ export interface NewPersonalGift {
   grantedBy: number;
 }
 
+/** A percent certificate of the invite programme (decision 045): the friend's or the inviter's. */
+export interface NewInviteGift {
+  code: string;
+  name: string;
+  ownerUserId: number;
+  basisPoints: number;
+  validFrom: string;
+  validTo: string;
+  conditions: string;
+  firstOrderOnly: boolean;
+}
+
 /** One use of a certificate by an order, as the order's answer shows it. */
 export interface GiftUseRow {
   orderId: number;
@@ -61,7 +75,7 @@ const GIFT_COLUMNS =
   g.min_spend_cents AS "minSpendCents", to_char(g.valid_from, 'YYYY-MM-DD') AS "validFrom",
   to_char(g.valid_to, 'YYYY-MM-DD') AS "validTo", g.max_uses AS "maxUses", g.uses, g.once_per_user AS "oncePerUser",
   g.active, g.owner_user_id AS "ownerUserId", g.source, g.reason, g.conditions, g.crm_segment_id AS "crmSegmentId",
-  g.min_profile_level AS "minProfileLevel"`);
+  g.min_profile_level AS "minProfileLevel", g.first_order_only AS "firstOrderOnly"`);
 const USE_COLUMNS =
   sql.raw(`(SELECT u.order_id FROM gift_certificate_uses u WHERE u.gift_certificate_id = g.gift_certificate_id
     ORDER BY u.created_at DESC LIMIT 1) AS "usedOrderId",
@@ -241,6 +255,19 @@ export class GiftCertificatesRepository {
             max_uses, once_per_user, owner_user_id, source, reason, granted_by, conditions)
           VALUES (${g.code}, ${g.name}, '', 'amount', ${g.valueCents}, ${g.minSpendCents}, ${g.validFrom}::date,
             ${g.validTo}::date, 1, true, ${g.ownerUserId}, 'manual', ${g.reason}, ${g.grantedBy}, ${g.conditions})
+          RETURNING gift_certificate_id AS id`,
+    );
+    if (!row) throw new Error('gift certificate not inserted');
+    return row.id;
+  }
+
+  async insertInvite(db: Db, g: NewInviteGift): Promise<number> {
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`INSERT INTO gift_certificates (code, name, descr, kind, value, min_spend_cents, valid_from, valid_to,
+            max_uses, once_per_user, owner_user_id, source, conditions, first_order_only)
+          VALUES (${g.code}, ${g.name}, '', 'percent', ${g.basisPoints}, 0, ${g.validFrom}::date,
+            ${g.validTo}::date, 1, true, ${g.ownerUserId}, 'invite', ${g.conditions}, ${g.firstOrderOnly})
           RETURNING gift_certificate_id AS id`,
     );
     if (!row) throw new Error('gift certificate not inserted');

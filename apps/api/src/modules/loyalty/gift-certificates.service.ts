@@ -13,6 +13,7 @@ import type {
   GiftCertificatesRepository,
   GiftUseRow,
   ListedGiftRow,
+  NewInviteGift,
 } from './gift-certificates.repository';
 import { GIFT_INFO_TEXT, GIFT_TEXT, LOYALTY_TEXT } from './loyalty.messages';
 import type { WalletAuditPort, WalletStaff } from './wallet.service';
@@ -28,6 +29,8 @@ export interface CustomerFactsPort {
   /** orders of the customer delivered (in full or in part) since that instant */
   deliveredOrdersSince(userId: number, since: Date): Promise<number>;
   setProfileLevel(userId: number, level: number): Promise<void>;
+  /** whether the customer has an order other than `exceptOrderId` that is not cancelled or invalidated */
+  hasOrders(userId: number, exceptOrderId: number | null): Promise<boolean>;
 }
 
 /**
@@ -43,8 +46,9 @@ export const profileLevelOf = (deliveredOrders: number): number =>
 
 /** Codes hard to guess and easy to read aloud (no 0/O, 1/I/L). */
 const CODE_LETTERS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
-const newCode = () =>
-  `BUONO-${Array.from({ length: 8 }, () => CODE_LETTERS[randomInt(CODE_LETTERS.length)]).join('')}`;
+const randomLetters = (n: number) =>
+  Array.from({ length: n }, () => CODE_LETTERS[randomInt(CODE_LETTERS.length)]).join('');
+export const newCode = (prefix = 'BUONO-', length = 8) => `${prefix}${randomLetters(length)}`;
 
 /** A certificate priced for one customer's goods now (checkout's CartGift). */
 export interface PricedGift {
@@ -99,6 +103,8 @@ export class GiftCertificatesService {
     }
     if (gift.oncePerUser && (await this.repo.usedBy(gift.giftCertificateId, userId, exceptOrderId)))
       return failWith(GIFT_TEXT.invalid);
+    if (gift.firstOrderOnly && (await this.customers.hasOrders(userId, exceptOrderId)))
+      return failWith(GIFT_TEXT.firstOrderOnly);
     return null;
   }
 
@@ -305,6 +311,12 @@ export class GiftCertificatesService {
     return ok(list.data, [GIFT_INFO_TEXT.granted(euroText(valueCents), code)]);
   }
 
+  /** A percent certificate of the invite programme (decision 045), inside the caller's transaction. */
+  async issueInvite(tx: Db, gift: Omit<NewInviteGift, 'code'>): Promise<{ id: number; code: string }> {
+    const code = newCode();
+    return { id: await this.repo.insertInvite(tx, { ...gift, code }), code };
+  }
+
   // ---------- promotion variables ----------
   /**
    * GET /{provider}-registration/refresh_user_promovar: recomputes the customer's profile level from their
@@ -339,7 +351,7 @@ export class GiftCertificatesService {
 }
 
 /** YYYY-MM-DD plus `days` */
-function addDays(ymd: string, days: number): string {
+export function addDays(ymd: string, days: number): string {
   const d = new Date(`${ymd}T12:00:00Z`);
   d.setUTCDate(d.getUTCDate() + days);
   return d.toISOString().slice(0, 10);

@@ -66,6 +66,11 @@ export const GIFT_TEXT = {
     code: 'msg.giftcertificate.notForYou',
     text: 'Questo vantaggio è riservato a un altro gruppo di clienti: non puoi usarlo.',
   },
+  /** the invited friend's certificate once they have ordered before */
+  firstOrderOnly: {
+    code: 'msg.giftcertificate.firstOrderOnly',
+    text: 'Questo buono vale solo sulla tua prima spesa online.',
+  },
 } as const satisfies MessageTable;
 
 export const GIFT_INFO_TEXT = {
@@ -97,3 +102,39 @@ export const WALLET_CAUSE_TEXT: Record<WalletCause, string> = {
   order_payment: "Pagamento dell'ordine",
   order_refund: "Restituzione del pagamento dell'ordine",
 };
+
+/** Texts of invite a friend (decision 045). */
+export const INVITE_TEXT = {
+  closed: {
+    code: 'msg.invite.closed',
+    text: 'Il programma Invita un amico non accetta più nuovi amici.',
+  },
+  /** an unknown code: nothing to learn by guessing */
+  unknown: {
+    code: 'msg.invite.unknown',
+    text: 'Questo codice invito non esiste: controllalo con il tuo amico.',
+  },
+  /** one's own code, or the code of another account of the same person */
+  self: {
+    code: 'msg.invite.self',
+    text: 'Non puoi usare un tuo codice invito: mandalo a un amico.',
+  },
+  alreadyJoined: {
+    code: 'msg.invite.alreadyJoined',
+    text: 'Hai già usato un codice invito: ne vale uno per cliente.',
+  },
+  notNew: {
+    code: 'msg.invite.notNew',
+    text: 'Il codice invito vale per chi non ha ancora fatto la spesa online con noi.',
+  },
+} as const satisfies MessageTable;
+
+export const INVITE_INFO_TEXT = {
+  joined: (percent: number, code: string) =>
+    `Fatto! Il tuo buono del ${percent}% per la prima spesa è in «I miei buoni» (codice ${code}).`,
+  /** why an invited friend earns the inviter nothing (the inviter reads it) */
+  noReward: {
+    same_person: 'Non dà diritto al buono: risulta un altro account della stessa persona.',
+    limit: 'Non dà diritto al buono: hai già ricevuto tutti i buoni del programma.',
+  },
+} as const;

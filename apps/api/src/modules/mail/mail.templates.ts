@@ -18,8 +18,21 @@ export type MailTemplate =
   | { template: 'email-change'; firstName: string; link: string; newEmail: string }
   | { template: 'anonymize-token'; firstName: string; token: string; link: string; minutes: number }
   | { template: 'password-changed'; firstName: string }
+  | InviteVoucherMail
   | OrderConfirmationMail
   | OrderStatusMail;
+
+/** The inviter's voucher, issued when an invited friend's order is delivered (decision 045). */
+export interface InviteVoucherMail {
+  template: 'invite-voucher';
+  firstName: string;
+  percent: number;
+  code: string;
+  /** "31/03/2027" */
+  validTo: string;
+  /** the customer's certificates page */
+  link: string;
+}
 
 /** The order confirmation (decision 018): `link` carries the read-only access token. */
 export interface OrderConfirmationMail {
@@ -185,6 +198,18 @@ export function renderMail(mail: MailTemplate): RenderedMail {
         subject,
         text: `${hello(mail.firstName)}\n\n${paragraphs.join('\n')}\n\n${t.action}: ${mail.link}`,
         html: html(mail, subject, { paragraphs, actionLabel: t.action }),
+      };
+    }
+    case 'invite-voucher': {
+      const subject = `Il tuo amico ha fatto la spesa: ecco il tuo buono del ${mail.percent}%`;
+      const paragraphs = [
+        `un amico che hai invitato ha ricevuto la sua prima spesa. Per ringraziarti ti abbiamo assegnato un buono del ${mail.percent}% sulla spesa (spese di consegna escluse), valido fino al ${mail.validTo}.`,
+        `Codice del buono: ${mail.code}. Lo trovi in «I miei buoni» e lo applichi al carrello con un clic.`,
+      ];
+      return {
+        subject,
+        text: `${hello(mail.firstName)}\n\n${paragraphs.join('\n')}\n\nI miei buoni: ${mail.link}`,
+        html: html(mail, subject, { paragraphs, actionLabel: 'Vai ai tuoi buoni' }),
       };
     }
     case 'password-changed': {

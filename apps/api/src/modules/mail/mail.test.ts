@@ -51,6 +51,18 @@ describe('mail templates', () => {
       /Il codice di conferma è: ABCD2345/,
     ],
     [
+      {
+        template: 'invite-voucher',
+        firstName: HOSTILE_NAME,
+        percent: 10,
+        code: 'BUONO-ABCD2345',
+        validTo: '31/03/2027',
+        link: HOSTILE_LINK,
+      },
+      'Il tuo amico ha fatto la spesa: ecco il tuo buono del 10%',
+      /buono del 10% sulla spesa \(spese di consegna escluse\), valido fino al 31\/03\/2027\.\nCodice del buono: BUONO-ABCD2345/,
+    ],
+    [
       { template: 'password-changed', firstName: HOSTILE_NAME },
       'La tua password è stata cambiata',
       /gli altri dispositivi sono stati disconnessi/,

@@ -213,6 +213,40 @@ export class OrdersRepository {
     return row?.n ?? 0;
   }
 
+  /** Whether the customer has an order other than `exceptOrderId` that is not cancelled (10) nor invalidated (11). */
+  async hasOrders(userId: number, exceptOrderId: number | null): Promise<boolean> {
+    const [row] = await queryRows<{ found: boolean }>(
+      this.db,
+      sql`SELECT EXISTS (SELECT 1 FROM orders WHERE user_id = ${userId} AND order_status_id NOT IN (10, 11)
+            AND order_id <> ${exceptOrderId ?? 0}) AS found`,
+    );
+    return row?.found ?? false;
+  }
+
+  /** Each customer's first delivered (8) or partially delivered (9) order, among `userIds`. */
+  async firstDeliveredOf(userIds: readonly number[]): Promise<Map<number, number>> {
+    if (userIds.length === 0) return new Map();
+    const rows = await queryRows<{ userId: number; orderId: number }>(
+      this.db,
+      sql`SELECT DISTINCT ON (user_id) user_id AS "userId", order_id AS "orderId" FROM orders
+          WHERE user_id IN (${sql.join(
+            userIds.map((id) => sql`${id}`),
+            sql`, `,
+          )}) AND order_status_id IN (8, 9)
+          ORDER BY user_id, created_at, order_id`,
+    );
+    return new Map(rows.map((r) => [r.userId, r.orderId]));
+  }
+
+  /** The customer an order belongs to (null: no such order). */
+  async ownerOf(orderId: number, db: Db = this.db): Promise<number | null> {
+    const [row] = await queryRows<{ userId: number }>(
+      db,
+      sql`SELECT user_id AS "userId" FROM orders WHERE order_id = ${orderId}`,
+    );
+    return row?.userId ?? null;
+  }
+
   /** Pickup orders (Drive, locker) not over yet: they block account deletion. */
   async hasOrdersAwaitingPickup(userId: number, openStatuses: readonly number[]): Promise<boolean> {
     const [row] = await queryRows<{ n: number }>(
