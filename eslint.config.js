@@ -47,7 +47,7 @@ const WEB_FEATURES = {
   content: [],
   delivery: ['account', 'cart', 'catalogue'],
   lists: ['account', 'cart'],
-  loyalty: ['account', 'cart'],
+  loyalty: ['account', 'cart', 'catalogue'],
   orders: ['cart', 'checkout', 'delivery'],
   ratings: [],
 };

@@ -2,7 +2,7 @@ import { expect, test, type Page } from '@playwright/test';
 import { acceptCookies, DEMO_PASSWORD, registerConfirmedCustomer, signIn } from '../support/account';
 import { signInToAdmin } from '../support/admin';
 import { expectAccessible } from '../support/axe';
-import { fillCart } from '../support/checkout';
+import { call, fillCart } from '../support/checkout';
 
 // The loyalty card and the premium card (issue 21, decision 038): a customer links a card the chain issued,
 // shows its barcode at the till, becomes premium with a digital card and reads the reserved area; a customer
@@ -65,6 +65,21 @@ test('una cliente collega la sua carta, mostra il codice a barre e diventa Premi
   await expect(reserved.getByTestId('free-deliveries')).toHaveText('2 di 2');
   await expectAccessible(page, 'carta premium: area riservata');
 
+  // the 20 % product (decision 043): searched in the catalogue, chosen with the keyboard
+  const pick = page.getByRole('region', { name: 'Il tuo prodotto scontato del 20%' });
+  await expect(pick).toContainText('Non hai ancora scelto il prodotto.');
+  await pick.getByRole('searchbox', { name: 'Cerca il prodotto da scontare' }).fill('pasta');
+  const choose = pick
+    .getByRole('list', { name: 'Risultati della ricerca' })
+    .getByRole('button', { name: /^Scegli .+ come prodotto scontato$/ })
+    .first();
+  await choose.focus();
+  await page.keyboard.press('Enter');
+  await expect(pick.getByText(/ti costa il 20% in meno, lo sconto si vede al checkout/)).toBeVisible();
+  await expect(pick.getByTestId('premium-product-current')).toBeVisible();
+  await expect(pick).toContainText('Puoi cambiarlo una volta al mese: dal ');
+  await expectAccessible(page, 'carta premium: prodotto scontato');
+
   await reserved.getByRole('link', { name: 'Mostra la carta alla cassa' }).click();
   const premiumCard = page.getByRole('region', { name: 'Carta Premium' });
   await expect(premiumCard.getByTestId('card-number')).toHaveText(/^27/);
@@ -77,9 +92,20 @@ test('una cliente collega la sua carta, mostra il codice a barre e diventa Premi
 
   // a home delivery now: one of the two free deliveries applies at the checkout
   await fillCart(page, { home: true });
+  // and the chosen product: 20 % off its line at the checkout
+  const chosen = await call<{ product: { productId: number } | null }>(
+    page.request,
+    'GET',
+    '/loyalty/premium/product',
+  );
+  await call(page.request, 'POST', '/cart/add', {
+    items: [{ productId: chosen.product?.productId, quantity: 1 }],
+  });
   await page.goto('/checkout');
   const summary = page.getByRole('complementary', { name: 'Riepilogo' });
   await expect(summary).toContainText('ConsegnaGratis con la Carta Premium');
+  await expect(summary).toContainText('Sconto Carta Premium (20%)');
+  await expect(page.getByTestId('premium-product-line')).toContainText('Prodotto Premium: -20%');
   await expectAccessible(page, 'cassa con la consegna gratuita Premium (telefono)');
 });
 

@@ -75,6 +75,8 @@ import {
 import { LoyaltyCardRepository } from './modules/loyalty/loyalty-card.repository';
 import { LoyaltyCardService } from './modules/loyalty/loyalty-card.service';
 import { PremiumService } from './modules/loyalty/premium.service';
+import { PremiumProductRepository } from './modules/loyalty/premium-product.repository';
+import { PremiumProductService } from './modules/loyalty/premium-product.service';
 import { GiftCertificatesRepository } from './modules/loyalty/gift-certificates.repository';
 import { GiftCertificatesService } from './modules/loyalty/gift-certificates.service';
 import { WalletRepository } from './modules/loyalty/wallet.repository';
@@ -380,6 +382,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const romeToday = () => romeNow(now()).date;
   const premium = new PremiumService(opts.db, loyaltyCards, accounts, walletAudit, romeToday);
   const loyaltyCardService = new LoyaltyCardService(opts.db, loyaltyCards, accounts, premium, romeToday);
+  // the premium card's 20 % product (decision 043): chosen from the catalogue, discounted by checkout's pricing
+  const premiumProduct = new PremiumProductService(
+    new PremiumProductRepository(opts.db),
+    premium,
+    {
+      productOf: async (productId) => {
+        const found = await catalogue.product({ productId });
+        return found.ok ? found.data : null;
+      },
+    },
+    romeToday,
+  );
   // gift certificates and advantages (decision 040): checkout and orders reach them through their ports;
   // customer service grants personal ones (audited)
   const gifts = new GiftCertificatesService(
@@ -449,6 +463,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     feedbackUrl: `${API_PREFIX}/payment/feedback/sandbox`,
     wallet,
     premium,
+    premiumProduct,
     gifts,
   });
   const payments = new PaymentService(opts.db, placements, orderStatus, sandbox);
@@ -610,7 +625,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(adminOrdersRoutes, { staff });
       await api.register(ratingsRoutes, { ratings });
       await api.register(ratingsAdminRoutes, { moderation: ratingsModeration });
-      await api.register(loyaltyRoutes, { wallet, cards: loyaltyCardService, premium, gifts });
+      await api.register(loyaltyRoutes, {
+        wallet,
+        cards: loyaltyCardService,
+        premium,
+        gifts,
+        premiumProduct,
+      });
       await api.register(inviteRoutes, { invites });
       await api.register(loyaltyAdminRoutes, { wallet, premium, gifts });
       await api.register(backofficeRoutes, {

@@ -124,6 +124,21 @@ export const premiumFreeDeliveries = pgTable(
 );
 
 /**
+ * The premium card's 20 % product (decision 043): the product each premium customer chose, and the Italian
+ * day they chose it. Changed at most once per calendar month by a guarded upsert (two processes agree);
+ * checkout reads it through the loyalty module's PremiumProductService.
+ */
+export const premiumProducts = pgTable('premium_products', {
+  userId: integer('user_id')
+    .primaryKey()
+    .references(() => users.userId),
+  productId: integer('product_id').notNull(),
+  /** YYYY-MM-DD, the Italian day of the choice */
+  chosenOn: date('chosen_on', { mode: 'string' }).notNull(),
+  chosenAt: timestamp('chosen_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
  * Gift certificates (decisions 017 and 040), owned by the loyalty module: the codes, the codes applied to a
  * cart, and their uses by orders. Checkout and orders reach them through the loyalty module's service.
  */

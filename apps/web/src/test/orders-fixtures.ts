@@ -68,6 +68,7 @@ export function makeCheckoutCart(overrides: Partial<CheckoutCart['checkout']> = 
       orderTotal: 11.1,
       prebilledAmount: 11.85,
       premiumFreeDelivery: false,
+      premiumProduct: null,
       rulesAccepted: false,
       needInvoice: false,
       invoice: null,

@@ -151,6 +151,13 @@ export const checkoutCartSchema = cartSchema.extend({
     prebilledAmount: z.number(),
     /** the delivery is one of the premium card's free deliveries (deliveryFee is 0) */
     premiumFreeDelivery: z.boolean(),
+    /**
+     * the premium card's 20 % product among the cart's lines (decision 043): its lines cost `percent` less
+     * than their grossTotal, `discount` euros in all (in orderTotal already); null: none in this cart
+     */
+    premiumProduct: z
+      .object({ productId: z.number().int(), percent: z.number().int(), discount: z.number() })
+      .nullable(),
     rulesAccepted: z.boolean(),
     needInvoice: z.boolean(),
     invoice: orderInvoiceSchema.nullable(),

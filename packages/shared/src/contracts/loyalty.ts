@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARD_TYPES, checkCardNumber } from '../loyalty/card-number';
 import { PHYSICAL_CARD_STATES, PREMIUM_CHANNELS } from '../loyalty/premium';
+import { productSchema } from './catalogue';
 import { endpoint } from './endpoint';
 import { pageSchema } from './orders';
 
@@ -141,6 +142,33 @@ export const premiumAreaSchema = z.object({
 });
 export type PremiumArea = z.infer<typeof premiumAreaSchema>;
 
+// ---------- GET / POST /loyalty/premium/product (premium customers only; decision 043) ----------
+export const PREMIUM_PRODUCT_ID_TEXT = 'Scegli un prodotto del catalogo.';
+export const premiumProductBodySchema = z.object({
+  productId: z
+    .number({ error: PREMIUM_PRODUCT_ID_TEXT })
+    .int({ error: PREMIUM_PRODUCT_ID_TEXT })
+    .min(1, { error: PREMIUM_PRODUCT_ID_TEXT })
+    .max(2_147_483_647, { error: PREMIUM_PRODUCT_ID_TEXT }),
+});
+export type PremiumProductBody = z.input<typeof premiumProductBodySchema>;
+export const premiumProductSchema = z.object({
+  /** the 20 % perk runs today */
+  discountOn: z.boolean(),
+  percent: z.number().int(),
+  /** the last day of the perk's current period, YYYY-MM-DD; null: the chain no longer runs it */
+  discountUntil: z.string().nullable(),
+  /** the chosen product as the catalogue shows it; null: none chosen (or no longer sold) */
+  product: productSchema.nullable(),
+  /** YYYY-MM-DD, the Italian day it was chosen; null: none chosen */
+  chosenOn: z.string().nullable(),
+  /** the product may be chosen or changed now (once per calendar month) */
+  canChange: z.boolean(),
+  /** YYYY-MM-DD, the first day it may be changed when it cannot now; null otherwise */
+  changeableFrom: z.string().nullable(),
+});
+export type PremiumProduct = z.infer<typeof premiumProductSchema>;
+
 // ---------- endpoints (the loyalty module registers them) ----------
 export const loyaltyEndpoints = {
   cardView: endpoint({ method: 'GET', path: '/loyalty/card', response: cardViewSchema }),
@@ -157,6 +185,17 @@ export const loyaltyEndpoints = {
     response: cardViewSchema,
   }),
   premiumArea: endpoint({ method: 'GET', path: '/loyalty/premium/area', response: premiumAreaSchema }),
+  premiumProduct: endpoint({
+    method: 'GET',
+    path: '/loyalty/premium/product',
+    response: premiumProductSchema,
+  }),
+  premiumProductChoose: endpoint({
+    method: 'POST',
+    path: '/loyalty/premium/product',
+    body: premiumProductBodySchema,
+    response: premiumProductSchema,
+  }),
   walletView: endpoint({
     method: 'GET',
     path: '/wallet/view',

@@ -1,6 +1,7 @@
 import { lineTotalCents, parseSellingRules, type SellingRules } from '@spesa/shared/cart/quantity';
 import { DEFAULT_PAYMENT_TYPE_ID, isOnlinePaymentType } from '@spesa/shared/checkout/payment-types';
 import { estimateBags, orderTotalCents, prebilledAmountCents } from '@spesa/shared/checkout/prebilled-amount';
+import { premiumProductUnitCents } from '@spesa/shared/loyalty/premium';
 import type { CartPurchase } from '../cart/cart-purchase';
 import type { CartItemRow, CartRow } from '../cart/cart.repository';
 import type { CartProductFacts, CatalogueService } from '../catalogue/catalogue.service';
@@ -8,7 +9,7 @@ import { promoFor, type Buyer, type CartPromo } from '../catalogue/promo-audienc
 import type { DeliveryService, DeliveryTarget } from '../delivery/delivery.service';
 import type { CartGift, CheckoutGiftsPort } from './checkout-gifts';
 import type { CheckoutRepository, PackagingTypeRow } from './checkout.repository';
-import type { OrderPremiumPort } from './order-premium';
+import type { OrderPremiumPort, PremiumProductPort } from './order-premium';
 
 /** One cart line priced now from the catalogue (the same rule as the cart, decision 015). */
 export interface PricedLine {
@@ -22,6 +23,11 @@ export interface PricedLine {
   variableWeight: boolean;
   /** the promotion the line is priced with (promoFor), null: the list price */
   promo: CartPromo | null;
+  /**
+   * the premium card's 20 % product (decision 043): unitCents is 20 % off the price before (the promotion's
+   * or the list price), and this is what it takes off the line, in cents; 0 for any other line
+   */
+  premiumDiscountCents: number;
 }
 
 /** What the cart would cost if bought now. */
@@ -33,6 +39,8 @@ export interface CheckoutFigures {
   feeCents: number;
   /** the delivery is one of the premium card's free deliveries (feeCents is 0 for it) */
   premiumFreeDelivery: boolean;
+  /** the premium card's 20 % product among the sold lines, and what it takes off them (in itemsCents already) */
+  premiumProduct: { productId: number; discountCents: number } | null;
   packaging: PackagingTypeRow | null;
   bags: number;
   packagingCents: number;
@@ -50,6 +58,8 @@ export type CheckoutRow = Awaited<ReturnType<CheckoutRepository['checkoutOf']>>;
 export const priceKey = (productId: number, optionsKey: string) => `${productId}|${optionsKey}`;
 /** The key of the delivery fee saved beside the lines' prices (a premium free delivery used meanwhile). */
 export const FEE_KEY = 'fee|';
+/** The key of the premium 20 % product saved beside the lines' prices (0: none), checked again by buy. */
+export const PREMIUM_PRODUCT_KEY = 'premium-product|';
 
 export interface CheckoutPricingDeps {
   carts: CartPurchase;
@@ -62,6 +72,8 @@ export interface CheckoutPricingDeps {
   buyers: (userId: number) => Promise<Buyer>;
   /** the premium card's free deliveries (decision 041) */
   premium: Pick<OrderPremiumPort, 'freeDeliveryAvailable'>;
+  /** the premium card's 20 % product (decision 043) */
+  premiumProduct: PremiumProductPort;
 }
 
 /**
@@ -72,10 +84,15 @@ export interface CheckoutPricingDeps {
 export class CheckoutPricing {
   constructor(private readonly d: CheckoutPricingDeps) {}
 
-  /** The cart's lines priced now; a product its store does not sell is not available. */
+  /**
+   * The cart's lines priced now; a product its store does not sell is not available. The premium customer's
+   * chosen product is 20 % off the line's price (decision 043).
+   */
   async priceLines(cart: Pick<CartRow, 'cartId' | 'warehouseId' | 'userId'>): Promise<PricedLine[]> {
     const rows = await this.d.carts.items(cart.cartId);
+    if (rows.length === 0) return [];
     const buyer = await this.d.buyers(cart.userId);
+    const premiumProductId = await this.d.premiumProduct.discountedProductOf(cart.userId);
     const facts = await this.d.catalogue.productsForCart(
       rows.map((r) => r.productId),
       cart.warehouseId,
@@ -86,17 +103,21 @@ export class CheckoutPricing {
       if (!f) continue;
       const rules = parseSellingRules(f.product);
       const promo = promoFor(f.promos, row.promoId, buyer);
-      const unitCents = promo ? promo.priceCents : f.listPriceCents;
+      const priceCents = promo ? promo.priceCents : f.listPriceCents;
+      const premium = row.productId === premiumProductId;
+      const unitCents = premium ? premiumProductUnitCents(priceCents) : priceCents;
+      const lineCents = lineTotalCents(row.quantity, unitCents);
       lines.push({
         row,
         facts: f,
         rules,
         unitCents,
-        lineCents: lineTotalCents(row.quantity, unitCents),
+        lineCents,
         lineStandardCents: lineTotalCents(row.quantity, f.listPriceCents),
         available: f.active && f.stock > 0,
         variableWeight: rules.sellingType === 'Sfuso',
         promo,
+        premiumDiscountCents: premium ? lineTotalCents(row.quantity, priceCents) - lineCents : 0,
       });
     }
     return lines;
@@ -129,6 +150,13 @@ export class CheckoutPricing {
     const itemsCents = sold.reduce((s, l) => s + l.lineCents, 0);
     const itemsStandardCents = sold.reduce((s, l) => s + l.lineStandardCents, 0);
     const variableWeightCents = sold.filter((l) => l.variableWeight).reduce((s, l) => s + l.lineCents, 0);
+    const premiumLines = sold.filter((l) => l.premiumDiscountCents > 0);
+    const premiumProduct = premiumLines[0]
+      ? {
+          productId: premiumLines[0].row.productId,
+          discountCents: premiumLines.reduce((s, l) => s + l.premiumDiscountCents, 0),
+        }
+      : null;
     const co = opts.checkout !== undefined ? opts.checkout : await this.d.repo.checkoutOf(cart.cartId);
     const fee = target ? (await this.d.delivery.feeOf(userId, target)).cents : 0;
     const premiumFreeDelivery =
@@ -165,6 +193,7 @@ export class CheckoutPricing {
       variableWeightCents,
       feeCents,
       premiumFreeDelivery,
+      premiumProduct,
       packaging,
       bags,
       packagingCents,

@@ -62,6 +62,10 @@ export const CHECKOUT_TEXT = {
     code: 'msg.premium.freeDeliveryGone',
     text: 'Le consegne gratuite della Carta Premium sono già state usate: la consegna ora si paga, controlla il riepilogo e conferma di nuovo.',
   },
+  premiumProductChanged: {
+    code: 'msg.premium.productChanged',
+    text: 'Il prodotto scontato del 20% della Carta Premium è cambiato dopo il riepilogo: controlla i prezzi e conferma di nuovo.',
+  },
   priceChanged: {
     code: 'msg.checkout.priceChanged',
     text: 'Il prezzo di alcuni prodotti è cambiato: controlla il riepilogo e conferma di nuovo.',

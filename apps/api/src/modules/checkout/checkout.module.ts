@@ -19,7 +19,7 @@ import { OrderPlacement } from './order-placement.service';
 import { PaymentAttempts } from './payment-attempts';
 import type { CheckoutGiftsPort } from './checkout-gifts';
 import type { OrderWalletPort } from './order-wallet';
-import type { OrderPremiumPort } from './order-premium';
+import type { OrderPremiumPort, PremiumProductPort } from './order-premium';
 
 export interface CheckoutModuleDeps {
   db: Db;
@@ -40,6 +40,8 @@ export interface CheckoutModuleDeps {
   wallet: OrderWalletPort;
   /** the premium card's free deliveries (the loyalty module) */
   premium: OrderPremiumPort;
+  /** the premium card's 20 % product (the loyalty module) */
+  premiumProduct: PremiumProductPort;
   /** gift certificates (the loyalty module): their rules, the codes of a cart and the uses of an order */
   gifts: CheckoutGiftsPort;
 }
@@ -62,6 +64,7 @@ export function buildCheckout(d: CheckoutModuleDeps) {
     gifts,
     buyers: (userId) => d.accounts.pricingFacts(userId, d.catalogue.today()),
     premium: d.premium,
+    premiumProduct: d.premiumProduct,
   });
   const readiness = new CheckoutReadiness({
     db: d.db,

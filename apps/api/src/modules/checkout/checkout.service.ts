@@ -17,6 +17,7 @@ import type {
   PaymentType,
 } from '@spesa/shared/contracts/checkout';
 import { CART_STATUS } from '@spesa/shared/contracts/delivery';
+import { PREMIUM_PERKS } from '@spesa/shared/loyalty/premium';
 import type { OrderInvoice } from '@spesa/shared/contracts/orders';
 import { fail, failWith, ok, type Failure, type Result } from '../../lib/result';
 import type { AccountRepository } from '../account/account.repository';
@@ -27,6 +28,7 @@ import { productMediaUrl } from '../catalogue/product.mapper';
 import { CHECKOUT_INFO_TEXT, CHECKOUT_TEXT } from './checkout.messages';
 import {
   FEE_KEY,
+  PREMIUM_PRODUCT_KEY,
   priceKey,
   type CheckoutFigures,
   type CheckoutPricing,
@@ -99,6 +101,13 @@ export class CheckoutService {
         orderTotal: euro(f.totalCents),
         prebilledAmount: euro(f.prebilledCents),
         premiumFreeDelivery: f.premiumFreeDelivery,
+        premiumProduct: f.premiumProduct
+          ? {
+              productId: f.premiumProduct.productId,
+              percent: PREMIUM_PERKS.productDiscountPercent,
+              discount: euro(f.premiumProduct.discountCents),
+            }
+          : null,
         rulesAccepted: co?.rulesAccepted ?? false,
         needInvoice: co?.invoice !== null && co?.invoice !== undefined,
         invoice: (co?.invoice as OrderInvoice | null | undefined) ?? null,
@@ -243,6 +252,7 @@ export class CheckoutService {
     const prices: Record<string, number> = {};
     for (const l of figures.lines) prices[priceKey(l.row.productId, l.row.optionsKey)] = l.unitCents;
     prices[FEE_KEY] = figures.feeCents;
+    prices[PREMIUM_PRODUCT_KEY] = figures.premiumProduct?.productId ?? 0;
     await this.d.repo.saveCheckout(cart.cartId, { preparedPrices: prices, prepared: true });
     if (cart.cartStatusId !== CART_STATUS.locked)
       await this.d.carts.moveStatus(cart.cartId, cart.cartStatusId, CART_STATUS.locked);

@@ -25,6 +25,7 @@ import type { OrderStatusService } from '../orders/order-status.service';
 import { CHECKOUT_INFO_TEXT, CHECKOUT_TEXT } from './checkout.messages';
 import {
   FEE_KEY,
+  PREMIUM_PRODUCT_KEY,
   priceKey,
   type CheckoutFigures,
   type CheckoutPricing,
@@ -125,6 +126,10 @@ export class OrderPlacement {
     const first = missing[0];
     if (first) return refuse(first);
     if (!target || !co) return refuse(failWith(CHECKOUT_TEXT.notPrepared));
+    // the premium 20 % product changed (or stopped) after prepare: the prices seen are not the prices now
+    const seenPremium = co.preparedPrices?.[PREMIUM_PRODUCT_KEY];
+    if (seenPremium !== undefined && seenPremium !== (figures.premiumProduct?.productId ?? 0))
+      return refuse(failWith(CHECKOUT_TEXT.premiumProductChanged));
     for (const l of figures.lines) {
       const seen = co.preparedPrices?.[priceKey(l.row.productId, l.row.optionsKey)];
       if (seen !== l.unitCents) return refuse(failWith(CHECKOUT_TEXT.priceChanged));

@@ -14,3 +14,12 @@ export interface OrderPremiumPort {
   /** gives the order's free delivery back; false when it held none */
   releaseFreeDelivery(tx: Db, orderId: number): Promise<boolean>;
 }
+
+/**
+ * The premium card's 20 % product as checkout sees it (the loyalty module's PremiumProductService, wired in
+ * app.ts; decision 043): its lines cost 20 % less.
+ */
+export interface PremiumProductPort {
+  /** the product discounted for this customer now (premium, the perk running, a product chosen); else null */
+  discountedProductOf(userId: number): Promise<number | null>;
+}

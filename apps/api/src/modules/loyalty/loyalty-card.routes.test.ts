@@ -279,7 +279,9 @@ describe('the premium card', () => {
     expect(area.body.data).toMatchObject({
       cardNumber: card?.cardNumber,
       freeDeliveriesLeft: 2,
-      productDiscountUntil: '2025-12-31',
+      productDiscountOn: true,
+      // renewed for each calendar year (decision 043)
+      productDiscountUntil: `${today().slice(0, 4)}-12-31`,
       birthdayCakeMin: 5.9,
       birthdayCakeMax: 8.5,
     });
@@ -434,7 +436,8 @@ describe('what checkout asks (PremiumService)', () => {
     expect(await premium.benefitsOf(c.userId)).toMatchObject({
       premium: true,
       freeDeliveriesLeft: 2,
-      productDiscountOn: today() <= '2025-12-31',
+      // renewed for each calendar year (decision 043)
+      productDiscountOn: true,
       productDiscountPercent: 20,
     });
     const orderBase = 890_000 + (c.userId % 1000) * 10;

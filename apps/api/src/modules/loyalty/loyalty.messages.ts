@@ -50,6 +50,23 @@ export const LOYALTY_TEXT = {
     code: 'msg.premium.freeDeliveriesUsed',
     text: 'Le consegne gratuite della Carta Premium sono già state usate.',
   },
+  productDiscountOff: {
+    code: 'msg.premium.productDiscountOff',
+    text: 'Lo sconto del 20% su un prodotto a scelta non è attivo in questo periodo.',
+  },
+  productUnknown: {
+    code: 'msg.premium.productUnknown',
+    text: 'Questo prodotto non è in vendita nel nostro catalogo: scegline un altro.',
+  },
+  /** decision 043: infant formula (DM 82/2009) and alcoholic drinks */
+  productNotChoosable: {
+    code: 'msg.premium.productNotChoosable',
+    text: 'Questo prodotto non può avere lo sconto Premium: latte per l’infanzia, vini, birre e alcolici sono esclusi. Scegline un altro.',
+  },
+  productChangedRecently: {
+    code: 'msg.premium.productChangedRecently',
+    text: 'Hai già scelto il prodotto scontato questo mese: potrai cambiarlo dal primo giorno del mese prossimo.',
+  },
 } as const satisfies MessageTable;
 
 /** Card linking attempts per window (the throttle's window, decision 026). */
@@ -92,6 +109,8 @@ export const LOYALTY_INFO_TEXT = {
   exclusionCleared: 'Esclusione dalla Carta Premium tolta.',
   cardShipped: 'Carta Premium segnata come spedita.',
   cardDelivered: 'Carta Premium segnata come consegnata.',
+  productChosen: (name: string) =>
+    `Fatto: ${name} ti costa il 20% in meno a ogni spesa, lo sconto si vede al checkout.`,
 } as const;
 
 /** What the customer reads of a movement, by cause (a goodwill credit adds the staff's reason). */

@@ -7,6 +7,7 @@ import { answer } from '../../plugins/envelope';
 import type { LoyaltyCardService } from './loyalty-card.service';
 import { LOYALTY_LIMITS } from './loyalty.messages';
 import type { PremiumService } from './premium.service';
+import type { PremiumProductService } from './premium-product.service';
 import type { GiftCertificatesService } from './gift-certificates.service';
 import type { WalletService } from './wallet.service';
 
@@ -22,7 +23,8 @@ const loyaltyRoutes: FastifyPluginAsyncZod<{
   cards: LoyaltyCardService;
   premium: PremiumService;
   gifts: GiftCertificatesService;
-}> = async (app, { wallet, cards, premium, gifts: certificates }) => {
+  premiumProduct: PremiumProductService;
+}> = async (app, { wallet, cards, premium, gifts: certificates, premiumProduct }) => {
   // linking guesses a card's holder: throttled per customer and per address, counted in the database
   const linkThrottle = app.authThrottle(
     'card-link',
@@ -80,6 +82,27 @@ const loyaltyRoutes: FastifyPluginAsyncZod<{
       summary: "The premium customers' reserved area: the perks and their use",
     }),
     handler: async (request) => answer(request, await premium.area(userIdOf(request))),
+  });
+
+  app.route({
+    ...contractRoute(api.premiumProduct, {
+      access: ACCESS.customer,
+      tags,
+      summary: "The premium customer's 20 % product (decision 043) and whether it can be changed now",
+    }),
+    handler: async (request) => answer(request, await premiumProduct.view(userIdOf(request))),
+  });
+
+  app.route({
+    ...contractRoute(api.premiumProductChoose, {
+      access: ACCESS.customer,
+      tags,
+      config: { fieldMessages: true },
+      summary:
+        'Chooses the premium 20 % product: a sold product, no infant formula nor alcohol, once a month',
+    }),
+    handler: async (request) =>
+      answer(request, await premiumProduct.choose(userIdOf(request), request.body.productId)),
   });
 
   app.route({

@@ -5,6 +5,7 @@ import {
   canAdvancePhysicalCard,
   isProductDiscountOn,
   PREMIUM_PERKS,
+  productDiscountEnd,
   type PhysicalCardState,
   type PremiumChannel,
 } from '@spesa/shared/loyalty/premium';
@@ -198,7 +199,8 @@ export class PremiumService {
       cardNumber: view.card.cardNumber,
       freeDeliveriesLeft: benefits.freeDeliveriesLeft,
       productDiscountOn: benefits.productDiscountOn,
-      productDiscountUntil: PREMIUM_PERKS.productDiscountUntil,
+      // the current period's end (renewed each calendar year, decision 043); the last one when it has ended
+      productDiscountUntil: productDiscountEnd(this.today()) ?? PREMIUM_PERKS.productDiscountUntil,
       birthdayCakeMin: PREMIUM_PERKS.birthdayCakeMinCents / 100,
       birthdayCakeMax: PREMIUM_PERKS.birthdayCakeMaxCents / 100,
     });

@@ -260,6 +260,11 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
   const walletBalanceCents = Math.round((wallet.data?.balance ?? 0) * 100);
 
   const lines = cart.cartItems;
+  // the premium 20 % product (decision 043): the server's discount of its lines, shown on the line (one line
+  // of the product, as the cart keeps it) and in the summary
+  const premiumProduct = cart.checkout?.premiumProduct ?? null;
+  const premiumLineTotal = (grossTotal: number) =>
+    Math.max(0, Math.round(grossTotal * 100) - Math.round((premiumProduct?.discount ?? 0) * 100)) / 100;
   const applied = (cart.orderAdjustmentSummary?.orderAdjustments ?? []).map((a) => ({
     code: a.giftCertificate.code,
     name: a.giftCertificate.name,
@@ -382,9 +387,33 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
                   </Typography>
                   {line.available ? null : <SeeAlternatives item={line} />}
                 </Box>
-                <Typography variant="body2" sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>
-                  {formatEuro(line.grossTotal)}
-                </Typography>
+                {premiumProduct?.productId === line.product.productId && line.available ? (
+                  <Typography
+                    variant="body2"
+                    sx={{ fontWeight: 500, whiteSpace: 'nowrap', textAlign: 'right' }}
+                    data-testid="premium-product-line"
+                  >
+                    <Box component="span" sx={{ display: 'block', color: 'success.dark' }}>
+                      {t('checkout.lines.premiumProduct', { percent: premiumProduct.percent })}
+                    </Box>
+                    <VisuallyHidden>
+                      {t('checkout.lines.premiumProductPrice', {
+                        price: formatEuro(premiumLineTotal(line.grossTotal)),
+                        standard: formatEuro(line.grossTotal),
+                      })}
+                    </VisuallyHidden>
+                    <Box component="s" aria-hidden sx={{ color: 'text.secondary', mr: 1 }}>
+                      {formatEuro(line.grossTotal)}
+                    </Box>
+                    <Box component="span" aria-hidden>
+                      {formatEuro(premiumLineTotal(line.grossTotal))}
+                    </Box>
+                  </Typography>
+                ) : (
+                  <Typography variant="body2" sx={{ fontWeight: 500, whiteSpace: 'nowrap' }}>
+                    {formatEuro(line.grossTotal)}
+                  </Typography>
+                )}
               </Box>
             ))}
           </Box>
@@ -523,6 +552,12 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
             <SummaryRow
               label={t('checkout.summary.discount')}
               value={`-${formatEuro(totals.giftDiscount)}`}
+            />
+          ) : null}
+          {premiumProduct && premiumProduct.discount > 0 ? (
+            <SummaryRow
+              label={t('checkout.summary.premiumProduct', { percent: premiumProduct.percent })}
+              value={`-${formatEuro(premiumProduct.discount)}`}
             />
           ) : null}
           <SummaryRow

@@ -7,6 +7,7 @@ export const loyaltyKeys = {
   /** under ['account']: the card and the premium state go with the session */
   card: () => ['account', 'loyalty-card'] as const,
   premiumArea: () => ['account', 'premium-area'] as const,
+  premiumProduct: () => ['account', 'premium-product'] as const,
 };
 
 /** GET /wallet/view: the balance and a page of movements, newest first. */

@@ -1,9 +1,10 @@
 import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import type { CardView, PremiumArea } from '@spesa/shared/contracts/loyalty';
+import type { Envelope } from '@spesa/shared/contracts/envelope';
+import type { CardView, PremiumArea, PremiumProduct } from '@spesa/shared/contracts/loyalty';
 import { renderApp } from '../../../test/render-app';
-import { bodiesTo, callsTo, mockApi, okAs, SIGNED_IN_USER } from '../../../test/mock-api';
-import { categoryTree } from '../../../test/fixtures';
+import { bodiesTo, callsTo, failure, mockApi, okAs, SIGNED_IN_USER } from '../../../test/mock-api';
+import { categoryTree, makeProduct, productPage } from '../../../test/fixtures';
 import { makeCheckoutCart } from '../../../test/orders-fixtures';
 import { resetAuthState } from '../../../lib/auth-state';
 
@@ -43,6 +44,20 @@ const area: PremiumArea = {
   birthdayCakeMin: 5.9,
   birthdayCakeMax: 8.5,
 };
+const noProduct: PremiumProduct = {
+  discountOn: true,
+  percent: 20,
+  discountUntil: '2026-12-31',
+  product: null,
+  chosenOn: null,
+  canChange: true,
+  changeableFrom: null,
+};
+/** a refusal naming the signed-in customer (an anonymous user would sign them out) */
+const refusal = (text: string) => {
+  const reply = failure(1, text) as { envelope: Envelope<null> };
+  return { envelope: { ...reply.envelope, user: SIGNED_IN_USER } };
+};
 const signedIn = () => {
   sessionStorage.setItem('spesa.loggedIn', 'true');
   resetAuthState();
@@ -65,6 +80,7 @@ describe('premium page', () => {
         return ok(physical);
       },
       '/loyalty/premium/area': () => ok(area),
+      '/loyalty/premium/product': () => ok(noProduct),
     });
     const { user } = renderApp('/profile/premium');
     expect(await screen.findByRole('heading', { level: 1, name: 'Carta Premium' })).toBeVisible();
@@ -73,7 +89,8 @@ describe('premium page', () => {
     expect(perks).toHaveTextContent('3 prodotti omaggio.');
     expect(perks).toHaveTextContent('Bollini sconto extra del 40%.');
     expect(perks).toHaveTextContent('2 consegne a domicilio gratuite.');
-    expect(perks).toHaveTextContent('sempre scontato del 20% fino al 31/12/2025');
+    // renewed for each calendar year (decision 043)
+    expect(perks).toHaveTextContent(/sempre scontato del 20% fino al 31\/12\/20\d\d/);
     expect(callsTo(fetchMock, '/loyalty/premium/area')).toHaveLength(0);
 
     const form = screen.getByRole('region', { name: 'Diventa Premium' });
@@ -126,5 +143,98 @@ describe('premium page', () => {
       'href',
       '/profile/card',
     );
+  });
+});
+
+/** "Il tuo prodotto scontato del 20%" (decision 043): choosing the product from a search of the catalogue. */
+describe('premium product', () => {
+  const pasta = makeProduct({
+    productId: 501,
+    name: 'Spaghetti di grano duro',
+    priceDisplay: 2.49,
+    price: 2.49,
+  });
+  const formula = makeProduct({
+    productId: 502,
+    name: 'Latte per lattanti 1',
+    categoryId: 180101,
+    breadCrumbs: [{ name: 'Infanzia', slug: 'infanzia', categoryId: 180000 }],
+  });
+  const other = makeProduct({ productId: 503, name: 'Spaghetti integrali', priceDisplay: 1.8, price: 1.8 });
+
+  it('searches, chooses with the keyboard, then says when it can change; excluded products have no button', async () => {
+    signedIn();
+    let state: PremiumProduct = noProduct;
+    const fetchMock = mockApi({
+      ...base,
+      '/loyalty/card': () => ok(physical),
+      '/loyalty/premium/area': () =>
+        ok({ ...area, productDiscountOn: true, productDiscountUntil: '2026-12-31' }),
+      '/products': () => ok(productPage([pasta, formula, other])),
+      '/loyalty/premium/product': (_url, init) => {
+        if (init?.method === 'POST') {
+          const { productId } = JSON.parse(String(init.body)) as { productId: number };
+          if (productId === other.productId)
+            return refusal(
+              'Hai già scelto il prodotto scontato questo mese: potrai cambiarlo dal primo giorno del mese prossimo.',
+            );
+          state = {
+            ...noProduct,
+            product: pasta,
+            chosenOn: '2026-11-26',
+            canChange: false,
+            changeableFrom: '2026-12-01',
+          };
+        }
+        return ok(state);
+      },
+    });
+    const { user } = renderApp('/profile/premium');
+    const section = await screen.findByRole('region', { name: 'Il tuo prodotto scontato del 20%' });
+    expect(await within(section).findByText('Non hai ancora scelto il prodotto.')).toBeVisible();
+    await user.type(
+      within(section).getByRole('searchbox', { name: 'Cerca il prodotto da scontare' }),
+      'spaghetti',
+    );
+    const results = await within(section).findByRole('list', { name: 'Risultati della ricerca' });
+    expect(await within(section).findByText('3 prodotti trovati')).toBeVisible();
+    const items = within(results).getAllByRole('listitem');
+    expect(items[1]).toHaveTextContent('Latte per lattanti 1Non può essere scelto');
+    expect(within(items[1] as HTMLElement).queryByRole('button')).toBeNull();
+    expect(items[0]).toHaveTextContent('1,99 € invece di 2,49 €');
+
+    // a refusal is read out in Italian and changes nothing
+    await user.click(
+      within(results).getByRole('button', { name: 'Scegli Spaghetti integrali come prodotto scontato' }),
+    );
+    expect(
+      await within(section).findByText(
+        /Hai già scelto il prodotto scontato questo mese/,
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+
+    const choose = within(results).getByRole('button', {
+      name: 'Scegli Spaghetti di grano duro come prodotto scontato',
+    });
+    choose.focus();
+    await user.keyboard('{Enter}');
+    expect(
+      await within(section).findByText(
+        'Fatto: Spaghetti di grano duro ti costa il 20% in meno, lo sconto si vede al checkout.',
+        {},
+        { timeout: 5000 },
+      ),
+    ).toBeVisible();
+    expect(within(section).getByTestId('premium-product-current')).toHaveTextContent(
+      'Il prodotto scelto: Spaghetti di grano duro',
+    );
+    expect(within(section).getByText('Puoi cambiarlo una volta al mese: dal 01/12/2026.')).toBeVisible();
+    expect(within(section).queryByRole('searchbox')).toBeNull();
+    expect(bodiesTo(fetchMock, '/loyalty/premium/product').filter(Boolean)).toEqual([
+      { productId: 503 },
+      { productId: 501 },
+    ]);
   });
 });

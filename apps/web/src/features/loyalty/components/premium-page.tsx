@@ -28,6 +28,7 @@ import { useCard } from '../api/get-card';
 import { usePremiumArea } from '../api/get-premium-area';
 import { useRequestPremium } from '../api/request-premium';
 import { PremiumPerks } from './premium-perks';
+import { PremiumProductSection } from './premium-product';
 
 const romeDay = (iso: string) => new Date(iso).toLocaleDateString('it-IT', { timeZone: 'Europe/Rome' });
 
@@ -50,6 +51,7 @@ export function PremiumPage() {
   return (
     <>
       {premium.active ? <ReservedArea /> : null}
+      {premium.active ? <PremiumProductSection /> : null}
       {premium.request?.channel === 'physical' ? <PhysicalCardProgress request={premium.request} /> : null}
       <Typography component="h2" variant="h6" sx={{ mt: premium.active ? 4 : 0 }}>
         {t('loyalty.premium.benefits')}

@@ -7,6 +7,7 @@ import {
   italianDayText,
   PREMIUM_PERK_KEYS,
   PREMIUM_PERKS as P,
+  productDiscountEnd,
 } from '@spesa/shared/loyalty/premium';
 import '../i18n';
 
@@ -23,7 +24,11 @@ export function PremiumPerks({ today }: { today?: string }) {
     giftProducts: { count: P.giftProducts },
     stickers: { percent: P.stickerDiscountPercent },
     freeDeliveries: { count: P.freeDeliveries },
-    productDiscount: { percent: P.productDiscountPercent, day: italianDayText(P.productDiscountUntil) },
+    // the current period's end: renewed for each calendar year (decision 043)
+    productDiscount: {
+      percent: P.productDiscountPercent,
+      day: italianDayText(productDiscountEnd(day) ?? P.productDiscountUntil),
+    },
   } as const;
   return (
     <Box component="ul" sx={{ mt: 1, pl: 3 }} data-testid="premium-perks">
