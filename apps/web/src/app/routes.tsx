@@ -79,6 +79,11 @@ export const routes: RouteObject[] = [
         path,
         lazy: () => import('./routes/reset-password-routes').then((m) => ({ Component: m[name] })),
       })),
+      // the link of invite a friend: public (decision 045)
+      {
+        path: 'invito/:code',
+        lazy: () => import('./routes/invite-route').then((m) => ({ Component: m.InviteLandingRoute })),
+      },
       {
         path: 'profile/email-confirm',
         lazy: () => import('./routes/email-confirm-route').then((m) => ({ Component: m.EmailConfirmRoute })),
@@ -148,6 +153,11 @@ export const routes: RouteObject[] = [
               import('./routes/gift-certificates-route').then((m) => ({
                 Component: m.GiftCertificatesRoute,
               })),
+          },
+          // invite a friend (decision 045)
+          {
+            path: 'profile/invite',
+            lazy: () => import('./routes/invite-route').then((m) => ({ Component: m.InviteRoute })),
           },
           // EditAddresses (spec section 2): the list and the form with its optional addressId
           {

@@ -18,6 +18,7 @@ export const PROFILE_DATA_PAGES: readonly ProfileMenuItem[] = [
   { key: 'card', label: 'account.menu.card', to: '/profile/card' },
   { key: 'premium', label: 'account.menu.premium', to: '/profile/premium' },
   { key: 'gifts', label: 'account.menu.gifts', to: '/profile/gift-certificates' },
+  { key: 'invite', label: 'account.menu.invite', to: '/profile/invite' },
   { key: 'data', label: 'account.menu.data', to: '/profile/data' },
   { key: 'contacts', label: 'account.menu.contacts', to: '/profile/contacts' },
   { key: 'password', label: 'account.menu.password', to: '/profile/password' },
@@ -30,6 +31,5 @@ export const PROFILE_DATA_PAGES: readonly ProfileMenuItem[] = [
 
 export const PROFILE_COMING_SOON: readonly ProfileMenuItem[] = [
   { key: 'services', label: 'account.menu.services' },
-  { key: 'invite', label: 'account.menu.invite' },
   { key: 'help', label: 'account.menu.help' },
 ];
