@@ -177,7 +177,6 @@ export const giftCardReceiptSchema = z.object({
   expectedDeliveryDate: z.string(),
 });
 export type GiftCardReceipt = z.infer<typeof giftCardReceiptSchema>;
-export const giftCardReceiptDataSchema = z.object({ data: giftCardReceiptSchema });
 
 // ---------- the back office ----------
 export const adminGiftCardOrderSchema = z.object({
@@ -248,7 +247,7 @@ export const giftCardOrderEndpoints = {
     method: 'POST',
     path: '/loyalty/gift-card-orders',
     body: giftCardRequestBodySchema,
-    response: giftCardReceiptDataSchema,
+    response: giftCardReceiptSchema,
   }),
 } as const;
 
