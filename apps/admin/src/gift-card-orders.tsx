@@ -49,7 +49,7 @@ function StateCell({ order }: { order: AdminGiftCardOrder }) {
 /** Companies' gift-card requests (decision 044), newest first; the late ones flagged. */
 export function GiftCardOrderList() {
   return (
-    <List filters={filters} perPage={25} sort={{ field: 'receivedAt', order: 'DESC' }}>
+    <List filters={filters} perPage={25} exporter={false} sort={{ field: 'receivedAt', order: 'DESC' }}>
       <DataTable
         rowClick="show"
         bulkActionButtons={false}
@@ -123,6 +123,7 @@ function Moves({ order }: { order: AdminGiftCardOrderDetail }) {
     <Stack spacing={1.5} sx={{ maxWidth: 640 }}>
       <TextField
         label={T.noteLabel}
+        helperText={T.noteHelp}
         value={note}
         onChange={(e) => setNote(e.target.value)}
         multiline

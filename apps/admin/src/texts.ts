@@ -591,7 +591,9 @@ export const giftCardOrderTexts = {
   sdi: 'Codice SDI',
   pec: 'PEC',
   none_: '—',
-  noteLabel: 'Informazioni sulla consegna (inviate al referente) o motivo dell’annullamento',
+  noteLabel: 'Nota per la richiesta',
+  noteHelp:
+    'Per confermare: le informazioni sulla consegna, inviate per e-mail al referente. Per annullare: il motivo.',
   move: {
     confirmed: 'Conferma e invia le informazioni sulla consegna',
     delivered: 'Segna come consegnata',

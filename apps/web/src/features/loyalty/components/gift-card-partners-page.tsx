@@ -241,6 +241,7 @@ function RequestForm({ onSent }: { onSent: (receipt: GiftCardReceipt) => void })
               control={control}
               name="fiscalCode"
               label={t('loyalty.giftCards.fiscalCode')}
+              helperText={t('loyalty.giftCards.fiscalCodeHelp')}
               maxLength={16}
               transform={upper}
             />
