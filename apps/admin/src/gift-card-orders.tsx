@@ -96,7 +96,7 @@ function Fact({ label, value }: { label: string; value: string }) {
 }
 
 /** Customer service moves the request one step; confirming e-mails the note to the company. */
-function Moves({ order }: { order: AdminGiftCardOrderDetail }) {
+export function GiftCardOrderMoves({ order }: { order: AdminGiftCardOrderDetail }) {
   const { permissions } = usePermissions<StaffRole>();
   const notify = useNotify();
   const refresh = useRefresh();
@@ -204,7 +204,7 @@ function Detail() {
       </Box>
       {order.notes ? <Fact label={T.notes} value={order.notes} /> : null}
       {order.staffNote ? <Fact label={T.staffNote} value={order.staffNote} /> : null}
-      <Moves order={order} />
+      <GiftCardOrderMoves order={order} />
     </Stack>
   );
 }
