@@ -58,6 +58,7 @@ export const TABLE_OWNERS = {
     'cart_gift_certificates',
     'gift_certificate_uses',
     'promovar_refreshes',
+    'gift_card_orders',
   ],
   mail: ['mail_outbox'],
   media: [],

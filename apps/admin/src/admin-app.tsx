@@ -4,6 +4,7 @@ import { AuditList } from './audit';
 import { CategoryEdit, CategoryList, CategoryShow } from './categories';
 import { CustomerList, CustomerShow } from './customers';
 import { Dashboard } from './dashboard';
+import { GiftCardOrderList, GiftCardOrderShow } from './gift-card-orders';
 import { authProvider } from './auth-provider';
 import { dataProvider } from './data-provider';
 import { useItalianI18nProvider } from './i18n';
@@ -73,6 +74,14 @@ export function AdminApp() {
           <Resource key="customers" name="customers" list={CustomerList} show={CustomerShow} />
         ) : null,
         mayRead(role, 'votes') ? <Resource key="votes" name="votes" list={VoteList} /> : null,
+        mayRead(role, 'giftCardOrders') ? (
+          <Resource
+            key="gift-card-orders"
+            name="gift-card-orders"
+            list={GiftCardOrderList}
+            show={GiftCardOrderShow}
+          />
+        ) : null,
         mayRead(role, 'stores') ? (
           <Resource
             key="stores"

@@ -50,6 +50,7 @@ const RESOURCE: Record<string, string> = {
   promotions: 'Promozioni',
   'slot-templates': 'Fasce orarie (modelli)',
   votes: 'Recensioni',
+  'gift-card-orders': 'Gift card aziende',
 };
 const actionOf = (r: AdminAuditEntry) => ACTION[r.action] ?? r.action;
 const resourceOf = (r: AdminAuditEntry) => RESOURCE[r.resource] ?? r.resource;

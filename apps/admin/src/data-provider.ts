@@ -2,6 +2,7 @@ import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import { HttpError } from 'react-admin';
 import type { AdminStaff, PromotionAudience } from '@spesa/shared/contracts/admin';
 import { VOTE_STATUSES } from '@spesa/shared/contracts/ratings';
+import { GIFT_CARD_ORDER_STATES } from '@spesa/shared/loyalty/gift-card-partners';
 import { adminCall, AdminApiError } from './api';
 
 /** react-admin's sort order, as the admin API names it. */
@@ -107,6 +108,17 @@ export const dataProvider: DataProvider = {
       }
       if (resource === 'stores') return adminCall('GET /admin/stores', {});
       if (resource === 'staff') return adminCall('GET /admin/staff', {});
+      if (resource === 'gift-card-orders') {
+        const state = GIFT_CARD_ORDER_STATES.find((s) => s === filter.state);
+        const late = filter.late as unknown;
+        return adminCall('GET /admin/gift-card-orders', {
+          query: {
+            ...pageOf(params),
+            ...(state ? { state } : {}),
+            ...(late === true ? { late: 'true' as const } : {}),
+          },
+        });
+      }
       if (resource === 'audit') {
         const res = await adminCall('GET /admin/audit', {
           query: {
@@ -139,6 +151,8 @@ export const dataProvider: DataProvider = {
         return adminCall('GET /admin/categories/:id', { params: { id: Number(params.id) } });
       if (resource === 'stores')
         return adminCall('GET /admin/stores/:id', { params: { id: Number(params.id) } });
+      if (resource === 'gift-card-orders')
+        return adminCall('GET /admin/gift-card-orders/:id', { params: { id: Number(params.id) } });
       throw new HttpError(`Risorsa sconosciuta: ${resource}`, 404);
     }),
   getMany: (resource, params) =>

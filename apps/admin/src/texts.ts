@@ -145,6 +145,21 @@ export const adminItalian = {
         rejectionReason: 'Motivo del rifiuto',
       },
     },
+    'gift-card-orders': {
+      name: 'Gift card aziende |||| Gift card aziende',
+      fields: {
+        requestNumber: 'Richiesta',
+        companyName: 'Azienda',
+        vatNumber: 'Partita IVA',
+        contactName: 'Referente',
+        cards: 'Card',
+        invoiceTotal: 'Totale fattura (€)',
+        state: 'Stato',
+        late: 'Solo in ritardo',
+        receivedAt: 'Ricevuta il',
+        expectedDeliveryDate: 'Consegna prevista',
+      },
+    },
     audit: {
       name: 'Registro attività |||| Registro attività',
       fields: {
@@ -551,4 +566,38 @@ export const voteTexts = {
   rejectNow: 'Rifiuta la recensione',
   decidedOn: (when: string) => `Decisa il ${when}`,
   failed: 'Operazione non riuscita: riprova tra poco.',
+};
+
+/** Companies' gift-card requests (decision 044). */
+export const giftCardOrderTexts = {
+  late: 'In ritardo',
+  lateHelp: 'Ricevuta da più di 48 ore senza informazioni sulla consegna',
+  none: 'Nessuna richiesta.',
+  loading: 'Caricamento della richiesta',
+  title: (number: string, company: string) => `${number} · ${company}`,
+  company: 'Azienda e fattura',
+  contact: 'Referente',
+  delivery: 'Consegna',
+  lines: 'Gift card richieste',
+  line: (quantity: number, value: string, total: string) => `${quantity} × ${value} = ${total}`,
+  goods: 'Totale gift card',
+  discount: 'Sconto 3% in fattura',
+  invoice: 'Totale fattura',
+  infoBy: 'Informazioni sulla consegna entro',
+  expected: 'Consegna prevista',
+  notes: 'Note del cliente',
+  staffNote: 'Nota del servizio clienti',
+  fiscalCode: 'Codice fiscale',
+  sdi: 'Codice SDI',
+  pec: 'PEC',
+  none_: '—',
+  noteLabel: 'Nota per la richiesta',
+  noteHelp:
+    'Per confermare: le informazioni sulla consegna, inviate per e-mail al referente. Per annullare: il motivo.',
+  move: {
+    confirmed: 'Conferma e invia le informazioni sulla consegna',
+    delivered: 'Segna come consegnata',
+    cancelled: 'Annulla la richiesta',
+  },
+  failed: 'Operazione non riuscita.',
 };

@@ -61,6 +61,10 @@ import adminOrdersRoutes from './modules/orders/admin-orders.routes';
 import { ListsRepository } from './modules/lists/lists.repository';
 import listsRoutes from './modules/lists/lists.routes';
 import { ListsService } from './modules/lists/lists.service';
+import giftCardOrdersAdminRoutes from './modules/loyalty/gift-card-orders-admin.routes';
+import { GiftCardOrdersRepository } from './modules/loyalty/gift-card-orders.repository';
+import giftCardOrdersRoutes from './modules/loyalty/gift-card-orders.routes';
+import { GiftCardOrdersService } from './modules/loyalty/gift-card-orders.service';
 import loyaltyAdminRoutes from './modules/loyalty/loyalty-admin.routes';
 import loyaltyRoutes from './modules/loyalty/loyalty.routes';
 import inviteRoutes from './modules/loyalty/invite.routes';
@@ -587,6 +591,26 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
     now,
   );
+  // the gift-card partner programme (decision 044): companies' requests, their mails, customer service's moves
+  const giftCards = new GiftCardOrdersService(
+    opts.db,
+    new GiftCardOrdersRepository(opts.db),
+    { send: (to, m, db) => mail.send(to, { template: 'gift-card-order', ...m }, db) },
+    {
+      record: (db, e) =>
+        backoffice.audit(db, {
+          staffUserId: e.staff.userId,
+          staffName: e.staff.name,
+          action: e.action,
+          resource: 'gift-card-orders',
+          resourceId: String(e.orderId),
+          allowed: true,
+          before: e.before,
+          after: e.after,
+        }),
+    },
+    { deskEmail: env.GIFT_CARD_DESK_EMAIL, now },
+  );
   const build = buildInfo({ version: env.APP_VERSION, buildSha: env.BUILD_SHA, repoRoot: REPO_ROOT });
 
   await app.register(
@@ -634,6 +658,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       });
       await api.register(inviteRoutes, { invites });
       await api.register(loyaltyAdminRoutes, { wallet, premium, gifts });
+      await api.register(giftCardOrdersRoutes, { giftCards });
+      await api.register(giftCardOrdersAdminRoutes, { giftCards });
       await api.register(backofficeRoutes, {
         auth: staffAuth,
         products: adminProducts,

@@ -120,6 +120,8 @@ const envSchema = z.object({
   /** smtp://user:pass@host:port (or smtps://): send for real; unset: mails stay in the outbox table */
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().default('Spesa <noreply@spesa.example.it>'),
+  /** the chain's corporate desk: hears of every companies' gift-card request (decision 044) */
+  GIFT_CARD_DESK_EMAIL: z.email().default('aziende@spesa.example.it'),
   /** the development mailbox page /dev/mailbox, for loopback clients only (default on; never in production) */
   DEV_MAILBOX: z.enum(['true', 'false']).optional(),
   /** seed the demo accounts of the README (default: on unless NODE_ENV=production) */

@@ -5,6 +5,7 @@ import {
   date,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   serial,
@@ -314,5 +315,66 @@ export const inviteReferrals = pgTable(
         OR (${t.state} = 'no_reward' AND ${t.noRewardReason} IN ('same_person', 'limit'))`,
     ),
     check('invite_referrals_not_self', sql`${t.friendUserId} <> ${t.inviterUserId}`),
+  ],
+);
+
+/**
+ * Companies' gift-card requests (the gift-card partner programme, decision 044), owned by the loyalty module.
+ * Anyone may send one (no customer account); the lines are a jsonb array of { value (euros), quantity }, the
+ * totals are stored in cents as computed when it was received. One request per client key: a repeated send
+ * answers the stored one. States: received -> confirmed -> delivered, or cancelled (GIFT_CARD_ORDER_TRANSITIONS).
+ */
+export const giftCardOrders = pgTable(
+  'gift_card_orders',
+  {
+    giftCardOrderId: serial('gift_card_order_id').primaryKey(),
+    /** the browser's key of the request: the same key twice makes one request */
+    requestKey: varchar('request_key', { length: 64 }).notNull(),
+    /** sha-256 of the request as received: the same key with other data is refused */
+    fingerprint: varchar('fingerprint', { length: 64 }).notNull(),
+    state: varchar('state', { length: 10 }).notNull().default('received'),
+    companyName: text('company_name').notNull(),
+    vatNumber: varchar('vat_number', { length: 11 }).notNull(),
+    fiscalCode: varchar('fiscal_code', { length: 16 }).notNull().default(''),
+    sdiCode: varchar('sdi_code', { length: 7 }).notNull().default(''),
+    pec: text('pec').notNull().default(''),
+    contactName: text('contact_name').notNull(),
+    email: text('email').notNull(),
+    phone: varchar('phone', { length: 20 }).notNull(),
+    address1: text('address1').notNull(),
+    addressNumber: varchar('address_number', { length: 10 }).notNull(),
+    postalCode: varchar('postal_code', { length: 5 }).notNull(),
+    city: text('city').notNull(),
+    province: varchar('province', { length: 2 }).notNull(),
+    /** [{ value: euros, quantity }] */
+    lines: jsonb('lines').notNull(),
+    cards: integer('cards').notNull(),
+    goodsCents: integer('goods_cents').notNull(),
+    discountCents: integer('discount_cents').notNull(),
+    invoiceCents: integer('invoice_cents').notNull(),
+    notes: text('notes').notNull().default(''),
+    /** when the privacy notice was accepted (GDPR art. 13): with the request */
+    privacyAcceptedAt: timestamp('privacy_accepted_at', { withTimezone: true }).notNull(),
+    receivedAt: timestamp('received_at', { withTimezone: true }).notNull(),
+    /** the Italian day of the expected delivery, 7 working days after the request */
+    expectedDeliveryDate: date('expected_delivery_date').notNull(),
+    confirmedAt: timestamp('confirmed_at', { withTimezone: true }),
+    deliveredAt: timestamp('delivered_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** customer service's last note: the delivery information sent, or why it was cancelled */
+    staffNote: text('staff_note'),
+    staffUserId: integer('staff_user_id').references(() => staffMembers.userId),
+  },
+  (t) => [
+    uniqueIndex('gift_card_orders_key_uq').on(t.requestKey),
+    index('gift_card_orders_state_idx').on(t.state, t.receivedAt),
+    check(
+      'gift_card_orders_state_ck',
+      sql`${t.state} IN ('received', 'confirmed', 'delivered', 'cancelled')`,
+    ),
+    check(
+      'gift_card_orders_money_ck',
+      sql`${t.goodsCents} > 0 AND ${t.discountCents} >= 0 AND ${t.invoiceCents} = ${t.goodsCents} - ${t.discountCents}`,
+    ),
   ],
 );

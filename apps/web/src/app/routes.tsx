@@ -184,6 +184,12 @@ export const routes: RouteObject[] = [
         path: 'page/servizi',
         lazy: () => import('./routes/services-route').then((m) => ({ Component: m.ServicesRoute })),
       },
+      // the gift-card partner programme for companies (decision 044): public
+      {
+        path: 'gift-card-aziende',
+        lazy: () =>
+          import('./routes/gift-card-partners-route').then((m) => ({ Component: m.GiftCardPartnersRoute })),
+      },
       {
         path: 'page/credits',
         lazy: () => import('./routes/credits-route').then((m) => ({ Component: m.CreditsRoute })),

@@ -19,6 +19,7 @@ export const ROUTE_PATTERNS = {
   profile: '/profile/*',
   dashboard: '/dashboard',
   credits: '/page/credits',
+  giftCardPartners: '/gift-card-aziende',
 } as const;
 
 export function isShopRoute(pathname: string): boolean {

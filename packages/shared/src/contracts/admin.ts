@@ -72,6 +72,11 @@ export const ADMIN_GRANTS = {
     write: ['administrator', 'customer_service', 'supervisor'],
   },
   staff: { read: ['administrator'], write: ['administrator'] },
+  /** companies' gift-card requests (decision 044; the loyalty module's routes) */
+  giftCardOrders: {
+    read: ['administrator', 'customer_service', 'supervisor'],
+    write: ['administrator', 'customer_service'],
+  },
   audit: { read: ['administrator', 'supervisor'], write: [] },
 } as const satisfies Record<string, { read: readonly StaffRole[]; write: readonly StaffRole[] }>;
 export type AdminResource = keyof typeof ADMIN_GRANTS;

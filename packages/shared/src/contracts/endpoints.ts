@@ -12,6 +12,7 @@ import type { Endpoint, EndpointKey } from './endpoint';
 import { listsEndpoints } from './lists';
 import { giftCertificateEndpoints } from './gift-certificates';
 import { inviteEndpoints } from './invite';
+import { adminGiftCardOrderEndpoints, giftCardOrderEndpoints } from './gift-card-orders';
 import { loyaltyEndpoints } from './loyalty';
 import { ordersEndpoints } from './orders';
 import { ratingsEndpoints } from './ratings';
@@ -40,6 +41,8 @@ export const ENDPOINT_GROUPS = {
   ratings: ratingsEndpoints,
   adminRatings: adminRatingsEndpoints,
   system: systemEndpoints,
+  giftCardOrders: giftCardOrderEndpoints,
+  adminGiftCardOrders: adminGiftCardOrderEndpoints,
 } as const;
 
 type Groups = typeof ENDPOINT_GROUPS;

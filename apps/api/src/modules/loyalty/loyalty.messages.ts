@@ -157,3 +157,28 @@ export const INVITE_INFO_TEXT = {
     limit: 'Non dà diritto al buono: hai già ricevuto tutti i buoni del programma.',
   },
 } as const;
+/** Texts of the companies' gift-card requests (decision 044). */
+export const GIFT_CARD_ORDER_TEXT = {
+  keyReused: {
+    code: 'msg.giftcard.keyReused',
+    text: 'Questa richiesta è già stata inviata con dati diversi: ricarica la pagina per inviarne una nuova.',
+  },
+  notFound: { code: 'msg.giftcard.notFound', text: 'Richiesta di gift card non trovata.' },
+  stateNotAllowed: {
+    code: 'msg.giftcard.stateNotAllowed',
+    text: 'La richiesta non può passare a questo stato: ricevuta → confermata → consegnata, oppure annullata prima della consegna.',
+  },
+  deliveryInfoRequired: {
+    code: 'msg.giftcard.deliveryInfoRequired',
+    text: 'Scrivi le informazioni sulla consegna (da 3 a 500 caratteri): le inviamo per e-mail al referente.',
+  },
+} as const satisfies MessageTable;
+
+export const GIFT_CARD_ORDER_INFO_TEXT = {
+  received: (number: string) =>
+    `Richiesta ${number} inviata: riceverai le informazioni sulla consegna entro 48 ore.`,
+  moved: (number: string, state: string) => `Richiesta ${number}: ${state}.`,
+} as const;
+
+/** Requests per client address in the throttle's window (decision 026): anyone may send one. */
+export const GIFT_CARD_ORDER_LIMITS = { perWindowPerAddress: 10 } as const;

@@ -20,7 +20,8 @@ export type MailTemplate =
   | { template: 'password-changed'; firstName: string }
   | InviteVoucherMail
   | OrderConfirmationMail
-  | OrderStatusMail;
+  | OrderStatusMail
+  | GiftCardOrderMail;
 
 /** The inviter's voucher, issued when an invited friend's order is delivered (decision 045). */
 export interface InviteVoucherMail {
@@ -73,6 +74,31 @@ export interface OrderStatusMail {
   /** prepared with an online payment: true when the amount was taken */
   captured: boolean;
   link: string;
+}
+
+/**
+ * A company's gift-card request (decision 044): `received` to the company (its summary and the promise),
+ * `staff` to the chain's corporate desk (a new request to handle), `confirmed` to the company with the
+ * delivery information customer service wrote.
+ */
+export interface GiftCardOrderMail {
+  template: 'gift-card-order';
+  kind: 'received' | 'staff' | 'confirmed';
+  firstName: string;
+  requestNumber: string;
+  companyName: string;
+  /** "10 x 50 €", one per value */
+  lines: string[];
+  goods: string;
+  /** null: below the threshold */
+  discount: string | null;
+  invoice: string;
+  /** "entro mercoledì 25 novembre 2026, ore 10:00" */
+  infoBy: string;
+  /** "giovedì 3 dicembre 2026" */
+  deliveryDay: string;
+  /** confirmed: customer service's delivery information */
+  note: string | null;
 }
 
 const ORDER_STATUS_MAIL: Record<OrderStatusMailKind, { subject: string; body: string; action: string }> = {
@@ -210,6 +236,43 @@ export function renderMail(mail: MailTemplate): RenderedMail {
         subject,
         text: `${hello(mail.firstName)}\n\n${paragraphs.join('\n')}\n\nI miei buoni: ${mail.link}`,
         html: html(mail, subject, { paragraphs, actionLabel: 'Vai ai tuoi buoni' }),
+      };
+    }
+    case 'gift-card-order': {
+      const subject =
+        mail.kind === 'staff'
+          ? `Nuova richiesta gift card aziende ${mail.requestNumber}: ${mail.companyName}`
+          : mail.kind === 'confirmed'
+            ? `Gift card per le aziende: informazioni sulla consegna (${mail.requestNumber})`
+            : `Gift card per le aziende: richiesta ${mail.requestNumber} ricevuta`;
+      const facts = [
+        `Richiesta n. ${mail.requestNumber} di ${mail.companyName}`,
+        ...mail.lines,
+        `Totale gift card: ${mail.goods}`,
+        ...(mail.discount ? [`Sconto in fattura del 3%: -${mail.discount}`] : []),
+        `Totale fattura: ${mail.invoice}`,
+      ];
+      const paragraphs =
+        mail.kind === 'staff'
+          ? [
+              `È arrivata una nuova richiesta di gift card per le aziende: invia al referente le informazioni sulla consegna ${mail.infoBy}.`,
+              `Consegna prevista: ${mail.deliveryDay}. La trovi nel back office, sezione Gift card aziende.`,
+            ]
+          : mail.kind === 'confirmed'
+            ? [
+                'ecco le informazioni sulla consegna delle gift card che hai richiesto:',
+                mail.note ?? '',
+                `Consegna prevista: ${mail.deliveryDay}.`,
+              ]
+            : [
+                'grazie per la richiesta di gift card per la tua azienda.',
+                `Riceverai le informazioni sulla consegna ${mail.infoBy}; la consegna avviene in circa 7 giorni lavorativi (prevista per ${mail.deliveryDay}).`,
+                'La fattura elettronica ti arriva con lo sconto indicato. Per qualsiasi domanda rispondi citando il numero della richiesta al servizio clienti.',
+              ];
+      return {
+        subject,
+        text: `${hello(mail.firstName)}\n\n${paragraphs.join('\n')}\n\n${facts.join('\n')}`,
+        html: html(mail, subject, { paragraphs, facts }),
       };
     }
     case 'password-changed': {

@@ -10,6 +10,7 @@ export function Footer() {
   const { t } = useTranslation();
   const signedIn = useSyncExternalStore(subscribeAuth, getAuthState, getAuthState).status === 'authenticated';
   const links = [
+    { to: '/gift-card-aziende', label: t('footer.giftCards') },
     { to: '/page/credits', label: t('footer.credits') },
     { to: '/cart', label: t('footer.cart') },
     // a signed-in customer is offered the profile instead of the login

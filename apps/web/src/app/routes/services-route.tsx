@@ -30,6 +30,15 @@ export function ServicesRoute() {
           {s === 'elderly' && <Typography sx={{ mt: 1 }}>{t('delivery.servicesPage.elderlyHow')}</Typography>}
         </section>
       ))}
+      <section>
+        <Typography variant="h2" sx={{ mt: 4, mb: 1 }}>
+          {t('delivery.servicesPage.giftCardsTitle')}
+        </Typography>
+        <Typography>{t('delivery.servicesPage.giftCardsText')}</Typography>
+        <Button variant="text" component={RouterLink} to="/gift-card-aziende" sx={{ mt: 1, px: 0 }}>
+          {t('delivery.servicesPage.giftCardsLink')}
+        </Button>
+      </section>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ mt: 4 }}>
         <Button variant="contained" component={RouterLink} to="/">
           {t('delivery.servicesPage.start')}
