@@ -8,6 +8,7 @@ import { ensureDeliveryData } from './db/seed/delivery';
 import { ensureListsAndRatingsData } from './db/seed/lists-and-ratings';
 import { ensureLoyaltyCardData } from './db/seed/loyalty-card';
 import { ensureGiftCertificateData } from './db/seed/gift-certificates';
+import { ensureInviteData } from './db/seed/invite';
 import { ensureWalletData } from './db/seed/wallet';
 import { ensureWorkSites } from './db/seed/work-sites';
 import { ensureOrderData } from './db/seed/orders';
@@ -80,6 +81,7 @@ async function prepareDatabase(env: Env): Promise<OpenedDatabase> {
   await ensureWorkSites(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureLoyaltyCardData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureGiftCertificateData(database.db, { demoAccounts: areDemoAccountsOn(env) });
+  await ensureInviteData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   return database;
 }
 
