@@ -220,3 +220,12 @@ export function callApi<K extends EndpointName>(
     body: parts.body,
   });
 }
+
+/** The server's refusal texts of a failed call (each once), or the fallback when it gave none. */
+export function errorTexts(error: unknown, fallback: string): string[] {
+  if (error instanceof ApiError) {
+    const texts = error.response.errors.map((e) => e.error).filter((e): e is string => Boolean(e));
+    if (texts.length) return [...new Set(texts)];
+  }
+  return [fallback];
+}

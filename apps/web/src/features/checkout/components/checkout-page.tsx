@@ -31,7 +31,7 @@ import type { Cart, CartItem } from '@spesa/shared/contracts/cart';
 import { PageLoading } from '../../../components/page-loading';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import { useDocumentTitle } from '../../../components/use-document-title';
-import { ApiError } from '../../../lib/http';
+import { ApiError, errorTexts } from '../../../lib/http';
 import { useCart } from '../../cart/api/get-cart';
 import { useCheckoutCart } from '../api/get-checkout-cart';
 import { checkoutKeys } from '../api/query-keys';
@@ -319,11 +319,7 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
     } catch (error) {
       // the server refused (not a lost answer): the next attempt is a new purchase
       if (error instanceof ApiError && error.httpStatus !== 0) idempotencyKey.current = null;
-      const text =
-        error instanceof ApiError
-          ? [...new Set(error.response.errors.map((e) => e.error).filter((e): e is string => Boolean(e)))]
-          : [t('toast.genericError')];
-      setGeneral(text.length ? text : [t('toast.genericError')]);
+      setGeneral(errorTexts(error, t('toast.genericError')));
     }
   };
 

@@ -14,6 +14,7 @@ import ListItemText from '@mui/material/ListItemText';
 import Typography from '@mui/material/Typography';
 import type { Product } from '@spesa/shared/contracts/catalogue';
 import { firstQuantity, parseSellingRules } from '@spesa/shared/cart/quantity';
+import { errorTexts } from '../../../lib/http';
 import { FormAlert } from '../../../components/form-alert';
 import { PageLoading } from '../../../components/page-loading';
 import { showToast } from '../../../components/toast-store';
@@ -21,7 +22,6 @@ import { TOAST_MS } from '../../../lib/config';
 import { useAddToList } from '../api/add-to-list';
 import { useCreateList } from '../api/create-list';
 import { useLists } from '../api/get-lists';
-import { errorTexts } from '../utils/error-texts';
 import { ListNameForm } from './list-name-form';
 
 /**

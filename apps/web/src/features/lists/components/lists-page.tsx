@@ -8,6 +8,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { Wishlist } from '@spesa/shared/contracts/lists';
+import { errorTexts } from '../../../lib/http';
 import { FormAlert } from '../../../components/form-alert';
 import { PageLoading } from '../../../components/page-loading';
 import { useDocumentTitle } from '../../../components/use-document-title';
@@ -16,7 +17,6 @@ import { useDeleteList } from '../api/delete-list';
 import { useLists } from '../api/get-lists';
 import { useRenameList } from '../api/rename-list';
 import { useSelectList } from '../api/select-list';
-import { errorTexts } from '../utils/error-texts';
 import { ConfirmDialog } from './confirm-dialog';
 import { ListNameForm } from './list-name-form';
 

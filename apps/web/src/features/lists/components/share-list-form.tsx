@@ -12,10 +12,10 @@ import RadioGroup from '@mui/material/RadioGroup';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { ListGrant, WishlistView } from '@spesa/shared/contracts/lists';
+import { errorTexts } from '../../../lib/http';
 import { FormAlert } from '../../../components/form-alert';
 import { useShareList } from '../api/share-list';
 import { useUnshareList } from '../api/unshare-list';
-import { errorTexts } from '../utils/error-texts';
 
 const GRANTS: readonly ListGrant[] = ['READ', 'WRITE'];
 

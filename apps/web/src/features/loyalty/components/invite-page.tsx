@@ -13,17 +13,9 @@ import { normaliseInviteCode } from '@spesa/shared/loyalty/invite';
 import { italianDayText } from '@spesa/shared/loyalty/premium';
 import { FormAlert } from '../../../components/form-alert';
 import { PageLoading } from '../../../components/page-loading';
-import { ApiError } from '../../../lib/http';
+import { errorTexts } from '../../../lib/http';
 import '../i18n';
 import { pendingInviteCode, useInvite, useJoinInvite } from '../api/invite';
-
-const errorTexts = (error: unknown, fallback: string): string[] => {
-  if (error instanceof ApiError) {
-    const texts = error.response.errors.map((e) => e.error).filter((e): e is string => Boolean(e));
-    if (texts.length) return [...new Set(texts)];
-  }
-  return [fallback];
-};
 
 const dayOf = (iso: string) =>
   new Date(iso).toLocaleDateString('it-IT', {

@@ -7,17 +7,9 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { checkCardNumber } from '@spesa/shared/loyalty/card-number';
 import { FormAlert } from '../../../components/form-alert';
-import { ApiError } from '../../../lib/http';
+import { errorTexts } from '../../../lib/http';
 import '../i18n';
 import { useLinkCard } from '../api/link-card';
-
-const errorTexts = (error: unknown, fallback: string): string[] => {
-  if (error instanceof ApiError) {
-    const texts = error.response.errors.map((e) => e.error).filter((e): e is string => Boolean(e));
-    if (texts.length) return [...new Set(texts)];
-  }
-  return [fallback];
-};
 
 /**
  * Linking a card the chain issued (decision 038): its number (checked here as the server will: 13 digits,

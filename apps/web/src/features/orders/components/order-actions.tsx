@@ -20,7 +20,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Order } from '@spesa/shared/contracts/orders';
 import { showToast } from '../../../components/toast-store';
-import { ApiError } from '../../../lib/http';
+import { errorTexts } from '../../../lib/http';
 import { TOAST_MS } from '../../../lib/config';
 import { FormAlert } from '../../../components/form-alert';
 import { usePaymentTypes } from '../../checkout/api/get-payment-types';
@@ -32,14 +32,6 @@ import { useModifyOrder } from '../api/modify-order';
 import { useModifyPaymentType } from '../api/modify-payment-type';
 import { useRateOrder } from '../api/rate-order';
 import { useRetryPayment } from '../api/retry-payment';
-
-function errorTexts(error: unknown, fallback: string): string[] {
-  if (error instanceof ApiError) {
-    const texts = error.response.errors.map((e) => e.error).filter((e): e is string => Boolean(e));
-    if (texts.length) return [...new Set(texts)];
-  }
-  return [fallback];
-}
 
 /**
  * What the customer may do with an order (flags from the server, packages/shared orders/order-status.ts):
