@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatPrice, formatPricePerUnit } from './price';
+import { formatCents, formatPrice, formatPricePerUnit } from './price';
 
 describe('formatPrice (it-IT, EUR)', () => {
   it.each([
@@ -38,4 +38,15 @@ describe('formatPrice writes what Intl writes', () => {
     }
     for (const amount of amounts) expect(formatPrice(amount), String(amount)).toBe(expected(amount));
   });
+});
+
+describe('formatCents', () => {
+  it.each([
+    [0, '0,00 €'],
+    [5, '0,05 €'],
+    [750, '7,50 €'],
+    [150000, '1500,00 €'],
+    [1234550, '12.345,50 €'],
+    [-300, '-3,00 €'],
+  ])('%i cents -> %s', (cents, text) => expect(formatCents(cents)).toBe(text));
 });

@@ -16,6 +16,9 @@ export function formatPrice(amount: number): string {
   return `${sign}${grouped},${String(cents % 100).padStart(2, '0')} €`;
 }
 
+/** An amount in integer cents, as formatPrice writes it: 150000 → "1500,00 €". */
+export const formatCents = (cents: number): string => formatPrice(cents / 100);
+
 /** 3.98 and "kg" → "3,98 €/kg"; without a unit only the price. */
 export function formatPricePerUnit(amount: number, unit: string | null | undefined): string {
   const u = (unit ?? '').trim();

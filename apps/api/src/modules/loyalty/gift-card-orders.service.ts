@@ -1,3 +1,4 @@
+import { formatCents } from '@spesa/shared/format/price';
 import { createHash } from 'node:crypto';
 import type {
   AdminGiftCardOrder,
@@ -54,8 +55,6 @@ export interface GiftCardAuditPort {
 }
 
 const euros = (cents: number) => cents / 100;
-const euroText = (cents: number) =>
-  `${(cents / 100).toLocaleString('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
 const dayText = (day: string) =>
   new Intl.DateTimeFormat('it-IT', {
     weekday: 'long',
@@ -174,9 +173,9 @@ export class GiftCardOrdersService {
       requestNumber: numberOf(row),
       companyName: row.companyName,
       lines: row.lines.map((l) => `${l.quantity} × gift card da ${l.value} €`),
-      goods: euroText(row.goodsCents),
-      discount: row.discountCents > 0 ? euroText(row.discountCents) : null,
-      invoice: euroText(row.invoiceCents),
+      goods: formatCents(row.goodsCents),
+      discount: row.discountCents > 0 ? formatCents(row.discountCents) : null,
+      invoice: formatCents(row.invoiceCents),
       infoBy: `entro ${instantText(deliveryInfoDueAt(row.receivedAt))}`,
       deliveryDay: dayText(row.expectedDeliveryDate),
       note: row.staffNote,

@@ -1,3 +1,4 @@
+import { formatCents } from '@spesa/shared/format/price';
 import { randomInt } from 'node:crypto';
 import type { GrantGiftBody } from '@spesa/shared/contracts/admin-loyalty';
 import type { GiftCertificate } from '@spesa/shared/contracts/checkout';
@@ -19,8 +20,6 @@ import { GIFT_INFO_TEXT, GIFT_TEXT, LOYALTY_TEXT } from './loyalty.messages';
 import type { WalletAuditPort, WalletStaff } from './wallet.service';
 
 const euro = (cents: number) => cents / 100;
-const euroText = (cents: number) =>
-  `${(cents / 100).toLocaleString('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
 
 /** What the loyalty module asks of the customer's account and orders (wired in app.ts). */
 export interface CustomerFactsPort {
@@ -136,8 +135,8 @@ export class GiftCertificatesService {
       notice:
         !refusal && itemsCents < gift.minSpendCents
           ? GIFT_INFO_TEXT.belowMinSpend(
-              euroText(gift.minSpendCents),
-              euroText(gift.minSpendCents - itemsCents),
+              formatCents(gift.minSpendCents),
+              formatCents(gift.minSpendCents - itemsCents),
             )
           : null,
     };
@@ -278,7 +277,7 @@ export class GiftCertificatesService {
     await this.db.transaction(async (tx) => {
       const id = await this.repo.insertPersonal(tx, {
         code,
-        name: `Buono di ${euroText(valueCents)}`,
+        name: `Buono di ${formatCents(valueCents)}`,
         ownerUserId: userId,
         valueCents,
         minSpendCents,
@@ -287,7 +286,7 @@ export class GiftCertificatesService {
         reason: body.reason,
         conditions:
           minSpendCents > 0
-            ? `Vale una volta, su una spesa di almeno ${euroText(minSpendCents)}.`
+            ? `Vale una volta, su una spesa di almeno ${formatCents(minSpendCents)}.`
             : 'Vale una volta, su qualsiasi spesa.',
         grantedBy: staff.userId,
       });
@@ -308,7 +307,7 @@ export class GiftCertificatesService {
     });
     const list = await this.adminList(userId);
     if (!list.ok) return list;
-    return ok(list.data, [GIFT_INFO_TEXT.granted(euroText(valueCents), code)]);
+    return ok(list.data, [GIFT_INFO_TEXT.granted(formatCents(valueCents), code)]);
   }
 
   /** A percent certificate of the invite programme (decision 045), inside the caller's transaction. */

@@ -1,3 +1,4 @@
+import { formatCents } from '@spesa/shared/format/price';
 import { WALLET_PAGE_SIZE, type WalletMovement, type WalletView } from '@spesa/shared/contracts/loyalty';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -27,8 +28,6 @@ export interface WalletStaff {
 }
 
 const euros = (cents: number) => cents / 100;
-const euroText = (cents: number) =>
-  `${(cents / 100).toLocaleString('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 })} €`;
 
 function movementOf(r: MovementRow): WalletMovement {
   const cause = WALLET_CAUSE_TEXT[r.cause];
@@ -180,6 +179,6 @@ export class WalletService {
     if (!done.ok) return done;
     const wallet = await this.adminView(userId);
     if (!wallet.ok) return wallet;
-    return ok(wallet.data, [LOYALTY_INFO_TEXT.credited(euroText(amountCents))]);
+    return ok(wallet.data, [LOYALTY_INFO_TEXT.credited(formatCents(amountCents))]);
   }
 }
