@@ -75,6 +75,7 @@ export function makeCheckoutCart(overrides: Partial<CheckoutCart['checkout']> = 
       lotteryCode: null,
       extraEmail: null,
       editingOrderId: null,
+      walletHeld: 0,
       missing: [],
       missingCodes: [],
       ...overrides,

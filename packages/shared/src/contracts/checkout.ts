@@ -165,6 +165,11 @@ export const checkoutCartSchema = cartSchema.extend({
     extraEmail: z.string().nullable(),
     /** the order being modified (the cart is that order reopened), null otherwise */
     editingOrderId: z.number().int().nullable(),
+    /**
+     * euros of the modified order paid with the wallet: given back when it is bought again, so the wallet can
+     * pay up to its balance plus this (0: none)
+     */
+    walletHeld: z.number(),
     /** what is still missing before buying (Italian texts); empty: ready */
     missing: z.array(z.string()),
     /** the message code of each `missing` text, in the same order: what a client switches on */

@@ -77,10 +77,19 @@ export class CheckoutService {
     const editing = co?.editingOrderId ? await this.d.orders.findOrder(co.editingOrderId, userId) : null;
     const figures = await this.d.pricing.figures(userId, cart, target, { checkout: co });
     const missing = await this.d.readiness.missing(userId, cart, target, figures, editing);
-    return { cart: this.toCheckoutCart(view.data, figures, co, missing), missing };
+    return {
+      cart: this.toCheckoutCart(view.data, figures, co, missing, editing?.walletCents ?? 0),
+      missing,
+    };
   }
 
-  private toCheckoutCart(cart: Cart, f: CheckoutFigures, co: CheckoutRow, missing: Failure[]): CheckoutCart {
+  private toCheckoutCart(
+    cart: Cart,
+    f: CheckoutFigures,
+    co: CheckoutRow,
+    missing: Failure[],
+    walletHeldCents: number,
+  ): CheckoutCart {
     return {
       ...cart,
       // the fee as bought now (a premium card's free delivery is 0)
@@ -114,6 +123,7 @@ export class CheckoutService {
         lotteryCode: co?.lotteryCode ?? null,
         extraEmail: co?.extraEmail ?? null,
         editingOrderId: co?.editingOrderId ?? null,
+        walletHeld: euro(walletHeldCents),
         missing: missing.map((m) => m.message),
         missingCodes: missing.map((m) => m.code),
       },

@@ -1,5 +1,5 @@
 import type { Order } from '@spesa/shared/contracts/orders';
-import { WALLET_AMOUNT_INVALID_TEXT } from '@spesa/shared/contracts/checkout';
+import { WALLET_AMOUNT_INVALID_TEXT, type CheckoutCart } from '@spesa/shared/contracts/checkout';
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -65,6 +65,8 @@ async function readyBuyer(balanceCents: number, pieces = 4) {
     items: [{ productId: p.productId, quantity: pieces }],
   });
   expect(prep.body.response.status).toBe(0);
+  // a new cart holds no wallet part of an order being modified
+  expect(prep.body.data.checkout.walletHeld).toBe(0);
   return { ...c, product: p, totalCents: cents(prep.body.data.checkout.orderTotal) };
 }
 
@@ -151,6 +153,26 @@ describe('checkout/buy with the wallet', () => {
     expect(res.body.data.paymentUrl).toBeNull();
     expect(cents(res.body.data.order.prebilledAmount)).toBe(c.totalCents - 300);
     expect(res.body.data.order.walletTotal).toBe(3);
+  });
+
+  it('a modified order says what its wallet part was; bought again with it, the wallet is spent once', async () => {
+    const c = await readyBuyer(300);
+    const first = await buy(t, c.token, { payment_type_id: 2, payment_data: walletBody(3) });
+    const orderId = first.body.data.orderId;
+    const reopened = await callAs<{ cart: CheckoutCart }>(t.app, c.token, 'POST', api('/order/modify'), {
+      payload: { order_id: orderId },
+    });
+    expect(reopened.body.data.cart.checkout).toMatchObject({ editingOrderId: orderId, walletHeld: 3 });
+    // the balance alone is 0: the held part is what the customer may use again
+    expect(await wallets.balance(c.userId)).toBe(0);
+    const prep = await callAs(t.app, c.token, 'POST', api('/checkout/prepare'), {
+      payload: { accept_rules: true },
+    });
+    expect(prep.body.response.status).toBe(0);
+    const again = await buy(t, c.token, { payment_type_id: 2, payment_data: walletBody(3) });
+    expect(again.body.response.status).toBe(0);
+    expect(again.body.data.order.walletTotal).toBe(3);
+    expect(await wallets.balance(c.userId)).toBe(0);
   });
 
   it.each([

@@ -207,6 +207,24 @@ describe('Checkout page', () => {
     });
   });
 
+  it('a modified order starts with the wallet part it held, which counts as available again', async () => {
+    signedIn();
+    const cart = makeCheckoutCart();
+    mockCheckout(
+      { ...cart, checkout: { ...cart.checkout, editingOrderId: 1001, walletHeld: 3 } },
+      {
+        '/wallet/view': () =>
+          ok({ balance: 2, movements: [], page: { selPage: 1, totPages: 1, totItems: 0, itemsPerPage: 20 } }),
+      },
+    );
+    renderApp('/checkout');
+    const wallet = within(await screen.findByRole('region', { name: 'Portafoglio' }));
+    expect(
+      await wallet.findByRole('checkbox', { name: /Usa il credito del portafoglio \(disponibile 5,00\s€\)/ }),
+    ).toBeChecked();
+    expect(wallet.getByRole('textbox', { name: 'Importo da usare' })).toHaveValue('3,00');
+  });
+
   it('pay on delivery goes straight to the completed page without the provider', async () => {
     signedIn();
     mockCheckout(makeCheckoutCart(), {

@@ -257,7 +257,9 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
   const totals = checkoutTotals(cart, prebilled.data ?? null, bag);
   const walletEuros = (walletPart ?? 0) / 100;
   const wallet = useWallet(1);
-  const walletBalanceCents = Math.round((wallet.data?.balance ?? 0) * 100);
+  // a modified order's wallet part is given back when it is bought again: usable for it once more
+  const walletHeldCents = Math.round((checkout?.walletHeld ?? 0) * 100);
+  const walletBalanceCents = Math.round((wallet.data?.balance ?? 0) * 100) + walletHeldCents;
 
   const lines = cart.cartItems;
   // the premium 20 % product (decision 043): the server's discount of its lines, shown on the line (one line
@@ -503,6 +505,7 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
               <WalletChoice
                 balanceCents={walletBalanceCents}
                 totalCents={Math.round(totals.total * 100)}
+                initialCents={walletHeldCents}
                 onChange={setWalletPart}
               />
             </Section>

@@ -17,21 +17,24 @@ const centsText = (cents: number) => (cents / 100).toFixed(2).replace('.', ',');
 /**
  * The checkout's wallet choice (decision 039), for a customer with credit. Ticked, it proposes the
  * most the wallet can pay (its balance, at most the order's total); the customer may lower it. The server
- * takes the part inside the purchase and refuses more than the balance or the total.
+ * takes the part inside the purchase and refuses more than the balance or the total. A modified order starts
+ * with the part it held (`initialCents`), which the balance given here already counts.
  */
 export function WalletChoice({
   balanceCents,
   totalCents,
+  initialCents = 0,
   onChange,
 }: {
   balanceCents: number;
   totalCents: number;
+  initialCents?: number;
   onChange: (part: WalletPart) => void;
 }) {
   const { t } = useTranslation();
   const maxCents = Math.min(balanceCents, totalCents);
-  const [use, setUse] = useState(false);
-  const [text, setText] = useState('');
+  const [use, setUse] = useState(initialCents > 0);
+  const [text, setText] = useState(initialCents > 0 ? centsText(Math.min(initialCents, maxCents)) : '');
   const fieldId = useId();
 
   const cents = use ? parseEuroCents(text) : 0;
