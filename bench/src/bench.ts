@@ -11,13 +11,17 @@
 //                                                  --process-orders=N buyers staged per run (default 400/s × duration)
 //   npm run bench -- --part=lists                  a 200-product list viewed, a 100-product list into the cart
 //                                                  (apps/api/src/modules/lists/lists.bench.ts, issue 20)
-//   npm run bench -- --part=catalogue,orders       several parts; the default `all` runs the four
+//   npm run bench -- --part=loyalty                checkout with a personal gift certificate and the wallet
+//                                                  (order-placement.bench.ts --scenario=gift-wallet, issue 21),
+//                                                  each run beside a plain one on the same machine state
+//   npm run bench -- --part=catalogue,orders       several parts; the default `all` runs the five
 //
 // PGlite: var/bench-pglite, seeded once (SEED_PRODUCT_TARGET) and reused while var/bench-pglite.json says it
 // holds the requested number of products. PostgreSQL: a private throw-away cluster (scripts/lib/pg-cluster.mjs),
 // seeded on every run.
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { findPgBinDir, freePort, startPgCluster, type PgCluster } from '../../scripts/lib/pg-cluster.mjs';
 import {
@@ -47,7 +51,7 @@ const products = Number(text('products', '100000'));
 const dbs = text('db', 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
 const reseed = option('reseed') === true;
 const only = text('part', 'all');
-const PARTS = ['catalogue', 'orders', 'lists', 'processes'];
+const PARTS = ['catalogue', 'orders', 'loyalty', 'lists', 'processes'];
 const parts = new Set(only === 'all' ? PARTS : only.split(','));
 for (const p of parts)
   if (!PARTS.includes(p)) throw new Error(`--part=${p}: expected all, ${PARTS.join(', ')} (comma separated)`);
@@ -173,6 +177,7 @@ if (parts.has('catalogue') && dbs.includes('postgres')) {
 // Order placement: POST /checkout/buy through the whole app, on a freshly seeded demo database per engine
 interface OrderRow {
   db: string;
+  scenario?: 'plain' | 'gift-wallet';
   orders: number;
   concurrency: number;
   seconds: number;
@@ -206,14 +211,36 @@ function childBench<T>(file: string, db: 'pglite' | 'postgres', args: string[], 
   });
 }
 const engineName = (db: 'pglite' | 'postgres') => (db === 'pglite' ? 'PGlite' : 'PostgreSQL');
-async function orderBench(db: 'pglite' | 'postgres', inFlight: number, url?: string): Promise<OrderRow> {
+async function orderBench(
+  db: 'pglite' | 'postgres',
+  inFlight: number,
+  url?: string,
+  scenario: 'plain' | 'gift-wallet' = 'plain',
+): Promise<OrderRow> {
   const row = await childBench<OrderRow>(
     'apps/api/src/modules/checkout/order-placement.bench.ts',
     db,
-    [`--orders=${orderCount}`, `--concurrency=${inFlight}`],
+    [`--orders=${orderCount}`, `--concurrency=${inFlight}`, `--scenario=${scenario}`],
     url,
   );
   return { ...row, db: engineName(db) };
+}
+/** The engines asked for (PostgreSQL only when its server binaries are installed). */
+const orderEngines = () =>
+  (['pglite', 'postgres'] as const).filter((db) => dbs.includes(db) && (db === 'pglite' || findPgBinDir()));
+/** One order-placement run on a fresh database of `db` (PostgreSQL: a private cluster of its own). */
+async function orderBenchFresh(
+  db: 'pglite' | 'postgres',
+  inFlight: number,
+  scenario: 'plain' | 'gift-wallet',
+) {
+  if (db === 'pglite') return orderBench(db, inFlight, undefined, scenario);
+  const cluster = await startPgCluster({ database: 'spesa_orders', log: (m) => console.log(`  ${m}`) });
+  try {
+    return await orderBench(db, inFlight, cluster.url, scenario);
+  } finally {
+    cluster.stop();
+  }
 }
 const orderRows: OrderRow[] = [];
 const ORDER_MODERATE_IN_FLIGHT = 4;
@@ -221,20 +248,10 @@ if (parts.has('orders')) {
   // a moderate load (the latency a customer meets) and the saturation (the throughput), each on a fresh
   // database: with N buys in flight the mean latency is N / throughput (Little's law)
   const inFlights = [...new Set([ORDER_MODERATE_IN_FLIGHT, connections])];
-  if (dbs.includes('pglite'))
+  for (const db of orderEngines())
     for (const n of inFlights) {
-      console.log(`\n== Order placement on PGlite (${orderCount} orders, ${n} in flight)`);
-      orderRows.push(await orderBench('pglite', n));
-    }
-  if (dbs.includes('postgres') && findPgBinDir())
-    for (const n of inFlights) {
-      console.log(`\n== Order placement on PostgreSQL (${orderCount} orders, ${n} in flight)`);
-      const cluster = await startPgCluster({ database: 'spesa_orders', log: (m) => console.log(`  ${m}`) });
-      try {
-        orderRows.push(await orderBench('postgres', n, cluster.url));
-      } finally {
-        cluster.stop();
-      }
+      console.log(`\n== Order placement on ${engineName(db)} (${orderCount} orders, ${n} in flight)`);
+      orderRows.push(await orderBenchFresh(db, n, 'plain'));
     }
   for (const r of orderRows)
     console.log(
@@ -273,6 +290,82 @@ if (parts.has('orders')) {
             (pgModerate
               ? `, ${pgModerate.p95 <= 100 ? '✓' : '✗'} (${ORDER_MODERATE_IN_FLIGHT} in flight).`
               : '.')
+          : '',
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
+    );
+    console.log(`written to ${file}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Checkout with a personal gift certificate and the wallet (issue 21), each beside a plain buy measured on
+// the same machine state: the machine is shared, so the plain run is the yardstick, not last week's table
+const loyaltyRows: OrderRow[] = [];
+if (parts.has('loyalty')) {
+  const inFlights = [...new Set([ORDER_MODERATE_IN_FLIGHT, connections])];
+  for (const db of orderEngines())
+    for (const n of inFlights)
+      for (const scenario of ['gift-wallet', 'plain'] as const) {
+        console.log(
+          `\n== Checkout (${scenario}) on ${engineName(db)} (${orderCount} orders, ${n} in flight)`,
+        );
+        loyaltyRows.push({ ...(await orderBenchFresh(db, n, scenario)), scenario });
+      }
+  for (const r of loyaltyRows)
+    console.log(
+      `  ${r.db} ${r.scenario}, ${r.concurrency} in flight: ${r.ordersPerSecond.toFixed(0)} orders/s, p95 ${r.p95.toFixed(1)} ms, failures ${r.failures}`,
+    );
+  if (loyaltyRows.length) {
+    const checkoutName = (r: OrderRow) =>
+      r.scenario === 'gift-wallet' ? 'with a certificate and the wallet' : 'plain (card only), same run';
+    const lh = [
+      'database',
+      'checkout',
+      'orders',
+      'in flight',
+      'orders/s',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'failures',
+    ];
+    const lc = loyaltyRows.map((r) => [
+      r.db,
+      checkoutName(r),
+      r.orders,
+      r.concurrency,
+      r.ordersPerSecond.toFixed(0),
+      r.p50.toFixed(1),
+      r.p95.toFixed(1),
+      r.p99.toFixed(1),
+      r.failures,
+    ]);
+    const find = (scenario: OrderRow['scenario'], n: number) =>
+      loyaltyRows.find((r) => r.db === 'PostgreSQL' && r.scenario === scenario && r.concurrency === n);
+    const pg = find('gift-wallet', connections);
+    const pgPlain = find('plain', connections);
+    const file = writeDocsSection(
+      'Checkout with a certificate and the wallet',
+      [
+        `Measured ${today()} on commit ${gitSha()}; machine: ${machine()}; 1-minute load average ` +
+          `${loadavg()[0]?.toFixed(1)} at the end (the machine is shared with other work: compare the rows of one run).`,
+        `Command: \`npm run bench -- --part=loyalty\` — apps/api/src/modules/checkout/order-placement.bench.ts ` +
+          '`--scenario=gift-wallet`, as the order placement above, but each customer also has a personal 5 € gift ' +
+          'certificate applied to the cart (`POST /ebsn/api/cart-giftcertificate/add_code` while staging) and ' +
+          '10 € in the wallet (a goodwill credit), and pays 5 € of the 20 € line with it ' +
+          '(`payment_data.wallet_amount`) and the rest by card. Each row on a fresh database; each gift-wallet ' +
+          'run is followed by a plain one on the same machine state. After a gift-wallet run the bench fails ' +
+          'unless every customer has one order carrying the discount and the wallet part, every certificate was ' +
+          'used exactly once by its owner, and every wallet holds 5 € with no movement below zero.',
+        mdTable(lh, lc),
+        pg
+          ? `Target (PostgreSQL, with a certificate and the wallet): ≥ 100 orders/s ${pg.ordersPerSecond >= 100 ? '✓' : '✗'} ` +
+            `(${pg.ordersPerSecond.toFixed(0)} orders/s, ${connections} in flight` +
+            (pgPlain
+              ? `; ${((pg.ordersPerSecond / pgPlain.ordersPerSecond) * 100).toFixed(0)} % of the plain buy's ${pgPlain.ordersPerSecond.toFixed(0)} orders/s in the same run).`
+              : ').')
           : '',
       ]
         .filter(Boolean)
@@ -547,7 +640,12 @@ if (allRows.length) {
     .join('\n\n');
   const file = writeDocsSection('API (autocannon)', body);
   console.log(`\nwritten to ${file} (total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
-} else if (orderRows.length === 0 && listsRows.length === 0 && !processesMeasured) {
+} else if (
+  orderRows.length === 0 &&
+  loyaltyRows.length === 0 &&
+  listsRows.length === 0 &&
+  !processesMeasured
+) {
   console.log('nothing measured');
   process.exitCode = 1;
 }

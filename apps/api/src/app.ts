@@ -306,7 +306,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const catalogue = new CatalogueService(opts.db, cache, content, opts.now ? { now: opts.now } : {});
   app.decorate('catalogue', catalogue);
   const mail = new MailService(opts.db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
-  const auth = new AuthService(accounts, sessions, mail, now);
+  // the user's answer counts the personal gift certificates usable today (the loyalty module's, below)
+  const giftCount = { usableCount: (userId: number) => gifts.usableCount(userId) };
+  const auth = new AuthService(accounts, sessions, mail, giftCount, now);
   // orders (decision 018): the ports of account and cart read the orders tables
   const ordersRepo = new OrdersRepository(opts.db);
   const cartPort = {
@@ -319,6 +321,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const account = new AccountService(accounts, sessions, mail, {
     publicUrl: publicUrlOf(env),
     pickupOrders: opts.pickupOrders ?? orders.pickupOrders,
+    gifts: giftCount,
     erasers,
     later: (kind, payload) => jobs.enqueue(kind, payload),
     now,

@@ -6,6 +6,7 @@ import { queryRows } from '../src/db/rows';
 import { randomToken, sha256 } from '../src/modules/account/secrets';
 import { AccountRepository } from '../src/modules/account/account.repository';
 import { TimeslotRepository } from '../src/modules/delivery/timeslot.repository';
+import { WalletRepository } from '../src/modules/loyalty/wallet.repository';
 import { newCustomer } from './customers';
 import { callAs, type EnvelopeBody, type TestApp } from './helper';
 
@@ -196,6 +197,131 @@ export async function stageBuyers(
         SELECT cart_id, true, ${JSON.stringify({ [`${opts.productId}|`]: opts.unitCents })}::jsonb, now() FROM c`);
   }
   return tokens;
+}
+
+/** The staged buyers' user ids, in the order of their session tokens. */
+async function usersOfTokens(db: Db, tokens: string[]): Promise<number[]> {
+  const rows = await queryRows<{ userId: number; tokenHash: string }>(
+    db,
+    sql`SELECT user_id AS "userId", token_hash AS "tokenHash" FROM sessions
+        WHERE token_hash = ANY(${`{${tokens.map(sha256).join(',')}}`}::text[])`,
+  );
+  const byHash = new Map(rows.map((r) => [r.tokenHash, r.userId]));
+  return tokens.map((token) => {
+    const id = byHash.get(sha256(token));
+    if (id === undefined) throw new Error('a staged buyer has no session');
+    return id;
+  });
+}
+
+/** What the gift-wallet buyers are given and pay, cents. */
+export interface GiftWalletAmounts {
+  giftCents: number;
+  creditCents: number;
+  walletCents: number;
+}
+
+/**
+ * Gives each buyer staged by stageBuyers a personal certificate of `giftCents` (the row customer service's
+ * grant writes), applied to the cart through POST /cart-giftcertificate/add_code (codes go into an open
+ * cart: the staged carts are opened for it, then locked again as prepare leaves them), and a goodwill credit
+ * of `creditCents` in the wallet's ledger. Answers each buyer's user and certificate.
+ */
+export async function stageGiftsAndWallets(
+  t: { db: Db; app: Pick<TestApp['app'], 'inject'> },
+  tokens: string[],
+  opts: GiftWalletAmounts & { now: Date },
+): Promise<Array<{ userId: number; giftCertificateId: number }>> {
+  const userIds = await usersOfTokens(t.db, tokens);
+  const users = `{${userIds.join(',')}}`;
+  const today = opts.now.toISOString().slice(0, 10);
+  const until = new Date(opts.now.getTime() + 30 * 86_400_000).toISOString().slice(0, 10);
+  const codes = await queryRows<{ userId: number; code: string; id: number }>(
+    t.db,
+    sql`INSERT INTO gift_certificates (code, name, descr, kind, value, min_spend_cents, valid_from, valid_to,
+          max_uses, once_per_user, owner_user_id, source, reason, conditions)
+        SELECT 'STAGED-' || u, 'Buono di cortesia', '', 'amount', ${opts.giftCents}, 0, ${today}::date,
+          ${until}::date, 1, true, u, 'manual', 'Scuse per il ritardo', 'Vale una volta.'
+        FROM unnest(${users}::int[]) AS u
+        RETURNING owner_user_id AS "userId", code, gift_certificate_id AS id`,
+  );
+  const codeOf = new Map(codes.map((c) => [c.userId, c]));
+  const wallets = new WalletRepository(t.db);
+  for (const userId of userIds)
+    await t.db.transaction((tx) =>
+      wallets.append(tx, userId, { amountCents: opts.creditCents, cause: 'goodwill', reason: 'prova' }),
+    );
+  const carts = sql`user_id = ANY(${users}::int[]) AND closed_at IS NULL`;
+  await t.db.execute(sql`UPDATE carts SET cart_status_id = 0 WHERE ${carts}`);
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 4 }, async () => {
+      for (let i = next++; i < tokens.length; i = next++) {
+        const code = codeOf.get(userIds[i] ?? -1)?.code ?? '';
+        const res = await t.app.inject({
+          method: 'POST',
+          url: api('/cart-giftcertificate/add_code'),
+          cookies: { 'x-ebsn-account': tokens[i] ?? '' },
+          headers: { 'content-type': 'application/json' },
+          payload: JSON.stringify({ code }),
+        });
+        const body = JSON.parse(res.body) as EnvelopeBody<unknown>;
+        if (res.statusCode !== 200 || body.response.status !== 0)
+          throw new Error(`add_code ${code}: HTTP ${res.statusCode} ${JSON.stringify(body.response)}`);
+      }
+    }),
+  );
+  await t.db.execute(sql`UPDATE carts SET cart_status_id = 7 WHERE ${carts}`);
+  return userIds.map((userId) => ({ userId, giftCertificateId: codeOf.get(userId)?.id ?? -1 }));
+}
+
+/**
+ * What buying every cart staged by stageGiftsAndWallets must leave: one order per buyer, with the
+ * certificate's discount and the wallet's part; each certificate used exactly once, by its owner's order; each
+ * wallet holding the credit less the part, its ledger never below zero. Answers the broken rules (none: all
+ * kept).
+ */
+export async function giftWalletProblems(
+  db: Db,
+  buyers: Array<{ userId: number }>,
+  amounts: GiftWalletAmounts,
+): Promise<string[]> {
+  const ids = `{${buyers.map((b) => b.userId).join(',')}}`;
+  const [r] = await queryRows<Record<string, number>>(
+    db,
+    sql`WITH b AS (SELECT unnest(${ids}::int[]) AS user_id),
+        o AS (SELECT o.user_id, count(*)::int AS n, min(o.gift_discount_cents) AS gmin,
+                max(o.gift_discount_cents) AS gmax, min(o.wallet_cents) AS wmin, max(o.wallet_cents) AS wmax
+              FROM orders o JOIN b USING (user_id) GROUP BY o.user_id),
+        g AS (SELECT g.owner_user_id AS user_id, g.uses,
+                (SELECT count(*) FROM gift_certificate_uses u
+                 WHERE u.gift_certificate_id = g.gift_certificate_id)::int AS n,
+                (SELECT count(*) FROM gift_certificate_uses u JOIN orders x USING (order_id)
+                 WHERE u.gift_certificate_id = g.gift_certificate_id AND x.user_id = g.owner_user_id)::int AS own
+              FROM gift_certificates g JOIN b ON b.user_id = g.owner_user_id),
+        w AS (SELECT m.user_id, min(m.balance_cents) AS lowest,
+                (array_agg(m.balance_cents ORDER BY m.seq DESC))[1] AS last,
+                count(*) FILTER (WHERE m.cause = 'order_payment')::int AS paid
+              FROM wallet_movements m JOIN b USING (user_id) GROUP BY m.user_id)
+        SELECT
+          (SELECT count(*) FROM b LEFT JOIN o USING (user_id) WHERE COALESCE(o.n, 0) <> 1)::int
+            AS "buyers without exactly one order",
+          (SELECT count(*) FROM o WHERE gmin <> ${amounts.giftCents} OR gmax <> ${amounts.giftCents})::int
+            AS "orders without the certificate's discount",
+          (SELECT count(*) FROM o WHERE wmin <> ${amounts.walletCents} OR wmax <> ${amounts.walletCents})::int
+            AS "orders without the wallet's part",
+          (SELECT count(*) FROM b WHERE NOT EXISTS (SELECT 1 FROM g WHERE g.user_id = b.user_id))::int
+            AS "buyers without a certificate",
+          (SELECT count(*) FROM g WHERE uses <> 1 OR n <> 1 OR own <> 1)::int
+            AS "certificates not used exactly once by their owner",
+          (SELECT count(*) FROM b LEFT JOIN w USING (user_id) WHERE w.lowest IS NULL OR w.lowest < 0)::int
+            AS "wallets below zero or missing",
+          (SELECT count(*) FROM w WHERE last <> ${amounts.creditCents - amounts.walletCents} OR paid <> 1)::int
+            AS "wallets not holding the credit less one part"`,
+  );
+  return Object.entries(r ?? { 'no answer': 1 })
+    .filter(([, n]) => n !== 0)
+    .map(([what, n]) => `${n} ${what}`);
 }
 
 /** Every order is whole: lines, a first status, an authorisation record. Answers the orders lacking one. */

@@ -234,6 +234,8 @@ export const giftCertificateUses = pgTable(
   (t) => [
     primaryKey({ columns: [t.giftCertificateId, t.orderId] }),
     index('gift_certificate_uses_user_idx').on(t.giftCertificateId, t.userId),
+    // an order's uses: every order answer (usesOf), a cancel (releaseUses), an order deleted (cascade)
+    index('gift_certificate_uses_order_idx').on(t.orderId),
   ],
 );
 

@@ -10,6 +10,7 @@ export function makeUserDetail(overrides: Partial<UserDetail> = {}): UserDetail 
     betaTester: false,
     companyId: null,
     hasFavorites: false,
+    giftCertificatesReceived: 0,
     profile: { level: 1 },
     legals: [],
     crmUserSegments: [],

@@ -90,6 +90,8 @@ export const userDetailSchema = z.object({
   betaTester: z.boolean(),
   companyId: z.number().int().nullable(),
   hasFavorites: z.boolean(),
+  /** the personal gift certificates the customer can use today (spec section 3) */
+  giftCertificatesReceived: z.number().int(),
   profile: z.object({ level: z.number().int() }),
   legals: z.array(z.object({ legalId: z.number().int() })),
   crmUserSegments: z.array(z.object({ crmSegment: z.object({ crmSegmentId: z.number().int() }) })),

@@ -44,6 +44,14 @@ export interface PickupOrdersPort {
   hasOrdersAwaitingPickup(userId: number): Promise<boolean>;
 }
 
+/**
+ * How many personal gift certificates the customer can use today (User.giftCertificatesReceived). The
+ * loyalty module answers it (wired in app.ts) with one count.
+ */
+export interface GiftCountPort {
+  usableCount(userId: number): Promise<number>;
+}
+
 export type ConfirmOutcome = 'ok' | 'already' | 'ko';
 
 const normaliseName = (s: string) =>
@@ -75,6 +83,7 @@ export class AccountService {
     private readonly opts: {
       publicUrl: string;
       pickupOrders: PickupOrdersPort;
+      gifts: GiftCountPort;
       /** other modules' personal data of a customer, erased when the account is deleted (addresses, cart) */
       erasers?: ReadonlyArray<(userId: number) => Promise<void>>;
       /** work done after the answer (the reset mail), so that answers take the same time for any address */
@@ -98,11 +107,12 @@ export class AccountService {
   }
 
   private async detailOf(user: UserRow): Promise<UserDetail> {
-    const [personInfos, cardType] = await Promise.all([
+    const [personInfos, cardType, gifts] = await Promise.all([
       this.repo.personInfosOf(user.userId),
       this.repo.cardTypeOf(user.cardNumber),
+      this.opts.gifts.usableCount(user.userId),
     ]);
-    return toUserDetail(user, personInfos, cardType);
+    return toUserDetail(user, personInfos, cardType, gifts);
   }
 
   // ---------- personal data rules the schema cannot check alone ----------

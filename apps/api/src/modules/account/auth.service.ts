@@ -4,6 +4,7 @@ import type { MailService } from '../mail/mail.service';
 import { ACCOUNT_TEXT } from './account.messages';
 import type { AccountRepository, UserRow } from './account.repository';
 import { randomPin, sameDigest, sha256, verifyPassword } from './secrets';
+import type { GiftCountPort } from './account.service';
 import type { SessionService } from './session.service';
 import { toUserDetail } from './user.mapper';
 
@@ -29,6 +30,7 @@ export class AuthService {
     private readonly repo: AccountRepository,
     private readonly sessions: SessionService,
     private readonly mail: MailService,
+    private readonly gifts: GiftCountPort,
     private readonly now: () => Date = () => new Date(),
   ) {}
 
@@ -44,12 +46,15 @@ export class AuthService {
     }
 
     const token = await this.sessions.create(user.userId, input.rememberMe, meta);
-    const cardType = await this.repo.cardTypeOf(user.cardNumber);
-    const personInfos = await this.repo.personInfosOf(user.userId);
+    const [cardType, personInfos, gifts] = await Promise.all([
+      this.repo.cardTypeOf(user.cardNumber),
+      this.repo.personInfosOf(user.userId),
+      this.gifts.usableCount(user.userId),
+    ]);
     return ok({
       token,
       rememberMe: input.rememberMe,
-      user: toUserDetail(user, personInfos, cardType),
+      user: toUserDetail(user, personInfos, cardType, gifts),
       row: user,
       cardType,
     });

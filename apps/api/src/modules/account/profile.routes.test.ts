@@ -1,3 +1,4 @@
+import type { UserDetail } from '@spesa/shared/contracts/account';
 import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import {
@@ -49,7 +50,12 @@ interface UserView {
 }
 
 const detailOf = async (token: string | null) =>
-  callAs<{ user: UserView }>(t.app, token, 'GET', `${R}/user_detail`);
+  callAs<{ user: UserView & Pick<UserDetail, 'giftCertificatesReceived'> }>(
+    t.app,
+    token,
+    'GET',
+    `${R}/user_detail`,
+  );
 
 const isAlive = async (token: string | null) =>
   (await callAs<{ authenticated: boolean }>(t.app, token, 'GET', `${API}/auth/test`)).statusCode === 200;
@@ -91,7 +97,38 @@ describe('user_detail', () => {
     expect(raw).not.toMatch(FORBIDDEN_IN_ANSWERS);
     expect(raw).not.toContain(c.cookie);
   });
+
+  it('counts the personal gift certificates the customer can use today, in user_detail and at sign-in', async () => {
+    const c = await newCustomer(t.app, t.db, 'buoni');
+    const other = await newCustomer(t.app, t.db, 'buoni-altro');
+    expect((await detailOf(c.cookie)).body.data.user.giftCertificatesReceived).toBe(0);
+    await certificate(c.userId);
+    await certificate(c.userId);
+    await certificate(c.userId, { used: true });
+    await certificate(c.userId, { validTo: '2021-12-31' });
+    await certificate(other.userId);
+    await certificate(other.userId);
+
+    const res = await detailOf(c.cookie);
+    expect(res.body.response.status).toBe(0);
+    expect(res.body.data.user.giftCertificatesReceived).toBe(2);
+    expect((await detailOf(other.cookie)).body.data.user.giftCertificatesReceived).toBe(2);
+    const signedIn = await login(t.app, c.email, c.password);
+    expect(signedIn.body.data.user).toMatchObject({ userId: c.userId, giftCertificatesReceived: 2 });
+  });
 });
+
+let certificates = 0;
+/** A personal 5 € certificate of the loyalty module's table, valid from 2020 (until 2099 unless said). */
+async function certificate(ownerUserId: number, o: { used?: boolean; validTo?: string } = {}) {
+  const code = `U${Date.now().toString(36).toUpperCase()}${process.pid}X${certificates++}`;
+  await t.db.execute(
+    sql`INSERT INTO gift_certificates (code, name, kind, value, valid_from, valid_to, max_uses, uses,
+          once_per_user, owner_user_id, source, reason)
+        VALUES (${code}, 'Buono di prova', 'amount', 500, '2020-01-01', ${o.validTo ?? '2099-12-31'}::date, 1,
+          ${o.used ? 1 : 0}, true, ${ownerUserId}, 'manual', 'Scuse per il ritardo')`,
+  );
+}
 
 // ---------------------------------------------------------------------------------------------------
 describe('update_user_detail, update_person_info, update_contact', () => {

@@ -28,6 +28,7 @@ export function toUserDetail(
   u: UserRow,
   personInfos: Array<{ personInfoTypeId: number; value: string }>,
   cardType: string | null,
+  giftCertificatesReceived: number,
 ): UserDetail {
   return {
     userId: u.userId,
@@ -38,6 +39,7 @@ export function toUserDetail(
     betaTester: u.betaTester,
     companyId: u.companyId,
     hasFavorites: false,
+    giftCertificatesReceived,
     profile: { level: u.profileLevel },
     legals: u.legalIds.map((legalId) => ({ legalId })),
     crmUserSegments: u.crmSegmentIds.map((crmSegmentId) => ({ crmSegment: { crmSegmentId } })),

@@ -9,6 +9,12 @@
  * POST /ebsn/api/checkout/buy through the whole Fastify stack (app.inject: routing, validation, session,
  * the buy transaction, serialisation; no socket) with `concurrency` buys in flight, and prints one JSON line:
  * orders/s, latency percentiles and failures.
+ *
+ * `--scenario=gift-wallet` (issue 21): each buyer also has a personal 5 € gift certificate applied to the cart
+ * (POST /ebsn/api/cart-giftcertificate/add_code) and 10 € in the wallet (a goodwill credit), and pays 5 € of
+ * the order with it (`payment_data.wallet_amount`). After the run every certificate must have been used
+ * exactly once, by its owner's order, and every wallet must hold what is left of its credit, never less than
+ * zero: otherwise the bench exits with an error.
  */
 import { parseArgs } from 'node:util';
 import { buildApp } from '../../app';
@@ -17,7 +23,13 @@ import { ensureAccountData } from '../../db/seed/accounts';
 import { ensureDeliveryData } from '../../db/seed/delivery';
 import { ensureOrderData } from '../../db/seed/orders';
 import { loadEnv } from '../../env';
-import { driveSlot, stageBuyers, testProduct } from '../../../test/checkout-fixtures';
+import {
+  driveSlot,
+  giftWalletProblems,
+  stageBuyers,
+  stageGiftsAndWallets,
+  testProduct,
+} from '../../../test/checkout-fixtures';
 
 const { values } = parseArgs({
   options: {
@@ -25,14 +37,22 @@ const { values } = parseArgs({
     url: { type: 'string' },
     orders: { type: 'string', default: '2000' },
     concurrency: { type: 'string', default: '20' },
+    scenario: { type: 'string', default: 'plain' },
   },
 });
 const total = Number(values.orders);
 const concurrency = Number(values.concurrency);
+const scenario = values.scenario;
+if (scenario !== 'plain' && scenario !== 'gift-wallet')
+  throw new Error(`--scenario=${scenario}: expected plain or gift-wallet`);
+/** the gift-wallet scenario's amounts, cents: the goods, the certificate, the credit, the wallet's part */
+const LOYALTY = { priceCents: 2000, giftCents: 500, creditCents: 1000, walletCents: 500 } as const;
 
 const env = loadEnv({
   LOG_LEVEL: 'silent',
   PAYMENT_SANDBOX_WEBHOOK_DELAY_MS: '-1',
+  // every staged customer applies their code from this one address (app.inject): no guessing to slow down
+  GIFT_CODE_RATE_MAX_PER_ADDRESS: '100000',
   ...(values.db === 'postgres' && values.url ? { DATABASE_URL: values.url } : {}),
 });
 const database = await openDatabase(values.db === 'postgres' ? { url: values.url } : {});
@@ -55,7 +75,10 @@ for (let d = 2; d <= 6 && !slot; d++) {
   slot = await driveSlot(database.db, day, total + 1000).catch(() => null);
 }
 if (!slot) throw new Error('no Drive slot in the coming days');
-const product = await testProduct(database.db, { stock: 10_000_000 });
+const product = await testProduct(database.db, {
+  stock: 10_000_000,
+  ...(scenario === 'gift-wallet' ? { priceCents: LOYALTY.priceCents } : {}),
+});
 const warm = 50;
 const tokens = await stageBuyers({ db: database.db }, total + warm, {
   productId: product.productId,
@@ -64,6 +87,12 @@ const tokens = await stageBuyers({ db: database.db }, total + warm, {
   slot,
   now,
 });
+const stagedAt = performance.now();
+const buyers =
+  scenario === 'gift-wallet'
+    ? await stageGiftsAndWallets({ db: database.db, app }, tokens, { ...LOYALTY, now })
+    : [];
+const stageGiftsMs = performance.now() - stagedAt;
 
 async function buyOnce(token: string): Promise<{ ms: number; ok: boolean }> {
   const started = performance.now();
@@ -72,7 +101,14 @@ async function buyOnce(token: string): Promise<{ ms: number; ok: boolean }> {
     url: '/ebsn/api/checkout/buy',
     cookies: { 'x-ebsn-account': token },
     headers: { 'content-type': 'application/json' },
-    payload: JSON.stringify({ payment_type_id: 12 }),
+    payload: JSON.stringify(
+      scenario === 'gift-wallet'
+        ? {
+            payment_type_id: 12,
+            payment_data: JSON.stringify({ wallet_amount: LOYALTY.walletCents / 100 }),
+          }
+        : { payment_type_id: 12 },
+    ),
   });
   const ms = performance.now() - started;
   const body = JSON.parse(res.body) as { response: { status: number } };
@@ -103,9 +139,17 @@ const measured = await run(tokens.slice(warm));
 const sorted = [...measured.latencies].sort((a, b) => a - b);
 const pct = (p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+if (scenario === 'gift-wallet') {
+  const problems = await giftWalletProblems(database.db, buyers, LOYALTY);
+  if (problems.length > 0) {
+    console.error(`gift-wallet checks failed: ${problems.join('; ')} (failed buys: ${measured.failures})`);
+    process.exit(1);
+  }
+}
 console.log(
   JSON.stringify({
     db: database.kind,
+    scenario,
     orders: total,
     concurrency,
     seconds: measured.seconds,
@@ -115,6 +159,7 @@ console.log(
     p99: pct(99),
     failures: measured.failures,
     seedSeconds: seedMs / 1000,
+    stageGiftsSeconds: stageGiftsMs / 1000,
   }),
 );
 await app.close();

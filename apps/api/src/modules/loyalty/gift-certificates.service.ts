@@ -208,6 +208,11 @@ export class GiftCertificatesService {
   }
 
   // ---------- the customer's certificates (decision 040) ----------
+  /** How many personal certificates the customer can use today (User.giftCertificatesReceived). */
+  usableCount(userId: number): Promise<number> {
+    return this.repo.usableCount(userId, this.today());
+  }
+
   private listed(r: ListedGiftRow, type: UserGiftCertificate['type']): UserGiftCertificate {
     const today = this.today();
     const used = r.maxUses !== null && r.uses >= r.maxUses;
@@ -339,7 +344,7 @@ export class GiftCertificatesService {
       profile: { level: facts.level },
       crmUserSegments: facts.segments.map((crmSegmentId) => ({ crmSegment: { crmSegmentId } })),
       deliveredOrders: last.deliveredOrders,
-      giftCertificatesReceived: await this.repo.usableCount(userId, this.today()),
+      giftCertificatesReceived: await this.usableCount(userId),
       refreshedAt: last.refreshedAt,
       nextRefreshAt: next.toISOString(),
     };

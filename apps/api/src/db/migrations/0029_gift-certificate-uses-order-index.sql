@@ -1,0 +1,1 @@
+CREATE INDEX "gift_certificate_uses_order_idx" ON "gift_certificate_uses" USING btree ("order_id");
