@@ -347,9 +347,12 @@ export class OrderPlacement {
     // e-mail) read its lines
     await this.d.orders.insertItems(tx, orderId, this.orderItems(figures.lines));
     for (const u of uses) await this.d.gifts.recordUse(tx, { ...u, orderId, userId });
-    // the wallet's part (an edited order's former part is given back first); the balance must cover it
-    const paid = await this.d.wallet.payOrder(tx, userId, orderId, order.walletCents);
-    if (!paid.ok) throw new Abort(paid);
+    // the wallet's part (an edited order's former part is given back first); the balance must cover it.
+    // A new order without a part holds nothing: the wallet is not asked (no lock, no read).
+    if (editing || order.walletCents > 0) {
+      const paid = await this.d.wallet.payOrder(tx, userId, orderId, order.walletCents);
+      if (!paid.ok) throw new Abort(paid);
+    }
     // the premium card's free delivery: taken for this order (kept by an edited order that had it)
     if (figures.premiumFreeDelivery) {
       const free = await this.d.premium.takeFreeDelivery(tx, userId, orderId);
