@@ -199,7 +199,9 @@ export async function acceptAndConfirm(page: Page): Promise<void> {
  */
 export async function buyByCard(page: Page): Promise<{ orderId: number; day: string }> {
   await page.goto('/checkout');
-  await expect(page.getByRole('radio', { name: /Carta di credito/ })).toBeChecked();
+  // the payment types load with the checkout; on the embedded database a catalogue change made meanwhile
+  // (another journey's) can hold the answers a few seconds
+  await expect(page.getByRole('radio', { name: /Carta di credito/ })).toBeChecked({ timeout: 30_000 });
   await acceptAndConfirm(page);
   await payOnSandbox(page, CARDS.success);
   await expect(page).toHaveURL(/\/checkout\/completed\/success\?order_id=\d+/, { timeout: 20_000 });

@@ -12,7 +12,9 @@ test('acquisto completo con carta: riepilogo, pagina del fornitore, pagamento ri
   await expect(page.getByRole('heading', { level: 1, name: 'Cassa' })).toBeVisible({ timeout: 30_000 });
   const summary = page.getByRole('complementary', { name: 'Riepilogo' });
   // the default payment type is the card (12): the held amount is shown
-  await expect(page.getByRole('radio', { name: /Carta di credito/ })).toBeChecked();
+  // the payment types load with the checkout; on the embedded database a catalogue change made meanwhile
+  // (another journey's) can hold the answers a few seconds
+  await expect(page.getByRole('radio', { name: /Carta di credito/ })).toBeChecked({ timeout: 30_000 });
   await expect(summary.getByText('Importo pre-autorizzato')).toBeVisible();
   await expect(page.getByRole('region', { name: 'Consegna' }).getByText('Ritiro in negozio')).toBeVisible();
   await settleAndScan(page, 'cassa');
@@ -43,7 +45,9 @@ test('acquisto completo con carta: riepilogo, pagina del fornitore, pagamento ri
 test('carta rifiutata, poi nuovo tentativo riuscito', async ({ page }) => {
   await customerWithCart(page, 'declined');
   await page.goto('/checkout');
-  await expect(page.getByRole('radio', { name: /Carta di credito/ })).toBeChecked();
+  // the payment types load with the checkout; on the embedded database a catalogue change made meanwhile
+  // (another journey's) can hold the answers a few seconds
+  await expect(page.getByRole('radio', { name: /Carta di credito/ })).toBeChecked({ timeout: 30_000 });
   await acceptAndConfirm(page);
   await payOnSandbox(page, CARDS.declined);
   await expect(page).toHaveURL(/\/checkout\/completed\/failed\?order_id=\d+/, { timeout: 20_000 });
