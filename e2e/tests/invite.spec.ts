@@ -12,7 +12,7 @@ test('un cliente invita un amico: l’amico usa il codice, ordina con lo sconto,
   page,
   browser,
 }) => {
-  test.setTimeout(180_000);
+  test.setTimeout(240_000);
   const inviter = await registerConfirmedCustomer(page.request, 'inviter');
   await page.goto('/');
   await acceptCookies(page);
@@ -99,9 +99,9 @@ test('un cliente invita un amico: l’amico usa il codice, ordina con lo sconto,
   await expect(async () => {
     await page.reload();
     await expect(page.getByTestId('invite-vouchers')).toHaveText('Buoni ricevuti: 1 di 10', {
-      timeout: 2_000,
+      timeout: 10_000,
     });
-  }).toPass({ timeout: 30_000 });
+  }).toPass({ timeout: 60_000 });
   await expect(page.getByTestId('invite-friends')).toContainText('buono ricevuto');
   await page.getByRole('link', { name: 'Vai ai tuoi buoni' }).click();
   await expect(page.getByRole('list', { name: 'I tuoi buoni' })).toContainText(
