@@ -1,3 +1,4 @@
+import { longDayText } from '@spesa/shared/format/day';
 import { formatCents } from '@spesa/shared/format/price';
 import { createHash } from 'node:crypto';
 import type {
@@ -55,14 +56,7 @@ export interface GiftCardAuditPort {
 }
 
 const euros = (cents: number) => cents / 100;
-const dayText = (day: string) =>
-  new Intl.DateTimeFormat('it-IT', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
+const dayText = longDayText;
 const instantText = (at: Date) =>
   new Intl.DateTimeFormat('it-IT', {
     weekday: 'long',

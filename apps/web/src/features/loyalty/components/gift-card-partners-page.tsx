@@ -1,3 +1,4 @@
+import { longDayText } from '@spesa/shared/format/day';
 import { useEffect, useId, useRef, useState } from 'react';
 import { useForm, useFormState, useWatch, type Control, type DefaultValues } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
@@ -32,14 +33,7 @@ const PERCENT = GIFT_CARD_PROGRAMME.discountBasisPoints / 100;
 const euro = (cents: number) => formatPrice(cents / 100);
 /** Today's Italian day (YYYY-MM-DD) */
 const romeToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
-const dayText = (day: string) =>
-  new Intl.DateTimeFormat('it-IT', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${day}T00:00:00Z`));
+const dayText = longDayText;
 const instantText = (iso: string) =>
   new Intl.DateTimeFormat('it-IT', {
     weekday: 'long',
