@@ -302,3 +302,33 @@ test('un amministratore aggiunge un posto a una fascia oraria del Drive; vede gl
   await expect(page.locator('tbody tr').filter({ hasText: 'Fasce orarie' }).first()).toBeVisible();
   await expectAccessible(page, 'admin: registro attività');
 });
+
+test('il registro attività contiene ogni modifica e ogni rifiuto dei percorsi qui sopra', async ({
+  page,
+}) => {
+  // the tests of this file run in order in one worker: each write they made is in the audit log, with its author
+  await signInToAdmin(page, 'operatore@spesa.demo');
+  const res = await page.request.get('/ebsn/api/admin/audit?perPage=500&sort=id&order=DESC');
+  expect(res.status()).toBe(200);
+  const entries = (
+    (await res.json()) as {
+      data: { data: Array<{ staffName: string; resource: string; action: string; allowed: boolean }> };
+    }
+  ).data.data;
+  const seen = new Set(entries.map((e) => `${e.staffName} · ${e.resource} · ${e.action} · ${e.allowed}`));
+  expect([...seen]).toEqual(
+    expect.arrayContaining([
+      'Carlo Catalogo · products · update · true', // the price change and the line maximum
+      'Sara Servizio · access · POST /ebsn/api/admin/products/:id · false', // customer service asked for a price
+      'Nadia Negozio · slot-days · close-day · true',
+      'Nadia Negozio · slot-days · open-day · true',
+      'Nadia Negozio · stores · update · true',
+      'Sara Servizio · customers · note · true',
+      'Piero Preparatore · access · GET /ebsn/api/admin/customers · false',
+      'Carlo Catalogo · promotions · create · true',
+      'Carlo Catalogo · categories · block-add · true',
+      'Carlo Catalogo · categories · update · true',
+      'Anna Amministratrice · slot-templates · update · true',
+    ]),
+  );
+});

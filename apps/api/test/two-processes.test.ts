@@ -14,6 +14,7 @@ import {
   testProduct,
 } from './checkout-fixtures';
 import { newCustomer } from './customers';
+import { makeStaff } from './order-fixtures';
 import { buildTestApp, callAs, DEMO_PASSWORD, getJson, login, solveBotCheck, type TestApp } from './helper';
 
 /**
@@ -242,6 +243,37 @@ describe.runIf(onPostgres)('two API processes on one PostgreSQL', () => {
       available = await availableOn(b);
     }
     expect(available).toBe(0);
+  });
+
+  it('a price changed in the back office through one process is served by the other within a second or so', async () => {
+    const p = await testProduct(a.db, { stock: 5 });
+    const manager = await newCustomer(a, { tag: 'two-price-manager' });
+    const staff = await makeStaff(a, manager.userId, [], 'catalogue_manager');
+    const priceOn = async (t: TestApp) =>
+      (await getJson<{ price: number }>(t.app, api(`/products/${p.productId}`))).body.data.price;
+    // b reads (and caches) the product at its old price
+    const old = await priceOn(b);
+    const shown = await callAs<{ data: { updatedAt: string } }>(
+      a.app,
+      staff,
+      'GET',
+      api(`/admin/products/${p.productId}`),
+      { via: 'staff' },
+    );
+    const newPrice = Math.round(old * 100 - 11) / 100;
+    const saved = await callAs(a.app, staff, 'POST', api(`/admin/products/${p.productId}`), {
+      via: 'staff',
+      payload: { updatedAt: shown.body.data.data.updatedAt, price: newPrice },
+    });
+    expect(saved.body.response.status).toBe(0);
+    // b's cache follows the catalogue's version, checked every second
+    const savedAt = Date.now();
+    let price = await priceOn(b);
+    while (price !== newPrice && Date.now() - savedAt < 2000) {
+      await new Promise((r) => setTimeout(r, 50));
+      price = await priceOn(b);
+    }
+    expect(price).toBe(newPrice);
   });
 
   it('a job enqueued once runs once, with both processes polling', async () => {
