@@ -49,6 +49,7 @@ const cardData = (over: Partial<AdminCardData['data']> = {}): AdminCardData => (
       },
     },
     exclusion: null,
+    premiumProduct: { productId: 42, name: 'Parmigiano Reggiano 24 mesi', chosenOn: '2026-11-03' },
     ...over,
   },
 });
@@ -81,6 +82,9 @@ describe('a customer’s loyalty card in the back office', () => {
     render(<CustomerCard customerId={7} canWrite />);
     await waitFor(() => expect(screen.getByTestId('admin-card-number').textContent).toBe('2790 0000 0007 0'));
     expect(screen.getByText('Carta Premium')).toBeTruthy();
+    expect(screen.getByTestId('admin-premium-product').textContent).toBe(
+      'Parmigiano Reggiano 24 mesi, scelto il 03/11/2026',
+    );
     expect(screen.getByTestId('admin-premium-request').textContent).toBe(
       'carta fisica per posta, del 20/11/2026, richiesta, da spedire entro il 20/12/2026',
     );

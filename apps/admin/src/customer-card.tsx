@@ -92,6 +92,24 @@ export function CustomerCard({ customerId, canWrite }: { customerId: number; can
             <dd style={{ margin: 0 }} data-testid="admin-premium">
               {card.premium.active ? T.premiumActive : T.premiumInactive}
             </dd>
+            {card.premium.active || card.premiumProduct ? (
+              <>
+                <dt>{T.premiumProduct}</dt>
+                <dd style={{ margin: 0 }} data-testid="admin-premium-product">
+                  {card.premiumProduct
+                    ? card.premiumProduct.name === null
+                      ? T.premiumProductGone(
+                          card.premiumProduct.productId,
+                          italianDayText(card.premiumProduct.chosenOn),
+                        )
+                      : T.premiumProductChosen(
+                          card.premiumProduct.name,
+                          italianDayText(card.premiumProduct.chosenOn),
+                        )
+                    : T.noPremiumProduct}
+                </dd>
+              </>
+            ) : null}
             <dt>{T.request}</dt>
             <dd style={{ margin: 0 }} data-testid="admin-premium-request">
               {request

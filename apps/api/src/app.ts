@@ -660,7 +660,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         premiumProduct,
       });
       await api.register(inviteRoutes, { invites });
-      await api.register(loyaltyAdminRoutes, { wallet, premium, gifts });
+      await api.register(loyaltyAdminRoutes, { wallet, premium, premiumProduct, gifts });
       await api.register(giftCardOrdersRoutes, { giftCards });
       await api.register(giftCardOrdersAdminRoutes, { giftCards });
       await api.register(backofficeRoutes, {

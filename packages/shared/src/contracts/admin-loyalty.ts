@@ -56,6 +56,16 @@ export const adminCardSchema = cardViewSchema.extend({
       staffName: z.string().nullable(),
     })
     .nullable(),
+  /** the premium card's 20 % product the customer chose (decision 043); null: none chosen */
+  premiumProduct: z
+    .object({
+      productId: z.number().int(),
+      /** the product's name as the catalogue sells it today; null: no longer sold */
+      name: z.string().nullable(),
+      /** YYYY-MM-DD, the Italian day it was chosen */
+      chosenOn: z.string(),
+    })
+    .nullable(),
 });
 export const adminCardDataSchema = z.object({ data: adminCardSchema });
 export type AdminCardData = z.infer<typeof adminCardDataSchema>;

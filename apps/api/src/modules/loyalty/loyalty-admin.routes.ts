@@ -4,6 +4,9 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
+import type { AdminCardData } from '@spesa/shared/contracts/admin-loyalty';
+import type { Result } from '../../lib/result';
+import type { PremiumProductService } from './premium-product.service';
 import type { PremiumService } from './premium.service';
 import type { GiftCertificatesService } from './gift-certificates.service';
 import type { WalletService, WalletStaff } from './wallet.service';
@@ -25,8 +28,21 @@ const tags = ['backoffice'];
 const loyaltyAdminRoutes: FastifyPluginAsyncZod<{
   wallet: WalletService;
   premium: PremiumService;
+  premiumProduct: Pick<PremiumProductService, 'adminChoice'>;
   gifts: GiftCertificatesService;
-}> = async (app, { wallet, premium, gifts }) => {
+}> = async (app, { wallet, premium, premiumProduct, gifts }) => {
+  /** a card answer with the customer's chosen 20 % product */
+  const withProduct = async (
+    userId: number,
+    result: Result<AdminCardData>,
+  ): Promise<Result<AdminCardData>> =>
+    result.ok
+      ? {
+          ...result,
+          data: { data: { ...result.data.data, premiumProduct: await premiumProduct.adminChoice(userId) } },
+        }
+      : result;
+
   app.route({
     ...contractRoute(api.wallet, {
       access: ACCESS.admin(WALLET_GRANTS.read),
@@ -62,7 +78,8 @@ const loyaltyAdminRoutes: FastifyPluginAsyncZod<{
       tags,
       summary: "A customer's loyalty card, premium state and exclusion",
     }),
-    handler: async (request) => answer(request, await premium.adminView(request.params.id)),
+    handler: async (request) =>
+      answer(request, await withProduct(request.params.id, await premium.adminView(request.params.id))),
   });
 
   app.route({
@@ -75,11 +92,14 @@ const loyaltyAdminRoutes: FastifyPluginAsyncZod<{
     handler: async (request) =>
       answer(
         request,
-        await premium.setExclusion(
-          memberOf(request),
+        await withProduct(
           request.params.id,
-          request.body.excluded,
-          request.body.reason,
+          await premium.setExclusion(
+            memberOf(request),
+            request.params.id,
+            request.body.excluded,
+            request.body.reason,
+          ),
         ),
       ),
   });
@@ -92,7 +112,13 @@ const loyaltyAdminRoutes: FastifyPluginAsyncZod<{
       summary: 'A physical premium card one step further: shipped, then delivered (audited)',
     }),
     handler: async (request) =>
-      answer(request, await premium.advanceCard(memberOf(request), request.params.id, request.body.state)),
+      answer(
+        request,
+        await withProduct(
+          request.params.id,
+          await premium.advanceCard(memberOf(request), request.params.id, request.body.state),
+        ),
+      ),
   });
 
   app.route({

@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { AdminCardData } from '@spesa/shared/contracts/admin-loyalty';
 import type { PremiumProduct } from '@spesa/shared/contracts/loyalty';
 import { makeCardNumber } from '@spesa/shared/loyalty/card-number';
 import { testProduct } from '../../../test/checkout-fixtures';
@@ -215,5 +216,23 @@ describe('the premium 20 % product', () => {
     expect(res.body.response.status).toBe(0);
     expect((await choiceRow(a.userId))?.productId).toBe(pa.productId);
     expect((await choiceRow(b.userId))?.productId).toBe(pb.productId);
+  });
+
+  it("the back office's customer page shows the chosen product, to customer service only for that customer", async () => {
+    const a = await customer('pp-admin-a');
+    const b = await customer('pp-admin-b');
+    const p = await testProduct(t.db, { stock: 10 });
+    const cardOf = (userId: number) =>
+      callAs<AdminCardData>(t.app, cs, 'GET', `${API}/admin/customers/${userId}/loyalty-card`, {
+        via: 'staff',
+      });
+    expect((await cardOf(a.userId)).body.data.data.premiumProduct).toBeNull();
+    expect((await choose(a, { productId: p.productId })).body.response.status).toBe(0);
+    expect((await cardOf(a.userId)).body.data.data.premiumProduct).toEqual({
+      productId: p.productId,
+      name: p.name,
+      chosenOn: '2027-03-10',
+    });
+    expect((await cardOf(b.userId)).body.data.data.premiumProduct).toBeNull();
   });
 });

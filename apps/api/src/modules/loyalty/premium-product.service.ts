@@ -87,6 +87,16 @@ export class PremiumProductService {
     return ok(await this.#answer(chosen), [LOYALTY_INFO_TEXT.productChosen(product.name)]);
   }
 
+  /** The customer's chosen product for the back office's customer page: id, today's name, day chosen. */
+  async adminChoice(
+    userId: number,
+  ): Promise<{ productId: number; name: string | null; chosenOn: string } | null> {
+    const choice = await this.repo.choiceOf(userId);
+    if (!choice) return null;
+    const product = await this.catalogue.productOf(choice.productId);
+    return { productId: choice.productId, name: product?.name ?? null, chosenOn: choice.chosenOn };
+  }
+
   /**
    * The product whose lines checkout prices 20 % less for this customer now: premium today, the perk running,
    * a product chosen; null otherwise.

@@ -212,7 +212,8 @@ export class PremiumService {
       this.cardView(userId, db),
       this.repo.exclusionOf(userId, db),
     ]);
-    return { data: { ...view, userId, exclusion } };
+    // the chosen 20 % product is the premium-product service's, added by the route (it depends on this one)
+    return { data: { ...view, userId, exclusion, premiumProduct: null } };
   }
 
   /** GET /admin/customers/:id/loyalty-card */
