@@ -353,6 +353,8 @@ describe('every endpoint under /ebsn/api is registered from its contract (decisi
       'GET /ebsn/api/payment-sandbox/pay/:ref',
       // the browser's return from the provider: a redirect to the web app's result page
       'GET /ebsn/api/payment/feedback/sandbox',
+      // a receipt's PDF (a file, not the envelope; decision 046)
+      'GET /ebsn/api/receipts/pdf',
       'POST /ebsn/api/payment-sandbox/pay/:ref',
       // the provider's signed notification (its own answer, not the envelope)
       'POST /ebsn/api/payment/webhook/sandbox',
