@@ -21,9 +21,10 @@ test('il cliente apre uno scontrino, scarica il PDF e disattiva lo scontrino dig
   await expectAccessible(page, 'scontrini');
 
   // a reversed period is refused with an Italian message
-  await page.getByLabel('Dal').fill('2026-03-01');
-  await page.getByLabel('Al').fill('2026-01-01');
-  await page.getByRole('button', { name: 'Filtra' }).click();
+  const period = page.getByRole('search', { name: 'Filtra gli scontrini per data' });
+  await period.getByLabel('Dal', { exact: true }).fill('2026-03-01');
+  await period.getByLabel('Al', { exact: true }).fill('2026-01-01');
+  await period.getByRole('button', { name: 'Filtra' }).click();
   await expect(page.getByRole('alert')).toContainText(
     'La data di inizio non può essere successiva alla data di fine.',
   );
