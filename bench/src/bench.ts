@@ -597,6 +597,7 @@ async function benchReceipts(url: string): Promise<ReceiptsFigures> {
   if (code !== 0 || !line) throw new Error(`receipts bench exited (${code}):\n${out}`);
   return JSON.parse(line) as ReceiptsFigures;
 }
+let receiptsMeasured = false;
 if (parts.has('receipts') && findPgBinDir()) {
   console.log('\n== Receipts on PostgreSQL');
   const cluster = await startPgCluster({ database: 'spesa_receipts', log: (m) => console.log(`  ${m}`) });
@@ -627,6 +628,7 @@ if (parts.has('receipts') && findPgBinDir()) {
   ];
   const rh = ['call', 'calls', 'p50 ms', 'p95 ms', 'p99 ms', 'receipts/s'];
   console.log(`\n${textTable(rh, rows)}`);
+  receiptsMeasured = true;
   const file = writeDocsSection(
     'Receipts',
     [
@@ -714,6 +716,7 @@ if (allRows.length) {
   orderRows.length === 0 &&
   loyaltyRows.length === 0 &&
   listsRows.length === 0 &&
+  !receiptsMeasured &&
   !processesMeasured
 ) {
   console.log('nothing measured');

@@ -205,21 +205,28 @@ export class ReceiptsRepository {
   }
 
   // ---------- till systems ----------
-  async tillSystem(
-    systemId: string,
-    db: Db = this.db,
-  ): Promise<{ systemId: string; warehouseId: number; secretHash: string; active: boolean } | null> {
+  /** a till system with its store's name and address (delivery's warehouses and addresses, read only) */
+  async tillSystem(systemId: string, db: Db = this.db) {
     const [row] = await queryRows<{
       systemId: string;
       warehouseId: number;
       secretHash: string;
       active: boolean;
+      storeName: string | null;
+      storeAddress: string;
     }>(
       db,
-      sql`SELECT system_id AS "systemId", warehouse_id::int AS "warehouseId", secret_hash AS "secretHash", active
-          FROM receipt_till_systems WHERE system_id = ${systemId}`,
+      sql`SELECT t.system_id AS "systemId", t.warehouse_id::int AS "warehouseId", t.secret_hash AS "secretHash",
+                 t.active, w.name AS "storeName",
+                 coalesce((SELECT concat_ws(' ', a.address1, a.address_number, a.postal_code, a.city)
+                   FROM addresses a WHERE a.warehouse_id = t.warehouse_id AND a.user_id IS NULL LIMIT 1), '')
+                   AS "storeAddress"
+          FROM receipt_till_systems t LEFT JOIN warehouses w ON w.warehouse_id = t.warehouse_id
+          WHERE t.system_id = ${systemId}`,
     );
-    return row ?? null;
+    if (!row) return null;
+    const { storeName, storeAddress, ...system } = row;
+    return { ...system, store: storeName === null ? null : { name: storeName, address: storeAddress } };
   }
 
   async upsertTillSystem(db: Db, systemId: string, warehouseId: number, secretHash: string): Promise<void> {

@@ -82,6 +82,13 @@ export interface ReceiptNotificationsPort {
   ): Promise<void>;
 }
 
+/** An authenticated till system and its store (name and address printed on the receipts). */
+export interface TillSystem {
+  systemId: string;
+  warehouseId: number;
+  store: { name: string; address: string } | null;
+}
+
 /** An order's status change, as the orders module announces it. */
 export interface OrderStatusEvent {
   orderId: number;
@@ -337,16 +344,13 @@ export class ReceiptsService {
 
   // ---------- the tills ----------
   /** the till system named, when its secret matches (null: unknown, inactive or a wrong secret) */
-  async authenticate(
-    systemId: string,
-    secret: string,
-  ): Promise<{ systemId: string; warehouseId: number } | null> {
+  async authenticate(systemId: string, secret: string): Promise<TillSystem | null> {
     const system = await this.repo.tillSystem(systemId);
     const given = Buffer.from(sha256(secret), 'hex');
     const stored = Buffer.from(system?.secretHash ?? sha256('no system'), 'hex');
     const same = given.length === stored.length && timingSafeEqual(given, stored);
     return system && system.active && same
-      ? { systemId: system.systemId, warehouseId: system.warehouseId }
+      ? { systemId: system.systemId, warehouseId: system.warehouseId, store: system.store }
       : null;
   }
 
@@ -354,10 +358,7 @@ export class ReceiptsService {
    * POST /receipts/till/ingest: one till document, written once per (system, till, number); the answer tells
    * the till whether to print paper (the card holder's digital receipt service in force) and the voucher mode.
    */
-  async ingest(
-    system: { systemId: string; warehouseId: number },
-    body: TillReceiptBody,
-  ): Promise<Result<TillReceiptAnswer>> {
+  async ingest(system: TillSystem, body: TillReceiptBody): Promise<Result<TillReceiptAnswer>> {
     const sum = body.lines.reduce((s, l) => s + l.amountCents, 0);
     if (sum !== body.totalCents) return failWith(RECEIPTS_TEXT.totalMismatch, 'validation');
     const now = this.deps.now();
@@ -381,9 +382,8 @@ export class ReceiptsService {
         customerLinked: found.userId !== null,
       });
     };
-    if (await this.repo.findDocument(this.db, system.systemId, body.tillCode, body.documentNumber))
-      return replay();
-    const store = await this.repo.storeOf(system.warehouseId);
+    // a replayed document is found by the insert's unique index, then answered by `replay`
+    const store = system.store;
     const lines = body.lines.map((l) => ({
       description: l.description,
       productId: l.productId ?? null,
