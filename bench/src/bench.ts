@@ -632,7 +632,8 @@ if (parts.has('receipts') && findPgBinDir()) {
   const file = writeDocsSection(
     'Receipts',
     [
-      `Measured ${today()} on commit ${gitSha()}; machine: ${machine()}.`,
+      `Measured ${today()} on commit ${gitSha()}; machine: ${machine()}; load average at the end ` +
+        `${loadavg()[0]?.toFixed(1) ?? '—'} (the machine is shared: other work slows every figure).`,
       'Command: `npm run bench -- --part=receipts` — apps/api/src/modules/receipts/receipts.bench.ts builds the app ' +
         'on a freshly seeded demo database in a private PostgreSQL cluster, sends 500 receipts (10 lines each) of ' +
         'one customer through the till ingestion, then over HTTP: `GET /ebsn/api/receipts/list` (first page and ' +
