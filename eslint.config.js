@@ -37,6 +37,7 @@ const API_MODULES = {
   orders: ['account', 'cart', 'mail', 'payment'],
   payment: [],
   ratings: [],
+  receipts: [],
   system: [],
 };
 const WEB_FEATURES = {
@@ -50,6 +51,7 @@ const WEB_FEATURES = {
   loyalty: ['account', 'cart', 'catalogue'],
   orders: ['cart', 'checkout', 'delivery'],
   ratings: [],
+  receipts: [],
 };
 
 /** Packages and apps: shared stays framework-free; the web app and the API never import each other. */

@@ -11,6 +11,8 @@
 //                                                  --process-orders=N buyers staged per run (default 400/s × duration)
 //   npm run bench -- --part=lists                  a 200-product list viewed, a 100-product list into the cart
 //                                                  (apps/api/src/modules/lists/lists.bench.ts, issue 20)
+//   npm run bench -- --part=receipts               a 500-receipt customer's list, till ingestion per second
+//                                                  (apps/api/src/modules/receipts/receipts.bench.ts, issue 22)
 //   npm run bench -- --part=loyalty                checkout with a personal gift certificate and the wallet
 //                                                  (order-placement.bench.ts --scenario=gift-wallet, issue 21),
 //                                                  each run beside a plain one on the same machine state
@@ -51,7 +53,7 @@ const products = Number(text('products', '100000'));
 const dbs = text('db', 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
 const reseed = option('reseed') === true;
 const only = text('part', 'all');
-const PARTS = ['catalogue', 'orders', 'loyalty', 'lists', 'processes'];
+const PARTS = ['catalogue', 'orders', 'loyalty', 'lists', 'receipts', 'processes'];
 const parts = new Set(only === 'all' ? PARTS : only.split(','));
 for (const p of parts)
   if (!PARTS.includes(p)) throw new Error(`--part=${p}: expected all, ${PARTS.join(', ')} (comma separated)`);
@@ -575,6 +577,77 @@ if (parts.has('lists')) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// Receipts (issue 22): a 500-receipt customer's list and till ingestion, over HTTP, on PostgreSQL
+interface ReceiptsFigures {
+  list: { receipts: number; calls: number; p50: number; p95: number; p99: number };
+  ingest: { receipts: number; inFlight: number; seconds: number; perSecond: number };
+}
+async function benchReceipts(url: string): Promise<ReceiptsFigures> {
+  const inherited = { ...process.env };
+  delete inherited.DATABASE_URL;
+  const child = spawn(
+    process.execPath,
+    ['--import', 'tsx', join(root, 'apps/api/src/modules/receipts/receipts.bench.ts'), `--url=${url}`],
+    { cwd: root, env: inherited, stdio: ['ignore', 'pipe', 'inherit'] },
+  );
+  let out = '';
+  child.stdout.on('data', (d: Buffer) => (out += d.toString()));
+  const code = await new Promise<number | null>((done) => child.once('exit', done));
+  const line = out.split('\n').find((l) => l.startsWith('{'));
+  if (code !== 0 || !line) throw new Error(`receipts bench exited (${code}):\n${out}`);
+  return JSON.parse(line) as ReceiptsFigures;
+}
+let receiptsMeasured = false;
+if (parts.has('receipts') && findPgBinDir()) {
+  console.log('\n== Receipts on PostgreSQL');
+  const cluster = await startPgCluster({ database: 'spesa_receipts', log: (m) => console.log(`  ${m}`) });
+  let f: ReceiptsFigures;
+  try {
+    f = await benchReceipts(cluster.url);
+  } finally {
+    cluster.stop();
+  }
+  const mark = (ok: boolean) => (ok ? '✓' : '✗');
+  const rows = [
+    [
+      `list of a ${f.list.receipts}-receipt customer`,
+      f.list.calls,
+      f.list.p50.toFixed(1),
+      f.list.p95.toFixed(1),
+      f.list.p99.toFixed(1),
+      '—',
+    ],
+    [
+      `till ingestion, ${f.ingest.inFlight} tills at once`,
+      f.ingest.receipts,
+      '—',
+      '—',
+      '—',
+      f.ingest.perSecond.toFixed(0),
+    ],
+  ];
+  const rh = ['call', 'calls', 'p50 ms', 'p95 ms', 'p99 ms', 'receipts/s'];
+  console.log(`\n${textTable(rh, rows)}`);
+  receiptsMeasured = true;
+  const file = writeDocsSection(
+    'Receipts',
+    [
+      `Measured ${today()} on commit ${gitSha()}; machine: ${machine()}; load average at the end ` +
+        `${loadavg()[0]?.toFixed(1) ?? '—'} (the machine is shared: other work slows every figure).`,
+      'Command: `npm run bench -- --part=receipts` — apps/api/src/modules/receipts/receipts.bench.ts builds the app ' +
+        'on a freshly seeded demo database in a private PostgreSQL cluster, sends 500 receipts (10 lines each) of ' +
+        'one customer through the till ingestion, then over HTTP: `GET /ebsn/api/receipts/list` (first page and ' +
+        'page 20 in turn, one call at a time, 400 calls after 40 to warm up), and 2,000 new receipts through ' +
+        '`POST /ebsn/api/receipts/till/ingest` from 8 tills at once (after 100 to warm up).',
+      mdTable(rh, rows),
+      `Targets (PostgreSQL):\n\n- receipt list, 500 receipts: p95 ${f.list.p95.toFixed(1)} ms (target ≤ 30) ${mark(f.list.p95 <= 30)}\n` +
+        `- till ingestion: ${f.ingest.perSecond.toFixed(0)} receipts/s (target ≥ 200) ${mark(f.ingest.perSecond >= 200)}`,
+    ].join('\n\n'),
+  );
+  console.log(`written to ${file}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // 1 and 2 API processes (WORKERS) on one PostgreSQL: the varied listing and order placement over HTTP
 let processesMeasured = false;
 if (parts.has('processes')) {
@@ -644,6 +717,7 @@ if (allRows.length) {
   orderRows.length === 0 &&
   loyaltyRows.length === 0 &&
   listsRows.length === 0 &&
+  !receiptsMeasured &&
   !processesMeasured
 ) {
   console.log('nothing measured');

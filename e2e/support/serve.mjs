@@ -18,6 +18,8 @@ const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     PORT: process.env.E2E_PORT ?? '8181',
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
+    // the receipts journey sees a digital receipt switch take effect (decision 046)
+    RECEIPT_SWITCH_DELAY_MS: process.env.RECEIPT_SWITCH_DELAY_MS ?? '8000',
   },
   stdio: 'inherit',
 });

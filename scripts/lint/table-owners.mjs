@@ -49,6 +49,7 @@ export const TABLE_OWNERS = {
     'delivery_slots',
   ],
   lists: ['wishlists', 'wishlist_items', 'wishlist_shares'],
+  receipts: ['receipt_till_systems', 'receipts', 'receipt_lines', 'receipt_settings', 'taxfree_refunds'],
   loyalty: [
     'wallet_movements',
     'premium_requests',

@@ -17,6 +17,7 @@ import { SlotTemplateEdit, SlotTemplateList } from './slot-templates';
 import { StaffCreate, StaffEdit, StaffList } from './staff';
 import { StoreEdit, StoreList, StoreShow } from './stores';
 import { VoteList } from './votes';
+import { ReceiptList, ReceiptShow } from './receipts';
 
 /**
  * The back office (decision 030). Each resource is registered here, once: its screens (list, show, edit)
@@ -74,6 +75,9 @@ export function AdminApp() {
           <Resource key="customers" name="customers" list={CustomerList} show={CustomerShow} />
         ) : null,
         mayRead(role, 'votes') ? <Resource key="votes" name="votes" list={VoteList} /> : null,
+        mayRead(role, 'receipts') ? (
+          <Resource key="receipts" name="receipts" list={ReceiptList} show={ReceiptShow} />
+        ) : null,
         mayRead(role, 'giftCardOrders') ? (
           <Resource
             key="gift-card-orders"

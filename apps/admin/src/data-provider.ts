@@ -108,6 +108,11 @@ export const dataProvider: DataProvider = {
       }
       if (resource === 'stores') return adminCall('GET /admin/stores', {});
       if (resource === 'staff') return adminCall('GET /admin/staff', {});
+      if (resource === 'receipts') {
+        const userId = Number(filter.userId);
+        if (!Number.isInteger(userId) || userId < 1) return { data: [], total: 0 };
+        return adminCall('GET /admin/receipts', { query: { ...pageOf(params), userId } });
+      }
       if (resource === 'gift-card-orders') {
         const state = GIFT_CARD_ORDER_STATES.find((s) => s === filter.state);
         const late = filter.late as unknown;
@@ -151,6 +156,8 @@ export const dataProvider: DataProvider = {
         return adminCall('GET /admin/categories/:id', { params: { id: Number(params.id) } });
       if (resource === 'stores')
         return adminCall('GET /admin/stores/:id', { params: { id: Number(params.id) } });
+      if (resource === 'receipts')
+        return adminCall('GET /admin/receipts/:id', { params: { id: Number(params.id) } });
       if (resource === 'gift-card-orders')
         return adminCall('GET /admin/gift-card-orders/:id', { params: { id: Number(params.id) } });
       throw new HttpError(`Risorsa sconosciuta: ${resource}`, 404);

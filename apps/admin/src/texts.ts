@@ -145,6 +145,10 @@ export const adminItalian = {
         rejectionReason: 'Motivo del rifiuto',
       },
     },
+    receipts: {
+      name: 'Scontrino |||| Scontrini',
+      fields: { userId: 'Numero cliente' },
+    },
     'gift-card-orders': {
       name: 'Gift card aziende |||| Gift card aziende',
       fields: {
@@ -604,4 +608,27 @@ export const giftCardOrderTexts = {
     cancelled: 'Annulla la richiesta',
   },
   failed: 'Operazione non riuscita.',
+};
+
+/** Customers' receipts (decision 046): read only. */
+export const receiptTexts = {
+  userId: 'Numero cliente',
+  chooseCustomer: 'Scrivi il numero del cliente per vedere i suoi scontrini.',
+  issuedAt: 'Data',
+  store: 'Punto vendita',
+  number: 'Documento',
+  source: 'Tipo',
+  sources: { store: 'In negozio', online: 'Spesa online' },
+  total: 'Totale',
+  digital: 'Digitale',
+  yes: 'Sì',
+  no: 'No',
+  lines: 'Righe dello scontrino',
+  description: 'Descrizione',
+  quantity: 'Quantità',
+  vat: 'IVA',
+  amount: 'Importo',
+  vatIncluded: 'di cui IVA',
+  digitalUntil: (day: string) =>
+    `Scontrino digitale, conservato fino al ${day.split('-').reverse().join('/')}.`,
 };

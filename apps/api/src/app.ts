@@ -86,6 +86,17 @@ import { GiftCertificatesService } from './modules/loyalty/gift-certificates.ser
 import { WalletRepository } from './modules/loyalty/wallet.repository';
 import { WalletService, type WalletAuditPort } from './modules/loyalty/wallet.service';
 import { RatingsRepository } from './modules/ratings/ratings.repository';
+import { ReceiptsRepository } from './modules/receipts/receipts.repository';
+import receiptsAdminRoutes from './modules/receipts/receipts-admin.routes';
+import receiptsRoutes from './modules/receipts/receipts.routes';
+import {
+  RECEIPT_RETENTION_JOB,
+  RECEIPT_RETENTION_MS,
+  RECEIPT_SETTINGS_JOB,
+  RECEIPT_SETTINGS_MS,
+  ReceiptsService,
+  type ReceiptNotificationsPort,
+} from './modules/receipts/receipts.service';
 import ratingsAdminRoutes from './modules/ratings/ratings-admin.routes';
 import ratingsRoutes from './modules/ratings/ratings.routes';
 import { RatingsModerationService, RatingsService } from './modules/ratings/ratings.service';
@@ -150,6 +161,8 @@ export interface BuildAppOptions {
   paymentProviders?: readonly PaymentProvider[];
   /** poll for scheduled jobs (default true); tests that drive `app.jobs.runDue()` themselves turn it off */
   runJobs?: boolean;
+  /** told when a digital receipt becomes available (the notifications module; default: nothing) */
+  receiptNotifications?: ReceiptNotificationsPort;
 }
 
 export type App = FastifyInstance;
@@ -230,6 +243,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         { name: 'payments' },
         { name: 'staff' },
         { name: 'backoffice' },
+        { name: 'receipts' },
         { name: 'system' },
       ],
     },
@@ -448,6 +462,32 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     await invites.sweep();
   });
   orderStatus.onChange((db, event) => invites.onOrderDelivered(db, event), isDelivery);
+  // receipts (decision 046): the tills' and delivered online orders' receipts, the digital receipt service
+  // switched within 24 hours (a job applies due changes), digital receipts deleted after 6 months (daily job)
+  const receiptsRepo = new ReceiptsRepository(opts.db);
+  const receipts = new ReceiptsService(
+    opts.db,
+    receiptsRepo,
+    {
+      cardOf: async (userId) => (await accounts.findUserById(userId))?.cardNumber ?? null,
+      holderOf: (cardNumber, db) => accounts.holderOfCard(cardNumber, db),
+    },
+    { factsOf: (db, orderId) => ordersRepo.receiptFactsOf(db, orderId) },
+    {
+      now,
+      ...(opts.receiptNotifications ? { notifications: opts.receiptNotifications } : {}),
+      ...(env.RECEIPT_SWITCH_DELAY_MS !== undefined ? { switchDelayMs: env.RECEIPT_SWITCH_DELAY_MS } : {}),
+    },
+  );
+  app.decorate('receipts', receipts);
+  orderStatus.onChange((db, event) => receipts.onOrderDelivered(db, event), isDelivery);
+  jobs.every(RECEIPT_SETTINGS_JOB, RECEIPT_SETTINGS_MS, async () => {
+    await receipts.applyDueSettings();
+  });
+  jobs.every(RECEIPT_RETENTION_JOB, RECEIPT_RETENTION_MS, async () => {
+    await receipts.deleteExpiredDigital();
+  });
+  erasers.push((userId) => receiptsRepo.eraseCustomer(userId));
   // checkout, payments and the customer's order actions (decision 017)
   // the sandbox's key: its own secret, or (never in production: env.ts) one generated once for this database
   const sandbox = new SandboxPaymentProvider(opts.db, {
@@ -660,6 +700,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         premiumProduct,
       });
       await api.register(inviteRoutes, { invites });
+      await api.register(receiptsRoutes, { receipts });
+      await api.register(receiptsAdminRoutes, { receipts });
       await api.register(loyaltyAdminRoutes, { wallet, premium, premiumProduct, gifts });
       await api.register(giftCardOrdersRoutes, { giftCards });
       await api.register(giftCardOrdersAdminRoutes, { giftCards });
@@ -710,5 +752,7 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** invite a friend (tests run its sweep and settlements) */
     invites: InviteService;
+    /** receipts (tests run its jobs' work) */
+    receipts: ReceiptsService;
   }
 }

@@ -122,6 +122,11 @@ const envSchema = z.object({
   MAIL_FROM: z.string().default('Spesa <noreply@spesa.example.it>'),
   /** the chain's corporate desk: hears of every companies' gift-card request (decision 044) */
   GIFT_CARD_DESK_EMAIL: z.email().default('aziende@spesa.example.it'),
+  /**
+   * the digital receipt / voucher mode switch takes effect this many ms after it is asked (journeys);
+   * unset: at the next Italian midnight, within 24 hours (decision 046)
+   */
+  RECEIPT_SWITCH_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
   /** the development mailbox page /dev/mailbox, for loopback clients only (default on; never in production) */
   DEV_MAILBOX: z.enum(['true', 'false']).optional(),
   /** seed the demo accounts of the README (default: on unless NODE_ENV=production) */

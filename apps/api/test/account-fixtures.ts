@@ -1,3 +1,4 @@
+import { AccountRepository } from '../src/modules/account/account.repository';
 import type { RegisterUserBody } from '@spesa/shared/contracts/account';
 import { sql } from 'drizzle-orm';
 import { expect } from 'vitest';
@@ -102,6 +103,13 @@ export async function newLoyaltyCard(db: Db, holderLastName: string): Promise<st
   const body = `29${String(Math.floor(Math.random() * 1e10)).padStart(10, '0')}`;
   const cardNumber = body + String(ean13CheckDigit(body));
   await db.insert(loyaltyCards).values({ cardNumber, cardType: 'fidelity', holderLastName });
+  return cardNumber;
+}
+
+/** A new loyalty card linked to a customer who has none (through the account repository); its number. */
+export async function linkNewCard(db: Db, userId: number): Promise<string> {
+  const cardNumber = await newLoyaltyCard(db, 'Cliente');
+  if (!(await new AccountRepository(db).linkCard(db, userId, cardNumber))) throw new Error('card not linked');
   return cardNumber;
 }
 

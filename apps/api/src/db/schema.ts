@@ -332,3 +332,4 @@ export * from './schema-loyalty';
 export * from './schema-orders';
 export * from './schema-ratings';
 export * from './schema-system';
+export * from './schema-receipts';

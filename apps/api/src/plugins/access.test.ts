@@ -141,6 +141,7 @@ describe('every route says who may call it', () => {
       "GET /ebsn/api/payment/feedback/sandbox | signed: the provider's return, signed (HMAC), checked in the handler",
       "POST /ebsn/api/payment/webhook/sandbox | signed: the provider's webhook, HMAC of the raw body, checked in the handler",
       "GET /ebsn/api/token-order/view | signed: the confirmation e-mail's order access token, checked in the handler",
+      "POST /ebsn/api/receipts/till/ingest | signed: a store's till system: its id and secret (x-till-system, x-till-secret) are checked in the handler",
       'POST /ebsn/api/loyalty/gift-card-orders | public: companies ask for gift cards without an account (throttled per address)',
       'POST /ebsn/api/admin/auth/login | public: the back-office sign-in: the password and the one-time code are checked here',
       'POST /ebsn/api/admin/auth/enrol | public: confirms the authenticator with the enrolment token shown at sign-in',
@@ -352,6 +353,8 @@ describe('every endpoint under /ebsn/api is registered from its contract (decisi
       'GET /ebsn/api/payment-sandbox/pay/:ref',
       // the browser's return from the provider: a redirect to the web app's result page
       'GET /ebsn/api/payment/feedback/sandbox',
+      // a receipt's PDF (a file, not the envelope; decision 046)
+      'GET /ebsn/api/receipts/pdf',
       'POST /ebsn/api/payment-sandbox/pay/:ref',
       // the provider's signed notification (its own answer, not the envelope)
       'POST /ebsn/api/payment/webhook/sandbox',

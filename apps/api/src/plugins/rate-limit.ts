@@ -44,6 +44,17 @@ declare module 'fastify' {
       subjectOf?: ThrottleSubjectOf,
       limits?: ThrottleLimits,
     ) => preHandlerAsyncHookHandler;
+    /**
+     * Failures of `scope` counted per client address and per `key` (e.g. a till system's id): `blocked` says
+     * whether either is over `max` in the window (nothing counted), `failed` counts one failure.
+     */
+    failureThrottle: (
+      scope: string,
+      max: number,
+    ) => {
+      blocked: (request: FastifyRequest, key: string) => Promise<boolean>;
+      failed: (request: FastifyRequest, key: string) => Promise<void>;
+    };
   }
 }
 
@@ -103,6 +114,29 @@ export default fp<AuthRateLimitOptions>(
         return handler;
       },
     );
+
+    app.decorate('failureThrottle', (scope: string, max: number) => {
+      const keysOf = (request: FastifyRequest, key: string) => [
+        `fail:${scope}:addr:${request.ip}`,
+        `fail:${scope}:key:${key.slice(0, 100)}`,
+      ];
+      return {
+        blocked: async (request: FastifyRequest, key: string) => {
+          const rows = await queryRows<{ hits: number }>(
+            opts.db,
+            sql`SELECT hits FROM ${throttleCounters}
+                WHERE key IN (${sql.join(
+                  keysOf(request, key).map((k) => sql`${k}`),
+                  sql`, `,
+                )}) AND window_ends_at > now()`,
+          );
+          return rows.some((r) => r.hits >= max);
+        },
+        failed: async (request: FastifyRequest, key: string) => {
+          for (const k of keysOf(request, key)) await hit(opts.db, k, windowMs);
+        },
+      };
+    });
   },
   { name: 'auth-rate-limit' },
 );

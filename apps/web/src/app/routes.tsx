@@ -159,6 +159,23 @@ export const routes: RouteObject[] = [
             path: 'profile/invite',
             lazy: () => import('./routes/invite-route').then((m) => ({ Component: m.InviteRoute })),
           },
+          // receipts, the digital receipt service and tax-free refunds (decision 046)
+          {
+            path: 'profile/receipts',
+            lazy: () => import('./routes/receipts-route').then((m) => ({ Component: m.ReceiptsRoute })),
+          },
+          {
+            path: 'profile/receipts/digital',
+            lazy: () => import('./routes/receipts-route').then((m) => ({ Component: m.ReceiptSettingsRoute })),
+          },
+          {
+            path: 'profile/receipts/tax-free',
+            lazy: () => import('./routes/receipts-route').then((m) => ({ Component: m.TaxfreeRoute })),
+          },
+          {
+            path: 'profile/receipts/:receiptId',
+            lazy: () => import('./routes/receipts-route').then((m) => ({ Component: m.ReceiptDetailRoute })),
+          },
           // EditAddresses (spec section 2): the list and the form with its optional addressId
           {
             path: 'profile/addresses',

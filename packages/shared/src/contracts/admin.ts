@@ -77,6 +77,8 @@ export const ADMIN_GRANTS = {
     read: ['administrator', 'customer_service', 'supervisor'],
     write: ['administrator', 'customer_service'],
   },
+  /** the customers' receipts, read only (decision 046; the receipts module's routes) */
+  receipts: { read: ['administrator', 'customer_service', 'supervisor'], write: [] },
   audit: { read: ['administrator', 'supervisor'], write: [] },
 } as const satisfies Record<string, { read: readonly StaffRole[]; write: readonly StaffRole[] }>;
 export type AdminResource = keyof typeof ADMIN_GRANTS;

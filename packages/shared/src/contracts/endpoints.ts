@@ -3,6 +3,7 @@ import { backofficeEndpoints } from './admin';
 import { adminOrdersEndpoints } from './admin-orders';
 import { adminLoyaltyEndpoints } from './admin-loyalty';
 import { adminRatingsEndpoints } from './admin-ratings';
+import { adminReceiptsEndpoints } from './admin-receipts';
 import { cartEndpoints } from './cart';
 import { catalogueEndpoints } from './catalogue';
 import { checkoutEndpoints } from './checkout';
@@ -16,6 +17,7 @@ import { adminGiftCardOrderEndpoints, giftCardOrderEndpoints } from './gift-card
 import { loyaltyEndpoints } from './loyalty';
 import { ordersEndpoints } from './orders';
 import { ratingsEndpoints } from './ratings';
+import { receiptsEndpoints } from './receipts';
 import { systemEndpoints } from './system';
 
 /**
@@ -40,6 +42,8 @@ export const ENDPOINT_GROUPS = {
   adminOrders: adminOrdersEndpoints,
   ratings: ratingsEndpoints,
   adminRatings: adminRatingsEndpoints,
+  receipts: receiptsEndpoints,
+  adminReceipts: adminReceiptsEndpoints,
   system: systemEndpoints,
   giftCardOrders: giftCardOrderEndpoints,
   adminGiftCardOrders: adminGiftCardOrderEndpoints,

@@ -197,6 +197,15 @@ export class AccountRepository {
     return (await this.findCard(cardNumber))?.cardType ?? null;
   }
 
+  /** The account holding a card (null: none), read in the caller's transaction. */
+  async holderOfCard(cardNumber: string, db: Db = this.db): Promise<number | null> {
+    const [row] = await queryRows<{ id: number }>(
+      db,
+      sql`SELECT user_id AS id FROM users WHERE card_number = ${cardNumber} LIMIT 1`,
+    );
+    return row?.id ?? null;
+  }
+
   async isCardLinked(cardNumber: string): Promise<boolean> {
     const rows = await this.db
       .select({ id: users.userId })

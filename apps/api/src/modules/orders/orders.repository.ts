@@ -247,6 +247,46 @@ export class OrdersRepository {
     return row?.userId ?? null;
   }
 
+  /**
+   * A delivered order's facts for its receipt (the receipts module's OrderReceiptsPort): the lines as delivered
+   * (quantity and amount the picker recorded, the ordered ones otherwise; lines not delivered left out).
+   */
+  async receiptFactsOf(db: Db, orderId: number) {
+    const [order] = await queryRows<{
+      orderId: number;
+      userId: number;
+      warehouseId: number;
+      paymentTypeId: number;
+      deliveryFeeCents: number;
+      packagingCents: number;
+      discountCents: number;
+    }>(
+      db,
+      sql`SELECT order_id::int AS "orderId", user_id AS "userId", warehouse_id::int AS "warehouseId",
+                 payment_type_id::int AS "paymentTypeId", delivery_fee_cents::int AS "deliveryFeeCents",
+                 packaging_cents::int AS "packagingCents", gift_discount_cents::int AS "discountCents"
+          FROM orders WHERE order_id = ${orderId}`,
+    );
+    if (!order) return null;
+    const lines = await queryRows<{
+      productId: number;
+      name: string;
+      quantity: number;
+      unitPriceCents: number;
+      amountCents: number;
+    }>(
+      db,
+      sql`SELECT coalesce(substitute_product_id, product_id)::int AS "productId",
+                 coalesce(substitute_name, name) AS name,
+                 coalesce(delivered_quantity, quantity)::float8 AS quantity,
+                 coalesce(delivered_unit_price_cents, unit_price_cents)::int AS "unitPriceCents",
+                 coalesce(delivered_total_cents, line_total_cents)::int AS "amountCents"
+          FROM order_items WHERE order_id = ${orderId} AND coalesce(delivered_quantity, quantity) > 0
+          ORDER BY position`,
+    );
+    return { ...order, lines };
+  }
+
   /** Pickup orders (Drive, locker) not over yet: they block account deletion. */
   async hasOrdersAwaitingPickup(userId: number, openStatuses: readonly number[]): Promise<boolean> {
     const [row] = await queryRows<{ n: number }>(

@@ -13,6 +13,7 @@ export interface ProfileMenuItem {
 export const PROFILE_DATA_PAGES: readonly ProfileMenuItem[] = [
   { key: 'orders', label: 'account.menu.orders', to: '/profile/orders' },
   { key: 'lists', label: 'account.menu.lists', to: '/profile/lists' },
+  { key: 'receipts', label: 'account.menu.receipts', to: '/profile/receipts' },
   { key: 'rate', label: 'account.menu.rate', to: '/profile/ratings' },
   { key: 'wallet', label: 'account.menu.wallet', to: '/profile/wallet' },
   { key: 'card', label: 'account.menu.card', to: '/profile/card' },
