@@ -234,6 +234,9 @@ export class OrderActionsService {
         throw new Abort(failWith(CHECKOUT_TEXT.cannotChangePayment));
       const wallet = walletCents ?? order.walletCents;
       if (wallet > order.totalCents) throw new Abort(failWith(CHECKOUT_TEXT.walletAboveTotal));
+      if (wallet + order.mealVoucherCents > order.totalCents)
+        throw new Abort(failWith(CHECKOUT_TEXT.mealVouchersAboveTotal));
+      // the meal vouchers' service cost is in the total and in the hold; what they pay is never held
       const preauth =
         (isOnlinePaymentType(paymentTypeId)
           ? prebilledAmountCents({
@@ -242,8 +245,10 @@ export class OrderActionsService {
               giftDiscountCents: order.giftDiscountCents,
               deliveryFeeCents: order.deliveryFeeCents,
               packagingCents: order.packagingCents,
-            })
-          : order.totalCents) - wallet;
+            }) + order.mealVoucherFeeCents
+          : order.totalCents) -
+        wallet -
+        order.mealVoucherCents;
       const online = paysOnline(paymentTypeId, preauth);
       const paid = await this.d.wallet.payOrder(tx, userId, orderId, wallet);
       if (!paid.ok) throw new Abort(paid);
