@@ -1,3 +1,4 @@
+import { mealVoucherDeclarationOf } from '@spesa/shared/checkout/meal-vouchers';
 import { toMilli, fromMilli } from '@spesa/shared/cart/quantity';
 import {
   PAYMENT_TYPE,
@@ -184,6 +185,7 @@ export class OrderActionsService {
           invoice: infos.invoice ?? null,
           lotteryCode: infos.lotteryCode ?? null,
           extraEmail: infos.extraEmail ?? null,
+          mealVouchers: mealVoucherDeclarationOf(order.infos.mealVouchers),
           rulesAccepted: false,
           preparedPrices: null,
           prepared: false,
