@@ -223,6 +223,25 @@ describe('meal vouchers at checkout', () => {
     expect(await savedDeclaration(d.userId)).toBeNull();
   });
 
+  it('pay on delivery: the vouchers lower what is paid; a modified order keeps the declaration', async () => {
+    const c = await cartOf(48, 0, { meal_vouchers: EIGHT_OF_8 });
+    const res = await buy(t, c.token, { payment_type_id: 2 });
+    expect(res.body.response.status).toBe(0);
+    const { order, orderId } = res.body.data;
+    expect(cents(order.prebilledAmount)).toBe(cents(order.grossTotal) - 64_00);
+    const modify = await callAs(t.app, c.token, 'POST', api('/order/modify'), {
+      payload: { order_id: orderId },
+    });
+    expect(modify.body.response.status).toBe(0);
+    expect((await checkoutCart(c.token)).data.checkout.mealVouchers).toMatchObject({ count: 8, amount: 64 });
+    // another customer cannot modify it
+    const other = await checkoutCustomer(t);
+    const foreign = await callAs(t.app, other.token, 'POST', api('/order/modify'), {
+      payload: { order_id: orderId },
+    });
+    expect(foreign.body.response.status).not.toBe(0);
+  });
+
   it('a cart that falls under 100 € after the declaration cannot be bought', async () => {
     const c = await cartOf(48, 0, { meal_vouchers: EIGHT_OF_8 });
     expect(c.prep.body.response.status).toBe(0);
