@@ -345,9 +345,21 @@ function Picking() {
         <Typography color="text.secondary">
           {T.payment}: {order.payment.paymentTypeDescr} · {T.total}: {money(order.grossTotal)}
           {order.walletTotal > 0 ? ` · ${T.wallet}: ${money(order.walletTotal)}` : ''}
+          {order.mealVouchers ? ` · ${T.mealVoucherCost}: ${money(order.mealVouchers.serviceCost)}` : ''}
           {order.payment.online ? ` · ${T.held}: ${money(order.prebilledAmount)}` : ''}
           {order.capturedAmount !== null ? ` · ${T.captured}: ${money(order.capturedAmount)}` : ''}
         </Typography>
+        {order.mealVouchers ? (
+          <Alert severity="warning" sx={{ mt: 1 }}>
+            {T.mealVouchers(
+              order.homeDelivery,
+              order.mealVouchers.count,
+              order.mealVouchers.kind,
+              money(order.mealVouchers.faceValue),
+              money(order.mealVouchers.amount),
+            )}
+          </Alert>
+        ) : null}
         {order.notes ? <Alert severity="info">{T.customerNote(order.notes)}</Alert> : null}
       </Box>
       <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>

@@ -213,6 +213,18 @@ export const pickingTexts = {
   total: 'Totale',
   held: 'Importo bloccato',
   wallet: 'Pagato con il portafoglio',
+  mealVoucherCost: 'Costo servizio buoni pasto',
+  /** the meal vouchers to collect (decision 047): count, kind, one voucher's value, the amount */
+  mealVouchers: (
+    home: boolean,
+    count: number,
+    kind: 'unlimited' | 'multi_use',
+    value: string,
+    amount: string,
+  ) =>
+    `Buoni pasto da ritirare ${home ? 'alla consegna' : 'al ritiro'}: ${count} ${
+      kind === 'unlimited' ? (count === 1 ? 'illimitato' : 'illimitati') : 'multiuso'
+    } da ${value} (${amount}). Leggili con il POS prima di consegnare la spesa.`,
   captured: 'Addebitato',
   start: 'Inizia la preparazione',
   prepared: 'Segna come preparato',

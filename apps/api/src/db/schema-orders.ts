@@ -70,6 +70,8 @@ export const cartCheckouts = pgTable('cart_checkouts', {
   preparedAt: timestamp('prepared_at', { withTimezone: true }),
   /** the cart is this order reopened for editing (order/modify): buying updates that order */
   editingOrderId: integer('editing_order_id'),
+  /** meal vouchers declared (decision 047): { count, kind: unlimited | multi_use, faceValueCents }; null: none */
+  mealVouchers: jsonb('meal_vouchers'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -113,7 +115,7 @@ export const orders = pgTable(
     /** estimated bags (number x price); the real count is charged at capture */
     packagingCents: integer('packaging_cents').notNull().default(0),
     giftDiscountCents: integer('gift_discount_cents').notNull().default(0),
-    /** items - gift discount + delivery fee + bags */
+    /** items - gift discount + delivery fee + bags + meal vouchers' service cost */
     totalCents: integer('total_cents').notNull(),
     /**
      * what the payment type takes: an online payment's hold (total + 25 % of the variable-weight items, shared
@@ -122,6 +124,13 @@ export const orders = pgTable(
     preauthCents: integer('preauth_cents').notNull(),
     /** the part paid with the wallet (the loyalty module's ledger holds the movements), never above the total */
     walletCents: integer('wallet_cents').notNull().default(0),
+    /**
+     * the part the declared meal vouchers cover (decision 047; the declaration itself is infos.mealVouchers):
+     * collected at delivery or pickup, never taken by the payment type
+     */
+    mealVoucherCents: integer('meal_voucher_cents').notNull().default(0),
+    /** the vouchers' service cost (4.2 % unlimited, 4 % multi-use of mealVoucherCents), inside totalCents */
+    mealVoucherFeeCents: integer('meal_voucher_fee_cents').notNull().default(0),
     /** the real amount taken when prepared (never above the authorisation); null before */
     capturedCents: integer('captured_cents'),
     /** the delivered lines' total (picking), null before */
@@ -156,8 +165,9 @@ export const orders = pgTable(
     index('orders_day_idx').on(t.warehouseId, t.slotDate, t.orderStatusId),
     check(
       'orders_money_ck',
-      sql`${t.totalCents} >= 0 AND ${t.walletCents} >= 0 AND ${t.walletCents} <= ${t.totalCents}
-          AND ${t.preauthCents} + ${t.walletCents} >= ${t.totalCents}`,
+      sql`${t.totalCents} >= 0 AND ${t.walletCents} >= 0 AND ${t.mealVoucherCents} >= 0
+          AND ${t.mealVoucherFeeCents} >= 0 AND ${t.walletCents} + ${t.mealVoucherCents} <= ${t.totalCents}
+          AND ${t.preauthCents} + ${t.walletCents} + ${t.mealVoucherCents} >= ${t.totalCents}`,
     ),
   ],
 );

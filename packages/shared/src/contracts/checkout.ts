@@ -1,8 +1,9 @@
 import { z } from 'zod';
 import { personFiscalFormSchema } from './account';
 import { cartSchema } from './cart';
+import { MEAL_VOUCHER_KINDS } from '../checkout/meal-vouchers';
 import { OWN_TEXT, endpoint } from './endpoint';
-import { orderIdParam, orderInvoiceSchema, orderSchema } from './order-shape';
+import { mealVouchersSchema, orderIdParam, orderInvoiceSchema, orderSchema } from './order-shape';
 
 /**
  * Checkout and payments (spec section 7 "Cart and checkout", section 9 payment types and pre-authorised
@@ -170,6 +171,13 @@ export const checkoutCartSchema = cartSchema.extend({
      * pay up to its balance plus this (0: none)
      */
     walletHeld: z.number(),
+    /**
+     * the meal vouchers declared (decision 047); `amount` is what they pay (0 while a rule refuses them: see
+     * `missing`), prebilledAmount is what the payment type takes without it. null: none declared
+     */
+    mealVouchers: mealVouchersSchema.nullable(),
+    /** the food part of the goods (euro): what meal vouchers may pay at most */
+    foodTotal: z.number(),
     /** what is still missing before buying (Italian texts); empty: ready */
     missing: z.array(z.string()),
     /** the message code of each `missing` text, in the same order: what a client switches on */
@@ -210,6 +218,25 @@ export const checkoutPrepareBodySchema = z.object({
     )
     .optional(),
   notes: z.string().trim().max(500).optional(),
+  /**
+   * electronic meal vouchers to hand over at delivery or pickup (decision 047): how many, their kind and one
+   * voucher's face value in euro; null takes the declaration away. The rules (1 to 8, 1-20 €, goods of at least
+   * 100 €, food only, no invoice) answer the checkout's Italian refusals.
+   */
+  meal_vouchers: z
+    .object({
+      count: numberLike.pipe(z.number().int().min(-1000).max(1000)),
+      kind: z.enum(MEAL_VOUCHER_KINDS),
+      face_value: numberLike.pipe(
+        z
+          .number()
+          .min(0)
+          .max(1000)
+          .refine((n) => Math.abs(n * 100 - Math.round(n * 100)) < 1e-6),
+      ),
+    })
+    .nullable()
+    .optional(),
 });
 export type CheckoutPrepareBody = z.infer<typeof checkoutPrepareBodySchema>;
 

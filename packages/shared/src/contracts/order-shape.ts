@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { personFiscalSchema } from './account';
 import { cartShippingAddressSchema } from './cart';
+import { MEAL_VOUCHER_KINDS } from '../checkout/meal-vouchers';
 
 /**
  * The order on the wire (spec section 3 "Order", section 7 "Orders"): one shape for every answer that
@@ -104,6 +105,20 @@ export const orderAdjustmentSchema = z.object({
 export const orderInvoiceSchema = personFiscalSchema.omit({ personFiscalId: true });
 export type OrderInvoice = z.infer<typeof orderInvoiceSchema>;
 
+/**
+ * Meal vouchers declared at checkout (decision 047): how many, their kind, one voucher's face value, the amount
+ * they pay (euro) and their service cost (euro, inside the total) with its percentage.
+ */
+export const mealVouchersSchema = z.object({
+  count: z.number().int(),
+  kind: z.enum(MEAL_VOUCHER_KINDS),
+  faceValue: z.number(),
+  amount: z.number(),
+  serviceCost: z.number(),
+  serviceCostPercent: z.number(),
+});
+export type MealVouchers = z.infer<typeof mealVouchersSchema>;
+
 export const orderSchema = z.object({
   orderId: z.number().int(),
   orderStatusId: z.number().int(),
@@ -139,12 +154,14 @@ export const orderSchema = z.object({
   /** estimated shopping bags */
   packagingTotal: z.number(),
   giftDiscount: z.number(),
-  /** what the customer pays: lines - gift discount + delivery fee + bags */
+  /** what the customer pays: lines - gift discount + delivery fee + bags + meal vouchers' service cost */
   grossTotal: z.number(),
   /** what the payment type takes: an online payment's hold (pre-authorised amount), less the wallet's part */
   prebilledAmount: z.number(),
   /** the part paid with the wallet (decision 039) */
   walletTotal: z.number(),
+  /** the meal vouchers to collect at delivery or pickup (decision 047), null: none */
+  mealVouchers: mealVouchersSchema.nullable(),
   /** the real amount taken when prepared; null before */
   capturedAmount: z.number().nullable(),
   /** the delivered lines' total (after picking); null before */

@@ -1,5 +1,12 @@
 import { lineTotalCents, parseSellingRules, type SellingRules } from '@spesa/shared/cart/quantity';
 import { DEFAULT_PAYMENT_TYPE_ID, isOnlinePaymentType } from '@spesa/shared/checkout/payment-types';
+import {
+  isFoodProduct,
+  mealVoucherFigures,
+  mealVoucherRefusal,
+  type MealVoucherDeclaration,
+  type MealVoucherRefusal,
+} from '@spesa/shared/checkout/meal-vouchers';
 import { estimateBags, orderTotalCents, prebilledAmountCents } from '@spesa/shared/checkout/prebilled-amount';
 import { premiumProductUnitCents } from '@spesa/shared/loyalty/premium';
 import type { CartPurchase } from '../cart/cart-purchase';
@@ -28,6 +35,19 @@ export interface PricedLine {
    * or the list price), and this is what it takes off the line, in cents; 0 for any other line
    */
   premiumDiscountCents: number;
+  /** a food product: meal vouchers may pay for it (decision 047) */
+  food: boolean;
+}
+
+/** The meal vouchers declared for the cart and what they do to it (decision 047). */
+export interface MealVoucherPart {
+  declaration: MealVoucherDeclaration;
+  /** why they cannot be used with this cart (null: they can; then covered and service cost are set) */
+  refusal: MealVoucherRefusal | null;
+  /** the amount they pay, cents (0 when refused) */
+  coveredCents: number;
+  /** their service cost, cents, inside totalCents (0 when refused) */
+  serviceCostCents: number;
 }
 
 /** What the cart would cost if bought now. */
@@ -36,6 +56,8 @@ export interface CheckoutFigures {
   itemsCents: number;
   itemsStandardCents: number;
   variableWeightCents: number;
+  /** the food part of itemsCents (what meal vouchers may pay) */
+  foodCents: number;
   feeCents: number;
   /** the delivery is one of the premium card's free deliveries (feeCents is 0 for it) */
   premiumFreeDelivery: boolean;
@@ -46,7 +68,11 @@ export interface CheckoutFigures {
   packagingCents: number;
   gifts: CartGift[];
   giftDiscountCents: number;
+  /** the meal vouchers declared, null: none (then the fee may carry delivery discounts) */
+  mealVouchers: MealVoucherPart | null;
+  /** items - gifts + fee + bags + the meal vouchers' service cost */
   totalCents: number;
+  /** what the payment type takes: the hold of an online payment or the total, less the meal vouchers */
   prebilledCents: number;
   /** the cart's checkout choices (bags, rules, invoice...) these figures were computed with */
   checkout: CheckoutRow | null;
@@ -118,6 +144,7 @@ export class CheckoutPricing {
         variableWeight: rules.sellingType === 'Sfuso',
         promo,
         premiumDiscountCents: premium ? lineTotalCents(row.quantity, priceCents) - lineCents : 0,
+        food: isFoodProduct([...f.product.breadCrumbs.map((b) => b.categoryId), f.product.categoryId]),
       });
     }
     return lines;
@@ -157,10 +184,15 @@ export class CheckoutPricing {
           discountCents: premiumLines.reduce((s, l) => s + l.premiumDiscountCents, 0),
         }
       : null;
+    const foodCents = sold.filter((l) => l.food).reduce((s, l) => s + l.lineCents, 0);
     const co = opts.checkout !== undefined ? opts.checkout : await this.d.repo.checkoutOf(cart.cartId);
-    const fee = target ? (await this.d.delivery.feeOf(userId, target)).cents : 0;
+    const declared = co?.mealVouchers ?? null;
+    // with meal vouchers no delivery discount applies: the standard fee, no premium free delivery
+    const fees = target ? await this.d.delivery.feeOf(userId, target) : null;
+    const fee = fees ? (declared ? fees.standardCents : fees.cents) : 0;
     const premiumFreeDelivery =
       fee > 0 &&
+      !declared &&
       (await this.d.premium.freeDeliveryAvailable(userId, opts.exceptOrderId ?? co?.editingOrderId ?? null));
     const feeCents = premiumFreeDelivery ? 0 : fee;
     const packaging = await this.packagingChoice(co?.packagingTypeId ?? null);
@@ -180,17 +212,22 @@ export class CheckoutPricing {
       giftDiscountCents += discountCents;
       gifts.push({ ...gift, discountCents });
     }
+    const mealVouchers = declared ? this.mealVoucherPart(declared, itemsCents, foodCents) : null;
+    const covered = mealVouchers?.coveredCents ?? 0;
+    const serviceCost = mealVouchers?.serviceCostCents ?? 0;
     const base = { itemsCents, giftDiscountCents, deliveryFeeCents: feeCents };
-    const totalCents = orderTotalCents(base) + packagingCents;
+    const totalCents = orderTotalCents(base) + packagingCents + serviceCost;
     const online = isOnlinePaymentType(opts.paymentTypeId ?? DEFAULT_PAYMENT_TYPE_ID);
-    const prebilledCents = online
-      ? prebilledAmountCents({ ...base, variableWeightCents, packagingCents })
-      : totalCents;
+    const prebilledCents =
+      (online
+        ? prebilledAmountCents({ ...base, variableWeightCents, packagingCents }) + serviceCost
+        : totalCents) - covered;
     return {
       lines,
       itemsCents,
       itemsStandardCents,
       variableWeightCents,
+      foodCents,
       feeCents,
       premiumFreeDelivery,
       premiumProduct,
@@ -199,9 +236,24 @@ export class CheckoutPricing {
       packagingCents,
       gifts,
       giftDiscountCents,
+      mealVouchers,
       totalCents,
       prebilledCents,
       checkout: co,
     };
+  }
+
+  /**
+   * The declared vouchers against the cart: the rules of spec section 5 (at most 8, goods of 100 €, food
+   * only); accepted, they pay count × face value and add its service cost.
+   */
+  mealVoucherPart(
+    declaration: MealVoucherDeclaration,
+    itemsCents: number,
+    foodCents: number,
+  ): MealVoucherPart {
+    const refusal = mealVoucherRefusal(declaration, { itemsCents, foodCents });
+    if (refusal) return { declaration, refusal, coveredCents: 0, serviceCostCents: 0 };
+    return { declaration, refusal, ...mealVoucherFigures(declaration) };
   }
 }

@@ -5,7 +5,18 @@ import type { AccountRepository, UserRow } from '../account/account.repository';
 import type { CartRow } from '../cart/cart.repository';
 import type { DeliveryService, DeliveryTarget } from '../delivery/delivery.service';
 import type { SlotView, TimeslotService } from '../delivery/timeslot.service';
+import type { MealVoucherRefusal } from '@spesa/shared/checkout/meal-vouchers';
 import { CHECKOUT_TEXT } from './checkout.messages';
+
+/** The refusal of each meal-voucher rule (decision 047). */
+export const MEAL_VOUCHER_REFUSAL_TEXT = {
+  tooMany: CHECKOUT_TEXT.mealVouchersTooMany,
+  none: CHECKOUT_TEXT.mealVouchersNone,
+  faceValue: CHECKOUT_TEXT.mealVouchersFaceValue,
+  minSpend: CHECKOUT_TEXT.mealVouchersMinSpend,
+  noFood: CHECKOUT_TEXT.mealVouchersNoFood,
+  aboveFood: CHECKOUT_TEXT.mealVouchersAboveFood,
+} as const satisfies Record<MealVoucherRefusal, { code: string; text: string }>;
 import type { CheckoutFigures, PricedLine } from './checkout-pricing';
 import type { OrderPlacementRepository, OrderRow } from '../orders/order-placement.repository';
 
@@ -19,7 +30,7 @@ export interface CheckoutReadinessDeps {
 
 /**
  * What a cart still lacks before it can be bought (spec section 5, checkout rules): lines, stock, an
- * address and a bookable slot, the personal data, the rules accepted. Prepare and buy ask the same checks.
+ * address and a bookable slot, the personal data, the rules accepted, the meal vouchers' rules. Prepare and buy ask the same checks.
  */
 export class CheckoutReadiness {
   constructor(private readonly d: CheckoutReadinessDeps) {}
@@ -93,6 +104,9 @@ export class CheckoutReadiness {
     if (!(await this.personalDataComplete(userId, user))) out.push(failWith(CHECKOUT_TEXT.personalData));
     const co = figures.checkout;
     if (co?.invoice && co.lotteryCode) out.push(failWith(CHECKOUT_TEXT.invoiceAndLottery));
+    const vouchers = figures.mealVouchers;
+    if (vouchers?.refusal) out.push(failWith(MEAL_VOUCHER_REFUSAL_TEXT[vouchers.refusal]));
+    if (vouchers && co?.invoice) out.push(failWith(CHECKOUT_TEXT.mealVouchersWithInvoice));
     if (!co?.rulesAccepted) out.push(failWith(CHECKOUT_TEXT.rules));
     return out;
   }

@@ -101,6 +101,42 @@ export const CHECKOUT_TEXT = {
     code: 'msg.order.editingOther',
     text: 'Stai già modificando un altro ordine: completa o annulla quella modifica prima.',
   },
+  mealVouchersTooMany: {
+    code: 'msg.mealVouchers.tooMany',
+    text: 'Puoi usare al massimo 8 buoni pasto per ordine.',
+  },
+  mealVouchersNone: {
+    code: 'msg.mealVouchers.count',
+    text: 'Indica quanti buoni pasto userai: da 1 a 8.',
+  },
+  mealVouchersFaceValue: {
+    code: 'msg.mealVouchers.faceValue',
+    text: 'Il valore di un buono pasto deve essere tra 1,00 € e 20,00 €.',
+  },
+  mealVouchersKind: {
+    code: 'msg.mealVouchers.kind',
+    text: 'Scegli il tipo di buoni pasto: illimitati o multiuso.',
+  },
+  mealVouchersMinSpend: {
+    code: 'msg.mealVouchers.minSpend',
+    text: 'I buoni pasto si possono usare solo con una spesa di almeno 100,00 € di prodotti.',
+  },
+  mealVouchersNoFood: {
+    code: 'msg.mealVouchers.noFood',
+    text: 'I buoni pasto si possono usare solo per i prodotti alimentari, e nel carrello non ce ne sono.',
+  },
+  mealVouchersAboveFood: {
+    code: 'msg.mealVouchers.aboveFood',
+    text: 'Il valore dei buoni pasto supera la spesa di prodotti alimentari: riduci il numero di buoni.',
+  },
+  mealVouchersWithInvoice: {
+    code: 'msg.mealVouchers.invoice',
+    text: 'Con i buoni pasto non si può richiedere la fattura: togli i buoni pasto o la richiesta di fattura.',
+  },
+  mealVouchersAboveTotal: {
+    code: 'msg.mealVouchers.aboveTotal',
+    text: "I buoni pasto e il portafoglio insieme superano il totale dell'ordine.",
+  },
   busy: {
     code: 'msg.checkout.busy',
     text: 'Il servizio è molto richiesto in questo momento: riprova tra qualche istante.',

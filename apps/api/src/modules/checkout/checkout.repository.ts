@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import type { MealVoucherDeclaration } from '@spesa/shared/checkout/meal-vouchers';
 
 /**
  * SQL of checkout: the cart's checkout data, shopping bags, and the writes of order placement
@@ -22,6 +23,8 @@ export interface CartCheckoutRow {
   preparedPrices: Record<string, number> | null;
   preparedAt: string | null;
   editingOrderId: number | null;
+  /** the meal vouchers declared (decision 047), null: none */
+  mealVouchers: MealVoucherDeclaration | null;
   /** the cart's infos (name → value: notes, accept_alternatives), read with the checkout row */
   cartInfos: Record<string, string>;
 }
@@ -47,7 +50,7 @@ export class CheckoutRepository {
       sql`SELECT cart_id AS "cartId", packaging_type_id AS "packagingTypeId", rules_accepted AS "rulesAccepted",
             invoice, lottery_code AS "lotteryCode", extra_email AS "extraEmail",
             prepared_prices AS "preparedPrices", prepared_at::text AS "preparedAt",
-            editing_order_id AS "editingOrderId",
+            editing_order_id AS "editingOrderId", meal_vouchers AS "mealVouchers",
             (SELECT COALESCE(json_object_agg(i.name, i.value), '{}'::json) FROM cart_infos i
               WHERE i.cart_id = cart_checkouts.cart_id) AS "cartInfos"
           FROM cart_checkouts WHERE cart_id = ${cartId}`,
@@ -67,11 +70,11 @@ export class CheckoutRepository {
     const has = (k: string) => Object.prototype.hasOwnProperty.call(values, k);
     await db.execute(
       sql`INSERT INTO cart_checkouts (cart_id, packaging_type_id, rules_accepted, invoice, lottery_code, extra_email,
-            prepared_prices, prepared_at, editing_order_id)
+            prepared_prices, prepared_at, editing_order_id, meal_vouchers)
           VALUES (${cartId}, ${values.packagingTypeId ?? null}, ${values.rulesAccepted ?? false},
             ${json(values.invoice)}::jsonb, ${values.lotteryCode ?? null}, ${values.extraEmail ?? null},
             ${json(values.preparedPrices)}::jsonb, ${values.prepared ? sql`now()` : null},
-            ${values.editingOrderId ?? null})
+            ${values.editingOrderId ?? null}, ${json(values.mealVouchers)}::jsonb)
           ON CONFLICT (cart_id) DO UPDATE SET
             packaging_type_id = ${has('packagingTypeId') ? sql`excluded.packaging_type_id` : sql`cart_checkouts.packaging_type_id`},
             rules_accepted = ${has('rulesAccepted') ? sql`excluded.rules_accepted` : sql`cart_checkouts.rules_accepted`},
@@ -81,6 +84,7 @@ export class CheckoutRepository {
             prepared_prices = ${has('preparedPrices') ? sql`excluded.prepared_prices` : sql`cart_checkouts.prepared_prices`},
             prepared_at = ${has('prepared') ? sql`excluded.prepared_at` : sql`cart_checkouts.prepared_at`},
             editing_order_id = ${has('editingOrderId') ? sql`excluded.editing_order_id` : sql`cart_checkouts.editing_order_id`},
+            meal_vouchers = ${has('mealVouchers') ? sql`excluded.meal_vouchers` : sql`cart_checkouts.meal_vouchers`},
             updated_at = now()`,
     );
   }

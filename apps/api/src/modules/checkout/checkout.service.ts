@@ -18,6 +18,7 @@ import type {
 } from '@spesa/shared/contracts/checkout';
 import { CART_STATUS } from '@spesa/shared/contracts/delivery';
 import { PREMIUM_PERKS } from '@spesa/shared/loyalty/premium';
+import { MEAL_VOUCHERS, type MealVoucherDeclaration } from '@spesa/shared/checkout/meal-vouchers';
 import type { OrderInvoice } from '@spesa/shared/contracts/orders';
 import { fail, failWith, ok, type Failure, type Result } from '../../lib/result';
 import type { AccountRepository } from '../account/account.repository';
@@ -34,7 +35,7 @@ import {
   type CheckoutPricing,
   type CheckoutRow,
 } from './checkout-pricing';
-import type { CheckoutReadiness } from './checkout-readiness';
+import { MEAL_VOUCHER_REFUSAL_TEXT, type CheckoutReadiness } from './checkout-readiness';
 import type { CheckoutRepository } from './checkout.repository';
 import type { CheckoutGiftsPort } from './checkout-gifts';
 import type { OrderPlacement } from './order-placement.service';
@@ -124,6 +125,17 @@ export class CheckoutService {
         extraEmail: co?.extraEmail ?? null,
         editingOrderId: co?.editingOrderId ?? null,
         walletHeld: euro(walletHeldCents),
+        mealVouchers: f.mealVouchers
+          ? {
+              count: f.mealVouchers.declaration.count,
+              kind: f.mealVouchers.declaration.kind,
+              faceValue: euro(f.mealVouchers.declaration.faceValueCents),
+              amount: euro(f.mealVouchers.coveredCents),
+              serviceCost: euro(f.mealVouchers.serviceCostCents),
+              serviceCostPercent: MEAL_VOUCHERS.serviceCostBasisPoints[f.mealVouchers.declaration.kind] / 100,
+            }
+          : null,
+        foodTotal: euro(f.foodCents),
         missing: missing.map((m) => m.message),
         missingCodes: missing.map((m) => m.code),
       },
@@ -320,11 +332,41 @@ export class CheckoutService {
     const invoiceAfter = 'invoice' in values ? values.invoice : existing?.invoice;
     const lotteryAfter = 'lotteryCode' in values ? values.lotteryCode : existing?.lotteryCode;
     if (invoiceAfter && lotteryAfter) return failWith(CHECKOUT_TEXT.invoiceAndLottery, 'validation');
+    if (body.meal_vouchers !== undefined) {
+      const declared = await this.checkMealVouchers(cart, body.meal_vouchers);
+      if (!declared.ok) return declared;
+      values.mealVouchers = declared.data;
+    }
+    const vouchersAfter = 'mealVouchers' in values ? values.mealVouchers : existing?.mealVouchers;
+    if (invoiceAfter && vouchersAfter) return failWith(CHECKOUT_TEXT.mealVouchersWithInvoice, 'validation');
     await this.d.repo.saveCheckout(cart.cartId, values);
     if ('invoice' in values)
       await this.d.carts.setInfo(cart.cartId, 'need_invoice', values.invoice ? 'true' : 'false');
     if (body.notes !== undefined) await this.d.carts.setInfo(cart.cartId, 'notes', body.notes);
     return ok(true);
+  }
+
+  /**
+   * The meal vouchers sent with prepare (decision 047), checked against the cart before anything is saved:
+   * 1 to 8, a face value of 1-20 €, goods of at least 100 €, food enough to take them. null: none.
+   */
+  private async checkMealVouchers(
+    cart: CartRow,
+    sent: NonNullable<CheckoutPrepareBody['meal_vouchers']> | null,
+  ): Promise<Result<MealVoucherDeclaration | null>> {
+    if (sent === null) return ok(null);
+    const declaration: MealVoucherDeclaration = {
+      count: sent.count,
+      kind: sent.kind,
+      faceValueCents: Math.round(sent.face_value * 100),
+    };
+    const sold = (await this.d.pricing.priceLines(cart)).filter((l) => l.available);
+    const part = this.d.pricing.mealVoucherPart(
+      declaration,
+      sold.reduce((s, l) => s + l.lineCents, 0),
+      sold.filter((l) => l.food).reduce((s, l) => s + l.lineCents, 0),
+    );
+    return part.refusal ? failWith(MEAL_VOUCHER_REFUSAL_TEXT[part.refusal], 'validation') : ok(declaration);
   }
 
   /** POST /checkout/unlock: leaving checkout unlocks the cart (status 7 -> 0) so it can change again. */
@@ -362,13 +404,13 @@ export class CheckoutService {
       };
       return ok({
         prebilledAmount: euro(
-          online
+          (online
             ? prebilledAmountCents({
                 ...base,
                 variableWeightCents: order.variableWeightCents,
                 packagingCents: order.packagingCents,
-              })
-            : order.totalCents,
+              }) + order.mealVoucherFeeCents
+            : order.totalCents) - order.mealVoucherCents,
         ),
         grossTotal: euro(order.totalCents),
         variableWeightTotal: euro(order.variableWeightCents),

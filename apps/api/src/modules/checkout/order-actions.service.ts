@@ -1,3 +1,4 @@
+import { mealVoucherDeclarationOf } from '@spesa/shared/checkout/meal-vouchers';
 import { toMilli, fromMilli } from '@spesa/shared/cart/quantity';
 import {
   PAYMENT_TYPE,
@@ -184,6 +185,7 @@ export class OrderActionsService {
           invoice: infos.invoice ?? null,
           lotteryCode: infos.lotteryCode ?? null,
           extraEmail: infos.extraEmail ?? null,
+          mealVouchers: mealVoucherDeclarationOf(order.infos.mealVouchers),
           rulesAccepted: false,
           preparedPrices: null,
           prepared: false,
@@ -234,6 +236,9 @@ export class OrderActionsService {
         throw new Abort(failWith(CHECKOUT_TEXT.cannotChangePayment));
       const wallet = walletCents ?? order.walletCents;
       if (wallet > order.totalCents) throw new Abort(failWith(CHECKOUT_TEXT.walletAboveTotal));
+      if (wallet + order.mealVoucherCents > order.totalCents)
+        throw new Abort(failWith(CHECKOUT_TEXT.mealVouchersAboveTotal));
+      // the meal vouchers' service cost is in the total and in the hold; what they pay is never held
       const preauth =
         (isOnlinePaymentType(paymentTypeId)
           ? prebilledAmountCents({
@@ -242,8 +247,10 @@ export class OrderActionsService {
               giftDiscountCents: order.giftDiscountCents,
               deliveryFeeCents: order.deliveryFeeCents,
               packagingCents: order.packagingCents,
-            })
-          : order.totalCents) - wallet;
+            }) + order.mealVoucherFeeCents
+          : order.totalCents) -
+        wallet -
+        order.mealVoucherCents;
       const online = paysOnline(paymentTypeId, preauth);
       const paid = await this.d.wallet.payOrder(tx, userId, orderId, wallet);
       if (!paid.ok) throw new Abort(paid);

@@ -276,6 +276,8 @@ export class OrderPlacement {
       totalCents: 0,
       preauthCents: 0,
       walletCents: 0,
+      mealVoucherCents: figures.mealVouchers?.coveredCents ?? 0,
+      mealVoucherFeeCents: figures.mealVouchers?.serviceCostCents ?? 0,
       infos: {},
       idempotencyKey: editing ? editing.idempotencyKey : p.key,
     };
@@ -290,9 +292,12 @@ export class OrderPlacement {
       giftDiscountCents: order.giftDiscountCents,
       deliveryFeeCents: figures.feeCents,
     };
-    order.totalCents = orderTotalCents(base) + figures.packagingCents;
-    // the wallet's part, then what the payment type takes: an online hold or the total, less that part
+    order.totalCents = orderTotalCents(base) + figures.packagingCents + order.mealVoucherFeeCents;
+    // the wallet's part, then what the payment type takes: an online hold or the total, less that part and
+    // less what the meal vouchers pay (decision 047)
     if (p.walletCents > order.totalCents) throw new Abort(failWith(CHECKOUT_TEXT.walletAboveTotal));
+    if (p.walletCents + order.mealVoucherCents > order.totalCents)
+      throw new Abort(failWith(CHECKOUT_TEXT.mealVouchersAboveTotal));
     order.walletCents = p.walletCents;
     order.preauthCents =
       (isOnlinePaymentType(paymentTypeId)
@@ -300,8 +305,10 @@ export class OrderPlacement {
             ...base,
             variableWeightCents: figures.variableWeightCents,
             packagingCents: figures.packagingCents,
-          })
-        : order.totalCents) - order.walletCents;
+          }) + order.mealVoucherFeeCents
+        : order.totalCents) -
+      order.walletCents -
+      order.mealVoucherCents;
     const online = paysOnline(paymentTypeId, order.preauthCents);
     order.orderStatusId = online ? ORDER_STATUS.inPayment : ORDER_STATUS.ordered;
     const infos = co.cartInfos;
@@ -309,6 +316,7 @@ export class OrderPlacement {
       invoice: co.invoice ?? null,
       lotteryCode: co.lotteryCode,
       extraEmail: co.extraEmail,
+      mealVouchers: figures.mealVouchers ? figures.mealVouchers.declaration : null,
       notes: infos.notes && infos.notes !== '' ? infos.notes : null,
       acceptAlternatives: infos.accept_alternatives === 'true',
       packaging: packaging

@@ -133,6 +133,28 @@ describe('premium free deliveries at checkout', () => {
     expect(await freeUsed(c.userId)).toBe(2);
   });
 
+  it('with meal vouchers declared the free delivery does not apply (no delivery discounts, decision 047)', async () => {
+    const c = await cardHolder('premium');
+    const first = await homeCart(c);
+    expect(first.checkout.premiumFreeDelivery).toBe(true);
+    await callAs(t.app, c.token, 'POST', api('/checkout/unlock'));
+    const food = await testProduct(t.db, { stock: 100, priceCents: 1000 });
+    await t.db.execute(sql`UPDATE products SET category_id = 10101 WHERE product_id = ${food.productId}`);
+    await callAs(t.app, c.token, 'POST', api('/cart/add'), {
+      payload: { items: [{ productId: food.productId, quantity: 8 }] },
+    });
+    const prepare = (payload: Record<string, unknown>) =>
+      callAs<CheckoutCart>(t.app, c.token, 'POST', api('/checkout/prepare'), { payload });
+    const vouchers = await prepare({ meal_vouchers: { count: 5, kind: 'unlimited', face_value: 8 } });
+    expect(vouchers.body.response.status).toBe(0);
+    expect(vouchers.body.data.checkout.premiumFreeDelivery).toBe(false);
+    expect(vouchers.body.data.deliveryFee).toBeGreaterThan(0);
+    await callAs(t.app, c.token, 'POST', api('/checkout/unlock'));
+    const without = await prepare({ meal_vouchers: null });
+    expect(without.body.data.checkout.premiumFreeDelivery).toBe(true);
+    expect(without.body.data.deliveryFee).toBe(0);
+  });
+
   it('a fidelity card pays the fee', async () => {
     const c = await cardHolder('fidelity');
     const cart = await homeCart(c);

@@ -183,13 +183,14 @@ export class OrderPlacementRepository {
             shipping_address_id, shipping_address, zone_id, slot_id, slot_date, timeslot_id, begin_time, end_time,
             delivery_day_period_id, payment_type_id, items_cents, items_standard_cents, variable_weight_cents,
             delivery_fee_cents, packaging_cents, gift_discount_cents, total_cents, preauth_cents, wallet_cents,
-            infos, idempotency_key)
+            meal_voucher_cents, meal_voucher_fee_cents, infos, idempotency_key)
           VALUES (${o.userId}, ${o.sourceCartId}, ${o.orderStatusId}, ${o.deliveryServiceId}, ${o.storeId},
             ${o.warehouseId}, ${o.shippingAddressId}, ${JSON.stringify(o.shippingAddress)}::jsonb, ${o.zoneId},
             ${o.slotId}, ${o.slotDate}::date, ${o.timeslotId}, ${o.beginTime}, ${o.endTime}, ${o.deliveryDayPeriodId},
             ${o.paymentTypeId}, ${o.itemsCents}, ${o.itemsStandardCents}, ${o.variableWeightCents},
             ${o.deliveryFeeCents}, ${o.packagingCents}, ${o.giftDiscountCents}, ${o.totalCents}, ${o.preauthCents},
-            ${o.walletCents}, ${JSON.stringify(o.infos)}::jsonb, ${o.idempotencyKey})
+            ${o.walletCents}, ${o.mealVoucherCents}, ${o.mealVoucherFeeCents}, ${JSON.stringify(o.infos)}::jsonb,
+            ${o.idempotencyKey})
           RETURNING ${ORDER_COLUMNS}`,
     );
     if (!row) throw new Error('insertOrder: no row');
@@ -210,6 +211,7 @@ export class OrderPlacementRepository {
             delivery_fee_cents = ${o.deliveryFeeCents}, packaging_cents = ${o.packagingCents},
             gift_discount_cents = ${o.giftDiscountCents}, total_cents = ${o.totalCents},
             preauth_cents = ${o.preauthCents}, wallet_cents = ${o.walletCents},
+            meal_voucher_cents = ${o.mealVoucherCents}, meal_voucher_fee_cents = ${o.mealVoucherFeeCents},
             infos = ${JSON.stringify(o.infos)}::jsonb, version = version + 1, updated_at = now()
           WHERE order_id = ${orderId} AND version = ${version}
           RETURNING order_id AS "orderId"`,

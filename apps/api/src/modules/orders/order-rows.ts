@@ -39,6 +39,10 @@ export interface OrderRow {
   preauthCents: number;
   /** the part paid with the wallet */
   walletCents: number;
+  /** the part the declared meal vouchers pay (collected at delivery or pickup; decision 047) */
+  mealVoucherCents: number;
+  /** the meal vouchers' service cost, inside totalCents */
+  mealVoucherFeeCents: number;
   capturedCents: number | null;
   deliveredTotalCents: number | null;
   infos: Record<string, unknown>;
@@ -165,6 +169,7 @@ export function orderColumns(t: string): SQL {
   ${t}.packaging_cents AS "packagingCents", ${t}.gift_discount_cents AS "giftDiscountCents",
   ${t}.total_cents AS "totalCents", ${t}.preauth_cents AS "preauthCents",
   ${t}.wallet_cents AS "walletCents", ${t}.captured_cents AS "capturedCents",
+  ${t}.meal_voucher_cents AS "mealVoucherCents", ${t}.meal_voucher_fee_cents AS "mealVoucherFeeCents",
   ${t}.delivered_total_cents AS "deliveredTotalCents", ${t}.infos, ${t}.idempotency_key AS "idempotencyKey",
   ${t}.version, ${isoText(`${t}.created_at`)} AS "createdAt"`);
 }

@@ -1,4 +1,9 @@
 import { paymentTypeOf, paysOnline } from '@spesa/shared/checkout/payment-types';
+import {
+  mealVoucherDeclarationOf,
+  mealVoucherServiceCostPercent,
+} from '@spesa/shared/checkout/meal-vouchers';
+import type { MealVouchers } from '@spesa/shared/contracts/order-shape';
 import type { Order, OrderInvoice, OrderItem } from '@spesa/shared/contracts/orders';
 import {
   canChangePaymentType,
@@ -130,6 +135,22 @@ export interface OrderParts {
   gifts: Array<Omit<GiftUseRow, 'orderId'>>;
 }
 
+/** The meal vouchers of an order (decision 047): the declaration in infos, the amounts in their columns. */
+export function mealVouchersToWire(
+  o: Pick<OrderRow, 'infos' | 'mealVoucherCents' | 'mealVoucherFeeCents'>,
+): MealVouchers | null {
+  const d = mealVoucherDeclarationOf(obj(o.infos).mealVouchers);
+  if (!d) return null;
+  return {
+    count: d.count,
+    kind: d.kind,
+    faceValue: euro(d.faceValueCents),
+    amount: euro(o.mealVoucherCents),
+    serviceCost: euro(o.mealVoucherFeeCents),
+    serviceCostPercent: mealVoucherServiceCostPercent(d.kind),
+  };
+}
+
 /** The order on the wire (contracts/orders.ts). */
 export function orderToWire(o: OrderRow, parts: OrderParts, showReplaced: boolean): Order {
   const infos = obj(o.infos);
@@ -177,6 +198,7 @@ export function orderToWire(o: OrderRow, parts: OrderParts, showReplaced: boolea
     grossTotal: euro(o.totalCents),
     prebilledAmount: euro(o.preauthCents),
     walletTotal: euro(o.walletCents),
+    mealVouchers: mealVouchersToWire(o),
     capturedAmount: o.capturedCents === null ? null : euro(o.capturedCents),
     deliveredTotal: o.deliveredTotalCents === null ? null : euro(o.deliveredTotalCents),
     orderAdjustmentSummary: {

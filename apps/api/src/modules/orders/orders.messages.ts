@@ -66,6 +66,8 @@ export const ORDERS_INFO_TEXT = {
   started: 'Preparazione iniziata.',
   prepared: (amount: string) => `Ordine preparato: addebitati ${amount}.`,
   preparedOnDelivery: (amount: string) => `Ordine preparato: da pagare alla consegna ${amount}.`,
+  mealVouchers: (count: number, amount: string) =>
+    `Buoni pasto da ritirare alla consegna o al ritiro: ${count} (${amount}).`,
   walletBack: (amount: string) =>
     `Restituiti ${amount} al portafoglio del cliente (prodotti non consegnati).`,
   capped: 'L’importo reale supera l’autorizzazione: addebitato solo l’importo autorizzato.',

@@ -260,11 +260,13 @@ export class OrdersRepository {
       deliveryFeeCents: number;
       packagingCents: number;
       discountCents: number;
+      mealVoucherFeeCents: number;
     }>(
       db,
       sql`SELECT order_id::int AS "orderId", user_id AS "userId", warehouse_id::int AS "warehouseId",
                  payment_type_id::int AS "paymentTypeId", delivery_fee_cents::int AS "deliveryFeeCents",
-                 packaging_cents::int AS "packagingCents", gift_discount_cents::int AS "discountCents"
+                 packaging_cents::int AS "packagingCents", gift_discount_cents::int AS "discountCents",
+                 meal_voucher_fee_cents::int AS "mealVoucherFeeCents"
           FROM orders WHERE order_id = ${orderId}`,
     );
     if (!order) return null;

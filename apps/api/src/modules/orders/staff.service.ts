@@ -1,5 +1,6 @@
 import { lineTotalCents } from '@spesa/shared/cart/quantity';
 import { paysOnline } from '@spesa/shared/checkout/payment-types';
+import { mealVoucherDeclarationOf, settleMealVouchers } from '@spesa/shared/checkout/meal-vouchers';
 import {
   STAFF_DELIVERY_STEPS,
   type StaffOrder,
@@ -356,7 +357,13 @@ export class StaffService {
     if (items.length === 0 || items.some((i) => i.deliveredQuantity === null))
       return failWith(ORDERS_TEXT.notAllPicked);
     const deliveredCents = items.reduce((sum, i) => sum + (i.deliveredTotalCents ?? 0), 0);
-    const realCents = realAmountCents(o, deliveredCents);
+    // the meal vouchers collected at delivery pay first (whole vouchers, their service cost added), then the
+    // wallet's part, then the payment type the rest (decision 047)
+    const vouchers = settleMealVouchers(
+      realAmountCents(o, deliveredCents),
+      mealVoucherDeclarationOf(o.infos.mealVouchers),
+    );
+    const realCents = realAmountCents(o, deliveredCents) + vouchers.serviceCostCents - vouchers.collectCents;
     const settled = settleWithWallet(realCents, o.walletCents);
     const online = paysOnline(o.paymentTypeId, o.preauthCents);
     const infos: string[] = [];
@@ -425,8 +432,13 @@ export class StaffService {
             capturedCents: captured,
             walletKeptCents: settled.walletKeptCents,
             walletBackCents: settled.walletBackCents,
+            mealVouchersCollected: vouchers.count,
+            mealVoucherCents: vouchers.collectCents,
+            mealVoucherFeeCents: vouchers.serviceCostCents,
           },
         });
+        if (vouchers.count > 0)
+          infos.push(ORDERS_INFO_TEXT.mealVouchers(vouchers.count, formatEuro(vouchers.collectCents)));
         infos.unshift(
           captured !== null
             ? ORDERS_INFO_TEXT.prepared(formatEuro(captured))

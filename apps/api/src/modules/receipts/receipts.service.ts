@@ -59,6 +59,8 @@ export interface OrderReceiptFacts {
   packagingCents: number;
   /** the discounts taken from the goods (gift certificates, wallet excluded: it is a payment) */
   discountCents: number;
+  /** the service cost of the meal vouchers collected (decision 047); 0 without vouchers */
+  mealVoucherFeeCents: number;
   lines: Array<{
     productId: number;
     name: string;
@@ -496,6 +498,15 @@ export class ReceiptsService {
         quantity: 1,
         unitPriceCents: facts.packagingCents,
         amountCents: facts.packagingCents,
+        vatRate: 22,
+      });
+    if (facts.mealVoucherFeeCents > 0)
+      lines.push({
+        description: 'Costo del servizio buoni pasto',
+        productId: null,
+        quantity: 1,
+        unitPriceCents: facts.mealVoucherFeeCents,
+        amountCents: facts.mealVoucherFeeCents,
         vatRate: 22,
       });
     const s = effectiveSettings(await this.repo.settingsOf(facts.userId, tx), now);

@@ -158,6 +158,7 @@ describe('Checkout page', () => {
         need_invoice: false,
         lottery_code: 'AB12CD34',
         extra_email: 'copia@example.it',
+        meal_vouchers: null,
       },
     ]);
     const [buy] = bodiesTo(fetchMock, '/checkout/buy') as {
@@ -205,6 +206,62 @@ describe('Checkout page', () => {
       return_path: '/checkout/completed',
       wallet_amount: 3.5,
     });
+  });
+
+  it('meal vouchers + card: declares count, kind and value, shows what they cover, their cost and the hold', async () => {
+    signedIn();
+    const big = {
+      ...makeCheckoutCart({ foodTotal: 120, orderTotal: 125.4, prebilledAmount: 125.4 }),
+      totalPrice: 120,
+    };
+    const fetchMock = mockCheckout(big, {
+      '/checkout/prebilled-amount': () =>
+        ok({ prebilledAmount: 125.4, grossTotal: 125.4, variableWeightTotal: 0, packagingTotal: 0.2 }),
+      '/checkout/buy': () => ok(paid('http://127.0.0.1/ebsn/api/payment/sandbox/pay?session=mv')),
+    });
+    const { user } = renderApp('/checkout');
+    const section = within(await screen.findByRole('region', { name: 'Buoni pasto' }));
+    await user.click(section.getByRole('checkbox', { name: /Pago una parte con i buoni pasto/ }));
+    const count = section.getByRole('textbox', { name: 'Numero di buoni' });
+    await user.type(count, '9');
+    expect(section.getByText('Puoi usare al massimo 8 buoni pasto per ordine.')).toBeInTheDocument();
+    await user.clear(count);
+    await user.type(count, '8');
+    await user.type(section.getByRole('textbox', { name: 'Valore di un buono' }), '8');
+    expect(section.getByRole('radio', { name: /Illimitati/ })).toBeChecked();
+    expect(section.getByText('64,00 €')).toBeInTheDocument();
+    expect(section.getByText('Costo del servizio (4,2%)')).toBeInTheDocument();
+    expect(section.getByText('2,69 €')).toBeInTheDocument();
+    const summary = within(screen.getByRole('complementary', { name: 'Riepilogo' }));
+    expect(summary.getByText('Costo servizio buoni pasto')).toBeInTheDocument();
+    expect(summary.getByText('128,09 €')).toBeInTheDocument();
+    expect(summary.getByText('-64,00 €')).toBeInTheDocument();
+    // the card holds the total less what the vouchers pay
+    expect(summary.getAllByText('64,09 €')).toHaveLength(2);
+    // multi-use: 4 %
+    await user.click(section.getByRole('radio', { name: /Multiuso/ }));
+    expect(section.getByText('2,56 €')).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /Ho letto e accetto/ }));
+    await user.click(screen.getByRole('button', { name: 'Conferma e paga' }));
+    await waitFor(() => expect(goToPaymentPage).toHaveBeenCalled());
+    const [prepared] = bodiesTo(fetchMock, '/checkout/prepare') as Record<string, unknown>[];
+    expect(prepared?.meal_vouchers).toEqual({ count: 8, kind: 'multi_use', face_value: 8 });
+  });
+
+  it('meal vouchers under 100 € of goods: the rule is shown and nothing is sent', async () => {
+    signedIn();
+    const fetchMock = mockCheckout();
+    const { user } = renderApp('/checkout');
+    const section = within(await screen.findByRole('region', { name: 'Buoni pasto' }));
+    await user.click(section.getByRole('checkbox', { name: /Pago una parte con i buoni pasto/ }));
+    await user.type(section.getByRole('textbox', { name: 'Numero di buoni' }), '2');
+    await user.type(section.getByRole('textbox', { name: 'Valore di un buono' }), '8');
+    const rule = 'I buoni pasto si possono usare solo con una spesa di almeno 100,00 € di prodotti.';
+    expect(section.getByText(rule)).toBeInTheDocument();
+    await user.click(screen.getByRole('checkbox', { name: /Ho letto e accetto/ }));
+    await user.click(screen.getByRole('button', { name: 'Conferma e paga' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(rule);
+    expect(callsTo(fetchMock, '/checkout/prepare')).toHaveLength(0);
   });
 
   it('a modified order starts with the wallet part it held, which counts as available again', async () => {

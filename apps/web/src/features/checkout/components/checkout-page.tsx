@@ -54,6 +54,8 @@ import { formatEuro } from '../utils/money';
 import { useWallet } from '../../loyalty/api/get-wallet';
 import { GiftCodeBox } from './gift-code-box';
 import { WalletChoice, type WalletPart } from './wallet-choice';
+import { MealVoucherChoice, type MealVoucherChoiceValue } from './meal-voucher-choice';
+import { mealVoucherPreview } from '../utils/meal-voucher-preview';
 
 const FORM_ID = 'checkout-form';
 
@@ -194,6 +196,7 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
   const idempotencyKey = useRef<string | null>(null);
   const [general, setGeneral] = useState<string[]>([]);
   const [walletPart, setWalletPart] = useState<WalletPart>(0);
+  const [mealVouchers, setMealVouchers] = useState<MealVoucherChoiceValue>(null);
   const [redirecting, setRedirecting] = useState(false);
 
   // invoice: outside the form element (its "add invoice data" is a form of its own)
@@ -255,6 +258,20 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
   const prebilled = usePrebilledAmount(paymentTypeId, paymentTypeId != null);
   const bag = packaging.data?.find((p) => p.packagingTypeId === packagingTypeId) ?? null;
   const totals = checkoutTotals(cart, prebilled.data ?? null, bag);
+  // the meal vouchers being declared (decision 047): their service cost joins the total, what they pay leaves
+  // the amount the payment type takes
+  const vouchers = mealVoucherPreview(
+    mealVouchers,
+    {
+      itemsEuro: totals.items,
+      foodEuro: checkout?.foodTotal ?? 0,
+      totalEuro: totals.total,
+      prebilledEuro: totals.prebilled,
+    },
+    checkout?.mealVouchers ?? null,
+  );
+  const totalEuros = vouchers.totalCents / 100;
+  const voucherEuros = vouchers.coveredCents / 100;
   const walletEuros = (walletPart ?? 0) / 100;
   const wallet = useWallet(1);
   // a modified order's wallet part is given back when it is bought again: usable for it once more
@@ -294,6 +311,14 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
       setGeneral([t('checkout.wallet.invalid')]);
       return;
     }
+    if (mealVouchers && vouchers.refusal) {
+      setGeneral([t(`checkout.mealVouchers.refusal.${vouchers.refusal}`)]);
+      return;
+    }
+    if (mealVouchers && needInvoice) {
+      setGeneral([t('checkout.mealVouchers.refusal.invoice')]);
+      return;
+    }
     try {
       await prepare.mutateAsync({
         accept_rules: values.acceptRules,
@@ -302,6 +327,13 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
         person_fiscal_id: needInvoice && personFiscalId != null ? personFiscalId : undefined,
         lottery_code: needInvoice ? '' : values.lotteryCode,
         extra_email: values.extraEmail,
+        meal_vouchers: mealVouchers
+          ? {
+              count: mealVouchers.count,
+              kind: mealVouchers.kind,
+              face_value: mealVouchers.faceValueCents / 100,
+            }
+          : null,
       });
       idempotencyKey.current ??= newIdempotencyKey();
       const answer = await buy.mutateAsync({
@@ -500,11 +532,21 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
             />
           </Section>
 
+          <Section title={t('checkout.mealVouchers.title')} id="checkout-meal-vouchers">
+            <MealVoucherChoice
+              saved={checkout?.mealVouchers ?? null}
+              preview={vouchers}
+              foodEuro={checkout?.foodTotal ?? 0}
+              withInvoice={needInvoice}
+              onChange={setMealVouchers}
+            />
+          </Section>
+
           {walletBalanceCents > 0 ? (
             <Section title={t('checkout.wallet.title')} id="checkout-wallet">
               <WalletChoice
                 balanceCents={walletBalanceCents}
-                totalCents={Math.round(totals.total * 100)}
+                totalCents={vouchers.totalCents - vouchers.coveredCents}
                 initialCents={walletHeldCents}
                 onChange={setWalletPart}
               />
@@ -570,20 +612,29 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
             }
           />
           <SummaryRow label={t('checkout.summary.bags')} value={formatEuro(totals.bags)} />
-          <SummaryRow label={t('checkout.summary.total')} value={formatEuro(totals.total)} strong />
+          {vouchers.serviceCostCents > 0 ? (
+            <SummaryRow
+              label={t('checkout.summary.mealVoucherCost')}
+              value={formatEuro(vouchers.serviceCostCents / 100)}
+            />
+          ) : null}
+          <SummaryRow label={t('checkout.summary.total')} value={formatEuro(totalEuros)} strong />
+          {voucherEuros > 0 ? (
+            <SummaryRow label={t('checkout.summary.mealVouchers')} value={`-${formatEuro(voucherEuros)}`} />
+          ) : null}
           {walletEuros > 0 ? (
-            <>
-              <SummaryRow label={t('checkout.summary.wallet')} value={`-${formatEuro(walletEuros)}`} />
-              <SummaryRow
-                label={t('checkout.summary.toPay')}
-                value={formatEuro(Math.max(0, totals.total - walletEuros))}
-              />
-            </>
+            <SummaryRow label={t('checkout.summary.wallet')} value={`-${formatEuro(walletEuros)}`} />
+          ) : null}
+          {walletEuros > 0 || voucherEuros > 0 ? (
+            <SummaryRow
+              label={t('checkout.summary.toPay')}
+              value={formatEuro(Math.max(0, totalEuros - voucherEuros - walletEuros))}
+            />
           ) : null}
           {selectedPayment?.online ? (
             <SummaryRow
               label={t('checkout.summary.prebilled')}
-              value={formatEuro(Math.max(0, totals.prebilled - walletEuros))}
+              value={formatEuro(Math.max(0, vouchers.prebilledCents / 100 - walletEuros))}
             />
           ) : null}
         </Box>

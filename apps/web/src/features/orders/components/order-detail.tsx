@@ -122,6 +122,19 @@ export function OrderDetail({ accessToken }: { accessToken?: string } = {}) {
               ...(o.walletTotal > 0
                 ? ([[t('orders.detail.wallet'), formatEuro(o.walletTotal)]] as const)
                 : []),
+              ...(o.mealVouchers
+                ? ([
+                    [
+                      t('orders.detail.mealVouchers'),
+                      t('orders.detail.mealVouchersValue', {
+                        count: o.mealVouchers.count,
+                        value: formatEuro(o.mealVouchers.faceValue),
+                        amount: formatEuro(o.mealVouchers.amount),
+                      }),
+                    ],
+                    [t('orders.detail.mealVoucherCost'), formatEuro(o.mealVouchers.serviceCost)],
+                  ] as const)
+                : []),
               [t('orders.detail.paymentType'), o.payment.paymentTypeDescr],
               ...(o.payment.cardLast4
                 ? ([

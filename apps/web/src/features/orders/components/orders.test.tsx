@@ -181,6 +181,26 @@ describe('Order detail', () => {
     expect(screen.getByRole('button', { name: 'Riordina tutto' })).toBeInTheDocument();
   });
 
+  it('an order paid in part with meal vouchers says how many to hand over and their service cost', async () => {
+    signedIn();
+    const order: Order = makeOrder({
+      mealVouchers: {
+        count: 8,
+        kind: 'unlimited',
+        faceValue: 8,
+        amount: 64,
+        serviceCost: 2.69,
+        serviceCostPercent: 4.2,
+      },
+    });
+    mockOrders({ '/order/view': () => ok({ data: order }) });
+    renderApp('/profile/orders/1001');
+    const payment = within(await screen.findByRole('region', { name: 'Pagamento' }));
+    expect(payment.getByText('Buoni pasto da consegnare')).toBeInTheDocument();
+    expect(payment.getByText('8 da 8,00 € (64,00 €)')).toBeInTheDocument();
+    expect(payment.getByText('2,69 €')).toBeInTheDocument();
+  });
+
   it('cancels after the confirmation dialog and says "Ordine 1001 annullato"', async () => {
     signedIn();
     let order = makeOrder();
