@@ -34,6 +34,7 @@ const API_MODULES = {
   loyalty: [],
   mail: [],
   media: [],
+  notifications: [],
   orders: ['account', 'cart', 'mail', 'payment'],
   payment: [],
   ratings: [],

@@ -10,6 +10,7 @@ import { contentEndpoints } from './content';
 import { deliveryEndpoints } from './delivery';
 import type { Endpoint, EndpointKey } from './endpoint';
 import { listsEndpoints } from './lists';
+import { notificationsEndpoints } from './notifications';
 import { giftCertificateEndpoints } from './gift-certificates';
 import { inviteEndpoints } from './invite';
 import { adminGiftCardOrderEndpoints, giftCardOrderEndpoints } from './gift-card-orders';
@@ -32,6 +33,7 @@ export const ENDPOINT_GROUPS = {
   content: contentEndpoints,
   delivery: deliveryEndpoints,
   lists: listsEndpoints,
+  notifications: notificationsEndpoints,
   loyalty: loyaltyEndpoints,
   giftCertificates: giftCertificateEndpoints,
   invite: inviteEndpoints,
