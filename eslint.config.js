@@ -48,6 +48,7 @@ const WEB_FEATURES = {
   content: [],
   delivery: ['account', 'cart', 'catalogue'],
   lists: ['account', 'cart'],
+  notifications: [],
   loyalty: ['account', 'cart', 'catalogue'],
   orders: ['cart', 'checkout', 'delivery'],
   ratings: [],
