@@ -9,6 +9,7 @@ import { ensureListsAndRatingsData } from './db/seed/lists-and-ratings';
 import { ensureLoyaltyCardData } from './db/seed/loyalty-card';
 import { ensureGiftCertificateData } from './db/seed/gift-certificates';
 import { ensureInviteData } from './db/seed/invite';
+import { ensureNotificationsData } from './db/seed/notifications';
 import { ensureWalletData } from './db/seed/wallet';
 import { ensureWorkSites } from './db/seed/work-sites';
 import { ensureOrderData } from './db/seed/orders';
@@ -82,6 +83,7 @@ async function prepareDatabase(env: Env): Promise<OpenedDatabase> {
   await ensureLoyaltyCardData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureGiftCertificateData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureInviteData(database.db, { demoAccounts: areDemoAccountsOn(env) });
+  await ensureNotificationsData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   return database;
 }
 
