@@ -65,6 +65,7 @@ export const TABLE_OWNERS = {
     'invite_referrals',
   ],
   mail: ['mail_outbox'],
+  notifications: ['notifications'],
   media: [],
   orders: [
     'orders',
@@ -73,6 +74,7 @@ export const TABLE_OWNERS = {
     'order_notes',
     'payment_authorizations',
     'payment_events',
+    'parking_reservations',
   ],
   payment: ['sandbox_payments'],
   ratings: ['product_votes', 'product_rating_summaries'],

@@ -1,5 +1,6 @@
 import { mayRead, mayWrite } from '@spesa/shared/contracts/admin';
 import { Admin, Resource } from 'react-admin';
+import { ArrivalList } from './arrivals';
 import { AuditList } from './audit';
 import { CategoryEdit, CategoryList, CategoryShow } from './categories';
 import { CustomerList, CustomerShow } from './customers';
@@ -44,6 +45,7 @@ export function AdminApp() {
         mayRead(role, 'orders') ? (
           <Resource key="orders" name="orders" list={OrderList} show={OrderShow} />
         ) : null,
+        mayRead(role, 'arrivals') ? <Resource key="arrivals" name="arrivals" list={ArrivalList} /> : null,
         mayRead(role, 'products') ? (
           <Resource
             key="products"

@@ -58,6 +58,10 @@ export const dataProvider: DataProvider = {
             ...(filter.warehouseId ? { warehouseId: filter.warehouseId } : {}),
           },
         });
+      if (resource === 'arrivals')
+        return adminCall('GET /admin/arrivals', {
+          query: { ...pageOf(params), ...(filter.warehouseId ? { warehouseId: filter.warehouseId } : {}) },
+        });
       if (resource === 'customers') {
         const sort = params.sort?.field as 'id' | 'lastName' | 'email' | 'createdAt' | undefined;
         return adminCall('GET /admin/customers', {

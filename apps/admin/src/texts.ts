@@ -59,6 +59,19 @@ export const adminItalian = {
         enrolled: 'App di autenticazione attiva',
       },
     },
+    arrivals: {
+      name: 'Arrivi di oggi |||| Arrivi di oggi',
+      fields: {
+        orderId: 'N. ordine',
+        customerName: 'Cliente',
+        reservationInfo: 'Targa o stallo',
+        distance: 'Distanza',
+        updatedAt: 'Avvisato alle',
+        beginTime: 'Fascia oraria',
+        warehouseName: 'Punto vendita',
+        orderStatusDescr: 'Stato',
+      },
+    },
     orders: {
       name: 'Ordine |||| Ordini',
       fields: {
@@ -643,4 +656,10 @@ export const receiptTexts = {
   vatIncluded: 'di cui IVA',
   digitalUntil: (day: string) =>
     `Scontrino digitale, conservato fino al ${day.split('-').reverse().join('/')}.`,
+};
+
+/** "Arrivi di oggi" (parking at pickup, decision 049). */
+export const arrivalTexts = {
+  title: 'Arrivi di oggi',
+  orderNo: (id: number) => `Ordine ${id}`,
 };

@@ -54,6 +54,13 @@ import mediaRoutes from './modules/media/media.routes';
 import orderActionsRoutes from './modules/orders/order-actions.routes';
 import { OrderStatusService } from './modules/orders/order-status.service';
 import { orderMailListener, orderMailWanted } from './modules/orders/orders.mails';
+import { orderNotificationListener, orderNotificationWanted } from './modules/orders/orders.notifications';
+import { ParkingRepository } from './modules/orders/parking.repository';
+import { ParkingService } from './modules/orders/parking.service';
+import { SLOT_REMINDER_EVERY_MS, SLOT_REMINDER_JOB, SlotReminders } from './modules/orders/slot-reminders';
+import { NotificationsRepository } from './modules/notifications/notifications.repository';
+import notificationsRoutes from './modules/notifications/notifications.routes';
+import { NotificationService } from './modules/notifications/notifications.service';
 import { OrdersRepository } from './modules/orders/orders.repository';
 import ordersRoutes from './modules/orders/orders.routes';
 import { OrdersService } from './modules/orders/orders.service';
@@ -161,7 +168,7 @@ export interface BuildAppOptions {
   paymentProviders?: readonly PaymentProvider[];
   /** poll for scheduled jobs (default true); tests that drive `app.jobs.runDue()` themselves turn it off */
   runJobs?: boolean;
-  /** told when a digital receipt becomes available (the notifications module; default: nothing) */
+  /** told when a digital receipt becomes available (default: the notifications module) */
   receiptNotifications?: ReceiptNotificationsPort;
 }
 
@@ -376,6 +383,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     orderMailWanted,
   );
   app.decorate('orderStatus', orderStatus);
+  // the customer's messages (decision 048): the one writer of the history, reached by the other modules' events
+  const notifications = new NotificationService(new NotificationsRepository(opts.db), now);
+  app.decorate('notifications', notifications);
+  erasers.push((userId) => notifications.erase(userId));
+  orderStatus.onChange(
+    orderNotificationListener({ repo: ordersRepo, notify: notifications }),
+    orderNotificationWanted,
+  );
+  const slotReminders = new SlotReminders(opts.db, ordersRepo, notifications, now);
+  app.decorate('slotReminders', slotReminders);
+  jobs.every(SLOT_REMINDER_JOB, SLOT_REMINDER_EVERY_MS, async () => {
+    await slotReminders.run();
+  });
+  // parking at pickup (decision 049): the customer's arrival at the store, today's arrivals for its staff
+  const parking = new ParkingService(ordersRepo, new ParkingRepository(opts.db), now);
   erasers.push(
     (userId) => cart.forgetDelivery(userId),
     (userId) => delivery.eraseCustomer(userId),
@@ -429,6 +451,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     walletAudit,
     () => catalogue.today(),
     now,
+    // "voucher issued" in the customer's messages (decision 048)
+    (tx, g) => notifications.voucherIssued(tx, g),
   );
   // invite a friend (decision 045): the friend's first-order certificate, the inviter's vouchers issued after
   // the friend's delivered order (a job enqueued by the delivery, and an hourly sweep)
@@ -475,7 +499,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     { factsOf: (db, orderId) => ordersRepo.receiptFactsOf(db, orderId) },
     {
       now,
-      ...(opts.receiptNotifications ? { notifications: opts.receiptNotifications } : {}),
+      // a digital receipt written for a customer is also a message in their history (decision 048)
+      notifications: opts.receiptNotifications ?? notifications,
       ...(env.RECEIPT_SWITCH_DELAY_MS !== undefined ? { switchDelayMs: env.RECEIPT_SWITCH_DELAY_MS } : {}),
     },
   );
@@ -685,11 +710,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         webhookDelayMs: env.PAYMENT_SANDBOX_WEBHOOK_DELAY_MS,
         jobs,
       });
-      await api.register(ordersRoutes, { orders });
+      await api.register(ordersRoutes, { orders, parking });
+      await api.register(notificationsRoutes, { notifications });
       await api.register(listsRoutes, { lists });
       // the customer's order actions: the checkout module's service behind the orders module's routes
       await api.register(orderActionsRoutes, { actions: orderActions });
-      await api.register(adminOrdersRoutes, { staff });
+      await api.register(adminOrdersRoutes, { staff, parking });
       await api.register(ratingsRoutes, { ratings });
       await api.register(ratingsAdminRoutes, { moderation: ratingsModeration });
       await api.register(loyaltyRoutes, {
@@ -754,5 +780,9 @@ declare module 'fastify' {
     invites: InviteService;
     /** receipts (tests run its jobs' work) */
     receipts: ReceiptsService;
+    /** the customer's messages; `receiptAvailable(tx, ...)` is the receipts module's port (decision 048) */
+    notifications: NotificationService;
+    /** the day-before reminders (tests run them) */
+    slotReminders: SlotReminders;
   }
 }

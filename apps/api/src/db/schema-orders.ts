@@ -319,3 +319,26 @@ export const orderNotes = pgTable(
     check('order_notes_rating_ck', sql`${t.rating} BETWEEN 1 AND 5`),
   ],
 );
+
+/**
+ * Parking at pickup (decision 049; `POST /order/reserve`): the customer on the way to collect a Drive order
+ * tells the store how far they are and their car's plate or bay. One row per order, updated by a repeat.
+ */
+export const parkingReservations = pgTable(
+  'parking_reservations',
+  {
+    orderId: integer('order_id')
+      .primaryKey()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    /** km, one decimal */
+    distance: numeric('distance', { precision: 6, scale: 1 }).notNull(),
+    /** the car's plate or the bay, as written (trimmed) */
+    reservationInfo: text('reservation_info').notNull(),
+    /** the order's store and slot day, copied for the staff's list of today's arrivals */
+    warehouseId: integer('warehouse_id').notNull(),
+    slotDate: date('slot_date').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('parking_reservations_day_idx').on(t.warehouseId, t.slotDate)],
+);

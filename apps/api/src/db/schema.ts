@@ -328,6 +328,7 @@ export * from './schema-backoffice';
 export * from './schema-cart';
 export * from './schema-delivery';
 export * from './schema-lists';
+export * from './schema-notifications';
 export * from './schema-loyalty';
 export * from './schema-orders';
 export * from './schema-ratings';

@@ -154,6 +154,12 @@ export const routes: RouteObject[] = [
                 Component: m.GiftCertificatesRoute,
               })),
           },
+          // the messages the shop sent (decision 048)
+          {
+            path: 'profile/notifications',
+            lazy: () =>
+              import('./routes/notifications-route').then((m) => ({ Component: m.NotificationsRoute })),
+          },
           // invite a friend (decision 045)
           {
             path: 'profile/invite',

@@ -128,7 +128,44 @@ export type StaffStatusBody = z.infer<typeof staffStatusBodySchema>;
 export const staffEmptyBodySchema = z.object({});
 
 // ---------- endpoints (the orders module registers them: orders/admin-orders.routes.ts) ----------
+// ---------- GET /admin/arrivals ("Arrivi di oggi": parking at pickup, decision 049) ----------
+export const staffArrivalListQuerySchema = z.object({
+  warehouseId: orderIdParam.optional(),
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(500).default(50),
+});
+/** A customer on the way to collect a Drive order today: where they are, their car or bay. */
+export const staffArrivalSchema = z.object({
+  /** the order's number (react-admin's record id) */
+  id: z.number().int(),
+  orderId: z.number().int(),
+  orderStatusId: z.number().int(),
+  orderStatusDescr: z.string(),
+  customerName: z.string(),
+  warehouseId: z.number().int(),
+  warehouseName: z.string(),
+  beginTime: z.string(),
+  endTime: z.string(),
+  /** km, as the customer said */
+  distance: z.number(),
+  /** the car's plate or the bay */
+  reservationInfo: z.string(),
+  /** ISO date-time of the customer's last message */
+  updatedAt: z.string(),
+});
+export type StaffArrival = z.infer<typeof staffArrivalSchema>;
+export const staffArrivalListDataSchema = z.object({
+  data: z.array(staffArrivalSchema),
+  total: z.number().int(),
+});
+
 export const adminOrdersEndpoints = {
+  arrivals: endpoint({
+    method: 'GET',
+    path: '/admin/arrivals',
+    query: staffArrivalListQuerySchema,
+    response: staffArrivalListDataSchema,
+  }),
   list: endpoint({
     method: 'GET',
     path: '/admin/orders',

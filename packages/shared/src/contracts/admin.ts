@@ -52,6 +52,11 @@ export const ADMIN_GRANTS = {
     /** picking, prepared, the delivery steps */
     write: ['administrator', 'store_manager', 'picker'],
   },
+  /** today's parking reservations of Drive orders (decision 049; the orders module's routes), read only */
+  arrivals: {
+    read: ['administrator', 'store_manager', 'picker', 'supervisor'],
+    write: [],
+  },
   /** categories and their pages (grid and blocks) */
   categories: {
     read: ['administrator', 'catalogue_manager', 'supervisor'],

@@ -11,6 +11,7 @@ import { contentEndpoints } from './content';
 import { deliveryEndpoints } from './delivery';
 import type { Endpoint, EndpointKey } from './endpoint';
 import { listsEndpoints } from './lists';
+import { notificationsEndpoints } from './notifications';
 import { giftCertificateEndpoints } from './gift-certificates';
 import { inviteEndpoints } from './invite';
 import { adminGiftCardOrderEndpoints, giftCardOrderEndpoints } from './gift-card-orders';
@@ -34,6 +35,7 @@ export const ENDPOINT_GROUPS = {
   content: contentEndpoints,
   delivery: deliveryEndpoints,
   lists: listsEndpoints,
+  notifications: notificationsEndpoints,
   loyalty: loyaltyEndpoints,
   giftCertificates: giftCertificateEndpoints,
   invite: inviteEndpoints,

@@ -9,7 +9,7 @@ import {
   orderPaymentDataSchema,
   orderRetryListDataSchema,
 } from './checkout';
-import { endpoint } from './endpoint';
+import { OWN_TEXT, endpoint } from './endpoint';
 import { orderIdParam, orderSchema } from './order-shape';
 
 /**
@@ -152,6 +152,48 @@ export const orderListForAddressesQuerySchema = z.object({
 });
 export type OrderListForAddressesQuery = z.infer<typeof orderListForAddressesQuerySchema>;
 
+// ---------- POST /order/reserve (parking at pickup, spec sections 3, 4 and 7; decision 049) ----------
+/** the customer's distance from the store in km: 0 to this */
+export const PARKING_DISTANCE_MAX_KM = 300;
+export const PARKING_INFO_MAX = 40;
+export const PARKING_DISTANCE_TEXT = `Indica a quanti chilometri sei dal punto vendita (da 0 a ${PARKING_DISTANCE_MAX_KM}).`;
+export const PARKING_INFO_TEXT = `Scrivi la targa dell’auto o il numero dello stallo (da 2 a ${PARKING_INFO_MAX} caratteri).`;
+export const orderReserveBodySchema = z.object({
+  order_id: orderIdParam,
+  /** km, at most one decimal kept */
+  distance: z.union([z.number(), z.string().trim().max(12)]).transform((v, ctx) => {
+    const n =
+      typeof v === 'number' ? v : /^\d+([.,]\d+)?$/.test(v) ? Number(v.replace(',', '.')) : Number.NaN;
+    if (!Number.isFinite(n) || n < 0 || n > PARKING_DISTANCE_MAX_KM) {
+      ctx.addIssue({ code: 'custom', message: PARKING_DISTANCE_TEXT, params: OWN_TEXT });
+      return z.NEVER;
+    }
+    return Math.round(n * 10) / 10;
+  }),
+  /** the car's plate or the bay, trimmed, inner spaces collapsed */
+  reservation_info: z
+    .string({ error: PARKING_INFO_TEXT })
+    .transform((v) => v.trim().replace(/\s+/g, ' '))
+    .refine(
+      (v) => v.length >= 2 && v.length <= PARKING_INFO_MAX && !/[<>]/.test(v) && ![...v].some((c) => c < ' '),
+      {
+        error: PARKING_INFO_TEXT,
+        params: OWN_TEXT,
+      },
+    ),
+});
+export type OrderReserveBody = z.input<typeof orderReserveBodySchema>;
+export const parkingReservationSchema = z.object({
+  orderId: z.number().int(),
+  /** km */
+  distance: z.number(),
+  reservationInfo: z.string(),
+  /** ISO date-time of the last update */
+  updatedAt: z.string(),
+});
+export type ParkingReservation = z.infer<typeof parkingReservationSchema>;
+export const orderReserveDataSchema = z.object({ reservation: parkingReservationSchema });
+
 // ---------- endpoints (the orders module registers them) ----------
 export const ordersEndpoints = {
   list: endpoint({
@@ -221,6 +263,12 @@ export const ordersEndpoints = {
     path: '/order/modify-payment-type',
     body: orderModifyPaymentTypeBodySchema,
     response: orderPaymentDataSchema,
+  }),
+  reserve: endpoint({
+    method: 'POST',
+    path: '/order/reserve',
+    body: orderReserveBodySchema,
+    response: orderReserveDataSchema,
   }),
   listRetryPayment: endpoint({
     method: 'GET',

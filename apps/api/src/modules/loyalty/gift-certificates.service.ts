@@ -59,6 +59,12 @@ export interface PricedGift {
   notice: string | null;
 }
 
+/** Told of each personal certificate issued (granted by customer service, or of the invite programme). */
+export type GiftIssuedPort = (
+  tx: Db,
+  gift: { userId: number; giftCertificateId: number; name: string; code: string; validTo: string },
+) => Promise<void>;
+
 /**
  * Gift certificates (decisions 017 and 040): whether a customer may use a code today, what it takes off the
  * goods, how it reads on the wire; the codes of a cart and the uses of an order. Checkout reaches it through
@@ -72,6 +78,8 @@ export class GiftCertificatesService {
     private readonly audit: WalletAuditPort,
     private readonly today: () => string,
     private readonly now: () => Date = () => new Date(),
+    /** a certificate issued to a customer (the customer's messages, decision 048), in its transaction */
+    private readonly issued: GiftIssuedPort = async () => {},
   ) {}
 
   discountCents(gift: GiftCertificateRow, itemsCents: number): number {
@@ -295,6 +303,13 @@ export class GiftCertificatesService {
             : 'Vale una volta, su qualsiasi spesa.',
         grantedBy: staff.userId,
       });
+      await this.issued(tx, {
+        userId,
+        giftCertificateId: id,
+        name: `Buono di ${formatCents(valueCents)}`,
+        code,
+        validTo,
+      });
       await this.audit.record(tx, {
         staff,
         action: 'gift-certificate-grant',
@@ -318,7 +333,15 @@ export class GiftCertificatesService {
   /** A percent certificate of the invite programme (decision 045), inside the caller's transaction. */
   async issueInvite(tx: Db, gift: Omit<NewInviteGift, 'code'>): Promise<{ id: number; code: string }> {
     const code = newCode();
-    return { id: await this.repo.insertInvite(tx, { ...gift, code }), code };
+    const id = await this.repo.insertInvite(tx, { ...gift, code });
+    await this.issued(tx, {
+      userId: gift.ownerUserId,
+      giftCertificateId: id,
+      name: gift.name,
+      code,
+      validTo: gift.validTo,
+    });
+    return { id, code };
   }
 
   // ---------- promotion variables ----------

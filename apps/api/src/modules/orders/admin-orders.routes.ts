@@ -5,6 +5,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
+import type { ParkingService } from './parking.service';
 import type { StaffMember, StaffService } from './staff.service';
 
 /** The member of a route the access gate let through (`ACCESS.admin`): set for sure. */
@@ -22,7 +23,19 @@ const pickers = ACCESS.admin(ADMIN_GRANTS.orders.write);
  * prepared with the capture, the delivery steps. The back office's session and roles (ADMIN_GRANTS.orders);
  * a store manager or picker reaches only their stores' orders (another store's order is "not found").
  */
-const adminOrdersRoutes: FastifyPluginAsyncZod<{ staff: StaffService }> = async (app, { staff }) => {
+const adminOrdersRoutes: FastifyPluginAsyncZod<{ staff: StaffService; parking: ParkingService }> = async (
+  app,
+  { staff, parking },
+) => {
+  app.route({
+    ...contractRoute(api.arrivals, {
+      access: ACCESS.admin(ADMIN_GRANTS.arrivals.read),
+      tags,
+      summary: "Today's parking reservations of Drive orders of the member's stores (Arrivi di oggi), latest first",
+    }),
+    handler: async (request) => answer(request, await parking.arrivals(memberOf(request), request.query)),
+  });
+
   app.route({
     ...contractRoute(api.list, {
       access: readers,

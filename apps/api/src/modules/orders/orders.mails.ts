@@ -32,7 +32,7 @@ export function slotText(o: Pick<OrderRow, 'slotDate' | 'beginTime' | 'endTime'>
   return `${day}, ${o.beginTime}-${o.endTime}`;
 }
 
-function whereText(o: OrderRow): string {
+export function whereText(o: OrderRow): string {
   const a = (o.shippingAddress ?? {}) as Record<string, unknown>;
   const s = (k: string) => (typeof a[k] === 'string' ? (a[k] as string) : '');
   if (o.deliveryServiceId === 2 || o.deliveryServiceId === 3)

@@ -52,9 +52,25 @@ export const ORDERS_TEXT = {
     code: 'msg.staff.authorizationMissing',
     text: 'L’ordine non ha un pagamento autorizzato da addebitare.',
   },
+  parkingNotDrive: {
+    code: 'msg.order.parkingNotDrive',
+    text: 'Il parcheggio si prenota solo per gli ordini con ritiro in negozio (Drive).',
+  },
+  parkingNotReady: {
+    code: 'msg.order.parkingNotReady',
+    text: 'Puoi avvisarci del tuo arrivo quando l’ordine è in preparazione o pronto per il ritiro.',
+  },
+  parkingNotToday: {
+    code: 'msg.order.parkingNotToday',
+    text: 'Puoi avvisarci del tuo arrivo solo nel giorno del ritiro.',
+  },
 } as const satisfies MessageTable;
 
 export const ORDERS_INFO_TEXT = {
+  parkingSaved: (orderId: number, info: string) =>
+    `Grazie! Il punto vendita sa che stai arrivando per l’ordine ${orderId} (${info}): ti aspettiamo.`,
+  parkingUpdated: (orderId: number, info: string) =>
+    `Dati del tuo arrivo aggiornati per l’ordine ${orderId} (${info}).`,
   noteSaved: 'Grazie per la tua valutazione.',
   noteUpdated: 'Valutazione aggiornata.',
   /** cart.productsAddFromOrder */

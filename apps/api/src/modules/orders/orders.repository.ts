@@ -238,6 +238,19 @@ export class OrdersRepository {
     return new Map(rows.map((r) => [r.userId, r.orderId]));
   }
 
+  /** Every order of a slot day in these statuses (the slot reminders), by number. */
+  async onSlotDay(date: string, statuses: readonly number[]): Promise<OrderRow[]> {
+    return queryRows<OrderRow>(
+      this.db,
+      sql`SELECT ${ORDER_COLUMNS} FROM orders o
+          WHERE o.slot_date = ${date}::date AND o.order_status_id IN (${sql.join(
+            statuses.map((s) => sql`${s}`),
+            sql`, `,
+          )})
+          ORDER BY o.order_id`,
+    );
+  }
+
   /** The customer an order belongs to (null: no such order). */
   async ownerOf(orderId: number, db: Db = this.db): Promise<number | null> {
     const [row] = await queryRows<{ userId: number }>(

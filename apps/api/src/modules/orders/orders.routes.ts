@@ -4,6 +4,7 @@ import { ACCESS, userIdOf } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer, answerPartial } from '../../plugins/envelope';
 import type { OrdersService } from './orders.service';
+import type { ParkingService } from './parking.service';
 
 const tags = ['orders'];
 
@@ -11,7 +12,10 @@ const tags = ['orders'];
  * The customer's orders (spec section 7 "Orders", decision 018): list, detail, read-only token view, rating,
  * reorder. Thin: the service holds the rules; every read is scoped by the signed-in customer.
  */
-const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (app, { orders }) => {
+const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService; parking: ParkingService }> = async (
+  app,
+  { orders, parking },
+) => {
   const customer = ACCESS.customer;
 
   app.route({
@@ -85,6 +89,16 @@ const ordersRoutes: FastifyPluginAsyncZod<{ orders: OrdersService }> = async (ap
     }),
     handler: async (request) =>
       answer(request, await orders.saveNote(userIdOf(request), request.body, 'update')),
+  });
+
+  app.route({
+    ...contractRoute(api.reserve, {
+      access: customer,
+      tags,
+      summary:
+        'Parking at pickup: the customer on the way tells the store the distance and the car plate or bay (Drive orders in preparation or ready, on their day); a repeat updates it',
+    }),
+    handler: async (request) => answer(request, await parking.reserve(userIdOf(request), request.body)),
   });
 
   app.route({

@@ -19,6 +19,7 @@ import { useOrder } from '../api/get-order';
 import { formatOrderDate, formatOrderDateTime, formatOrderQuantity } from '../utils/format';
 import { OrderActions } from './order-actions';
 import { OrderStatusChip } from './order-status-chip';
+import { canReserveParking, ParkingForm } from './parking-form';
 
 const ORDER_ID = /^[1-9]\d{0,9}$/;
 
@@ -92,6 +93,12 @@ export function OrderDetail({ accessToken }: { accessToken?: string } = {}) {
               headingRef.current?.focus();
             }}
           />
+        </Block>
+      )}
+
+      {!accessToken && canReserveParking(o) && (
+        <Block title={t('orders.parking.blockTitle')} id="order-parking">
+          <ParkingForm order={o} />
         </Block>
       )}
 

@@ -1,0 +1,48 @@
+/**
+ * The Italian texts of the messages the shop sends (decision 048): title and body of each kind. The history
+ * keeps them as written; push delivery (the app build) sends the same texts.
+ */
+const euro = (cents: number): string =>
+  new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+export const NOTIFICATION_TEXT = {
+  orderConfirmed: (o: { orderId: number; slot: string; where: string }) => ({
+    title: `Ordine ${o.orderId} confermato`,
+    body: `Abbiamo ricevuto il tuo ordine. ${o.where}, ${o.slot}.`,
+  }),
+  orderPrepared: (o: { orderId: number; amountCents: number | null; captured: boolean }) => ({
+    title: `Ordine ${o.orderId} preparato`,
+    body:
+      o.amountCents === null
+        ? 'La tua spesa è pronta.'
+        : o.captured
+          ? `La tua spesa è pronta: abbiamo addebitato ${euro(o.amountCents)}.`
+          : `La tua spesa è pronta: da pagare alla consegna ${euro(o.amountCents)}.`,
+  }),
+  outForDelivery: (o: { orderId: number; slot: string }) => ({
+    title: `Ordine ${o.orderId} in consegna`,
+    body: `Il corriere è partito: arriva ${o.slot}.`,
+  }),
+  slotReminder: (o: { orderId: number; slot: string; where: string; pickup: boolean }) => ({
+    title: o.pickup ? `Domani ritiri l’ordine ${o.orderId}` : `Domani consegniamo l’ordine ${o.orderId}`,
+    body: `${o.where}, ${o.slot}.${o.pickup ? ' Quando parti, dicci dove parcheggi dalla pagina dell’ordine.' : ''}`,
+  }),
+  voucherIssued: (o: { name: string; code: string; validTo: string }) => ({
+    title: 'Hai un nuovo buono',
+    body: `${o.name} (codice ${o.code}), valido fino al ${o.validTo.split('-').reverse().join('/')}: lo trovi in «I miei buoni».`,
+  }),
+  receiptAvailable: (o: {
+    receiptId: number;
+    storeName?: string | undefined;
+    totalCents?: number | undefined;
+  }) => ({
+    title: 'Scontrino disponibile',
+    body: [
+      'Il tuo scontrino digitale è disponibile',
+      o.storeName ? ` (${o.storeName}` : '',
+      o.storeName && o.totalCents !== undefined ? `, ${euro(o.totalCents)})` : o.storeName ? ')' : '',
+      !o.storeName && o.totalCents !== undefined ? ` (${euro(o.totalCents)})` : '',
+      ': lo trovi in «I miei scontrini».',
+    ].join(''),
+  }),
+} as const;

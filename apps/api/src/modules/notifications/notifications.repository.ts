@@ -1,0 +1,102 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+
+/** A message to write (NotificationService.record). */
+export interface NewNotification {
+  userId: number;
+  /** contracts/notifications.ts NOTIFICATION_TYPE */
+  messageTypeId: number;
+  title: string;
+  body: string;
+  orderId?: number | null;
+  receiptId?: number | null;
+  giftCertificateId?: number | null;
+  /** one message per key: a repeated event with the same key writes nothing */
+  dedupeKey?: string | null;
+}
+
+export interface NotificationRow {
+  notificationId: number;
+  messageTypeId: number;
+  title: string;
+  body: string;
+  orderId: number | null;
+  receiptId: number | null;
+  giftCertificateId: number | null;
+  createdAt: string;
+  readAt: string | null;
+}
+
+const iso = (column: string) =>
+  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+
+/** SQL of the notifications module (decision 048): the one table `notifications`. */
+export class NotificationsRepository {
+  constructor(private readonly db: Db) {}
+
+  /** Writes one message in the caller's transaction; false: its dedupe key was already used. */
+  async insert(db: Db, n: NewNotification, at: Date): Promise<boolean> {
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`INSERT INTO notifications (user_id, message_type_id, title, body, order_id, receipt_id,
+            gift_certificate_id, dedupe_key, created_at)
+          VALUES (${n.userId}, ${n.messageTypeId}, ${n.title}, ${n.body}, ${n.orderId ?? null},
+            ${n.receiptId ?? null}, ${n.giftCertificateId ?? null}, ${n.dedupeKey ?? null},
+            ${at.toISOString()}::timestamptz)
+          ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
+          RETURNING notification_id::int AS id`,
+    );
+    return rows.length > 0;
+  }
+
+  private where(userId: number, messageTypeId: number | undefined): SQL {
+    return messageTypeId === undefined
+      ? sql`user_id = ${userId}`
+      : sql`user_id = ${userId} AND message_type_id = ${messageTypeId}`;
+  }
+
+  /** One page of a customer's messages, newest first, with the count of all of them. */
+  async page(userId: number, messageTypeId: number | undefined, limit: number, offset: number) {
+    const where = this.where(userId, messageTypeId);
+    const rows = await queryRows<NotificationRow>(
+      this.db,
+      sql`SELECT notification_id::int AS "notificationId", message_type_id::int AS "messageTypeId", title, body,
+            order_id AS "orderId", receipt_id AS "receiptId", gift_certificate_id AS "giftCertificateId",
+            ${iso('created_at')} AS "createdAt", CASE WHEN read_at IS NULL THEN NULL ELSE ${iso('read_at')} END AS "readAt"
+          FROM notifications WHERE ${where}
+          ORDER BY created_at DESC, notification_id DESC
+          LIMIT ${limit} OFFSET ${offset}`,
+    );
+    const [n] = await queryRows<{ n: number }>(
+      this.db,
+      sql`SELECT count(*)::int AS n FROM notifications WHERE ${where}`,
+    );
+    return { rows, total: n?.n ?? 0 };
+  }
+
+  /** Marks these messages of the customer read (those not read yet). */
+  async markRead(userId: number, ids: readonly number[], at: Date): Promise<void> {
+    if (ids.length === 0) return;
+    await this.db.execute(
+      sql`UPDATE notifications SET read_at = ${at.toISOString()}::timestamptz
+          WHERE user_id = ${userId} AND read_at IS NULL AND notification_id IN (${sql.join(
+            ids.map((id) => sql`${id}`),
+            sql`, `,
+          )})`,
+    );
+  }
+
+  /** Account erasure: the customer's messages go with it. */
+  async deleteOf(userId: number): Promise<void> {
+    await this.db.execute(sql`DELETE FROM notifications WHERE user_id = ${userId}`);
+  }
+
+  async unreadCount(userId: number): Promise<number> {
+    const [row] = await queryRows<{ n: number }>(
+      this.db,
+      sql`SELECT count(*)::int AS n FROM notifications WHERE user_id = ${userId} AND read_at IS NULL`,
+    );
+    return row?.n ?? 0;
+  }
+}

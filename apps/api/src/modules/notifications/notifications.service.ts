@@ -1,0 +1,139 @@
+import {
+  NOTIFICATION_TYPE,
+  NOTIFICATIONS_PAGE_SIZE,
+  type NotificationHistoryData,
+} from '@spesa/shared/contracts/notifications';
+import type { Db } from '../../db/client';
+import { ok, type Result } from '../../lib/result';
+import { NOTIFICATION_TEXT } from './notifications.messages';
+import type { NewNotification, NotificationsRepository } from './notifications.repository';
+
+/**
+ * The messages the shop sends a customer (decision 048). `record` is the one writer of the history: the
+ * events that cause a message call it (through the typed helpers below, wired in app.ts as other modules'
+ * ports) inside their own transaction, so a message exists exactly when its event committed. A dedupe key
+ * makes a repeated event (a job run twice, a retried listener) write nothing.
+ */
+export class NotificationService {
+  constructor(
+    private readonly repo: NotificationsRepository,
+    private readonly now: () => Date = () => new Date(),
+  ) {}
+
+  /** Writes one message (false: its dedupe key was already used). */
+  record(tx: Db, n: NewNotification): Promise<boolean> {
+    return this.repo.insert(tx, n, this.now());
+  }
+
+  // ---------- the events (ports of other modules) ----------
+  async orderConfirmed(tx: Db, o: { userId: number; orderId: number; slot: string; where: string }) {
+    await this.record(tx, {
+      userId: o.userId,
+      messageTypeId: NOTIFICATION_TYPE.orderConfirmed,
+      orderId: o.orderId,
+      ...NOTIFICATION_TEXT.orderConfirmed(o),
+    });
+  }
+
+  async orderPrepared(
+    tx: Db,
+    o: { userId: number; orderId: number; amountCents: number | null; captured: boolean },
+  ) {
+    await this.record(tx, {
+      userId: o.userId,
+      messageTypeId: NOTIFICATION_TYPE.orderPrepared,
+      orderId: o.orderId,
+      ...NOTIFICATION_TEXT.orderPrepared(o),
+    });
+  }
+
+  async outForDelivery(tx: Db, o: { userId: number; orderId: number; slot: string }) {
+    await this.record(tx, {
+      userId: o.userId,
+      messageTypeId: NOTIFICATION_TYPE.outForDelivery,
+      orderId: o.orderId,
+      ...NOTIFICATION_TEXT.outForDelivery(o),
+    });
+  }
+
+  /** One reminder per order and slot day (a moved slot gets its own). */
+  slotReminder(
+    tx: Db,
+    o: { userId: number; orderId: number; slotDate: string; slot: string; where: string; pickup: boolean },
+  ): Promise<boolean> {
+    return this.record(tx, {
+      userId: o.userId,
+      messageTypeId: NOTIFICATION_TYPE.slotReminder,
+      orderId: o.orderId,
+      dedupeKey: `slot-reminder:${o.orderId}:${o.slotDate}`,
+      ...NOTIFICATION_TEXT.slotReminder(o),
+    });
+  }
+
+  /** A gift certificate or invite voucher issued to the customer (once per certificate). */
+  async voucherIssued(
+    tx: Db,
+    o: { userId: number; giftCertificateId: number; name: string; code: string; validTo: string },
+  ) {
+    await this.record(tx, {
+      userId: o.userId,
+      messageTypeId: NOTIFICATION_TYPE.voucherIssued,
+      giftCertificateId: o.giftCertificateId,
+      dedupeKey: `voucher:${o.giftCertificateId}`,
+      ...NOTIFICATION_TEXT.voucherIssued(o),
+    });
+  }
+
+  /** A digital receipt the customer can read (once per receipt); the receipts module calls it. */
+  receiptAvailable = async (
+    tx: Db,
+    o: { userId: number; receiptId: number; storeName?: string; totalCents?: number },
+  ): Promise<void> => {
+    await this.record(tx, {
+      userId: o.userId,
+      messageTypeId: NOTIFICATION_TYPE.receiptAvailable,
+      receiptId: o.receiptId,
+      dedupeKey: `receipt:${o.receiptId}`,
+      ...NOTIFICATION_TEXT.receiptAvailable(o),
+    });
+  };
+
+  // ---------- the customer's history ----------
+  /**
+   * GET /notification/history: one page, newest first, optionally of one kind. The page's messages are
+   * answered as they were (`readAt` null: unread until now) and marked read by this reading.
+   */
+  async history(
+    userId: number,
+    q: { message_type_id?: number | undefined; page?: number | undefined; page_size?: number | undefined },
+  ): Promise<Result<NotificationHistoryData>> {
+    const size = q.page_size ?? NOTIFICATIONS_PAGE_SIZE;
+    const page = q.page ?? 1;
+    const { rows, total } = await this.repo.page(userId, q.message_type_id, size, (page - 1) * size);
+    await this.repo.markRead(
+      userId,
+      rows.filter((r) => r.readAt === null).map((r) => r.notificationId),
+      this.now(),
+    );
+    return ok({
+      notifications: rows,
+      page: {
+        selPage: page,
+        totPages: Math.ceil(total / size),
+        totItems: total,
+        itemsPerPage: size,
+      },
+      unreadCount: await this.repo.unreadCount(userId),
+    });
+  }
+
+  /** Account erasure (an eraser of the account module, wired in app.ts). */
+  erase(userId: number): Promise<void> {
+    return this.repo.deleteOf(userId);
+  }
+
+  /** GET /notification/unread-count: the badge of the profile menu. */
+  async unread(userId: number): Promise<Result<{ unreadCount: number }>> {
+    return ok({ unreadCount: await this.repo.unreadCount(userId) });
+  }
+}

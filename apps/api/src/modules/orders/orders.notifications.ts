@@ -1,0 +1,58 @@
+import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
+import type { Db } from '../../db/client';
+import type { StatusChangeEvent, StatusChangeListener } from './order-status.service';
+import { slotText, whereText } from './orders.mails';
+import type { OrdersRepository } from './orders.repository';
+import { realAmountCents } from './staff.service';
+
+const S = ORDER_STATUS;
+
+/**
+ * The messages of an order's life the notifications module keeps for the customer (decision 048), reached
+ * through this port (wired in app.ts): the orders module says what happened, the notifications module
+ * writes the message, in the same transaction.
+ */
+export interface OrderNotificationsPort {
+  orderConfirmed(db: Db, o: { userId: number; orderId: number; slot: string; where: string }): Promise<void>;
+  orderPrepared(
+    db: Db,
+    o: { userId: number; orderId: number; amountCents: number | null; captured: boolean },
+  ): Promise<void>;
+  outForDelivery(db: Db, o: { userId: number; orderId: number; slot: string }): Promise<void>;
+  slotReminder(
+    db: Db,
+    o: { userId: number; orderId: number; slotDate: string; slot: string; where: string; pickup: boolean },
+  ): Promise<boolean>;
+}
+
+/** The changes the customer gets a message about: registered as the listener's filter. */
+export const orderNotificationWanted = (e: StatusChangeEvent): boolean =>
+  e.to === S.ordered || e.to === S.prepared || e.to === S.outForDelivery;
+
+/**
+ * The status listener (OrderStatusService.onChange) that records "order confirmed" (the order becomes
+ * ordinato, whether paid online or not), "order prepared" with the amount charged and "out for delivery".
+ */
+export function orderNotificationListener(deps: {
+  repo: OrdersRepository;
+  notify: OrderNotificationsPort;
+}): StatusChangeListener {
+  const { repo, notify } = deps;
+  return async (db: Db, e: StatusChangeEvent) => {
+    if (!orderNotificationWanted(e)) return;
+    const order = await repo.findOrder(e.orderId, null, db);
+    if (!order) return;
+    const base = { userId: order.userId, orderId: order.orderId };
+    if (e.to === S.ordered)
+      await notify.orderConfirmed(db, { ...base, slot: slotText(order), where: whereText(order) });
+    else if (e.to === S.prepared)
+      await notify.orderPrepared(db, {
+        ...base,
+        amountCents:
+          order.capturedCents ??
+          (order.deliveredTotalCents === null ? null : realAmountCents(order, order.deliveredTotalCents)),
+        captured: order.capturedCents !== null,
+      });
+    else await notify.outForDelivery(db, { ...base, slot: slotText(order) });
+  };
+}

@@ -1,0 +1,102 @@
+import { describe, expect, it } from 'vitest';
+import { screen, within } from '@testing-library/react';
+import type { NotificationHistoryData } from '@spesa/shared/contracts/notifications';
+import { renderApp } from '../../../test/render-app';
+import { callsTo, mockApi, okAs, SIGNED_IN_USER } from '../../../test/mock-api';
+import { categoryTree } from '../../../test/fixtures';
+import { makeCheckoutCart } from '../../../test/orders-fixtures';
+import { resetAuthState } from '../../../lib/auth-state';
+
+const ok = <T,>(data: T) => okAs(SIGNED_IN_USER, data);
+const history = (type: string | null): NotificationHistoryData => ({
+  notifications:
+    type === '5'
+      ? [
+          {
+            notificationId: 3,
+            messageTypeId: 5,
+            title: 'Hai un nuovo buono',
+            body: 'Buono di 5,00 € (codice ABC123), valido fino al 30/09/2027.',
+            orderId: null,
+            receiptId: null,
+            giftCertificateId: 9,
+            createdAt: '2026-11-26T09:00:00.000Z',
+            readAt: null,
+          },
+        ]
+      : [
+          {
+            notificationId: 2,
+            messageTypeId: 2,
+            title: 'Ordine 1001 preparato',
+            body: 'La tua spesa è pronta: abbiamo addebitato 8,12 €.',
+            orderId: 1001,
+            receiptId: null,
+            giftCertificateId: null,
+            createdAt: '2026-11-26T10:00:00.000Z',
+            readAt: null,
+          },
+          {
+            notificationId: 1,
+            messageTypeId: 1,
+            title: 'Ordine 1001 confermato',
+            body: 'Abbiamo ricevuto il tuo ordine.',
+            orderId: 1001,
+            receiptId: null,
+            giftCertificateId: null,
+            createdAt: '2026-11-25T10:00:00.000Z',
+            readAt: '2026-11-25T11:00:00.000Z',
+          },
+        ],
+  page: { selPage: 1, totPages: 1, totItems: 2, itemsPerPage: 20 },
+  unreadCount: 0,
+});
+
+/** "Notifiche" (decision 048): the messages newest first, the unread ones marked, a filter by kind. */
+describe('notifications page', () => {
+  it('lists the messages with the unread marked and a link to the order; filters by kind', async () => {
+    sessionStorage.setItem('spesa.loggedIn', 'true');
+    resetAuthState();
+    const fetchMock = mockApi({
+      '/category': () => ok({ categories: categoryTree }),
+      '/cart/view': () => ok(makeCheckoutCart()),
+      '/notification/history': (url) => ok(history(url.searchParams.get('message_type_id'))),
+    });
+    const { user } = renderApp('/profile/notifications');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Notifiche' })).toBeVisible();
+    const list = await screen.findByRole('list', { name: 'Messaggi ricevuti' });
+    const rows = within(list).getAllByRole('listitem');
+    expect(rows).toHaveLength(2);
+    expect(rows[0]).toHaveTextContent('Ordine 1001 preparato');
+    expect(within(rows[0]!).getByText('Nuovo')).toBeVisible();
+    expect(within(rows[1]!).queryByText('Nuovo')).toBeNull();
+    expect(within(rows[0]!).getByRole('link', { name: 'Vedi l’ordine 1001' })).toHaveAttribute(
+      'href',
+      '/profile/orders/1001',
+    );
+    await user.click(screen.getByRole('combobox', { name: 'Tipo di messaggio' }));
+    await user.click(await screen.findByRole('option', { name: 'Buono emesso' }));
+    expect(await screen.findByText('Hai un nuovo buono')).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Vai a «I miei buoni»' })).toBeVisible();
+    expect(
+      callsTo(fetchMock, '/notification/history').map((u) => u.searchParams.get('message_type_id')),
+    ).toEqual([null, '5']);
+  });
+
+  it('says when there is no message', async () => {
+    sessionStorage.setItem('spesa.loggedIn', 'true');
+    resetAuthState();
+    mockApi({
+      '/category': () => ok({ categories: categoryTree }),
+      '/cart/view': () => ok(makeCheckoutCart()),
+      '/notification/history': () =>
+        ok({
+          notifications: [],
+          page: { selPage: 1, totPages: 0, totItems: 0, itemsPerPage: 20 },
+          unreadCount: 0,
+        }),
+    });
+    renderApp('/profile/notifications');
+    expect(await screen.findByText('Non ci sono messaggi.')).toBeVisible();
+  });
+});
