@@ -342,6 +342,11 @@ describe('the digital receipt service and voucher mode', () => {
         digital: true,
         keptUntil: '2027-09-11',
       });
+      // the digital receipt is also a message in the customer's history (decision 048)
+      const history = await callAs<{
+        notifications: Array<{ messageTypeId: number; receiptId: number | null }>;
+      }>(t.app, c.token, 'GET', api('/notification/history?message_type_id=6'));
+      expect(history.body.data.notifications.map((n) => n.receiptId)).toContain(digital.receiptId);
       // switched off, then back on before midnight: nothing pending
       await change(c, { digitalReceipt: false });
       expect((await settings(c)).body.data.pending).toMatchObject({
