@@ -10,6 +10,7 @@ import { VisuallyHidden } from '../../../components/visually-hidden';
 import { PagePager } from '../../../components/page-pager';
 import '../i18n';
 import { useWallet } from '../api/get-wallet';
+import { amountRowSx, plainListSx } from '../../../components/amount-rows';
 
 const day = (iso: string) => new Date(iso).toLocaleDateString('it-IT', { timeZone: 'Europe/Rome' });
 /** "+ 5,50 €" / "− 3,00 €" (screen readers hear "Accredito" or "Addebito" before it) */
@@ -48,20 +49,9 @@ export function WalletPage() {
       {data.movements.length === 0 ? (
         <Typography>{t('loyalty.wallet.empty')}</Typography>
       ) : (
-        <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }} aria-label={t('loyalty.wallet.movements')}>
+        <Box component="ul" sx={plainListSx} aria-label={t('loyalty.wallet.movements')}>
           {data.movements.map((m) => (
-            <Box
-              component="li"
-              key={m.movementId}
-              sx={{
-                display: 'grid',
-                gridTemplateColumns: '1fr auto',
-                gap: 1,
-                py: 1.5,
-                borderBottom: '1px solid',
-                borderColor: 'divider',
-              }}
-            >
+            <Box component="li" key={m.movementId} sx={amountRowSx}>
               <Box sx={{ minWidth: 0 }}>
                 <Typography sx={{ fontWeight: 500, overflowWrap: 'anywhere' }}>{m.description}</Typography>
                 <Typography variant="body2" color="text.secondary">

@@ -13,6 +13,7 @@ import { PagePager } from '../../../components/page-pager';
 import { errorTexts } from '../../../lib/http';
 import '../i18n';
 import { useReceipts } from '../api/get-receipts';
+import { amountRowSx, plainListSx } from '../../../components/amount-rows';
 
 export const receiptDay = (iso: string) =>
   new Date(iso).toLocaleString('it-IT', {
@@ -108,20 +109,9 @@ export function ReceiptsPage() {
           <Typography sx={{ mb: 1 }} color="text.secondary">
             {t('receipts.list.count', { count: data.page.totItems })}
           </Typography>
-          <Box component="ul" aria-label={t('receipts.list.label')} sx={{ listStyle: 'none', p: 0, m: 0 }}>
+          <Box component="ul" aria-label={t('receipts.list.label')} sx={plainListSx}>
             {data.receipts.map((r) => (
-              <Box
-                component="li"
-                key={r.receiptId}
-                sx={{
-                  display: 'grid',
-                  gridTemplateColumns: '1fr auto',
-                  gap: 1,
-                  py: 1.5,
-                  borderBottom: '1px solid',
-                  borderColor: 'divider',
-                }}
-              >
+              <Box component="li" key={r.receiptId} sx={amountRowSx}>
                 <Box sx={{ minWidth: 0 }}>
                   <Link
                     component={RouterLink}
