@@ -11,7 +11,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, testProduct } from '../../../test/checkout-fixtures';
 import { newCustomer } from '../../../test/customers';
 import { buildTestApp, callAs, DEMO_PASSWORD, login, type TestApp } from '../../../test/helper';
-import { placeOrder } from '../../../test/order-fixtures';
+import { makeStaff, placeOrder } from '../../../test/order-fixtures';
 import { queryRows } from '../../db/rows';
 import { DEMO_TILL_SYSTEMS, ensureReceiptData } from '../../db/seed/receipts';
 import { AccountRepository } from '../account/account.repository';
@@ -470,5 +470,49 @@ describe('tax-free refunds', () => {
     expect(
       (await callAs<TaxfreeList>(t.app, other.token, 'GET', api('/taxfree/list'))).body.data.refunds,
     ).toEqual([]);
+  });
+});
+
+describe("a customer's receipts in the back office", () => {
+  it('customer service reads one customer at a time; bad input answers 400 in Italian, unknown ids not found', async () => {
+    const a = await carded('rc-admin-a');
+    const b = await carded('rc-admin-b');
+    const mine = await ingestOk(doc({ cardNumber: a.card }));
+    const staff = await makeStaff(
+      t,
+      (await newCustomer(t, { tag: 'rc-admin-cs' })).userId,
+      [],
+      'customer_service',
+    );
+    const get = <T>(path: string) => callAs<T>(t.app, staff, 'GET', api(path), { via: 'staff' });
+
+    const ofA = await get<{ data: Array<{ id: number }>; total: number }>(
+      `/admin/receipts?userId=${a.userId}`,
+    );
+    expect(ofA.body.data.data.map((r) => r.id)).toContain(mine.receiptId);
+    const ofB = await get<{ data: Array<{ id: number }>; total: number }>(
+      `/admin/receipts?userId=${b.userId}`,
+    );
+    expect(ofB.body.data.data.map((r) => r.id)).not.toContain(mine.receiptId);
+    expect((await get<{ data: { id: number } }>(`/admin/receipts/${mine.receiptId}`)).body.data.data.id).toBe(
+      mine.receiptId,
+    );
+
+    for (const path of [
+      '/admin/receipts',
+      '/admin/receipts?userId=abc',
+      '/admin/receipts?userId=-1',
+      `/admin/receipts?userId=${a.userId}&perPage=100000`,
+      `/admin/receipts?userId=${a.userId}&page=0`,
+      '/admin/receipts/abc',
+      '/admin/receipts/1e99',
+    ]) {
+      const res = await get(path);
+      expect(res.statusCode, path).toBe(400);
+      expect(res.body.response.errors[0]?.error, path).toMatch(/[a-zà-ù]/);
+    }
+    const unknown = await get('/admin/receipts/2000000000');
+    expect(unknown.statusCode).toBeLessThan(500);
+    expect(unknown.body.response.status).not.toBe(0);
   });
 });
