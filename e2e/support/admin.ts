@@ -3,6 +3,7 @@ import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
+import { serverNow } from './clock.mjs';
 
 /** The demo password of every seeded account (README). */
 export const DEMO_PASSWORD = 'Spesa2026!';
@@ -29,8 +30,9 @@ const keepState = <T>(file: string, email: string, value: T) => {
 const readSecrets = () => readState<string>(secretsFile);
 const keepSecret = (email: string, secret: string) => keepState(secretsFile, email, secret);
 
-/** The authenticator's code now, as an app on the staff member's phone shows it. */
-export const codeOf = (secret: string): Promise<string> => generate({ secret });
+/** The authenticator's code now, as an app on the staff member's phone shows it (its clock is the server's). */
+export const codeOf = (secret: string): Promise<string> =>
+  generate({ secret, epoch: Math.floor(serverNow() / 1000) });
 
 /**
  * Signs a demo staff member in to /admin as a person does: e-mail and password, then the authenticator's

@@ -3,7 +3,8 @@
 import { spawn } from 'node:child_process';
 import { rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { keepServerShift, shiftToRomeTime } from './clock.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = join(root, 'var', `e2e-${Date.now()}`);
@@ -11,6 +12,10 @@ const env = { ...process.env };
 delete env.DATABASE_URL; // always the embedded database
 
 console.log(`[e2e server] fresh embedded database in ${dataDir}`);
+const clockAt = process.env.E2E_SERVER_CLOCK ?? '09:00';
+const shiftMs = /^\d{2}:\d{2}$/.test(clockAt) ? shiftToRomeTime(clockAt) : 0;
+keepServerShift(shiftMs);
+console.log(`[e2e server] server clock: ${new Date(Date.now() + shiftMs).toISOString()}`);
 const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
   cwd: root,
   env: {
@@ -20,6 +25,14 @@ const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // the receipts journey sees a digital receipt switch take effect (decision 046)
     RECEIPT_SWITCH_DELAY_MS: process.env.RECEIPT_SWITCH_DELAY_MS ?? '8000',
+    // the server's day starts at 09:00 in Italy whatever the hour (clock.mjs); E2E_SERVER_CLOCK= keeps the real clock
+    E2E_SERVER_CLOCK_SHIFT_MS: String(shiftMs),
+    NODE_OPTIONS: [
+      env.NODE_OPTIONS,
+      `--import=${pathToFileURL(join(root, 'e2e/support/server-clock.mjs')).href}`,
+    ]
+      .filter(Boolean)
+      .join(' '),
   },
   stdio: 'inherit',
 });

@@ -41,10 +41,12 @@ test('Sto arrivando dalla pagina dell’ordine; il preparatore vede l’arrivo; 
   const staffPage = await staff.newPage();
   await prepare(staffPage, orderId, day);
 
-  // the journey books the first free slot: today's while the day still has one (the Drive slots close 3 hours
-  // before they begin), else a later day's. The form shows on the slot's day only, so on a later day the
-  // browser's clock is moved to that day and the server, whose clock is real, answers that it is not the day.
+  // the journey books the first free slot: today's, as the journeys' server clock starts at 09:00 in Italy
+  // (support/clock.mjs) and today's Drive slots close 3 hours before they begin. On a day without Drive slots
+  // (Sundays, national holidays) it is a later day's: the form shows on the slot's day only, so the browser's clock
+  // is moved to that day and the server answers that it is not the day.
   const today = day === romeToday();
+  test.info().annotations.push({ type: 'slot', description: today ? 'today: the store is told' : `${day}` });
   if (!today) await page.clock.setFixedTime(new Date(`${day}T12:00:00Z`));
   await page.goto(`/profile/orders/${orderId}`);
   await expect(page.getByRole('heading', { level: 1, name: `Ordine ${orderId}` })).toBeVisible();
