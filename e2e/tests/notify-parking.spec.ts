@@ -72,6 +72,12 @@ test('Sto arrivando dalla pagina dell’ordine; il preparatore vede l’arrivo; 
       : 'Puoi avvisarci del tuo arrivo solo nel giorno del ritiro.',
   );
   await expectAccessible(page, 'ordine: risposta di «Sto arrivando»');
+  if (today) {
+    // back on the order's page later: what the store was told, ready to be updated
+    await page.reload();
+    await expect(page.getByTestId('parking-told')).toContainText('3,5 km, AB123CD');
+    await expect(form.getByRole('textbox', { name: /Targa o numero dello stallo/ })).toHaveValue('AB123CD');
+  }
   if (!today) await page.clock.setFixedTime(new Date());
 
   // the picker of the store: "Arrivi di oggi" lists the customer when the order is today's

@@ -336,7 +336,14 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     add: (...args: Parameters<CartService['add']>) => cart.add(...args),
     view: (...args: Parameters<CartService['view']>) => cart.view(...args),
   };
-  const orders = new OrdersService(ordersRepo, cartPort, { usesOf: (ids) => gifts.usesOf(ids) }, now);
+  const parkingRepo = new ParkingRepository(opts.db);
+  const orders = new OrdersService(
+    ordersRepo,
+    cartPort,
+    { usesOf: (ids) => gifts.usesOf(ids) },
+    now,
+    parkingRepo,
+  );
   // account deletion also erases what other modules keep about the customer (filled in below)
   const erasers: Array<(userId: number) => Promise<void>> = [];
   const account = new AccountService(accounts, sessions, mail, {
@@ -397,7 +404,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     await slotReminders.run();
   });
   // parking at pickup (decision 049): the customer's arrival at the store, today's arrivals for its staff
-  const parking = new ParkingService(ordersRepo, new ParkingRepository(opts.db), now);
+  const parking = new ParkingService(ordersRepo, parkingRepo, now);
   erasers.push(
     (userId) => cart.forgetDelivery(userId),
     (userId) => delivery.eraseCustomer(userId),

@@ -119,6 +119,17 @@ export const mealVouchersSchema = z.object({
 });
 export type MealVouchers = z.infer<typeof mealVouchersSchema>;
 
+/** "Sto arrivando" (decision 049): the customer's last word to the store about their arrival. */
+export const parkingReservationSchema = z.object({
+  orderId: z.number().int(),
+  /** km */
+  distance: z.number(),
+  reservationInfo: z.string(),
+  /** ISO date-time of the last update */
+  updatedAt: z.string(),
+});
+export type ParkingReservation = z.infer<typeof parkingReservationSchema>;
+
 export const orderSchema = z.object({
   orderId: z.number().int(),
   orderStatusId: z.number().int(),
@@ -193,5 +204,7 @@ export const orderSchema = z.object({
   note: z
     .object({ noteId: z.number().int(), rating: z.number().int(), title: z.string(), comment: z.string() })
     .nullable(),
+  /** the arrival the customer announced for a Drive order (GET /order/view only; null: none yet) */
+  parkingReservation: parkingReservationSchema.nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;

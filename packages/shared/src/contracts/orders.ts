@@ -10,7 +10,7 @@ import {
   orderRetryListDataSchema,
 } from './checkout';
 import { OWN_TEXT, endpoint } from './endpoint';
-import { orderIdParam, orderSchema } from './order-shape';
+import { orderIdParam, orderSchema, parkingReservationSchema } from './order-shape';
 
 /**
  * The customer's orders (spec section 7 "Orders", decision 018): list, detail, read-only token view,
@@ -26,9 +26,11 @@ export {
   orderPaymentSchema,
   orderSchema,
   orderStatusHistoryEntrySchema,
+  parkingReservationSchema,
   type Order,
   type OrderInvoice,
   type OrderItem,
+  type ParkingReservation,
 } from './order-shape';
 
 // ---------- helpers ----------
@@ -183,15 +185,6 @@ export const orderReserveBodySchema = z.object({
     ),
 });
 export type OrderReserveBody = z.input<typeof orderReserveBodySchema>;
-export const parkingReservationSchema = z.object({
-  orderId: z.number().int(),
-  /** km */
-  distance: z.number(),
-  reservationInfo: z.string(),
-  /** ISO date-time of the last update */
-  updatedAt: z.string(),
-});
-export type ParkingReservation = z.infer<typeof parkingReservationSchema>;
 export const orderReserveDataSchema = z.object({ reservation: parkingReservationSchema });
 
 // ---------- endpoints (the orders module registers them) ----------

@@ -35,6 +35,11 @@ const groupBy = <T extends { orderId: number }>(rows: T[]) => {
   return m;
 };
 
+/** The arrival a customer announced for a Drive order (the parking repository). */
+export interface ParkingReader {
+  find(orderId: number): Promise<Order['parkingReservation']>;
+}
+
 /** Orders awaiting pickup: every status that is not over (shared table). */
 const OPEN_STATUSES = ORDER_STATUS_IDS.filter((s) => isAwaitingPickup(s));
 
@@ -50,6 +55,7 @@ export class OrdersService {
     /** the gift codes orders used (the loyalty module) */
     private readonly gifts: OrderGiftsPort,
     private readonly now: () => Date = () => new Date(),
+    private readonly parking: ParkingReader = { find: () => Promise.resolve(null) },
   ) {}
 
   /** Reads the parts of the orders and maps them (userId: only that customer's notes). */
@@ -152,7 +158,8 @@ export class OrdersService {
     const row = await this.repo.findOrder(orderId, userId);
     if (!row) return failWith(ORDERS_TEXT.orderNotFound, 'notFound');
     const [order] = await this.toWire([row], { withItems: true, showReplaced });
-    return order ? ok({ data: order }) : failWith(ORDERS_TEXT.orderNotFound, 'notFound');
+    if (!order) return failWith(ORDERS_TEXT.orderNotFound, 'notFound');
+    return ok({ data: { ...order, parkingReservation: await this.parking.find(orderId) } });
   }
 
   /** GET /token-order/view: a wrong, expired or other order's token answers the same refusal. */

@@ -1,5 +1,5 @@
 import type { StaffArrival } from '@spesa/shared/contracts/admin-orders';
-import type { ParkingReservation } from '@spesa/shared/contracts/orders';
+import type { Order, ParkingReservation } from '@spesa/shared/contracts/orders';
 import type { OrderStatusId } from '@spesa/shared/orders/order-status';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -74,6 +74,14 @@ describe('POST /order/reserve', () => {
     expect(again.body.response.status).toBe(0);
     expect((again.body.response.infos[0] as { info?: string } | undefined)?.info).toContain('aggiornati');
     expect(await rowsOf(orderId)).toEqual([{ distance: 0.8, info: 'Stallo 3' }]);
+    // the order's page shows what the store was told
+    const view = await callAs<{ data: Order }>(t.app, c.token, 'GET', api(`/order/view?order_id=${orderId}`));
+    expect(view.body.data.data.parkingReservation).toEqual({
+      orderId,
+      distance: 0.8,
+      reservationInfo: 'Stallo 3',
+      updatedAt: clock.toISOString(),
+    });
   });
 
   it('accepts an order in preparation (5 and 18) as well as a ready one', async () => {
@@ -100,6 +108,10 @@ describe('POST /order/reserve', () => {
       expect(res.body.data).toEqual({});
     }
     expect(await rowsOf(orderId)).toEqual([]);
+    await reserve(owner, { order_id: orderId, distance: 2, reservation_info: 'OW123NR' });
+    const view = await callAs(t.app, other.token, 'GET', api(`/order/view?order_id=${orderId}`));
+    expect(view.body.data).toEqual({});
+    expect(JSON.stringify(view.body)).not.toContain('OW123NR');
   });
 
   it.each([

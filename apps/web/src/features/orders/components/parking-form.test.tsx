@@ -51,7 +51,12 @@ describe('parking at pickup', () => {
       '/order/view': () => ok({ data: driveOrder() }),
       '/order/reserve': () =>
         withInfo(
-          { reservation: { orderId: 1001, distance: 3.5, reservationInfo: 'AB123CD', updatedAt: 'x' } },
+          { reservation: {
+              orderId: 1001,
+              distance: 3.5,
+              reservationInfo: 'AB123CD',
+              updatedAt: '2026-11-26T09:05:00.000Z',
+            }, },
           info,
         ),
     });
@@ -61,9 +66,33 @@ describe('parking at pickup', () => {
     await user.type(screen.getByRole('textbox', { name: /Targa o numero/ }), 'AB123CD');
     await user.click(screen.getByRole('button', { name: 'Avvisa il punto vendita' }));
     expect(await screen.findByTestId('parking-result')).toHaveTextContent(info);
+    expect(screen.getByTestId('parking-told')).toHaveTextContent(
+      'Hai avvisato il punto vendita alle 10:05: 3,5 km, AB123CD.',
+    );
     expect(bodiesTo(fetchMock, '/order/reserve')).toEqual([
       { order_id: 1001, distance: '3,5', reservation_info: 'AB123CD' },
     ]);
+  });
+
+  it('shows the arrival already announced, its fields ready to be updated', async () => {
+    signedIn();
+    const reservation = {
+      orderId: 1001,
+      distance: 1.2,
+      reservationInfo: 'Stallo 4',
+      updatedAt: '2026-11-26T16:40:00.000Z',
+    };
+    mockApi({
+      '/category': () => ok({ categories: categoryTree }),
+      '/cart/view': () => ok(makeCheckoutCart()),
+      '/order/view': () => ok({ data: driveOrder({ parkingReservation: reservation }) }),
+    });
+    renderApp('/profile/orders/1001');
+    expect(await screen.findByTestId('parking-told')).toHaveTextContent(
+      'Hai avvisato il punto vendita alle 17:40: 1,2 km, Stallo 4. Puoi aggiornare i dati e inviarli di nuovo.',
+    );
+    expect(screen.getByRole('textbox', { name: /Distanza/ })).toHaveValue('1,2');
+    expect(screen.getByRole('textbox', { name: /Targa o numero/ })).toHaveValue('Stallo 4');
   });
 
   it('shows the server’s refusal, or the generic text when none came', async () => {

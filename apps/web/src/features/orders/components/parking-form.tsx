@@ -26,6 +26,19 @@ export const canReserveParking = (o: Order, now = new Date()): boolean =>
   READY_OR_PREPARING.includes(o.orderStatusId) &&
   o.timeslot.date === romeToday(now);
 
+/** km as Italians write them: 3,5 */
+const kmText = (km: number | undefined): string =>
+  km === undefined ? '' : new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 }).format(km);
+/** HH:MM in Italy of an ISO date-time ('' when it is not one) */
+const timeInRome = (iso: string): string => {
+  const at = new Date(iso);
+  return Number.isNaN(at.getTime())
+    ? ''
+    : new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' }).format(
+        at,
+      );
+};
+
 /** The server's own refusal (a message with its code), else null: the form says the generic text. */
 const serverTexts = (error: unknown): string | null => {
   if (!(error instanceof ApiError)) return null;
@@ -40,9 +53,11 @@ const serverTexts = (error: unknown): string | null => {
 export function ParkingForm({ order }: { order: Order }) {
   const { t } = useTranslation();
   const id = useId();
-  const [distance, setDistance] = useState('');
-  const [info, setInfo] = useState('');
+  const [distance, setDistance] = useState(() => kmText(order.parkingReservation?.distance));
+  const [info, setInfo] = useState(order.parkingReservation?.reservationInfo ?? '');
   const reserve = useReserveParking();
+  // what the store knows: this page's last answer, else what the order came with
+  const told = reserve.data?.reservation ?? order.parkingReservation ?? null;
   const submit = (e: FormEvent) => {
     e.preventDefault();
     reserve.mutate({ orderId: order.orderId, distance, reservationInfo: info });
@@ -55,6 +70,15 @@ export function ParkingForm({ order }: { order: Order }) {
       <Typography variant="body2" color="text.secondary" sx={{ mb: 2 }}>
         {t('orders.parking.intro')}
       </Typography>
+      {told && (
+        <Typography variant="body2" sx={{ mb: 2 }} data-testid="parking-told">
+          {t('orders.parking.told', {
+            time: timeInRome(told.updatedAt),
+            distance: kmText(told.distance),
+            info: told.reservationInfo,
+          })}
+        </Typography>
+      )}
       <Box sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start' }}>
         <TextField
           label={t('orders.parking.distance')}
