@@ -42,7 +42,7 @@ const API_MODULES = {
   system: [],
 };
 const WEB_FEATURES = {
-  account: [],
+  account: ['notifications'],
   cart: ['account', 'catalogue'],
   catalogue: [],
   checkout: ['account', 'cart', 'delivery', 'loyalty'],

@@ -12,7 +12,7 @@ import {
   testProduct,
   type CheckoutCartWire,
 } from '../../../test/checkout-fixtures';
-import { buildTestApp, callAs, type TestApp } from '../../../test/helper';
+import { buildTestApp, callAs, lastMailTo, type TestApp } from '../../../test/helper';
 import { makeStaff } from '../../../test/order-fixtures';
 import { newCustomer } from '../../../test/customers';
 import { queryRows } from '../../db/rows';
@@ -127,6 +127,11 @@ describe('meal vouchers at checkout', () => {
     expect(viewed.body.data.data.orderStatusId).toBe(ORDER_STATUS.ordered);
     expect(viewed.body.data.data.mealVouchers?.amount).toBe(64);
     expect(cents(viewed.body.data.data.payment.amountAuthorized)).toBe(goodsAndBags + 269 - 64_00);
+    // the confirmation says which vouchers to hand over, and what they cost
+    const vouchers = `8 buoni da ${formatEuro(8_00)} (${formatEuro(64_00)}), costo del servizio ${formatEuro(269)} (4,2%)`;
+    const confirmation = await lastMailTo(t.db, c.email);
+    expect(confirmation?.subject).toBe(`Conferma ordine n. ${orderId}`);
+    expect(confirmation?.textBody).toContain(`Buoni pasto da consegnare: ${vouchers}`);
 
     // another customer does not see it
     const other = await checkoutCustomer(t);
@@ -153,6 +158,10 @@ describe('meal vouchers at checkout', () => {
       `Buoni pasto da ritirare alla consegna o al ritiro: 8 (${formatEuro(64_00)}).`,
     ]);
     expect(cents(prepared.body.data.data.capturedAmount ?? 0)).toBe(charged);
+    // the "prepared" mail: the amount taken and the vouchers to have ready
+    const preparedMail = await lastMailTo(t.db, c.email);
+    expect(preparedMail?.subject).toBe(`Ordine n. ${orderId} preparato`);
+    expect(preparedMail?.textBody).toContain(`Tieni pronti i buoni pasto da consegnare: ${vouchers}.`);
   });
 
   it('multi-use vouchers cost 4 %; null takes the declaration away', async () => {

@@ -49,6 +49,8 @@ export interface OrderConfirmationMail {
   held: string | null;
   /** the part paid with the wallet (null: none) */
   wallet: string | null;
+  /** the meal vouchers to hand over (decision 047), e.g. "6 buoni da 8,00 € (48,00 €), ..."; null: none */
+  vouchers: string | null;
   paymentType: string;
   lines: number;
   link: string;
@@ -73,6 +75,8 @@ export interface OrderStatusMail {
   amount: string | null;
   /** prepared with an online payment: true when the amount was taken */
   captured: boolean;
+  /** prepared, out for delivery: the meal vouchers to have ready (null: none) */
+  vouchers?: string | null;
   link: string;
 }
 
@@ -197,6 +201,7 @@ export function renderMail(mail: MailTemplate): RenderedMail {
         `Fascia oraria: ${mail.slot}`,
         `Totale: ${mail.total}`,
         ...(mail.wallet ? [`Pagato con il portafoglio: ${mail.wallet}`] : []),
+        ...(mail.vouchers ? [`Buoni pasto da consegnare: ${mail.vouchers}`] : []),
         `Pagamento: ${mail.paymentType}`,
         ...(mail.held
           ? [
@@ -219,7 +224,12 @@ export function renderMail(mail: MailTemplate): RenderedMail {
             ? `Abbiamo addebitato l’importo reale della spesa: ${mail.amount}.`
             : `Importo da pagare: ${mail.amount}.`
           : null;
-      const paragraphs = [t.body, ...(amount ? [amount] : [])];
+      const vouchers = mail.vouchers
+        ? `Tieni pronti i buoni pasto da consegnare: ${mail.vouchers}. Li leggiamo con il POS al momento della ${
+            mail.kind === 'outForDelivery' ? 'consegna' : 'consegna o del ritiro'
+          }.`
+        : null;
+      const paragraphs = [t.body, ...(amount ? [amount] : []), ...(vouchers ? [vouchers] : [])];
       return {
         subject,
         text: `${hello(mail.firstName)}\n\n${paragraphs.join('\n')}\n\n${t.action}: ${mail.link}`,

@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { MailService } from '../mail/mail.service';
 import type { OrderStatusMailKind } from '../mail/mail.templates';
 import type { StatusChangeEvent, StatusChangeListener } from './order-status.service';
+import { mealVouchersToWire } from './order.mapper';
 import { formatEuro } from './orders.messages';
 import type { OrderRow, OrdersRepository } from './orders.repository';
 import type { OrdersService } from './orders.service';
@@ -30,6 +31,15 @@ export function slotText(o: Pick<OrderRow, 'slotDate' | 'beginTime' | 'endTime'>
     timeZone: 'UTC',
   }).format(new Date(`${o.slotDate}T00:00:00Z`));
   return `${day}, ${o.beginTime}-${o.endTime}`;
+}
+
+/** The meal vouchers to hand over (decision 047): "6 buoni da 8,00 € (48,00 €), costo del servizio ..." */
+export function vouchersText(o: OrderRow): string | null {
+  const v = mealVouchersToWire(o);
+  if (!v) return null;
+  const euro = (n: number) => formatEuro(Math.round(n * 100));
+  const percent = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 }).format(v.serviceCostPercent);
+  return `${v.count} ${v.count === 1 ? 'buono' : 'buoni'} da ${euro(v.faceValue)} (${euro(v.amount)}), costo del servizio ${euro(v.serviceCost)} (${percent}%)`;
 }
 
 export function whereText(o: OrderRow): string {
@@ -84,6 +94,7 @@ export function orderMailListener(deps: {
             total: formatEuro(order.totalCents),
             held: paysOnline(order.paymentTypeId, order.preauthCents) ? formatEuro(order.preauthCents) : null,
             wallet: order.walletCents > 0 ? formatEuro(order.walletCents) : null,
+            vouchers: vouchersText(order),
             paymentType: payType?.name ?? '',
             lines,
             // the read-only page outside the customer area (no sign-in needed)
@@ -107,6 +118,7 @@ export function orderMailListener(deps: {
         orderId: order.orderId,
         amount: kind === 'prepared' && amountCents !== null ? formatEuro(amountCents) : null,
         captured,
+        vouchers: kind === 'prepared' || kind === 'outForDelivery' ? vouchersText(order) : null,
         link: kind === 'cancelled' ? `${publicUrl}/profile/orders` : orderLink(order.orderId),
       },
       db,

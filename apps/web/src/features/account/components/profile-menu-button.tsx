@@ -1,6 +1,7 @@
 import { useId, useState } from 'react';
 import { Link as RouterLink, useLocation, useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import Badge from '@mui/material/Badge';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
@@ -10,12 +11,15 @@ import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
 import { showToast } from '../../../components/toast-store';
+import { VisuallyHidden } from '../../../components/visually-hidden';
 import { TOAST_MS } from '../../../lib/config';
+import { useUnreadNotifications } from '../../notifications/api/get-unread-count';
 import { logout } from '../api/logout';
+import { UnreadMark } from './unread-mark';
 import { PROFILE_COMING_SOON, PROFILE_DATA_PAGES } from '../utils/profile-menu';
 
 /** the pages of the customer area the header's menu links to directly */
-const HEADER_MENU_KEYS = ['data', 'lists', 'addresses'];
+const HEADER_MENU_KEYS = ['data', 'notifications', 'lists', 'addresses'];
 const buttonSx = { display: { xs: 'none', md: 'inline-flex' }, minHeight: 44 } as const;
 const iconSx = { display: { xs: 'inline-flex', md: 'none' }, width: 44, height: 44 } as const;
 
@@ -29,6 +33,18 @@ export function ProfileMenuButton({ firstName }: { firstName: string }) {
   const open = anchor !== null;
   const label = firstName ? t('account.header.hello', { name: firstName }) : t('account.header.myAccount');
   const close = () => setAnchor(null);
+  const unread = useUnreadNotifications(true);
+  const unreadText = unread > 0 ? t('account.menu.unread', { count: unread }) : '';
+  const person = (
+    <Badge
+      badgeContent={unread}
+      max={99}
+      color="error"
+      slotProps={{ badge: { 'aria-hidden': true } as object }}
+    >
+      <PersonOutline />
+    </Badge>
+  );
 
   async function signOut() {
     close();
@@ -45,16 +61,12 @@ export function ProfileMenuButton({ firstName }: { firstName: string }) {
   };
   return (
     <>
-      <Button
-        color="inherit"
-        startIcon={<PersonOutline />}
-        sx={{ ...buttonSx, textTransform: 'none' }}
-        {...trigger}
-      >
+      <Button color="inherit" startIcon={person} sx={{ ...buttonSx, textTransform: 'none' }} {...trigger}>
         {label}
+        {unreadText && <VisuallyHidden>, {unreadText}</VisuallyHidden>}
       </Button>
-      <IconButton sx={iconSx} aria-label={label} {...trigger}>
-        <PersonOutline />
+      <IconButton sx={iconSx} aria-label={unreadText ? `${label}, ${unreadText}` : label} {...trigger}>
+        {person}
       </IconButton>
       <Menu id={menuId} anchorEl={anchor} open={open} onClose={close}>
         <MenuItem component={RouterLink} to="/profile" onClick={close}>
@@ -63,6 +75,7 @@ export function ProfileMenuButton({ firstName }: { firstName: string }) {
         {PROFILE_DATA_PAGES.filter((item) => HEADER_MENU_KEYS.includes(item.key)).map((item) => (
           <MenuItem key={item.key} component={RouterLink} to={item.to ?? '/profile'} onClick={close}>
             {t(item.label)}
+            {item.key === 'notifications' && unreadText && <UnreadMark text={unreadText} />}
           </MenuItem>
         ))}
         {PROFILE_COMING_SOON.map((item) => (

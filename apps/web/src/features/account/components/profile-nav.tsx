@@ -5,7 +5,9 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { showToast } from '../../../components/toast-store';
 import { TOAST_MS } from '../../../lib/config';
+import { useUnreadNotifications } from '../../notifications/api/get-unread-count';
 import { logout } from '../api/logout';
+import { UnreadMark } from './unread-mark';
 import { PROFILE_COMING_SOON, PROFILE_DATA_PAGES } from '../utils/profile-menu';
 
 const linkSx = {
@@ -24,6 +26,7 @@ const linkSx = {
 export function ProfileNav() {
   const { t } = useTranslation();
   const navigate = useNavigate();
+  const unread = useUnreadNotifications(true);
   return (
     <Box component="nav" aria-label={t('account.menu.label')}>
       <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
@@ -36,6 +39,9 @@ export function ProfileNav() {
           <li key={item.key}>
             <Box component={NavLink} to={item.to ?? '/profile'} sx={linkSx}>
               {t(item.label)}
+              {item.key === 'notifications' && unread > 0 && (
+                <UnreadMark text={t('account.menu.unread', { count: unread })} />
+              )}
             </Box>
           </li>
         ))}

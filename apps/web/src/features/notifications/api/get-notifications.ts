@@ -1,6 +1,7 @@
-import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { keepPreviousData, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { NotificationHistoryData } from '@spesa/shared/contracts/notifications';
 import { callApi } from '../../../lib/http';
+import { unreadKey } from './get-unread-count';
 
 /** The customer's messages belong to the session: under ['account'], forgotten at sign-out. */
 export const notificationKeys = {
@@ -19,11 +20,19 @@ export const getNotifications = (
     { signal, quiet: true },
   );
 
-export const useNotifications = (page: number, type: number | null) =>
-  useQuery({
+export const useNotifications = (page: number, type: number | null) => {
+  const queryClient = useQueryClient();
+  return useQuery({
     queryKey: notificationKeys.page(page, type),
-    queryFn: ({ signal }) => getNotifications(page, type, signal),
+    queryFn: async ({ signal }) => {
+      const data = await getNotifications(page, type, signal);
+      // the messages just shown are read now: the menus' count follows (a count asked before is stale)
+      await queryClient.cancelQueries({ queryKey: unreadKey });
+      queryClient.setQueryData(unreadKey, { unreadCount: data.unreadCount });
+      return data;
+    },
     placeholderData: keepPreviousData,
     // a page read again answers its messages as read: keep the "Nuovo" marks of this visit
     staleTime: 5 * 60_000,
   });
+};

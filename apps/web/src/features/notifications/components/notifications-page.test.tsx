@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { NotificationHistoryData } from '@spesa/shared/contracts/notifications';
 import { renderApp } from '../../../test/render-app';
 import { callsTo, mockApi, okAs, SIGNED_IN_USER } from '../../../test/mock-api';
@@ -98,5 +98,34 @@ describe('notifications page', () => {
     });
     renderApp('/profile/notifications');
     expect(await screen.findByText('Non ci sono messaggi.')).toBeVisible();
+  });
+
+  it('the header and the profile menu count the unread messages until the page is read', async () => {
+    sessionStorage.setItem('spesa.loggedIn', 'true');
+    resetAuthState();
+    let unread = 2;
+    mockApi({
+      '/category': () => ok({ categories: categoryTree }),
+      '/cart/view': () => ok(makeCheckoutCart()),
+      '/order/list': () =>
+        ok({ orders: [], page: { selPage: 1, totPages: 0, totItems: 0, itemsPerPage: 10 } }),
+      '/notification/unread-count': () => ok({ unreadCount: unread }),
+      '/notification/history': () => {
+        unread = 0;
+        return ok(history(null));
+      },
+    });
+    const { user } = renderApp('/profile/orders');
+    const nav = await screen.findByRole('navigation', { name: 'Area clienti' });
+    const link = within(nav).getByRole('link', { name: /Notifiche/ });
+    await waitFor(() => expect(link).toHaveTextContent('Notifiche2 nuove'));
+    // the header's button (and its icon twin for phones) says it too
+    expect(screen.getAllByRole('button', { name: /^Ciao, .*, 2 nuove$/ })).toHaveLength(2);
+    await user.click(link);
+    expect(await screen.findByRole('list', { name: 'Messaggi ricevuti' })).toBeVisible();
+    await waitFor(() =>
+      expect(within(nav).getByRole('link', { name: /Notifiche/ })).toHaveTextContent(/^Notifiche$/),
+    );
+    expect(screen.queryAllByRole('button', { name: /nuove/ })).toHaveLength(0);
   });
 });
