@@ -41,9 +41,8 @@ test('le condizioni di vendita si leggono dalla cassa senza perderla', async ({ 
   await expect(rules).toBeChecked();
 });
 
-test('il piè di pagina apre le pagine del negozio: condizioni, FAQ, punti vendita, privacy, cookie, contatti', async ({
-  page,
-}) => {
+test('il piè di pagina apre le condizioni, le domande frequenti e i punti vendita', async ({ page }) => {
+  test.setTimeout(240_000);
   await page.goto('/');
   await acceptCookies(page);
 
@@ -63,6 +62,14 @@ test('il piè di pagina apre le pagine del negozio: condizioni, FAQ, punti vendi
   const stores = page.getByRole('region', { name: 'Elenco dei punti vendita' });
   await expect(stores.getByRole('heading', { level: 3 }).first()).toBeVisible();
   await settleAndScan(page, 'punti vendita');
+});
+
+test('il piè di pagina apre privacy, cookie policy, contatti, regolamento, app e credits', async ({
+  page,
+}) => {
+  test.setTimeout(240_000);
+  await page.goto('/');
+  await acceptCookies(page);
 
   await openFromFooter(page, 'Privacy', 'Informativa sulla privacy');
   await expect(page.getByRole('table')).toBeVisible();
