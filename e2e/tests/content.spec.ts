@@ -28,7 +28,7 @@ test('le condizioni di vendita si leggono dalla cassa senza perderla', async ({ 
   await expect(dialog.getByRole('heading', { name: '7. Diritto di recesso' })).toBeVisible();
   await expect(dialog).toContainText('articolo 59 del Codice del Consumo');
   await expect(dialog).toContainText('rischiano di deteriorarsi o scadere rapidamente');
-  await expect(dialog.getByRole('link', { name: 'Apri in una nuova scheda' })).toHaveAttribute(
+  await expect(dialog.getByRole('link', { name: /^Apri in una nuova scheda/ })).toHaveAttribute(
     'href',
     '/page/condizioni-generali-di-vendita',
   );

@@ -6,6 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { PageLoading } from '../../../components/page-loading';
+import { VisuallyHidden } from '../../../components/visually-hidden';
 import { usePage } from '../api/get-page';
 import { htmlToText } from './safe-html';
 import '../i18n';
@@ -65,6 +66,7 @@ export function ConditionsLink({ label }: { label: string }) {
         <DialogActions>
           <Button href={href} target="_blank" rel="noopener noreferrer">
             {t('content.conditions.newTab')}
+            <VisuallyHidden> {t('link.newWindow')}</VisuallyHidden>
           </Button>
           <Button variant="contained" onClick={() => setOpen(false)}>
             {t('content.conditions.dialogClose')}
