@@ -45,7 +45,7 @@ const WEB_FEATURES = {
   account: ['notifications'],
   cart: ['account', 'catalogue'],
   catalogue: [],
-  checkout: ['account', 'cart', 'delivery', 'loyalty'],
+  checkout: ['account', 'cart', 'content', 'delivery', 'loyalty'],
   content: [],
   delivery: ['account', 'cart', 'catalogue'],
   lists: ['account', 'cart'],

@@ -32,7 +32,14 @@ export const TABLE_OWNERS = {
     'catalogue_version',
   ],
   checkout: ['cart_checkouts', 'packaging_types'],
-  content: ['category_blocks', 'proposals'],
+  content: [
+    'category_blocks',
+    'proposals',
+    'content_pages',
+    'content_menu_items',
+    'ad_slots',
+    'content_version',
+  ],
   delivery: [
     'delivery_services',
     'provinces',

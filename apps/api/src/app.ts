@@ -40,6 +40,9 @@ import { OrderPlacementRepository } from './modules/orders/order-placement.repos
 import { CatalogueService, readCatalogueVersion } from './modules/catalogue/catalogue.service';
 import contentRoutes from './modules/content/content.routes';
 import { ContentService } from './modules/content/content.service';
+import { ContentStoreService } from './modules/content/content-store.service';
+import { readContentVersion } from './modules/content/content-store.repository';
+import { productsQuerySchema } from '@spesa/shared/contracts/catalogue';
 import { accountPortOf } from './modules/delivery/account-port';
 import { NO_PRIVILEGES, promoFor } from './modules/catalogue/promo-audience';
 import addressRoutes from './modules/delivery/address.routes';
@@ -371,6 +374,45 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     isAddressInUse: (userId: number, addressId: number): Promise<boolean> =>
       cart.isAddressInUse(userId, addressId),
   });
+  // the content store (decision 050): its own cache keyed on content_version; stores and products by port
+  const contentStore = new ContentStoreService(
+    opts.db,
+    new VersionedReadCache({
+      ttlMs: env.CACHE_TTL_MS,
+      maxEntries: env.CACHE_MAX_ENTRIES,
+      versionCheckMs: opts.versionCheckMs ?? 1000,
+      readVersion: () => readContentVersion(opts.db),
+    }),
+    {
+      stores: async () => {
+        const list = await delivery.storeList();
+        return list.ok
+          ? list.data.stores.map((s) => ({
+              storeId: s.storeId,
+              name: s.name,
+              address: `${s.address.address1} ${s.address.addressNumber}`.trim(),
+              city: s.address.city,
+              province: s.address.province,
+              postalcode: s.address.postalcode,
+              phone: s.metaData.warehouse_locator.PHONE,
+            }))
+          : [];
+      },
+      product: async (productId) => {
+        const found = await catalogue.product({ productId });
+        return found.ok ? found.data : null;
+      },
+      searchProducts: async (text, page, perPage) => {
+        const found = await catalogue.products(
+          productsQuerySchema.parse({ q: text, page, page_size: perPage }),
+        );
+        return found.ok && 'products' in found.data
+          ? { products: found.data.products, page: found.data.page }
+          : { products: [], page: { selPage: page, totPages: 0, totItems: 0, itemsPerPage: perPage } };
+      },
+    },
+  );
+  app.decorate('contentStore', contentStore);
   const cartRepo = new CartRepository(opts.db);
   const cart: CartService = new CartService(cartRepo, delivery, timeslots, {
     catalogue,
@@ -696,7 +738,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         storeOf: async (request) =>
           request.session ? cart.warehouseOf(request.session.userId) : DEFAULT_STORE.storeId,
       });
-      await api.register(contentRoutes, { content });
+      await api.register(contentRoutes, { content, store: contentStore });
       await api.register(systemRoutes, { build });
       await api.register(authRoutes, { auth, botCheck, sessions, secureCookie });
       await api.register(registrationRoutes, { account, sessions, secureCookie });
@@ -779,6 +821,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 declare module 'fastify' {
   interface FastifyInstance {
     catalogue: CatalogueService;
+    /** the content store (tests write pages through it) */
+    contentStore: ContentStoreService;
     /** the one entry point of order status changes (its listener sends the order e-mails) */
     orderStatus: OrderStatusService;
     /** scheduled work (tests run due jobs with `app.jobs.runDue()`) */

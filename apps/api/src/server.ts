@@ -5,6 +5,7 @@ import { buildApp } from './app';
 import { ensureSeeded, migrate, openDatabase, type OpenedDatabase } from './db/client';
 import { ensureAccountData } from './db/seed/accounts';
 import { ensureDeliveryData } from './db/seed/delivery';
+import { ensureContentPages } from './db/seed/content-pages';
 import { ensureListsAndRatingsData } from './db/seed/lists-and-ratings';
 import { ensureLoyaltyCardData } from './db/seed/loyalty-card';
 import { ensureGiftCertificateData } from './db/seed/gift-certificates';
@@ -78,6 +79,7 @@ async function prepareDatabase(env: Env): Promise<OpenedDatabase> {
     demoAccounts: areDemoAccountsOn(env),
   });
   await ensureOrderData(database.db, { demoAccounts: areDemoAccountsOn(env) });
+  await ensureContentPages(database.db);
   await ensureListsAndRatingsData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureWalletData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureWorkSites(database.db, { demoAccounts: areDemoAccountsOn(env) });

@@ -276,6 +276,37 @@ describe.runIf(onPostgres)('two API processes on one PostgreSQL', () => {
     expect(price).toBe(newPrice);
   });
 
+  it('a content page rewritten through one process is served by the other within a second or so', async () => {
+    const slug = `due-processi-${Date.now()}`;
+    const contentOn = async (t: TestApp) =>
+      (
+        await getJson<{ page: { content: { rendered: string } } }>(
+          t.app,
+          api(`/p/wp-json/wp/v2/pages?slug=${slug}`),
+        )
+      ).body;
+    expect((await a.app.contentStore.savePage({ slug, title: 'Prova', content: '<p>prima</p>' })).ok).toBe(
+      true,
+    );
+    // b reads (and caches) the first text
+    const first = await contentOn(b);
+    expect(first.data.page.content.rendered).toBe('<p>prima</p>');
+    const saved = await a.app.contentStore.savePage({
+      slug,
+      title: 'Prova',
+      content: '<p>dopo</p><script>alert(1)</script>',
+    });
+    expect(saved.ok).toBe(true);
+    // b's content cache follows content_version, checked every second
+    const savedAt = Date.now();
+    let text = (await contentOn(b)).data.page.content.rendered;
+    while (text !== '<p>dopo</p>' && Date.now() - savedAt < 2000) {
+      await new Promise((r) => setTimeout(r, 50));
+      text = (await contentOn(b)).data.page.content.rendered;
+    }
+    expect(text).toBe('<p>dopo</p>');
+  });
+
   it('a job enqueued once runs once, with both processes polling', async () => {
     let ran = 0;
     const kind = `test.once.${Date.now()}`;

@@ -172,7 +172,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'profile/receipts/digital',
-            lazy: () => import('./routes/receipts-route').then((m) => ({ Component: m.ReceiptSettingsRoute })),
+            lazy: () =>
+              import('./routes/receipts-route').then((m) => ({ Component: m.ReceiptSettingsRoute })),
           },
           {
             path: 'profile/receipts/tax-free',
@@ -203,19 +204,16 @@ export const routes: RouteObject[] = [
         path: 'order/:orderId',
         lazy: () => import('./routes/orders-route').then((m) => ({ Component: m.TokenOrderRoute })),
       },
+      // the pages of the content store (decision 050): conditions, privacy, contacts, FAQ, services, credits…
       {
-        path: 'page/servizi',
-        lazy: () => import('./routes/services-route').then((m) => ({ Component: m.ServicesRoute })),
+        path: 'page/:slug',
+        lazy: () => import('./routes/content-page-route').then((m) => ({ Component: m.ContentPageRoute })),
       },
       // the gift-card partner programme for companies (decision 044): public
       {
         path: 'gift-card-aziende',
         lazy: () =>
           import('./routes/gift-card-partners-route').then((m) => ({ Component: m.GiftCardPartnersRoute })),
-      },
-      {
-        path: 'page/credits',
-        lazy: () => import('./routes/credits-route').then((m) => ({ Component: m.CreditsRoute })),
       },
       { path: 'shop/*', Component: ShopPrefixRedirect },
       { path: 'shop', Component: ShopPrefixRedirect },

@@ -18,7 +18,7 @@ export const ROUTE_PATTERNS = {
   recoverPasswordConfirm: '/recover-password-confirm',
   profile: '/profile/*',
   dashboard: '/dashboard',
-  credits: '/page/credits',
+  page: '/page/:slug',
   giftCardPartners: '/gift-card-aziende',
 } as const;
 

@@ -3,10 +3,17 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
+import type { ContentStoreService } from './content-store.service';
 import type { ContentService } from './content.service';
 
-/** Content of category pages: GET /category-block/info. */
-const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> = async (app, { content }) => {
+/**
+ * Content: GET /category-block/info, the content store under /p/wp-json (pages, menus, general search) and
+ * the ad slots (GET /adv). All public: what they serve is shown to anyone.
+ */
+const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService; store: ContentStoreService }> = async (
+  app,
+  { content, store },
+) => {
   app.route({
     ...contractRoute(api.blockInfo, {
       access: ACCESS.public('category page content is shown to anyone'),
@@ -14,6 +21,48 @@ const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService }> = async 
       summary: 'One content block with its proposals',
     }),
     handler: async (request) => answer(request, await content.blockInfo(request.query.categoryBlockId)),
+  });
+  app.route({
+    ...contractRoute(api.pageBySlug, {
+      access: ACCESS.public('the shop pages (conditions, privacy, contacts…) are public'),
+      tags: ['content'],
+      summary: 'A content page by slug (WordPress shape)',
+    }),
+    handler: async (request) => answer(request, await store.pageBySlug(request.query.slug)),
+  });
+  app.route({
+    ...contractRoute(api.pageList, {
+      access: ACCESS.public('the list of the shop pages is public'),
+      tags: ['content'],
+      summary: 'The published pages, paged (10 by default)',
+    }),
+    handler: async (request) =>
+      answer(request, await store.pageList(request.query.page, request.query.per_page)),
+  });
+  app.route({
+    ...contractRoute(api.menu, {
+      access: ACCESS.public('the menus are shown to anyone'),
+      tags: ['content'],
+      summary: 'The menu of a location (header, footer, profile)',
+    }),
+    handler: async (request) => answer(request, await store.menu(request.params.location)),
+  });
+  app.route({
+    ...contractRoute(api.search, {
+      access: ACCESS.public('searching pages and products is open to anyone'),
+      tags: ['content'],
+      summary: 'General search across pages and products (24 per page)',
+    }),
+    handler: async (request) =>
+      answer(request, await store.search(request.query.s, request.query.page, request.query.per_page)),
+  });
+  app.route({
+    ...contractRoute(api.adv, {
+      access: ACCESS.public('ad slots are shown to anyone'),
+      tags: ['content'],
+      summary: 'The ad slot of a route path, or the fallback (GET /adv answers the recommendation sliders)',
+    }),
+    handler: async (request) => answer(request, await store.adv(request.query.path)),
   });
 };
 

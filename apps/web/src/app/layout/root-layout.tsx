@@ -5,6 +5,7 @@ import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Header } from './header';
 import { Footer } from './footer';
+import { AdSlot } from '../../features/content/components/ad-slot';
 import '../../components/buttons.css';
 import './layout.css';
 import { Toaster } from '../../components/toaster';
@@ -34,6 +35,7 @@ export function RootLayout() {
       <main id="main-content" tabIndex={-1} className="app-main">
         <Outlet />
       </main>
+      <AdSlot />
       <Footer />
       <Toaster />
       <ScrollRestoration getKey={scrollKey} />

@@ -4,6 +4,7 @@ import { ProductListing } from '../product-listing/product-listing';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { FastSearchList } from '../../features/catalogue/components/fast-search-list';
+import { PageMatches } from '../../features/content/components/page-matches';
 import '../product-listing/product-listing.css';
 
 /**
@@ -22,6 +23,7 @@ export function SearchRoute() {
         {q ? t('searchPage.heading', { q }) : t('searchPage.headingEmpty')}
       </h1>
       <FastSearchList key={`words:${q}`} current={q} />
+      {q ? <PageMatches q={q} /> : null}
       {q ? (
         <ProductListing key={`results:${q}`} scope={{ q }} emptyText={t('searchPage.empty', { q })} />
       ) : (

@@ -1,3 +1,4 @@
+import { ConditionsLink } from '../../content/components/conditions-link';
 import '../i18n';
 import '../../delivery/i18n';
 import { lazy, Suspense, useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
@@ -573,6 +574,8 @@ function CheckoutForm({ cart }: { cart: MaybeCheckoutCart }) {
           </Section>
 
           <Paper variant="outlined" sx={{ p: { xs: 2, md: 3 }, mb: 2 }}>
+            {/* before the box: from the box, Tab still reaches "Conferma e paga" */}
+            <ConditionsLink label={t('checkout.rules.link')} />
             <FormCheckbox control={control} name="acceptRules" required label={t('checkout.rules.label')} />
           </Paper>
         </Box>

@@ -26,6 +26,7 @@ interface SmartLinkProps {
 export function SmartLink({ href, children, className, style, fallback = 'span', ...rest }: SmartLinkProps) {
   const { t } = useTranslation();
   const [videoOpen, setVideoOpen] = useState(false);
+  const [videoTitle, setVideoTitle] = useState('');
   const link = resolveShopLink(href);
   const linkClass = className ? `smart-link ${className}` : 'smart-link';
 
@@ -63,6 +64,9 @@ export function SmartLink({ href, children, className, style, fallback = 'span',
             href={link.href}
             onClick={(e) => {
               e.preventDefault();
+              // the dialog's title: the link's own words, without the hidden hint
+              const text = (e.currentTarget.textContent ?? '').replace(t('link.video'), '').trim();
+              setVideoTitle(rest['aria-label'] ?? text);
               setVideoOpen(true);
             }}
             aria-haspopup="dialog"
@@ -75,7 +79,12 @@ export function SmartLink({ href, children, className, style, fallback = 'span',
           </a>
           {videoOpen ? (
             <Suspense fallback={null}>
-              <VideoDialog embedUrl={link.embedUrl} open={videoOpen} onClose={() => setVideoOpen(false)} />
+              <VideoDialog
+                embedUrl={link.embedUrl}
+                title={videoTitle}
+                open={videoOpen}
+                onClose={() => setVideoOpen(false)}
+              />
             </Suspense>
           ) : null}
         </>

@@ -1,0 +1,187 @@
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+
+/**
+ * SQL of the content store (decision 050): pages, menus, ad slots and the content version. Dates are
+ * formatted in SQL as Rome time (the shape WordPress gives `date`), so both drivers answer the same text.
+ */
+export interface PageRow {
+  pageId: number;
+  slug: string;
+  title: string;
+  content: string;
+  excerpt: string;
+  validityText: string;
+  seoTitle: string;
+  seoDescription: string;
+  template: 'default' | 'stores' | 'faq';
+  formId: number | null;
+  date: string;
+  modified: string;
+}
+
+const PAGE_COLUMNS = sql`page_id AS "pageId", slug, title, content, excerpt, validity_text AS "validityText",
+  seo_title AS "seoTitle", seo_description AS "seoDescription", template, form_id AS "formId",
+  to_char(created_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD"T"HH24:MI:SS') AS date,
+  to_char(modified_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD"T"HH24:MI:SS') AS modified`;
+
+export async function pageBySlug(db: Db, slug: string): Promise<PageRow | undefined> {
+  const [row] = await queryRows<PageRow>(
+    db,
+    sql`SELECT ${PAGE_COLUMNS} FROM content_pages WHERE slug = ${slug} AND published`,
+  );
+  return row;
+}
+
+export async function pageList(
+  db: Db,
+  offset: number,
+  limit: number,
+): Promise<{ rows: PageRow[]; total: number }> {
+  const rows = await queryRows<PageRow>(
+    db,
+    sql`SELECT ${PAGE_COLUMNS} FROM content_pages WHERE published
+        ORDER BY title, page_id OFFSET ${offset} LIMIT ${limit}`,
+  );
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM content_pages WHERE published`,
+  );
+  return { rows, total: count?.n ?? 0 };
+}
+
+/**
+ * Published pages whose title or text holds every word (case and accents ignored), best first: title
+ * matches, then by title. Tags are taken out of the text before matching.
+ */
+export async function searchPages(db: Db, words: readonly string[], limit: number): Promise<PageRow[]> {
+  if (words.length === 0) return [];
+  const conditions = words.map(
+    (w) =>
+      sql`unaccent(lower(title || ' ' || regexp_replace(content, '<[^>]*>', ' ', 'g'))) LIKE unaccent(lower(${`%${likeEscape(w)}%`}))`,
+  );
+  const titleHit = sql.join(
+    words.map((w) => sql`unaccent(lower(title)) LIKE unaccent(lower(${`%${likeEscape(w)}%`}))`),
+    sql` AND `,
+  );
+  return queryRows<PageRow>(
+    db,
+    sql`SELECT ${PAGE_COLUMNS} FROM content_pages
+        WHERE published AND ${sql.join(conditions, sql` AND `)}
+        ORDER BY (${titleHit}) DESC, title, page_id LIMIT ${limit}`,
+  );
+}
+
+const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+export interface PageWrite {
+  slug: string;
+  title: string;
+  content: string;
+  excerpt: string;
+  validityText: string;
+  seoTitle: string;
+  seoDescription: string;
+  template: 'default' | 'stores' | 'faq';
+  formId: number | null;
+}
+
+/** Inserts a page, or answers null when the slug is taken (guarded in SQL). */
+export async function insertPage(tx: Db, p: PageWrite): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`INSERT INTO content_pages (slug, title, content, excerpt, validity_text, seo_title, seo_description,
+          template, form_id)
+        VALUES (${p.slug}, ${p.title}, ${p.content}, ${p.excerpt}, ${p.validityText}, ${p.seoTitle},
+          ${p.seoDescription}, ${p.template}, ${p.formId})
+        ON CONFLICT (slug) DO NOTHING
+        RETURNING page_id AS id`,
+  );
+  return row?.id ?? null;
+}
+
+/** Rewrites a page by id; answers false when there is none. */
+export async function updatePage(tx: Db, pageId: number, p: PageWrite): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`UPDATE content_pages SET slug = ${p.slug}, title = ${p.title}, content = ${p.content},
+          excerpt = ${p.excerpt}, validity_text = ${p.validityText}, seo_title = ${p.seoTitle},
+          seo_description = ${p.seoDescription}, template = ${p.template}, form_id = ${p.formId},
+          modified_at = now()
+        WHERE page_id = ${pageId}
+        RETURNING page_id AS id`,
+  );
+  return rows.length > 0;
+}
+
+export async function pageIdBySlug(db: Db, slug: string): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT page_id AS id FROM content_pages WHERE slug = ${slug}`,
+  );
+  return row?.id ?? null;
+}
+
+export interface MenuRow {
+  itemId: number;
+  title: string;
+  url: string;
+  position: number;
+}
+
+export async function menuItems(db: Db, location: string): Promise<MenuRow[]> {
+  return queryRows<MenuRow>(
+    db,
+    sql`SELECT item_id AS "itemId", title, url, position FROM content_menu_items
+        WHERE location = ${location} ORDER BY position, item_id`,
+  );
+}
+
+export interface AdSlotRow {
+  slotId: number;
+  routePath: string;
+  kind: 'banner' | 'product';
+  title: string;
+  description: string;
+  img: string | null;
+  link: string | null;
+  productId: number | null;
+}
+
+/** The active slot of the first of `paths` that has one (the most specific path first). */
+export async function adSlotOf(db: Db, paths: readonly string[]): Promise<AdSlotRow | undefined> {
+  if (paths.length === 0) return undefined;
+  const rows = await queryRows<AdSlotRow>(
+    db,
+    sql`SELECT slot_id AS "slotId", route_path AS "routePath", kind, title, description, img, link,
+          product_id AS "productId"
+        FROM ad_slots WHERE active AND route_path IN (${sql.join(
+          paths.map((p) => sql`${p}`),
+          sql`, `,
+        )})`,
+  );
+  // IN (...) answers in any order: pick by the order of `paths`
+  for (const p of paths) {
+    const hit = rows.find((r) => r.routePath === p);
+    if (hit) return hit;
+  }
+  return undefined;
+}
+
+// ---------- content version ----------
+export async function readContentVersion(db: Db): Promise<number> {
+  const [row] = await queryRows<{ version: number }>(
+    db,
+    sql`SELECT version FROM content_version WHERE id = 1`,
+  );
+  return row?.version ?? 0;
+}
+
+/** Bumps the version in one statement (in the writer's transaction). */
+export async function incrementContentVersion(tx: Db): Promise<void> {
+  await tx.execute(
+    sql`INSERT INTO content_version (id, version) VALUES (1, 1)
+        ON CONFLICT (id) DO UPDATE SET version = content_version.version + 1, updated_at = now()`,
+  );
+}

@@ -1,0 +1,220 @@
+import type {
+  AdvSlot,
+  ContentSearchData,
+  MenuItem,
+  WpPage,
+  WpPageSummary,
+} from '@spesa/shared/contracts/content';
+import type { Page } from '@spesa/shared/contracts/catalogue';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildTestApp, getJson, type TestApp } from '../../../test/helper';
+import { queryRows } from '../../db/rows';
+import { SEED_PAGES } from '../../db/seed/content-pages';
+import { CONTENT_TEXT } from './content.messages';
+import { sanitizeContentHtml } from './content-html';
+import type { ContentStoreService } from './content-store.service';
+
+/**
+ * The content store (decision 050): pages by slug in the WordPress shape, the paged page list, menus, the
+ * general search, the ad slots by route path, bad input, and the sanitiser on every write. Runs on both
+ * engines.
+ */
+let t: TestApp;
+beforeAll(async () => {
+  t = await buildTestApp({ versionCheckMs: 0 });
+});
+afterAll(async () => t?.close());
+
+const P = '/ebsn/api/p/wp-json';
+const page = (slug: string) =>
+  getJson<{ page: WpPage }>(t.app, `${P}/wp/v2/pages?slug=${encodeURIComponent(slug)}`);
+const storeOf = (app: TestApp): ContentStoreService => app.app.contentStore;
+
+describe('pages by slug', () => {
+  it('answers a seeded page in the WordPress shape', async () => {
+    const res = await page('condizioni-generali-di-vendita');
+    expect(res.statusCode).toBe(200);
+    expect(res.body.response.status).toBe(0);
+    const p = res.body.data.page;
+    expect(p).toMatchObject({
+      slug: 'condizioni-generali-di-vendita',
+      link: '/page/condizioni-generali-di-vendita',
+      title: { rendered: 'Condizioni generali di vendita' },
+      template: 'default',
+      form_id: null,
+    });
+    expect(p.validity_text).toMatch(/^In vigore dal/);
+    expect(p.date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+    expect(p.yoast_head_json.title).toBe('Condizioni generali di vendita | Spesa');
+    expect(p.yoast_head_json.description.length).toBeGreaterThan(50);
+    // the withdrawal right and its exclusions for perishable food
+    expect(p.content.rendered).toContain('articolo 59 del Codice del Consumo');
+    expect(p.content.rendered).toMatch(/deteriorarsi o scadere rapidamente/);
+  });
+
+  it('every seeded page is served, and the credits keep the ODbL attribution', async () => {
+    for (const seeded of SEED_PAGES) {
+      const res = await page(seeded.slug);
+      expect(res.body.response.status, seeded.slug).toBe(0);
+    }
+    const credits = (await page('credits')).body.data.page;
+    expect(credits.content.rendered).toContain('Open Database License (ODbL) 1.0');
+    expect(credits.content.rendered).toContain('https://opendatacommons.org/licenses/odbl/1-0/');
+  });
+
+  it('contatti carries its form placeholder and id; punti vendita lists the stores of the delivery module', async () => {
+    const contacts = (await page('contatti')).body.data.page;
+    expect(contacts.form_id).toBe(1);
+    expect(contacts.content.rendered).toContain('[form id=1]');
+    expect(contacts.content.rendered).toContain('clienti@spesa.demo');
+    const stores = (await page('punti-vendita')).body.data.page;
+    expect(stores.template).toBe('stores');
+    const [count] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM warehouses WHERE warehouse_type = 'store'`,
+    );
+    expect(stores.stores).toHaveLength(count?.n ?? -1);
+    expect(stores.stores?.[0]).toMatchObject({ name: expect.any(String), city: expect.any(String) });
+  });
+
+  it('an unknown slug answers the envelope not found; bad slugs answer the Italian bad-input error', async () => {
+    const unknown = await page('non-esiste');
+    expect(unknown.body.response.status).toBe(404);
+    expect(unknown.body.response.errors[0]).toMatchObject({
+      error: CONTENT_TEXT.pageNotFound.text,
+      code: CONTENT_TEXT.pageNotFound.code,
+    });
+    for (const bad of ['', '../etc/passwd', 'a b', '<script>', 'x'.repeat(101)]) {
+      const res = await page(bad);
+      expect(res.statusCode, bad).toBe(400);
+      expect(res.body.response.status).not.toBe(0);
+      expect(res.body.response.errors[0]?.error).toMatch(/slug/);
+    }
+    const missing = await getJson(t.app, `${P}/wp/v2/pages`);
+    expect(missing.statusCode).toBe(400);
+  });
+});
+
+describe('page list, menus and search', () => {
+  it('pages are paged 10 by default; bad paging is refused', async () => {
+    const first = await getJson<{ pages: WpPageSummary[]; page: Page }>(t.app, `${P}/spesa/v1/pages`);
+    expect(first.body.data.page).toMatchObject({ selPage: 1, itemsPerPage: 10 });
+    expect(first.body.data.pages).toHaveLength(Math.min(10, first.body.data.page.totItems));
+    expect(first.body.data.page.totItems).toBeGreaterThanOrEqual(SEED_PAGES.length);
+    const second = await getJson<{ pages: WpPageSummary[]; page: Page }>(
+      t.app,
+      `${P}/spesa/v1/pages?page=2&per_page=10`,
+    );
+    const ids = new Set(first.body.data.pages.map((p) => p.id));
+    expect(second.body.data.pages.some((p) => ids.has(p.id))).toBe(false);
+    for (const q of ['page=0', 'page=abc', 'per_page=0', 'per_page=101', 'page=1.5']) {
+      const res = await getJson(t.app, `${P}/spesa/v1/pages?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      expect(res.body.response.errors[0]?.error).toMatch(/non è valido/);
+    }
+  });
+
+  it('the footer menu links the pages in order; an unknown location is refused', async () => {
+    const res = await getJson<{ items: MenuItem[] }>(t.app, `${P}/menus/v1/locations/footer`);
+    const urls = res.body.data.items.map((i) => i.url);
+    expect(urls).toContain('/page/condizioni-generali-di-vendita');
+    expect(urls).toContain('/page/privacy');
+    expect(urls).toContain('/page/cookie-policy');
+    expect(urls).toContain('/page/credits');
+    const orders = res.body.data.items.map((i) => i.menu_order);
+    expect([...orders].sort((a, b) => a - b)).toEqual(orders);
+    expect((await getJson(t.app, `${P}/menus/v1/locations/sidebar`)).statusCode).toBe(400);
+  });
+
+  it('the general search finds pages (accents and case ignored) and products, 24 per page', async () => {
+    const res = await getJson<ContentSearchData>(t.app, `${P}/spesa/v1/search?s=RECESSO`);
+    expect(res.body.response.status).toBe(0);
+    expect(res.body.data.pages.map((p) => p.slug)).toContain('condizioni-generali-di-vendita');
+    expect(res.body.data.page.itemsPerPage).toBe(24);
+    const faq = await getJson<ContentSearchData>(
+      t.app,
+      `${P}/spesa/v1/search?s=${encodeURIComponent('piu')}`,
+    );
+    expect(faq.body.response.status).toBe(0);
+    const products = await getJson<ContentSearchData>(t.app, `${P}/spesa/v1/search?s=latte`);
+    expect(products.body.data.products.length).toBeGreaterThan(0);
+    expect(products.body.data.products.length).toBeLessThanOrEqual(24);
+    // no tag names are matched: "strong" is markup, not text
+    const markup = await getJson<ContentSearchData>(t.app, `${P}/spesa/v1/search?s=strong`);
+    expect(markup.body.data.pages).toEqual([]);
+    for (const q of ['', 's=a', 's=latte&per_page=25', 's=latte&page=0', 's=%25%25']) {
+      const res2 = await getJson(t.app, `${P}/spesa/v1/search?${q}`);
+      if (q === 's=%25%25') expect(res2.body.data).toMatchObject({ pages: [] });
+      else expect(res2.statusCode, q).toBe(400);
+    }
+  });
+});
+
+describe('ad slots by route path', () => {
+  const slot = (path: string) =>
+    getJson<{ adv: AdvSlot }>(t.app, `/ebsn/api/adv/slot?path=${encodeURIComponent(path)}`);
+
+  it('a configured route, a parent path, the default; a product slot shows the product', async () => {
+    expect((await slot('/')).body.data.adv).toMatchObject({ kind: 'banner', routePath: '/' });
+    expect((await slot('/page/faq/')).body.data.adv).toMatchObject({ kind: 'banner', routePath: '/page' });
+    expect((await slot('/category/frutta?x=1')).body.data.adv).toMatchObject({ kind: 'fallback' });
+    const cart = (await slot('/cart')).body.data.adv;
+    expect(cart.kind).toBe('product');
+    expect(cart.product?.productId).toEqual(expect.any(Number));
+  });
+
+  it('with no slot at all the built-in fallback answers; bad paths are refused', async () => {
+    await t.db.execute(sql`UPDATE ad_slots SET active = false WHERE route_path = '*'`);
+    await t.db.execute(sql`UPDATE content_version SET version = version + 1`);
+    try {
+      expect((await slot('/nessuna/rotta')).body.data.adv).toMatchObject({
+        kind: 'fallback',
+        routePath: '*',
+      });
+    } finally {
+      await t.db.execute(sql`UPDATE ad_slots SET active = true WHERE route_path = '*'`);
+      await t.db.execute(sql`UPDATE content_version SET version = version + 1`);
+    }
+    for (const bad of ['', 'cart', 'http://x.it/', '/a b', `/${'x'.repeat(300)}`]) {
+      const res = await slot(bad);
+      expect(res.statusCode, bad).toBe(400);
+    }
+  });
+});
+
+describe('sanitiser', () => {
+  const hostile =
+    '<h1>Titolo</h1><p onclick="x()">Testo <a href="javascript:alert(1)">link</a> <a href="/page/faq" onmouseover="y()">faq</a></p>' +
+    '<script>alert(1)</script><img src=x onerror="alert(2)"><iframe src="https://evil.example"></iframe>' +
+    '<style>body{}</style><table><tr><th scope="col" style="x">A</th></tr></table>';
+
+  it('keeps the allowed tags and link targets, drops scripts, handlers and unsafe schemes', () => {
+    const clean = sanitizeContentHtml(hostile);
+    expect(clean).not.toMatch(/script|onerror|onclick|onmouseover|javascript:|<img|<iframe|<style|evil/i);
+    expect(clean).toContain('<h2>Titolo</h2>');
+    expect(clean).toContain('<a href="/page/faq">faq</a>');
+    expect(clean).toContain('<th scope="col">A</th>');
+  });
+
+  it('no seeded page holds a script or a handler', async () => {
+    const rows = await queryRows<{ content: string }>(t.db, sql`SELECT content FROM content_pages`);
+    for (const r of rows) expect(r.content).not.toMatch(/<script|onerror=|onclick=|javascript:/i);
+  });
+
+  it('a page written with hostile HTML is stored and served clean; a text empty after cleaning is refused', async () => {
+    const store = storeOf(t);
+    const saved = await store.savePage({ slug: 'prova-sanificazione', title: 'Prova', content: hostile });
+    expect(saved.ok).toBe(true);
+    const served = (await page('prova-sanificazione')).body.data.page.content.rendered;
+    expect(served).not.toMatch(/<script|onerror|onclick|javascript:/i);
+    expect(served).toContain('Testo');
+    const empty = await store.savePage({
+      slug: 'prova-vuota',
+      title: 'Vuota',
+      content: '<script>x</script>',
+    });
+    expect(empty).toMatchObject({ ok: false, code: CONTENT_TEXT.pageEmpty.code });
+    expect((await page('prova-vuota')).body.response.status).toBe(404);
+  });
+});

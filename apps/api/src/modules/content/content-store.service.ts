@@ -1,0 +1,228 @@
+import type {
+  AdvSlot,
+  ContentSearchData,
+  MenuItem,
+  MenuLocation,
+  PageStore,
+  WpPage,
+  WpPageSummary,
+} from '@spesa/shared/contracts/content';
+import type { Page, Product } from '@spesa/shared/contracts/catalogue';
+import type { Db } from '../../db/client';
+import type { VersionedReadCache } from '../../lib/read-cache';
+import { failWith, ok, type Result } from '../../lib/result';
+import { CONTENT_TEXT, FALLBACK_ADV } from './content.messages';
+import { sanitizeContentHtml } from './content-html';
+import {
+  adSlotOf,
+  incrementContentVersion,
+  insertPage,
+  menuItems,
+  pageBySlug,
+  pageIdBySlug,
+  pageList,
+  searchPages,
+  updatePage,
+  type PageRow,
+  type PageWrite,
+} from './content-store.repository';
+
+/** What the content store reads from other modules, passed at wiring (app.ts). */
+export interface ContentStorePorts {
+  /** the chain's stores (the delivery module) */
+  stores: () => Promise<PageStore[]>;
+  /** one product as the catalogue shows it, or null */
+  product: (productId: number) => Promise<Product | null>;
+  /** the catalogue's product search, one page */
+  searchProducts: (
+    text: string,
+    page: number,
+    perPage: number,
+  ) => Promise<{ products: Product[]; page: Page }>;
+}
+
+/** A page as the back office or the seed writes it; the HTML is sanitised here. */
+export interface PageInput {
+  slug: string;
+  title: string;
+  content: string;
+  excerpt?: string;
+  validityText?: string;
+  seoTitle?: string;
+  seoDescription?: string;
+  template?: 'default' | 'stores' | 'faq';
+  formId?: number | null;
+}
+
+/** The `[form id=N]` placeholder a page's text may hold where its form goes. */
+const FORM_PLACEHOLDER = /\[form id=(\d{1,9})\]/;
+
+function toSummary(row: PageRow): WpPageSummary {
+  return {
+    id: row.pageId,
+    slug: row.slug,
+    link: `/page/${row.slug}`,
+    date: row.date,
+    modified: row.modified,
+    title: { rendered: row.title },
+    excerpt: { rendered: row.excerpt },
+  };
+}
+
+function toWirePage(row: PageRow): WpPage {
+  return {
+    ...toSummary(row),
+    content: { rendered: row.content },
+    validity_text: row.validityText,
+    template: row.template,
+    form_id: row.formId,
+    yoast_head_json: {
+      title: row.seoTitle || `${row.title} | Spesa`,
+      description: row.seoDescription || row.excerpt,
+    },
+  };
+}
+
+/** "/category/frutta/" → ["/category/frutta", "/category", "*"]: the most specific configured slot wins. */
+export function slotPathsOf(path: string): string[] {
+  const clean = (path.split(/[?#]/)[0] ?? '/')
+    .replace(/\/{2,}/g, '/')
+    .replace(/(.)\/$/, '$1')
+    .toLowerCase();
+  const out = [clean];
+  let cut = clean;
+  while (cut.lastIndexOf('/') > 0) {
+    cut = cut.slice(0, cut.lastIndexOf('/'));
+    out.push(cut);
+  }
+  out.push('*');
+  return out;
+}
+
+/**
+ * The content store (decision 050): pages, menus, search and ad slots, read through a cache keyed on the
+ * content version (content_version, bumped in every write's transaction: every API process sees a change
+ * within a second, decision 026).
+ */
+export class ContentStoreService {
+  constructor(
+    private readonly db: Db,
+    private readonly cache: VersionedReadCache,
+    private readonly ports: ContentStorePorts,
+  ) {}
+
+  async pageBySlug(slug: string): Promise<Result<{ page: WpPage }>> {
+    const cached = await this.cache.getOrLoad(['page', slug], async () => {
+      const row = await pageBySlug(this.db, slug);
+      return row ? ok({ page: toWirePage(row) }) : failWith(CONTENT_TEXT.pageNotFound, 'notFound');
+    });
+    if (!cached.ok || cached.data.page.template !== 'stores') return cached;
+    // the stores are the delivery module's: read at each request, not kept under the content version
+    return ok({ page: { ...cached.data.page, stores: await this.ports.stores() } });
+  }
+
+  async pageList(page: number, perPage: number): Promise<Result<{ pages: WpPageSummary[]; page: Page }>> {
+    return this.cache.getOrLoad(['pages', page, perPage], async () => {
+      const { rows, total } = await pageList(this.db, (page - 1) * perPage, perPage);
+      return ok({
+        pages: rows.map(toSummary),
+        page: { selPage: page, totPages: Math.ceil(total / perPage), totItems: total, itemsPerPage: perPage },
+      });
+    });
+  }
+
+  async menu(location: MenuLocation): Promise<Result<{ location: MenuLocation; items: MenuItem[] }>> {
+    return this.cache.getOrLoad(['menu', location], async () => {
+      const rows = await menuItems(this.db, location);
+      return ok({
+        location,
+        items: rows.map((r) => ({ ID: r.itemId, title: r.title, url: r.url, menu_order: r.position })),
+      });
+    });
+  }
+
+  /** Pages (all matches, on the first page) and the catalogue's products (paged) for a text. */
+  async search(text: string, page: number, perPage: number): Promise<Result<ContentSearchData>> {
+    const words = text
+      .split(/\s+/)
+      .filter((w) => w.length > 0)
+      .slice(0, 8);
+    const found =
+      page === 1
+        ? await this.cache.getOrLoad(['search-pages', words], async () =>
+            ok((await searchPages(this.db, words, 20)).map(toSummary)),
+          )
+        : null;
+    const pages = found?.ok ? found.data : [];
+    const products = await this.ports.searchProducts(text, page, perPage);
+    return ok({ pages, products: products.products, page: products.page });
+  }
+
+  /** The ad slot of a route path: its own, a parent path's, the chain's default ("*"), or the built-in one. */
+  async adv(path: string): Promise<Result<{ adv: AdvSlot }>> {
+    const paths = slotPathsOf(path);
+    const slot = await this.cache.getOrLoad(['adv', paths[0]], async () =>
+      ok((await adSlotOf(this.db, paths)) ?? null),
+    );
+    const row = slot.ok ? slot.data : null;
+    if (row && row.routePath !== '*') {
+      const product =
+        row.kind === 'product' && row.productId ? await this.ports.product(row.productId) : null;
+      if (row.kind === 'banner' || product)
+        return ok({
+          adv: {
+            kind: row.kind,
+            routePath: row.routePath,
+            title: row.title,
+            description: row.description,
+            img: row.img,
+            link: row.link,
+            product,
+          },
+        });
+    }
+    const fallback = row?.routePath === '*' ? row : FALLBACK_ADV;
+    return ok({
+      adv: {
+        kind: 'fallback',
+        routePath: '*',
+        title: fallback.title,
+        description: fallback.description,
+        img: fallback.img,
+        link: fallback.link,
+        product: null,
+      },
+    });
+  }
+
+  /**
+   * Writes a page (a new slug adds it, a known one rewrites it), its HTML through the sanitiser, and bumps
+   * the content version in the same transaction. Answers the page's id.
+   */
+  async savePage(input: PageInput, db: Db = this.db): Promise<Result<{ pageId: number }>> {
+    const content = sanitizeContentHtml(input.content);
+    if (!content) return failWith(CONTENT_TEXT.pageEmpty, 'validation');
+    const placeholder = FORM_PLACEHOLDER.exec(content);
+    const write: PageWrite = {
+      slug: input.slug,
+      title: input.title.trim(),
+      content,
+      excerpt: sanitizeContentHtml(input.excerpt ?? ''),
+      validityText: input.validityText ?? '',
+      seoTitle: input.seoTitle ?? '',
+      seoDescription: input.seoDescription ?? '',
+      template: input.template ?? 'default',
+      formId: input.formId ?? (placeholder ? Number(placeholder[1]) : null),
+    };
+    const pageId = await db.transaction(async (tx) => {
+      const existing = await pageIdBySlug(tx, write.slug);
+      const id = existing ?? (await insertPage(tx, write));
+      if (id === null) return null;
+      if (existing !== null) await updatePage(tx, existing, write);
+      await incrementContentVersion(tx);
+      return id;
+    });
+    this.cache.invalidateVersion();
+    return pageId === null ? failWith(CONTENT_TEXT.pageSlugTaken) : ok({ pageId });
+  }
+}

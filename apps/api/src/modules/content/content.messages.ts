@@ -1,0 +1,22 @@
+import type { MessageTable } from '../../lib/result';
+
+/** Texts of the content store: { code, text }, the message code (errors[].code) and the Italian text. */
+export const CONTENT_TEXT = {
+  pageNotFound: {
+    code: 'msg.page.notFound',
+    text: 'La pagina richiesta non esiste o non è più disponibile.',
+  },
+  pageSlugTaken: { code: 'msg.page.slugTaken', text: 'Esiste già una pagina con questo indirizzo.' },
+  pageEmpty: {
+    code: 'msg.page.empty',
+    text: 'Il testo della pagina è vuoto dopo la pulizia del codice HTML.',
+  },
+} as const satisfies MessageTable;
+
+/** The banner shown where the layout has an ad slot and none is configured for the route. */
+export const FALLBACK_ADV = {
+  title: 'Spesa online con ritiro gratuito in negozio',
+  description: 'Ordina entro le 12 e ritira la spesa nel pomeriggio nel punto vendita che preferisci.',
+  img: null,
+  link: '/page/servizi',
+} as const;
