@@ -66,7 +66,11 @@ export function OrderList() {
         <SimpleList<StaffOrderSummary>
           primaryText={(o) => `${T.orderNo(o.orderId)} · ${o.customerName}`}
           secondaryText={(o) => `${slotText(o)} · ${o.orderStatusDescr}`}
-          tertiaryText={(o) => `${o.pickedItems}/${o.totalItems}`}
+          tertiaryText={(o) =>
+            o.mealVoucherCount > 0
+              ? `${o.pickedItems}/${o.totalItems} · ${T.mealVouchersShort(o.mealVoucherCount, money(o.mealVoucherAmount))}`
+              : `${o.pickedItems}/${o.totalItems}`
+          }
           linkType="show"
         />
       ) : (
@@ -88,6 +92,14 @@ export function OrderList() {
             source="grossTotal"
             options={{ style: 'currency', currency: 'EUR' }}
             locales="it-IT"
+          />
+          <DataTable.Col
+            source="mealVoucherCount"
+            render={(o: StaffOrderSummary) =>
+              o.mealVoucherCount > 0
+                ? T.mealVouchersShort(o.mealVoucherCount, money(o.mealVoucherAmount))
+                : '—'
+            }
           />
         </DataTable>
       )}

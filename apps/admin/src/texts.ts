@@ -84,6 +84,7 @@ export const adminItalian = {
         orderStatusDescr: 'Stato',
         pickedItems: 'Righe preparate',
         grossTotal: 'Totale',
+        mealVoucherCount: 'Buoni pasto',
       },
     },
     promotions: {
@@ -227,6 +228,9 @@ export const pickingTexts = {
   held: 'Importo bloccato',
   wallet: 'Pagato con il portafoglio',
   mealVoucherCost: 'Costo servizio buoni pasto',
+  /** the orders list's column: "8 buoni (64,00 €)" */
+  mealVouchersShort: (count: number, amount: string) =>
+    `${count} ${count === 1 ? 'buono' : 'buoni'} (${amount})`,
   /** the meal vouchers to collect (decision 047): count, kind, one voucher's value, the amount */
   mealVouchers: (
     home: boolean,

@@ -60,6 +60,9 @@ export const staffOrderSummarySchema = z.object({
   pickedItems: z.number().int(),
   grossTotal: z.number(),
   prebilledAmount: z.number(),
+  /** the meal vouchers to collect at delivery or pickup (decision 047): how many (0: none), their amount */
+  mealVoucherCount: z.number().int(),
+  mealVoucherAmount: z.number(),
   /** the statuses staff may move it to now (the shared table) */
   nextStatuses: z.array(z.number().int()),
 });

@@ -1,3 +1,4 @@
+import type { StaffOrderSummary } from '@spesa/shared/contracts/admin-orders';
 import type { Order } from '@spesa/shared/contracts/orders';
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import { sql } from 'drizzle-orm';
@@ -146,6 +147,17 @@ describe('meal vouchers at checkout', () => {
         payload,
         via: 'staff',
       });
+    const listed = await callAs<{ data: StaffOrderSummary[] }>(
+      t.app,
+      staff,
+      'GET',
+      api(`/admin/orders?date=${DAY}`),
+      { via: 'staff' },
+    );
+    expect(listed.body.data.data.find((o) => o.orderId === orderId)).toMatchObject({
+      mealVoucherCount: 8,
+      mealVoucherAmount: 64,
+    });
     const started = await st('/start', {});
     expect(started.body.data.data.mealVouchers?.count).toBe(8);
     const item = started.body.data.data.orderItems[0]?.orderItemId;

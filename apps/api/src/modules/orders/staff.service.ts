@@ -175,6 +175,8 @@ export class StaffService {
         pickedItems: o.pickedItems,
         grossTotal: o.totalCents / 100,
         prebilledAmount: o.preauthCents / 100,
+        mealVoucherCount: mealVoucherDeclarationOf(o.infos.mealVouchers)?.count ?? 0,
+        mealVoucherAmount: o.mealVoucherCents / 100,
         nextStatuses: nextStatuses(o.orderStatusId, 'staff'),
       })),
     });
