@@ -473,7 +473,15 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const loyaltyCards = new LoyaltyCardRepository(opts.db, PHYSICAL_CARD_DAYS);
   const romeToday = () => romeNow(now()).date;
   const premium = new PremiumService(opts.db, loyaltyCards, accounts, walletAudit, romeToday);
-  const loyaltyCardService = new LoyaltyCardService(opts.db, loyaltyCards, accounts, premium, romeToday);
+  const loyaltyCardService = new LoyaltyCardService(
+    opts.db,
+    loyaltyCards,
+    accounts,
+    premium,
+    romeToday,
+    // the tills' receipts of a card no account held become the customer's who links it (decision 046)
+    (tx, userId, cardNumber) => receipts.cardLinked(tx, userId, cardNumber),
+  );
   // the premium card's 20 % product (decision 043): chosen from the catalogue, discounted by checkout's pricing
   const premiumProduct = new PremiumProductService(
     new PremiumProductRepository(opts.db),

@@ -13,6 +13,9 @@ const isUniqueViolation = (error: unknown): boolean =>
   ((error as { code?: unknown }).code === '23505' ||
     (error as { cause?: { code?: unknown } }).cause?.code === '23505');
 
+/** What another module does when a customer links a card (wired in app.ts). */
+export type CardLinkedListener = (tx: Db, userId: number, cardNumber: string) => Promise<unknown>;
+
 /**
  * "La mia carta" (issue 21, decision 038): the customer's loyalty card, and linking one the chain issued to
  * an account without a card (number + the holder's surname; throttled by the route).
@@ -25,6 +28,8 @@ export class LoyaltyCardService {
     private readonly premium: PremiumService,
     /** the Italian day, YYYY-MM-DD */
     private readonly today: () => string,
+    /** told of a card just linked, in the link's transaction (the receipts module claims the card's receipts) */
+    private readonly cardLinked: CardLinkedListener = () => Promise.resolve(),
   ) {}
 
   /** GET /loyalty/card */
@@ -50,6 +55,7 @@ export class LoyaltyCardService {
           throw new Abort(failWith(LOYALTY_TEXT.cardExpired));
         if (!(await this.accounts.linkCard(tx, userId, cardNumber)))
           throw new Abort(failWith(LOYALTY_TEXT.hasCard));
+        await this.cardLinked(tx, userId, cardNumber);
         return true;
       });
       return ok(await this.premium.cardView(userId), linked ? [LOYALTY_INFO_TEXT.cardLinked] : undefined);

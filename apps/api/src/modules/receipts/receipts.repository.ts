@@ -186,6 +186,17 @@ export class ReceiptsRepository {
     return row.receiptId;
   }
 
+  /** A card just linked to an account: the receipts of that card no account held become the customer's. */
+  async claimCard(db: Db, userId: number, cardNumber: string): Promise<number> {
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`UPDATE receipts SET user_id = ${userId}
+          WHERE card_number = ${cardNumber} AND user_id IS NULL
+          RETURNING receipt_id::int AS id`,
+    );
+    return rows.length;
+  }
+
   /** Deletes digital receipts issued before `before`, at most `limit`; answers how many. */
   async deleteDigitalBefore(before: Date, limit: number): Promise<number> {
     const rows = await queryRows<{ id: number }>(

@@ -6,6 +6,7 @@ import type {
   TillReceiptAnswer,
   TillReceiptBody,
 } from '@spesa/shared/contracts/receipts';
+import { makeCardNumber } from '@spesa/shared/loyalty/card-number';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { api, testProduct } from '../../../test/checkout-fixtures';
@@ -160,6 +161,34 @@ describe('the tills’ ingestion', () => {
     expect(await ingestOk(body)).toMatchObject({ customerLinked: false, printPaper: true });
     const res = await ingest({ ...body, totalCents: 999, lines: [{ ...body.lines[0], amountCents: 999 }] });
     expect(JSON.parse(res.body).response.errors[0].code).toBe(RECEIPTS_TEXT.documentConflict.code);
+  });
+
+  it('a card linked later brings its earlier receipts to the customer, not to another', async () => {
+    const card = makeCardNumber('fidelity', 7_100_000_000 + Math.floor(Math.random() * 1_000_000));
+    await new AccountRepository(t.db).issueCard(t.db, {
+      cardNumber: card,
+      cardType: 'fidelity',
+      holderLastName: 'Tardivo',
+    });
+    const before = await ingestOk(doc({ cardNumber: card }));
+    expect(before.customerLinked).toBe(false);
+    const c = await newCustomer(t, { tag: 'rc-late' });
+    const other = await newCustomer(t, { tag: 'rc-late-other' });
+    expect((await list(c)).body.data.receipts).toEqual([]);
+    const link = (who: Customer) =>
+      callAs(t.app, who.token, 'POST', api('/loyalty/card/link'), {
+        payload: { cardNumber: card, lastName: 'Tardivo' },
+      });
+    expect((await link(c)).body.response.status).toBe(0);
+    const mine = (await list(c)).body.data.receipts;
+    expect(mine.map((r) => r.receiptId)).toEqual([before.receiptId]);
+    // the card is taken: another account neither links it nor sees its receipts
+    expect((await link(other)).body.response.status).not.toBe(0);
+    expect((await list(other)).body.data.receipts).toEqual([]);
+    expect((await view(other, before.receiptId)).body.data).toEqual({});
+    // later receipts of the card go straight to its holder
+    expect((await ingestOk(doc({ cardNumber: card }))).customerLinked).toBe(true);
+    expect(await countReceipts(sql`card_number = ${card} AND user_id = ${c.userId}`)).toBe(2);
   });
 
   it('refuses bad input with Italian messages and writes nothing', async () => {

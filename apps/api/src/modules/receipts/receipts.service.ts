@@ -441,6 +441,15 @@ export class ReceiptsService {
     });
   }
 
+  /**
+   * A loyalty card linked to an account later than its first purchases (the loyalty module's listener, in the
+   * link's transaction): the receipts the tills sent with that card, which no account held, become the
+   * customer's. Answers how many.
+   */
+  cardLinked(tx: Db, userId: number, cardNumber: string): Promise<number> {
+    return this.repo.claimCard(tx, userId, cardNumber);
+  }
+
   // ---------- online orders ----------
   /**
    * The status listener: a delivered (or partly delivered) order gets its receipt, in the status change's
