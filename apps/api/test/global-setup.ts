@@ -5,6 +5,7 @@ import type { TestProject } from 'vitest/node';
 import { ensureSeeded, migrate, openDatabase } from '../src/db/client';
 import { ensureAccountData } from '../src/db/seed/accounts';
 import { ensureDeliveryData } from '../src/db/seed/delivery';
+import { ensureLeafletData } from '../src/db/seed/leaflets';
 import { ensureOrderData } from '../src/db/seed/orders';
 import { loadEnv } from '../src/env';
 import { dropFileDatabases } from './file-database';
@@ -32,6 +33,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await ensureAccountData(database.db, { demoAccounts: true });
   await ensureDeliveryData(database.db, { dataDir: env.DEMO_DATA_DIR, demoAccounts: true });
   await ensureOrderData(database.db, { demoAccounts: true });
+  await ensureLeafletData(database.db);
   let image: string | null = null;
   if (database.dumpImage) {
     const tarball = await database.dumpImage();
