@@ -172,7 +172,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'profile/receipts/digital',
-            lazy: () => import('./routes/receipts-route').then((m) => ({ Component: m.ReceiptSettingsRoute })),
+            lazy: () =>
+              import('./routes/receipts-route').then((m) => ({ Component: m.ReceiptSettingsRoute })),
           },
           {
             path: 'profile/receipts/tax-free',
@@ -212,6 +213,15 @@ export const routes: RouteObject[] = [
         path: 'gift-card-aziende',
         lazy: () =>
           import('./routes/gift-card-partners-route').then((m) => ({ Component: m.GiftCardPartnersRoute })),
+      },
+      // digital leaflets (decision 052)
+      {
+        path: 'volantini',
+        lazy: () => import('./routes/leaflets-route').then((m) => ({ Component: m.LeafletsRoute })),
+      },
+      {
+        path: 'volantini/:leafletId',
+        lazy: () => import('./routes/leaflets-route').then((m) => ({ Component: m.LeafletRoute })),
       },
       {
         path: 'page/credits',
