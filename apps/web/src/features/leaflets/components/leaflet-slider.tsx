@@ -2,6 +2,7 @@ import type { Leaflet } from '@spesa/shared/contracts/leaflets';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Carousel } from '../../../components/carousel';
+import { VisuallyHidden } from '../../../components/visually-hidden';
 import type { SlidesStep } from '../../../components/slider-rules';
 import { LeafletPicture } from './leaflet-picture';
 import '../i18n';
@@ -13,11 +14,7 @@ const day = (iso: string) => iso.split('-').reverse().join('/');
 export function LeafletCard({ leaflet, priority = false }: { leaflet: Leaflet; priority?: boolean }) {
   const { t } = useTranslation();
   return (
-    <Link
-      className="lf-card"
-      to={`/volantini/${leaflet.slug}`}
-      aria-label={t('leaflets.open', { title: leaflet.title })}
-    >
+    <Link className="lf-card" to={`/volantini/${leaflet.slug}`}>
       <LeafletPicture
         baseLocation={leaflet.baseLocation}
         page={0}
@@ -25,7 +22,10 @@ export function LeafletCard({ leaflet, priority = false }: { leaflet: Leaflet; p
         sizes="(min-width: 1264px) 16vw, (min-width: 960px) 25vw, 50vw"
         priority={priority}
       />
-      <span className="lf-card-title">{leaflet.title}</span>
+      <span className="lf-card-title">
+        <VisuallyHidden>{t('leaflets.open')} </VisuallyHidden>
+        {leaflet.title}
+      </span>
       <span className="lf-card-dates">
         {t('leaflets.validity', { from: day(leaflet.fromDate), to: day(leaflet.toDate) })}
       </span>
