@@ -274,13 +274,13 @@ export function LeafletViewer({ leaflet }: { leaflet: LeafletView }) {
               <button
                 type="button"
                 className="lf-add"
-                aria-label={t('leaflets.addToLeafletListLabel', { name: p.name })}
                 disabled={addToList.isPending}
                 onClick={() => {
                   if (ensureSignedIn()) addToList.mutate(p);
                 }}
               >
-                {t('leaflets.addToLeafletList')}
+                {t('leaflets.addToLeafletListStart')} <VisuallyHidden>{p.name} </VisuallyHidden>
+                {t('leaflets.addToLeafletListEnd')}
               </button>
             </li>
           ))}
