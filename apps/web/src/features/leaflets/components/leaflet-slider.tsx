@@ -23,7 +23,7 @@ export function LeafletCard({ leaflet, priority = false }: { leaflet: Leaflet; p
         priority={priority}
       />
       <span className="lf-card-title">
-        <VisuallyHidden>{t('leaflets.open')} </VisuallyHidden>
+        <VisuallyHidden>{t('leaflets.open')}</VisuallyHidden>{' '}
         {leaflet.title}
       </span>
       <span className="lf-card-dates">

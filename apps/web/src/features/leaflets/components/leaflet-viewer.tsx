@@ -279,7 +279,7 @@ export function LeafletViewer({ leaflet }: { leaflet: LeafletView }) {
                   if (ensureSignedIn()) addToList.mutate(p);
                 }}
               >
-                {t('leaflets.addToLeafletListStart')} <VisuallyHidden>{p.name} </VisuallyHidden>
+                {t('leaflets.addToLeafletListStart')} <VisuallyHidden>{p.name}</VisuallyHidden>{' '}
                 {t('leaflets.addToLeafletListEnd')}
               </button>
             </li>
