@@ -41,7 +41,9 @@ test('volantini: sfoglia, zoom con pulsanti e tastiera, carrello, lista del vola
   await expect(page.getByRole('heading', { level: 1, name: 'Offerte della settimana' })).toBeVisible();
   const first = page.getByAltText('Offerte della settimana, pagina 1');
   await expect(first).toBeVisible();
-  await expect.poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
+  await expect
+    .poll(() => first.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0))
+    .toBe(true);
 
   // zoom: a button, then the keyboard on the page
   const zoom = page.getByTestId('zoom-level');
@@ -82,7 +84,10 @@ test('volantini: sfoglia, zoom con pulsanti e tastiera, carrello, lista del vola
 
   // the list exists with the product, once
   await page.goto('/profile/lists');
-  await page.getByRole('link', { name: /Volantino: Offerte della settimana/ }).first().click();
+  await page
+    .getByRole('link', { name: /Volantino: Offerte della settimana/ })
+    .first()
+    .click();
   await expect(page.getByText(name).first()).toBeVisible();
 });
 

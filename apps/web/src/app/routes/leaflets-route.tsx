@@ -5,6 +5,7 @@ import { PageLoading } from '../../components/page-loading';
 import { LEAFLETS_PAGE_STEPS } from '../../components/slider-rules';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { ApiError } from '../../lib/http';
+import { ProductCard } from '../product-card/product-card';
 import { useLeaflets } from '../../features/leaflets/api/search-leaflets';
 import { useLeaflet } from '../../features/leaflets/api/view-leaflet';
 import { LeafletSlider } from '../../features/leaflets/components/leaflet-slider';
@@ -44,7 +45,11 @@ export function LeafletRoute() {
       {leaflet.data ? (
         <>
           <h1>{leaflet.data.title}</h1>
-          <LeafletViewer key={leaflet.data.leafletId} leaflet={leaflet.data} />
+          <LeafletViewer
+            key={leaflet.data.leafletId}
+            leaflet={leaflet.data}
+            renderProduct={(p) => <ProductCard product={p} mode="grid" headingLevel="h3" />}
+          />
         </>
       ) : leaflet.isError ? (
         <NotFoundContent />

@@ -23,8 +23,7 @@ export function LeafletCard({ leaflet, priority = false }: { leaflet: Leaflet; p
         priority={priority}
       />
       <span className="lf-card-title">
-        <VisuallyHidden>{t('leaflets.open')}</VisuallyHidden>{' '}
-        {leaflet.title}
+        <VisuallyHidden>{t('leaflets.open')}</VisuallyHidden> {leaflet.title}
       </span>
       <span className="lf-card-dates">
         {t('leaflets.validity', { from: day(leaflet.fromDate), to: day(leaflet.toDate) })}

@@ -1,8 +1,8 @@
-import { useRef, useState, type KeyboardEvent, type PointerEvent } from 'react';
+import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import type { Product } from '@spesa/shared/contracts/catalogue';
 import type { LeafletView } from '@spesa/shared/contracts/leaflets';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
-import { ProductCard } from '../../../app/product-card/product-card';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import { paths } from '../../../lib/route-paths';
 import { useLeafletProducts } from '../api/leaflet-products';
@@ -23,7 +23,14 @@ const clamp = (n: number, min: number, max: number) => Math.min(max, Math.max(mi
  * desktop, pinch and drag on a phone), the hot-spots of the products on the page, departments, search in the
  * leaflet, info, the PDF, and the products with the cart's quantity control and "add to the leaflet list".
  */
-export function LeafletViewer({ leaflet }: { leaflet: LeafletView }) {
+export function LeafletViewer({
+  leaflet,
+  renderProduct,
+}: {
+  leaflet: LeafletView;
+  /** the shop's product card (the app's, with its quantity control) */
+  renderProduct: (product: Product) => ReactNode;
+}) {
   const { t } = useTranslation();
   const [page, setPage] = useState(0);
   const [zoom, setZoom] = useState(1);
@@ -270,7 +277,7 @@ export function LeafletViewer({ leaflet }: { leaflet: LeafletView }) {
         <ul className="lf-products">
           {found.map((p) => (
             <li key={p.productId}>
-              <ProductCard product={p} mode="grid" headingLevel="h3" />
+              {renderProduct(p)}
               <button
                 type="button"
                 className="lf-add"
