@@ -55,6 +55,7 @@ export const TABLE_OWNERS = {
     'timeslots',
     'delivery_slots',
   ],
+  leaflets: ['leaflets', 'leaflet_products'],
   lists: ['wishlists', 'wishlist_items', 'wishlist_shares'],
   receipts: ['receipt_till_systems', 'receipts', 'receipt_lines', 'receipt_settings', 'taxfree_refunds'],
   loyalty: [

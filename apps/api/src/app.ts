@@ -6,7 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { DEFAULT_STORE } from '@spesa/shared/contracts/delivery';
 import { PHYSICAL_CARD_DAYS } from '@spesa/shared/loyalty/premium';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db, DbKind } from './db/client';
 import { isDevMailboxOn, publicUrlOf, REPO_ROOT, type Env } from './env';
@@ -68,6 +68,10 @@ import { OrdersRepository } from './modules/orders/orders.repository';
 import ordersRoutes from './modules/orders/orders.routes';
 import { OrdersService } from './modules/orders/orders.service';
 import adminOrdersRoutes from './modules/orders/admin-orders.routes';
+import { LeafletFiles } from './modules/leaflets/leaflet-files';
+import { LeafletsRepository } from './modules/leaflets/leaflets.repository';
+import leafletsRoutes, { leafletFilesRoutes } from './modules/leaflets/leaflets.routes';
+import { LeafletsService } from './modules/leaflets/leaflets.service';
 import { ListsRepository } from './modules/lists/lists.repository';
 import listsRoutes from './modules/lists/lists.routes';
 import { ListsService } from './modules/lists/lists.service';
@@ -419,6 +423,19 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     dailyPurchases: opts.dailyPurchases ?? orders.dailyPurchases,
     buyers: (userId) => accounts.pricingFacts(userId, catalogue.today()),
   });
+  // the store whose assortment a request sees: a signed-in customer's cart's, else the chain's default
+  const storeOf = async (request: FastifyRequest) =>
+    request.session ? cart.warehouseOf(request.session.userId) : DEFAULT_STORE.storeId;
+  // digital leaflets (decision 052): their products read through the catalogue's service; files drawn on demand
+  const leaflets = new LeafletsService(
+    new LeafletsRepository(opts.db),
+    {
+      productsAt: (ids, warehouseId) => catalogue.productsAt(ids, warehouseId),
+      today: () => catalogue.today(),
+    },
+    new LeafletFiles(env.LEAFLETS_DIR),
+  );
+  app.decorate('leaflets', leaflets);
   // shopping lists (decision 035): products read from the catalogue, the whole list into the cart through it
   const lists = new ListsService(new ListsRepository(opts.db), catalogue, {
     add: (...args: Parameters<CartService['add']>) => cart.add(...args),
@@ -743,9 +760,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       api.setNotFoundHandler(apiNotFoundHandler);
       await api.register(catalogueRoutes, {
         catalogue,
-        storeOf: async (request) =>
-          request.session ? cart.warehouseOf(request.session.userId) : DEFAULT_STORE.storeId,
+        storeOf,
+        leafletProducts: async (request, { leaflet, ...query }) =>
+          leaflets.listing(leaflet, query, await storeOf(request)),
       });
+      await api.register(leafletsRoutes, { leaflets, storeOf });
       await api.register(contentRoutes, { content, store: contentStore });
       await api.register(systemRoutes, { build });
       await api.register(authRoutes, { auth, botCheck, sessions, secureCookie });
@@ -808,6 +827,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     { prefix: API_PREFIX },
   );
   await app.register(rootVersionRoute, { build });
+  await app.register(leafletFilesRoutes, { leaflets });
   await app.register(mediaRoutes, {
     mediaDir: env.MEDIA_DIR,
     productImage: (productId, hash, size) =>
@@ -841,6 +861,8 @@ declare module 'fastify' {
     receipts: ReceiptsService;
     /** the customer's messages; `receiptAvailable(tx, ...)` is the receipts module's port (decision 048) */
     notifications: NotificationService;
+    /** digital leaflets (server.ts draws the current ones' files at start) */
+    leaflets: LeafletsService;
     /** the day-before reminders (tests run them) */
     slotReminders: SlotReminders;
   }

@@ -35,6 +35,8 @@ const envSchema = z.object({
   DEMO_DATA_DIR: optionalText.transform((v) => resolve(REPO_ROOT, v ?? 'data/demo')),
   /** banner images and other static media served at /media/ */
   MEDIA_DIR: optionalText.transform((v) => resolve(REPO_ROOT, v ?? 'apps/api/media')),
+  /** the leaflets' page images and PDFs (decision 052): drawn again from the database when missing */
+  LEAFLETS_DIR: optionalText.transform((v) => resolve(REPO_ROOT, v ?? 'var/leaflets')),
   /** pad the demo catalogue up to this many products (benchmarks) */
   SEED_PRODUCT_TARGET: z.preprocess(
     (v) => (typeof v === 'string' && v.trim() === '' ? undefined : v),

@@ -10,6 +10,7 @@ import { ensureListsAndRatingsData } from './db/seed/lists-and-ratings';
 import { ensureLoyaltyCardData } from './db/seed/loyalty-card';
 import { ensureGiftCertificateData } from './db/seed/gift-certificates';
 import { ensureInviteData } from './db/seed/invite';
+import { ensureLeafletData } from './db/seed/leaflets';
 import { ensureReceiptData } from './db/seed/receipts';
 import { ensureNotificationsData } from './db/seed/notifications';
 import { ensureWalletData } from './db/seed/wallet';
@@ -88,6 +89,8 @@ async function prepareDatabase(env: Env): Promise<OpenedDatabase> {
   await ensureInviteData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureReceiptData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureNotificationsData(database.db, { demoAccounts: areDemoAccountsOn(env) });
+  const leaflets = await ensureLeafletData(database.db);
+  if (leaflets > 0) console.log(`Demo leaflets made from the current promotions: ${leaflets}`);
   return database;
 }
 
@@ -133,6 +136,9 @@ async function serve(env: Env, database: OpenedDatabase, started: number): Promi
   process.on('SIGTERM', () => void shutdown('SIGTERM'));
 
   await app.listen({ port: env.PORT, host: env.HOST });
+  // the current leaflets' page images and PDFs, drawn once when missing (one process of a cluster)
+  if (!cluster.isWorker || cluster.worker?.id === 1)
+    app.leaflets.drawCurrent().catch((err: unknown) => app.log.error({ err }, 'leaflet files not drawn'));
   if (cluster.isWorker) process.send?.('ready');
   else console.log(readyMessage(env, started));
 }

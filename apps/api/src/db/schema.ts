@@ -327,6 +327,7 @@ export * from './schema-account';
 export * from './schema-backoffice';
 export * from './schema-cart';
 export * from './schema-delivery';
+export * from './schema-leaflets';
 export * from './schema-lists';
 export * from './schema-notifications';
 export * from './schema-loyalty';

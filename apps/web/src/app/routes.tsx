@@ -215,6 +215,15 @@ export const routes: RouteObject[] = [
         lazy: () =>
           import('./routes/gift-card-partners-route').then((m) => ({ Component: m.GiftCardPartnersRoute })),
       },
+      // digital leaflets (decision 052)
+      {
+        path: 'volantini',
+        lazy: () => import('./routes/leaflets-route').then((m) => ({ Component: m.LeafletsRoute })),
+      },
+      {
+        path: 'volantini/:leafletId',
+        lazy: () => import('./routes/leaflets-route').then((m) => ({ Component: m.LeafletRoute })),
+      },
       { path: 'shop/*', Component: ShopPrefixRedirect },
       { path: 'shop', Component: ShopPrefixRedirect },
       {

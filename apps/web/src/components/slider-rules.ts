@@ -75,3 +75,15 @@ export function slideWidthCss(
   }
   return { flexBasis: base, ...css };
 }
+
+/** The home's leaflet slider (spec section 9): 2, 2, 4, 6, 6 leaflets at 0, 600, 960, 1264, 1900 px. */
+export const LEAFLET_SLIDER_STEPS: readonly SlidesStep[] = [
+  { minWidth: 0, slides: 2 },
+  { minWidth: 600, slides: 2 },
+  { minWidth: 960, slides: 4 },
+  { minWidth: 1264, slides: 6 },
+  { minWidth: 1900, slides: 6 },
+];
+
+/** The leaflets page's slider (spec section 9): 2 per view, 20 px apart. */
+export const LEAFLETS_PAGE_STEPS: readonly SlidesStep[] = [{ minWidth: 0, slides: 2 }];

@@ -192,6 +192,8 @@ export const productsQuerySchema = z.object({
   /** only products known to be free of these ("glutine,lattosio"): from their name or declared allergens */
   free_from: freeFromParam.optional(),
   new_product: queryBool.optional(),
+  /** only the products of a leaflet (its number or slug; spec section 7): answered by the leaflets module */
+  leaflet: z.string().trim().max(120).optional(),
   onlyNew: queryBool.optional(),
   page: queryInt(1, 100_000).default(1),
   page_size: z.coerce

@@ -10,6 +10,7 @@ import { checkoutEndpoints } from './checkout';
 import { contentEndpoints } from './content';
 import { deliveryEndpoints } from './delivery';
 import type { Endpoint, EndpointKey } from './endpoint';
+import { leafletsEndpoints } from './leaflets';
 import { listsEndpoints } from './lists';
 import { notificationsEndpoints } from './notifications';
 import { giftCertificateEndpoints } from './gift-certificates';
@@ -34,6 +35,7 @@ export const ENDPOINT_GROUPS = {
   checkout: checkoutEndpoints,
   content: contentEndpoints,
   delivery: deliveryEndpoints,
+  leaflets: leafletsEndpoints,
   lists: listsEndpoints,
   notifications: notificationsEndpoints,
   loyalty: loyaltyEndpoints,

@@ -1,10 +1,11 @@
 import { catalogueEndpoints as api } from '@spesa/shared/contracts/catalogue';
 import type { FastifyRequest } from 'fastify';
+import type { ProductListData } from '@spesa/shared/contracts/catalogue';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
-import { ok } from '../../lib/result';
+import { ok, type Result } from '../../lib/result';
 import type { CatalogueService } from './catalogue.service';
 
 const tags = ['catalogue'];
@@ -13,10 +14,20 @@ const tags = ['catalogue'];
 /** The store whose assortment a visitor sees: a signed-in customer's cart's, else the chain's default. */
 export type StoreOfRequest = (request: FastifyRequest) => Promise<number>;
 
+/**
+ * `GET /products?leaflet=...`: a leaflet's products, a page at a time (the leaflets module's port, decision
+ * 052); the catalogue keeps `/products` and hands this filter over.
+ */
+export type LeafletProductsPort = (
+  request: FastifyRequest,
+  query: { leaflet: string; page: number; page_size: number; q?: string | undefined },
+) => Promise<Result<ProductListData>>;
+
 const catalogueRoutes: FastifyPluginAsyncZod<{
   catalogue: CatalogueService;
   storeOf: StoreOfRequest;
-}> = async (app, { catalogue, storeOf }) => {
+  leafletProducts?: LeafletProductsPort;
+}> = async (app, { catalogue, storeOf, leafletProducts }) => {
   const browsable = ACCESS.public('the catalogue is browsable by anyone');
 
   const storeAware = ACCESS.customerOrAnonymous(
@@ -73,7 +84,20 @@ const catalogueRoutes: FastifyPluginAsyncZod<{
       tags,
       summary: 'Product search and lists; one product by slug, product_id or barcode',
     }),
-    handler: async (request) => answer(request, await catalogue.products(request.query)),
+    handler: async (request) => {
+      const q = request.query;
+      if (q.leaflet !== undefined && leafletProducts)
+        return answer(
+          request,
+          await leafletProducts(request, {
+            leaflet: q.leaflet,
+            page: q.page,
+            page_size: q.page_size,
+            q: q.q,
+          }),
+        );
+      return answer(request, await catalogue.products(q));
+    },
   });
 
   app.route({

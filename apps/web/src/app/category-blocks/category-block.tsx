@@ -9,6 +9,10 @@ import { IS_APP_BUILD } from '../../lib/config';
 const ProductTabBlock = lazy(() =>
   import('./blocks/product-tab-block').then((m) => ({ default: m.ProductTabBlock })),
 );
+// the current leaflets (decision 052): their slider and texts load with the block
+const LeafletSliderBlock = lazy(() =>
+  import('./blocks/leaflet-slider-block').then((m) => ({ default: m.LeafletSliderBlock })),
+);
 const TutorialBlock = lazy(() =>
   import('./blocks/tutorial-block').then((m) => ({ default: m.TutorialBlock })),
 );
@@ -39,8 +43,11 @@ export function CategoryBlockView({ block }: { block: Block }) {
     case 'StaticText':
       return <StaticTextBlock block={block} />;
     case 'LeafletSliderWrapper':
-      // the digital leaflets arrive with their own feature: until then there is nothing to show
-      return null;
+      return (
+        <Suspense fallback={null}>
+          <LeafletSliderBlock block={block} />
+        </Suspense>
+      );
     case 'Tutorial':
       return IS_APP_BUILD ? (
         <Suspense fallback={null}>
