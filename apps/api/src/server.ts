@@ -10,6 +10,7 @@ import { ensureLoyaltyCardData } from './db/seed/loyalty-card';
 import { ensureGiftCertificateData } from './db/seed/gift-certificates';
 import { ensureInviteData } from './db/seed/invite';
 import { ensureReceiptData } from './db/seed/receipts';
+import { ensureForms } from './db/seed/forms';
 import { ensureNotificationsData } from './db/seed/notifications';
 import { ensureWalletData } from './db/seed/wallet';
 import { ensureWorkSites } from './db/seed/work-sites';
@@ -86,6 +87,7 @@ async function prepareDatabase(env: Env): Promise<OpenedDatabase> {
   await ensureInviteData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureReceiptData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureNotificationsData(database.db, { demoAccounts: areDemoAccountsOn(env) });
+  await ensureForms(database.db);
   return database;
 }
 

@@ -334,3 +334,4 @@ export * from './schema-orders';
 export * from './schema-ratings';
 export * from './schema-system';
 export * from './schema-receipts';
+export * from './schema-forms';

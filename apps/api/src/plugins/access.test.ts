@@ -146,6 +146,8 @@ describe('every route says who may call it', () => {
       'POST /ebsn/api/admin/auth/login | public: the back-office sign-in: the password and the one-time code are checked here',
       'POST /ebsn/api/admin/auth/enrol | public: confirms the authenticator with the enrolment token shown at sign-in',
       'GET /version.json | public: the release version, polled by every client',
+      'GET /p/wp-json/ebsn/v1/get_mail_pars | customerOrAnonymous: forms are public unless their settings ask for a signed-in customer (checked by the service)',
+      'POST /p/wp-admin/admin-ajax.php | customerOrAnonymous: a form is sent by visitors too; the single-use nonce of the form view is checked by the service',
       'GET /media/products/:file | public: product photos are shown to anyone',
       'GET /media/icons/:file | public: product illustrations are shown to anyone',
       'GET /dev/mailbox | public: development outbox: never in production, and answered only to clients on this machine (loopback)',
@@ -336,11 +338,13 @@ describe('every endpoint under /ebsn/api is registered from its contract (decisi
     const served = t.app.accessTable
       .filter((r) => r.endpoint !== null)
       .flatMap((r) => callMethods(r).map((m) => `${m} ${r.url}`));
-    const contracts = ALL_ENDPOINTS.map((e) => `${e.method} /ebsn/api${e.path}`);
+    // the content system's calls are served at the spec's paths (/p/..., decision 051), the rest under /ebsn/api
+    const at = (path: string | undefined) => (path?.startsWith('/p/') ? path : `/ebsn/api${path}`);
+    const contracts = ALL_ENDPOINTS.map((e) => `${e.method} ${at(e.path)}`);
     expect([...served].sort()).toEqual([...contracts].sort());
     for (const r of t.app.accessTable.filter((row) => row.endpoint !== null && callMethods(row).length > 0))
       expect(`${callMethods(r).join(',')} ${r.url}`).toBe(
-        `${r.endpoint?.split(' ')[0]} /ebsn/api${r.endpoint?.split(' ')[1]}`,
+        `${r.endpoint?.split(' ')[0]} ${at(r.endpoint?.split(' ')[1])}`,
       );
   });
 

@@ -9,6 +9,7 @@ import { catalogueEndpoints } from './catalogue';
 import { checkoutEndpoints } from './checkout';
 import { contentEndpoints } from './content';
 import { deliveryEndpoints } from './delivery';
+import { formsEndpoints } from './forms';
 import type { Endpoint, EndpointKey } from './endpoint';
 import { listsEndpoints } from './lists';
 import { notificationsEndpoints } from './notifications';
@@ -34,6 +35,7 @@ export const ENDPOINT_GROUPS = {
   checkout: checkoutEndpoints,
   content: contentEndpoints,
   delivery: deliveryEndpoints,
+  forms: formsEndpoints,
   lists: listsEndpoints,
   notifications: notificationsEndpoints,
   loyalty: loyaltyEndpoints,
