@@ -49,7 +49,7 @@ const WEB_FEATURES = {
   checkout: ['account', 'cart', 'delivery', 'loyalty'],
   content: [],
   delivery: ['account', 'cart', 'catalogue'],
-  forms: [],
+  forms: ['account'],
   lists: ['account', 'cart'],
   notifications: [],
   loyalty: ['account', 'cart', 'catalogue'],

@@ -172,7 +172,8 @@ export const routes: RouteObject[] = [
           },
           {
             path: 'profile/receipts/digital',
-            lazy: () => import('./routes/receipts-route').then((m) => ({ Component: m.ReceiptSettingsRoute })),
+            lazy: () =>
+              import('./routes/receipts-route').then((m) => ({ Component: m.ReceiptSettingsRoute })),
           },
           {
             path: 'profile/receipts/tax-free',
@@ -213,6 +214,19 @@ export const routes: RouteObject[] = [
         lazy: () =>
           import('./routes/gift-card-partners-route').then((m) => ({ Component: m.GiftCardPartnersRoute })),
       },
+      // the content system's forms (decision 051)
+      ...(
+        [
+          ['contattaci', 'ContactFormRoute'],
+          ['lavora-con-noi', 'WorkWithUsRoute'],
+          ['reclamo', 'ComplaintRoute'],
+          ['aggiorna-carta', 'CardUpdateRoute'],
+          ['form/:formId', 'AnyFormRoute'],
+        ] as const
+      ).map(([path, name]) => ({
+        path,
+        lazy: () => import('./routes/form-route').then((m) => ({ Component: m[name] })),
+      })),
       {
         path: 'page/credits',
         lazy: () => import('./routes/credits-route').then((m) => ({ Component: m.CreditsRoute })),
