@@ -10,7 +10,7 @@ import react from '@vitejs/plugin-react';
 // SPESA_API_URL points the dev server and `vite preview` at another API (e.g. http://localhost:8090).
 const apiTarget = process.env.SPESA_API_URL ?? 'http://localhost:8080';
 const proxy = Object.fromEntries(
-  ['/ebsn', '/media', '/version.json'].map((path) => [path, { target: apiTarget, changeOrigin: true }]),
+  ['/ebsn', '/p/wp-json', '/p/wp-admin', '/media', '/version.json'].map((path) => [path, { target: apiTarget, changeOrigin: true }]),
 );
 
 /**

@@ -72,7 +72,8 @@ export const TABLE_OWNERS = {
     'invite_codes',
     'invite_referrals',
   ],
-  mail: ['mail_outbox'],
+  mail: ['mail_outbox', 'mail_attachments'],
+  forms: ['form_definitions', 'form_nonces', 'form_submissions', 'form_uploads'],
   notifications: ['notifications'],
   media: [],
   orders: [

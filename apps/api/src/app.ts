@@ -38,7 +38,7 @@ import { buildCheckout } from './modules/checkout/checkout.module';
 import { OrderAnswer } from './modules/orders/order-answer';
 import { OrderPlacementRepository } from './modules/orders/order-placement.repository';
 import { CatalogueService, readCatalogueVersion } from './modules/catalogue/catalogue.service';
-import contentRoutes from './modules/content/content.routes';
+import contentRoutes, { contentStoreRoutes } from './modules/content/content.routes';
 import { ContentService } from './modules/content/content.service';
 import { ContentStoreService } from './modules/content/content-store.service';
 import { readContentVersion } from './modules/content/content-store.repository';
@@ -100,6 +100,10 @@ import { GiftCertificatesService } from './modules/loyalty/gift-certificates.ser
 import { WalletRepository } from './modules/loyalty/wallet.repository';
 import { WalletService, type WalletAuditPort } from './modules/loyalty/wallet.service';
 import { RatingsRepository } from './modules/ratings/ratings.repository';
+import { FormFiles } from './modules/forms/form-files';
+import { FormsRepository } from './modules/forms/forms.repository';
+import formsRoutes from './modules/forms/forms.routes';
+import { FORMS_RETENTION_EVERY_MS, FORMS_RETENTION_JOB, FormsService } from './modules/forms/forms.service';
 import { ReceiptsRepository } from './modules/receipts/receipts.repository';
 import receiptsAdminRoutes from './modules/receipts/receipts-admin.routes';
 import receiptsRoutes from './modules/receipts/receipts.routes';
@@ -258,6 +262,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         { name: 'staff' },
         { name: 'backoffice' },
         { name: 'receipts' },
+        { name: 'forms' },
         { name: 'system' },
       ],
     },
@@ -587,6 +592,50 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     await receipts.deleteExpiredDigital();
   });
   erasers.push((userId) => receiptsRepo.eraseCustomer(userId));
+  // the content system's forms (decision 051): the customer's data, last orders and voucher mode through ports,
+  // submissions mailed to the chain with their files, deleted after the retention period (daily job)
+  const forms = new FormsService(opts.db, new FormsRepository(opts.db), new FormFiles(env.FORM_UPLOADS_DIR), {
+    customers: {
+      profileOf: async (userId) => {
+        const u = await accounts.findUserById(userId);
+        return u
+          ? {
+              firstName: u.firstName,
+              lastName: u.lastName,
+              fullName: [u.firstName, u.lastName].filter(Boolean).join(' '),
+              email: u.email,
+              phone: u.mobilePhone || u.homePhone,
+              cardNumber: u.cardNumber ?? '',
+              fiscalCode: u.fiscalCode,
+              address: [u.address1, u.addressNumber].filter(Boolean).join(' '),
+              postalCode: u.postalCode,
+              city: u.city,
+            }
+          : null;
+      },
+    },
+    orders: {
+      recentOrders: async (userId, count) =>
+        (await ordersRepo.listOrders({ userId, includePending: false }, count, 0)).map((o) => ({
+          value: String(o.orderId),
+          label: `Ordine n. ${o.orderId} del ${new Date(`${o.slotDate}T12:00:00Z`).toLocaleDateString('it-IT', { timeZone: 'Europe/Rome' })}`,
+        })),
+    },
+    voucherMode: {
+      setVoucherMode: async (userId, voucherMode) => {
+        await receipts.changeSettings(userId, { voucherMode });
+      },
+    },
+    mail: {
+      send: (db, to, m, attachments) =>
+        mail.send(to, { template: 'form-submission', firstName: '', ...m }, db, attachments),
+    },
+    now,
+  });
+  app.decorate('forms', forms);
+  jobs.every(FORMS_RETENTION_JOB, FORMS_RETENTION_EVERY_MS, async () => {
+    await forms.deleteExpired((db, mailIds) => mail.dropAttachments(db, mailIds));
+  });
   // checkout, payments and the customer's order actions (decision 017)
   // the sandbox's key: its own secret, or (never in production: env.ts) one generated once for this database
   const sandbox = new SandboxPaymentProvider(opts.db, {
@@ -828,6 +877,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   );
   await app.register(rootVersionRoute, { build });
   await app.register(leafletFilesRoutes, { leaflets });
+  // the content system at the spec's paths, outside /ebsn/api: pages, menus, search, forms (decisions 050, 051)
+  await app.register(contentStoreRoutes, { store: contentStore });
+  await app.register(formsRoutes, { forms });
   await app.register(mediaRoutes, {
     mediaDir: env.MEDIA_DIR,
     productImage: (productId, hash, size) =>
@@ -857,6 +909,8 @@ declare module 'fastify' {
     jobs: JobQueue;
     /** invite a friend (tests run its sweep and settlements) */
     invites: InviteService;
+    /** the content system's forms (tests run the retention job's work) */
+    forms: FormsService;
     /** receipts (tests run its jobs' work) */
     receipts: ReceiptsService;
     /** the customer's messages; `receiptAvailable(tx, ...)` is the receipts module's port (decision 048) */

@@ -33,6 +33,8 @@ const envSchema = z.object({
   /** the back office's build (apps/admin), served under /admin */
   ADMIN_DIST: optionalText.transform((v) => resolve(REPO_ROOT, v ?? 'apps/admin/dist')),
   DEMO_DATA_DIR: optionalText.transform((v) => resolve(REPO_ROOT, v ?? 'data/demo')),
+  /** the forms' uploaded files: outside the web root, never served (decision 051) */
+  FORM_UPLOADS_DIR: optionalText.transform((v) => resolve(REPO_ROOT, v ?? 'var/form-uploads')),
   /** banner images and other static media served at /media/ */
   MEDIA_DIR: optionalText.transform((v) => resolve(REPO_ROOT, v ?? 'apps/api/media')),
   /** the leaflets' page images and PDFs (decision 052): drawn again from the database when missing */

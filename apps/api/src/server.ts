@@ -12,6 +12,7 @@ import { ensureGiftCertificateData } from './db/seed/gift-certificates';
 import { ensureInviteData } from './db/seed/invite';
 import { ensureLeafletData } from './db/seed/leaflets';
 import { ensureReceiptData } from './db/seed/receipts';
+import { ensureForms } from './db/seed/forms';
 import { ensureNotificationsData } from './db/seed/notifications';
 import { ensureWalletData } from './db/seed/wallet';
 import { ensureWorkSites } from './db/seed/work-sites';
@@ -91,6 +92,7 @@ async function prepareDatabase(env: Env): Promise<OpenedDatabase> {
   await ensureNotificationsData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   const leaflets = await ensureLeafletData(database.db);
   if (leaflets > 0) console.log(`Demo leaflets made from the current promotions: ${leaflets}`);
+  await ensureForms(database.db);
   return database;
 }
 

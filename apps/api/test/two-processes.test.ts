@@ -282,7 +282,7 @@ describe.runIf(onPostgres)('two API processes on one PostgreSQL', () => {
       (
         await getJson<{ page: { content: { rendered: string } } }>(
           t.app,
-          api(`/p/wp-json/wp/v2/pages?slug=${slug}`),
+          `/p/wp-json/wp/v2/pages?slug=${slug}`,
         )
       ).body;
     expect((await a.app.contentStore.savePage({ slug, title: 'Prova', content: '<p>prima</p>' })).ok).toBe(

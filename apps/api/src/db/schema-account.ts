@@ -170,6 +170,26 @@ export const mailOutbox = pgTable(
   (t) => [index('mail_outbox_to_idx').on(sql`lower(${t.toAddress})`, t.mailId)],
 );
 
+/**
+ * The files a mail carries (the forms' attachments, decision 051): kept on disk by the module that sent the
+ * mail, named here so that SMTP sends them and the development mailbox lists them.
+ */
+export const mailAttachments = pgTable(
+  'mail_attachments',
+  {
+    attachmentId: serial('attachment_id').primaryKey(),
+    mailId: integer('mail_id')
+      .notNull()
+      .references(() => mailOutbox.mailId, { onDelete: 'cascade' }),
+    fileName: text('file_name').notNull(),
+    contentType: text('content_type').notNull(),
+    /** absolute path of the file (outside the web root) */
+    filePath: text('file_path').notNull(),
+    sizeBytes: integer('size_bytes').notNull(),
+  },
+  (t) => [index('mail_attachments_mail_idx').on(t.mailId)],
+);
+
 /** Invoice data (spec: private / company / public administration). */
 export const personFiscals = pgTable(
   'person_fiscals',

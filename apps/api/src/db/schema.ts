@@ -336,3 +336,4 @@ export * from './schema-ratings';
 export * from './schema-system';
 export * from './schema-receipts';
 export * from './schema-content';
+export * from './schema-forms';

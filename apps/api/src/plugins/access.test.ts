@@ -103,10 +103,10 @@ describe('every route says who may call it', () => {
       'GET /ebsn/api/products/:productId | public: the catalogue is browsable by anyone',
       'GET /ebsn/api/adv | public: the catalogue is browsable by anyone',
       'GET /ebsn/api/category-block/info | public: category page content is shown to anyone',
-      'GET /ebsn/api/p/wp-json/wp/v2/pages | public: the shop pages (conditions, privacy, contacts…) are public',
-      'GET /ebsn/api/p/wp-json/spesa/v1/pages | public: the list of the shop pages is public',
-      'GET /ebsn/api/p/wp-json/menus/v1/locations/:location | public: the menus are shown to anyone',
-      'GET /ebsn/api/p/wp-json/spesa/v1/search | public: searching pages and products is open to anyone',
+      'GET /p/wp-json/wp/v2/pages | public: the shop pages (conditions, privacy, contacts…) are public',
+      'GET /p/wp-json/spesa/v1/pages | public: the list of the shop pages is public',
+      'GET /p/wp-json/menus/v1/locations/:location | public: the menus are shown to anyone',
+      'GET /p/wp-json/spesa/v1/search | public: searching pages and products is open to anyone',
       'GET /ebsn/api/adv/slot | public: ad slots are shown to anyone',
       'GET /ebsn/api/lang/lang-info | public: the interface language is needed before sign-in',
       'GET /ebsn/api/version.json | public: the release version, polled by every client',
@@ -151,6 +151,8 @@ describe('every route says who may call it', () => {
       'POST /ebsn/api/admin/auth/login | public: the back-office sign-in: the password and the one-time code are checked here',
       'POST /ebsn/api/admin/auth/enrol | public: confirms the authenticator with the enrolment token shown at sign-in',
       'GET /version.json | public: the release version, polled by every client',
+      'GET /p/wp-json/ebsn/v1/get_mail_pars | customerOrAnonymous: forms are public unless their settings ask for a signed-in customer (checked by the service)',
+      'POST /p/wp-admin/admin-ajax.php | customerOrAnonymous: a form is sent by visitors too; the single-use nonce of the form view is checked by the service',
       'GET /media/products/:file | public: product photos are shown to anyone',
       'GET /media/icons/:file | public: product illustrations are shown to anyone',
       'GET /dev/mailbox | public: development outbox: never in production, and answered only to clients on this machine (loopback)',
@@ -341,11 +343,13 @@ describe('every endpoint under /ebsn/api is registered from its contract (decisi
     const served = t.app.accessTable
       .filter((r) => r.endpoint !== null)
       .flatMap((r) => callMethods(r).map((m) => `${m} ${r.url}`));
-    const contracts = ALL_ENDPOINTS.map((e) => `${e.method} /ebsn/api${e.path}`);
+    // the content system's calls are served at the spec's paths (/p/..., decision 051), the rest under /ebsn/api
+    const at = (path: string | undefined) => (path?.startsWith('/p/') ? path : `/ebsn/api${path}`);
+    const contracts = ALL_ENDPOINTS.map((e) => `${e.method} ${at(e.path)}`);
     expect([...served].sort()).toEqual([...contracts].sort());
     for (const r of t.app.accessTable.filter((row) => row.endpoint !== null && callMethods(row).length > 0))
       expect(`${callMethods(r).join(',')} ${r.url}`).toBe(
-        `${r.endpoint?.split(' ')[0]} /ebsn/api${r.endpoint?.split(' ')[1]}`,
+        `${r.endpoint?.split(' ')[0]} ${at(r.endpoint?.split(' ')[1])}`,
       );
   });
 

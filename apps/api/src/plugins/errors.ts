@@ -24,10 +24,17 @@ export const TOO_LARGE_TEXT = 'Richiesta troppo grande.';
 export const URI_TOO_LONG_TEXT = 'Indirizzo troppo lungo.';
 export const TIMEOUT_TEXT = 'La richiesta ha impiegato troppo tempo: riprova.';
 
-const isApiRequest = (request: FastifyRequest): boolean =>
-  request.url === API_PREFIX ||
-  request.url.startsWith(`${API_PREFIX}/`) ||
-  request.url.startsWith(`${API_PREFIX}?`);
+/** The content system's calls at the spec's paths (spec section 7): envelope answers and sessions like /ebsn/api. */
+export const CONTENT_API_PREFIXES = ['/p/wp-json/', '/p/wp-admin/'] as const;
+
+/** An URL answered with the envelope, where the session is read. */
+export const isApiUrl = (url: string): boolean =>
+  url === API_PREFIX ||
+  url.startsWith(`${API_PREFIX}/`) ||
+  url.startsWith(`${API_PREFIX}?`) ||
+  CONTENT_API_PREFIXES.some((p) => url.startsWith(p));
+
+const isApiRequest = (request: FastifyRequest): boolean => isApiUrl(request.url);
 
 interface ValidationIssue {
   instancePath?: string;

@@ -3,7 +3,7 @@ import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { LiveSession, SessionService } from '../modules/account/session.service';
 import { errorEnvelope } from './envelope';
-import { API_PREFIX } from './errors';
+import { isApiUrl } from './errors';
 
 /**
  * Who is calling (wire notes "Session", decision 010). The token comes in the `x-ebsn-account` header (app build)
@@ -67,7 +67,7 @@ export default fp<SessionPluginOptions>(
       reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie });
 
     app.addHook('onRequest', async (request, reply) => {
-      if (!request.url.startsWith(`${API_PREFIX}/`)) return;
+      if (!isApiUrl(request.url)) return;
       const config = request.routeOptions.config;
       const changesState = !SAFE_METHODS.has(request.method) || config.stateChanging === true;
       if (changesState && isCrossSite(request)) {

@@ -215,6 +215,19 @@ export const routes: RouteObject[] = [
         lazy: () =>
           import('./routes/gift-card-partners-route').then((m) => ({ Component: m.GiftCardPartnersRoute })),
       },
+      // the content system's forms (decision 051)
+      ...(
+        [
+          ['contattaci', 'ContactFormRoute'],
+          ['lavora-con-noi', 'WorkWithUsRoute'],
+          ['reclamo', 'ComplaintRoute'],
+          ['aggiorna-carta', 'CardUpdateRoute'],
+          ['form/:formId', 'AnyFormRoute'],
+        ] as const
+      ).map(([path, name]) => ({
+        path,
+        lazy: () => import('./routes/form-route').then((m) => ({ Component: m[name] })),
+      })),
       // digital leaflets (decision 052)
       {
         path: 'volantini',

@@ -123,8 +123,10 @@ function withGenericError(envelope: Envelope<unknown>): Envelope<unknown> {
 /** The untyped request under `callApi` (and its tests); the app calls endpoints through `callApi` only. */
 export async function apiRequest<T>(path: string, options: RequestOptions = {}): Promise<T> {
   const headers = apiHeaders();
-  let body: string | undefined;
-  if (options.body !== undefined) {
+  let body: string | FormData | undefined;
+  // multipart (the forms' admin-ajax.php): the browser writes the boundary header itself
+  if (options.body instanceof FormData) body = options.body;
+  else if (options.body !== undefined) {
     headers['Content-Type'] = 'application/json';
     body = JSON.stringify(options.body);
   }
@@ -228,4 +230,21 @@ export function errorTexts(error: unknown, fallback: string): string[] {
     if (texts.length) return [...new Set(texts)];
   }
   return [fallback];
+}
+
+/**
+ * Calls an endpoint whose body is multipart/form-data (the forms' `admin-ajax.php`, decision 051): the same
+ * contract key as `callApi`, the answer typed by it; the browser writes the multipart boundary itself.
+ */
+export function callApiMultipart<K extends EndpointName>(
+  name: K,
+  body: FormData,
+  options?: CallOptions,
+): Promise<EndpointData<Endpoints[K]>> {
+  const space = name.indexOf(' ');
+  return apiRequest<EndpointData<Endpoints[K]>>(name.slice(space + 1), {
+    ...options,
+    method: name.slice(0, space) as 'GET' | 'POST',
+    body,
+  });
 }

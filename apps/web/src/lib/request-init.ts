@@ -16,7 +16,8 @@ export function buildUrl(path: string, query?: Record<string, QueryValue>): stri
     else params.set(key, String(value));
   }
   const qs = params.toString();
-  return `${API_BASE}${path}${qs ? `?${qs}` : ''}`;
+  // the content system's calls live at the spec's own paths (/p/wp-json, /p/wp-admin), outside /ebsn/api
+  return `${path.startsWith('/p/') ? '' : API_BASE}${path}${qs ? `?${qs}` : ''}`;
 }
 
 export const CLIENT_UUID_HEADER = 'x-ebsn-client-uuid';

@@ -9,6 +9,7 @@ import { catalogueEndpoints } from './catalogue';
 import { checkoutEndpoints } from './checkout';
 import { contentEndpoints } from './content';
 import { deliveryEndpoints } from './delivery';
+import { formsEndpoints } from './forms';
 import type { Endpoint, EndpointKey } from './endpoint';
 import { leafletsEndpoints } from './leaflets';
 import { listsEndpoints } from './lists';
@@ -36,6 +37,7 @@ export const ENDPOINT_GROUPS = {
   content: contentEndpoints,
   delivery: deliveryEndpoints,
   leaflets: leafletsEndpoints,
+  forms: formsEndpoints,
   lists: listsEndpoints,
   notifications: notificationsEndpoints,
   loyalty: loyaltyEndpoints,

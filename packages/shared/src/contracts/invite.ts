@@ -6,7 +6,8 @@ import { endpoint } from './endpoint';
  * Invite a friend (issue 21, decision 045): the customer's own code and link, the friends who joined with it
  * and the vouchers earned; a new customer joins with a friend's code. The loyalty module registers these.
  */
-export const INVITE_CODE_TEXT = 'Scrivi il codice invito come te l’ha mandato il tuo amico (es. AMICO-ABC234).';
+export const INVITE_CODE_TEXT =
+  'Scrivi il codice invito come te l’ha mandato il tuo amico (es. AMICO-ABC234).';
 
 /** what became of one friend who joined with the customer's code (no name: the friend's data stay theirs) */
 export const INVITE_FRIEND_STATES = ['waiting', 'rewarded', 'no_reward'] as const;

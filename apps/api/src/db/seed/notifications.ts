@@ -19,7 +19,13 @@ const DEMO_MESSAGES = [
 export async function ensureNotificationsData(db: Db, opts: { demoAccounts: boolean }): Promise<void> {
   if (!opts.demoAccounts) return;
   for (const m of DEMO_MESSAGES) {
-    const [gift] = await queryRows<{ id: number; userId: number; name: string; code: string; validTo: string }>(
+    const [gift] = await queryRows<{
+      id: number;
+      userId: number;
+      name: string;
+      code: string;
+      validTo: string;
+    }>(
       db,
       sql`SELECT gift_certificate_id AS id, owner_user_id AS "userId", name, code, valid_to::text AS "validTo"
           FROM gift_certificates WHERE code = ${m.code} AND owner_user_id IS NOT NULL`,

@@ -552,4 +552,3 @@ describe('listing warm-up (decision 020)', () => {
     expect(answeredAt).toBeLessThan(warmedAt);
   });
 });
-

@@ -26,7 +26,7 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-const P = '/ebsn/api/p/wp-json';
+const P = '/p/wp-json';
 const page = (slug: string) =>
   getJson<{ page: WpPage }>(t.app, `${P}/wp/v2/pages?slug=${encodeURIComponent(slug)}`);
 const storeOf = (app: TestApp): ContentStoreService => app.app.contentStore;

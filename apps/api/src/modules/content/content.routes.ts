@@ -7,8 +7,8 @@ import type { ContentStoreService } from './content-store.service';
 import type { ContentService } from './content.service';
 
 /**
- * Content: GET /category-block/info, the content store under /p/wp-json (pages, menus, general search) and
- * the ad slots (GET /adv). All public: what they serve is shown to anyone.
+ * Content under /ebsn/api: GET /category-block/info and the ad slots (GET /adv/slot). All public: what they
+ * serve is shown to anyone.
  */
 const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService; store: ContentStoreService }> = async (
   app,
@@ -22,6 +22,26 @@ const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService; store: Con
     }),
     handler: async (request) => answer(request, await content.blockInfo(request.query.categoryBlockId)),
   });
+  app.route({
+    ...contractRoute(api.adv, {
+      access: ACCESS.public('ad slots are shown to anyone'),
+      tags: ['content'],
+      summary: 'The ad slot of a route path, or the fallback (GET /adv answers the recommendation sliders)',
+    }),
+    handler: async (request) => answer(request, await store.adv(request.query.path)),
+  });
+};
+
+export default contentRoutes;
+
+/**
+ * The content store at the spec's paths under /p/wp-json, outside /ebsn/api like the forms (decisions 050,
+ * 051): pages, menus, the general search. All public.
+ */
+export const contentStoreRoutes: FastifyPluginAsyncZod<{ store: ContentStoreService }> = async (
+  app,
+  { store },
+) => {
   app.route({
     ...contractRoute(api.pageBySlug, {
       access: ACCESS.public('the shop pages (conditions, privacy, contacts…) are public'),
@@ -56,14 +76,4 @@ const contentRoutes: FastifyPluginAsyncZod<{ content: ContentService; store: Con
     handler: async (request) =>
       answer(request, await store.search(request.query.s, request.query.page, request.query.per_page)),
   });
-  app.route({
-    ...contractRoute(api.adv, {
-      access: ACCESS.public('ad slots are shown to anyone'),
-      tags: ['content'],
-      summary: 'The ad slot of a route path, or the fallback (GET /adv answers the recommendation sliders)',
-    }),
-    handler: async (request) => answer(request, await store.adv(request.query.path)),
-  });
 };
-
-export default contentRoutes;

@@ -1,8 +1,16 @@
-import { and, desc, eq, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
-import { mailOutbox } from '../../db/schema';
+import { mailAttachments, mailOutbox } from '../../db/schema';
 import { renderMail, type MailTemplate } from './mail.templates';
+
+/** A file a mail carries: on disk, outside the web root, kept by the module that sends the mail. */
+export interface MailAttachment {
+  fileName: string;
+  contentType: string;
+  filePath: string;
+  sizeBytes: number;
+}
 
 export interface OutboxMail {
   mailId: number;
@@ -33,8 +41,16 @@ export class MailService {
     this.transporter = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl, { from: opts.from }) : null;
   }
 
-  /** `db`: a transaction handle when the mail belongs to a larger write (it commits with it). */
-  async send(to: string, mail: MailTemplate, db: Db = this.db): Promise<number> {
+  /**
+   * `db`: a transaction handle when the mail belongs to a larger write (it commits with it).
+   * `attachments`: files sent with it (SMTP) and listed in the development mailbox.
+   */
+  async send(
+    to: string,
+    mail: MailTemplate,
+    db: Db = this.db,
+    attachments: readonly MailAttachment[] = [],
+  ): Promise<number> {
     const rendered = renderMail(mail);
     const [row] = await db
       .insert(mailOutbox)
@@ -48,6 +64,8 @@ export class MailService {
       })
       .returning({ mailId: mailOutbox.mailId });
     const mailId = row?.mailId ?? 0;
+    if (attachments.length > 0)
+      await db.insert(mailAttachments).values(attachments.map((a) => ({ ...a, mailId })));
     if (this.transporter) {
       try {
         await this.transporter.sendMail({
@@ -55,6 +73,11 @@ export class MailService {
           subject: rendered.subject,
           text: rendered.text,
           html: rendered.html,
+          attachments: attachments.map((a) => ({
+            filename: a.fileName,
+            path: a.filePath,
+            contentType: a.contentType,
+          })),
         });
         await db
           .update(mailOutbox)
@@ -80,6 +103,26 @@ export class MailService {
       .where(where)
       .orderBy(desc(mailOutbox.mailId))
       .limit(opts.limit ?? 50);
+  }
+
+  /** The files of a mail (the development mailbox lists their names). */
+  async attachmentsOf(mailId: number): Promise<MailAttachment[]> {
+    return this.db
+      .select({
+        fileName: mailAttachments.fileName,
+        contentType: mailAttachments.contentType,
+        filePath: mailAttachments.filePath,
+        sizeBytes: mailAttachments.sizeBytes,
+      })
+      .from(mailAttachments)
+      .where(eq(mailAttachments.mailId, mailId))
+      .orderBy(mailAttachments.attachmentId);
+  }
+
+  /** Forgets the files of these mails (their owner deleted them at the end of their retention period). */
+  async dropAttachments(db: Db, mailIds: readonly number[]): Promise<void> {
+    if (mailIds.length === 0) return;
+    await db.delete(mailAttachments).where(inArray(mailAttachments.mailId, [...mailIds]));
   }
 
   async get(mailId: number): Promise<OutboxMail | null> {

@@ -21,7 +21,24 @@ export type MailTemplate =
   | InviteVoucherMail
   | OrderConfirmationMail
   | OrderStatusMail
-  | GiftCardOrderMail;
+  | GiftCardOrderMail
+  | FormSubmissionMail;
+
+/** A form sent by a visitor (decision 051), to the chain's mailbox: every answer as typed, escaped. */
+export interface FormSubmissionMail {
+  template: 'form-submission';
+  /** the chain's desk: no greeting by name */
+  firstName: string;
+  formTitle: string;
+  /** e.g. "T21-000042" */
+  ticket: string;
+  ticketType: number;
+  /** who sent it: "cliente n. 12" or "visitatore non registrato" */
+  sender: string;
+  answers: { label: string; value: string }[];
+  /** the attached files' names */
+  files: string[];
+}
 
 /** The inviter's voucher, issued when an invited friend's order is delivered (decision 045). */
 export interface InviteVoucherMail {
@@ -279,6 +296,21 @@ export function renderMail(mail: MailTemplate): RenderedMail {
                 `Riceverai le informazioni sulla consegna ${mail.infoBy}; la consegna avviene in circa 7 giorni lavorativi (prevista per ${mail.deliveryDay}).`,
                 'La fattura elettronica ti arriva con lo sconto indicato. Per qualsiasi domanda rispondi citando il numero della richiesta al servizio clienti.',
               ];
+      return {
+        subject,
+        text: `${hello(mail.firstName)}\n\n${paragraphs.join('\n')}\n\n${facts.join('\n')}`,
+        html: html(mail, subject, { paragraphs, facts }),
+      };
+    }
+    case 'form-submission': {
+      const subject = `${mail.formTitle}: richiesta ${mail.ticket}`;
+      const paragraphs = [
+        `è arrivata una nuova richiesta dal modulo "${mail.formTitle}" (ticket di tipo ${mail.ticketType}), inviata da ${mail.sender}.`,
+      ];
+      const facts = [
+        ...mail.answers.map((a) => `${a.label}: ${a.value}`),
+        ...(mail.files.length > 0 ? [`Allegati: ${mail.files.join(', ')}`] : []),
+      ];
       return {
         subject,
         text: `${hello(mail.firstName)}\n\n${paragraphs.join('\n')}\n\n${facts.join('\n')}`,

@@ -61,6 +61,7 @@ const mailboxRoutes: FastifyPluginAsync<{ mail: MailService }> = async (app, { m
     },
     async (request, reply) => {
       const m = await mail.get(request.params.mailId);
+      const attachments = m ? await mail.attachmentsOf(m.mailId) : [];
       if (!m) return reply.code(404).type('text/plain; charset=utf-8').send('E-mail non trovata.');
       return reply
         .type('text/html; charset=utf-8')
@@ -69,6 +70,9 @@ const mailboxRoutes: FastifyPluginAsync<{ mail: MailService }> = async (app, { m
           render('mailbox-mail', {
             subject: m.subject,
             toAddress: m.toAddress,
+            attachments: attachments.map(
+              (a) => `${a.fileName} (${a.contentType}, ${Math.ceil(a.sizeBytes / 1024)} kB)`,
+            ),
             mailBody: m.htmlBody.replace(/^[\s\S]*<body[^>]*>|<\/body>[\s\S]*$/g, ''),
           }),
         );

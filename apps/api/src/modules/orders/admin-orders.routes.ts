@@ -31,7 +31,8 @@ const adminOrdersRoutes: FastifyPluginAsyncZod<{ staff: StaffService; parking: P
     ...contractRoute(api.arrivals, {
       access: ACCESS.admin(ADMIN_GRANTS.arrivals.read),
       tags,
-      summary: "Today's parking reservations of Drive orders of the member's stores (Arrivi di oggi), latest first",
+      summary:
+        "Today's parking reservations of Drive orders of the member's stores (Arrivi di oggi), latest first",
     }),
     handler: async (request) => answer(request, await parking.arrivals(memberOf(request), request.query)),
   });

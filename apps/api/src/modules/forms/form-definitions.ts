@@ -1,0 +1,375 @@
+import { field, type FormField, type FormSettings } from '@spesa/shared/forms/form-fields';
+
+/**
+ * The forms a chain needs (issue 23, decision 051), written by the seed on every start (their definitions are
+ * the shop's, not demo data): contact, work with us, order complaint and the 5-step card data update. Ticket
+ * types are the spec's (section 9): 18 contact, 19 job application, 30 order complaint, 21 card data update.
+ */
+export interface FormDefinition {
+  formId: number;
+  slug: string;
+  recipient: string;
+  settings: FormSettings;
+  fields: FormField[];
+}
+
+export const FORM_IDS = { contact: 1, workWithUs: 2, complaint: 3, cardUpdate: 4 } as const;
+
+const privacy = (id: number, order: number) =>
+  field({
+    id,
+    key: 'privacy',
+    type: 'checkbox',
+    label:
+      'Ho letto l’informativa sulla privacy e acconsento al trattamento dei miei dati per rispondere alla richiesta',
+    order,
+    required: true,
+  });
+
+const submit = (id: number, label: string) => field({ id, key: 'invia', type: 'submit', label, order: 999 });
+
+export const FORM_DEFINITIONS: readonly FormDefinition[] = [
+  {
+    formId: FORM_IDS.contact,
+    slug: 'contatti',
+    recipient: 'servizio.clienti@spesa.example',
+    settings: {
+      title: 'Contatta il servizio clienti',
+      success_msg: 'Grazie, abbiamo ricevuto il tuo messaggio: ti risponderemo entro 2 giorni lavorativi.',
+      logged_in: false,
+      ticket_type: 18,
+      steps: [],
+    },
+    fields: [
+      field({
+        id: 11,
+        key: 'nome',
+        type: 'textbox',
+        label: 'Nome e cognome',
+        order: 1,
+        required: true,
+        input_limit: 80,
+        default: '$fullName',
+      }),
+      field({
+        id: 12,
+        key: 'email',
+        type: 'email',
+        label: 'E-mail',
+        order: 2,
+        required: true,
+        default: '$email',
+        placeholder: 'nome@esempio.it',
+      }),
+      field({
+        id: 13,
+        key: 'telefono',
+        type: 'phone',
+        label: 'Telefono',
+        order: 3,
+        default: '$phone',
+        help_text: 'Facoltativo: ti chiamiamo solo se serve.',
+      }),
+      field({
+        id: 14,
+        key: 'argomento',
+        type: 'listselect',
+        label: 'Argomento',
+        order: 4,
+        required: true,
+        options: [
+          { label: 'Ordini e consegne', value: 'ordini' },
+          { label: 'Carta fedeltà', value: 'carta' },
+          { label: 'Prodotti', value: 'prodotti' },
+          { label: 'Altro', value: 'altro' },
+        ],
+      }),
+      field({
+        id: 15,
+        key: 'messaggio',
+        type: 'textarea',
+        label: 'Messaggio',
+        order: 5,
+        required: true,
+        input_limit: 2000,
+        desc_text: 'Scrivi la tua richiesta: al massimo 2000 caratteri.',
+      }),
+      privacy(16, 6),
+      submit(17, 'Invia il messaggio'),
+    ],
+  },
+  {
+    formId: FORM_IDS.workWithUs,
+    slug: 'lavora-con-noi',
+    recipient: 'lavora.con.noi@spesa.example',
+    settings: {
+      title: 'Lavora con noi',
+      success_msg:
+        'Grazie per la tua candidatura: se il tuo profilo è in linea con una posizione aperta ti contatteremo.',
+      logged_in: false,
+      ticket_type: 19,
+      steps: [],
+    },
+    fields: [
+      field({
+        id: 21,
+        key: 'nome',
+        type: 'textbox',
+        label: 'Nome',
+        order: 1,
+        required: true,
+        input_limit: 50,
+        default: '$firstName',
+      }),
+      field({
+        id: 22,
+        key: 'cognome',
+        type: 'textbox',
+        label: 'Cognome',
+        order: 2,
+        required: true,
+        input_limit: 50,
+        default: '$lastName',
+      }),
+      field({
+        id: 23,
+        key: 'email',
+        type: 'email',
+        label: 'E-mail',
+        order: 3,
+        required: true,
+        default: '$email',
+      }),
+      field({
+        id: 24,
+        key: 'telefono',
+        type: 'phone',
+        label: 'Telefono',
+        order: 4,
+        required: true,
+        default: '$phone',
+      }),
+      field({
+        id: 25,
+        key: 'data_nascita',
+        type: 'date',
+        label: 'Data di nascita',
+        order: 5,
+        required: true,
+      }),
+      field({
+        id: 26,
+        key: 'cap',
+        type: 'zip',
+        label: 'CAP di residenza',
+        order: 6,
+        required: true,
+        default: '$postalCode',
+      }),
+      field({
+        id: 27,
+        key: 'area',
+        type: 'listradio',
+        label: 'Area in cui vorresti lavorare',
+        order: 7,
+        required: true,
+        options: [
+          { label: 'Punti vendita', value: 'punti-vendita' },
+          { label: 'Sede', value: 'sede' },
+          { label: 'Logistica', value: 'logistica' },
+        ],
+      }),
+      field({
+        id: 28,
+        key: 'cv',
+        type: 'file_upload',
+        label: 'Curriculum vitae',
+        order: 8,
+        required: true,
+        upload_types: 'pdf,docx',
+        help_text: 'PDF o Word, al massimo 2 MB.',
+      }),
+      field({
+        id: 29,
+        key: 'presentazione',
+        type: 'textarea',
+        label: 'Presentati in poche righe',
+        order: 9,
+        input_limit: 1000,
+      }),
+      privacy(30, 10),
+      submit(31, 'Invia la candidatura'),
+    ],
+  },
+  {
+    formId: FORM_IDS.complaint,
+    slug: 'reclamo',
+    recipient: 'reclami@spesa.example',
+    settings: {
+      title: 'Reclamo su un ordine',
+      success_msg:
+        'Abbiamo ricevuto il tuo reclamo: il servizio clienti ti risponderà entro 2 giorni lavorativi.',
+      logged_in: true,
+      ticket_type: 30,
+      steps: [],
+    },
+    fields: [
+      field({
+        id: 41,
+        key: 'ordine',
+        type: 'listselect',
+        label: 'Ordine',
+        order: 1,
+        required: true,
+        options: [{ label: 'I tuoi ordini', value: '$ordersList' }],
+        help_text: 'I tuoi ultimi 12 ordini.',
+      }),
+      field({
+        id: 42,
+        key: 'motivo',
+        type: 'listselect',
+        label: 'Motivo',
+        order: 2,
+        required: true,
+        options: [
+          { label: 'Prodotto mancante', value: 'mancante' },
+          { label: 'Prodotto danneggiato', value: 'danneggiato' },
+          { label: 'Prodotto scaduto', value: 'scaduto' },
+          { label: 'Consegna in ritardo', value: 'ritardo' },
+          { label: 'Altro', value: 'altro' },
+        ],
+      }),
+      field({
+        id: 43,
+        key: 'descrizione',
+        type: 'textarea',
+        label: 'Descrivi il problema',
+        order: 3,
+        required: true,
+        input_limit: 2000,
+      }),
+      field({
+        id: 44,
+        key: 'foto',
+        type: 'file_upload',
+        label: 'Foto o documento',
+        order: 4,
+        upload_types: 'jpg,png,pdf',
+        help_text: 'Facoltativo: JPEG, PNG o PDF, al massimo 2 MB.',
+      }),
+      field({
+        id: 45,
+        key: 'email',
+        type: 'email',
+        label: 'E-mail per la risposta',
+        order: 5,
+        required: true,
+        default: '$email',
+      }),
+      privacy(46, 6),
+      submit(47, 'Invia il reclamo'),
+    ],
+  },
+  {
+    formId: FORM_IDS.cardUpdate,
+    slug: 'aggiorna-carta',
+    recipient: 'carta.fedelta@spesa.example',
+    settings: {
+      title: 'Aggiorna i dati della carta',
+      success_msg:
+        'Richiesta inviata: aggiorneremo i dati della tua carta entro 2 giorni lavorativi. La modalità buoni vale dalla prossima mezzanotte.',
+      logged_in: true,
+      ticket_type: 21,
+      steps: [
+        { title: 'La tua carta', fields: ['card_number', 'codice_fiscale'] },
+        { title: 'Aggiorna i dati', fields: ['email', 'cellulare', 'indirizzo', 'cap', 'citta'] },
+        { title: 'Regolamento', fields: ['regolamento'] },
+        { title: 'Modalità buoni', fields: ['voucher_mode'] },
+        { title: 'Conferma', fields: ['privacy'] },
+      ],
+    },
+    fields: [
+      field({
+        id: 51,
+        key: 'card_number',
+        type: 'textbox',
+        label: 'Numero della carta',
+        order: 1,
+        required: true,
+        default: '$cardNumber',
+        disable_input: true,
+      }),
+      field({
+        id: 52,
+        key: 'codice_fiscale',
+        type: 'textbox',
+        label: 'Codice fiscale',
+        order: 2,
+        default: '$fiscalCode',
+        disable_input: true,
+      }),
+      field({
+        id: 53,
+        key: 'email',
+        type: 'email',
+        label: 'E-mail',
+        order: 3,
+        required: true,
+        default: '$email',
+      }),
+      field({
+        id: 54,
+        key: 'cellulare',
+        type: 'phone',
+        label: 'Cellulare',
+        order: 4,
+        required: true,
+        default: '$phone',
+      }),
+      field({
+        id: 55,
+        key: 'indirizzo',
+        type: 'textbox',
+        label: 'Indirizzo',
+        order: 5,
+        input_limit: 120,
+        default: '$address',
+      }),
+      field({ id: 56, key: 'cap', type: 'zip', label: 'CAP', order: 6, default: '$postalCode' }),
+      field({
+        id: 57,
+        key: 'citta',
+        type: 'textbox',
+        label: 'Città',
+        order: 7,
+        input_limit: 80,
+        default: '$city',
+      }),
+      field({
+        id: 58,
+        key: 'regolamento',
+        type: 'checkbox',
+        label: 'Ho letto e accetto il regolamento della carta fedeltà',
+        order: 8,
+        required: true,
+        desc_text:
+          'Il regolamento spiega come si accumulano i punti, come si usano i buoni e come trattiamo i dati della carta.',
+      }),
+      field({
+        id: 59,
+        key: 'voucher_mode',
+        type: 'listradio',
+        label: 'Come vuoi ricevere i buoni sconto?',
+        order: 9,
+        required: true,
+        default: 'paper',
+        options: [
+          { label: 'Stampati sullo scontrino in cassa', value: 'paper' },
+          { label: 'Digitali, nella tua area personale', value: 'digital' },
+        ],
+      }),
+      privacy(60, 10),
+      submit(61, 'Conferma e invia'),
+    ],
+  },
+];

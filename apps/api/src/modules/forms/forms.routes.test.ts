@@ -1,0 +1,397 @@
+import { mkdtempSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { AdminAjaxAnswer, MailPars } from '@spesa/shared/contracts/forms';
+import type { ReceiptSettings } from '@spesa/shared/contracts/receipts';
+import { MESSAGES } from '@spesa/shared/account/validation-rules';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { testProduct } from '../../../test/checkout-fixtures';
+import { newCustomer } from '../../../test/customers';
+import {
+  buildTestApp,
+  callAs,
+  DEMO_PASSWORD,
+  login,
+  type EnvelopeBody,
+  type TestApp,
+} from '../../../test/helper';
+import { placeOrder } from '../../../test/order-fixtures';
+import { ensureForms } from '../../db/seed/forms';
+import { queryRows } from '../../db/rows';
+import { MailService } from '../mail/mail.service';
+import { AccountRepository } from '../account/account.repository';
+import { FORM_IDS } from './form-definitions';
+import { FORMS_TEXT } from './forms.messages';
+import { FORMS_RETENTION_JOB } from './forms.service';
+
+/**
+ * The content system's forms (decision 051): get_mail_pars with the customer's data, uploads streamed and
+ * checked by content, submissions stored, mailed with their files and deleted after the retention period; every
+ * bad input refused with nothing stored. Runs on both engines.
+ */
+let t: TestApp;
+let clock = new Date('2027-03-10T09:00:00Z');
+const uploadsDir = mkdtempSync(join(tmpdir(), 'spesa-forms-'));
+
+beforeAll(async () => {
+  t = await buildTestApp({ now: () => clock, runJobs: false, env: { FORM_UPLOADS_DIR: uploadsDir } });
+  await ensureForms(t.db);
+});
+afterAll(async () => t?.close());
+
+const MAIL_PARS = '/p/wp-json/ebsn/v1/get_mail_pars';
+const AJAX = '/p/wp-admin/admin-ajax.php';
+const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.4\n%\xE2\xE3\xCF\xD3\n1 0 obj\n<<>>\nendobj\n'),
+  Buffer.alloc(2000, 32),
+]);
+const EXE = Buffer.concat([
+  Buffer.from('MZ\x90\x00\x03\x00\x00\x00\x04\x00\x00\x00\xff\xff', 'latin1'),
+  Buffer.alloc(3000),
+]);
+
+async function mailPars(formId: number | string, token: string | null = null) {
+  return callAs<MailPars>(t.app, token, 'GET', `${MAIL_PARS}?form_id=${formId}`);
+}
+
+/** A multipart body as a browser's FormData sends it: text fields, then files. */
+function multipart(
+  fields: Record<string, string>,
+  files: { name: string; data: Buffer; type?: string }[] = [],
+) {
+  const boundary = '----spesa-forms-boundary';
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const f of files)
+    parts.push(
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="files"; filename="${f.name}"\r\nContent-Type: ${f.type ?? 'application/pdf'}\r\n\r\n`,
+      ),
+      f.data,
+      Buffer.from('\r\n'),
+    );
+  parts.push(Buffer.from(`--${boundary}--\r\n`));
+  return {
+    payload: Buffer.concat(parts),
+    headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+  };
+}
+
+async function ajax(
+  token: string | null,
+  fields: Record<string, string>,
+  files: Parameters<typeof multipart>[1] = [],
+) {
+  const body = multipart(fields, files);
+  const res = await t.app.inject({
+    method: 'POST',
+    url: AJAX,
+    ...body,
+    ...(token ? { cookies: { 'x-ebsn-account': token } } : {}),
+  });
+  return { statusCode: res.statusCode, body: JSON.parse(res.body) as EnvelopeBody<AdminAjaxAnswer> };
+}
+
+const upload = (
+  token: string | null,
+  formId: number,
+  fieldId: number,
+  nonce: string,
+  file: { name: string; data: Buffer },
+) =>
+  ajax(token, { action: 'nf_fu_upload', form_id: String(formId), field_id: String(fieldId), nonce }, [file]);
+
+const submit = (token: string | null, nonce: string, formId: number, values: Record<number, unknown>) =>
+  ajax(token, {
+    action: 'nf_ajax_submit',
+    security: nonce,
+    formData: JSON.stringify({
+      form_id: formId,
+      fields: Object.entries(values).map(([id, value]) => ({ id: Number(id), value })),
+    }),
+  });
+
+const count = async (table: string) =>
+  (await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`))[0]?.n ?? 0;
+const storedFiles = () => readdirSync(uploadsDir).length;
+
+const workWithUs = (cv: string[], extra: Record<number, unknown> = {}) => ({
+  21: 'Giulia',
+  22: 'Bianchi',
+  23: 'giulia.bianchi@example.it',
+  24: '333 1234567',
+  25: '1990-05-12',
+  26: '22100',
+  27: 'logistica',
+  28: cv,
+  29: '<b>Ciao</b><script>alert(1)</script>',
+  30: true,
+  ...extra,
+});
+
+describe('get_mail_pars', () => {
+  it('answers the form with its fields sorted by order and a fresh nonce each view', async () => {
+    const a = await mailPars(FORM_IDS.workWithUs);
+    expect(a.statusCode).toBe(200);
+    expect(a.body.response.status).toBe(0);
+    const orders = a.body.data.fields.map((f) => f.order);
+    expect(orders).toEqual([...orders].sort((x, y) => x - y));
+    expect(a.body.data.fields.find((f) => f.key === 'area')?.options.map((o) => o.label)).toEqual([
+      'Punti vendita',
+      'Sede',
+      'Logistica',
+    ]);
+    // anonymous: the $ defaults are empty
+    expect(a.body.data.fields.find((f) => f.key === 'email')?.default).toBe('');
+    const b = await mailPars(FORM_IDS.workWithUs);
+    expect(b.body.data.nonce).not.toBe(a.body.data.nonce);
+  });
+
+  it('refuses bad input with the envelope and unknown forms as not found', async () => {
+    for (const bad of ['abc', '0', '-1', '1e99', '']) expect((await mailPars(bad)).statusCode, bad).toBe(400);
+    const unknown = await mailPars(999);
+    expect(unknown.body.response.errors[0]).toMatchObject({ code: FORMS_TEXT.notFound.code });
+  });
+
+  it('a form for signed-in customers: refused anonymously; $ defaults and $ordersList are the customer own', async () => {
+    const anon = await mailPars(FORM_IDS.complaint);
+    expect(anon.body.response.errors[0]).toMatchObject({ code: FORMS_TEXT.loginRequired.code });
+    const a = await newCustomer(t, { tag: 'forms-a' });
+    const b = await newCustomer(t, { tag: 'forms-b' });
+    const product = await testProduct(t.db, { stock: 10 });
+    const order = await placeOrder(t, {
+      userId: a.userId,
+      lines: [{ product, quantity: 1 }],
+      status: 8,
+    });
+    const forA = await mailPars(FORM_IDS.complaint, a.token);
+    const ordine = forA.body.data.fields.find((f) => f.key === 'ordine');
+    expect(ordine?.options.map((o) => o.value)).toEqual([String(order.orderId)]);
+    expect(forA.body.data.fields.find((f) => f.key === 'email')?.default).toBe(a.email);
+    const forB = await mailPars(FORM_IDS.complaint, b.token);
+    expect(forB.body.data.fields.find((f) => f.key === 'ordine')?.options).toEqual([]);
+    // B cannot complain about A's order: it is not among B's options
+    const sent = await submit(b.token, forB.body.data.nonce, FORM_IDS.complaint, {
+      41: String(order.orderId),
+      42: 'mancante',
+      43: 'Manca il latte',
+      45: b.email,
+      46: true,
+    });
+    expect(sent.body.response.errors[0]).toMatchObject({ code: FORMS_TEXT.invalid.code });
+  });
+});
+
+describe('nf_fu_upload and nf_ajax_submit', () => {
+  it('stores a PDF CV, files the ticket, mails the chain with the attachment; HTML stays text; no replay', async () => {
+    const view = (await mailPars(FORM_IDS.workWithUs)).body.data;
+    const up = await upload(null, FORM_IDS.workWithUs, 28, view.nonce, {
+      name: 'Curriculum Giulia.pdf',
+      data: PDF,
+    });
+    expect(up.body.response.status).toBe(0);
+    const file = up.body.data.files[0];
+    expect(file).toMatchObject({ name: 'Curriculum Giulia.pdf', size: PDF.length });
+    const sent = await submit(null, view.nonce, FORM_IDS.workWithUs, workWithUs([file?.token ?? '']));
+    expect(sent.body.response.status).toBe(0);
+    expect(sent.body.data.submission?.ticket).toMatch(/^T19-\d{6}$/);
+    const mails = new MailService(t.db, { from: 'test' });
+    const [mail] = await mails.list({ to: 'lavora.con.noi@spesa.example', limit: 1 });
+    expect(mail?.subject).toContain(sent.body.data.submission?.ticket ?? 'x');
+    expect(mail?.textBody).toContain('Area in cui vorresti lavorare: Logistica');
+    expect(mail?.textBody).toContain('<b>Ciao</b><script>alert(1)</script>');
+    expect(mail?.htmlBody).not.toContain('<script>');
+    expect(mail?.htmlBody).toContain('&lt;script&gt;');
+    const attachments = await mails.attachmentsOf(mail?.mailId ?? 0);
+    expect(attachments).toMatchObject([
+      { fileName: 'Curriculum Giulia.pdf', contentType: 'application/pdf' },
+    ]);
+    const [row] = await queryRows<{ answers: { key: string; value: string }[] }>(
+      t.db,
+      sql`SELECT answers FROM form_submissions ORDER BY submission_id DESC LIMIT 1`,
+    );
+    expect(row?.answers.find((a) => a.key === 'presentazione')?.value).toBe(
+      '<b>Ciao</b><script>alert(1)</script>',
+    );
+    // the same nonce again
+    const again = await submit(null, view.nonce, FORM_IDS.workWithUs, workWithUs([]));
+    expect(again.body.response.errors[0]).toMatchObject({ code: FORMS_TEXT.nonceUsed.code });
+    const late = await upload(null, FORM_IDS.workWithUs, 28, view.nonce, { name: 'altro.pdf', data: PDF });
+    expect(late.body.response.errors[0]).toMatchObject({ code: FORMS_TEXT.nonceUsed.code });
+  });
+
+  it('refuses bad files and stores nothing: over 2 MB, an .exe named .pdf, path tricks, a field without files', async () => {
+    const view = (await mailPars(FORM_IDS.workWithUs)).body.data;
+    const before = { rows: await count('form_uploads'), files: storedFiles() };
+    const big = Buffer.concat([PDF, Buffer.alloc(2 * 1024 * 1024)]);
+    const cases: [string, Awaited<ReturnType<typeof upload>>][] = [
+      ['big', await upload(null, FORM_IDS.workWithUs, 28, view.nonce, { name: 'cv.pdf', data: big })],
+      ['exe', await upload(null, FORM_IDS.workWithUs, 28, view.nonce, { name: 'cv.pdf', data: EXE })],
+      [
+        'path',
+        await upload(null, FORM_IDS.workWithUs, 28, view.nonce, { name: '../../etc/cv.pdf', data: PDF }),
+      ],
+      [
+        'backslash',
+        await upload(null, FORM_IDS.workWithUs, 28, view.nonce, { name: '..\\cv.pdf', data: PDF }),
+      ],
+      ['field', await upload(null, FORM_IDS.workWithUs, 21, view.nonce, { name: 'cv.pdf', data: PDF })],
+      ['nonce', await upload(null, FORM_IDS.workWithUs, 28, 'inventato', { name: 'cv.pdf', data: PDF })],
+    ];
+    const codes = Object.fromEntries(cases.map(([k, r]) => [k, r.body.response.errors[0]?.code]));
+    expect(codes).toEqual({
+      big: FORMS_TEXT.fileTooLarge.code,
+      exe: FORMS_TEXT.fileType.code,
+      path: FORMS_TEXT.fileName.code,
+      backslash: FORMS_TEXT.fileName.code,
+      field: FORMS_TEXT.fieldNotUpload.code,
+      nonce: FORMS_TEXT.nonceInvalid.code,
+    });
+    for (const [, r] of cases) expect(r.statusCode).toBe(200);
+    expect({ rows: await count('form_uploads'), files: storedFiles() }).toEqual(before);
+  });
+
+  it('refuses expired nonces, forms over their limits, bad formData and another view files; nothing stored', async () => {
+    const before = await count('form_submissions');
+    const view = (await mailPars(FORM_IDS.workWithUs)).body.data;
+    const other = (await mailPars(FORM_IDS.workWithUs)).body.data;
+    const otherFile = (
+      await upload(null, FORM_IDS.workWithUs, 28, other.nonce, { name: 'cv.pdf', data: PDF })
+    ).body.data.files[0];
+    const stolen = await submit(null, view.nonce, FORM_IDS.workWithUs, workWithUs([otherFile?.token ?? '']));
+    expect(stolen.body.response.errors[0]).toMatchObject({ code: FORMS_TEXT.fileUnknown.code });
+    const long = await submit(null, view.nonce, FORM_IDS.workWithUs, workWithUs([], { 21: 'x'.repeat(51) }));
+    expect(long.body.response.errors[0]?.error).toContain(MESSAGES.maxLength(50));
+    const badMail = await submit(
+      null,
+      view.nonce,
+      FORM_IDS.workWithUs,
+      workWithUs([], { 23: 'non-una-mail' }),
+    );
+    expect(badMail.body.response.errors[0]?.error).toContain(MESSAGES.email);
+    const contact = (await mailPars(FORM_IDS.contact)).body.data;
+    const noConsent = await submit(null, contact.nonce, FORM_IDS.contact, {
+      11: 'A',
+      12: 'a@b.it',
+      14: 'altro',
+      15: 'x',
+      16: false,
+    });
+    expect(noConsent.body.response.errors[0]?.error).toContain(MESSAGES.consentRequired);
+    const noCv = await submit(null, view.nonce, FORM_IDS.workWithUs, workWithUs([]));
+    expect(noCv.body.response.errors[0]?.error).toContain(MESSAGES.required);
+    const oldDate = await submit(null, view.nonce, FORM_IDS.workWithUs, workWithUs([], { 25: '1909-12-31' }));
+    expect(oldDate.body.response.errors[0]?.code).toBe(FORMS_TEXT.invalid.code);
+    const unknownField = await submit(null, view.nonce, FORM_IDS.workWithUs, {
+      ...workWithUs([]),
+      9999: 'x',
+    });
+    expect(unknownField.body.response.errors[0]?.code).toBe(FORMS_TEXT.invalid.code);
+    const notJson = await ajax(null, { action: 'nf_ajax_submit', security: view.nonce, formData: '{nope' });
+    expect(notJson.body.response.errors[0]?.code).toBe(FORMS_TEXT.invalid.code);
+    const huge = await ajax(null, {
+      action: 'nf_ajax_submit',
+      security: view.nonce,
+      formData: 'x'.repeat(70_000),
+    });
+    expect(huge.body.response.errors[0]?.code).toBe(FORMS_TEXT.tooLong.code);
+    const noAction = await ajax(null, { action: 'delete_everything' });
+    expect(noAction.body.response.errors[0]?.code).toBe(FORMS_TEXT.badAction.code);
+    const json = await callAs(t.app, null, 'POST', AJAX, { payload: { action: 'nf_ajax_submit' } });
+    expect(json.body.response.errors[0]?.code).toBe(FORMS_TEXT.notMultipart.code);
+    // two hours and a minute later the view's nonce is dead
+    const saved = clock;
+    clock = new Date(clock.getTime() + 121 * 60_000);
+    const expired = await submit(null, view.nonce, FORM_IDS.workWithUs, workWithUs([]));
+    expect(expired.body.response.errors[0]).toMatchObject({ code: FORMS_TEXT.nonceExpired.code });
+    clock = saved;
+    expect(await count('form_submissions')).toBe(before);
+  });
+
+  it("another customer's nonce is refused", async () => {
+    const a = await newCustomer(t, { tag: 'forms-n1' });
+    const b = await newCustomer(t, { tag: 'forms-n2' });
+    const view = (await mailPars(FORM_IDS.contact, a.token)).body.data;
+    expect(view.fields.find((f) => f.key === 'nome')?.default).toBe('Test Cliente');
+    const values = { 11: 'Test', 12: b.email, 14: 'altro', 15: 'Ciao', 16: true };
+    const asB = await submit(b.token, view.nonce, FORM_IDS.contact, values);
+    expect(asB.body.response.errors[0]).toMatchObject({ code: FORMS_TEXT.nonceInvalid.code });
+    const asAnon = await submit(null, view.nonce, FORM_IDS.contact, values);
+    expect(asAnon.body.response.errors[0]).toMatchObject({ code: FORMS_TEXT.nonceInvalid.code });
+    expect((await submit(a.token, view.nonce, FORM_IDS.contact, values)).body.response.status).toBe(0);
+  });
+});
+
+describe('the card data update', () => {
+  it("files a ticket 21 for the customer's own card and switches the voucher mode through receipts", async () => {
+    const c = await newCustomer(t, { tag: 'forms-card' });
+    const card = `29${String(Date.now() % 1e8).padStart(8, '0')}777`;
+    const accounts = new AccountRepository(t.db);
+    await t.db.transaction(async (tx) => {
+      await accounts.issueCard(tx, { cardNumber: card, cardType: 'fidelity', holderLastName: 'Cliente' });
+      await accounts.linkCard(tx, c.userId, card);
+    });
+    const view = (await mailPars(FORM_IDS.cardUpdate, c.token)).body.data;
+    expect(view.settings.steps).toHaveLength(5);
+    expect(view.fields.find((f) => f.key === 'card_number')).toMatchObject({
+      default: card,
+      disable_input: true,
+    });
+    const values = { 51: '2900000000000', 53: c.email, 54: '3331234567', 58: true, 59: 'digital', 60: true };
+    const sent = await submit(c.token, view.nonce, FORM_IDS.cardUpdate, values);
+    expect(sent.body.response.status).toBe(0);
+    expect(sent.body.data.submission).toMatchObject({ ticket_type: 21 });
+    const settings = await callAs<ReceiptSettings>(t.app, c.token, 'GET', '/ebsn/api/receipts/settings');
+    expect(settings.body.data.pending?.voucherMode ?? settings.body.data.voucherMode).toBe('digital');
+    // without the rules accepted nothing is filed
+    const next = (await mailPars(FORM_IDS.cardUpdate, c.token)).body.data;
+    const refused = await submit(c.token, next.nonce, FORM_IDS.cardUpdate, { ...values, 58: false });
+    expect(refused.body.response.errors[0]?.error).toContain(MESSAGES.consentRequired);
+  });
+
+  it('a customer without a card is told so', async () => {
+    const c = await newCustomer(t, { tag: 'forms-nocard' });
+    const view = (await mailPars(FORM_IDS.cardUpdate, c.token)).body.data;
+    const sent = await submit(c.token, view.nonce, FORM_IDS.cardUpdate, {
+      51: '',
+      53: c.email,
+      54: '3331234567',
+      58: true,
+      59: 'paper',
+      60: true,
+    });
+    expect(sent.body.response.errors[0]?.code).toBeDefined();
+  });
+});
+
+describe('retention', () => {
+  it('the daily job deletes submissions and their files after 180 days, not before', async () => {
+    const view = (await mailPars(FORM_IDS.workWithUs)).body.data;
+    const file = (await upload(null, FORM_IDS.workWithUs, 28, view.nonce, { name: 'cv.pdf', data: PDF })).body
+      .data.files[0];
+    const sent = await submit(null, view.nonce, FORM_IDS.workWithUs, workWithUs([file?.token ?? '']));
+    const ticket = sent.body.data.submission?.ticket ?? '';
+    const id = Number(ticket.split('-')[1]);
+    const [stored] = await queryRows<{ storedName: string }>(
+      t.db,
+      sql`SELECT stored_name AS "storedName" FROM form_uploads WHERE submission_id = ${id}`,
+    );
+    expect(readdirSync(uploadsDir)).toContain(stored?.storedName);
+    const saved = clock;
+    clock = new Date(saved.getTime() + 179 * 86_400_000);
+    await t.app.jobs.enqueue(FORMS_RETENTION_JOB, {});
+    await t.app.jobs.runDue();
+    expect(await count(`form_submissions WHERE submission_id = ${id}`)).toBe(1);
+    clock = new Date(saved.getTime() + 181 * 86_400_000);
+    await t.app.jobs.enqueue(FORMS_RETENTION_JOB, {});
+    await t.app.jobs.runDue();
+    expect(await count(`form_submissions WHERE submission_id = ${id}`)).toBe(0);
+    expect(readdirSync(uploadsDir)).not.toContain(stored?.storedName);
+    clock = saved;
+  });
+});
+
+void DEMO_PASSWORD;
+void login;
