@@ -48,7 +48,7 @@ const WEB_FEATURES = {
   cart: ['account', 'catalogue'],
   catalogue: [],
   checkout: ['account', 'cart', 'content', 'delivery', 'loyalty'],
-  content: [],
+  content: ['forms'],
   delivery: ['account', 'cart', 'catalogue'],
   leaflets: ['account', 'cart', 'catalogue', 'lists'],
   forms: ['account'],

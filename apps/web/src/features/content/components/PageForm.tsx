@@ -1,8 +1,16 @@
-/**
- * Where a content page shows its form (the page's `form_id`, or a `[form id=N]` placeholder in its text).
- * The forms feature's renderer is mounted here; with no renderer wired the page shows its text only.
- */
+import { lazy, Suspense } from 'react';
+import { PageLoading } from '../../../components/page-loading';
+
+// the forms feature's renderer (decision 051), loaded only by the pages that carry a form
+const FormRenderer = lazy(() =>
+  import('../../forms/components/FormRenderer').then((m) => ({ default: m.FormRenderer })),
+);
+
+/** Where a content page shows its form (the page's `form_id`, or a `[form id=N]` placeholder in its text). */
 export function PageForm({ formId }: { formId: number }) {
-  void formId;
-  return null;
+  return (
+    <Suspense fallback={<PageLoading />}>
+      <FormRenderer formId={formId} />
+    </Suspense>
+  );
 }
