@@ -459,6 +459,33 @@ describe('online orders’ receipts', () => {
     ]);
     expect(await countReceipts(sql`order_id = ${order.orderId}`)).toBe(1);
   });
+
+  it('the meal vouchers’ service cost is a line of its own, at 22 % VAT', async () => {
+    const c = await newCustomer(t, { tag: 'rc-vouchers' });
+    const product = await testProduct(t.db, { stock: 50, priceCents: 250 });
+    const order = await placeOrder(t, { userId: c.userId, status: 7, lines: [{ product, quantity: 2 }] });
+    // two unlimited vouchers of 2 € (decision 047): 4.2 % of 4 € is 0,17 € inside the total, the card the rest
+    await t.db.execute(
+      sql`UPDATE orders SET meal_voucher_cents = 400, meal_voucher_fee_cents = 17, total_cents = 517,
+            preauth_cents = 117
+          WHERE order_id = ${order.orderId}`,
+    );
+    const moved = await t.app.orderStatus.transition(t.db, {
+      orderId: order.orderId,
+      from: 7,
+      to: 8,
+      actor: 'staff',
+    });
+    expect(moved.ok).toBe(true);
+    const [receipt] = (await list(c)).body.data.receipts;
+    const detail = (await view(c, receipt?.receiptId)).body.data.receipt;
+    expect(detail.lines.map((l) => [l.description, l.amount, l.vatRate])).toContainEqual([
+      'Costo del servizio buoni pasto',
+      0.17,
+      22,
+    ]);
+    expect(detail.total).toBe(5.17);
+  });
 });
 
 describe('tax-free refunds', () => {
