@@ -154,20 +154,7 @@ export class ReceiptsRepository {
    * already: the unique indexes decide between two writers.
    */
   async insert(db: Db, r: NewReceipt): Promise<number | null> {
-    const [row] = await queryRows<{ receiptId: number }>(
-      db,
-      sql`INSERT INTO receipts (source, system_id, till_code, document_number, issued_at, warehouse_id,
-            store_name, store_vat_number, store_address, card_number, user_id, order_id, total_cents, vat_cents,
-            payment_method, digital)
-          VALUES (${r.source}, ${r.systemId}, ${r.tillCode}, ${r.documentNumber}, ${r.issuedAt.toISOString()},
-            ${r.warehouseId}, ${r.storeName}, ${r.storeVatNumber}, ${r.storeAddress}, ${r.cardNumber},
-            ${r.userId}, ${r.orderId}, ${r.totalCents}, ${r.vatCents}, ${r.paymentMethod}, ${r.digital})
-          ON CONFLICT DO NOTHING
-          RETURNING receipt_id::int AS "receiptId"`,
-    );
-    if (!row) return null;
     const lines = r.lines.map((l, i) => ({
-      receipt_id: row.receiptId,
       line_no: i + 1,
       description: l.description,
       product_id: l.productId,
@@ -176,14 +163,30 @@ export class ReceiptsRepository {
       amount_cents: l.amountCents,
       vat_rate: l.vatRate,
     }));
-    await db.execute(
-      sql`INSERT INTO receipt_lines (receipt_id, line_no, description, product_id, quantity, unit_price_cents,
-            amount_cents, vat_rate)
-          SELECT * FROM json_to_recordset(${JSON.stringify(lines)}::json) AS x(receipt_id int, line_no smallint,
-            description text, product_id int, quantity numeric, unit_price_cents int, amount_cents int,
-            vat_rate numeric)`,
+    // one statement (one round trip): the receipt, then its lines when the receipt was written
+    const [row] = await queryRows<{ receiptId: number }>(
+      db,
+      sql`WITH r AS (
+            INSERT INTO receipts (source, system_id, till_code, document_number, issued_at, warehouse_id,
+              store_name, store_vat_number, store_address, card_number, user_id, order_id, total_cents, vat_cents,
+              payment_method, digital)
+            VALUES (${r.source}, ${r.systemId}, ${r.tillCode}, ${r.documentNumber}, ${r.issuedAt.toISOString()},
+              ${r.warehouseId}, ${r.storeName}, ${r.storeVatNumber}, ${r.storeAddress}, ${r.cardNumber},
+              ${r.userId}, ${r.orderId}, ${r.totalCents}, ${r.vatCents}, ${r.paymentMethod}, ${r.digital})
+            ON CONFLICT DO NOTHING
+            RETURNING receipt_id
+          ), l AS (
+            INSERT INTO receipt_lines (receipt_id, line_no, description, product_id, quantity, unit_price_cents,
+              amount_cents, vat_rate)
+            SELECT r.receipt_id, x.line_no, x.description, x.product_id, x.quantity, x.unit_price_cents,
+              x.amount_cents, x.vat_rate
+            FROM r CROSS JOIN json_to_recordset(${JSON.stringify(lines)}::json) AS x(line_no smallint,
+              description text, product_id int, quantity numeric, unit_price_cents int, amount_cents int,
+              vat_rate numeric)
+          )
+          SELECT receipt_id::int AS "receiptId" FROM r`,
     );
-    return row.receiptId;
+    return row?.receiptId ?? null;
   }
 
   /** A card just linked to an account: the receipts of that card no account held become the customer's. */

@@ -394,40 +394,47 @@ export class ReceiptsService {
       amountCents: l.amountCents,
       vatRate: l.vatRate,
     }));
-    const written = await this.db.transaction(async (tx) => {
-      const userId = card ? await this.cards.holderOf(card, tx) : null;
-      const s = userId === null ? null : effectiveSettings(await this.repo.settingsOf(userId, tx), now);
-      const digital = s?.digitalReceipt ?? false;
-      const receipt: NewReceipt = {
-        source: 'store',
-        systemId: system.systemId,
-        tillCode: body.tillCode,
-        documentNumber: body.documentNumber,
-        issuedAt: new Date(body.issuedAt),
-        warehouseId: system.warehouseId,
-        storeName: store?.name ?? `Punto vendita ${system.warehouseId}`,
-        storeVatNumber: CHAIN_VAT_NUMBER,
-        storeAddress: store?.address ?? '',
-        cardNumber: card,
-        userId,
-        orderId: null,
-        totalCents: body.totalCents,
-        vatCents: vatSummary(lines).reduce((t, v) => t + v.tax, 0),
-        paymentMethod: body.paymentMethod,
-        digital,
-        lines,
-      };
-      const receiptId = await this.repo.insert(tx, receipt);
-      if (receiptId === null) return null;
-      if (userId !== null && digital) await this.available(tx, userId, receiptId, receipt);
-      return {
-        receiptId,
-        duplicate: false,
-        printPaper: !digital,
-        voucherMode: s?.voucherMode ?? ('paper' as VoucherMode),
-        customerLinked: userId !== null,
-      };
-    });
+    const userId = card ? await this.cards.holderOf(card, this.db) : null;
+    const s = userId === null ? null : effectiveSettings(await this.repo.settingsOf(userId), now);
+    const digital = s?.digitalReceipt ?? false;
+    const receipt: NewReceipt = {
+      source: 'store',
+      systemId: system.systemId,
+      tillCode: body.tillCode,
+      documentNumber: body.documentNumber,
+      issuedAt: new Date(body.issuedAt),
+      warehouseId: system.warehouseId,
+      storeName: store?.name ?? `Punto vendita ${system.warehouseId}`,
+      storeVatNumber: CHAIN_VAT_NUMBER,
+      storeAddress: store?.address ?? '',
+      cardNumber: card,
+      userId,
+      orderId: null,
+      totalCents: body.totalCents,
+      vatCents: vatSummary(lines).reduce((t, v) => t + v.tax, 0),
+      paymentMethod: body.paymentMethod,
+      digital,
+      lines,
+    };
+    // the receipt and its lines are one statement; a digital one and its message share a transaction
+    const receiptId =
+      userId !== null && digital
+        ? await this.db.transaction(async (tx) => {
+            const id = await this.repo.insert(tx, receipt);
+            if (id !== null) await this.available(tx, userId, id, receipt);
+            return id;
+          })
+        : await this.repo.insert(this.db, receipt);
+    const written =
+      receiptId === null
+        ? null
+        : {
+            receiptId,
+            duplicate: false,
+            printPaper: !digital,
+            voucherMode: s?.voucherMode ?? ('paper' as VoucherMode),
+            customerLinked: userId !== null,
+          };
     return written ? ok(written) : replay();
   }
 
