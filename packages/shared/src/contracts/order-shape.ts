@@ -204,7 +204,7 @@ export const orderSchema = z.object({
   note: z
     .object({ noteId: z.number().int(), rating: z.number().int(), title: z.string(), comment: z.string() })
     .nullable(),
-  /** the arrival the customer announced for a Drive order (GET /order/view only; null: none yet) */
+  /** the arrival the customer announced for a Drive order (GET /order/view only, when there is one) */
   parkingReservation: parkingReservationSchema.nullable().optional(),
 });
 export type Order = z.infer<typeof orderSchema>;

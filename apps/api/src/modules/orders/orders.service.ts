@@ -159,7 +159,9 @@ export class OrdersService {
     if (!row) return failWith(ORDERS_TEXT.orderNotFound, 'notFound');
     const [order] = await this.toWire([row], { withItems: true, showReplaced });
     if (!order) return failWith(ORDERS_TEXT.orderNotFound, 'notFound');
-    return ok({ data: { ...order, parkingReservation: await this.parking.find(orderId) } });
+    // the arrival announced, when there is one (the other answers of an order never carry it)
+    const parking = await this.parking.find(orderId);
+    return ok({ data: parking ? { ...order, parkingReservation: parking } : order });
   }
 
   /** GET /token-order/view: a wrong, expired or other order's token answers the same refusal. */
