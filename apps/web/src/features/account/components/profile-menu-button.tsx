@@ -35,16 +35,20 @@ export function ProfileMenuButton({ firstName }: { firstName: string }) {
   const close = () => setAnchor(null);
   const unread = useUnreadNotifications(true);
   const unreadText = unread > 0 ? t('account.menu.unread', { count: unread }) : '';
-  const person = (
-    <Badge
-      badgeContent={unread}
-      max={99}
-      color="error"
-      slotProps={{ badge: { 'aria-hidden': true } as object }}
-    >
+  // the badge only with messages to read: a hidden "0" would still be text the button's name lacks
+  const person =
+    unread > 0 ? (
+      <Badge
+        badgeContent={unread}
+        max={99}
+        color="error"
+        slotProps={{ badge: { 'aria-hidden': true } as object }}
+      >
+        <PersonOutline />
+      </Badge>
+    ) : (
       <PersonOutline />
-    </Badge>
-  );
+    );
 
   async function signOut() {
     close();
