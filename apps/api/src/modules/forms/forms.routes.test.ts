@@ -322,6 +322,21 @@ describe('nf_fu_upload and nf_ajax_submit', () => {
     expect(asAnon.body.response.errors[0]).toMatchObject({ code: FORMS_TEXT.nonceInvalid.code });
     expect((await submit(a.token, view.nonce, FORM_IDS.contact, values)).body.response.status).toBe(0);
   });
+
+  it('one nonce sent twice at once files one request', async () => {
+    const view = (await mailPars(FORM_IDS.contact)).body.data;
+    const before = await count('form_submissions');
+    const values = { 11: 'Doppio', 12: 'doppio@example.it', 14: 'altro', 15: 'Ciao', 16: true };
+    const both = await Promise.all([
+      submit(null, view.nonce, FORM_IDS.contact, values),
+      submit(null, view.nonce, FORM_IDS.contact, values),
+    ]);
+    expect(both.map((r) => r.body.response.status).sort()).toEqual([0, 1]);
+    expect(both.find((r) => r.body.response.status !== 0)?.body.response.errors[0]).toMatchObject({
+      code: FORMS_TEXT.nonceUsed.code,
+    });
+    expect(await count('form_submissions')).toBe(before + 1);
+  });
 });
 
 describe('the card data update', () => {
