@@ -1,3 +1,4 @@
+import { CONTENT_TEXT_TAGS } from '@spesa/shared/content/html-tags';
 import sanitizeHtml from 'sanitize-html';
 
 /**
@@ -7,33 +8,7 @@ import sanitizeHtml from 'sanitize-html';
  * the h1); links keep only their address, with the schemes a customer may follow.
  */
 const OPTIONS: sanitizeHtml.IOptions = {
-  allowedTags: [
-    'p',
-    'br',
-    'strong',
-    'b',
-    'em',
-    'i',
-    'u',
-    'ul',
-    'ol',
-    'li',
-    'h2',
-    'h3',
-    'h4',
-    'span',
-    'small',
-    'sup',
-    'sub',
-    'a',
-    'table',
-    'caption',
-    'thead',
-    'tbody',
-    'tr',
-    'th',
-    'td',
-  ],
+  allowedTags: [...CONTENT_TEXT_TAGS, 'a', 'th'],
   allowedAttributes: { a: ['href'], th: ['scope'] },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowProtocolRelative: false,

@@ -1,4 +1,5 @@
 import { Fragment, type ReactNode } from 'react';
+import { CONTENT_TEXT_TAGS } from '@spesa/shared/content/html-tags';
 import { SmartLink } from './smart-link';
 
 /**
@@ -7,32 +8,7 @@ import { SmartLink } from './smart-link';
  * tags. Attributes are dropped, except link targets, which go through the link rules, and a table header's
  * scope.
  */
-const ALLOWED = new Set([
-  'p',
-  'br',
-  'strong',
-  'b',
-  'em',
-  'i',
-  'u',
-  'ul',
-  'ol',
-  'li',
-  'h2',
-  'h3',
-  'h4',
-  'span',
-  'small',
-  'sup',
-  'sub',
-  // tables (a product's nutrition declaration)
-  'table',
-  'caption',
-  'thead',
-  'tbody',
-  'tr',
-  'td',
-]);
+const ALLOWED: ReadonlySet<string> = new Set(CONTENT_TEXT_TAGS);
 
 function convert(node: Node, key: string): ReactNode {
   if (node.nodeType === Node.TEXT_NODE) return node.textContent;
