@@ -879,7 +879,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(leafletFilesRoutes, { leaflets });
   // the content system at the spec's paths, outside /ebsn/api: pages, menus, search, forms (decisions 050, 051)
   await app.register(contentStoreRoutes, { store: contentStore });
-  await app.register(formsRoutes, { forms });
+  await app.register(formsRoutes, { forms, maxPerAddress: env.FORM_RATE_MAX_PER_ADDRESS });
   await app.register(mediaRoutes, {
     mediaDir: env.MEDIA_DIR,
     productImage: (productId, hash, size) =>

@@ -95,6 +95,8 @@ const envSchema = z.object({
   /** gift-code checks, adds and removals allowed per customer and per client address in the same window */
   GIFT_CODE_RATE_MAX_PER_CUSTOMER: z.coerce.number().int().min(1).max(10_000).default(20),
   GIFT_CODE_RATE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(100),
+  /** form sends and uploads (admin-ajax.php) allowed per client address in the same window */
+  FORM_RATE_MAX_PER_ADDRESS: z.coerce.number().int().min(1).max(100_000).default(60),
   // ---- cart ----
   /**
    * Anonymous carts (spec section 6): 'false' (the default) makes every cart call need a signed-in customer

@@ -381,6 +381,25 @@ describe('the card data update', () => {
   });
 });
 
+describe('throttle', () => {
+  it('refuses a client address after 60 calls in the window, with the Italian message; others go on', async () => {
+    const call = async (ip: string) => {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: AJAX,
+        remoteAddress: ip,
+        ...multipart({ action: 'nf_unknown' }),
+      });
+      return { statusCode: res.statusCode, body: JSON.parse(res.body) as EnvelopeBody<AdminAjaxAnswer> };
+    };
+    for (let i = 0; i < 60; i += 1) expect((await call('10.9.0.1')).statusCode).toBe(200);
+    const over = await call('10.9.0.1');
+    expect(over.statusCode).toBe(429);
+    expect(over.body.response.errors[0]?.error).toContain('Troppi tentativi');
+    expect((await call('10.9.0.2')).body.response.errors[0]?.error).toBe(FORMS_TEXT.badAction.text);
+  });
+});
+
 describe('retention', () => {
   it('the daily job deletes submissions and their files after 180 days, not before', async () => {
     const view = (await mailPars(FORM_IDS.workWithUs)).body.data;

@@ -22,9 +22,14 @@ const positiveInt = (v: string | undefined) => (v && /^\d{1,9}$/.test(v) && Numb
 /**
  * The content system's forms at the spec's paths (issue 23, decision 051). `admin-ajax.php` reads its
  * multipart body part by part: the text fields first, then each file streamed to disk by the service (never
- * buffered), so a file over 2 MB is cut while it arrives.
+ * buffered), so a file over 2 MB is cut while it arrives. It stores files and sends mail to the chain, so
+ * it is throttled per client address (`maxPerAddress` calls in the throttle's window, decision 026).
  */
-const formsRoutes: FastifyPluginAsyncZod<{ forms: FormsService }> = async (app, { forms }) => {
+const formsRoutes: FastifyPluginAsyncZod<{ forms: FormsService; maxPerAddress: number }> = async (
+  app,
+  { forms, maxPerAddress },
+) => {
+  const throttle = app.authThrottle('form-send', undefined, { maxPerAddress });
   await app.register(multipart, {
     // the name as sent, path included: a name with a path is refused, not quietly cut to its last part
     preservePath: true,
@@ -52,12 +57,13 @@ const formsRoutes: FastifyPluginAsyncZod<{ forms: FormsService }> = async (app, 
   app.route({
     ...contractRoute(api.adminAjax, {
       access: ACCESS.customerOrAnonymous(
-        'a form is sent by visitors too; the single-use nonce of the form view is checked by the service',
+        'a form is sent by visitors too (throttled per address); the single-use nonce of the form view is checked by the service',
       ),
       tags,
       summary:
         'Multipart: `nf_ajax_submit` (security, formData) stores and mails a submission; `nf_fu_upload` (form_id, field_id, nonce, files) stores files up to 2 MB checked by content',
     }),
+    preHandler: throttle,
     handler: async (request) => answer(request, await adminAjax(request)),
   });
 
