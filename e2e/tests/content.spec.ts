@@ -117,6 +117,37 @@ test('un video si apre nel lettore YouTube a privacy avanzata, con il suo titolo
   await expect(dialog).toBeHidden();
 });
 
+test('le ricette: dal piè di pagina, filtrate con la tastiera, una ricetta e la successiva', async ({ page }) => {
+  test.setTimeout(180_000);
+  await page.goto('/');
+  await acceptCookies(page);
+  await openFromFooter(page, 'Ricette', 'Ricette');
+  await expect(page.getByRole('status')).toHaveText(/^\d+ ricette$/);
+  await settleAndScan(page, 'ricette');
+  // keyboard: the "vegetarian only" box, then the course "Dolci"
+  const veg = page.getByRole('checkbox', { name: 'Solo vegetariane' });
+  await veg.focus();
+  await page.keyboard.press('Space');
+  await expect(veg).toBeChecked();
+  await expect(page.getByRole('link', { name: 'Risotto alla milanese' })).toBeHidden();
+  await page.getByRole('link', { name: 'Dolci', exact: true }).focus();
+  await page.keyboard.press('Enter');
+  await expect(page).toHaveURL(/portata=dolci/);
+  await expect(page.getByRole('status')).toHaveText('1 ricetta');
+  await page.getByRole('link', { name: 'Torta di mele della nonna' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Torta di mele della nonna' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 2, name: 'Ingredienti (4 persone)' })).toBeVisible();
+  await settleAndScan(page, 'una ricetta');
+  await page.getByRole('navigation', { name: 'Altre ricette' }).getByRole('link').click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Insalata di finocchi e arance' })).toBeVisible();
+  // the blocks placed on a category, under its products
+  await page.goto('/category/frutta-e-verdura');
+  const block = page.getByRole('region', { name: 'Frutta e verdura di stagione' });
+  await block.scrollIntoViewIfNeeded();
+  await expect(block.getByRole('link', { name: 'nostre ricette' })).toHaveAttribute('href', '/ricette');
+  await settleAndScan(page, 'reparto con i blocchi di contenuto');
+});
+
 test('una pagina che non esiste mostra «Pagina non trovata»', async ({ page }) => {
   await page.goto('/page/non-esiste');
   await acceptCookies(page);

@@ -38,6 +38,9 @@ export const TABLE_OWNERS = {
     'content_pages',
     'content_menu_items',
     'ad_slots',
+    'content_posts',
+    'content_ux_blocks',
+    'content_slides',
     'content_version',
   ],
   delivery: [

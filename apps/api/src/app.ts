@@ -40,6 +40,7 @@ import { OrderPlacementRepository } from './modules/orders/order-placement.repos
 import { CatalogueService, readCatalogueVersion } from './modules/catalogue/catalogue.service';
 import contentRoutes, { contentStoreRoutes } from './modules/content/content.routes';
 import { ContentService } from './modules/content/content.service';
+import { ContentPostsService } from './modules/content/content-posts.service';
 import { ContentStoreService } from './modules/content/content-store.service';
 import { readContentVersion } from './modules/content/content-store.repository';
 import { productsQuerySchema } from '@spesa/shared/contracts/catalogue';
@@ -383,15 +384,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     isAddressInUse: (userId: number, addressId: number): Promise<boolean> =>
       cart.isAddressInUse(userId, addressId),
   });
-  // the content store (decision 050): its own cache keyed on content_version; stores and products by port
+  // the content store (decisions 050, 056): its own cache keyed on content_version; stores and products by port
+  const contentCache = new VersionedReadCache({
+    ttlMs: env.CACHE_TTL_MS,
+    maxEntries: env.CACHE_MAX_ENTRIES,
+    versionCheckMs: opts.versionCheckMs ?? 1000,
+    readVersion: () => readContentVersion(opts.db),
+  });
+  const contentPosts = new ContentPostsService(opts.db, contentCache);
   const contentStore = new ContentStoreService(
     opts.db,
-    new VersionedReadCache({
-      ttlMs: env.CACHE_TTL_MS,
-      maxEntries: env.CACHE_MAX_ENTRIES,
-      versionCheckMs: opts.versionCheckMs ?? 1000,
-      readVersion: () => readContentVersion(opts.db),
-    }),
+    contentCache,
     {
       stores: async () => {
         const list = await delivery.storeList();
@@ -422,6 +425,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
   );
   app.decorate('contentStore', contentStore);
+  app.decorate('contentPosts', contentPosts);
   const cartRepo = new CartRepository(opts.db);
   const cart: CartService = new CartService(cartRepo, delivery, timeslots, {
     catalogue,
@@ -878,7 +882,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(rootVersionRoute, { build });
   await app.register(leafletFilesRoutes, { leaflets });
   // the content system at the spec's paths, outside /ebsn/api: pages, menus, search, forms (decisions 050, 051)
-  await app.register(contentStoreRoutes, { store: contentStore });
+  await app.register(contentStoreRoutes, { store: contentStore, posts: contentPosts });
   await app.register(formsRoutes, { forms, maxPerAddress: env.FORM_RATE_MAX_PER_ADDRESS });
   await app.register(mediaRoutes, {
     mediaDir: env.MEDIA_DIR,
@@ -903,6 +907,8 @@ declare module 'fastify' {
     catalogue: CatalogueService;
     /** the content store (tests write pages through it) */
     contentStore: ContentStoreService;
+    /** the content store's recipes, ux-blocks and slides (decision 056) */
+    contentPosts: ContentPostsService;
     /** the one entry point of order status changes (its listener sends the order e-mails) */
     orderStatus: OrderStatusService;
     /** scheduled work (tests run due jobs with `app.jobs.runDue()`) */

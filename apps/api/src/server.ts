@@ -6,6 +6,7 @@ import { ensureSeeded, migrate, openDatabase, type OpenedDatabase } from './db/c
 import { ensureAccountData } from './db/seed/accounts';
 import { ensureDeliveryData } from './db/seed/delivery';
 import { ensureContentPages } from './db/seed/content-pages';
+import { ensureContentPosts } from './db/seed/content-posts';
 import { ensureListsAndRatingsData } from './db/seed/lists-and-ratings';
 import { ensureLoyaltyCardData } from './db/seed/loyalty-card';
 import { ensureGiftCertificateData } from './db/seed/gift-certificates';
@@ -82,6 +83,7 @@ async function prepareDatabase(env: Env): Promise<OpenedDatabase> {
   });
   await ensureOrderData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureContentPages(database.db);
+  await ensureContentPosts(database.db);
   await ensureListsAndRatingsData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureWalletData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureWorkSites(database.db, { demoAccounts: areDemoAccountsOn(env) });

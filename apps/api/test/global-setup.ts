@@ -6,6 +6,7 @@ import { ensureSeeded, migrate, openDatabase } from '../src/db/client';
 import { ensureAccountData } from '../src/db/seed/accounts';
 import { ensureDeliveryData } from '../src/db/seed/delivery';
 import { ensureContentPages } from '../src/db/seed/content-pages';
+import { ensureContentPosts } from '../src/db/seed/content-posts';
 import { ensureLeafletData } from '../src/db/seed/leaflets';
 import { ensureOrderData } from '../src/db/seed/orders';
 import { loadEnv } from '../src/env';
@@ -35,6 +36,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   await ensureDeliveryData(database.db, { dataDir: env.DEMO_DATA_DIR, demoAccounts: true });
   await ensureOrderData(database.db, { demoAccounts: true });
   await ensureContentPages(database.db);
+  await ensureContentPosts(database.db);
   await ensureLeafletData(database.db);
   let image: string | null = null;
   if (database.dumpImage) {

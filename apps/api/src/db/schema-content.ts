@@ -2,8 +2,10 @@ import { sql } from 'drizzle-orm';
 import {
   boolean,
   check,
+  date,
   index,
   integer,
+  jsonb,
   pgTable,
   serial,
   smallint,
@@ -81,6 +83,70 @@ export const adSlots = pgTable(
     uniqueIndex('ad_slots_route_path_idx').on(t.routePath),
     check('ad_slots_kind_check', sql`${t.kind} IN ('banner', 'product')`),
     check('ad_slots_product_check', sql`${t.kind} <> 'product' OR ${t.productId} IS NOT NULL`),
+  ],
+);
+
+/**
+ * A custom post (decision 056): a recipe today. `terms` are its taxonomy's terms (a recipe's courses),
+ * `fields` the values the list's filters read (difficolta, tempo, vegetariana), `content` sanitised HTML.
+ */
+export const contentPosts = pgTable(
+  'content_posts',
+  {
+    postId: serial('post_id').primaryKey(),
+    postType: text('post_type').notNull(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    excerpt: text('excerpt').notNull().default(''),
+    img: text('img'),
+    terms: text('terms').array().notNull().default(sql`'{}'::text[]`),
+    fields: jsonb('fields').$type<Record<string, string>>().notNull().default(sql`'{}'::jsonb`),
+    published: boolean('published').notNull().default(true),
+    publishedAt: timestamp('published_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('content_posts_type_slug_idx').on(t.postType, t.slug),
+    index('content_posts_type_date_idx').on(t.postType, t.publishedAt),
+    check('content_posts_type_check', sql`${t.postType} IN ('ricette')`),
+  ],
+);
+
+/** A reusable block of rich text (a ux-block), read by its slug or by the terms it is placed on. */
+export const contentUxBlocks = pgTable(
+  'content_ux_blocks',
+  {
+    blockId: serial('block_id').primaryKey(),
+    slug: text('slug').notNull(),
+    title: text('title').notNull(),
+    content: text('content').notNull(),
+    /** where the block shows: category slugs */
+    terms: text('terms').array().notNull().default(sql`'{}'::text[]`),
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [uniqueIndex('content_ux_blocks_slug_idx').on(t.slug)],
+);
+
+/** A slide of the content system's slider: valid on a span of days, for some delivery services or all. */
+export const contentSlides = pgTable(
+  'content_slides',
+  {
+    slideId: serial('slide_id').primaryKey(),
+    title: text('title').notNull(),
+    description: text('description').notNull().default(''),
+    img: text('img'),
+    link: text('link'),
+    validFrom: date('valid_from').notNull(),
+    validTo: date('valid_to').notNull(),
+    /** empty: every delivery service */
+    deliveryServiceIds: integer('delivery_service_ids').array().notNull().default(sql`'{}'::integer[]`),
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+  },
+  (t) => [
+    index('content_slides_valid_idx').on(t.validFrom, t.validTo),
+    check('content_slides_span_check', sql`${t.validFrom} <= ${t.validTo}`),
   ],
 );
 

@@ -229,6 +229,15 @@ export const routes: RouteObject[] = [
         lazy: () => import('./routes/form-route').then((m) => ({ Component: m[name] })),
       })),
       // digital leaflets (decision 052)
+      // the content store's recipes (decision 056)
+      {
+        path: 'ricette',
+        lazy: () => import('./routes/recipes-route').then((m) => ({ Component: m.RecipesRoute })),
+      },
+      {
+        path: 'ricette/:slug',
+        lazy: () => import('./routes/recipes-route').then((m) => ({ Component: m.RecipeRoute })),
+      },
       {
         path: 'volantini',
         lazy: () => import('./routes/leaflets-route').then((m) => ({ Component: m.LeafletsRoute })),

@@ -19,6 +19,10 @@ export const ROUTE_PATTERNS = {
   profile: '/profile/*',
   dashboard: '/dashboard',
   page: '/page/:slug',
+  recipes: '/ricette',
+  recipe: '/ricette/:slug',
+  leaflets: '/volantini',
+  leaflet: '/volantini/:leafletId',
   giftCardPartners: '/gift-card-aziende',
 } as const;
 

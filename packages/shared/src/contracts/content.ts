@@ -5,7 +5,7 @@ import {
   pageSchema,
   productSchema,
 } from './catalogue';
-import { endpoint } from './endpoint';
+import { endpoint, OWN_TEXT } from './endpoint';
 
 /**
  * Wire contracts of the content module (spec section 7, "Content system under /p/wp-json"; decision 050):
@@ -119,6 +119,124 @@ export const contentSearchDataSchema = z.object({
 });
 export type ContentSearchData = z.infer<typeof contentSearchDataSchema>;
 
+// ---------- custom posts (recipes) ----------
+/** The custom post types the content store keeps, with the taxonomy each is grouped by. */
+export const POST_TYPES = ['ricette'] as const;
+export type PostType = (typeof POST_TYPES)[number];
+export const POST_TAXONOMY: Record<PostType, string> = { ricette: 'portata' };
+
+/** `filters=difficolta:facile,vegetariana:si`: up to 5 key:value pairs of a post's fields. */
+const postFiltersSchema = z
+  .string()
+  .trim()
+  .max(200)
+  .regex(/^[a-z_]{1,30}:[a-z0-9-]{1,40}(,[a-z_]{1,30}:[a-z0-9-]{1,40}){0,4}$/)
+  .transform((s) => Object.fromEntries(s.split(',').map((pair) => pair.split(':') as [string, string])));
+
+export const postTypeParamsSchema = z.object({ type: z.enum(POST_TYPES) });
+export const postListQuerySchema = pagedQuerySchema.extend({
+  /** a term of the type's taxonomy (for recipes, the course: "primi", "dolci"…) */
+  term: pageSlugSchema.optional(),
+  filters: postFiltersSchema.optional(),
+});
+export const postParamsSchema = z.object({ type: z.enum(POST_TYPES), slug: pageSlugSchema });
+
+export const wpPostSummarySchema = z.object({
+  id: z.number().int(),
+  type: z.enum(POST_TYPES),
+  slug: z.string(),
+  /** the shop's path of the post: /ricette/<slug> */
+  link: z.string(),
+  date: z.string(),
+  title: rendered,
+  excerpt: rendered,
+  /** a picture of the post, or null */
+  img: z.string().nullable(),
+  /** the taxonomy's terms of the post ({ portata: ["primi"] }) */
+  terms: z.record(z.string(), z.array(z.string())),
+  /** the fields the filters read ({ difficolta: "facile", tempo: "30", vegetariana: "si" }) */
+  fields: z.record(z.string(), z.string()),
+});
+export type WpPostSummary = z.infer<typeof wpPostSummarySchema>;
+const postLinkSchema = z.object({ slug: z.string(), link: z.string(), title: rendered });
+export const wpPostSchema = wpPostSummarySchema.extend({
+  /** sanitised HTML */
+  content: rendered,
+  /** the older post of the same type, and the newer one */
+  previous: postLinkSchema.nullable(),
+  next: postLinkSchema.nullable(),
+});
+export type WpPost = z.infer<typeof wpPostSchema>;
+export const postListDataSchema = z.object({
+  posts: z.array(wpPostSummarySchema),
+  page: pageSchema,
+  /** the type's terms with how many published posts each has, for the filter chips */
+  terms: z.array(z.object({ term: z.string(), count: z.number().int() })),
+});
+export type PostListData = z.infer<typeof postListDataSchema>;
+export const postDataSchema = z.object({ post: wpPostSchema });
+
+// ---------- ux-blocks ----------
+export const uxBlocksQuerySchema = z
+  .object({
+    /** one block by its slug */
+    slug: pageSlugSchema.optional(),
+    /** the blocks placed on a term (a category's slug) */
+    term: pageSlugSchema.optional(),
+  })
+  .superRefine((q, ctx) => {
+    if ((q.slug === undefined) === (q.term === undefined))
+      ctx.addIssue({
+        code: 'custom',
+        path: ['slug'],
+        message: 'Indica uno tra slug e term.',
+        params: OWN_TEXT,
+      });
+  });
+export const uxBlockSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: rendered,
+  /** sanitised HTML */
+  content: rendered,
+  terms: z.array(z.string()),
+});
+export type UxBlock = z.infer<typeof uxBlockSchema>;
+export const uxBlocksDataSchema = z.object({ blocks: z.array(uxBlockSchema) });
+
+// ---------- slides ----------
+/** `day`: the day stamp YYYYMMDD the slides are for (Rome's calendar day) */
+export const slidesQuerySchema = z.object({
+  day: z
+    .string()
+    .regex(/^\d{8}$/)
+    .refine((d) => !Number.isNaN(Date.parse(`${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}T00:00:00Z`)))
+    .transform((d) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`),
+  deliveryServiceId: queryInt(1, 99).optional(),
+});
+export const slidesByIdQuerySchema = z.object({
+  /** "3,5,8": up to 20 slide ids */
+  ids: z
+    .string()
+    .regex(/^\d{1,9}(,\d{1,9}){0,19}$/)
+    .transform((s) => [...new Set(s.split(',').map(Number))]),
+});
+export const slideSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  img: z.string().nullable(),
+  /** a shop path or an external address: the link rules apply */
+  link: z.string().nullable(),
+  /** YYYY-MM-DD, both included */
+  validFrom: z.string(),
+  validTo: z.string(),
+  /** the delivery services the slide is for; empty: all */
+  deliveryServiceIds: z.array(z.number().int()),
+});
+export type Slide = z.infer<typeof slideSchema>;
+export const slidesDataSchema = z.object({ slides: z.array(slideSchema) });
+
 // ---------- ad slots ----------
 export const advQuerySchema = z.object({
   /** the route path the layout shows ("/", "/cart", "/category/frutta"); query and hash are ignored */
@@ -172,6 +290,37 @@ export const contentEndpoints = {
     path: '/p/wp-json/spesa/v1/search',
     query: contentSearchQuerySchema,
     response: contentSearchDataSchema,
+  }),
+  postList: endpoint({
+    method: 'GET',
+    path: '/p/wp-json/spesa/v1/posts/:type',
+    params: postTypeParamsSchema,
+    query: postListQuerySchema,
+    response: postListDataSchema,
+  }),
+  post: endpoint({
+    method: 'GET',
+    path: '/p/wp-json/spesa/v1/posts/:type/:slug',
+    params: postParamsSchema,
+    response: postDataSchema,
+  }),
+  uxBlocks: endpoint({
+    method: 'GET',
+    path: '/p/wp-json/spesa/v1/ux-blocks',
+    query: uxBlocksQuerySchema,
+    response: uxBlocksDataSchema,
+  }),
+  slides: endpoint({
+    method: 'GET',
+    path: '/p/wp-json/spesa/v1/slides',
+    query: slidesQuerySchema,
+    response: slidesDataSchema,
+  }),
+  slidesById: endpoint({
+    method: 'GET',
+    path: '/p/wp-json/spesa/v1/slides_by_id',
+    query: slidesByIdQuerySchema,
+    response: slidesDataSchema,
   }),
   adv: endpoint({
     method: 'GET',

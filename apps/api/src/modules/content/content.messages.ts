@@ -11,6 +11,11 @@ export const CONTENT_TEXT = {
     code: 'msg.page.empty',
     text: 'Il testo della pagina è vuoto dopo la pulizia del codice HTML.',
   },
+  postNotFound: {
+    code: 'msg.post.notFound',
+    text: 'Il contenuto richiesto non esiste o non è più disponibile.',
+  },
+  blockNotFound: { code: 'msg.uxBlock.notFound', text: 'Il blocco di contenuto richiesto non esiste.' },
 } as const satisfies MessageTable;
 
 /** The banner shown where the layout has an ad slot and none is configured for the route. */

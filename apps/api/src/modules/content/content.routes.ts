@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
+import type { ContentPostsService } from './content-posts.service';
 import type { ContentStoreService } from './content-store.service';
 import type { ContentService } from './content.service';
 
@@ -38,10 +39,10 @@ export default contentRoutes;
  * The content store at the spec's paths under /p/wp-json, outside /ebsn/api like the forms (decisions 050,
  * 051): pages, menus, the general search. All public.
  */
-export const contentStoreRoutes: FastifyPluginAsyncZod<{ store: ContentStoreService }> = async (
-  app,
-  { store },
-) => {
+export const contentStoreRoutes: FastifyPluginAsyncZod<{
+  store: ContentStoreService;
+  posts: ContentPostsService;
+}> = async (app, { store, posts }) => {
   app.route({
     ...contractRoute(api.pageBySlug, {
       access: ACCESS.public('the shop pages (conditions, privacy, contacts…) are public'),
@@ -75,5 +76,60 @@ export const contentStoreRoutes: FastifyPluginAsyncZod<{ store: ContentStoreServ
     }),
     handler: async (request) =>
       answer(request, await store.search(request.query.s, request.query.page, request.query.per_page)),
+  });
+  app.route({
+    ...contractRoute(api.postList, {
+      access: ACCESS.public('the recipes are public'),
+      tags: ['content'],
+      summary:
+        'Custom posts of a type (recipes), newest first, by a term of its taxonomy and by field filters, paged (10)',
+    }),
+    handler: async (request) =>
+      answer(
+        request,
+        await posts.postList({
+          type: request.params.type,
+          term: request.query.term,
+          filters: request.query.filters,
+          page: request.query.page,
+          perPage: request.query.per_page,
+        }),
+      ),
+  });
+  app.route({
+    ...contractRoute(api.post, {
+      access: ACCESS.public('the recipes are public'),
+      tags: ['content'],
+      summary: 'A custom post by slug with the previous (older) and next (newer) post of its type',
+    }),
+    handler: async (request) => answer(request, await posts.post(request.params.type, request.params.slug)),
+  });
+  app.route({
+    ...contractRoute(api.uxBlocks, {
+      access: ACCESS.public('content blocks are shown to anyone'),
+      tags: ['content'],
+      summary: 'Ux-blocks: one by slug, or those placed on a term (a category slug)',
+    }),
+    handler: async (request) => {
+      const { slug, term } = request.query;
+      return answer(request, await posts.uxBlocks(slug !== undefined ? { slug } : { term: term ?? '' }));
+    },
+  });
+  app.route({
+    ...contractRoute(api.slides, {
+      access: ACCESS.public('the slider is shown to anyone'),
+      tags: ['content'],
+      summary: 'The slides of a day stamp (YYYYMMDD) for a delivery service (and those for every service)',
+    }),
+    handler: async (request) =>
+      answer(request, await posts.slides(request.query.day, request.query.deliveryServiceId ?? null)),
+  });
+  app.route({
+    ...contractRoute(api.slidesById, {
+      access: ACCESS.public('the slider is shown to anyone'),
+      tags: ['content'],
+      summary: 'Slides by id, in the order asked',
+    }),
+    handler: async (request) => answer(request, await posts.slidesById(request.query.ids)),
   });
 };

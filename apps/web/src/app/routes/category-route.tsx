@@ -15,6 +15,10 @@ import { SafeHtml } from '../../features/content/components/safe-html';
 import '../product-listing/product-listing.css';
 
 // a department's content blocks (banners, sliders: MUI) load apart; a listing renders without them
+// the content store's blocks placed on the category (decision 056), under the listing
+const UxBlocksOfTerm = lazy(() =>
+  import('../../features/content/components/ux-blocks').then((m) => ({ default: m.UxBlocksOfTerm })),
+);
 const CategoryBlocksView = lazy(() =>
   import('../category-blocks/category-blocks-view').then((m) => ({ default: m.CategoryBlocksView })),
 );
@@ -76,6 +80,9 @@ export function CategoryRoute() {
           emptyText={t('listing.empty')}
         />
       </div>
+      <Suspense fallback={null}>
+        <UxBlocksOfTerm term={c.slug} />
+      </Suspense>
     </>
   );
 }

@@ -1,0 +1,226 @@
+import { sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+
+/**
+ * SQL of the content store's custom posts, ux-blocks and slides (decision 056). Dates are formatted in SQL
+ * (Rome time for a post's date, the calendar day for a slide), so both drivers answer the same text.
+ */
+export interface PostRow {
+  postId: number;
+  postType: string;
+  slug: string;
+  title: string;
+  excerpt: string;
+  img: string | null;
+  terms: string[];
+  fields: Record<string, string>;
+  date: string;
+}
+export interface PostFullRow extends PostRow {
+  content: string;
+}
+export interface PostLinkRow {
+  slug: string;
+  title: string;
+}
+
+const POST_COLUMNS = sql`post_id AS "postId", post_type AS "postType", slug, title, excerpt, img, terms, fields,
+  to_char(published_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD"T"HH24:MI:SS') AS date`;
+
+/** Newest first; ties by id, so next and previous are well defined. */
+const POST_ORDER = sql`published_at DESC, post_id DESC`;
+
+function postWhere(type: string, term?: string, fields?: Record<string, string>): SQL {
+  const parts = [sql`post_type = ${type}`, sql`published`];
+  if (term) parts.push(sql`${term} = ANY(terms)`);
+  if (fields && Object.keys(fields).length > 0) parts.push(sql`fields @> ${JSON.stringify(fields)}::jsonb`);
+  return sql.join(parts, sql` AND `);
+}
+
+export async function postList(
+  db: Db,
+  q: { type: string; term?: string; fields?: Record<string, string>; offset: number; limit: number },
+): Promise<{ rows: PostRow[]; total: number }> {
+  const where = postWhere(q.type, q.term, q.fields);
+  const rows = await queryRows<PostRow>(
+    db,
+    sql`SELECT ${POST_COLUMNS} FROM content_posts WHERE ${where}
+        ORDER BY ${POST_ORDER} OFFSET ${q.offset} LIMIT ${q.limit}`,
+  );
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM content_posts WHERE ${where}`,
+  );
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** The terms of a type's published posts, with how many posts each has, by name. */
+export async function postTermCounts(db: Db, type: string): Promise<{ term: string; count: number }[]> {
+  return queryRows<{ term: string; count: number }>(
+    db,
+    sql`SELECT t.term, count(*)::int AS count
+        FROM content_posts p CROSS JOIN LATERAL unnest(p.terms) AS t(term)
+        WHERE p.post_type = ${type} AND p.published
+        GROUP BY t.term ORDER BY t.term`,
+  );
+}
+
+/** A published post with its older (previous) and newer (next) neighbour of the same type. */
+export async function postBySlug(
+  db: Db,
+  type: string,
+  slug: string,
+): Promise<{ post: PostFullRow; previous: PostLinkRow | null; next: PostLinkRow | null } | null> {
+  const [post] = await queryRows<PostFullRow & { at: string }>(
+    db,
+    sql`SELECT ${POST_COLUMNS}, content, published_at::text AS at FROM content_posts
+        WHERE post_type = ${type} AND slug = ${slug} AND published`,
+  );
+  if (!post) return null;
+  const [previous] = await queryRows<PostLinkRow>(
+    db,
+    sql`SELECT slug, title FROM content_posts
+        WHERE post_type = ${type} AND published
+          AND (published_at, post_id) < (${post.at}::timestamptz, ${post.postId})
+        ORDER BY ${POST_ORDER} LIMIT 1`,
+  );
+  const [next] = await queryRows<PostLinkRow>(
+    db,
+    sql`SELECT slug, title FROM content_posts
+        WHERE post_type = ${type} AND published
+          AND (published_at, post_id) > (${post.at}::timestamptz, ${post.postId})
+        ORDER BY published_at, post_id LIMIT 1`,
+  );
+  const { at: _at, ...row } = post;
+  return { post: row, previous: previous ?? null, next: next ?? null };
+}
+
+export interface PostWrite {
+  postType: string;
+  slug: string;
+  title: string;
+  content: string;
+  excerpt: string;
+  img: string | null;
+  terms: string[];
+  fields: Record<string, string>;
+  publishedAt: Date;
+}
+
+/** Adds a post, or rewrites the one of the same type and slug. */
+export async function upsertPost(tx: Db, p: PostWrite): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`INSERT INTO content_posts (post_type, slug, title, content, excerpt, img, terms, fields, published_at)
+        VALUES (${p.postType}, ${p.slug}, ${p.title}, ${p.content}, ${p.excerpt}, ${p.img},
+          ${textArray(p.terms)}, ${JSON.stringify(p.fields)}::jsonb, ${p.publishedAt.toISOString()}::timestamptz)
+        ON CONFLICT (post_type, slug) DO UPDATE SET title = excluded.title, content = excluded.content,
+          excerpt = excluded.excerpt, img = excluded.img, terms = excluded.terms, fields = excluded.fields
+        RETURNING post_id AS id`,
+  );
+  if (!row) throw new Error('content_posts upsert answered no row');
+  return row.id;
+}
+
+// ---------- ux-blocks ----------
+export interface UxBlockRow {
+  blockId: number;
+  slug: string;
+  title: string;
+  content: string;
+  terms: string[];
+}
+const BLOCK_COLUMNS = sql`block_id AS "blockId", slug, title, content, terms`;
+
+export async function uxBlocks(db: Db, by: { slug: string } | { term: string }): Promise<UxBlockRow[]> {
+  const where = 'slug' in by ? sql`slug = ${by.slug}` : sql`${by.term} = ANY(terms)`;
+  return queryRows<UxBlockRow>(
+    db,
+    sql`SELECT ${BLOCK_COLUMNS} FROM content_ux_blocks WHERE active AND ${where}
+        ORDER BY position, block_id LIMIT 10`,
+  );
+}
+
+export async function upsertUxBlock(
+  tx: Db,
+  b: { slug: string; title: string; content: string; terms: string[]; position: number },
+): Promise<void> {
+  await tx.execute(
+    sql`INSERT INTO content_ux_blocks (slug, title, content, terms, position)
+        VALUES (${b.slug}, ${b.title}, ${b.content}, ${textArray(b.terms)}, ${b.position})
+        ON CONFLICT (slug) DO UPDATE SET title = excluded.title, content = excluded.content,
+          terms = excluded.terms, position = excluded.position`,
+  );
+}
+
+// ---------- slides ----------
+export interface SlideRow {
+  slideId: number;
+  title: string;
+  description: string;
+  img: string | null;
+  link: string | null;
+  validFrom: string;
+  validTo: string;
+  deliveryServiceIds: number[];
+}
+const SLIDE_COLUMNS = sql`slide_id AS "slideId", title, description, img, link,
+  to_char(valid_from, 'YYYY-MM-DD') AS "validFrom", to_char(valid_to, 'YYYY-MM-DD') AS "validTo",
+  delivery_service_ids AS "deliveryServiceIds"`;
+
+/** The active slides of a day (YYYY-MM-DD), for a delivery service (those for every service included). */
+export async function slidesOfDay(db: Db, day: string, serviceId: number | null): Promise<SlideRow[]> {
+  const service =
+    serviceId === null
+      ? sql`cardinality(delivery_service_ids) = 0`
+      : sql`(cardinality(delivery_service_ids) = 0 OR ${serviceId} = ANY(delivery_service_ids))`;
+  return queryRows<SlideRow>(
+    db,
+    sql`SELECT ${SLIDE_COLUMNS} FROM content_slides
+        WHERE active AND valid_from <= ${day}::date AND valid_to >= ${day}::date AND ${service}
+        ORDER BY position, slide_id LIMIT 20`,
+  );
+}
+
+export async function slidesById(db: Db, ids: readonly number[]): Promise<SlideRow[]> {
+  if (ids.length === 0) return [];
+  return queryRows<SlideRow>(
+    db,
+    sql`SELECT ${SLIDE_COLUMNS} FROM content_slides
+        WHERE active AND slide_id IN (${sql.join(
+          ids.map((id) => sql`${id}`),
+          sql`, `,
+        )})`,
+  );
+}
+
+export async function insertSlide(
+  tx: Db,
+  s: Omit<SlideRow, 'slideId'> & { position: number },
+): Promise<number> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`INSERT INTO content_slides (title, description, img, link, valid_from, valid_to, delivery_service_ids, position)
+        VALUES (${s.title}, ${s.description}, ${s.img}, ${s.link}, ${s.validFrom}::date, ${s.validTo}::date,
+          ${intArray(s.deliveryServiceIds)}, ${s.position})
+        RETURNING slide_id AS id`,
+  );
+  if (!row) throw new Error('content_slides insert answered no row');
+  return row.id;
+}
+
+const textArray = (values: readonly string[]) =>
+  values.length === 0
+    ? sql`'{}'::text[]`
+    : sql`ARRAY[${sql.join(
+        values.map((v) => sql`${v}`),
+        sql`, `,
+      )}]::text[]`;
+const intArray = (values: readonly number[]) =>
+  values.length === 0
+    ? sql`'{}'::integer[]`
+    : sql`ARRAY[${sql.join(
+        values.map((v) => sql`${v}::int`),
+        sql`, `,
+      )}]`;

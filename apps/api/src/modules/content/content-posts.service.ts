@@ -1,0 +1,206 @@
+import {
+  POST_TAXONOMY,
+  type PostListData,
+  type PostType,
+  type Slide,
+  type UxBlock,
+  type WpPost,
+  type WpPostSummary,
+} from '@spesa/shared/contracts/content';
+import type { Db } from '../../db/client';
+import type { VersionedReadCache } from '../../lib/read-cache';
+import { failWith, ok, type Result } from '../../lib/result';
+import { CONTENT_TEXT } from './content.messages';
+import { sanitizeContentHtml } from './content-html';
+import {
+  insertSlide,
+  postBySlug,
+  postList,
+  postTermCounts,
+  slidesById,
+  slidesOfDay,
+  upsertPost,
+  upsertUxBlock,
+  uxBlocks,
+  type PostRow,
+  type SlideRow,
+} from './content-posts.repository';
+import { incrementContentVersion } from './content-store.repository';
+
+const postLink = (type: string, slug: string) => `/${type}/${slug}`;
+
+function toPostSummary(row: PostRow): WpPostSummary {
+  const type = row.postType as PostType;
+  return {
+    id: row.postId,
+    type,
+    slug: row.slug,
+    link: postLink(type, row.slug),
+    date: row.date,
+    title: { rendered: row.title },
+    excerpt: { rendered: row.excerpt },
+    img: row.img,
+    terms: { [POST_TAXONOMY[type]]: row.terms },
+    fields: row.fields,
+  };
+}
+
+const toSlide = (r: SlideRow): Slide => ({
+  id: r.slideId,
+  title: r.title,
+  description: r.description,
+  img: r.img,
+  link: r.link,
+  validFrom: r.validFrom,
+  validTo: r.validTo,
+  deliveryServiceIds: r.deliveryServiceIds,
+});
+
+/** A post as the seed or the back office writes it; the HTML is sanitised here. */
+export interface PostInput {
+  type: PostType;
+  slug: string;
+  title: string;
+  content: string;
+  excerpt: string;
+  img: string | null;
+  terms: string[];
+  fields: Record<string, string>;
+  publishedAt: Date;
+}
+
+/**
+ * The content store's custom posts (recipes), ux-blocks and slides (decision 056), read through the content
+ * store's cache keyed on the content version; every write bumps the version in its transaction.
+ */
+export class ContentPostsService {
+  constructor(
+    private readonly db: Db,
+    private readonly cache: VersionedReadCache,
+  ) {}
+
+  async postList(q: {
+    type: PostType;
+    term?: string | undefined;
+    filters?: Record<string, string> | undefined;
+    page: number;
+    perPage: number;
+  }): Promise<Result<PostListData>> {
+    return this.cache.getOrLoad(
+      ['posts', q.type, q.term ?? '', q.filters ?? {}, q.page, q.perPage],
+      async () => {
+        const { rows, total } = await postList(this.db, {
+          type: q.type,
+          ...(q.term ? { term: q.term } : {}),
+          ...(q.filters ? { fields: q.filters } : {}),
+          offset: (q.page - 1) * q.perPage,
+          limit: q.perPage,
+        });
+        return ok({
+          posts: rows.map(toPostSummary),
+          page: {
+            selPage: q.page,
+            totPages: Math.ceil(total / q.perPage),
+            totItems: total,
+            itemsPerPage: q.perPage,
+          },
+          terms: await postTermCounts(this.db, q.type),
+        });
+      },
+    );
+  }
+
+  async post(type: PostType, slug: string): Promise<Result<{ post: WpPost }>> {
+    return this.cache.getOrLoad(['post', type, slug], async () => {
+      const found = await postBySlug(this.db, type, slug);
+      if (!found) return failWith(CONTENT_TEXT.postNotFound, 'notFound');
+      const link = (l: { slug: string; title: string } | null) =>
+        l ? { slug: l.slug, link: postLink(type, l.slug), title: { rendered: l.title } } : null;
+      return ok({
+        post: {
+          ...toPostSummary(found.post),
+          content: { rendered: found.post.content },
+          previous: link(found.previous),
+          next: link(found.next),
+        },
+      });
+    });
+  }
+
+  async uxBlocks(by: { slug: string } | { term: string }): Promise<Result<{ blocks: UxBlock[] }>> {
+    return this.cache.getOrLoad(['ux', by], async () => {
+      const rows = await uxBlocks(this.db, by);
+      if ('slug' in by && rows.length === 0) return failWith(CONTENT_TEXT.blockNotFound, 'notFound');
+      return ok({
+        blocks: rows.map((r) => ({
+          id: r.blockId,
+          slug: r.slug,
+          title: { rendered: r.title },
+          content: { rendered: r.content },
+          terms: r.terms,
+        })),
+      });
+    });
+  }
+
+  /** The slides of a day (YYYY-MM-DD) for a delivery service; without one, the slides for every service. */
+  async slides(day: string, deliveryServiceId: number | null): Promise<Result<{ slides: Slide[] }>> {
+    return this.cache.getOrLoad(['slides', day, deliveryServiceId], async () =>
+      ok({ slides: (await slidesOfDay(this.db, day, deliveryServiceId)).map(toSlide) }),
+    );
+  }
+
+  /** Slides by id, in the order asked; unknown or switched-off ids are left out. */
+  async slidesById(ids: readonly number[]): Promise<Result<{ slides: Slide[] }>> {
+    const rows = await slidesById(this.db, ids);
+    const byId = new Map(rows.map((r) => [r.slideId, r]));
+    return ok({
+      slides: ids.flatMap((id) => {
+        const row = byId.get(id);
+        return row ? [toSlide(row)] : [];
+      }),
+    });
+  }
+
+  // ---------- writes (seed, back office) ----------
+  async savePost(input: PostInput, db: Db = this.db): Promise<number> {
+    const id = await db.transaction(async (tx) => {
+      const postId = await upsertPost(tx, {
+        postType: input.type,
+        slug: input.slug,
+        title: input.title.trim(),
+        content: sanitizeContentHtml(input.content),
+        excerpt: sanitizeContentHtml(input.excerpt),
+        img: input.img,
+        terms: input.terms,
+        fields: input.fields,
+        publishedAt: input.publishedAt,
+      });
+      await incrementContentVersion(tx);
+      return postId;
+    });
+    this.cache.invalidateVersion();
+    return id;
+  }
+
+  async saveUxBlock(
+    input: { slug: string; title: string; content: string; terms: string[]; position: number },
+    db: Db = this.db,
+  ): Promise<void> {
+    await db.transaction(async (tx) => {
+      await upsertUxBlock(tx, { ...input, content: sanitizeContentHtml(input.content) });
+      await incrementContentVersion(tx);
+    });
+    this.cache.invalidateVersion();
+  }
+
+  async addSlide(input: Omit<SlideRow, 'slideId'> & { position: number }, db: Db = this.db): Promise<number> {
+    const id = await db.transaction(async (tx) => {
+      const slideId = await insertSlide(tx, input);
+      await incrementContentVersion(tx);
+      return slideId;
+    });
+    this.cache.invalidateVersion();
+    return id;
+  }
+}
