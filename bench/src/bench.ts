@@ -16,6 +16,7 @@
 //   npm run bench -- --part=loyalty                checkout with a personal gift certificate and the wallet
 //                                                  (order-placement.bench.ts --scenario=gift-wallet, issue 21),
 //                                                  each run beside a plain one on the same machine state
+//   npm run bench -- --part=uploads                rounds of 20 parallel 2 MB form uploads: memory, other p95
 //   npm run bench -- --part=catalogue,orders       several parts; the default `all` runs the five
 //
 // PGlite: var/bench-pglite, seeded once (SEED_PRODUCT_TARGET) and reused while var/bench-pglite.json says it
@@ -40,6 +41,7 @@ import {
   type RunningServer,
 } from './lib';
 import { benchProcesses } from './processes';
+import { benchUploads } from './uploads';
 import { discover, load, percentile, type LoadResult } from './scenarios';
 
 // ---------------------------------------------------------------------------------------------------------
@@ -53,7 +55,7 @@ const products = Number(text('products', '100000'));
 const dbs = text('db', 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
 const reseed = option('reseed') === true;
 const only = text('part', 'all');
-const PARTS = ['catalogue', 'orders', 'loyalty', 'lists', 'receipts', 'processes'];
+const PARTS = ['catalogue', 'orders', 'loyalty', 'lists', 'receipts', 'uploads', 'processes'];
 const parts = new Set(only === 'all' ? PARTS : only.split(','));
 for (const p of parts)
   if (!PARTS.includes(p)) throw new Error(`--part=${p}: expected all, ${PARTS.join(', ')} (comma separated)`);
@@ -648,6 +650,67 @@ if (parts.has('receipts') && findPgBinDir()) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// the forms' uploads (decision 051): memory of the server and the other requests' p95 while they run
+let uploadsMeasured = false;
+if (parts.has('uploads') && findPgBinDir()) {
+  console.log('\n== Form uploads on PostgreSQL');
+  const uploadsDir = join(root, 'var/bench-uploads-files');
+  rmSync(uploadsDir, { recursive: true, force: true });
+  const cluster = await startPgCluster({ database: 'spesa_uploads', log: (m) => console.log(`  ${m}`) });
+  let server: RunningServer | null = null;
+  try {
+    server = await startServer({
+      label: 'uploads',
+      port: await freePort(),
+      env: { DATABASE_URL: cluster.url, FORM_UPLOADS_DIR: uploadsDir, FORM_RATE_MAX_PER_ADDRESS: '100000' },
+      readyTimeoutMs: seedTimeoutMs,
+    });
+    const pid = server.child.pid;
+    if (!pid) throw new Error('uploads: the server has no pid');
+    const f = await benchUploads(server.url, pid, 3);
+    const growth = f.rssPeakMb - f.rssBeforeMb;
+    const mark = (ok: boolean) => (ok ? '✓' : '✗');
+    const rh = ['request', 'p50 ms alone', 'p95 ms alone', 'p50 ms with uploads', 'p95 ms with uploads'];
+    const rows = [
+      ['GET /ebsn/api/products/suggest?q=latte', f.quiet.suggest, f.busy.suggest],
+      ['GET /p/wp-json/wp/v2/pages?slug=faq', f.quiet.page, f.busy.page],
+    ].map(([name, a, b]) => {
+      const [q, w] = [a, b] as LoadResult[];
+      return [name as string, q!.p50.toFixed(1), q!.p95.toFixed(1), w!.p50.toFixed(1), w!.p95.toFixed(1)];
+    });
+    console.log(`\n${textTable(rh, rows)}`);
+    console.log(
+      `  ${f.uploads} uploads in ${f.rounds} rounds of 20 (${f.failures} refused), p95 ${f.uploadP95.toFixed(0)} ms; ` +
+        `RSS ${f.rssBeforeMb.toFixed(0)} MB before, peak ${f.rssPeakMb.toFixed(0)} MB`,
+    );
+    const file = writeDocsSection(
+      'Form uploads',
+      [
+        `Measured ${today()} on commit ${gitSha()}; machine: ${machine()}; load average at the end ` +
+          `${loadavg()[0]?.toFixed(1) ?? '—'} (the machine is shared: other work slows every figure).`,
+        'Command: `npm run bench -- --part=uploads` — bench/src/uploads.ts starts the shop on a freshly seeded ' +
+          'private PostgreSQL cluster, then sends rounds of 20 parallel uploads of a 2 MB PDF (`nf_fu_upload`, the work-with-us CV ' +
+          'field, each with its own nonce) for as long as autocannon measures two other requests (4 connections ' +
+          "each, 8 s), and samples the server process's resident memory (VmRSS) every 50 ms.",
+        mdTable(rh, rows),
+        `Uploads: ${f.uploads} in ${f.rounds} rounds (${f.failures} refused); p50 ${f.uploadP50.toFixed(0)} ms, ` +
+          `p95 ${f.uploadP95.toFixed(0)} ms per 2 MB upload.`,
+        `Targets:\n\n- memory growth while uploading: ${growth.toFixed(0)} MB (RSS ${f.rssBeforeMb.toFixed(0)} → peak ` +
+          `${f.rssPeakMb.toFixed(0)} MB; target < 100) ${mark(growth < 100)}\n` +
+          `- suggestions p95 with the uploads: ${f.busy.suggest.p95.toFixed(1)} ms (target ≤ 15) ${mark(f.busy.suggest.p95 <= 15)}\n` +
+          `- every upload accepted: ${mark(f.failures === 0)}`,
+      ].join('\n\n'),
+    );
+    console.log(`written to ${file}`);
+    uploadsMeasured = true;
+  } finally {
+    await server?.stop();
+    cluster.stop();
+    rmSync(uploadsDir, { recursive: true, force: true });
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // 1 and 2 API processes (WORKERS) on one PostgreSQL: the varied listing and order placement over HTTP
 let processesMeasured = false;
 if (parts.has('processes')) {
@@ -718,6 +781,7 @@ if (allRows.length) {
   loyaltyRows.length === 0 &&
   listsRows.length === 0 &&
   !receiptsMeasured &&
+  !uploadsMeasured &&
   !processesMeasured
 ) {
   console.log('nothing measured');

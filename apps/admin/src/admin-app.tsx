@@ -12,6 +12,7 @@ import { useItalianI18nProvider } from './i18n';
 import { StaffLayout, theme } from './layout';
 import { LoginPage } from './login-page';
 import { OrderList, OrderShow } from './orders';
+import { PageCreate, PageEdit, PageList } from './pages';
 import { PromotionCreate, PromotionList, PromotionShow } from './promotions';
 import { ProductEdit, ProductList, ProductShow } from './products';
 import { SlotTemplateEdit, SlotTemplateList } from './slot-templates';
@@ -112,6 +113,15 @@ export function AdminApp() {
             list={StaffList}
             edit={mayWrite(role, 'staff') ? StaffEdit : undefined}
             create={mayWrite(role, 'staff') ? StaffCreate : undefined}
+          />
+        ) : null,
+        mayRead(role, 'pages') ? (
+          <Resource
+            key="pages"
+            name="pages"
+            list={PageList}
+            edit={mayWrite(role, 'pages') ? PageEdit : undefined}
+            create={mayWrite(role, 'pages') ? PageCreate : undefined}
           />
         ) : null,
         mayRead(role, 'audit') ? <Resource key="audit" name="audit" list={AuditList} /> : null,

@@ -1,6 +1,7 @@
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import { HttpError } from 'react-admin';
 import type { AdminStaff, PromotionAudience } from '@spesa/shared/contracts/admin';
+import type { AdminPageDetail } from '@spesa/shared/contracts/admin-content';
 import { VOTE_STATUSES } from '@spesa/shared/contracts/ratings';
 import { GIFT_CARD_ORDER_STATES } from '@spesa/shared/loyalty/gift-card-partners';
 import { adminCall, AdminApiError } from './api';
@@ -128,6 +129,10 @@ export const dataProvider: DataProvider = {
           },
         });
       }
+      if (resource === 'pages')
+        return adminCall('GET /admin/pages', {
+          query: { ...pageOf(params), ...(filter.q ? { q: String(filter.q) } : {}) },
+        });
       if (resource === 'audit') {
         const res = await adminCall('GET /admin/audit', {
           query: {
@@ -164,6 +169,8 @@ export const dataProvider: DataProvider = {
         return adminCall('GET /admin/receipts/:id', { params: { id: Number(params.id) } });
       if (resource === 'gift-card-orders')
         return adminCall('GET /admin/gift-card-orders/:id', { params: { id: Number(params.id) } });
+      if (resource === 'pages')
+        return adminCall('GET /admin/pages/:id', { params: { id: Number(params.id) } });
       throw new HttpError(`Risorsa sconosciuta: ${resource}`, 404);
     }),
   getMany: (resource, params) =>
@@ -218,6 +225,23 @@ export const dataProvider: DataProvider = {
           body: { role, warehouseIds, active, updatedAt: previous.updatedAt },
         });
       }
+      if (resource === 'pages') {
+        // a page's texts go whole (the server cleans the HTML), with the `modifiedAt` read
+        const page = data as AdminPageDetail;
+        return adminCall('POST /admin/pages/:id', {
+          params: id,
+          body: {
+            title: page.title,
+            content: page.content,
+            excerpt: page.excerpt,
+            validityText: page.validityText,
+            seoTitle: page.seoTitle,
+            seoDescription: page.seoDescription,
+            published: page.published,
+            modifiedAt: (params.previousData as AdminPageDetail).modifiedAt,
+          },
+        });
+      }
       throw new HttpError(`Risorsa non modificabile: ${resource}`, 405);
     }),
   getManyReference: unsupported('getManyReference'),
@@ -249,6 +273,21 @@ export const dataProvider: DataProvider = {
         const data = params.data as { email: string; role: AdminStaff['role']; warehouseIds?: number[] };
         return adminCall('POST /admin/staff', {
           body: { email: data.email, role: data.role, warehouseIds: data.warehouseIds ?? [] },
+        });
+      }
+      if (resource === 'pages') {
+        const page = params.data as AdminPageDetail;
+        return adminCall('POST /admin/pages', {
+          body: {
+            slug: page.slug,
+            title: page.title,
+            content: page.content,
+            excerpt: page.excerpt ?? '',
+            validityText: page.validityText ?? '',
+            seoTitle: page.seoTitle ?? '',
+            seoDescription: page.seoDescription ?? '',
+            published: page.published,
+          },
         });
       }
       throw new HttpError(`Risorsa non creabile: ${resource}`, 405);

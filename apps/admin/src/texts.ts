@@ -178,6 +178,21 @@ export const adminItalian = {
         expectedDeliveryDate: 'Consegna prevista',
       },
     },
+    pages: {
+      name: 'Pagina |||| Pagine',
+      fields: {
+        title: 'Titolo',
+        slug: 'Indirizzo',
+        template: 'Modello',
+        published: 'Pubblicata',
+        modifiedAt: 'Modificata il',
+        content: 'Testo (HTML)',
+        excerpt: 'Riassunto',
+        validityText: 'Validità',
+        seoTitle: 'Titolo per i motori di ricerca',
+        seoDescription: 'Descrizione per i motori di ricerca',
+      },
+    },
     audit: {
       name: 'Registro attività |||| Registro attività',
       fields: {
@@ -660,6 +675,21 @@ export const receiptTexts = {
   vatIncluded: 'di cui IVA',
   digitalUntil: (day: string) =>
     `Scontrino digitale, conservato fino al ${day.split('-').reverse().join('/')}.`,
+};
+
+/** The shop's pages (decision 050). */
+export const pageTexts = {
+  search: 'Cerca per titolo o indirizzo',
+  open: (slug: string) => `Apri la pagina nel negozio: /page/${slug}`,
+  contentHelp:
+    'HTML semplice: titoli h2-h4, paragrafi, elenchi, tabelle, link. Il resto viene tolto al salvataggio; [form id=N] mostra un modulo.',
+  excerptHelp: 'Mostrato nei risultati della ricerca.',
+  validityHelp: 'Ad esempio «In vigore dal 1° dicembre 2026»: compare sotto il titolo.',
+  publishedHelp: 'Una pagina non pubblicata risponde «Pagina non trovata» nel negozio.',
+  slugHelp: 'La pagina sarà /page/indirizzo; non si può cambiare dopo la creazione.',
+  slugFixed: 'L’indirizzo non si cambia: i link del negozio puntano qui.',
+  slugRule: 'Solo lettere minuscole, numeri e trattini (ad esempio offerte-natale).',
+  failed: 'Operazione non riuscita.',
 };
 
 /** "Arrivi di oggi" (parking at pickup, decision 049). */

@@ -38,6 +38,7 @@ import { buildCheckout } from './modules/checkout/checkout.module';
 import { OrderAnswer } from './modules/orders/order-answer';
 import { OrderPlacementRepository } from './modules/orders/order-placement.repository';
 import { CatalogueService, readCatalogueVersion } from './modules/catalogue/catalogue.service';
+import contentAdminRoutes from './modules/content/content-admin.routes';
 import contentRoutes, { contentStoreRoutes } from './modules/content/content.routes';
 import { ContentService } from './modules/content/content.service';
 import { ContentPostsService } from './modules/content/content-posts.service';
@@ -422,6 +423,17 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
           ? { products: found.data.products, page: found.data.page }
           : { products: [], page: { selPage: page, totPages: 0, totItems: 0, itemsPerPage: perPage } };
       },
+      audit: (db, e) =>
+        backoffice.audit(db, {
+          staffUserId: e.staff.userId,
+          staffName: e.staff.name,
+          action: e.action,
+          resource: 'pages',
+          resourceId: String(e.pageId),
+          allowed: true,
+          before: e.before,
+          after: e.after,
+        }),
     },
   );
   app.decorate('contentStore', contentStore);
@@ -857,6 +869,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(inviteRoutes, { invites });
       await api.register(receiptsRoutes, { receipts });
       await api.register(receiptsAdminRoutes, { receipts });
+      await api.register(contentAdminRoutes, { store: contentStore });
       await api.register(loyaltyAdminRoutes, { wallet, premium, premiumProduct, gifts });
       await api.register(giftCardOrdersRoutes, { giftCards });
       await api.register(giftCardOrdersAdminRoutes, { giftCards });

@@ -84,6 +84,11 @@ export const ADMIN_GRANTS = {
   },
   /** the customers' receipts, read only (decision 046; the receipts module's routes) */
   receipts: { read: ['administrator', 'customer_service', 'supervisor'], write: [] },
+  /** the content store's pages (decision 050; the content module's routes) */
+  pages: {
+    read: ['administrator', 'catalogue_manager', 'supervisor', 'customer_service'],
+    write: ['administrator', 'catalogue_manager'],
+  },
   audit: { read: ['administrator', 'supervisor'], write: [] },
 } as const satisfies Record<string, { read: readonly StaffRole[]; write: readonly StaffRole[] }>;
 export type AdminResource = keyof typeof ADMIN_GRANTS;

@@ -3,6 +3,7 @@ import { backofficeEndpoints } from './admin';
 import { adminOrdersEndpoints } from './admin-orders';
 import { adminLoyaltyEndpoints } from './admin-loyalty';
 import { adminRatingsEndpoints } from './admin-ratings';
+import { adminContentEndpoints } from './admin-content';
 import { adminReceiptsEndpoints } from './admin-receipts';
 import { cartEndpoints } from './cart';
 import { catalogueEndpoints } from './catalogue';
@@ -50,6 +51,7 @@ export const ENDPOINT_GROUPS = {
   adminRatings: adminRatingsEndpoints,
   receipts: receiptsEndpoints,
   adminReceipts: adminReceiptsEndpoints,
+  adminContent: adminContentEndpoints,
   system: systemEndpoints,
   giftCardOrders: giftCardOrderEndpoints,
   adminGiftCardOrders: adminGiftCardOrderEndpoints,

@@ -185,3 +185,75 @@ export async function incrementContentVersion(tx: Db): Promise<void> {
         ON CONFLICT (id) DO UPDATE SET version = content_version.version + 1, updated_at = now()`,
   );
 }
+
+// ---------- the back office's pages ----------
+export interface AdminPageRow {
+  id: number;
+  slug: string;
+  title: string;
+  template: 'default' | 'stores' | 'faq';
+  published: boolean;
+  modifiedAt: string;
+  content: string;
+  excerpt: string;
+  validityText: string;
+  seoTitle: string;
+  seoDescription: string;
+  formId: number | null;
+}
+const ADMIN_PAGE_COLUMNS = sql`page_id AS id, slug, title, template, published,
+  to_char(modified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "modifiedAt",
+  content, excerpt, validity_text AS "validityText", seo_title AS "seoTitle",
+  seo_description AS "seoDescription", form_id AS "formId"`;
+
+/** Every page, published or not, by title; `q` matches the title or the slug. */
+export async function adminPages(
+  db: Db,
+  q: string | undefined,
+  offset: number,
+  limit: number,
+): Promise<{ rows: AdminPageRow[]; total: number }> {
+  const where = q
+    ? sql`unaccent(lower(title || ' ' || slug)) LIKE unaccent(lower(${`%${likeEscape(q)}%`}))`
+    : sql`true`;
+  const rows = await queryRows<AdminPageRow>(
+    db,
+    sql`SELECT ${ADMIN_PAGE_COLUMNS} FROM content_pages WHERE ${where}
+        ORDER BY title, page_id OFFSET ${offset} LIMIT ${limit}`,
+  );
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM content_pages WHERE ${where}`,
+  );
+  return { rows, total: count?.n ?? 0 };
+}
+
+/** A page by id; `lock` holds its row until the transaction ends (an editor's save). */
+export async function adminPage(db: Db, pageId: number, lock = false): Promise<AdminPageRow | undefined> {
+  const [row] = await queryRows<AdminPageRow>(
+    db,
+    sql`SELECT ${ADMIN_PAGE_COLUMNS} FROM content_pages WHERE page_id = ${pageId}${lock ? sql` FOR UPDATE` : sql``}`,
+  );
+  return row;
+}
+
+/** An editor's change of a page (its slug and template stay); answers false when there is none. */
+export async function editPage(
+  tx: Db,
+  pageId: number,
+  p: Omit<PageWrite, 'slug' | 'template' | 'formId'> & { published: boolean },
+): Promise<boolean> {
+  const rows = await queryRows<{ id: number }>(
+    tx,
+    sql`UPDATE content_pages SET title = ${p.title}, content = ${p.content}, excerpt = ${p.excerpt},
+          validity_text = ${p.validityText}, seo_title = ${p.seoTitle}, seo_description = ${p.seoDescription},
+          published = ${p.published}, modified_at = now()
+        WHERE page_id = ${pageId}
+        RETURNING page_id AS id`,
+  );
+  return rows.length > 0;
+}
+
+export async function setPagePublished(tx: Db, pageId: number, published: boolean): Promise<void> {
+  await tx.execute(sql`UPDATE content_pages SET published = ${published} WHERE page_id = ${pageId}`);
+}

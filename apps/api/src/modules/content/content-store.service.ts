@@ -7,6 +7,7 @@ import type {
   WpPage,
   WpPageSummary,
 } from '@spesa/shared/contracts/content';
+import type { AdminPageDetail, AdminPageSummary } from '@spesa/shared/contracts/admin-content';
 import type { Page, Product } from '@spesa/shared/contracts/catalogue';
 import type { Db } from '../../db/client';
 import type { VersionedReadCache } from '../../lib/read-cache';
@@ -14,7 +15,10 @@ import { failWith, ok, type Result } from '../../lib/result';
 import { CONTENT_TEXT, FALLBACK_ADV } from './content.messages';
 import { sanitizeContentHtml } from './content-html';
 import {
+  adminPage,
+  adminPages,
   adSlotOf,
+  editPage,
   incrementContentVersion,
   insertPage,
   menuItems,
@@ -22,7 +26,9 @@ import {
   pageIdBySlug,
   pageList,
   searchPages,
+  setPagePublished,
   updatePage,
+  type AdminPageRow,
   type PageRow,
   type PageWrite,
 } from './content-store.repository';
@@ -39,7 +45,44 @@ export interface ContentStorePorts {
     page: number,
     perPage: number,
   ) => Promise<{ products: Product[]; page: Page }>;
+  /** the back office's audit log (resource `pages`), in the writer's transaction */
+  audit: (db: Db, entry: PageAuditEntry) => Promise<void>;
 }
+
+/** A staff member's change of a page, as the audit log keeps it (lengths, not the text). */
+export interface PageAuditEntry {
+  staff: { userId: number; name: string };
+  action: 'create' | 'update';
+  pageId: number;
+  before: Record<string, unknown> | null;
+  after: Record<string, unknown>;
+}
+
+/** What an editor writes (decision 050): the HTML is sanitised before it is stored. */
+export interface PageEdit {
+  title: string;
+  content: string;
+  excerpt: string;
+  validityText: string;
+  seoTitle: string;
+  seoDescription: string;
+  published: boolean;
+}
+
+const auditedOf = (r: AdminPageRow) => ({
+  slug: r.slug,
+  title: r.title,
+  published: r.published,
+  contentLength: r.content.length,
+});
+const toAdminSummary = (r: AdminPageRow): AdminPageSummary => ({
+  id: r.id,
+  slug: r.slug,
+  title: r.title,
+  template: r.template,
+  published: r.published,
+  modifiedAt: r.modifiedAt,
+});
 
 /** A page as the back office or the seed writes it; the HTML is sanitised here. */
 export interface PageInput {
@@ -224,5 +267,97 @@ export class ContentStoreService {
     });
     this.cache.invalidateVersion();
     return pageId === null ? failWith(CONTENT_TEXT.pageSlugTaken) : ok({ pageId });
+  }
+
+  // ---------- the back office (decision 050) ----------
+  async adminList(
+    q: string | undefined,
+    page: number,
+    perPage: number,
+  ): Promise<Result<{ data: AdminPageSummary[]; total: number }>> {
+    const { rows, total } = await adminPages(this.db, q, (page - 1) * perPage, perPage);
+    return ok({ data: rows.map(toAdminSummary), total });
+  }
+
+  async adminOne(pageId: number): Promise<Result<{ data: AdminPageDetail }>> {
+    const row = await adminPage(this.db, pageId);
+    return row ? ok({ data: row }) : failWith(CONTENT_TEXT.pageNotFound, 'notFound');
+  }
+
+  /** A new page by an editor (audited); a slug already used is refused. */
+  async adminCreate(
+    staff: { userId: number; name: string },
+    input: PageEdit & { slug: string },
+  ): Promise<Result<{ data: AdminPageDetail }>> {
+    const content = sanitizeContentHtml(input.content);
+    if (!content) return failWith(CONTENT_TEXT.pageEmpty, 'validation');
+    const placeholder = FORM_PLACEHOLDER.exec(content);
+    const pageId = await this.db.transaction(async (tx) => {
+      const id = await insertPage(tx, {
+        slug: input.slug,
+        title: input.title.trim(),
+        content,
+        excerpt: sanitizeContentHtml(input.excerpt),
+        validityText: input.validityText,
+        seoTitle: input.seoTitle,
+        seoDescription: input.seoDescription,
+        template: 'default',
+        formId: placeholder ? Number(placeholder[1]) : null,
+      });
+      if (id === null) return null;
+      if (!input.published) await setPagePublished(tx, id, false);
+      const row = await adminPage(tx, id);
+      if (row)
+        await this.ports.audit(tx, {
+          staff,
+          action: 'create',
+          pageId: id,
+          before: null,
+          after: auditedOf(row),
+        });
+      await incrementContentVersion(tx);
+      return id;
+    });
+    this.cache.invalidateVersion();
+    return pageId === null ? failWith(CONTENT_TEXT.pageSlugTaken) : this.adminOne(pageId);
+  }
+
+  /** An editor's change of a page's texts and publication (audited; slug and template stay). */
+  async adminUpdate(
+    staff: { userId: number; name: string },
+    pageId: number,
+    input: PageEdit & { modifiedAt: string },
+  ): Promise<Result<{ data: AdminPageDetail }>> {
+    const content = sanitizeContentHtml(input.content);
+    if (!content) return failWith(CONTENT_TEXT.pageEmpty, 'validation');
+    const found = await this.db.transaction(async (tx) => {
+      const before = await adminPage(tx, pageId, true);
+      if (!before) return 'notFound' as const;
+      if (before.modifiedAt !== input.modifiedAt) return 'stale' as const;
+      await editPage(tx, pageId, {
+        title: input.title.trim(),
+        content,
+        excerpt: sanitizeContentHtml(input.excerpt),
+        validityText: input.validityText,
+        seoTitle: input.seoTitle,
+        seoDescription: input.seoDescription,
+        published: input.published,
+      });
+      const after = await adminPage(tx, pageId);
+      if (after)
+        await this.ports.audit(tx, {
+          staff,
+          action: 'update',
+          pageId,
+          before: auditedOf(before),
+          after: auditedOf(after),
+        });
+      await incrementContentVersion(tx);
+      return 'saved' as const;
+    });
+    this.cache.invalidateVersion();
+    if (found === 'notFound') return failWith(CONTENT_TEXT.pageNotFound, 'notFound');
+    if (found === 'stale') return failWith(CONTENT_TEXT.pageChanged);
+    return this.adminOne(pageId);
   }
 }

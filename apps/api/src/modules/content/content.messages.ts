@@ -11,6 +11,10 @@ export const CONTENT_TEXT = {
     code: 'msg.page.empty',
     text: 'Il testo della pagina è vuoto dopo la pulizia del codice HTML.',
   },
+  pageChanged: {
+    code: 'msg.page.changed',
+    text: 'La pagina è stata modificata da un altro utente nel frattempo: ricaricala e ripeti la modifica.',
+  },
   postNotFound: {
     code: 'msg.post.notFound',
     text: 'Il contenuto richiesto non esiste o non è più disponibile.',

@@ -1,0 +1,126 @@
+import type { AdminPageDetail, AdminPageSummary } from '@spesa/shared/contracts/admin-content';
+import type { WpPage } from '@spesa/shared/contracts/content';
+import { sql } from 'drizzle-orm';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { newCustomer } from '../../../test/customers';
+import { buildTestApp, callAs, getJson, type EnvelopeBody, type TestApp } from '../../../test/helper';
+import { makeStaff } from '../../../test/order-fixtures';
+import { queryRows } from '../../db/rows';
+import { CONTENT_TEXT } from './content.messages';
+
+/**
+ * The content store's pages in the back office (decision 050): editors create and change them (HTML cleaned,
+ * audited, served at once), a stale save is refused, customer service only reads, customers and pickers are
+ * refused, bad input changes nothing. Runs on both engines.
+ */
+let t: TestApp;
+let editor: string;
+let cs: string;
+let picker: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({ versionCheckMs: 0 });
+  editor = await makeStaff(t, (await newCustomer(t, { tag: 'pg-ed' })).userId, [], 'catalogue_manager');
+  cs = await makeStaff(t, (await newCustomer(t, { tag: 'pg-cs' })).userId, [], 'customer_service');
+  picker = await makeStaff(t, (await newCustomer(t, { tag: 'pg-pk' })).userId, [], 'picker');
+});
+afterAll(async () => t?.close());
+
+const staffCall = <T>(token: string, method: 'GET' | 'POST', path: string, payload?: unknown) =>
+  callAs<T>(t.app, token, method, `/ebsn/api${path}`, {
+    via: 'staff',
+    ...(payload === undefined ? {} : { payload }),
+  });
+const shopPage = (slug: string) => getJson<{ page: WpPage }>(t.app, `/p/wp-json/wp/v2/pages?slug=${slug}`);
+const auditCount = async (pageId: number) =>
+  (
+    await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM admin_audit WHERE resource = 'pages' AND resource_id = ${String(pageId)}`,
+    )
+  )[0]?.n ?? 0;
+
+const NEW_PAGE = {
+  slug: 'offerte-natale',
+  title: 'Offerte di Natale',
+  content: '<h1>Natale</h1><p onclick="x()">Panettoni <script>alert(1)</script>in offerta</p>',
+  excerpt: 'Le offerte',
+  validityText: 'Dal 1° al 24 dicembre',
+  seoTitle: '',
+  seoDescription: '',
+  published: true,
+};
+
+describe('pages in the back office', () => {
+  it('an editor creates a page: cleaned, served at once, audited; the slug is then taken', async () => {
+    const created = await staffCall<{ data: AdminPageDetail }>(editor, 'POST', '/admin/pages', NEW_PAGE);
+    expect(created.body.response.status).toBe(0);
+    const page = created.body.data.data;
+    expect(page.content).toBe('<h2>Natale</h2><p>Panettoni in offerta</p>');
+    const served = await shopPage('offerte-natale');
+    expect(served.body.data.page.content.rendered).toBe(page.content);
+    expect(await auditCount(page.id)).toBe(1);
+    const again = await staffCall(editor, 'POST', '/admin/pages', NEW_PAGE);
+    expect(again.body.response.errors[0]?.error).toBe(CONTENT_TEXT.pageSlugTaken.text);
+  });
+
+  it('an editor changes a page with the version read; a stale save is refused; unpublished is not found', async () => {
+    const list = await staffCall<{ data: AdminPageSummary[]; total: number }>(
+      editor,
+      'GET',
+      '/admin/pages?q=natale',
+    );
+    const id = list.body.data.data[0]?.id ?? 0;
+    const read = (await staffCall<{ data: AdminPageDetail }>(editor, 'GET', `/admin/pages/${id}`)).body.data
+      .data;
+    const change = { ...read, title: 'Natale da Spesa', published: false };
+    const { id: _id, slug: _slug, template: _tpl, formId: _form, ...body } = change;
+    const saved = await staffCall<{ data: AdminPageDetail }>(editor, 'POST', `/admin/pages/${id}`, body);
+    expect(saved.body.response.status).toBe(0);
+    expect(saved.body.data.data.title).toBe('Natale da Spesa');
+    expect((await shopPage('offerte-natale')).body.response.status).toBe(404);
+    // the same version again: someone saved meanwhile
+    const stale = await staffCall(editor, 'POST', `/admin/pages/${id}`, { ...body, title: 'Altro' });
+    expect(stale.body.response.errors[0]?.error).toBe(CONTENT_TEXT.pageChanged.text);
+    expect(
+      (await staffCall<{ data: AdminPageDetail }>(editor, 'GET', `/admin/pages/${id}`)).body.data.data.title,
+    ).toBe('Natale da Spesa');
+    expect(await auditCount(id)).toBe(2);
+  });
+
+  it('customer service reads but may not write; a picker and a customer are refused', async () => {
+    expect((await staffCall(cs, 'GET', '/admin/pages')).body.response.status).toBe(0);
+    const write = await staffCall(cs, 'POST', '/admin/pages', { ...NEW_PAGE, slug: 'da-cs' });
+    expect(write.statusCode).toBe(403);
+    expect((await staffCall(picker, 'GET', '/admin/pages')).statusCode).toBe(403);
+    const customer = (await newCustomer(t, { tag: 'pg-cust' })).token;
+    const asCustomer = await callAs(t.app, customer, 'GET', '/ebsn/api/admin/pages');
+    expect(asCustomer.statusCode).toBe(401);
+    expect(await count(`content_pages WHERE slug = 'da-cs'`)).toBe(0);
+  });
+
+  it('bad input is refused in Italian and changes nothing', async () => {
+    const cases: unknown[] = [
+      { ...NEW_PAGE, slug: 'Con Spazi' },
+      { ...NEW_PAGE, slug: 'vuota', title: '' },
+      { ...NEW_PAGE, slug: 'vuota', content: '<script>alert(1)</script>' },
+      { ...NEW_PAGE, slug: 'lunga', content: 'x'.repeat(200_001) },
+      { ...NEW_PAGE, slug: 'tipo', published: 'si' },
+    ];
+    for (const body of cases) {
+      const res = await staffCall<EnvelopeBody<unknown>>(editor, 'POST', '/admin/pages', body);
+      expect(res.body.response.status, JSON.stringify(body).slice(0, 60)).not.toBe(0);
+      expect(res.body.response.errors[0]?.error).toMatch(/[a-zà-ù]/);
+    }
+    expect(await count(`content_pages WHERE slug IN ('vuota', 'lunga', 'tipo')`)).toBe(0);
+    const unknown = await staffCall(editor, 'GET', '/admin/pages/999999');
+    expect(unknown.body.response.errors[0]?.error).toBe(CONTENT_TEXT.pageNotFound.text);
+    const badId = await staffCall(editor, 'POST', '/admin/pages/abc', {});
+    expect(badId.statusCode).toBe(400);
+  });
+});
+
+async function count(from: string): Promise<number> {
+  const [row] = await queryRows<{ n: number }>(t.db, sql.raw(`SELECT count(*)::int AS n FROM ${from}`));
+  return row?.n ?? 0;
+}

@@ -1,0 +1,66 @@
+import { adminContentEndpoints as api, PAGES_GRANTS } from '@spesa/shared/contracts/admin-content';
+import type { FastifyRequest } from 'fastify';
+import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { ACCESS } from '../../plugins/access';
+import { contractRoute } from '../../plugins/contract-route';
+import { answer } from '../../plugins/envelope';
+import type { ContentStoreService } from './content-store.service';
+
+const tags = ['backoffice'];
+
+/** The member of a route the access gate let through (`ACCESS.admin`): set for sure. */
+const memberOf = (request: FastifyRequest) => {
+  if (!request.admin) throw new Error('only an ACCESS.admin route has a member for sure');
+  return { userId: request.admin.userId, name: request.admin.name };
+};
+
+/**
+ * The content store's pages in the back office (decision 050), under /ebsn/api/admin/pages: editors create
+ * and change them (the HTML through the server's sanitiser, every write audited, the shop sees it within a
+ * second); customer service and supervisors read them.
+ */
+const contentAdminRoutes: FastifyPluginAsyncZod<{ store: ContentStoreService }> = async (app, { store }) => {
+  app.route({
+    ...contractRoute(api.list, {
+      access: ACCESS.admin(PAGES_GRANTS.read),
+      tags,
+      summary: 'The shop pages, published or not, by title (q: words of the title or slug)',
+    }),
+    handler: async (request) => {
+      const { q, page, perPage } = request.query;
+      return answer(request, await store.adminList(q || undefined, page, perPage));
+    },
+  });
+
+  app.route({
+    ...contractRoute(api.one, {
+      access: ACCESS.admin(PAGES_GRANTS.read),
+      tags,
+      summary: 'One page with its stored (sanitised) HTML',
+    }),
+    handler: async (request) => answer(request, await store.adminOne(request.params.id)),
+  });
+
+  app.route({
+    ...contractRoute(api.create, {
+      access: ACCESS.admin(PAGES_GRANTS.write),
+      tags,
+      config: { fieldMessages: true },
+      summary: 'A new page (its slug fixed from now on; the HTML sanitised; audited)',
+    }),
+    handler: async (request) => answer(request, await store.adminCreate(memberOf(request), request.body)),
+  });
+
+  app.route({
+    ...contractRoute(api.update, {
+      access: ACCESS.admin(PAGES_GRANTS.write),
+      tags,
+      config: { fieldMessages: true },
+      summary: 'Changes a page’s texts and publication (slug and template stay; the HTML sanitised; audited)',
+    }),
+    handler: async (request) =>
+      answer(request, await store.adminUpdate(memberOf(request), request.params.id, request.body)),
+  });
+};
+
+export default contentAdminRoutes;
