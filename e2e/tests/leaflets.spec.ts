@@ -91,6 +91,45 @@ test('volantini: sfoglia, zoom con pulsanti e tastiera, carrello, lista del vola
   await expect(page.getByText(name).first()).toBeVisible();
 });
 
+test('volantino sul telefono: due dita allargate ingrandiscono la pagina', async ({ browser }) => {
+  test.setTimeout(120_000);
+  const context = await browser.newContext({
+    viewport: { width: 390, height: 844 },
+    hasTouch: true,
+    isMobile: true,
+  });
+  const page = await context.newPage();
+  try {
+    await page.goto('/volantini');
+    await acceptCookies(page);
+    await page.getByRole('link', { name: /^Sfoglia Offerte della settimana/ }).click();
+    const first = page.getByAltText('Offerte della settimana, pagina 1');
+    await expect(first).toBeVisible();
+    const zoom = page.getByTestId('zoom-level');
+    await expect(zoom).toHaveText('Zoom 100%');
+    const stage = page.getByRole('group', { name: /Offerte della settimana, pagina 1/ });
+    await stage.scrollIntoViewIfNeeded();
+    const box = await stage.boundingBox();
+    if (!box) throw new Error('the page of the leaflet has no box');
+    const [cx, cy] = [box.x + box.width / 2, box.y + box.height / 2];
+    // a real touch gesture through the browser's input pipeline: two fingers 80 px apart move to 200 px
+    const cdp = await context.newCDPSession(page);
+    const fingers = (gap: number) => [
+      { x: cx - gap / 2, y: cy, id: 1 },
+      { x: cx + gap / 2, y: cy, id: 2 },
+    ];
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: fingers(80) });
+    for (const gap of [110, 140, 170, 200])
+      await cdp.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: fingers(gap) });
+    await cdp.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect(zoom).not.toHaveText('Zoom 100%');
+    const percent = Number((await zoom.textContent())?.replace(/\D/g, ''));
+    expect(percent).toBeGreaterThanOrEqual(200);
+  } finally {
+    await context.close();
+  }
+});
+
 test('volantino sconosciuto: Pagina non trovata', async ({ page }) => {
   await page.goto('/volantini/non-esiste');
   await acceptCookies(page);
