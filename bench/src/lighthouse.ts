@@ -128,12 +128,20 @@ try {
     (p) => p.metaData?.product_description?.ingredients && p.metaData.product_description.nutritional_values,
   );
   if (!informed) throw new Error('no promoted product with its food information');
+  // a current leaflet for the viewer's page (issue 23)
+  const leaflets = await apiData<{ leaflets: Array<{ slug: string }> }>(server.url, `${API}/leaflet/search`);
+  const leaflet = leaflets.leaflets[0];
+  if (!leaflet) throw new Error('no current leaflet');
   const pages = [
     { name: 'home', path: '/' },
     { name: 'category', path: `/category/${leaf.slug}` },
     { name: 'product', path: `/product/${product.slug}` },
     { name: 'product (promotion, food information)', path: `/product/${informed.slug}` },
     { name: 'search', path: '/search?q=pasta' },
+    { name: 'content page', path: '/page/condizioni-generali-di-vendita' },
+    { name: 'leaflets', path: '/volantini' },
+    { name: 'leaflet', path: `/volantini/${leaflet.slug}` },
+    { name: 'recipes', path: '/ricette' },
   ];
 
   for (const page of pages) {
@@ -249,6 +257,14 @@ const productPages = results.filter((r) => r.name.startsWith('product'));
 const slowProducts = productPages.filter((r) => r.scores.performance < 95).map((r) => r.name);
 targetLines.push(
   `- performance ≥ 95 on the product pages ${slowProducts.length ? `✗ (${slowProducts.join(', ')})` : '✓'}`,
+);
+// the content pages and the leaflets are held to the same 95 (issue 23)
+const contentPages = results.filter((r) =>
+  ['content page', 'leaflets', 'leaflet', 'recipes'].includes(r.name),
+);
+const slowContent = contentPages.filter((r) => r.scores.performance < 95).map((r) => r.name);
+targetLines.push(
+  `- performance ≥ 95 on a content page, the leaflets and a leaflet ${slowContent.length ? `✗ (${slowContent.join(', ')})` : '✓'}`,
 );
 const body = [
   `Measured ${today()} on commit ${gitSha()}; machine: ${machine()}; Chromium ${chromiumVersion()}.`,
