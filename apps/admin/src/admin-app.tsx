@@ -11,6 +11,7 @@ import { dataProvider } from './data-provider';
 import { useItalianI18nProvider } from './i18n';
 import { StaffLayout, theme } from './layout';
 import { LoginPage } from './login-page';
+import { SubmissionList, SubmissionShow } from './form-submissions';
 import { OrderList, OrderShow } from './orders';
 import { PageCreate, PageEdit, PageList } from './pages';
 import { PromotionCreate, PromotionList, PromotionShow } from './promotions';
@@ -113,6 +114,14 @@ export function AdminApp() {
             list={StaffList}
             edit={mayWrite(role, 'staff') ? StaffEdit : undefined}
             create={mayWrite(role, 'staff') ? StaffCreate : undefined}
+          />
+        ) : null,
+        mayRead(role, 'formSubmissions') ? (
+          <Resource
+            key="form-submissions"
+            name="form-submissions"
+            list={SubmissionList}
+            show={SubmissionShow}
           />
         ) : null,
         mayRead(role, 'pages') ? (

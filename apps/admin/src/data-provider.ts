@@ -129,6 +129,10 @@ export const dataProvider: DataProvider = {
           },
         });
       }
+      if (resource === 'form-submissions')
+        return adminCall('GET /admin/form-submissions', {
+          query: { ...pageOf(params), ...(filter.formId ? { formId: Number(filter.formId) } : {}) },
+        });
       if (resource === 'pages')
         return adminCall('GET /admin/pages', {
           query: { ...pageOf(params), ...(filter.q ? { q: String(filter.q) } : {}) },
@@ -171,6 +175,8 @@ export const dataProvider: DataProvider = {
         return adminCall('GET /admin/gift-card-orders/:id', { params: { id: Number(params.id) } });
       if (resource === 'pages')
         return adminCall('GET /admin/pages/:id', { params: { id: Number(params.id) } });
+      if (resource === 'form-submissions')
+        return adminCall('GET /admin/form-submissions/:id', { params: { id: Number(params.id) } });
       throw new HttpError(`Risorsa sconosciuta: ${resource}`, 404);
     }),
   getMany: (resource, params) =>

@@ -178,6 +178,16 @@ export const adminItalian = {
         expectedDeliveryDate: 'Consegna prevista',
       },
     },
+    'form-submissions': {
+      name: 'Richiesta dai moduli |||| Richieste dai moduli',
+      fields: {
+        ticket: 'Pratica',
+        formTitle: 'Modulo',
+        createdAt: 'Inviata il',
+        userId: 'Cliente',
+        files: 'Allegati',
+      },
+    },
     pages: {
       name: 'Pagina |||| Pagine',
       fields: {
@@ -675,6 +685,18 @@ export const receiptTexts = {
   vatIncluded: 'di cui IVA',
   digitalUntil: (day: string) =>
     `Scontrino digitale, conservato fino al ${day.split('-').reverse().join('/')}.`,
+};
+
+/** What was sent through the forms (decision 051): read only. */
+export const submissionTexts = {
+  form: 'Modulo',
+  /** the forms by id (apps/api/src/modules/forms/form-definitions.ts) */
+  forms: ['Contatti', 'Lavora con noi', 'Reclamo su un ordine', 'Dati della carta'],
+  visitor: 'Visitatore non registrato',
+  customer: (id: number) => `Cliente n. ${id}`,
+  keptUntil: (d: string) => `conservata fino al ${d}`,
+  answers: 'Risposte',
+  attachments: 'Allegati',
 };
 
 /** The shop's pages (decision 050). */

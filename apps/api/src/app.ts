@@ -104,6 +104,7 @@ import { WalletService, type WalletAuditPort } from './modules/loyalty/wallet.se
 import { RatingsRepository } from './modules/ratings/ratings.repository';
 import { FormFiles } from './modules/forms/form-files';
 import { FormsRepository } from './modules/forms/forms.repository';
+import formsAdminRoutes from './modules/forms/forms-admin.routes';
 import formsRoutes from './modules/forms/forms.routes';
 import { FORMS_RETENTION_EVERY_MS, FORMS_RETENTION_JOB, FormsService } from './modules/forms/forms.service';
 import { ReceiptsRepository } from './modules/receipts/receipts.repository';
@@ -870,6 +871,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(receiptsRoutes, { receipts });
       await api.register(receiptsAdminRoutes, { receipts });
       await api.register(contentAdminRoutes, { store: contentStore });
+      await api.register(formsAdminRoutes, { forms });
       await api.register(loyaltyAdminRoutes, { wallet, premium, premiumProduct, gifts });
       await api.register(giftCardOrdersRoutes, { giftCards });
       await api.register(giftCardOrdersAdminRoutes, { giftCards });

@@ -89,6 +89,8 @@ export const ADMIN_GRANTS = {
     read: ['administrator', 'catalogue_manager', 'supervisor', 'customer_service'],
     write: ['administrator', 'catalogue_manager'],
   },
+  /** what customers sent through the shop's forms, with their files, read only (decision 051) */
+  formSubmissions: { read: ['administrator', 'customer_service', 'supervisor'], write: [] },
   audit: { read: ['administrator', 'supervisor'], write: [] },
 } as const satisfies Record<string, { read: readonly StaffRole[]; write: readonly StaffRole[] }>;
 export type AdminResource = keyof typeof ADMIN_GRANTS;

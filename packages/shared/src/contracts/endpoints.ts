@@ -4,6 +4,7 @@ import { adminOrdersEndpoints } from './admin-orders';
 import { adminLoyaltyEndpoints } from './admin-loyalty';
 import { adminRatingsEndpoints } from './admin-ratings';
 import { adminContentEndpoints } from './admin-content';
+import { adminFormsEndpoints } from './admin-forms';
 import { adminReceiptsEndpoints } from './admin-receipts';
 import { cartEndpoints } from './cart';
 import { catalogueEndpoints } from './catalogue';
@@ -52,6 +53,7 @@ export const ENDPOINT_GROUPS = {
   receipts: receiptsEndpoints,
   adminReceipts: adminReceiptsEndpoints,
   adminContent: adminContentEndpoints,
+  adminForms: adminFormsEndpoints,
   system: systemEndpoints,
   giftCardOrders: giftCardOrderEndpoints,
   adminGiftCardOrders: adminGiftCardOrderEndpoints,

@@ -44,6 +44,7 @@ export const FORMS_TEXT = {
     code: 'msg.form.cardNotYours',
     text: 'La carta indicata non è collegata al tuo account.',
   },
+  submissionNotFound: { code: 'msg.form.submissionNotFound', text: 'Richiesta non trovata.' },
   noCard: {
     code: 'msg.form.noCard',
     text: 'Per aggiornare i dati della carta serve una carta fedeltà collegata al tuo account.',

@@ -1,5 +1,6 @@
 import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
 import { formDefinitions, formNonces, formSubmissions, formUploads } from '../../db/schema';
 
 export type FormDefinitionRow = typeof formDefinitions.$inferSelect;
@@ -157,4 +158,63 @@ export class FormsRepository {
       DELETE FROM form_nonces n WHERE n.expires_at < ${before.toISOString()}::timestamptz
         AND NOT EXISTS (SELECT 1 FROM form_uploads u WHERE u.nonce_id = n.nonce_id)`);
   }
+
+  // ---------- the back office (read only) ----------
+  /** Submissions newest first, with their form's title and how many files they carry. */
+  async adminSubmissions(formId: number | undefined, offset: number, limit: number) {
+    const where = formId === undefined ? sql`true` : sql`s.form_id = ${formId}`;
+    const rows = await queryRows<AdminSubmissionRow>(
+      this.db,
+      sql`SELECT ${ADMIN_SUBMISSION_COLUMNS}
+          FROM form_submissions s JOIN form_definitions d ON d.form_id = s.form_id
+          WHERE ${where}
+          ORDER BY s.created_at DESC, s.submission_id DESC OFFSET ${offset} LIMIT ${limit}`,
+    );
+    const [count] = await queryRows<{ n: number }>(
+      this.db,
+      sql`SELECT count(*)::int AS n FROM form_submissions s WHERE ${where}`,
+    );
+    return { rows, total: count?.n ?? 0 };
+  }
+
+  async adminSubmission(submissionId: number) {
+    const [row] = await queryRows<
+      AdminSubmissionRow & { answers: { key: string; label: string; value: string }[] }
+    >(
+      this.db,
+      sql`SELECT ${ADMIN_SUBMISSION_COLUMNS}, s.answers
+          FROM form_submissions s JOIN form_definitions d ON d.form_id = s.form_id
+          WHERE s.submission_id = ${submissionId}`,
+    );
+    if (!row) return null;
+    const attachments = await this.db
+      .select({
+        uploadId: formUploads.uploadId,
+        name: formUploads.originalName,
+        contentType: formUploads.contentType,
+        sizeBytes: formUploads.sizeBytes,
+        storedName: formUploads.storedName,
+      })
+      .from(formUploads)
+      .where(eq(formUploads.submissionId, submissionId))
+      .orderBy(formUploads.uploadId);
+    return { ...row, attachments };
+  }
 }
+
+export interface AdminSubmissionRow {
+  id: number;
+  formId: number;
+  formTitle: string;
+  ticketType: number;
+  userId: number | null;
+  files: number;
+  createdAt: string;
+  deleteAfter: string;
+}
+const ISO = (column: string) =>
+  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const ADMIN_SUBMISSION_COLUMNS = sql`s.submission_id AS id, s.form_id AS "formId",
+  d.settings->>'title' AS "formTitle", s.ticket_type AS "ticketType", s.user_id AS "userId",
+  (SELECT count(*)::int FROM form_uploads u WHERE u.submission_id = s.submission_id) AS files,
+  ${ISO('s.created_at')} AS "createdAt", ${ISO('s.delete_after')} AS "deleteAfter"`;

@@ -1,6 +1,7 @@
 import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import type { AdminSubmission, AdminSubmissionDetail } from '@spesa/shared/contracts/admin-forms';
 import type { AdminAjaxAnswer, MailPars } from '@spesa/shared/contracts/forms';
 import type { ReceiptSettings } from '@spesa/shared/contracts/receipts';
 import { MESSAGES } from '@spesa/shared/account/validation-rules';
@@ -16,7 +17,7 @@ import {
   type EnvelopeBody,
   type TestApp,
 } from '../../../test/helper';
-import { placeOrder } from '../../../test/order-fixtures';
+import { makeStaff, placeOrder } from '../../../test/order-fixtures';
 import { ensureForms } from '../../db/seed/forms';
 import { queryRows } from '../../db/rows';
 import { MailService } from '../mail/mail.service';
@@ -378,6 +379,65 @@ describe('the card data update', () => {
       60: true,
     });
     expect(sent.body.response.errors[0]?.code).toBeDefined();
+  });
+});
+
+describe('the back office', () => {
+  it('customer service lists the tickets, reads one and downloads its file; others are refused', async () => {
+    const view = (await mailPars(FORM_IDS.workWithUs)).body.data;
+    const file = (
+      await upload(null, FORM_IDS.workWithUs, 28, view.nonce, { name: 'cv giulia.pdf', data: PDF })
+    ).body.data.files[0];
+    const sent = await submit(null, view.nonce, FORM_IDS.workWithUs, workWithUs([file?.token ?? '']));
+    const ticket = sent.body.data.submission?.ticket ?? '';
+    const id = Number(ticket.split('-')[1]);
+    const cs = await makeStaff(t, (await newCustomer(t, { tag: 'forms-cs' })).userId, [], 'customer_service');
+    const staff = <T>(token: string, path: string) =>
+      callAs<T>(t.app, token, 'GET', `/ebsn/api${path}`, { via: 'staff' });
+
+    const list = await staff<{ data: AdminSubmission[]; total: number }>(
+      cs,
+      `/admin/form-submissions?formId=${FORM_IDS.workWithUs}`,
+    );
+    const row = list.body.data.data.find((r) => r.id === id);
+    expect(row).toMatchObject({ ticket, formTitle: 'Lavora con noi', userId: null, files: 1 });
+    const one = await staff<{ data: AdminSubmissionDetail }>(cs, `/admin/form-submissions/${id}`);
+    expect(one.body.data.data.answers).toEqual(
+      expect.arrayContaining([expect.objectContaining({ key: expect.any(String), value: 'Giulia' })]),
+    );
+    const attachment = one.body.data.data.attachments[0];
+    expect(attachment).toMatchObject({ name: 'cv giulia.pdf', contentType: 'application/pdf' });
+    expect(JSON.stringify(one.body)).not.toMatch(/[a-f0-9]{32}/); // the stored name stays on the server
+
+    const download = await t.app.inject({
+      method: 'GET',
+      url: `/ebsn/api/admin/form-submissions/${id}/files/${attachment?.uploadId}`,
+      cookies: { 'spesa-staff': cs },
+    });
+    expect(download.statusCode).toBe(200);
+    expect(download.headers['content-type']).toBe('application/pdf');
+    expect(download.headers['content-disposition']).toBe('attachment; filename="cv_giulia.pdf"');
+    expect(download.rawPayload.equals(PDF)).toBe(true);
+    // a file of another submission, an unknown ticket: not found
+    const wrong = await t.app.inject({
+      method: 'GET',
+      url: `/ebsn/api/admin/form-submissions/${id - 1}/files/${attachment?.uploadId}`,
+      cookies: { 'spesa-staff': cs },
+    });
+    expect(wrong.statusCode).toBe(404);
+    const unknown = await staff(cs, '/admin/form-submissions/999999');
+    expect(unknown.body.response.errors[0]?.error).toBe(FORMS_TEXT.submissionNotFound.text);
+    expect((await staff(cs, '/admin/form-submissions?formId=abc')).statusCode).toBe(400);
+
+    const picker = await makeStaff(t, (await newCustomer(t, { tag: 'forms-pk' })).userId, [], 'picker');
+    expect((await staff(picker, '/admin/form-submissions')).statusCode).toBe(403);
+    const customer = (await newCustomer(t, { tag: 'forms-cust' })).token;
+    expect((await callAs(t.app, customer, 'GET', '/ebsn/api/admin/form-submissions')).statusCode).toBe(401);
+    const anonymousFile = await t.app.inject({
+      method: 'GET',
+      url: `/ebsn/api/admin/form-submissions/${id}/files/${attachment?.uploadId}`,
+    });
+    expect(anonymousFile.statusCode).toBe(401);
   });
 });
 

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
+import type { AdminSubmission, AdminSubmissionDetail } from '@spesa/shared/contracts/admin-forms';
 import type { AdminAjaxAnswer, MailPars, UploadedFile } from '@spesa/shared/contracts/forms';
 import {
   formFieldSchema,
@@ -22,7 +23,7 @@ import type { MailAttachment } from '../mail/mail.service';
 import type { FormFiles } from './form-files';
 import { safeFileName } from './form-files';
 import { FORMS_TEXT } from './forms.messages';
-import type { FormDefinitionRow, FormsRepository, NonceRow } from './forms.repository';
+import type { AdminSubmissionRow, FormDefinitionRow, FormsRepository, NonceRow } from './forms.repository';
 
 /** The scheduled job deleting submissions and files after their retention period (daily). */
 export const FORMS_RETENTION_JOB = 'forms.retention';
@@ -354,7 +355,52 @@ export class FormsService {
     await this.repo.deleteDeadNonces(dead);
     return deleted;
   }
+
+  // ---------- the back office (decision 051; read only) ----------
+  async adminList(
+    formId: number | undefined,
+    page: number,
+    perPage: number,
+  ): Promise<Result<{ data: AdminSubmission[]; total: number }>> {
+    const { rows, total } = await this.repo.adminSubmissions(formId, (page - 1) * perPage, perPage);
+    return ok({ data: rows.map(toAdminSubmission), total });
+  }
+
+  async adminOne(submissionId: number): Promise<Result<{ data: AdminSubmissionDetail }>> {
+    const row = await this.repo.adminSubmission(submissionId);
+    if (!row) return failWith(FORMS_TEXT.submissionNotFound, 'notFound');
+    return ok({
+      data: {
+        ...toAdminSubmission(row),
+        answers: row.answers,
+        attachments: row.attachments.map(({ storedName: _stored, ...file }) => file),
+      },
+    });
+  }
+
+  /** A file of a submission for the back office: where it is on disk, its name and type; null: none. */
+  async adminFile(
+    submissionId: number,
+    uploadId: number,
+  ): Promise<{ path: string; name: string; contentType: string } | null> {
+    const row = await this.repo.adminSubmission(submissionId);
+    const file = row?.attachments.find((a) => a.uploadId === uploadId);
+    return file
+      ? { path: this.files.pathOf(file.storedName), name: file.name, contentType: file.contentType }
+      : null;
+  }
 }
+
+const toAdminSubmission = (r: AdminSubmissionRow): AdminSubmission => ({
+  id: r.id,
+  ticket: ticketOf(r.ticketType, r.id),
+  formId: r.formId,
+  formTitle: r.formTitle,
+  userId: r.userId,
+  files: r.files,
+  createdAt: r.createdAt,
+  deleteAfter: r.deleteAfter,
+});
 
 export const ticketOf = (ticketType: number, submissionId: number) =>
   `T${ticketType}-${String(submissionId).padStart(6, '0')}`;
