@@ -14,6 +14,8 @@ import type { Endpoint, EndpointKey } from './endpoint';
 import { leafletsEndpoints } from './leaflets';
 import { listsEndpoints } from './lists';
 import { notificationsEndpoints } from './notifications';
+import { adminOperatorsEndpoints } from './admin-operators';
+import { operatorsEndpoints } from './operators';
 import { giftCertificateEndpoints } from './gift-certificates';
 import { inviteEndpoints } from './invite';
 import { adminGiftCardOrderEndpoints, giftCardOrderEndpoints } from './gift-card-orders';
@@ -53,6 +55,8 @@ export const ENDPOINT_GROUPS = {
   system: systemEndpoints,
   giftCardOrders: giftCardOrderEndpoints,
   adminGiftCardOrders: adminGiftCardOrderEndpoints,
+  operators: operatorsEndpoints,
+  adminOperators: adminOperatorsEndpoints,
 } as const;
 
 type Groups = typeof ENDPOINT_GROUPS;
