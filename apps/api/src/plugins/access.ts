@@ -197,7 +197,9 @@ const actingRefused = (request: FastifyRequest, reply: FastifyReply, message: Me
   request.actingRefusal = message.code;
   return reply
     .code(403)
-    .send(errorEnvelope(request.rootUser ?? ANONYMOUS_USER, 403, [{ text: message.text, code: message.code }]));
+    .send(
+      errorEnvelope(request.rootUser ?? ANONYMOUS_USER, 403, [{ text: message.text, code: message.code }]),
+    );
 };
 
 export default fp<AccessPluginOptions>(
@@ -245,7 +247,8 @@ export default fp<AccessPluginOptions>(
       if ((access?.kind === 'customer' || access?.kind === 'operator') && !request.session)
         return notLoggedIn(reply);
       const operator = request.session?.operator ?? null;
-      if (access?.kind === 'operator' && !operator) return actingRefused(request, reply, OPERATORS_TEXT.operatorsOnly);
+      if (access?.kind === 'operator' && !operator)
+        return actingRefused(request, reply, OPERATORS_TEXT.operatorsOnly);
       if (access?.kind === 'customer' && operator) {
         const refusal = actingRefusalOf(access.acting ?? 'any', operator);
         if (refusal) return actingRefused(request, reply, refusal);

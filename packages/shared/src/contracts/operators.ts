@@ -25,7 +25,6 @@ export const OPERATOR_PAYMENT_TYPE_IDS: readonly number[] = [
   PAYMENT_TYPE.onDeliveryDigitalGift,
 ];
 
-
 const OTP_TEXT = 'Inserisci il codice a 6 cifre dell’app di autenticazione o un codice di recupero.';
 
 // ---------- POST /backoffice-access/sso-login (backoffice_user, password, otp) ----------

@@ -305,7 +305,11 @@ export class AccountRepository {
       .update(sessions)
       .set({ userId: userId ?? sql`${sessions.operatorUserId}` })
       .where(
-        and(eq(sessions.tokenHash, tokenHash), isNotNull(sessions.operatorUserId), isNull(sessions.revokedAt)),
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          isNotNull(sessions.operatorUserId),
+          isNull(sessions.revokedAt),
+        ),
       )
       .returning({ tokenHash: sessions.tokenHash });
     return done.length > 0;

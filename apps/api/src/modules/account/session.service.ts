@@ -101,7 +101,8 @@ export class SessionService {
     const found = await this.repo.findLiveSession(tokenHash, now);
     if (!found) return null;
     const { session, user, cardType } = found;
-    const operator = session.operatorUserId === null ? null : await this.operatorOf(session.operatorUserId, user);
+    const operator =
+      session.operatorUserId === null ? null : await this.operatorOf(session.operatorUserId, user);
     if (session.operatorUserId !== null && !operator) return null;
     if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
       const idleMs = operator ? OPERATOR_SESSION.idleMinutes * 60_000 : this.idleMs(session.rememberMe);
@@ -125,7 +126,10 @@ export class SessionService {
   }
 
   /** A new operator's session (decision 053): acting for nobody until a customer is chosen. */
-  async createOperator(operatorUserId: number, meta: { userAgent: string; clientIp: string }): Promise<string> {
+  async createOperator(
+    operatorUserId: number,
+    meta: { userAgent: string; clientIp: string },
+  ): Promise<string> {
     const token = randomToken();
     const now = this.now();
     await this.repo.insertSession({

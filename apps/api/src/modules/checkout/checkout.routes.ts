@@ -18,7 +18,8 @@ import type { CheckoutService } from './checkout.service';
 
 /** An operator acting for the customer pays only at delivery: never a card typed by them (decision 053). */
 const operatorActing = (request: FastifyRequest): boolean => request.session?.operator?.acting === true;
-const operatorMayChoose = (paymentTypeId: number): boolean => OPERATOR_PAYMENT_TYPE_IDS.includes(paymentTypeId);
+const operatorMayChoose = (paymentTypeId: number): boolean =>
+  OPERATOR_PAYMENT_TYPE_IDS.includes(paymentTypeId);
 
 /**
  * Checkout (spec section 7 "Cart and checkout", decision 017): bags, payment types, gift codes, prepare,

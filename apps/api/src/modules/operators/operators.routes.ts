@@ -65,7 +65,8 @@ const operatorsRoutes: FastifyPluginAsyncZod<OperatorsRoutesOptions> = async (
         { userAgent: request.headers['user-agent'] ?? '', clientIp: request.ip },
       );
       if (!result.ok) return answer(request, result);
-      if (result.data.state === 'codeRequired') return answer(request, ok({ state: 'codeRequired', operator: null }));
+      if (result.data.state === 'codeRequired')
+        return answer(request, ok({ state: 'codeRequired', operator: null }));
       // whoever was signed in on this browser is signed out: one live token per sign-in
       if (request.session) await sessions.revoke(request.session.tokenHash);
       const token = result.data.token;
@@ -89,7 +90,8 @@ const operatorsRoutes: FastifyPluginAsyncZod<OperatorsRoutesOptions> = async (
       access: ACCESS.operator,
       config: { stateChanging: true },
       tags,
-      summary: "The operator's session acts for this customer: cart, addresses, slots, checkout, orders, lists",
+      summary:
+        "The operator's session acts for this customer: cart, addresses, slots, checkout, orders, lists",
     }),
     handler: async (request) => {
       const customerUserId = request.query.user_id;
@@ -105,7 +107,8 @@ const operatorsRoutes: FastifyPluginAsyncZod<OperatorsRoutesOptions> = async (
     ...contractRoute(api.ssoLogout, {
       access: ACCESS.operator,
       tags,
-      summary: 'Ends acting for the customer; the operator stays signed in (POST /auth/logout signs them out)',
+      summary:
+        'Ends acting for the customer; the operator stays signed in (POST /auth/logout signs them out)',
     }),
     handler: async (request) => {
       await operators.stopActing(sessionOf(request));

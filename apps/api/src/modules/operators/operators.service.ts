@@ -15,7 +15,10 @@ import type { ActionFilter, OperatorActionRow, OperatorsRepository } from './ope
 
 /** The back office's check of a staff member's password and one-time code (StaffAuthService.verify). */
 export interface StaffVerifierPort {
-  verify(input: { login: string; password: string; otp?: string | undefined }, action: string): Promise<StaffVerification>;
+  verify(
+    input: { login: string; password: string; otp?: string | undefined },
+    action: string,
+  ): Promise<StaffVerification>;
 }
 
 export type CustomerSort = { by: 'lastName' | 'email' | 'id'; desc: boolean };
@@ -23,7 +26,12 @@ export type CustomerSort = { by: 'lastName' | 'email' | 'id'; desc: boolean };
 /** Customers as the back office finds them, and whether an account may be acted for. */
 export interface CustomersPort {
   /** live customers (not staff, not erased) by name, e-mail, card, phone or fiscal code */
-  search(q: string, sort: CustomerSort, limit: number, offset: number): Promise<{ rows: UserSearchRow[]; total: number }>;
+  search(
+    q: string,
+    sort: CustomerSort,
+    limit: number,
+    offset: number,
+  ): Promise<{ rows: UserSearchRow[]; total: number }>;
   /** null: no live account; staff: the account is a staff member's */
   accountOf(userId: number): Promise<{ userId: number; staff: boolean } | null>;
 }
