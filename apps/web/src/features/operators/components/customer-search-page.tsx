@@ -47,6 +47,7 @@ export function CustomerSearchPage({ onSelected }: { onSelected: () => void }) {
       <Box
         component="form"
         role="search"
+        aria-label={t('operators.search.title')}
         onSubmit={submit}
         noValidate
         sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'flex-start', mb: 3 }}
