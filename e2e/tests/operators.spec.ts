@@ -21,7 +21,7 @@ test('il servizio clienti ordina per Anna Verdi con pagamento alla consegna; Ann
   page,
   browser,
 }) => {
-  test.setTimeout(240_000);
+  test.setTimeout(360_000);
   await page.setViewportSize({ width: 1366, height: 900 });
   // the operator's authenticator app is enrolled in the back office (their first sign-in there)
   await signInToAdmin(page, OPERATOR);

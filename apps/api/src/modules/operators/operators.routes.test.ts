@@ -1,4 +1,5 @@
 import type { AdminOperatorAction } from '@spesa/shared/contracts/admin-operators';
+import type { RootUser } from '@spesa/shared/contracts/envelope';
 import type { OperationsData, SsoLoginData, UserSearchData } from '@spesa/shared/contracts/operators';
 import { sql } from 'drizzle-orm';
 import { generate } from 'otplib';
@@ -147,7 +148,7 @@ describe('the operator signs in to the shop', () => {
       acting: false,
     });
     expect(ok.cookie).toBeTruthy();
-    expect(ok.body.user.operator).toMatchObject({ userId: cs.userId, acting: false });
+    expect((ok.body.user as RootUser).operator).toMatchObject({ userId: cs.userId, acting: false });
     // the same code a second time: refused (a code signs in once)
     const again = await ssoLogin({ backoffice_user: cs.email, password: DEMO_PASSWORD, otp: code });
     expect(again.body.response.errors[0]?.code).toBe('msg.operator.badCode');
@@ -313,7 +314,7 @@ describe('operator endpoints and the acting guard', () => {
     const bad = await call(token, 'GET', '/user-search/select_user?user_id=abc');
     expect(bad.body.response.status).not.toBe(0);
     // still acting for nobody
-    expect(bad.body.user.operator?.acting).toBe(false);
+    expect((bad.body.user as RootUser).operator?.acting).toBe(false);
     const rows = await trailOf(sql`operator_user_id = ${cs.userId}`);
     expect(rows.filter((r) => r.action === 'GET /user-search/select_user').map((r) => r.outcome)).toEqual([
       'refused',
