@@ -59,7 +59,7 @@ export function ActingBanner({ user }: { user: RootUser }) {
             stop.mutate(undefined, { onSuccess: () => void navigate('/operatore/clienti') });
           }}
         >
-          {t('operators.banner.back')}
+          {operator.acting ? t('operators.banner.back') : t('operators.banner.search')}
         </Button>
         <Button
           size="small"
