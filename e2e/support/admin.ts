@@ -30,6 +30,9 @@ const keepState = <T>(file: string, email: string, value: T) => {
 const readSecrets = () => readState<string>(secretsFile);
 const keepSecret = (email: string, secret: string) => keepState(secretsFile, email, secret);
 
+/** The authenticator secret a staff member enrolled at their first sign-in to /admin (signInToAdmin). */
+export const secretOf = (email: string): string | undefined => readSecrets()[email];
+
 /** The authenticator's code now, as an app on the staff member's phone shows it (its clock is the server's). */
 export const codeOf = (secret: string): Promise<string> =>
   generate({ secret, epoch: Math.floor(serverNow() / 1000) });

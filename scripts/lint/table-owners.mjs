@@ -60,6 +60,7 @@ export const TABLE_OWNERS = {
   ],
   leaflets: ['leaflets', 'leaflet_products'],
   lists: ['wishlists', 'wishlist_items', 'wishlist_shares'],
+  operators: ['operator_actions'],
   receipts: ['receipt_till_systems', 'receipts', 'receipt_lines', 'receipt_settings', 'taxfree_refunds'],
   loyalty: [
     'wallet_movements',

@@ -2,6 +2,7 @@ import { mayRead, mayWrite } from '@spesa/shared/contracts/admin';
 import { Admin, Resource } from 'react-admin';
 import { ArrivalList } from './arrivals';
 import { AuditList } from './audit';
+import { OperatorActionList } from './operator-actions';
 import { CategoryEdit, CategoryList, CategoryShow } from './categories';
 import { CustomerList, CustomerShow } from './customers';
 import { Dashboard } from './dashboard';
@@ -134,6 +135,9 @@ export function AdminApp() {
           />
         ) : null,
         mayRead(role, 'audit') ? <Resource key="audit" name="audit" list={AuditList} /> : null,
+        mayRead(role, 'operatorActions') ? (
+          <Resource key="operator-actions" name="operator-actions" list={OperatorActionList} />
+        ) : null,
       ]}
     </Admin>
   );

@@ -1,3 +1,4 @@
+import { OPERATION_OUTCOMES } from '@spesa/shared/contracts/operators';
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import { HttpError } from 'react-admin';
 import type { AdminStaff, PromotionAudience } from '@spesa/shared/contracts/admin';
@@ -137,6 +138,21 @@ export const dataProvider: DataProvider = {
         return adminCall('GET /admin/pages', {
           query: { ...pageOf(params), ...(filter.q ? { q: String(filter.q) } : {}) },
         });
+      if (resource === 'operator-actions') {
+        const outcome = OPERATION_OUTCOMES.find((o) => o === filter.outcome);
+        const operatorUserId = Number(filter.operatorUserId);
+        const customerUserId = Number(filter.customerUserId);
+        return adminCall('GET /admin/operator-actions', {
+          query: {
+            ...pageOf(params),
+            order: orderOf(params),
+            sort: params.sort?.field === 'at' ? 'at' : 'id',
+            ...(Number.isInteger(operatorUserId) && operatorUserId > 0 ? { operatorUserId } : {}),
+            ...(Number.isInteger(customerUserId) && customerUserId > 0 ? { customerUserId } : {}),
+            ...(outcome ? { outcome } : {}),
+          },
+        });
+      }
       if (resource === 'audit') {
         const res = await adminCall('GET /admin/audit', {
           query: {

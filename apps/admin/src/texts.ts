@@ -203,6 +203,21 @@ export const adminItalian = {
         seoDescription: 'Descrizione per i motori di ricerca',
       },
     },
+    'operator-actions': {
+      name: 'Operazioni per i clienti |||| Operazioni per i clienti',
+      fields: {
+        id: 'N.',
+        at: 'Quando',
+        operatorName: 'Operatore',
+        operatorUserId: 'Id operatore',
+        customerUserId: 'Id cliente',
+        label: 'Operazione',
+        action: 'Chiamata',
+        outcome: 'Esito',
+        code: 'Motivo',
+        requestId: 'Richiesta',
+      },
+    },
     audit: {
       name: 'Registro attività |||| Registro attività',
       fields: {

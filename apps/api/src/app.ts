@@ -133,7 +133,12 @@ import { BlockAdmin } from './modules/content/block-admin';
 import { AdminCustomersService } from './modules/backoffice/admin-customers.service';
 import { AdminPromotionsService } from './modules/backoffice/admin-promotions.service';
 import { AdminStaffService } from './modules/backoffice/admin-staff.service';
-import { StaffAuthService } from './modules/backoffice/staff-auth.service';
+import { memberOf, StaffAuthService } from './modules/backoffice/staff-auth.service';
+import operatorsAuditPlugin from './modules/operators/operators-audit.plugin';
+import { OperatorsRepository } from './modules/operators/operators.repository';
+import operatorsRoutes from './modules/operators/operators.routes';
+import { OperatorsService } from './modules/operators/operators.service';
+import { isActingRole } from '@spesa/shared/contracts/operators';
 import { PriceHistory } from './modules/catalogue/price-history';
 import { isImageSize, ProductImages } from './modules/catalogue/product-images';
 import { PromotionsAdmin } from './modules/catalogue/promotions-admin';
@@ -305,6 +310,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       rememberDays: env.SESSION_REMEMBER_DAYS,
     },
     now,
+    // an operator's session lives while its staff member may act for customers (decision 053)
+    {
+      operatorOf: async (userId) => {
+        const found = await backoffice.staff(userId);
+        const member = found ? memberOf(found) : null;
+        return member && isActingRole(member.role)
+          ? { username: member.email, name: member.name, role: member.role }
+          : null;
+      },
+    },
   );
   await app.register(sessionPlugin, { sessions, secureCookie });
   // every route registered from here on must declare who may call it (decision 027)
@@ -325,6 +340,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         after: null,
       }),
   });
+  // what operators do while acting for a customer, and every refusal, in one trail (decision 053)
+  const operatorsRepo = new OperatorsRepository(opts.db);
+  await app.register(operatorsAuditPlugin, { record: (row) => operatorsRepo.record(row) });
   // every contract of packages/shared is served by one route
   await app.register(contractsPlugin);
   // swagger-ui registers routes: after the access plugin, which checks every route
@@ -767,6 +785,28 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   erasers.push((userId) => adminCustomersRepo.deleteNotes(opts.db, userId));
   const adminSlots = new AdminSlotsService(opts.db, slotAdmin, ordersRepo, backoffice, now);
+  // operators acting for a customer (decision 053): the back office's sign-in check and customer search
+  const operators = new OperatorsService(operatorsRepo, sessions, staffAuth, {
+    search: async (q, sort, limit, offset) => {
+      const { rows, total } = await adminCustomersRepo.list(q, sort, limit, offset, { liveOnly: true });
+      return {
+        rows: rows.map((c) => ({
+          userId: c.id,
+          firstName: c.firstName,
+          lastName: c.lastName,
+          email: c.email,
+          cardNumber: c.cardNumber,
+          mobilePhone: c.mobilePhone,
+          fiscalCode: c.fiscalCode,
+        })),
+        total,
+      };
+    },
+    accountOf: async (userId) => {
+      const user = await accounts.findUserById(userId);
+      return user ? { userId, staff: (await backoffice.staff(userId)) !== null } : null;
+    },
+  });
   // product ratings (decision 036): votes of received products, their summaries, moderation of text
   const ratingsRepo = new RatingsRepository(opts.db);
   const ratings = new RatingsService(
@@ -868,6 +908,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         premiumProduct,
       });
       await api.register(inviteRoutes, { invites });
+      await api.register(operatorsRoutes, { operators, sessions, secureCookie });
       await api.register(receiptsRoutes, { receipts });
       await api.register(receiptsAdminRoutes, { receipts });
       await api.register(contentAdminRoutes, { store: contentStore });

@@ -123,6 +123,11 @@ export const sessions = pgTable(
     revokedAt: timestamp('revoked_at', { withTimezone: true }),
     userAgent: text('user_agent').notNull().default(''),
     clientIp: text('client_ip').notNull().default(''),
+    /**
+     * An operator's session (decision 053): the staff member who signed in to the shop. `userId` is whom the
+     * session acts as: the operator themselves until they select a customer, then that customer.
+     */
+    operatorUserId: integer('operator_user_id').references(() => users.userId, { onDelete: 'cascade' }),
   },
   (t) => [index('sessions_user_idx').on(t.userId)],
 );

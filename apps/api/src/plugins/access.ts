@@ -2,7 +2,11 @@ import type { StaffRole } from '@spesa/shared/contracts/admin';
 import { ANONYMOUS_USER } from '@spesa/shared/contracts/envelope';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
+import { isActingSupervisor } from '@spesa/shared/contracts/operators';
+import type { LiveOperator } from '../modules/account/session.service';
 import { BACKOFFICE_TEXT } from '../modules/backoffice/backoffice.messages';
+import { OPERATORS_TEXT } from '../modules/operators/operators.messages';
+import type { Message } from '../lib/result';
 import type { AdminMember } from '../modules/backoffice/staff-auth.service';
 import { errorEnvelope } from './envelope';
 import { API_PREFIX } from './errors';
@@ -13,7 +17,9 @@ import { NOT_LOGGED_TEXT } from './session';
  * with a route that does not: access is denied by default, never forgotten. The gate runs here, in one
  * preValidation hook, so an anonymous call answers 401 before its query or body is validated.
  *
- * - `customer`: a signed-in session; none answers the HTTP 401 envelope.
+ * - `customer`: a signed-in session; none answers the HTTP 401 envelope. An operator's session (decision 053)
+ *   passes only while acting for a customer, and as the route's `acting` capability allows (403 otherwise).
+ * - `operator`: an operator's shop session (401 without a session, 403 for a customer's).
  * - `admin`: a staff member signed in to the back office with their one-time code (its own session cookie,
  *   decision 030), of one of `roles` when given; none 401, another role 403 (and the refusal is audited).
  * - `public`, `customerOrAnonymous`, `signed`: the gate lets anyone through, so each says why: anyone may
@@ -24,8 +30,17 @@ export type RouteAccess =
   | { readonly kind: 'public'; readonly why: string }
   | { readonly kind: 'customerOrAnonymous'; readonly why: string }
   | { readonly kind: 'signed'; readonly why: string }
-  | { readonly kind: 'customer' }
+  | { readonly kind: 'customer'; readonly acting?: ActingCapability }
+  | { readonly kind: 'operator' }
   | { readonly kind: 'admin'; readonly roles: readonly StaffRole[] | null };
+
+/**
+ * What an operator acting for a customer may do on a `customer` route (decision 053): `any` (the default:
+ * customer service shops, books, orders and reads for the customer), `supervisor` (personal data and
+ * consents: supervisors and administrators only), `never` (the customer's password, sign-in methods,
+ * multi-factor sign-in and the account's erasure: nobody but the customer).
+ */
+export type ActingCapability = 'any' | 'supervisor' | 'never';
 
 export type AccessKind = RouteAccess['kind'];
 
@@ -36,8 +51,14 @@ export const ACCESS = {
   customerOrAnonymous: (why: string): RouteAccess => ({ kind: 'customerOrAnonymous', why }),
   /** the holder of a signed token (provider HMAC, an e-mail link's code): the handler verifies it */
   signed: (why: string): RouteAccess => ({ kind: 'signed', why }),
-  /** a signed-in customer: HTTP 401 envelope otherwise */
+  /** a signed-in customer (or an operator acting for one): HTTP 401 envelope otherwise */
   customer: Object.freeze<RouteAccess>({ kind: 'customer' }),
+  /** a signed-in customer; an operator acting for them only when a supervisor (personal data) */
+  customerSupervisorActing: Object.freeze<RouteAccess>({ kind: 'customer', acting: 'supervisor' }),
+  /** the signed-in customer themselves, never an operator acting for them (password, MFA, erasure) */
+  customerNotActing: Object.freeze<RouteAccess>({ kind: 'customer', acting: 'never' }),
+  /** an operator's shop session (signed in with /backoffice-access/sso-login), acting or not */
+  operator: Object.freeze<RouteAccess>({ kind: 'operator' }),
   /** a back-office session of one of `roles` when given: `request.admin` is set */
   admin: (roles?: readonly StaffRole[]): RouteAccess => ({ kind: 'admin', roles: roles ?? null }),
 } as const;
@@ -97,6 +118,8 @@ declare module 'fastify' {
   interface FastifyRequest {
     /** set on `admin` routes */
     admin: AdminMember | null;
+    /** the code of the gate's refusal of an operator's call (the operators' audit trail records it) */
+    actingRefusal: string | null;
   }
   interface FastifyInstance {
     /** every route registered, with its access (tests, review) */
@@ -161,11 +184,30 @@ const adminRoleRefused = (reply: FastifyReply) =>
       ]),
     );
 
+/** Why an operator's session may not call a `customer` route with this capability, or null. */
+function actingRefusalOf(capability: ActingCapability, operator: LiveOperator): Message | null {
+  if (!operator.acting) return OPERATORS_TEXT.chooseCustomer;
+  if (capability === 'never') return OPERATORS_TEXT.customerOnly;
+  if (capability === 'supervisor' && !isActingSupervisor(operator.role)) return OPERATORS_TEXT.supervisorOnly;
+  return null;
+}
+
+/** An operator's call refused by the gate: HTTP 403 with the reason, kept for the audit trail (decision 053). */
+const actingRefused = (request: FastifyRequest, reply: FastifyReply, message: Message) => {
+  request.actingRefusal = message.code;
+  return reply
+    .code(403)
+    .send(
+      errorEnvelope(request.rootUser ?? ANONYMOUS_USER, 403, [{ text: message.text, code: message.code }]),
+    );
+};
+
 export default fp<AccessPluginOptions>(
   async (app, { adminOf, onAdminRefused }) => {
     const table: AccessTableRow[] = [];
     app.decorate('accessTable', table);
     app.decorateRequest('admin', null);
+    app.decorateRequest('actingRefusal', null);
 
     // deny by default: a route that says nothing about access stops the registration
     app.addHook('onRoute', function (this: FastifyInstance, route) {
@@ -202,7 +244,15 @@ export default fp<AccessPluginOptions>(
         request.admin = admin;
         return;
       }
-      if (access?.kind === 'customer' && !request.session) return notLoggedIn(reply);
+      if ((access?.kind === 'customer' || access?.kind === 'operator') && !request.session)
+        return notLoggedIn(reply);
+      const operator = request.session?.operator ?? null;
+      if (access?.kind === 'operator' && !operator)
+        return actingRefused(request, reply, OPERATORS_TEXT.operatorsOnly);
+      if (access?.kind === 'customer' && operator) {
+        const refusal = actingRefusalOf(access.acting ?? 'any', operator);
+        if (refusal) return actingRefused(request, reply, refusal);
+      }
     });
   },
   { name: 'access', dependencies: ['envelope', 'session'] },

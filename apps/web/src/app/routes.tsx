@@ -79,6 +79,15 @@ export const routes: RouteObject[] = [
         path,
         lazy: () => import('./routes/reset-password-routes').then((m) => ({ Component: m[name] })),
       })),
+      // customer service acting for a customer: the operator's sign-in and the customer search (decision 053)
+      {
+        path: 'operatore',
+        lazy: () => import('./routes/operators-route').then((m) => ({ Component: m.OperatorLoginRoute })),
+      },
+      {
+        path: 'operatore/clienti',
+        lazy: () => import('./routes/operators-route').then((m) => ({ Component: m.CustomerSearchRoute })),
+      },
       // the link of invite a friend: public (decision 045)
       {
         path: 'invito/:code',
@@ -153,6 +162,11 @@ export const routes: RouteObject[] = [
               import('./routes/gift-certificates-route').then((m) => ({
                 Component: m.GiftCertificatesRoute,
               })),
+          },
+          // what customer service did while acting for the customer (decision 053)
+          {
+            path: 'profile/operations',
+            lazy: () => import('./routes/operators-route').then((m) => ({ Component: m.OperationsRoute })),
           },
           // the messages the shop sent (decision 048)
           {

@@ -92,6 +92,8 @@ export const ADMIN_GRANTS = {
   /** what customers sent through the shop's forms, with their files, read only (decision 051) */
   formSubmissions: { read: ['administrator', 'customer_service', 'supervisor'], write: [] },
   audit: { read: ['administrator', 'supervisor'], write: [] },
+  /** what operators did while acting for customers (decision 053) */
+  operatorActions: { read: ['administrator', 'supervisor'], write: [] },
 } as const satisfies Record<string, { read: readonly StaffRole[]; write: readonly StaffRole[] }>;
 export type AdminResource = keyof typeof ADMIN_GRANTS;
 export const mayRead = (role: unknown, resource: AdminResource): boolean =>
@@ -161,7 +163,7 @@ export const adminEmptySchema = z.object({});
 
 // ---------- lists (react-admin's getList) ----------
 export const SORT_ORDERS = ['ASC', 'DESC'] as const;
-const listQuery = <S extends readonly [string, ...string[]]>(sortable: S) =>
+export const listQuery = <S extends readonly [string, ...string[]]>(sortable: S) =>
   z.object({
     page: z.coerce.number().int().min(1).max(10_000).default(1),
     perPage: z.coerce.number().int().min(1).max(500).default(25),

@@ -16,6 +16,8 @@ import type { Endpoint, EndpointKey } from './endpoint';
 import { leafletsEndpoints } from './leaflets';
 import { listsEndpoints } from './lists';
 import { notificationsEndpoints } from './notifications';
+import { adminOperatorsEndpoints } from './admin-operators';
+import { operatorsEndpoints } from './operators';
 import { giftCertificateEndpoints } from './gift-certificates';
 import { inviteEndpoints } from './invite';
 import { adminGiftCardOrderEndpoints, giftCardOrderEndpoints } from './gift-card-orders';
@@ -57,6 +59,8 @@ export const ENDPOINT_GROUPS = {
   system: systemEndpoints,
   giftCardOrders: giftCardOrderEndpoints,
   adminGiftCardOrders: adminGiftCardOrderEndpoints,
+  operators: operatorsEndpoints,
+  adminOperators: adminOperatorsEndpoints,
 } as const;
 
 type Groups = typeof ENDPOINT_GROUPS;

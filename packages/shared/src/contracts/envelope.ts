@@ -26,6 +26,21 @@ export const responseStatusSchema = z.object({
 export type ResponseStatus = z.infer<typeof responseStatusSchema>;
 
 /**
+ * The single-sign-on user of an operator's session (spec section 3 "Single-sign-on user: username, roles";
+ * decision 053), in the root user's `operator`: the root user itself is the customer while acting.
+ */
+export const operatorUserSchema = z.object({
+  userId: z.number().int(),
+  /** the back-office user name the operator signed in with */
+  username: z.string(),
+  name: z.string(),
+  roles: z.array(z.string()),
+  /** the session acts for a customer (the root user); false: the operator has not chosen one yet */
+  acting: z.boolean(),
+});
+export type OperatorUser = z.infer<typeof operatorUserSchema>;
+
+/**
  * Who the server thinks it is talking to; anonymous is userId -1 with only the first three fields.
  * A signed-in user also carries what the header and the guards need (spec section 3, User).
  */
@@ -40,6 +55,11 @@ export const rootUserSchema = z.object({
   legals: z.array(z.object({ legalId: z.number().int() })).optional(),
   betaTester: z.boolean().optional(),
   fidelityCard: z.object({ cardNumber: z.string(), cardType: z.string() }).nullable().optional(),
+  /**
+   * An operator's session (spec section 3 "Single-sign-on user: username, roles"; decision 053): who the
+   * operator is and whether the session acts for a customer, who is then the root user itself.
+   */
+  operator: operatorUserSchema.optional(),
 });
 export type RootUser = z.infer<typeof rootUserSchema>;
 

@@ -33,8 +33,9 @@ function liveSessionQuery(db: Db) {
         gt(sessions.idleExpiresAt, sql.placeholder('now')),
         gt(sessions.absoluteExpiresAt, sql.placeholder('now')),
         isNull(users.anonymizedAt),
-        // a password change ends the sessions opened before it
-        sql`${sessions.createdAt} >= ${users.passwordChangedAt}`,
+        // a password change ends the sessions opened before it (an operator's session acting for the customer
+        // is the operator's: it goes on)
+        sql`(${sessions.operatorUserId} IS NOT NULL OR ${sessions.createdAt} >= ${users.passwordChangedAt})`,
       ),
     )
     .limit(1)
@@ -293,6 +294,25 @@ export class AccountRepository {
       .update(sessions)
       .set({ revokedAt: sql`now()` })
       .where(and(eq(sessions.tokenHash, tokenHash), isNull(sessions.revokedAt)));
+  }
+
+  /**
+   * Whom a live operator's session acts as: `userId`, or the operator again when null. False when the token
+   * is no live operator's session.
+   */
+  async setOperatorSessionUser(tokenHash: string, userId: number | null): Promise<boolean> {
+    const done = await this.db
+      .update(sessions)
+      .set({ userId: userId ?? sql`${sessions.operatorUserId}` })
+      .where(
+        and(
+          eq(sessions.tokenHash, tokenHash),
+          isNotNull(sessions.operatorUserId),
+          isNull(sessions.revokedAt),
+        ),
+      )
+      .returning({ tokenHash: sessions.tokenHash });
+    return done.length > 0;
   }
 
   /** Ends every session of the user, except `keepTokenHash` when given. */

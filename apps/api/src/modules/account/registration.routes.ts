@@ -106,7 +106,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
 
   app.route({
     ...contractRoute(api.updateUserDetail, {
-      access: ACCESS.customer,
+      access: ACCESS.customerSupervisorActing,
       config: form,
       tags,
       summary: 'Personal data and domicile',
@@ -117,7 +117,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
 
   app.route({
     ...contractRoute(api.updatePersonInfo, {
-      access: ACCESS.customer,
+      access: ACCESS.customerSupervisorActing,
       config: form,
       tags,
       summary: 'One person info (personInfoTypeId, value)',
@@ -131,7 +131,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
 
   app.route({
     ...contractRoute(api.updateContact, {
-      access: ACCESS.customer,
+      access: ACCESS.customerSupervisorActing,
       config: form,
       tags,
       summary: 'Phones, contact channels and consents',
@@ -156,7 +156,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
     return answer(request, ok({}, result.infos));
   };
   const passwordDocs = (method: string) => ({
-    access: ACCESS.customer,
+    access: ACCESS.customerNotActing,
     config: changing,
     tags,
     summary: `Change the password (${method}); other sessions end, this one gets a new token`,
@@ -174,7 +174,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
 
   app.route({
     ...contractRoute(api.updateEmailRequest, {
-      access: ACCESS.customer,
+      access: ACCESS.customerNotActing,
       config: changing,
       tags,
       summary: 'Ask to change the e-mail: a link goes to the new address',
@@ -197,7 +197,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
 
   app.route({
     ...contractRoute(api.updateUsername, {
-      access: ACCESS.customer,
+      access: ACCESS.customerNotActing,
       config: form,
       tags,
       summary: 'Change the login name',
@@ -260,12 +260,12 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
 
   // ---------- multi-factor ----------
   app.route({
-    ...contractRoute(api.mfaEnabled, { access: ACCESS.customer, tags, summary: 'Is the sign-in PIN on?' }),
+    ...contractRoute(api.mfaEnabled, { access: ACCESS.customerNotActing, tags, summary: 'Is the sign-in PIN on?' }),
     handler: async (request) => answer(request, await account.mfaEnabled(userIdOf(request))),
   });
   app.route({
     ...contractRoute(api.updateMfa, {
-      access: ACCESS.customer,
+      access: ACCESS.customerNotActing,
       config: form,
       tags,
       summary: 'Turn the sign-in PIN on or off',
@@ -277,7 +277,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   // ---------- account deletion ----------
   app.route({
     ...contractRoute(api.anonymizeTokenRequest, {
-      access: ACCESS.customer,
+      access: ACCESS.customerNotActing,
       config: { stateChanging: true },
       tags,
       summary: 'Send the deletion code by e-mail',
@@ -287,7 +287,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   });
   app.route({
     ...contractRoute(api.anonymizeTokenCheck, {
-      access: ACCESS.customer,
+      access: ACCESS.customerNotActing,
       tags,
       summary: 'Is the deletion code right?',
     }),
@@ -297,7 +297,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   });
   app.route({
     ...contractRoute(api.userAnonymize, {
-      access: ACCESS.customer,
+      access: ACCESS.customerNotActing,
       config: { stateChanging: true },
       tags,
       summary: 'Delete (anonymise) the account; refused while an order awaits pickup',
@@ -318,7 +318,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   // ---------- invoice data ----------
   app.route({
     ...contractRoute(api.updateBillingAddress, {
-      access: ACCESS.customer,
+      access: ACCESS.customerSupervisorActing,
       config: form,
       tags,
       summary: 'Add invoice data (same as /user-person-fiscal/insert-billing-address)',
@@ -336,7 +336,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   });
   app.route({
     ...contractRoute(api.insertPersonFiscal, {
-      access: ACCESS.customer,
+      access: ACCESS.customerSupervisorActing,
       config: form,
       tags,
       summary: 'Add invoice data: private, company or public administration',
@@ -346,7 +346,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   });
   app.route({
     ...contractRoute(api.deletePersonFiscal, {
-      access: ACCESS.customer,
+      access: ACCESS.customerSupervisorActing,
       config: { stateChanging: true },
       tags,
       summary: 'Delete one of the user’s invoice data',
@@ -394,7 +394,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
   });
   app.route({
     ...contractRoute(api.updateDisclaimers, {
-      access: ACCESS.customer,
+      access: ACCESS.customerSupervisorActing,
       config: form,
       tags,
       summary: "Save the user's answers (required ones cannot be refused)",

@@ -9,9 +9,33 @@ export interface SessionLifetimes {
   rememberDays: number;
 }
 
+/** The staff member behind an operator's session (decision 053), as the access gate and the audit see them. */
+export interface LiveOperator {
+  userId: number;
+  username: string;
+  name: string;
+  role: string;
+  /** the session acts for a customer: `LiveSession.userId` is theirs */
+  acting: boolean;
+}
+
+/**
+ * Who an operator is, asked at every request of an operator's session (the back office's staff members):
+ * null when they are no longer staff of a role that may act, which ends the session.
+ */
+export interface OperatorsPort {
+  operatorOf(userId: number): Promise<{ username: string; name: string; role: string } | null>;
+}
+
+/** An operator's session lasts a shift and ends after a while idle, like the back office's (decision 030). */
+export const OPERATOR_SESSION = { idleMinutes: 30, absoluteHours: 10 } as const;
+
 export interface LiveSession {
   tokenHash: string;
+  /** whom the session acts as: the customer, or the operator themselves before they choose one */
   userId: number;
+  /** an operator's session (null: the customer's own) */
+  operator: LiveOperator | null;
   rememberMe: boolean;
   rootUser: RootUser;
   /** the user's row as read with the session, at the start of this request */
@@ -31,6 +55,7 @@ export class SessionService {
     private readonly repo: AccountRepository,
     private readonly lifetimes: SessionLifetimes,
     private readonly now: () => Date = () => new Date(),
+    private readonly operators: OperatorsPort | null = null,
   ) {}
 
   private idleMs(rememberMe: boolean): number {
@@ -76,15 +101,60 @@ export class SessionService {
     const found = await this.repo.findLiveSession(tokenHash, now);
     if (!found) return null;
     const { session, user, cardType } = found;
-    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS)
-      await this.repo.touchSession(tokenHash, now, new Date(now.getTime() + this.idleMs(session.rememberMe)));
-    return {
-      tokenHash,
-      userId: user.userId,
-      rememberMe: session.rememberMe,
-      rootUser: toRootUser(user, cardType),
-      user,
-    };
+    const operator =
+      session.operatorUserId === null ? null : await this.operatorOf(session.operatorUserId, user);
+    if (session.operatorUserId !== null && !operator) return null;
+    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      const idleMs = operator ? OPERATOR_SESSION.idleMinutes * 60_000 : this.idleMs(session.rememberMe);
+      await this.repo.touchSession(tokenHash, now, new Date(now.getTime() + idleMs));
+    }
+    const rootUser = toRootUser(user, cardType);
+    if (operator)
+      rootUser.operator = {
+        userId: operator.userId,
+        username: operator.username,
+        name: operator.name,
+        roles: [operator.role],
+        acting: operator.acting,
+      };
+    return { tokenHash, userId: user.userId, operator, rememberMe: session.rememberMe, rootUser, user };
+  }
+
+  private async operatorOf(operatorUserId: number, user: UserRow): Promise<LiveOperator | null> {
+    const found = await this.operators?.operatorOf(operatorUserId);
+    return found ? { userId: operatorUserId, ...found, acting: user.userId !== operatorUserId } : null;
+  }
+
+  /** A new operator's session (decision 053): acting for nobody until a customer is chosen. */
+  async createOperator(
+    operatorUserId: number,
+    meta: { userAgent: string; clientIp: string },
+  ): Promise<string> {
+    const token = randomToken();
+    const now = this.now();
+    await this.repo.insertSession({
+      tokenHash: sha256(token),
+      userId: operatorUserId,
+      operatorUserId,
+      rememberMe: false,
+      createdAt: now,
+      lastSeenAt: now,
+      idleExpiresAt: new Date(now.getTime() + OPERATOR_SESSION.idleMinutes * 60_000),
+      absoluteExpiresAt: new Date(now.getTime() + OPERATOR_SESSION.absoluteHours * 3_600_000),
+      userAgent: meta.userAgent.slice(0, 300),
+      clientIp: meta.clientIp.slice(0, 64),
+    });
+    return token;
+  }
+
+  /** An operator's session acts for this customer from its next request; false: not an operator's session. */
+  actFor(tokenHash: string, customerUserId: number): Promise<boolean> {
+    return this.repo.setOperatorSessionUser(tokenHash, customerUserId);
+  }
+
+  /** An operator's session stops acting: it is the operator's own again (they stay signed in). */
+  stopActing(tokenHash: string): Promise<boolean> {
+    return this.repo.setOperatorSessionUser(tokenHash, null);
   }
 
   revoke(tokenHash: string): Promise<void> {

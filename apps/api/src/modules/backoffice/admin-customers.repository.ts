@@ -36,8 +36,10 @@ export class AdminCustomersRepository {
     sort: { by: CustomerSort; desc: boolean },
     limit: number,
     offset: number,
+    opts: { liveOnly?: boolean } = {},
   ): Promise<{ rows: AdminCustomerSummary[]; total: number }> {
     const parts: SQL[] = [CUSTOMER];
+    if (opts.liveOnly) parts.push(sql`u.anonymized_at IS NULL`);
     if (q) {
       const like = `%${q.replace(/[\\%_]/g, (m) => `\\${m}`)}%`;
       const digits = q.replace(/[\s+]/g, '');

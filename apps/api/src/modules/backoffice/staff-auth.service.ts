@@ -31,6 +31,11 @@ export interface StaffAuthOptions {
   now: () => Date;
 }
 
+/** The outcome of `StaffAuthService.verify`: only `verified` proved the password and the one-time code. */
+export type StaffVerification =
+  | { state: 'badCredentials' }
+  | { state: 'notEnrolled' | 'codeRequired' | 'badCode' | 'verified'; member: AdminMember };
+
 const isRole = (role: string): role is StaffRole => (STAFF_ROLES as readonly string[]).includes(role);
 const RECOVERY_CODE = /^[A-Za-z0-9]{5}-[A-Za-z0-9]{5}$/;
 
@@ -87,6 +92,37 @@ export class StaffAuthService {
       await this.audit(this.db, staff, 'login', false);
       return error.failure;
     }
+  }
+
+  /**
+   * The same password and one-time code, checked for a sign-in outside the back office (an operator's shop
+   * session, decision 053): no admin session is opened, and enrolment stays in the back office. Every
+   * attempt is audited like a back-office sign-in (`action` names where it came from).
+   */
+  async verify(
+    input: { login: string; password: string; otp?: string | undefined },
+    action: string,
+  ): Promise<StaffVerification> {
+    const user = await this.accounts.findUserByLogin(input.login);
+    const staff = user ? await this.repo.staff(user.userId) : null;
+    const passwordOk = await verifyPassword(staff ? staff.passwordHash : null, input.password);
+    const member = staff ? memberOf(staff) : null;
+    if (!staff || !member || !passwordOk) {
+      await this.audit(this.db, staff, action, false);
+      return { state: 'badCredentials' };
+    }
+    if (!staff.totpSecret) return { state: 'notEnrolled', member };
+    if (!input.otp) return { state: 'codeRequired', member };
+    const otp = input.otp;
+    const accepted = await this.db.transaction(async (tx) => {
+      const locked = await this.repo.lockStaff(tx, staff.userId);
+      const good = !!locked?.totpSecret && (await this.codeAccepted(tx, locked, otp));
+      if (good) await this.audit(tx, locked, action, true);
+      return good;
+    });
+    if (accepted) return { state: 'verified', member };
+    await this.audit(this.db, staff, action, false);
+    return { state: 'badCode', member };
   }
 
   /** The first code of the scanned QR code confirms the authenticator; ten recovery codes are shown once. */

@@ -3,6 +3,11 @@ import type { MessageTable } from '../../lib/result';
 
 /** Checkout texts: { code, text }, the message code (errors[].code) and the Italian text for the customer. */
 export const CHECKOUT_TEXT = {
+  /** an operator acting for the customer chose a card or online payment (decision 053) */
+  operatorPayment: {
+    code: 'msg.operator.cardPayment',
+    text: 'Per conto del cliente puoi scegliere solo il pagamento alla consegna: la carta la usa solo il cliente.',
+  },
   giftInvalid: { code: 'msg.giftcertificate.invalid', text: GIFT_CODE_INVALID_TEXT },
   giftNotInCart: {
     code: 'msg.giftcertificate.notInCart',

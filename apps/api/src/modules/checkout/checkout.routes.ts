@@ -3,14 +3,23 @@ import {
   checkoutEndpoints as api,
   walletCentsOf,
 } from '@spesa/shared/contracts/checkout';
+import { DEFAULT_PAYMENT_TYPE_ID } from '@spesa/shared/checkout/payment-types';
+import { OPERATOR_PAYMENT_TYPE_IDS } from '@spesa/shared/contracts/operators';
+import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { z } from 'zod';
-import { fail } from '../../lib/result';
+import { fail, failWith, ok } from '../../lib/result';
 import { ACCESS, userIdOf } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer, answerWithData } from '../../plugins/envelope';
 import type { ThrottleLimits } from '../../plugins/rate-limit';
+import { CHECKOUT_TEXT } from './checkout.messages';
 import type { CheckoutService } from './checkout.service';
+
+/** An operator acting for the customer pays only at delivery: never a card typed by them (decision 053). */
+const operatorActing = (request: FastifyRequest): boolean => request.session?.operator?.acting === true;
+const operatorMayChoose = (paymentTypeId: number): boolean =>
+  OPERATOR_PAYMENT_TYPE_IDS.includes(paymentTypeId);
 
 /**
  * Checkout (spec section 7 "Cart and checkout", decision 017): bags, payment types, gift codes, prepare,
@@ -60,8 +69,22 @@ const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (
       tags,
       summary: 'Payment types (1, 2, 11, 12, 24, 100; default 12) and stored authorisations (none kept)',
     }),
-    handler: async (request) =>
-      answer(request, await checkout.paymentTypes(userIdOf(request), request.query.payment_type_id)),
+    handler: async (request) => {
+      const types = await checkout.paymentTypes(userIdOf(request), request.query.payment_type_id);
+      if (!types.ok || !operatorActing(request)) return answer(request, types);
+      return answer(
+        request,
+        ok({
+          ...types.data,
+          paymentTypes: types.data.paymentTypes.map((p) => ({
+            ...p,
+            default: p.paymentTypeId === OPERATOR_PAYMENT_TYPE_IDS[0],
+            enabled: p.enabled && operatorMayChoose(p.paymentTypeId),
+          })),
+          defaultPaymentTypeId: OPERATOR_PAYMENT_TYPE_IDS[0] ?? DEFAULT_PAYMENT_TYPE_ID,
+        }),
+      );
+    },
   });
 
   app.route({
@@ -154,6 +177,9 @@ const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (
       alsoAnswers: [400],
     }),
     handler: async (request, reply) => {
+      const paymentTypeId = request.body?.payment_type_id ?? DEFAULT_PAYMENT_TYPE_ID;
+      if (operatorActing(request) && !operatorMayChoose(paymentTypeId))
+        return answer(request, failWith(CHECKOUT_TEXT.operatorPayment));
       const key = request.headers['idempotency-key'] ?? request.body?.idempotency_key ?? null;
       if (key !== null && !IDEMPOTENCY_KEY_PATTERN.test(key)) {
         reply.code(400);

@@ -58,7 +58,8 @@ const orderActionsRoutes: FastifyPluginAsyncZod<{ actions: OrderActions }> = asy
 
   app.route({
     ...contractRoute(api.retryPayment, {
-      access,
+      // a card payment is the customer's own: an operator acting for them cannot start one (decision 053)
+      access: ACCESS.customerNotActing,
       tags,
       summary: 'A new hosted payment session for a failed (11) or abandoned (1) online payment',
     }),
@@ -68,7 +69,8 @@ const orderActionsRoutes: FastifyPluginAsyncZod<{ actions: OrderActions }> = asy
 
   app.route({
     ...contractRoute(api.modifyPaymentType, {
-      access,
+      // a card payment is the customer's own: an operator acting for them cannot start one (decision 053)
+      access: ACCESS.customerNotActing,
       tags,
       summary: 'Changes the payment type before preparation (online types answer a new hosted page)',
     }),

@@ -1,4 +1,4 @@
-import { useContext } from 'react';
+import { lazy, Suspense, useContext } from 'react';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { scrollKey } from './scroll-key';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -12,6 +12,12 @@ import { Toaster } from '../../components/toaster';
 import { createQueryClient } from '../query-client';
 import { QueryClientOverride } from '../query-client-context';
 import { MuiThemeProvider } from '../mui-theme';
+import { useAuth } from '../../features/account/hooks/use-auth';
+
+// the operator's banner (decision 053): its own chunk, loaded only for an operator's session
+const ActingBanner = lazy(() =>
+  import('../../features/operators/components/acting-banner').then((m) => ({ default: m.ActingBanner })),
+);
 
 export function SkipLink() {
   const { t } = useTranslation();
@@ -25,11 +31,17 @@ export function SkipLink() {
 export function RootLayout() {
   const navigation = useNavigation();
   const { t } = useTranslation();
+  const { user } = useAuth();
   return (
     <div className="app-root">
       <SkipLink />
       {navigation.state === 'loading' ? (
         <div className="nav-progress" role="progressbar" aria-label={t('app.loading')} />
+      ) : null}
+      {user?.operator ? (
+        <Suspense fallback={null}>
+          <ActingBanner user={user} />
+        </Suspense>
       ) : null}
       <Header />
       <main id="main-content" tabIndex={-1} className="app-main">

@@ -34,7 +34,7 @@ describe('/ricette', () => {
   it('lists the recipes and asks the server for the course and filters chosen', async () => {
     const asked: string[] = [];
     mockApi({
-      '/p/wp-json/spesa/v1/posts/ricette': (url: URL) => {
+      '/p/wp-json/spesa/v1/posts/:type': (url: URL) => {
         asked.push(url.search);
         const easy = url.searchParams.get('filters') === 'difficolta:facile';
         const data: PostListData = {
@@ -78,9 +78,10 @@ describe('/ricette/:slug', () => {
       next: null,
     };
     mockApi({
-      '/p/wp-json/spesa/v1/posts/ricette/risotto-alla-milanese': () => ok({ post }),
-      '/p/wp-json/spesa/v1/posts/ricette/non-esiste': () =>
-        failure(404, 'Il contenuto richiesto non esiste o non è più disponibile.'),
+      '/p/wp-json/spesa/v1/posts/:type/:slug': (url: URL) =>
+        url.pathname.endsWith('/ricette/risotto-alla-milanese')
+          ? ok({ post })
+          : failure(404, 'Il contenuto richiesto non esiste o non è più disponibile.'),
     });
     const { user } = renderApp('/ricette/risotto-alla-milanese');
     await dismissCookies(user);

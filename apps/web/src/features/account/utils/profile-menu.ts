@@ -13,6 +13,7 @@ export interface ProfileMenuItem {
 export const PROFILE_DATA_PAGES: readonly ProfileMenuItem[] = [
   { key: 'orders', label: 'account.menu.orders', to: '/profile/orders' },
   { key: 'notifications', label: 'account.menu.notifications', to: '/profile/notifications' },
+  { key: 'operations', label: 'account.menu.operations', to: '/profile/operations' },
   { key: 'lists', label: 'account.menu.lists', to: '/profile/lists' },
   { key: 'receipts', label: 'account.menu.receipts', to: '/profile/receipts' },
   { key: 'rate', label: 'account.menu.rate', to: '/profile/ratings' },
