@@ -55,6 +55,12 @@ export const TABLE_OWNERS = {
     'timeslots',
     'delivery_slots',
   ],
+  identity: [
+    'federated_identities',
+    'federated_logins',
+    'company_identity_providers',
+    'saml_seen_assertions',
+  ],
   leaflets: ['leaflets', 'leaflet_products'],
   lists: ['wishlists', 'wishlist_items', 'wishlist_shares'],
   receipts: ['receipt_till_systems', 'receipts', 'receipt_lines', 'receipt_settings', 'taxfree_refunds'],

@@ -337,3 +337,4 @@ export * from './schema-system';
 export * from './schema-receipts';
 export * from './schema-content';
 export * from './schema-forms';
+export * from './schema-identity';

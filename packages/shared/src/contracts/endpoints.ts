@@ -15,6 +15,7 @@ import { leafletsEndpoints } from './leaflets';
 import { listsEndpoints } from './lists';
 import { notificationsEndpoints } from './notifications';
 import { giftCertificateEndpoints } from './gift-certificates';
+import { identityEndpoints } from './identity';
 import { inviteEndpoints } from './invite';
 import { adminGiftCardOrderEndpoints, giftCardOrderEndpoints } from './gift-card-orders';
 import { loyaltyEndpoints } from './loyalty';
@@ -43,6 +44,7 @@ export const ENDPOINT_GROUPS = {
   loyalty: loyaltyEndpoints,
   giftCertificates: giftCertificateEndpoints,
   invite: inviteEndpoints,
+  identity: identityEndpoints,
   adminLoyalty: adminLoyaltyEndpoints,
   orders: ordersEndpoints,
   adminOrders: adminOrdersEndpoints,
