@@ -79,6 +79,15 @@ export const routes: RouteObject[] = [
         path,
         lazy: () => import('./routes/reset-password-routes').then((m) => ({ Component: m[name] })),
       })),
+      // the end of a social sign-in or a company's single sign-on, and the link's confirmation (decision 054)
+      {
+        path: 'social-login/callback',
+        lazy: () => import('./routes/social-login-routes').then((m) => ({ Component: m.SocialCallbackRoute })),
+      },
+      {
+        path: 'social-login/link',
+        lazy: () => import('./routes/social-login-routes').then((m) => ({ Component: m.SocialLinkRoute })),
+      },
       // the link of invite a friend: public (decision 045)
       {
         path: 'invito/:code',
