@@ -39,7 +39,10 @@ import { verifyPassword } from './modules/account/secrets';
 import { DEMO_SAML_COMPANY } from './modules/identity/demo-saml-key';
 import demoSamlIdpRoutes from './modules/identity/demo-saml-idp.routes';
 import { IdentityRepository } from './modules/identity/identity.repository';
-import identityRoutes, { WAITING_IDENTITY_COOKIE } from './modules/identity/identity.routes';
+import identityRoutes, {
+  SIGN_IN_RESULT_PAGE,
+  WAITING_IDENTITY_COOKIE,
+} from './modules/identity/identity.routes';
 import { type AccountFacts, IdentityService } from './modules/identity/identity.service';
 import { SamlSignIn } from './modules/identity/saml-sign-in';
 import { SocialSignIn, type SocialProviderConfig } from './modules/identity/social-sign-in';
@@ -259,6 +262,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // the social sign-in's popup (decision 054) must keep its opener while it visits the provider
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  // the sign-in popup's last page speaks to its opener: it opts out of the opener isolation (decision 054)
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(SIGN_IN_RESULT_PAGE)) reply.header('cross-origin-opener-policy', 'unsafe-none');
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(formbody);
@@ -991,7 +1000,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     await app.register(demoSamlIdpRoutes, {
       entityId: samlSignIn.entityId,
       acsUrl: samlSignIn.acsUrl,
-      companyName: DEMO_SAML_COMPANY.slug,
+      companyName: DEMO_SAML_COMPANY.name,
     });
   await app.register(staffRedirect);
   if (opts.serveWebApp) {

@@ -55,6 +55,7 @@ TBqa8/UNy22GUAA0RSxQVp4ch0wHgi4Jful08BUc6USc
 /** The demo company: the chain's head office (work site SEDE-MILANO, decision 042). */
 export const DEMO_SAML_COMPANY = {
   slug: 'spesa-sede',
+  name: 'Spesa S.p.A. – Sede di Milano',
   subscriptionCode: 'SEDE-MILANO',
   entityId: 'urn:spesa:demo-idp:spesa-sede',
   ssoPath: '/demo-idp/saml/sso',

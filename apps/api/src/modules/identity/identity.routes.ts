@@ -107,7 +107,8 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
     request: FastifyRequest<{ Params: z.infer<typeof providerParam>; Querystring: z.infer<typeof socialQuery> }>,
     reply: FastifyReply,
   ) => {
-    reply.header('cache-control', 'no-store');
+    // the popup goes on to the provider and back: it must not be cut from its opener
+    reply.header('cache-control', 'no-store').header('cross-origin-opener-policy', 'unsafe-none');
     const provider = request.params.providerMobile.replace(/-mobile$/, '');
     const query = request.query;
     const usePlugin = query['use-plugin'] === 'true' || query['use-plugin'] === '1';

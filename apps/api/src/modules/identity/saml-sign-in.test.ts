@@ -129,11 +129,11 @@ describe("a company's signed answer", () => {
       payload: JSON.stringify({ password: DEMO_PASSWORD }),
     });
     expect(JSON.parse(confirm.body).response.status).toBe(0);
-    const [{ n }] = await queryRows<{ n: number }>(
+    const [row] = await queryRows<{ n: number }>(
       t.db,
       sql`SELECT count(*)::int AS n FROM work_subscriptions WHERE user_id = ${customer.userId}`,
     );
-    expect(n).toBe(1);
+    expect(row?.n).toBe(1);
   });
 });
 

@@ -281,12 +281,12 @@ describe('relay_state_url', () => {
     ['javascript:alert(1)'],
     ['http://localhost:9999/dashboard'],
   ])('%s is refused before anything is kept', async (relay) => {
-    const [{ n: before }] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM federated_logins`);
+    const [beforeRow] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM federated_logins`);
     const start = await get(`/ebsn/api/social-redir/google-mobile?relay_state_url=${encodeURIComponent(relay)}`);
     expect(start.status).toBe(303);
     expect(resultOf(start.location)).toMatchObject({ outcome: 'error', code: IDENTITY_TEXT.relayForeign.code });
-    const [{ n: after }] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM federated_logins`);
-    expect(after).toBe(before);
+    const [afterRow] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM federated_logins`);
+    expect(afterRow?.n).toBe(beforeRow?.n);
   });
 
   it("accepts the shop's own paths and absolute URLs of the shop", async () => {

@@ -39,7 +39,7 @@ describe('Social sign-in in the login dialog (decision 054)', () => {
     expect(url).toBe('/ebsn/api/social-redir/google-mobile?relay_state_url=%2Fdashboard&popup=1');
     expect(features).toContain('width=600');
     expect(features).toContain('height=600');
-    expect(await dialog.findByText('Completa l’accesso nella finestra di Google…'.replace('’', "'"))).toBeInTheDocument();
+    expect(await dialog.findByText("Completa l'accesso nella finestra di Google…")).toBeInTheDocument();
 
     // a message from another window or origin is ignored
     act(() => {
@@ -113,8 +113,13 @@ describe('/social-login/callback without an opener', () => {
 
   it('a refusal is told, with the way back to the login', async () => {
     mockApi({});
-    renderApp('/social-login/callback?outcome=error&provider=google&code=msg.identity.stateInvalid');
-    expect(await screen.findByRole('heading', { name: 'Accesso non riuscito' })).toBeInTheDocument();
+    const { user } = renderApp('/social-login/callback?outcome=error&provider=google&code=msg.identity.stateInvalid');
+    // the cookie banner hides the page's headings until it is answered
+    const banner = await screen.findByRole('region', { name: 'Rispettiamo la tua privacy' });
+    await user.click(within(banner).getByRole('button', { name: 'Rifiuta' }));
+    expect(
+      await screen.findByRole('heading', { name: 'Accesso non riuscito' }, { timeout: 20_000 }),
+    ).toBeInTheDocument();
     expect(screen.getByText(/già stato usato/)).toBeInTheDocument();
     expect(screen.getByRole('link', { name: "Torna all'accesso" })).toHaveAttribute('href', '/login');
   });
