@@ -70,7 +70,10 @@ test('accesso con Google dal popup: registrazione precompilata, poi accesso dire
   await page.getByLabel(/^Provincia/).fill('LC');
   await page.getByRole('button', { name: 'Avanti' }).click();
   await expect(page.getByLabel(/^E-mail/)).toHaveValue(email);
-  await page.getByLabel(/^Password/).first().fill('Social2026!');
+  await page
+    .getByLabel(/^Password/)
+    .first()
+    .fill('Social2026!');
   await page.getByLabel(/^Conferma la password/).fill('Social2026!');
   await page.getByRole('checkbox', { name: /Informativa sulla privacy/ }).check();
   await page.getByRole('checkbox', { name: /Condizioni generali di vendita/ }).check();
@@ -100,7 +103,9 @@ test('accesso con Google dal popup: registrazione precompilata, poi accesso dire
   await expectAccessible(page, 'dashboard dopo accesso social');
 });
 
-test('accesso aziendale (SAML) dal portale della sede: account aziendale e indirizzo di lavoro', async ({ page }) => {
+test('accesso aziendale (SAML) dal portale della sede: account aziendale e indirizzo di lavoro', async ({
+  page,
+}) => {
   test.setTimeout(120_000);
   await page.goto('/');
   await acceptCookies(page);

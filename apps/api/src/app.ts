@@ -267,7 +267,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   // the sign-in popup's last page speaks to its opener: it opts out of the opener isolation (decision 054)
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith(SIGN_IN_RESULT_PAGE)) reply.header('cross-origin-opener-policy', 'unsafe-none');
+    if (request.url.startsWith(SIGN_IN_RESULT_PAGE))
+      reply.header('cross-origin-opener-policy', 'unsafe-none');
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(formbody);

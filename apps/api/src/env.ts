@@ -228,7 +228,13 @@ export const configuredSocialProviders = (env: Env) =>
   (
     [
       ['google', 'Google', env.OIDC_GOOGLE_ISSUER, env.OIDC_GOOGLE_CLIENT_ID, env.OIDC_GOOGLE_CLIENT_SECRET],
-      ['facebook', 'Facebook', env.OIDC_FACEBOOK_ISSUER, env.OIDC_FACEBOOK_CLIENT_ID, env.OIDC_FACEBOOK_CLIENT_SECRET],
+      [
+        'facebook',
+        'Facebook',
+        env.OIDC_FACEBOOK_ISSUER,
+        env.OIDC_FACEBOOK_CLIENT_ID,
+        env.OIDC_FACEBOOK_CLIENT_SECRET,
+      ],
     ] as const
   ).flatMap(([provider, name, issuer, clientId, clientSecret]) =>
     issuer && clientId && clientSecret ? [{ provider, name, issuer, clientId, clientSecret }] : [],

@@ -82,7 +82,8 @@ export const routes: RouteObject[] = [
       // the end of a social sign-in or a company's single sign-on, and the link's confirmation (decision 054)
       {
         path: 'social-login/callback',
-        lazy: () => import('./routes/social-login-routes').then((m) => ({ Component: m.SocialCallbackRoute })),
+        lazy: () =>
+          import('./routes/social-login-routes').then((m) => ({ Component: m.SocialCallbackRoute })),
       },
       {
         path: 'social-login/link',

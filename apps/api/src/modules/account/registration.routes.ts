@@ -80,10 +80,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
       const ticket = provider && socialSignUp ? socialSignUp.ticketOf(request) : undefined;
       const waiting =
         provider && socialSignUp && ticket ? await socialSignUp.waiting(ticket, provider) : null;
-      const result = await account.register(
-        request.body,
-        waiting?.emailVerified ? waiting.email : undefined,
-      );
+      const result = await account.register(request.body, waiting?.emailVerified ? waiting.email : undefined);
       if (result.ok && waiting && ticket && socialSignUp) {
         await socialSignUp.link(ticket, result.data.userId);
         // the provider verified the e-mail: the new customer is signed in at once

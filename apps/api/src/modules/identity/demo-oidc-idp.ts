@@ -104,7 +104,14 @@ async function startOne(
       await grant.save();
       return grant;
     },
-    ttl: { Interaction: 600, Session: 3600, Grant: 3600, AuthorizationCode: 60, AccessToken: 600, IdToken: 600 },
+    ttl: {
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+      AuthorizationCode: 60,
+      AccessToken: 600,
+      IdToken: 600,
+    },
     cookies: { keys: [randomBytes(32).toString('hex')] },
     features: { devInteractions: { enabled: true } },
   });

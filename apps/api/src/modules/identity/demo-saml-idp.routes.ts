@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { z } from 'zod';
 import { htmlTemplates } from '../../lib/html';
 import { ACCESS } from '../../plugins/access';
@@ -37,7 +37,7 @@ export interface DemoSamlIdpOptions {
  * key of the repository (demo-saml-key.ts).
  */
 const demoSamlIdpRoutes: FastifyPluginAsync<DemoSamlIdpOptions> = async (app, opts) => {
-  const page = (reply: import('fastify').FastifyReply, data: object) =>
+  const page = (reply: FastifyReply, data: object) =>
     reply
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')

@@ -16,7 +16,7 @@ export const IDENTITY_TEXT = {
   },
   providerRefused: {
     code: 'msg.identity.providerRefused',
-    text: "Il servizio di accesso non ha confermato la tua identità: riprova o accedi con e-mail e password.",
+    text: 'Il servizio di accesso non ha confermato la tua identità: riprova o accedi con e-mail e password.',
   },
   emailMissing: {
     code: 'msg.identity.emailMissing',

@@ -8,11 +8,7 @@ import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
 import { clearSessionCookie, sendSessionToken } from '../../plugins/session';
 import { IDENTITY_TEXT } from './identity.messages';
-import {
-  type IdentityService,
-  type SignInOutcome,
-  WAITING_IDENTITY_MINUTES,
-} from './identity.service';
+import { type IdentityService, type SignInOutcome, WAITING_IDENTITY_MINUTES } from './identity.service';
 import { shopPathOf } from './relay-state';
 import { samlProviderOf, type SamlSignIn } from './saml-sign-in';
 import type { SocialSignIn } from './social-sign-in';
@@ -54,7 +50,10 @@ const logoutQuery = z.object({
   relay_state_url: z.string().max(500).optional(),
   checkUser: z.string().max(10).optional(),
 });
-const acsBody = z.object({ SAMLResponse: z.string().min(1).max(200_000), RelayState: z.string().max(500).optional() });
+const acsBody = z.object({
+  SAMLResponse: z.string().min(1).max(200_000),
+  RelayState: z.string().max(500).optional(),
+});
 
 /**
  * Social sign-in (OpenID Connect) and companies' single sign-on (SAML 2.0), decision 054; spec section 7
@@ -104,7 +103,10 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
 
   // ---------- social sign-in ----------
   const socialHandler = async (
-    request: FastifyRequest<{ Params: z.infer<typeof providerParam>; Querystring: z.infer<typeof socialQuery> }>,
+    request: FastifyRequest<{
+      Params: z.infer<typeof providerParam>;
+      Querystring: z.infer<typeof socialQuery>;
+    }>,
     reply: FastifyReply,
   ) => {
     // the popup goes on to the provider and back: it must not be cut from its opener
@@ -164,7 +166,8 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
       reply.header('cache-control', 'no-store');
       const company = request.query.company ? await saml.company(request.query.company) : null;
       const provider = samlProviderOf(request.query.company ?? '');
-      if (!company) return reply.redirect(resultPage(refused(failWith(IDENTITY_TEXT.companyUnknown), provider)), 303);
+      if (!company)
+        return reply.redirect(resultPage(refused(failWith(IDENTITY_TEXT.companyUnknown), provider)), 303);
       const relay = shopPathOf(request.query.relay_state_url, opts.publicUrl);
       if (relay === null)
         return reply.redirect(resultPage(refused(failWith(IDENTITY_TEXT.relayForeign), provider)), 303);
@@ -215,7 +218,9 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
     method: 'GET',
     url: '/saml/metadata',
     schema: { hide: true },
-    config: { access: ACCESS.public("the shop's service provider metadata, for the companies' identity providers") },
+    config: {
+      access: ACCESS.public("the shop's service provider metadata, for the companies' identity providers"),
+    },
     handler: async (_request, reply) =>
       reply.type('application/samlmetadata+xml; charset=utf-8').send(saml.metadata()),
   });
@@ -250,10 +255,14 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
     }),
     preHandler: app.authThrottle('social-link'),
     handler: async (request, reply) => {
-      const linked = await identity.confirmLink(ticketOf(request), request.body.password, async (provider) => {
-        const slug = provider.startsWith('saml:') ? provider.slice(5) : null;
-        return slug ? saml.company(slug) : null;
-      });
+      const linked = await identity.confirmLink(
+        ticketOf(request),
+        request.body.password,
+        async (provider) => {
+          const slug = provider.startsWith('saml:') ? provider.slice(5) : null;
+          return slug ? saml.company(slug) : null;
+        },
+      );
       if (!linked.ok) return answer(request, linked);
       await signIn(request, reply, linked.data.userId);
       reply.clearCookie(WAITING_IDENTITY_COOKIE, { path: '/ebsn/api' });

@@ -1,9 +1,5 @@
 import type { SocialProvider } from '@spesa/shared/contracts/identity';
-import type {
-  FederationOptions,
-  LinkedIdentities,
-  SocialUserDetail,
-} from '@spesa/shared/contracts/identity';
+import type { FederationOptions, LinkedIdentities, SocialUserDetail } from '@spesa/shared/contracts/identity';
 import { failWith, ok, type Result } from '../../lib/result';
 import { randomToken, sha256 } from '../account/secrets';
 import { IDENTITY_TEXT } from './identity.messages';
@@ -170,7 +166,9 @@ export class IdentityService {
     if (!account || account.closed) return failWith(IDENTITY_TEXT.accountClosed);
     if (!(await this.accounts.checkPassword(account.userId, password))) {
       const attempts = await this.repo.countLinkAttempt(waiting.stateHash);
-      return failWith(attempts >= LINK_MAX_ATTEMPTS ? IDENTITY_TEXT.linkLocked : IDENTITY_TEXT.linkPasswordWrong);
+      return failWith(
+        attempts >= LINK_MAX_ATTEMPTS ? IDENTITY_TEXT.linkLocked : IDENTITY_TEXT.linkPasswordWrong,
+      );
     }
     if (!(await this.repo.spendTicket(waiting.stateHash, now)))
       return failWith(IDENTITY_TEXT.ticketInvalid, 'notFound');

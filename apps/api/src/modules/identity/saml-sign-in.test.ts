@@ -5,7 +5,13 @@ import { newCustomer } from '../../../test/customers';
 import { buildTestApp, DEMO_PASSWORD, uniqueEmail, type TestApp } from '../../../test/helper';
 import { queryRows } from '../../db/rows';
 import { IDENTITY_TEXT } from './identity.messages';
-import { readAuthnRequest, samlId, samlResponseField, samlResponseXml, type SamlAnswer } from './saml-response';
+import {
+  readAuthnRequest,
+  samlId,
+  samlResponseField,
+  samlResponseXml,
+  type SamlAnswer,
+} from './saml-response';
 
 /**
  * Companies' single sign-on (decision 054) against an identity provider made by the test: signed with the
@@ -14,7 +20,8 @@ import { readAuthnRequest, samlId, samlResponseField, samlResponseXml, type Saml
  * expired, replayed, wrong-audience, wrong-recipient, foreign-key and unrequested answers are refused.
  */
 let t: TestApp;
-const fixture = (name: string) => readFileSync(new URL(`../../../test/fixtures/${name}`, import.meta.url), 'utf8');
+const fixture = (name: string) =>
+  readFileSync(new URL(`../../../test/fixtures/${name}`, import.meta.url), 'utf8');
 const KEY = fixture('saml-test-idp.key');
 const OTHER_KEY = fixture('saml-other-idp.key');
 const ENTITY = 'https://idp.officine-test.example/saml';
@@ -59,7 +66,12 @@ function answer(inResponseTo: string, nameId: string, over: Partial<SamlAnswer> 
     recipient: ACS,
     inResponseTo,
     nameId,
-    attributes: { email: nameId, firstName: 'Elena', lastName: 'Marchi', roles: ['acquisti', 'responsabile'] },
+    attributes: {
+      email: nameId,
+      firstName: 'Elena',
+      lastName: 'Marchi',
+      roles: ['acquisti', 'responsabile'],
+    },
     privateKey: KEY,
     ...over,
   };
@@ -125,7 +137,10 @@ describe("a company's signed answer", () => {
     const confirm = await t.app.inject({
       method: 'POST',
       url: '/ebsn/api/registration/social_link_confirm',
-      headers: { 'content-type': 'application/json', cookie: `spesa-federated=${res.cookies['spesa-federated']}` },
+      headers: {
+        'content-type': 'application/json',
+        cookie: `spesa-federated=${res.cookies['spesa-federated']}`,
+      },
       payload: JSON.stringify({ password: DEMO_PASSWORD }),
     });
     expect(JSON.parse(confirm.body).response.status).toBe(0);
@@ -158,9 +173,9 @@ describe('refused answers', () => {
   it('the same assertion under a new request (assertion id remembered)', async () => {
     const assertionId = samlId();
     const email = uniqueEmail('saml-assertion');
-    expect((await post(samlResponseField(answer((await start()).id, email, { assertionId })))).result.outcome).toBe(
-      'signedIn',
-    );
+    expect(
+      (await post(samlResponseField(answer((await start()).id, email, { assertionId })))).result.outcome,
+    ).toBe('signedIn');
     await refusedWith(
       samlResponseField(answer((await start()).id, email, { assertionId })),
       IDENTITY_TEXT.samlReplayed.code,
@@ -177,7 +192,10 @@ describe('refused answers', () => {
 
   it('an unsigned assertion', async () => {
     const email = uniqueEmail('saml-unsigned');
-    await refusedWith(samlResponseField(answer((await start()).id, email, { sign: false })), IDENTITY_TEXT.samlRefused.code);
+    await refusedWith(
+      samlResponseField(answer((await start()).id, email, { sign: false })),
+      IDENTITY_TEXT.samlRefused.code,
+    );
     expect(await usersWithEmail(email)).toEqual([]);
   });
 
@@ -202,7 +220,9 @@ describe('refused answers', () => {
 
   it('an assertion for another service provider (audience)', async () => {
     await refusedWith(
-      samlResponseField(answer((await start()).id, uniqueEmail('saml-aud'), { audience: 'https://altro.example/sp' })),
+      samlResponseField(
+        answer((await start()).id, uniqueEmail('saml-aud'), { audience: 'https://altro.example/sp' }),
+      ),
       IDENTITY_TEXT.samlRefused.code,
     );
   });
@@ -217,12 +237,17 @@ describe('refused answers', () => {
   });
 
   it('an answer to no request of the shop (IdP-initiated or forged id)', async () => {
-    await refusedWith(samlResponseField(answer('_mai-chiesto', uniqueEmail('saml-unrequested'))), IDENTITY_TEXT.samlRefused.code);
+    await refusedWith(
+      samlResponseField(answer('_mai-chiesto', uniqueEmail('saml-unrequested'))),
+      IDENTITY_TEXT.samlRefused.code,
+    );
   });
 
   it('an answer of an unknown identity provider, and bad input', async () => {
     await refusedWith(
-      samlResponseField(answer((await start()).id, uniqueEmail('saml-issuer'), { issuer: 'https://idp.altro.example' })),
+      samlResponseField(
+        answer((await start()).id, uniqueEmail('saml-issuer'), { issuer: 'https://idp.altro.example' }),
+      ),
       IDENTITY_TEXT.companyUnknown.code,
     );
     await refusedWith(Buffer.from('<non-xml').toString('base64'), IDENTITY_TEXT.companyUnknown.code);

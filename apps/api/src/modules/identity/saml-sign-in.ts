@@ -2,12 +2,7 @@ import { type CacheProvider, SAML, ValidateInResponseTo } from '@node-saml/node-
 import { failWith, ok, type Result } from '../../lib/result';
 import { sha256 } from '../account/secrets';
 import { IDENTITY_TEXT } from './identity.messages';
-import type {
-  CompanyIdpRow,
-  IdentityClaims,
-  IdentityRepository,
-  PendingLogin,
-} from './identity.repository';
+import type { CompanyIdpRow, IdentityClaims, IdentityRepository, PendingLogin } from './identity.repository';
 
 /** How long the company's page may take; how old an assertion may be; the clocks' tolerated skew. */
 export const SAML_LOGIN_MINUTES = 10;
@@ -142,8 +137,8 @@ export class SamlSignIn {
     if (!profile || !login) return failWith(IDENTITY_TEXT.samlReplayed);
     const parsed = profile.getAssertion?.() as SamlParsed | undefined;
     const assertion = parsed?.Assertion;
-    const recipient = assertion?.Subject?.[0]?.SubjectConfirmation?.[0]?.SubjectConfirmationData?.[0]?.$
-      ?.Recipient;
+    const recipient =
+      assertion?.Subject?.[0]?.SubjectConfirmation?.[0]?.SubjectConfirmationData?.[0]?.$?.Recipient;
     const destination = /<(?:\w+:)?Response[^>]*\sDestination="([^"]*)"/.exec(xml)?.[1];
     if (recipient !== this.acsUrl || (destination !== undefined && destination !== this.acsUrl))
       return failWith(IDENTITY_TEXT.samlRefused);

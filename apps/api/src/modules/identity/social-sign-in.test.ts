@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registrationBody } from '../../../test/account-fixtures';
 import { newCustomer } from '../../../test/customers';
-import { buildTestApp, DEMO_PASSWORD, uniqueEmail, type EnvelopeBody, type TestApp } from '../../../test/helper';
+import {
+  buildTestApp,
+  DEMO_PASSWORD,
+  uniqueEmail,
+  type EnvelopeBody,
+  type TestApp,
+} from '../../../test/helper';
 import { queryRows } from '../../db/rows';
 import { AccountRepository } from '../account/account.repository';
 import { sha256 } from '../account/secrets';
@@ -38,7 +44,11 @@ async function get(url: string, cookies: Record<string, string> = {}): Promise<S
   const res = await t.app.inject({
     method: 'GET',
     url,
-    headers: { cookie: Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ') },
+    headers: {
+      cookie: Object.entries(cookies)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('; '),
+    },
   });
   return {
     status: res.statusCode,
@@ -104,12 +114,19 @@ const resultOf = (location: string) => {
   return Object.fromEntries(url.searchParams);
 };
 
-async function call<T>(method: 'GET' | 'POST', path: string, cookies: Record<string, string>, payload?: unknown) {
+async function call<T>(
+  method: 'GET' | 'POST',
+  path: string,
+  cookies: Record<string, string>,
+  payload?: unknown,
+) {
   const res = await t.app.inject({
     method,
     url: `/ebsn/api${path}`,
     headers: {
-      cookie: Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; '),
+      cookie: Object.entries(cookies)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('; '),
       ...(payload !== undefined ? { 'content-type': 'application/json' } : {}),
     },
     ...(payload !== undefined ? { payload: JSON.stringify(payload) } : {}),
@@ -142,7 +159,12 @@ describe('a new social identity', () => {
       { 'spesa-federated': ticket! },
     );
     expect(detail.body.response.status).toBe(0);
-    expect(detail.body.data).toMatchObject({ provider: 'google', email, emailVerified: true, linkRequired: false });
+    expect(detail.body.data).toMatchObject({
+      provider: 'google',
+      email,
+      emailVerified: true,
+      linkRequired: false,
+    });
 
     const registered = await call<{ confirmationRequired: boolean; userId: number }>(
       'POST',
@@ -193,7 +215,9 @@ describe('an identity whose e-mail belongs to an account', () => {
     expect(right.cookies['x-ebsn-account']).toBeTruthy();
     expect(await identitiesOf(customer.userId)).toHaveLength(1);
     // the ticket worked once
-    const replay = await call('POST', '/registration/social_link_confirm', ticket, { password: DEMO_PASSWORD });
+    const replay = await call('POST', '/registration/social_link_confirm', ticket, {
+      password: DEMO_PASSWORD,
+    });
     expect(replay.body.response.errors[0]?.code).toBe(IDENTITY_TEXT.ticketInvalid.code);
 
     const next = await signIn(customer.email, { provider: 'facebook' });
@@ -221,7 +245,9 @@ describe('an identity whose e-mail belongs to an account', () => {
       await call('POST', '/registration/social_link_confirm', ticket, { password: `no-${i}` });
     const fifth = await call('POST', '/registration/social_link_confirm', ticket, { password: 'no-5' });
     expect(fifth.body.response.errors[0]?.code).toBe(IDENTITY_TEXT.linkLocked.code);
-    const right = await call('POST', '/registration/social_link_confirm', ticket, { password: DEMO_PASSWORD });
+    const right = await call('POST', '/registration/social_link_confirm', ticket, {
+      password: DEMO_PASSWORD,
+    });
     expect(right.body.response.errors[0]?.code).toBe(IDENTITY_TEXT.linkLocked.code);
     expect(await identitiesOf(customer.userId)).toEqual([]);
   });
@@ -242,7 +268,10 @@ describe("the provider's answer", () => {
     const first = await signIn(email);
     expect(first.result.outcome).toBe('register');
     const replay = await get(first.callback);
-    expect(resultOf(replay.location)).toMatchObject({ outcome: 'error', code: IDENTITY_TEXT.stateInvalid.code });
+    expect(resultOf(replay.location)).toMatchObject({
+      outcome: 'error',
+      code: IDENTITY_TEXT.stateInvalid.code,
+    });
     expect(replay.cookies['spesa-federated']).toBeUndefined();
   });
 
@@ -281,24 +310,40 @@ describe('relay_state_url', () => {
     ['javascript:alert(1)'],
     ['http://localhost:9999/dashboard'],
   ])('%s is refused before anything is kept', async (relay) => {
-    const [beforeRow] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM federated_logins`);
-    const start = await get(`/ebsn/api/social-redir/google-mobile?relay_state_url=${encodeURIComponent(relay)}`);
+    const [beforeRow] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM federated_logins`,
+    );
+    const start = await get(
+      `/ebsn/api/social-redir/google-mobile?relay_state_url=${encodeURIComponent(relay)}`,
+    );
     expect(start.status).toBe(303);
-    expect(resultOf(start.location)).toMatchObject({ outcome: 'error', code: IDENTITY_TEXT.relayForeign.code });
-    const [afterRow] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM federated_logins`);
+    expect(resultOf(start.location)).toMatchObject({
+      outcome: 'error',
+      code: IDENTITY_TEXT.relayForeign.code,
+    });
+    const [afterRow] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM federated_logins`,
+    );
     expect(afterRow?.n).toBe(beforeRow?.n);
   });
 
   it("accepts the shop's own paths and absolute URLs of the shop", async () => {
     for (const relay of ['/profile', 'http://localhost:8080/checkout?x=1']) {
-      const start = await get(`/ebsn/api/social-redir/google-mobile?relay_state_url=${encodeURIComponent(relay)}`);
+      const start = await get(
+        `/ebsn/api/social-redir/google-mobile?relay_state_url=${encodeURIComponent(relay)}`,
+      );
       expect(new URL(start.location).origin).toBe(demo.providers[0]!.issuer);
     }
   });
 
   it('an unknown provider is refused', async () => {
     const start = await get('/ebsn/api/social-redir/twitter-mobile');
-    expect(resultOf(start.location)).toMatchObject({ outcome: 'error', code: IDENTITY_TEXT.providerUnknown.code });
+    expect(resultOf(start.location)).toMatchObject({
+      outcome: 'error',
+      code: IDENTITY_TEXT.providerUnknown.code,
+    });
     const plugin = await call('GET', '/social-redir/twitter-mobile?use-plugin=true&code=x', {});
     expect(plugin.body.response.errors[0]?.code).toBe(IDENTITY_TEXT.providerUnknown.code);
   });
@@ -309,21 +354,34 @@ describe("the profile's linked providers", () => {
     const customer = await newCustomer(t, { tag: 'social-unlink' });
     const cookie = { 'x-ebsn-account': customer.token };
     const linked = await signIn(customer.email);
-    await call('POST', '/registration/social_link_confirm', { 'spesa-federated': linked.cookies['spesa-federated']! }, {
-      password: DEMO_PASSWORD,
-    });
+    await call(
+      'POST',
+      '/registration/social_link_confirm',
+      { 'spesa-federated': linked.cookies['spesa-federated']! },
+      {
+        password: DEMO_PASSWORD,
+      },
+    );
     const list = await call<{ identities: { provider: string }[]; hasPassword: boolean }>(
       'GET',
       '/registration/social_identities',
       cookie,
     );
-    expect(list.body.data).toMatchObject({ identities: [{ provider: 'google', email: customer.email }], hasPassword: true });
+    expect(list.body.data).toMatchObject({
+      identities: [{ provider: 'google', email: customer.email }],
+      hasPassword: true,
+    });
 
     const other = await newCustomer(t, { tag: 'social-other' });
     // another customer's provider: not theirs to unlink
-    const notTheirs = await call('POST', '/registration/social_unlink', { 'x-ebsn-account': other.token }, {
-      provider: 'google',
-    });
+    const notTheirs = await call(
+      'POST',
+      '/registration/social_unlink',
+      { 'x-ebsn-account': other.token },
+      {
+        provider: 'google',
+      },
+    );
     expect(notTheirs.body.response.errors[0]?.code).toBe(IDENTITY_TEXT.notLinked.code);
     expect(await identitiesOf(customer.userId)).toHaveLength(1);
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useMemo } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
@@ -37,21 +37,18 @@ export function SocialCallbackRoute() {
   const [params] = useSearchParams();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const [failed, setFailed] = useState<string | null>(null);
+  const result = useMemo(() => readSignInResult(params), [params]);
+  const path = pathAfterSignIn(result);
+  const failed = path === null && !shopOpener() ? t(signInErrorKey(result.code)) : null;
 
   useEffect(() => {
-    const result = readSignInResult(params);
     const opener = shopOpener();
     if (opener) {
       opener.postMessage({ type: SIGN_IN_MESSAGE, ...result }, window.location.origin);
       window.close();
       return;
     }
-    const path = pathAfterSignIn(result);
-    if (!path) {
-      setFailed(t(signInErrorKey(result.code)));
-      return;
-    }
+    if (!path) return;
     void (async () => {
       if (result.outcome === 'signedIn') {
         await getAuthTest().catch(() => false);
@@ -59,7 +56,7 @@ export function SocialCallbackRoute() {
       }
       void navigate(path, { replace: true });
     })();
-  }, [params, navigate, queryClient, t]);
+  }, [result, path, navigate, queryClient]);
 
   return (
     <AccountPage title={failed ? t('account.social.errorTitle') : t('account.social.callbackTitle')}>

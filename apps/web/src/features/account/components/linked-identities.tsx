@@ -11,7 +11,12 @@ import { providerKey } from '../utils/social-sign-in';
 
 /** The day an identity was linked, as the customer reads it (12/03/2027). */
 const formatDate = (iso: string) =>
-  new Date(iso).toLocaleDateString('it-IT', { timeZone: 'Europe/Rome', day: '2-digit', month: '2-digit', year: 'numeric' });
+  new Date(iso).toLocaleDateString('it-IT', {
+    timeZone: 'Europe/Rome',
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+  });
 
 const isSocial = (p: string): p is SocialProvider => (SOCIAL_PROVIDERS as readonly string[]).includes(p);
 

@@ -116,15 +116,16 @@ export function RegistrationWizard({ socialLogin }: { socialLogin?: string | nul
   // the identity a social sign-in left waiting (decision 054): its name and e-mail prefill the wizard
   const social = useSocialUserDetail(!!socialLogin);
   const socialData = social.data && !social.data.linkRequired ? social.data : null;
-  useEffect(() => {
-    if (!socialData) return;
+  const [prefilledFrom, setPrefilledFrom] = useState<typeof socialData>(null);
+  if (socialData && prefilledFrom !== socialData) {
+    setPrefilledFrom(socialData);
     setPerson((p) => ({
       ...p,
       firstName: p.firstName || socialData.firstName,
       lastName: p.lastName || socialData.lastName,
     }));
     setAccount((a) => a ?? { email: socialData.email, password: '', passwordConfirm: '', disclaimers: [] });
-  }, [socialData]);
+  }
 
   const go = (next: Step) => {
     setMoved(true);

@@ -54,7 +54,11 @@ export function SocialLinkForm() {
           onError: (error) => {
             const failure = readServerFailure(error, t('toast.genericError'));
             if (failure.fields.password)
-              setError('password', { type: 'server', message: failure.fields.password }, { shouldFocus: true });
+              setError(
+                'password',
+                { type: 'server', message: failure.fields.password },
+                { shouldFocus: true },
+              );
             setGeneral([...failure.general]);
           },
         });

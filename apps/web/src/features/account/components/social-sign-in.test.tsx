@@ -58,7 +58,13 @@ describe('Social sign-in in the login dialog (decision 054)', () => {
         new MessageEvent('message', {
           origin: window.location.origin,
           source: popup as never,
-          data: { type: SIGN_IN_MESSAGE, outcome: 'register', provider: 'google', next: '/dashboard', code: '' },
+          data: {
+            type: SIGN_IN_MESSAGE,
+            outcome: 'register',
+            provider: 'google',
+            next: '/dashboard',
+            code: '',
+          },
         }),
       );
     });
@@ -113,7 +119,9 @@ describe('/social-login/callback without an opener', () => {
 
   it('a refusal is told, with the way back to the login', async () => {
     mockApi({});
-    const { user } = renderApp('/social-login/callback?outcome=error&provider=google&code=msg.identity.stateInvalid');
+    const { user } = renderApp(
+      '/social-login/callback?outcome=error&provider=google&code=msg.identity.stateInvalid',
+    );
     // the cookie banner hides the page's headings until it is answered
     const banner = await screen.findByRole('region', { name: 'Rispettiamo la tua privacy' });
     await user.click(within(banner).getByRole('button', { name: 'Rifiuta' }));
