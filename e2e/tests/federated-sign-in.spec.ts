@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies } from '../support/account';
+import { acceptCookies, DEMO_PASSWORD } from '../support/account';
 import { expectAccessible } from '../support/axe';
 
 // Social sign-in and companies' single sign-on (issue 24, decision 054), through the demo identity providers
@@ -127,4 +127,30 @@ test('accesso aziendale (SAML) dal portale della sede: account aziendale e indir
   await page.goto('/profile/password');
   await expect(page.getByText("l'accesso aziendale")).toBeVisible();
   await expectAccessible(page, 'profilo di un utente aziendale');
+});
+
+test('un account social con l’e-mail di un account Spesa si collega solo con la password di quell’account', async ({
+  page,
+}) => {
+  test.setTimeout(120_000);
+  await page.goto('/');
+  await acceptCookies(page);
+  const dialog = await openLoginDialog(page);
+  const [popup] = await Promise.all([
+    page.waitForEvent('popup'),
+    dialog.getByRole('button', { name: 'Accedi con Facebook' }).click(),
+  ]);
+  // the demo provider's "mario": the e-mail of the demo account mario.rossi@spesa.demo, verified
+  await signInAtDemoProvider(popup, 'mario');
+  await expect(page).toHaveURL(/\/social-login\/link$/, { timeout: 30_000 });
+  await expect(page.getByRole('heading', { level: 1, name: 'Collega il tuo account' })).toBeVisible();
+  await expectAccessible(page, 'collega account social');
+  const password = page.getByLabel(/^Password/);
+  await password.fill('sbagliata');
+  await password.press('Enter');
+  await expect(page.getByText('La password non è corretta.')).toBeVisible();
+  await password.fill(DEMO_PASSWORD);
+  await password.press('Enter');
+  await expect(page).toHaveURL(/\/dashboard$/, { timeout: 20_000 });
+  await expect(page.getByRole('banner').getByText('Ciao, Mario')).toBeVisible();
 });

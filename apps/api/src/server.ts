@@ -176,6 +176,10 @@ async function serve(env: Env, database: OpenedDatabase, started: number): Promi
     app.leaflets.drawCurrent().catch((err: unknown) => app.log.error({ err }, 'leaflet files not drawn'));
   if (cluster.isWorker) process.send?.('ready');
   else console.log(readyMessage(env, started));
+  if (demoIdp)
+    console.log(
+      `  social sign-in: demo providers ${demoIdp.providers.map((p) => `${p.name} (${p.issuer})`).join(' and ')}; the demo company's sign-on at /demo-idp/saml/sso (README, "Social sign-in")`,
+    );
 }
 
 /** Where the shop is and what is open, said once at start-up. */

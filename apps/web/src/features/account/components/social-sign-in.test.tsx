@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../../test/render-app';
-import { mockApi, ok, okAs, SIGNED_IN_USER } from '../../../test/mock-api';
+import { bodiesTo, mockApi, ok, okAs, SIGNED_IN_USER } from '../../../test/mock-api';
 import { SIGN_IN_MESSAGE } from '../utils/social-sign-in';
 
 const OPTIONS = {
@@ -136,5 +136,37 @@ describe('/social-login/callback without an opener', () => {
     mockApi({ '/auth/test': () => okAs(SIGNED_IN_USER, { authenticated: true }) });
     const { router } = renderApp('/social-login/callback?outcome=signedIn&next=%2F%2Fmalevolo.example');
     await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+  });
+});
+
+describe('/social-login/link', () => {
+  it("links the waiting identity with the account's password, then goes to the dashboard", async () => {
+    const fetchMock = mockApi({
+      '/registration/social_user_detail': () =>
+        ok({
+          provider: 'facebook',
+          email: 'mario.rossi@spesa.demo',
+          emailVerified: true,
+          firstName: 'Mario',
+          lastName: 'Rossi',
+          linkRequired: true,
+        }),
+      '/registration/social_link_confirm': () => okAs(SIGNED_IN_USER, { relayStateUrl: '/dashboard' }),
+      '/auth/test': () => okAs(SIGNED_IN_USER, { authenticated: true }),
+    });
+    const { user, router } = renderApp('/social-login/link');
+    expect(
+      await screen.findByText(/mario\.rossi@spesa\.demo appartiene già a un account Spesa/),
+    ).toBeInTheDocument();
+    await user.type(screen.getByLabelText(/^Password/, { selector: 'input' }), 'Spesa2026!');
+    await user.click(screen.getByRole('button', { name: 'Collega e accedi' }));
+    await waitFor(() => expect(router.state.location.pathname).toBe('/dashboard'));
+    expect(bodiesTo(fetchMock, '/registration/social_link_confirm')).toEqual([{ password: 'Spesa2026!' }]);
+  });
+
+  it('says so when no identity waits for a link', async () => {
+    mockApi({});
+    renderApp('/social-login/link');
+    expect(await screen.findByText(/Non c'è un accesso in attesa di collegamento/)).toBeInTheDocument();
   });
 });
