@@ -2,6 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../../test/render-app';
 import { bodiesTo, mockApi, ok, okAs, SIGNED_IN_USER } from '../../../test/mock-api';
+import { closeLoginDialog } from '../hooks/login-dialog-store';
 import { SIGN_IN_MESSAGE } from '../utils/social-sign-in';
 
 const OPTIONS = {
@@ -20,7 +21,11 @@ async function openDialog() {
   return { ...app, dialog: within(dialog) };
 }
 
-afterEach(() => vi.restoreAllMocks());
+afterEach(() => {
+  vi.restoreAllMocks();
+  // the dialog's open state is the app's (a module store): a test that leaves it open must not open it in the next
+  closeLoginDialog();
+});
 
 describe('Social sign-in in the login dialog (decision 054)', () => {
   it('opens the provider in a 600×600 popup and follows its result to the registration', async () => {
