@@ -24,6 +24,7 @@ const noRawHtml = {
  */
 const API_MODULES = {
   account: ['mail'],
+  identity: ['account'],
   backoffice: ['account', 'catalogue', 'content', 'delivery', 'orders'],
   cart: ['catalogue', 'delivery'],
   catalogue: ['content', 'media'],

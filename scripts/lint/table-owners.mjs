@@ -58,6 +58,12 @@ export const TABLE_OWNERS = {
     'timeslots',
     'delivery_slots',
   ],
+  identity: [
+    'federated_identities',
+    'federated_logins',
+    'company_identity_providers',
+    'saml_seen_assertions',
+  ],
   leaflets: ['leaflets', 'leaflet_products'],
   lists: ['wishlists', 'wishlist_items', 'wishlist_shares'],
   operators: ['operator_actions'],

@@ -9,7 +9,14 @@ import { PHYSICAL_CARD_DAYS } from '@spesa/shared/loyalty/premium';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db, DbKind } from './db/client';
-import { isDevMailboxOn, publicUrlOf, REPO_ROOT, type Env } from './env';
+import {
+  configuredSocialProviders,
+  isDevMailboxOn,
+  isFederationDemoOn,
+  publicUrlOf,
+  REPO_ROOT,
+  type Env,
+} from './env';
 import { storedSecret } from './lib/app-secrets';
 import { JobQueue } from './lib/jobs';
 import { redactUrl } from './lib/redact-url';
@@ -28,6 +35,18 @@ import { AuthService } from './modules/account/auth.service';
 import { BotCheckService } from './modules/account/bot-check.service';
 import registrationRoutes from './modules/account/registration.routes';
 import { SessionService } from './modules/account/session.service';
+import { verifyPassword } from './modules/account/secrets';
+import { DEMO_SAML_COMPANY } from './modules/identity/demo-saml-key';
+import demoSamlIdpRoutes from './modules/identity/demo-saml-idp.routes';
+import { IdentityRepository } from './modules/identity/identity.repository';
+import identityRoutes, {
+  SIGN_IN_RESULT_PAGE,
+  WAITING_IDENTITY_COOKIE,
+} from './modules/identity/identity.routes';
+import { type AccountFacts, IdentityService } from './modules/identity/identity.service';
+import { SamlSignIn } from './modules/identity/saml-sign-in';
+import { SocialSignIn, type SocialProviderConfig } from './modules/identity/social-sign-in';
+import type { UserRow } from './modules/account/account.repository';
 import { CartRepository } from './modules/cart/cart.repository';
 import cartDeliveryRoutes from './modules/cart/cart-delivery.routes';
 import cartRoutes from './modules/cart/cart.routes';
@@ -189,6 +208,11 @@ export interface BuildAppOptions {
   runJobs?: boolean;
   /** told when a digital receipt becomes available (default: the notifications module) */
   receiptNotifications?: ReceiptNotificationsPort;
+  /**
+   * the social providers (decision 054): server.ts passes the real ones of env.ts and, in development, the
+   * demo providers it started; default: the real ones of env.ts
+   */
+  socialProviders?: readonly SocialProviderConfig[];
 }
 
 export type App = FastifyInstance;
@@ -246,6 +270,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       },
     },
     crossOriginEmbedderPolicy: false,
+    // the social sign-in's popup (decision 054) must keep its opener while it visits the provider
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  // the sign-in popup's last page speaks to its opener: it opts out of the opener isolation (decision 054)
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(SIGN_IN_RESULT_PAGE))
+      reply.header('cross-origin-opener-policy', 'unsafe-none');
   });
   await app.register(compress, { global: true, threshold: 1024 });
   await app.register(formbody);
@@ -262,6 +293,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         { name: 'catalogue' },
         { name: 'content' },
         { name: 'account' },
+        { name: 'identity' },
         { name: 'delivery' },
         { name: 'cart' },
         { name: 'checkout' },
@@ -859,6 +891,61 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     },
     { deskEmail: env.GIFT_CARD_DESK_EMAIL, now },
   );
+  // social sign-in and companies' single sign-on (decision 054): the identity module, the accounts through
+  // the account module's repository and sessions, the companies' work addresses through the delivery module
+  const identityRepo = new IdentityRepository(opts.db);
+  const apiUrl = `${publicUrlOf(env)}${API_PREFIX}`;
+  const socialProviders = opts.socialProviders ?? configuredSocialProviders(env);
+  const factsOf = (u: UserRow | null): AccountFacts | null =>
+    u && {
+      userId: u.userId,
+      email: u.email,
+      hasPassword: u.passwordHash !== null,
+      confirmed: u.profileConfirmed,
+      closed: u.anonymizedAt !== null,
+    };
+  const identity = new IdentityService(
+    identityRepo,
+    {
+      byEmail: async (email) => {
+        const u = await accounts.findUserByLogin(email);
+        return u && u.email.toLowerCase() === email.toLowerCase() ? factsOf(u) : null;
+      },
+      byId: async (userId) => factsOf(await accounts.findUserById(userId)),
+      checkPassword: async (userId, password) =>
+        verifyPassword((await accounts.findUserById(userId))?.passwordHash ?? null, password),
+      provision: async (person) =>
+        (
+          await accounts.insertUser({
+            login: person.email,
+            email: person.email,
+            passwordHash: null,
+            profileConfirmed: true,
+            firstName: person.firstName,
+            lastName: person.lastName,
+            companyId: person.companyId,
+          })
+        )?.userId ?? null,
+    },
+    {
+      subscribe: async (userId, code) => {
+        const subscribed = await delivery.subscribeToWork(userId, code);
+        if (!subscribed.ok) app.log.warn({ code: subscribed.code }, 'a company user got no work address');
+      },
+    },
+    socialProviders,
+    now,
+  );
+  const socialSignIn = new SocialSignIn(
+    identityRepo,
+    socialProviders,
+    (provider) => `${apiUrl}/social-redir/${provider}-mobile`,
+    now,
+  );
+  const samlSignIn = new SamlSignIn(identityRepo, { apiUrl, production: env.NODE_ENV === 'production' });
+  jobs.every('identity.cleanup', 10 * 60_000, async () => {
+    await identityRepo.deleteExpired(now());
+  });
   const build = buildInfo({ version: env.APP_VERSION, buildSha: env.BUILD_SHA, repoRoot: REPO_ROOT });
 
   await app.register(
@@ -874,7 +961,31 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(contentRoutes, { content, store: contentStore });
       await api.register(systemRoutes, { build });
       await api.register(authRoutes, { auth, botCheck, sessions, secureCookie });
-      await api.register(registrationRoutes, { account, sessions, secureCookie });
+      await api.register(registrationRoutes, {
+        account,
+        sessions,
+        secureCookie,
+        socialSignUp: {
+          ticketOf: (request) => request.cookies[WAITING_IDENTITY_COOKIE],
+          waiting: (ticket, provider) => identity.waitingForRegistration(ticket, provider),
+          link: (ticket, userId) => identity.linkRegistered(ticket, userId),
+        },
+      });
+      await api.register(identityRoutes, {
+        identity,
+        social: socialSignIn,
+        saml: samlSignIn,
+        startSession: async (userId, request) => ({
+          token: await sessions.create(userId, true, {
+            userAgent: request.headers['user-agent'] ?? '',
+            clientIp: request.ip,
+          }),
+          maxAge: sessions.cookieMaxAge(true),
+        }),
+        endSession: (tokenHash) => sessions.revoke(tokenHash),
+        publicUrl: publicUrlOf(env),
+        secureCookie,
+      });
       await api.register(geoRoutes, { delivery });
       await api.register(addressRoutes, { delivery });
       await api.register(cartDeliveryRoutes, { cart, delivery });
@@ -946,6 +1057,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       isImageSize(size) ? productImages.read(opts.db, productId, hash, size) : Promise.resolve(null),
   });
   if (isDevMailboxOn(env)) await app.register(mailboxRoutes, { mail });
+  if (isFederationDemoOn(env))
+    await app.register(demoSamlIdpRoutes, {
+      entityId: samlSignIn.entityId,
+      acsUrl: samlSignIn.acsUrl,
+      companyName: DEMO_SAML_COMPANY.name,
+    });
   await app.register(staffRedirect);
   if (opts.serveWebApp) {
     await app.register(adminApp, { dist: env.ADMIN_DIST });

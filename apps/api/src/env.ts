@@ -137,6 +137,21 @@ const envSchema = z.object({
   DEV_MAILBOX: z.enum(['true', 'false']).optional(),
   /** seed the demo accounts of the README (default: on unless NODE_ENV=production) */
   DEMO_ACCOUNTS: z.enum(['true', 'false']).optional(),
+  // ---- social sign-in and companies' single sign-on (decision 054) ----
+  /**
+   * the built-in demo identity providers (a Google and a Facebook of demo users, the demo company's SAML
+   * IdP): on by default outside production, refused in production
+   */
+  FEDERATION_DEMO: z.enum(['on', 'off']).optional(),
+  /** the first port of the two demo OpenID providers (the second takes the next); 0: any free ports */
+  FEDERATION_DEMO_PORT: z.coerce.number().int().min(0).max(65_534).default(0),
+  /** a real social provider: its issuer (https), the shop's client id and secret there; all three or none */
+  OIDC_GOOGLE_ISSUER: optionalText.pipe(z.url({ protocol: /^https$/ }).optional()),
+  OIDC_GOOGLE_CLIENT_ID: optionalText,
+  OIDC_GOOGLE_CLIENT_SECRET: optionalText,
+  OIDC_FACEBOOK_ISSUER: optionalText.pipe(z.url({ protocol: /^https$/ }).optional()),
+  OIDC_FACEBOOK_CLIENT_ID: optionalText,
+  OIDC_FACEBOOK_CLIENT_SECRET: optionalText,
   /** API version reported by /version.json (spec section 9: client version 1.47.1) */
   APP_VERSION: z.string().default('1.47.1'),
 });
@@ -172,6 +187,24 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
       message:
         'the sandbox payment provider needs its own secret in production (32 random characters or more)',
     });
+  if (production && env.FEDERATION_DEMO === 'on')
+    ctx.addIssue({
+      code: 'custom',
+      path: ['FEDERATION_DEMO'],
+      message:
+        'the demo identity providers sign anyone in (their keys are public): never in production; configure the real issuers (OIDC_GOOGLE_*, OIDC_FACEBOOK_*)',
+    });
+  for (const p of ['GOOGLE', 'FACEBOOK'] as const) {
+    const set = [env[`OIDC_${p}_ISSUER`], env[`OIDC_${p}_CLIENT_ID`], env[`OIDC_${p}_CLIENT_SECRET`]].filter(
+      Boolean,
+    ).length;
+    if (set !== 0 && set !== 3)
+      ctx.addIssue({
+        code: 'custom',
+        path: [`OIDC_${p}_ISSUER`],
+        message: `a social provider needs its issuer, client id and client secret together (OIDC_${p}_*)`,
+      });
+  }
   if (env.WORKERS > 1 && !env.DATABASE_URL)
     ctx.addIssue({
       code: 'custom',
@@ -189,6 +222,26 @@ export const isDevMailboxOn = (env: Env): boolean =>
 
 export const areDemoAccountsOn = (env: Env): boolean =>
   env.DEMO_ACCOUNTS ? env.DEMO_ACCOUNTS === 'true' : env.NODE_ENV !== 'production';
+export const isFederationDemoOn = (env: Env): boolean =>
+  env.FEDERATION_DEMO ? env.FEDERATION_DEMO === 'on' : env.NODE_ENV !== 'production';
+
+/** The real social providers configured (issuer, client id and secret each). */
+export const configuredSocialProviders = (env: Env) =>
+  (
+    [
+      ['google', 'Google', env.OIDC_GOOGLE_ISSUER, env.OIDC_GOOGLE_CLIENT_ID, env.OIDC_GOOGLE_CLIENT_SECRET],
+      [
+        'facebook',
+        'Facebook',
+        env.OIDC_FACEBOOK_ISSUER,
+        env.OIDC_FACEBOOK_CLIENT_ID,
+        env.OIDC_FACEBOOK_CLIENT_SECRET,
+      ],
+    ] as const
+  ).flatMap(([provider, name, issuer, clientId, clientSecret]) =>
+    issuer && clientId && clientSecret ? [{ provider, name, issuer, clientId, clientSecret }] : [],
+  );
+
 /** Where links in e-mails point. */
 export const publicUrlOf = (env: Env): string =>
   (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');

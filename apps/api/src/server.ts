@@ -18,7 +18,17 @@ import { ensureNotificationsData } from './db/seed/notifications';
 import { ensureWalletData } from './db/seed/wallet';
 import { ensureWorkSites } from './db/seed/work-sites';
 import { ensureOrderData } from './db/seed/orders';
-import { areDemoAccountsOn, isDevMailboxOn, loadEnv, type Env } from './env';
+import {
+  areDemoAccountsOn,
+  configuredSocialProviders,
+  isDevMailboxOn,
+  isFederationDemoOn,
+  loadEnv,
+  publicUrlOf,
+  type Env,
+} from './env';
+import { ensureCompanyIdentityProviders } from './db/seed/identity';
+import { startDemoIdentityProviders } from './modules/identity/demo-oidc-idp';
 import { ListingWarmer } from './modules/catalogue/listing-warmer';
 import { missingDistMessage } from './plugins/web-app';
 
@@ -87,6 +97,7 @@ async function prepareDatabase(env: Env): Promise<OpenedDatabase> {
   await ensureListsAndRatingsData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureWalletData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureWorkSites(database.db, { demoAccounts: areDemoAccountsOn(env) });
+  await ensureCompanyIdentityProviders(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureLoyaltyCardData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureGiftCertificateData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureInviteData(database.db, { demoAccounts: areDemoAccountsOn(env) });
@@ -113,7 +124,29 @@ function open(env: Env): Promise<OpenedDatabase> {
 async function serve(env: Env, database: OpenedDatabase, started: number): Promise<void> {
   if (!existsSync(join(env.WEB_DIST, 'index.html')) && !cluster.isWorker)
     console.warn(`\n  ${missingDistMessage(env.WEB_DIST)}\n`);
-  const app = await buildApp({ env, db: database.db, dbKind: database.kind, serveWebApp: true });
+  // the demo social providers (decision 054): in-memory OpenID providers, so one process only
+  const demoIdp =
+    isFederationDemoOn(env) && env.WORKERS === 1
+      ? await startDemoIdentityProviders(
+          (provider) => `${publicUrlOf(env)}/ebsn/api/social-redir/${provider}-mobile`,
+          env.FEDERATION_DEMO_PORT,
+        )
+      : null;
+  const configured = configuredSocialProviders(env);
+  const socialProviders = [
+    ...configured,
+    ...(demoIdp?.providers ?? []).filter((d) => !configured.some((c) => c.provider === d.provider)),
+  ];
+  const app = await buildApp({
+    env,
+    db: database.db,
+    dbKind: database.kind,
+    serveWebApp: true,
+    socialProviders,
+  });
+  app.addHook('onClose', async () => {
+    await demoIdp?.close();
+  });
   // the category listings read once before the first customer (decision 020), then kept warm
   const warmer =
     env.CACHE_TTL_MS > 0
@@ -145,6 +178,10 @@ async function serve(env: Env, database: OpenedDatabase, started: number): Promi
     app.leaflets.drawCurrent().catch((err: unknown) => app.log.error({ err }, 'leaflet files not drawn'));
   if (cluster.isWorker) process.send?.('ready');
   else console.log(readyMessage(env, started));
+  if (demoIdp)
+    console.log(
+      `  social sign-in: demo providers ${demoIdp.providers.map((p) => `${p.name} (${p.issuer})`).join(' and ')}; the demo company's sign-on at /demo-idp/saml/sso (README, "Social sign-in")`,
+    );
 }
 
 /** Where the shop is and what is open, said once at start-up. */

@@ -30,6 +30,7 @@ export async function buildTestApp(
       | 'dailyPurchases'
       | 'paymentProviders'
       | 'runJobs'
+      | 'socialProviders'
     >
   > & {
     env?: Partial<Env>;

@@ -338,3 +338,4 @@ export * from './schema-receipts';
 export * from './schema-content';
 export * from './schema-forms';
 export * from './schema-operators';
+export * from './schema-identity';

@@ -122,6 +122,16 @@ describe('every route says who may call it', () => {
       "GET /ebsn/api/registration/password_reset | signed: the reset link's token, checked in the handler",
       "POST /ebsn/api/registration/password_reset | signed: the reset link's token, checked in the handler",
       'GET /ebsn/api/registration-disclaimer/list | public: the disclaimers of the registration form',
+      // social sign-in and companies' single sign-on (decision 054)
+      "GET /ebsn/api/social-redir/:providerMobile | signed: a social sign-in: starts it, or checks the provider's answer against the state kept in the database",
+      "GET /ebsn/api/api/social-redir/:providerMobile | signed: a social sign-in: starts it, or checks the provider's answer against the state kept in the database",
+      "GET /ebsn/api/saml/do-login | public: starts a company's single sign-on",
+      "POST /ebsn/api/saml/acs | signed: a company's identity provider posts its signed answer (checked in the handler)",
+      'GET /ebsn/api/saml/do-logout | customerOrAnonymous: signing out answers a visitor without a session too',
+      "GET /ebsn/api/saml/metadata | public: the shop's service provider metadata, for the companies' identity providers",
+      'GET /ebsn/api/identity/options | public: the login dialog shows the sign-in ways this server offers',
+      "GET /ebsn/api/registration/social_user_detail | signed: the waiting identity's ticket (HttpOnly cookie), checked in the handler",
+      "POST /ebsn/api/registration/social_link_confirm | signed: the waiting identity's ticket (HttpOnly cookie) and the account's password",
       'GET /ebsn/api/geo/province-list | public: geography, coverage and stores are public facts, no customer data',
       'GET /ebsn/api/geo/country-list | public: geography, coverage and stores are public facts, no customer data',
       'GET /ebsn/api/geo/homedelivery-list-simple | public: geography, coverage and stores are public facts, no customer data',
@@ -167,6 +177,7 @@ describe('every route says who may call it', () => {
       'GET /media/icons/:file | public: product illustrations are shown to anyone',
       'GET /dev/mailbox | public: development outbox: never in production, and answered only to clients on this machine (loopback)',
       'GET /dev/mailbox/:mailId | public: development outbox: never in production, and answered only to clients on this machine (loopback)',
+      'GET,POST /demo-idp/saml/sso | public: the development demo identity provider of the demo company',
       'GET /staff | public: a permanent redirect to the back office',
       "GET /admin | public: the back office's page loads before sign-in; its API checks the staff session",
       "GET /admin/* | public: the back office's page loads before sign-in; its API checks the staff session",
@@ -368,15 +379,23 @@ describe('every endpoint under /ebsn/api is registered from its contract (decisi
       .filter((r) => underApi(r) && r.endpoint === null && callMethods(r).length > 0)
       .map((r) => `${callMethods(r).join(',')} ${r.url}`);
     expect(plain.sort()).toEqual([
+      // a social sign-in: its start and the provider's answer, redirects (decision 054)
+      'GET /ebsn/api/api/social-redir/:providerMobile',
       // the sandbox provider's hosted card page (HTML) and its form
       'GET /ebsn/api/payment-sandbox/pay/:ref',
       // the browser's return from the provider: a redirect to the web app's result page
       'GET /ebsn/api/payment/feedback/sandbox',
       // a receipt's PDF (a file, not the envelope; decision 046)
       'GET /ebsn/api/receipts/pdf',
+      // a company's single sign-on: redirects, the IdP's form post and the SP metadata (XML)
+      'GET /ebsn/api/saml/do-login',
+      'GET /ebsn/api/saml/do-logout',
+      'GET /ebsn/api/saml/metadata',
+      'GET /ebsn/api/social-redir/:providerMobile',
       'POST /ebsn/api/payment-sandbox/pay/:ref',
       // the provider's signed notification (its own answer, not the envelope)
       'POST /ebsn/api/payment/webhook/sandbox',
+      'POST /ebsn/api/saml/acs',
     ]);
   });
 });

@@ -31,6 +31,11 @@ declare module 'fastify' {
     stateChanging?: boolean;
     /** a dead token is ignored (treated as anonymous) instead of answering 419 */
     ignoreStaleSession?: boolean;
+    /**
+     * a form another site posts on purpose, carrying a message the handler verifies by its signature (a
+     * company's SAML answer): the cross-site refusal does not apply
+     */
+    signedCrossSitePost?: boolean;
   }
 }
 
@@ -70,7 +75,7 @@ export default fp<SessionPluginOptions>(
       if (!isApiUrl(request.url)) return;
       const config = request.routeOptions.config;
       const changesState = !SAFE_METHODS.has(request.method) || config.stateChanging === true;
-      if (changesState && isCrossSite(request)) {
+      if (changesState && !config.signedCrossSitePost && isCrossSite(request)) {
         return reply
           .code(403)
           .send(

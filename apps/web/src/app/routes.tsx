@@ -88,6 +88,16 @@ export const routes: RouteObject[] = [
         path: 'operatore/clienti',
         lazy: () => import('./routes/operators-route').then((m) => ({ Component: m.CustomerSearchRoute })),
       },
+      // the end of a social sign-in or a company's single sign-on, and the link's confirmation (decision 054)
+      {
+        path: 'social-login/callback',
+        lazy: () =>
+          import('./routes/social-login-routes').then((m) => ({ Component: m.SocialCallbackRoute })),
+      },
+      {
+        path: 'social-login/link',
+        lazy: () => import('./routes/social-login-routes').then((m) => ({ Component: m.SocialLinkRoute })),
+      },
       // the link of invite a friend: public (decision 045)
       {
         path: 'invito/:code',

@@ -4,8 +4,6 @@ export const API_BASE = '/ebsn/api';
 export const IS_APP_BUILD = import.meta.env.VITE_BUILD_TARGET === 'app';
 /** Registration is offered in the login dialog (spec section 2: "register button shown only if enabled"). */
 export const REGISTRATION_ENABLED = import.meta.env.VITE_REGISTRATION_ENABLED !== 'false';
-/** Social sign-in providers (spec section 2: two of them); not offered by this shop, the buttons say so. */
-export const SOCIAL_PROVIDERS = ['google', 'facebook'] as const;
 /** Hosts whose links are routed inside the shop when a route matches (spec section 2). */
 export const LINK_WHITELIST_HOSTS: readonly string[] = (
   import.meta.env.VITE_LINK_WHITELIST ?? 'www.spesa.it,spesa.it'

@@ -234,6 +234,11 @@ export const registerUserBodySchema = z
     person: personalDataFormSchema,
     domicile: domicileFormSchema,
     account: accountFormSchema,
+    /**
+     * the social provider whose identity this registration links (spec section 2: /registration-user
+     * ?social_login=<provider>); the identity itself is the one the sign-in left waiting (decision 054)
+     */
+    social_login: z.string().trim().max(40).optional(),
   })
   .superRefine((v, ctx) => {
     if (v.registrationType === 'card' && !v.fidelityCard)

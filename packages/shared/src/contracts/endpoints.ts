@@ -19,6 +19,7 @@ import { notificationsEndpoints } from './notifications';
 import { adminOperatorsEndpoints } from './admin-operators';
 import { operatorsEndpoints } from './operators';
 import { giftCertificateEndpoints } from './gift-certificates';
+import { identityEndpoints } from './identity';
 import { inviteEndpoints } from './invite';
 import { adminGiftCardOrderEndpoints, giftCardOrderEndpoints } from './gift-card-orders';
 import { loyaltyEndpoints } from './loyalty';
@@ -47,6 +48,7 @@ export const ENDPOINT_GROUPS = {
   loyalty: loyaltyEndpoints,
   giftCertificates: giftCertificateEndpoints,
   invite: inviteEndpoints,
+  identity: identityEndpoints,
   adminLoyalty: adminLoyaltyEndpoints,
   orders: ordersEndpoints,
   adminOrders: adminOrdersEndpoints,

@@ -156,10 +156,16 @@ export class AccountService {
   }
 
   // ---------- registration ----------
+  /**
+   * `verifiedEmail`: an address a social provider verified for the person registering (decision 054); when
+   * it is the one registered, the account needs no confirmation mail.
+   */
   async register(
     body: RegisterUser,
+    verifiedEmail?: string,
   ): Promise<Result<{ userId: number; email: string; confirmationRequired: boolean }>> {
     const email = body.account.email.toLowerCase();
+    const verified = verifiedEmail !== undefined && verifiedEmail.toLowerCase() === email;
     const cfFailure = this.checkFiscalCode(body.person);
     if (cfFailure) return cfFailure;
 
@@ -194,6 +200,7 @@ export class AccountService {
       ...this.domicileColumns(body.domicile),
       marketingConsent: consent(CONSENT_CODES.marketing),
       profilingConsent: consent(CONSENT_CODES.profiling),
+      profileConfirmed: verified,
     });
     // two registrations racing for one e-mail or card: the unique indexes let one through
     if (!user) return fieldFail('account.email', ACCOUNT_TEXT.emailTaken);
@@ -204,6 +211,7 @@ export class AccountService {
         value: answers.get(d.registrationDisclaimerId) === true,
       })),
     );
+    if (verified) return ok({ userId: user.userId, email, confirmationRequired: false });
     await this.sendRegistrationMail(user);
     return ok({ userId: user.userId, email, confirmationRequired: true }, [ACCOUNT_TEXT.registered.text]);
   }

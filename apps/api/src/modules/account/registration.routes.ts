@@ -11,10 +11,24 @@ import { ACCOUNT_TEXT } from './account.messages';
 import type { AccountService } from './account.service';
 import type { SessionService } from './session.service';
 
+/**
+ * A registration that links the social identity waiting for it (decision 054; the identity module, wired in
+ * app.ts): the ticket is the waiting identity's HttpOnly cookie.
+ */
+export interface SocialSignUpPort {
+  ticketOf(request: FastifyRequest): string | undefined;
+  waiting(
+    ticket: string | undefined,
+    provider: string,
+  ): Promise<{ email: string; emailVerified: boolean } | null>;
+  link(ticket: string, userId: number): Promise<void>;
+}
+
 export interface RegistrationRoutesOptions {
   account: AccountService;
   sessions: SessionService;
   secureCookie: boolean;
+  socialSignUp?: SocialSignUpPort;
 }
 
 const meta = (request: FastifyRequest) => ({
@@ -32,7 +46,7 @@ const tags = ['account'];
  */
 const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = async (
   app,
-  { account, sessions, secureCookie },
+  { account, sessions, secureCookie, socialSignUp },
 ) => {
   const form = { fieldMessages: true } as const;
   const changing = { stateChanging: true, fieldMessages: true } as const;
@@ -61,7 +75,25 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
       summary: 'Register (with loyalty card or by e-mail), 3 steps in one body',
     }),
     preHandler: app.authThrottle('register'),
-    handler: async (request) => answer(request, await account.register(request.body)),
+    handler: async (request, reply) => {
+      const provider = request.body.social_login;
+      const ticket = provider && socialSignUp ? socialSignUp.ticketOf(request) : undefined;
+      const waiting =
+        provider && socialSignUp && ticket ? await socialSignUp.waiting(ticket, provider) : null;
+      const result = await account.register(request.body, waiting?.emailVerified ? waiting.email : undefined);
+      if (result.ok && waiting && ticket && socialSignUp) {
+        await socialSignUp.link(ticket, result.data.userId);
+        // the provider verified the e-mail: the new customer is signed in at once
+        if (!result.data.confirmationRequired) {
+          const token = await sessions.create(result.data.userId, true, meta(request));
+          sendSessionToken(request, reply, token, {
+            maxAgeSeconds: sessions.cookieMaxAge(true),
+            secureCookie,
+          });
+        }
+      }
+      return answer(request, result);
+    },
   });
 
   app.route({

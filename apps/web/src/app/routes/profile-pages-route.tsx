@@ -4,6 +4,7 @@ import Typography from '@mui/material/Typography';
 import { ContactsForm, DisclaimersForm } from '../../features/account/components/contacts-form';
 import { DeleteAccount } from '../../features/account/components/delete-account';
 import { InvoiceData } from '../../features/account/components/invoice-data';
+import { LinkedIdentitiesPanel } from '../../features/account/components/linked-identities';
 import { ProfileDataForm } from '../../features/account/components/profile-data-form';
 import { ProfileSection, WithUserDetail } from '../../features/account/components/profile-section';
 import {
@@ -41,6 +42,8 @@ export function ProfilePasswordRoute() {
   return (
     <ProfileSection title={t('account.menu.password')} intro={t('account.menu.passwordHelp')}>
       <PasswordChangeForm />
+      <Divider sx={{ my: 4 }} />
+      <LinkedIdentitiesPanel />
     </ProfileSection>
   );
 }

@@ -6,8 +6,11 @@ export const accountKeys = {
   mfa: () => ['account', 'mfa'] as const,
   personFiscals: () => ['account', 'person-fiscals'] as const,
   userDisclaimers: () => ['account', 'user-disclaimers'] as const,
+  linkedIdentities: () => ['account', 'linked-identities'] as const,
 };
 /** Public lists (not tied to a user) stay when the customer signs out. */
 export const registrationKeys = {
   disclaimers: () => ['registration-disclaimers'] as const,
+  federationOptions: () => ['federation-options'] as const,
+  socialUserDetail: () => ['social-user-detail'] as const,
 };

@@ -7,17 +7,17 @@ import { useTranslation } from 'react-i18next';
 import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Divider from '@mui/material/Divider';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
 import { MFA_REQUIRED_CODE, MFA_RESENT_CODE, type UserDetail } from '@spesa/shared/contracts/account';
 import { loginPasswordRule, MESSAGES } from '@spesa/shared/account/validation-rules';
-import { IS_APP_BUILD, REGISTRATION_ENABLED, SOCIAL_PROVIDERS } from '../../../lib/config';
+import { IS_APP_BUILD, REGISTRATION_ENABLED } from '../../../lib/config';
 import { login } from '../api/login';
 import { accountKeys } from '../api/query-keys';
 import { readServerFailure } from '../utils/server-errors';
 import { FormAlert } from '../../../components/form-alert';
 import { FormCheckbox, FormTextField, PasswordField } from '../../../components/form-fields';
+import { SocialSignIn } from './social-sign-in';
 
 /** Codes of failures that are a step of the PIN sign-in rather than an error. */
 const MFA_INFO_CODES = new Set([MFA_REQUIRED_CODE, MFA_RESENT_CODE]);
@@ -200,24 +200,12 @@ export function LoginForm({
           {t('account.login.scanCard')}
         </Button>
       ) : null}
-      <Divider sx={{ my: 3 }}>{t('account.login.or')}</Divider>
-      <Box sx={{ display: 'grid', gap: 1, gridTemplateColumns: { xs: '1fr', sm: '1fr 1fr' } }}>
-        {SOCIAL_PROVIDERS.map((provider) => (
-          <Button
-            key={provider}
-            type="button"
-            variant="outlined"
-            disabled
-            aria-describedby={socialNoteId}
-            title={t('account.login.socialUnavailable')}
-          >
-            {t(`account.login.social.${provider}`)}
-          </Button>
-        ))}
-      </Box>
-      <Typography id={socialNoteId} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-        {IS_APP_BUILD ? t('account.login.socialAndScanUnavailable') : t('account.login.socialUnavailable')}
-      </Typography>
+      {IS_APP_BUILD ? (
+        <Typography id={socialNoteId} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+          {t('account.login.scanUnavailable')}
+        </Typography>
+      ) : null}
+      <SocialSignIn onDone={onNavigate} />
       {REGISTRATION_ENABLED ? (
         <Box sx={{ mt: 3, textAlign: 'center' }}>
           <Typography sx={{ mb: 1 }}>{t('account.login.noAccount')}</Typography>

@@ -4,6 +4,7 @@ import { useForm, useWatch, type FieldValues, type Path, type UseFormSetError } 
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
 import { useTranslation } from 'react-i18next';
+import { useQueryClient } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
@@ -19,6 +20,10 @@ import { MESSAGES } from '@spesa/shared/account/validation-rules';
 import { PageLoading } from '../../../components/page-loading';
 import { useRegistrationDisclaimers } from '../api/get-registration-disclaimers';
 import { registerUser } from '../api/register-user';
+import { getAuthTest } from '../api/get-auth-test';
+import { useSocialUserDetail } from '../api/get-social-user-detail';
+import { accountKeys } from '../api/query-keys';
+import { providerKey } from '../utils/social-sign-in';
 import { applyFieldErrors, readServerFailure } from '../utils/server-errors';
 import { FormAlert } from '../../../components/form-alert';
 import { FormCheckbox, FormRadioGroup, FormTextField, PasswordField } from '../../../components/form-fields';
@@ -107,6 +112,20 @@ export function RegistrationWizard({ socialLogin }: { socialLogin?: string | nul
   const [serverFields, setServerFields] = useState<Record<string, string>>({});
   const [general, setGeneral] = useState<string[]>([]);
   const [sending, setSending] = useState(false);
+  const queryClient = useQueryClient();
+  // the identity a social sign-in left waiting (decision 054): its name and e-mail prefill the wizard
+  const social = useSocialUserDetail(!!socialLogin);
+  const socialData = social.data && !social.data.linkRequired ? social.data : null;
+  const [prefilledFrom, setPrefilledFrom] = useState<typeof socialData>(null);
+  if (socialData && prefilledFrom !== socialData) {
+    setPrefilledFrom(socialData);
+    setPerson((p) => ({
+      ...p,
+      firstName: p.firstName || socialData.firstName,
+      lastName: p.lastName || socialData.lastName,
+    }));
+    setAccount((a) => a ?? { email: socialData.email, password: '', passwordConfirm: '', disclaimers: [] });
+  }
 
   const go = (next: Step) => {
     setMoved(true);
@@ -123,9 +142,17 @@ export function RegistrationWizard({ socialLogin }: { socialLogin?: string | nul
       person,
       domicile,
       account: accountValues,
+      ...(socialLogin && socialData ? { social_login: socialLogin } : {}),
     };
     try {
       const data = await registerUser(body);
+      // the provider had verified the e-mail: the account is confirmed and signed in already
+      if (!data.confirmationRequired && socialData) {
+        await getAuthTest().catch(() => false);
+        await queryClient.invalidateQueries({ queryKey: accountKeys.all });
+        void navigate('/dashboard');
+        return;
+      }
       void navigate('/registration/thankyou', {
         state: { email: data.email, confirmationRequired: data.confirmationRequired },
       });
@@ -150,7 +177,11 @@ export function RegistrationWizard({ socialLogin }: { socialLogin?: string | nul
       {socialLogin ? (
         <FormAlert
           severity="info"
-          messages={[t('account.registration.socialLogin', { provider: socialLogin })]}
+          messages={[
+            socialData
+              ? t('account.social.registrationPrefilled', { provider: t(providerKey(socialLogin)) })
+              : t('account.registration.socialLogin', { provider: socialLogin }),
+          ]}
         />
       ) : null}
       {step > 0 ? (

@@ -1,0 +1,151 @@
+import { randomBytes } from 'node:crypto';
+import type { AddressInfo } from 'node:net';
+import type { Server } from 'node:http';
+import type { SocialProvider } from '@spesa/shared/contracts/identity';
+import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import type { SocialProviderConfig } from './social-sign-in';
+
+/**
+ * The built-in demo identity providers (development and tests only; decision 054): one OpenID provider
+ * (oidc-provider, its development sign-in pages) per social provider, each on its own port of this machine,
+ * so that `npm start` shows social sign-in working and the tests run offline. Any user name signs in with
+ * any password; the README lists the demo users and what each shows. Production never starts them (env.ts).
+ * Their state (sessions, codes) is in each one's memory: one API process only.
+ */
+export const DEMO_SOCIAL_USERS: Record<
+  string,
+  { email: string; verified: boolean; firstName: string; lastName: string }
+> = {
+  // new to the shop: the registration, prefilled
+  luca: { email: 'luca.ferri@example.com', verified: true, firstName: 'Luca', lastName: 'Ferri' },
+  // the e-mail of a demo account: linked once the account's password confirms it
+  mario: { email: 'mario.rossi@spesa.demo', verified: true, firstName: 'Mario', lastName: 'Rossi' },
+  // the same e-mail, not verified by the provider: refused
+  mario2: { email: 'mario.rossi@spesa.demo', verified: false, firstName: 'Mario', lastName: 'Rossi' },
+};
+
+const NAMES: Record<SocialProvider, string> = { google: 'Google', facebook: 'Facebook' };
+
+/** An e-mail the demo provider says it did not verify: `nonverificato:<e-mail>`. */
+const UNVERIFIED = 'nonverificato:';
+
+/**
+ * The claims of a demo user: the named ones above; an e-mail address as user name is that address, verified
+ * (`nonverificato:<e-mail>`: not verified); any other name is `<name>@demo-<provider>.example`, verified.
+ */
+export function demoClaims(provider: SocialProvider, login: string) {
+  const known = DEMO_SOCIAL_USERS[login.toLowerCase()];
+  const unverified = login.toLowerCase().startsWith(UNVERIFIED);
+  const typed = unverified ? login.slice(UNVERIFIED.length) : login;
+  const email = known?.email ?? (typed.includes('@') ? typed : `${typed}@demo-${provider}.example`);
+  return {
+    // the provider's stable id of the person: the user name typed at the demo provider
+    sub: login,
+    email: email.toLowerCase(),
+    email_verified: known ? known.verified : !unverified,
+    given_name: known?.firstName ?? login,
+    family_name: known?.lastName ?? 'Demo',
+    name: known ? `${known.firstName} ${known.lastName}` : login,
+  };
+}
+
+export interface DemoIdentityProviders {
+  providers: SocialProviderConfig[];
+  close(): Promise<void>;
+}
+
+async function startOne(
+  provider: SocialProvider,
+  redirectUri: string,
+  port: number,
+): Promise<{ config: SocialProviderConfig; server: Server }> {
+  const clientId = `spesa-${provider}`;
+  const clientSecret = randomBytes(24).toString('hex');
+  // the issuer names the port, which is only known once listening: listen first, then make the provider
+  const { createServer } = await import('node:http');
+  let handler: ((req: never, res: never) => void) | null = null;
+  const server = createServer((req, res) => {
+    if (handler) handler(req as never, res as never);
+    else res.writeHead(503).end();
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const oidc = new Provider(issuer, {
+    clients: [
+      {
+        client_id: clientId,
+        client_secret: clientSecret,
+        redirect_uris: [redirectUri],
+        grant_types: ['authorization_code'],
+        response_types: ['code'],
+      },
+    ],
+    pkce: { required: () => true },
+    claims: {
+      openid: ['sub'],
+      email: ['email', 'email_verified'],
+      profile: ['given_name', 'family_name', 'name'],
+    },
+    // the ID token carries the e-mail and the name, as the real social providers' do
+    conformIdTokenClaims: false,
+    findAccount: (_ctx: KoaContextWithOIDC, id: string) =>
+      Promise.resolve({ accountId: id, claims: () => Promise.resolve(demoClaims(provider, id)) }),
+    // the shop is the demo provider's own client: no consent page
+    loadExistingGrant: async (ctx: KoaContextWithOIDC) => {
+      const client = ctx.oidc.client;
+      const session = ctx.oidc.session;
+      if (!client || !session?.accountId) return undefined;
+      const grantId =
+        (ctx.oidc.result?.consent as { grantId?: string } | undefined)?.grantId ??
+        session.grantIdFor(client.clientId);
+      if (grantId) return ctx.oidc.provider.Grant.find(grantId);
+      const grant = new ctx.oidc.provider.Grant({ clientId: client.clientId, accountId: session.accountId });
+      grant.addOIDCScope('openid email profile');
+      await grant.save();
+      return grant;
+    },
+    ttl: {
+      Interaction: 600,
+      Session: 3600,
+      Grant: 3600,
+      AuthorizationCode: 60,
+      AccessToken: 600,
+      IdToken: 600,
+    },
+    cookies: { keys: [randomBytes(32).toString('hex')] },
+    features: { devInteractions: { enabled: true } },
+  });
+  handler = oidc.callback() as never;
+  return {
+    server,
+    config: { provider, name: NAMES[provider], issuer, clientId, clientSecret, allowInsecure: true },
+  };
+}
+
+/**
+ * Starts the two demo providers on free ports of 127.0.0.1 (or `basePort` and the next one), their client
+ * registered with the shop's callback `redirectUriOf(provider)`.
+ */
+export async function startDemoIdentityProviders(
+  redirectUriOf: (provider: SocialProvider) => string,
+  basePort = 0,
+): Promise<DemoIdentityProviders> {
+  const started = [
+    await startOne('google', redirectUriOf('google'), basePort),
+    await startOne('facebook', redirectUriOf('facebook'), basePort === 0 ? 0 : basePort + 1),
+  ];
+  return {
+    providers: started.map((s) => s.config),
+    close: async () => {
+      await Promise.all(
+        started.map(
+          ({ server }) =>
+            new Promise<void>((resolve) => {
+              server.closeAllConnections();
+              server.close(() => resolve());
+            }),
+        ),
+      );
+    },
+  };
+}

@@ -1,0 +1,62 @@
+/**
+ * The demo SAML identity provider's key and certificate (development only, decision 054). Public on purpose:
+ * anyone can sign as this IdP, so production refuses every company whose entity id is the demo's
+ * (DEMO_IDP_ENTITY_PREFIX) and never serves the demo IdP.
+ */
+export const DEMO_SAML_IDP_KEY = `-----BEGIN PRIVATE KEY-----
+MIIEvAIBADANBgkqhkiG9w0BAQEFAASCBKYwggSiAgEAAoIBAQCpASrOpW5rSwH2
+6gWPWMc/scSN+WktCFySAZ+1TsqLIXRUwIOcZXNKBhae9wSctfc4quc+smSu0ye6
+PxeD0GLmFiWHldzevlLua8Bmyx8y4d4DzBO7INfd4jJHCF+FWhhXDQ8zMRmhPK/7
+Jak7zUNqewKm69Ds+93viqqPNmiR0ZgboCL7SxZ5+jQQO7nfSXbPkNMB0kQunKe5
+0jGau/w1v7r22wAg354SeuAaQgydW7A5I5jChPLYv+KZSHBGKBxQCtxSmJV+CZpa
+P0lWZ02YE1dZsbBP3/OZhg+1u0AflTfTQhCxx+43fvdwEnYUbGFbUeKjTua5jhlN
+HFawX7w5AgMBAAECggEAEw0STJhyGbQrNNtCjzB8csimQImEpVKTpNMmtA3StTEA
+kmvf1NR21ORaI8dIBNEFB6VJoKlZbNUECHGuQ+n3YWUjto9ahjLBhHuEWny74pol
+fcYWf09U0NVRF5gbtHDoh3+YXraX414aSbRVdGv6FS8SqHWyvSl95iUlKYms61Wc
+dnzXVVyAIp1xf7q38hV7bFcu9SHOEzgE6FhgpygUnwujrA/kaPyn9k5K2zInHE6k
+OfraRRVc2GLycUumO2STsffLH0kpNiAJ5gk4gJ6n4Ch0PsSuEL3r/eLvOZflniP2
+Ab4M4ylHQtwBp13NQqaijgFH10WOLPNE4ki0hYYINQKBgQDfwGsPqac/vOmFm2Uh
+f/yDxEt1r97f2bTFanqzEzXQaXKAt8nJ5peFm0rOgHMWgL0T7Z+KOEYwMM6hnJkH
+oU16GQFiLpi/+GYV9UYGtrZKIBxAhxZzkQDfcZtyyTklyqAcKrbozNdrnmzvbHZl
+e8BlgWwGAuhE8Z6Rgr5oHikBvwKBgQDBXMpx4M5f7FWCNf6VbwSW2hETSrGLl4n7
+u2yTEj8nLGIztRi/6sxjcWpEfPo1XAfI9qNQ7LGT31vTygI7kkOO01BQn9ZHvOCh
+rE6i84h56rMBpHO6UphFJkF1nxFKZLRHqmPE2b2063/E4Swph8bSGJQBu0ztcbd9
+5TmlZotQBwKBgBNIcfGXnWJQ1Y8+JSkN7qUsdZRe48ZG7N1Wn9xu+2RKsiOFs05D
+ISvShk/logV+cs0U3Xr7/pCIpEYpSMbvj83F+eiMO33P2nxp9u79MBiTS9wDyFuN
+U5XuJIdv8AzhuYqz46+Md8Q+kwTPRCTa1WnqDXU3Ku1GJXRE4EP41W/hAoGAfr9j
+WJhizw/s0Sixk6StHnEdBkdM8FLKOP+XYSRxzyzRxlEsQwkXJww9+1zs6jNESyAY
+17//ew3LdJ2TLxdmP2YW3HKZlHajzHZVKY13ZWtKIYZ58aWYeKNl/0Lgo6I1ZlCz
+i2Krbr98BkMPnr2Iv0krI6Nx/qcu/1BVpCz+ntsCgYB6GrynfXqaPeaZXjrjGSK3
+f8zC5GMOdGm22TnZ/IgNPQ75u7MKN4r/TYS91OAch6wqoowwOTuct7UMuL79e5/B
+uvKfQKiM4G8LV1rmYOSfJ31PkMdrYnMLtykrtbRRlrcxiCAmoCcQfHosE2eyTthC
+TMzPwuicJp4qeyDrgsEE0Q==
+-----END PRIVATE KEY-----`;
+
+export const DEMO_SAML_IDP_CERT = `-----BEGIN CERTIFICATE-----
+MIIDHTCCAgWgAwIBAgIUZ6Azk//zDF33KlC7PSJXZpOb+OwwDQYJKoZIhvcNAQEL
+BQAwHjEcMBoGA1UEAwwTc3Blc2EtZGVtby1zYW1sLWlkcDAeFw0yNjExMjYyMzAz
+MzZaFw0zNjExMjMyMzAzMzZaMB4xHDAaBgNVBAMME3NwZXNhLWRlbW8tc2FtbC1p
+ZHAwggEiMA0GCSqGSIb3DQEBAQUAA4IBDwAwggEKAoIBAQCpASrOpW5rSwH26gWP
+WMc/scSN+WktCFySAZ+1TsqLIXRUwIOcZXNKBhae9wSctfc4quc+smSu0ye6PxeD
+0GLmFiWHldzevlLua8Bmyx8y4d4DzBO7INfd4jJHCF+FWhhXDQ8zMRmhPK/7Jak7
+zUNqewKm69Ds+93viqqPNmiR0ZgboCL7SxZ5+jQQO7nfSXbPkNMB0kQunKe50jGa
+u/w1v7r22wAg354SeuAaQgydW7A5I5jChPLYv+KZSHBGKBxQCtxSmJV+CZpaP0lW
+Z02YE1dZsbBP3/OZhg+1u0AflTfTQhCxx+43fvdwEnYUbGFbUeKjTua5jhlNHFaw
+X7w5AgMBAAGjUzBRMB0GA1UdDgQWBBQ3vGVkK/RyMS0PJxShIqRfc6Im8DAfBgNV
+HSMEGDAWgBQ3vGVkK/RyMS0PJxShIqRfc6Im8DAPBgNVHRMBAf8EBTADAQH/MA0G
+CSqGSIb3DQEBCwUAA4IBAQAMBeDS93Dzq9BgYZzzjFp3ue+qojTnOMCJRBHhlsRo
+ahvBZYeI5GuqzOaksl2mM3h1/AB7AyetBvi3EWrQHRyOYyA2ZVLha/NDPoIA+GrK
+RIAWRMdCxh1X1as2d8s9LB/4cRDScGrjsBHZUEw/XfUy7QfQV1qZSnT4NyTypZN5
+tVrYjpCihbnBstECAbXUGzh529ghGTR0zpnz55+ckP0DxXV2tPmSAC9iPkq6ajCO
+/Q9UinwfgWfkqLN13h4PR9BYUxGdk1j5fl5TKdI48PdcVjaB0Juh0w9iqEq1/k7E
+TBqa8/UNy22GUAA0RSxQVp4ch0wHgi4Jful08BUc6USc
+-----END CERTIFICATE-----`;
+
+/** The demo company: the chain's head office (work site SEDE-MILANO, decision 042). */
+export const DEMO_SAML_COMPANY = {
+  slug: 'spesa-sede',
+  name: 'Spesa S.p.A. – Sede di Milano',
+  subscriptionCode: 'SEDE-MILANO',
+  entityId: 'urn:spesa:demo-idp:spesa-sede',
+  ssoPath: '/demo-idp/saml/sso',
+} as const;
