@@ -379,6 +379,8 @@ describe('every endpoint under /ebsn/api is registered from its contract (decisi
       .filter((r) => underApi(r) && r.endpoint === null && callMethods(r).length > 0)
       .map((r) => `${callMethods(r).join(',')} ${r.url}`);
     expect(plain.sort()).toEqual([
+      // a file a customer sent through a form, for customer service (a file, not the envelope; decision 051)
+      'GET /ebsn/api/admin/form-submissions/:id/files/:uploadId',
       // a social sign-in: its start and the provider's answer, redirects (decision 054)
       'GET /ebsn/api/api/social-redir/:providerMobile',
       // the sandbox provider's hosted card page (HTML) and its form
