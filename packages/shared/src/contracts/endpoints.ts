@@ -13,7 +13,7 @@ import { formsEndpoints } from './forms';
 import type { Endpoint, EndpointKey } from './endpoint';
 import { leafletsEndpoints } from './leaflets';
 import { listsEndpoints } from './lists';
-import { notificationsEndpoints } from './notifications';
+import { notificationsEndpoints, pushEndpoints } from './notifications';
 import { giftCertificateEndpoints } from './gift-certificates';
 import { inviteEndpoints } from './invite';
 import { adminGiftCardOrderEndpoints, giftCardOrderEndpoints } from './gift-card-orders';
@@ -40,6 +40,7 @@ export const ENDPOINT_GROUPS = {
   forms: formsEndpoints,
   lists: listsEndpoints,
   notifications: notificationsEndpoints,
+  push: pushEndpoints,
   loyalty: loyaltyEndpoints,
   giftCertificates: giftCertificateEndpoints,
   invite: inviteEndpoints,
