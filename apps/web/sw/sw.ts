@@ -127,7 +127,7 @@ function offlineEnvelope(text: string): Response {
       infosMessage: [],
       warningsMessage: [],
     },
-    user: { userId: -1, login: null, profileConfirmed: false },
+    // no root `user`: the page must not take an offline answer for "signed out"
     data: null,
   };
   return new Response(JSON.stringify(body), {
