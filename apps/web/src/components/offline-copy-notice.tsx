@@ -25,11 +25,11 @@ export function ageText(storedAt: number, now: number): string {
  */
 export function OfflineCopyNotice({ path }: { path: `/${string}` }) {
   const { t } = useTranslation();
-  const at = useSyncExternalStore(subscribeStoredCopies, () => storedCopyAt(`${API_BASE}${path}`));
-  if (at === null) return null;
+  const copy = useSyncExternalStore(subscribeStoredCopies, () => storedCopyAt(`${API_BASE}${path}`));
+  if (copy === null) return null;
   return (
     <Alert severity="warning" role="status" sx={{ mb: 2 }}>
-      <strong>{t('offline.storedCopy', { age: ageText(at, Date.now()) })}</strong>
+      <strong>{t('offline.storedCopy', { age: ageText(copy.storedAt, copy.receivedAt) })}</strong>
       <br />
       {t('offline.storedCopyHint')}
     </Alert>
