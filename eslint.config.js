@@ -117,6 +117,7 @@ export default tseslint.config(
     ignores: [
       '**/node_modules/**',
       '**/dist/**',
+      '**/dist-app/**',
       'var/**',
       'coverage/**',
       '**/test-results/**',

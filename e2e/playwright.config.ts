@@ -37,6 +37,9 @@ export default defineConfig({
     timezoneId: 'Europe/Rome',
     trace: 'retain-on-failure',
     screenshot: 'only-on-failure',
+    // the shop's service worker (decision 055) is exercised by app-build.spec, which allows it; the other
+    // journeys test the features over the network, without its caches between a write and the next read
+    serviceWorkers: 'block',
   },
   projects: [
     {

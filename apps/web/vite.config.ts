@@ -5,6 +5,7 @@ import { dirname, join } from 'node:path';
 import { brotliCompressSync, constants as zlib, gzipSync } from 'node:zlib';
 import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
+import { VitePWA } from 'vite-plugin-pwa';
 
 // The API answers /ebsn, /media and /version.json; in production it serves this build on the same origin.
 // SPESA_API_URL points the dev server and `vite preview` at another API (e.g. http://localhost:8090).
@@ -58,10 +59,40 @@ const reactRouterProduction = [
   { find: /^react-router\/dom$/, replacement: join(reactRouterDir, 'dist/production/dom-export.mjs') },
 ];
 
+/**
+ * The service worker (sw/sw.ts, decision 055), compiled by vite-plugin-pwa into /sw.js with the
+ * precache list of the shell: the page, the entry's scripts and styles, the manifest and the icons. The lazy
+ * routes' chunks are cached when first used (keeps the install small: a first visit downloads no page it
+ * does not open). Registered by src/lib/service-worker.ts after the first render.
+ */
+const serviceWorker = VitePWA({
+  strategies: 'injectManifest',
+  srcDir: 'sw',
+  filename: 'sw.ts',
+  injectRegister: false,
+  manifest: false,
+  injectManifest: {
+    globPatterns: [
+      'index.html',
+      'assets/index-*.{js,css}',
+      'assets/app-entry-*.{js,css}',
+      'assets/vendor-*.{js,css}',
+      'assets/rolldown-runtime-*.js',
+      'manifest.webmanifest',
+      'favicon.svg',
+      'icon-*.png',
+    ],
+    // the plugin's own build of the worker: plain output, no source map
+    minify: true,
+    sourcemap: false,
+  },
+  devOptions: { enabled: false },
+});
+
 const APP_SOURCE = /[\\/](apps[\\/]web[\\/]src|packages[\\/]shared[\\/]src)[\\/]/;
 
 export default defineConfig(({ command }) => ({
-  plugins: [react(), precompress()],
+  plugins: [react(), serviceWorker, precompress()],
   resolve: command === 'build' ? { alias: reactRouterProduction } : {},
   server: { port: 5173, proxy },
   preview: { port: 4173, proxy },

@@ -84,7 +84,7 @@ export const TABLE_OWNERS = {
   ],
   mail: ['mail_outbox', 'mail_attachments'],
   forms: ['form_definitions', 'form_nonces', 'form_submissions', 'form_uploads'],
-  notifications: ['notifications'],
+  notifications: ['notifications', 'push_devices'],
   media: [],
   orders: [
     'orders',

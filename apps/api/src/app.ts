@@ -85,6 +85,10 @@ import { SLOT_REMINDER_EVERY_MS, SLOT_REMINDER_JOB, SlotReminders } from './modu
 import { NotificationsRepository } from './modules/notifications/notifications.repository';
 import notificationsRoutes from './modules/notifications/notifications.routes';
 import { NotificationService } from './modules/notifications/notifications.service';
+import { PushRepository } from './modules/notifications/push.repository';
+import pushRoutes from './modules/notifications/push.routes';
+import { WebPushSender, type PushSender } from './modules/notifications/push.sender';
+import { PUSH_DEVICE_JOB, PUSH_FAN_OUT_JOB, PushService } from './modules/notifications/push.service';
 import { OrdersRepository } from './modules/orders/orders.repository';
 import ordersRoutes from './modules/orders/orders.routes';
 import { OrdersService } from './modules/orders/orders.service';
@@ -213,6 +217,8 @@ export interface BuildAppOptions {
    * demo providers it started; default: the real ones of env.ts
    */
   socialProviders?: readonly SocialProviderConfig[];
+  /** sends push messages (default: Web Push with the stored VAPID key) */
+  pushSender?: PushSender;
 }
 
 export type App = FastifyInstance;
@@ -522,9 +528,35 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   );
   app.decorate('orderStatus', orderStatus);
   // the customer's messages (decision 048): the one writer of the history, reached by the other modules' events
-  const notifications = new NotificationService(new NotificationsRepository(opts.db), now);
+  // push notifications (decision 055): the customer's devices, the history's messages sent to them by jobs
+  const push = new PushService(
+    new PushRepository(opts.db),
+    opts.pushSender ??
+      new WebPushSender(
+        env.PUSH_VAPID_PRIVATE_KEY ?? (await storedSecret(opts.db, 'push-vapid')),
+        env.PUSH_VAPID_SUBJECT,
+      ),
+    { wantsPush: async (userId) => (await accounts.findUserById(userId))?.contactPush === true },
+    (kind, payload, db) => jobs.enqueue(kind, payload, db ? { db } : {}),
+    env.PUSH_ENDPOINTS,
+    now,
+  );
+  app.decorate('push', push);
+  jobs.register(PUSH_FAN_OUT_JOB, async (payload) => {
+    await push.fanOut((payload as { notificationId: number }).notificationId);
+  });
+  jobs.register(PUSH_DEVICE_JOB, async (payload) => {
+    const p = payload as { notificationId: number; deviceId: number };
+    await push.deliver(p.notificationId, p.deviceId);
+  });
+  const notifications = new NotificationService(new NotificationsRepository(opts.db), now, (tx, m) =>
+    push.queue(tx, m),
+  );
   app.decorate('notifications', notifications);
-  erasers.push((userId) => notifications.erase(userId));
+  erasers.push(
+    (userId) => push.erase(userId),
+    (userId) => notifications.erase(userId),
+  );
   orderStatus.onChange(
     orderNotificationListener({ repo: ordersRepo, notify: notifications }),
     orderNotificationWanted,
@@ -1005,6 +1037,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       });
       await api.register(ordersRoutes, { orders, parking });
       await api.register(notificationsRoutes, { notifications });
+      await api.register(pushRoutes, { push });
       await api.register(listsRoutes, { lists });
       // the customer's order actions: the checkout module's service behind the orders module's routes
       await api.register(orderActionsRoutes, { actions: orderActions });
@@ -1094,6 +1127,7 @@ declare module 'fastify' {
     receipts: ReceiptsService;
     /** the customer's messages; `receiptAvailable(tx, ...)` is the receipts module's port (decision 048) */
     notifications: NotificationService;
+    push: PushService;
     /** digital leaflets (server.ts draws the current ones' files at start) */
     leaflets: LeafletsService;
     /** the day-before reminders (tests run them) */

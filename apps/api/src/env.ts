@@ -126,6 +126,34 @@ const envSchema = z.object({
   /** smtp://user:pass@host:port (or smtps://): send for real; unset: mails stay in the outbox table */
   SMTP_URL: optionalText.pipe(z.url({ protocol: /^smtps?$/ }).optional()),
   MAIL_FROM: z.string().default('Spesa <noreply@spesa.example.it>'),
+  // ---- push notifications (decision 055) ----
+  /**
+   * the VAPID private key (64 hex digits, a P-256 scalar); absent: generated once and kept in the database
+   * (app_secrets), so every process and restart signs with the same key the browsers subscribed with
+   */
+  PUSH_VAPID_PRIVATE_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^[0-9a-f]{64}$/i)
+      .optional(),
+  ),
+  /** the VAPID contact (RFC 8292 `sub`): a mailto: or https: address of the shop */
+  PUSH_VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/).default('mailto:assistenza@spesa.example.it'),
+  /**
+   * push services a subscription may point at (comma separated `scheme://host`, `*.` for any subdomain):
+   * the browsers' own (Chrome/Edge FCM, Firefox, Safari, Windows)
+   */
+  PUSH_ENDPOINTS: z
+    .string()
+    .default(
+      'https://fcm.googleapis.com,https://*.push.services.mozilla.com,https://web.push.apple.com,https://*.notify.windows.com',
+    )
+    .transform((s) =>
+      s
+        .split(',')
+        .map((h) => h.trim())
+        .filter(Boolean),
+    ),
   /** the chain's corporate desk: hears of every companies' gift-card request (decision 044) */
   GIFT_CARD_DESK_EMAIL: z.email().default('aziende@spesa.example.it'),
   /**

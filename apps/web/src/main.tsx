@@ -12,6 +12,8 @@ import { CookieConsentSlot } from './features/account/components/cookie-consent-
 import { readCookiePreferences } from './lib/cookie-consent';
 import { routes } from './app/routes';
 import { needsReload, startAppFreshness } from './lib/app-freshness';
+import { registerServiceWorker } from './lib/service-worker';
+import { IS_APP_BUILD } from './lib/config';
 
 /**
  * RouterProvider reads the router's state when it renders and subscribes when it commits. The first render is
@@ -110,6 +112,12 @@ function createApp(): void {
     });
     // the version check's first request waits for a task of its own too
     void nextTask().then(() => startAppFreshness());
+    // the service worker after the page has loaded: its precache never competes with the first view
+    window.addEventListener('load', () => void nextTask().then(registerServiceWorker), { once: true });
+    if (document.readyState === 'complete') void nextTask().then(registerServiceWorker);
+    // the app build: push registration after each sign-in (spec section 4), a chunk of its own
+    if (IS_APP_BUILD)
+      void import('./features/notifications/push-registration').then((m) => m.startPushRegistration());
   });
 }
 

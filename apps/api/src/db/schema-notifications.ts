@@ -49,3 +49,34 @@ export const notifications = pgTable(
       .where(sql`${t.dedupeKey} IS NOT NULL`),
   ],
 );
+
+/**
+ * The customer's devices that receive push notifications (spec section 7 `/externalregistration/register`,
+ * decision 055): one row per (platform, uuid), the device's own id. For Web Push the subscription's endpoint
+ * (`external_id`) and its keys; the row goes when the customer unregisters it or the push service answers
+ * 404/410 (the subscription expired). Registering a device again replaces its subscription and owner.
+ */
+export const pushDevices = pgTable(
+  'push_devices',
+  {
+    deviceId: bigserial('device_id', { mode: 'number' }).primaryKey(),
+    userId: integer('user_id')
+      .notNull()
+      .references(() => users.userId),
+    platform: text('platform').notNull(),
+    uuid: text('uuid').notNull(),
+    /** Web Push: the subscription's endpoint URL at the browser's push service */
+    endpoint: text('endpoint').notNull(),
+    /** the subscription's P-256 public key and auth secret (base64url) */
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    model: text('model'),
+    platformVersion: text('platform_version'),
+    manufacturer: text('manufacturer'),
+    registeredAt: timestamp('registered_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('push_devices_device_uq').on(t.platform, t.uuid),
+    index('push_devices_user_idx').on(t.userId),
+  ],
+);

@@ -55,7 +55,8 @@ const webApp: FastifyPluginAsync<{ dist: string }> = async (app, { dist }) => {
       preCompressed: true,
       setHeaders: (res, path) => {
         if (path.includes(`${join(dist, 'assets')}`)) res.header('cache-control', IMMUTABLE);
-        else if (path.endsWith('.html')) res.header('cache-control', 'no-cache');
+        // the page, the service worker and the manifest: checked again on every load (a new release)
+        else if (/\.(html|webmanifest)$|[\\/]sw\.js$/.test(path)) res.header('cache-control', 'no-cache');
         else res.header('cache-control', 'public, max-age=3600');
       },
     });

@@ -58,4 +58,25 @@ describe('app freshness (spec section 9: version check 10 min, reload after 30 m
     expect(reload).toHaveBeenCalledTimes(1);
     stop();
   });
+
+  it('a new release: an open page left idle 30 minutes reloads by itself at the next check', async () => {
+    vi.useFakeTimers();
+    let build = 'old';
+    vi.stubGlobal('fetch', vi.fn().mockImplementation(() => Promise.resolve(versionAnswer(build))));
+    const reload = vi.fn();
+    noteActivity(Date.now());
+    const stop = startAppFreshness(reload);
+    await vi.advanceTimersByTimeAsync(0);
+    build = 'new';
+    // the customer is still active: the new release waits for the next page change
+    await vi.advanceTimersByTimeAsync(VERSION_CHECK_MS);
+    expect(needsReload()).toBe(true);
+    expect(reload).not.toHaveBeenCalled();
+    // 30 minutes without activity: the next check reloads the page
+    await vi.advanceTimersByTimeAsync(IDLE_RELOAD_MS - VERSION_CHECK_MS);
+    expect(reload).not.toHaveBeenCalled();
+    await vi.advanceTimersByTimeAsync(VERSION_CHECK_MS);
+    expect(reload).toHaveBeenCalledTimes(1);
+    stop();
+  });
 });

@@ -7,6 +7,7 @@ import { clearSession, SESSION_HEADER, storeSessionToken } from './session';
 import { apiHeaders, buildUrl, type QueryValue } from './request-init';
 import { takePrefetched } from './prefetch';
 import { noteActivity } from './app-freshness';
+import { noteAnswerCopy } from './offline-copy';
 import { noteServerUser } from './auth-state';
 import { showToast } from '../components/toast-store';
 
@@ -153,6 +154,7 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
   }
 
   noteActivity();
+  noteAnswerCopy(url, res.headers);
   const rotated = res.headers.get(SESSION_HEADER);
   if (rotated) storeSessionToken(rotated);
 

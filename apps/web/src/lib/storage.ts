@@ -48,5 +48,7 @@ export const STORAGE_KEYS = {
   session: 'spesa.session',
   loggedIn: 'spesa.loggedIn',
   lastTutorialId: 'spesa.lastTutorialId',
+  /** the device's own id for push registration (app build, decision 055) */
+  deviceId: 'spesa.deviceId',
   cookiePreferences: 'spesa.cookiePreferences',
 } as const;

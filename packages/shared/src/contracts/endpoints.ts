@@ -15,7 +15,7 @@ import { formsEndpoints } from './forms';
 import type { Endpoint, EndpointKey } from './endpoint';
 import { leafletsEndpoints } from './leaflets';
 import { listsEndpoints } from './lists';
-import { notificationsEndpoints } from './notifications';
+import { notificationsEndpoints, pushEndpoints } from './notifications';
 import { adminOperatorsEndpoints } from './admin-operators';
 import { operatorsEndpoints } from './operators';
 import { giftCertificateEndpoints } from './gift-certificates';
@@ -45,6 +45,7 @@ export const ENDPOINT_GROUPS = {
   forms: formsEndpoints,
   lists: listsEndpoints,
   notifications: notificationsEndpoints,
+  push: pushEndpoints,
   loyalty: loyaltyEndpoints,
   giftCertificates: giftCertificateEndpoints,
   invite: inviteEndpoints,

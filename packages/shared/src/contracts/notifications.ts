@@ -102,3 +102,118 @@ export const notificationsEndpoints = {
     response: notificationUnreadDataSchema,
   }),
 } as const;
+
+// ---------- the customer's devices (push notifications; spec section 7 `/externalregistration/*`) ----------
+/**
+ * Platforms a device registers with. Web Push (`web`, VAPID, RFC 8030/8291/8292) is the one this shop sends
+ * through; `android` and `ios` are the native wrappers' names, refused until such a wrapper and its push
+ * service credentials exist (decision 055).
+ */
+export const PUSH_PLATFORMS = ['web'] as const;
+export type PushPlatform = (typeof PUSH_PLATFORMS)[number];
+
+export const PUSH_PLATFORM_TEXT = 'Le notifiche push sono disponibili solo nell’app Spesa.';
+export const PUSH_UUID_TEXT = 'L’identificativo del dispositivo non è valido.';
+export const PUSH_ENDPOINT_TEXT = 'L’indirizzo del servizio di notifiche non è valido.';
+export const PUSH_KEY_TEXT = 'Le chiavi di cifratura delle notifiche non sono valide.';
+export const PUSH_DEVICE_TEXT = 'La descrizione del dispositivo è troppo lunga.';
+
+const pushPlatform = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .refine((p): p is PushPlatform => (PUSH_PLATFORMS as readonly string[]).includes(p), {
+    message: PUSH_PLATFORM_TEXT,
+    params: OWN_TEXT,
+  });
+/** the device's own id (the app keeps it in local storage): letters, digits, dashes */
+const pushUuid = z
+  .string()
+  .trim()
+  .refine((s) => /^[A-Za-z0-9_-]{8,64}$/.test(s), { message: PUSH_UUID_TEXT, params: OWN_TEXT });
+/** base64url, as PushSubscription.toJSON().keys gives them */
+const pushKey = (min: number, max: number) =>
+  z
+    .string()
+    .trim()
+    .refine((s) => new RegExp(`^[A-Za-z0-9_-]{${min},${max}}={0,2}$`).test(s), {
+      message: PUSH_KEY_TEXT,
+      params: OWN_TEXT,
+    });
+const deviceText = z
+  .string()
+  .trim()
+  .refine((s) => s.length <= 100, { message: PUSH_DEVICE_TEXT, params: OWN_TEXT })
+  .optional();
+
+// ---------- GET /externalregistration/register ----------
+/**
+ * The spec's parameters, and two of ours for Web Push: `external_id` is the push subscription's endpoint
+ * (the push service's URL for this browser), `p256dh` and `auth` its encryption keys
+ * (PushSubscription.toJSON().keys). `uuid` names the device: registering again replaces its subscription.
+ */
+export const pushRegisterQuerySchema = z.object({
+  external_id: z
+    .string()
+    .trim()
+    .refine((s) => s.length <= 1000 && /^https?:\/\/\S+$/.test(s), {
+      message: PUSH_ENDPOINT_TEXT,
+      params: OWN_TEXT,
+    }),
+  platform: pushPlatform,
+  uuid: pushUuid,
+  /** the P-256 public key of the subscription: 65 bytes, 87 characters of base64url */
+  p256dh: pushKey(86, 88),
+  /** the subscription's 16-byte authentication secret: 22 characters of base64url */
+  auth: pushKey(21, 24),
+  model: deviceText,
+  platform_version: deviceText,
+  manufacturer: deviceText,
+});
+export type PushRegisterQuery = z.input<typeof pushRegisterQuerySchema>;
+
+export const pushDeviceDataSchema = z.object({
+  platform: z.string(),
+  uuid: z.string(),
+  /** ISO date-time of this registration */
+  registeredAt: z.string(),
+});
+export type PushDeviceData = z.infer<typeof pushDeviceDataSchema>;
+
+// ---------- GET /externalregistration/unregister ----------
+export const pushUnregisterQuerySchema = z.object({ platform: pushPlatform, uuid: pushUuid });
+
+// ---------- GET /externalregistration/vapid-key ----------
+/** The shop's VAPID public key (base64url, uncompressed P-256): PushManager.subscribe's applicationServerKey. */
+export const pushVapidKeyDataSchema = z.object({ publicKey: z.string() });
+
+/** What a push message carries (JSON, encrypted aes128gcm): the history's message and where it leads. */
+export const pushPayloadSchema = z.object({
+  notificationId: z.number().int(),
+  messageTypeId: z.number().int(),
+  title: z.string(),
+  body: z.string(),
+  /** the page the notification opens (e.g. `/profile/orders/42`) */
+  url: z.string(),
+});
+export type PushPayload = z.infer<typeof pushPayloadSchema>;
+
+export const pushEndpoints = {
+  register: endpoint({
+    method: 'GET',
+    path: '/externalregistration/register',
+    query: pushRegisterQuerySchema,
+    response: pushDeviceDataSchema,
+  }),
+  unregister: endpoint({
+    method: 'GET',
+    path: '/externalregistration/unregister',
+    query: pushUnregisterQuerySchema,
+    response: z.object({ platform: z.string(), uuid: z.string() }),
+  }),
+  vapidKey: endpoint({
+    method: 'GET',
+    path: '/externalregistration/vapid-key',
+    response: pushVapidKeyDataSchema,
+  }),
+} as const;

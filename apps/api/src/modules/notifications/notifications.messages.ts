@@ -1,3 +1,5 @@
+import type { MessageTable } from '../../lib/result';
+
 /**
  * The Italian texts of the messages the shop sends (decision 048): title and body of each kind. The history
  * keeps them as written; push delivery (the app build) sends the same texts.
@@ -46,3 +48,17 @@ export const NOTIFICATION_TEXT = {
     ].join(''),
   }),
 } as const;
+
+/** Refusals of the device registration (`/externalregistration/*`, decision 055): { code, text }. */
+export const PUSH_TEXT = {
+  /** also the answer for another customer's device */
+  deviceNotFound: {
+    code: 'msg.push.deviceNotFound',
+    text: 'Questo dispositivo non è registrato per le notifiche.',
+  },
+  /** the subscription's endpoint is not at a push service the shop sends to */
+  endpointRefused: {
+    code: 'msg.push.endpointRefused',
+    text: 'Il servizio di notifiche di questo browser non è supportato.',
+  },
+} as const satisfies MessageTable;

@@ -35,8 +35,8 @@ const iso = (column: string) =>
 export class NotificationsRepository {
   constructor(private readonly db: Db) {}
 
-  /** Writes one message in the caller's transaction; false: its dedupe key was already used. */
-  async insert(db: Db, n: NewNotification, at: Date): Promise<boolean> {
+  /** Writes one message in the caller's transaction; its id, or null: its dedupe key was already used. */
+  async insert(db: Db, n: NewNotification, at: Date): Promise<number | null> {
     const rows = await queryRows<{ id: number }>(
       db,
       sql`INSERT INTO notifications (user_id, message_type_id, title, body, order_id, receipt_id,
@@ -47,7 +47,7 @@ export class NotificationsRepository {
           ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
           RETURNING notification_id::int AS id`,
     );
-    return rows.length > 0;
+    return rows[0]?.id ?? null;
   }
 
   private where(userId: number, messageTypeId: number | undefined): SQL {

@@ -8,6 +8,12 @@ import { ok, type Result } from '../../lib/result';
 import { NOTIFICATION_TEXT } from './notifications.messages';
 import type { NewNotification, NotificationsRepository } from './notifications.repository';
 
+/** Told of every message written, in its transaction (the push sender, decision 055). */
+export type NotificationWrittenPort = (
+  tx: Db,
+  m: { notificationId: number; messageTypeId: number },
+) => Promise<void>;
+
 /**
  * The messages the shop sends a customer (decision 048). `record` is the one writer of the history: the
  * events that cause a message call it (through the typed helpers below, wired in app.ts as other modules'
@@ -18,11 +24,16 @@ export class NotificationService {
   constructor(
     private readonly repo: NotificationsRepository,
     private readonly now: () => Date = () => new Date(),
+    /** the push sender (wired in app.ts) */
+    private readonly written: NotificationWrittenPort | null = null,
   ) {}
 
-  /** Writes one message (false: its dedupe key was already used). */
-  record(tx: Db, n: NewNotification): Promise<boolean> {
-    return this.repo.insert(tx, n, this.now());
+  /** Writes one message (false: its dedupe key was already used) and tells the push sender. */
+  async record(tx: Db, n: NewNotification): Promise<boolean> {
+    const notificationId = await this.repo.insert(tx, n, this.now());
+    if (notificationId === null) return false;
+    await this.written?.(tx, { notificationId, messageTypeId: n.messageTypeId });
+    return true;
   }
 
   // ---------- the events (ports of other modules) ----------

@@ -15,6 +15,7 @@ import { askEmpty } from '../../features/cart/hooks/cart-ui-store';
 import { useAuth } from '../../features/account/hooks/use-auth';
 import { openLoginDialog } from '../../features/account/hooks/login-dialog-store';
 import { useDocumentTitle } from '../../components/use-document-title';
+import { OfflineCopyNotice } from '../../components/offline-copy-notice';
 
 /**
  * The cart and summary page (spec section 2): lines by department with steppers, "accetta sostituti",
@@ -44,6 +45,7 @@ export function CartRoute() {
       <Typography variant="h1" gutterBottom>
         {t('cart.heading')}
       </Typography>
+      <OfflineCopyNotice path="/cart/view" />
       {!signedIn ? (
         <>
           <Alert severity="info" sx={{ mb: 2 }}>

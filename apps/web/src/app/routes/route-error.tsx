@@ -15,10 +15,12 @@ export function RouteError() {
   const notFound = isRouteErrorResponse(error) && error.status === 404;
   useDocumentTitle(notFound ? t('notFound.title') : t('error.title'));
   if (notFound) return <NotFoundContent />;
+  // offline, a page never opened on this device has no stored copy (decision 055): say so
+  const offline = typeof navigator !== 'undefined' && !navigator.onLine;
   return (
     <main className="error-page">
-      <h1 className="error-page-title">{t('error.title')}</h1>
-      <p className="error-page-text">{t('error.text')}</p>
+      <h1 className="error-page-title">{offline ? t('error.offlineTitle') : t('error.title')}</h1>
+      <p className="error-page-text">{offline ? t('error.offlineText') : t('error.text')}</p>
       <button type="button" className="btn btn-contained" onClick={() => window.location.reload()}>
         {t('error.retry')}
       </button>

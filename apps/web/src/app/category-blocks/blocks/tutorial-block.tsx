@@ -6,6 +6,8 @@ import Dialog from '@mui/material/Dialog';
 import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
+import IconButton from '@mui/material/IconButton';
+import CloseIcon from '@mui/icons-material/Close';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
@@ -14,8 +16,9 @@ import { readJson, STORAGE_KEYS, writeJson } from '../../../lib/storage';
 import { htmlToText } from '../../../features/content/components/safe-html';
 
 /**
- * First-run tutorial (app build only, spec section 4): shown when proposals exist and the first
- * proposal id differs from the last tutorial seen; closing or skipping stores that id.
+ * First-run tutorial (app build only, spec sections 2 and 4): fullscreen on phones, persistent (no backdrop
+ * or Escape close), a close button on every step and "Salta" until the last one; shown when proposals exist
+ * and the first proposal id differs from the last tutorial seen; closing or skipping stores that id.
  */
 export function TutorialBlock({ block }: { block: CategoryBlock }) {
   const { t } = useTranslation();
@@ -40,9 +43,14 @@ export function TutorialBlock({ block }: { block: CategoryBlock }) {
       fullWidth
       aria-labelledby={`tutorial-${block.categoryBlockId}`}
     >
-      <DialogTitle id={`tutorial-${block.categoryBlockId}`}>
-        {proposal.name || t('tutorial.title')}
-      </DialogTitle>
+      <Box sx={{ display: 'flex', alignItems: 'center', pr: 1 }}>
+        <DialogTitle id={`tutorial-${block.categoryBlockId}`} component="h2" sx={{ flex: 1 }}>
+          {proposal.name || t('tutorial.title')}
+        </DialogTitle>
+        <IconButton onClick={close} aria-label={t('tutorial.close')}>
+          <CloseIcon />
+        </IconButton>
+      </Box>
       <DialogContent>
         {proposal.img ? (
           <Box
@@ -58,12 +66,16 @@ export function TutorialBlock({ block }: { block: CategoryBlock }) {
         </Typography>
       </DialogContent>
       <DialogActions>
-        <Button onClick={close}>{last ? t('tutorial.close') : t('tutorial.skip')}</Button>
+        {!last ? <Button onClick={close}>{t('tutorial.skip')}</Button> : null}
         {!last ? (
           <Button variant="contained" onClick={() => setStep((s) => s + 1)}>
             {t('tutorial.next')}
           </Button>
-        ) : null}
+        ) : (
+          <Button variant="contained" onClick={close}>
+            {t('tutorial.close')}
+          </Button>
+        )}
       </DialogActions>
     </Dialog>
   );

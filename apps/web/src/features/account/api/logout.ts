@@ -1,6 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
 import { markLoggedOut } from '../../../lib/auth-state';
+import { forgetAccountCopies } from '../../../lib/service-worker';
 
 /** POST /auth/logout: the session ends on the server; locally the customer is anonymous either way. */
 export async function logout(): Promise<void> {
@@ -8,6 +9,7 @@ export async function logout(): Promise<void> {
     await callApi('POST /auth/logout', {}, { quiet: true });
   } finally {
     markLoggedOut();
+    await forgetAccountCopies();
   }
 }
 

@@ -24,6 +24,7 @@ import { ConfirmDialog } from './confirm-dialog';
 import { SharedByText } from './lists-page';
 import { ShareListForm } from './share-list-form';
 import '../../cart/components/quantity-control.css';
+import { OfflineCopyNotice } from '../../../components/offline-copy-notice';
 
 const LIST_ID = /^[1-9]\d{0,9}$/;
 
@@ -82,6 +83,7 @@ function ListView({ list }: { list: WishlistView }) {
         </Typography>
         {list.isDefault ? <Chip size="small" color="primary" label={t('lists.default')} /> : null}
       </Box>
+      <OfflineCopyNotice path="/wishlist/view" />
       <Typography variant="body2">{t('lists.products', { count: list.size })}</Typography>
       <SharedByText list={list} />
       {!editable ? <Typography sx={{ mt: 1 }}>{t('lists.detail.readOnly')}</Typography> : null}

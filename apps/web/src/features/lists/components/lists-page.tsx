@@ -19,6 +19,7 @@ import { useRenameList } from '../api/rename-list';
 import { useSelectList } from '../api/select-list';
 import { ConfirmDialog } from './confirm-dialog';
 import { ListNameForm } from './list-name-form';
+import { OfflineCopyNotice } from '../../../components/offline-copy-notice';
 
 /**
  * /profile/lists: the customer's own lists and those shared with them; create, rename, delete, default.
@@ -37,6 +38,7 @@ export function ListsPage() {
       <Typography variant="h1" sx={{ fontSize: { xs: 26, md: 32 }, mb: 1 }}>
         {t('lists.title')}
       </Typography>
+      <OfflineCopyNotice path="/wishlist/list" />
       <Typography sx={{ mb: 3 }}>{t('lists.intro')}</Typography>
 
       <FormAlert messages={errors} focus />
