@@ -155,6 +155,7 @@ describe('every route says who may call it', () => {
       "GET /ebsn/api/payment/feedback/sandbox | signed: the provider's return, signed (HMAC), checked in the handler",
       "POST /ebsn/api/payment/webhook/sandbox | signed: the provider's webhook, HMAC of the raw body, checked in the handler",
       "GET /ebsn/api/token-order/view | signed: the confirmation e-mail's order access token, checked in the handler",
+      'GET /ebsn/api/externalregistration/vapid-key | public: the shop’s public VAPID key: a browser needs it to subscribe, before signing in',
       'POST /ebsn/api/backoffice-access/sso-login | public: an operator signing in: back-office password and one-time code, throttled',
       "POST /ebsn/api/receipts/till/ingest | signed: a store's till system: its id and secret (x-till-system, x-till-secret) are checked in the handler",
       'POST /ebsn/api/loyalty/gift-card-orders | public: companies ask for gift cards without an account (throttled per address)',
