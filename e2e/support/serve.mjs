@@ -21,6 +21,9 @@ const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
   env: {
     ...env,
     PORT: process.env.E2E_PORT ?? '8181',
+    // the journeys' address (playwright.config.ts: 127.0.0.1): the sign-in providers' return addresses and the
+    // mails' links point there, so the browser keeps one origin and one set of cookies (decision 054)
+    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? '8181'}`,
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // the receipts journey sees a digital receipt switch take effect (decision 046)
