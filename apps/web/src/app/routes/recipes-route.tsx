@@ -49,13 +49,7 @@ export function RecipesRoute() {
       else next.delete(key);
       return next;
     });
-  const pageHref = (p: number) => {
-    const next = new URLSearchParams(search);
-    if (p === 1) next.delete('pagina');
-    else next.set('pagina', String(p));
-    const q = next.toString();
-    return q ? `?${q}` : '.';
-  };
+  const pageHref = (p: number) => hrefWith({ pagina: p === 1 ? null : String(p) });
   const data = posts.data;
   return (
     <div className="recipes-page">
