@@ -1,7 +1,13 @@
 import { PRODUCTS_PAGE_SIZE } from './lib/config';
-import { prefetch, preloadFirstBanner } from './lib/prefetch';
+import type { LeafletSearchData, LeafletView } from '@spesa/shared/contracts/leaflets';
+import { prefetch, preloadFirstBanner, preloadImagesOf } from './lib/prefetch';
 import { slugFromCategoryPath } from './features/catalogue/utils/category-tree';
 import { parseListingParams, toProductsQuery } from './features/catalogue/utils/listing-params';
+import {
+  LEAFLET_SLIDER_SIZES,
+  LEAFLET_VIEWER_SIZES,
+  leafletPagePreload,
+} from './features/leaflets/utils/page-sources';
 
 // Imported first by main.tsx: the landing page's API calls start before the rest of the entry runs, in
 // parallel with the lazy layout and page chunks.
@@ -28,6 +34,25 @@ function prefetchForLocation(location: Pick<Location, 'pathname' | 'search'>): v
       const q = (sp.get('q') ?? '').trim();
       if (q)
         void prefetch('GET /products', toProductsQuery(parseListingParams(sp), { q }, PRODUCTS_PAGE_SIZE));
+    }
+    const contentPage = /^\/page\/([a-z0-9]+(?:-[a-z0-9]+)*)$/.exec(pathname);
+    if (contentPage?.[1]) void prefetch('GET /p/wp-json/wp/v2/pages', { slug: contentPage[1] });
+    if (pathname === '/volantini') {
+      // the slider's first two covers are the page's largest paint
+      const leaflets = prefetch('GET /leaflet/search', {});
+      if (leaflets)
+        preloadImagesOf<LeafletSearchData>(leaflets, (data) =>
+          (data?.leaflets ?? []).slice(0, 2).map((l) => leafletPagePreload(l.baseLocation, 0, LEAFLET_SLIDER_SIZES)),
+        );
+    }
+    const leaflet = /^\/volantini\/([^/]+)$/.exec(pathname);
+    if (leaflet?.[1]) {
+      // the viewer's first page is the page's largest paint
+      const view = prefetch('GET /leaflet/view', { leaflet_id: decodeURIComponent(leaflet[1]) });
+      if (view)
+        preloadImagesOf<LeafletView>(view, (data) =>
+          data ? [leafletPagePreload(data.baseLocation, 0, LEAFLET_VIEWER_SIZES)] : [],
+        );
     }
     // the header's department links (every page)
     void prefetch('GET /category');

@@ -12,13 +12,14 @@ import { firstBannerOf } from '@spesa/shared/content/first-banner';
 const MAX_AGE_MS = 15_000;
 const pending = new Map<string, { response: Promise<Response>; at: number }>();
 
-/** The catalogue reads a landing page starts before anything else (named as `callApi` names them). */
-export type PrefetchName = 'GET /category' | 'GET /products';
+/** The reads a landing page starts before anything else (named as `callApi` names them). */
+export type PrefetchName =
+  | 'GET /category'
+  | 'GET /products'
+  | 'GET /p/wp-json/wp/v2/pages'
+  | 'GET /leaflet/search'
+  | 'GET /leaflet/view';
 
-/**
- * Starts a GET the page will make, with the query its `callApi` will send (same URL, so the client takes it);
- * undefined when it was already started.
- */
 export function prefetch<K extends PrefetchName>(
   name: K,
   query?: EndpointInput<Endpoints[K]>['query'],
@@ -31,34 +32,57 @@ export function prefetch<K extends PrefetchName>(
   return response;
 }
 
-interface BlocksData {
-  data?: { category?: { categoryBlocks?: Parameters<typeof firstBannerOf>[0] } };
+/** An image to fetch early: one URL, or a `srcset` with its `sizes` (and a type the browser may not take). */
+export interface ImagePreload {
+  href?: string;
+  srcset?: string;
+  sizes?: string;
+  type?: string;
+  media?: string;
+}
+
+/** Asks for an image at high priority now, as the `<img>`/`<picture>` that will show it would. */
+export function preloadImage(image: ImagePreload): void {
+  const link = document.createElement('link');
+  link.rel = 'preload';
+  link.setAttribute('as', 'image');
+  if (image.href) link.href = image.href;
+  if (image.srcset) link.setAttribute('imagesrcset', image.srcset);
+  if (image.sizes) link.setAttribute('imagesizes', image.sizes);
+  if (image.type) link.type = image.type;
+  if (image.media) link.media = image.media;
+  link.setAttribute('fetchpriority', 'high');
+  document.head.append(link);
 }
 
 /**
- * The page's first block, when a banner slider, shows its first image large at the top (the LCP of the home):
- * preload it as soon as the category data arrives, instead of when the blocks' code has loaded and rendered.
+ * The images a page shows first, known from its prefetched data: preloaded as soon as the data arrives, instead
+ * of when the page's code has loaded and rendered. `pick` reads the envelope's `data`.
+ */
+export function preloadImagesOf<T>(response: Promise<Response>, pick: (data: T | undefined) => ImagePreload[]): void {
+  void response
+    .then((r) => (r.ok ? (r.clone().json() as Promise<{ data?: T }>) : null))
+    .then((body) => {
+      for (const image of pick(body?.data)) preloadImage(image);
+    })
+    .catch(() => undefined);
+}
+
+/**
+ * The page's first block, when a banner slider, shows its first image large at the top (the LCP of the home).
  * The same URLs and media queries as the <picture> of banner-item.tsx.
  */
 export function preloadFirstBanner(response: Promise<Response>): void {
-  void response
-    .then((r) => (r.ok ? (r.clone().json() as Promise<BlocksData>) : null))
-    .then((body) => {
-      const banner = firstBannerOf(body?.data?.category?.categoryBlocks);
-      if (!banner) return;
-      const add = (href: string, media?: string) => {
-        const link = document.createElement('link');
-        link.rel = 'preload';
-        link.as = 'image';
-        link.href = href;
-        link.fetchPriority = 'high';
-        if (media) link.media = media;
-        document.head.append(link);
-      };
-      if (banner.mobile) add(banner.mobile, '(max-width: 599px)');
-      add(banner.desktop, banner.mobile ? '(min-width: 600px)' : undefined);
-    })
-    .catch(() => undefined);
+  preloadImagesOf<{ category?: { categoryBlocks?: Parameters<typeof firstBannerOf>[0] } }>(response, (data) => {
+    const banner = firstBannerOf(data?.category?.categoryBlocks);
+    if (!banner) return [];
+    return banner.mobile
+      ? [
+          { href: banner.mobile, media: '(max-width: 599px)' },
+          { href: banner.desktop, media: '(min-width: 600px)' },
+        ]
+      : [{ href: banner.desktop }];
+  });
 }
 
 /** The prefetched response for this GET URL, if any (removed from the cache). */

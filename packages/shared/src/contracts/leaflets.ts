@@ -15,12 +15,7 @@ export type LeafletTypeId = (typeof LEAFLET_TYPE)[keyof typeof LEAFLET_TYPE];
 export const LEAFLET_TYPE_IDS = Object.values(LEAFLET_TYPE) as number[];
 export const LEAFLET_TYPE_LABEL: Record<LeafletTypeId, string> = { 1: 'Volantino', 2: 'Speciale' };
 
-/** Widths (px) of the page images in modern formats: `{baseLocation}{n}-{w}.webp` */
-export const LEAFLET_IMAGE_WIDTHS: readonly number[] = [480, 960, 1440];
-/** ... and `{baseLocation}{n}-{w}.avif` at these */
-export const LEAFLET_AVIF_WIDTHS: readonly number[] = [480, 960];
-/** The page's shape: every page image is this width / height. */
-export const LEAFLET_PAGE_RATIO = { width: 1440, height: 2036 } as const;
+export { LEAFLET_AVIF_WIDTHS, LEAFLET_IMAGE_WIDTHS, LEAFLET_PAGE_RATIO } from '../leaflets/page-images';
 
 export const LEAFLETS_PAGE_SIZE = 24;
 export const LEAFLETS_PAGE_SIZE_MAX = 100;

@@ -1,8 +1,5 @@
-import {
-  LEAFLET_AVIF_WIDTHS,
-  LEAFLET_IMAGE_WIDTHS,
-  LEAFLET_PAGE_RATIO,
-} from '@spesa/shared/contracts/leaflets';
+import { LEAFLET_PAGE_RATIO } from '@spesa/shared/leaflets/page-images';
+import { leafletSrcSet } from '../utils/page-sources';
 
 /**
  * A leaflet page's image in modern formats at the widths the screen needs (AVIF, WebP, the PNG of the wire
@@ -21,19 +18,17 @@ export function LeafletPicture({
   sizes: string;
   priority?: boolean;
 }) {
-  const set = (widths: readonly number[], format: string) =>
-    widths.map((w) => `${baseLocation}${page}-${w}.${format} ${w}w`).join(', ');
   return (
     <picture>
-      <source type="image/avif" srcSet={set(LEAFLET_AVIF_WIDTHS, 'avif')} sizes={sizes} />
-      <source type="image/webp" srcSet={set(LEAFLET_IMAGE_WIDTHS, 'webp')} sizes={sizes} />
+      <source type="image/avif" srcSet={leafletSrcSet(baseLocation, page, 'avif')} sizes={sizes} />
+      <source type="image/webp" srcSet={leafletSrcSet(baseLocation, page, 'webp')} sizes={sizes} />
       <img
         src={`${baseLocation}${page}.png`}
         alt={alt}
         width={LEAFLET_PAGE_RATIO.width}
         height={LEAFLET_PAGE_RATIO.height}
         loading={priority ? 'eager' : 'lazy'}
-        decoding={priority ? 'sync' : 'async'}
+        decoding="async"
         {...(priority ? { fetchPriority: 'high' as const } : {})}
         draggable={false}
       />

@@ -5,6 +5,7 @@ import { Carousel } from '../../../components/carousel';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import type { SlidesStep } from '../../../components/slider-rules';
 import { LeafletPicture } from './leaflet-picture';
+import { LEAFLET_SLIDER_SIZES } from '../utils/page-sources';
 import '../i18n';
 import './leaflets.css';
 
@@ -19,7 +20,7 @@ export function LeafletCard({ leaflet, priority = false }: { leaflet: Leaflet; p
         baseLocation={leaflet.baseLocation}
         page={0}
         alt=""
-        sizes="(min-width: 1264px) 16vw, (min-width: 960px) 25vw, 50vw"
+        sizes={LEAFLET_SLIDER_SIZES}
         priority={priority}
       />
       <span className="lf-card-title">

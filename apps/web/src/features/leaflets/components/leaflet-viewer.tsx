@@ -1,4 +1,4 @@
-import { useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import { useDeferredValue, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
 import type { Product } from '@spesa/shared/contracts/catalogue';
 import type { LeafletView } from '@spesa/shared/contracts/leaflets';
 import { useTranslation } from 'react-i18next';
@@ -8,6 +8,7 @@ import { paths } from '../../../lib/route-paths';
 import { useLeafletProducts } from '../api/leaflet-products';
 import { ensureSignedIn, useAddToLeafletList } from '../hooks/use-add-to-leaflet-list';
 import { LeafletPicture } from './leaflet-picture';
+import { LEAFLET_VIEWER_SIZES } from '../utils/page-sources';
 import '../i18n';
 import './leaflets.css';
 
@@ -112,6 +113,8 @@ export function LeafletViewer({
   };
 
   const found = products.data?.products ?? [];
+  // the list under the pages (up to 100 cards) renders in the background, in slices, after the pages
+  const listed = useDeferredValue(found, []);
   const byId = new Map(found.map((p) => [p.productId, p]));
   const hotspots = leaflet.hotspots.filter((h) => h.page === page);
 
@@ -179,7 +182,7 @@ export function LeafletViewer({
               baseLocation={leaflet.baseLocation}
               page={page}
               alt={t('leaflets.pageImage', { title: leaflet.title, page: page + 1 })}
-              sizes="(min-width: 960px) 560px, 100vw"
+              sizes={LEAFLET_VIEWER_SIZES}
               priority={page === 0}
             />
             {hotspots.map((h) => {
@@ -275,7 +278,7 @@ export function LeafletViewer({
         <p aria-live="polite">{t('leaflets.productsCount', { count: products.data?.page.totItems ?? 0 })}</p>
         {products.data && found.length === 0 ? <p>{t('leaflets.noProducts')}</p> : null}
         <ul className="lf-products">
-          {found.map((p) => (
+          {listed.map((p) => (
             <li key={p.productId}>
               {renderProduct(p)}
               <button

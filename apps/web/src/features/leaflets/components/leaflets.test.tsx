@@ -110,8 +110,9 @@ describe('/volantini', () => {
       '/media/leaflets/5-0123456789ab/volantino.pdf',
     );
     expect(await screen.findByRole('link', { name: 'Mele Golden: vedi il prodotto' })).toBeInTheDocument();
+    // the list under the pages renders in the background, after the hot-spots
     expect(
-      screen.getByRole('button', { name: 'Aggiungi Mele Golden alla lista del volantino' }),
+      await screen.findByRole('button', { name: 'Aggiungi Mele Golden alla lista del volantino' }),
     ).toBeInTheDocument();
   });
 
