@@ -15,6 +15,7 @@ import { LoginPage } from './login-page';
 import { SubmissionList, SubmissionShow } from './form-submissions';
 import { OrderList, OrderShow } from './orders';
 import { PageCreate, PageEdit, PageList } from './pages';
+import { SlideCreate, SlideEdit, SlideList } from './slides';
 import { PromotionCreate, PromotionList, PromotionShow } from './promotions';
 import { ProductEdit, ProductList, ProductShow } from './products';
 import { SlotTemplateEdit, SlotTemplateList } from './slot-templates';
@@ -132,6 +133,15 @@ export function AdminApp() {
             list={PageList}
             edit={mayWrite(role, 'pages') ? PageEdit : undefined}
             create={mayWrite(role, 'pages') ? PageCreate : undefined}
+          />
+        ) : null,
+        mayRead(role, 'pages') ? (
+          <Resource
+            key="slides"
+            name="slides"
+            list={SlideList}
+            edit={mayWrite(role, 'pages') ? SlideEdit : undefined}
+            create={mayWrite(role, 'pages') ? SlideCreate : undefined}
           />
         ) : null,
         mayRead(role, 'audit') ? <Resource key="audit" name="audit" list={AuditList} /> : null,

@@ -2,7 +2,7 @@ import { OPERATION_OUTCOMES } from '@spesa/shared/contracts/operators';
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import { HttpError } from 'react-admin';
 import type { AdminStaff, PromotionAudience } from '@spesa/shared/contracts/admin';
-import type { AdminPageDetail } from '@spesa/shared/contracts/admin-content';
+import type { AdminPageDetail, AdminSlide } from '@spesa/shared/contracts/admin-content';
 import { VOTE_STATUSES } from '@spesa/shared/contracts/ratings';
 import { GIFT_CARD_ORDER_STATES } from '@spesa/shared/loyalty/gift-card-partners';
 import { adminCall, AdminApiError } from './api';
@@ -26,6 +26,19 @@ async function guarded(work: () => Promise<unknown>): Promise<never> {
     throw error;
   }
 }
+
+/** A slide as the editor's form holds it, whole (the date inputs give YYYY-MM-DD). */
+const slideBody = (slide: AdminSlide) => ({
+  title: slide.title,
+  description: slide.description ?? '',
+  img: slide.img ?? '',
+  link: slide.link ?? '',
+  validFrom: String(slide.validFrom).slice(0, 10),
+  validTo: String(slide.validTo).slice(0, 10),
+  deliveryServiceIds: (slide.deliveryServiceIds ?? []).map(Number),
+  position: Number(slide.position ?? 0),
+  active: slide.active !== false,
+});
 
 const unsupported = (what: string) => () => Promise.reject(new HttpError(`${what}: non disponibile`, 405));
 
@@ -138,6 +151,10 @@ export const dataProvider: DataProvider = {
         return adminCall('GET /admin/pages', {
           query: { ...pageOf(params), ...(filter.q ? { q: String(filter.q) } : {}) },
         });
+      if (resource === 'slides')
+        return adminCall('GET /admin/slides', {
+          query: { ...pageOf(params), ...(filter.q ? { q: String(filter.q) } : {}) },
+        });
       if (resource === 'operator-actions') {
         const outcome = OPERATION_OUTCOMES.find((o) => o === filter.outcome);
         const operatorUserId = Number(filter.operatorUserId);
@@ -191,6 +208,8 @@ export const dataProvider: DataProvider = {
         return adminCall('GET /admin/gift-card-orders/:id', { params: { id: Number(params.id) } });
       if (resource === 'pages')
         return adminCall('GET /admin/pages/:id', { params: { id: Number(params.id) } });
+      if (resource === 'slides')
+        return adminCall('GET /admin/slides/:id', { params: { id: Number(params.id) } });
       if (resource === 'form-submissions')
         return adminCall('GET /admin/form-submissions/:id', { params: { id: Number(params.id) } });
       throw new HttpError(`Risorsa sconosciuta: ${resource}`, 404);
@@ -247,6 +266,8 @@ export const dataProvider: DataProvider = {
           body: { role, warehouseIds, active, updatedAt: previous.updatedAt },
         });
       }
+      if (resource === 'slides')
+        return adminCall('POST /admin/slides/:id', { params: id, body: slideBody(data as AdminSlide) });
       if (resource === 'pages') {
         // a page's texts go whole (the server cleans the HTML), with the `modifiedAt` read
         const page = data as AdminPageDetail;
@@ -297,6 +318,8 @@ export const dataProvider: DataProvider = {
           body: { email: data.email, role: data.role, warehouseIds: data.warehouseIds ?? [] },
         });
       }
+      if (resource === 'slides')
+        return adminCall('POST /admin/slides', { body: slideBody(params.data as AdminSlide) });
       if (resource === 'pages') {
         const page = params.data as AdminPageDetail;
         return adminCall('POST /admin/pages', {

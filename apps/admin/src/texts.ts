@@ -203,6 +203,20 @@ export const adminItalian = {
         seoDescription: 'Descrizione per i motori di ricerca',
       },
     },
+    slides: {
+      name: 'Avviso del giorno |||| Avvisi del giorno',
+      fields: {
+        title: 'Titolo',
+        description: 'Testo',
+        link: 'Collegamento',
+        img: 'Immagine',
+        validFrom: 'Dal',
+        validTo: 'Al',
+        deliveryServiceIds: 'Servizi',
+        position: 'Ordine',
+        active: 'Attivo',
+      },
+    },
     'operator-actions': {
       name: 'Operazioni per i clienti |||| Operazioni per i clienti',
       fields: {
@@ -726,6 +740,24 @@ export const pageTexts = {
   slugHelp: 'La pagina sarà /page/indirizzo; non si può cambiare dopo la creazione.',
   slugFixed: 'L’indirizzo non si cambia: i link del negozio puntano qui.',
   slugRule: 'Solo lettere minuscole, numeri e trattini (ad esempio offerte-natale).',
+  failed: 'Operazione non riuscita.',
+};
+
+/** "Avvisi del giorno": the content system's slides (decision 056). */
+export const slideTexts = {
+  search: 'Cerca per titolo',
+  linkHelp: 'Un percorso del negozio (ad esempio /volantini) o un indirizzo https://; vuoto: nessuno.',
+  imgHelp: 'Un’immagine in /media/… o a un indirizzo https://; vuoto: solo testo.',
+  servicesHelp: 'Nessuno selezionato: l’avviso vale per tutti i servizi.',
+  positionHelp: 'Gli avvisi dello stesso giorno si mostrano dal numero più basso.',
+  activeHelp: 'Un avviso spento non si mostra più nel negozio (resta nell’elenco e nel registro).',
+  services: {
+    drive: 'Ritiro in negozio',
+    home: 'Consegna a domicilio',
+    homeWork: 'Consegna in azienda',
+    locker: 'Locker',
+    lockerCold: 'Locker refrigerato',
+  },
   failed: 'Operazione non riuscita.',
 };
 

@@ -449,50 +449,58 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     versionCheckMs: opts.versionCheckMs ?? 1000,
     readVersion: () => readContentVersion(opts.db),
   });
-  const contentPosts = new ContentPostsService(opts.db, contentCache);
-  const contentStore = new ContentStoreService(
-    opts.db,
-    contentCache,
-    {
-      stores: async () => {
-        const list = await delivery.storeList();
-        return list.ok
-          ? list.data.stores.map((s) => ({
-              storeId: s.storeId,
-              name: s.name,
-              address: `${s.address.address1} ${s.address.addressNumber}`.trim(),
-              city: s.address.city,
-              province: s.address.province,
-              postalcode: s.address.postalcode,
-              phone: s.metaData.warehouse_locator.PHONE,
-            }))
-          : [];
-      },
-      product: async (productId) => {
-        const found = await catalogue.product({ productId });
-        return found.ok ? found.data : null;
-      },
-      searchProducts: async (text, page, perPage) => {
-        const found = await catalogue.products(
-          productsQuerySchema.parse({ q: text, page, page_size: perPage }),
-        );
-        return found.ok && 'products' in found.data
-          ? { products: found.data.products, page: found.data.page }
-          : { products: [], page: { selPage: page, totPages: 0, totItems: 0, itemsPerPage: perPage } };
-      },
-      audit: (db, e) =>
-        backoffice.audit(db, {
-          staffUserId: e.staff.userId,
-          staffName: e.staff.name,
-          action: e.action,
-          resource: 'pages',
-          resourceId: String(e.pageId),
-          allowed: true,
-          before: e.before,
-          after: e.after,
-        }),
+  const contentPosts = new ContentPostsService(opts.db, contentCache, {
+    audit: (db, e) =>
+      backoffice.audit(db, {
+        staffUserId: e.staff.userId,
+        staffName: e.staff.name,
+        action: e.action,
+        resource: 'slides',
+        resourceId: String(e.slideId),
+        allowed: true,
+        before: e.before,
+        after: e.after,
+      }),
+  });
+  const contentStore = new ContentStoreService(opts.db, contentCache, {
+    stores: async () => {
+      const list = await delivery.storeList();
+      return list.ok
+        ? list.data.stores.map((s) => ({
+            storeId: s.storeId,
+            name: s.name,
+            address: `${s.address.address1} ${s.address.addressNumber}`.trim(),
+            city: s.address.city,
+            province: s.address.province,
+            postalcode: s.address.postalcode,
+            phone: s.metaData.warehouse_locator.PHONE,
+          }))
+        : [];
     },
-  );
+    product: async (productId) => {
+      const found = await catalogue.product({ productId });
+      return found.ok ? found.data : null;
+    },
+    searchProducts: async (text, page, perPage) => {
+      const found = await catalogue.products(
+        productsQuerySchema.parse({ q: text, page, page_size: perPage }),
+      );
+      return found.ok && 'products' in found.data
+        ? { products: found.data.products, page: found.data.page }
+        : { products: [], page: { selPage: page, totPages: 0, totItems: 0, itemsPerPage: perPage } };
+    },
+    audit: (db, e) =>
+      backoffice.audit(db, {
+        staffUserId: e.staff.userId,
+        staffName: e.staff.name,
+        action: e.action,
+        resource: 'pages',
+        resourceId: String(e.pageId),
+        allowed: true,
+        before: e.before,
+        after: e.after,
+      }),
+  });
   app.decorate('contentStore', contentStore);
   app.decorate('contentPosts', contentPosts);
   const cartRepo = new CartRepository(opts.db);
@@ -1055,7 +1063,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(operatorsRoutes, { operators, sessions, secureCookie });
       await api.register(receiptsRoutes, { receipts });
       await api.register(receiptsAdminRoutes, { receipts });
-      await api.register(contentAdminRoutes, { store: contentStore });
+      await api.register(contentAdminRoutes, { store: contentStore, posts: contentPosts });
       await api.register(formsAdminRoutes, { forms });
       await api.register(loyaltyAdminRoutes, { wallet, premium, premiumProduct, gifts });
       await api.register(giftCardOrdersRoutes, { giftCards });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { ADMIN_GRANTS } from './admin';
 import { PAGE_TEMPLATES, pageSlugSchema } from './content';
+import { DELIVERY_SERVICE_IDS } from './delivery';
 import { endpoint } from './endpoint';
 
 /**
@@ -86,5 +87,118 @@ export const adminContentEndpoints = {
     params: z.object({ id }),
     body: adminPageUpdateSchema,
     response: adminPageDataSchema,
+  }),
+} as const;
+
+// ---------- slides (decision 056): the content system's messages of the day, per delivery service ----------
+const day = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}$/, 'Data non valida (AAAA-MM-GG).')
+  .refine(
+    (d) =>
+      !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
+    'Data non valida (AAAA-MM-GG).',
+  );
+/** a shop path ("/volantini") or a secure address ("https://…") */
+const slideLink = z
+  .string()
+  .trim()
+  .max(500)
+  .refine(
+    (v) => v === '' || /^\/[^\s]*$/.test(v) || /^https:\/\/[^\s]+$/.test(v),
+    'Il collegamento deve essere un percorso del negozio (/…) o un indirizzo https://.',
+  );
+/** a picture of the shop's media ("/media/…") or a secure address */
+const slideImage = z
+  .string()
+  .trim()
+  .max(500)
+  .refine(
+    (v) => v === '' || /^\/media\/[^\s]+$/.test(v) || /^https:\/\/[^\s]+$/.test(v),
+    'L’immagine deve essere in /media/… o a un indirizzo https://.',
+  );
+
+export const adminSlideListQuerySchema = z.object({
+  page: z.coerce.number().int().min(1).max(10_000).default(1),
+  perPage: z.coerce.number().int().min(1).max(200).default(25),
+  /** words of the title */
+  q: line(100).optional(),
+});
+export const adminSlideSchema = z.object({
+  id: z.number().int(),
+  title: z.string(),
+  description: z.string(),
+  /** empty: none */
+  img: z.string(),
+  /** empty: none */
+  link: z.string(),
+  /** YYYY-MM-DD, both included */
+  validFrom: z.string(),
+  validTo: z.string(),
+  /** empty: every delivery service */
+  deliveryServiceIds: z.array(z.number().int()),
+  position: z.number().int(),
+  active: z.boolean(),
+});
+export type AdminSlide = z.infer<typeof adminSlideSchema>;
+export const adminSlideListDataSchema = z.object({
+  data: z.array(adminSlideSchema),
+  total: z.number().int(),
+});
+export const adminSlideDataSchema = z.object({ data: adminSlideSchema });
+/** What an editor writes; a slide is never deleted, it is switched off (the audit log keeps its story). */
+export const adminSlideWriteSchema = z
+  .object({
+    title: line(120).min(1, 'Il titolo è obbligatorio.'),
+    description: line(500).default(''),
+    img: slideImage.default(''),
+    link: slideLink.default(''),
+    validFrom: day,
+    validTo: day,
+    deliveryServiceIds: z
+      .array(
+        z
+          .number()
+          .int()
+          .refine(
+            (id) => (DELIVERY_SERVICE_IDS as readonly number[]).includes(id),
+            'Servizio di consegna sconosciuto.',
+          ),
+      )
+      .max(DELIVERY_SERVICE_IDS.length)
+      .default([]),
+    position: z.number().int().min(0).max(999).default(0),
+    active: z.boolean().default(true),
+  })
+  .refine((s) => s.validTo >= s.validFrom, {
+    message: 'La fine della validità non può precedere l’inizio.',
+    path: ['validTo'],
+  });
+
+export const adminSlideEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/slides',
+    query: adminSlideListQuerySchema,
+    response: adminSlideListDataSchema,
+  }),
+  one: endpoint({
+    method: 'GET',
+    path: '/admin/slides/:id',
+    params: z.object({ id }),
+    response: adminSlideDataSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/admin/slides',
+    body: adminSlideWriteSchema,
+    response: adminSlideDataSchema,
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/admin/slides/:id',
+    params: z.object({ id }),
+    body: adminSlideWriteSchema,
+    response: adminSlideDataSchema,
   }),
 } as const;

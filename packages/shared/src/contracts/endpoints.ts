@@ -3,7 +3,7 @@ import { backofficeEndpoints } from './admin';
 import { adminOrdersEndpoints } from './admin-orders';
 import { adminLoyaltyEndpoints } from './admin-loyalty';
 import { adminRatingsEndpoints } from './admin-ratings';
-import { adminContentEndpoints } from './admin-content';
+import { adminContentEndpoints, adminSlideEndpoints } from './admin-content';
 import { adminFormsEndpoints } from './admin-forms';
 import { adminReceiptsEndpoints } from './admin-receipts';
 import { cartEndpoints } from './cart';
@@ -58,6 +58,7 @@ export const ENDPOINT_GROUPS = {
   receipts: receiptsEndpoints,
   adminReceipts: adminReceiptsEndpoints,
   adminContent: adminContentEndpoints,
+  adminSlides: adminSlideEndpoints,
   adminForms: adminFormsEndpoints,
   system: systemEndpoints,
   giftCardOrders: giftCardOrderEndpoints,

@@ -1,5 +1,5 @@
-import type { AdminPageDetail, AdminPageSummary } from '@spesa/shared/contracts/admin-content';
-import type { WpPage } from '@spesa/shared/contracts/content';
+import type { AdminPageDetail, AdminPageSummary, AdminSlide } from '@spesa/shared/contracts/admin-content';
+import type { Slide, WpPage } from '@spesa/shared/contracts/content';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCustomer } from '../../../test/customers';
@@ -117,6 +117,107 @@ describe('pages in the back office', () => {
     expect(unknown.body.response.errors[0]?.error).toBe(CONTENT_TEXT.pageNotFound.text);
     const badId = await staffCall(editor, 'POST', '/admin/pages/abc', {});
     expect(badId.statusCode).toBe(400);
+  });
+});
+
+const NEW_SLIDE = {
+  title: 'Consegne della vigilia',
+  description: 'Il 24 dicembre consegniamo fino alle 16.',
+  img: '',
+  link: '/page/servizi',
+  validFrom: '2031-12-20',
+  validTo: '2031-12-24',
+  deliveryServiceIds: [2],
+  position: 1,
+  active: true,
+};
+const shopSlides = async (day: string, service?: number) =>
+  (
+    await getJson<{ slides: Slide[] }>(
+      t.app,
+      `/p/wp-json/spesa/v1/slides?day=${day}${service ? `&deliveryServiceId=${service}` : ''}`,
+    )
+  ).body.data.slides;
+const slideAudits = async (slideId: number) =>
+  (
+    await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM admin_audit WHERE resource = 'slides' AND resource_id = ${String(slideId)}`,
+    )
+  )[0]?.n ?? 0;
+
+describe('slides in the back office', () => {
+  it('an editor adds a slide for home delivery: the shop shows it on its days for that service only; audited', async () => {
+    const created = await staffCall<{ data: AdminSlide }>(editor, 'POST', '/admin/slides', NEW_SLIDE);
+    expect(created.body.response.status).toBe(0);
+    const slide = created.body.data.data;
+    expect(slide).toMatchObject({ ...NEW_SLIDE, id: expect.any(Number) });
+    expect((await shopSlides('20311222', 2)).map((s) => s.id)).toContain(slide.id);
+    expect((await shopSlides('20311222', 1)).map((s) => s.id)).not.toContain(slide.id);
+    expect((await shopSlides('20311225', 2)).map((s) => s.id)).not.toContain(slide.id);
+    expect(await slideAudits(slide.id)).toBe(1);
+  });
+
+  it('an editor changes a slide and switches it off: gone from the shop at once, still in the list; audited', async () => {
+    const list = await staffCall<{ data: AdminSlide[]; total: number }>(
+      editor,
+      'GET',
+      '/admin/slides?q=vigilia',
+    );
+    const read = list.body.data.data[0];
+    if (!read) throw new Error('the slide of the first case is missing');
+    const { id, ...body } = read;
+    const saved = await staffCall<{ data: AdminSlide }>(editor, 'POST', `/admin/slides/${id}`, {
+      ...body,
+      title: 'Vigilia: consegne fino alle 16',
+      deliveryServiceIds: [],
+    });
+    expect(saved.body.data.data).toMatchObject({
+      title: 'Vigilia: consegne fino alle 16',
+      deliveryServiceIds: [],
+    });
+    // for every service now: also without one
+    expect((await shopSlides('20311222')).map((s) => s.title)).toContain('Vigilia: consegne fino alle 16');
+    await staffCall(editor, 'POST', `/admin/slides/${id}`, { ...body, active: false });
+    expect((await shopSlides('20311222', 2)).map((s) => s.id)).not.toContain(id);
+    const after = await staffCall<{ data: AdminSlide }>(editor, 'GET', `/admin/slides/${id}`);
+    expect(after.body.data.data.active).toBe(false);
+    expect(await slideAudits(id)).toBe(3);
+  });
+
+  it('customer service reads but may not write; a picker and a customer are refused', async () => {
+    expect((await staffCall(cs, 'GET', '/admin/slides')).body.response.status).toBe(0);
+    const before = await count('content_slides');
+    expect((await staffCall(cs, 'POST', '/admin/slides', NEW_SLIDE)).statusCode).toBe(403);
+    expect((await staffCall(picker, 'GET', '/admin/slides')).statusCode).toBe(403);
+    const customer = (await newCustomer(t, { tag: 'sl-cust' })).token;
+    expect((await callAs(t.app, customer, 'GET', '/ebsn/api/admin/slides')).statusCode).toBe(401);
+    expect(await count('content_slides')).toBe(before);
+  });
+
+  it('bad input is refused in Italian and changes nothing', async () => {
+    const before = await count('content_slides');
+    const cases: [unknown, RegExp][] = [
+      [{ ...NEW_SLIDE, title: '' }, /titolo/],
+      [{ ...NEW_SLIDE, validFrom: '2031-02-30' }, /Data non valida/],
+      [{ ...NEW_SLIDE, validTo: '2031-12-01' }, /non può precedere/],
+      [{ ...NEW_SLIDE, link: 'javascript:alert(1)' }, /collegamento/],
+      [{ ...NEW_SLIDE, link: 'http://esempio.it' }, /collegamento/],
+      [{ ...NEW_SLIDE, img: '../../etc/passwd' }, /immagine/],
+      [{ ...NEW_SLIDE, deliveryServiceIds: [77] }, /Servizio di consegna/],
+      [{ ...NEW_SLIDE, position: -1 }, /./],
+      [{ ...NEW_SLIDE, active: 'si' }, /./],
+    ];
+    for (const [body, text] of cases) {
+      const res = await staffCall<EnvelopeBody<unknown>>(editor, 'POST', '/admin/slides', body);
+      expect(res.body.response.status, JSON.stringify(body).slice(0, 80)).not.toBe(0);
+      expect(res.body.response.errors[0]?.error).toMatch(text);
+    }
+    expect(await count('content_slides')).toBe(before);
+    const unknown = await staffCall(editor, 'POST', '/admin/slides/999999', NEW_SLIDE);
+    expect(unknown.body.response.errors[0]?.error).toBe(CONTENT_TEXT.slideNotFound.text);
+    expect(await count('content_slides')).toBe(before);
+    expect((await staffCall(editor, 'GET', '/admin/slides/abc')).statusCode).toBe(400);
   });
 });
 

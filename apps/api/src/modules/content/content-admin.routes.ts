@@ -1,9 +1,14 @@
-import { adminContentEndpoints as api, PAGES_GRANTS } from '@spesa/shared/contracts/admin-content';
+import {
+  adminContentEndpoints as api,
+  adminSlideEndpoints as slides,
+  PAGES_GRANTS,
+} from '@spesa/shared/contracts/admin-content';
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
+import type { ContentPostsService } from './content-posts.service';
 import type { ContentStoreService } from './content-store.service';
 
 const tags = ['backoffice'];
@@ -15,11 +20,15 @@ const memberOf = (request: FastifyRequest) => {
 };
 
 /**
- * The content store's pages in the back office (decision 050), under /ebsn/api/admin/pages: editors create
- * and change them (the HTML through the server's sanitiser, every write audited, the shop sees it within a
- * second); customer service and supervisors read them.
+ * The content store in the back office, for the roles of `ADMIN_GRANTS.pages`: editors create and change the
+ * pages (decision 050, /admin/pages; the HTML through the server's sanitiser) and the slides (decision 056,
+ * /admin/slides), every write audited, the shop sees it within a second; customer service and supervisors
+ * read them.
  */
-const contentAdminRoutes: FastifyPluginAsyncZod<{ store: ContentStoreService }> = async (app, { store }) => {
+const contentAdminRoutes: FastifyPluginAsyncZod<{
+  store: ContentStoreService;
+  posts: ContentPostsService;
+}> = async (app, { store, posts }) => {
   app.route({
     ...contractRoute(api.list, {
       access: ACCESS.admin(PAGES_GRANTS.read),
@@ -60,6 +69,49 @@ const contentAdminRoutes: FastifyPluginAsyncZod<{ store: ContentStoreService }> 
     }),
     handler: async (request) =>
       answer(request, await store.adminUpdate(memberOf(request), request.params.id, request.body)),
+  });
+
+  app.route({
+    ...contractRoute(slides.list, {
+      access: ACCESS.admin(PAGES_GRANTS.read),
+      tags,
+      summary: 'The slides, switched off or not, latest validity first (q: words of the title)',
+    }),
+    handler: async (request) => {
+      const { q, page, perPage } = request.query;
+      return answer(request, await posts.adminSlideList(q || undefined, page, perPage));
+    },
+  });
+
+  app.route({
+    ...contractRoute(slides.one, {
+      access: ACCESS.admin(PAGES_GRANTS.read),
+      tags,
+      summary: 'One slide',
+    }),
+    handler: async (request) => answer(request, await posts.adminSlideOne(request.params.id)),
+  });
+
+  app.route({
+    ...contractRoute(slides.create, {
+      access: ACCESS.admin(PAGES_GRANTS.write),
+      tags,
+      config: { fieldMessages: true },
+      summary: 'A new slide for some days and delivery services (audited)',
+    }),
+    handler: async (request) =>
+      answer(request, await posts.adminSlideCreate(memberOf(request), request.body)),
+  });
+
+  app.route({
+    ...contractRoute(slides.update, {
+      access: ACCESS.admin(PAGES_GRANTS.write),
+      tags,
+      config: { fieldMessages: true },
+      summary: 'Changes a slide, or switches it off (audited)',
+    }),
+    handler: async (request) =>
+      answer(request, await posts.adminSlideUpdate(memberOf(request), request.params.id, request.body)),
   });
 };
 

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { likeEscape } from './content-store.repository';
 
 /**
  * SQL of the content store's custom posts, ux-blocks and slides (decision 056). Dates are formatted in SQL
@@ -197,17 +198,63 @@ export async function slidesById(db: Db, ids: readonly number[]): Promise<SlideR
 
 export async function insertSlide(
   tx: Db,
-  s: Omit<SlideRow, 'slideId'> & { position: number },
+  s: Omit<SlideRow, 'slideId'> & { position: number; active?: boolean },
 ): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     tx,
-    sql`INSERT INTO content_slides (title, description, img, link, valid_from, valid_to, delivery_service_ids, position)
+    sql`INSERT INTO content_slides
+          (title, description, img, link, valid_from, valid_to, delivery_service_ids, position, active)
         VALUES (${s.title}, ${s.description}, ${s.img}, ${s.link}, ${s.validFrom}::date, ${s.validTo}::date,
-          ${intArray(s.deliveryServiceIds)}, ${s.position})
+          ${intArray(s.deliveryServiceIds)}, ${s.position}, ${s.active ?? true})
         RETURNING slide_id AS id`,
   );
   if (!row) throw new Error('content_slides insert answered no row');
   return row.id;
+}
+
+// ---------- slides in the back office ----------
+export interface AdminSlideRow extends SlideRow {
+  position: number;
+  active: boolean;
+}
+const ADMIN_SLIDE_COLUMNS = sql`${SLIDE_COLUMNS}, position, active`;
+
+/** Every slide, switched off or not, newest validity first; `q`: words of the title. */
+export async function adminSlides(
+  db: Db,
+  q: string | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ rows: AdminSlideRow[]; total: number }> {
+  const where = q ? sql`unaccent(lower(title)) LIKE unaccent(lower(${`%${likeEscape(q)}%`}))` : sql`TRUE`;
+  const rows = await queryRows<AdminSlideRow>(
+    db,
+    sql`SELECT ${ADMIN_SLIDE_COLUMNS} FROM content_slides WHERE ${where}
+        ORDER BY valid_to DESC, position, slide_id LIMIT ${limit} OFFSET ${offset}`,
+  );
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM content_slides WHERE ${where}`,
+  );
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function adminSlide(db: Db, slideId: number, forUpdate = false): Promise<AdminSlideRow | null> {
+  const [row] = await queryRows<AdminSlideRow>(
+    db,
+    sql`SELECT ${ADMIN_SLIDE_COLUMNS} FROM content_slides WHERE slide_id = ${slideId}
+        ${forUpdate ? sql`FOR UPDATE` : sql``}`,
+  );
+  return row ?? null;
+}
+
+export async function updateSlide(tx: Db, slideId: number, s: Omit<AdminSlideRow, 'slideId'>): Promise<void> {
+  await tx.execute(
+    sql`UPDATE content_slides SET title = ${s.title}, description = ${s.description}, img = ${s.img},
+          link = ${s.link}, valid_from = ${s.validFrom}::date, valid_to = ${s.validTo}::date,
+          delivery_service_ids = ${intArray(s.deliveryServiceIds)}, position = ${s.position}, active = ${s.active}
+        WHERE slide_id = ${slideId}`,
+  );
 }
 
 const textArray = (values: readonly string[]) =>

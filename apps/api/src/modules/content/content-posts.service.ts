@@ -1,3 +1,4 @@
+import type { AdminSlide } from '@spesa/shared/contracts/admin-content';
 import {
   POST_TAXONOMY,
   type PostListData,
@@ -13,7 +14,10 @@ import { failWith, ok, type Result } from '../../lib/result';
 import { CONTENT_TEXT } from './content.messages';
 import { sanitizeContentHtml } from './content-html';
 import {
+  adminSlide,
+  adminSlides,
   insertSlide,
+  updateSlide,
   postBySlug,
   postList,
   postTermCounts,
@@ -22,6 +26,7 @@ import {
   upsertPost,
   upsertUxBlock,
   uxBlocks,
+  type AdminSlideRow,
   type PostRow,
   type SlideRow,
 } from './content-posts.repository';
@@ -56,6 +61,31 @@ const toSlide = (r: SlideRow): Slide => ({
   deliveryServiceIds: r.deliveryServiceIds,
 });
 
+const toAdminSlide = (r: AdminSlideRow): AdminSlide => ({
+  ...toSlide(r),
+  img: r.img ?? '',
+  link: r.link ?? '',
+  position: r.position,
+  active: r.active,
+});
+
+/** A slide as an editor writes it (empty picture or link: none). */
+export type SlideEdit = Omit<AdminSlide, 'id'>;
+
+/** A staff member's change of a slide, for the back office's audit log (resource `slides`). */
+export interface SlideAuditEntry {
+  staff: { userId: number; name: string };
+  action: 'create' | 'update';
+  slideId: number;
+  before: AdminSlide | null;
+  after: AdminSlide;
+}
+
+export interface ContentPostsPorts {
+  /** the back office's audit log, in the writer's transaction */
+  audit: (db: Db, entry: SlideAuditEntry) => Promise<void>;
+}
+
 /** A post as the seed or the back office writes it; the HTML is sanitised here. */
 export interface PostInput {
   type: PostType;
@@ -77,6 +107,7 @@ export class ContentPostsService {
   constructor(
     private readonly db: Db,
     private readonly cache: VersionedReadCache,
+    private readonly ports: ContentPostsPorts,
   ) {}
 
   async postList(q: {
@@ -203,4 +234,78 @@ export class ContentPostsService {
     this.cache.invalidateVersion();
     return id;
   }
+
+  // ---------- slides in the back office (editors; every write audited) ----------
+  async adminSlideList(q: string | undefined, page: number, perPage: number) {
+    const { rows, total } = await adminSlides(this.db, q, perPage, (page - 1) * perPage);
+    return ok({ data: rows.map(toAdminSlide), total });
+  }
+
+  async adminSlideOne(slideId: number): Promise<Result<{ data: AdminSlide }>> {
+    const row = await adminSlide(this.db, slideId);
+    return row ? ok({ data: toAdminSlide(row) }) : failWith(CONTENT_TEXT.slideNotFound, 'notFound');
+  }
+
+  async adminSlideCreate(
+    staff: { userId: number; name: string },
+    input: SlideEdit,
+  ): Promise<Result<{ data: AdminSlide }>> {
+    const slideId = await this.db.transaction(async (tx) => {
+      const id = await insertSlide(tx, slideRowOf(input));
+      const after = await adminSlide(tx, id);
+      if (after)
+        await this.ports.audit(tx, {
+          staff,
+          action: 'create',
+          slideId: id,
+          before: null,
+          after: toAdminSlide(after),
+        });
+      await incrementContentVersion(tx);
+      return id;
+    });
+    this.cache.invalidateVersion();
+    return this.adminSlideOne(slideId);
+  }
+
+  /** Last write wins: a slide is a few short fields an editor sees whole before saving. */
+  async adminSlideUpdate(
+    staff: { userId: number; name: string },
+    slideId: number,
+    input: SlideEdit,
+  ): Promise<Result<{ data: AdminSlide }>> {
+    const found = await this.db.transaction(async (tx) => {
+      const before = await adminSlide(tx, slideId, true);
+      if (!before) return false;
+      await updateSlide(tx, slideId, slideRowOf(input));
+      const after = await adminSlide(tx, slideId);
+      if (after)
+        await this.ports.audit(tx, {
+          staff,
+          action: 'update',
+          slideId,
+          before: toAdminSlide(before),
+          after: toAdminSlide(after),
+        });
+      await incrementContentVersion(tx);
+      return true;
+    });
+    this.cache.invalidateVersion();
+    return found ? this.adminSlideOne(slideId) : failWith(CONTENT_TEXT.slideNotFound, 'notFound');
+  }
+}
+
+/** The stored row of an editor's slide: empty picture or link stored as none. */
+function slideRowOf(input: SlideEdit): Omit<AdminSlideRow, 'slideId'> {
+  return {
+    title: input.title.trim(),
+    description: input.description.trim(),
+    img: input.img || null,
+    link: input.link || null,
+    validFrom: input.validFrom,
+    validTo: input.validTo,
+    deliveryServiceIds: [...new Set(input.deliveryServiceIds)].sort((a, b) => a - b),
+    position: input.position,
+    active: input.active,
+  };
 }

@@ -73,7 +73,8 @@ export async function searchPages(db: Db, words: readonly string[], limit: numbe
   );
 }
 
-const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
+/** `%`, `_` and the backslash taken literally in a LIKE pattern */
+export const likeEscape = (s: string) => s.replace(/[\\%_]/g, (c) => `\\${c}`);
 
 export interface PageWrite {
   slug: string;

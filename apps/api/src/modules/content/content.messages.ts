@@ -20,6 +20,7 @@ export const CONTENT_TEXT = {
     text: 'Il contenuto richiesto non esiste o non è più disponibile.',
   },
   blockNotFound: { code: 'msg.uxBlock.notFound', text: 'Il blocco di contenuto richiesto non esiste.' },
+  slideNotFound: { code: 'msg.slide.notFound', text: 'L’avviso richiesto non esiste.' },
 } as const satisfies MessageTable;
 
 /** The banner shown where the layout has an ad slot and none is configured for the route. */

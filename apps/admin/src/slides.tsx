@@ -1,0 +1,107 @@
+import { DELIVERY_SERVICE } from '@spesa/shared/contracts/delivery';
+import {
+  BooleanField,
+  BooleanInput,
+  CheckboxGroupInput,
+  Create,
+  DataTable,
+  DateField,
+  DateInput,
+  Edit,
+  List,
+  NumberInput,
+  SimpleForm,
+  TextInput,
+  maxLength,
+  minValue,
+  maxValue,
+  required,
+  useNotify,
+} from 'react-admin';
+import { slideTexts as T } from './texts';
+
+const filters = [<TextInput key="q" source="q" label={T.search} alwaysOn />];
+
+/** The delivery services a slide can be for (none ticked: every service). */
+const SERVICE_CHOICES = [
+  { id: DELIVERY_SERVICE.drive, name: T.services.drive },
+  { id: DELIVERY_SERVICE.home, name: T.services.home },
+  { id: DELIVERY_SERVICE.homeWork, name: T.services.homeWork },
+  { id: DELIVERY_SERVICE.locker, name: T.services.locker },
+  { id: DELIVERY_SERVICE.lockerCold, name: T.services.lockerCold },
+];
+
+/** The slides of the content system (decision 056): the shop's messages of the day, per delivery service. */
+export function SlideList() {
+  return (
+    <List filters={filters} perPage={25}>
+      <DataTable bulkActionButtons={false} rowClick="edit">
+        <DataTable.Col source="title" />
+        <DataTable.Col source="validFrom" field={DateField} />
+        <DataTable.Col source="validTo" field={DateField} />
+        <DataTable.Col source="position" />
+        <DataTable.Col source="active" field={BooleanField} />
+      </DataTable>
+    </List>
+  );
+}
+
+/** Everything a slide is; the server checks the link and picture rules and the days' order. */
+function SlideFields() {
+  return (
+    <>
+      <TextInput source="title" validate={[required(), maxLength(120)]} fullWidth />
+      <TextInput source="description" multiline fullWidth validate={maxLength(500)} />
+      <TextInput source="link" fullWidth helperText={T.linkHelp} validate={maxLength(500)} />
+      <TextInput source="img" fullWidth helperText={T.imgHelp} validate={maxLength(500)} />
+      <DateInput source="validFrom" validate={required()} />
+      <DateInput source="validTo" validate={required()} />
+      <CheckboxGroupInput source="deliveryServiceIds" choices={SERVICE_CHOICES} helperText={T.servicesHelp} />
+      <NumberInput
+        source="position"
+        min={0}
+        max={999}
+        step={1}
+        validate={[minValue(0), maxValue(999)]}
+        helperText={T.positionHelp}
+      />
+      <BooleanInput source="active" helperText={T.activeHelp} />
+    </>
+  );
+}
+
+const useErrorNotice = () => {
+  const notify = useNotify();
+  return {
+    onError: (error: unknown) => notify(error instanceof Error ? error.message : T.failed, { type: 'error' }),
+  };
+};
+
+export function SlideEdit() {
+  return (
+    <Edit mutationMode="pessimistic" mutationOptions={useErrorNotice()}>
+      <SimpleForm>
+        <SlideFields />
+      </SimpleForm>
+    </Edit>
+  );
+}
+
+export function SlideCreate() {
+  return (
+    <Create redirect="list" mutationOptions={useErrorNotice()}>
+      <SimpleForm
+        defaultValues={{
+          description: '',
+          link: '',
+          img: '',
+          deliveryServiceIds: [],
+          position: 0,
+          active: true,
+        }}
+      >
+        <SlideFields />
+      </SimpleForm>
+    </Create>
+  );
+}
