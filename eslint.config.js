@@ -51,7 +51,7 @@ const WEB_FEATURES = {
   catalogue: [],
   checkout: ['account', 'cart', 'content', 'delivery', 'loyalty'],
   content: ['forms'],
-  delivery: ['account', 'cart', 'catalogue'],
+  delivery: ['account', 'cart', 'catalogue', 'content'],
   leaflets: ['account', 'cart', 'catalogue', 'lists'],
   forms: ['account'],
   lists: ['account', 'cart'],

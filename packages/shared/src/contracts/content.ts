@@ -212,7 +212,7 @@ export const slidesQuerySchema = z.object({
     .regex(/^\d{8}$/)
     .refine((d) => !Number.isNaN(Date.parse(`${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}T00:00:00Z`)))
     .transform((d) => `${d.slice(0, 4)}-${d.slice(4, 6)}-${d.slice(6, 8)}`),
-  deliveryServiceId: queryInt(1, 99).optional(),
+  deliveryServiceId: queryInt(1, 99_999).optional(),
 });
 export const slidesByIdQuerySchema = z.object({
   /** "3,5,8": up to 20 slide ids */

@@ -9,7 +9,8 @@ import type { Db } from './db';
 /**
  * The content store's recipes, ux-blocks and slides (decision 056): six recipes of Lombard and Italian home
  * cooking grouped by course (portata) with difficulty, time and a vegetarian flag for the filters; the
- * blocks shown under the fruit and vegetables categories; three slides, one for the Drive only. Recipes and
+ * blocks shown under the fruit and vegetables categories; four slides (the slot picker's notices: two holidays'
+ * closures, a tip for the Drive and one for home delivery). Recipes and
  * blocks are added or rewritten by slug; slides only when there are none. Every text goes through the
  * content store's sanitiser.
  */
@@ -203,21 +204,35 @@ export async function ensureContentPosts(db: Db, now: Date = new Date()): Promis
       await upsertUxBlock(tx, { ...b, content: sanitizeContentHtml(b.content), position: i + 1 });
     const [slides] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM content_slides`);
     if ((slides?.n ?? 0) === 0) {
+      // notices where the customer picks the day (the slot picker): the holidays without slots (lock days)
+      // on the days around them, and a standing tip per service
+      const today = isoDay(now);
+      const year = Number(today.slice(0, 4)) + (today > `${today.slice(0, 4)}-12-26` ? 1 : 0);
       const from = isoDay(new Date(now.getTime() - 86_400_000));
       const to = isoDay(new Date(now.getTime() + 90 * 86_400_000));
       await insertSlide(tx, {
-        title: 'Le ricette della settimana',
-        description: 'Dal risotto alla milanese alla torta di mele: idee per la spesa di oggi.',
+        title: 'Immacolata: l’8 dicembre siamo chiusi',
+        description: 'Niente consegne né ritiri l’8 dicembre: le fasce del 7 e del 9 si esauriscono presto.',
         img: null,
-        link: '/ricette',
-        validFrom: from,
-        validTo: to,
+        link: '/page/servizi',
+        validFrom: `${year}-12-05`,
+        validTo: `${year}-12-09`,
         deliveryServiceIds: [],
         position: 1,
       });
       await insertSlide(tx, {
-        title: 'Drive: ritira senza scendere dall’auto',
-        description: 'Avvisaci quando arrivi e ti portiamo la spesa al parcheggio.',
+        title: 'Natale: il 25 e il 26 dicembre siamo chiusi',
+        description: 'Le fasce del 23 e del 24 dicembre sono le più richieste: prenota per tempo.',
+        img: null,
+        link: '/page/servizi',
+        validFrom: `${year}-12-19`,
+        validTo: `${year}-12-27`,
+        deliveryServiceIds: [],
+        position: 1,
+      });
+      await insertSlide(tx, {
+        title: 'Drive: avvisaci quando arrivi',
+        description: 'Dalla pagina dell’ordine ci dici dove hai parcheggiato e ti portiamo la spesa in auto.',
         img: null,
         link: '/page/servizi',
         validFrom: from,
@@ -226,14 +241,14 @@ export async function ensureContentPosts(db: Db, now: Date = new Date()): Promis
         position: 2,
       });
       await insertSlide(tx, {
-        title: 'Consegna a domicilio in tutta la Lombardia',
-        description: 'Scegli la fascia oraria che preferisci, anche la sera.',
+        title: 'Consegna a domicilio: ti avvisiamo alla partenza',
+        description: 'Il giorno della consegna ricevi un messaggio quando la spesa parte dal negozio.',
         img: null,
         link: '/page/servizi',
         validFrom: from,
         validTo: to,
         deliveryServiceIds: [DELIVERY_SERVICE.home, DELIVERY_SERVICE.homeWork],
-        position: 3,
+        position: 2,
       });
     }
     // the footer links the recipes (added to a menu seeded before them)

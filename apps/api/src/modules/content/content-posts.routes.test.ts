@@ -158,6 +158,8 @@ describe('slides', () => {
     expect(await ids('?day=20301222&deliveryServiceId=1')).toEqual([a, b]);
     expect(await ids('?day=20301222&deliveryServiceId=2')).toEqual([a]);
     expect(await ids('?day=20301222')).toEqual([a]);
+    // the lockers' services have ids of their own (10000, 10002)
+    expect(await ids('?day=20301222&deliveryServiceId=10000')).toEqual([a]);
     expect(await ids('?day=20301225&deliveryServiceId=1')).toEqual([]);
     const byId = await getJson<{ slides: Slide[] }>(t.app, `${P}/slides_by_id?ids=${b},999999,${a}`);
     expect(byId.body.data.slides.map((s) => s.id)).toEqual([b, a]);

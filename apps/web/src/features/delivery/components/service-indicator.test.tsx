@@ -178,6 +178,42 @@ describe('Service indicator and address selector', () => {
     await waitFor(() => expect(main).toHaveFocus());
   });
 
+  it('the day’s notices of the cart’s service show above the slots; following one closes the picker', async () => {
+    signedIn();
+    const notice = {
+      id: 9,
+      title: 'Natale: il 25 e il 26 dicembre siamo chiusi',
+      description: 'Prenota per tempo.',
+      img: null,
+      link: '/page/servizi',
+      validFrom: todayIso(),
+      validTo: todayIso(),
+      deliveryServiceIds: [],
+    };
+    const fetchMock = mockDelivery({
+      cart: () => cartAt(home),
+      '/p/wp-json/spesa/v1/slides': (url) =>
+        okAs(SIGNED_IN_USER, { slides: url.searchParams.get('deliveryServiceId') === '2' ? [notice] : [] }),
+    });
+    const app = renderApp('/cart');
+    const group = await screen.findByRole('group', { name: 'Come ricevi la spesa' });
+    // the cart read: its address shown
+    await within(group).findByRole('button', { name: /^Consegna a domicilio\s*:\s*Casa/ });
+    await app.user.click(within(group).getByRole('button', { name: /fascia oraria/i }));
+    // (its title is the 'timeslot' content page's name, which this mock answers with the selector's)
+    const picker = within(await screen.findByRole('dialog'));
+    const notices = await picker.findByRole('list', { name: 'Avvisi per il giorno scelto' });
+    expect(notices).toHaveTextContent('Natale: il 25 e il 26 dicembre siamo chiusiPrenota per tempo.');
+    const asked = fetchMock.mock.calls
+      .map(([input]) => new URL(String(input), 'http://localhost'))
+      .filter((u) => u.pathname === '/p/wp-json/spesa/v1/slides');
+    expect(asked.at(-1)?.searchParams.get('day')).toBe(todayIso().replaceAll('-', ''));
+    await app.user.click(within(notices).getByRole('link', { name: /^Scopri di più: Natale/ }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    // (the page's lazy module loads before the router's location moves)
+    await waitFor(() => expect(app.router.state.location.pathname).toBe('/page/servizi'));
+  });
+
   it('Drive: a refused position shows the spec’s alert', async () => {
     signedIn();
     mockDelivery({ cart: () => cartAt(home) });

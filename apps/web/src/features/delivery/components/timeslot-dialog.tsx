@@ -24,6 +24,7 @@ import { VisuallyHidden } from '../../../components/visually-hidden';
 import { readServerFailure } from '../../account/utils/server-errors';
 import { useCart } from '../../cart/api/get-cart';
 import { useCategory } from '../../catalogue/api/get-category';
+import { DaySlides } from '../../content/components/day-slides';
 import { useTimeslots } from '../api/get-timeslots';
 import { useSelectTimeslot } from '../api/select-timeslot';
 import {
@@ -230,6 +231,11 @@ export function TimeslotDialog() {
               </RadioGroup>
             </Box>
             <Box id="slot-day-panel" role="tabpanel" aria-labelledby={`slot-day-${current}`}>
+              <DaySlides
+                day={day?.dateIso}
+                deliveryServiceId={cart.data?.deliveryServiceId ?? undefined}
+                onLinkFollowed={closeDeliveryDialog}
+              />
               {day ? <SlotGrid day={day} period={period} onChoose={choose} busy={select.isPending} /> : null}
             </Box>
             <Box
