@@ -21,7 +21,8 @@
 //                                                  log of >= 20,000 distinct searches and a listing log, cache on
 //                                                  and off, both databases; --products=10000|100000|1000000 for the
 //                                                  cost curve, --cache=off for the cold rows only, --cpu-prof to
-//                                                  profile the server (var/cpu-prof/)
+//                                                  profile the server (var/cpu-prof/); --url=http://... --label=
+//                                                  PostgreSQL --cache=off: against a server started by hand
 //   npm run bench -- --part=catalogue,orders       several parts; the default `all` runs the five
 //
 // PGlite: var/bench-pglite, seeded once (SEED_PRODUCT_TARGET) and reused while var/bench-pglite.json says it
@@ -758,8 +759,8 @@ if (parts.has('search-tail')) {
           ...env,
           SEED_PRODUCT_TARGET: String(products),
           CACHE_TTL_MS: cache === 'on' ? '900000' : '0',
-          ...(profileDir ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
         },
+        ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
         readyTimeoutMs: seedTimeoutMs,
       });
       try {
@@ -799,7 +800,35 @@ if (parts.has('search-tail')) {
       }
     }
   };
-  if (dbs.includes('pglite')) {
+  const against = text('url', '');
+  if (against) {
+    // a server started by hand (its database, size and cache as it was started with)
+    const cache = text('cache', 'off') as 'on' | 'off';
+    const db = text('label', 'PostgreSQL') as 'PGlite' | 'PostgreSQL';
+    const vocabulary = await readVocabulary(against);
+    const queries = searchQueries(vocabulary, distinct);
+    const warm = {
+      search: searchLog(searchQueries(vocabulary, 500, 99), 2000, 99),
+      listing: listingLog(vocabulary, 2000, 99),
+    };
+    const parts = text('tail-parts', 'search,listing').split(',') as ('search' | 'listing')[];
+    tailRows.push(
+      ...(await benchTail({
+        url: against,
+        db,
+        products,
+        cache,
+        search: searchLog(queries, 100_000),
+        listing: listingLog(vocabulary, 100_000),
+        warm,
+        seconds: duration,
+        connections,
+        maxEntries,
+        parts,
+      })),
+    );
+    tailNotes.push(`Against a server started by hand (${against}).`);
+  } else if (dbs.includes('pglite')) {
     console.log(`\n== search-tail: PGlite (embedded), ${products} products`);
     const dataDir = join(root, products === 100_000 ? 'var/bench-pglite' : `var/bench-pglite-${products}`);
     const marker = `${dataDir}.json`;
@@ -814,7 +843,7 @@ if (parts.has('search-tail')) {
     await runOn('PGlite', { DATA_DIR: dataDir });
     writeFileSync(marker, JSON.stringify({ products, seededAt: new Date().toISOString() }, null, 2));
   }
-  if (dbs.includes('postgres')) {
+  if (!against && dbs.includes('postgres')) {
     console.log(`\n== search-tail: PostgreSQL (private cluster), ${products} products`);
     if (!findPgBinDir()) tailNotes.push('PostgreSQL skipped: server binaries not found.');
     else {

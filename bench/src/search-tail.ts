@@ -325,9 +325,10 @@ export async function benchTail(opts: {
   seconds: number;
   connections: number;
   maxEntries: number;
+  parts?: readonly ('search' | 'listing')[];
 }): Promise<TailRun[]> {
   const rows: TailRun[] = [];
-  for (const part of ['search', 'listing'] as const) {
+  for (const part of opts.parts ?? (['search', 'listing'] as const)) {
     const log = part === 'search' ? opts.search : opts.listing;
     await replay(opts.url, opts.warm[part], 2, opts.connections);
     const r = await replay(opts.url, log, opts.seconds, opts.connections);
