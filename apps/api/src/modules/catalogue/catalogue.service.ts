@@ -29,6 +29,7 @@ import {
   delistedAt,
   findProductsByIds,
   salesOrderIds,
+  searchProducts,
   findProducts,
   incrementCatalogueVersion,
   loadAllCategories,
@@ -589,6 +590,10 @@ export class CatalogueService {
       ['products', normaliseQuery(query), today],
       async () => {
         const index = await this.#categories();
+        const chosen = parseFacets(query.facet);
+        // a facet chosen needs each facet counted without its own filter: the statements of #listingSummary
+        if (query.q && chosen.vendorIds.length === 0 && chosen.categoryIds.length === 0)
+          return this.#search({ ...query, q: query.q }, index, today);
         const summary = await this.#listingSummary(query, index, today);
         const empty: ProductListData = {
           products: [],
@@ -620,6 +625,65 @@ export class CatalogueService {
       },
       query.skip_cache,
     );
+  }
+
+  /**
+   * A text search without a facet chosen: one statement answers the total, the facets and the page's ids
+   * (decision 058), then the page's products are read by id (each remembered apart in the read cache).
+   */
+  async #search(
+    query: ProductsQueryInput & { q: string },
+    index: CategoryIndex,
+    today: string,
+  ): Promise<Result<ProductListData>> {
+    const empty: ProductListData = { products: [], page: pageOf(0, query.page, query.page_size), facets: [] };
+    const words = parseSearchText(query.q);
+    if (!words) return ok(empty);
+    const found = await searchProducts(this.#db, { ...this.#filterCriteria(query, index), today }, words, {
+      order: query.sort ? SORT_ORDER[query.sort] : 'relevance',
+      limit: query.page_size,
+      offset: (query.page - 1) * query.page_size,
+    });
+    if (found.total === 0) return ok(empty);
+    const products = await this.#productsByIds(found.ids, index, today, query.skip_cache);
+    return ok({
+      products,
+      page: pageOf(found.total, query.page, query.page_size),
+      facets: this.#facetList(this.#facetsOfGroups(found.groups, index)),
+    });
+  }
+
+  /** The criteria of a listing's filters other than the text. */
+  #filterCriteria(query: ProductsQueryInput, index: CategoryIndex): Omit<ProductCriteria, 'today'> {
+    const facets = parseFacets(query.facet);
+    return {
+      categoryScopes: [query.parent_category_id, query.category_id]
+        .filter((id): id is number => id !== undefined)
+        .map((id) => index.subtreeIds(id)),
+      facetCategoryScope: facets.categoryIds.flatMap((id) => index.subtreeIds(id)),
+      vendorIds: facets.vendorIds,
+      promoOnly: query.promo === true,
+      newOnly: query.new_product === true || query.onlyNew === true,
+      ...(query.free_from && query.free_from.length > 0 ? { freeFrom: query.free_from } : {}),
+    };
+  }
+
+  /** The facets as the wire shows them: categories, then brands (each left out when empty). */
+  #facetList({ vendors, cats }: { vendors: FacetCountRow[]; cats: FacetCountRow[] }): Facet[] {
+    const facetList: Facet[] = [];
+    if (cats.length > 0)
+      facetList.push({
+        name: 'Categoria',
+        parameterName: 'category',
+        values: cats.map((c) => ({ id: String(c.id), name: c.name, quantity: c.quantity })),
+      });
+    if (vendors.length > 0)
+      facetList.push({
+        name: 'Marca',
+        parameterName: 'vendor',
+        values: vendors.map((v) => ({ id: String(v.id), name: v.name, quantity: v.quantity })),
+      });
+    return facetList;
   }
 
   /**
@@ -655,16 +719,7 @@ export class CatalogueService {
       ['products-summary', filters, today],
       async () => {
         const facets = parseFacets(query.facet);
-        const base: Omit<ProductCriteria, 'today'> = {
-          categoryScopes: [query.parent_category_id, query.category_id]
-            .filter((id): id is number => id !== undefined)
-            .map((id) => index.subtreeIds(id)),
-          facetCategoryScope: facets.categoryIds.flatMap((id) => index.subtreeIds(id)),
-          vendorIds: facets.vendorIds,
-          promoOnly: query.promo === true,
-          newOnly: query.new_product === true || query.onlyNew === true,
-          ...(query.free_from && query.free_from.length > 0 ? { freeFrom: query.free_from } : {}),
-        };
+        const base = this.#filterCriteria(query, index);
         let criteria: ProductCriteria = { ...base, today };
         // no facet chosen: the total and both facets come from one grouped query
         const unfaceted = facets.vendorIds.length === 0 && facets.categoryIds.length === 0;
@@ -706,19 +761,7 @@ export class CatalogueService {
               vendorFacet(this.#db, criteria, FACET_VALUES_MAX),
               categoryFacet(this.#db, criteria, FACET_VALUES_MAX),
             ]);
-        const facetList: Facet[] = [];
-        if (cats.length > 0)
-          facetList.push({
-            name: 'Categoria',
-            parameterName: 'category',
-            values: cats.map((c) => ({ id: String(c.id), name: c.name, quantity: c.quantity })),
-          });
-        if (vendors.length > 0)
-          facetList.push({
-            name: 'Marca',
-            parameterName: 'vendor',
-            values: vendors.map((v) => ({ id: String(v.id), name: v.name, quantity: v.quantity })),
-          });
+        const facetList = this.#facetList({ vendors, cats });
         return ok({ criteria, totItems, facets: facetList, ...(salesOrder ? { salesOrder } : {}) });
       },
       query.skip_cache,
