@@ -20,9 +20,9 @@
 //   npm run bench -- --part=search-tail            the long tail of search (search-tail.ts, issue 27): a generated
 //                                                  log of >= 20,000 distinct searches and a listing log, cache on
 //                                                  and off, both databases; --products=10000|100000|1000000 for the
-//                                                  cost curve, --cache=off for the cold rows only, --cpu-prof to
+//                                                  cost curve, --read-cache=off for the cold rows only, --cpu-prof to
 //                                                  profile the server (var/cpu-prof/); --url=http://... --label=
-//                                                  PostgreSQL --cache=off: against a server started by hand
+//                                                  PostgreSQL --read-cache=off: against a server started by hand
 //   npm run bench -- --part=catalogue,orders       several parts; the default `all` runs the five
 //
 // PGlite: var/bench-pglite, seeded once (SEED_PRODUCT_TARGET) and reused while var/bench-pglite.json says it
@@ -744,7 +744,7 @@ if (parts.has('processes')) {
 // The long tail of search (issue 27): a day's query log replayed with the read cache on and off
 const tailRows: TailRun[] = [];
 if (parts.has('search-tail')) {
-  const caches = text('cache', 'on,off').split(',') as ('on' | 'off')[];
+  const caches = text('read-cache', 'on,off').split(',') as ('on' | 'off')[];
   const distinct = Number(text('distinct', '20000'));
   const maxEntries = 2000; // the server's CACHE_MAX_ENTRIES default (env.ts)
   const profileDir = option('cpu-prof') === true ? join(root, 'var/cpu-prof') : null;
@@ -803,7 +803,7 @@ if (parts.has('search-tail')) {
   const against = text('url', '');
   if (against) {
     // a server started by hand (its database, size and cache as it was started with)
-    const cache = text('cache', 'off') as 'on' | 'off';
+    const cache = text('read-cache', 'off') as 'on' | 'off';
     const db = text('label', 'PostgreSQL') as 'PGlite' | 'PostgreSQL';
     const vocabulary = await readVocabulary(against);
     const queries = searchQueries(vocabulary, distinct);
