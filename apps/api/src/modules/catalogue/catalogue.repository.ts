@@ -297,6 +297,33 @@ export async function findProducts(
   c: ProductCriteria,
   page: { order: ProductOrder; limit: number; offset: number },
 ): Promise<ProductRow[]> {
+  return queryRows<ProductRow>(
+    db,
+    sql`SELECT ${PRODUCT_COLUMNS}
+        FROM (${pageIdsQuery(c, page)}) page
+        JOIN products p ON p.product_id = page.product_id
+        JOIN vendors v ON v.vendor_id = p.vendor_id ${activePromoJoin(c.today)} ${RATING_JOIN}
+        ORDER BY ${orderBy(page.order, c)}`,
+  );
+}
+
+/** The ids of a page of products, in the page's order (findProducts without the wide columns). */
+export async function findProductIds(
+  db: Db,
+  c: ProductCriteria,
+  page: { order: ProductOrder; limit: number; offset: number },
+): Promise<number[]> {
+  const rows = await queryRows<{ ids: string | null }>(
+    db,
+    sql`SELECT string_agg(product_id::text, ',' ORDER BY n) AS ids
+        FROM (SELECT product_id, row_number() OVER () AS n FROM (${pageIdsQuery(c, page)}) page) numbered`,
+  );
+  const text = rows[0]?.ids;
+  return text ? text.split(',').map(Number) : [];
+}
+
+/** The query of a page's product ids (see findProducts). */
+function pageIdsQuery(c: ProductCriteria, page: { order: ProductOrder; limit: number; offset: number }): SQL {
   const bySales = page.order === 'sales' || (page.order === 'relevance' && !c.text);
   let pageIds: SQL;
   if (bySales && c.categoryScopes?.length) {
@@ -319,14 +346,7 @@ export async function findProducts(
       ORDER BY ${orderBy(page.order, c)}
       LIMIT ${page.limit} OFFSET ${page.offset}`;
   }
-  return queryRows<ProductRow>(
-    db,
-    sql`SELECT ${PRODUCT_COLUMNS}
-        FROM (${pageIds}) page
-        JOIN products p ON p.product_id = page.product_id
-        JOIN vendors v ON v.vendor_id = p.vendor_id ${activePromoJoin(c.today)} ${RATING_JOIN}
-        ORDER BY ${orderBy(page.order, c)}`,
-  );
+  return pageIds;
 }
 
 /** Most matching products a listing remembers in order (see salesOrderIds); more are paged in SQL. */
@@ -515,6 +535,22 @@ export interface SearchWords {
   words: string;
 }
 
+/** The matches of a text, in the order they are tried; the n-th is stage n (trigrams: always 3). */
+export function stageMatches(words: SearchWords): TextMatch[] {
+  const stages: TextMatch[] = [{ mode: 'fts', full: words.full, head: words.head, lastPrefix: null }];
+  if (words.lastPrefix)
+    stages.push({ mode: 'fts', full: words.full, head: words.head, lastPrefix: words.lastPrefix });
+  stages.push({ mode: 'trigram', full: words.words });
+  return stages;
+}
+
+/** The match that found a search's products (SearchAnswer.stage); undefined for stage 0. */
+export function matchOfStage(words: SearchWords, stage: SearchAnswer['stage']): TextMatch | undefined {
+  const stages = stageMatches(words);
+  if (stage === 0) return undefined;
+  return stage === 3 ? stages[stages.length - 1] : stages[stage - 1];
+}
+
 /** Sort keys a search's matching rows carry (k1, k2) and the order of the page over them. */
 function searchOrderKeys(order: ProductOrder, rank: SQL): { keys: SQL; order: SQL; promo: boolean } {
   switch (order) {
@@ -550,32 +586,30 @@ function searchOrderKeys(order: ProductOrder, rank: SQL): { keys: SQL; order: SQ
 }
 
 /**
- * A text search in one statement (decision 058): the matching rows are read once, into a materialised
- * set that gives the total, the (category, brand) counts and the page. The three matches are tried in
- * order (whole words, the last word as a prefix, trigrams) inside the statement: a later one is scanned
- * only when the earlier ones found nothing (an uncorrelated NOT EXISTS is a one-time filter).
+ * A page with its total and counts in one statement (decision 058): the matching rows are read once, into
+ * a materialised set that gives the total, the (category, brand) counts and the page's ids. For a text the
+ * three matches are tried in order (whole words, the last word as a prefix, trigrams) inside the statement:
+ * a later one is scanned only when the earlier ones found nothing (an uncorrelated NOT EXISTS is a one-time
+ * filter). `words` null: a listing, the filters only (stage 1 when anything matches).
  */
 export async function searchProducts(
   db: Db,
   c: Omit<ProductCriteria, 'text'>,
-  words: SearchWords,
+  words: SearchWords | null,
   page: { order: ProductOrder; limit: number; offset: number },
 ): Promise<SearchAnswer> {
-  const stages: TextMatch[] = [{ mode: 'fts', full: words.full, head: words.head, lastPrefix: null }];
-  if (words.lastPrefix)
-    stages.push({ mode: 'fts', full: words.full, head: words.head, lastPrefix: words.lastPrefix });
-  stages.push({ mode: 'trigram', full: words.words });
+  const stages: (TextMatch | null)[] = words ? stageMatches(words) : [null];
   const ctes = stages.map((text, i) => {
-    const k = searchOrderKeys(page.order, textMatch(text).rank);
+    const k = searchOrderKeys(page.order, text ? textMatch(text).rank : sql`0`);
     const earlier = stages.slice(0, i).map((_, j) => sql`NOT EXISTS (SELECT 1 FROM ${sql.raw(`s${j + 1}`)})`);
-    const where = sql.join([conditions({ ...c, text }), ...earlier], sql` AND `);
+    const where = sql.join([conditions(text ? { ...c, text } : c), ...earlier], sql` AND `);
     return sql`${sql.raw(`s${i + 1}`)} AS MATERIALIZED (
       SELECT p.product_id, p.category_id, p.vendor_id, ${k.keys}
       FROM products p ${k.promo ? activePromoJoin(c.today) : sql``}
       WHERE ${where})`;
   });
-  // words.lastPrefix absent: the trigram stage is stage 3 all the same
-  const stageNumbers = stages.length === 3 ? [1, 2, 3] : [1, 3];
+  // without a prefix stage the trigram stage is stage 3 all the same
+  const stageNumbers = stages.length === 2 ? [1, 3] : stages.map((_, i) => i + 1);
   const all = sql.join(
     stageNumbers.map((n, i) => sql`SELECT *, ${sql.raw(String(n))} AS stage FROM ${sql.raw(`s${i + 1}`)}`),
     sql` UNION ALL `,

@@ -29,7 +29,9 @@ import {
   delistedAt,
   findProductsByIds,
   salesOrderIds,
+  matchOfStage,
   searchProducts,
+  findProductIds,
   findProducts,
   incrementCatalogueVersion,
   loadAllCategories,
@@ -592,8 +594,8 @@ export class CatalogueService {
         const index = await this.#categories();
         const chosen = parseFacets(query.facet);
         // a facet chosen needs each facet counted without its own filter: the statements of #listingSummary
-        if (query.q && chosen.vendorIds.length === 0 && chosen.categoryIds.length === 0)
-          return this.#search({ ...query, q: query.q }, index, today);
+        if (chosen.vendorIds.length === 0 && chosen.categoryIds.length === 0)
+          return this.#onePass(query, index, today);
         const summary = await this.#listingSummary(query, index, today);
         const empty: ProductListData = {
           products: [],
@@ -628,29 +630,51 @@ export class CatalogueService {
   }
 
   /**
-   * A text search without a facet chosen: one statement answers the total, the facets and the page's ids
-   * (decision 058), then the page's products are read by id (each remembered apart in the read cache).
+   * A search or a listing without a facet chosen (decision 058). When its total and facets are not cached,
+   * one statement answers them with the page's ids (the page's products are then read by id, each
+   * remembered apart in the read cache); when they are, the page alone is one statement.
    */
-  async #search(
-    query: ProductsQueryInput & { q: string },
+  async #onePass(
+    query: ProductsQueryInput,
     index: CategoryIndex,
     today: string,
   ): Promise<Result<ProductListData>> {
     const empty: ProductListData = { products: [], page: pageOf(0, query.page, query.page_size), facets: [] };
-    const words = parseSearchText(query.q);
-    if (!words) return ok(empty);
-    const found = await searchProducts(this.#db, { ...this.#filterCriteria(query, index), today }, words, {
-      order: query.sort ? SORT_ORDER[query.sort] : 'relevance',
-      limit: query.page_size,
-      offset: (query.page - 1) * query.page_size,
-    });
-    if (found.total === 0) return ok(empty);
-    const products = await this.#productsByIds(found.ids, index, today, query.skip_cache);
-    return ok({
-      products,
-      page: pageOf(found.total, query.page, query.page_size),
-      facets: this.#facetList(this.#facetsOfGroups(found.groups, index)),
-    });
+    const words = query.q ? parseSearchText(query.q) : null;
+    if (query.q && !words) return ok(empty);
+    const base = this.#filterCriteria(query, index);
+    const order: ProductOrder = query.sort ? SORT_ORDER[query.sort] : words ? 'relevance' : 'sales';
+    const offset = (query.page - 1) * query.page_size;
+    const filters = normaliseQuery(query, ['hash', 'skip_cache', 'page', 'page_size', 'sort']);
+    const fresh: { ids?: number[] } = {};
+    const loaded = await this.#cache.getOrLoad<ListingSummary>(
+      ['products-summary', filters, today],
+      async () => {
+        const found = await searchProducts(this.#db, { ...base, today }, words, {
+          order,
+          limit: query.page_size,
+          offset,
+        });
+        fresh.ids = found.ids;
+        const text = words ? matchOfStage(words, found.stage) : undefined;
+        return ok({
+          criteria: { ...base, today, ...(text ? { text } : {}) },
+          totItems: found.total,
+          facets: this.#facetList(this.#facetsOfGroups(found.groups, index)),
+        });
+      },
+      query.skip_cache,
+    );
+    if (!loaded.ok) return ok(empty);
+    const { criteria, totItems, facets } = loaded.data;
+    if (totItems === 0) return ok(empty);
+    let products: Product[] = [];
+    if (totItems > offset) {
+      const ids =
+        fresh.ids ?? (await findProductIds(this.#db, criteria, { order, limit: query.page_size, offset }));
+      products = await this.#productsByIds(ids, index, today, query.skip_cache);
+    }
+    return ok({ products, page: pageOf(totItems, query.page, query.page_size), facets });
   }
 
   /** The criteria of a listing's filters other than the text. */
