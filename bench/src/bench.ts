@@ -17,6 +17,12 @@
 //                                                  (order-placement.bench.ts --scenario=gift-wallet, issue 21),
 //                                                  each run beside a plain one on the same machine state
 //   npm run bench -- --part=uploads                rounds of 20 parallel 2 MB form uploads: memory, other p95
+//   npm run bench -- --part=search-tail            the long tail of search (search-tail.ts, issue 27): a generated
+//                                                  log of >= 20,000 distinct searches and a listing log, cache on
+//                                                  and off, both databases; --products=10000|100000|1000000 for the
+//                                                  cost curve, --read-cache=off for the cold rows only, --cpu-prof to
+//                                                  profile the server (var/cpu-prof/); --url=http://... --label=
+//                                                  PostgreSQL --read-cache=off: against a server started by hand
 //   npm run bench -- --part=catalogue,orders       several parts; the default `all` runs the five
 //
 // PGlite: var/bench-pglite, seeded once (SEED_PRODUCT_TARGET) and reused while var/bench-pglite.json says it
@@ -43,6 +49,15 @@ import {
 import { benchProcesses } from './processes';
 import { benchUploads } from './uploads';
 import { discover, load, percentile, type LoadResult } from './scenarios';
+import {
+  benchTail,
+  listingLog,
+  QUERY_KINDS,
+  readVocabulary,
+  searchLog,
+  searchQueries,
+  type TailRun,
+} from './search-tail';
 
 // ---------------------------------------------------------------------------------------------------------
 const text = (name: string, fallback: string) => {
@@ -55,7 +70,7 @@ const products = Number(text('products', '100000'));
 const dbs = text('db', 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
 const reseed = option('reseed') === true;
 const only = text('part', 'all');
-const PARTS = ['catalogue', 'orders', 'loyalty', 'lists', 'receipts', 'uploads', 'processes'];
+const PARTS = ['catalogue', 'orders', 'loyalty', 'lists', 'receipts', 'uploads', 'processes', 'search-tail'];
 const parts = new Set(only === 'all' ? PARTS : only.split(','));
 for (const p of parts)
   if (!PARTS.includes(p)) throw new Error(`--part=${p}: expected all, ${PARTS.join(', ')} (comma separated)`);
@@ -726,6 +741,176 @@ if (parts.has('processes')) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// The long tail of search (issue 27): a day's query log replayed with the read cache on and off
+const tailRows: TailRun[] = [];
+if (parts.has('search-tail')) {
+  const caches = text('read-cache', 'on,off').split(',') as ('on' | 'off')[];
+  const distinct = Number(text('distinct', '20000'));
+  const maxEntries = 2000; // the server's CACHE_MAX_ENTRIES default (env.ts)
+  const profileDir = option('cpu-prof') === true ? join(root, 'var/cpu-prof') : null;
+  const tailNotes: string[] = [];
+  let logFacts = '';
+  const runOn = async (db: 'PGlite' | 'PostgreSQL', env: Record<string, string>) => {
+    for (const cache of caches) {
+      const server = await startServer({
+        label: `${db} search-tail cache ${cache}`,
+        port: await freePort(),
+        env: {
+          ...env,
+          SEED_PRODUCT_TARGET: String(products),
+          CACHE_TTL_MS: cache === 'on' ? '900000' : '0',
+        },
+        ...(profileDir ? { nodeArgs: ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] } : {}),
+        readyTimeoutMs: seedTimeoutMs,
+      });
+      try {
+        const vocabulary = await readVocabulary(server.url);
+        const queries = searchQueries(vocabulary, distinct);
+        const search = searchLog(queries, 100_000);
+        const listing = listingLog(vocabulary, 100_000);
+        const warm = {
+          search: searchLog(searchQueries(vocabulary, 500, 99), 2000, 99),
+          listing: listingLog(vocabulary, 2000, 99),
+        };
+        const byKind = QUERY_KINDS.map((k) => `${queries.filter((q) => q.kind === k).length} ${k}`).join(
+          ', ',
+        );
+        logFacts =
+          `${new Set(queries.map((q) => q.q)).size} distinct texts in ${queries.length} distinct searches (${byKind}), ` +
+          `from ${vocabulary.names.length} product names and ${vocabulary.brands.length} brands of the first page of ` +
+          `${vocabulary.leaves.length} leaf categories; ${queries.filter((q) => q.freeFrom).length} with an allergen filter, ` +
+          `${queries.filter((q) => q.sort).length} with a sort other than relevance.`;
+        console.log(`  ${logFacts}`);
+        tailRows.push(
+          ...(await benchTail({
+            url: server.url,
+            db,
+            products,
+            cache,
+            search,
+            listing,
+            warm,
+            seconds: duration,
+            connections,
+            maxEntries,
+          })),
+        );
+      } finally {
+        await server.stop();
+      }
+    }
+  };
+  const against = text('url', '');
+  if (against) {
+    // a server started by hand (its database, size and cache as it was started with)
+    const cache = text('read-cache', 'off') as 'on' | 'off';
+    const db = text('label', 'PostgreSQL') as 'PGlite' | 'PostgreSQL';
+    const vocabulary = await readVocabulary(against);
+    const queries = searchQueries(vocabulary, distinct);
+    const warm = {
+      search: searchLog(searchQueries(vocabulary, 500, 99), 2000, 99),
+      listing: listingLog(vocabulary, 2000, 99),
+    };
+    const parts = text('tail-parts', 'search,listing').split(',') as ('search' | 'listing')[];
+    tailRows.push(
+      ...(await benchTail({
+        url: against,
+        db,
+        products,
+        cache,
+        search: searchLog(queries, 100_000),
+        listing: listingLog(vocabulary, 100_000),
+        warm,
+        seconds: duration,
+        connections,
+        maxEntries,
+        parts,
+      })),
+    );
+    tailNotes.push(`Against a server started by hand (${against}).`);
+  } else if (dbs.includes('pglite')) {
+    console.log(`\n== search-tail: PGlite (embedded), ${products} products`);
+    const dataDir = join(root, products === 100_000 ? 'var/bench-pglite' : `var/bench-pglite-${products}`);
+    const marker = `${dataDir}.json`;
+    const seeded =
+      existsSync(marker) &&
+      existsSync(dataDir) &&
+      JSON.parse(readFileSync(marker, 'utf8')).products === products;
+    if (!seeded || reseed) {
+      rmSync(dataDir, { recursive: true, force: true });
+      rmSync(marker, { force: true });
+    }
+    await runOn('PGlite', { DATA_DIR: dataDir });
+    writeFileSync(marker, JSON.stringify({ products, seededAt: new Date().toISOString() }, null, 2));
+  }
+  if (!against && dbs.includes('postgres')) {
+    console.log(`\n== search-tail: PostgreSQL (private cluster), ${products} products`);
+    if (!findPgBinDir()) tailNotes.push('PostgreSQL skipped: server binaries not found.');
+    else {
+      const cluster = await startPgCluster({
+        database: 'spesa_bench',
+        settings: { shared_buffers: '256MB', work_mem: '16MB' },
+        log: (m) => console.log(`  ${m}`),
+      });
+      try {
+        await runOn('PostgreSQL', { DATABASE_URL: cluster.url });
+        tailNotes.push(`PostgreSQL ${cluster.version.replace(/^pg_ctl \(PostgreSQL\) /, '')}.`);
+      } finally {
+        cluster.stop();
+      }
+    }
+  }
+  if (tailRows.length) {
+    const head = [
+      'database',
+      'products',
+      'cache',
+      'part',
+      'hit rate',
+      'req/s',
+      'p50 ms',
+      'p95 ms',
+      'p99 ms',
+      'requests',
+      'non-2xx',
+    ];
+    const rows = tailRows.map((r) => [
+      r.db,
+      r.products,
+      r.cache,
+      r.part,
+      r.cache === 'on' ? `${(r.hitRate * 100).toFixed(0)} %` : '—',
+      r.rps.toFixed(0),
+      r.p50.toFixed(1),
+      r.p95.toFixed(1),
+      r.p99.toFixed(1),
+      r.total,
+      r.non2xx,
+    ]);
+    console.log(`\n${textTable(head, rows)}\n`);
+    const [l1, l5] = loadavg();
+    const file = writeDocsSection(
+      `Search, the long tail (${products} products)`,
+      [
+        `Measured ${today()} on commit ${gitSha()}; machine: ${machine()}; load average ${l1!.toFixed(2)} / ${l5!.toFixed(2)} (1 / 5 min) at the end.`,
+        `Command: \`npm run bench -- --part=search-tail --products=${products}\` — autocannon ${connections} connections, ` +
+          `${duration} s per row after 2 s on another log. The search log: ${logFacts} 100,000 requests drawn by ` +
+          'popularity (Zipf, exponent 0.9), pages 1 (70 %), 2 (20 %), 3 (10 %), replayed in order. The listing log: ' +
+          'departments (30 %) and leaf categories, same pages, sorts and allergen filters, 5 % promotions only. ' +
+          '"cache off" runs the server with CACHE_TTL_MS=0 (no read cache, no listing warm-up): every request ' +
+          "reaches the database. The hit rate is simulated over the requests sent, in order, with the server's " +
+          `LRU of ${maxEntries} pages.`,
+        mdTable(head, rows),
+        tailNotes.length ? tailNotes.map((n) => `- ${n}`).join('\n') : '',
+      ]
+        .filter(Boolean)
+        .join('\n\n'),
+    );
+    console.log(`written to ${file}`);
+  }
+}
+
+// ---------------------------------------------------------------------------------------------------------
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
 const head = ['database', 'scenario', 'mode', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors'];
 const cells = allRows.map((r) => [
@@ -782,7 +967,8 @@ if (allRows.length) {
   listsRows.length === 0 &&
   !receiptsMeasured &&
   !uploadsMeasured &&
-  !processesMeasured
+  !processesMeasured &&
+  tailRows.length === 0
 ) {
   console.log('nothing measured');
   process.exitCode = 1;

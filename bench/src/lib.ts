@@ -90,11 +90,14 @@ export async function startServer(opts: {
   readyTimeoutMs?: number;
   quiet?: boolean;
   readyLine?: string;
+  /** node flags before the script, e.g. --cpu-prof (not allowed in NODE_OPTIONS) */
+  nodeArgs?: string[];
 }): Promise<RunningServer> {
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
   delete inherited.WORKERS;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
+  const args = [...(opts.nodeArgs ?? []), '--import', 'tsx', join(root, 'apps/api/src/server.ts')];
+  const child = spawn(process.execPath, args, {
     cwd: root,
     env: {
       ...inherited,

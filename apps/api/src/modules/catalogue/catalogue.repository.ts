@@ -297,6 +297,33 @@ export async function findProducts(
   c: ProductCriteria,
   page: { order: ProductOrder; limit: number; offset: number },
 ): Promise<ProductRow[]> {
+  return queryRows<ProductRow>(
+    db,
+    sql`SELECT ${PRODUCT_COLUMNS}
+        FROM (${pageIdsQuery(c, page)}) page
+        JOIN products p ON p.product_id = page.product_id
+        JOIN vendors v ON v.vendor_id = p.vendor_id ${activePromoJoin(c.today)} ${RATING_JOIN}
+        ORDER BY ${orderBy(page.order, c)}`,
+  );
+}
+
+/** The ids of a page of products, in the page's order (findProducts without the wide columns). */
+export async function findProductIds(
+  db: Db,
+  c: ProductCriteria,
+  page: { order: ProductOrder; limit: number; offset: number },
+): Promise<number[]> {
+  const rows = await queryRows<{ ids: string | null }>(
+    db,
+    sql`SELECT string_agg(product_id::text, ',' ORDER BY n) AS ids
+        FROM (SELECT product_id, row_number() OVER () AS n FROM (${pageIdsQuery(c, page)}) page) numbered`,
+  );
+  const text = rows[0]?.ids;
+  return text ? text.split(',').map(Number) : [];
+}
+
+/** The query of a page's product ids (see findProducts). */
+function pageIdsQuery(c: ProductCriteria, page: { order: ProductOrder; limit: number; offset: number }): SQL {
   const bySales = page.order === 'sales' || (page.order === 'relevance' && !c.text);
   let pageIds: SQL;
   if (bySales && c.categoryScopes?.length) {
@@ -319,14 +346,7 @@ export async function findProducts(
       ORDER BY ${orderBy(page.order, c)}
       LIMIT ${page.limit} OFFSET ${page.offset}`;
   }
-  return queryRows<ProductRow>(
-    db,
-    sql`SELECT ${PRODUCT_COLUMNS}
-        FROM (${pageIds}) page
-        JOIN products p ON p.product_id = page.product_id
-        JOIN vendors v ON v.vendor_id = p.vendor_id ${activePromoJoin(c.today)} ${RATING_JOIN}
-        ORDER BY ${orderBy(page.order, c)}`,
-  );
+  return pageIds;
 }
 
 /** Most matching products a listing remembers in order (see salesOrderIds); more are paged in SQL. */
@@ -495,6 +515,131 @@ export async function categoryFacet(db: Db, c: ProductCriteria, limit: number): 
         ORDER BY quantity DESC, c.name ASC
         LIMIT ${limit}`,
   );
+}
+
+/** What a search statement answers: the total, the (category, brand) counts and the page's ids in order. */
+export interface SearchAnswer {
+  /** which match found the products: 1 whole words, 2 the last word as a prefix, 3 trigrams; 0 none */
+  stage: 0 | 1 | 2 | 3;
+  total: number;
+  groups: CategoryVendorCountRow[];
+  /** the page's product ids, in the page's order */
+  ids: number[];
+}
+
+/** The search's words, as parseSearchText gives them. */
+export interface SearchWords {
+  full: string;
+  head: string;
+  lastPrefix: string | null;
+  words: string;
+}
+
+/** The matches of a text, in the order they are tried; the n-th is stage n (trigrams: always 3). */
+export function stageMatches(words: SearchWords): TextMatch[] {
+  const stages: TextMatch[] = [{ mode: 'fts', full: words.full, head: words.head, lastPrefix: null }];
+  if (words.lastPrefix)
+    stages.push({ mode: 'fts', full: words.full, head: words.head, lastPrefix: words.lastPrefix });
+  stages.push({ mode: 'trigram', full: words.words });
+  return stages;
+}
+
+/** The match that found a search's products (SearchAnswer.stage); undefined for stage 0. */
+export function matchOfStage(words: SearchWords, stage: SearchAnswer['stage']): TextMatch | undefined {
+  const stages = stageMatches(words);
+  if (stage === 0) return undefined;
+  return stage === 3 ? stages[stages.length - 1] : stages[stage - 1];
+}
+
+/** Sort keys a search's matching rows carry (k1, k2) and the order of the page over them. */
+function searchOrderKeys(order: ProductOrder, rank: SQL): { keys: SQL; order: SQL; promo: boolean } {
+  switch (order) {
+    case 'relevance':
+      return {
+        keys: sql`${rank} AS k1, p.sales_rank AS k2`,
+        order: sql`k1 DESC, k2 DESC, product_id`,
+        promo: false,
+      };
+    case 'sales':
+      return { keys: sql`p.sales_rank AS k1`, order: sql`k1 DESC, product_id`, promo: false };
+    case 'price_asc':
+    case 'price_desc':
+      return {
+        keys: sql`COALESCE(pr.promo_price_cents, p.price_cents) AS k1`,
+        order: order === 'price_asc' ? sql`k1 ASC, product_id` : sql`k1 DESC, product_id`,
+        promo: true,
+      };
+    case 'name_asc':
+    case 'name_desc':
+      return {
+        keys: sql`lower(unaccent(p.name)) COLLATE "C" AS k1`,
+        order: order === 'name_asc' ? sql`k1 ASC, product_id` : sql`k1 DESC, product_id`,
+        promo: false,
+      };
+    case 'new':
+      return {
+        keys: sql`p.is_new AS k1, p.created_at AS k2`,
+        order: sql`k1 DESC, k2 DESC, product_id`,
+        promo: false,
+      };
+  }
+}
+
+/**
+ * A page with its total and counts in one statement (decision 058): the matching rows are read once, into
+ * a materialised set that gives the total, the (category, brand) counts and the page's ids. For a text the
+ * three matches are tried in order (whole words, the last word as a prefix, trigrams) inside the statement:
+ * a later one is scanned only when the earlier ones found nothing (an uncorrelated NOT EXISTS is a one-time
+ * filter). `words` null: a listing, the filters only (stage 1 when anything matches).
+ */
+export async function searchProducts(
+  db: Db,
+  c: Omit<ProductCriteria, 'text'>,
+  words: SearchWords | null,
+  page: { order: ProductOrder; limit: number; offset: number },
+): Promise<SearchAnswer> {
+  const stages: (TextMatch | null)[] = words ? stageMatches(words) : [null];
+  const ctes = stages.map((text, i) => {
+    const k = searchOrderKeys(page.order, text ? textMatch(text).rank : sql`0`);
+    const earlier = stages.slice(0, i).map((_, j) => sql`NOT EXISTS (SELECT 1 FROM ${sql.raw(`s${j + 1}`)})`);
+    const where = sql.join([conditions(text ? { ...c, text } : c), ...earlier], sql` AND `);
+    return sql`${sql.raw(`s${i + 1}`)} AS MATERIALIZED (
+      SELECT p.product_id, p.category_id, p.vendor_id, ${k.keys}
+      FROM products p ${k.promo ? activePromoJoin(c.today) : sql``}
+      WHERE ${where})`;
+  });
+  // without a prefix stage the trigram stage is stage 3 all the same
+  const stageNumbers = stages.length === 2 ? [1, 3] : stages.map((_, i) => i + 1);
+  const all = sql.join(
+    stageNumbers.map((n, i) => sql`SELECT *, ${sql.raw(String(n))} AS stage FROM ${sql.raw(`s${i + 1}`)}`),
+    sql` UNION ALL `,
+  );
+  const order = searchOrderKeys(page.order, sql`0`).order;
+  const rows = await queryRows<{ stage: number; total: number; ids: string | null; groups: string | null }>(
+    db,
+    sql`WITH ${sql.join(ctes, sql`, `)}, m AS MATERIALIZED (${all})
+        SELECT
+          (SELECT coalesce(max(stage), 0)::int FROM m) AS stage,
+          (SELECT count(*)::int FROM m) AS total,
+          (SELECT string_agg(pg.product_id::text, ',' ORDER BY pg.n) FROM (
+             SELECT product_id, row_number() OVER (ORDER BY ${order}) AS n FROM m
+             ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}) pg) AS ids,
+          (SELECT json_agg(json_build_array(g.category_id, g.vendor_id, v.name, g.n))::text FROM (
+             SELECT category_id, vendor_id, count(*)::int AS n FROM m GROUP BY category_id, vendor_id
+           ) g JOIN vendors v ON v.vendor_id = g.vendor_id) AS groups`,
+  );
+  const row = rows[0];
+  const groups = row?.groups
+    ? (JSON.parse(row.groups) as [number, number, string, number][]).map(
+        ([categoryId, vendorId, vendorName, n]) => ({ categoryId, vendorId, vendorName, n }),
+      )
+    : [];
+  return {
+    stage: (row?.stage ?? 0) as SearchAnswer['stage'],
+    total: row?.total ?? 0,
+    groups,
+    ids: row?.ids ? row.ids.split(',').map(Number) : [],
+  };
 }
 
 /** Active products per leaf category, optionally only those matching a text. */

@@ -29,6 +29,9 @@ import {
   delistedAt,
   findProductsByIds,
   salesOrderIds,
+  matchOfStage,
+  searchProducts,
+  findProductIds,
   findProducts,
   incrementCatalogueVersion,
   loadAllCategories,
@@ -589,6 +592,10 @@ export class CatalogueService {
       ['products', normaliseQuery(query), today],
       async () => {
         const index = await this.#categories();
+        const chosen = parseFacets(query.facet);
+        // a facet chosen needs each facet counted without its own filter: the statements of #listingSummary
+        if (chosen.vendorIds.length === 0 && chosen.categoryIds.length === 0)
+          return this.#onePass(query, index, today);
         const summary = await this.#listingSummary(query, index, today);
         const empty: ProductListData = {
           products: [],
@@ -620,6 +627,87 @@ export class CatalogueService {
       },
       query.skip_cache,
     );
+  }
+
+  /**
+   * A search or a listing without a facet chosen (decision 058). When its total and facets are not cached,
+   * one statement answers them with the page's ids (the page's products are then read by id, each
+   * remembered apart in the read cache); when they are, the page alone is one statement.
+   */
+  async #onePass(
+    query: ProductsQueryInput,
+    index: CategoryIndex,
+    today: string,
+  ): Promise<Result<ProductListData>> {
+    const empty: ProductListData = { products: [], page: pageOf(0, query.page, query.page_size), facets: [] };
+    const words = query.q ? parseSearchText(query.q) : null;
+    if (query.q && !words) return ok(empty);
+    const base = this.#filterCriteria(query, index);
+    const order: ProductOrder = query.sort ? SORT_ORDER[query.sort] : words ? 'relevance' : 'sales';
+    const offset = (query.page - 1) * query.page_size;
+    const filters = normaliseQuery(query, ['hash', 'skip_cache', 'page', 'page_size', 'sort']);
+    const fresh: { ids?: number[] } = {};
+    const loaded = await this.#cache.getOrLoad<ListingSummary>(
+      ['products-summary', filters, today],
+      async () => {
+        const found = await searchProducts(this.#db, { ...base, today }, words, {
+          order,
+          limit: query.page_size,
+          offset,
+        });
+        fresh.ids = found.ids;
+        const text = words ? matchOfStage(words, found.stage) : undefined;
+        return ok({
+          criteria: { ...base, today, ...(text ? { text } : {}) },
+          totItems: found.total,
+          facets: this.#facetList(this.#facetsOfGroups(found.groups, index)),
+        });
+      },
+      query.skip_cache,
+    );
+    if (!loaded.ok) return ok(empty);
+    const { criteria, totItems, facets } = loaded.data;
+    if (totItems === 0) return ok(empty);
+    let products: Product[] = [];
+    if (totItems > offset) {
+      const ids =
+        fresh.ids ?? (await findProductIds(this.#db, criteria, { order, limit: query.page_size, offset }));
+      products = await this.#productsByIds(ids, index, today, query.skip_cache);
+    }
+    return ok({ products, page: pageOf(totItems, query.page, query.page_size), facets });
+  }
+
+  /** The criteria of a listing's filters other than the text. */
+  #filterCriteria(query: ProductsQueryInput, index: CategoryIndex): Omit<ProductCriteria, 'today'> {
+    const facets = parseFacets(query.facet);
+    return {
+      categoryScopes: [query.parent_category_id, query.category_id]
+        .filter((id): id is number => id !== undefined)
+        .map((id) => index.subtreeIds(id)),
+      facetCategoryScope: facets.categoryIds.flatMap((id) => index.subtreeIds(id)),
+      vendorIds: facets.vendorIds,
+      promoOnly: query.promo === true,
+      newOnly: query.new_product === true || query.onlyNew === true,
+      ...(query.free_from && query.free_from.length > 0 ? { freeFrom: query.free_from } : {}),
+    };
+  }
+
+  /** The facets as the wire shows them: categories, then brands (each left out when empty). */
+  #facetList({ vendors, cats }: { vendors: FacetCountRow[]; cats: FacetCountRow[] }): Facet[] {
+    const facetList: Facet[] = [];
+    if (cats.length > 0)
+      facetList.push({
+        name: 'Categoria',
+        parameterName: 'category',
+        values: cats.map((c) => ({ id: String(c.id), name: c.name, quantity: c.quantity })),
+      });
+    if (vendors.length > 0)
+      facetList.push({
+        name: 'Marca',
+        parameterName: 'vendor',
+        values: vendors.map((v) => ({ id: String(v.id), name: v.name, quantity: v.quantity })),
+      });
+    return facetList;
   }
 
   /**
@@ -655,16 +743,7 @@ export class CatalogueService {
       ['products-summary', filters, today],
       async () => {
         const facets = parseFacets(query.facet);
-        const base: Omit<ProductCriteria, 'today'> = {
-          categoryScopes: [query.parent_category_id, query.category_id]
-            .filter((id): id is number => id !== undefined)
-            .map((id) => index.subtreeIds(id)),
-          facetCategoryScope: facets.categoryIds.flatMap((id) => index.subtreeIds(id)),
-          vendorIds: facets.vendorIds,
-          promoOnly: query.promo === true,
-          newOnly: query.new_product === true || query.onlyNew === true,
-          ...(query.free_from && query.free_from.length > 0 ? { freeFrom: query.free_from } : {}),
-        };
+        const base = this.#filterCriteria(query, index);
         let criteria: ProductCriteria = { ...base, today };
         // no facet chosen: the total and both facets come from one grouped query
         const unfaceted = facets.vendorIds.length === 0 && facets.categoryIds.length === 0;
@@ -706,19 +785,7 @@ export class CatalogueService {
               vendorFacet(this.#db, criteria, FACET_VALUES_MAX),
               categoryFacet(this.#db, criteria, FACET_VALUES_MAX),
             ]);
-        const facetList: Facet[] = [];
-        if (cats.length > 0)
-          facetList.push({
-            name: 'Categoria',
-            parameterName: 'category',
-            values: cats.map((c) => ({ id: String(c.id), name: c.name, quantity: c.quantity })),
-          });
-        if (vendors.length > 0)
-          facetList.push({
-            name: 'Marca',
-            parameterName: 'vendor',
-            values: vendors.map((v) => ({ id: String(v.id), name: v.name, quantity: v.quantity })),
-          });
+        const facetList = this.#facetList({ vendors, cats });
         return ok({ criteria, totItems, facets: facetList, ...(salesOrder ? { salesOrder } : {}) });
       },
       query.skip_cache,

@@ -1,0 +1,2 @@
+DROP INDEX "products_listing_sales_idx";--> statement-breakpoint
+CREATE INDEX "products_listing_sales_idx" ON "products" USING btree ("category_id","sales_rank" DESC NULLS FIRST,"product_id","vendor_id") WHERE "products"."active";
