@@ -17,6 +17,10 @@
 //                                                  (order-placement.bench.ts --scenario=gift-wallet, issue 21),
 //                                                  each run beside a plain one on the same machine state
 //   npm run bench -- --part=uploads                rounds of 20 parallel 2 MB form uploads: memory, other p95
+//   npm run bench -- --part=purchase               the whole purchase over HTTP (cart, slot, prepare, buy, payment)
+//                                                  at 4 and 20 buyers, PostgreSQL 1 and 2 processes and PGlite
+//                                                  (purchase.ts; --purchase-buyers, --purchase-engines,
+//                                                  --purchase-workers, --purchase-cpu-prof, --purchase-trace)
 //   npm run bench -- --part=catalogue,orders       several parts; the default `all` runs the five
 //
 // PGlite: var/bench-pglite, seeded once (SEED_PRODUCT_TARGET) and reused while var/bench-pglite.json says it
@@ -41,6 +45,7 @@ import {
   type RunningServer,
 } from './lib';
 import { benchProcesses } from './processes';
+import { benchPurchase } from './purchase';
 import { benchUploads } from './uploads';
 import { discover, load, percentile, type LoadResult } from './scenarios';
 
@@ -55,7 +60,7 @@ const products = Number(text('products', '100000'));
 const dbs = text('db', 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
 const reseed = option('reseed') === true;
 const only = text('part', 'all');
-const PARTS = ['catalogue', 'orders', 'loyalty', 'lists', 'receipts', 'uploads', 'processes'];
+const PARTS = ['catalogue', 'orders', 'loyalty', 'lists', 'receipts', 'uploads', 'processes', 'purchase'];
 const parts = new Set(only === 'all' ? PARTS : only.split(','));
 for (const p of parts)
   if (!PARTS.includes(p)) throw new Error(`--part=${p}: expected all, ${PARTS.join(', ')} (comma separated)`);
@@ -726,6 +731,24 @@ if (parts.has('processes')) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// The whole purchase over HTTP: cart/add × 3, timeslot/select, checkout/prepare, checkout/buy, the payment
+let purchaseMeasured = false;
+if (parts.has('purchase')) {
+  const list = (name: string, fallback: string) => text(name, fallback).split(',').filter(Boolean);
+  const measured = await benchPurchase({
+    duration,
+    products: Number(text('purchase-products', String(products))),
+    seedTimeoutMs,
+    buyers: list('purchase-buyers', '4,20').map(Number),
+    engines: list('purchase-engines', 'postgres,pglite') as Array<'postgres' | 'pglite'>,
+    workers: list('purchase-workers', '1,2').map(Number),
+    cpuProf: option('purchase-cpu-prof') === true,
+    trace: option('purchase-trace') === true,
+  });
+  purchaseMeasured = measured.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
 const head = ['database', 'scenario', 'mode', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors'];
 const cells = allRows.map((r) => [
@@ -782,7 +805,8 @@ if (allRows.length) {
   listsRows.length === 0 &&
   !receiptsMeasured &&
   !uploadsMeasured &&
-  !processesMeasured
+  !processesMeasured &&
+  !purchaseMeasured
 ) {
   console.log('nothing measured');
   process.exitCode = 1;
