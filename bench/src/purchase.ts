@@ -285,13 +285,19 @@ async function queryAll<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> 
   return queryRows<T>(db, query);
 }
 
-async function stage(db: Db, dayOffset: number, sizes: number[]): Promise<Setup> {
+/** Drive days taken by an earlier setup of this run: each server's runs get a slot of their own. */
+const usedDays = new Set<string>();
+
+async function stage(db: Db, sizes: number[]): Promise<Setup> {
   const { driveSlot, stageBuyers, testProduct } = await import('../../apps/api/test/checkout-fixtures');
   const now = new Date();
   let slot: Setup['slot'] | null = null;
-  for (let d = dayOffset; d <= dayOffset + 10 && !slot; d++) {
+  // within the days the slot calendar offers (a week)
+  for (let d = 2; d <= 6 && !slot; d++) {
     const day = new Date(now.getTime() + d * 86_400_000).toISOString().slice(0, 10);
+    if (usedDays.has(day)) continue;
     slot = await driveSlot(db, day, SLOT_CAPACITY).catch(() => null);
+    if (slot) usedDays.add(day);
   }
   if (!slot) throw new Error('no Drive slot in the coming days');
   const products: Products = {
@@ -505,6 +511,7 @@ export function summariseProfiles(dir: string, top = 30): string[] {
 /** One buyer, one process: the statements (round trips) each call makes, by pg_stat_statements. */
 async function traceCalls(base: string, url: string, token: string, setup: Setup, orders = 3) {
   const perCall = new Map<string, { statements: number; n: number; top: Map<string, number> }>();
+  const placed: number[] = [];
   const b = new Browser(base, token);
   try {
     for (let i = 0; i < orders; i++) {
@@ -533,7 +540,7 @@ async function traceCalls(base: string, url: string, token: string, setup: Setup
         perCall.set(label, e);
         return r;
       };
-      await placeOrder(wrapped, setup);
+      placed.push((await placeOrder(wrapped, setup)).orderId);
       // the sandbox's webhook (a delayed job) lands between orders, not inside the next order's calls
       await new Promise((r) => setTimeout(r, 1500));
     }
@@ -546,7 +553,14 @@ async function traceCalls(base: string, url: string, token: string, setup: Setup
     for (const [q, n] of [...e.top].sort((a, b2) => b2[1] - a[1]))
       lines.push(`    ${fixed(n / e.n)}× ${q.replace(/\s+/g, ' ').slice(0, 160)}`);
   }
-  return lines;
+  const run: RunResult = {
+    done: [],
+    ordersOf: new Map([[token, placed]]),
+    errors: 0,
+    errorSamples: [],
+    seconds: 0,
+  };
+  return { lines, run };
 }
 
 export async function benchPurchase(opts: {
@@ -594,9 +608,9 @@ export async function benchPurchase(opts: {
     });
     await seeding.stop();
     notes.push(`${engine}: migrating + seeding ${opts.products} products took ${((Date.now() - t0) / 1000).toFixed(0)} s.`);
-    for (const [wi, workers] of workerCounts.entries()) {
+    for (const workers of workerCounts) {
       let database = await connect();
-      const setup = await stage(database.db, 2 + wi * 11, opts.buyers);
+      const setup = await stage(database.db, opts.buyers);
       if (engine === 'PGlite') await database.close();
       const label = `${engine}, ${workers} process${workers > 1 ? 'es' : ''}`;
       console.log(`\n  -- ${label}`);
@@ -626,7 +640,9 @@ export async function benchPurchase(opts: {
         }
         if (opts.trace && statementsUrl && workers === 1) {
           const [traceSetupToken] = await stageTraceBuyer(database.db, setup);
-          traceLines.push(...(await traceCalls(server.url, statementsUrl, traceSetupToken!, setup)));
+          const traced = await traceCalls(server.url, statementsUrl, traceSetupToken!, setup);
+          traceLines.push(...traced.lines);
+          runs.push(traced.run);
         }
       } finally {
         await server.stop();
