@@ -90,11 +90,13 @@ export async function startServer(opts: {
   readyTimeoutMs?: number;
   quiet?: boolean;
   readyLine?: string;
+  /** node options before the script (e.g. --cpu-prof, which NODE_OPTIONS refuses) */
+  nodeArgs?: string[];
 }): Promise<RunningServer> {
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
   delete inherited.WORKERS;
-  const child = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
+  const child = spawn(process.execPath, [...(opts.nodeArgs ?? []), '--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
     cwd: root,
     env: {
       ...inherited,

@@ -581,8 +581,8 @@ export async function benchPurchase(opts: {
   const serverEnv = (extra: Record<string, string>) => ({
     ...extra,
     SEED_PRODUCT_TARGET: String(opts.products),
-    ...(opts.cpuProf ? { NODE_OPTIONS: `--cpu-prof --cpu-prof-dir=${profileDir}` } : {}),
   });
+  const nodeArgs = opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
   if (opts.cpuProf) {
     rmSync(profileDir, { recursive: true, force: true });
     mkdirSync(profileDir, { recursive: true });
@@ -618,6 +618,7 @@ export async function benchPurchase(opts: {
         label,
         port: await freePort(),
         env: serverEnv({ ...env, WORKERS: String(workers) }),
+        nodeArgs,
         readyLine: 'Spesa is ready',
         quiet: true,
       });
