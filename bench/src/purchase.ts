@@ -28,6 +28,7 @@ import { findPgBinDir, freePort, startPgCluster, type PgCluster } from '../../sc
 import type {} from '../../apps/api/test/global-setup';
 import type { Db } from '../../apps/api/src/db/client';
 import { gitSha, machine, mdTable, root, startServer, textTable, today, writeDocsSection } from './lib';
+import { postmasterPid, sampleCpu } from './processes';
 import { API, percentile } from './scenarios';
 
 export const PURCHASE_SECTION = 'The whole purchase (cart, slot, prepare, buy, payment)';
@@ -78,6 +79,9 @@ export interface PurchaseRow {
   errorSamples: string[];
   /** PostgreSQL: statements executed per order (pg_stat_statements), all API processes together */
   statementsPerOrder: number | null;
+  /** CPU milliseconds per order of the API processes and of PostgreSQL (null: PGlite, inside the API) */
+  apiCpuMs: number;
+  pgCpuMs: number | null;
   load1: number;
 }
 
@@ -432,6 +436,7 @@ function summarise(
   buyers: number,
   r: RunResult,
   statementsPerOrder: number | null,
+  cpu: { api: number; pg: number | null },
 ): PurchaseRow {
   const orderMs = Float64Array.from(r.done.map((o) => o.ms)).sort();
   const calls = {} as PurchaseRow['calls'];
@@ -451,6 +456,8 @@ function summarise(
     errors: r.errors,
     errorSamples: r.errorSamples,
     statementsPerOrder,
+    apiCpuMs: (cpu.api * r.seconds * 1000) / Math.max(1, r.done.length),
+    pgCpuMs: cpu.pg === null ? null : (cpu.pg * r.seconds * 1000) / Math.max(1, r.done.length),
     load1: loadavg()[0] ?? NaN,
   };
 }
@@ -462,6 +469,8 @@ function printRow(row: PurchaseRow) {
       `${fixed(row.order.p50)} / p95 ${fixed(row.order.p95)} / p99 ${fixed(row.order.p99)} ms, worst shop call p95 ` +
       `${fixed(shopP95)} ms, errors ${row.errors}` +
       (row.statementsPerOrder !== null ? `, ${fixed(row.statementsPerOrder)} statements per order` : '') +
+      `, CPU per order: API ${fixed(row.apiCpuMs)} ms` +
+      (row.pgCpuMs !== null ? `, PostgreSQL ${fixed(row.pgCpuMs)} ms` : '') +
       `, load ${fixed(row.load1, 2)}`,
   );
   console.log(
@@ -596,6 +605,7 @@ export async function benchPurchase(opts: {
     env: Record<string, string>,
     workerCounts: number[],
     statementsUrl: string | null,
+    pgPid: number | undefined,
   ) => {
     const t0 = Date.now();
     const seeding = await startServer({
@@ -630,12 +640,27 @@ export async function benchPurchase(opts: {
           runs.push(warm);
           if (warm.errors) console.log(`  warm-up: ${warm.errors} errors: ${warm.errorSamples.join(' | ')}`);
           if (statementsUrl) await resetStatements(statementsUrl);
+          const cpu = sampleCpu(server.child.pid, pgPid);
           const r = await runBuyers(server.url, tokens, setup, opts.duration);
+          const used = cpu();
           runs.push(r);
-          const perOrder = statementsUrl
-            ? totalCalls(await statements(statementsUrl)) / Math.max(1, r.done.length)
-            : null;
-          const row = summarise(engine, workers, n, r, perOrder);
+          const measured = statementsUrl ? await statements(statementsUrl) : null;
+          const perOrder = measured ? totalCalls(measured) / Math.max(1, r.done.length) : null;
+          if (measured) {
+            const orders = Math.max(1, r.done.length);
+            const heaviest = [...measured].sort((x, y) => y.ms - x.ms).slice(0, 8);
+            console.log(
+              `  PostgreSQL time per order ${fixed(measured.reduce((a, x) => a + x.ms, 0) / orders, 2)} ms; heaviest statements (ms per order, calls per order):`,
+            );
+            for (const x of heaviest)
+              console.log(
+                `    ${fixed(x.ms / orders, 2)} ms ${fixed(x.calls / orders, 2)}× ${x.query.replace(/\s+/g, ' ').slice(0, 140)}`,
+              );
+          }
+          const row = summarise(engine, workers, n, r, perOrder, {
+            api: used.api,
+            pg: pgPid === undefined ? null : used.pg,
+          });
           rows.push(row);
           printRow(row);
         }
@@ -677,6 +702,7 @@ export async function benchPurchase(opts: {
           { DATABASE_URL: cluster.url },
           opts.workers,
           cluster.url,
+          postmasterPid(cluster),
         );
       } finally {
         cluster.stop();
@@ -688,7 +714,7 @@ export async function benchPurchase(opts: {
     const dataDir = join(root, 'var/bench-purchase-pglite');
     rmSync(dataDir, { recursive: true, force: true });
     try {
-      await onDatabase('PGlite', () => openDatabase({ dataDir }), { DATA_DIR: dataDir }, [1], null);
+      await onDatabase('PGlite', () => openDatabase({ dataDir }), { DATA_DIR: dataDir }, [1], null, undefined);
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -736,6 +762,7 @@ function report(
     ...CALLS.map((c) => `${c} p50 / p95 / p99 ms`),
     'errors',
     'statements per order',
+    'CPU ms per order: API / PostgreSQL',
     'load average',
   ];
   const cells = rows.map((r) => [
@@ -747,9 +774,21 @@ function report(
     ...CALLS.map((c) => `${fixed(r.calls[c].p50)} / ${fixed(r.calls[c].p95)} / ${fixed(r.calls[c].p99)}`),
     r.errors,
     r.statementsPerOrder === null ? '—' : fixed(r.statementsPerOrder),
+    `${fixed(r.apiCpuMs)} / ${r.pgCpuMs === null ? '—' : fixed(r.pgCpuMs)}`,
     fixed(r.load1, 2),
   ]);
-  const shortHead = ['database', 'processes', 'buyers', 'orders/s', 'order p95 ms', 'worst shop call p95 ms', 'errors', 'load'];
+  const shortHead = [
+    'database',
+    'processes',
+    'buyers',
+    'orders/s',
+    'order p95 ms',
+    'worst shop call p95 ms',
+    'errors',
+    'statements per order',
+    'CPU ms per order: API / PostgreSQL',
+    'load',
+  ];
   const shortCells = rows.map((r) => [
     r.engine,
     r.processes,
@@ -758,6 +797,8 @@ function report(
     fixed(r.order.p95),
     fixed(Math.max(...CALLS.filter((c) => !PROVIDER_CALLS.has(c)).map((c) => r.calls[c].p95))),
     r.errors,
+    r.statementsPerOrder === null ? '—' : fixed(r.statementsPerOrder),
+    `${fixed(r.apiCpuMs)} / ${r.pgCpuMs === null ? '—' : fixed(r.pgCpuMs)}`,
     fixed(r.load1, 2),
   ]);
   console.log(`\n${textTable(shortHead, shortCells)}\n`);
