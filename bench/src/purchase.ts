@@ -829,7 +829,9 @@ function report(
       `${WARM_SECONDS} s warm-up, then ${opts.duration} s measured. "sandbox page" and "sandbox pay" are the ` +
       "payment provider's own page (served by the API in the sandbox); the per-call target is about the shop's " +
       'calls. Statements per order: pg_stat_statements over the measured seconds, all API processes, divided by ' +
-      'the orders (BEGIN/COMMIT included: each is a round trip). After each server the database is checked: ' +
+      'the orders (BEGIN/COMMIT included: each is a round trip). CPU ms per order: CPU time of the API ' +
+      'processes and of PostgreSQL (postmaster and backends) over the measured seconds, from /proc, divided by ' +
+      'the orders: on a machine shared with other work, the figure that compares two runs best. After each server the database is checked: ' +
       'every answered order exists once, belongs to its buyer, has its 3 lines, a status and one authorised ' +
       'payment, and is "ordered"; each stock went down by exactly what the orders hold; the slot books exactly ' +
       'its orders.',
