@@ -23,6 +23,10 @@
 //                                                  cost curve, --read-cache=off for the cold rows only, --cpu-prof to
 //                                                  profile the server (var/cpu-prof/); --url=http://... --label=
 //                                                  PostgreSQL --read-cache=off: against a server started by hand
+//   npm run bench -- --part=purchase               the whole purchase over HTTP (cart, slot, prepare, buy, payment)
+//                                                  at 4 and 20 buyers, PostgreSQL 1 and 2 processes and PGlite
+//                                                  (purchase.ts; --purchase-buyers, --purchase-engines,
+//                                                  --purchase-workers, --purchase-cpu-prof, --purchase-trace)
 //   npm run bench -- --part=catalogue,orders       several parts; the default `all` runs the five
 //
 // PGlite: var/bench-pglite, seeded once (SEED_PRODUCT_TARGET) and reused while var/bench-pglite.json says it
@@ -47,6 +51,7 @@ import {
   type RunningServer,
 } from './lib';
 import { benchProcesses } from './processes';
+import { benchPurchase } from './purchase';
 import { benchUploads } from './uploads';
 import { discover, load, percentile, type LoadResult } from './scenarios';
 import {
@@ -70,7 +75,17 @@ const products = Number(text('products', '100000'));
 const dbs = text('db', 'pglite,postgres').split(',') as ('pglite' | 'postgres')[];
 const reseed = option('reseed') === true;
 const only = text('part', 'all');
-const PARTS = ['catalogue', 'orders', 'loyalty', 'lists', 'receipts', 'uploads', 'processes', 'search-tail'];
+const PARTS = [
+  'catalogue',
+  'orders',
+  'loyalty',
+  'lists',
+  'receipts',
+  'uploads',
+  'processes',
+  'search-tail',
+  'purchase',
+];
 const parts = new Set(only === 'all' ? PARTS : only.split(','));
 for (const p of parts)
   if (!PARTS.includes(p)) throw new Error(`--part=${p}: expected all, ${PARTS.join(', ')} (comma separated)`);
@@ -911,6 +926,25 @@ if (parts.has('search-tail')) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// The whole purchase over HTTP: cart/add × 3, timeslot/select, checkout/prepare, checkout/buy, the payment
+// page and its return, by N buyers at once (purchase.ts, issue 26)
+let purchaseMeasured = false;
+if (parts.has('purchase')) {
+  const list = (name: string, fallback: string) => text(name, fallback).split(',').filter(Boolean);
+  const measured = await benchPurchase({
+    duration,
+    products: Number(text('purchase-products', String(products))),
+    seedTimeoutMs,
+    buyers: list('purchase-buyers', '4,20').map(Number),
+    engines: list('purchase-engines', 'postgres,pglite') as Array<'postgres' | 'pglite'>,
+    workers: list('purchase-workers', '1,2').map(Number),
+    cpuProf: option('purchase-cpu-prof') === true,
+    trace: option('purchase-trace') === true,
+  });
+  purchaseMeasured = measured.length > 0;
+}
+
+// ---------------------------------------------------------------------------------------------------------
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
 const head = ['database', 'scenario', 'mode', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors'];
 const cells = allRows.map((r) => [
@@ -968,7 +1002,8 @@ if (allRows.length) {
   !receiptsMeasured &&
   !uploadsMeasured &&
   !processesMeasured &&
-  tailRows.length === 0
+  tailRows.length === 0 &&
+  !purchaseMeasured
 ) {
   console.log('nothing measured');
   process.exitCode = 1;

@@ -132,7 +132,7 @@ function machineBusy(): { busy: number; total: number } {
 }
 
 /** Starts sampling; the returned function gives the cores each part used since. */
-function sampleCpu(apiPid: number | undefined, pgPid: number | undefined): () => CpuShare {
+export function sampleCpu(apiPid: number | undefined, pgPid: number | undefined): () => CpuShare {
   const t0 = performance.now();
   const table = procTable();
   const api0 = treeSeconds(table, apiPid);
@@ -160,7 +160,7 @@ function sampleCpu(apiPid: number | undefined, pgPid: number | undefined): () =>
   };
 }
 
-function postmasterPid(cluster: PgCluster): number | undefined {
+export function postmasterPid(cluster: PgCluster): number | undefined {
   try {
     const pid = Number(readFileSync(join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);
     return pid > 0 ? pid : undefined;

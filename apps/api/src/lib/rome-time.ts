@@ -4,12 +4,14 @@ import { format } from 'date-fns/format';
 /** The shop's time zone: slots, cut-offs and "today" are Italian wall-clock times. */
 export const TIME_ZONE = 'Europe/Rome';
 
+/** The last minute converted: its Rome day and time (a time zone conversion costs tens of microseconds). */
+let lastMinute: { minutes: number; date: string; time: string } | null = null;
+
 /** Rome's day and time at an instant, and the instant in minutes since the epoch. */
 export function romeNow(now: Date): { date: string; time: string; minutes: number } {
+  const minutes = Math.floor(now.getTime() / 60_000);
+  if (lastMinute?.minutes === minutes) return { ...lastMinute };
   const rome = new TZDate(now, TIME_ZONE);
-  return {
-    date: format(rome, 'yyyy-MM-dd'),
-    time: format(rome, 'HH:mm'),
-    minutes: Math.floor(now.getTime() / 60_000),
-  };
+  lastMinute = { minutes, date: format(rome, 'yyyy-MM-dd'), time: format(rome, 'HH:mm') };
+  return { ...lastMinute };
 }

@@ -30,7 +30,7 @@ import { Abort, fail, failWith, ok, type Failure, type Result } from '../../lib/
 import { DELIVERY_TEXT } from '../delivery/delivery.messages';
 import { shippingAddressOf } from '../delivery/delivery.mapper';
 import type { DeliveryService, DeliveryTarget } from '../delivery/delivery.service';
-import type { TimeslotService } from '../delivery/timeslot.service';
+import type { SlotView, TimeslotService } from '../delivery/timeslot.service';
 import type { CartProductFacts, CatalogueService } from '../catalogue/catalogue.service';
 import { promoFor, reaches, type Buyer } from '../catalogue/promo-audience';
 import { CART_AVAILABILITY_CODE, CART_INFO_TEXT, CART_TEXT } from './cart.messages';
@@ -136,6 +136,18 @@ function lineInfos(infos: LineInfosInput | undefined) {
 
 const isLoose = (rules: SellingRules) => rules.sellingType === 'Sfuso';
 
+/**
+ * What a call already read or wrote of the cart, so that its answer reads none of it again: the lines as the
+ * call left them, the product facts it read for the cart's store (a line whose product is not among them is
+ * read then), the buyer's card and segments, the slot it just chose.
+ */
+export interface KnownCartParts {
+  rows?: CartItemRow[];
+  facts?: { warehouseId: number; byProduct: ReadonlyMap<number, CartProductFacts> };
+  buyer?: Buyer | null;
+  slot?: SlotView;
+}
+
 const NO_TIMESLOT: CartDeliveryPatch = {
   timeslotDate: null,
   timeslotId: null,
@@ -201,10 +213,25 @@ export class CartService {
   }
 
   /** The cart's chosen slot, when it still belongs to the calendar of its address. */
-  private async chosenSlot(cart: CartRow, target: DeliveryTarget) {
+  private async chosenSlot(cart: CartRow, target: DeliveryTarget, known?: SlotView) {
     if (cart.timeslotDate === null || cart.timeslotId === null) return null;
+    if (
+      known &&
+      known.slotId === cart.slotId &&
+      known.date === cart.timeslotDate &&
+      known.timeslotId === cart.timeslotId
+    )
+      return known;
     const slot = await this.timeslots.describe(target.calendar, cart.timeslotDate, cart.timeslotId);
     return slot && slot.slotId === cart.slotId ? slot : null;
+  }
+
+  /**
+   * The cart on the wire for a cart row and its resolved address, built with what the caller already holds
+   * (the checkout's answer: the lines it priced).
+   */
+  wireOf(userId: number, cart: CartRow, target: DeliveryTarget | null, known: KnownCartParts): Promise<Cart> {
+    return this.toWire(userId, cart, target, false, known);
   }
 
   private async toWire(
@@ -212,11 +239,12 @@ export class CartService {
     cart: CartRow,
     target: DeliveryTarget | null,
     showSectors = false,
+    known: KnownCartParts = {},
   ): Promise<Cart> {
     let timeslot: Cart['timeslot'] = null;
     let feeCents = 0;
     if (target) {
-      const chosen = await this.chosenSlot(cart, target);
+      const chosen = await this.chosenSlot(cart, target, known.slot);
       const slot = chosen ?? (await this.timeslots.firstAvailable(target.calendar));
       if (slot)
         timeslot = {
@@ -232,7 +260,7 @@ export class CartService {
     const storeId = target?.storeId ?? DEFAULT_STORE.storeId;
     const warehouseId = target?.warehouseId ?? DEFAULT_STORE.storeId;
     const warehouseName = target ? await this.delivery.warehouseName(warehouseId) : DEFAULT_STORE.name;
-    const lines = await this.pricedLines(cart.cartId, { warehouseId, name: warehouseName }, userId);
+    const lines = await this.pricedLines(cart.cartId, { warehouseId, name: warehouseName }, userId, known);
     return {
       cartId: cart.cartId,
       user: { userId },
@@ -269,13 +297,17 @@ export class CartService {
     cartId: number,
     warehouse: { warehouseId: number; name: string },
     userId: number,
+    known: KnownCartParts = {},
   ): Promise<{ items: CartItem[]; paidCents: number; standardCents: number }> {
-    const rows = await this.repo.listItems(cartId);
-    const buyer = await this.buyers(userId);
-    const facts = await this.catalogue.productsForCart(
-      rows.map((r) => r.productId),
-      warehouse.warehouseId,
-    );
+    const rows = known.rows ?? (await this.repo.listItems(cartId));
+    const buyer = known.buyer ?? (await this.buyers(userId));
+    const read = known.facts?.warehouseId === warehouse.warehouseId ? known.facts.byProduct : null;
+    const unread = rows.map((r) => r.productId).filter((id) => !read?.has(id));
+    const fetched =
+      unread.length > 0 || !read
+        ? await this.catalogue.productsForCart(unread, warehouse.warehouseId)
+        : new Map<number, CartProductFacts>();
+    const facts = read ? new Map([...read, ...fetched]) : fetched;
     const items: CartItem[] = [];
     let paidCents = 0;
     let standardCents = 0;
@@ -459,9 +491,11 @@ export class CartService {
     const cart = await this.changeableCart(userId);
     if (!cart.ok) return this.outcome(userId, showSectors, [cart], []);
     const { cartId, warehouseId } = cart.data;
-    // what does not change while the lines are written is read once, before the transaction
+    // what does not change while the lines are written is read once, before the transaction: the facts of
+    // the products added and of the cart's other lines (the answer prices them)
+    const before = await this.repo.listItems(cartId);
     const facts = await this.catalogue.productsForCart(
-      items.map((i) => i.productId),
+      [...items.map((i) => i.productId), ...before.map((r) => r.productId)],
       warehouseId,
     );
     const buyer = items.some((i) => i.warehousePromoId !== undefined) ? await this.buyers(userId) : null;
@@ -477,7 +511,15 @@ export class CartService {
         const written = await this.repo.db.transaction((tx) =>
           this.writeAdds(new CartRepository(tx), userId, cartId, prepared, ordered),
         );
-        return this.outcome(userId, showSectors, written.failures, written.added.map(CART_INFO_TEXT.added));
+        // the answer: the cart as the transaction left it (its row was locked, its lines listed and written)
+        const row: CartRow = { ...cart.data, ...written.cart };
+        const wire = await this.toWire(userId, row, await this.targetOf(userId, row), showSectors, {
+          rows: written.lines,
+          facts: { warehouseId, byProduct: facts },
+          ...(buyer ? { buyer } : {}),
+        });
+        const infos = written.failures.length === 0 ? written.added.map(CART_INFO_TEXT.added) : [];
+        return { cart: wire, failures: written.failures, infos };
       } catch (err) {
         if (err instanceof Abort) return this.outcome(userId, showSectors, [err.failure], []);
         if (!(err instanceof LineChanged)) throw err;
@@ -493,7 +535,14 @@ export class CartService {
     cartId: number,
     prepared: Array<Result<PreparedAdd>>,
     ordered: ReadonlyMap<number, number>,
-  ): Promise<{ failures: Failure[]; added: string[] }> {
+  ): Promise<{
+    failures: Failure[];
+    added: string[];
+    /** the lines as written, in line order */
+    lines: CartItemRow[];
+    /** the cart row's delivery part as locked by the transaction */
+    cart: Partial<CartRow>;
+  }> {
     const locked = await repo.lockForPurchase(repo.db, cartId, userId);
     if (!locked || locked.closedAt !== null || locked.cartStatusId === CART_STATUS.locked)
       throw new Abort(failWith(CART_TEXT.locked));
@@ -536,13 +585,31 @@ export class CartService {
         itemId,
         cartId,
         ...line,
+        // as the upsert stored them: a line keeps its promotion unless one is chosen, numeric(12,3)
+        promoId: line.promoId ?? current?.promoId ?? null,
         infos: { ...current?.infos, ...line.infos },
-        quantity: check.quantity,
+        quantity: Number(check.quantity.toFixed(3)),
         insertionTypeId: current?.insertionTypeId ?? 1,
       });
       added.push(`${formatQuantity(rules, roundQuantity(delta))} di ${f.product.name}`);
     }
-    return { failures, added };
+    const { cartStatusId, slotId, timeslotDate, timeslotId, shippingAddressId, deliveryServiceId, storeId } =
+      locked;
+    return {
+      failures,
+      added,
+      lines: [...lines.values()].sort((a, b) => a.itemId - b.itemId),
+      cart: {
+        cartStatusId,
+        slotId,
+        timeslotDate,
+        timeslotId,
+        shippingAddressId,
+        deliveryServiceId,
+        storeId,
+        warehouseId: locked.warehouseId,
+      },
+    };
   }
 
   /** POST /cart/update: a line's new quantity; 0 removes it. */
@@ -795,7 +862,7 @@ export class CartService {
       timeslotAutoAssigned: false,
     });
     if (!updated) return failWith(DELIVERY_TEXT.cartLocked);
-    return ok(await this.toWire(userId, updated, target));
+    return ok(await this.toWire(userId, updated, target, false, { slot: slot.data }));
   }
 
   /** GET /delivery-fee/view: the fee of the cart's service and address (elderly discount included). */

@@ -53,6 +53,8 @@ export interface MealVoucherPart {
 /** What the cart would cost if bought now. */
 export interface CheckoutFigures {
   lines: PricedLine[];
+  /** the buyer's card and segments the lines were priced for (null: no lines, not read) */
+  buyer: Buyer | null;
   itemsCents: number;
   itemsStandardCents: number;
   variableWeightCents: number;
@@ -115,8 +117,14 @@ export class CheckoutPricing {
    * chosen product is 20 % off the line's price (decision 043).
    */
   async priceLines(cart: Pick<CartRow, 'cartId' | 'warehouseId' | 'userId'>): Promise<PricedLine[]> {
+    return (await this.pricedFor(cart)).lines;
+  }
+
+  private async pricedFor(
+    cart: Pick<CartRow, 'cartId' | 'warehouseId' | 'userId'>,
+  ): Promise<{ lines: PricedLine[]; buyer: Buyer | null }> {
     const rows = await this.d.carts.items(cart.cartId);
-    if (rows.length === 0) return [];
+    if (rows.length === 0) return { lines: [], buyer: null };
     const buyer = await this.d.buyers(cart.userId);
     const premiumProductId = await this.d.premiumProduct.discountedProductOf(cart.userId);
     const facts = await this.d.catalogue.productsForCart(
@@ -147,7 +155,7 @@ export class CheckoutPricing {
         food: isFoodProduct([...f.product.breadCrumbs.map((b) => b.categoryId), f.product.categoryId]),
       });
     }
-    return lines;
+    return { lines, buyer };
   }
 
   async packagingChoice(packagingTypeId: number | null): Promise<PackagingTypeRow | null> {
@@ -172,7 +180,7 @@ export class CheckoutPricing {
       checkout?: CheckoutRow;
     } = {},
   ): Promise<CheckoutFigures> {
-    const lines = await this.priceLines(cart);
+    const { lines, buyer } = await this.pricedFor(cart);
     const sold = lines.filter((l) => l.available);
     const itemsCents = sold.reduce((s, l) => s + l.lineCents, 0);
     const itemsStandardCents = sold.reduce((s, l) => s + l.lineStandardCents, 0);
@@ -224,6 +232,7 @@ export class CheckoutPricing {
         : totalCents) - covered;
     return {
       lines,
+      buyer,
       itemsCents,
       itemsStandardCents,
       variableWeightCents,

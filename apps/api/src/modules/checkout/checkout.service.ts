@@ -25,6 +25,7 @@ import type { AccountRepository } from '../account/account.repository';
 import type { CartPurchase } from '../cart/cart-purchase';
 import type { CartRow } from '../cart/cart.repository';
 import type { CartService } from '../cart/cart.service';
+import type { SlotView } from '../delivery/timeslot.service';
 import { productMediaUrl } from '../catalogue/product.mapper';
 import { CHECKOUT_INFO_TEXT, CHECKOUT_TEXT } from './checkout.messages';
 import {
@@ -269,7 +270,8 @@ export class CheckoutService {
     const co = await this.d.repo.checkoutOf(cart.cartId);
     const editing = co?.editingOrderId ? await this.d.orders.findOrder(co.editingOrderId, userId) : null;
     const figures = await this.d.pricing.figures(userId, cart, target, { checkout: co });
-    const missing = await this.d.readiness.missing(userId, cart, target, figures, editing);
+    const seen: { slot?: SlotView } = {};
+    const missing = await this.d.readiness.missing(userId, cart, target, figures, editing, seen);
     if (missing.length > 0) return { ...(await this.answerCart(userId)), failures: missing, infos: [] };
     const prices: Record<string, number> = {};
     for (const l of figures.lines) prices[priceKey(l.row.productId, l.row.optionsKey)] = l.unitCents;
@@ -278,7 +280,24 @@ export class CheckoutService {
     await this.d.repo.saveCheckout(cart.cartId, { preparedPrices: prices, prepared: true });
     if (cart.cartStatusId !== CART_STATUS.locked)
       await this.d.carts.moveStatus(cart.cartId, cart.cartStatusId, CART_STATUS.locked);
-    return { ...(await this.answerCart(userId)), failures: [], infos: [CHECKOUT_INFO_TEXT.prepared] };
+    // the answer from what this request just priced and checked (nothing is missing, the cart is locked):
+    // the lines, their product facts and the buyer are not read a second time
+    const locked: CartRow = { ...cart, cartStatusId: CART_STATUS.locked };
+    const view = await this.d.cart.wireOf(userId, locked, target, {
+      rows: figures.lines.map((l) => l.row),
+      facts: {
+        warehouseId: cart.warehouseId,
+        byProduct: new Map(figures.lines.map((l) => [l.row.productId, l.facts])),
+      },
+      ...(figures.buyer ? { buyer: figures.buyer } : {}),
+      ...(seen.slot ? { slot: seen.slot } : {}),
+    });
+    // `co` was read after the choices were saved: only the prices saved since are not in it (not answered)
+    return {
+      cart: this.toCheckoutCart(view, figures, co, [], editing?.walletCents ?? 0),
+      failures: [],
+      infos: [CHECKOUT_INFO_TEXT.prepared],
+    };
   }
 
   /** The choices sent with prepare: bags, invoice or lottery code, extra e-mail, rules. */

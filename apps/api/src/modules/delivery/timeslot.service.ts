@@ -1,6 +1,4 @@
 import { tz } from '@date-fns/tz';
-import { addDays as addCalendarDays } from 'date-fns/addDays';
-import { format } from 'date-fns/format';
 import { getISODay } from 'date-fns/getISODay';
 import { parseISO } from 'date-fns/parseISO';
 import Holidays from 'date-holidays';
@@ -37,12 +35,27 @@ export interface CalendarTarget {
 const inRome = tz(TIME_ZONE);
 const romeDay = (dateIso: string) => parseISO(dateIso, { in: inRome });
 
-/** Minutes since the epoch of a Rome wall-clock time (one skipped by the spring change is an hour later). */
-const romeMinutes = (dateIso: string, time: string): number =>
-  Math.floor(parseISO(`${dateIso}T${time}`, { in: inRome }).getTime() / 60_000);
+/**
+ * Minutes since the epoch of a Rome wall-clock time (one skipped by the spring change is an hour later).
+ * A pure function of its text, remembered: every slot answer asks it for the same few windows.
+ */
+const romeMinutesKnown = new Map<string, number>();
+const romeMinutes = (dateIso: string, time: string): number => {
+  const key = `${dateIso}T${time}`;
+  let minutes = romeMinutesKnown.get(key);
+  if (minutes === undefined) {
+    minutes = Math.floor(parseISO(key, { in: inRome }).getTime() / 60_000);
+    if (romeMinutesKnown.size >= 10_000) romeMinutesKnown.clear();
+    romeMinutesKnown.set(key, minutes);
+  }
+  return minutes;
+};
 
-export const addDays = (dateIso: string, n: number): string =>
-  format(addCalendarDays(romeDay(dateIso), n), 'yyyy-MM-dd');
+/** A calendar date `n` days later (calendar arithmetic: no time zone is involved). */
+export const addDays = (dateIso: string, n: number): string => {
+  const [y, m, d] = dateIso.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + n)).toISOString().slice(0, 10);
+};
 
 /** ISO weekday, 1 = Monday ... 7 = Sunday. */
 export const isoWeekDay = (dateIso: string): number => getISODay(romeDay(dateIso));

@@ -1,0 +1,853 @@
+// `npm run bench -- --part=purchase`: the whole purchase as the web app makes it, over real sockets (undici),
+// against the listening server. N buyers, each with its own session and its own keep-alive connection, place
+// complete orders one after the other: POST /cart/add × 3 (two pieces and one loose product by weight, one
+// item per call as the product cards send them), GET /timeslot/select, POST /checkout/prepare, POST
+// /checkout/buy paying online by card, then the sandbox provider's hosted page (GET, POST of the card form)
+// and the signed return to the shop (GET /payment/feedback/sandbox). Every buyer buys the same three products
+// in the same Drive slot (the rows a Saturday morning's buyers share).
+//
+// Measured at 4 and 20 buyers on PostgreSQL with 1 and 2 API processes (WORKERS) and on PGlite: orders/s,
+// p50/p95/p99 per call and per order, errors; on PostgreSQL also the statements per order
+// (pg_stat_statements). After each server's runs the database is checked: every answered order exists once,
+// is whole (3 lines, a status, an authorisation) and paid, the stock of each product went down by exactly
+// what the orders hold, and the slot's booked count equals its orders; any broken rule fails the bench.
+//
+//   --purchase-buyers=4,20   --purchase-engines=postgres,pglite   --purchase-workers=1,2
+//   --purchase-products=N    catalogue size of the seeded database (default --products)
+//   --purchase-cpu-prof      the API processes run with --cpu-prof; the profiles' heaviest functions are printed
+//   --purchase-trace         one buyer, one process: the statements and round trips of each call
+import { spawnSync } from 'node:child_process';
+import { randomUUID } from 'node:crypto';
+import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { loadavg } from 'node:os';
+import { join } from 'node:path';
+import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
+import { sql } from 'drizzle-orm';
+import { Client } from 'undici';
+import { findPgBinDir, freePort, startPgCluster, type PgCluster } from '../../scripts/lib/pg-cluster.mjs';
+import type {} from '../../apps/api/test/global-setup';
+import type { Db } from '../../apps/api/src/db/client';
+import { gitSha, machine, mdTable, root, startServer, textTable, today, writeDocsSection } from './lib';
+import { postmasterPid, sampleCpu } from './processes';
+import { API, percentile } from './scenarios';
+
+export const PURCHASE_SECTION = 'The whole purchase (cart, slot, prepare, buy, payment)';
+const CARD_PAYMENT = 12;
+const SUCCESS_CARD = '4242424242424242';
+/** the loose product's weight, kg */
+const LOOSE_KG = 0.6;
+const STOCK = 1_000_000;
+const SLOT_CAPACITY = 100_000;
+const WARM_SECONDS = 3;
+
+/** The calls of one order, in order; "shop" calls are the ones the per-call target is about. */
+export const CALLS = [
+  'cart/add',
+  'timeslot/select',
+  'checkout/prepare',
+  'checkout/buy',
+  'sandbox page',
+  'sandbox pay',
+  'payment return',
+] as const;
+type CallName = (typeof CALLS)[number];
+const PROVIDER_CALLS = new Set<CallName>(['sandbox page', 'sandbox pay']);
+
+interface Products {
+  pieceA: number;
+  pieceB: number;
+  loose: number;
+}
+interface Setup {
+  products: Products;
+  slot: { slotId: number; timeslotId: number; date: string };
+  /** session tokens, one list per run */
+  pools: string[][];
+  stock0: Map<number, number>;
+}
+
+export interface PurchaseRow {
+  engine: 'PostgreSQL' | 'PGlite';
+  processes: number;
+  buyers: number;
+  orders: number;
+  seconds: number;
+  rate: number;
+  order: { p50: number; p95: number; p99: number };
+  calls: Record<CallName, { p50: number; p95: number; p99: number; n: number }>;
+  errors: number;
+  errorSamples: string[];
+  /** PostgreSQL: statements executed per order (pg_stat_statements), all API processes together */
+  statementsPerOrder: number | null;
+  /** CPU milliseconds per order of the API processes and of PostgreSQL (null: PGlite, inside the API) */
+  apiCpuMs: number;
+  pgCpuMs: number | null;
+  load1: number;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// One buyer over its own connection
+
+class Browser {
+  private readonly client: Client;
+  constructor(
+    base: string,
+    private readonly token: string,
+  ) {
+    this.client = new Client(base, { keepAliveTimeout: 30_000, pipelining: 1 });
+  }
+
+  async call(
+    method: 'GET' | 'POST',
+    path: string,
+    opts: { json?: unknown; form?: Record<string, string> } = {},
+  ): Promise<{ status: number; text: string; location: string | null; ms: number }> {
+    const headers: Record<string, string> = {
+      cookie: `x-ebsn-account=${this.token}`,
+      'accept-encoding': 'gzip, deflate, br',
+      accept: 'application/json, text/html',
+    };
+    let body: string | undefined;
+    if (opts.json !== undefined) {
+      headers['content-type'] = 'application/json';
+      body = JSON.stringify(opts.json);
+    } else if (opts.form) {
+      headers['content-type'] = 'application/x-www-form-urlencoded';
+      body = new URLSearchParams(opts.form).toString();
+    }
+    const t0 = performance.now();
+    const res = await this.client.request({ method, path, headers, body, headersTimeout: 60_000 });
+    const raw = Buffer.from(await res.body.arrayBuffer());
+    const ms = performance.now() - t0;
+    const encoding = String(res.headers['content-encoding'] ?? '');
+    const bytes =
+      encoding === 'br'
+        ? brotliDecompressSync(raw)
+        : encoding === 'gzip'
+          ? gunzipSync(raw)
+          : encoding === 'deflate'
+            ? inflateSync(raw)
+            : raw;
+    const location = res.headers.location;
+    return {
+      status: res.statusCode,
+      text: bytes.toString('utf8'),
+      location: typeof location === 'string' ? location : null,
+      ms,
+    };
+  }
+
+  close() {
+    return this.client.close();
+  }
+}
+
+class CallFailed extends Error {}
+
+/** The envelope's data of a JSON answer; throws with the answer when it is not a success. */
+function envelopeData<T>(call: string, r: { status: number; text: string }): T {
+  type Envelope = { response?: { status?: number }; data?: T };
+  let body: Envelope | null = null;
+  try {
+    body = JSON.parse(r.text) as Envelope;
+  } catch {
+    /* not JSON */
+  }
+  if (r.status !== 200 || !body || body.response?.status !== 0)
+    throw new CallFailed(`${call}: HTTP ${r.status} ${r.text.slice(0, 300)}`);
+  return body.data as T;
+}
+
+interface OrderDone {
+  orderId: number;
+  ms: number;
+  calls: Array<[CallName, number]>;
+}
+
+/** One complete order as the web app places it. */
+async function placeOrder(b: Browser, setup: Setup): Promise<OrderDone> {
+  const calls: Array<[CallName, number]> = [];
+  const t0 = performance.now();
+  const step = async (
+    name: CallName,
+    method: 'GET' | 'POST',
+    path: string,
+    opts: { json?: unknown; form?: Record<string, string> } = {},
+  ) => {
+    const r = await b.call(method, path, opts);
+    calls.push([name, r.ms]);
+    return r;
+  };
+  const { pieceA, pieceB, loose } = setup.products;
+  for (const item of [
+    { productId: pieceA, quantity: 1 },
+    { productId: pieceB, quantity: 2 },
+    { productId: loose, quantity: LOOSE_KG, weight: LOOSE_KG },
+  ]) {
+    const cart = envelopeData<{ cartItems: unknown[] }>(
+      'cart/add',
+      await step('cart/add', 'POST', `${API}/cart/add`, { json: { items: [item] } }),
+    );
+    if (!Array.isArray(cart.cartItems)) throw new CallFailed('cart/add: no cart in the answer');
+  }
+  envelopeData(
+    'timeslot/select',
+    await step(
+      'timeslot/select',
+      'GET',
+      `${API}/timeslot/select?sel_date=${setup.slot.date}&timeslot_id=${setup.slot.timeslotId}`,
+    ),
+  );
+  envelopeData(
+    'checkout/prepare',
+    await step('checkout/prepare', 'POST', `${API}/checkout/prepare`, {
+      json: { accept_rules: true, need_invoice: false, lottery_code: '', extra_email: '', meal_vouchers: null },
+    }),
+  );
+  const bought = envelopeData<{ orderId: number; paymentUrl: string | null; replayed: boolean }>(
+    'checkout/buy',
+    await step('checkout/buy', 'POST', `${API}/checkout/buy`, {
+      json: {
+        payment_type_id: CARD_PAYMENT,
+        payment_data: JSON.stringify({ return_path: '/checkout/completed' }),
+        idempotency_key: `buy-${randomUUID()}`,
+      },
+    }),
+  );
+  if (!bought.paymentUrl || bought.replayed)
+    throw new CallFailed(`checkout/buy: no payment page (${JSON.stringify(bought).slice(0, 200)})`);
+  const pageUrl = new URL(bought.paymentUrl, 'http://shop');
+  const page = await step('sandbox page', 'GET', `${pageUrl.pathname}${pageUrl.search}`);
+  if (page.status !== 200) throw new CallFailed(`sandbox page: HTTP ${page.status}`);
+  const posted = await step('sandbox pay', 'POST', pageUrl.pathname, {
+    form: {
+      t: pageUrl.searchParams.get('t') ?? '',
+      action: 'pay',
+      holder: 'Mario Rossi',
+      card_number: SUCCESS_CARD,
+      expiry: '12/30',
+      cvc: '123',
+    },
+  });
+  if (posted.status !== 303 || !posted.location) throw new CallFailed(`sandbox pay: HTTP ${posted.status}`);
+  const back = new URL(posted.location, 'http://shop');
+  const returned = await step('payment return', 'GET', `${back.pathname}${back.search}`);
+  if (returned.status !== 302 || !returned.location?.includes('/checkout/completed/success'))
+    throw new CallFailed(`payment return: HTTP ${returned.status} → ${returned.location ?? ''}`);
+  return { orderId: bought.orderId, ms: performance.now() - t0, calls };
+}
+
+interface RunResult {
+  done: OrderDone[];
+  /** orders each buyer's buy answered (checked against the database) */
+  ordersOf: Map<string, number[]>;
+  errors: number;
+  errorSamples: string[];
+  seconds: number;
+}
+
+/** Every buyer places orders one after the other until `seconds` pass (the order under way is finished). */
+async function runBuyers(base: string, tokens: string[], setup: Setup, seconds: number): Promise<RunResult> {
+  const done: OrderDone[] = [];
+  const ordersOf = new Map<string, number[]>();
+  const errorSamples: string[] = [];
+  let errors = 0;
+  const t0 = performance.now();
+  const until = t0 + seconds * 1000;
+  await Promise.all(
+    tokens.map(async (token) => {
+      const b = new Browser(base, token);
+      const mine: number[] = [];
+      ordersOf.set(token, mine);
+      let failuresInARow = 0;
+      try {
+        while (performance.now() < until && failuresInARow < 3) {
+          try {
+            const o = await placeOrder(b, setup);
+            done.push(o);
+            mine.push(o.orderId);
+            failuresInARow = 0;
+          } catch (err) {
+            errors++;
+            failuresInARow++;
+            if (errorSamples.length < 5) errorSamples.push(err instanceof Error ? err.message : String(err));
+          }
+        }
+      } finally {
+        await b.close();
+      }
+    }),
+  );
+  return { done, ordersOf, errors, errorSamples, seconds: (performance.now() - t0) / 1000 };
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// Staging and checking, straight in the database (the server is stopped for PGlite: one process opens it)
+
+async function queryAll<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
+  const { queryRows } = await import('../../apps/api/src/db/rows');
+  return queryRows<T>(db, query);
+}
+
+/** Drive days taken by an earlier setup of this run: each server's runs get a slot of their own. */
+const usedDays = new Set<string>();
+
+async function stage(db: Db, sizes: number[]): Promise<Setup> {
+  const { driveSlot, stageBuyers, testProduct } = await import('../../apps/api/test/checkout-fixtures');
+  const now = new Date();
+  let slot: Setup['slot'] | null = null;
+  // within the days the slot calendar offers (a week)
+  for (let d = 2; d <= 6 && !slot; d++) {
+    const day = new Date(now.getTime() + d * 86_400_000).toISOString().slice(0, 10);
+    if (usedDays.has(day)) continue;
+    slot = await driveSlot(db, day, SLOT_CAPACITY).catch(() => null);
+    if (slot) usedDays.add(day);
+  }
+  if (!slot) throw new Error('no Drive slot in the coming days');
+  const products: Products = {
+    pieceA: (await testProduct(db, { stock: STOCK })).productId,
+    pieceB: (await testProduct(db, { stock: STOCK })).productId,
+    loose: (await testProduct(db, { stock: STOCK, sellingType: 'Sfuso' })).productId,
+  };
+  const pools: string[][] = [];
+  for (const n of sizes)
+    pools.push(
+      await stageBuyers({ db }, n, {
+        productId: products.pieceA,
+        quantity: 1,
+        unitCents: 0,
+        slot,
+        now,
+        emptyCart: true,
+      }),
+    );
+  const stock0 = new Map<number, number>();
+  for (const id of Object.values(products)) stock0.set(id, STOCK);
+  return { products, slot, pools, stock0 };
+}
+
+/**
+ * What the answered orders must have left in the database. Answers the broken rules (none: all kept).
+ */
+async function problems(db: Db, setup: Setup, runs: RunResult[]): Promise<string[]> {
+  const { sha256 } = await import('../../apps/api/src/modules/account/secrets');
+  const out: string[] = [];
+  const answered = new Map<number, string>();
+  for (const r of runs)
+    for (const [token, ids] of r.ordersOf)
+      for (const id of ids) {
+        if (answered.has(id)) out.push(`order ${id} answered twice`);
+        answered.set(id, token);
+      }
+  const tokens = runs.flatMap((r) => [...r.ordersOf.keys()]);
+  const rows = await queryAll<{ orderId: number; tokenHash: string; status: number; lines: number; auths: number; history: number }>(
+    db,
+    sql`SELECT o.order_id AS "orderId", s.token_hash AS "tokenHash", o.order_status_id AS status,
+          (SELECT count(*) FROM order_items i WHERE i.order_id = o.order_id)::int AS lines,
+          (SELECT count(*) FROM payment_authorizations a WHERE a.order_id = o.order_id AND a.status IN ('authorized', 'captured'))::int AS auths,
+          (SELECT count(*) FROM order_status_history h WHERE h.order_id = o.order_id)::int AS history
+        FROM orders o JOIN sessions s ON s.user_id = o.user_id
+        WHERE s.token_hash = ANY(${`{${tokens.map(sha256).join(',')}}`}::text[])`,
+  );
+  const hashOf = new Map(tokens.map((t) => [sha256(t), t]));
+  const inDb = new Set<number>();
+  let lost = 0;
+  let foreign = 0;
+  let half = 0;
+  let unpaid = 0;
+  for (const r of rows) {
+    inDb.add(r.orderId);
+    const token = answered.get(r.orderId);
+    if (token === undefined) foreign++;
+    else if (hashOf.get(r.tokenHash) !== token) out.push(`order ${r.orderId} belongs to another buyer`);
+    if (r.lines !== 3 || r.history < 1 || r.auths !== 1) half++;
+    if (r.status !== 3) unpaid++;
+  }
+  for (const id of answered.keys()) if (!inDb.has(id)) lost++;
+  if (lost) out.push(`${lost} answered orders missing from the database`);
+  if (foreign) out.push(`${foreign} orders in the database that no buy answered (doubled or stray)`);
+  if (half) out.push(`${half} orders without 3 lines, a status and one authorisation`);
+  if (unpaid) out.push(`${unpaid} orders not "ordered" after the payment's return`);
+  for (const [productId, before] of setup.stock0) {
+    const [s] = await queryAll<{ now: string; sold: string }>(
+      db,
+      sql`SELECT (SELECT stock::text FROM products WHERE product_id = ${productId}) AS now,
+            (SELECT COALESCE(sum(quantity), 0)::text FROM order_items WHERE product_id = ${productId}) AS sold`,
+    );
+    if (!s || Math.abs(before - Number(s.sold) - Number(s.now)) > 1e-6)
+      out.push(`product ${productId}: stock ${s?.now} after selling ${s?.sold} of ${before}`);
+  }
+  const [slot] = await queryAll<{ booked: number; orders: number }>(
+    db,
+    sql`SELECT (SELECT booked FROM delivery_slots WHERE slot_id = ${setup.slot.slotId}) AS booked,
+          (SELECT count(*) FROM orders WHERE slot_id = ${setup.slot.slotId})::int AS orders`,
+  );
+  if (!slot || slot.booked !== slot.orders || slot.orders !== answered.size)
+    out.push(`slot: booked ${slot?.booked}, orders ${slot?.orders}, answered ${answered.size}`);
+  return out;
+}
+
+// ---------------------------------------------------------------------------------------------------------
+// pg_stat_statements
+
+interface Statement {
+  query: string;
+  calls: number;
+  ms: number;
+  rows: number;
+}
+
+async function statements(url: string): Promise<Statement[]> {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const r = await c.query<Statement>(
+      `SELECT query, calls::float8 AS calls, total_exec_time AS ms, rows::float8 AS rows
+       FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+         AND query NOT ILIKE '%pg_stat_statements%'`,
+    );
+    return r.rows;
+  } finally {
+    await c.end();
+  }
+}
+
+async function resetStatements(url: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query('SELECT pg_stat_statements_reset()');
+  } finally {
+    await c.end();
+  }
+}
+
+const totalCalls = (s: Statement[]) => s.reduce((a, x) => a + x.calls, 0);
+
+// ---------------------------------------------------------------------------------------------------------
+
+const fixed = (v: number, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : '—');
+
+function summarise(
+  engine: PurchaseRow['engine'],
+  processes: number,
+  buyers: number,
+  r: RunResult,
+  statementsPerOrder: number | null,
+  cpu: { api: number; pg: number | null },
+): PurchaseRow {
+  const orderMs = Float64Array.from(r.done.map((o) => o.ms)).sort();
+  const calls = {} as PurchaseRow['calls'];
+  for (const name of CALLS) {
+    const ms = Float64Array.from(r.done.flatMap((o) => o.calls.filter(([n]) => n === name).map(([, v]) => v))).sort();
+    calls[name] = { p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99), n: ms.length };
+  }
+  return {
+    engine,
+    processes,
+    buyers,
+    orders: r.done.length,
+    seconds: r.seconds,
+    rate: r.done.length / r.seconds,
+    order: { p50: percentile(orderMs, 50), p95: percentile(orderMs, 95), p99: percentile(orderMs, 99) },
+    calls,
+    errors: r.errors,
+    errorSamples: r.errorSamples,
+    statementsPerOrder,
+    apiCpuMs: (cpu.api * r.seconds * 1000) / Math.max(1, r.done.length),
+    pgCpuMs: cpu.pg === null ? null : (cpu.pg * r.seconds * 1000) / Math.max(1, r.done.length),
+    load1: loadavg()[0] ?? NaN,
+  };
+}
+
+function printRow(row: PurchaseRow) {
+  const shopP95 = Math.max(...CALLS.filter((c) => !PROVIDER_CALLS.has(c)).map((c) => row.calls[c].p95));
+  console.log(
+    `  ${row.buyers} buyers: ${fixed(row.rate)} orders/s (${row.orders} in ${fixed(row.seconds)} s), order p50 ` +
+      `${fixed(row.order.p50)} / p95 ${fixed(row.order.p95)} / p99 ${fixed(row.order.p99)} ms, worst shop call p95 ` +
+      `${fixed(shopP95)} ms, errors ${row.errors}` +
+      (row.statementsPerOrder !== null ? `, ${fixed(row.statementsPerOrder)} statements per order` : '') +
+      `, CPU per order: API ${fixed(row.apiCpuMs)} ms` +
+      (row.pgCpuMs !== null ? `, PostgreSQL ${fixed(row.pgCpuMs)} ms` : '') +
+      `, load ${fixed(row.load1, 2)}`,
+  );
+  console.log(
+    `    per call p95: ${CALLS.map((c) => `${c} ${fixed(row.calls[c].p95)}`).join(', ')}`,
+  );
+  for (const e of row.errorSamples) console.log(`    error: ${e}`);
+}
+
+/** The CPU profiles written by the API processes: self time per function, heaviest first. */
+export function summariseProfiles(dir: string, top = 30): string[] {
+  const self = new Map<string, number>();
+  let total = 0;
+  for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
+    const p = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
+      nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
+      samples: number[];
+      timeDeltas: number[];
+    };
+    const byId = new Map(p.nodes.map((n) => [n.id, n]));
+    p.samples.forEach((id, i) => {
+      const n = byId.get(id);
+      if (!n) return;
+      const dt = p.timeDeltas[i] ?? 0;
+      const url = n.callFrame.url.replace(/^.*node_modules\//, '').replace(`file://${root}/`, '');
+      const key = `${n.callFrame.functionName || '(anonymous)'} ${url}:${n.callFrame.lineNumber + 1}`;
+      self.set(key, (self.get(key) ?? 0) + dt);
+      total += dt;
+    });
+  }
+  const byPackage = new Map<string, number>();
+  for (const [key, us] of self) {
+    const url = key.split(' ').slice(1).join(' ');
+    const m = /^(@[^/]+\/[^/]+|[^/:]+)/.exec(url);
+    const pkg = url.startsWith('apps/') || url.startsWith('packages/') ? url.split('/').slice(0, 4).join('/') : (m?.[1] ?? url);
+    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
+  }
+  const pct = (us: number) => `${((us / Math.max(1, total)) * 100).toFixed(1)} %`;
+  return [
+    `CPU profile: ${(total / 1e6).toFixed(1)} s of samples`,
+    'by package / file:',
+    ...[...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([k, us]) => `  ${pct(us)}  ${k}`),
+    'by function (self time):',
+    ...[...self].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, us]) => `  ${pct(us)}  ${k}`),
+  ];
+}
+
+/** One buyer, one process: the statements (round trips) each call makes, by pg_stat_statements. */
+async function traceCalls(base: string, url: string, token: string, setup: Setup, orders = 3) {
+  const perCall = new Map<string, { statements: number; n: number; top: Map<string, number> }>();
+  const placed: number[] = [];
+  const b = new Browser(base, token);
+  try {
+    for (let i = 0; i < orders; i++) {
+      // the calls of placeOrder, one at a time, the statements counted between them
+      const wrapped: Browser = Object.create(b) as Browser;
+      let label = 'cart/add';
+      wrapped.call = async (method, path, opts) => {
+        await resetStatements(url);
+        const r = await b.call(method, path, opts);
+        const s = await statements(url);
+        label = path.includes('/cart/add')
+          ? 'cart/add'
+          : path.includes('/timeslot/select')
+            ? 'timeslot/select'
+            : path.includes('/checkout/prepare')
+              ? 'checkout/prepare'
+              : path.includes('/checkout/buy')
+                ? 'checkout/buy'
+                : path.includes('/payment-sandbox/')
+                  ? `sandbox ${method === 'GET' ? 'page' : 'pay'}`
+                  : 'payment return';
+        const e = perCall.get(label) ?? { statements: 0, n: 0, top: new Map<string, number>() };
+        e.statements += totalCalls(s);
+        e.n++;
+        for (const x of s) e.top.set(x.query, (e.top.get(x.query) ?? 0) + x.calls);
+        perCall.set(label, e);
+        return r;
+      };
+      placed.push((await placeOrder(wrapped, setup)).orderId);
+      // the sandbox's webhook (a delayed job) lands between orders, not inside the next order's calls
+      await new Promise((r) => setTimeout(r, 1500));
+    }
+  } finally {
+    await b.close();
+  }
+  const lines: string[] = [];
+  for (const [label, e] of perCall) {
+    lines.push(`${label}: ${fixed(e.statements / e.n)} statements per call`);
+    for (const [q, n] of [...e.top].sort((a, b2) => b2[1] - a[1]))
+      lines.push(`    ${fixed(n / e.n)}× ${q.replace(/\s+/g, ' ').slice(0, 160)}`);
+  }
+  const run: RunResult = {
+    done: [],
+    ordersOf: new Map([[token, placed]]),
+    errors: 0,
+    errorSamples: [],
+    seconds: 0,
+  };
+  return { lines, run };
+}
+
+export async function benchPurchase(opts: {
+  duration: number;
+  products: number;
+  seedTimeoutMs: number;
+  buyers: number[];
+  engines: Array<'postgres' | 'pglite'>;
+  workers: number[];
+  cpuProf: boolean;
+  trace: boolean;
+}): Promise<PurchaseRow[]> {
+  const rows: PurchaseRow[] = [];
+  const notes: string[] = [];
+  const integrity: string[] = [];
+  const profileDir = join(root, 'var/purchase-cpu-prof');
+  const traceLines: string[] = [];
+  const serverEnv = (extra: Record<string, string>) => ({
+    ...extra,
+    SEED_PRODUCT_TARGET: String(opts.products),
+  });
+  const nodeArgs = opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
+  if (opts.cpuProf) {
+    rmSync(profileDir, { recursive: true, force: true });
+    mkdirSync(profileDir, { recursive: true });
+  }
+  const { openDatabase } = await import('../../apps/api/src/db/client');
+
+  /** One database: seed it, stage every run's buyers, run them per process count, check it after each. */
+  const onDatabase = async (
+    engine: PurchaseRow['engine'],
+    connect: () => Promise<{ db: Db; close(): Promise<void> }>,
+    env: Record<string, string>,
+    workerCounts: number[],
+    statementsUrl: string | null,
+    pgPid: number | undefined,
+  ) => {
+    const t0 = Date.now();
+    const seeding = await startServer({
+      label: `${engine}: seeding`,
+      port: await freePort(),
+      env: { ...env, SEED_PRODUCT_TARGET: String(opts.products), WORKERS: '1' },
+      readyTimeoutMs: opts.seedTimeoutMs,
+      readyLine: 'Spesa is ready',
+      quiet: true,
+    });
+    await seeding.stop();
+    notes.push(`${engine}: migrating + seeding ${opts.products} products took ${((Date.now() - t0) / 1000).toFixed(0)} s.`);
+    for (const workers of workerCounts) {
+      let database = await connect();
+      const setup = await stage(database.db, opts.buyers);
+      if (engine === 'PGlite') await database.close();
+      const label = `${engine}, ${workers} process${workers > 1 ? 'es' : ''}`;
+      console.log(`\n  -- ${label}`);
+      const server = await startServer({
+        label,
+        port: await freePort(),
+        env: serverEnv({ ...env, WORKERS: String(workers) }),
+        nodeArgs,
+        readyLine: 'Spesa is ready',
+        quiet: true,
+      });
+      const runs: RunResult[] = [];
+      try {
+        for (const [bi, n] of opts.buyers.entries()) {
+          const tokens = setup.pools[bi]!;
+          const warm = await runBuyers(server.url, tokens, setup, WARM_SECONDS);
+          runs.push(warm);
+          if (warm.errors) console.log(`  warm-up: ${warm.errors} errors: ${warm.errorSamples.join(' | ')}`);
+          if (statementsUrl) await resetStatements(statementsUrl);
+          const cpu = sampleCpu(server.child.pid, pgPid);
+          const r = await runBuyers(server.url, tokens, setup, opts.duration);
+          const used = cpu();
+          runs.push(r);
+          const measured = statementsUrl ? await statements(statementsUrl) : null;
+          const perOrder = measured ? totalCalls(measured) / Math.max(1, r.done.length) : null;
+          if (measured) {
+            const orders = Math.max(1, r.done.length);
+            const heaviest = [...measured].sort((x, y) => y.ms - x.ms).slice(0, 8);
+            console.log(
+              `  PostgreSQL time per order ${fixed(measured.reduce((a, x) => a + x.ms, 0) / orders, 2)} ms; heaviest statements (ms per order, calls per order):`,
+            );
+            for (const x of heaviest)
+              console.log(
+                `    ${fixed(x.ms / orders, 2)} ms ${fixed(x.calls / orders, 2)}× ${x.query.replace(/\s+/g, ' ').slice(0, 140)}`,
+              );
+          }
+          const row = summarise(engine, workers, n, r, perOrder, {
+            api: used.api,
+            pg: pgPid === undefined ? null : used.pg,
+          });
+          rows.push(row);
+          printRow(row);
+        }
+        if (opts.trace && statementsUrl && workers === 1) {
+          const [traceSetupToken] = await stageTraceBuyer(database.db, setup);
+          const traced = await traceCalls(server.url, statementsUrl, traceSetupToken!, setup);
+          traceLines.push(...traced.lines);
+          runs.push(traced.run);
+        }
+      } finally {
+        await server.stop();
+      }
+      if (engine === 'PGlite') database = await connect();
+      const broken = await problems(database.db, setup, runs);
+      await database.close();
+      if (broken.length) {
+        integrity.push(...broken.map((b) => `${label}: ${b}`));
+        console.log(`  BROKEN: ${broken.join('; ')}`);
+      } else console.log('  checked: every order once, whole and paid; stock and slot exact');
+    }
+  };
+
+  if (opts.engines.includes('postgres')) {
+    if (!findPgBinDir()) console.log('  PostgreSQL skipped: server binaries not found');
+    else {
+      console.log(`\n== The whole purchase on PostgreSQL, ${opts.products} products`);
+      const cluster: PgCluster = await startPgCluster({
+        database: 'spesa_purchase',
+        settings: { shared_buffers: '256MB', work_mem: '16MB', shared_preload_libraries: 'pg_stat_statements' },
+        log: (m) => console.log(`  ${m}`),
+      });
+      try {
+        spawnSync(join(cluster.binDir, 'psql'), [cluster.url, '-qc', 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements'], {
+          encoding: 'utf8',
+        });
+        await onDatabase(
+          'PostgreSQL',
+          () => openDatabase({ url: cluster.url }),
+          { DATABASE_URL: cluster.url },
+          opts.workers,
+          cluster.url,
+          postmasterPid(cluster),
+        );
+      } finally {
+        cluster.stop();
+      }
+    }
+  }
+  if (opts.engines.includes('pglite')) {
+    console.log(`\n== The whole purchase on PGlite, ${opts.products} products`);
+    const dataDir = join(root, 'var/bench-purchase-pglite');
+    rmSync(dataDir, { recursive: true, force: true });
+    try {
+      await onDatabase('PGlite', () => openDatabase({ dataDir }), { DATA_DIR: dataDir }, [1], null, undefined);
+    } finally {
+      rmSync(dataDir, { recursive: true, force: true });
+    }
+  }
+  if (opts.cpuProf) {
+    const lines = summariseProfiles(profileDir);
+    console.log(`\n${lines.join('\n')}`);
+    writeFileSync(join(profileDir, 'summary.txt'), `${lines.join('\n')}\n`);
+  }
+  if (traceLines.length) {
+    console.log(`\nStatements per call (one buyer, one process):\n${traceLines.join('\n')}`);
+    mkdirSync(join(root, 'var'), { recursive: true });
+    writeFileSync(join(root, 'var/purchase-trace.txt'), `${traceLines.join('\n')}\n`);
+  }
+  report(rows, notes, integrity, opts);
+  if (integrity.length || rows.some((r) => r.errors > 0)) process.exitCode = 1;
+  return rows;
+}
+
+async function stageTraceBuyer(db: Db, setup: Setup): Promise<string[]> {
+  const { stageBuyers } = await import('../../apps/api/test/checkout-fixtures');
+  return stageBuyers({ db }, 1, {
+    productId: setup.products.pieceA,
+    quantity: 1,
+    unitCents: 0,
+    slot: setup.slot,
+    now: new Date(),
+    emptyCart: true,
+  });
+}
+
+function report(
+  rows: PurchaseRow[],
+  notes: string[],
+  integrity: string[],
+  opts: { duration: number; products: number },
+): void {
+  if (!rows.length) return;
+  const head = [
+    'database',
+    'API processes',
+    'buyers',
+    'orders/s',
+    'order p50 / p95 / p99 ms',
+    ...CALLS.map((c) => `${c} p50 / p95 / p99 ms`),
+    'errors',
+    'statements per order',
+    'CPU ms per order: API / PostgreSQL',
+    'load average',
+  ];
+  const cells = rows.map((r) => [
+    r.engine,
+    r.processes,
+    r.buyers,
+    fixed(r.rate),
+    `${fixed(r.order.p50)} / ${fixed(r.order.p95)} / ${fixed(r.order.p99)}`,
+    ...CALLS.map((c) => `${fixed(r.calls[c].p50)} / ${fixed(r.calls[c].p95)} / ${fixed(r.calls[c].p99)}`),
+    r.errors,
+    r.statementsPerOrder === null ? '—' : fixed(r.statementsPerOrder),
+    `${fixed(r.apiCpuMs)} / ${r.pgCpuMs === null ? '—' : fixed(r.pgCpuMs)}`,
+    fixed(r.load1, 2),
+  ]);
+  const shortHead = [
+    'database',
+    'processes',
+    'buyers',
+    'orders/s',
+    'order p95 ms',
+    'worst shop call p95 ms',
+    'errors',
+    'statements per order',
+    'CPU ms per order: API / PostgreSQL',
+    'load',
+  ];
+  const shortCells = rows.map((r) => [
+    r.engine,
+    r.processes,
+    r.buyers,
+    fixed(r.rate),
+    fixed(r.order.p95),
+    fixed(Math.max(...CALLS.filter((c) => !PROVIDER_CALLS.has(c)).map((c) => r.calls[c].p95))),
+    r.errors,
+    r.statementsPerOrder === null ? '—' : fixed(r.statementsPerOrder),
+    `${fixed(r.apiCpuMs)} / ${r.pgCpuMs === null ? '—' : fixed(r.pgCpuMs)}`,
+    fixed(r.load1, 2),
+  ]);
+  console.log(`\n${textTable(shortHead, shortCells)}\n`);
+  const targets: string[] = [];
+  const two = rows.find((r) => r.engine === 'PostgreSQL' && r.processes === 2 && r.buyers === 20);
+  const one = rows.find((r) => r.engine === 'PostgreSQL' && r.processes === 1 && r.buyers === 20);
+  const mark = (okay: boolean) => (okay ? '✓' : '✗');
+  if (two) {
+    const worst = Math.max(...CALLS.filter((c) => !PROVIDER_CALLS.has(c)).map((c) => two.calls[c].p95));
+    targets.push(
+      `PostgreSQL, 2 processes, 20 buyers: ${fixed(two.rate)} orders/s (target ≥ 100) ${mark(two.rate >= 100)}; ` +
+        `order p95 ${fixed(two.order.p95)} ms (≤ 300) ${mark(two.order.p95 <= 300)}; worst shop call p95 ` +
+        `${fixed(worst)} ms (≤ 100) ${mark(worst <= 100)}`,
+    );
+  }
+  if (one) targets.push(`PostgreSQL, 1 process, 20 buyers: ${fixed(one.rate)} orders/s (target ≥ 50) ${mark(one.rate >= 50)}`);
+  for (const t of targets) console.log(t);
+  const body = [
+    `Measured ${today()} on commit ${gitSha()}; machine: ${machine()}.`,
+    'Command: `npm run bench -- --part=purchase` (bench/src/purchase.ts) — the real server ' +
+      '(`NODE_ENV=production`, sandbox payment provider) on a freshly seeded database of ' +
+      `${opts.products} products; buyers staged in the database (a user, a session, an open cart at the Drive ` +
+      'store), each with its own keep-alive socket (undici) sending what a browser sends (session cookie, ' +
+      '`accept-encoding: gzip, deflate, br`), placing complete orders one after the other: `cart/add` × 3 (two ' +
+      'pieces and one loose product by weight, one item per call), `timeslot/select`, `checkout/prepare`, ' +
+      '`checkout/buy` by card (online), the sandbox hosted page (GET and the card form POST) and the signed ' +
+      'return to the shop. All buyers buy the same three products in the same Drive slot. ' +
+      `${WARM_SECONDS} s warm-up, then ${opts.duration} s measured. "sandbox page" and "sandbox pay" are the ` +
+      "payment provider's own page (served by the API in the sandbox); the per-call target is about the shop's " +
+      'calls. Statements per order: pg_stat_statements over the measured seconds, all API processes, divided by ' +
+      'the orders (BEGIN/COMMIT included: each is a round trip). CPU ms per order: CPU time of the API ' +
+      'processes and of PostgreSQL (postmaster and backends) over the measured seconds, from /proc, divided by ' +
+      'the orders: on a machine shared with other work, the figure that compares two runs best. After each server the database is checked: ' +
+      'every answered order exists once, belongs to its buyer, has its 3 lines, a status and one authorised ' +
+      'payment, and is "ordered"; each stock went down by exactly what the orders hold; the slot books exactly ' +
+      'its orders.',
+    mdTable(shortHead, shortCells),
+    'Per call:',
+    mdTable(head, cells),
+    targets.length ? `Targets:\n\n${targets.map((t) => `- ${t}`).join('\n')}` : '',
+    [
+      ...(integrity.length ? integrity.map((i) => `BROKEN: ${i}`) : ['Checks: every rule kept in every run.']),
+      ...notes,
+    ]
+      .map((n) => `- ${n}`)
+      .join('\n'),
+  ]
+    .filter(Boolean)
+    .join('\n\n');
+  const file = writeDocsSection(PURCHASE_SECTION, body);
+  console.log(`written to ${file} (section "${PURCHASE_SECTION}")`);
+}
