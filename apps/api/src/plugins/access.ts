@@ -161,6 +161,15 @@ export function userIdOf(request: FastifyRequest): number {
   return request.session.userId;
 }
 
+/**
+ * The staff member of a back-office route, for handlers of `ACCESS.admin` routes: the gate answers before the
+ * handler runs without a back-office session of a named role, so a missing one here is a bug.
+ */
+export function adminOf(request: FastifyRequest): AdminMember {
+  if (!request.admin) throw new Error('adminOf: only an ACCESS.admin route has a member for sure');
+  return request.admin;
+}
+
 const notLoggedIn = (reply: FastifyReply) =>
   reply
     .code(401)

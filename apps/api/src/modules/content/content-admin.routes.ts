@@ -3,21 +3,14 @@ import {
   adminSlideEndpoints as slides,
   PAGES_GRANTS,
 } from '@spesa/shared/contracts/admin-content';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCESS } from '../../plugins/access';
+import { ACCESS, adminOf } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
 import type { ContentPostsService } from './content-posts.service';
 import type { ContentStoreService } from './content-store.service';
 
 const tags = ['backoffice'];
-
-/** The member of a route the access gate let through (`ACCESS.admin`): set for sure. */
-const memberOf = (request: FastifyRequest) => {
-  if (!request.admin) throw new Error('only an ACCESS.admin route has a member for sure');
-  return { userId: request.admin.userId, name: request.admin.name };
-};
 
 /**
  * The content store in the back office, for the roles of `ADMIN_GRANTS.pages`: editors create and change the
@@ -57,7 +50,7 @@ const contentAdminRoutes: FastifyPluginAsyncZod<{
       config: { fieldMessages: true },
       summary: 'A new page (its slug fixed from now on; the HTML sanitised; audited)',
     }),
-    handler: async (request) => answer(request, await store.adminCreate(memberOf(request), request.body)),
+    handler: async (request) => answer(request, await store.adminCreate(adminOf(request), request.body)),
   });
 
   app.route({
@@ -68,7 +61,7 @@ const contentAdminRoutes: FastifyPluginAsyncZod<{
       summary: 'Changes a page’s texts and publication (slug and template stay; the HTML sanitised; audited)',
     }),
     handler: async (request) =>
-      answer(request, await store.adminUpdate(memberOf(request), request.params.id, request.body)),
+      answer(request, await store.adminUpdate(adminOf(request), request.params.id, request.body)),
   });
 
   app.route({
@@ -100,7 +93,7 @@ const contentAdminRoutes: FastifyPluginAsyncZod<{
       summary: 'A new slide for some days and delivery services (audited)',
     }),
     handler: async (request) =>
-      answer(request, await posts.adminSlideCreate(memberOf(request), request.body)),
+      answer(request, await posts.adminSlideCreate(adminOf(request), request.body)),
   });
 
   app.route({
@@ -111,7 +104,7 @@ const contentAdminRoutes: FastifyPluginAsyncZod<{
       summary: 'Changes a slide, or switches it off (audited)',
     }),
     handler: async (request) =>
-      answer(request, await posts.adminSlideUpdate(memberOf(request), request.params.id, request.body)),
+      answer(request, await posts.adminSlideUpdate(adminOf(request), request.params.id, request.body)),
   });
 };
 

@@ -2,19 +2,11 @@ import {
   adminGiftCardOrderEndpoints as api,
   GIFT_CARD_ORDER_GRANTS,
 } from '@spesa/shared/contracts/gift-card-orders';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCESS } from '../../plugins/access';
+import { ACCESS, adminOf } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
 import type { GiftCardOrdersService } from './gift-card-orders.service';
-import type { WalletStaff } from './wallet.service';
-
-/** The member of a route the access gate let through (`ACCESS.admin`): set for sure. */
-const memberOf = (request: FastifyRequest): WalletStaff => {
-  if (!request.admin) throw new Error('only an ACCESS.admin route has a member for sure');
-  return request.admin;
-};
 
 const tags = ['backoffice'];
 
@@ -57,7 +49,7 @@ const giftCardOrdersAdminRoutes: FastifyPluginAsyncZod<{ giftCards: GiftCardOrde
     handler: async (request) =>
       answer(
         request,
-        await giftCards.move(memberOf(request), request.params.id, request.body.state, request.body.note),
+        await giftCards.move(adminOf(request), request.params.id, request.body.state, request.body.note),
       ),
   });
 };

@@ -1,7 +1,6 @@
 import { adminLoyaltyEndpoints as api, WALLET_GRANTS } from '@spesa/shared/contracts/admin-loyalty';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCESS } from '../../plugins/access';
+import { ACCESS, adminOf } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
 import type { AdminCardData } from '@spesa/shared/contracts/admin-loyalty';
@@ -9,13 +8,7 @@ import type { Result } from '../../lib/result';
 import type { PremiumProductService } from './premium-product.service';
 import type { PremiumService } from './premium.service';
 import type { GiftCertificatesService } from './gift-certificates.service';
-import type { WalletService, WalletStaff } from './wallet.service';
-
-/** The member of a route the access gate let through (`ACCESS.admin`): set for sure. */
-const memberOf = (request: FastifyRequest): WalletStaff => {
-  if (!request.admin) throw new Error('only an ACCESS.admin route has a member for sure');
-  return request.admin;
-};
+import type { WalletService } from './wallet.service';
 
 const tags = ['backoffice'];
 
@@ -64,7 +57,7 @@ const loyaltyAdminRoutes: FastifyPluginAsyncZod<{
       answer(
         request,
         await wallet.grantGoodwill(
-          memberOf(request),
+          adminOf(request),
           request.params.id,
           request.body.amount,
           request.body.reason,
@@ -95,7 +88,7 @@ const loyaltyAdminRoutes: FastifyPluginAsyncZod<{
         await withProduct(
           request.params.id,
           await premium.setExclusion(
-            memberOf(request),
+            adminOf(request),
             request.params.id,
             request.body.excluded,
             request.body.reason,
@@ -116,7 +109,7 @@ const loyaltyAdminRoutes: FastifyPluginAsyncZod<{
         request,
         await withProduct(
           request.params.id,
-          await premium.advanceCard(memberOf(request), request.params.id, request.body.state),
+          await premium.advanceCard(adminOf(request), request.params.id, request.body.state),
         ),
       ),
   });
@@ -139,7 +132,7 @@ const loyaltyAdminRoutes: FastifyPluginAsyncZod<{
         'A personal gift certificate (one use, its own code) with the reason the customer reads (audited)',
     }),
     handler: async (request) =>
-      answer(request, await gifts.grant(memberOf(request), request.params.id, request.body)),
+      answer(request, await gifts.grant(adminOf(request), request.params.id, request.body)),
   });
 };
 

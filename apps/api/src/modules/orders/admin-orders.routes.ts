@@ -1,18 +1,11 @@
 import { ADMIN_GRANTS } from '@spesa/shared/contracts/admin';
 import { adminOrdersEndpoints as api } from '@spesa/shared/contracts/admin-orders';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCESS } from '../../plugins/access';
+import { ACCESS, adminOf } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
 import type { ParkingService } from './parking.service';
-import type { StaffMember, StaffService } from './staff.service';
-
-/** The member of a route the access gate let through (`ACCESS.admin`): set for sure. */
-const memberOf = (request: FastifyRequest): StaffMember => {
-  if (!request.admin) throw new Error('only an ACCESS.admin route has a member for sure');
-  return request.admin;
-};
+import type { StaffService } from './staff.service';
 
 const tags = ['backoffice'];
 const readers = ACCESS.admin(ADMIN_GRANTS.orders.read);
@@ -34,7 +27,7 @@ const adminOrdersRoutes: FastifyPluginAsyncZod<{ staff: StaffService; parking: P
       summary:
         "Today's parking reservations of Drive orders of the member's stores (Arrivi di oggi), latest first",
     }),
-    handler: async (request) => answer(request, await parking.arrivals(memberOf(request), request.query)),
+    handler: async (request) => answer(request, await parking.arrivals(adminOf(request), request.query)),
   });
 
   app.route({
@@ -43,7 +36,7 @@ const adminOrdersRoutes: FastifyPluginAsyncZod<{ staff: StaffService; parking: P
       tags,
       summary: "A day's orders (default today), optionally one store or time window, by time window",
     }),
-    handler: async (request) => answer(request, await staff.list(memberOf(request), request.query)),
+    handler: async (request) => answer(request, await staff.list(adminOf(request), request.query)),
   });
 
   app.route({
@@ -52,13 +45,13 @@ const adminOrdersRoutes: FastifyPluginAsyncZod<{ staff: StaffService; parking: P
       tags,
       summary: 'One order for picking: lines ordered and delivered, and the statuses staff may set',
     }),
-    handler: async (request) => answer(request, await staff.view(memberOf(request), request.params.id)),
+    handler: async (request) => answer(request, await staff.view(adminOf(request), request.params.id)),
   });
 
   app.route({
     ...contractRoute(api.startPreparation, { access: pickers, tags, summary: 'Starts picking (status 18)' }),
     handler: async (request) =>
-      answer(request, await staff.startPreparation(memberOf(request), request.params.id)),
+      answer(request, await staff.startPreparation(adminOf(request), request.params.id)),
   });
 
   app.route({
@@ -71,7 +64,7 @@ const adminOrdersRoutes: FastifyPluginAsyncZod<{ staff: StaffService; parking: P
       answer(
         request,
         await staff.substituteCandidates(
-          memberOf(request),
+          adminOf(request),
           request.params.id,
           request.query.orderItemId,
           request.query.q,
@@ -86,7 +79,7 @@ const adminOrdersRoutes: FastifyPluginAsyncZod<{ staff: StaffService; parking: P
       summary: 'Records the delivered quantity, real weight or substitute of one line',
     }),
     handler: async (request) =>
-      answer(request, await staff.pick(memberOf(request), request.params.id, request.body)),
+      answer(request, await staff.pick(adminOf(request), request.params.id, request.body)),
   });
 
   app.route({
@@ -96,7 +89,7 @@ const adminOrdersRoutes: FastifyPluginAsyncZod<{ staff: StaffService; parking: P
       summary: 'Marks the order prepared and captures the real amount (never above the authorisation)',
     }),
     handler: async (request) =>
-      answer(request, await staff.markPrepared(memberOf(request), request.params.id)),
+      answer(request, await staff.markPrepared(adminOf(request), request.params.id)),
   });
 
   app.route({
@@ -106,7 +99,7 @@ const adminOrdersRoutes: FastifyPluginAsyncZod<{ staff: StaffService; parking: P
       summary: 'Out for delivery, delivered, partially delivered, not collected, failed',
     }),
     handler: async (request) =>
-      answer(request, await staff.deliveryStep(memberOf(request), request.params.id, request.body)),
+      answer(request, await staff.deliveryStep(adminOf(request), request.params.id, request.body)),
   });
 };
 

@@ -1,16 +1,9 @@
 import { adminRatingsEndpoints as api, RATINGS_GRANTS } from '@spesa/shared/contracts/admin-ratings';
-import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import { ACCESS } from '../../plugins/access';
+import { ACCESS, adminOf } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
-import type { Moderator, RatingsModerationService } from './ratings.service';
-
-/** The member of a route the access gate let through (`ACCESS.admin`): set for sure. */
-const memberOf = (request: FastifyRequest): Moderator => {
-  if (!request.admin) throw new Error('only an ACCESS.admin route has a member for sure');
-  return request.admin;
-};
+import type { RatingsModerationService } from './ratings.service';
 
 const tags = ['backoffice'];
 const readers = ACCESS.admin(RATINGS_GRANTS.read);
@@ -40,7 +33,7 @@ const ratingsAdminRoutes: FastifyPluginAsyncZod<{ moderation: RatingsModerationS
       summary: 'Approves a pending vote: it counts in the product stars from now on',
     }),
     handler: async (request) =>
-      answer(request, await moderation.approve(memberOf(request), request.params.id)),
+      answer(request, await moderation.approve(adminOf(request), request.params.id)),
   });
 
   app.route({
@@ -51,7 +44,7 @@ const ratingsAdminRoutes: FastifyPluginAsyncZod<{ moderation: RatingsModerationS
       summary: 'Rejects a pending vote with a reason the customer reads (it never counts)',
     }),
     handler: async (request) =>
-      answer(request, await moderation.reject(memberOf(request), request.params.id, request.body.reason)),
+      answer(request, await moderation.reject(adminOf(request), request.params.id, request.body.reason)),
   });
 };
 
