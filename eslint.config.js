@@ -62,7 +62,7 @@ const WEB_FEATURES = {
   orders: ['cart', 'checkout', 'delivery'],
   ratings: [],
   receipts: [],
-  smartcart: ['account'],
+  smartcart: [],
 };
 
 /** Packages and apps: shared stays framework-free; the web app and the API never import each other. */

@@ -104,6 +104,8 @@ const ACCOUNT_READS = [
   '/ebsn/api/wishlist/list',
   '/ebsn/api/wishlist/view',
   '/ebsn/api/auth/test',
+  // self-scanning (decision 057): the smart cart opens offline in the store; its scans wait in the page's queue
+  '/ebsn/api/smart-cart/view',
 ];
 registerRoute(
   ({ url, request }) =>

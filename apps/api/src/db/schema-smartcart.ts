@@ -39,7 +39,10 @@ export const smartCartSessions = pgTable(
     /** update-cart-info's properties: reminder_list_id, doc */
     infos: jsonb('infos').$type<Record<string, string>>().notNull().default({}),
     /** the imported list's products: [{ productId, quantity }] */
-    reminders: jsonb('reminders').$type<Array<{ productId: number; quantity: number }>>().notNull().default([]),
+    reminders: jsonb('reminders')
+      .$type<Array<{ productId: number; quantity: number }>>()
+      .notNull()
+      .default([]),
     /** shown at the till once ended; the till reads the session back with it */
     tillCode: text('till_code'),
     /** chosen at the end: this session is re-scanned by the staff at the till */
@@ -96,5 +99,8 @@ export const smartCartScans = pgTable(
       .references(() => smartCartSessions.sessionId, { onDelete: 'cascade' }),
     appliedAt: timestamp('applied_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [primaryKey({ columns: [t.userId, t.scanId] }), index('smart_cart_scans_session_idx').on(t.sessionId)],
+  (t) => [
+    primaryKey({ columns: [t.userId, t.scanId] }),
+    index('smart_cart_scans_session_idx').on(t.sessionId),
+  ],
 );

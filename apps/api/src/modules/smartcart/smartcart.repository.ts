@@ -67,7 +67,9 @@ export class SmartCartRepository {
 
   async enableStores(warehouseIds: readonly number[], db: Db = this.db): Promise<void> {
     for (const id of warehouseIds)
-      await db.execute(sql`INSERT INTO smart_cart_stores (warehouse_id) VALUES (${id}) ON CONFLICT DO NOTHING`);
+      await db.execute(
+        sql`INSERT INTO smart_cart_stores (warehouse_id) VALUES (${id}) ON CONFLICT DO NOTHING`,
+      );
   }
 
   /** The customer's session in progress (open or ended), locked when `forUpdate`. */
@@ -137,7 +139,9 @@ export class SmartCartRepository {
   }
 
   async deleteLine(tx: Db, sessionId: number, lineId: number): Promise<void> {
-    await tx.execute(sql`DELETE FROM smart_cart_lines WHERE session_id = ${sessionId} AND line_id = ${lineId}`);
+    await tx.execute(
+      sql`DELETE FROM smart_cart_lines WHERE session_id = ${sessionId} AND line_id = ${lineId}`,
+    );
   }
 
   async touch(tx: Db, sessionId: number): Promise<void> {

@@ -34,7 +34,9 @@ const smartCartRoutes: FastifyPluginAsyncZod<SmartCartRoutesOptions> = async (
 ) => {
   const customer = ACCESS.customer;
   const outcome = (request: FastifyRequest, r: Result<SmartCartOutcome>) =>
-    r.ok ? answerWithData(request, r.data.cart, r.data.failures, r.data.infos) : answer<SmartCart>(request, r);
+    r.ok
+      ? answerWithData(request, r.data.cart, r.data.failures, r.data.infos)
+      : answer<SmartCart>(request, r);
   const tillFailures = app.failureThrottle('till-smart-cart', SMART_CART_TILL_FAILURES_MAX);
   const till = async (request: FastifyRequest, reply: FastifyReply): Promise<TillSystemRef | null> => {
     const systemId = String(request.headers['x-till-system'] ?? '').slice(0, 60);
@@ -51,10 +53,17 @@ const smartCartRoutes: FastifyPluginAsyncZod<SmartCartRoutesOptions> = async (
     return system;
   };
   const tillRefused = <T>(request: FastifyRequest, reply: FastifyReply) =>
-    answer<T>(request, failWith(reply.statusCode === 429 ? SMART_CART_TEXT.tooManyFailures : SMART_CART_TEXT.tillUnknown));
+    answer<T>(
+      request,
+      failWith(reply.statusCode === 429 ? SMART_CART_TEXT.tooManyFailures : SMART_CART_TEXT.tillUnknown),
+    );
 
   app.route({
-    ...contractRoute(api.stores, { access: customer, tags, summary: 'The stores where self-scanning is available' }),
+    ...contractRoute(api.stores, {
+      access: customer,
+      tags,
+      summary: 'The stores where self-scanning is available',
+    }),
     handler: async (request) => answer(request, await smartCart.stores()),
   });
 

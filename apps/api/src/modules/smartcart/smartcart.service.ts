@@ -34,7 +34,10 @@ export interface SmartCartPorts {
   /** the buyer's card and segments (promotions for card holders apply in the store too) */
   buyer(userId: number): Promise<Buyer>;
   /** a shopping list the customer can see: its products; null when not theirs or unknown */
-  listProducts(userId: number, listId: number): Promise<Array<{ productId: number; quantity: number }> | null>;
+  listProducts(
+    userId: number,
+    listId: number,
+  ): Promise<Array<{ productId: number; quantity: number }> | null>;
   /** the customer's loyalty card number (printed on the receipt, which becomes theirs) */
   cardOf(userId: number): Promise<string | null>;
   /** the receipts module's till ingestion (idempotent per till and document number) */
@@ -228,13 +231,18 @@ export class SmartCartService {
         if (s) await this.repo.cancel(tx, s.sessionId);
       });
       const cancelled = { ...live, status: 'cancelled' as const, tillCode: null };
-      return ok({ cart: await this.shape(cancelled, false), failures: [], infos: [SMART_CART_INFO_TEXT.cancelled] });
+      return ok({
+        cart: await this.shape(cancelled, false),
+        failures: [],
+        infos: [SMART_CART_INFO_TEXT.cancelled],
+      });
     }
     if (value !== 'end') return failWith(SMART_CART_TEXT.infoInvalid, 'validation');
     let fiscal: string | null = null;
     if (doc) {
       const d = normaliseFiscalCode(doc);
-      if (!isFiscalCodeValid(d) && !/^\d{11}$/.test(d)) return failWith(SMART_CART_TEXT.docInvalid, 'validation');
+      if (!isFiscalCodeValid(d) && !/^\d{11}$/.test(d))
+        return failWith(SMART_CART_TEXT.docInvalid, 'validation');
       fiscal = d;
     }
     if (live.status === 'ended')
@@ -318,7 +326,8 @@ export class SmartCartService {
     try {
       await this.db.transaction(async (tx) => {
         const locked = await this.repo.liveSession(tx, session.userId, true);
-        if (!locked || locked.sessionId !== session.sessionId) throw new Abort(failWith(SMART_CART_TEXT.noSession));
+        if (!locked || locked.sessionId !== session.sessionId)
+          throw new Abort(failWith(SMART_CART_TEXT.noSession));
         if (locked.status !== 'open') throw new Abort(failWith(SMART_CART_TEXT.ended));
         await apply(tx, locked, failures, infos);
         await this.repo.touch(tx, locked.sessionId);
@@ -339,7 +348,9 @@ export class SmartCartService {
         const d = decoded[i];
         if (!d) return item.productId ?? null;
         if (!d.ok) return null;
-        return d.code.kind === 'barcode' ? this.ports.catalogue.productIdByBarcode(d.code.barcode) : d.code.itemRef;
+        return d.code.kind === 'barcode'
+          ? this.ports.catalogue.productIdByBarcode(d.code.barcode)
+          : d.code.itemRef;
       }),
     );
     const facts = await this.ports.catalogue.productsForCart(
@@ -362,7 +373,11 @@ export class SmartCartService {
         if (code.kind === 'weight') {
           const kg = roundQuantity(code.grams / 1000);
           if (kg > WEIGHT_MAX_KG) return failWith(SMART_CART_TEXT.weightInvalid, 'validation');
-          return { ok: true, name: p.name, line: { productId: p.productId, quantity: kg, weighed: true, scannedCode, labelPriceCents: null } };
+          return {
+            ok: true,
+            name: p.name,
+            line: { productId: p.productId, quantity: kg, weighed: true, scannedCode, labelPriceCents: null },
+          };
         }
         // the scale prints the shelf price: the weight is the label's amount at that price
         const promo = promoFor(f.promos, null, NO_PRIVILEGES);
@@ -372,7 +387,13 @@ export class SmartCartService {
         return {
           ok: true,
           name: p.name,
-          line: { productId: p.productId, quantity: kg, weighed: true, scannedCode, labelPriceCents: code.priceCents },
+          line: {
+            productId: p.productId,
+            quantity: kg,
+            weighed: true,
+            scannedCode,
+            labelPriceCents: code.priceCents,
+          },
         };
       }
       if (loose) {
@@ -380,20 +401,43 @@ export class SmartCartService {
         const kg = item.weight ?? (code ? undefined : item.quantity);
         if (kg === undefined) return failWith(SMART_CART_TEXT.weightRequired);
         const rounded = roundQuantity(kg);
-        if (rounded <= 0 || rounded > WEIGHT_MAX_KG) return failWith(SMART_CART_TEXT.weightInvalid, 'validation');
-        return { ok: true, name: p.name, line: { productId: p.productId, quantity: rounded, weighed: true, scannedCode, labelPriceCents: null } };
+        if (rounded <= 0 || rounded > WEIGHT_MAX_KG)
+          return failWith(SMART_CART_TEXT.weightInvalid, 'validation');
+        return {
+          ok: true,
+          name: p.name,
+          line: {
+            productId: p.productId,
+            quantity: rounded,
+            weighed: true,
+            scannedCode,
+            labelPriceCents: null,
+          },
+        };
       }
       const pieces = item.quantity ?? 1;
       if (!Number.isInteger(pieces) || pieces < 1 || pieces > PIECES_MAX)
         return failWith(SMART_CART_TEXT.quantityInvalid, 'validation');
-      return { ok: true, name: p.name, line: { productId: p.productId, quantity: pieces, weighed: false, scannedCode, labelPriceCents: null } };
+      return {
+        ok: true,
+        name: p.name,
+        line: {
+          productId: p.productId,
+          quantity: pieces,
+          weighed: false,
+          scannedCode,
+          labelPriceCents: null,
+        },
+      };
     });
   }
 
   /** A piece scanned again adds to its line; null when the line is new. */
   private async mergeInto(tx: Db, sessionId: number, line: NewLine): Promise<Result<true> | null> {
     if (line.weighed) return null;
-    const same = (await this.repo.lines(tx, sessionId)).find((l) => !l.weighed && l.productId === line.productId);
+    const same = (await this.repo.lines(tx, sessionId)).find(
+      (l) => !l.weighed && l.productId === line.productId,
+    );
     if (!same) return null;
     const quantity = same.quantity + line.quantity;
     if (quantity > PIECES_MAX) return failWith(SMART_CART_TEXT.quantityInvalid, 'validation');
@@ -401,7 +445,11 @@ export class SmartCartService {
     return ok(true);
   }
 
-  private async end(userId: number, live: SessionRow, fiscal: string | null): Promise<Result<SmartCartOutcome>> {
+  private async end(
+    userId: number,
+    live: SessionRow,
+    fiscal: string | null,
+  ): Promise<Result<SmartCartOutcome>> {
     const lines = await this.repo.lines(this.db, live.sessionId);
     if (lines.length === 0) return failWith(SMART_CART_TEXT.empty);
     const { items } = await this.priced(live, lines);
@@ -416,7 +464,8 @@ export class SmartCartService {
       try {
         await this.db.transaction(async (tx) => {
           const s = await this.repo.liveSession(tx, userId, true);
-          if (!s || s.sessionId !== live.sessionId || s.status !== 'open') throw new Abort(failWith(SMART_CART_TEXT.busy));
+          if (!s || s.sessionId !== live.sessionId || s.status !== 'open')
+            throw new Abort(failWith(SMART_CART_TEXT.busy));
           const infos = { ...s.infos, ...(fiscal ? { doc: fiscal } : {}) };
           await this.repo.setInfos(tx, s.sessionId, infos, s.reminders);
           await this.repo.end(tx, s.sessionId, tillCode, rescan, prices);
@@ -434,7 +483,11 @@ export class SmartCartService {
     return ok({ cart: await this.shape(ended, false), failures: [], infos: [SMART_CART_INFO_TEXT.ended] });
   }
 
-  private async importList(userId: number, live: SessionRow, value: string): Promise<Result<SmartCartOutcome>> {
+  private async importList(
+    userId: number,
+    live: SessionRow,
+    value: string,
+  ): Promise<Result<SmartCartOutcome>> {
     let reminders: Array<{ productId: number; quantity: number }> = [];
     const infos = { ...live.infos };
     if (value === '') delete infos.reminder_list_id;
@@ -447,7 +500,11 @@ export class SmartCartService {
     }
     await this.repo.setInfos(this.db, live.sessionId, infos, reminders);
     const updated = { ...live, infos, reminders };
-    return ok({ cart: await this.shape(updated, false), failures: [], infos: [SMART_CART_INFO_TEXT.reminders] });
+    return ok({
+      cart: await this.shape(updated, false),
+      failures: [],
+      infos: [SMART_CART_INFO_TEXT.reminders],
+    });
   }
 
   /** Lines at the store's price: frozen at the end, read live while open; a price label's amount as printed. */
@@ -468,7 +525,10 @@ export class SmartCartService {
       const promo = promoFor(f.promos, null, buyer);
       const unitCents = l.unitPriceCents ?? (promo ? promo.priceCents : f.listPriceCents);
       const lineCents = l.amountCents ?? l.labelPriceCents ?? lineTotalCents(l.quantity, unitCents);
-      const lineStandard = Math.max(lineCents, l.labelPriceCents ?? lineTotalCents(l.quantity, f.listPriceCents));
+      const lineStandard = Math.max(
+        lineCents,
+        l.labelPriceCents ?? lineTotalCents(l.quantity, f.listPriceCents),
+      );
       paid += lineCents;
       standard += lineStandard;
       const department = f.product.breadCrumbs[0];
@@ -509,7 +569,16 @@ export class SmartCartService {
       cartItems: items,
       reminders: session.reminders.flatMap((r) => {
         const f = facts.get(r.productId);
-        return f ? [{ productId: r.productId, name: f.product.name, quantity: r.quantity, scanned: scanned.has(r.productId) }] : [];
+        return f
+          ? [
+              {
+                productId: r.productId,
+                name: f.product.name,
+                quantity: r.quantity,
+                scanned: scanned.has(r.productId),
+              },
+            ]
+          : [];
       }),
       totalItems: items.length,
       totalPrice: euro(paid),
