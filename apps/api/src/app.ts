@@ -265,7 +265,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets our own WebAssembly compile (the camera's barcode reader, decision 057);
+        // it allows no JavaScript eval
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // MUI / emotion inject style elements at run time
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
