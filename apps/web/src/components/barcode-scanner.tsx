@@ -37,20 +37,47 @@ export function BarcodeScanner({
   accept?: (code: string) => boolean;
 }) {
   const { t } = useTranslation();
+  return (
+    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="barcode-scanner-title">
+      <DialogTitle id="barcode-scanner-title">{title}</DialogTitle>
+      <DialogContent>
+        {/* mounted while open only: each opening starts the camera afresh */}
+        {open ? <CameraReader formats={formats} onDetected={onDetected} accept={accept} /> : null}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('scanner.close')}</Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+function CameraReader({
+  formats,
+  onDetected,
+  accept,
+}: {
+  formats: readonly ScanFormat[];
+  onDetected: (code: string) => void;
+  accept: ((code: string) => boolean) | undefined;
+}) {
+  const { t } = useTranslation();
   const video = useRef<HTMLVideoElement>(null);
   const [state, setState] = useState<CameraState>('starting');
   const detected = useRef(onDetected);
-  detected.current = onDetected;
   const accepts = useRef(accept);
-  accepts.current = accept;
+  useEffect(() => {
+    detected.current = onDetected;
+    accepts.current = accept;
+  });
+
+  // callers may pass a new array each render: the camera restarts only when the formats change
+  const formatKey = formats.join(',');
 
   useEffect(() => {
-    if (!open) return;
     let live = true;
     let stream: MediaStream | null = null;
     let timer: ReturnType<typeof setTimeout> | undefined;
-    setState('starting');
-    (async () => {
+    const start = async () => {
       if (!navigator.mediaDevices?.getUserMedia) {
         setState('unavailable');
         return;
@@ -61,7 +88,7 @@ export function BarcodeScanner({
             video: { facingMode: { ideal: 'environment' }, width: { ideal: 1280 } },
             audio: false,
           }),
-          createDetector(formats),
+          createDetector(formatKey.split(',') as ScanFormat[]),
         ]);
         stream = media;
         if (!live || !video.current) return;
@@ -91,44 +118,39 @@ export function BarcodeScanner({
         const name = error instanceof DOMException ? error.name : '';
         setState(name === 'NotAllowedError' || name === 'SecurityError' ? 'denied' : 'unavailable');
       }
-    })();
+    };
+    void start();
     return () => {
       live = false;
       if (timer) clearTimeout(timer);
       for (const track of stream?.getTracks() ?? []) track.stop();
     };
-  }, [open, formats]);
+  }, [formatKey]);
 
   return (
-    <Dialog open={open} onClose={onClose} fullWidth maxWidth="sm" aria-labelledby="barcode-scanner-title">
-      <DialogTitle id="barcode-scanner-title">{title}</DialogTitle>
-      <DialogContent>
-        <Box
-          sx={{
-            position: 'relative',
-            bgcolor: '#000',
-            borderRadius: 1,
-            overflow: 'hidden',
-            aspectRatio: '4 / 3',
-            display: state === 'reading' || state === 'starting' ? 'block' : 'none',
-          }}
-        >
-          <video
-            ref={video}
-            muted
-            playsInline
-            aria-label={t('scanner.video')}
-            data-testid="barcode-scanner-video"
-            style={{ width: '100%', height: '100%', objectFit: 'cover' }}
-          />
-        </Box>
-        <Typography role="status" sx={{ mt: 2 }}>
-          {t(`scanner.${state}`)}
-        </Typography>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose}>{t('scanner.close')}</Button>
-      </DialogActions>
-    </Dialog>
+    <>
+      <Box
+        sx={{
+          position: 'relative',
+          bgcolor: '#000',
+          borderRadius: 1,
+          overflow: 'hidden',
+          aspectRatio: '4 / 3',
+          display: state === 'reading' || state === 'starting' ? 'block' : 'none',
+        }}
+      >
+        <video
+          ref={video}
+          muted
+          playsInline
+          aria-label={t('scanner.video')}
+          data-testid="barcode-scanner-video"
+          style={{ width: '100%', height: '100%', objectFit: 'cover' }}
+        />
+      </Box>
+      <Typography role="status" sx={{ mt: 2 }}>
+        {t(`scanner.${state}`)}
+      </Typography>
+    </>
   );
 }

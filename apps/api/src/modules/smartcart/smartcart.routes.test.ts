@@ -17,10 +17,11 @@ import { SMART_CART_TEXT } from './smartcart.messages';
  */
 const API = '/ebsn/api';
 const LEAKS = /stack|at \w+ \(|\.ts:\d+|select .* from|syntax error|drizzle|postgres|pglite|failed query/i;
-const STORE = DEMO_TILL_SYSTEMS[0].warehouseId; // 13, with the till CASSE-13
-const OTHER_STORE = DEMO_TILL_SYSTEMS[1].warehouseId; // 14
-const till = DEMO_TILL_SYSTEMS[0];
-const otherTill = DEMO_TILL_SYSTEMS[1];
+const STORE: number = DEMO_TILL_SYSTEMS[0].warehouseId; // 13, with the till CASSE-13
+const OTHER_STORE: number = DEMO_TILL_SYSTEMS[1].warehouseId; // 14
+type Till = { systemId: string; secret: string };
+const till: Till = DEMO_TILL_SYSTEMS[0];
+const otherTill: Till = DEMO_TILL_SYSTEMS[1];
 
 type Customer = { userId: number; token: string; email: string };
 type Product = { productId: number; name: string; barcode: string; priceCents: number };

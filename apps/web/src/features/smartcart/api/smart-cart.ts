@@ -125,4 +125,4 @@ export const updateSmartCartInfo = (body: {
   property: 'status' | 'reminder_list_id';
   value: string;
   doc?: string;
-}) => callApi('POST /smart-cart/update-cart-info', { body }, { quiet: 'errors' });
+}) => callApi('POST /smart-cart/update-cart-info', { body }, { quiet: true });

@@ -17,6 +17,8 @@ import { formatPrice } from '@spesa/shared/format/price';
 import { decodeItemCode, ITEM_CODE_MAX, ITEM_CODE_TEXT } from '@spesa/shared/smartcart/item-code';
 import { BarcodeScanner } from '../../../components/barcode-scanner';
 import { PageLoading } from '../../../components/page-loading';
+import { showToast } from '../../../components/toast-store';
+import { TOAST_MS } from '../../../lib/config';
 import { ApiError, errorTexts } from '../../../lib/http';
 import { updateSmartCartInfo } from '../api/smart-cart';
 import { useSmartCartSession } from '../hooks/use-smart-cart-session';
@@ -32,7 +34,7 @@ export function SmartCartScanPage({ storeId }: { storeId: number }) {
   const { t } = useTranslation();
   const navigate = useNavigate();
   const queryClient = useQueryClient();
-  const { cart, pending, online, sending, scan, setQuantity } = useSmartCartSession(storeId);
+  const { cart, pending, online, scan, setQuantity } = useSmartCartSession(storeId);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
   const [camera, setCamera] = useState(false);
@@ -56,6 +58,7 @@ export function SmartCartScanPage({ storeId }: { storeId: number }) {
       await updateSmartCartInfo({ property: 'status', value: 'cancel' });
       clearScanQueue();
       setCancelling(false);
+      showToast(t('smartcart.cancel.done'), 'success', TOAST_MS);
       await queryClient.invalidateQueries({ queryKey: ['account', 'smartcart'] });
       void navigate('/self-scanning');
     } catch (error) {
@@ -171,12 +174,7 @@ export function SmartCartScanPage({ storeId }: { storeId: number }) {
         {t('smartcart.scan.total')}: {formatPrice(data.totalPrice)}
       </Typography>
       <Box sx={{ display: 'flex', gap: 1, flexWrap: 'wrap' }}>
-        <Button
-          component={RouterLink}
-          to={`/self-scanning/${storeId}/recap`}
-          variant="contained"
-          disabled={sending && !online}
-        >
+        <Button component={RouterLink} to={`/self-scanning/${storeId}/recap`} variant="contained">
           {t('smartcart.scan.recap')}
         </Button>
         <Button variant="outlined" onClick={() => setImporting(true)}>

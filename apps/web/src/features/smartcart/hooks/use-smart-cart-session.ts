@@ -1,4 +1,4 @@
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SmartCartItem } from '@spesa/shared/contracts/smartcart';
 import { showResponseMessages } from '../../../lib/http';
@@ -33,21 +33,16 @@ export function useSmartCartSession(storeId: number) {
   const cart = useSmartCart(storeId);
   const queue = useSyncExternalStore(subscribeScanQueue, queuedScans, queuedScans);
   const online = useSyncExternalStore(subscribeOnline, isOnline, () => true);
-  const [sending, setSending] = useState(false);
   const pending = queue.filter((s) => s.storeId === storeId);
 
   const flush = useCallback(async () => {
     if (!isOnline() || queuedScans().length === 0) return;
-    setSending(true);
-    try {
-      await flushScanQueue((batch: QueuedScan[]) =>
-        sendScans(queryClient, batch, ({ response }) => {
-          if (response) showResponseMessages(response);
-        }),
-      );
-    } finally {
-      setSending(false);
-    }
+    await flushScanQueue((batch: QueuedScan[]) =>
+      sendScans(queryClient, batch, ({ response }) => {
+        // refusals only: what was added shows in the lines (a toast per scan would cover the screen)
+        if (response) showResponseMessages({ ...response, infos: [], infosMessage: [] });
+      }),
+    );
   }, [queryClient]);
 
   useEffect(() => {
@@ -79,5 +74,5 @@ export function useSmartCartSession(storeId: number) {
     [flush, storeId],
   );
 
-  return { cart, pending, online, sending, scan, setQuantity, flush };
+  return { cart, pending, online, scan, setQuantity, flush };
 }
