@@ -7,6 +7,7 @@ import type { QueuedScan, SendOutcome } from '../utils/scan-queue';
 
 /** The smart cart belongs to the signed-in customer: under ['account'], forgotten at sign-out. */
 export const smartCartKeys = {
+  all: ['account', 'smartcart', 'cart'] as const,
   stores: () => ['account', 'smartcart', 'stores'] as const,
   cart: (storeId: number) => ['account', 'smartcart', 'cart', storeId] as const,
 };

@@ -84,7 +84,7 @@ export function SmartCartRecapPage({ storeId }: { storeId: number }) {
           setDocError(null);
         }}
         error={docError !== null}
-        helperText={docError ?? ' '}
+        helperText={docError ?? t('smartcart.recap.docHelp')}
         autoComplete="off"
         slotProps={{ htmlInput: { maxLength: 16, spellCheck: false } }}
         sx={{ maxWidth: 360 }}

@@ -2,7 +2,7 @@ import { useCallback, useEffect, useSyncExternalStore } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
 import type { SmartCartItem } from '@spesa/shared/contracts/smartcart';
 import { showResponseMessages } from '../../../lib/http';
-import { sendScans, useSmartCart } from '../api/smart-cart';
+import { sendScans, smartCartKeys, useSmartCart } from '../api/smart-cart';
 import {
   enqueueScan,
   flushScanQueue,
@@ -37,12 +37,14 @@ export function useSmartCartSession(storeId: number) {
 
   const flush = useCallback(async () => {
     if (!isOnline() || queuedScans().length === 0) return;
-    await flushScanQueue((batch: QueuedScan[]) =>
+    const sent = await flushScanQueue((batch: QueuedScan[]) =>
       sendScans(queryClient, batch, ({ response }) => {
         // refusals only: what was added shows in the lines (a toast per scan would cover the screen)
         if (response) showResponseMessages({ ...response, infos: [], infosMessage: [] });
       }),
     );
+    // a read started while the queue was sent (the reconnection's refetch) may answer an older cart: read again
+    if (sent > 0) void queryClient.invalidateQueries({ queryKey: smartCartKeys.all });
   }, [queryClient]);
 
   useEffect(() => {
