@@ -43,6 +43,7 @@ const API_MODULES = {
   payment: [],
   ratings: [],
   receipts: [],
+  smartcart: ['catalogue'],
   system: [],
 };
 const WEB_FEATURES = {
@@ -61,6 +62,7 @@ const WEB_FEATURES = {
   orders: ['cart', 'checkout', 'delivery'],
   ratings: [],
   receipts: [],
+  smartcart: [],
 };
 
 /** Packages and apps: shared stays framework-free; the web app and the API never import each other. */

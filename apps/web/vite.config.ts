@@ -138,6 +138,13 @@ export default defineConfig(({ command }) => ({
             { name: 'carousel', test: /node_modules[\\/]embla-carousel[^\\/]*[\\/]/, priority: 15 },
             // the loyalty card's barcode only (JsBarcode, 11 kB gzip): loaded when "La mia carta" draws it
             { name: 'barcode', test: /node_modules[\\/]jsbarcode[\\/]/, priority: 15 },
+            // the camera's barcode reader (the ZXing ponyfill and its glue; the .wasm is a file of its own):
+            // loaded when a scanner opens (decision 057)
+            {
+              name: 'barcode-reader',
+              test: /node_modules[\\/](barcode-detector|zxing-wasm|@sec-ant)[\\/]/,
+              priority: 15,
+            },
             { name: 'lib', test: /node_modules/, priority: 10 },
             // the app's own modules of the entry in one chunk, and those shared by lazy routes in one chunk
             // per set of routes sharing them (decision 021): a category's first visit asked for 47 small

@@ -133,6 +133,9 @@ import { FORMS_RETENTION_EVERY_MS, FORMS_RETENTION_JOB, FormsService } from './m
 import { ReceiptsRepository } from './modules/receipts/receipts.repository';
 import receiptsAdminRoutes from './modules/receipts/receipts-admin.routes';
 import receiptsRoutes from './modules/receipts/receipts.routes';
+import { SmartCartRepository } from './modules/smartcart/smartcart.repository';
+import smartCartRoutes from './modules/smartcart/smartcart.routes';
+import { SmartCartService } from './modules/smartcart/smartcart.service';
 import {
   RECEIPT_RETENTION_JOB,
   RECEIPT_RETENTION_MS,
@@ -212,6 +215,8 @@ export interface BuildAppOptions {
   runJobs?: boolean;
   /** told when a digital receipt becomes available (default: the notifications module) */
   receiptNotifications?: ReceiptNotificationsPort;
+  /** share of self-scanning sessions flagged for a re-scan at the till (tests: 0 or 1) */
+  smartCartRescanShare?: number;
   /**
    * the social providers (decision 054): server.ts passes the real ones of env.ts and, in development, the
    * demo providers it started; default: the real ones of env.ts
@@ -260,7 +265,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets our own WebAssembly compile (the camera's barcode reader, decision 057);
+        // it allows no JavaScript eval
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
         // MUI / emotion inject style elements at run time
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
@@ -699,6 +706,34 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     await receipts.deleteExpiredDigital();
   });
   erasers.push((userId) => receiptsRepo.eraseCustomer(userId));
+  // self-scanning in the store (decision 057): the store's prices through the catalogue, a list as reminders,
+  // the till's receipt written by the receipts module
+  const smartCartRepo = new SmartCartRepository(opts.db);
+  const smartCart = new SmartCartService(
+    opts.db,
+    smartCartRepo,
+    {
+      catalogue: {
+        productsForCart: (ids, warehouseId) => catalogue.productsForCart(ids, warehouseId),
+        productIdByBarcode: async (barcode) => {
+          const found = await catalogue.product({ barcode });
+          return found.ok ? found.data.productId : null;
+        },
+      },
+      storeName: (warehouseId) => delivery.warehouseName(warehouseId),
+      buyer: (userId) => accounts.pricingFacts(userId, catalogue.today()),
+      listProducts: async (userId, listId) => {
+        const list = await lists.view(userId, listId);
+        return list.ok
+          ? list.data.wishlistItems.map((i) => ({ productId: i.product.productId, quantity: i.quantity }))
+          : null;
+      },
+      cardOf: async (userId) => (await accounts.findUserById(userId))?.cardNumber ?? null,
+      ingestReceipt: (system, body) => receipts.ingest(system, body),
+    },
+    { rescanShare: opts.smartCartRescanShare ?? env.SMART_CART_RESCAN_SHARE },
+  );
+  erasers.push((userId) => smartCartRepo.eraseCustomer(userId));
   // the content system's forms (decision 051): the customer's data, last orders and voucher mode through ports,
   // submissions mailed to the chain with their files, deleted after the retention period (daily job)
   const forms = new FormsService(opts.db, new FormsRepository(opts.db), new FormFiles(env.FORM_UPLOADS_DIR), {
@@ -1062,6 +1097,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       await api.register(inviteRoutes, { invites });
       await api.register(operatorsRoutes, { operators, sessions, secureCookie });
       await api.register(receiptsRoutes, { receipts });
+      await api.register(smartCartRoutes, {
+        smartCart,
+        authenticateTill: (systemId, secret) => receipts.authenticate(systemId, secret),
+      });
       await api.register(receiptsAdminRoutes, { receipts });
       await api.register(contentAdminRoutes, { store: contentStore, posts: contentPosts });
       await api.register(formsAdminRoutes, { forms });

@@ -161,6 +161,8 @@ const envSchema = z.object({
    * unset: at the next Italian midnight, within 24 hours (decision 046)
    */
   RECEIPT_SWITCH_DELAY_MS: z.coerce.number().int().min(0).max(86_400_000).optional(),
+  /** share of ended self-scanning sessions flagged for a re-scan check at the till, 0..1 (decision 057) */
+  SMART_CART_RESCAN_SHARE: z.coerce.number().min(0).max(1).default(0.1),
   /** the development mailbox page /dev/mailbox, for loopback clients only (default on; never in production) */
   DEV_MAILBOX: z.enum(['true', 'false']).optional(),
   /** seed the demo accounts of the README (default: on unless NODE_ENV=production) */

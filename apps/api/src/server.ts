@@ -13,6 +13,7 @@ import { ensureGiftCertificateData } from './db/seed/gift-certificates';
 import { ensureInviteData } from './db/seed/invite';
 import { ensureLeafletData } from './db/seed/leaflets';
 import { ensureReceiptData } from './db/seed/receipts';
+import { ensureSmartCartData } from './db/seed/smartcart';
 import { ensureForms } from './db/seed/forms';
 import { ensureNotificationsData } from './db/seed/notifications';
 import { ensureWalletData } from './db/seed/wallet';
@@ -102,6 +103,7 @@ async function prepareDatabase(env: Env): Promise<OpenedDatabase> {
   await ensureGiftCertificateData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureInviteData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureReceiptData(database.db, { demoAccounts: areDemoAccountsOn(env) });
+  await ensureSmartCartData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   await ensureNotificationsData(database.db, { demoAccounts: areDemoAccountsOn(env) });
   const leaflets = await ensureLeafletData(database.db);
   if (leaflets > 0) console.log(`Demo leaflets made from the current promotions: ${leaflets}`);

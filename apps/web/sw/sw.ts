@@ -19,7 +19,9 @@ import { OFFLINE_READ_TEXT, OFFLINE_WRITE_TEXT, STORED_AT_HEADER } from '../src/
  *   never queued (the spec's cart and order flows need the server's answer: prices, availability, slots);
  * - push messages (Web Push) are shown as notifications; a tap opens the page they name.
  */
-declare const self: ServiceWorkerGlobalScope & { __WB_MANIFEST: Array<{ url: string; revision: string | null }> };
+declare const self: ServiceWorkerGlobalScope & {
+  __WB_MANIFEST: Array<{ url: string; revision: string | null }>;
+};
 
 const API = '/ebsn/api/';
 
@@ -50,7 +52,9 @@ registerRoute(
   ({ url, request }) =>
     url.origin === self.location.origin &&
     url.pathname.startsWith('/assets/') &&
-    ['script', 'style', 'font', 'image'].includes(request.destination),
+    // the barcode reader's .wasm is fetched by script (no destination): kept once used, so the camera reads
+    // codes in a store without network (decision 057)
+    (['script', 'style', 'font', 'image'].includes(request.destination) || url.pathname.endsWith('.wasm')),
   new CacheFirst({
     cacheName: 'spesa-assets',
     plugins: [new ExpirationPlugin({ maxEntries: 150, maxAgeSeconds: 30 * 86_400 })],
@@ -104,6 +108,8 @@ const ACCOUNT_READS = [
   '/ebsn/api/wishlist/list',
   '/ebsn/api/wishlist/view',
   '/ebsn/api/auth/test',
+  // self-scanning (decision 057): the smart cart opens offline in the store; its scans wait in the page's queue
+  '/ebsn/api/smart-cart/view',
 ];
 registerRoute(
   ({ url, request }) =>
@@ -140,7 +146,10 @@ self.addEventListener('fetch', (event) => {
   const url = new URL(event.request.url);
   if (url.origin !== self.location.origin || !url.pathname.startsWith(API)) return;
   // reads with a route above are answered by it
-  if (event.request.method === 'GET' && [...CATALOGUE_READS, ...ACCOUNT_READS].some((p) => url.pathname.startsWith(p)))
+  if (
+    event.request.method === 'GET' &&
+    [...CATALOGUE_READS, ...ACCOUNT_READS].some((p) => url.pathname.startsWith(p))
+  )
     return;
   const request = event.request;
   event.respondWith(

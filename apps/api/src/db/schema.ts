@@ -341,3 +341,4 @@ export * from './schema-content';
 export * from './schema-forms';
 export * from './schema-operators';
 export * from './schema-identity';
+export * from './schema-smartcart';

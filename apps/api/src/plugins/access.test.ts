@@ -158,6 +158,8 @@ describe('every route says who may call it', () => {
       'GET /ebsn/api/externalregistration/vapid-key | public: the shop’s public VAPID key: a browser needs it to subscribe, before signing in',
       'POST /ebsn/api/backoffice-access/sso-login | public: an operator signing in: back-office password and one-time code, throttled',
       "POST /ebsn/api/receipts/till/ingest | signed: a store's till system: its id and secret (x-till-system, x-till-secret) are checked in the handler",
+      "GET /ebsn/api/smart-cart/till/view | signed: a store's till system: its id and secret (x-till-system, x-till-secret) are checked in the handler",
+      "POST /ebsn/api/smart-cart/till/close | signed: a store's till system: its id and secret (x-till-system, x-till-secret) are checked in the handler",
       'POST /ebsn/api/loyalty/gift-card-orders | public: companies ask for gift cards without an account (throttled per address)',
       'POST /ebsn/api/admin/auth/login | public: the back-office sign-in: the password and the one-time code are checked here',
       'POST /ebsn/api/admin/auth/enrol | public: confirms the authenticator with the enrolment token shown at sign-in',

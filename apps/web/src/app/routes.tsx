@@ -107,6 +107,18 @@ export const routes: RouteObject[] = [
         path: 'profile/email-confirm',
         lazy: () => import('./routes/email-confirm-route').then((m) => ({ Component: m.EmailConfirmRoute })),
       },
+      // self-scanning in the store (decision 057): signed-in customers, each screen guarded
+      ...(
+        [
+          ['self-scanning', 'SmartCartStartRoute'],
+          ['self-scanning/:storeId', 'SmartCartScanRoute'],
+          ['self-scanning/:storeId/recap', 'SmartCartRecapRoute'],
+          ['self-scanning/:storeId/end', 'SmartCartEndRoute'],
+        ] as const
+      ).map(([path, name]) => ({
+        path,
+        lazy: () => import('./routes/smartcart-route').then((m) => ({ Component: m[name] })),
+      })),
       {
         // the customer area: guarded by its layout (login first, then back here)
         lazy: () => import('./routes/profile-route').then((m) => ({ Component: m.ProfileLayoutRoute })),

@@ -26,6 +26,7 @@ import { loyaltyEndpoints } from './loyalty';
 import { ordersEndpoints } from './orders';
 import { ratingsEndpoints } from './ratings';
 import { receiptsEndpoints } from './receipts';
+import { smartCartEndpoints } from './smartcart';
 import { systemEndpoints } from './system';
 
 /**
@@ -57,6 +58,7 @@ export const ENDPOINT_GROUPS = {
   adminRatings: adminRatingsEndpoints,
   receipts: receiptsEndpoints,
   adminReceipts: adminReceiptsEndpoints,
+  smartCart: smartCartEndpoints,
   adminContent: adminContentEndpoints,
   adminSlides: adminSlideEndpoints,
   adminForms: adminFormsEndpoints,

@@ -15,6 +15,7 @@ import { IS_APP_BUILD, REGISTRATION_ENABLED } from '../../../lib/config';
 import { login } from '../api/login';
 import { accountKeys } from '../api/query-keys';
 import { readServerFailure } from '../utils/server-errors';
+import { BarcodeScanner } from '../../../components/barcode-scanner';
 import { FormAlert } from '../../../components/form-alert';
 import { FormCheckbox, FormTextField, PasswordField } from '../../../components/form-fields';
 import { SocialSignIn } from './social-sign-in';
@@ -64,6 +65,7 @@ export function LoginForm({
   const socialNoteId = useId();
   const [withPin, setWithPin] = useState(false);
   const [pending, setPending] = useState<false | 'login' | 'resend'>(false);
+  const [scanning, setScanning] = useState(false);
   const [message, setMessage] = useState<{ text: string[]; severity: 'error' | 'info' } | null>(null);
 
   const { control, handleSubmit, getValues, setFocus, setValue } = useForm<LoginFormValues>({
@@ -189,21 +191,32 @@ export function LoginForm({
         </Link>
       </Box>
       {IS_APP_BUILD ? (
-        <Button
-          type="button"
-          variant="outlined"
-          fullWidth
-          disabled
-          sx={{ mt: 2 }}
-          aria-describedby={socialNoteId}
-        >
-          {t('account.login.scanCard')}
-        </Button>
-      ) : null}
-      {IS_APP_BUILD ? (
-        <Typography id={socialNoteId} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
-          {t('account.login.scanUnavailable')}
-        </Typography>
+        <>
+          <Button
+            type="button"
+            variant="outlined"
+            fullWidth
+            sx={{ mt: 2 }}
+            aria-describedby={socialNoteId}
+            onClick={() => setScanning(true)}
+          >
+            {t('account.login.scanCard')}
+          </Button>
+          <Typography id={socialNoteId} variant="body2" color="text.secondary" sx={{ mt: 1 }}>
+            {t('account.login.scanHelp')}
+          </Typography>
+          <BarcodeScanner
+            open={scanning}
+            title={t('account.login.scanCard')}
+            accept={(code) => /^\d{13}$/.test(code)}
+            onDetected={(code) => {
+              setScanning(false);
+              setValue('login', code);
+              setFocus('password');
+            }}
+            onClose={() => setScanning(false)}
+          />
+        </>
       ) : null}
       <SocialSignIn onDone={onNavigate} />
       {REGISTRATION_ENABLED ? (

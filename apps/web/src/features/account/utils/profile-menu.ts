@@ -16,6 +16,7 @@ export const PROFILE_DATA_PAGES: readonly ProfileMenuItem[] = [
   { key: 'operations', label: 'account.menu.operations', to: '/profile/operations' },
   { key: 'lists', label: 'account.menu.lists', to: '/profile/lists' },
   { key: 'receipts', label: 'account.menu.receipts', to: '/profile/receipts' },
+  { key: 'selfScanning', label: 'account.menu.selfScanning', to: '/self-scanning' },
   { key: 'rate', label: 'account.menu.rate', to: '/profile/ratings' },
   { key: 'wallet', label: 'account.menu.wallet', to: '/profile/wallet' },
   { key: 'card', label: 'account.menu.card', to: '/profile/card' },

@@ -6,6 +6,7 @@ import Paper from '@mui/material/Paper';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { checkCardNumber } from '@spesa/shared/loyalty/card-number';
+import { BarcodeScanner } from '../../../components/barcode-scanner';
 import { FormAlert } from '../../../components/form-alert';
 import { errorTexts } from '../../../lib/http';
 import '../i18n';
@@ -24,6 +25,7 @@ export function LinkCardForm() {
   const [numberError, setNumberError] = useState<string | null>(null);
   const [nameError, setNameError] = useState<string | null>(null);
   const [errors, setErrors] = useState<string[]>([]);
+  const [scanning, setScanning] = useState(false);
   const check = checkCardNumber(number);
   const guess = check.ok
     ? t('loyalty.card.link.guess', { type: t(`loyalty.card.type.${check.type}`) })
@@ -73,6 +75,22 @@ export function LinkCardForm() {
           autoComplete="off"
           required
           slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 20, spellCheck: false } }}
+        />
+        <Box>
+          <Button type="button" variant="outlined" onClick={() => setScanning(true)}>
+            {t('loyalty.card.link.scan')}
+          </Button>
+        </Box>
+        <BarcodeScanner
+          open={scanning}
+          title={t('loyalty.card.link.scanTitle')}
+          accept={(code) => /^\d{13}$/.test(code)}
+          onDetected={(code) => {
+            setScanning(false);
+            setNumber(code);
+            setNumberError(null);
+          }}
+          onClose={() => setScanning(false)}
         />
         <TextField
           label={t('loyalty.card.link.lastName')}

@@ -1,0 +1,229 @@
+import type { SmartCartStatus } from '@spesa/shared/contracts/smartcart';
+import { sql } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { queryRows } from '../../db/rows';
+
+/** A self-scanning session as the service reads it. */
+export interface SessionRow {
+  sessionId: number;
+  userId: number;
+  warehouseId: number;
+  status: SmartCartStatus;
+  infos: Record<string, string>;
+  reminders: Array<{ productId: number; quantity: number }>;
+  tillCode: string | null;
+  rescan: boolean | null;
+  receiptId: number | null;
+  createdAt: string;
+  endedAt: string | null;
+}
+
+export interface LineRow {
+  lineId: number;
+  productId: number;
+  quantity: number;
+  weighed: boolean;
+  scannedCode: string | null;
+  labelPriceCents: number | null;
+  unitPriceCents: number | null;
+  amountCents: number | null;
+}
+
+export interface NewLine {
+  productId: number;
+  quantity: number;
+  weighed: boolean;
+  scannedCode: string | null;
+  labelPriceCents: number | null;
+}
+
+const iso = (column: string) =>
+  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const SESSION = sql`s.session_id AS "sessionId", s.user_id AS "userId", s.warehouse_id AS "warehouseId",
+  s.status, s.infos, s.reminders, s.till_code AS "tillCode", s.rescan, s.receipt_id AS "receiptId",
+  ${iso('s.created_at')} AS "createdAt", ${iso('s.ended_at')} AS "endedAt"`;
+/** numeric(12,3) as text: quantities never go through a float column */
+const qty = (n: number): string => n.toFixed(3);
+
+/** The smartcart module's tables: smart_cart_stores, smart_cart_sessions, smart_cart_lines, smart_cart_scans. */
+export class SmartCartRepository {
+  constructor(readonly db: Db) {}
+
+  async enabledStores(db: Db = this.db): Promise<number[]> {
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`SELECT warehouse_id AS id FROM smart_cart_stores ORDER BY warehouse_id`,
+    );
+    return rows.map((r) => r.id);
+  }
+
+  async isEnabled(warehouseId: number, db: Db = this.db): Promise<boolean> {
+    const rows = await queryRows<{ one: number }>(
+      db,
+      sql`SELECT 1 AS one FROM smart_cart_stores WHERE warehouse_id = ${warehouseId}`,
+    );
+    return rows.length > 0;
+  }
+
+  async enableStores(warehouseIds: readonly number[], db: Db = this.db): Promise<void> {
+    for (const id of warehouseIds)
+      await db.execute(
+        sql`INSERT INTO smart_cart_stores (warehouse_id) VALUES (${id}) ON CONFLICT DO NOTHING`,
+      );
+  }
+
+  /** The customer's session in progress (open or ended), locked when `forUpdate`. */
+  async liveSession(db: Db, userId: number, forUpdate = false): Promise<SessionRow | null> {
+    const [row] = await queryRows<SessionRow>(
+      db,
+      sql`SELECT ${SESSION} FROM smart_cart_sessions s
+           WHERE s.user_id = ${userId} AND s.status IN ('open', 'ended')
+           ${forUpdate ? sql`FOR UPDATE` : sql``}`,
+    );
+    return row ?? null;
+  }
+
+  /** Starts a session; null when another one in progress won the race (the unique index). */
+  async start(db: Db, userId: number, warehouseId: number): Promise<void> {
+    await db.execute(
+      sql`INSERT INTO smart_cart_sessions (user_id, warehouse_id) VALUES (${userId}, ${warehouseId})
+          ON CONFLICT DO NOTHING`,
+    );
+  }
+
+  async lines(db: Db, sessionId: number): Promise<LineRow[]> {
+    return queryRows<LineRow>(
+      db,
+      sql`SELECT line_id AS "lineId", product_id AS "productId", quantity::float8 AS quantity, weighed,
+                 scanned_code AS "scannedCode", label_price_cents AS "labelPriceCents",
+                 unit_price_cents AS "unitPriceCents", amount_cents AS "amountCents"
+            FROM smart_cart_lines WHERE session_id = ${sessionId} ORDER BY line_id`,
+    );
+  }
+
+  async appliedScanIds(db: Db, sessionId: number, limit = 200): Promise<string[]> {
+    const rows = await queryRows<{ scanId: string }>(
+      db,
+      sql`SELECT scan_id AS "scanId" FROM smart_cart_scans WHERE session_id = ${sessionId}
+          ORDER BY applied_at DESC, scan_id LIMIT ${limit}`,
+    );
+    return rows.map((r) => r.scanId);
+  }
+
+  /**
+   * Records a scan as applied; false when it already was (by this or another process: the primary key).
+   * Called in the change's transaction, so a scan and its change commit together.
+   */
+  async claimScan(tx: Db, userId: number, sessionId: number, scanId: string): Promise<boolean> {
+    const rows = await queryRows<{ one: number }>(
+      tx,
+      sql`INSERT INTO smart_cart_scans (user_id, scan_id, session_id) VALUES (${userId}, ${scanId}, ${sessionId})
+          ON CONFLICT DO NOTHING RETURNING 1 AS one`,
+    );
+    return rows.length > 0;
+  }
+
+  async insertLine(tx: Db, sessionId: number, line: NewLine): Promise<void> {
+    await tx.execute(
+      sql`INSERT INTO smart_cart_lines (session_id, product_id, quantity, weighed, scanned_code, label_price_cents)
+          VALUES (${sessionId}, ${line.productId}, ${qty(line.quantity)}, ${line.weighed}, ${line.scannedCode},
+                  ${line.labelPriceCents})`,
+    );
+  }
+
+  async setQuantity(tx: Db, sessionId: number, lineId: number, quantity: number): Promise<void> {
+    await tx.execute(
+      sql`UPDATE smart_cart_lines SET quantity = ${qty(quantity)}
+           WHERE session_id = ${sessionId} AND line_id = ${lineId}`,
+    );
+  }
+
+  async deleteLine(tx: Db, sessionId: number, lineId: number): Promise<void> {
+    await tx.execute(
+      sql`DELETE FROM smart_cart_lines WHERE session_id = ${sessionId} AND line_id = ${lineId}`,
+    );
+  }
+
+  async touch(tx: Db, sessionId: number): Promise<void> {
+    await tx.execute(sql`UPDATE smart_cart_sessions SET updated_at = now() WHERE session_id = ${sessionId}`);
+  }
+
+  async setInfos(
+    tx: Db,
+    sessionId: number,
+    infos: Record<string, string>,
+    reminders: ReadonlyArray<{ productId: number; quantity: number }>,
+  ): Promise<void> {
+    await tx.execute(
+      sql`UPDATE smart_cart_sessions SET infos = ${JSON.stringify(infos)}::jsonb,
+                 reminders = ${JSON.stringify(reminders)}::jsonb, updated_at = now()
+           WHERE session_id = ${sessionId}`,
+    );
+  }
+
+  async cancel(tx: Db, sessionId: number): Promise<void> {
+    await tx.execute(
+      sql`UPDATE smart_cart_sessions SET status = 'cancelled', till_code = NULL, updated_at = now()
+           WHERE session_id = ${sessionId}`,
+    );
+  }
+
+  /** Ends the session: the till code, the re-scan flag and each line's price and amount written down. */
+  async end(
+    tx: Db,
+    sessionId: number,
+    tillCode: string,
+    rescan: boolean,
+    prices: ReadonlyArray<{ lineId: number; unitPriceCents: number; amountCents: number }>,
+  ): Promise<void> {
+    for (const p of prices)
+      await tx.execute(
+        sql`UPDATE smart_cart_lines SET unit_price_cents = ${p.unitPriceCents}, amount_cents = ${p.amountCents}
+             WHERE session_id = ${sessionId} AND line_id = ${p.lineId}`,
+      );
+    await tx.execute(
+      sql`UPDATE smart_cart_sessions SET status = 'ended', till_code = ${tillCode}, rescan = ${rescan},
+                 ended_at = now(), updated_at = now()
+           WHERE session_id = ${sessionId}`,
+    );
+  }
+
+  /** The till takes an ended session (status closing); false when another till took it first. */
+  async claimForTill(db: Db, sessionId: number): Promise<boolean> {
+    const rows = await queryRows<{ one: number }>(
+      db,
+      sql`UPDATE smart_cart_sessions SET status = 'closing', updated_at = now()
+           WHERE session_id = ${sessionId} AND status = 'ended' RETURNING 1 AS one`,
+    );
+    return rows.length > 0;
+  }
+
+  /** The receipt was refused: the session is ended again, for the till to retry. */
+  async releaseFromTill(db: Db, sessionId: number): Promise<void> {
+    await db.execute(
+      sql`UPDATE smart_cart_sessions SET status = 'ended', updated_at = now()
+           WHERE session_id = ${sessionId} AND status = 'closing'`,
+    );
+  }
+
+  async byTillCode(db: Db, tillCode: string, forUpdate = false): Promise<SessionRow | null> {
+    const [row] = await queryRows<SessionRow>(
+      db,
+      sql`SELECT ${SESSION} FROM smart_cart_sessions s WHERE s.till_code = ${tillCode}
+          ${forUpdate ? sql`FOR UPDATE` : sql``}`,
+    );
+    return row ?? null;
+  }
+
+  async close(tx: Db, sessionId: number, receiptId: number): Promise<void> {
+    await tx.execute(
+      sql`UPDATE smart_cart_sessions SET status = 'closed', receipt_id = ${receiptId}, closed_at = now(),
+                 updated_at = now()
+           WHERE session_id = ${sessionId}`,
+    );
+  }
+
+  async eraseCustomer(userId: number): Promise<void> {
+    await this.db.execute(sql`DELETE FROM smart_cart_sessions WHERE user_id = ${userId}`);
+  }
+}
