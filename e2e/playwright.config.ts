@@ -1,6 +1,7 @@
 import { defineConfig, devices } from '@playwright/test';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { CHROMIUM_LAUNCH } from './support/chromium';
 
 // Journeys run against the production build served by the real server (scripts/start.mjs) on a fresh,
 // freshly seeded embedded database (see support/serve.mjs), in Debian's Chromium (Playwright downloads none).
@@ -46,19 +47,7 @@ export default defineConfig({
       name: 'chromium',
       use: {
         ...devices['Desktop Chrome'],
-        launchOptions: {
-          executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
-          args: [
-            '--headless',
-            '--no-sandbox',
-            '--disable-gpu',
-            '--disable-quic',
-            '--no-first-run',
-            '--disable-background-networking',
-            '--disable-component-update',
-            '--disable-sync',
-          ],
-        },
+        launchOptions: CHROMIUM_LAUNCH,
       },
     },
   ],

@@ -6,6 +6,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { acceptCookies, registerConfirmedCustomer, signIn } from '../support/account';
 import { expectAccessible } from '../support/axe';
+import { CHROMIUM_LAUNCH } from '../support/chromium';
 import { call } from '../support/checkout';
 
 // Self-scanning in the store and the card scan (issue 25, decision 057): a customer self-scans three products
@@ -52,16 +53,9 @@ const video = await barcodeVideo(CARD);
 test.use({
   permissions: ['camera'],
   launchOptions: {
-    executablePath: process.env.CHROMIUM_PATH || '/usr/bin/chromium',
+    ...CHROMIUM_LAUNCH,
     args: [
-      '--headless',
-      '--no-sandbox',
-      '--disable-gpu',
-      '--disable-quic',
-      '--no-first-run',
-      '--disable-background-networking',
-      '--disable-component-update',
-      '--disable-sync',
+      ...CHROMIUM_LAUNCH.args,
       '--use-fake-device-for-media-stream',
       '--use-fake-ui-for-media-stream',
       `--use-file-for-fake-video-capture=${video}`,
