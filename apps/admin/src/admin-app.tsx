@@ -16,6 +16,7 @@ import { SubmissionList, SubmissionShow } from './form-submissions';
 import { OrderList, OrderShow } from './orders';
 import { PageCreate, PageEdit, PageList } from './pages';
 import { SlideCreate, SlideEdit, SlideList } from './slides';
+import { UxBlockCreate, UxBlockEdit, UxBlockList } from './ux-blocks';
 import { PromotionCreate, PromotionList, PromotionShow } from './promotions';
 import { ProductEdit, ProductList, ProductShow } from './products';
 import { SlotTemplateEdit, SlotTemplateList } from './slot-templates';
@@ -142,6 +143,15 @@ export function AdminApp() {
             list={SlideList}
             edit={mayWrite(role, 'pages') ? SlideEdit : undefined}
             create={mayWrite(role, 'pages') ? SlideCreate : undefined}
+          />
+        ) : null,
+        mayRead(role, 'pages') ? (
+          <Resource
+            key="ux-blocks"
+            name="ux-blocks"
+            list={UxBlockList}
+            edit={mayWrite(role, 'pages') ? UxBlockEdit : undefined}
+            create={mayWrite(role, 'pages') ? UxBlockCreate : undefined}
           />
         ) : null,
         mayRead(role, 'audit') ? <Resource key="audit" name="audit" list={AuditList} /> : null,

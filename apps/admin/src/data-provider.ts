@@ -2,7 +2,7 @@ import { OPERATION_OUTCOMES } from '@spesa/shared/contracts/operators';
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import { HttpError } from 'react-admin';
 import type { AdminStaff, PromotionAudience } from '@spesa/shared/contracts/admin';
-import type { AdminPageDetail, AdminSlide } from '@spesa/shared/contracts/admin-content';
+import type { AdminPageDetail, AdminSlide, AdminUxBlock } from '@spesa/shared/contracts/admin-content';
 import { VOTE_STATUSES } from '@spesa/shared/contracts/ratings';
 import { GIFT_CARD_ORDER_STATES } from '@spesa/shared/loyalty/gift-card-partners';
 import { adminCall, AdminApiError } from './api';
@@ -38,6 +38,15 @@ const slideBody = (slide: AdminSlide) => ({
   deliveryServiceIds: (slide.deliveryServiceIds ?? []).map(Number),
   position: Number(slide.position ?? 0),
   active: slide.active !== false,
+});
+
+/** A content block as the editor's form holds it (the slug only when created). */
+const uxBlockBody = (block: AdminUxBlock) => ({
+  title: block.title,
+  content: block.content ?? '',
+  terms: block.terms ?? [],
+  position: Number(block.position ?? 0),
+  active: block.active !== false,
 });
 
 const unsupported = (what: string) => () => Promise.reject(new HttpError(`${what}: non disponibile`, 405));
@@ -155,6 +164,10 @@ export const dataProvider: DataProvider = {
         return adminCall('GET /admin/slides', {
           query: { ...pageOf(params), ...(filter.q ? { q: String(filter.q) } : {}) },
         });
+      if (resource === 'ux-blocks')
+        return adminCall('GET /admin/ux-blocks', {
+          query: { ...pageOf(params), ...(filter.q ? { q: String(filter.q) } : {}) },
+        });
       if (resource === 'operator-actions') {
         const outcome = OPERATION_OUTCOMES.find((o) => o === filter.outcome);
         const operatorUserId = Number(filter.operatorUserId);
@@ -210,6 +223,8 @@ export const dataProvider: DataProvider = {
         return adminCall('GET /admin/pages/:id', { params: { id: Number(params.id) } });
       if (resource === 'slides')
         return adminCall('GET /admin/slides/:id', { params: { id: Number(params.id) } });
+      if (resource === 'ux-blocks')
+        return adminCall('GET /admin/ux-blocks/:id', { params: { id: Number(params.id) } });
       if (resource === 'form-submissions')
         return adminCall('GET /admin/form-submissions/:id', { params: { id: Number(params.id) } });
       throw new HttpError(`Risorsa sconosciuta: ${resource}`, 404);
@@ -268,6 +283,11 @@ export const dataProvider: DataProvider = {
       }
       if (resource === 'slides')
         return adminCall('POST /admin/slides/:id', { params: id, body: slideBody(data as AdminSlide) });
+      if (resource === 'ux-blocks')
+        return adminCall('POST /admin/ux-blocks/:id', {
+          params: id,
+          body: uxBlockBody(data as AdminUxBlock),
+        });
       if (resource === 'pages') {
         // a page's texts go whole (the server cleans the HTML), with the `modifiedAt` read
         const page = data as AdminPageDetail;
@@ -320,6 +340,10 @@ export const dataProvider: DataProvider = {
       }
       if (resource === 'slides')
         return adminCall('POST /admin/slides', { body: slideBody(params.data as AdminSlide) });
+      if (resource === 'ux-blocks') {
+        const block = params.data as AdminUxBlock;
+        return adminCall('POST /admin/ux-blocks', { body: { slug: block.slug, ...uxBlockBody(block) } });
+      }
       if (resource === 'pages') {
         const page = params.data as AdminPageDetail;
         return adminCall('POST /admin/pages', {

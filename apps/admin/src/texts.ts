@@ -217,6 +217,17 @@ export const adminItalian = {
         active: 'Attivo',
       },
     },
+    'ux-blocks': {
+      name: 'Blocco di testo |||| Blocchi di testo',
+      fields: {
+        title: 'Titolo',
+        slug: 'Identificativo',
+        content: 'Testo (HTML)',
+        terms: 'Categorie',
+        position: 'Ordine',
+        active: 'Attivo',
+      },
+    },
     'operator-actions': {
       name: 'Operazioni per i clienti |||| Operazioni per i clienti',
       fields: {
@@ -758,6 +769,19 @@ export const slideTexts = {
     locker: 'Locker',
     lockerCold: 'Locker refrigerato',
   },
+  failed: 'Operazione non riuscita.',
+};
+
+/** "Blocchi di testo": the content blocks under a category's products (decision 056). */
+export const uxBlockTexts = {
+  search: 'Cerca per titolo o identificativo',
+  open: (slug: string) => `Apri la categoria nel negozio: /category/${slug}`,
+  contentHelp: 'HTML semplice: paragrafi, elenchi, link. Il resto viene tolto al salvataggio.',
+  termsHelp: 'Gli indirizzi delle categorie dove si mostra, separati da virgole (ad esempio frutta, agrumi).',
+  activeHelp: 'Un blocco spento non si mostra più nel negozio (resta nell’elenco e nel registro).',
+  slugHelp: 'Un nome per ritrovarlo; non si può cambiare dopo la creazione.',
+  slugFixed: 'L’identificativo non si cambia.',
+  slugRule: 'Solo lettere minuscole, numeri e trattini (ad esempio consigli-agrumi).',
   failed: 'Operazione non riuscita.',
 };
 

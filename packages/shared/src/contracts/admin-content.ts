@@ -202,3 +202,65 @@ export const adminSlideEndpoints = {
     response: adminSlideDataSchema,
   }),
 } as const;
+
+// ---------- ux-blocks (decision 056): short texts placed under a category's products ----------
+const termSlug = z
+  .string()
+  .trim()
+  .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Ogni categoria si indica con il suo indirizzo (ad esempio frutta).');
+
+export const adminUxBlockListQuerySchema = adminSlideListQuerySchema;
+export const adminUxBlockSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  /** sanitised HTML */
+  content: z.string(),
+  /** the category slugs it shows on */
+  terms: z.array(z.string()),
+  position: z.number().int(),
+  active: z.boolean(),
+});
+export type AdminUxBlock = z.infer<typeof adminUxBlockSchema>;
+export const adminUxBlockListDataSchema = z.object({
+  data: z.array(adminUxBlockSchema),
+  total: z.number().int(),
+});
+export const adminUxBlockDataSchema = z.object({ data: adminUxBlockSchema });
+/** What an editor writes: the HTML is sanitised by the server; a block is switched off, never deleted. */
+export const adminUxBlockWriteSchema = z.object({
+  title: line(200).min(1, 'Il titolo è obbligatorio.'),
+  content: z.string().max(50_000, 'Il testo è troppo lungo (massimo 50.000 caratteri).'),
+  terms: z.array(termSlug).max(20, 'Al massimo 20 categorie.').default([]),
+  position: z.number().int().min(0).max(999).default(0),
+  active: z.boolean().default(true),
+});
+export const adminUxBlockCreateSchema = adminUxBlockWriteSchema.extend({ slug: pageSlugSchema });
+
+export const adminUxBlockEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/ux-blocks',
+    query: adminUxBlockListQuerySchema,
+    response: adminUxBlockListDataSchema,
+  }),
+  one: endpoint({
+    method: 'GET',
+    path: '/admin/ux-blocks/:id',
+    params: z.object({ id }),
+    response: adminUxBlockDataSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/admin/ux-blocks',
+    body: adminUxBlockCreateSchema,
+    response: adminUxBlockDataSchema,
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/admin/ux-blocks/:id',
+    params: z.object({ id }),
+    body: adminUxBlockWriteSchema,
+    response: adminUxBlockDataSchema,
+  }),
+} as const;

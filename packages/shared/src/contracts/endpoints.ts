@@ -3,7 +3,7 @@ import { backofficeEndpoints } from './admin';
 import { adminOrdersEndpoints } from './admin-orders';
 import { adminLoyaltyEndpoints } from './admin-loyalty';
 import { adminRatingsEndpoints } from './admin-ratings';
-import { adminContentEndpoints, adminSlideEndpoints } from './admin-content';
+import { adminContentEndpoints, adminSlideEndpoints, adminUxBlockEndpoints } from './admin-content';
 import { adminFormsEndpoints } from './admin-forms';
 import { adminReceiptsEndpoints } from './admin-receipts';
 import { cartEndpoints } from './cart';
@@ -61,6 +61,7 @@ export const ENDPOINT_GROUPS = {
   smartCart: smartCartEndpoints,
   adminContent: adminContentEndpoints,
   adminSlides: adminSlideEndpoints,
+  adminUxBlocks: adminUxBlockEndpoints,
   adminForms: adminFormsEndpoints,
   system: systemEndpoints,
   giftCardOrders: giftCardOrderEndpoints,

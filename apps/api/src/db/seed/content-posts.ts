@@ -1,7 +1,11 @@
 import { sql } from 'drizzle-orm';
 import { DELIVERY_SERVICE } from '@spesa/shared/contracts/delivery';
 import { sanitizeContentHtml } from '../../modules/content/content-html';
-import { insertSlide, upsertPost, upsertUxBlock } from '../../modules/content/content-posts.repository';
+import {
+  insertSlide,
+  insertUxBlockIfMissing,
+  upsertPost,
+} from '../../modules/content/content-posts.repository';
 import { incrementContentVersion } from '../../modules/content/content-store.repository';
 import { queryRows } from '../rows';
 import type { Db } from './db';
@@ -10,9 +14,9 @@ import type { Db } from './db';
  * The content store's recipes, ux-blocks and slides (decision 056): six recipes of Lombard and Italian home
  * cooking grouped by course (portata) with difficulty, time and a vegetarian flag for the filters; the
  * blocks shown under the fruit and vegetables categories; four slides (the slot picker's notices: two holidays'
- * closures, a tip for the Drive and one for home delivery). Recipes and
- * blocks are added or rewritten by slug; slides only when there are none. Every text goes through the
- * content store's sanitiser.
+ * closures, a tip for the Drive and one for home delivery). Recipes are added or rewritten by slug; blocks
+ * (which editors change in the back office) only when their slug is missing, slides only when there are none.
+ * Every text goes through the content store's sanitiser.
  */
 interface SeedRecipe {
   slug: string;
@@ -201,7 +205,7 @@ export async function ensureContentPosts(db: Db, now: Date = new Date()): Promis
       added += 1;
     }
     for (const [i, b] of UX_BLOCKS.entries())
-      await upsertUxBlock(tx, { ...b, content: sanitizeContentHtml(b.content), position: i + 1 });
+      await insertUxBlockIfMissing(tx, { ...b, content: sanitizeContentHtml(b.content), position: i + 1 });
     const [slides] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM content_slides`);
     if ((slides?.n ?? 0) === 0) {
       // notices where the customer picks the day (the slot picker): the holidays without slots (lock days)

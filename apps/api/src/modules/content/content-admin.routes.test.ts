@@ -1,5 +1,10 @@
-import type { AdminPageDetail, AdminPageSummary, AdminSlide } from '@spesa/shared/contracts/admin-content';
-import type { Slide, WpPage } from '@spesa/shared/contracts/content';
+import type {
+  AdminPageDetail,
+  AdminPageSummary,
+  AdminSlide,
+  AdminUxBlock,
+} from '@spesa/shared/contracts/admin-content';
+import type { Slide, UxBlock, WpPage } from '@spesa/shared/contracts/content';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCustomer } from '../../../test/customers';
@@ -218,6 +223,84 @@ describe('slides in the back office', () => {
     expect(unknown.body.response.errors[0]?.error).toBe(CONTENT_TEXT.slideNotFound.text);
     expect(await count('content_slides')).toBe(before);
     expect((await staffCall(editor, 'GET', '/admin/slides/abc')).statusCode).toBe(400);
+  });
+});
+
+const NEW_BLOCK = {
+  slug: 'consigli-agrumi',
+  title: 'Come conservare gli agrumi',
+  content: '<p onmouseover="x()">In un luogo fresco, <script>alert(1)</script>non in frigorifero.</p>',
+  terms: ['frutta', 'agrumi'],
+  position: 3,
+  active: true,
+};
+const blocksOn = async (term: string) =>
+  (await getJson<{ blocks: UxBlock[] }>(t.app, `/p/wp-json/spesa/v1/ux-blocks?term=${term}`)).body.data
+    .blocks;
+const blockAudits = async (id: number) =>
+  (
+    await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM admin_audit WHERE resource = 'ux-blocks' AND resource_id = ${String(id)}`,
+    )
+  )[0]?.n ?? 0;
+
+describe('content blocks in the back office', () => {
+  it('an editor adds a block on two categories: cleaned, shown there at once, audited; the slug is then taken', async () => {
+    const created = await staffCall<{ data: AdminUxBlock }>(editor, 'POST', '/admin/ux-blocks', NEW_BLOCK);
+    expect(created.body.response.status).toBe(0);
+    const block = created.body.data.data;
+    expect(block.content).toBe('<p>In un luogo fresco, non in frigorifero.</p>');
+    expect((await blocksOn('agrumi')).map((b) => b.slug)).toContain('consigli-agrumi');
+    expect(await blockAudits(block.id)).toBe(1);
+    const again = await staffCall(editor, 'POST', '/admin/ux-blocks', NEW_BLOCK);
+    expect(again.body.response.errors[0]?.error).toBe(CONTENT_TEXT.blockSlugTaken.text);
+  });
+
+  it('an editor moves a block to another category and switches it off; audited', async () => {
+    const list = await staffCall<{ data: AdminUxBlock[] }>(editor, 'GET', '/admin/ux-blocks?q=agrumi');
+    const read = list.body.data.data.find((b) => b.slug === 'consigli-agrumi');
+    if (!read) throw new Error('the block of the first case is missing');
+    const { id, slug: _slug, ...body } = read;
+    await staffCall(editor, 'POST', `/admin/ux-blocks/${id}`, { ...body, terms: ['verdura'] });
+    expect((await blocksOn('agrumi')).map((b) => b.slug)).not.toContain('consigli-agrumi');
+    expect((await blocksOn('verdura')).map((b) => b.slug)).toContain('consigli-agrumi');
+    await staffCall(editor, 'POST', `/admin/ux-blocks/${id}`, { ...body, terms: ['verdura'], active: false });
+    expect((await blocksOn('verdura')).map((b) => b.slug)).not.toContain('consigli-agrumi');
+    expect(await blockAudits(id)).toBe(3);
+  });
+
+  it('customer service reads but may not write; a picker and a customer are refused', async () => {
+    expect((await staffCall(cs, 'GET', '/admin/ux-blocks')).body.response.status).toBe(0);
+    const write = await staffCall(cs, 'POST', '/admin/ux-blocks', { ...NEW_BLOCK, slug: 'da-cs' });
+    expect(write.statusCode).toBe(403);
+    expect((await staffCall(picker, 'GET', '/admin/ux-blocks')).statusCode).toBe(403);
+    const customer = (await newCustomer(t, { tag: 'ux-cust' })).token;
+    expect((await callAs(t.app, customer, 'GET', '/ebsn/api/admin/ux-blocks')).statusCode).toBe(401);
+    expect(await count(`content_ux_blocks WHERE slug = 'da-cs'`)).toBe(0);
+  });
+
+  it('bad input is refused in Italian and changes nothing', async () => {
+    const before = await count('content_ux_blocks');
+    const cases: [unknown, RegExp][] = [
+      [{ ...NEW_BLOCK, slug: 'Con Spazi' }, /[a-zà-ù]/],
+      [{ ...NEW_BLOCK, slug: 'vuoto', title: '' }, /titolo/],
+      [{ ...NEW_BLOCK, slug: 'vuoto', content: '<script>alert(1)</script>' }, /vuoto/],
+      [{ ...NEW_BLOCK, slug: 'lungo', content: 'x'.repeat(50_001) }, /troppo lungo/],
+      [{ ...NEW_BLOCK, slug: 'termini', terms: ['../frutta'] }, /indirizzo/],
+      [{ ...NEW_BLOCK, slug: 'molti', terms: Array.from({ length: 21 }, (_, i) => `c${i}`) }, /20 categorie/],
+      [{ ...NEW_BLOCK, slug: 'attivo', active: 'si' }, /./],
+    ];
+    for (const [body, text] of cases) {
+      const res = await staffCall<EnvelopeBody<unknown>>(editor, 'POST', '/admin/ux-blocks', body);
+      expect(res.body.response.status, JSON.stringify(body).slice(0, 80)).not.toBe(0);
+      expect(res.body.response.errors[0]?.error).toMatch(text);
+    }
+    expect(await count('content_ux_blocks')).toBe(before);
+    const { slug: _s, ...write } = NEW_BLOCK;
+    const unknown = await staffCall(editor, 'POST', '/admin/ux-blocks/999999', write);
+    expect(unknown.body.response.errors[0]?.error).toBe(CONTENT_TEXT.blockNotFound.text);
+    expect((await staffCall(editor, 'GET', '/admin/ux-blocks/abc')).statusCode).toBe(400);
   });
 });
 

@@ -1,6 +1,7 @@
 import {
   adminContentEndpoints as api,
   adminSlideEndpoints as slides,
+  adminUxBlockEndpoints as blocks,
   PAGES_GRANTS,
 } from '@spesa/shared/contracts/admin-content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -14,8 +15,8 @@ const tags = ['backoffice'];
 
 /**
  * The content store in the back office, for the roles of `ADMIN_GRANTS.pages`: editors create and change the
- * pages (decision 050, /admin/pages; the HTML through the server's sanitiser) and the slides (decision 056,
- * /admin/slides), every write audited, the shop sees it within a second; customer service and supervisors
+ * pages (decision 050, /admin/pages; the HTML through the server's sanitiser), the slides and the ux-blocks
+ * (decision 056, /admin/slides, /admin/ux-blocks), every write audited, the shop sees it within a second; customer service and supervisors
  * read them.
  */
 const contentAdminRoutes: FastifyPluginAsyncZod<{
@@ -92,8 +93,7 @@ const contentAdminRoutes: FastifyPluginAsyncZod<{
       config: { fieldMessages: true },
       summary: 'A new slide for some days and delivery services (audited)',
     }),
-    handler: async (request) =>
-      answer(request, await posts.adminSlideCreate(adminOf(request), request.body)),
+    handler: async (request) => answer(request, await posts.adminSlideCreate(adminOf(request), request.body)),
   });
 
   app.route({
@@ -105,6 +105,50 @@ const contentAdminRoutes: FastifyPluginAsyncZod<{
     }),
     handler: async (request) =>
       answer(request, await posts.adminSlideUpdate(adminOf(request), request.params.id, request.body)),
+  });
+
+  app.route({
+    ...contractRoute(blocks.list, {
+      access: ACCESS.admin(PAGES_GRANTS.read),
+      tags,
+      summary:
+        'The content blocks of the category pages, switched off or not (q: words of the title or slug)',
+    }),
+    handler: async (request) => {
+      const { q, page, perPage } = request.query;
+      return answer(request, await posts.adminUxBlockList(q || undefined, page, perPage));
+    },
+  });
+
+  app.route({
+    ...contractRoute(blocks.one, {
+      access: ACCESS.admin(PAGES_GRANTS.read),
+      tags,
+      summary: 'One content block with its stored (sanitised) HTML',
+    }),
+    handler: async (request) => answer(request, await posts.adminUxBlockOne(request.params.id)),
+  });
+
+  app.route({
+    ...contractRoute(blocks.create, {
+      access: ACCESS.admin(PAGES_GRANTS.write),
+      tags,
+      config: { fieldMessages: true },
+      summary: 'A new content block on some categories (its slug fixed; the HTML sanitised; audited)',
+    }),
+    handler: async (request) =>
+      answer(request, await posts.adminUxBlockCreate(adminOf(request), request.body)),
+  });
+
+  app.route({
+    ...contractRoute(blocks.update, {
+      access: ACCESS.admin(PAGES_GRANTS.write),
+      tags,
+      config: { fieldMessages: true },
+      summary: 'Changes a content block, or switches it off (the HTML sanitised; audited)',
+    }),
+    handler: async (request) =>
+      answer(request, await posts.adminUxBlockUpdate(adminOf(request), request.params.id, request.body)),
   });
 };
 

@@ -143,15 +143,81 @@ export async function uxBlocks(db: Db, by: { slug: string } | { term: string }):
   );
 }
 
-export async function upsertUxBlock(
+/** A block of the seed, added when its slug is not there yet (an editor's changes are kept). */
+export async function insertUxBlockIfMissing(
   tx: Db,
   b: { slug: string; title: string; content: string; terms: string[]; position: number },
 ): Promise<void> {
   await tx.execute(
     sql`INSERT INTO content_ux_blocks (slug, title, content, terms, position)
         VALUES (${b.slug}, ${b.title}, ${b.content}, ${textArray(b.terms)}, ${b.position})
-        ON CONFLICT (slug) DO UPDATE SET title = excluded.title, content = excluded.content,
-          terms = excluded.terms, position = excluded.position`,
+        ON CONFLICT (slug) DO NOTHING`,
+  );
+}
+
+// ---------- ux-blocks in the back office ----------
+export interface AdminUxBlockRow extends UxBlockRow {
+  position: number;
+  active: boolean;
+}
+const ADMIN_BLOCK_COLUMNS = sql`${BLOCK_COLUMNS}, position, active`;
+
+/** Every block, switched off or not, by title; `q`: words of the title or slug. */
+export async function adminUxBlocks(
+  db: Db,
+  q: string | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ rows: AdminUxBlockRow[]; total: number }> {
+  const where = q
+    ? sql`unaccent(lower(title || ' ' || slug)) LIKE unaccent(lower(${`%${likeEscape(q)}%`}))`
+    : sql`TRUE`;
+  const rows = await queryRows<AdminUxBlockRow>(
+    db,
+    sql`SELECT ${ADMIN_BLOCK_COLUMNS} FROM content_ux_blocks WHERE ${where}
+        ORDER BY title, block_id LIMIT ${limit} OFFSET ${offset}`,
+  );
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM content_ux_blocks WHERE ${where}`,
+  );
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function adminUxBlock(
+  db: Db,
+  blockId: number,
+  forUpdate = false,
+): Promise<AdminUxBlockRow | null> {
+  const [row] = await queryRows<AdminUxBlockRow>(
+    db,
+    sql`SELECT ${ADMIN_BLOCK_COLUMNS} FROM content_ux_blocks WHERE block_id = ${blockId}
+        ${forUpdate ? sql`FOR UPDATE` : sql``}`,
+  );
+  return row ?? null;
+}
+
+/** A new block; null when its slug is taken. */
+export async function insertUxBlock(tx: Db, b: Omit<AdminUxBlockRow, 'blockId'>): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`INSERT INTO content_ux_blocks (slug, title, content, terms, position, active)
+        VALUES (${b.slug}, ${b.title}, ${b.content}, ${textArray(b.terms)}, ${b.position}, ${b.active})
+        ON CONFLICT (slug) DO NOTHING
+        RETURNING block_id AS id`,
+  );
+  return row?.id ?? null;
+}
+
+export async function updateUxBlock(
+  tx: Db,
+  blockId: number,
+  b: Omit<AdminUxBlockRow, 'blockId' | 'slug'>,
+): Promise<void> {
+  await tx.execute(
+    sql`UPDATE content_ux_blocks SET title = ${b.title}, content = ${b.content}, terms = ${textArray(b.terms)},
+          position = ${b.position}, active = ${b.active}
+        WHERE block_id = ${blockId}`,
   );
 }
 

@@ -1,4 +1,4 @@
-import type { AdminSlide } from '@spesa/shared/contracts/admin-content';
+import type { AdminSlide, AdminUxBlock } from '@spesa/shared/contracts/admin-content';
 import {
   POST_TAXONOMY,
   type PostListData,
@@ -16,6 +16,10 @@ import { sanitizeContentHtml } from './content-html';
 import {
   adminSlide,
   adminSlides,
+  adminUxBlock,
+  adminUxBlocks,
+  insertUxBlock,
+  updateUxBlock,
   insertSlide,
   updateSlide,
   postBySlug,
@@ -24,9 +28,9 @@ import {
   slidesById,
   slidesOfDay,
   upsertPost,
-  upsertUxBlock,
   uxBlocks,
   type AdminSlideRow,
+  type AdminUxBlockRow,
   type PostRow,
   type SlideRow,
 } from './content-posts.repository';
@@ -72,18 +76,38 @@ const toAdminSlide = (r: AdminSlideRow): AdminSlide => ({
 /** A slide as an editor writes it (empty picture or link: none). */
 export type SlideEdit = Omit<AdminSlide, 'id'>;
 
-/** A staff member's change of a slide, for the back office's audit log (resource `slides`). */
-export interface SlideAuditEntry {
+/** A staff member's change of a slide or a block, for the back office's audit log. */
+export type ContentAuditEntry = {
   staff: { userId: number; name: string };
   action: 'create' | 'update';
-  slideId: number;
-  before: AdminSlide | null;
-  after: AdminSlide;
-}
+} & (
+  | { resource: 'slides'; id: number; before: AdminSlide | null; after: AdminSlide }
+  | { resource: 'ux-blocks'; id: number; before: AuditedBlock | null; after: AuditedBlock }
+);
+
+/** A block as the audit log keeps it: the text's length, not the text. */
+type AuditedBlock = Omit<AdminUxBlock, 'content'> & { contentLength: number };
+const auditedBlock = ({ content, ...rest }: AdminUxBlock): AuditedBlock => ({
+  ...rest,
+  contentLength: content.length,
+});
+
+const toAdminUxBlock = (r: AdminUxBlockRow): AdminUxBlock => ({
+  id: r.blockId,
+  slug: r.slug,
+  title: r.title,
+  content: r.content,
+  terms: r.terms,
+  position: r.position,
+  active: r.active,
+});
+
+/** A block as an editor writes it (the HTML sanitised here). */
+export type UxBlockEdit = Omit<AdminUxBlock, 'id' | 'slug'>;
 
 export interface ContentPostsPorts {
   /** the back office's audit log, in the writer's transaction */
-  audit: (db: Db, entry: SlideAuditEntry) => Promise<void>;
+  audit: (db: Db, entry: ContentAuditEntry) => Promise<void>;
 }
 
 /** A post as the seed or the back office writes it; the HTML is sanitised here. */
@@ -214,17 +238,6 @@ export class ContentPostsService {
     return id;
   }
 
-  async saveUxBlock(
-    input: { slug: string; title: string; content: string; terms: string[]; position: number },
-    db: Db = this.db,
-  ): Promise<void> {
-    await db.transaction(async (tx) => {
-      await upsertUxBlock(tx, { ...input, content: sanitizeContentHtml(input.content) });
-      await incrementContentVersion(tx);
-    });
-    this.cache.invalidateVersion();
-  }
-
   async addSlide(input: Omit<SlideRow, 'slideId'> & { position: number }, db: Db = this.db): Promise<number> {
     const id = await db.transaction(async (tx) => {
       const slideId = await insertSlide(tx, input);
@@ -257,7 +270,8 @@ export class ContentPostsService {
         await this.ports.audit(tx, {
           staff,
           action: 'create',
-          slideId: id,
+          resource: 'slides',
+          id,
           before: null,
           after: toAdminSlide(after),
         });
@@ -283,7 +297,8 @@ export class ContentPostsService {
         await this.ports.audit(tx, {
           staff,
           action: 'update',
-          slideId,
+          resource: 'slides',
+          id: slideId,
           before: toAdminSlide(before),
           after: toAdminSlide(after),
         });
@@ -292,6 +307,73 @@ export class ContentPostsService {
     });
     this.cache.invalidateVersion();
     return found ? this.adminSlideOne(slideId) : failWith(CONTENT_TEXT.slideNotFound, 'notFound');
+  }
+
+  // ---------- ux-blocks in the back office (editors; every write audited) ----------
+  async adminUxBlockList(q: string | undefined, page: number, perPage: number) {
+    const { rows, total } = await adminUxBlocks(this.db, q, perPage, (page - 1) * perPage);
+    return ok({ data: rows.map(toAdminUxBlock), total });
+  }
+
+  async adminUxBlockOne(blockId: number): Promise<Result<{ data: AdminUxBlock }>> {
+    const row = await adminUxBlock(this.db, blockId);
+    return row ? ok({ data: toAdminUxBlock(row) }) : failWith(CONTENT_TEXT.blockNotFound, 'notFound');
+  }
+
+  /** A new block (its slug fixed from now on; the HTML sanitised; a slug already used is refused). */
+  async adminUxBlockCreate(
+    staff: { userId: number; name: string },
+    input: UxBlockEdit & { slug: string },
+  ): Promise<Result<{ data: AdminUxBlock }>> {
+    const content = sanitizeContentHtml(input.content);
+    if (!content) return failWith(CONTENT_TEXT.blockEmpty, 'validation');
+    const blockId = await this.db.transaction(async (tx) => {
+      const id = await insertUxBlock(tx, { ...blockRowOf(input, content), slug: input.slug });
+      if (id === null) return null;
+      const after = await adminUxBlock(tx, id);
+      if (after)
+        await this.ports.audit(tx, {
+          staff,
+          action: 'create',
+          resource: 'ux-blocks',
+          id,
+          before: null,
+          after: auditedBlock(toAdminUxBlock(after)),
+        });
+      await incrementContentVersion(tx);
+      return id;
+    });
+    this.cache.invalidateVersion();
+    return blockId === null ? failWith(CONTENT_TEXT.blockSlugTaken) : this.adminUxBlockOne(blockId);
+  }
+
+  /** Last write wins, as for the slides: a block is one short text an editor sees whole. */
+  async adminUxBlockUpdate(
+    staff: { userId: number; name: string },
+    blockId: number,
+    input: UxBlockEdit,
+  ): Promise<Result<{ data: AdminUxBlock }>> {
+    const content = sanitizeContentHtml(input.content);
+    if (!content) return failWith(CONTENT_TEXT.blockEmpty, 'validation');
+    const found = await this.db.transaction(async (tx) => {
+      const before = await adminUxBlock(tx, blockId, true);
+      if (!before) return false;
+      await updateUxBlock(tx, blockId, blockRowOf(input, content));
+      const after = await adminUxBlock(tx, blockId);
+      if (after)
+        await this.ports.audit(tx, {
+          staff,
+          action: 'update',
+          resource: 'ux-blocks',
+          id: blockId,
+          before: auditedBlock(toAdminUxBlock(before)),
+          after: auditedBlock(toAdminUxBlock(after)),
+        });
+      await incrementContentVersion(tx);
+      return true;
+    });
+    this.cache.invalidateVersion();
+    return found ? this.adminUxBlockOne(blockId) : failWith(CONTENT_TEXT.blockNotFound, 'notFound');
   }
 }
 
@@ -305,6 +387,17 @@ function slideRowOf(input: SlideEdit): Omit<AdminSlideRow, 'slideId'> {
     validFrom: input.validFrom,
     validTo: input.validTo,
     deliveryServiceIds: [...new Set(input.deliveryServiceIds)].sort((a, b) => a - b),
+    position: input.position,
+    active: input.active,
+  };
+}
+
+/** The stored fields of an editor's block (its HTML already sanitised). */
+function blockRowOf(input: UxBlockEdit, content: string): Omit<AdminUxBlockRow, 'blockId' | 'slug'> {
+  return {
+    title: input.title.trim(),
+    content,
+    terms: [...new Set(input.terms)],
     position: input.position,
     active: input.active,
   };

@@ -20,6 +20,11 @@ export const CONTENT_TEXT = {
     text: 'Il contenuto richiesto non esiste o non è più disponibile.',
   },
   blockNotFound: { code: 'msg.uxBlock.notFound', text: 'Il blocco di contenuto richiesto non esiste.' },
+  blockSlugTaken: { code: 'msg.uxBlock.slugTaken', text: 'Esiste già un blocco con questo identificativo.' },
+  blockEmpty: {
+    code: 'msg.uxBlock.empty',
+    text: 'Il testo del blocco è vuoto dopo la pulizia del codice HTML.',
+  },
   slideNotFound: { code: 'msg.slide.notFound', text: 'L’avviso richiesto non esiste.' },
 } as const satisfies MessageTable;
 
