@@ -10,8 +10,10 @@ import {
   Edit,
   List,
   NumberInput,
+  SaveButton,
   SimpleForm,
   TextInput,
+  Toolbar,
   maxLength,
   minValue,
   maxValue,
@@ -80,7 +82,14 @@ const useErrorNotice = () => {
 export function SlideEdit() {
   return (
     <Edit mutationMode="pessimistic" mutationOptions={useErrorNotice()}>
-      <SimpleForm>
+      {/* saved, never deleted: switched off instead (the audit log keeps its story) */}
+      <SimpleForm
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
         <SlideFields />
       </SimpleForm>
     </Edit>

@@ -7,9 +7,11 @@ import {
   Edit,
   List,
   NumberInput,
+  SaveButton,
   SimpleForm,
   TextField,
   TextInput,
+  Toolbar,
   maxLength,
   maxValue,
   minValue,
@@ -88,7 +90,14 @@ const useErrorNotice = () => {
 export function UxBlockEdit() {
   return (
     <Edit mutationMode="pessimistic" mutationOptions={useErrorNotice()}>
-      <SimpleForm>
+      {/* saved, never deleted: switched off instead (the audit log keeps its story) */}
+      <SimpleForm
+        toolbar={
+          <Toolbar>
+            <SaveButton />
+          </Toolbar>
+        }
+      >
         <ShopLink />
         <TextInput source="slug" disabled helperText={T.slugFixed} />
         <UxBlockFields />
