@@ -17,6 +17,7 @@ import { OrderList, OrderShow } from './orders';
 import { PageCreate, PageEdit, PageList } from './pages';
 import { SlideCreate, SlideEdit, SlideList } from './slides';
 import { UxBlockCreate, UxBlockEdit, UxBlockList } from './ux-blocks';
+import { RecipeCreate, RecipeEdit, RecipeList } from './recipes';
 import { PromotionCreate, PromotionList, PromotionShow } from './promotions';
 import { ProductEdit, ProductList, ProductShow } from './products';
 import { SlotTemplateEdit, SlotTemplateList } from './slot-templates';
@@ -152,6 +153,15 @@ export function AdminApp() {
             list={UxBlockList}
             edit={mayWrite(role, 'pages') ? UxBlockEdit : undefined}
             create={mayWrite(role, 'pages') ? UxBlockCreate : undefined}
+          />
+        ) : null,
+        mayRead(role, 'pages') ? (
+          <Resource
+            key="recipes"
+            name="recipes"
+            list={RecipeList}
+            edit={mayWrite(role, 'pages') ? RecipeEdit : undefined}
+            create={mayWrite(role, 'pages') ? RecipeCreate : undefined}
           />
         ) : null,
         mayRead(role, 'audit') ? <Resource key="audit" name="audit" list={AuditList} /> : null,

@@ -2,7 +2,14 @@ import { OPERATION_OUTCOMES } from '@spesa/shared/contracts/operators';
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import { HttpError } from 'react-admin';
 import type { AdminStaff, PromotionAudience } from '@spesa/shared/contracts/admin';
-import type { AdminPageDetail, AdminSlide, AdminUxBlock } from '@spesa/shared/contracts/admin-content';
+import type {
+  AdminPageDetail,
+  AdminRecipe,
+  AdminSlide,
+  AdminUxBlock,
+  RecipeCourse,
+  RecipeDifficulty,
+} from '@spesa/shared/contracts/admin-content';
 import { VOTE_STATUSES } from '@spesa/shared/contracts/ratings';
 import { GIFT_CARD_ORDER_STATES } from '@spesa/shared/loyalty/gift-card-partners';
 import { adminCall, AdminApiError } from './api';
@@ -47,6 +54,20 @@ const uxBlockBody = (block: AdminUxBlock) => ({
   terms: block.terms ?? [],
   position: Number(block.position ?? 0),
   active: block.active !== false,
+});
+
+/** A recipe as the editor's form holds it (the slug only when created; the date input gives YYYY-MM-DD). */
+const recipeBody = (recipe: AdminRecipe) => ({
+  title: recipe.title,
+  excerpt: recipe.excerpt ?? '',
+  content: recipe.content ?? '',
+  course: recipe.course as RecipeCourse,
+  difficulty: recipe.difficulty as RecipeDifficulty,
+  minutes: Number(recipe.minutes),
+  vegetarian: recipe.vegetarian === true,
+  img: recipe.img ?? '',
+  published: recipe.published !== false,
+  publishedAt: String(recipe.publishedAt).slice(0, 10),
 });
 
 const unsupported = (what: string) => () => Promise.reject(new HttpError(`${what}: non disponibile`, 405));
@@ -168,6 +189,10 @@ export const dataProvider: DataProvider = {
         return adminCall('GET /admin/ux-blocks', {
           query: { ...pageOf(params), ...(filter.q ? { q: String(filter.q) } : {}) },
         });
+      if (resource === 'recipes')
+        return adminCall('GET /admin/recipes', {
+          query: { ...pageOf(params), ...(filter.q ? { q: String(filter.q) } : {}) },
+        });
       if (resource === 'operator-actions') {
         const outcome = OPERATION_OUTCOMES.find((o) => o === filter.outcome);
         const operatorUserId = Number(filter.operatorUserId);
@@ -225,6 +250,8 @@ export const dataProvider: DataProvider = {
         return adminCall('GET /admin/slides/:id', { params: { id: Number(params.id) } });
       if (resource === 'ux-blocks')
         return adminCall('GET /admin/ux-blocks/:id', { params: { id: Number(params.id) } });
+      if (resource === 'recipes')
+        return adminCall('GET /admin/recipes/:id', { params: { id: Number(params.id) } });
       if (resource === 'form-submissions')
         return adminCall('GET /admin/form-submissions/:id', { params: { id: Number(params.id) } });
       throw new HttpError(`Risorsa sconosciuta: ${resource}`, 404);
@@ -288,6 +315,8 @@ export const dataProvider: DataProvider = {
           params: id,
           body: uxBlockBody(data as AdminUxBlock),
         });
+      if (resource === 'recipes')
+        return adminCall('POST /admin/recipes/:id', { params: id, body: recipeBody(data as AdminRecipe) });
       if (resource === 'pages') {
         // a page's texts go whole (the server cleans the HTML), with the `modifiedAt` read
         const page = data as AdminPageDetail;
@@ -340,6 +369,10 @@ export const dataProvider: DataProvider = {
       }
       if (resource === 'slides')
         return adminCall('POST /admin/slides', { body: slideBody(params.data as AdminSlide) });
+      if (resource === 'recipes') {
+        const recipe = params.data as AdminRecipe;
+        return adminCall('POST /admin/recipes', { body: { slug: recipe.slug, ...recipeBody(recipe) } });
+      }
       if (resource === 'ux-blocks') {
         const block = params.data as AdminUxBlock;
         return adminCall('POST /admin/ux-blocks', { body: { slug: block.slug, ...uxBlockBody(block) } });

@@ -217,6 +217,22 @@ export const adminItalian = {
         active: 'Attivo',
       },
     },
+    recipes: {
+      name: 'Ricetta |||| Ricette',
+      fields: {
+        title: 'Titolo',
+        slug: 'Indirizzo',
+        excerpt: 'Riassunto',
+        content: 'Testo (HTML)',
+        course: 'Portata',
+        difficulty: 'Difficoltà',
+        minutes: 'Tempo (minuti)',
+        vegetarian: 'Vegetariana',
+        img: 'Immagine',
+        publishedAt: 'Data',
+        published: 'Pubblicata',
+      },
+    },
     'ux-blocks': {
       name: 'Blocco di testo |||| Blocchi di testo',
       fields: {
@@ -782,6 +798,23 @@ export const uxBlockTexts = {
   slugHelp: 'Un nome per ritrovarlo; non si può cambiare dopo la creazione.',
   slugFixed: 'L’identificativo non si cambia.',
   slugRule: 'Solo lettere minuscole, numeri e trattini (ad esempio consigli-agrumi).',
+  failed: 'Operazione non riuscita.',
+};
+
+/** "Ricette": the content store's recipes (decision 056). */
+export const recipeTexts = {
+  search: 'Cerca per titolo o indirizzo',
+  open: (slug: string) => `Apri la ricetta nel negozio: /ricette/${slug}`,
+  excerptHelp: 'Mostrato nell’elenco delle ricette.',
+  contentHelp: 'HTML semplice: titoli h2-h4, paragrafi, elenchi, link. Il resto viene tolto al salvataggio.',
+  imgHelp: 'Un’immagine in /media/… o a un indirizzo https://; vuoto: nessuna.',
+  dateHelp: 'Le ricette si elencano dalla più recente.',
+  publishedHelp: 'Una ricetta non pubblicata non si vede più nel negozio (resta nell’elenco e nel registro).',
+  slugHelp: 'La ricetta sarà /ricette/indirizzo; non si può cambiare dopo la creazione.',
+  slugFixed: 'L’indirizzo non si cambia: i link del negozio puntano qui.',
+  slugRule: 'Solo lettere minuscole, numeri e trattini (ad esempio cassoeula).',
+  courses: { primi: 'Primi', secondi: 'Secondi', contorni: 'Contorni', dolci: 'Dolci' },
+  difficulties: { facile: 'Facile', media: 'Media', difficile: 'Difficile' },
   failed: 'Operazione non riuscita.',
 };
 

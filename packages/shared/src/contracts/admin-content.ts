@@ -264,3 +264,81 @@ export const adminUxBlockEndpoints = {
     response: adminUxBlockDataSchema,
   }),
 } as const;
+
+// ---------- recipes (decision 056): the content store's custom posts of type "ricette" ----------
+/** The recipes' courses (their taxonomy "portata"), as the shop's /ricette chips show them. */
+export const RECIPE_COURSES = ['primi', 'secondi', 'contorni', 'dolci'] as const;
+export const RECIPE_DIFFICULTIES = ['facile', 'media', 'difficile'] as const;
+export type RecipeCourse = (typeof RECIPE_COURSES)[number];
+export type RecipeDifficulty = (typeof RECIPE_DIFFICULTIES)[number];
+
+export const adminRecipeListQuerySchema = adminSlideListQuerySchema;
+export const adminRecipeSchema = z.object({
+  id: z.number().int(),
+  slug: z.string(),
+  title: z.string(),
+  excerpt: z.string(),
+  /** sanitised HTML */
+  content: z.string(),
+  course: z.string(),
+  difficulty: z.string(),
+  minutes: z.number().int(),
+  vegetarian: z.boolean(),
+  /** empty: none */
+  img: z.string(),
+  published: z.boolean(),
+  /** YYYY-MM-DD: the recipes are listed newest first */
+  publishedAt: z.string(),
+});
+export type AdminRecipe = z.infer<typeof adminRecipeSchema>;
+export const adminRecipeListDataSchema = z.object({
+  data: z.array(adminRecipeSchema),
+  total: z.number().int(),
+});
+export const adminRecipeDataSchema = z.object({ data: adminRecipeSchema });
+/** What an editor writes: the HTML is sanitised by the server; a recipe is unpublished, never deleted. */
+export const adminRecipeWriteSchema = z.object({
+  title: line(200).min(1, 'Il titolo è obbligatorio.'),
+  excerpt: line(500).default(''),
+  content: z.string().max(100_000, 'Il testo è troppo lungo (massimo 100.000 caratteri).'),
+  course: z.enum(RECIPE_COURSES, 'Scegli una portata: primi, secondi, contorni o dolci.'),
+  difficulty: z.enum(RECIPE_DIFFICULTIES, 'Scegli la difficoltà: facile, media o difficile.'),
+  minutes: z
+    .number('Indica il tempo in minuti.')
+    .int('Indica il tempo in minuti interi.')
+    .min(1, 'Il tempo va da 1 a 1.440 minuti.')
+    .max(1_440, 'Il tempo va da 1 a 1.440 minuti.'),
+  vegetarian: z.boolean().default(false),
+  img: slideImage.default(''),
+  published: z.boolean().default(true),
+  publishedAt: day,
+});
+export const adminRecipeCreateSchema = adminRecipeWriteSchema.extend({ slug: pageSlugSchema });
+
+export const adminRecipeEndpoints = {
+  list: endpoint({
+    method: 'GET',
+    path: '/admin/recipes',
+    query: adminRecipeListQuerySchema,
+    response: adminRecipeListDataSchema,
+  }),
+  one: endpoint({
+    method: 'GET',
+    path: '/admin/recipes/:id',
+    params: z.object({ id }),
+    response: adminRecipeDataSchema,
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/admin/recipes',
+    body: adminRecipeCreateSchema,
+    response: adminRecipeDataSchema,
+  }),
+  update: endpoint({
+    method: 'POST',
+    path: '/admin/recipes/:id',
+    params: z.object({ id }),
+    body: adminRecipeWriteSchema,
+    response: adminRecipeDataSchema,
+  }),
+} as const;

@@ -3,7 +3,12 @@ import { backofficeEndpoints } from './admin';
 import { adminOrdersEndpoints } from './admin-orders';
 import { adminLoyaltyEndpoints } from './admin-loyalty';
 import { adminRatingsEndpoints } from './admin-ratings';
-import { adminContentEndpoints, adminSlideEndpoints, adminUxBlockEndpoints } from './admin-content';
+import {
+  adminContentEndpoints,
+  adminRecipeEndpoints,
+  adminSlideEndpoints,
+  adminUxBlockEndpoints,
+} from './admin-content';
 import { adminFormsEndpoints } from './admin-forms';
 import { adminReceiptsEndpoints } from './admin-receipts';
 import { cartEndpoints } from './cart';
@@ -62,6 +67,7 @@ export const ENDPOINT_GROUPS = {
   adminContent: adminContentEndpoints,
   adminSlides: adminSlideEndpoints,
   adminUxBlocks: adminUxBlockEndpoints,
+  adminRecipes: adminRecipeEndpoints,
   adminForms: adminFormsEndpoints,
   system: systemEndpoints,
   giftCardOrders: giftCardOrderEndpoints,

@@ -1,10 +1,11 @@
 import type {
   AdminPageDetail,
   AdminPageSummary,
+  AdminRecipe,
   AdminSlide,
   AdminUxBlock,
 } from '@spesa/shared/contracts/admin-content';
-import type { Slide, UxBlock, WpPage } from '@spesa/shared/contracts/content';
+import type { PostListData, Slide, UxBlock, WpPage, WpPost } from '@spesa/shared/contracts/content';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCustomer } from '../../../test/customers';
@@ -301,6 +302,102 @@ describe('content blocks in the back office', () => {
     const unknown = await staffCall(editor, 'POST', '/admin/ux-blocks/999999', write);
     expect(unknown.body.response.errors[0]?.error).toBe(CONTENT_TEXT.blockNotFound.text);
     expect((await staffCall(editor, 'GET', '/admin/ux-blocks/abc')).statusCode).toBe(400);
+  });
+});
+
+const NEW_RECIPE = {
+  slug: 'cassoeula',
+  title: 'Cassœula',
+  excerpt: 'Il piatto d’inverno della Lombardia.',
+  content: '<h1>Ingredienti</h1><p onclick="x()">Verza, costine, <script>alert(1)</script>cotenne.</p>',
+  course: 'secondi',
+  difficulty: 'difficile',
+  minutes: 180,
+  vegetarian: false,
+  img: '',
+  published: true,
+  publishedAt: '2026-11-20',
+};
+const shopRecipes = async (query = '') =>
+  (await getJson<PostListData>(t.app, `/p/wp-json/spesa/v1/posts/ricette${query}`)).body.data.posts.map(
+    (p) => p.slug,
+  );
+const recipeAudits = async (id: number) =>
+  (
+    await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM admin_audit WHERE resource = 'recipes' AND resource_id = ${String(id)}`,
+    )
+  )[0]?.n ?? 0;
+
+describe('recipes in the back office', () => {
+  it('an editor adds a recipe: cleaned, listed under its course and filters at once, audited; the address is then taken', async () => {
+    const created = await staffCall<{ data: AdminRecipe }>(editor, 'POST', '/admin/recipes', NEW_RECIPE);
+    expect(created.body.response.status).toBe(0);
+    const recipe = created.body.data.data;
+    expect(recipe).toMatchObject({
+      slug: 'cassoeula',
+      course: 'secondi',
+      minutes: 180,
+      publishedAt: '2026-11-20',
+    });
+    expect(recipe.content).toBe('<h2>Ingredienti</h2><p>Verza, costine, cotenne.</p>');
+    expect(await shopRecipes('?term=secondi&filters=difficolta:difficile')).toContain('cassoeula');
+    expect(await shopRecipes('?filters=vegetariana:si')).not.toContain('cassoeula');
+    const page = await getJson<{ post: WpPost }>(t.app, '/p/wp-json/spesa/v1/posts/ricette/cassoeula');
+    expect(page.body.data.post.fields).toEqual({ difficolta: 'difficile', tempo: '180', vegetariana: 'no' });
+    expect(await recipeAudits(recipe.id)).toBe(1);
+    const again = await staffCall(editor, 'POST', '/admin/recipes', NEW_RECIPE);
+    expect(again.body.response.errors[0]?.error).toBe(CONTENT_TEXT.postSlugTaken.text);
+  });
+
+  it('an editor makes it vegetarian, then unpublishes it: the shop follows at once; audited', async () => {
+    const list = await staffCall<{ data: AdminRecipe[] }>(editor, 'GET', '/admin/recipes?q=cassoeula');
+    const read = list.body.data.data[0];
+    if (!read) throw new Error('the recipe of the first case is missing');
+    const { id, slug: _slug, ...body } = read;
+    await staffCall(editor, 'POST', `/admin/recipes/${id}`, { ...body, vegetarian: true });
+    expect(await shopRecipes('?filters=vegetariana:si')).toContain('cassoeula');
+    await staffCall(editor, 'POST', `/admin/recipes/${id}`, { ...body, published: false });
+    expect(await shopRecipes()).not.toContain('cassoeula');
+    const gone = await getJson(t.app, '/p/wp-json/spesa/v1/posts/ricette/cassoeula');
+    expect(gone.body.response.errors[0]?.error).toBe(CONTENT_TEXT.postNotFound.text);
+    expect(await recipeAudits(id)).toBe(3);
+  });
+
+  it('customer service reads but may not write; a picker and a customer are refused', async () => {
+    expect((await staffCall(cs, 'GET', '/admin/recipes')).body.response.status).toBe(0);
+    const write = await staffCall(cs, 'POST', '/admin/recipes', { ...NEW_RECIPE, slug: 'da-cs' });
+    expect(write.statusCode).toBe(403);
+    expect((await staffCall(picker, 'GET', '/admin/recipes')).statusCode).toBe(403);
+    const customer = (await newCustomer(t, { tag: 're-cust' })).token;
+    expect((await callAs(t.app, customer, 'GET', '/ebsn/api/admin/recipes')).statusCode).toBe(401);
+    expect(await count(`content_posts WHERE slug = 'da-cs'`)).toBe(0);
+  });
+
+  it('bad input is refused in Italian and changes nothing', async () => {
+    const before = await count('content_posts');
+    const cases: [unknown, RegExp][] = [
+      [{ ...NEW_RECIPE, slug: 'Con Spazi' }, /[a-zà-ù]/],
+      [{ ...NEW_RECIPE, slug: 'vuota', title: '' }, /titolo/],
+      [{ ...NEW_RECIPE, slug: 'vuota', content: '<script>alert(1)</script>' }, /vuoto/],
+      [{ ...NEW_RECIPE, slug: 'portata', course: 'antipasti' }, /portata/],
+      [{ ...NEW_RECIPE, slug: 'difficile', difficulty: 'estrema' }, /difficoltà/],
+      [{ ...NEW_RECIPE, slug: 'tempo', minutes: 0 }, /1\.440/],
+      [{ ...NEW_RECIPE, slug: 'tempo2', minutes: 12.5 }, /minuti/],
+      [{ ...NEW_RECIPE, slug: 'data', publishedAt: '2026-02-30' }, /Data non valida/],
+      [{ ...NEW_RECIPE, slug: 'foto', img: 'javascript:alert(1)' }, /immagine/],
+    ];
+    for (const [body, text] of cases) {
+      const res = await staffCall<EnvelopeBody<unknown>>(editor, 'POST', '/admin/recipes', body);
+      expect(res.body.response.status, JSON.stringify(body).slice(0, 80)).not.toBe(0);
+      expect(res.body.response.errors[0]?.error).toMatch(text);
+    }
+    expect(await count('content_posts')).toBe(before);
+    const { slug: _s, ...write } = NEW_RECIPE;
+    const unknown = await staffCall(editor, 'POST', '/admin/recipes/999999', write);
+    expect(unknown.body.response.errors[0]?.error).toBe(CONTENT_TEXT.postNotFound.text);
+    expect((await staffCall(editor, 'GET', '/admin/recipes/abc')).statusCode).toBe(400);
   });
 });
 

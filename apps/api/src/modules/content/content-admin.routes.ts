@@ -2,6 +2,7 @@ import {
   adminContentEndpoints as api,
   adminSlideEndpoints as slides,
   adminUxBlockEndpoints as blocks,
+  adminRecipeEndpoints as recipes,
   PAGES_GRANTS,
 } from '@spesa/shared/contracts/admin-content';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -15,8 +16,8 @@ const tags = ['backoffice'];
 
 /**
  * The content store in the back office, for the roles of `ADMIN_GRANTS.pages`: editors create and change the
- * pages (decision 050, /admin/pages; the HTML through the server's sanitiser), the slides and the ux-blocks
- * (decision 056, /admin/slides, /admin/ux-blocks), every write audited, the shop sees it within a second; customer service and supervisors
+ * pages (decision 050, /admin/pages; the HTML through the server's sanitiser), the slides, the ux-blocks and
+ * the recipes (decision 056, /admin/slides, /admin/ux-blocks, /admin/recipes), every write audited, the shop sees it within a second; customer service and supervisors
  * read them.
  */
 const contentAdminRoutes: FastifyPluginAsyncZod<{
@@ -149,6 +150,49 @@ const contentAdminRoutes: FastifyPluginAsyncZod<{
     }),
     handler: async (request) =>
       answer(request, await posts.adminUxBlockUpdate(adminOf(request), request.params.id, request.body)),
+  });
+
+  app.route({
+    ...contractRoute(recipes.list, {
+      access: ACCESS.admin(PAGES_GRANTS.read),
+      tags,
+      summary: 'The recipes, published or not, newest first (q: words of the title or slug)',
+    }),
+    handler: async (request) => {
+      const { q, page, perPage } = request.query;
+      return answer(request, await posts.adminRecipeList(q || undefined, page, perPage));
+    },
+  });
+
+  app.route({
+    ...contractRoute(recipes.one, {
+      access: ACCESS.admin(PAGES_GRANTS.read),
+      tags,
+      summary: 'One recipe with its stored (sanitised) HTML',
+    }),
+    handler: async (request) => answer(request, await posts.adminRecipeOne(request.params.id)),
+  });
+
+  app.route({
+    ...contractRoute(recipes.create, {
+      access: ACCESS.admin(PAGES_GRANTS.write),
+      tags,
+      config: { fieldMessages: true },
+      summary: 'A new recipe (its address fixed; the HTML sanitised; audited)',
+    }),
+    handler: async (request) =>
+      answer(request, await posts.adminRecipeCreate(adminOf(request), request.body)),
+  });
+
+  app.route({
+    ...contractRoute(recipes.update, {
+      access: ACCESS.admin(PAGES_GRANTS.write),
+      tags,
+      config: { fieldMessages: true },
+      summary: 'Changes a recipe, or unpublishes it (the HTML sanitised; audited)',
+    }),
+    handler: async (request) =>
+      answer(request, await posts.adminRecipeUpdate(adminOf(request), request.params.id, request.body)),
   });
 };
 

@@ -124,6 +124,89 @@ export async function upsertPost(tx: Db, p: PostWrite): Promise<number> {
   return row.id;
 }
 
+// ---------- posts in the back office ----------
+export interface AdminPostRow {
+  postId: number;
+  slug: string;
+  title: string;
+  excerpt: string;
+  content: string;
+  img: string | null;
+  terms: string[];
+  fields: Record<string, string>;
+  published: boolean;
+  /** YYYY-MM-DD in Rome */
+  publishedAt: string;
+}
+const ADMIN_POST_COLUMNS = sql`post_id AS "postId", slug, title, excerpt, content, img, terms, fields, published,
+  to_char(published_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD') AS "publishedAt"`;
+
+/** A type's posts, published or not, newest first; `q`: words of the title or slug. */
+export async function adminPosts(
+  db: Db,
+  type: string,
+  q: string | undefined,
+  limit: number,
+  offset: number,
+): Promise<{ rows: AdminPostRow[]; total: number }> {
+  const where = q
+    ? sql`post_type = ${type} AND unaccent(lower(title || ' ' || slug)) LIKE unaccent(lower(${`%${likeEscape(q)}%`}))`
+    : sql`post_type = ${type}`;
+  const rows = await queryRows<AdminPostRow>(
+    db,
+    sql`SELECT ${ADMIN_POST_COLUMNS} FROM content_posts WHERE ${where}
+        ORDER BY ${POST_ORDER} LIMIT ${limit} OFFSET ${offset}`,
+  );
+  const [count] = await queryRows<{ n: number }>(
+    db,
+    sql`SELECT count(*)::int AS n FROM content_posts WHERE ${where}`,
+  );
+  return { rows, total: count?.n ?? 0 };
+}
+
+export async function adminPost(
+  db: Db,
+  type: string,
+  postId: number,
+  forUpdate = false,
+): Promise<AdminPostRow | null> {
+  const [row] = await queryRows<AdminPostRow>(
+    db,
+    sql`SELECT ${ADMIN_POST_COLUMNS} FROM content_posts WHERE post_type = ${type} AND post_id = ${postId}
+        ${forUpdate ? sql`FOR UPDATE` : sql``}`,
+  );
+  return row ?? null;
+}
+
+/** The fields of a post an editor writes (its type and slug aside). */
+export type PostEditRow = Omit<AdminPostRow, 'postId' | 'slug'>;
+
+/** A new post; null when its slug is taken for the type. `publishedAt`: a day, at noon in Rome. */
+export async function insertPost(tx: Db, type: string, slug: string, p: PostEditRow): Promise<number | null> {
+  const [row] = await queryRows<{ id: number }>(
+    tx,
+    sql`INSERT INTO content_posts
+          (post_type, slug, title, content, excerpt, img, terms, fields, published, published_at)
+        VALUES (${type}, ${slug}, ${p.title}, ${p.content}, ${p.excerpt}, ${p.img}, ${textArray(p.terms)},
+          ${JSON.stringify(p.fields)}::jsonb, ${p.published},
+          (${p.publishedAt}::date + time '12:00') AT TIME ZONE 'Europe/Rome')
+        ON CONFLICT (post_type, slug) DO NOTHING
+        RETURNING post_id AS id`,
+  );
+  return row?.id ?? null;
+}
+
+export async function updatePost(tx: Db, postId: number, p: PostEditRow): Promise<void> {
+  await tx.execute(
+    sql`UPDATE content_posts SET title = ${p.title}, content = ${p.content}, excerpt = ${p.excerpt}, img = ${p.img},
+          terms = ${textArray(p.terms)}, fields = ${JSON.stringify(p.fields)}::jsonb, published = ${p.published},
+          published_at = CASE
+            WHEN to_char(published_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD') = ${p.publishedAt} THEN published_at
+            ELSE (${p.publishedAt}::date + time '12:00') AT TIME ZONE 'Europe/Rome' END
+        WHERE post_id = ${postId}`,
+  );
+}
+
 // ---------- ux-blocks ----------
 export interface UxBlockRow {
   blockId: number;

@@ -1,4 +1,4 @@
-import type { AdminSlide, AdminUxBlock } from '@spesa/shared/contracts/admin-content';
+import type { AdminRecipe, AdminSlide, AdminUxBlock } from '@spesa/shared/contracts/admin-content';
 import {
   POST_TAXONOMY,
   type PostListData,
@@ -14,8 +14,12 @@ import { failWith, ok, type Result } from '../../lib/result';
 import { CONTENT_TEXT } from './content.messages';
 import { sanitizeContentHtml } from './content-html';
 import {
+  adminPost,
+  adminPosts,
   adminSlide,
   adminSlides,
+  insertPost,
+  updatePost,
   adminUxBlock,
   adminUxBlocks,
   insertUxBlock,
@@ -29,7 +33,9 @@ import {
   slidesOfDay,
   upsertPost,
   uxBlocks,
+  type AdminPostRow,
   type AdminSlideRow,
+  type PostEditRow,
   type AdminUxBlockRow,
   type PostRow,
   type SlideRow,
@@ -83,7 +89,52 @@ export type ContentAuditEntry = {
 } & (
   | { resource: 'slides'; id: number; before: AdminSlide | null; after: AdminSlide }
   | { resource: 'ux-blocks'; id: number; before: AuditedBlock | null; after: AuditedBlock }
+  | { resource: 'recipes'; id: number; before: AuditedRecipe | null; after: AuditedRecipe }
 );
+
+/** A recipe as the audit log keeps it: the text's length, not the text. */
+type AuditedRecipe = Omit<AdminRecipe, 'content'> & { contentLength: number };
+const auditedRecipe = ({ content, ...rest }: AdminRecipe): AuditedRecipe => ({
+  ...rest,
+  contentLength: content.length,
+});
+
+/** The back office's recipe from its post: the course is its term, the facts its fields. */
+const toAdminRecipe = (r: AdminPostRow): AdminRecipe => ({
+  id: r.postId,
+  slug: r.slug,
+  title: r.title,
+  excerpt: r.excerpt,
+  content: r.content,
+  course: r.terms[0] ?? '',
+  difficulty: r.fields.difficolta ?? '',
+  minutes: Number(r.fields.tempo ?? 0),
+  vegetarian: r.fields.vegetariana === 'si',
+  img: r.img ?? '',
+  published: r.published,
+  publishedAt: r.publishedAt,
+});
+
+/** A recipe as an editor writes it (the HTML sanitised here). */
+export type RecipeEdit = Omit<AdminRecipe, 'id' | 'slug'>;
+
+/** The stored post of an editor's recipe: the filters of /ricette read its fields. */
+function recipeRowOf(input: RecipeEdit, content: string): PostEditRow {
+  return {
+    title: input.title.trim(),
+    excerpt: sanitizeContentHtml(input.excerpt),
+    content,
+    img: input.img || null,
+    terms: [input.course],
+    fields: {
+      difficolta: input.difficulty,
+      tempo: String(input.minutes),
+      vegetariana: input.vegetarian ? 'si' : 'no',
+    },
+    published: input.published,
+    publishedAt: input.publishedAt,
+  };
+}
 
 /** A block as the audit log keeps it: the text's length, not the text. */
 type AuditedBlock = Omit<AdminUxBlock, 'content'> & { contentLength: number };
@@ -374,6 +425,73 @@ export class ContentPostsService {
     });
     this.cache.invalidateVersion();
     return found ? this.adminUxBlockOne(blockId) : failWith(CONTENT_TEXT.blockNotFound, 'notFound');
+  }
+
+  // ---------- recipes in the back office (editors; every write audited) ----------
+  async adminRecipeList(q: string | undefined, page: number, perPage: number) {
+    const { rows, total } = await adminPosts(this.db, 'ricette', q, perPage, (page - 1) * perPage);
+    return ok({ data: rows.map(toAdminRecipe), total });
+  }
+
+  async adminRecipeOne(postId: number): Promise<Result<{ data: AdminRecipe }>> {
+    const row = await adminPost(this.db, 'ricette', postId);
+    return row ? ok({ data: toAdminRecipe(row) }) : failWith(CONTENT_TEXT.postNotFound, 'notFound');
+  }
+
+  /** A new recipe (its slug, its address /ricette/slug, fixed from now on; audited). */
+  async adminRecipeCreate(
+    staff: { userId: number; name: string },
+    input: RecipeEdit & { slug: string },
+  ): Promise<Result<{ data: AdminRecipe }>> {
+    const content = sanitizeContentHtml(input.content);
+    if (!content) return failWith(CONTENT_TEXT.postEmpty, 'validation');
+    const postId = await this.db.transaction(async (tx) => {
+      const id = await insertPost(tx, 'ricette', input.slug, recipeRowOf(input, content));
+      if (id === null) return null;
+      const after = await adminPost(tx, 'ricette', id);
+      if (after)
+        await this.ports.audit(tx, {
+          staff,
+          action: 'create',
+          resource: 'recipes',
+          id,
+          before: null,
+          after: auditedRecipe(toAdminRecipe(after)),
+        });
+      await incrementContentVersion(tx);
+      return id;
+    });
+    this.cache.invalidateVersion();
+    return postId === null ? failWith(CONTENT_TEXT.postSlugTaken) : this.adminRecipeOne(postId);
+  }
+
+  /** Last write wins, as for the slides and blocks; unpublishing takes it off /ricette at once. */
+  async adminRecipeUpdate(
+    staff: { userId: number; name: string },
+    postId: number,
+    input: RecipeEdit,
+  ): Promise<Result<{ data: AdminRecipe }>> {
+    const content = sanitizeContentHtml(input.content);
+    if (!content) return failWith(CONTENT_TEXT.postEmpty, 'validation');
+    const found = await this.db.transaction(async (tx) => {
+      const before = await adminPost(tx, 'ricette', postId, true);
+      if (!before) return false;
+      await updatePost(tx, postId, recipeRowOf(input, content));
+      const after = await adminPost(tx, 'ricette', postId);
+      if (after)
+        await this.ports.audit(tx, {
+          staff,
+          action: 'update',
+          resource: 'recipes',
+          id: postId,
+          before: auditedRecipe(toAdminRecipe(before)),
+          after: auditedRecipe(toAdminRecipe(after)),
+        });
+      await incrementContentVersion(tx);
+      return true;
+    });
+    this.cache.invalidateVersion();
+    return found ? this.adminRecipeOne(postId) : failWith(CONTENT_TEXT.postNotFound, 'notFound');
   }
 }
 

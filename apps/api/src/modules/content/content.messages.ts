@@ -19,6 +19,11 @@ export const CONTENT_TEXT = {
     code: 'msg.post.notFound',
     text: 'Il contenuto richiesto non esiste o non è più disponibile.',
   },
+  postSlugTaken: { code: 'msg.post.slugTaken', text: 'Esiste già una ricetta con questo indirizzo.' },
+  postEmpty: {
+    code: 'msg.post.empty',
+    text: 'Il testo della ricetta è vuoto dopo la pulizia del codice HTML.',
+  },
   blockNotFound: { code: 'msg.uxBlock.notFound', text: 'Il blocco di contenuto richiesto non esiste.' },
   blockSlugTaken: { code: 'msg.uxBlock.slugTaken', text: 'Esiste già un blocco con questo identificativo.' },
   blockEmpty: {
