@@ -82,7 +82,7 @@ const toAdminSlide = (r: AdminSlideRow): AdminSlide => ({
 /** A slide as an editor writes it (empty picture or link: none). */
 export type SlideEdit = Omit<AdminSlide, 'id'>;
 
-/** A staff member's change of a slide or a block, for the back office's audit log. */
+/** A staff member's change of a slide, a block or a recipe, for the back office's audit log. */
 export type ContentAuditEntry = {
   staff: { userId: number; name: string };
   action: 'create' | 'update';
