@@ -2,19 +2,16 @@ import type { AdminPageDetail } from '@spesa/shared/contracts/admin-content';
 import {
   BooleanField,
   BooleanInput,
-  Create,
   DataTable,
   DateField,
   List,
-  SimpleForm,
   TextInput,
   maxLength,
   regex,
   required,
-  useNotify,
   useRecordContext,
 } from 'react-admin';
-import { SafeEdit } from './safe-edit';
+import { SafeCreate, SafeEdit } from './safe-edit';
 import { pageTexts as T } from './texts';
 
 const filters = [<TextInput key="q" source="q" label={T.search} alwaysOn />];
@@ -80,25 +77,16 @@ export function PageEdit() {
 }
 
 export function PageCreate() {
-  const notify = useNotify();
   return (
-    <Create
-      redirect="edit"
-      mutationOptions={{
-        onError: (error: unknown) =>
-          notify(error instanceof Error ? error.message : T.failed, { type: 'error' }),
-      }}
+    <SafeCreate
+      defaultValues={{ published: true, excerpt: '', validityText: '', seoTitle: '', seoDescription: '' }}
     >
-      <SimpleForm
-        defaultValues={{ published: true, excerpt: '', validityText: '', seoTitle: '', seoDescription: '' }}
-      >
-        <TextInput
-          source="slug"
-          validate={[required(), maxLength(100), regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, T.slugRule)]}
-          helperText={T.slugHelp}
-        />
-        <PageFields />
-      </SimpleForm>
-    </Create>
+      <TextInput
+        source="slug"
+        validate={[required(), maxLength(100), regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, T.slugRule)]}
+        helperText={T.slugHelp}
+      />
+      <PageFields />
+    </SafeCreate>
   );
 }

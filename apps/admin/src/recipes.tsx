@@ -2,26 +2,21 @@ import { RECIPE_COURSES, RECIPE_DIFFICULTIES, type AdminRecipe } from '@spesa/sh
 import {
   BooleanField,
   BooleanInput,
-  Create,
   DataTable,
   DateField,
   DateInput,
-  Edit,
   List,
   NumberInput,
-  SaveButton,
   SelectInput,
-  SimpleForm,
   TextInput,
-  Toolbar,
   maxLength,
   maxValue,
   minValue,
   regex,
   required,
-  useNotify,
   useRecordContext,
 } from 'react-admin';
+import { SafeCreate, SafeEdit } from './safe-edit';
 import { recipeTexts as T } from './texts';
 
 const filters = [<TextInput key="q" source="q" label={T.search} alwaysOn />];
@@ -85,51 +80,34 @@ function RecipeFields() {
   );
 }
 
-const useErrorNotice = () => {
-  const notify = useNotify();
-  return {
-    onError: (error: unknown) => notify(error instanceof Error ? error.message : T.failed, { type: 'error' }),
-  };
-};
-
 export function RecipeEdit() {
   return (
-    <Edit mutationMode="pessimistic" mutationOptions={useErrorNotice()}>
-      {/* saved, never deleted: unpublished instead (the audit log keeps its story) */}
-      <SimpleForm
-        toolbar={
-          <Toolbar>
-            <SaveButton />
-          </Toolbar>
-        }
-      >
-        <ShopLink />
-        <TextInput source="slug" disabled helperText={T.slugFixed} />
-        <RecipeFields />
-      </SimpleForm>
-    </Edit>
+    <SafeEdit>
+      <ShopLink />
+      <TextInput source="slug" disabled helperText={T.slugFixed} />
+      <RecipeFields />
+    </SafeEdit>
   );
 }
 
 export function RecipeCreate() {
   return (
-    <Create redirect="edit" mutationOptions={useErrorNotice()}>
-      <SimpleForm
-        defaultValues={{
-          excerpt: '',
-          img: '',
-          vegetarian: false,
-          published: true,
-          publishedAt: new Date().toISOString().slice(0, 10),
-        }}
-      >
-        <TextInput
-          source="slug"
-          validate={[required(), maxLength(100), regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, T.slugRule)]}
-          helperText={T.slugHelp}
-        />
-        <RecipeFields />
-      </SimpleForm>
-    </Create>
+    <SafeCreate
+      redirect="edit"
+      defaultValues={{
+        excerpt: '',
+        img: '',
+        vegetarian: false,
+        published: true,
+        publishedAt: new Date().toISOString().slice(0, 10),
+      }}
+    >
+      <TextInput
+        source="slug"
+        validate={[required(), maxLength(100), regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, T.slugRule)]}
+        helperText={T.slugHelp}
+      />
+      <RecipeFields />
+    </SafeCreate>
   );
 }

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { Edit, SaveButton, SimpleForm, Toolbar, useNotify, useRefresh } from 'react-admin';
+import { Create, Edit, SaveButton, SimpleForm, Toolbar, useNotify, useRefresh } from 'react-admin';
 
 /**
  * The edit form of a record with an `updatedAt` (products, time windows, staff members): saved only once the
@@ -38,5 +38,33 @@ export function SafeEdit({
         {children}
       </SimpleForm>
     </Edit>
+  );
+}
+
+/**
+ * The create form of a record (pages, slides, content blocks, recipes): the API's Italian refusal (a slug
+ * already taken, a date in the wrong order) is shown and the form keeps what was typed.
+ */
+export function SafeCreate({
+  children,
+  defaultValues,
+  redirect = 'edit',
+}: {
+  children: ReactNode;
+  defaultValues: Record<string, unknown>;
+  /** where a created record goes: its edit form (default) or the list */
+  redirect?: 'edit' | 'list';
+}) {
+  const notify = useNotify();
+  return (
+    <Create
+      redirect={redirect}
+      mutationOptions={{
+        onError: (error: unknown) =>
+          notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' }),
+      }}
+    >
+      <SimpleForm defaultValues={defaultValues}>{children}</SimpleForm>
+    </Create>
   );
 }

@@ -3,23 +3,18 @@ import {
   BooleanField,
   BooleanInput,
   CheckboxGroupInput,
-  Create,
   DataTable,
   DateField,
   DateInput,
-  Edit,
   List,
   NumberInput,
-  SaveButton,
-  SimpleForm,
   TextInput,
-  Toolbar,
   maxLength,
   minValue,
   maxValue,
   required,
-  useNotify,
 } from 'react-admin';
+import { SafeCreate, SafeEdit } from './safe-edit';
 import { slideTexts as T } from './texts';
 
 const filters = [<TextInput key="q" source="q" label={T.search} alwaysOn />];
@@ -72,45 +67,28 @@ function SlideFields() {
   );
 }
 
-const useErrorNotice = () => {
-  const notify = useNotify();
-  return {
-    onError: (error: unknown) => notify(error instanceof Error ? error.message : T.failed, { type: 'error' }),
-  };
-};
-
 export function SlideEdit() {
   return (
-    <Edit mutationMode="pessimistic" mutationOptions={useErrorNotice()}>
-      {/* saved, never deleted: switched off instead (the audit log keeps its story) */}
-      <SimpleForm
-        toolbar={
-          <Toolbar>
-            <SaveButton />
-          </Toolbar>
-        }
-      >
-        <SlideFields />
-      </SimpleForm>
-    </Edit>
+    <SafeEdit>
+      <SlideFields />
+    </SafeEdit>
   );
 }
 
 export function SlideCreate() {
   return (
-    <Create redirect="list" mutationOptions={useErrorNotice()}>
-      <SimpleForm
-        defaultValues={{
-          description: '',
-          link: '',
-          img: '',
-          deliveryServiceIds: [],
-          position: 0,
-          active: true,
-        }}
-      >
-        <SlideFields />
-      </SimpleForm>
-    </Create>
+    <SafeCreate
+      redirect="list"
+      defaultValues={{
+        description: '',
+        link: '',
+        img: '',
+        deliveryServiceIds: [],
+        position: 0,
+        active: true,
+      }}
+    >
+      <SlideFields />
+    </SafeCreate>
   );
 }

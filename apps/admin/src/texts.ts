@@ -767,7 +767,6 @@ export const pageTexts = {
   slugHelp: 'La pagina sarà /page/indirizzo; non si può cambiare dopo la creazione.',
   slugFixed: 'L’indirizzo non si cambia: i link del negozio puntano qui.',
   slugRule: 'Solo lettere minuscole, numeri e trattini (ad esempio offerte-natale).',
-  failed: 'Operazione non riuscita.',
 };
 
 /** "Avvisi del giorno": the content system's slides (decision 056). */
@@ -785,7 +784,6 @@ export const slideTexts = {
     locker: 'Locker',
     lockerCold: 'Locker refrigerato',
   },
-  failed: 'Operazione non riuscita.',
 };
 
 /** "Blocchi di testo": the content blocks under a category's products (decision 056). */
@@ -798,7 +796,6 @@ export const uxBlockTexts = {
   slugHelp: 'Un nome per ritrovarlo; non si può cambiare dopo la creazione.',
   slugFixed: 'L’identificativo non si cambia.',
   slugRule: 'Solo lettere minuscole, numeri e trattini (ad esempio consigli-agrumi).',
-  failed: 'Operazione non riuscita.',
 };
 
 /** "Ricette": the content store's recipes (decision 056). */
@@ -815,7 +812,6 @@ export const recipeTexts = {
   slugRule: 'Solo lettere minuscole, numeri e trattini (ad esempio cassoeula).',
   courses: { primi: 'Primi', secondi: 'Secondi', contorni: 'Contorni', dolci: 'Dolci' },
   difficulties: { facile: 'Facile', media: 'Media', difficile: 'Difficile' },
-  failed: 'Operazione non riuscita.',
 };
 
 /** "Arrivi di oggi" (parking at pickup, decision 049). */

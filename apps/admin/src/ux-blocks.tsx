@@ -2,24 +2,19 @@ import type { AdminUxBlock } from '@spesa/shared/contracts/admin-content';
 import {
   BooleanField,
   BooleanInput,
-  Create,
   DataTable,
-  Edit,
   List,
   NumberInput,
-  SaveButton,
-  SimpleForm,
   TextField,
   TextInput,
-  Toolbar,
   maxLength,
   maxValue,
   minValue,
   regex,
   required,
-  useNotify,
   useRecordContext,
 } from 'react-admin';
+import { SafeCreate, SafeEdit } from './safe-edit';
 import { uxBlockTexts as T } from './texts';
 
 const filters = [<TextInput key="q" source="q" label={T.search} alwaysOn />];
@@ -80,43 +75,25 @@ function UxBlockFields() {
   );
 }
 
-const useErrorNotice = () => {
-  const notify = useNotify();
-  return {
-    onError: (error: unknown) => notify(error instanceof Error ? error.message : T.failed, { type: 'error' }),
-  };
-};
-
 export function UxBlockEdit() {
   return (
-    <Edit mutationMode="pessimistic" mutationOptions={useErrorNotice()}>
-      {/* saved, never deleted: switched off instead (the audit log keeps its story) */}
-      <SimpleForm
-        toolbar={
-          <Toolbar>
-            <SaveButton />
-          </Toolbar>
-        }
-      >
-        <ShopLink />
-        <TextInput source="slug" disabled helperText={T.slugFixed} />
-        <UxBlockFields />
-      </SimpleForm>
-    </Edit>
+    <SafeEdit>
+      <ShopLink />
+      <TextInput source="slug" disabled helperText={T.slugFixed} />
+      <UxBlockFields />
+    </SafeEdit>
   );
 }
 
 export function UxBlockCreate() {
   return (
-    <Create redirect="list" mutationOptions={useErrorNotice()}>
-      <SimpleForm defaultValues={{ terms: [], position: 0, active: true }}>
-        <TextInput
-          source="slug"
-          validate={[required(), maxLength(100), regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, T.slugRule)]}
-          helperText={T.slugHelp}
-        />
-        <UxBlockFields />
-      </SimpleForm>
-    </Create>
+    <SafeCreate redirect="list" defaultValues={{ terms: [], position: 0, active: true }}>
+      <TextInput
+        source="slug"
+        validate={[required(), maxLength(100), regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, T.slugRule)]}
+        helperText={T.slugHelp}
+      />
+      <UxBlockFields />
+    </SafeCreate>
   );
 }
