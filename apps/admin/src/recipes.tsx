@@ -82,7 +82,7 @@ function RecipeFields() {
 
 export function RecipeEdit() {
   return (
-    <SafeEdit>
+    <SafeEdit reloadOnError={false}>
       <ShopLink />
       <TextInput source="slug" disabled helperText={T.slugFixed} />
       <RecipeFields />

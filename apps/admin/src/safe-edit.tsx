@@ -10,10 +10,16 @@ import { Create, Edit, SaveButton, SimpleForm, Toolbar, useNotify, useRefresh } 
 export function SafeEdit({
   children,
   redirect = 'list',
+  reloadOnError = true,
 }: {
   children: ReactNode;
   /** where a saved edit goes: the list (default) or the record's page */
   redirect?: 'list' | 'show';
+  /**
+   * reload the record after a refusal (default: someone else's save is shown); false for records saved
+   * last-write-wins (slides, blocks, recipes), whose refusals are the editor's input, kept to be corrected
+   */
+  reloadOnError?: boolean;
 }) {
   const notify = useNotify();
   const refresh = useRefresh();
@@ -24,7 +30,7 @@ export function SafeEdit({
       mutationOptions={{
         onError: (error: unknown) => {
           notify(error instanceof Error ? error.message : 'ra.notification.http_error', { type: 'error' });
-          refresh();
+          if (reloadOnError) refresh();
         },
       }}
     >

@@ -69,7 +69,7 @@ function SlideFields() {
 
 export function SlideEdit() {
   return (
-    <SafeEdit>
+    <SafeEdit reloadOnError={false}>
       <SlideFields />
     </SafeEdit>
   );

@@ -77,7 +77,7 @@ function UxBlockFields() {
 
 export function UxBlockEdit() {
   return (
-    <SafeEdit>
+    <SafeEdit reloadOnError={false}>
       <ShopLink />
       <TextInput source="slug" disabled helperText={T.slugFixed} />
       <UxBlockFields />
