@@ -74,7 +74,8 @@ describe('acting for a customer', () => {
     const { user, router } = renderApp('/operatore/clienti');
     await dismissCookies(user);
     expect(await screen.findByRole('heading', { level: 1, name: 'Cerca il cliente' })).toBeVisible();
-    await user.type(screen.getByLabelText('Numero della carta'), '2600000000031');
+    // The heading is the page frame's; the form waits for the signed-in operator (auth/test), so wait for it.
+    await user.type(await screen.findByLabelText('Numero della carta'), '2600000000031');
     await user.click(screen.getByRole('button', { name: 'Trova' }));
     const table = await screen.findByRole('table', { name: 'Clienti trovati' });
     expect(within(table).getByText('Anna Verdi')).toBeVisible();
