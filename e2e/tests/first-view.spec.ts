@@ -1,10 +1,10 @@
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test, type Browser, type Page } from '@playwright/test';
 
 /** The first slide's image box, rounded to whole pixels. */
-async function box(page: Page, selector: string) {
+async function box(page: Page, selector: string): Promise<[number, number, number, number]> {
   const b = await page.locator(selector).first().boundingBox();
   expect(b, selector).not.toBeNull();
-  return [b!.x, b!.y, b!.width, b!.height].map(Math.round);
+  return [Math.round(b!.x), Math.round(b!.y), Math.round(b!.width), Math.round(b!.height)];
 }
 
 test('la home mostra il primo banner già con l’HTML, dove poi lo mostra la pagina (decision 022)', async ({
@@ -29,6 +29,56 @@ test('la home mostra il primo banner già con l’HTML, dove poi lo mostra la pa
   await expect(page.locator('.carousel .banner-img').first()).toBeVisible();
   expect(await box(page, '.carousel .banner-img')).toEqual(inHtml);
   await expect(page.locator('.shell-hero')).toHaveCount(0);
+  await page.close();
+});
+
+/** What the HTML alone shows at `path` (no library chunk: no JavaScript renders): the box of `selector`. */
+async function boxInHtml(browser: Browser, path: string, selector: string) {
+  const bare = await browser.newPage({ viewport: { width: 412, height: 823 } });
+  await bare.route('**/assets/vendor-*.js', (route) => route.abort());
+  await bare.goto(path);
+  await expect(bare.locator(selector).first()).toBeVisible();
+  const inHtml = await box(bare, selector);
+  await bare.close();
+  return inHtml;
+}
+
+test('un volantino mostra la prima pagina già con l’HTML, dove poi la mostra il visualizzatore (decision 060)', async ({
+  browser,
+  request,
+}) => {
+  const { data } = (await (await request.get('/ebsn/api/leaflet/search')).json()) as {
+    data: { leaflets: { slug: string }[] };
+  };
+  const path = `/volantini/${data.leaflets[0]!.slug}`;
+  const [x, y, width, height] = await boxInHtml(browser, path, '.shell-lf-stage img');
+
+  const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+  await page.goto(path);
+  const first = page.locator('.lf-stage img').first();
+  await expect(first).toBeVisible();
+  await expect(page.locator('.shell-leaflet')).toHaveCount(0);
+  const [x2, y2, width2, height2] = await box(page, '.lf-stage img');
+  // the same place and size; the HTML's page 2-3 px higher, so it stays the largest paint (index.html)
+  expect([x2, width2, height2]).toEqual([x, width, height]);
+  expect(y2 - y).toBeGreaterThanOrEqual(0);
+  expect(y2 - y).toBeLessThanOrEqual(3);
+  await page.close();
+});
+
+test('una pagina di contenuto mostra titolo e testo già con l’HTML, dove poi li mostra la pagina (decision 060)', async ({
+  browser,
+}) => {
+  const path = '/page/condizioni-generali-di-vendita';
+  const title = await boxInHtml(browser, path, '.shell-page .shell-title');
+  const text = await boxInHtml(browser, path, '.shell-page h2 + p');
+
+  const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: 'Condizioni generali di vendita' })).toBeVisible();
+  await expect(page.locator('.shell-page')).toHaveCount(0);
+  expect(await box(page, '.content-page-title')).toEqual(title);
+  expect(await box(page, '.content-page h2 + p')).toEqual(text);
   await page.close();
 });
 

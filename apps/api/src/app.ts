@@ -193,6 +193,8 @@ import rateLimitPlugin, { deleteEndedThrottleWindows } from './plugins/rate-limi
 import sessionPlugin from './plugins/session';
 import adminApp, { staffRedirect } from './plugins/admin-app';
 import webApp from './plugins/web-app';
+import { contentFirstViewRoute } from './modules/content/content-first-view';
+import { leafletFirstViewRoute } from './modules/leaflets/leaflet-first-view';
 
 export interface BuildAppOptions {
   env: Env;
@@ -1146,7 +1148,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await app.register(staffRedirect);
   if (opts.serveWebApp) {
     await app.register(adminApp, { dist: env.ADMIN_DIST });
-    await app.register(webApp, { dist: env.WEB_DIST });
+    await app.register(webApp, {
+      dist: env.WEB_DIST,
+      firstViews: [contentFirstViewRoute(contentStore), leafletFirstViewRoute(leaflets)],
+    });
   } else
     app.setNotFoundHandler((_request, reply) =>
       reply.code(404).type('text/plain; charset=utf-8').send('Not found'),

@@ -4,6 +4,8 @@ import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
 import { join } from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper';
+import { contentFirstView } from '../modules/content/content-first-view';
+import { leafletFirstView } from '../modules/leaflets/leaflet-first-view';
 import { heroHtml } from './web-app';
 
 let t: TestApp;
@@ -45,7 +47,7 @@ describe('the built web app', () => {
     const html = { accept: 'text/html' };
     const home = await t.app.inject({ method: 'GET', url: '/', headers: html });
     expect(home.body).toMatch(
-      /<div class="shell-hero"><picture><source media="\(max-width: 599px\)" srcset="\/media\/banners\/[a-z-]+-m\.svg" width="600" height="400"><img src="\/media\/banners\/[a-z-]+\.svg" width="1200" height="400" alt="[^"]*" fetchpriority="high"><\/picture><\/div>/,
+      /<div class="shell-view shell-hero"><picture><source media="\(max-width: 599px\)" srcset="\/media\/banners\/[a-z-]+-m\.svg" width="600" height="400"><img src="\/media\/banners\/[a-z-]+\.svg" width="1200" height="400" alt="[^"]*" fetchpriority="high"><\/picture><\/div>/,
     );
     expect(home.body).not.toContain('<!--first-view-->');
     const other = await t.app.inject({ method: 'GET', url: '/category/frutta', headers: html });
@@ -59,6 +61,86 @@ describe('the built web app', () => {
     expect(html).toContain('src="/a.svg?x=&quot;&gt;&lt;script&gt;alert(1)&lt;/script&gt;"');
     expect(html).toContain('alt="&lt;b&gt;&quot;Spesa&quot;&lt;/b&gt; &amp; co"');
     expect(html).not.toContain('<source');
+  });
+
+  it("writes a content page's title, validity and text into the shell (decision 060)", async () => {
+    const html = { accept: 'text/html' };
+    const res = await t.app.inject({
+      method: 'GET',
+      url: '/page/condizioni-generali-di-vendita',
+      headers: html,
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toContain(
+      '<article class="shell-view shell-page"><div class="shell-title">Condizioni generali di vendita</div><p class="shell-validity">',
+    );
+    expect(res.body).toMatch(/<div class="shell-body"><h2>[^<]+<\/h2>\s*<p>/);
+    expect(res.body).not.toContain('<!--first-view-->');
+    // the contact page's form comes with the page, not its placeholder
+    const contacts = await t.app.inject({ method: 'GET', url: '/page/contatti', headers: html });
+    expect(contacts.body).toContain('class="shell-view shell-page"');
+    expect(contacts.body).not.toContain('[form id=');
+    // the FAQ (a list the page builds), an unknown page and a malformed slug: the HTML as built
+    for (const url of ['/page/faq', '/page/non-esiste', '/page/%3Cscript%3E']) {
+      const other = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(other.statusCode, url).toBe(200);
+      expect(other.body, url).not.toContain('shell-view');
+      expect(other.body, url).toContain('<!--first-view-->');
+    }
+    // not a browser asking for a page: not found, as before
+    const json = await t.app.inject({
+      method: 'GET',
+      url: '/page/privacy',
+      headers: { accept: 'application/json' },
+    });
+    expect(json.statusCode).toBe(404);
+  });
+
+  it("writes a current leaflet's title and first page into the shell, by slug or number (decision 060)", async () => {
+    const html = { accept: 'text/html' };
+    const list = await t.app.inject({ method: 'GET', url: '/ebsn/api/leaflet/search' });
+    const leaflet = (
+      list.json() as {
+        data: { leaflets: { leafletId: number; slug: string; title: string; baseLocation: string }[] };
+      }
+    ).data.leaflets[0]!;
+    for (const url of [`/volantini/${leaflet.slug}`, `/volantini/${leaflet.leafletId}`]) {
+      const res = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.body, url).toContain(
+        `<div class="shell-view shell-leaflet"><div class="shell-title">${leaflet.title}</div>`,
+      );
+      expect(res.body, url).toContain(
+        `<source type="image/avif" srcset="${leaflet.baseLocation}0-480.avif 480w, ${leaflet.baseLocation}0-960.avif 960w" sizes="(min-width: 960px) 560px, 100vw">`,
+      );
+      expect(res.body, url).toContain(
+        `<img src="${leaflet.baseLocation}0.png" alt="" width="1440" height="2036" fetchpriority="high">`,
+      );
+    }
+    for (const url of ['/volantini/non-esiste', '/volantini/999999', '/volantini/%3Cb%3E', '/volantini']) {
+      const other = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(other.statusCode, url).toBe(200);
+      expect(other.body, url).not.toContain('shell-view');
+    }
+  });
+
+  it('escapes what it writes of a leaflet and keeps only the text of a page title', () => {
+    const leaflet = leafletFirstView({
+      title: '<script>alert(1)</script> "Offerte"',
+      baseLocation: '/media/x"><script>/pagina-',
+    } as Parameters<typeof leafletFirstView>[0]);
+    expect(leaflet).not.toMatch(/<script/);
+    expect(leaflet).toContain('&lt;script&gt;alert(1)&lt;/script&gt; &quot;Offerte&quot;');
+    const page = contentFirstView({
+      title: { rendered: '<b onclick="x()">Privacy</b> & cookie <script>alert(1)</script>' },
+      validity_text: '<i>oggi</i>',
+      content: { rendered: '<p>Testo</p>' },
+      template: 'default',
+    } as Parameters<typeof contentFirstView>[0]);
+    expect(page).toContain('<div class="shell-title">Privacy &amp; cookie</div>');
+    expect(page).toContain('<p class="shell-validity">&lt;i&gt;oggi&lt;/i&gt;</p>');
+    expect(page).not.toMatch(/onclick|<script|<b>/);
   });
 
   it('caches hashed assets for a year', async () => {

@@ -27,7 +27,7 @@ export const FIRST_VIEW_MARK = '<!--first-view-->';
  * query as banner-item.tsx; the shell's CSS (index.html) puts it where the page will show it.
  */
 const hero = htmlTemplate<{ banner: FirstBanner; desktop: readonly number[]; mobile: readonly number[] }>(
-  '<div class="shell-hero"><picture>' +
+  '<div class="shell-view shell-hero"><picture>' +
     '<% if (it.banner.mobile) { %><source media="(max-width: 599px)" srcset="<%= it.banner.mobile %>" ' +
     'width="<%= it.mobile[0] %>" height="<%= it.mobile[1] %>"><% } %>' +
     '<img src="<%= it.banner.desktop %>" width="<%= it.desktop[0] %>" height="<%= it.desktop[1] %>" ' +
@@ -37,11 +37,25 @@ const hero = htmlTemplate<{ banner: FirstBanner; desktop: readonly number[]; mob
 export const heroHtml = (banner: FirstBanner): string =>
   hero({ banner, desktop: HEADER_BANNER_SIZES.desktop, mobile: HEADER_BANNER_SIZES.mobile });
 
+/**
+ * A page whose first view the server draws into the shell (decisions 022, 060), rendered by the module that owns
+ * the page's data: a `<div class="shell-view …">` (or `''` when it has none: the HTML goes out as built). The
+ * web app's AppShell keeps it on screen until the page renders.
+ */
+export interface FirstView {
+  /** a path of the web app with its parameters, as Fastify reads them: '/page/:slug' */
+  path: string;
+  render(params: Record<string, string>): Promise<string>;
+}
+
 export function missingDistMessage(dist: string): string {
   return `The web app is not built (${join(dist, 'index.html')} is missing): run \`npm run build\` in the repository root, then start again.`;
 }
 
-const webApp: FastifyPluginAsync<{ dist: string }> = async (app, { dist }) => {
+const webApp: FastifyPluginAsync<{ dist: string; firstViews?: readonly FirstView[] }> = async (
+  app,
+  { dist, firstViews = [] },
+) => {
   const indexFile = join(dist, 'index.html');
   const hasDist = existsSync(indexFile);
   if (hasDist) {
@@ -92,18 +106,39 @@ const webApp: FastifyPluginAsync<{ dist: string }> = async (app, { dist }) => {
     return sendIndex(reply, await homeHero());
   });
 
+  const notFound = (reply: FastifyReply) =>
+    reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+  const wantsHtml = (request: FastifyRequest) => (request.headers.accept ?? '').includes('text/html');
+
+  for (const view of firstViews) {
+    const page = {
+      config: {
+        access: ACCESS.public('a page of the shop, open to anyone (its data decides what it shows)'),
+      },
+    };
+    app.get<{ Params: Record<string, string> }>(view.path, page, async (request, reply) => {
+      if (!wantsHtml(request) || !existsSync(indexFile)) return notFound(reply);
+      let html = '';
+      try {
+        html = await view.render(request.params);
+      } catch (err) {
+        app.log.warn({ err, url: request.url }, 'the first view could not be drawn: index.html without it');
+      }
+      return sendIndex(reply, html);
+    });
+  }
+
   app.setNotFoundHandler(async (request: FastifyRequest, reply: FastifyReply) => {
-    const wantsHtml = (request.headers.accept ?? '').includes('text/html');
     const routed = !NOT_ROUTED.some((p) => request.url.startsWith(p));
     if (
       (request.method === 'GET' || request.method === 'HEAD') &&
-      wantsHtml &&
+      wantsHtml(request) &&
       routed &&
       existsSync(indexFile)
     ) {
       return sendIndex(reply);
     }
-    return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
+    return notFound(reply);
   });
 };
 

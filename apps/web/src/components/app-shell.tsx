@@ -1,26 +1,26 @@
-import { HEADER_BANNER_SIZES, type FirstBanner } from '@spesa/shared/content/first-banner';
 import { PageLoading } from './page-loading';
 
-/** The home's first banner the server wrote into the HTML's shell (decision 022), read before React renders. */
-function serverHero(): FirstBanner | null {
-  const img = document.querySelector<HTMLImageElement>('.shell-hero img');
-  const src = img?.getAttribute('src');
-  if (!img || !src) return null;
-  const mobile = document.querySelector('.shell-hero source')?.getAttribute('srcset');
-  return { desktop: src, ...(mobile ? { mobile } : {}), alt: img.alt };
+/**
+ * The first view the server wrote into the HTML's shell for this page (decisions 022, 060: the home's first
+ * banner, a content page's text, a leaflet's first page), taken before React's first render clears the root.
+ */
+const serverView = typeof document === 'undefined' ? null : document.querySelector('.shell > .shell-view');
+
+/** Puts the server's first view back into the shell React renders: the same element, painted, not a copy. */
+function keepServerView(slot: HTMLDivElement | null) {
+  if (slot && serverView && serverView.parentNode !== slot) slot.appendChild(serverView);
 }
-const hero = typeof document === 'undefined' ? null : serverHero();
 
 /**
  * The app shell of index.html (header bar with the logo), rendered by the router while the lazy layout
  * loads, so the first paint of the HTML stays on screen instead of blinking to a bare spinner.
- * Keep the markup in step with index.html (styles there, inline); on the home it keeps the server's hero.
+ * Keep the markup in step with index.html (styles there, inline); it keeps the server's first view.
  * The cookie banner is not here: it is a React root of its own (main.tsx), painted before the router starts.
  */
 export function AppShell() {
   return (
     <>
-      <div className="shell" aria-hidden="true">
+      <div className="shell" aria-hidden="true" inert>
         <div className="shell-header">
           <div className="shell-bar">
             <span className="shell-logo">
@@ -43,27 +43,7 @@ export function AppShell() {
           </div>
           <div className="shell-nav" />
         </div>
-        {hero ? (
-          <div className="shell-hero">
-            <picture>
-              {hero.mobile ? (
-                <source
-                  media="(max-width: 599px)"
-                  srcSet={hero.mobile}
-                  width={HEADER_BANNER_SIZES.mobile[0]}
-                  height={HEADER_BANNER_SIZES.mobile[1]}
-                />
-              ) : null}
-              <img
-                src={hero.desktop}
-                width={HEADER_BANNER_SIZES.desktop[0]}
-                height={HEADER_BANNER_SIZES.desktop[1]}
-                alt={hero.alt}
-                fetchPriority="high"
-              />
-            </picture>
-          </div>
-        ) : null}
+        {serverView ? <div ref={keepServerView} /> : null}
       </div>
       <PageLoading />
     </>

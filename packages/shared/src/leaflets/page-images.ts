@@ -9,3 +9,15 @@ export const LEAFLET_IMAGE_WIDTHS: readonly number[] = [480, 960, 1440];
 export const LEAFLET_AVIF_WIDTHS: readonly number[] = [480, 960];
 /** The page's shape: every page image is this width / height. */
 export const LEAFLET_PAGE_RATIO = { width: 1440, height: 2036 } as const;
+
+/** The `sizes` of a page in the viewer (one page wide on phones, 560 px from md up). */
+export const LEAFLET_VIEWER_SIZES = '(min-width: 960px) 560px, 100vw';
+
+/**
+ * `srcset` of one page's images in a modern format: `{baseLocation}{page}-{w}.{format} {w}w`, … The viewer's
+ * picture and the page the server writes into the HTML (decision 060) use it, so both pick the same file.
+ */
+export function leafletSrcSet(baseLocation: string, page: number, format: 'avif' | 'webp'): string {
+  const widths = format === 'avif' ? LEAFLET_AVIF_WIDTHS : LEAFLET_IMAGE_WIDTHS;
+  return widths.map((w) => `${baseLocation}${page}-${w}.${format} ${w}w`).join(', ');
+}

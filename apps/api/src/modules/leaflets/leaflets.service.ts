@@ -79,6 +79,12 @@ export class LeafletsService {
     return ok({ leaflets: rows.map(toWire), page: pageOf(total, page, size) });
   }
 
+  /** A leaflet valid today, as the wire shows it; null when unknown or not current. */
+  async current(key: LeafletKey): Promise<Leaflet | null> {
+    const leaflet = await this.#current(key);
+    return leaflet ? toWire(leaflet) : null;
+  }
+
   /** GET /leaflet/view: a current leaflet, its departments and the regions of the products sold. */
   async view(key: LeafletKey, callerStore: number): Promise<Result<LeafletView>> {
     const leaflet = await this.#current(key);

@@ -1,5 +1,4 @@
-import { LEAFLET_PAGE_RATIO } from '@spesa/shared/leaflets/page-images';
-import { leafletSrcSet } from '../utils/page-sources';
+import { LEAFLET_PAGE_RATIO, leafletSrcSet } from '@spesa/shared/leaflets/page-images';
 
 /**
  * A leaflet page's image in modern formats at the widths the screen needs (AVIF, WebP, the PNG of the wire

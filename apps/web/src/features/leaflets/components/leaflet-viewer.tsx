@@ -8,7 +8,7 @@ import { paths } from '../../../lib/route-paths';
 import { useLeafletProducts } from '../api/leaflet-products';
 import { ensureSignedIn, useAddToLeafletList } from '../hooks/use-add-to-leaflet-list';
 import { LeafletPicture } from './leaflet-picture';
-import { LEAFLET_VIEWER_SIZES } from '../utils/page-sources';
+import { LEAFLET_VIEWER_SIZES } from '@spesa/shared/leaflets/page-images';
 import '../i18n';
 import './leaflets.css';
 
