@@ -82,6 +82,28 @@ test('una pagina di contenuto mostra titolo e testo già con l’HTML, dove poi 
   await page.close();
 });
 
+test('un prodotto mostra il percorso e l’immagine già con l’HTML, dove poi li mostra la pagina (decision 060)', async ({
+  browser,
+  request,
+}) => {
+  const { data } = (await (await request.get('/ebsn/api/products?q=amaretti&page_size=1')).json()) as {
+    data: { products: { slug: string; name: string }[] };
+  };
+  const product = data.products[0]!;
+  const path = `/product/${product.slug}`;
+  const crumbs = await boxInHtml(browser, path, '.shell-crumbs');
+  const image = await boxInHtml(browser, path, '.shell-product-media img');
+
+  const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+  await page.goto(path);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expect(page.locator('.shell-product')).toHaveCount(0);
+  // on a phone the breadcrumbs are one line that scrolls sideways, as the shell's
+  expect(await box(page, '.breadcrumbs ol')).toEqual(crumbs);
+  expect(await box(page, '.product-image')).toEqual(image);
+  await page.close();
+});
+
 test('il banner dei cookie compare e funziona anche prima che arrivino i moduli della pagina (decision 024)', async ({
   page,
 }) => {

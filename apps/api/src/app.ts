@@ -193,6 +193,7 @@ import rateLimitPlugin, { deleteEndedThrottleWindows } from './plugins/rate-limi
 import sessionPlugin from './plugins/session';
 import adminApp, { staffRedirect } from './plugins/admin-app';
 import webApp from './plugins/web-app';
+import { productFirstViewRoute } from './modules/catalogue/product-first-view';
 import { contentFirstViewRoute } from './modules/content/content-first-view';
 import { leafletFirstViewRoute } from './modules/leaflets/leaflet-first-view';
 
@@ -1150,7 +1151,11 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     await app.register(adminApp, { dist: env.ADMIN_DIST });
     await app.register(webApp, {
       dist: env.WEB_DIST,
-      firstViews: [contentFirstViewRoute(contentStore), leafletFirstViewRoute(leaflets)],
+      firstViews: [
+        productFirstViewRoute(catalogue),
+        contentFirstViewRoute(contentStore),
+        leafletFirstViewRoute(leaflets),
+      ],
     });
   } else
     app.setNotFoundHandler((_request, reply) =>

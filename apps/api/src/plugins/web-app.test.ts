@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, type TestApp } from '../../test/helper';
 import { contentFirstView } from '../modules/content/content-first-view';
 import { leafletFirstView } from '../modules/leaflets/leaflet-first-view';
+import { productFirstView } from '../modules/catalogue/product-first-view';
 import { heroHtml } from './web-app';
 
 let t: TestApp;
@@ -125,7 +126,40 @@ describe('the built web app', () => {
     }
   });
 
-  it('escapes what it writes of a leaflet and keeps only the text of a page title', () => {
+  it("writes a product's breadcrumbs and image into the shell (decision 060)", async () => {
+    const html = { accept: 'text/html' };
+    const list = await t.app.inject({ method: 'GET', url: '/ebsn/api/products?q=pasta&page_size=1' });
+    const product = (
+      list.json() as {
+        data: {
+          products: { slug: string; name: string; mediaURL: string; breadCrumbs: { name: string }[] }[];
+        };
+      }
+    ).data.products[0]!;
+    const res = await t.app.inject({ method: 'GET', url: `/product/${product.slug}`, headers: html });
+    expect(res.statusCode).toBe(200);
+    // the template's escaping (lib/html.ts): & < > " ' as entities
+    const esc = (text: string) =>
+      text.replace(
+        /[&<>"']/g,
+        (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+      );
+    const crumbs = product.breadCrumbs
+      .map((b) => `<span class="s">/</span><span class="l">${esc(b.name)}</span>`)
+      .join('');
+    expect(res.body).toContain(
+      `<div class="shell-view shell-product"><div class="shell-crumbs"><span class="l">Home</span>${crumbs}` +
+        `<span class="s">/</span><span>${esc(product.name)}</span></div>`,
+    );
+    expect(res.body).toContain(`alt="${esc(product.name)}" width="400" height="400" fetchpriority="high">`);
+    for (const url of ['/product/non-esiste-999999999', '/product/%3Cscript%3E', '/product/A_B']) {
+      const other = await t.app.inject({ method: 'GET', url, headers: html });
+      expect(other.statusCode, url).toBe(200);
+      expect(other.body, url).not.toContain('shell-view');
+    }
+  });
+
+  it('escapes what it writes of a leaflet and a product, and keeps only the text of a page title', () => {
     const leaflet = leafletFirstView({
       title: '<script>alert(1)</script> "Offerte"',
       baseLocation: '/media/x"><script>/pagina-',
@@ -141,6 +175,13 @@ describe('the built web app', () => {
     expect(page).toContain('<div class="shell-title">Privacy &amp; cookie</div>');
     expect(page).toContain('<p class="shell-validity">&lt;i&gt;oggi&lt;/i&gt;</p>');
     expect(page).not.toMatch(/onclick|<script|<b>/);
+    const product = productFirstView({
+      name: '<img src=x onerror=alert(1)>',
+      mediaURL: '/x.svg" onload="alert(1)',
+      breadCrumbs: [{ name: '<script>' }],
+    } as Parameters<typeof productFirstView>[0]);
+    expect(product).not.toMatch(/<script|<img src=x|" onload/);
+    expect(product).toContain('src="/x.svg&quot; onload=&quot;alert(1)"');
   });
 
   it('caches hashed assets for a year', async () => {
