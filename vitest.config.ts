@@ -70,7 +70,15 @@ export default defineConfig({
         },
       },
       'apps/web/vite.config.ts',
-      { test: { name: 'admin', root: 'apps/admin', include: ['src/**/*.test.{ts,tsx}'] } },
+      // the back office's screens render MUI and react-admin in jsdom: the web app's time per test
+      {
+        test: {
+          name: 'admin',
+          root: 'apps/admin',
+          include: ['src/**/*.test.{ts,tsx}'],
+          testTimeout: 30_000,
+        },
+      },
     ],
   },
 });
