@@ -2,7 +2,8 @@ import { PageLoading } from './page-loading';
 
 /**
  * The first view the server wrote into the HTML's shell for this page (decisions 022, 060: the home's first
- * banner, a content page's text, a leaflet's first page), taken before React's first render clears the root.
+ * banner, a product's image, a content page's text, a leaflet's first page), taken before React's first render
+ * clears the root.
  */
 const serverView = typeof document === 'undefined' ? null : document.querySelector('.shell > .shell-view');
 
