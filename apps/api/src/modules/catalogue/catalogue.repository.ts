@@ -398,6 +398,89 @@ export async function findProductsByIds(
   return ids.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined);
 }
 
+/** The promotion columns of PRODUCT_COLUMNS (alias pr), as the segment promotion's (alias ps) under `seg_` names. */
+const SEGMENT_PROMO_COLUMNS = sql.raw(
+  [
+    ['promo_id', 'promoId'],
+    ['promo_type_id', 'promoTypeId'],
+    ['promo_type', 'promoType'],
+    ['promo_price_cents', 'promoPriceCents'],
+    ['discount_perc::float8', 'promoDiscountPerc'],
+    ["to_char(ps.valid_from, 'YYYY-MM-DD')", 'promoValidFrom'],
+    ["to_char(ps.valid_to, 'YYYY-MM-DD')", 'promoValidTo'],
+    ['header', 'promoHeader'],
+    ['body', 'promoBody'],
+    ['footer', 'promoFooter'],
+    ['bubble', 'promoBubble'],
+    ['css_class', 'promoCssClass'],
+    ['selectable', 'promoSelectable'],
+    ['prior_price_cents', 'promoPriorPriceCents'],
+    ['audience', 'promoAudience'],
+    ['crm_segment_id', 'promoSegmentId'],
+  ]
+    .map(([column, alias]) => `${column!.startsWith('to_char') ? column : `ps.${column}`} AS "seg_${alias}"`)
+    .join(', '),
+);
+
+type SegmentPromoColumns = { [K in keyof ProductRow as K extends `promo${string}` ? `seg_${K}` : never]: ProductRow[K] };
+
+/** A product of a cart as one statement reads it (findCartProducts). */
+export interface CartProductRow {
+  /** the product with today's public promotion */
+  row: ProductRow;
+  /** the same product with today's best segment promotion instead, if it has one */
+  segmentRow: ProductRow | null;
+  /** the store does not sell it (product_delistings) */
+  delisted: boolean;
+}
+
+/**
+ * The products of a cart in one statement: each with today's public promotion, today's best segment
+ * promotion and whether the store sells it (what findProductsByIds twice and delistedAt read). In the order
+ * of `ids`; unknown ids are absent.
+ */
+export async function findCartProducts(
+  db: Db,
+  ids: readonly number[],
+  today: string,
+  warehouseId: number,
+): Promise<CartProductRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<ProductRow & SegmentPromoColumns & { delisted: boolean }>(
+    db,
+    sql`SELECT ${PRODUCT_COLUMNS}, ${SEGMENT_PROMO_COLUMNS},
+          EXISTS (SELECT 1 FROM product_delistings d
+                  WHERE d.product_id = p.product_id AND d.warehouse_id = ${warehouseId}) AS delisted
+        FROM products p JOIN vendors v ON v.vendor_id = p.vendor_id ${activePromoJoin(today)}
+          LEFT JOIN LATERAL (
+            SELECT pp.* FROM product_promos pp
+            WHERE pp.product_id = p.product_id AND pp.valid_from <= ${today}::date AND pp.valid_to >= ${today}::date
+              AND pp.audience = 'segment'
+            ORDER BY pp.promo_price_cents ASC, pp.promo_id ASC
+            LIMIT 1
+          ) ps ON true
+          ${RATING_JOIN}
+        WHERE p.product_id = ANY(string_to_array(${ids.join(',')}, ',')::int[])`,
+  );
+  const byId = new Map<number, CartProductRow>();
+  for (const r of rows) {
+    const { delisted, ...rest } = r;
+    const row = {} as Record<string, unknown>;
+    const segment = {} as Record<string, unknown>;
+    for (const [key, value] of Object.entries(rest)) {
+      if (key.startsWith('seg_')) segment[key.slice(4)] = value;
+      else row[key] = value;
+    }
+    const productRow = row as unknown as ProductRow;
+    byId.set(r.productId, {
+      row: productRow,
+      segmentRow: segment.promoId === null ? null : ({ ...row, ...segment } as unknown as ProductRow),
+      delisted,
+    });
+  }
+  return ids.map((id) => byId.get(id)).filter((r): r is CartProductRow => r !== undefined);
+}
+
 /** Which of these products the store does not sell (product_delistings). */
 export async function delistedAt(db: Db, warehouseId: number, ids: readonly number[]): Promise<Set<number>> {
   if (ids.length === 0) return new Set();

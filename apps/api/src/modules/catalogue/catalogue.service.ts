@@ -40,6 +40,7 @@ import {
   loadSearchTerms,
   returnStock,
   takeStock,
+  findCartProducts,
   vendorFacet,
   type CategoryRow,
   type CategoryVendorCountRow,
@@ -206,6 +207,19 @@ interface ListingSummary {
 
 /** How many pages of each category's listing the warm-up reads (most visits stop within the first few). */
 export const LISTING_WARM_PAGES = 3;
+
+/** A row's promotion as a cart line may get it (decision 032); null without one. */
+function promoOf(r: ProductRow, product: Product): CartPromo | null {
+  if (r.promoId === null || r.promoPriceCents === null) return null;
+  return {
+    promoId: r.promoId,
+    priceCents: r.promoPriceCents,
+    selectable: r.promoSelectable ?? false,
+    audience: audienceOf(r.promoAudience),
+    segmentId: r.promoSegmentId,
+    view: product.warehousePromo ?? null,
+  };
+}
 
 export class CatalogueService {
   readonly #db: Db;
@@ -514,41 +528,23 @@ export class CatalogueService {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
     const index = await this.#categories();
-    const rows = await findProductsByIds(this.#db, unique, this.today());
-    const segmentRows = await findProductsByIds(this.#db, unique, this.today(), true);
-    const delisted = await delistedAt(this.#db, warehouseId, unique);
-    // each row mapped once: the public row gives the product, a segment row its promotion only
-    const promos = new Map<number, CartPromo[]>();
-    const addPromo = (r: ProductRow, product: Product) => {
-      if (r.promoId === null || r.promoPriceCents === null) return;
-      const list = promos.get(r.productId) ?? [];
-      list.push({
-        promoId: r.promoId,
-        priceCents: r.promoPriceCents,
-        selectable: r.promoSelectable ?? false,
-        audience: audienceOf(r.promoAudience),
-        segmentId: r.promoSegmentId,
-        view: product.warehousePromo ?? null,
-      });
-      promos.set(r.productId, list);
-    };
-    const products = rows.map((r) => {
-      const product = toWireProduct(r, index);
-      addPromo(r, product);
-      return { r, product };
-    });
-    for (const r of segmentRows) addPromo(r, toWireProduct(r, index));
+    const rows = await findCartProducts(this.#db, unique, this.today(), warehouseId);
     return new Map(
-      products.map(({ r, product }): [number, CartProductFacts] => [
-        r.productId,
-        {
-          product,
-          active: r.active && !delisted.has(r.productId),
-          stock: r.stock,
-          listPriceCents: r.priceCents,
-          promos: promos.get(r.productId) ?? [],
-        },
-      ]),
+      rows.map(({ row: r, segmentRow, delisted }): [number, CartProductFacts] => {
+        const product = toWireProduct(r, index);
+        // the public row gives the product, the segment row its promotion only
+        const promos = [promoOf(r, product), segmentRow && promoOf(segmentRow, toWireProduct(segmentRow, index))];
+        return [
+          r.productId,
+          {
+            product,
+            active: r.active && !delisted,
+            stock: r.stock,
+            listPriceCents: r.priceCents,
+            promos: promos.filter((p): p is CartPromo => p !== null),
+          },
+        ];
+      }),
     );
   }
 
