@@ -35,19 +35,34 @@ export async function incrementCatalogueVersion(db: Db): Promise<number> {
 /** numeric(12,3) parameter: exact text */
 const qty = (n: number): string => n.toFixed(3);
 
-/** Takes `quantity` of a product's stock only if it is sold and has that much: null otherwise. */
-export async function takeStock(
+/**
+ * Moves the stock of several products in one statement: a positive `delta` takes that much (only if the
+ * product is sold and has it), a negative one gives it back. The rows are locked in product-id order first
+ * (the lock order of decision 017), then updated. Answers the stock left of every product moved; a product
+ * that could not give its `delta` is absent, and the caller rolls back.
+ */
+export async function moveStocks(
   db: Db,
-  productId: number,
-  quantity: number,
-): Promise<{ stock: number } | null> {
-  const [row] = await queryRows<{ stock: number }>(
+  moves: ReadonlyArray<{ productId: number; delta: number }>,
+): Promise<Map<number, number>> {
+  if (moves.length === 0) return new Map();
+  const rows = await queryRows<{ productId: number; stock: number }>(
     db,
-    sql`UPDATE products SET stock = stock - ${qty(quantity)}::numeric, updated_at = now()
-        WHERE product_id = ${productId} AND active AND stock >= ${qty(quantity)}::numeric
-        RETURNING stock::float8 AS stock`,
+    sql`WITH wanted AS (
+          SELECT * FROM unnest(string_to_array(${moves.map((m) => m.productId).join(',')}, ',')::int[],
+                               string_to_array(${moves.map((m) => qty(m.delta)).join(',')}, ',')::numeric[])
+            AS w(product_id, delta)
+        ), locked AS MATERIALIZED (
+          SELECT p.product_id, w.delta FROM products p JOIN wanted w ON w.product_id = p.product_id
+          ORDER BY p.product_id
+          FOR UPDATE OF p
+        )
+        UPDATE products p SET stock = p.stock - l.delta, updated_at = now()
+        FROM locked l
+        WHERE p.product_id = l.product_id AND (l.delta < 0 OR (p.active AND p.stock >= l.delta))
+        RETURNING p.product_id AS "productId", p.stock::float8 AS stock`,
   );
-  return row ?? null;
+  return new Map(rows.map((r) => [r.productId, r.stock]));
 }
 
 export async function returnStock(db: Db, productId: number, quantity: number): Promise<void> {

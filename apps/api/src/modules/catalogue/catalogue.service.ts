@@ -39,7 +39,7 @@ import {
   readCatalogueVersion,
   loadSearchTerms,
   returnStock,
-  takeStock,
+  moveStocks,
   findCartProducts,
   vendorFacet,
   type CategoryRow,
@@ -249,9 +249,13 @@ export class CatalogueService {
   }
 
   // ---------- stock, inside a purchase's transaction (`tx`: the caller's; decision 029) ----------
-  /** Takes a product's stock (base unit) if it is sold and has that much; null otherwise. */
-  takeStock(tx: Db, productId: number, quantity: number): Promise<{ stock: number } | null> {
-    return takeStock(tx, productId, quantity);
+  /**
+   * Moves the stock of several products in one statement, locking them in product-id order: a positive
+   * `delta` (base unit) is taken if the product is sold and has that much, a negative one given back.
+   * Answers the stock left of every product moved; a product absent could not give its `delta`.
+   */
+  moveStocks(tx: Db, moves: ReadonlyArray<{ productId: number; delta: number }>): Promise<Map<number, number>> {
+    return moveStocks(tx, moves);
   }
 
   /** Gives stock back (a cancelled or edited order). */
