@@ -51,7 +51,7 @@ export interface StatusChangeEvent {
 /**
  * Called after every recorded change with the same database handle (so what it writes, e.g. the outbox
  * mail, commits or rolls back with the change). It runs in a savepoint: a listener that fails is logged and
- * never undoes the status change. Registered in app.ts (the orders module's mails, decision 018).
+ * never undoes the status change nor another listener's writes. Registered in app.ts (the orders module's mails, decision 018).
  * Listeners read the order as it stands at the change: callers write the order whole (its lines
  * included) before they record its status.
  */
@@ -70,9 +70,24 @@ export class OrderStatusService {
     this.listeners.push({ listener, when });
   }
 
+  /**
+   * The listeners wanting the event run in one savepoint (the confirmation's mail and message: two round
+   * trips instead of four); if it fails, it is rolled back and each listener runs again in its own
+   * savepoint, so a failing listener neither undoes the status change nor another listener's writes.
+   */
   private async notify(db: Db, event: StatusChangeEvent): Promise<void> {
-    for (const { listener, when } of this.listeners) {
-      if (!when(event)) continue;
+    const wanted = this.listeners.filter(({ when }) => when(event)).map(({ listener }) => listener);
+    if (wanted.length > 1) {
+      try {
+        await db.transaction(async (savepoint) => {
+          for (const listener of wanted) await listener(savepoint, event);
+        });
+        return;
+      } catch {
+        // one of them failed: each again on its own below, its error logged there
+      }
+    }
+    for (const listener of wanted) {
       try {
         await db.transaction(async (savepoint) => listener(savepoint, event));
       } catch (err) {
