@@ -70,4 +70,18 @@ describe('OrderStatusService listeners', () => {
     expect(errors).toHaveLength(1);
     expect((errors[0] as Error).message).toBe('message refused');
   });
+
+  it('a read shared by the listeners of one change is made once', async () => {
+    const { db } = fakeDb();
+    const status = new OrderStatusService();
+    let reads = 0;
+    const seen: number[] = [];
+    const readOrder = async () => ({ orderId: 7, read: ++reads });
+    status.onChange(async (_db, _e, once) => void seen.push((await once('order', readOrder)).read));
+    status.onChange(async (_db, _e, once) => void seen.push((await once('order', readOrder)).read));
+    await status.transition(db, change);
+    await status.transition(db, change);
+    // once per change, never carried to the next change
+    expect(seen).toEqual([1, 1, 2, 2]);
+  });
 });

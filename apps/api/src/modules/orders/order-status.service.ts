@@ -55,7 +55,26 @@ export interface StatusChangeEvent {
  * Listeners read the order as it stands at the change: callers write the order whole (its lines
  * included) before they record its status.
  */
-export type StatusChangeListener = (db: Db, event: StatusChangeEvent) => Promise<void>;
+export type StatusChangeListener = (db: Db, event: StatusChangeEvent, once: SharedRead) => Promise<void>;
+
+/**
+ * A read made once for all the listeners of one change (e.g. the order, which the confirmation's mail and
+ * message both need): the first listener asking loads it, the others get the same value. It lives for the
+ * one change only, so nothing is kept across requests.
+ */
+export type SharedRead = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+
+function sharedReads(): SharedRead {
+  const reads = new Map<string, Promise<unknown>>();
+  return <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    let read = reads.get(key) as Promise<T> | undefined;
+    if (!read) {
+      read = load();
+      reads.set(key, read);
+    }
+    return read;
+  };
+}
 
 export class OrderStatusService {
   private readonly listeners: Array<{
@@ -80,7 +99,8 @@ export class OrderStatusService {
     if (wanted.length > 1) {
       try {
         await db.transaction(async (savepoint) => {
-          for (const listener of wanted) await listener(savepoint, event);
+          const once = sharedReads();
+          for (const listener of wanted) await listener(savepoint, event, once);
         });
         return;
       } catch {
@@ -89,7 +109,7 @@ export class OrderStatusService {
     }
     for (const listener of wanted) {
       try {
-        await db.transaction(async (savepoint) => listener(savepoint, event));
+        await db.transaction(async (savepoint) => listener(savepoint, event, sharedReads()));
       } catch (err) {
         this.onListenerError(err);
       }
