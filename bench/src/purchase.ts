@@ -551,7 +551,7 @@ async function traceCalls(base: string, url: string, token: string, setup: Setup
       };
       placed.push((await placeOrder(wrapped, setup)).orderId);
       // the sandbox's webhook (a delayed job) lands between orders, not inside the next order's calls
-      await new Promise((r) => setTimeout(r, 1500));
+      await new Promise((r) => setTimeout(r, 4000));
     }
   } finally {
     await b.close();

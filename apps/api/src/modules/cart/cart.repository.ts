@@ -1,4 +1,4 @@
-import { and, eq, isNull, ne, sql } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { cartInfos, cartItems, carts } from '../../db/schema';
@@ -80,8 +80,29 @@ function openCartQuery(db: Db) {
     .prepare('cart_open_of_user');
 }
 
+/** The lines of a cart (CartRepository.listItems), read by every cart answer: built once, prepared. */
+function cartLinesQuery(db: Db) {
+  return db
+    .select({
+      itemId: cartItems.itemId,
+      cartId: cartItems.cartId,
+      productId: cartItems.productId,
+      optionsKey: cartItems.optionsKey,
+      options: sql<Record<string, string>>`${cartItems.options}`,
+      quantity: sql<number>`${cartItems.quantity}::float8`.mapWith(Number),
+      promoId: cartItems.promoId,
+      infos: sql<Record<string, string>>`${cartItems.infos}`,
+      insertionTypeId: cartItems.insertionTypeId,
+    })
+    .from(cartItems)
+    .where(eq(cartItems.cartId, sql.placeholder('cartId')))
+    .orderBy(asc(cartItems.itemId))
+    .prepare('cart_lines_of_cart');
+}
+
 export class CartRepository {
   #openCart: ReturnType<typeof openCartQuery> | undefined;
+  #lines: ReturnType<typeof cartLinesQuery> | undefined;
 
   constructor(readonly db: Db) {}
 
@@ -141,10 +162,8 @@ export class CartRepository {
 
   // ---------- lines ----------
   async listItems(cartId: number): Promise<CartItemRow[]> {
-    return queryRows<CartItemRow>(
-      this.db,
-      sql`SELECT ${ITEM_COLUMNS} FROM cart_items WHERE cart_id = ${cartId} ORDER BY item_id`,
-    );
+    this.#lines ??= cartLinesQuery(this.db);
+    return this.#lines.execute({ cartId });
   }
 
   async findItem(cartId: number, itemId: number): Promise<CartItemRow | null> {

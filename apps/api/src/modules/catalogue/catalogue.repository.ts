@@ -35,19 +35,34 @@ export async function incrementCatalogueVersion(db: Db): Promise<number> {
 /** numeric(12,3) parameter: exact text */
 const qty = (n: number): string => n.toFixed(3);
 
-/** Takes `quantity` of a product's stock only if it is sold and has that much: null otherwise. */
-export async function takeStock(
+/**
+ * Moves the stock of several products in one statement: a positive `delta` takes that much (only if the
+ * product is sold and has it), a negative one gives it back. The rows are locked in product-id order first
+ * (the lock order of decision 017), then updated. Answers the stock left of every product moved; a product
+ * that could not give its `delta` is absent, and the caller rolls back.
+ */
+export async function moveStocks(
   db: Db,
-  productId: number,
-  quantity: number,
-): Promise<{ stock: number } | null> {
-  const [row] = await queryRows<{ stock: number }>(
+  moves: ReadonlyArray<{ productId: number; delta: number }>,
+): Promise<Map<number, number>> {
+  if (moves.length === 0) return new Map();
+  const rows = await queryRows<{ productId: number; stock: number }>(
     db,
-    sql`UPDATE products SET stock = stock - ${qty(quantity)}::numeric, updated_at = now()
-        WHERE product_id = ${productId} AND active AND stock >= ${qty(quantity)}::numeric
-        RETURNING stock::float8 AS stock`,
+    sql`WITH wanted AS (
+          SELECT * FROM unnest(string_to_array(${moves.map((m) => m.productId).join(',')}, ',')::int[],
+                               string_to_array(${moves.map((m) => qty(m.delta)).join(',')}, ',')::numeric[])
+            AS w(product_id, delta)
+        ), locked AS MATERIALIZED (
+          SELECT p.product_id, w.delta FROM products p JOIN wanted w ON w.product_id = p.product_id
+          ORDER BY p.product_id
+          FOR UPDATE OF p
+        )
+        UPDATE products p SET stock = p.stock - l.delta, updated_at = now()
+        FROM locked l
+        WHERE p.product_id = l.product_id AND (l.delta < 0 OR (p.active AND p.stock >= l.delta))
+        RETURNING p.product_id AS "productId", p.stock::float8 AS stock`,
   );
-  return row ?? null;
+  return new Map(rows.map((r) => [r.productId, r.stock]));
 }
 
 export async function returnStock(db: Db, productId: number, quantity: number): Promise<void> {
@@ -396,6 +411,89 @@ export async function findProductsByIds(
   );
   const byId = new Map(rows.map((r) => [r.productId, r]));
   return ids.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined);
+}
+
+/** The promotion columns of PRODUCT_COLUMNS (alias pr), as the segment promotion's (alias ps) under `seg_` names. */
+const SEGMENT_PROMO_COLUMNS = sql.raw(
+  [
+    ['promo_id', 'promoId'],
+    ['promo_type_id', 'promoTypeId'],
+    ['promo_type', 'promoType'],
+    ['promo_price_cents', 'promoPriceCents'],
+    ['discount_perc::float8', 'promoDiscountPerc'],
+    ["to_char(ps.valid_from, 'YYYY-MM-DD')", 'promoValidFrom'],
+    ["to_char(ps.valid_to, 'YYYY-MM-DD')", 'promoValidTo'],
+    ['header', 'promoHeader'],
+    ['body', 'promoBody'],
+    ['footer', 'promoFooter'],
+    ['bubble', 'promoBubble'],
+    ['css_class', 'promoCssClass'],
+    ['selectable', 'promoSelectable'],
+    ['prior_price_cents', 'promoPriorPriceCents'],
+    ['audience', 'promoAudience'],
+    ['crm_segment_id', 'promoSegmentId'],
+  ]
+    .map(([column, alias]) => `${column!.startsWith('to_char') ? column : `ps.${column}`} AS "seg_${alias}"`)
+    .join(', '),
+);
+
+type SegmentPromoColumns = { [K in keyof ProductRow as K extends `promo${string}` ? `seg_${K}` : never]: ProductRow[K] };
+
+/** A product of a cart as one statement reads it (findCartProducts). */
+export interface CartProductRow {
+  /** the product with today's public promotion */
+  row: ProductRow;
+  /** the same product with today's best segment promotion instead, if it has one */
+  segmentRow: ProductRow | null;
+  /** the store does not sell it (product_delistings) */
+  delisted: boolean;
+}
+
+/**
+ * The products of a cart in one statement: each with today's public promotion, today's best segment
+ * promotion and whether the store sells it (what findProductsByIds twice and delistedAt read). In the order
+ * of `ids`; unknown ids are absent.
+ */
+export async function findCartProducts(
+  db: Db,
+  ids: readonly number[],
+  today: string,
+  warehouseId: number,
+): Promise<CartProductRow[]> {
+  if (ids.length === 0) return [];
+  const rows = await queryRows<ProductRow & SegmentPromoColumns & { delisted: boolean }>(
+    db,
+    sql`SELECT ${PRODUCT_COLUMNS}, ${SEGMENT_PROMO_COLUMNS},
+          EXISTS (SELECT 1 FROM product_delistings d
+                  WHERE d.product_id = p.product_id AND d.warehouse_id = ${warehouseId}) AS delisted
+        FROM products p JOIN vendors v ON v.vendor_id = p.vendor_id ${activePromoJoin(today)}
+          LEFT JOIN LATERAL (
+            SELECT pp.* FROM product_promos pp
+            WHERE pp.product_id = p.product_id AND pp.valid_from <= ${today}::date AND pp.valid_to >= ${today}::date
+              AND pp.audience = 'segment'
+            ORDER BY pp.promo_price_cents ASC, pp.promo_id ASC
+            LIMIT 1
+          ) ps ON true
+          ${RATING_JOIN}
+        WHERE p.product_id = ANY(string_to_array(${ids.join(',')}, ',')::int[])`,
+  );
+  const byId = new Map<number, CartProductRow>();
+  for (const r of rows) {
+    const { delisted, ...rest } = r;
+    const row = {} as Record<string, unknown>;
+    const segment = {} as Record<string, unknown>;
+    for (const [key, value] of Object.entries(rest)) {
+      if (key.startsWith('seg_')) segment[key.slice(4)] = value;
+      else row[key] = value;
+    }
+    const productRow = row as unknown as ProductRow;
+    byId.set(r.productId, {
+      row: productRow,
+      segmentRow: segment.promoId === null ? null : ({ ...row, ...segment } as unknown as ProductRow),
+      delisted,
+    });
+  }
+  return ids.map((id) => byId.get(id)).filter((r): r is CartProductRow => r !== undefined);
 }
 
 /** Which of these products the store does not sell (product_delistings). */

@@ -39,7 +39,8 @@ import {
   readCatalogueVersion,
   loadSearchTerms,
   returnStock,
-  takeStock,
+  moveStocks,
+  findCartProducts,
   vendorFacet,
   type CategoryRow,
   type CategoryVendorCountRow,
@@ -207,6 +208,19 @@ interface ListingSummary {
 /** How many pages of each category's listing the warm-up reads (most visits stop within the first few). */
 export const LISTING_WARM_PAGES = 3;
 
+/** A row's promotion as a cart line may get it (decision 032); null without one. */
+function promoOf(r: ProductRow, product: Product): CartPromo | null {
+  if (r.promoId === null || r.promoPriceCents === null) return null;
+  return {
+    promoId: r.promoId,
+    priceCents: r.promoPriceCents,
+    selectable: r.promoSelectable ?? false,
+    audience: audienceOf(r.promoAudience),
+    segmentId: r.promoSegmentId,
+    view: product.warehousePromo ?? null,
+  };
+}
+
 export class CatalogueService {
   readonly #db: Db;
   readonly #cache: VersionedReadCache;
@@ -235,9 +249,13 @@ export class CatalogueService {
   }
 
   // ---------- stock, inside a purchase's transaction (`tx`: the caller's; decision 029) ----------
-  /** Takes a product's stock (base unit) if it is sold and has that much; null otherwise. */
-  takeStock(tx: Db, productId: number, quantity: number): Promise<{ stock: number } | null> {
-    return takeStock(tx, productId, quantity);
+  /**
+   * Moves the stock of several products in one statement, locking them in product-id order: a positive
+   * `delta` (base unit) is taken if the product is sold and has that much, a negative one given back.
+   * Answers the stock left of every product moved; a product absent could not give its `delta`.
+   */
+  moveStocks(tx: Db, moves: ReadonlyArray<{ productId: number; delta: number }>): Promise<Map<number, number>> {
+    return moveStocks(tx, moves);
   }
 
   /** Gives stock back (a cancelled or edited order). */
@@ -514,41 +532,23 @@ export class CatalogueService {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
     const index = await this.#categories();
-    const rows = await findProductsByIds(this.#db, unique, this.today());
-    const segmentRows = await findProductsByIds(this.#db, unique, this.today(), true);
-    const delisted = await delistedAt(this.#db, warehouseId, unique);
-    // each row mapped once: the public row gives the product, a segment row its promotion only
-    const promos = new Map<number, CartPromo[]>();
-    const addPromo = (r: ProductRow, product: Product) => {
-      if (r.promoId === null || r.promoPriceCents === null) return;
-      const list = promos.get(r.productId) ?? [];
-      list.push({
-        promoId: r.promoId,
-        priceCents: r.promoPriceCents,
-        selectable: r.promoSelectable ?? false,
-        audience: audienceOf(r.promoAudience),
-        segmentId: r.promoSegmentId,
-        view: product.warehousePromo ?? null,
-      });
-      promos.set(r.productId, list);
-    };
-    const products = rows.map((r) => {
-      const product = toWireProduct(r, index);
-      addPromo(r, product);
-      return { r, product };
-    });
-    for (const r of segmentRows) addPromo(r, toWireProduct(r, index));
+    const rows = await findCartProducts(this.#db, unique, this.today(), warehouseId);
     return new Map(
-      products.map(({ r, product }): [number, CartProductFacts] => [
-        r.productId,
-        {
-          product,
-          active: r.active && !delisted.has(r.productId),
-          stock: r.stock,
-          listPriceCents: r.priceCents,
-          promos: promos.get(r.productId) ?? [],
-        },
-      ]),
+      rows.map(({ row: r, segmentRow, delisted }): [number, CartProductFacts] => {
+        const product = toWireProduct(r, index);
+        // the public row gives the product, the segment row its promotion only
+        const promos = [promoOf(r, product), segmentRow && promoOf(segmentRow, toWireProduct(segmentRow, index))];
+        return [
+          r.productId,
+          {
+            product,
+            active: r.active && !delisted,
+            stock: r.stock,
+            listPriceCents: r.priceCents,
+            promos: promos.filter((p): p is CartPromo => p !== null),
+          },
+        ];
+      }),
     );
   }
 

@@ -29,6 +29,14 @@ export interface CartCheckoutRow {
   cartInfos: Record<string, string>;
 }
 
+/** The columns of a CartCheckoutRow (the cart's infos as they stand when the statement starts). */
+const CHECKOUT_COLUMNS = sql.raw(`cart_id AS "cartId", packaging_type_id AS "packagingTypeId", rules_accepted AS "rulesAccepted",
+  invoice, lottery_code AS "lotteryCode", extra_email AS "extraEmail",
+  prepared_prices AS "preparedPrices", prepared_at::text AS "preparedAt",
+  editing_order_id AS "editingOrderId", meal_vouchers AS "mealVouchers",
+  (SELECT COALESCE(json_object_agg(i.name, i.value), '{}'::json) FROM cart_infos i
+    WHERE i.cart_id = cart_checkouts.cart_id) AS "cartInfos"`);
+
 export interface PackagingTypeRow {
   packagingTypeId: number;
   code: string;
@@ -47,28 +55,23 @@ export class CheckoutRepository {
   async checkoutOf(cartId: number, db: Db = this.db): Promise<CartCheckoutRow | null> {
     const [row] = await queryRows<CartCheckoutRow>(
       db,
-      sql`SELECT cart_id AS "cartId", packaging_type_id AS "packagingTypeId", rules_accepted AS "rulesAccepted",
-            invoice, lottery_code AS "lotteryCode", extra_email AS "extraEmail",
-            prepared_prices AS "preparedPrices", prepared_at::text AS "preparedAt",
-            editing_order_id AS "editingOrderId", meal_vouchers AS "mealVouchers",
-            (SELECT COALESCE(json_object_agg(i.name, i.value), '{}'::json) FROM cart_infos i
-              WHERE i.cart_id = cart_checkouts.cart_id) AS "cartInfos"
-          FROM cart_checkouts WHERE cart_id = ${cartId}`,
+      sql`SELECT ${CHECKOUT_COLUMNS} FROM cart_checkouts WHERE cart_id = ${cartId}`,
     );
     return row ?? null;
   }
 
-  /** Saves the checkout choices of a cart (only the keys given). */
+  /** Saves the checkout choices of a cart (only the keys given); answers the row as saved (checkoutOf). */
   async saveCheckout(
     cartId: number,
     values: Partial<Omit<CartCheckoutRow, 'cartId' | 'preparedAt' | 'cartInfos'>> & {
       prepared?: boolean;
     },
     db: Db = this.db,
-  ): Promise<void> {
+  ): Promise<CartCheckoutRow> {
     const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
     const has = (k: string) => Object.prototype.hasOwnProperty.call(values, k);
-    await db.execute(
+    const [row] = await queryRows<CartCheckoutRow>(
+      db,
       sql`INSERT INTO cart_checkouts (cart_id, packaging_type_id, rules_accepted, invoice, lottery_code, extra_email,
             prepared_prices, prepared_at, editing_order_id, meal_vouchers)
           VALUES (${cartId}, ${values.packagingTypeId ?? null}, ${values.rulesAccepted ?? false},
@@ -85,8 +88,10 @@ export class CheckoutRepository {
             prepared_at = ${has('prepared') ? sql`excluded.prepared_at` : sql`cart_checkouts.prepared_at`},
             editing_order_id = ${has('editingOrderId') ? sql`excluded.editing_order_id` : sql`cart_checkouts.editing_order_id`},
             meal_vouchers = ${has('mealVouchers') ? sql`excluded.meal_vouchers` : sql`cart_checkouts.meal_vouchers`},
-            updated_at = now()`,
+            updated_at = now()
+          RETURNING ${CHECKOUT_COLUMNS}`,
     );
+    return row!;
   }
 
   /** An order no longer being edited (cancelled, or bought again): its cart becomes a normal cart. */

@@ -37,7 +37,7 @@ import {
   type CheckoutRow,
 } from './checkout-pricing';
 import { MEAL_VOUCHER_REFUSAL_TEXT, type CheckoutReadiness } from './checkout-readiness';
-import type { CheckoutRepository } from './checkout.repository';
+import type { CartCheckoutRow, CheckoutRepository } from './checkout.repository';
 import type { CheckoutGiftsPort } from './checkout-gifts';
 import type { OrderPlacement } from './order-placement.service';
 import type { OrderPlacementRepository } from '../orders/order-placement.repository';
@@ -267,8 +267,8 @@ export class CheckoutService {
     const saved = await this.saveChoices(userId, cart, body);
     if (!saved.ok) return { ...(await this.answerCart(userId)), failures: [saved], infos: [] };
     const target = await this.d.readiness.targetOf(userId, cart);
-    const co = await this.d.repo.checkoutOf(cart.cartId);
-    const editing = co?.editingOrderId ? await this.d.orders.findOrder(co.editingOrderId, userId) : null;
+    const co = saved.data;
+    const editing = co.editingOrderId ? await this.d.orders.findOrder(co.editingOrderId, userId) : null;
     const figures = await this.d.pricing.figures(userId, cart, target, { checkout: co });
     const seen: { slot?: SlotView } = {};
     const missing = await this.d.readiness.missing(userId, cart, target, figures, editing, seen);
@@ -292,7 +292,7 @@ export class CheckoutService {
       ...(figures.buyer ? { buyer: figures.buyer } : {}),
       ...(seen.slot ? { slot: seen.slot } : {}),
     });
-    // `co` was read after the choices were saved: only the prices saved since are not in it (not answered)
+    // `co` is the row as the choices were saved: only the prices saved since are not in it (not answered)
     return {
       cart: this.toCheckoutCart(view, figures, co, [], editing?.walletCents ?? 0),
       failures: [],
@@ -301,7 +301,11 @@ export class CheckoutService {
   }
 
   /** The choices sent with prepare: bags, invoice or lottery code, extra e-mail, rules. */
-  private async saveChoices(userId: number, cart: CartRow, body: CheckoutPrepareBody): Promise<Result<true>> {
+  private async saveChoices(
+    userId: number,
+    cart: CartRow,
+    body: CheckoutPrepareBody,
+  ): Promise<Result<CartCheckoutRow>> {
     const values: Parameters<CheckoutRepository['saveCheckout']>[1] = {};
     if (body.packaging_type_id !== undefined) {
       const types = await this.d.repo.packagingTypes();
@@ -358,11 +362,11 @@ export class CheckoutService {
     }
     const vouchersAfter = 'mealVouchers' in values ? values.mealVouchers : existing?.mealVouchers;
     if (invoiceAfter && vouchersAfter) return failWith(CHECKOUT_TEXT.mealVouchersWithInvoice, 'validation');
-    await this.d.repo.saveCheckout(cart.cartId, values);
+    // the infos first: the saved row answers them with the choices
     if ('invoice' in values)
       await this.d.carts.setInfo(cart.cartId, 'need_invoice', values.invoice ? 'true' : 'false');
     if (body.notes !== undefined) await this.d.carts.setInfo(cart.cartId, 'notes', body.notes);
-    return ok(true);
+    return ok(await this.d.repo.saveCheckout(cart.cartId, values));
   }
 
   /**

@@ -406,21 +406,27 @@ export class OrderPlacement {
     });
     // Last, the rows every buyer shares (a product's stock, the slot, a gift code): guarded UPDATEs taken
     // right before the commit, so their row locks are held for the shortest time. A refusal rolls back all.
-    // stock: the net change per product, in product order (no deadlock between buyers)
-    const products = [...new Set([...wanted.keys(), ...held.keys()])].sort((a, b) => a - b);
+    // stock: the net change per product, in one UPDATE that locks the products in id order (no deadlock
+    // between buyers)
+    const moves = [...new Set([...wanted.keys(), ...held.keys()])]
+      .sort((a, b) => a - b)
+      .map((productId) => ({
+        productId,
+        delta: fromMilli((wanted.get(productId) ?? 0) - (held.get(productId) ?? 0)),
+      }))
+      .filter((m) => m.delta !== 0);
+    const left = await this.d.catalogue.moveStocks(tx, moves);
     let soldOut = false;
-    for (const productId of products) {
-      const delta = (wanted.get(productId) ?? 0) - (held.get(productId) ?? 0);
-      if (delta > 0) {
-        const left = await this.d.catalogue.takeStock(tx, productId, fromMilli(delta));
-        if (!left) {
-          const name = figures.lines.find((l) => l.row.productId === productId)?.facts.product.name ?? '';
-          throw new Abort(
-            fail(CHECKOUT_TEXT.notAvailable.code, `${name} ${CHECKOUT_TEXT.notAvailable.text}`),
-          );
-        }
-        if (left.stock <= 0) soldOut = true;
-      } else if (delta < 0) await this.d.catalogue.returnStock(tx, productId, fromMilli(-delta));
+    for (const { productId, delta } of moves) {
+      if (delta <= 0) continue;
+      const stock = left.get(productId);
+      if (stock === undefined) {
+        const name = figures.lines.find((l) => l.row.productId === productId)?.facts.product.name ?? '';
+        throw new Abort(
+          fail(CHECKOUT_TEXT.notAvailable.code, `${name} ${CHECKOUT_TEXT.notAvailable.text}`),
+        );
+      }
+      if (stock <= 0) soldOut = true;
     }
     if (soldOut) await this.d.catalogue.soldOut(tx);
 

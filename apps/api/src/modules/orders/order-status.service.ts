@@ -51,11 +51,30 @@ export interface StatusChangeEvent {
 /**
  * Called after every recorded change with the same database handle (so what it writes, e.g. the outbox
  * mail, commits or rolls back with the change). It runs in a savepoint: a listener that fails is logged and
- * never undoes the status change. Registered in app.ts (the orders module's mails, decision 018).
+ * never undoes the status change nor another listener's writes. Registered in app.ts (the orders module's mails, decision 018).
  * Listeners read the order as it stands at the change: callers write the order whole (its lines
  * included) before they record its status.
  */
-export type StatusChangeListener = (db: Db, event: StatusChangeEvent) => Promise<void>;
+export type StatusChangeListener = (db: Db, event: StatusChangeEvent, once: SharedRead) => Promise<void>;
+
+/**
+ * A read made once for all the listeners of one change (e.g. the order, which the confirmation's mail and
+ * message both need): the first listener asking loads it, the others get the same value. It lives for the
+ * one change only, so nothing is kept across requests.
+ */
+export type SharedRead = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+
+function sharedReads(): SharedRead {
+  const reads = new Map<string, Promise<unknown>>();
+  return <T>(key: string, load: () => Promise<T>): Promise<T> => {
+    let read = reads.get(key) as Promise<T> | undefined;
+    if (!read) {
+      read = load();
+      reads.set(key, read);
+    }
+    return read;
+  };
+}
 
 export class OrderStatusService {
   private readonly listeners: Array<{
@@ -70,11 +89,27 @@ export class OrderStatusService {
     this.listeners.push({ listener, when });
   }
 
+  /**
+   * The listeners wanting the event run in one savepoint (the confirmation's mail and message: two round
+   * trips instead of four); if it fails, it is rolled back and each listener runs again in its own
+   * savepoint, so a failing listener neither undoes the status change nor another listener's writes.
+   */
   private async notify(db: Db, event: StatusChangeEvent): Promise<void> {
-    for (const { listener, when } of this.listeners) {
-      if (!when(event)) continue;
+    const wanted = this.listeners.filter(({ when }) => when(event)).map(({ listener }) => listener);
+    if (wanted.length > 1) {
       try {
-        await db.transaction(async (savepoint) => listener(savepoint, event));
+        await db.transaction(async (savepoint) => {
+          const once = sharedReads();
+          for (const listener of wanted) await listener(savepoint, event, once);
+        });
+        return;
+      } catch {
+        // one of them failed: each again on its own below, its error logged there
+      }
+    }
+    for (const listener of wanted) {
+      try {
+        await db.transaction(async (savepoint) => listener(savepoint, event, sharedReads()));
       } catch (err) {
         this.onListenerError(err);
       }

@@ -3,7 +3,7 @@ import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
 import type { MailService } from '../mail/mail.service';
 import type { OrderStatusMailKind } from '../mail/mail.templates';
-import type { StatusChangeEvent, StatusChangeListener } from './order-status.service';
+import type { SharedRead, StatusChangeEvent, StatusChangeListener } from './order-status.service';
 import { mealVouchersToWire } from './order.mapper';
 import { formatEuro } from './orders.messages';
 import type { OrderRow, OrdersRepository } from './orders.repository';
@@ -68,11 +68,11 @@ export function orderMailListener(deps: {
 }): StatusChangeListener {
   const { repo, orders, mail, publicUrl } = deps;
   const orderLink = (orderId: number) => `${publicUrl}/profile/orders/${orderId}`;
-  return async (db: Db, e: StatusChangeEvent) => {
+  return async (db: Db, e: StatusChangeEvent, once: SharedRead) => {
     const confirmation = e.to === S.ordered;
     const kind = STATUS_MAILS[e.to];
     if (!orderMailWanted(e)) return;
-    const order = await repo.findOrder(e.orderId, null, db);
+    const order = await once('order', () => repo.findOrder(e.orderId, null, db));
     if (!order) return;
     const customer = await repo.customerOf(db, order.userId);
     if (!customer) return;

@@ -1,6 +1,6 @@
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
-import type { StatusChangeEvent, StatusChangeListener } from './order-status.service';
+import type { SharedRead, StatusChangeEvent, StatusChangeListener } from './order-status.service';
 import { slotText, whereText } from './orders.mails';
 import type { OrdersRepository } from './orders.repository';
 import { realAmountCents } from './staff.service';
@@ -38,9 +38,9 @@ export function orderNotificationListener(deps: {
   notify: OrderNotificationsPort;
 }): StatusChangeListener {
   const { repo, notify } = deps;
-  return async (db: Db, e: StatusChangeEvent) => {
+  return async (db: Db, e: StatusChangeEvent, once: SharedRead) => {
     if (!orderNotificationWanted(e)) return;
-    const order = await repo.findOrder(e.orderId, null, db);
+    const order = await once('order', () => repo.findOrder(e.orderId, null, db));
     if (!order) return;
     const base = { userId: order.userId, orderId: order.orderId };
     if (e.to === S.ordered)

@@ -26,7 +26,6 @@ export interface PaymentRecordsPort {
     orderId: number,
     userId: null,
   ): Promise<{ orderId: number; orderStatusId: number } | null>;
-  findOrderById(orderId: number): Promise<{ orderStatusId: number } | null>;
   latestAuthorization(orderId: number, tx?: Db): Promise<AttemptRecord | null>;
   recordPaymentEvent(
     tx: Db,
@@ -56,6 +55,14 @@ export interface OrderStatusPort {
   ): Promise<{ ok: boolean }>;
 }
 
+/** Where the browser goes back to: the order's status and its latest attempt's status decide. */
+function completedOf(orderStatusId: number, latestStatus: string | undefined): PaymentCompletedStatus {
+  if (orderStatusId === ORDER_STATUS.awaitingPayment) return 'pending';
+  if (latestStatus === 'authorized' || latestStatus === 'captured') return 'success';
+  if (latestStatus === 'created' || latestStatus === 'pending') return 'pending';
+  return 'failed';
+}
+
 /**
  * Applies the provider's notifications (the browser's return and the webhook) to authorisations and orders.
  * Idempotent: each event is recorded once (payment_events), and every change is a compare-and-set on the
@@ -75,7 +82,7 @@ export class PaymentService {
     n: VerifiedNotification,
     channel: 'return' | 'webhook',
   ): Promise<Result<{ orderId: number; completed: PaymentCompletedStatus }>> {
-    const orderId = await this.db.transaction(async (tx) => {
+    const applied = await this.db.transaction(async (tx) => {
       const auth = await this.orders.lockAuthorizationByRef(tx, this.provider.name, n.providerRef);
       if (!auth) return null;
       const order = await this.orders.lockOrder(tx, auth.orderId, null);
@@ -88,16 +95,31 @@ export class PaymentService {
         outcome: n.outcome,
       });
       const card = n.cardLast4 ? { cardBrand: n.cardBrand, cardLast4: n.cardLast4 } : null;
+      // the order and its latest attempt as this transaction leaves them (both locked or written by it)
+      const latest = await this.orders.latestAuthorization(order.orderId, tx);
+      const live = latest?.authorizationId === auth.authorizationId;
+      let s = order.orderStatusId;
+      let authStatus = auth.status;
+      const answer = () => ({
+        orderId: order.orderId,
+        completed: completedOf(s, live ? authStatus : latest?.status),
+      });
       if (!fresh) {
         // the same event by the other channel: only the card's brand and last digits may be new
         if (card) await this.orders.fillCard(tx, auth.authorizationId, card);
-        return order.orderId;
+        return answer();
       }
-      if (n.amountCents !== null && n.amountCents !== auth.amountCents) return order.orderId;
-      const latest = await this.orders.latestAuthorization(order.orderId, tx);
-      const live = latest?.authorizationId === auth.authorizationId;
+      if (n.amountCents !== null && n.amountCents !== auth.amountCents) return answer();
       const waiting = ['created', 'pending'];
-      const s = order.orderStatusId;
+      const setAuth = async (from: readonly string[], to: string): Promise<boolean> => {
+        const set = await this.orders.setAuthorizationStatus(tx, auth.authorizationId, from, to, card);
+        if (set) authStatus = to;
+        return set;
+      };
+      const moveOrder = async (to: OrderStatusId) => {
+        await this.moveOrder(tx, order.orderId, s, to);
+        s = to;
+      };
       if (n.outcome === 'success') {
         const payable =
           live &&
@@ -105,45 +127,23 @@ export class PaymentService {
             s === ORDER_STATUS.awaitingPayment ||
             s === ORDER_STATUS.invalidated);
         if (payable) {
-          if (
-            await this.orders.setAuthorizationStatus(
-              tx,
-              auth.authorizationId,
-              [...waiting, 'declined'],
-              'authorized',
-              card,
-            )
-          )
-            await this.moveOrder(tx, order.orderId, s, ORDER_STATUS.ordered);
+          if (await setAuth([...waiting, 'declined'], 'authorized')) await moveOrder(ORDER_STATUS.ordered);
         } else if (waiting.includes(auth.status) || auth.status === 'voided') {
           // money held for an attempt nobody waits for: give it back
           await this.provider.void(auth.providerRef, tx);
-          await this.orders.setAuthorizationStatus(tx, auth.authorizationId, waiting, 'voided', card);
+          await setAuth(waiting, 'voided');
         }
       } else if (n.outcome === 'pending') {
-        if (await this.orders.setAuthorizationStatus(tx, auth.authorizationId, ['created'], 'pending', card))
-          if (live && s === ORDER_STATUS.inPayment)
-            await this.moveOrder(tx, order.orderId, s, ORDER_STATUS.awaitingPayment);
-      } else if (
-        await this.orders.setAuthorizationStatus(tx, auth.authorizationId, waiting, 'declined', card)
-      ) {
+        if (await setAuth(['created'], 'pending'))
+          if (live && s === ORDER_STATUS.inPayment) await moveOrder(ORDER_STATUS.awaitingPayment);
+      } else if (await setAuth(waiting, 'declined')) {
         if (live && (s === ORDER_STATUS.inPayment || s === ORDER_STATUS.awaitingPayment))
-          await this.moveOrder(tx, order.orderId, s, ORDER_STATUS.invalidated);
+          await moveOrder(ORDER_STATUS.invalidated);
       }
-      return order.orderId;
+      return answer();
     });
-    if (orderId === null) return failWith(PAYMENT_TEXT.unknownSession, 'notFound');
-    const order = await this.orders.findOrderById(orderId);
-    const auth = order ? await this.orders.latestAuthorization(orderId) : null;
-    const completed: PaymentCompletedStatus =
-      order?.orderStatusId === ORDER_STATUS.awaitingPayment
-        ? 'pending'
-        : auth && ['authorized', 'captured'].includes(auth.status)
-          ? 'success'
-          : auth?.status === 'created' || auth?.status === 'pending'
-            ? 'pending'
-            : 'failed';
-    return ok({ orderId, completed });
+    if (applied === null) return failWith(PAYMENT_TEXT.unknownSession, 'notFound');
+    return ok(applied);
   }
 
   private async moveOrder(tx: Db, orderId: number, from: number, to: OrderStatusId) {

@@ -1,0 +1,87 @@
+import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
+import { describe, expect, it } from 'vitest';
+import type { Db } from '../../db/client';
+import { OrderStatusService } from './order-status.service';
+
+/**
+ * A database handle that keeps what the listeners write and gives savepoints their meaning: a failed
+ * `transaction` callback undoes what it wrote. Statements are counted (savepoint and release each one).
+ */
+function fakeDb() {
+  const written: string[] = [];
+  let statements = 0;
+  const db = {
+    execute: async () => {
+      statements++;
+      return { rows: [{ version: 2 }] };
+    },
+    transaction: async <T>(work: (tx: Db) => Promise<T>): Promise<T> => {
+      statements++;
+      const mark = written.length;
+      try {
+        const out = await work(db as unknown as Db);
+        statements++;
+        return out;
+      } catch (err) {
+        statements++;
+        written.length = mark;
+        throw err;
+      }
+    },
+  };
+  return { db: db as unknown as Db, written, statements: () => statements };
+}
+
+const change = {
+  orderId: 7,
+  from: ORDER_STATUS.inPayment,
+  to: ORDER_STATUS.ordered,
+  actor: 'provider' as const,
+};
+
+describe('OrderStatusService listeners', () => {
+  it('run together in one savepoint when none fails', async () => {
+    const { db, written, statements } = fakeDb();
+    const errors: unknown[] = [];
+    const status = new OrderStatusService((err) => errors.push(err));
+    status.onChange(async () => void written.push('mail'));
+    status.onChange(async () => void written.push('message'));
+    status.onChange(async () => void written.push('receipt'), (e) => e.to === ORDER_STATUS.delivered);
+    const moved = await status.transition(db, change);
+    expect(moved.ok).toBe(true);
+    expect(written).toEqual(['mail', 'message']);
+    // UPDATE, INSERT history, one savepoint and its release
+    expect(statements()).toBe(4);
+    expect(errors).toEqual([]);
+  });
+
+  it('a failing listener is logged and undoes neither the change nor the other listener', async () => {
+    const { db, written } = fakeDb();
+    const errors: unknown[] = [];
+    const status = new OrderStatusService((err) => errors.push(err));
+    status.onChange(async () => void written.push('mail'));
+    status.onChange(async () => {
+      written.push('half a message');
+      throw new Error('message refused');
+    });
+    const moved = await status.transition(db, change);
+    expect(moved.ok).toBe(true);
+    expect(written).toEqual(['mail']);
+    expect(errors).toHaveLength(1);
+    expect((errors[0] as Error).message).toBe('message refused');
+  });
+
+  it('a read shared by the listeners of one change is made once', async () => {
+    const { db } = fakeDb();
+    const status = new OrderStatusService();
+    let reads = 0;
+    const seen: number[] = [];
+    const readOrder = async () => ({ orderId: 7, read: ++reads });
+    status.onChange(async (_db, _e, once) => void seen.push((await once('order', readOrder)).read));
+    status.onChange(async (_db, _e, once) => void seen.push((await once('order', readOrder)).read));
+    await status.transition(db, change);
+    await status.transition(db, change);
+    // once per change, never carried to the next change
+    expect(seen).toEqual([1, 1, 2, 2]);
+  });
+});
