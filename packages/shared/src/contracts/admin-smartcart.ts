@@ -115,5 +115,6 @@ export const adminSelfScanningEndpoints = {
 } as const;
 
 /** The poster's address (a PDF, outside the envelope): the admin app links to it. */
-export const selfScanningPosterPath = (storeId: number) => `/ebsn/api/admin/self-scanning/${storeId}/poster.pdf`;
+export const selfScanningPosterPath = (storeId: number) =>
+  `/ebsn/api/admin/self-scanning/${storeId}/poster.pdf`;
 export const selfScanningPosterParamsSchema = z.object({ id });

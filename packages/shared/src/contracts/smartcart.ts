@@ -199,8 +199,10 @@ export type SmartCartTillClose = z.infer<typeof smartCartTillCloseSchema>;
 export const RESCAN_OUTCOMES = ['passed', 'discrepancies'] as const;
 export type RescanOutcome = (typeof RESCAN_OUTCOMES)[number];
 
-const DISCREPANCIES_TEXT = 'Indica il numero di righe errate: almeno 1 se ci sono differenze, 0 se il controllo è superato.';
-const ADJUSTED_TEXT = 'Indica l’importo corretto in centesimi (da -100000 a 100000), 0 se il controllo è superato.';
+const DISCREPANCIES_TEXT =
+  'Indica il numero di righe errate: almeno 1 se ci sono differenze, 0 se il controllo è superato.';
+const ADJUSTED_TEXT =
+  'Indica l’importo corretto in centesimi (da -100000 a 100000), 0 se il controllo è superato.';
 export const smartCartTillRescanBodySchema = z
   .object({
     code: tillCodeSchema,
@@ -208,7 +210,11 @@ export const smartCartTillRescanBodySchema = z
     tillCode: z.string().trim().min(1).max(20),
     outcome: z.enum(RESCAN_OUTCOMES, { message: 'Esito del controllo non valido: passed o discrepancies.' }),
     /** lines found wrong */
-    discrepancies: z.number({ message: DISCREPANCIES_TEXT }).int({ message: DISCREPANCIES_TEXT }).min(0).max(999),
+    discrepancies: z
+      .number({ message: DISCREPANCIES_TEXT })
+      .int({ message: DISCREPANCIES_TEXT })
+      .min(0)
+      .max(999),
     /** what the till added to (positive) or took from (negative) the total, in cents */
     adjustedCents: z
       .number({ message: ADJUSTED_TEXT })
@@ -216,10 +222,13 @@ export const smartCartTillRescanBodySchema = z
       .min(-100_000, { message: ADJUSTED_TEXT })
       .max(100_000, { message: ADJUSTED_TEXT }),
   })
-  .refine((b) => (b.outcome === 'passed' ? b.discrepancies === 0 && b.adjustedCents === 0 : b.discrepancies >= 1), {
-    message: DISCREPANCIES_TEXT,
-    path: ['discrepancies'],
-  });
+  .refine(
+    (b) => (b.outcome === 'passed' ? b.discrepancies === 0 && b.adjustedCents === 0 : b.discrepancies >= 1),
+    {
+      message: DISCREPANCIES_TEXT,
+      path: ['discrepancies'],
+    },
+  );
 export type SmartCartTillRescanBody = z.infer<typeof smartCartTillRescanBodySchema>;
 export const smartCartTillRescanSchema = z.object({
   cartId: z.number().int(),

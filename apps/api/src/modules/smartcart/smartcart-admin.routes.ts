@@ -58,7 +58,8 @@ const smartCartAdminRoutes: FastifyPluginAsyncZod<{ admin: SelfScanningAdminServ
       config: { access: readers },
       schema: {
         tags,
-        summary: "The A4 poster of a store's entrance code (PDF): its name, the CODE 128 barcode, instructions",
+        summary:
+          "The A4 poster of a store's entrance code (PDF): its name, the CODE 128 barcode, instructions",
         params: selfScanningPosterParamsSchema,
       },
     },

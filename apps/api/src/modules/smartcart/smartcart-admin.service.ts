@@ -39,7 +39,10 @@ export interface SelfScanningAdminPorts {
   now(): Date;
 }
 
-type Settings = Pick<AdminSelfScanningStore, 'enabled' | 'rescanPercent' | 'rescanPercentDefault' | 'updatedAt'>;
+type Settings = Pick<
+  AdminSelfScanningStore,
+  'enabled' | 'rescanPercent' | 'rescanPercentDefault' | 'updatedAt'
+>;
 
 /**
  * Self-scanning in the back office (decision 057): every store's state, re-scan share and sessions of the day;

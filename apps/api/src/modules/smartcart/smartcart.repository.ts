@@ -71,8 +71,7 @@ const EMPTY_DAY: SelfScanningDay = {
   rescanPending: 0,
 };
 /** the sessions started on a Europe/Rome day */
-const onRomeDay = (date: string) =>
-  sql`(s.created_at AT TIME ZONE 'Europe/Rome')::date = ${date}::date`;
+const onRomeDay = (date: string) => sql`(s.created_at AT TIME ZONE 'Europe/Rome')::date = ${date}::date`;
 const ids = (list: readonly number[]) => sql`string_to_array(${list.join(',')}, ',')::int[]`;
 
 /** numeric(12,3) as text: quantities never go through a float column */

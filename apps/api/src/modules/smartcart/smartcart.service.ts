@@ -312,7 +312,10 @@ export class SmartCartService {
    * POST /smart-cart/till/rescan: the outcome of a flagged session's re-scan check, recorded once. The same
    * report again answers it as recorded (`duplicate`); a different one after it is refused.
    */
-  async tillRescan(system: TillSystemRef, body: SmartCartTillRescanBody): Promise<Result<SmartCartTillRescan>> {
+  async tillRescan(
+    system: TillSystemRef,
+    body: SmartCartTillRescanBody,
+  ): Promise<Result<SmartCartTillRescan>> {
     const session = await this.repo.byTillCode(this.db, body.code);
     if (!session) return failWith(SMART_CART_TEXT.tillCodeUnknown, 'notFound');
     if (session.warehouseId !== system.warehouseId) return failWith(SMART_CART_TEXT.tillOtherStore);
