@@ -107,7 +107,8 @@ export function SelfScanningList() {
 /** Today's sessions of the store shown, newest first. */
 function DaySessions() {
   const store = useRecordContext<AdminSelfScanningDetail>();
-  if (!store) return null;
+  // the list's row stands in for the record until the store's own answer (with its sessions) arrives
+  if (!store?.sessions) return <Typography>Caricamento…</Typography>;
   if (store.sessions.length === 0) return <Typography>Nessuna spesa self-scanning oggi.</Typography>;
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
