@@ -150,9 +150,8 @@ function PosterButton() {
       href={selfScanningPosterPath(store.id)}
       target="_blank"
       rel="noopener"
-      aria-label={`Stampa il cartello dell’ingresso di ${store.name} (PDF)`}
     >
-      Cartello per l’ingresso (PDF)
+      Stampa il cartello dell’ingresso (PDF)
     </Button>
   );
 }
