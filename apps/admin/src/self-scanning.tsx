@@ -145,12 +145,7 @@ function PosterButton() {
   const store = useRecordContext<AdminSelfScanningStore>();
   if (!store) return null;
   return (
-    <Button
-      variant="outlined"
-      href={selfScanningPosterPath(store.id)}
-      target="_blank"
-      rel="noopener"
-    >
+    <Button variant="outlined" href={selfScanningPosterPath(store.id)} target="_blank" rel="noopener">
       Stampa il cartello dell’ingresso (PDF)
     </Button>
   );

@@ -8,7 +8,7 @@ import type {
 import type { SmartCart, SmartCartTillRescan } from '@spesa/shared/contracts/smartcart';
 import { storeIdOfCode } from '@spesa/shared/smartcart/store-code';
 import { sql } from 'drizzle-orm';
-import { PDFDict, PDFDocument, PDFName, PDFNumber, PDFRawStream } from 'pdf-lib';
+import { PDFDocument, PDFName, PDFRawStream, type PDFDict, type PDFNumber } from 'pdf-lib';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { prepareZXingModule, readBarcodes } from 'zxing-wasm/reader';
@@ -267,7 +267,7 @@ describe('the entrance poster', () => {
       .png()
       .toBuffer();
     const require = createRequire(import.meta.url);
-    prepareZXingModule({
+    await prepareZXingModule({
       overrides: { wasmBinary: readFileSync(require.resolve('zxing-wasm/reader/zxing_reader.wasm')).buffer },
       fireImmediately: true,
     });
