@@ -212,11 +212,9 @@ export function SelfScanningEdit() {
   return (
     <SafeEdit redirect="show">
       <BooleanInput source="enabled" />
+      {/* no min/max attributes: the browser's own bubble would speak English; the validator speaks Italian */}
       <NumberInput
         source="rescanPercent"
-        min={0}
-        max={100}
-        step={1}
         validate={[required(), percent]}
         helperText="Quota delle spese concluse che la cassa ricontrolla a campione, da 0 a 100."
       />
