@@ -11,6 +11,8 @@ import {
   TableHead,
   TableRow,
   Typography,
+  useMediaQuery,
+  type Theme,
 } from '@mui/material';
 import {
   RESCAN_PERCENT_TEXT,
@@ -30,6 +32,7 @@ import {
   List,
   NumberInput,
   Show,
+  SimpleList,
   SimpleShowLayout,
   TextField,
   TopToolbar,
@@ -75,31 +78,43 @@ const OnOff = ({ on }: { on: boolean }) => (
 
 /** The stores with their self-scanning state, share and today's sessions. */
 export function SelfScanningList() {
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <List perPage={100} pagination={false} title="Self-scanning nei punti vendita">
-      <DataTable rowClick="show" bulkActionButtons={false}>
-        <DataTable.Col source="name" />
-        <DataTable.Col source="city" />
-        <DataTable.Col source="enabled" render={(r: AdminSelfScanningStore) => <OnOff on={r.enabled} />} />
-        <DataTable.Col
-          source="rescanPercent"
-          label="Ricontrollo"
-          render={(r: AdminSelfScanningStore) =>
-            `${r.rescanPercent}%${r.rescanPercentDefault ? ' (predefinito)' : ''}`
+    <List perPage={100} pagination={false} exporter={false} title="Self-scanning nei punti vendita">
+      {small ? (
+        <SimpleList<AdminSelfScanningStore>
+          primaryText={(r) => r.name}
+          secondaryText={(r) =>
+            `${r.enabled ? 'Attivo' : 'Spento'} · ricontrollo ${r.rescanPercent}% · oggi ${r.today.started} iniziate, ` +
+            `${r.today.ended} concluse, ${r.today.flagged} da ricontrollare`
           }
+          linkType="show"
         />
-        <DataTable.Col label="Oggi: iniziate" render={(r: AdminSelfScanningStore) => r.today.started} />
-        <DataTable.Col label="Concluse" render={(r: AdminSelfScanningStore) => r.today.ended} />
-        <DataTable.Col label="Pagate" render={(r: AdminSelfScanningStore) => r.today.closed} />
-        <DataTable.Col label="Annullate" render={(r: AdminSelfScanningStore) => r.today.cancelled} />
-        <DataTable.Col label="Da ricontrollare" render={(r: AdminSelfScanningStore) => r.today.flagged} />
-        <DataTable.Col
-          label="Esiti (ok / differenze / da fare)"
-          render={(r: AdminSelfScanningStore) =>
-            `${r.today.rescanPassed} / ${r.today.rescanDiscrepancies} / ${r.today.rescanPending}`
-          }
-        />
-      </DataTable>
+      ) : (
+        <DataTable rowClick="show" bulkActionButtons={false}>
+          <DataTable.Col source="name" />
+          <DataTable.Col source="city" />
+          <DataTable.Col source="enabled" render={(r: AdminSelfScanningStore) => <OnOff on={r.enabled} />} />
+          <DataTable.Col
+            source="rescanPercent"
+            label="Ricontrollo"
+            render={(r: AdminSelfScanningStore) =>
+              `${r.rescanPercent}%${r.rescanPercentDefault ? ' (predefinito)' : ''}`
+            }
+          />
+          <DataTable.Col label="Oggi: iniziate" render={(r: AdminSelfScanningStore) => r.today.started} />
+          <DataTable.Col label="Concluse" render={(r: AdminSelfScanningStore) => r.today.ended} />
+          <DataTable.Col label="Pagate" render={(r: AdminSelfScanningStore) => r.today.closed} />
+          <DataTable.Col label="Annullate" render={(r: AdminSelfScanningStore) => r.today.cancelled} />
+          <DataTable.Col label="Da ricontrollare" render={(r: AdminSelfScanningStore) => r.today.flagged} />
+          <DataTable.Col
+            label="Esiti (ok / differenze / da fare)"
+            render={(r: AdminSelfScanningStore) =>
+              `${r.today.rescanPassed} / ${r.today.rescanDiscrepancies} / ${r.today.rescanPending}`
+            }
+          />
+        </DataTable>
+      )}
     </List>
   );
 }
@@ -107,6 +122,7 @@ export function SelfScanningList() {
 /** Today's sessions of the store shown, newest first. */
 function DaySessions() {
   const store = useRecordContext<AdminSelfScanningDetail>();
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   // the list's row stands in for the record until the store's own answer (with its sessions) arrives
   if (!store?.sessions) return <Typography>Caricamento…</Typography>;
   if (store.sessions.length === 0) return <Typography>Nessuna spesa self-scanning oggi.</Typography>;
@@ -117,9 +133,9 @@ function DaySessions() {
           <TableRow>
             <TableCell>N.</TableCell>
             <TableCell>Stato</TableCell>
-            <TableCell align="right">Righe</TableCell>
+            {small ? null : <TableCell align="right">Righe</TableCell>}
             <TableCell>Inizio</TableCell>
-            <TableCell>Fine</TableCell>
+            {small ? null : <TableCell>Fine</TableCell>}
             <TableCell>Ricontrollo in cassa</TableCell>
           </TableRow>
         </TableHead>
@@ -128,9 +144,9 @@ function DaySessions() {
             <TableRow key={s.sessionId}>
               <TableCell>{s.sessionId}</TableCell>
               <TableCell>{STATUS_TEXT[s.status]}</TableCell>
-              <TableCell align="right">{s.lines}</TableCell>
+              {small ? null : <TableCell align="right">{s.lines}</TableCell>}
               <TableCell>{time(s.startedAt)}</TableCell>
-              <TableCell>{time(s.closedAt ?? s.cancelledAt ?? s.endedAt)}</TableCell>
+              {small ? null : <TableCell>{time(s.closedAt ?? s.cancelledAt ?? s.endedAt)}</TableCell>}
               <TableCell>{rescanText(s)}</TableCell>
             </TableRow>
           ))}
