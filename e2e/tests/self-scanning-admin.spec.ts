@@ -73,7 +73,7 @@ test('un responsabile di negozio vede le spese self-scanning di oggi, cambia la 
   await expectAccessible(page, 'admin: self-scanning, punto vendita');
 
   // the poster: an A4 PDF
-  const poster = page.getByRole('link', { name: /Stampa il cartello dell’ingresso/ });
+  const poster = page.getByRole('link', { name: 'Stampa il cartello (PDF)' });
   const href = await poster.getAttribute('href');
   const pdf = await page.request.get(href ?? '');
   expect(pdf.headers()['content-type']).toBe('application/pdf');

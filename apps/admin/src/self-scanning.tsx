@@ -162,7 +162,7 @@ function PosterButton() {
   if (!store) return null;
   return (
     <Button variant="outlined" href={selfScanningPosterPath(store.id)} target="_blank" rel="noopener">
-      Stampa il cartello dell’ingresso (PDF)
+      Stampa il cartello (PDF)
     </Button>
   );
 }
