@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies } from '../support/account';
 import { DEMO_PASSWORD } from '../support/admin';
+import { accountButton, openApp } from '../support/app';
 import { expectAccessible } from '../support/axe';
 import { barcodeVideo, fakeCamera } from '../support/fake-camera';
 
@@ -15,14 +15,7 @@ test.use(fakeCamera(await barcodeVideo(CARD)));
 test('app: la carta fedeltà inquadrata all’accesso compila il campo, poi la password e si entra', async ({
   page,
 }) => {
-  await page.goto('/');
-  await acceptCookies(page);
-  // the app's first-run tutorial (the demo shop has one): skipped
-  const skip = page.getByRole('button', { name: 'Salta' });
-  await expect(skip).toBeVisible();
-  await expectAccessible(page, 'tutorial (app)');
-  await skip.click();
-  await expect(skip).toHaveCount(0);
+  await openApp(page);
   await page.getByRole('banner').getByRole('button', { name: 'Accedi', exact: true }).click();
   const login = page.getByRole('dialog', { name: 'Accedi' });
   const scan = login.getByRole('button', { name: 'Scansiona la carta fedeltà' });
@@ -40,5 +33,5 @@ test('app: la carta fedeltà inquadrata all’accesso compila il campo, poi la p
   await page.keyboard.type(DEMO_PASSWORD);
   await login.getByRole('button', { name: 'Accedi', exact: true }).click();
   await expect(login).toBeHidden({ timeout: 20_000 });
-  await expect(page.getByRole('banner').getByRole('button', { name: /Ciao, Mario/ })).toBeVisible();
+  await expect(accountButton(page, 'Mario')).toBeVisible();
 });
