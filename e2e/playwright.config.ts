@@ -10,6 +10,12 @@ const root = resolve(here, '..');
 const port = Number(process.env.E2E_PORT ?? 8181);
 const baseURL = process.env.E2E_BASE_URL ?? `http://127.0.0.1:${port}`;
 const isCI = !!process.env.CI;
+// the app build (decision 055) is served by a server of its own: `*.app.spec.ts` journeys run against it
+const appPort = Number(process.env.E2E_APP_PORT ?? port + 1);
+const appBaseURL = process.env.E2E_APP_BASE_URL ?? `http://127.0.0.1:${appPort}`;
+/** with E2E_BASE_URL (servers already running) the app journeys run only when E2E_APP_BASE_URL names one */
+const withApp = !process.env.E2E_BASE_URL || !!process.env.E2E_APP_BASE_URL;
+const APP_SPECS = /\.app\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -45,24 +51,48 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
+      testIgnore: APP_SPECS,
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: CHROMIUM_LAUNCH,
       },
     },
+    ...(withApp
+      ? [
+          {
+            name: 'app',
+            testMatch: APP_SPECS,
+            use: { ...devices['Pixel 7'], baseURL: appBaseURL, launchOptions: CHROMIUM_LAUNCH },
+          },
+        ]
+      : []),
   ],
   // E2E_BASE_URL points the journeys at a server that is already running (no web server started then).
   webServer: process.env.E2E_BASE_URL
     ? undefined
-    : {
-        command: 'node support/serve.mjs',
-        cwd: here,
-        url: `${baseURL}/ebsn/api/version.json`,
-        reuseExistingServer: false,
-        timeout: 240_000, // builds the web app if dist is missing, then creates and seeds a new database
-        stdout: 'pipe',
-        stderr: 'pipe',
-        gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-        env: { E2E_PORT: String(port) },
-      },
+    : [
+        {
+          command: 'node support/serve.mjs',
+          cwd: here,
+          url: `${baseURL}/ebsn/api/version.json`,
+          reuseExistingServer: false,
+          timeout: 240_000, // builds the web app if dist is missing, then creates and seeds a new database
+          stdout: 'pipe',
+          stderr: 'pipe',
+          gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+          env: { E2E_PORT: String(port) },
+        },
+        {
+          // the app build on its own port and database (built with `build:app` if missing)
+          command: 'node support/serve.mjs',
+          cwd: here,
+          url: `${appBaseURL}/ebsn/api/version.json`,
+          reuseExistingServer: false,
+          timeout: 300_000,
+          stdout: 'pipe',
+          stderr: 'pipe',
+          gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+          env: { E2E_PORT: String(appPort), WEB_DIST: 'apps/web/dist-app' },
+        },
+      ],
 });

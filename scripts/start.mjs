@@ -15,14 +15,17 @@ const adminDist = process.env.ADMIN_DIST
   : join(root, 'apps/admin/dist');
 const npm = process.platform === 'win32' ? 'npm.cmd' : 'npm';
 
-/** Builds a front end first when its production build is missing (the shop's web app, the back office). */
-function buildIfMissing(name, dist, workspace) {
+/**
+ * Builds a front end first when its production build is missing (the shop's web app, its app variant in
+ * apps/web/dist-app, the back office).
+ */
+function buildIfMissing(name, dist, workspace, script = 'build') {
   if (existsSync(join(dist, 'index.html'))) return;
   console.log(
-    `[start] ${join(dist, 'index.html')} is missing: building ${name} first (npm run build -w ${workspace})`,
+    `[start] ${join(dist, 'index.html')} is missing: building ${name} first (npm run ${script} -w ${workspace})`,
   );
   const t0 = Date.now();
-  const build = spawnSync(npm, ['run', 'build', '-w', workspace], { cwd: root, stdio: 'inherit' });
+  const build = spawnSync(npm, ['run', script, '-w', workspace], { cwd: root, stdio: 'inherit' });
   if (build.status !== 0) {
     console.error(
       `[start] the ${name} build failed (exit ${build.status ?? build.signal}); not starting the server`,
@@ -32,7 +35,12 @@ function buildIfMissing(name, dist, workspace) {
   console.log(`[start] ${name} built in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
 }
 
-buildIfMissing('the web app', webDist, '@spesa/web');
+buildIfMissing(
+  'the web app',
+  webDist,
+  '@spesa/web',
+  webDist === join(root, 'apps/web/dist-app') ? 'build:app' : 'build',
+);
 buildIfMissing('the back office', adminDist, '@spesa/admin');
 
 const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {

@@ -311,11 +311,18 @@ if (runVitest) {
 let building = null;
 if (runE2e) {
   const t0 = Date.now();
-  // both front ends: the shop's web app and the back office (npm run build)
-  building = run(npm, ['run', 'build'], { capture: true }).then((res) => ({
-    ...res,
-    time: secs(t0),
-  }));
+  // both front ends: the shop's web app and the back office (npm run build), then the app variant of the shop
+  // (apps/web/dist-app, served to the `app` journeys by a server of their own)
+  building = run(npm, ['run', 'build'], { capture: true })
+    .then(async (web) =>
+      web.code !== 0
+        ? web
+        : run(npm, ['run', 'build:app', '-w', '@spesa/web'], { capture: true }).then((app) => ({
+            ...app,
+            output: web.output + app.output,
+          })),
+    )
+    .then((res) => ({ ...res, time: secs(t0) }));
 }
 
 if (runPg) {
@@ -384,8 +391,15 @@ if (building) {
     const t1 = Date.now();
     const out = join(resultsDir, 'playwright.json');
     const port = process.env.E2E_PORT || String(await freePort());
+    const appPort = process.env.E2E_APP_PORT || String(await freePort());
     const res = await run(npm, ['run', 'test:e2e'], {
-      env: { ...baseEnv, CHROMIUM_PATH: chromiumPath, E2E_PORT: port, PLAYWRIGHT_JSON_OUTPUT_FILE: out },
+      env: {
+        ...baseEnv,
+        CHROMIUM_PATH: chromiumPath,
+        E2E_PORT: port,
+        E2E_APP_PORT: appPort,
+        PLAYWRIGHT_JSON_OUTPUT_FILE: out,
+      },
     });
     steps.push({ name: 'playwright journeys', ...countPlaywright(out, res.code), time: secs(t1) });
   }

@@ -1,13 +1,8 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import bwipjs from 'bwip-js/node';
-import sharp from 'sharp';
-import { writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import { acceptCookies, registerConfirmedCustomer, signIn } from '../support/account';
 import { expectAccessible } from '../support/axe';
-import { CHROMIUM_LAUNCH } from '../support/chromium';
 import { call } from '../support/checkout';
+import { barcodeVideo, fakeCamera } from '../support/fake-camera';
 
 // Self-scanning in the store and the card scan (issue 25, decision 057): a customer self-scans three products
 // (one weighed, from a department scale's prefix-2 label) typing their codes, with the network cut in the
@@ -20,48 +15,7 @@ const STORE = { id: 13, name: 'Spesa Milano Città Studi', till: 'CASSE-13', sec
 const CARD = '2600000001014';
 
 // ---- the fake camera: a Y4M video of the card's EAN-13, drawn by bwip-js, fed to Chromium ----
-const W = 640;
-const H = 480;
-async function barcodeVideo(text: string): Promise<string> {
-  const png = await bwipjs.toBuffer({
-    bcid: 'ean13',
-    text,
-    scale: 4,
-    height: 22,
-    includetext: true,
-    paddingwidth: 12,
-    paddingheight: 12,
-    backgroundcolor: 'FFFFFF',
-  });
-  const luma = await sharp(png)
-    .resize(W, H, { fit: 'contain', background: '#ffffff' })
-    .flatten({ background: '#ffffff' })
-    .greyscale()
-    .raw()
-    .toBuffer();
-  const chroma = Buffer.alloc((W / 2) * (H / 2), 128);
-  const frame = Buffer.concat([Buffer.from('FRAME\n'), luma, chroma, chroma]);
-  const file = join(tmpdir(), `spesa-card-${process.pid}.y4m`);
-  writeFileSync(
-    file,
-    Buffer.concat([Buffer.from(`YUV4MPEG2 W${W} H${H} F10:1 Ip A1:1 C420jpeg\n`), ...Array(10).fill(frame)]),
-  );
-  return file;
-}
-const video = await barcodeVideo(CARD);
-
-test.use({
-  permissions: ['camera'],
-  launchOptions: {
-    ...CHROMIUM_LAUNCH,
-    args: [
-      ...CHROMIUM_LAUNCH.args,
-      '--use-fake-device-for-media-stream',
-      '--use-fake-ui-for-media-stream',
-      `--use-file-for-fake-video-capture=${video}`,
-    ],
-  },
-});
+test.use(fakeCamera(await barcodeVideo(CARD)));
 
 /** GS1 check digit (the labels are built here independently of the shop's decoder) */
 function checkDigit(body: string): number {

@@ -22,6 +22,7 @@ import { PromotionCreate, PromotionList, PromotionShow } from './promotions';
 import { ProductEdit, ProductList, ProductShow } from './products';
 import { SlotTemplateEdit, SlotTemplateList } from './slot-templates';
 import { StaffCreate, StaffEdit, StaffList } from './staff';
+import { SelfScanningEdit, SelfScanningList, SelfScanningShow } from './self-scanning';
 import { StoreEdit, StoreList, StoreShow } from './stores';
 import { VoteList } from './votes';
 import { ReceiptList, ReceiptShow } from './receipts';
@@ -101,6 +102,15 @@ export function AdminApp() {
             list={StoreList}
             show={StoreShow}
             edit={mayWrite(role, 'stores') ? StoreEdit : undefined}
+          />
+        ) : null,
+        mayRead(role, 'selfScanning') ? (
+          <Resource
+            key="self-scanning"
+            name="self-scanning"
+            list={SelfScanningList}
+            show={SelfScanningShow}
+            edit={mayWrite(role, 'selfScanning') ? SelfScanningEdit : undefined}
           />
         ) : null,
         mayRead(role, 'slotTemplates') ? (

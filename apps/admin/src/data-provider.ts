@@ -10,6 +10,7 @@ import type {
   RecipeCourse,
   RecipeDifficulty,
 } from '@spesa/shared/contracts/admin-content';
+import type { AdminSelfScanningStore } from '@spesa/shared/contracts/admin-smartcart';
 import { VOTE_STATUSES } from '@spesa/shared/contracts/ratings';
 import { GIFT_CARD_ORDER_STATES } from '@spesa/shared/loyalty/gift-card-partners';
 import { adminCall, AdminApiError } from './api';
@@ -156,6 +157,7 @@ export const dataProvider: DataProvider = {
         });
       }
       if (resource === 'stores') return adminCall('GET /admin/stores', {});
+      if (resource === 'self-scanning') return adminCall('GET /admin/self-scanning', {});
       if (resource === 'staff') return adminCall('GET /admin/staff', {});
       if (resource === 'receipts') {
         const userId = Number(filter.userId);
@@ -242,6 +244,8 @@ export const dataProvider: DataProvider = {
         return adminCall('GET /admin/stores/:id', { params: { id: Number(params.id) } });
       if (resource === 'receipts')
         return adminCall('GET /admin/receipts/:id', { params: { id: Number(params.id) } });
+      if (resource === 'self-scanning')
+        return adminCall('GET /admin/self-scanning/:id', { params: { id: Number(params.id) } });
       if (resource === 'gift-card-orders')
         return adminCall('GET /admin/gift-card-orders/:id', { params: { id: Number(params.id) } });
       if (resource === 'pages')
@@ -292,6 +296,18 @@ export const dataProvider: DataProvider = {
           params: id,
           body: { ...changed, updatedAt: previous.updatedAt },
         });
+      if (resource === 'self-scanning') {
+        // the settings changed, with the `updatedAt` read (null: the store never had any)
+        const { enabled, rescanPercent } = changed as { enabled?: boolean; rescanPercent?: number };
+        return adminCall('POST /admin/self-scanning/:id', {
+          params: id,
+          body: {
+            ...(enabled === undefined ? {} : { enabled }),
+            ...(rescanPercent === undefined ? {} : { rescanPercent: Number(rescanPercent) }),
+            updatedAt: (params.previousData as AdminSelfScanningStore).updatedAt,
+          },
+        });
+      }
       if (resource === 'slot-templates')
         return adminCall('POST /admin/slot-templates/:id', {
           params: id,

@@ -48,6 +48,17 @@ export const adminItalian = {
         serviceHours: 'Orari di apertura',
       },
     },
+    'self-scanning': {
+      name: 'Self-scanning |||| Self-scanning',
+      fields: {
+        id: 'ID',
+        name: 'Punto vendita',
+        city: 'Comune',
+        enabled: 'Self-scanning attivo',
+        rescanPercent: 'Spese da ricontrollare in cassa (%)',
+        entranceCode: 'Codice dell’ingresso',
+      },
+    },
     staff: {
       name: 'Operatore |||| Operatori',
       fields: {

@@ -134,6 +134,8 @@ import { ReceiptsRepository } from './modules/receipts/receipts.repository';
 import receiptsAdminRoutes from './modules/receipts/receipts-admin.routes';
 import receiptsRoutes from './modules/receipts/receipts.routes';
 import { SmartCartRepository } from './modules/smartcart/smartcart.repository';
+import smartCartAdminRoutes from './modules/smartcart/smartcart-admin.routes';
+import { SelfScanningAdminService } from './modules/smartcart/smartcart-admin.service';
 import smartCartRoutes from './modules/smartcart/smartcart.routes';
 import { SmartCartService } from './modules/smartcart/smartcart.service';
 import {
@@ -737,6 +739,28 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     { rescanShare: opts.smartCartRescanShare ?? env.SMART_CART_RESCAN_SHARE },
   );
   erasers.push((userId) => smartCartRepo.eraseCustomer(userId));
+  // its back office: the stores (delivery's), the audit log (the back office's)
+  const selfScanningAdmin = new SelfScanningAdminService(
+    opts.db,
+    smartCartRepo,
+    {
+      stores: async (only) =>
+        (await slotAdmin.stores(only)).map(({ id, name, city }) => ({ id, name, city })),
+      audit: (db, e) =>
+        backoffice.audit(db, {
+          staffUserId: e.staff.userId,
+          staffName: e.staff.name,
+          action: e.action,
+          resource: 'self-scanning',
+          resourceId: String(e.storeId),
+          allowed: e.allowed,
+          before: e.before,
+          after: e.after,
+        }),
+      now,
+    },
+    opts.smartCartRescanShare ?? env.SMART_CART_RESCAN_SHARE,
+  );
   // the content system's forms (decision 051): the customer's data, last orders and voucher mode through ports,
   // submissions mailed to the chain with their files, deleted after the retention period (daily job)
   const forms = new FormsService(opts.db, new FormsRepository(opts.db), new FormFiles(env.FORM_UPLOADS_DIR), {
@@ -1104,6 +1128,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         smartCart,
         authenticateTill: (systemId, secret) => receipts.authenticate(systemId, secret),
       });
+      await api.register(smartCartAdminRoutes, { admin: selfScanningAdmin });
       await api.register(receiptsAdminRoutes, { receipts });
       await api.register(contentAdminRoutes, { store: contentStore, posts: contentPosts });
       await api.register(formsAdminRoutes, { forms });

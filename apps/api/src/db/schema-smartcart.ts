@@ -20,10 +20,18 @@ import { users } from './schema-account';
  * applied (a device's queued scan is applied once, whatever process receives it and however often).
  */
 
-/** A store (delivery's warehouses.warehouse_id) where customers may self-scan. */
+/**
+ * A store (delivery's warehouses.warehouse_id) and its self-scanning settings; a store without a row has
+ * self-scanning off. The back office switches it and sets the share of ended sessions flagged for a re-scan.
+ */
 export const smartCartStores = pgTable('smart_cart_stores', {
   warehouseId: integer('warehouse_id').primaryKey(),
   enabledAt: timestamp('enabled_at', { withTimezone: true }).notNull().defaultNow(),
+  /** customers may start sessions here */
+  enabled: boolean('enabled').notNull().default(true),
+  /** percent (0-100) of ended sessions flagged for a re-scan at the till; null: the chain's default */
+  rescanPercent: integer('rescan_percent'),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
 export const smartCartSessions = pgTable(
@@ -52,6 +60,15 @@ export const smartCartSessions = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    /** the till's re-scan check of a flagged session: passed | discrepancies (null: not reported) */
+    rescanOutcome: text('rescan_outcome'),
+    /** lines found wrong by the re-scan, and the amount the till adjusted (signed cents) */
+    rescanDiscrepancies: integer('rescan_discrepancies'),
+    rescanAdjustedCents: integer('rescan_adjusted_cents'),
+    /** the till that reported the check (its till code) and when */
+    rescanTill: text('rescan_till'),
+    rescanAt: timestamp('rescan_at', { withTimezone: true }),
   },
   (t) => [
     // one session in progress per customer (a second start finds it)
@@ -60,6 +77,8 @@ export const smartCartSessions = pgTable(
       .where(sql`${t.status} IN ('open', 'ended')`),
     uniqueIndex('smart_cart_sessions_till_code_uq').on(t.tillCode),
     index('smart_cart_sessions_user_idx').on(t.userId, t.createdAt),
+    // the back office's sessions of the day per store
+    index('smart_cart_sessions_store_day_idx').on(t.warehouseId, t.createdAt),
   ],
 );
 

@@ -160,6 +160,7 @@ describe('every route says who may call it', () => {
       "POST /ebsn/api/receipts/till/ingest | signed: a store's till system: its id and secret (x-till-system, x-till-secret) are checked in the handler",
       "GET /ebsn/api/smart-cart/till/view | signed: a store's till system: its id and secret (x-till-system, x-till-secret) are checked in the handler",
       "POST /ebsn/api/smart-cart/till/close | signed: a store's till system: its id and secret (x-till-system, x-till-secret) are checked in the handler",
+      "POST /ebsn/api/smart-cart/till/rescan | signed: a store's till system: its id and secret (x-till-system, x-till-secret) are checked in the handler",
       'POST /ebsn/api/loyalty/gift-card-orders | public: companies ask for gift cards without an account (throttled per address)',
       'POST /ebsn/api/admin/auth/login | public: the back-office sign-in: the password and the one-time code are checked here',
       'POST /ebsn/api/admin/auth/enrol | public: confirms the authenticator with the enrolment token shown at sign-in',
@@ -387,6 +388,8 @@ describe('every endpoint under /ebsn/api is registered from its contract (decisi
     expect(plain.sort()).toEqual([
       // a file a customer sent through a form, for customer service (a file, not the envelope; decision 051)
       'GET /ebsn/api/admin/form-submissions/:id/files/:uploadId',
+      // a store's self-scanning entrance poster (a PDF, not the envelope; decision 057)
+      'GET /ebsn/api/admin/self-scanning/:id/poster.pdf',
       // a social sign-in: its start and the provider's answer, redirects (decision 054)
       'GET /ebsn/api/api/social-redir/:providerMobile',
       // the sandbox provider's hosted card page (HTML) and its form

@@ -92,6 +92,11 @@ export const ADMIN_GRANTS = {
   /** what customers sent through the shop's forms, with their files, read only (decision 051) */
   formSubmissions: { read: ['administrator', 'customer_service', 'supervisor'], write: [] },
   audit: { read: ['administrator', 'supervisor'], write: [] },
+  /** self-scanning in the stores: on/off, the re-scan share, the sessions of the day, the entrance posters */
+  selfScanning: {
+    read: ['administrator', 'store_manager', 'supervisor'],
+    write: ['administrator', 'store_manager'],
+  },
   /** what operators did while acting for customers (decision 053) */
   operatorActions: { read: ['administrator', 'supervisor'], write: [] },
 } as const satisfies Record<string, { read: readonly StaffRole[]; write: readonly StaffRole[] }>;

@@ -11,6 +11,7 @@ import {
 } from './admin-content';
 import { adminFormsEndpoints } from './admin-forms';
 import { adminReceiptsEndpoints } from './admin-receipts';
+import { adminSelfScanningEndpoints } from './admin-smartcart';
 import { cartEndpoints } from './cart';
 import { catalogueEndpoints } from './catalogue';
 import { checkoutEndpoints } from './checkout';
@@ -64,6 +65,7 @@ export const ENDPOINT_GROUPS = {
   receipts: receiptsEndpoints,
   adminReceipts: adminReceiptsEndpoints,
   smartCart: smartCartEndpoints,
+  adminSelfScanning: adminSelfScanningEndpoints,
   adminContent: adminContentEndpoints,
   adminSlides: adminSlideEndpoints,
   adminUxBlocks: adminUxBlockEndpoints,

@@ -195,6 +195,53 @@ export type SmartCartTillCloseBody = z.infer<typeof smartCartTillCloseBodySchema
 export const smartCartTillCloseSchema = smartCartTillViewSchema.extend({ receipt: tillReceiptAnswerSchema });
 export type SmartCartTillClose = z.infer<typeof smartCartTillCloseSchema>;
 
+/** The till's re-scan check of a flagged session: all lines right, or some wrong (and corrected). */
+export const RESCAN_OUTCOMES = ['passed', 'discrepancies'] as const;
+export type RescanOutcome = (typeof RESCAN_OUTCOMES)[number];
+
+const DISCREPANCIES_TEXT =
+  'Indica il numero di righe errate: almeno 1 se ci sono differenze, 0 se il controllo è superato.';
+const ADJUSTED_TEXT =
+  'Indica l’importo corretto in centesimi (da -100000 a 100000), 0 se il controllo è superato.';
+export const smartCartTillRescanBodySchema = z
+  .object({
+    code: tillCodeSchema,
+    /** the till that checked (as in the close) */
+    tillCode: z.string().trim().min(1).max(20),
+    outcome: z.enum(RESCAN_OUTCOMES, { message: 'Esito del controllo non valido: passed o discrepancies.' }),
+    /** lines found wrong */
+    discrepancies: z
+      .number({ message: DISCREPANCIES_TEXT })
+      .int({ message: DISCREPANCIES_TEXT })
+      .min(0)
+      .max(999),
+    /** what the till added to (positive) or took from (negative) the total, in cents */
+    adjustedCents: z
+      .number({ message: ADJUSTED_TEXT })
+      .int({ message: ADJUSTED_TEXT })
+      .min(-100_000, { message: ADJUSTED_TEXT })
+      .max(100_000, { message: ADJUSTED_TEXT }),
+  })
+  .refine(
+    (b) => (b.outcome === 'passed' ? b.discrepancies === 0 && b.adjustedCents === 0 : b.discrepancies >= 1),
+    {
+      message: DISCREPANCIES_TEXT,
+      path: ['discrepancies'],
+    },
+  );
+export type SmartCartTillRescanBody = z.infer<typeof smartCartTillRescanBodySchema>;
+export const smartCartTillRescanSchema = z.object({
+  cartId: z.number().int(),
+  outcome: z.enum(RESCAN_OUTCOMES),
+  discrepancies: z.number().int(),
+  adjustedCents: z.number().int(),
+  tillCode: z.string(),
+  reportedAt: z.string(),
+  /** this report had already been recorded (a replay): nothing changed */
+  duplicate: z.boolean(),
+});
+export type SmartCartTillRescan = z.infer<typeof smartCartTillRescanSchema>;
+
 // ---------- endpoints (the smartcart module registers them) ----------
 export const smartCartEndpoints = {
   stores: endpoint({ method: 'GET', path: '/smart-cart/stores', response: smartCartStoresSchema }),
@@ -242,5 +289,11 @@ export const smartCartEndpoints = {
     path: '/smart-cart/till/close',
     body: smartCartTillCloseBodySchema,
     response: smartCartTillCloseSchema,
+  }),
+  tillRescan: endpoint({
+    method: 'POST',
+    path: '/smart-cart/till/rescan',
+    body: smartCartTillRescanBodySchema,
+    response: smartCartTillRescanSchema,
   }),
 };

@@ -72,6 +72,23 @@ export const SMART_CART_TEXT = {
     code: 'msg.smartcart.tillNotEnded',
     text: 'Questa spesa self-scanning non è conclusa o è già stata pagata.',
   },
+  rescanNotFlagged: {
+    code: 'msg.smartcart.rescanNotFlagged',
+    text: 'Questa spesa self-scanning non è tra quelle da ricontrollare: nessun esito da registrare.',
+  },
+  rescanReported: {
+    code: 'msg.smartcart.rescanReported',
+    text: 'L’esito del controllo di questa spesa è già stato registrato con dati diversi.',
+  },
+  storeNotFound: { code: 'msg.smartcart.storeNotFound', text: 'Punto vendita non trovato.' },
+  notYourStore: {
+    code: 'msg.smartcart.notYourStore',
+    text: 'Questo punto vendita non è tra quelli che gestisci.',
+  },
+  staleEdit: {
+    code: 'msg.smartcart.staleEdit',
+    text: 'Qualcun altro ha salvato queste impostazioni nel frattempo: ricarica e controlla le sue modifiche.',
+  },
   busy: { code: 'msg.smartcart.busy', text: 'La spesa è stata modificata nello stesso momento: riprova.' },
 } as const satisfies MessageTable;
 

@@ -1,4 +1,5 @@
-import type { SmartCartStatus } from '@spesa/shared/contracts/smartcart';
+import type { AdminSelfScanningSession, SelfScanningDay } from '@spesa/shared/contracts/admin-smartcart';
+import type { RescanOutcome, SmartCartStatus } from '@spesa/shared/contracts/smartcart';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -42,6 +43,37 @@ const iso = (column: string) =>
 const SESSION = sql`s.session_id AS "sessionId", s.user_id AS "userId", s.warehouse_id AS "warehouseId",
   s.status, s.infos, s.reminders, s.till_code AS "tillCode", s.rescan, s.receipt_id AS "receiptId",
   ${iso('s.created_at')} AS "createdAt", ${iso('s.ended_at')} AS "endedAt"`;
+/** A store's self-scanning settings (a store without a row: off, the chain's default share). */
+export interface StoreSettingsRow {
+  warehouseId: number;
+  enabled: boolean;
+  rescanPercent: number | null;
+  updatedAt: string;
+}
+
+/** The till's re-scan report of a session, as recorded. */
+export interface RescanRow {
+  outcome: RescanOutcome;
+  discrepancies: number;
+  adjustedCents: number;
+  tillCode: string;
+  reportedAt: string;
+}
+
+const EMPTY_DAY: SelfScanningDay = {
+  started: 0,
+  ended: 0,
+  closed: 0,
+  cancelled: 0,
+  flagged: 0,
+  rescanPassed: 0,
+  rescanDiscrepancies: 0,
+  rescanPending: 0,
+};
+/** the sessions started on a Europe/Rome day */
+const onRomeDay = (date: string) => sql`(s.created_at AT TIME ZONE 'Europe/Rome')::date = ${date}::date`;
+const ids = (list: readonly number[]) => sql`string_to_array(${list.join(',')}, ',')::int[]`;
+
 /** numeric(12,3) as text: quantities never go through a float column */
 const qty = (n: number): string => n.toFixed(3);
 
@@ -52,7 +84,7 @@ export class SmartCartRepository {
   async enabledStores(db: Db = this.db): Promise<number[]> {
     const rows = await queryRows<{ id: number }>(
       db,
-      sql`SELECT warehouse_id AS id FROM smart_cart_stores ORDER BY warehouse_id`,
+      sql`SELECT warehouse_id AS id FROM smart_cart_stores WHERE enabled ORDER BY warehouse_id`,
     );
     return rows.map((r) => r.id);
   }
@@ -60,7 +92,7 @@ export class SmartCartRepository {
   async isEnabled(warehouseId: number, db: Db = this.db): Promise<boolean> {
     const rows = await queryRows<{ one: number }>(
       db,
-      sql`SELECT 1 AS one FROM smart_cart_stores WHERE warehouse_id = ${warehouseId}`,
+      sql`SELECT 1 AS one FROM smart_cart_stores WHERE warehouse_id = ${warehouseId} AND enabled`,
     );
     return rows.length > 0;
   }
@@ -68,8 +100,117 @@ export class SmartCartRepository {
   async enableStores(warehouseIds: readonly number[], db: Db = this.db): Promise<void> {
     for (const id of warehouseIds)
       await db.execute(
-        sql`INSERT INTO smart_cart_stores (warehouse_id) VALUES (${id}) ON CONFLICT DO NOTHING`,
+        sql`INSERT INTO smart_cart_stores (warehouse_id) VALUES (${id})
+            ON CONFLICT (warehouse_id) DO UPDATE SET enabled = true, updated_at = now()`,
       );
+  }
+
+  /** The settings of these stores (rows only for stores that have some), locked when `forUpdate`. */
+  async storeSettings(
+    db: Db,
+    warehouseIds: readonly number[],
+    forUpdate = false,
+  ): Promise<StoreSettingsRow[]> {
+    if (warehouseIds.length === 0) return [];
+    return queryRows<StoreSettingsRow>(
+      db,
+      sql`SELECT warehouse_id AS "warehouseId", enabled, rescan_percent AS "rescanPercent",
+                 ${iso('updated_at')} AS "updatedAt"
+            FROM smart_cart_stores WHERE warehouse_id = ANY(${ids(warehouseIds)})
+            ${forUpdate ? sql`FOR UPDATE` : sql``}`,
+    );
+  }
+
+  /** Writes a store's settings (the row created when the store had none). */
+  async saveStoreSettings(
+    tx: Db,
+    warehouseId: number,
+    enabled: boolean,
+    rescanPercent: number | null,
+  ): Promise<void> {
+    await tx.execute(
+      sql`INSERT INTO smart_cart_stores (warehouse_id, enabled, rescan_percent)
+          VALUES (${warehouseId}, ${enabled}, ${rescanPercent})
+          ON CONFLICT (warehouse_id) DO UPDATE SET enabled = EXCLUDED.enabled,
+            rescan_percent = EXCLUDED.rescan_percent, updated_at = clock_timestamp()`,
+    );
+  }
+
+  /** A store's re-scan percent; null: the chain's default. */
+  async rescanPercentOf(db: Db, warehouseId: number): Promise<number | null> {
+    const [row] = await queryRows<{ p: number | null }>(
+      db,
+      sql`SELECT rescan_percent AS p FROM smart_cart_stores WHERE warehouse_id = ${warehouseId}`,
+    );
+    return row?.p ?? null;
+  }
+
+  /** The sessions started on a Europe/Rome day at these stores, counted per store. */
+  async dayCounts(warehouseIds: readonly number[], date: string): Promise<Map<number, SelfScanningDay>> {
+    const out = new Map<number, SelfScanningDay>(warehouseIds.map((id) => [id, { ...EMPTY_DAY }]));
+    if (warehouseIds.length === 0) return out;
+    const rows = await queryRows<SelfScanningDay & { warehouseId: number }>(
+      this.db,
+      sql`SELECT s.warehouse_id AS "warehouseId", count(*)::int AS started,
+                 count(*) FILTER (WHERE s.ended_at IS NOT NULL)::int AS ended,
+                 count(*) FILTER (WHERE s.status = 'closed')::int AS closed,
+                 count(*) FILTER (WHERE s.status = 'cancelled')::int AS cancelled,
+                 count(*) FILTER (WHERE s.rescan)::int AS flagged,
+                 count(*) FILTER (WHERE s.rescan_outcome = 'passed')::int AS "rescanPassed",
+                 count(*) FILTER (WHERE s.rescan_outcome = 'discrepancies')::int AS "rescanDiscrepancies",
+                 count(*) FILTER (WHERE s.rescan AND s.rescan_outcome IS NULL
+                                  AND s.status <> 'cancelled')::int AS "rescanPending"
+            FROM smart_cart_sessions s
+           WHERE s.warehouse_id = ANY(${ids(warehouseIds)}) AND ${onRomeDay(date)}
+           GROUP BY s.warehouse_id`,
+    );
+    for (const { warehouseId, ...day } of rows) out.set(warehouseId, day);
+    return out;
+  }
+
+  /** A store's sessions started on a Europe/Rome day, newest first (at most `limit`). */
+  async daySessions(warehouseId: number, date: string, limit = 500): Promise<AdminSelfScanningSession[]> {
+    return queryRows<AdminSelfScanningSession>(
+      this.db,
+      sql`SELECT s.session_id AS "sessionId", s.status,
+                 (SELECT count(*)::int FROM smart_cart_lines l WHERE l.session_id = s.session_id) AS lines,
+                 ${iso('s.created_at')} AS "startedAt", ${iso('s.ended_at')} AS "endedAt",
+                 ${iso('s.closed_at')} AS "closedAt", ${iso('s.cancelled_at')} AS "cancelledAt",
+                 COALESCE(s.rescan, false) AS rescan, s.rescan_outcome AS "rescanOutcome",
+                 s.rescan_discrepancies AS "rescanDiscrepancies", s.rescan_adjusted_cents AS "rescanAdjustedCents",
+                 s.rescan_till AS "rescanTill", ${iso('s.rescan_at')} AS "rescanAt"
+            FROM smart_cart_sessions s
+           WHERE s.warehouse_id = ${warehouseId} AND ${onRomeDay(date)}
+           ORDER BY s.created_at DESC, s.session_id DESC LIMIT ${limit}`,
+    );
+  }
+
+  /** The re-scan report recorded for a session (null: none yet). */
+  async rescanOf(db: Db, sessionId: number): Promise<RescanRow | null> {
+    const [row] = await queryRows<RescanRow & { outcome: RescanOutcome | null }>(
+      db,
+      sql`SELECT rescan_outcome AS outcome, rescan_discrepancies AS discrepancies,
+                 rescan_adjusted_cents AS "adjustedCents", rescan_till AS "tillCode",
+                 ${iso('rescan_at')} AS "reportedAt"
+            FROM smart_cart_sessions WHERE session_id = ${sessionId}`,
+    );
+    return row && row.outcome ? row : null;
+  }
+
+  /** Records the till's re-scan report once; false when one was already recorded (by any process). */
+  async recordRescan(
+    db: Db,
+    sessionId: number,
+    r: { outcome: RescanOutcome; discrepancies: number; adjustedCents: number; tillCode: string },
+  ): Promise<boolean> {
+    const rows = await queryRows<{ one: number }>(
+      db,
+      sql`UPDATE smart_cart_sessions SET rescan_outcome = ${r.outcome}, rescan_discrepancies = ${r.discrepancies},
+                 rescan_adjusted_cents = ${r.adjustedCents}, rescan_till = ${r.tillCode}, rescan_at = now(),
+                 updated_at = now()
+           WHERE session_id = ${sessionId} AND rescan AND rescan_outcome IS NULL RETURNING 1 AS one`,
+    );
+    return rows.length > 0;
   }
 
   /** The customer's session in progress (open or ended), locked when `forUpdate`. */
@@ -163,7 +304,8 @@ export class SmartCartRepository {
 
   async cancel(tx: Db, sessionId: number): Promise<void> {
     await tx.execute(
-      sql`UPDATE smart_cart_sessions SET status = 'cancelled', till_code = NULL, updated_at = now()
+      sql`UPDATE smart_cart_sessions SET status = 'cancelled', till_code = NULL, cancelled_at = now(),
+                 updated_at = now()
            WHERE session_id = ${sessionId}`,
     );
   }

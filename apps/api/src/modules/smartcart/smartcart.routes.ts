@@ -2,6 +2,7 @@ import {
   smartCartEndpoints as api,
   type SmartCart,
   type SmartCartTillClose,
+  type SmartCartTillRescan,
   type SmartCartTillView,
 } from '@spesa/shared/contracts/smartcart';
 import type { FastifyReply, FastifyRequest } from 'fastify';
@@ -171,6 +172,22 @@ const smartCartRoutes: FastifyPluginAsyncZod<SmartCartRoutesOptions> = async (
       const system = await till(request, reply);
       if (!system) return tillRefused<SmartCartTillClose>(request, reply);
       return answer(request, await smartCart.tillClose(system, request.body));
+    },
+  });
+
+  app.route({
+    ...contractRoute(api.tillRescan, {
+      access: ACCESS.signed(
+        "a store's till system: its id and secret (x-till-system, x-till-secret) are checked in the handler",
+      ),
+      tags,
+      config: { fieldMessages: true },
+      summary: "The till reports a flagged session's re-scan check: passed, or the discrepancies and amount",
+    }),
+    handler: async (request, reply) => {
+      const system = await till(request, reply);
+      if (!system) return tillRefused<SmartCartTillRescan>(request, reply);
+      return answer(request, await smartCart.tillRescan(system, request.body));
     },
   });
 };

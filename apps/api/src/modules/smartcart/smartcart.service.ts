@@ -9,6 +9,8 @@ import {
   type SmartCartAddItem,
   type SmartCartItem,
   type SmartCartTillCloseBody,
+  type SmartCartTillRescan,
+  type SmartCartTillRescanBody,
   type SmartCartTillView,
 } from '@spesa/shared/contracts/smartcart';
 import { decodeItemCode } from '@spesa/shared/smartcart/item-code';
@@ -306,6 +308,36 @@ export class SmartCartService {
     return ok({ ...view, status: 'closed', receiptId: receipt.data.receiptId, receipt: receipt.data });
   }
 
+  /**
+   * POST /smart-cart/till/rescan: the outcome of a flagged session's re-scan check, recorded once. The same
+   * report again answers it as recorded (`duplicate`); a different one after it is refused.
+   */
+  async tillRescan(
+    system: TillSystemRef,
+    body: SmartCartTillRescanBody,
+  ): Promise<Result<SmartCartTillRescan>> {
+    const session = await this.repo.byTillCode(this.db, body.code);
+    if (!session) return failWith(SMART_CART_TEXT.tillCodeUnknown, 'notFound');
+    if (session.warehouseId !== system.warehouseId) return failWith(SMART_CART_TEXT.tillOtherStore);
+    if (!session.rescan) return failWith(SMART_CART_TEXT.rescanNotFlagged);
+    const report = {
+      outcome: body.outcome,
+      discrepancies: body.discrepancies,
+      adjustedCents: body.adjustedCents,
+      tillCode: body.tillCode,
+    };
+    const recorded = await this.repo.recordRescan(this.db, session.sessionId, report);
+    const now = await this.repo.rescanOf(this.db, session.sessionId);
+    if (!now) throw new Error('re-scan report neither recorded nor found');
+    const same =
+      now.outcome === report.outcome &&
+      now.discrepancies === report.discrepancies &&
+      now.adjustedCents === report.adjustedCents &&
+      now.tillCode === report.tillCode;
+    if (!recorded && !same) return failWith(SMART_CART_TEXT.rescanReported);
+    return ok({ cartId: session.sessionId, ...now, duplicate: !recorded });
+  }
+
   // ---------- inside ----------
   private async liveAt(userId: number, storeId: number): Promise<Result<SessionRow>> {
     const live = await this.repo.liveSession(this.db, userId);
@@ -458,7 +490,8 @@ export class SmartCartService {
       unitPriceCents: Math.round(i.unitPrice * 100),
       amountCents: Math.round(i.grossTotal * 100),
     }));
-    const rescan = this.#random() < this.options.rescanShare;
+    const percent = await this.repo.rescanPercentOf(this.db, live.warehouseId);
+    const rescan = this.#random() < (percent === null ? this.options.rescanShare : percent / 100);
     for (let attempt = 0; ; attempt++) {
       const tillCode = newTillCode();
       try {

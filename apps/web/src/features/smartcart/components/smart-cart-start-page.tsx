@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { BarcodeScanner } from '../../../components/barcode-scanner';
 import { PageLoading } from '../../../components/page-loading';
 import { useSmartCartStores } from '../api/smart-cart';
-import { storeIdOfCode } from '../utils/store-code';
+import { storeIdOfCode } from '@spesa/shared/smartcart/store-code';
 import '../i18n';
 
 /** Self-scanning, start (spec section 2): choose the store, or scan the code at its entrance. */
