@@ -69,6 +69,10 @@ test('Drive: negozio trovato cercando "Como", poi fascia oraria prenotata', asyn
   await expect(picker).toBeVisible();
   await expect(selector).toBeHidden();
   await expect(picker.getByRole('tab', { name: /^OGGI/ })).toBeVisible();
+  // the chain's notice for the Drive, where the day is chosen (content slides, decision 056)
+  await expect(picker.getByRole('list', { name: 'Avvisi per il giorno scelto' })).toContainText(
+    'Drive: avvisaci quando arrivi',
+  );
   await waitForDialogsToSettle(picker);
   await expectAccessible(page, 'selettore fascia oraria');
   const slot = freeSlot(picker);
@@ -143,6 +147,10 @@ test('consegna a domicilio: indirizzo fuori zona rifiutato, in zona accettato, p
   await expect(
     picker.getByText(/Consegna a domicilio: Casa, Via Vittorio Emanuele II 12, Como/),
   ).toBeVisible();
+  // home delivery has its own notice, not the Drive's
+  const notices = picker.getByRole('list', { name: 'Avvisi per il giorno scelto' });
+  await expect(notices).toContainText('Consegna a domicilio: ti avvisiamo alla partenza');
+  await expect(notices).not.toContainText('Drive');
   await waitForDialogsToSettle(picker);
   await freeSlot(picker).click();
   await expect(picker).toBeHidden();
