@@ -66,6 +66,23 @@ test('un volantino mostra la prima pagina già con l’HTML, dove poi la mostra 
   await page.close();
 });
 
+test('i volantini mostrano le prime due copertine già con l’HTML, dove poi le mostra la pagina (decision 060)', async ({
+  browser,
+}) => {
+  const [x, y, width, height] = await boxInHtml(browser, '/volantini', '.shell-covers img');
+
+  const page = await browser.newPage({ viewport: { width: 412, height: 823 } });
+  await page.goto('/volantini');
+  await expect(page.getByRole('heading', { level: 1, name: 'Volantini' })).toBeVisible();
+  await expect(page.locator('.shell-leaflets')).toHaveCount(0);
+  const [x2, y2, width2, height2] = await box(page, '.lf-card img');
+  // the same place and size; the HTML's covers 2 px higher, so they stay the largest paint (index.html)
+  expect([x2, width2, height2]).toEqual([x, width, height]);
+  expect(y2 - y).toBeGreaterThanOrEqual(0);
+  expect(y2 - y).toBeLessThanOrEqual(3);
+  await page.close();
+});
+
 test('una pagina di contenuto mostra titolo e testo già con l’HTML, dove poi li mostra la pagina (decision 060)', async ({
   browser,
 }) => {

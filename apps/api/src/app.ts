@@ -197,7 +197,7 @@ import adminApp, { staffRedirect } from './plugins/admin-app';
 import webApp from './plugins/web-app';
 import { productFirstViewRoute } from './modules/catalogue/product-first-view';
 import { contentFirstViewRoute } from './modules/content/content-first-view';
-import { leafletFirstViewRoute } from './modules/leaflets/leaflet-first-view';
+import { leafletFirstViewRoute, leafletsFirstViewRoute } from './modules/leaflets/leaflet-first-view';
 
 export interface BuildAppOptions {
   env: Env;
@@ -1179,6 +1179,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       firstViews: [
         productFirstViewRoute(catalogue),
         contentFirstViewRoute(contentStore),
+        leafletsFirstViewRoute(leaflets, storeOf),
         leafletFirstViewRoute(leaflets),
       ],
     });

@@ -3,8 +3,8 @@ import type { LeafletSearchData, LeafletView } from '@spesa/shared/contracts/lea
 import { prefetch, preloadFirstBanner, preloadImagesOf } from './lib/prefetch';
 import { slugFromCategoryPath } from './features/catalogue/utils/category-tree';
 import { parseListingParams, toProductsQuery } from './features/catalogue/utils/listing-params';
-import { LEAFLET_VIEWER_SIZES } from '@spesa/shared/leaflets/page-images';
-import { LEAFLET_SLIDER_SIZES, leafletPagePreload } from './features/leaflets/utils/page-sources';
+import { LEAFLET_SLIDER_SIZES, LEAFLET_VIEWER_SIZES } from '@spesa/shared/leaflets/page-images';
+import { leafletPagePreload } from './features/leaflets/utils/page-sources';
 
 // Imported first by main.tsx: the landing page's API calls start before the rest of the entry runs, in
 // parallel with the lazy layout and page chunks.
@@ -39,7 +39,9 @@ function prefetchForLocation(location: Pick<Location, 'pathname' | 'search'>): v
       const leaflets = prefetch('GET /leaflet/search', {});
       if (leaflets)
         preloadImagesOf<LeafletSearchData>(leaflets, (data) =>
-          (data?.leaflets ?? []).slice(0, 2).map((l) => leafletPagePreload(l.baseLocation, 0, LEAFLET_SLIDER_SIZES)),
+          (data?.leaflets ?? [])
+            .slice(0, 2)
+            .map((l) => leafletPagePreload(l.baseLocation, 0, LEAFLET_SLIDER_SIZES)),
         );
     }
     const leaflet = /^\/volantini\/([^/]+)$/.exec(pathname);

@@ -188,6 +188,7 @@ describe('every route says who may call it', () => {
       "GET / | public: the shop's home page is open to anyone",
       'GET /product/:slug | public: a page of the shop, open to anyone (its data decides what it shows)',
       'GET /page/:slug | public: a page of the shop, open to anyone (its data decides what it shows)',
+      'GET /volantini | public: a page of the shop, open to anyone (its data decides what it shows)',
       'GET /volantini/:leafletId | public: a page of the shop, open to anyone (its data decides what it shows)',
     ]);
   });

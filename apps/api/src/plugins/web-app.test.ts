@@ -119,7 +119,7 @@ describe('the built web app', () => {
         `<img src="${leaflet.baseLocation}0.png" alt="" width="1440" height="2036" fetchpriority="high">`,
       );
     }
-    for (const url of ['/volantini/non-esiste', '/volantini/999999', '/volantini/%3Cb%3E', '/volantini']) {
+    for (const url of ['/volantini/non-esiste', '/volantini/999999', '/volantini/%3Cb%3E']) {
       const other = await t.app.inject({ method: 'GET', url, headers: html });
       expect(other.statusCode, url).toBe(200);
       expect(other.body, url).not.toContain('shell-view');
@@ -157,6 +157,26 @@ describe('the built web app', () => {
       expect(other.statusCode, url).toBe(200);
       expect(other.body, url).not.toContain('shell-view');
     }
+  });
+
+  it("writes the first two leaflets' covers into the shell of /volantini, as the slider shows them (decision 060)", async () => {
+    const list = await t.app.inject({ method: 'GET', url: '/ebsn/api/leaflet/search' });
+    const leaflets = (list.json() as { data: { leaflets: { baseLocation: string }[] } }).data.leaflets;
+    expect(leaflets.length).toBeGreaterThanOrEqual(2);
+    const res = await t.app.inject({ method: 'GET', url: '/volantini', headers: { accept: 'text/html' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.body).toContain('<div class="shell-view shell-leaflets"><div class="shell-lfs-head"></div>');
+    for (const l of leaflets.slice(0, 2))
+      expect(res.body).toContain(
+        `<source type="image/avif" srcset="${l.baseLocation}0-480.avif 480w, ${l.baseLocation}0-960.avif 960w" sizes="(min-width: 1264px) 16vw, (min-width: 960px) 25vw, 50vw">`,
+      );
+    expect(res.body.match(/<picture>/g)).toHaveLength(2);
+    const json = await t.app.inject({
+      method: 'GET',
+      url: '/volantini',
+      headers: { accept: 'application/json' },
+    });
+    expect(json.statusCode).toBe(404);
   });
 
   it('escapes what it writes of a leaflet and a product, and keeps only the text of a page title', () => {

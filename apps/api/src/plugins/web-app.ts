@@ -45,7 +45,8 @@ export const heroHtml = (banner: FirstBanner): string =>
 export interface FirstView {
   /** a path of the web app with its parameters, as Fastify reads them: '/page/:slug' */
   path: string;
-  render(params: Record<string, string>): Promise<string>;
+  /** the request too, for what depends on the visitor (their store) */
+  render(params: Record<string, string>, request: FastifyRequest): Promise<string>;
 }
 
 export function missingDistMessage(dist: string): string {
@@ -120,7 +121,7 @@ const webApp: FastifyPluginAsync<{ dist: string; firstViews?: readonly FirstView
       if (!wantsHtml(request) || !existsSync(indexFile)) return notFound(reply);
       let html = '';
       try {
-        html = await view.render(request.params);
+        html = await view.render(request.params, request);
       } catch (err) {
         app.log.warn({ err, url: request.url }, 'the first view could not be drawn: index.html without it');
       }

@@ -10,6 +10,9 @@ export const LEAFLET_AVIF_WIDTHS: readonly number[] = [480, 960];
 /** The page's shape: every page image is this width / height. */
 export const LEAFLET_PAGE_RATIO = { width: 1440, height: 2036 } as const;
 
+/** The `sizes` of a leaflet's cover in a slider (two per view on phones, more on wider screens). */
+export const LEAFLET_SLIDER_SIZES = '(min-width: 1264px) 16vw, (min-width: 960px) 25vw, 50vw';
+
 /** The `sizes` of a page in the viewer (one page wide on phones, 560 px from md up). */
 export const LEAFLET_VIEWER_SIZES = '(min-width: 960px) 560px, 100vw';
 

@@ -5,7 +5,7 @@ import { Carousel } from '../../../components/carousel';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import type { SlidesStep } from '../../../components/slider-rules';
 import { LeafletPicture } from './leaflet-picture';
-import { LEAFLET_SLIDER_SIZES } from '../utils/page-sources';
+import { LEAFLET_SLIDER_SIZES } from '@spesa/shared/leaflets/page-images';
 import '../i18n';
 import './leaflets.css';
 
