@@ -1,20 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { dataProvider } from './data-provider';
+import { envelope } from './test-envelope';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const envelope = (data: unknown) => ({
-  response: {
-    status: 0,
-    errors: [],
-    infos: [],
-    warnings: [],
-    errorsMessage: [],
-    infosMessage: [],
-    warningsMessage: [],
-  },
-  data,
-});
 const SLIDE = {
   id: 4,
   title: 'Consegne della vigilia',

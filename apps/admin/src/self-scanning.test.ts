@@ -1,21 +1,10 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminSelfScanningStore } from '@spesa/shared/contracts/admin-smartcart';
 import { dataProvider } from './data-provider';
+import { envelope } from './test-envelope';
 
 afterEach(() => vi.unstubAllGlobals());
 
-const envelope = (data: unknown) => ({
-  response: {
-    status: 0,
-    errors: [],
-    infos: [],
-    warnings: [],
-    errorsMessage: [],
-    infosMessage: [],
-    warningsMessage: [],
-  },
-  data,
-});
 const STORE: AdminSelfScanningStore = {
   id: 13,
   name: 'Spesa Milano Città Studi',

@@ -9,7 +9,7 @@ import type { Db } from '../../db/client';
 import { failWith, ok, type Failure, type Result } from '../../lib/result';
 import { romeNow } from '../../lib/rome-time';
 import { SMART_CART_TEXT } from './smartcart.messages';
-import type { SmartCartRepository, StoreSettingsRow } from './smartcart.repository';
+import { EMPTY_DAY, type SmartCartRepository, type StoreSettingsRow } from './smartcart.repository';
 
 /** The staff member at work (the back office's signed-in member). */
 export interface SelfScanningStaff {
@@ -148,16 +148,7 @@ export class SelfScanningAdminService {
       ...this.settingsOf(settings.get(s.id)),
       entranceCode: storeCodeOf(s.id),
       date,
-      today: days.get(s.id) ?? {
-        started: 0,
-        ended: 0,
-        closed: 0,
-        cancelled: 0,
-        flagged: 0,
-        rescanPassed: 0,
-        rescanDiscrepancies: 0,
-        rescanPending: 0,
-      },
+      today: days.get(s.id) ?? EMPTY_DAY,
     }));
   }
 }

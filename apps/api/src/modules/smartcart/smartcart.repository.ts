@@ -60,7 +60,8 @@ export interface RescanRow {
   reportedAt: string;
 }
 
-const EMPTY_DAY: SelfScanningDay = {
+/** a store's day without sessions */
+export const EMPTY_DAY: SelfScanningDay = {
   started: 0,
   ended: 0,
   closed: 0,
