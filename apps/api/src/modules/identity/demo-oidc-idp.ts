@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { Server } from 'node:http';
+import type { Server, ServerResponse } from 'node:http';
 import type { SocialProvider } from '@spesa/shared/contracts/identity';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
 import type { SocialProviderConfig } from './social-sign-in';
@@ -54,6 +54,26 @@ export interface DemoIdentityProviders {
   close(): Promise<void>;
 }
 
+/**
+ * Koa's cookies give a cookie's lifetime as an absolute `expires` date of the server's clock; a browser whose clock
+ * is behind or ahead (the journeys move the server's clock to 09:00, e2e/support/clock.mjs) would drop the
+ * provider's 10-minute interaction cookie at once. The demo providers say the same lifetime as `max-age`
+ * (seconds from now, which browsers prefer), so their sign-in works whatever the two clocks say.
+ */
+function relativeCookieLifetimes(res: ServerResponse): void {
+  const setHeader = res.setHeader.bind(res);
+  res.setHeader = (name, value) => {
+    if (name.toLowerCase() !== 'set-cookie') return setHeader(name, value);
+    const cookies = (Array.isArray(value) ? value : [String(value)]).map((cookie) =>
+      cookie.replace(/;\s*expires=([^;]+)/i, (_match: string, date: string) => {
+        const seconds = Math.max(0, Math.round((Date.parse(date) - Date.now()) / 1000));
+        return `; max-age=${seconds}`;
+      }),
+    );
+    return setHeader(name, cookies);
+  };
+}
+
 async function startOne(
   provider: SocialProvider,
   redirectUri: string,
@@ -65,8 +85,12 @@ async function startOne(
   const { createServer } = await import('node:http');
   let handler: ((req: never, res: never) => void) | null = null;
   const server = createServer((req, res) => {
-    if (handler) handler(req as never, res as never);
-    else res.writeHead(503).end();
+    if (!handler) {
+      res.writeHead(503).end();
+      return;
+    }
+    relativeCookieLifetimes(res);
+    handler(req as never, res as never);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;

@@ -253,6 +253,17 @@ describe('an identity whose e-mail belongs to an account', () => {
   });
 });
 
+describe('the demo provider', () => {
+  it("gives its cookies' lifetimes relative to now, so a browser on another clock keeps them", async () => {
+    const start = await get('/ebsn/api/social-redir/google-mobile');
+    const res = await fetch(start.location, { redirect: 'manual' });
+    const cookies = res.headers.getSetCookie();
+    const interaction = cookies.find((c) => c.startsWith('_interaction='));
+    expect(interaction).toMatch(/; max-age=(59\d|600)(;|$)/);
+    for (const cookie of cookies) expect(cookie).not.toMatch(/expires=/i);
+  });
+});
+
 describe("the provider's answer", () => {
   it('is refused with a state the shop never issued', async () => {
     const start = await get('/ebsn/api/social-redir/google-mobile');
