@@ -60,4 +60,14 @@ test('dalla home a un prodotto: reparti, categoria, filtro "Solo offerte", pagin
     await expect(page.getByRole('main').getByText(PRICE).first()).toBeVisible();
     await settleAndScan(page, 'scheda prodotto');
   });
+
+  await test.step('prodotti correlati: il carosello sotto la piega parte quando ci si arriva e scorre', async () => {
+    const related = page.getByRole('region', { name: 'Prodotti: Potrebbe interessarti anche' });
+    await related.scrollIntoViewIfNeeded();
+    const previous = related.getByRole('button', { name: 'Precedente' });
+    await related.getByRole('button', { name: 'Successivo' }).click();
+    await expect(previous).toBeEnabled();
+    await previous.click();
+    await expect(previous).toBeDisabled();
+  });
 });

@@ -3,6 +3,7 @@ import {
   useCallback,
   useEffect,
   useId,
+  useRef,
   useState,
   type KeyboardEvent,
   type ReactNode,
@@ -12,6 +13,7 @@ import { useTranslation } from 'react-i18next';
 import { Icon } from './icons';
 import { slidesPerView, slideWidthCss, SLIDER_GAP_PX, type SlidesStep } from './slider-rules';
 import { usePrefersReducedMotion } from './use-reduced-motion';
+import { useNearViewport } from './render-when-near';
 import './carousel.css';
 
 interface CarouselProps<T> {
@@ -44,6 +46,9 @@ function slideWidthRules(scope: string, steps: readonly SlidesStep[]): string {
     .join('');
 }
 
+/** How far ahead of the viewport a carousel starts its engine. */
+const ACTIVATION_MARGIN_PX = 200;
+
 /**
  * Accessible carousel on embla: a region with a name, slides as labelled groups, previous/next
  * buttons, arrow keys, optional bullets, and autoplay that pauses on hover/focus, has a pause button
@@ -65,6 +70,11 @@ export function Carousel<T>({
   const { t } = useTranslation();
   const id = useId();
   const reducedMotion = usePrefersReducedMotion();
+  // embla measures every slide when it starts (a long task on a phone): a carousel below the fold starts
+  // when it comes near the viewport or is touched, hovered or focused; until then it shows its first slides
+  const rootRef = useRef<HTMLDivElement>(null);
+  const [touched, setTouched] = useState(false);
+  const active = useNearViewport(rootRef, { marginPx: ACTIVATION_MARGIN_PX }) || touched;
   const [emblaRef, emblaApi] = useEmblaCarousel({
     align: 'start',
     loop,
@@ -145,20 +155,24 @@ export function Carousel<T>({
       aria-roledescription="carosello"
       aria-label={label}
       className="carousel"
+      ref={rootRef}
       onMouseEnter={() => {
         setHovered(true);
+        setTouched(true);
         if (!allMounted) mountAll();
       }}
       onMouseLeave={() => setHovered(false)}
+      onPointerDown={() => setTouched(true)}
       onFocusCapture={() => {
         setHovered(true);
+        setTouched(true);
         if (!allMounted) mountAll();
       }}
       onBlurCapture={() => setHovered(false)}
       data-testid="carousel"
     >
       <style>{slideWidthRules(scope, steps)}</style>
-      <div ref={emblaRef} className="carousel-viewport" onKeyDown={onKeyDown}>
+      <div ref={active ? emblaRef : undefined} className="carousel-viewport" onKeyDown={onKeyDown}>
         <div
           id={`${id}-track`}
           aria-live={autoplayEnabled && !paused ? 'off' : 'polite'}

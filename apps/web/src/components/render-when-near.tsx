@@ -1,30 +1,23 @@
-import { useEffect, useLayoutEffect, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState, type ReactNode, type RefObject } from 'react';
 
-/**
- * Renders `children` only once the placeholder comes near the viewport (IntersectionObserver, 400 px
- * ahead), so a long page mounts its first screen first: below-the-fold blocks cost no rendering, no API
- * call and no image until the customer scrolls towards them. The placeholder reserves `minHeight` so the
- * page does not jump. A placeholder already within reach when it mounts is replaced before the first paint
- * (no flash of empty space); without IntersectionObserver the children render at once.
- */
 const MARGIN_PX = 400;
 
-export function RenderWhenNear({
-  children,
-  minHeight,
-  rootMargin = `${MARGIN_PX}px 0px`,
-}: {
-  children: ReactNode;
-  minHeight: number;
-  rootMargin?: string;
-}) {
-  const ref = useRef<HTMLDivElement>(null);
+/**
+ * True once the element comes near the viewport (IntersectionObserver, `marginPx` ahead), and stays true;
+ * without IntersectionObserver everything is near at once. With `beforePaint`, an element already within
+ * reach when it mounts counts as near before the first paint (one layout read in the commit); without it the
+ * observer says so a frame later.
+ */
+export function useNearViewport(
+  ref: RefObject<HTMLElement | null>,
+  { marginPx = MARGIN_PX, beforePaint = false }: { marginPx?: number; beforePaint?: boolean } = {},
+): boolean {
   const [near, setNear] = useState(() => typeof IntersectionObserver === 'undefined');
   useLayoutEffect(() => {
     const el = ref.current;
-    if (near || !el) return;
-    if (el.getBoundingClientRect().top < window.innerHeight + MARGIN_PX) setNear(true);
-  }, [near]);
+    if (!beforePaint || near || !el) return;
+    if (el.getBoundingClientRect().top < window.innerHeight + marginPx) setNear(true);
+  }, [beforePaint, near, ref, marginPx]);
   useEffect(() => {
     if (near) return;
     const el = ref.current;
@@ -36,11 +29,31 @@ export function RenderWhenNear({
           setNear(true);
         }
       },
-      { rootMargin },
+      { rootMargin: `${marginPx}px 0px` },
     );
     observer.observe(el);
     return () => observer.disconnect();
-  }, [near, rootMargin]);
+  }, [near, ref, marginPx]);
+  return near;
+}
+
+/**
+ * Renders `children` only once the placeholder comes near the viewport (400 px ahead), so a long page mounts
+ * its first screen first: below-the-fold blocks cost no rendering, no API call and no image until the
+ * customer scrolls towards them. The placeholder reserves `minHeight` so the page does not jump; one already
+ * within reach is replaced before the first paint (no flash of empty space).
+ */
+export function RenderWhenNear({
+  children,
+  minHeight,
+  marginPx = MARGIN_PX,
+}: {
+  children: ReactNode;
+  minHeight: number;
+  marginPx?: number;
+}) {
+  const ref = useRef<HTMLDivElement>(null);
+  const near = useNearViewport(ref, { marginPx, beforePaint: true });
   if (near) return <>{children}</>;
   return <div ref={ref} style={{ minHeight }} data-testid="deferred-block" />;
 }

@@ -91,13 +91,15 @@ function VotesPanel({ product }: { product: Product }) {
 function RelatedProducts({ productId }: { productId: number }) {
   const { t } = useTranslation();
   const related = useAdvProducts({ layout: CRM_ALGORITHM_CROSS_SELLING, product_id: productId, limit: 12 });
-  if (!related.data?.products.length) return null;
+  // the twelve cards below the fold render in slices when the answer arrives, not in one blocking task
+  const data = useDeferredValue(related.data);
+  if (!data?.products.length) return null;
   return (
     <section aria-labelledby="related-title" className="product-related">
       <h2 id="related-title" className="product-h2">
         {t('product.related')}
       </h2>
-      <ProductCarousel products={related.data.products} label={t('product.related')} />
+      <ProductCarousel products={data.products} label={t('product.related')} />
     </section>
   );
 }
