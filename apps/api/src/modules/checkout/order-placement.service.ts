@@ -358,7 +358,9 @@ export class OrderPlacement {
     // the wallet's part (an edited order's former part is given back first); the balance must cover it.
     // A new order without a part holds nothing: the wallet is not asked (no lock, no read).
     if (editing || order.walletCents > 0) {
-      const paid = await this.d.wallet.payOrder(tx, userId, orderId, order.walletCents);
+      const paid = editing
+        ? await this.d.wallet.payOrder(tx, userId, orderId, order.walletCents)
+        : await this.d.wallet.payNewOrder(tx, userId, orderId, order.walletCents);
       if (!paid.ok) throw new Abort(paid);
     }
     // the premium card's free delivery: taken for this order (kept by an edited order that had it)
@@ -422,9 +424,7 @@ export class OrderPlacement {
       const stock = left.get(productId);
       if (stock === undefined) {
         const name = figures.lines.find((l) => l.row.productId === productId)?.facts.product.name ?? '';
-        throw new Abort(
-          fail(CHECKOUT_TEXT.notAvailable.code, `${name} ${CHECKOUT_TEXT.notAvailable.text}`),
-        );
+        throw new Abort(fail(CHECKOUT_TEXT.notAvailable.code, `${name} ${CHECKOUT_TEXT.notAvailable.text}`));
       }
       if (stock <= 0) soldOut = true;
     }

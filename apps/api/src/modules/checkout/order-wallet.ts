@@ -8,4 +8,6 @@ import type { Result } from '../../lib/result';
  */
 export interface OrderWalletPort {
   payOrder(tx: Db, userId: number, orderId: number, cents: number): Promise<Result<{ cents: number }>>;
+  /** the part (above 0) of an order this transaction has just inserted: nothing held before to give back */
+  payNewOrder(tx: Db, userId: number, orderId: number, cents: number): Promise<Result<{ cents: number }>>;
 }

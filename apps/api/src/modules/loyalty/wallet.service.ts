@@ -116,6 +116,26 @@ export class WalletService {
   }
 
   /**
+   * The wallet's part of an order inserted by the caller's transaction: it holds nothing yet, so there is
+   * nothing to read or give back first; the ledger's append locks it and checks the balance.
+   */
+  async payNewOrder(
+    tx: Db,
+    userId: number,
+    orderId: number,
+    cents: number,
+  ): Promise<Result<{ cents: number }>> {
+    if (!Number.isSafeInteger(cents) || cents <= 0)
+      throw new Error("a new order's wallet part is a positive whole number of cents");
+    const spent = await this.repo.append(tx, userId, {
+      amountCents: -cents,
+      cause: 'order_payment',
+      orderId,
+    });
+    return spent ? ok({ cents }) : failWith(LOYALTY_TEXT.notEnough);
+  }
+
+  /**
    * Gives back to the wallet what an order took from it, in the caller's transaction: all of it (the order
    * is cancelled) or at most `cents` (goods not delivered). Answers the cents given back (0: nothing held).
    */
