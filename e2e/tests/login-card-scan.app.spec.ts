@@ -10,7 +10,8 @@ import { barcodeVideo, fakeCamera } from '../support/fake-camera';
 
 /** Mario Rossi's fidelity card (seed/accounts.ts, card 1): the shop signs in by card number or e-mail */
 const CARD = '2600000000017';
-test.use(fakeCamera(await barcodeVideo(CARD)));
+// the camera sees the card after 5 s: the open scanner is checked for accessibility first
+test.use(fakeCamera(await barcodeVideo(CARD, 'ean13', { blankSeconds: 5 })));
 
 test('app: la carta fedeltà inquadrata all’accesso compila il campo, poi la password e si entra', async ({
   page,

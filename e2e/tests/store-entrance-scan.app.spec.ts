@@ -8,7 +8,8 @@ import { barcodeVideo, fakeCamera } from '../support/fake-camera';
 // printed on the back office's poster (`SPESA-NEGOZIO-<id>`), and the self-scanning session opens at that store.
 
 const STORE = { id: 13, name: 'Spesa Milano Città Studi' };
-test.use(fakeCamera(await barcodeVideo(`SPESA-NEGOZIO-${STORE.id}`, 'code128')));
+// the camera sees the code after 5 s: the open scanner is checked for accessibility first
+test.use(fakeCamera(await barcodeVideo(`SPESA-NEGOZIO-${STORE.id}`, 'code128', { blankSeconds: 5 })));
 
 test('app: il codice all’ingresso del negozio, inquadrato, apre la spesa self-scanning in quel negozio', async ({
   page,
