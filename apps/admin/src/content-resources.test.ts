@@ -63,19 +63,7 @@ const BLOCK = {
 };
 
 function stubBlockFetch() {
-  const envelope = {
-    response: {
-      status: 0,
-      errors: [],
-      infos: [],
-      warnings: [],
-      errorsMessage: [],
-      infosMessage: [],
-      warningsMessage: [],
-    },
-    data: { data: BLOCK },
-  };
-  const fetchMock = vi.fn(async () => new Response(JSON.stringify(envelope)));
+  const fetchMock = vi.fn(async () => new Response(JSON.stringify(envelope({ data: BLOCK }))));
   vi.stubGlobal('fetch', fetchMock);
   return fetchMock;
 }

@@ -4,6 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminCardData } from '@spesa/shared/contracts/admin-loyalty';
 import { CustomerCard } from './customer-card';
+import { envelope } from './test-envelope';
 
 const notify = vi.fn();
 vi.mock('react-admin', () => ({ useNotify: () => notify }));
@@ -13,18 +14,6 @@ afterEach(() => {
   notify.mockClear();
 });
 
-const envelope = (data: unknown, infos: string[] = []) => ({
-  response: {
-    status: 0,
-    errors: [],
-    infos: [],
-    warnings: [],
-    errorsMessage: [],
-    infosMessage: infos,
-    warningsMessage: [],
-  },
-  data,
-});
 const cardData = (over: Partial<AdminCardData['data']> = {}): AdminCardData => ({
   data: {
     userId: 7,

@@ -3,6 +3,7 @@ import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { CustomerGiftCertificates } from './customer-gift-certificates';
+import { envelope } from './test-envelope';
 
 const notify = vi.fn();
 vi.mock('react-admin', () => ({ useNotify: () => notify }));
@@ -12,18 +13,6 @@ afterEach(() => {
   notify.mockClear();
 });
 
-const envelope = (data: unknown, infos: string[] = []) => ({
-  response: {
-    status: 0,
-    errors: [],
-    infos: [],
-    warnings: [],
-    errorsMessage: [],
-    infosMessage: infos,
-    warningsMessage: [],
-  },
-  data,
-});
 const granted = {
   userGiftCertificateId: 9,
   giftCertificate: {

@@ -5,6 +5,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import type { AdminGiftCardOrderDetail } from '@spesa/shared/contracts/gift-card-orders';
 import type * as ReactAdmin from 'react-admin';
 import { GiftCardOrderMoves } from './gift-card-orders';
+import { envelope } from './test-envelope';
 
 const notify = vi.fn();
 const refresh = vi.fn();
@@ -61,18 +62,11 @@ const order = (over: Partial<AdminGiftCardOrderDetail> = {}): AdminGiftCardOrder
 describe('a gift-card request’s moves in the back office', () => {
   it('offers the next states only, and confirms with the delivery information written', async () => {
     const fetchMock = vi.fn(async () =>
-      Response.json({
-        response: {
-          status: 0,
-          errors: [],
-          infos: [],
-          warnings: [],
-          errorsMessage: [],
-          infosMessage: ['Richiesta GC-2026-000012: confermata (info consegna inviate).'],
-          warningsMessage: [],
-        },
-        data: { data: order({ state: 'confirmed', nextStates: ['delivered', 'cancelled'] }) },
-      }),
+      Response.json(
+        envelope({ data: order({ state: 'confirmed', nextStates: ['delivered', 'cancelled'] }) }, [
+          'Richiesta GC-2026-000012: confermata (info consegna inviate).',
+        ]),
+      ),
     );
     vi.stubGlobal('fetch', fetchMock);
     const user = userEvent.setup();

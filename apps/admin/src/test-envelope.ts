@@ -1,12 +1,15 @@
-/** The API's envelope around `data` with no messages, as the back office's tests' fetch mocks answer. */
-export const envelope = (data: unknown) => ({
+/**
+ * The API's envelope around `data`, as the back office's tests' fetch mocks answer: no errors or warnings,
+ * `infos` as the envelope's info messages (the success toasts).
+ */
+export const envelope = (data: unknown, infos: string[] = []) => ({
   response: {
     status: 0,
     errors: [],
     infos: [],
     warnings: [],
     errorsMessage: [],
-    infosMessage: [],
+    infosMessage: infos,
     warningsMessage: [],
   },
   data,
