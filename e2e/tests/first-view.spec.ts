@@ -124,28 +124,70 @@ test('un prodotto mostra il percorso e l’immagine già con l’HTML, dove poi 
   await page.close();
 });
 
-test('il banner dei cookie compare e funziona anche prima che arrivino i moduli della pagina (decision 024)', async ({
+test('il banner dei cookie è già nell’HTML: una scelta fatta prima che arrivi l’app vale (decision 024)', async ({
   page,
 }) => {
-  // only the entry and the modules index.html preloads load: the router cannot load the layout nor the page
-  const html = await (await page.request.get('/')).text();
-  const allowed = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
-  expect(allowed.size).toBeGreaterThan(0);
-  let blocked = 0;
-  await page.route('**/assets/*.js', (route) => {
-    if (allowed.has(new URL(route.request().url()).pathname)) return route.continue();
-    blocked++;
-    return route.abort();
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
   });
-  await page.goto('/category/frutta');
+  // the entry module is held back until the customer has pressed "Rifiuta" on the HTML's banner
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const html = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
+  const entry = /<script data-entry="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(entry).toBeTruthy();
+  await page.route(`**${entry}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/category/frutta', { waitUntil: 'commit' });
   const banner = page.getByRole('region', { name: 'Rispettiamo la tua privacy' });
   await expect(banner).toBeVisible();
-  // the page itself cannot come: its error page shows, the banner stays and works
-  await expect(page.getByRole('heading', { name: 'Si è verificato un errore' })).toBeVisible();
-  await expect(page.getByRole('heading', { name: 'Frutta' })).toHaveCount(0);
-  expect(blocked).toBeGreaterThan(0);
-  await banner.getByRole('button', { name: 'Accetta tutti' }).click();
+  await expect(page.locator('#cookie-consent .cookie-banner-text')).toHaveId('cookie-banner-text');
+  await banner.getByRole('button', { name: 'Rifiuta' }).click();
+  await expect(banner).toBeHidden();
+  release();
+  // the app arrives, saves the choice made before it and does not show the banner again
+  await expect(page.getByRole('heading', { level: 1, name: 'Frutta' })).toBeVisible();
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('spesa.cookiePreferences')))
+    .toContain('"analytics":false');
+  await expect(banner).toBeHidden();
+
+  // a returning customer: the page's own script removes the banner while the HTML is parsed, before the
+  // first paint (the Content-Security-Policy allows it); the app's modules start only after that paint
+  await page.addInitScript(() => {
+    document.addEventListener('DOMContentLoaded', () => {
+      document.body.dataset.bannerAtParseEnd = String(!!document.querySelector('#cookie-consent section'));
+    });
+  });
+  await page.goto('/search?q=pasta');
+  await expect(page.locator('body')).toHaveAttribute('data-banner-at-parse-end', 'false');
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(banner).toHaveCount(0);
+  expect(violations).toEqual([]);
+});
+
+test('«Personalizza» sul banner dell’HTML apre le scelte nel banner dell’app (decision 024)', async ({
+  page,
+}) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const html = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
+  const entry = /<script data-entry="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  await page.route(`**${entry}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/category/frutta', { waitUntil: 'commit' });
+  const banner = page.getByRole('region', { name: 'Rispettiamo la tua privacy' });
+  await banner.getByRole('button', { name: 'Personalizza' }).click();
+  release();
+  await expect(banner.getByRole('group', { name: 'Scegli quali cookie accettare' })).toBeVisible();
+  await banner.getByRole('switch', { name: 'Cookie di analisi' }).check();
+  await banner.getByRole('button', { name: 'Salva le scelte' }).click();
   await expect(banner).toBeHidden();
   const stored = await page.evaluate(() => localStorage.getItem('spesa.cookiePreferences'));
-  expect(JSON.parse(stored ?? '{}')).toMatchObject({ analytics: true, profilation: true });
+  expect(JSON.parse(stored ?? '{}')).toMatchObject({ analytics: true, profilation: false });
 });

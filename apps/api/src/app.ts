@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
 import helmet from '@fastify/helmet';
+import { COOKIE_BANNER_SCRIPT, START_APP_SCRIPT } from '@spesa/shared/shell/inline-scripts';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { DEFAULT_STORE } from '@spesa/shared/contracts/delivery';
@@ -199,6 +201,11 @@ import { productFirstViewRoute } from './modules/catalogue/product-first-view';
 import { contentFirstViewRoute } from './modules/content/content-first-view';
 import { leafletFirstViewRoute, leafletsFirstViewRoute } from './modules/leaflets/leaflet-first-view';
 
+/** The Content-Security-Policy sources of index.html's two inline scripts (packages/shared/src/shell). */
+const INLINE_SCRIPT_SOURCES = [COOKIE_BANNER_SCRIPT, START_APP_SCRIPT].map(
+  (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+);
+
 export interface BuildAppOptions {
   env: Env;
   db: Db;
@@ -271,8 +278,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
       directives: {
         defaultSrc: ["'self'"],
         // 'wasm-unsafe-eval' lets our own WebAssembly compile (the camera's barcode reader, decision 057);
-        // it allows no JavaScript eval
-        scriptSrc: ["'self'", "'wasm-unsafe-eval'"],
+        // it allows no JavaScript eval. index.html's two inline scripts (the cookie banner's, decision 024,
+        // and the one starting the app after the first paint, decision 021) by their hashes.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...INLINE_SCRIPT_SOURCES],
         // MUI / emotion inject style elements at run time
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],

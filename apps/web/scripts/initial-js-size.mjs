@@ -9,7 +9,8 @@ import { fileURLToPath } from 'node:url';
 
 const dist = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist');
 const html = readFileSync(join(dist, 'index.html'), 'utf8');
-const entry = /<script type="module"[^>]*src="([^"]+)"/.exec(html)?.[1];
+// the entry: started after the first paint by the script carrying it in data-entry (vite.config.ts)
+const entry = /<script data-entry="([^"]+)"/.exec(html)?.[1];
 if (!entry) throw new Error('no entry script in dist/index.html');
 
 const seen = new Set();

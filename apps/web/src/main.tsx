@@ -1,15 +1,15 @@
 import './prefetch-start';
-import { StrictMode, startTransition, useEffect, useState, type ReactNode } from 'react';
-import { createRoot } from 'react-dom/client';
+import { StrictMode, startTransition, useEffect, useState } from 'react';
 import { createBrowserRouter, type DataRouter, type RouteObject } from 'react-router';
 import { RouterProvider } from 'react-router/dom';
+// a type only: React DOM itself is imported with import() (createApp)
+import type { createRoot as CreateRootOf } from 'react-dom/client';
 import '@fontsource/roboto/latin-400.css';
 import '@fontsource/roboto/latin-500.css';
 import '@fontsource/roboto/latin-700.css';
 import './app/shell.css';
 import { AppProviders } from './app/providers';
 import { CookieConsentSlot } from './features/account/components/cookie-consent-slot';
-import { readCookiePreferences } from './lib/cookie-consent';
 import { routes } from './app/routes';
 import { needsReload, startAppFreshness } from './lib/app-freshness';
 import { registerServiceWorker } from './lib/service-worker';
@@ -37,41 +37,25 @@ function AppRouter({ router }: { router: DataRouter }) {
  * thread stays free to answer a tap instead of being blocked for the whole start-up.
  */
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
-/** Resolves in the task after the next frame is painted (at most 100 ms later: a hidden tab paints no frame). */
-const afterNextPaint = () =>
-  new Promise<void>((resolve) => {
-    requestAnimationFrame(() => setTimeout(resolve, 0));
-    setTimeout(resolve, 100);
-  });
 
 /**
- * The cookie banner is a React root of its own, rendered before the router exists: on a first visit it is the
- * largest text of a phone screen, and it paints before the page's modules are even asked for (decision 024).
- * The footer's "Preferenze cookie" link opens it again through an event.
+ * The cookie banner is a React root of its own. On a first visit index.html has already painted its banner
+ * (decision 024: on a phone the largest text of the screen); this root takes its place after the router's
+ * root has started, so the page's modules are not kept waiting. The footer's "Preferenze cookie" link opens
+ * it again through an event.
  */
-async function showCookieConsent(): Promise<void> {
-  const firstVisit = readCookiePreferences() === null;
+function showCookieConsent(createRoot: typeof CreateRootOf): void {
   const root = createRoot(document.getElementById('cookie-consent')!);
-  // a transition too (React's first render, in slices); the router waits until the banner is on screen
-  const committed = new Promise<void>((resolve) => {
-    startTransition(() => {
-      root.render(
-        <StrictMode>
-          <AppProviders>
-            <Committed onCommit={resolve}>
-              <CookieConsentSlot />
-            </Committed>
-          </AppProviders>
-        </StrictMode>,
-      );
-    });
+  // a transition too: React's first render of cold code, rendered in slices
+  startTransition(() => {
+    root.render(
+      <StrictMode>
+        <AppProviders>
+          <CookieConsentSlot />
+        </AppProviders>
+      </StrictMode>,
+    );
   });
-  if (firstVisit) await committed.then(afterNextPaint);
-}
-
-function Committed({ onCommit, children }: { onCommit: () => void; children: ReactNode }) {
-  useEffect(onCommit, [onCommit]);
-  return children;
 }
 
 /**
@@ -99,7 +83,9 @@ function createApp(): void {
     shownKey = state.location.key;
     if (needsReload()) window.location.reload();
   });
-  void nextTask().then(() => {
+  // React DOM, the start-up's largest library, is evaluated in a task of its own: a chunk apart
+  // (vite.config.ts), asked for by index.html with the entry
+  void import('react-dom/client').then(({ createRoot }) => {
     const root = createRoot(document.getElementById('root')!);
     startTransition(() => {
       root.render(
@@ -110,6 +96,7 @@ function createApp(): void {
         </StrictMode>,
       );
     });
+    void nextTask().then(() => showCookieConsent(createRoot));
     // the version check's first request waits for a task of its own too
     void nextTask().then(() => startAppFreshness());
     // the service worker after the page has loaded: its precache never competes with the first view
@@ -121,4 +108,4 @@ function createApp(): void {
   });
 }
 
-void nextTask().then(showCookieConsent).then(createApp);
+void nextTask().then(createApp);

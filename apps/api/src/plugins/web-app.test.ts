@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { brotliCompressSync, brotliDecompressSync } from 'node:zlib';
@@ -8,6 +9,7 @@ import { contentFirstView } from '../modules/content/content-first-view';
 import { leafletFirstView } from '../modules/leaflets/leaflet-first-view';
 import { productFirstView } from '../modules/catalogue/product-first-view';
 import { heroHtml } from './web-app';
+import { COOKIE_BANNER_SCRIPT, START_APP_SCRIPT } from '@spesa/shared/shell/inline-scripts';
 
 let t: TestApp;
 let dist: string;
@@ -42,6 +44,15 @@ describe('the built web app', () => {
       expect(res.headers['cache-control']).toBe('no-cache');
       expect(res.body).toContain('<div id="root">');
     }
+  });
+
+  it("allows index.html's two inline scripts by their hashes, and no other inline script (decision 024)", async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/', headers: { accept: 'text/html' } });
+    const scriptSrc = /script-src ([^;]+)/.exec(String(res.headers['content-security-policy']))?.[1];
+    const hashOf = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+    expect(scriptSrc?.split(' ').sort()).toEqual(
+      ["'self'", "'wasm-unsafe-eval'", hashOf(COOKIE_BANNER_SCRIPT), hashOf(START_APP_SCRIPT)].sort(),
+    );
   });
 
   it("writes the home's first banner into the shell of the home only (decision 022)", async () => {

@@ -54,6 +54,22 @@ export function saveCookiePreferences(choice: {
   return prefs;
 }
 
+/**
+ * A choice made on the banner the HTML paints (index.html) before the app's banner took its place: the page's
+ * inline script keeps it on the slot as `data-choice` (packages/shared/src/shell/cookie-banner-script.ts).
+ * Accept and reject are saved here ('saved'); 'customise' asks the app's banner to open on the choices.
+ */
+export function takeEarlyCookieChoice(): 'saved' | 'customise' | null {
+  const slot = typeof document === 'undefined' ? null : document.getElementById('cookie-consent');
+  const choice = slot?.getAttribute('data-choice');
+  if (!slot || !choice) return null;
+  if (choice === 'customise') return 'customise';
+  slot.removeAttribute('data-choice');
+  const all = choice === 'accept';
+  saveCookiePreferences({ analytics: all, profilation: all });
+  return 'saved';
+}
+
 /** The footer's "Preferenze cookie" link reopens the banner. */
 export function openCookiePreferences(): void {
   window.dispatchEvent(new CustomEvent(OPEN_COOKIE_PREFERENCES_EVENT));

@@ -1,3 +1,5 @@
+import { COOKIE_PREFERENCES_KEY } from '@spesa/shared/shell/inline-scripts';
+
 /** Browser storage that never throws (private mode, quota, disabled storage). */
 function safe(kind: 'localStorage' | 'sessionStorage'): Storage | null {
   try {
@@ -50,5 +52,5 @@ export const STORAGE_KEYS = {
   lastTutorialId: 'spesa.lastTutorialId',
   /** the device's own id for push registration (app build, decision 055) */
   deviceId: 'spesa.deviceId',
-  cookiePreferences: 'spesa.cookiePreferences',
+  cookiePreferences: COOKIE_PREFERENCES_KEY,
 } as const;

@@ -12,21 +12,25 @@ import './cookie-banner.css';
  * Cookie consent on the first visit (spec sections 3 and 9): technical cookies on and locked, analytics
  * and profilation off by default. Accept all, reject (technical only) or customise. A non-modal region at
  * the bottom of the page: the shop stays usable, and the banner is reachable by keyboard (it takes the
- * focus once, when it opens from the footer link). Plain elements and cookie-banner.css: on a first visit it
- * is the largest text on a phone screen, so it paints with the layout, without MUI/emotion.
+ * focus once, when it opens from the footer link). Plain elements and cookie-banner.css, without MUI/emotion:
+ * the build writes the same markup into index.html (vite.config.ts, `staticCookieBanner`), which paints it
+ * on a first visit before any module; keep the two alike.
  */
 export function CookieBanner({
   onDone,
   focusOnOpen = false,
+  startCustomising = false,
 }: {
   onDone: (prefs: CookiePreferences) => void;
   focusOnOpen?: boolean;
+  /** opens on the choices ("Personalizza" was pressed on the HTML's banner) */
+  startCustomising?: boolean;
 }) {
   const { t } = useTranslation();
   const titleId = useId();
   const textId = useId();
   const stored = readCookiePreferences();
-  const [customising, setCustomising] = useState(false);
+  const [customising, setCustomising] = useState(startCustomising);
   const [analytics, setAnalytics] = useState(stored?.analytics ?? COOKIE_DEFAULTS.analytics);
   const [profilation, setProfilation] = useState(stored?.profilation ?? COOKIE_DEFAULTS.profilation);
   const headingRef = useRef<HTMLHeadingElement>(null);

@@ -1,22 +1,34 @@
 import { useEffect, useState } from 'react';
-import { OPEN_COOKIE_PREFERENCES_EVENT, readCookiePreferences } from '../../../lib/cookie-consent';
-// not lazy: small without MUI, and on a first visit it is the largest text of a phone screen (the LCP
-// element), so it is part of the entry and paints before the router starts (main.tsx)
+import {
+  OPEN_COOKIE_PREFERENCES_EVENT,
+  readCookiePreferences,
+  takeEarlyCookieChoice,
+} from '../../../lib/cookie-consent';
+// not lazy: small without MUI; its style sheet is part of the entry's, which index.html carries inline for
+// the banner the HTML paints (decision 024)
 import { CookieBanner } from './cookie-banner';
 
 /**
- * A React root of its own (main.tsx, rendered before the router): shows the cookie banner only when no choice
- * is stored yet (first visit), or when the footer's "Preferenze cookie" link asks for it.
+ * A React root of its own (main.tsx): shows the cookie banner only when no choice is stored yet (first visit),
+ * or when the footer's "Preferenze cookie" link asks for it. On a first visit it takes the place of the banner
+ * the HTML painted (index.html, decision 024), and applies a choice made there in the meantime.
  */
 export function CookieConsentSlot() {
-  const [open, setOpen] = useState<false | 'first-visit' | 'asked'>(() =>
-    readCookiePreferences() ? false : 'first-visit',
-  );
+  const [open, setOpen] = useState<false | 'first-visit' | 'asked' | 'customise'>(() => {
+    if (takeEarlyCookieChoice() === 'customise') return 'customise';
+    return readCookiePreferences() ? false : 'first-visit';
+  });
   useEffect(() => {
     const ask = () => setOpen('asked');
     window.addEventListener(OPEN_COOKIE_PREFERENCES_EVENT, ask);
     return () => window.removeEventListener(OPEN_COOKIE_PREFERENCES_EVENT, ask);
   }, []);
   if (!open) return null;
-  return <CookieBanner focusOnOpen={open === 'asked'} onDone={() => setOpen(false)} />;
+  return (
+    <CookieBanner
+      focusOnOpen={open === 'asked' || open === 'customise'}
+      startCustomising={open === 'customise'}
+      onDone={() => setOpen(false)}
+    />
+  );
 }
