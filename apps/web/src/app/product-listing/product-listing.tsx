@@ -1,9 +1,9 @@
-import { useDeferredValue, useId, useRef, useState, type ReactNode } from 'react';
+import { memo, useDeferredValue, useId, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import type { Category } from '@spesa/shared/contracts/catalogue';
+import type { Category, Product } from '@spesa/shared/contracts/catalogue';
 import { useProducts } from '../../features/catalogue/api/get-products';
-import { useViewMode } from '../../features/catalogue/hooks/use-view-mode';
+import { useViewMode, type ViewMode } from '../../features/catalogue/hooks/use-view-mode';
 import {
   FREE_FROM_FILTERS,
   parseListingParams,
@@ -15,6 +15,7 @@ import {
 } from '../../features/catalogue/utils/listing-params';
 import { PRODUCTS_PAGE_SIZE } from '../../lib/config';
 import { Icon } from '../../components/icons';
+import { useProgressiveCount } from '../../components/use-progressive-count';
 import { ProductCard } from '../product-card/product-card';
 import { ListingFiltersPanel } from './listing-filters';
 import { ListingPagination } from './listing-pagination';
@@ -27,6 +28,15 @@ interface ProductListingProps {
   /** shown when no product matches and no filter is set */
   emptyText: ReactNode;
 }
+
+/** One card of the listing; memoised, so each new batch of cards (useProgressiveCount) renders only itself. */
+const ListingItem = memo(function ListingItem({ product, mode }: { product: Product; mode: ViewMode }) {
+  return (
+    <li>
+      <ProductCard product={product} mode={mode} headingLevel="h3" />
+    </li>
+  );
+});
 
 /**
  * Products of a category or a search, with filters, sort, view mode and pagination kept in the URL.
@@ -53,6 +63,8 @@ export function ProductListing({ scope, subcategories, emptyText }: ProductListi
   const data = useDeferredValue(products.data);
   const page = data?.page;
   const items = data?.products ?? [];
+  // on the first page shown, eight cards per commit (a phone's screen holds two or three, a desktop's a row)
+  const shown = useProgressiveCount(items.length, 8);
   const facets = data?.facets ?? [];
   const hasFilters =
     filters.facets.length > 0 || filters.promo || filters.onlyNew || filters.freeFrom.length > 0;
@@ -161,10 +173,8 @@ export function ProductListing({ scope, subcategories, emptyText }: ProductListi
             data-testid="product-list"
             className={`product-grid mode-${mode}${products.isPlaceholderData ? ' is-placeholder' : ''}`}
           >
-            {items.map((p) => (
-              <li key={p.productId}>
-                <ProductCard product={p} mode={mode} headingLevel="h3" />
-              </li>
+            {items.slice(0, shown).map((p) => (
+              <ListingItem key={p.productId} product={p} mode={mode} />
             ))}
           </ul>
         )}

@@ -22,6 +22,7 @@ import { SmartLink } from '../../features/content/components/smart-link';
 import { NotFoundContent } from '../../components/not-found-content';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
 import { PageLoading } from '../../components/page-loading';
+import { RenderWhenNear } from '../../components/render-when-near';
 import { SafeHtml } from '../../features/content/components/safe-html';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { VisuallyHidden } from '../../components/visually-hidden';
@@ -216,7 +217,11 @@ function ProductDetail({ product }: { product: Product }) {
         ) : null}
       </div>
       <VotesPanel product={product} />
-      <RelatedProducts productId={product.productId} />
+      {/* below the fold on a phone: the twelve cards (and their API call) wait until the customer scrolls
+          towards them; the placeholder keeps the section's height (497 px and its 40 px margin) */}
+      <RenderWhenNear minHeight={537}>
+        <RelatedProducts productId={product.productId} />
+      </RenderWhenNear>
     </div>
   );
 }

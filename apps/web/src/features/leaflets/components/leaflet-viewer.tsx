@@ -1,8 +1,18 @@
-import { useDeferredValue, useRef, useState, type KeyboardEvent, type PointerEvent, type ReactNode } from 'react';
+import {
+  memo,
+  useCallback,
+  useDeferredValue,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type PointerEvent,
+  type ReactNode,
+} from 'react';
 import type { Product } from '@spesa/shared/contracts/catalogue';
 import type { LeafletView } from '@spesa/shared/contracts/leaflets';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
+import { useProgressiveCount } from '../../../components/use-progressive-count';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import { paths } from '../../../lib/route-paths';
 import { useLeafletProducts } from '../api/leaflet-products';
@@ -43,7 +53,13 @@ export function LeafletViewer({
   const pointers = useRef(new Map<number, { x: number; y: number }>());
   const gesture = useRef<{ distance: number; zoom: number } | null>(null);
   const products = useLeafletProducts(leaflet.leafletId, { q, department });
-  const addToList = useAddToLeafletList(leaflet.title);
+  const { mutate: addProductToList, isPending: addingToList } = useAddToLeafletList(leaflet.title);
+  const addToList = useCallback(
+    (product: Product) => {
+      if (ensureSignedIn()) addProductToList(product);
+    },
+    [addProductToList],
+  );
 
   /** keeps the zoomed page covering the stage */
   const bound = (x: number, y: number, z: number) => {
@@ -113,8 +129,10 @@ export function LeafletViewer({
   };
 
   const found = products.data?.products ?? [];
-  // the list under the pages (up to 100 cards) renders in the background, in slices, after the pages
+  // the list under the pages (up to 100 cards) renders in the background after the pages, a dozen cards
+  // per commit
   const listed = useDeferredValue(found, []);
+  const shown = useProgressiveCount(listed.length, 12);
   const byId = new Map(found.map((p) => [p.productId, p]));
   const hotspots = leaflet.hotspots.filter((h) => h.page === page);
 
@@ -278,24 +296,41 @@ export function LeafletViewer({
         <p aria-live="polite">{t('leaflets.productsCount', { count: products.data?.page.totItems ?? 0 })}</p>
         {products.data && found.length === 0 ? <p>{t('leaflets.noProducts')}</p> : null}
         <ul className="lf-products">
-          {listed.map((p) => (
-            <li key={p.productId}>
-              {renderProduct(p)}
-              <button
-                type="button"
-                className="lf-add"
-                disabled={addToList.isPending}
-                onClick={() => {
-                  if (ensureSignedIn()) addToList.mutate(p);
-                }}
-              >
-                {t('leaflets.addToLeafletListStart')} <VisuallyHidden>{p.name}</VisuallyHidden>{' '}
-                {t('leaflets.addToLeafletListEnd')}
-              </button>
-            </li>
+          {listed.slice(0, shown).map((p) => (
+            <LeafletProductItem
+              key={p.productId}
+              product={p}
+              renderProduct={renderProduct}
+              adding={addingToList}
+              onAdd={addToList}
+            />
           ))}
         </ul>
       </section>
     </div>
   );
 }
+
+/** One product of the list under the pages; memoised, so each new batch of the list renders only itself. */
+const LeafletProductItem = memo(function LeafletProductItem({
+  product,
+  renderProduct,
+  adding,
+  onAdd,
+}: {
+  product: Product;
+  renderProduct: (product: Product) => ReactNode;
+  adding: boolean;
+  onAdd: (product: Product) => void;
+}) {
+  const { t } = useTranslation();
+  return (
+    <li>
+      {renderProduct(product)}
+      <button type="button" className="lf-add" disabled={adding} onClick={() => onAdd(product)}>
+        {t('leaflets.addToLeafletListStart')} <VisuallyHidden>{product.name}</VisuallyHidden>{' '}
+        {t('leaflets.addToLeafletListEnd')}
+      </button>
+    </li>
+  );
+});
