@@ -56,7 +56,7 @@ export function saveCookiePreferences(choice: {
 
 /**
  * A choice made on the banner the HTML paints (index.html) before the app's banner took its place: the page's
- * inline script keeps it on the slot as `data-choice` (packages/shared/src/shell/cookie-banner-script.ts).
+ * inline script keeps it on the slot as `data-choice` (packages/shared/src/shell/inline-scripts.ts).
  * Accept and reject are saved here ('saved'); 'customise' asks the app's banner to open on the choices.
  */
 export function takeEarlyCookieChoice(): 'saved' | 'customise' | null {
