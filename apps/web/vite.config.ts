@@ -7,7 +7,7 @@ import { defineConfig, type Plugin } from 'vite';
 import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 // by path: the config is bundled by Vite, which leaves workspace packages (TypeScript sources) to Node
-import { COOKIE_BANNER_SCRIPT, START_APP_SCRIPT } from '../../packages/shared/src/shell/inline-scripts';
+import { COOKIE_BANNER_SCRIPT, START_APP_SCRIPT } from '../../packages/shared/src/shell/inline-scripts.ts';
 
 // The API answers /ebsn, /media and /version.json; in production it serves this build on the same origin.
 // SPESA_API_URL points the dev server and `vite preview` at another API (e.g. http://localhost:8090).

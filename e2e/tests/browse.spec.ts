@@ -63,6 +63,11 @@ test('dalla home a un prodotto: reparti, categoria, filtro "Solo offerte", pagin
 
   await test.step('prodotti correlati: il carosello sotto la piega parte quando ci si arriva e scorre', async () => {
     const related = page.getByRole('region', { name: 'Prodotti: Potrebbe interessarti anche' });
+    // the section renders when the customer scrolls near it (decision 061): scroll down as a customer does
+    await expect(async () => {
+      await page.mouse.wheel(0, 500);
+      await expect(related).toBeAttached({ timeout: 1_000 });
+    }).toPass({ timeout: 20_000 });
     await related.scrollIntoViewIfNeeded();
     const previous = related.getByRole('button', { name: 'Precedente' });
     await related.getByRole('button', { name: 'Successivo' }).click();

@@ -28,16 +28,24 @@ export function SkipLink() {
   );
 }
 
-export function RootLayout() {
+/**
+ * The thin bar shown while the router loads the next page. A component of its own: every change of the
+ * router's state (several while a page first loads) re-renders it, not the layout with its header and footer.
+ */
+function NavigationProgress() {
   const navigation = useNavigation();
   const { t } = useTranslation();
+  return navigation.state === 'loading' ? (
+    <div className="nav-progress" role="progressbar" aria-label={t('app.loading')} />
+  ) : null;
+}
+
+export function RootLayout() {
   const { user } = useAuth();
   return (
     <div className="app-root">
       <SkipLink />
-      {navigation.state === 'loading' ? (
-        <div className="nav-progress" role="progressbar" aria-label={t('app.loading')} />
-      ) : null}
+      <NavigationProgress />
       {user?.operator ? (
         <Suspense fallback={null}>
           <ActingBanner user={user} />
