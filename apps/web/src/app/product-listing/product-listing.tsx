@@ -179,7 +179,8 @@ export function ProductListing({ scope, subcategories, emptyText }: ProductListi
           </ul>
         )}
 
-        {page && page.totPages > 1 ? (
+        {/* with the last batch of cards: a pager that moves down as cards arrive is a moving target */}
+        {page && page.totPages > 1 && shown === items.length ? (
           <ListingPagination
             count={page.totPages}
             page={Math.min(filters.page, page.totPages)}

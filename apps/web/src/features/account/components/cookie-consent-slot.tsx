@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useState } from 'react';
 import {
   OPEN_COOKIE_PREFERENCES_EVENT,
   readCookiePreferences,
@@ -18,6 +18,14 @@ export function CookieConsentSlot() {
     if (takeEarlyCookieChoice() === 'customise') return 'customise';
     return readCookiePreferences() ? false : 'first-visit';
   });
+  // a button of the HTML's banner pressed after that first render but before its commit (this root renders
+  // as a transition, in slices): applied at the commit, before the app's banner is painted
+  useLayoutEffect(() => {
+    const late = takeEarlyCookieChoice();
+    // eslint-disable-next-line react-hooks/set-state-in-effect -- an input from outside React (index.html's script), read once
+    if (late === 'saved') setOpen(false);
+    else if (late === 'customise') setOpen('customise');
+  }, []);
   useEffect(() => {
     const ask = () => setOpen('asked');
     window.addEventListener(OPEN_COOKIE_PREFERENCES_EVENT, ask);
