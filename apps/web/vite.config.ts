@@ -8,6 +8,10 @@ import react from '@vitejs/plugin-react';
 import { VitePWA } from 'vite-plugin-pwa';
 // by path: the config is bundled by Vite, which leaves workspace packages (TypeScript sources) to Node
 import { COOKIE_BANNER_SCRIPT, START_APP_SCRIPT } from '../../packages/shared/src/shell/inline-scripts.ts';
+import {
+  cookieBannerHtml,
+  type CookieBannerTexts,
+} from './src/features/account/components/cookie-banner-html.ts';
 
 // The API answers /ebsn, /media and /version.json; in production it serves this build on the same origin.
 // SPESA_API_URL points the dev server and `vite preview` at another API (e.g. http://localhost:8090).
@@ -85,34 +89,24 @@ function inlineEntryCss(): Plugin {
 }
 
 /**
- * The cookie banner of a first visit written into index.html (decision 024), with the same markup and classes
- * as the app's `CookieBanner` and its Italian texts (src/locales/it.json), followed by its inline script
+ * The cookie banner of a first visit written into index.html (decision 024): `CookieBanner`'s markup
+ * (cookie-banner-html.ts) with its Italian texts (src/locales/it.json), followed by its inline script
  * (packages/shared/src/shell/inline-scripts.ts): on a phone it is the largest text of the screen, and it
  * paints with the HTML instead of after the entry's modules. The app's banner replaces it when it mounts.
  */
 function staticCookieBanner(): Plugin {
-  const escape = (text: string) =>
-    text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
   return {
     name: 'spesa-static-cookie-banner',
     transformIndexHtml(html) {
-      const { cookies: t } = JSON.parse(
+      const { cookies } = JSON.parse(
         readFileSync(new URL('./src/locales/it.json', import.meta.url), 'utf8'),
-      ) as { cookies: Record<'title' | 'text' | 'customise' | 'reject' | 'acceptAll', string> };
-      const button = (choice: string, className: string, label: string) =>
-        `<button type="button" class="${className}" data-choice="${choice}">${escape(label)}</button>`;
-      const banner =
-        '<section aria-labelledby="cookie-banner-title" aria-describedby="cookie-banner-text" class="cookie-banner">' +
-        `<h2 id="cookie-banner-title" tabindex="-1" class="cookie-banner-title">${escape(t.title)}</h2>` +
-        `<p id="cookie-banner-text" class="cookie-banner-text">${escape(t.text)}</p>` +
-        '<div class="cookie-banner-actions">' +
-        button('customise', 'cookie-btn', t.customise) +
-        button('reject', 'cookie-btn cookie-btn-outlined', t.reject) +
-        button('accept', 'cookie-btn cookie-btn-contained', t.acceptAll) +
-        '</div></section>';
+      ) as { cookies: CookieBannerTexts };
       const marker = '<!--cookie-banner--></div>';
       if (!html.includes(marker)) throw new Error(`index.html lacks the cookie banner's marker ${marker}`);
-      return html.replace(marker, `${banner}</div>\n    <script>${COOKIE_BANNER_SCRIPT}</script>`);
+      return html.replace(
+        marker,
+        `${cookieBannerHtml(cookies)}</div>\n    <script>${COOKIE_BANNER_SCRIPT}</script>`,
+      );
     },
   };
 }

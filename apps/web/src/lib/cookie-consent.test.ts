@@ -55,6 +55,7 @@ describe('the cookie banner of index.html and the app taking its place', () => {
     expect(slot.querySelector('section')!.hidden).toBe(false);
     expect(takeEarlyCookieChoice()).toBe('customise');
     expect(readCookiePreferences()).toBeNull();
+    expect(takeEarlyCookieChoice()).toBeNull();
   });
 
   it('nothing pressed: nothing to take', () => {

@@ -63,8 +63,8 @@ export function takeEarlyCookieChoice(): 'saved' | 'customise' | null {
   const slot = typeof document === 'undefined' ? null : document.getElementById('cookie-consent');
   const choice = slot?.getAttribute('data-choice');
   if (!slot || !choice) return null;
-  if (choice === 'customise') return 'customise';
   slot.removeAttribute('data-choice');
+  if (choice === 'customise') return 'customise';
   const all = choice === 'accept';
   saveCookiePreferences({ analytics: all, profilation: all });
   return 'saved';

@@ -14,17 +14,16 @@ import { CookieBanner } from './cookie-banner';
  * the HTML painted (index.html, decision 024), and applies a choice made there in the meantime.
  */
 export function CookieConsentSlot() {
-  const [open, setOpen] = useState<false | 'first-visit' | 'asked' | 'customise'>(() => {
-    if (takeEarlyCookieChoice() === 'customise') return 'customise';
-    return readCookiePreferences() ? false : 'first-visit';
-  });
-  // a button of the HTML's banner pressed after that first render but before its commit (this root renders
-  // as a transition, in slices): applied at the commit, before the app's banner is painted
+  const [open, setOpen] = useState<false | 'first-visit' | 'asked' | 'customise'>(() =>
+    readCookiePreferences() ? false : 'first-visit',
+  );
+  // a button of the HTML's banner pressed before this root's commit (it renders as a transition, in slices):
+  // applied at the commit, before the app's banner is painted
   useLayoutEffect(() => {
-    const late = takeEarlyCookieChoice();
+    const early = takeEarlyCookieChoice();
     // eslint-disable-next-line react-hooks/set-state-in-effect -- an input from outside React (index.html's script), read once
-    if (late === 'saved') setOpen(false);
-    else if (late === 'customise') setOpen('customise');
+    if (early === 'saved') setOpen(false);
+    else if (early === 'customise') setOpen('customise');
   }, []);
   useEffect(() => {
     const ask = () => setOpen('asked');
@@ -33,7 +32,9 @@ export function CookieConsentSlot() {
   }, []);
   if (!open) return null;
   return (
+    // keyed by why it is open: "Personalizza" pressed on the HTML's banner opens a new one on the choices
     <CookieBanner
+      key={open}
       focusOnOpen={open === 'asked' || open === 'customise'}
       startCustomising={open === 'customise'}
       onDone={() => setOpen(false)}
