@@ -46,8 +46,37 @@ export function formatViolations(violations: Result[]): string {
 }
 
 /**
+ * The shop provides its MUI theme only around the parts that render MUI components (decision 062): a MUI
+ * component rendered outside them would fall back to MUI's default theme. Its typography ("Roboto", "Helvetica",
+ * "Arial") and its primary blue (#1976d2) appear nowhere in the shop's own styles, so finding either on the
+ * page means a part is missing the theme. Answers a description of each element found.
+ */
+async function elementsOnDefaultMuiTheme(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    // the shop's pages only: the back office (/admin) is another app, with react-admin's theme
+    if (!document.querySelector('.app-root')) return [];
+    const defaultBlue = 'rgb(25, 118, 210)';
+    const muiDefaultFont = /^"?Roboto"?, "?Helvetica"?, "?Arial"?, sans-serif$/;
+    const found: string[] = [];
+    for (const el of Array.from(document.querySelectorAll('body *'))) {
+      const style = getComputedStyle(el);
+      const colours = [style.color, style.backgroundColor, style.borderTopColor, style.fill];
+      if (muiDefaultFont.test(style.fontFamily) || colours.includes(defaultBlue)) {
+        const classes =
+          typeof el.className === 'string' ? el.className.split(/\s+/).slice(0, 3).join('.') : '';
+        found.push(
+          `${el.tagName.toLowerCase()}${classes ? `.${classes}` : ''}: ${style.fontFamily} / ${style.color}`,
+        );
+      }
+    }
+    return found.slice(0, 5);
+  });
+}
+
+/**
  * Scans the page with axe-core (WCAG 2.2 AA tags) and fails the test on any serious or critical violation.
- * Minor and moderate ones are attached to the report and printed, without failing.
+ * Minor and moderate ones are attached to the report and printed, without failing. Checks too that every
+ * MUI component on the page has the shop's theme.
  */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
   await test.step(`axe: ${label}`, async () => {
@@ -61,6 +90,8 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
       });
     }
     if (minor.length) console.log(`axe (not blocking) on ${label}:\n${formatViolations(minor)}`);
+    const untheme = await elementsOnDefaultMuiTheme(page);
+    expect(untheme, `MUI components without the shop's theme on ${label}`).toEqual([]);
     expect(
       blocking.length,
       `axe found ${blocking.length} serious/critical accessibility violation(s) on ${label} (${page.url()}):\n${formatViolations(blocking)}`,

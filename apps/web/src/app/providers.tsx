@@ -11,8 +11,9 @@ const LazyCategoryBlockView = lazy(() =>
 );
 
 /**
- * i18n and the content blocks' renderer for the whole app. The data layer (TanStack Query) and the MUI theme (mui-theme.tsx) are provided by
- * the root layout, a lazy module: the entry chunk stays free of them.
+ * i18n and the content blocks' renderer for the whole app. The data layer (TanStack Query) is provided by the
+ * root layout, a lazy module, and the MUI theme by each part that renders MUI components
+ * (components/mui-theme-provider.tsx): the entry chunk stays free of them.
  */
 export function AppProviders({
   queryClient = null,

@@ -1,3 +1,4 @@
+import type { ComponentType } from 'react';
 import { Navigate, useLocation, type RouteObject } from 'react-router';
 import { stripShopPrefix } from '@spesa/shared/content/links';
 import { RouteError } from './routes/route-error';
@@ -10,8 +11,22 @@ function ShopPrefixRedirect() {
 }
 
 /**
+ * A page that renders MUI components: its module and the shop's MUI theme load together and the page renders
+ * inside the theme. The layout and the catalogue's pages (home, listings, product, search, content, recipes,
+ * leaflets) are plain CSS: they load without MUI's styling engine (decision 062).
+ */
+function muiPage(load: () => Promise<ComponentType>): () => Promise<{ Component: ComponentType }> {
+  return () =>
+    Promise.all([load(), import('../components/mui-theme-provider')]).then(
+      ([Component, { withMuiTheme }]) => ({
+        Component: withMuiTheme(Component),
+      }),
+    );
+}
+
+/**
  * Data-mode routes. The layout and every page are lazy modules, loaded in parallel on the first visit, so
- * the first JS chunk holds only React, the router, the theme and i18n.
+ * the first JS chunk holds only React, the router and i18n.
  */
 export const routes: RouteObject[] = [
   {
@@ -34,37 +49,34 @@ export const routes: RouteObject[] = [
         path: 'search',
         lazy: () => import('./routes/search-route').then((m) => ({ Component: m.SearchRoute })),
       },
-      { path: 'cart', lazy: () => import('./routes/cart-route').then((m) => ({ Component: m.CartRoute })) },
+      { path: 'cart', lazy: muiPage(() => import('./routes/cart-route').then((m) => m.CartRoute)) },
       {
         path: 'checkout',
-        lazy: () => import('./routes/checkout-route').then((m) => ({ Component: m.CheckoutRoute })),
+        lazy: muiPage(() => import('./routes/checkout-route').then((m) => m.CheckoutRoute)),
       },
       {
         path: 'checkout/completed/:status',
-        lazy: () => import('./routes/checkout-route').then((m) => ({ Component: m.PaymentCompletedRoute })),
+        lazy: muiPage(() => import('./routes/checkout-route').then((m) => m.PaymentCompletedRoute)),
       },
       {
         path: 'login',
-        lazy: () => import('./routes/login-route').then((m) => ({ Component: m.LoginRoute })),
+        lazy: muiPage(() => import('./routes/login-route').then((m) => m.LoginRoute)),
       },
       {
         path: 'registration-user',
-        lazy: () =>
-          import('./routes/registration-user-route').then((m) => ({ Component: m.RegistrationUserRoute })),
+        lazy: muiPage(() => import('./routes/registration-user-route').then((m) => m.RegistrationUserRoute)),
       },
       {
         path: 'registration/thankyou',
-        lazy: () =>
-          import('./routes/registration-thankyou-route').then((m) => ({
-            Component: m.RegistrationThankyouRoute,
-          })),
+        lazy: muiPage(() =>
+          import('./routes/registration-thankyou-route').then((m) => m.RegistrationThankyouRoute),
+        ),
       },
       {
         path: 'registration/confirm/:status',
-        lazy: () =>
-          import('./routes/registration-confirm-route').then((m) => ({
-            Component: m.RegistrationConfirmRoute,
-          })),
+        lazy: muiPage(() =>
+          import('./routes/registration-confirm-route').then((m) => m.RegistrationConfirmRoute),
+        ),
       },
       ...(
         [
@@ -77,35 +89,34 @@ export const routes: RouteObject[] = [
         ] as const
       ).map(([path, name]) => ({
         path,
-        lazy: () => import('./routes/reset-password-routes').then((m) => ({ Component: m[name] })),
+        lazy: muiPage(() => import('./routes/reset-password-routes').then((m) => m[name])),
       })),
       // customer service acting for a customer: the operator's sign-in and the customer search (decision 053)
       {
         path: 'operatore',
-        lazy: () => import('./routes/operators-route').then((m) => ({ Component: m.OperatorLoginRoute })),
+        lazy: muiPage(() => import('./routes/operators-route').then((m) => m.OperatorLoginRoute)),
       },
       {
         path: 'operatore/clienti',
-        lazy: () => import('./routes/operators-route').then((m) => ({ Component: m.CustomerSearchRoute })),
+        lazy: muiPage(() => import('./routes/operators-route').then((m) => m.CustomerSearchRoute)),
       },
       // the end of a social sign-in or a company's single sign-on, and the link's confirmation (decision 054)
       {
         path: 'social-login/callback',
-        lazy: () =>
-          import('./routes/social-login-routes').then((m) => ({ Component: m.SocialCallbackRoute })),
+        lazy: muiPage(() => import('./routes/social-login-routes').then((m) => m.SocialCallbackRoute)),
       },
       {
         path: 'social-login/link',
-        lazy: () => import('./routes/social-login-routes').then((m) => ({ Component: m.SocialLinkRoute })),
+        lazy: muiPage(() => import('./routes/social-login-routes').then((m) => m.SocialLinkRoute)),
       },
       // the link of invite a friend: public (decision 045)
       {
         path: 'invito/:code',
-        lazy: () => import('./routes/invite-route').then((m) => ({ Component: m.InviteLandingRoute })),
+        lazy: muiPage(() => import('./routes/invite-route').then((m) => m.InviteLandingRoute)),
       },
       {
         path: 'profile/email-confirm',
-        lazy: () => import('./routes/email-confirm-route').then((m) => ({ Component: m.EmailConfirmRoute })),
+        lazy: muiPage(() => import('./routes/email-confirm-route').then((m) => m.EmailConfirmRoute)),
       },
       // self-scanning in the store (decision 057): signed-in customers, each screen guarded
       ...(
@@ -117,11 +128,12 @@ export const routes: RouteObject[] = [
         ] as const
       ).map(([path, name]) => ({
         path,
-        lazy: () => import('./routes/smartcart-route').then((m) => ({ Component: m[name] })),
+        lazy: muiPage(() => import('./routes/smartcart-route').then((m) => m[name])),
       })),
       {
-        // the customer area: guarded by its layout (login first, then back here)
-        lazy: () => import('./routes/profile-route').then((m) => ({ Component: m.ProfileLayoutRoute })),
+        // the customer area: guarded by its layout (login first, then back here); its pages render inside the
+        // layout's MUI theme
+        lazy: muiPage(() => import('./routes/profile-route').then((m) => m.ProfileLayoutRoute)),
         children: [
           ...['profile', 'profile/dashboard', 'dashboard'].map((path) => ({
             path,
@@ -238,7 +250,7 @@ export const routes: RouteObject[] = [
       },
       {
         path: 'order/:orderId',
-        lazy: () => import('./routes/orders-route').then((m) => ({ Component: m.TokenOrderRoute })),
+        lazy: muiPage(() => import('./routes/orders-route').then((m) => m.TokenOrderRoute)),
       },
       // the pages of the content store (decision 050): conditions, privacy, contacts, FAQ, services, credits…
       {
@@ -248,8 +260,7 @@ export const routes: RouteObject[] = [
       // the gift-card partner programme for companies (decision 044): public
       {
         path: 'gift-card-aziende',
-        lazy: () =>
-          import('./routes/gift-card-partners-route').then((m) => ({ Component: m.GiftCardPartnersRoute })),
+        lazy: muiPage(() => import('./routes/gift-card-partners-route').then((m) => m.GiftCardPartnersRoute)),
       },
       // the content system's forms (decision 051)
       ...(
@@ -262,7 +273,7 @@ export const routes: RouteObject[] = [
         ] as const
       ).map(([path, name]) => ({
         path,
-        lazy: () => import('./routes/form-route').then((m) => ({ Component: m[name] })),
+        lazy: muiPage(() => import('./routes/form-route').then((m) => m[name])),
       })),
       // digital leaflets (decision 052)
       // the content store's recipes (decision 056)

@@ -12,7 +12,9 @@ describe('OfflineCopyNotice', () => {
     render(<OfflineCopyNotice path="/cart/view" />);
     expect(screen.queryByRole('status')).toBeNull();
     const stored = new Date(Date.now() - 5 * 60_000).toISOString();
-    act(() => noteAnswerCopy('/ebsn/api/cart/view?show_sectors=true', new Headers({ [STORED_AT_HEADER]: stored })));
+    act(() =>
+      noteAnswerCopy('/ebsn/api/cart/view?show_sectors=true', new Headers({ [STORED_AT_HEADER]: stored })),
+    );
     expect(screen.getByRole('status')).toHaveTextContent('Dati di 5 minuti fa, sei offline');
     // another path's copy does not concern this page
     act(() => noteAnswerCopy('/ebsn/api/wishlist/list', new Headers({ [STORED_AT_HEADER]: stored })));

@@ -1,10 +1,11 @@
-import { lazy, Suspense, useSyncExternalStore } from 'react';
+import { Suspense, useSyncExternalStore } from 'react';
+import { lazyWithMuiTheme } from './lazy-with-mui-theme';
 import { useTranslation } from 'react-i18next';
 import { getToasts, subscribeToasts } from './toast-store';
 import { SNACKBAR_OFFSET } from '../lib/config';
 
 // The Alert-based stack loads with the first toast: it stays out of the first JS chunk.
-const ToastStack = lazy(() => import('./toast-stack').then((m) => ({ default: m.ToastStack })));
+const ToastStack = lazyWithMuiTheme(() => import('./toast-stack').then((m) => ({ default: m.ToastStack })));
 
 /** The snackbar region, always present (so announcements are heard); its content loads on demand. */
 export function Toaster() {

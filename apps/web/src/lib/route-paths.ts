@@ -26,8 +26,18 @@ export const ROUTE_PATTERNS = {
   giftCardPartners: '/gift-card-aziende',
 } as const;
 
+// answers by path: a page's content links (the footer's, a text's) ask for the same few paths on every
+// render, and each matchPath compiles its pattern into a regular expression
+const shopRouteAnswers = new Map<string, boolean>();
+
 export function isShopRoute(pathname: string): boolean {
-  return Object.values(ROUTE_PATTERNS).some((pattern) => matchPath(pattern, pathname) !== null);
+  let answer = shopRouteAnswers.get(pathname);
+  if (answer === undefined) {
+    answer = Object.values(ROUTE_PATTERNS).some((pattern) => matchPath(pattern, pathname) !== null);
+    if (shopRouteAnswers.size >= 500) shopRouteAnswers.clear();
+    shopRouteAnswers.set(pathname, answer);
+  }
+  return answer;
 }
 
 export const paths = {

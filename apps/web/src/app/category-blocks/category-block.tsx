@@ -1,4 +1,5 @@
 import { lazy, Suspense } from 'react';
+import { lazyWithMuiTheme } from '../../components/lazy-with-mui-theme';
 import type { CategoryBlock as Block } from '@spesa/shared/contracts/catalogue';
 import { BannerGridBlock, BannerListBlock, BannerSliderBlock } from './blocks/banner-blocks';
 import { CrmProductSliderBlock, ProductSliderBlock, SliderSkeleton } from './blocks/product-blocks';
@@ -6,14 +7,14 @@ import { StaticImageBlock, StaticTextBlock } from './blocks/static-blocks';
 import { IS_APP_BUILD } from '../../lib/config';
 
 // MUI Tabs: loaded when a tabbed block is rendered (near the viewport), not before the first blocks
-const ProductTabBlock = lazy(() =>
+const ProductTabBlock = lazyWithMuiTheme(() =>
   import('./blocks/product-tab-block').then((m) => ({ default: m.ProductTabBlock })),
 );
 // the current leaflets (decision 052): their slider and texts load with the block
 const LeafletSliderBlock = lazy(() =>
   import('./blocks/leaflet-slider-block').then((m) => ({ default: m.LeafletSliderBlock })),
 );
-const TutorialBlock = lazy(() =>
+const TutorialBlock = lazyWithMuiTheme(() =>
   import('./blocks/tutorial-block').then((m) => ({ default: m.TutorialBlock })),
 );
 

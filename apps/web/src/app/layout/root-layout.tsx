@@ -1,4 +1,5 @@
-import { lazy, Suspense, useContext } from 'react';
+import { Suspense, useContext } from 'react';
+import { lazyWithMuiTheme } from '../../components/lazy-with-mui-theme';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { scrollKey } from './scroll-key';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
@@ -11,11 +12,10 @@ import './layout.css';
 import { Toaster } from '../../components/toaster';
 import { createQueryClient } from '../query-client';
 import { QueryClientOverride } from '../query-client-context';
-import { MuiThemeProvider } from '../mui-theme';
 import { useAuth } from '../../features/account/hooks/use-auth';
 
 // the operator's banner (decision 053): its own chunk, loaded only for an operator's session
-const ActingBanner = lazy(() =>
+const ActingBanner = lazyWithMuiTheme(() =>
   import('../../features/operators/components/acting-banner').then((m) => ({ default: m.ActingBanner })),
 );
 
@@ -40,17 +40,25 @@ function NavigationProgress() {
   ) : null;
 }
 
-export function RootLayout() {
+/**
+ * The operator's banner while customer service acts for a customer. A component of its own: the session's
+ * changes (its check at start-up, a sign-in) re-render it, not the layout with its header and footer.
+ */
+function OperatorBanner() {
   const { user } = useAuth();
+  return user?.operator ? (
+    <Suspense fallback={null}>
+      <ActingBanner user={user} />
+    </Suspense>
+  ) : null;
+}
+
+export function RootLayout() {
   return (
     <div className="app-root">
       <SkipLink />
       <NavigationProgress />
-      {user?.operator ? (
-        <Suspense fallback={null}>
-          <ActingBanner user={user} />
-        </Suspense>
-      ) : null}
+      <OperatorBanner />
       <Header />
       <main id="main-content" tabIndex={-1} className="app-main">
         <Outlet />
@@ -65,15 +73,16 @@ export function RootLayout() {
 
 let defaultClient: QueryClient | undefined;
 
-/** The root route's component (a lazy module): the MUI theme and the data layer, then the layout. */
+/**
+ * The root route's component (a lazy module): the data layer, then the layout. No MUI theme here: the parts
+ * that render MUI components bring it (components/mui-theme-provider.tsx).
+ */
 export function RootLayoutWithData() {
   const override = useContext(QueryClientOverride);
   const client = override ?? (defaultClient ??= createQueryClient());
   return (
-    <MuiThemeProvider>
-      <QueryClientProvider client={client}>
-        <RootLayout />
-      </QueryClientProvider>
-    </MuiThemeProvider>
+    <QueryClientProvider client={client}>
+      <RootLayout />
+    </QueryClientProvider>
   );
 }

@@ -1,4 +1,5 @@
 import { lazy, Suspense, useDeferredValue } from 'react';
+import { lazyWithMuiTheme } from '../../components/lazy-with-mui-theme';
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@spesa/shared/contracts/catalogue';
@@ -29,7 +30,9 @@ import { VisuallyHidden } from '../../components/visually-hidden';
 import './product-route.css';
 
 // the customer-votes panel (a signed-in customer's: spec section 6) loads with it
-const CustomerVotesPanel = lazy(() => import('../../features/ratings/components/customer-votes-panel'));
+const CustomerVotesPanel = lazyWithMuiTheme(
+  () => import('../../features/ratings/components/customer-votes-panel'),
+);
 
 const QuantityControl = lazy(() =>
   import('../../features/cart/components/quantity-control').then((m) => ({ default: m.QuantityControl })),

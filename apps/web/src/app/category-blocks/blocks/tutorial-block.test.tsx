@@ -7,7 +7,7 @@ import type { CategoryBlock } from '@spesa/shared/contracts/catalogue';
 import '../../../lib/i18n';
 import { STORAGE_KEYS } from '../../../lib/storage';
 import { makeProposal } from '../../../test/fixtures';
-import { theme } from '../../theme';
+import { theme } from '../../../components/mui-theme';
 import { TutorialBlock } from './tutorial-block';
 
 const render = (ui: ReactElement) => renderBare(<ThemeProvider theme={theme}>{ui}</ThemeProvider>);

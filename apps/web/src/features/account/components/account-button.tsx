@@ -1,4 +1,5 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithMuiTheme } from '../../../components/lazy-with-mui-theme';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
 import { useAuth } from '../hooks/use-auth';
@@ -6,9 +7,9 @@ import { closeLoginDialog, openLoginDialog, useLoginDialogRequest } from '../hoo
 import { useSessionReset } from '../hooks/use-session-reset';
 
 const loadLoginDialog = () => import('./login-dialog');
-const LoginDialog = lazy(() => loadLoginDialog().then((m) => ({ default: m.LoginDialog })));
+const LoginDialog = lazyWithMuiTheme(() => loadLoginDialog().then((m) => ({ default: m.LoginDialog })));
 // the signed-in menu (MUI Menu) is a chunk of its own: an anonymous first visit never downloads MUI for it
-const ProfileMenuButton = lazy(() =>
+const ProfileMenuButton = lazyWithMuiTheme(() =>
   import('./profile-menu-button').then((m) => ({ default: m.ProfileMenuButton })),
 );
 

@@ -1,11 +1,14 @@
-import { lazy, Suspense, useState } from 'react';
+import { Suspense, useState } from 'react';
+import { lazyWithMuiTheme } from '../../../components/lazy-with-mui-theme';
 import { useTranslation } from 'react-i18next';
 import '../i18n';
 import { useCartUi } from '../hooks/cart-ui-store';
 import { usePendingAddRunner } from '../hooks/pending-add';
 
-const CartDrawer = lazy(() => import('./cart-drawer').then((m) => ({ default: m.CartDrawer })));
-const CartDialogs = lazy(() => import('./cart-dialogs').then((m) => ({ default: m.CartDialogs })));
+const CartDrawer = lazyWithMuiTheme(() => import('./cart-drawer').then((m) => ({ default: m.CartDrawer })));
+const CartDialogs = lazyWithMuiTheme(() =>
+  import('./cart-dialogs').then((m) => ({ default: m.CartDialogs })),
+);
 
 /** Request overlay (spec section 4): shown while cart requests are pending. */
 export function RequestOverlay({ pending }: { pending: number }) {

@@ -1,11 +1,14 @@
-import { lazy, Suspense, useId, useState } from 'react';
+import { Suspense, useId, useState } from 'react';
+import { lazyWithMuiTheme } from '../../../components/lazy-with-mui-theme';
 import { useTranslation } from 'react-i18next';
 import { Icon } from '../../../components/icons';
 
 // The panels (Popover, Drawer, lists) load on first use: they stay out of the first JS chunk.
 const loadPanels = () => import('./department-menu-panels');
-const DepartmentMegaMenu = lazy(() => loadPanels().then((m) => ({ default: m.DepartmentMegaMenu })));
-const DepartmentDrawer = lazy(() => loadPanels().then((m) => ({ default: m.DepartmentDrawer })));
+const DepartmentMegaMenu = lazyWithMuiTheme(() =>
+  loadPanels().then((m) => ({ default: m.DepartmentMegaMenu })),
+);
+const DepartmentDrawer = lazyWithMuiTheme(() => loadPanels().then((m) => ({ default: m.DepartmentDrawer })));
 
 /** md and up: "Reparti" opens a mega-menu (departments on the left, their categories on the right). */
 export function DepartmentMenuButton() {

@@ -1,8 +1,9 @@
-import { lazy, Suspense } from 'react';
+import { Suspense } from 'react';
+import { lazyWithMuiTheme } from '../../../components/lazy-with-mui-theme';
 import { PageLoading } from '../../../components/page-loading';
 
 // the forms feature's renderer (decision 051), loaded only by the pages that carry a form
-const FormRenderer = lazy(() =>
+const FormRenderer = lazyWithMuiTheme(() =>
   import('../../forms/components/FormRenderer').then((m) => ({ default: m.FormRenderer })),
 );
 

@@ -1,11 +1,14 @@
-import { lazy, Suspense, useState, type CSSProperties, type ReactNode } from 'react';
+import { Suspense, useState, type CSSProperties, type ReactNode } from 'react';
+import { lazyWithMuiTheme } from '../../../components/lazy-with-mui-theme';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { resolveShopLink } from '../utils/resolve-link';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import './smart-link.css';
 
-const VideoDialog = lazy(() => import('./video-dialog').then((m) => ({ default: m.VideoDialog })));
+const VideoDialog = lazyWithMuiTheme(() =>
+  import('./video-dialog').then((m) => ({ default: m.VideoDialog })),
+);
 
 interface SmartLinkProps {
   href: string | null | undefined;

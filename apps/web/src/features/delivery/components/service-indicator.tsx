@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useRef } from 'react';
+import { Suspense, useEffect, useRef } from 'react';
+import { lazyWithMuiTheme } from '../../../components/lazy-with-mui-theme';
 import { useTranslation } from 'react-i18next';
 import '../i18n';
 import type { Cart } from '@spesa/shared/contracts/cart';
@@ -18,10 +19,12 @@ import './service-indicator.css';
 
 const loadAddressSelector = () => import('./address-selector-dialog');
 const loadTimeslotPicker = () => import('./timeslot-dialog');
-const AddressSelectorDialog = lazy(() =>
+const AddressSelectorDialog = lazyWithMuiTheme(() =>
   loadAddressSelector().then((m) => ({ default: m.AddressSelectorDialog })),
 );
-const TimeslotDialog = lazy(() => loadTimeslotPicker().then((m) => ({ default: m.TimeslotDialog })));
+const TimeslotDialog = lazyWithMuiTheme(() =>
+  loadTimeslotPicker().then((m) => ({ default: m.TimeslotDialog })),
+);
 
 /** "Spesa Como" for a store or locker, "Casa, Via Roma 1" for a home address (compact: the name only). */
 function placeOf(cart: Cart): string {

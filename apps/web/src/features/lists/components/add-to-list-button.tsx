@@ -1,4 +1,5 @@
-import { lazy, Suspense, useEffect, useState } from 'react';
+import { Suspense, useEffect, useState } from 'react';
+import { lazyWithMuiTheme } from '../../../components/lazy-with-mui-theme';
 import { useTranslation } from 'react-i18next';
 import type { Product } from '@spesa/shared/contracts/catalogue';
 import { getAuthState } from '../../../lib/auth-state';
@@ -7,7 +8,7 @@ import { openLoginDialog, useLoginDialogRequest } from '../../account/hooks/logi
 import './add-to-list-button.css';
 
 // the selector (MUI dialog, list calls, the lists' texts) loads on the first press: cards stay light
-const ListSelectorDialog = lazy(() => import('./list-selector-dialog'));
+const ListSelectorDialog = lazyWithMuiTheme(() => import('./list-selector-dialog'));
 
 /** The FavoriteBorder icon of @mui/icons-material, inline. */
 function HeartIcon() {
