@@ -9,6 +9,7 @@ import { useAdvProducts } from '../../features/catalogue/api/get-adv-products';
 import {
   isAvailable,
   maxPurchasePieces,
+  promoLastDay,
   sellingFormat,
 } from '../../features/catalogue/utils/product-display';
 import { ApiError } from '../../lib/http';
@@ -118,7 +119,7 @@ function ProductDetail({ product }: { product: Product }) {
   const food = extra?.nonFood !== 'true';
   const image = product.media?.[0]?.large || product.mediaURL;
   const crumbs = (product.breadCrumbs ?? []).map((b) => ({ label: b.name, to: paths.category(b.slug) }));
-  const validTo = product.warehousePromo?.expireDate ? new Date(product.warehousePromo.expireDate) : null;
+  const lastDay = product.warehousePromo ? promoLastDay(product.warehousePromo.expireDate) : null;
 
   return (
     <div className="page-container product-page">
@@ -158,10 +159,8 @@ function ProductDetail({ product }: { product: Product }) {
             <ProductPrice product={product} size="large" />
           </div>
           <PromoText product={product} />
-          {validTo && !Number.isNaN(validTo.getTime()) && product.warehousePromo ? (
-            <p className="product-small product-secondary">
-              {t('product.promoValid', { date: validTo.toLocaleDateString('it-IT') })}
-            </p>
+          {lastDay ? (
+            <p className="product-small product-secondary">{t('product.promoValid', { date: lastDay })}</p>
           ) : null}
           {maxPieces != null ? (
             <p className="product-small product-max">{t('product.maxAcq', { count: maxPieces })}</p>

@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { formatMeasure, listPriceIfPromo, maxPurchasePieces, sellingFormat } from './product-display';
+import {
+  formatMeasure,
+  listPriceIfPromo,
+  maxPurchasePieces,
+  promoLastDay,
+  sellingFormat,
+} from './product-display';
 
 describe('sellingFormat (productInfos)', () => {
   it.each([
@@ -44,5 +50,19 @@ describe('listPriceIfPromo', () => {
     expect(listPriceIfPromo({ priceDisplay: 1.5, priceStandardDisplay: 1.99 })).toBe(1.99);
     expect(listPriceIfPromo({ priceDisplay: 1.99, priceStandardDisplay: 1.99 })).toBeNull();
     expect(listPriceIfPromo({ priceDisplay: 1.99 })).toBeNull();
+  });
+});
+
+describe('promoLastDay', () => {
+  it.each([
+    ['2026-12-29', '29/12/2026'],
+    ['2027-01-06', '06/01/2027'],
+    ['2026-12-29T00:00:00Z', null],
+    ['29/12/2026', null],
+    ['', null],
+    [null, null],
+    [undefined, null],
+  ])('%s → %s', (day, shown) => {
+    expect(promoLastDay(day)).toBe(shown);
   });
 });

@@ -84,3 +84,13 @@ export function listPriceIfPromo(
   const std = product.priceStandardDisplay;
   return typeof std === 'number' && std > product.priceDisplay ? std : null;
 }
+
+/**
+ * A promotion's last day (`YYYY-MM-DD`, the shop's calendar day) as Italians write it, 29/12/2026; null when
+ * it is not such a day. Plain text work: no Date (a customer abroad would see the day before) and no
+ * Intl.DateTimeFormat, whose first use on a page costs a phone about 100 ms of loading locale data.
+ */
+export function promoLastDay(isoDay: string | null | undefined): string | null {
+  const match = /^(\d{4})-(\d{2})-(\d{2})$/.exec(isoDay ?? '');
+  return match ? `${match[3]}/${match[2]}/${match[1]}` : null;
+}
