@@ -92,7 +92,9 @@ test('offline: il carrello e una lista si leggono con la loro età; una modifica
       headers: { 'content-type': 'application/json' },
       body: '{}',
     });
-    return (await res.json()) as { response: { status: number; errors: Array<{ error: string; code: string }> } };
+    return (await res.json()) as {
+      response: { status: number; errors: Array<{ error: string; code: string }> };
+    };
   });
   expect(refusal.response.status).not.toBe(0);
   expect(refusal.response.errors[0]).toMatchObject({ code: 'msg.offline' });
@@ -158,6 +160,9 @@ test('push: il preparatore segna l’ordine come preparato e il dispositivo del 
     await staffPage.getByRole('button', { name: 'Inizia la preparazione' }).click();
     await expect(staffPage.getByText('Preparazione iniziata', { exact: false })).toBeVisible();
     const forms = staffPage.getByRole('form', { name: /^Preparazione di / });
+    // the lines' forms render after the message: counted before them, none was registered and "Segna come
+    // preparato" stayed disabled (the click waited until the test's time ran out)
+    await expect(forms.first()).toBeVisible();
     for (let i = 0; i < (await forms.count()); i += 1) {
       const form = forms.nth(i);
       const weight = form.getByLabel(/Peso reale/);
