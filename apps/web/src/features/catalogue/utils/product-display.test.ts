@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import {
   formatMeasure,
+  italianDecimal,
   listPriceIfPromo,
   maxPurchasePieces,
   promoLastDay,
@@ -65,4 +66,14 @@ describe('promoLastDay', () => {
   ])('%s → %s', (day, shown) => {
     expect(promoLastDay(day)).toBe(shown);
   });
+});
+
+describe('italianDecimal', () => {
+  const intl = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 3 });
+  it.each([0, 1, 1.5, 0.25, 0.1 + 0.2, 2.0005, 75, 999, 1000, 9999.999, 10000, 12345.678, 1234567, 0.0004])(
+    '%s as Intl it-IT writes it',
+    (n) => {
+      expect(italianDecimal(n)).toBe(intl.format(n));
+    },
+  );
 });
