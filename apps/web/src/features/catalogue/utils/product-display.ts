@@ -24,7 +24,7 @@ const UNIT_LABELS: Record<string, string> = {
 /**
  * A non-negative number as Italian writes it, up to three decimals: 1.5 → "1,5", 12500 → "12.500" (what
  * `Intl.NumberFormat('it-IT', { maximumFractionDigits: 3 })` writes). By hand: the page's first Intl formatter
- * loads the locale's data, ≈ 25 ms of a phone's main thread in the product page's render.
+ * loads the locale's data, ≈ 25 ms of the product page's render (decision 063).
  */
 export function italianDecimal(value: number): string {
   const [whole = '0', fraction] = String(Math.round(value * 1000) / 1000).split('.');
