@@ -1,5 +1,7 @@
 import { lazy, type ReactNode } from 'react';
 import type { QueryClient } from '@tanstack/react-query';
+import { I18nextProvider } from 'react-i18next';
+import i18n from '../lib/i18n';
 import { ContentBlockView } from '../components/content-block-view';
 import { QueryClientOverride } from './query-client-context';
 
@@ -9,7 +11,7 @@ const LazyCategoryBlockView = lazy(() =>
 );
 
 /**
- * The content blocks' renderer for the whole app (the texts need no provider: lib/i18n.ts). The data layer (TanStack Query) is provided by the
+ * i18n and the content blocks' renderer for the whole app. The data layer (TanStack Query) is provided by the
  * root layout, a lazy module, and the MUI theme by each part that renders MUI components
  * (components/mui-theme-provider.tsx): the entry chunk stays free of them.
  */
@@ -21,8 +23,10 @@ export function AppProviders({
   children: ReactNode;
 }) {
   return (
-    <QueryClientOverride.Provider value={queryClient}>
-      <ContentBlockView.Provider value={LazyCategoryBlockView}>{children}</ContentBlockView.Provider>
-    </QueryClientOverride.Provider>
+    <I18nextProvider i18n={i18n}>
+      <QueryClientOverride.Provider value={queryClient}>
+        <ContentBlockView.Provider value={LazyCategoryBlockView}>{children}</ContentBlockView.Provider>
+      </QueryClientOverride.Provider>
+    </I18nextProvider>
   );
 }

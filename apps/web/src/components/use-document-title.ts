@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from '../lib/i18n';
+import { useTranslation } from 'react-i18next';
 
 /** Every route names itself: "<page> – Spesa – la spesa online". */
 export function useDocumentTitle(title: string | null | undefined): void {

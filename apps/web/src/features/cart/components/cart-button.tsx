@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import { formatPrice } from '@spesa/shared/format/price';
 import '../i18n';
 import { Icon } from '../../../components/icons';

@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import type { PageStore } from '@spesa/shared/contracts/content';
 import '../i18n';
 

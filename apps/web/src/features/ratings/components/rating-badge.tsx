@@ -1,4 +1,4 @@
-import { useTranslation } from '../../../lib/i18n';
+import { useTranslation } from 'react-i18next';
 import type { Product } from '@spesa/shared/contracts/catalogue';
 
 const decimal = (n: number) =>
