@@ -437,7 +437,9 @@ const SEGMENT_PROMO_COLUMNS = sql.raw(
     .join(', '),
 );
 
-type SegmentPromoColumns = { [K in keyof ProductRow as K extends `promo${string}` ? `seg_${K}` : never]: ProductRow[K] };
+type SegmentPromoColumns = {
+  [K in keyof ProductRow as K extends `promo${string}` ? `seg_${K}` : never]: ProductRow[K];
+};
 
 /** A product of a cart as one statement reads it (findCartProducts). */
 export interface CartProductRow {
@@ -623,6 +625,8 @@ export interface SearchAnswer {
   groups: CategoryVendorCountRow[];
   /** the page's product ids, in the page's order */
   ids: number[];
+  /** with `wholeOrder`: every matching id in the page's order (the page is a slice of it) */
+  order?: number[];
 }
 
 /** The search's words, as parseSearchText gives them. */
@@ -688,13 +692,15 @@ function searchOrderKeys(order: ProductOrder, rank: SQL): { keys: SQL; order: SQ
  * a materialised set that gives the total, the (category, brand) counts and the page's ids. For a text the
  * three matches are tried in order (whole words, the last word as a prefix, trigrams) inside the statement:
  * a later one is scanned only when the earlier ones found nothing (an uncorrelated NOT EXISTS is a one-time
- * filter). `words` null: a listing, the filters only (stage 1 when anything matches).
+ * filter). `words` null: a listing, the filters only (stage 1 when anything matches). `wholeOrder`: the
+ * statement answers every matching id in order instead of the page's, so that later pages are slices of it.
  */
 export async function searchProducts(
   db: Db,
   c: Omit<ProductCriteria, 'text'>,
   words: SearchWords | null,
   page: { order: ProductOrder; limit: number; offset: number },
+  wholeOrder = false,
 ): Promise<SearchAnswer> {
   const stages: (TextMatch | null)[] = words ? stageMatches(words) : [null];
   const ctes = stages.map((text, i) => {
@@ -719,9 +725,13 @@ export async function searchProducts(
         SELECT
           (SELECT coalesce(max(stage), 0)::int FROM m) AS stage,
           (SELECT count(*)::int FROM m) AS total,
-          (SELECT string_agg(pg.product_id::text, ',' ORDER BY pg.n) FROM (
-             SELECT product_id, row_number() OVER (ORDER BY ${order}) AS n FROM m
-             ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}) pg) AS ids,
+          ${
+            wholeOrder
+              ? sql`(SELECT string_agg(product_id::text, ',' ORDER BY ${order}) FROM m) AS ids,`
+              : sql`(SELECT string_agg(pg.product_id::text, ',' ORDER BY pg.n) FROM (
+                  SELECT product_id, row_number() OVER (ORDER BY ${order}) AS n FROM m
+                  ORDER BY ${order} LIMIT ${page.limit} OFFSET ${page.offset}) pg) AS ids,`
+          }
           (SELECT json_agg(json_build_array(g.category_id, g.vendor_id, v.name, g.n))::text FROM (
              SELECT category_id, vendor_id, count(*)::int AS n FROM m GROUP BY category_id, vendor_id
            ) g JOIN vendors v ON v.vendor_id = g.vendor_id) AS groups`,
@@ -732,11 +742,12 @@ export async function searchProducts(
         ([categoryId, vendorId, vendorName, n]) => ({ categoryId, vendorId, vendorName, n }),
       )
     : [];
+  const ids = row?.ids ? row.ids.split(',').map(Number) : [];
   return {
     stage: (row?.stage ?? 0) as SearchAnswer['stage'],
     total: row?.total ?? 0,
     groups,
-    ids: row?.ids ? row.ids.split(',').map(Number) : [],
+    ...(wholeOrder ? { ids: ids.slice(page.offset, page.offset + page.limit), order: ids } : { ids }),
   };
 }
 

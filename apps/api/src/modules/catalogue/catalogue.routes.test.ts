@@ -159,6 +159,50 @@ describe('GET /products (lists)', () => {
     expect(page.totItems).toBe(tree.body.data.categories.find((c) => c.categoryId === 10000)?.productCount);
   });
 
+  it('pages a department best sellers first, later pages from the order its first read remembered', async () => {
+    await t.app.catalogue.bumpCatalogueVersion();
+    const expected = await queryRows<{ productId: number; salesRank: number }>(
+      t.db,
+      sql`WITH RECURSIVE sub AS (
+            SELECT category_id FROM categories WHERE category_id = 20000
+            UNION ALL SELECT c.category_id FROM categories c JOIN sub ON c.parent_id = sub.category_id)
+          SELECT p.product_id AS "productId", p.sales_rank AS "salesRank" FROM products p
+          WHERE p.active AND p.category_id IN (SELECT category_id FROM sub)
+          ORDER BY p.sales_rank DESC, p.product_id`,
+    );
+    expect(expected.length).toBeGreaterThan(30);
+    const pages = Math.ceil(expected.length / 12);
+    const list = (page: number, extra = '') =>
+      getJson<ProductListData>(
+        t.app,
+        `${API}/products?parent_category_id=20000&page_size=12&page=${page}${extra}`,
+      );
+    // a middle page first: it reads the department's total, facets and order
+    const second = await list(2);
+    // then the last product becomes the best seller behind the cache's back (no catalogue version change)
+    const last = expected.at(-1)!;
+    await t.db.execute(sql`UPDATE products SET sales_rank = 1000000000 WHERE product_id = ${last.productId}`);
+    try {
+      // every page, none read before but the second, follows the remembered order
+      const seen: number[] = [];
+      for (let page = 1; page <= pages; page++) {
+        const { body } = await list(page);
+        expect(body.data.page.totItems).toBe(expected.length);
+        seen.push(...body.data.products.map((p) => p.productId));
+      }
+      expect(seen).toEqual(expected.map((r) => r.productId));
+      expect(second.body.data.products.map((p) => p.productId)).toEqual(seen.slice(12, 24));
+      // a fresh read sees the new best seller first
+      const fresh = await list(1, '&skip_cache=true');
+      expect(fresh.body.data.products[0]?.productId).toBe(last.productId);
+    } finally {
+      await t.db.execute(
+        sql`UPDATE products SET sales_rank = ${last.salesRank} WHERE product_id = ${last.productId}`,
+      );
+      await t.app.catalogue.bumpCatalogueVersion();
+    }
+  });
+
   it('answers an empty page past the end, keeping the totals', async () => {
     const { body } = await getJson<ProductListData>(
       t.app,

@@ -28,6 +28,7 @@ import {
   countsByCategoryAndVendor,
   delistedAt,
   findProductsByIds,
+  ORDERED_IDS_MAX,
   salesOrderIds,
   matchOfStage,
   searchProducts,
@@ -254,7 +255,10 @@ export class CatalogueService {
    * `delta` (base unit) is taken if the product is sold and has that much, a negative one given back.
    * Answers the stock left of every product moved; a product absent could not give its `delta`.
    */
-  moveStocks(tx: Db, moves: ReadonlyArray<{ productId: number; delta: number }>): Promise<Map<number, number>> {
+  moveStocks(
+    tx: Db,
+    moves: ReadonlyArray<{ productId: number; delta: number }>,
+  ): Promise<Map<number, number>> {
     return moveStocks(tx, moves);
   }
 
@@ -537,7 +541,10 @@ export class CatalogueService {
       rows.map(({ row: r, segmentRow, delisted }): [number, CartProductFacts] => {
         const product = toWireProduct(r, index);
         // the public row gives the product, the segment row its promotion only
-        const promos = [promoOf(r, product), segmentRow && promoOf(segmentRow, toWireProduct(segmentRow, index))];
+        const promos = [
+          promoOf(r, product),
+          segmentRow && promoOf(segmentRow, toWireProduct(segmentRow, index)),
+        ];
         return [
           r.productId,
           {
@@ -632,7 +639,9 @@ export class CatalogueService {
   /**
    * A search or a listing without a facet chosen (decision 058). When its total and facets are not cached,
    * one statement answers them with the page's ids (the page's products are then read by id, each
-   * remembered apart in the read cache); when they are, the page alone is one statement.
+   * remembered apart in the read cache); when they are, the page alone is one statement. A category listing
+   * in the default order keeps every id in order with its total, as #listingSummary does: its other pages
+   * are slices of it, their products read by id (a department's deep pages no longer sort it again).
    */
   async #onePass(
     query: ProductsQueryInput,
@@ -646,32 +655,39 @@ export class CatalogueService {
     const order: ProductOrder = query.sort ? SORT_ORDER[query.sort] : words ? 'relevance' : 'sales';
     const offset = (query.page - 1) * query.page_size;
     const filters = normaliseQuery(query, ['hash', 'skip_cache', 'page', 'page_size', 'sort']);
+    const bySales = order === 'sales' && !words && (base.categoryScopes?.length ?? 0) > 0;
     const fresh: { ids?: number[] } = {};
     const loaded = await this.#cache.getOrLoad<ListingSummary>(
       ['products-summary', filters, today],
       async () => {
-        const found = await searchProducts(this.#db, { ...base, today }, words, {
-          order,
-          limit: query.page_size,
-          offset,
-        });
+        const found = await searchProducts(
+          this.#db,
+          { ...base, today },
+          words,
+          { order, limit: query.page_size, offset },
+          bySales,
+        );
         fresh.ids = found.ids;
         const text = words ? matchOfStage(words, found.stage) : undefined;
         return ok({
           criteria: { ...base, today, ...(text ? { text } : {}) },
           totItems: found.total,
           facets: this.#facetList(this.#facetsOfGroups(found.groups, index)),
+          ...(found.order && found.order.length <= ORDERED_IDS_MAX ? { salesOrder: found.order } : {}),
         });
       },
       query.skip_cache,
     );
     if (!loaded.ok) return ok(empty);
-    const { criteria, totItems, facets } = loaded.data;
+    const { criteria, totItems, facets, salesOrder } = loaded.data;
     if (totItems === 0) return ok(empty);
     let products: Product[] = [];
     if (totItems > offset) {
       const ids =
-        fresh.ids ?? (await findProductIds(this.#db, criteria, { order, limit: query.page_size, offset }));
+        fresh.ids ??
+        (bySales && salesOrder
+          ? salesOrder.slice(offset, offset + query.page_size)
+          : await findProductIds(this.#db, criteria, { order, limit: query.page_size, offset }));
       products = await this.#productsByIds(ids, index, today, query.skip_cache);
     }
     return ok({ products, page: pageOf(totItems, query.page, query.page_size), facets });
