@@ -29,13 +29,42 @@ describe('ListingWarmer', () => {
     expect(mock.warmListings).toHaveBeenCalledTimes(1);
   });
 
-  it('warms again when the catalogue version changes, not before', async () => {
+  it('warms again when the catalogue version changes, at most once per gap', async () => {
+    let now = 1_000;
     const { state, catalogue, mock } = fakeCatalogue();
-    const warmer = new ListingWarmer(catalogue, { refreshMs: 60_000, now: () => 1_000 });
+    const warmer = new ListingWarmer(catalogue, { refreshMs: 840_000, minGapMs: 120_000, now: () => now });
     await warmer.warm();
+    now = 500_000;
     await warmer.check();
     expect(mock.warmListings).toHaveBeenCalledTimes(1);
     state.version = 2;
+    await warmer.check();
+    expect(mock.warmListings).toHaveBeenCalledTimes(2);
+    // the next changes come sooner than the gap: the listings are read again once it has passed
+    state.version = 3;
+    now = 500_000 + 119_999;
+    await warmer.check();
+    state.version = 4;
+    await warmer.check();
+    expect(mock.warmListings).toHaveBeenCalledTimes(2);
+    now = 500_000 + 120_000;
+    await warmer.check();
+    expect(mock.warmListings).toHaveBeenCalledTimes(3);
+    // nothing changed since: no warm-up until the refresh
+    now = 700_000;
+    await warmer.check();
+    expect(mock.warmListings).toHaveBeenCalledTimes(3);
+  });
+
+  it('keeps the gap when the cached listings live shorter than it', async () => {
+    let now = 0;
+    const { catalogue, mock } = fakeCatalogue();
+    const warmer = new ListingWarmer(catalogue, { refreshMs: 30_000, minGapMs: 120_000, now: () => now });
+    await warmer.warm();
+    now = 119_999;
+    await warmer.check();
+    expect(mock.warmListings).toHaveBeenCalledTimes(1);
+    now = 120_000;
     await warmer.check();
     expect(mock.warmListings).toHaveBeenCalledTimes(2);
   });
