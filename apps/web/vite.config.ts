@@ -245,9 +245,9 @@ export default defineConfig(({ command }) => ({
             // MUI's components apart: the layout, the listings and the product cards are plain CSS, so a
             // category page paints without downloading and parsing them (menus, dialogs, the home's
             // blocks and the product page still load them)
-            // MUI's styling engine and theme machinery (emotion, @mui/system, the theme): the root layout's
-            // ThemeProvider (app/mui-theme.tsx) needs them, the entry does not (the shell and cookie banner
-            // paint first); apart from the components so a page without MUI components skips those
+            // MUI's styling engine and theme machinery (emotion, @mui/system, the theme): the theme provider
+            // of the pages and lazy components that render MUI (components/mui-theme-provider.tsx, decision
+            // 062) needs them, the entry does not; apart from the components so such a page shares them
             {
               name: 'mui-core',
               test: /node_modules[\\/](@mui[\\/](system|styled-engine|private-theming|utils|material[\\/]styles)|@emotion|stylis|react-is|hoist-non-react-statics|@babel[\\/]runtime|clsx)[\\/]/,

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
+import { expect } from 'vitest';
 
 /**
  * On PostgreSQL every API test file works in a database of its own, copied from the seeded one the run's
@@ -7,7 +8,8 @@ import pg from 'pg';
  * another's. global-setup.ts drops the copies at the end of the run.
  */
 const FILE_DATABASE_MARK = '_file_';
-let fileDatabase: Promise<string> | null = null;
+/** each test file's database, by the file's path (a worker runs several files: vitest.config.ts, isolate) */
+const fileDatabases = new Map<string, Promise<string>>();
 
 /**
  * A session on the server's `postgres` database: CREATE DATABASE refuses a template that another session is
@@ -23,7 +25,10 @@ function adminClient(templateUrl: string): pg.Client {
 
 /** This test file's own database (created on the first call), as a URL. */
 export function databaseOfThisFile(templateUrl: string): Promise<string> {
-  fileDatabase ??= (async () => {
+  const file = expect.getState().testPath ?? '';
+  const known = fileDatabases.get(file);
+  if (known) return known;
+  const fileDatabase = (async () => {
     const url = new URL(templateUrl);
     const template = decodeURIComponent(url.pathname.slice(1));
     const name = `${template}${FILE_DATABASE_MARK}${process.pid}_${randomBytes(4).toString('hex')}`;
@@ -37,6 +42,7 @@ export function databaseOfThisFile(templateUrl: string): Promise<string> {
     url.pathname = `/${encodeURIComponent(name)}`;
     return url.toString();
   })();
+  fileDatabases.set(file, fileDatabase);
   return fileDatabase;
 }
 
