@@ -28,7 +28,7 @@ const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // the read cache's lifetime: what it lets lag (a new vote's stars on a product card, decision 036) shows
     // within a journey's patience (production: 15 minutes)
-    CACHE_TTL_MS: process.env.CACHE_TTL_MS ?? '60000',
+    CACHE_TTL_MS: process.env.CACHE_TTL_MS ?? '20000',
     // the receipts journey sees a digital receipt switch take effect (decision 046)
     RECEIPT_SWITCH_DELAY_MS: process.env.RECEIPT_SWITCH_DELAY_MS ?? '8000',
     // the app build's journey receives push messages on an endpoint of its own on this machine (decision 055)

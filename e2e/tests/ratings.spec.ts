@@ -114,7 +114,7 @@ test('sostituto preferito visto dal preparatore; dopo il ritiro il cliente vota,
   const avg = after.avg.toLocaleString('it-IT', { minimumFractionDigits: 1, maximumFractionDigits: 1 });
   await page.setViewportSize({ width: 1366, height: 900 });
   // a listing shows the new vote within the read cache's lifetime (decision 036; the journeys' server keeps
-  // answers 60 s, support/serve.mjs): the product's card, read again until it does
+  // answers 20 s, support/serve.mjs): the product's card, read again until it does
   const badge = page.getByRole('img', { name: `Valutazione ${avg} su 5, ${after.total} voti` }).first();
   await expect(async () => {
     await page.goto(`/search?q=${encodeURIComponent(loose.product.name)}`);
