@@ -197,7 +197,8 @@ export default tseslint.config(
       ],
     },
   },
-  // The web app calls the API through callApi, typed by the endpoint's contract (decision 029).
+  // The web app calls the API through callApi, typed by the endpoint's contract (decision 029); components
+  // read their texts through lib/i18n (decision 064).
   {
     files: ['apps/web/src/{app,features,components}/**/*.{ts,tsx}'],
     rules: {
@@ -209,6 +210,14 @@ export default tseslint.config(
               group: ['**/lib/http'],
               importNames: ['apiRequest'],
               message: "call the endpoint through callApi('METHOD /path', …), typed by its contract",
+            },
+          ],
+          paths: [
+            {
+              name: 'react-i18next',
+              importNames: ['useTranslation', 'withTranslation', 'Translation'],
+              message:
+                "texts through lib/i18n's useTranslation: one language, no subscription per component (decision 064)",
             },
           ],
         },

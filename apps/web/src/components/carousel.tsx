@@ -9,7 +9,7 @@ import {
   type ReactNode,
 } from 'react';
 import useEmblaCarousel from 'embla-carousel-react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { Icon } from './icons';
 import { slidesPerView, slideWidthCss, SLIDER_GAP_PX, type SlidesStep } from './slider-rules';
 import { usePrefersReducedMotion } from './use-reduced-motion';

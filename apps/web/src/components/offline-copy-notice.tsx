@@ -1,5 +1,5 @@
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import Alert from '@mui/material/Alert';
 import i18n from '../lib/i18n';
 import { API_BASE } from '../lib/config';

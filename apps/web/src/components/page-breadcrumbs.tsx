@@ -1,6 +1,6 @@
 import { Fragment } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import './page-breadcrumbs.css';
 
 export interface Crumb {

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /** A CSS spinner (no MUI progress in the first chunk). */
 export function PageLoading() {

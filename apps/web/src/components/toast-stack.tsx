@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import { dismissToast, type Toast } from './toast-store';

@@ -1,6 +1,6 @@
 import { Suspense, useSyncExternalStore } from 'react';
 import { lazyWithMuiTheme } from './lazy-with-mui-theme';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 import { getToasts, subscribeToasts } from './toast-store';
 import { SNACKBAR_OFFSET } from '../lib/config';
 

@@ -1,5 +1,5 @@
 import { useEffect } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../lib/i18n';
 
 /** Every route names itself: "<page> – Spesa – la spesa online". */
 export function useDocumentTitle(title: string | null | undefined): void {

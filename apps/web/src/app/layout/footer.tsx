@@ -1,6 +1,6 @@
 import { useSyncExternalStore } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { getAuthState, subscribeAuth } from '../../lib/auth-state';
 import { openCookiePreferences } from '../../lib/cookie-consent';
 import { useMenu } from '../../features/content/api/get-menu';

@@ -1,6 +1,6 @@
 import { lazy, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Logo } from './logo';
 import { Icon } from '../../components/icons';
 import { SearchBox } from '../../features/catalogue/components/search-box';

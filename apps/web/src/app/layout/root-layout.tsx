@@ -3,7 +3,7 @@ import { lazyWithMuiTheme } from '../../components/lazy-with-mui-theme';
 import { Outlet, ScrollRestoration, useNavigation } from 'react-router';
 import { scrollKey } from './scroll-key';
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { Header } from './header';
 import { Footer } from './footer';
 import { AdSlot } from '../../features/content/components/ad-slot';

@@ -1,6 +1,6 @@
 import { lazy, memo, Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { Product } from '@spesa/shared/contracts/catalogue';
 import { ProductPrice } from './product-price';
 import { PromoBubble, PromoText } from './product-promo';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { Product } from '@spesa/shared/contracts/catalogue';
 import { formatPrice, formatPricePerUnit } from '@spesa/shared/format/price';
 import { isSoldByWeight, listPriceIfPromo } from '../../features/catalogue/utils/product-display';

@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { Category, Facet } from '@spesa/shared/contracts/catalogue';
 import {
   hasActiveFilters,

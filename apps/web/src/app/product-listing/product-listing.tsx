@@ -1,6 +1,6 @@
 import { memo, useDeferredValue, useId, useRef, useState, type ReactNode } from 'react';
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { Category, Product } from '@spesa/shared/contracts/catalogue';
 import { useProducts } from '../../features/catalogue/api/get-products';
 import { useViewMode, type ViewMode } from '../../features/catalogue/hooks/use-view-mode';

@@ -1,6 +1,6 @@
 import { lazy, Suspense, useDeferredValue } from 'react';
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useCategory } from '../../features/catalogue/api/get-category';
 import { useCategoryTree } from '../../features/catalogue/api/get-category-tree';
 import { findCategoryPath, slugFromCategoryPath } from '../../features/catalogue/utils/category-tree';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useParams } from 'react-router';
 import { ApiError } from '../../lib/http';
 import { useDocumentTitle } from '../../components/use-document-title';

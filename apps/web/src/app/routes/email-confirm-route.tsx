@@ -1,6 +1,6 @@
 import { useEffect, useRef } from 'react';
 import { Link as RouterLink, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import { PageLoading } from '../../components/page-loading';

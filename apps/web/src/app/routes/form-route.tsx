@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import Container from '@mui/material/Container';
 import Typography from '@mui/material/Typography';
 import { useDocumentTitle } from '../../components/use-document-title';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import Container from '@mui/material/Container';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { GiftCardPartnersPage } from '../../features/loyalty/components/gift-card-partners-page';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { ProfileSection } from '../../features/account/components/profile-section';
 import { GiftCertificatesPage } from '../../features/loyalty/components/gift-certificates-page';
 

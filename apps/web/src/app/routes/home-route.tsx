@@ -1,5 +1,5 @@
 import { useDeferredValue } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useCategory } from '../../features/catalogue/api/get-category';
 import { CategoryBlocksView } from '../category-blocks/category-blocks-view';
 import { PageLoading } from '../../components/page-loading';

@@ -1,5 +1,5 @@
 import { Navigate, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { NotFoundContent } from '../../components/not-found-content';
 import { PageLoading } from '../../components/page-loading';
 import { LEAFLETS_PAGE_STEPS } from '../../components/slider-rules';

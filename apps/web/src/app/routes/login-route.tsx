@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
 import { Navigate, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import Paper from '@mui/material/Paper';
 import { LoginForm } from '../../features/account/components/login-form';
 import { AccountPage } from '../../features/account/components/page-frame';

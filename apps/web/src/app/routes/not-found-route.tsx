@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { NotFoundContent } from '../../components/not-found-content';
 

@@ -1,5 +1,5 @@
 import { Link as RouterLink, Navigate, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { AccountPage } from '../../features/account/components/page-frame';

@@ -1,7 +1,7 @@
 import { lazy, Suspense, useDeferredValue } from 'react';
 import { lazyWithMuiTheme } from '../../components/lazy-with-mui-theme';
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import type { Product } from '@spesa/shared/contracts/catalogue';
 import { CRM_ALGORITHM_CROSS_SELLING } from '../../features/catalogue/utils/crm';
 import { useProduct } from '../../features/catalogue/api/get-product';

@@ -1,5 +1,5 @@
 import { Link as RouterLink, useNavigate, useParams, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import '../../features/delivery/i18n';
 import Link from '@mui/material/Link';
 import type { Address } from '@spesa/shared/contracts/delivery';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import Divider from '@mui/material/Divider';
 import Typography from '@mui/material/Typography';
 import { ContactsForm, DisclaimersForm } from '../../features/account/components/contacts-form';

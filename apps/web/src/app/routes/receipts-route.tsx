@@ -1,5 +1,5 @@
 import { useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { ProfileSection } from '../../features/account/components/profile-section';
 import '../../features/receipts/i18n';
 import { ReceiptDetailPage } from '../../features/receipts/components/receipt-detail-page';

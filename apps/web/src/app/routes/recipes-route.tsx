@@ -1,5 +1,5 @@
 import { Link as RouterLink, useParams, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { ApiError } from '../../lib/http';
 import { NotFoundContent } from '../../components/not-found-content';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs';

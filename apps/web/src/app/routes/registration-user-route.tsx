@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { AccountPage } from '../../features/account/components/page-frame';
 import { RegistrationWizard } from '../../features/account/components/registration-wizard';
 

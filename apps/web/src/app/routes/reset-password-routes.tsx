@@ -2,7 +2,7 @@ import { Link as RouterLink, useLocation, useNavigate, useSearchParams } from 'r
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { z } from 'zod';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';

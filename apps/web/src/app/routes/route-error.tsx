@@ -1,5 +1,5 @@
 import { isRouteErrorResponse, useRouteError } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { NotFoundContent } from '../../components/not-found-content';
 import '../../components/buttons.css';

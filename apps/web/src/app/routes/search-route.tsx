@@ -1,5 +1,5 @@
 import { useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { ProductListing } from '../product-listing/product-listing';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs';
 import { useDocumentTitle } from '../../components/use-document-title';

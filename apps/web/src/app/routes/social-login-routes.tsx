@@ -1,6 +1,6 @@
 import { useEffect, useMemo } from 'react';
 import { Link as RouterLink, useNavigate, useSearchParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../lib/i18n';
 import { useQueryClient } from '@tanstack/react-query';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';

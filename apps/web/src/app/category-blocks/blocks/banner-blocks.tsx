@@ -1,5 +1,5 @@
 import type { CSSProperties } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { CategoryBlock } from '@spesa/shared/contracts/catalogue';
 import { BlockFrame } from '../block-frame';
 import { BannerItem, HEADER_BANNER_FORMAT } from '../banner-item';

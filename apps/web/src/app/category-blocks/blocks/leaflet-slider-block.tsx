@@ -1,5 +1,5 @@
 import type { CategoryBlock } from '@spesa/shared/contracts/catalogue';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { LEAFLET_SLIDER_STEPS } from '../../../components/slider-rules';
 import { useLeaflets } from '../../../features/leaflets/api/search-leaflets';

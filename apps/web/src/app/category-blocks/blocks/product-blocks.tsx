@@ -1,5 +1,5 @@
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { CategoryBlock, Product } from '@spesa/shared/contracts/catalogue';
 import { PRODUCT_SLIDER_STEPS, SLIDER_GAP_PX, shouldShowAll } from '../../../components/slider-rules';
 import { Carousel } from '../../../components/carousel';

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { lazyWithMuiTheme } from '../../../components/lazy-with-mui-theme';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Icon } from '../../../components/icons';
 import { useAuth } from '../hooks/use-auth';
 import { closeLoginDialog, openLoginDialog, useLoginDialogRequest } from '../hooks/login-dialog-store';

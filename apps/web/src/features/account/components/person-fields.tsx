@@ -1,5 +1,5 @@
 import type { Control, FieldPath, FieldValues } from 'react-hook-form';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import Box from '@mui/material/Box';
 import { COUNTRIES } from '@spesa/shared/contracts/account';
 import { MIN_BIRTH_DATE } from '@spesa/shared/account/validation-rules';

@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { UserDetail } from '@spesa/shared/contracts/account';

@@ -1,6 +1,6 @@
 import { Suspense } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { formatPrice } from '@spesa/shared/format/price';
 import '../i18n';
 import { Icon } from '../../../components/icons';

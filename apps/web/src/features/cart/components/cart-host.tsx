@@ -1,6 +1,6 @@
 import { Suspense, useState } from 'react';
 import { lazyWithMuiTheme } from '../../../components/lazy-with-mui-theme';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import '../i18n';
 import { useCartUi } from '../hooks/cart-ui-store';
 import { usePendingAddRunner } from '../hooks/pending-add';

@@ -1,6 +1,6 @@
 import { Suspense, useId, useState } from 'react';
 import { lazyWithMuiTheme } from '../../../components/lazy-with-mui-theme';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Icon } from '../../../components/icons';
 
 // The panels (Popover, Drawer, lists) load on first use: they stay out of the first JS chunk.

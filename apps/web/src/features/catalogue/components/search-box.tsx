@@ -1,6 +1,6 @@
 import { useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Icon } from '../../../components/icons';
 import type { SuggestItem } from '@spesa/shared/contracts/catalogue';
 import { useSuggestions } from '../api/get-suggestions';

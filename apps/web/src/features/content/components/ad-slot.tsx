@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { useLocation } from 'react-router';
 import { formatPrice } from '@spesa/shared/format/price';
 import { useAdSlot } from '../api/get-ad-slot';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import { useSlides } from '../api/get-slides';
 import { SmartLink } from './smart-link';

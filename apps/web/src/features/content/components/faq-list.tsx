@@ -1,5 +1,5 @@
 import { useId, useMemo, useState } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { SafeHtml } from './safe-html';
 import '../i18n';
 

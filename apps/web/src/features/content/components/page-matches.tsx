@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link as RouterLink } from 'react-router';
 import { callApi } from '../../../lib/http';
 import { htmlToText } from './safe-html';

@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { WpPostSummary } from '@spesa/shared/contracts/content';
 
 /** A recipe's course, time, difficulty and the vegetarian mark, as a list of short facts. */

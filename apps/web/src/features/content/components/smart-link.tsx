@@ -1,7 +1,7 @@
 import { Suspense, useState, type CSSProperties, type ReactNode } from 'react';
 import { lazyWithMuiTheme } from '../../../components/lazy-with-mui-theme';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { resolveShopLink } from '../utils/resolve-link';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import './smart-link.css';

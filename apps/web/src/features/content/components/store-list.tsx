@@ -1,4 +1,4 @@
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { PageStore } from '@spesa/shared/contracts/content';
 import '../i18n';
 

@@ -1,5 +1,5 @@
 import { useId, type ReactNode } from 'react';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import '../i18n';
 import Box from '@mui/material/Box';
 import Tooltip from '@mui/material/Tooltip';

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useRef } from 'react';
 import { lazyWithMuiTheme } from '../../../components/lazy-with-mui-theme';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import '../i18n';
 import type { Cart } from '@spesa/shared/contracts/cart';
 import { useCart } from '../../cart/api/get-cart';

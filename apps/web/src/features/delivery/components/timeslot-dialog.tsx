@@ -1,6 +1,6 @@
 import { useEffect, useId, useState } from 'react';
 import { useLocation } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import '../i18n';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';

@@ -1,5 +1,5 @@
 import type { Leaflet } from '@spesa/shared/contracts/leaflets';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { Carousel } from '../../../components/carousel';
 import { VisuallyHidden } from '../../../components/visually-hidden';

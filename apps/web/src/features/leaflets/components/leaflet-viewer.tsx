@@ -10,7 +10,7 @@ import {
 } from 'react';
 import type { Product } from '@spesa/shared/contracts/catalogue';
 import type { LeafletView } from '@spesa/shared/contracts/leaflets';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { Link } from 'react-router';
 import { useProgressiveCount } from '../../../components/use-progressive-count';
 import { VisuallyHidden } from '../../../components/visually-hidden';

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@spesa/shared/contracts/catalogue';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import { showToast } from '../../../components/toast-store';
 import { getAuthState } from '../../../lib/auth-state';
 import { openLoginDialog } from '../../account/hooks/login-dialog-store';

@@ -1,6 +1,6 @@
 import { Suspense, useEffect, useState } from 'react';
 import { lazyWithMuiTheme } from '../../../components/lazy-with-mui-theme';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import type { Product } from '@spesa/shared/contracts/catalogue';
 import { getAuthState } from '../../../lib/auth-state';
 import { useAuth } from '../../account/hooks/use-auth';

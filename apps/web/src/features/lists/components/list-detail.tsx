@@ -1,7 +1,7 @@
 import '../i18n';
 import { useState } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';

@@ -4,7 +4,7 @@ import { useForm, useFormState, useWatch, type Control, type DefaultValues } fro
 import { zodResolver } from '@hookform/resolvers/zod';
 import type { z } from 'zod';
 import { Link as RouterLink } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';

@@ -2,7 +2,7 @@ import '../i18n';
 import '../../checkout/i18n';
 import { useState } from 'react';
 import { Link as RouterLink, useNavigate } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';

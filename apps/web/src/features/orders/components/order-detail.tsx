@@ -2,7 +2,7 @@ import '../i18n';
 import '../../delivery/i18n';
 import { useRef, type ReactNode } from 'react';
 import { Link as RouterLink, useParams } from 'react-router';
-import { useTranslation } from 'react-i18next';
+import { useTranslation } from '../../../lib/i18n';
 import Box from '@mui/material/Box';
 import Link from '@mui/material/Link';
 import Paper from '@mui/material/Paper';
