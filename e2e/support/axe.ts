@@ -10,9 +10,16 @@ const BLOCKING = new Set(['serious', 'critical']);
 
 // @axe-core/playwright 4.14 declares engines node >= 22.12 but runs fine on Node 20 (it only injects axe-core
 // into the page). Should it ever break, the scan falls back to injecting axe-core's source directly.
+// Legacy mode: axe runs in the page itself, same-origin frames included, instead of opening a blank page per
+// scan to gather each frame's partial results (the way to reach cross-origin frames: the shop's pages have
+// none but the video dialog's YouTube player). Only violations are detailed. A home page scan: 1.9 → 0.5 s.
 async function analyze(page: Page): Promise<AxeResults> {
   try {
-    return await new AxeBuilder({ page }).withTags(WCAG_TAGS).analyze();
+    return await new AxeBuilder({ page })
+      .withTags(WCAG_TAGS)
+      .setLegacyMode(true)
+      .options({ resultTypes: ['violations'] })
+      .analyze();
   } catch (err) {
     if (String(err).includes('Target page, context or browser has been closed')) throw err;
     const axe = await import('axe-core');
@@ -28,6 +35,11 @@ async function analyze(page: Page): Promise<AxeResults> {
       WCAG_TAGS,
     );
   }
+}
+
+/** The serious and critical violations axe finds on the page (WCAG 2.2 AA tags). */
+export async function blockingViolations(page: Page): Promise<Result[]> {
+  return (await analyze(page)).violations.filter((v) => BLOCKING.has(v.impact ?? ''));
 }
 
 export function formatViolations(violations: Result[]): string {
