@@ -12,7 +12,7 @@ import { serverNow } from '../support/clock.mjs';
 
 const OPERATOR = 'clienti@spesa.demo';
 
-/** A code signs in once: wait for the authenticator's next 30-second step. */
+/** The authenticator's next 30-second step (a code signs in once). */
 async function nextCodeStep(page: Page): Promise<void> {
   await page.waitForTimeout(30_000 - (serverNow() % 30_000) + 500);
 }
@@ -27,7 +27,6 @@ test('il servizio clienti ordina per Anna Verdi con pagamento alla consegna; Ann
   await signInToAdmin(page, OPERATOR);
   const secret = secretOf(OPERATOR);
   expect(secret, 'the operator enrolled an authenticator').toBeTruthy();
-  await nextCodeStep(page);
 
   // the shop's operator sign-in, keyboard only
   await page.goto('/operatore');
@@ -39,13 +38,25 @@ test('il servizio clienti ordina per Anna Verdi con pagamento alla consegna; Ann
   await page.keyboard.press('Tab');
   await page.keyboard.type(DEMO_PASSWORD);
   await page.keyboard.press('Tab');
-  await expect(page.getByLabel(/Codice dell’app di autenticazione/)).toBeFocused();
-  await page.keyboard.type(await codeOf(secret ?? ''));
-  await page.keyboard.press('Enter');
+  const codeField = page.getByLabel(/Codice dell’app di autenticazione/);
+  await expect(codeField).toBeFocused();
+  // when the back office's sign-in above (or a parallel journey's) took this 30-second step's code, the server
+  // refuses it again: the operator types the app's next code, as a person would wait for it
+  const search = page.getByRole('heading', { level: 1, name: 'Cerca il cliente' });
+  const refused = page.getByText('Il codice non è valido o è già stato usato.');
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.type(await codeOf(secret ?? ''));
+    await page.keyboard.press('Enter');
+    await expect(search.or(refused)).toBeVisible({ timeout: 20_000 });
+    if ((await search.isVisible()) || attempt === 3) break;
+    await nextCodeStep(page);
+    await codeField.focus();
+    await page.keyboard.press('ControlOrMeta+A');
+  }
 
   // the search: Anna by her loyalty card's number
-  await expect(page).toHaveURL(/\/operatore\/clienti$/, { timeout: 20_000 });
-  await expect(page.getByRole('heading', { level: 1, name: 'Cerca il cliente' })).toBeVisible();
+  await expect(page).toHaveURL(/\/operatore\/clienti$/);
+  await expect(search).toBeVisible();
   const banner = page.getByRole('region', { name: 'Modalità operatore' });
   await expect(banner).toContainText('Sara Servizio');
   const anna = await call<{ users: Array<{ cardNumber: string | null }> }>(
