@@ -5,6 +5,7 @@ import {
   useId,
   useRef,
   useState,
+  useSyncExternalStore,
   type KeyboardEvent,
   type ReactNode,
 } from 'react';
@@ -49,6 +50,20 @@ function slideWidthRules(scope: string, steps: readonly SlidesStep[]): string {
 /** How far ahead of the viewport a carousel starts its engine. */
 const ACTIVATION_MARGIN_PX = 200;
 
+const subscribeToResize = (onChange: () => void) => {
+  window.addEventListener('resize', onChange);
+  return () => window.removeEventListener('resize', onChange);
+};
+
+/** True while every slide is in view at the window's width (re-rendering only when that changes). */
+function useAllInView(count: number, steps: readonly SlidesStep[]): boolean {
+  return useSyncExternalStore(
+    subscribeToResize,
+    () => count <= slidesPerView(window.innerWidth, steps),
+    () => false,
+  );
+}
+
 /**
  * Accessible carousel on embla: a region with a name, slides as labelled groups, previous/next
  * buttons, arrow keys, optional bullets, and autoplay that pauses on hover/focus, has a pause button
@@ -71,10 +86,13 @@ export function Carousel<T>({
   const id = useId();
   const reducedMotion = usePrefersReducedMotion();
   // embla measures every slide when it starts (a long task on a phone): a carousel below the fold starts
-  // when it comes near the viewport or is touched, hovered or focused; until then it shows its first slides
+  // when it comes near the viewport or is touched, hovered or focused; until then it shows its first slides.
+  // While every slide is in view (two leaflets side by side) it does not start: there is nothing to scroll.
   const rootRef = useRef<HTMLDivElement>(null);
   const [touched, setTouched] = useState(false);
-  const active = useNearViewport(rootRef, { marginPx: ACTIVATION_MARGIN_PX }) || touched;
+  const near = useNearViewport(rootRef, { marginPx: ACTIVATION_MARGIN_PX }) || touched;
+  const scrollable = !useAllInView(items.length, steps);
+  const active = near && scrollable;
   const [emblaRef, emblaApi] = useEmblaCarousel({
     align: 'start',
     loop,
@@ -88,7 +106,7 @@ export function Carousel<T>({
   const [selected, setSelected] = useState(0);
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
-  const autoplayEnabled = autoplayMs !== false && !reducedMotion && items.length > 1;
+  const autoplayEnabled = autoplayMs !== false && !reducedMotion && scrollable;
   // First render: the visible slides and one page more; the others (empty slides of the same width until
   // then) mount when the browser is idle, in a transition, or at once on any interaction.
   const [mounted, setMounted] = useState(() =>
@@ -194,7 +212,7 @@ export function Carousel<T>({
           ))}
         </div>
       </div>
-      {showArrows && (canPrev || canNext) ? (
+      {showArrows && scrollable && (canPrev || canNext) ? (
         <>
           <button
             type="button"
@@ -218,7 +236,7 @@ export function Carousel<T>({
           </button>
         </>
       ) : null}
-      {(showBullets && snaps.length > 1) || autoplayEnabled ? (
+      {(showBullets && scrollable && snaps.length > 1) || autoplayEnabled ? (
         <div className="carousel-controls">
           {autoplayEnabled ? (
             <button
@@ -230,7 +248,7 @@ export function Carousel<T>({
               <Icon name={paused ? 'play' : 'pause'} size={20} />
             </button>
           ) : null}
-          {showBullets && snaps.length > 1
+          {showBullets && scrollable && snaps.length > 1
             ? snaps.map((_, i) => (
                 <button
                   type="button"

@@ -1,0 +1,64 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { act, fireEvent, render, screen } from '@testing-library/react';
+import { Carousel } from './carousel';
+
+// embla itself measures nothing in jsdom: the test sees whether the carousel hands it its viewport (starts it)
+const emblaRef = vi.hoisted(() => ({ calls: [] as Array<HTMLElement | null> }));
+vi.mock('embla-carousel-react', () => ({
+  default: () => [(el: HTMLElement | null) => emblaRef.calls.push(el), undefined],
+}));
+
+const TWO_FROM_600 = [
+  { minWidth: 0, slides: 1 },
+  { minWidth: 600, slides: 2 },
+];
+
+function setWidth(px: number) {
+  act(() => {
+    window.innerWidth = px;
+    window.dispatchEvent(new Event('resize'));
+  });
+}
+
+describe('Carousel', () => {
+  afterEach(() => {
+    emblaRef.calls.length = 0;
+    setWidth(1024);
+  });
+
+  it('does not start its engine while every slide is in view, and starts it when the window narrows', () => {
+    setWidth(1024);
+    render(
+      <Carousel
+        items={['Volantino A', 'Volantino B']}
+        getKey={(s) => s}
+        renderItem={(s) => <p>{s}</p>}
+        steps={TWO_FROM_600}
+        label="Volantini"
+      />,
+    );
+    // hovered: a carousel below the fold would start now
+    fireEvent.mouseEnter(screen.getByRole('region', { name: 'Volantini' }));
+    expect(emblaRef.calls.filter(Boolean)).toEqual([]);
+    expect(screen.getByText('Volantino B')).toBeInTheDocument();
+
+    setWidth(390);
+    expect(emblaRef.calls.filter(Boolean)).toHaveLength(1);
+  });
+
+  it('starts when hovered if it has more slides than it shows', () => {
+    setWidth(1024);
+    render(
+      <Carousel
+        items={['A', 'B', 'C']}
+        getKey={(s) => s}
+        renderItem={(s) => <p>{s}</p>}
+        steps={TWO_FROM_600}
+        label="Offerte"
+      />,
+    );
+    expect(emblaRef.calls.filter(Boolean)).toEqual([]);
+    fireEvent.mouseEnter(screen.getByRole('region', { name: 'Offerte' }));
+    expect(emblaRef.calls.filter(Boolean)).toHaveLength(1);
+  });
+});
