@@ -26,11 +26,17 @@ interface Run {
   lcp: number;
   benchmarkIndex: number;
 }
-const chrome = await chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
+const fresh = option('fresh') === true;
+const launch = () => chromeLauncher.launch({ chromePath: chromiumPath, chromeFlags });
+let chrome = await launch();
 const results = new Map<string, Run[]>(bases.map((b) => [b, []]));
 try {
   for (let r = 0; r < runs; r++) {
     for (const base of bases) {
+      if (fresh) {
+        await chrome.kill();
+        chrome = await launch();
+      }
       const result = await lighthouse(`${base}${path}`, {
         port: chrome.port,
         onlyCategories: ['performance'],
