@@ -13,9 +13,12 @@ const TWO_FROM_600 = [
   { minWidth: 600, slides: 2 },
 ];
 
+// the carousel asks the window's width of media queries ("(min-width: 600px)"), as a phone answers them
+const jsdomMatchMedia = window.matchMedia;
 function setWidth(px: number) {
   act(() => {
-    window.innerWidth = px;
+    window.matchMedia = (query: string) =>
+      ({ matches: px >= Number(/min-width:\s*(\d+)px/.exec(query)?.[1] ?? 0) }) as MediaQueryList;
     window.dispatchEvent(new Event('resize'));
   });
 }
@@ -23,7 +26,7 @@ function setWidth(px: number) {
 describe('Carousel', () => {
   afterEach(() => {
     emblaRef.calls.length = 0;
-    setWidth(1024);
+    window.matchMedia = jsdomMatchMedia;
   });
 
   it('does not start its engine while every slide is in view, and starts it when the window narrows', () => {

@@ -55,11 +55,23 @@ const subscribeToResize = (onChange: () => void) => {
   return () => window.removeEventListener('resize', onChange);
 };
 
+/**
+ * Slides in view at the window's width (`slidesPerView`), asked of media queries: on a phone (a page with a
+ * viewport meta tag) reading `window.innerWidth` forces a layout of the whole page, inside the render that
+ * reads it; a media query does not.
+ */
+function slidesInView(steps: readonly SlidesStep[]): number {
+  const reached = steps
+    .map((step) => step.minWidth)
+    .filter((px) => px <= 0 || window.matchMedia(`(min-width: ${px}px)`).matches);
+  return slidesPerView(Math.max(0, ...reached), steps);
+}
+
 /** True while every slide is in view at the window's width (re-rendering only when that changes). */
 function useAllInView(count: number, steps: readonly SlidesStep[]): boolean {
   return useSyncExternalStore(
     subscribeToResize,
-    () => count <= slidesPerView(window.innerWidth, steps),
+    () => count <= slidesInView(steps),
     () => false,
   );
 }
@@ -110,7 +122,7 @@ export function Carousel<T>({
   // First render: the visible slides and one page more; the others (empty slides of the same width until
   // then) mount when the browser is idle, in a transition, or at once on any interaction.
   const [mounted, setMounted] = useState(() =>
-    typeof window === 'undefined' ? items.length : slidesPerView(window.innerWidth, steps) * 2,
+    typeof window === 'undefined' ? items.length : slidesInView(steps) * 2,
   );
   const allMounted = mounted >= items.length;
   const mountAll = useCallback(() => setMounted(Number.MAX_SAFE_INTEGER), []);
