@@ -1,7 +1,6 @@
 import { useSyncExternalStore } from 'react';
-import { useTranslation } from '../lib/i18n';
 import Alert from '@mui/material/Alert';
-import i18n from '../lib/i18n';
+import i18n, { useTranslation } from '../lib/i18n';
 import { API_BASE } from '../lib/config';
 import { storedCopyAt, subscribeStoredCopies } from '../lib/offline-copy';
 import texts from '../locales/it.offline.json';
