@@ -3,13 +3,18 @@ import { signInToAdmin } from '../support/admin';
 import { expectAccessible } from '../support/axe';
 import { settleAndScan } from '../support/shop';
 import { buyByCard, customerWithCart } from '../support/checkout';
+import { serverNow } from '../support/clock.mjs';
 
 // The customer's messages (decision 048) and parking at pickup (decision 049): a Drive order at Milano Città
 // Studi, prepared by the store's picker; the customer says "Sto arrivando" from the order's page, the picker
 // sees the arrival among today's, and the "Notifiche" page lists the order's messages.
 
-/** Today in Italy, as the server's rule reads it. */
-const romeToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+/**
+ * Today in Italy by the journeys' server clock, as the server's rule reads it: the server's time runs from 09:00
+ * in Italy of the day it started (support/clock.mjs), so past midnight in Italy the real date is a day ahead.
+ */
+const romeToday = () =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(serverNow()));
 
 /** The picker starts the preparation, registers both lines as ordered and marks the order prepared. */
 async function prepare(staffPage: Page, orderId: number, day: string): Promise<void> {
@@ -47,7 +52,8 @@ test('Sto arrivando dalla pagina dell’ordine; il preparatore vede l’arrivo; 
   // is moved to that day and the server answers that it is not the day.
   const today = day === romeToday();
   test.info().annotations.push({ type: 'slot', description: today ? 'today: the store is told' : `${day}` });
-  if (!today) await page.clock.setFixedTime(new Date(`${day}T12:00:00Z`));
+  // the browser's clock reads the server's day too: the page shows the form on the slot's day only
+  await page.clock.setFixedTime(today ? new Date(serverNow()) : new Date(`${day}T12:00:00Z`));
   await page.goto(`/profile/orders/${orderId}`);
   await expect(page.getByRole('heading', { level: 1, name: `Ordine ${orderId}` })).toBeVisible();
   const form = page.getByRole('form', { name: 'Sto arrivando' });
@@ -78,7 +84,7 @@ test('Sto arrivando dalla pagina dell’ordine; il preparatore vede l’arrivo; 
     await expect(page.getByTestId('parking-told')).toContainText('3,5 km, AB123CD');
     await expect(form.getByRole('textbox', { name: /Targa o numero dello stallo/ })).toHaveValue('AB123CD');
   }
-  if (!today) await page.clock.setFixedTime(new Date());
+  if (!today) await page.clock.setFixedTime(new Date(serverNow()));
 
   // the picker of the store: "Arrivi di oggi" lists the customer when the order is today's
   await staffPage.getByRole('menuitem', { name: 'Arrivi di oggi' }).click();
@@ -103,6 +109,9 @@ test('Sto arrivando dalla pagina dell’ordine; il preparatore vede l’arrivo; 
   await expect(messages.getByRole('heading', { name: `Ordine ${orderId} confermato` })).toBeVisible();
   await expect(messages.getByText('Nuovo')).toHaveCount(2);
   await settleAndScan(page, 'notifiche');
-  await messages.getByRole('link', { name: `Vedi l’ordine ${orderId}` }).first().click();
+  await messages
+    .getByRole('link', { name: `Vedi l’ordine ${orderId}` })
+    .first()
+    .click();
   await expect(page.getByRole('heading', { level: 1, name: `Ordine ${orderId}` })).toBeVisible();
 });
