@@ -16,12 +16,18 @@ export interface PickedProduct {
   maxAcq: number | null;
 }
 
+/**
+ * Today in Italy, as the seed and the shop count promotion days (the database's `current_date` is UTC's: the
+ * day before, from midnight to one in the morning in Italy).
+ */
+const TODAY = `(now() AT TIME ZONE 'Europe/Rome')::date`;
+
 const PRODUCT = sql.raw(`p.product_id AS "productId", p.name, p.stock::float8 AS stock,
   p.price_cents AS "priceCents", p.product_infos AS infos, p.max_acq AS "maxAcq"`);
 /** no promotion today, no options, no purchase limit: its price is the list price */
 const PLAIN = sql.raw(`p.active AND p.select_options = '[]'::jsonb AND p.max_acq IS NULL
   AND NOT EXISTS (SELECT 1 FROM product_promos pp WHERE pp.product_id = p.product_id
-                  AND pp.valid_from <= current_date + 1 AND pp.valid_to >= current_date - 1)`);
+                  AND pp.valid_from <= ${TODAY} + 1 AND pp.valid_to >= ${TODAY} - 1)`);
 
 async function pick(db: Db, where: ReturnType<typeof sql>, what: string): Promise<PickedProduct> {
   const [row] = await queryRows<PickedProduct>(
@@ -95,7 +101,7 @@ export const pickers = {
       sql`p.active AND p.stock >= 10 AND p.select_options = '[]'::jsonb AND p.max_acq IS NULL
           AND p.product_infos->>'TIPOLOGIA' = 'Pezzo' AND COALESCE(p.product_infos->>'QTY_MULT', '1') = '1'
           AND EXISTS (SELECT 1 FROM product_promos pp WHERE pp.product_id = p.product_id AND NOT pp.selectable
-                      AND pp.valid_from <= current_date - 1 AND pp.valid_to >= current_date + 1)`,
+                      AND pp.valid_from <= ${sql.raw(TODAY)} - 1 AND pp.valid_to >= ${sql.raw(TODAY)} + 1)`,
       'promoted today',
     ),
   /** a piece whose promotion applies only when the customer chooses it (promo selector) */
@@ -105,7 +111,7 @@ export const pickers = {
       sql`p.active AND p.stock >= 10 AND p.select_options = '[]'::jsonb AND p.max_acq IS NULL
           AND COALESCE(p.product_infos->>'QTY_MULT', '1') = '1'
           AND EXISTS (SELECT 1 FROM product_promos pp WHERE pp.product_id = p.product_id AND pp.selectable
-                      AND pp.valid_from <= current_date - 1 AND pp.valid_to >= current_date + 1)`,
+                      AND pp.valid_from <= ${sql.raw(TODAY)} - 1 AND pp.valid_to >= ${sql.raw(TODAY)} + 1)`,
       'with a selectable promotion today',
     ),
 };
