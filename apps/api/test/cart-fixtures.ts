@@ -1,5 +1,6 @@
 import { sql } from 'drizzle-orm';
 import { queryRows } from '../src/db/rows';
+import { romeNow } from '../src/lib/rome-time';
 import type { Db } from '../src/db/client';
 import { callAs, type EnvelopeBody, type TestApp } from './helper';
 
@@ -17,17 +18,17 @@ export interface PickedProduct {
 }
 
 /**
- * Today in Italy, as the seed and the shop count promotion days (the database's `current_date` is UTC's: the
- * day before, from midnight to one in the morning in Italy).
+ * Today in Italy, as the shop and the seed count promotion days (lib/rome-time's `romeNow`; the
+ * database's `current_date` is UTC's: the day before, from midnight to one in the morning in Italy).
  */
-const TODAY = `(now() AT TIME ZONE 'Europe/Rome')::date`;
+const today = () => sql`${romeNow(new Date()).date}::date`;
 
 const PRODUCT = sql.raw(`p.product_id AS "productId", p.name, p.stock::float8 AS stock,
   p.price_cents AS "priceCents", p.product_infos AS infos, p.max_acq AS "maxAcq"`);
 /** no promotion today, no options, no purchase limit: its price is the list price */
-const PLAIN = sql.raw(`p.active AND p.select_options = '[]'::jsonb AND p.max_acq IS NULL
+const plain = () => sql`p.active AND p.select_options = '[]'::jsonb AND p.max_acq IS NULL
   AND NOT EXISTS (SELECT 1 FROM product_promos pp WHERE pp.product_id = p.product_id
-                  AND pp.valid_from <= ${TODAY} + 1 AND pp.valid_to >= ${TODAY} - 1)`);
+                  AND pp.valid_from <= ${today()} + 1 AND pp.valid_to >= ${today()} - 1)`;
 
 async function pick(db: Db, where: ReturnType<typeof sql>, what: string): Promise<PickedProduct> {
   const [row] = await queryRows<PickedProduct>(
@@ -43,7 +44,7 @@ export const pickers = {
   pieces: async (db: Db, n: number): Promise<PickedProduct[]> => {
     const rows = await queryRows<PickedProduct>(
       db,
-      sql`SELECT ${PRODUCT} FROM products p WHERE ${PLAIN} AND p.stock >= 50
+      sql`SELECT ${PRODUCT} FROM products p WHERE ${plain()} AND p.stock >= 50
             AND p.product_infos->>'TIPOLOGIA' = 'Pezzo' AND COALESCE(p.product_infos->>'QTY_MULT', '1') = '1'
           ORDER BY p.product_id LIMIT ${n}`,
     );
@@ -53,28 +54,28 @@ export const pickers = {
   piece: (db: Db) =>
     pick(
       db,
-      sql`${PLAIN} AND p.stock >= 50 AND p.product_infos->>'TIPOLOGIA' = 'Pezzo'
+      sql`${plain()} AND p.stock >= 50 AND p.product_infos->>'TIPOLOGIA' = 'Pezzo'
           AND COALESCE(p.product_infos->>'QTY_MULT', '1') = '1'`,
       'Pezzo',
     ),
   lockedPack6: (db: Db) =>
     pick(
       db,
-      sql`${PLAIN} AND p.stock >= 120 AND p.product_infos->>'TIPOLOGIA' = 'Confezione'
+      sql`${plain()} AND p.stock >= 120 AND p.product_infos->>'TIPOLOGIA' = 'Confezione'
           AND p.product_infos->>'QTY_MULT' = '6' AND p.product_infos->>'QTY_LOCKED' = 'true'`,
       'Confezione QTY_MULT 6 locked',
     ),
   loose500by100: (db: Db) =>
     pick(
       db,
-      sql`${PLAIN} AND p.stock >= 5 AND p.product_infos->>'TIPOLOGIA' = 'Sfuso'
+      sql`${plain()} AND p.stock >= 5 AND p.product_infos->>'TIPOLOGIA' = 'Sfuso'
           AND p.product_infos->>'WEIGHT_SELLING' = '500' AND p.product_infos->>'STEP_SELLING' = '100'`,
       'Sfuso 500 g by 100 g',
     ),
   looseBy1500: (db: Db) =>
     pick(
       db,
-      sql`${PLAIN} AND p.stock >= 10 AND p.product_infos->>'TIPOLOGIA' = 'Sfuso'
+      sql`${plain()} AND p.stock >= 10 AND p.product_infos->>'TIPOLOGIA' = 'Sfuso'
           AND p.product_infos->>'WEIGHT_SELLING' = '1500' AND p.product_infos->>'STEP_SELLING' = '1500'`,
       'Sfuso by 1500 g',
     ),
@@ -89,7 +90,7 @@ export const pickers = {
   lowStock: (db: Db) =>
     pick(
       db,
-      sql`${PLAIN} AND p.stock BETWEEN 4 AND 12 AND p.product_infos->>'TIPOLOGIA' = 'Pezzo'
+      sql`${plain()} AND p.stock BETWEEN 4 AND 12 AND p.product_infos->>'TIPOLOGIA' = 'Pezzo'
           AND COALESCE(p.product_infos->>'QTY_MULT', '1') = '1'`,
       'low stock',
     ),
@@ -101,7 +102,7 @@ export const pickers = {
       sql`p.active AND p.stock >= 10 AND p.select_options = '[]'::jsonb AND p.max_acq IS NULL
           AND p.product_infos->>'TIPOLOGIA' = 'Pezzo' AND COALESCE(p.product_infos->>'QTY_MULT', '1') = '1'
           AND EXISTS (SELECT 1 FROM product_promos pp WHERE pp.product_id = p.product_id AND NOT pp.selectable
-                      AND pp.valid_from <= ${sql.raw(TODAY)} - 1 AND pp.valid_to >= ${sql.raw(TODAY)} + 1)`,
+                      AND pp.valid_from <= ${today()} - 1 AND pp.valid_to >= ${today()} + 1)`,
       'promoted today',
     ),
   /** a piece whose promotion applies only when the customer chooses it (promo selector) */
@@ -111,7 +112,7 @@ export const pickers = {
       sql`p.active AND p.stock >= 10 AND p.select_options = '[]'::jsonb AND p.max_acq IS NULL
           AND COALESCE(p.product_infos->>'QTY_MULT', '1') = '1'
           AND EXISTS (SELECT 1 FROM product_promos pp WHERE pp.product_id = p.product_id AND pp.selectable
-                      AND pp.valid_from <= ${sql.raw(TODAY)} - 1 AND pp.valid_to >= ${sql.raw(TODAY)} + 1)`,
+                      AND pp.valid_from <= ${today()} - 1 AND pp.valid_to >= ${today()} + 1)`,
       'with a selectable promotion today',
     ),
 };
