@@ -1,3 +1,4 @@
+import { useState } from 'react';
 import { mayRead, mayWrite } from '@spesa/shared/contracts/admin';
 import { Admin, Resource } from 'react-admin';
 import { ArrivalList } from './arrivals';
@@ -12,6 +13,7 @@ import { dataProvider } from './data-provider';
 import { useItalianI18nProvider } from './i18n';
 import { StaffLayout, theme } from './layout';
 import { LoginPage } from './login-page';
+import { createAdminQueryClient } from './query-client';
 import { SubmissionList, SubmissionShow } from './form-submissions';
 import { OrderList, OrderShow } from './orders';
 import { PageCreate, PageEdit, PageList } from './pages';
@@ -33,10 +35,12 @@ import { ReceiptList, ReceiptShow } from './receipts';
  */
 export function AdminApp() {
   const i18nProvider = useItalianI18nProvider();
+  const [queryClient] = useState(createAdminQueryClient);
   if (!i18nProvider) return null;
   return (
     <Admin
       basename="/admin"
+      queryClient={queryClient}
       title="Spesa · Back office"
       dataProvider={dataProvider}
       authProvider={authProvider}
