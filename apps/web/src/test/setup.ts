@@ -1,4 +1,5 @@
 import '@testing-library/jest-dom/vitest';
+import { format } from 'node:util';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import '../lib/i18n';
@@ -42,8 +43,20 @@ beforeEach(() => {
   resetAuthState();
 });
 
+// React's "An update to X inside a test was not wrapped in act(...)": the test asserted, or ended, while the app
+// was still changing, so what it checked may not be what a customer sees. The warning fails the test that caused it.
+const actWarnings: string[] = [];
+const printError = console.error.bind(console);
+console.error = (...args: unknown[]) => {
+  const message = format(...args);
+  if (message.includes('not wrapped in act(')) actWarnings.push(message.split('\n')[0]!);
+  printError(...args);
+};
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
+  const warnings = actWarnings.splice(0);
+  if (warnings.length > 0) throw new Error(`React updated outside act(): ${warnings.join(' · ')}`);
 });

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, waitFor, within } from '@testing-library/react';
+import { act, screen, waitFor, within } from '@testing-library/react';
 import type { WpPage } from '@spesa/shared/contracts/content';
 import { renderApp } from '../../test/render-app';
 import { failure, mockApi, ok } from '../../test/mock-api';
@@ -143,7 +143,7 @@ describe('/page/:slug', () => {
     expect(within(list).getByText('via Milano 12, 22100 Como (CO)')).toBeVisible();
     expect(within(list).getByRole('link', { name: '031 123456' })).toHaveAttribute('href', 'tel:031123456');
 
-    await router.navigate('/page/contatti');
+    await act(() => router.navigate('/page/contatti'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Contatti' })).toBeVisible();
     expect(screen.getByText('Scrivici.')).toBeVisible();
     expect(screen.getByText('Grazie.')).toBeVisible();

@@ -23,8 +23,9 @@ async function openDialog() {
 
 afterEach(() => {
   vi.restoreAllMocks();
-  // the dialog's open state is the app's (a module store): a test that leaves it open must not open it in the next
-  closeLoginDialog();
+  // the dialog's open state is the app's (a module store): a test that leaves it open must not open it in the next;
+  // the app is still mounted here, so its header re-renders inside act
+  act(() => closeLoginDialog());
 });
 
 describe('Social sign-in in the login dialog (decision 054)', () => {

@@ -49,8 +49,11 @@ const setOnline = (online: boolean) => {
 };
 
 afterEach(() => {
-  setOnline(true);
-  clearScanQueue();
+  // the page is still mounted here: its queue and connection state change inside act
+  act(() => {
+    setOnline(true);
+    clearScanQueue();
+  });
   resetScanQueueMemory();
 });
 
