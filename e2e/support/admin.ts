@@ -1,4 +1,4 @@
-import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { expect, type BrowserContext, type Page } from '@playwright/test';
@@ -11,27 +11,26 @@ export const DEMO_PASSWORD = 'Spesa2026!';
 // a retried journey runs on the same database: the authenticator secret enrolled by the first try is kept here
 // (outside Playwright's output folder, which each run empties)
 // and so is each staff member's session: the sign-in is throttled per account (10 attempts in 15 minutes, two
-// per sign-in), so the journeys sign each one in once and reuse the session while the server accepts it
+// per sign-in), so the journeys sign each one in once and reuse the session while the server accepts it.
+// One file per member and kind: two workers signing in two members never write the same file.
 const stateDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../var/e2e-state');
-const secretsFile = resolve(stateDir, 'staff-totp.json');
-const sessionsFile = resolve(stateDir, 'staff-sessions.json');
 type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
-const readState = <T>(file: string): Record<string, T> => {
+type Kind = 'staff-totp' | 'staff-session';
+const stateFile = (kind: Kind, email: string) => resolve(stateDir, `${kind}.${email}.json`);
+function readState<T>(kind: Kind, email: string): T | undefined {
   try {
-    return JSON.parse(readFileSync(file, 'utf8')) as Record<string, T>;
+    return JSON.parse(readFileSync(stateFile(kind, email), 'utf8')) as T;
   } catch {
-    return {};
+    return undefined;
   }
-};
-const keepState = <T>(file: string, email: string, value: T) => {
+}
+function keepState(kind: Kind, email: string, value: unknown): void {
   mkdirSync(stateDir, { recursive: true });
-  writeFileSync(file, JSON.stringify({ ...readState<T>(file), [email]: value }));
-};
-const readSecrets = () => readState<string>(secretsFile);
-const keepSecret = (email: string, secret: string) => keepState(secretsFile, email, secret);
+  writeFileSync(stateFile(kind, email), JSON.stringify(value));
+}
 
 /** The authenticator secret a staff member enrolled at their first sign-in to /admin (signInToAdmin). */
-export const secretOf = (email: string): string | undefined => readSecrets()[email];
+export const secretOf = (email: string): string | undefined => readState<string>('staff-totp', email);
 
 /** The authenticator's code now, as an app on the staff member's phone shows it (its clock is the server's). */
 export const codeOf = (secret: string): Promise<string> =>
@@ -43,8 +42,37 @@ export const codeOf = (secret: string): Promise<string> =>
  * typed, and the recovery codes acknowledged. A later call reuses that session while it is valid.
  */
 export async function signInToAdmin(page: Page, email: string): Promise<void> {
+  await oneWorkerAtATime(email, () => signIn(page, email));
+}
+
+/**
+ * Runs a member's sign-in in one worker at a time: two first sign-ins at once each get a QR code, and the
+ * second voids the first ("L'attivazione è scaduta"); after the first, the others reuse its session. The lock is
+ * a folder in var/e2e-state; one older than any sign-in was left by a run that was stopped.
+ */
+async function oneWorkerAtATime(email: string, signInOnce: () => Promise<void>): Promise<void> {
+  const lock = resolve(stateDir, `${email}.lock`);
+  mkdirSync(stateDir, { recursive: true });
+  for (;;) {
+    try {
+      mkdirSync(lock);
+      break;
+    } catch {
+      const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
+      if (since !== undefined && Date.now() - since > 60_000) rmSync(lock, { recursive: true, force: true });
+      await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+    }
+  }
+  try {
+    await signInOnce();
+  } finally {
+    rmSync(lock, { recursive: true, force: true });
+  }
+}
+
+async function signIn(page: Page, email: string): Promise<void> {
   const welcome = page.getByRole('heading', { name: /Benvenuto/ });
-  const saved = readState<Cookies>(sessionsFile)[email];
+  const saved = readState<Cookies>('staff-session', email);
   if (saved) {
     await page.context().addCookies(saved);
     await page.goto('/admin');
@@ -60,7 +88,7 @@ export async function signInToAdmin(page: Page, email: string): Promise<void> {
   await expect(secretShown.or(codeAsked)).toBeVisible();
   if (await secretShown.isVisible()) {
     const secret = (await secretShown.textContent()) ?? '';
-    keepSecret(email, secret);
+    keepState('staff-totp', email, secret);
     await page.getByLabel('Primo codice a 6 cifre').fill(await codeOf(secret));
     await page.getByRole('button', { name: 'Attiva e accedi' }).click();
     await expect(page.getByRole('heading', { name: 'Codici di recupero' })).toBeVisible();
@@ -69,7 +97,7 @@ export async function signInToAdmin(page: Page, email: string): Promise<void> {
     );
     await page.getByRole('button', { name: 'Ho salvato i codici, entra' }).click();
   } else {
-    const secret = readSecrets()[email];
+    const secret = secretOf(email);
     expect(secret, `the authenticator secret of ${email} (enrolled by an earlier try)`).toBeTruthy();
     // a code is taken once (the server refuses its replay): when a parallel journey signed the same member in
     // within the same 30 s, the app's next code is the one to type, as a person would wait for it
@@ -83,5 +111,5 @@ export async function signInToAdmin(page: Page, email: string): Promise<void> {
     }
   }
   await expect(welcome).toBeVisible();
-  keepState(sessionsFile, email, await page.context().cookies());
+  keepState('staff-session', email, await page.context().cookies());
 }
