@@ -59,7 +59,7 @@ test('un volantino mostra la prima pagina già con l’HTML, dove poi la mostra 
   await expect(first).toBeVisible();
   await expect(page.locator('.shell-leaflet')).toHaveCount(0);
   // the viewer's toolbar wraps its buttons by their text: measured once the web fonts are in (on a busy machine
-  // the fallback font's wider text wrapped it to a third row for a moment, 50 px)
+  // the fallback font's wider text wrapped it to a third row for a moment: the page 48 px lower)
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
   const [x2, y2, width2, height2] = await box(page, '.lf-stage img');
   // the same place and size; the HTML's page 2-3 px higher, so it stays the largest paint (index.html)
