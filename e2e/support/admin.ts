@@ -57,7 +57,8 @@ async function oneWorkerAtATime(email: string, signInOnce: () => Promise<void>):
     try {
       mkdirSync(lock);
       break;
-    } catch {
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
       const since = statSync(lock, { throwIfNoEntry: false })?.mtimeMs;
       if (since !== undefined && Date.now() - since > 60_000) rmSync(lock, { recursive: true, force: true });
       await new Promise((resolveWait) => setTimeout(resolveWait, 250));

@@ -24,7 +24,14 @@ export function shiftToRomeTime(hhmm, now = Date.now()) {
       .formatToParts(new Date(now))
       .map((p) => [p.type, p.value]),
   );
-  const romeAsUtc = Date.UTC(+parts.year, +parts.month - 1, +parts.day, +parts.hour, +parts.minute, +parts.second);
+  const romeAsUtc = Date.UTC(
+    +parts.year,
+    +parts.month - 1,
+    +parts.day,
+    +parts.hour,
+    +parts.minute,
+    +parts.second,
+  );
   const offset = romeAsUtc - (now - (now % 1000));
   const [hh, mm] = hhmm.split(':').map(Number);
   return Date.UTC(+parts.year, +parts.month - 1, +parts.day, hh, mm) - offset - now;
@@ -42,4 +49,9 @@ export function serverNow() {
   } catch {
     return Date.now();
   }
+}
+
+/** Today's date in Italy (YYYY-MM-DD) by the e2e server's clock: the day the server's rules read. */
+export function serverRomeDay() {
+  return new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(serverNow()));
 }

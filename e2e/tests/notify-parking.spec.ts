@@ -3,18 +3,11 @@ import { signInToAdmin } from '../support/admin';
 import { expectAccessible } from '../support/axe';
 import { settleAndScan } from '../support/shop';
 import { buyByCard, customerWithCart } from '../support/checkout';
-import { serverNow } from '../support/clock.mjs';
+import { serverNow, serverRomeDay } from '../support/clock.mjs';
 
 // The customer's messages (decision 048) and parking at pickup (decision 049): a Drive order at Milano Città
 // Studi, prepared by the store's picker; the customer says "Sto arrivando" from the order's page, the picker
 // sees the arrival among today's, and the "Notifiche" page lists the order's messages.
-
-/**
- * Today in Italy by the journeys' server clock, as the server's rule reads it: the server's time runs from 09:00
- * in Italy of the day it started (support/clock.mjs), so past midnight in Italy the real date is a day ahead.
- */
-const romeToday = () =>
-  new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date(serverNow()));
 
 /** The picker starts the preparation, registers both lines as ordered and marks the order prepared. */
 async function prepare(staffPage: Page, orderId: number, day: string): Promise<void> {
@@ -50,7 +43,9 @@ test('Sto arrivando dalla pagina dell’ordine; il preparatore vede l’arrivo; 
   // (support/clock.mjs) and today's Drive slots close 3 hours before they begin. On a day without Drive slots
   // (Sundays, national holidays) it is a later day's: the form shows on the slot's day only, so the browser's clock
   // is moved to that day and the server answers that it is not the day.
-  const today = day === romeToday();
+  // the server's day: its time runs from 09:00 in Italy of the day it started (support/clock.mjs), so past
+  // midnight in Italy the real date is a day ahead of it
+  const today = day === serverRomeDay();
   test.info().annotations.push({ type: 'slot', description: today ? 'today: the store is told' : `${day}` });
   // the browser's clock reads the server's day too: the page shows the form on the slot's day only
   await page.clock.setFixedTime(today ? new Date(serverNow()) : new Date(`${day}T12:00:00Z`));
