@@ -294,7 +294,7 @@ export default defineConfig(({ command }) => ({
   },
   test: {
     name: 'web',
-    environment: 'jsdom',
+    environment: 'happy-dom',
     globals: true,
     setupFiles: ['./src/test/setup.ts'],
     include: ['src/**/*.test.{ts,tsx}'],

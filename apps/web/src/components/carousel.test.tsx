@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Carousel } from './carousel';
 
-// embla itself measures nothing in jsdom: the test sees whether the carousel hands it its viewport (starts it)
+// embla itself measures nothing in the test DOM (no layout): the test sees whether the carousel hands it its viewport (starts it)
 const emblaRef = vi.hoisted(() => ({ calls: [] as Array<HTMLElement | null> }));
 vi.mock('embla-carousel-react', () => ({
   default: () => [(el: HTMLElement | null) => emblaRef.calls.push(el), undefined],
@@ -14,7 +14,7 @@ const TWO_FROM_600 = [
 ];
 
 // the carousel asks the window's width of media queries ("(min-width: 600px)"), as a phone answers them
-const jsdomMatchMedia = window.matchMedia;
+const domMatchMedia = window.matchMedia;
 function setWidth(px: number) {
   act(() => {
     window.matchMedia = (query: string) =>
@@ -26,7 +26,7 @@ function setWidth(px: number) {
 describe('Carousel', () => {
   afterEach(() => {
     emblaRef.calls.length = 0;
-    window.matchMedia = jsdomMatchMedia;
+    window.matchMedia = domMatchMedia;
   });
 
   it('does not start its engine while every slide is in view, and starts it when the window narrows', () => {

@@ -9,32 +9,8 @@ import { resetAuthState } from '../lib/auth-state';
 // lazy route modules load through dynamic imports: on a busy 2-core CI machine that can take seconds
 configure({ asyncUtilTimeout: 10_000 });
 
-// jsdom lacks these browser APIs used by MUI and embla
-if (!window.matchMedia) {
-  window.matchMedia = (query: string) =>
-    ({
-      matches: false,
-      media: query,
-      onchange: null,
-      addEventListener: () => {},
-      removeEventListener: () => {},
-      addListener: () => {},
-      removeListener: () => {},
-      dispatchEvent: () => false,
-    }) as MediaQueryList;
-}
-class NoopObserver {
-  observe() {}
-  unobserve() {}
-  disconnect() {}
-  takeRecords() {
-    return [];
-  }
-}
-globalThis.ResizeObserver ??= NoopObserver as unknown as typeof ResizeObserver;
-globalThis.IntersectionObserver ??= NoopObserver as unknown as typeof IntersectionObserver;
-Element.prototype.scrollIntoView ??= function scrollIntoView() {};
-window.scrollTo = () => {};
+// The DOM is happy-dom's (vite.config.ts): a 1024 × 768 window whose media queries answer as a desktop browser's
+// would (`(min-width: 960px)` matches), with no layout (every size is 0).
 
 beforeEach(() => {
   localStorage.clear();

@@ -208,7 +208,7 @@ describe('Service indicator and address selector', () => {
       .map(([input]) => new URL(String(input), 'http://localhost'))
       .filter((u) => u.pathname === '/p/wp-json/spesa/v1/slides');
     expect(asked.at(-1)?.searchParams.get('day')).toBe(todayIso().replaceAll('-', ''));
-    await app.user.click(within(notices).getByRole('link', { name: /^Scopri di più: Natale/ }));
+    await app.user.click(within(notices).getByRole('link', { name: /^Scopri di più\s*:\s*Natale/ }));
     await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
     // (the page's lazy module loads before the router's location moves)
     await waitFor(() => expect(app.router.state.location.pathname).toBe('/page/servizi'));

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { act, screen, within } from '@testing-library/react';
 import type { Envelope } from '@spesa/shared/contracts/envelope';
 import type { CardView, PremiumArea, PremiumProduct } from '@spesa/shared/contracts/loyalty';
 import { renderApp } from '../../../test/render-app';
@@ -218,7 +218,8 @@ describe('premium product', () => {
     const choose = within(results).getByRole('button', {
       name: 'Scegli Spaghetti di grano duro come prodotto scontato',
     });
-    choose.focus();
+    // (focus from the keyboard: the button shows its focus ring)
+    act(() => choose.focus());
     await user.keyboard('{Enter}');
     expect(
       await within(section).findByText(

@@ -286,7 +286,7 @@ describe('Order detail', () => {
     const { user } = renderApp('/profile/orders/1001');
     await user.click(await screen.findByRole('button', { name: "Valuta l'ordine" }));
     const dialog = within(await screen.findByRole('dialog', { name: "Valuta l'ordine 1001" }));
-    // a click without pointer moves (jsdom has no layout for the hover position)
+    // a click without pointer moves (the test DOM has no layout for the hover position)
     fireEvent.click(dialog.getByRole('radio', { name: '4 su 5' }));
     await user.type(dialog.getByRole('textbox', { name: 'Titolo' }), 'Bene');
     await user.click(dialog.getByRole('button', { name: 'Invia la valutazione' }));

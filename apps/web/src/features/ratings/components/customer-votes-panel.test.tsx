@@ -49,7 +49,7 @@ describe('customer-votes panel', () => {
     expect(screen.getByLabelText('5 stelle: 1 voti')).toBeInTheDocument();
     const button = await screen.findByRole('button', { name: 'Vota' });
     expect(button).toBeDisabled();
-    // a click on the half star (MUI's pointer hover has no layout to measure in jsdom)
+    // a click on the half star (MUI's pointer hover has no layout to measure in the test DOM)
     fireEvent.click(screen.getByRole('radio', { name: '4,5 stelle' }));
     await user.type(screen.getByLabelText('Titolo (facoltativo)'), 'Ottimi');
     expect(button).toBeEnabled();
