@@ -74,7 +74,7 @@ export default defineConfig({
         },
       },
       'apps/web/vite.config.ts',
-      // the back office's screens render MUI and react-admin in jsdom: the web app's time per test
+      // the back office's screens render MUI and react-admin in happy-dom (each file's own environment comment)
       {
         test: {
           name: 'admin',
