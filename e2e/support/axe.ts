@@ -36,6 +36,7 @@ async function analyze(page: Page): Promise<AxeResults> {
     WCAG_TAGS,
   );
 }
+
 /**
  * Waits for the page's finite CSS transitions and animations to end (a menu fading in, a dialog sliding up):
  * axe measures colours as they are at the scan, and a half-faded text fails the contrast rule. Endless ones

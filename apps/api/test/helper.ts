@@ -82,7 +82,8 @@ function imageBytes(): Promise<Uint8Array> {
 
 /**
  * The image as the Blob PGlite loads, answering `arrayBuffer()` with a copy of the bytes: Node 20's own
- * Blob reads its bytes back in chunks and joins them (≈ 0.4 s for the 65 MB image, at every load).
+ * Blob reads its bytes back in chunks and joins them (≈ 0.4 s for the 65 MB image, at every load). PGlite's
+ * `loadDataDir` reads only `arrayBuffer()` and `type`.
  */
 class ImageBlob extends Blob {
   readonly #image: Uint8Array;

@@ -2,7 +2,8 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, fireEvent, render, screen } from '@testing-library/react';
 import { Carousel } from './carousel';
 
-// embla itself measures nothing in the test DOM (no layout): the test sees whether the carousel hands it its viewport (starts it)
+// embla itself measures nothing in the test DOM (no layout): the test sees whether the carousel hands it its
+// viewport (starts it)
 const emblaRef = vi.hoisted(() => ({ calls: [] as Array<HTMLElement | null> }));
 vi.mock('embla-carousel-react', () => ({
   default: () => [(el: HTMLElement | null) => emblaRef.calls.push(el), undefined],
