@@ -139,46 +139,52 @@ export function LeafletViewer({
   return (
     <div className="lf-viewer">
       <section aria-label={t('leaflets.viewerLabel')}>
-        <div className="lf-toolbar">
-          <button
-            type="button"
-            onClick={() => goTo(page - 1)}
-            disabled={page === 0}
-            aria-label={t('leaflets.previousPage')}
-          >
-            ‹
-          </button>
-          <span aria-live="polite">{t('leaflets.pageOf', { page: page + 1, count: leaflet.pageCount })}</span>
-          <button
-            type="button"
-            onClick={() => goTo(page + 1)}
-            disabled={page >= leaflet.pageCount - 1}
-            aria-label={t('leaflets.nextPage')}
-          >
-            ›
-          </button>
-          <button
-            type="button"
-            onClick={() => zoomTo(zoom - STEP)}
-            disabled={zoom <= MIN_ZOOM}
-            aria-label={t('leaflets.zoomOut')}
-          >
-            −
-          </button>
-          <span data-testid="zoom-level" aria-live="polite">
-            {t('leaflets.zoomLevel', { percent: Math.round(zoom * 100) })}
-          </span>
-          <button
-            type="button"
-            onClick={() => zoomTo(zoom + STEP)}
-            disabled={zoom >= MAX_ZOOM}
-            aria-label={t('leaflets.zoomIn')}
-          >
-            +
-          </button>
-          <button type="button" onClick={() => zoomTo(1)} disabled={zoom === 1}>
-            {t('leaflets.zoomReset')}
-          </button>
+        <div className="lf-toolbar lf-viewer-toolbar">
+          <div className="lf-toolbar-group">
+            <button
+              type="button"
+              onClick={() => goTo(page - 1)}
+              disabled={page === 0}
+              aria-label={t('leaflets.previousPage')}
+            >
+              ‹
+            </button>
+            <span aria-live="polite">
+              {t('leaflets.pageOf', { page: page + 1, count: leaflet.pageCount })}
+            </span>
+            <button
+              type="button"
+              onClick={() => goTo(page + 1)}
+              disabled={page >= leaflet.pageCount - 1}
+              aria-label={t('leaflets.nextPage')}
+            >
+              ›
+            </button>
+          </div>
+          <div className="lf-toolbar-group">
+            <button
+              type="button"
+              onClick={() => zoomTo(zoom - STEP)}
+              disabled={zoom <= MIN_ZOOM}
+              aria-label={t('leaflets.zoomOut')}
+            >
+              −
+            </button>
+            <span data-testid="zoom-level" aria-live="polite">
+              {t('leaflets.zoomLevel', { percent: Math.round(zoom * 100) })}
+            </span>
+            <button
+              type="button"
+              onClick={() => zoomTo(zoom + STEP)}
+              disabled={zoom >= MAX_ZOOM}
+              aria-label={t('leaflets.zoomIn')}
+            >
+              +
+            </button>
+            <button type="button" className="lf-zoom-reset" onClick={() => zoomTo(1)} disabled={zoom === 1}>
+              {t('leaflets.zoomReset')}
+            </button>
+          </div>
         </div>
         <div
           ref={stage}
