@@ -109,6 +109,8 @@ interface PageResult {
   /** Lighthouse's measure of the machine's speed during the run (higher is faster; simulated timings scale with it) */
   benchmarkIndex: number;
   failedAudits: string[];
+  /** the performance score of each run of the page, in the order taken */
+  runScores?: number[];
 }
 const results: PageResult[] = [];
 const benchmarkIndexes: number[] = [];
@@ -148,14 +150,17 @@ try {
     { name: 'recipes', path: '/ricette' },
   ];
 
-  for (const page of pages) {
-    const all: PageResult[] = [];
-    for (let i = 0; i < runs; i++) {
+  // Round by round, every page once per round: the machine's speed moves by half within minutes (Lighthouse's
+  // benchmark index 1,200-2,300 on one afternoon, and the simulated timings follow it), so a page's runs spread
+  // over the whole reading instead of one page taking a slow spell's every run.
+  const byPage = new Map<string, PageResult[]>(pages.map((p) => [p.name, []]));
+  for (let i = 0; i < runs; i++) {
+    for (const page of pages) {
       const lhr = await audit(`${server.url}${page.path}`);
       if (reportsDir) writeFileSync(join(reportsDir, `${page.name}-${i + 1}.json`), JSON.stringify(lhr));
       const score = (id: string) => Math.round((lhr.categories[id]?.score ?? 0) * 100);
       const num = (id: string) => Number(lhr.audits[id]?.numericValue ?? NaN);
-      all.push({
+      byPage.get(page.name)!.push({
         ...page,
         scores: {
           performance: score('performance'),
@@ -177,13 +182,17 @@ try {
           ),
       });
     }
+  }
+  for (const page of pages) {
+    const all = byPage.get(page.name)!;
+    const runScores = all.map((r) => r.scores.performance);
     all.sort((a, b) => a.scores.performance - b.scores.performance);
     const median = all[Math.floor(all.length / 2)]!;
-    results.push(median);
+    results.push({ ...median, runScores });
     benchmarkIndexes.push(...all.map((r) => r.benchmarkIndex));
     console.log(
-      `${page.name} ${page.path}: performance ${median.scores.performance}, accessibility ${median.scores.accessibility}, ` +
-        `best practices ${median.scores['best-practices']}, SEO ${median.scores.seo}` +
+      `${page.name} ${page.path}: performance ${median.scores.performance} (runs ${all.map((r) => r.scores.performance).join(', ')}), ` +
+        `accessibility ${median.scores.accessibility}, best practices ${median.scores['best-practices']}, SEO ${median.scores.seo}` +
         (median.failedAudits.length ? `\n  failing: ${median.failedAudits.join(', ')}` : ''),
     );
   }
@@ -225,6 +234,7 @@ const head = [
   'TBT ms',
   'CLS',
   'benchmark index',
+  'runs',
 ];
 const rows = results.map((r) => [
   r.name,
@@ -238,6 +248,7 @@ const rows = results.map((r) => [
   r.tbt.toFixed(0),
   r.cls.toFixed(3),
   r.benchmarkIndex.toFixed(0),
+  (r.runScores ?? []).join(' '),
 ]);
 console.log(
   `\n${textTable(
@@ -262,6 +273,12 @@ const slowProducts = productPages.filter((r) => r.scores.performance < 95).map((
 targetLines.push(
   `- performance ≥ 95 on the product pages ${slowProducts.length ? `✗ (${slowProducts.join(', ')})` : '✓'}`,
 );
+// the four main pages stay at 95 with the service worker on (issue 25)
+const mainPages = results.filter((r) => ['home', 'category', 'product', 'search'].includes(r.name));
+const slowMain = mainPages.filter((r) => r.scores.performance < 95).map((r) => r.name);
+targetLines.push(
+  `- performance ≥ 95 on the four main pages (home, category, product, search) ${slowMain.length ? `✗ (${slowMain.join(', ')})` : '✓'}`,
+);
 // the content pages and the leaflets are held to the same 95 (issue 23)
 const contentPages = results.filter((r) =>
   ['content page', 'leaflets', 'leaflet', 'recipes'].includes(r.name),
@@ -273,7 +290,7 @@ targetLines.push(
 const body = [
   `Measured ${today()} on commit ${gitSha()}; machine: ${machine()}; Chromium ${chromiumVersion()}.`,
   `Command: \`npm run lighthouse${runs > 1 ? ` -- --runs=${runs}` : ''}\` — Lighthouse 12 default config (mobile emulation, simulated 4G throttling), ` +
-    `production build served by the real server (embedded database)${runs > 1 ? `, median of ${runs} runs by performance` : ', one run per page'}.`,
+    `production build served by the real server (embedded database)${runs > 1 ? `, median of ${runs} runs by performance, taken round by round over the pages` : ', one run per page'}.`,
   mdTable(head, rows),
   `Targets (median run per page):\n\n${targetLines.join('\n')}`,
   `Lighthouse's benchmark index (its measure of the machine's speed; the simulated timings follow it) ranged ` +

@@ -44,7 +44,7 @@ export function LeafletRoute() {
     <div className="lf-page">
       {leaflet.data ? (
         <>
-          <h1>{leaflet.data.title}</h1>
+          <h1 className="lf-title">{leaflet.data.title}</h1>
           <LeafletViewer
             key={leaflet.data.leafletId}
             leaflet={leaflet.data}
