@@ -183,6 +183,33 @@ test('il banner dei cookie è già nell’HTML: una scelta fatta prima che arriv
   expect(violations).toEqual([]);
 });
 
+test('il fuoco della tastiera su un pulsante del banner dell’HTML resta dov’è quando arriva l’app (decision 024)', async ({
+  page,
+}) => {
+  let release!: () => void;
+  const held = new Promise<void>((resolve) => (release = resolve));
+  const html = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
+  const entry = /<script data-entry="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
+  expect(entry).toBeTruthy();
+  await page.route(`**${entry}`, async (route) => {
+    await held;
+    await route.continue();
+  });
+  await page.goto('/category/frutta', { waitUntil: 'commit' });
+  const banner = page.getByRole('region', { name: 'Rispettiamo la tua privacy' });
+  const reject = banner.getByRole('button', { name: 'Rifiuta' });
+  await reject.focus();
+  release();
+  // the app arrives and the banner stays the HTML's: the same button keeps the focus, Enter presses it
+  await expect(page.getByRole('heading', { level: 1, name: 'Frutta' })).toBeVisible();
+  await expect(reject).toBeFocused();
+  await page.keyboard.press('Enter');
+  await expect(banner).toBeHidden();
+  await expect
+    .poll(() => page.evaluate(() => localStorage.getItem('spesa.cookiePreferences')))
+    .toContain('"analytics":false');
+});
+
 test('«Personalizza» sul banner dell’HTML apre le scelte nel banner dell’app (decision 024)', async ({
   page,
 }) => {

@@ -12,6 +12,7 @@ import { AppProviders } from './app/providers';
 import { CookieConsentSlot } from './features/account/components/cookie-consent-slot';
 import { routes } from './app/routes';
 import { needsReload, startAppFreshness } from './lib/app-freshness';
+import { startCookieConsent, type CookieBannerOpening } from './lib/cookie-consent';
 import { registerServiceWorker } from './lib/service-worker';
 import { IS_APP_BUILD } from './lib/config';
 
@@ -39,19 +40,18 @@ function AppRouter({ router }: { router: DataRouter }) {
 const nextTask = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
- * The cookie banner is a React root of its own. On a first visit index.html has already painted its banner
- * (decision 024: on a phone the largest text of the screen); this root takes its place after the router's
- * root has started, so the page's modules are not kept waiting. The footer's "Preferenze cookie" link opens
- * it again through an event.
+ * The app's cookie banner is a React root of its own, mounted when it is first needed (`startCookieConsent`):
+ * on a first visit index.html's banner (decision 024: on a phone the largest text of the screen) stays until
+ * the customer chooses, and this root takes its place for "Personalizza" or the footer's "Preferenze cookie".
  */
-function showCookieConsent(createRoot: typeof CreateRootOf): void {
+function showCookieConsent(createRoot: typeof CreateRootOf, opening: CookieBannerOpening): void {
   const root = createRoot(document.getElementById('cookie-consent')!);
   // a transition too: React's first render of cold code, rendered in slices
   startTransition(() => {
     root.render(
       <StrictMode>
         <AppProviders>
-          <CookieConsentSlot />
+          <CookieConsentSlot opening={opening} />
         </AppProviders>
       </StrictMode>,
     );
@@ -96,7 +96,7 @@ function createApp(): void {
         </StrictMode>,
       );
     });
-    void nextTask().then(() => showCookieConsent(createRoot));
+    void nextTask().then(() => startCookieConsent((opening) => showCookieConsent(createRoot, opening)));
     // the version check's first request waits for a task of its own too
     void nextTask().then(() => startAppFreshness());
     // the service worker after the page has loaded: its precache never competes with the first view

@@ -1,6 +1,12 @@
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { COOKIE_BANNER_SCRIPT } from '@spesa/shared/shell/inline-scripts';
-import { readCookiePreferences, saveCookiePreferences, takeEarlyCookieChoice } from './cookie-consent';
+import {
+  openCookiePreferences,
+  readCookiePreferences,
+  saveCookiePreferences,
+  startCookieConsent,
+  takeEarlyCookieChoice,
+} from './cookie-consent';
 
 /** The slot as index.html has it (vite.config.ts, staticCookieBanner), with its inline script run. */
 function htmlBanner(): HTMLElement {
@@ -62,5 +68,73 @@ describe('the cookie banner of index.html and the app taking its place', () => {
     htmlBanner();
     expect(takeEarlyCookieChoice()).toBeNull();
     expect(readCookiePreferences()).toBeNull();
+  });
+});
+
+describe('startCookieConsent: the app mounts its banner only when it is needed', () => {
+  const mounts: unknown[][] = [];
+  const mount = vi.fn((...args: unknown[]) => void mounts.push(args));
+  let stop = () => {};
+  afterEach(() => {
+    stop();
+    document.body.innerHTML = '';
+    localStorage.clear();
+    mount.mockClear();
+    mounts.length = 0;
+  });
+
+  it('a first visit keeps the HTML\'s banner; "Accetta tutti" pressed there is saved and the banner removed', () => {
+    const slot = htmlBanner();
+    stop = startCookieConsent(mount);
+    expect(mount).not.toHaveBeenCalled();
+    expect(slot.children).toHaveLength(1);
+    press(slot, 'accept');
+    expect(readCookiePreferences()).toMatchObject({ analytics: true, profilation: true });
+    expect(slot.children).toHaveLength(0);
+    expect(mount).not.toHaveBeenCalled();
+  });
+
+  it('a choice made before the app started is saved when it starts', () => {
+    const slot = htmlBanner();
+    press(slot, 'reject');
+    stop = startCookieConsent(mount);
+    expect(readCookiePreferences()).toMatchObject({ analytics: false, profilation: false });
+    expect(slot.children).toHaveLength(0);
+    expect(mount).not.toHaveBeenCalled();
+  });
+
+  it('"Personalizza" mounts the app\'s banner, which takes the choice from the slot', () => {
+    const slot = htmlBanner();
+    stop = startCookieConsent(mount);
+    press(slot, 'customise');
+    expect(mounts).toEqual([['customise']]);
+    expect(slot.getAttribute('data-choice')).toBe('customise');
+    // mounted once: a second press is the app's banner's business
+    press(slot, 'customise');
+    expect(mount).toHaveBeenCalledTimes(1);
+  });
+
+  it('the footer\'s "Preferenze cookie" mounts it for a returning customer, once', () => {
+    saveCookiePreferences({ analytics: false, profilation: false });
+    htmlBanner();
+    stop = startCookieConsent(mount);
+    expect(mount).not.toHaveBeenCalled();
+    openCookiePreferences();
+    openCookiePreferences();
+    expect(mounts).toEqual([['asked']]);
+  });
+
+  it("the footer's link after a choice on the HTML's banner mounts it too", () => {
+    const slot = htmlBanner();
+    stop = startCookieConsent(mount);
+    press(slot, 'reject');
+    openCookiePreferences();
+    expect(mounts).toEqual([['asked']]);
+  });
+
+  it("a first visit without the HTML's banner mounts the app's banner at once", () => {
+    document.body.innerHTML = '<div id="cookie-consent"></div>';
+    stop = startCookieConsent(mount);
+    expect(mounts).toEqual([['first-visit']]);
   });
 });

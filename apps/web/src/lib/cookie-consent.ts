@@ -70,6 +70,53 @@ export function takeEarlyCookieChoice(): 'saved' | 'customise' | null {
   return 'saved';
 }
 
+/** Why the app's cookie banner opens: a first visit without the HTML's banner, the footer's link, "Personalizza". */
+export type CookieBannerOpening = 'first-visit' | 'asked' | 'customise';
+
+/**
+ * On a first visit the banner the HTML painted (index.html, decision 024) stays the page's banner: its script
+ * hides it on "Accetta tutti" or "Rifiuta" and keeps the choice on the slot, which this saves (also one made
+ * before the app started). The app's banner, a React root of its own, is mounted only when it is needed:
+ * "Personalizza", the footer's "Preferenze cookie", or no banner in the HTML. `mount` is called once, with
+ * why; from then on the app's banner listens to the footer's link itself. A keyboard user's focus on the
+ * HTML's buttons stays where it is while the app starts, and a first visit renders no banner in React.
+ * Answers a function that stops listening (the tests'; the shop listens for the page's life).
+ */
+export function startCookieConsent(mount: (opening: CookieBannerOpening) => void): () => void {
+  const slot = document.getElementById('cookie-consent');
+  const banner = slot?.firstElementChild ?? null;
+  let mounted = false;
+  const open = (opening: CookieBannerOpening) => {
+    if (mounted) return;
+    mounted = true;
+    window.removeEventListener(OPEN_COOKIE_PREFERENCES_EVENT, asked);
+    slot?.removeEventListener('click', take);
+    mount(opening);
+  };
+  const asked = () => open('asked');
+  function take() {
+    // "Personalizza": the app's banner takes the choice from the slot and opens on the choices
+    if (slot?.getAttribute('data-choice') === 'customise') return open('customise');
+    if (takeEarlyCookieChoice() !== 'saved') return;
+    banner?.remove();
+    slot?.removeEventListener('click', take);
+  }
+  const stop = () => {
+    window.removeEventListener(OPEN_COOKIE_PREFERENCES_EVENT, asked);
+    slot?.removeEventListener('click', take);
+  };
+  window.addEventListener(OPEN_COOKIE_PREFERENCES_EVENT, asked);
+  if (readCookiePreferences()) return stop;
+  if (!slot || !banner) {
+    open('first-visit');
+    return stop;
+  }
+  take();
+  // the banner's own script runs first (a listener on the banner), then this one (on the slot)
+  if (!mounted && slot.contains(banner)) slot.addEventListener('click', take);
+  return stop;
+}
+
 /** The footer's "Preferenze cookie" link reopens the banner. */
 export function openCookiePreferences(): void {
   window.dispatchEvent(new CustomEvent(OPEN_COOKIE_PREFERENCES_EVENT));

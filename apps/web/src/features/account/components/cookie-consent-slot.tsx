@@ -1,5 +1,6 @@
 import { useEffect, useLayoutEffect, useState } from 'react';
 import {
+  type CookieBannerOpening,
   OPEN_COOKIE_PREFERENCES_EVENT,
   readCookiePreferences,
   takeEarlyCookieChoice,
@@ -9,13 +10,14 @@ import {
 import { CookieBanner } from './cookie-banner';
 
 /**
- * A React root of its own (main.tsx): shows the cookie banner only when no choice is stored yet (first visit),
- * or when the footer's "Preferenze cookie" link asks for it. On a first visit it takes the place of the banner
- * the HTML painted (index.html, decision 024), and applies a choice made there in the meantime.
+ * A React root of its own (main.tsx), mounted when the app's banner is first needed (`startCookieConsent`,
+ * lib/cookie-consent.ts) and opened for that reason (`opening`); without one, on a first visit (no choice
+ * stored). Then it opens again when the footer's "Preferenze cookie" link asks for it. It takes the place of
+ * the banner the HTML painted (index.html, decision 024), and applies a choice made there in the meantime.
  */
-export function CookieConsentSlot() {
-  const [open, setOpen] = useState<false | 'first-visit' | 'asked' | 'customise'>(() =>
-    readCookiePreferences() ? false : 'first-visit',
+export function CookieConsentSlot({ opening }: { opening?: CookieBannerOpening }) {
+  const [open, setOpen] = useState<false | CookieBannerOpening>(
+    () => opening ?? (readCookiePreferences() ? false : 'first-visit'),
   );
   // a button of the HTML's banner pressed before this root's commit (it renders as a transition, in slices):
   // applied at the commit, before the app's banner is painted
