@@ -138,14 +138,11 @@ test('un prodotto mostra il percorso e l’immagine già con l’HTML, dove poi 
   await page.close();
 });
 
-test('il banner dei cookie è già nell’HTML: una scelta fatta prima che arrivi l’app vale (decision 024)', async ({
-  page,
-}) => {
-  const violations: string[] = [];
-  page.on('console', (message) => {
-    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
-  });
-  // the entry module is held back until the customer has pressed "Rifiuta" on the HTML's banner
+/**
+ * Holds the page's entry module back (the HTML alone is the page: its banner works, no app) and opens
+ * `/category/frutta`; the answer lets the app arrive.
+ */
+async function openWithEntryHeld(page: Page): Promise<() => void> {
   let release!: () => void;
   const held = new Promise<void>((resolve) => (release = resolve));
   const html = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
@@ -156,6 +153,18 @@ test('il banner dei cookie è già nell’HTML: una scelta fatta prima che arriv
     await route.continue();
   });
   await page.goto('/category/frutta', { waitUntil: 'commit' });
+  return release;
+}
+
+test('il banner dei cookie è già nell’HTML: una scelta fatta prima che arrivi l’app vale (decision 024)', async ({
+  page,
+}) => {
+  const violations: string[] = [];
+  page.on('console', (message) => {
+    if (/Content Security Policy/i.test(message.text())) violations.push(message.text());
+  });
+  // the entry module is held back until the customer has pressed "Rifiuta" on the HTML's banner
+  const release = await openWithEntryHeld(page);
   const banner = page.getByRole('region', { name: 'Rispettiamo la tua privacy' });
   await expect(banner).toBeVisible();
   await expect(page.locator('#cookie-consent .cookie-banner-text')).toHaveId('cookie-banner-text');
@@ -186,16 +195,7 @@ test('il banner dei cookie è già nell’HTML: una scelta fatta prima che arriv
 test('il fuoco della tastiera su un pulsante del banner dell’HTML resta dov’è quando arriva l’app (decision 024)', async ({
   page,
 }) => {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const html = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
-  const entry = /<script data-entry="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
-  expect(entry).toBeTruthy();
-  await page.route(`**${entry}`, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/category/frutta', { waitUntil: 'commit' });
+  const release = await openWithEntryHeld(page);
   const banner = page.getByRole('region', { name: 'Rispettiamo la tua privacy' });
   const reject = banner.getByRole('button', { name: 'Rifiuta' });
   await reject.focus();
@@ -213,15 +213,7 @@ test('il fuoco della tastiera su un pulsante del banner dell’HTML resta dov’
 test('«Personalizza» sul banner dell’HTML apre le scelte nel banner dell’app (decision 024)', async ({
   page,
 }) => {
-  let release!: () => void;
-  const held = new Promise<void>((resolve) => (release = resolve));
-  const html = await (await page.request.get('/', { headers: { accept: 'text/html' } })).text();
-  const entry = /<script data-entry="(\/assets\/[^"]+\.js)"/.exec(html)?.[1];
-  await page.route(`**${entry}`, async (route) => {
-    await held;
-    await route.continue();
-  });
-  await page.goto('/category/frutta', { waitUntil: 'commit' });
+  const release = await openWithEntryHeld(page);
   const banner = page.getByRole('region', { name: 'Rispettiamo la tua privacy' });
   await banner.getByRole('button', { name: 'Personalizza' }).click();
   release();
