@@ -92,7 +92,8 @@ function inlineEntryCss(): Plugin {
  * The cookie banner of a first visit written into index.html (decision 024): `CookieBanner`'s markup
  * (cookie-banner-html.ts) with its Italian texts (src/locales/it.json), followed by its inline script
  * (packages/shared/src/shell/inline-scripts.ts): on a phone it is the largest text of the screen, and it
- * paints with the HTML instead of after the entry's modules. The app's banner replaces it when it mounts.
+ * paints with the HTML instead of after the entry's modules. It stays until the customer chooses; the app's
+ * banner takes its place only to customise the choice or when the footer's link asks for it.
  */
 function staticCookieBanner(): Plugin {
   return {
