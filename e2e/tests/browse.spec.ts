@@ -43,7 +43,11 @@ test('dalla home a un prodotto: reparti, categoria, filtro "Solo offerte", pagin
       new RegExp(`^${offers} prodott[oi]$`),
     );
     const pagination = page.getByRole('navigation', { name: 'Pagine dei prodotti' });
-    await pagination.getByRole('button', { name: 'Vai alla pagina successiva' }).click();
+    const next = pagination.getByRole('button', { name: 'Vai alla pagina successiva' });
+    // a jump to the pager leaves it where it was put: the cards above it do not grow after it
+    await next.evaluate((el) => el.scrollIntoView({ block: 'end' }));
+    expect(await next.evaluate((el) => el.getBoundingClientRect().bottom <= window.innerHeight)).toBe(true);
+    await next.click();
     await expect(pagination.getByRole('button', { name: 'Pagina 2, pagina corrente' })).toHaveAttribute(
       'aria-current',
       'page',
