@@ -256,15 +256,14 @@ export async function ensureContentPosts(db: Db, now: Date = new Date()): Promis
       });
     }
     // the footer links the recipes (added to a menu seeded before them), once: the next position is read in a
-    // subquery, since an aggregate answers one row even when its WHERE keeps none (with the link's test in that
-    // WHERE, every start added another "Ricette" at position 1)
+    // subquery, since an aggregate answers one row even when its WHERE keeps none
     await tx.execute(
       sql`INSERT INTO content_menu_items (location, title, url, position)
           SELECT 'footer', 'Ricette', '/ricette', next.position
           FROM (SELECT coalesce(max(position), 0) + 1 AS position FROM content_menu_items WHERE location = 'footer') next
           WHERE NOT EXISTS (SELECT 1 FROM content_menu_items WHERE location = 'footer' AND url = '/ricette')`,
     );
-    // the copies those starts added: the first link stays
+    // the link more than once (starts before that subquery added a copy each): the first one stays
     await tx.execute(
       sql`DELETE FROM content_menu_items
           WHERE location = 'footer' AND url = '/ricette' AND title = 'Ricette'
