@@ -151,7 +151,7 @@ try {
   ];
 
   // Round by round, every page once per round: the machine's speed moves by half within minutes (Lighthouse's
-  // benchmark index 1,200-2,300 on one afternoon, and the simulated timings follow it), so a page's runs spread
+  // benchmark index 1,100-2,600 on one afternoon, and the simulated timings follow it), so a page's runs spread
   // over the whole reading instead of one page taking a slow spell's every run.
   const byPage = new Map<string, PageResult[]>(pages.map((p) => [p.name, []]));
   for (let i = 0; i < runs; i++) {
@@ -191,7 +191,7 @@ try {
     results.push({ ...median, runScores });
     benchmarkIndexes.push(...all.map((r) => r.benchmarkIndex));
     console.log(
-      `${page.name} ${page.path}: performance ${median.scores.performance} (runs ${all.map((r) => r.scores.performance).join(', ')}), ` +
+      `${page.name} ${page.path}: performance ${median.scores.performance} (runs ${runScores.join(', ')}), ` +
         `accessibility ${median.scores.accessibility}, best practices ${median.scores['best-practices']}, SEO ${median.scores.seo}` +
         (median.failedAudits.length ? `\n  failing: ${median.failedAudits.join(', ')}` : ''),
     );
