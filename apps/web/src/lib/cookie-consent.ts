@@ -86,14 +86,17 @@ export function startCookieConsent(mount: (opening: CookieBannerOpening) => void
   const slot = document.getElementById('cookie-consent');
   const banner = slot?.firstElementChild ?? null;
   let mounted = false;
-  const open = (opening: CookieBannerOpening) => {
-    if (mounted) return;
-    mounted = true;
+  const asked = () => open('asked');
+  const stop = () => {
     window.removeEventListener(OPEN_COOKIE_PREFERENCES_EVENT, asked);
     slot?.removeEventListener('click', take);
-    mount(opening);
   };
-  const asked = () => open('asked');
+  function open(opening: CookieBannerOpening) {
+    if (mounted) return;
+    mounted = true;
+    stop();
+    mount(opening);
+  }
   function take() {
     // "Personalizza": the app's banner takes the choice from the slot and opens on the choices
     if (slot?.getAttribute('data-choice') === 'customise') return open('customise');
@@ -101,10 +104,6 @@ export function startCookieConsent(mount: (opening: CookieBannerOpening) => void
     banner?.remove();
     slot?.removeEventListener('click', take);
   }
-  const stop = () => {
-    window.removeEventListener(OPEN_COOKIE_PREFERENCES_EVENT, asked);
-    slot?.removeEventListener('click', take);
-  };
   window.addEventListener(OPEN_COOKIE_PREFERENCES_EVENT, asked);
   if (readCookiePreferences()) return stop;
   if (!slot || !banner) {
