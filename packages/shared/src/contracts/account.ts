@@ -23,10 +23,9 @@ const mailToken = z.string().trim().min(8).max(200);
 /** spec section 9: registration disclaimers default to module type 2 and store 5 */
 export const REGISTRATION_MODULE_TYPE_DEFAULT = 2;
 export const REGISTRATION_STORE_DEFAULT = 5;
+export { ELDERLY_LEGAL_IDS } from '../delivery/constants';
 /** User types: 1 master account (company account managing others), 2 customer (the operators' search). */
 export const USER_TYPE = { master: 1, customer: 2 } as const;
-/** Legal entitlements: 2 and 3 give the elderly delivery service (spec sections 3, 5). */
-export const ELDERLY_LEGAL_IDS = [2, 3] as const;
 export const GENDERS = ['M', 'F'] as const;
 /** Person info types (update_person_info) */
 export const PERSON_INFO_TYPE = { notes: 1, companyRole: 2, secondaryEmail: 3 } as const;

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { MESSAGES, rules } from '../account/validation-rules';
+import { ADDRESS_PROVIDER, DELIVERY_SERVICE_IDS, PROXIMITY_MAX_METRES } from '../delivery/constants';
 import { OWN_TEXT, endpoint } from './endpoint';
 
 /**
@@ -11,19 +12,19 @@ import { OWN_TEXT, endpoint } from './endpoint';
  */
 
 // ---------- constants (spec section 9) ----------
-export const DELIVERY_SERVICE = {
-  /** store pickup ("Drive", ritiro in negozio) */
-  drive: 1,
-  /** home delivery; also the elderly service */
-  home: 2,
-  /** home delivery to a work address (company delivery, day periods 4-5) */
-  homeWork: 3,
-  locker: 10000,
-  lockerCold: 10002,
-} as const;
-export const DELIVERY_SERVICE_IDS = [1, 2, 3, 10000, 10002] as const;
-export const HOME_DELIVERY_SERVICE_IDS: readonly number[] = [2, 3];
-export const LOCKER_SERVICE_IDS: readonly number[] = [10000, 10002];
+export {
+  ADDRESS_CLASS_ELDERLY,
+  ADDRESS_PROVIDER,
+  CART_STATUS,
+  DAY_PERIOD,
+  DELIVERY_SERVICE,
+  DELIVERY_SERVICE_IDS,
+  HOME_DELIVERY_SERVICE_IDS,
+  LOCKER_SERVICE_IDS,
+  PROXIMITY_DEFAULT_METRES,
+  PROXIMITY_MAX_METRES,
+  RADIUS_OPTIONS_METRES,
+} from '../delivery/constants';
 
 /** Address types (ids seen on the platform: 2, 3, 4, 5; which is which is ours). */
 export const ADDRESS_TYPE = { home: 2, work: 3, drive: 4, locker: 5 } as const;
@@ -35,22 +36,10 @@ export type AddressTypeName = keyof typeof ADDRESS_TYPE;
 export const ADDRESS_NOT_VALIDATED_CODE = 'msg.address.notValidated';
 
 export const ADDRESS_TYPE_NAMES = ['home', 'work', 'drive', 'locker'] as const;
-/** Address class 1 = the elderly service's address (one per entitled customer). */
-export const ADDRESS_CLASS_ELDERLY = 1;
-/** spec section 9: default proximity distance and the radius choices of the Drive tab */
-export const PROXIMITY_DEFAULT_METRES = 10_000;
-export const RADIUS_OPTIONS_METRES = [10_000, 30_000] as const;
-export const PROXIMITY_MAX_METRES = 200_000;
-/** spec section 9: 1 morning, 2 afternoon, 3 evening, 4 and 5 company delivery */
-export const DAY_PERIOD = { morning: 1, afternoon: 2, evening: 3, company1: 4, company2: 5 } as const;
 export const TIMESLOT_DAYS = 7;
 /** derived from the remaining capacity, never stored */
 export const TIMESLOT_STATUSES = ['available', 'almost-full', 'full'] as const;
 export type TimeslotStatus = (typeof TIMESLOT_STATUSES)[number];
-/** Cart statuses used so far: 0 open, 7 locked for payment (address change refused, spec section 4). */
-export const CART_STATUS = { open: 0, locked: 7 } as const;
-/** The provider segment of /{provider}-address-form and /{provider}-address-class-controller. */
-export const ADDRESS_PROVIDER = 'spesa';
 /** spec section 9: default store name */
 export const DEFAULT_STORE = { storeId: 1, name: 'Catalogo Globale' } as const;
 

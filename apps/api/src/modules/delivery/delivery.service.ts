@@ -1,3 +1,4 @@
+import { ELDERLY_LEGAL_IDS } from '@spesa/shared/delivery/constants';
 import { COUNTRIES } from '@spesa/shared/contracts/account';
 import {
   ADDRESS_CLASS_ELDERLY,
@@ -39,7 +40,6 @@ type AddressCheckBody = z.output<typeof addressCheckBodySchema>;
 type LocatorQuery = z.output<typeof warehouseLocatorQuerySchema>;
 
 /** Legal entitlements giving the elderly service (spec sections 3, 5). */
-const ELDERLY_LEGAL_IDS: readonly number[] = [2, 3];
 const MAX_ADDRESSES = 20;
 /** how far a reverse lookup or a coverage point looks for a comune */
 const REVERSE_LOOKUP_METRES = 30_000;

@@ -29,6 +29,7 @@ import {
 } from '@spesa/shared/contracts/checkout';
 import type { PersonFiscal } from '@spesa/shared/contracts/account';
 import type { Cart, CartItem } from '@spesa/shared/contracts/cart';
+import { CART_STATUS } from '@spesa/shared/delivery/constants';
 import { PageLoading } from '../../../components/page-loading';
 import { VisuallyHidden } from '../../../components/visually-hidden';
 import { useDocumentTitle } from '../../../components/use-document-title';
@@ -84,8 +85,6 @@ function SeeAlternatives({ item }: { item: CartItem }) {
     </>
   );
 }
-/** the cart of an order being paid (locked by prepare): its address and slot can no longer change */
-const CART_LOCKED = 7;
 
 function buildSchema(t: (key: string) => string) {
   return z
@@ -691,7 +690,7 @@ function DeliverySummary({ cart }: { cart: MaybeCheckoutCart }) {
   const address = cart.shippingAddress;
   const slot = cart.timeslot;
   const home = address ? address.deliveryServiceId !== 1 : true;
-  const locked = cart.cartStatusId === CART_LOCKED;
+  const locked = cart.cartStatusId === CART_STATUS.locked;
   return (
     <Box>
       <Box component="dl" sx={{ m: 0, display: 'grid', gridTemplateColumns: 'max-content 1fr', gap: 1 }}>

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Address } from '@spesa/shared/contracts/delivery';
-import { ADDRESS_PROVIDER } from '../utils/delivery-constants';
+import { ADDRESS_PROVIDER } from '@spesa/shared/delivery/constants';
 import { callApi } from '../../../lib/http';
 import { cartKeys } from '../../cart/api/get-cart';
 import { deliveryKeys } from './query-keys';

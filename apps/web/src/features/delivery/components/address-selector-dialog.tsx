@@ -42,11 +42,11 @@ import {
 import { filterAddresses, isElderlyAddress, isElderlyEntitled } from '../utils/address-rows';
 import { nextAfterAddress } from '../utils/delivery-chain';
 import {
-  CART_STATUS_LOCKED,
-  DEFAULT_RADIUS,
-  DELIVERY_DIALOG_MAX_WIDTH,
-  SERVICE,
-} from '../utils/delivery-constants';
+  CART_STATUS,
+  DELIVERY_SERVICE,
+  PROXIMITY_DEFAULT_METRES,
+} from '@spesa/shared/delivery/constants';
+import { DELIVERY_DIALOG_MAX_WIDTH } from '../utils/delivery-constants';
 import { ContentBlockView } from '../../../components/content-block-view';
 import { AddressRows } from './address-rows';
 import { DriveSearch, type DriveSearchState } from './drive-search';
@@ -58,8 +58,8 @@ const SELECTOR_SLUG = 'service-selector';
 
 /** The tab a service belongs to: work delivery shows in the home tab, the cold locker with the lockers. */
 function tabOfService(serviceId: number | null | undefined): number | null {
-  if (serviceId === SERVICE.homeWork) return SERVICE.home;
-  if (serviceId === SERVICE.lockerCold) return SERVICE.locker;
+  if (serviceId === DELIVERY_SERVICE.homeWork) return DELIVERY_SERVICE.home;
+  if (serviceId === DELIVERY_SERVICE.lockerCold) return DELIVERY_SERVICE.locker;
   return serviceId ?? null;
 }
 
@@ -93,9 +93,9 @@ export function AddressSelectorDialog() {
   const category = useCategory(SELECTOR_SLUG);
   const cartTab = tabOfService(cart.data?.shippingAddress ? cart.data.deliveryServiceId : null);
   const [tab, setTab] = useState<number | null>(state.serviceId);
-  const services = useDeliveryServiceList(SERVICE.drive);
+  const services = useDeliveryServiceList(DELIVERY_SERVICE.drive);
   const tabs = (services.data?.deliveryServices ?? []).filter((s) => s.showTab);
-  const current = tab ?? cartTab ?? tabs[0]?.deliveryServiceId ?? SERVICE.drive;
+  const current = tab ?? cartTab ?? tabs[0]?.deliveryServiceId ?? DELIVERY_SERVICE.drive;
 
   const title = category.data?.name || t('delivery.selector.title');
   const description = category.data?.metaData?.category_info?.DESCRIPTION ?? '';
@@ -127,7 +127,7 @@ export function AddressSelectorDialog() {
           </DialogContentText>
         ) : null}
         <Blocks blocks={blocks.filter((b) => !isBelow(b))} />
-        {cart.data?.cartStatusId === CART_STATUS_LOCKED ? (
+        {cart.data?.cartStatusId === CART_STATUS.locked ? (
           <Alert severity="info" sx={{ mb: 2 }}>
             {t('delivery.selector.locked')}
           </Alert>
@@ -171,28 +171,28 @@ function ServicePanel({ serviceId }: { serviceId: number }) {
   const { user } = useAuth();
   const cart = useCart();
   const [near, setNear] = useState<DriveSearchState | null>(null);
-  const [radius, setRadius] = useState(DEFAULT_RADIUS);
+  const [radius, setRadius] = useState(PROXIMITY_DEFAULT_METRES);
   const [filter, setFilter] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Address | null>(null);
   const point: NearPoint | undefined = near
     ? { latitude: near.latitude, longitude: near.longitude, distance: radius }
     : undefined;
-  const list = useDeliveryServiceList(serviceId, serviceId === SERVICE.drive ? point : undefined);
+  const list = useDeliveryServiceList(serviceId, serviceId === DELIVERY_SERVICE.drive ? point : undefined);
   const select = useSelectAddress();
   const favourite = useSelectFavouriteStore();
   const mark = useSetAddressClass();
   const remove = useDeleteAddress();
-  const elderlyEntitled = serviceId === SERVICE.home && isElderlyEntitled(user?.legals);
+  const elderlyEntitled = serviceId === DELIVERY_SERVICE.home && isElderlyEntitled(user?.legals);
   const [noticeAccepted, acceptNotice] = useElderlyNoticeAccepted(user?.userId ?? -1);
-  const isHome = serviceId === SERVICE.home;
-  const isDrive = serviceId === SERVICE.drive;
+  const isHome = serviceId === DELIVERY_SERVICE.home;
+  const isDrive = serviceId === DELIVERY_SERVICE.drive;
 
   const rows = useMemo(() => filterAddresses(list.data?.addresses ?? [], filter), [list.data, filter]);
   const all = list.data?.addresses ?? [];
   const elderlyAddress = all.find(isElderlyAddress) ?? null;
   const selectedId = cart.data?.shippingAddress?.addressId ?? null;
-  const locked = cart.data?.cartStatusId === CART_STATUS_LOCKED;
+  const locked = cart.data?.cartStatusId === CART_STATUS.locked;
   const serviceName = t(`delivery.service.${serviceId}`);
 
   function choose(address: Address) {

@@ -13,7 +13,7 @@ import Typography from '@mui/material/Typography';
 import MyLocation from '@mui/icons-material/MyLocation';
 import Search from '@mui/icons-material/Search';
 import { searchPlace } from '../api/search-place';
-import { RADIUS_OPTIONS } from '../utils/delivery-constants';
+import { RADIUS_OPTIONS_METRES } from '@spesa/shared/delivery/constants';
 
 export interface DriveSearchState {
   latitude: number;
@@ -115,7 +115,7 @@ export function DriveSearch({
             value={String(radius)}
             onChange={(_, v) => onRadiusChange(Number(v))}
           >
-            {RADIUS_OPTIONS.map((m) => (
+            {RADIUS_OPTIONS_METRES.map((m) => (
               <FormControlLabel
                 key={m}
                 value={String(m)}

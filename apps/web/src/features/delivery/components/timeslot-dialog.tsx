@@ -34,7 +34,8 @@ import {
 } from '../../../lib/delivery-dialog-store';
 import { useRovingFocus } from '../hooks/use-roving-focus';
 import { needsAddressFirst } from '../utils/delivery-chain';
-import { CART_STATUS_LOCKED, DELIVERY_DIALOG_MAX_WIDTH } from '../utils/delivery-constants';
+import { CART_STATUS } from '@spesa/shared/delivery/constants';
+import { DELIVERY_DIALOG_MAX_WIDTH } from '../utils/delivery-constants';
 import { dayTabLabel, longDay, slotRange, todayIso } from '../utils/format-slot';
 import { slotState, slotsOfPeriod, type PeriodFilter } from '../utils/timeslot-grid';
 
@@ -107,7 +108,7 @@ export function TimeslotDialog() {
   const current = dayIndex ?? (selectedDay >= 0 ? selectedDay : Math.max(firstOpen, 0));
   const day: TimeslotDay | undefined = days[current];
   const nothingFree = slots.isSuccess && days.every((d) => d.timeslots.every((s) => s.active < 1));
-  const locked = cart.data?.cartStatusId === CART_STATUS_LOCKED;
+  const locked = cart.data?.cartStatusId === CART_STATUS.locked;
   const canChangeAddress = !locked && !PAYMENT_PATHS.some((p) => pathname.startsWith(p));
   const address = cart.data?.shippingAddress;
 

@@ -1,5 +1,5 @@
 import type { Address } from '@spesa/shared/contracts/delivery';
-import { ADDRESS_CLASS_ELDERLY, ELDERLY_LEGAL_IDS } from './delivery-constants';
+import { ADDRESS_CLASS_ELDERLY, ELDERLY_LEGAL_IDS } from '@spesa/shared/delivery/constants';
 
 const km = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
 
