@@ -109,7 +109,7 @@ describe("a company's signed answer", () => {
     expect(res.status).toBe(303);
     expect(res.path).toBe('/social-login/callback');
     expect(res.result).toMatchObject({ outcome: 'signedIn', next: '/profile/addresses' });
-    expect(res.cookies['x-ebsn-account']).toBeTruthy();
+    expect(res.cookies['X-Ebsn-Account']).toBeTruthy();
     const [user] = await usersWithEmail(email);
     expect(user).toMatchObject({ companyId: workSiteId, hasPassword: false });
     const [identity] = await queryRows<{ provider: string; roles: string[] }>(
@@ -133,7 +133,7 @@ describe("a company's signed answer", () => {
     const customer = await newCustomer(t, { tag: 'saml-existing' });
     const res = await post(samlResponseField(answer((await start()).id, customer.email)));
     expect(res.result).toMatchObject({ outcome: 'confirmLink', provider: 'saml:officine-test' });
-    expect(res.cookies['x-ebsn-account']).toBeUndefined();
+    expect(res.cookies['X-Ebsn-Account']).toBeUndefined();
     const confirm = await t.app.inject({
       method: 'POST',
       url: '/ebsn/api/registration/social_link_confirm',
@@ -157,7 +157,7 @@ describe('refused answers', () => {
     const res = await post(samlResponse);
     expect(res.status).toBe(303);
     expect(res.result).toMatchObject({ outcome: 'error', code });
-    expect(res.cookies['x-ebsn-account']).toBeUndefined();
+    expect(res.cookies['X-Ebsn-Account']).toBeUndefined();
   };
 
   it('a replayed answer', async () => {
@@ -167,7 +167,7 @@ describe('refused answers', () => {
     const replay = await post(field);
     expect(replay.result.outcome).toBe('error');
     expect([IDENTITY_TEXT.samlRefused.code, IDENTITY_TEXT.samlReplayed.code]).toContain(replay.result.code);
-    expect(replay.cookies['x-ebsn-account']).toBeUndefined();
+    expect(replay.cookies['X-Ebsn-Account']).toBeUndefined();
   });
 
   it('the same assertion under a new request (assertion id remembered)', async () => {

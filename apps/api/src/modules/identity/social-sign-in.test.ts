@@ -151,7 +151,7 @@ describe('a new social identity', () => {
     expect(first.result).toMatchObject({ outcome: 'register', provider: 'google', next: '/dashboard' });
     const ticket = first.cookies['spesa-federated'];
     expect(ticket).toBeTruthy();
-    expect(first.cookies['x-ebsn-account']).toBeUndefined();
+    expect(first.cookies['X-Ebsn-Account']).toBeUndefined();
 
     const detail = await call<{ email: string; emailVerified: boolean; linkRequired: boolean }>(
       'GET',
@@ -175,7 +175,7 @@ describe('a new social identity', () => {
     expect(registered.body.response.status).toBe(0);
     // the provider verified the e-mail: no confirmation mail, signed in at once
     expect(registered.body.data.confirmationRequired).toBe(false);
-    expect(registered.cookies['x-ebsn-account']).toBeTruthy();
+    expect(registered.cookies['X-Ebsn-Account']).toBeTruthy();
     const userId = registered.body.data.userId;
     expect(await identitiesOf(userId)).toEqual([{ provider: 'google', subject: email, email }]);
     // the ticket is spent
@@ -184,7 +184,7 @@ describe('a new social identity', () => {
 
     const known = await signIn(email, { relay: '/profile/orders?page=2' });
     expect(known.result).toEqual({ outcome: 'signedIn', provider: '', next: '/profile/orders?page=2' });
-    const session = known.cookies['x-ebsn-account'];
+    const session = known.cookies['X-Ebsn-Account'];
     expect(session).toBeTruthy();
     const me = await call<{ authenticated: boolean }>('GET', '/auth/test', { 'x-ebsn-account': session! });
     expect(me.body.user.userId).toBe(userId);
@@ -196,7 +196,7 @@ describe('an identity whose e-mail belongs to an account', () => {
     const customer = await newCustomer(t, { tag: 'social-link' });
     const first = await signIn(customer.email, { provider: 'facebook' });
     expect(first.result).toMatchObject({ outcome: 'confirmLink', provider: 'facebook' });
-    expect(first.cookies['x-ebsn-account']).toBeUndefined();
+    expect(first.cookies['X-Ebsn-Account']).toBeUndefined();
     const ticket = { 'spesa-federated': first.cookies['spesa-federated']! };
     const detail = await call<{ linkRequired: boolean }>('GET', '/registration/social_user_detail', ticket);
     expect(detail.body.data.linkRequired).toBe(true);
@@ -204,7 +204,7 @@ describe('an identity whose e-mail belongs to an account', () => {
 
     const wrong = await call('POST', '/registration/social_link_confirm', ticket, { password: 'sbagliata' });
     expect(wrong.body.response.errors[0]?.code).toBe(IDENTITY_TEXT.linkPasswordWrong.code);
-    expect(wrong.cookies['x-ebsn-account']).toBeUndefined();
+    expect(wrong.cookies['X-Ebsn-Account']).toBeUndefined();
     expect(await identitiesOf(customer.userId)).toEqual([]);
 
     const right = await call<{ relayStateUrl: string }>('POST', '/registration/social_link_confirm', ticket, {
@@ -212,7 +212,7 @@ describe('an identity whose e-mail belongs to an account', () => {
     });
     expect(right.body.response.status).toBe(0);
     expect(right.body.data.relayStateUrl).toBe('/dashboard');
-    expect(right.cookies['x-ebsn-account']).toBeTruthy();
+    expect(right.cookies['X-Ebsn-Account']).toBeTruthy();
     expect(await identitiesOf(customer.userId)).toHaveLength(1);
     // the ticket worked once
     const replay = await call('POST', '/registration/social_link_confirm', ticket, {
@@ -232,7 +232,7 @@ describe('an identity whose e-mail belongs to an account', () => {
       provider: 'google',
       code: IDENTITY_TEXT.emailUnverified.code,
     });
-    expect(refused.cookies['x-ebsn-account']).toBeUndefined();
+    expect(refused.cookies['X-Ebsn-Account']).toBeUndefined();
     expect(refused.cookies['spesa-federated']).toBeUndefined();
     expect(await identitiesOf(customer.userId)).toEqual([]);
   });
@@ -271,7 +271,7 @@ describe("the provider's answer", () => {
     const forged = callback.replace(/state=[^&]+/, 'state=stato-inventato');
     const end = await get(forged);
     expect(resultOf(end.location)).toMatchObject({ outcome: 'error', code: IDENTITY_TEXT.stateInvalid.code });
-    expect(end.cookies['x-ebsn-account']).toBeUndefined();
+    expect(end.cookies['X-Ebsn-Account']).toBeUndefined();
   });
 
   it('is refused when replayed (state and code used once)', async () => {
@@ -426,7 +426,7 @@ describe("the profile's linked providers", () => {
     );
     const known = await signIn(email);
     expect(known.result.outcome).toBe('signedIn');
-    const cookie = { 'x-ebsn-account': known.cookies['x-ebsn-account']! };
+    const cookie = { 'x-ebsn-account': known.cookies['X-Ebsn-Account']! };
     const refused = await call('POST', '/registration/social_unlink', cookie, { provider: 'google' });
     expect(refused.body.response.errors[0]?.code).toBe(IDENTITY_TEXT.lastWayToSignIn.code);
     expect(await identitiesOf(user!.userId)).toHaveLength(1);

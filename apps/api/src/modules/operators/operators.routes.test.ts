@@ -83,7 +83,7 @@ async function ssoLogin(body: Record<string, unknown>, cookie?: string) {
   return {
     statusCode: res.statusCode,
     body: res.json<EnvelopeBody<SsoLoginData>>(),
-    cookie: res.cookies.find((c) => c.name === 'x-ebsn-account')?.value || null,
+    cookie: res.cookies.find((c) => c.name === 'X-Ebsn-Account')?.value || null,
   };
 }
 
