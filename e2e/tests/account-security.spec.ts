@@ -102,7 +102,7 @@ test('sessione scaduta: la chiamata successiva risponde 419, il negozio lo dice 
   await acceptCookies(page);
   await signIn(page, 'giulia.bianchi@spesa.demo', DEMO_PASSWORD, 'Giulia');
   // the session ends on the server (as after the idle time): revoke it with its own token
-  const token = (await page.context().cookies()).find((c) => c.name === 'x-ebsn-account')?.value;
+  const token = (await page.context().cookies()).find((c) => c.name === 'X-Ebsn-Account')?.value;
   expect(token).toBeTruthy();
   const out = await request.post('/ebsn/api/auth/logout', { headers: { 'x-ebsn-account': token! } });
   expect(out.ok()).toBeTruthy();

@@ -189,7 +189,7 @@ export async function login(
       ? new URLSearchParams(Object.entries(body).map(([k, v]): [string, string] => [k, String(v)])).toString()
       : JSON.stringify(body),
   });
-  const setCookie = res.cookies.find((c) => c.name === 'x-ebsn-account');
+  const setCookie = res.cookies.find((c) => c.name === 'X-Ebsn-Account');
   const header = res.headers['x-ebsn-account'];
   return {
     statusCode: res.statusCode,
@@ -222,7 +222,7 @@ export async function callAs<T = Record<string, unknown>>(
       ...(opts.payload !== undefined ? { 'content-type': 'application/json' } : {}),
       ...opts.headers,
     },
-    ...(token && via === 'cookie' ? { cookies: { 'x-ebsn-account': token } } : {}),
+    ...(token && via === 'cookie' ? { cookies: { 'X-Ebsn-Account': token } } : {}),
     ...(token && via === 'staff' ? { cookies: { 'spesa-staff': token } } : {}),
     ...(opts.payload !== undefined ? { payload: JSON.stringify(opts.payload) } : {}),
   });

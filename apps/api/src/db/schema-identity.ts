@@ -59,6 +59,8 @@ export const federatedLogins = pgTable(
     relayStateUrl: text('relay_state_url').notNull().default('/dashboard'),
     /** the popup (web) or a full-page redirect */
     popup: boolean('popup').notNull().default(false),
+    /** SHA-256 of the binding cookie of the browser that started the sign-in: only it may finish it */
+    browserHash: text('browser_hash').notNull().default(''),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     usedAt: timestamp('used_at', { withTimezone: true }),

@@ -24,12 +24,12 @@ import { NOT_LOGGED_TEXT } from './session';
  *   decision 030), of one of `roles` when given; none 401, another role 403 (and the refusal is audited).
  * - `public`, `customerOrAnonymous`, `signed`: the gate lets anyone through, so each says why: anyone may
  *   call it; it answers a visitor and a customer differently; the handler checks a signed token (payment
- *   provider, e-mail link).
+ *   provider, e-mail link). `signedNotActing` is `signed` refused to every operator's session (403).
  */
 export type RouteAccess =
   | { readonly kind: 'public'; readonly why: string }
   | { readonly kind: 'customerOrAnonymous'; readonly why: string }
-  | { readonly kind: 'signed'; readonly why: string }
+  | { readonly kind: 'signed'; readonly why: string; readonly acting?: 'never' }
   | { readonly kind: 'customer'; readonly acting?: ActingCapability }
   | { readonly kind: 'operator' }
   | { readonly kind: 'admin'; readonly roles: readonly StaffRole[] | null };
@@ -51,6 +51,8 @@ export const ACCESS = {
   customerOrAnonymous: (why: string): RouteAccess => ({ kind: 'customerOrAnonymous', why }),
   /** the holder of a signed token (provider HMAC, an e-mail link's code): the handler verifies it */
   signed: (why: string): RouteAccess => ({ kind: 'signed', why }),
+  /** `signed`, and never an operator's session (linking a sign-in method is the customer's alone) */
+  signedNotActing: (why: string): RouteAccess => ({ kind: 'signed', why, acting: 'never' }),
   /** a signed-in customer (or an operator acting for one): HTTP 401 envelope otherwise */
   customer: Object.freeze<RouteAccess>({ kind: 'customer' }),
   /** a signed-in customer; an operator acting for them only when a supervisor (personal data) */
@@ -258,6 +260,8 @@ export default fp<AccessPluginOptions>(
       const operator = request.session?.operator ?? null;
       if (access?.kind === 'operator' && !operator)
         return actingRefused(request, reply, OPERATORS_TEXT.operatorsOnly);
+      if (access?.kind === 'signed' && access.acting === 'never' && operator)
+        return actingRefused(request, reply, OPERATORS_TEXT.customerOnly);
       if (access?.kind === 'customer' && operator) {
         const refusal = actingRefusalOf(access.acting ?? 'any', operator);
         if (refusal) return actingRefused(request, reply, refusal);

@@ -53,7 +53,9 @@ declare module 'fastify' {
   }
 }
 
+/** A throttled call (HTTP 429): its own text and code, so a client can tell it from bad input. */
 export const TOO_MANY_TEXT = 'Troppi tentativi: riprova tra qualche minuto.';
+export const TOO_MANY_CODE = 'msg.request.tooMany';
 export const REQUIRED_TEXT = 'Campo obbligatorio.';
 export const INVALID_VALUE_TEXT = 'Valore non valido.';
 
@@ -190,7 +192,7 @@ export default fp(
           statusCode,
           ENVELOPE_STATUS.businessError,
           [text],
-          'msg.request.invalid',
+          statusCode === 429 ? TOO_MANY_CODE : 'msg.request.invalid',
         );
       }
       request.log.error({ err: error, url: request.url }, 'unhandled error');

@@ -14,8 +14,11 @@ import { TOO_MANY_TEXT } from './errors';
  *   forged X-Forwarded-For changes nothing);
  * - per account: the account the call is about, resolved from whatever was typed (e-mail, card number or
  *   user name all count on one account); a login that names no account counts on its normalised text.
- * Over the limit: HTTP 429 with the Italian envelope (errors plugin). Ended windows are deleted by a
- * recurring job.
+ *   A typed login counts per account AND client address, so a stranger's wrong passwords or codes refuse
+ *   the stranger's address, never the owner signing in from theirs (decision 010); a signed-in caller's
+ *   own calls (`{ userId }`) count on the account wherever they come from.
+ * Over the limit: HTTP 429 with the Italian envelope and its own code (errors plugin). Ended windows are
+ * deleted by a recurring job.
  */
 
 export interface AuthRateLimitOptions {
@@ -92,11 +95,11 @@ export default fp<AuthRateLimitOptions>(
     /** counts one attempt on `key` in the window; false when it is over `max` */
     const throttleHit = async (key: string, max: number) => (await hit(opts.db, key, windowMs)) <= max;
 
-    const accountKeyOf = async (subject: ThrottleSubject): Promise<string> => {
+    const accountKeyOf = async (subject: ThrottleSubject, ip: string): Promise<string> => {
       if ('userId' in subject) return `u${subject.userId}`;
       const typed = subject.login.trim().toLowerCase();
       const userId = typed ? await opts.resolveLogin(typed) : null;
-      return userId !== null ? `u${userId}` : `login:${typed}`;
+      return `${userId !== null ? `u${userId}` : `login:${typed}`}:addr:${ip}`;
     };
 
     app.decorate(
@@ -108,7 +111,7 @@ export default fp<AuthRateLimitOptions>(
           if (!(await throttleHit(`addr:${scope}:${request.ip}`, maxPerAddress))) throw new TooManyRequests();
           const subject = subjectOf?.(request);
           if (!subject) return;
-          const key = await accountKeyOf(subject);
+          const key = await accountKeyOf(subject, request.ip);
           if (!(await throttleHit(`acct:${scope}:${key}`, maxPerAccount))) throw new TooManyRequests();
         };
         return handler;

@@ -7,7 +7,8 @@ import { isApiUrl } from './errors';
 
 /**
  * Who is calling (wire notes "Session", decision 010). The token comes in the `x-ebsn-account` header (app build)
- * or in the HttpOnly cookie of the same name (web build).
+ * or in the HttpOnly cookie `X-Ebsn-Account` (web build; the platform's name, and cookie names are
+ * case-sensitive), also read under the spelling `x-ebsn-account`, which is cleared whenever the cookie is.
  * - no token: anonymous;
  * - a token that is unknown, expired or revoked: HTTP 419 with the spec's text, and the cookie is cleared
  *   (login and logout ignore a dead token instead, so signing in again always works);
@@ -17,7 +18,10 @@ import { isApiUrl } from './errors';
  * another site (Fetch Metadata `Sec-Fetch-Site`, or a foreign `Origin`) is refused with HTTP 403.
  * The cookie is also SameSite=Lax.
  */
-export const SESSION_COOKIE = 'x-ebsn-account';
+/** The session cookie under the platform's name, the one set. */
+export const SESSION_COOKIE = 'X-Ebsn-Account';
+/** The same cookie in lower case: read when the platform's name is absent, cleared with it. */
+export const SESSION_COOKIE_LOWER = 'x-ebsn-account';
 export const SESSION_HEADER = 'x-ebsn-account';
 export const NOT_LOGGED_TEXT = "Devi effettuare l'accesso per continuare.";
 export const CROSS_SITE_TEXT = 'Richiesta non consentita.';
@@ -68,9 +72,6 @@ export default fp<SessionPluginOptions>(
   async (app, { sessions, secureCookie }) => {
     app.decorateRequest('session', null);
 
-    const clearCookie = (reply: FastifyReply) =>
-      reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie });
-
     app.addHook('onRequest', async (request, reply) => {
       if (!isApiUrl(request.url)) return;
       const config = request.routeOptions.config;
@@ -83,7 +84,7 @@ export default fp<SessionPluginOptions>(
           );
       }
       const fromHeader = headerValue(request, SESSION_HEADER)?.trim();
-      const token = fromHeader || request.cookies[SESSION_COOKIE];
+      const token = fromHeader || sessionCookieOf(request);
       if (!token) return;
       const live = await sessions.resolve(token);
       if (live) {
@@ -91,7 +92,7 @@ export default fp<SessionPluginOptions>(
         request.rootUser = live.rootUser;
         return;
       }
-      if (!fromHeader) clearCookie(reply);
+      if (!fromHeader) clearSessionCookie(reply, secureCookie);
       if (config.ignoreStaleSession) return;
       return reply
         .code(419)
@@ -104,6 +105,11 @@ export default fp<SessionPluginOptions>(
   },
   { name: 'session', dependencies: ['envelope'] },
 );
+
+/** The session cookie's token: the platform's spelling first, then the lower-case one. */
+export function sessionCookieOf(request: FastifyRequest): string | undefined {
+  return request.cookies[SESSION_COOKIE] || request.cookies[SESSION_COOKIE_LOWER] || undefined;
+}
 
 /** Hands a new session to the client: the cookie always, the header too for clients that are not the web build. */
 export function sendSessionToken(
@@ -119,9 +125,18 @@ export function sendSessionToken(
     secure: opts.secureCookie,
     ...(opts.maxAgeSeconds ? { maxAge: opts.maxAgeSeconds } : {}),
   });
+  // a token held under the lower-case spelling is replaced, not left beside the new one
+  if (request.cookies[SESSION_COOKIE_LOWER] !== undefined)
+    clearCookieNamed(reply, SESSION_COOKIE_LOWER, opts.secureCookie);
   if (headerValue(request, 'x-ebsn-client') !== 'site') reply.header(SESSION_HEADER, token);
 }
 
+function clearCookieNamed(reply: FastifyReply, name: string, secureCookie: boolean): void {
+  reply.clearCookie(name, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie });
+}
+
+/** Clears the session cookie under both spellings. */
 export function clearSessionCookie(reply: FastifyReply, secureCookie: boolean): void {
-  reply.clearCookie(SESSION_COOKIE, { path: '/', httpOnly: true, sameSite: 'lax', secure: secureCookie });
+  clearCookieNamed(reply, SESSION_COOKIE, secureCookie);
+  clearCookieNamed(reply, SESSION_COOKIE_LOWER, secureCookie);
 }

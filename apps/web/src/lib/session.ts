@@ -1,7 +1,7 @@
 import { removeItem, STORAGE_KEYS, writeJson, readJson } from './storage';
 
 /**
- * The session (wire notes): the browser build relies on the HttpOnly `x-ebsn-account` cookie; when the
+ * The session (wire notes): the browser build relies on the HttpOnly `X-Ebsn-Account` cookie; when the
  * server sends the token in the header (app build, or rotation) it is kept in session storage and sent back.
  */
 export const SESSION_HEADER = 'x-ebsn-account';

@@ -131,6 +131,12 @@ const OPERATION_LABELS: ReadonlyArray<readonly [string, string]> = [
   ['GET /order/', 'Modifica di un ordine'],
   ['POST /wishlist/', 'Modifica di una lista della spesa'],
   ['GET /wishlist/', 'Modifica di una lista della spesa'],
+  ['POST /registration/social_link_confirm', 'Collegamento di un accesso social'],
+  ['POST /registration/social_unlink', 'Scollegamento di un accesso social'],
+  ['POST /registration/update_password', 'Modifica della password'],
+  ['GET /registration/update_password', 'Modifica della password'],
+  ['POST /registration/update_email', 'Modifica dell’e-mail'],
+  ['GET /registration/update_email', 'Modifica dell’e-mail'],
   ['POST /registration/', 'Modifica dei dati personali'],
   ['GET /registration/', 'Modifica dei dati personali'],
 ];

@@ -153,14 +153,14 @@ describe('sessions', () => {
     const out = await callAs(t.app, cookie, 'POST', '/ebsn/api/auth/logout');
     expect(out.body.response.status).toBe(0);
     expect(out.body.user.userId).toBe(-1);
-    expect(out.cookies.find((c) => c.name === 'x-ebsn-account')?.value).toBe('');
+    expect(out.cookies.find((c) => c.name === 'X-Ebsn-Account')?.value).toBe('');
     const after = await callAs(t.app, cookie, 'GET', '/ebsn/api/auth/test');
     expect(after.statusCode).toBe(419);
     expect(after.body.response.errors[0]?.error).toBe(
       'La sessione è scaduta, si prega di rieffettuare il login per continuare.',
     );
     // the 419 also clears the stale cookie
-    expect(after.cookies.find((c) => c.name === 'x-ebsn-account')?.value).toBe('');
+    expect(after.cookies.find((c) => c.name === 'X-Ebsn-Account')?.value).toBe('');
   });
 
   it('an invented token answers 419 on any call, and login still works with it (no fixation)', async () => {
@@ -175,7 +175,7 @@ describe('sessions', () => {
       payload: { login: MARIO, password: DEMO_PASSWORD },
     });
     expect(signedIn.statusCode).toBe(200);
-    const issued = signedIn.cookies.find((c) => c.name === 'x-ebsn-account')?.value;
+    const issued = signedIn.cookies.find((c) => c.name === 'X-Ebsn-Account')?.value;
     expect(issued).toBeTruthy();
     expect(issued).not.toBe(invented);
   });
@@ -189,7 +189,7 @@ describe('sessions', () => {
       cookies: { 'x-ebsn-account': first.cookie ?? '' },
       payload: { login: GIULIA, password: DEMO_PASSWORD },
     });
-    const second = again.cookies.find((c) => c.name === 'x-ebsn-account')?.value ?? '';
+    const second = again.cookies.find((c) => c.name === 'X-Ebsn-Account')?.value ?? '';
     expect(second).not.toBe(first.cookie);
     expect((await callAs(t.app, first.cookie, 'GET', '/ebsn/api/auth/test')).statusCode).toBe(419);
     expect((await callAs(t.app, second, 'GET', '/ebsn/api/auth/test')).body.user.login).toBe(GIULIA);

@@ -70,7 +70,7 @@ const authRoutes: FastifyPluginAsyncZod<AuthRoutesOptions> = async (
         {
           login: body.login,
           password: body.password,
-          rememberMe: body.remember_me ?? true,
+          rememberMe: body.remember_me ?? false,
           mfaPin: body.mfa_pin,
           resendMfaPin: body.resend_mfa_pin,
         },

@@ -309,7 +309,7 @@ describe('update_password', () => {
       'Password aggiornata. Gli altri dispositivi sono stati disconnessi.',
     ]);
     expect(JSON.stringify(res.body)).not.toMatch(FORBIDDEN_IN_ANSWERS);
-    const rotated = res.cookies.find((k) => k.name === 'x-ebsn-account')?.value ?? '';
+    const rotated = res.cookies.find((k) => k.name === 'X-Ebsn-Account')?.value ?? '';
     expect(rotated).toMatch(/^[A-Za-z0-9_-]{43}$/);
     expect(rotated).not.toBe(c.cookie);
 
@@ -651,7 +651,7 @@ describe('account deletion (anonymisation)', () => {
     expect(res.body.response.status).toBe(0);
     expect(res.body.response.infosMessage).toEqual(['Il tuo account è stato cancellato.']);
     expect(res.body.user.userId).toBe(-1);
-    expect(res.cookies.find((k) => k.name === 'x-ebsn-account')?.value).toBe('');
+    expect(res.cookies.find((k) => k.name === 'X-Ebsn-Account')?.value).toBe('');
 
     expect((await callAs(t.app, c.cookie, 'GET', `${R}/user_detail`)).statusCode).toBe(419);
     expect((await callAs(t.app, other.cookie, 'GET', `${R}/user_detail`)).statusCode).toBe(419);

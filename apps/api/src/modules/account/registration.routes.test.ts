@@ -78,7 +78,7 @@ describe('registration by e-mail', () => {
     });
     // registering does not sign in
     expect(res.body.user.userId).toBe(-1);
-    expect(res.cookies.find((c) => c.name === 'x-ebsn-account')).toBeUndefined();
+    expect(res.cookies.find((c) => c.name === 'X-Ebsn-Account')).toBeUndefined();
     expect(JSON.stringify(res.body)).not.toContain(NEW_PASSWORD);
 
     const mail = await lastMailTo(t.db, email);

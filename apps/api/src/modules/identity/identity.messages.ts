@@ -14,6 +14,10 @@ export const IDENTITY_TEXT = {
     code: 'msg.identity.stateInvalid',
     text: "L'accesso non è più valido o è già stato usato: riprova dal pulsante di accesso.",
   },
+  otherBrowser: {
+    code: 'msg.identity.otherBrowser',
+    text: "L'accesso è stato avviato da un altro browser o da troppo tempo: riprova dal pulsante di accesso in questo browser.",
+  },
   providerRefused: {
     code: 'msg.identity.providerRefused',
     text: 'Il servizio di accesso non ha confermato la tua identità: riprova o accedi con e-mail e password.',

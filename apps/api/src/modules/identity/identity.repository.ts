@@ -11,6 +11,8 @@ export interface PendingLogin {
   codeVerifier: string;
   relayStateUrl: string;
   popup: boolean;
+  /** SHA-256 of the binding cookie of the browser that started it (browser-binding.ts) */
+  browserHash: string;
   createdAt: Date;
 }
 
@@ -78,13 +80,14 @@ export class IdentityRepository {
     codeVerifier?: string;
     relayStateUrl: string;
     popup: boolean;
+    browserHash: string;
     expiresAt: Date;
   }): Promise<void> {
     await this.db.execute(
       sql`INSERT INTO federated_logins
-            (state_hash, provider, protocol, nonce, code_verifier, relay_state_url, popup, expires_at)
+            (state_hash, provider, protocol, nonce, code_verifier, relay_state_url, popup, browser_hash, expires_at)
           VALUES (${row.stateHash}, ${row.provider}, ${row.protocol}, ${row.nonce ?? ''}, ${row.codeVerifier ?? ''},
-            ${row.relayStateUrl}, ${row.popup}, ${row.expiresAt.toISOString()})`,
+            ${row.relayStateUrl}, ${row.popup}, ${row.browserHash}, ${row.expiresAt.toISOString()})`,
     );
   }
 
@@ -93,7 +96,7 @@ export class IdentityRepository {
     const [row] = await queryRows<PendingLogin>(
       this.db,
       sql`SELECT state_hash AS "stateHash", provider, protocol, nonce, code_verifier AS "codeVerifier",
-            relay_state_url AS "relayStateUrl", popup, created_at AS "createdAt"
+            relay_state_url AS "relayStateUrl", popup, browser_hash AS "browserHash", created_at AS "createdAt"
           FROM federated_logins
           WHERE state_hash = ${stateHash} AND provider = ${provider} AND used_at IS NULL
             AND expires_at > ${now.toISOString()}`,
@@ -101,15 +104,23 @@ export class IdentityRepository {
     return row ? { ...row, createdAt: new Date(row.createdAt) } : null;
   }
 
-  /** Takes a sign-in in flight: the first caller gets it, every later one null (a replayed state). */
-  async takeLogin(stateHash: string, provider: string, now: Date): Promise<PendingLogin | null> {
+  /**
+   * Takes a sign-in in flight started by the browser of `browserHash`: the first caller gets it, every later
+   * one null (a replayed state); another browser's call takes nothing.
+   */
+  async takeLogin(
+    stateHash: string,
+    provider: string,
+    now: Date,
+    browserHash: string,
+  ): Promise<PendingLogin | null> {
     const [row] = await queryRows<PendingLogin>(
       this.db,
       sql`UPDATE federated_logins SET used_at = ${now.toISOString()}
           WHERE state_hash = ${stateHash} AND provider = ${provider} AND used_at IS NULL
-            AND expires_at > ${now.toISOString()}
+            AND expires_at > ${now.toISOString()} AND browser_hash <> '' AND browser_hash = ${browserHash}
           RETURNING state_hash AS "stateHash", provider, protocol, nonce, code_verifier AS "codeVerifier",
-            relay_state_url AS "relayStateUrl", popup, created_at AS "createdAt"`,
+            relay_state_url AS "relayStateUrl", popup, browser_hash AS "browserHash", created_at AS "createdAt"`,
     );
     return row ? { ...row, createdAt: new Date(row.createdAt) } : null;
   }

@@ -7,6 +7,13 @@ import { ACCESS, userIdOf } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
 import { clearSessionCookie, sendSessionToken } from '../../plugins/session';
+import {
+  bindingCookieOptions,
+  bindingFor,
+  bindingHash,
+  heldBinding,
+  SIGN_IN_BINDING_COOKIE,
+} from './browser-binding';
 import { IDENTITY_TEXT } from './identity.messages';
 import { type IdentityService, type SignInOutcome, WAITING_IDENTITY_MINUTES } from './identity.service';
 import { shopPathOf } from './relay-state';
@@ -101,6 +108,18 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
   const log = (request: FastifyRequest) => (error: unknown) =>
     request.log.warn({ err: error }, 'a federated sign-in was refused');
 
+  /** A sign-in starts: the browser gets (or keeps) its binding cookie; answers the binding's hash. */
+  const bindBrowser = (request: FastifyRequest, reply: FastifyReply): string => {
+    const binding = bindingFor(request.cookies[SIGN_IN_BINDING_COOKIE]);
+    reply.setCookie(SIGN_IN_BINDING_COOKIE, binding, bindingCookieOptions(opts.secureCookie));
+    return bindingHash(binding);
+  };
+  /** The provider's answer: the hash of the binding the browser holds, or null. */
+  const browserOf = (request: FastifyRequest): string | null => {
+    const binding = heldBinding(request.cookies[SIGN_IN_BINDING_COOKIE]);
+    return binding ? bindingHash(binding) : null;
+  };
+
   // ---------- social sign-in ----------
   const socialHandler = async (
     request: FastifyRequest<{
@@ -125,7 +144,7 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
         if (usePlugin) return answer(request, failWith(IDENTITY_TEXT.relayForeign));
         return reply.redirect(resultPage(refused(failWith(IDENTITY_TEXT.relayForeign), provider)), 303);
       }
-      const started = await social.start(provider, relay, query.popup === '1');
+      const started = await social.start(provider, relay, query.popup === '1', bindBrowser(request, reply));
       if (!started.ok) return reply.redirect(resultPage(refused(started, provider)), 303);
       return reply.redirect(started.data.toString(), 303);
     }
@@ -134,7 +153,7 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
       const v = query[key];
       if (v !== undefined) params.set(key, v);
     }
-    const finished = await social.finish(provider, params, log(request));
+    const finished = await social.finish(provider, params, browserOf(request), log(request));
     const outcome = finished.ok
       ? await identity.resolve(provider, finished.data.claims, finished.data.login, null)
       : finished;
@@ -149,7 +168,7 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
       schema: { params: providerParam, querystring: socialQuery, hide: true },
       config: {
         access: ACCESS.signed(
-          "a social sign-in: starts it, or checks the provider's answer against the state kept in the database",
+          "a social sign-in: starts it, or checks the provider's answer against the state kept in the database and the browser that started it",
         ),
         ignoreStaleSession: true,
       },
@@ -171,7 +190,7 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
       const relay = shopPathOf(request.query.relay_state_url, opts.publicUrl);
       if (relay === null)
         return reply.redirect(resultPage(refused(failWith(IDENTITY_TEXT.relayForeign), provider)), 303);
-      return reply.redirect(await saml.start(company, relay), 303);
+      return reply.redirect(await saml.start(company, relay, bindBrowser(request, reply)), 303);
     },
   });
 
@@ -180,14 +199,17 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
     url: '/saml/acs',
     schema: { body: acsBody, hide: true },
     config: {
-      access: ACCESS.signed("a company's identity provider posts its signed answer (checked in the handler)"),
+      access: ACCESS.signed(
+        "a company's identity provider posts its signed answer (checked in the handler, with the browser that asked)",
+      ),
       ignoreStaleSession: true,
-      // the answer comes from the company's site: the assertion's signature and request id protect it
+      // the answer comes from the company's site: the assertion's signature, the request id and the
+      // browser's binding cookie protect it
       signedCrossSitePost: true,
     },
     handler: async (request, reply) => {
       reply.header('cache-control', 'no-store');
-      const consumed = await saml.consume(request.body.SAMLResponse, log(request));
+      const consumed = await saml.consume(request.body.SAMLResponse, browserOf(request), log(request));
       if (!consumed.ok) return reply.redirect(resultPage(refused(consumed, 'saml')), 303);
       const { company, claims, login } = consumed.data;
       const provider = samlProviderOf(company.slug);
@@ -248,7 +270,9 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
 
   app.route({
     ...contractRoute(api.socialLinkConfirm, {
-      access: ACCESS.signed("the waiting identity's ticket (HttpOnly cookie) and the account's password"),
+      access: ACCESS.signedNotActing(
+        "the waiting identity's ticket (HttpOnly cookie) and the account's password; never an operator",
+      ),
       config: { fieldMessages: true, ignoreStaleSession: true },
       tags,
       summary: "Links the waiting identity to the account of its e-mail, confirmed by the account's password",
@@ -281,7 +305,7 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
 
   app.route({
     ...contractRoute(api.socialUnlink, {
-      access: ACCESS.customer,
+      access: ACCESS.customerNotActing,
       config: { fieldMessages: true },
       tags,
       summary: 'Unlinks a social account (never the last way to sign in)',

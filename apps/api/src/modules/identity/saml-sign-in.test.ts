@@ -45,7 +45,13 @@ beforeAll(async () => {
 });
 afterAll(async () => t?.close());
 
-/** The shop sends the browser to the company's IdP: the request's id and where to answer. */
+/** The browser's sign-in binding (the HttpOnly cookie set when its last sign-in started). */
+let browser = '';
+
+/**
+ * The shop sends the browser to the company's IdP: the request's id and where to answer, and the cookie that
+ * binds the sign-in to the browser (kept in `browser` for the answer's post).
+ */
 async function start(relay = '/dashboard') {
   const res = await t.app.inject({
     method: 'GET',
@@ -56,7 +62,8 @@ async function start(relay = '/dashboard') {
   expect(location.origin + location.pathname).toBe('https://idp.officine-test.example/sso');
   const request = readAuthnRequest(location.searchParams.get('SAMLRequest') ?? '');
   expect(request?.acsUrl).toBe(ACS);
-  return request!;
+  browser = res.cookies.find((c) => c.name === 'spesa-sign-in')?.value ?? '';
+  return { ...request!, browser };
 }
 
 function answer(inResponseTo: string, nameId: string, over: Partial<SamlAnswer> = {}): SamlAnswer {
@@ -77,11 +84,16 @@ function answer(inResponseTo: string, nameId: string, over: Partial<SamlAnswer> 
   };
 }
 
-async function post(samlResponse: string, headers: Record<string, string> = {}) {
+/** The IdP's form posted by a browser holding the sign-in binding `binding` (the last started, by default). */
+async function post(samlResponse: string, headers: Record<string, string> = {}, binding = browser) {
   const res = await t.app.inject({
     method: 'POST',
     url: '/ebsn/api/saml/acs',
-    headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
+    headers: {
+      'content-type': 'application/x-www-form-urlencoded',
+      ...(binding ? { cookie: `spesa-sign-in=${binding}` } : {}),
+      ...headers,
+    },
     payload: new URLSearchParams({ SAMLResponse: samlResponse, RelayState: '' }).toString(),
   });
   const location = new URL(String(res.headers.location ?? ''), 'http://localhost');
@@ -109,7 +121,7 @@ describe("a company's signed answer", () => {
     expect(res.status).toBe(303);
     expect(res.path).toBe('/social-login/callback');
     expect(res.result).toMatchObject({ outcome: 'signedIn', next: '/profile/addresses' });
-    expect(res.cookies['x-ebsn-account']).toBeTruthy();
+    expect(res.cookies['X-Ebsn-Account']).toBeTruthy();
     const [user] = await usersWithEmail(email);
     expect(user).toMatchObject({ companyId: workSiteId, hasPassword: false });
     const [identity] = await queryRows<{ provider: string; roles: string[] }>(
@@ -133,7 +145,7 @@ describe("a company's signed answer", () => {
     const customer = await newCustomer(t, { tag: 'saml-existing' });
     const res = await post(samlResponseField(answer((await start()).id, customer.email)));
     expect(res.result).toMatchObject({ outcome: 'confirmLink', provider: 'saml:officine-test' });
-    expect(res.cookies['x-ebsn-account']).toBeUndefined();
+    expect(res.cookies['X-Ebsn-Account']).toBeUndefined();
     const confirm = await t.app.inject({
       method: 'POST',
       url: '/ebsn/api/registration/social_link_confirm',
@@ -157,7 +169,7 @@ describe('refused answers', () => {
     const res = await post(samlResponse);
     expect(res.status).toBe(303);
     expect(res.result).toMatchObject({ outcome: 'error', code });
-    expect(res.cookies['x-ebsn-account']).toBeUndefined();
+    expect(res.cookies['X-Ebsn-Account']).toBeUndefined();
   };
 
   it('a replayed answer', async () => {
@@ -167,7 +179,7 @@ describe('refused answers', () => {
     const replay = await post(field);
     expect(replay.result.outcome).toBe('error');
     expect([IDENTITY_TEXT.samlRefused.code, IDENTITY_TEXT.samlReplayed.code]).toContain(replay.result.code);
-    expect(replay.cookies['x-ebsn-account']).toBeUndefined();
+    expect(replay.cookies['X-Ebsn-Account']).toBeUndefined();
   });
 
   it('the same assertion under a new request (assertion id remembered)', async () => {
@@ -258,6 +270,37 @@ describe('refused answers', () => {
       payload: '',
     });
     expect(empty.statusCode).toBe(400);
+  });
+});
+
+describe('login CSRF: an answer counts only in the browser that started the sign-in', () => {
+  it("the attacker's unspent answer, auto-posted from the victim's browser, signs no one in", async () => {
+    const email = uniqueEmail('saml-csrf');
+    // the attacker starts a sign-in and passes the company's page in their own browser
+    const attacker = await start();
+    expect(attacker.browser).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const field = samlResponseField(answer(attacker.id, email));
+    // the victim's browser posts it: without a binding, or with the binding of a sign-in of its own
+    const victim = (await start()).browser;
+    for (const binding of ['', victim]) {
+      const res = await post(field, { 'sec-fetch-site': 'cross-site' }, binding);
+      expect(res.result).toMatchObject({ outcome: 'error', code: 'msg.identity.otherBrowser' });
+      expect(res.cookies['X-Ebsn-Account']).toBeUndefined();
+      expect(res.cookies['spesa-federated']).toBeUndefined();
+    }
+    expect(await usersWithEmail(email)).toEqual([]);
+    // the answer still counts in the browser that asked for it
+    expect((await post(field, {}, attacker.browser)).result.outcome).toBe('signedIn');
+  });
+
+  it('the binding is an HttpOnly cookie of the API, for the ten minutes of a sign-in', async () => {
+    const res = await t.app.inject({ method: 'GET', url: '/ebsn/api/saml/do-login?company=officine-test' });
+    const cookie = [res.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('spesa-sign-in='));
+    expect(cookie).toMatch(/; Max-Age=600(;|$)/);
+    expect(cookie).toMatch(/; Path=\/ebsn\/api(;|$)/);
+    expect(cookie).toMatch(/; HttpOnly(;|$)/);
+    // on plain http (this demo) the IdP's post must be same-site: Lax; on https it is SameSite=None; Secure
+    expect(cookie).toMatch(/; SameSite=Lax(;|$)/);
   });
 });
 

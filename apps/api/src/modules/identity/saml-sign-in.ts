@@ -24,7 +24,8 @@ export interface SamlSignInOptions {
 /**
  * The shop as a SAML 2.0 service provider (@node-saml/node-saml), one identity provider per partner company
  * (company_identity_providers). The AuthnRequest's id is kept in the database (federated_logins, under its
- * SHA-256) and an answer must be in response to one (no IdP-initiated sign-in), taken once. The assertion
+ * SHA-256) with the browser that sent it (browser-binding.ts), and an answer must be in response to one
+ * (no IdP-initiated sign-in), posted by that browser, and is taken once. The assertion
  * must be signed with the company's certificate, for the shop's entity id (audience), for the shop's
  * assertion consumer service (recipient and destination), within its time window (60 s of skew, at most
  * 10 minutes old), and its id is remembered in the database until it expires (a replay is refused).
@@ -71,8 +72,11 @@ export class SamlSignIn {
     });
   }
 
-  /** GET /saml/do-login: the company's sign-in page, with a request remembered in the database. */
-  async start(company: CompanyIdpRow, relayStateUrl: string): Promise<string> {
+  /**
+   * GET /saml/do-login: the company's sign-in page, with a request remembered in the database for the
+   * browser of `browserHash`.
+   */
+  async start(company: CompanyIdpRow, relayStateUrl: string, browserHash: string): Promise<string> {
     const provider = samlProviderOf(company.slug);
     const cache: CacheProvider = {
       saveAsync: async (key, value) => {
@@ -82,6 +86,7 @@ export class SamlSignIn {
           protocol: 'saml',
           relayStateUrl,
           popup: false,
+          browserHash,
           expiresAt: new Date(this.now().getTime() + SAML_LOGIN_MINUTES * 60_000),
         });
         return { value, createdAt: Date.now() };
@@ -92,9 +97,13 @@ export class SamlSignIn {
     return this.saml(company, cache).getAuthorizeUrlAsync('', undefined, {});
   }
 
-  /** POST /saml/acs: the company's answer, every check passed or refused. */
+  /**
+   * POST /saml/acs: the company's answer, posted by the browser of `browserHash` (null: it holds no
+   * binding), every check passed or refused. A request another browser sent is neither accepted nor spent.
+   */
   async consume(
     samlResponse: string,
+    browserHash: string | null,
     log: (error: unknown) => void,
   ): Promise<Result<{ company: CompanyIdpRow; claims: IdentityClaims; login: PendingLogin }>> {
     let xml: string;
@@ -110,17 +119,22 @@ export class SamlSignIn {
       return failWith(IDENTITY_TEXT.companyUnknown);
     const provider = samlProviderOf(company.slug);
     let taken: PendingLogin | null = null;
+    let otherBrowser = false;
     const now = this.now();
     const cache: CacheProvider = {
       saveAsync: () => Promise.resolve(null),
       getAsync: async (key) => {
         const login = await this.repo.peekLogin(sha256(key), provider, now);
+        if (login && login.browserHash !== browserHash) {
+          otherBrowser = true;
+          return null;
+        }
         return login ? login.createdAt.toISOString() : null;
       },
-      // the request is taken once: a second answer to it finds nothing
+      // the request is taken once, by the browser that sent it: a second answer to it finds nothing
       removeAsync: async (key) => {
-        if (key === null || taken) return null;
-        taken = await this.repo.takeLogin(sha256(key), provider, now);
+        if (key === null || taken || browserHash === null) return null;
+        taken = await this.repo.takeLogin(sha256(key), provider, now, browserHash);
         return taken ? taken.createdAt.toISOString() : null;
       },
     };
@@ -130,6 +144,7 @@ export class SamlSignIn {
         SAMLResponse: samlResponse,
       }));
     } catch (error) {
+      if (otherBrowser) return failWith(IDENTITY_TEXT.otherBrowser);
       log(error);
       return failWith(IDENTITY_TEXT.samlRefused);
     }

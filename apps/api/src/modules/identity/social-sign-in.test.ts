@@ -103,9 +103,10 @@ async function signIn(
   const start = await get(`/ebsn/api/social-redir/${provider}-mobile?popup=1${relay}`, opts.cookies);
   expect(start.status).toBe(303);
   const callback = await atProvider(start.location, login);
-  const end = await get(callback, opts.cookies);
+  // the same browser: it holds the cookie the start set
+  const end = await get(callback, { ...opts.cookies, ...start.cookies });
   expect(end.status).toBe(303);
-  return { ...end, result: resultOf(end.location), callback };
+  return { ...end, result: resultOf(end.location), callback, browser: start.cookies };
 }
 
 const resultOf = (location: string) => {
@@ -151,7 +152,7 @@ describe('a new social identity', () => {
     expect(first.result).toMatchObject({ outcome: 'register', provider: 'google', next: '/dashboard' });
     const ticket = first.cookies['spesa-federated'];
     expect(ticket).toBeTruthy();
-    expect(first.cookies['x-ebsn-account']).toBeUndefined();
+    expect(first.cookies['X-Ebsn-Account']).toBeUndefined();
 
     const detail = await call<{ email: string; emailVerified: boolean; linkRequired: boolean }>(
       'GET',
@@ -175,7 +176,7 @@ describe('a new social identity', () => {
     expect(registered.body.response.status).toBe(0);
     // the provider verified the e-mail: no confirmation mail, signed in at once
     expect(registered.body.data.confirmationRequired).toBe(false);
-    expect(registered.cookies['x-ebsn-account']).toBeTruthy();
+    expect(registered.cookies['X-Ebsn-Account']).toBeTruthy();
     const userId = registered.body.data.userId;
     expect(await identitiesOf(userId)).toEqual([{ provider: 'google', subject: email, email }]);
     // the ticket is spent
@@ -184,7 +185,7 @@ describe('a new social identity', () => {
 
     const known = await signIn(email, { relay: '/profile/orders?page=2' });
     expect(known.result).toEqual({ outcome: 'signedIn', provider: '', next: '/profile/orders?page=2' });
-    const session = known.cookies['x-ebsn-account'];
+    const session = known.cookies['X-Ebsn-Account'];
     expect(session).toBeTruthy();
     const me = await call<{ authenticated: boolean }>('GET', '/auth/test', { 'x-ebsn-account': session! });
     expect(me.body.user.userId).toBe(userId);
@@ -196,7 +197,7 @@ describe('an identity whose e-mail belongs to an account', () => {
     const customer = await newCustomer(t, { tag: 'social-link' });
     const first = await signIn(customer.email, { provider: 'facebook' });
     expect(first.result).toMatchObject({ outcome: 'confirmLink', provider: 'facebook' });
-    expect(first.cookies['x-ebsn-account']).toBeUndefined();
+    expect(first.cookies['X-Ebsn-Account']).toBeUndefined();
     const ticket = { 'spesa-federated': first.cookies['spesa-federated']! };
     const detail = await call<{ linkRequired: boolean }>('GET', '/registration/social_user_detail', ticket);
     expect(detail.body.data.linkRequired).toBe(true);
@@ -204,7 +205,7 @@ describe('an identity whose e-mail belongs to an account', () => {
 
     const wrong = await call('POST', '/registration/social_link_confirm', ticket, { password: 'sbagliata' });
     expect(wrong.body.response.errors[0]?.code).toBe(IDENTITY_TEXT.linkPasswordWrong.code);
-    expect(wrong.cookies['x-ebsn-account']).toBeUndefined();
+    expect(wrong.cookies['X-Ebsn-Account']).toBeUndefined();
     expect(await identitiesOf(customer.userId)).toEqual([]);
 
     const right = await call<{ relayStateUrl: string }>('POST', '/registration/social_link_confirm', ticket, {
@@ -212,7 +213,7 @@ describe('an identity whose e-mail belongs to an account', () => {
     });
     expect(right.body.response.status).toBe(0);
     expect(right.body.data.relayStateUrl).toBe('/dashboard');
-    expect(right.cookies['x-ebsn-account']).toBeTruthy();
+    expect(right.cookies['X-Ebsn-Account']).toBeTruthy();
     expect(await identitiesOf(customer.userId)).toHaveLength(1);
     // the ticket worked once
     const replay = await call('POST', '/registration/social_link_confirm', ticket, {
@@ -232,7 +233,7 @@ describe('an identity whose e-mail belongs to an account', () => {
       provider: 'google',
       code: IDENTITY_TEXT.emailUnverified.code,
     });
-    expect(refused.cookies['x-ebsn-account']).toBeUndefined();
+    expect(refused.cookies['X-Ebsn-Account']).toBeUndefined();
     expect(refused.cookies['spesa-federated']).toBeUndefined();
     expect(await identitiesOf(customer.userId)).toEqual([]);
   });
@@ -269,16 +270,16 @@ describe("the provider's answer", () => {
     const start = await get('/ebsn/api/social-redir/google-mobile');
     const callback = await atProvider(start.location, uniqueEmail('social-state'));
     const forged = callback.replace(/state=[^&]+/, 'state=stato-inventato');
-    const end = await get(forged);
+    const end = await get(forged, start.cookies);
     expect(resultOf(end.location)).toMatchObject({ outcome: 'error', code: IDENTITY_TEXT.stateInvalid.code });
-    expect(end.cookies['x-ebsn-account']).toBeUndefined();
+    expect(end.cookies['X-Ebsn-Account']).toBeUndefined();
   });
 
   it('is refused when replayed (state and code used once)', async () => {
     const email = uniqueEmail('social-replay');
     const first = await signIn(email);
     expect(first.result.outcome).toBe('register');
-    const replay = await get(first.callback);
+    const replay = await get(first.callback, first.browser);
     expect(resultOf(replay.location)).toMatchObject({
       outcome: 'error',
       code: IDENTITY_TEXT.stateInvalid.code,
@@ -294,7 +295,7 @@ describe("the provider's answer", () => {
       sql`UPDATE federated_logins SET nonce = 'un-altro-nonce' WHERE state_hash = ${sha256(state)}`,
     );
     const callback = await atProvider(start.location, uniqueEmail('social-nonce'));
-    const end = await get(callback);
+    const end = await get(callback, start.cookies);
     expect(resultOf(end.location)).toMatchObject({
       outcome: 'error',
       code: IDENTITY_TEXT.providerRefused.code,
@@ -308,8 +309,54 @@ describe("the provider's answer", () => {
     await t.db.execute(
       sql`UPDATE federated_logins SET expires_at = now() - interval '1 second' WHERE state_hash = ${sha256(state)}`,
     );
-    const end = await get(await atProvider(start.location, uniqueEmail('social-late')));
+    const end = await get(await atProvider(start.location, uniqueEmail('social-late')), start.cookies);
     expect(resultOf(end.location)).toMatchObject({ outcome: 'error', code: IDENTITY_TEXT.stateInvalid.code });
+  });
+});
+
+describe('login CSRF: an answer counts only in the browser that started the sign-in', () => {
+  it("the attacker's callback link, opened by the victim, signs no one in", async () => {
+    const attacker = await newCustomer(t, { tag: 'social-csrf' });
+    await t.db.execute(
+      sql`INSERT INTO federated_identities (user_id, provider, subject, email)
+          VALUES (${attacker.userId}, 'google', ${attacker.email}, ${attacker.email})`,
+    );
+    // the attacker starts the sign-in and passes the provider's page in their own browser
+    const start = await get('/ebsn/api/social-redir/google-mobile?popup=1');
+    expect(start.cookies['spesa-sign-in']).toMatch(/^[A-Za-z0-9_-]{43}$/);
+    const callback = await atProvider(start.location, attacker.email);
+    // the victim opens the link: their browser holds no binding, or the binding of a sign-in of its own
+    const victim = (await get('/ebsn/api/social-redir/google-mobile')).cookies;
+    for (const cookies of [{}, victim]) {
+      const end = await get(callback, cookies);
+      expect(resultOf(end.location)).toMatchObject({ outcome: 'error', code: 'msg.identity.otherBrowser' });
+      expect(end.cookies['X-Ebsn-Account']).toBeUndefined();
+      expect(end.cookies['spesa-federated']).toBeUndefined();
+    }
+    // the answer still counts in the browser that asked for it
+    const own = await get(callback, start.cookies);
+    expect(resultOf(own.location)).toMatchObject({ outcome: 'signedIn' });
+    expect(own.cookies['X-Ebsn-Account']).toBeTruthy();
+  });
+
+  it('a second sign-in started in the same browser keeps its binding, so both tabs can finish', async () => {
+    const first = await get('/ebsn/api/social-redir/google-mobile');
+    const binding = { 'spesa-sign-in': first.cookies['spesa-sign-in']! };
+    const second = await get('/ebsn/api/social-redir/facebook-mobile', binding);
+    expect(second.cookies['spesa-sign-in']).toBe(binding['spesa-sign-in']);
+    const cookie = await t.app.inject({ method: 'GET', url: '/ebsn/api/social-redir/google-mobile' });
+    const header = [cookie.headers['set-cookie'] ?? []].flat().find((c) => c.startsWith('spesa-sign-in='));
+    expect(header).toMatch(/; Max-Age=600(;|$)/);
+    expect(header).toMatch(/; Path=\/ebsn\/api(;|$)/);
+    expect(header).toMatch(/; HttpOnly(;|$)/);
+    expect(header).toMatch(/; SameSite=Lax(;|$)/);
+    for (const [start, email] of [
+      [first, uniqueEmail('social-tab1')],
+      [second, uniqueEmail('social-tab2')],
+    ] as const) {
+      const end = await get(await atProvider(start.location, email), binding);
+      expect(resultOf(end.location).outcome).toBe('register');
+    }
   });
 });
 
@@ -426,7 +473,7 @@ describe("the profile's linked providers", () => {
     );
     const known = await signIn(email);
     expect(known.result.outcome).toBe('signedIn');
-    const cookie = { 'x-ebsn-account': known.cookies['x-ebsn-account']! };
+    const cookie = { 'x-ebsn-account': known.cookies['X-Ebsn-Account']! };
     const refused = await call('POST', '/registration/social_unlink', cookie, { provider: 'google' });
     expect(refused.body.response.errors[0]?.code).toBe(IDENTITY_TEXT.lastWayToSignIn.code);
     expect(await identitiesOf(user!.userId)).toHaveLength(1);

@@ -22,10 +22,11 @@ export const SOCIAL_LOGIN_MINUTES = 10;
 
 /**
  * The shop as an OpenID Connect relying party (openid-client): authorisation code with PKCE (S256), state
- * and nonce. What the answer is checked against (state, nonce, code verifier, where to go back) is kept in
- * the database under the state's SHA-256, so any API process finishes a sign-in another started, and the
- * state is taken once before the code is exchanged: a replayed answer is refused. Only the provider's
- * metadata (discovery) is cached in each process.
+ * and nonce. What the answer is checked against (state, nonce, code verifier, where to go back, the
+ * browser that started it) is kept in the database under the state's SHA-256, so any API process finishes a
+ * sign-in another started, and the state is taken once, by the starting browser only (browser-binding.ts),
+ * before the code is exchanged: a replayed answer, or one opened in another browser, is refused. Only the
+ * provider's metadata (discovery) is cached in each process.
  */
 export class SocialSignIn {
   private readonly configs = new Map<SocialProvider, Promise<oidc.Configuration>>();
@@ -61,8 +62,16 @@ export class SocialSignIn {
     return config;
   }
 
-  /** The provider's page to open (in the 600×600 popup or the whole window). */
-  async start(provider: SocialProvider, relayStateUrl: string, popup: boolean): Promise<Result<URL>> {
+  /**
+   * The provider's page to open (in the 600×600 popup or the whole window); `browserHash` names the browser
+   * that may finish the sign-in.
+   */
+  async start(
+    provider: SocialProvider,
+    relayStateUrl: string,
+    popup: boolean,
+    browserHash: string,
+  ): Promise<Result<URL>> {
     let config: oidc.Configuration;
     try {
       config = await this.configOf(provider);
@@ -80,6 +89,7 @@ export class SocialSignIn {
       codeVerifier,
       relayStateUrl,
       popup,
+      browserHash,
       expiresAt: new Date(this.now().getTime() + SOCIAL_LOGIN_MINUTES * 60_000),
     });
     return ok(
@@ -95,19 +105,27 @@ export class SocialSignIn {
   }
 
   /**
-   * The provider's answer (`code`, `state`, and `iss` when the provider sends it): the state is taken once,
-   * the code exchanged with the PKCE verifier, the ID token's signature, issuer, audience, expiry and nonce
-   * checked by openid-client. Answers the identity's facts and the sign-in it ends.
+   * The provider's answer (`code`, `state`, and `iss` when the provider sends it), in the browser of
+   * `browserHash` (null: it holds no binding): the state is taken once, by the browser that started the
+   * sign-in only, the code exchanged with the PKCE verifier, the ID token's signature, issuer, audience,
+   * expiry and nonce checked by openid-client. Answers the identity's facts and the sign-in it ends.
    */
   async finish(
     provider: SocialProvider,
     query: URLSearchParams,
+    browserHash: string | null,
     log: (error: unknown) => void,
   ): Promise<Result<{ claims: IdentityClaims; login: PendingLogin }>> {
     const state = query.get('state');
     if (!state || state.length > 200) return failWith(IDENTITY_TEXT.stateInvalid);
-    const login = await this.repo.takeLogin(sha256(state), provider, this.now());
-    if (!login || login.protocol !== 'oidc') return failWith(IDENTITY_TEXT.stateInvalid);
+    const now = this.now();
+    const login = browserHash ? await this.repo.takeLogin(sha256(state), provider, now, browserHash) : null;
+    if (!login) {
+      // a sign-in still in flight that this browser did not start stays for the one that did
+      const started = await this.repo.peekLogin(sha256(state), provider, now);
+      return failWith(started ? IDENTITY_TEXT.otherBrowser : IDENTITY_TEXT.stateInvalid);
+    }
+    if (login.protocol !== 'oidc') return failWith(IDENTITY_TEXT.stateInvalid);
     const currentUrl = new URL(this.redirectUriOf(provider));
     currentUrl.search = query.toString();
     try {

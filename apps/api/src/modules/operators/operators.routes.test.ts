@@ -17,6 +17,7 @@ import { buildTestApp, callAs, DEMO_PASSWORD, type EnvelopeBody, type TestApp } 
 import { makeStaff } from '../../../test/order-fixtures';
 import { queryRows } from '../../db/rows';
 import { storedSecret } from '../../lib/app-secrets';
+import { sha256 } from '../account/secrets';
 import { Totp, TOTP_PERIOD_SECONDS } from '../backoffice/totp';
 
 /**
@@ -83,7 +84,7 @@ async function ssoLogin(body: Record<string, unknown>, cookie?: string) {
   return {
     statusCode: res.statusCode,
     body: res.json<EnvelopeBody<SsoLoginData>>(),
-    cookie: res.cookies.find((c) => c.name === 'x-ebsn-account')?.value || null,
+    cookie: res.cookies.find((c) => c.name === 'X-Ebsn-Account')?.value || null,
   };
 }
 
@@ -469,6 +470,50 @@ describe('acting for a customer', () => {
     expect(row?.n).toBe(never.length * 2 + 1);
     // reading the profile is allowed to customer service
     expect((await call(csToken, 'GET', '/registration/user_detail')).body.response.status).toBe(0);
+  });
+
+  it('never links or unlinks the customer’s sign-in methods; the trail names what was tried', async () => {
+    const sv = await staffOf('supervisor');
+    const token = await operatorSession(sv);
+    const customer = await checkoutCustomer(t);
+    await t.db.execute(
+      sql`INSERT INTO federated_identities (user_id, provider, subject, email)
+          VALUES (${customer.userId}, 'google', ${`google-${customer.email}`}, ${customer.email})`,
+    );
+    await call(token, 'GET', `/user-search/select_user?user_id=${customer.userId}`);
+    const unlink = await call(token, 'POST', '/registration/social_unlink', { provider: 'google' });
+    expect(unlink.statusCode).toBe(403);
+    expect(unlink.body.response.errors[0]?.code).toBe('msg.operator.customerOnly');
+
+    // a Facebook identity with the customer's e-mail waits for the link, its ticket in the operator's browser
+    const ticket = `ticket-${customer.userId}-${Date.now()}`;
+    await t.db.execute(
+      sql`INSERT INTO federated_logins (state_hash, provider, protocol, expires_at, used_at, ticket_hash,
+            claims_subject, claims_email, claims_email_verified, link_user_id)
+          VALUES (${sha256(`state-${ticket}`)}, 'facebook', 'oidc', now() + interval '10 minutes', now(),
+            ${sha256(ticket)}, ${`facebook-${customer.email}`}, ${customer.email}, true, ${customer.userId})`,
+    );
+    const link = await t.app.inject({
+      method: 'POST',
+      url: api('/registration/social_link_confirm'),
+      cookies: { 'X-Ebsn-Account': token, 'spesa-federated': ticket },
+      headers: { 'content-type': 'application/json' },
+      payload: JSON.stringify({ password: DEMO_PASSWORD }),
+    });
+    expect(link.statusCode).toBe(403);
+    expect(link.json<EnvelopeBody>().response.errors[0]?.code).toBe('msg.operator.customerOnly');
+    const identities = await queryRows<{ provider: string }>(
+      t.db,
+      sql`SELECT provider FROM federated_identities WHERE user_id = ${customer.userId}`,
+    );
+    expect(identities.map((i) => i.provider)).toEqual(['google']);
+    // the operator still acts for the customer: the link signed no one in
+    const still = await call(token, 'GET', '/auth/test');
+    expect(still.body.user).toMatchObject({ userId: customer.userId, operator: { userId: sv.userId } });
+
+    const mine = await call<OperationsData>(customer.token, 'GET', '/sso-auth/operations?page_size=50');
+    const tried = mine.body.data.operations.filter((o) => o.outcome === 'refused').map((o) => o.label);
+    expect(tried.sort()).toEqual(['Collegamento di un accesso social', 'Scollegamento di un accesso social']);
   });
 
   it('ends acting apart from signing out; a deactivated operator’s session ends', async () => {

@@ -7,7 +7,7 @@ import { failWith, ok } from '../../lib/result';
 import { ACCESS, userIdOf } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
-import { SESSION_COOKIE, SESSION_HEADER, sendSessionToken } from '../../plugins/session';
+import { SESSION_HEADER, sendSessionToken, sessionCookieOf } from '../../plugins/session';
 import type { LiveSession, SessionService } from '../account/session.service';
 import { OPERATORS_TEXT } from './operators.messages';
 import type { OperatorsService } from './operators.service';
@@ -44,7 +44,7 @@ const operatorsRoutes: FastifyPluginAsyncZod<OperatorsRoutesOptions> = async (
   };
   const tokenOf = (request: FastifyRequest): string | null => {
     const header = request.headers[SESSION_HEADER];
-    return (Array.isArray(header) ? header[0] : header)?.trim() || request.cookies[SESSION_COOKIE] || null;
+    return (Array.isArray(header) ? header[0] : header)?.trim() || sessionCookieOf(request) || null;
   };
 
   app.route({

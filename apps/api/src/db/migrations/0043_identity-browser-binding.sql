@@ -1,0 +1,1 @@
+ALTER TABLE "federated_logins" ADD COLUMN "browser_hash" text DEFAULT '' NOT NULL;
