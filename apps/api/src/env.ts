@@ -138,7 +138,10 @@ const envSchema = z.object({
       .optional(),
   ),
   /** the VAPID contact (RFC 8292 `sub`): a mailto: or https: address of the shop */
-  PUSH_VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/).default('mailto:assistenza@spesa.example.it'),
+  PUSH_VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/)
+    .default('mailto:assistenza@spesa.example.it'),
   /**
    * push services a subscription may point at (comma separated `scheme://host`, `*.` for any subdomain):
    * the browsers' own (Chrome/Edge FCM, Firefox, Safari, Windows)
@@ -154,6 +157,13 @@ const envSchema = z.object({
         .map((h) => h.trim())
         .filter(Boolean),
     ),
+  /**
+   * the native apps' push (android and ios builds, decision 055): the Firebase project's service account key
+   * file (JSON). Unset: the apps' tokens are registered and kept, and nothing is sent to them
+   */
+  PUSH_FCM_CREDENTIALS_FILE: optionalText.transform((v) => (v ? resolve(REPO_ROOT, v) : undefined)),
+  /** Firebase Cloud Messaging's HTTP v1 API */
+  PUSH_FCM_API_URL: z.url({ protocol: /^https?$/ }).default('https://fcm.googleapis.com'),
   /** the chain's corporate desk: hears of every companies' gift-card request (decision 044) */
   GIFT_CARD_DESK_EMAIL: z.email().default('aziende@spesa.example.it'),
   /**

@@ -56,6 +56,11 @@ export const PUSH_TEXT = {
     code: 'msg.push.deviceNotFound',
     text: 'Questo dispositivo non è registrato per le notifiche.',
   },
+  /** the device is another customer's, and the caller did not show its subscription or token */
+  deviceTaken: {
+    code: 'msg.push.deviceTaken',
+    text: 'Questo dispositivo riceve già le notifiche di un altro account.',
+  },
   /** the subscription's endpoint is not at a push service the shop sends to */
   endpointRefused: {
     code: 'msg.push.endpointRefused',
