@@ -121,6 +121,11 @@ export const PUSH_UUID_TEXT = 'L’identificativo del dispositivo non è valido.
 export const PUSH_ENDPOINT_TEXT = 'L’indirizzo del servizio di notifiche non è valido.';
 export const PUSH_KEY_TEXT = 'Le chiavi di cifratura delle notifiche non sono valide.';
 export const PUSH_DEVICE_TEXT = 'La descrizione del dispositivo è troppo lunga.';
+/**
+ * The refusal's code when the device is another customer's and the caller did not show its subscription or
+ * token: a browser then registers under a new device id of its own.
+ */
+export const PUSH_DEVICE_TAKEN_CODE = 'msg.push.deviceTaken';
 
 /** a browser's own device id (the web build keeps a random one in local storage): letters, digits, dashes */
 const WEB_DEVICE_ID = /^[A-Za-z0-9_-]{8,64}$/;
