@@ -34,7 +34,7 @@ const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     // the app build's journey receives push messages on an endpoint of its own on this machine (decision 055)
     PUSH_ENDPOINTS:
       process.env.PUSH_ENDPOINTS ??
-      'https://fcm.googleapis.com,https://*.push.services.mozilla.com,https://web.push.apple.com,https://*.notify.windows.com,http://127.0.0.1',
+      'https://fcm.googleapis.com,https://*.push.services.mozilla.com,https://web.push.apple.com,https://*.notify.windows.com,http://127.0.0.1:*',
     // the server's day starts at 09:00 in Italy whatever the hour (clock.mjs); E2E_SERVER_CLOCK= keeps the real clock
     E2E_SERVER_CLOCK_SHIFT_MS: String(shiftMs),
     NODE_OPTIONS: [

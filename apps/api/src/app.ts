@@ -89,7 +89,8 @@ import notificationsRoutes from './modules/notifications/notifications.routes';
 import { NotificationService } from './modules/notifications/notifications.service';
 import { PushRepository } from './modules/notifications/push.repository';
 import pushRoutes from './modules/notifications/push.routes';
-import { WebPushSender, type PushSender } from './modules/notifications/push.sender';
+import { fcmSenderFromFile } from './modules/notifications/push.fcm-sender';
+import { WebPushSender, type NativePushSender, type PushSender } from './modules/notifications/push.sender';
 import { PUSH_DEVICE_JOB, PUSH_FAN_OUT_JOB, PushService } from './modules/notifications/push.service';
 import { OrdersRepository } from './modules/orders/orders.repository';
 import ordersRoutes from './modules/orders/orders.routes';
@@ -236,6 +237,8 @@ export interface BuildAppOptions {
   socialProviders?: readonly SocialProviderConfig[];
   /** sends push messages (default: Web Push with the stored VAPID key) */
   pushSender?: PushSender;
+  /** sends the native apps' push messages (default: FCM when PUSH_FCM_CREDENTIALS_FILE is set, else none) */
+  nativePushSender?: NativePushSender;
 }
 
 export type App = FastifyInstance;
@@ -568,6 +571,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     (kind, payload, db) => jobs.enqueue(kind, payload, db ? { db } : {}),
     env.PUSH_ENDPOINTS,
     now,
+    opts.nativePushSender ??
+      (env.PUSH_FCM_CREDENTIALS_FILE
+        ? await fcmSenderFromFile(env.PUSH_FCM_CREDENTIALS_FILE, env.PUSH_FCM_API_URL)
+        : null),
   );
   app.decorate('push', push);
   jobs.register(PUSH_FAN_OUT_JOB, async (payload) => {

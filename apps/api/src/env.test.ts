@@ -20,6 +20,13 @@ describe('configuration', () => {
     expect(() => loadEnv({ PAYMENT_SANDBOX: 'off' })).toThrow(/no payment provider is configured/);
   });
 
+  it('takes a sandbox payment key of 32 characters or more, and says so when one is shorter', () => {
+    expect(() => loadEnv({ PAYMENT_SANDBOX_SECRET: 'x'.repeat(20) })).toThrow(
+      /PAYMENT_SANDBOX_SECRET: the sandbox payment secret must have 32 characters or more/,
+    );
+    expect(loadEnv({ PAYMENT_SANDBOX_SECRET: 'x'.repeat(32) }).PAYMENT_SANDBOX_SECRET).toHaveLength(32);
+  });
+
   it("keeps the key of the staff's authenticator secrets outside the database in production", () => {
     expect(loadEnv({}).STAFF_TOTP_KEY).toBeUndefined();
     const production = {

@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { SANDBOX_SECRET_MIN_LENGTH } from './modules/payment/sandbox-secret';
 
 /**
  * The only place that reads process.env (house style). Validated once at start-up; every value has a
@@ -110,10 +111,18 @@ const envSchema = z.object({
    */
   PAYMENT_SANDBOX: z.enum(['on', 'off']).optional(),
   /**
-   * HMAC key of the sandbox's sessions, returns and webhooks (16+ characters). Required in production;
+   * HMAC key of the sandbox's sessions, returns and webhooks (32+ characters). Required in production;
    * elsewhere, when unset, one is generated once and kept in the database
    */
-  PAYMENT_SANDBOX_SECRET: optionalText.pipe(z.string().min(16).optional()),
+  PAYMENT_SANDBOX_SECRET: optionalText.pipe(
+    z
+      .string()
+      .min(
+        SANDBOX_SECRET_MIN_LENGTH,
+        `the sandbox payment secret must have ${SANDBOX_SECRET_MIN_LENGTH} characters or more`,
+      )
+      .optional(),
+  ),
   // ---- back office ----
   /**
    * the key (32+ characters) that encrypts the staff's authenticator secrets; outside production one is
@@ -154,6 +163,13 @@ const envSchema = z.object({
         .map((h) => h.trim())
         .filter(Boolean),
     ),
+  /**
+   * the native apps' push (android and ios builds, decision 055): the Firebase project's service account key
+   * file (JSON). Unset: the apps' tokens are registered and kept, and nothing is sent to them
+   */
+  PUSH_FCM_CREDENTIALS_FILE: optionalText.transform((v) => (v ? resolve(REPO_ROOT, v) : undefined)),
+  /** Firebase Cloud Messaging's HTTP v1 API */
+  PUSH_FCM_API_URL: z.url({ protocol: /^https?$/ }).default('https://fcm.googleapis.com'),
   /** the chain's corporate desk: hears of every companies' gift-card request (decision 044) */
   GIFT_CARD_DESK_EMAIL: z.email().default('aziende@spesa.example.it'),
   /**
@@ -214,8 +230,7 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
     ctx.addIssue({
       code: 'custom',
       path: ['PAYMENT_SANDBOX_SECRET'],
-      message:
-        'the sandbox payment provider needs its own secret in production (32 random characters or more)',
+      message: `the sandbox payment provider needs its own secret in production (${SANDBOX_SECRET_MIN_LENGTH} random characters or more)`,
     });
   if (production && env.FEDERATION_DEMO === 'on')
     ctx.addIssue({

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigserial,
+  check,
   index,
   integer,
   pgTable,
@@ -52,9 +53,11 @@ export const notifications = pgTable(
 
 /**
  * The customer's devices that receive push notifications (spec section 7 `/externalregistration/register`,
- * decision 055): one row per (platform, uuid), the device's own id. For Web Push the subscription's endpoint
- * (`external_id`) and its keys; the row goes when the customer unregisters it or the push service answers
- * 404/410 (the subscription expired). Registering a device again replaces its subscription and owner.
+ * decision 055): one row per (platform, uuid). Web Push (`web`): `uuid` is the browser's own device id, the
+ * subscription's endpoint (`external_id`) and its keys are kept. A native app (`android`, `ios`): `uuid` is
+ * the token of its push service (what the native sender sends to), `external_id` the app's own id as given.
+ * The row goes when the customer unregisters it or the push service calls it gone (the subscription or
+ * token expired). Another customer takes a device over only with the same subscription or token.
  */
 export const pushDevices = pgTable(
   'push_devices',
@@ -65,11 +68,13 @@ export const pushDevices = pgTable(
       .references(() => users.userId),
     platform: text('platform').notNull(),
     uuid: text('uuid').notNull(),
-    /** Web Push: the subscription's endpoint URL at the browser's push service */
-    endpoint: text('endpoint').notNull(),
-    /** the subscription's P-256 public key and auth secret (base64url) */
-    p256dh: text('p256dh').notNull(),
-    auth: text('auth').notNull(),
+    /** Web Push: the subscription's endpoint URL at the browser's push service; null for a native app */
+    endpoint: text('endpoint'),
+    /** Web Push: the subscription's P-256 public key and auth secret (base64url); null for a native app */
+    p256dh: text('p256dh'),
+    auth: text('auth'),
+    /** a native app: its own id for the device (the spec's `external_id`), as given */
+    externalId: text('external_id'),
     model: text('model'),
     platformVersion: text('platform_version'),
     manufacturer: text('manufacturer'),
@@ -78,5 +83,9 @@ export const pushDevices = pgTable(
   (t) => [
     uniqueIndex('push_devices_device_uq').on(t.platform, t.uuid),
     index('push_devices_user_idx').on(t.userId),
+    check(
+      'push_devices_web_subscription_ck',
+      sql`${t.platform} <> 'web' OR (${t.endpoint} IS NOT NULL AND ${t.p256dh} IS NOT NULL AND ${t.auth} IS NOT NULL)`,
+    ),
   ],
 );

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { resolveLink, type LinkRulesConfig, type ResolvedLink } from './links';
+import { isShopPath, resolveLink, type LinkRulesConfig, type ResolvedLink } from './links';
 
 const config: LinkRulesConfig = {
   whitelistHosts: ['www.spesa.it', 'spesa.it'],
@@ -32,6 +32,12 @@ describe('resolveLink', () => {
     ['https://example.com/a', { kind: 'external', href: 'https://example.com/a' }],
     ['http://example.com', { kind: 'external', href: 'http://example.com/' }],
     ['//example.com/x', { kind: 'external', href: 'https://example.com/x' }],
+    // a browser reads a backslash as a slash, and drops tabs and line breaks: these leave the site too
+    ['/\\evil.example', { kind: 'external', href: 'https://evil.example/' }],
+    ['/\\evil.example/x?y=1', { kind: 'external', href: 'https://evil.example/x?y=1' }],
+    ['/\t/evil.example', { kind: 'external', href: 'https://evil.example/' }],
+    ['/\n\\evil.example', { kind: 'external', href: 'https://evil.example/' }],
+    ['/\\www.spesa.it/cart', { kind: 'internal', to: '/cart' }],
     [
       'https://www.youtube.com/watch?v=dQw4w9WgXcQ',
       video('https://www.youtube.com/watch?v=dQw4w9WgXcQ', 'dQw4w9WgXcQ'),
@@ -53,10 +59,36 @@ describe('resolveLink', () => {
     expect(resolveLink(href, config)).toEqual(expected);
   });
 
+  it('keeps a followed path on the site: what a router link opens is what the browser opens', () => {
+    for (const href of ['//evil.example', '/\\evil.example', '/\t/evil.example', ' /\\/evil.example']) {
+      const link = resolveLink(href, config);
+      expect(link.kind, href).toBe('external');
+      if (link.kind === 'external') expect(new URL(link.href).host).toBe('evil.example');
+    }
+  });
+
   it('routes every path when no route matcher is given', () => {
     expect(resolveLink('https://spesa.it/qualsiasi', { whitelistHosts: ['spesa.it'] })).toEqual({
       kind: 'internal',
       to: '/qualsiasi',
     });
+  });
+});
+
+describe('isShopPath', () => {
+  it.each<[string, boolean]>([
+    ['/', true],
+    ['/volantini', true],
+    ['/category/frutta?x=1#y', true],
+    ['/a\\b', true],
+    ['//evil.example', false],
+    ['/\\evil.example', false],
+    ['/\t/evil.example', false],
+    ['/ volantini', false],
+    ['volantini', false],
+    ['https://evil.example', false],
+    ['', false],
+  ])('%j → %s', (path, ok) => {
+    expect(isShopPath(path)).toBe(ok);
   });
 });

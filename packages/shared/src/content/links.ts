@@ -22,6 +22,18 @@ export interface LinkRulesConfig {
 }
 
 const NOT_ROUTED_PREFIXES = ['/p/', '/photo/', '/photo2/'];
+
+/**
+ * A path of this shop as an editor may write it: one "/" followed by a character that is neither "/" nor
+ * "\" (a browser reads "//host" and "/\host" as another site), no spaces or control characters; "/" alone
+ * is the home.
+ */
+export function isShopPath(value: string): boolean {
+  return /^\/(?:[^/\\\s\p{Cc}][^\s\p{Cc}]*)?$/u.test(value);
+}
+
+/** "//host" and "/\host": a browser leaves the site for host (it reads a backslash as a slash). */
+const OTHER_SITE = /^\/[/\\]/;
 const YOUTUBE_HOSTS = new Set([
   'youtube.com',
   'www.youtube.com',
@@ -68,16 +80,17 @@ function resolvePath(path: string, config: LinkRulesConfig): ResolvedLink | null
 }
 
 export function resolveLink(href: string | null | undefined, config: LinkRulesConfig): ResolvedLink {
-  const raw = (href ?? '').trim();
+  // tabs and line breaks are dropped by a browser's URL parser too ("/\t/host" is "//host")
+  const raw = (href ?? '').replace(/[\t\n\r]/g, '').trim();
   if (!raw) return { kind: 'none' };
 
-  if (raw.startsWith('/') && !raw.startsWith('//')) {
+  if (raw.startsWith('/') && !OTHER_SITE.test(raw)) {
     return resolvePath(raw, config) ?? { kind: 'document', href: stripShopPrefix(raw) };
   }
 
   let url: URL;
   try {
-    url = new URL(raw.startsWith('//') ? `https:${raw}` : raw);
+    url = new URL(OTHER_SITE.test(raw) ? `https:${raw}` : raw);
   } catch {
     return { kind: 'document', href: raw };
   }

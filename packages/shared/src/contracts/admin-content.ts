@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { isShopPath } from '../content/links';
 import { ADMIN_GRANTS } from './admin';
 import { PAGE_TEMPLATES, pageSlugSchema } from './content';
 import { DELIVERY_SERVICE_IDS } from './delivery';
@@ -99,14 +100,14 @@ const day = z
       !Number.isNaN(Date.parse(`${d}T00:00:00Z`)) && new Date(`${d}T00:00:00Z`).toISOString().startsWith(d),
     'Data non valida (AAAA-MM-GG).',
   );
-/** a shop path ("/volantini") or a secure address ("https://…") */
+/** a shop path ("/volantini", see isShopPath) or a secure address ("https://…") */
 const slideLink = z
   .string()
   .trim()
   .max(500)
   .refine(
-    (v) => v === '' || /^\/[^\s]*$/.test(v) || /^https:\/\/[^\s]+$/.test(v),
-    'Il collegamento deve essere un percorso del negozio (/…) o un indirizzo https://.',
+    (v) => v === '' || isShopPath(v) || /^https:\/\/[^\s]+$/.test(v),
+    'Il collegamento deve essere un percorso del negozio (una sola / seguita dal percorso, es. /volantini) o un indirizzo https://.',
   );
 /** a picture of the shop's media ("/media/…") or a secure address */
 const slideImage = z

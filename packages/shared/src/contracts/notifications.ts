@@ -105,18 +105,35 @@ export const notificationsEndpoints = {
 
 // ---------- the customer's devices (push notifications; spec section 7 `/externalregistration/*`) ----------
 /**
- * Platforms a device registers with. Web Push (`web`, VAPID, RFC 8030/8291/8292) is the one this shop sends
- * through; `android` and `ios` are the native wrappers' names, refused until such a wrapper and its push
- * service credentials exist (decision 055).
+ * Platforms a device registers with (decision 055). `web` is Web Push (VAPID, RFC 8030/8291/8292): the
+ * browser's subscription. `android` and `ios` are the native app's builds: the token of their push service
+ * (Firebase Cloud Messaging, which also reaches iOS through APNs), sent through the native sender port.
+ * Native apps name the platform as their device plugin does ("Android", "iOS"): compared in lower case.
  */
-export const PUSH_PLATFORMS = ['web'] as const;
+export const PUSH_PLATFORMS = ['web', 'android', 'ios'] as const;
 export type PushPlatform = (typeof PUSH_PLATFORMS)[number];
+export const NATIVE_PUSH_PLATFORMS = ['android', 'ios'] as const;
+export type NativePushPlatform = (typeof NATIVE_PUSH_PLATFORMS)[number];
+export const isNativePushPlatform = (p: PushPlatform): p is NativePushPlatform => p !== 'web';
 
-export const PUSH_PLATFORM_TEXT = 'Le notifiche push sono disponibili solo nell’app Spesa.';
+export const PUSH_PLATFORM_TEXT = 'Questo tipo di dispositivo non può ricevere le notifiche push.';
 export const PUSH_UUID_TEXT = 'L’identificativo del dispositivo non è valido.';
 export const PUSH_ENDPOINT_TEXT = 'L’indirizzo del servizio di notifiche non è valido.';
 export const PUSH_KEY_TEXT = 'Le chiavi di cifratura delle notifiche non sono valide.';
 export const PUSH_DEVICE_TEXT = 'La descrizione del dispositivo è troppo lunga.';
+/**
+ * The refusal's code when the device is another customer's and the caller did not show its subscription or
+ * token: a browser then registers under a new device id of its own.
+ */
+export const PUSH_DEVICE_TAKEN_CODE = 'msg.push.deviceTaken';
+
+/** a browser's own device id (the web build keeps a random one in local storage): letters, digits, dashes */
+const WEB_DEVICE_ID = /^[A-Za-z0-9_-]{8,64}$/;
+/**
+ * a native push service's token: an FCM registration token (about 160 characters of base64url with a colon)
+ * or an APNs device token (64 hex digits)
+ */
+const NATIVE_PUSH_TOKEN = /^[A-Za-z0-9_:.-]{32,1024}$/;
 
 const pushPlatform = z
   .string()
@@ -126,11 +143,20 @@ const pushPlatform = z
     message: PUSH_PLATFORM_TEXT,
     params: OWN_TEXT,
   });
-/** the device's own id (the app keeps it in local storage): letters, digits, dashes */
+/** the web build's device id, or a native app's push token (checked against its platform below) */
 const pushUuid = z
   .string()
   .trim()
-  .refine((s) => /^[A-Za-z0-9_-]{8,64}$/.test(s), { message: PUSH_UUID_TEXT, params: OWN_TEXT });
+  .refine((s) => WEB_DEVICE_ID.test(s) || NATIVE_PUSH_TOKEN.test(s), {
+    message: PUSH_UUID_TEXT,
+    params: OWN_TEXT,
+  });
+/** `uuid` as its platform spells it: a web device id, or a native push token */
+function checkUuidOfPlatform(v: { platform: PushPlatform; uuid: string }, ctx: z.RefinementCtx): void {
+  const pattern = v.platform === 'web' ? WEB_DEVICE_ID : NATIVE_PUSH_TOKEN;
+  if (!pattern.test(v.uuid))
+    ctx.addIssue({ code: 'custom', path: ['uuid'], message: PUSH_UUID_TEXT, params: OWN_TEXT });
+}
 /** base64url, as PushSubscription.toJSON().keys gives them */
 const pushKey = (min: number, max: number) =>
   z
@@ -148,28 +174,45 @@ const deviceText = z
 
 // ---------- GET /externalregistration/register ----------
 /**
- * The spec's parameters, and two of ours for Web Push: `external_id` is the push subscription's endpoint
- * (the push service's URL for this browser), `p256dh` and `auth` its encryption keys
- * (PushSubscription.toJSON().keys). `uuid` names the device: registering again replaces its subscription.
+ * Two forms on one path (decision 055):
+ * - the native app's, exactly the spec's parameters: `platform` android or ios, `uuid` the token of the
+ *   native push service (what the messages are sent to), `external_id` the app's own id for the device
+ *   (kept as given, optional), `model`, `platform_version`, `manufacturer`;
+ * - the web build's: `platform=web`, `external_id` the Web Push subscription's endpoint (the push service's
+ *   URL for this browser), `uuid` the browser's device id, and two parameters of ours, `p256dh` and `auth`,
+ *   the subscription's encryption keys (PushSubscription.toJSON().keys).
+ * Registering a device again replaces its registration (decision 055 says when another customer may).
  */
-export const pushRegisterQuerySchema = z.object({
-  external_id: z
-    .string()
-    .trim()
-    .refine((s) => s.length <= 1000 && /^https?:\/\/\S+$/.test(s), {
-      message: PUSH_ENDPOINT_TEXT,
-      params: OWN_TEXT,
-    }),
-  platform: pushPlatform,
-  uuid: pushUuid,
-  /** the P-256 public key of the subscription: 65 bytes, 87 characters of base64url */
-  p256dh: pushKey(86, 88),
-  /** the subscription's 16-byte authentication secret: 22 characters of base64url */
-  auth: pushKey(21, 24),
-  model: deviceText,
-  platform_version: deviceText,
-  manufacturer: deviceText,
-});
+export const pushRegisterQuerySchema = z
+  .object({
+    external_id: z
+      .string()
+      .trim()
+      .refine((s) => s.length <= 1000 && /^\S*$/.test(s), { message: PUSH_ENDPOINT_TEXT, params: OWN_TEXT })
+      .optional(),
+    platform: pushPlatform,
+    uuid: pushUuid,
+    /** web: the P-256 public key of the subscription: 65 bytes, 87 characters of base64url */
+    p256dh: pushKey(86, 88).optional(),
+    /** web: the subscription's 16-byte authentication secret: 22 characters of base64url */
+    auth: pushKey(21, 24).optional(),
+    model: deviceText,
+    platform_version: deviceText,
+    manufacturer: deviceText,
+  })
+  .superRefine((v, ctx) => {
+    checkUuidOfPlatform(v, ctx);
+    if (v.platform !== 'web') return;
+    if (!v.external_id || !/^https?:\/\/\S+$/.test(v.external_id))
+      ctx.addIssue({ code: 'custom', path: ['external_id'], message: PUSH_ENDPOINT_TEXT, params: OWN_TEXT });
+    if (!v.p256dh || !v.auth)
+      ctx.addIssue({
+        code: 'custom',
+        path: [v.p256dh ? 'auth' : 'p256dh'],
+        message: PUSH_KEY_TEXT,
+        params: OWN_TEXT,
+      });
+  });
 export type PushRegisterQuery = z.input<typeof pushRegisterQuerySchema>;
 
 export const pushDeviceDataSchema = z.object({
@@ -181,7 +224,9 @@ export const pushDeviceDataSchema = z.object({
 export type PushDeviceData = z.infer<typeof pushDeviceDataSchema>;
 
 // ---------- GET /externalregistration/unregister ----------
-export const pushUnregisterQuerySchema = z.object({ platform: pushPlatform, uuid: pushUuid });
+export const pushUnregisterQuerySchema = z
+  .object({ platform: pushPlatform, uuid: pushUuid })
+  .superRefine((v, ctx) => checkUuidOfPlatform(v, ctx));
 
 // ---------- GET /externalregistration/vapid-key ----------
 /** The shop's VAPID public key (base64url, uncompressed P-256): PushManager.subscribe's applicationServerKey. */

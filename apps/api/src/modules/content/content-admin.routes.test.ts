@@ -209,6 +209,9 @@ describe('slides in the back office', () => {
       [{ ...NEW_SLIDE, validTo: '2031-12-01' }, /non può precedere/],
       [{ ...NEW_SLIDE, link: 'javascript:alert(1)' }, /collegamento/],
       [{ ...NEW_SLIDE, link: 'http://esempio.it' }, /collegamento/],
+      // another site for the browser: only one "/" then the shop's path
+      [{ ...NEW_SLIDE, link: '//evil.example' }, /percorso del negozio \(una sola \/ seguita dal percorso/],
+      [{ ...NEW_SLIDE, link: '/\\evil.example' }, /percorso del negozio \(una sola \/ seguita dal percorso/],
       [{ ...NEW_SLIDE, img: '../../etc/passwd' }, /immagine/],
       [{ ...NEW_SLIDE, deliveryServiceIds: [77] }, /Servizio di consegna/],
       [{ ...NEW_SLIDE, position: -1 }, /./],

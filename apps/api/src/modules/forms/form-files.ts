@@ -22,9 +22,21 @@ const HEAD_BYTES = 4100;
 
 class TooLarge extends Error {}
 
-/** A customer's file name without a path, control characters or a leading dot; null: refuse it. */
+/**
+ * A name without Unicode format characters (category Cf: bidi overrides and isolates, zero-width characters,
+ * the byte order mark, soft hyphens): invisible, they make a name display as another (`cv\u202Egpj.pdf` reads
+ * "cvfdp.jpg").
+ */
+export function withoutFormatCharacters(name: string): string {
+  return name.replace(/\p{Cf}/gu, '');
+}
+
+/**
+ * A customer's file name as it is kept and shown: without format characters; null (refuse it) when what is
+ * left is empty, too long, a path, has control characters or a leading dot.
+ */
 export function safeFileName(name: string): string | null {
-  const trimmed = name.normalize('NFC').trim();
+  const trimmed = withoutFormatCharacters(name.normalize('NFC')).trim();
   if (trimmed === '' || trimmed.length > 150) return null;
   if (/[/\\:*?"<>|\p{Cc}]/u.test(trimmed) || trimmed.includes('..') || trimmed.startsWith('.')) return null;
   return trimmed;

@@ -223,6 +223,27 @@ describe('nf_fu_upload and nf_ajax_submit', () => {
     expect(late.body.response.errors[0]).toMatchObject({ code: FORMS_TEXT.nonceUsed.code });
   });
 
+  it('a file name with bidi overrides or zero-width characters is kept, mailed and shown without them', async () => {
+    const view = (await mailPars(FORM_IDS.workWithUs)).body.data;
+    const up = await upload(null, FORM_IDS.workWithUs, 28, view.nonce, {
+      name: 'cv\u202Egpj\u200B.pdf',
+      data: PDF,
+    });
+    expect(up.body.data.files[0]?.name).toBe('cvgpj.pdf');
+    const sent = await submit(
+      null,
+      view.nonce,
+      FORM_IDS.workWithUs,
+      workWithUs([up.body.data.files[0]?.token ?? '']),
+    );
+    const mails = new MailService(t.db, { from: 'test' });
+    const [mail] = await mails.list({ to: 'lavora.con.noi@spesa.example', limit: 1 });
+    expect(mail?.subject).toContain(sent.body.data.submission?.ticket ?? 'x');
+    expect(mail?.textBody).toContain('cvgpj.pdf');
+    expect(`${mail?.textBody}${mail?.htmlBody}`).not.toMatch(/\p{Cf}/u);
+    expect((await mails.attachmentsOf(mail?.mailId ?? 0)).map((a) => a.fileName)).toEqual(['cvgpj.pdf']);
+  });
+
   it('refuses bad files and stores nothing: over 2 MB, an .exe named .pdf, path tricks, a field without files', async () => {
     const view = (await mailPars(FORM_IDS.workWithUs)).body.data;
     const before = { rows: await count('form_uploads'), files: storedFiles() };

@@ -21,7 +21,7 @@ import { failWith, ok, type Result } from '../../lib/result';
 import { romeNow } from '../../lib/rome-time';
 import type { MailAttachment } from '../mail/mail.service';
 import type { FormFiles } from './form-files';
-import { safeFileName } from './form-files';
+import { safeFileName, withoutFormatCharacters } from './form-files';
 import { FORMS_TEXT } from './forms.messages';
 import type { AdminSubmissionRow, FormDefinitionRow, FormsRepository, NonceRow } from './forms.repository';
 
@@ -373,7 +373,11 @@ export class FormsService {
       data: {
         ...toAdminSubmission(row),
         answers: row.answers,
-        attachments: row.attachments.map(({ storedName: _stored, ...file }) => file),
+        // names kept before format characters were stripped on upload are shown without them too
+        attachments: row.attachments.map(({ storedName: _stored, ...file }) => ({
+          ...file,
+          name: withoutFormatCharacters(file.name),
+        })),
       },
     });
   }
@@ -386,7 +390,11 @@ export class FormsService {
     const row = await this.repo.adminSubmission(submissionId);
     const file = row?.attachments.find((a) => a.uploadId === uploadId);
     return file
-      ? { path: this.files.pathOf(file.storedName), name: file.name, contentType: file.contentType }
+      ? {
+          path: this.files.pathOf(file.storedName),
+          name: withoutFormatCharacters(file.name),
+          contentType: file.contentType,
+        }
       : null;
   }
 }

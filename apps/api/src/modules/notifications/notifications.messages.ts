@@ -1,3 +1,4 @@
+import { PUSH_DEVICE_TAKEN_CODE } from '@spesa/shared/contracts/notifications';
 import type { MessageTable } from '../../lib/result';
 
 /**
@@ -55,6 +56,11 @@ export const PUSH_TEXT = {
   deviceNotFound: {
     code: 'msg.push.deviceNotFound',
     text: 'Questo dispositivo non è registrato per le notifiche.',
+  },
+  /** the device is another customer's, and the caller did not show its subscription or token */
+  deviceTaken: {
+    code: PUSH_DEVICE_TAKEN_CODE,
+    text: 'Questo dispositivo riceve già le notifiche di un altro account.',
   },
   /** the subscription's endpoint is not at a push service the shop sends to */
   endpointRefused: {

@@ -51,7 +51,8 @@ beforeAll(async () => {
   });
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  t = await buildTestApp({ runJobs: false, env: { PUSH_ENDPOINTS: ['http://127.0.0.1'] } });
+  // the test's push service: this address and port only
+  t = await buildTestApp({ runJobs: false, env: { PUSH_ENDPOINTS: [base] } });
 });
 afterAll(async () => {
   await t?.close();
@@ -169,7 +170,9 @@ describe('GET /externalregistration/register and /unregister', () => {
     const c = await newCustomer(t, { tag: 'push-bad' });
     const ok = { ...subscription().query, platform: 'web', uuid: newDeviceId() };
     const cases: Array<[Record<string, string>, string]> = [
-      [{ ...ok, platform: 'android' }, PUSH_PLATFORM_TEXT],
+      [{ ...ok, platform: 'blackberry' }, PUSH_PLATFORM_TEXT],
+      [{ ...ok, p256dh: '' }, PUSH_KEY_TEXT],
+      [{ ...ok, external_id: '' }, 'L’indirizzo del servizio di notifiche non è valido.'],
       [{ ...ok, uuid: 'a b' }, PUSH_UUID_TEXT],
       [{ ...ok, uuid: 'x'.repeat(65) }, PUSH_UUID_TEXT],
       [{ ...ok, p256dh: 'not-a-key' }, PUSH_KEY_TEXT],
@@ -186,12 +189,17 @@ describe('GET /externalregistration/register and /unregister', () => {
     const { uuid: _uuid, ...noUuid } = ok;
     expect((await register(c, noUuid)).statusCode).toBe(400);
     // an endpoint at a push service the shop does not send to (the server would POST anywhere)
-    const elsewhere = await register(c, { ...ok, external_id: 'https://attacker.example/push' });
-    expect(elsewhere.statusCode).toBe(200);
-    expect(elsewhere.body.response.errors[0]).toMatchObject({
-      code: PUSH_TEXT.endpointRefused.code,
-      error: PUSH_TEXT.endpointRefused.text,
-    });
+    // the test's push service at another port is another address
+    const otherPort = new URL(base);
+    otherPort.port = String(Number(otherPort.port) + 1);
+    for (const external_id of ['https://attacker.example/push', `${otherPort.origin}/push/x`]) {
+      const elsewhere = await register(c, { ...ok, external_id });
+      expect(elsewhere.statusCode).toBe(200);
+      expect(elsewhere.body.response.errors[0], external_id).toMatchObject({
+        code: PUSH_TEXT.endpointRefused.code,
+        error: PUSH_TEXT.endpointRefused.text,
+      });
+    }
     expect(await devicesOf(c.userId)).toEqual([]);
   });
 
@@ -201,6 +209,31 @@ describe('GET /externalregistration/register and /unregister', () => {
     const c = await newCustomer(t, { tag: 'push-csrf' });
     expect((await register(c, q, { 'sec-fetch-site': 'cross-site' })).statusCode).toBe(403);
     expect(await devicesOf(c.userId)).toEqual([]);
+  });
+
+  it('another customer’s device is not taken over without its subscription; with it (a shared browser) it moves', async () => {
+    const owner = await newCustomer(t, { tag: 'push-keep' });
+    const other = await newCustomer(t, { tag: 'push-take' });
+    const uuid = newDeviceId();
+    const owners = subscription();
+    expect((await register(owner, { ...owners.query, platform: 'web', uuid })).body.response.status).toBe(0);
+
+    // the device's id with a subscription of the caller's own: refused, the owner keeps the device
+    const res = await register(other, { ...subscription().query, platform: 'web', uuid });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.response.status).not.toBe(0);
+    expect(res.body.response.errors[0]).toMatchObject({
+      code: PUSH_TEXT.deviceTaken.code,
+      error: 'Questo dispositivo riceve già le notifiche di un altro account.',
+    });
+    expect(await devicesOf(owner.userId)).toEqual([{ uuid, endpoint: owners.query.external_id }]);
+    expect(await devicesOf(other.userId)).toEqual([]);
+
+    // the same browser's subscription (another customer signed in on it): the device moves
+    const moved = await register(other, { ...owners.query, platform: 'web', uuid });
+    expect(moved.body.response.status).toBe(0);
+    expect(await devicesOf(owner.userId)).toEqual([]);
+    expect(await devicesOf(other.userId)).toEqual([{ uuid, endpoint: owners.query.external_id }]);
   });
 
   it('another customer’s device: not found, and it stays', async () => {
@@ -293,6 +326,17 @@ describe('endpointAllowed', () => {
     ['https://user:pw@fcm.googleapis.com/x', false],
     ['https://127.0.0.1/x', false],
     ['not a url', false],
+    // the port: the scheme's default only, unless the entry names one
+    ['https://fcm.googleapis.com:443/fcm/send/abc', true],
+    ['https://fcm.googleapis.com:8443/fcm/send/abc', false],
+    ['https://fcm.googleapis.com:80/fcm/send/abc', false],
+    ['https://updates.push.services.mozilla.com:4443/wpush/v2/x', false],
+    ['https://push.example:8443/x', true],
+    ['https://push.example/x', false],
+    ['https://push.example:8444/x', false],
+    ['https://other.example:443/x', true],
+    ['http://127.0.0.1:5000/x', true],
+    ['http://127.0.0.1/x', true],
   ])('%s → %s', (endpoint, allowed) => {
     expect(
       endpointAllowed(endpoint, [
@@ -300,6 +344,9 @@ describe('endpointAllowed', () => {
         'https://*.push.services.mozilla.com',
         'https://web.push.apple.com',
         'https://*.notify.windows.com',
+        'https://push.example:8443',
+        'https://other.example:443',
+        'http://127.0.0.1:*',
       ]),
     ).toBe(allowed);
   });

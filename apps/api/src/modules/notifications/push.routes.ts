@@ -21,7 +21,7 @@ const pushRoutes: FastifyPluginAsyncZod<{ push: PushService }> = async (app, { p
       config: changing,
       tags,
       summary:
-        'Registers the device (platform, uuid) for push notifications: external_id is the Web Push endpoint, p256dh and auth its keys',
+        'Registers the device (platform, uuid) for push notifications: a native app (android, ios) sends the spec’s parameters with uuid = its push token; a browser (web) sends its Web Push endpoint as external_id, p256dh and auth its keys',
     }),
     handler: async (request) => answer(request, await push.register(userIdOf(request), request.query)),
   });

@@ -1,20 +1,40 @@
 import { createECDH } from 'node:crypto';
+import type { NativePushPlatform, PushPayload } from '@spesa/shared/contracts/notifications';
 import webpush from 'web-push';
 
-/** Where a push goes: a device's Web Push subscription. */
+/** Where a Web Push goes: a browser's subscription. */
 export interface PushTarget {
   endpoint: string;
   p256dh: string;
   auth: string;
 }
 
-/** What a push service answered: delivered, or the subscription is gone (HTTP 404/410: remove the device). */
+/**
+ * What a push service answered: delivered, or the subscription or token is gone for good (Web Push 404/410,
+ * FCM's UNREGISTERED or invalid token): the device is removed.
+ */
 export type PushOutcome = 'sent' | 'gone';
 
-/** Sends one push message to one device; throws when the push service failed otherwise (the job retries). */
+/** Sends one Web Push message to one browser; throws when the push service failed otherwise (the job retries). */
 export interface PushSender {
   readonly publicKey: string;
   send(target: PushTarget, payload: string): Promise<PushOutcome>;
+}
+
+/** Where a native app's push goes: the token its push service gave the app on the device. */
+export interface NativePushTarget {
+  platform: NativePushPlatform;
+  token: string;
+}
+
+/**
+ * The port of native push (the app's android and ios builds): sends one message to one app's token; throws
+ * when the push service failed otherwise (the job retries). Implemented by `FcmPushSender` (push.fcm-sender.ts)
+ * when the shop has its Firebase credentials; without them the shop has no native sender and keeps the
+ * tokens unsent.
+ */
+export interface NativePushSender {
+  send(target: NativePushTarget, message: PushPayload): Promise<PushOutcome>;
 }
 
 /** The VAPID key pair (RFC 8292) from the stored 32-byte private key (hex): base64url, as browsers want it. */

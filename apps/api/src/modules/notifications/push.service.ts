@@ -1,5 +1,6 @@
 import {
   NOTIFICATION_TYPE,
+  isNativePushPlatform,
   type PushDeviceData,
   type PushPayload,
   type pushRegisterQuerySchema,
@@ -10,7 +11,7 @@ import type { Db } from '../../db/client';
 import { failWith, ok, type Result } from '../../lib/result';
 import { PUSH_TEXT } from './notifications.messages';
 import type { PushMessageRow, PushRepository } from './push.repository';
-import type { PushSender } from './push.sender';
+import type { NativePushSender, PushSender } from './push.sender';
 
 /** One job per message written: finds the customer's devices and writes one job per device. */
 export const PUSH_FAN_OUT_JOB = 'notifications.push';
@@ -34,10 +35,14 @@ export interface PushPreferencePort {
 /** Writes a job, in the caller's transaction when given (lib/jobs.ts). */
 export type EnqueueJob = (kind: string, payload: unknown, db?: Db) => Promise<void>;
 
+/** The ports a URL scheme's services listen on when the address names none. */
+const DEFAULT_PORTS: Record<string, string> = { http: '80', https: '443' };
+
 /**
- * A list of push services the shop sends to, as `scheme://host` with an optional leading `*.` on the host
- * (any subdomain). A subscription's endpoint elsewhere is refused: the server would otherwise POST to any
- * address a customer names.
+ * A list of push services the shop sends to, as `scheme://host[:port]` with an optional leading `*.` on the
+ * host (any subdomain) and `:*` for any port. Without a port only the scheme's default port is allowed (an
+ * address that spells it, `https://host:443/…`, is the same address). A subscription's endpoint elsewhere is
+ * refused: the server would otherwise POST to any address a customer names.
  */
 export function endpointAllowed(endpoint: string, allowed: readonly string[]): boolean {
   let url: URL;
@@ -48,10 +53,15 @@ export function endpointAllowed(endpoint: string, allowed: readonly string[]): b
   }
   if (url.username || url.password) return false;
   return allowed.some((entry) => {
-    const m = /^(https?):\/\/(\*\.)?([^/:]+)\/?$/.exec(entry.trim());
+    const m = /^(https?):\/\/(\*\.)?([^/:*]+)(?::(\d{1,5}|\*))?\/?$/.exec(entry.trim());
     if (!m || url.protocol !== `${m[1]}:`) return false;
     const host = m[3]!.toLowerCase();
-    return m[2] ? url.hostname.endsWith(`.${host}`) : url.hostname === host;
+    const hostMatches = m[2] ? url.hostname.endsWith(`.${host}`) : url.hostname === host;
+    if (!hostMatches) return false;
+    if (m[4] === '*') return true;
+    // URL leaves `port` empty for the scheme's default port, so an entry naming it means no port too
+    const port = m[4] === undefined || m[4] === DEFAULT_PORTS[m[1]!] ? '' : String(Number(m[4]));
+    return url.port === port;
   });
 }
 
@@ -77,31 +87,42 @@ export class PushService {
     private readonly enqueue: EnqueueJob,
     private readonly allowedEndpoints: readonly string[],
     private readonly now: () => Date = () => new Date(),
+    /** the native apps' sender (android, ios); null: none configured, their tokens are kept unsent */
+    private readonly native: NativePushSender | null = null,
   ) {}
 
   vapidKey(): Result<{ publicKey: string }> {
     return ok({ publicKey: this.sender.publicKey });
   }
 
+  /**
+   * Registers the caller's device: a native app's push token (`uuid`), or a browser's Web Push subscription
+   * at an allowed push service. A device of another customer is taken over only with the proof the
+   * repository checks (the same token, or the same subscription); otherwise refused, nothing changed.
+   */
   async register(
     userId: number,
     q: z.output<typeof pushRegisterQuerySchema>,
   ): Promise<Result<PushDeviceData>> {
-    if (!endpointAllowed(q.external_id, this.allowedEndpoints)) return failWith(PUSH_TEXT.endpointRefused);
+    const native = isNativePushPlatform(q.platform);
+    if (!native && !endpointAllowed(q.external_id ?? '', this.allowedEndpoints))
+      return failWith(PUSH_TEXT.endpointRefused);
     const registeredAt = await this.repo.upsert(
       {
         userId,
         platform: q.platform,
         uuid: q.uuid,
-        endpoint: q.external_id,
-        p256dh: q.p256dh.replace(/=+$/, ''),
-        auth: q.auth.replace(/=+$/, ''),
+        endpoint: native ? null : (q.external_id ?? null),
+        p256dh: native ? null : (q.p256dh?.replace(/=+$/, '') ?? null),
+        auth: native ? null : (q.auth?.replace(/=+$/, '') ?? null),
+        externalId: native ? q.external_id || null : null,
         model: q.model || undefined,
         platformVersion: q.platform_version || undefined,
         manufacturer: q.manufacturer || undefined,
       },
       this.now(),
     );
+    if (registeredAt === null) return failWith(PUSH_TEXT.deviceTaken);
     return ok({ platform: q.platform, uuid: q.uuid, registeredAt });
   }
 
@@ -130,7 +151,8 @@ export class PushService {
 
   /**
    * PUSH_DEVICE_JOB: sends the message to the device, if the device still belongs to its customer and they
-   * still want push messages. Throws on a push service failure (the job is retried).
+   * still want push messages: Web Push to a browser, the native sender to an app's token ('skipped' when the
+   * shop has no native sender). Throws on a push service failure (the job is retried).
    */
   async deliver(notificationId: number, deviceId: number): Promise<'sent' | 'gone' | 'skipped'> {
     const [m, d] = [await this.repo.message(notificationId), await this.repo.device(deviceId)];
@@ -142,7 +164,17 @@ export class PushService {
       body: m.body,
       url: pushUrl(m),
     };
-    const outcome = await this.sender.send(d, JSON.stringify(payload));
+    let outcome: 'sent' | 'gone';
+    if (isNativePushPlatform(d.platform)) {
+      if (!this.native) return 'skipped';
+      outcome = await this.native.send({ platform: d.platform, token: d.uuid }, payload);
+    } else {
+      if (!d.endpoint || !d.p256dh || !d.auth) return 'skipped';
+      outcome = await this.sender.send(
+        { endpoint: d.endpoint, p256dh: d.p256dh, auth: d.auth },
+        JSON.stringify(payload),
+      );
+    }
     if (outcome === 'gone') await this.repo.removeExpired(d.deviceId, d.endpoint);
     return outcome;
   }

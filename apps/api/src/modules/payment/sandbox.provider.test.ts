@@ -5,7 +5,7 @@ import { SANDBOX_TEST_CARDS, SandboxPaymentProvider, cardBrandOf, luhnValid } fr
 const NOW = new Date('2027-03-01T07:00:00Z');
 // signing and the card rules never reach the sandbox's ledger (its database side is tested through the API)
 const noDb = {} as Db;
-const SECRET = 'test-secret-0123456789';
+const SECRET = 'test-secret-0123456789abcdefghijk';
 const provider = new SandboxPaymentProvider(noDb, { secret: SECRET, now: () => NOW });
 const input = {
   orderId: 42,
@@ -47,7 +47,10 @@ describe('sandbox payment provider', () => {
     const forged = `${Buffer.from(JSON.stringify({ r: s.providerRef, o: 42, n: 1, a: 1, d: 'x', f: '/' })).toString('base64url')}.${sig}`;
     expect(provider.openSession(s.providerRef, forged)).toBeNull();
     expect(provider.openSession(s.providerRef, `${payload}.${'0'.repeat(64)}`)).toBeNull();
-    const other = new SandboxPaymentProvider(noDb, { secret: 'another-secret-0123456789', now: () => NOW });
+    const other = new SandboxPaymentProvider(noDb, {
+      secret: 'another-secret-0123456789abcdefgh',
+      now: () => NOW,
+    });
     expect(other.openSession(s.providerRef, token)).toBeNull();
     // a repeated buy resumes the same page
     expect(provider.resumeSession(s.providerRef, input)?.redirectUrl).toBe(s.redirectUrl);
@@ -77,8 +80,12 @@ describe('sandbox payment provider', () => {
     expect(hook.raw).not.toContain('4242424242424242');
   });
 
-  it('has no key of its own: a secret is required, and a short one is refused', () => {
+  it('has no key of its own: a secret is required, and one under 32 characters is refused', () => {
     expect(() => new SandboxPaymentProvider(noDb, { secret: '' })).toThrow();
     expect(() => new SandboxPaymentProvider(noDb, { secret: 'short' })).toThrow();
+    expect(() => new SandboxPaymentProvider(noDb, { secret: 'x'.repeat(31) })).toThrow(
+      /32 characters or more/,
+    );
+    expect(() => new SandboxPaymentProvider(noDb, { secret: 'x'.repeat(32) })).not.toThrow();
   });
 });

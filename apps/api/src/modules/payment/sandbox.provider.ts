@@ -11,6 +11,7 @@ import type {
   StartSessionInput,
   VerifiedNotification,
 } from './payment-provider';
+import { SANDBOX_SECRET_MIN_LENGTH } from './sandbox-secret';
 
 /**
  * The built-in sandbox payment provider (decision 017): behaves like a real hosted payment page without
@@ -98,8 +99,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
     private readonly db: Db,
     opts: { secret: string; now?: () => Date },
   ) {
-    if (opts.secret.length < 16)
-      throw new Error('the sandbox payment secret must have 16 characters or more');
+    if (opts.secret.length < SANDBOX_SECRET_MIN_LENGTH)
+      throw new Error(`the sandbox payment secret must have ${SANDBOX_SECRET_MIN_LENGTH} characters or more`);
     this.key = opts.secret;
     this.now = opts.now ?? (() => new Date());
   }

@@ -1,4 +1,6 @@
+import { PUSH_DEVICE_TAKEN_CODE, type PushRegisterQuery } from '@spesa/shared/contracts/notifications';
 import { getAuthState } from '../../lib/auth-state';
+import { ApiError } from '../../lib/http';
 import { readJson, STORAGE_KEYS, writeJson } from '../../lib/storage';
 import { getVapidKey, registerDevice } from './api/register-device';
 
@@ -12,9 +14,28 @@ import { getVapidKey, registerDevice } from './api/register-device';
 export function deviceId(): string {
   const known = readJson<string | null>(STORAGE_KEYS.deviceId, null);
   if (known) return known;
+  return newDeviceId();
+}
+
+function newDeviceId(): string {
   const id = crypto.randomUUID();
   writeJson(STORAGE_KEYS.deviceId, id);
   return id;
+}
+
+/**
+ * Registers the subscription under this browser's device id. The server refuses a device id another
+ * customer registered with another subscription (only the same subscription proves it is this browser):
+ * the browser then takes a new device id of its own and registers under it.
+ */
+async function registerThisDevice(device: Omit<PushRegisterQuery, 'uuid'>): Promise<void> {
+  try {
+    await registerDevice({ ...device, uuid: deviceId() });
+  } catch (err) {
+    if (!(err instanceof ApiError && err.response.errors.some((e) => e.code === PUSH_DEVICE_TAKEN_CODE)))
+      throw err;
+    await registerDevice({ ...device, uuid: newDeviceId() });
+  }
 }
 
 const pushSupported = () =>
@@ -39,10 +60,9 @@ export async function registerForPush(askPermission: boolean): Promise<boolean> 
       }));
     const json = subscription.toJSON();
     if (!json.endpoint || !json.keys?.p256dh || !json.keys.auth) return false;
-    await registerDevice({
+    await registerThisDevice({
       external_id: json.endpoint,
       platform: 'web',
-      uuid: deviceId(),
       p256dh: json.keys.p256dh,
       auth: json.keys.auth,
       model: navigator.userAgent.slice(0, 100),
