@@ -124,6 +124,15 @@ export async function getJson<T = Record<string, unknown>>(
   };
 }
 
+/** A GET of the content system's WordPress routes: the bare answer (no envelope) and its headers. */
+export async function getWp<T>(
+  app: App,
+  url: string,
+): Promise<{ statusCode: number; body: T; headers: Record<string, unknown> }> {
+  const res = await app.inject({ method: 'GET', url });
+  return { statusCode: res.statusCode, body: JSON.parse(res.body) as T, headers: res.headers };
+}
+
 // ---------- accounts ----------
 /** Demo accounts seeded by global-setup (src/db/seed/accounts.ts). */
 export { DEMO_PASSWORD } from '../src/db/seed/accounts';

@@ -4,7 +4,15 @@ import { clearPrefetched } from './lib/prefetch';
 // prefetch-start.ts runs once, on import, for window.location: each case loads a fresh copy of it at a URL.
 const envelope = (data: unknown) =>
   JSON.stringify({
-    response: { status: 0, errors: [], infos: [], warnings: [], errorsMessage: [], infosMessage: [], warningsMessage: [] },
+    response: {
+      status: 0,
+      errors: [],
+      infos: [],
+      warnings: [],
+      errorsMessage: [],
+      infosMessage: [],
+      warningsMessage: [],
+    },
     user: { userId: -1, login: null, profileConfirmed: false },
     data,
   });
@@ -37,7 +45,8 @@ afterEach(() => {
 
 describe('first-visit prefetch of the content and leaflet pages', () => {
   it('a content page: its page read starts at once, and the page takes it instead of asking again', async () => {
-    const fetch = stubFetch(() => ({ page: { slug: 'contatti' } }));
+    const fetch = vi.fn(async () => new Response(JSON.stringify([{ slug: 'contatti' }]), { status: 200 }));
+    vi.stubGlobal('fetch', fetch);
     await landOn('/page/contatti');
     expect(urls(fetch)).toContain('/p/wp-json/wp/v2/pages?slug=contatti');
     const { getPage } = await import('./features/content/api/get-page');
@@ -52,7 +61,11 @@ describe('first-visit prefetch of the content and leaflet pages', () => {
   });
 
   it('a leaflet: its view starts at once, its first page is preloaded as the viewer will show it', async () => {
-    const fetch = stubFetch(() => ({ leafletId: 1, baseLocation: '/media/leaflets/1-x/pagina-', title: 'Offerte' }));
+    const fetch = stubFetch(() => ({
+      leafletId: 1,
+      baseLocation: '/media/leaflets/1-x/pagina-',
+      title: 'Offerte',
+    }));
     await landOn('/volantini/offerte-della-settimana');
     expect(urls(fetch)).toContain('/ebsn/api/leaflet/view?leaflet_id=offerte-della-settimana');
     await vi.waitFor(() => expect(preloads()).toHaveLength(1));
@@ -68,7 +81,9 @@ describe('first-visit prefetch of the content and leaflet pages', () => {
 
   it('the leaflets page: the list starts at once and the first two covers are preloaded', async () => {
     const leaflet = (id: number) => ({ leafletId: id, baseLocation: `/media/leaflets/${id}/pagina-` });
-    const fetch = stubFetch((url) => (url.includes('/leaflet/search') ? { leaflets: [1, 2, 3].map(leaflet) } : {}));
+    const fetch = stubFetch((url) =>
+      url.includes('/leaflet/search') ? { leaflets: [1, 2, 3].map(leaflet) } : {},
+    );
     await landOn('/volantini');
     expect(urls(fetch)).toContain('/ebsn/api/leaflet/search');
     await vi.waitFor(() => expect(preloads()).toHaveLength(2));

@@ -69,12 +69,16 @@ registerRoute(
 );
 
 // ---------- API reads ----------
-/** Keeps only successful envelopes, stamped with the time they were stored. */
+/**
+ * Keeps only successful answers, stamped with the time they were stored: envelopes with status 0, and the
+ * content system's WordPress routes (/p/wp-json/wp/…), whose success is the HTTP status alone.
+ */
 const stamped: WorkboxPlugin = {
-  cacheWillUpdate: async ({ response }) => {
+  cacheWillUpdate: async ({ request, response }) => {
     if (!response.ok) return null;
     const text = await response.clone().text();
-    if (!/"status"\s*:\s*0[,}]/.test(text)) return null;
+    const wordpress = new URL(request.url).pathname.startsWith('/p/wp-json/wp/');
+    if (!wordpress && !/"status"\s*:\s*0[,}]/.test(text)) return null;
     const headers = new Headers(response.headers);
     headers.set(STORED_AT_HEADER, new Date().toISOString());
     return new Response(text, { status: response.status, statusText: response.statusText, headers });

@@ -167,7 +167,7 @@ describe('every route says who may call it', () => {
       'GET /version.json | public: the release version, polled by every client',
       'GET /media/leaflets/:folder/:file | public: the leaflets are shown to anyone',
       'GET /p/wp-json/wp/v2/pages | public: the shop pages (conditions, privacy, contacts…) are public',
-      'GET /p/wp-json/spesa/v1/pages | public: the list of the shop pages is public',
+      'GET /p/wp-json/wp/v2/pages/:id | public: the shop pages are public',
       'GET /p/wp-json/menus/v1/locations/:location | public: the menus are shown to anyone',
       'GET /p/wp-json/spesa/v1/search | public: searching pages and products is open to anyone',
       'GET /p/wp-json/spesa/v1/posts/:type | public: the recipes are public',

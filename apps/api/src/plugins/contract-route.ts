@@ -50,6 +50,7 @@ export function contractRoute<E extends Endpoint, H extends z.ZodType | undefine
   contract: E,
   docs: RouteDocs<H>,
 ): ContractRouteOptions<E, H> {
+  if (contract.wire !== 'envelope') throw new Error(`${contract.method} ${contract.path}: use wpRoute`);
   const envelope = apiResponse(contract.response);
   const response: Record<number, EnvelopeSchema<E>> = { 200: envelope };
   for (const status of docs.alsoAnswers ?? []) response[status] = envelope;

@@ -5,6 +5,7 @@ import type { ConnectionError, FastifyError, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { z } from 'zod';
 import { errorEnvelope, rootUserOf } from './envelope';
+import { wpError } from './wp-rest';
 
 /**
  * One error policy for the whole app.
@@ -138,10 +139,57 @@ function sendApiError(
     );
 }
 
+/**
+ * A failure of a WordPress REST route (wire `wp`) as WordPress answers it: bad parameters are
+ * `rest_invalid_param` (400) naming them, with one Italian message per parameter in `data.params`.
+ */
+function sendWpRouteError(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const statusCode = error.statusCode ?? 500;
+  const send = (status: number, code: string, message: string, params?: Record<string, string>) =>
+    reply
+      .code(status)
+      .type('application/json; charset=utf-8')
+      .serializer((payload: unknown) => JSON.stringify(payload))
+      .send(wpError(status, code, message, params));
+  if (error.validation) {
+    const issues = error.validation as ValidationIssue[];
+    const received = receivedPart(request, error.validationContext);
+    const params: Record<string, string> = {};
+    for (const issue of issues) {
+      const name = (issue.instancePath ?? '').split('/').filter(Boolean)[0];
+      if (name && !(name in params))
+        params[name] = validationMessages([issue], received)[0] ?? BAD_REQUEST_TEXT;
+    }
+    const names = Object.keys(params);
+    request.log.info({ url: request.url, params: names }, 'request validation failed');
+    return send(
+      400,
+      'rest_invalid_param',
+      `Parametri non validi: ${names.join(', ') || 'richiesta'}.`,
+      params,
+    );
+  }
+  if (statusCode >= 400 && statusCode < 500) {
+    request.log.info({ url: request.url, code: error.code }, 'client error');
+    const [code, text] =
+      statusCode === 404
+        ? ['rest_no_route', NOT_FOUND_TEXT]
+        : statusCode === 429
+          ? ['rest_too_many_requests', TOO_MANY_TEXT]
+          : statusCode === 403
+            ? ['rest_forbidden', FORBIDDEN_TEXT]
+            : ['rest_invalid_request', BAD_REQUEST_TEXT];
+    return send(statusCode, code, text);
+  }
+  request.log.error({ err: error, url: request.url }, 'unhandled error');
+  return send(500, 'internal_server_error', GENERIC_ERROR_TEXT);
+}
+
 export default fp(
   async (app) => {
     app.setErrorHandler((error: FastifyError, request, reply) => {
       const statusCode = error.statusCode ?? 500;
+      if (request.routeOptions.config?.wire === 'wp') return sendWpRouteError(error, request, reply);
       if (error.validation && request.routeOptions.config.fieldMessages && isApiRequest(request)) {
         const messages = fieldMessages(error.validation as ValidationIssue[]);
         request.log.info(

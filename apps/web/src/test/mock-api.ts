@@ -10,7 +10,9 @@ type ContractData = { [K in EndpointName as EndpointPath<K>]: EndpointData<Endpo
 export type ApiData = ContractData;
 
 export type MockReply<T> =
-  { httpStatus?: number; envelope: Envelope<T | null> } | { httpStatus: number; raw: string };
+  | { httpStatus?: number; envelope: Envelope<T | null> }
+  | { httpStatus: number; raw: string }
+  | { httpStatus?: number; wp: T; headers?: Record<string, string> };
 export type ApiHandlers = { [P in keyof ApiData]?: (url: URL, init?: RequestInit) => MockReply<ApiData[P]> };
 
 /** The root user of a signed-in customer (envelope `user`). */
@@ -74,6 +76,21 @@ export function failure(
   };
 }
 
+/** A WordPress route's answer (wire `wp`): the data itself, a list's totals in X-WP-Total / X-WP-TotalPages. */
+export function wp<T>(data: T, totals?: { total: number; totalPages: number }): MockReply<T> {
+  return totals
+    ? {
+        wp: data,
+        headers: { 'X-WP-Total': String(totals.total), 'X-WP-TotalPages': String(totals.totalPages) },
+      }
+    : { wp: data };
+}
+
+/** A WordPress route's failure: `{ code, message, data: { status } }`. */
+export function wpFailure(httpStatus: number, code: string, message: string): MockReply<never> {
+  return { httpStatus, raw: JSON.stringify({ code, message, data: { status: httpStatus } }) };
+}
+
 function notMocked(): MockReply<never> {
   const { envelope } = failure(404, 'Not found', 404) as { envelope: Envelope<null> };
   const { user: _user, ...rest } = envelope;
@@ -102,6 +119,11 @@ export function mockApi(handlers: ApiHandlers) {
     // an unmocked path answers 404 without naming a user: it must not sign the test's customer out
     const reply: MockReply<unknown> = handler ? handler(url, init) : notMocked();
     if ('raw' in reply) return new Response(reply.raw, { status: reply.httpStatus });
+    if ('wp' in reply)
+      return new Response(JSON.stringify(reply.wp), {
+        status: reply.httpStatus ?? 200,
+        headers: { 'Content-Type': 'application/json', ...reply.headers },
+      });
     return new Response(JSON.stringify(reply.envelope), {
       status: reply.httpStatus ?? 200,
       headers: { 'Content-Type': 'application/json' },

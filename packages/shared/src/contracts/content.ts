@@ -10,7 +10,8 @@ import { endpoint, OWN_TEXT } from './endpoint';
 /**
  * Wire contracts of the content module (spec section 7, "Content system under /p/wp-json"; decision 050):
  * category blocks, and the content store's pages, menus, search and ad slots in the shapes a WordPress REST
- * client reads (title.rendered, content.rendered, yoast_head_json…).
+ * client reads (title.rendered, content.rendered, yoast_head_json…). The WordPress core routes (`/wp/v2/…`)
+ * answer as WordPress does, without the envelope (wire `wp`, decision 050).
  */
 
 // ---------- query helpers ----------
@@ -47,12 +48,15 @@ export type PageStore = z.infer<typeof pageStoreSchema>;
 
 export const wpPageSchema = z.object({
   id: z.number().int(),
-  slug: z.string(),
-  /** the shop's path of the page: /page/<slug> */
-  link: z.string(),
   /** ISO 8601, Rome time without offset, as WordPress sends `date` */
   date: z.string(),
   modified: z.string(),
+  slug: z.string(),
+  /** only published pages are answered */
+  status: z.literal('publish'),
+  type: z.literal('page'),
+  /** the shop's path of the page: /page/<slug> */
+  link: z.string(),
   title: rendered,
   /** sanitised HTML; may hold a `[form id=N]` placeholder where the page's form goes */
   content: rendered,
@@ -67,8 +71,21 @@ export const wpPageSchema = z.object({
 });
 export type WpPage = z.infer<typeof wpPageSchema>;
 
-export const pageBySlugQuerySchema = z.object({ slug: pageSlugSchema });
-export const pageBySlugDataSchema = z.object({ page: wpPageSchema });
+/** The headers of a WordPress list: how many items the query matches, and on how many pages. */
+export const WP_TOTAL_HEADER = 'x-wp-total';
+export const WP_TOTAL_PAGES_HEADER = 'x-wp-totalpages';
+
+/** A WordPress REST failure: `{ code: "rest_post_invalid_id", message, data: { status: 404 } }`. */
+export const wpErrorSchema = z.object({
+  code: z.string(),
+  message: z.string(),
+  data: z.object({
+    status: z.number().int(),
+    /** rest_invalid_param: a message per parameter refused */
+    params: z.record(z.string(), z.string()).optional(),
+  }),
+});
+export type WpError = z.infer<typeof wpErrorSchema>;
 
 export const pagedQuerySchema = z.object({
   page: queryInt(1, 10_000).default(1),
@@ -77,7 +94,21 @@ export const pagedQuerySchema = z.object({
   hash: z.string().max(100).optional(),
 });
 
-/** A page in a list: no content. */
+/** GET /wp/v2/pages: by slug, by words of the title or text, or all of them; paged (10 by default). */
+export const pagesQuerySchema = pagedQuerySchema.extend({
+  slug: pageSlugSchema.optional(),
+  search: z
+    .string()
+    .transform((s) => s.trim().slice(0, 100))
+    .pipe(z.string().min(1))
+    .optional(),
+  /** WordPress's flag to embed linked resources: accepted, pages link none */
+  _embed: z.string().max(50).optional(),
+});
+export const pagesDataSchema = z.array(wpPageSchema);
+export const pageByIdParamsSchema = z.object({ id: z.coerce.number().int().min(1).max(2_147_483_647) });
+
+/** A page in the general search: no content. */
 export const wpPageSummarySchema = wpPageSchema.pick({
   id: true,
   slug: true,
@@ -88,7 +119,6 @@ export const wpPageSummarySchema = wpPageSchema.pick({
   excerpt: true,
 });
 export type WpPageSummary = z.infer<typeof wpPageSummarySchema>;
-export const pageListDataSchema = z.object({ pages: z.array(wpPageSummarySchema), page: pageSchema });
 
 // ---------- menus ----------
 export const menuParamsSchema = z.object({ location: z.enum(MENU_LOCATIONS) });
@@ -267,17 +297,19 @@ export const contentEndpoints = {
     query: categoryBlockInfoQuerySchema,
     response: categoryBlockInfoDataSchema,
   }),
-  pageBySlug: endpoint({
+  pages: endpoint({
     method: 'GET',
     path: '/p/wp-json/wp/v2/pages',
-    query: pageBySlugQuerySchema,
-    response: pageBySlugDataSchema,
+    query: pagesQuerySchema,
+    response: pagesDataSchema,
+    wire: 'wp',
   }),
-  pageList: endpoint({
+  pageById: endpoint({
     method: 'GET',
-    path: '/p/wp-json/spesa/v1/pages',
-    query: pagedQuerySchema,
-    response: pageListDataSchema,
+    path: '/p/wp-json/wp/v2/pages/:id',
+    params: pageByIdParamsSchema,
+    response: wpPageSchema,
+    wire: 'wp',
   }),
   menu: endpoint({
     method: 'GET',

@@ -10,6 +10,13 @@ import type { z } from 'zod';
 export type HttpMethod = 'GET' | 'POST';
 
 /**
+ * How an endpoint answers: `envelope` (the platform's `{ response, user, data }`, spec section 8) or `wp`
+ * (the content system's WordPress REST shapes: the data itself, lists paged by the `X-WP-Total` and
+ * `X-WP-TotalPages` headers, failures as `{ code, message, data: { status } }`).
+ */
+export type Wire = 'envelope' | 'wp';
+
+/**
  * A contract's issue whose Italian text says more than "Il parametro X non è valido." (e.g. the wallet's
  * amount inside `payment_data`): `ctx.addIssue({ ..., params: OWN_TEXT })`; the API answers its message.
  */
@@ -28,8 +35,9 @@ export interface Endpoint<
   readonly query: Q;
   readonly params: Pa;
   readonly body: B;
-  /** the envelope's `data` on success */
+  /** the envelope's `data` on success, or (wire `wp`) the whole answer */
   readonly response: R;
+  readonly wire: Wire;
 }
 
 /** Declares an endpoint; absent schemas are `undefined` (the call takes no query, parameters or body). */
@@ -47,6 +55,7 @@ export function endpoint<
   params?: Pa;
   body?: B;
   response: R;
+  wire?: Wire;
 }): Endpoint<M, P, Q, Pa, B, R> {
   return {
     method: definition.method,
@@ -55,6 +64,7 @@ export function endpoint<
     params: definition.params as Pa,
     body: definition.body as B,
     response: definition.response,
+    wire: definition.wire ?? 'envelope',
   };
 }
 

@@ -11,6 +11,7 @@ import {
   looseBrandFits,
   plausibleFormat,
 } from './catalogue-quality';
+import { brandsInNames } from './brands';
 import { privateEan13 } from './ean';
 import { parseFormat } from './formats';
 import { brandCasingMap, detectLeadingBrand, kebab, tidyName } from './names';
@@ -238,6 +239,10 @@ export function buildProducts(
   for (const p of rawProducts) if (p.brand) allBrands.add(p.brand);
   const brandCasing = brandCasingMap(allBrands);
   const brandsLongestFirst = [...allBrands].sort((a, b) => b.length - a.length || a.localeCompare(b));
+  const brandInName = brandsInNames(
+    allBrands,
+    rawProducts.map((p) => p.name),
+  );
 
   const vendors: VendorRow[] = [];
   const vendorIds = new Map<string, number>();
@@ -367,8 +372,8 @@ export function buildProducts(
     const h = hashString(p.ean);
     const italian = italianName(p.name);
     if (italian === null) continue; // a name with no Italian form: left out (decision 034)
-    const detected = p.brand ?? detectLeadingBrand(italian, brandsLongestFirst);
-    // a real product's brand is shown only when known: the data gives one, or the name starts with one. Loose
+    const detected = p.brand ?? detectLeadingBrand(italian, brandsLongestFirst) ?? brandInName.find(p.name);
+    // a real product's brand is shown only when known: the data gives one, or the name writes one. Loose
     // goods and fresh counters sell under the chain's label; a packaged product of unknown brand gets none
     // (decision 025) rather than a brand of its category that may belong to a competitor of its maker.
     const fresh = leaf.sellingType === 'Sfuso' || leaf.brands.length === 0;

@@ -108,6 +108,53 @@ describe('GET /products as API clients call it', () => {
   });
 });
 
+describe('a price-comparison script written for another chain of the platform', () => {
+  interface TreeNode {
+    categoryId: number;
+    parentId: number | null;
+    name: string;
+    categories?: TreeNode[];
+  }
+  const flatten = (nodes: TreeNode[]): TreeNode[] =>
+    nodes.flatMap((n) => [n, ...flatten(n.categories ?? [])]);
+
+  it('builds every breadcrumb of the tree from its parents: the top has no parent, every other parent is in the tree', async () => {
+    const tree = await getJson<{ categories: TreeNode[] }>(t.app, '/ebsn/api/category?filtered=false');
+    expect(tree.body.response.status).toBe(0);
+    const all = flatten(tree.body.data.categories);
+    const byId = new Map(all.map((c) => [c.categoryId, c]));
+    for (const top of tree.body.data.categories) expect(top.parentId, top.name).toBeNull();
+    for (const c of all) {
+      const crumbs: string[] = [];
+      for (
+        let at: TreeNode | undefined = c;
+        at;
+        at = at.parentId === null ? undefined : byId.get(at.parentId)
+      ) {
+        crumbs.unshift(at.name);
+        if (at.parentId !== null)
+          expect(byId.has(at.parentId), `${c.name}: parent ${at.parentId}`).toBe(true);
+      }
+      expect(crumbs.length).toBeGreaterThan(0);
+    }
+    const department = tree.body.data.categories[0]!;
+    const single = await getJson<{ category: TreeNode }>(
+      t.app,
+      `/ebsn/api/category?categoryId=${department.categoryId}`,
+    );
+    expect(single.body.data.category.parentId).toBeNull();
+  });
+
+  it('keeps parent_category_id=1 as the whole catalogue (page_size 5000 is cut to 500)', async () => {
+    const whole = await list('parent_category_id=1&page_size=5000&promo=true');
+    const everything = await list('page_size=500&promo=true');
+    expect(whole.body.response.status).toBe(0);
+    expect(whole.body.data.page.itemsPerPage).toBe(500);
+    expect(whole.body.data.page.totItems).toBe(everything.body.data.page.totItems);
+    expect(whole.body.data.products.length).toBe(Math.min(500, everything.body.data.page.totItems));
+  });
+});
+
 describe('"senza glutine", "senza lattosio" (decision 033)', () => {
   it('lists only products known to be free of it, in search and in a department; bad values refused', async () => {
     const all = await list('q=latte&page_size=100');

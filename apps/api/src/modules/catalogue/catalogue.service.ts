@@ -361,7 +361,7 @@ export class CatalogueService {
               : [];
           const count = this.#subtreeCount(index, row.categoryId, counts);
           if (pruneEmpty && count === 0) return null;
-          return this.#wireCategory(row, count, level < depth ? children : undefined);
+          return this.#wireCategory(index, row, count, level < depth ? children : undefined);
         };
         const categories = index.roots.map((r) => build(r, 1)).filter((c): c is Category => c !== null);
         return ok({ categories });
@@ -388,13 +388,20 @@ export class CatalogueService {
         const counts = await productCountsByCategory(this.#db, { today: this.today() });
         const build = (r: CategoryRow, level: number): Category =>
           this.#wireCategory(
+            index,
             r,
             this.#subtreeCount(index, r.categoryId, counts),
             level < depth ? index.menuChildren(r.categoryId).map((c) => build(c, level + 1)) : undefined,
           );
         const children = index.menuChildren(row.categoryId).map((c) => build(c, 1));
         const category: Category = {
-          ...this.#wireCategory(row, this.#subtreeCount(index, row.categoryId, counts), children, true),
+          ...this.#wireCategory(
+            index,
+            row,
+            this.#subtreeCount(index, row.categoryId, counts),
+            children,
+            true,
+          ),
           categoryBlocks: await this.#content.blocksOfCategory(row.categoryId),
         };
         return ok({ category });
@@ -411,6 +418,7 @@ export class CatalogueService {
   }
 
   #wireCategory(
+    index: CategoryIndex,
     row: CategoryRow,
     productCount: number,
     children: Category[] | undefined,
@@ -428,7 +436,7 @@ export class CatalogueService {
     if (Object.keys(info).length > 0) metaData.category_info = info;
     return {
       categoryId: row.categoryId,
-      parentId: row.parentId,
+      parentId: index.wireParentId(row),
       slug: row.slug,
       name: row.name,
       level: row.level,

@@ -68,6 +68,15 @@ export class CategoryIndex {
     return out;
   }
 
+  /**
+   * The parent a client sees: a category's parent when it is in the menu, else none. The departments hang
+   * under the hidden root ("catalogo", id 1), which the tree does not answer: a client walking the parents
+   * of the tree stops at a department instead of looking for a category that is not there.
+   */
+  wireParentId(row: CategoryRow): number | null {
+    return this.#isMenuParent(row.parentId) ? row.parentId : null;
+  }
+
   /** A category and all its descendants (any depth): the category ids whose products it lists. */
   subtreeIds(id: number): number[] {
     const out: number[] = [];

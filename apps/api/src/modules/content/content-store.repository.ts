@@ -34,6 +34,14 @@ export async function pageBySlug(db: Db, slug: string): Promise<PageRow | undefi
   return row;
 }
 
+export async function pageById(db: Db, pageId: number): Promise<PageRow | undefined> {
+  const [row] = await queryRows<PageRow>(
+    db,
+    sql`SELECT ${PAGE_COLUMNS} FROM content_pages WHERE page_id = ${pageId} AND published`,
+  );
+  return row;
+}
+
 export async function pageList(
   db: Db,
   offset: number,

@@ -1,14 +1,7 @@
-import type {
-  AdvSlot,
-  ContentSearchData,
-  MenuItem,
-  WpPage,
-  WpPageSummary,
-} from '@spesa/shared/contracts/content';
-import type { Page } from '@spesa/shared/contracts/catalogue';
+import type { AdvSlot, ContentSearchData, MenuItem, WpError, WpPage } from '@spesa/shared/contracts/content';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildTestApp, getJson, type TestApp } from '../../../test/helper';
+import { buildTestApp, getJson, getWp, type TestApp } from '../../../test/helper';
 import { queryRows } from '../../db/rows';
 import { SEED_PAGES } from '../../db/seed/content-pages';
 import { CONTENT_TEXT } from './content.messages';
@@ -27,25 +20,37 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const P = '/p/wp-json';
-const page = (slug: string) =>
-  getJson<{ page: WpPage }>(t.app, `${P}/wp/v2/pages?slug=${encodeURIComponent(slug)}`);
+/** GET /wp/v2/pages?slug=: WordPress's array (one page or none), the page taken out of it. */
+const pagesOf = (query: string) => getWp<WpPage[] | WpError>(t.app, `${P}/wp/v2/pages${query}`);
+const page = async (slug: string) => {
+  const res = await pagesOf(`?slug=${encodeURIComponent(slug)}`);
+  return { ...res, page: Array.isArray(res.body) ? res.body[0] : undefined };
+};
 const storeOf = (app: TestApp): ContentStoreService => app.app.contentStore;
 
-describe('pages by slug', () => {
-  it('answers a seeded page in the WordPress shape', async () => {
-    const res = await page('condizioni-generali-di-vendita');
+describe('pages as WordPress answers them (GET /wp/v2/pages)', () => {
+  it('answers a seeded page by slug: an array of one page in the WordPress shape, no envelope', async () => {
+    const res = await pagesOf('?slug=condizioni-generali-di-vendita');
     expect(res.statusCode).toBe(200);
-    expect(res.body.response.status).toBe(0);
-    const p = res.body.data.page;
+    expect(Array.isArray(res.body)).toBe(true);
+    expect(res.body).not.toHaveProperty('response');
+    expect(res.headers['x-wp-total']).toBe('1');
+    expect(res.headers['x-wp-totalpages']).toBe('1');
+    const p = (res.body as WpPage[])[0]!;
     expect(p).toMatchObject({
+      id: expect.any(Number),
       slug: 'condizioni-generali-di-vendita',
+      status: 'publish',
+      type: 'page',
       link: '/page/condizioni-generali-di-vendita',
       title: { rendered: 'Condizioni generali di vendita' },
       template: 'default',
       form_id: null,
     });
+    expect(p.excerpt.rendered.length).toBeGreaterThan(0);
     expect(p.validity_text).toMatch(/^In vigore dal/);
     expect(p.date).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
+    expect(p.modified).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}$/);
     expect(p.yoast_head_json.title).toBe('Condizioni generali di vendita | Spesa');
     expect(p.yoast_head_json.description.length).toBeGreaterThan(50);
     // the withdrawal right and its exclusions for perishable food
@@ -54,21 +59,19 @@ describe('pages by slug', () => {
   });
 
   it('every seeded page is served, and the credits keep the ODbL attribution', async () => {
-    for (const seeded of SEED_PAGES) {
-      const res = await page(seeded.slug);
-      expect(res.body.response.status, seeded.slug).toBe(0);
-    }
-    const credits = (await page('credits')).body.data.page;
+    for (const seeded of SEED_PAGES)
+      expect((await page(seeded.slug)).page?.slug, seeded.slug).toBe(seeded.slug);
+    const credits = (await page('credits')).page!;
     expect(credits.content.rendered).toContain('Open Database License (ODbL) 1.0');
     expect(credits.content.rendered).toContain('https://opendatacommons.org/licenses/odbl/1-0/');
   });
 
   it('contatti carries its form placeholder and id; punti vendita lists the stores of the delivery module', async () => {
-    const contacts = (await page('contatti')).body.data.page;
+    const contacts = (await page('contatti')).page!;
     expect(contacts.form_id).toBe(1);
     expect(contacts.content.rendered).toContain('[form id=1]');
     expect(contacts.content.rendered).toContain('clienti@spesa.demo');
-    const stores = (await page('punti-vendita')).body.data.page;
+    const stores = (await page('punti-vendita')).page!;
     expect(stores.template).toBe('stores');
     const [count] = await queryRows<{ n: number }>(
       t.db,
@@ -78,43 +81,70 @@ describe('pages by slug', () => {
     expect(stores.stores?.[0]).toMatchObject({ name: expect.any(String), city: expect.any(String) });
   });
 
-  it('an unknown slug answers the envelope not found; bad slugs answer the Italian bad-input error', async () => {
-    const unknown = await page('non-esiste');
-    expect(unknown.body.response.status).toBe(404);
-    expect(unknown.body.response.errors[0]).toMatchObject({
-      error: CONTENT_TEXT.pageNotFound.text,
-      code: CONTENT_TEXT.pageNotFound.code,
+  it("an unknown slug answers an empty array, as WordPress does; a page by id, and an unknown id in WordPress's error shape", async () => {
+    const unknown = await pagesOf('?slug=non-esiste');
+    expect(unknown.statusCode).toBe(200);
+    expect(unknown.body).toEqual([]);
+    expect(unknown.headers['x-wp-total']).toBe('0');
+    const known = (await page('privacy')).page!;
+    const byId = await getWp<WpPage>(t.app, `${P}/wp/v2/pages/${known.id}`);
+    expect(byId.statusCode).toBe(200);
+    expect(byId.body).toMatchObject({ id: known.id, slug: 'privacy', type: 'page', status: 'publish' });
+    const missing = await getWp<WpError>(t.app, `${P}/wp/v2/pages/999999`);
+    expect(missing.statusCode).toBe(404);
+    expect(missing.body).toEqual({
+      code: 'rest_post_invalid_id',
+      message: CONTENT_TEXT.wpPageInvalidId.text,
+      data: { status: 404 },
     });
-    for (const bad of ['', '../etc/passwd', 'a b', '<script>', 'x'.repeat(101)]) {
-      const res = await page(bad);
-      expect(res.statusCode, bad).toBe(400);
-      expect(res.body.response.status).not.toBe(0);
-      expect(res.body.response.errors[0]?.error).toMatch(/slug/);
+  });
+
+  it('lists every page 10 at a time with X-WP-Total and X-WP-TotalPages, and finds pages by search words', async () => {
+    const first = await pagesOf('');
+    expect(first.statusCode).toBe(200);
+    const total = Number(first.headers['x-wp-total']);
+    expect(total).toBeGreaterThanOrEqual(SEED_PAGES.length);
+    expect(first.headers['x-wp-totalpages']).toBe(String(Math.ceil(total / 10)));
+    expect(first.body).toHaveLength(Math.min(10, total));
+    const second = await pagesOf('?page=2&per_page=10');
+    const ids = new Set((first.body as WpPage[]).map((p) => p.id));
+    expect((second.body as WpPage[]).some((p) => ids.has(p.id))).toBe(false);
+    expect((second.body as WpPage[]).length).toBe(total - 10);
+    const found = await pagesOf('?search=recesso');
+    expect((found.body as WpPage[]).map((p) => p.slug)).toContain('condizioni-generali-di-vendita');
+    expect(found.headers['x-wp-total']).toBe(String((found.body as WpPage[]).length));
+    const beyond = await pagesOf('?page=99');
+    expect(beyond.statusCode).toBe(400);
+    expect(beyond.body).toMatchObject({ code: 'rest_post_invalid_page_number', data: { status: 400 } });
+    expect((await pagesOf('?_embed=1&per_page=1')).body).toHaveLength(1);
+  });
+
+  it('refuses bad parameters with rest_invalid_param, in Italian, naming each one', async () => {
+    for (const q of [
+      'page=0',
+      'page=abc',
+      'per_page=0',
+      'per_page=101',
+      'page=1.5',
+      'slug=a%20b',
+      'slug=..%2Fetc',
+    ]) {
+      const res = await pagesOf(`?${q}`);
+      expect(res.statusCode, q).toBe(400);
+      const name = q.split('=')[0]!;
+      expect(res.body, q).toMatchObject({
+        code: 'rest_invalid_param',
+        message: `Parametri non validi: ${name}.`,
+        data: { status: 400, params: { [name]: `Il parametro ${name} non è valido.` } },
+      });
     }
-    const missing = await getJson(t.app, `${P}/wp/v2/pages`);
-    expect(missing.statusCode).toBe(400);
+    const badId = await getWp<WpError>(t.app, `${P}/wp/v2/pages/abc`);
+    expect(badId.statusCode).toBe(400);
+    expect(badId.body).toMatchObject({ code: 'rest_invalid_param', data: { status: 400 } });
   });
 });
 
-describe('page list, menus and search', () => {
-  it('pages are paged 10 by default; bad paging is refused', async () => {
-    const first = await getJson<{ pages: WpPageSummary[]; page: Page }>(t.app, `${P}/spesa/v1/pages`);
-    expect(first.body.data.page).toMatchObject({ selPage: 1, itemsPerPage: 10 });
-    expect(first.body.data.pages).toHaveLength(Math.min(10, first.body.data.page.totItems));
-    expect(first.body.data.page.totItems).toBeGreaterThanOrEqual(SEED_PAGES.length);
-    const second = await getJson<{ pages: WpPageSummary[]; page: Page }>(
-      t.app,
-      `${P}/spesa/v1/pages?page=2&per_page=10`,
-    );
-    const ids = new Set(first.body.data.pages.map((p) => p.id));
-    expect(second.body.data.pages.some((p) => ids.has(p.id))).toBe(false);
-    for (const q of ['page=0', 'page=abc', 'per_page=0', 'per_page=101', 'page=1.5']) {
-      const res = await getJson(t.app, `${P}/spesa/v1/pages?${q}`);
-      expect(res.statusCode, q).toBe(400);
-      expect(res.body.response.errors[0]?.error).toMatch(/non è valido/);
-    }
-  });
-
+describe('menus and search', () => {
   it('the footer menu links the pages in order; an unknown location is refused', async () => {
     const res = await getJson<{ items: MenuItem[] }>(t.app, `${P}/menus/v1/locations/footer`);
     const urls = res.body.data.items.map((i) => i.url);
@@ -206,7 +236,7 @@ describe('sanitiser', () => {
     const store = storeOf(t);
     const saved = await store.savePage({ slug: 'prova-sanificazione', title: 'Prova', content: hostile });
     expect(saved.ok).toBe(true);
-    const served = (await page('prova-sanificazione')).body.data.page.content.rendered;
+    const served = (await page('prova-sanificazione')).page!.content.rendered;
     expect(served).not.toMatch(/<script|onerror|onclick|javascript:/i);
     expect(served).toContain('Testo');
     const empty = await store.savePage({
@@ -215,6 +245,6 @@ describe('sanitiser', () => {
       content: '<script>x</script>',
     });
     expect(empty).toMatchObject({ ok: false, code: CONTENT_TEXT.pageEmpty.code });
-    expect((await page('prova-vuota')).body.response.status).toBe(404);
+    expect((await page('prova-vuota')).page).toBeUndefined();
   });
 });

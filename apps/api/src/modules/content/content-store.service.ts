@@ -1,11 +1,12 @@
-import type {
-  AdvSlot,
-  ContentSearchData,
-  MenuItem,
-  MenuLocation,
-  PageStore,
-  WpPage,
-  WpPageSummary,
+import {
+  CONTENT_PAGE_SIZE_MAX,
+  type AdvSlot,
+  type ContentSearchData,
+  type MenuItem,
+  type MenuLocation,
+  type PageStore,
+  type WpPage,
+  type WpPageSummary,
 } from '@spesa/shared/contracts/content';
 import type { AdminPageDetail, AdminPageSummary } from '@spesa/shared/contracts/admin-content';
 import type { Page, Product } from '@spesa/shared/contracts/catalogue';
@@ -22,6 +23,7 @@ import {
   incrementContentVersion,
   insertPage,
   menuItems,
+  pageById,
   pageBySlug,
   pageIdBySlug,
   pageList,
@@ -100,6 +102,13 @@ export interface PageInput {
 /** The `[form id=N]` placeholder a page's text may hold where its form goes. */
 const FORM_PLACEHOLDER = /\[form id=(\d{1,9})\]/;
 
+/** The words of a search text (at most 8). */
+const wordsOf = (text: string): string[] =>
+  text
+    .split(/\s+/)
+    .filter((w) => w.length > 0)
+    .slice(0, 8);
+
 function toSummary(row: PageRow): WpPageSummary {
   return {
     id: row.pageId,
@@ -115,6 +124,8 @@ function toSummary(row: PageRow): WpPageSummary {
 function toWirePage(row: PageRow): WpPage {
   return {
     ...toSummary(row),
+    status: 'publish',
+    type: 'page',
     content: { rendered: row.content },
     validity_text: row.validityText,
     template: row.template,
@@ -159,19 +170,57 @@ export class ContentStoreService {
       const row = await pageBySlug(this.db, slug);
       return row ? ok({ page: toWirePage(row) }) : failWith(CONTENT_TEXT.pageNotFound, 'notFound');
     });
-    if (!cached.ok || cached.data.page.template !== 'stores') return cached;
-    // the stores are the delivery module's: read at each request, not kept under the content version
-    return ok({ page: { ...cached.data.page, stores: await this.ports.stores() } });
+    if (!cached.ok) return cached;
+    return ok({ page: await this.#withStores(cached.data.page) });
   }
 
-  async pageList(page: number, perPage: number): Promise<Result<{ pages: WpPageSummary[]; page: Page }>> {
-    return this.cache.getOrLoad(['pages', page, perPage], async () => {
-      const { rows, total } = await pageList(this.db, (page - 1) * perPage, perPage);
-      return ok({
-        pages: rows.map(toSummary),
-        page: { selPage: page, totPages: Math.ceil(total / perPage), totItems: total, itemsPerPage: perPage },
-      });
-    });
+  /**
+   * GET /wp/v2/pages as WordPress answers it: the published pages with this slug (one or none), or whose
+   * title or text hold the words, or all of them by title; paged. A page past the last one is refused
+   * (`rest_post_invalid_page_number`), an empty result is not a failure.
+   */
+  async pages(query: {
+    slug?: string | undefined;
+    search?: string | undefined;
+    page: number;
+    perPage: number;
+  }): Promise<Result<{ pages: WpPage[]; total: number }>> {
+    const { slug, search, page, perPage } = query;
+    const found = await this.cache.getOrLoad(
+      ['pages', slug ?? null, search ?? null, page, perPage],
+      async () => {
+        const offset = (page - 1) * perPage;
+        if (slug !== undefined) {
+          const row = await pageBySlug(this.db, slug);
+          return ok({ rows: row && offset === 0 ? [row] : [], total: row ? 1 : 0 });
+        }
+        if (search !== undefined) {
+          const rows = await searchPages(this.db, wordsOf(search), CONTENT_PAGE_SIZE_MAX * 10);
+          return ok({ rows: rows.slice(offset, offset + perPage), total: rows.length });
+        }
+        return ok(await pageList(this.db, offset, perPage));
+      },
+    );
+    if (!found.ok) return found;
+    const { rows, total } = found.data;
+    if (total > 0 && page > Math.ceil(total / perPage))
+      return failWith(CONTENT_TEXT.wpPageNumberTooLarge, 'validation');
+    const pages = rows.map(toWirePage);
+    return ok({ pages: await Promise.all(pages.map((p) => this.#withStores(p))), total });
+  }
+
+  /** GET /wp/v2/pages/:id: a published page, or WordPress's `rest_post_invalid_id`. */
+  async pageById(id: number): Promise<Result<WpPage>> {
+    const row = await this.cache.getOrLoad(['page-id', id], async () =>
+      ok((await pageById(this.db, id)) ?? null),
+    );
+    if (!row.ok || row.data === null) return failWith(CONTENT_TEXT.wpPageInvalidId, 'notFound');
+    return ok(await this.#withStores(toWirePage(row.data)));
+  }
+
+  /** The stores are the delivery module's: read at each request, not kept under the content version. */
+  async #withStores(page: WpPage): Promise<WpPage> {
+    return page.template === 'stores' ? { ...page, stores: await this.ports.stores() } : page;
   }
 
   async menu(location: MenuLocation): Promise<Result<{ location: MenuLocation; items: MenuItem[] }>> {
@@ -186,10 +235,7 @@ export class ContentStoreService {
 
   /** Pages (all matches, on the first page) and the catalogue's products (paged) for a text. */
   async search(text: string, page: number, perPage: number): Promise<Result<ContentSearchData>> {
-    const words = text
-      .split(/\s+/)
-      .filter((w) => w.length > 0)
-      .slice(0, 8);
+    const words = wordsOf(text);
     const found =
       page === 1
         ? await this.cache.getOrLoad(['search-pages', words], async () =>

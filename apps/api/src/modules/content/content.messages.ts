@@ -6,6 +6,12 @@ export const CONTENT_TEXT = {
     code: 'msg.page.notFound',
     text: 'La pagina richiesta non esiste o non è più disponibile.',
   },
+  /** WordPress's code and its Italian text: a page id that is not a published page */
+  wpPageInvalidId: { code: 'rest_post_invalid_id', text: 'ID articolo non valido.' },
+  wpPageNumberTooLarge: {
+    code: 'rest_post_invalid_page_number',
+    text: 'Il numero di pagina richiesto è maggiore del numero di pagine disponibili.',
+  },
   pageSlugTaken: { code: 'msg.page.slugTaken', text: 'Esiste già una pagina con questo indirizzo.' },
   pageEmpty: {
     code: 'msg.page.empty',

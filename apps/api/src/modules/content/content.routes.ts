@@ -3,6 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
+import { sendWpFailure, wpList, wpRoute } from '../../plugins/wp-rest';
 import type { ContentPostsService } from './content-posts.service';
 import type { ContentStoreService } from './content-store.service';
 import type { ContentService } from './content.service';
@@ -37,28 +38,37 @@ export default contentRoutes;
 
 /**
  * The content store at the spec's paths under /p/wp-json, outside /ebsn/api like the forms (decisions 050,
- * 051): pages, menus, the general search. All public.
+ * 051): pages, menus, the general search. All public. The WordPress core routes (/wp/v2/pages) answer
+ * WordPress's shapes; the custom namespaces answer the envelope.
  */
 export const contentStoreRoutes: FastifyPluginAsyncZod<{
   store: ContentStoreService;
   posts: ContentPostsService;
 }> = async (app, { store, posts }) => {
   app.route({
-    ...contractRoute(api.pageBySlug, {
+    ...wpRoute(api.pages, {
       access: ACCESS.public('the shop pages (conditions, privacy, contacts…) are public'),
       tags: ['content'],
-      summary: 'A content page by slug (WordPress shape)',
+      summary: 'The published pages as WordPress lists them: by slug, by search words, or all; paged (10)',
     }),
-    handler: async (request) => answer(request, await store.pageBySlug(request.query.slug)),
+    handler: async (request, reply) => {
+      const { slug, search, page, per_page: perPage } = request.query;
+      const found = await store.pages({ slug, search, page, perPage });
+      return found.ok
+        ? wpList(reply, found.data.pages, found.data.total, perPage)
+        : sendWpFailure(reply, found);
+    },
   });
   app.route({
-    ...contractRoute(api.pageList, {
-      access: ACCESS.public('the list of the shop pages is public'),
+    ...wpRoute(api.pageById, {
+      access: ACCESS.public('the shop pages are public'),
       tags: ['content'],
-      summary: 'The published pages, paged (10 by default)',
+      summary: 'A published page by id (WordPress shape; rest_post_invalid_id otherwise)',
     }),
-    handler: async (request) =>
-      answer(request, await store.pageList(request.query.page, request.query.per_page)),
+    handler: async (request, reply) => {
+      const found = await store.pageById(request.params.id);
+      return found.ok ? found.data : sendWpFailure(reply, found);
+    },
   });
   app.route({
     ...contractRoute(api.menu, {

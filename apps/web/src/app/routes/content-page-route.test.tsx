@@ -2,11 +2,13 @@ import { describe, expect, it } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import type { WpPage } from '@spesa/shared/contracts/content';
 import { renderApp } from '../../test/render-app';
-import { failure, mockApi, ok } from '../../test/mock-api';
+import { mockApi, wp } from '../../test/mock-api';
 
 function wpPage(over: Partial<WpPage> & Pick<WpPage, 'slug'>): WpPage {
   return {
     id: 1,
+    status: 'publish',
+    type: 'page',
     link: `/page/${over.slug}`,
     date: '2026-11-01T09:00:00',
     modified: '2026-11-01T09:00:00',
@@ -23,9 +25,7 @@ function wpPage(over: Partial<WpPage> & Pick<WpPage, 'slug'>): WpPage {
 
 const pageReply = (page: WpPage) => ({
   '/p/wp-json/wp/v2/pages': (url: URL) =>
-    url.searchParams.get('slug') === page.slug
-      ? ok({ page })
-      : failure(404, 'La pagina richiesta non esiste o non è più disponibile.'),
+    url.searchParams.get('slug') === page.slug ? wp([page]) : wp([] as WpPage[]),
 });
 
 async function dismissCookies(user: ReturnType<typeof renderApp>['user']) {
@@ -109,8 +109,8 @@ describe('/page/:slug', () => {
     mockApi({
       '/p/wp-json/wp/v2/pages': (url: URL) =>
         url.searchParams.get('slug') === 'punti-vendita'
-          ? ok({
-              page: wpPage({
+          ? wp([
+              wpPage({
                 slug: 'punti-vendita',
                 title: { rendered: 'I nostri punti vendita' },
                 template: 'stores',
@@ -126,15 +126,15 @@ describe('/page/:slug', () => {
                   },
                 ],
               }),
-            })
-          : ok({
-              page: wpPage({
+            ])
+          : wp([
+              wpPage({
                 slug: 'contatti',
                 title: { rendered: 'Contatti' },
                 form_id: 1,
                 content: { rendered: '<p>Scrivici.</p><p>[form id=1]</p><p>Grazie.</p>' },
               }),
-            }),
+            ]),
     });
     const { user, router } = renderApp('/page/punti-vendita');
     await dismissCookies(user);
