@@ -264,6 +264,16 @@ export function TimeslotDialog() {
   );
 }
 
+/**
+ * Why a day shows no slot: the day has none to book at all (a day the service does not deliver, or today
+ * with its slots past), or the morning/afternoon filter leaves none of those it has.
+ */
+function emptyDayText(day: TimeslotDay, period: PeriodFilter, t: (key: string, o?: object) => string) {
+  if (period !== 'all' && day.timeslots.length > 0) return t(`delivery.timeslot.noneInPeriod.${period}`);
+  if (day.dateIso === todayIso()) return t('delivery.timeslot.noneToday');
+  return t('delivery.timeslot.noneOnDay', { day: longDay(day.dateIso) });
+}
+
 function SlotGrid({
   day,
   period,
@@ -284,7 +294,7 @@ function SlotGrid({
   if (items.length === 0)
     return (
       <Typography sx={{ my: 2 }} role="status">
-        {t('delivery.timeslot.noneThisDay')}
+        {emptyDayText(day, period, t)}
       </Typography>
     );
   return (
