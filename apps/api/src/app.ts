@@ -58,7 +58,11 @@ import checkoutRoutes from './modules/checkout/checkout.routes';
 import { buildCheckout } from './modules/checkout/checkout.module';
 import { OrderAnswer } from './modules/orders/order-answer';
 import { OrderPlacementRepository } from './modules/orders/order-placement.repository';
-import { CatalogueService, readCatalogueVersion, type CartProductFacts } from './modules/catalogue/catalogue.service';
+import {
+  CatalogueService,
+  readCatalogueVersion,
+  type CartProductFacts,
+} from './modules/catalogue/catalogue.service';
 import contentAdminRoutes from './modules/content/content-admin.routes';
 import contentRoutes, { contentStoreRoutes } from './modules/content/content.routes';
 import { ContentService } from './modules/content/content.service';

@@ -114,6 +114,6 @@ describe('the demo catalogue’s prices per kg and per litre', () => {
     expect(water.length).toBeGreaterThan(0);
     for (const p of water) expect(p.priceCents).toBeGreaterThanOrEqual(25);
     const milk = draft.products.filter((p) => /latte/i.test(p.name) && p.unitBase === 'l');
-    for (const p of milk) expect((p.priceCents / Number(p.netQuantity)) / 100).toBeGreaterThanOrEqual(0.8);
+    for (const p of milk) expect(p.priceCents / Number(p.netQuantity) / 100).toBeGreaterThanOrEqual(0.8);
   });
 });

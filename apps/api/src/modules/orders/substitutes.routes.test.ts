@@ -18,7 +18,7 @@ let staffToken: string;
 let customerId: number;
 
 type Offered = { data: Array<{ productId: number; name: string; brand: string; price: number }> };
-const st = <T,>(method: 'GET' | 'POST', path: string) =>
+const st = <T>(method: 'GET' | 'POST', path: string) =>
   callAs<T>(t.app, staffToken, method, `${API}${path}`, {
     via: 'staff',
     ...(method === 'POST' ? { payload: {} } : {}),
@@ -75,7 +75,10 @@ describe('GET /admin/orders/:id/substitutes', () => {
       lines: [{ product: ordered, quantity: 1, acceptAlternatives: true }],
     });
     expect((await st('POST', `/admin/orders/${o.orderId}/start`)).body.response.status).toBe(0);
-    const { body } = await st<Offered>('GET', `/admin/orders/${o.orderId}/substitutes?orderItemId=${o.itemIds[0]}`);
+    const { body } = await st<Offered>(
+      'GET',
+      `/admin/orders/${o.orderId}/substitutes?orderItemId=${o.itemIds[0]}`,
+    );
     expect(body.response.status).toBe(0);
     const ids = body.data.data.map((p) => p.productId);
     expect(ids[0]).toBe(twin.id);
@@ -110,7 +113,9 @@ describe('GET /admin/orders/:id/substitutes', () => {
     const flags = body.data.data.map((p) => onShelf.has(p.productId));
     expect(flags.length).toBeGreaterThan(0);
     // once a product of another shelf is offered, none of the ordered product's shelf follows
-    expect(flags.slice(flags.indexOf(false) === -1 ? flags.length : flags.indexOf(false))).not.toContain(true);
+    expect(flags.slice(flags.indexOf(false) === -1 ? flags.length : flags.indexOf(false))).not.toContain(
+      true,
+    );
     for (const p of body.data.data) expect(`${p.name} ${p.brand}`.toLowerCase()).toContain(word);
   });
 });

@@ -197,7 +197,9 @@ describe('Service indicator and address selector', () => {
     await app.user.click(await p.findByRole('tab', { name: /^OGGI/ }));
     expect(p.getByRole('radio', { name: 'Tutte' })).toBeChecked();
     const message = p.getByRole('status');
-    expect(message).toHaveTextContent('Per oggi non ci sono fasce orarie prenotabili: scegli un altro giorno.');
+    expect(message).toHaveTextContent(
+      'Per oggi non ci sono fasce orarie prenotabili: scegli un altro giorno.',
+    );
     expect(message).not.toHaveTextContent(/momento della giornata/);
     // a filter that empties a day with slots keeps saying that the period has none
     await app.user.click(p.getByRole('tab', { name: /^(?!OGGI)/ }));
