@@ -58,7 +58,11 @@ import checkoutRoutes from './modules/checkout/checkout.routes';
 import { buildCheckout } from './modules/checkout/checkout.module';
 import { OrderAnswer } from './modules/orders/order-answer';
 import { OrderPlacementRepository } from './modules/orders/order-placement.repository';
-import { CatalogueService, readCatalogueVersion } from './modules/catalogue/catalogue.service';
+import {
+  CatalogueService,
+  readCatalogueVersion,
+  type CartProductFacts,
+} from './modules/catalogue/catalogue.service';
 import contentAdminRoutes from './modules/content/content-admin.routes';
 import contentRoutes, { contentStoreRoutes } from './modules/content/content.routes';
 import { ContentService } from './modules/content/content.service';
@@ -857,6 +861,18 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     new Totp(env.STAFF_TOTP_KEY ?? (await storedSecret(opts.db, 'staff-totp'))),
     { absoluteHours: 10, idleMinutes: 30, enrolmentMinutes: 15, now },
   );
+  /** A product as a substitute (null: no longer sold): its price for everyone today bounds what it costs. */
+  const substituteOf = (productId: number, f: CartProductFacts) => {
+    if (!f.active) return null;
+    const promo = promoFor(f.promos, null, NO_PRIVILEGES);
+    return {
+      productId,
+      name: f.product.name,
+      brand: f.product.shortDescr,
+      format: f.product.description,
+      priceCents: promo?.priceCents ?? f.listPriceCents,
+    };
+  };
   const staff = new StaffService(
     opts.db,
     ordersRepo,
@@ -866,33 +882,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     {
       productOf: async (productId, warehouseId) => {
         const f = (await catalogue.productsForCart([productId], warehouseId)).get(productId);
-        if (!f || !f.active) return null;
-        // a substitute is never charged more than the ordered line; its price for everyone is the bound
-        const promo = promoFor(f.promos, null, NO_PRIVILEGES);
-        return {
-          productId,
-          name: f.product.name,
-          brand: f.product.shortDescr,
-          format: f.product.description,
-          priceCents: promo?.priceCents ?? f.listPriceCents,
-        };
+        return f ? substituteOf(productId, f) : null;
       },
-      candidates: async (productId, q, limit) => {
-        const ordered = await catalogueAdmin.find(productId);
-        if (!ordered) return [];
-        const { rows } = await catalogueAdmin.list(
-          q ? { q, active: true } : { categoryId: ordered.categoryId, active: true },
-          { by: 'name', desc: false },
-          limit,
-          0,
-        );
-        return rows.map((p) => ({
-          productId: p.id,
-          name: p.name,
-          brand: p.brand,
-          format: p.format,
-          priceCents: Math.round(p.price * 100),
-        }));
+      candidates: async (productId, warehouseId, q, limit) => {
+        const ids = await catalogue.substitutes(productId, warehouseId, { q, limit });
+        const facts = await catalogue.productsForCart(ids, warehouseId);
+        return ids.flatMap((id) => {
+          const f = facts.get(id);
+          const offer = f ? substituteOf(id, f) : null;
+          return offer ? [offer] : [];
+        });
       },
     },
     {

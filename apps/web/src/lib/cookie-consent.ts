@@ -16,6 +16,8 @@ export interface CookiePreferences {
 
 export const COOKIE_DEFAULTS = { technical: true, analytics: false, profilation: false } as const;
 export const OPEN_COOKIE_PREFERENCES_EVENT = 'spesa:open-cookie-preferences';
+/** Dispatched on the window when a choice is saved (the HTML's banner's, the app's). */
+export const COOKIE_CHOICE_SAVED_EVENT = 'spesa:cookie-choice-saved';
 
 export function readCookiePreferences(): CookiePreferences | null {
   const stored = readJson<Partial<CookiePreferences> | null>(STORAGE_KEYS.cookiePreferences, null);
@@ -51,7 +53,15 @@ export function saveCookiePreferences(choice: {
     uuid: readCookiePreferences()?.uuid ?? newUuid(),
   };
   writeJson(STORAGE_KEYS.cookiePreferences, prefs);
+  window.dispatchEvent(new CustomEvent(COOKIE_CHOICE_SAVED_EVENT));
   return prefs;
+}
+
+/** Whether the customer has made a cookie choice (the banner is gone); with its subscription, for React. */
+export const hasCookieChoice = (): boolean => readCookiePreferences() !== null;
+export function subscribeCookieChoice(listener: () => void): () => void {
+  window.addEventListener(COOKIE_CHOICE_SAVED_EVENT, listener);
+  return () => window.removeEventListener(COOKIE_CHOICE_SAVED_EVENT, listener);
 }
 
 /**

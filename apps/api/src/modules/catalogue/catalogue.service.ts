@@ -23,6 +23,7 @@ import type { ContentService } from '../content/content.service';
 import { audienceOf, type CartPromo } from './promo-audience';
 import {
   alternativeIds,
+  substituteIds,
   categoryFacet,
   countProducts,
   countsByCategoryAndVendor,
@@ -595,6 +596,15 @@ export class CatalogueService {
         };
       })
       .filter((a) => !opts.filtered || a.alternativeIds.length > 0);
+  }
+
+  /** What may replace an ordered product at its store, nearest first (repository `substituteIds`). */
+  substitutes(
+    productId: number,
+    warehouseId: number,
+    opts: { q?: string | undefined; limit: number },
+  ): Promise<number[]> {
+    return substituteIds(this.#db, productId, warehouseId, opts);
   }
 
   /**

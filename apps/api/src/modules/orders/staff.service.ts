@@ -68,9 +68,13 @@ export interface SubstitutePort {
     productId: number,
     warehouseId: number,
   ): Promise<{ productId: number; name: string; brand: string; format: string; priceCents: number } | null>;
-  /** products on sale like `productId` (its category), or matching `q`; at most `limit` */
+  /**
+   * Products on sale at the store that may replace `productId`, nearest first (its shelf, price, content,
+   * brand), or those matching `q`, its shelf's first; at most `limit`
+   */
   candidates(
     productId: number,
+    warehouseId: number,
     q: string | undefined,
     limit: number,
   ): Promise<Array<{ productId: number; name: string; brand: string; format: string; priceCents: number }>>;
@@ -203,7 +207,7 @@ export class StaffService {
     const line = (await this.repo.items([o.orderId])).find((i) => i.orderItemId === orderItemId);
     if (!line) return failWith(ORDERS_TEXT.itemNotFound, 'notFound');
     if (!line.acceptAlternatives) return failWith(ORDERS_TEXT.substituteNotAllowed);
-    const found = await this.substitutes.candidates(line.productId, q, 20);
+    const found = await this.substitutes.candidates(line.productId, o.warehouseId, q, 20);
     // the substitute the customer named comes first, when the store still sells it (issue 20)
     const preferredId = Number(line.infos.preferred_substitute ?? '') || null;
     const preferred =

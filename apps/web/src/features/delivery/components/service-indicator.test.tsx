@@ -178,6 +178,35 @@ describe('Service indicator and address selector', () => {
     await waitFor(() => expect(main).toHaveFocus());
   });
 
+  it('a day without any slot (a closed Sunday) says so whatever the period, not "in questo momento"', async () => {
+    signedIn();
+    const [today, tomorrow] = makeDays(todayIso());
+    mockDelivery({
+      cart: () => cartAt(home),
+      '/timeslot/list': () =>
+        okAs(SIGNED_IN_USER, {
+          deliveryServiceId: 2,
+          days: [{ ...today!, weekDay: 7, timeslots: [] }, tomorrow!],
+        }),
+    });
+    const app = renderApp('/cart');
+    const group = await screen.findByRole('group', { name: 'Come ricevi la spesa' });
+    await within(group).findByRole('button', { name: /^Consegna a domicilio\s*:\s*Casa/ });
+    await app.user.click(within(group).getByRole('button', { name: /fascia oraria/i }));
+    const p = within(await screen.findByRole('dialog'));
+    await app.user.click(await p.findByRole('tab', { name: /^OGGI/ }));
+    expect(p.getByRole('radio', { name: 'Tutte' })).toBeChecked();
+    const message = p.getByRole('status');
+    expect(message).toHaveTextContent(
+      'Per oggi non ci sono fasce orarie prenotabili: scegli un altro giorno.',
+    );
+    expect(message).not.toHaveTextContent(/momento della giornata/);
+    // a filter that empties a day with slots keeps saying that the period has none
+    await app.user.click(p.getByRole('tab', { name: /^(?!OGGI)/ }));
+    await app.user.click(p.getByRole('radio', { name: 'Pomeriggio' }));
+    expect(p.getByRole('status')).toHaveTextContent(/al pomeriggio/);
+  });
+
   it('the day’s notices of the cart’s service show above the slots; following one closes the picker', async () => {
     signedIn();
     const notice = {

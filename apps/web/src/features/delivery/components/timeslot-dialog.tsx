@@ -265,6 +265,16 @@ export function TimeslotDialog() {
   );
 }
 
+/**
+ * Why a day shows no slot: the day has none to book at all (a day the service does not deliver, or today
+ * with its slots past), or the morning/afternoon filter leaves none of those it has.
+ */
+function emptyDayText(day: TimeslotDay, period: PeriodFilter, t: ReturnType<typeof useTranslation>['t']) {
+  if (period !== 'all' && day.timeslots.length > 0) return t(`delivery.timeslot.noneInPeriod.${period}`);
+  if (day.dateIso === todayIso()) return t('delivery.timeslot.noneToday');
+  return t('delivery.timeslot.noneOnDay', { day: longDay(day.dateIso) });
+}
+
 function SlotGrid({
   day,
   period,
@@ -285,7 +295,7 @@ function SlotGrid({
   if (items.length === 0)
     return (
       <Typography sx={{ my: 2 }} role="status">
-        {t('delivery.timeslot.noneThisDay')}
+        {emptyDayText(day, period, t)}
       </Typography>
     );
   return (
