@@ -33,7 +33,7 @@ import { smartCartModule } from './modules/smartcart/smartcart.module';
 import { systemModule } from './modules/system/system.module';
 import adminApp, { staffRedirect } from './plugins/admin-app';
 import { API_PREFIX, apiNotFoundHandler } from './plugins/errors';
-import { createApp, registerAppPlugins } from './plugins/index';
+import { createApp, registerAppPlugins, registerExternalPlugins } from './plugins/index';
 import webApp from './plugins/web-app';
 
 export interface BuildAppOptions {
@@ -77,7 +77,8 @@ export type App = FastifyInstance;
  */
 export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const { env, db } = opts;
-  const app = await createApp(env, opts.logger);
+  const app = createApp(env, opts.logger);
+  await registerExternalPlugins(app, env);
   const now = opts.now ?? (() => new Date());
   // work after the answer and later, once per cluster (decision 026)
   const jobs = new JobQueue(db, {

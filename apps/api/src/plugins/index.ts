@@ -33,8 +33,8 @@ const INLINE_SCRIPT_SOURCES = [COOKIE_BANNER_SCRIPT, START_APP_SCRIPT].map(
   (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
 );
 
-/** The Fastify instance with its external plugins: security headers, compression, forms, cookies, OpenAPI. */
-export async function createApp(env: Env, logger?: boolean) {
+/** The Fastify instance: its logger, router, error answers before routing, body limit, proxies, zod. */
+export function createApp(env: Env, logger?: boolean) {
   const app = Fastify({
     logger:
       logger === false
@@ -60,7 +60,11 @@ export async function createApp(env: Env, logger?: boolean) {
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(memoSerializerCompiler);
+  return app;
+}
 
+/** The external plugins: security headers, compression, forms, cookies, the OpenAPI document. */
+export async function registerExternalPlugins(app: FastifyInstance, env: Env): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -122,7 +126,6 @@ export async function createApp(env: Env, logger?: boolean) {
     },
     transform: jsonSchemaTransform,
   });
-  return app;
 }
 
 export interface AppPluginsDeps extends AccessPluginOptions {
