@@ -346,7 +346,13 @@ describe("the customer's tickets", () => {
   it('lists the customer own tickets newest first; not another customer, nor a visitor', async () => {
     const a = await newCustomer(t, { tag: 'tickets-a' });
     const b = await newCustomer(t, { tag: 'tickets-b' });
-    const values = (who: string) => ({ 11: who, 12: `${who}@example.it`, 14: 'ordini', 15: 'Ciao', 16: true });
+    const values = (who: string) => ({
+      11: who,
+      12: `${who}@example.it`,
+      14: 'ordini',
+      15: 'Ciao',
+      16: true,
+    });
     const sendAs = async (token: string | null, who: string) => {
       const view = (await mailPars(FORM_IDS.contact, token)).body.data;
       const sent = await submit(token, view.nonce, FORM_IDS.contact, values(who));
@@ -362,7 +368,12 @@ describe("the customer's tickets", () => {
     const mine = await callAs<MyTickets>(t.app, a.token, 'GET', MY_TICKETS);
     expect(mine.body.response.status).toBe(0);
     expect(mine.body.data.tickets).toEqual([
-      { ticket: second, ticket_type: 18, form_title: 'Contatta il servizio clienti', created_at: clock.toISOString() },
+      {
+        ticket: second,
+        ticket_type: 18,
+        form_title: 'Contatta il servizio clienti',
+        created_at: clock.toISOString(),
+      },
       expect.objectContaining({ ticket: first, ticket_type: 18 }),
     ]);
     const theirs = await callAs<MyTickets>(t.app, b.token, 'GET', MY_TICKETS);
