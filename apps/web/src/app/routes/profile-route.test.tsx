@@ -24,7 +24,12 @@ const base = {
   '/category': () => ok({ categories: categoryTree }),
   '/cart/view': () => ok(makeCheckoutCart()),
 };
-const page = (slug: string, title: string, html: string, template = 'default'): WpPage => ({
+const page = (
+  slug: string,
+  title: string,
+  html: string,
+  template: WpPage['template'] = 'default',
+): WpPage => ({
   id: 1,
   slug,
   link: `/page/${slug}`,
