@@ -871,7 +871,9 @@ export class CatalogueService {
       const words = form.split(' ');
       const last = words[words.length - 1] ?? '';
       const head = words.slice(0, -1).join(' ');
-      const phrase = (term: string) => (head ? `${head} ${term}` : term);
+      // the words typed before the last one, then the term; a term of several words that already starts
+      // with them (a category's name) stands alone
+      const phrase = (term: string) => (!head || term.startsWith(`${head} `) ? term : `${head} ${term}`);
       const index = await this.#categories();
 
       const categories: SuggestItem[] = [];

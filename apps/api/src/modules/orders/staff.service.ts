@@ -143,7 +143,11 @@ export class StaffService {
     return o;
   }
 
-  /** GET /admin/orders: a day's orders (default today in Italy) of the member's stores, by time window. */
+  /**
+   * GET /admin/orders: a day's orders of the member's stores, by time window. Without a day: the first day
+   * with orders from today in Italy on (today when there is none), so the list does not open empty on a
+   * quiet day while tomorrow's orders wait.
+   */
   async list(
     staff: StaffMember,
     q: {
@@ -158,8 +162,10 @@ export class StaffService {
     if (q.warehouseId !== undefined)
       warehouseIds =
         warehouseIds.length === 0 || warehouseIds.includes(q.warehouseId) ? [q.warehouseId] : [-1];
+    const today = romeNow(this.now()).date;
+    const date = q.date ?? (await this.repo.firstOrderDay(today, warehouseIds)) ?? today;
     const { rows, total } = await this.repo.staffList(
-      { date: q.date ?? romeNow(this.now()).date, timeslotId: q.timeslotId, warehouseIds },
+      { date, timeslotId: q.timeslotId, warehouseIds },
       q.perPage,
       (q.page - 1) * q.perPage,
     );

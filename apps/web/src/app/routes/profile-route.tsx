@@ -85,7 +85,7 @@ export function ProfileDashboardRoute() {
             <Paper variant="outlined" sx={{ height: '100%' }}>
               <Link
                 component={RouterLink}
-                to={item.to ?? '/profile'}
+                to={item.to}
                 underline="none"
                 sx={{ display: 'block', p: 2, height: '100%', color: 'text.primary' }}
               >
