@@ -127,3 +127,50 @@ test('acquisto completo con la sola tastiera: anello di focus visibile e al mass
     KEY_BUDGET,
   );
 });
+
+test('prima visita: il banner dei cookie non copre mai il controllo col focus, anelli visibili in ogni zona', async ({
+  page,
+}) => {
+  test.setTimeout(180_000);
+  const keys = new KeyboardOnly(page);
+  await page.goto('/');
+  await expect(page.getByRole('banner').getByRole('button', { name: 'Accedi', exact: true })).toBeVisible();
+  const banner = page.getByRole('region', { name: 'Rispettiamo la tua privacy' });
+  await expect(banner).toBeVisible();
+  // the banner left open: every control of the page, header, nav bar, slides, cards and footer, once each
+  const footerLast = page.getByRole('contentinfo').getByRole('button', { name: 'Preferenze cookie' });
+  await keys.tabTo(footerLast, 260);
+  await expect(banner).toBeVisible();
+  // a product slider's card whose slide is out of the carousel's viewport is hidden by the carousel itself, a
+  // case of its own (decision 069, not done): left out here; nothing is hidden under the banner
+  keys.ignore((p) => /^hidden under region "Prodotti/.test(p.problem));
+  keys.expectNoFocusProblems();
+  expect(keys.visited.slice(0, 3)).toEqual([
+    'button "Personalizza"',
+    'button "Rifiuta"',
+    'button "Accetta tutti"',
+  ]);
+});
+
+test('i collegamenti per saltare: ai risultati oltre i filtri, al carrello', async ({ page }) => {
+  await page.addInitScript(() =>
+    localStorage.setItem(
+      'spesa.cookiePreferences',
+      JSON.stringify({ analytics: false, profilation: false, saveDate: '2026-11-01T00:00:00Z', uuid: 'x' }),
+    ),
+  );
+  const keys = new KeyboardOnly(page);
+  await page.goto('/search?q=latte');
+  const list = page.getByRole('list', { name: 'Prodotti' });
+  await expect(list).toBeVisible({ timeout: 30_000 });
+  await keys.tabTo(page.getByRole('link', { name: 'Vai ai risultati' }), 2);
+  await keys.press('Enter');
+  await expect(page.getByRole('heading', { level: 2, name: /\d+ prodotti/ })).toBeFocused();
+  // the toolbar's switches, sort and view, then the first card: not the 58 filters
+  await keys.tabTo(list.getByRole('button', { name: /^Aggiungi .* al carrello$/ }).first(), 12);
+  // from the results back to the cart, before the filters
+  await keys.tabTo(page.getByRole('main').getByRole('link', { name: 'Vai al carrello' }), 12, 'Shift+Tab');
+  await keys.press('Enter');
+  await expect(page.getByRole('banner').getByRole('link', { name: 'Carrello' })).toBeFocused();
+  keys.expectNoFocusProblems();
+});
