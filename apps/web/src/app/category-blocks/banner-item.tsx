@@ -6,6 +6,7 @@ import { bannerStyle, metaBool, metaString, type BannerStyle } from './utils/blo
 import { htmlToText } from '../../features/content/components/safe-html';
 import { ItemHeadingContext } from './block-frame';
 import './category-blocks.css';
+import { focusRingStyle } from '../../components/focus-ring';
 
 /** Intrinsic sizes of a banner format (desktop and phone images), reserving the space before it loads. */
 export interface BannerFormat {
@@ -140,7 +141,7 @@ export function BannerItem({ proposal, eager, format, forceStyle }: BannerItemPr
       <SmartLink
         href={href}
         className="banner-link banner-header-card"
-        style={{ backgroundColor: bg ?? '#1b5e20' }}
+        style={{ backgroundColor: bg ?? '#1b5e20', ...focusRingStyle(bg ?? '#1b5e20', '--focus-ring-inside') }}
       >
         <BannerImage proposal={{ ...proposal, imgAlt: '' }} eager={eager} format={format} className="dim" />
         <div className="banner-overlay">
@@ -156,7 +157,7 @@ export function BannerItem({ proposal, eager, format, forceStyle }: BannerItemPr
     <SmartLink
       href={href}
       className={`banner-link banner-card${variant}`}
-      style={{ backgroundColor: bg ?? '#fff' }}
+      style={{ backgroundColor: bg ?? '#fff', ...focusRingStyle(bg ?? '#fff', '--focus-ring-inside') }}
     >
       <div className="banner-card-media">
         <BannerImage proposal={{ ...proposal, imgAlt: '' }} eager={eager} format={format} />

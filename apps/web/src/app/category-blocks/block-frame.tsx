@@ -3,6 +3,7 @@ import type { CategoryBlock } from '@spesa/shared/contracts/catalogue';
 import { metaString } from './utils/block-meta';
 import { SafeHtml } from '../../features/content/components/safe-html';
 import './category-blocks.css';
+import { focusRingStyle } from '../../components/focus-ring';
 
 /**
  * Heading element for the items inside a block (banner titles): h3 under a block title (h2), h2 when the
@@ -32,6 +33,8 @@ export function BlockFrame({
           backgroundColor: bg,
           backgroundImage: bgImage ? `url("${bgImage}")` : undefined,
           backgroundPosition: metaString(block.metaData, 'BACKGROUND_POSITION') ?? 'center',
+          // the focus ring in a colour seen on the block's own (decision 069)
+          ...(bg ? focusRingStyle(bg) : {}),
           ...(padding ? { padding: `${Number(padding) || 16}px` } : {}),
         }
       : undefined;

@@ -15,6 +15,7 @@ import { TOAST_MS } from '../../../lib/config';
 import { useUnreadNotifications } from '../../notifications/api/get-unread-count';
 import { logout } from '../api/logout';
 import { UnreadMark } from './unread-mark';
+import { ACCOUNT_MENU_ATTRIBUTE } from './profile-menu-button-selector';
 import { PROFILE_DATA_PAGES } from '../utils/profile-menu';
 
 /** the pages of the customer area the header's menu links to directly */
@@ -57,6 +58,7 @@ export function ProfileMenuButton({ firstName }: { firstName: string }) {
   }
 
   const trigger = {
+    [ACCOUNT_MENU_ATTRIBUTE]: '',
     'aria-haspopup': 'menu' as const,
     'aria-expanded': open,
     'aria-controls': open ? menuId : undefined,

@@ -66,11 +66,15 @@ export function StoreMap({
         .on('click', () => chooseRef.current(s))
         .addTo(m);
     });
+
     m.invalidateSize(); // the container may just have been shown
     m.fitBounds(latLngBounds(points.map((p) => [p.latitude, p.longitude] as [number, number])), {
       padding: [24, 24],
       maxZoom: 13,
     });
+    // the pins are for the pointer: out of the tab order (Chromium makes them stops), the list is the
+    // keyboard's way to choose (decision 069); drawn once the map has its view
+    for (const marker of markers) marker.getElement()?.setAttribute('tabindex', '-1');
     return () => {
       for (const marker of markers) marker.remove();
     };

@@ -142,7 +142,8 @@ export function TimeslotDialog() {
           <CloseIcon />
         </IconButton>
       </Box>
-      <DialogContent sx={{ pt: 0, px: { xs: 2, sm: 3 } }}>
+      {/* 6 px above the first row: the scrolling content clips a focus ring drawn outside it */}
+      <DialogContent sx={{ pt: 0.75, px: { xs: 2, sm: 3 } }}>
         {address ? (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
             <Typography variant="body2" sx={{ flex: 1, minWidth: 180 }}>
