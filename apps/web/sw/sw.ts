@@ -38,9 +38,7 @@ const RETIRED_CACHES = ['spesa-catalogue'];
 
 void self.skipWaiting();
 self.addEventListener('activate', (event) =>
-  event.waitUntil(
-    Promise.all([self.clients.claim(), ...RETIRED_CACHES.map((name) => caches.delete(name))]),
-  ),
+  event.waitUntil(Promise.all([self.clients.claim(), ...RETIRED_CACHES.map((name) => caches.delete(name))])),
 );
 
 precacheAndRoute(self.__WB_MANIFEST);

@@ -24,9 +24,13 @@ describe('request overlay', () => {
     render(<RequestOverlay />);
     const listing = apiRequest('/products', { query: { parent_category_id: 3, page: 1 } });
     expect(pendingRequests()).toBe(1);
-    act(() => vi.advanceTimersByTime(REQUEST_OVERLAY_DELAY_MS - 1));
+    act(() => {
+      vi.advanceTimersByTime(REQUEST_OVERLAY_DELAY_MS - 1);
+    });
     expect(screen.queryByRole('progressbar', { name: 'Caricamento in corso…' })).toBeNull();
-    act(() => vi.advanceTimersByTime(1));
+    act(() => {
+      vi.advanceTimersByTime(1);
+    });
     expect(screen.getByRole('progressbar', { name: 'Caricamento in corso…' })).toBeInTheDocument();
     await act(async () => {
       answer(ok({ products: [] }));

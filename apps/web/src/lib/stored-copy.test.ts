@@ -10,7 +10,10 @@ describe('stored copies of API answers (decision 055)', () => {
         data: { leaflets: [1] },
       }),
     );
-    expect(JSON.parse(body ?? 'null')).toEqual({ response: { status: 0, errors: [] }, data: { leaflets: [1] } });
+    expect(JSON.parse(body ?? 'null')).toEqual({
+      response: { status: 0, errors: [] },
+      data: { leaflets: [1] },
+    });
     expect(body).not.toContain('Giulia');
   });
 
