@@ -47,3 +47,14 @@ export const SHOW_IN_POPUP_CODES: readonly string[] = ['msg.cart.availability.er
 /** snackbars: offset from the bottom edge (px) and how long a leaving one stays before removal */
 export const SNACKBAR_OFFSET = 55;
 export const SNACKBAR_LEAVE_MS = 600;
+/**
+ * The response cache (spec section 9): answers of the catalogue's and the content's reads are kept 15 minutes,
+ * at most 50, by URL (lib/response-cache.ts).
+ */
+export const RESPONSE_CACHE_TTL_MS = 900_000;
+export const RESPONSE_CACHE_MAX_ENTRIES = 50;
+/**
+ * The request overlay (spec section 4) shows while requests are pending; the spec names no delay: it appears
+ * once a request has been pending this long, so a quick answer does not flash it over the page.
+ */
+export const REQUEST_OVERLAY_DELAY_MS = 400;

@@ -5,6 +5,8 @@ import { afterEach, beforeEach, vi } from 'vitest';
 import i18n from '../lib/i18n';
 import { resetToasts } from '../components/toast-store';
 import { resetAuthState } from '../lib/auth-state';
+import { clearResponseCache } from '../lib/response-cache';
+import { resetPendingRequests } from '../lib/pending-requests';
 
 // lazy route modules load through dynamic imports: on a busy 2-core CI machine that can take seconds
 configure({ asyncUtilTimeout: 10_000 });
@@ -17,6 +19,9 @@ beforeEach(() => {
   sessionStorage.clear();
   resetToasts();
   resetAuthState();
+  // each test meets a fresh page: no kept answer, no request on its way
+  clearResponseCache();
+  resetPendingRequests();
 });
 
 // React's "An update to X inside a test was not wrapped in act(...)": the test asserted, or ended, while the app

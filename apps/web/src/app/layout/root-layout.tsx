@@ -10,6 +10,7 @@ import { AdSlot } from '../../features/content/components/ad-slot';
 import '../../components/buttons.css';
 import './layout.css';
 import { Toaster } from '../../components/toaster';
+import { RequestOverlay } from '../../components/request-overlay';
 import { createQueryClient } from '../query-client';
 import { QueryClientOverride } from '../query-client-context';
 import { useAuth } from '../../features/account/hooks/use-auth';
@@ -84,6 +85,7 @@ export function RootLayout() {
       <AdSlot />
       <Footer />
       <Toaster />
+      <RequestOverlay />
       <ScrollRestoration getKey={scrollKey} />
     </div>
   );
