@@ -5,7 +5,7 @@ import type { Envelope } from '@spesa/shared/contracts/envelope';
 import type { CardView } from '@spesa/shared/contracts/loyalty';
 import type { ReceiptSettings } from '@spesa/shared/contracts/receipts';
 import { renderApp } from '../../test/render-app';
-import { failure, mockApi, okAs, SIGNED_IN_USER } from '../../test/mock-api';
+import { failure, mockApi, okAs, SIGNED_IN_USER, wp, wpFailure } from '../../test/mock-api';
 import { categoryTree } from '../../test/fixtures';
 import { makeCheckoutCart } from '../../test/orders-fixtures';
 import { resetAuthState } from '../../lib/auth-state';
@@ -38,6 +38,8 @@ const page = (
   title: { rendered: title },
   content: { rendered: html },
   excerpt: { rendered: '' },
+  status: 'publish',
+  type: 'page',
   validity_text: '',
   template,
   form_id: null,
@@ -175,21 +177,21 @@ describe('profile menu', () => {
         }),
       '/p/wp-json/wp/v2/pages': (url: URL) =>
         url.searchParams.get('slug') === 'faq'
-          ? ok({
-              page: page(
+          ? wp([
+              page(
                 'faq',
                 'Domande frequenti',
                 '<h2>Ordini</h2><h3>Posso modificare un ordine?</h3><p>Sì, fino alla preparazione.</p>',
                 'faq',
               ),
-            })
-          : ok({
-              page: page(
+            ])
+          : wp([
+              page(
                 'contatti',
                 'Contatti',
                 '<h2>Servizio clienti</h2><ul><li>Telefono: 031 000 0000</li></ul>',
               ),
-            }),
+            ]),
     });
     renderApp('/profile/help');
     expect(await screen.findByRole('heading', { level: 1, name: 'Aiuto' })).toBeVisible();
@@ -216,7 +218,7 @@ describe('profile menu', () => {
     mockApi({
       ...base,
       '/p/wp-json/ebsn/v1/my_tickets': () => ok({ tickets: [] }),
-      '/p/wp-json/wp/v2/pages': () => refusal(404, 'La pagina richiesta non esiste.'),
+      '/p/wp-json/wp/v2/pages': () => wpFailure(500, 'internal_server_error', 'Errore interno.'),
     });
     renderApp('/profile/help');
     expect(await screen.findByText('Non hai richieste aperte.')).toBeVisible();
