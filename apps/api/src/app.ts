@@ -193,6 +193,7 @@ import errorsPlugin, {
   clientErrorHandler,
   frameworkErrorHandler,
 } from './plugins/errors';
+import { wpNoRouteScope } from './plugins/wp-rest';
 import inputHygienePlugin from './plugins/input-hygiene';
 import rateLimitPlugin, { deleteEndedThrottleWindows } from './plugins/rate-limit';
 import sessionPlugin from './plugins/session';
@@ -1174,6 +1175,8 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   // the content system at the spec's paths, outside /ebsn/api: pages, menus, search, forms (decisions 050, 051)
   await app.register(contentStoreRoutes, { store: contentStore, posts: contentPosts });
   await app.register(formsRoutes, { forms, maxPerAddress: env.FORM_RATE_MAX_PER_ADDRESS });
+  // a path under /p/wp-json that no route serves answers WordPress's rest_no_route
+  await app.register(wpNoRouteScope, { prefix: '/p/wp-json' });
   await app.register(mediaRoutes, {
     mediaDir: env.MEDIA_DIR,
     productImage: (productId, hash, size) =>
