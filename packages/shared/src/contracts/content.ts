@@ -1,9 +1,5 @@
 import { z } from 'zod';
-import {
-  categoryBlockInfoDataSchema,
-  categoryBlockInfoQuerySchema,
-  productSchema,
-} from './catalogue';
+import { categoryBlockInfoDataSchema, categoryBlockInfoQuerySchema, productSchema } from './catalogue';
 import { endpoint, OWN_TEXT } from './endpoint';
 
 /**

@@ -5,7 +5,14 @@ import type {
   AdminSlide,
   AdminUxBlock,
 } from '@spesa/shared/contracts/admin-content';
-import type { Slide, UxBlock, WpError, WpPage, WpPost, WpPostWithNeighbours } from '@spesa/shared/contracts/content';
+import type {
+  Slide,
+  UxBlock,
+  WpError,
+  WpPage,
+  WpPost,
+  WpPostWithNeighbours,
+} from '@spesa/shared/contracts/content';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCustomer } from '../../../test/customers';

@@ -1,10 +1,4 @@
-import type {
-  Slide,
-  UxBlock,
-  WpError,
-  WpPost,
-  WpPostWithNeighbours,
-} from '@spesa/shared/contracts/content';
+import type { Slide, UxBlock, WpError, WpPost, WpPostWithNeighbours } from '@spesa/shared/contracts/content';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, getWp, type TestApp } from '../../../test/helper';
 import { CONTENT_TEXT } from './content.messages';

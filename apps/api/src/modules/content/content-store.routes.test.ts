@@ -145,7 +145,7 @@ describe('pages as WordPress answers them (GET /wp/v2/pages)', () => {
 });
 
 describe('menus and search', () => {
-  it('the footer menu is the menus plugin\'s menu object, its items in order; an unknown location is not_found', async () => {
+  it("the footer menu is the menus plugin's menu object, its items in order; an unknown location is not_found", async () => {
     const res = await getWp<WpMenu>(t.app, `${P}/menus/v1/locations/footer`);
     expect(res.statusCode).toBe(200);
     expect(res.body).not.toHaveProperty('response');

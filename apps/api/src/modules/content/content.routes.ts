@@ -74,7 +74,8 @@ export const contentStoreRoutes: FastifyPluginAsyncZod<{
     ...wpRoute(api.menu, {
       access: ACCESS.public('the menus are shown to anyone'),
       tags: ['content'],
-      summary: 'The menu of a location (header, footer, profile) as the WP REST API V2 Menus plugin answers it',
+      summary:
+        'The menu of a location (header, footer, profile) as the WP REST API V2 Menus plugin answers it',
     }),
     handler: async (request, reply) => {
       const found = await store.menu(request.params.location);
