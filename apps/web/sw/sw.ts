@@ -71,13 +71,15 @@ registerRoute(
 // ---------- API reads ----------
 /**
  * Keeps only successful answers, stamped with the time they were stored: envelopes with status 0, and the
- * content system's WordPress routes (/p/wp-json/wp/…), whose success is the HTTP status alone.
+ * content system's WordPress routes (/p/wp-json/… but the forms' ebsn/v1), whose success is the HTTP status
+ * alone.
  */
 const stamped: WorkboxPlugin = {
   cacheWillUpdate: async ({ request, response }) => {
     if (!response.ok) return null;
     const text = await response.clone().text();
-    const wordpress = new URL(request.url).pathname.startsWith('/p/wp-json/wp/');
+    const path = new URL(request.url).pathname;
+    const wordpress = path.startsWith('/p/wp-json/') && !path.startsWith('/p/wp-json/ebsn/');
     if (!wordpress && !/"status"\s*:\s*0[,}]/.test(text)) return null;
     const headers = new Headers(response.headers);
     headers.set(STORED_AT_HEADER, new Date().toISOString());
