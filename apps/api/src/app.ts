@@ -35,6 +35,7 @@ import adminApp, { staffRedirect } from './plugins/admin-app';
 import { API_PREFIX, apiNotFoundHandler } from './plugins/errors';
 import { createApp, registerAppPlugins, registerExternalPlugins } from './plugins/index';
 import webApp from './plugins/web-app';
+import { wpNoRouteScope } from './plugins/wp-rest';
 
 export interface BuildAppOptions {
   env: Env;
@@ -325,6 +326,8 @@ async function registerRoutes(app: App, m: Modules, { env, serveWebApp }: BuildA
     ...[m.media.rootRoutes, m.mail.rootRoutes, m.identity.rootRoutes],
   ])
     await routes(app);
+  // a path under /p/wp-json that no route serves answers WordPress's rest_no_route
+  await app.register(wpNoRouteScope, { prefix: '/p/wp-json' });
   await app.register(staffRedirect);
   if (serveWebApp) {
     await app.register(adminApp, { dist: env.ADMIN_DIST });

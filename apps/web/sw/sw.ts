@@ -83,13 +83,14 @@ registerRoute(
 // ---------- API reads ----------
 /**
  * Stores successful envelopes only, without their root user, and the content system's WordPress answers
- * (/p/wp-json/, whose success is the HTTP status alone), stamped with the time they were stored; `shared`:
- * also refuses the answers the server marks private (lib/stored-copy.ts).
+ * (/p/wp-json/… but the forms' ebsn/v1, whose success is the HTTP status alone), stamped with the time they
+ * were stored; `shared`: also refuses the answers the server marks private (lib/stored-copy.ts).
  */
 const storedCopies = (shared: boolean): WorkboxPlugin => ({
   cacheWillUpdate: async ({ request, response }) => {
     if (!response.ok || (shared && !isShareable(response.headers))) return null;
-    const wordpress = new URL(request.url).pathname.startsWith('/p/wp-json/');
+    const path = new URL(request.url).pathname;
+    const wordpress = path.startsWith('/p/wp-json/') && !path.startsWith('/p/wp-json/ebsn/');
     const body = storedCopyBody(await response.clone().text(), wordpress);
     if (body === null) return null;
     const headers = new Headers(response.headers);

@@ -1,6 +1,6 @@
 import { WP_TOTAL_HEADER, WP_TOTAL_PAGES_HEADER, type WpError } from '@spesa/shared/contracts/content';
 import type { Endpoint } from '@spesa/shared/contracts/endpoint';
-import type { FastifyContextConfig, FastifyReply } from 'fastify';
+import type { FastifyContextConfig, FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import type { Failure } from '../lib/result';
 import type { RouteAccess } from './access';
 
@@ -70,9 +70,38 @@ export function sendWpFailure(reply: FastifyReply, failure: Failure) {
   return reply.code(status).send(wpError(status, failure.code, failure.message));
 }
 
+/** An answer with its totals in WordPress's headers: how many items match, on how many pages. */
+export function wpTotals<T>(reply: FastifyReply, body: T, total: number, totalPages: number): T {
+  reply.header(WP_TOTAL_HEADER, String(total));
+  reply.header(WP_TOTAL_PAGES_HEADER, String(totalPages));
+  return body;
+}
+
 /** A page of a list, its totals in WordPress's headers. */
 export function wpList<T>(reply: FastifyReply, items: T[], total: number, perPage: number): T[] {
-  reply.header(WP_TOTAL_HEADER, String(total));
-  reply.header(WP_TOTAL_PAGES_HEADER, String(Math.ceil(total / perPage)));
-  return items;
+  return wpTotals(reply, items, total, Math.ceil(total / perPage));
 }
+
+/** A whole list (no paging): its length in X-WP-Total, one page. */
+export const wpAll = <T>(reply: FastifyReply, items: T[]): T[] => wpTotals(reply, items, items.length, 1);
+
+export const WP_NO_ROUTE_CODE = 'rest_no_route';
+export const WP_NO_ROUTE_TEXT = 'Nessun percorso corrisponde all’URL e al metodo della richiesta.';
+
+/** WordPress's answer to a path or method no route of /p/wp-json serves. */
+export function wpNoRoute(request: FastifyRequest, reply: FastifyReply) {
+  request.log.info({ url: request.url, method: request.method }, 'no WordPress route');
+  return reply
+    .code(404)
+    .type('application/json; charset=utf-8')
+    .serializer((payload: unknown) => JSON.stringify(payload))
+    .send(wpError(404, WP_NO_ROUTE_CODE, WP_NO_ROUTE_TEXT));
+}
+
+/**
+ * The 404 of the content system's prefix: registered with `{ prefix: '/p/wp-json' }`, so every path under it
+ * that no route serves answers `rest_no_route` (the routes themselves are registered elsewhere).
+ */
+export const wpNoRouteScope: FastifyPluginAsync = async (scope) => {
+  scope.setNotFoundHandler(wpNoRoute);
+};

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { isShopPath } from '../content/links';
 import { ADMIN_GRANTS } from './admin';
-import { PAGE_TEMPLATES, pageSlugSchema } from './content';
+import { PAGE_TEMPLATES, pageSlugSchema, POST_TERMS } from './content';
 import { DELIVERY_SERVICE_IDS } from './delivery';
 import { endpoint } from './endpoint';
 
@@ -268,7 +268,7 @@ export const adminUxBlockEndpoints = {
 
 // ---------- recipes (decision 056): the content store's custom posts of type "ricette" ----------
 /** The recipes' courses (their taxonomy "portata"), as the shop's /ricette chips show them. */
-export const RECIPE_COURSES = ['primi', 'secondi', 'contorni', 'dolci'] as const;
+export const RECIPE_COURSES = POST_TERMS.ricette;
 export const RECIPE_DIFFICULTIES = ['facile', 'media', 'difficile'] as const;
 export type RecipeCourse = (typeof RECIPE_COURSES)[number];
 export type RecipeDifficulty = (typeof RECIPE_DIFFICULTIES)[number];

@@ -1,17 +1,13 @@
 import { z } from 'zod';
-import {
-  categoryBlockInfoDataSchema,
-  categoryBlockInfoQuerySchema,
-  pageSchema,
-  productSchema,
-} from './catalogue';
+import { categoryBlockInfoDataSchema, categoryBlockInfoQuerySchema, productSchema } from './catalogue';
 import { endpoint, OWN_TEXT } from './endpoint';
 
 /**
  * Wire contracts of the content module (spec section 7, "Content system under /p/wp-json"; decision 050):
  * category blocks, and the content store's pages, menus, search and ad slots in the shapes a WordPress REST
- * client reads (title.rendered, content.rendered, yoast_head_json…). The WordPress core routes (`/wp/v2/…`)
- * answer as WordPress does, without the envelope (wire `wp`, decision 050).
+ * client reads (title.rendered, content.rendered, yoast_head_json…). Every route under /p/wp-json answers as
+ * WordPress and its plugins do, without the envelope (wire `wp`, decision 050); the ad slots stay under
+ * /ebsn/api with the envelope.
  */
 
 // ---------- query helpers ----------
@@ -121,16 +117,54 @@ export const wpPageSummarySchema = wpPageSchema.pick({
 export type WpPageSummary = z.infer<typeof wpPageSummarySchema>;
 
 // ---------- menus ----------
-export const menuParamsSchema = z.object({ location: z.enum(MENU_LOCATIONS) });
+/** a menu location as the menus plugin's route reads it (`[a-zA-Z0-9_-]+`); unknown ones are not found */
+export const menuParamsSchema = z.object({
+  location: z
+    .string()
+    .max(50)
+    .regex(/^[a-zA-Z0-9_-]+$/),
+});
+/** A menu entry as the "WP REST API V2 Menus" plugin answers it (a WordPress nav_menu_item, flat menus). */
 export const menuItemSchema = z.object({
   ID: z.number().int(),
+  db_id: z.number().int(),
   title: z.string(),
   /** a shop path (/page/privacy) or an external address: the link rules apply */
   url: z.string(),
   menu_order: z.number().int(),
+  /** "0": a top-level entry (the shop's menus have no sub-entries, so no item carries `child_items`) */
+  menu_item_parent: z.string(),
+  /** "page" for a shop page, "custom" for any other address */
+  object: z.string(),
+  object_id: z.string(),
+  type: z.enum(['post_type', 'custom']),
+  type_label: z.string(),
+  /** a shop page's slug (post_type entries) */
+  slug: z.string().optional(),
+  target: z.string(),
+  attr_title: z.string(),
+  description: z.string(),
+  classes: z.array(z.string()),
+  xfn: z.string(),
+  post_type: z.literal('nav_menu_item'),
+  post_status: z.literal('publish'),
 });
 export type MenuItem = z.infer<typeof menuItemSchema>;
-export const menuDataSchema = z.object({ location: z.enum(MENU_LOCATIONS), items: z.array(menuItemSchema) });
+/** The menu of a location: the WordPress menu term with its `items`, as the menus plugin answers it. */
+export const wpMenuSchema = z.object({
+  term_id: z.number().int(),
+  name: z.string(),
+  slug: z.string(),
+  term_group: z.number().int(),
+  term_taxonomy_id: z.number().int(),
+  taxonomy: z.literal('nav_menu'),
+  description: z.string(),
+  parent: z.number().int(),
+  count: z.number().int(),
+  filter: z.literal('raw'),
+  items: z.array(menuItemSchema),
+});
+export type WpMenu = z.infer<typeof wpMenuSchema>;
 
 // ---------- general search ----------
 export const contentSearchQuerySchema = z.object({
@@ -141,11 +175,10 @@ export const contentSearchQuerySchema = z.object({
   page: queryInt(1, 10_000).default(1),
   per_page: queryInt(1, CONTENT_SEARCH_PAGE_SIZE).default(CONTENT_SEARCH_PAGE_SIZE),
 });
+/** The general search: its pages (all of them, on page 1) and a page of products (X-WP-Total counts them). */
 export const contentSearchDataSchema = z.object({
   pages: z.array(wpPageSummarySchema),
   products: z.array(productSchema),
-  /** the products' paging (pages matching are few: all of them come on page 1) */
-  page: pageSchema,
 });
 export type ContentSearchData = z.infer<typeof contentSearchDataSchema>;
 
@@ -154,6 +187,11 @@ export type ContentSearchData = z.infer<typeof contentSearchDataSchema>;
 export const POST_TYPES = ['ricette'] as const;
 export type PostType = (typeof POST_TYPES)[number];
 export const POST_TAXONOMY: Record<PostType, string> = { ricette: 'portata' };
+/** The terms of each type's taxonomy; a term's WordPress id is its place here plus one (primi: 1). */
+export const POST_TERMS = { ricette: ['primi', 'secondi', 'contorni', 'dolci'] } as const satisfies Record<
+  PostType,
+  readonly string[]
+>;
 
 /** `filters=difficolta:facile,vegetariana:si`: up to 5 key:value pairs of a post's fields. */
 const postFiltersSchema = z
@@ -171,40 +209,47 @@ export const postListQuerySchema = pagedQuerySchema.extend({
 });
 export const postParamsSchema = z.object({ type: z.enum(POST_TYPES), slug: pageSlugSchema });
 
-export const wpPostSummarySchema = z.object({
+const renderedText = z.object({ rendered: z.string(), protected: z.boolean() });
+/** A custom post as WordPress answers one: its taxonomy's term ids, the shop's own fields under `acf`. */
+export const wpPostSchema = z.object({
   id: z.number().int(),
-  type: z.enum(POST_TYPES),
+  /** ISO 8601 without offset: Rome time (`date`), UTC (`date_gmt`) */
+  date: z.string(),
+  date_gmt: z.string(),
+  /** posts keep no change time: their date */
+  modified: z.string(),
+  modified_gmt: z.string(),
   slug: z.string(),
+  status: z.literal('publish'),
+  type: z.enum(POST_TYPES),
   /** the shop's path of the post: /ricette/<slug> */
   link: z.string(),
-  date: z.string(),
   title: rendered,
-  excerpt: rendered,
-  /** a picture of the post, or null */
-  img: z.string().nullable(),
-  /** the taxonomy's terms of the post ({ portata: ["primi"] }) */
-  terms: z.record(z.string(), z.array(z.string())),
-  /** the fields the filters read ({ difficolta: "facile", tempo: "30", vegetariana: "si" }) */
-  fields: z.record(z.string(), z.string()),
-});
-export type WpPostSummary = z.infer<typeof wpPostSummarySchema>;
-const postLinkSchema = z.object({ slug: z.string(), link: z.string(), title: rendered });
-export const wpPostSchema = wpPostSummarySchema.extend({
   /** sanitised HTML */
-  content: rendered,
-  /** the older post of the same type, and the newer one */
+  content: renderedText,
+  excerpt: renderedText,
+  /** no media library: pictures are addresses (`acf.img`) */
+  featured_media: z.number().int(),
+  /** the ids of the post's terms of its taxonomy "portata" (POST_TERMS) */
+  portata: z.array(z.number().int()),
+  acf: z.object({
+    /** a picture of the post, or null */
+    img: z.string().nullable(),
+    /** the taxonomy's terms of the post by slug ({ portata: ["primi"] }) */
+    terms: z.record(z.string(), z.array(z.string())),
+    /** the fields the filters read ({ difficolta: "facile", tempo: "30", vegetariana: "si" }) */
+    fields: z.record(z.string(), z.string()),
+  }),
+});
+export type WpPost = z.infer<typeof wpPostSchema>;
+const postLinkSchema = z.object({ slug: z.string(), link: z.string(), title: rendered });
+/** One post by slug (a custom endpoint): the post with the older (`previous`) and newer (`next`) one. */
+export const wpPostWithNeighboursSchema = wpPostSchema.extend({
   previous: postLinkSchema.nullable(),
   next: postLinkSchema.nullable(),
 });
-export type WpPost = z.infer<typeof wpPostSchema>;
-export const postListDataSchema = z.object({
-  posts: z.array(wpPostSummarySchema),
-  page: pageSchema,
-  /** the type's terms with how many published posts each has, for the filter chips */
-  terms: z.array(z.object({ term: z.string(), count: z.number().int() })),
-});
-export type PostListData = z.infer<typeof postListDataSchema>;
-export const postDataSchema = z.object({ post: wpPostSchema });
+export type WpPostWithNeighbours = z.infer<typeof wpPostWithNeighboursSchema>;
+export const postListDataSchema = z.array(wpPostSchema);
 
 // ---------- ux-blocks ----------
 export const uxBlocksQuerySchema = z
@@ -232,7 +277,8 @@ export const uxBlockSchema = z.object({
   terms: z.array(z.string()),
 });
 export type UxBlock = z.infer<typeof uxBlockSchema>;
-export const uxBlocksDataSchema = z.object({ blocks: z.array(uxBlockSchema) });
+/** the block of a slug (one or none), or the blocks placed on a term */
+export const uxBlocksDataSchema = z.array(uxBlockSchema);
 
 // ---------- slides ----------
 /** `day`: the day stamp YYYYMMDD the slides are for (Rome's calendar day) */
@@ -265,7 +311,7 @@ export const slideSchema = z.object({
   deliveryServiceIds: z.array(z.number().int()),
 });
 export type Slide = z.infer<typeof slideSchema>;
-export const slidesDataSchema = z.object({ slides: z.array(slideSchema) });
+export const slidesDataSchema = z.array(slideSchema);
 
 // ---------- ad slots ----------
 export const advQuerySchema = z.object({
@@ -315,13 +361,15 @@ export const contentEndpoints = {
     method: 'GET',
     path: '/p/wp-json/menus/v1/locations/:location',
     params: menuParamsSchema,
-    response: menuDataSchema,
+    response: wpMenuSchema,
+    wire: 'wp',
   }),
   search: endpoint({
     method: 'GET',
     path: '/p/wp-json/spesa/v1/search',
     query: contentSearchQuerySchema,
     response: contentSearchDataSchema,
+    wire: 'wp',
   }),
   postList: endpoint({
     method: 'GET',
@@ -329,30 +377,35 @@ export const contentEndpoints = {
     params: postTypeParamsSchema,
     query: postListQuerySchema,
     response: postListDataSchema,
+    wire: 'wp',
   }),
   post: endpoint({
     method: 'GET',
     path: '/p/wp-json/spesa/v1/posts/:type/:slug',
     params: postParamsSchema,
-    response: postDataSchema,
+    response: wpPostWithNeighboursSchema,
+    wire: 'wp',
   }),
   uxBlocks: endpoint({
     method: 'GET',
     path: '/p/wp-json/spesa/v1/ux-blocks',
     query: uxBlocksQuerySchema,
     response: uxBlocksDataSchema,
+    wire: 'wp',
   }),
   slides: endpoint({
     method: 'GET',
     path: '/p/wp-json/spesa/v1/slides',
     query: slidesQuerySchema,
     response: slidesDataSchema,
+    wire: 'wp',
   }),
   slidesById: endpoint({
     method: 'GET',
     path: '/p/wp-json/spesa/v1/slides_by_id',
     query: slidesByIdQuerySchema,
     response: slidesDataSchema,
+    wire: 'wp',
   }),
   adv: endpoint({
     method: 'GET',

@@ -5,11 +5,18 @@ import type {
   AdminSlide,
   AdminUxBlock,
 } from '@spesa/shared/contracts/admin-content';
-import type { PostListData, Slide, UxBlock, WpPage, WpPost } from '@spesa/shared/contracts/content';
+import type {
+  Slide,
+  UxBlock,
+  WpError,
+  WpPage,
+  WpPost,
+  WpPostWithNeighbours,
+} from '@spesa/shared/contracts/content';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCustomer } from '../../../test/customers';
-import { buildTestApp, callAs, getJson, getWp, type EnvelopeBody, type TestApp } from '../../../test/helper';
+import { buildTestApp, callAs, getWp, type EnvelopeBody, type TestApp } from '../../../test/helper';
 import { makeStaff } from '../../../test/order-fixtures';
 import { queryRows } from '../../db/rows';
 import { CONTENT_TEXT } from './content.messages';
@@ -140,11 +147,11 @@ const NEW_SLIDE = {
 };
 const shopSlides = async (day: string, service?: number) =>
   (
-    await getJson<{ slides: Slide[] }>(
+    await getWp<Slide[]>(
       t.app,
       `/p/wp-json/spesa/v1/slides?day=${day}${service ? `&deliveryServiceId=${service}` : ''}`,
     )
-  ).body.data.slides;
+  ).body;
 const slideAudits = async (slideId: number) =>
   (
     await queryRows<{ n: number }>(
@@ -240,8 +247,7 @@ const NEW_BLOCK = {
   active: true,
 };
 const blocksOn = async (term: string) =>
-  (await getJson<{ blocks: UxBlock[] }>(t.app, `/p/wp-json/spesa/v1/ux-blocks?term=${term}`)).body.data
-    .blocks;
+  (await getWp<UxBlock[]>(t.app, `/p/wp-json/spesa/v1/ux-blocks?term=${term}`)).body;
 const blockAudits = async (id: number) =>
   (
     await queryRows<{ n: number }>(
@@ -323,9 +329,7 @@ const NEW_RECIPE = {
   publishedAt: '2026-11-20',
 };
 const shopRecipes = async (query = '') =>
-  (await getJson<PostListData>(t.app, `/p/wp-json/spesa/v1/posts/ricette${query}`)).body.data.posts.map(
-    (p) => p.slug,
-  );
+  (await getWp<WpPost[]>(t.app, `/p/wp-json/spesa/v1/posts/ricette${query}`)).body.map((p) => p.slug);
 const recipeAudits = async (id: number) =>
   (
     await queryRows<{ n: number }>(
@@ -348,8 +352,8 @@ describe('recipes in the back office', () => {
     expect(recipe.content).toBe('<h2>Ingredienti</h2><p>Verza, costine, cotenne.</p>');
     expect(await shopRecipes('?term=secondi&filters=difficolta:difficile')).toContain('cassoeula');
     expect(await shopRecipes('?filters=vegetariana:si')).not.toContain('cassoeula');
-    const page = await getJson<{ post: WpPost }>(t.app, '/p/wp-json/spesa/v1/posts/ricette/cassoeula');
-    expect(page.body.data.post.fields).toEqual({ difficolta: 'difficile', tempo: '180', vegetariana: 'no' });
+    const page = await getWp<WpPostWithNeighbours>(t.app, '/p/wp-json/spesa/v1/posts/ricette/cassoeula');
+    expect(page.body.acf.fields).toEqual({ difficolta: 'difficile', tempo: '180', vegetariana: 'no' });
     expect(await recipeAudits(recipe.id)).toBe(1);
     const again = await staffCall(editor, 'POST', '/admin/recipes', NEW_RECIPE);
     expect(again.body.response.errors[0]?.error).toBe(CONTENT_TEXT.postSlugTaken.text);
@@ -364,8 +368,9 @@ describe('recipes in the back office', () => {
     expect(await shopRecipes('?filters=vegetariana:si')).toContain('cassoeula');
     await staffCall(editor, 'POST', `/admin/recipes/${id}`, { ...body, published: false });
     expect(await shopRecipes()).not.toContain('cassoeula');
-    const gone = await getJson(t.app, '/p/wp-json/spesa/v1/posts/ricette/cassoeula');
-    expect(gone.body.response.errors[0]?.error).toBe(CONTENT_TEXT.postNotFound.text);
+    const gone = await getWp<WpError>(t.app, '/p/wp-json/spesa/v1/posts/ricette/cassoeula');
+    expect(gone.statusCode).toBe(404);
+    expect(gone.body.message).toBe(CONTENT_TEXT.wpPostInvalidSlug.text);
     expect(await recipeAudits(id)).toBe(3);
   });
 

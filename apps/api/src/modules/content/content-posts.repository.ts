@@ -16,18 +16,19 @@ export interface PostRow {
   img: string | null;
   terms: string[];
   fields: Record<string, string>;
-  date: string;
-}
-export interface PostFullRow extends PostRow {
   content: string;
+  /** Rome time and UTC, ISO 8601 without offset */
+  date: string;
+  dateGmt: string;
 }
 export interface PostLinkRow {
   slug: string;
   title: string;
 }
 
-const POST_COLUMNS = sql`post_id AS "postId", post_type AS "postType", slug, title, excerpt, img, terms, fields,
-  to_char(published_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD"T"HH24:MI:SS') AS date`;
+const POST_COLUMNS = sql`post_id AS "postId", post_type AS "postType", slug, title, excerpt, content, img, terms,
+  fields, to_char(published_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD"T"HH24:MI:SS') AS date,
+  to_char(published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') AS "dateGmt"`;
 
 /** Newest first; ties by id, so next and previous are well defined. */
 const POST_ORDER = sql`published_at DESC, post_id DESC`;
@@ -56,26 +57,15 @@ export async function postList(
   return { rows, total: count?.n ?? 0 };
 }
 
-/** The terms of a type's published posts, with how many posts each has, by name. */
-export async function postTermCounts(db: Db, type: string): Promise<{ term: string; count: number }[]> {
-  return queryRows<{ term: string; count: number }>(
-    db,
-    sql`SELECT t.term, count(*)::int AS count
-        FROM content_posts p CROSS JOIN LATERAL unnest(p.terms) AS t(term)
-        WHERE p.post_type = ${type} AND p.published
-        GROUP BY t.term ORDER BY t.term`,
-  );
-}
-
 /** A published post with its older (previous) and newer (next) neighbour of the same type. */
 export async function postBySlug(
   db: Db,
   type: string,
   slug: string,
-): Promise<{ post: PostFullRow; previous: PostLinkRow | null; next: PostLinkRow | null } | null> {
-  const [post] = await queryRows<PostFullRow & { at: string }>(
+): Promise<{ post: PostRow; previous: PostLinkRow | null; next: PostLinkRow | null } | null> {
+  const [post] = await queryRows<PostRow & { at: string }>(
     db,
-    sql`SELECT ${POST_COLUMNS}, content, published_at::text AS at FROM content_posts
+    sql`SELECT ${POST_COLUMNS}, published_at::text AS at FROM content_posts
         WHERE post_type = ${type} AND slug = ${slug} AND published`,
   );
   if (!post) return null;

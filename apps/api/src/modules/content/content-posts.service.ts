@@ -1,12 +1,10 @@
 import type { AdminRecipe, AdminSlide, AdminUxBlock } from '@spesa/shared/contracts/admin-content';
 import {
-  POST_TAXONOMY,
-  type PostListData,
   type PostType,
   type Slide,
   type UxBlock,
   type WpPost,
-  type WpPostSummary,
+  type WpPostWithNeighbours,
 } from '@spesa/shared/contracts/content';
 import type { Db } from '../../db/client';
 import type { VersionedReadCache } from '../../lib/read-cache';
@@ -28,7 +26,6 @@ import {
   updateSlide,
   postBySlug,
   postList,
-  postTermCounts,
   slidesById,
   slidesOfDay,
   upsertPost,
@@ -37,28 +34,10 @@ import {
   type AdminSlideRow,
   type PostEditRow,
   type AdminUxBlockRow,
-  type PostRow,
   type SlideRow,
 } from './content-posts.repository';
 import { incrementContentVersion } from './content-store.repository';
-
-const postLink = (type: string, slug: string) => `/${type}/${slug}`;
-
-function toPostSummary(row: PostRow): WpPostSummary {
-  const type = row.postType as PostType;
-  return {
-    id: row.postId,
-    type,
-    slug: row.slug,
-    link: postLink(type, row.slug),
-    date: row.date,
-    title: { rendered: row.title },
-    excerpt: { rendered: row.excerpt },
-    img: row.img,
-    terms: { [POST_TAXONOMY[type]]: row.terms },
-    fields: row.fields,
-  };
-}
+import { postLink, toWpPost } from './content-wp';
 
 const toSlide = (r: SlideRow): Slide => ({
   id: r.slideId,
@@ -185,14 +164,18 @@ export class ContentPostsService {
     private readonly ports: ContentPostsPorts,
   ) {}
 
+  /**
+   * A type's published posts, newest first, by a term and by field filters, as WordPress lists posts: a
+   * page of them and how many match; a page past the last one is refused (`rest_post_invalid_page_number`).
+   */
   async postList(q: {
     type: PostType;
     term?: string | undefined;
     filters?: Record<string, string> | undefined;
     page: number;
     perPage: number;
-  }): Promise<Result<PostListData>> {
-    return this.cache.getOrLoad(
+  }): Promise<Result<{ posts: WpPost[]; total: number }>> {
+    const found = await this.cache.getOrLoad(
       ['posts', q.type, q.term ?? '', q.filters ?? {}, q.page, q.perPage],
       async () => {
         const { rows, total } = await postList(this.db, {
@@ -202,70 +185,58 @@ export class ContentPostsService {
           offset: (q.page - 1) * q.perPage,
           limit: q.perPage,
         });
-        return ok({
-          posts: rows.map(toPostSummary),
-          page: {
-            selPage: q.page,
-            totPages: Math.ceil(total / q.perPage),
-            totItems: total,
-            itemsPerPage: q.perPage,
-          },
-          terms: await postTermCounts(this.db, q.type),
-        });
+        return ok({ posts: rows.map(toWpPost), total });
       },
     );
+    if (found.ok && found.data.total > 0 && q.page > Math.ceil(found.data.total / q.perPage))
+      return failWith(CONTENT_TEXT.wpPageNumberTooLarge, 'validation');
+    return found;
   }
 
-  async post(type: PostType, slug: string): Promise<Result<{ post: WpPost }>> {
+  /** A published post by slug with its older (`previous`) and newer (`next`) neighbour. */
+  async post(type: PostType, slug: string): Promise<Result<WpPostWithNeighbours>> {
     return this.cache.getOrLoad(['post', type, slug], async () => {
       const found = await postBySlug(this.db, type, slug);
-      if (!found) return failWith(CONTENT_TEXT.postNotFound, 'notFound');
+      if (!found) return failWith(CONTENT_TEXT.wpPostInvalidSlug, 'notFound');
       const link = (l: { slug: string; title: string } | null) =>
         l ? { slug: l.slug, link: postLink(type, l.slug), title: { rendered: l.title } } : null;
-      return ok({
-        post: {
-          ...toPostSummary(found.post),
-          content: { rendered: found.post.content },
-          previous: link(found.previous),
-          next: link(found.next),
-        },
-      });
+      return ok({ ...toWpPost(found.post), previous: link(found.previous), next: link(found.next) });
     });
   }
 
-  async uxBlocks(by: { slug: string } | { term: string }): Promise<Result<{ blocks: UxBlock[] }>> {
+  /** The block of a slug (one or none, as WordPress answers a slug), or the blocks placed on a term. */
+  async uxBlocks(by: { slug: string } | { term: string }): Promise<Result<UxBlock[]>> {
     return this.cache.getOrLoad(['ux', by], async () => {
       const rows = await uxBlocks(this.db, by);
-      if ('slug' in by && rows.length === 0) return failWith(CONTENT_TEXT.blockNotFound, 'notFound');
-      return ok({
-        blocks: rows.map((r) => ({
+      return ok(
+        rows.map((r) => ({
           id: r.blockId,
           slug: r.slug,
           title: { rendered: r.title },
           content: { rendered: r.content },
           terms: r.terms,
         })),
-      });
+      );
     });
   }
 
   /** The slides of a day (YYYY-MM-DD) for a delivery service; without one, the slides for every service. */
-  async slides(day: string, deliveryServiceId: number | null): Promise<Result<{ slides: Slide[] }>> {
+  async slides(day: string, deliveryServiceId: number | null): Promise<Result<Slide[]>> {
     return this.cache.getOrLoad(['slides', day, deliveryServiceId], async () =>
-      ok({ slides: (await slidesOfDay(this.db, day, deliveryServiceId)).map(toSlide) }),
+      ok((await slidesOfDay(this.db, day, deliveryServiceId)).map(toSlide)),
     );
   }
 
   /** Slides by id, in the order asked; unknown or switched-off ids are left out. */
-  async slidesById(ids: readonly number[]): Promise<Result<{ slides: Slide[] }>> {
+  async slidesById(ids: readonly number[]): Promise<Result<Slide[]>> {
     const rows = await slidesById(this.db, ids);
     const byId = new Map(rows.map((r) => [r.slideId, r]));
-    return ok({
-      slides: ids.flatMap((id) => {
+    return ok(
+      ids.flatMap((id) => {
         const row = byId.get(id);
         return row ? [toSlide(row)] : [];
       }),
-    });
+    );
   }
 
   // ---------- writes (seed, back office) ----------

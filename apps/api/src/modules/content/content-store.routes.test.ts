@@ -1,4 +1,4 @@
-import type { AdvSlot, ContentSearchData, MenuItem, WpError, WpPage } from '@spesa/shared/contracts/content';
+import type { AdvSlot, ContentSearchData, WpError, WpMenu, WpPage } from '@spesa/shared/contracts/content';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildTestApp, getJson, getWp, type TestApp } from '../../../test/helper';
@@ -145,38 +145,85 @@ describe('pages as WordPress answers them (GET /wp/v2/pages)', () => {
 });
 
 describe('menus and search', () => {
-  it('the footer menu links the pages in order; an unknown location is refused', async () => {
-    const res = await getJson<{ items: MenuItem[] }>(t.app, `${P}/menus/v1/locations/footer`);
-    const urls = res.body.data.items.map((i) => i.url);
+  it("the footer menu is the menus plugin's menu object, its items in order; an unknown location is not_found", async () => {
+    const res = await getWp<WpMenu>(t.app, `${P}/menus/v1/locations/footer`);
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toHaveProperty('response');
+    expect(res.body).toMatchObject({
+      term_id: expect.any(Number),
+      slug: 'footer',
+      taxonomy: 'nav_menu',
+      count: res.body.items.length,
+    });
+    const urls = res.body.items.map((i) => i.url);
     expect(urls).toContain('/page/condizioni-generali-di-vendita');
     expect(urls).toContain('/page/privacy');
     expect(urls).toContain('/page/cookie-policy');
     expect(urls).toContain('/page/credits');
-    const orders = res.body.data.items.map((i) => i.menu_order);
+    const privacy = res.body.items.find((i) => i.url === '/page/privacy');
+    expect(privacy).toMatchObject({
+      ID: expect.any(Number),
+      title: expect.any(String),
+      menu_item_parent: '0',
+      type: 'post_type',
+      object: 'page',
+      slug: 'privacy',
+      post_type: 'nav_menu_item',
+    });
+    const orders = res.body.items.map((i) => i.menu_order);
     expect([...orders].sort((a, b) => a - b)).toEqual(orders);
-    expect((await getJson(t.app, `${P}/menus/v1/locations/sidebar`)).statusCode).toBe(400);
+    const unknown = await getWp<WpError>(t.app, `${P}/menus/v1/locations/sidebar`);
+    expect(unknown.statusCode).toBe(404);
+    expect(unknown.body).toEqual({
+      code: 'not_found',
+      message: CONTENT_TEXT.wpMenuNotFound.text,
+      data: { status: 404 },
+    });
+    const bad = await getWp<WpError>(t.app, `${P}/menus/v1/locations/a.b`);
+    expect(bad.statusCode).toBe(400);
+    expect(bad.body.code).toBe('rest_invalid_param');
   });
 
-  it('the general search finds pages (accents and case ignored) and products, 24 per page', async () => {
-    const res = await getJson<ContentSearchData>(t.app, `${P}/spesa/v1/search?s=RECESSO`);
-    expect(res.body.response.status).toBe(0);
-    expect(res.body.data.pages.map((p) => p.slug)).toContain('condizioni-generali-di-vendita');
-    expect(res.body.data.page.itemsPerPage).toBe(24);
-    const faq = await getJson<ContentSearchData>(
-      t.app,
-      `${P}/spesa/v1/search?s=${encodeURIComponent('piu')}`,
-    );
-    expect(faq.body.response.status).toBe(0);
-    const products = await getJson<ContentSearchData>(t.app, `${P}/spesa/v1/search?s=latte`);
-    expect(products.body.data.products.length).toBeGreaterThan(0);
-    expect(products.body.data.products.length).toBeLessThanOrEqual(24);
+  it('the general search finds pages (accents and case ignored) and products, 24 per page, totals in the headers', async () => {
+    const search = (q: string) => getWp<ContentSearchData>(t.app, `${P}/spesa/v1/search?${q}`);
+    const res = await search('s=RECESSO');
+    expect(res.statusCode).toBe(200);
+    expect(res.body).not.toHaveProperty('response');
+    expect(res.body.pages.map((p) => p.slug)).toContain('condizioni-generali-di-vendita');
+    expect((await search(`s=${encodeURIComponent('piu')}`)).statusCode).toBe(200);
+    const products = await search('s=latte');
+    expect(products.body.products.length).toBeGreaterThan(0);
+    expect(products.body.products.length).toBeLessThanOrEqual(24);
+    const total = Number(products.headers['x-wp-total']);
+    expect(total).toBeGreaterThanOrEqual(products.body.products.length);
+    expect(products.headers['x-wp-totalpages']).toBe(String(Math.ceil(total / 24)));
     // no tag names are matched: "strong" is markup, not text
-    const markup = await getJson<ContentSearchData>(t.app, `${P}/spesa/v1/search?s=strong`);
-    expect(markup.body.data.pages).toEqual([]);
-    for (const q of ['', 's=a', 's=latte&per_page=25', 's=latte&page=0', 's=%25%25']) {
-      const res2 = await getJson(t.app, `${P}/spesa/v1/search?${q}`);
-      if (q === 's=%25%25') expect(res2.body.data).toMatchObject({ pages: [] });
-      else expect(res2.statusCode, q).toBe(400);
+    expect((await search('s=strong')).body.pages).toEqual([]);
+    for (const q of ['', 's=a', 's=latte&per_page=25', 's=latte&page=0']) {
+      const refused = await getWp<WpError>(t.app, `${P}/spesa/v1/search?${q}`);
+      expect(refused.statusCode, q).toBe(400);
+      expect(refused.body.code, q).toBe('rest_invalid_param');
+    }
+    expect((await search('s=%25%25')).body).toMatchObject({ pages: [] });
+  });
+});
+
+describe('a path under /p/wp-json no route serves', () => {
+  it("answers WordPress's rest_no_route (404) in Italian, whatever the method", async () => {
+    for (const [method, url] of [
+      ['GET', `${P}/wp/v2/nessuna`],
+      ['GET', `${P}/spesa/v1/sconosciuto?x=1`],
+      ['GET', `${P}/`],
+      ['POST', `${P}/wp/v2/pages`],
+    ] as const) {
+      const res = await t.app.inject({ method, url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^application\/json/);
+      expect(JSON.parse(res.body), url).toEqual({
+        code: 'rest_no_route',
+        message: 'Nessun percorso corrisponde all’URL e al metodo della richiesta.',
+        data: { status: 404 },
+      });
     }
   });
 });

@@ -2,9 +2,8 @@ import {
   CONTENT_PAGE_SIZE_MAX,
   type AdvSlot,
   type ContentSearchData,
-  type MenuItem,
-  type MenuLocation,
   type PageStore,
+  type WpMenu,
   type WpPage,
   type WpPageSummary,
 } from '@spesa/shared/contracts/content';
@@ -15,6 +14,7 @@ import type { VersionedReadCache } from '../../lib/read-cache';
 import { failWith, ok, type Result } from '../../lib/result';
 import { CONTENT_TEXT, FALLBACK_ADV } from './content.messages';
 import { sanitizeContentHtml } from './content-html';
+import { isMenuLocation, toWpMenu } from './content-wp';
 import {
   adminPage,
   adminPages,
@@ -223,18 +223,23 @@ export class ContentStoreService {
     return page.template === 'stores' ? { ...page, stores: await this.ports.stores() } : page;
   }
 
-  async menu(location: MenuLocation): Promise<Result<{ location: MenuLocation; items: MenuItem[] }>> {
-    return this.cache.getOrLoad(['menu', location], async () => {
-      const rows = await menuItems(this.db, location);
-      return ok({
-        location,
-        items: rows.map((r) => ({ ID: r.itemId, title: r.title, url: r.url, menu_order: r.position })),
-      });
-    });
+  /** The menu of a location as the menus plugin answers it; a location without a menu is not found. */
+  async menu(location: string): Promise<Result<WpMenu>> {
+    if (!isMenuLocation(location)) return failWith(CONTENT_TEXT.wpMenuNotFound, 'notFound');
+    return this.cache.getOrLoad(['menu', location], async () =>
+      ok(toWpMenu(location, await menuItems(this.db, location))),
+    );
   }
 
-  /** Pages (all matches, on the first page) and the catalogue's products (paged) for a text. */
-  async search(text: string, page: number, perPage: number): Promise<Result<ContentSearchData>> {
+  /**
+   * Pages (all matches, on the first page) and the catalogue's products (paged) for a text; `total` and
+   * `totalPages` count the products.
+   */
+  async search(
+    text: string,
+    page: number,
+    perPage: number,
+  ): Promise<Result<ContentSearchData & { total: number; totalPages: number }>> {
     const words = wordsOf(text);
     const found =
       page === 1
@@ -244,7 +249,12 @@ export class ContentStoreService {
         : null;
     const pages = found?.ok ? found.data : [];
     const products = await this.ports.searchProducts(text, page, perPage);
-    return ok({ pages, products: products.products, page: products.page });
+    return ok({
+      pages,
+      products: products.products,
+      total: products.page.totItems,
+      totalPages: products.page.totPages,
+    });
   }
 
   /** The ad slot of a route path: its own, a parent path's, the chain's default ("*"), or the built-in one. */

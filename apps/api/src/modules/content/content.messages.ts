@@ -25,6 +25,12 @@ export const CONTENT_TEXT = {
     code: 'msg.post.notFound',
     text: 'Il contenuto richiesto non esiste o non è più disponibile.',
   },
+  /** WordPress-style codes of the custom routes: a post slug that is not published, a location without menu */
+  wpPostInvalidSlug: {
+    code: 'rest_post_invalid_slug',
+    text: 'Il contenuto richiesto non esiste o non è più disponibile.',
+  },
+  wpMenuNotFound: { code: 'not_found', text: 'Nessun menu è assegnato a questa posizione.' },
   postSlugTaken: { code: 'msg.post.slugTaken', text: 'Esiste già una ricetta con questo indirizzo.' },
   postEmpty: {
     code: 'msg.post.empty',

@@ -3,7 +3,7 @@ import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
-import { sendWpFailure, wpList, wpRoute } from '../../plugins/wp-rest';
+import { sendWpFailure, wpAll, wpList, wpRoute, wpTotals } from '../../plugins/wp-rest';
 import type { ContentPostsService } from './content-posts.service';
 import type { ContentStoreService } from './content-store.service';
 import type { ContentService } from './content.service';
@@ -38,8 +38,8 @@ export default contentRoutes;
 
 /**
  * The content store at the spec's paths under /p/wp-json, outside /ebsn/api like the forms (decisions 050,
- * 051): pages, menus, the general search. All public. The WordPress core routes (/wp/v2/pages) answer
- * WordPress's shapes; the custom namespaces answer the envelope.
+ * 051): pages, menus, the general search, custom posts, ux-blocks and slides. All public. Every one answers
+ * as WordPress or its plugins do (the bare data, totals in X-WP-Total / X-WP-TotalPages, WordPress's errors).
  */
 export const contentStoreRoutes: FastifyPluginAsyncZod<{
   store: ContentStoreService;
@@ -71,75 +71,94 @@ export const contentStoreRoutes: FastifyPluginAsyncZod<{
     },
   });
   app.route({
-    ...contractRoute(api.menu, {
+    ...wpRoute(api.menu, {
       access: ACCESS.public('the menus are shown to anyone'),
       tags: ['content'],
-      summary: 'The menu of a location (header, footer, profile)',
+      summary:
+        'The menu of a location (header, footer, profile) as the WP REST API V2 Menus plugin answers it',
     }),
-    handler: async (request) => answer(request, await store.menu(request.params.location)),
+    handler: async (request, reply) => {
+      const found = await store.menu(request.params.location);
+      return found.ok ? found.data : sendWpFailure(reply, found);
+    },
   });
   app.route({
-    ...contractRoute(api.search, {
+    ...wpRoute(api.search, {
       access: ACCESS.public('searching pages and products is open to anyone'),
       tags: ['content'],
-      summary: 'General search across pages and products (24 per page)',
+      summary: 'General search across pages and products (24 per page; the totals count the products)',
     }),
-    handler: async (request) =>
-      answer(request, await store.search(request.query.s, request.query.page, request.query.per_page)),
+    handler: async (request, reply) => {
+      const found = await store.search(request.query.s, request.query.page, request.query.per_page);
+      if (!found.ok) return sendWpFailure(reply, found);
+      const { total, totalPages, ...data } = found.data;
+      return wpTotals(reply, data, total, totalPages);
+    },
   });
   app.route({
-    ...contractRoute(api.postList, {
+    ...wpRoute(api.postList, {
       access: ACCESS.public('the recipes are public'),
       tags: ['content'],
       summary:
-        'Custom posts of a type (recipes), newest first, by a term of its taxonomy and by field filters, paged (10)',
+        'Custom posts of a type (recipes) as WordPress lists posts, newest first, by a term and by field filters, paged (10)',
     }),
-    handler: async (request) =>
-      answer(
-        request,
-        await posts.postList({
-          type: request.params.type,
-          term: request.query.term,
-          filters: request.query.filters,
-          page: request.query.page,
-          perPage: request.query.per_page,
-        }),
-      ),
+    handler: async (request, reply) => {
+      const perPage = request.query.per_page;
+      const found = await posts.postList({
+        type: request.params.type,
+        term: request.query.term,
+        filters: request.query.filters,
+        page: request.query.page,
+        perPage,
+      });
+      return found.ok
+        ? wpList(reply, found.data.posts, found.data.total, perPage)
+        : sendWpFailure(reply, found);
+    },
   });
   app.route({
-    ...contractRoute(api.post, {
+    ...wpRoute(api.post, {
       access: ACCESS.public('the recipes are public'),
       tags: ['content'],
       summary: 'A custom post by slug with the previous (older) and next (newer) post of its type',
     }),
-    handler: async (request) => answer(request, await posts.post(request.params.type, request.params.slug)),
-  });
-  app.route({
-    ...contractRoute(api.uxBlocks, {
-      access: ACCESS.public('content blocks are shown to anyone'),
-      tags: ['content'],
-      summary: 'Ux-blocks: one by slug, or those placed on a term (a category slug)',
-    }),
-    handler: async (request) => {
-      const { slug, term } = request.query;
-      return answer(request, await posts.uxBlocks(slug !== undefined ? { slug } : { term: term ?? '' }));
+    handler: async (request, reply) => {
+      const found = await posts.post(request.params.type, request.params.slug);
+      return found.ok ? found.data : sendWpFailure(reply, found);
     },
   });
   app.route({
-    ...contractRoute(api.slides, {
+    ...wpRoute(api.uxBlocks, {
+      access: ACCESS.public('content blocks are shown to anyone'),
+      tags: ['content'],
+      summary: 'Ux-blocks: the one of a slug (or none), or those placed on a term (a category slug)',
+    }),
+    handler: async (request, reply) => {
+      const { slug, term } = request.query;
+      const found = await posts.uxBlocks(slug !== undefined ? { slug } : { term: term ?? '' });
+      return found.ok ? wpAll(reply, found.data) : sendWpFailure(reply, found);
+    },
+  });
+  app.route({
+    ...wpRoute(api.slides, {
       access: ACCESS.public('the slider is shown to anyone'),
       tags: ['content'],
       summary: 'The slides of a day stamp (YYYYMMDD) for a delivery service (and those for every service)',
     }),
-    handler: async (request) =>
-      answer(request, await posts.slides(request.query.day, request.query.deliveryServiceId ?? null)),
+    handler: async (request, reply) => {
+      const found = await posts.slides(request.query.day, request.query.deliveryServiceId ?? null);
+      return found.ok ? wpAll(reply, found.data) : sendWpFailure(reply, found);
+    },
   });
   app.route({
-    ...contractRoute(api.slidesById, {
+    ...wpRoute(api.slidesById, {
       access: ACCESS.public('the slider is shown to anyone'),
       tags: ['content'],
       summary: 'Slides by id, in the order asked',
     }),
-    handler: async (request) => answer(request, await posts.slidesById(request.query.ids)),
+    handler: async (request, reply) => {
+      const found = await posts.slidesById(request.query.ids);
+      return found.ok ? wpAll(reply, found.data) : sendWpFailure(reply, found);
+    },
   });
 };

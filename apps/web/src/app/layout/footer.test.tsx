@@ -1,8 +1,30 @@
 import { describe, expect, it } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import { renderApp } from '../../test/render-app';
-import { mockApi, ok, SIGNED_IN_USER } from '../../test/mock-api';
+import type { MenuItem } from '@spesa/shared/contracts/content';
+import { mockApi, SIGNED_IN_USER, wp } from '../../test/mock-api';
 import { markLoggedOut, noteServerUser } from '../../lib/auth-state';
+
+/** An entry of a menu as the menus plugin answers it (a WordPress nav_menu_item). */
+const menuItem = (id: number, title: string, url: string): MenuItem => ({
+  ID: id,
+  db_id: id,
+  title,
+  url,
+  menu_order: id,
+  menu_item_parent: '0',
+  object: 'custom',
+  object_id: String(id),
+  type: 'custom',
+  type_label: 'Link personalizzato',
+  target: '',
+  attr_title: '',
+  description: '',
+  classes: [''],
+  xfn: '',
+  post_type: 'nav_menu_item',
+  post_status: 'publish',
+});
 
 describe('Footer', () => {
   it('offers the login to a visitor and the profile to a signed-in customer', async () => {
@@ -25,17 +47,21 @@ describe('Footer', () => {
   it('links the pages of the footer menu of the content store', async () => {
     mockApi({
       '/p/wp-json/menus/v1/locations/:location': () =>
-        ok({
-          location: 'footer' as const,
+        wp({
+          term_id: 2,
+          name: 'Menu del piè di pagina',
+          slug: 'footer',
+          term_group: 0,
+          term_taxonomy_id: 2,
+          taxonomy: 'nav_menu' as const,
+          description: '',
+          parent: 0,
+          count: 3,
+          filter: 'raw' as const,
           items: [
-            {
-              ID: 1,
-              title: 'Condizioni di vendita',
-              url: '/page/condizioni-generali-di-vendita',
-              menu_order: 1,
-            },
-            { ID: 2, title: 'Domande frequenti', url: '/shop/page/faq', menu_order: 2 },
-            { ID: 3, title: 'Ricette', url: 'https://ricette.example.it/', menu_order: 3 },
+            menuItem(1, 'Condizioni di vendita', '/page/condizioni-generali-di-vendita'),
+            menuItem(2, 'Domande frequenti', '/shop/page/faq'),
+            menuItem(3, 'Ricette', 'https://ricette.example.it/'),
           ],
         }),
     });

@@ -1,22 +1,33 @@
 import { describe, expect, it } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
-import type { PostListData, WpPost, WpPostSummary } from '@spesa/shared/contracts/content';
+import type { WpPost, WpPostWithNeighbours } from '@spesa/shared/contracts/content';
 import { renderApp } from '../../test/render-app';
-import { failure, mockApi, ok } from '../../test/mock-api';
+import { mockApi, wp, wpFailure } from '../../test/mock-api';
 
-function recipe(slug: string, title: string, over: Partial<WpPostSummary> = {}): WpPostSummary {
+/** A recipe as the content system answers it: a WordPress post object, the shop's fields under `acf`. */
+function recipe(slug: string, title: string, acf: Partial<WpPost['acf']> = {}): WpPost {
+  const course = acf.terms?.portata?.[0] ?? 'primi';
   return {
     id: slug.length,
-    type: 'ricette',
-    slug,
-    link: `/ricette/${slug}`,
     date: '2026-11-20T09:00:00',
+    date_gmt: '2026-11-20T08:00:00',
+    modified: '2026-11-20T09:00:00',
+    modified_gmt: '2026-11-20T08:00:00',
+    slug,
+    status: 'publish',
+    type: 'ricette',
+    link: `/ricette/${slug}`,
     title: { rendered: title },
-    excerpt: { rendered: `Riassunto di ${title}` },
-    img: null,
-    terms: { portata: ['primi'] },
-    fields: { difficolta: 'facile', tempo: '30', vegetariana: 'si' },
-    ...over,
+    content: { rendered: '<p>Testo</p>', protected: false },
+    excerpt: { rendered: `Riassunto di ${title}`, protected: false },
+    featured_media: 0,
+    portata: [course === 'dolci' ? 4 : 1],
+    acf: {
+      img: null,
+      terms: { portata: [course] },
+      fields: { difficolta: 'facile', tempo: '30', vegetariana: 'si' },
+      ...acf,
+    },
   };
 }
 
@@ -37,15 +48,8 @@ describe('/ricette', () => {
       '/p/wp-json/spesa/v1/posts/:type': (url: URL) => {
         asked.push(url.search);
         const easy = url.searchParams.get('filters') === 'difficolta:facile';
-        const data: PostListData = {
-          posts: easy ? [TORTA] : [RISOTTO, TORTA],
-          page: { selPage: 1, totPages: 1, totItems: easy ? 1 : 2, itemsPerPage: 10 },
-          terms: [
-            { term: 'dolci', count: 1 },
-            { term: 'primi', count: 1 },
-          ],
-        };
-        return ok(data);
+        const posts = easy ? [TORTA] : [RISOTTO, TORTA];
+        return wp(posts, { total: posts.length, totalPages: 1 });
       },
     });
     const { user } = renderApp('/ricette');
@@ -67,9 +71,12 @@ describe('/ricette', () => {
 
 describe('/ricette/:slug', () => {
   it('shows the recipe, its facts and the links to the older and newer recipe', async () => {
-    const post: WpPost = {
+    const post: WpPostWithNeighbours = {
       ...RISOTTO,
-      content: { rendered: '<h2>Ingredienti (4 persone)</h2><ul><li>320 g di riso</li></ul>' },
+      content: {
+        rendered: '<h2>Ingredienti (4 persone)</h2><ul><li>320 g di riso</li></ul>',
+        protected: false,
+      },
       previous: {
         slug: 'torta-di-mele',
         link: '/ricette/torta-di-mele',
@@ -80,8 +87,12 @@ describe('/ricette/:slug', () => {
     mockApi({
       '/p/wp-json/spesa/v1/posts/:type/:slug': (url: URL) =>
         url.pathname.endsWith('/ricette/risotto-alla-milanese')
-          ? ok({ post })
-          : failure(404, 'Il contenuto richiesto non esiste o non è più disponibile.'),
+          ? wp(post)
+          : wpFailure(
+              404,
+              'rest_post_invalid_slug',
+              'Il contenuto richiesto non esiste o non è più disponibile.',
+            ),
     });
     const { user } = renderApp('/ricette/risotto-alla-milanese');
     await dismissCookies(user);

@@ -87,7 +87,7 @@ export function RecipesRoute() {
       {posts.isError ? <p role="alert">{t('content.recipes.loadError')}</p> : null}
       {data ? (
         <>
-          <p role="status">{t('content.recipes.count', { count: data.page.totItems })}</p>
+          <p role="status">{t('content.recipes.count', { count: data.total })}</p>
           {data.posts.length > 0 ? (
             <ul className="recipes-list">
               {data.posts.map((r) => (
@@ -105,15 +105,15 @@ export function RecipesRoute() {
           ) : (
             <p>{t('content.recipes.none')}</p>
           )}
-          {data.page.totPages > 1 ? (
+          {data.totalPages > 1 ? (
             <nav className="recipes-pager" aria-label={t('content.recipes.pages')}>
               {page > 1 ? (
                 <RouterLink to={pageHref(page - 1)}>{t('content.recipes.previousPage')}</RouterLink>
               ) : (
                 <span />
               )}
-              <span>{t('content.recipes.pageOf', { page, pages: data.page.totPages })}</span>
-              {page < data.page.totPages ? (
+              <span>{t('content.recipes.pageOf', { page, pages: data.totalPages })}</span>
+              {page < data.totalPages ? (
                 <RouterLink to={pageHref(page + 1)}>{t('content.recipes.nextPage')}</RouterLink>
               ) : (
                 <span />

@@ -2,7 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import type { ContentSearchData } from '@spesa/shared/contracts/content';
 import { renderApp } from '../../test/render-app';
-import { mockApi, ok } from '../../test/mock-api';
+import { mockApi, wp } from '../../test/mock-api';
 
 describe('/search: pages of the content store', () => {
   it('links the shop pages that match the words, above the products', async () => {
@@ -19,9 +19,8 @@ describe('/search: pages of the content store', () => {
         },
       ],
       products: [],
-      page: { selPage: 1, totPages: 0, totItems: 0, itemsPerPage: 1 },
     };
-    mockApi({ '/p/wp-json/spesa/v1/search': () => ok(found) });
+    mockApi({ '/p/wp-json/spesa/v1/search': () => wp(found, { total: 0, totalPages: 0 }) });
     renderApp('/search?q=recesso');
     const nav = await screen.findByRole('navigation', { name: 'Pagine del negozio' });
     expect(within(nav).getByRole('link', { name: 'Condizioni generali di vendita' })).toHaveAttribute(

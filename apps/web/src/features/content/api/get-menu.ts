@@ -1,14 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
 import type { MenuItem, MenuLocation } from '@spesa/shared/contracts/content';
-import { callApi } from '../../../lib/http';
+import { callWp } from '../../../lib/wp-http';
 
-/** GET /p/wp-json/menus/v1/locations/:location: the items of a menu of the content store. */
+/** GET /p/wp-json/menus/v1/locations/:location: the menu of a location (menus plugin shape), its items. */
 export const getMenu = (location: MenuLocation, signal?: AbortSignal): Promise<MenuItem[]> =>
-  callApi(
-    'GET /p/wp-json/menus/v1/locations/:location',
-    { params: { location } },
-    { signal, quiet: true },
-  ).then((d) => d.items);
+  callWp('GET /p/wp-json/menus/v1/locations/:location', { params: { location } }, { signal }).then(
+    ({ data }) => data.items,
+  );
 
 export const useMenu = (location: MenuLocation) =>
   useQuery({

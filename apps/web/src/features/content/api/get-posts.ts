@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
-import type { PostListData, PostType, WpPost } from '@spesa/shared/contracts/content';
-import { callApi } from '../../../lib/http';
+import type { PostType, WpPost, WpPostWithNeighbours } from '@spesa/shared/contracts/content';
+import { callWp } from '../../../lib/wp-http';
 
 /** What the recipes list asks: a course, the filters (difficolta:facile,vegetariana:si), a page. */
 export interface PostListQuery {
@@ -9,9 +9,16 @@ export interface PostListQuery {
   page: number;
 }
 
-/** GET /p/wp-json/spesa/v1/posts/:type: a type's posts, newest first, 10 per page. */
-export const getPosts = (type: PostType, q: PostListQuery, signal?: AbortSignal): Promise<PostListData> =>
-  callApi(
+/** A page of a type's posts, with how many posts match and on how many pages (X-WP-Total, X-WP-TotalPages). */
+export interface PostPage {
+  posts: WpPost[];
+  total: number;
+  totalPages: number;
+}
+
+/** GET /p/wp-json/spesa/v1/posts/:type: a type's posts as WordPress lists them, newest first, 10 per page. */
+export const getPosts = (type: PostType, q: PostListQuery, signal?: AbortSignal): Promise<PostPage> =>
+  callWp(
     'GET /p/wp-json/spesa/v1/posts/:type',
     {
       params: { type },
@@ -22,7 +29,7 @@ export const getPosts = (type: PostType, q: PostListQuery, signal?: AbortSignal)
       },
     },
     { signal },
-  );
+  ).then(({ data, total, totalPages }) => ({ posts: data, total, totalPages }));
 
 export const usePosts = (type: PostType, q: PostListQuery) =>
   useQuery({
@@ -32,12 +39,10 @@ export const usePosts = (type: PostType, q: PostListQuery) =>
   });
 
 /** GET /p/wp-json/spesa/v1/posts/:type/:slug: one post with its neighbours (an unknown slug: not found). */
-export const getPost = (type: PostType, slug: string, signal?: AbortSignal): Promise<WpPost> =>
-  callApi(
-    'GET /p/wp-json/spesa/v1/posts/:type/:slug',
-    { params: { type, slug } },
-    { signal, quiet: true },
-  ).then((d) => d.post);
+export const getPost = (type: PostType, slug: string, signal?: AbortSignal): Promise<WpPostWithNeighbours> =>
+  callWp('GET /p/wp-json/spesa/v1/posts/:type/:slug', { params: { type, slug } }, { signal }).then(
+    ({ data }) => data,
+  );
 
 export const postQueryOptions = (type: PostType, slug: string) =>
   queryOptions({

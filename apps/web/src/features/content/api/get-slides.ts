@@ -1,6 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import type { Slide } from '@spesa/shared/contracts/content';
-import { callApi } from '../../../lib/http';
+import { callWp } from '../../../lib/wp-http';
 
 /** GET /p/wp-json/spesa/v1/slides: the chain's slides for a day (YYYY-MM-DD) and a delivery service. */
 export const getSlides = (
@@ -8,11 +8,11 @@ export const getSlides = (
   deliveryServiceId: number | undefined,
   signal?: AbortSignal,
 ): Promise<Slide[]> =>
-  callApi(
+  callWp(
     'GET /p/wp-json/spesa/v1/slides',
     { query: { day: day.replaceAll('-', ''), ...(deliveryServiceId ? { deliveryServiceId } : {}) } },
-    { signal, quiet: true },
-  ).then((d) => d.slides);
+    { signal },
+  ).then(({ data }) => data);
 
 export const useSlides = (day: string | undefined, deliveryServiceId: number | undefined) =>
   useQuery({

@@ -1,12 +1,10 @@
 import { useQuery } from '@tanstack/react-query';
 import type { UxBlock } from '@spesa/shared/contracts/content';
-import { callApi } from '../../../lib/http';
+import { callWp } from '../../../lib/wp-http';
 
 /** GET /p/wp-json/spesa/v1/ux-blocks?term=…: the content blocks placed on a term (a category's slug). */
 export const getUxBlocksOfTerm = (term: string, signal?: AbortSignal): Promise<UxBlock[]> =>
-  callApi('GET /p/wp-json/spesa/v1/ux-blocks', { query: { term } }, { signal, quiet: true }).then(
-    (d) => d.blocks,
-  );
+  callWp('GET /p/wp-json/spesa/v1/ux-blocks', { query: { term } }, { signal }).then(({ data }) => data);
 
 export const useUxBlocksOfTerm = (term: string) =>
   useQuery({

@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from '../../../lib/i18n';
 import { Link as RouterLink } from 'react-router';
-import { callApi } from '../../../lib/http';
+import { callWp } from '../../../lib/wp-http';
 import { htmlToText } from './safe-html';
 import '../i18n';
 import './page-matches.css';
@@ -12,7 +12,9 @@ export function PageMatches({ q }: { q: string }) {
   const found = useQuery({
     queryKey: ['content', 'search-pages', q],
     queryFn: ({ signal }) =>
-      callApi('GET /p/wp-json/spesa/v1/search', { query: { s: q, per_page: 1 } }, { signal, quiet: true }),
+      callWp('GET /p/wp-json/spesa/v1/search', { query: { s: q, per_page: 1 } }, { signal }).then(
+        ({ data }) => data,
+      ),
     enabled: q.length >= 2,
   });
   const pages = found.data?.pages ?? [];

@@ -1,11 +1,11 @@
 import { useTranslation } from '../../../lib/i18n';
-import type { WpPostSummary } from '@spesa/shared/contracts/content';
+import type { WpPost } from '@spesa/shared/contracts/content';
 
 /** A recipe's course, time, difficulty and the vegetarian mark, as a list of short facts. */
-export function RecipeFacts({ recipe }: { recipe: WpPostSummary }) {
+export function RecipeFacts({ recipe }: { recipe: WpPost }) {
   const { t } = useTranslation();
-  const course = recipe.terms.portata?.[0];
-  const { tempo, difficolta, vegetariana } = recipe.fields;
+  const course = recipe.acf.terms.portata?.[0];
+  const { tempo, difficolta, vegetariana } = recipe.acf.fields;
   return (
     <ul className="recipe-facts" aria-label={t('content.recipes.facts')}>
       {course ? <li>{t(`content.recipes.course.${course}`, { defaultValue: course })}</li> : null}

@@ -4,7 +4,15 @@ import type { Cart } from '@spesa/shared/contracts/cart';
 import type { Address } from '@spesa/shared/contracts/delivery';
 import type { Envelope, RootUser } from '@spesa/shared/contracts/envelope';
 import { renderApp } from '../../../test/render-app';
-import { callsTo, failure, mockApi, okAs, SIGNED_IN_USER, type ApiHandlers } from '../../../test/mock-api';
+import {
+  callsTo,
+  failure,
+  mockApi,
+  okAs,
+  SIGNED_IN_USER,
+  wp,
+  type ApiHandlers,
+} from '../../../test/mock-api';
 import { categoryTree } from '../../../test/fixtures';
 import {
   cartAt,
@@ -222,7 +230,7 @@ describe('Service indicator and address selector', () => {
     const fetchMock = mockDelivery({
       cart: () => cartAt(home),
       '/p/wp-json/spesa/v1/slides': (url) =>
-        okAs(SIGNED_IN_USER, { slides: url.searchParams.get('deliveryServiceId') === '2' ? [notice] : [] }),
+        wp(url.searchParams.get('deliveryServiceId') === '2' ? [notice] : []),
     });
     const app = renderApp('/cart');
     const group = await screen.findByRole('group', { name: 'Come ricevi la spesa' });
