@@ -35,7 +35,7 @@ export function ProductPrice({ product, size = 'medium' }: { product: Product; s
   const cardOnly = listPrice != null && product.warehousePromo?.audience === 'card';
   const sizeClass = size === 'large' ? ' pp-price--large' : '';
   return (
-    <div data-testid="product-price">
+    <div className="pc-price" data-testid="product-price">
       {cardOnly ? (
         <>
           <span className={`pp-price${sizeClass}`}>
