@@ -72,6 +72,7 @@ import addressRoutes from './modules/delivery/address.routes';
 import { DeliveryRepository } from './modules/delivery/delivery.repository';
 import { DeliveryService } from './modules/delivery/delivery.service';
 import geoRoutes from './modules/delivery/geo.routes';
+import { storeMapOf, tileImageSource } from './modules/delivery/store-map';
 import { TimeslotRepository } from './modules/delivery/timeslot.repository';
 import { TimeslotService } from './modules/delivery/timeslot.service';
 import { MailService } from './modules/mail/mail.service';
@@ -283,7 +284,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...INLINE_SCRIPT_SOURCES],
         // MUI / emotion inject style elements at run time
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // the stores' map's tiles, when a tile server is configured (decision 071)
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(env.MAP_TILES_URL ? [tileImageSource(env.MAP_TILES_URL)] : []),
+        ],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         // video links open in a dialog (spec section 2)
@@ -1096,7 +1103,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
         publicUrl: publicUrlOf(env),
         secureCookie,
       });
-      await api.register(geoRoutes, { delivery });
+      await api.register(geoRoutes, { delivery, storeMap: storeMapOf(env) });
       await api.register(addressRoutes, { delivery });
       await api.register(cartDeliveryRoutes, { cart, delivery });
       await api.register(cartRoutes, { cart, allowAnonymous: env.ANONYMOUS_CART === 'true' });

@@ -76,6 +76,22 @@ const envSchema = z.object({
   BUILD_SHA: optionalText,
   /** public address of the shop, for the links in e-mails */
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // ---- the store map (decision 071) ----
+  /**
+   * The base map under the Drive tab's stores: an OpenStreetMap-style tile server's address with {z}/{x}/{y}
+   * (and optionally {s}, {r}), e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png. Empty (the default): no
+   * tiles are fetched, the stores are drawn on a plain plot.
+   */
+  MAP_TILES_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/ })
+      .refine((u) => ['{z}', '{x}', '{y}'].every((p) => u.includes(p)), {
+        message: 'a tile address names {z}, {x} and {y}',
+      })
+      .optional(),
+  ),
+  /** the tile source's attribution, shown on the map as plain text (its licence asks for it) */
+  MAP_TILES_ATTRIBUTION: z.string().trim().default('© Contributori di OpenStreetMap'),
   // ---- sessions ----
   /** minutes without requests after which a session ends (remember me: SESSION_REMEMBER_DAYS) */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
