@@ -289,8 +289,20 @@ export const configuredSocialProviders = (env: Env) =>
   );
 
 /** Where links in e-mails point. */
-export const publicUrlOf = (env: Env): string =>
-  (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+/** Hosts that mean this machine (or every interface, this one included): the shop is then at localhost. */
+const LOCAL_HOSTS = new Set(['127.0.0.1', '::1', 'localhost', '0.0.0.0', '::']);
+
+/**
+ * The shop's one address (decision 071): PUBLIC_URL, else http://localhost:PORT when it listens on this machine
+ * (or on every interface), else its HOST. The start log prints it and everything that sends a browser back to
+ * the shop uses it — the mails' links, the sign-in providers' return address — so a customer who follows the
+ * log stays on one origin, with one set of cookies.
+ */
+export const publicUrlOf = (env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string => {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/$/, '');
+  const host = LOCAL_HOSTS.has(env.HOST) ? 'localhost' : env.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}`;
+};
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = checkedEnvSchema.safeParse(source);
