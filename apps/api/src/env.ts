@@ -154,7 +154,10 @@ const envSchema = z.object({
       .optional(),
   ),
   /** the VAPID contact (RFC 8292 `sub`): a mailto: or https: address of the shop */
-  PUSH_VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/).default('mailto:assistenza@spesa.example.it'),
+  PUSH_VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/)
+    .default('mailto:assistenza@spesa.example.it'),
   /**
    * push services a subscription may point at (comma separated `scheme://host`, `*.` for any subdomain):
    * the browsers' own (Chrome/Edge FCM, Firefox, Safari, Windows)

@@ -25,7 +25,12 @@ describe('formatProductPrice: a loose product says its unit', () => {
   const loose = { productInfos: { TIPOLOGIA: 'Sfuso' }, priceUnitDisplay: 'kg' };
   it.each([
     ['a loose product per kg', loose, 3.79, '3,79 €/kg'],
-    ['a loose product whose unit is missing: kg', { productInfos: { TIPOLOGIA: 'sfuso' }, priceUnitDisplay: '' }, 1.49, '1,49 €/kg'],
+    [
+      'a loose product whose unit is missing: kg',
+      { productInfos: { TIPOLOGIA: 'sfuso' }, priceUnitDisplay: '' },
+      1.49,
+      '1,49 €/kg',
+    ],
     ['a loose product per hg', { ...loose, priceUnitDisplay: 'hg' }, 2.5, '2,50 €/hg'],
     ['a pack', { productInfos: { TIPOLOGIA: 'Confezione' }, priceUnitDisplay: 'pz' }, 1.49, '1,49 €'],
     ['a piece', { productInfos: { TIPOLOGIA: 'Pezzo' }, priceUnitDisplay: 'kg' }, 6.39, '6,39 €'],

@@ -77,7 +77,9 @@ export default function AlternativesDialog({ item, onClose }: { item: CartItem; 
                 <Box sx={{ minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 500 }}>{p.name}</Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {[p.shortDescr, p.description, formatProductPrice(p.priceDisplay, p)].filter(Boolean).join(' · ')}
+                    {[p.shortDescr, p.description, formatProductPrice(p.priceDisplay, p)]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </Typography>
                 </Box>
                 {item.available ? (
