@@ -27,6 +27,7 @@ import errorsPlugin, { API_PREFIX, clientErrorHandler, frameworkErrorHandler } f
 import inputHygienePlugin from './input-hygiene';
 import rateLimitPlugin, { type AuthRateLimitOptions } from './rate-limit';
 import sessionPlugin from './session';
+import { tileImageSource } from '../lib/tile-image-source';
 
 /** The Content-Security-Policy sources of index.html's two inline scripts (packages/shared/src/shell). */
 const INLINE_SCRIPT_SOURCES = [COOKIE_BANNER_SCRIPT, START_APP_SCRIPT].map(
@@ -75,7 +76,13 @@ export async function registerExternalPlugins(app: FastifyInstance, env: Env): P
         scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...INLINE_SCRIPT_SOURCES],
         // MUI / emotion inject style elements at run time
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // the stores' map's tiles, when a tile server is configured (decision 071)
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(env.MAP_TILES_URL ? [tileImageSource(env.MAP_TILES_URL)] : []),
+        ],
         fontSrc: ["'self'", 'data:'],
         connectSrc: ["'self'"],
         // video links open in a dialog (spec section 2)

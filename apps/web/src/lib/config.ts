@@ -22,12 +22,6 @@ export const CATEGORY_PREFIX = '/category/';
 /** spec section 9: version check every 10 minutes, reload after 30 minutes without activity */
 export const VERSION_CHECK_MS = 600_000;
 export const IDLE_RELOAD_MS = 1_800_000;
-/**
- * Map tiles of the Drive tab's store map, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png (with its
- * attribution). Empty (the default): no tiles are fetched, the stores are drawn on a plain background.
- */
-export const MAP_TILE_URL = import.meta.env.VITE_MAP_TILE_URL ?? '';
-export const MAP_ATTRIBUTION = import.meta.env.VITE_MAP_ATTRIBUTION ?? '';
 /** The content page about the chain's services (the elderly tab's 'i nostri servizi', spec section 2). */
 export const SERVICES_PAGE_PATH = import.meta.env.VITE_SERVICES_PAGE ?? '/page/servizi';
 /**

@@ -8,6 +8,7 @@ import geoRoutes from './geo.routes';
 import { SlotAdmin } from './slot-admin';
 import { TimeslotRepository } from './timeslot.repository';
 import { TimeslotService } from './timeslot.service';
+import { storeMapOf } from './store-map';
 
 export interface DeliveryModuleDeps extends Pick<ModuleCore, 'db' | 'now'> {
   accounts: AccountRepository;
@@ -51,7 +52,7 @@ export function deliveryModule(d: DeliveryModuleDeps) {
       (await slotAdmin.stores(only)).map(({ id, name, city }) => ({ id, name, city })),
     eraseCustomer: (userId: number) => delivery.eraseCustomer(userId),
     routes: (async (api) => {
-      await api.register(geoRoutes, { delivery });
+      await api.register(geoRoutes, { delivery, storeMap: storeMapOf(env) });
       await api.register(addressRoutes, { delivery });
     }) satisfies RouteRegistrar,
   };

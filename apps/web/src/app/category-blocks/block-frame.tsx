@@ -11,6 +11,9 @@ import { focusRingStyle } from '../../components/focus-ring';
  */
 export const ItemHeadingContext = createContext<'h2' | 'h3'>('h2');
 
+/** The block's TITLE, for the items inside that would repeat it (an image banner's caption). */
+export const BlockTitleContext = createContext<string | undefined>(undefined);
+
 /** Common frame of a block: optional TITLE (h2), DESCRIPTION, background colour / image / padding. */
 export function BlockFrame({
   block,
@@ -64,7 +67,9 @@ export function BlockFrame({
           <SafeHtml html={description} />
         </div>
       ) : null}
-      <ItemHeadingContext.Provider value={title ? 'h3' : 'h2'}>{children}</ItemHeadingContext.Provider>
+      <BlockTitleContext.Provider value={title}>
+        <ItemHeadingContext.Provider value={title ? 'h3' : 'h2'}>{children}</ItemHeadingContext.Provider>
+      </BlockTitleContext.Provider>
     </section>
   );
 }
