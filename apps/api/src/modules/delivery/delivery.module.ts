@@ -10,7 +10,7 @@ import { TimeslotRepository } from './timeslot.repository';
 import { TimeslotService } from './timeslot.service';
 import { storeMapOf } from './store-map';
 
-export interface DeliveryModuleDeps extends Pick<ModuleCore, 'db' | 'now'> {
+export interface DeliveryModuleDeps extends Pick<ModuleCore, 'db' | 'env' | 'now'> {
   accounts: AccountRepository;
   /** an address the customer's cart delivers to is not deleted (the cart module) */
   addressUsage: AddressUsagePort;
@@ -52,7 +52,7 @@ export function deliveryModule(d: DeliveryModuleDeps) {
       (await slotAdmin.stores(only)).map(({ id, name, city }) => ({ id, name, city })),
     eraseCustomer: (userId: number) => delivery.eraseCustomer(userId),
     routes: (async (api) => {
-      await api.register(geoRoutes, { delivery, storeMap: storeMapOf(env) });
+      await api.register(geoRoutes, { delivery, storeMap: storeMapOf(d.env) });
       await api.register(addressRoutes, { delivery });
     }) satisfies RouteRegistrar,
   };
