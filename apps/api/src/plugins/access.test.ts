@@ -132,6 +132,7 @@ describe('every route says who may call it', () => {
       'GET /ebsn/api/identity/options | public: the login dialog shows the sign-in ways this server offers',
       "GET /ebsn/api/registration/social_user_detail | signed: the waiting identity's ticket (HttpOnly cookie), checked in the handler",
       "POST /ebsn/api/registration/social_link_confirm | signed: the waiting identity's ticket (HttpOnly cookie) and the account's password; never an operator",
+      "GET /ebsn/api/warehouse-locator/map | public: the stores' map's tile source is the shop's configuration, no customer data",
       'GET /ebsn/api/geo/province-list | public: geography, coverage and stores are public facts, no customer data',
       'GET /ebsn/api/geo/country-list | public: geography, coverage and stores are public facts, no customer data',
       'GET /ebsn/api/geo/homedelivery-list-simple | public: geography, coverage and stores are public facts, no customer data',
