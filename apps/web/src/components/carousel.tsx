@@ -28,12 +28,6 @@ interface CarouselProps<T> {
   /** ms between slides; off when false, when the user prefers reduced motion, or when paused */
   autoplayMs?: number | false;
   showArrows?: boolean;
-  /**
-   * Where the previous/next buttons sit from 600 px on: beside the slides (the default), or over their edges
-   * (the header's full-width banners, whose text keeps clear of them). On a phone they sit under the slides,
-   * with the bullets between them: never over a slide's content.
-   */
-  arrowPlacement?: 'beside' | 'over';
   showBullets?: boolean;
   loop?: boolean;
 }
@@ -97,7 +91,6 @@ export function Carousel<T>({
   gap = SLIDER_GAP_PX,
   autoplayMs = false,
   showArrows = true,
-  arrowPlacement = 'beside',
   showBullets = false,
   loop = false,
 }: CarouselProps<T>) {
@@ -186,16 +179,12 @@ export function Carousel<T>({
   // useId gives «r1»-like ids: letters and digits only, for the attribute selector
   const scope = id.replace(/[^\w-]/g, '');
 
-  // the arrows' places are kept from the first render (disabled until the engine runs): no shift when it starts
-  const arrowsShown = showArrows && scrollable;
-  const bulletsShown = showBullets && scrollable && snaps.length > 1;
-
   return (
     <div
       role="region"
       aria-roledescription="carosello"
       aria-label={label}
-      className={arrowsShown ? `carousel carousel--arrows carousel--arrows-${arrowPlacement}` : 'carousel'}
+      className="carousel"
       ref={rootRef}
       onMouseEnter={() => {
         setHovered(true);
@@ -235,19 +224,31 @@ export function Carousel<T>({
           ))}
         </div>
       </div>
-      {arrowsShown ? (
-        <button
-          type="button"
-          className="carousel-arrow carousel-prev"
-          aria-label={t('slider.previous')}
-          aria-controls={`${id}-track`}
-          onClick={() => emblaApi?.scrollPrev()}
-          disabled={!canPrev}
-        >
-          <Icon name="chevronLeft" />
-        </button>
+      {showArrows && scrollable && (canPrev || canNext) ? (
+        <>
+          <button
+            type="button"
+            className="carousel-arrow carousel-prev"
+            aria-label={t('slider.previous')}
+            aria-controls={`${id}-track`}
+            onClick={() => emblaApi?.scrollPrev()}
+            disabled={!canPrev}
+          >
+            <Icon name="chevronLeft" />
+          </button>
+          <button
+            type="button"
+            className="carousel-arrow carousel-next"
+            aria-label={t('slider.next')}
+            aria-controls={`${id}-track`}
+            onClick={() => emblaApi?.scrollNext()}
+            disabled={!canNext}
+          >
+            <Icon name="chevronRight" />
+          </button>
+        </>
       ) : null}
-      {bulletsShown || autoplayEnabled ? (
+      {(showBullets && scrollable && snaps.length > 1) || autoplayEnabled ? (
         <div className="carousel-controls">
           {autoplayEnabled ? (
             <button
@@ -259,7 +260,7 @@ export function Carousel<T>({
               <Icon name={paused ? 'play' : 'pause'} size={20} />
             </button>
           ) : null}
-          {bulletsShown
+          {showBullets && scrollable && snaps.length > 1
             ? snaps.map((_, i) => (
                 <button
                   type="button"
@@ -272,18 +273,6 @@ export function Carousel<T>({
               ))
             : null}
         </div>
-      ) : null}
-      {arrowsShown ? (
-        <button
-          type="button"
-          className="carousel-arrow carousel-next"
-          aria-label={t('slider.next')}
-          aria-controls={`${id}-track`}
-          onClick={() => emblaApi?.scrollNext()}
-          disabled={!canNext}
-        >
-          <Icon name="chevronRight" />
-        </button>
       ) : null}
     </div>
   );

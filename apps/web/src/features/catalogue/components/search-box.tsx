@@ -8,7 +8,6 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { loadSearchWords, rememberSearchWord } from '../hooks/search-words-storage';
 import { SUGGEST_DEBOUNCE_MS } from '../../../lib/config';
 import { paths } from '../../../lib/route-paths';
-import { FOCUS_ON_ARRIVAL } from '../../../components/use-focus-on-arrival';
 
 interface Option {
   key: string;
@@ -72,8 +71,7 @@ export function SearchBox() {
     setRecent(rememberSearchWord(q));
     setValue(q);
     close();
-    // the results' heading takes the focus (the listing, decision 069)
-    void navigate(paths.search(q), { state: FOCUS_ON_ARRIVAL });
+    void navigate(paths.search(q));
   }
 
   function choose(option: Option) {
