@@ -5,6 +5,7 @@ import { rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { keepServerShift, shiftToRomeTime } from './clock.mjs';
+import { startTileServer } from './tile-server.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const dataDir = join(root, 'var', `e2e-${Date.now()}`);
@@ -16,6 +17,8 @@ const clockAt = process.env.E2E_SERVER_CLOCK ?? '09:00';
 const shiftMs = /^\d{2}:\d{2}$/.test(clockAt) ? shiftToRomeTime(clockAt) : 0;
 keepServerShift(shiftMs);
 console.log(`[e2e server] server clock: ${new Date(Date.now() + shiftMs).toISOString()}`);
+// the stores' map's base map from a stand-in tile server (decision 071); MAP_TILES_URL= (empty) draws the plot
+const tiles = process.env.MAP_TILES_URL === undefined ? await startTileServer() : null;
 const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
   cwd: root,
   env: {
@@ -35,6 +38,9 @@ const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     PUSH_ENDPOINTS:
       process.env.PUSH_ENDPOINTS ??
       'https://fcm.googleapis.com,https://*.push.services.mozilla.com,https://web.push.apple.com,https://*.notify.windows.com,http://127.0.0.1:*',
+    ...(tiles
+      ? { MAP_TILES_URL: tiles.url, MAP_TILES_ATTRIBUTION: 'Mappa di prova dei test, nessun dato reale' }
+      : {}),
     // the server's day starts at 09:00 in Italy whatever the hour (clock.mjs); E2E_SERVER_CLOCK= keeps the real clock
     E2E_SERVER_CLOCK_SHIFT_MS: String(shiftMs),
     NODE_OPTIONS: [

@@ -35,10 +35,18 @@ test('un responsabile del catalogo cambia un prezzo: il negozio lo mostra subito
   await page.getByRole('button', { name: 'Salva' }).click();
   await expect(page.getByText('Elemento aggiornato')).toBeVisible();
 
-  const after = (await (await request.get(`/ebsn/api/products?product_id=${id}`)).json()) as {
-    data: { price: number };
-  };
-  expect(after.data.price).toBe(newPrice);
+  // the shop's read cache checks the catalogue's version once a second (decision 008)
+  await expect
+    .poll(
+      async () =>
+        (
+          (await (await request.get(`/ebsn/api/products?product_id=${id}`)).json()) as {
+            data: { price: number };
+          }
+        ).data.price,
+      { timeout: 5_000 },
+    )
+    .toBe(newPrice);
 });
 
 test('il servizio clienti vede i prodotti ma non può cambiarne il prezzo', async ({ page }) => {

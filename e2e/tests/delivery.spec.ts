@@ -227,8 +227,9 @@ test('prenotazione della fascia oraria solo con la tastiera', async ({ page, req
   await signIn(page, email, password, firstName);
 
   // the slot button of the indicator: without an address the selector comes first, then the slots
+  // after the sign-in focus is on the header's account button, past the indicator: once round the page
   const slotButton = indicator(page).getByRole('button', { name: SLOTS });
-  await tabTo(page, slotButton, 80);
+  await tabTo(page, slotButton, 300);
   await page.keyboard.press('Enter');
   const selector = page.getByRole('dialog', { name: SELECTOR });
   await expect(selector).toBeVisible();

@@ -13,12 +13,15 @@ const PERSON = {
   fiscalCode: 'FRRLCU90D12F205B',
 };
 
-/** The demo provider's own sign-in page (oidc-provider's development pages): any name, any password. */
+/** The demo provider's own sign-in page (in Italian, decision 071): any name, any password. */
 async function signInAtDemoProvider(popup: Page, login: string): Promise<void> {
   await popup.waitForLoadState();
-  await popup.locator('input[name="login"]').fill(login);
-  await popup.locator('input[name="password"]').fill('demo');
-  await popup.locator('input[name="password"]').press('Enter');
+  await expect(
+    popup.getByRole('heading', { level: 1, name: /^Accedi con (Google|Facebook) \(demo\)$/ }),
+  ).toBeVisible();
+  await popup.getByLabel('Nome utente o e-mail').fill(login);
+  await popup.getByLabel('Password').fill('demo');
+  await popup.getByLabel('Password').press('Enter');
 }
 
 async function openLoginDialog(page: Page) {

@@ -8,14 +8,28 @@ const time = (iso: string) =>
 const km = (n: number) => `${n.toLocaleString('it-IT', { maximumFractionDigits: 1 })} km`;
 const slot = (a: StaffArrival) => `${a.beginTime.slice(0, 5)}–${a.endTime.slice(0, 5)}`;
 
+/** How often the open list asks again: a customer's message should reach the store within the minute. */
+export const ARRIVALS_REFRESH_MS = 20_000;
+
 /**
  * "Arrivi di oggi" (decision 049): the customers on the way to collect a Drive order today at the member's
- * stores, latest message first: order, customer, plate or bay, distance, when they wrote. Read only.
+ * stores, latest message first: order, customer, plate or bay, distance, when they wrote. Read only; live: the
+ * list asks again every 20 seconds while open, and at once when the member comes back to the tab.
  */
 export function ArrivalList() {
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <List perPage={50} exporter={false} empty={false} title={T.title}>
+    <List
+      perPage={50}
+      exporter={false}
+      empty={false}
+      title={T.title}
+      queryOptions={{
+        refetchInterval: ARRIVALS_REFRESH_MS,
+        refetchIntervalInBackground: false,
+        refetchOnWindowFocus: 'always',
+      }}
+    >
       {small ? (
         <SimpleList<StaffArrival>
           primaryText={(a) => `${T.orderNo(a.orderId)} · ${a.customerName}`}

@@ -42,26 +42,22 @@ type Line = StaffOrder['orderItems'][number];
 
 const money = (n: number) => n.toLocaleString('it-IT', { style: 'currency', currency: 'EUR' });
 const quantityText = (n: number, unit: string) => `${n.toLocaleString('it-IT')} ${unit}`;
-/** Today in Italy, YYYY-MM-DD: the list's default day. */
-const todayInItaly = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
 const slotText = (o: { timeslot: { date: string; beginTime: string; endTime: string } }) =>
   `${new Date(`${o.timeslot.date}T12:00:00Z`).toLocaleDateString('it-IT', {
     day: 'numeric',
     month: 'short',
   })} ${o.timeslot.beginTime.slice(0, 5)}–${o.timeslot.endTime.slice(0, 5)}`;
 
-const filters = [<DateInput key="date" source="date" alwaysOn />];
+const filters = [<DateInput key="date" source="date" alwaysOn helperText={T.firstDayHelp} />];
 
-/** A day's orders (today by default) of the stores the member works for, by time window. */
+/**
+ * A day's orders of the stores the member works for, by time window; without a day chosen, the API answers
+ * the first day with orders from today on, so the list does not open empty on a quiet day.
+ */
 export function OrderList() {
   const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
   return (
-    <List
-      filters={filters}
-      filterDefaultValues={{ date: todayInItaly() }}
-      perPage={50}
-      sort={{ field: 'slot', order: 'ASC' }}
-    >
+    <List filters={filters} perPage={50} sort={{ field: 'slot', order: 'ASC' }}>
       {small ? (
         <SimpleList<StaffOrderSummary>
           primaryText={(o) => `${T.orderNo(o.orderId)} · ${o.customerName}`}

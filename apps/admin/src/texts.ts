@@ -313,6 +313,8 @@ export const adminItalian = {
  */
 export const pickingTexts = {
   orderNo: (id: number) => `Ordine n. ${id}`,
+  /** the orders list's day filter, left empty */
+  firstDayHelp: 'Vuoto: il primo giorno con ordini, da oggi in poi',
   home: 'Consegna a domicilio',
   pickup: 'Ritiro',
   payment: 'Pagamento',
@@ -830,3 +832,41 @@ export const arrivalTexts = {
   title: 'Arrivi di oggi',
   orderNo: (id: number) => `Ordine ${id}`,
 };
+
+/**
+ * What an empty list says, per resource: react-admin builds "Nessun %{name} trovato" from the resource's plural
+ * name ("Nessun Ordini trovato"), but an Italian noun has its own gender and article. Each resource names its
+ * own: the article (Nessun, Nessuna, Nessuno), the singular noun and the participle agreeing with it.
+ */
+const none = (article: 'Nessun' | 'Nessuna' | 'Nessuno', noun: string, participle = 'trovato') => ({
+  noResults: `${article} ${noun} ${participle}`,
+  noFilteredResults: `${article} ${noun} ${participle} con i filtri attuali.`,
+  empty: `Ancora ${article.toLowerCase()} ${noun}.`,
+});
+
+export const resourceNoneTexts = {
+  products: none('Nessun', 'prodotto'),
+  stores: none('Nessun', 'punto vendita'),
+  'self-scanning': none('Nessun', 'punto vendita con il self-scanning'),
+  staff: none('Nessun', 'operatore'),
+  arrivals: {
+    noResults: 'Nessun arrivo oggi: la lista si aggiorna da sola.',
+    noFilteredResults: 'Nessun arrivo oggi con i filtri attuali.',
+    empty: 'Nessun arrivo oggi: la lista si aggiorna da sola.',
+  },
+  orders: none('Nessun', 'ordine'),
+  promotions: none('Nessuna', 'promozione', 'trovata'),
+  categories: none('Nessuna', 'categoria', 'trovata'),
+  'slot-templates': none('Nessuna', 'fascia oraria', 'trovata'),
+  customers: none('Nessun', 'cliente'),
+  votes: none('Nessuna', 'recensione', 'trovata'),
+  receipts: none('Nessuno', 'scontrino'),
+  'gift-card-orders': none('Nessuna', 'richiesta di gift card', 'trovata'),
+  'form-submissions': none('Nessuna', 'richiesta', 'trovata'),
+  pages: none('Nessuna', 'pagina', 'trovata'),
+  slides: none('Nessun', 'avviso del giorno'),
+  recipes: none('Nessuna', 'ricetta', 'trovata'),
+  'ux-blocks': none('Nessun', 'blocco di testo'),
+  'operator-actions': none('Nessuna', 'operazione', 'trovata'),
+  audit: none('Nessuna', 'attività', 'registrata'),
+} satisfies Record<keyof typeof adminItalian.resources, ReturnType<typeof none>>;

@@ -8,6 +8,20 @@ describe('configuration', () => {
     expect(loadEnv({ HOST: '0.0.0.0' }).HOST).toBe('0.0.0.0');
   });
 
+  it('draws the stores on a plain plot unless a tile server with {z}/{x}/{y} is configured', () => {
+    expect(loadEnv({}).MAP_TILES_URL).toBeUndefined();
+    expect(loadEnv({}).MAP_TILES_ATTRIBUTION).toBe('© Contributori di OpenStreetMap');
+    expect(loadEnv({ MAP_TILES_URL: 'https://tile.openstreetmap.org/{z}/{x}/{y}.png' }).MAP_TILES_URL).toBe(
+      'https://tile.openstreetmap.org/{z}/{x}/{y}.png',
+    );
+    expect(() => loadEnv({ MAP_TILES_URL: 'https://tile.openstreetmap.org/tiles.png' })).toThrow(
+      /MAP_TILES_URL: a tile address names \{z\}, \{x\} and \{y\}/,
+    );
+    expect(() => loadEnv({ MAP_TILES_URL: 'ftp://tiles.example.org/{z}/{x}/{y}.png' })).toThrow(
+      /MAP_TILES_URL/,
+    );
+  });
+
   it('runs one process by default; several need PostgreSQL', () => {
     expect(loadEnv({}).WORKERS).toBe(1);
     expect(() => loadEnv({ WORKERS: '2' })).toThrow(/WORKERS: several processes need PostgreSQL/);

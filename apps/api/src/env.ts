@@ -77,6 +77,22 @@ const envSchema = z.object({
   BUILD_SHA: optionalText,
   /** public address of the shop, for the links in e-mails */
   PUBLIC_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  // ---- the store map (decision 071) ----
+  /**
+   * The base map under the Drive tab's stores: an OpenStreetMap-style tile server's address with {z}/{x}/{y}
+   * (and optionally {s}, {r}), e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png. Empty (the default): no
+   * tiles are fetched, the stores are drawn on a plain plot.
+   */
+  MAP_TILES_URL: optionalText.pipe(
+    z
+      .url({ protocol: /^https?$/ })
+      .refine((u) => ['{z}', '{x}', '{y}'].every((p) => u.includes(p)), {
+        message: 'a tile address names {z}, {x} and {y}',
+      })
+      .optional(),
+  ),
+  /** the tile source's attribution, shown on the map as plain text (its licence asks for it) */
+  MAP_TILES_ATTRIBUTION: z.string().trim().default('© Contributori di OpenStreetMap'),
   // ---- sessions ----
   /** minutes without requests after which a session ends (remember me: SESSION_REMEMBER_DAYS) */
   SESSION_IDLE_MINUTES: z.coerce.number().int().min(1).max(1440).default(60),
@@ -147,7 +163,10 @@ const envSchema = z.object({
       .optional(),
   ),
   /** the VAPID contact (RFC 8292 `sub`): a mailto: or https: address of the shop */
-  PUSH_VAPID_SUBJECT: z.string().regex(/^(mailto:|https:\/\/)/).default('mailto:assistenza@spesa.example.it'),
+  PUSH_VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:\/\/)/)
+    .default('mailto:assistenza@spesa.example.it'),
   /**
    * push services a subscription may point at (comma separated `scheme://host`, `*.` for any subdomain):
    * the browsers' own (Chrome/Edge FCM, Firefox, Safari, Windows)
@@ -288,8 +307,20 @@ export const configuredSocialProviders = (env: Env) =>
   );
 
 /** Where links in e-mails point. */
-export const publicUrlOf = (env: Env): string =>
-  (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/$/, '');
+/** Hosts that mean this machine (or every interface, this one included): the shop is then at localhost. */
+const LOCAL_HOSTS = new Set(['127.0.0.1', '::1', 'localhost', '0.0.0.0', '::']);
+
+/**
+ * The shop's one address (decision 071): PUBLIC_URL, else http://localhost:PORT when it listens on this machine
+ * (or on every interface), else its HOST. The start log prints it and everything that sends a browser back to
+ * the shop uses it — the mails' links, the sign-in providers' return address — so a customer who follows the
+ * log stays on one origin, with one set of cookies.
+ */
+export const publicUrlOf = (env: Pick<Env, 'PUBLIC_URL' | 'HOST' | 'PORT'>): string => {
+  if (env.PUBLIC_URL) return env.PUBLIC_URL.replace(/\/$/, '');
+  const host = LOCAL_HOSTS.has(env.HOST) ? 'localhost' : env.HOST;
+  return `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}`;
+};
 
 export function loadEnv(source: NodeJS.ProcessEnv = process.env): Env {
   const parsed = checkedEnvSchema.safeParse(source);

@@ -22,7 +22,6 @@ import { ensureOrderData } from './db/seed/orders';
 import {
   areDemoAccountsOn,
   configuredSocialProviders,
-  isDevMailboxOn,
   isFederationDemoOn,
   loadEnv,
   publicUrlOf,
@@ -32,6 +31,7 @@ import { ensureCompanyIdentityProviders } from './db/seed/identity';
 import { startDemoIdentityProviders } from './modules/identity/demo-oidc-idp';
 import { ListingWarmer } from './modules/catalogue/listing-warmer';
 import { missingDistMessage } from './plugins/web-app';
+import { readyMessage } from './ready-message';
 
 /**
  * The shop's server. The primary process opens the database (embedded PGlite in DATA_DIR, or PostgreSQL at
@@ -184,29 +184,6 @@ async function serve(env: Env, database: OpenedDatabase, started: number): Promi
     console.log(
       `  social sign-in: demo providers ${demoIdp.providers.map((p) => `${p.name} (${p.issuer})`).join(' and ')}; the demo company's sign-on at /demo-idp/saml/sso (README, "Social sign-in")`,
     );
-}
-
-/** Where the shop is and what is open, said once at start-up. */
-function readyMessage(env: Env, started: number): string {
-  const host = env.HOST === '0.0.0.0' || env.HOST === '::' ? 'localhost' : env.HOST;
-  const everyInterface = env.HOST === '0.0.0.0' || env.HOST === '::';
-  const base = `http://${host.includes(':') ? `[${host}]` : host}:${env.PORT}`;
-  const lines = [
-    `Spesa is ready in ${Math.round(performance.now() - started)} ms: ${base}`,
-    `  listening on ${env.HOST}:${env.PORT} (${everyInterface ? 'every network interface' : 'this address only; set HOST=0.0.0.0 to open it to the network'})${env.WORKERS > 1 ? `, ${env.WORKERS} processes` : ''}`,
-    `  API docs: ${base}/ebsn/api/docs`,
-    `  back office: ${base}/admin (staff sign in with a password and an authenticator code)`,
-  ];
-  if (isDevMailboxOn(env))
-    lines.push(
-      `  development mailbox (every mail, reset links included; this machine only): ${base}/dev/mailbox`,
-    );
-  if (areDemoAccountsOn(env))
-    lines.push('  demo accounts are seeded (README, "Demo accounts"): not for a public shop');
-  lines.push(
-    `  payments: the sandbox provider (test cards only), key ${env.PAYMENT_SANDBOX_SECRET ? 'from PAYMENT_SANDBOX_SECRET' : 'generated for this database'}`,
-  );
-  return lines.join('\n');
 }
 
 main().catch((error: unknown) => {

@@ -4,8 +4,6 @@ interface ImportMetaEnv {
   readonly VITE_LINK_WHITELIST?: string;
   readonly VITE_SEARCH_WORDS_DAYS?: string;
   readonly VITE_REGISTRATION_ENABLED?: string;
-  readonly VITE_MAP_TILE_URL?: string;
-  readonly VITE_MAP_ATTRIBUTION?: string;
   readonly VITE_SERVICES_PAGE?: string;
   readonly VITE_ANONYMOUS_CART?: string;
   readonly VITE_CART_IMMEDIATE_MODE?: string;

@@ -132,6 +132,7 @@ describe('every route says who may call it', () => {
       'GET /ebsn/api/identity/options | public: the login dialog shows the sign-in ways this server offers',
       "GET /ebsn/api/registration/social_user_detail | signed: the waiting identity's ticket (HttpOnly cookie), checked in the handler",
       "POST /ebsn/api/registration/social_link_confirm | signed: the waiting identity's ticket (HttpOnly cookie) and the account's password; never an operator",
+      "GET /ebsn/api/warehouse-locator/map | public: the stores' map's tile source is the shop's configuration, no customer data",
       'GET /ebsn/api/geo/province-list | public: geography, coverage and stores are public facts, no customer data',
       'GET /ebsn/api/geo/country-list | public: geography, coverage and stores are public facts, no customer data',
       'GET /ebsn/api/geo/homedelivery-list-simple | public: geography, coverage and stores are public facts, no customer data',
@@ -246,6 +247,31 @@ describe('the gate', () => {
           data: {},
         });
       }
+  });
+});
+
+describe('caching by who asks', () => {
+  it('keeps every answer that depends on who asks out of shared caches; public reads say nothing', async () => {
+    const customer = await login(t.app, 'mario.rossi@spesa.demo', DEMO_PASSWORD);
+    const cookies = { 'x-ebsn-account': customer.cookie ?? '' };
+    // the leaflets of the visitor's store, the customer's cart, the customer's lists: answers for one person
+    for (const url of ['/ebsn/api/leaflet/search', '/ebsn/api/cart/view', '/ebsn/api/wishlist/list']) {
+      const res = await t.app.inject({ method: 'GET', url, cookies });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('private');
+    }
+    // the public catalogue is one answer for everyone (its root user aside, which no stored copy keeps)
+    for (const url of ['/ebsn/api/category', '/ebsn/api/products?q=latte']) {
+      const res = await t.app.inject({ method: 'GET', url, cookies });
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBeUndefined();
+    }
+    // a route that chose its own caching keeps it
+    const byToken = await t.app.inject({
+      method: 'GET',
+      url: `/ebsn/api/token-order/view?order_id=1&access_token=${'a'.repeat(43)}`,
+    });
+    expect(byToken.headers['cache-control']).toBe('no-store');
   });
 });
 

@@ -267,6 +267,16 @@ export default fp<AccessPluginOptions>(
         if (refusal) return actingRefused(request, reply, refusal);
       }
     });
+
+    // Only a public route answers everyone alike; any other answer depends on who asks (their cart's store,
+    // their account): `private` keeps it out of every shared cache, the service worker's shared copies
+    // included (decision 055). A route that chose its own caching keeps it.
+    app.addHook('onSend', async (request, reply, payload) => {
+      const access = request.routeOptions.config.access as RouteAccess | undefined;
+      if (access && access.kind !== 'public' && !reply.hasHeader('cache-control'))
+        reply.header('cache-control', 'private');
+      return payload;
+    });
   },
   { name: 'access', dependencies: ['envelope', 'session'] },
 );

@@ -189,6 +189,17 @@ export const routes: RouteObject[] = [
             path: 'profile/premium',
             lazy: () => import('./routes/card-route').then((m) => ({ Component: m.PremiumRoute })),
           },
+          // "Servizi" and "Aiuto" of the profile menu (decision 070)
+          {
+            path: 'profile/services',
+            lazy: () =>
+              import('./routes/profile-services-route').then((m) => ({ Component: m.ProfileServicesRoute })),
+          },
+          {
+            path: 'profile/help',
+            lazy: () =>
+              import('./routes/profile-help-route').then((m) => ({ Component: m.ProfileHelpRoute })),
+          },
           // the customer's gift certificates and advantages (decision 040)
           {
             path: 'profile/gift-certificates',

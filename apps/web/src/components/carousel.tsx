@@ -28,6 +28,12 @@ interface CarouselProps<T> {
   /** ms between slides; off when false, when the user prefers reduced motion, or when paused */
   autoplayMs?: number | false;
   showArrows?: boolean;
+  /**
+   * Where the previous/next buttons sit from 600 px on: beside the slides (the default), or over their edges
+   * (the header's full-width banners, whose text keeps clear of them). On a phone they sit under the slides,
+   * with the bullets between them: never over a slide's content.
+   */
+  arrowPlacement?: 'beside' | 'over';
   showBullets?: boolean;
   loop?: boolean;
 }
@@ -91,6 +97,7 @@ export function Carousel<T>({
   gap = SLIDER_GAP_PX,
   autoplayMs = false,
   showArrows = true,
+  arrowPlacement = 'beside',
   showBullets = false,
   loop = false,
 }: CarouselProps<T>) {
@@ -179,12 +186,16 @@ export function Carousel<T>({
   // useId gives «r1»-like ids: letters and digits only, for the attribute selector
   const scope = id.replace(/[^\w-]/g, '');
 
+  // the arrows' places are kept from the first render (disabled until the engine runs): no shift when it starts
+  const arrowsShown = showArrows && scrollable;
+  const bulletsShown = showBullets && scrollable && snaps.length > 1;
+
   return (
     <div
       role="region"
       aria-roledescription="carosello"
       aria-label={label}
-      className="carousel"
+      className={arrowsShown ? `carousel carousel--arrows carousel--arrows-${arrowPlacement}` : 'carousel'}
       ref={rootRef}
       onMouseEnter={() => {
         setHovered(true);
@@ -224,31 +235,19 @@ export function Carousel<T>({
           ))}
         </div>
       </div>
-      {showArrows && scrollable && (canPrev || canNext) ? (
-        <>
-          <button
-            type="button"
-            className="carousel-arrow carousel-prev"
-            aria-label={t('slider.previous')}
-            aria-controls={`${id}-track`}
-            onClick={() => emblaApi?.scrollPrev()}
-            disabled={!canPrev}
-          >
-            <Icon name="chevronLeft" />
-          </button>
-          <button
-            type="button"
-            className="carousel-arrow carousel-next"
-            aria-label={t('slider.next')}
-            aria-controls={`${id}-track`}
-            onClick={() => emblaApi?.scrollNext()}
-            disabled={!canNext}
-          >
-            <Icon name="chevronRight" />
-          </button>
-        </>
+      {arrowsShown ? (
+        <button
+          type="button"
+          className="carousel-arrow carousel-prev"
+          aria-label={t('slider.previous')}
+          aria-controls={`${id}-track`}
+          onClick={() => emblaApi?.scrollPrev()}
+          disabled={!canPrev}
+        >
+          <Icon name="chevronLeft" />
+        </button>
       ) : null}
-      {(showBullets && scrollable && snaps.length > 1) || autoplayEnabled ? (
+      {bulletsShown || autoplayEnabled ? (
         <div className="carousel-controls">
           {autoplayEnabled ? (
             <button
@@ -260,7 +259,7 @@ export function Carousel<T>({
               <Icon name={paused ? 'play' : 'pause'} size={20} />
             </button>
           ) : null}
-          {showBullets && scrollable && snaps.length > 1
+          {bulletsShown
             ? snaps.map((_, i) => (
                 <button
                   type="button"
@@ -273,6 +272,18 @@ export function Carousel<T>({
               ))
             : null}
         </div>
+      ) : null}
+      {arrowsShown ? (
+        <button
+          type="button"
+          className="carousel-arrow carousel-next"
+          aria-label={t('slider.next')}
+          aria-controls={`${id}-track`}
+          onClick={() => emblaApi?.scrollNext()}
+          disabled={!canNext}
+        >
+          <Icon name="chevronRight" />
+        </button>
       ) : null}
     </div>
   );

@@ -45,6 +45,8 @@ type TextInputProps<T extends FieldValues> = BaseFieldProps<T> &
     shrinkLabel?: boolean;
     min?: string;
     max?: string;
+    /** after the form has seen the field left (e.g. a check of this field against others) */
+    onBlur?: () => void;
   };
 
 export function FormTextField<T extends FieldValues>({
@@ -62,6 +64,7 @@ export function FormTextField<T extends FieldValues>({
   shrinkLabel,
   min,
   max,
+  onBlur,
   ...rest
 }: TextInputProps<T>) {
   const id = useId();
@@ -76,7 +79,10 @@ export function FormTextField<T extends FieldValues>({
           name={field.name}
           value={(field.value as string | undefined) ?? ''}
           onChange={(e) => field.onChange(transform ? transform(e.target.value) : e.target.value)}
-          onBlur={field.onBlur}
+          onBlur={() => {
+            field.onBlur();
+            onBlur?.();
+          }}
           inputRef={field.ref}
           label={label}
           required={required}

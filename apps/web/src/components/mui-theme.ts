@@ -6,6 +6,15 @@ import { createTheme } from '@mui/material/styles';
  * white on #1b5e20 = 7.9:1, white on #2e7d32 = 5.1:1, white on #c62828 = 5.6:1, #b71c1c on white = 6.6:1,
  * text.secondary #555 on #fff = 7.5:1 and on #f6f7f4 = 7.0:1.
  */
+/**
+ * The focus ring of MUI's radios, checkboxes and switches (decision 069): their focused element is an
+ * invisible input, and MUI shows only a faint ripple (about 1.5:1); the ring of shell.css goes on the
+ * visible control around it, inside its touch area.
+ */
+const focusRing = {
+  '&.Mui-focusVisible': { outline: '3px solid var(--focus-ring, #0d47a1)', outlineOffset: -3 },
+} as const;
+
 export const theme = createTheme({
   breakpoints: { values: { xs: 0, sm: 600, md: 960, lg: 1264, xl: 1904 } },
   palette: {
@@ -32,5 +41,12 @@ export const theme = createTheme({
     MuiButton: { styleOverrides: { root: { minHeight: 36 } } },
     MuiIconButton: { styleOverrides: { root: { minWidth: 40, minHeight: 40 } } },
     MuiLink: { defaultProps: { underline: 'hover' } },
+    MuiRadio: { styleOverrides: { root: focusRing } },
+    MuiCheckbox: { styleOverrides: { root: focusRing } },
+    MuiSwitch: { styleOverrides: { switchBase: focusRing } },
+    // the tabs' row clips what overflows it: the ring is drawn inside the tab
+    MuiTab: { styleOverrides: { root: { '&:focus-visible': { outlineOffset: -3 } } } },
+    // a control reached with Tab in a dialog's scrolling content comes into view with its whole ring
+    MuiDialogContent: { styleOverrides: { root: { scrollPaddingBlock: 8 } } },
   },
 });

@@ -28,8 +28,11 @@ function initialState(): AuthState {
 const ANONYMOUS_USER: RootUser = { userId: -1, login: null, profileConfirmed: false };
 
 let state: AuthState = initialState();
+/** the customer is leaving on purpose (account deletion): the customer area's guard sends them home */
+let leaving = false;
 
 function set(next: AuthState): void {
+  if (next.status === 'authenticated' && state.status !== 'authenticated') leaving = false;
   if (next.status === 'authenticated') writeJson(STORAGE_KEYS.loggedIn, true, 'sessionStorage');
   else removeItem(STORAGE_KEYS.loggedIn, 'sessionStorage');
   const same = next.status === state.status && JSON.stringify(next.user) === JSON.stringify(state.user);
@@ -63,8 +66,28 @@ export function markLoggedOut(): void {
   set({ status: 'anonymous', user: ANONYMOUS_USER });
 }
 
+/**
+ * Runs what ends the customer's session on purpose (the account's deletion) and signs them out after it. The
+ * answer that ends it already names the anonymous user: from the call on, the customer area's guard reads
+ * `signedOutOnPurpose()` and goes to the home page instead of asking to sign in again.
+ */
+export async function signOutOnPurpose<T>(action: () => Promise<T>): Promise<T> {
+  leaving = true;
+  try {
+    const result = await action();
+    markLoggedOut();
+    return result;
+  } catch (err) {
+    if (state.status !== 'anonymous') leaving = false;
+    throw err;
+  }
+}
+
+export const signedOutOnPurpose = (): boolean => leaving && state.status === 'anonymous';
+
 /** Tests start each case from a fresh tab. */
 export function resetAuthState(): void {
+  leaving = false;
   state = initialState();
   for (const l of listeners) l();
 }

@@ -22,12 +22,6 @@ export const CATEGORY_PREFIX = '/category/';
 /** spec section 9: version check every 10 minutes, reload after 30 minutes without activity */
 export const VERSION_CHECK_MS = 600_000;
 export const IDLE_RELOAD_MS = 1_800_000;
-/**
- * Map tiles of the Drive tab's store map, e.g. https://tile.openstreetmap.org/{z}/{x}/{y}.png (with its
- * attribution). Empty (the default): no tiles are fetched, the stores are drawn on a plain background.
- */
-export const MAP_TILE_URL = import.meta.env.VITE_MAP_TILE_URL ?? '';
-export const MAP_ATTRIBUTION = import.meta.env.VITE_MAP_ATTRIBUTION ?? '';
 /** The content page about the chain's services (the elderly tab's 'i nostri servizi', spec section 2). */
 export const SERVICES_PAGE_PATH = import.meta.env.VITE_SERVICES_PAGE ?? '/page/servizi';
 /**
@@ -47,3 +41,14 @@ export const SHOW_IN_POPUP_CODES: readonly string[] = ['msg.cart.availability.er
 /** snackbars: offset from the bottom edge (px) and how long a leaving one stays before removal */
 export const SNACKBAR_OFFSET = 55;
 export const SNACKBAR_LEAVE_MS = 600;
+/**
+ * The response cache (spec section 9): answers of the catalogue's and the content's reads are kept 15 minutes,
+ * at most 50, by URL (lib/response-cache.ts).
+ */
+export const RESPONSE_CACHE_TTL_MS = 900_000;
+export const RESPONSE_CACHE_MAX_ENTRIES = 50;
+/**
+ * The request overlay (spec section 4) shows while requests are pending; the spec names no delay: it appears
+ * once a request has been pending this long, so a quick answer does not flash it over the page.
+ */
+export const REQUEST_OVERLAY_DELAY_MS = 400;

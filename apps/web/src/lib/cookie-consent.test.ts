@@ -38,6 +38,21 @@ describe('the cookie banner of index.html and the app taking its place', () => {
     expect(htmlBanner().children).toHaveLength(1);
   });
 
+  it('a choice made with the keyboard leaves the focus on the first skip link, not on the page', () => {
+    const slot = htmlBanner();
+    document.body.insertAdjacentHTML(
+      'beforeend',
+      '<div id="root"><a class="skip-link" href="#main-content">Vai al contenuto principale</a></div>',
+    );
+    const stop = startCookieConsent(() => undefined);
+    const accept = slot.querySelector<HTMLButtonElement>('button[data-choice="accept"]')!;
+    accept.focus();
+    accept.click();
+    expect(slot.children).toHaveLength(0);
+    expect(document.activeElement).toBe(document.querySelector('#root .skip-link'));
+    stop();
+  });
+
   it('"Rifiuta" hides it at once and the app saves the refusal', () => {
     const slot = htmlBanner();
     press(slot, 'reject');

@@ -16,6 +16,8 @@ export interface CookiePreferences {
 
 export const COOKIE_DEFAULTS = { technical: true, analytics: false, profilation: false } as const;
 export const OPEN_COOKIE_PREFERENCES_EVENT = 'spesa:open-cookie-preferences';
+/** Dispatched on the window when a choice is saved (the HTML's banner's, the app's). */
+export const COOKIE_CHOICE_SAVED_EVENT = 'spesa:cookie-choice-saved';
 
 export function readCookiePreferences(): CookiePreferences | null {
   const stored = readJson<Partial<CookiePreferences> | null>(STORAGE_KEYS.cookiePreferences, null);
@@ -51,7 +53,15 @@ export function saveCookiePreferences(choice: {
     uuid: readCookiePreferences()?.uuid ?? newUuid(),
   };
   writeJson(STORAGE_KEYS.cookiePreferences, prefs);
+  window.dispatchEvent(new CustomEvent(COOKIE_CHOICE_SAVED_EVENT));
   return prefs;
+}
+
+/** Whether the customer has made a cookie choice (the banner is gone); with its subscription, for React. */
+export const hasCookieChoice = (): boolean => readCookiePreferences() !== null;
+export function subscribeCookieChoice(listener: () => void): () => void {
+  window.addEventListener(COOKIE_CHOICE_SAVED_EVENT, listener);
+  return () => window.removeEventListener(COOKIE_CHOICE_SAVED_EVENT, listener);
 }
 
 /**
@@ -91,6 +101,11 @@ export function startCookieConsent(mount: (opening: CookieBannerOpening) => void
     window.removeEventListener(OPEN_COOKIE_PREFERENCES_EVENT, asked);
     slot?.removeEventListener('click', take);
   };
+  const stopKeepingClear = slot ? keepPageClearOfBanner(slot) : () => undefined;
+  const stopAll = () => {
+    stop();
+    stopKeepingClear();
+  };
   function open(opening: CookieBannerOpening) {
     if (mounted) return;
     mounted = true;
@@ -100,20 +115,68 @@ export function startCookieConsent(mount: (opening: CookieBannerOpening) => void
   function take() {
     // "Personalizza": the app's banner takes the choice from the slot and opens on the choices
     if (slot?.getAttribute('data-choice') === 'customise') return open('customise');
+    // a choice made with the keyboard leaves the focus on the banner's button, about to disappear
+    const hadFocus = !!banner && banner.contains(document.activeElement);
     if (takeEarlyCookieChoice() !== 'saved') return;
     banner?.remove();
     slot?.removeEventListener('click', take);
+    if (hadFocus) focusPageStart();
   }
   window.addEventListener(OPEN_COOKIE_PREFERENCES_EVENT, asked);
-  if (readCookiePreferences()) return stop;
+  if (readCookiePreferences()) return stopAll;
   if (!slot || !banner) {
     open('first-visit');
-    return stop;
+    return stopAll;
   }
   take();
   // the banner's own script runs first (a listener on the banner), then this one (on the slot)
   if (!mounted && slot.contains(banner)) slot.addEventListener('click', take);
-  return stop;
+  return stopAll;
+}
+
+/** The CSS variable holding the room the open cookie banner takes at the bottom of the screen (shell.css). */
+export const COOKIE_BANNER_SPACE = '--cookie-banner-space';
+
+/**
+ * While a cookie banner is shown (the HTML's or the app's, both in `slot`), the page keeps the room it covers
+ * at the bottom of the screen: `COOKIE_BANNER_SPACE` on the root element, which shell.css gives to the
+ * body's bottom padding (the page's last controls can scroll above the banner) and to the root's
+ * `scroll-padding-bottom` (a control reached with Tab scrolls clear of the banner instead of under it; WCAG
+ * 2.4.11). Answers a function that stops following the banner.
+ */
+export function keepPageClearOfBanner(slot: HTMLElement): () => void {
+  const root = document.documentElement;
+  let measured: HTMLElement | null = null;
+  const resize = typeof ResizeObserver === 'undefined' ? null : new ResizeObserver(() => update());
+  function update() {
+    const banner = slot.querySelector<HTMLElement>('.cookie-banner');
+    const shown = banner && !banner.hidden && banner.getClientRects().length > 0 ? banner : null;
+    if (shown !== measured) {
+      if (measured) resize?.unobserve(measured);
+      if (shown) resize?.observe(shown);
+      measured = shown;
+    }
+    if (!shown) return root.style.removeProperty(COOKIE_BANNER_SPACE);
+    // from the banner's top edge to the bottom of the screen, and a little air above it
+    const space = root.clientHeight - shown.getBoundingClientRect().top + 8;
+    root.style.setProperty(COOKIE_BANNER_SPACE, `${Math.max(0, Math.ceil(space))}px`);
+  }
+  const mutations = new MutationObserver(update);
+  mutations.observe(slot, { childList: true, subtree: true, attributes: true, attributeFilter: ['hidden'] });
+  update();
+  return () => {
+    mutations.disconnect();
+    resize?.disconnect();
+    root.style.removeProperty(COOKIE_BANNER_SPACE);
+  };
+}
+
+/**
+ * The focus after the cookie banner closed under it: the start of the page, the layout's first skip link
+ * (the next stop after the banner in the tab order; shown only to the keyboard, shell.css).
+ */
+export function focusPageStart(): void {
+  document.querySelector<HTMLElement>('#root .skip-link')?.focus();
 }
 
 /** The footer's "Preferenze cookie" link reopens the banner. */

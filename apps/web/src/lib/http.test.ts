@@ -2,6 +2,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, callApi, parseEnvelopeText } from './http';
 import { getToasts } from '../components/toast-store';
 import { GENERIC_ERROR_TEXT, SESSION_EXPIRED_TEXT } from '@spesa/shared/contracts/envelope';
+import { getAuthState, resetAuthState } from './auth-state';
+import { STORED_AT_HEADER } from './offline-texts';
 
 const status = (over: object = {}) => ({
   status: 0,
@@ -85,5 +87,23 @@ describe('http client', () => {
     const error = (await apiRequest('/x').catch((e: unknown) => e)) as ApiError;
     expect(error.status).toBe(1);
     expect(error.response.errors[0]?.error).toBe(GENERIC_ERROR_TEXT);
+  });
+
+  it('a stored copy never says who the customer is: a signed-in customer stays signed in', async () => {
+    sessionStorage.setItem('spesa.loggedIn', 'true');
+    resetAuthState();
+    // the anonymous answer of a visit before the sign-in, replayed by the service worker
+    stubFetch(body({ leaflets: [] }), {
+      status: 200,
+      headers: { [STORED_AT_HEADER]: '2026-11-29T08:00:00.000Z' },
+    });
+    await expect(apiRequest('/leaflet/search')).resolves.toEqual({ leaflets: [] });
+    expect(getAuthState().status).toBe('authenticated');
+    expect(sessionStorage.getItem('spesa.loggedIn')).toBe('true');
+    // the server's own answer still does (a session that ended on the server)
+    stubFetch(body({ leaflets: [] }));
+    await apiRequest('/leaflet/search');
+    expect(getAuthState().status).toBe('anonymous');
+    expect(sessionStorage.getItem('spesa.loggedIn')).toBeNull();
   });
 });

@@ -6,9 +6,11 @@ import { TOAST_MS } from './config';
 import { clearSession, SESSION_HEADER, storeSessionToken } from './session';
 import { apiHeaders, buildUrl, type QueryValue } from './request-init';
 import { takePrefetched } from './prefetch';
-import { noteActivity } from './app-freshness';
 import { noteAnswerCopy } from './offline-copy';
 import { noteServerUser } from './auth-state';
+import { isShareable, isStoredCopy } from './stored-copy';
+import { cachedAnswer, forgetResource, isCachedRead, keepAnswer } from './response-cache';
+import { requestEnded, requestStarted } from './pending-requests';
 import { showToast } from '../components/toast-store';
 
 /**
@@ -17,7 +19,12 @@ import { showToast } from '../components/toast-store';
  * - parses the envelope, tolerating blank lines before the JSON;
  * - shows server messages (errors, infos, warnings) as toasts;
  * - status != 0 rejects with an ApiError carrying the envelope (a generic error is added when none came);
- * - HTTP 419 clears the stored session and tells the customer the session expired.
+ * - HTTP 419 clears the stored session and tells the customer the session expired;
+ * - the root `user` of a live answer tells who the customer is; a stored copy (the service worker's, or the
+ *   response cache's) never does: its `user` is ignored;
+ * - reads of the catalogue and the content go through the spec's response cache (lib/response-cache.ts); a
+ *   non-GET call removes the entries of the resource it calls;
+ * - every request counts in the pending requests of the request overlay (lib/pending-requests.ts).
  */
 export class ApiError extends Error implements Envelope<unknown> {
   readonly response: ResponseStatus;
@@ -134,8 +141,33 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
 
   const url = buildUrl(path, options.query);
   const method = options.method ?? 'GET';
+  const isRead = method === 'GET' && body === undefined;
+  if (isRead) {
+    const cached = isCachedRead(url) ? cachedAnswer(url) : undefined;
+    if (cached) {
+      options.onResponse?.(cached.status);
+      return cached.data as T;
+    }
+  } else forgetResource(url);
+
+  requestStarted();
+  try {
+    return await send<T>(url, method, headers, body, options, isRead);
+  } finally {
+    requestEnded();
+  }
+}
+
+async function send<T>(
+  url: string,
+  method: 'GET' | 'POST',
+  headers: Record<string, string>,
+  body: string | FormData | undefined,
+  options: RequestOptions,
+  isRead: boolean,
+): Promise<T> {
   // the entry script may already have started this very GET (first visit, see prefetch.ts)
-  const prefetched = method === 'GET' && body === undefined ? takePrefetched(url) : undefined;
+  const prefetched = isRead ? takePrefetched(url) : undefined;
   let res: Response;
   try {
     res = await (prefetched ??
@@ -153,15 +185,15 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(envelope, 0);
   }
 
-  noteActivity();
   noteAnswerCopy(url, res.headers);
   const rotated = res.headers.get(SESSION_HEADER);
   if (rotated) storeSessionToken(rotated);
 
+  const storedCopy = isStoredCopy(res.headers);
   const parsed = parseEnvelope(await res.text());
   const envelope = parsed?.envelope ?? null;
-  // the root user tells who the server is talking to (login state, spec section 4)
-  if (parsed?.namesUser) noteServerUser(parsed.envelope.user);
+  // the root user of a live answer tells who the server is talking to (login state, spec section 4)
+  if (parsed?.namesUser && !storedCopy) noteServerUser(parsed.envelope.user);
 
   if (res.status === 419) {
     clearSession();
@@ -188,6 +220,9 @@ export async function apiRequest<T>(path: string, options: RequestOptions = {}):
     throw new ApiError(failed, res.status);
   }
 
+  // the server's own answer, the same for everyone: kept by the response cache (reads it covers only)
+  if (isRead && !storedCopy && isShareable(res.headers))
+    keepAnswer(url, { data: envelope.data, status: envelope.response });
   if (options.quiet !== true) showResponseMessages(envelope.response);
   options.onResponse?.(envelope.response);
   return envelope.data as T;

@@ -2,9 +2,11 @@ import '@testing-library/jest-dom/vitest';
 import { format } from 'node:util';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
-import '../lib/i18n';
+import i18n from '../lib/i18n';
 import { resetToasts } from '../components/toast-store';
 import { resetAuthState } from '../lib/auth-state';
+import { clearResponseCache } from '../lib/response-cache';
+import { resetPendingRequests } from '../lib/pending-requests';
 
 // lazy route modules load through dynamic imports: on a busy 2-core CI machine that can take seconds
 configure({ asyncUtilTimeout: 10_000 });
@@ -17,6 +19,9 @@ beforeEach(() => {
   sessionStorage.clear();
   resetToasts();
   resetAuthState();
+  // each test meets a fresh page: no kept answer, no request on its way
+  clearResponseCache();
+  resetPendingRequests();
 });
 
 // React's "An update to X inside a test was not wrapped in act(...)": the test asserted, or ended, while the app
@@ -29,10 +34,22 @@ console.error = (...args: unknown[]) => {
   printError(...args);
 };
 
+// A text key without an Italian text: the customer would read the raw key ("account.menu.xHelp"). Keys asked
+// with a default value (`t(key, { defaultValue })`) are not missing. The key fails the test that rendered it.
+const missingKeys = new Set<string>();
+i18n.options.saveMissing = true;
+i18n.options.saveMissingPlurals = false;
+i18n.options.missingKeyHandler = (_lngs, _ns, key, _fallback, _update, options) => {
+  if ((options as { defaultValue?: unknown } | undefined)?.defaultValue === undefined) missingKeys.add(key);
+};
+
 afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   vi.restoreAllMocks();
   const warnings = actWarnings.splice(0);
+  const keys = [...missingKeys];
+  missingKeys.clear();
   if (warnings.length > 0) throw new Error(`React updated outside act(): ${warnings.join(' · ')}`);
+  if (keys.length > 0) throw new Error(`Texts missing from the locale files: ${keys.join(', ')}`);
 });

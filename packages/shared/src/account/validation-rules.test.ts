@@ -3,6 +3,7 @@ import { updateUsernameBodySchema } from '../contracts/account';
 import {
   EMAIL_PATTERN,
   firstMessage,
+  fiscalCodeIssue,
   loginPasswordRule,
   MESSAGES,
   MIN_BIRTH_DATE,
@@ -298,5 +299,24 @@ describe('rules.date (any real date, e.g. a public administration determination)
     ['01/03/2025', 'Digitare una data valida'],
   ])('%s → %s', (value, message) => {
     expect(firstMessage(rules.date(), value)).toBe(message);
+  });
+});
+
+describe('fiscalCodeIssue: what the registration says when the customer leaves the tax code', () => {
+  const mario = { firstName: 'Mario', lastName: 'Rossi', birthDate: '1985-12-10', gender: 'M' as const };
+  it.each([
+    ['', { italianCitizen: true }, MESSAGES.fiscalCodeForCitizens],
+    ['', { italianCitizen: false }, null],
+    ['RSSMRA85T10F205', {}, MESSAGES.fiscalCode],
+    // the right structure, the wrong control character
+    ['RSSMRA85T10F205X', {}, MESSAGES.fiscalCode],
+    ['rssmra85t10f205r', mario, null],
+    ['RSSMRA85T10F205R', { ...mario, firstName: 'Marco' }, MESSAGES.fiscalCodeMismatch],
+    ['RSSMRA85T10F205R', { ...mario, birthDate: '1985-12-11' }, MESSAGES.fiscalCodeMismatch],
+    ['RSSMRA85T10F205R', { ...mario, gender: 'F' as const }, MESSAGES.fiscalCodeMismatch],
+    // data not given yet are not compared
+    ['RSSMRA85T10F205R', { lastName: 'Rossi' }, null],
+  ])('%j with %j -> %s', (fiscalCode, person, expected) => {
+    expect(fiscalCodeIssue({ fiscalCode, ...person })).toBe(expected);
   });
 });

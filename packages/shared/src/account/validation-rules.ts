@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { FISCAL_CODE_PATTERN } from './fiscal-code';
+import { FISCAL_CODE_PATTERN, fiscalCodeMismatches, isFiscalCodeValid } from './fiscal-code';
 
 /**
  * The form rules of spec section 5 with their Italian messages, as zod schemas shared by the web forms
@@ -30,6 +30,7 @@ export const MESSAGES = {
   passwordSpecial: 'La password deve contenere almeno un carattere speciale.',
   passwordMismatch: 'Le password non coincidono.',
   fiscalCodeForCitizens: 'Il codice fiscale è obbligatorio per i cittadini italiani.',
+  fiscalCodeMismatch: 'Il codice fiscale non corrisponde ai dati anagrafici.',
   date: 'Digitare una data valida',
   birthDateRange: 'La data di nascita non è valida.',
 } as const;
@@ -122,6 +123,34 @@ export const rules = {
   /** a checkbox that must be ticked */
   mustAccept: () => z.literal(true, { error: MESSAGES.required }),
 };
+
+/**
+ * What is wrong with a codice fiscale given with the person's data, as the registration's field says it as
+ * soon as the customer leaves it (null: nothing): missing for an Italian citizen, not a code (structure or
+ * control character), or not the code of this surname, name, birth date and sex. Data not given yet are not
+ * compared; the place of birth needs the municipality table and is checked by the API only.
+ */
+export function fiscalCodeIssue(person: {
+  fiscalCode: string;
+  italianCitizen?: boolean | undefined;
+  firstName?: string | undefined;
+  lastName?: string | undefined;
+  birthDate?: string | undefined;
+  gender?: 'M' | 'F' | undefined;
+}): string | null {
+  const code = person.fiscalCode.trim().toUpperCase();
+  if (code === '') return person.italianCitizen ? MESSAGES.fiscalCodeForCitizens : null;
+  if (!isFiscalCodeValid(code)) return MESSAGES.fiscalCode;
+  const birthDate = person.birthDate && isIsoDate(person.birthDate) ? person.birthDate : undefined;
+  const gender = person.gender === 'M' || person.gender === 'F' ? person.gender : undefined;
+  const mismatches = fiscalCodeMismatches(code, {
+    firstName: person.firstName?.trim() || undefined,
+    lastName: person.lastName?.trim() || undefined,
+    birthDate,
+    gender,
+  });
+  return mismatches.length > 0 ? MESSAGES.fiscalCodeMismatch : null;
+}
 
 /** Login form: the login is trimmed; without a password nothing is submitted (spec section 5). */
 export const loginPasswordRule = z.string().min(1, MESSAGES.loginPassword).max(200, MESSAGES.maxLength(200));

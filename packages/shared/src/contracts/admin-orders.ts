@@ -32,7 +32,7 @@ const amount = numberLike.pipe(z.number().min(0).max(9999));
 
 // ---------- GET /admin/orders ----------
 export const staffOrderListQuerySchema = z.object({
-  /** the slot day, YYYY-MM-DD (default: today in Italy) */
+  /** the slot day, YYYY-MM-DD (default: the first day with orders from today in Italy on, else today) */
   date: isoDate.optional(),
   /** only the orders of this time window */
   timeslotId: orderIdParam.optional(),

@@ -373,6 +373,12 @@ export const findByCoordinatesQuerySchema = z.object({
 export const storeSchema = warehouseSchema.extend({ storeId: z.number().int() });
 export type Store = z.infer<typeof storeSchema>;
 export const storeListDataSchema = z.object({ stores: z.array(storeSchema) });
+/**
+ * GET /warehouse-locator/map: the base map of the stores' map, as configured on the server (MAP_TILES_URL):
+ * a {z}/{x}/{y} tile address and its attribution (plain text); tileUrl null: no base map, a plain plot.
+ */
+export const storeMapDataSchema = z.object({ tileUrl: z.string().nullable(), attribution: z.string() });
+export type StoreMapData = z.infer<typeof storeMapDataSchema>;
 export const storeDataSchema = z.object({ store: storeSchema });
 export const storeSelectQuerySchema = z.object({ store_id: idParam });
 
@@ -615,6 +621,7 @@ export const deliveryEndpoints = {
     query: findByCoordinatesQuerySchema,
     response: warehouseListDataSchema,
   }),
+  storeMap: endpoint({ method: 'GET', path: '/warehouse-locator/map', response: storeMapDataSchema }),
   storeList: endpoint({ method: 'GET', path: '/store/list', response: storeListDataSchema }),
   storeView: endpoint({
     method: 'GET',

@@ -43,6 +43,25 @@ export const adminAjaxAnswerSchema = z.object({
 });
 export type AdminAjaxAnswer = z.infer<typeof adminAjaxAnswerSchema>;
 
+/**
+ * The signed-in customer's own requests sent through the forms (tickets), newest first: what the help page
+ * lists. A ticket is kept for the retention period (180 days) and is open while it is kept: the chain answers
+ * by mail or phone, and closing a ticket is not a step of the forms yet (decision 070).
+ */
+export const MY_TICKETS_PATH = '/p/wp-json/ebsn/v1/my_tickets';
+export const MY_TICKETS_LIMIT = 50;
+export const myTicketSchema = z.object({
+  /** "T18-000042", the number the customer was told */
+  ticket: z.string(),
+  ticket_type: z.number().int(),
+  /** the form's title: "Contattaci", "Reclamo su un ordine"… */
+  form_title: z.string(),
+  /** ISO 8601 (UTC) */
+  created_at: z.string(),
+});
+export type MyTicket = z.infer<typeof myTicketSchema>;
+export const myTicketsSchema = z.object({ tickets: z.array(myTicketSchema) });
+
 export const formsEndpoints = {
   mailPars: endpoint({
     method: 'GET',
@@ -52,4 +71,5 @@ export const formsEndpoints = {
   }),
   /** multipart/form-data: `action`, then `security` + `formData` or `form_id` + `field_id` + `nonce` + `files` */
   adminAjax: endpoint({ method: 'POST', path: ADMIN_AJAX_PATH, response: adminAjaxAnswerSchema }),
+  myTickets: endpoint({ method: 'GET', path: MY_TICKETS_PATH, response: myTicketsSchema }),
 } as const;

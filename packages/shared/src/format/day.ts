@@ -7,3 +7,12 @@ export const longDayText = (day: string): string =>
     year: 'numeric',
     timeZone: 'UTC',
   }).format(new Date(`${day}T00:00:00Z`));
+
+/** "03/12/2026": the Italian calendar day of an instant (ISO date-time), as the shop's customers read it. */
+export const shortDateText = (iso: string): string =>
+  new Intl.DateTimeFormat('it-IT', {
+    day: '2-digit',
+    month: '2-digit',
+    year: 'numeric',
+    timeZone: 'Europe/Rome',
+  }).format(new Date(iso));

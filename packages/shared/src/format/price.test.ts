@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCents, formatPrice, formatPricePerUnit } from './price';
+import { formatCents, formatPrice, formatPricePerUnit, formatProductPrice } from './price';
 
 describe('formatPrice (it-IT, EUR)', () => {
   it.each([
@@ -18,6 +18,25 @@ describe('formatPrice (it-IT, EUR)', () => {
   it('adds the unit for the price per unit', () => {
     expect(formatPricePerUnit(3.98, 'kg')).toBe('3,98 €/kg');
     expect(formatPricePerUnit(3.98, '')).toBe('3,98 €');
+  });
+});
+
+describe('formatProductPrice: a loose product says its unit', () => {
+  const loose = { productInfos: { TIPOLOGIA: 'Sfuso' }, priceUnitDisplay: 'kg' };
+  it.each([
+    ['a loose product per kg', loose, 3.79, '3,79 €/kg'],
+    [
+      'a loose product whose unit is missing: kg',
+      { productInfos: { TIPOLOGIA: 'sfuso' }, priceUnitDisplay: '' },
+      1.49,
+      '1,49 €/kg',
+    ],
+    ['a loose product per hg', { ...loose, priceUnitDisplay: 'hg' }, 2.5, '2,50 €/hg'],
+    ['a pack', { productInfos: { TIPOLOGIA: 'Confezione' }, priceUnitDisplay: 'pz' }, 1.49, '1,49 €'],
+    ['a piece', { productInfos: { TIPOLOGIA: 'Pezzo' }, priceUnitDisplay: 'kg' }, 6.39, '6,39 €'],
+    ['no productInfos', {}, 0.79, '0,79 €'],
+  ])('%s', (_, product, amount, expected) => {
+    expect(formatProductPrice(amount, product)).toBe(expected);
   });
 });
 

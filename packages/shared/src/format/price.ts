@@ -25,6 +25,26 @@ export function formatPricePerUnit(amount: number, unit: string | null | undefin
   return u ? `${formatPrice(amount)}/${u}` : formatPrice(amount);
 }
 
+/** A product's selling type as far as its price is concerned: `productInfos.TIPOLOGIA` and its price unit. */
+export interface PricedProduct {
+  productInfos?: Record<string, string> | undefined;
+  priceUnitDisplay?: string | null | undefined;
+}
+
+/** A loose product (TIPOLOGIA "Sfuso"): sold by weight, every price of it is per its unit ("1,49 €/kg"). */
+export const isLooseProduct = (product: PricedProduct): boolean =>
+  (product.productInfos?.TIPOLOGIA ?? '').trim().toLowerCase() === 'sfuso';
+
+/**
+ * Any price of a product as the customer reads it: a loose product's says its unit (its price, the struck list
+ * price, the 30-day lowest price: "1,49 €/kg", kg when the product names none); the others' is the plain price.
+ */
+export function formatProductPrice(amount: number, product: PricedProduct): string {
+  return isLooseProduct(product)
+    ? formatPricePerUnit(amount, product.priceUnitDisplay || 'kg')
+    : formatPrice(amount);
+}
+
 const TYPED_AMOUNT = /^\d{1,6}(?:[.,]\d{1,2})?$/;
 
 /**

@@ -17,6 +17,8 @@ export interface BannerDef {
   to: string;
   /** Italian alt text for the proposal */
   alt: string;
+  /** a thumbnail (a horizontal card's picture): the icon in the middle, cropped alike from any side */
+  centred?: boolean;
 }
 
 const H = { width: 1200, height: 400 };
@@ -113,7 +115,8 @@ export const SLIDER_BANNERS = {
   },
 } satisfies Record<string, BannerDef>;
 
-const C = { width: 600, height: 300 };
+/** the services' horizontal cards show a square thumbnail beside their text */
+const C = { width: 400, height: 400, centred: true };
 export const SERVICE_BANNERS = {
   drive: {
     file: 'service-drive.svg',
@@ -242,12 +245,22 @@ export function renderBannerSvg(b: BannerDef, iconBody: string): string {
   const portrait = h >= w;
   const stacked = !portrait && w / h < 2.2;
   const margin = Math.round(Math.min(w, h) * 0.12);
-  // portrait: icon centred high; stacked cards: icon top right; wide slides: icon on the right, room for text
-  const iconSize = Math.round(portrait ? w * 0.42 : stacked ? h * 0.3 : h * 0.62);
-  const iconX = portrait
-    ? Math.round((w - iconSize) / 2)
-    : w - iconSize - (stacked ? margin : Math.round(h * 0.18));
-  const iconY = portrait ? Math.round(h * 0.1) : stacked ? margin : Math.round((h - iconSize) / 2);
+  // portrait: icon centred high; stacked cards: icon top right; wide slides: icon on the right, room for text;
+  // a centred thumbnail: the icon in the middle, half the side
+  const iconSize = Math.round(
+    b.centred ? Math.min(w, h) * 0.5 : portrait ? w * 0.42 : stacked ? h * 0.3 : h * 0.62,
+  );
+  const iconX =
+    b.centred || portrait
+      ? Math.round((w - iconSize) / 2)
+      : w - iconSize - (stacked ? margin : Math.round(h * 0.18));
+  const iconY = b.centred
+    ? Math.round((h - iconSize) / 2)
+    : portrait
+      ? Math.round(h * 0.1)
+      : stacked
+        ? margin
+        : Math.round((h - iconSize) / 2);
   const scale = iconSize / 32;
   return [
     `<svg xmlns="http://www.w3.org/2000/svg" width="${w}" height="${h}" viewBox="0 0 ${w} ${h}" role="img" aria-label="${escapeXml(b.alt)}">`,

@@ -33,6 +33,36 @@ describe('tidyName', () => {
   });
 });
 
+describe('tidyName: English words mixed into Italian names', () => {
+  it.each([
+    ['Aglio garlic', null, 'Aglio'],
+    ['Ceci chick peas', null, 'Ceci'],
+    ['Torta al cacao cocoa cake', null, 'Torta al cacao'],
+    ['Vita Vigor Grissini Garlic', null, "Vita Vigor Grissini all'aglio"],
+    ['Sacla Wild Garlic Pesto', null, "Sacla pesto all'aglio orsino"],
+    ['Teddi Yogurt Strawberry', null, 'Teddi Yogurt alla fragola'],
+    ['Lemon Panettone', null, 'Panettone al limone'],
+    ['Elledi Poker Lemon Wafer', null, 'Elledi Poker wafer al limone'],
+    ['Torta Lemon', null, 'Torta al limone'],
+    ['Tortelloni ricotta e spinach', null, 'Tortelloni ricotta e spinaci'],
+    ['Giovanni Rana Spinach Ricotta Tortelloni', null, 'Giovanni Rana Tortelloni ricotta e spinaci'],
+    ['Ravioli con Salmon', null, 'Ravioli con salmone'],
+    ['Sgombro al natural', null, 'Sgombro al naturale'],
+    ['Varvello Crema Balsamic Vinegar', null, "Varvello Crema all'aceto balsamico"],
+    ['Gallo Risotto Pronto Porcini Mushroom', null, 'Gallo Risotto Pronto Porcini'],
+    ['Ligurian Basil Pesto', null, 'Pesto al basilico ligure'],
+    ['Sicilian Basil Pesto (jar) - Pesto di Basilico', null, 'Pesto di Basilico'],
+    ['Bertagni Fresh Fettucine Pasta', null, 'Bertagni Fettucine fresche'],
+    ['Pre-baked Pizza Base', null, 'Base per pizza precotta'],
+    ['Frozen Buffalo Mozzarella', null, 'Mozzarella di bufala surgelata'],
+    // words Italian shelves use as they are
+    ['Plum Cake con Yogurt', null, 'Plum Cake con Yogurt'],
+    ['Ice tea pesca', null, 'Ice tea pesca'],
+  ])('%s -> %s', (raw, brand, expected) => {
+    expect(tidyName(raw, brand, casing)).toBe(expected);
+  });
+});
+
 describe('fixMojibake', () => {
   it('repairs UTF-8 read as Latin-1 and entity debris', () => {
     expect(fixMojibake('CaffÃ¨ macinato')).toBe('Caffè macinato');

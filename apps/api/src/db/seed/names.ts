@@ -121,6 +121,54 @@ export function stripQuantityTail(name: string): string {
   return stripped.length >= 3 ? stripped : name;
 }
 
+/**
+ * English words the crowd-sourced names mix into Italian ones, in the Italian a shelf label would use, tried
+ * in order (case-insensitive). An English gloss after its Italian word goes ("Aglio garlic"); a flavour
+ * follows the product ("Lemon Panettone" -> "Panettone al limone"). Brands and words Italian shops use
+ * as they are (plumcake, cracker, ice tea, frozen yogurt) are left alone.
+ */
+const ITALIAN_WORDING: ReadonlyArray<readonly [RegExp, string]> = [
+  [/\b(aglio) garlic\b/i, '$1'],
+  [/\b(ceci) chick ?peas\b/i, '$1'],
+  [/\b(cacao) cocoa cake\b/i, '$1'],
+  [/\b(porcini) mushrooms?\b/i, '$1'],
+  [/^mushroom risotto\s+/i, ''],
+  [/\s*\(squid ink\)/i, ''],
+  [/\s+imported from italy\b/i, ''],
+  [/^ready made pizza dough\s*-\s*/i, ''],
+  [/^pre-baked pizza base$/i, 'Base per pizza precotta'],
+  [/\bhomemade tart\s+/i, ''],
+  [/\bsoft lemon \((morbido al limone)\)/i, '$1'],
+  [/^sicilian basil pesto \(jar\)\s*-\s*/i, ''],
+  [/\bbasil pesto \((pesto alla genovese)\)(?: by)?/i, '$1'],
+  [/^ligurian basil pesto$/i, 'Pesto al basilico ligure'],
+  [/\bbasil pesto\b/i, 'pesto al basilico'],
+  [/\bwild garlic pesto\b/i, "pesto all'aglio orsino"],
+  [/\bgarlic\b/i, "all'aglio"],
+  [/\bbalsamic vinegar\b/i, "all'aceto balsamico"],
+  [/\bspinach ricotta (tortelloni)\b/i, '$1 ricotta e spinaci'],
+  [/\bspinach\b/i, 'spinaci'],
+  [/\bsalmon\b/i, 'salmone'],
+  [/\bal natural\b/i, 'al naturale'],
+  [/\blemon wafer\b/i, 'wafer al limone'],
+  [/\bstrawberry mix\b/i, 'mix alla fragola'],
+  [/\bstrawberry\b/i, 'alla fragola'],
+  [/^lemon (.+)$/i, '$1 al limone'],
+  [/\blemon\b/i, 'al limone'],
+  [/\bfresh (fettuc+ine) pasta\b/i, '$1 fresche'],
+  [/\bfresh pasta\b/i, 'pasta fresca'],
+  [/^frozen buffalo mozzarella$/i, 'Mozzarella di bufala surgelata'],
+  [/\bsparking blood orange\b/i, ''],
+  [/\bblood orange\b/i, 'arancia rossa'],
+];
+
+/** The name with the English words of ITALIAN_WORDING in Italian. */
+export function italianWording(name: string): string {
+  let s = name;
+  for (const [pattern, replacement] of ITALIAN_WORDING) s = s.replace(pattern, replacement);
+  return collapseWhitespace(s);
+}
+
 export function tidyName(
   raw: string,
   brand: string | null,
@@ -129,6 +177,7 @@ export function tidyName(
   let s = collapseWhitespace(fixMojibake(raw));
   s = s.replace(/^[\s\-–.,]+|[\s\-–,]+$/g, '');
   s = stripQuantityTail(s);
+  s = italianWording(s);
   s = fixCapitals(s, brandCasing);
   s = stripTrailingBrand(s, brand);
   // brackets left empty by the source ("Tomatoe Paste ( )") or holding only a foreign pack word ("( Packung)")

@@ -16,7 +16,7 @@ import { privateEan13 } from './ean';
 import { parseFormat } from './formats';
 import { brandCasingMap, detectLeadingBrand, kebab, tidyName } from './names';
 import { freeFromOf } from '../../modules/catalogue/food-info';
-import { shelfPriceCents, unitPriceCents } from './pricing';
+import { priceFromUnitRange, shelfPriceCents, UNIT_PRICE_RANGES, unitPriceCents } from './pricing';
 import {
   cleanIngredients,
   extendedDescription,
@@ -207,6 +207,11 @@ function priceFor(
   } else if (size !== null && Number.isFinite(scale.min)) {
     t = 0.2 + 0.6 * rng.next();
   }
+  // a shelf with a price per kg or litre: the content decides, the bigger packs cheaper per unit
+  const range = UNIT_PRICE_RANGES[spec.leaf.slug];
+  const content = rules.netQuantity;
+  if (range && content !== null && content > 0 && (rules.unitBase === 'kg' || rules.unitBase === 'l'))
+    return priceFromUnitRange(range, content, 1 - t);
   const packEuro = lerp(t);
   if (rules.pieces > 1) return Math.max(19, shelfPriceCents(packEuro / rules.pieces));
   if (rules.sellingType === 'Sfuso') return shelfPriceCents(packEuro);

@@ -1,7 +1,7 @@
 /**
  * Term dictionary for suggestions, built in SQL so it stays fast on 100k products: the lower-case,
  * unaccented words (>= 3 letters, not Italian stop words, not pure numbers) of product names and brands,
- * with the number of products containing each; plus the multi-word names of categories.
+ * with the number of products containing each; plus the multi-word names of categories (apostrophes kept).
  */
 import { sql } from 'drizzle-orm';
 import type { Db } from './db';
@@ -81,7 +81,8 @@ export async function fillSearchTerms(db: Db): Promise<void> {
     ) w
     WHERE length(w.term) >= 3 AND w.term !~ '^[0-9]+$' AND NOT (w.term = ANY(${stop}))
     GROUP BY w.term`);
-  // category names of several words ("formaggi tipici lombardi"), weighted by the products below them
+  // category names of several words ("formaggi tipici lombardi"), weighted by the products below them; an
+  // elision's apostrophe stays ("latte per l'infanzia"): the term is shown as a suggestion
   await db.execute(sql`
     WITH RECURSIVE tree AS (
       SELECT category_id AS top_id, category_id FROM categories WHERE category_type_id = 1 AND level >= 1
@@ -89,7 +90,8 @@ export async function fillSearchTerms(db: Db): Promise<void> {
       SELECT t.top_id, c.category_id FROM tree t JOIN categories c ON c.parent_id = t.category_id
     )
     INSERT INTO search_terms (term, frequency)
-    SELECT btrim(regexp_replace(lower(unaccent(c.name)), '[^a-z0-9]+', ' ', 'g')), GREATEST(COUNT(p.product_id), 1)::int
+    SELECT btrim(regexp_replace(lower(unaccent(replace(c.name, '’', ''''))), '[^a-z0-9'']+', ' ', 'g')),
+           GREATEST(COUNT(p.product_id), 1)::int
     FROM categories c
     JOIN tree t ON t.top_id = c.category_id
     LEFT JOIN products p ON p.category_id = t.category_id AND p.active

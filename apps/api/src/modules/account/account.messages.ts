@@ -1,4 +1,5 @@
 import { MFA_REQUIRED_CODE, MFA_RESENT_CODE } from '@spesa/shared/contracts/account';
+import { MESSAGES } from '@spesa/shared/account/validation-rules';
 import type { MessageTable } from '../../lib/result';
 
 /** The account domain's Italian texts for the customer, with their codes (errors[].code): { code, text }. */
@@ -37,10 +38,7 @@ export const ACCOUNT_TEXT = {
     text: 'Questa carta fedeltà è già associata a un account.',
   },
   fiscalCodeInvalid: { code: 'msg.registration.fiscalCodeInvalid', text: 'Formato non corretto' },
-  fiscalCodeMismatch: {
-    code: 'msg.registration.fiscalCodeMismatch',
-    text: 'Il codice fiscale non corrisponde ai dati anagrafici.',
-  },
+  fiscalCodeMismatch: { code: 'msg.registration.fiscalCodeMismatch', text: MESSAGES.fiscalCodeMismatch },
   registered: {
     code: 'msg.registration.registered',
     text: "Registrazione completata: ti abbiamo inviato un'e-mail per confermare il tuo indirizzo.",

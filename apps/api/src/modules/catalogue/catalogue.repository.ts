@@ -510,10 +510,25 @@ export async function delistedAt(db: Db, warehouseId: number, ids: readonly numb
 }
 
 /**
- * The alternatives of each product, best first (issue 20): active products of the same shelf (leaf
- * category), in stock, sold by the store, ranked by how far their list price and their net content are from
- * the product's (the sum of the two log ratios: twice the price counts as much as half of it), then by sales.
- * Products of another unit (a loose product against packs) have no content to compare: only the price counts.
+ * How far a product `p` is from the product `o` it would stand in for (0: the same list price, content and
+ * brand): the log ratio of the list prices (twice the price counts as much as half of it), the log ratio of
+ * the net contents when both are of the same unit, half a point for another unit (a loose product against
+ * packs: only the price compares) and a quarter of a point for another brand.
+ */
+const DISTANCE = sql`(abs(ln(greatest(p.price_cents, 1)::float8 / greatest(o.price_cents, 1)))
+  + CASE WHEN p.unit_base = o.unit_base AND p.net_quantity > 0 AND o.net_quantity > 0
+         THEN abs(ln(p.net_quantity::float8 / o.net_quantity::float8))
+         WHEN p.unit_base = o.unit_base THEN 0 ELSE 0.5 END
+  + CASE WHEN lower(p.brand) = lower(o.brand) THEN 0 ELSE 0.25 END)`;
+
+/** `p` is on sale at the store: active, in stock, not delisted there. */
+const SOLD_AT = (warehouseId: number) => sql`p.active AND p.stock > 0
+  AND NOT EXISTS (SELECT 1 FROM product_delistings d
+                  WHERE d.product_id = p.product_id AND d.warehouse_id = ${warehouseId})`;
+
+/**
+ * The alternatives of each product, best first (issue 20): products of the same shelf (leaf category) on
+ * sale at the store, nearest first (DISTANCE), then by sales.
  */
 export async function alternativeIds(
   db: Db,
@@ -528,15 +543,9 @@ export async function alternativeIds(
     sql`SELECT o.product_id AS "productId", a.product_id AS "alternativeId"
         FROM products o
         CROSS JOIN LATERAL (
-          SELECT p.product_id, row_number() OVER (
-            ORDER BY abs(ln(greatest(p.price_cents, 1)::float8 / greatest(o.price_cents, 1)))
-                   + CASE WHEN p.unit_base = o.unit_base AND p.net_quantity > 0 AND o.net_quantity > 0
-                          THEN abs(ln(p.net_quantity::float8 / o.net_quantity::float8)) ELSE 0 END,
-                     p.sales_rank DESC, p.product_id) AS n
+          SELECT p.product_id, row_number() OVER (ORDER BY ${DISTANCE}, p.sales_rank DESC, p.product_id) AS n
           FROM products p
-          WHERE p.category_id = o.category_id AND p.product_id <> o.product_id AND p.active AND p.stock > 0
-            AND NOT EXISTS (SELECT 1 FROM product_delistings d
-                            WHERE d.product_id = p.product_id AND d.warehouse_id = ${warehouseId})
+          WHERE p.category_id = o.category_id AND p.product_id <> o.product_id AND ${SOLD_AT(warehouseId)}
           ORDER BY n
           LIMIT ${limit}
         ) a
@@ -545,6 +554,29 @@ export async function alternativeIds(
   );
   for (const r of rows) out.get(r.productId)?.push(r.alternativeId);
   return out;
+}
+
+/**
+ * What may replace an ordered product at its store, nearest first (DISTANCE): its shelf's products, or with
+ * a search word those whose name, brand or internal code hold it, its shelf's before the others.
+ */
+export async function substituteIds(
+  db: Db,
+  productId: number,
+  warehouseId: number,
+  opts: { q?: string | undefined; limit: number },
+): Promise<number[]> {
+  const like = opts.q ? `%${opts.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
+  const rows = await queryRows<{ id: number }>(
+    db,
+    sql`SELECT p.product_id AS id
+        FROM products o JOIN products p ON p.product_id <> o.product_id
+        WHERE o.product_id = ${productId} AND ${SOLD_AT(warehouseId)}
+          AND ${like === null ? sql`p.category_id = o.category_id` : sql`(p.name ILIKE ${like} OR p.brand ILIKE ${like} OR p.cod_int ILIKE ${like})`}
+        ORDER BY (p.category_id <> o.category_id), ${DISTANCE}, p.sales_rank DESC, p.product_id
+        LIMIT ${opts.limit}`,
+  );
+  return rows.map((r) => r.id);
 }
 
 export async function countProducts(db: Db, c: ProductCriteria): Promise<number> {

@@ -386,6 +386,15 @@ describe('GET /products/suggest', () => {
     expect(body.data.items.length).toBeLessThanOrEqual(10);
   });
 
+  it("keeps the apostrophe of a category's name: latte per l'infanzia", async () => {
+    for (const q of ['latte%20per%20l%27inf', 'latte%20per%20l%E2%80%99inf', 'latte%20per%20l%27']) {
+      const { body } = await getJson<{ items: SuggestItem[] }>(t.app, `${API}/products/suggest?q=${q}`);
+      const words = body.data.items.filter((i) => i.type === 'Word').map((i) => i.name);
+      expect(words).toContain("latte per l'infanzia");
+      expect(words.join('|')).not.toMatch(/\bl infanzia/);
+    }
+  });
+
   it('forgives typos: mozarela -> mozzarella', async () => {
     const { body } = await getJson<{ items: SuggestItem[] }>(t.app, `${API}/products/suggest?q=mozarela`);
     expect(body.data.items.map((i) => i.name)).toContain('mozzarella');

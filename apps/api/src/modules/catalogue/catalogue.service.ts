@@ -23,6 +23,7 @@ import type { ContentService } from '../content/content.service';
 import { audienceOf, type CartPromo } from './promo-audience';
 import {
   alternativeIds,
+  substituteIds,
   categoryFacet,
   countProducts,
   countsByCategoryAndVendor,
@@ -597,6 +598,15 @@ export class CatalogueService {
       .filter((a) => !opts.filtered || a.alternativeIds.length > 0);
   }
 
+  /** What may replace an ordered product at its store, nearest first (repository `substituteIds`). */
+  substitutes(
+    productId: number,
+    warehouseId: number,
+    opts: { q?: string | undefined; limit: number },
+  ): Promise<number[]> {
+    return substituteIds(this.#db, productId, warehouseId, opts);
+  }
+
   /**
    * A listing page. The count and the facets depend on the filters only, not on the page or the order, so
    * they are cached apart: paging through a department computes them once.
@@ -861,7 +871,9 @@ export class CatalogueService {
       const words = form.split(' ');
       const last = words[words.length - 1] ?? '';
       const head = words.slice(0, -1).join(' ');
-      const phrase = (term: string) => (head ? `${head} ${term}` : term);
+      // the words typed before the last one, then the term; a term of several words that already starts
+      // with them (a category's name) stands alone
+      const phrase = (term: string) => (!head || term.startsWith(`${head} `) ? term : `${head} ${term}`);
       const index = await this.#categories();
 
       const categories: SuggestItem[] = [];

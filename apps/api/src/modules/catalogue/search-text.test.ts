@@ -27,6 +27,13 @@ describe('dictionaryForm', () => {
     expect(dictionaryForm('Caffè  PERÒ-tè')).toBe('caffe pero te');
     expect(dictionaryForm('%_')).toBe('');
   });
+
+  it("keeps an elision's apostrophe, typographic or not", () => {
+    expect(dictionaryForm("Latte per l'infanzia")).toBe("latte per l'infanzia");
+    expect(dictionaryForm('LATTE PER L’INF')).toBe("latte per l'inf");
+    expect(dictionaryForm("latte per l'")).toBe("latte per l'");
+    expect(dictionaryForm("'quote' -- ")).toBe("quote'");
+  });
 });
 
 describe('italianDate', () => {

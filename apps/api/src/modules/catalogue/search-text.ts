@@ -28,14 +28,18 @@ export function parseSearchText(q: string): SearchText | null {
   };
 }
 
-/** Lower case without accents, words separated by one space: the form of the suggestion dictionary. */
+/**
+ * Lower case without accents, words separated by one space, an elision's apostrophe kept ("l'infanzia", the
+ * typographic ’ as '): the form of the suggestion dictionary, whose terms are shown to the customer as they are.
+ */
 export function dictionaryForm(q: string): string {
   return (
     q
       .normalize('NFD')
       .replace(/\p{M}+/gu, '')
+      .replace(/[’`´]/g, "'")
       .toLowerCase()
-      .match(/[a-z0-9]+/g) ?? []
+      .match(/[a-z0-9]+(?:'[a-z0-9]*)*/g) ?? []
   ).join(' ');
 }
 

@@ -33,6 +33,12 @@ describe('SuggestionIndex', () => {
     expect(names).not.toContain('pasta');
   });
 
+  it('finds a term with an elision by the whole word and by the word after the apostrophe', () => {
+    const withElision = new SuggestionIndex([{ term: "latte per l'infanzia", frequency: 12 }]);
+    for (const prefix of ['latte', "l'inf", 'infan'])
+      expect(withElision.byPrefix(prefix, 10).map((t) => t.term)).toEqual(["latte per l'infanzia"]);
+  });
+
   it('honours the limit', () => {
     expect(index.byPrefix('mo', 2)).toHaveLength(2);
   });

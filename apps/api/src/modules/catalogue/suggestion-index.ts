@@ -32,7 +32,11 @@ export class SuggestionIndex {
     this.#terms = [...terms];
     this.#terms.forEach((entry, termIndex) => {
       entry.term.split(' ').forEach((word, position) => {
-        if (word) this.#words.push({ word, termIndex, first: position === 0 });
+        if (!word) return;
+        this.#words.push({ word, termIndex, first: position === 0 });
+        // "l'infanzia" is found by "infan" too
+        const elided = word.slice(word.lastIndexOf("'") + 1);
+        if (elided && elided !== word) this.#words.push({ word: elided, termIndex, first: false });
       });
       const grams = trigrams(entry.term);
       this.#trigramCount.push(grams.size);

@@ -1,4 +1,6 @@
 import type { Db } from '../../db/client';
+import type { Env } from '../../env';
+import type { RouteRegistrar } from '../../lib/module';
 import type { AccountRepository } from '../account/account.repository';
 import { CartPurchase } from '../cart/cart-purchase';
 import type { CartRepository } from '../cart/cart.repository';
@@ -11,6 +13,7 @@ import type { PaymentProvider } from '../payment/payment-provider';
 import { CheckoutPricing } from './checkout-pricing';
 import { CheckoutReadiness } from './checkout-readiness';
 import { CheckoutRepository } from './checkout.repository';
+import checkoutRoutes from './checkout.routes';
 import { CheckoutService } from './checkout.service';
 import { OrderActionsService } from './order-actions.service';
 import type { OrderAnswer } from '../orders/order-answer';
@@ -121,4 +124,22 @@ export function buildCheckout(d: CheckoutModuleDeps) {
     gifts,
   });
   return { checkout, orderActions };
+}
+
+/** The checkout module with its routes: the gift codes' throttling limits come from the configuration. */
+export function checkoutModule(d: CheckoutModuleDeps & { env: Env }) {
+  const { checkout, orderActions } = buildCheckout(d);
+  return {
+    checkout,
+    orderActions,
+    routes: (async (api) => {
+      await api.register(checkoutRoutes, {
+        checkout,
+        giftCodeLimits: {
+          maxPerAccount: d.env.GIFT_CODE_RATE_MAX_PER_CUSTOMER,
+          maxPerAddress: d.env.GIFT_CODE_RATE_MAX_PER_ADDRESS,
+        },
+      });
+    }) satisfies RouteRegistrar,
+  };
 }

@@ -379,3 +379,39 @@ describe('the reference seed', () => {
     expect(before[0]?.n).toBe('22,512,944,21,20');
   });
 });
+
+describe('GET /warehouse-locator/map (decision 071)', () => {
+  it('without MAP_TILES_URL: no base map, and the page fetches no images from outside', async () => {
+    const res = await getJson<{ tileUrl: string | null; attribution: string }>(
+      t.app,
+      api('/warehouse-locator/map'),
+    );
+    expect(res.body.response.status).toBe(0);
+    expect(res.body.data.tileUrl).toBeNull();
+    expect(String(res.headers['content-security-policy'])).toContain("img-src 'self' data: blob:;");
+  });
+
+  it('with a tile server: its address and attribution, and the page may show its images', async () => {
+    const tiles = await buildTestApp({
+      env: {
+        MAP_TILES_URL: 'https://{s}.tile.example.org/{z}/{x}/{y}.png',
+        MAP_TILES_ATTRIBUTION: '© Contributori di OpenStreetMap',
+      },
+    });
+    try {
+      const res = await getJson<{ tileUrl: string | null; attribution: string }>(
+        tiles.app,
+        api('/warehouse-locator/map'),
+      );
+      expect(res.body.data).toEqual({
+        tileUrl: 'https://{s}.tile.example.org/{z}/{x}/{y}.png',
+        attribution: '© Contributori di OpenStreetMap',
+      });
+      expect(String(res.headers['content-security-policy'])).toContain(
+        "img-src 'self' data: blob: https://*.tile.example.org;",
+      );
+    } finally {
+      await tiles.close();
+    }
+  });
+});

@@ -1,7 +1,12 @@
-import { deliveryEndpoints as api, PROXIMITY_DEFAULT_METRES } from '@spesa/shared/contracts/delivery';
+import {
+  deliveryEndpoints as api,
+  PROXIMITY_DEFAULT_METRES,
+  type StoreMapData,
+} from '@spesa/shared/contracts/delivery';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { ACCESS } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
+import { ok } from '../../lib/result';
 import { answer } from '../../plugins/envelope';
 import type { DeliveryService } from './delivery.service';
 
@@ -11,8 +16,20 @@ const tags = ['delivery'];
  * Geography (served from the bundled comuni data, no outside service), the warehouse locator and the store
  * reads (spec section 7 "Address, store, geography"; wire notes "Stores"). Public: no customer data here.
  */
-const geoRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService }> = async (app, { delivery }) => {
+const geoRoutes: FastifyPluginAsyncZod<{ delivery: DeliveryService; storeMap: StoreMapData }> = async (
+  app,
+  { delivery, storeMap },
+) => {
   const publicFacts = ACCESS.public('geography, coverage and stores are public facts, no customer data');
+
+  app.route({
+    ...contractRoute(api.storeMap, {
+      access: ACCESS.public("the stores' map's tile source is the shop's configuration, no customer data"),
+      tags,
+      summary: "The stores' map's base map (MAP_TILES_URL and its attribution); none: a plain plot",
+    }),
+    handler: async (request) => answer(request, ok(storeMap)),
+  });
   app.route({
     ...contractRoute(api.provinceList, {
       access: publicFacts,

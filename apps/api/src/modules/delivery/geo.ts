@@ -3,16 +3,11 @@
  * that prefilters proximity queries on indexed latitude/longitude columns, and the search key of comune
  * names (lower case, no accents, no punctuation: "Cantù" and "cantu" meet, "Sant'Angelo" and "santangelo").
  */
-export const EARTH_RADIUS_METRES = 6_371_008.8;
+import { EARTH_RADIUS_METRES, haversineMetres } from '@spesa/shared/delivery/distance';
+
+export { EARTH_RADIUS_METRES, haversineMetres };
 
 const rad = (deg: number) => (deg * Math.PI) / 180;
-
-export function haversineMetres(lat1: number, lng1: number, lat2: number, lng2: number): number {
-  const dLat = rad(lat2 - lat1);
-  const dLng = rad(lng2 - lng1);
-  const a = Math.sin(dLat / 2) ** 2 + Math.cos(rad(lat1)) * Math.cos(rad(lat2)) * Math.sin(dLng / 2) ** 2;
-  return 2 * EARTH_RADIUS_METRES * Math.asin(Math.min(1, Math.sqrt(a)));
-}
 
 export interface BoundingBox {
   minLat: number;

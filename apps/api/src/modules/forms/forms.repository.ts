@@ -159,6 +159,18 @@ export class FormsRepository {
         AND NOT EXISTS (SELECT 1 FROM form_uploads u WHERE u.nonce_id = n.nonce_id)`);
   }
 
+  /** A customer's own submissions, newest first, with their form's title. */
+  async customerSubmissions(userId: number, limit: number) {
+    return queryRows<{ id: number; ticketType: number; formTitle: string; createdAt: string }>(
+      this.db,
+      sql`SELECT s.submission_id AS id, s.ticket_type AS "ticketType", d.settings->>'title' AS "formTitle",
+            ${ISO('s.created_at')} AS "createdAt"
+          FROM form_submissions s JOIN form_definitions d ON d.form_id = s.form_id
+          WHERE s.user_id = ${userId}
+          ORDER BY s.created_at DESC, s.submission_id DESC LIMIT ${limit}`,
+    );
+  }
+
   // ---------- the back office (read only) ----------
   /** Submissions newest first, with their form's title and how many files they carry. */
   async adminSubmissions(formId: number | undefined, offset: number, limit: number) {

@@ -2,7 +2,7 @@ import { mkdtempSync, readdirSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { AdminSubmission, AdminSubmissionDetail } from '@spesa/shared/contracts/admin-forms';
-import type { AdminAjaxAnswer, MailPars } from '@spesa/shared/contracts/forms';
+import type { AdminAjaxAnswer, MailPars, MyTicket } from '@spesa/shared/contracts/forms';
 import type { ReceiptSettings } from '@spesa/shared/contracts/receipts';
 import { MESSAGES } from '@spesa/shared/account/validation-rules';
 import { sql } from 'drizzle-orm';
@@ -42,6 +42,8 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const MAIL_PARS = '/p/wp-json/ebsn/v1/get_mail_pars';
+const MY_TICKETS = '/p/wp-json/ebsn/v1/my_tickets';
+type MyTickets = { tickets: MyTicket[] };
 const AJAX = '/p/wp-admin/admin-ajax.php';
 const PDF = Buffer.concat([
   Buffer.from('%PDF-1.4\n%\xE2\xE3\xCF\xD3\n1 0 obj\n<<>>\nendobj\n'),
@@ -358,6 +360,48 @@ describe('nf_fu_upload and nf_ajax_submit', () => {
       code: FORMS_TEXT.nonceUsed.code,
     });
     expect(await count('form_submissions')).toBe(before + 1);
+  });
+});
+
+describe("the customer's tickets", () => {
+  it('lists the customer own tickets newest first; not another customer, nor a visitor', async () => {
+    const a = await newCustomer(t, { tag: 'tickets-a' });
+    const b = await newCustomer(t, { tag: 'tickets-b' });
+    const values = (who: string) => ({
+      11: who,
+      12: `${who}@example.it`,
+      14: 'ordini',
+      15: 'Ciao',
+      16: true,
+    });
+    const sendAs = async (token: string | null, who: string) => {
+      const view = (await mailPars(FORM_IDS.contact, token)).body.data;
+      const sent = await submit(token, view.nonce, FORM_IDS.contact, values(who));
+      expect(sent.body.response.status).toBe(0);
+      return sent.body.data.submission?.ticket;
+    };
+    const first = await sendAs(a.token, 'Anna');
+    clock = new Date(clock.getTime() + 60_000);
+    const second = await sendAs(a.token, 'Anna');
+    await sendAs(b.token, 'Bruno');
+    await sendAs(null, 'Visitatore');
+
+    const mine = await callAs<MyTickets>(t.app, a.token, 'GET', MY_TICKETS);
+    expect(mine.body.response.status).toBe(0);
+    expect(mine.body.data.tickets).toEqual([
+      {
+        ticket: second,
+        ticket_type: 18,
+        form_title: 'Contatta il servizio clienti',
+        created_at: clock.toISOString(),
+      },
+      expect.objectContaining({ ticket: first, ticket_type: 18 }),
+    ]);
+    const theirs = await callAs<MyTickets>(t.app, b.token, 'GET', MY_TICKETS);
+    expect(theirs.body.data.tickets.map((x) => x.ticket)).not.toContain(first);
+    expect(theirs.body.data.tickets).toHaveLength(1);
+    const anonymous = await callAs<MyTickets>(t.app, null, 'GET', MY_TICKETS);
+    expect(anonymous.statusCode).toBe(401);
   });
 });
 

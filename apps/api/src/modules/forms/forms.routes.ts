@@ -8,7 +8,7 @@ import { MAX_FORM_DATA_CHARS, MAX_UPLOAD_BYTES } from '@spesa/shared/forms/form-
 import type { FastifyRequest } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { failWith, ok, type Result } from '../../lib/result';
-import { ACCESS } from '../../plugins/access';
+import { ACCESS, userIdOf } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
 import { FORMS_TEXT } from './forms.messages';
@@ -65,6 +65,15 @@ const formsRoutes: FastifyPluginAsyncZod<{ forms: FormsService; maxPerAddress: n
     }),
     preHandler: throttle,
     handler: async (request) => answer(request, await adminAjax(request)),
+  });
+
+  app.route({
+    ...contractRoute(api.myTickets, {
+      access: ACCESS.customer,
+      tags,
+      summary: "The signed-in customer's own tickets (requests sent through the forms), newest first",
+    }),
+    handler: async (request) => answer(request, await forms.myTickets(userIdOf(request))),
   });
 
   async function adminAjax(request: FastifyRequest): Promise<Result<AdminAjaxAnswer>> {

@@ -1,7 +1,13 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Readable } from 'node:stream';
 import type { AdminSubmission, AdminSubmissionDetail } from '@spesa/shared/contracts/admin-forms';
-import type { AdminAjaxAnswer, MailPars, UploadedFile } from '@spesa/shared/contracts/forms';
+import {
+  MY_TICKETS_LIMIT,
+  type AdminAjaxAnswer,
+  type MailPars,
+  type MyTicket,
+  type UploadedFile,
+} from '@spesa/shared/contracts/forms';
 import {
   formFieldSchema,
   formSettingsSchema,
@@ -354,6 +360,19 @@ export class FormsService {
     }
     await this.repo.deleteDeadNonces(dead);
     return deleted;
+  }
+
+  /** The customer's own tickets, newest first (the help page's "Le tue richieste"; decision 070). */
+  async myTickets(userId: number): Promise<Result<{ tickets: MyTicket[] }>> {
+    const rows = await this.repo.customerSubmissions(userId, MY_TICKETS_LIMIT);
+    return ok({
+      tickets: rows.map((r) => ({
+        ticket: ticketOf(r.ticketType, r.id),
+        ticket_type: r.ticketType,
+        form_title: r.formTitle,
+        created_at: r.createdAt,
+      })),
+    });
   }
 
   // ---------- the back office (decision 051; read only) ----------

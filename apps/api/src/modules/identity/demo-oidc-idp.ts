@@ -1,13 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
-import type { Server, ServerResponse } from 'node:http';
+import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { SocialProvider } from '@spesa/shared/contracts/identity';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import { htmlTemplates } from '../../lib/html';
 import type { SocialProviderConfig } from './social-sign-in';
+
+const render = htmlTemplates(new URL('./templates/', import.meta.url));
 
 /**
  * The built-in demo identity providers (development and tests only; decision 054): one OpenID provider
- * (oidc-provider, its development sign-in pages) per social provider, each on its own port of this machine,
+ * (oidc-provider, with our own Italian sign-in and error pages, decision 071) per social provider, each on its
+ * own port of this machine,
  * so that `npm start` shows social sign-in working and the tests run offline. Any user name signs in with
  * any password; the README lists the demo users and what each shows. Production never starts them (env.ts).
  * Their state (sessions, codes) is in each one's memory: one API process only.
@@ -74,6 +78,77 @@ function relativeCookieLifetimes(res: ServerResponse): void {
   };
 }
 
+/** A form's fields (application/x-www-form-urlencoded), at most 16 kB. */
+async function formOf(req: IncomingMessage): Promise<URLSearchParams> {
+  let text = '';
+  for await (const chunk of req) {
+    text += String(chunk);
+    if (text.length > 16_384) break;
+  }
+  return new URLSearchParams(text);
+}
+
+function sendPage(res: ServerResponse, status: number, html: string): void {
+  res.writeHead(status, { 'content-type': 'text/html; charset=utf-8', 'cache-control': 'no-store' });
+  res.end(html);
+}
+
+/**
+ * The provider's interaction pages, in Italian: GET /interaction/<uid> is the sign-in form, its POST signs the
+ * typed user in, /interaction/<uid>/abort gives up (the shop hears "access_denied"). The grant needs no
+ * consent page (loadExistingGrant below).
+ */
+async function interaction(
+  oidc: Provider,
+  providerName: string,
+  req: IncomingMessage,
+  res: ServerResponse,
+): Promise<void> {
+  const path = new URL(req.url ?? '/', 'http://demo').pathname;
+  try {
+    const details = await oidc.interactionDetails(req, res);
+    const base = `/interaction/${details.uid}`;
+    if (path === `${base}/abort`) {
+      await oidc.interactionFinished(
+        req,
+        res,
+        { error: 'access_denied', error_description: 'accesso annullato' },
+        { mergeWithLastSubmission: false },
+      );
+      return;
+    }
+    if (req.method === 'POST' && path === base) {
+      const login = (await formOf(req)).get('login')?.trim() ?? '';
+      if (!login) {
+        res.writeHead(303, { location: base }).end();
+        return;
+      }
+      await oidc.interactionFinished(
+        req,
+        res,
+        { login: { accountId: login } },
+        { mergeWithLastSubmission: false },
+      );
+      return;
+    }
+    const hint = details.params.login_hint;
+    sendPage(
+      res,
+      200,
+      render('demo-oidc-idp', {
+        failed: false,
+        providerName,
+        submitUrl: base,
+        abortUrl: `${base}/abort`,
+        loginHint: typeof hint === 'string' ? hint : '',
+      }),
+    );
+  } catch (error) {
+    const code = error instanceof Error && 'error' in error ? String(error.error) : 'server_error';
+    sendPage(res, 400, render('demo-oidc-idp', { failed: true, providerName, code }));
+  }
+}
+
 async function startOne(
   provider: SocialProvider,
   redirectUri: string,
@@ -84,17 +159,19 @@ async function startOne(
   // the issuer names the port, which is only known once listening: listen first, then make the provider
   const { createServer } = await import('node:http');
   let handler: ((req: never, res: never) => void) | null = null;
+  let oidc: Provider | null = null;
   const server = createServer((req, res) => {
-    if (!handler) {
+    if (!handler || !oidc) {
       res.writeHead(503).end();
       return;
     }
     relativeCookieLifetimes(res);
-    handler(req as never, res as never);
+    if ((req.url ?? '').startsWith('/interaction/')) void interaction(oidc, NAMES[provider], req, res);
+    else handler(req as never, res as never);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
   const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-  const oidc = new Provider(issuer, {
+  oidc = new Provider(issuer, {
     clients: [
       {
         client_id: clientId,
@@ -137,7 +214,17 @@ async function startOne(
       IdToken: 600,
     },
     cookies: { keys: [randomBytes(32).toString('hex')] },
-    features: { devInteractions: { enabled: true } },
+    // our own pages in Italian instead of oidc-provider's English development ones
+    features: { devInteractions: { enabled: false } },
+    interactions: { url: (_ctx: KoaContextWithOIDC, i: { uid: string }) => `/interaction/${i.uid}` },
+    renderError: (ctx: KoaContextWithOIDC, out: { error?: string }) => {
+      ctx.type = 'html';
+      ctx.body = render('demo-oidc-idp', {
+        failed: true,
+        providerName: NAMES[provider],
+        code: out.error ?? 'server_error',
+      });
+    },
   });
   handler = oidc.callback() as never;
   return {

@@ -263,6 +263,30 @@ describe('the demo provider', () => {
     expect(interaction).toMatch(/; max-age=(59\d|600)(;|$)/);
     for (const cookie of cookies) expect(cookie).not.toMatch(/expires=/i);
   });
+
+  it('speaks Italian: its sign-in page, and its error page', async () => {
+    const start = await get('/ebsn/api/social-redir/google-mobile');
+    const first = await fetch(start.location, { redirect: 'manual' });
+    const cookie = first.headers
+      .getSetCookie()
+      .map((c) => c.split(';')[0])
+      .join('; ');
+    const page = await fetch(new URL(first.headers.get('location') ?? '', start.location), {
+      headers: { cookie },
+    });
+    const html = await page.text();
+    expect(html).toContain('<html lang="it">');
+    expect(html).toContain('<h1>Accedi con Google (demo)</h1>');
+    expect(html).toContain('<label for="login">Nome utente o e-mail</label>');
+    expect(html).toContain('Annulla e torna a Spesa');
+    expect(html).not.toMatch(/Sign-in|Enter any login|DEBUG/);
+    // an interaction it does not know (no cookie): its own error page, in Italian
+    const lost = await fetch(new URL(first.headers.get('location') ?? '', start.location));
+    expect(lost.status).toBe(400);
+    const error = await lost.text();
+    expect(error).toContain('<h1>Accesso non riuscito</h1>');
+    expect(error).not.toMatch(/oops|something went wrong/i);
+  });
 });
 
 describe("the provider's answer", () => {

@@ -174,7 +174,7 @@ export function renderMail(mail: MailTemplate): RenderedMail {
       const subject = 'Conferma la tua registrazione a Spesa online';
       return {
         subject,
-        text: `${hello(mail.firstName)}\n\ngrazie per esserti registrato. Per attivare il tuo account apri questo link:\n${mail.link}\n\nSe non hai richiesto tu la registrazione, ignora questa e-mail.`,
+        text: `${hello(mail.firstName)}\n\ngrazie per la registrazione. Per attivare il tuo account apri questo link:\n${mail.link}\n\nSe non hai richiesto tu la registrazione, ignora questa e-mail.`,
         html: html(mail, subject),
       };
     }
@@ -321,7 +321,7 @@ export function renderMail(mail: MailTemplate): RenderedMail {
       const subject = 'La tua password è stata cambiata';
       return {
         subject,
-        text: `${hello(mail.firstName)}\n\nla password del tuo account è stata appena cambiata e gli altri dispositivi sono stati disconnessi.\nSe non sei stato tu, reimposta subito la password e contatta il servizio clienti.`,
+        text: `${hello(mail.firstName)}\n\nla password del tuo account è stata appena cambiata e gli altri dispositivi sono stati disconnessi.\nSe non hai cambiato tu la password, reimposta subito la password e contatta il servizio clienti.`,
         html: html(mail, subject),
       };
     }

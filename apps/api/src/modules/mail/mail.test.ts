@@ -89,6 +89,15 @@ describe('mail templates', () => {
       );
   });
 
+  // the customer may be a woman or a man: the mails address them with neutral forms ("grazie per la
+  // registrazione", not "grazie per esserti registrato")
+  it.each(cases)('addresses the customer without a gendered form: %o', (mail) => {
+    const out = renderMail(mail);
+    const gendered = /\b(registrat[oa]|sei stat[oa]|benvenut[oa]|iscritt[oa])\b/i;
+    expect(out.text).not.toMatch(gendered);
+    expect(out.html).not.toMatch(gendered);
+  });
+
   it('greets without a name when there is none', () => {
     const out = renderMail({ template: 'password-changed', firstName: '' });
     expect(out.text.startsWith('Ciao,\n')).toBe(true);

@@ -157,6 +157,37 @@ describe('bad input on the order endpoints', () => {
   );
 });
 
+describe('the orders list without a day', () => {
+  it('opens on the first day with orders from today on, not on an empty today', async () => {
+    const later = await placeOrder(t, {
+      userId: customer.userId,
+      slotDate: '2030-01-14',
+      lines: [{ product: piece, quantity: 1 }],
+    });
+    const [first] = await queryRows<{ day: string }>(
+      t.db,
+      sql`SELECT to_char(min(slot_date), 'YYYY-MM-DD') AS day FROM orders
+          WHERE slot_date >= (now() AT TIME ZONE 'Europe/Rome')::date`,
+    );
+    const list = await st<{
+      data: Array<{ orderId: number; timeslot: { date: string } }>;
+      total: number;
+    }>(staff.token, 'GET', '/admin/orders');
+    expect(list.body.response.status).toBe(0);
+    expect(list.body.data.data.length).toBeGreaterThan(0);
+    expect(new Set(list.body.data.data.map((o) => o.timeslot.date))).toEqual(new Set([first?.day]));
+    if (first?.day === '2030-01-14')
+      expect(list.body.data.data.map((o) => o.orderId)).toContain(later.orderId);
+    // a day asked for is that day, even without orders
+    const today = await st<{ data: unknown[]; total: number }>(
+      staff.token,
+      'GET',
+      '/admin/orders?date=2029-12-31',
+    );
+    expect(today.body.data).toEqual({ data: [], total: 0 });
+  });
+});
+
 describe('picking with a different weight, then capture', () => {
   it('records ordered vs delivered, captures the real amount and tells the customer', async () => {
     const o = await placeOrder(t, {

@@ -354,6 +354,23 @@ export class OrdersRepository {
 
   // ---------- staff ----------
   /** A day's orders for the back office, by time window, one page, with the count of all. */
+  /** The first slot day, from `from` on (YYYY-MM-DD), with an order of these stores (all: none given). */
+  async firstOrderDay(from: string, warehouseIds: readonly number[]): Promise<string | null> {
+    const stores =
+      warehouseIds.length > 0
+        ? sql`AND o.warehouse_id IN (${sql.join(
+            warehouseIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})`
+        : sql``;
+    const [row] = await queryRows<{ day: string | null }>(
+      this.db,
+      sql`SELECT to_char(min(o.slot_date), 'YYYY-MM-DD') AS day FROM orders o
+          WHERE o.slot_date >= ${from}::date ${stores}`,
+    );
+    return row?.day ?? null;
+  }
+
   async staffList(
     f: { date: string; timeslotId?: number | undefined; warehouseIds: readonly number[] },
     limit: number,

@@ -68,9 +68,13 @@ export interface SubstitutePort {
     productId: number,
     warehouseId: number,
   ): Promise<{ productId: number; name: string; brand: string; format: string; priceCents: number } | null>;
-  /** products on sale like `productId` (its category), or matching `q`; at most `limit` */
+  /**
+   * Products on sale at the store that may replace `productId`, nearest first (its shelf, price, content,
+   * brand), or those matching `q`, its shelf's first; at most `limit`
+   */
   candidates(
     productId: number,
+    warehouseId: number,
     q: string | undefined,
     limit: number,
   ): Promise<Array<{ productId: number; name: string; brand: string; format: string; priceCents: number }>>;
@@ -139,7 +143,11 @@ export class StaffService {
     return o;
   }
 
-  /** GET /admin/orders: a day's orders (default today in Italy) of the member's stores, by time window. */
+  /**
+   * GET /admin/orders: a day's orders of the member's stores, by time window. Without a day: the first day
+   * with orders from today in Italy on (today when there is none), so the list does not open empty on a
+   * quiet day while tomorrow's orders wait.
+   */
   async list(
     staff: StaffMember,
     q: {
@@ -154,8 +162,10 @@ export class StaffService {
     if (q.warehouseId !== undefined)
       warehouseIds =
         warehouseIds.length === 0 || warehouseIds.includes(q.warehouseId) ? [q.warehouseId] : [-1];
+    const today = romeNow(this.now()).date;
+    const date = q.date ?? (await this.repo.firstOrderDay(today, warehouseIds)) ?? today;
     const { rows, total } = await this.repo.staffList(
-      { date: q.date ?? romeNow(this.now()).date, timeslotId: q.timeslotId, warehouseIds },
+      { date, timeslotId: q.timeslotId, warehouseIds },
       q.perPage,
       (q.page - 1) * q.perPage,
     );
@@ -203,7 +213,7 @@ export class StaffService {
     const line = (await this.repo.items([o.orderId])).find((i) => i.orderItemId === orderItemId);
     if (!line) return failWith(ORDERS_TEXT.itemNotFound, 'notFound');
     if (!line.acceptAlternatives) return failWith(ORDERS_TEXT.substituteNotAllowed);
-    const found = await this.substitutes.candidates(line.productId, q, 20);
+    const found = await this.substitutes.candidates(line.productId, o.warehouseId, q, 20);
     // the substitute the customer named comes first, when the store still sells it (issue 20)
     const preferredId = Number(line.infos.preferred_substitute ?? '') || null;
     const preferred =

@@ -77,6 +77,13 @@ export interface DayRange {
   to: string | null;
 }
 
+/**
+ * A line of goods, what the receipt counts as "articoli": a product of the catalogue, or at a till any line
+ * that charges something (a till may not know the product). An online receipt's other lines are its
+ * discounts, delivery fee, bags and the meal vouchers' service cost: not articles.
+ */
+const GOODS_LINE = sql`(l.product_id IS NOT NULL OR (r.source <> 'online' AND l.amount_cents > 0))`;
+
 const RECEIPT_COLUMNS = sql`r.receipt_id::int AS "receiptId", r.source, r.system_id AS "systemId",
   r.till_code AS "tillCode", r.document_number AS "documentNumber",
   to_char(r.issued_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "issuedAt",
@@ -84,7 +91,7 @@ const RECEIPT_COLUMNS = sql`r.receipt_id::int AS "receiptId", r.source, r.system
   r.store_address AS "storeAddress", r.card_number AS "cardNumber", r.user_id AS "userId",
   r.order_id AS "orderId", r.total_cents::int AS "totalCents", r.vat_cents::int AS "vatCents",
   r.payment_method AS "paymentMethod", r.digital,
-  (SELECT count(*)::int FROM receipt_lines l WHERE l.receipt_id = r.receipt_id) AS "itemCount"`;
+  (SELECT count(*)::int FROM receipt_lines l WHERE l.receipt_id = r.receipt_id AND ${GOODS_LINE}) AS "itemCount"`;
 
 /** Italian days as instants: from the start of `from` to the end of `to`. */
 const dayFilter = (range: DayRange) => sql`

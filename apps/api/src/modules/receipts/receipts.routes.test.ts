@@ -451,6 +451,8 @@ describe('online orders’ receipts', () => {
       orderId: order.orderId,
       documentNumber: `W-${order.orderId}`,
       total: 8.9,
+      // one product (2 pieces); the delivery fee is a line, not an article
+      itemCount: 1,
     });
     const detail = (await view(c, receipts[0]?.receiptId)).body.data.receipt;
     expect(detail.lines.map((l) => [l.amount, l.vatRate])).toEqual([
@@ -485,6 +487,7 @@ describe('online orders’ receipts', () => {
       22,
     ]);
     expect(detail.total).toBe(5.17);
+    expect(receipt?.itemCount).toBe(1);
   });
 });
 

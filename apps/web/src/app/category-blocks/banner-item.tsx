@@ -4,8 +4,9 @@ import { HEADER_BANNER_SIZES } from '@spesa/shared/content/first-banner';
 import { SmartLink } from '../../features/content/components/smart-link';
 import { bannerStyle, metaBool, metaString, type BannerStyle } from './utils/block-meta';
 import { htmlToText } from '../../features/content/components/safe-html';
-import { ItemHeadingContext } from './block-frame';
+import { BlockTitleContext, ItemHeadingContext } from './block-frame';
 import './category-blocks.css';
+import { focusRingStyle } from '../../components/focus-ring';
 
 /** Intrinsic sizes of a banner format (desktop and phone images), reserving the space before it loads. */
 export interface BannerFormat {
@@ -91,20 +92,31 @@ function FakeButton({ proposal }: { proposal: Proposal }) {
   );
 }
 
-function CardText({ proposal, onDark }: { proposal: Proposal; onDark?: boolean }) {
-  const title = metaString(proposal.metaData, 'TITLE') ?? proposal.name;
+function CardText({
+  proposal,
+  onDark,
+  caption = false,
+}: {
+  proposal: Proposal;
+  onDark?: boolean;
+  /** an image banner's caption: no title that repeats the block's own, no button */
+  caption?: boolean;
+}) {
+  const blockTitle = useContext(BlockTitleContext);
+  const named = metaString(proposal.metaData, 'TITLE') ?? proposal.name;
+  const title = caption && named === blockTitle ? '' : named;
   const descr = htmlToText(proposal.descr ?? proposal.imgDescription);
   const color = metaString(proposal.metaData, 'COLOR');
   const heading = useContext(ItemHeadingContext);
   return (
     <div className="banner-text" style={{ color: color ?? (onDark ? '#fff' : '#1c1c1c') }}>
-      {heading === 'h3' ? (
+      {!title ? null : heading === 'h3' ? (
         <h3 className="banner-title">{title}</h3>
       ) : (
         <h2 className="banner-title">{title}</h2>
       )}
       {descr ? <p className="banner-descr">{descr}</p> : null}
-      <FakeButton proposal={proposal} />
+      {caption ? null : <FakeButton proposal={proposal} />}
     </div>
   );
 }
@@ -128,9 +140,23 @@ export function BannerItem({ proposal, eager, format, forceStyle }: BannerItemPr
 
   if (style === 'image') {
     const alt = proposal.imgAlt || proposal.name;
+    // the shop's artwork carries no text (images of text, WCAG 1.4.5): the proposal's description is its
+    // caption, on the banner's own colour
+    const captioned = Boolean(proposal.descr ?? proposal.imgDescription);
+    if (!captioned)
+      return (
+        <SmartLink href={href} className="banner-link">
+          <BannerImage proposal={{ ...proposal, imgAlt: alt }} eager={eager} format={format} />
+        </SmartLink>
+      );
     return (
-      <SmartLink href={href} className="banner-link">
+      <SmartLink
+        href={href}
+        className="banner-link banner-captioned"
+        style={{ backgroundColor: bg ?? '#1b5e20' }}
+      >
         <BannerImage proposal={{ ...proposal, imgAlt: alt }} eager={eager} format={format} />
+        <CardText proposal={proposal} onDark caption />
       </SmartLink>
     );
   }
@@ -140,7 +166,7 @@ export function BannerItem({ proposal, eager, format, forceStyle }: BannerItemPr
       <SmartLink
         href={href}
         className="banner-link banner-header-card"
-        style={{ backgroundColor: bg ?? '#1b5e20' }}
+        style={{ backgroundColor: bg ?? '#1b5e20', ...focusRingStyle(bg ?? '#1b5e20', '--focus-ring-inside') }}
       >
         <BannerImage proposal={{ ...proposal, imgAlt: '' }} eager={eager} format={format} className="dim" />
         <div className="banner-overlay">
@@ -156,7 +182,7 @@ export function BannerItem({ proposal, eager, format, forceStyle }: BannerItemPr
     <SmartLink
       href={href}
       className={`banner-link banner-card${variant}`}
-      style={{ backgroundColor: bg ?? '#fff' }}
+      style={{ backgroundColor: bg ?? '#fff', ...focusRingStyle(bg ?? '#fff', '--focus-ring-inside') }}
     >
       <div className="banner-card-media">
         <BannerImage proposal={{ ...proposal, imgAlt: '' }} eager={eager} format={format} />

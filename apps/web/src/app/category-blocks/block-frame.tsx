@@ -3,12 +3,16 @@ import type { CategoryBlock } from '@spesa/shared/contracts/catalogue';
 import { metaString } from './utils/block-meta';
 import { SafeHtml } from '../../features/content/components/safe-html';
 import './category-blocks.css';
+import { focusRingStyle } from '../../components/focus-ring';
 
 /**
  * Heading element for the items inside a block (banner titles): h3 under a block title (h2), h2 when the
  * block has none, so the page outline never skips a level after the page's h1.
  */
 export const ItemHeadingContext = createContext<'h2' | 'h3'>('h2');
+
+/** The block's TITLE, for the items inside that would repeat it (an image banner's caption). */
+export const BlockTitleContext = createContext<string | undefined>(undefined);
 
 /** Common frame of a block: optional TITLE (h2), DESCRIPTION, background colour / image / padding. */
 export function BlockFrame({
@@ -32,6 +36,8 @@ export function BlockFrame({
           backgroundColor: bg,
           backgroundImage: bgImage ? `url("${bgImage}")` : undefined,
           backgroundPosition: metaString(block.metaData, 'BACKGROUND_POSITION') ?? 'center',
+          // the focus ring in a colour seen on the block's own (decision 069)
+          ...(bg ? focusRingStyle(bg) : {}),
           ...(padding ? { padding: `${Number(padding) || 16}px` } : {}),
         }
       : undefined;
@@ -61,7 +67,9 @@ export function BlockFrame({
           <SafeHtml html={description} />
         </div>
       ) : null}
-      <ItemHeadingContext.Provider value={title ? 'h3' : 'h2'}>{children}</ItemHeadingContext.Provider>
+      <BlockTitleContext.Provider value={title}>
+        <ItemHeadingContext.Provider value={title ? 'h3' : 'h2'}>{children}</ItemHeadingContext.Provider>
+      </BlockTitleContext.Provider>
     </section>
   );
 }

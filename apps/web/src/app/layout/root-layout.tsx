@@ -10,21 +10,40 @@ import { AdSlot } from '../../features/content/components/ad-slot';
 import '../../components/buttons.css';
 import './layout.css';
 import { Toaster } from '../../components/toaster';
+import { RequestOverlay } from '../../components/request-overlay';
 import { createQueryClient } from '../query-client';
 import { QueryClientOverride } from '../query-client-context';
 import { useAuth } from '../../features/account/hooks/use-auth';
+import { CART_BUTTON_SELECTOR, SkipLink } from '../../components/skip-link';
+import { SKIP_TARGET_IDS, useSkipTargets } from '../../lib/skip-links';
 
 // the operator's banner (decision 053): its own chunk, loaded only for an operator's session
 const ActingBanner = lazyWithMuiTheme(() =>
   import('../../features/operators/components/acting-banner').then((m) => ({ default: m.ActingBanner })),
 );
 
-export function SkipLink() {
+/**
+ * The skip links, first in the tab order after the cookie banner (decision 069): to the page's content, to a
+ * listing's results (over its filters, when the page has one) and to the header's cart. Shown only while
+ * focused with the keyboard (shell.css).
+ */
+export function SkipLinks() {
   const { t } = useTranslation();
+  const targets = useSkipTargets();
   return (
-    <a className="skip-link" href="#main-content">
-      {t('app.skipToContent')}
-    </a>
+    <>
+      <a className="skip-link" href="#main-content">
+        {t('app.skipToContent')}
+      </a>
+      {targets.includes('results') ? (
+        <SkipLink href={`#${SKIP_TARGET_IDS.results}`} target={`#${SKIP_TARGET_IDS.results}`}>
+          {t('app.skipToResults')}
+        </SkipLink>
+      ) : null}
+      <SkipLink href="/cart" target={CART_BUTTON_SELECTOR}>
+        {t('app.skipToCart')}
+      </SkipLink>
+    </>
   );
 }
 
@@ -56,7 +75,7 @@ function OperatorBanner() {
 export function RootLayout() {
   return (
     <div className="app-root">
-      <SkipLink />
+      <SkipLinks />
       <NavigationProgress />
       <OperatorBanner />
       <Header />
@@ -66,6 +85,7 @@ export function RootLayout() {
       <AdSlot />
       <Footer />
       <Toaster />
+      <RequestOverlay />
       <ScrollRestoration getKey={scrollKey} />
     </div>
   );

@@ -43,6 +43,18 @@ const cardOnly = makeProduct({
   warehousePromo: { ...promo.warehousePromo!, priorPrice: 3, audience: 'card', discount: 0.6 },
 });
 
+// a loose product on promotion (Sfuso: sold by the kilo), as the seed's "Pomodori datterini"
+const looseOnPromo = makeProduct({
+  productId: 4,
+  name: 'Pomodori datterini',
+  description: 'al kg',
+  priceDisplay: 2.69,
+  priceStandardDisplay: 3.79,
+  priceUnitDisplay: 'kg',
+  productInfos: { TIPOLOGIA: 'Sfuso', WEIGHT_SELLING: '500', WEIGHT_UNIT_SELLING: 'GR' },
+  warehousePromo: { ...promo.warehousePromo!, priorPrice: 3.49 },
+});
+
 describe('Product card', () => {
   it('shows price, struck list price, the 30-day prior price, per-unit price, promo, badge, limit; an anonymous add asks for the login first', async () => {
     mockApi({
@@ -89,6 +101,19 @@ describe('Product card', () => {
     const [first] = await screen.findAllByTestId('product-card');
     expect(within(first!).getByTestId('product-price')).toHaveTextContent(
       'Prezzo: 3,00 €Con la carta fedeltà: 2,40 €Prezzo più basso degli ultimi 30 giorni: 3,00 €',
+    );
+  });
+
+  it('every price of a loose product on promotion says its unit: the price, the struck list price, the 30-day lowest', async () => {
+    mockApi({
+      '/category': (url) =>
+        url.searchParams.get('slug') ? ok({ category: fruttaCategory }) : ok({ categories: categoryTree }),
+      '/products': () => ok(productPage([looseOnPromo])),
+    });
+    renderApp('/category/frutta');
+    const [first] = await screen.findAllByTestId('product-card');
+    expect(within(first!).getByTestId('product-price')).toHaveTextContent(
+      'Prezzo di listino: 3,79 €/kgPrezzo in offerta: 2,69 €/kgPrezzo più basso degli ultimi 30 giorni: 3,49 €/kg',
     );
   });
 });

@@ -1,18 +1,19 @@
 import { useTranslation } from '../../lib/i18n';
 import type { Product } from '@spesa/shared/contracts/catalogue';
-import { formatPrice, formatPricePerUnit } from '@spesa/shared/format/price';
+import { formatPricePerUnit, formatProductPrice } from '@spesa/shared/format/price';
 import { isSoldByWeight, listPriceIfPromo } from '../../features/catalogue/utils/product-display';
 import { VisuallyHidden } from '../../components/visually-hidden';
 import './product-card.css';
 
-/** Price, struck list price during a promotion, and price per unit (for pieces and packs). */
+/**
+ * Price, struck list price during a promotion, the 30-day lowest price and price per unit (for pieces and
+ * packs). Every price of a loose product says its unit (formatProductPrice).
+ */
 export function ProductPrice({ product, size = 'medium' }: { product: Product; size?: 'medium' | 'large' }) {
   const { t } = useTranslation();
   const listPrice = listPriceIfPromo(product);
   const byWeight = isSoldByWeight(product);
-  const priceText = byWeight
-    ? formatPricePerUnit(product.priceDisplay, product.priceUnitDisplay || 'kg')
-    : formatPrice(product.priceDisplay);
+  const priceText = formatProductPrice(product.priceDisplay, product);
   const perUnit =
     !byWeight && typeof product.priceUmDisplay === 'number' && product.priceUmDisplay > 0
       ? formatPricePerUnit(
@@ -34,14 +35,12 @@ export function ProductPrice({ product, size = 'medium' }: { product: Product; s
   const cardOnly = listPrice != null && product.warehousePromo?.audience === 'card';
   const sizeClass = size === 'large' ? ' pp-price--large' : '';
   return (
-    <div data-testid="product-price">
+    <div className="pc-price" data-testid="product-price">
       {cardOnly ? (
         <>
           <span className={`pp-price${sizeClass}`}>
             <VisuallyHidden>{t('product.price')}: </VisuallyHidden>
-            {byWeight
-              ? formatPricePerUnit(listPrice, product.priceUnitDisplay || 'kg')
-              : formatPrice(listPrice)}
+            {formatProductPrice(listPrice, product)}
           </span>
           <p className="pp-card" data-testid="card-price">
             {t('product.cardPrice')} <strong>{priceText}</strong>
@@ -52,7 +51,7 @@ export function ProductPrice({ product, size = 'medium' }: { product: Product; s
           {listPrice != null ? (
             <span className="pp-list">
               <VisuallyHidden>{t('product.listPrice')}: </VisuallyHidden>
-              {formatPrice(listPrice)}
+              {formatProductPrice(listPrice, product)}
             </span>
           ) : null}
           <span className={`pp-price${sizeClass}${listPrice != null ? ' pp-price--promo' : ''}`}>
@@ -65,7 +64,7 @@ export function ProductPrice({ product, size = 'medium' }: { product: Product; s
       )}
       {priorPrice !== undefined ? (
         <p className="pp-unit" data-testid="prior-price">
-          {t('product.priorPrice', { price: formatPrice(priorPrice) })}
+          {t('product.priorPrice', { price: formatProductPrice(priorPrice, product) })}
         </p>
       ) : null}
       {perUnit ? (

@@ -16,6 +16,9 @@ import {
 import { PRODUCTS_PAGE_SIZE } from '../../lib/config';
 import { Icon } from '../../components/icons';
 import { useProgressiveCount } from '../../components/use-progressive-count';
+import { useFocusOnArrival } from '../../components/use-focus-on-arrival';
+import { CART_BUTTON_SELECTOR, SkipLink } from '../../components/skip-link';
+import { SKIP_TARGET_IDS, useSkipTarget } from '../../lib/skip-links';
 import { ProductCard } from '../product-card/product-card';
 import { ListingFiltersPanel } from './listing-filters';
 import { ListingPagination } from './listing-pagination';
@@ -49,6 +52,9 @@ export function ProductListing({ scope, subcategories, emptyText }: ProductListi
   const [mode] = useViewMode();
   const [filtersOpen, setFiltersOpen] = useState(false);
   const topRef = useRef<HTMLDivElement>(null);
+  const resultsRef = useRef<HTMLHeadingElement>(null);
+  useSkipTarget('results');
+  useFocusOnArrival(resultsRef, 'request');
   const filters = parseListingParams(searchParams);
   const products = useProducts(toProductsQuery(filters, scope, PRODUCTS_PAGE_SIZE));
 
@@ -96,10 +102,24 @@ export function ProductListing({ scope, subcategories, emptyText }: ProductListi
       </aside>
 
       <div className="listing-main">
+        {/* from the results, going back (Shift+Tab), the cart comes before the filters (decision 069) */}
+        <SkipLink href="/cart" target={CART_BUTTON_SELECTOR} className="skip-link skip-link--local">
+          {t('app.skipToCart')}
+        </SkipLink>
         <div className="listing-toolbar">
-          <p role="status" className="listing-count" data-testid="result-count">
-            {page ? t('listing.resultCount', { count: page.totItems }) : '\u00a0'}
-          </p>
+          {/* the results' heading: "Vai ai risultati" and a search submitted from the header lead here */}
+          <h2
+            id={SKIP_TARGET_IDS.results}
+            ref={resultsRef}
+            tabIndex={-1}
+            className="listing-count"
+            aria-labelledby={`${id}-count`}
+          >
+            {/* named by its text: a live region's text is not part of a heading's name by itself */}
+            <span id={`${id}-count`} role="status" data-testid="result-count">
+              {page ? t('listing.resultCount', { count: page.totItems }) : '\u00a0'}
+            </span>
+          </h2>
           <label className="listing-switch">
             <input
               type="checkbox"

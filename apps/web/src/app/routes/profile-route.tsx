@@ -26,9 +26,12 @@ function ProfileLayout() {
   const { t } = useTranslation();
   const { pathname } = useLocation();
   const onDashboard = DASHBOARD_PATHS.has(pathname);
+  // a page under a page of the menu (an order, a list, a receipt, an address) has its own link back to that
+  // page: the phone's link back to the profile is then not shown beside it
+  const nested = pathname.replace(/\/+$/, '').split('/').length > 3;
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
-      {!onDashboard ? (
+      {!onDashboard && !nested ? (
         <Link
           component={RouterLink}
           to="/profile"
@@ -85,7 +88,7 @@ export function ProfileDashboardRoute() {
             <Paper variant="outlined" sx={{ height: '100%' }}>
               <Link
                 component={RouterLink}
-                to={item.to ?? '/profile'}
+                to={item.to}
                 underline="none"
                 sx={{ display: 'block', p: 2, height: '100%', color: 'text.primary' }}
               >

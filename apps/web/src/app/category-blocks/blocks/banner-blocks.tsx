@@ -80,6 +80,7 @@ export function BannerSliderBlock({ block, header = false }: { block: CategoryBl
         autoplayMs={header ? false : AUTOPLAY_MS}
         loop={!header && block.proposals.length > 1}
         showArrows={metaBool(block.metaData, 'SHOW_ARROWS', true)}
+        arrowPlacement={header ? 'over' : 'beside'}
         showBullets={metaBool(block.metaData, 'SHOW_BULLETS', header)}
       />
     </BlockFrame>

@@ -1,10 +1,11 @@
-import { render as renderBare, screen } from '@testing-library/react';
+import { act, render as renderBare, screen } from '@testing-library/react';
 import { ThemeProvider } from '@mui/material/styles';
 import type { ReactElement } from 'react';
 import userEvent from '@testing-library/user-event';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import type { CategoryBlock } from '@spesa/shared/contracts/catalogue';
 import '../../../lib/i18n';
+import { saveCookiePreferences } from '../../../lib/cookie-consent';
 import { STORAGE_KEYS } from '../../../lib/storage';
 import { makeProposal } from '../../../test/fixtures';
 import { theme } from '../../../components/mui-theme';
@@ -25,7 +26,22 @@ const tutorial = (ids: number[]): CategoryBlock => ({
 
 afterEach(() => localStorage.clear());
 
+describe('TutorialBlock on a first visit', () => {
+  it('waits for the cookie choice: the banner is answered first, then the tutorial opens', async () => {
+    render(<TutorialBlock block={tutorial([3, 4])} />);
+    expect(screen.queryByRole('dialog')).toBeNull();
+    act(() => {
+      saveCookiePreferences({ analytics: false, profilation: false });
+    });
+    expect(await screen.findByRole('dialog', { name: 'Passo 3' })).toBeInTheDocument();
+  });
+});
+
 describe('TutorialBlock', () => {
+  beforeEach(() => {
+    saveCookiePreferences({ analytics: true, profilation: true });
+  });
+
   it('shows the steps; "Salta" stores the first proposal id, and the same tutorial is not shown again', async () => {
     const user = userEvent.setup();
     const { unmount } = render(<TutorialBlock block={tutorial([5, 6])} />);

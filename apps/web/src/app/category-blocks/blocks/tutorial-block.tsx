@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, useSyncExternalStore } from 'react';
 import { useTranslation } from '../../../lib/i18n';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -12,13 +12,16 @@ import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import type { Theme } from '@mui/material/styles';
 import type { CategoryBlock } from '@spesa/shared/contracts/catalogue';
+import { hasCookieChoice, subscribeCookieChoice } from '../../../lib/cookie-consent';
 import { readJson, STORAGE_KEYS, writeJson } from '../../../lib/storage';
 import { htmlToText } from '../../../features/content/components/safe-html';
 
 /**
  * First-run tutorial (app build only, spec sections 2 and 4): fullscreen on phones, persistent (no backdrop
  * or Escape close), a close button on every step and "Salta" until the last one; shown when proposals exist
- * and the first proposal id differs from the last tutorial seen; closing or skipping stores that id.
+ * and the first proposal id differs from the last tutorial seen; closing or skipping stores that id. It waits
+ * for the cookie choice: a first visit's banner (painted by index.html, above the app) is answered first,
+ * then the tutorial opens, never under it.
  */
 export function TutorialBlock({ block }: { block: CategoryBlock }) {
   const { t } = useTranslation();
@@ -28,6 +31,7 @@ export function TutorialBlock({ block }: { block: CategoryBlock }) {
     () => firstId !== undefined && readJson<number | null>(STORAGE_KEYS.lastTutorialId, null) !== firstId,
   );
   const [step, setStep] = useState(0);
+  const cookieChoiceMade = useSyncExternalStore(subscribeCookieChoice, hasCookieChoice, () => false);
   const proposal = block.proposals[step];
   if (!proposal || firstId === undefined) return null;
   const close = () => {
@@ -37,7 +41,7 @@ export function TutorialBlock({ block }: { block: CategoryBlock }) {
   const last = step >= block.proposals.length - 1;
   return (
     <Dialog
-      open={open}
+      open={open && cookieChoiceMade}
       fullScreen={fullScreen}
       maxWidth="sm"
       fullWidth

@@ -1,6 +1,7 @@
-import { useEffect, useLayoutEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import {
   type CookieBannerOpening,
+  focusPageStart,
   OPEN_COOKIE_PREFERENCES_EVENT,
   readCookiePreferences,
   takeEarlyCookieChoice,
@@ -27,11 +28,26 @@ export function CookieConsentSlot({ opening }: { opening?: CookieBannerOpening }
     if (early === 'saved') setOpen(false);
     else if (early === 'customise') setOpen('customise');
   }, []);
+  // the control that asked for the banner (the footer's "Preferenze cookie") gets the focus back after it
+  const opener = useRef<HTMLElement | null>(null);
+  const refocus = useRef(false);
   useEffect(() => {
-    const ask = () => setOpen('asked');
+    const ask = () => {
+      const active = document.activeElement;
+      opener.current = active instanceof HTMLElement && active !== document.body ? active : null;
+      setOpen('asked');
+    };
     window.addEventListener(OPEN_COOKIE_PREFERENCES_EVENT, ask);
     return () => window.removeEventListener(OPEN_COOKIE_PREFERENCES_EVENT, ask);
   }, []);
+  useEffect(() => {
+    if (open || !refocus.current) return;
+    refocus.current = false;
+    const back = opener.current;
+    opener.current = null;
+    if (back?.isConnected) back.focus();
+    else focusPageStart();
+  }, [open]);
   if (!open) return null;
   return (
     // keyed by why it is open: "Personalizza" pressed on the HTML's banner opens a new one on the choices
@@ -39,7 +55,11 @@ export function CookieConsentSlot({ opening }: { opening?: CookieBannerOpening }
       key={open}
       focusOnOpen={open === 'asked' || open === 'customise'}
       startCustomising={open === 'customise'}
-      onDone={() => setOpen(false)}
+      onDone={() => {
+        // a choice made on the banner leaves the focus on its button, about to disappear
+        refocus.current = document.activeElement?.closest('#cookie-consent') != null;
+        setOpen(false);
+      }}
     />
   );
 }

@@ -27,7 +27,7 @@ export function DeleteAccount() {
   const [checked, setChecked] = useState(false);
   const request = useAnonymizeTokenRequest();
   const check = useAnonymizeTokenCheck();
-  const anonymize = useUserAnonymize();
+  const anonymize = useUserAnonymize(() => showToast(t('account.delete.done'), 'success', TOAST_MS));
   const failure = [request.error, check.error, anonymize.error]
     .filter(Boolean)
     .flatMap((e) => readServerFailure(e, t('toast.genericError')).general);
@@ -50,12 +50,7 @@ export function DeleteAccount() {
             color="error"
             disabled={anonymize.isPending}
             onClick={() =>
-              anonymize.mutate(token, {
-                onSuccess: () => {
-                  showToast(t('account.delete.done'), 'success', TOAST_MS);
-                  void navigate('/', { replace: true });
-                },
-              })
+              anonymize.mutate(token, { onSuccess: () => void navigate('/', { replace: true }) })
             }
           >
             {anonymize.isPending ? t('account.sending') : t('account.delete.confirm')}

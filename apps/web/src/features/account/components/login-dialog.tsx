@@ -10,6 +10,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import CloseIcon from '@mui/icons-material/Close';
 import { showToast } from '../../../components/toast-store';
 import { TOAST_MS } from '../../../lib/config';
+import { focusWhenShown } from '../../../lib/focus';
+import { ACCOUNT_MENU_BUTTON } from './profile-menu-button-selector';
 import { safeRedirect } from '../utils/safe-redirect';
 import { LoginForm } from './login-form';
 
@@ -19,7 +21,7 @@ export const LOGIN_DIALOG_MAX_WIDTH = 600;
 /**
  * The login dialog (spec section 2), a lazy chunk loaded when the header's button is pressed. Success
  * closes it (optionally going to `redirectTo`); failures stay inside. Focus is trapped while open and goes
- * back to the button on close (MUI Dialog).
+ * back to the button on close (MUI Dialog), or to the account button that replaces it after a sign-in.
  */
 export function LoginDialog({
   redirectTo,
@@ -61,6 +63,9 @@ export function LoginDialog({
               TOAST_MS,
             );
             if (redirectTo) void navigate(safeRedirect(redirectTo));
+            // the header's "Accedi" that opened the dialog is replaced by the account button: it takes the
+            // focus (an opener still there, e.g. a product's "Aggiungi", gets it back from the dialog)
+            else focusWhenShown(ACCOUNT_MENU_BUTTON);
           }}
         />
       </DialogContent>

@@ -1,4 +1,4 @@
-import type { Control, FieldPath, FieldValues } from 'react-hook-form';
+import { useWatch, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n';
 import Box from '@mui/material/Box';
 import { COUNTRIES } from '@spesa/shared/contracts/account';
@@ -35,12 +35,17 @@ export const DOMICILE_FIELDS = [
 export function PersonFields<T extends FieldValues>({
   control,
   prefix = '',
+  onFiscalCodeBlur,
 }: {
   control: Control<T>;
   prefix?: string;
+  /** checks the tax code against the data given when the customer leaves it */
+  onFiscalCodeBlur?: () => void;
 }) {
   const { t } = useTranslation();
   const n = (name: (typeof PERSON_FIELDS)[number]) => `${prefix}${name}` as FieldPath<T>;
+  // the tax code is mandatory for Italian citizens (the shared rule's fiscalCodeForCitizens)
+  const italianCitizen = useWatch({ control, name: n('italianCitizen') }) as unknown;
   return (
     <Box sx={gridSx}>
       <FormTextField
@@ -106,6 +111,8 @@ export function PersonFields<T extends FieldValues>({
         transform={upper}
         maxLength={16}
         autoComplete="off"
+        required={italianCitizen === true}
+        onBlur={onFiscalCodeBlur}
       />
       <Box sx={{ display: { xs: 'none', sm: 'block' } }} />
       <FormTextField

@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Divider from '@mui/material/Divider';
 import IconButton from '@mui/material/IconButton';
-import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
 import PersonOutline from '@mui/icons-material/PersonOutlineOutlined';
@@ -16,10 +15,11 @@ import { TOAST_MS } from '../../../lib/config';
 import { useUnreadNotifications } from '../../notifications/api/get-unread-count';
 import { logout } from '../api/logout';
 import { UnreadMark } from './unread-mark';
-import { PROFILE_COMING_SOON, PROFILE_DATA_PAGES } from '../utils/profile-menu';
+import { ACCOUNT_MENU_ATTRIBUTE } from './profile-menu-button-selector';
+import { PROFILE_DATA_PAGES } from '../utils/profile-menu';
 
 /** the pages of the customer area the header's menu links to directly */
-const HEADER_MENU_KEYS = ['data', 'notifications', 'lists', 'addresses'];
+const HEADER_MENU_KEYS = ['data', 'notifications', 'lists', 'addresses', 'services', 'help'];
 const buttonSx = { display: { xs: 'none', md: 'inline-flex' }, minHeight: 44 } as const;
 const iconSx = { display: { xs: 'inline-flex', md: 'none' }, width: 44, height: 44 } as const;
 
@@ -58,6 +58,7 @@ export function ProfileMenuButton({ firstName }: { firstName: string }) {
   }
 
   const trigger = {
+    [ACCOUNT_MENU_ATTRIBUTE]: '',
     'aria-haspopup': 'menu' as const,
     'aria-expanded': open,
     'aria-controls': open ? menuId : undefined,
@@ -77,14 +78,9 @@ export function ProfileMenuButton({ firstName }: { firstName: string }) {
           {t('account.menu.profile')}
         </MenuItem>
         {PROFILE_DATA_PAGES.filter((item) => HEADER_MENU_KEYS.includes(item.key)).map((item) => (
-          <MenuItem key={item.key} component={RouterLink} to={item.to ?? '/profile'} onClick={close}>
+          <MenuItem key={item.key} component={RouterLink} to={item.to} onClick={close}>
             {t(item.label)}
             {item.key === 'notifications' && unreadText && <UnreadMark text={unreadText} />}
-          </MenuItem>
-        ))}
-        {PROFILE_COMING_SOON.map((item) => (
-          <MenuItem key={item.key} disabled>
-            <ListItemText primary={t(item.label)} secondary={t('account.menu.comingSoon')} />
           </MenuItem>
         ))}
         <Divider />

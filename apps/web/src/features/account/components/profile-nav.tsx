@@ -2,13 +2,12 @@ import { NavLink, useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Typography from '@mui/material/Typography';
 import { showToast } from '../../../components/toast-store';
 import { TOAST_MS } from '../../../lib/config';
 import { useUnreadNotifications } from '../../notifications/api/get-unread-count';
 import { logout } from '../api/logout';
 import { UnreadMark } from './unread-mark';
-import { PROFILE_COMING_SOON, PROFILE_DATA_PAGES } from '../utils/profile-menu';
+import { PROFILE_DATA_PAGES } from '../utils/profile-menu';
 
 const linkSx = {
   display: 'block',
@@ -37,30 +36,13 @@ export function ProfileNav() {
         </li>
         {PROFILE_DATA_PAGES.map((item) => (
           <li key={item.key}>
-            <Box component={NavLink} to={item.to ?? '/profile'} sx={linkSx}>
+            <Box component={NavLink} to={item.to} sx={linkSx}>
               {t(item.label)}
               {item.key === 'notifications' && unread > 0 && (
                 <UnreadMark text={t('account.menu.unread', { count: unread })} />
               )}
             </Box>
           </li>
-        ))}
-      </Box>
-      <Typography
-        variant="subtitle2"
-        component="h2"
-        sx={{ mt: 2, mb: 0.5, px: 1.5, color: 'text.secondary' }}
-      >
-        {t('account.menu.comingSoonTitle')}
-      </Typography>
-      <Box component="ul" sx={{ listStyle: 'none', p: 0, m: 0 }}>
-        {PROFILE_COMING_SOON.map((item) => (
-          <Box component="li" key={item.key} sx={{ px: 1.5, py: 0.75, color: 'text.secondary' }}>
-            {t(item.label)}{' '}
-            <Box component="span" sx={{ fontSize: 13 }}>
-              ({t('account.menu.comingSoon')})
-            </Box>
-          </Box>
         ))}
       </Box>
       <Button

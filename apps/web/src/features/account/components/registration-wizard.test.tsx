@@ -66,8 +66,8 @@ describe('Registration wizard', () => {
     await user.click(next());
     expect(await screen.findByText(MESSAGES.fiscalCode)).toBeInTheDocument();
     await user.clear(field('Codice fiscale'));
-    await user.type(field('Codice fiscale'), 'nrelcu90e04c933x');
-    expect(field('Codice fiscale')).toHaveValue('NRELCU90E04C933X');
+    await user.type(field('Codice fiscale'), 'nrelcu90e04c933y');
+    expect(field('Codice fiscale')).toHaveValue('NRELCU90E04C933Y');
     await user.clear(field('Cellulare'));
     await user.type(field('Cellulare'), '3331234567');
     await user.click(next());
@@ -113,7 +113,7 @@ describe('Registration wizard', () => {
     expect(screen.getByText('Il codice fiscale non corrisponde ai dati anagrafici.')).toBeInTheDocument();
     expect(bodiesTo(fetchMock, '/registration/register_user')[0]).toMatchObject({
       registrationType: 'email',
-      person: { firstName: 'Luca', fiscalCode: 'NRELCU90E04C933X', gender: 'M' },
+      person: { firstName: 'Luca', fiscalCode: 'NRELCU90E04C933Y', gender: 'M' },
       domicile: { postalCode: '22100', province: 'CO', countryId: 1 },
       account: {
         email: 'luca@example.it',
@@ -131,5 +131,75 @@ describe('Registration wizard', () => {
     await user.click(await screen.findByRole('button', { name: 'Completa la registrazione' }));
     await waitFor(() => expect(router.state.location.pathname).toBe('/registration/thankyou'));
     expect(await screen.findByText(/luca@example\.it/)).toBeInTheDocument();
+  });
+
+  it('says what is wrong with the tax code as soon as it is left, and marks it mandatory for citizens', async () => {
+    mockApi({ '/registration-disclaimer/list': () => ok({ registrationDisclaimers }) });
+    const { user } = renderApp('/registration-user');
+    await screen.findByRole('heading', { level: 1, name: 'Registrati' });
+    await user.click(screen.getByRole('radio', { name: 'Con e-mail' }));
+    await user.click(next());
+    await screen.findByRole('heading', { level: 2, name: 'Dati personali' });
+    const fiscal = field('Codice fiscale');
+    // an Italian citizen (the default) must give it: the field says so, as the others
+    expect(fiscal).toBeRequired();
+    await user.click(screen.getByRole('checkbox', { name: /cittadinanza italiana/i }));
+    expect(fiscal).not.toBeRequired();
+    await user.click(screen.getByRole('checkbox', { name: /cittadinanza italiana/i }));
+
+    await user.type(field('Nome'), 'Mario');
+    await user.type(field('Cognome'), 'Rossi');
+    // the right structure with the wrong control character: refused on leaving the field
+    await user.type(fiscal, 'rssmra85t10f205x');
+    await user.tab();
+    await waitFor(() => expect(fiscal).toHaveAttribute('aria-invalid', 'true'));
+    expect(fiscal).toHaveAccessibleDescription(MESSAGES.fiscalCode);
+    // a real code that is not this person's
+    await user.clear(fiscal);
+    await user.type(fiscal, 'BNCLRA85T50F205A');
+    await user.tab();
+    await waitFor(() => expect(fiscal).toHaveAccessibleDescription(MESSAGES.fiscalCodeMismatch));
+    // the person's own code: the message goes
+    await user.clear(fiscal);
+    await user.type(fiscal, 'RSSMRA85T10F205R');
+    await user.tab();
+    await waitFor(() => expect(fiscal).not.toHaveAttribute('aria-invalid'));
+  });
+
+  it('fills the comune and its province from the CAP, as the address book does', async () => {
+    mockApi({
+      '/registration-disclaimer/list': () => ok({ registrationDisclaimers }),
+      '/geo/cap/:postalcode': () =>
+        ok({
+          cities: [
+            {
+              istat: '013075',
+              name: 'Como',
+              province: 'CO',
+              postalcodes: ['22100'],
+              latitude: 45.81,
+              longitude: 9.08,
+              homeDelivery: true,
+            },
+          ],
+        }),
+    });
+    const { user } = renderApp('/registration-user');
+    await screen.findByRole('heading', { level: 1, name: 'Registrati' });
+    await user.click(screen.getByRole('radio', { name: 'Con e-mail' }));
+    await user.click(next());
+    await screen.findByRole('heading', { level: 2, name: 'Dati personali' });
+    await user.type(field('Nome'), 'Mario');
+    await user.type(field('Cognome'), 'Rossi');
+    await user.click(screen.getByRole('radio', { name: 'Maschio' }));
+    await user.type(screen.getByLabelText(/^Data di nascita/), '1985-12-10');
+    await user.type(field('Luogo di nascita'), 'Milano');
+    await user.type(field('Codice fiscale'), 'RSSMRA85T10F205R');
+    await user.type(field('Cellulare'), '3331234567');
+    await user.click(next());
+    await screen.findByRole('heading', { level: 2, name: 'Dati di domicilio' });
+    await user.type(field('CAP'), '22100');
+    await waitFor(() => expect(field('Comune')).toHaveValue('Como'));
+    expect(field('Provincia')).toHaveValue('CO');
   });
 });

@@ -16,8 +16,9 @@ import {
   type RegisterUserBody,
   type RegistrationDisclaimer,
 } from '@spesa/shared/contracts/account';
-import { MESSAGES } from '@spesa/shared/account/validation-rules';
+import { fiscalCodeIssue, MESSAGES } from '@spesa/shared/account/validation-rules';
 import { PageLoading } from '../../../components/page-loading';
+import { useComuneFromCap } from '../../../lib/comune-from-cap';
 import { useRegistrationDisclaimers } from '../api/get-registration-disclaimers';
 import { registerUser } from '../api/register-user';
 import { getAuthTest } from '../api/get-auth-test';
@@ -369,6 +370,13 @@ function ChoiceStep({
   );
 }
 
+/** Step 1's rules: the shared personal data rules plus the tax code against the data given. */
+const personStepSchema = personalDataFormSchema.superRefine((v, ctx) => {
+  const message = fiscalCodeIssue(v);
+  if (message && message !== MESSAGES.fiscalCodeForCitizens)
+    ctx.addIssue({ code: 'custom', path: ['fiscalCode'], message });
+});
+
 function PersonStep({
   title,
   values,
@@ -385,19 +393,25 @@ function PersonStep({
   onNext: (v: PersonValues) => void;
 }) {
   const { t } = useTranslation();
-  const { control, handleSubmit, getValues, setError } = useForm<
+  const { control, handleSubmit, getValues, setError, clearErrors } = useForm<
     PersonValues,
     unknown,
     z.output<typeof personalDataFormSchema>
   >({
-    resolver: zodResolver(personalDataFormSchema),
+    resolver: zodResolver(personStepSchema),
     defaultValues: values,
   });
   useServerFieldErrors(serverFields, PERSON_FIELDS, 'person.', setError);
+  // the tax code is checked as soon as it is left, with the shared rule's words
+  const checkFiscalCode = () => {
+    const message = fiscalCodeIssue(getValues());
+    if (message) setError('fiscalCode', { type: 'validate', message });
+    else clearErrors('fiscalCode');
+  };
   return (
     <Box component="form" noValidate onSubmit={handleSubmit((v) => onNext(v))}>
       <FocusHeading focus={focus}>{title}</FocusHeading>
-      <PersonFields control={control} />
+      <PersonFields control={control} onFiscalCodeBlur={checkFiscalCode} />
       <StepButtons onBack={() => onBack(getValues())} nextLabel={t('account.registration.next')} />
     </Box>
   );
@@ -417,7 +431,7 @@ function DomicileStep({
   onNext: (v: DomicileValues) => void;
 }) {
   const { t } = useTranslation();
-  const { control, handleSubmit, getValues, setError } = useForm<
+  const { control, handleSubmit, getValues, setError, setValue } = useForm<
     DomicileValues,
     unknown,
     z.output<typeof domicileFormSchema>
@@ -426,6 +440,11 @@ function DomicileStep({
     defaultValues: values,
   });
   useServerFieldErrors(serverFields, DOMICILE_FIELDS, 'domicile.', setError);
+  // the CAP fills the comune and its province, as in the address book
+  useComuneFromCap(
+    { control, getValues, setValue },
+    { postalCode: 'postalCode', city: 'city', province: 'province' },
+  );
   return (
     <Box component="form" noValidate onSubmit={handleSubmit((v) => onNext(v))}>
       <FocusHeading focus>{title}</FocusHeading>

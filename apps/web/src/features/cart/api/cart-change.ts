@@ -6,7 +6,7 @@ import { TOAST_MS } from '../../../lib/config';
 import type { EndpointInput } from '@spesa/shared/contracts/endpoint';
 import type { Endpoints } from '@spesa/shared/contracts/endpoints';
 import { ApiError, callApi } from '../../../lib/http';
-import { requestEnded, requestStarted } from '../hooks/cart-ui-store';
+import { requestEnded, requestStarted } from '../../../lib/pending-requests';
 import { showCartMessages } from '../utils/cart-messages';
 import { cartQuery, storeCart } from './get-cart';
 

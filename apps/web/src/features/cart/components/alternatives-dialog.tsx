@@ -9,7 +9,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import type { CartItem } from '@spesa/shared/contracts/cart';
-import { formatPrice } from '@spesa/shared/format/price';
+import { formatProductPrice } from '@spesa/shared/format/price';
 import { useAlternatives } from '../../catalogue/api/get-alternatives';
 import '../i18n';
 import { addToCart } from '../api/add-to-cart';
@@ -77,7 +77,9 @@ export default function AlternativesDialog({ item, onClose }: { item: CartItem; 
                 <Box sx={{ minWidth: 0 }}>
                   <Typography sx={{ fontWeight: 500 }}>{p.name}</Typography>
                   <Typography variant="body2" color="text.secondary">
-                    {[p.shortDescr, p.description, formatPrice(p.priceDisplay)].filter(Boolean).join(' · ')}
+                    {[p.shortDescr, p.description, formatProductPrice(p.priceDisplay, p)]
+                      .filter(Boolean)
+                      .join(' · ')}
                   </Typography>
                 </Box>
                 {item.available ? (

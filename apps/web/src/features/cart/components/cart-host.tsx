@@ -1,6 +1,5 @@
 import { Suspense, useState } from 'react';
 import { lazyWithMuiTheme } from '../../../components/lazy-with-mui-theme';
-import { useTranslation } from '../../../lib/i18n';
 import '../i18n';
 import { useCartUi } from '../hooks/cart-ui-store';
 import { usePendingAddRunner } from '../hooks/pending-add';
@@ -10,20 +9,9 @@ const CartDialogs = lazyWithMuiTheme(() =>
   import('./cart-dialogs').then((m) => ({ default: m.CartDialogs })),
 );
 
-/** Request overlay (spec section 4): shown while cart requests are pending. */
-export function RequestOverlay({ pending }: { pending: number }) {
-  const { t } = useTranslation();
-  if (pending <= 0) return null;
-  return (
-    <div className="cart-overlay" data-testid="request-overlay">
-      <div className="cart-overlay-spinner" role="progressbar" aria-label={t('cart.pending')} />
-    </div>
-  );
-}
-
 /**
  * Mounted once (by the header's cart button): the pending add's runner (login, address, slot, then add),
- * the drawer, the question dialogs and the popup (lazy MUI chunks, loaded when first needed), the overlay.
+ * the drawer, the question dialogs and the popup (lazy MUI chunks, loaded when first needed).
  */
 export function CartHost() {
   const ui = useCartUi();
@@ -37,7 +25,6 @@ export function CartHost() {
         {ui.drawerOpen || drawerMounted ? <CartDrawer open={ui.drawerOpen} /> : null}
         {ui.question || ui.popup ? <CartDialogs question={ui.question} popup={ui.popup} /> : null}
       </Suspense>
-      <RequestOverlay pending={ui.pending} />
     </>
   );
 }

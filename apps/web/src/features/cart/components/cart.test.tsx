@@ -1,5 +1,5 @@
 import { beforeEach, describe, expect, it } from 'vitest';
-import { act, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import type { Cart, CartItem } from '@spesa/shared/contracts/cart';
 import type { Product } from '@spesa/shared/contracts/catalogue';
 import type { Envelope } from '@spesa/shared/contracts/envelope';
@@ -18,7 +18,7 @@ import { categoryTree, makeProduct } from '../../../test/fixtures';
 import { cartAt, storeComo } from '../../../test/delivery-fixtures';
 import { resetAuthState } from '../../../lib/auth-state';
 import { resetDeliveryDialogs } from '../../../lib/delivery-dialog-store';
-import { getCartUi, requestEnded, requestStarted, resetCartUi } from '../hooks/cart-ui-store';
+import { resetCartUi } from '../hooks/cart-ui-store';
 import { cancelPendingAdd } from '../hooks/pending-add';
 import { closeLoginDialog } from '../../account/hooks/login-dialog-store';
 
@@ -446,22 +446,5 @@ describe('cart page and drawer', () => {
     expect(within(drawer).getByRole('link', { name: 'Yogurt bianco' })).toBeInTheDocument();
     await user.keyboard('{Escape}');
     await waitFor(() => expect(button).toHaveFocus());
-  });
-});
-
-describe('request overlay', () => {
-  it('counts pending cart requests and never drops below 0', () => {
-    act(() => {
-      requestEnded();
-      requestStarted();
-      requestStarted();
-      requestEnded();
-    });
-    expect(getCartUi().pending).toBe(1);
-    act(() => {
-      requestEnded();
-      requestEnded();
-    });
-    expect(getCartUi().pending).toBe(0);
   });
 });

@@ -3,7 +3,7 @@ import type { Product } from '@spesa/shared/contracts/catalogue';
 
 /**
  * What the cart shows above the page, outside React (the flows that change the cart are plain functions):
- * the drawer, the request overlay's count of pending cart requests, the popup of messages whose code is in
+ * the drawer, the popup of messages whose code is in
  * SHOW_IN_POPUP_CODES, and the one question dialog open at a time (options, promotion, removal, typed
  * quantity, empty cart). A question is a promise: the dialog host resolves it when the dialog closes.
  * The cart host (mounted by the header's cart button) renders all of them.
@@ -17,15 +17,13 @@ export type CartQuestion =
 
 export interface CartUiState {
   drawerOpen: boolean;
-  /** cart requests on their way (request overlay); never below 0 */
-  pending: number;
   /** texts shown in the popup (codes of SHOW_IN_POPUP_CODES) */
   popup: readonly string[] | null;
   question: CartQuestion | null;
 }
 
 type Listener = () => void;
-const INITIAL: CartUiState = { drawerOpen: false, pending: 0, popup: null, question: null };
+const INITIAL: CartUiState = { drawerOpen: false, popup: null, question: null };
 let state: CartUiState = INITIAL;
 const listeners = new Set<Listener>();
 
@@ -36,10 +34,6 @@ function set(patch: Partial<CartUiState>) {
 
 export const openCartDrawer = () => set({ drawerOpen: true });
 export const closeCartDrawer = () => set({ drawerOpen: false });
-
-/** Request overlay (spec section 4): shown while the count is above 0; the count never drops below 0. */
-export const requestStarted = () => set({ pending: state.pending + 1 });
-export const requestEnded = () => set({ pending: Math.max(0, state.pending - 1) });
 
 export function showCartPopup(texts: readonly string[]): void {
   if (texts.length === 0) return;

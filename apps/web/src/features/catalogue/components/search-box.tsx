@@ -8,6 +8,7 @@ import { useDebouncedValue } from '../hooks/use-debounced-value';
 import { loadSearchWords, rememberSearchWord } from '../hooks/search-words-storage';
 import { SUGGEST_DEBOUNCE_MS } from '../../../lib/config';
 import { paths } from '../../../lib/route-paths';
+import { FOCUS_ON_ARRIVAL } from '../../../components/use-focus-on-arrival';
 
 interface Option {
   key: string;
@@ -71,7 +72,8 @@ export function SearchBox() {
     setRecent(rememberSearchWord(q));
     setValue(q);
     close();
-    void navigate(paths.search(q));
+    // the results' heading takes the focus (the listing, decision 069)
+    void navigate(paths.search(q), { state: FOCUS_ON_ARRIVAL });
   }
 
   function choose(option: Option) {

@@ -1,4 +1,5 @@
 import type { Product } from '@spesa/shared/contracts/catalogue';
+import { isLooseProduct } from '@spesa/shared/format/price';
 
 /**
  * productInfos (strings on the wire) turned into what the screens show. One place, as the house style asks.
@@ -82,8 +83,7 @@ export function maxPurchasePieces(product: Pick<Product, 'maxAcq' | 'productInfo
 
 export const isAvailable = (product: Pick<Product, 'available'>) => product.available > 0;
 
-export const isSoldByWeight = (product: Pick<Product, 'productInfos'>) =>
-  (product.productInfos?.TIPOLOGIA ?? '').toLowerCase() === 'sfuso';
+export const isSoldByWeight = (product: Pick<Product, 'productInfos'>) => isLooseProduct(product);
 
 /** The struck list price, only when a promotion really lowers the price. */
 export function listPriceIfPromo(

@@ -117,6 +117,35 @@ describe('Checkout page', () => {
     expect(screen.queryByRole('button', { name: /Vedi le alternative a Mele/ })).not.toBeInTheDocument();
   });
 
+  it('the alternatives of a line show a loose product’s price per its unit', async () => {
+    signedIn();
+    const cart = makeCheckoutCart();
+    const gone = { ...cart.cartItems[0]!, available: false };
+    const withGone = { ...cart, cartItems: [gone, ...cart.cartItems.slice(1)] };
+    mockCheckout(withGone, {
+      '/products/product-alternative-detail': () =>
+        ok({
+          productId: 501,
+          alternativeIds: [602],
+          products: [
+            makeProduct({
+              productId: 602,
+              name: 'Pomodori datterini',
+              shortDescr: 'Spesa Selezione',
+              description: 'al kg',
+              priceDisplay: 2.69,
+              priceUnitDisplay: 'kg',
+              productInfos: { TIPOLOGIA: 'Sfuso', WEIGHT_SELLING: '500', WEIGHT_UNIT_SELLING: 'GR' },
+            }),
+          ],
+        }),
+    });
+    const { user } = renderApp('/checkout');
+    await user.click(await screen.findByRole('button', { name: 'Vedi le alternative a Latte intero 1 l' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Alternative a Latte intero 1 l' });
+    expect(await within(dialog).findByText('Spesa Selezione · al kg · 2,69 €/kg')).toBeInTheDocument();
+  });
+
   it('refuses to buy without the rules accepted: the message is tied to the checkbox and nothing is sent', async () => {
     signedIn();
     const fetchMock = mockCheckout();

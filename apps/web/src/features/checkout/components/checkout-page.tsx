@@ -58,6 +58,7 @@ import { GiftCodeBox } from './gift-code-box';
 import { WalletChoice, type WalletPart } from './wallet-choice';
 import { MealVoucherChoice, type MealVoucherChoiceValue } from './meal-voucher-choice';
 import { mealVoucherPreview } from '../utils/meal-voucher-preview';
+import { useFocusOnArrival } from '../../../components/use-focus-on-arrival';
 
 const FORM_ID = 'checkout-form';
 
@@ -164,9 +165,12 @@ const deliveryKey = (c: Cart) =>
 
 function Shell({ children }: { children: ReactNode }) {
   const { t } = useTranslation();
+  // reached from "Vai alla cassa" (the cart's drawer or page): the next Tab starts in the checkout
+  const heading = useRef<HTMLHeadingElement>(null);
+  useFocusOnArrival(heading, 'navigation');
   return (
     <Container maxWidth="lg" sx={{ py: { xs: 2, md: 4 } }}>
-      <Typography variant="h1" sx={{ fontSize: { xs: 28, md: 34 }, mb: 2 }}>
+      <Typography ref={heading} tabIndex={-1} variant="h1" sx={{ fontSize: { xs: 28, md: 34 }, mb: 2 }}>
         {t('checkout.title')}
       </Typography>
       {children}

@@ -1,6 +1,6 @@
 import { useTranslation } from '../../../lib/i18n';
 import { useLocation } from 'react-router';
-import { formatPrice } from '@spesa/shared/format/price';
+import { formatProductPrice } from '@spesa/shared/format/price';
 import { useAdSlot } from '../api/get-ad-slot';
 import { SmartLink } from './smart-link';
 import '../i18n';
@@ -34,7 +34,7 @@ function AdSlotOf({ path }: { path: string }) {
           {adv.description ? <p className="ad-slot-description">{adv.description}</p> : null}
           {product ? (
             <p className="ad-slot-product">
-              {product.name} · <strong>{formatPrice(product.priceDisplay)}</strong>
+              {product.name} · <strong>{formatProductPrice(product.priceDisplay, product)}</strong>
             </p>
           ) : null}
         </div>

@@ -17,4 +17,5 @@ export const deliveryKeys = {
 export const geoKeys = {
   provinces: () => ['geo', 'provinces'] as const,
   cap: (postalcode: string) => ['geo', 'cap', postalcode] as const,
+  storeMap: () => ['geo', 'store-map'] as const,
 };

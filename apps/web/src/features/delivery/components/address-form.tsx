@@ -1,5 +1,5 @@
-import { useEffect, useState } from 'react';
-import { useForm, useWatch } from 'react-hook-form';
+import { useState } from 'react';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useTranslation } from '../../../lib/i18n';
 import '../i18n';
@@ -20,9 +20,9 @@ import {
 import { FormAlert } from '../../../components/form-alert';
 import { FormRadioGroup, FormTextField } from '../../../components/form-fields';
 import { applyFieldErrors, readServerFailure } from '../../account/utils/server-errors';
+import { useComuneFromCap } from '../../../lib/comune-from-cap';
 import { ApiError } from '../../../lib/http';
 import { checkAddress } from '../api/check-address';
-import { useCitiesByCap } from '../api/get-cities-by-cap';
 import { useServedProvinces } from '../api/get-provinces';
 import { useSaveAddress } from '../api/save-address';
 
@@ -110,22 +110,10 @@ export function AddressForm({
       ? toValues(address)
       : { ...emptyValues, receiverName: defaultReceiver, phone: defaultPhone },
   });
-  const postalcode = useWatch({ control, name: 'postalcode' }) ?? '';
-  const cap = postalcode.trim();
-  const cities = useCitiesByCap(cap);
-
-  // the comune (and its province) found from the CAP
-  useEffect(() => {
-    const found = cities.data;
-    if (!found || found.length === 0) return;
-    const current = getValues('city');
-    const match = found.find((c) => c.name.toLowerCase() === current.trim().toLowerCase()) ?? found[0];
-    if (!match) return;
-    if (found.length === 1 || !current) setValue('city', match.name, { shouldValidate: !!current });
-    setValue('province', match.province, { shouldValidate: true });
-  }, [cities.data, getValues, setValue]);
-
-  const capUnknown = /^\d{5}$/.test(cap) && cities.isSuccess && cities.data.length === 0;
+  const { cities, capUnknown } = useComuneFromCap(
+    { control, getValues, setValue },
+    { postalCode: 'postalcode', city: 'city', province: 'province' },
+  );
 
   function showFailure(error: unknown) {
     const failure = readServerFailure(error, t('toast.genericError'));

@@ -21,6 +21,7 @@ import DeleteOutline from '@mui/icons-material/DeleteOutlineOutlined';
 import EditOutlined from '@mui/icons-material/EditOutlined';
 import StarBorder from '@mui/icons-material/StarBorder';
 import type { Address } from '@spesa/shared/contracts/delivery';
+import { withinMetres } from '@spesa/shared/delivery/distance';
 import type { CategoryBlock } from '@spesa/shared/contracts/catalogue';
 import { PageLoading } from '../../../components/page-loading';
 import { SERVICES_PAGE_PATH } from '../../../lib/config';
@@ -41,11 +42,7 @@ import {
 } from '../../../lib/delivery-dialog-store';
 import { filterAddresses, isElderlyAddress, isElderlyEntitled } from '../utils/address-rows';
 import { nextAfterAddress } from '../utils/delivery-chain';
-import {
-  CART_STATUS,
-  DELIVERY_SERVICE,
-  PROXIMITY_DEFAULT_METRES,
-} from '@spesa/shared/delivery/constants';
+import { CART_STATUS, DELIVERY_SERVICE, PROXIMITY_DEFAULT_METRES } from '@spesa/shared/delivery/constants';
 import { DELIVERY_DIALOG_MAX_WIDTH } from '../utils/delivery-constants';
 import { ContentBlockView } from '../../../components/content-block-view';
 import { AddressRows } from './address-rows';
@@ -175,9 +172,10 @@ function ServicePanel({ serviceId }: { serviceId: number }) {
   const [filter, setFilter] = useState('');
   const [failure, setFailure] = useState<string | null>(null);
   const [toDelete, setToDelete] = useState<Address | null>(null);
-  const point: NearPoint | undefined = near
-    ? { latitude: near.latitude, longitude: near.longitude, distance: radius }
-    : undefined;
+  const point: NearPoint | undefined = useMemo(
+    () => (near ? { latitude: near.latitude, longitude: near.longitude, distance: radius } : undefined),
+    [near, radius],
+  );
   const list = useDeliveryServiceList(serviceId, serviceId === DELIVERY_SERVICE.drive ? point : undefined);
   const select = useSelectAddress();
   const favourite = useSelectFavouriteStore();
@@ -188,8 +186,13 @@ function ServicePanel({ serviceId }: { serviceId: number }) {
   const isHome = serviceId === DELIVERY_SERVICE.home;
   const isDrive = serviceId === DELIVERY_SERVICE.drive;
 
-  const rows = useMemo(() => filterAddresses(list.data?.addresses ?? [], filter), [list.data, filter]);
-  const all = list.data?.addresses ?? [];
+  // a search around a point lists only the stores within its radius: the answer of an earlier search (kept on
+  // screen while the new one loads) is cut to the chosen distance too
+  const all = useMemo(() => {
+    const answered = list.data?.addresses ?? [];
+    return isDrive && point ? withinMetres(answered, point, point.distance) : answered;
+  }, [list.data, isDrive, point]);
+  const rows = useMemo(() => filterAddresses(all, filter), [all, filter]);
   const elderlyAddress = all.find(isElderlyAddress) ?? null;
   const selectedId = cart.data?.shippingAddress?.addressId ?? null;
   const locked = cart.data?.cartStatusId === CART_STATUS.locked;

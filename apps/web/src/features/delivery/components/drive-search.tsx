@@ -135,10 +135,9 @@ export function DriveSearch({
       {value ? (
         <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mt: 1, flexWrap: 'wrap' }}>
           <Typography variant="body2" role="status">
-            {t('delivery.drive.near', {
-              km: radius / 1000,
-              place: value.place ?? t('delivery.drive.yourPosition'),
-            })}
+            {value.place
+              ? t('delivery.drive.near', { km: radius / 1000, place: value.place })
+              : t('delivery.drive.nearYou', { km: radius / 1000 })}
           </Typography>
           <Button
             size="small"

@@ -186,6 +186,35 @@ describe('Service indicator and address selector', () => {
     await waitFor(() => expect(main).toHaveFocus());
   });
 
+  it('a day without any slot (a closed Sunday) says so whatever the period, not "in questo momento"', async () => {
+    signedIn();
+    const [today, tomorrow] = makeDays(todayIso());
+    mockDelivery({
+      cart: () => cartAt(home),
+      '/timeslot/list': () =>
+        okAs(SIGNED_IN_USER, {
+          deliveryServiceId: 2,
+          days: [{ ...today!, weekDay: 7, timeslots: [] }, tomorrow!],
+        }),
+    });
+    const app = renderApp('/cart');
+    const group = await screen.findByRole('group', { name: 'Come ricevi la spesa' });
+    await within(group).findByRole('button', { name: /^Consegna a domicilio\s*:\s*Casa/ });
+    await app.user.click(within(group).getByRole('button', { name: /fascia oraria/i }));
+    const p = within(await screen.findByRole('dialog'));
+    await app.user.click(await p.findByRole('tab', { name: /^OGGI/ }));
+    expect(p.getByRole('radio', { name: 'Tutte' })).toBeChecked();
+    const message = p.getByRole('status');
+    expect(message).toHaveTextContent(
+      'Per oggi non ci sono fasce orarie prenotabili: scegli un altro giorno.',
+    );
+    expect(message).not.toHaveTextContent(/momento della giornata/);
+    // a filter that empties a day with slots keeps saying that the period has none
+    await app.user.click(p.getByRole('tab', { name: /^(?!OGGI)/ }));
+    await app.user.click(p.getByRole('radio', { name: 'Pomeriggio' }));
+    expect(p.getByRole('status')).toHaveTextContent(/al pomeriggio/);
+  });
+
   it('the day’s notices of the cart’s service show above the slots; following one closes the picker', async () => {
     signedIn();
     const notice = {
@@ -238,6 +267,64 @@ describe('Service indicator and address selector', () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'è necessario abilitare la localizzazione per utilizzare questa funzione',
     );
+  });
+
+  it('Drive: "Usa la mia posizione" within 10 km lists only the stores within 10 km, even before the answer', async () => {
+    signedIn();
+    const store = (addressId: number, addressName: string, latitude: number, longitude: number) =>
+      makeAddress({ ...storeComo, addressId, warehouseId: addressId, addressName, latitude, longitude });
+    // the seed's pickup points: the customer stands in Milano Città Studi
+    const cittaStudi = store(11, 'Spesa Milano Città Studi', 45.4781, 9.2262);
+    const navigli = store(12, 'Spesa Milano Navigli', 45.4497, 9.1697);
+    const bergamo = store(13, 'Spesa Bergamo', 45.6821, 9.6604);
+    const brescia = store(14, 'Spesa Brescia', 45.5581, 10.2263);
+    const fetchMock = mockDelivery({
+      cart: () => cartAt(home),
+      '/user-address/delivery-service-list': (url) => {
+        const id = Number(url.searchParams.get('delivery_service_id'));
+        const near = url.searchParams.has('latitude');
+        const rows =
+          id === 2 ? [home, work] : near ? [cittaStudi, navigli] : [cittaStudi, bergamo, brescia, navigli];
+        return okAs(SIGNED_IN_USER, { deliveryServices, addresses: rows });
+      },
+    });
+    // the nearby stores' answer is slow (a loaded server): the list on screen until then is the earlier one's
+    let answerNear = () => {};
+    const slow = new Promise<void>((resolve) => (answerNear = resolve));
+    vi.stubGlobal('fetch', async (input: RequestInfo | URL, init?: RequestInit) => {
+      if (String(input).includes('latitude=')) await slow;
+      return fetchMock(input, init);
+    });
+    vi.stubGlobal('navigator', {
+      ...navigator,
+      geolocation: {
+        getCurrentPosition: (ok: PositionCallback) =>
+          ok({ coords: { latitude: 45.4781, longitude: 9.2272 } } as GeolocationPosition),
+      },
+    });
+    const { dialog, user } = await openSelector();
+    await user.click(await within(dialog).findByRole('tab', { name: 'Ritiro in negozio' }));
+    expect(await within(dialog).findByRole('radio', { name: /^Spesa Bergamo/ })).toBeInTheDocument();
+
+    await user.click(within(dialog).getByRole('button', { name: 'Usa la mia posizione' }));
+    expect(await within(dialog).findByText('Negozi entro 10 km dalla tua posizione')).toBeInTheDocument();
+    const stores = () =>
+      within(dialog)
+        .getAllByRole('radio')
+        .map((r) => r.textContent ?? '');
+    await waitFor(() => expect(stores().some((s) => s.startsWith('Spesa Bergamo'))).toBe(false));
+    expect(stores().some((s) => s.startsWith('Spesa Brescia'))).toBe(false);
+    expect(stores().filter((s) => s.startsWith('Spesa Milano'))).toHaveLength(2);
+
+    act(() => answerNear());
+    await waitFor(() =>
+      expect(
+        callsTo(fetchMock, '/user-address/delivery-service-list').some(
+          (u) => u.searchParams.get('distance') === '10000',
+        ),
+      ).toBe(true),
+    );
+    expect(stores().filter((s) => s.startsWith('Spesa'))).toHaveLength(2);
   });
 
   it('asks before deleting and shows the server’s refusal for the address in use', async () => {

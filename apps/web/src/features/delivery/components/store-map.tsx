@@ -1,15 +1,27 @@
 import { useEffect, useRef } from 'react';
-import { circleMarker, latLngBounds, map as createMap, tileLayer, type Map as LeafletMap } from 'leaflet';
+import {
+  circleMarker,
+  control,
+  latLngBounds,
+  map as createMap,
+  tileLayer,
+  type Map as LeafletMap,
+} from 'leaflet';
 import 'leaflet/dist/leaflet.css';
 import type { Address } from '@spesa/shared/contracts/delivery';
-import { MAP_ATTRIBUTION, MAP_TILE_URL } from '../../../lib/config';
+import { useStoreMap } from '../api/get-store-map';
 
 type Located = Address & { latitude: number; longitude: number };
 
+/** The attribution as text: Leaflet writes it as HTML, the configuration's words must stay words. */
+const asText = (s: string) =>
+  s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
+
 /**
  * The map of the Drive tab's stores (a lazy chunk with Leaflet, BSD-2; used directly — react-leaflet's
- * licence is not an open-source one). Tiles come from VITE_MAP_TILE_URL; without one (the default, no
- * internet needed) the markers stand on a plain background. The list beside it is the accessible way to
+ * licence is not an open-source one). The base map comes from the tile server the API is configured with
+ * (MAP_TILES_URL, GET /warehouse-locator/map; decision 071), its attribution in the corner; without one (the
+ * default, no internet needed) the markers stand on a plain plot. The list beside it is the accessible way to
  * choose: the map takes no keyboard focus and its markers repeat the list's names.
  */
 export function StoreMap({
@@ -30,6 +42,9 @@ export function StoreMap({
     chooseRef.current = onChoose;
   });
   const points = stores.filter((s): s is Located => s.latitude !== null && s.longitude !== null);
+  const base = useStoreMap().data;
+  const tileUrl = base?.tileUrl ?? null;
+  const attribution = base?.attribution ?? '';
 
   // one Leaflet map for the component's life
   useEffect(() => {
@@ -38,15 +53,26 @@ export function StoreMap({
       keyboard: false,
       scrollWheelZoom: false,
       zoomControl: false,
-      attributionControl: Boolean(MAP_TILE_URL),
+      attributionControl: false,
     });
-    if (MAP_TILE_URL) tileLayer(MAP_TILE_URL, { attribution: MAP_ATTRIBUTION }).addTo(m);
     mapRef.current = m;
     return () => {
       m.remove();
       mapRef.current = null;
     };
   }, []);
+
+  // the base map, once the configuration has answered and names a tile server
+  useEffect(() => {
+    const m = mapRef.current;
+    if (!m || !tileUrl) return;
+    const attributionText = control.attribution({ prefix: false }).addTo(m);
+    const tiles = tileLayer(tileUrl, { attribution: asText(attribution) }).addTo(m);
+    return () => {
+      tiles.remove();
+      attributionText.remove();
+    };
+  }, [tileUrl, attribution]);
 
   // the markers follow the list and the selection
   const key = points.map((p) => `${p.addressId}:${p.preferred ? 1 : 0}`).join(',');
@@ -66,11 +92,15 @@ export function StoreMap({
         .on('click', () => chooseRef.current(s))
         .addTo(m);
     });
+
     m.invalidateSize(); // the container may just have been shown
     m.fitBounds(latLngBounds(points.map((p) => [p.latitude, p.longitude] as [number, number])), {
       padding: [24, 24],
       maxZoom: 13,
     });
+    // the pins are for the pointer: out of the tab order (Chromium makes them stops), the list is the
+    // keyboard's way to choose (decision 069); drawn once the map has its view
+    for (const marker of markers) marker.getElement()?.setAttribute('tabindex', '-1');
     return () => {
       for (const marker of markers) marker.remove();
     };
@@ -79,13 +109,19 @@ export function StoreMap({
 
   // the container stays mounted (the map lives in it); without stores it is simply not shown
   return (
-    <div role="region" aria-label={label} className="store-map" hidden={points.length === 0}>
+    <div
+      role="region"
+      aria-label={label}
+      className="store-map"
+      data-base-map={tileUrl ? 'tiles' : 'plot'}
+      hidden={points.length === 0}
+    >
       <div
         ref={container}
         style={{
           height: 'clamp(160px, 28vh, 220px)',
           width: '100%',
-          background: MAP_TILE_URL ? undefined : '#e8f0e8',
+          background: tileUrl ? undefined : '#e8f0e8',
         }}
       />
     </div>

@@ -142,7 +142,8 @@ export function TimeslotDialog() {
           <CloseIcon />
         </IconButton>
       </Box>
-      <DialogContent sx={{ pt: 0, px: { xs: 2, sm: 3 } }}>
+      {/* 6 px above the first row: the scrolling content clips a focus ring drawn outside it */}
+      <DialogContent sx={{ pt: 0.75, px: { xs: 2, sm: 3 } }}>
         {address ? (
           <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, mb: 1.5, flexWrap: 'wrap' }}>
             <Typography variant="body2" sx={{ flex: 1, minWidth: 180 }}>
@@ -265,6 +266,16 @@ export function TimeslotDialog() {
   );
 }
 
+/**
+ * Why a day shows no slot: the day has none to book at all (a day the service does not deliver, or today
+ * with its slots past), or the morning/afternoon filter leaves none of those it has.
+ */
+function emptyDayText(day: TimeslotDay, period: PeriodFilter, t: ReturnType<typeof useTranslation>['t']) {
+  if (period !== 'all' && day.timeslots.length > 0) return t(`delivery.timeslot.noneInPeriod.${period}`);
+  if (day.dateIso === todayIso()) return t('delivery.timeslot.noneToday');
+  return t('delivery.timeslot.noneOnDay', { day: longDay(day.dateIso) });
+}
+
 function SlotGrid({
   day,
   period,
@@ -285,7 +296,7 @@ function SlotGrid({
   if (items.length === 0)
     return (
       <Typography sx={{ my: 2 }} role="status">
-        {t('delivery.timeslot.noneThisDay')}
+        {emptyDayText(day, period, t)}
       </Typography>
     );
   return (

@@ -2,6 +2,7 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { Controller, useForm, type FieldValues } from 'react-hook-form';
 import { useTranslation } from '../../../lib/i18n';
 import { zodResolver } from '@hookform/resolvers/zod';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -32,6 +33,7 @@ import { openLoginDialog } from '../../account/hooks/login-dialog-store';
 import '../i18n';
 import { submitForm, uploadFormFile } from '../api/admin-ajax';
 import { useMailPars } from '../api/get-mail-pars';
+import { myTicketKeys } from '../api/get-my-tickets';
 
 const LOGIN_REQUIRED = 'msg.form.loginRequired';
 const todayInRome = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
@@ -86,6 +88,7 @@ function FilledForm({
   onStale: () => void;
 }) {
   const { t } = useTranslation();
+  const queryClient = useQueryClient();
   const fields = useMemo(() => inputFields(form.fields), [form.fields]);
   const today = useMemo(() => todayInRome(), []);
   const schema = useMemo(() => formValuesSchema(form.fields, today), [form.fields, today]);
@@ -112,8 +115,11 @@ function FilledForm({
           form.nonce,
           fields.map((f) => ({ id: f.id, value: values[f.key] })),
         );
-        if (answer.submission)
+        if (answer.submission) {
+          // the help page's list of the customer's requests has a new one
+          void queryClient.invalidateQueries({ queryKey: myTicketKeys.all });
           onSent({ message: answer.submission.success_msg, ticket: answer.submission.ticket });
+        }
       } catch (err) {
         setAlert(errorTexts(err, t('forms.sendError')));
         if (err instanceof ApiError && err.response.errors.some((e) => /nonce/i.test(e.code ?? '')))

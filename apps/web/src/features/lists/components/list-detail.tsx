@@ -8,7 +8,7 @@ import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Typography from '@mui/material/Typography';
 import type { WishlistItem, WishlistView } from '@spesa/shared/contracts/lists';
-import { formatPrice } from '@spesa/shared/format/price';
+import { formatProductPrice } from '@spesa/shared/format/price';
 import { formatQuantity, minus, parseSellingRules, plus, refusalMessage } from '@spesa/shared/cart/quantity';
 import { FormAlert } from '../../../components/form-alert';
 import { NotFoundContent } from '../../../components/not-found-content';
@@ -245,7 +245,7 @@ function ItemRow({
             {p.shortDescr}
           </Typography>
         ) : null}
-        <Typography variant="body2">{formatPrice(p.priceDisplay)}</Typography>
+        <Typography variant="body2">{formatProductPrice(p.priceDisplay, p)}</Typography>
       </Box>
       {editable && !inactive ? (
         <div className="qc">

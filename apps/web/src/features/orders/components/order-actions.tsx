@@ -296,6 +296,7 @@ function RateDialog({ order, onClose }: { order: Order; onClose: () => void }) {
                 if (v != null && Number.isFinite(v)) setRating(v);
               }}
               getLabelText={(v) => t('orders.actions.ratingValue', { count: v })}
+              emptyLabelText={t('orders.actions.ratingNone')}
               size="large"
             />
           </FormControl>

@@ -287,6 +287,8 @@ describe('Order detail', () => {
     await user.click(await screen.findByRole('button', { name: "Valuta l'ordine" }));
     const dialog = within(await screen.findByRole('dialog', { name: "Valuta l'ordine 1001" }));
     // a click without pointer moves (the test DOM has no layout for the hover position)
+    expect(dialog.getByRole('radio', { name: 'Nessun voto' })).toBeInTheDocument();
+    expect(dialog.queryByRole('radio', { name: /empty/i })).toBeNull();
     fireEvent.click(dialog.getByRole('radio', { name: '4 su 5' }));
     await user.type(dialog.getByRole('textbox', { name: 'Titolo' }), 'Bene');
     await user.click(dialog.getByRole('button', { name: 'Invia la valutazione' }));

@@ -18,6 +18,7 @@ import { useOrder } from '../api/get-order';
 import { useRetryPayment } from '../api/retry-payment';
 import { goToPaymentPage } from '../../checkout/utils/go-to-payment-page';
 import { formatEuro } from '../../checkout/utils/money';
+import { useFocusOnArrival } from '../../../components/use-focus-on-arrival';
 
 type Status = 'success' | 'failed' | 'pending';
 const STATUSES: readonly Status[] = ['success', 'failed', 'pending'];
@@ -41,6 +42,8 @@ export function PaymentCompleted() {
   const title = t(`checkout.completed.${status}Title`);
   useDocumentTitle(title);
   const headingRef = useRef<HTMLHeadingElement>(null);
+  // the outcome of the purchase: the next Tab starts from it (also on the payment provider's way back)
+  useFocusOnArrival(headingRef, 'mount');
 
   // the cart changed (closed, or reopened): the header's cart and delivery indicator read it again
   useEffect(() => {
@@ -51,7 +54,7 @@ export function PaymentCompleted() {
   return (
     <Container maxWidth="sm" sx={{ py: { xs: 3, md: 5 } }}>
       <Paper variant="outlined" sx={{ p: { xs: 2, md: 4 } }}>
-        <Typography ref={headingRef} variant="h1" sx={{ fontSize: { xs: 26, md: 32 }, mb: 2 }}>
+        <Typography ref={headingRef} tabIndex={-1} variant="h1" sx={{ fontSize: { xs: 26, md: 32 }, mb: 2 }}>
           {title}
         </Typography>
         <Alert severity={SEVERITY[status]} sx={{ mb: 2 }}>

@@ -50,6 +50,10 @@ describe('customer-votes panel', () => {
     const button = await screen.findByRole('button', { name: 'Vota' });
     expect(button).toBeDisabled();
     // a click on the half star (MUI's pointer hover has no layout to measure in the test DOM)
+    // every choice is read in Italian, the one without stars too (MUI's default reads "Empty")
+    expect(screen.getByRole('radio', { name: 'Nessuna stella' })).toBeInTheDocument();
+    expect(screen.getByRole('radio', { name: '1 stella' })).toBeInTheDocument();
+    expect(screen.queryByRole('radio', { name: /empty/i })).toBeNull();
     fireEvent.click(screen.getByRole('radio', { name: '4,5 stelle' }));
     await user.type(screen.getByLabelText('Titolo (facoltativo)'), 'Ottimi');
     expect(button).toBeEnabled();

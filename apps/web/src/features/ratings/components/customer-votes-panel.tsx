@@ -126,7 +126,13 @@ function VoteForm({ productId }: { productId: number }) {
           value={stars}
           precision={0.5}
           onChange={(_e, value) => setStars(value)}
-          getLabelText={(value: number) => t('ratings.starsValue', { value: decimal(value) })}
+          getLabelText={(value: number) =>
+            t('ratings.starsValue', {
+              count: value,
+              value: Number.isInteger(value) ? String(value) : decimal(value),
+            })
+          }
+          emptyLabelText={t('ratings.starsNone')}
           aria-labelledby="vote-stars-label"
           sx={{ display: 'flex' }}
         />

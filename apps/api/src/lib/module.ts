@@ -1,0 +1,34 @@
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../db/client';
+import type { Env } from '../env';
+import type { JobQueue } from './jobs';
+
+/** What every module is built with: the database, the configuration, the clock and the scheduled work. */
+export interface ModuleCore {
+  db: Db;
+  env: Env;
+  now: () => Date;
+  jobs: JobQueue;
+}
+
+/** Registers some of a module's routes on the scope app.ts gives it (the API's under /ebsn/api, or the root). */
+export type RouteRegistrar = (scope: FastifyInstance) => Promise<void>;
+
+/**
+ * A port whose module is built further down app.ts's list: every use reads `get()` again, so the port works
+ * once that module exists (from the first request or job on). Reading it while the modules are still being
+ * built fails at once, naming no port that is not there yet.
+ */
+export function late<T extends object>(get: () => T): T {
+  const target = function latePort() {};
+  return new Proxy(target, {
+    get(_target, key) {
+      const port = get();
+      const value: unknown = Reflect.get(port, key, port);
+      return typeof value === 'function' ? value.bind(port) : value;
+    },
+    has: (_target, key) => Reflect.has(get(), key),
+    apply: (_target, thisArg, args: unknown[]) =>
+      Reflect.apply(get() as (...a: unknown[]) => unknown, thisArg, args),
+  }) as unknown as T;
+}

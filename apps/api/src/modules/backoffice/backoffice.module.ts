@@ -1,0 +1,160 @@
+import { isActingRole } from '@spesa/shared/contracts/operators';
+import type { FastifyRequest } from 'fastify';
+import type { Db } from '../../db/client';
+import { storedSecret } from '../../lib/app-secrets';
+import type { ModuleCore, RouteRegistrar } from '../../lib/module';
+import type { AccountRepository } from '../account/account.repository';
+import type { AccountService } from '../account/account.service';
+import type { OperatorsPort } from '../account/session.service';
+import type { CatalogueAdmin } from '../catalogue/catalogue-admin';
+import type { CategoryAdmin } from '../catalogue/category-admin';
+import type { PriceHistory } from '../catalogue/price-history';
+import type { ProductImages } from '../catalogue/product-images';
+import type { PromotionsAdmin } from '../catalogue/promotions-admin';
+import type { BlockAdmin } from '../content/block-admin';
+import type { SlotAdmin } from '../delivery/slot-admin';
+import type { OrdersRepository } from '../orders/orders.repository';
+import { AdminCategoriesService } from './admin-categories.service';
+import { AdminCustomersRepository } from './admin-customers.repository';
+import { AdminCustomersService } from './admin-customers.service';
+import { AdminProductsService } from './admin-products.service';
+import { AdminPromotionsService } from './admin-promotions.service';
+import { AdminSlotsService } from './admin-slots.service';
+import { AdminStaffService } from './admin-staff.service';
+import { BackofficeRepository, type AuditWrite } from './backoffice.repository';
+import backofficeRoutes, { STAFF_COOKIE } from './backoffice.routes';
+import { memberOf, StaffAuthService, type AdminMember } from './staff-auth.service';
+import { Totp } from './totp';
+
+export interface BackofficeModuleDeps extends ModuleCore {
+  secureCookie: boolean;
+  accounts: AccountRepository;
+  account: AccountService;
+  /** the catalogue module's editors */
+  catalogue: {
+    products: CatalogueAdmin;
+    priceHistory: PriceHistory;
+    images: ProductImages;
+    promotions: PromotionsAdmin;
+    categories: CategoryAdmin;
+  };
+  /** the content module's category blocks */
+  blocks: BlockAdmin;
+  /** the delivery module's stores and slot days */
+  slotAdmin: SlotAdmin;
+  /** the orders module's repository (a slot day's orders) */
+  orders: OrdersRepository;
+}
+
+/** A staff member's change as the other modules report it to the audit log. */
+interface StaffChange {
+  staff: { userId: number; name: string };
+  action: string;
+  before: unknown;
+  after: unknown;
+}
+
+const entryOf = (e: StaffChange, resource: string, resourceId: number, allowed = true): AuditWrite => ({
+  staffUserId: e.staff.userId,
+  staffName: e.staff.name,
+  action: e.action,
+  resource,
+  resourceId: String(resourceId),
+  allowed,
+  before: e.before,
+  after: e.after,
+});
+
+/**
+ * The back office (decision 030): staff sign-in with a one-time code, its resources, the audit log which the
+ * other modules write through the ports it offers, the staff who may act for customers (decision 053).
+ */
+export async function backofficeModule(d: BackofficeModuleDeps) {
+  const { db, env, now, accounts, catalogue, slotAdmin } = d;
+  const repo = new BackofficeRepository(db);
+  const staffAuth = new StaffAuthService(
+    db,
+    repo,
+    accounts,
+    new Totp(env.STAFF_TOTP_KEY ?? (await storedSecret(db, 'staff-totp'))),
+    { absoluteHours: 10, idleMinutes: 30, enrolmentMinutes: 15, now },
+  );
+  const customers = new AdminCustomersRepository(db);
+  const audit = (tx: Db, entry: AuditWrite) => repo.audit(tx, entry);
+  const operators: OperatorsPort = {
+    operatorOf: async (userId) => {
+      const found = await repo.staff(userId);
+      const member = found ? memberOf(found) : null;
+      return member && isActingRole(member.role)
+        ? { username: member.email, name: member.name, role: member.role }
+        : null;
+    },
+  };
+  const routeServices = {
+    auth: staffAuth,
+    products: new AdminProductsService(
+      db,
+      catalogue.products,
+      repo,
+      catalogue.priceHistory,
+      catalogue.images,
+      { stores: async (ids) => (await slotAdmin.stores(ids)).map((s) => s.id) },
+      now,
+    ),
+    slots: new AdminSlotsService(db, slotAdmin, d.orders, repo, now),
+    customers: new AdminCustomersService(db, customers, repo, {
+      anonymize: (userId) => d.account.anonymizeOnRequest(userId),
+    }),
+    categories: new AdminCategoriesService(db, catalogue.categories, d.blocks, repo),
+    promotions: new AdminPromotionsService(db, catalogue.promotions, repo, now),
+    staff: new AdminStaffService(db, repo, accounts),
+  };
+  return {
+    repo,
+    staffAuth,
+    customers,
+    operators,
+    /** the member of a request's back-office session, or null (the access plugin) */
+    adminOf: async (request: FastifyRequest) => {
+      const token = request.cookies[STAFF_COOKIE];
+      return token ? staffAuth.memberOfSession(token) : null;
+    },
+    /** a back-office call refused for its role, in the audit log (the access plugin) */
+    onAdminRefused: (request: FastifyRequest, member: AdminMember) =>
+      audit(db, {
+        staffUserId: member.userId,
+        staffName: member.name,
+        action: `${request.method} ${request.routeOptions.url ?? request.url}`,
+        resource: 'access',
+        resourceId: null,
+        allowed: false,
+        before: null,
+        after: null,
+      }),
+    /** the audit log as the other modules write it, in their transaction: one port per resource */
+    audit: {
+      pages: (tx: Db, e: StaffChange & { pageId: number }) => audit(tx, entryOf(e, 'pages', e.pageId)),
+      posts: (tx: Db, e: StaffChange & { resource: string; id: number }) =>
+        audit(tx, entryOf(e, e.resource, e.id)),
+      customers: {
+        record: (tx: Db, e: StaffChange & { userId: number }) => audit(tx, entryOf(e, 'customers', e.userId)),
+      },
+      orders: {
+        record: (tx: Db, e: StaffChange & { orderId: number }) => audit(tx, entryOf(e, 'orders', e.orderId)),
+      },
+      votes: {
+        record: (tx: Db, e: StaffChange & { voteId: number }) => audit(tx, entryOf(e, 'votes', e.voteId)),
+      },
+      giftCardOrders: {
+        record: (tx: Db, e: StaffChange & { orderId: number }) =>
+          audit(tx, entryOf(e, 'gift-card-orders', e.orderId)),
+      },
+      selfScanning: (tx: Db, e: StaffChange & { storeId: number; allowed: boolean }) =>
+        audit(tx, entryOf(e, 'self-scanning', e.storeId, e.allowed)),
+    },
+    eraseCustomer: (userId: number) => customers.deleteNotes(db, userId),
+    routes: (async (api) => {
+      await api.register(backofficeRoutes, { ...routeServices, repo, secureCookie: d.secureCookie });
+    }) satisfies RouteRegistrar,
+  };
+}

@@ -1,0 +1,189 @@
+import type { FastifyInstance } from 'fastify';
+import { PHYSICAL_CARD_DAYS } from '@spesa/shared/loyalty/premium';
+import type { Db } from '../../db/client';
+import type { ModuleCore, RouteRegistrar } from '../../lib/module';
+import { romeNow } from '../../lib/rome-time';
+import giftCardOrdersAdminRoutes from './gift-card-orders-admin.routes';
+import { GiftCardOrdersRepository } from './gift-card-orders.repository';
+import giftCardOrdersRoutes from './gift-card-orders.routes';
+import {
+  GiftCardOrdersService,
+  type GiftCardAuditPort,
+  type GiftCardMailPort,
+} from './gift-card-orders.service';
+import { GiftCertificatesRepository } from './gift-certificates.repository';
+import {
+  GiftCertificatesService,
+  type CustomerFactsPort,
+  type GiftIssuedPort,
+} from './gift-certificates.service';
+import { InviteRepository } from './invite.repository';
+import inviteRoutes from './invite.routes';
+import {
+  INVITE_SETTLE_JOB,
+  INVITE_SWEEP_JOB,
+  INVITE_SWEEP_MS,
+  InviteService,
+  isDelivery,
+  type InvitePeoplePort,
+  type OrderStatusEvent,
+  type VoucherMail,
+} from './invite.service';
+import loyaltyAdminRoutes from './loyalty-admin.routes';
+import { LoyaltyCardRepository } from './loyalty-card.repository';
+import { LoyaltyCardService, type CardLinkedListener } from './loyalty-card.service';
+import loyaltyRoutes from './loyalty.routes';
+import { PremiumProductRepository } from './premium-product.repository';
+import { PremiumProductService, type PremiumCataloguePort } from './premium-product.service';
+import { PremiumService, type CardAccountsPort } from './premium.service';
+import { WalletRepository } from './wallet.repository';
+import { WalletService, type WalletAuditPort } from './wallet.service';
+
+export interface LoyaltyModuleDeps extends ModuleCore {
+  /** the account module's repository: the cards (decision 038), the customers' facts and identities */
+  accounts: CardAccountsPort & {
+    loyaltyFacts: CustomerFactsPort['facts'];
+    setProfileLevel: CustomerFactsPort['setProfileLevel'];
+    identityFacts: InvitePeoplePort['identities'];
+  };
+  /** the orders module's repository: the customers' orders as certificates and invites ask them */
+  orders: {
+    deliveredSince: CustomerFactsPort['deliveredOrdersSince'];
+    hasOrders: CustomerFactsPort['hasOrders'];
+    firstDeliveredOf: InvitePeoplePort['firstDeliveredOf'];
+    ownerOf(orderId: number, db: Db): ReturnType<InvitePeoplePort['ownerOfOrder']>;
+  };
+  /** the order status changes (the orders module): a delivered order settles an invite */
+  orderStatus: {
+    onChange(listener: (db: Db, event: OrderStatusEvent) => Promise<void>, when: typeof isDelivery): void;
+  };
+  /** the catalogue's day and products (the premium card's 20 % product, decision 043) */
+  catalogue: { today(): string };
+  productOf: PremiumCataloguePort['productOf'];
+  /** "voucher issued" in the customer's messages (the notifications module, decision 048) */
+  notifications: { voucherIssued: GiftIssuedPort };
+  /** the invite vouchers' and gift-card requests' e-mails (the mail module) */
+  mail: {
+    inviteVoucherMail: (tx: Db, mail: VoucherMail) => Promise<void>;
+    giftCardOrderMail: GiftCardMailPort;
+  };
+  /** the tills' receipts of a card no account held become the customer's who links it (decision 046) */
+  receipts: { cardLinked: CardLinkedListener };
+  /** the back office's audit log: goodwill credits and premium moves by customer, gift-card requests */
+  audit: { customers: WalletAuditPort; giftCardOrders: GiftCardAuditPort };
+}
+
+/**
+ * The loyalty module: the wallet (decision 037), the loyalty and premium cards (decision 038) with the premium
+ * product (decision 043), gift certificates (decision 040), invite a friend (decision 045), companies'
+ * gift-card requests (decision 044).
+ */
+export function loyaltyModule(app: FastifyInstance, d: LoyaltyModuleDeps) {
+  const { db, now, accounts, orders } = d;
+  const walletAudit: WalletAuditPort = { record: (tx, e) => d.audit.customers.record(tx, e) };
+  const wallet = new WalletService(db, new WalletRepository(db), walletAudit);
+  // the cards are the account module's, linked and issued through its repository in this module's transaction
+  const loyaltyCards = new LoyaltyCardRepository(db, PHYSICAL_CARD_DAYS);
+  const romeToday = () => romeNow(now()).date;
+  const premium = new PremiumService(db, loyaltyCards, accounts, walletAudit, romeToday);
+  const cards = new LoyaltyCardService(
+    db,
+    loyaltyCards,
+    accounts,
+    premium,
+    romeToday,
+    (tx, userId, cardNumber) => d.receipts.cardLinked(tx, userId, cardNumber),
+  );
+  const premiumProduct = new PremiumProductService(
+    new PremiumProductRepository(db),
+    premium,
+    { productOf: (productId) => d.productOf(productId) },
+    romeToday,
+  );
+  // checkout and orders reach gift certificates through their ports; customer service grants personal ones
+  const gifts = new GiftCertificatesService(
+    db,
+    new GiftCertificatesRepository(db),
+    {
+      facts: (userId) => accounts.loyaltyFacts(userId),
+      deliveredOrdersSince: (userId, since) => orders.deliveredSince(userId, since),
+      setProfileLevel: (userId, level) => accounts.setProfileLevel(userId, level),
+      hasOrders: (userId, exceptOrderId) => orders.hasOrders(userId, exceptOrderId),
+    },
+    walletAudit,
+    () => d.catalogue.today(),
+    now,
+    (tx, g) => d.notifications.voucherIssued(tx, g),
+  );
+  const invites = inviteAFriend(app, d, gifts, romeToday);
+  const giftCards = new GiftCardOrdersService(
+    db,
+    new GiftCardOrdersRepository(db),
+    { send: (to, m, tx) => d.mail.giftCardOrderMail.send(to, m, tx) },
+    { record: (tx, e) => d.audit.giftCardOrders.record(tx, e) },
+    { deskEmail: d.env.GIFT_CARD_DESK_EMAIL, now },
+  );
+  return {
+    wallet,
+    premium,
+    premiumProduct,
+    gifts,
+    /** an order's status change that counts as its delivery (the receipts module's listener asks it too) */
+    isDelivery,
+    routes: (async (api) => {
+      await api.register(loyaltyRoutes, { wallet, cards, premium, gifts, premiumProduct });
+      await api.register(inviteRoutes, { invites });
+    }) satisfies RouteRegistrar,
+    /** the back office's loyalty routes, then the gift-card partner programme's (requests and their handling) */
+    adminRoutes: (async (api) => {
+      await api.register(loyaltyAdminRoutes, { wallet, premium, premiumProduct, gifts });
+      await api.register(giftCardOrdersRoutes, { giftCards });
+      await api.register(giftCardOrdersAdminRoutes, { giftCards });
+    }) satisfies RouteRegistrar,
+  };
+}
+
+/**
+ * Invite a friend (decision 045): the friend's first-order certificate, the inviter's vouchers issued after
+ * the friend's delivered order (a job enqueued by the delivery, and an hourly sweep).
+ */
+function inviteAFriend(
+  app: FastifyInstance,
+  d: LoyaltyModuleDeps,
+  gifts: GiftCertificatesService,
+  today: () => string,
+) {
+  const { db, jobs, accounts, orders } = d;
+  const invites = new InviteService(
+    db,
+    new InviteRepository(db),
+    gifts,
+    {
+      identities: (userIds) => accounts.identityFacts(userIds),
+      hasOrders: (userId, exceptOrderId) => orders.hasOrders(userId, exceptOrderId),
+      firstDeliveredOf: (userIds) => orders.firstDeliveredOf(userIds),
+      ownerOfOrder: (tx, orderId) => orders.ownerOf(orderId, tx),
+    },
+    {
+      sendVoucherMail: (tx, m) => d.mail.inviteVoucherMail(tx, m),
+      later: (tx, friendUserId) => jobs.enqueue(INVITE_SETTLE_JOB, { friendUserId }, { db: tx }),
+      today,
+    },
+  );
+  app.decorate('invites', invites);
+  jobs.register(INVITE_SETTLE_JOB, async (payload) => {
+    await invites.settle((payload as { friendUserId: number }).friendUserId);
+  });
+  jobs.every(INVITE_SWEEP_JOB, INVITE_SWEEP_MS, async () => {
+    await invites.sweep();
+  });
+  d.orderStatus.onChange((tx, event) => invites.onOrderDelivered(tx, event), isDelivery);
+  return invites;
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** invite a friend (tests run its sweep and settlements) */
+    invites: InviteService;
+  }
+}

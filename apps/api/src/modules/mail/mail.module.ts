@@ -1,0 +1,39 @@
+import type { Db } from '../../db/client';
+import { isDevMailboxOn, publicUrlOf } from '../../env';
+import type { ModuleCore, RouteRegistrar } from '../../lib/module';
+import type { MailTemplate } from './mail.templates';
+import mailboxRoutes from './mailbox.routes';
+import { MailService } from './mail.service';
+
+type Fields<T extends MailTemplate['template'], Omitted extends string = never> = Omit<
+  Extract<MailTemplate, { template: T }>,
+  'template' | Omitted
+>;
+
+/**
+ * The mail module: the shop's e-mails through one outbox, and the e-mails of modules that may not import it
+ * (the loyalty module's invite vouchers and gift-card requests), each written in the caller's transaction.
+ */
+export function mailModule({ db, env }: Pick<ModuleCore, 'db' | 'env'>) {
+  const mail = new MailService(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  return {
+    mail,
+    /** the inviter's voucher, linking to the customer's gift certificates */
+    inviteVoucherMail: async (tx: Db, { to, ...m }: Fields<'invite-voucher', 'link'> & { to: string }) => {
+      await mail.send(
+        to,
+        { template: 'invite-voucher', ...m, link: `${publicUrlOf(env)}/profile/gift-certificates` },
+        tx,
+      );
+    },
+    /** a company's gift-card request and customer service's answers */
+    giftCardOrderMail: {
+      send: (to: string, m: Fields<'gift-card-order'>, db?: Db) =>
+        mail.send(to, { template: 'gift-card-order', ...m }, db),
+    },
+    /** the development mailbox (/dev/mailbox), when no SMTP server is configured */
+    rootRoutes: (async (root) => {
+      if (isDevMailboxOn(env)) await root.register(mailboxRoutes, { mail });
+    }) satisfies RouteRegistrar,
+  };
+}

@@ -1,0 +1,104 @@
+import type { FastifyInstance } from 'fastify';
+import { publicUrlOf } from '../../env';
+import type { ModuleCore, RouteRegistrar } from '../../lib/module';
+import type { CartService } from '../cart/cart.service';
+import type { MailService } from '../mail/mail.service';
+import type { PaymentProvider } from '../payment/payment-provider';
+import adminOrdersRoutes from './admin-orders.routes';
+import orderActionsRoutes, { type OrderActions } from './order-actions.routes';
+import { OrderAnswer } from './order-answer';
+import type { OrderGiftsPort } from './order-gifts';
+import { OrderPlacementRepository } from './order-placement.repository';
+import { OrderStatusService } from './order-status.service';
+import { orderMailListener, orderMailWanted } from './orders.mails';
+import {
+  orderNotificationListener,
+  orderNotificationWanted,
+  type OrderNotificationsPort,
+} from './orders.notifications';
+import { OrdersRepository } from './orders.repository';
+import ordersRoutes from './orders.routes';
+import { OrdersService } from './orders.service';
+import { ParkingRepository } from './parking.repository';
+import { ParkingService } from './parking.service';
+import { SLOT_REMINDER_EVERY_MS, SLOT_REMINDER_JOB, SlotReminders } from './slot-reminders';
+import { StaffService, type AuditPort, type SubstitutePort, type WalletReturnPort } from './staff.service';
+
+export interface OrdersModuleDeps extends ModuleCore {
+  cart: CartService;
+  mail: MailService;
+  /** the customer's messages of an order's life (the notifications module) */
+  notifications: OrderNotificationsPort;
+  /** the gift certificates orders used (the loyalty module) */
+  gifts: OrderGiftsPort;
+  /** the payment provider of an authorisation, by name (the payment module): staff capture through it */
+  providerFor: (name: string) => PaymentProvider | null;
+  /** the products staff may put instead of an ordered one (the catalogue module) */
+  substitutes: SubstitutePort;
+  /** the back office's audit log of orders */
+  audit: AuditPort;
+  /** the wallet's part of an order given back (the loyalty module) */
+  wallet: WalletReturnPort;
+  /** the customer's order actions (the checkout module's service behind this module's routes) */
+  orderActions: OrderActions;
+}
+
+/**
+ * The orders module (decision 018): the customer's orders, the one entry point of status changes with its
+ * e-mails and messages, the day-before reminders, parking at pickup (decision 049), staff picking.
+ */
+export function ordersModule(app: FastifyInstance, d: OrdersModuleDeps) {
+  const { db, env, now, jobs, mail, notifications } = d;
+  const repo = new OrdersRepository(db);
+  const parkingRepo = new ParkingRepository(db);
+  const orders = new OrdersService(repo, d.cart, { usesOf: (ids) => d.gifts.usesOf(ids) }, now, parkingRepo);
+  const status = new OrderStatusService((err) => app.log.error({ err }, 'order status listener failed'));
+  status.onChange(orderMailListener({ repo, orders, mail, publicUrl: publicUrlOf(env) }), orderMailWanted);
+  status.onChange(orderNotificationListener({ repo, notify: notifications }), orderNotificationWanted);
+  app.decorate('orderStatus', status);
+  const slotReminders = new SlotReminders(db, repo, notifications, now);
+  app.decorate('slotReminders', slotReminders);
+  jobs.every(SLOT_REMINDER_JOB, SLOT_REMINDER_EVERY_MS, async () => {
+    await slotReminders.run();
+  });
+  const parking = new ParkingService(repo, parkingRepo, now);
+  const placements = new OrderPlacementRepository(db);
+  const staff = new StaffService(
+    db,
+    repo,
+    orders,
+    status,
+    (name) => d.providerFor(name),
+    d.substitutes,
+    d.audit,
+    now,
+    d.wallet,
+  );
+  return {
+    orders,
+    repo,
+    status,
+    /** the records of orders and their payment attempts as checkout and payments write them */
+    placements,
+    /** one order as checkout answers it */
+    answer: new OrderAnswer(placements, d.gifts),
+    routes: (async (api) => {
+      await api.register(ordersRoutes, { orders, parking });
+    }) satisfies RouteRegistrar,
+    actionRoutes: (async (api) => {
+      await api.register(orderActionsRoutes, { actions: d.orderActions });
+    }) satisfies RouteRegistrar,
+    adminRoutes: (async (api) => {
+      await api.register(adminOrdersRoutes, { staff, parking });
+    }) satisfies RouteRegistrar,
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the one entry point of order status changes (its listener sends the order e-mails) */
+    orderStatus: OrderStatusService;
+    /** the day-before reminders (tests run them) */
+    slotReminders: SlotReminders;
+  }
+}

@@ -1,0 +1,194 @@
+import { createHash } from 'node:crypto';
+import compress from '@fastify/compress';
+import cookie from '@fastify/cookie';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import { COOKIE_BANNER_SCRIPT, START_APP_SCRIPT } from '@spesa/shared/shell/inline-scripts';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
+import type { Db, DbKind } from '../db/client';
+import type { Env } from '../env';
+import type { JobQueue } from '../lib/jobs';
+import { memoSerializerCompiler } from '../lib/memo-serializer';
+import { redactUrl } from '../lib/redact-url';
+import type { SessionService } from '../modules/account/session.service';
+import { SIGN_IN_RESULT_PAGE } from '../modules/identity/identity.routes';
+import operatorsAuditPlugin, {
+  type OperatorsAuditOptions,
+} from '../modules/operators/operators-audit.plugin';
+import accessPlugin, { type AccessPluginOptions } from './access';
+import contractsPlugin from './contract-route';
+import dbPlugin from './db';
+import envPlugin from './env';
+import envelopePlugin from './envelope';
+import errorsPlugin, { API_PREFIX, clientErrorHandler, frameworkErrorHandler } from './errors';
+import inputHygienePlugin from './input-hygiene';
+import rateLimitPlugin, { type AuthRateLimitOptions } from './rate-limit';
+import sessionPlugin from './session';
+import { tileImageSource } from '../lib/tile-image-source';
+
+/** The Content-Security-Policy sources of index.html's two inline scripts (packages/shared/src/shell). */
+const INLINE_SCRIPT_SOURCES = [COOKIE_BANNER_SCRIPT, START_APP_SCRIPT].map(
+  (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
+);
+
+/** The Fastify instance: its logger, router, error answers before routing, body limit, proxies, zod. */
+export function createApp(env: Env, logger?: boolean) {
+  const app = Fastify({
+    logger:
+      logger === false
+        ? false
+        : {
+            level: env.LOG_LEVEL,
+            redact: ['req.headers.cookie', 'req.headers["x-ebsn-account"]', 'req.headers.authorization'],
+            // some platform calls carry passwords and tokens in the query string: never log them
+            serializers: {
+              req: (req: { method: string; url: string; ip?: string }) => ({
+                method: req.method,
+                url: redactUrl(req.url),
+                remoteAddress: req.ip,
+              }),
+            },
+          },
+    routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
+    // refusals before routing answer the envelope too (plugins/errors.ts)
+    frameworkErrors: frameworkErrorHandler,
+    clientErrorHandler,
+    bodyLimit: 1_048_576,
+    trustProxy: (_address: string, hop: number) => hop < env.TRUST_PROXY_HOPS,
+  }).withTypeProvider<ZodTypeProvider>();
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(memoSerializerCompiler);
+  return app;
+}
+
+/** The external plugins: security headers, compression, forms, cookies, the OpenAPI document. */
+export async function registerExternalPlugins(app: FastifyInstance, env: Env): Promise<void> {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        // 'wasm-unsafe-eval' lets our own WebAssembly compile (the camera's barcode reader, decision 057);
+        // it allows no JavaScript eval. index.html's two inline scripts (the cookie banner's, decision 024,
+        // and the one starting the app after the first paint, decision 021) by their hashes.
+        scriptSrc: ["'self'", "'wasm-unsafe-eval'", ...INLINE_SCRIPT_SOURCES],
+        // MUI / emotion inject style elements at run time
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        // the stores' map's tiles, when a tile server is configured (decision 071)
+        imgSrc: [
+          "'self'",
+          'data:',
+          'blob:',
+          ...(env.MAP_TILES_URL ? [tileImageSource(env.MAP_TILES_URL)] : []),
+        ],
+        fontSrc: ["'self'", 'data:'],
+        connectSrc: ["'self'"],
+        // video links open in a dialog (spec section 2)
+        frameSrc: ["'self'", 'https://www.youtube-nocookie.com', 'https://www.youtube.com'],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        formAction: ["'self'"],
+        frameAncestors: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    // the social sign-in's popup (decision 054) must keep its opener while it visits the provider
+    crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
+  });
+  // the sign-in popup's last page speaks to its opener: it opts out of the opener isolation (decision 054)
+  app.addHook('onSend', async (request, reply) => {
+    if (request.url.startsWith(SIGN_IN_RESULT_PAGE))
+      reply.header('cross-origin-opener-policy', 'unsafe-none');
+  });
+  await app.register(compress, { global: true, threshold: 1024 });
+  await app.register(formbody);
+  await app.register(cookie);
+  await app.register(swagger, {
+    openapi: {
+      openapi: '3.0.3',
+      info: {
+        title: 'Spesa API',
+        description: 'The shop API under /ebsn/api (envelope answers).',
+        version: env.APP_VERSION,
+      },
+      tags: [
+        { name: 'catalogue' },
+        { name: 'content' },
+        { name: 'account' },
+        { name: 'identity' },
+        { name: 'delivery' },
+        { name: 'cart' },
+        { name: 'checkout' },
+        { name: 'orders' },
+        { name: 'payments' },
+        { name: 'staff' },
+        { name: 'backoffice' },
+        { name: 'receipts' },
+        { name: 'forms' },
+        { name: 'system' },
+      ],
+    },
+    transform: jsonSchemaTransform,
+  });
+}
+
+export interface AppPluginsDeps extends AccessPluginOptions {
+  env: Env;
+  db: Db;
+  dbKind: DbKind;
+  /** the account of a typed login, so that throttling counts per account (the account module) */
+  resolveLogin: AuthRateLimitOptions['resolveLogin'];
+  jobs: JobQueue;
+  /** poll for scheduled jobs between ready and close */
+  runJobs: boolean;
+  sessions: SessionService;
+  secureCookie: boolean;
+  /** the operators' trail (the operators module) */
+  recordOperatorAction: OperatorsAuditOptions['record'];
+}
+
+/**
+ * The app's own plugins, in the house order: configuration, database, envelope, errors, input hygiene,
+ * throttling, the job queue's start and stop, sessions, access per route, the operators' trail, contracts and
+ * the OpenAPI page (its routes after the access plugin, which checks every route).
+ */
+export async function registerAppPlugins(app: FastifyInstance, d: AppPluginsDeps): Promise<void> {
+  const { env } = d;
+  await app.register(envPlugin, { env });
+  await app.register(dbPlugin, { db: d.db, kind: d.dbKind });
+  await app.register(envelopePlugin);
+  await app.register(errorsPlugin);
+  await app.register(inputHygienePlugin);
+  await app.register(rateLimitPlugin, {
+    db: d.db,
+    maxPerAccount: env.AUTH_RATE_MAX_PER_ACCOUNT,
+    maxPerAddress: env.AUTH_RATE_MAX_PER_ADDRESS,
+    windowMinutes: env.AUTH_RATE_WINDOW_MINUTES,
+    resolveLogin: d.resolveLogin,
+  });
+  // work after the answer and later, once per cluster (decision 026)
+  app.decorate('jobs', d.jobs);
+  if (d.runJobs) {
+    app.addHook('onReady', () => d.jobs.start());
+    app.addHook('onClose', () => d.jobs.stop());
+  }
+  await app.register(sessionPlugin, { sessions: d.sessions, secureCookie: d.secureCookie });
+  // every route registered from here on must declare who may call it (decision 027)
+  await app.register(accessPlugin, { adminOf: d.adminOf, onAdminRefused: d.onAdminRefused });
+  // what operators do while acting for a customer, and every refusal, in one trail (decision 053)
+  await app.register(operatorsAuditPlugin, { record: d.recordOperatorAction });
+  // every contract of packages/shared is served by one route
+  await app.register(contractsPlugin);
+  // swagger-ui registers routes: after the access plugin, which checks every route
+  await app.register(swaggerUi, { routePrefix: `${API_PREFIX}/docs`, staticCSP: true });
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** scheduled work (tests run due jobs with `app.jobs.runDue()`) */
+    jobs: JobQueue;
+  }
+}

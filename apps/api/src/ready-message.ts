@@ -1,0 +1,25 @@
+import { areDemoAccountsOn, isDevMailboxOn, publicUrlOf, type Env } from './env';
+
+/** Where the shop is and what is open, said once at start-up. */
+export function readyMessage(env: Env, started: number): string {
+  const everyInterface = env.HOST === '0.0.0.0' || env.HOST === '::';
+  // the address the sign-in providers send the browser back to: opened from elsewhere (127.0.0.1 for
+  // localhost), a social sign-in would end on another origin, inside its popup
+  const base = publicUrlOf(env);
+  const lines = [
+    `Spesa is ready in ${Math.round(performance.now() - started)} ms: ${base}`,
+    `  listening on ${env.HOST}:${env.PORT} (${everyInterface ? 'every network interface' : 'this address only; set HOST=0.0.0.0 to open it to the network'})${env.WORKERS > 1 ? `, ${env.WORKERS} processes` : ''}`,
+    `  API docs: ${base}/ebsn/api/docs`,
+    `  back office: ${base}/admin (staff sign in with a password and an authenticator code)`,
+  ];
+  if (isDevMailboxOn(env))
+    lines.push(
+      `  development mailbox (every mail, reset links included; this machine only): ${base}/dev/mailbox`,
+    );
+  if (areDemoAccountsOn(env))
+    lines.push('  demo accounts are seeded (README, "Demo accounts"): not for a public shop');
+  lines.push(
+    `  payments: the sandbox provider (test cards only), key ${env.PAYMENT_SANDBOX_SECRET ? 'from PAYMENT_SANDBOX_SECRET' : 'generated for this database'}`,
+  );
+  return lines.join('\n');
+}
