@@ -153,7 +153,7 @@ export function BannerItem({ proposal, eager, format, forceStyle }: BannerItemPr
       <SmartLink
         href={href}
         className="banner-link banner-captioned"
-        style={{ backgroundColor: bg ?? '#1b5e20' }}
+        style={{ backgroundColor: bg ?? '#1b5e20', ...focusRingStyle(bg ?? '#1b5e20', '--focus-ring-inside') }}
       >
         <BannerImage proposal={{ ...proposal, imgAlt: alt }} eager={eager} format={format} />
         <CardText proposal={proposal} onDark caption />
