@@ -1,5 +1,12 @@
 import type Stripe from 'stripe';
-import { AUTOMATIC, randomId, type Emit, type IntentRecord, type PaymentLedger, type RequestContext } from './payment-ledger';
+import {
+  AUTOMATIC,
+  randomId,
+  type Emit,
+  type IntentRecord,
+  type PaymentLedger,
+  type RequestContext,
+} from './payment-ledger';
 import { Params } from './stripe-params';
 import { invalidRequest, parameterInvalid, parameterMissing, resourceMissing } from './stripe-errors';
 import type { CardDecline } from './test-cards';
@@ -45,7 +52,11 @@ export interface LineItem {
 interface SessionRecord {
   object: SessionObject;
   lineItems: LineItem[];
-  intentData: { captureMethod: 'automatic' | 'automatic_async' | 'manual'; metadata: Record<string, string>; description?: string };
+  intentData: {
+    captureMethod: 'automatic' | 'automatic_async' | 'manual';
+    metadata: Record<string, string>;
+    description?: string;
+  };
 }
 
 export const SESSION_PARAMS = [
@@ -99,8 +110,16 @@ export class CheckoutSessions {
     const created = this.seconds();
     const expiresAt = raw.integer('expires_at') ?? created + DAY;
     if (expiresAt < created + 30 * 60 || expiresAt > created + DAY)
-      throw parameterInvalid('expires_at', 'The `expires_at` timestamp must be between 30 minutes and 24 hours from now.');
-    const intentData = raw.nested('payment_intent_data', ['capture_method', 'metadata', 'description', 'receipt_email']);
+      throw parameterInvalid(
+        'expires_at',
+        'The `expires_at` timestamp must be between 30 minutes and 24 hours from now.',
+      );
+    const intentData = raw.nested('payment_intent_data', [
+      'capture_method',
+      'metadata',
+      'description',
+      'receipt_email',
+    ]);
     const id = randomId('cs_test_', 58);
     const total = lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
     const record: SessionRecord = {
@@ -128,7 +147,9 @@ export class CheckoutSessions {
       },
       lineItems,
       intentData: {
-        captureMethod: intentData?.oneOf('capture_method', ['automatic', 'automatic_async', 'manual']) ?? 'automatic_async',
+        captureMethod:
+          intentData?.oneOf('capture_method', ['automatic', 'automatic_async', 'manual']) ??
+          'automatic_async',
         metadata: intentData?.metadata() ?? {},
         ...(intentData?.string('description') ? { description: intentData.string('description')! } : {}),
       },
@@ -140,15 +161,31 @@ export class CheckoutSessions {
   private lineItem(item: Params, i: number): LineItem {
     const price = item.string('price');
     if (price) throw resourceMissing('price', price, `line_items[${i}][price]`);
-    const priceData = item.nested('price_data', ['currency', 'unit_amount', 'product_data', 'product', 'tax_behavior']);
+    const priceData = item.nested('price_data', [
+      'currency',
+      'unit_amount',
+      'product_data',
+      'product',
+      'tax_behavior',
+    ]);
     if (!priceData) throw parameterMissing(`line_items[${i}][price_data]`);
     const currency = priceData.requiredString('currency').toLowerCase();
     const product = priceData.nested('product_data', ['name', 'description', 'metadata']);
     if (!product) throw parameterMissing(`line_items[${i}][price_data][product_data]`);
     const unitAmount = priceData.requiredInteger('unit_amount');
-    if (unitAmount < 0) throw parameterInvalid(`line_items[${i}][price_data][unit_amount]`, 'Invalid non-negative integer', 'parameter_invalid_integer');
+    if (unitAmount < 0)
+      throw parameterInvalid(
+        `line_items[${i}][price_data][unit_amount]`,
+        'Invalid non-negative integer',
+        'parameter_invalid_integer',
+      );
     const quantity = item.integer('quantity') ?? 1;
-    if (quantity < 1) throw parameterInvalid(`line_items[${i}][quantity]`, 'Invalid positive integer', 'parameter_invalid_integer');
+    if (quantity < 1)
+      throw parameterInvalid(
+        `line_items[${i}][quantity]`,
+        'Invalid positive integer',
+        'parameter_invalid_integer',
+      );
     return { name: product.requiredString('name'), unitAmount, quantity, currency };
   }
 
@@ -168,8 +205,15 @@ export class CheckoutSessions {
     object.status = status;
     object.url = null;
     if (status === 'expired') {
-      const intent = object.payment_intent ? this.ledger.intents.get(object.payment_intent as string) : undefined;
-      if (intent && intent.object.status !== 'canceled' && intent.object.status !== 'succeeded' && intent.object.status !== 'requires_capture') {
+      const intent = object.payment_intent
+        ? this.ledger.intents.get(object.payment_intent as string)
+        : undefined;
+      if (
+        intent &&
+        intent.object.status !== 'canceled' &&
+        intent.object.status !== 'succeeded' &&
+        intent.object.status !== 'requires_capture'
+      ) {
         intent.object.status = 'canceled';
         intent.object.canceled_at = this.seconds();
         intent.object.cancellation_reason = 'abandoned';
@@ -216,7 +260,11 @@ export class CheckoutSessions {
       intent = this.ledger.createIntent(params, AUTOMATIC, id);
       object.payment_intent = intent.object.id;
     }
-    const decline = this.ledger.confirmFromPage(intent, paymentMethod, `${this.options.baseUrl}/c/pay/${id}/return`);
+    const decline = this.ledger.confirmFromPage(
+      intent,
+      paymentMethod,
+      `${this.options.baseUrl}/c/pay/${id}/return`,
+    );
     if (decline) return { decline };
     if (intent.object.status === 'requires_capture' || intent.object.status === 'succeeded')
       this.close(record, 'complete', AUTOMATIC);
@@ -227,7 +275,10 @@ export class CheckoutSessions {
   afterAuthentication(id: string): SessionRecord {
     const record = this.session(id);
     const intent = this.ledger.intent(record.object.payment_intent as string).object;
-    if (record.object.status === 'open' && (intent.status === 'requires_capture' || intent.status === 'succeeded'))
+    if (
+      record.object.status === 'open' &&
+      (intent.status === 'requires_capture' || intent.status === 'succeeded')
+    )
       this.close(record, 'complete', AUTOMATIC);
     return record;
   }

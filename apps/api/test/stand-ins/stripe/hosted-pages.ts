@@ -9,7 +9,10 @@ import { TEST_PAYMENT_METHODS } from './test-cards';
  * answers are 303 redirects to the shop's URLs, as a browser would follow them.
  */
 const escape = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!);
+  text.replace(
+    /[&<>"']/g,
+    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c]!,
+  );
 
 const page = (title: string, body: string) =>
   `<!doctype html><html lang="it"><head><meta charset="utf-8"><title>${escape(title)}</title></head><body>${body}</body></html>`;
@@ -19,7 +22,10 @@ export function checkoutPage(session: SessionObject, items: LineItem[], message:
     return page('Checkout', '<h1>This Checkout Session is no longer active.</h1>');
   const currency = session.currency ?? 'eur';
   const rows = items
-    .map((i) => `<li>${escape(i.name)} × ${i.quantity}: ${escape(euros(i.unitAmount * i.quantity, currency))}</li>`)
+    .map(
+      (i) =>
+        `<li>${escape(i.name)} × ${i.quantity}: ${escape(euros(i.unitAmount * i.quantity, currency))}</li>`,
+    )
     .join('');
   const cards = Object.keys(TEST_PAYMENT_METHODS)
     .map((pm) => `<option value="${pm}">${pm}</option>`)
@@ -58,7 +64,9 @@ export function returnUrl(intent: IntentRecord): string | null {
   url.searchParams.set('payment_intent_client_secret', intent.object.client_secret ?? '');
   url.searchParams.set(
     'redirect_status',
-    intent.object.status === 'requires_capture' || intent.object.status === 'succeeded' ? 'succeeded' : 'failed',
+    intent.object.status === 'requires_capture' || intent.object.status === 'succeeded'
+      ? 'succeeded'
+      : 'failed',
   );
   return url.toString();
 }

@@ -54,7 +54,14 @@ export type IntentObject = Pick<
 
 type CardDetails = Pick<
   Stripe.Charge.PaymentMethodDetails.Card,
-  'amount_authorized' | 'brand' | 'capture_before' | 'country' | 'exp_month' | 'exp_year' | 'funding' | 'last4'
+  | 'amount_authorized'
+  | 'brand'
+  | 'capture_before'
+  | 'country'
+  | 'exp_month'
+  | 'exp_year'
+  | 'funding'
+  | 'last4'
 >;
 
 export type ChargeObject = Pick<
@@ -81,7 +88,16 @@ export type ChargeObject = Pick<
 
 export type RefundObject = Pick<
   Stripe.Refund,
-  'id' | 'object' | 'amount' | 'charge' | 'created' | 'currency' | 'metadata' | 'payment_intent' | 'reason' | 'status'
+  | 'id'
+  | 'object'
+  | 'amount'
+  | 'charge'
+  | 'created'
+  | 'currency'
+  | 'metadata'
+  | 'payment_intent'
+  | 'reason'
+  | 'status'
 >;
 
 /** `event.request`: the API request that caused an event, nulls for Stripe's own (the lapse, the hosted page) */
@@ -114,7 +130,13 @@ export const euros = (cents: number, currency: string) =>
   currency === 'eur' ? `€${(cents / 100).toFixed(2)}` : `${(cents / 100).toFixed(2)} ${currency}`;
 
 const CONFIRMABLE = ['requires_payment_method', 'requires_confirmation'];
-const CANCELABLE = ['requires_payment_method', 'requires_capture', 'requires_confirmation', 'requires_action', 'processing'];
+const CANCELABLE = [
+  'requires_payment_method',
+  'requires_capture',
+  'requires_confirmation',
+  'requires_action',
+  'processing',
+];
 const CANCELLATION_REASONS = ['duplicate', 'fraudulent', 'requested_by_customer', 'abandoned'] as const;
 /** Stripe's minimum charge amounts (https://docs.stripe.com/currencies#minimum-and-maximum-charge-amounts) */
 const MINIMUM_AMOUNT: Record<string, number> = { eur: 50, usd: 50, gbp: 30, chf: 50 };
@@ -166,9 +188,15 @@ export class PaymentLedger {
     if (!/^[a-z]{3}$/.test(currency)) throw parameterInvalid('currency', `Invalid currency: ${currency}.`);
     const minimum = MINIMUM_AMOUNT[currency] ?? 1;
     if (amount < minimum)
-      throw invalidRequest(`Amount must be at least ${euros(minimum, currency)}`, { code: 'amount_too_small', param: 'amount' });
+      throw invalidRequest(`Amount must be at least ${euros(minimum, currency)}`, {
+        code: 'amount_too_small',
+        param: 'amount',
+      });
     if (amount > 99_999_999)
-      throw invalidRequest('Amount must be no more than 99999999', { code: 'amount_too_large', param: 'amount' });
+      throw invalidRequest('Amount must be no more than 99999999', {
+        code: 'amount_too_large',
+        param: 'amount',
+      });
     const paymentMethod = p.string('payment_method') ?? null;
     const card = paymentMethod ? this.testCard(paymentMethod) : null;
     const id = randomId('pi_');
@@ -181,7 +209,8 @@ export class PaymentLedger {
         amount_received: 0,
         canceled_at: null,
         cancellation_reason: null,
-        capture_method: p.oneOf('capture_method', ['automatic', 'automatic_async', 'manual']) ?? 'automatic_async',
+        capture_method:
+          p.oneOf('capture_method', ['automatic', 'automatic_async', 'manual']) ?? 'automatic_async',
         client_secret: `${id}_secret_${randomId('', 25)}`,
         confirmation_method: p.oneOf('confirmation_method', ['automatic', 'manual']) ?? 'automatic',
         created: this.seconds(),
@@ -266,7 +295,11 @@ export class PaymentLedger {
     });
   }
 
-  private newCharge(record: IntentRecord, status: 'succeeded' | 'failed', decline?: CardDecline): ChargeObject {
+  private newCharge(
+    record: IntentRecord,
+    status: 'succeeded' | 'failed',
+    decline?: CardDecline,
+  ): ChargeObject {
     const { object } = record;
     const card = record.card!;
     const now = this.options.now();
@@ -324,6 +357,7 @@ export class PaymentLedger {
   private decline(record: IntentRecord, decline: CardDecline, request: RequestContext): CardDecline {
     const { object } = record;
     const charge = this.newCharge(record, 'failed', decline);
+    this.emit('charge.failed', charge, request);
     object.status = 'requires_payment_method';
     object.next_action = null;
     object.last_payment_error = {
@@ -344,6 +378,8 @@ export class PaymentLedger {
     object.next_action = null;
     object.last_payment_error = null;
     if (object.capture_method === 'manual') {
+      // an authorised charge is `succeeded` with `captured: false`
+      this.emit('charge.succeeded', charge, request);
       record.authorisedAt = this.options.now();
       object.status = 'requires_capture';
       object.amount_capturable = object.amount;
@@ -362,7 +398,9 @@ export class PaymentLedger {
   completeAuthentication(id: string, passed: boolean): IntentRecord {
     const record = this.intent(id);
     if (record.object.status !== 'requires_action')
-      throw unexpectedIntentState(`This PaymentIntent has a status of ${record.object.status}: no authentication is pending.`);
+      throw unexpectedIntentState(
+        `This PaymentIntent has a status of ${record.object.status}: no authentication is pending.`,
+      );
     const card = record.card!;
     if (!passed) {
       const { object } = record;
@@ -420,7 +458,11 @@ export class PaymentLedger {
     return record;
   }
 
-  private cancel(record: IntentRecord, reason: Stripe.PaymentIntent.CancellationReason | null, request: RequestContext) {
+  private cancel(
+    record: IntentRecord,
+    reason: Stripe.PaymentIntent.CancellationReason | null,
+    request: RequestContext,
+  ) {
     const { object } = record;
     if (object.status === 'requires_capture') {
       // "the remaining amount_capturable is automatically refunded": the hold is released
@@ -458,9 +500,12 @@ export class PaymentLedger {
     const intentId = p.string('payment_intent');
     const chargeId = p.string('charge');
     if (!intentId && !chargeId)
-      throw invalidRequest('One of the following params should be provided for this request: payment_intent or charge.', {
-        code: 'parameter_missing',
-      });
+      throw invalidRequest(
+        'One of the following params should be provided for this request: payment_intent or charge.',
+        {
+          code: 'parameter_missing',
+        },
+      );
     let charge: ChargeObject;
     if (intentId) {
       const record = this.intents.get(intentId);
@@ -472,21 +517,29 @@ export class PaymentLedger {
         );
       charge = this.charge(record.object.latest_charge as string);
       if (chargeId && chargeId !== charge.id)
-        throw invalidRequest(`Charge ${chargeId} does not belong to PaymentIntent ${intentId}.`, { param: 'charge' });
+        throw invalidRequest(`Charge ${chargeId} does not belong to PaymentIntent ${intentId}.`, {
+          param: 'charge',
+        });
     } else {
       const found = this.charges.get(chargeId!);
       if (!found) throw resourceMissing('charge', chargeId!, 'charge');
       charge = found;
     }
     if (!charge.captured)
-      throw invalidRequest(`Charge ${charge.id} has not been captured: cancel its PaymentIntent to release the hold.`, {
-        code: 'charge_not_refundable',
-      });
+      throw invalidRequest(
+        `Charge ${charge.id} has not been captured: cancel its PaymentIntent to release the hold.`,
+        {
+          code: 'charge_not_refundable',
+        },
+      );
     const remaining = charge.amount_captured - charge.amount_refunded;
     if (remaining <= 0)
-      throw invalidRequest(`Charge ${charge.id} has already been refunded.`, { code: 'charge_already_refunded' });
+      throw invalidRequest(`Charge ${charge.id} has already been refunded.`, {
+        code: 'charge_already_refunded',
+      });
     const amount = p.integer('amount') ?? remaining;
-    if (amount <= 0) throw parameterInvalid('amount', 'Invalid positive integer', 'parameter_invalid_integer');
+    if (amount <= 0)
+      throw parameterInvalid('amount', 'Invalid positive integer', 'parameter_invalid_integer');
     if (amount > remaining)
       throw invalidRequest(
         `Refund amount (${euros(amount, charge.currency)}) is greater than unrefunded amount on charge (${euros(remaining, charge.currency)})`,

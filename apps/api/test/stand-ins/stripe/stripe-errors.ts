@@ -44,7 +44,11 @@ export const parameterMissing = (param: string) =>
   invalidRequest(`Missing required param: ${param}.`, { code: 'parameter_missing', param, storable: false });
 
 export const parameterUnknown = (param: string) =>
-  invalidRequest(`Received unknown parameter: ${param}`, { code: 'parameter_unknown', param, storable: false });
+  invalidRequest(`Received unknown parameter: ${param}`, {
+    code: 'parameter_unknown',
+    param,
+    storable: false,
+  });
 
 export const parameterInvalid = (param: string, message: string, code = 'parameter_invalid_string') =>
   invalidRequest(message, { code, param, storable: false });
@@ -60,7 +64,9 @@ export const resourceMissing = (kind: string, id: string, param?: string) =>
 export const unexpectedIntentState = (message: string) =>
   invalidRequest(message, { code: 'payment_intent_unexpected_state' });
 
-export function cardError(body: Omit<StripeErrorBody, 'type' | 'doc_url'> & { code: string }): StripeApiError {
+export function cardError(
+  body: Omit<StripeErrorBody, 'type' | 'doc_url'> & { code: string },
+): StripeApiError {
   return new StripeApiError(402, { type: 'card_error', doc_url: docUrl(body.code), ...body });
 }
 

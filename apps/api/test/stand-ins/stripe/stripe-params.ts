@@ -53,7 +53,8 @@ export class Params {
   integer(key: string): number | undefined {
     const value = this.string(key);
     if (value === undefined) return undefined;
-    if (!/^-?\d+$/.test(value)) throw parameterInvalid(this.name(key), `Invalid integer: ${value}`, 'parameter_invalid_integer');
+    if (!/^-?\d+$/.test(value))
+      throw parameterInvalid(this.name(key), `Invalid integer: ${value}`, 'parameter_invalid_integer');
     return Number(value);
   }
 
@@ -77,11 +78,19 @@ export class Params {
     if (value === undefined) return undefined;
     if (value === '') return {};
     if (typeof value === 'string' || Array.isArray(value))
-      throw parameterInvalid(this.name(key), `Invalid object: ${this.name(key)} must be a hash`, 'parameter_invalid_object');
+      throw parameterInvalid(
+        this.name(key),
+        `Invalid object: ${this.name(key)} must be a hash`,
+        'parameter_invalid_object',
+      );
     const result: Record<string, string> = {};
     for (const [k, v] of Object.entries(value)) {
       if (typeof v !== 'string')
-        throw parameterInvalid(`${this.name(key)}[${k}]`, 'Metadata values must be strings', 'parameter_invalid_string');
+        throw parameterInvalid(
+          `${this.name(key)}[${k}]`,
+          'Metadata values must be strings',
+          'parameter_invalid_string',
+        );
       if (v !== '') result[k] = v;
     }
     return result;
@@ -91,7 +100,11 @@ export class Params {
     const value = this.raw[key];
     if (value === undefined) return undefined;
     if (typeof value === 'string' || Array.isArray(value))
-      throw parameterInvalid(this.name(key), `Invalid object: ${this.name(key)} must be a hash`, 'parameter_invalid_object');
+      throw parameterInvalid(
+        this.name(key),
+        `Invalid object: ${this.name(key)} must be a hash`,
+        'parameter_invalid_object',
+      );
     return new Params(value, allowed, this.name(key));
   }
 
@@ -99,10 +112,18 @@ export class Params {
     const value: FormValue | undefined = this.raw[key];
     if (value === undefined) return undefined;
     if (!Array.isArray(value))
-      throw parameterInvalid(this.name(key), `Invalid array: ${this.name(key)} must be an array`, 'parameter_invalid_array');
+      throw parameterInvalid(
+        this.name(key),
+        `Invalid array: ${this.name(key)} must be an array`,
+        'parameter_invalid_array',
+      );
     return value.map((item, i) => {
       if (typeof item === 'string' || Array.isArray(item))
-        throw parameterInvalid(`${this.name(key)}[${i}]`, `Invalid object: ${this.name(key)}[${i}] must be a hash`, 'parameter_invalid_object');
+        throw parameterInvalid(
+          `${this.name(key)}[${i}]`,
+          `Invalid object: ${this.name(key)}[${i}] must be a hash`,
+          'parameter_invalid_object',
+        );
       return new Params(item, allowed, `${this.name(key)}[${i}]`);
     });
   }
@@ -111,7 +132,11 @@ export class Params {
     const value = this.raw[key];
     if (value === undefined) return undefined;
     if (!Array.isArray(value) || value.some((v) => typeof v !== 'string'))
-      throw parameterInvalid(this.name(key), `Invalid array: ${this.name(key)} must be an array of strings`, 'parameter_invalid_array');
+      throw parameterInvalid(
+        this.name(key),
+        `Invalid array: ${this.name(key)} must be an array of strings`,
+        'parameter_invalid_array',
+      );
     return value as string[];
   }
 }

@@ -4,12 +4,7 @@ import { CheckoutSessions, SESSION_PARAMS } from './checkout-sessions';
 import { canonicalParams, FormBodyError, parseFormBody, type FormObject } from './form-body';
 import { challengePage, checkoutPage, messagePage, returnUrl } from './hosted-pages';
 import { PaymentLedger, randomId, type RequestContext } from './payment-ledger';
-import {
-  authenticationError,
-  idempotencyError,
-  invalidRequest,
-  StripeApiError,
-} from './stripe-errors';
+import { authenticationError, idempotencyError, invalidRequest, StripeApiError } from './stripe-errors';
 import { Params } from './stripe-params';
 import { WebhookDispatcher, type WebhookEndpoint, type WebhookRetryPolicy } from './webhooks';
 
@@ -116,7 +111,11 @@ export class StripeStandIn {
       authorisationLapseMs: options.authorisationLapseMs ?? SEVEN_DAYS,
       emit,
     });
-    standIn.checkout = new CheckoutSessions(standIn.ledger, { now: standIn.now, baseUrl: standIn.baseUrl, emit });
+    standIn.checkout = new CheckoutSessions(standIn.ledger, {
+      now: standIn.now,
+      baseUrl: standIn.baseUrl,
+      emit,
+    });
     return standIn;
   }
 
@@ -157,47 +156,96 @@ export class StripeStandIn {
   private routes(): [string, RegExp, Handler][] {
     const { ledger, checkout } = this;
     return [
-      ['POST', /^\/v1\/payment_intents$/, (_m, raw, rq) =>
-        ledger.createIntent(new Params(raw, PI_CREATE), rq).object],
-      ['GET', /^\/v1\/payment_intents\/([^/]+)$/, (m, raw) => {
-        new Params(raw, ['client_secret']);
-        return ledger.intent(m[1]!).object;
-      }],
-      ['POST', /^\/v1\/payment_intents\/([^/]+)\/confirm$/, (m, raw, rq) =>
-        ledger.confirmIntent(m[1]!, new Params(raw, ['payment_method', 'return_url']), rq).object],
-      ['POST', /^\/v1\/payment_intents\/([^/]+)\/capture$/, (m, raw, rq) =>
-        ledger.captureIntent(m[1]!, new Params(raw, ['amount_to_capture', 'metadata', 'statement_descriptor_suffix']), rq).object],
-      ['POST', /^\/v1\/payment_intents\/([^/]+)\/cancel$/, (m, raw, rq) =>
-        ledger.cancelIntent(m[1]!, new Params(raw, ['cancellation_reason']), rq).object],
+      [
+        'POST',
+        /^\/v1\/payment_intents$/,
+        (_m, raw, rq) => ledger.createIntent(new Params(raw, PI_CREATE), rq).object,
+      ],
+      [
+        'GET',
+        /^\/v1\/payment_intents\/([^/]+)$/,
+        (m, raw) => {
+          new Params(raw, ['client_secret']);
+          return ledger.intent(m[1]!).object;
+        },
+      ],
+      [
+        'POST',
+        /^\/v1\/payment_intents\/([^/]+)\/confirm$/,
+        (m, raw, rq) =>
+          ledger.confirmIntent(m[1]!, new Params(raw, ['payment_method', 'return_url']), rq).object,
+      ],
+      [
+        'POST',
+        /^\/v1\/payment_intents\/([^/]+)\/capture$/,
+        (m, raw, rq) =>
+          ledger.captureIntent(
+            m[1]!,
+            new Params(raw, ['amount_to_capture', 'metadata', 'statement_descriptor_suffix']),
+            rq,
+          ).object,
+      ],
+      [
+        'POST',
+        /^\/v1\/payment_intents\/([^/]+)\/cancel$/,
+        (m, raw, rq) => ledger.cancelIntent(m[1]!, new Params(raw, ['cancellation_reason']), rq).object,
+      ],
       ['GET', /^\/v1\/charges\/([^/]+)$/, (m, raw) => (new Params(raw, []), ledger.charge(m[1]!))],
-      ['POST', /^\/v1\/refunds$/, (_m, raw, rq) =>
-        ledger.createRefund(new Params(raw, ['payment_intent', 'charge', 'amount', 'reason', 'metadata']), rq)],
+      [
+        'POST',
+        /^\/v1\/refunds$/,
+        (_m, raw, rq) =>
+          ledger.createRefund(
+            new Params(raw, ['payment_intent', 'charge', 'amount', 'reason', 'metadata']),
+            rq,
+          ),
+      ],
       ['GET', /^\/v1\/refunds\/([^/]+)$/, (m, raw) => (new Params(raw, []), ledger.refund(m[1]!))],
-      ['GET', /^\/v1\/refunds$/, (_m, raw) => {
-        const p = new Params(raw, ['limit', 'payment_intent', 'charge', 'starting_after', 'ending_before']);
-        const all = [...ledger.refunds.values()].filter(
-          (r) =>
-            (!p.string('payment_intent') || r.payment_intent === p.string('payment_intent')) &&
-            (!p.string('charge') || r.charge === p.string('charge')),
-        );
-        return list('/v1/refunds', all.reverse(), p);
-      }],
+      [
+        'GET',
+        /^\/v1\/refunds$/,
+        (_m, raw) => {
+          const p = new Params(raw, ['limit', 'payment_intent', 'charge', 'starting_after', 'ending_before']);
+          const all = [...ledger.refunds.values()].filter(
+            (r) =>
+              (!p.string('payment_intent') || r.payment_intent === p.string('payment_intent')) &&
+              (!p.string('charge') || r.charge === p.string('charge')),
+          );
+          return list('/v1/refunds', all.reverse(), p);
+        },
+      ],
       ['POST', /^\/v1\/checkout\/sessions$/, (_m, raw) => checkout.create(new Params(raw, SESSION_PARAMS))],
-      ['GET', /^\/v1\/checkout\/sessions\/([^/]+)$/, (m, raw) => (new Params(raw, []), checkout.session(m[1]!).object)],
-      ['POST', /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/, (m, raw, rq) =>
-        (new Params(raw, []), checkout.expire(m[1]!, rq))],
-      ['GET', /^\/v1\/events\/([^/]+)$/, (m, raw) => {
-        new Params(raw, []);
-        const event = this.webhooks.event(m[1]!);
-        if (!event) throw invalidRequest(`No such event: '${m[1]}'`, { code: 'resource_missing', status: 404 });
-        return event;
-      }],
-      ['GET', /^\/v1\/events$/, (_m, raw) => {
-        const p = new Params(raw, ['limit', 'starting_after', 'ending_before', 'type', 'created']);
-        const type = p.string('type');
-        const all = this.webhooks.all().filter((e) => !type || e.type === type);
-        return list('/v1/events', all.reverse(), p);
-      }],
+      [
+        'GET',
+        /^\/v1\/checkout\/sessions\/([^/]+)$/,
+        (m, raw) => (new Params(raw, []), checkout.session(m[1]!).object),
+      ],
+      [
+        'POST',
+        /^\/v1\/checkout\/sessions\/([^/]+)\/expire$/,
+        (m, raw, rq) => (new Params(raw, []), checkout.expire(m[1]!, rq)),
+      ],
+      [
+        'GET',
+        /^\/v1\/events\/([^/]+)$/,
+        (m, raw) => {
+          new Params(raw, []);
+          const event = this.webhooks.event(m[1]!);
+          if (!event)
+            throw invalidRequest(`No such event: '${m[1]}'`, { code: 'resource_missing', status: 404 });
+          return event;
+        },
+      ],
+      [
+        'GET',
+        /^\/v1\/events$/,
+        (_m, raw) => {
+          const p = new Params(raw, ['limit', 'starting_after', 'ending_before', 'type', 'created']);
+          const type = p.string('type');
+          const all = this.webhooks.all().filter((e) => !type || e.type === type);
+          return list('/v1/events', all.reverse(), p);
+        },
+      ],
     ];
   }
 
@@ -229,9 +277,12 @@ export class StripeStandIn {
     let params = '';
     try {
       this.authenticate(req);
-      if (version !== null && !VERSION.test(version)) throw invalidRequest(`Invalid Stripe API version: ${version}`);
+      if (version !== null && !VERSION.test(version))
+        throw invalidRequest(`Invalid Stripe API version: ${version}`);
       if (key !== null && key.length > 255)
-        throw invalidRequest('Idempotency-Key must be at most 255 characters long.', { param: 'Idempotency-Key' });
+        throw invalidRequest('Idempotency-Key must be at most 255 characters long.', {
+          param: 'Idempotency-Key',
+        });
       const raw = parseFormBody(method === 'POST' ? body : url.search.slice(1));
       params = canonicalParams(raw);
       if (key !== null) {
@@ -257,7 +308,8 @@ export class StripeStandIn {
         );
       const result = route[2](url.pathname.match(route[1])!, raw, { id: requestId, idempotency_key: key });
       const text = JSON.stringify(this.expand(result, raw.expand), null, 2);
-      if (key !== null) this.idempotency.set(key, { endpoint, params, status: 200, body: text, storedAt: this.now() });
+      if (key !== null)
+        this.idempotency.set(key, { endpoint, params, status: 200, body: text, storedAt: this.now() });
       send(200, text);
     } catch (error) {
       const failure =
@@ -269,7 +321,13 @@ export class StripeStandIn {
       if (!failure) throw error;
       const text = JSON.stringify({ error: { ...failure.body, request_log_url: null } }, null, 2);
       if (key !== null && failure.storable)
-        this.idempotency.set(key, { endpoint, params, status: failure.status, body: text, storedAt: this.now() });
+        this.idempotency.set(key, {
+          endpoint,
+          params,
+          status: failure.status,
+          body: text,
+          storedAt: this.now(),
+        });
       send(failure.status, text);
     }
   }
@@ -278,13 +336,16 @@ export class StripeStandIn {
     const auth = header(req, 'authorization');
     let key: string | null = null;
     if (auth?.startsWith('Bearer ')) key = auth.slice(7);
-    else if (auth?.startsWith('Basic ')) key = Buffer.from(auth.slice(6), 'base64').toString().split(':')[0] ?? null;
+    else if (auth?.startsWith('Basic '))
+      key = Buffer.from(auth.slice(6), 'base64').toString().split(':')[0] ?? null;
     if (!key)
       throw authenticationError(
         "You did not provide an API key. You need to provide your API key in the Authorization header, using Bearer auth (e.g. 'Authorization: Bearer YOUR_SECRET_KEY'). See https://stripe.com/docs/api#authentication for details, or we can help at https://support.stripe.com/.",
       );
     if (key !== this.secretKey)
-      throw authenticationError(`Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`);
+      throw authenticationError(
+        `Invalid API Key provided: ${key.slice(0, 8)}${'*'.repeat(Math.max(0, key.length - 12))}${key.slice(-4)}`,
+      );
   }
 
   /** `expand[]=latest_charge` (PaymentIntent), `payment_intent` (Checkout Session, Refund), `charge` (Refund) */
@@ -329,16 +390,22 @@ export class StripeStandIn {
       if ((m = url.pathname.match(/^\/c\/pay\/([^/]+)\/return$/))) {
         const session = this.checkout.afterAuthentication(m[1]!);
         const success = this.checkout.successUrl(session);
-        if (session.object.status === 'complete') return success ? redirect(success) : html(200, messagePage('Payment complete.'));
+        if (session.object.status === 'complete')
+          return success ? redirect(success) : html(200, messagePage('Payment complete.'));
         const intent = this.ledger.intent(session.object.payment_intent as string).object;
-        return html(402, checkoutPage(session.object, session.lineItems, intent.last_payment_error?.message ?? null));
+        return html(
+          402,
+          checkoutPage(session.object, session.lineItems, intent.last_payment_error?.message ?? null),
+        );
       }
       if ((m = url.pathname.match(/^\/3d_secure\/([^/]+)$/))) {
         const intent = this.ledger.intent(m[1]!);
         if (method === 'GET') return html(200, challengePage(intent));
         this.ledger.completeAuthentication(m[1]!, form.get('outcome') === 'complete');
         const back = returnUrl(intent);
-        return back ? redirect(back) : html(200, messagePage('Authentication finished: return to the merchant.'));
+        return back
+          ? redirect(back)
+          : html(200, messagePage('Authentication finished: return to the merchant.'));
       }
       html(404, messagePage('Not found.'));
     } catch (error) {
@@ -376,6 +443,13 @@ function list<T extends { id: string }>(path: string, newestFirst: T[], p: Param
   const after = p.string('starting_after');
   const before = p.string('ending_before');
   if (after) items = items.slice(items.findIndex((i) => i.id === after) + 1);
-  if (before) items = items.slice(0, Math.max(0, items.findIndex((i) => i.id === before)));
+  if (before)
+    items = items.slice(
+      0,
+      Math.max(
+        0,
+        items.findIndex((i) => i.id === before),
+      ),
+    );
   return { object: 'list', data: items.slice(0, limit), has_more: items.length > limit, url: path };
 }

@@ -16,7 +16,11 @@ export interface TestCard {
   decline?: CardDecline;
 }
 
-const generic: CardDecline = { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
+const generic: CardDecline = {
+  code: 'card_declined',
+  decline_code: 'generic_decline',
+  message: 'Your card was declined.',
+};
 const insufficientFunds: CardDecline = {
   code: 'card_declined',
   decline_code: 'insufficient_funds',
@@ -28,7 +32,12 @@ export const TEST_PAYMENT_METHODS: Readonly<Record<string, TestCard>> = {
   pm_card_mastercard: { brand: 'mastercard', last4: '4444', outcome: 'authorise' },
   pm_card_chargeDeclined: { brand: 'visa', last4: '0002', outcome: 'decline', decline: generic },
   pm_card_visa_chargeDeclined: { brand: 'visa', last4: '0002', outcome: 'decline', decline: generic },
-  pm_card_chargeDeclinedInsufficientFunds: { brand: 'visa', last4: '9995', outcome: 'decline', decline: insufficientFunds },
+  pm_card_chargeDeclinedInsufficientFunds: {
+    brand: 'visa',
+    last4: '9995',
+    outcome: 'decline',
+    decline: insufficientFunds,
+  },
   pm_card_chargeDeclinedExpiredCard: {
     brand: 'visa',
     last4: '0069',

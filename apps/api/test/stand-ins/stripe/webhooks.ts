@@ -57,7 +57,12 @@ export function signatureHeader(payload: string, secret: string, timestamp: numb
   return `t=${timestamp},v1=${signature}`;
 }
 
-function post(url: string, body: string, headers: Record<string, string>, timeoutMs: number): Promise<number | null> {
+function post(
+  url: string,
+  body: string,
+  headers: Record<string, string>,
+  timeoutMs: number,
+): Promise<number | null> {
   return new Promise((resolve) => {
     const target = new URL(url);
     const send = target.protocol === 'https:' ? httpsRequest : httpRequest;
@@ -186,11 +191,17 @@ export class WebhookDispatcher {
   async deliver(eventId: string, options: DeliverOptions = {}): Promise<DeliveryAttempt[]> {
     const event = this.event(eventId);
     if (!event) throw new Error(`no event ${eventId}`);
-    const results = await Promise.all(this.endpointsFor(event.type).map((e) => this.deliverTo(event, e, options)));
+    const results = await Promise.all(
+      this.endpointsFor(event.type).map((e) => this.deliverTo(event, e, options)),
+    );
     return results.flat();
   }
 
-  private async deliverTo(event: StandInEvent, endpoint: WebhookEndpoint, options: DeliverOptions): Promise<DeliveryAttempt[]> {
+  private async deliverTo(
+    event: StandInEvent,
+    endpoint: WebhookEndpoint,
+    options: DeliverOptions,
+  ): Promise<DeliveryAttempt[]> {
     const { maxAttempts, baseDelayMs, timeoutMs } = this.options.retry;
     const attempts: DeliveryAttempt[] = [];
     for (let attempt = 1; attempt <= maxAttempts; attempt++) {
@@ -207,7 +218,14 @@ export class WebhookDispatcher {
         },
         timeoutMs,
       );
-      const record = { eventId: event.id, type: event.type, url: endpoint.url, attempt, status, signatureTimestamp: timestamp };
+      const record = {
+        eventId: event.id,
+        type: event.type,
+        url: endpoint.url,
+        attempt,
+        status,
+        signatureTimestamp: timestamp,
+      };
       this.log.push(record);
       attempts.push(record);
       if (status !== null && status >= 200 && status < 300) {
