@@ -9,7 +9,6 @@ export const OVERSIZED_FILES = [
   'apps/api/src/modules/account/account.service.ts', // 665
   'apps/api/src/modules/cart/cart.service.ts', // 913
   'apps/api/src/modules/catalogue/catalogue.repository.ts', // 775
-  'apps/api/src/modules/catalogue/catalogue.service.ts', // 963
   'apps/api/src/modules/content/content-posts.service.ts', // 522
   'apps/api/src/modules/delivery/delivery.service.ts', // 729
   'apps/api/src/modules/lists/lists.service.ts', // 516
