@@ -7,7 +7,6 @@ export const OVERSIZED_FILES = [
   'apps/admin/src/texts.ts', // 832
   'apps/api/src/modules/account/account.repository.ts', // 560
   'apps/api/src/modules/account/account.service.ts', // 665
-  'apps/api/src/modules/cart/cart.service.ts', // 913
   'apps/api/src/modules/catalogue/catalogue.repository.ts', // 775
   'apps/api/src/modules/content/content-posts.service.ts', // 522
   'apps/api/src/modules/delivery/delivery.service.ts', // 729
