@@ -86,8 +86,8 @@ async function buildModules(w: Wiring): Promise<Modules> {
 /** The shop's front: mail, content, catalogue, accounts, delivery, the cart, leaflets, lists, messages. */
 async function buildShopModules({ app, opts, core, m, erasers }: Wiring) {
   const versionCheckMs = opts.versionCheckMs ?? 1000;
-  const catalogueCache = catalogueReadCache(core, versionCheckMs);
   m.mail = mailModule(core);
+  const catalogueCache = catalogueReadCache(core, versionCheckMs);
   m.content = contentModule(app, {
     ...core,
     ...{ catalogueCache, versionCheckMs },
