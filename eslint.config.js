@@ -143,6 +143,14 @@ export default tseslint.config(
               from: './apps/web/src/app',
               message: 'features know no route',
             },
+            // api layers: plugins and lib know no module; a module's facts reach a plugin as a port, given to
+            // registerAppPlugins by app.ts (decision 077)
+            ...['./apps/api/src/plugins', './apps/api/src/lib'].map((target) => ({
+              target,
+              from: './apps/api/src/modules',
+              message:
+                'plugins/ and lib/ know no module: declare a port here, let the module give it (decision 077)',
+            })),
             ...moduleZones('./apps/api/src/modules', API_MODULES),
             ...moduleZones('./apps/web/src/features', WEB_FEATURES),
           ],

@@ -281,9 +281,21 @@ describe('deny by default', () => {
     const app = Fastify({ logger: false });
     await app.register(fp(async () => {}, { name: 'envelope' }));
     await app.register(fp(async () => {}, { name: 'session' }));
+    const refusal = { code: 'msg.test', text: 'Rifiutato.' };
     await app.register(accessPlugin, {
-      adminOf: async () => null,
-      onAdminRefused: async () => undefined,
+      admins: {
+        adminOf: async () => null,
+        onAdminRefused: async () => undefined,
+        refusals: { signInRequired: refusal, notAllowed: refusal },
+      },
+      acting: {
+        refusals: {
+          operatorsOnly: refusal,
+          chooseCustomer: refusal,
+          customerOnly: refusal,
+          supervisorOnly: refusal,
+        },
+      },
     });
     return app;
   }

@@ -3,14 +3,10 @@ import { ANONYMOUS_USER } from '@spesa/shared/contracts/envelope';
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import fp from 'fastify-plugin';
 import { isActingSupervisor } from '@spesa/shared/contracts/operators';
-import type { LiveOperator } from '../modules/account/session.service';
-import { BACKOFFICE_TEXT } from '../modules/backoffice/backoffice.messages';
-import { OPERATORS_TEXT } from '../modules/operators/operators.messages';
 import type { Message } from '../lib/result';
-import type { AdminMember } from '../modules/backoffice/staff-auth.service';
 import { errorEnvelope } from './envelope';
 import { API_PREFIX } from './errors';
-import { NOT_LOGGED_TEXT } from './session';
+import { NOT_LOGGED_TEXT, type LiveOperator } from './session';
 
 /**
  * Who may call a route (decision 027). Every route says it in `config.access`, and the app does not start
@@ -105,11 +101,38 @@ export interface AccessTableRow {
   endpoint: string | null;
 }
 
-export interface AccessPluginOptions {
+/** A staff member signed in to the back office (decision 030), as the gate sets it on `admin` routes. */
+export interface AdminMember {
+  userId: number;
+  name: string;
+  email: string;
+  role: StaffRole;
+  warehouseIds: number[];
+}
+
+/** The back office's port (the backoffice module): who holds a request's back-office session, its refusals. */
+export interface AdminAccessPort {
   /** the member of the request's back-office session, or null (StaffAuthService through its cookie) */
   adminOf: (request: FastifyRequest) => Promise<AdminMember | null>;
   /** a back-office call refused for its role: recorded in the audit log */
   onAdminRefused: (request: FastifyRequest, member: AdminMember) => Promise<void>;
+  /** the answers of an `admin` route to a call without a back-office session, and to another role */
+  refusals: { signInRequired: Message; notAllowed: Message };
+}
+
+/** The operators' port (the operators module): the answers of the gate to an operator's session (decision 053). */
+export interface ActingAccessPort {
+  refusals: {
+    operatorsOnly: Message;
+    chooseCustomer: Message;
+    customerOnly: Message;
+    supervisorOnly: Message;
+  };
+}
+
+export interface AccessPluginOptions {
+  admins: AdminAccessPort;
+  acting: ActingAccessPort;
 }
 
 declare module 'fastify' {
@@ -177,29 +200,19 @@ const notLoggedIn = (reply: FastifyReply) =>
     .code(401)
     .send(errorEnvelope(ANONYMOUS_USER, 401, [{ text: NOT_LOGGED_TEXT, code: 'msg.auth.required' }]));
 
-const adminSignIn = (reply: FastifyReply) =>
-  reply
-    .code(401)
-    .send(
-      errorEnvelope(ANONYMOUS_USER, 401, [
-        { text: BACKOFFICE_TEXT.signInRequired.text, code: BACKOFFICE_TEXT.signInRequired.code },
-      ]),
-    );
-
-const adminRoleRefused = (reply: FastifyReply) =>
-  reply
-    .code(403)
-    .send(
-      errorEnvelope(ANONYMOUS_USER, 403, [
-        { text: BACKOFFICE_TEXT.notAllowed.text, code: BACKOFFICE_TEXT.notAllowed.code },
-      ]),
-    );
+/** A back-office refusal (no session: 401, another role: 403), answered before any route's input is read. */
+const adminRefused = (reply: FastifyReply, code: 401 | 403, message: Message) =>
+  reply.code(code).send(errorEnvelope(ANONYMOUS_USER, code, [{ text: message.text, code: message.code }]));
 
 /** Why an operator's session may not call a `customer` route with this capability, or null. */
-function actingRefusalOf(capability: ActingCapability, operator: LiveOperator): Message | null {
-  if (!operator.acting) return OPERATORS_TEXT.chooseCustomer;
-  if (capability === 'never') return OPERATORS_TEXT.customerOnly;
-  if (capability === 'supervisor' && !isActingSupervisor(operator.role)) return OPERATORS_TEXT.supervisorOnly;
+function actingRefusalOf(
+  capability: ActingCapability,
+  operator: LiveOperator,
+  refusals: ActingAccessPort['refusals'],
+): Message | null {
+  if (!operator.acting) return refusals.chooseCustomer;
+  if (capability === 'never') return refusals.customerOnly;
+  if (capability === 'supervisor' && !isActingSupervisor(operator.role)) return refusals.supervisorOnly;
   return null;
 }
 
@@ -214,7 +227,7 @@ const actingRefused = (request: FastifyRequest, reply: FastifyReply, message: Me
 };
 
 export default fp<AccessPluginOptions>(
-  async (app, { adminOf, onAdminRefused }) => {
+  async (app, { admins, acting }) => {
     const table: AccessTableRow[] = [];
     app.decorate('accessTable', table);
     app.decorateRequest('admin', null);
@@ -246,11 +259,11 @@ export default fp<AccessPluginOptions>(
       // not found answers have no route, hence no declaration
       const access = request.routeOptions.config.access as RouteAccess | undefined;
       if (access?.kind === 'admin') {
-        const admin = await adminOf(request);
-        if (!admin) return adminSignIn(reply);
+        const admin = await admins.adminOf(request);
+        if (!admin) return adminRefused(reply, 401, admins.refusals.signInRequired);
         if (access.roles && !access.roles.includes(admin.role)) {
-          await onAdminRefused(request, admin);
-          return adminRoleRefused(reply);
+          await admins.onAdminRefused(request, admin);
+          return adminRefused(reply, 403, admins.refusals.notAllowed);
         }
         request.admin = admin;
         return;
@@ -259,11 +272,11 @@ export default fp<AccessPluginOptions>(
         return notLoggedIn(reply);
       const operator = request.session?.operator ?? null;
       if (access?.kind === 'operator' && !operator)
-        return actingRefused(request, reply, OPERATORS_TEXT.operatorsOnly);
+        return actingRefused(request, reply, acting.refusals.operatorsOnly);
       if (access?.kind === 'signed' && access.acting === 'never' && operator)
-        return actingRefused(request, reply, OPERATORS_TEXT.customerOnly);
+        return actingRefused(request, reply, acting.refusals.customerOnly);
       if (access?.kind === 'customer' && operator) {
-        const refusal = actingRefusalOf(access.acting ?? 'any', operator);
+        const refusal = actingRefusalOf(access.acting ?? 'any', operator, acting.refusals);
         if (refusal) return actingRefused(request, reply, refusal);
       }
     });

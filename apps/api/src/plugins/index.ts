@@ -13,12 +13,7 @@ import type { Env } from '../env';
 import type { JobQueue } from '../lib/jobs';
 import { memoSerializerCompiler } from '../lib/memo-serializer';
 import { redactUrl } from '../lib/redact-url';
-import type { SessionService } from '../modules/account/session.service';
-import { SIGN_IN_RESULT_PAGE } from '../modules/identity/identity.routes';
-import operatorsAuditPlugin, {
-  type OperatorsAuditOptions,
-} from '../modules/operators/operators-audit.plugin';
-import accessPlugin, { type AccessPluginOptions } from './access';
+import accessPlugin, { type ActingAccessPort, type AdminAccessPort } from './access';
 import contractsPlugin from './contract-route';
 import dbPlugin from './db';
 import envPlugin from './env';
@@ -26,7 +21,7 @@ import envelopePlugin from './envelope';
 import errorsPlugin, { API_PREFIX, clientErrorHandler, frameworkErrorHandler } from './errors';
 import inputHygienePlugin from './input-hygiene';
 import rateLimitPlugin, { type AuthRateLimitOptions } from './rate-limit';
-import sessionPlugin from './session';
+import sessionPlugin, { type SessionsPort } from './session';
 import { tileImageSource } from '../lib/tile-image-source';
 
 /** The Content-Security-Policy sources of index.html's two inline scripts (packages/shared/src/shell). */
@@ -64,8 +59,18 @@ export function createApp(env: Env, logger?: boolean) {
   return app;
 }
 
+/** The external plugins' settings that come from the modules. */
+export interface ExternalPluginsDeps {
+  /** pages that speak to the window that opened them, so opt out of the opener isolation (the identity module) */
+  openerPages: readonly string[];
+}
+
 /** The external plugins: security headers, compression, forms, cookies, the OpenAPI document. */
-export async function registerExternalPlugins(app: FastifyInstance, env: Env): Promise<void> {
+export async function registerExternalPlugins(
+  app: FastifyInstance,
+  env: Env,
+  { openerPages }: ExternalPluginsDeps,
+): Promise<void> {
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -100,7 +105,7 @@ export async function registerExternalPlugins(app: FastifyInstance, env: Env): P
   });
   // the sign-in popup's last page speaks to its opener: it opts out of the opener isolation (decision 054)
   app.addHook('onSend', async (request, reply) => {
-    if (request.url.startsWith(SIGN_IN_RESULT_PAGE))
+    if (openerPages.some((page) => request.url.startsWith(page)))
       reply.header('cross-origin-opener-policy', 'unsafe-none');
   });
   await app.register(compress, { global: true, threshold: 1024 });
@@ -135,19 +140,31 @@ export async function registerExternalPlugins(app: FastifyInstance, env: Env): P
   });
 }
 
-export interface AppPluginsDeps extends AccessPluginOptions {
+/** A plugin a module brings, registered at its place in the app plugins' order. */
+export type AppPluginRegistrar = (app: FastifyInstance) => Promise<void>;
+
+/** What the app plugins take from the modules: each a port declared by its plugin, given by one module. */
+export interface AppPluginPorts {
+  /** the account module: the account of a typed login, so that throttling counts per account */
+  resolveLogin: AuthRateLimitOptions['resolveLogin'];
+  /** the account module: the live session of a token */
+  sessions: SessionsPort;
+  /** the backoffice module: the member of a back-office session, its refusals */
+  admins: AdminAccessPort;
+  /** the operators module: the gate's answers to an operator's session */
+  acting: ActingAccessPort;
+  /** the operators module: the trail of what operators do, right after the gate */
+  operatorsTrail: AppPluginRegistrar;
+}
+
+export interface AppPluginsSettings {
   env: Env;
   db: Db;
   dbKind: DbKind;
-  /** the account of a typed login, so that throttling counts per account (the account module) */
-  resolveLogin: AuthRateLimitOptions['resolveLogin'];
   jobs: JobQueue;
   /** poll for scheduled jobs between ready and close */
   runJobs: boolean;
-  sessions: SessionService;
   secureCookie: boolean;
-  /** the operators' trail (the operators module) */
-  recordOperatorAction: OperatorsAuditOptions['record'];
 }
 
 /**
@@ -155,7 +172,12 @@ export interface AppPluginsDeps extends AccessPluginOptions {
  * throttling, the job queue's start and stop, sessions, access per route, the operators' trail, contracts and
  * the OpenAPI page (its routes after the access plugin, which checks every route).
  */
-export async function registerAppPlugins(app: FastifyInstance, d: AppPluginsDeps): Promise<void> {
+export async function registerAppPlugins(
+  app: FastifyInstance,
+  settings: AppPluginsSettings,
+  ports: AppPluginPorts,
+): Promise<void> {
+  const d = { ...settings, ...ports };
   const { env } = d;
   await app.register(envPlugin, { env });
   await app.register(dbPlugin, { db: d.db, kind: d.dbKind });
@@ -177,9 +199,9 @@ export async function registerAppPlugins(app: FastifyInstance, d: AppPluginsDeps
   }
   await app.register(sessionPlugin, { sessions: d.sessions, secureCookie: d.secureCookie });
   // every route registered from here on must declare who may call it (decision 027)
-  await app.register(accessPlugin, { adminOf: d.adminOf, onAdminRefused: d.onAdminRefused });
+  await app.register(accessPlugin, { admins: d.admins, acting: d.acting });
   // what operators do while acting for a customer, and every refusal, in one trail (decision 053)
-  await app.register(operatorsAuditPlugin, { record: d.recordOperatorAction });
+  await d.operatorsTrail(app);
   // every contract of packages/shared is served by one route
   await app.register(contractsPlugin);
   // swagger-ui registers routes: after the access plugin, which checks every route

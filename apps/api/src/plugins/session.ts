@@ -1,7 +1,8 @@
 import { ANONYMOUS_USER, ENVELOPE_STATUS, SESSION_EXPIRED_TEXT } from '@spesa/shared/contracts/envelope';
+import type { RootUser } from '@spesa/shared/contracts/envelope';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
-import type { LiveSession, SessionService } from '../modules/account/session.service';
+import type { users } from '../db/schema';
 import { errorEnvelope } from './envelope';
 import { isApiUrl } from './errors';
 
@@ -63,8 +64,36 @@ export function isCrossSite(request: FastifyRequest): boolean {
   }
 }
 
+/** The staff member behind an operator's session (decision 053), as the access gate and the audit see them. */
+export interface LiveOperator {
+  userId: number;
+  username: string;
+  name: string;
+  role: string;
+  /** the session acts for a customer: `LiveSession.userId` is theirs */
+  acting: boolean;
+}
+
+/** A live session of the request's token: what the rest of the request knows of who is calling. */
+export interface LiveSession {
+  tokenHash: string;
+  /** whom the session acts as: the customer, or the operator themselves before they choose one */
+  userId: number;
+  /** an operator's session (null: the customer's own) */
+  operator: LiveOperator | null;
+  rememberMe: boolean;
+  rootUser: RootUser;
+  /** the user's row as read with the session, at the start of this request */
+  user: typeof users.$inferSelect;
+}
+
+/** The sessions' port (the account module's SessionService): the live session of a token, or null. */
+export interface SessionsPort {
+  resolve(token: string): Promise<LiveSession | null>;
+}
+
 export interface SessionPluginOptions {
-  sessions: SessionService;
+  sessions: SessionsPort;
   secureCookie: boolean;
 }
 

@@ -1,22 +1,14 @@
-import type { RootUser } from '@spesa/shared/contracts/envelope';
+import type { LiveOperator, LiveSession, SessionsPort } from '../../plugins/session';
 import type { AccountRepository, UserRow } from './account.repository';
 import { randomToken, sha256 } from './secrets';
 import { toRootUser } from './user.mapper';
+
+export type { LiveOperator, LiveSession } from '../../plugins/session';
 
 export interface SessionLifetimes {
   idleMinutes: number;
   absoluteHours: number;
   rememberDays: number;
-}
-
-/** The staff member behind an operator's session (decision 053), as the access gate and the audit see them. */
-export interface LiveOperator {
-  userId: number;
-  username: string;
-  name: string;
-  role: string;
-  /** the session acts for a customer: `LiveSession.userId` is theirs */
-  acting: boolean;
 }
 
 /**
@@ -30,18 +22,6 @@ export interface OperatorsPort {
 /** An operator's session lasts a shift and ends after a while idle, like the back office's (decision 030). */
 export const OPERATOR_SESSION = { idleMinutes: 30, absoluteHours: 10 } as const;
 
-export interface LiveSession {
-  tokenHash: string;
-  /** whom the session acts as: the customer, or the operator themselves before they choose one */
-  userId: number;
-  /** an operator's session (null: the customer's own) */
-  operator: LiveOperator | null;
-  rememberMe: boolean;
-  rootUser: RootUser;
-  /** the user's row as read with the session, at the start of this request */
-  user: UserRow;
-}
-
 /** How often a session's idle expiry is pushed forward (not on every request). */
 const TOUCH_EVERY_MS = 60_000;
 
@@ -50,7 +30,7 @@ const TOUCH_EVERY_MS = 60_000;
  * SHA-256 in the sessions table. Idle and absolute lifetimes; "remember me" stretches both to days.
  * Revocable one by one (logout) or all at once (password change, anonymisation).
  */
-export class SessionService {
+export class SessionService implements SessionsPort {
   constructor(
     private readonly repo: AccountRepository,
     private readonly lifetimes: SessionLifetimes,

@@ -3,6 +3,7 @@ import type { FastifyRequest } from 'fastify';
 import type { Db } from '../../db/client';
 import { storedSecret } from '../../lib/app-secrets';
 import type { ModuleCore, RouteRegistrar } from '../../lib/module';
+import type { AdminAccessPort } from '../../plugins/access';
 import type { AccountRepository } from '../account/account.repository';
 import type { AccountService } from '../account/account.service';
 import type { OperatorsPort } from '../account/session.service';
@@ -21,6 +22,7 @@ import { AdminProductsService } from './admin-products.service';
 import { AdminPromotionsService } from './admin-promotions.service';
 import { AdminSlotsService } from './admin-slots.service';
 import { AdminStaffService } from './admin-staff.service';
+import { BACKOFFICE_TEXT } from './backoffice.messages';
 import { BackofficeRepository, type AuditWrite } from './backoffice.repository';
 import backofficeRoutes, { STAFF_COOKIE } from './backoffice.routes';
 import { memberOf, StaffAuthService, type AdminMember } from './staff-auth.service';
@@ -114,23 +116,25 @@ export async function backofficeModule(d: BackofficeModuleDeps) {
     staffAuth,
     customers,
     operators,
-    /** the member of a request's back-office session, or null (the access plugin) */
-    adminOf: async (request: FastifyRequest) => {
-      const token = request.cookies[STAFF_COOKIE];
-      return token ? staffAuth.memberOfSession(token) : null;
-    },
-    /** a back-office call refused for its role, in the audit log (the access plugin) */
-    onAdminRefused: (request: FastifyRequest, member: AdminMember) =>
-      audit(db, {
-        staffUserId: member.userId,
-        staffName: member.name,
-        action: `${request.method} ${request.routeOptions.url ?? request.url}`,
-        resource: 'access',
-        resourceId: null,
-        allowed: false,
-        before: null,
-        after: null,
-      }),
+    /** the access plugin's port: the member of a request's back-office session, its refusals audited */
+    adminAccess: {
+      adminOf: async (request: FastifyRequest) => {
+        const token = request.cookies[STAFF_COOKIE];
+        return token ? staffAuth.memberOfSession(token) : null;
+      },
+      onAdminRefused: (request: FastifyRequest, member: AdminMember) =>
+        audit(db, {
+          staffUserId: member.userId,
+          staffName: member.name,
+          action: `${request.method} ${request.routeOptions.url ?? request.url}`,
+          resource: 'access',
+          resourceId: null,
+          allowed: false,
+          before: null,
+          after: null,
+        }),
+      refusals: { signInRequired: BACKOFFICE_TEXT.signInRequired, notAllowed: BACKOFFICE_TEXT.notAllowed },
+    } satisfies AdminAccessPort,
     /** the audit log as the other modules write it, in their transaction: one port per resource */
     audit: {
       pages: (tx: Db, e: StaffChange & { pageId: number }) => audit(tx, entryOf(e, 'pages', e.pageId)),

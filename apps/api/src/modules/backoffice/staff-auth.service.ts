@@ -6,20 +6,15 @@ import {
 } from '@spesa/shared/contracts/admin';
 import type { Db } from '../../db/client';
 import { Abort, failWith, ok, type Result } from '../../lib/result';
+import type { AdminMember } from '../../plugins/access';
 import type { AccountRepository } from '../account/account.repository';
 import { randomToken, sha256, verifyPassword } from '../account/secrets';
 import { BACKOFFICE_TEXT } from './backoffice.messages';
 import type { BackofficeRepository, StaffRow } from './backoffice.repository';
 import { newRecoveryCodes, type Totp } from './totp';
 
-/** A signed-in staff member, as the access gate and the admin routes see them. */
-export interface AdminMember {
-  userId: number;
-  name: string;
-  email: string;
-  role: StaffRole;
-  warehouseIds: number[];
-}
+/** A signed-in staff member, as the access gate and the admin routes see them (declared by the gate). */
+export type { AdminMember } from '../../plugins/access';
 
 export interface StaffAuthOptions {
   /** a shift: an admin session ends after this, however active */

@@ -1,10 +1,14 @@
 import type { Db } from '../../db/client';
 import type { RouteRegistrar } from '../../lib/module';
+import type { ActingAccessPort } from '../../plugins/access';
+import type { AppPluginRegistrar } from '../../plugins/index';
 import type { AccountRepository } from '../account/account.repository';
 import type { SessionService } from '../account/session.service';
 import type { AdminCustomersRepository } from '../backoffice/admin-customers.repository';
 import type { BackofficeRepository } from '../backoffice/backoffice.repository';
 import type { StaffAuthService } from '../backoffice/staff-auth.service';
+import operatorsAuditPlugin from './operators-audit.plugin';
+import { OPERATORS_TEXT } from './operators.messages';
 import { OperatorsRepository } from './operators.repository';
 import operatorsRoutes from './operators.routes';
 import { OperatorsService } from './operators.service';
@@ -49,8 +53,19 @@ export function operatorsModule(d: OperatorsModuleDeps) {
     },
   });
   return {
-    /** one row of the operators' trail (the operators' audit plugin) */
-    record: repo.record.bind(repo),
+    /** the access plugin's port: its answers to an operator's session */
+    actingAccess: {
+      refusals: {
+        operatorsOnly: OPERATORS_TEXT.operatorsOnly,
+        chooseCustomer: OPERATORS_TEXT.chooseCustomer,
+        customerOnly: OPERATORS_TEXT.customerOnly,
+        supervisorOnly: OPERATORS_TEXT.supervisorOnly,
+      },
+    } satisfies ActingAccessPort,
+    /** the operators' trail: its plugin, registered by plugins/index.ts right after the access gate */
+    trail: (async (app) => {
+      await app.register(operatorsAuditPlugin, { record: repo.record.bind(repo) });
+    }) satisfies AppPluginRegistrar,
     routes: (async (api) => {
       await api.register(operatorsRoutes, { operators, sessions, secureCookie: d.secureCookie });
     }) satisfies RouteRegistrar,

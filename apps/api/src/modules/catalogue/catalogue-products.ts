@@ -1,0 +1,192 @@
+import {
+  ALTERNATIVES_LIMIT,
+  type Product,
+  type ProductAlternatives,
+} from '@spesa/shared/contracts/catalogue';
+import { failWith, ok, type Message, type Result } from '../../lib/result';
+import {
+  alternativeIds,
+  delistedAt,
+  findCartProducts,
+  findProducts,
+  findProductsByIds,
+  substituteIds,
+  type ProductRow,
+} from './catalogue.repository';
+import type { CatalogueReads } from './catalogue-reads';
+import { toWireProduct } from './product.mapper';
+import { audienceOf, type CartPromo } from './promo-audience';
+
+export const PRODUCT_NOT_FOUND = {
+  code: 'msg.product.notFound',
+  text: 'Prodotto non trovato.',
+} as const satisfies Message;
+
+/** A product as one store shows it (productsAt). */
+export interface StoreProduct {
+  product: Product;
+  /** still sold, and by this store (otherwise a cart or list line stays, as not available) */
+  active: boolean;
+}
+
+/** What the cart needs of one product (productsForCart). Money in cents, stock in the cart's unit. */
+export interface CartProductFacts extends StoreProduct {
+  /** sellable stock: pieces, or kg / l for Sfuso */
+  stock: number;
+  listPriceCents: number;
+  /**
+   * today's promotions: the public one (for everyone or card holders) and a segment's; `promoFor` picks the
+   * one a line gets (decision 032)
+   */
+  promos: CartPromo[];
+}
+
+/** A row's promotion as a cart line may get it (decision 032); null without one. */
+function promoOf(r: ProductRow, product: Product): CartPromo | null {
+  if (r.promoId === null || r.promoPriceCents === null) return null;
+  return {
+    promoId: r.promoId,
+    priceCents: r.promoPriceCents,
+    selectable: r.promoSelectable ?? false,
+    audience: audienceOf(r.promoAudience),
+    segmentId: r.promoSegmentId,
+    view: product.warehousePromo ?? null,
+  };
+}
+
+/** Single products: by id, slug or barcode; as a store or a cart sees them; their alternatives and substitutes. */
+export class CatalogueProducts {
+  readonly #r: CatalogueReads;
+
+  constructor(reads: CatalogueReads) {
+    this.#r = reads;
+  }
+
+  async product(
+    key: { productId?: number; slug?: string; barcode?: string },
+    skipCache?: boolean,
+  ): Promise<Result<Product>> {
+    const today = this.#r.today();
+    return this.#r.cache.getOrLoad(
+      ['product', key.productId ?? null, key.slug ?? null, key.barcode ?? null, today],
+      async () => {
+        const index = await this.#r.categories();
+        const rows = await findProducts(
+          this.#r.db,
+          { today, ...key },
+          { order: 'sales', limit: 1, offset: 0 },
+        );
+        const row = rows[0];
+        return row ? ok(toWireProduct(row, index)) : failWith(PRODUCT_NOT_FOUND, 'notFound');
+      },
+      skipCache,
+    );
+  }
+
+  /**
+   * Products as one store shows them: the public price and promotion, and whether the store sells them
+   * (`active`). The product itself comes from the read cache, as listings show it (its stock as fresh as
+   * theirs), unless `fresh`; whether the store sells it is read every time. The lists' products; the cart
+   * reads `productsForCart`, always fresh and with the promotions of customer segments. Unknown ids are absent.
+   */
+  async productsAt(
+    ids: readonly number[],
+    warehouseId: number,
+    fresh = false,
+  ): Promise<Map<number, StoreProduct>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const index = await this.#r.categories();
+    const today = this.#r.today();
+    const shown = await this.#r.cache.getManyOrLoad<StoreProduct>(
+      'store-product',
+      today,
+      unique,
+      async (missing) => {
+        const rows = await findProductsByIds(this.#r.db, missing, today);
+        return new Map(
+          rows.map((r) => [r.productId, { product: toWireProduct(r, index), active: r.active }]),
+        );
+      },
+      fresh,
+    );
+    const delisted = await delistedAt(this.#r.db, warehouseId, unique);
+    return new Map(
+      shown.map((s) => [
+        s.product.productId,
+        { product: s.product, active: s.active && !delisted.has(s.product.productId) },
+      ]),
+    );
+  }
+
+  /**
+   * The products of a cart, read fresh for every cart answer (not through the read cache: prices, today's
+   * promotion and stock must be current). Prices are the same in every warehouse of the chain today; a
+   * product the cart's store does not sell is not `active` there. Unknown ids are absent from the map.
+   */
+  async productsForCart(ids: readonly number[], warehouseId: number): Promise<Map<number, CartProductFacts>> {
+    const unique = [...new Set(ids)];
+    if (unique.length === 0) return new Map();
+    const index = await this.#r.categories();
+    const rows = await findCartProducts(this.#r.db, unique, this.#r.today(), warehouseId);
+    return new Map(
+      rows.map(({ row: r, segmentRow, delisted }): [number, CartProductFacts] => {
+        const product = toWireProduct(r, index);
+        // the public row gives the product, the segment row its promotion only
+        const promos = [
+          promoOf(r, product),
+          segmentRow && promoOf(segmentRow, toWireProduct(segmentRow, index)),
+        ];
+        return [
+          r.productId,
+          {
+            product,
+            active: r.active && !delisted,
+            stock: r.stock,
+            listPriceCents: r.priceCents,
+            promos: promos.filter((p): p is CartPromo => p !== null),
+          },
+        ];
+      }),
+    );
+  }
+
+  /**
+   * The alternatives of products at one store (issue 20; repository `alternativeIds` says how they are
+   * ranked). Read fresh, like a cart's products: stock decides. Unknown ids answer no alternative.
+   */
+  async alternatives(
+    productIds: readonly number[],
+    warehouseId: number,
+    opts: { details?: boolean; filtered?: boolean } = {},
+  ): Promise<ProductAlternatives[]> {
+    const unique = [...new Set(productIds)];
+    const byProduct = await alternativeIds(this.#r.db, unique, warehouseId, ALTERNATIVES_LIMIT);
+    let wire = new Map<number, Product>();
+    if (opts.details) {
+      const index = await this.#r.categories();
+      const ids = [...new Set([...byProduct.values()].flat())];
+      const rows = await findProductsByIds(this.#r.db, ids, this.#r.today());
+      wire = new Map(rows.map((r) => [r.productId, toWireProduct(r, index)]));
+    }
+    return unique
+      .map((productId) => {
+        const alternativeIds = byProduct.get(productId) ?? [];
+        return {
+          productId,
+          alternativeIds,
+          ...(opts.details ? { products: alternativeIds.flatMap((id) => wire.get(id) ?? []) } : {}),
+        };
+      })
+      .filter((a) => !opts.filtered || a.alternativeIds.length > 0);
+  }
+
+  /** What may replace an ordered product at its store, nearest first (repository `substituteIds`). */
+  substitutes(
+    productId: number,
+    warehouseId: number,
+    opts: { q?: string | undefined; limit: number },
+  ): Promise<number[]> {
+    return substituteIds(this.#r.db, productId, warehouseId, opts);
+  }
+}

@@ -1,0 +1,67 @@
+import type { Db } from '../../db/client';
+import type { VersionedReadCache } from '../../lib/read-cache';
+import {
+  countProducts,
+  loadAllCategories,
+  type ProductCriteria,
+  type TextMatch,
+} from './catalogue.repository';
+import { CategoryIndex } from './category-index';
+import { italianDate, type SearchText } from './search-text';
+
+/**
+ * What every part of the catalogue's reads shares: the database, the versioned read cache, today's date and
+ * the category index of the catalogue version (one per service, rebuilt when the version moves).
+ */
+export class CatalogueReads {
+  readonly db: Db;
+  readonly cache: VersionedReadCache;
+  readonly #now: () => Date;
+  #index: { version: number; index: Promise<CategoryIndex> } | null = null;
+
+  constructor(db: Db, cache: VersionedReadCache, now: () => Date) {
+    this.db = db;
+    this.cache = cache;
+    this.#now = now;
+  }
+
+  today(): string {
+    return italianDate(this.#now());
+  }
+
+  async categories(): Promise<CategoryIndex> {
+    const version = await this.cache.version();
+    if (this.#index?.version !== version) {
+      const index = loadAllCategories(this.db).then((rows) => new CategoryIndex(rows));
+      this.#index = { version, index };
+      index.catch(() => {
+        if (this.#index?.index === index) this.#index = null;
+      });
+    }
+    return this.#index.index;
+  }
+
+  /**
+   * Whole words first ("pasta" finds pasta, not "pastiglie lavastoviglie"); when they find nothing, the last
+   * word as a prefix (a word still being typed, "mozz"); then trigram similarity on the name (typos).
+   * Answers the count too.
+   */
+  async textMatch(
+    text: SearchText,
+    base: Omit<ProductCriteria, 'text' | 'today'>,
+  ): Promise<{ match: TextMatch; count: number }> {
+    const words: TextMatch = { mode: 'fts', full: text.full, head: text.head, lastPrefix: null };
+    const whole = await countProducts(this.db, { ...base, today: this.today(), text: words });
+    if (whole > 0) return { match: words, count: whole };
+    if (text.lastPrefix) {
+      const fts: TextMatch = { mode: 'fts', full: text.full, head: text.head, lastPrefix: text.lastPrefix };
+      const hits = await countProducts(this.db, { ...base, today: this.today(), text: fts });
+      if (hits > 0) return { match: fts, count: hits };
+    }
+    const trigram: TextMatch = { mode: 'trigram', full: text.words };
+    return {
+      match: trigram,
+      count: await countProducts(this.db, { ...base, today: this.today(), text: trigram }),
+    };
+  }
+}
