@@ -23,7 +23,7 @@ import { mediaModule } from './modules/media/media.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
 import type { NativePushSender, PushSender } from './modules/notifications/push.sender';
 import { operatorsModule } from './modules/operators/operators.module';
-import { ordersModule } from './modules/orders/orders.module';
+import { orderTransitionListeners, ordersModule } from './modules/orders/orders.module';
 import { paymentModule } from './modules/payment/payment.module';
 import type { PaymentProvider } from './modules/payment/payment-provider';
 import { ratingsModule } from './modules/ratings/ratings.module';
@@ -117,6 +117,8 @@ async function buildModules(app: App, opts: BuildAppOptions, core: ModuleCore) {
   const versionCheckMs = opts.versionCheckMs ?? 1000;
   const erasers: Array<(userId: number) => Promise<void>> = [];
   const mail = mailModule(core);
+  // the listeners of orders' status transitions, registered by the modules below in the order they run
+  const orderTransitions = orderTransitionListeners();
   const catalogueCache = catalogueReadCache(core, versionCheckMs);
   const content = contentModule(app, {
     ...core,
@@ -132,6 +134,7 @@ async function buildModules(app: App, opts: BuildAppOptions, core: ModuleCore) {
     content: content.content,
     storeOf: late(() => cart.storeOf),
     leafletProducts: late(() => leaflets.leafletProducts),
+    orderTransitions,
   });
   const account = await accountModule({
     ...core,
@@ -145,7 +148,12 @@ async function buildModules(app: App, opts: BuildAppOptions, core: ModuleCore) {
   });
   const { accounts, sessions } = account;
   const system = systemModule({ ...core, botChecks: account.botCheck });
-  const delivery = deliveryModule({ ...core, accounts, addressUsage: late(() => cart.cart) });
+  const delivery = deliveryModule({
+    ...core,
+    accounts,
+    addressUsage: late(() => cart.cart),
+    orderTransitions,
+  });
   const cart = cartModule({
     ...core,
     catalogue: catalogue.catalogue,
@@ -165,20 +173,25 @@ async function buildModules(app: App, opts: BuildAppOptions, core: ModuleCore) {
   const orders = ordersModule(app, {
     ...core,
     cart: cart.cart,
+    carts: cart.carts,
+    accounts,
+    transitions: orderTransitions,
     mail: mail.mail,
     notifications: notifications.notifications,
     gifts: late(() => loyalty.gifts),
+    attempts: late(() => payment.attempts),
     providerFor: late(() => payment.providerFor),
     substitutes: catalogue.substitutes,
     audit: late(() => backoffice.audit.orders),
     wallet: late(() => loyalty.wallet),
-    orderActions: late(() => checkout.orderActions),
+    editing: late(() => checkout.editing),
   });
   const loyalty = loyaltyModule(app, {
     ...core,
     accounts,
     orders: orders.repo,
     orderStatus: orders.status,
+    orderTransitions,
     catalogue: catalogue.catalogue,
     productOf: catalogue.productOf,
     notifications: notifications.notifications,
@@ -216,6 +229,7 @@ async function buildModules(app: App, opts: BuildAppOptions, core: ModuleCore) {
     ...core,
     placements: orders.placements,
     status: orders.status,
+    orderTransitions,
     providers: opts.paymentProviders,
   });
   const checkout = checkoutModule({
@@ -229,8 +243,8 @@ async function buildModules(app: App, opts: BuildAppOptions, core: ModuleCore) {
     orders: orders.placements,
     answer: orders.answer,
     status: orders.status,
-    provider: payment.sandbox,
-    feedbackUrl: payment.feedbackUrl,
+    orderTransitions,
+    attempts: payment.attempts,
     wallet: loyalty.wallet,
     premium: loyalty.premium,
     premiumProduct: loyalty.premiumProduct,

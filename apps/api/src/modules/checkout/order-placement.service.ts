@@ -25,7 +25,7 @@ import type { CheckoutReadiness } from './checkout-readiness';
 import type { CartCheckoutRow, CheckoutRepository } from './checkout.repository';
 import type { OrderAnswer } from '../orders/order-answer';
 import type { OrderPlacementRepository, OrderRow } from '../orders/order-placement.repository';
-import type { PaymentAttempts } from './payment-attempts';
+import type { PaymentAttempts } from '../payment/payment-attempts';
 import { draftOrder, orderItems, type DraftOrder, type Purchase, type PurchaseInput } from './order-draft';
 import type { CheckoutGiftsPort } from './checkout-gifts';
 import type { OrderWalletPort } from './order-wallet';
@@ -274,7 +274,7 @@ export class OrderPlacement {
   /** The order the cart edits, locked and still editable (null: a new order). */
   private async lockEditedOrder(p: PurchaseInput, tx: Db): Promise<OrderRow | null> {
     if (!p.editing) return null;
-    const editing = await this.d.orders.lockOrder(tx, p.editing.orderId, p.userId);
+    const editing = await this.d.orders.lockOrder(p.editing.orderId, p.userId, tx);
     if (!editing || !isEditable(editing.orderStatusId)) throw new Abort(failWith(CHECKOUT_TEXT.notEditable));
     return editing;
   }
@@ -289,21 +289,21 @@ export class OrderPlacement {
     const { order } = draft;
     const keepHold =
       editing !== null &&
-      (await this.d.attempts.keepsAuthorization(tx, editing, p.paymentTypeId, order.preauthCents));
+      (await this.d.attempts.keepsAuthorization(editing, p.paymentTypeId, order.preauthCents, tx));
     let orderId: number;
     // a new order's row as inserted: nothing below changes it, so the answer needs no read after the commit
     let inserted: OrderRow | null = null;
     if (editing) {
       orderId = editing.orderId;
       const kept = { ...order, orderStatusId: editing.orderStatusId };
-      if (!(await this.d.orders.replaceOrder(tx, orderId, editing.version, kept)))
+      if (!(await this.d.orders.replaceOrder(orderId, editing.version, kept, tx)))
         throw new Abort(failWith(CHECKOUT_TEXT.notEditable));
-      await this.d.orders.deleteItems(tx, orderId);
+      await this.d.orders.deleteItems(orderId, tx);
     } else {
-      inserted = await this.d.orders.insertOrder(tx, order);
+      inserted = await this.d.orders.insertOrder(order, tx);
       orderId = inserted.orderId;
     }
-    await this.d.orders.insertItems(tx, orderId, orderItems(p.figures.lines));
+    await this.d.orders.insertItems(orderId, orderItems(p.figures.lines), tx);
     return { orderId, inserted, keepHold };
   }
 
@@ -349,22 +349,31 @@ export class OrderPlacement {
     const { orderId } = written;
     if (!editing) {
       const status = order.orderStatusId as OrderStatusId;
-      await this.d.status.recordInitial(tx, orderId, status, 'customer', p.userId);
-      return this.d.attempts.start(tx, orderId, p.paymentTypeId, order.preauthCents, true);
+      await this.d.status.recordInitial({ orderId, status, actor: 'customer', actorUserId: p.userId }, tx);
+      return this.d.attempts.start(
+        { orderId, paymentTypeId: p.paymentTypeId, amountCents: order.preauthCents, firstAttempt: true },
+        tx,
+      );
     }
     if (written.keepHold) return null;
-    await this.d.attempts.voidLive(tx, orderId);
-    const paymentUrl = await this.d.attempts.start(tx, orderId, p.paymentTypeId, order.preauthCents);
+    await this.d.attempts.voidLive(orderId, tx);
+    const paymentUrl = await this.d.attempts.start(
+      { orderId, paymentTypeId: p.paymentTypeId, amountCents: order.preauthCents },
+      tx,
+    );
     const to: OrderStatusId = online ? ORDER_STATUS.inPayment : ORDER_STATUS.ordered;
     if (to !== editing.orderStatusId) {
-      const moved = await this.d.status.transition(tx, {
-        orderId,
-        from: editing.orderStatusId,
-        to,
-        actor: 'customer',
-        actorUserId: p.userId,
-        note: 'ordine modificato',
-      });
+      const moved = await this.d.status.transition(
+        {
+          orderId,
+          from: editing.orderStatusId,
+          to,
+          actor: 'customer',
+          actorUserId: p.userId,
+          note: 'ordine modificato',
+        },
+        tx,
+      );
       if (!moved.ok) throw new Abort(moved);
     }
     return paymentUrl;

@@ -252,14 +252,17 @@ export class StaffService {
     if (!o) return failWith(ORDERS_TEXT.orderNotFound, 'notFound');
     if (!canTransition(o.orderStatusId, to, 'staff')) return failWith(ORDER_STATUS_TEXT.notAllowed);
     const moved = await this.db.transaction(async (tx) => {
-      const done = await this.status.transition(tx, {
-        orderId,
-        from: o.orderStatusId,
-        to,
-        actor: 'staff',
-        actorUserId: staff.userId,
-        note,
-      });
+      const done = await this.status.transition(
+        {
+          orderId,
+          from: o.orderStatusId,
+          to,
+          actor: 'staff',
+          actorUserId: staff.userId,
+          note,
+        },
+        tx,
+      );
       if (done.ok)
         await this.audit.record(tx, {
           staff,
@@ -401,14 +404,17 @@ export class StaffService {
             capturedCents: captured,
             deliveredTotalCents: deliveredCents,
           });
-          const moved = await this.status.transition(tx, {
-            orderId: o.orderId,
-            from: o.orderStatusId,
-            to: ORDER_STATUS.prepared,
-            actor: 'staff',
-            actorUserId: staff.userId,
-            note,
-          });
+          const moved = await this.status.transition(
+            {
+              orderId: o.orderId,
+              from: o.orderStatusId,
+              to: ORDER_STATUS.prepared,
+              actor: 'staff',
+              actorUserId: staff.userId,
+              note,
+            },
+            tx,
+          );
           if (!moved.ok) throw new Rollback(moved);
           // last: the provider call happens only once everything else is written in this transaction
           const taken = await provider.capture(auth.providerRef, captured, tx);
@@ -420,13 +426,16 @@ export class StaffService {
             capturedCents: null,
             deliveredTotalCents: deliveredCents,
           });
-          const moved = await this.status.transition(tx, {
-            orderId: o.orderId,
-            from: o.orderStatusId,
-            to: ORDER_STATUS.prepared,
-            actor: 'staff',
-            actorUserId: staff.userId,
-          });
+          const moved = await this.status.transition(
+            {
+              orderId: o.orderId,
+              from: o.orderStatusId,
+              to: ORDER_STATUS.prepared,
+              actor: 'staff',
+              actorUserId: staff.userId,
+            },
+            tx,
+          );
           if (!moved.ok) throw new Rollback(moved);
         }
         if (settled.walletBackCents > 0) {
