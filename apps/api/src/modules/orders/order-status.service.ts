@@ -141,7 +141,7 @@ export class OrderStatusService {
    * trips instead of four); if it fails, it is rolled back and each listener runs again in its own
    * savepoint, so a failing listener neither undoes the status change nor another listener's writes.
    */
-  private async notify(db: Db, event: StatusChangeEvent): Promise<void> {
+  private async notify(event: StatusChangeEvent, db: Db): Promise<void> {
     const wanted = this.listeners.filter(({ when }) => when(event)).map(({ listener }) => listener);
     if (wanted.length > 1) {
       try {
@@ -179,7 +179,7 @@ export class OrderStatusService {
       sql`INSERT INTO order_status_history (order_id, from_status_id, to_status_id, actor, actor_user_id, note)
           VALUES (${orderId}, NULL, ${status}, ${actor}, ${actorUserId}, ${initial.note ?? ''})`,
     );
-    await this.notify(tx, { orderId, from: null, to: status, actor });
+    await this.notify({ orderId, from: null, to: status, actor }, tx);
   }
 
   /**
@@ -206,7 +206,7 @@ export class OrderStatusService {
       { orderId, from, to, actor, userId: row.userId, slotId: row.slotId, lines: linesOnce(orderId, tx) },
       tx,
     );
-    await this.notify(tx, { orderId, from, to, actor });
+    await this.notify({ orderId, from, to, actor }, tx);
     return ok({ version: row.version });
   }
 

@@ -320,18 +320,21 @@ export class StaffService {
     const priced = weight ?? body.quantity;
     const totalCents = body.quantity === 0 ? 0 : lineTotalCents(priced, unitCents);
     const written = await this.db.transaction(async (tx) => {
-      if (!(await this.repo.bumpVersion(tx, o.orderId, o.version))) return false;
-      const recorded = await this.repo.recordPick(tx, {
-        orderItemId: line.orderItemId,
-        orderId: o.orderId,
-        quantity: body.quantity,
-        weight,
-        substituteProductId: substitute?.productId ?? null,
-        substituteName: substitute?.name ?? null,
-        unitPriceCents: unitCents,
-        totalCents,
-        pickedBy: staff.userId,
-      });
+      if (!(await this.repo.bumpVersion(o.orderId, o.version, tx))) return false;
+      const recorded = await this.repo.recordPick(
+        {
+          orderItemId: line.orderItemId,
+          orderId: o.orderId,
+          quantity: body.quantity,
+          weight,
+          substituteProductId: substitute?.productId ?? null,
+          substituteName: substitute?.name ?? null,
+          unitPriceCents: unitCents,
+          totalCents,
+          pickedBy: staff.userId,
+        },
+        tx,
+      );
       if (recorded)
         await this.audit.record(tx, {
           staff,
@@ -398,12 +401,15 @@ export class StaffService {
             infos.push(ORDERS_INFO_TEXT.capped);
           }
           captured = amount.cents;
-          await this.repo.recordCapture(tx, {
-            orderId: o.orderId,
-            authorizationId: auth.authorizationId,
-            capturedCents: captured,
-            deliveredTotalCents: deliveredCents,
-          });
+          await this.repo.recordCapture(
+            {
+              orderId: o.orderId,
+              authorizationId: auth.authorizationId,
+              capturedCents: captured,
+              deliveredTotalCents: deliveredCents,
+            },
+            tx,
+          );
           const moved = await this.status.transition(
             {
               orderId: o.orderId,
@@ -420,12 +426,15 @@ export class StaffService {
           const taken = await provider.capture(auth.providerRef, captured, tx);
           if (!taken.ok) throw new Rollback(failWith(ORDERS_TEXT.captureFailed));
         } else {
-          await this.repo.recordCapture(tx, {
-            orderId: o.orderId,
-            authorizationId: null,
-            capturedCents: null,
-            deliveredTotalCents: deliveredCents,
-          });
+          await this.repo.recordCapture(
+            {
+              orderId: o.orderId,
+              authorizationId: null,
+              capturedCents: null,
+              deliveredTotalCents: deliveredCents,
+            },
+            tx,
+          );
           const moved = await this.status.transition(
             {
               orderId: o.orderId,
