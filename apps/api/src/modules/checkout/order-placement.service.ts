@@ -229,10 +229,7 @@ export class OrderPlacement {
     const already = await this.lockCart(input, tx);
     if (already) return { orderId: already.orderId, row: null, paymentUrl: null, infos: [], replayed: true };
     const p: Purchase = { ...input, editing: await this.lockEditedOrder(input, tx) };
-    const held = p.editing
-      ? await this.d.readiness.heldByOrder(p.editing.orderId, tx)
-      : new Map<number, number>();
-    if (p.editing) await this.d.gifts.releaseUses(tx, p.editing.orderId);
+    const held = await this.reopenEditedOrder(p, tx);
     const draft = draftOrder(p);
     const written = await this.writeOrder(p, draft, tx);
     await this.recordGiftUses(p, draft, written.orderId, tx);
@@ -277,6 +274,18 @@ export class OrderPlacement {
     const editing = await this.d.orders.lockOrder(p.editing.orderId, p.userId, tx);
     if (!editing || !isEditable(editing.orderStatusId)) throw new Abort(failWith(CHECKOUT_TEXT.notEditable));
     return editing;
+  }
+
+  /**
+   * What an edited order holds, before it is written again: its stock per product (read before its lines are
+   * replaced; the stock step moves only the difference) and its gift codes' uses, given back (the order takes
+   * its uses again below). A new order holds nothing.
+   */
+  private async reopenEditedOrder(p: Purchase, tx: Db): Promise<ReadonlyMap<number, number>> {
+    if (!p.editing) return new Map<number, number>();
+    const held = await this.d.readiness.heldByOrder(p.editing.orderId, tx);
+    await this.d.gifts.releaseUses(tx, p.editing.orderId);
+    return held;
   }
 
   /**
