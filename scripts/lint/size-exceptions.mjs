@@ -30,7 +30,6 @@ export const OVERSIZED_FUNCTIONS = [
   'apps/admin/src/login-page.tsx', // 143
   'apps/admin/src/orders.tsx', // 125
   'apps/admin/src/stores.tsx', // 123
-  'apps/api/src/modules/checkout/order-placement.service.ts', // 246
   'apps/api/src/modules/mail/mail.templates.ts', // 159
   'apps/web/src/app/product-listing/product-listing.tsx', // 149
   'apps/web/src/components/carousel.tsx', // 195

@@ -20,7 +20,7 @@ import { mailModule } from './modules/mail/mail.module';
 import { mediaModule } from './modules/media/media.module';
 import { notificationsModule } from './modules/notifications/notifications.module';
 import { operatorsModule } from './modules/operators/operators.module';
-import { ordersModule } from './modules/orders/orders.module';
+import { orderTransitionListeners, ordersModule } from './modules/orders/orders.module';
 import { paymentModule } from './modules/payment/payment.module';
 import { ratingsModule } from './modules/ratings/ratings.module';
 import { receiptsModule } from './modules/receipts/receipts.module';
@@ -44,7 +44,7 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const jobs = new JobQueue(db, {
     onError: (err, job) => app.log.error({ err, job }, 'scheduled job failed'),
   });
-  const m = await buildModules({ app, opts, core: { db, env, now, jobs }, m: {} as Modules, erasers: [] });
+  const m = await buildModules({ app, opts, core: { db, env, now, jobs }, m: {} as Modules, erasers: [], orderTransitions: orderTransitionListeners() });
   const secureCookie = secureCookieOf(env);
   const settings = { env, db, dbKind: opts.dbKind, jobs, runJobs: opts.runJobs !== false, secureCookie };
   await registerAppPlugins(app, settings, {
@@ -71,6 +71,8 @@ interface Wiring {
   m: Modules;
   /** account deletion also erases what the other modules keep about the customer */
   erasers: Array<(userId: number) => Promise<void>>;
+  /** the listeners of orders' status transitions, registered by the modules in the order they are built */
+  orderTransitions: ReturnType<typeof orderTransitionListeners>;
 }
 
 /** The modules in the order they are built (it fixes the order of their jobs, listeners and erasers). */
@@ -84,7 +86,7 @@ async function buildModules(w: Wiring): Promise<Modules> {
 }
 
 /** The shop's front: mail, content, catalogue, accounts, delivery, the cart, leaflets, lists, messages. */
-async function buildShopModules({ app, opts, core, m, erasers }: Wiring) {
+async function buildShopModules({ app, opts, core, m, erasers, orderTransitions }: Wiring) {
   const versionCheckMs = opts.versionCheckMs ?? 1000;
   m.mail = mailModule(core);
   const catalogueCache = catalogueReadCache(core, versionCheckMs);
@@ -97,7 +99,7 @@ async function buildShopModules({ app, opts, core, m, erasers }: Wiring) {
   });
   m.catalogue = catalogueModule(app, {
     ...core,
-    ...{ cache: catalogueCache, content: m.content.content },
+    ...{ cache: catalogueCache, content: m.content.content, orderTransitions },
     storeOf: late(() => m.cart.storeOf),
     leafletProducts: late(() => m.leaflets.leafletProducts),
   });
@@ -111,7 +113,7 @@ async function buildShopModules({ app, opts, core, m, erasers }: Wiring) {
   });
   const { accounts } = m.account;
   m.system = systemModule({ ...core, botChecks: m.account.botCheck });
-  m.delivery = deliveryModule({ ...core, accounts, addressUsage: late(() => m.cart.cart) });
+  m.delivery = deliveryModule({ ...core, accounts, addressUsage: late(() => m.cart.cart), orderTransitions });
   m.cart = cartModule({
     ...core,
     ...{ catalogue: m.catalogue.catalogue, delivery: m.delivery.delivery, timeslots: m.delivery.timeslots },
@@ -125,23 +127,26 @@ async function buildShopModules({ app, opts, core, m, erasers }: Wiring) {
 }
 
 /** Orders and what follows them: loyalty, receipts, self-scanning, forms, payments, the checkout. */
-async function buildOrderModules({ app, opts, core, m }: Wiring) {
+async function buildOrderModules({ app, opts, core, m, orderTransitions }: Wiring) {
   const { accounts } = m.account;
   const { catalogue } = m.catalogue;
   const notifications = m.notifications.notifications;
   m.orders = ordersModule(app, {
     ...core,
-    ...{ cart: m.cart.cart, mail: m.mail.mail, notifications, substitutes: m.catalogue.substitutes },
+    ...{ cart: m.cart.cart, carts: m.cart.carts, accounts, transitions: orderTransitions },
+    ...{ mail: m.mail.mail, notifications, substitutes: m.catalogue.substitutes },
     gifts: late(() => m.loyalty.gifts),
+    attempts: late(() => m.payment.attempts),
     providerFor: late(() => m.payment.providerFor),
     audit: late(() => m.backoffice.audit.orders),
     wallet: late(() => m.loyalty.wallet),
-    orderActions: late(() => m.checkout.orderActions),
+    editing: late(() => m.checkout.editing),
   });
   const { repo: orders, status: orderStatus } = m.orders;
   m.loyalty = loyaltyModule(app, {
     ...core,
-    ...{ accounts, orders, orderStatus, catalogue, productOf: m.catalogue.productOf, notifications },
+    ...{ accounts, orders, orderStatus, orderTransitions, catalogue, productOf: m.catalogue.productOf },
+    notifications,
     mail: m.mail,
     receipts: late(() => m.receipts.receipts),
     audit: late(() => m.backoffice.audit),
@@ -161,14 +166,15 @@ async function buildOrderModules({ app, opts, core, m }: Wiring) {
   m.forms = formsModule(app, { ...core, mail: m.mail.mail, accounts, orders, receipts: m.receipts.receipts });
   m.payment = await paymentModule({
     ...core,
-    ...{ placements: m.orders.placements, status: orderStatus, providers: opts.paymentProviders },
+    ...{ placements: m.orders.placements, status: orderStatus, orderTransitions },
+    providers: opts.paymentProviders,
   });
   m.checkout = checkoutModule({
     ...core,
     ...{ cart: m.cart.cart, carts: m.cart.carts, catalogue, accounts },
     ...{ delivery: m.delivery.delivery, timeslots: m.delivery.timeslots },
     ...{ orders: m.orders.placements, answer: m.orders.answer, status: orderStatus },
-    ...{ provider: m.payment.sandbox, feedbackUrl: m.payment.feedbackUrl },
+    ...{ orderTransitions, attempts: m.payment.attempts },
     ...{ wallet: m.loyalty.wallet, premium: m.loyalty.premium, premiumProduct: m.loyalty.premiumProduct },
     gifts: m.loyalty.gifts,
   });

@@ -134,7 +134,11 @@ export async function placeOrder(
         VALUES (${order.orderId}, 1, ${online ? (o.provider ?? 'fake') : 'none'}, ${randomUUID()}, ${paymentTypeId},
           ${online ? preauthCents : 0}, ${online ? 'authorized' : 'not_required'})`,
   );
-  if (o.announce) await t.app.orderStatus.recordInitial(db, order.orderId, status, 'customer', o.userId);
+  if (o.announce)
+    await t.app.orderStatus.recordInitial(
+      { orderId: order.orderId, status, actor: 'customer', actorUserId: o.userId },
+      db,
+    );
   else
     await db.execute(
       sql`INSERT INTO order_status_history (order_id, from_status_id, to_status_id, actor)

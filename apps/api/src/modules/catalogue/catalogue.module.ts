@@ -1,7 +1,11 @@
+import { fromMilli, toMilli } from '@spesa/shared/cart/quantity';
 import { DEFAULT_STORE } from '@spesa/shared/contracts/delivery';
+import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import { productsQuerySchema } from '@spesa/shared/contracts/catalogue';
 import type { FastifyInstance } from 'fastify';
 import type { ModuleCore, RouteRegistrar } from '../../lib/module';
+import type { OrderTransition, OrderTransitionsPort } from '../../lib/order-transitions';
+import type { Db } from '../../db/client';
 import { VersionedReadCache } from '../../lib/read-cache';
 import type { ContentService } from '../content/content.service';
 import { CatalogueAdmin } from './catalogue-admin';
@@ -32,6 +36,17 @@ export interface CatalogueModuleDeps extends Pick<ModuleCore, 'db' | 'now'> {
   storeOf: StoreOfRequest;
   /** a leaflet's products (the leaflets module) */
   leafletProducts: LeafletProductsPort;
+  /** the listeners of orders' status transitions (the orders module) */
+  orderTransitions: OrderTransitionsPort;
+}
+
+/** A cancelled order's stock given back: its quantity per product, the products in id order (no deadlock). */
+async function returnOrderStock(catalogue: CatalogueService, order: OrderTransition, tx: Db): Promise<void> {
+  const byProduct = new Map<number, number>();
+  for (const l of await order.lines())
+    byProduct.set(l.productId, (byProduct.get(l.productId) ?? 0) + toMilli(l.quantity));
+  for (const productId of [...byProduct.keys()].sort((a, b) => a - b))
+    await catalogue.returnStock(tx, productId, fromMilli(byProduct.get(productId) ?? 0));
 }
 
 /**
@@ -43,6 +58,9 @@ export function catalogueModule(app: FastifyInstance, d: CatalogueModuleDeps) {
   const { db } = d;
   const catalogue = new CatalogueService(db, d.cache, d.content, { now: d.now });
   app.decorate('catalogue', catalogue);
+  d.orderTransitions.onTransition(ORDER_STATUS.cancelled, 'catalogue: stock given back', (order, tx) =>
+    returnOrderStock(catalogue, order, tx),
+  );
   const priceHistory = new PriceHistory();
   const products = new CatalogueAdmin(db, priceHistory);
   const images = new ProductImages();

@@ -1,3 +1,4 @@
+import { ORDER_ACTIONS_TEXT, ORDERS_TEXT } from '../orders/orders.messages';
 import { GIFT_CODE_INVALID_TEXT, PERSONAL_DATA_MISSING_CODE } from '@spesa/shared/contracts/checkout';
 import type { MessageTable } from '../../lib/result';
 
@@ -13,10 +14,7 @@ export const CHECKOUT_TEXT = {
     code: 'msg.giftcertificate.notInCart',
     text: 'Il codice sconto non è applicato a questo carrello.',
   },
-  walletAboveTotal: {
-    code: 'msg.wallet.aboveTotal',
-    text: "L'importo da pagare con il portafoglio supera il totale dell'ordine.",
-  },
+  walletAboveTotal: ORDER_ACTIONS_TEXT.walletAboveTotal,
   emptyCart: { code: 'msg.checkout.emptyCart', text: 'Il carrello è vuoto: aggiungi almeno un prodotto.' },
   unavailableLines: {
     code: 'msg.cart.availability.errors',
@@ -58,11 +56,8 @@ export const CHECKOUT_TEXT = {
     code: 'msg.checkout.notPrepared',
     text: 'Conferma prima il riepilogo dell’ordine, poi procedi al pagamento.',
   },
-  paymentType: { code: 'msg.checkout.paymentType', text: 'Il metodo di pagamento scelto non è disponibile.' },
-  deferredNotAllowed: {
-    code: 'msg.checkout.deferredNotAllowed',
-    text: 'Il pagamento differito è riservato ai clienti aziendali.',
-  },
+  paymentType: ORDER_ACTIONS_TEXT.paymentType,
+  deferredNotAllowed: ORDER_ACTIONS_TEXT.deferredNotAllowed,
   freeDeliveryGone: {
     code: 'msg.premium.freeDeliveryGone',
     text: 'Le consegne gratuite della Carta Premium sono già state usate: la consegna ora si paga, controlla il riepilogo e conferma di nuovo.',
@@ -83,29 +78,10 @@ export const CHECKOUT_TEXT = {
     code: 'msg.checkout.slotFull',
     text: 'La fascia oraria scelta si è appena esaurita: scegline un’altra e conferma di nuovo.',
   },
-  cartClosed: {
-    code: 'msg.checkout.cartClosed',
-    text: 'Il carrello è cambiato nel frattempo: ricarica la pagina.',
-  },
+  cartClosed: ORDER_ACTIONS_TEXT.cartClosed,
   cartNotLocked: { code: 'msg.checkout.cartNotLocked', text: 'Il carrello non è in fase di pagamento.' },
-  orderNotFound: { code: 'msg.order.notFound', text: 'Ordine non trovato.' },
-  notEditable: {
-    code: 'msg.order.notEditable',
-    text: 'L’ordine è già in preparazione e non può più essere modificato.',
-  },
-  notCancellable: {
-    code: 'msg.order.notCancellable',
-    text: 'L’ordine è già in preparazione e non può più essere annullato.',
-  },
-  cannotRetry: { code: 'msg.order.cannotRetry', text: 'Per questo ordine non c’è un pagamento da ripetere.' },
-  cannotChangePayment: {
-    code: 'msg.order.cannotChangePayment',
-    text: 'Il metodo di pagamento di questo ordine non può più essere cambiato.',
-  },
-  editingOther: {
-    code: 'msg.order.editingOther',
-    text: 'Stai già modificando un altro ordine: completa o annulla quella modifica prima.',
-  },
+  orderNotFound: ORDERS_TEXT.orderNotFound,
+  notEditable: ORDER_ACTIONS_TEXT.notEditable,
   mealVouchersTooMany: {
     code: 'msg.mealVouchers.tooMany',
     text: 'Puoi usare al massimo 8 buoni pasto per ordine.',
@@ -138,10 +114,7 @@ export const CHECKOUT_TEXT = {
     code: 'msg.mealVouchers.invoice',
     text: 'Con i buoni pasto non si può richiedere la fattura: togli i buoni pasto o la richiesta di fattura.',
   },
-  mealVouchersAboveTotal: {
-    code: 'msg.mealVouchers.aboveTotal',
-    text: "I buoni pasto e il portafoglio insieme superano il totale dell'ordine.",
-  },
+  mealVouchersAboveTotal: ORDER_ACTIONS_TEXT.mealVouchersAboveTotal,
   busy: {
     code: 'msg.checkout.busy',
     text: 'Il servizio è molto richiesto in questo momento: riprova tra qualche istante.',
@@ -156,7 +129,4 @@ export const CHECKOUT_INFO_TEXT = {
   unlocked: 'Puoi modificare di nuovo il carrello.',
   ordered: (orderId: number) => `Ordine ${orderId} confermato.`,
   modified: (orderId: number) => `Ordine ${orderId} aggiornato.`,
-  editing: (orderId: number) =>
-    `Stai modificando l’ordine ${orderId}: cambia i prodotti e conferma di nuovo per aggiornarlo.`,
-  paymentTypeChanged: 'Metodo di pagamento aggiornato.',
 } as const;

@@ -1,6 +1,8 @@
+import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import type { RouteRegistrar } from '../../lib/module';
+import type { OrderTransitionsPort } from '../../lib/order-transitions';
 import type { AccountRepository } from '../account/account.repository';
 import { CartPurchase } from '../cart/cart-purchase';
 import type { CartRepository } from '../cart/cart.repository';
@@ -9,17 +11,16 @@ import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { DeliveryService } from '../delivery/delivery.service';
 import type { TimeslotService } from '../delivery/timeslot.service';
 import type { OrderStatusService } from '../orders/order-status.service';
-import type { PaymentProvider } from '../payment/payment-provider';
+import type { PaymentAttempts } from '../payment/payment-attempts';
 import { CheckoutPricing } from './checkout-pricing';
 import { CheckoutReadiness } from './checkout-readiness';
 import { CheckoutRepository } from './checkout.repository';
 import checkoutRoutes from './checkout.routes';
 import { CheckoutService } from './checkout.service';
-import { OrderActionsService } from './order-actions.service';
 import type { OrderAnswer } from '../orders/order-answer';
 import type { OrderPlacementRepository } from '../orders/order-placement.repository';
 import { OrderPlacement } from './order-placement.service';
-import { PaymentAttempts } from './payment-attempts';
+import { orderEditingOf } from './order-editing';
 import type { CheckoutGiftsPort } from './checkout-gifts';
 import type { OrderWalletPort } from './order-wallet';
 import type { OrderPremiumPort, PremiumProductPort } from './order-premium';
@@ -36,9 +37,10 @@ export interface CheckoutModuleDeps {
   orders: OrderPlacementRepository;
   answer: OrderAnswer;
   status: OrderStatusService;
-  provider: PaymentProvider;
-  /** where the provider sends the browser back (our feedback endpoint) */
-  feedbackUrl: string;
+  /** the listeners of orders' status transitions (the orders module) */
+  orderTransitions: OrderTransitionsPort;
+  /** orders' payment attempts (the payment module) */
+  attempts: PaymentAttempts;
   /** the customer's wallet (the loyalty module) for the part of an order paid with it */
   wallet: OrderWalletPort;
   /** the premium card's free deliveries (the loyalty module) */
@@ -50,9 +52,11 @@ export interface CheckoutModuleDeps {
 }
 
 /**
- * The checkout module's parts, wired once (decision 017): pricing, readiness checks and payment attempts,
- * the purchase (OrderPlacement) and the customer's calls (CheckoutService), and the order actions that reuse
- * them. Gift certificates' rules are the loyalty module's (decision 040), reached through `gifts`.
+ * The checkout module's parts, wired once (decision 017): pricing and readiness checks, the purchase
+ * (OrderPlacement), the customer's calls (CheckoutService), and the cart's checkout as the orders module's
+ * order edit asks it. Gift certificates' rules are the loyalty module's (decision 040), reached through
+ * `gifts`; payment attempts are the payment module's. A cancelled order being edited leaves its cart a
+ * normal cart (this module's listener of the transition, decision 074).
  */
 export function buildCheckout(d: CheckoutModuleDeps) {
   const repo = new CheckoutRepository(d.db);
@@ -76,7 +80,7 @@ export function buildCheckout(d: CheckoutModuleDeps) {
     accounts: d.accounts,
     orders,
   });
-  const attempts = new PaymentAttempts({ orders, provider: d.provider, feedbackUrl: d.feedbackUrl });
+  const { attempts } = d;
   const placement = new OrderPlacement({
     db: d.db,
     cart: d.cart,
@@ -106,32 +110,19 @@ export function buildCheckout(d: CheckoutModuleDeps) {
     gifts,
     placement,
   });
-  const orderActions = new OrderActionsService({
-    db: d.db,
-    cart: d.cart,
-    carts,
-    catalogue: d.catalogue,
-    timeslots: d.timeslots,
-    checkout,
-    attempts,
-    repo,
-    orders,
-    status: d.status,
-    accounts: d.accounts,
-    answer,
-    wallet: d.wallet,
-    premium: d.premium,
-    gifts,
-  });
-  return { checkout, orderActions };
+  d.orderTransitions.onTransition(ORDER_STATUS.cancelled, 'checkout: order edit left', (order, tx) =>
+    repo.clearEditing(order.orderId, tx),
+  );
+  return { checkout, editing: orderEditingOf(repo, checkout) };
 }
 
 /** The checkout module with its routes: the gift codes' throttling limits come from the configuration. */
 export function checkoutModule(d: CheckoutModuleDeps & { env: Env }) {
-  const { checkout, orderActions } = buildCheckout(d);
+  const { checkout, editing } = buildCheckout(d);
   return {
     checkout,
-    orderActions,
+    /** the cart's checkout as the orders module's order edit asks it */
+    editing,
     routes: (async (api) => {
       await api.register(checkoutRoutes, {
         checkout,

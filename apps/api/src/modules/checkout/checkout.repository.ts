@@ -30,7 +30,8 @@ export interface CartCheckoutRow {
 }
 
 /** The columns of a CartCheckoutRow (the cart's infos as they stand when the statement starts). */
-const CHECKOUT_COLUMNS = sql.raw(`cart_id AS "cartId", packaging_type_id AS "packagingTypeId", rules_accepted AS "rulesAccepted",
+const CHECKOUT_COLUMNS =
+  sql.raw(`cart_id AS "cartId", packaging_type_id AS "packagingTypeId", rules_accepted AS "rulesAccepted",
   invoice, lottery_code AS "lotteryCode", extra_email AS "extraEmail",
   prepared_prices AS "preparedPrices", prepared_at::text AS "preparedAt",
   editing_order_id AS "editingOrderId", meal_vouchers AS "mealVouchers",
@@ -95,8 +96,8 @@ export class CheckoutRepository {
   }
 
   /** An order no longer being edited (cancelled, or bought again): its cart becomes a normal cart. */
-  async clearEditing(db: Db, orderId: number): Promise<void> {
-    await db.execute(
+  async clearEditing(orderId: number, tx: Db): Promise<void> {
+    await tx.execute(
       sql`UPDATE cart_checkouts SET editing_order_id = NULL, updated_at = now() WHERE editing_order_id = ${orderId}`,
     );
   }

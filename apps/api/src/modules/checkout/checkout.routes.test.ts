@@ -467,12 +467,15 @@ describe('order actions', () => {
   it('cannot cancel nor edit once in preparation', async () => {
     const { c } = await readyToBuy();
     const order = (await buy(t, c.token)).body.data.order;
-    const moved = await t.app.orderStatus.transition(t.db, {
-      orderId: order.orderId,
-      from: 3,
-      to: 18,
-      actor: 'staff',
-    });
+    const moved = await t.app.orderStatus.transition(
+      {
+        orderId: order.orderId,
+        from: 3,
+        to: 18,
+        actor: 'staff',
+      },
+      t.db,
+    );
     expect(moved.ok).toBe(true);
     for (const path of ['/order/delete', '/order/modify']) {
       const res = await callAs(t.app, c.token, 'POST', api(path), { payload: { order_id: order.orderId } });

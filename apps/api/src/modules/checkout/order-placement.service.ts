@@ -1,12 +1,5 @@
 import { fromMilli, toMilli } from '@spesa/shared/cart/quantity';
-import {
-  DEFAULT_PAYMENT_TYPE_ID,
-  PAYMENT_TYPE,
-  isOnlinePaymentType,
-  paymentTypeOf,
-  paysOnline,
-} from '@spesa/shared/checkout/payment-types';
-import { orderTotalCents, prebilledAmountCents } from '@spesa/shared/checkout/prebilled-amount';
+import { DEFAULT_PAYMENT_TYPE_ID, PAYMENT_TYPE, paymentTypeOf } from '@spesa/shared/checkout/payment-types';
 import type { OrderPaymentData } from '@spesa/shared/contracts/checkout';
 import { CART_STATUS } from '@spesa/shared/contracts/delivery';
 import { ORDER_STATUS, isEditable, type OrderStatusId } from '@spesa/shared/orders/order-status';
@@ -18,8 +11,6 @@ import type { CartPurchase } from '../cart/cart-purchase';
 import type { CartRow } from '../cart/cart.repository';
 import type { CartService } from '../cart/cart.service';
 import type { CatalogueService } from '../catalogue/catalogue.service';
-import type { DeliveryTarget } from '../delivery/delivery.service';
-import { shippingAddressOf } from '../delivery/delivery.mapper';
 import type { SlotView, TimeslotService } from '../delivery/timeslot.service';
 import type { OrderStatusService } from '../orders/order-status.service';
 import { CHECKOUT_INFO_TEXT, CHECKOUT_TEXT } from './checkout.messages';
@@ -29,18 +20,13 @@ import {
   priceKey,
   type CheckoutFigures,
   type CheckoutPricing,
-  type PricedLine,
 } from './checkout-pricing';
 import type { CheckoutReadiness } from './checkout-readiness';
-import type { CheckoutRepository } from './checkout.repository';
+import type { CartCheckoutRow, CheckoutRepository } from './checkout.repository';
 import type { OrderAnswer } from '../orders/order-answer';
-import type {
-  NewOrder,
-  NewOrderItem,
-  OrderPlacementRepository,
-  OrderRow,
-} from '../orders/order-placement.repository';
-import type { PaymentAttempts } from './payment-attempts';
+import type { OrderPlacementRepository, OrderRow } from '../orders/order-placement.repository';
+import type { PaymentAttempts } from '../payment/payment-attempts';
+import { draftOrder, orderItems, type DraftOrder, type Purchase, type PurchaseInput } from './order-draft';
 import type { CheckoutGiftsPort } from './checkout-gifts';
 import type { OrderWalletPort } from './order-wallet';
 import type { OrderPremiumPort } from './order-premium';
@@ -71,6 +57,34 @@ export interface OrderPlacementDeps {
  * keeps the delivery choice. This flow is the one orchestrator of the purchase: each table it changes is
  * written through the module that owns it (cart, catalogue, delivery, orders), on this transaction.
  */
+/** The order written: its id, its row as inserted (null for an edited order), whether the hold stays. */
+interface WrittenOrder {
+  orderId: number;
+  inserted: OrderRow | null;
+  keepHold: boolean;
+}
+
+interface Placed {
+  orderId: number;
+  /** the new order's row (null for an edited order or a replay: read again after the commit) */
+  row: OrderRow | null;
+  paymentUrl: string | null;
+  infos: string[];
+  replayed: boolean;
+}
+
+/** The cart's checks before the transaction answered: a refusal, or the order a simultaneous buy placed. */
+type Checked =
+  | { ready: Omit<PurchaseInput, 'paymentTypeId' | 'walletCents' | 'key'> }
+  | { answer: Result<OrderPaymentData> };
+
+/**
+ * Buying a prepared cart (POST /checkout/buy, decision 017): the cart's checks, then one transaction made of
+ * named steps (decision 074): lock the cart, lock the edited order, write the order, the gift uses, the
+ * wallet's part, the free delivery, start the payment, close the cart, move the stock, take the slot's place,
+ * consume the gift codes. This flow is the one orchestrator of the purchase: each table it changes is written
+ * through the module that owns it (cart, catalogue, delivery, orders, loyalty, payment), on this transaction.
+ */
 export class OrderPlacement {
   constructor(private readonly d: OrderPlacementDeps) {}
 
@@ -87,8 +101,7 @@ export class OrderPlacement {
     },
   ): Promise<Result<OrderPaymentData>> {
     const paymentTypeId = input.paymentTypeId ?? DEFAULT_PAYMENT_TYPE_ID;
-    const type = paymentTypeOf(paymentTypeId);
-    if (!type) return failWith(CHECKOUT_TEXT.paymentType, 'validation');
+    if (!paymentTypeOf(paymentTypeId)) return failWith(CHECKOUT_TEXT.paymentType, 'validation');
     if (input.idempotencyKey) {
       const seen = await this.d.orders.findByIdempotencyKey(userId, input.idempotencyKey);
       if (seen) return this.replay(seen);
@@ -98,14 +111,29 @@ export class OrderPlacement {
       if (user?.companyId === null || user?.companyId === undefined)
         return failWith(CHECKOUT_TEXT.deferredNotAllowed);
     }
+    const checked = await this.checkCart(userId, paymentTypeId, input.user ?? null);
+    if ('answer' in checked) return checked.answer;
+    return this.commit({
+      ...checked.ready,
+      paymentTypeId,
+      walletCents: input.walletCents ?? 0,
+      key: input.idempotencyKey,
+    });
+  }
+
+  /**
+   * The cart's checks before the transaction: prepared (locked), ready (readiness), and priced as the
+   * customer saw it at prepare (lines, the premium 20 % product, the delivery fee). A refusal of a cart that
+   * a simultaneous buy has bought meanwhile answers that order.
+   */
+  private async checkCart(userId: number, paymentTypeId: number, user: UserRow | null): Promise<Checked> {
     const cart = await this.d.cart.getOrCreateOpenCart(userId);
     const target = await this.d.readiness.targetOf(userId, cart);
     const co = await this.d.repo.checkoutOf(cart.cartId);
     const editing = co?.editingOrderId ? await this.d.orders.findOrder(co.editingOrderId, userId) : null;
-    // a refusal of a cart that a simultaneous buy has bought meanwhile answers that order
-    const refuse = async (failure: Failure): Promise<Result<OrderPaymentData>> => {
+    const refuse = async (failure: Failure): Promise<Checked> => {
       const bought = await this.boughtMeanwhile(userId, cart);
-      return bought ? this.replay(bought) : failure;
+      return { answer: bought ? await this.replay(bought) : failure };
     };
     if (cart.cartStatusId !== CART_STATUS.locked) return refuse(failWith(CHECKOUT_TEXT.notPrepared));
     const figures = await this.d.pricing.figures(userId, cart, target, {
@@ -114,48 +142,38 @@ export class OrderPlacement {
       checkout: co,
     });
     const seen: { slot?: SlotView } = {};
-    const missing = await this.d.readiness.missing(
-      userId,
-      cart,
-      target,
-      figures,
-      editing,
-      seen,
-      input.user ?? null,
-    );
+    const missing = await this.d.readiness.missing(userId, cart, target, figures, editing, seen, user);
     const first = missing[0];
     if (first) return refuse(first);
     if (!target || !co) return refuse(failWith(CHECKOUT_TEXT.notPrepared));
-    // the premium 20 % product changed (or stopped) after prepare: the prices seen are not the prices now
+    const changed = this.pricesChanged(co, figures);
+    if (changed) return refuse(changed);
+    const slot = seen.slot;
+    if (!slot) return refuse(failWith(CHECKOUT_TEXT.noTimeslot));
+    return { ready: { userId, cart, target, slot, figures, co, editing } };
+  }
+
+  /** The prices now against those seen at prepare: the premium product, each line, the delivery fee. */
+  private pricesChanged(co: CartCheckoutRow, figures: CheckoutFigures): Failure | null {
     const seenPremium = co.preparedPrices?.[PREMIUM_PRODUCT_KEY];
     if (seenPremium !== undefined && seenPremium !== (figures.premiumProduct?.productId ?? 0))
-      return refuse(failWith(CHECKOUT_TEXT.premiumProductChanged));
+      return failWith(CHECKOUT_TEXT.premiumProductChanged);
     for (const l of figures.lines) {
       const seen = co.preparedPrices?.[priceKey(l.row.productId, l.row.optionsKey)];
-      if (seen !== l.unitCents) return refuse(failWith(CHECKOUT_TEXT.priceChanged));
+      if (seen !== l.unitCents) return failWith(CHECKOUT_TEXT.priceChanged);
     }
     const seenFee = co.preparedPrices?.[FEE_KEY];
     if (seenFee !== undefined && seenFee !== figures.feeCents)
-      return refuse(
-        failWith(figures.feeCents > seenFee ? CHECKOUT_TEXT.freeDeliveryGone : CHECKOUT_TEXT.priceChanged),
+      return failWith(
+        figures.feeCents > seenFee ? CHECKOUT_TEXT.freeDeliveryGone : CHECKOUT_TEXT.priceChanged,
       );
-    const slot = seen.slot;
-    if (!slot) return refuse(failWith(CHECKOUT_TEXT.noTimeslot));
+    return null;
+  }
+
+  /** The purchase's transaction, then its answer; a lost race on the same cart or key answers that order. */
+  private async commit(p: PurchaseInput): Promise<Result<OrderPaymentData>> {
     try {
-      const placed = await this.d.db.transaction(async (tx) =>
-        this.place(tx, {
-          userId,
-          cart,
-          target,
-          slot,
-          figures,
-          co,
-          editing,
-          paymentTypeId,
-          walletCents: input.walletCents ?? 0,
-          key: input.idempotencyKey,
-        }),
-      );
+      const placed = await this.d.db.transaction(async (tx) => this.place(p, tx));
       const row = placed.row ?? (await this.d.orders.findOrderById(placed.orderId));
       if (!row) throw new Error('buy: order vanished');
       if (placed.replayed) return this.replay(row);
@@ -173,9 +191,8 @@ export class OrderPlacement {
       if (error instanceof Abort) return error.failure;
       if (isUniqueViolation(error)) {
         const again =
-          (input.idempotencyKey &&
-            (await this.d.orders.findByIdempotencyKey(userId, input.idempotencyKey))) ||
-          (await this.d.orders.findBySourceCart(cart.cartId));
+          (p.key && (await this.d.orders.findByIdempotencyKey(p.userId, p.key))) ||
+          (await this.d.orders.findBySourceCart(p.cart.cartId));
         if (again) return this.replay(again);
       }
       throw error;
@@ -203,213 +220,197 @@ export class OrderPlacement {
     });
   }
 
-  private async place(
-    tx: Db,
-    p: {
-      userId: number;
-      cart: CartRow;
-      target: DeliveryTarget;
-      slot: SlotView;
-      figures: CheckoutFigures;
-      co: NonNullable<Awaited<ReturnType<CheckoutRepository['checkoutOf']>>>;
-      editing: OrderRow | null;
-      paymentTypeId: number;
-      walletCents: number;
-      key: string | null;
-    },
-  ): Promise<{
-    orderId: number;
-    /** the new order's row (null for an edited order or a replay: read again after the commit) */
-    row: OrderRow | null;
-    paymentUrl: string | null;
-    infos: string[];
-    replayed: boolean;
-  }> {
-    const { userId, cart, target, slot, figures, co, paymentTypeId } = p;
-    const locked = await this.d.carts.lockForPurchase(tx, cart.cartId, userId);
-    if (!locked) throw new Abort(failWith(CHECKOUT_TEXT.cartClosed));
-    const already = await this.d.orders.findBySourceCart(cart.cartId, tx);
+  /**
+   * The purchase, step by step on one transaction. The rows every buyer shares (a product's stock, the
+   * slot, a gift code) come last, by guarded UPDATEs right before the commit, so their row locks are held for
+   * the shortest time; any refusal (an `Abort`) rolls back all.
+   */
+  private async place(input: PurchaseInput, tx: Db): Promise<Placed> {
+    const already = await this.lockCart(input, tx);
     if (already) return { orderId: already.orderId, row: null, paymentUrl: null, infos: [], replayed: true };
+    const p: Purchase = { ...input, editing: await this.lockEditedOrder(input, tx) };
+    const held = await this.reopenEditedOrder(p, tx);
+    const draft = draftOrder(p);
+    const written = await this.writeOrder(p, draft, tx);
+    await this.recordGiftUses(p, draft, written.orderId, tx);
+    await this.payWithWallet(p, draft, written.orderId, tx);
+    await this.takeFreeDelivery(p, written.orderId, tx);
+    const paymentUrl = await this.startPayment(p, draft, written, tx);
+    await this.closeCart(p, tx);
+    await this.moveStock(p, held, tx);
+    await this.takeSlot(p, tx);
+    await this.consumeGifts(draft, tx);
+    const { orderId } = written;
+    return {
+      orderId,
+      row: written.inserted,
+      paymentUrl,
+      infos: [p.editing ? CHECKOUT_INFO_TEXT.modified(orderId) : CHECKOUT_INFO_TEXT.ordered(orderId)],
+      replayed: false,
+    };
+  }
+
+  /**
+   * Locks the cart for the purchase: buyers of the same cart queue here. Answers the order a buy of this
+   * cart has placed meanwhile (a replay), or refuses a cart closed, unprepared or with another slot.
+   */
+  private async lockCart(p: PurchaseInput, tx: Db): Promise<OrderRow | null> {
+    const locked = await this.d.carts.lockForPurchase(tx, p.cart.cartId, p.userId);
+    if (!locked) throw new Abort(failWith(CHECKOUT_TEXT.cartClosed));
+    const already = await this.d.orders.findBySourceCart(p.cart.cartId, tx);
+    if (already) return already;
     if (
       locked.closedAt !== null ||
       locked.cartStatusId !== CART_STATUS.locked ||
-      locked.slotId !== cart.slotId
+      locked.slotId !== p.cart.slotId
     )
       throw new Abort(failWith(CHECKOUT_TEXT.cartClosed));
-    const editing = p.editing ? await this.d.orders.lockOrder(tx, p.editing.orderId, userId) : null;
-    if (p.editing && (!editing || !isEditable(editing.orderStatusId)))
-      throw new Abort(failWith(CHECKOUT_TEXT.notEditable));
+    return null;
+  }
 
-    // what the order takes, and what an edited order already holds (read before its lines are replaced)
-    const wanted = new Map<number, number>();
-    for (const l of figures.lines)
-      wanted.set(l.row.productId, (wanted.get(l.row.productId) ?? 0) + toMilli(l.row.quantity));
-    const held = editing
-      ? await this.d.readiness.heldByOrder(editing.orderId, tx)
-      : new Map<number, number>();
-    // the order
-    const a = target.address;
-    const packaging = figures.packaging;
-    const order: NewOrder = {
-      userId,
-      sourceCartId: cart.cartId,
-      orderStatusId: ORDER_STATUS.ordered,
-      deliveryServiceId: target.deliveryServiceId,
-      storeId: target.storeId,
-      warehouseId: target.warehouseId,
-      shippingAddressId: a.addressId,
-      shippingAddress: shippingAddressOf(target, { autoAssigned: false, withClasses: false }),
-      zoneId: target.zone?.zoneId ?? null,
-      slotId: slot.slotId,
-      slotDate: slot.date,
-      timeslotId: slot.timeslotId,
-      beginTime: slot.beginTime,
-      endTime: slot.endTime,
-      deliveryDayPeriodId: slot.deliveryDayPeriodId,
-      paymentTypeId,
-      itemsCents: figures.itemsCents,
-      itemsStandardCents: figures.itemsStandardCents,
-      variableWeightCents: figures.variableWeightCents,
-      deliveryFeeCents: figures.feeCents,
-      packagingCents: figures.packagingCents,
-      giftDiscountCents: 0,
-      totalCents: 0,
-      preauthCents: 0,
-      walletCents: 0,
-      mealVoucherCents: figures.mealVouchers?.coveredCents ?? 0,
-      mealVoucherFeeCents: figures.mealVouchers?.serviceCostCents ?? 0,
-      infos: {},
-      idempotencyKey: editing ? editing.idempotencyKey : p.key,
-    };
-    // gift codes: an edited order gives its uses back first; the new uses are taken at the end
-    if (editing) await this.d.gifts.releaseUses(tx, editing.orderId);
-    const uses = figures.gifts
-      .filter((g) => g.discountCents > 0)
-      .map((g) => ({ giftCertificateId: g.giftCertificateId, discountCents: g.discountCents }));
-    order.giftDiscountCents = uses.reduce((s, u) => s + u.discountCents, 0);
-    const base = {
-      itemsCents: figures.itemsCents,
-      giftDiscountCents: order.giftDiscountCents,
-      deliveryFeeCents: figures.feeCents,
-    };
-    order.totalCents = orderTotalCents(base) + figures.packagingCents + order.mealVoucherFeeCents;
-    // the wallet's part, then what the payment type takes: an online hold or the total, less that part and
-    // less what the meal vouchers pay (decision 047)
-    if (p.walletCents > order.totalCents) throw new Abort(failWith(CHECKOUT_TEXT.walletAboveTotal));
-    if (p.walletCents + order.mealVoucherCents > order.totalCents)
-      throw new Abort(failWith(CHECKOUT_TEXT.mealVouchersAboveTotal));
-    order.walletCents = p.walletCents;
-    order.preauthCents =
-      (isOnlinePaymentType(paymentTypeId)
-        ? prebilledAmountCents({
-            ...base,
-            variableWeightCents: figures.variableWeightCents,
-            packagingCents: figures.packagingCents,
-          }) + order.mealVoucherFeeCents
-        : order.totalCents) -
-      order.walletCents -
-      order.mealVoucherCents;
-    const online = paysOnline(paymentTypeId, order.preauthCents);
-    order.orderStatusId = online ? ORDER_STATUS.inPayment : ORDER_STATUS.ordered;
-    const infos = co.cartInfos;
-    order.infos = {
-      invoice: co.invoice ?? null,
-      lotteryCode: co.lotteryCode,
-      extraEmail: co.extraEmail,
-      mealVouchers: figures.mealVouchers ? figures.mealVouchers.declaration : null,
-      notes: infos.notes && infos.notes !== '' ? infos.notes : null,
-      acceptAlternatives: infos.accept_alternatives === 'true',
-      packaging: packaging
-        ? {
-            packagingTypeId: packaging.packagingTypeId,
-            name: packaging.name,
-            bags: figures.bags,
-            priceCents: packaging.priceCents,
-          }
-        : null,
-    };
+  /** The order the cart edits, locked and still editable (null: a new order). */
+  private async lockEditedOrder(p: PurchaseInput, tx: Db): Promise<OrderRow | null> {
+    if (!p.editing) return null;
+    const editing = await this.d.orders.lockOrder(p.editing.orderId, p.userId, tx);
+    if (!editing || !isEditable(editing.orderStatusId)) throw new Abort(failWith(CHECKOUT_TEXT.notEditable));
+    return editing;
+  }
 
+  /**
+   * What an edited order holds, before it is written again: its stock per product (read before its lines are
+   * replaced; the stock step moves only the difference) and its gift codes' uses, given back (the order takes
+   * its uses again below). A new order holds nothing.
+   */
+  private async reopenEditedOrder(p: Purchase, tx: Db): Promise<ReadonlyMap<number, number>> {
+    if (!p.editing) return new Map<number, number>();
+    const held = await this.d.readiness.heldByOrder(p.editing.orderId, tx);
+    await this.d.gifts.releaseUses(tx, p.editing.orderId);
+    return held;
+  }
+
+  /**
+   * Writes the order whole (its lines included) before its status changes: the change's listeners (the
+   * confirmation e-mail) read its lines. An edited order is replaced in place (its version checked) and keeps
+   * its status for now; whether it keeps its payment hold is decided before.
+   */
+  private async writeOrder(p: Purchase, draft: DraftOrder, tx: Db): Promise<WrittenOrder> {
+    const { editing } = p;
+    const { order } = draft;
+    const keepHold =
+      editing !== null &&
+      (await this.d.attempts.keepsAuthorization(editing, p.paymentTypeId, order.preauthCents, tx));
     let orderId: number;
     // a new order's row as inserted: nothing below changes it, so the answer needs no read after the commit
     let inserted: OrderRow | null = null;
-    let paymentUrl: string | null = null;
-    const keepHold =
-      editing !== null &&
-      (await this.d.attempts.keepsAuthorization(tx, editing, paymentTypeId, order.preauthCents));
     if (editing) {
       orderId = editing.orderId;
-      order.orderStatusId = keepHold ? editing.orderStatusId : order.orderStatusId;
-      if (
-        !(await this.d.orders.replaceOrder(tx, orderId, editing.version, {
-          ...order,
-          orderStatusId: editing.orderStatusId,
-        }))
-      )
+      const kept = { ...order, orderStatusId: editing.orderStatusId };
+      if (!(await this.d.orders.replaceOrder(orderId, editing.version, kept, tx)))
         throw new Abort(failWith(CHECKOUT_TEXT.notEditable));
-      await this.d.orders.deleteItems(tx, orderId);
+      await this.d.orders.deleteItems(orderId, tx);
     } else {
-      inserted = await this.d.orders.insertOrder(tx, order);
+      inserted = await this.d.orders.insertOrder(order, tx);
       orderId = inserted.orderId;
     }
-    // the whole order is written before its status changes: the change's listeners (the confirmation
-    // e-mail) read its lines
-    await this.d.orders.insertItems(tx, orderId, this.orderItems(figures.lines));
-    for (const u of uses) await this.d.gifts.recordUse(tx, { ...u, orderId, userId });
-    // the wallet's part (an edited order's former part is given back first); the balance must cover it.
-    // A new order without a part holds nothing: the wallet is not asked (no lock, no read).
-    if (editing || order.walletCents > 0) {
-      const paid = editing
-        ? await this.d.wallet.payOrder(tx, userId, orderId, order.walletCents)
-        : await this.d.wallet.payNewOrder(tx, userId, orderId, order.walletCents);
-      if (!paid.ok) throw new Abort(paid);
-    }
-    // the premium card's free delivery: taken for this order (kept by an edited order that had it)
-    if (figures.premiumFreeDelivery) {
-      const free = await this.d.premium.takeFreeDelivery(tx, userId, orderId);
-      if (!free.ok) throw new Abort(failWith(CHECKOUT_TEXT.freeDeliveryGone));
-    } else if (editing) await this.d.premium.releaseFreeDelivery(tx, orderId);
-    if (editing) {
-      if (!keepHold) {
-        await this.d.attempts.voidLive(tx, orderId);
-        paymentUrl = await this.d.attempts.start(tx, orderId, paymentTypeId, order.preauthCents);
-        const to: OrderStatusId = online ? ORDER_STATUS.inPayment : ORDER_STATUS.ordered;
-        if (to !== editing.orderStatusId) {
-          const moved = await this.d.status.transition(tx, {
-            orderId,
-            from: editing.orderStatusId,
-            to,
-            actor: 'customer',
-            actorUserId: userId,
-            note: 'ordine modificato',
-          });
-          if (!moved.ok) throw new Abort(moved);
-        }
-      }
-    } else {
-      await this.d.status.recordInitial(
-        tx,
-        orderId,
-        order.orderStatusId as OrderStatusId,
-        'customer',
-        userId,
-      );
-      paymentUrl = await this.d.attempts.start(tx, orderId, paymentTypeId, order.preauthCents, true);
-    }
+    await this.d.orders.insertItems(orderId, orderItems(p.figures.lines), tx);
+    return { orderId, inserted, keepHold };
+  }
 
-    // the cart is bought: closed; a fresh open cart keeps the delivery choice (not the booked slot)
-    await this.d.carts.closeBought(tx, cart.cartId);
-    await this.d.carts.openAfterPurchase(tx, userId, {
+  /** The gift codes' uses of the order (an edited order gave its former uses back before). */
+  private async recordGiftUses(p: Purchase, draft: DraftOrder, orderId: number, tx: Db): Promise<void> {
+    for (const u of draft.uses) await this.d.gifts.recordUse(tx, { ...u, orderId, userId: p.userId });
+  }
+
+  /**
+   * The wallet's part (an edited order's former part is given back first); the balance must cover it. A new
+   * order without a part holds nothing: the wallet is not asked (no lock, no read).
+   */
+  private async payWithWallet(p: Purchase, draft: DraftOrder, orderId: number, tx: Db): Promise<void> {
+    const cents = draft.order.walletCents;
+    if (!p.editing && cents <= 0) return;
+    const paid = p.editing
+      ? await this.d.wallet.payOrder(tx, p.userId, orderId, cents)
+      : await this.d.wallet.payNewOrder(tx, p.userId, orderId, cents);
+    if (!paid.ok) throw new Abort(paid);
+  }
+
+  /** The premium card's free delivery: taken for this order (kept by an edited order that had it). */
+  private async takeFreeDelivery(p: Purchase, orderId: number, tx: Db): Promise<void> {
+    if (p.figures.premiumFreeDelivery) {
+      const free = await this.d.premium.takeFreeDelivery(tx, p.userId, orderId);
+      if (!free.ok) throw new Abort(failWith(CHECKOUT_TEXT.freeDeliveryGone));
+    } else if (p.editing) await this.d.premium.releaseFreeDelivery(tx, orderId);
+  }
+
+  /**
+   * The payment: a new order records its first status and starts its first attempt; an edited order that
+   * cannot keep its hold voids it, starts a new attempt and moves to the status the new payment needs.
+   * Answers the provider's hosted page, if any.
+   */
+  private async startPayment(
+    p: Purchase,
+    draft: DraftOrder,
+    written: WrittenOrder,
+    tx: Db,
+  ): Promise<string | null> {
+    const { editing } = p;
+    const { order, online } = draft;
+    const { orderId } = written;
+    if (!editing) {
+      const status = order.orderStatusId as OrderStatusId;
+      await this.d.status.recordInitial({ orderId, status, actor: 'customer', actorUserId: p.userId }, tx);
+      return this.d.attempts.start(
+        { orderId, paymentTypeId: p.paymentTypeId, amountCents: order.preauthCents, firstAttempt: true },
+        tx,
+      );
+    }
+    if (written.keepHold) return null;
+    await this.d.attempts.voidLive(orderId, tx);
+    const paymentUrl = await this.d.attempts.start(
+      { orderId, paymentTypeId: p.paymentTypeId, amountCents: order.preauthCents },
+      tx,
+    );
+    const to: OrderStatusId = online ? ORDER_STATUS.inPayment : ORDER_STATUS.ordered;
+    if (to !== editing.orderStatusId) {
+      const moved = await this.d.status.transition(
+        {
+          orderId,
+          from: editing.orderStatusId,
+          to,
+          actor: 'customer',
+          actorUserId: p.userId,
+          note: 'ordine modificato',
+        },
+        tx,
+      );
+      if (!moved.ok) throw new Abort(moved);
+    }
+    return paymentUrl;
+  }
+
+  /** The cart is bought: closed; a fresh open cart keeps the delivery choice (not the booked slot). */
+  private async closeCart(p: Purchase, tx: Db): Promise<void> {
+    const { target } = p;
+    await this.d.carts.closeBought(tx, p.cart.cartId);
+    await this.d.carts.openAfterPurchase(tx, p.userId, {
       deliveryServiceId: target.deliveryServiceId,
       storeId: target.storeId,
       warehouseId: target.warehouseId,
-      shippingAddressId: a.addressId,
+      shippingAddressId: target.address.addressId,
       addressAutoAssigned: false,
       storeAutoAssigned: false,
     });
-    // Last, the rows every buyer shares (a product's stock, the slot, a gift code): guarded UPDATEs taken
-    // right before the commit, so their row locks are held for the shortest time. A refusal rolls back all.
-    // stock: the net change per product, in one UPDATE that locks the products in id order (no deadlock
-    // between buyers)
+  }
+
+  /**
+   * The stock: the net change per product (what the order takes less what an edited order held), in one
+   * UPDATE that locks the products in id order (no deadlock between buyers). A product without enough
+   * refuses the purchase by name; one left at zero tells the catalogue it sold out.
+   */
+  private async moveStock(p: Purchase, held: ReadonlyMap<number, number>, tx: Db): Promise<void> {
+    const wanted = new Map<number, number>();
+    for (const l of p.figures.lines)
+      wanted.set(l.row.productId, (wanted.get(l.row.productId) ?? 0) + toMilli(l.row.quantity));
     const moves = [...new Set([...wanted.keys(), ...held.keys()])]
       .sort((a, b) => a - b)
       .map((productId) => ({
@@ -423,61 +424,27 @@ export class OrderPlacement {
       if (delta <= 0) continue;
       const stock = left.get(productId);
       if (stock === undefined) {
-        const name = figures.lines.find((l) => l.row.productId === productId)?.facts.product.name ?? '';
+        const name = p.figures.lines.find((l) => l.row.productId === productId)?.facts.product.name ?? '';
         throw new Abort(fail(CHECKOUT_TEXT.notAvailable.code, `${name} ${CHECKOUT_TEXT.notAvailable.text}`));
       }
       if (stock <= 0) soldOut = true;
     }
     if (soldOut) await this.d.catalogue.soldOut(tx);
-
-    // the slot's place: guarded UPDATE (an edited order keeping its slot keeps its place)
-    if (!editing || editing.slotId !== slot.slotId) {
-      if (!(await this.d.timeslots.takePlace(tx, slot.slotId)))
-        throw new Abort(failWith(CHECKOUT_TEXT.slotFull));
-      if (editing) await this.d.timeslots.givePlaceBack(tx, editing.slotId);
-    }
-
-    for (const u of [...uses].sort((x, y) => x.giftCertificateId - y.giftCertificateId))
-      if (!(await this.d.gifts.consume(tx, u.giftCertificateId)))
-        throw new Abort(failWith(CHECKOUT_TEXT.giftInvalid));
-
-    return {
-      orderId,
-      row: inserted,
-      paymentUrl,
-      infos: [editing ? CHECKOUT_INFO_TEXT.modified(orderId) : CHECKOUT_INFO_TEXT.ordered(orderId)],
-      replayed: false,
-    };
   }
 
-  private orderItems(lines: readonly PricedLine[]): NewOrderItem[] {
-    return lines.map((l, i) => {
-      const p = l.facts.product;
-      const promo = l.promo?.view ?? null;
-      return {
-        position: i + 1,
-        productId: p.productId,
-        codInt: p.codInt,
-        name: p.name,
-        shortDescr: p.shortDescr,
-        description: p.description,
-        sellingType: l.rules.sellingType,
-        unitBase: p.unitMeasureBaseSelling?.um ?? '',
-        mediaUrl: p.mediaURL,
-        sectorId: p.breadCrumbs[0]?.categoryId ?? p.categoryId,
-        options: l.row.options,
-        optionsKey: l.row.optionsKey,
-        promoId: l.promo?.promoId ?? null,
-        promo: promo ? { header: promo.view?.header ?? '', body: promo.view?.body ?? '' } : null,
-        quantity: l.row.quantity,
-        unitPriceCents: l.unitCents,
-        unitPriceStandardCents: l.facts.listPriceCents,
-        lineTotalCents: l.lineCents,
-        lineStandardCents: l.lineStandardCents,
-        variableWeight: l.variableWeight,
-        acceptAlternatives: l.row.infos.accept_alternatives === 'true',
-        infos: l.row.infos,
-      };
-    });
+  /** The slot's place, by a guarded UPDATE (an edited order keeping its slot keeps its place). */
+  private async takeSlot(p: Purchase, tx: Db): Promise<void> {
+    const { editing, slot } = p;
+    if (editing && editing.slotId === slot.slotId) return;
+    if (!(await this.d.timeslots.takePlace(tx, slot.slotId)))
+      throw new Abort(failWith(CHECKOUT_TEXT.slotFull));
+    if (editing) await this.d.timeslots.givePlaceBack(tx, editing.slotId);
+  }
+
+  /** The gift codes taken, in id order (no deadlock between buyers); one no longer left refuses. */
+  private async consumeGifts(draft: DraftOrder, tx: Db): Promise<void> {
+    for (const u of [...draft.uses].sort((x, y) => x.giftCertificateId - y.giftCertificateId))
+      if (!(await this.d.gifts.consume(tx, u.giftCertificateId)))
+        throw new Abort(failWith(CHECKOUT_TEXT.giftInvalid));
   }
 }

@@ -1,4 +1,6 @@
+import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import type { ModuleCore, RouteRegistrar } from '../../lib/module';
+import type { OrderTransitionsPort } from '../../lib/order-transitions';
 import type { AccountRepository } from '../account/account.repository';
 import { accountPortOf } from './account-port';
 import addressRoutes from './address.routes';
@@ -14,6 +16,8 @@ export interface DeliveryModuleDeps extends Pick<ModuleCore, 'db' | 'env' | 'now
   accounts: AccountRepository;
   /** an address the customer's cart delivers to is not deleted (the cart module) */
   addressUsage: AddressUsagePort;
+  /** the listeners of orders' status transitions (the orders module) */
+  orderTransitions: OrderTransitionsPort;
 }
 
 /**
@@ -23,6 +27,9 @@ export interface DeliveryModuleDeps extends Pick<ModuleCore, 'db' | 'env' | 'now
 export function deliveryModule(d: DeliveryModuleDeps) {
   const { db } = d;
   const timeslots = new TimeslotService(new TimeslotRepository(db), d.now);
+  d.orderTransitions.onTransition(ORDER_STATUS.cancelled, 'delivery: slot place given back', (order, tx) =>
+    timeslots.givePlaceBack(tx, order.slotId),
+  );
   const delivery = new DeliveryService(new DeliveryRepository(db), accountPortOf(d.accounts), {
     isAddressInUse: (userId: number, addressId: number): Promise<boolean> =>
       d.addressUsage.isAddressInUse(userId, addressId),

@@ -59,12 +59,15 @@ const line = async () => [{ product: await testProduct(t.db, { stock: 50, priceC
 /** an order of the friend, out for delivery, then delivered by staff (the status listener enqueues the job) */
 async function deliver(userId: number): Promise<number> {
   const order = await placeOrder(t, { userId, status: 7, lines: await line() });
-  const moved = await t.app.orderStatus.transition(t.db, {
-    orderId: order.orderId,
-    from: 7,
-    to: 8,
-    actor: 'staff',
-  });
+  const moved = await t.app.orderStatus.transition(
+    {
+      orderId: order.orderId,
+      from: 7,
+      to: 8,
+      actor: 'staff',
+    },
+    t.db,
+  );
   expect(moved.ok).toBe(true);
   return order.orderId;
 }

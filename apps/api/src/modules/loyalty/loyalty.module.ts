@@ -1,7 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { PHYSICAL_CARD_DAYS } from '@spesa/shared/loyalty/premium';
+import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
 import type { ModuleCore, RouteRegistrar } from '../../lib/module';
+import type { OrderTransitionsPort } from '../../lib/order-transitions';
+import { Abort } from '../../lib/result';
 import { romeNow } from '../../lib/rome-time';
 import giftCardOrdersAdminRoutes from './gift-card-orders-admin.routes';
 import { GiftCardOrdersRepository } from './gift-card-orders.repository';
@@ -57,6 +60,8 @@ export interface LoyaltyModuleDeps extends ModuleCore {
   orderStatus: {
     onChange(listener: (db: Db, event: OrderStatusEvent) => Promise<void>, when: typeof isDelivery): void;
   };
+  /** the listeners of orders' status transitions (the orders module): a cancelled order's perks come back */
+  orderTransitions: OrderTransitionsPort;
   /** the catalogue's day and products (the premium card's 20 % product, decision 043) */
   catalogue: { today(): string };
   productOf: PremiumCataloguePort['productOf'];
@@ -116,6 +121,7 @@ export function loyaltyModule(app: FastifyInstance, d: LoyaltyModuleDeps) {
     (tx, g) => d.notifications.voucherIssued(tx, g),
   );
   const invites = inviteAFriend(app, d, gifts, romeToday);
+  givenBackOnCancel(d.orderTransitions, { gifts, wallet, premium });
   const giftCards = new GiftCardOrdersService(
     db,
     new GiftCardOrdersRepository(db),
@@ -141,6 +147,27 @@ export function loyaltyModule(app: FastifyInstance, d: LoyaltyModuleDeps) {
       await api.register(giftCardOrdersAdminRoutes, { giftCards });
     }) satisfies RouteRegistrar,
   };
+}
+
+/**
+ * A cancelled order gives back what it took of the loyalty module (decision 074): its gift codes' uses, the
+ * wallet's part (a failure refuses the cancellation) and a premium free delivery.
+ */
+function givenBackOnCancel(
+  transitions: OrderTransitionsPort,
+  m: { gifts: GiftCertificatesService; wallet: WalletService; premium: PremiumService },
+) {
+  const { cancelled } = ORDER_STATUS;
+  transitions.onTransition(cancelled, 'loyalty: gift code uses given back', (order, tx) =>
+    m.gifts.releaseUses(tx, order.orderId),
+  );
+  transitions.onTransition(cancelled, "loyalty: wallet's part given back", async (order, tx) => {
+    const back = await m.wallet.payOrder(tx, order.userId, order.orderId, 0);
+    if (!back.ok) throw new Abort(back);
+  });
+  transitions.onTransition(cancelled, 'loyalty: premium free delivery given back', async (order, tx) => {
+    await m.premium.releaseFreeDelivery(tx, order.orderId);
+  });
 }
 
 /**

@@ -54,7 +54,7 @@ describe('messages written by the order’s life', () => {
       [18, 6],
       [6, 7],
     ] as const)
-      expect((await t.app.orderStatus.transition(t.db, { orderId, from, to, actor: 'staff' })).ok).toBe(true);
+      expect((await t.app.orderStatus.transition({ orderId, from, to, actor: 'staff' }, t.db)).ok).toBe(true);
     const res = await history(c);
     expect(res.statusCode).toBe(200);
     expect(res.body.response.status).toBe(0);
@@ -80,7 +80,7 @@ describe('messages written by the order’s life', () => {
   it('a refused status change writes no message', async () => {
     const c = await newCustomer(t, { tag: 'ntf-refused' });
     const { orderId } = await placeOrder(t, { userId: c.userId, lines: await line(), status: 8 });
-    expect((await t.app.orderStatus.transition(t.db, { orderId, from: 8, to: 6, actor: 'staff' })).ok).toBe(
+    expect((await t.app.orderStatus.transition({ orderId, from: 8, to: 6, actor: 'staff' }, t.db)).ok).toBe(
       false,
     );
     expect(await countOf(c.userId, NOTIFICATION_TYPE.orderPrepared)).toBe(0);

@@ -116,7 +116,7 @@ async function orderPrepared(c: Customer): Promise<number> {
     [3, 18],
     [18, 6],
   ] as const)
-    expect((await t.app.orderStatus.transition(t.db, { orderId, from, to, actor: 'staff' })).ok).toBe(true);
+    expect((await t.app.orderStatus.transition({ orderId, from, to, actor: 'staff' }, t.db)).ok).toBe(true);
   return orderId;
 }
 

@@ -470,12 +470,15 @@ describe('status e-mails from the one entry point', () => {
     const c = await newCustomer(t, { tag: 'staff-mails' });
     await t.db.execute(sql`UPDATE users SET first_name = '<b>Ada</b>' WHERE user_id = ${c.userId}`);
     const o = await placeOrder(t, { userId: c.userId, lines: [{ product: piece, quantity: 1 }] });
-    const moved = await t.app.orderStatus.transition(t.db, {
-      orderId: o.orderId,
-      from: 3,
-      to: 10,
-      actor: 'customer',
-    });
+    const moved = await t.app.orderStatus.transition(
+      {
+        orderId: o.orderId,
+        from: 3,
+        to: 10,
+        actor: 'customer',
+      },
+      t.db,
+    );
     expect(moved.ok).toBe(true);
     const [mail] = await queryRows<{ subject: string; html: string }>(
       t.db,
@@ -486,7 +489,7 @@ describe('status e-mails from the one entry point', () => {
     expect(mail?.html).not.toContain('<b>Ada</b>');
 
     const p = await placeOrder(t, { userId: c.userId, status: 1, lines: [{ product: piece, quantity: 1 }] });
-    await t.app.orderStatus.transition(t.db, { orderId: p.orderId, from: 1, to: 11, actor: 'provider' });
+    await t.app.orderStatus.transition({ orderId: p.orderId, from: 1, to: 11, actor: 'provider' }, t.db);
     expect((await lastMailTo(t.db, c.email))?.subject).toBe(`Ordine n. ${p.orderId} pagamento non riuscito`);
   });
 
@@ -495,12 +498,15 @@ describe('status e-mails from the one entry point', () => {
     const o = await placeOrder(t, { userId: c.userId, status: 2, lines: [{ product: piece, quantity: 1 }] });
     await expect(
       t.db.transaction(async (tx) => {
-        const moved = await t.app.orderStatus.transition(tx, {
-          orderId: o.orderId,
-          from: 2,
-          to: 3,
-          actor: 'provider',
-        });
+        const moved = await t.app.orderStatus.transition(
+          {
+            orderId: o.orderId,
+            from: 2,
+            to: 3,
+            actor: 'provider',
+          },
+          tx,
+        );
         expect(moved.ok).toBe(true);
         throw new Error('rolled back by the caller');
       }),
@@ -508,7 +514,7 @@ describe('status e-mails from the one entry point', () => {
     expect(await lastMailTo(t.db, c.email)).toBeNull();
     expect(await statusOf(o.orderId)).toBe(2);
     await t.db.transaction(async (tx) => {
-      await t.app.orderStatus.transition(tx, { orderId: o.orderId, from: 2, to: 3, actor: 'provider' });
+      await t.app.orderStatus.transition({ orderId: o.orderId, from: 2, to: 3, actor: 'provider' }, tx);
     });
     expect((await lastMailTo(t.db, c.email))?.subject).toBe(`Conferma ordine n. ${o.orderId}`);
   });
@@ -516,12 +522,15 @@ describe('status e-mails from the one entry point', () => {
   it('a refused change sends nothing', async () => {
     const c = await newCustomer(t, { tag: 'staff-nomail' });
     const o = await placeOrder(t, { userId: c.userId, status: 8, lines: [{ product: piece, quantity: 1 }] });
-    const moved = await t.app.orderStatus.transition(t.db, {
-      orderId: o.orderId,
-      from: 8,
-      to: 10,
-      actor: 'customer',
-    });
+    const moved = await t.app.orderStatus.transition(
+      {
+        orderId: o.orderId,
+        from: 8,
+        to: 10,
+        actor: 'customer',
+      },
+      t.db,
+    );
     expect(moved.ok).toBe(false);
     expect(await lastMailTo(t.db, c.email)).toBeNull();
   });

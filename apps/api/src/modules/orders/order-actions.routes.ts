@@ -1,30 +1,10 @@
-import type { EndpointData } from '@spesa/shared/contracts/endpoint';
 import { ordersEndpoints as api } from '@spesa/shared/contracts/orders';
 import { walletCentsOf } from '@spesa/shared/contracts/checkout';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import type { Result } from '../../lib/result';
 import { ACCESS, userIdOf } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
-
-/**
- * What the order actions' routes need: the checkout module's OrderActionsService (checkout/order-actions
- * .service.ts) has this shape; app.ts hands it in, so orders does not import checkout. Each answer is the
- * contract's data (packages/shared contracts/orders.ts ordersEndpoints).
- */
-export interface OrderActions {
-  cancel(userId: number, orderId: number): Promise<Result<EndpointData<typeof api.cancel>>>;
-  modify(userId: number, orderId: number): Promise<Result<EndpointData<typeof api.modify>>>;
-  retryPayment(userId: number, orderId: number): Promise<Result<EndpointData<typeof api.retryPayment>>>;
-  modifyPaymentType(
-    userId: number,
-    orderId: number,
-    paymentTypeId: number,
-    /** the wallet variant: the part paid with the wallet, cents (absent: unchanged) */
-    walletCents?: number,
-  ): Promise<Result<EndpointData<typeof api.modifyPaymentType>>>;
-  listRetryPayment(userId: number): Promise<Result<EndpointData<typeof api.listRetryPayment>>>;
-}
+import type { OrderActionsService } from './order-actions.service';
 
 const tags = ['orders'];
 
@@ -33,7 +13,10 @@ const tags = ['orders'];
  * change the payment type, and the orders whose payment can be retried. Thin: the service decides. Every
  * call needs a signed-in customer.
  */
-const orderActionsRoutes: FastifyPluginAsyncZod<{ actions: OrderActions }> = async (app, { actions }) => {
+const orderActionsRoutes: FastifyPluginAsyncZod<{ actions: OrderActionsService }> = async (
+  app,
+  { actions },
+) => {
   const access = ACCESS.customer;
 
   app.route({

@@ -47,9 +47,9 @@ export class OrderPlacementRepository {
   }
 
   /** The order row locked until the transaction ends (actions on one order queue here). */
-  async lockOrder(db: Db, orderId: number, userId: number | null): Promise<OrderRow | null> {
+  async lockOrder(orderId: number, userId: number | null, tx: Db): Promise<OrderRow | null> {
     const [row] = await queryRows<OrderRow>(
-      db,
+      tx,
       sql`SELECT ${ORDER_COLUMNS} FROM orders WHERE order_id = ${orderId}
             ${userId === null ? sql`` : sql`AND user_id = ${userId}`} FOR UPDATE`,
     );
@@ -152,12 +152,12 @@ export class OrderPlacementRepository {
   }
 
   async lockAuthorizationByRef(
-    db: Db,
     provider: string,
     providerRef: string,
+    tx: Db,
   ): Promise<AuthorizationRow | null> {
     const [row] = await queryRows<AuthorizationRow>(
-      db,
+      tx,
       sql`SELECT ${AUTH_COLUMNS} FROM payment_authorizations WHERE provider = ${provider} AND provider_ref = ${providerRef}
           FOR UPDATE`,
     );
@@ -176,9 +176,9 @@ export class OrderPlacementRepository {
 
   // ---------- writes (inside the caller's transaction) ----------
   /** The new order's row, as findOrderById reads it (RETURNING the same columns: no read after the insert). */
-  async insertOrder(db: Db, o: NewOrder): Promise<OrderRow> {
+  async insertOrder(o: NewOrder, tx: Db): Promise<OrderRow> {
     const [row] = await queryRows<OrderRow>(
-      db,
+      tx,
       sql`INSERT INTO orders (user_id, source_cart_id, order_status_id, delivery_service_id, store_id, warehouse_id,
             shipping_address_id, shipping_address, zone_id, slot_id, slot_date, timeslot_id, begin_time, end_time,
             delivery_day_period_id, payment_type_id, items_cents, items_standard_cents, variable_weight_cents,
@@ -198,9 +198,9 @@ export class OrderPlacementRepository {
   }
 
   /** An edited order bought again: its delivery, money and infos replaced; compare-and-set on version. */
-  async replaceOrder(db: Db, orderId: number, version: number, o: NewOrder): Promise<boolean> {
+  async replaceOrder(orderId: number, version: number, o: NewOrder, tx: Db): Promise<boolean> {
     const rows = await queryRows<{ orderId: number }>(
-      db,
+      tx,
       sql`UPDATE orders SET source_cart_id = ${o.sourceCartId}, delivery_service_id = ${o.deliveryServiceId},
             store_id = ${o.storeId}, warehouse_id = ${o.warehouseId}, shipping_address_id = ${o.shippingAddressId},
             shipping_address = ${JSON.stringify(o.shippingAddress)}::jsonb, zone_id = ${o.zoneId},
@@ -219,11 +219,11 @@ export class OrderPlacementRepository {
     return rows.length > 0;
   }
 
-  async deleteItems(db: Db, orderId: number): Promise<void> {
-    await db.execute(sql`DELETE FROM order_items WHERE order_id = ${orderId}`);
+  async deleteItems(orderId: number, tx: Db): Promise<void> {
+    await tx.execute(sql`DELETE FROM order_items WHERE order_id = ${orderId}`);
   }
 
-  async insertItems(db: Db, orderId: number, items: readonly NewOrderItem[]): Promise<void> {
+  async insertItems(orderId: number, items: readonly NewOrderItem[], tx: Db): Promise<void> {
     if (items.length === 0) return;
     const values = items.map(
       (i) =>
@@ -233,7 +233,7 @@ export class OrderPlacementRepository {
           ${qty(i.quantity)}::numeric, ${i.unitPriceCents}, ${i.unitPriceStandardCents}, ${i.lineTotalCents},
           ${i.lineStandardCents}, ${i.variableWeight}, ${i.acceptAlternatives}, ${JSON.stringify(i.infos)}::jsonb)`,
     );
-    await db.execute(
+    await tx.execute(
       sql`INSERT INTO order_items (order_id, position, product_id, cod_int, name, short_descr, description,
             selling_type, unit_base, media_url, sector_id, options, options_key, promo_id, promo, quantity,
             unit_price_cents, unit_price_standard_cents, line_total_cents, line_standard_cents, variable_weight,
@@ -242,23 +242,23 @@ export class OrderPlacementRepository {
     );
   }
 
-  async nextAttempt(db: Db, orderId: number): Promise<number> {
+  async nextAttempt(orderId: number, tx: Db): Promise<number> {
     const [row] = await queryRows<{ n: number }>(
-      db,
+      tx,
       sql`SELECT COALESCE(MAX(attempt), 0)::int + 1 AS n FROM payment_authorizations WHERE order_id = ${orderId}`,
     );
     return row?.n ?? 1;
   }
 
   async insertAuthorization(
-    db: Db,
     a: Omit<
       AuthorizationRow,
       'authorizationId' | 'capturedCents' | 'refundedCents' | 'cardBrand' | 'cardLast4'
     >,
+    tx: Db,
   ): Promise<number> {
     const [row] = await queryRows<{ id: number }>(
-      db,
+      tx,
       sql`INSERT INTO payment_authorizations (order_id, attempt, provider, provider_ref, payment_type_id, amount_cents, status)
           VALUES (${a.orderId}, ${a.attempt}, ${a.provider}, ${a.providerRef}, ${a.paymentTypeId}, ${a.amountCents},
             ${a.status})
@@ -270,14 +270,14 @@ export class OrderPlacementRepository {
 
   /** Moves an authorisation's status only from one of `from` (compare-and-set). */
   async setAuthorizationStatus(
-    db: Db,
     authorizationId: number,
     from: readonly string[],
     to: string,
-    card: { cardBrand: string | null; cardLast4: string | null } | null = null,
+    card: { cardBrand: string | null; cardLast4: string | null } | null,
+    tx: Db,
   ): Promise<boolean> {
     const rows = await queryRows<{ id: number }>(
-      db,
+      tx,
       sql`UPDATE payment_authorizations SET status = ${to}, updated_at = now()
             ${card ? sql`, card_brand = ${card.cardBrand}, card_last4 = ${card.cardLast4}` : sql``}
           WHERE authorization_id = ${authorizationId}
@@ -292,11 +292,11 @@ export class OrderPlacementRepository {
 
   /** Brand and last four digits, when the authorisation has none yet (never a card number). */
   async fillCard(
-    db: Db,
     authorizationId: number,
     card: { cardBrand: string | null; cardLast4: string | null },
+    tx: Db,
   ): Promise<void> {
-    await db.execute(
+    await tx.execute(
       sql`UPDATE payment_authorizations SET card_brand = ${card.cardBrand}, card_last4 = ${card.cardLast4},
             updated_at = now()
           WHERE authorization_id = ${authorizationId} AND card_last4 IS NULL`,
@@ -305,7 +305,6 @@ export class OrderPlacementRepository {
 
   /** Applies a provider notification once: false when this event was already recorded. */
   async recordPaymentEvent(
-    db: Db,
     e: {
       provider: string;
       eventId: string;
@@ -313,9 +312,10 @@ export class OrderPlacementRepository {
       channel: string;
       outcome: string;
     },
+    tx: Db,
   ): Promise<boolean> {
     const rows = await queryRows<{ eventId: string }>(
-      db,
+      tx,
       sql`INSERT INTO payment_events (provider, event_id, authorization_id, channel, outcome)
           VALUES (${e.provider}, ${e.eventId}, ${e.authorizationId}, ${e.channel}, ${e.outcome})
           ON CONFLICT DO NOTHING RETURNING event_id AS "eventId"`,
@@ -324,11 +324,11 @@ export class OrderPlacementRepository {
   }
 
   async setPaymentType(
-    db: Db,
     orderId: number,
     p: { paymentTypeId: number; preauthCents: number; walletCents: number },
+    tx: Db,
   ): Promise<void> {
-    await db.execute(
+    await tx.execute(
       sql`UPDATE orders SET payment_type_id = ${p.paymentTypeId}, preauth_cents = ${p.preauthCents},
             wallet_cents = ${p.walletCents},
             version = version + 1, updated_at = now()

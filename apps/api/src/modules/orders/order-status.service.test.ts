@@ -1,6 +1,7 @@
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
+import { Abort, fail } from '../../lib/result';
 import { OrderStatusService } from './order-status.service';
 
 /**
@@ -13,7 +14,7 @@ function fakeDb() {
   const db = {
     execute: async () => {
       statements++;
-      return { rows: [{ version: 2 }] };
+      return { rows: [{ version: 2, userId: 5, slotId: 9, productId: 1, quantity: 2 }] };
     },
     transaction: async <T>(work: (tx: Db) => Promise<T>): Promise<T> => {
       statements++;
@@ -46,8 +47,11 @@ describe('OrderStatusService listeners', () => {
     const status = new OrderStatusService((err) => errors.push(err));
     status.onChange(async () => void written.push('mail'));
     status.onChange(async () => void written.push('message'));
-    status.onChange(async () => void written.push('receipt'), (e) => e.to === ORDER_STATUS.delivered);
-    const moved = await status.transition(db, change);
+    status.onChange(
+      async () => void written.push('receipt'),
+      (e) => e.to === ORDER_STATUS.delivered,
+    );
+    const moved = await status.transition(change, db);
     expect(moved.ok).toBe(true);
     expect(written).toEqual(['mail', 'message']);
     // UPDATE, INSERT history, one savepoint and its release
@@ -64,7 +68,7 @@ describe('OrderStatusService listeners', () => {
       written.push('half a message');
       throw new Error('message refused');
     });
-    const moved = await status.transition(db, change);
+    const moved = await status.transition(change, db);
     expect(moved.ok).toBe(true);
     expect(written).toEqual(['mail']);
     expect(errors).toHaveLength(1);
@@ -79,9 +83,62 @@ describe('OrderStatusService listeners', () => {
     const readOrder = async () => ({ orderId: 7, read: ++reads });
     status.onChange(async (_db, _e, once) => void seen.push((await once('order', readOrder)).read));
     status.onChange(async (_db, _e, once) => void seen.push((await once('order', readOrder)).read));
-    await status.transition(db, change);
-    await status.transition(db, change);
+    await status.transition(change, db);
+    await status.transition(change, db);
     // once per change, never carried to the next change
     expect(seen).toEqual([1, 1, 2, 2]);
+  });
+});
+
+describe('OrderStatusService transition listeners (decision 074)', () => {
+  const cancel = {
+    orderId: 7,
+    from: ORDER_STATUS.ordered,
+    to: ORDER_STATUS.cancelled,
+    actor: 'customer' as const,
+  };
+
+  it('run in the order registered, on the change, before its notifications; the lines are read once', async () => {
+    const { db, written, statements } = fakeDb();
+    const status = new OrderStatusService();
+    status.transitions.onTransition(ORDER_STATUS.cancelled, 'stock', async (order, tx) => {
+      expect(tx).toBe(db);
+      written.push(`stock ${order.userId} ${(await order.lines()).length}`);
+    });
+    status.transitions.onTransition(ORDER_STATUS.cancelled, 'slot', async (order) => {
+      written.push(`slot ${order.slotId} ${(await order.lines()).length}`);
+    });
+    status.transitions.onTransition(ORDER_STATUS.delivered, 'not this one', async () => {
+      written.push('delivered');
+    });
+    status.onChange(async () => void written.push('mail'));
+    expect(status.transitions.namesOf(ORDER_STATUS.cancelled)).toEqual(['stock', 'slot']);
+    const moved = await status.transition(cancel, db);
+    expect(moved.ok).toBe(true);
+    expect(written).toEqual(['stock 5 1', 'slot 9 1', 'mail']);
+    // UPDATE, INSERT history, the lines once, the notifications' savepoint and its release
+    expect(statements()).toBe(5);
+  });
+
+  it('a failing listener stops the others and the notifications, and throws to the caller (who rolls back)', async () => {
+    const { db, written } = fakeDb();
+    const ran: string[] = [];
+    const errors: unknown[] = [];
+    const status = new OrderStatusService((err) => errors.push(err));
+    status.transitions.onTransition(ORDER_STATUS.cancelled, 'stock', async () => {
+      ran.push('stock');
+      written.push('stock');
+    });
+    status.transitions.onTransition(ORDER_STATUS.cancelled, 'wallet', async () => {
+      ran.push('wallet');
+      throw new Abort(fail('msg.wallet.refused', 'no'));
+    });
+    status.transitions.onTransition(ORDER_STATUS.cancelled, 'slot', async () => void ran.push('slot'));
+    status.onChange(async () => void ran.push('mail'));
+    await expect(db.transaction((tx) => status.transition(cancel, tx))).rejects.toBeInstanceOf(Abort);
+    expect(ran).toEqual(['stock', 'wallet']);
+    // the fake's transaction undid what was written in it
+    expect(written).toEqual([]);
+    expect(errors).toEqual([]);
   });
 });

@@ -8,6 +8,11 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { failWith, ok, type MessageTable, type Result } from '../../lib/result';
+import type {
+  OrderTransition,
+  OrderTransitionListener,
+  OrderTransitionsPort,
+} from '../../lib/order-transitions';
 
 /**
  * The one entry point that changes an order's status (checkout, payments, order actions, staff picking).
@@ -15,8 +20,9 @@ import { failWith, ok, type MessageTable, type Result } from '../../lib/result';
  * status only if the order still holds the status the caller read (compare-and-set: two concurrent changes
  * cannot both apply), bumps the order's version and records the change in order_status_history.
  *
- * Pass the transaction handle when the change is part of a larger write (buy, cancel, capture): a Drizzle
- * transaction is a `Db`.
+ * The change runs on the caller's transaction (the last parameter, decision 074): the listeners of its
+ * transition (`OrderTransitionListeners`: the stock, the slot, the gift codes, the wallet… given back when an
+ * order is cancelled) join it, so a refused effect rolls the change back with the caller's other writes.
  */
 export interface StatusChange {
   orderId: number;
@@ -76,13 +82,54 @@ function sharedReads(): SharedRead {
   };
 }
 
+/**
+ * The listeners of the order's status transitions (decision 074, after Vendure's order process hooks): each
+ * module that owns an effect of a transition registers its listener in its `<module>.module.ts`; they run
+ * on the change's transaction right after it is written, in the order they were registered (the order the
+ * modules are built in app.ts), before the change's notifications (`onChange`). A listener that throws
+ * rolls the change back. A future effect (a refund through a provider, a credit note) is one more listener
+ * in its own module.
+ */
+export class OrderTransitionListeners implements OrderTransitionsPort {
+  private readonly byStatus = new Map<number, Array<{ name: string; listener: OrderTransitionListener }>>();
+
+  onTransition(to: OrderStatusId, name: string, listener: OrderTransitionListener): void {
+    this.byStatus.set(to, [...(this.byStatus.get(to) ?? []), { name, listener }]);
+  }
+
+  /** The names of the listeners of a transition to `to`, in the order they run. */
+  namesOf(to: OrderStatusId): string[] {
+    return (this.byStatus.get(to) ?? []).map(({ name }) => name);
+  }
+
+  /** Runs the listeners of the change one after the other on its transaction; the first to throw stops. */
+  async run(order: OrderTransition, tx: Db): Promise<void> {
+    for (const { listener } of this.byStatus.get(order.to) ?? []) await listener(order, tx);
+  }
+}
+
+/** The lines of an order as the transition's listeners read them, once per change. */
+function linesOnce(orderId: number, tx: Db): OrderTransition['lines'] {
+  let read: ReturnType<OrderTransition['lines']> | null = null;
+  return () =>
+    (read ??= queryRows<{ productId: number; quantity: number }>(
+      tx,
+      sql`SELECT product_id AS "productId", quantity::float8 AS quantity FROM order_items
+          WHERE order_id = ${orderId} ORDER BY position`,
+    ));
+}
+
 export class OrderStatusService {
   private readonly listeners: Array<{
     listener: StatusChangeListener;
     when: (event: StatusChangeEvent) => boolean;
   }> = [];
 
-  constructor(private readonly onListenerError: (err: unknown) => void = () => {}) {}
+  constructor(
+    private readonly onListenerError: (err: unknown) => void = () => {},
+    /** the effects of each transition (created before the modules that register them: app.ts) */
+    readonly transitions: OrderTransitionListeners = new OrderTransitionListeners(),
+  ) {}
 
   /** `when` filters the events before the listener's savepoint is opened (two round trips saved). */
   onChange(listener: StatusChangeListener, when: (event: StatusChangeEvent) => boolean = () => true): void {
@@ -94,7 +141,7 @@ export class OrderStatusService {
    * trips instead of four); if it fails, it is rolled back and each listener runs again in its own
    * savepoint, so a failing listener neither undoes the status change nor another listener's writes.
    */
-  private async notify(db: Db, event: StatusChangeEvent): Promise<void> {
+  private async notify(event: StatusChangeEvent, db: Db): Promise<void> {
     const wanted = this.listeners.filter(({ when }) => when(event)).map(({ listener }) => listener);
     if (wanted.length > 1) {
       try {
@@ -116,38 +163,50 @@ export class OrderStatusService {
     }
   }
 
-  /** Records the first status of a new order (no previous status). */
+  /** Records the first status of a new order (no previous status) on the purchase's transaction. */
   async recordInitial(
-    db: Db,
-    orderId: number,
-    status: OrderStatusId,
-    actor: OrderActor,
-    actorUserId: number | null,
-    note = '',
+    initial: {
+      orderId: number;
+      status: OrderStatusId;
+      actor: OrderActor;
+      actorUserId: number | null;
+      note?: string;
+    },
+    tx: Db,
   ): Promise<void> {
-    await db.execute(
+    const { orderId, status, actor, actorUserId } = initial;
+    await tx.execute(
       sql`INSERT INTO order_status_history (order_id, from_status_id, to_status_id, actor, actor_user_id, note)
-          VALUES (${orderId}, NULL, ${status}, ${actor}, ${actorUserId}, ${note})`,
+          VALUES (${orderId}, NULL, ${status}, ${actor}, ${actorUserId}, ${initial.note ?? ''})`,
     );
-    await this.notify(db, { orderId, from: null, to: status, actor });
+    await this.notify({ orderId, from: null, to: status, actor }, tx);
   }
 
-  /** Moves an order along the table; a refused or lost change is a typed failure and writes nothing. */
-  async transition(db: Db, change: StatusChange): Promise<Result<{ version: number }>> {
+  /**
+   * Moves an order along the table on the caller's transaction, then runs the transition's listeners and
+   * the change's notifications. A refused or lost change is a typed failure and writes nothing; a listener
+   * that throws leaves the change written in `tx` for the caller's rollback to undo.
+   */
+  async transition(change: StatusChange, tx: Db): Promise<Result<{ version: number }>> {
     if (!canTransition(change.from, change.to, change.actor)) return failWith(ORDER_STATUS_TEXT.notAllowed);
-    const [row] = await queryRows<{ version: number }>(
-      db,
+    const [row] = await queryRows<{ version: number; userId: number; slotId: number }>(
+      tx,
       sql`UPDATE orders SET order_status_id = ${change.to}, version = version + 1, updated_at = now()
           WHERE order_id = ${change.orderId} AND order_status_id = ${change.from}
-          RETURNING version`,
+          RETURNING version, user_id AS "userId", slot_id AS "slotId"`,
     );
     if (!row) return failWith(ORDER_STATUS_TEXT.changed);
-    await db.execute(
+    await tx.execute(
       sql`INSERT INTO order_status_history (order_id, from_status_id, to_status_id, actor, actor_user_id, note)
           VALUES (${change.orderId}, ${change.from}, ${change.to}, ${change.actor},
                   ${change.actorUserId ?? null}, ${change.note ?? ''})`,
     );
-    await this.notify(db, { orderId: change.orderId, from: change.from, to: change.to, actor: change.actor });
+    const { orderId, from, to, actor } = change;
+    await this.transitions.run(
+      { orderId, from, to, actor, userId: row.userId, slotId: row.slotId, lines: linesOnce(orderId, tx) },
+      tx,
+    );
+    await this.notify({ orderId, from, to, actor }, tx);
     return ok({ version: row.version });
   }
 

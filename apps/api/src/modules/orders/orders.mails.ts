@@ -74,12 +74,12 @@ export function orderMailListener(deps: {
     if (!orderMailWanted(e)) return;
     const order = await once('order', () => repo.findOrder(e.orderId, null, db));
     if (!order) return;
-    const customer = await repo.customerOf(db, order.userId);
+    const customer = await repo.customerOf(order.userId, db);
     if (!customer) return;
     const extra = (order.infos as { extraEmail?: unknown }).extraEmail;
     const to = [customer.email, ...(typeof extra === 'string' && extra.includes('@') ? [extra] : [])];
     if (confirmation) {
-      const token = await orders.issueAccessToken(db, order.orderId);
+      const token = await orders.issueAccessToken(order.orderId, db);
       const payType = paymentTypeOf(order.paymentTypeId);
       const lines = (await repo.items([order.orderId], db)).length;
       for (const address of to)

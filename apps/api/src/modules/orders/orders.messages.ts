@@ -66,6 +66,50 @@ export const ORDERS_TEXT = {
   },
 } as const satisfies MessageTable;
 
+/** Refusals of the customer's order actions (cancel, edit, retry a payment, change its type); the purchase shares some. */
+export const ORDER_ACTIONS_TEXT = {
+  notEditable: {
+    code: 'msg.order.notEditable',
+    text: 'L’ordine è già in preparazione e non può più essere modificato.',
+  },
+  notCancellable: {
+    code: 'msg.order.notCancellable',
+    text: 'L’ordine è già in preparazione e non può più essere annullato.',
+  },
+  cannotRetry: { code: 'msg.order.cannotRetry', text: 'Per questo ordine non c’è un pagamento da ripetere.' },
+  cannotChangePayment: {
+    code: 'msg.order.cannotChangePayment',
+    text: 'Il metodo di pagamento di questo ordine non può più essere cambiato.',
+  },
+  editingOther: {
+    code: 'msg.order.editingOther',
+    text: 'Stai già modificando un altro ordine: completa o annulla quella modifica prima.',
+  },
+  cartClosed: {
+    code: 'msg.checkout.cartClosed',
+    text: 'Il carrello è cambiato nel frattempo: ricarica la pagina.',
+  },
+  paymentType: { code: 'msg.checkout.paymentType', text: 'Il metodo di pagamento scelto non è disponibile.' },
+  deferredNotAllowed: {
+    code: 'msg.checkout.deferredNotAllowed',
+    text: 'Il pagamento differito è riservato ai clienti aziendali.',
+  },
+  walletAboveTotal: {
+    code: 'msg.wallet.aboveTotal',
+    text: "L'importo da pagare con il portafoglio supera il totale dell'ordine.",
+  },
+  mealVouchersAboveTotal: {
+    code: 'msg.mealVouchers.aboveTotal',
+    text: "I buoni pasto e il portafoglio insieme superano il totale dell'ordine.",
+  },
+} as const satisfies MessageTable;
+
+export const ORDER_ACTIONS_INFO_TEXT = {
+  editing: (orderId: number) =>
+    `Stai modificando l’ordine ${orderId}: cambia i prodotti e conferma di nuovo per aggiornarlo.`,
+  paymentTypeChanged: 'Metodo di pagamento aggiornato.',
+} as const;
+
 export const ORDERS_INFO_TEXT = {
   parkingSaved: (orderId: number, info: string) =>
     `Grazie! Il punto vendita sa che stai arrivando per l’ordine ${orderId} (${info}): ti aspettiamo.`,

@@ -1,15 +1,20 @@
 import type { FastifyInstance } from 'fastify';
 import { publicUrlOf } from '../../env';
 import type { ModuleCore, RouteRegistrar } from '../../lib/module';
+import type { AccountRepository } from '../account/account.repository';
+import { CartPurchase } from '../cart/cart-purchase';
+import type { CartRepository } from '../cart/cart.repository';
 import type { CartService } from '../cart/cart.service';
 import type { MailService } from '../mail/mail.service';
+import type { PaymentAttempts } from '../payment/payment-attempts';
 import type { PaymentProvider } from '../payment/payment-provider';
 import adminOrdersRoutes from './admin-orders.routes';
-import orderActionsRoutes, { type OrderActions } from './order-actions.routes';
+import { OrderActionsService, type OrderActionsDeps, type OrderEditingPort } from './order-actions.service';
+import orderActionsRoutes from './order-actions.routes';
 import { OrderAnswer } from './order-answer';
 import type { OrderGiftsPort } from './order-gifts';
 import { OrderPlacementRepository } from './order-placement.repository';
-import { OrderStatusService } from './order-status.service';
+import { OrderStatusService, OrderTransitionListeners } from './order-status.service';
 import { orderMailListener, orderMailWanted } from './orders.mails';
 import {
   orderNotificationListener,
@@ -24,23 +29,38 @@ import { ParkingService } from './parking.service';
 import { SLOT_REMINDER_EVERY_MS, SLOT_REMINDER_JOB, SlotReminders } from './slot-reminders';
 import { StaffService, type AuditPort, type SubstitutePort, type WalletReturnPort } from './staff.service';
 
+/**
+ * The listeners of the orders' status transitions (decision 074): made before the modules, so that those
+ * built before the orders module (catalogue, delivery) register theirs too; the orders module runs them.
+ */
+export function orderTransitionListeners() {
+  return new OrderTransitionListeners();
+}
+
 export interface OrdersModuleDeps extends ModuleCore {
   cart: CartService;
+  /** the carts as the order actions change them (the cart module) */
+  carts: CartRepository;
+  accounts: Pick<AccountRepository, 'findUserById'>;
+  /** the listeners of status transitions the modules registered (orderTransitionListeners) */
+  transitions: OrderTransitionListeners;
   mail: MailService;
   /** the customer's messages of an order's life (the notifications module) */
   notifications: OrderNotificationsPort;
   /** the gift certificates orders used (the loyalty module) */
-  gifts: OrderGiftsPort;
+  gifts: OrderGiftsPort & OrderActionsDeps['gifts'];
+  /** the orders' payment attempts (the payment module) */
+  attempts: PaymentAttempts;
   /** the payment provider of an authorisation, by name (the payment module): staff capture through it */
   providerFor: (name: string) => PaymentProvider | null;
   /** the products staff may put instead of an ordered one (the catalogue module) */
   substitutes: SubstitutePort;
   /** the back office's audit log of orders */
   audit: AuditPort;
-  /** the wallet's part of an order given back (the loyalty module) */
-  wallet: WalletReturnPort;
-  /** the customer's order actions (the checkout module's service behind this module's routes) */
-  orderActions: OrderActions;
+  /** the wallet's part of an order given back or set (the loyalty module) */
+  wallet: WalletReturnPort & OrderActionsDeps['wallet'];
+  /** the cart's checkout as an order edit needs it (the checkout module) */
+  editing: OrderEditingPort;
 }
 
 /**
@@ -52,7 +72,10 @@ export function ordersModule(app: FastifyInstance, d: OrdersModuleDeps) {
   const repo = new OrdersRepository(db);
   const parkingRepo = new ParkingRepository(db);
   const orders = new OrdersService(repo, d.cart, { usesOf: (ids) => d.gifts.usesOf(ids) }, now, parkingRepo);
-  const status = new OrderStatusService((err) => app.log.error({ err }, 'order status listener failed'));
+  const status = new OrderStatusService(
+    (err) => app.log.error({ err }, 'order status listener failed'),
+    d.transitions,
+  );
   status.onChange(orderMailListener({ repo, orders, mail, publicUrl: publicUrlOf(env) }), orderMailWanted);
   status.onChange(orderNotificationListener({ repo, notify: notifications }), orderNotificationWanted);
   app.decorate('orderStatus', status);
@@ -63,6 +86,20 @@ export function ordersModule(app: FastifyInstance, d: OrdersModuleDeps) {
   });
   const parking = new ParkingService(repo, parkingRepo, now);
   const placements = new OrderPlacementRepository(db);
+  const answer = new OrderAnswer(placements, d.gifts);
+  const orderActions = new OrderActionsService({
+    db,
+    cart: d.cart,
+    carts: new CartPurchase(d.carts),
+    accounts: d.accounts,
+    orders: placements,
+    status,
+    answer,
+    attempts: d.attempts,
+    wallet: d.wallet,
+    gifts: d.gifts,
+    editing: d.editing,
+  });
   const staff = new StaffService(
     db,
     repo,
@@ -81,12 +118,13 @@ export function ordersModule(app: FastifyInstance, d: OrdersModuleDeps) {
     /** the records of orders and their payment attempts as checkout and payments write them */
     placements,
     /** one order as checkout answers it */
-    answer: new OrderAnswer(placements, d.gifts),
+    answer,
+    orderActions,
     routes: (async (api) => {
       await api.register(ordersRoutes, { orders, parking });
     }) satisfies RouteRegistrar,
     actionRoutes: (async (api) => {
-      await api.register(orderActionsRoutes, { actions: d.orderActions });
+      await api.register(orderActionsRoutes, { actions: orderActions });
     }) satisfies RouteRegistrar,
     adminRoutes: (async (api) => {
       await api.register(adminOrdersRoutes, { staff, parking });

@@ -109,8 +109,8 @@ export class OrdersRepository {
     return row ?? null;
   }
 
-  async setAccessToken(db: Db, orderId: number, tokenHash: string, expiresAt: Date): Promise<void> {
-    await db.execute(
+  async setAccessToken(orderId: number, tokenHash: string, expiresAt: Date, tx: Db): Promise<void> {
+    await tx.execute(
       sql`UPDATE orders SET access_token_hash = ${tokenHash}, access_token_expires_at = ${expiresAt.toISOString()}::timestamptz
           WHERE order_id = ${orderId}`,
     );
@@ -264,7 +264,7 @@ export class OrdersRepository {
    * A delivered order's facts for its receipt (the receipts module's OrderReceiptsPort): the lines as delivered
    * (quantity and amount the picker recorded, the ordered ones otherwise; lines not delivered left out).
    */
-  async receiptFactsOf(db: Db, orderId: number) {
+  async receiptFactsOf(orderId: number, db: Db = this.db) {
     const [order] = await queryRows<{
       orderId: number;
       userId: number;
@@ -412,7 +412,6 @@ export class OrdersRepository {
 
   /** Records the picked side of a line (ordered side untouched). */
   async recordPick(
-    db: Db,
     p: {
       orderItemId: number;
       orderId: number;
@@ -424,9 +423,10 @@ export class OrdersRepository {
       totalCents: number;
       pickedBy: number;
     },
+    tx: Db,
   ): Promise<boolean> {
     const rows = await queryRows<{ orderItemId: number }>(
-      db,
+      tx,
       sql`UPDATE order_items SET delivered_quantity = ${p.quantity}, real_weight = ${p.weight},
             substitute_product_id = ${p.substituteProductId}, substitute_name = ${p.substituteName},
             delivered_unit_price_cents = ${p.unitPriceCents}, delivered_total_cents = ${p.totalCents},
@@ -437,9 +437,9 @@ export class OrdersRepository {
     return rows.length > 0;
   }
 
-  async bumpVersion(db: Db, orderId: number, version: number): Promise<boolean> {
+  async bumpVersion(orderId: number, version: number, tx: Db): Promise<boolean> {
     const rows = await queryRows<{ orderId: number }>(
-      db,
+      tx,
       sql`UPDATE orders SET version = version + 1, updated_at = now()
           WHERE order_id = ${orderId} AND version = ${version} RETURNING order_id AS "orderId"`,
     );
@@ -447,27 +447,27 @@ export class OrdersRepository {
   }
 
   async recordCapture(
-    db: Db,
     c: {
       orderId: number;
       authorizationId: number | null;
       capturedCents: number | null;
       deliveredTotalCents: number;
     },
+    tx: Db,
   ): Promise<void> {
-    await db.execute(
+    await tx.execute(
       sql`UPDATE orders SET captured_cents = ${c.capturedCents}, delivered_total_cents = ${c.deliveredTotalCents},
             updated_at = now() WHERE order_id = ${c.orderId}`,
     );
     if (c.authorizationId !== null && c.capturedCents !== null)
-      await db.execute(
+      await tx.execute(
         sql`UPDATE payment_authorizations SET captured_cents = ${c.capturedCents}, status = 'captured',
               updated_at = now() WHERE authorization_id = ${c.authorizationId}`,
       );
   }
 
   /** The customer's e-mail and first name (order mails). */
-  async customerOf(db: Db, userId: number): Promise<{ email: string; firstName: string } | null> {
+  async customerOf(userId: number, db: Db = this.db): Promise<{ email: string; firstName: string } | null> {
     const [row] = await queryRows<{ email: string; firstName: string }>(
       db,
       sql`SELECT email, first_name AS "firstName" FROM users WHERE user_id = ${userId}`,

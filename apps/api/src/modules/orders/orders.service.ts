@@ -177,10 +177,10 @@ export class OrdersService {
    * Issues a new read-only token for the order (the confirmation e-mail's link): 32 random bytes, only the
    * SHA-256 is stored; a new token replaces the previous one.
    */
-  async issueAccessToken(db: Db, orderId: number): Promise<string> {
+  async issueAccessToken(orderId: number, tx: Db): Promise<string> {
     const token = randomBytes(32).toString('base64url');
     const expires = new Date(this.now().getTime() + ORDER_TOKEN_DAYS * 24 * 3600 * 1000);
-    await this.repo.setAccessToken(db, orderId, hashAccessToken(token), expires);
+    await this.repo.setAccessToken(orderId, hashAccessToken(token), expires, tx);
     return token;
   }
 

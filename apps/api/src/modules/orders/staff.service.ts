@@ -252,14 +252,17 @@ export class StaffService {
     if (!o) return failWith(ORDERS_TEXT.orderNotFound, 'notFound');
     if (!canTransition(o.orderStatusId, to, 'staff')) return failWith(ORDER_STATUS_TEXT.notAllowed);
     const moved = await this.db.transaction(async (tx) => {
-      const done = await this.status.transition(tx, {
-        orderId,
-        from: o.orderStatusId,
-        to,
-        actor: 'staff',
-        actorUserId: staff.userId,
-        note,
-      });
+      const done = await this.status.transition(
+        {
+          orderId,
+          from: o.orderStatusId,
+          to,
+          actor: 'staff',
+          actorUserId: staff.userId,
+          note,
+        },
+        tx,
+      );
       if (done.ok)
         await this.audit.record(tx, {
           staff,
@@ -317,18 +320,21 @@ export class StaffService {
     const priced = weight ?? body.quantity;
     const totalCents = body.quantity === 0 ? 0 : lineTotalCents(priced, unitCents);
     const written = await this.db.transaction(async (tx) => {
-      if (!(await this.repo.bumpVersion(tx, o.orderId, o.version))) return false;
-      const recorded = await this.repo.recordPick(tx, {
-        orderItemId: line.orderItemId,
-        orderId: o.orderId,
-        quantity: body.quantity,
-        weight,
-        substituteProductId: substitute?.productId ?? null,
-        substituteName: substitute?.name ?? null,
-        unitPriceCents: unitCents,
-        totalCents,
-        pickedBy: staff.userId,
-      });
+      if (!(await this.repo.bumpVersion(o.orderId, o.version, tx))) return false;
+      const recorded = await this.repo.recordPick(
+        {
+          orderItemId: line.orderItemId,
+          orderId: o.orderId,
+          quantity: body.quantity,
+          weight,
+          substituteProductId: substitute?.productId ?? null,
+          substituteName: substitute?.name ?? null,
+          unitPriceCents: unitCents,
+          totalCents,
+          pickedBy: staff.userId,
+        },
+        tx,
+      );
       if (recorded)
         await this.audit.record(tx, {
           staff,
@@ -395,38 +401,50 @@ export class StaffService {
             infos.push(ORDERS_INFO_TEXT.capped);
           }
           captured = amount.cents;
-          await this.repo.recordCapture(tx, {
-            orderId: o.orderId,
-            authorizationId: auth.authorizationId,
-            capturedCents: captured,
-            deliveredTotalCents: deliveredCents,
-          });
-          const moved = await this.status.transition(tx, {
-            orderId: o.orderId,
-            from: o.orderStatusId,
-            to: ORDER_STATUS.prepared,
-            actor: 'staff',
-            actorUserId: staff.userId,
-            note,
-          });
+          await this.repo.recordCapture(
+            {
+              orderId: o.orderId,
+              authorizationId: auth.authorizationId,
+              capturedCents: captured,
+              deliveredTotalCents: deliveredCents,
+            },
+            tx,
+          );
+          const moved = await this.status.transition(
+            {
+              orderId: o.orderId,
+              from: o.orderStatusId,
+              to: ORDER_STATUS.prepared,
+              actor: 'staff',
+              actorUserId: staff.userId,
+              note,
+            },
+            tx,
+          );
           if (!moved.ok) throw new Rollback(moved);
           // last: the provider call happens only once everything else is written in this transaction
           const taken = await provider.capture(auth.providerRef, captured, tx);
           if (!taken.ok) throw new Rollback(failWith(ORDERS_TEXT.captureFailed));
         } else {
-          await this.repo.recordCapture(tx, {
-            orderId: o.orderId,
-            authorizationId: null,
-            capturedCents: null,
-            deliveredTotalCents: deliveredCents,
-          });
-          const moved = await this.status.transition(tx, {
-            orderId: o.orderId,
-            from: o.orderStatusId,
-            to: ORDER_STATUS.prepared,
-            actor: 'staff',
-            actorUserId: staff.userId,
-          });
+          await this.repo.recordCapture(
+            {
+              orderId: o.orderId,
+              authorizationId: null,
+              capturedCents: null,
+              deliveredTotalCents: deliveredCents,
+            },
+            tx,
+          );
+          const moved = await this.status.transition(
+            {
+              orderId: o.orderId,
+              from: o.orderStatusId,
+              to: ORDER_STATUS.prepared,
+              actor: 'staff',
+              actorUserId: staff.userId,
+            },
+            tx,
+          );
           if (!moved.ok) throw new Rollback(moved);
         }
         if (settled.walletBackCents > 0) {

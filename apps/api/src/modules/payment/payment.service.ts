@@ -20,15 +20,14 @@ type CardSeen = { cardBrand: string | null; cardLast4: string | null };
  * app (checkout's order records satisfy it). Payment imports neither checkout nor orders.
  */
 export interface PaymentRecordsPort {
-  lockAuthorizationByRef(tx: Db, provider: string, providerRef: string): Promise<AttemptRecord | null>;
+  lockAuthorizationByRef(provider: string, providerRef: string, tx: Db): Promise<AttemptRecord | null>;
   lockOrder(
-    tx: Db,
     orderId: number,
     userId: null,
+    tx: Db,
   ): Promise<{ orderId: number; orderStatusId: number } | null>;
   latestAuthorization(orderId: number, tx?: Db): Promise<AttemptRecord | null>;
   recordPaymentEvent(
-    tx: Db,
     e: {
       provider: string;
       eventId: string;
@@ -36,22 +35,23 @@ export interface PaymentRecordsPort {
       channel: string;
       outcome: string;
     },
-  ): Promise<boolean>;
-  fillCard(tx: Db, authorizationId: number, card: CardSeen): Promise<void>;
-  setAuthorizationStatus(
     tx: Db,
+  ): Promise<boolean>;
+  fillCard(authorizationId: number, card: CardSeen, tx: Db): Promise<void>;
+  setAuthorizationStatus(
     authorizationId: number,
     from: readonly string[],
     to: string,
-    card?: CardSeen | null,
+    card: CardSeen | null,
+    tx: Db,
   ): Promise<boolean>;
 }
 
 /** The order status change the flow asks for (the orders module's one entry point of status changes). */
 export interface OrderStatusPort {
   transition(
-    tx: Db,
     change: { orderId: number; from: number; to: OrderStatusId; actor: 'provider' },
+    tx: Db,
   ): Promise<{ ok: boolean }>;
 }
 
@@ -83,17 +83,20 @@ export class PaymentService {
     channel: 'return' | 'webhook',
   ): Promise<Result<{ orderId: number; completed: PaymentCompletedStatus }>> {
     const applied = await this.db.transaction(async (tx) => {
-      const auth = await this.orders.lockAuthorizationByRef(tx, this.provider.name, n.providerRef);
+      const auth = await this.orders.lockAuthorizationByRef(this.provider.name, n.providerRef, tx);
       if (!auth) return null;
-      const order = await this.orders.lockOrder(tx, auth.orderId, null);
+      const order = await this.orders.lockOrder(auth.orderId, null, tx);
       if (!order) return null;
-      const fresh = await this.orders.recordPaymentEvent(tx, {
-        provider: this.provider.name,
-        eventId: n.eventId,
-        authorizationId: auth.authorizationId,
-        channel,
-        outcome: n.outcome,
-      });
+      const fresh = await this.orders.recordPaymentEvent(
+        {
+          provider: this.provider.name,
+          eventId: n.eventId,
+          authorizationId: auth.authorizationId,
+          channel,
+          outcome: n.outcome,
+        },
+        tx,
+      );
       const card = n.cardLast4 ? { cardBrand: n.cardBrand, cardLast4: n.cardLast4 } : null;
       // the order and its latest attempt as this transaction leaves them (both locked or written by it)
       const latest = await this.orders.latestAuthorization(order.orderId, tx);
@@ -106,18 +109,18 @@ export class PaymentService {
       });
       if (!fresh) {
         // the same event by the other channel: only the card's brand and last digits may be new
-        if (card) await this.orders.fillCard(tx, auth.authorizationId, card);
+        if (card) await this.orders.fillCard(auth.authorizationId, card, tx);
         return answer();
       }
       if (n.amountCents !== null && n.amountCents !== auth.amountCents) return answer();
       const waiting = ['created', 'pending'];
       const setAuth = async (from: readonly string[], to: string): Promise<boolean> => {
-        const set = await this.orders.setAuthorizationStatus(tx, auth.authorizationId, from, to, card);
+        const set = await this.orders.setAuthorizationStatus(auth.authorizationId, from, to, card, tx);
         if (set) authStatus = to;
         return set;
       };
       const moveOrder = async (to: OrderStatusId) => {
-        await this.moveOrder(tx, order.orderId, s, to);
+        await this.moveOrder(order.orderId, s, to, tx);
         s = to;
       };
       if (n.outcome === 'success') {
@@ -146,8 +149,8 @@ export class PaymentService {
     return ok(applied);
   }
 
-  private async moveOrder(tx: Db, orderId: number, from: number, to: OrderStatusId) {
-    const moved = await this.status.transition(tx, { orderId, from, to, actor: 'provider' });
+  private async moveOrder(orderId: number, from: number, to: OrderStatusId, tx: Db) {
+    const moved = await this.status.transition({ orderId, from, to, actor: 'provider' }, tx);
     if (!moved.ok) throw new Error(`payment: ${from} -> ${to} refused for order ${orderId}`);
   }
 }

@@ -23,7 +23,7 @@ export interface ReceiptsModuleDeps extends ModuleCore {
     holderOfCard: ReceiptCardsPort['holderOf'];
   };
   /** the orders module's repository: a delivered order's facts for its receipt */
-  orders: { receiptFactsOf: OrderReceiptsPort['factsOf'] };
+  orders: { receiptFactsOf(orderId: number, tx: Db): ReturnType<OrderReceiptsPort['factsOf']> };
   /** the order status changes (the orders module): a delivered order gets its receipt */
   orderStatus: {
     onChange(
@@ -51,7 +51,7 @@ export function receiptsModule(app: FastifyInstance, d: ReceiptsModuleDeps) {
       cardOf: async (userId) => (await accounts.findUserById(userId))?.cardNumber ?? null,
       holderOf: (cardNumber, tx) => accounts.holderOfCard(cardNumber, tx),
     },
-    { factsOf: (tx, orderId) => d.orders.receiptFactsOf(tx, orderId) },
+    { factsOf: (tx, orderId) => d.orders.receiptFactsOf(orderId, tx) },
     {
       now: d.now,
       notifications: d.notifications,

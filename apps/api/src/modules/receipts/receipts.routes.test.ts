@@ -437,12 +437,15 @@ describe('online orders’ receipts', () => {
       lines: [{ product, quantity: 2 }],
       deliveryFeeCents: 390,
     });
-    const moved = await t.app.orderStatus.transition(t.db, {
-      orderId: order.orderId,
-      from: 7,
-      to: 8,
-      actor: 'staff',
-    });
+    const moved = await t.app.orderStatus.transition(
+      {
+        orderId: order.orderId,
+        from: 7,
+        to: 8,
+        actor: 'staff',
+      },
+      t.db,
+    );
     expect(moved.ok).toBe(true);
     const receipts = (await list(c)).body.data.receipts;
     expect(receipts).toHaveLength(1);
@@ -472,12 +475,15 @@ describe('online orders’ receipts', () => {
             preauth_cents = 117
           WHERE order_id = ${order.orderId}`,
     );
-    const moved = await t.app.orderStatus.transition(t.db, {
-      orderId: order.orderId,
-      from: 7,
-      to: 8,
-      actor: 'staff',
-    });
+    const moved = await t.app.orderStatus.transition(
+      {
+        orderId: order.orderId,
+        from: 7,
+        to: 8,
+        actor: 'staff',
+      },
+      t.db,
+    );
     expect(moved.ok).toBe(true);
     const [receipt] = (await list(c)).body.data.receipts;
     const detail = (await view(c, receipt?.receiptId)).body.data.receipt;

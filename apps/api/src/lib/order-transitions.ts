@@ -1,0 +1,36 @@
+import type { OrderActor, OrderStatusId } from '@spesa/shared/orders/order-status';
+import type { Db } from '../db/client';
+
+/**
+ * An order's status change as the modules listening to its transition see it (decision 074). The orders
+ * module owns the status and runs the listeners (modules/orders/order-status.service.ts); the types live here
+ * so that a module the module graph does not let import orders (catalogue, delivery, loyalty, payment) can
+ * register one through the port its `<module>.module.ts` takes.
+ */
+export interface OrderTransition {
+  orderId: number;
+  /** the order's customer */
+  userId: number;
+  /** the status the order left */
+  from: number;
+  to: OrderStatusId;
+  actor: OrderActor;
+  /** the slot the order booked */
+  slotId: number;
+  /** the order's lines (product and quantity), read once on the change's transaction for all listeners */
+  lines(): Promise<ReadonlyArray<{ productId: number; quantity: number }>>;
+}
+
+/**
+ * What a module does when an order reaches a status: it runs on the status change's transaction, after the
+ * change is written, each listener of the transition in the order of registration. A listener that fails
+ * throws (an `Abort` carrying the typed refusal, lib/result.ts): the caller's transaction rolls back, the
+ * status change with it, and the caller answers the refusal.
+ */
+export type OrderTransitionListener = (order: OrderTransition, tx: Db) => Promise<void>;
+
+/** The port through which a module registers its listener of a transition (the orders module offers it). */
+export interface OrderTransitionsPort {
+  /** `name` says whose effect it is (`'<module>: <what>'`), for the logs and the order's tests */
+  onTransition(to: OrderStatusId, name: string, listener: OrderTransitionListener): void;
+}

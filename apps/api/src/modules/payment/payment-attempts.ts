@@ -1,0 +1,154 @@
+import { paysOnline } from '@spesa/shared/checkout/payment-types';
+import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
+import type { Db } from '../../db/client';
+import type { PaymentProvider } from './payment-provider';
+import { NO_PROVIDER } from './sandbox.provider';
+
+/** An order's payment attempt as the attempts read it (the orders module's payment_authorizations row). */
+interface AttemptRow {
+  authorizationId: number;
+  attempt: number;
+  provider: string;
+  providerRef: string;
+  amountCents: number;
+  status: string;
+}
+
+/** An order as its payment attempts need it. */
+interface PayingOrder {
+  orderId: number;
+  orderStatusId: number;
+  paymentTypeId: number;
+}
+
+/**
+ * The records of orders' payment attempts (the orders module's OrderPlacementRepository, wired in app.ts):
+ * payment imports neither checkout nor orders.
+ */
+export interface AttemptRecordsPort {
+  latestAuthorization(orderId: number, db?: Db): Promise<AttemptRow | null>;
+  nextAttempt(orderId: number, tx: Db): Promise<number>;
+  insertAuthorization(
+    a: {
+      orderId: number;
+      attempt: number;
+      provider: string;
+      providerRef: string;
+      paymentTypeId: number;
+      amountCents: number;
+      status: string;
+    },
+    tx: Db,
+  ): Promise<number>;
+  setAuthorizationStatus(
+    authorizationId: number,
+    from: readonly string[],
+    to: string,
+    card: null,
+    tx: Db,
+  ): Promise<boolean>;
+}
+
+export interface PaymentAttemptsDeps {
+  orders: AttemptRecordsPort;
+  provider: PaymentProvider;
+  /** where the provider sends the browser back (our feedback endpoint) */
+  feedbackUrl: string;
+}
+
+/**
+ * An order's payment attempts (decision 017): each opens a hosted session at the provider for online types
+ * (or records that none is needed), inside the caller's transaction; a new attempt voids the live one. The
+ * purchase and the order actions start and void them; a cancelled order's live one is voided by this
+ * module's listener of the transition (decision 074).
+ */
+export class PaymentAttempts {
+  constructor(private readonly d: PaymentAttemptsDeps) {}
+
+  /** The hosted page of the order's live online attempt, when one is waiting for the customer. */
+  async livePaymentUrl(order: PayingOrder): Promise<string | null> {
+    if (order.orderStatusId !== ORDER_STATUS.inPayment) return null;
+    const auth = await this.d.orders.latestAuthorization(order.orderId);
+    if (!auth || auth.provider !== this.d.provider.name || auth.status !== 'created') return null;
+    return (
+      this.d.provider.resumeSession(
+        auth.providerRef,
+        this.sessionInput(order.orderId, auth.attempt, auth.amountCents),
+      )?.redirectUrl ?? null
+    );
+  }
+
+  sessionInput(orderId: number, attempt: number, amountCents: number) {
+    return {
+      orderId,
+      attempt,
+      amountCents,
+      currency: 'EUR' as const,
+      description: `Ordine ${orderId} - Spesa`,
+      feedbackUrl: this.d.feedbackUrl,
+    };
+  }
+
+  /**
+   * Starts a payment attempt of an order inside the caller's transaction: online types open a session at
+   * the provider (status 'created'); the others, and an order the wallet pays whole, record 'not_required'.
+   * Answers the hosted page or null.
+   */
+  async start(
+    a: {
+      orderId: number;
+      paymentTypeId: number;
+      amountCents: number;
+      /** a new order's first attempt is 1; otherwise the next after the recorded ones */
+      firstAttempt?: boolean;
+    },
+    tx: Db,
+  ): Promise<string | null> {
+    const { orderId, paymentTypeId, amountCents } = a;
+    const attempt = a.firstAttempt ? 1 : await this.d.orders.nextAttempt(orderId, tx);
+    if (paysOnline(paymentTypeId, amountCents)) {
+      const session = await this.d.provider.startSession(this.sessionInput(orderId, attempt, amountCents));
+      const { name: provider } = this.d.provider;
+      const { providerRef } = session;
+      await this.d.orders.insertAuthorization(
+        { orderId, attempt, provider, providerRef, paymentTypeId, amountCents, status: 'created' },
+        tx,
+      );
+      return session.redirectUrl;
+    }
+    await this.d.orders.insertAuthorization(
+      {
+        orderId,
+        attempt,
+        provider: NO_PROVIDER,
+        providerRef: `${orderId}-${attempt}`,
+        paymentTypeId,
+        amountCents,
+        status: 'not_required',
+      },
+      tx,
+    );
+    return null;
+  }
+
+  /** Voids the order's live authorisation (held or waiting), at the provider and in our records. */
+  async voidLive(orderId: number, tx: Db): Promise<void> {
+    const auth = await this.d.orders.latestAuthorization(orderId, tx);
+    if (!auth) return;
+    const live = ['created', 'pending', 'authorized'];
+    if (auth.provider === this.d.provider.name && live.includes(auth.status)) {
+      if (auth.status !== 'created') await this.d.provider.void(auth.providerRef, tx);
+      await this.d.orders.setAuthorizationStatus(auth.authorizationId, live, 'voided', null, tx);
+    } else if (auth.status === 'not_required')
+      await this.d.orders.setAuthorizationStatus(auth.authorizationId, ['not_required'], 'voided', null, tx);
+  }
+
+  /** An edited order keeps its authorisation when the type is the same and the hold still covers it. */
+  async keepsAuthorization(order: PayingOrder, paymentTypeId: number, preauthCents: number, tx: Db) {
+    if (order.paymentTypeId !== paymentTypeId) return false;
+    const auth = await this.d.orders.latestAuthorization(order.orderId, tx);
+    if (!auth) return false;
+    if (!paysOnline(paymentTypeId, preauthCents)) return auth.status === 'not_required';
+    return auth.status === 'authorized' && auth.amountCents >= preauthCents;
+  }
+}
