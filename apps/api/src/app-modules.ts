@@ -1,3 +1,5 @@
+import type { App, BuildAppOptions } from './app-options';
+import type { ModuleCore } from './lib/module';
 import type { accountModule } from './modules/account/account.module';
 import type { backofficeModule } from './modules/backoffice/backoffice.module';
 import type { cartModule } from './modules/cart/cart.module';
@@ -14,7 +16,7 @@ import type { mailModule } from './modules/mail/mail.module';
 import type { mediaModule } from './modules/media/media.module';
 import type { notificationsModule } from './modules/notifications/notifications.module';
 import type { operatorsModule } from './modules/operators/operators.module';
-import type { ordersModule } from './modules/orders/orders.module';
+import type { orderTransitionListeners, ordersModule } from './modules/orders/orders.module';
 import type { paymentModule } from './modules/payment/payment.module';
 import type { ratingsModule } from './modules/ratings/ratings.module';
 import type { receiptsModule } from './modules/receipts/receipts.module';
@@ -48,4 +50,19 @@ export interface Modules {
   ratings: Built<typeof ratingsModule>;
   identity: Built<typeof identityModule>;
   media: Built<typeof mediaModule>;
+}
+
+/**
+ * What the modules are built with: `m` holds each module once built, so a module takes the ports of those
+ * above it as `m.<module>.<port>`, and those of a module further down through `late` (read at first use).
+ */
+export interface Wiring {
+  app: App;
+  opts: BuildAppOptions;
+  core: ModuleCore;
+  m: Modules;
+  /** account deletion also erases what the other modules keep about the customer */
+  erasers: Array<(userId: number) => Promise<void>>;
+  /** orders' status-transition listeners, registered by the modules in the order they are built */
+  orderTransitions: ReturnType<typeof orderTransitionListeners>;
 }

@@ -1,8 +1,8 @@
-import type { Modules } from './app-modules';
+import type { Modules, Wiring } from './app-modules';
 import type { App, BuildAppOptions } from './app-options';
 import { registerRoutes } from './app-routes';
 import { JobQueue } from './lib/jobs';
-import { late, type ModuleCore } from './lib/module';
+import { late } from './lib/module';
 import { accountModule } from './modules/account/account.module';
 import { backofficeModule } from './modules/backoffice/backoffice.module';
 import { cartModule } from './modules/cart/cart.module';
@@ -44,7 +44,9 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const jobs = new JobQueue(db, {
     onError: (err, job) => app.log.error({ err, job }, 'scheduled job failed'),
   });
-  const m = await buildModules({ app, opts, core: { db, env, now, jobs }, m: {} as Modules, erasers: [], orderTransitions: orderTransitionListeners() });
+  const core = { db, env, now, jobs };
+  const orderTransitions = orderTransitionListeners();
+  const m = await buildModules({ app, opts, core, m: {} as Modules, erasers: [], orderTransitions });
   const secureCookie = secureCookieOf(env);
   const settings = { env, db, dbKind: opts.dbKind, jobs, runJobs: opts.runJobs !== false, secureCookie };
   await registerAppPlugins(app, settings, {
@@ -59,21 +61,6 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
 }
 
 const secureCookieOf = (env: BuildAppOptions['env']) => env.NODE_ENV === 'production';
-
-/**
- * What the modules are built with: `m` holds each module once built, so a module takes the ports of those
- * above it as `m.<module>.<port>`, and those of a module further down through `late` (read at first use).
- */
-interface Wiring {
-  app: App;
-  opts: BuildAppOptions;
-  core: ModuleCore;
-  m: Modules;
-  /** account deletion also erases what the other modules keep about the customer */
-  erasers: Array<(userId: number) => Promise<void>>;
-  /** the listeners of orders' status transitions, registered by the modules in the order they are built */
-  orderTransitions: ReturnType<typeof orderTransitionListeners>;
-}
 
 /** The modules in the order they are built (it fixes the order of their jobs, listeners and erasers). */
 async function buildModules(w: Wiring): Promise<Modules> {
