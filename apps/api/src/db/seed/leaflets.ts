@@ -22,7 +22,7 @@ export const DEMO_LEAFLET_STORE = 13;
  * last week's (expired). Slugs carry the start date, so a database seeded weeks ago gets this week's leaflets
  * at the next start; an existing slug is left alone. Only rows: the files are drawn from them on demand.
  */
-export async function ensureLeafletData(db: Db, opts: { now?: Date } = {}): Promise<number> {
+export async function ensureLeafletData(opts: { now?: Date } = {}, db: Db): Promise<number> {
   const now = opts.now ?? new Date();
   const cache = new VersionedReadCache({
     ttlMs: 0,

@@ -97,8 +97,8 @@ export class AdminCustomersRepository {
   }
 
   async addNote(
-    db: Db,
     n: { userId: number; staffUserId: number; staffName: string; text: string },
+    db: Db,
   ): Promise<void> {
     await db.execute(
       sql`INSERT INTO customer_notes (user_id, staff_user_id, staff_name, text)
@@ -107,7 +107,7 @@ export class AdminCustomersRepository {
   }
 
   /** An erased customer's notes go with their personal data. */
-  async deleteNotes(db: Db, userId: number): Promise<void> {
+  async deleteNotes(userId: number, db: Db): Promise<void> {
     await db.execute(sql`DELETE FROM customer_notes WHERE user_id = ${userId}`);
   }
 }

@@ -543,7 +543,7 @@ export class CartService {
     /** the cart row's delivery part as locked by the transaction */
     cart: Partial<CartRow>;
   }> {
-    const locked = await repo.lockForPurchase(repo.db, cartId, userId);
+    const locked = await repo.lockForPurchase(cartId, userId, repo.db);
     if (!locked || locked.closedAt !== null || locked.cartStatusId === CART_STATUS.locked)
       throw new Abort(failWith(CART_TEXT.locked));
     const lines = new Map<string, CartItemRow>();

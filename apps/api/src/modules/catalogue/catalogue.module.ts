@@ -112,7 +112,7 @@ export function catalogueModule(app: FastifyInstance, d: CatalogueModuleDeps) {
     },
     /** a product photo's file at one of its sizes (the media module's route) */
     productImage: (productId: number, hash: string, size: string) =>
-      isImageSize(size) ? images.read(db, productId, hash, size) : Promise.resolve(null),
+      isImageSize(size) ? images.read(productId, hash, size, db) : Promise.resolve(null),
     routes: (async (api) => {
       await api.register(catalogueRoutes, {
         catalogue,

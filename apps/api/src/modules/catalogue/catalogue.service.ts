@@ -260,12 +260,12 @@ export class CatalogueService {
     tx: Db,
     moves: ReadonlyArray<{ productId: number; delta: number }>,
   ): Promise<Map<number, number>> {
-    return moveStocks(tx, moves);
+    return moveStocks(moves, tx);
   }
 
   /** Gives stock back (a cancelled or edited order). */
   returnStock(tx: Db, productId: number, quantity: number): Promise<void> {
-    return returnStock(tx, productId, quantity);
+    return returnStock(productId, quantity, tx);
   }
 
   /**
@@ -347,10 +347,13 @@ export class CatalogueService {
         const counts =
           textMatch === null
             ? new Map<number, number>()
-            : await productCountsByCategory(this.#db, {
-                today: this.today(),
-                ...(textMatch ? { text: textMatch } : {}),
-              });
+            : await productCountsByCategory(
+                {
+                  today: this.today(),
+                  ...(textMatch ? { text: textMatch } : {}),
+                },
+                this.#db,
+              );
         const pruneEmpty = query.q !== undefined || query.filtered === true;
         const build = (row: CategoryRow, level: number): Category | null => {
           const children =
@@ -386,7 +389,7 @@ export class CatalogueService {
               ? index.byId(query.categoryId)
               : undefined;
         if (!row) return failWith(CATEGORY_NOT_FOUND, 'notFound');
-        const counts = await productCountsByCategory(this.#db, { today: this.today() });
+        const counts = await productCountsByCategory({ today: this.today() }, this.#db);
         const build = (r: CategoryRow, level: number): Category =>
           this.#wireCategory(
             index,
@@ -458,17 +461,17 @@ export class CatalogueService {
     base: Omit<ProductCriteria, 'text' | 'today'>,
   ): Promise<{ match: TextMatch; count: number }> {
     const words: TextMatch = { mode: 'fts', full: text.full, head: text.head, lastPrefix: null };
-    const whole = await countProducts(this.#db, { ...base, today: this.today(), text: words });
+    const whole = await countProducts({ ...base, today: this.today(), text: words }, this.#db);
     if (whole > 0) return { match: words, count: whole };
     if (text.lastPrefix) {
       const fts: TextMatch = { mode: 'fts', full: text.full, head: text.head, lastPrefix: text.lastPrefix };
-      const hits = await countProducts(this.#db, { ...base, today: this.today(), text: fts });
+      const hits = await countProducts({ ...base, today: this.today(), text: fts }, this.#db);
       if (hits > 0) return { match: fts, count: hits };
     }
     const trigram: TextMatch = { mode: 'trigram', full: text.words };
     return {
       match: trigram,
-      count: await countProducts(this.#db, { ...base, today: this.today(), text: trigram }),
+      count: await countProducts({ ...base, today: this.today(), text: trigram }, this.#db),
     };
   }
 
@@ -492,7 +495,7 @@ export class CatalogueService {
       ['product', key.productId ?? null, key.slug ?? null, key.barcode ?? null, today],
       async () => {
         const index = await this.#categories();
-        const rows = await findProducts(this.#db, { today, ...key }, { order: 'sales', limit: 1, offset: 0 });
+        const rows = await findProducts({ today, ...key }, { order: 'sales', limit: 1, offset: 0 }, this.#db);
         const row = rows[0];
         return row ? ok(toWireProduct(row, index)) : failWith(PRODUCT_NOT_FOUND, 'notFound');
       },
@@ -520,14 +523,14 @@ export class CatalogueService {
       today,
       unique,
       async (missing) => {
-        const rows = await findProductsByIds(this.#db, missing, today);
+        const rows = await findProductsByIds(missing, today, false, this.#db);
         return new Map(
           rows.map((r) => [r.productId, { product: toWireProduct(r, index), active: r.active }]),
         );
       },
       fresh,
     );
-    const delisted = await delistedAt(this.#db, warehouseId, unique);
+    const delisted = await delistedAt(warehouseId, unique, this.#db);
     return new Map(
       shown.map((s) => [
         s.product.productId,
@@ -545,7 +548,7 @@ export class CatalogueService {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
     const index = await this.#categories();
-    const rows = await findCartProducts(this.#db, unique, this.today(), warehouseId);
+    const rows = await findCartProducts(unique, this.today(), warehouseId, this.#db);
     return new Map(
       rows.map(({ row: r, segmentRow, delisted }): [number, CartProductFacts] => {
         const product = toWireProduct(r, index);
@@ -578,12 +581,12 @@ export class CatalogueService {
     opts: { details?: boolean; filtered?: boolean } = {},
   ): Promise<ProductAlternatives[]> {
     const unique = [...new Set(productIds)];
-    const byProduct = await alternativeIds(this.#db, unique, warehouseId, ALTERNATIVES_LIMIT);
+    const byProduct = await alternativeIds(unique, warehouseId, ALTERNATIVES_LIMIT, this.#db);
     let wire = new Map<number, Product>();
     if (opts.details) {
       const index = await this.#categories();
       const ids = [...new Set([...byProduct.values()].flat())];
-      const rows = await findProductsByIds(this.#db, ids, this.today());
+      const rows = await findProductsByIds(ids, this.today(), false, this.#db);
       wire = new Map(rows.map((r) => [r.productId, toWireProduct(r, index)]));
     }
     return unique
@@ -604,7 +607,7 @@ export class CatalogueService {
     warehouseId: number,
     opts: { q?: string | undefined; limit: number },
   ): Promise<number[]> {
-    return substituteIds(this.#db, productId, warehouseId, opts);
+    return substituteIds(productId, warehouseId, opts, this.#db);
   }
 
   /**
@@ -641,7 +644,7 @@ export class CatalogueService {
                   today,
                   query.skip_cache,
                 )
-              : (await findProducts(this.#db, criteria, { order: sort, limit: query.page_size, offset })).map(
+              : (await findProducts(criteria, { order: sort, limit: query.page_size, offset }, this.#db)).map(
                   (r) => toWireProduct(r, index),
                 );
         return ok({
@@ -679,11 +682,11 @@ export class CatalogueService {
       ['products-summary', filters, today],
       async () => {
         const found = await searchProducts(
-          this.#db,
           { ...base, today },
           words,
           { order, limit: query.page_size, offset },
           bySales,
+          this.#db,
         );
         fresh.ids = found.ids;
         const text = words ? matchOfStage(words, found.stage) : undefined;
@@ -705,7 +708,7 @@ export class CatalogueService {
         fresh.ids ??
         (bySales && salesOrder
           ? salesOrder.slice(offset, offset + query.page_size)
-          : await findProductIds(this.#db, criteria, { order, limit: query.page_size, offset }));
+          : await findProductIds(criteria, { order, limit: query.page_size, offset }, this.#db));
       products = await this.#productsByIds(ids, index, today, query.skip_cache);
     }
     return ok({ products, page: pageOf(totItems, query.page, query.page_size), facets });
@@ -759,7 +762,7 @@ export class CatalogueService {
       today,
       ids,
       async (missing) => {
-        const rows = await findProductsByIds(this.#db, missing, today);
+        const rows = await findProductsByIds(missing, today, false, this.#db);
         return new Map(rows.map((r) => [r.productId, toWireProduct(r, index)]));
       },
       skip,
@@ -794,30 +797,30 @@ export class CatalogueService {
           // a category listing: its order is remembered with the counts (the pages of a department are
           // then read by primary key, not each by sorting the department's products again)
           const [groups, ids] = await Promise.all([
-            unfaceted ? countsByCategoryAndVendor(this.#db, criteria) : null,
-            salesOrderIds(this.#db, criteria),
+            unfaceted ? countsByCategoryAndVendor(criteria, this.#db) : null,
+            salesOrderIds(criteria, this.#db),
           ]);
           if (ids) salesOrder = ids;
           if (groups) {
             grouped = this.#facetsOfGroups(groups, index);
             totItems = grouped.total;
           } else {
-            totItems = ids ? ids.length : await countProducts(this.#db, criteria);
+            totItems = ids ? ids.length : await countProducts(criteria, this.#db);
           }
         } else if (unfaceted) {
-          grouped = this.#facetsOfGroups(await countsByCategoryAndVendor(this.#db, criteria), index);
+          grouped = this.#facetsOfGroups(await countsByCategoryAndVendor(criteria, this.#db), index);
           totItems = grouped.total;
         } else {
-          totItems = await countProducts(this.#db, criteria);
+          totItems = await countProducts(criteria, this.#db);
         }
         if (totItems === 0) return ok({ criteria, totItems, facets: [] });
         if (!grouped && unfaceted)
-          grouped = this.#facetsOfGroups(await countsByCategoryAndVendor(this.#db, criteria), index);
+          grouped = this.#facetsOfGroups(await countsByCategoryAndVendor(criteria, this.#db), index);
         const [vendors, cats] = grouped
           ? [grouped.vendors, grouped.cats]
           : await Promise.all([
-              vendorFacet(this.#db, criteria, FACET_VALUES_MAX),
-              categoryFacet(this.#db, criteria, FACET_VALUES_MAX),
+              vendorFacet(criteria, FACET_VALUES_MAX, this.#db),
+              categoryFacet(criteria, FACET_VALUES_MAX, this.#db),
             ]);
         const facetList = this.#facetList({ vendors, cats });
         return ok({ criteria, totItems, facets: facetList, ...(salesOrder ? { salesOrder } : {}) });
@@ -918,11 +921,11 @@ export class CatalogueService {
           today,
           ...(query.promo ? { promoOnly: true } : {}),
         };
-        const totItems = await countProducts(this.#db, criteria);
+        const totItems = await countProducts(criteria, this.#db);
         const poolSize = query.shuffle
           ? Math.min(Math.max(query.limit * 4, 24), SHUFFLE_POOL_MAX)
           : query.limit;
-        let rows = await findProducts(this.#db, criteria, { order: plan.order, limit: poolSize, offset: 0 });
+        let rows = await findProducts(criteria, { order: plan.order, limit: poolSize, offset: 0 }, this.#db);
         if (query.shuffle)
           rows = seededShuffle(rows, `${today}:${normaliseQuery(query)}`).slice(0, query.limit);
         return ok({ products: rows.map((r) => toWireProduct(r, index)), totItems });
@@ -957,9 +960,9 @@ export class CatalogueService {
       case CRM_ALGORITHM.upsellingOnDetail: {
         if (query.product_id === undefined) return null;
         const [product] = await findProducts(
-          this.#db,
           { today, productId: query.product_id },
           { order: 'sales', limit: 1, offset: 0 },
+          this.#db,
         );
         if (!product) return null;
         // cross-selling: the same category; upselling: the rest of the department

@@ -50,7 +50,7 @@ export class CategoryAdmin {
   }
 
   /** One category with its grid and blocks (locked until the transaction ends when asked). */
-  async find(categoryId: number, db: Db = this.db, lock = false): Promise<AdminCategory | null> {
+  async find(categoryId: number, lock = false, db: Db = this.db): Promise<AdminCategory | null> {
     const [c] = await queryRows<Omit<AdminCategory, 'categoryBlocks'>>(
       db,
       sql`SELECT ${SUMMARY}, c.grid_config AS "gridConfig",
@@ -70,7 +70,7 @@ export class CategoryAdmin {
   }
 
   /** The category's name, description, order and menu place (the caller touches it). */
-  async update(tx: Db, categoryId: number, edit: Omit<AdminCategoryUpdate, 'updatedAt'>): Promise<void> {
+  async update(categoryId: number, edit: Omit<AdminCategoryUpdate, 'updatedAt'>, tx: Db): Promise<void> {
     const set: SQL[] = [];
     if (edit.name !== undefined) set.push(sql`name = ${edit.name}`);
     if (edit.description !== undefined) set.push(sql`description = ${edit.description || null}`);
@@ -80,19 +80,19 @@ export class CategoryAdmin {
       await tx.execute(
         sql`UPDATE categories SET ${sql.join(set, sql`, `)} WHERE category_id = ${categoryId}`,
       );
-    await this.touch(tx, categoryId);
+    await this.touch(categoryId, tx);
   }
 
   /** The page's grid. */
-  async setGrid(tx: Db, categoryId: number, grid: GridConfig): Promise<void> {
+  async setGrid(categoryId: number, grid: GridConfig, tx: Db): Promise<void> {
     await tx.execute(
       sql`UPDATE categories SET grid_config = ${JSON.stringify(grid)}::jsonb WHERE category_id = ${categoryId}`,
     );
-    await this.touch(tx, categoryId);
+    await this.touch(categoryId, tx);
   }
 
   /** The page changed: a new `updatedAt`, and the catalogue version moves. */
-  async touch(tx: Db, categoryId: number): Promise<void> {
+  async touch(categoryId: number, tx: Db): Promise<void> {
     await tx.execute(
       sql`UPDATE categories SET updated_at = clock_timestamp() WHERE category_id = ${categoryId}`,
     );

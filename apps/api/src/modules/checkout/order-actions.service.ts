@@ -116,11 +116,11 @@ export class OrderActionsService {
         byProduct.set(i.productId, (byProduct.get(i.productId) ?? 0) + toMilli(i.quantity));
       for (const productId of [...byProduct.keys()].sort((a, b) => a - b))
         await this.d.catalogue.returnStock(tx, productId, fromMilli(byProduct.get(productId) ?? 0));
-      await this.d.timeslots.givePlaceBack(tx, order.slotId);
-      await this.d.gifts.releaseUses(tx, orderId);
-      const back = await this.d.wallet.payOrder(tx, userId, orderId, 0);
+      await this.d.timeslots.givePlaceBack(order.slotId, tx);
+      await this.d.gifts.releaseUses(orderId, tx);
+      const back = await this.d.wallet.payOrder(userId, orderId, 0, tx);
       if (!back.ok) throw new Abort(back);
-      await this.d.premium.releaseFreeDelivery(tx, orderId);
+      await this.d.premium.releaseFreeDelivery(orderId, tx);
       await this.d.attempts.voidLive(tx, orderId);
       await this.d.repo.clearEditing(tx, orderId);
       return orderId;
@@ -144,22 +144,26 @@ export class OrderActionsService {
       if (co?.editingOrderId === orderId) return;
       if (co?.editingOrderId) throw new Abort(failWith(CHECKOUT_TEXT.editingOther));
       await this.d.carts.moveStatus(cart.cartId, CART_STATUS.locked, CART_STATUS.open, tx);
-      const updated = await this.d.carts.takeDelivery(tx, cart.cartId, CART_STATUS.locked, {
-        deliveryServiceId: order.deliveryServiceId,
-        storeId: order.storeId,
-        warehouseId: order.warehouseId,
-        shippingAddressId: order.shippingAddressId,
-        timeslotDate: order.slotDate,
-        timeslotId: order.timeslotId,
-        slotId: order.slotId,
-        addressAutoAssigned: false,
-        storeAutoAssigned: false,
-        timeslotAutoAssigned: false,
-      });
+      const updated = await this.d.carts.takeDelivery(
+        cart.cartId,
+        CART_STATUS.locked,
+        {
+          deliveryServiceId: order.deliveryServiceId,
+          storeId: order.storeId,
+          warehouseId: order.warehouseId,
+          shippingAddressId: order.shippingAddressId,
+          timeslotDate: order.slotDate,
+          timeslotId: order.timeslotId,
+          slotId: order.slotId,
+          addressAutoAssigned: false,
+          storeAutoAssigned: false,
+          timeslotAutoAssigned: false,
+        },
+        tx,
+      );
       if (!updated) throw new Abort(failWith(CHECKOUT_TEXT.cartClosed));
       const items = await this.d.orders.items(orderId, tx);
       await this.d.carts.mergeLines(
-        tx,
         cart.cartId,
         items.map((i) => ({
           productId: i.productId,
@@ -169,8 +173,9 @@ export class OrderActionsService {
           promoId: i.promoId,
           infos: i.infos,
         })),
+        tx,
       );
-      await this.d.gifts.orderIntoCart(tx, orderId, cart.cartId);
+      await this.d.gifts.orderIntoCart(orderId, cart.cartId, tx);
       const infos = order.infos as {
         invoice?: Record<string, unknown> | null;
         lotteryCode?: string | null;
@@ -252,7 +257,7 @@ export class OrderActionsService {
         wallet -
         order.mealVoucherCents;
       const online = paysOnline(paymentTypeId, preauth);
-      const paid = await this.d.wallet.payOrder(tx, userId, orderId, wallet);
+      const paid = await this.d.wallet.payOrder(userId, orderId, wallet, tx);
       if (!paid.ok) throw new Abort(paid);
       await this.d.attempts.voidLive(tx, orderId);
       await this.d.orders.setPaymentType(tx, orderId, {

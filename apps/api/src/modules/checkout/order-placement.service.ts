@@ -226,7 +226,7 @@ export class OrderPlacement {
     replayed: boolean;
   }> {
     const { userId, cart, target, slot, figures, co, paymentTypeId } = p;
-    const locked = await this.d.carts.lockForPurchase(tx, cart.cartId, userId);
+    const locked = await this.d.carts.lockForPurchase(cart.cartId, userId, tx);
     if (!locked) throw new Abort(failWith(CHECKOUT_TEXT.cartClosed));
     const already = await this.d.orders.findBySourceCart(cart.cartId, tx);
     if (already) return { orderId: already.orderId, row: null, paymentUrl: null, infos: [], replayed: true };
@@ -282,7 +282,7 @@ export class OrderPlacement {
       idempotencyKey: editing ? editing.idempotencyKey : p.key,
     };
     // gift codes: an edited order gives its uses back first; the new uses are taken at the end
-    if (editing) await this.d.gifts.releaseUses(tx, editing.orderId);
+    if (editing) await this.d.gifts.releaseUses(editing.orderId, tx);
     const uses = figures.gifts
       .filter((g) => g.discountCents > 0)
       .map((g) => ({ giftCertificateId: g.giftCertificateId, discountCents: g.discountCents }));
@@ -354,20 +354,20 @@ export class OrderPlacement {
     // the whole order is written before its status changes: the change's listeners (the confirmation
     // e-mail) read its lines
     await this.d.orders.insertItems(tx, orderId, this.orderItems(figures.lines));
-    for (const u of uses) await this.d.gifts.recordUse(tx, { ...u, orderId, userId });
+    for (const u of uses) await this.d.gifts.recordUse({ ...u, orderId, userId }, tx);
     // the wallet's part (an edited order's former part is given back first); the balance must cover it.
     // A new order without a part holds nothing: the wallet is not asked (no lock, no read).
     if (editing || order.walletCents > 0) {
       const paid = editing
-        ? await this.d.wallet.payOrder(tx, userId, orderId, order.walletCents)
-        : await this.d.wallet.payNewOrder(tx, userId, orderId, order.walletCents);
+        ? await this.d.wallet.payOrder(userId, orderId, order.walletCents, tx)
+        : await this.d.wallet.payNewOrder(userId, orderId, order.walletCents, tx);
       if (!paid.ok) throw new Abort(paid);
     }
     // the premium card's free delivery: taken for this order (kept by an edited order that had it)
     if (figures.premiumFreeDelivery) {
-      const free = await this.d.premium.takeFreeDelivery(tx, userId, orderId);
+      const free = await this.d.premium.takeFreeDelivery(userId, orderId, tx);
       if (!free.ok) throw new Abort(failWith(CHECKOUT_TEXT.freeDeliveryGone));
-    } else if (editing) await this.d.premium.releaseFreeDelivery(tx, orderId);
+    } else if (editing) await this.d.premium.releaseFreeDelivery(orderId, tx);
     if (editing) {
       if (!keepHold) {
         await this.d.attempts.voidLive(tx, orderId);
@@ -397,15 +397,19 @@ export class OrderPlacement {
     }
 
     // the cart is bought: closed; a fresh open cart keeps the delivery choice (not the booked slot)
-    await this.d.carts.closeBought(tx, cart.cartId);
-    await this.d.carts.openAfterPurchase(tx, userId, {
-      deliveryServiceId: target.deliveryServiceId,
-      storeId: target.storeId,
-      warehouseId: target.warehouseId,
-      shippingAddressId: a.addressId,
-      addressAutoAssigned: false,
-      storeAutoAssigned: false,
-    });
+    await this.d.carts.closeBought(cart.cartId, tx);
+    await this.d.carts.openAfterPurchase(
+      userId,
+      {
+        deliveryServiceId: target.deliveryServiceId,
+        storeId: target.storeId,
+        warehouseId: target.warehouseId,
+        shippingAddressId: a.addressId,
+        addressAutoAssigned: false,
+        storeAutoAssigned: false,
+      },
+      tx,
+    );
     // Last, the rows every buyer shares (a product's stock, the slot, a gift code): guarded UPDATEs taken
     // right before the commit, so their row locks are held for the shortest time. A refusal rolls back all.
     // stock: the net change per product, in one UPDATE that locks the products in id order (no deadlock
@@ -432,13 +436,13 @@ export class OrderPlacement {
 
     // the slot's place: guarded UPDATE (an edited order keeping its slot keeps its place)
     if (!editing || editing.slotId !== slot.slotId) {
-      if (!(await this.d.timeslots.takePlace(tx, slot.slotId)))
+      if (!(await this.d.timeslots.takePlace(slot.slotId, tx)))
         throw new Abort(failWith(CHECKOUT_TEXT.slotFull));
-      if (editing) await this.d.timeslots.givePlaceBack(tx, editing.slotId);
+      if (editing) await this.d.timeslots.givePlaceBack(editing.slotId, tx);
     }
 
     for (const u of [...uses].sort((x, y) => x.giftCertificateId - y.giftCertificateId))
-      if (!(await this.d.gifts.consume(tx, u.giftCertificateId)))
+      if (!(await this.d.gifts.consume(u.giftCertificateId, tx)))
         throw new Abort(failWith(CHECKOUT_TEXT.giftInvalid));
 
     return {

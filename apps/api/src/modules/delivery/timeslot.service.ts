@@ -117,12 +117,12 @@ export class TimeslotService {
    * One place of a slot taken inside the caller's transaction (a purchase), only while one is left: false
    * when the slot is full or closed. The row lock serialises concurrent buyers.
    */
-  async takePlace(tx: Db, slotId: number): Promise<boolean> {
+  async takePlace(slotId: number, tx: Db): Promise<boolean> {
     return (await this.repo.book(slotId, tx)) !== null;
   }
 
   /** One place given back inside the caller's transaction (a cancelled order, an order moved to another slot). */
-  async givePlaceBack(tx: Db, slotId: number): Promise<void> {
+  async givePlaceBack(slotId: number, tx: Db): Promise<void> {
     await this.repo.release(slotId, tx);
   }
 

@@ -78,14 +78,14 @@ export function formsModule(app: FastifyInstance, d: FormsModuleDeps) {
       },
     },
     mail: {
-      send: (tx, to, m, attachments) =>
-        mail.send(to, { template: 'form-submission', firstName: '', ...m }, tx, attachments),
+      send: (to, m, attachments, tx) =>
+        mail.send(to, { template: 'form-submission', firstName: '', ...m }, attachments, tx),
     },
     now,
   });
   app.decorate('forms', forms);
   jobs.every(FORMS_RETENTION_JOB, FORMS_RETENTION_EVERY_MS, async () => {
-    await forms.deleteExpired((tx, mailIds) => mail.dropAttachments(tx, mailIds));
+    await forms.deleteExpired((mailIds, tx) => mail.dropAttachments(mailIds, tx));
   });
   return {
     forms,

@@ -47,7 +47,7 @@ export class FormsRepository {
   }
 
   /** Spends a nonce once: only the first caller of a live, unused nonce gets its id back. */
-  async spendNonce(db: Db, nonceId: number, now: Date): Promise<boolean> {
+  async spendNonce(nonceId: number, now: Date, db: Db): Promise<boolean> {
     const rows = await db
       .update(formNonces)
       .set({ usedAt: now })
@@ -75,7 +75,7 @@ export class FormsRepository {
   }
 
   /** The uploads of a nonce named by these tokens, not yet part of a submission. */
-  async openUploads(db: Db, nonceId: number, tokens: readonly string[]): Promise<UploadRow[]> {
+  async openUploads(nonceId: number, tokens: readonly string[], db: Db): Promise<UploadRow[]> {
     if (tokens.length === 0) return [];
     return db
       .select()
@@ -89,7 +89,7 @@ export class FormsRepository {
       );
   }
 
-  async insertSubmission(db: Db, values: typeof formSubmissions.$inferInsert): Promise<number> {
+  async insertSubmission(values: typeof formSubmissions.$inferInsert, db: Db): Promise<number> {
     const [row] = await db
       .insert(formSubmissions)
       .values(values)
@@ -98,7 +98,7 @@ export class FormsRepository {
     return row.submissionId;
   }
 
-  async attachUploads(db: Db, submissionId: number, uploadIds: readonly number[]): Promise<void> {
+  async attachUploads(submissionId: number, uploadIds: readonly number[], db: Db): Promise<void> {
     if (uploadIds.length === 0) return;
     await db
       .update(formUploads)
@@ -106,7 +106,7 @@ export class FormsRepository {
       .where(and(inArray(formUploads.uploadId, [...uploadIds]), isNull(formUploads.submissionId)));
   }
 
-  async setMail(db: Db, submissionId: number, mailId: number): Promise<void> {
+  async setMail(submissionId: number, mailId: number, db: Db): Promise<void> {
     await db.update(formSubmissions).set({ mailId }).where(eq(formSubmissions.submissionId, submissionId));
   }
 
@@ -132,7 +132,7 @@ export class FormsRepository {
     return { subs, files: files.map((f) => f.storedName) };
   }
 
-  async deleteSubmissions(db: Db, submissionIds: readonly number[]): Promise<void> {
+  async deleteSubmissions(submissionIds: readonly number[], db: Db): Promise<void> {
     if (submissionIds.length === 0) return;
     await db.delete(formUploads).where(inArray(formUploads.submissionId, [...submissionIds]));
     await db.delete(formSubmissions).where(inArray(formSubmissions.submissionId, [...submissionIds]));

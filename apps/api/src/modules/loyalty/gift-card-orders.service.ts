@@ -50,8 +50,8 @@ export interface GiftCardMailPort {
 /** The back office's audit log (resource `gift-card-orders`). */
 export interface GiftCardAuditPort {
   record(
-    db: Db,
     e: { staff: WalletStaff; action: string; orderId: number; before: unknown; after: unknown },
+    db: Db,
   ): Promise<void>;
 }
 
@@ -257,11 +257,17 @@ export class GiftCardOrdersService {
       const before = await this.repo.byId(id, tx);
       if (!before) return failWith(GIFT_CARD_ORDER_TEXT.notFound, 'notFound');
       if (!canMoveGiftCardOrder(before.state, to)) return failWith(GIFT_CARD_ORDER_TEXT.stateNotAllowed);
-      const after = await this.repo.move(tx, id, [before.state], to, {
-        at: this.opts.now(),
-        note: note || null,
-        staffUserId: member.userId,
-      });
+      const after = await this.repo.move(
+        id,
+        [before.state],
+        to,
+        {
+          at: this.opts.now(),
+          note: note || null,
+          staffUserId: member.userId,
+        },
+        tx,
+      );
       // another member moved it meanwhile
       if (!after) return failWith(GIFT_CARD_ORDER_TEXT.stateNotAllowed);
       if (to === 'confirmed')
@@ -270,13 +276,16 @@ export class GiftCardOrdersService {
           { ...this.#mailOf(after), kind: 'confirmed', firstName: after.contactName },
           tx,
         );
-      await this.audit.record(tx, {
-        staff: member,
-        action: to,
-        orderId: id,
-        before: auditedOf(before),
-        after: { ...auditedOf(after), ...(note ? { noteLength: note.length } : {}) },
-      });
+      await this.audit.record(
+        {
+          staff: member,
+          action: to,
+          orderId: id,
+          before: auditedOf(before),
+          after: { ...auditedOf(after), ...(note ? { noteLength: note.length } : {}) },
+        },
+        tx,
+      );
       return ok({ data: this.#detailOf(after) }, [
         GIFT_CARD_ORDER_INFO_TEXT.moved(numberOf(after), GIFT_CARD_ORDER_STATE_LABEL[to].toLowerCase()),
       ]);

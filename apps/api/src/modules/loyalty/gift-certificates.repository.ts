@@ -124,7 +124,7 @@ export class GiftCertificatesRepository {
   }
 
   /** The codes an order used, applied again to a cart (the order reopened for editing). */
-  async orderIntoCart(db: Db, orderId: number, cartId: number): Promise<void> {
+  async orderIntoCart(orderId: number, cartId: number, db: Db): Promise<void> {
     await db.execute(
       sql`INSERT INTO cart_gift_certificates (cart_id, gift_certificate_id)
           SELECT ${cartId}, gift_certificate_id FROM gift_certificate_uses WHERE order_id = ${orderId}
@@ -149,7 +149,7 @@ export class GiftCertificatesRepository {
   }
 
   /** One use taken, only while uses are left and the code is active: false when none is. */
-  async consume(db: Db, giftCertificateId: number): Promise<boolean> {
+  async consume(giftCertificateId: number, db: Db): Promise<boolean> {
     const rows = await queryRows<{ id: number }>(
       db,
       sql`UPDATE gift_certificates SET uses = uses + 1
@@ -160,8 +160,8 @@ export class GiftCertificatesRepository {
   }
 
   async recordUse(
-    db: Db,
     use: { giftCertificateId: number; orderId: number; userId: number; discountCents: number },
+    db: Db,
   ): Promise<void> {
     await db.execute(
       sql`INSERT INTO gift_certificate_uses (gift_certificate_id, order_id, user_id, discount_cents)
@@ -170,7 +170,7 @@ export class GiftCertificatesRepository {
   }
 
   /** Gives back the uses of an order's codes (cancel, or an edited order bought again). */
-  async releaseUses(db: Db, orderId: number): Promise<void> {
+  async releaseUses(orderId: number, db: Db): Promise<void> {
     const released = await queryRows<{ giftCertificateId: number }>(
       db,
       sql`DELETE FROM gift_certificate_uses WHERE order_id = ${orderId}
@@ -248,7 +248,7 @@ export class GiftCertificatesRepository {
     return row?.n ?? 0;
   }
 
-  async insertPersonal(db: Db, g: NewPersonalGift): Promise<number> {
+  async insertPersonal(g: NewPersonalGift, db: Db): Promise<number> {
     const [row] = await queryRows<{ id: number }>(
       db,
       sql`INSERT INTO gift_certificates (code, name, descr, kind, value, min_spend_cents, valid_from, valid_to,
@@ -261,7 +261,7 @@ export class GiftCertificatesRepository {
     return row.id;
   }
 
-  async insertInvite(db: Db, g: NewInviteGift): Promise<number> {
+  async insertInvite(g: NewInviteGift, db: Db): Promise<number> {
     const [row] = await queryRows<{ id: number }>(
       db,
       sql`INSERT INTO gift_certificates (code, name, descr, kind, value, min_spend_cents, valid_from, valid_to,

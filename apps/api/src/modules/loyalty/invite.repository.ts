@@ -58,7 +58,7 @@ export class InviteRepository {
   }
 
   /** The referral of a friend (null: they never joined with a code); `lock`: held to the transaction's end. */
-  async referralOf(friendUserId: number, db: Db = this.db, lock = false): Promise<ReferralRow | null> {
+  async referralOf(friendUserId: number, lock = false, db: Db = this.db): Promise<ReferralRow | null> {
     const [row] = await queryRows<ReferralRow>(
       db,
       sql`SELECT r.friend_user_id AS "friendUserId", r.inviter_user_id AS "inviterUserId", c.code, r.state,
@@ -84,8 +84,8 @@ export class InviteRepository {
 
   /** Writes the referral of a new friend (false: the friend had joined already, nothing written). */
   async insertReferral(
-    tx: Db,
     r: { friendUserId: number; inviterUserId: number; friendGiftCertificateId: number },
+    tx: Db,
   ): Promise<boolean> {
     const rows = await queryRows<{ id: number }>(
       tx,
@@ -120,7 +120,7 @@ export class InviteRepository {
    * The number the inviter's next voucher would take, with the inviter's code row locked to the end of the
    * transaction: settlements of two friends of one inviter are counted one after the other.
    */
-  async nextVoucherNo(tx: Db, inviterUserId: number): Promise<number> {
+  async nextVoucherNo(inviterUserId: number, tx: Db): Promise<number> {
     await tx.execute(sql`SELECT 1 FROM invite_codes WHERE user_id = ${inviterUserId} FOR UPDATE`);
     const [row] = await queryRows<{ n: number }>(
       tx,
@@ -140,7 +140,7 @@ export class InviteRepository {
   }
 
   /** Settles a waiting referral (false: it was settled already, nothing written). */
-  async settle(tx: Db, friendUserId: number, s: Settlement): Promise<boolean> {
+  async settle(friendUserId: number, s: Settlement, tx: Db): Promise<boolean> {
     const rows = await queryRows<{ id: number }>(
       tx,
       s.state === 'rewarded'

@@ -87,12 +87,12 @@ export class LoyaltyCardRepository {
   }
 
   /** Serialises every change about one card number until the caller's transaction ends (all processes). */
-  async lockCard(tx: Db, cardNumber: string): Promise<void> {
+  async lockCard(cardNumber: string, tx: Db): Promise<void> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('loyalty-card'), hashtext(${cardNumber}))`);
   }
 
   /** Serialises the premium changes of one customer until the caller's transaction ends. */
-  async lockCustomer(tx: Db, userId: number): Promise<void> {
+  async lockCustomer(userId: number, tx: Db): Promise<void> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('premium'), ${userId})`);
   }
 
@@ -106,10 +106,10 @@ export class LoyaltyCardRepository {
 
   /** The customer's request; null when they have one already (one per customer: the primary key). */
   async insertRequest(
-    tx: Db,
     userId: number,
     channel: PremiumChannel,
     cardNumber: string,
+    tx: Db,
   ): Promise<RequestRow | null> {
     const [row] = await queryRows<RequestRow>(
       tx,
@@ -123,10 +123,10 @@ export class LoyaltyCardRepository {
 
   /** Moves a physical card from `from` to `to`, stamping the moment; null when it was not in `from`. */
   async advanceState(
-    tx: Db,
     userId: number,
     from: PhysicalCardState,
     to: PhysicalCardState,
+    tx: Db,
   ): Promise<RequestRow | null> {
     const [row] = await queryRows<RequestRow>(
       tx,
@@ -150,7 +150,7 @@ export class LoyaltyCardRepository {
     return row ?? null;
   }
 
-  async setExclusion(tx: Db, userId: number, reason: string, staffUserId: number | null): Promise<void> {
+  async setExclusion(userId: number, reason: string, staffUserId: number | null, tx: Db): Promise<void> {
     await tx.execute(
       sql`INSERT INTO premium_exclusions (user_id, reason, staff_user_id) VALUES (${userId}, ${reason}, ${staffUserId})
           ON CONFLICT (user_id) DO UPDATE SET reason = excluded.reason, staff_user_id = excluded.staff_user_id,
@@ -159,7 +159,7 @@ export class LoyaltyCardRepository {
   }
 
   /** True when there was an exclusion to clear. */
-  async clearExclusion(tx: Db, userId: number): Promise<boolean> {
+  async clearExclusion(userId: number, tx: Db): Promise<boolean> {
     const rows = await queryRows<{ id: number }>(
       tx,
       sql`DELETE FROM premium_exclusions WHERE user_id = ${userId} RETURNING user_id AS id`,
@@ -183,7 +183,7 @@ export class LoyaltyCardRepository {
     return row ?? null;
   }
 
-  async deleteFreeDelivery(tx: Db, orderId: number): Promise<boolean> {
+  async deleteFreeDelivery(orderId: number, tx: Db): Promise<boolean> {
     const rows = await queryRows<{ orderId: number }>(
       tx,
       sql`DELETE FROM premium_free_deliveries WHERE order_id = ${orderId} RETURNING order_id AS "orderId"`,
@@ -191,7 +191,7 @@ export class LoyaltyCardRepository {
     return rows.length > 0;
   }
 
-  async insertFreeDelivery(tx: Db, userId: number, orderId: number): Promise<void> {
+  async insertFreeDelivery(userId: number, orderId: number, tx: Db): Promise<void> {
     await tx.execute(
       sql`INSERT INTO premium_free_deliveries (order_id, user_id) VALUES (${orderId}, ${userId})`,
     );

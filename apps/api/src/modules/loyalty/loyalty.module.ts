@@ -55,7 +55,10 @@ export interface LoyaltyModuleDeps extends ModuleCore {
   };
   /** the order status changes (the orders module): a delivered order settles an invite */
   orderStatus: {
-    onChange(listener: (db: Db, event: OrderStatusEvent) => Promise<void>, when: typeof isDelivery): void;
+    onChange(
+      listener: (event: OrderStatusEvent, once: unknown, db: Db) => Promise<void>,
+      when: typeof isDelivery,
+    ): void;
   };
   /** the catalogue's day and products (the premium card's 20 % product, decision 043) */
   catalogue: { today(): string };
@@ -64,7 +67,7 @@ export interface LoyaltyModuleDeps extends ModuleCore {
   notifications: { voucherIssued: GiftIssuedPort };
   /** the invite vouchers' and gift-card requests' e-mails (the mail module) */
   mail: {
-    inviteVoucherMail: (tx: Db, mail: VoucherMail) => Promise<void>;
+    inviteVoucherMail: (mail: VoucherMail, tx: Db) => Promise<void>;
     giftCardOrderMail: GiftCardMailPort;
   };
   /** the tills' receipts of a card no account held become the customer's who links it (decision 046) */
@@ -80,7 +83,7 @@ export interface LoyaltyModuleDeps extends ModuleCore {
  */
 export function loyaltyModule(app: FastifyInstance, d: LoyaltyModuleDeps) {
   const { db, now, accounts, orders } = d;
-  const walletAudit: WalletAuditPort = { record: (tx, e) => d.audit.customers.record(tx, e) };
+  const walletAudit: WalletAuditPort = { record: (e, tx) => d.audit.customers.record(e, tx) };
   const wallet = new WalletService(db, new WalletRepository(db), walletAudit);
   // the cards are the account module's, linked and issued through its repository in this module's transaction
   const loyaltyCards = new LoyaltyCardRepository(db, PHYSICAL_CARD_DAYS);
@@ -92,7 +95,7 @@ export function loyaltyModule(app: FastifyInstance, d: LoyaltyModuleDeps) {
     accounts,
     premium,
     romeToday,
-    (tx, userId, cardNumber) => d.receipts.cardLinked(tx, userId, cardNumber),
+    (userId, cardNumber, tx) => d.receipts.cardLinked(userId, cardNumber, tx),
   );
   const premiumProduct = new PremiumProductService(
     new PremiumProductRepository(db),
@@ -113,14 +116,14 @@ export function loyaltyModule(app: FastifyInstance, d: LoyaltyModuleDeps) {
     walletAudit,
     () => d.catalogue.today(),
     now,
-    (tx, g) => d.notifications.voucherIssued(tx, g),
+    (g, tx) => d.notifications.voucherIssued(g, tx),
   );
   const invites = inviteAFriend(app, d, gifts, romeToday);
   const giftCards = new GiftCardOrdersService(
     db,
     new GiftCardOrdersRepository(db),
     { send: (to, m, tx) => d.mail.giftCardOrderMail.send(to, m, tx) },
-    { record: (tx, e) => d.audit.giftCardOrders.record(tx, e) },
+    { record: (e, tx) => d.audit.giftCardOrders.record(e, tx) },
     { deskEmail: d.env.GIFT_CARD_DESK_EMAIL, now },
   );
   return {
@@ -162,11 +165,11 @@ function inviteAFriend(
       identities: (userIds) => accounts.identityFacts(userIds),
       hasOrders: (userId, exceptOrderId) => orders.hasOrders(userId, exceptOrderId),
       firstDeliveredOf: (userIds) => orders.firstDeliveredOf(userIds),
-      ownerOfOrder: (tx, orderId) => orders.ownerOf(orderId, tx),
+      ownerOfOrder: (orderId, tx) => orders.ownerOf(orderId, tx),
     },
     {
-      sendVoucherMail: (tx, m) => d.mail.inviteVoucherMail(tx, m),
-      later: (tx, friendUserId) => jobs.enqueue(INVITE_SETTLE_JOB, { friendUserId }, { db: tx }),
+      sendVoucherMail: (m, tx) => d.mail.inviteVoucherMail(m, tx),
+      later: (friendUserId, tx) => jobs.enqueue(INVITE_SETTLE_JOB, { friendUserId }, { db: tx }),
       today,
     },
   );
@@ -177,7 +180,7 @@ function inviteAFriend(
   jobs.every(INVITE_SWEEP_JOB, INVITE_SWEEP_MS, async () => {
     await invites.sweep();
   });
-  d.orderStatus.onChange((tx, event) => invites.onOrderDelivered(tx, event), isDelivery);
+  d.orderStatus.onChange((event, _once, tx) => invites.onOrderDelivered(event, tx), isDelivery);
   return invites;
 }
 

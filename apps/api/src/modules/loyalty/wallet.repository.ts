@@ -74,7 +74,7 @@ export class WalletRepository {
    * Locks the customer's ledger until the caller's transaction ends (a transaction advisory lock: every
    * process on the database waits for it; taken again by the same transaction, it is already held).
    */
-  async lock(tx: Db, userId: number): Promise<void> {
+  async lock(userId: number, tx: Db): Promise<void> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('wallet'), ${userId})`);
   }
 
@@ -99,8 +99,8 @@ export class WalletRepository {
    * when it would not (nothing written). The unique number and the balance check guard the same in SQL,
    * whatever the caller.
    */
-  async append(tx: Db, userId: number, move: MovementWrite): Promise<MovementRow | null> {
-    await this.lock(tx, userId);
+  async append(userId: number, move: MovementWrite, tx: Db): Promise<MovementRow | null> {
+    await this.lock(userId, tx);
     const [row] = await queryRows<MovementRow>(
       tx,
       sql`INSERT INTO wallet_movements

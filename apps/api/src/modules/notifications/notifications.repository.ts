@@ -36,7 +36,7 @@ export class NotificationsRepository {
   constructor(private readonly db: Db) {}
 
   /** Writes one message in the caller's transaction; its id, or null: its dedupe key was already used. */
-  async insert(db: Db, n: NewNotification, at: Date): Promise<number | null> {
+  async insert(n: NewNotification, at: Date, db: Db): Promise<number | null> {
     const rows = await queryRows<{ id: number }>(
       db,
       sql`INSERT INTO notifications (user_id, message_type_id, title, body, order_id, receipt_id,

@@ -46,7 +46,10 @@ describe('OrderStatusService listeners', () => {
     const status = new OrderStatusService((err) => errors.push(err));
     status.onChange(async () => void written.push('mail'));
     status.onChange(async () => void written.push('message'));
-    status.onChange(async () => void written.push('receipt'), (e) => e.to === ORDER_STATUS.delivered);
+    status.onChange(
+      async () => void written.push('receipt'),
+      (e) => e.to === ORDER_STATUS.delivered,
+    );
     const moved = await status.transition(db, change);
     expect(moved.ok).toBe(true);
     expect(written).toEqual(['mail', 'message']);
@@ -77,8 +80,8 @@ describe('OrderStatusService listeners', () => {
     let reads = 0;
     const seen: number[] = [];
     const readOrder = async () => ({ orderId: 7, read: ++reads });
-    status.onChange(async (_db, _e, once) => void seen.push((await once('order', readOrder)).read));
-    status.onChange(async (_db, _e, once) => void seen.push((await once('order', readOrder)).read));
+    status.onChange(async (_e, once, _db) => void seen.push((await once('order', readOrder)).read));
+    status.onChange(async (_e, once, _db) => void seen.push((await once('order', readOrder)).read));
     await status.transition(db, change);
     await status.transition(db, change);
     // once per change, never carried to the next change

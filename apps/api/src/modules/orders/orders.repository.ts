@@ -264,7 +264,7 @@ export class OrdersRepository {
    * A delivered order's facts for its receipt (the receipts module's OrderReceiptsPort): the lines as delivered
    * (quantity and amount the picker recorded, the ordered ones otherwise; lines not delivered left out).
    */
-  async receiptFactsOf(db: Db, orderId: number) {
+  async receiptFactsOf(orderId: number, db: Db) {
     const [order] = await queryRows<{
       orderId: number;
       userId: number;

@@ -130,7 +130,6 @@ export class RatingsRepository {
 
   /** The new vote, or null when the customer already voted the product (the unique index holds). */
   async insertVote(
-    tx: Db,
     v: {
       productId: number;
       userId: number;
@@ -140,6 +139,7 @@ export class RatingsRepository {
       status: VoteStatus;
       at: Date;
     },
+    tx: Db,
   ): Promise<VoteRow | null> {
     const at = v.at.toISOString();
     const [row] = await queryRows<VoteRow>(
@@ -159,7 +159,7 @@ export class RatingsRepository {
    * their own, the row lock of the conflict serialises them). Called in the transaction that makes the
    * vote counted.
    */
-  async count(tx: Db, productId: number, rating: number): Promise<void> {
+  async count(productId: number, rating: number, tx: Db): Promise<void> {
     const star = starOf(rating);
     const n = (s: number) => (s === star ? 1 : 0);
     await tx.execute(
@@ -276,9 +276,9 @@ export class RatingsRepository {
    * decided it first: the guarded UPDATE lets only one through).
    */
   async decide(
-    tx: Db,
     voteId: number,
     d: { status: 'approved' | 'rejected'; reason: string | null; staffUserId: number; at: Date },
+    tx: Db,
   ): Promise<VoteRow | null> {
     const at = d.at.toISOString();
     const [row] = await queryRows<VoteRow>(

@@ -141,7 +141,7 @@ export class ReceiptsRepository {
   }
 
   /** a till's document already received (idempotency on system, till and number) */
-  async findDocument(db: Db, systemId: string, tillCode: string, documentNumber: string) {
+  async findDocument(systemId: string, tillCode: string, documentNumber: string, db: Db) {
     const [row] = await queryRows<{
       receiptId: number;
       totalCents: number;
@@ -160,7 +160,7 @@ export class ReceiptsRepository {
    * Writes a receipt and its lines; null when the same document (or the same order's receipt) is there
    * already: the unique indexes decide between two writers.
    */
-  async insert(db: Db, r: NewReceipt): Promise<number | null> {
+  async insert(r: NewReceipt, db: Db): Promise<number | null> {
     const lines = r.lines.map((l, i) => ({
       line_no: i + 1,
       description: l.description,
@@ -197,7 +197,7 @@ export class ReceiptsRepository {
   }
 
   /** A card just linked to an account: the receipts of that card no account held become the customer's. */
-  async claimCard(db: Db, userId: number, cardNumber: string): Promise<number> {
+  async claimCard(userId: number, cardNumber: string, db: Db): Promise<number> {
     const rows = await queryRows<{ id: number }>(
       db,
       sql`UPDATE receipts SET user_id = ${userId}
@@ -250,7 +250,7 @@ export class ReceiptsRepository {
     return { ...system, store: storeName === null ? null : { name: storeName, address: storeAddress } };
   }
 
-  async upsertTillSystem(db: Db, systemId: string, warehouseId: number, secretHash: string): Promise<void> {
+  async upsertTillSystem(systemId: string, warehouseId: number, secretHash: string, db: Db): Promise<void> {
     await db.execute(
       sql`INSERT INTO receipt_till_systems (system_id, warehouse_id, secret_hash) VALUES (${systemId},
             ${warehouseId}, ${secretHash}) ON CONFLICT (system_id) DO NOTHING`,
@@ -309,7 +309,7 @@ export class ReceiptsRepository {
       await tx.execute(
         sql`INSERT INTO receipt_settings (user_id) VALUES (${userId}) ON CONFLICT (user_id) DO NOTHING`,
       );
-      await this.applyDue(now, tx, userId);
+      await this.applyDue(now, userId, tx);
       await tx.execute(
         sql`UPDATE receipt_settings SET
               pending_digital_receipt = CASE WHEN digital_receipt = ${wanted.digitalReceipt}::boolean
@@ -325,7 +325,7 @@ export class ReceiptsRepository {
   }
 
   /** Applies the pending changes whose time has come (all customers', or one's); answers how many. */
-  async applyDue(now: Date, db: Db = this.db, userId?: number): Promise<number> {
+  async applyDue(now: Date, userId?: number, db: Db = this.db): Promise<number> {
     const rows = await queryRows<{ id: number }>(
       db,
       sql`UPDATE receipt_settings SET digital_receipt = pending_digital_receipt,
@@ -338,7 +338,7 @@ export class ReceiptsRepository {
   }
 
   /** the settings in force, nothing pending (demo data) */
-  async setSettings(db: Db, userId: number, digitalReceipt: boolean, voucherMode: 'paper' | 'digital') {
+  async setSettings(userId: number, digitalReceipt: boolean, voucherMode: 'paper' | 'digital', db: Db) {
     await db.execute(
       sql`INSERT INTO receipt_settings (user_id, digital_receipt, voucher_mode) VALUES (${userId},
             ${digitalReceipt}, ${voucherMode}) ON CONFLICT (user_id) DO NOTHING`,
@@ -346,7 +346,7 @@ export class ReceiptsRepository {
   }
 
   // ---------- tax-free refunds ----------
-  async insertTaxfree(db: Db, userId: number, r: TaxfreeRow): Promise<void> {
+  async insertTaxfree(userId: number, r: TaxfreeRow, db: Db): Promise<void> {
     await db.execute(
       sql`INSERT INTO taxfree_refunds (user_id, invoice_number, issued_on, amount_cents, point_of_sale, status)
           VALUES (${userId}, ${r.invoiceNumber}, ${r.issuedOn}, ${r.amountCents}, ${r.pointOfSale}, ${r.status})

@@ -108,9 +108,9 @@ export class SmartCartRepository {
 
   /** The settings of these stores (rows only for stores that have some), locked when `forUpdate`. */
   async storeSettings(
-    db: Db,
     warehouseIds: readonly number[],
     forUpdate = false,
+    db: Db,
   ): Promise<StoreSettingsRow[]> {
     if (warehouseIds.length === 0) return [];
     return queryRows<StoreSettingsRow>(
@@ -124,10 +124,10 @@ export class SmartCartRepository {
 
   /** Writes a store's settings (the row created when the store had none). */
   async saveStoreSettings(
-    tx: Db,
     warehouseId: number,
     enabled: boolean,
     rescanPercent: number | null,
+    tx: Db,
   ): Promise<void> {
     await tx.execute(
       sql`INSERT INTO smart_cart_stores (warehouse_id, enabled, rescan_percent)
@@ -138,7 +138,7 @@ export class SmartCartRepository {
   }
 
   /** A store's re-scan percent; null: the chain's default. */
-  async rescanPercentOf(db: Db, warehouseId: number): Promise<number | null> {
+  async rescanPercentOf(warehouseId: number, db: Db): Promise<number | null> {
     const [row] = await queryRows<{ p: number | null }>(
       db,
       sql`SELECT rescan_percent AS p FROM smart_cart_stores WHERE warehouse_id = ${warehouseId}`,
@@ -187,7 +187,7 @@ export class SmartCartRepository {
   }
 
   /** The re-scan report recorded for a session (null: none yet). */
-  async rescanOf(db: Db, sessionId: number): Promise<RescanRow | null> {
+  async rescanOf(sessionId: number, db: Db): Promise<RescanRow | null> {
     const [row] = await queryRows<RescanRow & { outcome: RescanOutcome | null }>(
       db,
       sql`SELECT rescan_outcome AS outcome, rescan_discrepancies AS discrepancies,
@@ -200,9 +200,9 @@ export class SmartCartRepository {
 
   /** Records the till's re-scan report once; false when one was already recorded (by any process). */
   async recordRescan(
-    db: Db,
     sessionId: number,
     r: { outcome: RescanOutcome; discrepancies: number; adjustedCents: number; tillCode: string },
+    db: Db,
   ): Promise<boolean> {
     const rows = await queryRows<{ one: number }>(
       db,
@@ -215,7 +215,7 @@ export class SmartCartRepository {
   }
 
   /** The customer's session in progress (open or ended), locked when `forUpdate`. */
-  async liveSession(db: Db, userId: number, forUpdate = false): Promise<SessionRow | null> {
+  async liveSession(userId: number, forUpdate = false, db: Db): Promise<SessionRow | null> {
     const [row] = await queryRows<SessionRow>(
       db,
       sql`SELECT ${SESSION} FROM smart_cart_sessions s
@@ -226,14 +226,14 @@ export class SmartCartRepository {
   }
 
   /** Starts a session; null when another one in progress won the race (the unique index). */
-  async start(db: Db, userId: number, warehouseId: number): Promise<void> {
+  async start(userId: number, warehouseId: number, db: Db): Promise<void> {
     await db.execute(
       sql`INSERT INTO smart_cart_sessions (user_id, warehouse_id) VALUES (${userId}, ${warehouseId})
           ON CONFLICT DO NOTHING`,
     );
   }
 
-  async lines(db: Db, sessionId: number): Promise<LineRow[]> {
+  async lines(sessionId: number, db: Db): Promise<LineRow[]> {
     return queryRows<LineRow>(
       db,
       sql`SELECT line_id AS "lineId", product_id AS "productId", quantity::float8 AS quantity, weighed,
@@ -243,7 +243,7 @@ export class SmartCartRepository {
     );
   }
 
-  async appliedScanIds(db: Db, sessionId: number, limit = 200): Promise<string[]> {
+  async appliedScanIds(sessionId: number, limit = 200, db: Db): Promise<string[]> {
     const rows = await queryRows<{ scanId: string }>(
       db,
       sql`SELECT scan_id AS "scanId" FROM smart_cart_scans WHERE session_id = ${sessionId}
@@ -256,7 +256,7 @@ export class SmartCartRepository {
    * Records a scan as applied; false when it already was (by this or another process: the primary key).
    * Called in the change's transaction, so a scan and its change commit together.
    */
-  async claimScan(tx: Db, userId: number, sessionId: number, scanId: string): Promise<boolean> {
+  async claimScan(userId: number, sessionId: number, scanId: string, tx: Db): Promise<boolean> {
     const rows = await queryRows<{ one: number }>(
       tx,
       sql`INSERT INTO smart_cart_scans (user_id, scan_id, session_id) VALUES (${userId}, ${scanId}, ${sessionId})
@@ -265,7 +265,7 @@ export class SmartCartRepository {
     return rows.length > 0;
   }
 
-  async insertLine(tx: Db, sessionId: number, line: NewLine): Promise<void> {
+  async insertLine(sessionId: number, line: NewLine, tx: Db): Promise<void> {
     await tx.execute(
       sql`INSERT INTO smart_cart_lines (session_id, product_id, quantity, weighed, scanned_code, label_price_cents)
           VALUES (${sessionId}, ${line.productId}, ${qty(line.quantity)}, ${line.weighed}, ${line.scannedCode},
@@ -273,28 +273,28 @@ export class SmartCartRepository {
     );
   }
 
-  async setQuantity(tx: Db, sessionId: number, lineId: number, quantity: number): Promise<void> {
+  async setQuantity(sessionId: number, lineId: number, quantity: number, tx: Db): Promise<void> {
     await tx.execute(
       sql`UPDATE smart_cart_lines SET quantity = ${qty(quantity)}
            WHERE session_id = ${sessionId} AND line_id = ${lineId}`,
     );
   }
 
-  async deleteLine(tx: Db, sessionId: number, lineId: number): Promise<void> {
+  async deleteLine(sessionId: number, lineId: number, tx: Db): Promise<void> {
     await tx.execute(
       sql`DELETE FROM smart_cart_lines WHERE session_id = ${sessionId} AND line_id = ${lineId}`,
     );
   }
 
-  async touch(tx: Db, sessionId: number): Promise<void> {
+  async touch(sessionId: number, tx: Db): Promise<void> {
     await tx.execute(sql`UPDATE smart_cart_sessions SET updated_at = now() WHERE session_id = ${sessionId}`);
   }
 
   async setInfos(
-    tx: Db,
     sessionId: number,
     infos: Record<string, string>,
     reminders: ReadonlyArray<{ productId: number; quantity: number }>,
+    tx: Db,
   ): Promise<void> {
     await tx.execute(
       sql`UPDATE smart_cart_sessions SET infos = ${JSON.stringify(infos)}::jsonb,
@@ -303,7 +303,7 @@ export class SmartCartRepository {
     );
   }
 
-  async cancel(tx: Db, sessionId: number): Promise<void> {
+  async cancel(sessionId: number, tx: Db): Promise<void> {
     await tx.execute(
       sql`UPDATE smart_cart_sessions SET status = 'cancelled', till_code = NULL, cancelled_at = now(),
                  updated_at = now()
@@ -313,11 +313,11 @@ export class SmartCartRepository {
 
   /** Ends the session: the till code, the re-scan flag and each line's price and amount written down. */
   async end(
-    tx: Db,
     sessionId: number,
     tillCode: string,
     rescan: boolean,
     prices: ReadonlyArray<{ lineId: number; unitPriceCents: number; amountCents: number }>,
+    tx: Db,
   ): Promise<void> {
     for (const p of prices)
       await tx.execute(
@@ -332,7 +332,7 @@ export class SmartCartRepository {
   }
 
   /** The till takes an ended session (status closing); false when another till took it first. */
-  async claimForTill(db: Db, sessionId: number): Promise<boolean> {
+  async claimForTill(sessionId: number, db: Db): Promise<boolean> {
     const rows = await queryRows<{ one: number }>(
       db,
       sql`UPDATE smart_cart_sessions SET status = 'closing', updated_at = now()
@@ -342,14 +342,14 @@ export class SmartCartRepository {
   }
 
   /** The receipt was refused: the session is ended again, for the till to retry. */
-  async releaseFromTill(db: Db, sessionId: number): Promise<void> {
+  async releaseFromTill(sessionId: number, db: Db): Promise<void> {
     await db.execute(
       sql`UPDATE smart_cart_sessions SET status = 'ended', updated_at = now()
            WHERE session_id = ${sessionId} AND status = 'closing'`,
     );
   }
 
-  async byTillCode(db: Db, tillCode: string, forUpdate = false): Promise<SessionRow | null> {
+  async byTillCode(tillCode: string, forUpdate = false, db: Db): Promise<SessionRow | null> {
     const [row] = await queryRows<SessionRow>(
       db,
       sql`SELECT ${SESSION} FROM smart_cart_sessions s WHERE s.till_code = ${tillCode}
@@ -358,7 +358,7 @@ export class SmartCartRepository {
     return row ?? null;
   }
 
-  async close(tx: Db, sessionId: number, receiptId: number): Promise<void> {
+  async close(sessionId: number, receiptId: number, tx: Db): Promise<void> {
     await tx.execute(
       sql`UPDATE smart_cart_sessions SET status = 'closed', receipt_id = ${receiptId}, closed_at = now(),
                  updated_at = now()
