@@ -45,11 +45,12 @@ import {
 } from 'react-admin';
 import { adminCall } from './api';
 import { promotionTexts as T } from './texts';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
 const money = (n: number | null) =>
   n === null ? '—' : n.toLocaleString('it-IT', { style: 'currency', currency: 'EUR' });
 const italianDay = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('it-IT');
-const todayInItaly = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
+const todayInItaly = () => new Date().toLocaleDateString('sv-SE', { timeZone: TIME_ZONE });
 const statusChoices = [
   { id: 'current', name: T.status.current },
   { id: 'scheduled', name: T.status.scheduled },
@@ -192,7 +193,7 @@ export function PromotionCreate() {
   const notify = useNotify();
   const today = todayInItaly();
   const inAWeek = new Date(Date.now() + 6 * 86_400_000).toLocaleDateString('sv-SE', {
-    timeZone: 'Europe/Rome',
+    timeZone: TIME_ZONE,
   });
   return (
     <Create

@@ -21,9 +21,10 @@ import { buildCategoryRows } from './categories';
 import { buildContent } from './content';
 import { insertJsonBatches, syncSequence, type Db } from './db';
 import { buildProducts } from './product-generator';
-import { buildPromos, romeDate } from './promos';
+import { buildPromos } from './promos';
 import { fillSearchTerms } from './search-terms';
 import { loadDemoData } from './taxonomy';
+import { romeDayOf } from '@spesa/shared/time/rome';
 
 export type { Db } from './db';
 
@@ -75,7 +76,7 @@ export async function seedDatabase(opts: SeedOptions, db: Db): Promise<void> {
       tx,
     );
     await syncSequence('product_promos', 'promo_id', tx);
-    await seedPriceHistory(romeDate(now), tx);
+    await seedPriceHistory(romeDayOf(now), tx);
     await insertJsonBatches(categoryBlocks, content.blocks, 500, tx);
     await syncSequence('category_blocks', 'category_block_id', tx);
     await insertJsonBatches(proposals, content.proposals, 500, tx);

@@ -11,7 +11,7 @@ import { LeafletsRepository } from '../../modules/leaflets/leaflets.repository';
 import { printOf } from '../../modules/leaflets/leaflets.service';
 import { queryRows } from '../rows';
 import type { Db } from './db';
-import { addDays } from './promos';
+import { addDays } from '@spesa/shared/time/rome';
 
 /** The demo store with a leaflet of its own (README, "Leaflets"). */
 export const DEMO_LEAFLET_STORE = 13;

@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { wireTimestamp } from '../../db/wire-time';
 
 /**
  * SQL of the back office (decision 030): staff members with their authenticator, their sessions, and the
@@ -46,13 +47,10 @@ export interface AuditRow {
   after: Record<string, unknown> | null;
 }
 
-const ISO = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
 const STAFF_COLUMNS = sql`s.user_id AS "userId", s.role, s.warehouse_ids AS "warehouseIds", s.active,
   trim(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')) AS name, u.email,
   u.password_hash AS "passwordHash", s.totp_secret AS "totpSecret", s.totp_pending_secret AS "totpPendingSecret",
-  s.enrolment_token_hash AS "enrolmentTokenHash", ${ISO('s.enrolment_expires_at')} AS "enrolmentExpiresAt",
+  s.enrolment_token_hash AS "enrolmentTokenHash", ${wireTimestamp('s.enrolment_expires_at', 'milliseconds')} AS "enrolmentExpiresAt",
   s.totp_last_step AS "totpLastStep", s.recovery_code_hashes AS "recoveryCodeHashes"`;
 
 export interface StaffListRow {
@@ -69,7 +67,7 @@ export interface StaffListRow {
 const STAFF_LIST = sql`SELECT s.user_id AS id,
     trim(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')) AS name,
     u.email, s.role, s.warehouse_ids AS "warehouseIds", s.active, s.totp_secret IS NOT NULL AS enrolled,
-    to_char(s.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "updatedAt"
+    ${wireTimestamp('s.updated_at', 'microseconds')} AS "updatedAt"
   FROM staff_members s JOIN users u ON u.user_id = s.user_id`;
 
 export class BackofficeRepository {
@@ -278,7 +276,7 @@ export class BackofficeRepository {
     );
     const rows = await queryRows<AuditRow>(
       this.db,
-      sql`SELECT audit_id::int AS id, ${ISO('at')} AS at, staff_user_id AS "staffUserId", staff_name AS "staffName",
+      sql`SELECT audit_id::int AS id, ${wireTimestamp('at', 'milliseconds')} AS at, staff_user_id AS "staffUserId", staff_name AS "staffName",
             action, resource, resource_id AS "resourceId", allowed, before, after
           FROM admin_audit WHERE ${where}
           ORDER BY audit_id ${sql.raw(order.desc ? 'DESC' : 'ASC')} LIMIT ${limit} OFFSET ${offset}`,

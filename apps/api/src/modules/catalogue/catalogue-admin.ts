@@ -5,6 +5,7 @@ import { queryRows } from '../../db/rows';
 import { incrementCatalogueVersion } from './catalogue.repository';
 import { freeFromOf } from './food-info';
 import type { PriceHistory } from './price-history';
+import { wireTimestamp } from '../../db/wire-time';
 
 /**
  * The catalogue as the back office edits it (decision 030): products listed with filters, sorting and paging,
@@ -38,7 +39,7 @@ const COLUMNS = sql`p.product_id AS id, p.cod_int AS "codInt", p.name, p.brand, 
   p.active, p.ingredients, p.allergens, p.storage,
   CASE WHEN p.image_hash IS NULL THEN NULL
     ELSE '/media/products/' || p.product_id || '-' || p.image_hash || '-medium.webp' END AS "imageUrl",
-  to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "updatedAt"`;
+  ${wireTimestamp('p.updated_at', 'microseconds')} AS "updatedAt"`;
 
 /** A product row as read, its productInfos still whole. */
 type AdminProductRow = Omit<AdminProduct, 'sellingRules' | 'extendedDescription'> & {

@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { incrementCatalogueVersion } from './catalogue.repository';
+import { wireTimestamp } from '../../db/wire-time';
 
 export type CategorySort = 'id' | 'name' | 'level';
 const SORT_COLUMN: Record<CategorySort, string> = { id: 'c.category_id', name: 'c.name', level: 'c.level' };
@@ -54,7 +55,7 @@ export class CategoryAdmin {
     const [c] = await queryRows<Omit<AdminCategory, 'categoryBlocks'>>(
       db,
       sql`SELECT ${SUMMARY}, c.grid_config AS "gridConfig",
-            to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "updatedAt"
+            ${wireTimestamp('c.updated_at', 'microseconds')} AS "updatedAt"
           FROM categories c WHERE c.category_id = ${categoryId} ${lock ? sql`FOR UPDATE OF c` : sql``}`,
     );
     if (!c) return null;

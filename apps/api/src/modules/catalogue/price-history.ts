@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { wireTimestamp } from '../../db/wire-time';
 
 /** The days before a reduction whose lowest price is its reference (Omnibus, art. 17-bis Codice del Consumo). */
 export const PRIOR_PRICE_DAYS = 30;
@@ -90,7 +91,7 @@ export class PriceHistory {
       db,
       sql`SELECT history_id::int AS id, kind, promo_id AS "promoId", price_cents / 100.0::float8 AS price,
             to_char(valid_from, 'YYYY-MM-DD') AS "validFrom", to_char(valid_to, 'YYYY-MM-DD') AS "validTo",
-            to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "recordedAt",
+            ${wireTimestamp('recorded_at', 'seconds')} AS "recordedAt",
             recorded_by AS "recordedBy"
           FROM price_history WHERE product_id = ${productId}
           ORDER BY valid_from DESC, history_id DESC`,

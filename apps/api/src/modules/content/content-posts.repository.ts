@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { likeEscape } from './content-store.repository';
+import { romeDayText, romeInstant, wordpressTimestamp } from '../../db/wire-time';
 
 /**
  * SQL of the content store's custom posts, ux-blocks and slides (decision 056). Dates are formatted in SQL
@@ -27,8 +28,8 @@ export interface PostLinkRow {
 }
 
 const POST_COLUMNS = sql`post_id AS "postId", post_type AS "postType", slug, title, excerpt, content, img, terms,
-  fields, to_char(published_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD"T"HH24:MI:SS') AS date,
-  to_char(published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') AS "dateGmt"`;
+  fields, ${wordpressTimestamp('published_at', 'rome')} AS date,
+  ${wordpressTimestamp('published_at', 'utc')} AS "dateGmt"`;
 
 /** Newest first; ties by id, so next and previous are well defined. */
 const POST_ORDER = sql`published_at DESC, post_id DESC`;
@@ -129,7 +130,7 @@ export interface AdminPostRow {
   publishedAt: string;
 }
 const ADMIN_POST_COLUMNS = sql`post_id AS "postId", slug, title, excerpt, content, img, terms, fields, published,
-  to_char(published_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD') AS "publishedAt"`;
+  ${romeDayText('published_at')} AS "publishedAt"`;
 
 /** A type's posts, published or not, newest first; `q`: words of the title or slug. */
 export async function adminPosts(
@@ -179,7 +180,7 @@ export async function insertPost(type: string, slug: string, p: PostEditRow, tx:
           (post_type, slug, title, content, excerpt, img, terms, fields, published, published_at)
         VALUES (${type}, ${slug}, ${p.title}, ${p.content}, ${p.excerpt}, ${p.img}, ${textArray(p.terms)},
           ${JSON.stringify(p.fields)}::jsonb, ${p.published},
-          (${p.publishedAt}::date + time '12:00') AT TIME ZONE 'Europe/Rome')
+          ${romeInstant(sql`${p.publishedAt}::date + time '12:00'`)})
         ON CONFLICT (post_type, slug) DO NOTHING
         RETURNING post_id AS id`,
   );
@@ -191,8 +192,8 @@ export async function updatePost(postId: number, p: PostEditRow, tx: Db): Promis
     sql`UPDATE content_posts SET title = ${p.title}, content = ${p.content}, excerpt = ${p.excerpt}, img = ${p.img},
           terms = ${textArray(p.terms)}, fields = ${JSON.stringify(p.fields)}::jsonb, published = ${p.published},
           published_at = CASE
-            WHEN to_char(published_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD') = ${p.publishedAt} THEN published_at
-            ELSE (${p.publishedAt}::date + time '12:00') AT TIME ZONE 'Europe/Rome' END
+            WHEN ${romeDayText('published_at')} = ${p.publishedAt} THEN published_at
+            ELSE ${romeInstant(sql`${p.publishedAt}::date + time '12:00'`)} END
         WHERE post_id = ${postId}`,
   );
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { wireTimestamp, wordpressTimestamp } from '../../db/wire-time';
 
 /**
  * SQL of the content store (decision 050): pages, menus, ad slots and the content version. Dates are
@@ -23,8 +24,8 @@ export interface PageRow {
 
 const PAGE_COLUMNS = sql`page_id AS "pageId", slug, title, content, excerpt, validity_text AS "validityText",
   seo_title AS "seoTitle", seo_description AS "seoDescription", template, form_id AS "formId",
-  to_char(created_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD"T"HH24:MI:SS') AS date,
-  to_char(modified_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD"T"HH24:MI:SS') AS modified`;
+  ${wordpressTimestamp('created_at', 'rome')} AS date,
+  ${wordpressTimestamp('modified_at', 'rome')} AS modified`;
 
 export async function pageBySlug(slug: string, db: Db): Promise<PageRow | undefined> {
   const [row] = await queryRows<PageRow>(
@@ -211,7 +212,7 @@ export interface AdminPageRow {
   formId: number | null;
 }
 const ADMIN_PAGE_COLUMNS = sql`page_id AS id, slug, title, template, published,
-  to_char(modified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "modifiedAt",
+  ${wireTimestamp('modified_at', 'milliseconds')} AS "modifiedAt",
   content, excerpt, validity_text AS "validityText", seo_title AS "seoTitle",
   seo_description AS "seoDescription", form_id AS "formId"`;
 

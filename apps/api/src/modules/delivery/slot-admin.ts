@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { TimeslotRepository } from './timeslot.repository';
 import type { CalendarTarget } from './timeslot.service';
+import { wireTimestamp } from '../../db/wire-time';
 
 /**
  * Stores (name, phone, opening hours) and their slot calendars as the back office manages them (decision
@@ -35,7 +36,7 @@ export interface SlotDayRow {
 const TEMPLATE_COLUMNS = sql`timeslot_id AS id, calendar_kind AS "calendarKind", begin_time AS "beginTime",
   end_time AS "endTime", capacity, week_days AS "weekDays", lead_minutes AS "leadMinutes",
   cutoff_prev_day AS "cutoffPrevDay",
-  to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "updatedAt"`;
+  ${wireTimestamp('updated_at', 'microseconds')} AS "updatedAt"`;
 
 export type StoreEdit =
   | { ok: true; before: AdminStoreDetail; after: AdminStoreDetail }
@@ -130,7 +131,7 @@ export class SlotAdmin {
       sql`SELECT w.warehouse_id AS id, w.name, w.phone, w.service_hours AS "serviceHours",
             COALESCE((SELECT a.city FROM addresses a WHERE a.warehouse_id = w.warehouse_id AND a.user_id IS NULL
               ORDER BY a.address_id LIMIT 1), '') AS city,
-            to_char(w.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "updatedAt"
+            ${wireTimestamp('w.updated_at', 'microseconds')} AS "updatedAt"
           FROM warehouses w WHERE w.warehouse_id = ${id} AND w.warehouse_type = 'store'
           ${lock ? sql`FOR UPDATE OF w` : sql``}`,
     );

@@ -13,6 +13,7 @@ import { romeNow, TIME_ZONE } from '../../lib/rome-time';
 import { DELIVERY_TEXT } from './delivery.messages';
 import type { Db } from '../../db/client';
 import type { SlotRow, TimeslotRepository } from './timeslot.repository';
+import { addDays } from '@spesa/shared/time/rome';
 
 /**
  * Time slots (spec sections 3, 4, 9). A calendar is a store or locker (`w<id>`) or a home-delivery zone
@@ -49,12 +50,6 @@ const romeMinutes = (dateIso: string, time: string): number => {
     romeMinutesKnown.set(key, minutes);
   }
   return minutes;
-};
-
-/** A calendar date `n` days later (calendar arithmetic: no time zone is involved). */
-export const addDays = (dateIso: string, n: number): string => {
-  const [y, m, d] = dateIso.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + n)).toISOString().slice(0, 10);
 };
 
 /** ISO weekday, 1 = Monday ... 7 = Sunday. */

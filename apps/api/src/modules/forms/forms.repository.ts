@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { formDefinitions, formNonces, formSubmissions, formUploads } from '../../db/schema';
+import { wireTimestamp } from '../../db/wire-time';
 
 export type FormDefinitionRow = typeof formDefinitions.$inferSelect;
 export type NonceRow = typeof formNonces.$inferSelect;
@@ -164,7 +165,7 @@ export class FormsRepository {
     return queryRows<{ id: number; ticketType: number; formTitle: string; createdAt: string }>(
       this.db,
       sql`SELECT s.submission_id AS id, s.ticket_type AS "ticketType", d.settings->>'title' AS "formTitle",
-            ${ISO('s.created_at')} AS "createdAt"
+            ${wireTimestamp('s.created_at', 'milliseconds')} AS "createdAt"
           FROM form_submissions s JOIN form_definitions d ON d.form_id = s.form_id
           WHERE s.user_id = ${userId}
           ORDER BY s.created_at DESC, s.submission_id DESC LIMIT ${limit}`,
@@ -224,9 +225,7 @@ export interface AdminSubmissionRow {
   createdAt: string;
   deleteAfter: string;
 }
-const ISO = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const ADMIN_SUBMISSION_COLUMNS = sql`s.submission_id AS id, s.form_id AS "formId",
   d.settings->>'title' AS "formTitle", s.ticket_type AS "ticketType", s.user_id AS "userId",
   (SELECT count(*)::int FROM form_uploads u WHERE u.submission_id = s.submission_id) AS files,
-  ${ISO('s.created_at')} AS "createdAt", ${ISO('s.delete_after')} AS "deleteAfter"`;
+  ${wireTimestamp('s.created_at', 'milliseconds')} AS "createdAt", ${wireTimestamp('s.delete_after', 'milliseconds')} AS "deleteAfter"`;

@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { wishlistItems, wishlists, wishlistShares } from '../../db/schema';
+import { wireTimestamp } from '../../db/wire-time';
 
 /** A list as the signed-in customer sees it: its owner's columns and the customer's role on it. */
 export interface ListRow {
@@ -45,7 +46,7 @@ const visibleLists = (userId: number) => sql`
   SELECT w.list_id AS "listId", w.user_id AS "ownerId", ${personName('u')} AS "ownerName", w.name,
          (w.is_default AND w.user_id = ${userId}) AS "isDefault",
          w.confirmed_address_id AS "confirmedAddressId",
-         to_char(w.confirmed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "confirmedAt",
+         ${wireTimestamp('w.confirmed_at', 'milliseconds')} AS "confirmedAt",
          (SELECT count(*)::int FROM wishlist_items i WHERE i.list_id = w.list_id) AS size,
          CASE WHEN w.user_id = ${userId} THEN 'OWNER' ELSE s.grant END AS role
     FROM wishlists w

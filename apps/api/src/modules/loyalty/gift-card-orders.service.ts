@@ -26,6 +26,7 @@ import { romeNow, TIME_ZONE } from '../../lib/rome-time';
 import type { GiftCardOrderRow, GiftCardOrdersRepository } from './gift-card-orders.repository';
 import { GIFT_CARD_ORDER_INFO_TEXT, GIFT_CARD_ORDER_TEXT } from './loyalty.messages';
 import type { WalletStaff } from './wallet.service';
+import { wireInstant } from '../../db/wire-time';
 
 /** What the gift-card e-mails say (the mail module's `gift-card-order` template renders it). */
 export interface GiftCardMail {
@@ -90,8 +91,8 @@ function receiptOf(row: GiftCardOrderRow): GiftCardReceipt {
     discount: euros(row.discountCents),
     invoiceTotal: euros(row.invoiceCents),
     discountPercent: GIFT_CARD_PROGRAMME.discountBasisPoints / 100,
-    receivedAt: row.receivedAt.toISOString(),
-    deliveryInfoBy: deliveryInfoDueAt(row.receivedAt).toISOString(),
+    receivedAt: wireInstant(row.receivedAt, 'milliseconds'),
+    deliveryInfoBy: wireInstant(deliveryInfoDueAt(row.receivedAt), 'milliseconds'),
     expectedDeliveryDate: row.expectedDeliveryDate,
   };
 }
@@ -193,8 +194,8 @@ export class GiftCardOrdersService {
       goodsTotal: euros(row.goodsCents),
       discount: euros(row.discountCents),
       invoiceTotal: euros(row.invoiceCents),
-      receivedAt: row.receivedAt.toISOString(),
-      deliveryInfoBy: deliveryInfoDueAt(row.receivedAt).toISOString(),
+      receivedAt: wireInstant(row.receivedAt, 'milliseconds'),
+      deliveryInfoBy: wireInstant(deliveryInfoDueAt(row.receivedAt), 'milliseconds'),
       expectedDeliveryDate: row.expectedDeliveryDate,
     };
   }
@@ -211,9 +212,9 @@ export class GiftCardOrdersService {
       notes: row.notes,
       lines: linesOf(row),
       staffNote: row.staffNote,
-      confirmedAt: row.confirmedAt?.toISOString() ?? null,
-      deliveredAt: row.deliveredAt?.toISOString() ?? null,
-      cancelledAt: row.cancelledAt?.toISOString() ?? null,
+      confirmedAt: row.confirmedAt ? wireInstant(row.confirmedAt, 'milliseconds') : null,
+      deliveredAt: row.deliveredAt ? wireInstant(row.deliveredAt, 'milliseconds') : null,
+      cancelledAt: row.cancelledAt ? wireInstant(row.cancelledAt, 'milliseconds') : null,
       nextStates: [...GIFT_CARD_ORDER_TRANSITIONS[row.state]],
     };
   }

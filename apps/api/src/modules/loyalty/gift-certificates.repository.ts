@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { wireTimestamp } from '../../db/wire-time';
 
 /** A gift certificate as its rules read it (amounts in cents, percent in basis points, dates YYYY-MM-DD). */
 export interface GiftCertificateRow {
@@ -79,7 +80,7 @@ const GIFT_COLUMNS =
 const USE_COLUMNS =
   sql.raw(`(SELECT u.order_id FROM gift_certificate_uses u WHERE u.gift_certificate_id = g.gift_certificate_id
     ORDER BY u.created_at DESC LIMIT 1) AS "usedOrderId",
-  (SELECT to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM gift_certificate_uses u
+  (SELECT ${wireTimestamp('u.created_at', 'milliseconds')} FROM gift_certificate_uses u
     WHERE u.gift_certificate_id = g.gift_certificate_id ORDER BY u.created_at DESC LIMIT 1) AS "usedAt"`);
 
 /**
@@ -292,7 +293,7 @@ export class GiftCertificatesRepository {
           ON CONFLICT (user_id) DO UPDATE SET refreshed_at = excluded.refreshed_at,
             delivered_orders = excluded.delivered_orders
           WHERE promovar_refreshes.refreshed_at <= excluded.refreshed_at - make_interval(mins => ${coolDownMinutes})
-          RETURNING to_char(refreshed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "refreshedAt"`,
+          RETURNING ${wireTimestamp('refreshed_at', 'milliseconds')} AS "refreshedAt"`,
     );
     return row ?? null;
   }
@@ -300,7 +301,7 @@ export class GiftCertificatesRepository {
   async lastRefresh(userId: number): Promise<{ refreshedAt: string; deliveredOrders: number } | null> {
     const [row] = await queryRows<{ refreshedAt: string; deliveredOrders: number }>(
       this.db,
-      sql`SELECT to_char(refreshed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "refreshedAt",
+      sql`SELECT ${wireTimestamp('refreshed_at', 'milliseconds')} AS "refreshedAt",
             delivered_orders AS "deliveredOrders"
           FROM promovar_refreshes WHERE user_id = ${userId}`,
     );

@@ -18,6 +18,8 @@ import type {
 } from './gift-certificates.repository';
 import { GIFT_INFO_TEXT, GIFT_TEXT, LOYALTY_TEXT } from './loyalty.messages';
 import type { WalletAuditPort, WalletStaff } from './wallet.service';
+import { addDays } from '@spesa/shared/time/rome';
+import { wireInstant } from '../../db/wire-time';
 
 const euro = (cents: number) => cents / 100;
 
@@ -381,17 +383,10 @@ export class GiftCertificatesService {
       deliveredOrders: last.deliveredOrders,
       giftCertificatesReceived: await this.usableCount(userId),
       refreshedAt: last.refreshedAt,
-      nextRefreshAt: next.toISOString(),
+      nextRefreshAt: wireInstant(next, 'milliseconds'),
     };
     if (claimed) return ok(data, [GIFT_INFO_TEXT.refreshed]);
     const minutes = Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 60_000));
     return ok(data, [GIFT_INFO_TEXT.coolingDown(minutes)]);
   }
-}
-
-/** YYYY-MM-DD plus `days` */
-export function addDays(ymd: string, days: number): string {
-  const d = new Date(`${ymd}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }

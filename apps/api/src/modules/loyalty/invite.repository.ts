@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { InviteFriendState } from '@spesa/shared/contracts/invite';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { wireTimestamp } from '../../db/wire-time';
 
 /** A friend who joined with an invite code. */
 export interface ReferralRow {
@@ -18,9 +19,6 @@ export interface ReferralRow {
 export type Settlement =
   | { state: 'rewarded'; voucherNo: number; voucherGiftCertificateId: number; friendOrderId: number }
   | { state: 'no_reward'; reason: 'same_person' | 'limit'; friendOrderId: number };
-
-const ISO = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * SQL of invite a friend (decision 045): the customers' codes (invite_codes) and the friends who joined
@@ -62,7 +60,7 @@ export class InviteRepository {
     const [row] = await queryRows<ReferralRow>(
       db,
       sql`SELECT r.friend_user_id AS "friendUserId", r.inviter_user_id AS "inviterUserId", c.code, r.state,
-            r.no_reward_reason AS "noRewardReason", ${ISO('r.joined_at')} AS "joinedAt"
+            r.no_reward_reason AS "noRewardReason", ${wireTimestamp('r.joined_at', 'milliseconds')} AS "joinedAt"
           FROM invite_referrals r JOIN invite_codes c ON c.user_id = r.inviter_user_id
           WHERE r.friend_user_id = ${friendUserId}
           ${lock ? sql`FOR UPDATE OF r` : sql``}`,
@@ -75,7 +73,7 @@ export class InviteRepository {
     return queryRows<ReferralRow>(
       this.db,
       sql`SELECT r.friend_user_id AS "friendUserId", r.inviter_user_id AS "inviterUserId", c.code, r.state,
-            r.no_reward_reason AS "noRewardReason", ${ISO('r.joined_at')} AS "joinedAt"
+            r.no_reward_reason AS "noRewardReason", ${wireTimestamp('r.joined_at', 'milliseconds')} AS "joinedAt"
           FROM invite_referrals r JOIN invite_codes c ON c.user_id = r.inviter_user_id
           WHERE r.inviter_user_id = ${inviterUserId}
           ORDER BY r.joined_at DESC, r.friend_user_id DESC`,

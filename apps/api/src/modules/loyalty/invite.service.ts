@@ -10,7 +10,8 @@ import { italianDayText } from '@spesa/shared/loyalty/premium';
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
 import { failWith, ok, type Result } from '../../lib/result';
-import { addDays, newCode, type GiftCertificatesService } from './gift-certificates.service';
+import { addDays } from '@spesa/shared/time/rome';
+import { newCode, type GiftCertificatesService } from './gift-certificates.service';
 import type { InviteRepository } from './invite.repository';
 import { INVITE_INFO_TEXT, INVITE_TEXT } from './loyalty.messages';
 

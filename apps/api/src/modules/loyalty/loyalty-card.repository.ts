@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PhysicalCardState, PremiumChannel } from '@spesa/shared/loyalty/premium';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { romeDay, wireTimestamp } from '../../db/wire-time';
 
 /** A customer's linked card as stored (loyalty_cards, read; the account module writes it). */
 export interface CardRow {
@@ -36,15 +37,14 @@ export interface ExclusionRow {
   staffName: string | null;
 }
 
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-const CARD_COLUMNS = sql.raw(`lc.card_number AS "cardNumber", lc.card_type AS "cardType",
+const CARD_COLUMNS = sql`lc.card_number AS "cardNumber", lc.card_type AS "cardType",
   lc.holder_last_name AS "holderLastName", to_char(lc.valid_to, 'YYYY-MM-DD') AS "validTo",
-  ${iso('lc.issued_at')} AS "issuedAt"`);
+  ${wireTimestamp('lc.issued_at', 'seconds')} AS "issuedAt"`;
 const REQUEST_COLUMNS = (days: number) =>
-  sql.raw(`user_id AS "userId", channel, card_number AS "cardNumber", state,
-  ${iso('requested_at')} AS "requestedAt", ${iso('shipped_at')} AS "shippedAt",
-  ${iso('delivered_at')} AS "deliveredAt",
-  to_char((requested_at AT TIME ZONE 'Europe/Rome')::date + ${Math.trunc(days)}, 'YYYY-MM-DD') AS "dueBy"`);
+  sql`user_id AS "userId", channel, card_number AS "cardNumber", state,
+  ${wireTimestamp('requested_at', 'seconds')} AS "requestedAt", ${wireTimestamp('shipped_at', 'seconds')} AS "shippedAt",
+  ${wireTimestamp('delivered_at', 'seconds')} AS "deliveredAt",
+  to_char(${romeDay('requested_at')} + ${sql.raw(String(Math.trunc(days)))}, 'YYYY-MM-DD') AS "dueBy"`;
 
 /**
  * The loyalty module's SQL about cards (decision 038): it reads the cards and the accounts they are linked
@@ -142,7 +142,7 @@ export class LoyaltyCardRepository {
   async exclusionOf(userId: number, db: Db = this.db): Promise<ExclusionRow | null> {
     const [row] = await queryRows<ExclusionRow>(
       db,
-      sql`SELECT e.reason, ${sql.raw(iso('e.created_at'))} AS since,
+      sql`SELECT e.reason, ${wireTimestamp('e.created_at', 'seconds')} AS since,
             NULLIF(trim(u.first_name || ' ' || u.last_name), '') AS "staffName"
           FROM premium_exclusions e LEFT JOIN users u ON u.user_id = e.staff_user_id
           WHERE e.user_id = ${userId}`,

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { WalletCause } from '@spesa/shared/contracts/loyalty';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { wireTimestamp } from '../../db/wire-time';
 
 /** A movement as stored (cents). */
 export interface MovementRow {
@@ -27,9 +28,9 @@ export interface MovementWrite {
   idempotencyKey?: string | null;
 }
 
-const COLUMNS = sql.raw(`movement_id AS "movementId", user_id AS "userId", seq, amount_cents AS "amountCents",
+const COLUMNS = sql`movement_id AS "movementId", user_id AS "userId", seq, amount_cents AS "amountCents",
   balance_cents AS "balanceCents", cause, order_id AS "orderId", reason,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createdAt"`);
+  ${wireTimestamp('created_at', 'seconds')} AS "createdAt"`;
 
 /** The wallet ledger (table wallet_movements, owned by the loyalty module). */
 export class WalletRepository {

@@ -3,6 +3,7 @@ import type { VoteStatus } from '@spesa/shared/contracts/ratings';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { wireTimestamp } from '../../db/wire-time';
 
 /**
  * The SQL of product ratings (decision 036). The ratings module owns `product_votes` and
@@ -22,9 +23,6 @@ const receivedStatuses = sql.join(
 const LINE_PRODUCT = sql`COALESCE(oi.substitute_product_id, oi.product_id)`;
 const LINE_RECEIVED = sql`COALESCE(oi.delivered_quantity, oi.quantity) > 0`;
 
-const ISO = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
 export interface VoteRow {
   voteId: number;
   productId: number;
@@ -40,7 +38,7 @@ export interface VoteRow {
 
 const VOTE_COLUMNS = sql`v.vote_id AS "voteId", v.product_id AS "productId", v.user_id AS "userId",
   v.rating::float8 AS rating, v.title, v.comment, v.status, v.rejection_reason AS "rejectionReason",
-  ${ISO('v.approval_date')} AS "approvalDate", ${ISO('v.created_at')} AS "createdAt"`;
+  ${wireTimestamp('v.approval_date', 'milliseconds')} AS "approvalDate", ${wireTimestamp('v.created_at', 'milliseconds')} AS "createdAt"`;
 
 export interface SummaryRow {
   total: number;
@@ -188,7 +186,7 @@ export class RatingsRepository {
             WHERE o.user_id = ${userId} AND o.order_status_id IN (${receivedStatuses}) AND ${LINE_RECEIVED}
             GROUP BY 1
           )
-          SELECT p.product_id AS "productId", p.name, p.slug, ${ISO('r.received_at')} AS "receivedAt",
+          SELECT p.product_id AS "productId", p.name, p.slug, ${wireTimestamp('r.received_at', 'milliseconds')} AS "receivedAt",
             ${LAST_LINE_MEDIA('p.product_id')} AS "mediaUrl", count(*) OVER ()::int AS total
           FROM received r JOIN products p ON p.product_id = r.product_id
           WHERE NOT EXISTS (

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { romeInstant, wireTimestamp } from '../../db/wire-time';
 
 /** One receipt as stored (money in cents). */
 export interface ReceiptRow {
@@ -86,7 +87,7 @@ const GOODS_LINE = sql`(l.product_id IS NOT NULL OR (r.source <> 'online' AND l.
 
 const RECEIPT_COLUMNS = sql`r.receipt_id::int AS "receiptId", r.source, r.system_id AS "systemId",
   r.till_code AS "tillCode", r.document_number AS "documentNumber",
-  to_char(r.issued_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "issuedAt",
+  ${wireTimestamp('r.issued_at', 'seconds')} AS "issuedAt",
   r.warehouse_id::int AS "warehouseId", r.store_name AS "storeName", r.store_vat_number AS "storeVatNumber",
   r.store_address AS "storeAddress", r.card_number AS "cardNumber", r.user_id AS "userId",
   r.order_id AS "orderId", r.total_cents::int AS "totalCents", r.vat_cents::int AS "vatCents",
@@ -95,8 +96,8 @@ const RECEIPT_COLUMNS = sql`r.receipt_id::int AS "receiptId", r.source, r.system
 
 /** Italian days as instants: from the start of `from` to the end of `to`. */
 const dayFilter = (range: DayRange) => sql`
-  ${range.from ? sql`AND r.issued_at >= (${range.from}::date)::timestamp AT TIME ZONE 'Europe/Rome'` : sql``}
-  ${range.to ? sql`AND r.issued_at < (${range.to}::date + 1)::timestamp AT TIME ZONE 'Europe/Rome'` : sql``}`;
+  ${range.from ? sql`AND r.issued_at >= ${romeInstant(sql`(${range.from}::date)::timestamp`)}` : sql``}
+  ${range.to ? sql`AND r.issued_at < ${romeInstant(sql`(${range.to}::date + 1)::timestamp`)}` : sql``}`;
 
 /** SQL of the receipts module: receipts and their lines, till systems, settings, tax-free refunds. */
 export class ReceiptsRepository {
@@ -288,7 +289,7 @@ export class ReceiptsRepository {
       db,
       sql`SELECT digital_receipt AS "digitalReceipt", voucher_mode AS "voucherMode",
                  pending_digital_receipt AS "pendingDigitalReceipt", pending_voucher_mode AS "pendingVoucherMode",
-                 to_char(pending_from AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "pendingFrom"
+                 ${wireTimestamp('pending_from', 'milliseconds')} AS "pendingFrom"
           FROM receipt_settings WHERE user_id = ${userId}`,
     );
     if (!row) return null;

@@ -27,6 +27,7 @@ import type {
   ReceiptsRepository,
   SettingsRow,
 } from './receipts.repository';
+import { addDays } from '@spesa/shared/time/rome';
 
 /** The scheduled job applying the digital receipt / voucher mode changes whose time has come. */
 export const RECEIPT_SETTINGS_JOB = 'receipts.apply-settings';
@@ -102,12 +103,6 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /** a card number shown masked: "•••• 1234" */
 export const maskCard = (card: string | null) => (card ? `•••• ${card.slice(-4)}` : null);
 
-/** YYYY-MM-DD plus `days` */
-function addDays(ymd: string, days: number): string {
-  const d = new Date(`${ymd}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 const daysBetween = (a: string, b: string) =>
   Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 

@@ -3,6 +3,7 @@ import type { RescanOutcome, SmartCartStatus } from '@spesa/shared/contracts/sma
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { romeDay, wireTimestamp } from '../../db/wire-time';
 
 /** A self-scanning session as the service reads it. */
 export interface SessionRow {
@@ -38,11 +39,9 @@ export interface NewLine {
   labelPriceCents: number | null;
 }
 
-const iso = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const SESSION = sql`s.session_id AS "sessionId", s.user_id AS "userId", s.warehouse_id AS "warehouseId",
   s.status, s.infos, s.reminders, s.till_code AS "tillCode", s.rescan, s.receipt_id AS "receiptId",
-  ${iso('s.created_at')} AS "createdAt", ${iso('s.ended_at')} AS "endedAt"`;
+  ${wireTimestamp('s.created_at', 'milliseconds')} AS "createdAt", ${wireTimestamp('s.ended_at', 'milliseconds')} AS "endedAt"`;
 /** A store's self-scanning settings (a store without a row: off, the chain's default share). */
 export interface StoreSettingsRow {
   warehouseId: number;
@@ -72,7 +71,7 @@ export const EMPTY_DAY: SelfScanningDay = {
   rescanPending: 0,
 };
 /** the sessions started on a Europe/Rome day */
-const onRomeDay = (date: string) => sql`(s.created_at AT TIME ZONE 'Europe/Rome')::date = ${date}::date`;
+const onRomeDay = (date: string) => sql`${romeDay('s.created_at')} = ${date}::date`;
 const ids = (list: readonly number[]) => sql`string_to_array(${list.join(',')}, ',')::int[]`;
 
 /** numeric(12,3) as text: quantities never go through a float column */
@@ -116,7 +115,7 @@ export class SmartCartRepository {
     return queryRows<StoreSettingsRow>(
       db,
       sql`SELECT warehouse_id AS "warehouseId", enabled, rescan_percent AS "rescanPercent",
-                 ${iso('updated_at')} AS "updatedAt"
+                 ${wireTimestamp('updated_at', 'milliseconds')} AS "updatedAt"
             FROM smart_cart_stores WHERE warehouse_id = ANY(${ids(warehouseIds)})
             ${forUpdate ? sql`FOR UPDATE` : sql``}`,
     );
@@ -175,11 +174,11 @@ export class SmartCartRepository {
       this.db,
       sql`SELECT s.session_id AS "sessionId", s.status,
                  (SELECT count(*)::int FROM smart_cart_lines l WHERE l.session_id = s.session_id) AS lines,
-                 ${iso('s.created_at')} AS "startedAt", ${iso('s.ended_at')} AS "endedAt",
-                 ${iso('s.closed_at')} AS "closedAt", ${iso('s.cancelled_at')} AS "cancelledAt",
+                 ${wireTimestamp('s.created_at', 'milliseconds')} AS "startedAt", ${wireTimestamp('s.ended_at', 'milliseconds')} AS "endedAt",
+                 ${wireTimestamp('s.closed_at', 'milliseconds')} AS "closedAt", ${wireTimestamp('s.cancelled_at', 'milliseconds')} AS "cancelledAt",
                  COALESCE(s.rescan, false) AS rescan, s.rescan_outcome AS "rescanOutcome",
                  s.rescan_discrepancies AS "rescanDiscrepancies", s.rescan_adjusted_cents AS "rescanAdjustedCents",
-                 s.rescan_till AS "rescanTill", ${iso('s.rescan_at')} AS "rescanAt"
+                 s.rescan_till AS "rescanTill", ${wireTimestamp('s.rescan_at', 'milliseconds')} AS "rescanAt"
             FROM smart_cart_sessions s
            WHERE s.warehouse_id = ${warehouseId} AND ${onRomeDay(date)}
            ORDER BY s.created_at DESC, s.session_id DESC LIMIT ${limit}`,
@@ -192,7 +191,7 @@ export class SmartCartRepository {
       db,
       sql`SELECT rescan_outcome AS outcome, rescan_discrepancies AS discrepancies,
                  rescan_adjusted_cents AS "adjustedCents", rescan_till AS "tillCode",
-                 ${iso('rescan_at')} AS "reportedAt"
+                 ${wireTimestamp('rescan_at', 'milliseconds')} AS "reportedAt"
             FROM smart_cart_sessions WHERE session_id = ${sessionId}`,
     );
     return row && row.outcome ? row : null;
