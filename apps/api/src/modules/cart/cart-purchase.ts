@@ -1,6 +1,7 @@
 import type { Db } from '../../db/client';
+import type {
+  CartRepository} from './cart.repository';
 import {
-  CartRepository,
   type CartDeliveryPatch,
   type CartItemRow,
   type CartLineWrite,

@@ -77,11 +77,10 @@ const GIFT_COLUMNS =
   to_char(g.valid_to, 'YYYY-MM-DD') AS "validTo", g.max_uses AS "maxUses", g.uses, g.once_per_user AS "oncePerUser",
   g.active, g.owner_user_id AS "ownerUserId", g.source, g.reason, g.conditions, g.crm_segment_id AS "crmSegmentId",
   g.min_profile_level AS "minProfileLevel", g.first_order_only AS "firstOrderOnly"`);
-const USE_COLUMNS =
-  sql.raw(`(SELECT u.order_id FROM gift_certificate_uses u WHERE u.gift_certificate_id = g.gift_certificate_id
+const USE_COLUMNS = sql`(SELECT u.order_id FROM gift_certificate_uses u WHERE u.gift_certificate_id = g.gift_certificate_id
     ORDER BY u.created_at DESC LIMIT 1) AS "usedOrderId",
   (SELECT ${wireTimestamp('u.created_at', 'milliseconds')} FROM gift_certificate_uses u
-    WHERE u.gift_certificate_id = g.gift_certificate_id ORDER BY u.created_at DESC LIMIT 1) AS "usedAt"`);
+    WHERE u.gift_certificate_id = g.gift_certificate_id ORDER BY u.created_at DESC LIMIT 1) AS "usedAt"`;
 
 /**
  * SQL of gift certificates (decisions 017 and 040): the codes, the codes applied to a cart and their uses by
