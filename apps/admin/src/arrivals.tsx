@@ -2,9 +2,10 @@ import { useMediaQuery, type Theme } from '@mui/material';
 import type { StaffArrival } from '@spesa/shared/contracts/admin-orders';
 import { DataTable, List, SimpleList } from 'react-admin';
 import { arrivalTexts as T } from './texts';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
 const time = (iso: string) =>
-  new Date(iso).toLocaleTimeString('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' });
+  new Date(iso).toLocaleTimeString('it-IT', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' });
 const km = (n: number) => `${n.toLocaleString('it-IT', { maximumFractionDigits: 1 })} km`;
 const slot = (a: StaffArrival) => `${a.beginTime.slice(0, 5)}–${a.endTime.slice(0, 5)}`;
 

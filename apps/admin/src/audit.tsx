@@ -2,6 +2,7 @@ import type { Theme } from '@mui/material';
 import { useMediaQuery } from '@mui/material';
 import type { AdminAuditEntry } from '@spesa/shared/contracts/admin';
 import { BooleanField, DataTable, List, SelectInput, SimpleList, TextInput } from 'react-admin';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
 const filters = [
   <SelectInput
@@ -82,9 +83,7 @@ export function AuditList() {
         <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col
             source="at"
-            render={(e: AdminAuditEntry) =>
-              new Date(e.at).toLocaleString('it-IT', { timeZone: 'Europe/Rome' })
-            }
+            render={(e: AdminAuditEntry) => new Date(e.at).toLocaleString('it-IT', { timeZone: TIME_ZONE })}
           />
           <DataTable.Col source="staffName" />
           <DataTable.Col source="action" render={actionOf} />

@@ -6,8 +6,9 @@ import { italianDayText, PHYSICAL_CARD_TRANSITIONS } from '@spesa/shared/loyalty
 import { useNotify } from 'react-admin';
 import { adminAct, adminCall } from './api';
 import { cardTexts as T } from './texts';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('it-IT', { timeZone: 'Europe/Rome' });
+const day = (iso: string) => new Date(iso).toLocaleDateString('it-IT', { timeZone: TIME_ZONE });
 type CardData = AdminCardData['data'];
 
 /**

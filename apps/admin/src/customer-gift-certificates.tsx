@@ -16,10 +16,11 @@ import type { AdminGiftCertificatesData } from '@spesa/shared/contracts/admin-lo
 import { useNotify } from 'react-admin';
 import { adminAct, adminCall } from './api';
 import { giftTexts as T } from './texts';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
 const money = (n: number) => n.toLocaleString('it-IT', { style: 'currency', currency: 'EUR' });
 const day = (ymd: string) =>
-  new Date(`${ymd}T12:00:00Z`).toLocaleDateString('it-IT', { timeZone: 'Europe/Rome' });
+  new Date(`${ymd}T12:00:00Z`).toLocaleDateString('it-IT', { timeZone: TIME_ZONE });
 /** "5,50" or "5.50" as euros; null when it is not an amount */
 const eurosOf = (text: string): number | null => {
   const cents = parseEuroCents(text);

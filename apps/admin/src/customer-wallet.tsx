@@ -16,10 +16,11 @@ import type { AdminWalletData } from '@spesa/shared/contracts/admin-loyalty';
 import { useNotify } from 'react-admin';
 import { adminAct, adminCall } from './api';
 import { walletTexts as T } from './texts';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
 const money = (n: number) => n.toLocaleString('it-IT', { style: 'currency', currency: 'EUR' });
 const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' });
+  new Date(iso).toLocaleString('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: TIME_ZONE });
 /** "5,50" or "5.50" as euros; null when it is not an amount */
 const eurosOf = (text: string): number | null => {
   const cents = parseEuroCents(text);

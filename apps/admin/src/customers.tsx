@@ -45,10 +45,11 @@ import { CustomerCard } from './customer-card';
 import { CustomerGiftCertificates } from './customer-gift-certificates';
 import { CustomerWallet } from './customer-wallet';
 import { customerTexts as T } from './texts';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
 const money = (n: number) => n.toLocaleString('it-IT', { style: 'currency', currency: 'EUR' });
 const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' });
+  new Date(iso).toLocaleString('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: TIME_ZONE });
 const fullName = (c: AdminCustomerSummary) =>
   c.anonymizedAt ? T.erased : `${c.firstName} ${c.lastName}`.trim() || c.email;
 

@@ -12,10 +12,11 @@ import {
 import type { AdminSubmission, AdminSubmissionDetail } from '@spesa/shared/contracts/admin-forms';
 import { DataTable, List, SelectInput, Show, useRecordContext } from 'react-admin';
 import { submissionTexts as T } from './texts';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
 const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' });
-const day = (iso: string) => new Date(iso).toLocaleDateString('it-IT', { timeZone: 'Europe/Rome' });
+  new Date(iso).toLocaleString('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: TIME_ZONE });
+const day = (iso: string) => new Date(iso).toLocaleDateString('it-IT', { timeZone: TIME_ZONE });
 
 const filters = [
   <SelectInput

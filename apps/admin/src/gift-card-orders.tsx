@@ -21,9 +21,10 @@ import {
 } from 'react-admin';
 import { adminAct } from './api';
 import { giftCardOrderTexts as T } from './texts';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
 const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' });
+  new Date(iso).toLocaleString('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: TIME_ZONE });
 const day = (iso: string) => iso.split('-').reverse().join('/');
 
 const filters = [

@@ -2,6 +2,7 @@ import type { Theme } from '@mui/material';
 import { useMediaQuery } from '@mui/material';
 import type { AdminOperatorAction } from '@spesa/shared/contracts/admin-operators';
 import { DataTable, List, NumberInput, SelectInput, SimpleList } from 'react-admin';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
 const OUTCOME: Record<AdminOperatorAction['outcome'], string> = {
   done: 'Eseguita',
@@ -19,7 +20,7 @@ const filters = [
   />,
 ];
 
-const when = (r: AdminOperatorAction) => new Date(r.at).toLocaleString('it-IT', { timeZone: 'Europe/Rome' });
+const when = (r: AdminOperatorAction) => new Date(r.at).toLocaleString('it-IT', { timeZone: TIME_ZONE });
 
 /**
  * What operators did while acting for customers, and every refusal (decision 053): read-only, newest first,

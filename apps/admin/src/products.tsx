@@ -36,6 +36,7 @@ import { adminCall, adminUpload } from './api';
 import { PriceHistoryTable } from './promotions';
 import { photoTexts, promotionTexts, sellingTexts } from './texts';
 import { mayWrite, type AdminProduct, type StaffRole } from '@spesa/shared/contracts/admin';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
 /** Who may change products (the admin API checks it too; here the buttons follow). */
 const canWrite = (role: unknown) => mayWrite(role, 'products');
@@ -84,7 +85,7 @@ export function ProductList() {
           <DataTable.Col
             source="updatedAt"
             render={(p: AdminProduct) =>
-              new Date(p.updatedAt).toLocaleString('it-IT', { timeZone: 'Europe/Rome' })
+              new Date(p.updatedAt).toLocaleString('it-IT', { timeZone: TIME_ZONE })
             }
           />
           {canWrite(permissions) ? (

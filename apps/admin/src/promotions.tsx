@@ -45,11 +45,11 @@ import {
 } from 'react-admin';
 import { adminCall } from './api';
 import { promotionTexts as T } from './texts';
+import { romeToday, TIME_ZONE } from '@spesa/shared/time/rome';
 
 const money = (n: number | null) =>
   n === null ? '—' : n.toLocaleString('it-IT', { style: 'currency', currency: 'EUR' });
 const italianDay = (iso: string) => new Date(`${iso}T12:00:00Z`).toLocaleDateString('it-IT');
-const todayInItaly = () => new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
 const statusChoices = [
   { id: 'current', name: T.status.current },
   { id: 'scheduled', name: T.status.scheduled },
@@ -190,9 +190,9 @@ function PriorPricePreview() {
  */
 export function PromotionCreate() {
   const notify = useNotify();
-  const today = todayInItaly();
+  const today = romeToday();
   const inAWeek = new Date(Date.now() + 6 * 86_400_000).toLocaleDateString('sv-SE', {
-    timeZone: 'Europe/Rome',
+    timeZone: TIME_ZONE,
   });
   return (
     <Create

@@ -13,9 +13,10 @@ import type { AdminReceipt, AdminReceiptDetail } from '@spesa/shared/contracts/a
 import { formatPrice } from '@spesa/shared/format/price';
 import { DataTable, List, NumberInput, Show, useListContext, useRecordContext } from 'react-admin';
 import { receiptTexts as T } from './texts';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
 const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' });
+  new Date(iso).toLocaleString('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: TIME_ZONE });
 
 const filters = [<NumberInput key="userId" source="userId" label={T.userId} alwaysOn min={1} />];
 

@@ -42,6 +42,7 @@ import {
   type Validator,
 } from 'react-admin';
 import { SafeEdit } from './safe-edit';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
 const STATUS_TEXT: Record<SmartCartStatus, string> = {
   open: 'In corso',
@@ -53,7 +54,7 @@ const STATUS_TEXT: Record<SmartCartStatus, string> = {
 const time = (iso: string | null) =>
   iso
     ? new Date(iso).toLocaleTimeString('it-IT', {
-        timeZone: 'Europe/Rome',
+        timeZone: TIME_ZONE,
         hour: '2-digit',
         minute: '2-digit',
       })

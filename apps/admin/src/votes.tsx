@@ -26,9 +26,10 @@ import {
 import { adminCall } from './api';
 import { voteTexts as T } from './texts';
 import { RejectVoteDialog } from './vote-reject-dialog';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
 const dateTime = (iso: string) =>
-  new Date(iso).toLocaleString('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: 'Europe/Rome' });
+  new Date(iso).toLocaleString('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: TIME_ZONE });
 
 const filters = [
   <SelectInput

@@ -80,32 +80,38 @@ async function prepareDatabase(env: Env): Promise<OpenedDatabase> {
     database.kind === 'postgres' ? 'PostgreSQL (DATABASE_URL)' : `embedded PGlite in ${env.DATA_DIR}`;
   console.log(`Database: ${where}`);
   await migrate(database.db);
-  const seeded = await ensureSeeded(database.db, {
-    dataDir: env.DEMO_DATA_DIR,
-    productTarget: env.SEED_PRODUCT_TARGET,
-    log: (m) => console.log(`  seed: ${m}`),
-  });
+  const seeded = await ensureSeeded(
+    {
+      dataDir: env.DEMO_DATA_DIR,
+      productTarget: env.SEED_PRODUCT_TARGET,
+      log: (m) => console.log(`  seed: ${m}`),
+    },
+    database.db,
+  );
   if (seeded) console.log(`Demo catalogue loaded from ${env.DEMO_DATA_DIR}`);
-  const demoAccounts = await ensureAccountData(database.db, { demoAccounts: areDemoAccountsOn(env) });
+  const demoAccounts = await ensureAccountData({ demoAccounts: areDemoAccountsOn(env) }, database.db);
   if (demoAccounts > 0) console.log(`Demo accounts created: ${demoAccounts} (see README, "Demo accounts")`);
-  await ensureDeliveryData(database.db, {
-    dataDir: env.DEMO_DATA_DIR,
-    demoAccounts: areDemoAccountsOn(env),
-  });
-  await ensureOrderData(database.db, { demoAccounts: areDemoAccountsOn(env) });
+  await ensureDeliveryData(
+    {
+      dataDir: env.DEMO_DATA_DIR,
+      demoAccounts: areDemoAccountsOn(env),
+    },
+    database.db,
+  );
+  await ensureOrderData({ demoAccounts: areDemoAccountsOn(env) }, database.db);
   await ensureContentPages(database.db);
-  await ensureContentPosts(database.db);
-  await ensureListsAndRatingsData(database.db, { demoAccounts: areDemoAccountsOn(env) });
-  await ensureWalletData(database.db, { demoAccounts: areDemoAccountsOn(env) });
-  await ensureWorkSites(database.db, { demoAccounts: areDemoAccountsOn(env) });
-  await ensureCompanyIdentityProviders(database.db, { demoAccounts: areDemoAccountsOn(env) });
-  await ensureLoyaltyCardData(database.db, { demoAccounts: areDemoAccountsOn(env) });
-  await ensureGiftCertificateData(database.db, { demoAccounts: areDemoAccountsOn(env) });
-  await ensureInviteData(database.db, { demoAccounts: areDemoAccountsOn(env) });
-  await ensureReceiptData(database.db, { demoAccounts: areDemoAccountsOn(env) });
-  await ensureSmartCartData(database.db, { demoAccounts: areDemoAccountsOn(env) });
-  await ensureNotificationsData(database.db, { demoAccounts: areDemoAccountsOn(env) });
-  const leaflets = await ensureLeafletData(database.db);
+  await ensureContentPosts(undefined, database.db);
+  await ensureListsAndRatingsData({ demoAccounts: areDemoAccountsOn(env) }, database.db);
+  await ensureWalletData({ demoAccounts: areDemoAccountsOn(env) }, database.db);
+  await ensureWorkSites({ demoAccounts: areDemoAccountsOn(env) }, database.db);
+  await ensureCompanyIdentityProviders({ demoAccounts: areDemoAccountsOn(env) }, database.db);
+  await ensureLoyaltyCardData({ demoAccounts: areDemoAccountsOn(env) }, database.db);
+  await ensureGiftCertificateData({ demoAccounts: areDemoAccountsOn(env) }, database.db);
+  await ensureInviteData({ demoAccounts: areDemoAccountsOn(env) }, database.db);
+  await ensureReceiptData({ demoAccounts: areDemoAccountsOn(env) }, database.db);
+  await ensureSmartCartData({ demoAccounts: areDemoAccountsOn(env) }, database.db);
+  await ensureNotificationsData({ demoAccounts: areDemoAccountsOn(env) }, database.db);
+  const leaflets = await ensureLeafletData(undefined, database.db);
   if (leaflets > 0) console.log(`Demo leaflets made from the current promotions: ${leaflets}`);
   await ensureForms(database.db);
   return database;

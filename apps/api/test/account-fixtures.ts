@@ -109,7 +109,7 @@ export async function newLoyaltyCard(db: Db, holderLastName: string): Promise<st
 /** A new loyalty card linked to a customer who has none (through the account repository); its number. */
 export async function linkNewCard(db: Db, userId: number): Promise<string> {
   const cardNumber = await newLoyaltyCard(db, 'Cliente');
-  if (!(await new AccountRepository(db).linkCard(db, userId, cardNumber))) throw new Error('card not linked');
+  if (!(await new AccountRepository(db).linkCard(userId, cardNumber, db))) throw new Error('card not linked');
   return cardNumber;
 }
 

@@ -249,7 +249,7 @@ export async function stageGiftsAndWallets(
   const wallets = new WalletRepository(t.db);
   for (const userId of userIds)
     await t.db.transaction((tx) =>
-      wallets.append(tx, userId, { amountCents: opts.creditCents, cause: 'goodwill', reason: 'prova' }),
+      wallets.append(userId, { amountCents: opts.creditCents, cause: 'goodwill', reason: 'prova' }, tx),
     );
   const carts = sql`user_id = ANY(${users}::int[]) AND closed_at IS NULL`;
   await t.db.execute(sql`UPDATE carts SET cart_status_id = 0 WHERE ${carts}`);

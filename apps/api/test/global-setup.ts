@@ -32,13 +32,13 @@ export default async function setup(project: TestProject): Promise<() => Promise
   const started = performance.now();
   const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : {});
   await migrate(database.db);
-  await ensureSeeded(database.db, { dataDir: env.DEMO_DATA_DIR });
-  await ensureAccountData(database.db, { demoAccounts: true });
-  await ensureDeliveryData(database.db, { dataDir: env.DEMO_DATA_DIR, demoAccounts: true });
-  await ensureOrderData(database.db, { demoAccounts: true });
+  await ensureSeeded({ dataDir: env.DEMO_DATA_DIR }, database.db);
+  await ensureAccountData({ demoAccounts: true }, database.db);
+  await ensureDeliveryData({ dataDir: env.DEMO_DATA_DIR, demoAccounts: true }, database.db);
+  await ensureOrderData({ demoAccounts: true }, database.db);
   await ensureContentPages(database.db);
-  await ensureContentPosts(database.db);
-  await ensureLeafletData(database.db);
+  await ensureContentPosts(undefined, database.db);
+  await ensureLeafletData(undefined, database.db);
   let image: string | null = null;
   if (database.dumpImage) {
     const tarball = await compactImage(database.db, database.dumpImage);

@@ -91,13 +91,16 @@ export interface SeedIfEmptyOptions {
 }
 
 /** Seeds the demo catalogue when (and only when) it is empty. Returns whether it seeded. */
-export async function ensureSeeded(db: Db, opts: SeedIfEmptyOptions): Promise<boolean> {
+export async function ensureSeeded(opts: SeedIfEmptyOptions, db: Db): Promise<boolean> {
   if (!(await isCatalogueEmpty(db))) return false;
-  await seedDatabase(db, {
-    dataDir: opts.dataDir,
-    ...(opts.productTarget !== undefined ? { productTarget: opts.productTarget } : {}),
-    ...(opts.log ? { log: opts.log } : {}),
-  });
+  await seedDatabase(
+    {
+      dataDir: opts.dataDir,
+      ...(opts.productTarget !== undefined ? { productTarget: opts.productTarget } : {}),
+      ...(opts.log ? { log: opts.log } : {}),
+    },
+    db,
+  );
   // fresh statistics and visibility map: the planner estimates listings right and counts/facets can use
   // index-only scans from the first request (VACUUM cannot run inside the seed's transaction)
   await db.execute(sql`VACUUM ANALYZE`);

@@ -8,7 +8,7 @@ import { appSecrets } from '../db/schema';
  * every API process on the same database use the same value. The first writer wins: concurrent starts
  * insert with ON CONFLICT DO NOTHING and all read back the one stored value.
  */
-export async function storedSecret(db: Db, name: string): Promise<string> {
+export async function storedSecret(name: string, db: Db): Promise<string> {
   await db
     .insert(appSecrets)
     .values({ name, value: randomBytes(32).toString('hex') })

@@ -1,9 +1,9 @@
 import { TZDate } from '@date-fns/tz';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 import { format } from 'date-fns/format';
 
-/** The shop's time zone: slots, cut-offs and "today" are Italian wall-clock times. */
-export const TIME_ZONE = 'Europe/Rome';
-
+/** The shop's time zone and Rome days: one file for the API, the shop and the back office. */
+export { addDays, romeDayOf, romeToday, TIME_ZONE } from '@spesa/shared/time/rome';
 /** The last minute converted: its Rome day and time (a time zone conversion costs tens of microseconds). */
 let lastMinute: { minutes: number; date: string; time: string } | null = null;
 

@@ -70,7 +70,7 @@ class TooManyRequests extends Error {
 }
 
 /** One atomic statement: a new window starts when the stored one has ended. Answers the hits in it. */
-async function hit(db: Db, key: string, windowMs: number): Promise<number> {
+async function hit(key: string, windowMs: number, db: Db): Promise<number> {
   const [row] = await queryRows<{ hits: number }>(
     db,
     sql`
@@ -93,7 +93,7 @@ export default fp<AuthRateLimitOptions>(
   async (app, opts) => {
     const windowMs = opts.windowMinutes * 60_000;
     /** counts one attempt on `key` in the window; false when it is over `max` */
-    const throttleHit = async (key: string, max: number) => (await hit(opts.db, key, windowMs)) <= max;
+    const throttleHit = async (key: string, max: number) => (await hit(key, windowMs, opts.db)) <= max;
 
     const accountKeyOf = async (subject: ThrottleSubject, ip: string): Promise<string> => {
       if ('userId' in subject) return `u${subject.userId}`;
@@ -136,7 +136,7 @@ export default fp<AuthRateLimitOptions>(
           return rows.some((r) => r.hits >= max);
         },
         failed: async (request: FastifyRequest, key: string) => {
-          for (const k of keysOf(request, key)) await hit(opts.db, k, windowMs);
+          for (const k of keysOf(request, key)) await hit(k, windowMs, opts.db);
         },
       };
     });

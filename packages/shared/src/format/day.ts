@@ -1,3 +1,4 @@
+import { TIME_ZONE } from '../time/rome';
 /** "giovedì 3 dicembre 2026" from "2026-12-03" (an Italian calendar day, whatever the clock's zone). */
 export const longDayText = (day: string): string =>
   new Intl.DateTimeFormat('it-IT', {
@@ -14,5 +15,5 @@ export const shortDateText = (iso: string): string =>
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
-    timeZone: 'Europe/Rome',
+    timeZone: TIME_ZONE,
   }).format(new Date(iso));

@@ -173,7 +173,7 @@ export const SPARE_CARDS = [
   { n: 107, holderLastName: 'Ferrari', type: 'fidelity' },
 ] as const;
 
-export async function ensureAccountData(db: Db, opts: { demoAccounts: boolean }): Promise<number> {
+export async function ensureAccountData(opts: { demoAccounts: boolean }, db: Db): Promise<number> {
   await db
     .insert(registrationDisclaimers)
     .values(DISCLAIMERS.map((d) => ({ ...d, registrationModuleTypeId: 2, storeId: 5 })))

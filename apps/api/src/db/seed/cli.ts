@@ -61,11 +61,14 @@ async function main(): Promise<void> {
   }
 
   const t1 = performance.now();
-  await seedDatabase(db, {
-    dataDir: values.data as string,
-    productTarget: values.target ? Number(values.target) : undefined,
-    log: values.quiet ? undefined : (m) => console.log(`  ${m}`),
-  });
+  await seedDatabase(
+    {
+      dataDir: values.data as string,
+      productTarget: values.target ? Number(values.target) : undefined,
+      log: values.quiet ? undefined : (m) => console.log(`  ${m}`),
+    },
+    db,
+  );
   console.log(`seed: ${Math.round(performance.now() - t1)} ms`);
 
   const q = async (text: string) => (await client.query<Record<string, unknown>>(text)).rows;

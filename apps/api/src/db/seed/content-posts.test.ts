@@ -28,8 +28,8 @@ describe('the footer links the recipes once', () => {
       sql`SELECT max(position) AS last FROM content_menu_items WHERE location = 'footer'`,
     );
     expect(first!.position).toBe(footer!.last);
-    await ensureContentPosts(t.db);
-    await ensureContentPosts(t.db);
+    await ensureContentPosts(undefined, t.db);
+    await ensureContentPosts(undefined, t.db);
     expect(await footerRecipes()).toEqual([first]);
   });
 
@@ -41,7 +41,7 @@ describe('the footer links the recipes once', () => {
           VALUES ('footer', 'Ricette', '/ricette', 1), ('footer', 'Ricette', '/ricette', 1)`,
     );
     expect(await footerRecipes()).toHaveLength(3);
-    await ensureContentPosts(t.db);
+    await ensureContentPosts(undefined, t.db);
     expect(await footerRecipes()).toEqual([first]);
   });
 });

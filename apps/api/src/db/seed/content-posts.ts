@@ -182,7 +182,7 @@ const UX_BLOCKS = [
 
 const isoDay = (d: Date) => d.toISOString().slice(0, 10);
 
-export async function ensureContentPosts(db: Db, now: Date = new Date()): Promise<number> {
+export async function ensureContentPosts(now: Date = new Date(), db: Db): Promise<number> {
   let added = 0;
   await db.transaction(async (tx) => {
     for (const r of RECIPES) {
@@ -191,21 +191,24 @@ export async function ensureContentPosts(db: Db, now: Date = new Date()): Promis
         sql`SELECT post_id AS id FROM content_posts WHERE post_type = 'ricette' AND slug = ${r.slug}`,
       );
       if (known) continue;
-      await upsertPost(tx, {
-        postType: 'ricette',
-        slug: r.slug,
-        title: r.title,
-        content: sanitizeContentHtml(recipeHtml(r)),
-        excerpt: sanitizeContentHtml(r.excerpt),
-        img: null,
-        terms: [r.course],
-        fields: r.fields,
-        publishedAt: new Date(now.getTime() - r.daysAgo * 86_400_000),
-      });
+      await upsertPost(
+        {
+          postType: 'ricette',
+          slug: r.slug,
+          title: r.title,
+          content: sanitizeContentHtml(recipeHtml(r)),
+          excerpt: sanitizeContentHtml(r.excerpt),
+          img: null,
+          terms: [r.course],
+          fields: r.fields,
+          publishedAt: new Date(now.getTime() - r.daysAgo * 86_400_000),
+        },
+        tx,
+      );
       added += 1;
     }
     for (const [i, b] of UX_BLOCKS.entries())
-      await insertUxBlockIfMissing(tx, { ...b, content: sanitizeContentHtml(b.content), position: i + 1 });
+      await insertUxBlockIfMissing({ ...b, content: sanitizeContentHtml(b.content), position: i + 1 }, tx);
     const [slides] = await queryRows<{ n: number }>(tx, sql`SELECT count(*)::int AS n FROM content_slides`);
     if ((slides?.n ?? 0) === 0) {
       // notices where the customer picks the day (the slot picker): the holidays without slots (lock days)
@@ -214,46 +217,60 @@ export async function ensureContentPosts(db: Db, now: Date = new Date()): Promis
       const year = Number(today.slice(0, 4)) + (today > `${today.slice(0, 4)}-12-26` ? 1 : 0);
       const from = isoDay(new Date(now.getTime() - 86_400_000));
       const to = isoDay(new Date(now.getTime() + 90 * 86_400_000));
-      await insertSlide(tx, {
-        title: 'Immacolata: l’8 dicembre siamo chiusi',
-        description: 'Niente consegne né ritiri l’8 dicembre: le fasce del 7 e del 9 si esauriscono presto.',
-        img: null,
-        link: '/page/servizi',
-        validFrom: `${year}-12-05`,
-        validTo: `${year}-12-09`,
-        deliveryServiceIds: [],
-        position: 1,
-      });
-      await insertSlide(tx, {
-        title: 'Natale: il 25 e il 26 dicembre siamo chiusi',
-        description: 'Le fasce del 23 e del 24 dicembre sono le più richieste: prenota per tempo.',
-        img: null,
-        link: '/page/servizi',
-        validFrom: `${year}-12-19`,
-        validTo: `${year}-12-27`,
-        deliveryServiceIds: [],
-        position: 1,
-      });
-      await insertSlide(tx, {
-        title: 'Drive: avvisaci quando arrivi',
-        description: 'Dalla pagina dell’ordine ci dici dove hai parcheggiato e ti portiamo la spesa in auto.',
-        img: null,
-        link: '/page/servizi',
-        validFrom: from,
-        validTo: to,
-        deliveryServiceIds: [DELIVERY_SERVICE.drive],
-        position: 2,
-      });
-      await insertSlide(tx, {
-        title: 'Consegna a domicilio: ti avvisiamo alla partenza',
-        description: 'Il giorno della consegna ricevi un messaggio quando la spesa parte dal negozio.',
-        img: null,
-        link: '/page/servizi',
-        validFrom: from,
-        validTo: to,
-        deliveryServiceIds: [DELIVERY_SERVICE.home, DELIVERY_SERVICE.homeWork],
-        position: 2,
-      });
+      await insertSlide(
+        {
+          title: 'Immacolata: l’8 dicembre siamo chiusi',
+          description:
+            'Niente consegne né ritiri l’8 dicembre: le fasce del 7 e del 9 si esauriscono presto.',
+          img: null,
+          link: '/page/servizi',
+          validFrom: `${year}-12-05`,
+          validTo: `${year}-12-09`,
+          deliveryServiceIds: [],
+          position: 1,
+        },
+        tx,
+      );
+      await insertSlide(
+        {
+          title: 'Natale: il 25 e il 26 dicembre siamo chiusi',
+          description: 'Le fasce del 23 e del 24 dicembre sono le più richieste: prenota per tempo.',
+          img: null,
+          link: '/page/servizi',
+          validFrom: `${year}-12-19`,
+          validTo: `${year}-12-27`,
+          deliveryServiceIds: [],
+          position: 1,
+        },
+        tx,
+      );
+      await insertSlide(
+        {
+          title: 'Drive: avvisaci quando arrivi',
+          description:
+            'Dalla pagina dell’ordine ci dici dove hai parcheggiato e ti portiamo la spesa in auto.',
+          img: null,
+          link: '/page/servizi',
+          validFrom: from,
+          validTo: to,
+          deliveryServiceIds: [DELIVERY_SERVICE.drive],
+          position: 2,
+        },
+        tx,
+      );
+      await insertSlide(
+        {
+          title: 'Consegna a domicilio: ti avvisiamo alla partenza',
+          description: 'Il giorno della consegna ricevi un messaggio quando la spesa parte dal negozio.',
+          img: null,
+          link: '/page/servizi',
+          validFrom: from,
+          validTo: to,
+          deliveryServiceIds: [DELIVERY_SERVICE.home, DELIVERY_SERVICE.homeWork],
+          position: 2,
+        },
+        tx,
+      );
     }
     // the footer links the recipes (added to a menu seeded before them), once: the next position is read in a
     // subquery, since an aggregate answers one row even when its WHERE keeps none

@@ -15,10 +15,10 @@ export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
  * Keys of the rows are the drizzle property names; they are mapped to the column names here.
  */
 export async function insertJsonBatches<T extends object>(
-  db: Db,
   table: Table,
   rows: readonly T[],
   batchSize = 1000,
+  db: Db,
 ): Promise<void> {
   if (rows.length === 0) return;
   const columns = getTableColumns(table) as Record<string, { name: string; generated?: unknown }>;
@@ -43,7 +43,7 @@ export async function insertJsonBatches<T extends object>(
 }
 
 /** After inserting explicit ids into a serial column, move its sequence past them. */
-export async function syncSequence(db: Db, table: string, column: string): Promise<void> {
+export async function syncSequence(table: string, column: string, db: Db): Promise<void> {
   await db.execute(
     sql.raw(
       `SELECT setval(pg_get_serial_sequence('"${table}"', '${column}'), GREATEST((SELECT COALESCE(MAX("${column}"), 0) FROM "${table}"), 1), (SELECT COUNT(*) > 0 FROM "${table}"))`,

@@ -472,8 +472,8 @@ export async function loadComuni(dataDir: string): Promise<ComuneJson[]> {
 }
 
 export async function ensureDeliveryData(
-  db: Db,
   opts: { dataDir: string; demoAccounts: boolean },
+  db: Db,
 ): Promise<void> {
   const [comuniJson, provincesJson] = await Promise.all([
     loadComuni(opts.dataDir),

@@ -11,7 +11,7 @@ export const DEMO_SEGMENT = 7;
  * Mario Rossi has a personal 5 € certificate for a spend of at least 30 €, a 3 € one already used by one of
  * his orders, and the advantage of the "famiglie" segment, which he is in (10 % from 40 € of goods).
  */
-export async function ensureGiftCertificateData(db: Db, opts: { demoAccounts: boolean }): Promise<void> {
+export async function ensureGiftCertificateData(opts: { demoAccounts: boolean }, db: Db): Promise<void> {
   if (!opts.demoAccounts) return;
   const [mario] = await queryRows<{ userId: number }>(
     db,

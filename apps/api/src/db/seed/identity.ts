@@ -7,7 +7,7 @@ import type { Db } from './db';
  * (work site SEDE-MILANO) signs its employees in through the development demo IdP, which signs with the
  * demo key. Production refuses this entity id whatever the database holds.
  */
-export async function ensureCompanyIdentityProviders(db: Db, opts: { demoAccounts: boolean }): Promise<void> {
+export async function ensureCompanyIdentityProviders(opts: { demoAccounts: boolean }, db: Db): Promise<void> {
   if (!opts.demoAccounts) return;
   await db.execute(
     sql`INSERT INTO company_identity_providers (work_site_id, slug, entity_id, sso_url, certificate, roles_attribute)

@@ -21,9 +21,10 @@ import { buildCategoryRows } from './categories';
 import { buildContent } from './content';
 import { insertJsonBatches, syncSequence, type Db } from './db';
 import { buildProducts } from './product-generator';
-import { buildPromos, romeDate } from './promos';
+import { buildPromos } from './promos';
 import { fillSearchTerms } from './search-terms';
 import { loadDemoData } from './taxonomy';
+import { romeDayOf } from '@spesa/shared/time/rome';
 
 export type { Db } from './db';
 
@@ -38,7 +39,7 @@ export interface SeedOptions {
   log?: (message: string) => void;
 }
 
-export async function seedDatabase(db: Db, opts: SeedOptions): Promise<void> {
+export async function seedDatabase(opts: SeedOptions, db: Db): Promise<void> {
   const log = opts.log ?? (() => {});
   const t0 = performance.now();
   const lap = (what: string) => log(`${what}: ${Math.round(performance.now() - t0)} ms`);
@@ -60,26 +61,26 @@ export async function seedDatabase(db: Db, opts: SeedOptions): Promise<void> {
     if (rowsOf(existing).length > 0)
       throw new Error('seedDatabase: the catalogue is not empty (already seeded?)');
 
-    await insertJsonBatches(tx, categories, categoryRows, 1000);
-    await insertJsonBatches(tx, vendors, draft.vendors, 1000);
-    await syncSequence(tx, 'vendors', 'vendor_id');
+    await insertJsonBatches(categories, categoryRows, 1000, tx);
+    await insertJsonBatches(vendors, draft.vendors, 1000, tx);
+    await syncSequence('vendors', 'vendor_id', tx);
     lap('categories and vendors');
-    await insertJsonBatches(tx, products, draft.products, 1000);
-    await syncSequence(tx, 'products', 'product_id');
+    await insertJsonBatches(products, draft.products, 1000, tx);
+    await syncSequence('products', 'product_id', tx);
     lap('products');
     // every row names its audience: a batch mixes rows with and without it (json_populate_recordset)
     await insertJsonBatches(
-      tx,
       productPromos,
       promoRows.map((r) => ({ audience: 'all', ...r })),
       2000,
+      tx,
     );
-    await syncSequence(tx, 'product_promos', 'promo_id');
-    await seedPriceHistory(tx, romeDate(now));
-    await insertJsonBatches(tx, categoryBlocks, content.blocks, 500);
-    await syncSequence(tx, 'category_blocks', 'category_block_id');
-    await insertJsonBatches(tx, proposals, content.proposals, 500);
-    await syncSequence(tx, 'proposals', 'proposal_id');
+    await syncSequence('product_promos', 'promo_id', tx);
+    await seedPriceHistory(romeDayOf(now), tx);
+    await insertJsonBatches(categoryBlocks, content.blocks, 500, tx);
+    await syncSequence('category_blocks', 'category_block_id', tx);
+    await insertJsonBatches(proposals, content.proposals, 500, tx);
+    await syncSequence('proposals', 'proposal_id', tx);
     lap('promotions and content');
     await fillSearchTerms(tx);
     lap('search terms');

@@ -11,7 +11,7 @@ import { LeafletsRepository } from '../../modules/leaflets/leaflets.repository';
 import { printOf } from '../../modules/leaflets/leaflets.service';
 import { queryRows } from '../rows';
 import type { Db } from './db';
-import { addDays } from './promos';
+import { addDays } from '@spesa/shared/time/rome';
 
 /** The demo store with a leaflet of its own (README, "Leaflets"). */
 export const DEMO_LEAFLET_STORE = 13;
@@ -22,7 +22,7 @@ export const DEMO_LEAFLET_STORE = 13;
  * last week's (expired). Slugs carry the start date, so a database seeded weeks ago gets this week's leaflets
  * at the next start; an existing slug is left alone. Only rows: the files are drawn from them on demand.
  */
-export async function ensureLeafletData(db: Db, opts: { now?: Date } = {}): Promise<number> {
+export async function ensureLeafletData(opts: { now?: Date } = {}, db: Db): Promise<number> {
   const now = opts.now ?? new Date();
   const cache = new VersionedReadCache({
     ttlMs: 0,

@@ -8,8 +8,8 @@ import { ensureListsAndRatingsData } from './lists-and-ratings';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
-  await ensureListsAndRatingsData(t.db, { demoAccounts: true });
-  await ensureListsAndRatingsData(t.db, { demoAccounts: true }); // a second start changes nothing
+  await ensureListsAndRatingsData({ demoAccounts: true }, t.db);
+  await ensureListsAndRatingsData({ demoAccounts: true }, t.db); // a second start changes nothing
 });
 afterAll(() => t?.close());
 

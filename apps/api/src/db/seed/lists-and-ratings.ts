@@ -12,7 +12,7 @@ import type { Db } from './db';
  *   vote with text by Giulia waiting for moderation in the back office.
  * The votes are demo data written here directly: in the shop only a customer who received a product votes.
  */
-export async function ensureListsAndRatingsData(db: Db, opts: { demoAccounts: boolean }): Promise<void> {
+export async function ensureListsAndRatingsData(opts: { demoAccounts: boolean }, db: Db): Promise<void> {
   if (!opts.demoAccounts) return;
   const people = await queryRows<{ userId: number; email: string }>(
     db,
@@ -84,7 +84,7 @@ export async function ensureListsAndRatingsData(db: Db, opts: { demoAccounts: bo
         sql`INSERT INTO product_votes (product_id, user_id, rating, status, approval_date)
             VALUES (${productId}, ${userId}, ${rating}, 'approved', now())`,
       );
-      await summaries.count(tx, productId, rating);
+      await summaries.count(productId, rating, tx);
     }
     // a vote with text, waiting for a moderator (not counted until approved)
     const first = weekly[0];

@@ -7,8 +7,8 @@ import { ensureLoyaltyCardData } from './loyalty-card';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
-  await ensureLoyaltyCardData(t.db, { demoAccounts: true });
-  await ensureLoyaltyCardData(t.db, { demoAccounts: true }); // a second start changes nothing
+  await ensureLoyaltyCardData({ demoAccounts: true }, t.db);
+  await ensureLoyaltyCardData({ demoAccounts: true }, t.db); // a second start changes nothing
 });
 afterAll(() => t?.close());
 

@@ -15,7 +15,7 @@ const DEMO_EXCLUSIONS = [
   { email: 'anna.verdi@spesa.demo', reason: 'Verifica in corso sull’uso delle consegne gratuite' },
 ] as const;
 
-export async function ensureLoyaltyCardData(db: Db, opts: { demoAccounts: boolean }): Promise<void> {
+export async function ensureLoyaltyCardData(opts: { demoAccounts: boolean }, db: Db): Promise<void> {
   if (!opts.demoAccounts) return;
   const repo = new LoyaltyCardRepository(db, PHYSICAL_CARD_DAYS);
   for (const e of DEMO_EXCLUSIONS) {
@@ -28,6 +28,6 @@ export async function ensureLoyaltyCardData(db: Db, opts: { demoAccounts: boolea
           FROM users u WHERE u.email = ${e.email}`,
     );
     if (!user || user.seeded) continue;
-    await db.transaction((tx) => repo.setExclusion(tx, user.userId, e.reason, null));
+    await db.transaction((tx) => repo.setExclusion(user.userId, e.reason, null, tx));
   }
 }

@@ -7,9 +7,9 @@ import { ensureNotificationsData } from './notifications';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
-  await ensureGiftCertificateData(t.db, { demoAccounts: true });
-  await ensureNotificationsData(t.db, { demoAccounts: true });
-  await ensureNotificationsData(t.db, { demoAccounts: true }); // a second start changes nothing
+  await ensureGiftCertificateData({ demoAccounts: true }, t.db);
+  await ensureNotificationsData({ demoAccounts: true }, t.db);
+  await ensureNotificationsData({ demoAccounts: true }, t.db); // a second start changes nothing
 });
 afterAll(() => t?.close());
 

@@ -16,7 +16,7 @@ const DEMO_MESSAGES = [
  * the dedupe keys are the ones the real event uses (`voucher:<certificate>`), so a restart writes nothing.
  * Runs after the certificates' seed.
  */
-export async function ensureNotificationsData(db: Db, opts: { demoAccounts: boolean }): Promise<void> {
+export async function ensureNotificationsData(opts: { demoAccounts: boolean }, db: Db): Promise<void> {
   if (!opts.demoAccounts) return;
   for (const m of DEMO_MESSAGES) {
     const [gift] = await queryRows<{

@@ -85,7 +85,7 @@ export const DEMO_GIFT_CODES = [
 
 export const STAFF_DEMO_EMAIL = 'operatore@spesa.demo';
 
-export async function ensureOrderData(db: Db, opts: { demoAccounts: boolean }): Promise<void> {
+export async function ensureOrderData(opts: { demoAccounts: boolean }, db: Db): Promise<void> {
   await db
     .insert(packagingTypes)
     .values(PACKAGING_TYPES.map((p) => ({ ...p })))
@@ -99,7 +99,7 @@ export async function ensureOrderData(db: Db, opts: { demoAccounts: boolean }): 
             ${g.validTo}, ${g.oncePerUser})
           ON CONFLICT DO NOTHING`,
     );
-  for (const member of DEMO_STAFF) await seedStaffMember(db, member);
+  for (const member of DEMO_STAFF) await seedStaffMember(member, db);
 }
 
 /**
@@ -152,7 +152,7 @@ export const DEMO_STAFF = [
   warehouseIds: readonly number[];
 }>;
 
-async function seedStaffMember(db: Db, m: (typeof DEMO_STAFF)[number]): Promise<void> {
+async function seedStaffMember(m: (typeof DEMO_STAFF)[number], db: Db): Promise<void> {
   const [existing] = await db
     .select({ userId: users.userId })
     .from(users)

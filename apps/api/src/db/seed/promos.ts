@@ -6,6 +6,7 @@ import type { productPromos } from '../schema';
 import { discountedCents } from './pricing';
 import type { ProductRow } from './product-generator';
 import { createRng } from './random';
+import { addDays, romeDayOf } from '@spesa/shared/time/rome';
 
 export type PromoRow = typeof productPromos.$inferInsert & { promoId: number };
 
@@ -14,20 +15,6 @@ export const PROMO_SHARE = 0.15;
 const WATER_LEAVES = new Set([130101, 130102]);
 export const EXPIRED_SHARE = 0.01;
 
-/** YYYY-MM-DD of a date in the shop's time zone. */
-export function romeDate(d: Date): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone: 'Europe/Rome',
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(d);
-}
-export function addDays(isoDate: string, days: number): string {
-  const d = new Date(`${isoDate}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 /** "fino al 21/12" */
 export function untilText(isoDate: string): string {
   return `fino al ${isoDate.slice(8, 10)}/${isoDate.slice(5, 7)}`;
@@ -95,7 +82,7 @@ function promoFor(p: ProductRow, kind: PromoKind, pick: <T>(xs: readonly T[]) =>
 
 export function buildPromos(rows: ProductRow[], now: Date): PromoRow[] {
   const rng = createRng().fork('promos');
-  const today = romeDate(now);
+  const today = romeDayOf(now);
   const out: PromoRow[] = [];
   for (const p of rows) {
     const r = rng.next();

@@ -24,7 +24,7 @@ const DEMO_MONTHS = 4;
  * their VAT rate); Mario Rossi has the digital receipt service on since two months ago (his receipts since
  * then are digital) and three tax-free refunds. Written through the receipts module's repository.
  */
-export async function ensureReceiptData(db: Db, opts: { demoAccounts: boolean; now?: Date }): Promise<void> {
+export async function ensureReceiptData(opts: { demoAccounts: boolean; now?: Date }, db: Db): Promise<void> {
   if (!opts.demoAccounts) return;
   const repo = new ReceiptsRepository(db);
   const [seeded] = await queryRows<{ n: number }>(
@@ -55,11 +55,11 @@ export async function ensureReceiptData(db: Db, opts: { demoAccounts: boolean; n
   const rng = createRng('receipts-demo');
   await db.transaction(async (tx) => {
     for (const s of DEMO_TILL_SYSTEMS)
-      await repo.upsertTillSystem(tx, s.systemId, s.warehouseId, hashTillSecret(s.secret));
+      await repo.upsertTillSystem(s.systemId, s.warehouseId, hashTillSecret(s.secret), tx);
     for (const c of customers) {
       const mario = c.email === 'mario.rossi@spesa.demo';
       const digitalSince = new Date(now.getTime() - 60 * 86_400_000);
-      if (mario) await repo.setSettings(tx, c.userId, true, 'digital');
+      if (mario) await repo.setSettings(c.userId, true, 'digital', tx);
       const days = DEMO_MONTHS * 30;
       let doc = 1;
       for (let d = days; d >= 1; d -= rng.int(2, 5)) {
@@ -80,25 +80,28 @@ export async function ensureReceiptData(db: Db, opts: { demoAccounts: boolean; n
           };
         });
         const total = lines.reduce((t, l) => t + l.amountCents, 0);
-        await repo.insert(tx, {
-          source: 'store',
-          systemId: system.systemId,
-          tillCode: String(rng.int(1, 6)),
-          documentNumber: `${String(c.userId).padStart(4, '0')}-${String(doc++).padStart(4, '0')}`,
-          issuedAt,
-          warehouseId: store.id,
-          storeName: store.name,
-          storeVatNumber: CHAIN_VAT_NUMBER,
-          storeAddress: '',
-          cardNumber: c.cardNumber,
-          userId: c.userId,
-          orderId: null,
-          totalCents: total,
-          vatCents: vatSummary(lines).reduce((t, v) => t + v.tax, 0),
-          paymentMethod: rng.pick(['cash', 'card', 'card', 'card']),
-          digital: mario && issuedAt >= digitalSince,
-          lines,
-        });
+        await repo.insert(
+          {
+            source: 'store',
+            systemId: system.systemId,
+            tillCode: String(rng.int(1, 6)),
+            documentNumber: `${String(c.userId).padStart(4, '0')}-${String(doc++).padStart(4, '0')}`,
+            issuedAt,
+            warehouseId: store.id,
+            storeName: store.name,
+            storeVatNumber: CHAIN_VAT_NUMBER,
+            storeAddress: '',
+            cardNumber: c.cardNumber,
+            userId: c.userId,
+            orderId: null,
+            totalCents: total,
+            vatCents: vatSummary(lines).reduce((t, v) => t + v.tax, 0),
+            paymentMethod: rng.pick(['cash', 'card', 'card', 'card']),
+            digital: mario && issuedAt >= digitalSince,
+            lines,
+          },
+          tx,
+        );
       }
       if (mario)
         for (const [i, r] of [
@@ -106,13 +109,17 @@ export async function ensureReceiptData(db: Db, opts: { demoAccounts: boolean; n
           { days: 75, cents: 3260, status: 'approved' as const },
           { days: 140, cents: 990, status: 'approved' as const },
         ].entries())
-          await repo.insertTaxfree(tx, c.userId, {
-            status: r.status,
-            invoiceNumber: `TF-2026-${String(c.userId).padStart(3, '0')}${i + 1}`,
-            issuedOn: new Date(now.getTime() - r.days * 86_400_000).toISOString().slice(0, 10),
-            amountCents: r.cents,
-            pointOfSale: stores[i % stores.length]?.name ?? 'Spesa',
-          });
+          await repo.insertTaxfree(
+            c.userId,
+            {
+              status: r.status,
+              invoiceNumber: `TF-2026-${String(c.userId).padStart(3, '0')}${i + 1}`,
+              issuedOn: new Date(now.getTime() - r.days * 86_400_000).toISOString().slice(0, 10),
+              amountCents: r.cents,
+              pointOfSale: stores[i % stores.length]?.name ?? 'Spesa',
+            },
+            tx,
+          );
     }
   });
 }

@@ -8,7 +8,7 @@ import type { Db } from './db';
  */
 export const DEMO_SELF_SCANNING_STORES = [13, 14] as const;
 
-export async function ensureSmartCartData(db: Db, opts: { demoAccounts: boolean }): Promise<void> {
+export async function ensureSmartCartData(opts: { demoAccounts: boolean }, db: Db): Promise<void> {
   if (!opts.demoAccounts) return;
   await new SmartCartRepository(db).enableStores(DEMO_SELF_SCANNING_STORES);
 }

@@ -7,8 +7,8 @@ import { ensureWalletData } from './wallet';
 let t: TestApp;
 beforeAll(async () => {
   t = await buildTestApp();
-  await ensureWalletData(t.db, { demoAccounts: true });
-  await ensureWalletData(t.db, { demoAccounts: true }); // a second start changes nothing
+  await ensureWalletData({ demoAccounts: true }, t.db);
+  await ensureWalletData({ demoAccounts: true }, t.db); // a second start changes nothing
 });
 afterAll(() => t?.close());
 

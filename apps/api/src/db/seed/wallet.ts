@@ -19,7 +19,7 @@ const DEMO_CREDITS = [
   { email: 'giulia.bianchi@spesa.demo', cents: 240, cause: 'refund', reason: null },
 ] as const;
 
-export async function ensureWalletData(db: Db, opts: { demoAccounts: boolean }): Promise<void> {
+export async function ensureWalletData(opts: { demoAccounts: boolean }, db: Db): Promise<void> {
   if (!opts.demoAccounts) return;
   const repo = new WalletRepository(db);
   for (const credit of DEMO_CREDITS) {
@@ -31,12 +31,16 @@ export async function ensureWalletData(db: Db, opts: { demoAccounts: boolean }):
     );
     if (!user) continue;
     await db.transaction((tx) =>
-      repo.append(tx, user.userId, {
-        amountCents: credit.cents,
-        cause: credit.cause,
-        reason: credit.reason,
-        idempotencyKey: key,
-      }),
+      repo.append(
+        user.userId,
+        {
+          amountCents: credit.cents,
+          cause: credit.cause,
+          reason: credit.reason,
+          idempotencyKey: key,
+        },
+        tx,
+      ),
     );
   }
 }

@@ -6,7 +6,7 @@ import type { Db } from './db';
  * chain's own head office in Milan, code SEDE-MILANO (README, "Demo accounts"). Real sites are the chain's
  * agreements with companies.
  */
-export async function ensureWorkSites(db: Db, opts: { demoAccounts: boolean }): Promise<void> {
+export async function ensureWorkSites(opts: { demoAccounts: boolean }, db: Db): Promise<void> {
   if (!opts.demoAccounts) return;
   await db.execute(
     sql`INSERT INTO work_sites (company_name, subscription_code, address1, address_number, postal_code, city, province)

@@ -56,7 +56,7 @@ export async function accountModule(d: AccountModuleDeps) {
   });
   jobs.register(PASSWORD_RESET_JOB, (payload) => account.sendPasswordReset(payload as PasswordResetRequest));
   const botCheck = new BotCheckService(db, {
-    hmacKey: env.BOT_CHECK_HMAC_KEY ?? (await storedSecret(db, 'bot-check-hmac')),
+    hmacKey: env.BOT_CHECK_HMAC_KEY ?? (await storedSecret('bot-check-hmac', db)),
     maxNumber: env.BOT_CHECK_MAX_NUMBER,
   });
   return {

@@ -220,7 +220,7 @@ export class AccountRepository {
    * Links a card to a customer who has none (decision 038). False when the customer has a card already or is
    * anonymised, or the card is another account's; the unique index on users.card_number holds the same.
    */
-  async linkCard(db: Db, userId: number, cardNumber: string): Promise<boolean> {
+  async linkCard(userId: number, cardNumber: string, db: Db): Promise<boolean> {
     const rows = await queryRows<{ id: number }>(
       db,
       sql`UPDATE users SET card_number = ${cardNumber}, updated_at = now()
@@ -233,8 +233,8 @@ export class AccountRepository {
 
   /** Issues a card (a row of loyalty_cards); an existing number is left as it is. */
   async issueCard(
-    db: Db,
     card: { cardNumber: string; cardType: 'fidelity' | 'premium'; holderLastName: string },
+    db: Db,
   ): Promise<void> {
     await db
       .insert(loyaltyCards)
@@ -247,7 +247,7 @@ export class AccountRepository {
    * stays valid until `lastDay` (YYYY-MM-DD), so it can no longer be linked nor earn card prices after it.
    * False when the customer's card is not `from` (nothing changed).
    */
-  async replaceCard(db: Db, userId: number, from: string, to: string, lastDay: string): Promise<boolean> {
+  async replaceCard(userId: number, from: string, to: string, lastDay: string, db: Db): Promise<boolean> {
     const rows = await queryRows<{ id: number }>(
       db,
       sql`UPDATE users SET card_number = ${to}, updated_at = now()

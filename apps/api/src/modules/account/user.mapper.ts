@@ -1,6 +1,7 @@
 import type { UserDetail } from '@spesa/shared/contracts/account';
 import type { RootUser } from '@spesa/shared/contracts/envelope';
 import type { UserRow } from './account.repository';
+import { wireInstant } from '../../db/wire-time';
 
 /** Wire shapes of a user row: never the password hash nor any token. */
 
@@ -74,6 +75,6 @@ export function toUserDetail(
       province: u.province,
       countryId: u.countryId,
     },
-    registrationDate: u.createdAt.toISOString(),
+    registrationDate: wireInstant(u.createdAt, 'milliseconds'),
   };
 }

@@ -47,27 +47,27 @@ export class AdminCategoriesService {
 
   update(member: AdminMember, categoryId: number, edit: AdminCategoryUpdate) {
     const { updatedAt, ...fields } = edit;
-    return this.pageEdit(member, categoryId, updatedAt, 'update', async (tx) => {
-      await this.categories.update(tx, categoryId, fields);
+    return this.pageEdit(member, categoryId, updatedAt, 'update', async (_before, tx) => {
+      await this.categories.update(categoryId, fields, tx);
       return null;
     });
   }
 
   setGrid(member: AdminMember, categoryId: number, updatedAt: string, grid: GridConfig) {
-    return this.pageEdit(member, categoryId, updatedAt, 'grid', async (tx, before) => {
+    return this.pageEdit(member, categoryId, updatedAt, 'grid', async (before, tx) => {
       const kept = positionsOf(grid);
       const orphaned = before.categoryBlocks.filter((b) => kept && !kept.has(b.position));
       if (orphaned.length > 0) return positionInUse(orphaned.map((b) => b.position));
-      await this.categories.setGrid(tx, categoryId, grid);
+      await this.categories.setGrid(categoryId, grid, tx);
       return null;
     });
   }
 
   addBlock(member: AdminMember, categoryId: number, updatedAt: string, block: BlockWrite) {
-    return this.pageEdit(member, categoryId, updatedAt, 'block-add', async (tx, before) => {
+    return this.pageEdit(member, categoryId, updatedAt, 'block-add', async (before, tx) => {
       if (!inGrid(before, block.position)) return failWith(BACKOFFICE_TEXT.positionNotInGrid);
-      await this.blocks.add(tx, categoryId, block);
-      await this.categories.touch(tx, categoryId);
+      await this.blocks.add(categoryId, block, tx);
+      await this.categories.touch(categoryId, tx);
       return null;
     });
   }
@@ -78,25 +78,25 @@ export class AdminCategoriesService {
     updatedAt: string,
     edit: Partial<BlockWrite> & { blockType?: BlockType },
   ): Promise<PageEditOutcome> {
-    const categoryId = await this.blocks.categoryOf(this.db, blockId);
+    const categoryId = await this.blocks.categoryOf(blockId, this.db);
     if (categoryId === null) return notFound(BACKOFFICE_TEXT.blockNotFound);
-    return this.pageEdit(member, categoryId, updatedAt, 'block-update', async (tx, before) => {
+    return this.pageEdit(member, categoryId, updatedAt, 'block-update', async (before, tx) => {
       if (!before.categoryBlocks.some((b) => b.id === blockId))
         return failWith(BACKOFFICE_TEXT.blockNotFound);
       if (edit.position !== undefined && !inGrid(before, edit.position))
         return failWith(BACKOFFICE_TEXT.positionNotInGrid);
-      await this.blocks.update(tx, blockId, edit);
-      await this.categories.touch(tx, categoryId);
+      await this.blocks.update(blockId, edit, tx);
+      await this.categories.touch(categoryId, tx);
       return null;
     });
   }
 
   async deleteBlock(member: AdminMember, blockId: number, updatedAt: string): Promise<PageEditOutcome> {
-    const categoryId = await this.blocks.categoryOf(this.db, blockId);
+    const categoryId = await this.blocks.categoryOf(blockId, this.db);
     if (categoryId === null) return notFound(BACKOFFICE_TEXT.blockNotFound);
-    return this.pageEdit(member, categoryId, updatedAt, 'block-delete', async (tx) => {
-      await this.blocks.remove(tx, blockId);
-      await this.categories.touch(tx, categoryId);
+    return this.pageEdit(member, categoryId, updatedAt, 'block-delete', async (_before, tx) => {
+      await this.blocks.remove(blockId, tx);
+      await this.categories.touch(categoryId, tx);
       return null;
     });
   }
@@ -107,29 +107,32 @@ export class AdminCategoriesService {
     categoryId: number,
     updatedAt: string,
     action: string,
-    work: (tx: Db, before: AdminCategory) => Promise<Failure | null>,
+    work: (before: AdminCategory, tx: Db) => Promise<Failure | null>,
   ): Promise<PageEditOutcome> {
     return this.db.transaction(async (tx) => {
-      const before = await this.categories.find(categoryId, tx, true);
+      const before = await this.categories.find(categoryId, true, tx);
       if (!before) return notFound(BACKOFFICE_TEXT.categoryNotFound);
       const record = (allowed: boolean, after: unknown) =>
-        this.repo.audit(tx, {
-          staffUserId: member.userId,
-          staffName: member.name,
-          action,
-          resource: 'categories',
-          resourceId: String(categoryId),
-          allowed,
-          before: audited(before),
-          after,
-        });
+        this.repo.audit(
+          {
+            staffUserId: member.userId,
+            staffName: member.name,
+            action,
+            resource: 'categories',
+            resourceId: String(categoryId),
+            allowed,
+            before: audited(before),
+            after,
+          },
+          tx,
+        );
       if (before.updatedAt !== updatedAt) {
         await record(false, null);
         return { ok: false, failure: failWith(BACKOFFICE_TEXT.staleEdit), current: before };
       }
-      const refused = await work(tx, before);
+      const refused = await work(before, tx);
       if (refused) return { ok: false, failure: refused, current: null };
-      const after = await this.categories.find(categoryId, tx);
+      const after = await this.categories.find(categoryId, false, tx);
       if (!after) throw new Error('the category vanished inside its transaction');
       await record(true, audited(after));
       return { ok: true, category: after };

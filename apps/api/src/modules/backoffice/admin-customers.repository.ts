@@ -3,6 +3,7 @@ import { orderStatusLabel } from '@spesa/shared/orders/order-status';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { wireTimestamp } from '../../db/wire-time';
 
 export type CustomerSort = 'id' | 'lastName' | 'email' | 'createdAt';
 const SORT_COLUMN: Record<CustomerSort, string> = {
@@ -12,13 +13,10 @@ const SORT_COLUMN: Record<CustomerSort, string> = {
   createdAt: 'u.created_at',
 };
 
-const iso = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
-
 const SUMMARY = sql`u.user_id AS id, u.first_name AS "firstName", u.last_name AS "lastName", u.email,
   u.mobile_phone AS "mobilePhone", u.card_number AS "cardNumber", u.fiscal_code AS "fiscalCode",
-  ${iso('u.created_at')} AS "createdAt",
-  CASE WHEN u.anonymized_at IS NULL THEN NULL ELSE ${iso('u.anonymized_at')} END AS "anonymizedAt"`;
+  ${wireTimestamp('u.created_at', 'seconds')} AS "createdAt",
+  CASE WHEN u.anonymized_at IS NULL THEN NULL ELSE ${wireTimestamp('u.anonymized_at', 'seconds')} END AS "anonymizedAt"`;
 
 /** Customers are shop accounts that are not staff members. */
 const CUSTOMER = sql`NOT EXISTS (SELECT 1 FROM staff_members s WHERE s.user_id = u.user_id)`;
@@ -74,13 +72,13 @@ export class AdminCustomersRepository {
     if (!u) return null;
     const orders = await queryRows<{ orderId: number; date: string; orderStatusId: number; cents: number }>(
       db,
-      sql`SELECT order_id AS "orderId", ${iso('created_at')} AS date, order_status_id::int AS "orderStatusId",
+      sql`SELECT order_id AS "orderId", ${wireTimestamp('created_at', 'seconds')} AS date, order_status_id::int AS "orderStatusId",
             total_cents AS cents
           FROM orders WHERE user_id = ${userId} ORDER BY order_id DESC LIMIT 20`,
     );
     const notes = await queryRows<AdminCustomer['notes'][number]>(
       db,
-      sql`SELECT note_id::int AS id, ${iso('at')} AS at, staff_name AS "staffName", text
+      sql`SELECT note_id::int AS id, ${wireTimestamp('at', 'seconds')} AS at, staff_name AS "staffName", text
           FROM customer_notes WHERE user_id = ${userId} ORDER BY note_id DESC`,
     );
     return {
@@ -97,8 +95,8 @@ export class AdminCustomersRepository {
   }
 
   async addNote(
-    db: Db,
     n: { userId: number; staffUserId: number; staffName: string; text: string },
+    db: Db,
   ): Promise<void> {
     await db.execute(
       sql`INSERT INTO customer_notes (user_id, staff_user_id, staff_name, text)
@@ -107,7 +105,7 @@ export class AdminCustomersRepository {
   }
 
   /** An erased customer's notes go with their personal data. */
-  async deleteNotes(db: Db, userId: number): Promise<void> {
+  async deleteNotes(userId: number, db: Db): Promise<void> {
     await db.execute(sql`DELETE FROM customer_notes WHERE user_id = ${userId}`);
   }
 }

@@ -40,7 +40,7 @@ export class AdminCustomersService {
   async get(member: AdminMember, userId: number): Promise<CustomerAnswer> {
     const customer = await this.customers.find(userId);
     if (!customer) return failWith(BACKOFFICE_TEXT.customerNotFound, 'notFound');
-    await this.record(this.db, member, 'view', userId, null, null);
+    await this.record(member, 'view', userId, null, null, this.db);
     return ok({ data: customer });
   }
 
@@ -49,13 +49,16 @@ export class AdminCustomersService {
       const customer = await this.customers.find(userId, tx);
       if (!customer) return failWith(BACKOFFICE_TEXT.customerNotFound, 'notFound');
       if (customer.anonymizedAt) return failWith(BACKOFFICE_TEXT.customerErased);
-      await this.customers.addNote(tx, {
-        userId,
-        staffUserId: member.userId,
-        staffName: member.name,
-        text,
-      });
-      await this.record(tx, member, 'note', userId, null, { characters: text.length });
+      await this.customers.addNote(
+        {
+          userId,
+          staffUserId: member.userId,
+          staffName: member.name,
+          text,
+        },
+        tx,
+      );
+      await this.record(member, 'note', userId, null, { characters: text.length }, tx);
       const after = await this.customers.find(userId, tx);
       return after ? ok({ data: after }) : failWith(BACKOFFICE_TEXT.customerNotFound, 'notFound');
     });
@@ -72,28 +75,31 @@ export class AdminCustomersService {
     if (customer.anonymizedAt) return failWith(BACKOFFICE_TEXT.customerErased);
     const erased = await this.erasure.anonymize(userId);
     if (!erased.ok) return erased;
-    await this.record(this.db, member, 'anonymize', userId, null, { reason });
+    await this.record(member, 'anonymize', userId, null, { reason }, this.db);
     const after = await this.customers.find(userId);
     return after ? ok({ data: after }) : failWith(BACKOFFICE_TEXT.customerNotFound, 'notFound');
   }
 
   private record(
-    db: Db,
     member: AdminMember,
     action: string,
     userId: number,
     before: unknown,
     after: unknown,
+    db: Db,
   ): Promise<void> {
-    return this.audit.audit(db, {
-      staffUserId: member.userId,
-      staffName: member.name,
-      action,
-      resource: 'customers',
-      resourceId: String(userId),
-      allowed: true,
-      before,
-      after,
-    });
+    return this.audit.audit(
+      {
+        staffUserId: member.userId,
+        staffName: member.name,
+        action,
+        resource: 'customers',
+        resourceId: String(userId),
+        allowed: true,
+        before,
+        after,
+      },
+      db,
+    );
   }
 }

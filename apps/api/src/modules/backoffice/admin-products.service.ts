@@ -53,11 +53,11 @@ export class AdminProductsService {
   ): Promise<Result<{ data: AdminProduct }>> {
     const resized = await this.images.resize(file);
     if (!resized) return failWith(BACKOFFICE_TEXT.notAnImage);
-    return this.imageChange(member, productId, 'image', (tx) => this.images.replace(tx, productId, resized));
+    return this.imageChange(member, productId, 'image', (tx) => this.images.replace(productId, resized, tx));
   }
 
   async removeImage(member: AdminMember, productId: number): Promise<Result<{ data: AdminProduct }>> {
-    return this.imageChange(member, productId, 'image-remove', (tx) => this.images.remove(tx, productId));
+    return this.imageChange(member, productId, 'image-remove', (tx) => this.images.remove(productId, tx));
   }
 
   private imageChange(
@@ -67,20 +67,23 @@ export class AdminProductsService {
     work: (tx: Db) => Promise<boolean>,
   ): Promise<Result<{ data: AdminProduct }>> {
     return this.db.transaction(async (tx) => {
-      const before = await this.catalogue.find(productId, tx, true);
+      const before = await this.catalogue.find(productId, true, tx);
       if (!before || !(await work(tx))) return failWith(BACKOFFICE_TEXT.productNotFound, 'notFound');
-      const after = await this.catalogue.find(productId, tx);
+      const after = await this.catalogue.find(productId, false, tx);
       if (!after) throw new Error('the product vanished inside its transaction');
-      await this.repo.audit(tx, {
-        staffUserId: member.userId,
-        staffName: member.name,
-        action,
-        resource: 'products',
-        resourceId: String(productId),
-        allowed: true,
-        before: { imageUrl: before.imageUrl },
-        after: { imageUrl: after.imageUrl },
-      });
+      await this.repo.audit(
+        {
+          staffUserId: member.userId,
+          staffName: member.name,
+          action,
+          resource: 'products',
+          resourceId: String(productId),
+          allowed: true,
+          before: { imageUrl: before.imageUrl },
+          after: { imageUrl: after.imageUrl },
+        },
+        tx,
+      );
       return ok({ data: after });
     });
   }
@@ -102,7 +105,7 @@ export class AdminProductsService {
 
   /** What a bulk change would do (nothing is changed). */
   async bulkPreview(f: { q?: string | undefined; categoryId?: number | undefined }, percent: number) {
-    const rows = await this.catalogue.bulkPreview(this.db, f, percent);
+    const rows = await this.catalogue.bulkPreview(f, percent, false, this.db);
     if (rows.length > BULK_PRICE_MAX) return failWith(BACKOFFICE_TEXT.bulkTooMany);
     return ok({ data: rows, total: rows.length });
   }
@@ -120,21 +123,24 @@ export class AdminProductsService {
     Result<{ data: Array<{ id: number; name: string; price: number; newPrice: number }>; total: number }>
   > {
     return this.db.transaction(async (tx) => {
-      const rows = await this.catalogue.bulkPreview(tx, f, percent, true);
+      const rows = await this.catalogue.bulkPreview(f, percent, true, tx);
       if (rows.length === 0) return failWith(BACKOFFICE_TEXT.bulkEmpty);
       if (rows.length > BULK_PRICE_MAX) return failWith(BACKOFFICE_TEXT.bulkTooMany);
       if (rows.length !== expectedCount) return failWith(BACKOFFICE_TEXT.bulkChanged);
-      await this.catalogue.bulkPrice(tx, rows, { day: romeNow(this.now()).date, by: member.userId });
-      await this.repo.audit(tx, {
-        staffUserId: member.userId,
-        staffName: member.name,
-        action: 'bulk-price',
-        resource: 'products',
-        resourceId: null,
-        allowed: true,
-        before: { filter: f, percent, prices: rows.map((r) => ({ id: r.id, price: r.price })) },
-        after: { prices: rows.map((r) => ({ id: r.id, price: r.newPrice })) },
-      });
+      await this.catalogue.bulkPrice(rows, { day: romeNow(this.now()).date, by: member.userId }, tx);
+      await this.repo.audit(
+        {
+          staffUserId: member.userId,
+          staffName: member.name,
+          action: 'bulk-price',
+          resource: 'products',
+          resourceId: null,
+          allowed: true,
+          before: { filter: f, percent, prices: rows.map((r) => ({ id: r.id, price: r.price })) },
+          after: { prices: rows.map((r) => ({ id: r.id, price: r.newPrice })) },
+        },
+        tx,
+      );
       return ok({ data: rows, total: rows.length });
     });
   }
@@ -142,7 +148,7 @@ export class AdminProductsService {
   /** The product's prices over time (list prices and promotions), newest first. */
   async priceHistory(productId: number): Promise<Result<{ data: AdminPriceHistoryEntry[] }>> {
     if (!(await this.catalogue.find(productId))) return failWith(BACKOFFICE_TEXT.productNotFound, 'notFound');
-    return ok({ data: await this.history.of(this.db, productId) });
+    return ok({ data: await this.history.of(productId, this.db) });
   }
 
   async update(
@@ -156,21 +162,29 @@ export class AdminProductsService {
         return { ok: false, failure: failWith(BACKOFFICE_TEXT.storeNotFound), current: null };
     }
     return this.db.transaction(async (tx) => {
-      const done = await this.catalogue.update(tx, productId, edit, {
-        day: romeNow(this.now()).date,
-        by: member.userId,
-      });
+      const done = await this.catalogue.update(
+        productId,
+        edit,
+        {
+          day: romeNow(this.now()).date,
+          by: member.userId,
+        },
+        tx,
+      );
       const record = (allowed: boolean, before: unknown, after: unknown) =>
-        this.repo.audit(tx, {
-          staffUserId: member.userId,
-          staffName: member.name,
-          action: 'update',
-          resource: 'products',
-          resourceId: String(productId),
-          allowed,
-          before,
-          after,
-        });
+        this.repo.audit(
+          {
+            staffUserId: member.userId,
+            staffName: member.name,
+            action: 'update',
+            resource: 'products',
+            resourceId: String(productId),
+            allowed,
+            before,
+            after,
+          },
+          tx,
+        );
       if (done.ok) {
         await record(true, done.before, done.after);
         return { ok: true, product: done.after };

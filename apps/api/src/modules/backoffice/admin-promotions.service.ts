@@ -64,9 +64,9 @@ export class AdminPromotionsService {
     productId: number,
     validFrom: string,
   ): Promise<Result<{ listPrice: number; priorPrice: number | null; continues: boolean }>> {
-    const list = await this.promotions.listPriceCents(this.db, productId);
+    const list = await this.promotions.listPriceCents(productId, false, this.db);
     if (list === null) return failWith(BACKOFFICE_TEXT.productNotFound, 'notFound');
-    const prior = await this.promotions.priorPrice(this.db, productId, validFrom);
+    const prior = await this.promotions.priorPrice(productId, validFrom, this.db);
     return ok({
       listPrice: list / 100,
       priorPrice: prior.cents === null ? null : prior.cents / 100,
@@ -87,7 +87,6 @@ export class AdminPromotionsService {
   ): Promise<PromotionAnswer> {
     return this.write(member, 'create', String(input.productId), (tx) =>
       this.promotions.create(
-        tx,
         {
           productId: input.productId,
           priceCents: Math.round(input.price * 100),
@@ -98,12 +97,13 @@ export class AdminPromotionsService {
         },
         this.today(),
         member.userId,
+        tx,
       ),
     );
   }
 
   end(member: AdminMember, promoId: number): Promise<PromotionAnswer> {
-    return this.write(member, 'end', String(promoId), (tx) => this.promotions.end(tx, promoId, this.today()));
+    return this.write(member, 'end', String(promoId), (tx) => this.promotions.end(promoId, this.today(), tx));
   }
 
   private write(
@@ -123,16 +123,19 @@ export class AdminPromotionsService {
           });
         return failWith(refusal, done.reason.endsWith('NotFound') ? 'notFound' : undefined);
       }
-      await this.repo.audit(tx, {
-        staffUserId: member.userId,
-        staffName: member.name,
-        action,
-        resource: 'promotions',
-        resourceId: action === 'create' ? String(done.after.id) : resourceId,
-        allowed: true,
-        before: done.before,
-        after: done.after,
-      });
+      await this.repo.audit(
+        {
+          staffUserId: member.userId,
+          staffName: member.name,
+          action,
+          resource: 'promotions',
+          resourceId: action === 'create' ? String(done.after.id) : resourceId,
+          allowed: true,
+          before: done.before,
+          after: done.after,
+        },
+        tx,
+      );
       return ok({ data: done.after });
     });
   }

@@ -65,13 +65,13 @@ export class AdminSlotsService {
     | { ok: false; failure: Failure; current: AdminSlotTemplate | null }
   > {
     return this.db.transaction(async (tx) => {
-      const done = await this.slots.updateTemplate(tx, id, edit, romeNow(this.now()).date);
+      const done = await this.slots.updateTemplate(id, edit, romeNow(this.now()).date, tx);
       const audit = this.repo.auditOf(member, {
         action: 'update',
         resource: 'slot-templates',
         resourceId: String(id),
       });
-      const record = (allowed: boolean, before: unknown, after: unknown) => audit(tx, allowed, before, after);
+      const record = (allowed: boolean, before: unknown, after: unknown) => audit(allowed, before, after, tx);
       if (done.ok) {
         await record(true, done.before, done.after);
         return { ok: true, template: done.after };
@@ -109,18 +109,18 @@ export class AdminSlotsService {
       resourceId: String(storeId),
     });
     if (!this.allowed(member, storeId)) {
-      await record(this.db, false, null, edit);
+      await record(false, null, edit, this.db);
       return { ok: false, failure: failWith(BACKOFFICE_TEXT.notYourStore, 'notFound'), current: null };
     }
     return this.db.transaction(async (tx) => {
-      const done = await this.slots.updateStore(tx, storeId, edit);
+      const done = await this.slots.updateStore(storeId, edit, tx);
       if (done.ok) {
-        await record(tx, true, done.before, done.after);
+        await record(true, done.before, done.after, tx);
         return { ok: true, store: done.after };
       }
       if (done.reason === 'notFound')
         return { ok: false, failure: failWith(BACKOFFICE_TEXT.storeNotFound, 'notFound'), current: null };
-      await record(tx, false, done.current, edit);
+      await record(false, done.current, edit, tx);
       return { ok: false, failure: failWith(BACKOFFICE_TEXT.staleEdit), current: done.current };
     });
   }
@@ -151,14 +151,14 @@ export class AdminSlotsService {
       resourceId: `${storeId}-${date}`,
     });
     if (!this.allowed(member, storeId)) {
-      await record(this.db, false, null, { closed });
+      await record(false, null, { closed }, this.db);
       return failWith(BACKOFFICE_TEXT.notYourStore, 'notFound');
     }
     if (!(await this.exists(storeId))) return failWith(BACKOFFICE_TEXT.storeNotFound, 'notFound');
     const before = await this.day(storeId, date);
     await this.db.transaction(async (tx) => {
-      await this.slots.setDay(tx, storeId, date, !closed);
-      await record(tx, true, summary(before), { closed });
+      await this.slots.setDay(storeId, date, !closed, tx);
+      await record(true, summary(before), { closed }, tx);
     });
     return ok({ data: await this.day(storeId, date) });
   }

@@ -39,7 +39,7 @@ export class AdminStaffService {
   }
 
   async get(userId: number): Promise<StaffAnswer> {
-    const row = await this.repo.staffListRow(this.db, userId);
+    const row = await this.repo.staffListRow(userId, false, this.db);
     const staff = row ? toWire(row) : null;
     return staff ? ok({ data: staff }) : failWith(BACKOFFICE_TEXT.staffNotFound, 'notFound');
   }
@@ -53,51 +53,50 @@ export class AdminStaffService {
     return this.db.transaction(async (tx) => {
       const scoped = input.role === 'store_manager' || input.role === 'picker';
       const stores = scoped ? input.warehouseIds : [];
-      if (!(await this.repo.addStaff(tx, user.userId, input.role, stores)))
+      if (!(await this.repo.addStaff(user.userId, input.role, stores, tx)))
         return failWith(BACKOFFICE_TEXT.alreadyStaff);
-      const row = await this.repo.staffListRow(tx, user.userId);
+      const row = await this.repo.staffListRow(user.userId, false, tx);
       const after = row ? toWire(row) : null;
       if (!after) throw new Error('the staff member vanished inside its transaction');
-      await this.record(tx, member, 'create', user.userId, true, null, after);
+      await this.record(member, 'create', user.userId, true, null, after, tx);
       return ok({ data: after });
     });
   }
 
   async update(member: AdminMember, userId: number, edit: AdminStaffUpdate): Promise<StaffEditOutcome> {
     return this.db.transaction(async (tx) => {
-      const row = await this.repo.staffListRow(tx, userId, true);
+      const row = await this.repo.staffListRow(userId, true, tx);
       const before = row ? toWire(row) : null;
       if (!before)
         return { ok: false, failure: failWith(BACKOFFICE_TEXT.staffNotFound, 'notFound'), current: null };
       if (before.updatedAt !== edit.updatedAt) {
-        await this.record(tx, member, 'update', userId, false, before, edit);
+        await this.record(member, 'update', userId, false, before, edit, tx);
         return { ok: false, failure: failWith(BACKOFFICE_TEXT.staleEdit), current: before };
       }
       const demotesSelf =
         userId === member.userId &&
         ((edit.role !== undefined && edit.role !== 'administrator') || edit.active === false);
       if (demotesSelf) return { ok: false, failure: failWith(BACKOFFICE_TEXT.notYourself), current: before };
-      await this.repo.updateStaff(tx, userId, edit);
-      if (edit.active === false) await this.repo.revokeSessionsOf(tx, userId);
-      const afterRow = await this.repo.staffListRow(tx, userId);
+      await this.repo.updateStaff(userId, edit, tx);
+      if (edit.active === false) await this.repo.revokeSessionsOf(userId, tx);
+      const afterRow = await this.repo.staffListRow(userId, false, tx);
       const after = afterRow ? toWire(afterRow) : null;
       if (!after) throw new Error('the staff member vanished inside its transaction');
-      await this.record(tx, member, 'update', userId, true, before, after);
+      await this.record(member, 'update', userId, true, before, after, tx);
       return { ok: true, staff: after };
     });
   }
 
   async resetAuthenticator(member: AdminMember, userId: number): Promise<StaffAnswer> {
     return this.db.transaction(async (tx) => {
-      const row = await this.repo.staffListRow(tx, userId, true);
+      const row = await this.repo.staffListRow(userId, true, tx);
       if (!row) return failWith(BACKOFFICE_TEXT.staffNotFound, 'notFound');
-      await this.repo.resetAuthenticator(tx, userId);
-      await this.repo.revokeSessionsOf(tx, userId);
-      const after = await this.repo.staffListRow(tx, userId);
+      await this.repo.resetAuthenticator(userId, tx);
+      await this.repo.revokeSessionsOf(userId, tx);
+      const after = await this.repo.staffListRow(userId, false, tx);
       const staff = after ? toWire(after) : null;
       if (!staff) throw new Error('the staff member vanished inside its transaction');
       await this.record(
-        tx,
         member,
         'reset-authenticator',
         userId,
@@ -106,29 +105,33 @@ export class AdminStaffService {
         {
           enrolled: false,
         },
+        tx,
       );
       return ok({ data: staff });
     });
   }
 
   private record(
-    db: Db,
     member: AdminMember,
     action: string,
     userId: number,
     allowed: boolean,
     before: unknown,
     after: unknown,
+    db: Db,
   ): Promise<void> {
-    return this.repo.audit(db, {
-      staffUserId: member.userId,
-      staffName: member.name,
-      action,
-      resource: 'staff',
-      resourceId: String(userId),
-      allowed,
-      before,
-      after,
-    });
+    return this.repo.audit(
+      {
+        staffUserId: member.userId,
+        staffName: member.name,
+        action,
+        resource: 'staff',
+        resourceId: String(userId),
+        allowed,
+        before,
+        after,
+      },
+      db,
+    );
   }
 }

@@ -78,11 +78,11 @@ export async function backofficeModule(d: BackofficeModuleDeps) {
     db,
     repo,
     accounts,
-    new Totp(env.STAFF_TOTP_KEY ?? (await storedSecret(db, 'staff-totp'))),
+    new Totp(env.STAFF_TOTP_KEY ?? (await storedSecret('staff-totp', db))),
     { absoluteHours: 10, idleMinutes: 30, enrolmentMinutes: 15, now },
   );
   const customers = new AdminCustomersRepository(db);
-  const audit = (tx: Db, entry: AuditWrite) => repo.audit(tx, entry);
+  const audit = (entry: AuditWrite, tx: Db) => repo.audit(entry, tx);
   const operators: OperatorsPort = {
     operatorOf: async (userId) => {
       const found = await repo.staff(userId);
@@ -123,40 +123,43 @@ export async function backofficeModule(d: BackofficeModuleDeps) {
         return token ? staffAuth.memberOfSession(token) : null;
       },
       onAdminRefused: (request: FastifyRequest, member: AdminMember) =>
-        audit(db, {
-          staffUserId: member.userId,
-          staffName: member.name,
-          action: `${request.method} ${request.routeOptions.url ?? request.url}`,
-          resource: 'access',
-          resourceId: null,
-          allowed: false,
-          before: null,
-          after: null,
-        }),
+        audit(
+          {
+            staffUserId: member.userId,
+            staffName: member.name,
+            action: `${request.method} ${request.routeOptions.url ?? request.url}`,
+            resource: 'access',
+            resourceId: null,
+            allowed: false,
+            before: null,
+            after: null,
+          },
+          db,
+        ),
       refusals: { signInRequired: BACKOFFICE_TEXT.signInRequired, notAllowed: BACKOFFICE_TEXT.notAllowed },
     } satisfies AdminAccessPort,
     /** the audit log as the other modules write it, in their transaction: one port per resource */
     audit: {
-      pages: (tx: Db, e: StaffChange & { pageId: number }) => audit(tx, entryOf(e, 'pages', e.pageId)),
-      posts: (tx: Db, e: StaffChange & { resource: string; id: number }) =>
-        audit(tx, entryOf(e, e.resource, e.id)),
+      pages: (e: StaffChange & { pageId: number }, tx: Db) => audit(entryOf(e, 'pages', e.pageId), tx),
+      posts: (e: StaffChange & { resource: string; id: number }, tx: Db) =>
+        audit(entryOf(e, e.resource, e.id), tx),
       customers: {
-        record: (tx: Db, e: StaffChange & { userId: number }) => audit(tx, entryOf(e, 'customers', e.userId)),
+        record: (e: StaffChange & { userId: number }, tx: Db) => audit(entryOf(e, 'customers', e.userId), tx),
       },
       orders: {
-        record: (tx: Db, e: StaffChange & { orderId: number }) => audit(tx, entryOf(e, 'orders', e.orderId)),
+        record: (e: StaffChange & { orderId: number }, tx: Db) => audit(entryOf(e, 'orders', e.orderId), tx),
       },
       votes: {
-        record: (tx: Db, e: StaffChange & { voteId: number }) => audit(tx, entryOf(e, 'votes', e.voteId)),
+        record: (e: StaffChange & { voteId: number }, tx: Db) => audit(entryOf(e, 'votes', e.voteId), tx),
       },
       giftCardOrders: {
-        record: (tx: Db, e: StaffChange & { orderId: number }) =>
-          audit(tx, entryOf(e, 'gift-card-orders', e.orderId)),
+        record: (e: StaffChange & { orderId: number }, tx: Db) =>
+          audit(entryOf(e, 'gift-card-orders', e.orderId), tx),
       },
-      selfScanning: (tx: Db, e: StaffChange & { storeId: number; allowed: boolean }) =>
-        audit(tx, entryOf(e, 'self-scanning', e.storeId, e.allowed)),
+      selfScanning: (e: StaffChange & { storeId: number; allowed: boolean }, tx: Db) =>
+        audit(entryOf(e, 'self-scanning', e.storeId, e.allowed), tx),
     },
-    eraseCustomer: (userId: number) => customers.deleteNotes(db, userId),
+    eraseCustomer: (userId: number) => customers.deleteNotes(userId, db),
     routes: (async (api) => {
       await api.register(backofficeRoutes, { ...routeServices, repo, secureCookie: d.secureCookie });
     }) satisfies RouteRegistrar,

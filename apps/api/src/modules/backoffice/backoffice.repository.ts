@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { wireTimestamp } from '../../db/wire-time';
 
 /**
  * SQL of the back office (decision 030): staff members with their authenticator, their sessions, and the
@@ -46,13 +47,10 @@ export interface AuditRow {
   after: Record<string, unknown> | null;
 }
 
-const ISO = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
 const STAFF_COLUMNS = sql`s.user_id AS "userId", s.role, s.warehouse_ids AS "warehouseIds", s.active,
   trim(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')) AS name, u.email,
   u.password_hash AS "passwordHash", s.totp_secret AS "totpSecret", s.totp_pending_secret AS "totpPendingSecret",
-  s.enrolment_token_hash AS "enrolmentTokenHash", ${ISO('s.enrolment_expires_at')} AS "enrolmentExpiresAt",
+  s.enrolment_token_hash AS "enrolmentTokenHash", ${wireTimestamp('s.enrolment_expires_at', 'milliseconds')} AS "enrolmentExpiresAt",
   s.totp_last_step AS "totpLastStep", s.recovery_code_hashes AS "recoveryCodeHashes"`;
 
 export interface StaffListRow {
@@ -69,7 +67,7 @@ export interface StaffListRow {
 const STAFF_LIST = sql`SELECT s.user_id AS id,
     trim(COALESCE(u.first_name, '') || ' ' || COALESCE(u.last_name, '')) AS name,
     u.email, s.role, s.warehouse_ids AS "warehouseIds", s.active, s.totp_secret IS NOT NULL AS enrolled,
-    to_char(s.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "updatedAt"
+    ${wireTimestamp('s.updated_at', 'microseconds')} AS "updatedAt"
   FROM staff_members s JOIN users u ON u.user_id = s.user_id`;
 
 export class BackofficeRepository {
@@ -77,7 +75,7 @@ export class BackofficeRepository {
 
   // ---------- staff ----------
   /** The one staff row matching `where`; `lock`: locked until the caller's transaction ends. */
-  private async oneStaff(db: Db, where: SQL, lock = false): Promise<StaffRow | null> {
+  private async oneStaff(where: SQL, lock = false, db: Db): Promise<StaffRow | null> {
     const [row] = await queryRows<StaffRow>(
       db,
       sql`SELECT ${STAFF_COLUMNS} FROM staff_members s JOIN users u ON u.user_id = s.user_id
@@ -87,7 +85,7 @@ export class BackofficeRepository {
   }
 
   staff(userId: number, db: Db = this.db): Promise<StaffRow | null> {
-    return this.oneStaff(db, sql`s.user_id = ${userId}`);
+    return this.oneStaff(sql`s.user_id = ${userId}`, false, db);
   }
 
   /** Every staff member with their role, stores, and whether their authenticator is enrolled. */
@@ -97,7 +95,7 @@ export class BackofficeRepository {
   }
 
   /** One staff member as the staff list shows them (locked until the transaction ends when asked). */
-  async staffListRow(db: Db, userId: number, lock = false): Promise<StaffListRow | null> {
+  async staffListRow(userId: number, lock = false, db: Db): Promise<StaffListRow | null> {
     const [row] = await queryRows<StaffListRow>(
       db,
       sql`${STAFF_LIST} WHERE s.user_id = ${userId} ${lock ? sql`FOR UPDATE OF s` : sql``}`,
@@ -106,7 +104,7 @@ export class BackofficeRepository {
   }
 
   /** Makes a user a staff member; false when they already are. */
-  async addStaff(tx: Db, userId: number, role: string, warehouseIds: readonly number[]): Promise<boolean> {
+  async addStaff(userId: number, role: string, warehouseIds: readonly number[], tx: Db): Promise<boolean> {
     const rows = await queryRows<{ id: number }>(
       tx,
       sql`INSERT INTO staff_members (user_id, role, warehouse_ids)
@@ -117,13 +115,13 @@ export class BackofficeRepository {
   }
 
   async updateStaff(
-    tx: Db,
     userId: number,
     set: {
       role?: string | undefined;
       warehouseIds?: readonly number[] | undefined;
       active?: boolean | undefined;
     },
+    tx: Db,
   ): Promise<void> {
     const parts: SQL[] = [sql`updated_at = clock_timestamp()`];
     if (set.role !== undefined) parts.push(sql`role = ${set.role}`);
@@ -134,7 +132,7 @@ export class BackofficeRepository {
   }
 
   /** Forgets the member's authenticator and recovery codes: they enrol again at their next sign-in. */
-  async resetAuthenticator(tx: Db, userId: number): Promise<void> {
+  async resetAuthenticator(userId: number, tx: Db): Promise<void> {
     await tx.execute(
       sql`UPDATE staff_members SET totp_secret = NULL, totp_pending_secret = NULL, enrolment_token_hash = NULL,
             enrolment_expires_at = NULL, totp_last_step = NULL, recovery_code_hashes = '{}'::text[],
@@ -144,21 +142,21 @@ export class BackofficeRepository {
   }
 
   /** Ends every back-office session of a member. */
-  async revokeSessionsOf(tx: Db, userId: number): Promise<void> {
+  async revokeSessionsOf(userId: number, tx: Db): Promise<void> {
     await tx.execute(
       sql`UPDATE staff_sessions SET revoked_at = now() WHERE user_id = ${userId} AND revoked_at IS NULL`,
     );
   }
 
   /** The staff row, locked until the transaction ends (one sign-in step at a time per member). */
-  lockStaff(tx: Db, userId: number): Promise<StaffRow | null> {
-    return this.oneStaff(tx, sql`s.user_id = ${userId}`, true);
+  lockStaff(userId: number, tx: Db): Promise<StaffRow | null> {
+    return this.oneStaff(sql`s.user_id = ${userId}`, true, tx);
   }
 
   async startEnrolment(
-    db: Db,
     userId: number,
     e: { pendingSecret: string; tokenHash: string; expiresAt: Date },
+    db: Db,
   ): Promise<void> {
     await db.execute(
       sql`UPDATE staff_members SET totp_pending_secret = ${e.pendingSecret}, enrolment_token_hash = ${e.tokenHash},
@@ -168,14 +166,14 @@ export class BackofficeRepository {
   }
 
   /** The member an enrolment token was shown to, locked until the transaction ends. */
-  staffByEnrolmentToken(tx: Db, tokenHash: string): Promise<StaffRow | null> {
-    return this.oneStaff(tx, sql`s.enrolment_token_hash = ${tokenHash}`, true);
+  staffByEnrolmentToken(tokenHash: string, tx: Db): Promise<StaffRow | null> {
+    return this.oneStaff(sql`s.enrolment_token_hash = ${tokenHash}`, true, tx);
   }
 
   async finishEnrolment(
-    tx: Db,
     userId: number,
     e: { secret: string; step: number; recoveryCodeHashes: string[] },
+    tx: Db,
   ): Promise<void> {
     await tx.execute(
       sql`UPDATE staff_members SET totp_secret = ${e.secret}, totp_pending_secret = NULL,
@@ -186,14 +184,14 @@ export class BackofficeRepository {
     );
   }
 
-  async setLastStep(tx: Db, userId: number, step: number): Promise<void> {
+  async setLastStep(userId: number, step: number, tx: Db): Promise<void> {
     await tx.execute(
       sql`UPDATE staff_members SET totp_last_step = ${step}, updated_at = now() WHERE user_id = ${userId}`,
     );
   }
 
   /** Spends a recovery code: false when it is not one of the member's unspent codes. */
-  async spendRecoveryCode(tx: Db, userId: number, codeHash: string): Promise<boolean> {
+  async spendRecoveryCode(userId: number, codeHash: string, tx: Db): Promise<boolean> {
     const rows = await queryRows<{ userId: number }>(
       tx,
       sql`UPDATE staff_members SET recovery_code_hashes = array_remove(recovery_code_hashes, ${codeHash}),
@@ -206,8 +204,8 @@ export class BackofficeRepository {
 
   // ---------- sessions ----------
   async createSession(
-    db: Db,
     s: { tokenHash: string; userId: number; idleExpiresAt: Date; absoluteExpiresAt: Date },
+    db: Db,
   ): Promise<void> {
     await db.execute(
       sql`INSERT INTO staff_sessions (token_hash, user_id, idle_expires_at, absolute_expires_at)
@@ -240,7 +238,7 @@ export class BackofficeRepository {
   }
 
   // ---------- audit ----------
-  async audit(db: Db, e: AuditWrite): Promise<void> {
+  async audit(e: AuditWrite, db: Db): Promise<void> {
     const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
     await db.execute(
       sql`INSERT INTO admin_audit (staff_user_id, staff_name, action, resource, resource_id, allowed, before, after)
@@ -256,9 +254,9 @@ export class BackofficeRepository {
   auditOf(
     member: { userId: number; name: string },
     what: { action: string; resource: string; resourceId: string },
-  ): (db: Db, allowed: boolean, before: unknown, after: unknown) => Promise<void> {
-    return (db, allowed, before, after) =>
-      this.audit(db, { staffUserId: member.userId, staffName: member.name, ...what, allowed, before, after });
+  ): (allowed: boolean, before: unknown, after: unknown, db: Db) => Promise<void> {
+    return (allowed, before, after, db) =>
+      this.audit({ staffUserId: member.userId, staffName: member.name, ...what, allowed, before, after }, db);
   }
 
   async auditList(
@@ -278,7 +276,7 @@ export class BackofficeRepository {
     );
     const rows = await queryRows<AuditRow>(
       this.db,
-      sql`SELECT audit_id::int AS id, ${ISO('at')} AS at, staff_user_id AS "staffUserId", staff_name AS "staffName",
+      sql`SELECT audit_id::int AS id, ${wireTimestamp('at', 'milliseconds')} AS at, staff_user_id AS "staffUserId", staff_name AS "staffName",
             action, resource, resource_id AS "resourceId", allowed, before, after
           FROM admin_audit WHERE ${where}
           ORDER BY audit_id ${sql.raw(order.desc ? 'DESC' : 'ASC')} LIMIT ${limit} OFFSET ${offset}`,

@@ -67,7 +67,7 @@ export class StaffAuthService {
     const passwordOk = await verifyPassword(staff ? staff.passwordHash : null, input.password);
     const member = staff ? memberOf(staff) : null;
     if (!staff || !member || !passwordOk) {
-      await this.audit(this.db, staff, 'login', false);
+      await this.audit(staff, 'login', false, this.db);
       return failWith(BACKOFFICE_TEXT.badCredentials);
     }
     if (!staff.totpSecret) return ok({ data: await this.startEnrolment(staff), token: null });
@@ -75,16 +75,16 @@ export class StaffAuthService {
     const otp = input.otp;
     try {
       const token = await this.db.transaction(async (tx) => {
-        const locked = await this.repo.lockStaff(tx, staff.userId);
-        if (!locked?.totpSecret || !(await this.codeAccepted(tx, locked, otp)))
+        const locked = await this.repo.lockStaff(staff.userId, tx);
+        if (!locked?.totpSecret || !(await this.codeAccepted(locked, otp, tx)))
           throw new Abort(failWith(BACKOFFICE_TEXT.badCode));
-        await this.audit(tx, locked, 'login', true);
-        return this.openSession(tx, locked.userId);
+        await this.audit(locked, 'login', true, tx);
+        return this.openSession(locked.userId, tx);
       });
       return ok({ data: { state: 'signedIn', staff: toStaffWire(member) }, token });
     } catch (error) {
       if (!(error instanceof Abort)) throw error;
-      await this.audit(this.db, staff, 'login', false);
+      await this.audit(staff, 'login', false, this.db);
       return error.failure;
     }
   }
@@ -103,20 +103,20 @@ export class StaffAuthService {
     const passwordOk = await verifyPassword(staff ? staff.passwordHash : null, input.password);
     const member = staff ? memberOf(staff) : null;
     if (!staff || !member || !passwordOk) {
-      await this.audit(this.db, staff, action, false);
+      await this.audit(staff, action, false, this.db);
       return { state: 'badCredentials' };
     }
     if (!staff.totpSecret) return { state: 'notEnrolled', member };
     if (!input.otp) return { state: 'codeRequired', member };
     const otp = input.otp;
     const accepted = await this.db.transaction(async (tx) => {
-      const locked = await this.repo.lockStaff(tx, staff.userId);
-      const good = !!locked?.totpSecret && (await this.codeAccepted(tx, locked, otp));
-      if (good) await this.audit(tx, locked, action, true);
+      const locked = await this.repo.lockStaff(staff.userId, tx);
+      const good = !!locked?.totpSecret && (await this.codeAccepted(locked, otp, tx));
+      if (good) await this.audit(locked, action, true, tx);
       return good;
     });
     if (accepted) return { state: 'verified', member };
-    await this.audit(this.db, staff, action, false);
+    await this.audit(staff, action, false, this.db);
     return { state: 'badCode', member };
   }
 
@@ -127,7 +127,7 @@ export class StaffAuthService {
   }): Promise<Result<{ staff: StaffMemberWire; recoveryCodes: string[]; token: string }>> {
     try {
       const done = await this.db.transaction(async (tx) => {
-        const staff = await this.repo.staffByEnrolmentToken(tx, sha256(input.enrolmentToken));
+        const staff = await this.repo.staffByEnrolmentToken(sha256(input.enrolmentToken), tx);
         const member = staff ? memberOf(staff) : null;
         if (!staff || !member || !staff.totpPendingSecret || !staff.enrolmentExpiresAt)
           throw new Abort(failWith(BACKOFFICE_TEXT.enrolmentExpired));
@@ -137,13 +137,17 @@ export class StaffAuthService {
         const step = await this.totp.stepOf(secret, input.otp, this.opts.now());
         if (step === null) throw new Abort(failWith(BACKOFFICE_TEXT.badCode));
         const recoveryCodes = newRecoveryCodes();
-        await this.repo.finishEnrolment(tx, staff.userId, {
-          secret: staff.totpPendingSecret,
-          step,
-          recoveryCodeHashes: recoveryCodes.map((c) => sha256(c.toUpperCase())),
-        });
-        await this.audit(tx, staff, 'enrol', true);
-        const token = await this.openSession(tx, staff.userId);
+        await this.repo.finishEnrolment(
+          staff.userId,
+          {
+            secret: staff.totpPendingSecret,
+            step,
+            recoveryCodeHashes: recoveryCodes.map((c) => sha256(c.toUpperCase())),
+          },
+          tx,
+        );
+        await this.audit(staff, 'enrol', true, tx);
+        const token = await this.openSession(staff.userId, tx);
         return { staff: toStaffWire(member), recoveryCodes, token };
       });
       return ok(done);
@@ -171,50 +175,60 @@ export class StaffAuthService {
   private async startEnrolment(staff: StaffRow): Promise<AdminLoginData> {
     const secret = this.totp.newSecret();
     const enrolmentToken = randomToken();
-    await this.repo.startEnrolment(this.db, staff.userId, {
-      pendingSecret: this.totp.encrypt(secret),
-      tokenHash: sha256(enrolmentToken),
-      expiresAt: new Date(this.opts.now().getTime() + this.opts.enrolmentMinutes * 60_000),
-    });
+    await this.repo.startEnrolment(
+      staff.userId,
+      {
+        pendingSecret: this.totp.encrypt(secret),
+        tokenHash: sha256(enrolmentToken),
+        expiresAt: new Date(this.opts.now().getTime() + this.opts.enrolmentMinutes * 60_000),
+      },
+      this.db,
+    );
     const { otpauthUri, qrSvg } = await this.totp.enrolment(secret, staff.email);
     return { state: 'enrol', enrolmentToken, secret, otpauthUri, qrSvg };
   }
 
   /** A code of the authenticator newer than the last one accepted, or an unspent recovery code. */
-  private async codeAccepted(tx: Db, staff: StaffRow, code: string): Promise<boolean> {
+  private async codeAccepted(staff: StaffRow, code: string, tx: Db): Promise<boolean> {
     if (RECOVERY_CODE.test(code))
-      return this.repo.spendRecoveryCode(tx, staff.userId, sha256(code.toUpperCase()));
+      return this.repo.spendRecoveryCode(staff.userId, sha256(code.toUpperCase()), tx);
     if (!staff.totpSecret) return false;
     const step = await this.totp.stepOf(this.totp.decrypt(staff.totpSecret), code, this.opts.now());
     if (step === null || (staff.totpLastStep !== null && step <= staff.totpLastStep)) return false;
-    await this.repo.setLastStep(tx, staff.userId, step);
+    await this.repo.setLastStep(staff.userId, step, tx);
     return true;
   }
 
-  private async openSession(tx: Db, userId: number): Promise<string> {
+  private async openSession(userId: number, tx: Db): Promise<string> {
     const token = randomToken();
     const now = this.opts.now().getTime();
     const absolute = new Date(now + this.opts.absoluteHours * 3_600_000);
     const idle = new Date(Math.min(absolute.getTime(), now + this.opts.idleMinutes * 60_000));
-    await this.repo.createSession(tx, {
-      tokenHash: sha256(token),
-      userId,
-      idleExpiresAt: idle,
-      absoluteExpiresAt: absolute,
-    });
+    await this.repo.createSession(
+      {
+        tokenHash: sha256(token),
+        userId,
+        idleExpiresAt: idle,
+        absoluteExpiresAt: absolute,
+      },
+      tx,
+    );
     return token;
   }
 
-  private audit(db: Db, staff: StaffRow | null, action: string, allowed: boolean): Promise<void> {
-    return this.repo.audit(db, {
-      staffUserId: staff?.userId ?? null,
-      staffName: staff?.name ?? '',
-      action,
-      resource: 'session',
-      resourceId: null,
-      allowed,
-      before: null,
-      after: null,
-    });
+  private audit(staff: StaffRow | null, action: string, allowed: boolean, db: Db): Promise<void> {
+    return this.repo.audit(
+      {
+        staffUserId: staff?.userId ?? null,
+        staffName: staff?.name ?? '',
+        action,
+        resource: 'session',
+        resourceId: null,
+        allowed,
+        before: null,
+        after: null,
+      },
+      db,
+    );
   }
 }

@@ -28,7 +28,8 @@ import {
 } from './cart-line-rules';
 import type { CartWire } from './cart-wire';
 import { CART_INFO_TEXT, CART_TEXT } from './cart.messages';
-import { CartRepository, type CartItemRow, type CartLineWrite, type CartRow } from './cart.repository';
+import type { Db } from '../../db/client';
+import type { CartRepository, CartItemRow, CartLineWrite, CartRow } from './cart.repository';
 
 /**
  * What the customer's orders hold of a product on a day (the daily purchase limit counts today's carts and
@@ -201,7 +202,7 @@ export class CartLines {
     for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
       try {
         const written = await this.repo.db.transaction((tx) =>
-          this.writeAdds(new CartRepository(tx), userId, cartId, prepared, ordered),
+          this.writeAdds(userId, cartId, prepared, ordered, tx),
         );
         // the answer: the cart as the transaction left it (its row was locked, its lines listed and written)
         const row: CartRow = { ...cart.data, ...written.cart };
@@ -228,11 +229,11 @@ export class CartLines {
 
   /** The lines of one add, written inside its transaction (`repo` bound to it). */
   private async writeAdds(
-    repo: CartRepository,
     userId: number,
     cartId: number,
     prepared: Array<Result<PreparedAdd>>,
     ordered: ReadonlyMap<number, number>,
+    tx: Db,
   ): Promise<{
     failures: Failure[];
     added: string[];
@@ -241,11 +242,12 @@ export class CartLines {
     /** the cart row's delivery part as locked by the transaction */
     cart: Partial<CartRow>;
   }> {
-    const locked = await repo.lockForPurchase(repo.db, cartId, userId);
+    const locked = await this.repo.lockForPurchase(cartId, userId, tx);
     if (!locked || locked.closedAt !== null || locked.cartStatusId === CART_STATUS.locked)
       throw new Abort(failWith(CART_TEXT.locked));
     const lines = new Map<string, CartItemRow>();
-    for (const row of await repo.listItems(cartId)) lines.set(`${row.productId}|${row.optionsKey}`, row);
+    for (const row of await this.repo.listItems(cartId, tx))
+      lines.set(`${row.productId}|${row.optionsKey}`, row);
     const inCart = (productId: number) =>
       [...lines.values()].reduce(
         (sum, r) => (r.productId === productId ? sum + toMilli(r.quantity) : sum),
@@ -273,10 +275,11 @@ export class CartLines {
         failures.push(quantityFailure(rules, check.refusal, f.product.name));
         continue;
       }
-      const itemId = await repo.writeLine(
+      const itemId = await this.repo.writeLine(
         cartId,
         { ...line, quantity: check.quantity },
         current?.quantity ?? null,
+        tx,
       );
       if (itemId === null) throw new LineChanged();
       lines.set(key, {

@@ -1,6 +1,6 @@
 import type { Db } from '../../db/client';
+import type { CartRepository } from './cart.repository';
 import {
-  CartRepository,
   type CartDeliveryPatch,
   type CartItemRow,
   type CartLineWrite,
@@ -25,37 +25,37 @@ export class CartPurchase {
   }
 
   /** The cart row, locked until the transaction ends (concurrent buys of one cart queue here). */
-  lockForPurchase(tx: Db, cartId: number, userId: number): Promise<LockedCartRow | null> {
-    return this.repo.lockForPurchase(tx, cartId, userId);
+  lockForPurchase(cartId: number, userId: number, tx: Db): Promise<LockedCartRow | null> {
+    return this.repo.lockForPurchase(cartId, userId, tx);
   }
 
   /** The cart's status moves only from `from` (7 = locked for payment); `tx` when inside one. */
-  moveStatus(cartId: number, from: number, to: number, tx?: Db): Promise<boolean> {
-    return this.repo.moveStatus(tx ?? this.repo.db, cartId, from, to);
+  moveStatus(cartId: number, from: number, to: number, db: Db = this.repo.db): Promise<boolean> {
+    return this.repo.moveStatus(cartId, from, to, db);
   }
 
   /** A cart that became an order is closed (whatever its status). */
-  closeBought(tx: Db, cartId: number): Promise<void> {
-    return this.repo.closeBought(tx, cartId);
+  closeBought(cartId: number, tx: Db): Promise<void> {
+    return this.repo.closeBought(cartId, tx);
   }
 
   /** The customer's next open cart, keeping the delivery choice of the one just bought. */
-  openAfterPurchase(tx: Db, userId: number, delivery: CartDeliveryPatch): Promise<CartRow> {
-    return new CartRepository(tx).createOpenCart(userId, delivery);
+  openAfterPurchase(userId: number, delivery: CartDeliveryPatch, tx: Db): Promise<CartRow> {
+    return this.repo.createOpenCart(userId, delivery, tx);
   }
 
   /** An edited order's delivery becomes the open cart's (null: the cart is locked or closed). */
   takeDelivery(
-    tx: Db,
     cartId: number,
     lockedStatus: number,
     delivery: CartDeliveryPatch,
+    tx: Db,
   ): Promise<CartRow | null> {
-    return new CartRepository(tx).updateDelivery(cartId, lockedStatus, delivery);
+    return this.repo.updateDelivery(cartId, lockedStatus, delivery, tx);
   }
 
   /** An edited order's lines added to the open cart (a line the cart already has adds up). */
-  mergeLines(tx: Db, cartId: number, lines: readonly CartLineWrite[]): Promise<void> {
-    return this.repo.mergeLines(tx, cartId, lines);
+  mergeLines(cartId: number, lines: readonly CartLineWrite[], tx: Db): Promise<void> {
+    return this.repo.mergeLines(cartId, lines, tx);
   }
 }

@@ -106,22 +106,24 @@ export class CartRepository {
 
   constructor(readonly db: Db) {}
 
-  async findOpenCart(userId: number): Promise<CartRow | null> {
+  /** The customer's open cart; a prepared statement on the repository's own connection. */
+  async findOpenCart(userId: number, db: Db = this.db): Promise<CartRow | null> {
+    if (db !== this.db) return (await openCartQuery(db).execute({ userId }))[0] ?? null;
     this.#openCart ??= openCartQuery(this.db);
     const [row] = await this.#openCart.execute({ userId });
     return row ?? null;
   }
 
   /** Creates the open cart unless one exists (concurrent calls: the unique index keeps one), returns it. */
-  async createOpenCart(userId: number, values: CartDeliveryPatch): Promise<CartRow> {
-    const [created] = await this.db
+  async createOpenCart(userId: number, values: CartDeliveryPatch, db: Db = this.db): Promise<CartRow> {
+    const [created] = await db
       .insert(carts)
       .values({ userId, ...values })
       .onConflictDoNothing({ target: carts.userId, where: sql`${carts.closedAt} IS NULL` })
       .returning();
     if (created) return created;
     // another request opened it first: that one is the customer's open cart
-    const row = await this.findOpenCart(userId);
+    const row = await this.findOpenCart(userId, db);
     if (!row) throw new Error('createOpenCart: no open cart after insert');
     return row;
   }
@@ -134,8 +136,9 @@ export class CartRepository {
     cartId: number,
     lockedStatus: number,
     patch: CartDeliveryPatch,
+    db: Db = this.db,
   ): Promise<CartRow | null> {
-    const [row] = await this.db
+    const [row] = await db
       .update(carts)
       .set({ ...patch, updatedAt: sql`now()` })
       .where(and(eq(carts.cartId, cartId), isNull(carts.closedAt), ne(carts.cartStatusId, lockedStatus)))
@@ -161,7 +164,8 @@ export class CartRepository {
   }
 
   // ---------- lines ----------
-  async listItems(cartId: number): Promise<CartItemRow[]> {
+  async listItems(cartId: number, db: Db = this.db): Promise<CartItemRow[]> {
+    if (db !== this.db) return cartLinesQuery(db).execute({ cartId });
     this.#lines ??= cartLinesQuery(this.db);
     return this.#lines.execute({ cartId });
   }
@@ -199,10 +203,15 @@ export class CartRepository {
    * Two sessions adding at once: one wins, the other gets null and retries from a fresh read, so a quantity
    * checked against the rules (stock, maximum) is never overwritten by one that was not.
    */
-  async writeLine(cartId: number, line: CartLineWrite, expected: number | null): Promise<number | null> {
+  async writeLine(
+    cartId: number,
+    line: CartLineWrite,
+    expected: number | null,
+    db: Db = this.db,
+  ): Promise<number | null> {
     const guard = expected === null ? sql`false` : sql`cart_items.quantity = ${qty(expected)}::numeric`;
     const [row] = await queryRows<{ itemId: number }>(
-      this.db,
+      db,
       sql`INSERT INTO cart_items (cart_id, product_id, options_key, options, quantity, promo_id, infos)
           VALUES (${cartId}, ${line.productId}, ${line.optionsKey}, ${JSON.stringify(line.options)}::jsonb,
                   ${qty(line.quantity)}::numeric, ${line.promoId}, ${JSON.stringify(line.infos)}::jsonb)
@@ -311,7 +320,7 @@ export class CartRepository {
 
   // ---------- inside a purchase's transaction (checkout, order actions: `db` is their transaction) ----------
   /** The cart row, locked until the transaction ends (concurrent buys of one cart queue here). */
-  async lockForPurchase(db: Db, cartId: number, userId: number): Promise<LockedCartRow | null> {
+  async lockForPurchase(cartId: number, userId: number, db: Db): Promise<LockedCartRow | null> {
     const [row] = await queryRows<LockedCartRow>(
       db,
       sql`SELECT cart_id AS "cartId", user_id AS "userId", cart_status_id::int AS "cartStatusId",
@@ -324,7 +333,7 @@ export class CartRepository {
   }
 
   /** The cart's status moves only from `from` (7 = locked for payment). */
-  async moveStatus(db: Db, cartId: number, from: number, to: number): Promise<boolean> {
+  async moveStatus(cartId: number, from: number, to: number, db: Db): Promise<boolean> {
     const rows = await queryRows<{ cartId: number }>(
       db,
       sql`UPDATE carts SET cart_status_id = ${to}, updated_at = now()
@@ -335,7 +344,7 @@ export class CartRepository {
   }
 
   /** Closes a cart that became an order (whatever its status). */
-  async closeBought(db: Db, cartId: number): Promise<void> {
+  async closeBought(cartId: number, db: Db): Promise<void> {
     await db.execute(sql`UPDATE carts SET closed_at = now(), updated_at = now() WHERE cart_id = ${cartId}`);
   }
 
@@ -344,7 +353,7 @@ export class CartRepository {
    * without the cart's compare-and-set because it runs inside the order's transaction; the quantities were
    * valid when ordered and checkout/prepare checks the cart again before it can be bought.
    */
-  async mergeLines(db: Db, cartId: number, lines: readonly CartLineWrite[]): Promise<void> {
+  async mergeLines(cartId: number, lines: readonly CartLineWrite[], db: Db): Promise<void> {
     for (const l of lines)
       await db.execute(
         sql`INSERT INTO cart_items (cart_id, product_id, options_key, options, quantity, promo_id, infos)

@@ -5,6 +5,7 @@ import { queryRows } from '../../db/rows';
 import { incrementCatalogueVersion } from './catalogue.repository';
 import { freeFromOf } from './food-info';
 import type { PriceHistory } from './price-history';
+import { wireTimestamp } from '../../db/wire-time';
 
 /**
  * The catalogue as the back office edits it (decision 030): products listed with filters, sorting and paging,
@@ -38,7 +39,7 @@ const COLUMNS = sql`p.product_id AS id, p.cod_int AS "codInt", p.name, p.brand, 
   p.active, p.ingredients, p.allergens, p.storage,
   CASE WHEN p.image_hash IS NULL THEN NULL
     ELSE '/media/products/' || p.product_id || '-' || p.image_hash || '-medium.webp' END AS "imageUrl",
-  to_char(p.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "updatedAt"`;
+  ${wireTimestamp('p.updated_at', 'microseconds')} AS "updatedAt"`;
 
 /** A product row as read, its productInfos still whole. */
 type AdminProductRow = Omit<AdminProduct, 'sellingRules' | 'extendedDescription'> & {
@@ -166,10 +167,10 @@ export class CatalogueAdmin {
 
   /** The products a bulk change would touch, with their list price now and after (at most BULK_PRICE_MAX + 1). */
   async bulkPreview(
-    db: Db,
     f: ProductFilter,
     percent: number,
     lock = false,
+    db: Db,
   ): Promise<Array<{ id: number; name: string; price: number; newPrice: number }>> {
     const rows = await queryRows<{ id: number; name: string; cents: number }>(
       db,
@@ -186,9 +187,9 @@ export class CatalogueAdmin {
 
   /** Moves the list price of these products (locked by bulkPreview), each in the price history from `day`. */
   async bulkPrice(
-    tx: Db,
     rows: ReadonlyArray<{ id: number; newPrice: number }>,
     change: { day: string; by: number },
+    tx: Db,
   ): Promise<void> {
     for (const r of rows) {
       const cents = Math.round(r.newPrice * 100);
@@ -198,12 +199,12 @@ export class CatalogueAdmin {
               updated_at = clock_timestamp()
             WHERE product_id = ${r.id}`,
       );
-      await this.history.recordListPrice(tx, r.id, cents, change.day, change.by);
+      await this.history.recordListPrice(r.id, cents, change.day, change.by, tx);
     }
     if (rows.length > 0) await incrementCatalogueVersion(tx);
   }
 
-  async find(productId: number, db: Db = this.db, lock = false): Promise<AdminProduct | null> {
+  async find(productId: number, lock = false, db: Db = this.db): Promise<AdminProduct | null> {
     const [row] = await queryRows<AdminProductRow>(
       db,
       sql`SELECT ${COLUMNS} FROM products p LEFT JOIN categories c ON c.category_id = p.category_id
@@ -217,12 +218,12 @@ export class CatalogueAdmin {
    * price is in the price history from `change.day` on.
    */
   async update(
-    tx: Db,
     productId: number,
     edit: AdminProductUpdate,
     change: { day: string; by: number },
+    tx: Db,
   ): Promise<ProductEdit> {
-    const before = await this.find(productId, tx, true);
+    const before = await this.find(productId, true, tx);
     if (!before) return { ok: false, reason: 'notFound' };
     if (before.updatedAt !== edit.updatedAt) return { ok: false, reason: 'stale', current: before };
     const patch = infoPatch(before, edit);
@@ -249,7 +250,7 @@ export class CatalogueAdmin {
     if (edit.format !== undefined) set.push(sql`format = ${edit.format}`);
     const newPriceCents = edit.price === undefined ? null : Math.round(edit.price * 100);
     if (newPriceCents !== null && newPriceCents !== Math.round(before.price * 100))
-      await this.history.recordListPrice(tx, productId, newPriceCents, change.day, change.by);
+      await this.history.recordListPrice(productId, newPriceCents, change.day, change.by, tx);
     if (edit.price !== undefined) {
       const cents = Math.round(edit.price * 100);
       set.push(sql`price_cents = ${cents}`);
@@ -279,7 +280,7 @@ export class CatalogueAdmin {
       await tx.execute(sql`UPDATE products SET ${sql.join(set, sql`, `)} WHERE product_id = ${productId}`);
       await incrementCatalogueVersion(tx);
     }
-    const after = await this.find(productId, tx);
+    const after = await this.find(productId, false, tx);
     if (!after) throw new Error('product vanished inside its transaction');
     return { ok: true, before, after };
   }

@@ -34,10 +34,10 @@ export class CatalogueCategories {
         const counts =
           textMatch === null
             ? new Map<number, number>()
-            : await productCountsByCategory(this.#r.db, {
+            : await productCountsByCategory({
                 today: this.#r.today(),
                 ...(textMatch ? { text: textMatch } : {}),
-              });
+              }, this.#r.db);
         const pruneEmpty = query.q !== undefined || query.filtered === true;
         const build = (row: CategoryRow, level: number): Category | null => {
           const children =
@@ -73,7 +73,7 @@ export class CatalogueCategories {
               ? index.byId(query.categoryId)
               : undefined;
         if (!row) return failWith(CATEGORY_NOT_FOUND, 'notFound');
-        const counts = await productCountsByCategory(this.#r.db, { today: this.#r.today() });
+        const counts = await productCountsByCategory({ today: this.#r.today() }, this.#r.db);
         const build = (r: CategoryRow, level: number): Category =>
           this.#wireCategory(
             index,

@@ -133,7 +133,7 @@ export class CatalogueListing {
                   query.skip_cache,
                 )
               : (
-                  await findProducts(this.#r.db, criteria, { order: sort, limit: query.page_size, offset })
+                  await findProducts(criteria, { order: sort, limit: query.page_size, offset }, this.#r.db)
                 ).map((r) => toWireProduct(r, index));
         return ok({
           products,
@@ -170,11 +170,7 @@ export class CatalogueListing {
       ['products-summary', filters, today],
       async () => {
         const found = await searchProducts(
-          this.#r.db,
-          { ...base, today },
-          words,
-          { order, limit: query.page_size, offset },
-          bySales,
+          { ...base, today }, words, { order, limit: query.page_size, offset }, bySales, this.#r.db,
         );
         fresh.ids = found.ids;
         const text = words ? matchOfStage(words, found.stage) : undefined;
@@ -196,7 +192,7 @@ export class CatalogueListing {
         fresh.ids ??
         (bySales && salesOrder
           ? salesOrder.slice(offset, offset + query.page_size)
-          : await findProductIds(this.#r.db, criteria, { order, limit: query.page_size, offset }));
+          : await findProductIds(criteria, { order, limit: query.page_size, offset }, this.#r.db));
       products = await this.#productsByIds(ids, index, today, query.skip_cache);
     }
     return ok({ products, page: pageOf(totItems, query.page, query.page_size), facets });
@@ -250,7 +246,7 @@ export class CatalogueListing {
       today,
       ids,
       async (missing) => {
-        const rows = await findProductsByIds(this.#r.db, missing, today);
+        const rows = await findProductsByIds(missing, today, false, this.#r.db);
         return new Map(rows.map((r) => [r.productId, toWireProduct(r, index)]));
       },
       skip,
@@ -285,30 +281,30 @@ export class CatalogueListing {
           // a category listing: its order is remembered with the counts (the pages of a department are
           // then read by primary key, not each by sorting the department's products again)
           const [groups, ids] = await Promise.all([
-            unfaceted ? countsByCategoryAndVendor(this.#r.db, criteria) : null,
-            salesOrderIds(this.#r.db, criteria),
+            unfaceted ? countsByCategoryAndVendor(criteria, this.#r.db) : null,
+            salesOrderIds(criteria, this.#r.db),
           ]);
           if (ids) salesOrder = ids;
           if (groups) {
             grouped = this.#facetsOfGroups(groups, index);
             totItems = grouped.total;
           } else {
-            totItems = ids ? ids.length : await countProducts(this.#r.db, criteria);
+            totItems = ids ? ids.length : await countProducts(criteria, this.#r.db);
           }
         } else if (unfaceted) {
-          grouped = this.#facetsOfGroups(await countsByCategoryAndVendor(this.#r.db, criteria), index);
+          grouped = this.#facetsOfGroups(await countsByCategoryAndVendor(criteria, this.#r.db), index);
           totItems = grouped.total;
         } else {
-          totItems = await countProducts(this.#r.db, criteria);
+          totItems = await countProducts(criteria, this.#r.db);
         }
         if (totItems === 0) return ok({ criteria, totItems, facets: [] });
         if (!grouped && unfaceted)
-          grouped = this.#facetsOfGroups(await countsByCategoryAndVendor(this.#r.db, criteria), index);
+          grouped = this.#facetsOfGroups(await countsByCategoryAndVendor(criteria, this.#r.db), index);
         const [vendors, cats] = grouped
           ? [grouped.vendors, grouped.cats]
           : await Promise.all([
-              vendorFacet(this.#r.db, criteria, FACET_VALUES_MAX),
-              categoryFacet(this.#r.db, criteria, FACET_VALUES_MAX),
+              vendorFacet(criteria, FACET_VALUES_MAX, this.#r.db),
+              categoryFacet(criteria, FACET_VALUES_MAX, this.#r.db),
             ]);
         const facetList = this.#facetList({ vendors, cats });
         return ok({ criteria, totItems, facets: facetList, ...(salesOrder ? { salesOrder } : {}) });

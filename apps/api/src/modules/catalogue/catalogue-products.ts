@@ -72,9 +72,7 @@ export class CatalogueProducts {
       async () => {
         const index = await this.#r.categories();
         const rows = await findProducts(
-          this.#r.db,
-          { today, ...key },
-          { order: 'sales', limit: 1, offset: 0 },
+          { today, ...key }, { order: 'sales', limit: 1, offset: 0 }, this.#r.db,
         );
         const row = rows[0];
         return row ? ok(toWireProduct(row, index)) : failWith(PRODUCT_NOT_FOUND, 'notFound');
@@ -103,14 +101,14 @@ export class CatalogueProducts {
       today,
       unique,
       async (missing) => {
-        const rows = await findProductsByIds(this.#r.db, missing, today);
+        const rows = await findProductsByIds(missing, today, false, this.#r.db);
         return new Map(
           rows.map((r) => [r.productId, { product: toWireProduct(r, index), active: r.active }]),
         );
       },
       fresh,
     );
-    const delisted = await delistedAt(this.#r.db, warehouseId, unique);
+    const delisted = await delistedAt(warehouseId, unique, this.#r.db);
     return new Map(
       shown.map((s) => [
         s.product.productId,
@@ -128,7 +126,7 @@ export class CatalogueProducts {
     const unique = [...new Set(ids)];
     if (unique.length === 0) return new Map();
     const index = await this.#r.categories();
-    const rows = await findCartProducts(this.#r.db, unique, this.#r.today(), warehouseId);
+    const rows = await findCartProducts(unique, this.#r.today(), warehouseId, this.#r.db);
     return new Map(
       rows.map(({ row: r, segmentRow, delisted }): [number, CartProductFacts] => {
         const product = toWireProduct(r, index);
@@ -161,12 +159,12 @@ export class CatalogueProducts {
     opts: { details?: boolean; filtered?: boolean } = {},
   ): Promise<ProductAlternatives[]> {
     const unique = [...new Set(productIds)];
-    const byProduct = await alternativeIds(this.#r.db, unique, warehouseId, ALTERNATIVES_LIMIT);
+    const byProduct = await alternativeIds(unique, warehouseId, ALTERNATIVES_LIMIT, this.#r.db);
     let wire = new Map<number, Product>();
     if (opts.details) {
       const index = await this.#r.categories();
       const ids = [...new Set([...byProduct.values()].flat())];
-      const rows = await findProductsByIds(this.#r.db, ids, this.#r.today());
+      const rows = await findProductsByIds(ids, this.#r.today(), false, this.#r.db);
       wire = new Map(rows.map((r) => [r.productId, toWireProduct(r, index)]));
     }
     return unique
@@ -187,6 +185,6 @@ export class CatalogueProducts {
     warehouseId: number,
     opts: { q?: string | undefined; limit: number },
   ): Promise<number[]> {
-    return substituteIds(this.#r.db, productId, warehouseId, opts);
+    return substituteIds(productId, warehouseId, opts, this.#r.db);
   }
 }

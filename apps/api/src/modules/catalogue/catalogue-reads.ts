@@ -51,17 +51,17 @@ export class CatalogueReads {
     base: Omit<ProductCriteria, 'text' | 'today'>,
   ): Promise<{ match: TextMatch; count: number }> {
     const words: TextMatch = { mode: 'fts', full: text.full, head: text.head, lastPrefix: null };
-    const whole = await countProducts(this.db, { ...base, today: this.today(), text: words });
+    const whole = await countProducts({ ...base, today: this.today(), text: words }, this.db);
     if (whole > 0) return { match: words, count: whole };
     if (text.lastPrefix) {
       const fts: TextMatch = { mode: 'fts', full: text.full, head: text.head, lastPrefix: text.lastPrefix };
-      const hits = await countProducts(this.db, { ...base, today: this.today(), text: fts });
+      const hits = await countProducts({ ...base, today: this.today(), text: fts }, this.db);
       if (hits > 0) return { match: fts, count: hits };
     }
     const trigram: TextMatch = { mode: 'trigram', full: text.words };
     return {
       match: trigram,
-      count: await countProducts(this.db, { ...base, today: this.today(), text: trigram }),
+      count: await countProducts({ ...base, today: this.today(), text: trigram }, this.db),
     };
   }
 }

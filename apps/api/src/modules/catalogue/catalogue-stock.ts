@@ -9,15 +9,14 @@ export class CatalogueStock {
    * Answers the stock left of every product moved; a product absent could not give its `delta`.
    */
   moveStocks(
-    tx: Db,
-    moves: ReadonlyArray<{ productId: number; delta: number }>,
+    moves: ReadonlyArray<{ productId: number; delta: number }>, tx: Db,
   ): Promise<Map<number, number>> {
-    return moveStocks(tx, moves);
+    return moveStocks(moves, tx);
   }
 
   /** Gives stock back (a cancelled or edited order). */
-  returnStock(tx: Db, productId: number, quantity: number): Promise<void> {
-    return returnStock(tx, productId, quantity);
+  returnStock(productId: number, quantity: number, tx: Db): Promise<void> {
+    return returnStock(productId, quantity, tx);
   }
 
   /**

@@ -46,7 +46,7 @@ async function returnOrderStock(catalogue: CatalogueService, order: OrderTransit
   for (const l of await order.lines())
     byProduct.set(l.productId, (byProduct.get(l.productId) ?? 0) + toMilli(l.quantity));
   for (const productId of [...byProduct.keys()].sort((a, b) => a - b))
-    await catalogue.returnStock(tx, productId, fromMilli(byProduct.get(productId) ?? 0));
+    await catalogue.returnStock(productId, fromMilli(byProduct.get(productId) ?? 0), tx);
 }
 
 /**
@@ -130,7 +130,7 @@ export function catalogueModule(app: FastifyInstance, d: CatalogueModuleDeps) {
     },
     /** a product photo's file at one of its sizes (the media module's route) */
     productImage: (productId: number, hash: string, size: string) =>
-      isImageSize(size) ? images.read(db, productId, hash, size) : Promise.resolve(null),
+      isImageSize(size) ? images.read(productId, hash, size, db) : Promise.resolve(null),
     routes: (async (api) => {
       await api.register(catalogueRoutes, {
         catalogue,

@@ -42,8 +42,8 @@ const qty = (n: number): string => n.toFixed(3);
  * that could not give its `delta` is absent, and the caller rolls back.
  */
 export async function moveStocks(
-  db: Db,
   moves: ReadonlyArray<{ productId: number; delta: number }>,
+  db: Db,
 ): Promise<Map<number, number>> {
   if (moves.length === 0) return new Map();
   const rows = await queryRows<{ productId: number; stock: number }>(
@@ -65,7 +65,7 @@ export async function moveStocks(
   return new Map(rows.map((r) => [r.productId, r.stock]));
 }
 
-export async function returnStock(db: Db, productId: number, quantity: number): Promise<void> {
+export async function returnStock(productId: number, quantity: number, db: Db): Promise<void> {
   await db.execute(
     sql`UPDATE products SET stock = stock + ${qty(quantity)}::numeric, updated_at = now()
         WHERE product_id = ${productId}`,
@@ -308,9 +308,9 @@ function orderBy(order: ProductOrder, c: ProductCriteria): SQL {
  * those rows only (joining them before the LIMIT read every matching row of a department: tens of ms).
  */
 export async function findProducts(
-  db: Db,
   c: ProductCriteria,
   page: { order: ProductOrder; limit: number; offset: number },
+  db: Db,
 ): Promise<ProductRow[]> {
   return queryRows<ProductRow>(
     db,
@@ -324,9 +324,9 @@ export async function findProducts(
 
 /** The ids of a page of products, in the page's order (findProducts without the wide columns). */
 export async function findProductIds(
-  db: Db,
   c: ProductCriteria,
   page: { order: ProductOrder; limit: number; offset: number },
+  db: Db,
 ): Promise<number[]> {
   const rows = await queryRows<{ ids: string | null }>(
     db,
@@ -371,7 +371,7 @@ export const ORDERED_IDS_MAX = 20_000;
  * Ids of the matching products, best sellers first (index-only scan of products_listing_sales_idx and a
  * sort when the criteria hold category scopes); null when there are more than ORDERED_IDS_MAX.
  */
-export async function salesOrderIds(db: Db, c: ProductCriteria): Promise<number[] | null> {
+export async function salesOrderIds(c: ProductCriteria, db: Db): Promise<number[] | null> {
   // One row with the ids as text (thousands of one-column rows cost the driver more than the query). The
   // order is the aggregate's, not the query's: with ORDER BY ... LIMIT the planner walks the global
   // sales_rank index and filters by category, reading ~10,000 heap rows for a department whose products are
@@ -393,10 +393,10 @@ export async function salesOrderIds(db: Db, c: ProductCriteria): Promise<number[
  * instead, only the products that have one (the cart's pricing, decision 032).
  */
 export async function findProductsByIds(
-  db: Db,
   ids: readonly number[],
   today: string,
   segments = false,
+  db: Db,
 ): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
   const rows = await queryRows<ProductRow>(
@@ -457,10 +457,10 @@ export interface CartProductRow {
  * of `ids`; unknown ids are absent.
  */
 export async function findCartProducts(
-  db: Db,
   ids: readonly number[],
   today: string,
   warehouseId: number,
+  db: Db,
 ): Promise<CartProductRow[]> {
   if (ids.length === 0) return [];
   const rows = await queryRows<ProductRow & SegmentPromoColumns & { delisted: boolean }>(
@@ -499,7 +499,7 @@ export async function findCartProducts(
 }
 
 /** Which of these products the store does not sell (product_delistings). */
-export async function delistedAt(db: Db, warehouseId: number, ids: readonly number[]): Promise<Set<number>> {
+export async function delistedAt(warehouseId: number, ids: readonly number[], db: Db): Promise<Set<number>> {
   if (ids.length === 0) return new Set();
   const rows = await queryRows<{ id: number }>(
     db,
@@ -531,10 +531,10 @@ const SOLD_AT = (warehouseId: number) => sql`p.active AND p.stock > 0
  * sale at the store, nearest first (DISTANCE), then by sales.
  */
 export async function alternativeIds(
-  db: Db,
   productIds: readonly number[],
   warehouseId: number,
   limit: number,
+  db: Db,
 ): Promise<Map<number, number[]>> {
   const out = new Map<number, number[]>(productIds.map((id) => [id, []]));
   if (productIds.length === 0) return out;
@@ -561,10 +561,10 @@ export async function alternativeIds(
  * a search word those whose name, brand or internal code hold it, its shelf's before the others.
  */
 export async function substituteIds(
-  db: Db,
   productId: number,
   warehouseId: number,
   opts: { q?: string | undefined; limit: number },
+  db: Db,
 ): Promise<number[]> {
   const like = opts.q ? `%${opts.q.replace(/[\\%_]/g, (m) => `\\${m}`)}%` : null;
   const rows = await queryRows<{ id: number }>(
@@ -579,7 +579,7 @@ export async function substituteIds(
   return rows.map((r) => r.id);
 }
 
-export async function countProducts(db: Db, c: ProductCriteria): Promise<number> {
+export async function countProducts(c: ProductCriteria, db: Db): Promise<number> {
   const rows = await queryRows<{ n: number }>(
     db,
     sql`SELECT count(*)::int AS n FROM products p WHERE ${conditions(c)}`,
@@ -606,8 +606,8 @@ export interface CategoryVendorCountRow {
  * two grouped queries over the same rows.
  */
 export async function countsByCategoryAndVendor(
-  db: Db,
   c: ProductCriteria,
+  db: Db,
 ): Promise<CategoryVendorCountRow[]> {
   return queryRows<CategoryVendorCountRow>(
     db,
@@ -624,7 +624,7 @@ export async function countsByCategoryAndVendor(
  * Brands (vendors) of the result set, ignoring the vendor facet itself so that several can be chosen. The
  * vendor without a name (products of unknown brand) is not a brand to filter by.
  */
-export async function vendorFacet(db: Db, c: ProductCriteria, limit: number): Promise<FacetCountRow[]> {
+export async function vendorFacet(c: ProductCriteria, limit: number, db: Db): Promise<FacetCountRow[]> {
   return queryRows<FacetCountRow>(
     db,
     sql`SELECT v.vendor_id AS id, v.name, count(*)::int AS quantity
@@ -637,7 +637,7 @@ export async function vendorFacet(db: Db, c: ProductCriteria, limit: number): Pr
 }
 
 /** Leaf categories of the result set, ignoring the category facet itself. */
-export async function categoryFacet(db: Db, c: ProductCriteria, limit: number): Promise<FacetCountRow[]> {
+export async function categoryFacet(c: ProductCriteria, limit: number, db: Db): Promise<FacetCountRow[]> {
   return queryRows<FacetCountRow>(
     db,
     sql`SELECT c.category_id AS id, c.name, count(*)::int AS quantity
@@ -728,11 +728,11 @@ function searchOrderKeys(order: ProductOrder, rank: SQL): { keys: SQL; order: SQ
  * statement answers every matching id in order instead of the page's, so that later pages are slices of it.
  */
 export async function searchProducts(
-  db: Db,
   c: Omit<ProductCriteria, 'text'>,
   words: SearchWords | null,
   page: { order: ProductOrder; limit: number; offset: number },
   wholeOrder = false,
+  db: Db,
 ): Promise<SearchAnswer> {
   const stages: (TextMatch | null)[] = words ? stageMatches(words) : [null];
   const ctes = stages.map((text, i) => {
@@ -785,8 +785,8 @@ export async function searchProducts(
 
 /** Active products per leaf category, optionally only those matching a text. */
 export async function productCountsByCategory(
-  db: Db,
   c: Pick<ProductCriteria, 'text' | 'today'>,
+  db: Db,
 ): Promise<Map<number, number>> {
   const rows = await queryRows<{ id: number; n: number }>(
     db,

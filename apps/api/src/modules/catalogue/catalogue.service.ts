@@ -83,13 +83,13 @@ export class CatalogueService {
 
   // ---------- stock, inside a purchase's transaction (`tx`: the caller's; decision 029) ----------
   /** Takes or gives back the stock of several products in one statement (CatalogueStock.moveStocks). */
-  moveStocks(tx: Db, moves: ReadonlyArray<{ productId: number; delta: number }>) {
-    return this.#stock.moveStocks(tx, moves);
+  moveStocks(moves: ReadonlyArray<{ productId: number; delta: number }>, tx: Db) {
+    return this.#stock.moveStocks(moves, tx);
   }
 
   /** Gives stock back (a cancelled or edited order). */
-  returnStock(tx: Db, productId: number, quantity: number) {
-    return this.#stock.returnStock(tx, productId, quantity);
+  returnStock(productId: number, quantity: number, tx: Db) {
+    return this.#stock.returnStock(productId, quantity, tx);
   }
 
   /** A product sold out inside the caller's transaction: the version moves with its commit. */

@@ -4,6 +4,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { incrementCatalogueVersion } from './catalogue.repository';
+import { wireTimestamp } from '../../db/wire-time';
 
 export type CategorySort = 'id' | 'name' | 'level';
 const SORT_COLUMN: Record<CategorySort, string> = { id: 'c.category_id', name: 'c.name', level: 'c.level' };
@@ -50,11 +51,11 @@ export class CategoryAdmin {
   }
 
   /** One category with its grid and blocks (locked until the transaction ends when asked). */
-  async find(categoryId: number, db: Db = this.db, lock = false): Promise<AdminCategory | null> {
+  async find(categoryId: number, lock = false, db: Db = this.db): Promise<AdminCategory | null> {
     const [c] = await queryRows<Omit<AdminCategory, 'categoryBlocks'>>(
       db,
       sql`SELECT ${SUMMARY}, c.grid_config AS "gridConfig",
-            to_char(c.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "updatedAt"
+            ${wireTimestamp('c.updated_at', 'microseconds')} AS "updatedAt"
           FROM categories c WHERE c.category_id = ${categoryId} ${lock ? sql`FOR UPDATE OF c` : sql``}`,
     );
     if (!c) return null;
@@ -70,7 +71,7 @@ export class CategoryAdmin {
   }
 
   /** The category's name, description, order and menu place (the caller touches it). */
-  async update(tx: Db, categoryId: number, edit: Omit<AdminCategoryUpdate, 'updatedAt'>): Promise<void> {
+  async update(categoryId: number, edit: Omit<AdminCategoryUpdate, 'updatedAt'>, tx: Db): Promise<void> {
     const set: SQL[] = [];
     if (edit.name !== undefined) set.push(sql`name = ${edit.name}`);
     if (edit.description !== undefined) set.push(sql`description = ${edit.description || null}`);
@@ -80,19 +81,19 @@ export class CategoryAdmin {
       await tx.execute(
         sql`UPDATE categories SET ${sql.join(set, sql`, `)} WHERE category_id = ${categoryId}`,
       );
-    await this.touch(tx, categoryId);
+    await this.touch(categoryId, tx);
   }
 
   /** The page's grid. */
-  async setGrid(tx: Db, categoryId: number, grid: GridConfig): Promise<void> {
+  async setGrid(categoryId: number, grid: GridConfig, tx: Db): Promise<void> {
     await tx.execute(
       sql`UPDATE categories SET grid_config = ${JSON.stringify(grid)}::jsonb WHERE category_id = ${categoryId}`,
     );
-    await this.touch(tx, categoryId);
+    await this.touch(categoryId, tx);
   }
 
   /** The page changed: a new `updatedAt`, and the catalogue version moves. */
-  async touch(tx: Db, categoryId: number): Promise<void> {
+  async touch(categoryId: number, tx: Db): Promise<void> {
     await tx.execute(
       sql`UPDATE categories SET updated_at = clock_timestamp() WHERE category_id = ${categoryId}`,
     );

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { wireTimestamp } from '../../db/wire-time';
 
 /** The days before a reduction whose lowest price is its reference (Omnibus, art. 17-bis Codice del Consumo). */
 export const PRIOR_PRICE_DAYS = 30;
@@ -24,7 +25,7 @@ export interface PriceHistoryRow {
  */
 export class PriceHistory {
   /** A new list price from `day` on (a second change the same day replaces the first). */
-  async recordListPrice(tx: Db, productId: number, priceCents: number, day: string, by: number | null) {
+  async recordListPrice(productId: number, priceCents: number, day: string, by: number | null, tx: Db) {
     await tx.execute(
       sql`DELETE FROM price_history
           WHERE product_id = ${productId} AND kind = 'list' AND warehouse_id IS NULL AND valid_from >= ${day}::date`,
@@ -42,7 +43,6 @@ export class PriceHistory {
 
   /** A promotion's price over its days. */
   async recordPromo(
-    tx: Db,
     p: {
       productId: number;
       promoId: number;
@@ -51,6 +51,7 @@ export class PriceHistory {
       to: string;
       by: number | null;
     },
+    tx: Db,
   ) {
     await tx.execute(
       sql`INSERT INTO price_history (product_id, kind, promo_id, price_cents, valid_from, valid_to, recorded_by)
@@ -59,7 +60,7 @@ export class PriceHistory {
   }
 
   /** A promotion ended early: its last day is `lastDay`; one that never ran leaves no trace. */
-  async endPromo(tx: Db, promoId: number, lastDay: string) {
+  async endPromo(promoId: number, lastDay: string, tx: Db) {
     await tx.execute(
       sql`DELETE FROM price_history WHERE kind = 'promo' AND promo_id = ${promoId} AND valid_from > ${lastDay}::date`,
     );
@@ -73,7 +74,7 @@ export class PriceHistory {
    * The lowest price applied in the 30 days before `start` (list prices and other promotions), cents; null
    * when the history knows none of those days.
    */
-  async lowestBefore(db: Db, productId: number, start: string): Promise<number | null> {
+  async lowestBefore(productId: number, start: string, db: Db): Promise<number | null> {
     const [row] = await queryRows<{ cents: number | null }>(
       db,
       sql`SELECT min(price_cents)::int AS cents FROM price_history
@@ -85,12 +86,12 @@ export class PriceHistory {
   }
 
   /** A product's history, newest first. */
-  async of(db: Db, productId: number): Promise<PriceHistoryRow[]> {
+  async of(productId: number, db: Db): Promise<PriceHistoryRow[]> {
     return queryRows<PriceHistoryRow>(
       db,
       sql`SELECT history_id::int AS id, kind, promo_id AS "promoId", price_cents / 100.0::float8 AS price,
             to_char(valid_from, 'YYYY-MM-DD') AS "validFrom", to_char(valid_to, 'YYYY-MM-DD') AS "validTo",
-            to_char(recorded_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "recordedAt",
+            ${wireTimestamp('recorded_at', 'seconds')} AS "recordedAt",
             recorded_by AS "recordedBy"
           FROM price_history WHERE product_id = ${productId}
           ORDER BY valid_from DESC, history_id DESC`,
@@ -103,7 +104,7 @@ export class PriceHistory {
  * for 60 days; one product in eight cost 8 % less until 21 days ago (a recent rise: a reduction after it
  * still shows the pre-rise low); then each promotion's days, and each promotion's prior price from them.
  */
-export async function seedPriceHistory(tx: Db, today: string): Promise<void> {
+export async function seedPriceHistory(today: string, tx: Db): Promise<void> {
   await tx.execute(
     sql`INSERT INTO price_history (product_id, kind, price_cents, valid_from, valid_to)
         SELECT product_id, 'list', round(price_cents * 0.92)::int, ${today}::date - 60, ${today}::date - 21

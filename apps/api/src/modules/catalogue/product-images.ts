@@ -51,7 +51,7 @@ export class ProductImages {
   }
 
   /** The product's photo becomes these sizes; false when the product does not exist. */
-  async replace(tx: Db, productId: number, resized: Resized): Promise<boolean> {
+  async replace(productId: number, resized: Resized, tx: Db): Promise<boolean> {
     const [found] = await queryRows<{ id: number }>(
       tx,
       sql`UPDATE products SET image_hash = ${resized.hash}, updated_at = clock_timestamp()
@@ -69,7 +69,7 @@ export class ProductImages {
   }
 
   /** Back to the illustration; false when the product does not exist. */
-  async remove(tx: Db, productId: number): Promise<boolean> {
+  async remove(productId: number, tx: Db): Promise<boolean> {
     const [found] = await queryRows<{ id: number }>(
       tx,
       sql`UPDATE products SET image_hash = NULL, updated_at = clock_timestamp()
@@ -83,10 +83,10 @@ export class ProductImages {
 
   /** One size of a product's photo, when the hash is the current one. */
   async read(
-    db: Db,
     productId: number,
     hash: string,
     size: ImageSize,
+    db: Db,
   ): Promise<{ contentType: string; content: Buffer } | null> {
     const [row] = await queryRows<{ contentType: string; content: Buffer | Uint8Array }>(
       db,

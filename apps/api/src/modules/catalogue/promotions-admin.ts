@@ -139,9 +139,9 @@ export class PromotionsAdmin {
    * reduction goes on), else the lowest price of the 30 days before.
    */
   async priorPrice(
-    db: Db,
     productId: number,
     start: string,
+    db: Db,
   ): Promise<{ cents: number | null; continues: boolean }> {
     const [running] = await queryRows<{ cents: number | null }>(
       db,
@@ -150,11 +150,11 @@ export class PromotionsAdmin {
           ORDER BY prior_price_cents NULLS LAST LIMIT 1`,
     );
     if (running && running.cents !== null) return { cents: running.cents, continues: true };
-    return { cents: await this.history.lowestBefore(db, productId, start), continues: false };
+    return { cents: await this.history.lowestBefore(productId, start, db), continues: false };
   }
 
   /** The product's list price now, or null when it does not exist. */
-  async listPriceCents(db: Db, productId: number, lock = false): Promise<number | null> {
+  async listPriceCents(productId: number, lock = false, db: Db): Promise<number | null> {
     const [row] = await queryRows<{ cents: number }>(
       db,
       sql`SELECT price_cents AS cents FROM products WHERE product_id = ${productId} ${lock ? sql`FOR UPDATE` : sql``}`,
@@ -164,7 +164,6 @@ export class PromotionsAdmin {
 
   /** A price cut ("Prezzo tagliato") of one product from `from` to `to`, made by staff member `by`. */
   async create(
-    tx: Db,
     input: {
       productId: number;
       priceCents: number;
@@ -175,9 +174,10 @@ export class PromotionsAdmin {
     },
     today: string,
     by: number,
+    tx: Db,
   ): Promise<PromotionWrite> {
     // the product's row lock serialises two cuts of the same product (no overlap slips between them)
-    const listCents = await this.listPriceCents(tx, input.productId, true);
+    const listCents = await this.listPriceCents(input.productId, true, tx);
     if (listCents === null) return { ok: false, reason: 'productNotFound' };
     if (input.from < today) return { ok: false, reason: 'startsInThePast' };
     if (daysBetween(input.from, input.to) + 1 > MAX_PROMOTION_DAYS) return { ok: false, reason: 'tooLong' };
@@ -189,7 +189,7 @@ export class PromotionsAdmin {
           LIMIT 1`,
     );
     if (overlap) return { ok: false, reason: 'overlaps' };
-    const prior = await this.priorPrice(tx, input.productId, input.from);
+    const prior = await this.priorPrice(input.productId, input.from, tx);
     if (prior.cents !== null && input.priceCents >= prior.cents)
       return { ok: false, reason: 'notBelowPriorPrice', priorPriceCents: prior.cents };
     const reference = prior.cents ?? listCents;
@@ -212,14 +212,17 @@ export class PromotionsAdmin {
     if (!made) throw new Error('the promotion was not inserted');
     // a segment's personal offer is not a price the public was offered: the history (Omnibus) leaves it out
     if (input.audience !== 'segment')
-      await this.history.recordPromo(tx, {
-        productId: input.productId,
-        promoId: made.id,
-        priceCents: input.priceCents,
-        from: input.from,
-        to: input.to,
-        by,
-      });
+      await this.history.recordPromo(
+        {
+          productId: input.productId,
+          promoId: made.id,
+          priceCents: input.priceCents,
+          from: input.from,
+          to: input.to,
+          by,
+        },
+        tx,
+      );
     await incrementCatalogueVersion(tx);
     const after = await this.find(made.id, today, tx);
     if (!after) throw new Error('the promotion vanished inside its transaction');
@@ -230,7 +233,7 @@ export class PromotionsAdmin {
    * Ends a promotion now: one not started yet never runs (and leaves the history); a running one stops being
    * applied (its last day becomes yesterday) while the history keeps today, when its price was applied.
    */
-  async end(tx: Db, promoId: number, today: string): Promise<PromotionWrite> {
+  async end(promoId: number, today: string, tx: Db): Promise<PromotionWrite> {
     const [locked] = await queryRows<{ productId: number }>(
       tx,
       sql`SELECT product_id AS "productId" FROM product_promos WHERE promo_id = ${promoId} FOR UPDATE`,
@@ -243,12 +246,12 @@ export class PromotionsAdmin {
     if (before.status === 'scheduled') {
       // never applied: it leaves the history, and a last day before its first marks it ended
       await tx.execute(sql`UPDATE product_promos SET valid_to = valid_from - 1 WHERE promo_id = ${promoId}`);
-      await this.history.endPromo(tx, promoId, dayAfter(before.validFrom, -1));
+      await this.history.endPromo(promoId, dayAfter(before.validFrom, -1), tx);
     } else {
       await tx.execute(
         sql`UPDATE product_promos SET valid_to = ${lastDay}::date WHERE promo_id = ${promoId}`,
       );
-      await this.history.endPromo(tx, promoId, today);
+      await this.history.endPromo(promoId, today, tx);
     }
     await incrementCatalogueVersion(tx);
     const after = await this.find(promoId, today, tx);

@@ -1,3 +1,4 @@
+import { romeDayOf } from '@spesa/shared/time/rome';
 /**
  * Turning what a customer typed into search input: words for full text, the word being typed for a
  * prefix match, the form of the suggestion dictionary. Pure functions (tested beside).
@@ -43,15 +44,7 @@ export function dictionaryForm(q: string): string {
   ).join(' ');
 }
 
-// one formatter for the process: building an Intl.DateTimeFormat costs more than a whole cached request
-const ROME_DAY = new Intl.DateTimeFormat('en-CA', {
-  timeZone: 'Europe/Rome',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
-
 /** YYYY-MM-DD of a moment in Italy: the day promotions and "today" refer to. */
 export function italianDate(moment: Date): string {
-  return ROME_DAY.format(moment);
+  return romeDayOf(moment);
 }

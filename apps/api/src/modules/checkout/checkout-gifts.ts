@@ -34,13 +34,13 @@ export interface CheckoutGiftsPort {
   /** false: the code is not in the cart */
   takeFromCart(cartId: number, code: string): Promise<boolean>;
   /** the codes an order used, applied again to a cart (the order reopened for editing) */
-  orderIntoCart(tx: Db, orderId: number, cartId: number): Promise<void>;
+  orderIntoCart(orderId: number, cartId: number, tx: Db): Promise<void>;
   /** records the uses of a new order and takes them (a use no longer left: false, the caller rolls back) */
   recordUse(
-    tx: Db,
     use: { giftCertificateId: number; orderId: number; userId: number; discountCents: number },
+    tx: Db,
   ): Promise<void>;
-  consume(tx: Db, giftCertificateId: number): Promise<boolean>;
+  consume(giftCertificateId: number, tx: Db): Promise<boolean>;
   /** gives back the uses of an order (cancelled, or edited and bought again) */
-  releaseUses(tx: Db, orderId: number): Promise<void>;
+  releaseUses(orderId: number, tx: Db): Promise<void>;
 }

@@ -43,7 +43,7 @@ beforeAll(async () => {
     },
   });
   sandbox = new SandboxPaymentProvider(t.db, {
-    secret: await storedSecret(t.db, 'payment-sandbox'),
+    secret: await storedSecret('payment-sandbox', t.db),
     now: () => NOW,
   });
   // room for every order this file places

@@ -58,10 +58,10 @@ const env = loadEnv({
 const database = await openDatabase(values.db === 'postgres' ? { url: values.url } : {});
 const t0 = performance.now();
 await migrate(database.db);
-await ensureSeeded(database.db, { dataDir: env.DEMO_DATA_DIR });
-await ensureAccountData(database.db, { demoAccounts: true });
-await ensureDeliveryData(database.db, { dataDir: env.DEMO_DATA_DIR, demoAccounts: true });
-await ensureOrderData(database.db, { demoAccounts: true });
+await ensureSeeded({ dataDir: env.DEMO_DATA_DIR }, database.db);
+await ensureAccountData({ demoAccounts: true }, database.db);
+await ensureDeliveryData({ dataDir: env.DEMO_DATA_DIR, demoAccounts: true }, database.db);
+await ensureOrderData({ demoAccounts: true }, database.db);
 const seedMs = performance.now() - t0;
 
 const now = new Date();

@@ -255,7 +255,7 @@ export class OrderPlacement {
    * cart has placed meanwhile (a replay), or refuses a cart closed, unprepared or with another slot.
    */
   private async lockCart(p: PurchaseInput, tx: Db): Promise<OrderRow | null> {
-    const locked = await this.d.carts.lockForPurchase(tx, p.cart.cartId, p.userId);
+    const locked = await this.d.carts.lockForPurchase(p.cart.cartId, p.userId, tx);
     if (!locked) throw new Abort(failWith(CHECKOUT_TEXT.cartClosed));
     const already = await this.d.orders.findBySourceCart(p.cart.cartId, tx);
     if (already) return already;
@@ -284,7 +284,7 @@ export class OrderPlacement {
   private async reopenEditedOrder(p: Purchase, tx: Db): Promise<ReadonlyMap<number, number>> {
     if (!p.editing) return new Map<number, number>();
     const held = await this.d.readiness.heldByOrder(p.editing.orderId, tx);
-    await this.d.gifts.releaseUses(tx, p.editing.orderId);
+    await this.d.gifts.releaseUses(p.editing.orderId, tx);
     return held;
   }
 
@@ -318,7 +318,7 @@ export class OrderPlacement {
 
   /** The gift codes' uses of the order (an edited order gave its former uses back before). */
   private async recordGiftUses(p: Purchase, draft: DraftOrder, orderId: number, tx: Db): Promise<void> {
-    for (const u of draft.uses) await this.d.gifts.recordUse(tx, { ...u, orderId, userId: p.userId });
+    for (const u of draft.uses) await this.d.gifts.recordUse({ ...u, orderId, userId: p.userId }, tx);
   }
 
   /**
@@ -329,17 +329,17 @@ export class OrderPlacement {
     const cents = draft.order.walletCents;
     if (!p.editing && cents <= 0) return;
     const paid = p.editing
-      ? await this.d.wallet.payOrder(tx, p.userId, orderId, cents)
-      : await this.d.wallet.payNewOrder(tx, p.userId, orderId, cents);
+      ? await this.d.wallet.payOrder(p.userId, orderId, cents, tx)
+      : await this.d.wallet.payNewOrder(p.userId, orderId, cents, tx);
     if (!paid.ok) throw new Abort(paid);
   }
 
   /** The premium card's free delivery: taken for this order (kept by an edited order that had it). */
   private async takeFreeDelivery(p: Purchase, orderId: number, tx: Db): Promise<void> {
     if (p.figures.premiumFreeDelivery) {
-      const free = await this.d.premium.takeFreeDelivery(tx, p.userId, orderId);
+      const free = await this.d.premium.takeFreeDelivery(p.userId, orderId, tx);
       if (!free.ok) throw new Abort(failWith(CHECKOUT_TEXT.freeDeliveryGone));
-    } else if (p.editing) await this.d.premium.releaseFreeDelivery(tx, orderId);
+    } else if (p.editing) await this.d.premium.releaseFreeDelivery(orderId, tx);
   }
 
   /**
@@ -391,15 +391,15 @@ export class OrderPlacement {
   /** The cart is bought: closed; a fresh open cart keeps the delivery choice (not the booked slot). */
   private async closeCart(p: Purchase, tx: Db): Promise<void> {
     const { target } = p;
-    await this.d.carts.closeBought(tx, p.cart.cartId);
-    await this.d.carts.openAfterPurchase(tx, p.userId, {
+    await this.d.carts.closeBought(p.cart.cartId, tx);
+    await this.d.carts.openAfterPurchase(p.userId, {
       deliveryServiceId: target.deliveryServiceId,
       storeId: target.storeId,
       warehouseId: target.warehouseId,
       shippingAddressId: target.address.addressId,
       addressAutoAssigned: false,
       storeAutoAssigned: false,
-    });
+    }, tx);
   }
 
   /**
@@ -418,7 +418,7 @@ export class OrderPlacement {
         delta: fromMilli((wanted.get(productId) ?? 0) - (held.get(productId) ?? 0)),
       }))
       .filter((m) => m.delta !== 0);
-    const left = await this.d.catalogue.moveStocks(tx, moves);
+    const left = await this.d.catalogue.moveStocks(moves, tx);
     let soldOut = false;
     for (const { productId, delta } of moves) {
       if (delta <= 0) continue;
@@ -436,15 +436,15 @@ export class OrderPlacement {
   private async takeSlot(p: Purchase, tx: Db): Promise<void> {
     const { editing, slot } = p;
     if (editing && editing.slotId === slot.slotId) return;
-    if (!(await this.d.timeslots.takePlace(tx, slot.slotId)))
+    if (!(await this.d.timeslots.takePlace(slot.slotId, tx)))
       throw new Abort(failWith(CHECKOUT_TEXT.slotFull));
-    if (editing) await this.d.timeslots.givePlaceBack(tx, editing.slotId);
+    if (editing) await this.d.timeslots.givePlaceBack(editing.slotId, tx);
   }
 
   /** The gift codes taken, in id order (no deadlock between buyers); one no longer left refuses. */
   private async consumeGifts(draft: DraftOrder, tx: Db): Promise<void> {
     for (const u of [...draft.uses].sort((x, y) => x.giftCertificateId - y.giftCertificateId))
-      if (!(await this.d.gifts.consume(tx, u.giftCertificateId)))
+      if (!(await this.d.gifts.consume(u.giftCertificateId, tx)))
         throw new Abort(failWith(CHECKOUT_TEXT.giftInvalid));
   }
 }

@@ -10,9 +10,9 @@ export interface OrderPremiumPort {
   /** premium today with a free delivery left, or the order being edited already holds one */
   freeDeliveryAvailable(userId: number, editingOrderId: number | null): Promise<boolean>;
   /** uses one free delivery for the order (the same order again: kept, not used twice) */
-  takeFreeDelivery(tx: Db, userId: number, orderId: number): Promise<Result<{ left: number }>>;
+  takeFreeDelivery(userId: number, orderId: number, tx: Db): Promise<Result<{ left: number }>>;
   /** gives the order's free delivery back; false when it held none */
-  releaseFreeDelivery(tx: Db, orderId: number): Promise<boolean>;
+  releaseFreeDelivery(orderId: number, tx: Db): Promise<boolean>;
 }
 
 /**

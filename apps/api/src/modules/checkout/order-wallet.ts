@@ -7,7 +7,7 @@ import type { Result } from '../../lib/result';
  * what the order held before. A failure (the balance does not cover it) writes nothing and rolls back.
  */
 export interface OrderWalletPort {
-  payOrder(tx: Db, userId: number, orderId: number, cents: number): Promise<Result<{ cents: number }>>;
+  payOrder(userId: number, orderId: number, cents: number, tx: Db): Promise<Result<{ cents: number }>>;
   /** the part (above 0) of an order this transaction has just inserted: nothing held before to give back */
-  payNewOrder(tx: Db, userId: number, orderId: number, cents: number): Promise<Result<{ cents: number }>>;
+  payNewOrder(userId: number, orderId: number, cents: number, tx: Db): Promise<Result<{ cents: number }>>;
 }

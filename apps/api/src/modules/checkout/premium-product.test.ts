@@ -41,7 +41,7 @@ type Customer = Awaited<ReturnType<typeof checkoutCustomer>>;
 async function cardHolder(type: 'fidelity' | 'premium'): Promise<Customer> {
   const c = await checkoutCustomer(t);
   const cardNumber = makeCardNumber('fidelity', serial++);
-  await accounts.issueCard(t.db, { cardNumber, cardType: 'fidelity', holderLastName: 'Cliente' });
+  await accounts.issueCard({ cardNumber, cardType: 'fidelity', holderLastName: 'Cliente' }, t.db);
   const linked = await callAs(t.app, c.token, 'POST', api('/loyalty/card/link'), {
     payload: { cardNumber, lastName: 'Cliente' },
   });

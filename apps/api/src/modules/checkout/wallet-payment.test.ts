@@ -39,7 +39,7 @@ afterAll(async () => t?.close());
 
 const cents = (euro: number) => Math.round(euro * 100);
 const credit = (userId: number, amountCents: number) =>
-  t.db.transaction((tx) => wallets.append(tx, userId, { amountCents, cause: 'goodwill', reason: 'prova' }));
+  t.db.transaction((tx) => wallets.append(userId, { amountCents, cause: 'goodwill', reason: 'prova' }, tx));
 const movements = (userId: number) =>
   queryRows<{ amount: number; cause: string; orderId: number | null }>(
     t.db,

@@ -18,7 +18,7 @@ export interface BlockWrite {
  */
 export class BlockAdmin {
   /** The category a block belongs to, or null. */
-  async categoryOf(db: Db, blockId: number): Promise<number | null> {
+  async categoryOf(blockId: number, db: Db): Promise<number | null> {
     const [row] = await queryRows<{ categoryId: number }>(
       db,
       sql`SELECT category_id AS "categoryId" FROM category_blocks WHERE category_block_id = ${blockId}`,
@@ -26,7 +26,7 @@ export class BlockAdmin {
     return row?.categoryId ?? null;
   }
 
-  async add(tx: Db, categoryId: number, b: BlockWrite): Promise<number> {
+  async add(categoryId: number, b: BlockWrite, tx: Db): Promise<number> {
     const [row] = await queryRows<{ id: number }>(
       tx,
       sql`INSERT INTO category_blocks (category_id, position, priority, block_type, mode_name, meta_data)
@@ -38,7 +38,7 @@ export class BlockAdmin {
     return row.id;
   }
 
-  async update(tx: Db, blockId: number, b: Partial<BlockWrite>): Promise<void> {
+  async update(blockId: number, b: Partial<BlockWrite>, tx: Db): Promise<void> {
     const set: SQL[] = [];
     if (b.position !== undefined) set.push(sql`position = ${b.position}`);
     if (b.priority !== undefined) set.push(sql`priority = ${b.priority}`);
@@ -51,7 +51,7 @@ export class BlockAdmin {
       );
   }
 
-  async remove(tx: Db, blockId: number): Promise<void> {
+  async remove(blockId: number, tx: Db): Promise<void> {
     await tx.execute(sql`DELETE FROM category_blocks WHERE category_block_id = ${blockId}`);
   }
 }

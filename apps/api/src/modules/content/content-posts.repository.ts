@@ -2,6 +2,7 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { likeEscape } from './content-store.repository';
+import { romeDayText, romeInstant, wordpressTimestamp } from '../../db/wire-time';
 
 /**
  * SQL of the content store's custom posts, ux-blocks and slides (decision 056). Dates are formatted in SQL
@@ -27,8 +28,8 @@ export interface PostLinkRow {
 }
 
 const POST_COLUMNS = sql`post_id AS "postId", post_type AS "postType", slug, title, excerpt, content, img, terms,
-  fields, to_char(published_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD"T"HH24:MI:SS') AS date,
-  to_char(published_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS') AS "dateGmt"`;
+  fields, ${wordpressTimestamp('published_at', 'rome')} AS date,
+  ${wordpressTimestamp('published_at', 'utc')} AS "dateGmt"`;
 
 /** Newest first; ties by id, so next and previous are well defined. */
 const POST_ORDER = sql`published_at DESC, post_id DESC`;
@@ -41,8 +42,8 @@ function postWhere(type: string, term?: string, fields?: Record<string, string>)
 }
 
 export async function postList(
-  db: Db,
   q: { type: string; term?: string; fields?: Record<string, string>; offset: number; limit: number },
+  db: Db,
 ): Promise<{ rows: PostRow[]; total: number }> {
   const where = postWhere(q.type, q.term, q.fields);
   const rows = await queryRows<PostRow>(
@@ -59,9 +60,9 @@ export async function postList(
 
 /** A published post with its older (previous) and newer (next) neighbour of the same type. */
 export async function postBySlug(
-  db: Db,
   type: string,
   slug: string,
+  db: Db,
 ): Promise<{ post: PostRow; previous: PostLinkRow | null; next: PostLinkRow | null } | null> {
   const [post] = await queryRows<PostRow & { at: string }>(
     db,
@@ -100,7 +101,7 @@ export interface PostWrite {
 }
 
 /** Adds a post, or rewrites the one of the same type and slug. */
-export async function upsertPost(tx: Db, p: PostWrite): Promise<number> {
+export async function upsertPost(p: PostWrite, tx: Db): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     tx,
     sql`INSERT INTO content_posts (post_type, slug, title, content, excerpt, img, terms, fields, published_at)
@@ -129,15 +130,15 @@ export interface AdminPostRow {
   publishedAt: string;
 }
 const ADMIN_POST_COLUMNS = sql`post_id AS "postId", slug, title, excerpt, content, img, terms, fields, published,
-  to_char(published_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD') AS "publishedAt"`;
+  ${romeDayText('published_at')} AS "publishedAt"`;
 
 /** A type's posts, published or not, newest first; `q`: words of the title or slug. */
 export async function adminPosts(
-  db: Db,
   type: string,
   q: string | undefined,
   limit: number,
   offset: number,
+  db: Db,
 ): Promise<{ rows: AdminPostRow[]; total: number }> {
   const where = q
     ? sql`post_type = ${type} AND unaccent(lower(title || ' ' || slug)) LIKE unaccent(lower(${`%${likeEscape(q)}%`}))`
@@ -155,10 +156,10 @@ export async function adminPosts(
 }
 
 export async function adminPost(
-  db: Db,
   type: string,
   postId: number,
   forUpdate = false,
+  db: Db,
 ): Promise<AdminPostRow | null> {
   const [row] = await queryRows<AdminPostRow>(
     db,
@@ -172,27 +173,27 @@ export async function adminPost(
 export type PostEditRow = Omit<AdminPostRow, 'postId' | 'slug'>;
 
 /** A new post; null when its slug is taken for the type. `publishedAt`: a day, at noon in Rome. */
-export async function insertPost(tx: Db, type: string, slug: string, p: PostEditRow): Promise<number | null> {
+export async function insertPost(type: string, slug: string, p: PostEditRow, tx: Db): Promise<number | null> {
   const [row] = await queryRows<{ id: number }>(
     tx,
     sql`INSERT INTO content_posts
           (post_type, slug, title, content, excerpt, img, terms, fields, published, published_at)
         VALUES (${type}, ${slug}, ${p.title}, ${p.content}, ${p.excerpt}, ${p.img}, ${textArray(p.terms)},
           ${JSON.stringify(p.fields)}::jsonb, ${p.published},
-          (${p.publishedAt}::date + time '12:00') AT TIME ZONE 'Europe/Rome')
+          ${romeInstant(sql`${p.publishedAt}::date + time '12:00'`)})
         ON CONFLICT (post_type, slug) DO NOTHING
         RETURNING post_id AS id`,
   );
   return row?.id ?? null;
 }
 
-export async function updatePost(tx: Db, postId: number, p: PostEditRow): Promise<void> {
+export async function updatePost(postId: number, p: PostEditRow, tx: Db): Promise<void> {
   await tx.execute(
     sql`UPDATE content_posts SET title = ${p.title}, content = ${p.content}, excerpt = ${p.excerpt}, img = ${p.img},
           terms = ${textArray(p.terms)}, fields = ${JSON.stringify(p.fields)}::jsonb, published = ${p.published},
           published_at = CASE
-            WHEN to_char(published_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD') = ${p.publishedAt} THEN published_at
-            ELSE (${p.publishedAt}::date + time '12:00') AT TIME ZONE 'Europe/Rome' END
+            WHEN ${romeDayText('published_at')} = ${p.publishedAt} THEN published_at
+            ELSE ${romeInstant(sql`${p.publishedAt}::date + time '12:00'`)} END
         WHERE post_id = ${postId}`,
   );
 }
@@ -207,7 +208,7 @@ export interface UxBlockRow {
 }
 const BLOCK_COLUMNS = sql`block_id AS "blockId", slug, title, content, terms`;
 
-export async function uxBlocks(db: Db, by: { slug: string } | { term: string }): Promise<UxBlockRow[]> {
+export async function uxBlocks(by: { slug: string } | { term: string }, db: Db): Promise<UxBlockRow[]> {
   const where = 'slug' in by ? sql`slug = ${by.slug}` : sql`${by.term} = ANY(terms)`;
   return queryRows<UxBlockRow>(
     db,
@@ -218,8 +219,8 @@ export async function uxBlocks(db: Db, by: { slug: string } | { term: string }):
 
 /** A block of the seed, added when its slug is not there yet (an editor's changes are kept). */
 export async function insertUxBlockIfMissing(
-  tx: Db,
   b: { slug: string; title: string; content: string; terms: string[]; position: number },
+  tx: Db,
 ): Promise<void> {
   await tx.execute(
     sql`INSERT INTO content_ux_blocks (slug, title, content, terms, position)
@@ -237,10 +238,10 @@ const ADMIN_BLOCK_COLUMNS = sql`${BLOCK_COLUMNS}, position, active`;
 
 /** Every block, switched off or not, by title; `q`: words of the title or slug. */
 export async function adminUxBlocks(
-  db: Db,
   q: string | undefined,
   limit: number,
   offset: number,
+  db: Db,
 ): Promise<{ rows: AdminUxBlockRow[]; total: number }> {
   const where = q
     ? sql`unaccent(lower(title || ' ' || slug)) LIKE unaccent(lower(${`%${likeEscape(q)}%`}))`
@@ -258,9 +259,9 @@ export async function adminUxBlocks(
 }
 
 export async function adminUxBlock(
-  db: Db,
   blockId: number,
   forUpdate = false,
+  db: Db,
 ): Promise<AdminUxBlockRow | null> {
   const [row] = await queryRows<AdminUxBlockRow>(
     db,
@@ -271,7 +272,7 @@ export async function adminUxBlock(
 }
 
 /** A new block; null when its slug is taken. */
-export async function insertUxBlock(tx: Db, b: Omit<AdminUxBlockRow, 'blockId'>): Promise<number | null> {
+export async function insertUxBlock(b: Omit<AdminUxBlockRow, 'blockId'>, tx: Db): Promise<number | null> {
   const [row] = await queryRows<{ id: number }>(
     tx,
     sql`INSERT INTO content_ux_blocks (slug, title, content, terms, position, active)
@@ -283,9 +284,9 @@ export async function insertUxBlock(tx: Db, b: Omit<AdminUxBlockRow, 'blockId'>)
 }
 
 export async function updateUxBlock(
-  tx: Db,
   blockId: number,
   b: Omit<AdminUxBlockRow, 'blockId' | 'slug'>,
+  tx: Db,
 ): Promise<void> {
   await tx.execute(
     sql`UPDATE content_ux_blocks SET title = ${b.title}, content = ${b.content}, terms = ${textArray(b.terms)},
@@ -310,7 +311,7 @@ const SLIDE_COLUMNS = sql`slide_id AS "slideId", title, description, img, link,
   delivery_service_ids AS "deliveryServiceIds"`;
 
 /** The active slides of a day (YYYY-MM-DD), for a delivery service (those for every service included). */
-export async function slidesOfDay(db: Db, day: string, serviceId: number | null): Promise<SlideRow[]> {
+export async function slidesOfDay(day: string, serviceId: number | null, db: Db): Promise<SlideRow[]> {
   const service =
     serviceId === null
       ? sql`cardinality(delivery_service_ids) = 0`
@@ -323,7 +324,7 @@ export async function slidesOfDay(db: Db, day: string, serviceId: number | null)
   );
 }
 
-export async function slidesById(db: Db, ids: readonly number[]): Promise<SlideRow[]> {
+export async function slidesById(ids: readonly number[], db: Db): Promise<SlideRow[]> {
   if (ids.length === 0) return [];
   return queryRows<SlideRow>(
     db,
@@ -336,8 +337,8 @@ export async function slidesById(db: Db, ids: readonly number[]): Promise<SlideR
 }
 
 export async function insertSlide(
-  tx: Db,
   s: Omit<SlideRow, 'slideId'> & { position: number; active?: boolean },
+  tx: Db,
 ): Promise<number> {
   const [row] = await queryRows<{ id: number }>(
     tx,
@@ -360,10 +361,10 @@ const ADMIN_SLIDE_COLUMNS = sql`${SLIDE_COLUMNS}, position, active`;
 
 /** Every slide, switched off or not, newest validity first; `q`: words of the title. */
 export async function adminSlides(
-  db: Db,
   q: string | undefined,
   limit: number,
   offset: number,
+  db: Db,
 ): Promise<{ rows: AdminSlideRow[]; total: number }> {
   const where = q ? sql`unaccent(lower(title)) LIKE unaccent(lower(${`%${likeEscape(q)}%`}))` : sql`TRUE`;
   const rows = await queryRows<AdminSlideRow>(
@@ -378,7 +379,7 @@ export async function adminSlides(
   return { rows, total: count?.n ?? 0 };
 }
 
-export async function adminSlide(db: Db, slideId: number, forUpdate = false): Promise<AdminSlideRow | null> {
+export async function adminSlide(slideId: number, forUpdate = false, db: Db): Promise<AdminSlideRow | null> {
   const [row] = await queryRows<AdminSlideRow>(
     db,
     sql`SELECT ${ADMIN_SLIDE_COLUMNS} FROM content_slides WHERE slide_id = ${slideId}
@@ -387,7 +388,7 @@ export async function adminSlide(db: Db, slideId: number, forUpdate = false): Pr
   return row ?? null;
 }
 
-export async function updateSlide(tx: Db, slideId: number, s: Omit<AdminSlideRow, 'slideId'>): Promise<void> {
+export async function updateSlide(slideId: number, s: Omit<AdminSlideRow, 'slideId'>, tx: Db): Promise<void> {
   await tx.execute(
     sql`UPDATE content_slides SET title = ${s.title}, description = ${s.description}, img = ${s.img},
           link = ${s.link}, valid_from = ${s.validFrom}::date, valid_to = ${s.validTo}::date,

@@ -137,7 +137,7 @@ export type UxBlockEdit = Omit<AdminUxBlock, 'id' | 'slug'>;
 
 export interface ContentPostsPorts {
   /** the back office's audit log, in the writer's transaction */
-  audit: (db: Db, entry: ContentAuditEntry) => Promise<void>;
+  audit: (entry: ContentAuditEntry, db: Db) => Promise<void>;
 }
 
 /** A post as the seed or the back office writes it; the HTML is sanitised here. */
@@ -178,13 +178,16 @@ export class ContentPostsService {
     const found = await this.cache.getOrLoad(
       ['posts', q.type, q.term ?? '', q.filters ?? {}, q.page, q.perPage],
       async () => {
-        const { rows, total } = await postList(this.db, {
-          type: q.type,
-          ...(q.term ? { term: q.term } : {}),
-          ...(q.filters ? { fields: q.filters } : {}),
-          offset: (q.page - 1) * q.perPage,
-          limit: q.perPage,
-        });
+        const { rows, total } = await postList(
+          {
+            type: q.type,
+            ...(q.term ? { term: q.term } : {}),
+            ...(q.filters ? { fields: q.filters } : {}),
+            offset: (q.page - 1) * q.perPage,
+            limit: q.perPage,
+          },
+          this.db,
+        );
         return ok({ posts: rows.map(toWpPost), total });
       },
     );
@@ -196,7 +199,7 @@ export class ContentPostsService {
   /** A published post by slug with its older (`previous`) and newer (`next`) neighbour. */
   async post(type: PostType, slug: string): Promise<Result<WpPostWithNeighbours>> {
     return this.cache.getOrLoad(['post', type, slug], async () => {
-      const found = await postBySlug(this.db, type, slug);
+      const found = await postBySlug(type, slug, this.db);
       if (!found) return failWith(CONTENT_TEXT.wpPostInvalidSlug, 'notFound');
       const link = (l: { slug: string; title: string } | null) =>
         l ? { slug: l.slug, link: postLink(type, l.slug), title: { rendered: l.title } } : null;
@@ -207,7 +210,7 @@ export class ContentPostsService {
   /** The block of a slug (one or none, as WordPress answers a slug), or the blocks placed on a term. */
   async uxBlocks(by: { slug: string } | { term: string }): Promise<Result<UxBlock[]>> {
     return this.cache.getOrLoad(['ux', by], async () => {
-      const rows = await uxBlocks(this.db, by);
+      const rows = await uxBlocks(by, this.db);
       return ok(
         rows.map((r) => ({
           id: r.blockId,
@@ -223,13 +226,13 @@ export class ContentPostsService {
   /** The slides of a day (YYYY-MM-DD) for a delivery service; without one, the slides for every service. */
   async slides(day: string, deliveryServiceId: number | null): Promise<Result<Slide[]>> {
     return this.cache.getOrLoad(['slides', day, deliveryServiceId], async () =>
-      ok((await slidesOfDay(this.db, day, deliveryServiceId)).map(toSlide)),
+      ok((await slidesOfDay(day, deliveryServiceId, this.db)).map(toSlide)),
     );
   }
 
   /** Slides by id, in the order asked; unknown or switched-off ids are left out. */
   async slidesById(ids: readonly number[]): Promise<Result<Slide[]>> {
-    const rows = await slidesById(this.db, ids);
+    const rows = await slidesById(ids, this.db);
     const byId = new Map(rows.map((r) => [r.slideId, r]));
     return ok(
       ids.flatMap((id) => {
@@ -242,17 +245,20 @@ export class ContentPostsService {
   // ---------- writes (seed, back office) ----------
   async savePost(input: PostInput, db: Db = this.db): Promise<number> {
     const id = await db.transaction(async (tx) => {
-      const postId = await upsertPost(tx, {
-        postType: input.type,
-        slug: input.slug,
-        title: input.title.trim(),
-        content: sanitizeContentHtml(input.content),
-        excerpt: sanitizeContentHtml(input.excerpt),
-        img: input.img,
-        terms: input.terms,
-        fields: input.fields,
-        publishedAt: input.publishedAt,
-      });
+      const postId = await upsertPost(
+        {
+          postType: input.type,
+          slug: input.slug,
+          title: input.title.trim(),
+          content: sanitizeContentHtml(input.content),
+          excerpt: sanitizeContentHtml(input.excerpt),
+          img: input.img,
+          terms: input.terms,
+          fields: input.fields,
+          publishedAt: input.publishedAt,
+        },
+        tx,
+      );
       await incrementContentVersion(tx);
       return postId;
     });
@@ -262,7 +268,7 @@ export class ContentPostsService {
 
   async addSlide(input: Omit<SlideRow, 'slideId'> & { position: number }, db: Db = this.db): Promise<number> {
     const id = await db.transaction(async (tx) => {
-      const slideId = await insertSlide(tx, input);
+      const slideId = await insertSlide(input, tx);
       await incrementContentVersion(tx);
       return slideId;
     });
@@ -272,12 +278,12 @@ export class ContentPostsService {
 
   // ---------- slides in the back office (editors; every write audited) ----------
   async adminSlideList(q: string | undefined, page: number, perPage: number) {
-    const { rows, total } = await adminSlides(this.db, q, perPage, (page - 1) * perPage);
+    const { rows, total } = await adminSlides(q, perPage, (page - 1) * perPage, this.db);
     return ok({ data: rows.map(toAdminSlide), total });
   }
 
   async adminSlideOne(slideId: number): Promise<Result<{ data: AdminSlide }>> {
-    const row = await adminSlide(this.db, slideId);
+    const row = await adminSlide(slideId, false, this.db);
     return row ? ok({ data: toAdminSlide(row) }) : failWith(CONTENT_TEXT.slideNotFound, 'notFound');
   }
 
@@ -286,17 +292,20 @@ export class ContentPostsService {
     input: SlideEdit,
   ): Promise<Result<{ data: AdminSlide }>> {
     const slideId = await this.db.transaction(async (tx) => {
-      const id = await insertSlide(tx, slideRowOf(input));
-      const after = await adminSlide(tx, id);
+      const id = await insertSlide(slideRowOf(input), tx);
+      const after = await adminSlide(id, false, tx);
       if (after)
-        await this.ports.audit(tx, {
-          staff,
-          action: 'create',
-          resource: 'slides',
-          id,
-          before: null,
-          after: toAdminSlide(after),
-        });
+        await this.ports.audit(
+          {
+            staff,
+            action: 'create',
+            resource: 'slides',
+            id,
+            before: null,
+            after: toAdminSlide(after),
+          },
+          tx,
+        );
       await incrementContentVersion(tx);
       return id;
     });
@@ -311,19 +320,22 @@ export class ContentPostsService {
     input: SlideEdit,
   ): Promise<Result<{ data: AdminSlide }>> {
     const found = await this.db.transaction(async (tx) => {
-      const before = await adminSlide(tx, slideId, true);
+      const before = await adminSlide(slideId, true, tx);
       if (!before) return false;
-      await updateSlide(tx, slideId, slideRowOf(input));
-      const after = await adminSlide(tx, slideId);
+      await updateSlide(slideId, slideRowOf(input), tx);
+      const after = await adminSlide(slideId, false, tx);
       if (after)
-        await this.ports.audit(tx, {
-          staff,
-          action: 'update',
-          resource: 'slides',
-          id: slideId,
-          before: toAdminSlide(before),
-          after: toAdminSlide(after),
-        });
+        await this.ports.audit(
+          {
+            staff,
+            action: 'update',
+            resource: 'slides',
+            id: slideId,
+            before: toAdminSlide(before),
+            after: toAdminSlide(after),
+          },
+          tx,
+        );
       await incrementContentVersion(tx);
       return true;
     });
@@ -333,12 +345,12 @@ export class ContentPostsService {
 
   // ---------- ux-blocks in the back office (editors; every write audited) ----------
   async adminUxBlockList(q: string | undefined, page: number, perPage: number) {
-    const { rows, total } = await adminUxBlocks(this.db, q, perPage, (page - 1) * perPage);
+    const { rows, total } = await adminUxBlocks(q, perPage, (page - 1) * perPage, this.db);
     return ok({ data: rows.map(toAdminUxBlock), total });
   }
 
   async adminUxBlockOne(blockId: number): Promise<Result<{ data: AdminUxBlock }>> {
-    const row = await adminUxBlock(this.db, blockId);
+    const row = await adminUxBlock(blockId, false, this.db);
     return row ? ok({ data: toAdminUxBlock(row) }) : failWith(CONTENT_TEXT.blockNotFound, 'notFound');
   }
 
@@ -350,18 +362,21 @@ export class ContentPostsService {
     const content = sanitizeContentHtml(input.content);
     if (!content) return failWith(CONTENT_TEXT.blockEmpty, 'validation');
     const blockId = await this.db.transaction(async (tx) => {
-      const id = await insertUxBlock(tx, { ...blockRowOf(input, content), slug: input.slug });
+      const id = await insertUxBlock({ ...blockRowOf(input, content), slug: input.slug }, tx);
       if (id === null) return null;
-      const after = await adminUxBlock(tx, id);
+      const after = await adminUxBlock(id, false, tx);
       if (after)
-        await this.ports.audit(tx, {
-          staff,
-          action: 'create',
-          resource: 'ux-blocks',
-          id,
-          before: null,
-          after: auditedBlock(toAdminUxBlock(after)),
-        });
+        await this.ports.audit(
+          {
+            staff,
+            action: 'create',
+            resource: 'ux-blocks',
+            id,
+            before: null,
+            after: auditedBlock(toAdminUxBlock(after)),
+          },
+          tx,
+        );
       await incrementContentVersion(tx);
       return id;
     });
@@ -378,19 +393,22 @@ export class ContentPostsService {
     const content = sanitizeContentHtml(input.content);
     if (!content) return failWith(CONTENT_TEXT.blockEmpty, 'validation');
     const found = await this.db.transaction(async (tx) => {
-      const before = await adminUxBlock(tx, blockId, true);
+      const before = await adminUxBlock(blockId, true, tx);
       if (!before) return false;
-      await updateUxBlock(tx, blockId, blockRowOf(input, content));
-      const after = await adminUxBlock(tx, blockId);
+      await updateUxBlock(blockId, blockRowOf(input, content), tx);
+      const after = await adminUxBlock(blockId, false, tx);
       if (after)
-        await this.ports.audit(tx, {
-          staff,
-          action: 'update',
-          resource: 'ux-blocks',
-          id: blockId,
-          before: auditedBlock(toAdminUxBlock(before)),
-          after: auditedBlock(toAdminUxBlock(after)),
-        });
+        await this.ports.audit(
+          {
+            staff,
+            action: 'update',
+            resource: 'ux-blocks',
+            id: blockId,
+            before: auditedBlock(toAdminUxBlock(before)),
+            after: auditedBlock(toAdminUxBlock(after)),
+          },
+          tx,
+        );
       await incrementContentVersion(tx);
       return true;
     });
@@ -400,12 +418,12 @@ export class ContentPostsService {
 
   // ---------- recipes in the back office (editors; every write audited) ----------
   async adminRecipeList(q: string | undefined, page: number, perPage: number) {
-    const { rows, total } = await adminPosts(this.db, 'ricette', q, perPage, (page - 1) * perPage);
+    const { rows, total } = await adminPosts('ricette', q, perPage, (page - 1) * perPage, this.db);
     return ok({ data: rows.map(toAdminRecipe), total });
   }
 
   async adminRecipeOne(postId: number): Promise<Result<{ data: AdminRecipe }>> {
-    const row = await adminPost(this.db, 'ricette', postId);
+    const row = await adminPost('ricette', postId, false, this.db);
     return row ? ok({ data: toAdminRecipe(row) }) : failWith(CONTENT_TEXT.postNotFound, 'notFound');
   }
 
@@ -417,18 +435,21 @@ export class ContentPostsService {
     const content = sanitizeContentHtml(input.content);
     if (!content) return failWith(CONTENT_TEXT.postEmpty, 'validation');
     const postId = await this.db.transaction(async (tx) => {
-      const id = await insertPost(tx, 'ricette', input.slug, recipeRowOf(input, content));
+      const id = await insertPost('ricette', input.slug, recipeRowOf(input, content), tx);
       if (id === null) return null;
-      const after = await adminPost(tx, 'ricette', id);
+      const after = await adminPost('ricette', id, false, tx);
       if (after)
-        await this.ports.audit(tx, {
-          staff,
-          action: 'create',
-          resource: 'recipes',
-          id,
-          before: null,
-          after: auditedRecipe(toAdminRecipe(after)),
-        });
+        await this.ports.audit(
+          {
+            staff,
+            action: 'create',
+            resource: 'recipes',
+            id,
+            before: null,
+            after: auditedRecipe(toAdminRecipe(after)),
+          },
+          tx,
+        );
       await incrementContentVersion(tx);
       return id;
     });
@@ -445,19 +466,22 @@ export class ContentPostsService {
     const content = sanitizeContentHtml(input.content);
     if (!content) return failWith(CONTENT_TEXT.postEmpty, 'validation');
     const found = await this.db.transaction(async (tx) => {
-      const before = await adminPost(tx, 'ricette', postId, true);
+      const before = await adminPost('ricette', postId, true, tx);
       if (!before) return false;
-      await updatePost(tx, postId, recipeRowOf(input, content));
-      const after = await adminPost(tx, 'ricette', postId);
+      await updatePost(postId, recipeRowOf(input, content), tx);
+      const after = await adminPost('ricette', postId, false, tx);
       if (after)
-        await this.ports.audit(tx, {
-          staff,
-          action: 'update',
-          resource: 'recipes',
-          id: postId,
-          before: auditedRecipe(toAdminRecipe(before)),
-          after: auditedRecipe(toAdminRecipe(after)),
-        });
+        await this.ports.audit(
+          {
+            staff,
+            action: 'update',
+            resource: 'recipes',
+            id: postId,
+            before: auditedRecipe(toAdminRecipe(before)),
+            after: auditedRecipe(toAdminRecipe(after)),
+          },
+          tx,
+        );
       await incrementContentVersion(tx);
       return true;
     });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { wireTimestamp, wordpressTimestamp } from '../../db/wire-time';
 
 /**
  * SQL of the content store (decision 050): pages, menus, ad slots and the content version. Dates are
@@ -23,10 +24,10 @@ export interface PageRow {
 
 const PAGE_COLUMNS = sql`page_id AS "pageId", slug, title, content, excerpt, validity_text AS "validityText",
   seo_title AS "seoTitle", seo_description AS "seoDescription", template, form_id AS "formId",
-  to_char(created_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD"T"HH24:MI:SS') AS date,
-  to_char(modified_at AT TIME ZONE 'Europe/Rome', 'YYYY-MM-DD"T"HH24:MI:SS') AS modified`;
+  ${wordpressTimestamp('created_at', 'rome')} AS date,
+  ${wordpressTimestamp('modified_at', 'rome')} AS modified`;
 
-export async function pageBySlug(db: Db, slug: string): Promise<PageRow | undefined> {
+export async function pageBySlug(slug: string, db: Db): Promise<PageRow | undefined> {
   const [row] = await queryRows<PageRow>(
     db,
     sql`SELECT ${PAGE_COLUMNS} FROM content_pages WHERE slug = ${slug} AND published`,
@@ -34,7 +35,7 @@ export async function pageBySlug(db: Db, slug: string): Promise<PageRow | undefi
   return row;
 }
 
-export async function pageById(db: Db, pageId: number): Promise<PageRow | undefined> {
+export async function pageById(pageId: number, db: Db): Promise<PageRow | undefined> {
   const [row] = await queryRows<PageRow>(
     db,
     sql`SELECT ${PAGE_COLUMNS} FROM content_pages WHERE page_id = ${pageId} AND published`,
@@ -43,9 +44,9 @@ export async function pageById(db: Db, pageId: number): Promise<PageRow | undefi
 }
 
 export async function pageList(
-  db: Db,
   offset: number,
   limit: number,
+  db: Db,
 ): Promise<{ rows: PageRow[]; total: number }> {
   const rows = await queryRows<PageRow>(
     db,
@@ -63,7 +64,7 @@ export async function pageList(
  * Published pages whose title or text holds every word (case and accents ignored), best first: title
  * matches, then by title. Tags are taken out of the text before matching.
  */
-export async function searchPages(db: Db, words: readonly string[], limit: number): Promise<PageRow[]> {
+export async function searchPages(words: readonly string[], limit: number, db: Db): Promise<PageRow[]> {
   if (words.length === 0) return [];
   const conditions = words.map(
     (w) =>
@@ -97,7 +98,7 @@ export interface PageWrite {
 }
 
 /** Inserts a page, or answers null when the slug is taken (guarded in SQL). */
-export async function insertPage(tx: Db, p: PageWrite): Promise<number | null> {
+export async function insertPage(p: PageWrite, tx: Db): Promise<number | null> {
   const [row] = await queryRows<{ id: number }>(
     tx,
     sql`INSERT INTO content_pages (slug, title, content, excerpt, validity_text, seo_title, seo_description,
@@ -111,7 +112,7 @@ export async function insertPage(tx: Db, p: PageWrite): Promise<number | null> {
 }
 
 /** Rewrites a page by id; answers false when there is none. */
-export async function updatePage(tx: Db, pageId: number, p: PageWrite): Promise<boolean> {
+export async function updatePage(pageId: number, p: PageWrite, tx: Db): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     tx,
     sql`UPDATE content_pages SET slug = ${p.slug}, title = ${p.title}, content = ${p.content},
@@ -124,7 +125,7 @@ export async function updatePage(tx: Db, pageId: number, p: PageWrite): Promise<
   return rows.length > 0;
 }
 
-export async function pageIdBySlug(db: Db, slug: string): Promise<number | null> {
+export async function pageIdBySlug(slug: string, db: Db): Promise<number | null> {
   const [row] = await queryRows<{ id: number }>(
     db,
     sql`SELECT page_id AS id FROM content_pages WHERE slug = ${slug}`,
@@ -139,7 +140,7 @@ export interface MenuRow {
   position: number;
 }
 
-export async function menuItems(db: Db, location: string): Promise<MenuRow[]> {
+export async function menuItems(location: string, db: Db): Promise<MenuRow[]> {
   return queryRows<MenuRow>(
     db,
     sql`SELECT item_id AS "itemId", title, url, position FROM content_menu_items
@@ -159,7 +160,7 @@ export interface AdSlotRow {
 }
 
 /** The active slot of the first of `paths` that has one (the most specific path first). */
-export async function adSlotOf(db: Db, paths: readonly string[]): Promise<AdSlotRow | undefined> {
+export async function adSlotOf(paths: readonly string[], db: Db): Promise<AdSlotRow | undefined> {
   if (paths.length === 0) return undefined;
   const rows = await queryRows<AdSlotRow>(
     db,
@@ -211,16 +212,16 @@ export interface AdminPageRow {
   formId: number | null;
 }
 const ADMIN_PAGE_COLUMNS = sql`page_id AS id, slug, title, template, published,
-  to_char(modified_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "modifiedAt",
+  ${wireTimestamp('modified_at', 'milliseconds')} AS "modifiedAt",
   content, excerpt, validity_text AS "validityText", seo_title AS "seoTitle",
   seo_description AS "seoDescription", form_id AS "formId"`;
 
 /** Every page, published or not, by title; `q` matches the title or the slug. */
 export async function adminPages(
-  db: Db,
   q: string | undefined,
   offset: number,
   limit: number,
+  db: Db,
 ): Promise<{ rows: AdminPageRow[]; total: number }> {
   const where = q
     ? sql`unaccent(lower(title || ' ' || slug)) LIKE unaccent(lower(${`%${likeEscape(q)}%`}))`
@@ -238,7 +239,7 @@ export async function adminPages(
 }
 
 /** A page by id; `lock` holds its row until the transaction ends (an editor's save). */
-export async function adminPage(db: Db, pageId: number, lock = false): Promise<AdminPageRow | undefined> {
+export async function adminPage(pageId: number, lock = false, db: Db): Promise<AdminPageRow | undefined> {
   const [row] = await queryRows<AdminPageRow>(
     db,
     sql`SELECT ${ADMIN_PAGE_COLUMNS} FROM content_pages WHERE page_id = ${pageId}${lock ? sql` FOR UPDATE` : sql``}`,
@@ -248,9 +249,9 @@ export async function adminPage(db: Db, pageId: number, lock = false): Promise<A
 
 /** An editor's change of a page (its slug and template stay); answers false when there is none. */
 export async function editPage(
-  tx: Db,
   pageId: number,
   p: Omit<PageWrite, 'slug' | 'template' | 'formId'> & { published: boolean },
+  tx: Db,
 ): Promise<boolean> {
   const rows = await queryRows<{ id: number }>(
     tx,
@@ -263,6 +264,6 @@ export async function editPage(
   return rows.length > 0;
 }
 
-export async function setPagePublished(tx: Db, pageId: number, published: boolean): Promise<void> {
+export async function setPagePublished(pageId: number, published: boolean, tx: Db): Promise<void> {
   await tx.execute(sql`UPDATE content_pages SET published = ${published} WHERE page_id = ${pageId}`);
 }

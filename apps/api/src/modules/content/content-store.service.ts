@@ -48,7 +48,7 @@ export interface ContentStorePorts {
     perPage: number,
   ) => Promise<{ products: Product[]; page: Page }>;
   /** the back office's audit log (resource `pages`), in the writer's transaction */
-  audit: (db: Db, entry: PageAuditEntry) => Promise<void>;
+  audit: (entry: PageAuditEntry, db: Db) => Promise<void>;
 }
 
 /** A staff member's change of a page, as the audit log keeps it (lengths, not the text). */
@@ -167,7 +167,7 @@ export class ContentStoreService {
 
   async pageBySlug(slug: string): Promise<Result<{ page: WpPage }>> {
     const cached = await this.cache.getOrLoad(['page', slug], async () => {
-      const row = await pageBySlug(this.db, slug);
+      const row = await pageBySlug(slug, this.db);
       return row ? ok({ page: toWirePage(row) }) : failWith(CONTENT_TEXT.pageNotFound, 'notFound');
     });
     if (!cached.ok) return cached;
@@ -191,14 +191,14 @@ export class ContentStoreService {
       async () => {
         const offset = (page - 1) * perPage;
         if (slug !== undefined) {
-          const row = await pageBySlug(this.db, slug);
+          const row = await pageBySlug(slug, this.db);
           return ok({ rows: row && offset === 0 ? [row] : [], total: row ? 1 : 0 });
         }
         if (search !== undefined) {
-          const rows = await searchPages(this.db, wordsOf(search), CONTENT_PAGE_SIZE_MAX * 10);
+          const rows = await searchPages(wordsOf(search), CONTENT_PAGE_SIZE_MAX * 10, this.db);
           return ok({ rows: rows.slice(offset, offset + perPage), total: rows.length });
         }
-        return ok(await pageList(this.db, offset, perPage));
+        return ok(await pageList(offset, perPage, this.db));
       },
     );
     if (!found.ok) return found;
@@ -212,7 +212,7 @@ export class ContentStoreService {
   /** GET /wp/v2/pages/:id: a published page, or WordPress's `rest_post_invalid_id`. */
   async pageById(id: number): Promise<Result<WpPage>> {
     const row = await this.cache.getOrLoad(['page-id', id], async () =>
-      ok((await pageById(this.db, id)) ?? null),
+      ok((await pageById(id, this.db)) ?? null),
     );
     if (!row.ok || row.data === null) return failWith(CONTENT_TEXT.wpPageInvalidId, 'notFound');
     return ok(await this.#withStores(toWirePage(row.data)));
@@ -227,7 +227,7 @@ export class ContentStoreService {
   async menu(location: string): Promise<Result<WpMenu>> {
     if (!isMenuLocation(location)) return failWith(CONTENT_TEXT.wpMenuNotFound, 'notFound');
     return this.cache.getOrLoad(['menu', location], async () =>
-      ok(toWpMenu(location, await menuItems(this.db, location))),
+      ok(toWpMenu(location, await menuItems(location, this.db))),
     );
   }
 
@@ -244,7 +244,7 @@ export class ContentStoreService {
     const found =
       page === 1
         ? await this.cache.getOrLoad(['search-pages', words], async () =>
-            ok((await searchPages(this.db, words, 20)).map(toSummary)),
+            ok((await searchPages(words, 20, this.db)).map(toSummary)),
           )
         : null;
     const pages = found?.ok ? found.data : [];
@@ -261,7 +261,7 @@ export class ContentStoreService {
   async adv(path: string): Promise<Result<{ adv: AdvSlot }>> {
     const paths = slotPathsOf(path);
     const slot = await this.cache.getOrLoad(['adv', paths[0]], async () =>
-      ok((await adSlotOf(this.db, paths)) ?? null),
+      ok((await adSlotOf(paths, this.db)) ?? null),
     );
     const row = slot.ok ? slot.data : null;
     if (row && row.routePath !== '*') {
@@ -314,10 +314,10 @@ export class ContentStoreService {
       formId: input.formId ?? (placeholder ? Number(placeholder[1]) : null),
     };
     const pageId = await db.transaction(async (tx) => {
-      const existing = await pageIdBySlug(tx, write.slug);
-      const id = existing ?? (await insertPage(tx, write));
+      const existing = await pageIdBySlug(write.slug, tx);
+      const id = existing ?? (await insertPage(write, tx));
       if (id === null) return null;
-      if (existing !== null) await updatePage(tx, existing, write);
+      if (existing !== null) await updatePage(existing, write, tx);
       await incrementContentVersion(tx);
       return id;
     });
@@ -331,12 +331,12 @@ export class ContentStoreService {
     page: number,
     perPage: number,
   ): Promise<Result<{ data: AdminPageSummary[]; total: number }>> {
-    const { rows, total } = await adminPages(this.db, q, (page - 1) * perPage, perPage);
+    const { rows, total } = await adminPages(q, (page - 1) * perPage, perPage, this.db);
     return ok({ data: rows.map(toAdminSummary), total });
   }
 
   async adminOne(pageId: number): Promise<Result<{ data: AdminPageDetail }>> {
-    const row = await adminPage(this.db, pageId);
+    const row = await adminPage(pageId, false, this.db);
     return row ? ok({ data: row }) : failWith(CONTENT_TEXT.pageNotFound, 'notFound');
   }
 
@@ -349,28 +349,34 @@ export class ContentStoreService {
     if (!content) return failWith(CONTENT_TEXT.pageEmpty, 'validation');
     const placeholder = FORM_PLACEHOLDER.exec(content);
     const pageId = await this.db.transaction(async (tx) => {
-      const id = await insertPage(tx, {
-        slug: input.slug,
-        title: input.title.trim(),
-        content,
-        excerpt: sanitizeContentHtml(input.excerpt),
-        validityText: input.validityText,
-        seoTitle: input.seoTitle,
-        seoDescription: input.seoDescription,
-        template: 'default',
-        formId: placeholder ? Number(placeholder[1]) : null,
-      });
+      const id = await insertPage(
+        {
+          slug: input.slug,
+          title: input.title.trim(),
+          content,
+          excerpt: sanitizeContentHtml(input.excerpt),
+          validityText: input.validityText,
+          seoTitle: input.seoTitle,
+          seoDescription: input.seoDescription,
+          template: 'default',
+          formId: placeholder ? Number(placeholder[1]) : null,
+        },
+        tx,
+      );
       if (id === null) return null;
-      if (!input.published) await setPagePublished(tx, id, false);
-      const row = await adminPage(tx, id);
+      if (!input.published) await setPagePublished(id, false, tx);
+      const row = await adminPage(id, false, tx);
       if (row)
-        await this.ports.audit(tx, {
-          staff,
-          action: 'create',
-          pageId: id,
-          before: null,
-          after: auditedOf(row),
-        });
+        await this.ports.audit(
+          {
+            staff,
+            action: 'create',
+            pageId: id,
+            before: null,
+            after: auditedOf(row),
+          },
+          tx,
+        );
       await incrementContentVersion(tx);
       return id;
     });
@@ -387,27 +393,34 @@ export class ContentStoreService {
     const content = sanitizeContentHtml(input.content);
     if (!content) return failWith(CONTENT_TEXT.pageEmpty, 'validation');
     const found = await this.db.transaction(async (tx) => {
-      const before = await adminPage(tx, pageId, true);
+      const before = await adminPage(pageId, true, tx);
       if (!before) return 'notFound' as const;
       if (before.modifiedAt !== input.modifiedAt) return 'stale' as const;
-      await editPage(tx, pageId, {
-        title: input.title.trim(),
-        content,
-        excerpt: sanitizeContentHtml(input.excerpt),
-        validityText: input.validityText,
-        seoTitle: input.seoTitle,
-        seoDescription: input.seoDescription,
-        published: input.published,
-      });
-      const after = await adminPage(tx, pageId);
+      await editPage(
+        pageId,
+        {
+          title: input.title.trim(),
+          content,
+          excerpt: sanitizeContentHtml(input.excerpt),
+          validityText: input.validityText,
+          seoTitle: input.seoTitle,
+          seoDescription: input.seoDescription,
+          published: input.published,
+        },
+        tx,
+      );
+      const after = await adminPage(pageId, false, tx);
       if (after)
-        await this.ports.audit(tx, {
-          staff,
-          action: 'update',
-          pageId,
-          before: auditedOf(before),
-          after: auditedOf(after),
-        });
+        await this.ports.audit(
+          {
+            staff,
+            action: 'update',
+            pageId,
+            before: auditedOf(before),
+            after: auditedOf(after),
+          },
+          tx,
+        );
       await incrementContentVersion(tx);
       return 'saved' as const;
     });

@@ -36,12 +36,12 @@ export function contentModule(app: FastifyInstance, d: ContentModuleDeps) {
     versionCheckMs: d.versionCheckMs,
     readVersion: () => readContentVersion(db),
   });
-  const posts = new ContentPostsService(db, contentCache, { audit: (tx, e) => d.audit.posts(tx, e) });
+  const posts = new ContentPostsService(db, contentCache, { audit: (e, tx) => d.audit.posts(e, tx) });
   const store = new ContentStoreService(db, contentCache, {
     stores: () => d.stores(),
     product: (productId) => d.products.product(productId),
     searchProducts: (text, page, perPage) => d.products.searchProducts(text, page, perPage),
-    audit: (tx, e) => d.audit.pages(tx, e),
+    audit: (e, tx) => d.audit.pages(e, tx),
   });
   app.decorate('contentStore', store);
   app.decorate('contentPosts', posts);

@@ -6,7 +6,7 @@ import { categoryBlocks, proposals } from '../../db/schema';
 export type BlockRow = typeof categoryBlocks.$inferSelect;
 export type ProposalRow = typeof proposals.$inferSelect;
 
-export async function blocksOfCategory(db: Db, categoryId: number): Promise<BlockRow[]> {
+export async function blocksOfCategory(categoryId: number, db: Db): Promise<BlockRow[]> {
   return db
     .select()
     .from(categoryBlocks)
@@ -14,7 +14,7 @@ export async function blocksOfCategory(db: Db, categoryId: number): Promise<Bloc
     .orderBy(asc(categoryBlocks.position), asc(categoryBlocks.priority), asc(categoryBlocks.categoryBlockId));
 }
 
-export async function blockById(db: Db, categoryBlockId: number): Promise<BlockRow | undefined> {
+export async function blockById(categoryBlockId: number, db: Db): Promise<BlockRow | undefined> {
   const rows = await db
     .select()
     .from(categoryBlocks)
@@ -23,7 +23,7 @@ export async function blockById(db: Db, categoryBlockId: number): Promise<BlockR
   return rows[0];
 }
 
-export async function proposalsOfBlocks(db: Db, blockIds: readonly number[]): Promise<ProposalRow[]> {
+export async function proposalsOfBlocks(blockIds: readonly number[], db: Db): Promise<ProposalRow[]> {
   if (blockIds.length === 0) return [];
   return db
     .select()

@@ -97,10 +97,10 @@ export class ContentService {
 
   /** Blocks of a category page, ordered by position then priority. */
   async blocksOfCategory(categoryId: number): Promise<CategoryBlock[]> {
-    const blocks = await blocksOfCategory(this.db, categoryId);
+    const blocks = await blocksOfCategory(categoryId, this.db);
     const proposals = await proposalsOfBlocks(
-      this.db,
       blocks.map((b) => b.categoryBlockId),
+      this.db,
     );
     return toWireBlocks(blocks, proposals);
   }
@@ -112,9 +112,9 @@ export class ContentService {
     return this.cache.getOrLoad(
       ['category-block/info', categoryBlockId],
       async () => {
-        const block = await blockById(this.db, categoryBlockId);
+        const block = await blockById(categoryBlockId, this.db);
         const wire = block
-          ? toWireBlocks([block], await proposalsOfBlocks(this.db, [block.categoryBlockId]))[0]
+          ? toWireBlocks([block], await proposalsOfBlocks([block.categoryBlockId], this.db))[0]
           : undefined;
         return wire ? ok({ categoryBlock: wire }) : failWith(BLOCK_NOT_FOUND, 'notFound');
       },

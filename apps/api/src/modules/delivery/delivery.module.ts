@@ -28,7 +28,7 @@ export function deliveryModule(d: DeliveryModuleDeps) {
   const { db } = d;
   const timeslots = new TimeslotService(new TimeslotRepository(db), d.now);
   d.orderTransitions.onTransition(ORDER_STATUS.cancelled, 'delivery: slot place given back', (order, tx) =>
-    timeslots.givePlaceBack(tx, order.slotId),
+    timeslots.givePlaceBack(order.slotId, tx),
   );
   const delivery = new DeliveryService(new DeliveryRepository(db), accountPortOf(d.accounts), {
     isAddressInUse: (userId: number, addressId: number): Promise<boolean> =>

@@ -311,10 +311,10 @@ export class DeliveryRepository {
 
   /** Records a subscription; false when the customer was subscribed meanwhile (nothing written). */
   async insertWorkSubscription(
-    db: Db,
     userId: number,
     workSiteId: number,
     addressId: number,
+    db: Db,
   ): Promise<boolean> {
     const rows = await queryRows<{ userId: number }>(
       db,

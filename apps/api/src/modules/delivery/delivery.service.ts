@@ -580,7 +580,7 @@ export class DeliveryService {
           tx,
         );
         // a subscription written meanwhile wins: this transaction (and its address) rolls back
-        if (!(await this.repo.insertWorkSubscription(tx, userId, site.workSiteId, row.addressId)))
+        if (!(await this.repo.insertWorkSubscription(userId, site.workSiteId, row.addressId, tx)))
           throw new WorkSubscribedMeanwhile();
         return row.addressId;
       })

@@ -374,7 +374,7 @@ describe('the reference seed', () => {
               (SELECT count(*) FROM timeslots)) AS n`,
       );
     const before = await counts();
-    await ensureDeliveryData(t.db, { dataDir: t.env.DEMO_DATA_DIR, demoAccounts: true });
+    await ensureDeliveryData({ dataDir: t.env.DEMO_DATA_DIR, demoAccounts: true }, t.db);
     expect(await counts()).toEqual(before);
     expect(before[0]?.n).toBe('22,512,944,21,20');
   });

@@ -9,6 +9,7 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { TimeslotRepository } from './timeslot.repository';
 import type { CalendarTarget } from './timeslot.service';
+import { wireTimestamp } from '../../db/wire-time';
 
 /**
  * Stores (name, phone, opening hours) and their slot calendars as the back office manages them (decision
@@ -35,7 +36,7 @@ export interface SlotDayRow {
 const TEMPLATE_COLUMNS = sql`timeslot_id AS id, calendar_kind AS "calendarKind", begin_time AS "beginTime",
   end_time AS "endTime", capacity, week_days AS "weekDays", lead_minutes AS "leadMinutes",
   cutoff_prev_day AS "cutoffPrevDay",
-  to_char(updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "updatedAt"`;
+  ${wireTimestamp('updated_at', 'microseconds')} AS "updatedAt"`;
 
 export type StoreEdit =
   | { ok: true; before: AdminStoreDetail; after: AdminStoreDetail }
@@ -48,7 +49,10 @@ export type TemplateEdit =
   | { ok: false; reason: 'stale'; current: AdminSlotTemplate };
 
 export class SlotAdmin {
-  constructor(private readonly db: Db) {}
+  constructor(
+    private readonly db: Db,
+    private readonly slots = new TimeslotRepository(db),
+  ) {}
 
   /** The chain's time windows, by service and start time. */
   async templates(): Promise<AdminSlotTemplate[]> {
@@ -58,7 +62,7 @@ export class SlotAdmin {
     );
   }
 
-  async template(id: number, db: Db = this.db, lock = false): Promise<AdminSlotTemplate | null> {
+  async template(id: number, lock = false, db: Db = this.db): Promise<AdminSlotTemplate | null> {
     const [row] = await queryRows<AdminSlotTemplate>(
       db,
       sql`SELECT ${TEMPLATE_COLUMNS} FROM timeslots WHERE timeslot_id = ${id} ${lock ? sql`FOR UPDATE` : sql``}`,
@@ -72,12 +76,12 @@ export class SlotAdmin {
    * on a weekday taken away, a slot nobody booked goes, one with bookings is closed (its orders keep it).
    */
   async updateTemplate(
-    tx: Db,
     id: number,
     edit: AdminSlotTemplateUpdate,
     today: string,
+    tx: Db,
   ): Promise<TemplateEdit> {
-    const before = await this.template(id, tx, true);
+    const before = await this.template(id, true, tx);
     if (!before) return { ok: false, reason: 'notFound' };
     if (before.updatedAt !== edit.updatedAt) return { ok: false, reason: 'stale', current: before };
     const set: SQL[] = [];
@@ -102,7 +106,7 @@ export class SlotAdmin {
         await tx.execute(sql`UPDATE delivery_slots SET active = 0 WHERE ${gone}`);
       }
     }
-    const after = await this.template(id, tx);
+    const after = await this.template(id, false, tx);
     if (!after) throw new Error('the time window vanished inside its transaction');
     return { ok: true, before, after };
   }
@@ -121,13 +125,13 @@ export class SlotAdmin {
   }
 
   /** A store with its phone and opening hours (null: not a store). */
-  async store(id: number, db: Db = this.db, lock = false): Promise<AdminStoreDetail | null> {
+  async store(id: number, lock = false, db: Db = this.db): Promise<AdminStoreDetail | null> {
     const [row] = await queryRows<AdminStoreDetail>(
       db,
       sql`SELECT w.warehouse_id AS id, w.name, w.phone, w.service_hours AS "serviceHours",
             COALESCE((SELECT a.city FROM addresses a WHERE a.warehouse_id = w.warehouse_id AND a.user_id IS NULL
               ORDER BY a.address_id LIMIT 1), '') AS city,
-            to_char(w.updated_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"') AS "updatedAt"
+            ${wireTimestamp('w.updated_at', 'microseconds')} AS "updatedAt"
           FROM warehouses w WHERE w.warehouse_id = ${id} AND w.warehouse_type = 'store'
           ${lock ? sql`FOR UPDATE OF w` : sql``}`,
     );
@@ -138,8 +142,8 @@ export class SlotAdmin {
    * Changes a store's name, phone or opening hours in the caller's transaction, unless someone saved it
    * after `updatedAt`. The shop shows the change within the delivery module's cache time (30 s).
    */
-  async updateStore(tx: Db, id: number, edit: AdminStoreUpdate): Promise<StoreEdit> {
-    const before = await this.store(id, tx, true);
+  async updateStore(id: number, edit: AdminStoreUpdate, tx: Db): Promise<StoreEdit> {
+    const before = await this.store(id, true, tx);
     if (!before) return { ok: false, reason: 'notFound' };
     if (before.updatedAt !== edit.updatedAt) return { ok: false, reason: 'stale', current: before };
     const set: SQL[] = [sql`updated_at = clock_timestamp()`];
@@ -152,7 +156,7 @@ export class SlotAdmin {
       set.push(sql`service_hours = ${JSON.stringify(hours)}::jsonb`);
     }
     await tx.execute(sql`UPDATE warehouses SET ${sql.join(set, sql`, `)} WHERE warehouse_id = ${id}`);
-    const after = await this.store(id, tx);
+    const after = await this.store(id, false, tx);
     if (!after) throw new Error('the store vanished inside its transaction');
     return { ok: true, before, after };
   }
@@ -175,8 +179,7 @@ export class SlotAdmin {
   /** A store's slots on a day, per calendar (generated from the templates when not yet). */
   async day(storeId: number, date: string, db: Db = this.db): Promise<SlotDayRow[]> {
     const calendars = await this.calendarsOf(storeId, db);
-    const slots = new TimeslotRepository(db);
-    for (const c of calendars) await slots.ensureSlots(c.calendar, c.kind, [date]);
+    for (const c of calendars) await this.slots.ensureSlots(c.calendar, c.kind, [date], db);
     return queryRows<SlotDayRow>(
       db,
       sql`SELECT s.calendar, count(*)::int AS slots, count(*) FILTER (WHERE s.active >= 1)::int AS open,
@@ -189,10 +192,9 @@ export class SlotAdmin {
   }
 
   /** Closes (or opens again) every slot of the store's calendars on the day, in the caller's transaction. */
-  async setDay(tx: Db, storeId: number, date: string, open: boolean): Promise<void> {
+  async setDay(storeId: number, date: string, open: boolean, tx: Db): Promise<void> {
     const calendars = await this.calendarsOf(storeId, tx);
-    const slots = new TimeslotRepository(tx);
-    for (const c of calendars) await slots.ensureSlots(c.calendar, c.kind, [date]);
+    for (const c of calendars) await this.slots.ensureSlots(c.calendar, c.kind, [date], tx);
     await tx.execute(
       sql`UPDATE delivery_slots SET active = ${open ? 1 : 0}
           WHERE calendar = ANY(string_to_array(${calendars.map((c) => c.calendar).join(',')}, ','))

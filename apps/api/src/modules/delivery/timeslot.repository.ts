@@ -37,13 +37,18 @@ export class TimeslotRepository {
   constructor(private readonly db: Db) {}
 
   /** Creates the missing slots of a calendar for these days from the templates of its kind. */
-  async ensureSlots(calendar: string, kind: string, dates: readonly string[]): Promise<void> {
+  async ensureSlots(
+    calendar: string,
+    kind: string,
+    dates: readonly string[],
+    db: Db = this.db,
+  ): Promise<void> {
     if (dates.length === 0) return;
     const days = sql.join(
       dates.map((d) => sql`${d}::date`),
       sql`, `,
     );
-    await this.db.execute(
+    await db.execute(
       sql`INSERT INTO delivery_slots (calendar, slot_date, timeslot_id, capacity)
           SELECT ${calendar}, d.day, t.timeslot_id, t.capacity
           FROM timeslots t CROSS JOIN unnest(ARRAY[${days}]) AS d(day)

@@ -1,7 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import type { SlotRow, TimeslotRepository } from './timeslot.repository';
 import { romeNow } from '../../lib/rome-time';
-import { addDays, isLockDay, isoWeekDay, slotStatus, TimeslotService } from './timeslot.service';
+import { addDays } from '@spesa/shared/time/rome';
+import { isLockDay, isoWeekDay, slotStatus, TimeslotService } from './timeslot.service';
 
 describe('slotStatus (derived from the places left, never stored)', () => {
   it.each([

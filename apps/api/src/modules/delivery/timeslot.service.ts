@@ -13,6 +13,7 @@ import { romeNow, TIME_ZONE } from '../../lib/rome-time';
 import { DELIVERY_TEXT } from './delivery.messages';
 import type { Db } from '../../db/client';
 import type { SlotRow, TimeslotRepository } from './timeslot.repository';
+import { addDays } from '@spesa/shared/time/rome';
 
 /**
  * Time slots (spec sections 3, 4, 9). A calendar is a store or locker (`w<id>`) or a home-delivery zone
@@ -49,12 +50,6 @@ const romeMinutes = (dateIso: string, time: string): number => {
     romeMinutesKnown.set(key, minutes);
   }
   return minutes;
-};
-
-/** A calendar date `n` days later (calendar arithmetic: no time zone is involved). */
-export const addDays = (dateIso: string, n: number): string => {
-  const [y, m, d] = dateIso.split('-').map(Number);
-  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + n)).toISOString().slice(0, 10);
 };
 
 /** ISO weekday, 1 = Monday ... 7 = Sunday. */
@@ -117,12 +112,12 @@ export class TimeslotService {
    * One place of a slot taken inside the caller's transaction (a purchase), only while one is left: false
    * when the slot is full or closed. The row lock serialises concurrent buyers.
    */
-  async takePlace(tx: Db, slotId: number): Promise<boolean> {
+  async takePlace(slotId: number, tx: Db): Promise<boolean> {
     return (await this.repo.book(slotId, tx)) !== null;
   }
 
   /** One place given back inside the caller's transaction (a cancelled order, an order moved to another slot). */
-  async givePlaceBack(tx: Db, slotId: number): Promise<void> {
+  async givePlaceBack(slotId: number, tx: Db): Promise<void> {
     await this.repo.release(slotId, tx);
   }
 

@@ -7,6 +7,7 @@ import formsAdminRoutes from './forms-admin.routes';
 import { FormsRepository } from './forms.repository';
 import formsRoutes from './forms.routes';
 import { FORMS_RETENTION_EVERY_MS, FORMS_RETENTION_JOB, FormsService } from './forms.service';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
 /** A customer as a form prefills their data. */
 interface FormCustomer {
@@ -69,7 +70,7 @@ export function formsModule(app: FastifyInstance, d: FormsModuleDeps) {
       recentOrders: async (userId, count) =>
         (await d.orders.listOrders({ userId, includePending: false }, count, 0)).map((o) => ({
           value: String(o.orderId),
-          label: `Ordine n. ${o.orderId} del ${new Date(`${o.slotDate}T12:00:00Z`).toLocaleDateString('it-IT', { timeZone: 'Europe/Rome' })}`,
+          label: `Ordine n. ${o.orderId} del ${new Date(`${o.slotDate}T12:00:00Z`).toLocaleDateString('it-IT', { timeZone: TIME_ZONE })}`,
         })),
     },
     voucherMode: {
@@ -78,14 +79,14 @@ export function formsModule(app: FastifyInstance, d: FormsModuleDeps) {
       },
     },
     mail: {
-      send: (tx, to, m, attachments) =>
-        mail.send(to, { template: 'form-submission', firstName: '', ...m }, tx, attachments),
+      send: (to, m, attachments, tx) =>
+        mail.send(to, { template: 'form-submission', firstName: '', ...m }, attachments, tx),
     },
     now,
   });
   app.decorate('forms', forms);
   jobs.every(FORMS_RETENTION_JOB, FORMS_RETENTION_EVERY_MS, async () => {
-    await forms.deleteExpired((tx, mailIds) => mail.dropAttachments(tx, mailIds));
+    await forms.deleteExpired((mailIds, tx) => mail.dropAttachments(mailIds, tx));
   });
   return {
     forms,

@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { formDefinitions, formNonces, formSubmissions, formUploads } from '../../db/schema';
+import { wireTimestamp } from '../../db/wire-time';
 
 export type FormDefinitionRow = typeof formDefinitions.$inferSelect;
 export type NonceRow = typeof formNonces.$inferSelect;
@@ -47,7 +48,7 @@ export class FormsRepository {
   }
 
   /** Spends a nonce once: only the first caller of a live, unused nonce gets its id back. */
-  async spendNonce(db: Db, nonceId: number, now: Date): Promise<boolean> {
+  async spendNonce(nonceId: number, now: Date, db: Db): Promise<boolean> {
     const rows = await db
       .update(formNonces)
       .set({ usedAt: now })
@@ -75,7 +76,7 @@ export class FormsRepository {
   }
 
   /** The uploads of a nonce named by these tokens, not yet part of a submission. */
-  async openUploads(db: Db, nonceId: number, tokens: readonly string[]): Promise<UploadRow[]> {
+  async openUploads(nonceId: number, tokens: readonly string[], db: Db): Promise<UploadRow[]> {
     if (tokens.length === 0) return [];
     return db
       .select()
@@ -89,7 +90,7 @@ export class FormsRepository {
       );
   }
 
-  async insertSubmission(db: Db, values: typeof formSubmissions.$inferInsert): Promise<number> {
+  async insertSubmission(values: typeof formSubmissions.$inferInsert, db: Db): Promise<number> {
     const [row] = await db
       .insert(formSubmissions)
       .values(values)
@@ -98,7 +99,7 @@ export class FormsRepository {
     return row.submissionId;
   }
 
-  async attachUploads(db: Db, submissionId: number, uploadIds: readonly number[]): Promise<void> {
+  async attachUploads(submissionId: number, uploadIds: readonly number[], db: Db): Promise<void> {
     if (uploadIds.length === 0) return;
     await db
       .update(formUploads)
@@ -106,7 +107,7 @@ export class FormsRepository {
       .where(and(inArray(formUploads.uploadId, [...uploadIds]), isNull(formUploads.submissionId)));
   }
 
-  async setMail(db: Db, submissionId: number, mailId: number): Promise<void> {
+  async setMail(submissionId: number, mailId: number, db: Db): Promise<void> {
     await db.update(formSubmissions).set({ mailId }).where(eq(formSubmissions.submissionId, submissionId));
   }
 
@@ -132,7 +133,7 @@ export class FormsRepository {
     return { subs, files: files.map((f) => f.storedName) };
   }
 
-  async deleteSubmissions(db: Db, submissionIds: readonly number[]): Promise<void> {
+  async deleteSubmissions(submissionIds: readonly number[], db: Db): Promise<void> {
     if (submissionIds.length === 0) return;
     await db.delete(formUploads).where(inArray(formUploads.submissionId, [...submissionIds]));
     await db.delete(formSubmissions).where(inArray(formSubmissions.submissionId, [...submissionIds]));
@@ -164,7 +165,7 @@ export class FormsRepository {
     return queryRows<{ id: number; ticketType: number; formTitle: string; createdAt: string }>(
       this.db,
       sql`SELECT s.submission_id AS id, s.ticket_type AS "ticketType", d.settings->>'title' AS "formTitle",
-            ${ISO('s.created_at')} AS "createdAt"
+            ${wireTimestamp('s.created_at', 'milliseconds')} AS "createdAt"
           FROM form_submissions s JOIN form_definitions d ON d.form_id = s.form_id
           WHERE s.user_id = ${userId}
           ORDER BY s.created_at DESC, s.submission_id DESC LIMIT ${limit}`,
@@ -224,9 +225,7 @@ export interface AdminSubmissionRow {
   createdAt: string;
   deleteAfter: string;
 }
-const ISO = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const ADMIN_SUBMISSION_COLUMNS = sql`s.submission_id AS id, s.form_id AS "formId",
   d.settings->>'title' AS "formTitle", s.ticket_type AS "ticketType", s.user_id AS "userId",
   (SELECT count(*)::int FROM form_uploads u WHERE u.submission_id = s.submission_id) AS files,
-  ${ISO('s.created_at')} AS "createdAt", ${ISO('s.delete_after')} AS "deleteAfter"`;
+  ${wireTimestamp('s.created_at', 'milliseconds')} AS "createdAt", ${wireTimestamp('s.delete_after', 'milliseconds')} AS "deleteAfter"`;

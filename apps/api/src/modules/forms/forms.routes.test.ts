@@ -411,8 +411,8 @@ describe('the card data update', () => {
     const card = `29${String(Date.now() % 1e8).padStart(8, '0')}777`;
     const accounts = new AccountRepository(t.db);
     await t.db.transaction(async (tx) => {
-      await accounts.issueCard(tx, { cardNumber: card, cardType: 'fidelity', holderLastName: 'Cliente' });
-      await accounts.linkCard(tx, c.userId, card);
+      await accounts.issueCard({ cardNumber: card, cardType: 'fidelity', holderLastName: 'Cliente' }, tx);
+      await accounts.linkCard(c.userId, card, tx);
     });
     const view = (await mailPars(FORM_IDS.cardUpdate, c.token)).body.data;
     expect(view.settings.steps).toHaveLength(5);

@@ -58,7 +58,6 @@ export interface FormVoucherModePort {
 /** The mail to the chain, written in the submission's transaction. */
 export interface FormMailPort {
   send(
-    db: Db,
     to: string,
     mail: {
       formTitle: string;
@@ -69,6 +68,7 @@ export interface FormMailPort {
       files: string[];
     },
     attachments: MailAttachment[],
+    db: Db,
   ): Promise<number>;
 }
 
@@ -260,35 +260,37 @@ export class FormsService {
     const now = this.deps.now();
     const outcome = await this.db.transaction(async (tx) => {
       const uploads = await this.repo.openUploads(
-        tx,
         live.data.nonceId,
         tokens.map((t) => t.token),
+        tx,
       );
       if (
         uploads.length !== new Set(tokens.map((t) => t.token)).size ||
         tokens.some((t) => uploads.find((u) => u.token === t.token)?.fieldId !== t.fieldId)
       )
         return failWith(FORMS_TEXT.fileUnknown);
-      if (!(await this.repo.spendNonce(tx, live.data.nonceId, now))) return failWith(FORMS_TEXT.nonceUsed);
+      if (!(await this.repo.spendNonce(live.data.nonceId, now, tx))) return failWith(FORMS_TEXT.nonceUsed);
       const answers = inputFields(fields)
         .filter((f) => f.type !== 'hidden' || answersByKey[f.key] !== '')
         .map((f) => ({ key: f.key, label: f.label, value: displayValue(f, answersByKey[f.key], uploads) }));
-      const submissionId = await this.repo.insertSubmission(tx, {
-        formId: row.formId,
-        userId,
-        ticketType: settings.ticket_type,
-        answers,
-        createdAt: now,
-        deleteAfter: new Date(now.getTime() + FORM_RETENTION_DAYS * DAY_MS),
-      });
-      await this.repo.attachUploads(
+      const submissionId = await this.repo.insertSubmission(
+        {
+          formId: row.formId,
+          userId,
+          ticketType: settings.ticket_type,
+          answers,
+          createdAt: now,
+          deleteAfter: new Date(now.getTime() + FORM_RETENTION_DAYS * DAY_MS),
+        },
         tx,
+      );
+      await this.repo.attachUploads(
         submissionId,
         uploads.map((u) => u.uploadId),
+        tx,
       );
       const ticket = ticketOf(settings.ticket_type, submissionId);
       const mailId = await this.deps.mail.send(
-        tx,
         row.recipient,
         {
           formTitle: settings.title,
@@ -304,8 +306,9 @@ export class FormsService {
           filePath: this.files.pathOf(u.storedName),
           sizeBytes: u.sizeBytes,
         })),
+        tx,
       );
-      await this.repo.setMail(tx, submissionId, mailId);
+      await this.repo.setMail(submissionId, mailId, tx);
       return ok({ ticket, ticket_type: settings.ticket_type, success_msg: settings.success_msg });
     });
     if (outcome.ok && cardCheck.data && userId !== null)
@@ -330,7 +333,7 @@ export class FormsService {
   }
 
   /** The daily job: deletes submissions past their retention period and files never sent, with their files. */
-  async deleteExpired(dropMailAttachments: (db: Db, mailIds: number[]) => Promise<void>): Promise<number> {
+  async deleteExpired(dropMailAttachments: (mailIds: number[], db: Db) => Promise<void>): Promise<number> {
     const now = this.deps.now();
     let deleted = 0;
     for (;;) {
@@ -338,12 +341,12 @@ export class FormsService {
       if (subs.length === 0) break;
       await this.db.transaction(async (tx) => {
         await dropMailAttachments(
-          tx,
           subs.flatMap((s) => (s.mailId === null ? [] : [s.mailId])),
+          tx,
         );
         await this.repo.deleteSubmissions(
-          tx,
           subs.map((s) => s.submissionId),
+          tx,
         );
       });
       for (const f of files) await this.files.remove(f);

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { wireTimestamp } from '../../db/wire-time';
 
 /** A sign-in in flight (federated_logins), as read back when the provider answers. */
 export interface PendingLogin {
@@ -60,9 +61,6 @@ export interface CompanyIdpRow {
   certificate: string;
   rolesAttribute: string;
 }
-
-const ISO = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * SQL of the identity module (decision 054). A sign-in in flight is taken once (guarded UPDATE of an unused,
@@ -183,7 +181,7 @@ export class IdentityRepository {
     const [row] = await queryRows<LinkedIdentityRow>(
       this.db,
       sql`SELECT identity_id AS "identityId", user_id AS "userId", provider, subject, email, roles,
-            ${ISO('linked_at')} AS "linkedAt"
+            ${wireTimestamp('linked_at', 'milliseconds')} AS "linkedAt"
           FROM federated_identities WHERE provider = ${provider} AND subject = ${subject}`,
     );
     return row ?? null;
@@ -193,7 +191,7 @@ export class IdentityRepository {
     return queryRows<LinkedIdentityRow>(
       this.db,
       sql`SELECT identity_id AS "identityId", user_id AS "userId", provider, subject, email, roles,
-            ${ISO('linked_at')} AS "linkedAt"
+            ${wireTimestamp('linked_at', 'milliseconds')} AS "linkedAt"
           FROM federated_identities WHERE user_id = ${userId} ORDER BY linked_at, identity_id`,
     );
   }

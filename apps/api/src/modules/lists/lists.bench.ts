@@ -37,16 +37,16 @@ const env = loadEnv({
 });
 const database = await openDatabase(values.db === 'postgres' ? { url: values.url } : {});
 await migrate(database.db);
-await ensureSeeded(database.db, { dataDir: env.DEMO_DATA_DIR });
-await ensureAccountData(database.db, { demoAccounts: true });
-await ensureDeliveryData(database.db, { dataDir: env.DEMO_DATA_DIR, demoAccounts: true });
+await ensureSeeded({ dataDir: env.DEMO_DATA_DIR }, database.db);
+await ensureAccountData({ demoAccounts: true }, database.db);
+await ensureDeliveryData({ dataDir: env.DEMO_DATA_DIR, demoAccounts: true }, database.db);
 
 const now = new Date();
 const app = await buildApp({ env, db: database.db, dbKind: database.kind, logger: false, now: () => now });
 await app.ready();
 
 /** Plain pieces the Drive store sells with stock for every staged cart: every one can go to the cart. */
-async function products(db: Db, n: number): Promise<number[]> {
+async function products(n: number, db: Db): Promise<number[]> {
   const rows = await queryRows<{ productId: number }>(
     db,
     sql`SELECT p.product_id AS "productId" FROM products p
@@ -94,7 +94,7 @@ async function stageListOwners(
   return owners;
 }
 
-const pool = await products(database.db, VIEW_ITEMS);
+const pool = await products(VIEW_ITEMS, database.db);
 const [viewer] = await stageListOwners(1, pool);
 if (!viewer) throw new Error('no list owner');
 const owners = await stageListOwners(Number(values.owners), pool.slice(0, CART_ITEMS));

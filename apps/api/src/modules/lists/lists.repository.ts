@@ -3,6 +3,7 @@ import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { wishlistItems, wishlists, wishlistShares } from '../../db/schema';
+import { wireTimestamp } from '../../db/wire-time';
 
 /** A list as the signed-in customer sees it: its owner's columns and the customer's role on it. */
 export interface ListRow {
@@ -45,7 +46,7 @@ const visibleLists = (userId: number) => sql`
   SELECT w.list_id AS "listId", w.user_id AS "ownerId", ${personName('u')} AS "ownerName", w.name,
          (w.is_default AND w.user_id = ${userId}) AS "isDefault",
          w.confirmed_address_id AS "confirmedAddressId",
-         to_char(w.confirmed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "confirmedAt",
+         ${wireTimestamp('w.confirmed_at', 'milliseconds')} AS "confirmedAt",
          (SELECT count(*)::int FROM wishlist_items i WHERE i.list_id = w.list_id) AS size,
          CASE WHEN w.user_id = ${userId} THEN 'OWNER' ELSE s.grant END AS role
     FROM wishlists w
@@ -81,7 +82,7 @@ export class ListsRepository {
   }
 
   /** Locks the list's row (item changes of one list are serialised) and answers it as the customer sees it. */
-  async lockVisible(db: Db, userId: number, listId: number): Promise<ListRow | null> {
+  async lockVisible(userId: number, listId: number, db: Db): Promise<ListRow | null> {
     await db.execute(sql`SELECT list_id FROM wishlists WHERE list_id = ${listId} FOR UPDATE`);
     return this.findVisible(userId, listId, db);
   }
@@ -118,9 +119,9 @@ export class ListsRepository {
   }
 
   async insertItem(
-    db: Db,
     listId: number,
     item: { productId: number; quantity: number; infos: Record<string, string> },
+    db: Db,
   ): Promise<void> {
     await db.insert(wishlistItems).values({
       listId,
@@ -131,10 +132,10 @@ export class ListsRepository {
   }
 
   async setItem(
-    db: Db,
     listId: number,
     itemId: number,
     change: { quantity: number; infos?: Record<string, string> },
+    db: Db,
   ): Promise<void> {
     await db
       .update(wishlistItems)
@@ -146,14 +147,14 @@ export class ListsRepository {
       .where(and(eq(wishlistItems.listId, listId), eq(wishlistItems.itemId, itemId)));
   }
 
-  async deleteItems(db: Db, listId: number, itemIds: readonly number[]): Promise<void> {
+  async deleteItems(listId: number, itemIds: readonly number[], db: Db): Promise<void> {
     if (itemIds.length === 0) return;
     await db
       .delete(wishlistItems)
       .where(and(eq(wishlistItems.listId, listId), inArray(wishlistItems.itemId, [...itemIds])));
   }
 
-  async touch(db: Db, listId: number): Promise<void> {
+  async touch(listId: number, db: Db): Promise<void> {
     await db
       .update(wishlists)
       .set({ updatedAt: sql`now()` })
@@ -191,14 +192,14 @@ export class ListsRepository {
   }
 
   /** Locks every list of the owner, in id order (select, confirm and delete move flags across them). */
-  async lockOwned(db: Db, ownerId: number): Promise<void> {
+  async lockOwned(ownerId: number, db: Db): Promise<void> {
     await db.execute(
       sql`SELECT list_id FROM wishlists WHERE user_id = ${ownerId} ORDER BY list_id FOR UPDATE`,
     );
   }
 
   /** Deletes the list (items and shares go with it); a deleted default passes to the oldest list left. */
-  async deleteList(db: Db, ownerId: number, listId: number): Promise<boolean> {
+  async deleteList(ownerId: number, listId: number, db: Db): Promise<boolean> {
     const rows = await db
       .delete(wishlists)
       .where(and(eq(wishlists.listId, listId), eq(wishlists.userId, ownerId)))
@@ -214,7 +215,7 @@ export class ListsRepository {
   }
 
   /** Makes the list the owner's default: the previous default stops being it first (one default). */
-  async makeDefault(db: Db, ownerId: number, listId: number): Promise<void> {
+  async makeDefault(ownerId: number, listId: number, db: Db): Promise<void> {
     await db.execute(
       sql`UPDATE wishlists SET is_default = false, updated_at = now()
            WHERE user_id = ${ownerId} AND is_default AND list_id <> ${listId}`,
@@ -226,7 +227,7 @@ export class ListsRepository {
   }
 
   /** The list becomes the usual basket of the address: another list of the owner confirmed for it stops. */
-  async confirmForAddress(db: Db, ownerId: number, listId: number, addressId: number): Promise<void> {
+  async confirmForAddress(ownerId: number, listId: number, addressId: number, db: Db): Promise<void> {
     await db.execute(
       sql`UPDATE wishlists SET confirmed_address_id = NULL, confirmed_at = NULL, updated_at = now()
            WHERE user_id = ${ownerId} AND confirmed_address_id = ${addressId} AND list_id <> ${listId}`,

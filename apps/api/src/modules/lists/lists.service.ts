@@ -204,14 +204,14 @@ export class ListsService {
   private async ownerTransaction<T>(
     userId: number,
     listId: number,
-    work: (tx: Db, row: ListRow) => Promise<T>,
+    work: (row: ListRow, tx: Db) => Promise<T>,
   ): Promise<Result<T>> {
     try {
       const data = await this.repo.db.transaction(async (tx) => {
-        await this.repo.lockOwned(tx, userId);
+        await this.repo.lockOwned(userId, tx);
         const row = await this.owned(userId, listId, tx);
         if (!row.ok) throw new Abort(row);
-        return work(tx, row.data);
+        return work(row.data, tx);
       });
       return ok(data);
     } catch (err) {
@@ -223,8 +223,8 @@ export class ListsService {
 
   /** POST /wishlist/delete (owner only): its products and shares go with it; the default passes on. */
   async remove(userId: number, listId: number): Promise<Result<{ listId: number }>> {
-    const done = await this.ownerTransaction(userId, listId, (tx) =>
-      this.repo.deleteList(tx, userId, listId),
+    const done = await this.ownerTransaction(userId, listId, (_row, tx) =>
+      this.repo.deleteList(userId, listId, tx),
     );
     if (!done.ok) return done;
     return ok({ listId }, [LISTS_INFO_TEXT.deleted]);
@@ -232,8 +232,8 @@ export class ListsService {
 
   /** POST /wishlist/select: the owner's default list (one per customer). */
   async select(userId: number, listId: number): Promise<Result<Wishlist>> {
-    const done = await this.ownerTransaction(userId, listId, (tx) =>
-      this.repo.makeDefault(tx, userId, listId),
+    const done = await this.ownerTransaction(userId, listId, (_row, tx) =>
+      this.repo.makeDefault(userId, listId, tx),
     );
     if (!done.ok) return done;
     const wire = await this.summary(userId, listId);
@@ -249,8 +249,8 @@ export class ListsService {
     if (!row.ok) return row;
     if (!(await this.repo.isOwnAddress(userId, addressId)))
       return failWith(LISTS_TEXT.addressNotFound, 'notFound');
-    const done = await this.ownerTransaction(userId, listId, (tx) =>
-      this.repo.confirmForAddress(tx, userId, listId, addressId),
+    const done = await this.ownerTransaction(userId, listId, (_row, tx) =>
+      this.repo.confirmForAddress(userId, listId, addressId, tx),
     );
     if (!done.ok) return done;
     const wire = await this.summary(userId, listId);
@@ -300,19 +300,19 @@ export class ListsService {
   private async changeItems(
     userId: number,
     listId: number,
-    plan: (tx: Db, items: ListItemRow[]) => Promise<Failure[]>,
+    plan: (items: ListItemRow[], tx: Db) => Promise<Failure[]>,
     info: string,
   ): Promise<Result<ListItemsOutcome>> {
     let failures: Failure[] = [];
     try {
       await this.repo.db.transaction(async (tx) => {
-        const row = await this.repo.lockVisible(tx, userId, listId);
+        const row = await this.repo.lockVisible(userId, listId, tx);
         if (!row) throw new Abort(failWith(LISTS_TEXT.listNotFound, 'notFound'));
         if (row.role === 'READ') throw new Abort(failWith(LISTS_TEXT.readOnly));
-        failures = await plan(tx, await this.repo.items(listId, tx));
+        failures = await plan(await this.repo.items(listId, tx), tx);
         // refusals roll back whatever the plan wrote
         if (failures.length > 0) throw new Abort(failures[0] as Failure);
-        await this.repo.touch(tx, listId);
+        await this.repo.touch(listId, tx);
       });
     } catch (err) {
       if (!(err instanceof Abort)) throw err;
@@ -350,7 +350,7 @@ export class ListsService {
     return this.changeItems(
       userId,
       listId,
-      async (tx, current) => {
+      async (current, tx) => {
         const failures: Failure[] = [];
         const byProduct = new Map(current.map((i) => [i.productId, { ...i }]));
         const fresh = new Map<
@@ -392,9 +392,9 @@ export class ListsService {
         for (const line of byProduct.values()) {
           const before = current.find((c) => c.itemId === line.itemId);
           if (before && (before.quantity !== line.quantity || before.infos !== line.infos))
-            await this.repo.setItem(tx, listId, line.itemId, { quantity: line.quantity, infos: line.infos });
+            await this.repo.setItem(listId, line.itemId, { quantity: line.quantity, infos: line.infos }, tx);
         }
-        for (const line of fresh.values()) await this.repo.insertItem(tx, listId, line);
+        for (const line of fresh.values()) await this.repo.insertItem(listId, line, tx);
         return [];
       },
       LISTS_INFO_TEXT.added,
@@ -417,7 +417,7 @@ export class ListsService {
     return this.changeItems(
       userId,
       listId,
-      async (tx, current) => {
+      async (current, tx) => {
         const failures: Failure[] = [];
         const writes: Array<{ itemId: number; quantity: number }> = [];
         const removals: number[] = [];
@@ -439,8 +439,8 @@ export class ListsService {
           else writes.push({ itemId: line.itemId, quantity: checked.data });
         }
         if (failures.length > 0) return failures;
-        for (const w of writes) await this.repo.setItem(tx, listId, w.itemId, { quantity: w.quantity });
-        await this.repo.deleteItems(tx, listId, removals);
+        for (const w of writes) await this.repo.setItem(listId, w.itemId, { quantity: w.quantity }, tx);
+        await this.repo.deleteItems(listId, removals, tx);
         return [];
       },
       LISTS_INFO_TEXT.updated,
@@ -458,10 +458,10 @@ export class ListsService {
     return this.changeItems(
       userId,
       listId,
-      async (tx, current) => {
+      async (current, tx) => {
         const known = new Set(current.map((c) => c.itemId));
         if (itemIds.some((id) => !known.has(id))) return [failWith(LISTS_TEXT.itemNotFound, 'notFound')];
-        await this.repo.deleteItems(tx, listId, itemIds);
+        await this.repo.deleteItems(listId, itemIds, tx);
         return [];
       },
       LISTS_INFO_TEXT.removed,

@@ -73,11 +73,11 @@ export class GiftCardOrdersRepository {
    * when it was no longer in one of `from`.
    */
   async move(
-    tx: Db,
     id: number,
     from: readonly GiftCardOrderState[],
     to: GiftCardOrderState,
     change: { at: Date; note: string | null; staffUserId: number },
+    tx: Db,
   ): Promise<GiftCardOrderRow | null> {
     const stamp =
       to === 'confirmed'

@@ -26,6 +26,7 @@ import { romeNow, TIME_ZONE } from '../../lib/rome-time';
 import type { GiftCardOrderRow, GiftCardOrdersRepository } from './gift-card-orders.repository';
 import { GIFT_CARD_ORDER_INFO_TEXT, GIFT_CARD_ORDER_TEXT } from './loyalty.messages';
 import type { WalletStaff } from './wallet.service';
+import { wireInstant } from '../../db/wire-time';
 
 /** What the gift-card e-mails say (the mail module's `gift-card-order` template renders it). */
 export interface GiftCardMail {
@@ -50,8 +51,8 @@ export interface GiftCardMailPort {
 /** The back office's audit log (resource `gift-card-orders`). */
 export interface GiftCardAuditPort {
   record(
-    db: Db,
     e: { staff: WalletStaff; action: string; orderId: number; before: unknown; after: unknown },
+    db: Db,
   ): Promise<void>;
 }
 
@@ -90,8 +91,8 @@ function receiptOf(row: GiftCardOrderRow): GiftCardReceipt {
     discount: euros(row.discountCents),
     invoiceTotal: euros(row.invoiceCents),
     discountPercent: GIFT_CARD_PROGRAMME.discountBasisPoints / 100,
-    receivedAt: row.receivedAt.toISOString(),
-    deliveryInfoBy: deliveryInfoDueAt(row.receivedAt).toISOString(),
+    receivedAt: wireInstant(row.receivedAt, 'milliseconds'),
+    deliveryInfoBy: wireInstant(deliveryInfoDueAt(row.receivedAt), 'milliseconds'),
     expectedDeliveryDate: row.expectedDeliveryDate,
   };
 }
@@ -193,8 +194,8 @@ export class GiftCardOrdersService {
       goodsTotal: euros(row.goodsCents),
       discount: euros(row.discountCents),
       invoiceTotal: euros(row.invoiceCents),
-      receivedAt: row.receivedAt.toISOString(),
-      deliveryInfoBy: deliveryInfoDueAt(row.receivedAt).toISOString(),
+      receivedAt: wireInstant(row.receivedAt, 'milliseconds'),
+      deliveryInfoBy: wireInstant(deliveryInfoDueAt(row.receivedAt), 'milliseconds'),
       expectedDeliveryDate: row.expectedDeliveryDate,
     };
   }
@@ -211,9 +212,9 @@ export class GiftCardOrdersService {
       notes: row.notes,
       lines: linesOf(row),
       staffNote: row.staffNote,
-      confirmedAt: row.confirmedAt?.toISOString() ?? null,
-      deliveredAt: row.deliveredAt?.toISOString() ?? null,
-      cancelledAt: row.cancelledAt?.toISOString() ?? null,
+      confirmedAt: row.confirmedAt ? wireInstant(row.confirmedAt, 'milliseconds') : null,
+      deliveredAt: row.deliveredAt ? wireInstant(row.deliveredAt, 'milliseconds') : null,
+      cancelledAt: row.cancelledAt ? wireInstant(row.cancelledAt, 'milliseconds') : null,
       nextStates: [...GIFT_CARD_ORDER_TRANSITIONS[row.state]],
     };
   }
@@ -257,11 +258,17 @@ export class GiftCardOrdersService {
       const before = await this.repo.byId(id, tx);
       if (!before) return failWith(GIFT_CARD_ORDER_TEXT.notFound, 'notFound');
       if (!canMoveGiftCardOrder(before.state, to)) return failWith(GIFT_CARD_ORDER_TEXT.stateNotAllowed);
-      const after = await this.repo.move(tx, id, [before.state], to, {
-        at: this.opts.now(),
-        note: note || null,
-        staffUserId: member.userId,
-      });
+      const after = await this.repo.move(
+        id,
+        [before.state],
+        to,
+        {
+          at: this.opts.now(),
+          note: note || null,
+          staffUserId: member.userId,
+        },
+        tx,
+      );
       // another member moved it meanwhile
       if (!after) return failWith(GIFT_CARD_ORDER_TEXT.stateNotAllowed);
       if (to === 'confirmed')
@@ -270,13 +277,16 @@ export class GiftCardOrdersService {
           { ...this.#mailOf(after), kind: 'confirmed', firstName: after.contactName },
           tx,
         );
-      await this.audit.record(tx, {
-        staff: member,
-        action: to,
-        orderId: id,
-        before: auditedOf(before),
-        after: { ...auditedOf(after), ...(note ? { noteLength: note.length } : {}) },
-      });
+      await this.audit.record(
+        {
+          staff: member,
+          action: to,
+          orderId: id,
+          before: auditedOf(before),
+          after: { ...auditedOf(after), ...(note ? { noteLength: note.length } : {}) },
+        },
+        tx,
+      );
       return ok({ data: this.#detailOf(after) }, [
         GIFT_CARD_ORDER_INFO_TEXT.moved(numberOf(after), GIFT_CARD_ORDER_STATE_LABEL[to].toLowerCase()),
       ]);

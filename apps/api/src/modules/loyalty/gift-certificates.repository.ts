@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { wireTimestamp } from '../../db/wire-time';
 
 /** A gift certificate as its rules read it (amounts in cents, percent in basis points, dates YYYY-MM-DD). */
 export interface GiftCertificateRow {
@@ -76,11 +77,10 @@ const GIFT_COLUMNS =
   to_char(g.valid_to, 'YYYY-MM-DD') AS "validTo", g.max_uses AS "maxUses", g.uses, g.once_per_user AS "oncePerUser",
   g.active, g.owner_user_id AS "ownerUserId", g.source, g.reason, g.conditions, g.crm_segment_id AS "crmSegmentId",
   g.min_profile_level AS "minProfileLevel", g.first_order_only AS "firstOrderOnly"`);
-const USE_COLUMNS =
-  sql.raw(`(SELECT u.order_id FROM gift_certificate_uses u WHERE u.gift_certificate_id = g.gift_certificate_id
+const USE_COLUMNS = sql`(SELECT u.order_id FROM gift_certificate_uses u WHERE u.gift_certificate_id = g.gift_certificate_id
     ORDER BY u.created_at DESC LIMIT 1) AS "usedOrderId",
-  (SELECT to_char(u.created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') FROM gift_certificate_uses u
-    WHERE u.gift_certificate_id = g.gift_certificate_id ORDER BY u.created_at DESC LIMIT 1) AS "usedAt"`);
+  (SELECT ${wireTimestamp('u.created_at', 'milliseconds')} FROM gift_certificate_uses u
+    WHERE u.gift_certificate_id = g.gift_certificate_id ORDER BY u.created_at DESC LIMIT 1) AS "usedAt"`;
 
 /**
  * SQL of gift certificates (decisions 017 and 040): the codes, the codes applied to a cart and their uses by
@@ -124,7 +124,7 @@ export class GiftCertificatesRepository {
   }
 
   /** The codes an order used, applied again to a cart (the order reopened for editing). */
-  async orderIntoCart(db: Db, orderId: number, cartId: number): Promise<void> {
+  async orderIntoCart(orderId: number, cartId: number, db: Db): Promise<void> {
     await db.execute(
       sql`INSERT INTO cart_gift_certificates (cart_id, gift_certificate_id)
           SELECT ${cartId}, gift_certificate_id FROM gift_certificate_uses WHERE order_id = ${orderId}
@@ -149,7 +149,7 @@ export class GiftCertificatesRepository {
   }
 
   /** One use taken, only while uses are left and the code is active: false when none is. */
-  async consume(db: Db, giftCertificateId: number): Promise<boolean> {
+  async consume(giftCertificateId: number, db: Db): Promise<boolean> {
     const rows = await queryRows<{ id: number }>(
       db,
       sql`UPDATE gift_certificates SET uses = uses + 1
@@ -160,8 +160,8 @@ export class GiftCertificatesRepository {
   }
 
   async recordUse(
-    db: Db,
     use: { giftCertificateId: number; orderId: number; userId: number; discountCents: number },
+    db: Db,
   ): Promise<void> {
     await db.execute(
       sql`INSERT INTO gift_certificate_uses (gift_certificate_id, order_id, user_id, discount_cents)
@@ -170,7 +170,7 @@ export class GiftCertificatesRepository {
   }
 
   /** Gives back the uses of an order's codes (cancel, or an edited order bought again). */
-  async releaseUses(db: Db, orderId: number): Promise<void> {
+  async releaseUses(orderId: number, db: Db): Promise<void> {
     const released = await queryRows<{ giftCertificateId: number }>(
       db,
       sql`DELETE FROM gift_certificate_uses WHERE order_id = ${orderId}
@@ -248,7 +248,7 @@ export class GiftCertificatesRepository {
     return row?.n ?? 0;
   }
 
-  async insertPersonal(db: Db, g: NewPersonalGift): Promise<number> {
+  async insertPersonal(g: NewPersonalGift, db: Db): Promise<number> {
     const [row] = await queryRows<{ id: number }>(
       db,
       sql`INSERT INTO gift_certificates (code, name, descr, kind, value, min_spend_cents, valid_from, valid_to,
@@ -261,7 +261,7 @@ export class GiftCertificatesRepository {
     return row.id;
   }
 
-  async insertInvite(db: Db, g: NewInviteGift): Promise<number> {
+  async insertInvite(g: NewInviteGift, db: Db): Promise<number> {
     const [row] = await queryRows<{ id: number }>(
       db,
       sql`INSERT INTO gift_certificates (code, name, descr, kind, value, min_spend_cents, valid_from, valid_to,
@@ -292,7 +292,7 @@ export class GiftCertificatesRepository {
           ON CONFLICT (user_id) DO UPDATE SET refreshed_at = excluded.refreshed_at,
             delivered_orders = excluded.delivered_orders
           WHERE promovar_refreshes.refreshed_at <= excluded.refreshed_at - make_interval(mins => ${coolDownMinutes})
-          RETURNING to_char(refreshed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "refreshedAt"`,
+          RETURNING ${wireTimestamp('refreshed_at', 'milliseconds')} AS "refreshedAt"`,
     );
     return row ?? null;
   }
@@ -300,7 +300,7 @@ export class GiftCertificatesRepository {
   async lastRefresh(userId: number): Promise<{ refreshedAt: string; deliveredOrders: number } | null> {
     const [row] = await queryRows<{ refreshedAt: string; deliveredOrders: number }>(
       this.db,
-      sql`SELECT to_char(refreshed_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "refreshedAt",
+      sql`SELECT ${wireTimestamp('refreshed_at', 'milliseconds')} AS "refreshedAt",
             delivered_orders AS "deliveredOrders"
           FROM promovar_refreshes WHERE user_id = ${userId}`,
     );

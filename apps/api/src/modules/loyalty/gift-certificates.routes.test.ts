@@ -254,13 +254,16 @@ describe('concurrent uses of one certificate', () => {
     const outcomes = await Promise.allSettled(
       orders.map((o) =>
         t.db.transaction(async (tx) => {
-          await repo.recordUse(tx, {
-            giftCertificateId: mine.id,
-            orderId: o.orderId,
-            userId: c.userId,
-            discountCents: 500,
-          });
-          if (!(await repo.consume(tx, mine.id))) throw new Error('no use left');
+          await repo.recordUse(
+            {
+              giftCertificateId: mine.id,
+              orderId: o.orderId,
+              userId: c.userId,
+              discountCents: 500,
+            },
+            tx,
+          );
+          if (!(await repo.consume(mine.id, tx))) throw new Error('no use left');
         }),
       ),
     );

@@ -18,6 +18,8 @@ import type {
 } from './gift-certificates.repository';
 import { GIFT_INFO_TEXT, GIFT_TEXT, LOYALTY_TEXT } from './loyalty.messages';
 import type { WalletAuditPort, WalletStaff } from './wallet.service';
+import { addDays } from '@spesa/shared/time/rome';
+import { wireInstant } from '../../db/wire-time';
 
 const euro = (cents: number) => cents / 100;
 
@@ -61,8 +63,8 @@ export interface PricedGift {
 
 /** Told of each personal certificate issued (granted by customer service, or of the invite programme). */
 export type GiftIssuedPort = (
-  tx: Db,
   gift: { userId: number; giftCertificateId: number; name: string; code: string; validTo: string },
+  tx: Db,
 ) => Promise<void>;
 
 /**
@@ -191,23 +193,23 @@ export class GiftCertificatesService {
     return gift ? this.repo.removeFromCart(cartId, gift.giftCertificateId) : false;
   }
 
-  orderIntoCart(tx: Db, orderId: number, cartId: number): Promise<void> {
-    return this.repo.orderIntoCart(tx, orderId, cartId);
+  orderIntoCart(orderId: number, cartId: number, tx: Db): Promise<void> {
+    return this.repo.orderIntoCart(orderId, cartId, tx);
   }
 
   recordUse(
-    tx: Db,
     use: { giftCertificateId: number; orderId: number; userId: number; discountCents: number },
+    tx: Db,
   ): Promise<void> {
-    return this.repo.recordUse(tx, use);
+    return this.repo.recordUse(use, tx);
   }
 
-  consume(tx: Db, giftCertificateId: number): Promise<boolean> {
-    return this.repo.consume(tx, giftCertificateId);
+  consume(giftCertificateId: number, tx: Db): Promise<boolean> {
+    return this.repo.consume(giftCertificateId, tx);
   }
 
-  releaseUses(tx: Db, orderId: number): Promise<void> {
-    return this.repo.releaseUses(tx, orderId);
+  releaseUses(orderId: number, tx: Db): Promise<void> {
+    return this.repo.releaseUses(orderId, tx);
   }
 
   // ---------- orders (OrderGiftsPort) ----------
@@ -288,42 +290,51 @@ export class GiftCertificatesService {
     const validTo = addDays(validFrom, body.validDays);
     const code = newCode();
     await this.db.transaction(async (tx) => {
-      const id = await this.repo.insertPersonal(tx, {
-        code,
-        name: `Buono di ${formatCents(valueCents)}`,
-        ownerUserId: userId,
-        valueCents,
-        minSpendCents,
-        validFrom,
-        validTo,
-        reason: body.reason,
-        conditions:
-          minSpendCents > 0
-            ? `Vale una volta, su una spesa di almeno ${formatCents(minSpendCents)}.`
-            : 'Vale una volta, su qualsiasi spesa.',
-        grantedBy: staff.userId,
-      });
-      await this.issued(tx, {
-        userId,
-        giftCertificateId: id,
-        name: `Buono di ${formatCents(valueCents)}`,
-        code,
-        validTo,
-      });
-      await this.audit.record(tx, {
-        staff,
-        action: 'gift-certificate-grant',
-        userId,
-        before: null,
-        // the reason's length, not its words: the audit log holds no free text about a customer
-        after: {
-          giftCertificateId: id,
+      const id = await this.repo.insertPersonal(
+        {
+          code,
+          name: `Buono di ${formatCents(valueCents)}`,
+          ownerUserId: userId,
           valueCents,
           minSpendCents,
+          validFrom,
           validTo,
-          reasonLength: body.reason.length,
+          reason: body.reason,
+          conditions:
+            minSpendCents > 0
+              ? `Vale una volta, su una spesa di almeno ${formatCents(minSpendCents)}.`
+              : 'Vale una volta, su qualsiasi spesa.',
+          grantedBy: staff.userId,
         },
-      });
+        tx,
+      );
+      await this.issued(
+        {
+          userId,
+          giftCertificateId: id,
+          name: `Buono di ${formatCents(valueCents)}`,
+          code,
+          validTo,
+        },
+        tx,
+      );
+      await this.audit.record(
+        {
+          staff,
+          action: 'gift-certificate-grant',
+          userId,
+          before: null,
+          // the reason's length, not its words: the audit log holds no free text about a customer
+          after: {
+            giftCertificateId: id,
+            valueCents,
+            minSpendCents,
+            validTo,
+            reasonLength: body.reason.length,
+          },
+        },
+        tx,
+      );
     });
     const list = await this.adminList(userId);
     if (!list.ok) return list;
@@ -331,16 +342,19 @@ export class GiftCertificatesService {
   }
 
   /** A percent certificate of the invite programme (decision 045), inside the caller's transaction. */
-  async issueInvite(tx: Db, gift: Omit<NewInviteGift, 'code'>): Promise<{ id: number; code: string }> {
+  async issueInvite(gift: Omit<NewInviteGift, 'code'>, tx: Db): Promise<{ id: number; code: string }> {
     const code = newCode();
-    const id = await this.repo.insertInvite(tx, { ...gift, code });
-    await this.issued(tx, {
-      userId: gift.ownerUserId,
-      giftCertificateId: id,
-      name: gift.name,
-      code,
-      validTo: gift.validTo,
-    });
+    const id = await this.repo.insertInvite({ ...gift, code }, tx);
+    await this.issued(
+      {
+        userId: gift.ownerUserId,
+        giftCertificateId: id,
+        name: gift.name,
+        code,
+        validTo: gift.validTo,
+      },
+      tx,
+    );
     return { id, code };
   }
 
@@ -369,17 +383,10 @@ export class GiftCertificatesService {
       deliveredOrders: last.deliveredOrders,
       giftCertificatesReceived: await this.usableCount(userId),
       refreshedAt: last.refreshedAt,
-      nextRefreshAt: next.toISOString(),
+      nextRefreshAt: wireInstant(next, 'milliseconds'),
     };
     if (claimed) return ok(data, [GIFT_INFO_TEXT.refreshed]);
     const minutes = Math.max(1, Math.ceil((next.getTime() - now.getTime()) / 60_000));
     return ok(data, [GIFT_INFO_TEXT.coolingDown(minutes)]);
   }
-}
-
-/** YYYY-MM-DD plus `days` */
-export function addDays(ymd: string, days: number): string {
-  const d = new Date(`${ymd}T12:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
 }

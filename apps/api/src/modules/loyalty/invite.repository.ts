@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { InviteFriendState } from '@spesa/shared/contracts/invite';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { wireTimestamp } from '../../db/wire-time';
 
 /** A friend who joined with an invite code. */
 export interface ReferralRow {
@@ -18,9 +19,6 @@ export interface ReferralRow {
 export type Settlement =
   | { state: 'rewarded'; voucherNo: number; voucherGiftCertificateId: number; friendOrderId: number }
   | { state: 'no_reward'; reason: 'same_person' | 'limit'; friendOrderId: number };
-
-const ISO = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 
 /**
  * SQL of invite a friend (decision 045): the customers' codes (invite_codes) and the friends who joined
@@ -58,11 +56,11 @@ export class InviteRepository {
   }
 
   /** The referral of a friend (null: they never joined with a code); `lock`: held to the transaction's end. */
-  async referralOf(friendUserId: number, db: Db = this.db, lock = false): Promise<ReferralRow | null> {
+  async referralOf(friendUserId: number, lock = false, db: Db = this.db): Promise<ReferralRow | null> {
     const [row] = await queryRows<ReferralRow>(
       db,
       sql`SELECT r.friend_user_id AS "friendUserId", r.inviter_user_id AS "inviterUserId", c.code, r.state,
-            r.no_reward_reason AS "noRewardReason", ${ISO('r.joined_at')} AS "joinedAt"
+            r.no_reward_reason AS "noRewardReason", ${wireTimestamp('r.joined_at', 'milliseconds')} AS "joinedAt"
           FROM invite_referrals r JOIN invite_codes c ON c.user_id = r.inviter_user_id
           WHERE r.friend_user_id = ${friendUserId}
           ${lock ? sql`FOR UPDATE OF r` : sql``}`,
@@ -75,7 +73,7 @@ export class InviteRepository {
     return queryRows<ReferralRow>(
       this.db,
       sql`SELECT r.friend_user_id AS "friendUserId", r.inviter_user_id AS "inviterUserId", c.code, r.state,
-            r.no_reward_reason AS "noRewardReason", ${ISO('r.joined_at')} AS "joinedAt"
+            r.no_reward_reason AS "noRewardReason", ${wireTimestamp('r.joined_at', 'milliseconds')} AS "joinedAt"
           FROM invite_referrals r JOIN invite_codes c ON c.user_id = r.inviter_user_id
           WHERE r.inviter_user_id = ${inviterUserId}
           ORDER BY r.joined_at DESC, r.friend_user_id DESC`,
@@ -84,8 +82,8 @@ export class InviteRepository {
 
   /** Writes the referral of a new friend (false: the friend had joined already, nothing written). */
   async insertReferral(
-    tx: Db,
     r: { friendUserId: number; inviterUserId: number; friendGiftCertificateId: number },
+    tx: Db,
   ): Promise<boolean> {
     const rows = await queryRows<{ id: number }>(
       tx,
@@ -120,7 +118,7 @@ export class InviteRepository {
    * The number the inviter's next voucher would take, with the inviter's code row locked to the end of the
    * transaction: settlements of two friends of one inviter are counted one after the other.
    */
-  async nextVoucherNo(tx: Db, inviterUserId: number): Promise<number> {
+  async nextVoucherNo(inviterUserId: number, tx: Db): Promise<number> {
     await tx.execute(sql`SELECT 1 FROM invite_codes WHERE user_id = ${inviterUserId} FOR UPDATE`);
     const [row] = await queryRows<{ n: number }>(
       tx,
@@ -140,7 +138,7 @@ export class InviteRepository {
   }
 
   /** Settles a waiting referral (false: it was settled already, nothing written). */
-  async settle(tx: Db, friendUserId: number, s: Settlement): Promise<boolean> {
+  async settle(friendUserId: number, s: Settlement, tx: Db): Promise<boolean> {
     const rows = await queryRows<{ id: number }>(
       tx,
       s.state === 'rewarded'

@@ -10,7 +10,8 @@ import { italianDayText } from '@spesa/shared/loyalty/premium';
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
 import { failWith, ok, type Result } from '../../lib/result';
-import { addDays, newCode, type GiftCertificatesService } from './gift-certificates.service';
+import { addDays } from '@spesa/shared/time/rome';
+import { newCode, type GiftCertificatesService } from './gift-certificates.service';
 import type { InviteRepository } from './invite.repository';
 import { INVITE_INFO_TEXT, INVITE_TEXT } from './loyalty.messages';
 
@@ -31,7 +32,7 @@ export interface InvitePeoplePort {
   /** each customer's first delivered (8) or partially delivered (9) order */
   firstDeliveredOf(userIds: readonly number[]): Promise<Map<number, number>>;
   /** the customer of an order, read in the status change's transaction */
-  ownerOfOrder(db: Db, orderId: number): Promise<number | null>;
+  ownerOfOrder(orderId: number, db: Db): Promise<number | null>;
 }
 
 /** The job that settles one friend's referral (payload: { friendUserId }). */
@@ -89,9 +90,9 @@ export class InviteService {
     private readonly people: InvitePeoplePort,
     private readonly deps: {
       /** writes the voucher's e-mail in the settlement's transaction */
-      sendVoucherMail: (tx: Db, mail: VoucherMail) => Promise<void>;
+      sendVoucherMail: (mail: VoucherMail, tx: Db) => Promise<void>;
       /** enqueues INVITE_SETTLE_JOB in the given transaction */
-      later: (db: Db, friendUserId: number) => Promise<void>;
+      later: (friendUserId: number, db: Db) => Promise<void>;
       today: () => string;
     },
   ) {}
@@ -162,20 +163,26 @@ export class InviteService {
 
     const joined = await this.db
       .transaction(async (tx) => {
-        const gift = await this.gifts.issueInvite(tx, {
-          name: `Sconto del ${P.discountPercent}% sulla prima spesa`,
-          ownerUserId: userId,
-          basisPoints: P.discountPercent * 100,
-          validFrom: today,
-          validTo: addDays(today, P.certificateDays),
-          conditions: `Vale sulla tua prima spesa online, spese di consegna escluse. Un buono per ordine.`,
-          firstOrderOnly: true,
-        });
-        const written = await this.repo.insertReferral(tx, {
-          friendUserId: userId,
-          inviterUserId,
-          friendGiftCertificateId: gift.id,
-        });
+        const gift = await this.gifts.issueInvite(
+          {
+            name: `Sconto del ${P.discountPercent}% sulla prima spesa`,
+            ownerUserId: userId,
+            basisPoints: P.discountPercent * 100,
+            validFrom: today,
+            validTo: addDays(today, P.certificateDays),
+            conditions: `Vale sulla tua prima spesa online, spese di consegna escluse. Un buono per ordine.`,
+            firstOrderOnly: true,
+          },
+          tx,
+        );
+        const written = await this.repo.insertReferral(
+          {
+            friendUserId: userId,
+            inviterUserId,
+            friendGiftCertificateId: gift.id,
+          },
+          tx,
+        );
         // a concurrent join of the same customer won: this one writes nothing (its certificate rolls back)
         if (!written) throw new AlreadyJoined();
         return gift;
@@ -192,10 +199,10 @@ export class InviteService {
 
   // ---------- the inviter's vouchers (scheduled, at least once: each step idempotent) ----------
   /** Listener of order status changes: a waiting friend's order delivered enqueues its settlement. */
-  async onOrderDelivered(db: Db, event: OrderStatusEvent): Promise<void> {
-    const friendUserId = await this.people.ownerOfOrder(db, event.orderId);
+  async onOrderDelivered(event: OrderStatusEvent, db: Db): Promise<void> {
+    const friendUserId = await this.people.ownerOfOrder(event.orderId, db);
     if (friendUserId !== null && (await this.repo.isWaiting(friendUserId, db)))
-      await this.deps.later(db, friendUserId);
+      await this.deps.later(friendUserId, db);
   }
 
   /**
@@ -214,48 +221,66 @@ export class InviteService {
     const today = this.deps.today();
     const validTo = addDays(today, P.certificateDays);
     return this.db.transaction(async (tx) => {
-      const locked = await this.repo.referralOf(friendUserId, tx, true);
+      const locked = await this.repo.referralOf(friendUserId, true, tx);
       if (!locked || locked.state !== 'waiting') return 'settled';
       if (twin) {
-        await this.repo.settle(tx, friendUserId, {
-          state: 'no_reward',
-          reason: 'same_person',
-          friendOrderId: orderId,
-        });
+        await this.repo.settle(
+          friendUserId,
+          {
+            state: 'no_reward',
+            reason: 'same_person',
+            friendOrderId: orderId,
+          },
+          tx,
+        );
         return 'no_reward';
       }
-      const voucherNo = await this.repo.nextVoucherNo(tx, locked.inviterUserId);
+      const voucherNo = await this.repo.nextVoucherNo(locked.inviterUserId, tx);
       if (voucherNo > P.maxVouchers) {
-        await this.repo.settle(tx, friendUserId, {
-          state: 'no_reward',
-          reason: 'limit',
-          friendOrderId: orderId,
-        });
+        await this.repo.settle(
+          friendUserId,
+          {
+            state: 'no_reward',
+            reason: 'limit',
+            friendOrderId: orderId,
+          },
+          tx,
+        );
         return 'no_reward';
       }
-      const voucher = await this.gifts.issueInvite(tx, {
-        name: `Buono del ${P.discountPercent}% per un amico invitato`,
-        ownerUserId: locked.inviterUserId,
-        basisPoints: P.discountPercent * 100,
-        validFrom: today,
-        validTo,
-        conditions: 'Vale su una spesa online, spese di consegna escluse. Un buono per ordine.',
-        firstOrderOnly: false,
-      });
-      await this.repo.settle(tx, friendUserId, {
-        state: 'rewarded',
-        voucherNo,
-        voucherGiftCertificateId: voucher.id,
-        friendOrderId: orderId,
-      });
+      const voucher = await this.gifts.issueInvite(
+        {
+          name: `Buono del ${P.discountPercent}% per un amico invitato`,
+          ownerUserId: locked.inviterUserId,
+          basisPoints: P.discountPercent * 100,
+          validFrom: today,
+          validTo,
+          conditions: 'Vale su una spesa online, spese di consegna escluse. Un buono per ordine.',
+          firstOrderOnly: false,
+        },
+        tx,
+      );
+      await this.repo.settle(
+        friendUserId,
+        {
+          state: 'rewarded',
+          voucherNo,
+          voucherGiftCertificateId: voucher.id,
+          friendOrderId: orderId,
+        },
+        tx,
+      );
       if (inviter)
-        await this.deps.sendVoucherMail(tx, {
-          to: inviter.email,
-          firstName: inviter.firstName,
-          percent: P.discountPercent,
-          code: voucher.code,
-          validTo: italianDayText(validTo),
-        });
+        await this.deps.sendVoucherMail(
+          {
+            to: inviter.email,
+            firstName: inviter.firstName,
+            percent: P.discountPercent,
+            code: voucher.code,
+            validTo: italianDayText(validTo),
+          },
+          tx,
+        );
       return 'rewarded';
     });
   }

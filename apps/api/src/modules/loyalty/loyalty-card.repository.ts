@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { PhysicalCardState, PremiumChannel } from '@spesa/shared/loyalty/premium';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { romeDay, wireTimestamp } from '../../db/wire-time';
 
 /** A customer's linked card as stored (loyalty_cards, read; the account module writes it). */
 export interface CardRow {
@@ -36,15 +37,14 @@ export interface ExclusionRow {
   staffName: string | null;
 }
 
-const iso = (column: string) => `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`;
-const CARD_COLUMNS = sql.raw(`lc.card_number AS "cardNumber", lc.card_type AS "cardType",
+const CARD_COLUMNS = sql`lc.card_number AS "cardNumber", lc.card_type AS "cardType",
   lc.holder_last_name AS "holderLastName", to_char(lc.valid_to, 'YYYY-MM-DD') AS "validTo",
-  ${iso('lc.issued_at')} AS "issuedAt"`);
+  ${wireTimestamp('lc.issued_at', 'seconds')} AS "issuedAt"`;
 const REQUEST_COLUMNS = (days: number) =>
-  sql.raw(`user_id AS "userId", channel, card_number AS "cardNumber", state,
-  ${iso('requested_at')} AS "requestedAt", ${iso('shipped_at')} AS "shippedAt",
-  ${iso('delivered_at')} AS "deliveredAt",
-  to_char((requested_at AT TIME ZONE 'Europe/Rome')::date + ${Math.trunc(days)}, 'YYYY-MM-DD') AS "dueBy"`);
+  sql`user_id AS "userId", channel, card_number AS "cardNumber", state,
+  ${wireTimestamp('requested_at', 'seconds')} AS "requestedAt", ${wireTimestamp('shipped_at', 'seconds')} AS "shippedAt",
+  ${wireTimestamp('delivered_at', 'seconds')} AS "deliveredAt",
+  to_char(${romeDay('requested_at')} + ${sql.raw(String(Math.trunc(days)))}, 'YYYY-MM-DD') AS "dueBy"`;
 
 /**
  * The loyalty module's SQL about cards (decision 038): it reads the cards and the accounts they are linked
@@ -87,12 +87,12 @@ export class LoyaltyCardRepository {
   }
 
   /** Serialises every change about one card number until the caller's transaction ends (all processes). */
-  async lockCard(tx: Db, cardNumber: string): Promise<void> {
+  async lockCard(cardNumber: string, tx: Db): Promise<void> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('loyalty-card'), hashtext(${cardNumber}))`);
   }
 
   /** Serialises the premium changes of one customer until the caller's transaction ends. */
-  async lockCustomer(tx: Db, userId: number): Promise<void> {
+  async lockCustomer(userId: number, tx: Db): Promise<void> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('premium'), ${userId})`);
   }
 
@@ -106,10 +106,10 @@ export class LoyaltyCardRepository {
 
   /** The customer's request; null when they have one already (one per customer: the primary key). */
   async insertRequest(
-    tx: Db,
     userId: number,
     channel: PremiumChannel,
     cardNumber: string,
+    tx: Db,
   ): Promise<RequestRow | null> {
     const [row] = await queryRows<RequestRow>(
       tx,
@@ -123,10 +123,10 @@ export class LoyaltyCardRepository {
 
   /** Moves a physical card from `from` to `to`, stamping the moment; null when it was not in `from`. */
   async advanceState(
-    tx: Db,
     userId: number,
     from: PhysicalCardState,
     to: PhysicalCardState,
+    tx: Db,
   ): Promise<RequestRow | null> {
     const [row] = await queryRows<RequestRow>(
       tx,
@@ -142,7 +142,7 @@ export class LoyaltyCardRepository {
   async exclusionOf(userId: number, db: Db = this.db): Promise<ExclusionRow | null> {
     const [row] = await queryRows<ExclusionRow>(
       db,
-      sql`SELECT e.reason, ${sql.raw(iso('e.created_at'))} AS since,
+      sql`SELECT e.reason, ${wireTimestamp('e.created_at', 'seconds')} AS since,
             NULLIF(trim(u.first_name || ' ' || u.last_name), '') AS "staffName"
           FROM premium_exclusions e LEFT JOIN users u ON u.user_id = e.staff_user_id
           WHERE e.user_id = ${userId}`,
@@ -150,7 +150,7 @@ export class LoyaltyCardRepository {
     return row ?? null;
   }
 
-  async setExclusion(tx: Db, userId: number, reason: string, staffUserId: number | null): Promise<void> {
+  async setExclusion(userId: number, reason: string, staffUserId: number | null, tx: Db): Promise<void> {
     await tx.execute(
       sql`INSERT INTO premium_exclusions (user_id, reason, staff_user_id) VALUES (${userId}, ${reason}, ${staffUserId})
           ON CONFLICT (user_id) DO UPDATE SET reason = excluded.reason, staff_user_id = excluded.staff_user_id,
@@ -159,7 +159,7 @@ export class LoyaltyCardRepository {
   }
 
   /** True when there was an exclusion to clear. */
-  async clearExclusion(tx: Db, userId: number): Promise<boolean> {
+  async clearExclusion(userId: number, tx: Db): Promise<boolean> {
     const rows = await queryRows<{ id: number }>(
       tx,
       sql`DELETE FROM premium_exclusions WHERE user_id = ${userId} RETURNING user_id AS id`,
@@ -183,7 +183,7 @@ export class LoyaltyCardRepository {
     return row ?? null;
   }
 
-  async deleteFreeDelivery(tx: Db, orderId: number): Promise<boolean> {
+  async deleteFreeDelivery(orderId: number, tx: Db): Promise<boolean> {
     const rows = await queryRows<{ orderId: number }>(
       tx,
       sql`DELETE FROM premium_free_deliveries WHERE order_id = ${orderId} RETURNING order_id AS "orderId"`,
@@ -191,7 +191,7 @@ export class LoyaltyCardRepository {
     return rows.length > 0;
   }
 
-  async insertFreeDelivery(tx: Db, userId: number, orderId: number): Promise<void> {
+  async insertFreeDelivery(userId: number, orderId: number, tx: Db): Promise<void> {
     await tx.execute(
       sql`INSERT INTO premium_free_deliveries (order_id, user_id) VALUES (${orderId}, ${userId})`,
     );

@@ -30,7 +30,7 @@ type Customer = Awaited<ReturnType<typeof newCustomer>>;
 let serial = 4_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1000;
 const issue = async (holderLastName: string, type: 'fidelity' | 'premium' = 'fidelity') => {
   const cardNumber = makeCardNumber(type, serial++);
-  await accounts.issueCard(t.db, { cardNumber, cardType: type, holderLastName });
+  await accounts.issueCard({ cardNumber, cardType: type, holderLastName }, t.db);
   return cardNumber;
 };
 const today = () => romeNow(new Date()).date;
@@ -428,7 +428,7 @@ describe('what checkout asks (PremiumService)', () => {
       premium: false,
       freeDeliveriesLeft: 0,
     });
-    const refused = await t.db.transaction((tx) => premium.takeFreeDelivery(tx, fidelity.userId, 880_001));
+    const refused = await t.db.transaction((tx) => premium.takeFreeDelivery(fidelity.userId, 880_001, tx));
     expect(refused.ok).toBe(false);
 
     const c = await holder('free-premium');
@@ -443,7 +443,7 @@ describe('what checkout asks (PremiumService)', () => {
     const orderBase = 890_000 + (c.userId % 1000) * 10;
     const results = await Promise.all(
       [0, 1, 2, 3, 0, 1].map((i) =>
-        t.db.transaction((tx) => premium.takeFreeDelivery(tx, c.userId, orderBase + i)),
+        t.db.transaction((tx) => premium.takeFreeDelivery(c.userId, orderBase + i, tx)),
       ),
     );
     const used = await queryRows<{ orderId: number }>(

@@ -14,7 +14,7 @@ const isUniqueViolation = (error: unknown): boolean =>
     (error as { cause?: { code?: unknown } }).cause?.code === '23505');
 
 /** What another module does when a customer links a card (wired in app.ts). */
-export type CardLinkedListener = (tx: Db, userId: number, cardNumber: string) => Promise<unknown>;
+export type CardLinkedListener = (userId: number, cardNumber: string, tx: Db) => Promise<unknown>;
 
 /**
  * "La mia carta" (issue 21, decision 038): the customer's loyalty card, and linking one the chain issued to
@@ -46,16 +46,16 @@ export class LoyaltyCardService {
     try {
       const linked = await this.db.transaction(async (tx) => {
         if (await this.repo.cardOf(userId, tx)) throw new Abort(failWith(LOYALTY_TEXT.hasCard));
-        await this.repo.lockCard(tx, cardNumber);
+        await this.repo.lockCard(cardNumber, tx);
         const card = await this.repo.findCard(cardNumber, tx);
         if (!card || holderNameKey(card.holderLastName) !== holderNameKey(lastName))
           throw new Abort(failWith(LOYALTY_TEXT.cardNotRecognised));
         if (card.linkedUserId !== null) throw new Abort(failWith(LOYALTY_TEXT.cardTaken));
         if (card.validTo !== null && card.validTo < this.today())
           throw new Abort(failWith(LOYALTY_TEXT.cardExpired));
-        if (!(await this.accounts.linkCard(tx, userId, cardNumber)))
+        if (!(await this.accounts.linkCard(userId, cardNumber, tx)))
           throw new Abort(failWith(LOYALTY_TEXT.hasCard));
-        await this.cardLinked(tx, userId, cardNumber);
+        await this.cardLinked(userId, cardNumber, tx);
         return true;
       });
       return ok(await this.premium.cardView(userId), linked ? [LOYALTY_INFO_TEXT.cardLinked] : undefined);

@@ -58,7 +58,10 @@ export interface LoyaltyModuleDeps extends ModuleCore {
   };
   /** the order status changes (the orders module): a delivered order settles an invite */
   orderStatus: {
-    onChange(listener: (db: Db, event: OrderStatusEvent) => Promise<void>, when: typeof isDelivery): void;
+    onChange(
+      listener: (event: OrderStatusEvent, once: unknown, db: Db) => Promise<void>,
+      when: typeof isDelivery,
+    ): void;
   };
   /** the listeners of orders' status transitions (the orders module): a cancelled order's perks come back */
   orderTransitions: OrderTransitionsPort;
@@ -69,7 +72,7 @@ export interface LoyaltyModuleDeps extends ModuleCore {
   notifications: { voucherIssued: GiftIssuedPort };
   /** the invite vouchers' and gift-card requests' e-mails (the mail module) */
   mail: {
-    inviteVoucherMail: (tx: Db, mail: VoucherMail) => Promise<void>;
+    inviteVoucherMail: (mail: VoucherMail, tx: Db) => Promise<void>;
     giftCardOrderMail: GiftCardMailPort;
   };
   /** the tills' receipts of a card no account held become the customer's who links it (decision 046) */
@@ -85,7 +88,7 @@ export interface LoyaltyModuleDeps extends ModuleCore {
  */
 export function loyaltyModule(app: FastifyInstance, d: LoyaltyModuleDeps) {
   const { db, now, accounts, orders } = d;
-  const walletAudit: WalletAuditPort = { record: (tx, e) => d.audit.customers.record(tx, e) };
+  const walletAudit: WalletAuditPort = { record: (e, tx) => d.audit.customers.record(e, tx) };
   const wallet = new WalletService(db, new WalletRepository(db), walletAudit);
   // the cards are the account module's, linked and issued through its repository in this module's transaction
   const loyaltyCards = new LoyaltyCardRepository(db, PHYSICAL_CARD_DAYS);
@@ -97,7 +100,7 @@ export function loyaltyModule(app: FastifyInstance, d: LoyaltyModuleDeps) {
     accounts,
     premium,
     romeToday,
-    (tx, userId, cardNumber) => d.receipts.cardLinked(tx, userId, cardNumber),
+    (userId, cardNumber, tx) => d.receipts.cardLinked(userId, cardNumber, tx),
   );
   const premiumProduct = new PremiumProductService(
     new PremiumProductRepository(db),
@@ -118,7 +121,7 @@ export function loyaltyModule(app: FastifyInstance, d: LoyaltyModuleDeps) {
     walletAudit,
     () => d.catalogue.today(),
     now,
-    (tx, g) => d.notifications.voucherIssued(tx, g),
+    (g, tx) => d.notifications.voucherIssued(g, tx),
   );
   const invites = inviteAFriend(app, d, gifts, romeToday);
   givenBackOnCancel(d.orderTransitions, { gifts, wallet, premium });
@@ -126,7 +129,7 @@ export function loyaltyModule(app: FastifyInstance, d: LoyaltyModuleDeps) {
     db,
     new GiftCardOrdersRepository(db),
     { send: (to, m, tx) => d.mail.giftCardOrderMail.send(to, m, tx) },
-    { record: (tx, e) => d.audit.giftCardOrders.record(tx, e) },
+    { record: (e, tx) => d.audit.giftCardOrders.record(e, tx) },
     { deskEmail: d.env.GIFT_CARD_DESK_EMAIL, now },
   );
   return {
@@ -159,14 +162,14 @@ function givenBackOnCancel(
 ) {
   const { cancelled } = ORDER_STATUS;
   transitions.onTransition(cancelled, 'loyalty: gift code uses given back', (order, tx) =>
-    m.gifts.releaseUses(tx, order.orderId),
+    m.gifts.releaseUses(order.orderId, tx),
   );
   transitions.onTransition(cancelled, "loyalty: wallet's part given back", async (order, tx) => {
-    const back = await m.wallet.payOrder(tx, order.userId, order.orderId, 0);
+    const back = await m.wallet.payOrder(order.userId, order.orderId, 0, tx);
     if (!back.ok) throw new Abort(back);
   });
   transitions.onTransition(cancelled, 'loyalty: premium free delivery given back', async (order, tx) => {
-    await m.premium.releaseFreeDelivery(tx, order.orderId);
+    await m.premium.releaseFreeDelivery(order.orderId, tx);
   });
 }
 
@@ -189,11 +192,11 @@ function inviteAFriend(
       identities: (userIds) => accounts.identityFacts(userIds),
       hasOrders: (userId, exceptOrderId) => orders.hasOrders(userId, exceptOrderId),
       firstDeliveredOf: (userIds) => orders.firstDeliveredOf(userIds),
-      ownerOfOrder: (tx, orderId) => orders.ownerOf(orderId, tx),
+      ownerOfOrder: (orderId, tx) => orders.ownerOf(orderId, tx),
     },
     {
-      sendVoucherMail: (tx, m) => d.mail.inviteVoucherMail(tx, m),
-      later: (tx, friendUserId) => jobs.enqueue(INVITE_SETTLE_JOB, { friendUserId }, { db: tx }),
+      sendVoucherMail: (m, tx) => d.mail.inviteVoucherMail(m, tx),
+      later: (friendUserId, tx) => jobs.enqueue(INVITE_SETTLE_JOB, { friendUserId }, { db: tx }),
       today,
     },
   );
@@ -204,7 +207,7 @@ function inviteAFriend(
   jobs.every(INVITE_SWEEP_JOB, INVITE_SWEEP_MS, async () => {
     await invites.sweep();
   });
-  d.orderStatus.onChange((tx, event) => invites.onOrderDelivered(tx, event), isDelivery);
+  d.orderStatus.onChange((event, _once, tx) => invites.onOrderDelivered(event, tx), isDelivery);
   return invites;
 }
 

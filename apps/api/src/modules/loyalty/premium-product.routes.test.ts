@@ -38,7 +38,7 @@ const choose = (c: Customer | null, payload: unknown) =>
 async function customer(tag: string, premium = true): Promise<Customer> {
   const c = await newCustomer(t, { tag });
   const cardNumber = makeCardNumber('fidelity', serial++);
-  await accounts.issueCard(t.db, { cardNumber, cardType: 'fidelity', holderLastName: 'Cliente' });
+  await accounts.issueCard({ cardNumber, cardType: 'fidelity', holderLastName: 'Cliente' }, t.db);
   const linked = await callAs(t.app, c.token, 'POST', `${API}/loyalty/card/link`, {
     payload: { cardNumber, lastName: 'Cliente' },
   });

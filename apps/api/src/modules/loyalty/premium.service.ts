@@ -20,12 +20,12 @@ import type { WalletAuditPort, WalletStaff } from './wallet.service';
  * them in the caller's transaction (AccountRepository.linkCard, issueCard, replaceCard).
  */
 export interface CardAccountsPort {
-  linkCard(tx: Db, userId: number, cardNumber: string): Promise<boolean>;
+  linkCard(userId: number, cardNumber: string, tx: Db): Promise<boolean>;
   issueCard(
-    tx: Db,
     card: { cardNumber: string; cardType: 'fidelity' | 'premium'; holderLastName: string },
+    tx: Db,
   ): Promise<void>;
-  replaceCard(tx: Db, userId: number, from: string, to: string, lastDay: string): Promise<boolean>;
+  replaceCard(userId: number, from: string, to: string, lastDay: string, tx: Db): Promise<boolean>;
 }
 
 /** What checkout asks of a customer's premium card on a day (not wired into checkout here). */
@@ -121,15 +121,15 @@ export class PremiumService {
    * Uses one free delivery for `orderId` in the caller's transaction (checkout's). The same order asks
    * again: answered as before, not used twice. Refused when the customer is not premium or has none left.
    */
-  async takeFreeDelivery(tx: Db, userId: number, orderId: number): Promise<Result<{ left: number }>> {
-    await this.repo.lockCustomer(tx, userId);
+  async takeFreeDelivery(userId: number, orderId: number, tx: Db): Promise<Result<{ left: number }>> {
+    await this.repo.lockCustomer(userId, tx);
     const done = await this.repo.freeDeliveryOfOrder(orderId, tx);
     const benefits = await this.benefitsOf(userId, tx);
     if (done && done.userId === userId) return ok({ left: benefits.freeDeliveriesLeft });
     if (done) throw new Error('an order belongs to one customer');
     if (!benefits.premium) return failWith(LOYALTY_TEXT.premiumOnly);
     if (benefits.freeDeliveriesLeft <= 0) return failWith(LOYALTY_TEXT.freeDeliveriesUsed);
-    await this.repo.insertFreeDelivery(tx, userId, orderId);
+    await this.repo.insertFreeDelivery(userId, orderId, tx);
     return ok({ left: benefits.freeDeliveriesLeft - 1 });
   }
 
@@ -146,8 +146,8 @@ export class PremiumService {
   }
 
   /** Gives an order's free delivery back (the order is cancelled, or bought again with a fee), in the caller's transaction. */
-  async releaseFreeDelivery(tx: Db, orderId: number): Promise<boolean> {
-    return this.repo.deleteFreeDelivery(tx, orderId);
+  async releaseFreeDelivery(orderId: number, tx: Db): Promise<boolean> {
+    return this.repo.deleteFreeDelivery(orderId, tx);
   }
 
   /**
@@ -157,29 +157,32 @@ export class PremiumService {
   async request(userId: number, channel: PremiumChannel): Promise<Result<CardView>> {
     try {
       const info = await this.db.transaction(async (tx) => {
-        await this.repo.lockCustomer(tx, userId);
+        await this.repo.lockCustomer(userId, tx);
         if (await this.repo.requestOf(userId, tx)) return null;
         if (await this.repo.exclusionOf(userId, tx)) throw new Abort(failWith(LOYALTY_TEXT.premiumExcluded));
         const card = await this.repo.cardOf(userId, tx);
         if (!card || !isCardValid(card, this.today())) throw new Abort(failWith(LOYALTY_TEXT.premiumNoCard));
         if (cardTypeOf(card) === 'premium') return null;
         const premiumNumber = issuedPremiumCardNumber(userId);
-        await this.accounts.issueCard(tx, {
-          cardNumber: premiumNumber,
-          cardType: 'premium',
-          holderLastName: card.holderLastName,
-        });
+        await this.accounts.issueCard(
+          {
+            cardNumber: premiumNumber,
+            cardType: 'premium',
+            holderLastName: card.holderLastName,
+          },
+          tx,
+        );
         if (
           !(await this.accounts.replaceCard(
-            tx,
             userId,
             card.cardNumber,
             premiumNumber,
             dayBefore(this.today()),
+            tx,
           ))
         )
           throw new Error('the card read under the lock is the customer’s');
-        await this.repo.insertRequest(tx, userId, channel, premiumNumber);
+        await this.repo.insertRequest(userId, channel, premiumNumber, tx);
         return channel === 'digital' ? LOYALTY_INFO_TEXT.premiumDigital : LOYALTY_INFO_TEXT.premiumPhysical;
       });
       return ok(await this.cardView(userId), info ? [info] : undefined);
@@ -232,18 +235,21 @@ export class PremiumService {
     const done = await this.db.transaction(async (tx) => {
       if (!(await this.repo.customerExists(userId, tx)))
         return failWith(LOYALTY_TEXT.customerNotFound, 'notFound');
-      await this.repo.lockCustomer(tx, userId);
+      await this.repo.lockCustomer(userId, tx);
       const before = (await this.repo.exclusionOf(userId, tx)) !== null;
-      if (excluded) await this.repo.setExclusion(tx, userId, reason, staff.userId);
-      else await this.repo.clearExclusion(tx, userId);
-      await this.audit.record(tx, {
-        staff,
-        action: excluded ? 'premium-exclude' : 'premium-include',
-        userId,
-        before: { excluded: before },
-        // the reason's length, not its words: the audit log holds no free text about a customer
-        after: { excluded, reasonLength: reason.length },
-      });
+      if (excluded) await this.repo.setExclusion(userId, reason, staff.userId, tx);
+      else await this.repo.clearExclusion(userId, tx);
+      await this.audit.record(
+        {
+          staff,
+          action: excluded ? 'premium-exclude' : 'premium-include',
+          userId,
+          before: { excluded: before },
+          // the reason's length, not its words: the audit log holds no free text about a customer
+          after: { excluded, reasonLength: reason.length },
+        },
+        tx,
+      );
       return ok(null);
     });
     if (!done.ok) return done;
@@ -261,19 +267,22 @@ export class PremiumService {
     const done = await this.db.transaction(async (tx) => {
       if (!(await this.repo.customerExists(userId, tx)))
         return failWith(LOYALTY_TEXT.customerNotFound, 'notFound');
-      await this.repo.lockCustomer(tx, userId);
+      await this.repo.lockCustomer(userId, tx);
       const request = await this.repo.requestOf(userId, tx);
       if (!request || request.channel !== 'physical' || !request.state)
         return failWith(LOYALTY_TEXT.noPhysicalCard);
       if (!canAdvancePhysicalCard(request.state, to)) return failWith(LOYALTY_TEXT.cardStateNotAllowed);
-      await this.repo.advanceState(tx, userId, request.state, to);
-      await this.audit.record(tx, {
-        staff,
-        action: 'premium-card-state',
-        userId,
-        before: { state: request.state },
-        after: { state: to },
-      });
+      await this.repo.advanceState(userId, request.state, to, tx);
+      await this.audit.record(
+        {
+          staff,
+          action: 'premium-card-state',
+          userId,
+          before: { state: request.state },
+          after: { state: to },
+        },
+        tx,
+      );
       return ok(null);
     });
     if (!done.ok) return done;

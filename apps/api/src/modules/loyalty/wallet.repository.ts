@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { WalletCause } from '@spesa/shared/contracts/loyalty';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { wireTimestamp } from '../../db/wire-time';
 
 /** A movement as stored (cents). */
 export interface MovementRow {
@@ -27,9 +28,9 @@ export interface MovementWrite {
   idempotencyKey?: string | null;
 }
 
-const COLUMNS = sql.raw(`movement_id AS "movementId", user_id AS "userId", seq, amount_cents AS "amountCents",
+const COLUMNS = sql`movement_id AS "movementId", user_id AS "userId", seq, amount_cents AS "amountCents",
   balance_cents AS "balanceCents", cause, order_id AS "orderId", reason,
-  to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "createdAt"`);
+  ${wireTimestamp('created_at', 'seconds')} AS "createdAt"`;
 
 /** The wallet ledger (table wallet_movements, owned by the loyalty module). */
 export class WalletRepository {
@@ -74,7 +75,7 @@ export class WalletRepository {
    * Locks the customer's ledger until the caller's transaction ends (a transaction advisory lock: every
    * process on the database waits for it; taken again by the same transaction, it is already held).
    */
-  async lock(tx: Db, userId: number): Promise<void> {
+  async lock(userId: number, tx: Db): Promise<void> {
     await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext('wallet'), ${userId})`);
   }
 
@@ -99,8 +100,8 @@ export class WalletRepository {
    * when it would not (nothing written). The unique number and the balance check guard the same in SQL,
    * whatever the caller.
    */
-  async append(tx: Db, userId: number, move: MovementWrite): Promise<MovementRow | null> {
-    await this.lock(tx, userId);
+  async append(userId: number, move: MovementWrite, tx: Db): Promise<MovementRow | null> {
+    await this.lock(userId, tx);
     const [row] = await queryRows<MovementRow>(
       tx,
       sql`INSERT INTO wallet_movements

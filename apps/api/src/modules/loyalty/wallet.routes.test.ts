@@ -132,12 +132,16 @@ describe('spends racing on one wallet', () => {
     const results = await Promise.all(
       Array.from({ length: 20 }, (_, i) =>
         t.db.transaction((tx) =>
-          wallet.move(tx, c.userId, {
-            amountCents: -100,
-            cause: 'order_payment',
-            orderId: 900_000 + (i % 10),
-            idempotencyKey: `race-${c.userId}-${i % 10}`,
-          }),
+          wallet.move(
+            c.userId,
+            {
+              amountCents: -100,
+              cause: 'order_payment',
+              orderId: 900_000 + (i % 10),
+              idempotencyKey: `race-${c.userId}-${i % 10}`,
+            },
+            tx,
+          ),
         ),
       ),
     );

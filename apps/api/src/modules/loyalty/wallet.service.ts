@@ -10,7 +10,6 @@ import type { MovementRow, MovementWrite, WalletRepository } from './wallet.repo
 /** The back office's audit log, written in the credit's own transaction (the backoffice module owns it). */
 export interface WalletAuditPort {
   record(
-    db: Db,
     e: {
       staff: { userId: number; name: string };
       action: string;
@@ -18,6 +17,7 @@ export interface WalletAuditPort {
       before: unknown;
       after: unknown;
     },
+    db: Db,
   ): Promise<void>;
 }
 
@@ -75,16 +75,16 @@ export class WalletService {
    * One movement in the caller's transaction (another module's: an order paid with the wallet, a refund).
    * A key already used answers its movement again without a second one; a spend above the balance fails.
    */
-  async move(tx: Db, userId: number, move: MovementWrite): Promise<Result<MovementRow>> {
+  async move(userId: number, move: MovementWrite, tx: Db): Promise<Result<MovementRow>> {
     if (!Number.isSafeInteger(move.amountCents) || move.amountCents === 0)
       throw new Error('a wallet movement is a whole, non-zero number of cents');
     // the key is looked up under the ledger's lock: a concurrent request with the same key waits, then finds it
-    await this.repo.lock(tx, userId);
+    await this.repo.lock(userId, tx);
     if (move.idempotencyKey) {
       const done = await this.repo.byKey(move.idempotencyKey, tx);
       if (done) return ok(done);
     }
-    const row = await this.repo.append(tx, userId, move);
+    const row = await this.repo.append(userId, move, tx);
     return row ? ok(row) : failWith(LOYALTY_TEXT.notEnough);
   }
 
@@ -94,22 +94,26 @@ export class WalletService {
    * both as movements naming the order (nothing is written when the part does not change). Fails with
    * nothing written when the balance does not cover it: the caller rolls its transaction back.
    */
-  async payOrder(tx: Db, userId: number, orderId: number, cents: number): Promise<Result<{ cents: number }>> {
+  async payOrder(userId: number, orderId: number, cents: number, tx: Db): Promise<Result<{ cents: number }>> {
     if (!Number.isSafeInteger(cents) || cents < 0)
       throw new Error('an order part is a whole number of cents');
-    await this.repo.lock(tx, userId);
+    await this.repo.lock(userId, tx);
     const held = await this.repo.heldByOrder(orderId, tx);
     if (held && held.userId !== userId) throw new Error(`order ${orderId} is paid from another wallet`);
     const holding = held?.cents ?? 0;
     if (holding === cents) return ok({ cents });
     if (holding > 0)
-      await this.repo.append(tx, userId, { amountCents: holding, cause: 'order_refund', orderId });
+      await this.repo.append(userId, { amountCents: holding, cause: 'order_refund', orderId }, tx);
     if (cents > 0) {
-      const spent = await this.repo.append(tx, userId, {
-        amountCents: -cents,
-        cause: 'order_payment',
-        orderId,
-      });
+      const spent = await this.repo.append(
+        userId,
+        {
+          amountCents: -cents,
+          cause: 'order_payment',
+          orderId,
+        },
+        tx,
+      );
       if (!spent) return failWith(LOYALTY_TEXT.notEnough);
     }
     return ok({ cents });
@@ -120,18 +124,22 @@ export class WalletService {
    * nothing to read or give back first; the ledger's append locks it and checks the balance.
    */
   async payNewOrder(
-    tx: Db,
     userId: number,
     orderId: number,
     cents: number,
+    tx: Db,
   ): Promise<Result<{ cents: number }>> {
     if (!Number.isSafeInteger(cents) || cents <= 0)
       throw new Error("a new order's wallet part is a positive whole number of cents");
-    const spent = await this.repo.append(tx, userId, {
-      amountCents: -cents,
-      cause: 'order_payment',
-      orderId,
-    });
+    const spent = await this.repo.append(
+      userId,
+      {
+        amountCents: -cents,
+        cause: 'order_payment',
+        orderId,
+      },
+      tx,
+    );
     return spent ? ok({ cents }) : failWith(LOYALTY_TEXT.notEnough);
   }
 
@@ -139,14 +147,14 @@ export class WalletService {
    * Gives back to the wallet what an order took from it, in the caller's transaction: all of it (the order
    * is cancelled) or at most `cents` (goods not delivered). Answers the cents given back (0: nothing held).
    */
-  async returnOrderPart(tx: Db, orderId: number, cents?: number): Promise<number> {
+  async returnOrderPart(orderId: number, cents: number | undefined, tx: Db): Promise<number> {
     const seen = await this.repo.heldByOrder(orderId, tx);
     if (!seen || seen.cents === 0) return 0;
-    await this.repo.lock(tx, seen.userId);
+    await this.repo.lock(seen.userId, tx);
     const held = await this.repo.heldByOrder(orderId, tx);
     const back = Math.min(held?.cents ?? 0, cents ?? Number.MAX_SAFE_INTEGER);
     if (back <= 0) return 0;
-    await this.repo.append(tx, seen.userId, { amountCents: back, cause: 'order_refund', orderId });
+    await this.repo.append(seen.userId, { amountCents: back, cause: 'order_refund', orderId }, tx);
     return back;
   }
 
@@ -179,21 +187,28 @@ export class WalletService {
     const done = await this.db.transaction(async (tx) => {
       if (!(await this.#customerExists(userId, tx)))
         return failWith(LOYALTY_TEXT.customerNotFound, 'notFound');
-      const moved = await this.move(tx, userId, {
-        amountCents,
-        cause: 'goodwill',
-        staffUserId: staff.userId,
-        reason,
-      });
-      if (!moved.ok) return moved;
-      await this.audit.record(tx, {
-        staff,
-        action: 'wallet-credit',
+      const moved = await this.move(
         userId,
-        before: { balanceCents: moved.data.balanceCents - amountCents },
-        // the reason's length, not its words: the audit log holds no free text about a customer
-        after: { balanceCents: moved.data.balanceCents, amountCents, reasonLength: reason.length },
-      });
+        {
+          amountCents,
+          cause: 'goodwill',
+          staffUserId: staff.userId,
+          reason,
+        },
+        tx,
+      );
+      if (!moved.ok) return moved;
+      await this.audit.record(
+        {
+          staff,
+          action: 'wallet-credit',
+          userId,
+          before: { balanceCents: moved.data.balanceCents - amountCents },
+          // the reason's length, not its words: the audit log holds no free text about a customer
+          after: { balanceCents: moved.data.balanceCents, amountCents, reasonLength: reason.length },
+        },
+        tx,
+      );
       return ok(moved.data);
     });
     if (!done.ok) return done;

@@ -19,17 +19,18 @@ export function mailModule({ db, env }: Pick<ModuleCore, 'db' | 'env'>) {
   return {
     mail,
     /** the inviter's voucher, linking to the customer's gift certificates */
-    inviteVoucherMail: async (tx: Db, { to, ...m }: Fields<'invite-voucher', 'link'> & { to: string }) => {
+    inviteVoucherMail: async ({ to, ...m }: Fields<'invite-voucher', 'link'> & { to: string }, tx: Db) => {
       await mail.send(
         to,
         { template: 'invite-voucher', ...m, link: `${publicUrlOf(env)}/profile/gift-certificates` },
+        [],
         tx,
       );
     },
     /** a company's gift-card request and customer service's answers */
     giftCardOrderMail: {
       send: (to: string, m: Fields<'gift-card-order'>, db?: Db) =>
-        mail.send(to, { template: 'gift-card-order', ...m }, db),
+        mail.send(to, { template: 'gift-card-order', ...m }, [], db),
     },
     /** the development mailbox (/dev/mailbox), when no SMTP server is configured */
     rootRoutes: (async (root) => {

@@ -48,8 +48,8 @@ export class MailService {
   async send(
     to: string,
     mail: MailTemplate,
-    db: Db = this.db,
     attachments: readonly MailAttachment[] = [],
+    db: Db = this.db,
   ): Promise<number> {
     const rendered = renderMail(mail);
     const [row] = await db
@@ -120,7 +120,7 @@ export class MailService {
   }
 
   /** Forgets the files of these mails (their owner deleted them at the end of their retention period). */
-  async dropAttachments(db: Db, mailIds: readonly number[]): Promise<void> {
+  async dropAttachments(mailIds: readonly number[], db: Db): Promise<void> {
     if (mailIds.length === 0) return;
     await db.delete(mailAttachments).where(inArray(mailAttachments.mailId, [...mailIds]));
   }

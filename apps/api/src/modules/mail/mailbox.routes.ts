@@ -4,6 +4,7 @@ import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { htmlTemplates } from '../../lib/html';
 import { ACCESS } from '../../plugins/access';
 import type { MailService } from './mail.service';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
 /**
  * The development mailbox (no SMTP server configured): /dev/mailbox lists the outbox, newest first,
@@ -44,7 +45,7 @@ const mailboxRoutes: FastifyPluginAsync<{ mail: MailService }> = async (app, { m
             to: request.query.to ?? '',
             mails: mails.map((m) => ({
               mailId: m.mailId,
-              date: m.createdAt.toLocaleString('it-IT', { timeZone: 'Europe/Rome' }),
+              date: m.createdAt.toLocaleString('it-IT', { timeZone: TIME_ZONE }),
               toAddress: m.toAddress,
               subject: m.subject,
             })),

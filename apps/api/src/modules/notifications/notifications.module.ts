@@ -29,7 +29,7 @@ export async function notificationsModule(app: FastifyInstance, d: Notifications
     new PushRepository(db),
     d.pushSender ??
       new WebPushSender(
-        env.PUSH_VAPID_PRIVATE_KEY ?? (await storedSecret(db, 'push-vapid')),
+        env.PUSH_VAPID_PRIVATE_KEY ?? (await storedSecret('push-vapid', db)),
         env.PUSH_VAPID_SUBJECT,
       ),
     { wantsPush: async (userId) => (await accounts.findUserById(userId))?.contactPush === true },
@@ -49,8 +49,8 @@ export async function notificationsModule(app: FastifyInstance, d: Notifications
     const p = payload as { notificationId: number; deviceId: number };
     await push.deliver(p.notificationId, p.deviceId);
   });
-  const notifications = new NotificationService(new NotificationsRepository(db), now, (tx, m) =>
-    push.queue(tx, m),
+  const notifications = new NotificationService(new NotificationsRepository(db), now, (m, tx) =>
+    push.queue(m, tx),
   );
   app.decorate('notifications', notifications);
   return {

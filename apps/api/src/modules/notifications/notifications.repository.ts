@@ -1,6 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { wireTimestamp } from '../../db/wire-time';
 
 /** A message to write (NotificationService.record). */
 export interface NewNotification {
@@ -28,15 +29,12 @@ export interface NotificationRow {
   readAt: string | null;
 }
 
-const iso = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
 /** SQL of the notifications module (decision 048): the one table `notifications`. */
 export class NotificationsRepository {
   constructor(private readonly db: Db) {}
 
   /** Writes one message in the caller's transaction; its id, or null: its dedupe key was already used. */
-  async insert(db: Db, n: NewNotification, at: Date): Promise<number | null> {
+  async insert(n: NewNotification, at: Date, db: Db): Promise<number | null> {
     const rows = await queryRows<{ id: number }>(
       db,
       sql`INSERT INTO notifications (user_id, message_type_id, title, body, order_id, receipt_id,
@@ -63,7 +61,7 @@ export class NotificationsRepository {
       this.db,
       sql`SELECT notification_id::int AS "notificationId", message_type_id::int AS "messageTypeId", title, body,
             order_id AS "orderId", receipt_id AS "receiptId", gift_certificate_id AS "giftCertificateId",
-            ${iso('created_at')} AS "createdAt", CASE WHEN read_at IS NULL THEN NULL ELSE ${iso('read_at')} END AS "readAt"
+            ${wireTimestamp('created_at', 'milliseconds')} AS "createdAt", CASE WHEN read_at IS NULL THEN NULL ELSE ${wireTimestamp('read_at', 'milliseconds')} END AS "readAt"
           FROM notifications WHERE ${where}
           ORDER BY created_at DESC, notification_id DESC
           LIMIT ${limit} OFFSET ${offset}`,

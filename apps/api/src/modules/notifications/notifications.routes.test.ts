@@ -124,30 +124,39 @@ describe('voucher issued and receipt available', () => {
   it('records a voucher once per certificate and a receipt once per receipt (the receipts module’s port)', async () => {
     const c = await newCustomer(t, { tag: 'ntf-gift' });
     await t.db.transaction(async (tx) => {
-      await t.app.notifications.voucherIssued(tx, {
-        userId: c.userId,
-        giftCertificateId: 991,
-        name: 'Buono di 5,00 €',
-        code: 'ABC123',
-        validTo: '2027-09-30',
-      });
-      await t.app.notifications.voucherIssued(tx, {
-        userId: c.userId,
-        giftCertificateId: 991,
-        name: 'Buono di 5,00 €',
-        code: 'ABC123',
-        validTo: '2027-09-30',
-      });
+      await t.app.notifications.voucherIssued(
+        {
+          userId: c.userId,
+          giftCertificateId: 991,
+          name: 'Buono di 5,00 €',
+          code: 'ABC123',
+          validTo: '2027-09-30',
+        },
+        tx,
+      );
+      await t.app.notifications.voucherIssued(
+        {
+          userId: c.userId,
+          giftCertificateId: 991,
+          name: 'Buono di 5,00 €',
+          code: 'ABC123',
+          validTo: '2027-09-30',
+        },
+        tx,
+      );
     });
     const receiptAvailable = t.app.notifications.receiptAvailable;
     await t.db.transaction(async (tx) => {
-      await receiptAvailable(tx, {
-        userId: c.userId,
-        receiptId: 77,
-        storeName: 'Como Centro',
-        totalCents: 2350,
-      });
-      await receiptAvailable(tx, { userId: c.userId, receiptId: 77 });
+      await receiptAvailable(
+        {
+          userId: c.userId,
+          receiptId: 77,
+          storeName: 'Como Centro',
+          totalCents: 2350,
+        },
+        tx,
+      );
+      await receiptAvailable({ userId: c.userId, receiptId: 77 }, tx);
     });
     const res = await history(c, `?message_type_id=${NOTIFICATION_TYPE.voucherIssued}`);
     expect(res.body.data.notifications).toEqual([
@@ -194,13 +203,16 @@ describe('paging, filter and bad input', () => {
     const b = await newCustomer(t, { tag: 'ntf-page-b' });
     await t.db.transaction(async (tx) => {
       for (let i = 1; i <= 5; i++)
-        await t.app.notifications.record(tx, {
-          userId: a.userId,
-          messageTypeId: NOTIFICATION_TYPE.receiptAvailable,
-          title: `Messaggio ${i}`,
-          body: 'x',
-          receiptId: i,
-        });
+        await t.app.notifications.record(
+          {
+            userId: a.userId,
+            messageTypeId: NOTIFICATION_TYPE.receiptAvailable,
+            title: `Messaggio ${i}`,
+            body: 'x',
+            receiptId: i,
+          },
+          tx,
+        );
     });
     expect(await unread(a)).toBe(5);
     const p2 = await history(a, '?page=2&page_size=2');
@@ -227,13 +239,16 @@ describe('paging, filter and bad input', () => {
   ])('answers %s with an Italian 400 and marks nothing read', async (query, text) => {
     const c = await newCustomer(t, { tag: 'ntf-bad' });
     await t.db.transaction((tx) =>
-      t.app.notifications.record(tx, {
-        userId: c.userId,
-        messageTypeId: 1,
-        title: 't',
-        body: 'b',
-        orderId: 1,
-      }),
+      t.app.notifications.record(
+        {
+          userId: c.userId,
+          messageTypeId: 1,
+          title: 't',
+          body: 'b',
+          orderId: 1,
+        },
+        tx,
+      ),
     );
     const res = await history(c, query);
     expect(res.statusCode).toBe(400);

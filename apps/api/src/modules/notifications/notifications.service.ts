@@ -10,8 +10,8 @@ import type { NewNotification, NotificationsRepository } from './notifications.r
 
 /** Told of every message written, in its transaction (the push sender, decision 055). */
 export type NotificationWrittenPort = (
-  tx: Db,
   m: { notificationId: number; messageTypeId: number },
+  tx: Db,
 ) => Promise<void>;
 
 /**
@@ -29,84 +29,102 @@ export class NotificationService {
   ) {}
 
   /** Writes one message (false: its dedupe key was already used) and tells the push sender. */
-  async record(tx: Db, n: NewNotification): Promise<boolean> {
-    const notificationId = await this.repo.insert(tx, n, this.now());
+  async record(n: NewNotification, tx: Db): Promise<boolean> {
+    const notificationId = await this.repo.insert(n, this.now(), tx);
     if (notificationId === null) return false;
-    await this.written?.(tx, { notificationId, messageTypeId: n.messageTypeId });
+    await this.written?.({ notificationId, messageTypeId: n.messageTypeId }, tx);
     return true;
   }
 
   // ---------- the events (ports of other modules) ----------
-  async orderConfirmed(tx: Db, o: { userId: number; orderId: number; slot: string; where: string }) {
-    await this.record(tx, {
-      userId: o.userId,
-      messageTypeId: NOTIFICATION_TYPE.orderConfirmed,
-      orderId: o.orderId,
-      ...NOTIFICATION_TEXT.orderConfirmed(o),
-    });
+  async orderConfirmed(o: { userId: number; orderId: number; slot: string; where: string }, tx: Db) {
+    await this.record(
+      {
+        userId: o.userId,
+        messageTypeId: NOTIFICATION_TYPE.orderConfirmed,
+        orderId: o.orderId,
+        ...NOTIFICATION_TEXT.orderConfirmed(o),
+      },
+      tx,
+    );
   }
 
   async orderPrepared(
-    tx: Db,
     o: { userId: number; orderId: number; amountCents: number | null; captured: boolean },
+    tx: Db,
   ) {
-    await this.record(tx, {
-      userId: o.userId,
-      messageTypeId: NOTIFICATION_TYPE.orderPrepared,
-      orderId: o.orderId,
-      ...NOTIFICATION_TEXT.orderPrepared(o),
-    });
+    await this.record(
+      {
+        userId: o.userId,
+        messageTypeId: NOTIFICATION_TYPE.orderPrepared,
+        orderId: o.orderId,
+        ...NOTIFICATION_TEXT.orderPrepared(o),
+      },
+      tx,
+    );
   }
 
-  async outForDelivery(tx: Db, o: { userId: number; orderId: number; slot: string }) {
-    await this.record(tx, {
-      userId: o.userId,
-      messageTypeId: NOTIFICATION_TYPE.outForDelivery,
-      orderId: o.orderId,
-      ...NOTIFICATION_TEXT.outForDelivery(o),
-    });
+  async outForDelivery(o: { userId: number; orderId: number; slot: string }, tx: Db) {
+    await this.record(
+      {
+        userId: o.userId,
+        messageTypeId: NOTIFICATION_TYPE.outForDelivery,
+        orderId: o.orderId,
+        ...NOTIFICATION_TEXT.outForDelivery(o),
+      },
+      tx,
+    );
   }
 
   /** One reminder per order and slot day (a moved slot gets its own). */
   slotReminder(
-    tx: Db,
     o: { userId: number; orderId: number; slotDate: string; slot: string; where: string; pickup: boolean },
+    tx: Db,
   ): Promise<boolean> {
-    return this.record(tx, {
-      userId: o.userId,
-      messageTypeId: NOTIFICATION_TYPE.slotReminder,
-      orderId: o.orderId,
-      dedupeKey: `slot-reminder:${o.orderId}:${o.slotDate}`,
-      ...NOTIFICATION_TEXT.slotReminder(o),
-    });
+    return this.record(
+      {
+        userId: o.userId,
+        messageTypeId: NOTIFICATION_TYPE.slotReminder,
+        orderId: o.orderId,
+        dedupeKey: `slot-reminder:${o.orderId}:${o.slotDate}`,
+        ...NOTIFICATION_TEXT.slotReminder(o),
+      },
+      tx,
+    );
   }
 
   /** A gift certificate or invite voucher issued to the customer (once per certificate). */
   async voucherIssued(
-    tx: Db,
     o: { userId: number; giftCertificateId: number; name: string; code: string; validTo: string },
+    tx: Db,
   ) {
-    await this.record(tx, {
-      userId: o.userId,
-      messageTypeId: NOTIFICATION_TYPE.voucherIssued,
-      giftCertificateId: o.giftCertificateId,
-      dedupeKey: `voucher:${o.giftCertificateId}`,
-      ...NOTIFICATION_TEXT.voucherIssued(o),
-    });
+    await this.record(
+      {
+        userId: o.userId,
+        messageTypeId: NOTIFICATION_TYPE.voucherIssued,
+        giftCertificateId: o.giftCertificateId,
+        dedupeKey: `voucher:${o.giftCertificateId}`,
+        ...NOTIFICATION_TEXT.voucherIssued(o),
+      },
+      tx,
+    );
   }
 
   /** A digital receipt the customer can read (once per receipt); the receipts module calls it. */
   receiptAvailable = async (
-    tx: Db,
     o: { userId: number; receiptId: number; storeName?: string; totalCents?: number },
+    tx: Db,
   ): Promise<void> => {
-    await this.record(tx, {
-      userId: o.userId,
-      messageTypeId: NOTIFICATION_TYPE.receiptAvailable,
-      receiptId: o.receiptId,
-      dedupeKey: `receipt:${o.receiptId}`,
-      ...NOTIFICATION_TEXT.receiptAvailable(o),
-    });
+    await this.record(
+      {
+        userId: o.userId,
+        messageTypeId: NOTIFICATION_TYPE.receiptAvailable,
+        receiptId: o.receiptId,
+        dedupeKey: `receipt:${o.receiptId}`,
+        ...NOTIFICATION_TEXT.receiptAvailable(o),
+      },
+      tx,
+    );
   };
 
   // ---------- the customer's history ----------

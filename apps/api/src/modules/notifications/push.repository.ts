@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import type { PushPlatform } from '@spesa/shared/contracts/notifications';
+import { wireTimestamp } from '../../db/wire-time';
 
 /**
  * A device to register (`/externalregistration/register`): a browser's Web Push subscription (endpoint and
@@ -67,7 +68,7 @@ export class PushRepository {
             manufacturer = EXCLUDED.manufacturer, registered_at = EXCLUDED.registered_at
           WHERE push_devices.user_id = EXCLUDED.user_id OR push_devices.platform <> 'web'
             OR push_devices.endpoint = EXCLUDED.endpoint
-          RETURNING to_char(registered_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "registeredAt"`,
+          RETURNING ${wireTimestamp('registered_at', 'milliseconds')} AS "registeredAt"`,
     );
     return row?.registeredAt ?? null;
   }

@@ -136,7 +136,7 @@ export class PushService {
   }
 
   /** A message was written (in `tx`): its push goes out once that transaction commits. */
-  async queue(tx: Db, m: { notificationId: number; messageTypeId: number }): Promise<void> {
+  async queue(m: { notificationId: number; messageTypeId: number }, tx: Db): Promise<void> {
     if (!PUSHED_TYPES.has(m.messageTypeId)) return;
     await this.enqueue(PUSH_FAN_OUT_JOB, { notificationId: m.notificationId }, tx);
   }

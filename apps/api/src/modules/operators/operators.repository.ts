@@ -3,13 +3,11 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { operatorActions } from '../../db/schema';
+import { wireTimestamp } from '../../db/wire-time';
 
 export type OperatorActionRow = typeof operatorActions.$inferInsert;
 
-const iso = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"')`);
-
-const ACTION = sql`action_id::int AS id, ${iso('at')} AS at, operator_user_id AS "operatorUserId",
+const ACTION = sql`action_id::int AS id, ${wireTimestamp('at', 'seconds')} AS at, operator_user_id AS "operatorUserId",
   operator_name AS "operatorName", customer_user_id AS "customerUserId", caller_user_id AS "callerUserId",
   action, request_id AS "requestId", outcome, http_status::int AS "httpStatus", code`;
 

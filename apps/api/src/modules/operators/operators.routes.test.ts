@@ -40,7 +40,7 @@ beforeAll(async () => {
       PAYMENT_SANDBOX_WEBHOOK_DELAY_MS: -1,
     },
   });
-  totp = new Totp(await storedSecret(t.db, 'staff-totp'));
+  totp = new Totp(await storedSecret('staff-totp', t.db));
   await driveSlot(t.db, DAY, 100_000);
 });
 afterAll(() => t?.close());

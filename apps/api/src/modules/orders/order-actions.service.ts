@@ -56,10 +56,10 @@ export interface OrderActionsDeps {
   attempts: PaymentAttempts;
   /** the part of an order paid with the wallet (the loyalty module) */
   wallet: {
-    payOrder(tx: Db, userId: number, orderId: number, cents: number): Promise<Result<{ cents: number }>>;
+    payOrder(userId: number, orderId: number, cents: number, tx: Db): Promise<Result<{ cents: number }>>;
   };
   /** the gift codes an order used, applied again to the cart that edits it (the loyalty module) */
-  gifts: { orderIntoCart(tx: Db, orderId: number, cartId: number): Promise<void> };
+  gifts: { orderIntoCart(orderId: number, cartId: number, tx: Db): Promise<void> };
   /** the cart's checkout (the checkout module) */
   editing: OrderEditingPort;
 }
@@ -149,22 +149,26 @@ export class OrderActionsService {
   /** The order into the open cart: its delivery and slot, its lines, its gift codes, its checkout choices. */
   private async reopenAsCart(order: OrderRow, cartId: number, tx: Db): Promise<void> {
     await this.d.carts.moveStatus(cartId, CART_STATUS.locked, CART_STATUS.open, tx);
-    const updated = await this.d.carts.takeDelivery(tx, cartId, CART_STATUS.locked, {
-      deliveryServiceId: order.deliveryServiceId,
-      storeId: order.storeId,
-      warehouseId: order.warehouseId,
-      shippingAddressId: order.shippingAddressId,
-      timeslotDate: order.slotDate,
-      timeslotId: order.timeslotId,
-      slotId: order.slotId,
-      addressAutoAssigned: false,
-      storeAutoAssigned: false,
-      timeslotAutoAssigned: false,
-    });
+    const updated = await this.d.carts.takeDelivery(
+      cartId,
+      CART_STATUS.locked,
+      {
+        deliveryServiceId: order.deliveryServiceId,
+        storeId: order.storeId,
+        warehouseId: order.warehouseId,
+        shippingAddressId: order.shippingAddressId,
+        timeslotDate: order.slotDate,
+        timeslotId: order.timeslotId,
+        slotId: order.slotId,
+        addressAutoAssigned: false,
+        storeAutoAssigned: false,
+        timeslotAutoAssigned: false,
+      },
+      tx,
+    );
     if (!updated) throw new Abort(failWith(ORDER_ACTIONS_TEXT.cartClosed));
     const items = await this.d.orders.items(order.orderId, tx);
     await this.d.carts.mergeLines(
-      tx,
       cartId,
       items.map((i) => ({
         productId: i.productId,
@@ -174,8 +178,9 @@ export class OrderActionsService {
         promoId: i.promoId,
         infos: i.infos,
       })),
+      tx,
     );
-    await this.d.gifts.orderIntoCart(tx, order.orderId, cartId);
+    await this.d.gifts.orderIntoCart(order.orderId, cartId, tx);
     await this.d.editing.startEditing(cartId, order, tx);
   }
 
@@ -219,7 +224,7 @@ export class OrderActionsService {
       const wallet = walletCents ?? order.walletCents;
       const preauth = holdOf(order, paymentTypeId, wallet);
       const online = paysOnline(paymentTypeId, preauth);
-      const paid = await this.d.wallet.payOrder(tx, userId, orderId, wallet);
+      const paid = await this.d.wallet.payOrder(userId, orderId, wallet, tx);
       if (!paid.ok) throw new Abort(paid);
       await this.d.attempts.voidLive(orderId, tx);
       await this.d.orders.setPaymentType(

@@ -5,6 +5,7 @@ import {
   authColumns,
   itemColumns,
   orderColumns,
+  orderInstant,
   type AuthorizationRow,
   type HistoryRow,
   type NewOrder,
@@ -118,7 +119,7 @@ export class OrderPlacementRepository {
               SELECT ${ITEM_COLUMNS} FROM order_items WHERE order_id = ${orderId}) i), '[]'::json) AS items,
             COALESCE((SELECT json_agg(h ORDER BY h.id) FROM (
               SELECT history_id AS id, order_id AS "orderId", to_status_id::int AS "orderStatusId", actor,
-                to_char(created_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "createdAt"
+                ${orderInstant('created_at')} AS "createdAt"
               FROM order_status_history WHERE order_id = ${orderId}) h), '[]'::json) AS history,
             (SELECT row_to_json(a) FROM (
               SELECT ${AUTH_COLUMNS} FROM payment_authorizations WHERE order_id = ${orderId}

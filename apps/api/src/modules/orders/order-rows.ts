@@ -1,4 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
+import { wireTimestamp } from '../../db/wire-time';
 
 /**
  * The orders module's rows (decision 017, 018), one declaration each, read by both of its repositories
@@ -149,12 +150,12 @@ export interface GiftUseRow {
   discountCents: number;
 }
 
-export const isoText = (column: string) =>
-  `to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
+/** An order's instants on the wire: milliseconds, as JavaScript's toISOString() (glossary, "Istante sul filo"). */
+export const orderInstant = (column: string): SQL => wireTimestamp(column, 'milliseconds');
 
 /** The columns of an OrderRow, from `orders` named `t` in the query. */
 export function orderColumns(t: string): SQL {
-  return sql.raw(`${t}.order_id AS "orderId", ${t}.user_id AS "userId", ${t}.source_cart_id AS "sourceCartId",
+  return sql`${sql.raw(`${t}.order_id AS "orderId", ${t}.user_id AS "userId", ${t}.source_cart_id AS "sourceCartId",
   ${t}.order_status_id::int AS "orderStatusId", ${t}.order_type_id::int AS "orderTypeId",
   ${t}.delivery_service_id AS "deliveryServiceId", ${t}.store_id AS "storeId",
   COALESCE((SELECT s.name FROM warehouses s WHERE s.warehouse_id = ${t}.store_id), '') AS "storeName",
@@ -171,7 +172,7 @@ export function orderColumns(t: string): SQL {
   ${t}.wallet_cents AS "walletCents", ${t}.captured_cents AS "capturedCents",
   ${t}.meal_voucher_cents AS "mealVoucherCents", ${t}.meal_voucher_fee_cents AS "mealVoucherFeeCents",
   ${t}.delivered_total_cents AS "deliveredTotalCents", ${t}.infos, ${t}.idempotency_key AS "idempotencyKey",
-  ${t}.version, ${isoText(`${t}.created_at`)} AS "createdAt"`);
+  ${t}.version`)}, ${orderInstant(`${t}.created_at`)} AS "createdAt"`;
 }
 
 /** The columns of an OrderItemRow, from `order_items` named `t`. */

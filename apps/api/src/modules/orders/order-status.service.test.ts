@@ -81,8 +81,8 @@ describe('OrderStatusService listeners', () => {
     let reads = 0;
     const seen: number[] = [];
     const readOrder = async () => ({ orderId: 7, read: ++reads });
-    status.onChange(async (_db, _e, once) => void seen.push((await once('order', readOrder)).read));
-    status.onChange(async (_db, _e, once) => void seen.push((await once('order', readOrder)).read));
+    status.onChange(async (_e, once) => void seen.push((await once('order', readOrder)).read));
+    status.onChange(async (_e, once) => void seen.push((await once('order', readOrder)).read));
     await status.transition(change, db);
     await status.transition(change, db);
     // once per change, never carried to the next change

@@ -61,7 +61,7 @@ export interface StatusChangeEvent {
  * Listeners read the order as it stands at the change: callers write the order whole (its lines
  * included) before they record its status.
  */
-export type StatusChangeListener = (db: Db, event: StatusChangeEvent, once: SharedRead) => Promise<void>;
+export type StatusChangeListener = (event: StatusChangeEvent, once: SharedRead, db: Db) => Promise<void>;
 
 /**
  * A read made once for all the listeners of one change (e.g. the order, which the confirmation's mail and
@@ -147,7 +147,7 @@ export class OrderStatusService {
       try {
         await db.transaction(async (savepoint) => {
           const once = sharedReads();
-          for (const listener of wanted) await listener(savepoint, event, once);
+          for (const listener of wanted) await listener(event, once, savepoint);
         });
         return;
       } catch {
@@ -156,7 +156,7 @@ export class OrderStatusService {
     }
     for (const listener of wanted) {
       try {
-        await db.transaction(async (savepoint) => listener(savepoint, event, sharedReads()));
+        await db.transaction(async (savepoint) => listener(event, sharedReads(), savepoint));
       } catch (err) {
         this.onListenerError(err);
       }

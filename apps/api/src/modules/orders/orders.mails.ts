@@ -68,7 +68,7 @@ export function orderMailListener(deps: {
 }): StatusChangeListener {
   const { repo, orders, mail, publicUrl } = deps;
   const orderLink = (orderId: number) => `${publicUrl}/profile/orders/${orderId}`;
-  return async (db: Db, e: StatusChangeEvent, once: SharedRead) => {
+  return async (e: StatusChangeEvent, once: SharedRead, db: Db) => {
     const confirmation = e.to === S.ordered;
     const kind = STATUS_MAILS[e.to];
     if (!orderMailWanted(e)) return;
@@ -100,6 +100,7 @@ export function orderMailListener(deps: {
             // the read-only page outside the customer area (no sign-in needed)
             link: `${publicUrl}/order/${order.orderId}?access_token=${encodeURIComponent(token)}`,
           },
+          [],
           db,
         );
       return;
@@ -121,6 +122,7 @@ export function orderMailListener(deps: {
         vouchers: kind === 'prepared' || kind === 'outForDelivery' ? vouchersText(order) : null,
         link: kind === 'cancelled' ? `${publicUrl}/profile/orders` : orderLink(order.orderId),
       },
+      [],
       db,
     );
   };

@@ -13,15 +13,15 @@ const S = ORDER_STATUS;
  * writes the message, in the same transaction.
  */
 export interface OrderNotificationsPort {
-  orderConfirmed(db: Db, o: { userId: number; orderId: number; slot: string; where: string }): Promise<void>;
+  orderConfirmed(o: { userId: number; orderId: number; slot: string; where: string }, db: Db): Promise<void>;
   orderPrepared(
-    db: Db,
     o: { userId: number; orderId: number; amountCents: number | null; captured: boolean },
-  ): Promise<void>;
-  outForDelivery(db: Db, o: { userId: number; orderId: number; slot: string }): Promise<void>;
-  slotReminder(
     db: Db,
+  ): Promise<void>;
+  outForDelivery(o: { userId: number; orderId: number; slot: string }, db: Db): Promise<void>;
+  slotReminder(
     o: { userId: number; orderId: number; slotDate: string; slot: string; where: string; pickup: boolean },
+    db: Db,
   ): Promise<boolean>;
 }
 
@@ -38,21 +38,24 @@ export function orderNotificationListener(deps: {
   notify: OrderNotificationsPort;
 }): StatusChangeListener {
   const { repo, notify } = deps;
-  return async (db: Db, e: StatusChangeEvent, once: SharedRead) => {
+  return async (e: StatusChangeEvent, once: SharedRead, db: Db) => {
     if (!orderNotificationWanted(e)) return;
     const order = await once('order', () => repo.findOrder(e.orderId, null, db));
     if (!order) return;
     const base = { userId: order.userId, orderId: order.orderId };
     if (e.to === S.ordered)
-      await notify.orderConfirmed(db, { ...base, slot: slotText(order), where: whereText(order) });
+      await notify.orderConfirmed({ ...base, slot: slotText(order), where: whereText(order) }, db);
     else if (e.to === S.prepared)
-      await notify.orderPrepared(db, {
-        ...base,
-        amountCents:
-          order.capturedCents ??
-          (order.deliveredTotalCents === null ? null : realAmountCents(order, order.deliveredTotalCents)),
-        captured: order.capturedCents !== null,
-      });
-    else await notify.outForDelivery(db, { ...base, slot: slotText(order) });
+      await notify.orderPrepared(
+        {
+          ...base,
+          amountCents:
+            order.capturedCents ??
+            (order.deliveredTotalCents === null ? null : realAmountCents(order, order.deliveredTotalCents)),
+          captured: order.capturedCents !== null,
+        },
+        db,
+      );
+    else await notify.outForDelivery({ ...base, slot: slotText(order) }, db);
   };
 }

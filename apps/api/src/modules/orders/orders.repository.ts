@@ -1,11 +1,12 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { romeDay } from '../../db/wire-time';
 import {
   authColumns,
-  isoText,
   itemColumns,
   orderColumns,
+  orderInstant,
   type AuthorizationRow,
   type HistoryRow,
   type NoteRow,
@@ -38,7 +39,7 @@ export interface OrderListFilter {
   slotTo?: string | undefined;
 }
 
-const ISO = (column: string) => sql.raw(isoText(column));
+const ISO = orderInstant;
 const ORDER_COLUMNS = orderColumns('o');
 const ITEM_COLUMNS = itemColumns('i');
 
@@ -58,8 +59,8 @@ export class OrdersRepository {
         )})`,
       );
     // the order's day in Italian time
-    if (f.fromDate) parts.push(sql`(o.created_at AT TIME ZONE 'Europe/Rome')::date >= ${f.fromDate}::date`);
-    if (f.toDate) parts.push(sql`(o.created_at AT TIME ZONE 'Europe/Rome')::date <= ${f.toDate}::date`);
+    if (f.fromDate) parts.push(sql`${romeDay('o.created_at')} >= ${f.fromDate}::date`);
+    if (f.toDate) parts.push(sql`${romeDay('o.created_at')} <= ${f.toDate}::date`);
     if (f.fromCents !== undefined) parts.push(sql`o.total_cents >= ${f.fromCents}`);
     if (f.toCents !== undefined) parts.push(sql`o.total_cents <= ${f.toCents}`);
     if (f.orderTypeId !== undefined) parts.push(sql`o.order_type_id = ${f.orderTypeId}`);
@@ -322,7 +323,7 @@ export class OrdersRepository {
       this.db,
       sql`SELECT COALESCE(sum(i.quantity), 0)::float8 AS q FROM order_items i JOIN orders o ON o.order_id = i.order_id
           WHERE o.user_id = ${userId} AND i.product_id = ${productId} AND o.order_status_id <> 10
-            AND (o.created_at AT TIME ZONE 'Europe/Rome')::date = ${date}::date`,
+            AND ${romeDay('o.created_at')} = ${date}::date`,
     );
     return row?.q ?? 0;
   }

@@ -1,7 +1,7 @@
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { isoText } from './order-rows';
+import { orderInstant } from './order-rows';
 
 export interface ParkingRow {
   orderId: number;
@@ -26,7 +26,7 @@ export interface ArrivalRow {
   total: number;
 }
 
-const ISO = (column: string) => sql.raw(isoText(column));
+const ISO = orderInstant;
 
 /** SQL of parking at pickup (decision 049): the table `parking_reservations`, one row per order. */
 export class ParkingRepository {

@@ -43,14 +43,17 @@ export class SlotReminders {
     let sent = 0;
     for (const order of orders) {
       const fresh = await this.db.transaction((tx) =>
-        this.notify.slotReminder(tx, {
-          userId: order.userId,
-          orderId: order.orderId,
-          slotDate: order.slotDate,
-          slot: slotText(order),
-          where: whereText(order),
-          pickup: order.deliveryServiceId !== 2 && order.deliveryServiceId !== 3,
-        }),
+        this.notify.slotReminder(
+          {
+            userId: order.userId,
+            orderId: order.orderId,
+            slotDate: order.slotDate,
+            slot: slotText(order),
+            where: whereText(order),
+            pickup: order.deliveryServiceId !== 2 && order.deliveryServiceId !== 3,
+          },
+          tx,
+        ),
       );
       if (fresh) sent += 1;
     }

@@ -83,14 +83,14 @@ export interface SubstitutePort {
 /** The back office's audit log (the backoffice module owns it): one entry per write, in the write's transaction. */
 export interface AuditPort {
   record(
-    db: Db,
     entry: { staff: StaffMember; action: string; orderId: number; before: unknown; after: unknown },
+    db: Db,
   ): Promise<void>;
 }
 
 /** The wallet (the loyalty module): gives back, in the caller's transaction, the part of an order not delivered. */
 export interface WalletReturnPort {
-  returnOrderPart(db: Db, orderId: number, cents: number): Promise<number>;
+  returnOrderPart(orderId: number, cents: number, db: Db): Promise<number>;
 }
 
 /**
@@ -264,13 +264,16 @@ export class StaffService {
         tx,
       );
       if (done.ok)
-        await this.audit.record(tx, {
-          staff,
-          action: 'status',
-          orderId,
-          before: { orderStatusId: o.orderStatusId },
-          after: { orderStatusId: to, ...(note ? { note } : {}) },
-        });
+        await this.audit.record(
+          {
+            staff,
+            action: 'status',
+            orderId,
+            before: { orderStatusId: o.orderStatusId },
+            after: { orderStatusId: to, ...(note ? { note } : {}) },
+          },
+          tx,
+        );
       return done;
     });
     if (!moved.ok) return moved;
@@ -336,24 +339,27 @@ export class StaffService {
         tx,
       );
       if (recorded)
-        await this.audit.record(tx, {
-          staff,
-          action: 'pick',
-          orderId: o.orderId,
-          before: {
-            orderItemId: line.orderItemId,
-            productId: line.productId,
-            quantity: line.quantity,
-            delivered: line.deliveredQuantity,
+        await this.audit.record(
+          {
+            staff,
+            action: 'pick',
+            orderId: o.orderId,
+            before: {
+              orderItemId: line.orderItemId,
+              productId: line.productId,
+              quantity: line.quantity,
+              delivered: line.deliveredQuantity,
+            },
+            after: {
+              orderItemId: line.orderItemId,
+              delivered: body.quantity,
+              weight,
+              substituteProductId: substitute?.productId ?? null,
+              totalCents,
+            },
           },
-          after: {
-            orderItemId: line.orderItemId,
-            delivered: body.quantity,
-            weight,
-            substituteProductId: substitute?.productId ?? null,
-            totalCents,
-          },
-        });
+          tx,
+        );
       return recorded;
     });
     if (!written) return failWith(ORDER_STATUS_TEXT.changed);
@@ -448,25 +454,28 @@ export class StaffService {
           if (!moved.ok) throw new Rollback(moved);
         }
         if (settled.walletBackCents > 0) {
-          await this.wallet.returnOrderPart(tx, o.orderId, settled.walletBackCents);
+          await this.wallet.returnOrderPart(o.orderId, settled.walletBackCents, tx);
           infos.push(ORDERS_INFO_TEXT.walletBack(formatEuro(settled.walletBackCents)));
         }
-        await this.audit.record(tx, {
-          staff,
-          action: 'prepared',
-          orderId: o.orderId,
-          before: { orderStatusId: o.orderStatusId },
-          after: {
-            orderStatusId: ORDER_STATUS.prepared,
-            deliveredTotalCents: deliveredCents,
-            capturedCents: captured,
-            walletKeptCents: settled.walletKeptCents,
-            walletBackCents: settled.walletBackCents,
-            mealVouchersCollected: vouchers.count,
-            mealVoucherCents: vouchers.collectCents,
-            mealVoucherFeeCents: vouchers.serviceCostCents,
+        await this.audit.record(
+          {
+            staff,
+            action: 'prepared',
+            orderId: o.orderId,
+            before: { orderStatusId: o.orderStatusId },
+            after: {
+              orderStatusId: ORDER_STATUS.prepared,
+              deliveredTotalCents: deliveredCents,
+              capturedCents: captured,
+              walletKeptCents: settled.walletKeptCents,
+              walletBackCents: settled.walletBackCents,
+              mealVouchersCollected: vouchers.count,
+              mealVoucherCents: vouchers.collectCents,
+              mealVoucherFeeCents: vouchers.serviceCostCents,
+            },
           },
-        });
+          tx,
+        );
         if (vouchers.count > 0)
           infos.push(ORDERS_INFO_TEXT.mealVouchers(vouchers.count, formatEuro(vouchers.collectCents)));
         infos.unshift(

@@ -25,7 +25,7 @@ export async function paymentModule(d: PaymentModuleDeps) {
   const { db, env, now, jobs } = d;
   // the sandbox's key: its own secret, or (never in production: env.ts) one generated once for this database
   const sandbox = new SandboxPaymentProvider(db, {
-    secret: env.PAYMENT_SANDBOX_SECRET ?? (await storedSecret(db, 'payment-sandbox')),
+    secret: env.PAYMENT_SANDBOX_SECRET ?? (await storedSecret('payment-sandbox', db)),
     now,
   });
   const payments = new PaymentService(db, d.placements, d.status, sandbox);

@@ -3,6 +3,7 @@ import type { VoteStatus } from '@spesa/shared/contracts/ratings';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { wireTimestamp } from '../../db/wire-time';
 
 /**
  * The SQL of product ratings (decision 036). The ratings module owns `product_votes` and
@@ -22,9 +23,6 @@ const receivedStatuses = sql.join(
 const LINE_PRODUCT = sql`COALESCE(oi.substitute_product_id, oi.product_id)`;
 const LINE_RECEIVED = sql`COALESCE(oi.delivered_quantity, oi.quantity) > 0`;
 
-const ISO = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
-
 export interface VoteRow {
   voteId: number;
   productId: number;
@@ -40,7 +38,7 @@ export interface VoteRow {
 
 const VOTE_COLUMNS = sql`v.vote_id AS "voteId", v.product_id AS "productId", v.user_id AS "userId",
   v.rating::float8 AS rating, v.title, v.comment, v.status, v.rejection_reason AS "rejectionReason",
-  ${ISO('v.approval_date')} AS "approvalDate", ${ISO('v.created_at')} AS "createdAt"`;
+  ${wireTimestamp('v.approval_date', 'milliseconds')} AS "approvalDate", ${wireTimestamp('v.created_at', 'milliseconds')} AS "createdAt"`;
 
 export interface SummaryRow {
   total: number;
@@ -130,7 +128,6 @@ export class RatingsRepository {
 
   /** The new vote, or null when the customer already voted the product (the unique index holds). */
   async insertVote(
-    tx: Db,
     v: {
       productId: number;
       userId: number;
@@ -140,6 +137,7 @@ export class RatingsRepository {
       status: VoteStatus;
       at: Date;
     },
+    tx: Db,
   ): Promise<VoteRow | null> {
     const at = v.at.toISOString();
     const [row] = await queryRows<VoteRow>(
@@ -159,7 +157,7 @@ export class RatingsRepository {
    * their own, the row lock of the conflict serialises them). Called in the transaction that makes the
    * vote counted.
    */
-  async count(tx: Db, productId: number, rating: number): Promise<void> {
+  async count(productId: number, rating: number, tx: Db): Promise<void> {
     const star = starOf(rating);
     const n = (s: number) => (s === star ? 1 : 0);
     await tx.execute(
@@ -188,7 +186,7 @@ export class RatingsRepository {
             WHERE o.user_id = ${userId} AND o.order_status_id IN (${receivedStatuses}) AND ${LINE_RECEIVED}
             GROUP BY 1
           )
-          SELECT p.product_id AS "productId", p.name, p.slug, ${ISO('r.received_at')} AS "receivedAt",
+          SELECT p.product_id AS "productId", p.name, p.slug, ${wireTimestamp('r.received_at', 'milliseconds')} AS "receivedAt",
             ${LAST_LINE_MEDIA('p.product_id')} AS "mediaUrl", count(*) OVER ()::int AS total
           FROM received r JOIN products p ON p.product_id = r.product_id
           WHERE NOT EXISTS (
@@ -276,9 +274,9 @@ export class RatingsRepository {
    * decided it first: the guarded UPDATE lets only one through).
    */
   async decide(
-    tx: Db,
     voteId: number,
     d: { status: 'approved' | 'rejected'; reason: string | null; staffUserId: number; at: Date },
+    tx: Db,
   ): Promise<VoteRow | null> {
     const at = d.at.toISOString();
     const [row] = await queryRows<VoteRow>(

@@ -23,7 +23,6 @@ export interface CatalogueProductsPort {
 /** The back office's audit log, written in the decision's own transaction (the backoffice module owns it). */
 export interface RatingsAuditPort {
   record(
-    db: Db,
     e: {
       staff: { userId: number; name: string };
       action: string;
@@ -31,6 +30,7 @@ export interface RatingsAuditPort {
       before: unknown;
       after: unknown;
     },
+    db: Db,
   ): Promise<void>;
 }
 
@@ -100,17 +100,20 @@ export class RatingsService {
       if (!(await this.repo.product(productId, tx)))
         return failWith(RATINGS_TEXT.productNotFound, 'notFound');
       if (!(await this.repo.hasReceived(userId, productId, tx))) return failWith(RATINGS_TEXT.notBought);
-      const vote = await this.repo.insertVote(tx, {
-        productId,
-        userId,
-        rating: body.rating,
-        title: body.title,
-        comment: body.comment,
-        status: withText ? 'pending' : 'approved',
-        at: this.now(),
-      });
+      const vote = await this.repo.insertVote(
+        {
+          productId,
+          userId,
+          rating: body.rating,
+          title: body.title,
+          comment: body.comment,
+          status: withText ? 'pending' : 'approved',
+          at: this.now(),
+        },
+        tx,
+      );
       if (!vote) return failWith(RATINGS_TEXT.alreadyVoted);
-      if (vote.status === 'approved') await this.repo.count(tx, productId, vote.rating);
+      if (vote.status === 'approved') await this.repo.count(productId, vote.rating, tx);
       return ok({ voteDetails: voteDetailsOf(vote) }, [
         withText ? RATINGS_INFO_TEXT.pending : RATINGS_INFO_TEXT.counted,
       ]);
@@ -210,21 +213,28 @@ export class RatingsModerationService {
     return this.db.transaction(async (tx) => {
       const before = await this.repo.adminFind(voteId, tx);
       if (!before) return failWith(RATINGS_TEXT.voteNotFound, 'notFound');
-      const after = await this.repo.decide(tx, voteId, {
-        status,
-        reason,
-        staffUserId: member.userId,
-        at: this.now(),
-      });
-      if (!after) return failWith(RATINGS_TEXT.alreadyDecided);
-      if (after.status === 'approved') await this.repo.count(tx, after.productId, after.rating);
-      await this.audit.record(tx, {
-        staff: member,
-        action: status === 'approved' ? 'approve' : 'reject',
+      const after = await this.repo.decide(
         voteId,
-        before: auditedOf(before),
-        after: { ...auditedOf(after), ...(reason ? { reasonLength: reason.length } : {}) },
-      });
+        {
+          status,
+          reason,
+          staffUserId: member.userId,
+          at: this.now(),
+        },
+        tx,
+      );
+      if (!after) return failWith(RATINGS_TEXT.alreadyDecided);
+      if (after.status === 'approved') await this.repo.count(after.productId, after.rating, tx);
+      await this.audit.record(
+        {
+          staff: member,
+          action: status === 'approved' ? 'approve' : 'reject',
+          voteId,
+          before: auditedOf(before),
+          after: { ...auditedOf(after), ...(reason ? { reasonLength: reason.length } : {}) },
+        },
+        tx,
+      );
       return ok({ data: adminVoteOf({ ...before, ...after }) }, [
         status === 'approved' ? RATINGS_INFO_TEXT.approved : RATINGS_INFO_TEXT.rejected,
       ]);

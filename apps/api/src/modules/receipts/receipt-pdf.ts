@@ -1,5 +1,6 @@
 import type { ReceiptDetail } from '@spesa/shared/contracts/receipts';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
 const PAYMENT_TEXT: Record<ReceiptDetail['paymentMethod'], string> = {
   cash: 'Contanti',
@@ -12,7 +13,7 @@ const PAYMENT_TEXT: Record<ReceiptDetail['paymentMethod'], string> = {
 const money = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
 const qty = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 3 });
 const when = new Intl.DateTimeFormat('it-IT', {
-  timeZone: 'Europe/Rome',
+  timeZone: TIME_ZONE,
   day: '2-digit',
   month: '2-digit',
   year: 'numeric',

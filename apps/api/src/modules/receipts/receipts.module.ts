@@ -27,7 +27,7 @@ export interface ReceiptsModuleDeps extends ModuleCore {
   /** the order status changes (the orders module): a delivered order gets its receipt */
   orderStatus: {
     onChange(
-      listener: (db: Db, event: OrderStatusEvent) => Promise<void>,
+      listener: (event: OrderStatusEvent, once: unknown, db: Db) => Promise<void>,
       when: (event: OrderStatusEvent) => boolean,
     ): void;
   };
@@ -51,7 +51,7 @@ export function receiptsModule(app: FastifyInstance, d: ReceiptsModuleDeps) {
       cardOf: async (userId) => (await accounts.findUserById(userId))?.cardNumber ?? null,
       holderOf: (cardNumber, tx) => accounts.holderOfCard(cardNumber, tx),
     },
-    { factsOf: (tx, orderId) => d.orders.receiptFactsOf(orderId, tx) },
+    { factsOf: (orderId, tx) => d.orders.receiptFactsOf(orderId, tx) },
     {
       now: d.now,
       notifications: d.notifications,
@@ -59,7 +59,7 @@ export function receiptsModule(app: FastifyInstance, d: ReceiptsModuleDeps) {
     },
   );
   app.decorate('receipts', receipts);
-  d.orderStatus.onChange((tx, event) => receipts.onOrderDelivered(tx, event), d.isDelivery);
+  d.orderStatus.onChange((event, _once, tx) => receipts.onOrderDelivered(event, tx), d.isDelivery);
   jobs.every(RECEIPT_SETTINGS_JOB, RECEIPT_SETTINGS_MS, async () => {
     await receipts.applyDueSettings();
   });

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { romeInstant, wireTimestamp } from '../../db/wire-time';
 
 /** One receipt as stored (money in cents). */
 export interface ReceiptRow {
@@ -86,7 +87,7 @@ const GOODS_LINE = sql`(l.product_id IS NOT NULL OR (r.source <> 'online' AND l.
 
 const RECEIPT_COLUMNS = sql`r.receipt_id::int AS "receiptId", r.source, r.system_id AS "systemId",
   r.till_code AS "tillCode", r.document_number AS "documentNumber",
-  to_char(r.issued_at AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS"Z"') AS "issuedAt",
+  ${wireTimestamp('r.issued_at', 'seconds')} AS "issuedAt",
   r.warehouse_id::int AS "warehouseId", r.store_name AS "storeName", r.store_vat_number AS "storeVatNumber",
   r.store_address AS "storeAddress", r.card_number AS "cardNumber", r.user_id AS "userId",
   r.order_id AS "orderId", r.total_cents::int AS "totalCents", r.vat_cents::int AS "vatCents",
@@ -95,8 +96,8 @@ const RECEIPT_COLUMNS = sql`r.receipt_id::int AS "receiptId", r.source, r.system
 
 /** Italian days as instants: from the start of `from` to the end of `to`. */
 const dayFilter = (range: DayRange) => sql`
-  ${range.from ? sql`AND r.issued_at >= (${range.from}::date)::timestamp AT TIME ZONE 'Europe/Rome'` : sql``}
-  ${range.to ? sql`AND r.issued_at < (${range.to}::date + 1)::timestamp AT TIME ZONE 'Europe/Rome'` : sql``}`;
+  ${range.from ? sql`AND r.issued_at >= ${romeInstant(sql`(${range.from}::date)::timestamp`)}` : sql``}
+  ${range.to ? sql`AND r.issued_at < ${romeInstant(sql`(${range.to}::date + 1)::timestamp`)}` : sql``}`;
 
 /** SQL of the receipts module: receipts and their lines, till systems, settings, tax-free refunds. */
 export class ReceiptsRepository {
@@ -141,7 +142,7 @@ export class ReceiptsRepository {
   }
 
   /** a till's document already received (idempotency on system, till and number) */
-  async findDocument(db: Db, systemId: string, tillCode: string, documentNumber: string) {
+  async findDocument(systemId: string, tillCode: string, documentNumber: string, db: Db) {
     const [row] = await queryRows<{
       receiptId: number;
       totalCents: number;
@@ -160,7 +161,7 @@ export class ReceiptsRepository {
    * Writes a receipt and its lines; null when the same document (or the same order's receipt) is there
    * already: the unique indexes decide between two writers.
    */
-  async insert(db: Db, r: NewReceipt): Promise<number | null> {
+  async insert(r: NewReceipt, db: Db): Promise<number | null> {
     const lines = r.lines.map((l, i) => ({
       line_no: i + 1,
       description: l.description,
@@ -197,7 +198,7 @@ export class ReceiptsRepository {
   }
 
   /** A card just linked to an account: the receipts of that card no account held become the customer's. */
-  async claimCard(db: Db, userId: number, cardNumber: string): Promise<number> {
+  async claimCard(userId: number, cardNumber: string, db: Db): Promise<number> {
     const rows = await queryRows<{ id: number }>(
       db,
       sql`UPDATE receipts SET user_id = ${userId}
@@ -250,7 +251,7 @@ export class ReceiptsRepository {
     return { ...system, store: storeName === null ? null : { name: storeName, address: storeAddress } };
   }
 
-  async upsertTillSystem(db: Db, systemId: string, warehouseId: number, secretHash: string): Promise<void> {
+  async upsertTillSystem(systemId: string, warehouseId: number, secretHash: string, db: Db): Promise<void> {
     await db.execute(
       sql`INSERT INTO receipt_till_systems (system_id, warehouse_id, secret_hash) VALUES (${systemId},
             ${warehouseId}, ${secretHash}) ON CONFLICT (system_id) DO NOTHING`,
@@ -288,7 +289,7 @@ export class ReceiptsRepository {
       db,
       sql`SELECT digital_receipt AS "digitalReceipt", voucher_mode AS "voucherMode",
                  pending_digital_receipt AS "pendingDigitalReceipt", pending_voucher_mode AS "pendingVoucherMode",
-                 to_char(pending_from AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') AS "pendingFrom"
+                 ${wireTimestamp('pending_from', 'milliseconds')} AS "pendingFrom"
           FROM receipt_settings WHERE user_id = ${userId}`,
     );
     if (!row) return null;
@@ -309,7 +310,7 @@ export class ReceiptsRepository {
       await tx.execute(
         sql`INSERT INTO receipt_settings (user_id) VALUES (${userId}) ON CONFLICT (user_id) DO NOTHING`,
       );
-      await this.applyDue(now, tx, userId);
+      await this.applyDue(now, userId, tx);
       await tx.execute(
         sql`UPDATE receipt_settings SET
               pending_digital_receipt = CASE WHEN digital_receipt = ${wanted.digitalReceipt}::boolean
@@ -325,7 +326,7 @@ export class ReceiptsRepository {
   }
 
   /** Applies the pending changes whose time has come (all customers', or one's); answers how many. */
-  async applyDue(now: Date, db: Db = this.db, userId?: number): Promise<number> {
+  async applyDue(now: Date, userId?: number, db: Db = this.db): Promise<number> {
     const rows = await queryRows<{ id: number }>(
       db,
       sql`UPDATE receipt_settings SET digital_receipt = pending_digital_receipt,
@@ -338,7 +339,7 @@ export class ReceiptsRepository {
   }
 
   /** the settings in force, nothing pending (demo data) */
-  async setSettings(db: Db, userId: number, digitalReceipt: boolean, voucherMode: 'paper' | 'digital') {
+  async setSettings(userId: number, digitalReceipt: boolean, voucherMode: 'paper' | 'digital', db: Db) {
     await db.execute(
       sql`INSERT INTO receipt_settings (user_id, digital_receipt, voucher_mode) VALUES (${userId},
             ${digitalReceipt}, ${voucherMode}) ON CONFLICT (user_id) DO NOTHING`,
@@ -346,7 +347,7 @@ export class ReceiptsRepository {
   }
 
   // ---------- tax-free refunds ----------
-  async insertTaxfree(db: Db, userId: number, r: TaxfreeRow): Promise<void> {
+  async insertTaxfree(userId: number, r: TaxfreeRow, db: Db): Promise<void> {
     await db.execute(
       sql`INSERT INTO taxfree_refunds (user_id, invoice_number, issued_on, amount_cents, point_of_sale, status)
           VALUES (${userId}, ${r.invoiceNumber}, ${r.issuedOn}, ${r.amountCents}, ${r.pointOfSale}, ${r.status})

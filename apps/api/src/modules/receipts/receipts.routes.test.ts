@@ -33,7 +33,7 @@ const till = DEMO_TILL_SYSTEMS[0];
 
 beforeAll(async () => {
   t = await buildTestApp({ now: () => clock, runJobs: false });
-  await ensureReceiptData(t.db, { demoAccounts: true, now: clock });
+  await ensureReceiptData({ demoAccounts: true, now: clock }, t.db);
 });
 afterAll(async () => t?.close());
 
@@ -45,8 +45,8 @@ async function carded(tag: string): Promise<Customer & { card: string }> {
   const card = `29${String(Date.now() % 1e8).padStart(8, '0')}${String(cardSeq++).padStart(3, '0')}`;
   const accounts = new AccountRepository(t.db);
   await t.db.transaction(async (tx) => {
-    await accounts.issueCard(tx, { cardNumber: card, cardType: 'fidelity', holderLastName: 'Cliente' });
-    expect(await accounts.linkCard(tx, c.userId, card)).toBe(true);
+    await accounts.issueCard({ cardNumber: card, cardType: 'fidelity', holderLastName: 'Cliente' }, tx);
+    expect(await accounts.linkCard(c.userId, card, tx)).toBe(true);
   });
   return { ...c, card };
 }
@@ -165,11 +165,14 @@ describe('the tills’ ingestion', () => {
 
   it('a card linked later brings its earlier receipts to the customer, not to another', async () => {
     const card = makeCardNumber('fidelity', 7_100_000_000 + Math.floor(Math.random() * 1_000_000));
-    await new AccountRepository(t.db).issueCard(t.db, {
-      cardNumber: card,
-      cardType: 'fidelity',
-      holderLastName: 'Tardivo',
-    });
+    await new AccountRepository(t.db).issueCard(
+      {
+        cardNumber: card,
+        cardType: 'fidelity',
+        holderLastName: 'Tardivo',
+      },
+      t.db,
+    );
     const before = await ingestOk(doc({ cardNumber: card }));
     expect(before.customerLinked).toBe(false);
     const c = await newCustomer(t, { tag: 'rc-late' });

@@ -27,6 +27,7 @@ import type {
   ReceiptsRepository,
   SettingsRow,
 } from './receipts.repository';
+import { addDays } from '@spesa/shared/time/rome';
 
 /** The scheduled job applying the digital receipt / voucher mode changes whose time has come. */
 export const RECEIPT_SETTINGS_JOB = 'receipts.apply-settings';
@@ -70,7 +71,7 @@ export interface OrderReceiptFacts {
   }>;
 }
 export interface OrderReceiptsPort {
-  factsOf(db: Db, orderId: number): Promise<OrderReceiptFacts | null>;
+  factsOf(orderId: number, db: Db): Promise<OrderReceiptFacts | null>;
 }
 
 /**
@@ -79,8 +80,8 @@ export interface OrderReceiptsPort {
  */
 export interface ReceiptNotificationsPort {
   receiptAvailable(
-    tx: Db,
     receipt: { userId: number; receiptId: number; issuedAt: string; storeName: string; totalCents: number },
+    tx: Db,
   ): Promise<void>;
 }
 
@@ -102,12 +103,6 @@ const sha256 = (s: string) => createHash('sha256').update(s).digest('hex');
 /** a card number shown masked: "•••• 1234" */
 export const maskCard = (card: string | null) => (card ? `•••• ${card.slice(-4)}` : null);
 
-/** YYYY-MM-DD plus `days` */
-function addDays(ymd: string, days: number): string {
-  const d = new Date(`${ymd}T00:00:00Z`);
-  d.setUTCDate(d.getUTCDate() + days);
-  return d.toISOString().slice(0, 10);
-}
 const daysBetween = (a: string, b: string) =>
   Math.round((Date.parse(`${b}T00:00:00Z`) - Date.parse(`${a}T00:00:00Z`)) / 86_400_000);
 
@@ -367,10 +362,10 @@ export class ReceiptsService {
     const card = body.cardNumber ?? null;
     const replay = async (): Promise<Result<TillReceiptAnswer>> => {
       const found = await this.repo.findDocument(
-        this.db,
         system.systemId,
         body.tillCode,
         body.documentNumber,
+        this.db,
       );
       if (!found) throw new Error('receipt neither written nor found');
       if (found.totalCents !== body.totalCents) return failWith(RECEIPTS_TEXT.documentConflict);
@@ -420,11 +415,11 @@ export class ReceiptsService {
     const receiptId =
       userId !== null && digital
         ? await this.db.transaction(async (tx) => {
-            const id = await this.repo.insert(tx, receipt);
-            if (id !== null) await this.available(tx, userId, id, receipt);
+            const id = await this.repo.insert(receipt, tx);
+            if (id !== null) await this.available(userId, id, receipt, tx);
             return id;
           })
-        : await this.repo.insert(this.db, receipt);
+        : await this.repo.insert(receipt, this.db);
     const written =
       receiptId === null
         ? null
@@ -438,14 +433,17 @@ export class ReceiptsService {
     return written ? ok(written) : replay();
   }
 
-  private async available(tx: Db, userId: number, receiptId: number, r: NewReceipt): Promise<void> {
-    await this.deps.notifications?.receiptAvailable(tx, {
-      userId,
-      receiptId,
-      issuedAt: r.issuedAt.toISOString(),
-      storeName: r.storeName,
-      totalCents: r.totalCents,
-    });
+  private async available(userId: number, receiptId: number, r: NewReceipt, tx: Db): Promise<void> {
+    await this.deps.notifications?.receiptAvailable(
+      {
+        userId,
+        receiptId,
+        issuedAt: r.issuedAt.toISOString(),
+        storeName: r.storeName,
+        totalCents: r.totalCents,
+      },
+      tx,
+    );
   }
 
   /**
@@ -453,8 +451,8 @@ export class ReceiptsService {
    * link's transaction): the receipts the tills sent with that card, which no account held, become the
    * customer's. Answers how many.
    */
-  cardLinked(tx: Db, userId: number, cardNumber: string): Promise<number> {
-    return this.repo.claimCard(tx, userId, cardNumber);
+  cardLinked(userId: number, cardNumber: string, tx: Db): Promise<number> {
+    return this.repo.claimCard(userId, cardNumber, tx);
   }
 
   // ---------- online orders ----------
@@ -462,8 +460,8 @@ export class ReceiptsService {
    * The status listener: a delivered (or partly delivered) order gets its receipt, in the status change's
    * transaction; an order that has one already gets nothing new (the unique order index).
    */
-  async onOrderDelivered(tx: Db, event: OrderStatusEvent): Promise<void> {
-    const facts = await this.orders.factsOf(tx, event.orderId);
+  async onOrderDelivered(event: OrderStatusEvent, tx: Db): Promise<void> {
+    const facts = await this.orders.factsOf(event.orderId, tx);
     if (!facts) return;
     const now = this.deps.now();
     const rates = await this.repo.vatRatesOf(
@@ -550,8 +548,8 @@ export class ReceiptsService {
       digital: s.digitalReceipt,
       lines,
     };
-    const receiptId = await this.repo.insert(tx, receipt);
-    if (receiptId !== null && receipt.digital) await this.available(tx, facts.userId, receiptId, receipt);
+    const receiptId = await this.repo.insert(receipt, tx);
+    if (receiptId !== null && receipt.digital) await this.available(facts.userId, receiptId, receipt, tx);
   }
 }
 

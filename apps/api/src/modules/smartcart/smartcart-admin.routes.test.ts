@@ -42,7 +42,7 @@ let barcode: string;
 
 beforeAll(async () => {
   t = await buildTestApp({ runJobs: false, env: { SMART_CART_RESCAN_SHARE: 0.1 } });
-  await ensureReceiptData(t.db, { demoAccounts: true });
+  await ensureReceiptData({ demoAccounts: true }, t.db);
   await new SmartCartRepository(t.db).enableStores([STORE, OTHER_STORE]);
   admin = await makeStaff(t, (await newCustomer(t, { tag: 'ss-admin' })).userId, [], 'administrator');
   manager = await makeStaff(t, (await newCustomer(t, { tag: 'ss-mgr' })).userId, [STORE], 'store_manager');

@@ -26,7 +26,6 @@ export interface SelfScanningAdminPorts {
   stores(only: readonly number[] | null): Promise<Array<{ id: number; name: string; city: string }>>;
   /** the back office's audit log, written in the change's own transaction (or the pool for a refusal) */
   audit(
-    db: Db,
     e: {
       staff: { userId: number; name: string };
       action: string;
@@ -35,6 +34,7 @@ export interface SelfScanningAdminPorts {
       before: unknown;
       after: unknown;
     },
+    db: Db,
   ): Promise<void>;
   now(): Date;
 }
@@ -92,30 +92,30 @@ export class SelfScanningAdminService {
     storeId: number,
     edit: AdminSelfScanningUpdate,
   ): Promise<Result<{ data: AdminSelfScanningDetail }>> {
-    const record = (db: Db, allowed: boolean, before: unknown, after: unknown) =>
-      this.ports.audit(db, { staff, action: 'update', storeId, allowed, before, after });
+    const record = (allowed: boolean, before: unknown, after: unknown, db: Db) =>
+      this.ports.audit({ staff, action: 'update', storeId, allowed, before, after }, db);
     const store = await this.storeFor(staff, storeId);
     if (!store.ok) {
-      if (store.code === SMART_CART_TEXT.notYourStore.code) await record(this.db, false, null, edit);
+      if (store.code === SMART_CART_TEXT.notYourStore.code) await record(false, null, edit, this.db);
       return store;
     }
     const refused = await this.db.transaction(async (tx): Promise<Failure | null> => {
-      const [row] = await this.repo.storeSettings(tx, [storeId], true);
+      const [row] = await this.repo.storeSettings([storeId], true, tx);
       const before = this.settingsOf(row);
       if (before.updatedAt !== edit.updatedAt) {
-        await record(tx, false, before, edit);
+        await record(false, before, edit, tx);
         return failWith(SMART_CART_TEXT.staleEdit);
       }
       const enabled = edit.enabled ?? before.enabled;
       const percent = edit.rescanPercent ?? (before.rescanPercentDefault ? null : before.rescanPercent);
-      await this.repo.saveStoreSettings(tx, storeId, enabled, percent);
-      const [saved] = await this.repo.storeSettings(tx, [storeId]);
+      await this.repo.saveStoreSettings(storeId, enabled, percent, tx);
+      const [saved] = await this.repo.storeSettings([storeId], false, tx);
       const after = this.settingsOf(saved);
       await record(
-        tx,
         true,
         { enabled: before.enabled, rescanPercent: before.rescanPercent },
         { enabled: after.enabled, rescanPercent: after.rescanPercent },
+        tx,
       );
       return null;
     });
@@ -139,7 +139,9 @@ export class SelfScanningAdminService {
   ): Promise<AdminSelfScanningStore[]> {
     const ids = stores.map((s) => s.id);
     const date = romeNow(this.ports.now()).date;
-    const settings = new Map((await this.repo.storeSettings(this.db, ids)).map((r) => [r.warehouseId, r]));
+    const settings = new Map(
+      (await this.repo.storeSettings(ids, false, this.db)).map((r) => [r.warehouseId, r]),
+    );
     const days = await this.repo.dayCounts(ids, date);
     return stores.map((s) => ({
       id: s.id,

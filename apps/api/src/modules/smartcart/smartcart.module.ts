@@ -59,7 +59,7 @@ export function smartCartModule(d: SmartCartModuleDeps) {
   const admin = new SelfScanningAdminService(
     db,
     repo,
-    { stores: (only) => d.storesByName(only), audit: (tx, e) => d.audit(tx, e), now: d.now },
+    { stores: (only) => d.storesByName(only), audit: (e, tx) => d.audit(e, tx), now: d.now },
     d.rescanShare,
   );
   return {

@@ -3,6 +3,7 @@ import type { RescanOutcome, SmartCartStatus } from '@spesa/shared/contracts/sma
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
+import { romeDay, wireTimestamp } from '../../db/wire-time';
 
 /** A self-scanning session as the service reads it. */
 export interface SessionRow {
@@ -38,11 +39,9 @@ export interface NewLine {
   labelPriceCents: number | null;
 }
 
-const iso = (column: string) =>
-  sql.raw(`to_char(${column} AT TIME ZONE 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
 const SESSION = sql`s.session_id AS "sessionId", s.user_id AS "userId", s.warehouse_id AS "warehouseId",
   s.status, s.infos, s.reminders, s.till_code AS "tillCode", s.rescan, s.receipt_id AS "receiptId",
-  ${iso('s.created_at')} AS "createdAt", ${iso('s.ended_at')} AS "endedAt"`;
+  ${wireTimestamp('s.created_at', 'milliseconds')} AS "createdAt", ${wireTimestamp('s.ended_at', 'milliseconds')} AS "endedAt"`;
 /** A store's self-scanning settings (a store without a row: off, the chain's default share). */
 export interface StoreSettingsRow {
   warehouseId: number;
@@ -72,7 +71,7 @@ export const EMPTY_DAY: SelfScanningDay = {
   rescanPending: 0,
 };
 /** the sessions started on a Europe/Rome day */
-const onRomeDay = (date: string) => sql`(s.created_at AT TIME ZONE 'Europe/Rome')::date = ${date}::date`;
+const onRomeDay = (date: string) => sql`${romeDay('s.created_at')} = ${date}::date`;
 const ids = (list: readonly number[]) => sql`string_to_array(${list.join(',')}, ',')::int[]`;
 
 /** numeric(12,3) as text: quantities never go through a float column */
@@ -108,15 +107,15 @@ export class SmartCartRepository {
 
   /** The settings of these stores (rows only for stores that have some), locked when `forUpdate`. */
   async storeSettings(
-    db: Db,
     warehouseIds: readonly number[],
     forUpdate = false,
+    db: Db,
   ): Promise<StoreSettingsRow[]> {
     if (warehouseIds.length === 0) return [];
     return queryRows<StoreSettingsRow>(
       db,
       sql`SELECT warehouse_id AS "warehouseId", enabled, rescan_percent AS "rescanPercent",
-                 ${iso('updated_at')} AS "updatedAt"
+                 ${wireTimestamp('updated_at', 'milliseconds')} AS "updatedAt"
             FROM smart_cart_stores WHERE warehouse_id = ANY(${ids(warehouseIds)})
             ${forUpdate ? sql`FOR UPDATE` : sql``}`,
     );
@@ -124,10 +123,10 @@ export class SmartCartRepository {
 
   /** Writes a store's settings (the row created when the store had none). */
   async saveStoreSettings(
-    tx: Db,
     warehouseId: number,
     enabled: boolean,
     rescanPercent: number | null,
+    tx: Db,
   ): Promise<void> {
     await tx.execute(
       sql`INSERT INTO smart_cart_stores (warehouse_id, enabled, rescan_percent)
@@ -138,7 +137,7 @@ export class SmartCartRepository {
   }
 
   /** A store's re-scan percent; null: the chain's default. */
-  async rescanPercentOf(db: Db, warehouseId: number): Promise<number | null> {
+  async rescanPercentOf(warehouseId: number, db: Db): Promise<number | null> {
     const [row] = await queryRows<{ p: number | null }>(
       db,
       sql`SELECT rescan_percent AS p FROM smart_cart_stores WHERE warehouse_id = ${warehouseId}`,
@@ -175,11 +174,11 @@ export class SmartCartRepository {
       this.db,
       sql`SELECT s.session_id AS "sessionId", s.status,
                  (SELECT count(*)::int FROM smart_cart_lines l WHERE l.session_id = s.session_id) AS lines,
-                 ${iso('s.created_at')} AS "startedAt", ${iso('s.ended_at')} AS "endedAt",
-                 ${iso('s.closed_at')} AS "closedAt", ${iso('s.cancelled_at')} AS "cancelledAt",
+                 ${wireTimestamp('s.created_at', 'milliseconds')} AS "startedAt", ${wireTimestamp('s.ended_at', 'milliseconds')} AS "endedAt",
+                 ${wireTimestamp('s.closed_at', 'milliseconds')} AS "closedAt", ${wireTimestamp('s.cancelled_at', 'milliseconds')} AS "cancelledAt",
                  COALESCE(s.rescan, false) AS rescan, s.rescan_outcome AS "rescanOutcome",
                  s.rescan_discrepancies AS "rescanDiscrepancies", s.rescan_adjusted_cents AS "rescanAdjustedCents",
-                 s.rescan_till AS "rescanTill", ${iso('s.rescan_at')} AS "rescanAt"
+                 s.rescan_till AS "rescanTill", ${wireTimestamp('s.rescan_at', 'milliseconds')} AS "rescanAt"
             FROM smart_cart_sessions s
            WHERE s.warehouse_id = ${warehouseId} AND ${onRomeDay(date)}
            ORDER BY s.created_at DESC, s.session_id DESC LIMIT ${limit}`,
@@ -187,12 +186,12 @@ export class SmartCartRepository {
   }
 
   /** The re-scan report recorded for a session (null: none yet). */
-  async rescanOf(db: Db, sessionId: number): Promise<RescanRow | null> {
+  async rescanOf(sessionId: number, db: Db): Promise<RescanRow | null> {
     const [row] = await queryRows<RescanRow & { outcome: RescanOutcome | null }>(
       db,
       sql`SELECT rescan_outcome AS outcome, rescan_discrepancies AS discrepancies,
                  rescan_adjusted_cents AS "adjustedCents", rescan_till AS "tillCode",
-                 ${iso('rescan_at')} AS "reportedAt"
+                 ${wireTimestamp('rescan_at', 'milliseconds')} AS "reportedAt"
             FROM smart_cart_sessions WHERE session_id = ${sessionId}`,
     );
     return row && row.outcome ? row : null;
@@ -200,9 +199,9 @@ export class SmartCartRepository {
 
   /** Records the till's re-scan report once; false when one was already recorded (by any process). */
   async recordRescan(
-    db: Db,
     sessionId: number,
     r: { outcome: RescanOutcome; discrepancies: number; adjustedCents: number; tillCode: string },
+    db: Db,
   ): Promise<boolean> {
     const rows = await queryRows<{ one: number }>(
       db,
@@ -215,7 +214,7 @@ export class SmartCartRepository {
   }
 
   /** The customer's session in progress (open or ended), locked when `forUpdate`. */
-  async liveSession(db: Db, userId: number, forUpdate = false): Promise<SessionRow | null> {
+  async liveSession(userId: number, forUpdate = false, db: Db): Promise<SessionRow | null> {
     const [row] = await queryRows<SessionRow>(
       db,
       sql`SELECT ${SESSION} FROM smart_cart_sessions s
@@ -226,14 +225,14 @@ export class SmartCartRepository {
   }
 
   /** Starts a session; null when another one in progress won the race (the unique index). */
-  async start(db: Db, userId: number, warehouseId: number): Promise<void> {
+  async start(userId: number, warehouseId: number, db: Db): Promise<void> {
     await db.execute(
       sql`INSERT INTO smart_cart_sessions (user_id, warehouse_id) VALUES (${userId}, ${warehouseId})
           ON CONFLICT DO NOTHING`,
     );
   }
 
-  async lines(db: Db, sessionId: number): Promise<LineRow[]> {
+  async lines(sessionId: number, db: Db): Promise<LineRow[]> {
     return queryRows<LineRow>(
       db,
       sql`SELECT line_id AS "lineId", product_id AS "productId", quantity::float8 AS quantity, weighed,
@@ -243,7 +242,7 @@ export class SmartCartRepository {
     );
   }
 
-  async appliedScanIds(db: Db, sessionId: number, limit = 200): Promise<string[]> {
+  async appliedScanIds(sessionId: number, limit = 200, db: Db): Promise<string[]> {
     const rows = await queryRows<{ scanId: string }>(
       db,
       sql`SELECT scan_id AS "scanId" FROM smart_cart_scans WHERE session_id = ${sessionId}
@@ -256,7 +255,7 @@ export class SmartCartRepository {
    * Records a scan as applied; false when it already was (by this or another process: the primary key).
    * Called in the change's transaction, so a scan and its change commit together.
    */
-  async claimScan(tx: Db, userId: number, sessionId: number, scanId: string): Promise<boolean> {
+  async claimScan(userId: number, sessionId: number, scanId: string, tx: Db): Promise<boolean> {
     const rows = await queryRows<{ one: number }>(
       tx,
       sql`INSERT INTO smart_cart_scans (user_id, scan_id, session_id) VALUES (${userId}, ${scanId}, ${sessionId})
@@ -265,7 +264,7 @@ export class SmartCartRepository {
     return rows.length > 0;
   }
 
-  async insertLine(tx: Db, sessionId: number, line: NewLine): Promise<void> {
+  async insertLine(sessionId: number, line: NewLine, tx: Db): Promise<void> {
     await tx.execute(
       sql`INSERT INTO smart_cart_lines (session_id, product_id, quantity, weighed, scanned_code, label_price_cents)
           VALUES (${sessionId}, ${line.productId}, ${qty(line.quantity)}, ${line.weighed}, ${line.scannedCode},
@@ -273,28 +272,28 @@ export class SmartCartRepository {
     );
   }
 
-  async setQuantity(tx: Db, sessionId: number, lineId: number, quantity: number): Promise<void> {
+  async setQuantity(sessionId: number, lineId: number, quantity: number, tx: Db): Promise<void> {
     await tx.execute(
       sql`UPDATE smart_cart_lines SET quantity = ${qty(quantity)}
            WHERE session_id = ${sessionId} AND line_id = ${lineId}`,
     );
   }
 
-  async deleteLine(tx: Db, sessionId: number, lineId: number): Promise<void> {
+  async deleteLine(sessionId: number, lineId: number, tx: Db): Promise<void> {
     await tx.execute(
       sql`DELETE FROM smart_cart_lines WHERE session_id = ${sessionId} AND line_id = ${lineId}`,
     );
   }
 
-  async touch(tx: Db, sessionId: number): Promise<void> {
+  async touch(sessionId: number, tx: Db): Promise<void> {
     await tx.execute(sql`UPDATE smart_cart_sessions SET updated_at = now() WHERE session_id = ${sessionId}`);
   }
 
   async setInfos(
-    tx: Db,
     sessionId: number,
     infos: Record<string, string>,
     reminders: ReadonlyArray<{ productId: number; quantity: number }>,
+    tx: Db,
   ): Promise<void> {
     await tx.execute(
       sql`UPDATE smart_cart_sessions SET infos = ${JSON.stringify(infos)}::jsonb,
@@ -303,7 +302,7 @@ export class SmartCartRepository {
     );
   }
 
-  async cancel(tx: Db, sessionId: number): Promise<void> {
+  async cancel(sessionId: number, tx: Db): Promise<void> {
     await tx.execute(
       sql`UPDATE smart_cart_sessions SET status = 'cancelled', till_code = NULL, cancelled_at = now(),
                  updated_at = now()
@@ -313,11 +312,11 @@ export class SmartCartRepository {
 
   /** Ends the session: the till code, the re-scan flag and each line's price and amount written down. */
   async end(
-    tx: Db,
     sessionId: number,
     tillCode: string,
     rescan: boolean,
     prices: ReadonlyArray<{ lineId: number; unitPriceCents: number; amountCents: number }>,
+    tx: Db,
   ): Promise<void> {
     for (const p of prices)
       await tx.execute(
@@ -332,7 +331,7 @@ export class SmartCartRepository {
   }
 
   /** The till takes an ended session (status closing); false when another till took it first. */
-  async claimForTill(db: Db, sessionId: number): Promise<boolean> {
+  async claimForTill(sessionId: number, db: Db): Promise<boolean> {
     const rows = await queryRows<{ one: number }>(
       db,
       sql`UPDATE smart_cart_sessions SET status = 'closing', updated_at = now()
@@ -342,14 +341,14 @@ export class SmartCartRepository {
   }
 
   /** The receipt was refused: the session is ended again, for the till to retry. */
-  async releaseFromTill(db: Db, sessionId: number): Promise<void> {
+  async releaseFromTill(sessionId: number, db: Db): Promise<void> {
     await db.execute(
       sql`UPDATE smart_cart_sessions SET status = 'ended', updated_at = now()
            WHERE session_id = ${sessionId} AND status = 'closing'`,
     );
   }
 
-  async byTillCode(db: Db, tillCode: string, forUpdate = false): Promise<SessionRow | null> {
+  async byTillCode(tillCode: string, forUpdate = false, db: Db): Promise<SessionRow | null> {
     const [row] = await queryRows<SessionRow>(
       db,
       sql`SELECT ${SESSION} FROM smart_cart_sessions s WHERE s.till_code = ${tillCode}
@@ -358,7 +357,7 @@ export class SmartCartRepository {
     return row ?? null;
   }
 
-  async close(tx: Db, sessionId: number, receiptId: number): Promise<void> {
+  async close(sessionId: number, receiptId: number, tx: Db): Promise<void> {
     await tx.execute(
       sql`UPDATE smart_cart_sessions SET status = 'closed', receipt_id = ${receiptId}, closed_at = now(),
                  updated_at = now()

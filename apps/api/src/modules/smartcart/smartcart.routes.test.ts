@@ -55,7 +55,7 @@ async function pickProduct(type: 'Pezzo' | 'Sfuso', notIn: number[] = []): Promi
 
 beforeAll(async () => {
   t = await buildTestApp({ runJobs: false, env: { SMART_CART_RESCAN_SHARE: 1 } });
-  await ensureReceiptData(t.db, { demoAccounts: true });
+  await ensureReceiptData({ demoAccounts: true }, t.db);
   await new SmartCartRepository(t.db).enableStores([STORE, OTHER_STORE]);
   piece = await pickProduct('Pezzo');
   piece2 = await pickProduct('Pezzo', [piece.productId]);

@@ -115,10 +115,10 @@ export class SmartCartService {
   /** GET /smart-cart/view: the session at this store, started when there is none. */
   async view(userId: number, storeId: number, showSectors: boolean): Promise<Result<SmartCart>> {
     if (!(await this.repo.isEnabled(storeId))) return failWith(SMART_CART_TEXT.storeNotEnabled, 'notFound');
-    let live = await this.repo.liveSession(this.db, userId);
+    let live = await this.repo.liveSession(userId, false, this.db);
     if (!live) {
-      await this.repo.start(this.db, userId, storeId);
-      live = await this.repo.liveSession(this.db, userId);
+      await this.repo.start(userId, storeId, this.db);
+      live = await this.repo.liveSession(userId, false, this.db);
       if (!live) throw new Error('self-scanning session neither started nor found');
     }
     if (live.warehouseId !== storeId) return failWith(SMART_CART_TEXT.otherStore);
@@ -136,11 +136,11 @@ export class SmartCartService {
     if (!live.ok) return live;
     // products are resolved before the transaction (the catalogue reads through its own handle)
     const resolved = await this.resolve(items, storeId);
-    return this.change(live.data, showSectors, async (tx, session, failures, infos) => {
+    return this.change(live.data, showSectors, async (session, failures, infos, tx) => {
       for (const [i, item] of items.entries()) {
         const r = resolved[i];
         if (!r) continue;
-        if (item.scanId && !(await this.repo.claimScan(tx, userId, session.sessionId, item.scanId))) {
+        if (item.scanId && !(await this.repo.claimScan(userId, session.sessionId, item.scanId, tx))) {
           infos.push(SMART_CART_INFO_TEXT.replayed);
           continue;
         }
@@ -148,12 +148,12 @@ export class SmartCartService {
           failures.push(r);
           continue;
         }
-        const merged = await this.mergeInto(tx, session.sessionId, r.line);
+        const merged = await this.mergeInto(session.sessionId, r.line, tx);
         if (merged && !merged.ok) {
           failures.push(merged);
           continue;
         }
-        if (!merged) await this.repo.insertLine(tx, session.sessionId, r.line);
+        if (!merged) await this.repo.insertLine(session.sessionId, r.line, tx);
         infos.push(SMART_CART_INFO_TEXT.added(r.name));
       }
     });
@@ -168,10 +168,10 @@ export class SmartCartService {
   ): Promise<Result<SmartCartOutcome>> {
     const live = await this.liveAt(userId, storeId);
     if (!live.ok) return live;
-    return this.change(live.data, showSectors, async (tx, session, failures, infos) => {
-      const lines = new Map((await this.repo.lines(tx, session.sessionId)).map((l) => [l.lineId, l]));
+    return this.change(live.data, showSectors, async (session, failures, infos, tx) => {
+      const lines = new Map((await this.repo.lines(session.sessionId, tx)).map((l) => [l.lineId, l]));
       for (const item of items) {
-        if (item.scanId && !(await this.repo.claimScan(tx, userId, session.sessionId, item.scanId))) {
+        if (item.scanId && !(await this.repo.claimScan(userId, session.sessionId, item.scanId, tx))) {
           infos.push(SMART_CART_INFO_TEXT.replayed);
           continue;
         }
@@ -181,7 +181,7 @@ export class SmartCartService {
           continue;
         }
         if (item.quantity === 0) {
-          await this.repo.deleteLine(tx, session.sessionId, line.lineId);
+          await this.repo.deleteLine(session.sessionId, line.lineId, tx);
           lines.delete(line.lineId);
           infos.push(SMART_CART_INFO_TEXT.removed);
           continue;
@@ -194,7 +194,7 @@ export class SmartCartService {
           failures.push(failWith(SMART_CART_TEXT.quantityInvalid, 'validation'));
           continue;
         }
-        await this.repo.setQuantity(tx, session.sessionId, line.lineId, item.quantity);
+        await this.repo.setQuantity(session.sessionId, line.lineId, item.quantity, tx);
         infos.push(SMART_CART_INFO_TEXT.updated);
       }
     });
@@ -224,13 +224,13 @@ export class SmartCartService {
   ): Promise<Result<SmartCartOutcome>> {
     if (!(SMART_CART_INFO_PROPERTIES as readonly string[]).includes(property))
       return failWith(SMART_CART_TEXT.infoInvalid, 'validation');
-    const live = await this.repo.liveSession(this.db, userId);
+    const live = await this.repo.liveSession(userId, false, this.db);
     if (!live) return failWith(SMART_CART_TEXT.noSession, 'notFound');
     if (property === 'reminder_list_id') return this.importList(userId, live, value);
     if (value === 'cancel') {
       await this.db.transaction(async (tx) => {
-        const s = await this.repo.liveSession(tx, userId, true);
-        if (s) await this.repo.cancel(tx, s.sessionId);
+        const s = await this.repo.liveSession(userId, true, tx);
+        if (s) await this.repo.cancel(s.sessionId, tx);
       });
       const cancelled = { ...live, status: 'cancelled' as const, tillCode: null };
       return ok({
@@ -254,7 +254,7 @@ export class SmartCartService {
 
   // ---------- the till ----------
   async tillView(system: TillSystemRef, code: string): Promise<Result<SmartCartTillView>> {
-    const session = await this.repo.byTillCode(this.db, code);
+    const session = await this.repo.byTillCode(code, false, this.db);
     if (!session) return failWith(SMART_CART_TEXT.tillCodeUnknown, 'notFound');
     if (session.warehouseId !== system.warehouseId) return failWith(SMART_CART_TEXT.tillOtherStore);
     return ok(await this.tillShape(session));
@@ -269,7 +269,7 @@ export class SmartCartService {
     system: TillSystemRef,
     body: SmartCartTillCloseBody,
   ): Promise<Result<SmartCartTillView & { receipt: TillReceiptAnswer }>> {
-    const session = await this.repo.byTillCode(this.db, body.code);
+    const session = await this.repo.byTillCode(body.code, false, this.db);
     if (!session) return failWith(SMART_CART_TEXT.tillCodeUnknown, 'notFound');
     if (session.warehouseId !== system.warehouseId) return failWith(SMART_CART_TEXT.tillOtherStore);
     const view = await this.tillShape(session);
@@ -297,14 +297,14 @@ export class SmartCartService {
       return ok({ ...view, receipt: again.data });
     }
     if (session.status !== 'ended') return failWith(SMART_CART_TEXT.tillNotEnded);
-    const claimed = await this.repo.claimForTill(this.db, session.sessionId);
+    const claimed = await this.repo.claimForTill(session.sessionId, this.db);
     if (!claimed) return failWith(SMART_CART_TEXT.tillNotEnded);
     const receipt = await this.ports.ingestReceipt(system, receiptBody);
     if (!receipt.ok) {
-      await this.repo.releaseFromTill(this.db, session.sessionId);
+      await this.repo.releaseFromTill(session.sessionId, this.db);
       return receipt;
     }
-    await this.repo.close(this.db, session.sessionId, receipt.data.receiptId);
+    await this.repo.close(session.sessionId, receipt.data.receiptId, this.db);
     return ok({ ...view, status: 'closed', receiptId: receipt.data.receiptId, receipt: receipt.data });
   }
 
@@ -316,7 +316,7 @@ export class SmartCartService {
     system: TillSystemRef,
     body: SmartCartTillRescanBody,
   ): Promise<Result<SmartCartTillRescan>> {
-    const session = await this.repo.byTillCode(this.db, body.code);
+    const session = await this.repo.byTillCode(body.code, false, this.db);
     if (!session) return failWith(SMART_CART_TEXT.tillCodeUnknown, 'notFound');
     if (session.warehouseId !== system.warehouseId) return failWith(SMART_CART_TEXT.tillOtherStore);
     if (!session.rescan) return failWith(SMART_CART_TEXT.rescanNotFlagged);
@@ -326,8 +326,8 @@ export class SmartCartService {
       adjustedCents: body.adjustedCents,
       tillCode: body.tillCode,
     };
-    const recorded = await this.repo.recordRescan(this.db, session.sessionId, report);
-    const now = await this.repo.rescanOf(this.db, session.sessionId);
+    const recorded = await this.repo.recordRescan(session.sessionId, report, this.db);
+    const now = await this.repo.rescanOf(session.sessionId, this.db);
     if (!now) throw new Error('re-scan report neither recorded nor found');
     const same =
       now.outcome === report.outcome &&
@@ -340,7 +340,7 @@ export class SmartCartService {
 
   // ---------- inside ----------
   private async liveAt(userId: number, storeId: number): Promise<Result<SessionRow>> {
-    const live = await this.repo.liveSession(this.db, userId);
+    const live = await this.repo.liveSession(userId, false, this.db);
     if (!live) return failWith(SMART_CART_TEXT.noSession, 'notFound');
     if (live.warehouseId !== storeId) return failWith(SMART_CART_TEXT.otherStore);
     if (live.status !== 'open') return failWith(SMART_CART_TEXT.ended);
@@ -351,18 +351,18 @@ export class SmartCartService {
   private async change(
     session: SessionRow,
     showSectors: boolean,
-    apply: (tx: Db, session: SessionRow, failures: Failure[], infos: string[]) => Promise<void>,
+    apply: (session: SessionRow, failures: Failure[], infos: string[], tx: Db) => Promise<void>,
   ): Promise<Result<SmartCartOutcome>> {
     const failures: Failure[] = [];
     const infos: string[] = [];
     try {
       await this.db.transaction(async (tx) => {
-        const locked = await this.repo.liveSession(tx, session.userId, true);
+        const locked = await this.repo.liveSession(session.userId, true, tx);
         if (!locked || locked.sessionId !== session.sessionId)
           throw new Abort(failWith(SMART_CART_TEXT.noSession));
         if (locked.status !== 'open') throw new Abort(failWith(SMART_CART_TEXT.ended));
-        await apply(tx, locked, failures, infos);
-        await this.repo.touch(tx, locked.sessionId);
+        await apply(locked, failures, infos, tx);
+        await this.repo.touch(locked.sessionId, tx);
       });
     } catch (e) {
       if (e instanceof Abort) return e.failure;
@@ -465,15 +465,15 @@ export class SmartCartService {
   }
 
   /** A piece scanned again adds to its line; null when the line is new. */
-  private async mergeInto(tx: Db, sessionId: number, line: NewLine): Promise<Result<true> | null> {
+  private async mergeInto(sessionId: number, line: NewLine, tx: Db): Promise<Result<true> | null> {
     if (line.weighed) return null;
-    const same = (await this.repo.lines(tx, sessionId)).find(
+    const same = (await this.repo.lines(sessionId, tx)).find(
       (l) => !l.weighed && l.productId === line.productId,
     );
     if (!same) return null;
     const quantity = same.quantity + line.quantity;
     if (quantity > PIECES_MAX) return failWith(SMART_CART_TEXT.quantityInvalid, 'validation');
-    await this.repo.setQuantity(tx, sessionId, same.lineId, quantity);
+    await this.repo.setQuantity(sessionId, same.lineId, quantity, tx);
     return ok(true);
   }
 
@@ -482,7 +482,7 @@ export class SmartCartService {
     live: SessionRow,
     fiscal: string | null,
   ): Promise<Result<SmartCartOutcome>> {
-    const lines = await this.repo.lines(this.db, live.sessionId);
+    const lines = await this.repo.lines(live.sessionId, this.db);
     if (lines.length === 0) return failWith(SMART_CART_TEXT.empty);
     const { items } = await this.priced(live, lines);
     const prices = items.map((i) => ({
@@ -490,18 +490,18 @@ export class SmartCartService {
       unitPriceCents: Math.round(i.unitPrice * 100),
       amountCents: Math.round(i.grossTotal * 100),
     }));
-    const percent = await this.repo.rescanPercentOf(this.db, live.warehouseId);
+    const percent = await this.repo.rescanPercentOf(live.warehouseId, this.db);
     const rescan = this.#random() < (percent === null ? this.options.rescanShare : percent / 100);
     for (let attempt = 0; ; attempt++) {
       const tillCode = newTillCode();
       try {
         await this.db.transaction(async (tx) => {
-          const s = await this.repo.liveSession(tx, userId, true);
+          const s = await this.repo.liveSession(userId, true, tx);
           if (!s || s.sessionId !== live.sessionId || s.status !== 'open')
             throw new Abort(failWith(SMART_CART_TEXT.busy));
           const infos = { ...s.infos, ...(fiscal ? { doc: fiscal } : {}) };
-          await this.repo.setInfos(tx, s.sessionId, infos, s.reminders);
-          await this.repo.end(tx, s.sessionId, tillCode, rescan, prices);
+          await this.repo.setInfos(s.sessionId, infos, s.reminders, tx);
+          await this.repo.end(s.sessionId, tillCode, rescan, prices, tx);
         });
         break;
       } catch (e) {
@@ -511,7 +511,7 @@ export class SmartCartService {
         throw e;
       }
     }
-    const ended = await this.repo.liveSession(this.db, userId);
+    const ended = await this.repo.liveSession(userId, false, this.db);
     if (!ended) throw new Error('ended session not found');
     return ok({ cart: await this.shape(ended, false), failures: [], infos: [SMART_CART_INFO_TEXT.ended] });
   }
@@ -531,7 +531,7 @@ export class SmartCartService {
       reminders = products.slice(0, 200);
       infos.reminder_list_id = value;
     }
-    await this.repo.setInfos(this.db, live.sessionId, infos, reminders);
+    await this.repo.setInfos(live.sessionId, infos, reminders, this.db);
     const updated = { ...live, infos, reminders };
     return ok({
       cart: await this.shape(updated, false),
@@ -590,7 +590,7 @@ export class SmartCartService {
   }
 
   private async shape(session: SessionRow, showSectors: boolean): Promise<SmartCart> {
-    const lines = session.status === 'cancelled' ? [] : await this.repo.lines(this.db, session.sessionId);
+    const lines = session.status === 'cancelled' ? [] : await this.repo.lines(session.sessionId, this.db);
     const { items, paid, standard, facts, storeName } = await this.priced(session, lines);
     const scanned = new Set(items.map((i) => i.product.productId));
     const cart: SmartCart = {
@@ -618,7 +618,7 @@ export class SmartCartService {
       totalPriceStandard: euro(standard),
       totalDiscount: euro(standard - paid),
       tillCode: session.status === 'ended' ? session.tillCode : null,
-      appliedScanIds: await this.repo.appliedScanIds(this.db, session.sessionId),
+      appliedScanIds: await this.repo.appliedScanIds(session.sessionId, 200, this.db),
       startedAt: session.createdAt,
       endedAt: session.endedAt,
     };
@@ -636,7 +636,7 @@ export class SmartCartService {
   }
 
   private async tillShape(session: SessionRow): Promise<SmartCartTillView> {
-    const lines = await this.repo.lines(this.db, session.sessionId);
+    const lines = await this.repo.lines(session.sessionId, this.db);
     const { items } = await this.priced(session, lines);
     const out = items.map((i) => ({
       description: i.product.name,

@@ -1,0 +1,24 @@
+import { expect, it } from 'vitest';
+import { addDays, romeDayOf, romeToday } from './rome';
+
+it.each([
+  ['2026-12-30', 3, '2027-01-02'],
+  ['2026-03-01', -1, '2026-02-28'],
+  ['2028-02-28', 1, '2028-02-29'],
+  ['2026-03-28', 1, '2026-03-29'], // the night the clocks go forward
+  ['2026-10-25', 1, '2026-10-26'], // and back
+  ['2025-12-21', 30, '2026-01-20'],
+])('%s plus %i days is %s', (from, days, to) => {
+  expect(addDays(from, days)).toBe(to);
+});
+
+it.each([
+  ['2026-06-30T21:59:59Z', '2026-06-30'], // 23:59:59 in Rome (summer, UTC+2)
+  ['2026-06-30T22:00:00Z', '2026-07-01'],
+  ['2026-12-31T22:59:59Z', '2026-12-31'], // 23:59:59 in Rome (winter, UTC+1)
+  ['2026-12-31T23:00:00Z', '2027-01-01'],
+])('the instant %s falls on the Rome day %s', (iso, day) => {
+  expect(romeDayOf(iso)).toBe(day);
+  expect(romeDayOf(new Date(iso))).toBe(day);
+  expect(romeToday(new Date(iso))).toBe(day);
+});

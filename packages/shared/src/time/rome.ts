@@ -1,0 +1,26 @@
+/**
+ * The shop's clock: slots, cut-offs, "today" and validity days are Italian wall-clock days. The one place
+ * that names the time zone for the API, the shop and the back office (plain code: no zod, no date-fns, so a
+ * web chunk importing it stays small). SQL times are written by apps/api/src/db/wire-time.ts.
+ */
+export const TIME_ZONE = 'Europe/Rome';
+
+const romeDayFormat = new Intl.DateTimeFormat('en-CA', {
+  timeZone: TIME_ZONE,
+  year: 'numeric',
+  month: '2-digit',
+  day: '2-digit',
+});
+
+/** YYYY-MM-DD: the Rome day of an instant (a Date, epoch milliseconds or an ISO date-time). */
+export const romeDayOf = (instant: Date | number | string): string =>
+  romeDayFormat.format(instant instanceof Date ? instant : new Date(instant));
+
+/** YYYY-MM-DD: today in Rome, at `now`. */
+export const romeToday = (now: Date = new Date()): string => romeDayOf(now);
+
+/** The calendar day `days` after a YYYY-MM-DD (negative: before). Calendar arithmetic: no time zone. */
+export function addDays(ymd: string, days: number): string {
+  const [y, m, d] = ymd.split('-').map(Number);
+  return new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, (d ?? 1) + days)).toISOString().slice(0, 10);
+}
