@@ -12,7 +12,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { useDeletePersonFiscal } from '../api/delete-person-fiscal';
 import { usePersonFiscals } from '../api/get-person-fiscals';
 import { useInsertPersonFiscal } from '../api/insert-person-fiscal';
-import { applyFieldErrors, readServerFailure } from '../utils/server-errors';
+import { applyFieldErrors, readServerFailure } from '../../../lib/server-errors';
 import { FormAlert } from '../../../components/form-alert';
 import { FormRadioGroup, FormTextField } from '../../../components/form-fields';
 

@@ -15,7 +15,7 @@ import {
 } from '../../../test/mock-api';
 import { categoryTree } from '../../../test/fixtures';
 import { makeCheckoutCart, makeOrder, makeOrderItem } from '../../../test/orders-fixtures';
-import { getToasts } from '../../../components/toast-store';
+import { getToasts } from '../../../lib/toast-store';
 import { resetAuthState } from '../../../lib/auth-state';
 
 function signedIn() {
