@@ -16,6 +16,16 @@ function toDate(value: string): Date | null {
   return isValid(date) ? date : null;
 }
 
+/**
+ * What a form focuses for this field: its day section. The picker's own input is hidden from screen readers
+ * and holds no caret.
+ */
+function focusTarget(input: HTMLInputElement | null): { focus: () => void } | null {
+  if (!input) return null;
+  const group = input.closest('[role="group"]') ?? input.parentElement;
+  return { focus: () => group?.querySelector<HTMLElement>('[role="spinbutton"]')?.focus() };
+}
+
 export interface DatePickerProps {
   id: string;
   name: string;
@@ -28,7 +38,7 @@ export interface DatePickerProps {
   required: boolean;
   error: boolean;
   helperText: ReactNode;
-  inputRef: React.Ref<HTMLInputElement>;
+  inputRef?: (instance: { focus: () => void } | null) => void;
 }
 
 /**
@@ -61,7 +71,9 @@ export default function ItalianDatePicker(props: DatePickerProps) {
             required: props.required,
             error: props.error,
             helperText: props.helperText,
-            inputRef: props.inputRef,
+            inputRef: props.inputRef
+              ? (input: HTMLInputElement | null) => props.inputRef?.(focusTarget(input))
+              : undefined,
             onBlur: props.onBlur,
             size: 'small',
             margin: 'dense',

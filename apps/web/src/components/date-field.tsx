@@ -1,4 +1,4 @@
-import { lazy, Suspense, type ReactNode, type Ref } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import TextField from '@mui/material/TextField';
 
 export interface DateFieldProps {
@@ -19,7 +19,8 @@ export interface DateFieldProps {
   max?: string;
   size?: 'small' | 'medium';
   fullWidth?: boolean;
-  inputRef?: Ref<HTMLInputElement>;
+  /** given an object whose focus() moves to the day section (react-hook-form focuses a refused field) */
+  inputRef?: (instance: { focus: () => void } | null) => void;
 }
 
 const DatePickerField = lazy(() => import('./date-picker-field'));

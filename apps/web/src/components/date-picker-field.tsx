@@ -17,6 +17,16 @@ function toDate(value: string): Date | null {
   return isValid(date) ? date : null;
 }
 
+/**
+ * What a form focuses for this field: its day section. The picker's own input is hidden from screen readers
+ * and holds no caret.
+ */
+function focusTarget(input: HTMLInputElement | null): { focus: () => void } | null {
+  if (!input) return null;
+  const group = input.closest('[role="group"]') ?? input.parentElement;
+  return { focus: () => group?.querySelector<HTMLElement>('[role="spinbutton"]')?.focus() };
+}
+
 /** A date complete and valid as yyyy-MM-dd; one being typed, or impossible, as ''. */
 const toWire = (date: Date | null): string => (date && isValid(date) ? format(date, 'yyyy-MM-dd') : '');
 
@@ -60,7 +70,9 @@ export default function DatePickerField(props: DateFieldProps) {
             helperText: props.helperText,
             size: props.size,
             fullWidth: props.fullWidth,
-            inputRef: props.inputRef,
+            inputRef: props.inputRef
+              ? (input: HTMLInputElement | null) => props.inputRef?.(focusTarget(input))
+              : undefined,
             onBlur,
           },
         }}
