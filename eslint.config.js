@@ -221,6 +221,29 @@ export default tseslint.config(
               message:
                 'plugins/ and lib/ know no module: declare a port here, let the module give it (decision 077)',
             })),
+            // lib/ is the bottom layer: the HTTP client, the toasts and the sign-in kit know no UI piece
+            {
+              target: './apps/web/src/lib',
+              from: './apps/web/src/components',
+              message: 'lib/ knows no component: lift the piece both need into lib/',
+            },
+            // signing in is lib's (use-auth, login-dialog-store, logout, server-errors, account-keys): a
+            // feature that may import account for its domain pieces still does not sign in through it
+            {
+              target: Object.keys(WEB_FEATURES)
+                .filter((f) => f !== 'account')
+                .map((f) => `./apps/web/src/features/${f}`),
+              from: [
+                './apps/web/src/features/account/hooks',
+                './apps/web/src/features/account/api/login.ts',
+                './apps/web/src/features/account/api/get-auth-test.ts',
+                './apps/web/src/features/account/components/login-dialog.tsx',
+                './apps/web/src/features/account/components/login-form.tsx',
+                './apps/web/src/features/account/components/require-auth.tsx',
+              ],
+              message:
+                "sign in through lib/ (use-auth, login-dialog-store, logout), not the account feature's internals",
+            },
             ...moduleZones('./apps/api/src/modules', API_MODULES),
             ...moduleZones('./apps/web/src/features', WEB_FEATURES),
           ],

@@ -254,9 +254,17 @@ export default defineConfig(({ command }) => ({
               test: /node_modules[\\/](@mui[\\/](system|styled-engine|private-theming|utils|material[\\/]styles)|@emotion|stylis|react-is|hoist-non-react-statics|@babel[\\/]runtime|clsx)[\\/]/,
               priority: 16,
             },
+            // the date picker (MUI X with date-fns, decision 079): only the pages with a date field load it,
+            // after their first paint (components/date-field.tsx). Below MUI's groups: a group takes the
+            // libraries its modules import, and MUI's own modules belong to theirs
+            {
+              name: 'date-picker',
+              test: /node_modules[\\/](@mui[\\/](x-date-pickers|x-internals)|date-fns)[\\/]/,
+              priority: 14,
+            },
             {
               name: 'mui',
-              test: /node_modules[\\/](@mui|@emotion|@popperjs|react-transition-group)[\\/]/,
+              test: /node_modules[\\/](@mui[\\/](?!x-)|@emotion|@popperjs|react-transition-group)/,
               priority: 15,
             },
             // the delivery dialog's store map only: leaflet (~40 kB gzip, and its 15 kB stylesheet) in the

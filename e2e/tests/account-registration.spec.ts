@@ -1,6 +1,7 @@
 import { expect, test } from '@playwright/test';
 import { acceptCookies, linkIn, readLatestMail, signIn, uniqueEmail } from '../support/account';
 import { settleAndScan } from '../support/shop';
+import { typeDate } from '../support/dates';
 
 // Luca Colombo, born in Lecco on 20/05/1988: the tax code agrees with every personal datum.
 const PERSON = {
@@ -28,7 +29,7 @@ test('registrazione con e-mail, conferma dalla posta, accesso, modifica del prof
   await page.getByLabel(/^Nome/).fill(PERSON.firstName);
   await page.getByLabel(/^Cognome/).fill(PERSON.lastName);
   await page.getByRole('group', { name: 'Sesso' }).getByRole('radio', { name: 'Maschio' }).check();
-  await page.getByLabel(/^Data di nascita/).fill(PERSON.birthDate);
+  await typeDate(page, /^Data di nascita/, PERSON.birthDate);
   await page.getByLabel(/^Luogo di nascita/).fill(PERSON.birthPlace);
   await page.getByLabel(/^Nazione di nascita/).fill('Italia');
   await page.getByLabel(/^Codice fiscale/).fill('XYZ');

@@ -2,6 +2,7 @@ import { expect, test } from '@playwright/test';
 import { acceptCookies, registerConfirmedCustomer, signIn } from '../support/account';
 import { signInToAdmin } from '../support/admin';
 import { expectAccessible } from '../support/axe';
+import { typeDate } from '../support/dates';
 
 // The back office's content editors (decision 056): a catalogue manager writes a notice for the Drive in
 // "Avvisi del giorno"; a customer choosing a Drive slot reads it where the day is chosen.
@@ -23,8 +24,8 @@ test('un responsabile del catalogo scrive un avviso per il Drive: il cliente lo 
   await page
     .getByRole('textbox', { name: 'Testo', exact: true })
     .fill('Al ritiro mettiamo la spesa nelle vostre borse, se le portate.');
-  await page.getByRole('textbox', { name: 'Dal', exact: true }).fill(day(-1));
-  await page.getByRole('textbox', { name: 'Al', exact: true }).fill(day(7));
+  await typeDate(page, 'Dal', day(-1));
+  await typeDate(page, 'Al', day(7));
   await page.getByRole('checkbox', { name: 'Ritiro in negozio' }).check();
   await expectAccessible(page, 'admin: nuovo avviso del giorno');
   await page.getByRole('button', { name: 'Salva' }).click();

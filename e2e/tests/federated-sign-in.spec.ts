@@ -1,6 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { acceptCookies, DEMO_PASSWORD } from '../support/account';
 import { expectAccessible } from '../support/axe';
+import { typeDate } from '../support/dates';
 
 // Social sign-in and companies' single sign-on (issue 24, decision 054), through the demo identity providers
 // the development server starts: a new Google identity registers (prefilled) from the 600×600 popup and lands
@@ -60,7 +61,7 @@ test('accesso con Google dal popup: registrazione precompilata, poi accesso dire
   await expect(page.getByLabel(/^Nome/)).toHaveValue('Luca');
   await expect(page.getByLabel(/^Cognome/)).toHaveValue('Ferri');
   await page.getByRole('group', { name: 'Sesso' }).getByRole('radio', { name: 'Maschio' }).check();
-  await page.getByLabel(/^Data di nascita/).fill(PERSON.birthDate);
+  await typeDate(page, /^Data di nascita/, PERSON.birthDate);
   await page.getByLabel(/^Luogo di nascita/).fill(PERSON.birthPlace);
   await page.getByLabel(/^Nazione di nascita/).fill('Italia');
   await page.getByLabel(/^Codice fiscale/).fill(PERSON.fiscalCode);

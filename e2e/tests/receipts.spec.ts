@@ -2,6 +2,7 @@ import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
 import { DEMO_PASSWORD, acceptCookies, signIn } from '../support/account';
 import { expectAccessible } from '../support/axe';
+import { typeDate } from '../support/dates';
 
 // Receipts (issue 22, decision 046): Mario Rossi (demo, digital receipt service on) opens his receipts, filters
 // them (a reversed period is refused in Italian), opens one and downloads its PDF; switches the digital receipt
@@ -22,8 +23,8 @@ test('il cliente apre uno scontrino, scarica il PDF e disattiva lo scontrino dig
 
   // a reversed period is refused with an Italian message
   const period = page.getByRole('search', { name: 'Filtra gli scontrini per data' });
-  await period.getByLabel('Dal', { exact: true }).fill('2026-03-01');
-  await period.getByLabel('Al', { exact: true }).fill('2026-01-01');
+  await typeDate(period, 'Dal', '2026-03-01');
+  await typeDate(period, 'Al', '2026-01-01');
   await period.getByRole('button', { name: 'Filtra' }).click();
   await expect(page.getByRole('alert')).toContainText(
     'La data di inizio non può essere successiva alla data di fine.',

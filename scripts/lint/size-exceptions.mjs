@@ -14,7 +14,6 @@ export const OVERSIZED_FILES = [
   'apps/api/src/modules/receipts/receipts.service.ts', // 558
   'apps/api/src/modules/smartcart/smartcart.service.ts', // 661
   'apps/web/src/features/account/components/registration-wizard.tsx', // 568
-  'apps/web/src/features/checkout/components/checkout-page.tsx', // 930
   'apps/web/src/features/loyalty/components/gift-card-partners-page.tsx', // 551
   'packages/shared/src/contracts/account.ts', // 648
   'packages/shared/src/contracts/admin.ts', // 1022
@@ -39,7 +38,6 @@ export const OVERSIZED_FUNCTIONS = [
   'apps/web/src/features/cart/components/cart-lines.tsx', // 128
   'apps/web/src/features/cart/components/quantity-control.tsx', // 195
   'apps/web/src/features/catalogue/components/search-box.tsx', // 171
-  'apps/web/src/features/checkout/components/checkout-page.tsx', // 480
   'apps/web/src/features/checkout/components/gift-code-box.tsx', // 132
   'apps/web/src/features/checkout/components/meal-voucher-choice.tsx', // 135
   'apps/web/src/features/delivery/components/address-book.tsx', // 131

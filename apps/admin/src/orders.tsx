@@ -26,7 +26,6 @@ import type { StaffOrder, StaffOrderSummary, StaffSubstitute } from '@spesa/shar
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import {
   DataTable,
-  DateInput,
   List,
   Show,
   SimpleList,
@@ -35,6 +34,7 @@ import {
   useRecordContext,
   useRefresh,
 } from 'react-admin';
+import { DateInput } from './date-input';
 import { adminAct, adminCall } from './api';
 import { pickingTexts as T } from './texts';
 

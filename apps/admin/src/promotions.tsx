@@ -25,7 +25,6 @@ import {
   AutocompleteInput,
   Create,
   DataTable,
-  DateInput,
   FunctionField,
   List,
   NumberInput,
@@ -43,6 +42,7 @@ import {
   useRecordContext,
   useRefresh,
 } from 'react-admin';
+import { DateInput } from './date-input';
 import { adminCall } from './api';
 import { promotionTexts as T } from './texts';
 import { romeToday, TIME_ZONE } from '@spesa/shared/time/rome';

@@ -4,7 +4,6 @@ import {
   BooleanInput,
   DataTable,
   DateField,
-  DateInput,
   List,
   NumberInput,
   SelectInput,
@@ -16,6 +15,7 @@ import {
   required,
   useRecordContext,
 } from 'react-admin';
+import { DateInput } from './date-input';
 import { SafeCreate, SafeEdit } from './safe-edit';
 import { recipeTexts as T } from './texts';
 

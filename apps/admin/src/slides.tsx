@@ -5,7 +5,6 @@ import {
   CheckboxGroupInput,
   DataTable,
   DateField,
-  DateInput,
   List,
   NumberInput,
   TextInput,
@@ -14,6 +13,7 @@ import {
   maxValue,
   required,
 } from 'react-admin';
+import { DateInput } from './date-input';
 import { SafeCreate, SafeEdit } from './safe-edit';
 import { slideTexts as T } from './texts';
 

@@ -1,7 +1,7 @@
 import { useTranslation } from '../lib/i18n';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import { dismissToast, type Toast } from './toast-store';
+import { dismissToast, type Toast } from '../lib/toast-store';
 
 export function ToastStack({ toasts }: { toasts: readonly Toast[] }) {
   const { t } = useTranslation();

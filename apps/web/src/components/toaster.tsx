@@ -1,7 +1,7 @@
 import { Suspense, useSyncExternalStore } from 'react';
 import { lazyWithMuiTheme } from './lazy-with-mui-theme';
 import { useTranslation } from '../lib/i18n';
-import { getToasts, subscribeToasts } from './toast-store';
+import { getToasts, subscribeToasts } from '../lib/toast-store';
 import { SNACKBAR_OFFSET } from '../lib/config';
 
 // The Alert-based stack loads with the first toast: it stays out of the first JS chunk.

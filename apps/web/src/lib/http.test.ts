@@ -1,6 +1,6 @@
 import { describe, expect, it, vi } from 'vitest';
 import { ApiError, apiRequest, callApi, parseEnvelopeText } from './http';
-import { getToasts } from '../components/toast-store';
+import { getToasts } from './toast-store';
 import { GENERIC_ERROR_TEXT, SESSION_EXPIRED_TEXT } from '@spesa/shared/contracts/envelope';
 import { getAuthState, resetAuthState } from './auth-state';
 import { STORED_AT_HEADER } from './offline-texts';

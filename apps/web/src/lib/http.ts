@@ -11,7 +11,7 @@ import { noteServerUser } from './auth-state';
 import { isShareable, isStoredCopy } from './stored-copy';
 import { cachedAnswer, forgetResource, isCachedRead, keepAnswer } from './response-cache';
 import { requestEnded, requestStarted } from './pending-requests';
-import { showToast } from '../components/toast-store';
+import { showToast } from './toast-store';
 
 /**
  * The HTTP client for /ebsn/api (spec sections 7 and 8, wire notes). Types only from the contracts:

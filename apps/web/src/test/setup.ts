@@ -3,7 +3,7 @@ import { format } from 'node:util';
 import { cleanup, configure } from '@testing-library/react';
 import { afterEach, beforeEach, vi } from 'vitest';
 import i18n from '../lib/i18n';
-import { resetToasts } from '../components/toast-store';
+import { resetToasts } from '../lib/toast-store';
 import { resetAuthState } from '../lib/auth-state';
 import { clearResponseCache } from '../lib/response-cache';
 import { resetPendingRequests } from '../lib/pending-requests';

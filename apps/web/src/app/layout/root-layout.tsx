@@ -13,7 +13,7 @@ import { Toaster } from '../../components/toaster';
 import { RequestOverlay } from '../../components/request-overlay';
 import { createQueryClient } from '../query-client';
 import { QueryClientOverride } from '../query-client-context';
-import { useAuth } from '../../features/account/hooks/use-auth';
+import { useAuth } from '../../lib/use-auth';
 import { CART_BUTTON_SELECTOR, SkipLink } from '../../components/skip-link';
 import { SKIP_TARGET_IDS, useSkipTargets } from '../../lib/skip-links';
 

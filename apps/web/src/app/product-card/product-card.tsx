@@ -8,7 +8,7 @@ import { isAvailable, maxPurchasePieces } from '../../features/catalogue/utils/p
 import type { ViewMode } from '../../features/catalogue/hooks/use-view-mode';
 import { paths } from '../../lib/route-paths';
 import { AddToListButton } from '../../features/lists/components/add-to-list-button';
-import { useAuth } from '../../features/account/hooks/use-auth';
+import { useAuth } from '../../lib/use-auth';
 import { RatingBadge } from '../../features/ratings/components/rating-badge';
 import './product-card.css';
 

@@ -12,8 +12,8 @@ import { useCart } from '../../features/cart/api/get-cart';
 import { deleteCartItems } from '../../features/cart/api/delete-cart-items';
 import { CartLines, CartSummary } from '../../features/cart/components/cart-lines';
 import { askEmpty } from '../../features/cart/hooks/cart-ui-store';
-import { useAuth } from '../../features/account/hooks/use-auth';
-import { openLoginDialog } from '../../features/account/hooks/login-dialog-store';
+import { useAuth } from '../../lib/use-auth';
+import { openLoginDialog } from '../../lib/login-dialog-store';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { OfflineCopyNotice } from '../../components/offline-copy-notice';
 

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import { PageLoading } from '../../components/page-loading';
 import { AccountPage } from '../../features/account/components/page-frame';
 import { useUpdateEmail } from '../../features/account/api/update-email';
-import { readServerFailure } from '../../features/account/utils/server-errors';
+import { readServerFailure } from '../../lib/server-errors';
 
 /**
  * /profile/email-confirm?token=: the link of the e-mail sent to the new address. No sign-in needed: the

@@ -4,7 +4,7 @@ import { useTranslation } from '../../lib/i18n';
 import Paper from '@mui/material/Paper';
 import { LoginForm } from '../../features/account/components/login-form';
 import { AccountPage } from '../../features/account/components/page-frame';
-import { useAuth } from '../../features/account/hooks/use-auth';
+import { useAuth } from '../../lib/use-auth';
 import { safeRedirect } from '../../features/account/utils/safe-redirect';
 
 /**

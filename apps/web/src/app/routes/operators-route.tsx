@@ -4,7 +4,7 @@ import Alert from '@mui/material/Alert';
 import Link from '@mui/material/Link';
 import { AccountPage } from '../../features/account/components/page-frame';
 import { ProfileSection } from '../../features/account/components/profile-section';
-import { useAuth } from '../../features/account/hooks/use-auth';
+import { useAuth } from '../../lib/use-auth';
 import '../../features/operators/i18n';
 import { CustomerSearchPage } from '../../features/operators/components/customer-search-page';
 import { OperationsPage } from '../../features/operators/components/operations-page';

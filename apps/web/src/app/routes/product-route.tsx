@@ -19,7 +19,7 @@ import { AddButtonPlaceholder } from '../product-card/product-card';
 import { PromoBubble, PromoText } from '../product-card/product-promo';
 import { ProductCarousel } from '../category-blocks/blocks/product-blocks';
 import { AddToListButton } from '../../features/lists/components/add-to-list-button';
-import { useAuth } from '../../features/account/hooks/use-auth';
+import { useAuth } from '../../lib/use-auth';
 import { SmartLink } from '../../features/content/components/smart-link';
 import { NotFoundContent } from '../../components/not-found-content';
 import { PageBreadcrumbs } from '../../components/page-breadcrumbs';

@@ -8,7 +8,7 @@ import Typography from '@mui/material/Typography';
 import { useDocumentTitle } from '../../components/use-document-title';
 import { ProfileNav } from '../../features/account/components/profile-nav';
 import { RequireAuth } from '../../features/account/components/require-auth';
-import { useAuth } from '../../features/account/hooks/use-auth';
+import { useAuth } from '../../lib/use-auth';
 import { PROFILE_DATA_PAGES } from '../../features/account/utils/profile-menu';
 
 const DASHBOARD_PATHS = new Set(['/profile', '/profile/', '/profile/dashboard', '/dashboard']);

@@ -8,7 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { AccountPage } from '../../features/account/components/page-frame';
 import { useResendRegistrationEmail } from '../../features/account/api/resend-registration-email';
-import { openLoginDialog } from '../../features/account/hooks/login-dialog-store';
+import { openLoginDialog } from '../../lib/login-dialog-store';
 
 /**
  * /registration/confirm/:status — where the API sends a browser that opened the confirmation link:

@@ -5,7 +5,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { AccountPage } from '../../features/account/components/page-frame';
 import { useResendRegistrationEmail } from '../../features/account/api/resend-registration-email';
-import { openLoginDialog } from '../../features/account/hooks/login-dialog-store';
+import { openLoginDialog } from '../../lib/login-dialog-store';
 
 /** /registration/thankyou: registration done, check your e-mail (and send it again). */
 export function RegistrationThankyouRoute() {

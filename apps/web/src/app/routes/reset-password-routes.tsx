@@ -15,8 +15,8 @@ import { AccountPage } from '../../features/account/components/page-frame';
 import { usePasswordReset } from '../../features/account/api/password-reset';
 import { usePasswordResetTokenCheck } from '../../features/account/api/password-reset-token-check';
 import { usePasswordResetTokenRequest } from '../../features/account/api/password-reset-token-request';
-import { openLoginDialog } from '../../features/account/hooks/login-dialog-store';
-import { readServerFailure } from '../../features/account/utils/server-errors';
+import { openLoginDialog } from '../../lib/login-dialog-store';
+import { readServerFailure } from '../../lib/server-errors';
 
 const requestSchema = z.object({ email: rules.email().pipe(z.string().min(1, MESSAGES.required)) });
 

@@ -6,7 +6,7 @@ import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import { FormAlert } from '../../components/form-alert';
 import { getAuthTest } from '../../features/account/api/get-auth-test';
-import { accountKeys } from '../../features/account/api/query-keys';
+import { accountKeys } from '../../lib/account-keys';
 import { AccountPage } from '../../features/account/components/page-frame';
 import { SocialLinkForm } from '../../features/account/components/social-link-form';
 import {

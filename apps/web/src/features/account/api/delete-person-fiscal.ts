@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
-import { accountKeys } from './query-keys';
+import { accountKeys } from '../../../lib/account-keys';
 
 /** GET /user-person-fiscal/delete-person-fiscal?person_fiscal_id. */
 export async function deletePersonFiscal(personFiscalId: number): Promise<void> {

@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
-import { accountKeys } from './query-keys';
+import { accountKeys } from '../../../lib/account-keys';
 
 /** GET /auth/test: is the session cookie alive? (the envelope's root user updates the login state too) */
 export async function getAuthTest(signal?: AbortSignal): Promise<boolean> {

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { FederationOptions } from '@spesa/shared/contracts/identity';
 import { callApi } from '../../../lib/http';
-import { registrationKeys } from './query-keys';
+import { registrationKeys } from '../../../lib/account-keys';
 
 /** GET /identity/options: the social providers and the companies with single sign-on (decision 054). */
 export function getFederationOptions(signal?: AbortSignal): Promise<FederationOptions> {

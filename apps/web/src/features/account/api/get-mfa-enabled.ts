@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
-import { accountKeys } from './query-keys';
+import { accountKeys } from '../../../lib/account-keys';
 
 /** GET /registration/mfa_enabled: is the sign-in PIN on? */
 export async function getMfaEnabled(signal?: AbortSignal): Promise<boolean> {

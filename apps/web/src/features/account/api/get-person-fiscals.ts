@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { PersonFiscal } from '@spesa/shared/contracts/account';
 import { callApi } from '../../../lib/http';
-import { accountKeys } from './query-keys';
+import { accountKeys } from '../../../lib/account-keys';
 
 /** GET /user-person-fiscal/list: the customer's invoice data. */
 export async function getPersonFiscals(signal?: AbortSignal): Promise<PersonFiscal[]> {

@@ -5,7 +5,7 @@ import {
   type RegistrationDisclaimer,
 } from '@spesa/shared/contracts/account';
 import { callApi } from '../../../lib/http';
-import { registrationKeys } from './query-keys';
+import { registrationKeys } from '../../../lib/account-keys';
 
 /** GET /registration-disclaimer/list?store_id=5&registration_module_type_id=2: the consents to give at sign-up. */
 export async function getRegistrationDisclaimers(signal?: AbortSignal): Promise<RegistrationDisclaimer[]> {

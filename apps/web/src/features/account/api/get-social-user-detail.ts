@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { SocialUserDetail } from '@spesa/shared/contracts/identity';
 import { callApi } from '../../../lib/http';
-import { registrationKeys } from './query-keys';
+import { registrationKeys } from '../../../lib/account-keys';
 
 /**
  * GET /registration/social_user_detail: what the social provider told of the identity waiting for a

@@ -1,7 +1,7 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import type { UserDetail } from '@spesa/shared/contracts/account';
 import { callApi } from '../../../lib/http';
-import { accountKeys } from './query-keys';
+import { accountKeys } from '../../../lib/account-keys';
 
 /** GET /registration/user_detail: the signed-in customer's whole profile. */
 export async function getUserDetail(signal?: AbortSignal): Promise<UserDetail> {

@@ -4,7 +4,7 @@ import {
   type RegistrationDisclaimer,
 } from '@spesa/shared/contracts/account';
 import { callApi } from '../../../lib/http';
-import { accountKeys } from './query-keys';
+import { accountKeys } from '../../../lib/account-keys';
 
 /** GET /user-registration-disclaimer/list-by-type: the consents with the customer's answers (`value`). */
 export async function getUserDisclaimers(signal?: AbortSignal): Promise<RegistrationDisclaimer[]> {

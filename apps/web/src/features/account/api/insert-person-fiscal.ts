@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { PersonFiscal, PersonFiscalForm } from '@spesa/shared/contracts/account';
 import { callApi } from '../../../lib/http';
-import { accountKeys } from './query-keys';
+import { accountKeys } from '../../../lib/account-keys';
 
 /** POST /user-person-fiscal/insert-billing-address: adds invoice data (private, company or public body). */
 export async function insertPersonFiscal(body: PersonFiscalForm): Promise<PersonFiscal> {

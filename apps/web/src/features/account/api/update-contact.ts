@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateContactBody, UserDetail } from '@spesa/shared/contracts/account';
 import { callApi } from '../../../lib/http';
-import { accountKeys } from './query-keys';
+import { accountKeys } from '../../../lib/account-keys';
 
 /** POST /registration/update_contact: phones, contact channels and consents. */
 export async function updateContact(body: UpdateContactBody): Promise<UserDetail> {

@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { DisclaimerAnswer, RegistrationDisclaimer } from '@spesa/shared/contracts/account';
 import { callApi } from '../../../lib/http';
-import { accountKeys } from './query-keys';
+import { accountKeys } from '../../../lib/account-keys';
 
 /** POST /user-registration-disclaimer/update-disclaimer {disclaimers}: saves the customer's answers. */
 export async function updateDisclaimers(disclaimers: DisclaimerAnswer[]): Promise<RegistrationDisclaimer[]> {

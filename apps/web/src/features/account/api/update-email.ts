@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { EndpointData } from '@spesa/shared/contracts/endpoint';
 import type { Endpoints } from '@spesa/shared/contracts/endpoints';
 import { callApi } from '../../../lib/http';
-import { accountKeys } from './query-keys';
+import { accountKeys } from '../../../lib/account-keys';
 
 /** GET /registration/update_email?token: confirms the new address from the e-mail link. */
 export async function updateEmail(

@@ -1,6 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { callApi } from '../../../lib/http';
-import { accountKeys } from './query-keys';
+import { accountKeys } from '../../../lib/account-keys';
 
 /** POST /registration/update_mfa {enabled}: turns the sign-in PIN on or off. */
 export async function updateMfa(enabled: boolean): Promise<boolean> {

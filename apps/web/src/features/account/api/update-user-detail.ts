@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { UpdateUserDetailBody, UserDetail } from '@spesa/shared/contracts/account';
 import { callApi } from '../../../lib/http';
-import { accountKeys } from './query-keys';
+import { accountKeys } from '../../../lib/account-keys';
 
 /** POST /registration/update_user_detail: personal data and domicile. */
 export async function updateUserDetail(body: UpdateUserDetailBody): Promise<UserDetail> {

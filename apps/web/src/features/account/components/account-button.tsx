@@ -2,8 +2,8 @@ import { Suspense } from 'react';
 import { lazyWithMuiTheme } from '../../../components/lazy-with-mui-theme';
 import { useTranslation } from '../../../lib/i18n';
 import { Icon } from '../../../components/icons';
-import { useAuth } from '../hooks/use-auth';
-import { closeLoginDialog, openLoginDialog, useLoginDialogRequest } from '../hooks/login-dialog-store';
+import { useAuth } from '../../../lib/use-auth';
+import { closeLoginDialog, openLoginDialog, useLoginDialogRequest } from '../../../lib/login-dialog-store';
 import { useSessionReset } from '../hooks/use-session-reset';
 
 const loadLoginDialog = () => import('./login-dialog');

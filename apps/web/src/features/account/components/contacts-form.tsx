@@ -15,7 +15,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { useUserDisclaimers } from '../api/get-user-disclaimers';
 import { useUpdateContact } from '../api/update-contact';
 import { useUpdateDisclaimers } from '../api/update-disclaimers';
-import { applyFieldErrors, readServerFailure } from '../utils/server-errors';
+import { applyFieldErrors, readServerFailure } from '../../../lib/server-errors';
 import { FormAlert } from '../../../components/form-alert';
 import { FormCheckbox, FormTextField } from '../../../components/form-fields';
 

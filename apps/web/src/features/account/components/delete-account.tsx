@@ -6,12 +6,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { showToast } from '../../../components/toast-store';
+import { showToast } from '../../../lib/toast-store';
 import { TOAST_MS } from '../../../lib/config';
 import { useAnonymizeTokenCheck } from '../api/anonymize-token-check';
 import { useAnonymizeTokenRequest } from '../api/anonymize-token-request';
 import { useUserAnonymize } from '../api/user-anonymize';
-import { readServerFailure } from '../utils/server-errors';
+import { readServerFailure } from '../../../lib/server-errors';
 import { FormAlert } from '../../../components/form-alert';
 import { FocusHeading } from './step-heading';
 

@@ -12,9 +12,10 @@ import { PageLoading } from '../../../components/page-loading';
 import { useDeletePersonFiscal } from '../api/delete-person-fiscal';
 import { usePersonFiscals } from '../api/get-person-fiscals';
 import { useInsertPersonFiscal } from '../api/insert-person-fiscal';
-import { applyFieldErrors, readServerFailure } from '../utils/server-errors';
+import { applyFieldErrors, readServerFailure } from '../../../lib/server-errors';
 import { FormAlert } from '../../../components/form-alert';
 import { FormRadioGroup, FormTextField } from '../../../components/form-fields';
+import { FormDateField } from '../../../components/form-date-field';
 
 type Values = z.input<typeof personFiscalFormSchema>;
 const EMPTY: Values = {
@@ -244,12 +245,10 @@ export function PersonFiscalForm({ onDone }: { onDone: () => void }) {
           />
         ) : null}
         {isPublic ? (
-          <FormTextField
+          <FormDateField
             control={control}
             name="determinationDate"
             label={t('account.invoice.determinationDate')}
-            type="date"
-            shrinkLabel
           />
         ) : null}
         {!isPrivate ? (

@@ -8,7 +8,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import IconButton from '@mui/material/IconButton';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import CloseIcon from '@mui/icons-material/Close';
-import { showToast } from '../../../components/toast-store';
+import { showToast } from '../../../lib/toast-store';
 import { TOAST_MS } from '../../../lib/config';
 import { focusWhenShown } from '../../../lib/focus';
 import { ACCOUNT_MENU_BUTTON } from './profile-menu-button-selector';

@@ -13,8 +13,8 @@ import { MFA_REQUIRED_CODE, MFA_RESENT_CODE, type UserDetail } from '@spesa/shar
 import { loginPasswordRule, MESSAGES } from '@spesa/shared/account/validation-rules';
 import { IS_APP_BUILD, REGISTRATION_ENABLED } from '../../../lib/config';
 import { login } from '../api/login';
-import { accountKeys } from '../api/query-keys';
-import { readServerFailure } from '../utils/server-errors';
+import { accountKeys } from '../../../lib/account-keys';
+import { readServerFailure } from '../../../lib/server-errors';
 import { BarcodeScanner } from '../../../components/barcode-scanner';
 import { FormAlert } from '../../../components/form-alert';
 import { FormCheckbox, FormTextField, PasswordField } from '../../../components/form-fields';

@@ -4,6 +4,7 @@ import Box from '@mui/material/Box';
 import { COUNTRIES } from '@spesa/shared/contracts/account';
 import { MIN_BIRTH_DATE } from '@spesa/shared/account/validation-rules';
 import { FormCheckbox, FormRadioGroup, FormTextField } from '../../../components/form-fields';
+import { FormDateField } from '../../../components/form-date-field';
 
 const upper = (v: string) => v.toUpperCase();
 const today = () => new Date().toISOString().slice(0, 10);
@@ -72,14 +73,11 @@ export function PersonFields<T extends FieldValues>({
           { value: 'M', label: t('account.fields.genderM') },
         ]}
       />
-      <FormTextField
+      <FormDateField
         control={control}
         name={n('birthDate')}
         label={t('account.fields.birthDate')}
-        type="date"
-        autoComplete="bday"
         required
-        shrinkLabel
         min={MIN_BIRTH_DATE}
         max={today()}
       />

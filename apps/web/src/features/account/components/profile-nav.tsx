@@ -2,10 +2,10 @@ import { NavLink, useNavigate } from 'react-router';
 import { useTranslation } from '../../../lib/i18n';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import { showToast } from '../../../components/toast-store';
+import { showToast } from '../../../lib/toast-store';
 import { TOAST_MS } from '../../../lib/config';
 import { useUnreadNotifications } from '../../notifications/api/get-unread-count';
-import { logout } from '../api/logout';
+import { logout } from '../../../lib/logout';
 import { UnreadMark } from './unread-mark';
 import { PROFILE_DATA_PAGES } from '../utils/profile-menu';
 

@@ -4,6 +4,7 @@ import { MESSAGES } from '@spesa/shared/account/validation-rules';
 import { renderApp } from '../../../test/render-app';
 import { bodiesTo, failure, mockApi, ok } from '../../../test/mock-api';
 import { registrationDisclaimers } from '../../../test/account-fixtures';
+import { enterDate } from '../../../test/date-picker';
 
 const field = (name: string) => screen.getByRole('textbox', { name });
 const next = () => screen.getByRole('button', { name: 'Avanti' });
@@ -56,7 +57,7 @@ describe('Registration wizard', () => {
     await user.type(firstName, 'Luca');
     await user.type(field('Cognome'), 'Neri');
     await user.click(screen.getByRole('radio', { name: 'Maschio' }));
-    await user.type(screen.getByLabelText(/^Data di nascita/), '1990-05-04');
+    await enterDate(/^Data di nascita/, '04/05/1990');
     await user.type(field('Luogo di nascita'), 'Como');
     await user.type(field('Cellulare'), '12');
     await user.click(next());
@@ -192,7 +193,7 @@ describe('Registration wizard', () => {
     await user.type(field('Nome'), 'Mario');
     await user.type(field('Cognome'), 'Rossi');
     await user.click(screen.getByRole('radio', { name: 'Maschio' }));
-    await user.type(screen.getByLabelText(/^Data di nascita/), '1985-12-10');
+    await enterDate(/^Data di nascita/, '10/12/1985');
     await user.type(field('Luogo di nascita'), 'Milano');
     await user.type(field('Codice fiscale'), 'RSSMRA85T10F205R');
     await user.type(field('Cellulare'), '3331234567');

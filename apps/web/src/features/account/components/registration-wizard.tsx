@@ -23,9 +23,9 @@ import { useRegistrationDisclaimers } from '../api/get-registration-disclaimers'
 import { registerUser } from '../api/register-user';
 import { getAuthTest } from '../api/get-auth-test';
 import { useSocialUserDetail } from '../api/get-social-user-detail';
-import { accountKeys } from '../api/query-keys';
+import { accountKeys } from '../../../lib/account-keys';
 import { providerKey } from '../utils/social-sign-in';
-import { applyFieldErrors, readServerFailure } from '../utils/server-errors';
+import { applyFieldErrors, readServerFailure } from '../../../lib/server-errors';
 import { FormAlert } from '../../../components/form-alert';
 import { FormCheckbox, FormRadioGroup, FormTextField, PasswordField } from '../../../components/form-fields';
 import { DOMICILE_FIELDS, DomicileFields, PERSON_FIELDS, PersonFields } from './person-fields';

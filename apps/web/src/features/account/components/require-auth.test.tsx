@@ -4,7 +4,7 @@ import { SESSION_EXPIRED_TEXT } from '@spesa/shared/contracts/envelope';
 import { renderApp } from '../../../test/render-app';
 import { failure, mockApi, ok, okAs, SIGNED_IN_USER } from '../../../test/mock-api';
 import { makeUserDetail } from '../../../test/account-fixtures';
-import { getToasts } from '../../../components/toast-store';
+import { getToasts } from '../../../lib/toast-store';
 import { STORAGE_KEYS } from '../../../lib/storage';
 import { resetAuthState } from '../../../lib/auth-state';
 

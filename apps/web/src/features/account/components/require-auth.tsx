@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { Navigate, useLocation } from 'react-router';
 import { PageLoading } from '../../../components/page-loading';
 import { useAuthTest } from '../api/get-auth-test';
-import { useAuth } from '../hooks/use-auth';
+import { useAuth } from '../../../lib/use-auth';
 import { signedOutOnPurpose } from '../../../lib/auth-state';
 
 /**

@@ -15,7 +15,7 @@ import { useMfaEnabled } from '../api/get-mfa-enabled';
 import { useUpdateEmailRequest } from '../api/update-email-request';
 import { useUpdateMfa } from '../api/update-mfa';
 import { useUpdatePassword } from '../api/update-password';
-import { applyFieldErrors, readServerFailure } from '../utils/server-errors';
+import { applyFieldErrors, readServerFailure } from '../../../lib/server-errors';
 import { FormAlert } from '../../../components/form-alert';
 import { FormTextField, PasswordField } from '../../../components/form-fields';
 

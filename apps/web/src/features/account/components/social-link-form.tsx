@@ -13,9 +13,9 @@ import { PasswordField } from '../../../components/form-fields';
 import { PageLoading } from '../../../components/page-loading';
 import { getAuthTest } from '../api/get-auth-test';
 import { useSocialUserDetail } from '../api/get-social-user-detail';
-import { accountKeys } from '../api/query-keys';
+import { accountKeys } from '../../../lib/account-keys';
 import { useSocialLinkConfirm } from '../api/social-link-confirm';
-import { readServerFailure } from '../utils/server-errors';
+import { readServerFailure } from '../../../lib/server-errors';
 import { safeRedirect } from '../utils/safe-redirect';
 import { providerKey } from '../utils/social-sign-in';
 

@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, waitFor, within } from '@testing-library/react';
 import { renderApp } from '../../../test/render-app';
 import { bodiesTo, mockApi, ok, okAs, SIGNED_IN_USER } from '../../../test/mock-api';
-import { closeLoginDialog } from '../hooks/login-dialog-store';
+import { closeLoginDialog } from '../../../lib/login-dialog-store';
 import { SIGN_IN_MESSAGE } from '../utils/social-sign-in';
 
 const OPTIONS = {

@@ -10,7 +10,7 @@ import { FormAlert } from '../../../components/form-alert';
 import { API_BASE } from '../../../lib/config';
 import { getAuthTest } from '../api/get-auth-test';
 import { useFederationOptions } from '../api/get-federation-options';
-import { accountKeys } from '../api/query-keys';
+import { accountKeys } from '../../../lib/account-keys';
 import {
   pathAfterSignIn,
   providerKey,

@@ -1,7 +1,7 @@
 import { useEffect, useRef } from 'react';
 import { useQueryClient } from '@tanstack/react-query';
-import { accountKeys } from '../api/query-keys';
-import { useAuth } from './use-auth';
+import { accountKeys } from '../../../lib/account-keys';
+import { useAuth } from '../../../lib/use-auth';
 
 /**
  * When the customer stops being signed in (logout, account deletion, session expiry answered 419, or an

@@ -1,7 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import type { Cart } from '@spesa/shared/contracts/cart';
 import type { ResponseStatus } from '@spesa/shared/contracts/envelope';
-import { showToast } from '../../../components/toast-store';
+import { showToast } from '../../../lib/toast-store';
 import { TOAST_MS } from '../../../lib/config';
 import type { EndpointInput } from '@spesa/shared/contracts/endpoint';
 import type { Endpoints } from '@spesa/shared/contracts/endpoints';

@@ -4,7 +4,7 @@ import { useTranslation } from '../../../lib/i18n';
 import { formatPrice } from '@spesa/shared/format/price';
 import '../i18n';
 import { Icon } from '../../../components/icons';
-import { useAuth } from '../../account/hooks/use-auth';
+import { useAuth } from '../../../lib/use-auth';
 import { useCart } from '../api/get-cart';
 import { openCartDrawer } from '../hooks/cart-ui-store';
 import { CartHost } from './cart-host';

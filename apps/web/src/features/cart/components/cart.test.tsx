@@ -20,7 +20,7 @@ import { resetAuthState } from '../../../lib/auth-state';
 import { resetDeliveryDialogs } from '../../../lib/delivery-dialog-store';
 import { resetCartUi } from '../hooks/cart-ui-store';
 import { cancelPendingAdd } from '../hooks/pending-add';
-import { closeLoginDialog } from '../../account/hooks/login-dialog-store';
+import { closeLoginDialog } from '../../../lib/login-dialog-store';
 
 // Web component tests of the cart: the real routes and providers, fetch mocked with the contracts'
 // types. The server decides: every change answers the whole cart, which replaces the cached one.

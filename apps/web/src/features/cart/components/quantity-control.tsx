@@ -16,7 +16,7 @@ import {
 } from '@spesa/shared/cart/quantity';
 import '../i18n';
 import { CART_IMMEDIATE_MODE } from '../../../lib/config';
-import { useAuth } from '../../account/hooks/use-auth';
+import { useAuth } from '../../../lib/use-auth';
 import { useCart } from '../api/get-cart';
 import { askQuantity } from '../hooks/cart-ui-store';
 import { changeLineQuantity } from '../hooks/line-change';

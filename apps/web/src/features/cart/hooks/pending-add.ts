@@ -4,8 +4,8 @@ import type { Cart } from '@spesa/shared/contracts/cart';
 import type { Product } from '@spesa/shared/contracts/catalogue';
 import { getAuthState } from '../../../lib/auth-state';
 import { ANONYMOUS_CART_ALLOWED } from '../../../lib/config';
-import { useAuth } from '../../account/hooks/use-auth';
-import { openLoginDialog, useLoginDialogRequest } from '../../account/hooks/login-dialog-store';
+import { useAuth } from '../../../lib/use-auth';
+import { openLoginDialog, useLoginDialogRequest } from '../../../lib/login-dialog-store';
 import {
   openAddressSelector,
   openTimeslotPicker,

@@ -1,6 +1,6 @@
 import { beforeEach, describe, expect, it } from 'vitest';
 import type { ResponseStatus } from '@spesa/shared/contracts/envelope';
-import { getToasts } from '../../../components/toast-store';
+import { getToasts } from '../../../lib/toast-store';
 import { getCartUi, resetCartUi } from '../hooks/cart-ui-store';
 import { hasNoMessages, showCartMessages, withLineBreaks } from './cart-messages';
 

@@ -1,5 +1,5 @@
 import type { ResponseStatus } from '@spesa/shared/contracts/envelope';
-import { showToast } from '../../../components/toast-store';
+import { showToast } from '../../../lib/toast-store';
 import { SHOW_IN_POPUP_CODES, TOAST_MS } from '../../../lib/config';
 import { showCartPopup } from '../hooks/cart-ui-store';
 

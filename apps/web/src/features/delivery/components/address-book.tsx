@@ -17,7 +17,7 @@ import WorkOutline from '@mui/icons-material/WorkOutlineOutlined';
 import type { Address } from '@spesa/shared/contracts/delivery';
 import { PageLoading } from '../../../components/page-loading';
 import { FormAlert } from '../../../components/form-alert';
-import { readServerFailure } from '../../account/utils/server-errors';
+import { readServerFailure } from '../../../lib/server-errors';
 import { useDeleteAddress } from '../api/delete-address';
 import { useUserAddresses } from '../api/get-user-addresses';
 import { isElderlyAddress } from '../utils/address-rows';

@@ -19,7 +19,7 @@ import {
 } from '@spesa/shared/contracts/delivery';
 import { FormAlert } from '../../../components/form-alert';
 import { FormRadioGroup, FormTextField } from '../../../components/form-fields';
-import { applyFieldErrors, readServerFailure } from '../../account/utils/server-errors';
+import { applyFieldErrors, readServerFailure } from '../../../lib/server-errors';
 import { useComuneFromCap } from '../../../lib/comune-from-cap';
 import { ApiError } from '../../../lib/http';
 import { checkAddress } from '../api/check-address';

@@ -4,8 +4,8 @@ import { useTranslation } from '../../../lib/i18n';
 import '../i18n';
 import type { Cart } from '@spesa/shared/contracts/cart';
 import { useCart } from '../../cart/api/get-cart';
-import { useAuth } from '../../account/hooks/use-auth';
-import { openLoginDialog, useLoginDialogRequest } from '../../account/hooks/login-dialog-store';
+import { useAuth } from '../../../lib/use-auth';
+import { openLoginDialog, useLoginDialogRequest } from '../../../lib/login-dialog-store';
 import {
   closeDeliveryDialog,
   openAddressSelector,

@@ -21,7 +21,7 @@ import CloseIcon from '@mui/icons-material/Close';
 import type { Timeslot, TimeslotDay } from '@spesa/shared/contracts/delivery';
 import { PageLoading } from '../../../components/page-loading';
 import { VisuallyHidden } from '../../../components/visually-hidden';
-import { readServerFailure } from '../../account/utils/server-errors';
+import { readServerFailure } from '../../../lib/server-errors';
 import { useCart } from '../../cart/api/get-cart';
 import { useCategory } from '../../catalogue/api/get-category';
 import { DaySlides } from '../../content/components/day-slides';

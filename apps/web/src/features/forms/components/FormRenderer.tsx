@@ -29,7 +29,7 @@ import {
   type FormField,
 } from '@spesa/shared/forms/form-fields';
 import { ApiError, errorTexts } from '../../../lib/http';
-import { openLoginDialog } from '../../account/hooks/login-dialog-store';
+import { openLoginDialog } from '../../../lib/login-dialog-store';
 import '../i18n';
 import { submitForm, uploadFormFile } from '../api/admin-ajax';
 import { useMailPars } from '../api/get-mail-pars';

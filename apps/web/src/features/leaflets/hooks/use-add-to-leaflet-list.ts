@@ -1,9 +1,9 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { Product } from '@spesa/shared/contracts/catalogue';
 import { useTranslation } from '../../../lib/i18n';
-import { showToast } from '../../../components/toast-store';
+import { showToast } from '../../../lib/toast-store';
 import { getAuthState } from '../../../lib/auth-state';
-import { openLoginDialog } from '../../account/hooks/login-dialog-store';
+import { openLoginDialog } from '../../../lib/login-dialog-store';
 import { addToList } from '../../lists/api/add-to-list';
 import { createList } from '../../lists/api/create-list';
 import { getList } from '../../lists/api/get-list';

@@ -3,8 +3,8 @@ import { lazyWithMuiTheme } from '../../../components/lazy-with-mui-theme';
 import { useTranslation } from '../../../lib/i18n';
 import type { Product } from '@spesa/shared/contracts/catalogue';
 import { getAuthState } from '../../../lib/auth-state';
-import { useAuth } from '../../account/hooks/use-auth';
-import { openLoginDialog, useLoginDialogRequest } from '../../account/hooks/login-dialog-store';
+import { useAuth } from '../../../lib/use-auth';
+import { openLoginDialog, useLoginDialogRequest } from '../../../lib/login-dialog-store';
 import './add-to-list-button.css';
 
 // the selector (MUI dialog, list calls, the lists' texts) loads on the first press: cards stay light

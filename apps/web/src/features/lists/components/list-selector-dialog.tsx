@@ -17,7 +17,7 @@ import { firstQuantity, parseSellingRules } from '@spesa/shared/cart/quantity';
 import { errorTexts } from '../../../lib/http';
 import { FormAlert } from '../../../components/form-alert';
 import { PageLoading } from '../../../components/page-loading';
-import { showToast } from '../../../components/toast-store';
+import { showToast } from '../../../lib/toast-store';
 import { TOAST_MS } from '../../../lib/config';
 import { useAddToList } from '../api/add-to-list';
 import { useCreateList } from '../api/create-list';

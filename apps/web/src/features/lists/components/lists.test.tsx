@@ -5,7 +5,7 @@ import { renderApp } from '../../../test/render-app';
 import { bodiesTo, callsTo, mockApi, okAs, SIGNED_IN_USER, type ApiHandlers } from '../../../test/mock-api';
 import { categoryTree, makeProduct } from '../../../test/fixtures';
 import { makeCheckoutCart, makeCartItem } from '../../../test/orders-fixtures';
-import { getToasts } from '../../../components/toast-store';
+import { getToasts } from '../../../lib/toast-store';
 import { resetAuthState } from '../../../lib/auth-state';
 import { cartKeys } from '../../cart/api/get-cart';
 

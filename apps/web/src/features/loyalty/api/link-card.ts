@@ -1,7 +1,7 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CardLinkBody, CardView } from '@spesa/shared/contracts/loyalty';
 import { callApi } from '../../../lib/http';
-import { accountKeys } from '../../account/api/query-keys';
+import { accountKeys } from '../../../lib/account-keys';
 import { cartKeys } from '../../cart/api/get-cart';
 import { loyaltyKeys } from './get-wallet';
 

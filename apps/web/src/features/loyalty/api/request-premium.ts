@@ -2,7 +2,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import type { CardView } from '@spesa/shared/contracts/loyalty';
 import type { PremiumChannel } from '@spesa/shared/loyalty/premium';
 import { callApi } from '../../../lib/http';
-import { accountKeys } from '../../account/api/query-keys';
+import { accountKeys } from '../../../lib/account-keys';
 import { loyaltyKeys } from './get-wallet';
 
 /** POST /loyalty/premium/request: becomes premium, with a digital card or a physical one by post too. */

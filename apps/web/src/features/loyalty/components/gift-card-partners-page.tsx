@@ -22,7 +22,7 @@ import {
 } from '@spesa/shared/loyalty/gift-card-partners';
 import { FormAlert } from '../../../components/form-alert';
 import { FormCheckbox, FormTextField } from '../../../components/form-fields';
-import { applyFieldErrors, readServerFailure } from '../../account/utils/server-errors';
+import { applyFieldErrors, readServerFailure } from '../../../lib/server-errors';
 import { newRequestKey, useSendGiftCardOrder } from '../api/send-gift-card-order';
 import '../i18n';
 

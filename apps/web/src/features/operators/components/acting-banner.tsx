@@ -4,7 +4,7 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Typography from '@mui/material/Typography';
 import type { RootUser } from '@spesa/shared/contracts/envelope';
-import { logout } from '../../account/api/logout';
+import { logout } from '../../../lib/logout';
 import '../i18n';
 import { useStopActing } from '../api/stop-acting';
 

@@ -19,7 +19,7 @@ import Rating from '@mui/material/Rating';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import type { Order } from '@spesa/shared/contracts/orders';
-import { showToast } from '../../../components/toast-store';
+import { showToast } from '../../../lib/toast-store';
 import { errorTexts } from '../../../lib/http';
 import { TOAST_MS } from '../../../lib/config';
 import { FormAlert } from '../../../components/form-alert';

@@ -17,6 +17,7 @@ import { PageLoading } from '../../../components/page-loading';
 import { useDocumentTitle } from '../../../components/use-document-title';
 import { FormAlert } from '../../../components/form-alert';
 import { FormCheckbox, FormTextField } from '../../../components/form-fields';
+import { FormDateField } from '../../../components/form-date-field';
 import { longDay, slotRange } from '../../delivery/utils/format-slot';
 import { formatEuro } from '../../checkout/utils/money';
 import { useOrders } from '../api/get-orders';
@@ -138,20 +139,8 @@ export function OrdersList() {
             gridTemplateColumns: { xs: '1fr 1fr', md: 'repeat(4, 1fr)' },
           }}
         >
-          <FormTextField
-            control={control}
-            name="fromDate"
-            type="date"
-            shrinkLabel
-            label={t('orders.filters.fromDate')}
-          />
-          <FormTextField
-            control={control}
-            name="toDate"
-            type="date"
-            shrinkLabel
-            label={t('orders.filters.toDate')}
-          />
+          <FormDateField control={control} name="fromDate" label={t('orders.filters.fromDate')} />
+          <FormDateField control={control} name="toDate" label={t('orders.filters.toDate')} />
           <FormTextField
             control={control}
             name="fromTotal"

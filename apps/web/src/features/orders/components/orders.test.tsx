@@ -15,8 +15,9 @@ import {
 } from '../../../test/mock-api';
 import { categoryTree } from '../../../test/fixtures';
 import { makeCheckoutCart, makeOrder, makeOrderItem } from '../../../test/orders-fixtures';
-import { getToasts } from '../../../components/toast-store';
+import { getToasts } from '../../../lib/toast-store';
 import { resetAuthState } from '../../../lib/auth-state';
+import { enterDate } from '../../../test/date-picker';
 
 function signedIn() {
   sessionStorage.setItem('spesa.loggedIn', 'true');
@@ -68,7 +69,7 @@ describe('Orders list', () => {
     );
     expect(router.state.location.search).toBe('?page=2');
 
-    await user.type(screen.getByLabelText('Dal'), '2026-11-01');
+    await enterDate('Dal', '01/11/2026');
     await user.type(screen.getByRole('textbox', { name: 'Totale da (€)' }), '10,5');
     await user.click(screen.getByRole('checkbox', { name: /in attesa di pagamento/ }));
     await user.click(screen.getByRole('button', { name: 'Filtra' }));

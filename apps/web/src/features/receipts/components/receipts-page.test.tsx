@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { fireEvent, screen, within } from '@testing-library/react';
+import { screen, within } from '@testing-library/react';
 import type { Envelope } from '@spesa/shared/contracts/envelope';
 import type { ReceiptList, ReceiptSettings, ReceiptView } from '@spesa/shared/contracts/receipts';
 import { renderApp } from '../../../test/render-app';
@@ -7,6 +7,7 @@ import { bodiesTo, callsTo, failure, mockApi, okAs, SIGNED_IN_USER } from '../..
 import { categoryTree } from '../../../test/fixtures';
 import { makeCheckoutCart } from '../../../test/orders-fixtures';
 import { resetAuthState } from '../../../lib/auth-state';
+import { enterDate } from '../../../test/date-picker';
 
 const ok = <T,>(data: T) => okAs(SIGNED_IN_USER, data);
 const summary = {
@@ -83,8 +84,8 @@ describe('receipts pages', () => {
     expect(items[0]).toHaveTextContent('2 articoli · digitale');
     expect(items[0]).toHaveTextContent('10,85 €');
     expect(items[1]).toHaveTextContent('Spesa online, ordine n. 1001');
-    fireEvent.change(screen.getByLabelText('Dal'), { target: { value: '2026-03-01' } });
-    fireEvent.change(screen.getByLabelText('Al'), { target: { value: '2026-01-01' } });
+    await enterDate('Dal', '01/03/2026');
+    await enterDate('Al', '01/01/2026');
     await user.click(screen.getByRole('button', { name: 'Filtra' }));
     expect(await screen.findByRole('alert', {}, { timeout: 5_000 })).toHaveTextContent(
       'La data di inizio non può essere successiva alla data di fine.',

@@ -6,12 +6,12 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import Link from '@mui/material/Link';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPrice } from '@spesa/shared/format/price';
 import { PagePager } from '../../../components/page-pager';
 import { errorTexts } from '../../../lib/http';
 import '../i18n';
+import { DateField } from '../../../components/date-field';
 import { useReceipts } from '../api/get-receipts';
 import { amountRowSx, plainListSx } from '../../../components/amount-rows';
 
@@ -63,20 +63,16 @@ export function ReceiptsPage() {
         aria-label={t('receipts.list.filter')}
         sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 3 }}
       >
-        <TextField
-          type="date"
+        <DateField
           label={t('receipts.list.from')}
           value={draft.from}
-          onChange={(e) => setDraft({ ...draft, from: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(v) => setDraft({ ...draft, from: v })}
           size="small"
         />
-        <TextField
-          type="date"
+        <DateField
           label={t('receipts.list.to')}
           value={draft.to}
-          onChange={(e) => setDraft({ ...draft, to: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(v) => setDraft({ ...draft, to: v })}
           size="small"
         />
         <Button type="submit" variant="contained">

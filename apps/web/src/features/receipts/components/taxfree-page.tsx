@@ -11,11 +11,11 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { formatPrice } from '@spesa/shared/format/price';
 import { errorTexts } from '../../../lib/http';
 import '../i18n';
+import { DateField } from '../../../components/date-field';
 import { useTaxfree } from '../api/get-taxfree';
 
 const dayText = (ymd: string) => ymd.split('-').reverse().join('/');
@@ -42,20 +42,16 @@ export function TaxfreePage() {
         aria-label={t('receipts.taxfree.filter')}
         sx={{ display: 'flex', gap: 2, flexWrap: 'wrap', alignItems: 'center', mb: 3 }}
       >
-        <TextField
-          type="date"
+        <DateField
           label={t('receipts.list.from')}
           value={draft.start}
-          onChange={(e) => setDraft({ ...draft, start: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(v) => setDraft({ ...draft, start: v })}
           size="small"
         />
-        <TextField
-          type="date"
+        <DateField
           label={t('receipts.list.to')}
           value={draft.end}
-          onChange={(e) => setDraft({ ...draft, end: e.target.value })}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={(v) => setDraft({ ...draft, end: v })}
           size="small"
         />
         <Button type="submit" variant="contained">

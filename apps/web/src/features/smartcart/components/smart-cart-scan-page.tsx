@@ -17,7 +17,7 @@ import { formatPrice } from '@spesa/shared/format/price';
 import { decodeItemCode, ITEM_CODE_MAX, ITEM_CODE_TEXT } from '@spesa/shared/smartcart/item-code';
 import { BarcodeScanner } from '../../../components/barcode-scanner';
 import { PageLoading } from '../../../components/page-loading';
-import { showToast } from '../../../components/toast-store';
+import { showToast } from '../../../lib/toast-store';
 import { TOAST_MS } from '../../../lib/config';
 import { ApiError, errorTexts } from '../../../lib/http';
 import { updateSmartCartInfo } from '../api/smart-cart';

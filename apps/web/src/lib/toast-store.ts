@@ -1,4 +1,4 @@
-import { SNACKBAR_LEAVE_MS, SNACKBAR_MAX, SNACKBAR_MS } from '../lib/config';
+import { SNACKBAR_LEAVE_MS, SNACKBAR_MAX, SNACKBAR_MS } from './config';
 
 /**
  * A tiny toast / snackbar store outside React (the HTTP client shows messages too).

@@ -1,5 +1,5 @@
 import type { ResponseMessage } from '@spesa/shared/contracts/envelope';
-import { ApiError } from '../../../lib/http';
+import { ApiError } from './http';
 
 /**
  * Server failures on forms: validation answers name the field of each message (`errors[].field`, e.g.

@@ -1,7 +1,7 @@
 import { useMutation } from '@tanstack/react-query';
-import { callApi } from '../../../lib/http';
-import { markLoggedOut } from '../../../lib/auth-state';
-import { forgetAccountCopies } from '../../../lib/service-worker';
+import { callApi } from './http';
+import { markLoggedOut } from './auth-state';
+import { forgetAccountCopies } from './service-worker';
 
 /** POST /auth/logout: the session ends on the server; locally the customer is anonymous either way. */
 export async function logout(): Promise<void> {
