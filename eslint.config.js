@@ -66,27 +66,6 @@ const CLOCK_FILES = ['packages/shared/src/time/rome.ts', 'apps/api/src/db/wire-t
  * the executor as the subject, in some 600 calls (decision 075).
  */
 const TRANSACTION_PENDING = ['apps/api/src/db/rows.ts'];
-/**
- * Files still naming the time zone or writing times in SQL by hand, converted on the branches that own them:
- * TODO(h48-web): apps/web.
- */
-const CLOCK_PENDING = [
-  'apps/web/src/features/account/components/linked-identities.tsx',
-  'apps/web/src/features/delivery/utils/format-slot.ts',
-  'apps/web/src/features/forms/components/FormRenderer.tsx',
-  'apps/web/src/features/loyalty/components/gift-card-partners-page.tsx',
-  'apps/web/src/features/loyalty/components/gift-certificates-page.tsx',
-  'apps/web/src/features/loyalty/components/invite-page.tsx',
-  'apps/web/src/features/loyalty/components/premium-page.tsx',
-  'apps/web/src/features/loyalty/components/premium-perks.tsx',
-  'apps/web/src/features/loyalty/components/wallet-page.tsx',
-  'apps/web/src/features/notifications/components/notifications-page.tsx',
-  'apps/web/src/features/operators/components/operations-page.tsx',
-  'apps/web/src/features/orders/components/parking-form.tsx',
-  'apps/web/src/features/orders/utils/format.ts',
-  'apps/web/src/features/ratings/components/products-to-vote.tsx',
-  'apps/web/src/features/receipts/components/receipts-page.tsx',
-];
 
 /** Packages and apps: shared stays framework-free; the web app and the API never import each other. */
 const BASE_ZONES = [
@@ -306,13 +285,11 @@ export default tseslint.config(
     },
   },
   {
-    files: [...CLOCK_FILES, ...CLOCK_PENDING],
-    ignores: TRANSACTION_PENDING,
+    files: CLOCK_FILES,
     rules: { 'no-restricted-syntax': ['error', noProcessEnv, noRawHtml, ...TRANSACTION_RULES] },
   },
   {
     files: TRANSACTION_PENDING,
-    ignores: CLOCK_PENDING,
     rules: { 'no-restricted-syntax': ['error', noProcessEnv, noRawHtml, ...CLOCK_RULES] },
   },
   // Configuration files and tools may read the environment.

@@ -8,11 +8,12 @@ import { PageLoading } from '../../../components/page-loading';
 import { useLinkedIdentities } from '../api/get-linked-identities';
 import { useSocialUnlink } from '../api/social-unlink';
 import { providerKey } from '../utils/social-sign-in';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
 /** The day an identity was linked, as the customer reads it (12/03/2027). */
 const formatDate = (iso: string) =>
   new Date(iso).toLocaleDateString('it-IT', {
-    timeZone: 'Europe/Rome',
+    timeZone: TIME_ZONE,
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',

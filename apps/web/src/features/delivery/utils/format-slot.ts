@@ -3,6 +3,7 @@
  * on first use: the header imports this module on every page, and an Intl formatter costs its locale data
  * at creation, on the first render's main thread.
  */
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 const makeFormats = () => ({
   day: new Intl.DateTimeFormat('it-IT', {
     weekday: 'short',
@@ -17,7 +18,7 @@ const makeFormats = () => ({
     timeZone: 'UTC',
   }),
   tabWeekday: new Intl.DateTimeFormat('it-IT', { weekday: 'short', timeZone: 'UTC' }),
-  isoInRome: new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }),
+  isoInRome: new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }),
 });
 let formats: ReturnType<typeof makeFormats> | undefined;
 const slotFormats = () => (formats ??= makeFormats());

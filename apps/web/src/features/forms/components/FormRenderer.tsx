@@ -34,9 +34,10 @@ import '../i18n';
 import { submitForm, uploadFormFile } from '../api/admin-ajax';
 import { useMailPars } from '../api/get-mail-pars';
 import { myTicketKeys } from '../api/get-my-tickets';
+import { romeToday } from '@spesa/shared/time/rome';
 
 const LOGIN_REQUIRED = 'msg.form.loginRequired';
-const todayInRome = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
+const todayInRome = () => romeToday();
 
 /**
  * The content system's form renderer (spec sections 2, 4 and 5; decision 051): the form's fields sorted by

@@ -25,6 +25,7 @@ import { FormCheckbox, FormTextField } from '../../../components/form-fields';
 import { applyFieldErrors, readServerFailure } from '../../../lib/server-errors';
 import { newRequestKey, useSendGiftCardOrder } from '../api/send-gift-card-order';
 import '../i18n';
+import { TIME_ZONE, romeToday } from '@spesa/shared/time/rome';
 
 type FormIn = z.input<typeof giftCardRequestFormSchema>;
 type FormOut = z.output<typeof giftCardRequestFormSchema>;
@@ -32,7 +33,6 @@ type FormOut = z.output<typeof giftCardRequestFormSchema>;
 const PERCENT = GIFT_CARD_PROGRAMME.discountBasisPoints / 100;
 const euro = (cents: number) => formatPrice(cents / 100);
 /** Today's Italian day (YYYY-MM-DD) */
-const romeToday = () => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(new Date());
 const dayText = longDayText;
 const instantText = (iso: string) =>
   new Intl.DateTimeFormat('it-IT', {
@@ -41,7 +41,7 @@ const instantText = (iso: string) =>
     month: 'long',
     hour: '2-digit',
     minute: '2-digit',
-    timeZone: 'Europe/Rome',
+    timeZone: TIME_ZONE,
   }).format(new Date(iso));
 
 const EMPTY: DefaultValues<FormIn> = {

@@ -16,11 +16,12 @@ import { ApiError } from '../../../lib/http';
 import '../i18n';
 import { useApplyGiftCertificate } from '../api/apply-gift-certificate';
 import { usePersonalGifts, useUsableGifts } from '../api/get-gift-certificates';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
 /** YYYY-MM-DD or an ISO date-time, as an Italian day */
 const day = (iso: string) =>
   new Date(iso.length === 10 ? `${iso}T12:00:00Z` : iso).toLocaleDateString('it-IT', {
-    timeZone: 'Europe/Rome',
+    timeZone: TIME_ZONE,
   });
 const valueOf = (g: UserGiftCertificate) =>
   g.giftCertificate.kind === 'percent'

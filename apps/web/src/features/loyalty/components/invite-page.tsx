@@ -16,10 +16,11 @@ import { PageLoading } from '../../../components/page-loading';
 import { errorTexts } from '../../../lib/http';
 import '../i18n';
 import { pendingInviteCode, useInvite, useJoinInvite } from '../api/invite';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
 const dayOf = (iso: string) =>
   new Date(iso).toLocaleDateString('it-IT', {
-    timeZone: 'Europe/Rome',
+    timeZone: TIME_ZONE,
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',

@@ -29,8 +29,9 @@ import { usePremiumArea } from '../api/get-premium-area';
 import { useRequestPremium } from '../api/request-premium';
 import { PremiumPerks } from './premium-perks';
 import { PremiumProductSection } from './premium-product';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
-const romeDay = (iso: string) => new Date(iso).toLocaleDateString('it-IT', { timeZone: 'Europe/Rome' });
+const romeDay = (iso: string) => new Date(iso).toLocaleDateString('it-IT', { timeZone: TIME_ZONE });
 
 /** "Carta Premium" (decision 038): the perks, becoming premium, the reserved area, or the excluded notice. */
 export function PremiumPage() {

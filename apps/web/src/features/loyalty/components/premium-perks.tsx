@@ -10,11 +10,12 @@ import {
   productDiscountEnd,
 } from '@spesa/shared/loyalty/premium';
 import '../i18n';
+import { romeToday } from '@spesa/shared/time/rome';
 
 /** The premium card's perks (spec sections 2 and 9), with the chain's configured numbers and date. */
 export function PremiumPerks({ today }: { today?: string }) {
   const { t } = useTranslation();
-  const day = today ?? new Date().toLocaleDateString('sv-SE', { timeZone: 'Europe/Rome' });
+  const day = today ?? romeToday();
   const values = {
     birthdayCake: {
       min: formatPrice(P.birthdayCakeMinCents / 100),

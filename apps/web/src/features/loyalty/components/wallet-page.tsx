@@ -11,8 +11,9 @@ import { PagePager } from '../../../components/page-pager';
 import '../i18n';
 import { useWallet } from '../api/get-wallet';
 import { amountRowSx, plainListSx } from '../../../components/amount-rows';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('it-IT', { timeZone: 'Europe/Rome' });
+const day = (iso: string) => new Date(iso).toLocaleDateString('it-IT', { timeZone: TIME_ZONE });
 /** "+ 5,50 €" / "− 3,00 €" (screen readers hear "Accredito" or "Addebito" before it) */
 const signed = (amount: number) => `${amount < 0 ? '−' : '+'} ${formatPrice(Math.abs(amount))}`;
 

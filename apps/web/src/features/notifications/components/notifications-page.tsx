@@ -17,10 +17,11 @@ import {
 import { PagePager } from '../../../components/page-pager';
 import '../i18n';
 import { useNotifications } from '../api/get-notifications';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('it-IT', {
-    timeZone: 'Europe/Rome',
+    timeZone: TIME_ZONE,
     day: 'numeric',
     month: 'long',
     year: 'numeric',

@@ -7,10 +7,11 @@ import Typography from '@mui/material/Typography';
 import { PagePager } from '../../../components/page-pager';
 import '../i18n';
 import { useOperations } from '../api/get-operations';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
 const when = (iso: string) =>
   new Date(iso).toLocaleString('it-IT', {
-    timeZone: 'Europe/Rome',
+    timeZone: TIME_ZONE,
     day: 'numeric',
     month: 'long',
     year: 'numeric',

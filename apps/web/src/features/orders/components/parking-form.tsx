@@ -10,6 +10,7 @@ import { PARKING_INFO_MAX } from '@spesa/shared/contracts/orders';
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import { ApiError } from '../../../lib/http';
 import { useReserveParking } from '../api/reserve-parking';
+import { TIME_ZONE, romeToday } from '@spesa/shared/time/rome';
 
 /** Drive: pickup at the store (spec section 9). */
 const DRIVE = 1;
@@ -18,7 +19,6 @@ const READY_OR_PREPARING: readonly number[] = [
   ORDER_STATUS.preparing,
   ORDER_STATUS.prepared,
 ];
-const romeToday = (now: Date) => new Intl.DateTimeFormat('en-CA', { timeZone: 'Europe/Rome' }).format(now);
 
 /** Whether the customer may announce their arrival now: a Drive order in preparation or ready, today. */
 export const canReserveParking = (o: Order, now = new Date()): boolean =>
@@ -34,7 +34,7 @@ const timeInRome = (iso: string): string => {
   const at = new Date(iso);
   return Number.isNaN(at.getTime())
     ? ''
-    : new Intl.DateTimeFormat('it-IT', { timeZone: 'Europe/Rome', hour: '2-digit', minute: '2-digit' }).format(
+    : new Intl.DateTimeFormat('it-IT', { timeZone: TIME_ZONE, hour: '2-digit', minute: '2-digit' }).format(
         at,
       );
 };

@@ -1,8 +1,9 @@
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 const dateFormat = new Intl.DateTimeFormat('it-IT', {
   day: 'numeric',
   month: 'long',
   year: 'numeric',
-  timeZone: 'Europe/Rome',
+  timeZone: TIME_ZONE,
 });
 const dateTimeFormat = new Intl.DateTimeFormat('it-IT', {
   day: 'numeric',
@@ -10,7 +11,7 @@ const dateTimeFormat = new Intl.DateTimeFormat('it-IT', {
   year: 'numeric',
   hour: '2-digit',
   minute: '2-digit',
-  timeZone: 'Europe/Rome',
+  timeZone: TIME_ZONE,
 });
 
 /** "23 novembre 2026" (the order's date, Italian time). */

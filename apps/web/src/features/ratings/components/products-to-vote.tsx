@@ -9,8 +9,9 @@ import { paths } from '../../../lib/route-paths';
 import { PagePager } from '../../../components/page-pager';
 import '../i18n';
 import { useToVote } from '../api/get-to-vote';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
-const day = (iso: string) => new Date(iso).toLocaleDateString('it-IT', { timeZone: 'Europe/Rome' });
+const day = (iso: string) => new Date(iso).toLocaleDateString('it-IT', { timeZone: TIME_ZONE });
 
 /** "Valuta i prodotti": what the customer received and has not voted, each linking to its votes panel. */
 export function ProductsToVote() {

@@ -14,10 +14,11 @@ import '../i18n';
 import { DateField } from '../../../components/date-field';
 import { useReceipts } from '../api/get-receipts';
 import { amountRowSx, plainListSx } from '../../../components/amount-rows';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
 
 export const receiptDay = (iso: string) =>
   new Date(iso).toLocaleString('it-IT', {
-    timeZone: 'Europe/Rome',
+    timeZone: TIME_ZONE,
     day: '2-digit',
     month: '2-digit',
     year: 'numeric',
