@@ -32,6 +32,10 @@ const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     // the read cache's lifetime: what it lets lag (a new vote's stars on a product card, decision 036) shows
     // within a journey's patience (production: 15 minutes)
     CACHE_TTL_MS: process.env.CACHE_TTL_MS ?? '20000',
+    // every journey's customer and staff member signs in and registers from this one address (127.0.0.1): a
+    // whole run makes more than the 50 a quarter of an hour one address is allowed; the throttle's own
+    // tests are the API's (rate-limit), per account the limit stays
+    AUTH_RATE_MAX_PER_ADDRESS: process.env.AUTH_RATE_MAX_PER_ADDRESS ?? '2000',
     // the receipts journey sees a digital receipt switch take effect (decision 046)
     RECEIPT_SWITCH_DELAY_MS: process.env.RECEIPT_SWITCH_DELAY_MS ?? '8000',
     // the app build's journey receives push messages on an endpoint of its own on this machine (decision 055)

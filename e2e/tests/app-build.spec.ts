@@ -7,6 +7,7 @@ import ece from 'http_ece';
 import { signInToAdmin } from '../support/admin';
 import { expectAccessible } from '../support/axe';
 import { buyByCard, call, customerWithCart, findProducts } from '../support/checkout';
+import { typeDate } from '../support/dates';
 
 // The installable app (decision 055): a service worker controls the page and the manifest passes Chromium's
 // install checks; offline, the cart and a list are read from the stored copy with their age and a change is
@@ -154,7 +155,7 @@ test('push: il preparatore segna l’ordine come preparato e il dispositivo del 
     const staffPage = await tablet.newPage();
     await signInToAdmin(staffPage, 'picker@spesa.demo');
     await staffPage.getByRole('menuitem', { name: 'Ordini' }).click();
-    await staffPage.getByLabel('Giorno').fill(day);
+    await typeDate(staffPage, 'Giorno', day);
     const row = staffPage.getByRole('row', { name: new RegExp(`^${orderId} `) });
     await row.click();
     await staffPage.getByRole('button', { name: 'Inizia la preparazione' }).click();

@@ -66,7 +66,10 @@ test('acquisto completo con la sola tastiera: anello di focus visibile e al mass
     await keys.tabTo(drive, 4);
     await keys.press('Enter');
   }
-  const store = service.getByRole('radiogroup', { name: /scegli dove/ }).getByRole('radio').first();
+  const store = service
+    .getByRole('radiogroup', { name: /scegli dove/ })
+    .getByRole('radio')
+    .first();
   await expect(store).toBeVisible({ timeout: 20_000 });
   await keys.tabTo(store, 10);
   await keys.press('Enter');
@@ -121,7 +124,9 @@ test('acquisto completo con la sola tastiera: anello di focus visibile e al mass
   await expect(thanks).toBeFocused();
   await keys.check('on the confirmation');
 
-  test.info().annotations.push({ type: 'keys', description: `${keys.keys} keys: ${keys.visited.join(' | ')}` });
+  test
+    .info()
+    .annotations.push({ type: 'keys', description: `${keys.keys} keys: ${keys.visited.join(' | ')}` });
   keys.expectNoFocusProblems();
   expect(keys.keys, `keys pressed for the whole purchase: ${keys.visited.length} stops`).toBeLessThanOrEqual(
     KEY_BUDGET,
