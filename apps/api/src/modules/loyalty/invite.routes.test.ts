@@ -308,12 +308,16 @@ describe('the inviter’s voucher', () => {
     const f = await newCustomer(t, { tag: 'inv-late-f' });
     await join(f, code);
     await placeOrder(t, { userId: f.userId, status: 8, lines: await line() });
-    const outcomes = await Promise.all([
+    const [first, second, swept] = await Promise.all([
       t.app.invites.settle(f.userId),
       t.app.invites.settle(f.userId),
       t.app.invites.sweep(),
     ]);
-    expect(outcomes.filter((o) => o === 'rewarded')).toHaveLength(1);
+    // one of the three settles it: a direct call answering 'rewarded', or the sweep counting it
+    const byCalls = [first, second].filter((o) => o === 'rewarded').length;
+    expect(byCalls).toBeLessThanOrEqual(1);
+    if (byCalls === 0) expect(swept).toBeGreaterThanOrEqual(1);
+    expect(await referralOf(f.userId)).toMatchObject({ state: 'rewarded' });
     expect(await certificatesOf(a.userId)).toHaveLength(1);
   });
 });
