@@ -139,6 +139,30 @@ const envSchema = z.object({
       )
       .optional(),
   ),
+  // ---- real payment providers (issue 49; decisions 080-084) ----
+  /** Stripe's secret key (sk_live_… or sk_test_…): cards (payment types 12 and 1) through Stripe */
+  STRIPE_SECRET_KEY: optionalText.pipe(z.string().regex(/^(sk|rk)_(live|test)_[A-Za-z0-9]{8,}$/).optional()),
+  /** Stripe's publishable key (pk_live_… or pk_test_…), for the page's Stripe.js when one is used */
+  STRIPE_PUBLISHABLE_KEY: optionalText.pipe(z.string().regex(/^pk_(live|test)_[A-Za-z0-9]{8,}$/).optional()),
+  /** the signing secret of the webhook endpoint registered at Stripe (whsec_…) */
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(z.string().regex(/^whsec_[A-Za-z0-9+/=]{8,}$/).optional()),
+  /** Stripe's API (default its own, https://api.stripe.com): a stand-in or a proxy in tests */
+  STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** Satispay GBusiness: the key id Satispay gave for the shop's public key (payment type 24) */
+  SATISPAY_KEY_ID: optionalText,
+  /** the shop's RSA private key (PEM, \n allowed for newlines) that signs every request to Satispay */
+  SATISPAY_PRIVATE_KEY: optionalText,
+  /** Satispay's API (default https://authservices.satispay.com; staging: https://staging.authservices.satispay.com) */
+  SATISPAY_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /**
+   * 'off': no online payment at all (pay on delivery only), which production accepts without a provider
+   */
+  ONLINE_PAYMENTS: z.enum(['on', 'off']).default('on'),
+  /**
+   * 'on': a demonstration shop (the sandbox allowed in production, a banner on every page, no e-mail promising a
+   * real delivery)
+   */
+  DEMO_SHOP: z.enum(['on', 'off']).optional(),
   // ---- back office ----
   /**
    * the key (32+ characters) that encrypts the staff's authenticator secrets; outside production one is
