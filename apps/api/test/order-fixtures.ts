@@ -150,13 +150,14 @@ export async function placeOrder(
 /** A payment provider double: records captures; `declineCapture` makes the next ones fail. */
 export class FakeProvider implements PaymentProvider {
   readonly name = 'fake';
+  /** opens no sessions: only captures of authorisations the tests give it */
+  readonly paymentTypeIds = [];
   readonly captures: Array<{ providerRef: string; amountCents: number }> = [];
   declineCapture = false;
   async startSession() {
     return { providerRef: randomUUID(), redirectUrl: 'https://pay.example/x' };
   }
-  /** (checkout-api adds this to the port; harmless before) */
-  resumeSession(): { providerRef: string; redirectUrl: string } | null {
+  async resumeSession(): Promise<{ providerRef: string; redirectUrl: string } | null> {
     return null;
   }
   async capture(providerRef: string, amountCents: number): Promise<ProviderActionResult> {
@@ -170,10 +171,13 @@ export class FakeProvider implements PaymentProvider {
   async refund(_ref: string, amountCents: number): Promise<ProviderActionResult> {
     return { ok: true, amountCents };
   }
-  verifyReturn(): VerifiedNotification | null {
+  async lookup(): Promise<VerifiedNotification | null> {
     return null;
   }
-  verifyWebhook(): VerifiedNotification | null {
+  async verifyReturn(): Promise<VerifiedNotification | null> {
+    return null;
+  }
+  async verifyWebhook(): Promise<VerifiedNotification | null> {
     return null;
   }
 }

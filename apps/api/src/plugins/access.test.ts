@@ -153,8 +153,9 @@ describe('every route says who may call it', () => {
       'GET /ebsn/api/store-proximity/localize | customerOrAnonymous: pickup points are public; a signed-in customer also gets their own addresses and favourite',
       'GET /ebsn/api/payment-sandbox/pay/:ref | signed: the sandbox hosted card page: its session token (HMAC) is checked in the handler',
       'POST /ebsn/api/payment-sandbox/pay/:ref | signed: the sandbox hosted card page: its session token (HMAC) is checked in the handler',
-      "GET /ebsn/api/payment/feedback/sandbox | signed: the provider's return, signed (HMAC), checked in the handler",
-      "POST /ebsn/api/payment/webhook/sandbox | signed: the provider's webhook, HMAC of the raw body, checked in the handler",
+      "GET /ebsn/api/payment/feedback/:provider | signed: the provider's return: signed, or confirmed by the provider's own API, checked by the provider",
+      "POST /ebsn/api/payment/webhook/:provider | signed: a provider's webhook: its signature over the raw body (or the provider's own API) checked by the provider",
+      "GET /ebsn/api/payment/webhook/:provider | signed: a provider's webhook: its signature over the raw body (or the provider's own API) checked by the provider",
       "GET /ebsn/api/token-order/view | signed: the confirmation e-mail's order access token, checked in the handler",
       'GET /ebsn/api/externalregistration/vapid-key | public: the shop’s public VAPID key: a browser needs it to subscribe, before signing in',
       'POST /ebsn/api/backoffice-access/sso-login | public: an operator signing in: back-office password and one-time code, throttled',
@@ -433,8 +434,10 @@ describe('every endpoint under /ebsn/api is registered from its contract (decisi
       'GET /ebsn/api/api/social-redir/:providerMobile',
       // the sandbox provider's hosted card page (HTML) and its form
       'GET /ebsn/api/payment-sandbox/pay/:ref',
-      // the browser's return from the provider: a redirect to the web app's result page
-      'GET /ebsn/api/payment/feedback/sandbox',
+      // the browser's return from a provider: a redirect to the web app's result page
+      'GET /ebsn/api/payment/feedback/:provider',
+      // a provider's notification by GET (Satispay's callback): its own answer, not the envelope
+      'GET /ebsn/api/payment/webhook/:provider',
       // a receipt's PDF (a file, not the envelope; decision 046)
       'GET /ebsn/api/receipts/pdf',
       // a company's single sign-on: redirects, the IdP's form post and the SP metadata (XML)
@@ -443,8 +446,8 @@ describe('every endpoint under /ebsn/api is registered from its contract (decisi
       'GET /ebsn/api/saml/metadata',
       'GET /ebsn/api/social-redir/:providerMobile',
       'POST /ebsn/api/payment-sandbox/pay/:ref',
-      // the provider's signed notification (its own answer, not the envelope)
-      'POST /ebsn/api/payment/webhook/sandbox',
+      // a provider's signed notification (its own answer, not the envelope)
+      'POST /ebsn/api/payment/webhook/:provider',
       'POST /ebsn/api/saml/acs',
     ]);
   });

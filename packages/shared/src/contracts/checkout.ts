@@ -340,15 +340,12 @@ export const orderModifyPaymentTypeBodySchema = z.object({
 export const orderRetryListDataSchema = z.object({ orders: z.array(orderSchema) });
 
 // ---------- payment provider feedback (GET /payment/feedback/:provider) ----------
-export const paymentFeedbackQuerySchema = z.object({
-  session: z.string().trim().min(8).max(100),
-  outcome: z.enum(['success', 'declined', 'pending', 'cancelled']),
-  ts: numberLike.pipe(z.number().int().min(0)),
-  sig: z
-    .string()
-    .trim()
-    .regex(/^[a-f0-9]{64}$/),
-});
+export const paymentFeedbackQuerySchema = z.record(
+  z.string().max(40),
+  z.string().max(2000),
+);
+/** The provider of a feedback or webhook URL: its name (payment_authorizations.provider). */
+export const paymentProviderParamsSchema = z.object({ provider: z.string().regex(/^[a-z]{2,20}$/) });
 /** The web app's payment-completed route: /checkout/completed/:status?order_id=... */
 export const PAYMENT_COMPLETED_STATUSES = ['success', 'failed', 'pending'] as const;
 export type PaymentCompletedStatus = (typeof PAYMENT_COMPLETED_STATUSES)[number];

@@ -1,7 +1,7 @@
 import { paysOnline } from '@spesa/shared/checkout/payment-types';
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
-import type { PaymentProvider } from './payment-provider';
+import type { PaymentProviders } from './payment-providers';
 import { NO_PROVIDER } from './sandbox.provider';
 
 /** An order's payment attempt as the attempts read it (the orders module's payment_authorizations row). */
@@ -51,9 +51,9 @@ export interface AttemptRecordsPort {
 
 export interface PaymentAttemptsDeps {
   orders: AttemptRecordsPort;
-  provider: PaymentProvider;
-  /** where the provider sends the browser back (our feedback endpoint) */
-  feedbackUrl: string;
+  providers: PaymentProviders;
+  /** where a provider sends the browser back (our feedback endpoint), by the provider's name */
+  feedbackUrl: (providerName: string) => string;
 }
 
 /**
@@ -69,23 +69,23 @@ export class PaymentAttempts {
   async livePaymentUrl(order: PayingOrder): Promise<string | null> {
     if (order.orderStatusId !== ORDER_STATUS.inPayment) return null;
     const auth = await this.d.orders.latestAuthorization(order.orderId);
-    if (!auth || auth.provider !== this.d.provider.name || auth.status !== 'created') return null;
-    return (
-      this.d.provider.resumeSession(
-        auth.providerRef,
-        this.sessionInput(order.orderId, auth.attempt, auth.amountCents),
-      )?.redirectUrl ?? null
+    const provider = auth && this.d.providers.byName(auth.provider);
+    if (!auth || !provider || auth.status !== 'created') return null;
+    const session = await provider.resumeSession(
+      auth.providerRef,
+      this.sessionInput(provider.name, order.orderId, auth.attempt, auth.amountCents),
     );
+    return session?.redirectUrl ?? null;
   }
 
-  sessionInput(orderId: number, attempt: number, amountCents: number) {
+  sessionInput(providerName: string, orderId: number, attempt: number, amountCents: number) {
     return {
       orderId,
       attempt,
       amountCents,
       currency: 'EUR' as const,
       description: `Ordine ${orderId} - Spesa`,
-      feedbackUrl: this.d.feedbackUrl,
+      feedbackUrl: this.d.feedbackUrl(providerName),
     };
   }
 
@@ -107,8 +107,11 @@ export class PaymentAttempts {
     const { orderId, paymentTypeId, amountCents } = a;
     const attempt = a.firstAttempt ? 1 : await this.d.orders.nextAttempt(orderId, tx);
     if (paysOnline(paymentTypeId, amountCents)) {
-      const session = await this.d.provider.startSession(this.sessionInput(orderId, attempt, amountCents));
-      const { name: provider } = this.d.provider;
+      // checkout offers and accepts only the types a provider here takes (PaymentProviders.takes)
+      const online = this.d.providers.forType(paymentTypeId);
+      if (!online) throw new Error(`no payment provider takes payment type ${paymentTypeId}`);
+      const provider = online.name;
+      const session = await online.startSession(this.sessionInput(provider, orderId, attempt, amountCents));
       const { providerRef } = session;
       await this.d.orders.insertAuthorization(
         { orderId, attempt, provider, providerRef, paymentTypeId, amountCents, status: 'created' },
@@ -136,8 +139,9 @@ export class PaymentAttempts {
     const auth = await this.d.orders.latestAuthorization(orderId, tx);
     if (!auth) return;
     const live = ['created', 'pending', 'authorized'];
-    if (auth.provider === this.d.provider.name && live.includes(auth.status)) {
-      if (auth.status !== 'created') await this.d.provider.void(auth.providerRef, tx);
+    const provider = this.d.providers.byName(auth.provider);
+    if (provider && live.includes(auth.status)) {
+      if (auth.status !== 'created') await provider.void(auth.providerRef, tx);
       await this.d.orders.setAuthorizationStatus(auth.authorizationId, live, 'voided', null, tx);
     } else if (auth.status === 'not_required')
       await this.d.orders.setAuthorizationStatus(auth.authorizationId, ['not_required'], 'voided', null, tx);

@@ -25,6 +25,8 @@ export interface StartSessionInput {
   description: string;
   /** absolute URL of our feedback endpoint the browser returns to */
   feedbackUrl: string;
+  /** the start of the booked slot, when known: a hold must last until the order is prepared */
+  slotStartsAt?: Date;
 }
 
 export interface HostedSession {
@@ -56,19 +58,39 @@ export type ProviderActionResult = { ok: true; amountCents: number } | { ok: fal
  */
 export type ShopTransaction = unknown;
 
+/** A provider's server-to-server call as it reached us: the raw body (signatures cover it), headers, query. */
+export interface WebhookRequest {
+  rawBody: string;
+  headers: Record<string, string | undefined>;
+  query: Record<string, string>;
+}
+
 export interface PaymentProvider {
-  /** stored in payment_authorizations.provider */
+  /** stored in payment_authorizations.provider; the last segment of its feedback and webhook URLs */
   readonly name: string;
+  /** the payment types it takes (cards: 12 and 1; the mobile pay app: 24) */
+  readonly paymentTypeIds: readonly number[];
   startSession(input: StartSessionInput): Promise<HostedSession>;
   /** the hosted page of a session already started (a repeated buy answers the same page), null if unknown */
-  resumeSession(providerRef: string, input: StartSessionInput): HostedSession | null;
+  resumeSession(providerRef: string, input: StartSessionInput): Promise<HostedSession | null>;
   /** takes `amountCents` (at most the authorised amount) */
   capture(providerRef: string, amountCents: number, tx?: ShopTransaction): Promise<ProviderActionResult>;
   /** releases the hold */
   void(providerRef: string, tx?: ShopTransaction): Promise<ProviderActionResult>;
-  refund(providerRef: string, amountCents: number, tx?: ShopTransaction): Promise<ProviderActionResult>;
-  /** the browser's return: the query of the feedback URL; null when the signature does not hold */
-  verifyReturn(query: Record<string, string>): VerifiedNotification | null;
-  /** the provider's server-to-server call: raw body and its signature header; null when it does not hold */
-  verifyWebhook(rawBody: string, signature: string | undefined): VerifiedNotification | null;
+  /** gives back captured money; `key` names this refund: the same key again moves no money */
+  refund(
+    providerRef: string,
+    amountCents: number,
+    key: string,
+    tx?: ShopTransaction,
+  ): Promise<ProviderActionResult>;
+  /**
+   * The browser's return (the query of the feedback URL): null when it proves nothing. A provider whose
+   * return is not signed asks its own API (`lookup`): the browser's word alone never pays an order.
+   */
+  verifyReturn(query: Record<string, string>): Promise<VerifiedNotification | null>;
+  /** the provider's server-to-server call; null when its signature (or the provider's answer) does not hold */
+  verifyWebhook(request: WebhookRequest): Promise<VerifiedNotification | null>;
+  /** asks the provider where an authorisation stands (reconciliation); null when it does not know it */
+  lookup(providerRef: string): Promise<VerifiedNotification | null>;
 }

@@ -5,6 +5,7 @@ import type { OrderTransitionsPort } from '../../lib/order-transitions';
 import { API_PREFIX } from '../../plugins/errors';
 import { PaymentAttempts, type AttemptRecordsPort } from './payment-attempts';
 import type { PaymentProvider } from './payment-provider';
+import { PaymentProviders } from './payment-providers';
 import paymentRoutes from './payment.routes';
 import { PaymentService, type OrderStatusPort, type PaymentRecordsPort } from './payment.service';
 import { SandboxPaymentProvider } from './sandbox.provider';
@@ -28,25 +29,27 @@ export async function paymentModule(d: PaymentModuleDeps) {
     secret: env.PAYMENT_SANDBOX_SECRET ?? (await storedSecret('payment-sandbox', db)),
     now,
   });
-  const payments = new PaymentService(db, d.placements, d.status, sandbox);
-  const providers = [sandbox, ...(d.providers ?? [])];
-  const feedbackUrl = `${API_PREFIX}/payment/feedback/sandbox`;
-  const attempts = new PaymentAttempts({ orders: d.placements, provider: sandbox, feedbackUrl });
+  // real providers first: they take their payment types before the sandbox does (decision 081)
+  const providers = new PaymentProviders([...(d.providers ?? []), sandbox]);
+  const payments = new PaymentService(db, d.placements, d.status, providers);
+  const feedbackUrl = (providerName: string) => `${API_PREFIX}/payment/feedback/${providerName}`;
+  const attempts = new PaymentAttempts({ orders: d.placements, providers, feedbackUrl });
   // a cancelled order's live authorisation is voided, at the provider too (decision 074)
   d.orderTransitions.onTransition(ORDER_STATUS.cancelled, 'payment: live authorisation voided', (order, tx) =>
     attempts.voidLive(order.orderId, tx),
   );
   return {
     sandbox,
-    /** where the provider sends the browser back (the feedback endpoint) */
-    feedbackUrl,
+    /** the shop's providers: which takes a payment type, whose an authorisation is */
+    providers,
     /** orders' payment attempts: started by the purchase and the order actions */
     attempts,
     /** the provider of an authorisation, by its name */
-    providerFor: (name: string) => providers.find((p) => p.name === name) ?? null,
+    providerFor: (name: string) => providers.byName(name),
     routes: (async (api) => {
       await api.register(paymentRoutes, {
         payments,
+        providers,
         sandbox,
         webhookDelayMs: env.PAYMENT_SANDBOX_WEBHOOK_DELAY_MS,
         jobs,

@@ -1,13 +1,17 @@
-import { paymentFeedbackQuerySchema } from '@spesa/shared/contracts/checkout';
+import {
+  paymentFeedbackQuerySchema,
+  paymentProviderParamsSchema,
+} from '@spesa/shared/contracts/checkout';
 import { formatPrice } from '@spesa/shared/format/price';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
 import type { JobQueue } from '../../lib/jobs';
 import { htmlTemplates } from '../../lib/html';
-import { failWith } from '../../lib/result';
+import { failWith, ok, type Result } from '../../lib/result';
 import { ACCESS } from '../../plugins/access';
 import { answer, apiResponse } from '../../plugins/envelope';
-import type { PaymentOutcome } from './payment-provider';
+import type { PaymentOutcome, WebhookRequest } from './payment-provider';
+import type { PaymentProviders } from './payment-providers';
 import type { PaymentService } from './payment.service';
 import { PAYMENT_TEXT } from './payment.messages';
 import type { SandboxPaymentProvider, SandboxSession } from './sandbox.provider';
@@ -22,6 +26,8 @@ import type { SandboxPaymentProvider, SandboxSession } from './sandbox.provider'
  */
 export interface PaymentRoutesOptions {
   payments: PaymentService;
+  /** the shop's providers, by the name in the feedback and webhook URLs */
+  providers: PaymentProviders;
   sandbox: SandboxPaymentProvider;
   /** ms after the form before the webhook is sent; 0: before the browser returns; -1: never */
   webhookDelayMs: number;
@@ -88,7 +94,7 @@ function checkForm(body: z.infer<typeof formBodySchema>, now: Date): FormErrors 
 
 const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
   app,
-  { payments, sandbox, webhookDelayMs, jobs },
+  { payments, providers, sandbox, webhookDelayMs, jobs },
 ) => {
   const sendWebhook = async (raw: string, signature: string) => {
     const res = await app.inject({
@@ -172,31 +178,38 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
     },
   );
 
+  const providerOf = (name: string) => providers.byName(name);
+  const unknownProvider = failWith(PAYMENT_TEXT.unknownSession, 'notFound');
+
   app.get(
-    '/payment/feedback/sandbox',
+    '/payment/feedback/:provider',
     {
-      config: { access: ACCESS.signed("the provider's return, signed (HMAC), checked in the handler") },
+      config: {
+        access: ACCESS.signed(
+          "the provider's return: signed, or confirmed by the provider's own API, checked by the provider",
+        ),
+      },
       schema: {
         tags: ['payments'],
         summary:
-          "The provider's signed return: applied, then the browser goes to /checkout/completed/:status",
+          "A provider's return: verified (its signature, or the provider asked), applied, then the browser goes to /checkout/completed/:status",
+        params: paymentProviderParamsSchema,
         querystring: paymentFeedbackQuerySchema,
-        response: { 400: apiResponse(z.object({})) },
+        response: { 400: apiResponse(z.object({})), 404: apiResponse(z.object({})) },
       },
     },
     async (request, reply) => {
-      const q = request.query;
-      const verified = sandbox.verifyReturn({
-        session: q.session,
-        outcome: q.outcome,
-        ts: String(q.ts),
-        sig: q.sig,
-      });
+      const provider = providerOf(request.params.provider);
+      if (!provider) {
+        reply.code(404);
+        return answer(request, unknownProvider);
+      }
+      const verified = await provider.verifyReturn(request.query);
       if (!verified) {
         reply.code(400);
         return answer(request, failWith(PAYMENT_TEXT.badSignature, 'validation'));
       }
-      const applied = await payments.apply(verified, 'return');
+      const applied = await payments.apply(provider.name, verified, 'return');
       if (!applied.ok) {
         reply.code(400);
         return answer(request, applied);
@@ -208,39 +221,71 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
     },
   );
 
-  await app.register(async (hook) => {
-    // the webhook's signature covers the raw body: keep it as text
-    hook.addContentTypeParser('application/json', { parseAs: 'string' }, (_request, body, done) => {
+  await app.register(async (plain) => {
+    const hook = plain.withTypeProvider<ZodTypeProvider>();
+    // a webhook's signature covers the raw body: keep it as text (Stripe and Satispay send JSON)
+    const asText = (_request: unknown, body: string, done: (err: null, body: string) => void) => {
       done(null, body);
-    });
-    hook.post(
-      '/payment/webhook/sandbox',
-      {
-        config: {
-          access: ACCESS.signed("the provider's webhook, HMAC of the raw body, checked in the handler"),
-        },
-        schema: {
-          tags: ['payments'],
-          summary: "The provider's signed webhook (x-sandbox-signature: HMAC of the raw body)",
-          body: z.string().max(10_000),
-          response: {
-            200: apiResponse(z.object({ received: z.boolean() })),
-            401: apiResponse(z.object({ received: z.boolean() })),
-          },
+    };
+    hook.addContentTypeParser('application/json', { parseAs: 'string' }, asText);
+    const webhook = {
+      config: {
+        access: ACCESS.signed(
+          "a provider's webhook: its signature over the raw body (or the provider's own API) checked by the provider",
+        ),
+      },
+      schema: {
+        tags: ['payments'],
+        summary:
+          "A provider's server-to-server notification (e.g. x-sandbox-signature: HMAC of the raw body; Stripe-Signature)",
+        params: paymentProviderParamsSchema,
+        querystring: paymentFeedbackQuerySchema,
+        body: z.string().max(100_000).optional(),
+        response: {
+          200: apiResponse(z.object({ received: z.boolean() })),
+          401: apiResponse(z.object({ received: z.boolean() })),
+          404: apiResponse(z.object({ received: z.boolean() })),
         },
       },
+    } as const;
+    /** A webhook verified by its provider and applied: the HTTP status and the envelope's result. */
+    const receive = async (
+      providerName: string,
+      request: WebhookRequest,
+    ): Promise<{ status: 200 | 401 | 404; result: Result<{ received: boolean }> }> => {
+      const provider = providerOf(providerName);
+      if (!provider) return { status: 404, result: unknownProvider };
+      const verified = await provider.verifyWebhook(request);
+      if (!verified) return { status: 401, result: failWith(PAYMENT_TEXT.badSignature) };
+      const applied = await payments.apply(provider.name, verified, 'webhook');
+      return { status: 200, result: applied.ok ? ok({ received: true }) : applied };
+    };
+    const headersOf = (raw: Record<string, string | string[] | undefined>) => {
+      const headers: Record<string, string | undefined> = {};
+      for (const [k, v] of Object.entries(raw)) headers[k] = Array.isArray(v) ? v.join(', ') : v;
+      return headers;
+    };
+    hook.post('/payment/webhook/:provider', webhook, async (request, reply) => {
+      const { status, result } = await receive(request.params.provider, {
+        rawBody: typeof request.body === 'string' ? request.body : '',
+        headers: headersOf(request.headers),
+        query: request.query,
+      });
+      reply.code(status);
+      return answer(request, result);
+    });
+    // some providers (Satispay) call back with a GET naming the payment; the provider is then asked
+    hook.get(
+      '/payment/webhook/:provider',
+      { ...webhook, schema: { ...webhook.schema, body: undefined } },
       async (request, reply) => {
-        const signature = request.headers['x-sandbox-signature'];
-        const verified = sandbox.verifyWebhook(
-          typeof request.body === 'string' ? request.body : '',
-          typeof signature === 'string' ? signature : undefined,
-        );
-        if (!verified) {
-          reply.code(401);
-          return answer(request, failWith(PAYMENT_TEXT.badSignature));
-        }
-        const applied = await payments.apply(verified, 'webhook');
-        return answer(request, applied.ok ? { ok: true, data: { received: true } } : applied);
+        const { status, result } = await receive(request.params.provider, {
+          rawBody: '',
+          headers: headersOf(request.headers),
+          query: request.query,
+        });
+        reply.code(status);
+        return answer(request, result);
       },
     );
   });

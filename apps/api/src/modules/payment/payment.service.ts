@@ -3,7 +3,8 @@ import { ORDER_STATUS, type OrderStatusId } from '@spesa/shared/orders/order-sta
 import type { Db } from '../../db/client';
 import { failWith, ok, type Result } from '../../lib/result';
 import { PAYMENT_TEXT } from './payment.messages';
-import type { PaymentProvider, VerifiedNotification } from './payment-provider';
+import type { VerifiedNotification } from './payment-provider';
+import type { PaymentProviders } from './payment-providers';
 
 /** An order's payment attempt, as the payment flow reads it. */
 interface AttemptRecord {
@@ -75,21 +76,24 @@ export class PaymentService {
     private readonly db: Db,
     private readonly orders: PaymentRecordsPort,
     private readonly status: OrderStatusPort,
-    private readonly provider: PaymentProvider,
+    private readonly providers: PaymentProviders,
   ) {}
 
   async apply(
+    providerName: string,
     n: VerifiedNotification,
-    channel: 'return' | 'webhook',
+    channel: 'return' | 'webhook' | 'lookup',
   ): Promise<Result<{ orderId: number; completed: PaymentCompletedStatus }>> {
+    const provider = this.providers.byName(providerName);
+    if (!provider) return failWith(PAYMENT_TEXT.unknownSession, 'notFound');
     const applied = await this.db.transaction(async (tx) => {
-      const auth = await this.orders.lockAuthorizationByRef(this.provider.name, n.providerRef, tx);
+      const auth = await this.orders.lockAuthorizationByRef(provider.name, n.providerRef, tx);
       if (!auth) return null;
       const order = await this.orders.lockOrder(auth.orderId, null, tx);
       if (!order) return null;
       const fresh = await this.orders.recordPaymentEvent(
         {
-          provider: this.provider.name,
+          provider: provider.name,
           eventId: n.eventId,
           authorizationId: auth.authorizationId,
           channel,
@@ -133,7 +137,7 @@ export class PaymentService {
           if (await setAuth([...waiting, 'declined'], 'authorized')) await moveOrder(ORDER_STATUS.ordered);
         } else if (waiting.includes(auth.status) || auth.status === 'voided') {
           // money held for an attempt nobody waits for: give it back
-          await this.provider.void(auth.providerRef, tx);
+          await provider.void(auth.providerRef, tx);
           await setAuth(waiting, 'voided');
         }
       } else if (n.outcome === 'pending') {

@@ -53,7 +53,7 @@ describe('sandbox payment provider', () => {
     });
     expect(other.openSession(s.providerRef, token)).toBeNull();
     // a repeated buy resumes the same page
-    expect(provider.resumeSession(s.providerRef, input)?.redirectUrl).toBe(s.redirectUrl);
+    expect((await provider.resumeSession(s.providerRef, input))?.redirectUrl).toBe(s.redirectUrl);
   });
 
   it('verifies the signed return and webhook; any change of outcome or body breaks the signature', async () => {
@@ -63,20 +63,22 @@ describe('sandbox payment provider', () => {
     if (!session) throw new Error('no session');
     const back = new URL(provider.returnUrl(session, 'success'), 'http://x');
     const q = Object.fromEntries(back.searchParams.entries());
-    expect(provider.verifyReturn(q)).toMatchObject({ providerRef: s.providerRef, outcome: 'success' });
-    expect(provider.verifyReturn({ ...q, outcome: 'declined' })).toBeNull();
+    expect(await provider.verifyReturn(q)).toMatchObject({ providerRef: s.providerRef, outcome: 'success' });
+    expect(await provider.verifyReturn({ ...q, outcome: 'declined' })).toBeNull();
     const late = new SandboxPaymentProvider(noDb, {
       secret: SECRET,
       now: () => new Date(NOW.getTime() + 2 * 86_400_000),
     });
-    expect(late.verifyReturn(q)).toBeNull();
+    expect(await late.verifyReturn(q)).toBeNull();
     const hook = provider.webhook(session, 'success', { cardBrand: 'Visa', cardLast4: '4242' });
-    expect(provider.verifyWebhook(hook.raw, hook.signature)).toMatchObject({
+    const webhook = (rawBody: string, signature: string | undefined) =>
+      provider.verifyWebhook({ rawBody, headers: { 'x-sandbox-signature': signature }, query: {} });
+    expect(await webhook(hook.raw, hook.signature)).toMatchObject({
       outcome: 'success',
       cardLast4: '4242',
     });
-    expect(provider.verifyWebhook(hook.raw.replace('4242', '0000'), hook.signature)).toBeNull();
-    expect(provider.verifyWebhook(hook.raw, undefined)).toBeNull();
+    expect(await webhook(hook.raw.replace('4242', '0000'), hook.signature)).toBeNull();
+    expect(await webhook(hook.raw, undefined)).toBeNull();
     expect(hook.raw).not.toContain('4242424242424242');
   });
 

@@ -10,6 +10,7 @@ import type {
   ShopTransaction,
   StartSessionInput,
   VerifiedNotification,
+  WebhookRequest,
 } from './payment-provider';
 import { SANDBOX_SECRET_MIN_LENGTH } from './sandbox-secret';
 
@@ -92,6 +93,8 @@ export function cardBrandOf(digits: string): string {
 
 export class SandboxPaymentProvider implements PaymentProvider {
   readonly name = SANDBOX_PROVIDER;
+  /** in development and demos the sandbox takes every online type (cards and the mobile pay app) */
+  readonly paymentTypeIds = [12, 1, 24] as const;
   private readonly key: string;
   private readonly now: () => Date;
 
@@ -140,7 +143,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return this.hosted({ providerRef: `sbx_${randomBytes(12).toString('hex')}`, ...input });
   }
 
-  resumeSession(providerRef: string, input: StartSessionInput): HostedSession | null {
+  async resumeSession(providerRef: string, input: StartSessionInput): Promise<HostedSession | null> {
     return /^sbx_[0-9a-f]{24}$/.test(providerRef) ? this.hosted({ providerRef, ...input }) : null;
   }
 
@@ -220,7 +223,7 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return { raw, signature: this.sign('webhook', raw) };
   }
 
-  verifyReturn(query: Record<string, string>): VerifiedNotification | null {
+  async verifyReturn(query: Record<string, string>): Promise<VerifiedNotification | null> {
     const { session, outcome, ts, sig } = query;
     if (!session || !outcome || !ts || !sig || !/^[a-f0-9]{64}$/.test(sig)) return null;
     if (!(OUTCOMES as readonly string[]).includes(outcome)) return null;
@@ -237,7 +240,8 @@ export class SandboxPaymentProvider implements PaymentProvider {
     };
   }
 
-  verifyWebhook(rawBody: string, signature: string | undefined): VerifiedNotification | null {
+  async verifyWebhook({ rawBody, headers }: WebhookRequest): Promise<VerifiedNotification | null> {
+    const signature = headers['x-sandbox-signature'];
     if (!signature || !/^[a-f0-9]{64}$/.test(signature) || !this.verify('webhook', rawBody, signature))
       return null;
     try {
@@ -255,6 +259,32 @@ export class SandboxPaymentProvider implements PaymentProvider {
     } catch {
       return null;
     }
+  }
+
+  /** Where the sandbox's ledger says an authorisation stands (what reconciliation asks a provider). */
+  async lookup(providerRef: string): Promise<VerifiedNotification | null> {
+    const [row] = await this.db
+      .select({ status: sandboxPayments.status, amountCents: sandboxPayments.amountCents })
+      .from(sandboxPayments)
+      .where(eq(sandboxPayments.providerRef, providerRef));
+    if (!row) return null;
+    const outcome: PaymentOutcome =
+      row.status === 'authorized'
+        ? 'success'
+        : row.status === 'pending'
+          ? 'pending'
+          : row.status === 'declined'
+            ? 'declined'
+            : 'cancelled';
+    return {
+      providerRef,
+      outcome,
+      // the same event as the return's and the webhook's of that outcome: applied once whichever comes first
+      eventId: `${providerRef}:${outcome}`,
+      cardBrand: null,
+      cardLast4: null,
+      amountCents: row.amountCents,
+    };
   }
 
   /** The ledger's handle: the shop's transaction when the call is part of one. */
@@ -327,10 +357,14 @@ export class SandboxPaymentProvider implements PaymentProvider {
     return { ok: true, amountCents: 0 };
   }
 
-  /** Gives back captured money, never more than was captured. */
+  /**
+   * Gives back captured money, never more than was captured. The key is not kept here: the sandbox's ledger is
+   * written in the shop's transaction, whose refund record is unique by key.
+   */
   async refund(
     providerRef: string,
     amountCents: number,
+    _key: string,
     tx?: ShopTransaction,
   ): Promise<ProviderActionResult> {
     if (!Number.isSafeInteger(amountCents) || amountCents < 0) return { ok: false, reason: 'invalid amount' };
