@@ -275,9 +275,10 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
       return answer(request, result);
     });
     // some providers (Satispay) call back with a GET naming the payment; the provider is then asked
+    const { body: _body, ...withoutBody } = webhook.schema;
     hook.get(
       '/payment/webhook/:provider',
-      { ...webhook, schema: { ...webhook.schema, body: undefined } },
+      { ...webhook, schema: withoutBody },
       async (request, reply) => {
         const { status, result } = await receive(request.params.provider, {
           rawBody: '',
