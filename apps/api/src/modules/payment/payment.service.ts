@@ -171,10 +171,11 @@ export class PaymentService {
             s === ORDER_STATUS.invalidated);
         if (payable) {
           if (await setAuth([...waiting, 'declined'], 'authorized')) await moveOrder(ORDER_STATUS.ordered);
-        } else if (waiting.includes(auth.status) || auth.status === 'voided') {
-          // money held for an attempt nobody waits for: give it back
+        } else if ([...waiting, 'declined', 'voided'].includes(auth.status)) {
+          // money held for an attempt nobody waits for (a provider's page may still take a card after a
+          // decline, or after a retry opened another page): give it back
           await provider.void(auth.providerRef, tx);
-          await setAuth(waiting, 'voided');
+          await setAuth([...waiting, 'declined'], 'voided');
         }
       } else if (n.outcome === 'pending') {
         if (await setAuth(['created'], 'pending'))

@@ -16,8 +16,8 @@ import type {
  * Checkout (3-D Secure there too): card data never reaches Spesa.
  *
  * - An authorisation's reference (payment_authorizations.provider_ref) is its Checkout Session (`cs_…`), whose
- *   PaymentIntent Stripe creates when the customer pays, or a PaymentIntent (`pi_…`) the shop created off-session
- *   with the customer's saved card (a hold renewed before it lapses, decision 083).
+ *   PaymentIntent Stripe creates when the customer pays; a PaymentIntent id (`pi_…`) is taken as well, for holds
+ *   the shop creates itself (the renewal of decision 083).
  * - Every PaymentIntent holds (`capture_method: manual`) the pre-authorised amount; `capture` takes the real
  *   amount, `void` cancels the hold (or expires a session nobody paid), `refund` gives captured money back.
  * - Idempotency: every call that moves money carries a key made of the order, the attempt and the action
@@ -32,9 +32,6 @@ export const STRIPE_PROVIDER = 'stripe';
 /** Stripe signs each webhook with a timestamp; older deliveries are refused (Stripe's default, 5 minutes) */
 export const STRIPE_WEBHOOK_TOLERANCE_S = 300;
 
-/** A hold lasts about 7 days; a slot further than this after the payment saves the card to renew it (083) */
-export const HOLD_RENEWAL_AFTER_MS = 6 * 24 * 60 * 60 * 1000;
-
 export interface StripeProviderOptions {
   stripe: Stripe;
   /** the signing secret of the shop's webhook endpoint at Stripe (whsec_…) */
@@ -43,11 +40,6 @@ export interface StripeProviderOptions {
   publicUrl: string;
   now: () => Date;
 }
-
-/** A renewed hold (decision 083): the new PaymentIntent, authorised off-session, or why it was refused. */
-export type Reauthorisation =
-  | { ok: true; providerRef: string; amountCents: number }
-  | { ok: false; reason: string };
 
 const SESSION_REF = /^cs_(test|live)_[A-Za-z0-9]{8,}$/;
 const INTENT_REF = /^pi_[A-Za-z0-9]{8,}$/;
@@ -108,11 +100,6 @@ export class StripePaymentProvider implements PaymentProvider {
   async startSession(input: StartSessionInput): Promise<HostedSession> {
     const back = `${this.o.publicUrl}${input.feedbackUrl}?session_id={CHECKOUT_SESSION_ID}`;
     const metadata = { order_id: String(input.orderId), attempt: String(input.attempt) };
-    // a slot further than a hold lasts: the card is saved (Checkout asks the customer's consent) and the hold
-    // renewed off-session before it lapses (decision 083)
-    const renewable =
-      input.slotStartsAt !== undefined &&
-      input.slotStartsAt.getTime() - this.o.now().getTime() > HOLD_RENEWAL_AFTER_MS;
     const session = await this.stripe.checkout.sessions.create(
       {
         mode: 'payment',
@@ -133,9 +120,7 @@ export class StripePaymentProvider implements PaymentProvider {
           capture_method: 'manual',
           description: input.description,
           metadata,
-          ...(renewable ? { setup_future_usage: 'off_session' as const } : {}),
         },
-        ...(renewable ? { customer_creation: 'always' as const } : {}),
         success_url: back,
         cancel_url: `${back}&cancelled=1`,
       },
@@ -367,42 +352,5 @@ export class StripePaymentProvider implements PaymentProvider {
     const found = ref ? await this.intentOf(ref) : null;
     const state = ref && found ? this.stateOf(ref, found, () => event.id) : null;
     return state ?? acknowledged(ref);
-  }
-
-  /**
-   * A new hold with the customer's saved card, off-session (decision 083): for an authorisation about to lapse
-   * before the order is prepared. Refused when the card was not saved, or the bank declines or asks for the
-   * customer (SCA): the caller then lets the customer pay again.
-   */
-  async reauthorise(
-    providerRef: string,
-    a: { orderId: number; attempt: number; amountCents: number; description: string },
-  ): Promise<Reauthorisation> {
-    const found = await this.intentOf(providerRef);
-    const old = found?.intent;
-    const customer = idOf(old?.customer);
-    const paymentMethod = idOf(old?.payment_method);
-    if (!old || !customer || !paymentMethod) return { ok: false, reason: 'card not saved' };
-    const metadata = { order_id: String(a.orderId), attempt: String(a.attempt) };
-    try {
-      const intent = await this.stripe.paymentIntents.create(
-        {
-          amount: a.amountCents,
-          currency: old.currency,
-          capture_method: 'manual',
-          customer,
-          payment_method: paymentMethod,
-          off_session: true,
-          confirm: true,
-          description: a.description,
-          metadata,
-        },
-        { idempotencyKey: `spesa-order-${a.orderId}-${a.attempt}-renewal` },
-      );
-      if (intent.status !== 'requires_capture') return { ok: false, reason: `payment ${intent.status}` };
-      return { ok: true, providerRef: intent.id, amountCents: intent.amount };
-    } catch (error) {
-      return { ok: false, reason: reasonOf(error) };
-    }
   }
 }
