@@ -342,3 +342,4 @@ export * from './schema-forms';
 export * from './schema-operators';
 export * from './schema-identity';
 export * from './schema-smartcart';
+export * from './schema-payment';

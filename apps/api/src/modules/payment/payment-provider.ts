@@ -49,6 +49,37 @@ export interface VerifiedNotification {
   amountCents: number | null;
 }
 
+/** A dispute (chargeback) the cardholder's bank opened or settled, as the provider reports it. */
+export interface DisputeNotice {
+  /** the provider's dispute id */
+  disputeRef: string;
+  /** e.g. warning_needs_response, needs_response, under_review, won, lost */
+  status: string;
+  /** e.g. fraudulent, product_not_received */
+  reason: string;
+  amountCents: number;
+  /** when the provider made this report (a late delivery of an older report changes nothing) */
+  reportedAt: Date;
+}
+
+/**
+ * A verified webhook that is no authorisation outcome (a refund, a capture confirmed, a dispute): acknowledged
+ * (HTTP 200, or the provider would send it again for days) and recorded, never applied to an order's payment.
+ */
+export interface AcknowledgedEvent {
+  acknowledged: true;
+  eventId: string;
+  /** the provider's event type, e.g. charge.refunded */
+  type: string;
+  /** the authorisation it concerns (payment_authorizations.provider_ref), when known */
+  providerRef: string | null;
+  dispute: DisputeNotice | null;
+}
+
+export const isAcknowledged = (
+  v: VerifiedNotification | AcknowledgedEvent,
+): v is AcknowledgedEvent => 'acknowledged' in v;
+
 export type ProviderActionResult = { ok: true; amountCents: number } | { ok: false; reason: string };
 
 /**
@@ -89,8 +120,11 @@ export interface PaymentProvider {
    * return is not signed asks its own API (`lookup`): the browser's word alone never pays an order.
    */
   verifyReturn(query: Record<string, string>): Promise<VerifiedNotification | null>;
-  /** the provider's server-to-server call; null when its signature (or the provider's answer) does not hold */
-  verifyWebhook(request: WebhookRequest): Promise<VerifiedNotification | null>;
+  /**
+   * The provider's server-to-server call; null when its signature (or the provider's answer) does not hold. An
+   * event that decides no authorisation is answered as acknowledged: recorded, and answered 200.
+   */
+  verifyWebhook(request: WebhookRequest): Promise<VerifiedNotification | AcknowledgedEvent | null>;
   /** asks the provider where an authorisation stands (reconciliation); null when it does not know it */
   lookup(providerRef: string): Promise<VerifiedNotification | null>;
 }

@@ -1,14 +1,19 @@
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import { storedSecret } from '../../lib/app-secrets';
+import { createStripeClient } from '../../lib/stripe-client';
+import { publicUrlOf } from '../../env';
 import type { ModuleCore, RouteRegistrar } from '../../lib/module';
 import type { OrderTransitionsPort } from '../../lib/order-transitions';
 import { API_PREFIX } from '../../plugins/errors';
 import { PaymentAttempts, type AttemptRecordsPort } from './payment-attempts';
+import { PaymentDisputesRepository } from './payment-disputes.repository';
+import { PaymentReconciliation } from './payment-reconciliation';
 import type { PaymentProvider } from './payment-provider';
 import { PaymentProviders } from './payment-providers';
 import paymentRoutes from './payment.routes';
 import { PaymentService, type OrderStatusPort, type PaymentRecordsPort } from './payment.service';
 import { SandboxPaymentProvider } from './sandbox.provider';
+import { StripePaymentProvider } from './stripe.provider';
 
 export interface PaymentModuleDeps extends ModuleCore {
   /** the records of orders' payment attempts (the orders module) */
@@ -19,6 +24,20 @@ export interface PaymentModuleDeps extends ModuleCore {
   status: OrderStatusPort;
   /** further payment providers by name (payment_authorizations.provider) */
   providers: readonly PaymentProvider[] | undefined;
+  /** a provider's call that failed during reconciliation (logged) */
+  onError?: (err: unknown, what: string) => void;
+}
+
+/** Stripe takes the cards when its secret key and its webhook endpoint's signing secret are set (083). */
+function stripeOf(d: PaymentModuleDeps): StripePaymentProvider | null {
+  const { env, now } = d;
+  if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) return null;
+  return new StripePaymentProvider({
+    stripe: createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, baseUrl: env.STRIPE_API_URL ?? null }),
+    webhookSecret: env.STRIPE_WEBHOOK_SECRET,
+    publicUrl: publicUrlOf(env),
+    now,
+  });
 }
 
 /** The payment module: the sandbox provider, the provider's answers applied to orders, providers by name. */
@@ -30,8 +49,17 @@ export async function paymentModule(d: PaymentModuleDeps) {
     now,
   });
   // real providers first: they take their payment types before the sandbox does (decision 081)
-  const providers = new PaymentProviders([...(d.providers ?? []), sandbox]);
-  const payments = new PaymentService(db, d.placements, d.status, providers);
+  const stripe = stripeOf(d);
+  const providers = new PaymentProviders([...(d.providers ?? []), ...(stripe ? [stripe] : []), sandbox]);
+  const payments = new PaymentService(db, d.placements, d.status, providers, new PaymentDisputesRepository());
+  const reconciliation = new PaymentReconciliation({
+    db,
+    providers,
+    payments,
+    now,
+    onError: (err, a) => d.onError?.(err, `payment reconciliation of ${a.provider} ${a.providerRef}`),
+  });
+  reconciliation.register(jobs);
   const feedbackUrl = (providerName: string) => `${API_PREFIX}/payment/feedback/${providerName}`;
   const attempts = new PaymentAttempts({ orders: d.placements, providers, feedbackUrl });
   // a cancelled order's live authorisation is voided, at the provider too (decision 074)
@@ -44,6 +72,10 @@ export async function paymentModule(d: PaymentModuleDeps) {
     providers,
     /** orders' payment attempts: started by the purchase and the order actions */
     attempts,
+    /** the provider's answers applied to authorisations and orders */
+    payments,
+    /** asks the providers about authorisations left waiting (a recurring job) */
+    reconciliation,
     /** the provider of an authorisation, by its name */
     providerFor: (name: string) => providers.byName(name),
     routes: (async (api) => {

@@ -10,7 +10,7 @@ import { htmlTemplates } from '../../lib/html';
 import { failWith, ok, type Result } from '../../lib/result';
 import { ACCESS } from '../../plugins/access';
 import { answer, apiResponse } from '../../plugins/envelope';
-import type { PaymentOutcome, WebhookRequest } from './payment-provider';
+import { isAcknowledged, type PaymentOutcome, type WebhookRequest } from './payment-provider';
 import type { PaymentProviders } from './payment-providers';
 import type { PaymentService } from './payment.service';
 import { PAYMENT_TEXT } from './payment.messages';
@@ -257,6 +257,11 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
       if (!provider) return { status: 404, result: unknownProvider };
       const verified = await provider.verifyWebhook(request);
       if (!verified) return { status: 401, result: failWith(PAYMENT_TEXT.badSignature) };
+      if (isAcknowledged(verified)) {
+        // no authorisation's outcome (a refund, a dispute…): recorded and acknowledged, never retried
+        await payments.record(provider.name, verified);
+        return { status: 200, result: ok({ received: true }) };
+      }
       const applied = await payments.apply(provider.name, verified, 'webhook');
       return { status: 200, result: applied.ok ? ok({ received: true }) : applied };
     };

@@ -3,7 +3,8 @@ import { ORDER_STATUS, type OrderStatusId } from '@spesa/shared/orders/order-sta
 import type { Db } from '../../db/client';
 import { failWith, ok, type Result } from '../../lib/result';
 import { PAYMENT_TEXT } from './payment.messages';
-import type { VerifiedNotification } from './payment-provider';
+import type { PaymentDisputesRepository } from './payment-disputes.repository';
+import type { AcknowledgedEvent, VerifiedNotification } from './payment-provider';
 import type { PaymentProviders } from './payment-providers';
 
 /** An order's payment attempt, as the payment flow reads it. */
@@ -77,7 +78,42 @@ export class PaymentService {
     private readonly orders: PaymentRecordsPort,
     private readonly status: OrderStatusPort,
     private readonly providers: PaymentProviders,
+    private readonly disputes: PaymentDisputesRepository,
   ) {}
+
+  /**
+   * A provider's event that decides no authorisation (a refund, a capture confirmed, a dispute): recorded once
+   * (payment_events), a dispute kept for the staff (payment_disputes). Answers whether it was new.
+   */
+  async record(providerName: string, e: AcknowledgedEvent): Promise<boolean> {
+    return this.db.transaction(async (tx) => {
+      const auth = e.providerRef
+        ? await this.orders.lockAuthorizationByRef(providerName, e.providerRef, tx)
+        : null;
+      const fresh = await this.orders.recordPaymentEvent(
+        {
+          provider: providerName,
+          eventId: e.eventId,
+          authorizationId: auth?.authorizationId ?? null,
+          channel: 'webhook',
+          outcome: e.type.slice(0, 60),
+        },
+        tx,
+      );
+      if (fresh && e.dispute)
+        await this.disputes.record(
+          {
+            ...e.dispute,
+            provider: providerName,
+            providerRef: auth ? e.providerRef : null,
+            orderId: auth?.orderId ?? null,
+            eventId: e.eventId,
+          },
+          tx,
+        );
+      return fresh;
+    });
+  }
 
   async apply(
     providerName: string,
@@ -135,10 +171,11 @@ export class PaymentService {
             s === ORDER_STATUS.invalidated);
         if (payable) {
           if (await setAuth([...waiting, 'declined'], 'authorized')) await moveOrder(ORDER_STATUS.ordered);
-        } else if (waiting.includes(auth.status) || auth.status === 'voided') {
-          // money held for an attempt nobody waits for: give it back
+        } else if ([...waiting, 'declined', 'voided'].includes(auth.status)) {
+          // money held for an attempt nobody waits for (a provider's page may still take a card after a
+          // decline, or after a retry opened another page): give it back
           await provider.void(auth.providerRef, tx);
-          await setAuth(waiting, 'voided');
+          await setAuth([...waiting, 'declined'], 'voided');
         }
       } else if (n.outcome === 'pending') {
         if (await setAuth(['created'], 'pending'))

@@ -217,6 +217,19 @@ export class StripeStandIn {
       ['POST', /^\/v1\/checkout\/sessions$/, (_m, raw) => checkout.create(new Params(raw, SESSION_PARAMS))],
       [
         'GET',
+        /^\/v1\/checkout\/sessions$/,
+        (_m, raw) => {
+          const p = new Params(raw, ['limit', 'payment_intent', 'status', 'starting_after', 'ending_before']);
+          const intent = p.string('payment_intent');
+          const status = p.oneOf('status', ['open', 'complete', 'expired']);
+          const all = [...checkout.sessions.values()]
+            .map((r) => r.object)
+            .filter((o) => (!intent || o.payment_intent === intent) && (!status || o.status === status));
+          return list('/v1/checkout/sessions', all.reverse(), p);
+        },
+      ],
+      [
+        'GET',
         /^\/v1\/checkout\/sessions\/([^/]+)$/,
         (m, raw) => (new Params(raw, []), checkout.session(m[1]!).object),
       ],
