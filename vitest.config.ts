@@ -32,6 +32,7 @@ const ENGINE_INDEPENDENT_API_TESTS = [
   'src/modules/delivery/geo.test.ts',
   'src/modules/delivery/timeslot.rules.test.ts',
   'src/modules/payment/sandbox.provider.test.ts',
+  'src/modules/payment/satispay.provider.test.ts',
   'test/stand-ins/satispay/satispay-stand-in.test.ts',
   'test/stand-ins/stripe/stripe-stand-in.test.ts',
   'test/table-owners.test.ts',
