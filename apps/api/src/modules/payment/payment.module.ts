@@ -1,5 +1,6 @@
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import { storedSecret } from '../../lib/app-secrets';
+import { createSatispayClient } from '../../lib/satispay-client';
 import { createStripeClient } from '../../lib/stripe-client';
 import { publicUrlOf } from '../../env';
 import type { ModuleCore, RouteRegistrar } from '../../lib/module';
@@ -13,6 +14,7 @@ import { PaymentProviders } from './payment-providers';
 import paymentRoutes from './payment.routes';
 import { PaymentService, type OrderStatusPort, type PaymentRecordsPort } from './payment.service';
 import { SandboxPaymentProvider } from './sandbox.provider';
+import { SATISPAY_PROVIDER, SatispayProvider } from './satispay.provider';
 import { StripePaymentProvider } from './stripe.provider';
 
 export interface PaymentModuleDeps extends ModuleCore {
@@ -50,7 +52,12 @@ export async function paymentModule(d: PaymentModuleDeps) {
   });
   // real providers first: they take their payment types before the sandbox does (decision 081)
   const stripe = stripeOf(d);
-  const providers = new PaymentProviders([...(d.providers ?? []), ...(stripe ? [stripe] : []), sandbox]);
+  const providers = new PaymentProviders([
+    ...(d.providers ?? []),
+    ...(stripe ? [stripe] : []),
+    ...satispayOf(d),
+    sandbox,
+  ]);
   const payments = new PaymentService(db, d.placements, d.status, providers, new PaymentDisputesRepository());
   const reconciliation = new PaymentReconciliation({
     db,
@@ -88,4 +95,27 @@ export async function paymentModule(d: PaymentModuleDeps) {
       });
     }) satisfies RouteRegistrar,
   };
+}
+
+/** Satispay (payment type 24, decision 082) when its key id and private key are set */
+function satispayOf({ env, now, placements }: PaymentModuleDeps): SatispayProvider[] {
+  if (!env.SATISPAY_KEY_ID || !env.SATISPAY_PRIVATE_KEY) return [];
+  const records: AttemptRecordsPort = placements;
+  const client = createSatispayClient({
+    keyId: env.SATISPAY_KEY_ID,
+    privateKey: env.SATISPAY_PRIVATE_KEY,
+    baseUrl: env.SATISPAY_API_URL ?? null,
+  });
+  return [
+    new SatispayProvider({
+      client,
+      publicUrl: publicUrlOf(env),
+      // the browser's return names the order and attempt; the shop's record of it names the payment
+      paymentRefOf: async (orderId, attempt) => {
+        const auth = await records.latestAuthorization(orderId);
+        return auth?.provider === SATISPAY_PROVIDER && auth.attempt === attempt ? auth.providerRef : null;
+      },
+      now: () => now().getTime(),
+    }),
+  ];
 }
