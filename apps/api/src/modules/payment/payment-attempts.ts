@@ -141,7 +141,9 @@ export class PaymentAttempts {
     const live = ['created', 'pending', 'authorized'];
     const provider = this.d.providers.byName(auth.provider);
     if (provider && live.includes(auth.status)) {
-      if (auth.status !== 'created') await provider.void(auth.providerRef, tx);
+      // a page nobody paid yet is closed too: Stripe's session expired, Satispay's payment cancelled, so the
+      // customer cannot confirm it later for an order that no longer waits
+      await provider.void(auth.providerRef, tx);
       await this.d.orders.setAuthorizationStatus(auth.authorizationId, live, 'voided', null, tx);
     } else if (auth.status === 'not_required')
       await this.d.orders.setAuthorizationStatus(auth.authorizationId, ['not_required'], 'voided', null, tx);
