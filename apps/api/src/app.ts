@@ -155,6 +155,7 @@ async function buildOrderModules({ app, opts, core, m, orderTransitions }: Wirin
     ...core,
     ...{ placements: m.orders.placements, status: orderStatus, orderTransitions },
     providers: opts.paymentProviders,
+    audit: late(() => m.backoffice.audit.orders),
   });
   m.checkout = checkoutModule({
     ...core,

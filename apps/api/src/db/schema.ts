@@ -334,6 +334,7 @@ export * from './schema-lists';
 export * from './schema-notifications';
 export * from './schema-loyalty';
 export * from './schema-orders';
+export * from './schema-payment';
 export * from './schema-ratings';
 export * from './schema-system';
 export * from './schema-receipts';

@@ -6,13 +6,20 @@ import { API_PREFIX } from '../../plugins/errors';
 import { PaymentAttempts, type AttemptRecordsPort } from './payment-attempts';
 import type { PaymentProvider } from './payment-provider';
 import { PaymentProviders } from './payment-providers';
+import paymentAdminRoutes from './payment-admin.routes';
+import { PaymentMoneyRepository } from './payment-money.repository';
+import { PaymentRefunds, type RefundAuditPort, type RefundRecordsPort } from './payment-refunds.service';
+import { PaymentReports } from './payment-reports';
+import { PaymentReportsRepository } from './payment-reports.repository';
 import paymentRoutes from './payment.routes';
 import { PaymentService, type OrderStatusPort, type PaymentRecordsPort } from './payment.service';
 import { SandboxPaymentProvider } from './sandbox.provider';
 
 export interface PaymentModuleDeps extends ModuleCore {
   /** the records of orders' payment attempts (the orders module) */
-  placements: PaymentRecordsPort & AttemptRecordsPort;
+  placements: PaymentRecordsPort & AttemptRecordsPort & RefundRecordsPort;
+  /** the back office's audit log of orders (refunds) */
+  audit: RefundAuditPort;
   /** the listeners of orders' status transitions (the orders module) */
   orderTransitions: OrderTransitionsPort;
   /** the one entry point of order status changes (the orders module) */
@@ -34,6 +41,8 @@ export async function paymentModule(d: PaymentModuleDeps) {
   const payments = new PaymentService(db, d.placements, d.status, providers);
   const feedbackUrl = (providerName: string) => `${API_PREFIX}/payment/feedback/${providerName}`;
   const attempts = new PaymentAttempts({ orders: d.placements, providers, feedbackUrl });
+  const refunds = new PaymentRefunds(db, new PaymentMoneyRepository(db), d.placements, providers, d.audit);
+  const reports = new PaymentReports(new PaymentReportsRepository(db), now);
   // a cancelled order's live authorisation is voided, at the provider too (decision 074)
   d.orderTransitions.onTransition(ORDER_STATUS.cancelled, 'payment: live authorisation voided', (order, tx) =>
     attempts.voidLive(order.orderId, tx),
@@ -54,6 +63,7 @@ export async function paymentModule(d: PaymentModuleDeps) {
         webhookDelayMs: env.PAYMENT_SANDBOX_WEBHOOK_DELAY_MS,
         jobs,
       });
+      await api.register(paymentAdminRoutes, { refunds, reports });
     }) satisfies RouteRegistrar,
   };
 }
