@@ -18,15 +18,16 @@ const refunders = ACCESS.admin(ADMIN_GRANTS.payments.write);
  * Orders' money in the back office (decision 085): an order's movements, refunds, the payments to check and
  * the daily report (JSON and CSV). Roles of ADMIN_GRANTS.payments; a store manager sees their stores only.
  */
-const paymentAdminRoutes: FastifyPluginAsyncZod<{ refunds: PaymentRefunds; reports: PaymentReports }> = async (
-  app,
-  { refunds, reports },
-) => {
+const paymentAdminRoutes: FastifyPluginAsyncZod<{
+  refunds: PaymentRefunds;
+  reports: PaymentReports;
+}> = async (app, { refunds, reports }) => {
   app.route({
     ...contractRoute(api.money, {
       access: readers,
       tags,
-      summary: "An order's money: provider, reference, every movement held, taken and returned, what may be refunded",
+      summary:
+        "An order's money: provider, reference, every movement held, taken and returned, what may be refunded",
     }),
     handler: async (request) => answer(request, await refunds.money(adminOf(request), request.params.id)),
   });
@@ -47,7 +48,8 @@ const paymentAdminRoutes: FastifyPluginAsyncZod<{ refunds: PaymentRefunds; repor
     ...contractRoute(api.stuck, {
       access: readers,
       tags,
-      summary: 'Pagamenti da verificare: not captured after the slot, captured not delivered, refunds failed or pending',
+      summary:
+        'Pagamenti da verificare: not captured after the slot, captured not delivered, refunds failed or pending',
     }),
     handler: async (request) => answer(request, await reports.stuck(adminOf(request), request.query)),
   });

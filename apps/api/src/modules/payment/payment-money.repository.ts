@@ -67,7 +67,10 @@ export class PaymentMoneyRepository {
   }
 
   /** Every authorisation of the orders, oldest first, with when it was held and captured. */
-  async authorizations(orderIds: readonly number[], db: Db = this.db): Promise<Array<MoneyAuthorizationRow & { orderId: number }>> {
+  async authorizations(
+    orderIds: readonly number[],
+    db: Db = this.db,
+  ): Promise<Array<MoneyAuthorizationRow & { orderId: number }>> {
     if (orderIds.length === 0) return [];
     return queryRows(
       db,
@@ -82,7 +85,10 @@ export class PaymentMoneyRepository {
               (SELECT ${wireTimestamp('max(h.created_at)', 'milliseconds')} FROM order_status_history h
                 WHERE h.order_id = a.order_id AND h.to_status_id = 6) END AS "capturedAt"
           FROM payment_authorizations a
-          WHERE a.order_id IN (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)})
+          WHERE a.order_id IN (${sql.join(
+            orderIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
           ORDER BY a.order_id, a.attempt`,
     );
   }
@@ -106,9 +112,21 @@ export class PaymentMoneyRepository {
     return queryRows<RefundRow>(
       db,
       sql`SELECT ${REFUND_COLUMNS}, ${refundTimes} FROM payment_refunds
-          WHERE order_id IN (${sql.join(orderIds.map((id) => sql`${id}`), sql`, `)})
+          WHERE order_id IN (${sql.join(
+            orderIds.map((id) => sql`${id}`),
+            sql`, `,
+          )})
           ORDER BY refund_id`,
     );
+  }
+
+  /** The provider's reference of an authorisation. */
+  async authorizationRef(authorizationId: number, db: Db = this.db): Promise<string | null> {
+    const [row] = await queryRows<{ ref: string }>(
+      db,
+      sql`SELECT provider_ref AS ref FROM payment_authorizations WHERE authorization_id = ${authorizationId}`,
+    );
+    return row?.ref ?? null;
   }
 
   async refundByKey(key: string, db: Db = this.db): Promise<RefundRow | null> {

@@ -51,8 +51,7 @@ export interface VerifiedNotification {
 
 /** `reference`: the provider's own id of the action (e.g. a refund's), when it gives one. */
 export type ProviderActionResult =
-  | { ok: true; amountCents: number; reference?: string }
-  | { ok: false; reason: string };
+  { ok: true; amountCents: number; reference?: string } | { ok: false; reason: string };
 
 /**
  * `tx` on capture, void and refund: the shop's transaction the call is part of. A remote provider ignores it;

@@ -30,7 +30,13 @@ export interface RefundRecordsPort {
 /** The back office's audit log of orders (the backoffice module), written in the refund's transaction. */
 export interface RefundAuditPort {
   record(
-    entry: { staff: { userId: number; name: string }; action: string; orderId: number; before: unknown; after: unknown },
+    entry: {
+      staff: { userId: number; name: string };
+      action: string;
+      orderId: number;
+      before: unknown;
+      after: unknown;
+    },
     db: Db,
   ): Promise<void>;
 }
@@ -81,7 +87,10 @@ export class PaymentRefunds {
   }
 
   async moneyOf(orderId: number, db: Db = this.db): Promise<OrderMoney> {
-    const [auths, refunds] = [await this.repo.authorizations([orderId], db), await this.repo.refunds([orderId], db)];
+    const [auths, refunds] = [
+      await this.repo.authorizations([orderId], db),
+      await this.repo.refunds([orderId], db),
+    ];
     return orderMoneyOf(orderId, auths, refunds);
   }
 
@@ -120,23 +129,29 @@ export class PaymentRefunds {
       if (!raced) throw new Error('payment refund: key taken but not found');
       return this.replay(staff, raced, orderId, cents);
     }
-    return this.settle(staff, asked.data.refundId, auth.providerRef);
+    return this.settle(staff, asked.data.refundId, auth.provider, auth.providerRef);
   }
 
   /** The same key again: the same refund's answer (settled now if it was left asked for). */
   private async replay(staff: RefundingStaff, known: RefundRow, orderId: number, cents: number) {
     if (known.orderId !== orderId || known.amountCents !== cents) return failWith(REFUND_REFUSAL.keyReused);
-    const auth = await this.repo.capturedAuthorization(orderId);
-    return this.settle(staff, known.refundId, auth?.providerRef ?? '');
+    const ref = await this.repo.authorizationRef(known.authorizationId);
+    if (ref === null) throw new Error(`payment refund ${known.refundId}: its authorisation vanished`);
+    return this.settle(staff, known.refundId, known.provider, ref);
   }
 
-  /** Asks the provider for a refund still 'requested', once: the refund's row lock makes a second caller wait. */
+  /**
+   * Asks the provider for a refund still 'requested', once: the refund's row lock makes a second caller wait.
+   * The authorisation is locked first, as the request's transaction does: the same order of locks, no deadlock.
+   */
   private async settle(
     staff: RefundingStaff,
     refundId: number,
+    providerName: string,
     providerRef: string,
   ): Promise<RefundAnswer> {
     const settled = await this.db.transaction(async (tx) => {
+      await this.records.lockAuthorizationByRef(providerName, providerRef, tx);
       const r = await this.repo.lockRefund(refundId, tx);
       if (!r) throw new Error(`payment refund ${refundId} vanished`);
       if (r.state !== 'requested') return { r, moved: false };
@@ -145,7 +160,11 @@ export class PaymentRefunds {
         ? await provider.refund(providerRef, r.amountCents, r.idempotencyKey, tx)
         : ({ ok: false, reason: 'provider not configured' } as const);
       if (answer.ok) {
-        await this.repo.settle(refundId, { state: 'succeeded', providerRefundRef: answer.reference ?? null }, tx);
+        await this.repo.settle(
+          refundId,
+          { state: 'succeeded', providerRefundRef: answer.reference ?? null },
+          tx,
+        );
         if (!(await this.records.addRefunded(r.authorizationId, r.amountCents, tx)))
           throw new Error(`payment refund ${refundId}: more than captured`);
       } else await this.repo.settle(refundId, { state: 'failed', failure: answer.reason }, tx);

@@ -32,7 +32,10 @@ export interface ReportRow {
 const inStores = (column: string, warehouseIds: readonly number[]): SQL =>
   warehouseIds.length === 0
     ? sql`TRUE`
-    : sql`${sql.raw(column)} IN (${sql.join(warehouseIds.map((id) => sql`${id}`), sql`, `)})`;
+    : sql`${sql.raw(column)} IN (${sql.join(
+        warehouseIds.map((id) => sql`${id}`),
+        sql`, `,
+      )})`;
 
 /**
  * The payments to check and the daily report (decision 085): reads of the orders' authorisations and status

@@ -1,8 +1,5 @@
-import {
-  STUCK_PAYMENT_KINDS,
-  type PaymentReportRow,
-  type StuckPayment,
-} from '@spesa/shared/contracts/admin-payments';
+import type { STUCK_PAYMENT_KINDS } from '@spesa/shared/contracts/admin-payments';
+import { type PaymentReportRow, type StuckPayment } from '@spesa/shared/contracts/admin-payments';
 import { orderStatusLabel } from '@spesa/shared/orders/order-status';
 import { stringify } from 'csv-stringify/sync';
 import { ok, type Result } from '../../lib/result';
@@ -72,7 +69,12 @@ export class PaymentReports {
   ): Promise<Result<{ data: StuckPayment[]; total: number }>> {
     const now = this.now();
     const { rows, total } = await this.repo.stuck(
-      { today: romeNow(now).date, now, warehouseIds: staff.warehouseIds, ...(q.kind ? { kind: q.kind } : {}) },
+      {
+        today: romeNow(now).date,
+        now,
+        warehouseIds: staff.warehouseIds,
+        ...(q.kind ? { kind: q.kind } : {}),
+      },
       q.perPage,
       (q.page - 1) * q.perPage,
     );
