@@ -92,3 +92,24 @@ export function orderMoneyOf(
     disputes: [],
   };
 }
+
+/**
+ * What the customer reads of an order's money: the movements that moved money (a hold the provider granted,
+ * the capture, a released hold, a refund made), without staff's reasons or references.
+ */
+export function customerMoneyOf(m: OrderMoney): {
+  amountRefunded: number;
+  movements: Array<{ kind: 'held' | 'taken' | 'returned'; amount: number; at: string }>;
+} {
+  const moved = m.movements.filter(
+    (mv) =>
+      mv.at !== null &&
+      (mv.source === 'authorization'
+        ? WAS_HELD.has(mv.state) || mv.state === 'voided'
+        : mv.source !== 'refund' || mv.state === 'succeeded'),
+  );
+  return {
+    amountRefunded: m.refunded,
+    movements: moved.map((mv) => ({ kind: mv.kind, amount: mv.amount, at: mv.at ?? '' })),
+  };
+}

@@ -311,6 +311,33 @@ describe('POST /admin/orders/:id/refunds', () => {
   });
 });
 
+describe('what the customer reads of the order (GET /order/view)', () => {
+  it('held, taken and returned with their dates, without staff’s reasons; another customer reads nothing', async () => {
+    const { orderId } = await capturedOrder({ heldCents: 3000, capturedCents: 2500 });
+    await refund(orderId, 5, 'Nota interna del servizio clienti');
+    type View = {
+      data: { payment: { amountRefunded?: number; movements?: Array<Record<string, unknown>> } };
+    };
+    const view = await callAs<View>(t.app, customer.token, 'GET', `${API}/order/view?order_id=${orderId}`);
+    const payment = view.body.data.data.payment;
+    expect(payment.amountRefunded).toBe(5);
+    expect(payment.movements?.map((m) => [m.kind, m.amount])).toEqual([
+      ['held', 30],
+      ['taken', 25],
+      ['returned', 5],
+      ['returned', 5],
+    ]);
+    expect(payment.movements?.every((m) => typeof m.at === 'string' && Object.keys(m).length === 3)).toBe(
+      true,
+    );
+    expect(JSON.stringify(view.body)).not.toContain('Nota interna');
+    const stranger = await newCustomer(t, { tag: 'refund-stranger' });
+    const other = await callAs<View>(t.app, stranger.token, 'GET', `${API}/order/view?order_id=${orderId}`);
+    expect(other.body.response.status).not.toBe(0);
+    expect(JSON.stringify(other.body)).not.toContain('movements');
+  });
+});
+
 describe('GET /admin/payments/stuck', () => {
   it('lists held but not captured two days after the slot, and taken but not delivered', async () => {
     const held = await placeOrder(t, {

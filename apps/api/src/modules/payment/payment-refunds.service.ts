@@ -94,6 +94,22 @@ export class PaymentRefunds {
     return orderMoneyOf(orderId, auths, refunds);
   }
 
+  /** The money of several orders at once (the customer's order answers), by order id. */
+  async moneyOfOrders(orderIds: readonly number[]): Promise<Map<number, OrderMoney>> {
+    const auths = await this.repo.authorizations(orderIds);
+    const refunds = await this.repo.refunds(orderIds);
+    return new Map(
+      orderIds.map((id) => [
+        id,
+        orderMoneyOf(
+          id,
+          auths.filter((a) => a.orderId === id),
+          refunds.filter((r) => r.orderId === id),
+        ),
+      ]),
+    );
+  }
+
   /** POST /admin/orders/:id/refunds: gives back part or all of what the provider captured. */
   async refund(staff: RefundingStaff, orderId: number, body: RefundBody): Promise<RefundAnswer> {
     const o = await this.orderFor(staff, orderId);

@@ -6,6 +6,7 @@ import { API_PREFIX } from '../../plugins/errors';
 import { PaymentAttempts, type AttemptRecordsPort } from './payment-attempts';
 import type { PaymentProvider } from './payment-provider';
 import { PaymentProviders } from './payment-providers';
+import { customerMoneyOf } from './order-money';
 import paymentAdminRoutes from './payment-admin.routes';
 import { PaymentMoneyRepository } from './payment-money.repository';
 import { PaymentRefunds, type RefundAuditPort, type RefundRecordsPort } from './payment-refunds.service';
@@ -53,6 +54,11 @@ export async function paymentModule(d: PaymentModuleDeps) {
     providers,
     /** orders' payment attempts: started by the purchase and the order actions */
     attempts,
+    /** what the customer reads of orders' money (the orders module's answers): by order id */
+    customerMoney: {
+      of: async (orderIds: readonly number[]) =>
+        new Map([...(await refunds.moneyOfOrders(orderIds))].map(([id, m]) => [id, customerMoneyOf(m)])),
+    },
     /** the provider of an authorisation, by its name */
     providerFor: (name: string) => providers.byName(name),
     routes: (async (api) => {
