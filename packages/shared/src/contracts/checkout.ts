@@ -340,7 +340,10 @@ export const orderModifyPaymentTypeBodySchema = z.object({
 export const orderRetryListDataSchema = z.object({ orders: z.array(orderSchema) });
 
 // ---------- payment provider feedback (GET /payment/feedback/:provider) ----------
-export const paymentFeedbackQuerySchema = z.record(z.string().max(40), z.string().max(2000));
+export const paymentFeedbackQuerySchema = z.record(
+  z.string().max(40),
+  z.string().max(2000),
+);
 /** The provider of a feedback or webhook URL: its name (payment_authorizations.provider). */
 export const paymentProviderParamsSchema = z.object({ provider: z.string().regex(/^[a-z]{2,20}$/) });
 /** The web app's payment-completed route: /checkout/completed/:status?order_id=... */

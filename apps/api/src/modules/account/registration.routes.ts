@@ -292,11 +292,7 @@ const registrationRoutes: FastifyPluginAsyncZod<RegistrationRoutesOptions> = asy
 
   // ---------- multi-factor ----------
   app.route({
-    ...contractRoute(api.mfaEnabled, {
-      access: ACCESS.customerNotActing,
-      tags,
-      summary: 'Is the sign-in PIN on?',
-    }),
+    ...contractRoute(api.mfaEnabled, { access: ACCESS.customerNotActing, tags, summary: 'Is the sign-in PIN on?' }),
     handler: async (request) => answer(request, await account.mfaEnabled(userIdOf(request))),
   });
   app.route({

@@ -170,11 +170,7 @@ export class CatalogueListing {
       ['products-summary', filters, today],
       async () => {
         const found = await searchProducts(
-          { ...base, today },
-          words,
-          { order, limit: query.page_size, offset },
-          bySales,
-          this.#r.db,
+          { ...base, today }, words, { order, limit: query.page_size, offset }, bySales, this.#r.db,
         );
         fresh.ids = found.ids;
         const text = words ? matchOfStage(words, found.stage) : undefined;

@@ -9,8 +9,7 @@ export class CatalogueStock {
    * Answers the stock left of every product moved; a product absent could not give its `delta`.
    */
   moveStocks(
-    moves: ReadonlyArray<{ productId: number; delta: number }>,
-    tx: Db,
+    moves: ReadonlyArray<{ productId: number; delta: number }>, tx: Db,
   ): Promise<Map<number, number>> {
     return moveStocks(moves, tx);
   }

@@ -392,18 +392,14 @@ export class OrderPlacement {
   private async closeCart(p: Purchase, tx: Db): Promise<void> {
     const { target } = p;
     await this.d.carts.closeBought(p.cart.cartId, tx);
-    await this.d.carts.openAfterPurchase(
-      p.userId,
-      {
-        deliveryServiceId: target.deliveryServiceId,
-        storeId: target.storeId,
-        warehouseId: target.warehouseId,
-        shippingAddressId: target.address.addressId,
-        addressAutoAssigned: false,
-        storeAutoAssigned: false,
-      },
-      tx,
-    );
+    await this.d.carts.openAfterPurchase(p.userId, {
+      deliveryServiceId: target.deliveryServiceId,
+      storeId: target.storeId,
+      warehouseId: target.warehouseId,
+      shippingAddressId: target.address.addressId,
+      addressAutoAssigned: false,
+      storeAutoAssigned: false,
+    }, tx);
   }
 
   /**

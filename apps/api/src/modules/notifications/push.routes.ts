@@ -38,9 +38,7 @@ const pushRoutes: FastifyPluginAsyncZod<{ push: PushService }> = async (app, { p
 
   app.route({
     ...contractRoute(api.vapidKey, {
-      access: ACCESS.public(
-        'the shop’s public VAPID key: a browser needs it to subscribe, before signing in',
-      ),
+      access: ACCESS.public('the shop’s public VAPID key: a browser needs it to subscribe, before signing in'),
       tags,
       summary: 'The VAPID public key (applicationServerKey of PushManager.subscribe)',
     }),

@@ -1,4 +1,7 @@
-import { paymentFeedbackQuerySchema, paymentProviderParamsSchema } from '@spesa/shared/contracts/checkout';
+import {
+  paymentFeedbackQuerySchema,
+  paymentProviderParamsSchema,
+} from '@spesa/shared/contracts/checkout';
 import { formatPrice } from '@spesa/shared/format/price';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
