@@ -96,7 +96,7 @@ export const TABLE_OWNERS = {
     'payment_events',
     'parking_reservations',
   ],
-  payment: ['sandbox_payments', 'payment_disputes'],
+  payment: ['sandbox_payments', 'payment_disputes', 'payment_refunds'],
   ratings: ['product_votes', 'product_rating_summaries'],
   system: [],
   // lib/ and plugins/: the infrastructure every module uses

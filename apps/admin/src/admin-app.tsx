@@ -16,6 +16,7 @@ import { LoginPage } from './login-page';
 import { createAdminQueryClient } from './query-client';
 import { SubmissionList, SubmissionShow } from './form-submissions';
 import { OrderList, OrderShow } from './orders';
+import { PaymentReportList, StuckPaymentList } from './payments';
 import { PageCreate, PageEdit, PageList } from './pages';
 import { SlideCreate, SlideEdit, SlideList } from './slides';
 import { UxBlockCreate, UxBlockEdit, UxBlockList } from './ux-blocks';
@@ -57,6 +58,12 @@ export function AdminApp() {
           <Resource key="orders" name="orders" list={OrderList} show={OrderShow} />
         ) : null,
         mayRead(role, 'arrivals') ? <Resource key="arrivals" name="arrivals" list={ArrivalList} /> : null,
+        mayRead(role, 'payments') ? (
+          <Resource key="payments-stuck" name="payments-stuck" list={StuckPaymentList} />
+        ) : null,
+        mayRead(role, 'payments') ? (
+          <Resource key="payments-report" name="payments-report" list={PaymentReportList} />
+        ) : null,
         mayRead(role, 'products') ? (
           <Resource
             key="products"

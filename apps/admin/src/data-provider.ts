@@ -13,10 +13,18 @@ import type {
 import type { AdminSelfScanningStore } from '@spesa/shared/contracts/admin-smartcart';
 import { VOTE_STATUSES } from '@spesa/shared/contracts/ratings';
 import { GIFT_CARD_ORDER_STATES } from '@spesa/shared/loyalty/gift-card-partners';
+import { addDays, romeToday } from '@spesa/shared/time/rome';
 import { adminCall, AdminApiError } from './api';
 
 /** react-admin's sort order, as the admin API names it. */
 const orderOf = (params: GetListParams) => (params.sort?.order === 'DESC' ? 'DESC' : 'ASC');
+/** The report's period: the filter's days, or the last 30 days of Rome's calendar. */
+export function paymentReportPeriod(filter: Record<string, unknown>, today = romeToday()) {
+  const from = typeof filter.from === 'string' && filter.from ? filter.from : addDays(today, -29);
+  const to = typeof filter.to === 'string' && filter.to ? filter.to : today;
+  return { from, to };
+}
+
 const pageOf = (params: GetListParams) => ({
   page: params.pagination?.page ?? 1,
   perPage: params.pagination?.perPage ?? 25,
@@ -103,6 +111,17 @@ export const dataProvider: DataProvider = {
             ...(filter.date ? { date: filter.date } : {}),
             ...(filter.warehouseId ? { warehouseId: filter.warehouseId } : {}),
           },
+        });
+      if (resource === 'payments-stuck')
+        return adminCall('GET /admin/payments/stuck', {
+          query: {
+            ...pageOf(params),
+            ...(filter.kind ? { kind: filter.kind as 'notCaptured' } : {}),
+          },
+        });
+      if (resource === 'payments-report')
+        return adminCall('GET /admin/payments/report', {
+          query: paymentReportPeriod(filter),
         });
       if (resource === 'arrivals')
         return adminCall('GET /admin/arrivals', {

@@ -21,7 +21,7 @@ import {
   useMediaQuery,
   type Theme,
 } from '@mui/material';
-import { mayWrite, type StaffRole } from '@spesa/shared/contracts/admin';
+import { mayRead, mayWrite, type StaffRole } from '@spesa/shared/contracts/admin';
 import type { StaffOrder, StaffOrderSummary, StaffSubstitute } from '@spesa/shared/contracts/admin-orders';
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import {
@@ -36,6 +36,7 @@ import {
 } from 'react-admin';
 import { DateInput } from './date-input';
 import { adminAct, adminCall } from './api';
+import { OrderPayment } from './order-payment';
 import { pickingTexts as T } from './texts';
 
 type Line = StaffOrder['orderItems'][number];
@@ -401,6 +402,13 @@ function Picking() {
           </Button>
         ))}
       </Stack>
+      {mayRead(permissions, 'payments') ? (
+        <OrderPayment
+          key={`${order.orderStatusId}-${order.capturedAmount ?? ''}`}
+          orderId={order.orderId}
+          canRefund={mayWrite(permissions, 'payments')}
+        />
+      ) : null}
       <Typography component="p">{T.progress(picked, order.orderItems.length)}</Typography>
       {order.orderItems.map((line) => (
         <PickLine

@@ -125,6 +125,7 @@ async function buildOrderModules({ app, opts, core, m, orderTransitions }: Wirin
     gifts: late(() => m.loyalty.gifts),
     attempts: late(() => m.payment.attempts),
     providerFor: late(() => m.payment.providerFor),
+    money: late(() => m.payment.customerMoney),
     audit: late(() => m.backoffice.audit.orders),
     wallet: late(() => m.loyalty.wallet),
     editing: late(() => m.checkout.editing),
@@ -156,6 +157,7 @@ async function buildOrderModules({ app, opts, core, m, orderTransitions }: Wirin
     ...{ placements: m.orders.placements, status: orderStatus, orderTransitions },
     providers: opts.paymentProviders,
     onError: (err, what) => app.log.error({ err }, what),
+    audit: late(() => m.backoffice.audit.orders),
   });
   m.checkout = checkoutModule({
     ...core,

@@ -1,4 +1,6 @@
-import { integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
+import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import { orders, paymentAuthorizations } from './schema-orders';
 
 /**
  * Disputes (chargebacks) a payment provider reported by webhook (decision 083), for the staff: one row per
@@ -26,4 +28,47 @@ export const paymentDisputes = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('payment_disputes_ref_uq').on(t.provider, t.disputeRef)],
+);
+
+/**
+ * Refunds of captured money (decision 085), owner: payment. One row per refund a staff member asked for, unique
+ * by the key the back office sends (a repeated click moves money once). `requested` reserves the amount while
+ * the provider is asked (captured − requested − succeeded is what may still be refunded); `succeeded` and
+ * `failed` are the provider's answer. Only what the provider captured is refunded here: the wallet's and gift
+ * certificates' parts of an order are not card money.
+ */
+export const paymentRefunds = pgTable(
+  'payment_refunds',
+  {
+    refundId: serial('refund_id').primaryKey(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.orderId, { onDelete: 'cascade' }),
+    authorizationId: integer('authorization_id')
+      .notNull()
+      .references(() => paymentAuthorizations.authorizationId),
+    /** the back office's key of this refund (one click): the same key again answers the same refund */
+    idempotencyKey: text('idempotency_key').notNull(),
+    amountCents: integer('amount_cents').notNull(),
+    reason: text('reason').notNull(),
+    /** the staff member who asked for it */
+    staffUserId: integer('staff_user_id').notNull(),
+    /** requested | succeeded | failed */
+    state: text('state').notNull(),
+    /** the provider of the authorisation (payment_authorizations.provider), kept for the daily report */
+    provider: text('provider').notNull(),
+    /** the provider's reference of the refund, when it gives one */
+    providerRefundRef: text('provider_refund_ref'),
+    /** why the provider refused it (failed) */
+    failure: text('failure'),
+    requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
+    settledAt: timestamp('settled_at', { withTimezone: true }),
+  },
+  (t) => [
+    uniqueIndex('payment_refunds_key_uq').on(t.idempotencyKey),
+    index('payment_refunds_order_idx').on(t.orderId),
+    index('payment_refunds_settled_idx').on(t.settledAt),
+    check('payment_refunds_amount_ck', sql`${t.amountCents} > 0`),
+    check('payment_refunds_state_ck', sql`${t.state} IN ('requested', 'succeeded', 'failed')`),
+  ],
 );

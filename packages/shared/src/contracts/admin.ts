@@ -97,6 +97,14 @@ export const ADMIN_GRANTS = {
     read: ['administrator', 'store_manager', 'supervisor'],
     write: ['administrator', 'store_manager'],
   },
+  /**
+   * orders' money: movements, the payments to check and the daily report; refunds are the `write` roles'
+   * (decision 085; the payment module's routes)
+   */
+  payments: {
+    read: ['administrator', 'customer_service', 'supervisor', 'store_manager'],
+    write: ['administrator', 'customer_service'],
+  },
   /** what operators did while acting for customers (decision 053) */
   operatorActions: { read: ['administrator', 'supervisor'], write: [] },
 } as const satisfies Record<string, { read: readonly StaffRole[]; write: readonly StaffRole[] }>;

@@ -1,6 +1,7 @@
 import { accountEndpoints } from './account';
 import { backofficeEndpoints } from './admin';
 import { adminOrdersEndpoints } from './admin-orders';
+import { adminPaymentsEndpoints } from './admin-payments';
 import { adminLoyaltyEndpoints } from './admin-loyalty';
 import { adminRatingsEndpoints } from './admin-ratings';
 import {
@@ -60,6 +61,7 @@ export const ENDPOINT_GROUPS = {
   adminLoyalty: adminLoyaltyEndpoints,
   orders: ordersEndpoints,
   adminOrders: adminOrdersEndpoints,
+  adminPayments: adminPaymentsEndpoints,
   ratings: ratingsEndpoints,
   adminRatings: adminRatingsEndpoints,
   receipts: receiptsEndpoints,

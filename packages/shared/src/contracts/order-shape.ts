@@ -81,6 +81,16 @@ export const orderItemSchema = z.object({
 });
 export type OrderItem = z.infer<typeof orderItemSchema>;
 
+/** What the provider held, took or gave back of an order, and when (decision 085). */
+export const orderMoneyMovementSchema = z.object({
+  /** held: "Importo bloccato"; taken: "Addebitato"; returned: "Restituito" (a released hold or a refund) */
+  kind: z.enum(['held', 'taken', 'returned']),
+  /** euro */
+  amount: z.number(),
+  /** ISO instant */
+  at: z.string(),
+});
+
 export const orderPaymentSchema = z.object({
   paymentTypeId: z.number().int(),
   paymentTypeDescr: z.string(),
@@ -93,6 +103,10 @@ export const orderPaymentSchema = z.object({
   /** at most the brand and the last four digits (card numbers are never stored) */
   cardBrand: z.string().nullable(),
   cardLast4: z.string().nullable(),
+  /** euro given back by refunds (decision 085); absent from servers before it */
+  amountRefunded: z.number().optional(),
+  /** every movement of the order's money at the provider, oldest first (decision 085); absent before it */
+  movements: z.array(orderMoneyMovementSchema).optional(),
 });
 
 export const orderAdjustmentSchema = z.object({

@@ -92,6 +92,9 @@ export interface OrderStatusMail {
   amount: string | null;
   /** prepared with an online payment: true when the amount was taken */
   captured: boolean;
+  /** prepared and captured: what the card held and the part of it released, as the order page says them */
+  held?: string | null;
+  released?: string | null;
   /** prepared, out for delivery: the meal vouchers to have ready (null: none) */
   vouchers?: string | null;
   link: string;
@@ -238,7 +241,13 @@ export function renderMail(mail: MailTemplate): RenderedMail {
       const amount =
         mail.kind === 'prepared' && mail.amount
           ? mail.captured
-            ? `Abbiamo addebitato l’importo reale della spesa: ${mail.amount}.`
+            ? `Abbiamo addebitato l’importo reale della spesa: ${mail.amount}.${
+                mail.held
+                  ? ` Importo bloccato: ${mail.held}; addebitato: ${mail.amount}${
+                      mail.released ? `; restituito (sbloccato): ${mail.released}` : ''
+                    }.`
+                  : ''
+              }`
             : `Importo da pagare: ${mail.amount}.`
           : null;
       const vouchers = mail.vouchers

@@ -291,6 +291,20 @@ export class OrderPlacementRepository {
     return rows.length > 0;
   }
 
+  /**
+   * Adds a refund the provider made to the authorisation's refunded total (the payment module's refunds,
+   * decision 085); never above what was captured (false: it would be).
+   */
+  async addRefunded(authorizationId: number, cents: number, tx: Db): Promise<boolean> {
+    const rows = await queryRows<{ id: number }>(
+      tx,
+      sql`UPDATE payment_authorizations SET refunded_cents = refunded_cents + ${cents}
+          WHERE authorization_id = ${authorizationId} AND refunded_cents + ${cents} <= captured_cents
+          RETURNING authorization_id AS id`,
+    );
+    return rows.length > 0;
+  }
+
   /** Brand and last four digits, when the authorisation has none yet (never a card number). */
   async fillCard(
     authorizationId: number,

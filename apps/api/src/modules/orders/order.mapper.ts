@@ -133,6 +133,8 @@ export interface OrderParts {
   auth: AuthorizationRow | null;
   note: Pick<NoteRow, 'noteId' | 'rating' | 'title' | 'comment'> | null;
   gifts: Array<Omit<GiftUseRow, 'orderId'>>;
+  /** what the provider held, took and gave back (decision 085); null: not read */
+  money?: Pick<Order['payment'], 'amountRefunded' | 'movements'> | null;
 }
 
 /** The meal vouchers of an order (decision 047): the declaration in infos, the amounts in their columns. */
@@ -187,6 +189,7 @@ export function orderToWire(o: OrderRow, parts: OrderParts, showReplaced: boolea
       amountCaptured: euro(parts.auth?.capturedCents ?? 0),
       cardBrand: parts.auth?.cardBrand ?? null,
       cardLast4: parts.auth?.cardLast4 ?? null,
+      ...(parts.money ? parts.money : {}),
     },
     totalItems: parts.items.length,
     totalPrice: euro(o.itemsCents),

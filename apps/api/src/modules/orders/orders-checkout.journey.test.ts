@@ -122,6 +122,13 @@ it('card purchase -> confirmation mail with token -> staff picks a heavier weigh
   expect(after.payment.status).toBe('captured');
   expect(cents(after.payment.amountCaptured)).toBe(realCents);
   expect(cents(after.payment.amountAuthorized)).toBe(heldCents);
+  // what was held, taken and released, with their times (decision 085)
+  expect(after.payment.movements?.map((m) => [m.kind, cents(m.amount)])).toEqual([
+    ['held', heldCents],
+    ['taken', realCents],
+    ['returned', heldCents - realCents],
+  ]);
+  expect(after.payment.movements?.every((m) => !Number.isNaN(Date.parse(m.at)))).toBe(true);
   // the sandbox acquirer's own ledger took the same amount from the card, once
   const ledger = await queryRows<{ amount: number; captured: number }>(
     t.db,
@@ -135,6 +142,9 @@ it('card purchase -> confirmation mail with token -> staff picks a heavier weigh
   expect(preparedMail?.subject).toBe(`Ordine n. ${data.orderId} preparato`);
   expect(preparedMail?.textBody).toContain(
     `Abbiamo addebitato l’importo reale della spesa: ${formatEuro(realCents)}.`,
+  );
+  expect(preparedMail?.textBody).toContain(
+    `Importo bloccato: ${formatEuro(heldCents)}; addebitato: ${formatEuro(realCents)}; restituito (sbloccato): ${formatEuro(heldCents - realCents)}.`,
   );
   expect(preparedMail?.textBody).toContain(`/profile/orders/${data.orderId}`);
 });

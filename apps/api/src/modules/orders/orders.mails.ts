@@ -107,6 +107,12 @@ export function orderMailListener(deps: {
     }
     if (!kind) return;
     const captured = order.capturedCents !== null;
+    // what the card held, as the order page's movements say it (decision 085)
+    const [auth] =
+      kind === 'prepared' && order.capturedCents !== null
+        ? await repo.latestAuthorizations([order.orderId], db)
+        : [];
+    const heldCents = auth && order.capturedCents !== null ? auth.amountCents : null;
     const amountCents =
       order.capturedCents ??
       (order.deliveredTotalCents === null ? null : realAmountCents(order, order.deliveredTotalCents));
@@ -119,6 +125,11 @@ export function orderMailListener(deps: {
         orderId: order.orderId,
         amount: kind === 'prepared' && amountCents !== null ? formatEuro(amountCents) : null,
         captured,
+        held: heldCents === null ? null : formatEuro(heldCents),
+        released:
+          heldCents !== null && order.capturedCents !== null && heldCents > order.capturedCents
+            ? formatEuro(heldCents - order.capturedCents)
+            : null,
         vouchers: kind === 'prepared' || kind === 'outForDelivery' ? vouchersText(order) : null,
         link: kind === 'cancelled' ? `${publicUrl}/profile/orders` : orderLink(order.orderId),
       },

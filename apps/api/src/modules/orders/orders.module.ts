@@ -23,7 +23,7 @@ import {
 } from './orders.notifications';
 import { OrdersRepository } from './orders.repository';
 import ordersRoutes from './orders.routes';
-import { OrdersService } from './orders.service';
+import { OrdersService, type OrderMoneyPort } from './orders.service';
 import { ParkingRepository } from './parking.repository';
 import { ParkingService } from './parking.service';
 import { SLOT_REMINDER_EVERY_MS, SLOT_REMINDER_JOB, SlotReminders } from './slot-reminders';
@@ -51,6 +51,8 @@ export interface OrdersModuleDeps extends ModuleCore {
   gifts: OrderGiftsPort & OrderActionsDeps['gifts'];
   /** the orders' payment attempts (the payment module) */
   attempts: PaymentAttempts;
+  /** what the provider held, took and gave back of orders (the payment module, decision 085) */
+  money: OrderMoneyPort;
   /** the payment provider of an authorisation, by name (the payment module): staff capture through it */
   providerFor: (name: string) => PaymentProvider | null;
   /** the products staff may put instead of an ordered one (the catalogue module) */
@@ -71,7 +73,9 @@ export function ordersModule(app: FastifyInstance, d: OrdersModuleDeps) {
   const { db, env, now, jobs, mail, notifications } = d;
   const repo = new OrdersRepository(db);
   const parkingRepo = new ParkingRepository(db);
-  const orders = new OrdersService(repo, d.cart, { usesOf: (ids) => d.gifts.usesOf(ids) }, now, parkingRepo);
+  const orders = new OrdersService(repo, d.cart, { usesOf: (ids) => d.gifts.usesOf(ids) }, now, parkingRepo, {
+    of: (ids) => d.money.of(ids),
+  });
   const status = new OrderStatusService(
     (err) => app.log.error({ err }, 'order status listener failed'),
     d.transitions,

@@ -16,7 +16,7 @@ import { CART_TEXT } from '../cart/cart.messages';
 import type { CartOutcome, DailyPurchasesPort } from '../cart/cart.service';
 import type { OrderGiftsPort } from './order-gifts';
 import { ORDERS_INFO_TEXT, ORDERS_TEXT } from './orders.messages';
-import { orderToWire } from './order.mapper';
+import { orderToWire, type OrderParts } from './order.mapper';
 import type { OrderListFilter, NoteRow, OrderRow, OrdersRepository } from './orders.repository';
 
 /** How long the read-only link of the confirmation e-mail works. */
@@ -43,6 +43,11 @@ export interface ParkingReader {
 /** Orders awaiting pickup: every status that is not over (shared table). */
 const OPEN_STATUSES = ORDER_STATUS_IDS.filter((s) => isAwaitingPickup(s));
 
+/** What the customer reads of orders' money, by order id (the payment module, decision 085). */
+export interface OrderMoneyPort {
+  of(orderIds: readonly number[]): Promise<Map<number, NonNullable<OrderParts['money']>>>;
+}
+
 /**
  * The customer's orders (decision 018): list with the filters of spec section 3, the detail, the read-only
  * token view, the rating and the reorder. Every read is scoped by the signed-in customer: another
@@ -56,16 +61,19 @@ export class OrdersService {
     private readonly gifts: OrderGiftsPort,
     private readonly now: () => Date = () => new Date(),
     private readonly parking: ParkingReader = { find: () => Promise.resolve(null) },
+    /** what the provider held, took and gave back (the payment module) */
+    private readonly money: OrderMoneyPort = { of: () => Promise.resolve(new Map()) },
   ) {}
 
   /** Reads the parts of the orders and maps them (userId: only that customer's notes). */
   async toWire(rows: OrderRow[], opts: { withItems: boolean; showReplaced: boolean }): Promise<Order[]> {
     const ids = rows.map((r) => r.orderId);
-    const [items, history, auths, gifts] = await Promise.all([
+    const [items, history, auths, gifts, money] = await Promise.all([
       opts.withItems ? this.repo.items(ids) : Promise.resolve([]),
       this.repo.history(ids),
       this.repo.latestAuthorizations(ids),
       this.gifts.usesOf(ids),
+      this.money.of(ids),
     ]);
     const byUser = new Map<number, number[]>();
     for (const r of rows) byUser.set(r.userId, [...(byUser.get(r.userId) ?? []), r.orderId]);
@@ -83,6 +91,7 @@ export class OrdersService {
           auth: auths.find((a) => a.orderId === o.orderId) ?? null,
           note: notes.find((n) => n.orderId === o.orderId) ?? null,
           gifts: giftsBy.get(o.orderId) ?? [],
+          money: money.get(o.orderId) ?? null,
         },
         opts.showReplaced,
       ),

@@ -80,7 +80,9 @@ export const isAcknowledged = (
   v: VerifiedNotification | AcknowledgedEvent,
 ): v is AcknowledgedEvent => 'acknowledged' in v;
 
-export type ProviderActionResult = { ok: true; amountCents: number } | { ok: false; reason: string };
+/** `reference`: the provider's own id of the action (e.g. a refund's), when it gives one. */
+export type ProviderActionResult =
+  { ok: true; amountCents: number; reference?: string } | { ok: false; reason: string };
 
 /**
  * `tx` on capture, void and refund: the shop's transaction the call is part of. A remote provider ignores it;

@@ -5,3 +5,33 @@ export const PAYMENT_TEXT = {
   badSignature: { code: 'msg.payment.badSignature', text: 'Notifica di pagamento non valida.' },
   unknownSession: { code: 'msg.payment.unknownSession', text: 'Sessione di pagamento sconosciuta.' },
 } as const satisfies MessageTable;
+
+/** Refusals of the back office's refunds (decision 085). */
+export const REFUND_REFUSAL = {
+  orderNotFound: { code: 'msg.payment.orderNotFound', text: 'Ordine non trovato.' },
+  nothingCaptured: {
+    code: 'msg.payment.nothingCaptured',
+    text: 'Questo ordine non ha importi addebitati con la carta o l’app di pagamento: non c’è nulla da rimborsare.',
+  },
+  keyReused: {
+    code: 'msg.payment.refundKeyReused',
+    text: 'Questa richiesta di rimborso è già stata usata con altri dati: ricarica la pagina e riprova.',
+  },
+  providerMissing: {
+    code: 'msg.payment.providerMissing',
+    text: 'Il fornitore di questo pagamento non è configurato: il rimborso non è possibile.',
+  },
+  refused: {
+    code: 'msg.payment.refundRefused',
+    text: 'Il fornitore del pagamento ha rifiutato il rimborso: nessun importo è stato restituito.',
+  },
+} as const satisfies MessageTable;
+
+/** More than may still be refunded: the most that may (euro, Italian format). */
+export const tooMuchRefund = (most: string) => ({
+  code: 'msg.payment.refundTooMuch',
+  text: `Si può rimborsare al massimo ${most}: l’importo addebitato meno i rimborsi già fatti o in corso.`,
+});
+
+export const refundDone = (amount: string) => `Rimborso di ${amount} eseguito.`;
+export const refundReplayed = 'Questo rimborso era già stato registrato: nessun nuovo movimento.';

@@ -11,6 +11,12 @@ import { PaymentDisputesRepository } from './payment-disputes.repository';
 import { PaymentReconciliation } from './payment-reconciliation';
 import type { PaymentProvider } from './payment-provider';
 import { PaymentProviders } from './payment-providers';
+import { customerMoneyOf } from './order-money';
+import paymentAdminRoutes from './payment-admin.routes';
+import { PaymentMoneyRepository } from './payment-money.repository';
+import { PaymentRefunds, type RefundAuditPort, type RefundRecordsPort } from './payment-refunds.service';
+import { PaymentReports } from './payment-reports';
+import { PaymentReportsRepository } from './payment-reports.repository';
 import paymentRoutes from './payment.routes';
 import { PaymentService, type OrderStatusPort, type PaymentRecordsPort } from './payment.service';
 import { SandboxPaymentProvider } from './sandbox.provider';
@@ -19,7 +25,9 @@ import { StripePaymentProvider } from './stripe.provider';
 
 export interface PaymentModuleDeps extends ModuleCore {
   /** the records of orders' payment attempts (the orders module) */
-  placements: PaymentRecordsPort & AttemptRecordsPort;
+  placements: PaymentRecordsPort & AttemptRecordsPort & RefundRecordsPort;
+  /** the back office's audit log of orders (refunds) */
+  audit: RefundAuditPort;
   /** the listeners of orders' status transitions (the orders module) */
   orderTransitions: OrderTransitionsPort;
   /** the one entry point of order status changes (the orders module) */
@@ -69,6 +77,8 @@ export async function paymentModule(d: PaymentModuleDeps) {
   reconciliation.register(jobs);
   const feedbackUrl = (providerName: string) => `${API_PREFIX}/payment/feedback/${providerName}`;
   const attempts = new PaymentAttempts({ orders: d.placements, providers, feedbackUrl });
+  const refunds = new PaymentRefunds(db, new PaymentMoneyRepository(db), d.placements, providers, d.audit);
+  const reports = new PaymentReports(new PaymentReportsRepository(db), now);
   // a cancelled order's live authorisation is voided, at the provider too (decision 074)
   d.orderTransitions.onTransition(ORDER_STATUS.cancelled, 'payment: live authorisation voided', (order, tx) =>
     attempts.voidLive(order.orderId, tx),
@@ -83,6 +93,11 @@ export async function paymentModule(d: PaymentModuleDeps) {
     payments,
     /** asks the providers about authorisations left waiting (a recurring job) */
     reconciliation,
+    /** what the customer reads of orders' money (the orders module's answers): by order id */
+    customerMoney: {
+      of: async (orderIds: readonly number[]) =>
+        new Map([...(await refunds.moneyOfOrders(orderIds))].map(([id, m]) => [id, customerMoneyOf(m)])),
+    },
     /** the provider of an authorisation, by its name */
     providerFor: (name: string) => providers.byName(name),
     routes: (async (api) => {
@@ -93,6 +108,7 @@ export async function paymentModule(d: PaymentModuleDeps) {
         webhookDelayMs: env.PAYMENT_SANDBOX_WEBHOOK_DELAY_MS,
         jobs,
       });
+      await api.register(paymentAdminRoutes, { refunds, reports });
     }) satisfies RouteRegistrar,
   };
 }

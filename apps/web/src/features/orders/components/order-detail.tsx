@@ -21,6 +21,13 @@ import { OrderActions } from './order-actions';
 import { OrderStatusChip } from './order-status-chip';
 import { canReserveParking, ParkingForm } from './parking-form';
 
+/** A money movement's Italian name (decision 085): held, taken, given back. */
+const MONEY_LABEL = {
+  held: 'orders.detail.moneyHeld',
+  taken: 'orders.detail.moneyTaken',
+  returned: 'orders.detail.moneyReturned',
+} as const;
+
 const ORDER_ID = /^[1-9]\d{0,9}$/;
 
 /**
@@ -176,6 +183,25 @@ export function OrderDetail({ accessToken }: { accessToken?: string } = {}) {
                 amount: formatEuro((o.payment.amountAuthorized || o.prebilledAmount) - o.capturedAmount),
               })}
             </Typography>
+          ) : null}
+          {o.payment.movements && o.payment.movements.length > 0 ? (
+            <Box component="section" aria-labelledby="order-money-movements" sx={{ mt: 1 }}>
+              <Typography id="order-money-movements" variant="subtitle2" component="h3">
+                {t('orders.detail.moneyMovements')}
+              </Typography>
+              <Box component="ul" sx={{ m: 0, pl: 3 }}>
+                {o.payment.movements.map((m, i) => (
+                  <Box component="li" key={`${m.kind}-${m.at}-${i}`}>
+                    <Typography variant="body2">
+                      {t(MONEY_LABEL[m.kind])}: {formatEuro(m.amount)} –{' '}
+                      <Box component="time" dateTime={m.at}>
+                        {formatOrderDateTime(m.at)}
+                      </Box>
+                    </Typography>
+                  </Box>
+                ))}
+              </Box>
+            </Box>
           ) : null}
         </Block>
       </Box>
