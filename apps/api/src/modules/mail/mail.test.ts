@@ -228,6 +228,7 @@ describe('mailbox switch', () => {
       NODE_ENV: 'production',
       PAYMENT_SANDBOX: 'on',
       PAYMENT_SANDBOX_SECRET: 'x'.repeat(32),
+      DEMO_SHOP: 'on',
       STAFF_TOTP_KEY: 'k'.repeat(32),
     };
     expect(isDevMailboxOn(loadEnv({ NODE_ENV: 'development' }))).toBe(true);
