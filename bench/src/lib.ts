@@ -80,8 +80,9 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
  * /ebsn/api/version.json answers and, with `readyLine`, until the server printed a line starting with it
  * (with WORKERS > 1 the primary prints "Spesa is ready" once every worker listens, while version.json
  * answers as soon as the first one does). `readyTimeoutMs` must cover a first start that seeds the database.
- * The server runs with NODE_ENV=production, so the sandbox payment provider is switched on explicitly with a
- * secret of this run (production refuses to start without a payment provider).
+ * The server runs with NODE_ENV=production as a demonstration shop (decision 084): the sandbox payment provider
+ * is switched on explicitly with a secret of this run (production refuses to start without a payment provider,
+ * and runs the sandbox only in a demo shop, whose pages carry its banner).
  */
 export async function startServer(opts: {
   port: number;
@@ -104,6 +105,7 @@ export async function startServer(opts: {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',
       HOST: '127.0.0.1',
+      DEMO_SHOP: 'on',
       PAYMENT_SANDBOX: 'on',
       PAYMENT_SANDBOX_SECRET: randomBytes(24).toString('base64url'),
       STAFF_TOTP_KEY: randomBytes(32).toString('base64url'),

@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { expectAccessible } from '../support/axe';
 
 /** The first slide's image box, rounded to whole pixels. */
 async function box(page: Page, selector: string): Promise<[number, number, number, number]> {
@@ -223,4 +224,51 @@ test('«Personalizza» sul banner dell’HTML apre le scelte nel banner dell’a
   await expect(banner).toBeHidden();
   const stored = await page.evaluate(() => localStorage.getItem('spesa.cookiePreferences'));
   expect(JSON.parse(stored ?? '{}')).toMatchObject({ analytics: true, profilation: false });
+});
+
+test('un negozio dimostrativo lo dice su ogni pagina, già con l’HTML, senza coprire nulla (decision 084)', async ({
+  browser,
+}) => {
+  // the journeys' server is a development one on the sandbox: a demonstration shop (env.ts isDemoShop)
+  const banner = (page: Page) => page.getByRole('complementary', { name: 'Negozio dimostrativo' });
+  const viewport = { width: 390, height: 844 };
+
+  // the HTML alone already shows it
+  const bare = await browser.newPage({ viewport });
+  await bare.route('**/assets/vendor-*.js', (route) => route.abort());
+  await bare.goto('/');
+  await expect(banner(bare)).toHaveText('Negozio dimostrativo: nessun pagamento reale');
+  const inHtml = await box(bare, '.demo-shop-banner');
+  await bare.close();
+
+  const page = await browser.newPage({ viewport });
+  await page.goto('/');
+  await expect(page.getByRole('banner')).toBeVisible();
+  await expect(banner(page)).toBeVisible();
+  // one, where the HTML painted it: the app starting moves nothing
+  await expect(page.locator('.demo-shop-banner')).toHaveCount(1);
+  expect(await box(page, '.demo-shop-banner')).toEqual(inHtml);
+  // above the header, covering nothing; the text on the screen's width (no sideways scrolling)
+  const [, bannerY, bannerWidth, bannerHeight] = inHtml;
+  const header = await page.getByRole('banner').boundingBox();
+  expect(header!.y).toBeGreaterThanOrEqual(bannerY + bannerHeight);
+  expect(bannerWidth).toBe(viewport.width);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBe(viewport.width);
+  // dark text on a pale background, as the page's own texts
+  const colours = await page
+    .locator('.demo-shop-banner')
+    .evaluate((el) => [getComputedStyle(el).color, getComputedStyle(el).backgroundColor]);
+  expect(colours).toEqual(['rgb(61, 44, 0)', 'rgb(255, 243, 205)']);
+
+  // every page: the app's own page changes keep it, and the back office has it too
+  await page.goto('/volantini');
+  await expect(page.getByRole('heading', { level: 1, name: 'Volantini' })).toBeVisible();
+  await expect(banner(page)).toBeVisible();
+  await page.getByRole('link', { name: 'Spesa, vai alla home' }).click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('.demo-shop-banner')).toHaveCount(1);
+  await expectAccessible(page, 'home with the demo banner');
+  await page.goto('/admin');
+  await expect(banner(page)).toBeVisible();
+  await page.close();
 });

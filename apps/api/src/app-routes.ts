@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { BuildAppOptions } from './app-options';
 import type { Modules } from './app-modules';
+import { isDemoShop } from './env';
 import adminApp, { staffRedirect } from './plugins/admin-app';
 import { API_PREFIX, apiNotFoundHandler } from './plugins/errors';
 import webApp from './plugins/web-app';
@@ -42,9 +43,11 @@ export async function registerRoutes(
   await app.register(wpNoRouteScope, { prefix: '/p/wp-json' });
   await app.register(staffRedirect);
   if (serveWebApp) {
-    await app.register(adminApp, { dist: env.ADMIN_DIST });
+    const demoShop = isDemoShop(env);
+    await app.register(adminApp, { dist: env.ADMIN_DIST, demoShop });
     await app.register(webApp, {
       dist: env.WEB_DIST,
+      demoShop,
       firstViews: [m.catalogue.firstView, m.content.firstView, ...m.leaflets.firstViews],
     });
   } else

@@ -126,6 +126,7 @@ async function buildOrderModules({ app, opts, core, m, orderTransitions }: Wirin
     attempts: late(() => m.payment.attempts),
     providerFor: late(() => m.payment.providerFor),
     money: late(() => m.payment.customerMoney),
+    paymentTypes: late(() => m.payment.paymentTypes),
     audit: late(() => m.backoffice.audit.orders),
     wallet: late(() => m.loyalty.wallet),
     editing: late(() => m.checkout.editing),
@@ -164,7 +165,7 @@ async function buildOrderModules({ app, opts, core, m, orderTransitions }: Wirin
     ...{ cart: m.cart.cart, carts: m.cart.carts, catalogue, accounts },
     ...{ delivery: m.delivery.delivery, timeslots: m.delivery.timeslots },
     ...{ orders: m.orders.placements, answer: m.orders.answer, status: orderStatus },
-    ...{ orderTransitions, attempts: m.payment.attempts },
+    ...{ orderTransitions, attempts: m.payment.attempts, paymentTypes: m.payment.paymentTypes },
     ...{ wallet: m.loyalty.wallet, premium: m.loyalty.premium, premiumProduct: m.loyalty.premiumProduct },
     gifts: m.loyalty.gifts,
   });

@@ -1,6 +1,7 @@
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
+import { paymentIssues } from './env-payments';
 import { SANDBOX_SECRET_MIN_LENGTH } from './modules/payment/sandbox-secret';
 
 /**
@@ -122,8 +123,8 @@ const envSchema = z.object({
   ANONYMOUS_CART: z.enum(['true', 'false']).default('false'),
   // ---- payments (decisions 017 and 026) ----
   /**
-   * the built-in sandbox payment provider, the only one of this build: on by default outside production;
-   * production starts only with it switched on explicitly, with its own secret
+   * the built-in sandbox payment provider (test cards): on by default outside production; production runs it
+   * only in a demonstration shop (DEMO_SHOP=on), switched on explicitly, with its own secret (decision 084)
    */
   PAYMENT_SANDBOX: z.enum(['on', 'off']).optional(),
   /**
@@ -141,11 +142,26 @@ const envSchema = z.object({
   ),
   // ---- real payment providers (issue 49; decisions 080-084) ----
   /** Stripe's secret key (sk_live_… or sk_test_…): cards (payment types 12 and 1) through Stripe */
-  STRIPE_SECRET_KEY: optionalText.pipe(z.string().regex(/^(sk|rk)_(live|test)_[A-Za-z0-9]{8,}$/).optional()),
+  STRIPE_SECRET_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^(sk|rk)_(live|test)_[A-Za-z0-9]{8,}$/)
+      .optional(),
+  ),
   /** Stripe's publishable key (pk_live_… or pk_test_…), for the page's Stripe.js when one is used */
-  STRIPE_PUBLISHABLE_KEY: optionalText.pipe(z.string().regex(/^pk_(live|test)_[A-Za-z0-9]{8,}$/).optional()),
+  STRIPE_PUBLISHABLE_KEY: optionalText.pipe(
+    z
+      .string()
+      .regex(/^pk_(live|test)_[A-Za-z0-9]{8,}$/)
+      .optional(),
+  ),
   /** the signing secret of the webhook endpoint registered at Stripe (whsec_…) */
-  STRIPE_WEBHOOK_SECRET: optionalText.pipe(z.string().regex(/^whsec_[A-Za-z0-9+/=]{8,}$/).optional()),
+  STRIPE_WEBHOOK_SECRET: optionalText.pipe(
+    z
+      .string()
+      .regex(/^whsec_[A-Za-z0-9+/=]{8,}$/)
+      .optional(),
+  ),
   /** Stripe's API (default its own, https://api.stripe.com): a stand-in or a proxy in tests */
   STRIPE_API_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** Satispay GBusiness: the key id Satispay gave for the shop's public key (payment type 24) */
@@ -254,14 +270,6 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
       path: ['DEV_MAILBOX'],
       message: 'the development mailbox shows every mail (reset links included): never in production',
     });
-  const sandboxOn = env.PAYMENT_SANDBOX ? env.PAYMENT_SANDBOX === 'on' : !production;
-  if (!sandboxOn)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['PAYMENT_SANDBOX'],
-      message:
-        'no payment provider is configured: this build has only the sandbox, which production runs only when switched on explicitly (PAYMENT_SANDBOX=on with its own PAYMENT_SANDBOX_SECRET)',
-    });
   if (production && !env.STAFF_TOTP_KEY)
     ctx.addIssue({
       code: 'custom',
@@ -269,12 +277,7 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
       message:
         "the key of the staff's authenticator secrets must come from outside the database in production (32 random characters or more)",
     });
-  if (production && env.PAYMENT_SANDBOX === 'on' && !env.PAYMENT_SANDBOX_SECRET)
-    ctx.addIssue({
-      code: 'custom',
-      path: ['PAYMENT_SANDBOX_SECRET'],
-      message: `the sandbox payment provider needs its own secret in production (${SANDBOX_SECRET_MIN_LENGTH} random characters or more)`,
-    });
+  for (const issue of paymentIssues(env)) ctx.addIssue({ code: 'custom', ...issue });
   if (production && env.FEDERATION_DEMO === 'on')
     ctx.addIssue({
       code: 'custom',
@@ -303,6 +306,15 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
 });
 
 export type Env = z.infer<typeof envSchema>;
+
+/** How the shop takes payments: the providers configured, the sandbox, a demonstration shop (decision 084). */
+export {
+  areOnlinePaymentsOn,
+  isDemoShop,
+  isSandboxOn,
+  isSatispayConfigured,
+  isStripeConfigured,
+} from './env-payments';
 
 /** The switches whose default depends on NODE_ENV. */
 export const isDevMailboxOn = (env: Env): boolean =>

@@ -20,4 +20,15 @@ describe('the start log', () => {
     expect(publicUrlOf(loadEnv({ HOST: '0.0.0.0', PORT: '9000' }))).toBe('http://localhost:9000');
     expect(publicUrlOf(loadEnv({ HOST: '192.168.1.20', PORT: '9000' }))).toBe('http://192.168.1.20:9000');
   });
+
+  it('says who takes the payments, and that a demonstration shop takes no real one (decision 084)', () => {
+    const fresh = readyMessage(loadEnv({}), 0);
+    expect(fresh).toContain(
+      'payments: the sandbox provider (test cards only), key generated for this database',
+    );
+    expect(fresh).toContain('a demonstration shop (DEMO_SHOP)');
+    const offline = readyMessage(loadEnv({ ONLINE_PAYMENTS: 'off' }), 0);
+    expect(offline).toContain('payments: on delivery only (ONLINE_PAYMENTS=off)');
+    expect(offline).not.toContain('demonstration shop');
+  });
 });

@@ -1,4 +1,14 @@
-import { areDemoAccountsOn, isDevMailboxOn, publicUrlOf, type Env } from './env';
+import {
+  areDemoAccountsOn,
+  areOnlinePaymentsOn,
+  isDemoShop,
+  isDevMailboxOn,
+  isSandboxOn,
+  isSatispayConfigured,
+  isStripeConfigured,
+  publicUrlOf,
+  type Env,
+} from './env';
 
 /** Where the shop is and what is open, said once at start-up. */
 export function readyMessage(env: Env, started: number): string {
@@ -18,8 +28,23 @@ export function readyMessage(env: Env, started: number): string {
     );
   if (areDemoAccountsOn(env))
     lines.push('  demo accounts are seeded (README, "Demo accounts"): not for a public shop');
-  lines.push(
-    `  payments: the sandbox provider (test cards only), key ${env.PAYMENT_SANDBOX_SECRET ? 'from PAYMENT_SANDBOX_SECRET' : 'generated for this database'}`,
-  );
+  lines.push(`  payments: ${paymentsLine(env)}`);
+  if (isDemoShop(env))
+    lines.push('  a demonstration shop (DEMO_SHOP): every page and the order e-mails say no payment is real');
   return lines.join('\n');
+}
+
+/** Who takes the online payments (decision 084). */
+function paymentsLine(env: Env): string {
+  if (!areOnlinePaymentsOn(env)) return 'on delivery only (ONLINE_PAYMENTS=off)';
+  const stripeMode = env.STRIPE_SECRET_KEY?.includes('_live_') ? 'live' : 'test';
+  return [
+    ...(isStripeConfigured(env) ? [`Stripe (${stripeMode} key)`] : []),
+    ...(isSatispayConfigured(env) ? ['Satispay'] : []),
+    ...(isSandboxOn(env)
+      ? [
+          `the sandbox provider (test cards only), key ${env.PAYMENT_SANDBOX_SECRET ? 'from PAYMENT_SANDBOX_SECRET' : 'generated for this database'}`,
+        ]
+      : []),
+  ].join(', ');
 }

@@ -3,6 +3,7 @@ import { join } from 'node:path';
 import fastifyStatic from '@fastify/static';
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { ACCESS } from './access';
+import { withDemoShopBanner } from './demo-shop-banner';
 
 /**
  * The back office's build (apps/admin/dist, decision 030) under /admin: its own files and bundle, never
@@ -12,7 +13,11 @@ import { ACCESS } from './access';
 const IMMUTABLE = 'public, max-age=31536000, immutable';
 export const ADMIN_PREFIX = '/admin';
 
-const adminApp: FastifyPluginAsync<{ dist: string }> = async (app, { dist }) => {
+const adminApp: FastifyPluginAsync<{
+  dist: string;
+  /** a demonstration shop: every page of the back office carries its banner too (decision 084) */
+  demoShop?: boolean;
+}> = async (app, { dist, demoShop = false }) => {
   const indexFile = join(dist, 'index.html');
   if (existsSync(indexFile))
     await app.register(fastifyStatic, {
@@ -41,7 +46,7 @@ const adminApp: FastifyPluginAsync<{ dist: string }> = async (app, { dist }) => 
       .header('cache-control', 'no-cache')
       .header('x-robots-tag', 'noindex')
       .type('text/html; charset=utf-8')
-      .send(readFileSync(indexFile, 'utf8'));
+      .send(demoShop ? withDemoShopBanner(readFileSync(indexFile, 'utf8')) : readFileSync(indexFile, 'utf8'));
   };
   app.get(ADMIN_PREFIX, page, sendIndex);
   app.get(`${ADMIN_PREFIX}/*`, page, sendIndex);

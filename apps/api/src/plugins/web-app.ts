@@ -6,6 +6,7 @@ import { categoryQuerySchema } from '@spesa/shared/contracts/catalogue';
 import { firstBannerOf, HEADER_BANNER_SIZES, type FirstBanner } from '@spesa/shared/content/first-banner';
 import { htmlTemplate } from '../lib/html';
 import { ACCESS } from './access';
+import { withDemoShopBanner } from './demo-shop-banner';
 import { API_PREFIX } from './errors';
 
 /**
@@ -53,10 +54,12 @@ export function missingDistMessage(dist: string): string {
   return `The web app is not built (${join(dist, 'index.html')} is missing): run \`npm run build\` in the repository root, then start again.`;
 }
 
-const webApp: FastifyPluginAsync<{ dist: string; firstViews?: readonly FirstView[] }> = async (
-  app,
-  { dist, firstViews = [] },
-) => {
+const webApp: FastifyPluginAsync<{
+  dist: string;
+  firstViews?: readonly FirstView[];
+  /** a demonstration shop: every page carries its banner (decision 084) */
+  demoShop?: boolean;
+}> = async (app, { dist, firstViews = [], demoShop = false }) => {
   const indexFile = join(dist, 'index.html');
   const hasDist = existsSync(indexFile);
   if (hasDist) {
@@ -81,7 +84,8 @@ const webApp: FastifyPluginAsync<{ dist: string; firstViews?: readonly FirstView
 
   const sendIndex = (reply: FastifyReply, firstView = '') => {
     // read per request: a rebuild while the server runs is picked up (the file is small)
-    const html = readFileSync(indexFile, 'utf8');
+    const built = readFileSync(indexFile, 'utf8');
+    const html = demoShop ? withDemoShopBanner(built) : built;
     return reply
       .header('cache-control', 'no-cache')
       .type('text/html; charset=utf-8')

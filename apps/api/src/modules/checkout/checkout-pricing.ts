@@ -1,5 +1,5 @@
 import { lineTotalCents, parseSellingRules, type SellingRules } from '@spesa/shared/cart/quantity';
-import { DEFAULT_PAYMENT_TYPE_ID, isOnlinePaymentType } from '@spesa/shared/checkout/payment-types';
+import { isOnlinePaymentType } from '@spesa/shared/checkout/payment-types';
 import {
   isFoodProduct,
   mealVoucherFigures,
@@ -17,6 +17,7 @@ import type { DeliveryService, DeliveryTarget } from '../delivery/delivery.servi
 import type { CartGift, CheckoutGiftsPort } from './checkout-gifts';
 import type { CheckoutRepository, PackagingTypeRow } from './checkout.repository';
 import type { OrderPremiumPort, PremiumProductPort } from './order-premium';
+import type { PaymentTypeOffer } from '../../lib/payment-type-offer';
 
 /** One cart line priced now from the catalogue (the same rule as the cart, decision 015). */
 export interface PricedLine {
@@ -102,6 +103,8 @@ export interface CheckoutPricingDeps {
   premium: Pick<OrderPremiumPort, 'freeDeliveryAvailable'>;
   /** the premium card's 20 % product (decision 043) */
   premiumProduct: PremiumProductPort;
+  /** the payment types this shop offers: the figures' hold is the default type's (decision 084) */
+  paymentTypes: Pick<PaymentTypeOffer, 'defaultTypeId'>;
 }
 
 /**
@@ -225,7 +228,7 @@ export class CheckoutPricing {
     const serviceCost = mealVouchers?.serviceCostCents ?? 0;
     const base = { itemsCents, giftDiscountCents, deliveryFeeCents: feeCents };
     const totalCents = orderTotalCents(base) + packagingCents + serviceCost;
-    const online = isOnlinePaymentType(opts.paymentTypeId ?? DEFAULT_PAYMENT_TYPE_ID);
+    const online = isOnlinePaymentType(opts.paymentTypeId ?? this.d.paymentTypes.defaultTypeId());
     const prebilledCents =
       (online
         ? prebilledAmountCents({ ...base, variableWeightCents, packagingCents }) + serviceCost

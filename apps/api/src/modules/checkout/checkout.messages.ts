@@ -57,6 +57,7 @@ export const CHECKOUT_TEXT = {
     text: 'Conferma prima il riepilogo dell’ordine, poi procedi al pagamento.',
   },
   paymentType: ORDER_ACTIONS_TEXT.paymentType,
+  paymentTypeNotOffered: ORDER_ACTIONS_TEXT.paymentTypeNotOffered,
   deferredNotAllowed: ORDER_ACTIONS_TEXT.deferredNotAllowed,
   freeDeliveryGone: {
     code: 'msg.premium.freeDeliveryGone',

@@ -2,6 +2,7 @@ import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import type { RouteRegistrar } from '../../lib/module';
+import type { PaymentTypeOffer } from '../../lib/payment-type-offer';
 import type { OrderTransitionsPort } from '../../lib/order-transitions';
 import type { AccountRepository } from '../account/account.repository';
 import { CartPurchase } from '../cart/cart-purchase';
@@ -49,6 +50,8 @@ export interface CheckoutModuleDeps {
   premiumProduct: PremiumProductPort;
   /** gift certificates (the loyalty module): their rules, the codes of a cart and the uses of an order */
   gifts: CheckoutGiftsPort;
+  /** the payment types this shop offers (the payment module, decision 084) */
+  paymentTypes: PaymentTypeOffer;
 }
 
 /**
@@ -72,6 +75,7 @@ export function buildCheckout(d: CheckoutModuleDeps) {
     buyers: (userId) => d.accounts.pricingFacts(userId, d.catalogue.today()),
     premium: d.premium,
     premiumProduct: d.premiumProduct,
+    paymentTypes: d.paymentTypes,
   });
   const readiness = new CheckoutReadiness({
     db: d.db,
@@ -98,6 +102,7 @@ export function buildCheckout(d: CheckoutModuleDeps) {
     wallet: d.wallet,
     premium: d.premium,
     gifts,
+    paymentTypes: d.paymentTypes,
   });
   const checkout = new CheckoutService({
     cart: d.cart,
@@ -109,6 +114,7 @@ export function buildCheckout(d: CheckoutModuleDeps) {
     readiness,
     gifts,
     placement,
+    paymentTypes: d.paymentTypes,
   });
   d.orderTransitions.onTransition(ORDER_STATUS.cancelled, 'checkout: order edit left', (order, tx) =>
     repo.clearEditing(order.orderId, tx),

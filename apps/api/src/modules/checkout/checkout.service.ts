@@ -1,6 +1,5 @@
 import { estimateBags, prebilledAmountCents } from '@spesa/shared/checkout/prebilled-amount';
 import {
-  DEFAULT_PAYMENT_TYPE_ID,
   PAYMENT_TYPE,
   PAYMENT_TYPES,
   isOnlinePaymentType,
@@ -20,6 +19,7 @@ import { CART_STATUS } from '@spesa/shared/contracts/delivery';
 import { PREMIUM_PERKS } from '@spesa/shared/loyalty/premium';
 import { MEAL_VOUCHERS, type MealVoucherDeclaration } from '@spesa/shared/checkout/meal-vouchers';
 import type { OrderInvoice } from '@spesa/shared/contracts/orders';
+import type { PaymentTypeOffer } from '../../lib/payment-type-offer';
 import { fail, failWith, ok, type Failure, type Result } from '../../lib/result';
 import type { AccountRepository } from '../account/account.repository';
 import type { CartPurchase } from '../cart/cart-purchase';
@@ -54,6 +54,8 @@ export interface CheckoutServiceDeps {
   readiness: CheckoutReadiness;
   gifts: CheckoutGiftsPort;
   placement: OrderPlacement;
+  /** the payment types this shop offers (the payment module's, decision 084) */
+  paymentTypes: PaymentTypeOffer;
 }
 
 /**
@@ -183,10 +185,16 @@ export class CheckoutService {
   ): Promise<Result<{ auths: never[]; paymentTypes: PaymentType[]; defaultPaymentTypeId: number }>> {
     const user = await this.d.accounts.findUserById(userId);
     const company = user?.companyId !== null && user?.companyId !== undefined;
+    const { paymentTypes: offer } = this.d;
+    if (paymentTypeId !== undefined && !paymentTypeOf(paymentTypeId))
+      return failWith(CHECKOUT_TEXT.paymentType);
+    if (paymentTypeId !== undefined && !offer.offers(paymentTypeId))
+      return failWith(CHECKOUT_TEXT.paymentTypeNotOffered);
     const list = PAYMENT_TYPES.filter(
-      (p) => paymentTypeId === undefined || p.paymentTypeId === paymentTypeId,
+      (p) =>
+        offer.offers(p.paymentTypeId) && (paymentTypeId === undefined || p.paymentTypeId === paymentTypeId),
     );
-    if (paymentTypeId !== undefined && list.length === 0) return failWith(CHECKOUT_TEXT.paymentType);
+    const defaultPaymentTypeId = offer.defaultTypeId();
     return ok({
       auths: [],
       paymentTypes: list.map((p) => ({
@@ -194,10 +202,10 @@ export class CheckoutService {
         name: p.name,
         descr: p.descr,
         online: p.online,
-        default: p.paymentTypeId === DEFAULT_PAYMENT_TYPE_ID,
+        default: p.paymentTypeId === defaultPaymentTypeId,
         enabled: p.paymentTypeId !== PAYMENT_TYPE.deferred || company,
       })),
-      defaultPaymentTypeId: DEFAULT_PAYMENT_TYPE_ID,
+      defaultPaymentTypeId,
     });
   }
 
@@ -442,7 +450,7 @@ export class CheckoutService {
     }
     const cart = await this.d.cart.getOrCreateOpenCart(userId);
     const f = await this.d.pricing.figures(userId, cart, await this.d.readiness.targetOf(userId, cart), {
-      paymentTypeId: paymentTypeId ?? DEFAULT_PAYMENT_TYPE_ID,
+      paymentTypeId: paymentTypeId ?? this.d.paymentTypes.defaultTypeId(),
     });
     return ok({
       prebilledAmount: euro(f.prebilledCents),

@@ -1,5 +1,5 @@
 import { fromMilli, toMilli } from '@spesa/shared/cart/quantity';
-import { DEFAULT_PAYMENT_TYPE_ID, PAYMENT_TYPE, paymentTypeOf } from '@spesa/shared/checkout/payment-types';
+import { PAYMENT_TYPE, paymentTypeOf } from '@spesa/shared/checkout/payment-types';
 import type { OrderPaymentData } from '@spesa/shared/contracts/checkout';
 import { CART_STATUS } from '@spesa/shared/contracts/delivery';
 import { ORDER_STATUS, isEditable, type OrderStatusId } from '@spesa/shared/orders/order-status';
@@ -30,6 +30,7 @@ import { draftOrder, orderItems, type DraftOrder, type Purchase, type PurchaseIn
 import type { CheckoutGiftsPort } from './checkout-gifts';
 import type { OrderWalletPort } from './order-wallet';
 import type { OrderPremiumPort } from './order-premium';
+import type { PaymentTypeOffer } from '../../lib/payment-type-offer';
 
 export interface OrderPlacementDeps {
   db: Db;
@@ -48,6 +49,8 @@ export interface OrderPlacementDeps {
   wallet: OrderWalletPort;
   premium: OrderPremiumPort;
   gifts: CheckoutGiftsPort;
+  /** the payment types this shop offers (the payment module's, decision 084) */
+  paymentTypes: PaymentTypeOffer;
 }
 
 /**
@@ -100,12 +103,15 @@ export class OrderPlacement {
       user?: UserRow | null;
     },
   ): Promise<Result<OrderPaymentData>> {
-    const paymentTypeId = input.paymentTypeId ?? DEFAULT_PAYMENT_TYPE_ID;
+    const paymentTypeId = input.paymentTypeId ?? this.d.paymentTypes.defaultTypeId();
     if (!paymentTypeOf(paymentTypeId)) return failWith(CHECKOUT_TEXT.paymentType, 'validation');
     if (input.idempotencyKey) {
       const seen = await this.d.orders.findByIdempotencyKey(userId, input.idempotencyKey);
       if (seen) return this.replay(seen);
     }
+    // a type this shop does not take now (no provider, online payment off): refused before anything is written
+    if (!this.d.paymentTypes.offers(paymentTypeId))
+      return failWith(CHECKOUT_TEXT.paymentTypeNotOffered, 'validation');
     if (paymentTypeId === PAYMENT_TYPE.deferred) {
       const user = input.user ?? (await this.d.accounts.findUserById(userId));
       if (user?.companyId === null || user?.companyId === undefined)
@@ -392,14 +398,18 @@ export class OrderPlacement {
   private async closeCart(p: Purchase, tx: Db): Promise<void> {
     const { target } = p;
     await this.d.carts.closeBought(p.cart.cartId, tx);
-    await this.d.carts.openAfterPurchase(p.userId, {
-      deliveryServiceId: target.deliveryServiceId,
-      storeId: target.storeId,
-      warehouseId: target.warehouseId,
-      shippingAddressId: target.address.addressId,
-      addressAutoAssigned: false,
-      storeAutoAssigned: false,
-    }, tx);
+    await this.d.carts.openAfterPurchase(
+      p.userId,
+      {
+        deliveryServiceId: target.deliveryServiceId,
+        storeId: target.storeId,
+        warehouseId: target.warehouseId,
+        shippingAddressId: target.address.addressId,
+        addressAutoAssigned: false,
+        storeAutoAssigned: false,
+      },
+      tx,
+    );
   }
 
   /**

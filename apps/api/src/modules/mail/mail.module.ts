@@ -1,5 +1,5 @@
 import type { Db } from '../../db/client';
-import { isDevMailboxOn, publicUrlOf } from '../../env';
+import { isDemoShop, isDevMailboxOn, publicUrlOf } from '../../env';
 import type { ModuleCore, RouteRegistrar } from '../../lib/module';
 import type { MailTemplate } from './mail.templates';
 import mailboxRoutes from './mailbox.routes';
@@ -15,7 +15,11 @@ type Fields<T extends MailTemplate['template'], Omitted extends string = never> 
  * (the loyalty module's invite vouchers and gift-card requests), each written in the caller's transaction.
  */
 export function mailModule({ db, env }: Pick<ModuleCore, 'db' | 'env'>) {
-  const mail = new MailService(db, { smtpUrl: env.SMTP_URL, from: env.MAIL_FROM });
+  const mail = new MailService(db, {
+    smtpUrl: env.SMTP_URL,
+    from: env.MAIL_FROM,
+    demoShop: isDemoShop(env),
+  });
   return {
     mail,
     /** the inviter's voucher, linking to the customer's gift certificates */

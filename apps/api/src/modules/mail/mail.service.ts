@@ -36,7 +36,12 @@ export class MailService {
 
   constructor(
     private readonly db: Db,
-    opts: { smtpUrl?: string | undefined; from: string },
+    private readonly opts: {
+      smtpUrl?: string | undefined;
+      from: string;
+      /** a demonstration shop: the order mails say nothing is paid or delivered (decision 084) */
+      demoShop?: boolean;
+    },
   ) {
     this.transporter = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl, { from: opts.from }) : null;
   }
@@ -51,7 +56,7 @@ export class MailService {
     attachments: readonly MailAttachment[] = [],
     db: Db = this.db,
   ): Promise<number> {
-    const rendered = renderMail(mail);
+    const rendered = renderMail(mail, { demoShop: this.opts.demoShop ?? false });
     const [row] = await db
       .insert(mailOutbox)
       .values({

@@ -165,13 +165,36 @@ const ORDER_STATUS_MAIL: Record<OrderStatusMailKind, { subject: string; body: st
 
 const render = htmlTemplates(new URL('./templates/', import.meta.url));
 
-/** The HTML body: the mail's own template in the layout, with its subject as title and the greeting. */
-const html = (mail: MailTemplate, subject: string, extra: object = {}): string =>
-  render(mail.template, { ...mail, ...extra, subject, hello: hello(mail.firstName) });
-
 const hello = (firstName: string) => (firstName ? `Ciao ${firstName},` : 'Ciao,');
 
-export function renderMail(mail: MailTemplate): RenderedMail {
+/**
+ * A demonstration shop's notice (decision 084): the mails about an order or a delivery say, under the greeting,
+ * that nothing is paid or delivered for real.
+ */
+export const DEMO_SHOP_MAIL_NOTICE =
+  'Negozio dimostrativo: questa e-mail fa parte di una dimostrazione. Nessun pagamento è reale e nulla verrà consegnato.';
+const PROMISING_DELIVERY: ReadonlySet<MailTemplate['template']> = new Set([
+  'order-confirmation',
+  'order-status',
+  'gift-card-order',
+]);
+
+export interface RenderOptions {
+  /** a demonstration shop (env.ts isDemoShop): the order and delivery mails carry DEMO_SHOP_MAIL_NOTICE */
+  demoShop?: boolean;
+}
+
+export function renderMail(mail: MailTemplate, opts: RenderOptions = {}): RenderedMail {
+  const notice = opts.demoShop && PROMISING_DELIVERY.has(mail.template) ? DEMO_SHOP_MAIL_NOTICE : null;
+  const rendered = renderTemplate(mail, notice);
+  // the plain text: the notice after the greeting, as the HTML's layout shows it
+  return notice ? { ...rendered, text: rendered.text.replace('\n\n', `\n\n${notice}\n\n`) } : rendered;
+}
+
+function renderTemplate(mail: MailTemplate, demoNotice: string | null): RenderedMail {
+  /** The HTML body: the mail's own template in the layout, with its subject as title and the greeting. */
+  const html = (m: MailTemplate, subject: string, extra: object = {}): string =>
+    render(m.template, { ...m, ...extra, subject, hello: hello(m.firstName), demoNotice });
   switch (mail.template) {
     case 'registration-confirm': {
       const subject = 'Conferma la tua registrazione a Spesa online';

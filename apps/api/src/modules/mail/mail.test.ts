@@ -1,9 +1,12 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, registrationBody, withField } from '../../../test/account-fixtures';
 import { buildTestApp, uniqueEmail, type TestApp } from '../../../test/helper';
-import { isDevMailboxOn, loadEnv } from '../../env';
+import { testProduct } from '../../../test/checkout-fixtures';
+import { newCustomer } from '../../../test/customers';
+import { placeOrder } from '../../../test/order-fixtures';
+import { isDemoShop, isDevMailboxOn, loadEnv } from '../../env';
 import { MailService } from './mail.service';
-import { renderMail, type MailTemplate } from './mail.templates';
+import { DEMO_SHOP_MAIL_NOTICE, renderMail, type MailTemplate } from './mail.templates';
 
 /**
  * The shop's e-mails (Italian subject, text and HTML with every value escaped) and the development
@@ -225,6 +228,7 @@ describe('mailbox switch', () => {
       NODE_ENV: 'production',
       PAYMENT_SANDBOX: 'on',
       PAYMENT_SANDBOX_SECRET: 'x'.repeat(32),
+      DEMO_SHOP: 'on',
       STAFF_TOTP_KEY: 'k'.repeat(32),
     };
     expect(isDevMailboxOn(loadEnv({ NODE_ENV: 'development' }))).toBe(true);
@@ -288,5 +292,99 @@ describe('sending through SMTP', () => {
     } finally {
       await t.close();
     }
+  });
+});
+
+/** A demonstration shop's e-mails promise no real delivery (decision 084). */
+describe("a demonstration shop's mails", () => {
+  const confirmation: MailTemplate = {
+    template: 'order-confirmation',
+    firstName: 'Anna',
+    orderId: 42,
+    slot: 'mercoledì 3 marzo 2027, 10:00-12:00',
+    where: 'Ritiro: Spesa Drive Como',
+    total: '30,00 €',
+    held: '32,50 €',
+    wallet: null,
+    vouchers: null,
+    paymentType: 'Carta di credito',
+    lines: 3,
+    link: 'https://spesa.example.it/o/42',
+  };
+  const status: MailTemplate = {
+    template: 'order-status',
+    kind: 'outForDelivery',
+    firstName: 'Anna',
+    orderId: 42,
+    amount: null,
+    captured: false,
+    link: 'https://spesa.example.it/o/42',
+  };
+  const giftCards: MailTemplate = {
+    template: 'gift-card-order',
+    kind: 'received',
+    firstName: 'Anna',
+    requestNumber: 'GC-1',
+    companyName: 'Ditta',
+    lines: ['10 x 50 €'],
+    goods: '500,00 €',
+    discount: null,
+    invoice: '500,00 €',
+    infoBy: 'entro domani',
+    deliveryDay: 'giovedì 4 marzo 2027',
+    note: null,
+  };
+
+  it.each([confirmation, status, giftCards])(
+    '%o says, under the greeting, that it is a demonstration',
+    (mail) => {
+      const out = renderMail(mail, { demoShop: true });
+      expect(out.text.startsWith(`Ciao Anna,\n\n${DEMO_SHOP_MAIL_NOTICE}\n\n`)).toBe(true);
+      expect(DEMO_SHOP_MAIL_NOTICE).toMatch(
+        /dimostrazione\. Nessun pagamento è reale e nulla verrà consegnato\.$/,
+      );
+      expect(out.html).toMatch(
+        />Ciao Anna,<\/p>\s*<p role="note"[^>]*>Negozio dimostrativo: questa e-mail fa parte/,
+      );
+      // a real shop's mail says nothing of the kind
+      const real = renderMail(mail);
+      expect(real.text).not.toContain('dimostra');
+      expect(real.html).not.toContain('dimostra');
+    },
+  );
+
+  it('leaves the account mails as they are', () => {
+    const out = renderMail({ template: 'password-changed', firstName: 'Anna' }, { demoShop: true });
+    expect(out.text).not.toContain(DEMO_SHOP_MAIL_NOTICE);
+    expect(out.html).not.toContain('Negozio dimostrativo');
+  });
+
+  it('the order confirmation a demo shop sends says so; a shop with DEMO_SHOP=off does not', async () => {
+    for (const [demo, expected] of [
+      ['on', true],
+      ['off', false],
+    ] as const) {
+      const t = await buildTestApp({ env: { DEMO_SHOP: demo } });
+      try {
+        expect(isDemoShop(t.env)).toBe(expected);
+        const c = await newCustomer(t, { tag: 'demo-mail' });
+        const p = await testProduct(t.db, { stock: 10 });
+        await placeOrder(t, {
+          userId: c.userId,
+          lines: [{ product: { ...p, name: 'Prova' }, quantity: 1 }],
+          announce: true,
+        });
+        const [sent] = await new MailService(t.db, { from: 'test' }).list({ to: c.email, limit: 1 });
+        expect(sent?.template).toBe('order-confirmation');
+        expect(sent?.textBody.includes(DEMO_SHOP_MAIL_NOTICE)).toBe(expected);
+        expect(sent?.htmlBody.includes('Negozio dimostrativo')).toBe(expected);
+      } finally {
+        await t.close();
+      }
+    }
+  });
+
+  it('a shop outside production is a demonstration by default (the sandbox takes the online payments)', () => {
+    expect(isDemoShop(loadEnv({}))).toBe(true);
   });
 });

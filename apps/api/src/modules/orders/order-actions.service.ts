@@ -21,6 +21,7 @@ import {
   type OrderStatusId,
 } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
+import type { PaymentTypeOffer } from '../../lib/payment-type-offer';
 import { Abort, failWith, ok, type Result } from '../../lib/result';
 import type { AccountRepository } from '../account/account.repository';
 import type { CartPurchase } from '../cart/cart-purchase';
@@ -54,6 +55,8 @@ export interface OrderActionsDeps {
   answer: OrderAnswer;
   /** the orders' payment attempts (the payment module) */
   attempts: PaymentAttempts;
+  /** the payment types this shop offers now (the payment module, decision 084) */
+  paymentTypes: Pick<PaymentTypeOffer, 'offers'>;
   /** the part of an order paid with the wallet (the loyalty module) */
   wallet: {
     payOrder(userId: number, orderId: number, cents: number, tx: Db): Promise<Result<{ cents: number }>>;
@@ -190,6 +193,9 @@ export class OrderActionsService {
       const order = await this.lock(orderId, userId, tx);
       if (!isOnlinePaymentType(order.paymentTypeId) || !canRetryPayment(order.orderStatusId))
         throw new Abort(failWith(ORDER_ACTIONS_TEXT.cannotRetry));
+      // the order's online type no provider takes now (online payment switched off since): another type is the way
+      if (!this.d.paymentTypes.offers(order.paymentTypeId))
+        throw new Abort(failWith(ORDER_ACTIONS_TEXT.retryNotOffered));
       await this.d.attempts.voidLive(orderId, tx);
       await this.move(order, ORDER_STATUS.inPayment, userId, 'nuovo tentativo di pagamento', tx);
       const { paymentTypeId, preauthCents: amountCents } = order;
@@ -212,6 +218,8 @@ export class OrderActionsService {
     walletCents?: number,
   ): Promise<Result<OrderPaymentData>> {
     if (!paymentTypeOf(paymentTypeId)) return failWith(ORDER_ACTIONS_TEXT.paymentType, 'validation');
+    if (!this.d.paymentTypes.offers(paymentTypeId))
+      return failWith(ORDER_ACTIONS_TEXT.paymentTypeNotOffered, 'validation');
     if (paymentTypeId === PAYMENT_TYPE.deferred) {
       const user = await this.d.accounts.findUserById(userId);
       if (user?.companyId === null || user?.companyId === undefined)

@@ -90,6 +90,15 @@ export const ORDER_ACTIONS_TEXT = {
     text: 'Il carrello è cambiato nel frattempo: ricarica la pagina.',
   },
   paymentType: { code: 'msg.checkout.paymentType', text: 'Il metodo di pagamento scelto non è disponibile.' },
+  /** a known type this shop does not take now (no provider for it, or online payment off: decision 084) */
+  paymentTypeNotOffered: {
+    code: 'msg.checkout.paymentTypeNotOffered',
+    text: 'Questo metodo di pagamento non è disponibile nel nostro negozio: scegline uno tra quelli proposti, per esempio il pagamento alla consegna.',
+  },
+  retryNotOffered: {
+    code: 'msg.order.retryNotOffered',
+    text: 'Il pagamento online non è disponibile in questo momento: puoi cambiare il metodo di pagamento dell’ordine e scegliere il pagamento alla consegna.',
+  },
   deferredNotAllowed: {
     code: 'msg.checkout.deferredNotAllowed',
     text: 'Il pagamento differito è riservato ai clienti aziendali.',

@@ -7,6 +7,7 @@ import type { CartRepository } from '../cart/cart.repository';
 import type { CartService } from '../cart/cart.service';
 import type { MailService } from '../mail/mail.service';
 import type { PaymentAttempts } from '../payment/payment-attempts';
+import type { PaymentTypeOffer } from '../../lib/payment-type-offer';
 import type { PaymentProvider } from '../payment/payment-provider';
 import adminOrdersRoutes from './admin-orders.routes';
 import { OrderActionsService, type OrderActionsDeps, type OrderEditingPort } from './order-actions.service';
@@ -55,6 +56,8 @@ export interface OrdersModuleDeps extends ModuleCore {
   money: OrderMoneyPort;
   /** the payment provider of an authorisation, by name (the payment module): staff capture through it */
   providerFor: (name: string) => PaymentProvider | null;
+  /** the payment types this shop offers (the payment module, decision 084): a new or retried payment's */
+  paymentTypes: PaymentTypeOffer;
   /** the products staff may put instead of an ordered one (the catalogue module) */
   substitutes: SubstitutePort;
   /** the back office's audit log of orders */
@@ -100,6 +103,7 @@ export function ordersModule(app: FastifyInstance, d: OrdersModuleDeps) {
     status,
     answer,
     attempts: d.attempts,
+    paymentTypes: d.paymentTypes,
     wallet: d.wallet,
     gifts: d.gifts,
     editing: d.editing,

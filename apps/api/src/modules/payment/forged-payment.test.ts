@@ -190,6 +190,7 @@ describe('start-up configuration', () => {
         ...production,
         PAYMENT_SANDBOX: 'on',
         PAYMENT_SANDBOX_SECRET: 'x'.repeat(40),
+        DEMO_SHOP: 'on',
         STAFF_TOTP_KEY: 'k'.repeat(40),
       }).NODE_ENV,
     ).toBe('production');

@@ -1,10 +1,12 @@
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
+import { areOnlinePaymentsOn, isSandboxOn } from '../../env';
 import { storedSecret } from '../../lib/app-secrets';
 import { createSatispayClient } from '../../lib/satispay-client';
 import { createStripeClient } from '../../lib/stripe-client';
 import { publicUrlOf } from '../../env';
 import type { ModuleCore, RouteRegistrar } from '../../lib/module';
 import type { OrderTransitionsPort } from '../../lib/order-transitions';
+import { paymentTypeOffer } from '../../lib/payment-type-offer';
 import { API_PREFIX } from '../../plugins/errors';
 import { PaymentAttempts, type AttemptRecordsPort } from './payment-attempts';
 import { PaymentDisputesRepository } from './payment-disputes.repository';
@@ -87,6 +89,15 @@ export async function paymentModule(d: PaymentModuleDeps) {
     sandbox,
     /** the shop's providers: which takes a payment type, whose an authorisation is */
     providers,
+    /**
+     * the payment types offered (decision 084): an online one when a provider that is on takes it (the sandbox
+     * only when on), none with ONLINE_PAYMENTS=off; checkout and the order actions take it as a port
+     */
+    paymentTypes: paymentTypeOffer((paymentTypeId) => {
+      if (!areOnlinePaymentsOn(env)) return false;
+      const provider = providers.forType(paymentTypeId);
+      return provider !== null && (provider !== sandbox || isSandboxOn(env));
+    }),
     /** orders' payment attempts: started by the purchase and the order actions */
     attempts,
     /** the provider's answers applied to authorisations and orders */
