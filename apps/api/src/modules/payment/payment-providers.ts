@@ -6,11 +6,19 @@ import type { PaymentProvider } from './payment-provider';
  * Satispay the mobile pay app; the sandbox, when on, takes what no real provider takes.
  */
 export class PaymentProviders {
-  constructor(private readonly list: readonly PaymentProvider[]) {}
+  /**
+   * @param list every provider an authorisation may name
+   * @param isOpen whether a provider opens new sessions (the sandbox when off, or every provider with online
+   *   payments off, still answers for the authorisations it holds but takes no new payment)
+   */
+  constructor(
+    private readonly list: readonly PaymentProvider[],
+    private readonly isOpen: (p: PaymentProvider) => boolean = () => true,
+  ) {}
 
-  /** The provider that opens sessions of a payment type; null: no provider takes it here. */
+  /** The provider that opens sessions of a payment type; null: no open provider takes it here. */
   forType(paymentTypeId: number): PaymentProvider | null {
-    return this.list.find((p) => p.paymentTypeIds.includes(paymentTypeId)) ?? null;
+    return this.list.find((p) => this.isOpen(p) && p.paymentTypeIds.includes(paymentTypeId)) ?? null;
   }
 
   /** The provider of an authorisation (payment_authorizations.provider), null if this shop has none by that name. */

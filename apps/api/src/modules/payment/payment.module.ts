@@ -62,12 +62,10 @@ export async function paymentModule(d: PaymentModuleDeps) {
   });
   // real providers first: they take their payment types before the sandbox does (decision 081)
   const stripe = stripeOf(d);
-  const providers = new PaymentProviders([
-    ...(d.providers ?? []),
-    ...(stripe ? [stripe] : []),
-    ...satispayOf(d),
-    sandbox,
-  ]);
+  const providers = new PaymentProviders(
+    [...(d.providers ?? []), ...(stripe ? [stripe] : []), ...satispayOf(d), sandbox],
+    (p) => areOnlinePaymentsOn(env) && (p !== sandbox || isSandboxOn(env)),
+  );
   const payments = new PaymentService(db, d.placements, d.status, providers, new PaymentDisputesRepository());
   const reconciliation = new PaymentReconciliation({
     db,
@@ -93,11 +91,7 @@ export async function paymentModule(d: PaymentModuleDeps) {
      * the payment types offered (decision 084): an online one when a provider that is on takes it (the sandbox
      * only when on), none with ONLINE_PAYMENTS=off; checkout and the order actions take it as a port
      */
-    paymentTypes: paymentTypeOffer((paymentTypeId) => {
-      if (!areOnlinePaymentsOn(env)) return false;
-      const provider = providers.forType(paymentTypeId);
-      return provider !== null && (provider !== sandbox || isSandboxOn(env));
-    }),
+    paymentTypes: paymentTypeOffer((paymentTypeId) => providers.takes(paymentTypeId)),
     /** orders' payment attempts: started by the purchase and the order actions */
     attempts,
     /** the provider's answers applied to authorisations and orders */
