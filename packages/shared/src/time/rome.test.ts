@@ -1,4 +1,4 @@
-import { expect, it } from 'vitest';
+import { expect, it, vi } from 'vitest';
 import { addDays, romeDayOf, romeToday } from './rome';
 
 it.each([
@@ -21,4 +21,27 @@ it.each([
   expect(romeDayOf(iso)).toBe(day);
   expect(romeDayOf(new Date(iso))).toBe(day);
   expect(romeToday(new Date(iso))).toBe(day);
+});
+
+it('loading the module makes no Intl formatter (the web header imports TIME_ZONE on every page)', async () => {
+  const Original = Intl.DateTimeFormat;
+  let made = 0;
+  // counts the formatters made while the module is loaded again and used
+  Intl.DateTimeFormat = class extends Original {
+    constructor(...args: ConstructorParameters<typeof Original>) {
+      super(...args);
+      made += 1;
+    }
+  } as typeof Original;
+  try {
+    vi.resetModules();
+    const rome = await import('./rome');
+    expect(rome.TIME_ZONE).toBe('Europe/Rome');
+    expect(made).toBe(0);
+    expect(rome.romeDayOf('2026-06-30T22:00:00Z')).toBe('2026-07-01');
+    rome.romeToday();
+    expect(made).toBe(1);
+  } finally {
+    Intl.DateTimeFormat = Original;
+  }
 });

@@ -5,16 +5,23 @@
  */
 export const TIME_ZONE = 'Europe/Rome';
 
-const romeDayFormat = new Intl.DateTimeFormat('en-CA', {
-  timeZone: TIME_ZONE,
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-});
+/**
+ * Made on first use, not when the module loads: a formatter with a time zone loads ICU's locale and zone data
+ * at creation (30-70 ms of a phone page's first task, docs/benchmarks.md session 40), and the web app's
+ * header imports this module for TIME_ZONE on every page without asking for a day.
+ */
+let romeDayFormat: Intl.DateTimeFormat | undefined;
+const romeDays = (): Intl.DateTimeFormat =>
+  (romeDayFormat ??= new Intl.DateTimeFormat('en-CA', {
+    timeZone: TIME_ZONE,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }));
 
 /** YYYY-MM-DD: the Rome day of an instant (a Date, epoch milliseconds or an ISO date-time). */
 export const romeDayOf = (instant: Date | number | string): string =>
-  romeDayFormat.format(instant instanceof Date ? instant : new Date(instant));
+  romeDays().format(instant instanceof Date ? instant : new Date(instant));
 
 /** YYYY-MM-DD: today in Rome, at `now`. */
 export const romeToday = (now: Date = new Date()): string => romeDayOf(now);
