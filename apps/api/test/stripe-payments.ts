@@ -163,3 +163,25 @@ export async function authorisationsOf(t: TestApp, orderId: number) {
         FROM payment_authorizations WHERE order_id = ${orderId} ORDER BY attempt`,
   );
 }
+
+/** The stand-in's record of a Checkout Session and of its PaymentIntent (read directly: a test's eye on Stripe). */
+export function stripeSessionOf(s: StripeShop, sessionId: string) {
+  const record = s.standIn['checkout'].sessions.get(sessionId);
+  const intentId = record?.object.payment_intent as string | undefined;
+  return {
+    session: record?.object,
+    setupFutureUsage: record?.intentData.setupFutureUsage ?? null,
+    intent: intentId ? s.standIn['ledger'].intents.get(intentId)?.object : undefined,
+  };
+}
+
+/** The stand-in's PaymentIntent of an id. */
+export const stripeIntent = (s: StripeShop, intentId: string) =>
+  s.standIn['ledger'].intents.get(intentId)?.object;
+
+/** A recurring job run now, as the queue would at its next turn. */
+export async function runRecurringJob(t: TestApp, kind: string) {
+  await t.db.execute(sql`UPDATE scheduled_jobs SET run_at = now() WHERE kind = ${kind} AND done_at IS NULL`);
+  await t.app.jobs.enqueue(kind, {}, { singletonKey: kind });
+  await t.app.jobs.drain();
+}

@@ -84,6 +84,18 @@ export const ORDER_TRANSITIONS: readonly OrderTransition[] = [
     actors: ['provider', 'system'],
     why: 'pending payment refused',
   },
+  {
+    from: S.ordered,
+    to: S.invalidated,
+    actors: ['provider'],
+    why: 'the renewal of a card hold that would lapse before the slot was refused',
+  },
+  {
+    from: S.atWarehouse,
+    to: S.invalidated,
+    actors: ['provider'],
+    why: 'the renewal of a card hold that would lapse before the slot was refused',
+  },
   { from: S.invalidated, to: S.inPayment, actors: ['customer'], why: 'retry payment' },
   {
     from: S.invalidated,

@@ -25,7 +25,7 @@ import type { CheckoutReadiness } from './checkout-readiness';
 import type { CartCheckoutRow, CheckoutRepository } from './checkout.repository';
 import type { OrderAnswer } from '../orders/order-answer';
 import type { OrderPlacementRepository, OrderRow } from '../orders/order-placement.repository';
-import type { PaymentAttempts } from '../payment/payment-attempts';
+import { slotStartOf, type PaymentAttempts } from '../payment/payment-attempts';
 import { draftOrder, orderItems, type DraftOrder, type Purchase, type PurchaseInput } from './order-draft';
 import type { CheckoutGiftsPort } from './checkout-gifts';
 import type { OrderWalletPort } from './order-wallet';
@@ -366,14 +366,20 @@ export class OrderPlacement {
       const status = order.orderStatusId as OrderStatusId;
       await this.d.status.recordInitial({ orderId, status, actor: 'customer', actorUserId: p.userId }, tx);
       return this.d.attempts.start(
-        { orderId, paymentTypeId: p.paymentTypeId, amountCents: order.preauthCents, firstAttempt: true },
+        {
+          orderId,
+          paymentTypeId: p.paymentTypeId,
+          amountCents: order.preauthCents,
+          firstAttempt: true,
+          slotStartsAt: slotStartOf(order),
+        },
         tx,
       );
     }
     if (written.keepHold) return null;
     await this.d.attempts.voidLive(orderId, tx);
     const paymentUrl = await this.d.attempts.start(
-      { orderId, paymentTypeId: p.paymentTypeId, amountCents: order.preauthCents },
+      { orderId, paymentTypeId: p.paymentTypeId, amountCents: order.preauthCents, slotStartsAt: slotStartOf(order) },
       tx,
     );
     const to: OrderStatusId = online ? ORDER_STATUS.inPayment : ORDER_STATUS.ordered;

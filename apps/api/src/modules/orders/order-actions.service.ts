@@ -26,7 +26,7 @@ import { Abort, failWith, ok, type Result } from '../../lib/result';
 import type { AccountRepository } from '../account/account.repository';
 import type { CartPurchase } from '../cart/cart-purchase';
 import type { CartService } from '../cart/cart.service';
-import type { PaymentAttempts } from '../payment/payment-attempts';
+import { slotStartOf, type PaymentAttempts } from '../payment/payment-attempts';
 import type { OrderAnswer } from './order-answer';
 import type { OrderPlacementRepository, OrderRow } from './order-placement.repository';
 import type { OrderStatusService } from './order-status.service';
@@ -199,7 +199,10 @@ export class OrderActionsService {
       await this.d.attempts.voidLive(orderId, tx);
       await this.move(order, ORDER_STATUS.inPayment, userId, 'nuovo tentativo di pagamento', tx);
       const { paymentTypeId, preauthCents: amountCents } = order;
-      return this.d.attempts.start({ orderId, paymentTypeId, amountCents }, tx);
+      return this.d.attempts.start(
+        { orderId, paymentTypeId, amountCents, slotStartsAt: slotStartOf(order) },
+        tx,
+      );
     });
     if (!done.ok) return done;
     return ok({ order: await this.orderAnswer(orderId), orderId, paymentUrl: done.data, replayed: false });
@@ -240,7 +243,11 @@ export class OrderActionsService {
         { paymentTypeId, preauthCents: preauth, walletCents: wallet },
         tx,
       );
-      const url = await this.d.attempts.start({ orderId, paymentTypeId, amountCents: preauth }, tx);
+      const slotStartsAt = slotStartOf(order);
+      const url = await this.d.attempts.start(
+        { orderId, paymentTypeId, amountCents: preauth, slotStartsAt },
+        tx,
+      );
       const to = online ? ORDER_STATUS.inPayment : ORDER_STATUS.ordered;
       await this.move(order, to, userId, 'metodo di pagamento cambiato', tx);
       return url;

@@ -1,8 +1,18 @@
+import { TZDate } from '@date-fns/tz';
 import { paysOnline } from '@spesa/shared/checkout/payment-types';
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
+import { TIME_ZONE } from '../../lib/rome-time';
+import type { StartSessionInput } from './payment-provider';
 import type { PaymentProviders } from './payment-providers';
 import { NO_PROVIDER } from './sandbox.provider';
+
+/** The instant a booked slot starts: its Rome day and begin time (`2026-05-04`, `09:30`). */
+export function slotStartOf(slot: { slotDate: string; beginTime: string }): Date {
+  const [y = 0, m = 1, d = 1] = slot.slotDate.slice(0, 10).split('-').map(Number);
+  const [h = 0, min = 0] = slot.beginTime.split(':').map(Number);
+  return new Date(new TZDate(y, m - 1, d, h, min, 0, TIME_ZONE).getTime());
+}
 
 /** An order's payment attempt as the attempts read it (the orders module's payment_authorizations row). */
 interface AttemptRow {
@@ -78,7 +88,13 @@ export class PaymentAttempts {
     return session?.redirectUrl ?? null;
   }
 
-  sessionInput(providerName: string, orderId: number, attempt: number, amountCents: number) {
+  sessionInput(
+    providerName: string,
+    orderId: number,
+    attempt: number,
+    amountCents: number,
+    slotStartsAt?: Date | null,
+  ): StartSessionInput {
     return {
       orderId,
       attempt,
@@ -86,6 +102,7 @@ export class PaymentAttempts {
       currency: 'EUR' as const,
       description: `Ordine ${orderId} - Spesa`,
       feedbackUrl: this.d.feedbackUrl(providerName),
+      ...(slotStartsAt ? { slotStartsAt } : {}),
     };
   }
 
@@ -101,6 +118,8 @@ export class PaymentAttempts {
       amountCents: number;
       /** a new order's first attempt is 1; otherwise the next after the recorded ones */
       firstAttempt?: boolean;
+      /** the booked slot's start (slotStartOf): a hold that would lapse before it keeps the card to renew it */
+      slotStartsAt: Date | null;
     },
     tx: Db,
   ): Promise<string | null> {
@@ -111,7 +130,9 @@ export class PaymentAttempts {
       const online = this.d.providers.forType(paymentTypeId);
       if (!online) throw new Error(`no payment provider takes payment type ${paymentTypeId}`);
       const provider = online.name;
-      const session = await online.startSession(this.sessionInput(provider, orderId, attempt, amountCents));
+      const session = await online.startSession(
+        this.sessionInput(provider, orderId, attempt, amountCents, a.slotStartsAt),
+      );
       const { providerRef } = session;
       await this.d.orders.insertAuthorization(
         { orderId, attempt, provider, providerRef, paymentTypeId, amountCents, status: 'created' },

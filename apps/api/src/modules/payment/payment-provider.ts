@@ -76,9 +76,8 @@ export interface AcknowledgedEvent {
   dispute: DisputeNotice | null;
 }
 
-export const isAcknowledged = (
-  v: VerifiedNotification | AcknowledgedEvent,
-): v is AcknowledgedEvent => 'acknowledged' in v;
+export const isAcknowledged = (v: VerifiedNotification | AcknowledgedEvent): v is AcknowledgedEvent =>
+  'acknowledged' in v;
 
 /** `reference`: the provider's own id of the action (e.g. a refund's), when it gives one. */
 export type ProviderActionResult =
@@ -97,6 +96,35 @@ export interface WebhookRequest {
   headers: Record<string, string | undefined>;
   query: Record<string, string>;
 }
+
+/** A hold to renew before it lapses (decision 083): the new attempt's number and what the old hold covers. */
+export interface RenewHoldInput {
+  orderId: number;
+  /** the new attempt (payment_authorizations.attempt): it names the renewal's idempotency key */
+  attempt: number;
+  amountCents: number;
+  description: string;
+  /** a hold authorised after this instant is not renewed yet */
+  authorisedBefore: Date;
+  /** a hold that lasts past the slot's start needs no renewal */
+  slotStartsAt: Date;
+}
+
+/**
+ * The answer of a renewal: a new hold (its reference, to record as a new attempt), a refusal by the bank (the
+ * customer must pay again; `providerRef` is the refused payment's, when the provider made one), or nothing to do.
+ */
+export type HoldRenewal =
+  | {
+      status: 'renewed';
+      providerRef: string;
+      amountCents: number;
+      cardBrand: string | null;
+      cardLast4: string | null;
+    }
+  | { status: 'refused'; providerRef: string | null; reason: string }
+  | { status: 'not_due' }
+  | { status: 'not_renewable'; reason: string };
 
 export interface PaymentProvider {
   /** stored in payment_authorizations.provider; the last segment of its feedback and webhook URLs */
@@ -129,4 +157,10 @@ export interface PaymentProvider {
   verifyWebhook(request: WebhookRequest): Promise<VerifiedNotification | AcknowledgedEvent | null>;
   /** asks the provider where an authorisation stands (reconciliation); null when it does not know it */
   lookup(providerRef: string): Promise<VerifiedNotification | null>;
+  /**
+   * Only providers whose holds lapse before a far slot and that can charge a saved card without the customer
+   * (Stripe): a new hold of the same amount with the card the customer saved, off-session. The old hold is left
+   * to the caller, who cancels it (`void`) once the new one is recorded.
+   */
+  renewHold?(providerRef: string, input: RenewHoldInput): Promise<HoldRenewal>;
 }

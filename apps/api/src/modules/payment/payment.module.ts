@@ -10,6 +10,7 @@ import { paymentTypeOffer } from '../../lib/payment-type-offer';
 import { API_PREFIX } from '../../plugins/errors';
 import { PaymentAttempts, type AttemptRecordsPort } from './payment-attempts';
 import { PaymentDisputesRepository } from './payment-disputes.repository';
+import { HoldRenewals } from './payment-hold-renewal';
 import { PaymentReconciliation } from './payment-reconciliation';
 import type { PaymentProvider } from './payment-provider';
 import { PaymentProviders } from './payment-providers';
@@ -75,6 +76,16 @@ export async function paymentModule(d: PaymentModuleDeps) {
     onError: (err, a) => d.onError?.(err, `payment reconciliation of ${a.provider} ${a.providerRef}`),
   });
   reconciliation.register(jobs);
+  // card holds that would lapse before a far slot, renewed with the card saved for it (decision 083)
+  const renewals = new HoldRenewals({
+    db,
+    providers,
+    records: d.placements,
+    status: d.status,
+    now,
+    onError: (err, a) => d.onError?.(err, `payment hold renewal of ${a.provider} ${a.providerRef}`),
+  });
+  renewals.register(jobs);
   const feedbackUrl = (providerName: string) => `${API_PREFIX}/payment/feedback/${providerName}`;
   const attempts = new PaymentAttempts({ orders: d.placements, providers, feedbackUrl });
   const refunds = new PaymentRefunds(db, new PaymentMoneyRepository(db), d.placements, providers, d.audit);
@@ -103,6 +114,8 @@ export async function paymentModule(d: PaymentModuleDeps) {
       of: async (orderIds: readonly number[]) =>
         new Map([...(await refunds.moneyOfOrders(orderIds))].map(([id, m]) => [id, customerMoneyOf(m)])),
     },
+    /** renews card holds that would lapse before the slot (a recurring job) */
+    renewals,
     /** the provider of an authorisation, by its name */
     providerFor: (name: string) => providers.byName(name),
     routes: (async (api) => {

@@ -2,10 +2,12 @@ import Stripe from 'stripe';
 import type {
   AcknowledgedEvent,
   DisputeNotice,
+  HoldRenewal,
   HostedSession,
   PaymentOutcome,
   PaymentProvider,
   ProviderActionResult,
+  RenewHoldInput,
   StartSessionInput,
   VerifiedNotification,
   WebhookRequest,
@@ -24,6 +26,9 @@ import type {
  *   (`spesa-order-<id>-<attempt>-capture`): a call retried by the SDK, a job or another process is replayed by
  *   Stripe, not executed twice. A refund also names its key in its metadata, so a retry after Stripe's 24 hours
  *   of idempotency finds it.
+ * - A card hold lasts about 7 days (`capture_before`): when the slot starts more than 6 days after the payment,
+ *   Checkout also saves the card for this order (`customer_creation: always`, `setup_future_usage: off_session`),
+ *   and `renewHold` places a new hold with it off-session before the first one lapses.
  * - Outcomes are never taken from the browser nor from an event's snapshot: the PaymentIntent is read back
  *   from Stripe's API and its `status` decides (requires_capture: authorised; processing: pending;
  *   requires_payment_method after a failure, canceled: declined).
@@ -31,6 +36,8 @@ import type {
 export const STRIPE_PROVIDER = 'stripe';
 /** Stripe signs each webhook with a timestamp; older deliveries are refused (Stripe's default, 5 minutes) */
 export const STRIPE_WEBHOOK_TOLERANCE_S = 300;
+/** a slot further than this from the payment outlives a card hold (7 days): the card is saved to renew it */
+export const SAVE_CARD_BEYOND_MS = 6 * 24 * 60 * 60_000;
 
 export interface StripeProviderOptions {
   stripe: Stripe;
@@ -100,6 +107,10 @@ export class StripePaymentProvider implements PaymentProvider {
   async startSession(input: StartSessionInput): Promise<HostedSession> {
     const back = `${this.o.publicUrl}${input.feedbackUrl}?session_id={CHECKOUT_SESSION_ID}`;
     const metadata = { order_id: String(input.orderId), attempt: String(input.attempt) };
+    // only a slot the hold cannot reach keeps the card (Checkout shows the customer the consent to it)
+    const saveCard =
+      input.slotStartsAt !== undefined &&
+      input.slotStartsAt.getTime() - this.o.now().getTime() > SAVE_CARD_BEYOND_MS;
     const session = await this.stripe.checkout.sessions.create(
       {
         mode: 'payment',
@@ -116,10 +127,12 @@ export class StripePaymentProvider implements PaymentProvider {
         locale: 'it',
         client_reference_id: `${input.orderId}-${input.attempt}`,
         metadata,
+        ...(saveCard ? { customer_creation: 'always' as const } : {}),
         payment_intent_data: {
           capture_method: 'manual',
           description: input.description,
           metadata,
+          ...(saveCard ? { setup_future_usage: 'off_session' as const } : {}),
         },
         success_url: back,
         cancel_url: `${back}&cancelled=1`,
@@ -204,7 +217,8 @@ export class StripePaymentProvider implements PaymentProvider {
         ? { ok: true, amountCents }
         : { ok: false, reason: 'already captured' };
     if (intent.status !== 'requires_capture') return { ok: false, reason: `payment ${intent.status}` };
-    if (amountCents > intent.amount_capturable) return { ok: false, reason: 'amount above the authorisation' };
+    if (amountCents > intent.amount_capturable)
+      return { ok: false, reason: 'amount above the authorisation' };
     try {
       if (amountCents === 0) {
         // nothing to take (every line missing): the whole hold is released
@@ -250,7 +264,8 @@ export class StripePaymentProvider implements PaymentProvider {
   }
 
   async refund(providerRef: string, amountCents: number, key: string): Promise<ProviderActionResult> {
-    if (!Number.isSafeInteger(amountCents) || amountCents <= 0) return { ok: false, reason: 'invalid amount' };
+    if (!Number.isSafeInteger(amountCents) || amountCents <= 0)
+      return { ok: false, reason: 'invalid amount' };
     if (!/^[A-Za-z0-9_.:-]{1,100}$/.test(key)) return { ok: false, reason: 'invalid key' };
     const found = await this.intentOf(providerRef);
     const intent = found?.intent;
@@ -269,6 +284,66 @@ export class StripePaymentProvider implements PaymentProvider {
       return { ok: true, amountCents: refund.amount ?? amountCents };
     } catch (error) {
       return { ok: false, reason: reasonOf(error) };
+    }
+  }
+
+  /**
+   * A new hold with the card the customer saved for this order, off-session (`off_session`, `confirm`), keyed
+   * `spesa-order-<id>-<attempt>-renewal`: a job retried, or run by two processes, places it once. Not due while
+   * the hold is younger than `authorisedBefore` or lasts past the slot's start; not possible without a saved card
+   * (a near slot never saves it) or once captured. A hold that lapsed already is renewed all the same. The
+   * bank's refusal (`authentication_required`: the cardholder must be there; a decline) is answered, not thrown.
+   */
+  async renewHold(providerRef: string, input: RenewHoldInput): Promise<HoldRenewal> {
+    const old = (await this.intentOf(providerRef))?.intent;
+    if (!old) return { status: 'not_renewable', reason: 'unknown payment' };
+    if (old.status === 'succeeded') return { status: 'not_renewable', reason: 'already captured' };
+    if (old.status === 'requires_capture') {
+      const charge = typeof old.latest_charge === 'object' ? old.latest_charge : null;
+      const lapsesAt = charge?.payment_method_details?.card?.capture_before;
+      const young = charge !== null && charge.created * 1000 > input.authorisedBefore.getTime();
+      const lastsTheSlot =
+        lapsesAt !== null && lapsesAt !== undefined && lapsesAt * 1000 > input.slotStartsAt.getTime();
+      if (young || lastsTheSlot) return { status: 'not_due' };
+    } else if (old.status !== 'canceled') return { status: 'not_renewable', reason: `payment ${old.status}` };
+    const customer = idOf(old.customer);
+    const paymentMethod = idOf(old.payment_method);
+    if (!customer || !paymentMethod) return { status: 'not_renewable', reason: 'no saved card' };
+    const metadata = { order_id: String(input.orderId), attempt: String(input.attempt), renews: old.id };
+    try {
+      const intent = await this.stripe.paymentIntents.create(
+        {
+          amount: input.amountCents,
+          currency: old.currency,
+          capture_method: 'manual',
+          customer,
+          payment_method: paymentMethod,
+          off_session: true,
+          confirm: true,
+          description: input.description,
+          metadata,
+          expand: ['latest_charge'],
+        },
+        { idempotencyKey: `spesa-order-${input.orderId}-${input.attempt}-renewal` },
+      );
+      if (intent.status !== 'requires_capture')
+        return { status: 'refused', providerRef: intent.id, reason: `payment ${intent.status}` };
+      const charge = typeof intent.latest_charge === 'object' ? intent.latest_charge : null;
+      const card = charge?.payment_method_details?.card;
+      return {
+        status: 'renewed',
+        providerRef: intent.id,
+        amountCents: intent.amount_capturable,
+        cardBrand: card?.brand ? (BRANDS[card.brand] ?? card.brand) : null,
+        cardLast4: card?.last4 && /^\d{4}$/.test(card.last4) ? card.last4 : null,
+      };
+    } catch (error) {
+      if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+      return {
+        status: 'refused',
+        providerRef: error.payment_intent?.id ?? null,
+        reason: error.decline_code ?? error.code ?? 'card_error',
+      };
     }
   }
 

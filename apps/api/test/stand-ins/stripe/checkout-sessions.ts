@@ -7,6 +7,7 @@ import {
   type PaymentLedger,
   type RequestContext,
 } from './payment-ledger';
+import type { Customers } from './customers';
 import { Params } from './stripe-params';
 import { invalidRequest, parameterInvalid, parameterMissing, resourceMissing } from './stripe-errors';
 import type { CardDecline } from './test-cards';
@@ -17,6 +18,9 @@ import type { CardDecline } from './test-cards';
  * pays, with `payment_intent_data` (capture_method manual for a hold); the session becomes `complete` and
  * `checkout.session.completed` is sent. With a hold `payment_status` stays `unpaid` (no funds have moved), with an
  * automatic capture it is `paid`. An open session expires at `expires_at` (24 hours by default).
+ * `customer_creation=always` creates a Customer when the session completes (`customer` on the session and on its
+ * PaymentIntent); `payment_intent_data[setup_future_usage]` saves the card: a PaymentMethod of its own, attached to
+ * that Customer, becomes the intent's `payment_method` (without a Customer it is saved but attached to none).
  */
 export type SessionObject = Pick<
   Stripe.Checkout.Session,
@@ -28,6 +32,8 @@ export type SessionObject = Pick<
   | 'client_reference_id'
   | 'created'
   | 'currency'
+  | 'customer'
+  | 'customer_creation'
   | 'customer_email'
   | 'expires_at'
   | 'livemode'
@@ -54,6 +60,7 @@ interface SessionRecord {
   lineItems: LineItem[];
   intentData: {
     captureMethod: 'automatic' | 'automatic_async' | 'manual';
+    setupFutureUsage: 'on_session' | 'off_session' | null;
     metadata: Record<string, string>;
     description?: string;
   };
@@ -66,6 +73,7 @@ export const SESSION_PARAMS = [
   'cancel_url',
   'metadata',
   'client_reference_id',
+  'customer_creation',
   'customer_email',
   'payment_intent_data',
   'payment_method_types',
@@ -80,7 +88,7 @@ export class CheckoutSessions {
 
   constructor(
     private readonly ledger: PaymentLedger,
-    private readonly options: { now(): number; baseUrl: string; emit: Emit },
+    private readonly options: { now(): number; baseUrl: string; emit: Emit; customers: Customers },
   ) {}
 
   private seconds(): number {
@@ -119,6 +127,7 @@ export class CheckoutSessions {
       'metadata',
       'description',
       'receipt_email',
+      'setup_future_usage',
     ]);
     const id = randomId('cs_test_', 58);
     const total = lineItems.reduce((sum, item) => sum + item.unitAmount * item.quantity, 0);
@@ -132,6 +141,8 @@ export class CheckoutSessions {
         client_reference_id: raw.string('client_reference_id') ?? null,
         created,
         currency,
+        customer: null,
+        customer_creation: raw.oneOf('customer_creation', ['always', 'if_required']) ?? 'if_required',
         customer_email: raw.string('customer_email') ?? null,
         expires_at: expiresAt,
         livemode: false,
@@ -150,6 +161,8 @@ export class CheckoutSessions {
         captureMethod:
           intentData?.oneOf('capture_method', ['automatic', 'automatic_async', 'manual']) ??
           'automatic_async',
+        setupFutureUsage:
+          intentData?.oneOf('setup_future_usage', ['on_session', 'off_session'] as const) ?? null,
         metadata: intentData?.metadata() ?? {},
         ...(intentData?.string('description') ? { description: intentData.string('description')! } : {}),
       },
@@ -222,9 +235,35 @@ export class CheckoutSessions {
       this.options.emit('checkout.session.expired', structuredClone(object), request);
       return;
     }
-    const intent = this.ledger.intent(object.payment_intent as string).object;
-    object.payment_status = intent.status === 'succeeded' ? 'paid' : 'unpaid';
+    const intent = this.ledger.intent(object.payment_intent as string);
+    this.keepCustomer(record, intent, request);
+    object.payment_status = intent.object.status === 'succeeded' ? 'paid' : 'unpaid';
     this.options.emit('checkout.session.completed', structuredClone(object), request);
+  }
+
+  /** the completed payment's Customer (customer_creation=always) and the card it saved (setup_future_usage) */
+  private keepCustomer(record: SessionRecord, intent: IntentRecord, request: RequestContext): void {
+    const { object } = record;
+    const { customers } = this.options;
+    if (object.customer_creation === 'always' && !object.customer) {
+      const params = new Params(object.customer_email ? { email: object.customer_email } : {}, ['email']);
+      object.customer = customers.create(params, request).id;
+      intent.object.customer = object.customer;
+    }
+    const usage = record.intentData.setupFutureUsage;
+    if (!usage || !intent.card) return;
+    const saved = customers.save(
+      intent.card,
+      (object.customer as string | null) ?? null,
+      usage === 'off_session',
+      request,
+    );
+    intent.saved = saved;
+    intent.object.payment_method = saved.object.id;
+    const charge = intent.object.latest_charge
+      ? this.ledger.charges.get(intent.object.latest_charge as string)
+      : null;
+    if (charge) charge.payment_method = saved.object.id;
   }
 
   /** open sessions past `expires_at` expire */
@@ -256,7 +295,15 @@ export class CheckoutSessions {
         metadata: record.intentData.metadata,
       };
       if (record.intentData.description) raw.description = record.intentData.description;
-      const params = new Params(raw, ['amount', 'currency', 'capture_method', 'metadata', 'description']);
+      if (record.intentData.setupFutureUsage) raw.setup_future_usage = record.intentData.setupFutureUsage;
+      const params = new Params(raw, [
+        'amount',
+        'currency',
+        'capture_method',
+        'metadata',
+        'description',
+        'setup_future_usage',
+      ]);
       intent = this.ledger.createIntent(params, AUTOMATIC, id);
       object.payment_intent = intent.object.id;
     }

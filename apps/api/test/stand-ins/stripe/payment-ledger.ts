@@ -8,7 +8,8 @@ import {
   resourceMissing,
   unexpectedIntentState,
 } from './stripe-errors';
-import { AUTHENTICATION_FAILURE, TEST_PAYMENT_METHODS, type CardDecline, type TestCard } from './test-cards';
+import type { Customers, SavedPaymentMethod } from './customers';
+import { AUTHENTICATION_FAILURE, offSessionRefusal, type CardDecline, type TestCard } from './test-cards';
 
 /**
  * The stand-in's money: PaymentIntents, their Charges and Refunds, kept in memory per stand-in, moved as Stripe's
@@ -23,6 +24,9 @@ import { AUTHENTICATION_FAILURE, TEST_PAYMENT_METHODS, type CardDecline, type Te
  * - capture (only from `requires_capture`): `amount_to_capture` <= `amount_capturable`, the rest is released;
  * - cancel (not after `succeeded`): the hold is released;
  * - refunds: of a captured charge, up to what was captured minus what was refunded;
+ * - off-session (`customer`, a saved `payment_method`, `off_session=true`, `confirm=true`): nobody can answer 3D
+ *   Secure, so a card that asks for it is refused with 402 `authentication_required` (the intent back to
+ *   `requires_payment_method`), unless it was set up for off-session use and accepts that (customers.ts);
  * - an authorisation not captured within the lapse (Stripe: 7 days for cards, `capture_before` on the charge) is
  *   canceled with `cancellation_reason: 'automatic'`.
  */
@@ -40,6 +44,7 @@ export type IntentObject = Pick<
   | 'confirmation_method'
   | 'created'
   | 'currency'
+  | 'customer'
   | 'description'
   | 'last_payment_error'
   | 'latest_charge'
@@ -49,6 +54,7 @@ export type IntentObject = Pick<
   | 'payment_method'
   | 'payment_method_types'
   | 'receipt_email'
+  | 'setup_future_usage'
   | 'status'
 >;
 
@@ -112,6 +118,10 @@ export type Emit = (type: Stripe.Event.Type, object: object, request: RequestCon
 export interface IntentRecord {
   object: IntentObject;
   card: TestCard | null;
+  /** the saved PaymentMethod it is confirmed with, if not a test one */
+  saved: SavedPaymentMethod | null;
+  /** confirmed with `off_session=true`: the customer is not there to authenticate */
+  offSession: boolean;
   returnUrl: string | null;
   /** ms on the stand-in's clock */
   authorisedAt: number | null;
@@ -146,6 +156,7 @@ export interface LedgerOptions {
   baseUrl: string;
   authorisationLapseMs: number;
   emit: Emit;
+  customers: Customers;
 }
 
 export class PaymentLedger {
@@ -198,7 +209,16 @@ export class PaymentLedger {
         param: 'amount',
       });
     const paymentMethod = p.string('payment_method') ?? null;
-    const card = paymentMethod ? this.testCard(paymentMethod) : null;
+    const customer = p.string('customer') ?? null;
+    if (customer) this.options.customers.customer(customer, 'customer');
+    const offSession = p.boolean('off_session') ?? false;
+    const confirm = p.boolean('confirm') ?? false;
+    if (offSession && !confirm)
+      throw invalidRequest('You may only specify `off_session` when `confirm` is true.', {
+        param: 'off_session',
+      });
+    const found = paymentMethod ? this.options.customers.cardFor(paymentMethod, customer) : null;
+    const setupFutureUsage = p.oneOf('setup_future_usage', ['on_session', 'off_session']) ?? null;
     const id = randomId('pi_');
     const record: IntentRecord = {
       object: {
@@ -215,6 +235,7 @@ export class PaymentLedger {
         confirmation_method: p.oneOf('confirmation_method', ['automatic', 'manual']) ?? 'automatic',
         created: this.seconds(),
         currency,
+        customer,
         description: p.string('description') ?? null,
         last_payment_error: null,
         latest_charge: null,
@@ -224,16 +245,19 @@ export class PaymentLedger {
         payment_method: paymentMethod,
         payment_method_types: p.strings('payment_method_types') ?? ['card'],
         receipt_email: p.string('receipt_email') ?? null,
+        setup_future_usage: setupFutureUsage,
         status: paymentMethod ? 'requires_confirmation' : 'requires_payment_method',
       },
-      card,
+      card: found?.card ?? null,
+      saved: found?.saved ?? null,
+      offSession,
       returnUrl: p.string('return_url') ?? null,
       authorisedAt: null,
       checkoutSession,
     };
     this.intents.set(id, record);
     this.emit('payment_intent.created', record.object, request);
-    if (p.boolean('confirm')) this.throwIfDeclined(record, this.attempt(record, request));
+    if (confirm) this.throwIfDeclined(record, this.attempt(record, request));
     return record;
   }
 
@@ -247,7 +271,9 @@ export class PaymentLedger {
       );
     const paymentMethod = p.string('payment_method');
     if (paymentMethod) {
-      record.card = this.testCard(paymentMethod);
+      const found = this.options.customers.cardFor(paymentMethod, object.customer as string | null);
+      record.card = found.card;
+      record.saved = found.saved;
       object.payment_method = paymentMethod;
     }
     const returnUrl = p.string('return_url');
@@ -262,21 +288,25 @@ export class PaymentLedger {
 
   /** the hosted page's confirmation: a decline is shown on the page, not thrown */
   confirmFromPage(record: IntentRecord, paymentMethod: string, returnUrl: string): CardDecline | null {
-    record.card = this.testCard(paymentMethod);
+    const found = this.options.customers.cardFor(paymentMethod, record.object.customer as string | null);
+    record.card = found.card;
+    record.saved = found.saved;
     record.object.payment_method = paymentMethod;
     record.returnUrl = returnUrl;
     return this.attempt(record, AUTOMATIC);
   }
 
-  private testCard(paymentMethod: string): TestCard {
-    const card = TEST_PAYMENT_METHODS[paymentMethod];
-    if (!card) throw resourceMissing('PaymentMethod', paymentMethod, 'payment_method');
-    return card;
-  }
-
   /** one authorisation attempt with the intent's card; the decline it met, if any */
   private attempt(record: IntentRecord, request: RequestContext): CardDecline | null {
     const card = record.card!;
+    if (record.offSession) {
+      const { saved } = record;
+      const refusal = saved?.failNextOffSession ?? offSessionRefusal(card, saved?.offSession ?? false);
+      if (saved) saved.failNextOffSession = null;
+      if (refusal) return this.decline(record, refusal, request);
+      this.authorise(record, request);
+      return null;
+    }
     if (card.outcome === 'authenticate') {
       this.requireAction(record, request);
       return null;

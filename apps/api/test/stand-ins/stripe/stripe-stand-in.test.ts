@@ -513,6 +513,159 @@ describe('Checkout Sessions and the hosted page', () => {
   });
 });
 
+describe('saved cards and off-session payments', () => {
+  beforeEach(() => start());
+
+  /** a Checkout payment that keeps the card for later (customer_creation=always, setup_future_usage) */
+  async function savedOnCheckout(paymentMethod: string, o: { save?: boolean; customer?: boolean } = {}) {
+    const session = await stripe.checkout.sessions.create({
+      mode: 'payment',
+      line_items: [
+        { price_data: { currency: 'eur', unit_amount: 4200, product_data: { name: 'Spesa' } }, quantity: 1 },
+      ],
+      ...(o.customer === false ? {} : { customer_creation: 'always' as const }),
+      payment_intent_data: {
+        capture_method: 'manual',
+        ...(o.save === false ? {} : { setup_future_usage: 'off_session' as const }),
+      },
+      success_url: 'https://spesa.example/ok?session={CHECKOUT_SESSION_ID}',
+    });
+    const paid = await fetch(session.url!, {
+      method: 'POST',
+      body: new URLSearchParams({ payment_method: paymentMethod }),
+      redirect: 'manual',
+    });
+    const challenge = paid.headers.get('location')!;
+    if (challenge.includes('/3d_secure/')) {
+      const done = await fetch(challenge, {
+        method: 'POST',
+        body: new URLSearchParams({ outcome: 'complete' }),
+        redirect: 'manual',
+      });
+      await fetch(done.headers.get('location')!, { redirect: 'manual' });
+    }
+    const complete = await stripe.checkout.sessions.retrieve(session.id);
+    const intent = await stripe.paymentIntents.retrieve(complete.payment_intent as string);
+    return { session: complete, intent };
+  }
+
+  const offSession = (customer: string, paymentMethod: string, key?: string) =>
+    stripe.paymentIntents.create(
+      {
+        amount: 4200,
+        currency: 'eur',
+        capture_method: 'manual',
+        customer,
+        payment_method: paymentMethod,
+        off_session: true,
+        confirm: true,
+        metadata: { order_id: '7', attempt: '2' },
+      },
+      key ? { idempotencyKey: key } : {},
+    );
+
+  it('Checkout creates a Customer and saves the card on it; an off-session hold with it is authorised at once', async () => {
+    const { session, intent } = await savedOnCheckout('pm_card_visa');
+    expect(session.customer_creation).toBe('always');
+    const customerId = session.customer as string;
+    expect(customerId).toMatch(/^cus_/);
+    expect(intent.customer).toBe(customerId);
+    expect(intent.setup_future_usage).toBe('off_session');
+    // the card typed on the page became a PaymentMethod of the customer's own, not the test id
+    const pmId = intent.payment_method as string;
+    expect(pmId).toMatch(/^pm_/);
+    expect(pmId).not.toBe('pm_card_visa');
+    const pm = await stripe.paymentMethods.retrieve(pmId);
+    expect([pm.customer, pm.type, pm.card?.last4]).toEqual([customerId, 'card', '4242']);
+    expect((await stripe.customers.retrieve(customerId)).id).toBe(customerId);
+
+    const renewed = await offSession(customerId, pmId);
+    expect([renewed.status, renewed.amount_capturable, renewed.customer, renewed.payment_method]).toEqual([
+      'requires_capture',
+      4200,
+      customerId,
+      pmId,
+    ]);
+    const charge = await stripe.charges.retrieve(renewed.latest_charge as string);
+    expect(charge.payment_method_details?.card?.capture_before).toBeGreaterThan(Math.floor(now() / 1000));
+  });
+
+  it('a card that always asks for 3D Secure is refused off-session: 402 authentication_required, the intent waits', async () => {
+    const { session, intent } = await savedOnCheckout('pm_card_authenticationRequired');
+    expect(intent.status).toBe('requires_capture');
+    const error = (await failure(
+      offSession(session.customer as string, intent.payment_method as string, 'renewal-1'),
+    )) as Stripe.errors.StripeCardError;
+    expect(error).toBeInstanceOf(Stripe.errors.StripeCardError);
+    expect([error.statusCode, error.code, error.decline_code]).toEqual([
+      402,
+      'authentication_required',
+      'authentication_required',
+    ]);
+    const refused = error.payment_intent!;
+    expect(refused.status).toBe('requires_payment_method');
+    const after = await stripe.paymentIntents.retrieve(refused.id);
+    expect([after.status, after.last_payment_error?.code]).toEqual([
+      'requires_payment_method',
+      'authentication_required',
+    ]);
+    // the same key again: the same refusal, no second attempt
+    const again = (await failure(
+      offSession(session.customer as string, intent.payment_method as string, 'renewal-1'),
+    )) as Stripe.errors.StripeCardError;
+    expect(again.payment_intent?.id).toBe(refused.id);
+
+    // a card that asks for it only until set up for off-session use is authorised
+    const onSetup = await savedOnCheckout('pm_card_authenticationRequiredOnSetup');
+    const ok = await offSession(onSetup.session.customer as string, onSetup.intent.payment_method as string);
+    expect(ok.status).toBe('requires_capture');
+  });
+
+  it("the test control refuses a saved card's next off-session use once; bad requests are refused", async () => {
+    const { session, intent } = await savedOnCheckout('pm_card_visa');
+    const customer = session.customer as string;
+    const pm = intent.payment_method as string;
+    standIn.failNextOffSessionUse(pm, 'card_declined');
+    const declined = (await failure(offSession(customer, pm))) as Stripe.errors.StripeCardError;
+    expect([declined.statusCode, declined.code, declined.decline_code]).toEqual([
+      402,
+      'card_declined',
+      'generic_decline',
+    ]);
+    expect((await offSession(customer, pm)).status).toBe('requires_capture');
+
+    // another customer's card, an unknown customer, off_session without confirm
+    const other = await stripe.customers.create({ email: 'altro@spesa.example' });
+    const wrongOwner = await failure(offSession(other.id, pm));
+    expect([wrongOwner.statusCode, wrongOwner.param]).toEqual([400, 'payment_method']);
+    const unknown = await failure(offSession('cus_nobody000000', pm));
+    expect([unknown.statusCode, unknown.code, unknown.param]).toEqual([400, 'resource_missing', 'customer']);
+    const unconfirmed = await failure(
+      stripe.paymentIntents.create({
+        amount: 4200,
+        currency: 'eur',
+        customer,
+        payment_method: pm,
+        off_session: true,
+      }),
+    );
+    expect([unconfirmed.statusCode, unconfirmed.param]).toEqual([400, 'off_session']);
+  });
+
+  it('without customer_creation no Customer is made; without setup_future_usage nothing is saved', async () => {
+    const noCustomer = await savedOnCheckout('pm_card_visa', { customer: false });
+    expect(noCustomer.session.customer).toBeNull();
+    expect(noCustomer.intent.customer).toBeNull();
+    const notSaved = await savedOnCheckout('pm_card_visa', { save: false });
+    expect(notSaved.session.customer).toMatch(/^cus_/);
+    expect([notSaved.intent.setup_future_usage, notSaved.intent.payment_method]).toEqual([
+      null,
+      'pm_card_visa',
+    ]);
+    expect(standIn['customers'].paymentMethods.size).toBe(1);
+  });
+});
+
 describe('webhooks', () => {
   it("are signed with Stripe's scheme: the SDK's constructEvent accepts them and refuses a tampered body", async () => {
     const shop = await webhookReceiver();

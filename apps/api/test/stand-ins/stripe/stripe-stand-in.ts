@@ -1,19 +1,21 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { CheckoutSessions, SESSION_PARAMS } from './checkout-sessions';
+import { CUSTOMER_PARAMS, Customers } from './customers';
 import { canonicalParams, FormBodyError, parseFormBody, type FormObject } from './form-body';
 import { challengePage, checkoutPage, messagePage, returnUrl } from './hosted-pages';
 import { PaymentLedger, randomId, type RequestContext } from './payment-ledger';
 import { authenticationError, idempotencyError, invalidRequest, StripeApiError } from './stripe-errors';
 import { Params } from './stripe-params';
+import { AUTHENTICATION_REQUIRED } from './test-cards';
 import { WebhookDispatcher, type WebhookEndpoint, type WebhookRetryPolicy } from './webhooks';
 
 /**
  * A stand-in for Stripe's API (decision 080): a real HTTP server on 127.0.0.1 that the official `stripe` SDK talks
  * to through its `host`/`port`/`protocol` options (src/lib/stripe-client.ts), answering in Stripe's JSON shapes
  * and errors as its public API reference describes them, with state in memory per instance. It covers what the
- * shop's card payments use: PaymentIntents (manual capture), Refunds, Checkout Sessions with a hosted page,
- * 3D Secure, Events, webhooks signed like Stripe's, idempotency keys and the lapse of uncaptured authorisations.
+ * shop's card payments use: PaymentIntents (manual capture, off-session with a saved card), Refunds, Customers and
+ * their saved PaymentMethods, Checkout Sessions with a hosted page, 3D Secure, Events, webhooks signed like Stripe's, idempotency keys and the lapse of uncaptured authorisations.
  *
  * The request layer:
  * - `Authorization: Bearer <secret key>` (or Basic with the key as user): 401 otherwise;
@@ -24,7 +26,8 @@ import { WebhookDispatcher, type WebhookEndpoint, type WebhookRetryPolicy } from
  *   `idempotency_error`; a refusal before the endpoint ran (bad parameters, authentication) is not kept.
  *   (Stripe's concurrent-request 409 cannot happen here: every endpoint runs to its end in one turn.)
  * Test controls: an injectable clock (`now`, `sweep()` applies the lapses), webhook hold/release/deliver
- * (webhooks.ts), `dropResponses(n)` to lose answers after the work was done (the SDK retries with its key).
+ * (webhooks.ts), `dropResponses(n)` to lose answers after the work was done (the SDK retries with its key),
+ * `failNextOffSessionUse(pm, code)` to have a saved card's next off-session payment refused.
  */
 export interface StripeStandInOptions {
   secretKey?: string;
@@ -79,6 +82,7 @@ export class StripeStandIn {
   readonly now: () => number;
   private ledger!: PaymentLedger;
   private checkout!: CheckoutSessions;
+  private customers!: Customers;
   private readonly idempotency = new Map<string, StoredResult>();
   private dropsLeft = 0;
   private baseUrl = '';
@@ -105,16 +109,19 @@ export class StripeStandIn {
     await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
     standIn.baseUrl = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const emit = standIn.webhooks.publish.bind(standIn.webhooks);
+    standIn.customers = new Customers({ now: standIn.now, emit });
     standIn.ledger = new PaymentLedger({
       now: standIn.now,
       baseUrl: standIn.baseUrl,
       authorisationLapseMs: options.authorisationLapseMs ?? SEVEN_DAYS,
       emit,
+      customers: standIn.customers,
     });
     standIn.checkout = new CheckoutSessions(standIn.ledger, {
       now: standIn.now,
       baseUrl: standIn.baseUrl,
       emit,
+      customers: standIn.customers,
     });
     return standIn;
   }
@@ -133,6 +140,19 @@ export class StripeStandIn {
   sweep(): void {
     this.ledger.lapse();
     this.checkout.lapse();
+  }
+
+  /**
+   * The saved PaymentMethod's next off-session payment is refused as the bank would: `authentication_required`
+   * (the cardholder must authenticate) or `card_declined` (generic decline).
+   */
+  failNextOffSessionUse(paymentMethod: string, code: 'authentication_required' | 'card_declined'): void {
+    const saved = this.customers.paymentMethods.get(paymentMethod);
+    if (!saved) throw new Error(`no saved PaymentMethod ${paymentMethod}`);
+    saved.failNextOffSession =
+      code === 'authentication_required'
+        ? AUTHENTICATION_REQUIRED
+        : { code: 'card_declined', decline_code: 'generic_decline', message: 'Your card was declined.' };
   }
 
   /** the next `count` API answers are lost after the work is done: the connection is cut before the response */
@@ -154,8 +174,15 @@ export class StripeStandIn {
   }
 
   private routes(): [string, RegExp, Handler][] {
-    const { ledger, checkout } = this;
+    const { ledger, checkout, customers } = this;
     return [
+      ['POST', /^\/v1\/customers$/, (_m, raw, rq) => customers.create(new Params(raw, CUSTOMER_PARAMS), rq)],
+      ['GET', /^\/v1\/customers\/([^/]+)$/, (m, raw) => (new Params(raw, []), customers.customer(m[1]!))],
+      [
+        'GET',
+        /^\/v1\/payment_methods\/([^/]+)$/,
+        (m, raw) => (new Params(raw, []), customers.paymentMethod(m[1]!)),
+      ],
       [
         'POST',
         /^\/v1\/payment_intents$/,
@@ -370,6 +397,8 @@ export class StripeStandIn {
       const id = copy[field];
       if (typeof id !== 'string') continue;
       if (field === 'latest_charge' || field === 'charge') copy[field] = this.ledger.charges.get(id) ?? id;
+      else if (field === 'customer') copy[field] = this.customers.customers.get(id) ?? id;
+      else if (field === 'payment_method') copy[field] = this.customers.paymentMethods.get(id)?.object ?? id;
       else if (field === 'payment_intent') copy[field] = this.ledger.intents.get(id)?.object ?? id;
       else throw invalidRequest(`This property cannot be expanded (${field}).`, { param: 'expand' });
     }
@@ -434,13 +463,16 @@ const PI_CREATE = [
   'capture_method',
   'confirmation_method',
   'confirm',
+  'customer',
   'description',
   'metadata',
+  'off_session',
   'payment_method',
   'payment_method_types',
   'automatic_payment_methods',
   'receipt_email',
   'return_url',
+  'setup_future_usage',
   'statement_descriptor_suffix',
 ];
 

@@ -14,6 +14,12 @@ export interface TestCard {
   /** authorised at once, declined, or asks for 3D Secure first (then authorised, or declined after it) */
   outcome: 'authorise' | 'decline' | 'authenticate';
   decline?: CardDecline;
+  /**
+   * A card asking for 3D Secure, used off-session once saved for it (`setup_future_usage: off_session`):
+   * authorised without the customer (`pm_card_authenticationRequiredOnSetup`); otherwise it still asks for
+   * authentication, which off-session fails with `authentication_required`.
+   */
+  offSessionOnceSetUp?: 'authorise';
 }
 
 const generic: CardDecline = {
@@ -45,6 +51,12 @@ export const TEST_PAYMENT_METHODS: Readonly<Record<string, TestCard>> = {
     decline: { code: 'expired_card', decline_code: 'expired_card', message: 'Your card has expired.' },
   },
   pm_card_authenticationRequired: { brand: 'visa', last4: '3184', outcome: 'authenticate' },
+  pm_card_authenticationRequiredOnSetup: {
+    brand: 'visa',
+    last4: '3155',
+    outcome: 'authenticate',
+    offSessionOnceSetUp: 'authorise',
+  },
   pm_card_threeDSecure2Required: { brand: 'visa', last4: '3220', outcome: 'authenticate' },
   pm_card_authenticationRequiredChargeDeclinedInsufficientFunds: {
     brand: 'visa',
@@ -60,3 +72,21 @@ export const AUTHENTICATION_FAILURE = {
   message:
     'The provided PaymentMethod has failed authentication. You can provide payment_method_data or a new PaymentMethod to attempt to fulfill this PaymentIntent again.',
 } as const;
+
+/**
+ * An off-session payment the bank wants the cardholder to authenticate: Stripe refuses it (402 card_error) and
+ * the PaymentIntent waits for a payment method (https://docs.stripe.com/declines/codes: authentication_required).
+ */
+export const AUTHENTICATION_REQUIRED: CardDecline = {
+  code: 'authentication_required',
+  decline_code: 'authentication_required',
+  message: 'Your card was declined. This transaction requires authentication.',
+};
+
+/** What an off-session confirmation with a card meets: nothing (authorised) or the refusal. */
+export function offSessionRefusal(card: TestCard, setUpOffSession: boolean): CardDecline | null {
+  if (card.outcome === 'decline') return card.decline!;
+  if (card.outcome === 'authorise') return null;
+  if (setUpOffSession && card.offSessionOnceSetUp === 'authorise') return card.decline ?? null;
+  return AUTHENTICATION_REQUIRED;
+}
