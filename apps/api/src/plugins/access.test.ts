@@ -428,6 +428,8 @@ describe('every endpoint under /ebsn/api is registered from its contract (decisi
     expect(plain.sort()).toEqual([
       // a file a customer sent through a form, for customer service (a file, not the envelope; decision 051)
       'GET /ebsn/api/admin/form-submissions/:id/files/:uploadId',
+      // the payments' daily report as CSV for accounting (a file, not the envelope; decision 085)
+      'GET /ebsn/api/admin/payments/report.csv',
       // a store's self-scanning entrance poster (a PDF, not the envelope; decision 057)
       'GET /ebsn/api/admin/self-scanning/:id/poster.pdf',
       // a social sign-in: its start and the provider's answer, redirects (decision 054)

@@ -2,22 +2,31 @@ import type { Order } from '@spesa/shared/contracts/orders';
 import type { OrderGiftsPort } from './order-gifts';
 import { orderToWire } from './order.mapper';
 import type { OrderPlacementRepository, OrderRow } from './order-placement.repository';
+import type { OrderMoneyPort } from './orders.service';
 
 /**
- * An order read in full and put on the wire, in one round trip for its parts (and one for its gift codes, the loyalty module's): the answer of buy and of the
+ * An order read in full and put on the wire, in one round trip for its parts (and one each for its gift codes and
+ * its money, the loyalty and payment modules'): the answer of buy and of the
  * order actions (the same mapping as the order pages, order.mapper.ts).
  */
 export class OrderAnswer {
   constructor(
     private readonly orders: OrderPlacementRepository,
     private readonly gifts: OrderGiftsPort,
+    /** what the customer reads of the order's money (the payment module) */
+    private readonly money: OrderMoneyPort,
   ) {}
 
   async build(order: OrderRow): Promise<Order> {
-    const [{ items, history, authorization, note }, gifts] = await Promise.all([
+    const [{ items, history, authorization, note }, gifts, money] = await Promise.all([
       this.orders.details(order.orderId),
       this.gifts.usesOf([order.orderId]),
+      this.money.of([order.orderId]),
     ]);
-    return orderToWire(order, { items, history, auth: authorization, gifts, note }, false);
+    return orderToWire(
+      order,
+      { items, history, auth: authorization, gifts, note, money: money.get(order.orderId) ?? null },
+      false,
+    );
   }
 }

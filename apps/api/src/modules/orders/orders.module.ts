@@ -76,9 +76,16 @@ export function ordersModule(app: FastifyInstance, d: OrdersModuleDeps) {
   const { db, env, now, jobs, mail, notifications } = d;
   const repo = new OrdersRepository(db);
   const parkingRepo = new ParkingRepository(db);
-  const orders = new OrdersService(repo, d.cart, { usesOf: (ids) => d.gifts.usesOf(ids) }, now, parkingRepo, {
-    of: (ids) => d.money.of(ids),
-  });
+  // the payment module is built after this one: its money is read through the port when asked
+  const money: OrderMoneyPort = { of: (ids) => d.money.of(ids) };
+  const orders = new OrdersService(
+    repo,
+    d.cart,
+    { usesOf: (ids) => d.gifts.usesOf(ids) },
+    now,
+    parkingRepo,
+    money,
+  );
   const status = new OrderStatusService(
     (err) => app.log.error({ err }, 'order status listener failed'),
     d.transitions,
@@ -93,7 +100,7 @@ export function ordersModule(app: FastifyInstance, d: OrdersModuleDeps) {
   });
   const parking = new ParkingService(repo, parkingRepo, now);
   const placements = new OrderPlacementRepository(db);
-  const answer = new OrderAnswer(placements, d.gifts);
+  const answer = new OrderAnswer(placements, d.gifts, money);
   const orderActions = new OrderActionsService({
     db,
     cart: d.cart,
