@@ -2,6 +2,7 @@ import { defineConfig, devices } from '@playwright/test';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { CHROMIUM_LAUNCH } from './support/chromium';
+import { shiftToRomeTime } from './support/clock.mjs';
 
 // Journeys run against the production build served by the real server (scripts/start.mjs) on a fresh,
 // freshly seeded embedded database (see support/serve.mjs), in Debian's Chromium (Playwright downloads none).
@@ -13,6 +14,10 @@ const isCI = !!process.env.CI;
 // the app build (decision 055) is served by a server of its own: `*.app.spec.ts` journeys run against it
 const appPort = Number(process.env.E2E_APP_PORT ?? port + 1);
 const appBaseURL = process.env.E2E_APP_BASE_URL ?? `http://127.0.0.1:${appPort}`;
+// one clock for both servers (serve.mjs): computed once per run and inherited by the workers, so the web and the
+// app server, started seconds or a build apart, read the same time (the authenticator codes follow it)
+const clockAt = process.env.E2E_SERVER_CLOCK ?? '09:00';
+process.env.E2E_RUN_CLOCK_SHIFT_MS ??= String(/^\d{2}:\d{2}$/.test(clockAt) ? shiftToRomeTime(clockAt) : 0);
 /** with E2E_BASE_URL (servers already running) the app journeys run only when E2E_APP_BASE_URL names one */
 const withApp = !process.env.E2E_BASE_URL || !!process.env.E2E_APP_BASE_URL;
 const APP_SPECS = /\.app\.spec\.ts$/;

@@ -14,7 +14,14 @@ delete env.DATABASE_URL; // always the embedded database
 
 console.log(`[e2e server] fresh embedded database in ${dataDir}`);
 const clockAt = process.env.E2E_SERVER_CLOCK ?? '09:00';
-const shiftMs = /^\d{2}:\d{2}$/.test(clockAt) ? shiftToRomeTime(clockAt) : 0;
+// the run's shift when Playwright's config set one (both servers of a run share it), else this server's own
+const runShift = Number(process.env.E2E_RUN_CLOCK_SHIFT_MS);
+const shiftMs =
+  Number.isFinite(runShift) && process.env.E2E_RUN_CLOCK_SHIFT_MS
+    ? runShift
+    : /^\d{2}:\d{2}$/.test(clockAt)
+      ? shiftToRomeTime(clockAt)
+      : 0;
 keepServerShift(shiftMs);
 console.log(`[e2e server] server clock: ${new Date(Date.now() + shiftMs).toISOString()}`);
 // the stores' map's base map from a stand-in tile server (decision 071); MAP_TILES_URL= (empty) draws the plot
