@@ -66,8 +66,12 @@ test('il servizio clienti accredita 7,50 €; il cliente li vede e paga un ordin
   await expect(page).toHaveURL(/\/checkout\/completed\/success\?order_id=\d+/, { timeout: 20_000 });
   const orderId = orderIdOf(page);
   await page.goto(`/profile/orders/${orderId}`);
-  await expect(page.getByRole('region', { name: 'Pagamento' })).toContainText(
+  await expect(page.getByRole('region', { name: 'Pagamento', exact: true })).toContainText(
     'Pagato con il portafoglio5,00 €',
+  );
+  // the card's part: what the provider holds, with its day (decision 085)
+  await expect(page.getByRole('region', { name: 'Movimenti del pagamento' })).toContainText(
+    /Importo bloccato: \d+,\d\d € – \d+ \w+ \d{4}/,
   );
   await page.goto('/profile/wallet');
   await expect(page.getByTestId('wallet-balance')).toHaveText('2,50 €');
