@@ -71,7 +71,7 @@ test('il servizio clienti accredita 7,50 €; il cliente li vede e paga un ordin
   );
   // the card's part: what the provider holds, with its day (decision 085)
   await expect(page.getByRole('region', { name: 'Movimenti del pagamento' })).toContainText(
-    /Importo bloccato: \d+,\d\d € – \d+ \w+ \d{4}/,
+    /Importo bloccato:\s\d+,\d\d\s€\s–\s\d+\s\w+\s\d{4}/,
   );
   await page.goto('/profile/wallet');
   await expect(page.getByTestId('wallet-balance')).toHaveText('2,50 €');
