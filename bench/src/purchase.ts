@@ -32,11 +32,11 @@ import { postmasterPid, sampleCpu } from './processes';
 import { API, percentile } from './scenarios';
 
 export const PURCHASE_SECTION = 'The whole purchase (cart, slot, prepare, buy, payment)';
-const CARD_PAYMENT = 12;
-const SUCCESS_CARD = '4242424242424242';
+export const CARD_PAYMENT = 12;
+export const SUCCESS_CARD = '4242424242424242';
 /** the loose product's weight, kg */
-const LOOSE_KG = 0.6;
-const STOCK = 1_000_000;
+export const LOOSE_KG = 0.6;
+export const STOCK = 1_000_000;
 const SLOT_CAPACITY = 100_000;
 const WARM_SECONDS = 3;
 
@@ -53,12 +53,12 @@ export const CALLS = [
 type CallName = (typeof CALLS)[number];
 const PROVIDER_CALLS = new Set<CallName>(['sandbox page', 'sandbox pay']);
 
-interface Products {
+export interface Products {
   pieceA: number;
   pieceB: number;
   loose: number;
 }
-interface Setup {
+export interface Setup {
   products: Products;
   slot: { slotId: number; timeslotId: number; date: string };
   /** session tokens, one list per run */
@@ -88,7 +88,7 @@ export interface PurchaseRow {
 // ---------------------------------------------------------------------------------------------------------
 // One buyer over its own connection
 
-class Browser {
+export class Browser {
   private readonly client: Client;
   constructor(
     base: string,
@@ -100,12 +100,13 @@ class Browser {
   async call(
     method: 'GET' | 'POST',
     path: string,
-    opts: { json?: unknown; form?: Record<string, string> } = {},
-  ): Promise<{ status: number; text: string; location: string | null; ms: number }> {
+    opts: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
+  ): Promise<{ status: number; text: string; location: string | null; ms: number; servedBy: string | null }> {
     const headers: Record<string, string> = {
       cookie: `x-ebsn-account=${this.token}`,
       'accept-encoding': 'gzip, deflate, br',
       accept: 'application/json, text/html',
+      ...opts.headers,
     };
     let body: string | undefined;
     if (opts.json !== undefined) {
@@ -129,11 +130,14 @@ class Browser {
             ? inflateSync(raw)
             : raw;
     const location = res.headers.location;
+    // the host that answered, when a proxy names it (test:hosts, deploy/haproxy.cfg)
+    const servedBy = res.headers['x-spesa-host'];
     return {
       status: res.statusCode,
       text: bytes.toString('utf8'),
       location: typeof location === 'string' ? location : null,
       ms,
+      servedBy: typeof servedBy === 'string' ? servedBy : null,
     };
   }
 
@@ -142,10 +146,10 @@ class Browser {
   }
 }
 
-class CallFailed extends Error {}
+export class CallFailed extends Error {}
 
 /** The envelope's data of a JSON answer; throws with the answer when it is not a success. */
-function envelopeData<T>(call: string, r: { status: number; text: string }): T {
+export function envelopeData<T>(call: string, r: { status: number; text: string }): T {
   type Envelope = { response?: { status?: number }; data?: T };
   let body: Envelope | null = null;
   try {
@@ -292,7 +296,7 @@ async function queryAll<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> 
 /** Drive days taken by an earlier setup of this run: each server's runs get a slot of their own. */
 const usedDays = new Set<string>();
 
-async function stage(db: Db, sizes: number[]): Promise<Setup> {
+export async function stage(db: Db, sizes: number[]): Promise<Setup> {
   const { driveSlot, stageBuyers, testProduct } = await import('../../apps/api/test/checkout-fixtures');
   const now = new Date();
   let slot: Setup['slot'] | null = null;

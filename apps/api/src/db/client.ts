@@ -50,6 +50,10 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Open
     const pool = new pg.Pool({ connectionString: opts.url, max: 10, options });
     // A pool error on an idle client must not crash the process; queries report their own errors.
     pool.on('error', () => {});
+    // Nor on a client checked out between two statements (a transaction's): a lost connection (the primary
+    // stopped, a failover) is emitted on the client itself, and without a listener it ends the process. The
+    // next statement fails, the transaction answers its error, and the pool drops the broken client.
+    pool.on('connect', (client) => client.on('error', () => {}));
     const db: Db = drizzleNodePg(pool, { schema });
     return { db, kind: 'postgres', close: () => pool.end() };
   }
