@@ -35,9 +35,10 @@ export interface LoadResult {
   seconds: number;
 }
 
-const transient = (r: Answer) => r.status === 502 || r.status === 503 || r.status === 504;
+// a 500 is an error of the host (its database connection lost in a failover): a repeatable call is sent again
+const transient = (r: Answer) => r.status === 500 || r.status === 502 || r.status === 503 || r.status === 504;
 
-/** A call repeated while the answer is a network error or a proxy's 502/503/504 (up to `tries`). */
+/** A call repeated while the answer is a network error or a 500/502/503/504 (up to `tries`). */
 async function repeatable(b: Browser, hosts: Set<string>, tries: number, send: () => Promise<Answer>): Promise<Answer & { sent: number }> {
   let lastErr: unknown = null;
   for (let i = 1; i <= tries; i++) {

@@ -143,6 +143,37 @@ function multipart(fields: Record<string, string>, file?: { field: string; name:
  * failing — found out by looking at api1's folder, not assumed; SPESA_HOSTS_FILES_REQUIRED=1 makes it a failure.
  */
 export async function filesPart(db: Db): Promise<void> {
+  await productPhoto(db);
+  await formFile(db);
+}
+
+/** A product photo uploaded in the back office through api1 is served by api2 (photos are in PostgreSQL). */
+async function productPhoto(db: Db): Promise<void> {
+  const { default: sharp } = await import('sharp');
+  const { testProduct } = await import('../../../apps/api/test/checkout-fixtures');
+  const { productId } = await testProduct(db, { stock: 10 });
+  const cookie = await staffCookie(db);
+  const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2e86c1' } }).jpeg().toBuffer();
+  const up = multipart({}, { field: 'file', name: 'foto.jpg', data: jpeg, type: 'image/jpeg' });
+  const res = await fetch(`${hostUrl('api1')}${API}/admin/products/${productId}/image`, {
+    method: 'POST',
+    headers: { cookie, 'content-type': up.type, origin: hostUrl('api1') },
+    body: up.body,
+  });
+  const url = findKey(await res.json(), 'imageUrl');
+  if (typeof url !== 'string') throw new Error(`the photo upload through api1 was refused (HTTP ${res.status})`);
+  const [fromApi1, fromApi2] = await Promise.all(
+    (['api1', 'api2'] as const).map(async (h) => {
+      const r = await fetch(`${hostUrl(h)}${url}`);
+      return { status: r.status, bytes: Buffer.from(await r.arrayBuffer()) };
+    }),
+  );
+  const same = fromApi2!.status === 200 && fromApi2!.bytes.length > 0 && fromApi2!.bytes.equals(fromApi1!.bytes);
+  console.log(`  ${same ? '✓' : '✗'} a product photo (${jpeg.length} bytes JPEG) uploaded through api1 is served by api2: HTTP ${fromApi2!.status}, ${fromApi2!.bytes.length} bytes${same ? ', the same bytes as api1 serves' : ''}`);
+  if (!same) throw new Error(`the product photo uploaded through api1 is not served by api2 (HTTP ${fromApi2!.status})`);
+}
+
+async function formFile(db: Db): Promise<void> {
   const { FORM_IDS } = await import('../../../apps/api/src/modules/forms/form-definitions');
   const formId = FORM_IDS.workWithUs;
   const CV_FIELD = 28;
@@ -190,7 +221,7 @@ export async function filesPart(db: Db): Promise<void> {
   const same = download.status === 200 && bytes.equals(PDF);
   console.log(`  uploaded ${PDF.length} bytes through api1 (submission ${row.submissionId}); api2 answered HTTP ${download.status} with ${bytes.length} bytes${same ? ', the same file' : ''}; files on api1's own disk: ${onApi1Disk}`);
   if (same) {
-    console.log('  ✓ the file downloads through the other host');
+    console.log('  ✓ the form file downloads through the other host');
     return;
   }
   if (onApi1Disk > 0 && process.env.SPESA_HOSTS_FILES_REQUIRED !== '1') {

@@ -135,7 +135,7 @@ export class PgHost {
   initStandby(from: PgHost) {
     mkdirSync(this.dir, { recursive: true });
     spawnSync('chown', ['-R', 'postgres', this.dir]);
-    inMachine(this.machine, join(pgBin, 'pg_basebackup'), ['-h', ADDR[from.machine], '-U', 'postgres', '-D', this.data, '-X', 'stream', '-R', '--no-sync'], {
+    inMachine(this.machine, join(pgBin, 'pg_basebackup'), ['-h', ADDR[from.machine], '-U', 'postgres', '-D', this.data, '-X', 'stream', '-c', 'fast', '-R', '--no-sync'], {
       asPostgres: true,
     });
     appendFileSync(
