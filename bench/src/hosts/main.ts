@@ -147,9 +147,16 @@ async function main() {
       restarted = startApiHost('api1');
     })();
     const t = Date.now();
+    const before = await proxyStats(statsSocket);
     const r = await runBuyers(SHOP_URL, s.pools[1]!, s, 12);
     await killer;
     runs.push(r);
+    const after = await proxyStats(statsSocket);
+    const sum = (m: typeof after, k: 'retries' | 'redispatches') =>
+      ['api/api1', 'api/api2'].reduce((a, h) => a + (m.get(h)?.[k] ?? 0), 0);
+    console.log(
+      `  the proxy retried ${sum(after, 'retries') - sum(before, 'retries')} requests and sent ${sum(after, 'redispatches') - sum(before, 'redispatches')} to the other host`,
+    );
     console.log(`  ${figures(r)}; longest time without an acknowledged order ${(longestGap(r) / 1000).toFixed(1)} s`);
     console.log(`  buys repeated by the client with their Idempotency-Key: ${r.acknowledged.filter((a) => a.buyRepeats > 0).length}`);
     const check = await checkOrders(db.db, s, runs);

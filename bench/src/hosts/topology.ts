@@ -189,8 +189,16 @@ export function startProxy(): { statsSocket: string; child: ChildProcess } {
   return { statsSocket, child };
 }
 
-/** `show stat` of the runtime socket: status and requests served per backend server ("api/api1"). */
-export async function proxyStats(statsSocket: string): Promise<Map<string, { status: string; requests: number }>> {
+/** `show stat` of the runtime socket, per backend server ("api/api1"). */
+export interface ServerStats {
+  status: string;
+  requests: number;
+  /** connection retries and requests sent to another server after a failure (redispatches) */
+  retries: number;
+  redispatches: number;
+}
+
+export async function proxyStats(statsSocket: string): Promise<Map<string, ServerStats>> {
   const text = await new Promise<string>((resolve, reject) => {
     let buf = '';
     const c = createConnection(statsSocket, () => c.write('show stat\n'));
@@ -198,14 +206,15 @@ export async function proxyStats(statsSocket: string): Promise<Map<string, { sta
     c.on('end', () => resolve(buf));
     c.on('error', reject);
   });
-  const out = new Map<string, { status: string; requests: number }>();
+  const out = new Map<string, ServerStats>();
   const lines = text.split('\n');
   const head = (lines[0] ?? '').replace(/^# /, '').split(',');
   const col = (n: string) => head.indexOf(n);
   for (const l of lines.slice(1)) {
     const c = l.split(',');
     if (c.length < 10 || c[1] === 'FRONTEND' || c[1] === 'BACKEND') continue;
-    out.set(`${c[0]}/${c[1]}`, { status: c[col('status')] ?? '', requests: Number(c[col('stot')] ?? 0) });
+    const n = (name: string) => Number(c[col(name)] || 0);
+    out.set(`${c[0]}/${c[1]}`, { status: c[col('status')] ?? '', requests: n('stot'), retries: n('wretr'), redispatches: n('wredis') });
   }
   return out;
 }
