@@ -39,4 +39,6 @@ createServer((req, res) => {
   void role().then((now) => {
     res.writeHead(now === wanted ? 200 : 503, { 'content-type': 'text/plain' }).end(`${now ?? 'down'}\n`);
   });
-}).listen(port, host, () => console.log(`pg-role-check on ${host}:${port} for ${url.replace(/:[^:@/]*@/, ':***@')}`));
+}).listen(port, host, () =>
+  console.log(`pg-role-check on ${host}:${port} for ${url.replace(/:[^:@/]*@/, ':***@')}`),
+);

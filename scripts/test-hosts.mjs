@@ -40,7 +40,9 @@ function cannotRun(reason) {
 function sh(cmd, argv, { check = true } = {}) {
   const r = spawnSync(cmd, argv, { encoding: 'utf8', stdio: ['ignore', 'pipe', 'pipe'] });
   if (check && r.status !== 0)
-    throw new Error(`${cmd} ${argv.join(' ')} failed (${r.status ?? r.signal}): ${`${r.stdout}${r.stderr}`.trim()}`);
+    throw new Error(
+      `${cmd} ${argv.join(' ')} failed (${r.status ?? r.signal}): ${`${r.stdout}${r.stderr}`.trim()}`,
+    );
   return r;
 }
 
@@ -70,7 +72,10 @@ function cleanup() {
   }
   // the killed processes must be gone before a namespace is deleted for good
   const deadline = Date.now() + 5000;
-  while (Date.now() < deadline && ourNamespaces().some((ns) => sh('ip', ['netns', 'pids', ns], { check: false }).stdout.trim()))
+  while (
+    Date.now() < deadline &&
+    ourNamespaces().some((ns) => sh('ip', ['netns', 'pids', ns], { check: false }).stdout.trim())
+  )
     spawnSync('sleep', ['0.1']);
   for (const ns of ourNamespaces()) sh('ip', ['netns', 'delete', ns], { check: false });
 }
@@ -78,19 +83,28 @@ function cleanup() {
 function preflight() {
   if (process.platform !== 'linux') cannotRun('network namespaces are a Linux feature');
   if (typeof process.getuid !== 'function' || process.getuid() !== 0)
-    cannotRun('it must run as root (network namespaces, veth pairs, PostgreSQL as the postgres user); run: sudo npm run test:hosts');
-  if (sh('ip', ['-V'], { check: false }).status !== 0) cannotRun('`ip` (iproute2) is missing: apt-get install iproute2');
+    cannotRun(
+      'it must run as root (network namespaces, veth pairs, PostgreSQL as the postgres user); run: sudo npm run test:hosts',
+    );
+  if (sh('ip', ['-V'], { check: false }).status !== 0)
+    cannotRun('`ip` (iproute2) is missing: apt-get install iproute2');
   const probe = `${PREFIX}probe`;
   sh('ip', ['netns', 'delete', probe], { check: false });
   const made = sh('ip', ['netns', 'add', probe], { check: false });
   if (made.status !== 0)
-    cannotRun(`\`ip netns add\` is refused (${made.stderr.trim()}): a container without CAP_SYS_ADMIN or a kernel without network namespaces`);
-  const veth = sh('ip', ['-n', probe, 'link', 'add', 'p0', 'type', 'veth', 'peer', 'name', 'p1'], { check: false });
+    cannotRun(
+      `\`ip netns add\` is refused (${made.stderr.trim()}): a container without CAP_SYS_ADMIN or a kernel without network namespaces`,
+    );
+  const veth = sh('ip', ['-n', probe, 'link', 'add', 'p0', 'type', 'veth', 'peer', 'name', 'p1'], {
+    check: false,
+  });
   sh('ip', ['netns', 'delete', probe], { check: false });
   if (veth.status !== 0) cannotRun(`veth pairs cannot be made (${veth.stderr.trim()})`);
   if (!findPgBinDir()) cannotRun('the PostgreSQL server binaries are missing: apt-get install postgresql');
   if (sh('id', ['-u', 'postgres'], { check: false }).status !== 0)
-    cannotRun('there is no "postgres" user to run the database servers as (apt-get install postgresql makes it)');
+    cannotRun(
+      'there is no "postgres" user to run the database servers as (apt-get install postgresql makes it)',
+    );
   if (sh('sh', ['-c', 'command -v haproxy'], { check: false }).status !== 0) {
     console.log('HAProxy is missing: apt-get install haproxy');
     const env = { ...process.env, DEBIAN_FRONTEND: 'noninteractive' };
@@ -101,9 +115,13 @@ function preflight() {
         cannotRun('HAProxy could not be installed from Debian (apt-get install haproxy failed, see above)');
     }
     // the package starts its own service on port 80: this test runs its own instances only
-    spawnSync('sh', ['-c', 'systemctl disable --now haproxy 2>/dev/null || service haproxy stop 2>/dev/null'], {
-      stdio: 'ignore',
-    });
+    spawnSync(
+      'sh',
+      ['-c', 'systemctl disable --now haproxy 2>/dev/null || service haproxy stop 2>/dev/null'],
+      {
+        stdio: 'ignore',
+      },
+    );
   }
 }
 
@@ -126,7 +144,8 @@ function buildNetwork() {
 
 if (args.has('--cleanup')) {
   cleanup();
-  for (const d of readdirSync(tmpdir()).filter((d) => d.startsWith('spesa-hosts-'))) rmSync(join(tmpdir(), d), { recursive: true, force: true });
+  for (const d of readdirSync(tmpdir()).filter((d) => d.startsWith('spesa-hosts-')))
+    rmSync(join(tmpdir(), d), { recursive: true, force: true });
   console.log('test:hosts: namespaces and working folders removed');
   process.exit(0);
 }
@@ -141,7 +160,9 @@ const finish = () => {
   if (finished) return;
   finished = true;
   if (args.has('--keep')) {
-    console.log(`--keep: namespaces ${PREFIX}* and ${workDir} left; remove them with npm run test:hosts -- --cleanup`);
+    console.log(
+      `--keep: namespaces ${PREFIX}* and ${workDir} left; remove them with npm run test:hosts -- --cleanup`,
+    );
     return;
   }
   cleanup();
@@ -159,7 +180,15 @@ try {
 mkdirSync(join(workDir, 'logs'), { recursive: true });
 const child = spawn(
   'ip',
-  ['netns', 'exec', `${PREFIX}client`, process.execPath, '--import', 'tsx', join(root, 'bench/src/hosts/main.ts')],
+  [
+    'netns',
+    'exec',
+    `${PREFIX}client`,
+    process.execPath,
+    '--import',
+    'tsx',
+    join(root, 'bench/src/hosts/main.ts'),
+  ],
   {
     cwd: root,
     stdio: 'inherit',

@@ -16,7 +16,15 @@ export function takeBaseBackup(archive: string): string {
   spawnSync('chown', ['-R', 'postgres', backupDir()]);
   const out = inMachine('client', 'sh', [join(root, 'deploy/pg-backup.sh')], {
     asPostgres: true,
-    env: { ...process.env, ...pgBinEnv, PGHOST: ADDR.lb, PGPORT: '5432', PGUSER: 'postgres', BACKUP_DIR: backupDir(), WAL_ARCHIVE_DIR: archive },
+    env: {
+      ...process.env,
+      ...pgBinEnv,
+      PGHOST: ADDR.lb,
+      PGPORT: '5432',
+      PGUSER: 'postgres',
+      BACKUP_DIR: backupDir(),
+      WAL_ARCHIVE_DIR: archive,
+    },
   });
   return out.trim();
 }
@@ -35,7 +43,9 @@ UNION ALL SELECT 'payment_authorizations ' || count(*) || ' ' || md5(string_agg(
 UNION ALL SELECT 'bytea columns: ' || coalesce(string_agg(table_name || '.' || column_name, ' ' ORDER BY table_name, column_name), 'none') FROM files`;
 
 function fileFingerprints(pg: (q: string) => string): string[] {
-  const cols = pg(`SELECT table_name || '.' || column_name FROM information_schema.columns WHERE table_schema = 'public' AND data_type = 'bytea' ORDER BY 1`)
+  const cols = pg(
+    `SELECT table_name || '.' || column_name FROM information_schema.columns WHERE table_schema = 'public' AND data_type = 'bytea' ORDER BY 1`,
+  )
     .split('\n')
     .filter(Boolean);
   return cols.map((c) => {
@@ -44,12 +54,22 @@ function fileFingerprints(pg: (q: string) => string): string[] {
   });
 }
 
-export async function backupDrill(archive: string, livePrimary: PgHost, expected: { token: string; orderIds: number[] }): Promise<void> {
+export async function backupDrill(
+  archive: string,
+  livePrimary: PgHost,
+  expected: { token: string; orderIds: number[] },
+): Promise<void> {
   // the live primary's last WAL segment goes to the archive now (archive_timeout does it in production)
   const segment = livePrimary.psql('SELECT pg_walfile_name(pg_current_wal_lsn())');
   livePrimary.psql('SELECT pg_switch_wal()');
-  await waitFor('the last WAL segment is archived', () => readdirSync(archive).some((f) => f.startsWith(segment)), 20_000);
-  const bases = readdirSync(join(backupDir(), 'base')).filter((d) => d.endsWith('Z')).sort();
+  await waitFor(
+    'the last WAL segment is archived',
+    () => readdirSync(archive).some((f) => f.startsWith(segment)),
+    20_000,
+  );
+  const bases = readdirSync(join(backupDir(), 'base'))
+    .filter((d) => d.endsWith('Z'))
+    .sort();
   const base = join(backupDir(), 'base', bases.at(-1)!);
   // a fresh cluster on a machine of its own (the client's namespace, where this test runs), so that nothing of
   // the live setup reaches it: HAProxy's role checks do not know it
@@ -58,12 +78,22 @@ export async function backupDrill(archive: string, livePrimary: PgHost, expected
   mkdirSync(restored.dir, { recursive: true });
   spawnSync('chown', ['-R', 'postgres', join(WORK_DIR, 'restored')]);
   const t0 = Date.now();
-  inMachine('client', 'sh', [join(root, 'deploy/pg-restore.sh'), base, data], { asPostgres: true, env: { ...process.env, WAL_ARCHIVE_DIR: archive } });
+  inMachine('client', 'sh', [join(root, 'deploy/pg-restore.sh'), base, data], {
+    asPostgres: true,
+    env: { ...process.env, WAL_ARCHIVE_DIR: archive },
+  });
   // its own socket folder (the copied settings name the old primary's)
   appendFileSync(join(data, 'postgresql.auto.conf'), `unix_socket_directories = '${restored.dir}'\n`);
   restored.start();
-  await waitFor('the restored cluster finishes its recovery', () => restored.psql('SELECT pg_is_in_recovery()') === 'f', 60_000, 200);
-  console.log(`  restored ${bases.at(-1)} and replayed ${readdirSync(archive).length} archived WAL files in ${((Date.now() - t0) / 1000).toFixed(1)} s`);
+  await waitFor(
+    'the restored cluster finishes its recovery',
+    () => restored.psql('SELECT pg_is_in_recovery()') === 'f',
+    60_000,
+    200,
+  );
+  console.log(
+    `  restored ${bases.at(-1)} and replayed ${readdirSync(archive).length} archived WAL files in ${((Date.now() - t0) / 1000).toFixed(1)} s`,
+  );
   const live = livePrimary.psql(FINGERPRINT, 'spesa').split('\n');
   const back = restored.psql(FINGERPRINT, 'spesa').split('\n');
   const liveFiles = fileFingerprints((q) => livePrimary.psql(q, 'spesa'));
@@ -74,29 +104,49 @@ export async function backupDrill(archive: string, livePrimary: PgHost, expected
     const other = [...back, ...backFiles][i];
     if (l !== other) problems.push(`restored "${other}" differs from live "${l}"`);
   });
-  console.log(`  ${problems.length ? '✗' : '✓'} the restored cluster holds the same orders, lines, payments and files`);
+  console.log(
+    `  ${problems.length ? '✗' : '✓'} the restored cluster holds the same orders, lines, payments and files`,
+  );
   // the shop starts on it (one process, this machine) and a buyer finds their orders
-  const shop = startIn('client', 'restored-api', process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
-    NODE_ENV: 'production',
-    LOG_LEVEL: 'warn',
-    HOST: '127.0.0.1',
-    PORT: '8090',
-    WORKERS: '1',
-    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/spesa',
-    DEMO_SHOP: 'on',
-    PAYMENT_SANDBOX: 'on',
-    PAYMENT_SANDBOX_SECRET: 'restore-drill-secret-restore-drill-secret',
-    STAFF_TOTP_KEY: 'restore-drill-staff-key-restore-drill-staff-key',
-    FORM_UPLOADS_DIR: join(WORK_DIR, 'restored', 'form-uploads'),
-    LEAFLETS_DIR: join(WORK_DIR, 'restored', 'leaflets'),
-  });
+  const shop = startIn(
+    'client',
+    'restored-api',
+    process.execPath,
+    ['--import', 'tsx', join(root, 'apps/api/src/server.ts')],
+    {
+      NODE_ENV: 'production',
+      LOG_LEVEL: 'warn',
+      HOST: '127.0.0.1',
+      PORT: '8090',
+      WORKERS: '1',
+      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/spesa',
+      DEMO_SHOP: 'on',
+      PAYMENT_SANDBOX: 'on',
+      PAYMENT_SANDBOX_SECRET: 'restore-drill-secret-restore-drill-secret',
+      STAFF_TOTP_KEY: 'restore-drill-staff-key-restore-drill-staff-key',
+      FORM_UPLOADS_DIR: join(WORK_DIR, 'restored', 'form-uploads'),
+      LEAFLETS_DIR: join(WORK_DIR, 'restored', 'leaflets'),
+    },
+  );
   try {
-    const ms = await waitFor('the shop answers on the restored database', async () => (await fetch('http://127.0.0.1:8090/ebsn/api/version.json')).ok, 120_000, 250);
-    const res = await fetch(`http://127.0.0.1:8090${API}/order/list`, { headers: { cookie: `x-ebsn-account=${expected.token}` } });
+    const ms = await waitFor(
+      'the shop answers on the restored database',
+      async () => (await fetch('http://127.0.0.1:8090/ebsn/api/version.json')).ok,
+      120_000,
+      250,
+    );
+    const res = await fetch(`http://127.0.0.1:8090${API}/order/list`, {
+      headers: { cookie: `x-ebsn-account=${expected.token}` },
+    });
     const text = await res.text();
     const seen = expected.orderIds.filter((id) => text.includes(String(id))).length;
-    console.log(`  the shop started on the restored cluster in ${(ms / 1000).toFixed(1)} s; a buyer's order list shows ${seen} of their ${expected.orderIds.length} orders`);
-    if (seen !== expected.orderIds.length) problems.push(`the buyer's order list on the restored shop shows ${seen} of ${expected.orderIds.length} orders`);
+    console.log(
+      `  the shop started on the restored cluster in ${(ms / 1000).toFixed(1)} s; a buyer's order list shows ${seen} of their ${expected.orderIds.length} orders`,
+    );
+    if (seen !== expected.orderIds.length)
+      problems.push(
+        `the buyer's order list on the restored shop shows ${seen} of ${expected.orderIds.length} orders`,
+      );
   } finally {
     killGroup(shop, 'SIGKILL');
     await sleep(100);

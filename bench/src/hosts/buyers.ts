@@ -7,7 +7,15 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../../apps/api/src/db/client';
 import { sleep } from '../lib';
-import { Browser, CARD_PAYMENT, CallFailed, envelopeData, LOOSE_KG, SUCCESS_CARD, type Setup } from '../purchase';
+import {
+  Browser,
+  CARD_PAYMENT,
+  CallFailed,
+  envelopeData,
+  LOOSE_KG,
+  SUCCESS_CARD,
+  type Setup,
+} from '../purchase';
 import { API } from '../scenarios';
 
 type Answer = Awaited<ReturnType<Browser['call']>>;
@@ -39,7 +47,12 @@ export interface LoadResult {
 const transient = (r: Answer) => r.status === 500 || r.status === 502 || r.status === 503 || r.status === 504;
 
 /** A call repeated while the answer is a network error or a 500/502/503/504 (up to `tries`). */
-async function repeatable(b: Browser, hosts: Set<string>, tries: number, send: () => Promise<Answer>): Promise<Answer & { sent: number }> {
+async function repeatable(
+  b: Browser,
+  hosts: Set<string>,
+  tries: number,
+  send: () => Promise<Answer>,
+): Promise<Answer & { sent: number }> {
   let lastErr: unknown = null;
   for (let i = 1; i <= tries; i++) {
     try {
@@ -56,7 +69,12 @@ async function repeatable(b: Browser, hosts: Set<string>, tries: number, send: (
 }
 
 /** One order; throws CallFailed when it cannot be finished. */
-async function placeOrder(b: Browser, setup: Setup, token: string, result: LoadResult): Promise<Acknowledged> {
+async function placeOrder(
+  b: Browser,
+  setup: Setup,
+  token: string,
+  result: LoadResult,
+): Promise<Acknowledged> {
   const hosts = new Set<string>();
   const { pieceA, pieceB, loose } = setup.products;
   for (const item of [
@@ -72,14 +90,23 @@ async function placeOrder(b: Browser, setup: Setup, token: string, result: LoadR
   envelopeData(
     'timeslot/select',
     await repeatable(b, hosts, 8, () =>
-      b.call('GET', `${API}/timeslot/select?sel_date=${setup.slot.date}&timeslot_id=${setup.slot.timeslotId}`),
+      b.call(
+        'GET',
+        `${API}/timeslot/select?sel_date=${setup.slot.date}&timeslot_id=${setup.slot.timeslotId}`,
+      ),
     ),
   );
   envelopeData(
     'checkout/prepare',
     await repeatable(b, hosts, 8, () =>
       b.call('POST', `${API}/checkout/prepare`, {
-        json: { accept_rules: true, need_invoice: false, lottery_code: '', extra_email: '', meal_vouchers: null },
+        json: {
+          accept_rules: true,
+          need_invoice: false,
+          lottery_code: '',
+          extra_email: '',
+          meal_vouchers: null,
+        },
       }),
     ),
   );
@@ -94,9 +121,13 @@ async function placeOrder(b: Browser, setup: Setup, token: string, result: LoadR
       },
     }),
   );
-  const bought = envelopeData<{ orderId: number; paymentUrl: string | null; replayed: boolean }>('checkout/buy', buyAnswer);
+  const bought = envelopeData<{ orderId: number; paymentUrl: string | null; replayed: boolean }>(
+    'checkout/buy',
+    buyAnswer,
+  );
   result.answeredBuys.set(bought.orderId, key);
-  if (!bought.paymentUrl) throw new CallFailed(`checkout/buy: no payment page (${JSON.stringify(bought).slice(0, 200)})`);
+  if (!bought.paymentUrl)
+    throw new CallFailed(`checkout/buy: no payment page (${JSON.stringify(bought).slice(0, 200)})`);
   const pageUrl = new URL(bought.paymentUrl, 'http://shop');
   const page = await repeatable(b, hosts, 8, () => b.call('GET', `${pageUrl.pathname}${pageUrl.search}`));
   if (page.status !== 200) throw new CallFailed(`sandbox page: HTTP ${page.status}`);
@@ -112,7 +143,8 @@ async function placeOrder(b: Browser, setup: Setup, token: string, result: LoadR
       },
     }),
   );
-  if (posted.status !== 303 || !posted.location) throw new CallFailed(`sandbox pay: HTTP ${posted.status} ${posted.text.slice(0, 200)}`);
+  if (posted.status !== 303 || !posted.location)
+    throw new CallFailed(`sandbox pay: HTTP ${posted.status} ${posted.text.slice(0, 200)}`);
   const back = new URL(posted.location, 'http://shop');
   const returned = await repeatable(b, hosts, 8, () => b.call('GET', `${back.pathname}${back.search}`));
   if (returned.status !== 302 || !returned.location?.includes('/checkout/completed/success'))
@@ -124,7 +156,12 @@ async function placeOrder(b: Browser, setup: Setup, token: string, result: LoadR
  * Every buyer places orders one after the other until `seconds` pass or `stop()` is called. `during` runs
  * beside them (the disruption), started `afterMs` into the run.
  */
-export async function runBuyers(base: string, tokens: string[], setup: Setup, seconds: number): Promise<LoadResult> {
+export async function runBuyers(
+  base: string,
+  tokens: string[],
+  setup: Setup,
+  seconds: number,
+): Promise<LoadResult> {
   const result: LoadResult = {
     acknowledged: [],
     answeredBuys: new Map(),
@@ -147,7 +184,8 @@ export async function runBuyers(base: string, tokens: string[], setup: Setup, se
             result.ackTimes.push(performance.now() - t0);
           } catch (err) {
             result.abandoned++;
-            if (result.errorSamples.length < 6) result.errorSamples.push(err instanceof Error ? err.message.slice(0, 200) : String(err));
+            if (result.errorSamples.length < 6)
+              result.errorSamples.push(err instanceof Error ? err.message.slice(0, 200) : String(err));
             // a fresh connection, as a browser opens after an error
             await b.close().catch(() => {});
             b = new Browser(base, token);
@@ -180,13 +218,24 @@ async function rows<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> {
  * What the database must hold after `results` (all the runs on `setup`'s products and slot): answers the broken
  * rules, and counts.
  */
-export async function checkOrders(db: Db, setup: Setup, results: LoadResult[]): Promise<{ problems: string[]; orders: number; unanswered: number; movements: number }> {
+export async function checkOrders(
+  db: Db,
+  setup: Setup,
+  results: LoadResult[],
+): Promise<{ problems: string[]; orders: number; unanswered: number; movements: number }> {
   const problems: string[] = [];
   const acked = results.flatMap((r) => r.acknowledged);
   const answered = new Map<number, string>();
   for (const r of results) for (const [id, key] of r.answeredBuys) answered.set(id, key);
   const ids = [...answered.keys()];
-  const found = await rows<{ orderId: number; key: string | null; status: number; lines: number; auths: number; movements: number }>(
+  const found = await rows<{
+    orderId: number;
+    key: string | null;
+    status: number;
+    lines: number;
+    auths: number;
+    movements: number;
+  }>(
     db,
     sql`SELECT o.order_id AS "orderId", o.idempotency_key AS key, o.order_status_id AS status,
           (SELECT count(*) FROM order_items i WHERE i.order_id = o.order_id)::int AS lines,
@@ -212,7 +261,8 @@ export async function checkOrders(db: Db, setup: Setup, results: LoadResult[]): 
   }
   if (missing) problems.push(`${missing} orders a buy answered are missing from the database`);
   if (notWhole) problems.push(`${notWhole} answered orders without their 3 lines`);
-  if (unpaid) problems.push(`${unpaid} acknowledged orders not "ordered" with exactly one authorised payment`);
+  if (unpaid)
+    problems.push(`${unpaid} acknowledged orders not "ordered" with exactly one authorised payment`);
   // nothing applied twice: one order per key, no order of these buyers that no buy answered, one payment each
   const [twice] = await rows<{ keys: number; stray: number; doubledPayments: number; all: number }>(
     db,
@@ -237,14 +287,17 @@ export async function checkOrders(db: Db, setup: Setup, results: LoadResult[]): 
             (SELECT COALESCE(sum(quantity), 0)::text FROM order_items WHERE product_id = ${productId}) AS sold`,
     );
     if (!s || Math.abs(before - Number(s.sold) - Number(s.now)) > 1e-6)
-      problems.push(`product ${productId}: stock ${s?.now} after selling ${s?.sold} of ${before} (taken twice or lost)`);
+      problems.push(
+        `product ${productId}: stock ${s?.now} after selling ${s?.sold} of ${before} (taken twice or lost)`,
+      );
   }
   const [slot] = await rows<{ booked: number; orders: number }>(
     db,
     sql`SELECT (SELECT booked FROM delivery_slots WHERE slot_id = ${setup.slot.slotId}) AS booked,
           (SELECT count(*) FROM orders WHERE slot_id = ${setup.slot.slotId})::int AS orders`,
   );
-  if (!slot || slot.booked !== slot.orders) problems.push(`slot: booked ${slot?.booked} for ${slot?.orders} orders`);
+  if (!slot || slot.booked !== slot.orders)
+    problems.push(`slot: booked ${slot?.booked} for ${slot?.orders} orders`);
   return {
     problems,
     orders: twice?.all ?? 0,

@@ -60,7 +60,8 @@ async function openDb(): Promise<OpenedDatabase> {
 }
 
 async function main() {
-  if (!WORK_DIR) throw new Error('run through `npm run test:hosts` (scripts/test-hosts.mjs builds the namespaces)');
+  if (!WORK_DIR)
+    throw new Error('run through `npm run test:hosts` (scripts/test-hosts.mjs builds the namespaces)');
   const archive = join(WORK_DIR, 'wal-archive');
   mkdirSync(archive, { recursive: true });
   const db1 = new PgHost('db1', archive);
@@ -71,45 +72,63 @@ async function main() {
   let setup: Setup | undefined;
   let database: OpenedDatabase | undefined;
   const runs: LoadResult[] = [];
-  console.log(`test:hosts: proxy ${SHOP_URL}, API hosts ${ADDR.api1} and ${ADDR.api2} (2 workers each), PostgreSQL ${ADDR.db1} (primary) and ${ADDR.db2} (synchronous standby); health check ${HEALTH_CHECK_PATH}`);
+  console.log(
+    `test:hosts: proxy ${SHOP_URL}, API hosts ${ADDR.api1} and ${ADDR.api2} (2 workers each), PostgreSQL ${ADDR.db1} (primary) and ${ADDR.db2} (synchronous standby); health check ${HEALTH_CHECK_PATH}`,
+  );
 
-  const up = await part('machines up: PostgreSQL primary and synchronous standby, HAProxy, two API hosts', async () => {
-    const { spawnSync } = await import('node:child_process');
-    let t = Date.now();
-    const step = (what: string) => {
-      console.log(`  ${what} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
-      t = Date.now();
-    };
-    spawnSync('chown', ['postgres', archive]);
-    db1.initPrimary();
-    db1.start();
-    db1.psql('CREATE DATABASE spesa');
-    db2.initStandby(db1);
-    db2.start();
-    db1.psql("ALTER SYSTEM SET synchronous_standby_names = 'db2'");
-    db1.psql('SELECT pg_reload_conf()');
-    await waitFor('the standby streams synchronously', () => db1.psql("SELECT sync_state FROM pg_stat_replication WHERE application_name = 'db2'") === 'sync', 20_000);
-    step(`replication ${db1.psql('SELECT application_name, state, sync_state FROM pg_stat_replication')}`);
-    db1.startRoleCheck();
-    db2.startRoleCheck();
-    statsSocket = startProxy().statsSocket;
-    await waitFor('HAProxy finds the primary', async () => (await proxyStats(statsSocket)).get('postgres/db1')?.status === 'UP', 20_000);
-    step('HAProxy up, the role checks find db1 the primary');
-    const first = launchApiHost('api1'); // the first start migrates and seeds the database
-    await first.seeded;
-    step('api1 migrated and seeded the database');
-    const second = launchApiHost('api2');
-    [api1, api2] = await Promise.all([first.ready, second.ready]);
-    step('api1 and api2 ready (2 workers each)');
-    await waitFor('both API hosts pass the health check', async () => {
-      const st = await proxyStats(statsSocket);
-      return st.get('api/api1')?.status === 'UP' && st.get('api/api2')?.status === 'UP';
-    }, 20_000);
-    database = await openDb();
-    setup = await stage(database.db, [BUYERS, BUYERS, BUYERS]);
-    step('both in the rotation; buyers staged');
-    return true;
-  });
+  const up = await part(
+    'machines up: PostgreSQL primary and synchronous standby, HAProxy, two API hosts',
+    async () => {
+      const { spawnSync } = await import('node:child_process');
+      let t = Date.now();
+      const step = (what: string) => {
+        console.log(`  ${what} (${((Date.now() - t) / 1000).toFixed(1)} s)`);
+        t = Date.now();
+      };
+      spawnSync('chown', ['postgres', archive]);
+      db1.initPrimary();
+      db1.start();
+      db1.psql('CREATE DATABASE spesa');
+      db2.initStandby(db1);
+      db2.start();
+      db1.psql("ALTER SYSTEM SET synchronous_standby_names = 'db2'");
+      db1.psql('SELECT pg_reload_conf()');
+      await waitFor(
+        'the standby streams synchronously',
+        () =>
+          db1.psql("SELECT sync_state FROM pg_stat_replication WHERE application_name = 'db2'") === 'sync',
+        20_000,
+      );
+      step(`replication ${db1.psql('SELECT application_name, state, sync_state FROM pg_stat_replication')}`);
+      db1.startRoleCheck();
+      db2.startRoleCheck();
+      statsSocket = startProxy().statsSocket;
+      await waitFor(
+        'HAProxy finds the primary',
+        async () => (await proxyStats(statsSocket)).get('postgres/db1')?.status === 'UP',
+        20_000,
+      );
+      step('HAProxy up, the role checks find db1 the primary');
+      const first = launchApiHost('api1'); // the first start migrates and seeds the database
+      await first.seeded;
+      step('api1 migrated and seeded the database');
+      const second = launchApiHost('api2');
+      [api1, api2] = await Promise.all([first.ready, second.ready]);
+      step('api1 and api2 ready (2 workers each)');
+      await waitFor(
+        'both API hosts pass the health check',
+        async () => {
+          const st = await proxyStats(statsSocket);
+          return st.get('api/api1')?.status === 'UP' && st.get('api/api2')?.status === 'UP';
+        },
+        20_000,
+      );
+      database = await openDb();
+      setup = await stage(database.db, [BUYERS, BUYERS, BUYERS]);
+      step('both in the rotation; buyers staged');
+      return true;
+    },
+  );
   if (!up || !setup || !database) return;
   const s = setup;
   const db = database;
@@ -124,16 +143,27 @@ async function main() {
     const r = await runBuyers(SHOP_URL, s.pools[0]!, s, 8);
     runs.push(r);
     const after = await proxyStats(statsSocket);
-    const served = (h: string) => (after.get(`api/${h}`)?.requests ?? 0) - (before.get(`api/${h}`)?.requests ?? 0);
+    const served = (h: string) =>
+      (after.get(`api/${h}`)?.requests ?? 0) - (before.get(`api/${h}`)?.requests ?? 0);
     const both = r.acknowledged.filter((a) => a.hosts.size === 2).length;
     console.log(`  ${figures(r)}; requests served: api1 ${served('api1')}, api2 ${served('api2')}`);
-    expect('orders whose calls landed on both hosts completed', both > 0 && r.abandoned === 0, `${both} of ${r.acknowledged.length}, ${r.abandoned} failed`);
+    expect(
+      'orders whose calls landed on both hosts completed',
+      both > 0 && r.abandoned === 0,
+      `${both} of ${r.acknowledged.length}, ${r.abandoned} failed`,
+    );
     const check = await checkOrders(db.db, s, runs);
-    expect('every acknowledged order whole and paid, nothing twice', check.problems.length === 0, check.problems.join('; ') || `${check.orders} orders checked`);
+    expect(
+      'every acknowledged order whole and paid, nothing twice',
+      check.problems.length === 0,
+      check.problems.join('; ') || `${check.orders} orders checked`,
+    );
   });
 
   await part('a throttle counts across hosts', () => throttlePart(db.db, s));
-  await part('a price change on one host shows on the other within the read cache bound', () => priceChangePart(db.db));
+  await part('a price change on one host shows on the other within the read cache bound', () =>
+    priceChangePart(db.db),
+  );
   await part('a file uploaded through one host downloads through the other', () => filesPart(db.db));
 
   await part('kill -9 of one API host while buyers buy', async () => {
@@ -141,8 +171,15 @@ async function main() {
     const killer = (async () => {
       await new Promise((r) => setTimeout(r, 3000));
       api1!.kill();
-      const ms = await waitFor('the proxy marks api1 down', async () => (await proxyStats(statsSocket)).get('api/api1')?.status.startsWith('DOWN') ?? false, 15_000, 50);
-      console.log(`  api1 killed (kill -9 of its primary and workers); the proxy marked it down after ${ms} ms`);
+      const ms = await waitFor(
+        'the proxy marks api1 down',
+        async () => (await proxyStats(statsSocket)).get('api/api1')?.status.startsWith('DOWN') ?? false,
+        15_000,
+        50,
+      );
+      console.log(
+        `  api1 killed (kill -9 of its primary and workers); the proxy marked it down after ${ms} ms`,
+      );
       // started again at once, as a supervisor (systemd) does; it joins while the buyers still buy
       restarted = startApiHost('api1');
     })();
@@ -157,14 +194,33 @@ async function main() {
     console.log(
       `  the proxy retried ${sum(after, 'retries') - sum(before, 'retries')} requests and sent ${sum(after, 'redispatches') - sum(before, 'redispatches')} to the other host`,
     );
-    console.log(`  ${figures(r)}; longest time without an acknowledged order ${(longestGap(r) / 1000).toFixed(1)} s`);
-    console.log(`  buys repeated by the client with their Idempotency-Key: ${r.acknowledged.filter((a) => a.buyRepeats > 0).length}`);
+    console.log(
+      `  ${figures(r)}; longest time without an acknowledged order ${(longestGap(r) / 1000).toFixed(1)} s`,
+    );
+    console.log(
+      `  buys repeated by the client with their Idempotency-Key: ${r.acknowledged.filter((a) => a.buyRepeats > 0).length}`,
+    );
     const check = await checkOrders(db.db, s, runs);
-    expect('every acknowledged order exists whole, nothing applied twice', check.problems.length === 0, check.problems.join('; ') || `${check.orders} orders, ${check.unanswered} committed without an answer reaching the buyer`);
-    expect('buying went on through the other host', r.acknowledged.length > 0, `${r.acknowledged.length} orders`);
+    expect(
+      'every acknowledged order exists whole, nothing applied twice',
+      check.problems.length === 0,
+      check.problems.join('; ') ||
+        `${check.orders} orders, ${check.unanswered} committed without an answer reaching the buyer`,
+    );
+    expect(
+      'buying went on through the other host',
+      r.acknowledged.length > 0,
+      `${r.acknowledged.length} orders`,
+    );
     api1 = await restarted!;
-    await waitFor('api1 back in the rotation', async () => (await proxyStats(statsSocket)).get('api/api1')?.status === 'UP', 20_000);
-    console.log(`  api1 restarted and back in the rotation ${((Date.now() - t) / 1000 - 3).toFixed(1)} s after the kill`);
+    await waitFor(
+      'api1 back in the rotation',
+      async () => (await proxyStats(statsSocket)).get('api/api1')?.status === 'UP',
+      20_000,
+    );
+    console.log(
+      `  api1 restarted and back in the rotation ${((Date.now() - t) / 1000 - 3).toFixed(1)} s after the kill`,
+    );
   });
 
   await part('stop the primary mid-load, promote the standby', async () => {
@@ -174,26 +230,41 @@ async function main() {
       const t0 = Date.now();
       db2.promote();
       console.log(`  primary stopped (immediate), standby promoted in ${Date.now() - t0} ms`);
-      const ms = await waitFor('the proxy sends database connections to db2', async () => (await proxyStats(statsSocket)).get('postgres/db2')?.status === 'UP', 15_000, 50);
+      const ms = await waitFor(
+        'the proxy sends database connections to db2',
+        async () => (await proxyStats(statsSocket)).get('postgres/db2')?.status === 'UP',
+        15_000,
+        50,
+      );
       console.log(`  HAProxy's role check found the new primary ${ms} ms after the promotion`);
       return performance.now();
     })();
     const r = await runBuyers(SHOP_URL, s.pools[2]!, s, 16);
     await failover;
     runs.push(r);
-    console.log(`  ${figures(r)}; longest time without an acknowledged order ${(longestGap(r) / 1000).toFixed(1)} s`);
+    console.log(
+      `  ${figures(r)}; longest time without an acknowledged order ${(longestGap(r) / 1000).toFixed(1)} s`,
+    );
     const late = r.ackTimes.filter((t) => t > 8000).length;
     expect('buying resumed on the new primary', late > 0, `${late} orders acknowledged after the failover`);
     await db.close();
     database = await openDb();
     const check = await checkOrders(database.db, s, runs);
-    expect('no acknowledged order or payment movement missing on the new primary', check.problems.length === 0, check.problems.join('; ') || `${check.orders} orders, ${check.movements} payment movements of answered orders`);
+    expect(
+      'no acknowledged order or payment movement missing on the new primary',
+      check.problems.length === 0,
+      check.problems.join('; ') ||
+        `${check.orders} orders, ${check.movements} payment movements of answered orders`,
+    );
   });
 
   const token = s.pools[0]![0]!;
-  const mine = runs.flatMap((r) => r.acknowledged.filter((a) => a.token === token).map((a) => a.orderId)).slice(-5);
-  await part('restore drill: the base backup and the WAL archive into a fresh cluster (deploy/pg-restore.sh)', () =>
-    backupDrill(archive, db2, { token, orderIds: mine }),
+  const mine = runs
+    .flatMap((r) => r.acknowledged.filter((a) => a.token === token).map((a) => a.orderId))
+    .slice(-5);
+  await part(
+    'restore drill: the base backup and the WAL archive into a fresh cluster (deploy/pg-restore.sh)',
+    () => backupDrill(archive, db2, { token, orderIds: mine }),
   );
 
   await database?.close();

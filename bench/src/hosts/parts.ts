@@ -85,7 +85,9 @@ export async function priceChangePart(db: Db): Promise<void> {
   const { productId } = await testProduct(db, { stock: 100 });
   const cookie = await staffCookie(db);
   const priceOn = async (h: 'api1' | 'api2') => {
-    const res = await fetch(`${hostUrl(h)}${API}/products/${productId}`, { headers: { connection: 'close' } });
+    const res = await fetch(`${hostUrl(h)}${API}/products/${productId}`, {
+      headers: { connection: 'close' },
+    });
     return Number(findKey(await res.json(), 'price'));
   };
   // both hosts' read caches hold the product before the change
@@ -94,7 +96,6 @@ export async function priceChangePart(db: Db): Promise<void> {
   const admin = await fetch(`${hostUrl('api1')}${API}/admin/products/${productId}`, { headers: { cookie } });
   const updatedAt = findKey(await admin.json(), 'updatedAt');
   const newPrice = Math.round((before + 1.11) * 100) / 100;
-  const t0 = Date.now();
   const saved = await fetch(`${hostUrl('api1')}${API}/admin/products/${productId}`, {
     method: 'POST',
     headers: { cookie, 'content-type': 'application/json', origin: hostUrl('api1') },
@@ -102,7 +103,9 @@ export async function priceChangePart(db: Db): Promise<void> {
   });
   const savedBody = (await saved.json()) as { response?: { status?: number } };
   if (saved.status !== 200 || savedBody.response?.status !== 0)
-    throw new Error(`the back office refused the price change: HTTP ${saved.status} ${JSON.stringify(savedBody).slice(0, 300)}`);
+    throw new Error(
+      `the back office refused the price change: HTTP ${saved.status} ${JSON.stringify(savedBody).slice(0, 300)}`,
+    );
   // seen when 6 reads in a row (both workers of api2) answer the new price
   let inARow = 0;
   const ms = await waitFor(
@@ -115,21 +118,37 @@ export async function priceChangePart(db: Db): Promise<void> {
     20,
   );
   const seenAfter = Math.max(0, ms - 5 * 20);
-  console.log(`  price ${before} → ${newPrice} € saved through api1; api2 answered it ${seenAfter} ms later (bound ${READ_CACHE_BOUND_MS} ms + a read)`);
-  report('the other host shows the new price within the read cache bound', seenAfter <= READ_CACHE_BOUND_MS + 500, `${seenAfter} ms`, failures);
+  console.log(
+    `  price ${before} → ${newPrice} € saved through api1; api2 answered it ${seenAfter} ms later (bound ${READ_CACHE_BOUND_MS} ms + a read)`,
+  );
+  report(
+    'the other host shows the new price within the read cache bound',
+    seenAfter <= READ_CACHE_BOUND_MS + 500,
+    `${seenAfter} ms`,
+    failures,
+  );
   throwIfFailed(failures);
 }
 
-const PDF = Buffer.concat([Buffer.from('%PDF-1.4\n%\xE2\xE3\xCF\xD3\n1 0 obj\n<<>>\nendobj\n'), Buffer.alloc(3000, 32)]);
+const PDF = Buffer.concat([
+  Buffer.from('%PDF-1.4\n%\xE2\xE3\xCF\xD3\n1 0 obj\n<<>>\nendobj\n'),
+  Buffer.alloc(3000, 32),
+]);
 
 /** multipart/form-data as a browser's FormData sends it */
-function multipart(fields: Record<string, string>, file?: { field: string; name: string; data: Buffer; type: string }) {
+function multipart(
+  fields: Record<string, string>,
+  file?: { field: string; name: string; data: Buffer; type: string },
+) {
   const boundary = '----spesa-hosts-boundary';
   const parts: Buffer[] = [];
-  for (const [k, v] of Object.entries(fields)) parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  for (const [k, v] of Object.entries(fields))
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
   if (file)
     parts.push(
-      Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`),
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="${file.field}"; filename="${file.name}"\r\nContent-Type: ${file.type}\r\n\r\n`,
+      ),
       file.data,
       Buffer.from('\r\n'),
     );
@@ -153,7 +172,9 @@ async function productPhoto(db: Db): Promise<void> {
   const { testProduct } = await import('../../../apps/api/test/checkout-fixtures');
   const { productId } = await testProduct(db, { stock: 10 });
   const cookie = await staffCookie(db);
-  const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2e86c1' } }).jpeg().toBuffer();
+  const jpeg = await sharp({ create: { width: 1200, height: 900, channels: 3, background: '#2e86c1' } })
+    .jpeg()
+    .toBuffer();
   const up = multipart({}, { field: 'file', name: 'foto.jpg', data: jpeg, type: 'image/jpeg' });
   const res = await fetch(`${hostUrl('api1')}${API}/admin/products/${productId}/image`, {
     method: 'POST',
@@ -161,16 +182,23 @@ async function productPhoto(db: Db): Promise<void> {
     body: up.body,
   });
   const url = findKey(await res.json(), 'imageUrl');
-  if (typeof url !== 'string') throw new Error(`the photo upload through api1 was refused (HTTP ${res.status})`);
+  if (typeof url !== 'string')
+    throw new Error(`the photo upload through api1 was refused (HTTP ${res.status})`);
   const [fromApi1, fromApi2] = await Promise.all(
     (['api1', 'api2'] as const).map(async (h) => {
       const r = await fetch(`${hostUrl(h)}${url}`);
       return { status: r.status, bytes: Buffer.from(await r.arrayBuffer()) };
     }),
   );
-  const same = fromApi2!.status === 200 && fromApi2!.bytes.length > 0 && fromApi2!.bytes.equals(fromApi1!.bytes);
-  console.log(`  ${same ? '✓' : '✗'} a product photo (${jpeg.length} bytes JPEG) uploaded through api1 is served by api2: HTTP ${fromApi2!.status}, ${fromApi2!.bytes.length} bytes${same ? ', the same bytes as api1 serves' : ''}`);
-  if (!same) throw new Error(`the product photo uploaded through api1 is not served by api2 (HTTP ${fromApi2!.status})`);
+  const same =
+    fromApi2!.status === 200 && fromApi2!.bytes.length > 0 && fromApi2!.bytes.equals(fromApi1!.bytes);
+  console.log(
+    `  ${same ? '✓' : '✗'} a product photo (${jpeg.length} bytes JPEG) uploaded through api1 is served by api2: HTTP ${fromApi2!.status}, ${fromApi2!.bytes.length} bytes${same ? ', the same bytes as api1 serves' : ''}`,
+  );
+  if (!same)
+    throw new Error(
+      `the product photo uploaded through api1 is not served by api2 (HTTP ${fromApi2!.status})`,
+    );
 }
 
 async function formFile(db: Db): Promise<void> {
@@ -180,28 +208,52 @@ async function formFile(db: Db): Promise<void> {
   const ajax = '/p/wp-admin/admin-ajax.php';
   const pars = await fetch(`${hostUrl('api1')}/p/wp-json/ebsn/v1/get_mail_pars?form_id=${formId}`);
   const nonce = String(findKey(await pars.json(), 'nonce'));
-  const up = multipart({ action: 'nf_fu_upload', form_id: String(formId), field_id: String(CV_FIELD), nonce }, {
-    field: 'files',
-    name: 'cv-hosts.pdf',
-    data: PDF,
-    type: 'application/pdf',
+  const up = multipart(
+    { action: 'nf_fu_upload', form_id: String(formId), field_id: String(CV_FIELD), nonce },
+    {
+      field: 'files',
+      name: 'cv-hosts.pdf',
+      data: PDF,
+      type: 'application/pdf',
+    },
+  );
+  const uploaded = await fetch(`${hostUrl('api1')}${ajax}`, {
+    method: 'POST',
+    headers: { 'content-type': up.type },
+    body: up.body,
   });
-  const uploaded = await fetch(`${hostUrl('api1')}${ajax}`, { method: 'POST', headers: { 'content-type': up.type }, body: up.body });
   const upBody = (await uploaded.json()) as { data?: { files?: Array<{ token: string }> } };
   const fileToken = upBody.data?.files?.[0]?.token;
-  if (!fileToken) throw new Error(`the upload through api1 was refused: ${JSON.stringify(upBody).slice(0, 300)}`);
+  if (!fileToken)
+    throw new Error(`the upload through api1 was refused: ${JSON.stringify(upBody).slice(0, 300)}`);
   const values: Record<number, unknown> = {
-    21: 'Giulia', 22: 'Bianchi', 23: 'giulia.bianchi@example.it', 24: '333 1234567', 25: '1990-05-12',
-    26: '22100', 27: 'logistica', 28: [fileToken], 29: 'Prova da più macchine', 30: true,
+    21: 'Giulia',
+    22: 'Bianchi',
+    23: 'giulia.bianchi@example.it',
+    24: '333 1234567',
+    25: '1990-05-12',
+    26: '22100',
+    27: 'logistica',
+    28: [fileToken],
+    29: 'Prova da più macchine',
+    30: true,
   };
   const sub = multipart({
     action: 'nf_ajax_submit',
     security: nonce,
-    formData: JSON.stringify({ form_id: formId, fields: Object.entries(values).map(([id, value]) => ({ id: Number(id), value })) }),
+    formData: JSON.stringify({
+      form_id: formId,
+      fields: Object.entries(values).map(([id, value]) => ({ id: Number(id), value })),
+    }),
   });
-  const sent = await fetch(`${hostUrl('api1')}${ajax}`, { method: 'POST', headers: { 'content-type': sub.type }, body: sub.body });
+  const sent = await fetch(`${hostUrl('api1')}${ajax}`, {
+    method: 'POST',
+    headers: { 'content-type': sub.type },
+    body: sub.body,
+  });
   const sentBody = (await sent.json()) as { response?: { status?: number } };
-  if (sentBody.response?.status !== 0) throw new Error(`the form was refused: ${JSON.stringify(sentBody).slice(0, 300)}`);
+  if (sentBody.response?.status !== 0)
+    throw new Error(`the form was refused: ${JSON.stringify(sentBody).slice(0, 300)}`);
   const [row] = await rows<{ submissionId: number; uploadId: number }>(
     db,
     sql`SELECT s.submission_id AS "submissionId", u.upload_id AS "uploadId" FROM form_submissions s
@@ -216,16 +268,23 @@ async function formFile(db: Db): Promise<void> {
     }
   })();
   const cookie = await staffCookie(db);
-  const download = await fetch(`${hostUrl('api2')}${API}/admin/form-submissions/${row.submissionId}/files/${row.uploadId}`, { headers: { cookie } });
+  const download = await fetch(
+    `${hostUrl('api2')}${API}/admin/form-submissions/${row.submissionId}/files/${row.uploadId}`,
+    { headers: { cookie } },
+  );
   const bytes = Buffer.from(await download.arrayBuffer());
   const same = download.status === 200 && bytes.equals(PDF);
-  console.log(`  uploaded ${PDF.length} bytes through api1 (submission ${row.submissionId}); api2 answered HTTP ${download.status} with ${bytes.length} bytes${same ? ', the same file' : ''}; files on api1's own disk: ${onApi1Disk}`);
+  console.log(
+    `  uploaded ${PDF.length} bytes through api1 (submission ${row.submissionId}); api2 answered HTTP ${download.status} with ${bytes.length} bytes${same ? ', the same file' : ''}; files on api1's own disk: ${onApi1Disk}`,
+  );
   if (same) {
     console.log('  ✓ the form file downloads through the other host');
     return;
   }
   if (onApi1Disk > 0 && process.env.SPESA_HOSTS_FILES_REQUIRED !== '1') {
-    console.log('  PENDING: form files are still written to the disk of the host that received them (FORM_UPLOADS_DIR); this part passes once they are stored in PostgreSQL');
+    console.log(
+      '  PENDING: form files are still written to the disk of the host that received them (FORM_UPLOADS_DIR); this part passes once they are stored in PostgreSQL',
+    );
     return;
   }
   throw new Error(`the file uploaded through api1 does not download through api2 (HTTP ${download.status})`);

@@ -31,7 +31,8 @@ export type Machine = keyof typeof ADDR;
 export const API_PORT = 8080;
 export const SHOP_URL = `http://${ADDR.lb}:8080`;
 export const DATABASE_URL = `postgres://postgres@${ADDR.lb}:5432/spesa`;
-export const directUrl = (db: 'db1' | 'db2', database = 'spesa') => `postgres://postgres@${ADDR[db]}:5432/${database}`;
+export const directUrl = (db: 'db1' | 'db2', database = 'spesa') =>
+  `postgres://postgres@${ADDR[db]}:5432/${database}`;
 const pgBin = findPgBinDir() ?? '/usr/lib/postgresql/15/bin';
 const logDir = () => join(WORK_DIR, 'logs');
 
@@ -49,19 +50,33 @@ export function killGroup(child: ChildProcess, sig: NodeJS.Signals): void {
 }
 
 /** Runs a command in a machine's namespace to its end; throws with its output when it fails. */
-export function inMachine(machine: Machine, cmd: string, args: string[], opts: { asPostgres?: boolean; env?: NodeJS.ProcessEnv } = {}): string {
+export function inMachine(
+  machine: Machine,
+  cmd: string,
+  args: string[],
+  opts: { asPostgres?: boolean; env?: NodeJS.ProcessEnv } = {},
+): string {
   const argv = opts.asPostgres ? ['runuser', '-u', 'postgres', '--', cmd, ...args] : [cmd, ...args];
   const r = spawnSync('ip', ['netns', 'exec', `${PREFIX}${machine}`, ...argv], {
     encoding: 'utf8',
     env: opts.env ?? process.env,
     cwd: '/',
   });
-  if (r.status !== 0) throw new Error(`${machine}: ${argv.join(' ')} failed (${r.status ?? r.signal}): ${`${r.stdout}${r.stderr}`.trim()}`);
+  if (r.status !== 0)
+    throw new Error(
+      `${machine}: ${argv.join(' ')} failed (${r.status ?? r.signal}): ${`${r.stdout}${r.stderr}`.trim()}`,
+    );
   return r.stdout;
 }
 
 /** Starts a long-running process in a machine's namespace, in its own process group, its output in logs/. */
-export function startIn(machine: Machine, label: string, cmd: string, args: string[], env: NodeJS.ProcessEnv = {}): ChildProcess {
+export function startIn(
+  machine: Machine,
+  label: string,
+  cmd: string,
+  args: string[],
+  env: NodeJS.ProcessEnv = {},
+): ChildProcess {
   const out = createWriteStream(join(logDir(), `${label}.log`), { flags: 'a' });
   const child = spawn('ip', ['netns', 'exec', `${PREFIX}${machine}`, cmd, ...args], {
     cwd: root,
@@ -125,9 +140,14 @@ export class PgHost {
   initPrimary() {
     mkdirSync(this.dir, { recursive: true });
     spawnSync('chown', ['-R', 'postgres', this.dir]);
-    inMachine(this.machine, join(pgBin, 'initdb'), ['-D', this.data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'], {
-      asPostgres: true,
-    });
+    inMachine(
+      this.machine,
+      join(pgBin, 'initdb'),
+      ['-D', this.data, '-U', 'postgres', '-A', 'trust', '-E', 'UTF8', '--locale=C.UTF-8', '--no-sync'],
+      {
+        asPostgres: true,
+      },
+    );
     this.writeSettings();
   }
 
@@ -135,9 +155,27 @@ export class PgHost {
   initStandby(from: PgHost) {
     mkdirSync(this.dir, { recursive: true });
     spawnSync('chown', ['-R', 'postgres', this.dir]);
-    inMachine(this.machine, join(pgBin, 'pg_basebackup'), ['-h', ADDR[from.machine], '-U', 'postgres', '-D', this.data, '-X', 'stream', '-c', 'fast', '-R', '--no-sync'], {
-      asPostgres: true,
-    });
+    inMachine(
+      this.machine,
+      join(pgBin, 'pg_basebackup'),
+      [
+        '-h',
+        ADDR[from.machine],
+        '-U',
+        'postgres',
+        '-D',
+        this.data,
+        '-X',
+        'stream',
+        '-c',
+        'fast',
+        '-R',
+        '--no-sync',
+      ],
+      {
+        asPostgres: true,
+      },
+    );
     appendFileSync(
       join(this.data, 'postgresql.auto.conf'),
       `primary_conninfo = 'host=${ADDR[from.machine]} port=5432 user=postgres application_name=${this.machine}'\n`,
@@ -160,14 +198,29 @@ export class PgHost {
   }
 
   psql(sqlText: string, database = 'postgres'): string {
-    return inMachine(this.machine, join(pgBin, 'psql'), ['-h', '127.0.0.1', '-U', 'postgres', '-d', database, '-Atqc', sqlText]).trim();
+    return inMachine(this.machine, join(pgBin, 'psql'), [
+      '-h',
+      '127.0.0.1',
+      '-U',
+      'postgres',
+      '-d',
+      database,
+      '-Atqc',
+      sqlText,
+    ]).trim();
   }
 
   /** The role check HAProxy asks (deploy/pg-role-check.mjs). */
   startRoleCheck() {
-    startIn(this.machine, `${this.machine}-role-check`, process.execPath, [join(root, 'deploy/pg-role-check.mjs')], {
-      PG_CHECK_URL: 'postgres://postgres@127.0.0.1:5432/postgres',
-    });
+    startIn(
+      this.machine,
+      `${this.machine}-role-check`,
+      process.execPath,
+      [join(root, 'deploy/pg-role-check.mjs')],
+      {
+        PG_CHECK_URL: 'postgres://postgres@127.0.0.1:5432/postgres',
+      },
+    );
   }
 }
 
@@ -214,7 +267,12 @@ export async function proxyStats(statsSocket: string): Promise<Map<string, Serve
     const c = l.split(',');
     if (c.length < 10 || c[1] === 'FRONTEND' || c[1] === 'BACKEND') continue;
     const n = (name: string) => Number(c[col(name)] || 0);
-    out.set(`${c[0]}/${c[1]}`, { status: c[col('status')] ?? '', requests: n('stot'), retries: n('wretr'), redispatches: n('wredis') });
+    out.set(`${c[0]}/${c[1]}`, {
+      status: c[col('status')] ?? '',
+      requests: n('stot'),
+      retries: n('wretr'),
+      redispatches: n('wredis'),
+    });
   }
   return out;
 }
@@ -263,22 +321,34 @@ export interface ApiHost {
  * Starts an API host: `seeded` settles when its primary has migrated and seeded the database (another host may
  * start then), `ready` when it printed "Spesa is ready" (every worker listens).
  */
-export function launchApiHost(machine: 'api1' | 'api2', opts: { timeoutMs?: number } = {}): { seeded: Promise<void>; ready: Promise<ApiHost> } {
+export function launchApiHost(
+  machine: 'api1' | 'api2',
+  opts: { timeoutMs?: number } = {},
+): { seeded: Promise<void>; ready: Promise<ApiHost> } {
   mkdirSync(join(WORK_DIR, machine), { recursive: true });
-  const child = startIn(machine, `${machine}-api`, process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], apiEnv(machine));
+  const child = startIn(
+    machine,
+    `${machine}-api`,
+    process.execPath,
+    ['--import', 'tsx', join(root, 'apps/api/src/server.ts')],
+    apiEnv(machine),
+  );
   let seeded = false;
   let ready = false;
   let exited: string | null = null;
   child.stdout?.on('data', (d: Buffer) => {
     const text = d.toString();
     if (text.includes('Starting 2 API processes')) seeded = true;
-    if (text.includes('Spesa is ready')) ready = (seeded = true);
+    if (text.includes('Spesa is ready')) ready = seeded = true;
   });
   child.once('exit', (code, signal) => (exited = String(signal ?? code)));
   const deadline = Date.now() + (opts.timeoutMs ?? 180_000);
   const until = async (what: string, done: () => boolean) => {
     while (!done()) {
-      if (exited !== null) throw new Error(`${machine}: the API server exited (${exited}) before it was ${what} (see logs/${machine}-api.log)`);
+      if (exited !== null)
+        throw new Error(
+          `${machine}: the API server exited (${exited}) before it was ${what} (see logs/${machine}-api.log)`,
+        );
       if (Date.now() > deadline) throw new Error(`${machine}: the API server was not ${what} in time`);
       await sleep(200);
     }
@@ -307,7 +377,12 @@ export function startApiHost(machine: 'api1' | 'api2'): Promise<ApiHost> {
 }
 
 /** Waits until `check` holds, polling; answers the milliseconds it took, or throws `what` after `timeoutMs`. */
-export async function waitFor(what: string, check: () => Promise<boolean> | boolean, timeoutMs: number, everyMs = 100): Promise<number> {
+export async function waitFor(
+  what: string,
+  check: () => Promise<boolean> | boolean,
+  timeoutMs: number,
+  everyMs = 100,
+): Promise<number> {
   const t0 = Date.now();
   for (;;) {
     try {
