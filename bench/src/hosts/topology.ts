@@ -12,9 +12,9 @@ import { root, sleep } from '../lib';
 
 /**
  * The path HAProxy health-checks the API hosts on. The shop answers GET /readyz once the health endpoints are
- * merged (issue 52, item 1): set this to '/readyz' then. Until then the cheapest public GET stands in, the version:
- * answers whenever the process serves, without asking the database, so it neither turns unready while a host
- * drains nor when its database is away.
+ * merged (issue 52, item 1): set this to '/readyz' then. Until then the cheapest public GET stands in: the
+ * version, which answers whenever the process serves, without asking the database, so it turns unready neither
+ * while a host drains nor when its database is away.
  */
 export const HEALTH_CHECK_PATH = '/ebsn/api/version.json';
 
