@@ -143,6 +143,11 @@ export async function backofficeModule(d: BackofficeModuleDeps) {
       pages: (e: StaffChange & { pageId: number }, tx: Db) => audit(entryOf(e, 'pages', e.pageId), tx),
       posts: (e: StaffChange & { resource: string; id: number }, tx: Db) =>
         audit(entryOf(e, e.resource, e.id), tx),
+      /** the assortment: products and categories created and retired, imports started */
+      catalogue: {
+        record: (e: StaffChange & { resource: string; id: number }, tx: Db) =>
+          audit(entryOf(e, e.resource, e.id), tx),
+      },
       customers: {
         record: (e: StaffChange & { userId: number }, tx: Db) => audit(entryOf(e, 'customers', e.userId), tx),
       },
