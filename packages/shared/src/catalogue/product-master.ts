@@ -82,7 +82,7 @@ export function eanCheckDigit(body: string): number {
 export function eanIssue(ean: string): string | null {
   if (!/^(\d{8}|\d{13})$/.test(ean)) return 'EAN non valido: servono 13 cifre (EAN-13) o 8 (EAN-8).';
   if (eanCheckDigit(ean.slice(0, -1)) !== Number(ean.at(-1)))
-    return "EAN non valido: la cifra di controllo non corrisponde.";
+    return 'EAN non valido: la cifra di controllo non corrisponde.';
   return null;
 }
 
@@ -114,8 +114,7 @@ export function masterIssues(p: ProductMaster): MasterIssue[] {
     add('priceCents', 'Il prezzo deve essere un importo positivo (fino a 100.000 €).');
   for (const field of ['ingredients', 'allergens', 'storage'] as const) {
     const v = p[field];
-    if (v !== null && v.length > L.foodTextMax)
-      add(field, `Al massimo ${L.foodTextMax} caratteri.`);
+    if (v !== null && v.length > L.foodTextMax) add(field, `Al massimo ${L.foodTextMax} caratteri.`);
   }
   return out;
 }
@@ -132,7 +131,10 @@ function sellingRuleIssues(p: ProductMaster): MasterIssue[] {
     if (p.qtyMult > 1 || p.qtyLocked)
       out.push({ field: 'qtyMult', message: 'Un prodotto sfuso si vende a peso, non a multipli di pezzi.' });
     if (p.weightSelling === null && p.stepSelling === null)
-      out.push({ field: 'weightSelling', message: 'Un prodotto sfuso ha il peso minimo o il passo in grammi.' });
+      out.push({
+        field: 'weightSelling',
+        message: 'Un prodotto sfuso ha il peso minimo o il passo in grammi.',
+      });
   } else if (p.weightSelling !== null || p.stepSelling !== null)
     out.push({ field: 'weightSelling', message: 'Peso minimo e passo valgono solo per i prodotti sfusi.' });
   if (!grams(p.weightSelling))
@@ -142,7 +144,10 @@ function sellingRuleIssues(p: ProductMaster): MasterIssue[] {
   if (p.lineMax !== null && (!Number.isInteger(p.lineMax) || p.lineMax < 1 || p.lineMax > L.lineMaxMax))
     out.push({ field: 'lineMax', message: `La quantità massima per riga va da 1 a ${L.lineMaxMax}.` });
   else if (p.lineMax !== null && p.qtyLocked && p.lineMax % p.qtyMult !== 0)
-    out.push({ field: 'lineMax', message: 'La quantità massima per riga è un multiplo del multiplo di vendita.' });
+    out.push({
+      field: 'lineMax',
+      message: 'La quantità massima per riga è un multiplo del multiplo di vendita.',
+    });
   return out;
 }
 
@@ -235,7 +240,11 @@ export const columnOf = (field: MasterField): MasterColumn => COLUMN_OF[field];
 
 /** A header as the file writes it, compared as a column name ("Peso minimo (g)" stays unknown). */
 export const columnKey = (header: string): string =>
-  header.replace(/^\uFEFF/, '').trim().toLowerCase().replace(/\s+/g, '_');
+  header
+    .replace(/^\uFEFF/, '')
+    .trim()
+    .toLowerCase()
+    .replace(/\s+/g, '_');
 
 /** A refused cell of an import row. */
 export interface RowIssue {
@@ -275,11 +284,15 @@ export function readMasterRow(
     return fallback;
   };
   const sellingText = text('tipologia').toLowerCase();
-  const sellingType = SELLING_TYPES.find((t) => t.toLowerCase() === sellingText) ?? (text('tipologia') as MasterSellingType);
+  const sellingType =
+    SELLING_TYPES.find((t) => t.toLowerCase() === sellingText) ?? (text('tipologia') as MasterSellingType);
   const priceText = text('prezzo');
   const priceCents = parseEuroCents(priceText);
   if (priceText !== '' && priceCents === null)
-    issues.push({ column: 'prezzo', message: `Prezzo non valido: "${priceText}" non è un importo (es. 1,99).` });
+    issues.push({
+      column: 'prezzo',
+      message: `Prezzo non valido: "${priceText}" non è un importo (es. 1,99).`,
+    });
   const vatText = text('iva').replace(/%$/, '').replace(',', '.');
   const vatPct = vatText === '' || !/^\d+(\.\d+)?$/.test(vatText) ? Number.NaN : Number(vatText);
   const categoryText = text('categoria');
@@ -310,7 +323,8 @@ export function readMasterRow(
     const column = columnOf(issue.field);
     // a value already refused as text is not refused twice
     if (issues.some((i) => i.column === column)) continue;
-    if (column === 'prezzo' && priceText === '') issues.push({ column, message: 'Il prezzo è obbligatorio.' });
+    if (column === 'prezzo' && priceText === '')
+      issues.push({ column, message: 'Il prezzo è obbligatorio.' });
     else if (column === 'categoria' && categoryText === '')
       issues.push({ column, message: 'La categoria è obbligatoria.' });
     else issues.push({ column, message: issue.message });

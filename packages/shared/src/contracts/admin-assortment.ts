@@ -6,12 +6,7 @@ import {
   type MasterField,
   type ProductMaster,
 } from '../catalogue/product-master';
-import {
-  ADMIN_GRANTS,
-  adminCategoryDataSchema,
-  adminIdParamsSchema,
-  adminProductDataSchema,
-} from './admin';
+import { ADMIN_GRANTS, adminCategoryDataSchema, adminIdParamsSchema, adminProductDataSchema } from './admin';
 import { endpoint, OWN_TEXT } from './endpoint';
 
 /**
@@ -190,7 +185,11 @@ export const adminAssortmentEndpoints = {
     response: adminCategoryDataSchema,
   }),
   /** multipart `file`: a .csv (UTF-8, `;` or `,`) or an .xlsx (its first sheet) */
-  uploadImport: endpoint({ method: 'POST', path: '/admin/catalogue-imports', response: adminImportDataSchema }),
+  uploadImport: endpoint({
+    method: 'POST',
+    path: '/admin/catalogue-imports',
+    response: adminImportDataSchema,
+  }),
   importStatus: endpoint({
     method: 'GET',
     path: '/admin/catalogue-imports/:id',

@@ -23,8 +23,18 @@ let leaf: { id: number; slug: string };
 
 beforeAll(async () => {
   t = await buildTestApp({ versionCheckMs: 0, runJobs: false });
-  manager = await makeStaff(t, (await newCustomer(t, { tag: 'asrt-manager' })).userId, [], 'catalogue_manager');
-  storeManager = await makeStaff(t, (await newCustomer(t, { tag: 'asrt-store' })).userId, [13], 'store_manager');
+  manager = await makeStaff(
+    t,
+    (await newCustomer(t, { tag: 'asrt-manager' })).userId,
+    [],
+    'catalogue_manager',
+  );
+  storeManager = await makeStaff(
+    t,
+    (await newCustomer(t, { tag: 'asrt-store' })).userId,
+    [13],
+    'store_manager',
+  );
   customer = (await newCustomer(t, { tag: 'asrt-customer' })).token;
   const [c] = await queryRows<{ id: number; slug: string }>(
     t.db,
@@ -39,7 +49,8 @@ afterAll(() => t?.close());
 
 const post = <T>(token: string | null, url: string, payload: unknown = {}) =>
   callAs<T>(t.app, token, 'POST', `/ebsn/api${url}`, { via: 'staff', payload });
-const get = <T>(token: string | null, url: string) => callAs<T>(t.app, token, 'GET', `/ebsn/api${url}`, { via: 'staff' });
+const get = <T>(token: string | null, url: string) =>
+  callAs<T>(t.app, token, 'GET', `/ebsn/api${url}`, { via: 'staff' });
 
 /** A multipart body with one file, as a browser's FormData sends it. */
 function multipart(file: Buffer, filename: string) {
@@ -74,7 +85,8 @@ async function run(id: number, what: 'check' | 'apply'): Promise<AdminImport> {
   return done.body.data.data;
 }
 
-const HEADER = 'codice;ean;nome;marca;formato;categoria;iva;tipologia;multiplo;peso_minimo_g;passo_g;prezzo;ingredienti;allergeni;attivo';
+const HEADER =
+  'codice;ean;nome;marca;formato;categoria;iva;tipologia;multiplo;peso_minimo_g;passo_g;prezzo;ingredienti;allergeni;attivo';
 const csvOf = (lines: string[]) => Buffer.from(`\uFEFF${[HEADER, ...lines].join('\r\n')}\r\n`, 'utf8');
 
 describe('a product created and retired in the back office', () => {
@@ -102,7 +114,7 @@ describe('a product created and retired in the back office', () => {
       price: 0,
     });
     expect(res.body.response.status).not.toBe(0);
-    const texts = res.body.response.errors.map((e) => `${e.field}: ${e.error}`);
+    const texts = res.body.response.errors.map((e) => `${(e as { field?: string }).field}: ${e.error}`);
     expect(texts).toEqual(
       expect.arrayContaining([
         'ean: EAN non valido: la cifra di controllo non corrisponde.',
@@ -112,7 +124,10 @@ describe('a product created and retired in the back office', () => {
     );
     expect(await readCatalogueVersion(t.db)).toBe(before);
     const unknown = await post(manager, '/admin/products/create', { ...form(), categoryId: 999_999 });
-    expect(unknown.body.response.errors[0]).toMatchObject({ field: 'categoryId', error: 'Categoria sconosciuta.' });
+    expect(unknown.body.response.errors[0]).toMatchObject({
+      field: 'categoryId',
+      error: 'Categoria sconosciuta.',
+    });
   });
 
   it('is created, shown in the shop, retired (out of listings and carts) and restored', async () => {
@@ -129,7 +144,10 @@ describe('a product created and retired in the back office', () => {
       error: 'Esiste già un prodotto con il codice T-NEW-1.',
     });
 
-    const shop = await getJson<{ name: string; price: number }>(t.app, `/ebsn/api/products?product_id=${p.id}`);
+    const shop = await getJson<{ name: string; price: number }>(
+      t.app,
+      `/ebsn/api/products?product_id=${p.id}`,
+    );
     expect(shop.body.data).toMatchObject({ name: 'Pesto alla genovese test', price: 2.49 });
     const search = await getJson<{ products: Array<{ productId: number }> }>(
       t.app,
@@ -198,7 +216,10 @@ describe('a category created and retired', () => {
       updatedAt: full.body.data.data.updatedAt,
     });
     expect(refused.body.response.errors[0]?.code).toBe('msg.admin.categoryInUse');
-    const deeper = await post(manager, '/admin/categories/create', { name: 'Troppo in fondo', parentId: leaf.id });
+    const deeper = await post(manager, '/admin/categories/create', {
+      name: 'Troppo in fondo',
+      parentId: leaf.id,
+    });
     expect(deeper.body.response.errors[0]).toMatchObject({ field: 'parentId' });
   });
 });
@@ -254,8 +275,18 @@ describe('the import of a product master', () => {
       `/admin/catalogue-imports/${imp.id}/refused`,
     );
     expect(refused.body.data.data).toEqual([
-      { line: 3, column: 'ean', value: '8076809513754', message: 'EAN non valido: la cifra di controllo non corrisponde.' },
-      { line: 4, column: 'categoria', value: 'gelati-artigianali', message: 'Categoria sconosciuta: "gelati-artigianali".' },
+      {
+        line: 3,
+        column: 'ean',
+        value: '8076809513754',
+        message: 'EAN non valido: la cifra di controllo non corrisponde.',
+      },
+      {
+        line: 4,
+        column: 'categoria',
+        value: 'gelati-artigianali',
+        message: 'Categoria sconosciuta: "gelati-artigianali".',
+      },
       {
         line: 5,
         column: 'prezzo',
@@ -278,7 +309,10 @@ describe('the import of a product master', () => {
       t.db,
       sql`SELECT product_id AS id FROM products WHERE cod_int = 'IMP-1'`,
     );
-    const shop = await getJson<{ name: string; price: number }>(t.app, `/ebsn/api/products?product_id=${pasta!.id}`);
+    const shop = await getJson<{ name: string; price: number }>(
+      t.app,
+      `/ebsn/api/products?product_id=${pasta!.id}`,
+    );
     expect(shop.body.data).toMatchObject({ name: 'Spaghetti importati', price: 1.29 });
   });
 
@@ -300,7 +334,11 @@ describe('the import of a product master', () => {
   });
 
   it('a changed price is an update, with its list price in the history', async () => {
-    const up = await upload(manager, csvOf([good('IMP-1', '8076809513753', 'Spaghetti importati', '1,35')]), 'prezzi.csv');
+    const up = await upload(
+      manager,
+      csvOf([good('IMP-1', '8076809513753', 'Spaghetti importati', '1,35')]),
+      'prezzi.csv',
+    );
     const done = await run(up.body.data.data.id, 'apply');
     expect(done.counts).toEqual({ created: 0, updated: 1, unchanged: 0, refused: 0 });
     const history = await queryRows<{ cents: number }>(
@@ -314,7 +352,10 @@ describe('the import of a product master', () => {
   it('the report as CSV neutralises cells a spreadsheet would run as formulas', async () => {
     const up = await upload(
       manager,
-      csvOf([good('INJ-1', '', 'Riga con formula', '=cmd|\' /C calc\'!A0'), good('@SUM(1)', '', 'Codice a formula', '1,00')]),
+      csvOf([
+        good('INJ-1', '', 'Riga con formula', "=cmd|' /C calc'!A0"),
+        good('@SUM(1)', '', 'Codice a formula', '1,00'),
+      ]),
       'formule.csv',
     );
     const done = await run(up.body.data.data.id, 'check');
@@ -325,7 +366,10 @@ describe('the import of a product master', () => {
       cookies: { 'spesa-staff': manager },
     });
     expect(res.headers['content-type']).toContain('text/csv');
-    const lines = res.body.replace(/^\uFEFF/, '').trim().split('\r\n');
+    const lines = res.body
+      .replace(/^\uFEFF/, '')
+      .trim()
+      .split('\r\n');
     expect(lines[0]).toBe('Riga;Colonna;Valore;Motivo');
     expect(lines[1]).toMatch(/^2;prezzo;'=cmd\|' \/C calc'!A0;/);
     expect(lines[2]).toMatch(/^3;codice;'@SUM\(1\);/);
@@ -337,28 +381,73 @@ describe('the import of a product master', () => {
     const wb = new ExcelJS.Workbook();
     const ws = wb.addWorksheet('Prodotti');
     ws.addRow(HEADER.split(';'));
-    ws.addRow(['XL-1', '8076809513753'.replace('3753', '3753'), 'Orecchiette da Excel', 'Marca', '500 g', leaf.slug, 4, 'Pezzo', 1, null, null, 1.59, null, null, 'sì']);
-    ws.addRow(['XL-2', null, { formula: 'CONCATENATE("Tro","fie")', result: 'Trofie da formula' }, 'M', '500 g', leaf.slug, 4, 'Pezzo', 1, null, null, { formula: '1+1' }, null, null, 1]);
+    ws.addRow([
+      'XL-1',
+      '8076809513753'.replace('3753', '3753'),
+      'Orecchiette da Excel',
+      'Marca',
+      '500 g',
+      leaf.slug,
+      4,
+      'Pezzo',
+      1,
+      null,
+      null,
+      1.59,
+      null,
+      null,
+      'sì',
+    ]);
+    ws.addRow([
+      'XL-2',
+      null,
+      { formula: 'CONCATENATE("Tro","fie")', result: 'Trofie da formula' },
+      'M',
+      '500 g',
+      leaf.slug,
+      4,
+      'Pezzo',
+      1,
+      null,
+      null,
+      { formula: '1+1' },
+      null,
+      null,
+      1,
+    ]);
     const up = await upload(manager, Buffer.from(await wb.xlsx.writeBuffer()), 'anagrafica.xlsx');
     expect(up.body.response.status).toBe(0);
-    const preview = await get<{ data: { rows: Array<{ cells: Record<string, string>; issues: Array<{ column: string; message: string }> }> } }>(
-      manager,
-      `/admin/catalogue-imports/${up.body.data.data.id}/preview`,
-    );
+    const preview = await get<{
+      data: {
+        rows: Array<{ cells: Record<string, string>; issues: Array<{ column: string; message: string }> }>;
+      };
+    }>(manager, `/admin/catalogue-imports/${up.body.data.data.id}/preview`);
     const [first, second] = preview.body.data.data.rows;
     // XL-1's EAN is IMP-1's: refused by the database check at the run, the preview reads it as text
     expect(first?.cells).toMatchObject({ codice: 'XL-1', prezzo: '1.59', iva: '4' });
     expect(second?.cells.nome).toBe('Trofie da formula');
     expect(second?.cells.prezzo).toBe('=1+1');
-    expect(second?.issues).toEqual([{ column: 'prezzo', message: 'Prezzo non valido: "=1+1" non è un importo (es. 1,99).' }]);
+    expect(second?.issues).toEqual([
+      { column: 'prezzo', message: 'Prezzo non valido: "=1+1" non è un importo (es. 1,99).' },
+    ]);
     const done = await run(up.body.data.data.id, 'apply');
     expect(done.counts).toEqual({ created: 0, updated: 0, unchanged: 0, refused: 2 });
-    const refused = await get<{ data: AdminImportRefusal[] }>(manager, `/admin/catalogue-imports/${up.body.data.data.id}/refused`);
-    expect(refused.body.data.data[0]).toMatchObject({ line: 2, column: 'ean', message: 'EAN già usato dal prodotto con codice IMP-1.' });
+    const refused = await get<{ data: AdminImportRefusal[] }>(
+      manager,
+      `/admin/catalogue-imports/${up.body.data.data.id}/refused`,
+    );
+    expect(refused.body.data.data[0]).toMatchObject({
+      line: 2,
+      column: 'ean',
+      message: 'EAN già usato dal prodotto con codice IMP-1.',
+    });
   });
 
   it('refuses a file too large, of another kind, with unknown columns or empty, keeping nothing', async () => {
-    const [count] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM catalogue_imports`);
+    const [count] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM catalogue_imports`,
+    );
     const big = Buffer.concat([csvOf([]), Buffer.alloc(10 * 1024 * 1024 + 10, 'a')]);
     const tooBig = await upload(manager, big, 'enorme.csv');
     expect(tooBig.body.response.errors[0]).toMatchObject({
@@ -373,7 +462,10 @@ describe('the import of a product master', () => {
     expect(columns.body.response.errors[0]?.error).toMatch(/^Colonne sconosciute: colore\./);
     const empty = await upload(manager, csvOf([]), 'vuoto.csv');
     expect(empty.body.response.errors[0]?.code).toBe('msg.admin.importEmpty');
-    const [after] = await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM catalogue_imports`);
+    const [after] = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM catalogue_imports`,
+    );
     expect(after?.n).toBe(count?.n);
   });
 

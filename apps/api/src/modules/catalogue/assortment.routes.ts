@@ -29,7 +29,9 @@ const categoryWriters = ACCESS.admin(CATEGORY_GRANTS.write);
 export const neutralisedCell = (value: string) => (/^[=+\-@\t\r]/.test(value) ? `'${value}` : value);
 
 /** The refused rows as CSV for Excel (";" separated, UTF-8 with BOM, CRLF), every cell neutralised. */
-export function refusalsCsv(rows: ReadonlyArray<{ line: number; column: string; value: string; message: string }>) {
+export function refusalsCsv(
+  rows: ReadonlyArray<{ line: number; column: string; value: string; message: string }>,
+) {
   const body = stringify(
     rows.map((r) => [String(r.line), r.column, r.value, r.message].map(neutralisedCell)),
     { header: true, columns: [...IMPORT_REPORT_HEADER], delimiter: ';', record_delimiter: 'windows' },
@@ -41,16 +43,17 @@ export function refusalsCsv(rows: ReadonlyArray<{ line: number; column: string; 
  * The assortment in the back office (decision 092), under /ebsn/api/admin: products and categories created
  * and retired, and the product master imported from a file with its dry run, progress and report.
  */
-const assortmentRoutes: FastifyPluginAsyncZod<{ service: AssortmentService; imports: CatalogueImports }> = async (
-  app,
-  { service, imports },
-) => {
+const assortmentRoutes: FastifyPluginAsyncZod<{
+  service: AssortmentService;
+  imports: CatalogueImports;
+}> = async (app, { service, imports }) => {
   app.route({
     ...contractRoute(api.createProduct, {
       access: writers,
       tags,
       config: { fieldMessages: true },
-      summary: 'Creates a product from its master data (the rules of the import); refused when its code exists',
+      summary:
+        'Creates a product from its master data (the rules of the import); refused when its code exists',
     }),
     handler: async (request) => answer(request, await service.createProduct(adminOf(request), request.body)),
   });
@@ -75,7 +78,10 @@ const assortmentRoutes: FastifyPluginAsyncZod<{ service: AssortmentService; impo
       summary: 'Puts a retired product on sale again',
     }),
     handler: async (request) =>
-      answer(request, await service.setOnSale(adminOf(request), request.params.id, request.body.updatedAt, true)),
+      answer(
+        request,
+        await service.setOnSale(adminOf(request), request.params.id, request.body.updatedAt, true),
+      ),
   });
 
   app.route({
@@ -95,7 +101,10 @@ const assortmentRoutes: FastifyPluginAsyncZod<{ service: AssortmentService; impo
       summary: 'Takes an empty category out of the menu (refused while products on sale are in it)',
     }),
     handler: async (request) =>
-      answer(request, await service.retireCategory(adminOf(request), request.params.id, request.body.updatedAt)),
+      answer(
+        request,
+        await service.retireCategory(adminOf(request), request.params.id, request.body.updatedAt),
+      ),
   });
 
   // the import file arrives as multipart/form-data (one file), streamed; the reader cuts it at the limit
@@ -107,10 +116,12 @@ const assortmentRoutes: FastifyPluginAsyncZod<{ service: AssortmentService; impo
     ...contractRoute(api.uploadImport, {
       access: writers,
       tags,
-      summary: 'Uploads a CSV or .xlsx product master (multipart `file`, 10 MB, 100,000 rows): its rows are kept for the preview',
+      summary:
+        'Uploads a CSV or .xlsx product master (multipart `file`, 10 MB, 100,000 rows): its rows are kept for the preview',
     }),
     handler: async (request) => {
-      if (!request.isMultipart()) return answer<{ data: AdminImport }>(request, failWith(ASSORTMENT_TEXT.fileMissing));
+      if (!request.isMultipart())
+        return answer<{ data: AdminImport }>(request, failWith(ASSORTMENT_TEXT.fileMissing));
       const part = await request.file().catch(() => undefined);
       if (!part) return answer<{ data: AdminImport }>(request, failWith(ASSORTMENT_TEXT.fileMissing));
       return answer(request, await imports.stage(adminOf(request), part.filename, part.file));
@@ -141,16 +152,19 @@ const assortmentRoutes: FastifyPluginAsyncZod<{ service: AssortmentService; impo
       tags,
       summary: 'Starts a dry run in the background: every row checked and counted, nothing written',
     }),
-    handler: async (request) => answer(request, await imports.start(adminOf(request), request.params.id, 'dryRun')),
+    handler: async (request) =>
+      answer(request, await imports.start(adminOf(request), request.params.id, 'dryRun')),
   });
 
   app.route({
     ...contractRoute(api.applyImport, {
       access: writers,
       tags,
-      summary: 'Starts the import in the background: the rows that pass are written by code, the others reported',
+      summary:
+        'Starts the import in the background: the rows that pass are written by code, the others reported',
     }),
-    handler: async (request) => answer(request, await imports.start(adminOf(request), request.params.id, 'apply')),
+    handler: async (request) =>
+      answer(request, await imports.start(adminOf(request), request.params.id, 'apply')),
   });
 
   app.route({

@@ -79,7 +79,10 @@ export class AssortmentService {
         { day: romeNow(this.now()).date, by: staff.userId },
         tx,
       );
-      if (!done.ok) return failWith(done.reason === 'stale' ? ASSORTMENT_TEXT.staleEdit : ASSORTMENT_TEXT.productNotFound);
+      if (!done.ok)
+        return failWith(
+          done.reason === 'stale' ? ASSORTMENT_TEXT.staleEdit : ASSORTMENT_TEXT.productNotFound,
+        );
       await this.audit.record(
         {
           staff,
@@ -104,22 +107,37 @@ export class AssortmentService {
       if (id === null) return fieldFail('parentId', ASSORTMENT_TEXT.parentInvalid);
       const category = await this.categories.find(id, false, tx);
       if (!category) throw new Error('the new category is not there');
-      await this.audit.record({ staff, action: 'create', resource: 'categories', id, before: null, after: c }, tx);
+      await this.audit.record(
+        { staff, action: 'create', resource: 'categories', id, before: null, after: c },
+        tx,
+      );
       return ok({ data: category });
     });
   }
 
-  async retireCategory(staff: Staff, id: number, updatedAt: string): Promise<Result<{ data: AdminCategory }>> {
+  async retireCategory(
+    staff: Staff,
+    id: number,
+    updatedAt: string,
+  ): Promise<Result<{ data: AdminCategory }>> {
     return this.db.transaction(async (tx) => {
       const before = await this.categories.find(id, true, tx);
-      if (!before || before.categoryTypeId !== 1) return failWith(ASSORTMENT_TEXT.categoryNotFound, 'notFound');
+      if (!before || before.categoryTypeId !== 1)
+        return failWith(ASSORTMENT_TEXT.categoryNotFound, 'notFound');
       if (before.updatedAt !== updatedAt) return failWith(ASSORTMENT_TEXT.staleEdit);
       const inUse = await this.categories.retire(id, tx);
       if (inUse.products > 0 || inUse.children > 0) return failWith(ASSORTMENT_TEXT.categoryInUse);
       const after = await this.categories.find(id, false, tx);
       if (!after) throw new Error('the category vanished inside its transaction');
       await this.audit.record(
-        { staff, action: 'retire', resource: 'categories', id, before: { showInMenu: before.showInMenu }, after: { showInMenu: false } },
+        {
+          staff,
+          action: 'retire',
+          resource: 'categories',
+          id,
+          before: { showInMenu: before.showInMenu },
+          after: { showInMenu: false },
+        },
         tx,
       );
       return ok({ data: after });

@@ -119,12 +119,21 @@ export class AssortmentAdmin {
         sql`SELECT cod_int AS code FROM products WHERE barcode = ${p.ean} AND cod_int <> ${p.code}`,
       );
       if (other)
-        return { kind: 'refused', field: 'ean', message: `EAN già usato dal prodotto con codice ${other.code}.` };
+        return {
+          kind: 'refused',
+          field: 'ean',
+          message: `EAN già usato dal prodotto con codice ${other.code}.`,
+        };
     }
     const { unitBase, netQuantity } = netContentOf(p);
     const masterInfos = masterProductInfos(p);
     if (!stored) {
-      const productId = await this.insert(p, { unitBase, netQuantity, infos: masterInfos }, opts.stock ?? 0, tx);
+      const productId = await this.insert(
+        p,
+        { unitBase, netQuantity, infos: masterInfos },
+        opts.stock ?? 0,
+        tx,
+      );
       await this.history.recordListPrice(productId, p.priceCents, opts.day, opts.by, tx);
       return { kind: 'created', productId };
     }

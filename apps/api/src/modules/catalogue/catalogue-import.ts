@@ -174,7 +174,11 @@ export class CatalogueImports {
           ORDER BY line LIMIT ${IMPORT_PREVIEW_ROWS}`,
     );
     const categories = await this.assortment.categoryIndex(this.db);
-    const firstLines = await this.firstLines(id, staged.map((r) => r.code), this.db);
+    const firstLines = await this.firstLines(
+      id,
+      staged.map((r) => r.code),
+      this.db,
+    );
     const rows = staged.map((r) => ({
       line: r.line,
       cells: r.cells,
@@ -278,27 +282,38 @@ export class CatalogueImports {
     tx: Db,
   ): Promise<Array<{ line: number; kind: UpsertOutcome['kind']; issues: RowIssue[] | null }>> {
     const categories = await this.assortment.categoryIndex(tx);
-    const firstLines = await this.firstLines(importId, rows.map((r) => r.code), tx);
+    const firstLines = await this.firstLines(
+      importId,
+      rows.map((r) => r.code),
+      tx,
+    );
     const day = romeNow(this.now()).date;
     const out: Array<{ line: number; kind: UpsertOutcome['kind']; issues: RowIssue[] | null }> = [];
     const write = async (sp: Db) => {
       for (const r of rows) {
         const issues = this.rowIssues(r, categories, firstLines);
-        const read = issues.length === 0 ? readMasterRow(r.cells, (t) => categories.get(t.toLowerCase()) ?? null) : null;
+        const read =
+          issues.length === 0 ? readMasterRow(r.cells, (t) => categories.get(t.toLowerCase()) ?? null) : null;
         if (!read?.ok) {
           out.push({ line: r.line, kind: 'refused', issues });
           continue;
         }
         // each row in its own savepoint: a row the database refuses leaves the others in
         const done = await sp
-          .transaction((row) => this.assortment.upsert(read.product, { createOnly: false, day, by: run.by }, row))
+          .transaction((row) =>
+            this.assortment.upsert(read.product, { createOnly: false, day, by: run.by }, row),
+          )
           .catch((err: unknown): UpsertOutcome => {
             this.onRowError(err, r.line);
             return { kind: 'refused', field: 'code', message: ROW_FAILED };
           });
         out.push(
           done.kind === 'refused'
-            ? { line: r.line, kind: 'refused', issues: [{ column: columnOf(done.field), message: done.message }] }
+            ? {
+                line: r.line,
+                kind: 'refused',
+                issues: [{ column: columnOf(done.field), message: done.message }],
+              }
             : { line: r.line, kind: done.kind, issues: null },
         );
       }

@@ -76,7 +76,10 @@ async function* csvRows(input: Readable): AsyncGenerator<FileRow> {
   const chunks = input[Symbol.asyncIterator]() as AsyncIterator<Buffer>;
   const first = await chunks.next();
   if (first.done) return;
-  const head = first.value.subarray(0, 8192).toString('utf8').replace(/^\uFEFF/, '');
+  const head = first.value
+    .subarray(0, 8192)
+    .toString('utf8')
+    .replace(/^\uFEFF/, '');
   if (head.includes('\u0000')) throw new UnreadableFile();
   const delimiter = delimiterOf(head.split(/\r?\n/)[0] ?? '');
   async function* all() {
