@@ -443,6 +443,41 @@ describe('the import of a product master', () => {
     });
   });
 
+  it('runs a large file chunk by chunk and resumes after the last finished chunk (a restart)', async () => {
+    const lines = Array.from({ length: 450 }, (_, i) =>
+      good(
+        `BULK-${i + 1}`,
+        '',
+        `Prodotto di massa ${i + 1}`,
+        `${1 + (i % 9)},${String(i % 100).padStart(2, '0')}`,
+      ),
+    );
+    const up = await upload(manager, csvOf(lines), 'massa.csv');
+    const id = up.body.data.data.id;
+    expect(up.body.data.data.totalRows).toBe(450);
+    await post(manager, `/admin/catalogue-imports/${id}/apply`);
+    // the process died after its first chunk of 200 rows: its work is committed, the job is claimed again
+    await t.app.jobs.runDue(0);
+    await t.db.execute(
+      sql`UPDATE catalogue_imports SET cursor_line = 201, done_rows = 200,
+            counts = '{"created":200,"updated":0,"unchanged":0,"refused":0}'::jsonb
+          WHERE import_id = ${id}`,
+    );
+    await t.app.jobs.drain();
+    const done = await get<{ data: AdminImport }>(manager, `/admin/catalogue-imports/${id}`);
+    expect(done.body.data.data).toMatchObject({
+      state: 'imported',
+      doneRows: 450,
+      counts: { created: 450, updated: 0, unchanged: 0, refused: 0 },
+    });
+    // only the rows after the cursor were written by this run
+    const written = await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM products WHERE cod_int LIKE 'BULK-%'`,
+    );
+    expect(written[0]?.n).toBe(250);
+  });
+
   it('refuses a file too large, of another kind, with unknown columns or empty, keeping nothing', async () => {
     const [count] = await queryRows<{ n: number }>(
       t.db,
