@@ -150,6 +150,20 @@ export const adminImportRefusalsDataSchema = z.object({
 /** The report's header row (the CSV download). */
 export const IMPORT_REPORT_HEADER = ['Riga', 'Colonna', 'Valore', 'Motivo'] as const;
 
+// ---------- POST /admin/catalogue-imports/photos ----------
+/** A ZIP of product photos: its bytes and the photos it may hold (each JPEG, PNG or WebP up to 8 MB). */
+export const PHOTOS_ZIP_MAX_BYTES = 50 * 1024 * 1024;
+export const PHOTOS_ZIP_MAX_FILES = 200;
+export const adminPhotosDataSchema = z.object({
+  data: z.object({
+    /** the photos set, by file name and product */
+    done: z.array(z.object({ file: z.string(), productId: z.number().int() })),
+    /** the files left out and why (no product with that EAN or code, not a photo, too large) */
+    refused: z.array(z.object({ file: z.string(), message: z.string() })),
+  }),
+});
+export type AdminPhotosResult = z.infer<typeof adminPhotosDataSchema>['data'];
+
 export const adminAssortmentEndpoints = {
   createProduct: endpoint({
     method: 'POST',
@@ -189,6 +203,12 @@ export const adminAssortmentEndpoints = {
     method: 'POST',
     path: '/admin/catalogue-imports',
     response: adminImportDataSchema,
+  }),
+  /** multipart `file`: a .zip of photos named by EAN or product code (8076809513753.jpg, P-100.png) */
+  uploadPhotos: endpoint({
+    method: 'POST',
+    path: '/admin/catalogue-imports/photos',
+    response: adminPhotosDataSchema,
   }),
   importStatus: endpoint({
     method: 'GET',
