@@ -31,7 +31,11 @@ import {
 } from 'react-admin';
 import { SELLING_TYPES, VAT_RATES } from '@spesa/shared/catalogue/product-master';
 import { mayWrite, type AdminProduct, type StaffRole } from '@spesa/shared/contracts/admin';
-import type { AdminImport, AdminImportRefusal } from '@spesa/shared/contracts/admin-assortment';
+import type {
+  AdminImport,
+  AdminImportRefusal,
+  AdminPhotosResult,
+} from '@spesa/shared/contracts/admin-assortment';
 import { adminCall, adminUpload } from './api';
 import { assortmentTexts as T } from './texts';
 
@@ -185,6 +189,62 @@ type PreviewRow = {
   issues: Array<{ column: string; message: string }>;
 };
 
+/** Product photos from a ZIP named by EAN or code: the photos set, and the files left out with their reason. */
+function PhotosZip() {
+  const [result, setResult] = useState<AdminPhotosResult | null>(null);
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const send = (file: File) => {
+    setBusy(true);
+    setError(null);
+    adminUpload('POST /admin/catalogue-imports/photos', {}, file)
+      .then(
+        (r) => setResult(r.data),
+        (e: unknown) => setError(e instanceof Error ? e.message : T.failed),
+      )
+      .finally(() => setBusy(false));
+  };
+  return (
+    <Box component="section" aria-labelledby="photos-zip" sx={{ mt: 4 }}>
+      <Typography id="photos-zip" variant="h6" component="h2">
+        {T.photosTitle}
+      </Typography>
+      <Typography variant="body2" sx={{ my: 1 }}>
+        {T.photosHelp}
+      </Typography>
+      <Button component="label" variant="outlined" disabled={busy}>
+        {T.photosChoose}
+        <input
+          hidden
+          type="file"
+          accept=".zip,application/zip"
+          onChange={(e) => {
+            const file = e.target.files?.[0];
+            e.target.value = '';
+            if (file) send(file);
+          }}
+        />
+      </Button>
+      {busy ? <LinearProgress sx={{ my: 1 }} aria-label={T.progressLabel} /> : null}
+      {error ? (
+        <Alert severity="error" sx={{ my: 1 }}>
+          {error}
+        </Alert>
+      ) : null}
+      {result ? (
+        <Box role="status" sx={{ my: 1 }}>
+          <Typography>{T.photosDone(result.done.length)}</Typography>
+          {result.refused.map((r) => (
+            <Typography key={r.file} variant="body2">
+              {r.file}: {r.message}
+            </Typography>
+          ))}
+        </Box>
+      ) : null}
+    </Box>
+  );
+}
+
 /** An import's progress: a bar while a run goes on, the counts after. */
 function ImportProgress({ imp }: { imp: AdminImport }) {
   const running = imp.state === 'checking' || imp.state === 'importing';
@@ -313,6 +373,7 @@ export function CatalogueImportPage() {
       ) : null}
       {imp && preview.length > 0 ? <PreviewTable columns={imp.columns} rows={preview} /> : null}
       {imp && refused && refused.total > 0 ? <RefusedTable importId={imp.id} refused={refused} /> : null}
+      <PhotosZip />
     </Box>
   );
 }

@@ -1016,4 +1016,9 @@ export const assortmentTexts = {
   ok: 'Valida',
   refusedTitle: (n: number) => `Righe scartate: ${n} ${n === 1 ? 'motivo' : 'motivi'}`,
   download: 'Scarica il report (CSV)',
+  photosTitle: 'Foto dei prodotti da un archivio ZIP',
+  photosHelp:
+    'Ogni foto (JPEG, PNG o WebP, al massimo 8 MB) si chiama con l’EAN o il codice del prodotto: 8076809513753.jpg. Al massimo 200 foto e 50 MB.',
+  photosChoose: 'Scegli lo ZIP',
+  photosDone: (n: number) => (n === 1 ? '1 foto caricata.' : `${n} foto caricate.`),
 };
