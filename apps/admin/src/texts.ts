@@ -47,7 +47,7 @@ export const adminItalian = {
         lineMax: 'Massimo per riga del carrello',
       },
     },
-    'catalogue-imports': { name: 'Importazione |||| Importa prodotti', fields: {} },
+    'catalogue-imports': { name: 'Importazione |||| Importazioni', fields: {} },
     stores: {
       name: 'Punto vendita |||| Punti vendita',
       fields: {
