@@ -85,6 +85,7 @@ test('un responsabile del catalogo crea un prodotto dal modulo e poi lo ritira d
   await page.getByRole('textbox', { name: 'EAN' }).fill('');
   await page.getByRole('button', { name: 'Salva' }).click();
   await expect(page.getByRole('button', { name: 'Ritira dalla vendita' })).toBeVisible();
+  await expectAccessible(page, 'admin: prodotto creato');
   const search = async () =>
     (
       (await (await request.get(`/ebsn/api/products?q=${encodeURIComponent(name)}`)).json()) as {

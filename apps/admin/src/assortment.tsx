@@ -115,7 +115,6 @@ export function RetireProductButton() {
   return (
     <Button
       variant="outlined"
-      color={retire ? 'warning' : 'primary'}
       onClick={() => {
         if (retire && !window.confirm(T.retireConfirm(product.name))) return;
         adminCall(retire ? 'POST /admin/products/:id/retire' : 'POST /admin/products/:id/restore', {
@@ -164,7 +163,6 @@ export function RetireCategoryButton() {
   return (
     <Button
       variant="outlined"
-      color="warning"
       onClick={() =>
         adminCall('POST /admin/categories/:id/retire', {
           params: { id: category.id },
