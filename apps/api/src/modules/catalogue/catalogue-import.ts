@@ -101,15 +101,18 @@ export class CatalogueImports {
     );
     if (!created) throw new Error('import row not created');
     const id = created.id;
+    const forget = () => this.db.execute(sql`DELETE FROM catalogue_imports WHERE import_id = ${id}`);
     const staged = await this.stageRows(id, readImportFile(file, kind, IMPORT_MAX_BYTES)).catch(
-      (err: unknown) => {
+      async (err: unknown) => {
         if (err instanceof FileTooLarge) return failWith(ASSORTMENT_TEXT.fileTooLarge);
         if (err instanceof UnreadableFile) return failWith(ASSORTMENT_TEXT.fileUnreadable);
+        // an upload cut short (the connection dropped) keeps nothing either
+        await forget();
         throw err;
       },
     );
     if (!staged.ok) {
-      await this.db.execute(sql`DELETE FROM catalogue_imports WHERE import_id = ${id}`);
+      await forget();
       return staged;
     }
     return this.status(id);
