@@ -30,6 +30,8 @@ export const TABLE_OWNERS = {
     'vendors',
     'search_terms',
     'catalogue_version',
+    'catalogue_imports',
+    'catalogue_import_rows',
   ],
   checkout: ['cart_checkouts', 'packaging_types'],
   content: [

@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { mayRead, mayWrite } from '@spesa/shared/contracts/admin';
 import { Admin, Resource } from 'react-admin';
 import { ArrivalList } from './arrivals';
+import { CatalogueImportPage, CategoryCreate, ProductCreate } from './assortment';
 import { AuditList } from './audit';
 import { OperatorActionList } from './operator-actions';
 import { CategoryEdit, CategoryList, CategoryShow } from './categories';
@@ -71,7 +72,11 @@ export function AdminApp() {
             list={ProductList}
             show={ProductShow}
             edit={mayWrite(role, 'products') ? ProductEdit : undefined}
+            create={mayWrite(role, 'products') ? ProductCreate : undefined}
           />
+        ) : null,
+        mayWrite(role, 'products') ? (
+          <Resource key="catalogue-imports" name="catalogue-imports" list={CatalogueImportPage} />
         ) : null,
         mayRead(role, 'categories') ? (
           <Resource
@@ -80,6 +85,7 @@ export function AdminApp() {
             list={CategoryList}
             show={CategoryShow}
             edit={mayWrite(role, 'categories') ? CategoryEdit : undefined}
+            create={mayWrite(role, 'categories') ? CategoryCreate : undefined}
           />
         ) : null,
         mayRead(role, 'promotions') ? (

@@ -1,3 +1,4 @@
+import { RetireCategoryButton } from './assortment';
 import { useState } from 'react';
 import {
   Alert,
@@ -399,7 +400,8 @@ function CategoryPage() {
         <Typography variant="body2">
           {T.priority}: {category.priority} · {category.showInMenu ? T.inMenu : T.notInMenu}
         </Typography>
-        {canWrite ? <EditButton label={T.editCategory} variant="outlined" sx={{ mt: 1 }} /> : null}
+        {canWrite ? <EditButton label={T.editCategory} variant="outlined" sx={{ mt: 1, mr: 1 }} /> : null}
+        <RetireCategoryButton />
       </Box>
       <GridPreview category={category} />
       <Blocks category={category} canWrite={canWrite} />

@@ -1,3 +1,4 @@
+import type { AdminProductCreate } from '@spesa/shared/contracts/admin-assortment';
 import { OPERATION_OUTCOMES } from '@spesa/shared/contracts/operators';
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import { HttpError } from 'react-admin';
@@ -42,6 +43,29 @@ async function guarded(work: () => Promise<unknown>): Promise<never> {
     throw error;
   }
 }
+
+/** A new product as the form holds it (empty inputs are null or absent). */
+type ProductForm = Omit<AdminProductCreate, 'ean'> & { ean?: string | null };
+const nullableNumber = (v: unknown) => (v === null || v === undefined || v === '' ? null : Number(v));
+const productBody = (p: ProductForm): AdminProductCreate => ({
+  ...p,
+  ean: p.ean ? p.ean : null,
+  categoryId: Number(p.categoryId),
+  vatPct: Number(p.vatPct),
+  price: Number(p.price),
+  stock: Number(p.stock ?? 0),
+  qtyMult: Number(p.qtyMult ?? 1),
+  qtyLocked: Boolean(p.qtyLocked),
+  weightSelling: nullableNumber(p.weightSelling),
+  stepSelling: nullableNumber(p.stepSelling),
+  lineMax: nullableNumber(p.lineMax),
+  brand: p.brand ?? '',
+  format: p.format ?? '',
+  ingredients: p.ingredients || null,
+  allergens: p.allergens || null,
+  storage: p.storage || null,
+  active: p.active !== false,
+});
 
 /** A slide as the editor's form holds it, whole (the date inputs give YYYY-MM-DD). */
 const slideBody = (slide: AdminSlide) => ({
@@ -394,6 +418,14 @@ export const dataProvider: DataProvider = {
               ? { crmSegmentId: Number(data.crmSegmentId) }
               : {}),
           },
+        });
+      }
+      if (resource === 'products')
+        return adminCall('POST /admin/products/create', { body: productBody(params.data as ProductForm) });
+      if (resource === 'categories') {
+        const data = params.data as { name: string; parentId: number; description?: string | null };
+        return adminCall('POST /admin/categories/create', {
+          body: { name: data.name, parentId: Number(data.parentId), description: data.description || null },
         });
       }
       if (resource === 'staff') {

@@ -30,6 +30,7 @@ import {
 } from 'react-admin';
 import { SimpleList, useNotify, useRefresh } from 'react-admin';
 import { Box, Button, Stack, Typography, useMediaQuery, type Theme } from '@mui/material';
+import { RetireProductButton } from './assortment';
 import { BulkPriceButton } from './bulk-price';
 import { SafeEdit } from './safe-edit';
 import { adminCall, adminUpload } from './api';
@@ -61,6 +62,7 @@ export function ProductList() {
       actions={
         <TopToolbar>
           <FilterButton />
+          {canWrite(permissions) ? <CreateButton /> : null}
           {canWrite(permissions) ? <BulkPriceButton /> : null}
           <ExportButton />
         </TopToolbar>
@@ -227,6 +229,7 @@ export function ProductShow() {
         <TextField source="storage" />
         <DateField source="updatedAt" showTime locales="it-IT" />
         <ProductPhoto />
+        <RetireProductButton />
         <NewPromotionButton />
         <PriceHistoryTable />
       </SimpleShowLayout>

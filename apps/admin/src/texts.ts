@@ -36,8 +36,18 @@ export const adminItalian = {
         imageUrl: 'Foto',
         updatedAt: 'Ultima modifica',
         q: 'Cerca',
+        code: 'Codice',
+        ean: 'EAN',
+        categoryId: 'Categoria',
+        vatPct: 'IVA',
+        qtyMult: 'Pezzi per passo',
+        qtyLocked: 'Solo multipli dei pezzi per passo',
+        weightSelling: 'Peso iniziale (g)',
+        stepSelling: 'Passo (g)',
+        lineMax: 'Massimo per riga del carrello',
       },
     },
+    'catalogue-imports': { name: 'Importazione |||| Importazioni', fields: {} },
     stores: {
       name: 'Punto vendita |||| Punti vendita',
       fields: {
@@ -158,6 +168,7 @@ export const adminItalian = {
         description: 'Descrizione',
         priority: 'Ordine',
         showInMenu: 'Nel menu del negozio',
+        parentId: 'Sotto a',
         q: 'Cerca',
       },
     },
@@ -888,6 +899,7 @@ export const resourceNoneTexts = {
   'payments-report': none('Nessun', 'movimento nel periodo'),
   promotions: none('Nessuna', 'promozione', 'trovata'),
   categories: none('Nessuna', 'categoria', 'trovata'),
+  'catalogue-imports': none('Nessuna', 'importazione', 'trovata'),
   'slot-templates': none('Nessuna', 'fascia oraria', 'trovata'),
   customers: none('Nessun', 'cliente'),
   votes: none('Nessuna', 'recensione', 'trovata'),
@@ -954,4 +966,59 @@ export const paymentTexts = {
   download: 'Scarica CSV',
   from: 'Dal giorno',
   to: 'Al giorno',
+};
+
+/** The assortment: products and categories created and retired, the import of the product master. */
+export const assortmentTexts = {
+  eanHelp: 'EAN-13 o EAN-8 (vuoto: nessun codice a barre)',
+  formatHelp: 'Come sull’etichetta: "500 g", "6 x 1,5 l", "al kg"',
+  rulesHelp:
+    'Pezzo e Confezione: pezzi per passo e solo multipli; Sfuso: peso iniziale e passo in grammi.',
+  level: (level: number) => (level <= 1 ? 'reparto' : level === 2 ? 'categoria' : 'sottocategoria'),
+  parent: 'Sotto a',
+  retire: 'Ritira dalla vendita',
+  restore: 'Rimetti in vendita',
+  retireConfirm: (name: string) =>
+    `Ritirare "${name}" dalla vendita? Sparisce dal negozio e dai carrelli; gli ordini restano com'erano.`,
+  retired: 'Prodotto ritirato dalla vendita.',
+  restored: 'Prodotto di nuovo in vendita.',
+  retireCategory: 'Togli dal menu',
+  categoryRetired: 'Categoria tolta dal menu del negozio.',
+  failed: 'Operazione non riuscita: riprova tra poco.',
+  title: 'Importa prodotti',
+  help:
+    'Carica l’anagrafica in CSV (separatore ; o ,) o Excel (.xlsx, primo foglio), al massimo 10 MB e 100.000 righe. ' +
+    'Colonne: codice, ean, nome, marca, formato, categoria, iva, tipologia, multiplo, solo_multipli, ' +
+    'peso_minimo_g, passo_g, max_per_riga, prezzo, ingredienti, allergeni, conservazione, attivo. ' +
+    'Un codice già presente aggiorna il prodotto; reimportare lo stesso file non cambia nulla.',
+  choose: 'Scegli il file',
+  file: (imp: { fileName: string; totalRows: number }) =>
+    `${imp.fileName}: ${imp.totalRows.toLocaleString('it-IT')} righe di prodotti.`,
+  state: (imp: { state: string; doneRows: number; totalRows: number }) =>
+    ({
+      staged: 'File letto: controlla l’anteprima, poi prova o importa.',
+      checking: `Prova in corso: ${imp.doneRows} righe di ${imp.totalRows}…`,
+      checked: 'Prova finita: nulla è stato scritto.',
+      importing: `Importazione in corso: ${imp.doneRows} righe di ${imp.totalRows}…`,
+      imported: 'Importazione finita.',
+    })[imp.state] ?? imp.state,
+  progressLabel: 'Avanzamento',
+  counts: (imp: { counts: { created: number; updated: number; unchanged: number; refused: number } }) =>
+    `Nuovi ${imp.counts.created} · aggiornati ${imp.counts.updated} · invariati ${imp.counts.unchanged} · scartati ${imp.counts.refused}`,
+  dryRun: 'Prova senza importare',
+  apply: 'Importa',
+  previewTitle: 'Anteprima delle prime righe',
+  line: 'Riga',
+  column: 'Colonna',
+  value: 'Valore',
+  reason: 'Motivo',
+  outcome: 'Esito',
+  ok: 'Valida',
+  refusedTitle: (n: number) => `Righe scartate: ${n} ${n === 1 ? 'motivo' : 'motivi'}`,
+  download: 'Scarica il report (CSV)',
+  photosTitle: 'Foto dei prodotti da un archivio ZIP',
+  photosHelp:
+    'Ogni foto (JPEG, PNG o WebP, al massimo 8 MB) si chiama con l’EAN o il codice del prodotto: 8076809513753.jpg. Al massimo 200 foto e 50 MB.',
+  photosChoose: 'Scegli lo ZIP',
+  photosDone: (n: number) => (n === 1 ? '1 foto caricata.' : `${n} foto caricate.`),
 };

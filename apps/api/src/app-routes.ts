@@ -28,6 +28,7 @@ export async function registerRoutes(
         ],
         ...[m.ratings.routes, m.loyalty.routes, m.operators.routes, m.receipts.routes, m.smartcart.routes],
         ...[m.receipts.adminRoutes, m.content.adminRoutes, m.forms.adminRoutes, m.loyalty.adminRoutes],
+        m.catalogue.adminRoutes,
         m.backoffice.routes,
       ])
         await routes(api);

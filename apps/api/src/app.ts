@@ -89,6 +89,7 @@ async function buildShopModules({ app, opts, core, m, erasers, orderTransitions 
     ...{ cache: catalogueCache, content: m.content.content, orderTransitions },
     storeOf: late(() => m.cart.storeOf),
     leafletProducts: late(() => m.leaflets.leafletProducts),
+    audit: late(() => m.backoffice.audit.catalogue),
   });
   m.account = await accountModule({
     ...core,

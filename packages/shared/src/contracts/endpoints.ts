@@ -1,5 +1,6 @@
 import { accountEndpoints } from './account';
 import { backofficeEndpoints } from './admin';
+import { adminAssortmentEndpoints } from './admin-assortment';
 import { adminOrdersEndpoints } from './admin-orders';
 import { adminPaymentsEndpoints } from './admin-payments';
 import { adminLoyaltyEndpoints } from './admin-loyalty';
@@ -78,6 +79,7 @@ export const ENDPOINT_GROUPS = {
   adminGiftCardOrders: adminGiftCardOrderEndpoints,
   operators: operatorsEndpoints,
   adminOperators: adminOperatorsEndpoints,
+  adminAssortment: adminAssortmentEndpoints,
 } as const;
 
 type Groups = typeof ENDPOINT_GROUPS;

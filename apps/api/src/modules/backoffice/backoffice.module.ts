@@ -18,6 +18,8 @@ import type { OrdersRepository } from '../orders/orders.repository';
 import { AdminCategoriesService } from './admin-categories.service';
 import { AdminCustomersRepository } from './admin-customers.repository';
 import { AdminCustomersService } from './admin-customers.service';
+import { AdminPhotos } from './admin-photos';
+import adminPhotosRoutes from './admin-photos.routes';
 import { AdminProductsService } from './admin-products.service';
 import { AdminPromotionsService } from './admin-promotions.service';
 import { AdminSlotsService } from './admin-slots.service';
@@ -111,6 +113,7 @@ export async function backofficeModule(d: BackofficeModuleDeps) {
     promotions: new AdminPromotionsService(db, catalogue.promotions, repo, now),
     staff: new AdminStaffService(db, repo, accounts),
   };
+  const photos = new AdminPhotos(catalogue.products, routeServices.products);
   return {
     repo,
     staffAuth,
@@ -143,6 +146,11 @@ export async function backofficeModule(d: BackofficeModuleDeps) {
       pages: (e: StaffChange & { pageId: number }, tx: Db) => audit(entryOf(e, 'pages', e.pageId), tx),
       posts: (e: StaffChange & { resource: string; id: number }, tx: Db) =>
         audit(entryOf(e, e.resource, e.id), tx),
+      /** the assortment: products and categories created and retired, imports started */
+      catalogue: {
+        record: (e: StaffChange & { resource: string; id: number }, tx: Db) =>
+          audit(entryOf(e, e.resource, e.id), tx),
+      },
       customers: {
         record: (e: StaffChange & { userId: number }, tx: Db) => audit(entryOf(e, 'customers', e.userId), tx),
       },
@@ -162,6 +170,7 @@ export async function backofficeModule(d: BackofficeModuleDeps) {
     eraseCustomer: (userId: number) => customers.deleteNotes(userId, db),
     routes: (async (api) => {
       await api.register(backofficeRoutes, { ...routeServices, repo, secureCookie: d.secureCookie });
+      await api.register(adminPhotosRoutes, { photos });
     }) satisfies RouteRegistrar,
   };
 }

@@ -27,7 +27,7 @@ import {
   type LineInfosInput,
 } from './cart-line-rules';
 import type { CartWire } from './cart-wire';
-import { CART_INFO_TEXT, CART_TEXT } from './cart.messages';
+import { CART_INFO_TEXT, CART_TEXT, productRetired } from './cart.messages';
 import type { Db } from '../../db/client';
 import type { CartRepository, CartItemRow, CartLineWrite, CartRow } from './cart.repository';
 
@@ -146,6 +146,7 @@ export class CartLines {
     buyer: Buyer | null,
   ): Result<PreparedAdd> {
     if (!f) return failWith(CART_TEXT.productNotFound, 'notFound');
+    if (f.retired) return productRetired(f.product.name);
     const rules = parseSellingRules(f.product);
     const options = checkOptions(f.product, item.params);
     if (!options.ok) return options;

@@ -1,4 +1,4 @@
-import type { MessageTable } from '../../lib/result';
+import { fail, type MessageTable } from '../../lib/result';
 
 /**
  * Texts of the cart: { code, text }, the message code (errors[].code) and the Italian text. Quantity
@@ -38,6 +38,10 @@ export const CART_TEXT = {
     text: 'Il carrello è in fase di pagamento: non è possibile modificarlo.',
   },
 } as const satisfies MessageTable;
+
+/** A product retired from the assortment (decision 092): named, so the customer knows which one. */
+export const productRetired = (name: string) =>
+  fail('msg.product.retired', `${name} non è più in vendita: cerca un prodotto simile nel catalogo.`);
 
 /** Success texts (response.infos): the web app shows them as success toasts. */
 export const CART_INFO_TEXT = {

@@ -204,6 +204,16 @@ export class CatalogueAdmin {
     if (rows.length > 0) await incrementCatalogueVersion(tx);
   }
 
+  /** The product with this EAN or this code (a photo's file name), or null. */
+  async idByEanOrCode(key: string): Promise<number | null> {
+    const [row] = await queryRows<{ id: number }>(
+      this.db,
+      sql`SELECT product_id AS id FROM products WHERE barcode = ${key} OR cod_int = ${key}
+          ORDER BY (barcode IS NOT DISTINCT FROM ${key}) DESC LIMIT 1`,
+    );
+    return row?.id ?? null;
+  }
+
   async find(productId: number, lock = false, db: Db = this.db): Promise<AdminProduct | null> {
     const [row] = await queryRows<AdminProductRow>(
       db,

@@ -34,6 +34,8 @@ export interface CartProductFacts extends StoreProduct {
   /** sellable stock: pieces, or kg / l for Sfuso */
   stock: number;
   listPriceCents: number;
+  /** retired from the chain's assortment (decision 092): never sold again, whatever the store */
+  retired?: boolean;
   /**
    * today's promotions: the public one (for everyone or card holders) and a segment's; `promoFor` picks the
    * one a line gets (decision 032)
@@ -140,6 +142,7 @@ export class CatalogueProducts {
           {
             product,
             active: r.active && !delisted,
+            retired: !r.active,
             stock: r.stock,
             listPriceCents: r.priceCents,
             promos: promos.filter((p): p is CartPromo => p !== null),

@@ -8,7 +8,11 @@ import type { OrderTransition, OrderTransitionsPort } from '../../lib/order-tran
 import type { Db } from '../../db/client';
 import { VersionedReadCache } from '../../lib/read-cache';
 import type { ContentService } from '../content/content.service';
+import assortmentRoutes from './assortment.routes';
+import { AssortmentService } from './assortment.service';
 import { CatalogueAdmin } from './catalogue-admin';
+import { AssortmentAdmin } from './catalogue-assortment';
+import { CatalogueImports, IMPORT_JOB, type CatalogueAuditPort } from './catalogue-import';
 import catalogueRoutes, { type LeafletProductsPort, type StoreOfRequest } from './catalogue.routes';
 import { CatalogueService, readCatalogueVersion, type CartProductFacts } from './catalogue.service';
 import { CategoryAdmin } from './category-admin';
@@ -29,7 +33,9 @@ export function catalogueReadCache({ db, env }: Pick<ModuleCore, 'db' | 'env'>, 
   });
 }
 
-export interface CatalogueModuleDeps extends Pick<ModuleCore, 'db' | 'now'> {
+export interface CatalogueModuleDeps extends Pick<ModuleCore, 'db' | 'now' | 'jobs'> {
+  /** the back office's audit log (the assortment's changes) */
+  audit: CatalogueAuditPort;
   cache: VersionedReadCache;
   content: ContentService;
   /** the store whose assortment a request sees (the cart module) */
@@ -64,6 +70,13 @@ export function catalogueModule(app: FastifyInstance, d: CatalogueModuleDeps) {
   const priceHistory = new PriceHistory();
   const products = new CatalogueAdmin(db, priceHistory);
   const images = new ProductImages();
+  const categories = new CategoryAdmin(db);
+  const assortment = new AssortmentAdmin(priceHistory);
+  const imports = new CatalogueImports(db, assortment, d.jobs, d.audit, d.now, (err, line) =>
+    app.log.error({ err, line }, 'catalogue import: row failed'),
+  );
+  d.jobs.register(IMPORT_JOB, (payload) => imports.runJob(payload));
+  const assortmentService = new AssortmentService(db, assortment, products, categories, d.audit, d.now);
   /** A product as a substitute (null: no longer sold): its price for everyone today bounds what it costs. */
   const substituteOf = (productId: number, f: CartProductFacts) => {
     if (!f.active) return null;
@@ -88,7 +101,7 @@ export function catalogueModule(app: FastifyInstance, d: CatalogueModuleDeps) {
       priceHistory,
       images,
       promotions: new PromotionsAdmin(db, priceHistory),
-      categories: new CategoryAdmin(db),
+      categories,
     },
     /** one product as the shop shows it, or null */
     productOf,
@@ -137,6 +150,10 @@ export function catalogueModule(app: FastifyInstance, d: CatalogueModuleDeps) {
         storeOf: d.storeOf,
         leafletProducts: d.leafletProducts,
       });
+    }) satisfies RouteRegistrar,
+    /** the back office's assortment: products and categories created and retired, the imports */
+    adminRoutes: (async (api) => {
+      await api.register(assortmentRoutes, { service: assortmentService, imports });
     }) satisfies RouteRegistrar,
     firstView: productFirstViewRoute(catalogue),
   };

@@ -5,6 +5,17 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { incrementCatalogueVersion } from './catalogue.repository';
 import { wireTimestamp } from '../../db/wire-time';
+import { CATEGORY_TYPE } from '../../db/schema';
+
+/** A category's slug from its name ("Frutta secca" -> "frutta-secca"). */
+const slugOf = (name: string) =>
+  name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60) || 'categoria';
 
 export type CategorySort = 'id' | 'name' | 'level';
 const SORT_COLUMN: Record<CategorySort, string> = { id: 'c.category_id', name: 'c.name', level: 'c.level' };
@@ -90,6 +101,50 @@ export class CategoryAdmin {
       sql`UPDATE categories SET grid_config = ${JSON.stringify(grid)}::jsonb WHERE category_id = ${categoryId}`,
     );
     await this.touch(categoryId, tx);
+  }
+
+  /**
+   * A new product category under a department or category (decision 092): the next id, a slug of its name
+   * (made unique by the id), last among its siblings. Null when the parent is not a product category that
+   * may have children (a subcategory is the deepest level).
+   */
+  async create(
+    c: { name: string; parentId: number; description: string | null },
+    tx: Db,
+  ): Promise<number | null> {
+    const [row] = await queryRows<{ id: number }>(
+      tx,
+      sql`INSERT INTO categories (category_id, parent_id, category_type_id, slug, name, level, priority,
+            description, icon, selling_type, unit)
+          SELECT (SELECT COALESCE(max(category_id), 0) + 1 FROM categories), p.category_id, p.category_type_id,
+            ${slugOf(c.name)} || '-' || (SELECT COALESCE(max(category_id), 0) + 1 FROM categories),
+            ${c.name}, p.level + 1,
+            (SELECT COALESCE(max(s.priority), 0) + 1 FROM categories s WHERE s.parent_id = p.category_id),
+            ${c.description}, p.icon, p.selling_type, p.unit
+          FROM categories p
+          WHERE p.category_id = ${c.parentId} AND p.category_type_id = ${CATEGORY_TYPE.products}
+            AND p.level BETWEEN 0 AND 2
+          RETURNING category_id AS id`,
+    );
+    if (row) await incrementCatalogueVersion(tx);
+    return row?.id ?? null;
+  }
+
+  /**
+   * Retires a category: it leaves the shop's menu and no product may be put in it any more; refused (the
+   * count answered) while products on sale or categories shown in the menu are still in it.
+   */
+  async retire(categoryId: number, tx: Db): Promise<{ products: number; children: number }> {
+    const [inUse] = await queryRows<{ products: number; children: number }>(
+      tx,
+      sql`SELECT (SELECT count(*)::int FROM products WHERE category_id = ${categoryId} AND active) AS products,
+            (SELECT count(*)::int FROM categories WHERE parent_id = ${categoryId} AND show_in_menu) AS children`,
+    );
+    const counts = inUse ?? { products: 0, children: 0 };
+    if (counts.products > 0 || counts.children > 0) return counts;
+    await tx.execute(sql`UPDATE categories SET show_in_menu = FALSE WHERE category_id = ${categoryId}`);
+    await this.touch(categoryId, tx);
+    return counts;
   }
 
   /** The page changed: a new `updatedAt`, and the catalogue version moves. */
