@@ -81,6 +81,21 @@ const renewalsPlaced = (orderId: number) =>
       !r.replayed,
   );
 
+/** "Pagamenti da verificare" filtered on refused renewals, as customer service reads it */
+async function refusedRenewals() {
+  const service = await makeStaff(
+    s.t,
+    (await newCustomer(s.t, { tag: 'renewservice' })).userId,
+    [],
+    'customer_service',
+  );
+  const res = await callAs<{
+    data: Array<{ kind: string; orderId: number; orderStatusId: number; provider: string; amount: number }>;
+  }>(s.t.app, service, 'GET', api('/admin/payments/stuck?kind=renewalRefused&perPage=500'), { via: 'staff' });
+  expect(res.body.response.status).toBe(0);
+  return res.body.data.data;
+}
+
 async function renewJob() {
   await runRecurringJob(s.t, RENEW_HOLDS_JOB);
   await s.standIn.webhooks.idle();
@@ -205,6 +220,17 @@ describe('a slot in 9 days: the hold is renewed with the saved card before it la
     await renewJob();
     expect(await authorisationsOf(s.t, order.orderId)).toHaveLength(order.attempt + 1);
 
+    // customer service finds it among the payments to check, as a refused renewal of the held amount
+    expect(await refusedRenewals()).toContainEqual(
+      expect.objectContaining({
+        kind: 'renewalRefused',
+        orderId: order.orderId,
+        orderStatusId: ORDER_STATUS.invalidated,
+        provider: 'stripe',
+        amount: auths[1]!.amountCents / 100,
+      }),
+    );
+
     // the customer (signed in again: days went by) retries as after any failed payment: a new Checkout page
     const signedIn = await login(s.t.app, order.customer.email, DEMO_PASSWORD);
     const retry = await callAs<{ paymentUrl: string }>(
@@ -226,6 +252,8 @@ describe('a slot in 9 days: the hold is renewed with the saved card before it la
       'declined',
       'authorized',
     ]);
+    // paid again: nothing left to check
+    expect((await refusedRenewals()).map((r) => r.orderId)).not.toContain(order.orderId);
   });
 
   it("a saved card declined off-session (the stand-in's control) also ends in 11", async () => {
