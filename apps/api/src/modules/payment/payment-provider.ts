@@ -81,7 +81,9 @@ export const isAcknowledged = (v: VerifiedNotification | AcknowledgedEvent): v i
 
 /** `reference`: the provider's own id of the action (e.g. a refund's), when it gives one. */
 export type ProviderActionResult =
-  { ok: true; amountCents: number; reference?: string } | { ok: false; reason: string };
+  | { ok: true; amountCents: number; reference?: string }
+  /** `code` names a refusal the shop tells apart: `hold_lapsed`, a hold that expired and cannot be charged again */
+  | { ok: false; reason: string; code?: 'hold_lapsed' };
 
 /**
  * `tx` on capture, void and refund: the shop's transaction the call is part of. A remote provider ignores it;
