@@ -39,8 +39,11 @@ export async function startPaymentStandIns({ publicUrl, shiftMs }) {
       SATISPAY_PRIVATE_KEY: keys.privateKey.replace(/\n/g, '\\n'),
       SATISPAY_API_URL: satispay.url,
     },
-    stop: async () => {
-      await Promise.allSettled([stripe.stop(), satispay.stop()]);
-    },
+    // each waits for its webhooks or callbacks in flight: at most 3 s (the server has stopped by then)
+    stop: () =>
+      Promise.race([
+        Promise.allSettled([stripe.stop(), satispay.stop()]),
+        new Promise((resolve) => setTimeout(resolve, 3000).unref()),
+      ]),
   };
 }
