@@ -21,6 +21,12 @@ process.env.E2E_RUN_CLOCK_SHIFT_MS ??= String(/^\d{2}:\d{2}$/.test(clockAt) ? sh
 /** with E2E_BASE_URL (servers already running) the app journeys run only when E2E_APP_BASE_URL names one */
 const withApp = !process.env.E2E_BASE_URL || !!process.env.E2E_APP_BASE_URL;
 const APP_SPECS = /\.app\.spec\.ts$/;
+// the payment journeys (decision 086) run against a server of their own whose cards and Satispay go through the
+// providers' stand-ins: on the shared server the sandbox keeps every payment type and the demo banner
+const paymentsPort = Number(process.env.E2E_PAYMENTS_PORT ?? port + 2);
+const paymentsBaseURL = process.env.E2E_PAYMENTS_BASE_URL ?? `http://127.0.0.1:${paymentsPort}`;
+const withPayments = !process.env.E2E_BASE_URL || !!process.env.E2E_PAYMENTS_BASE_URL;
+const PAYMENT_SPECS = /\.payments\.spec\.ts$/;
 
 export default defineConfig({
   testDir: './tests',
@@ -59,7 +65,7 @@ export default defineConfig({
   projects: [
     {
       name: 'chromium',
-      testIgnore: APP_SPECS,
+      testIgnore: [APP_SPECS, PAYMENT_SPECS],
       use: {
         ...devices['Desktop Chrome'],
         launchOptions: CHROMIUM_LAUNCH,
@@ -71,6 +77,15 @@ export default defineConfig({
             name: 'app',
             testMatch: APP_SPECS,
             use: { ...devices['Pixel 7'], baseURL: appBaseURL, launchOptions: CHROMIUM_LAUNCH },
+          },
+        ]
+      : []),
+    ...(withPayments
+      ? [
+          {
+            name: 'payments',
+            testMatch: PAYMENT_SPECS,
+            use: { ...devices['Desktop Chrome'], baseURL: paymentsBaseURL, launchOptions: CHROMIUM_LAUNCH },
           },
         ]
       : []),
@@ -101,6 +116,18 @@ export default defineConfig({
           stderr: 'pipe',
           gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
           env: { E2E_PORT: String(appPort), WEB_DIST: 'apps/web/dist-app' },
+        },
+        {
+          // the web build with Stripe and Satispay on their stand-ins, on its own port and database
+          command: 'node support/serve.mjs',
+          cwd: here,
+          url: `${paymentsBaseURL}/ebsn/api/version.json`,
+          reuseExistingServer: false,
+          timeout: 240_000,
+          stdout: 'pipe',
+          stderr: 'pipe',
+          gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
+          env: { E2E_PORT: String(paymentsPort), E2E_PAYMENT_STAND_INS: 'on' },
         },
       ],
 });

@@ -5,6 +5,7 @@ import { rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { keepServerShift, shiftToRomeTime } from './clock.mjs';
+import { startPaymentStandIns } from './payment-stand-ins.mjs';
 import { startTileServer } from './tile-server.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -26,14 +27,19 @@ keepServerShift(shiftMs);
 console.log(`[e2e server] server clock: ${new Date(Date.now() + shiftMs).toISOString()}`);
 // the stores' map's base map from a stand-in tile server (decision 071); MAP_TILES_URL= (empty) draws the plot
 const tiles = process.env.MAP_TILES_URL === undefined ? await startTileServer() : null;
+const port = process.env.E2E_PORT ?? '8181';
+const publicUrl = process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
+// the payment journeys' server takes cards and Satispay through the providers' stand-ins (decision 086)
+const providers =
+  process.env.E2E_PAYMENT_STAND_INS === 'on' ? await startPaymentStandIns({ publicUrl, shiftMs }) : null;
 const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
   cwd: root,
   env: {
     ...env,
-    PORT: process.env.E2E_PORT ?? '8181',
+    PORT: port,
     // the journeys' address (playwright.config.ts: 127.0.0.1): the sign-in providers' return addresses and the
     // mails' links point there, so the browser keeps one origin and one set of cookies (decision 054)
-    PUBLIC_URL: process.env.PUBLIC_URL ?? `http://127.0.0.1:${process.env.E2E_PORT ?? '8181'}`,
+    PUBLIC_URL: publicUrl,
     DATA_DIR: dataDir,
     LOG_LEVEL: process.env.LOG_LEVEL ?? 'warn',
     // the read cache's lifetime: what it lets lag (a new vote's stars on a product card, decision 036) shows
@@ -52,6 +58,7 @@ const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     ...(tiles
       ? { MAP_TILES_URL: tiles.url, MAP_TILES_ATTRIBUTION: 'Mappa di prova dei test, nessun dato reale' }
       : {}),
+    ...(providers?.env ?? {}),
     // the server's day starts at 09:00 in Italy whatever the hour (clock.mjs); E2E_SERVER_CLOCK= keeps the real clock
     E2E_SERVER_CLOCK_SHIFT_MS: String(shiftMs),
     NODE_OPTIONS: [
@@ -76,6 +83,6 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
 }
 server.on('exit', (code) => {
   cleanup();
-  process.exit(code ?? 0);
+  void (providers ? providers.stop() : Promise.resolve()).finally(() => process.exit(code ?? 0));
 });
 process.on('exit', cleanup);

@@ -106,7 +106,8 @@ export const refundDataSchema = z.object({
 /**
  * Why a payment needs a look: authorised but not captured two days after the slot; captured but not
  * delivered (prepared or out for delivery the day after the slot, or ended not delivered with money still
- * taken); a refund the provider refused, or one left asked for more than ten minutes; a dispute.
+ * taken); a refund the provider refused, or one left asked for more than ten minutes; a dispute; a card hold
+ * whose renewal the bank refused (decision 083: the order went to payment failed and waits for the customer).
  */
 export const STUCK_PAYMENT_KINDS = [
   'notCaptured',
@@ -114,6 +115,7 @@ export const STUCK_PAYMENT_KINDS = [
   'refundFailed',
   'refundPending',
   'dispute',
+  'renewalRefused',
 ] as const;
 export const STUCK_PAYMENT_LABEL: Record<(typeof STUCK_PAYMENT_KINDS)[number], string> = {
   notCaptured: 'Autorizzato, non incassato',
@@ -121,6 +123,7 @@ export const STUCK_PAYMENT_LABEL: Record<(typeof STUCK_PAYMENT_KINDS)[number], s
   refundFailed: 'Rimborso non riuscito',
   refundPending: 'Rimborso in sospeso',
   dispute: 'Contestazione',
+  renewalRefused: 'Rinnovo dell’autorizzazione rifiutato',
 };
 export const stuckPaymentListQuerySchema = z.object({
   kind: z.enum(STUCK_PAYMENT_KINDS).optional(),

@@ -44,6 +44,10 @@ export const ORDERS_TEXT = {
     code: 'msg.staff.captureFailed',
     text: 'L’addebito non è riuscito: l’ordine resta in preparazione. Riprova o contatta l’assistenza pagamenti.',
   },
+  holdLapsed: {
+    code: 'msg.staff.holdLapsed',
+    text: 'L’autorizzazione sulla carta è scaduta e la carta non si può addebitare senza il cliente (non è salvata, o la banca chiede la sua conferma): l’ordine resta in preparazione. L’assistenza pagamenti deve chiedere al cliente un nuovo pagamento.',
+  },
   providerMissing: {
     code: 'msg.staff.providerMissing',
     text: 'Il sistema di pagamento di questo ordine non è disponibile: riprova più tardi.',
@@ -145,3 +149,7 @@ export const ORDERS_INFO_TEXT = {
 
 export const formatEuro = (cents: number): string =>
   new Intl.NumberFormat('it-IT', { style: 'currency', currency: 'EUR' }).format(cents / 100);
+
+/** The staff's message for a capture the provider refused: a lapsed hold is told apart (decision 083). */
+export const captureRefusal = (code: string | undefined) =>
+  code === 'hold_lapsed' ? ORDERS_TEXT.holdLapsed : ORDERS_TEXT.captureFailed;

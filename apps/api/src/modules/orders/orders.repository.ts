@@ -467,6 +467,22 @@ export class OrdersRepository {
       );
   }
 
+  /**
+   * The provider's reference of an authorisation after its capture moved the money elsewhere (a lapsed card hold
+   * charged on the saved card, decision 083): later refunds go to the new reference.
+   */
+  async followCapture(
+    auth: { authorizationId: number; providerRef: string },
+    reference: string | undefined,
+    tx: Db,
+  ): Promise<void> {
+    if (!reference || reference === auth.providerRef) return;
+    await tx.execute(
+      sql`UPDATE payment_authorizations SET provider_ref = ${reference}, updated_at = now()
+          WHERE authorization_id = ${auth.authorizationId}`,
+    );
+  }
+
   /** The customer's e-mail and first name (order mails). */
   async customerOf(userId: number, db: Db = this.db): Promise<{ email: string; firstName: string } | null> {
     const [row] = await queryRows<{ email: string; firstName: string }>(

@@ -21,7 +21,7 @@ import { failWith, ok, type Failure, type Result } from '../../lib/result';
 import { romeNow } from '../../lib/rome-time';
 import type { PaymentProvider } from '../payment/payment-provider';
 import { ORDER_STATUS_TEXT, type OrderStatusService } from './order-status.service';
-import { formatEuro, ORDERS_INFO_TEXT, ORDERS_TEXT } from './orders.messages';
+import { captureRefusal, formatEuro, ORDERS_INFO_TEXT, ORDERS_TEXT } from './orders.messages';
 import type { OrderRow, OrdersRepository } from './orders.repository';
 import type { OrdersService } from './orders.service';
 
@@ -430,7 +430,8 @@ export class StaffService {
           if (!moved.ok) throw new Rollback(moved);
           // last: the provider call happens only once everything else is written in this transaction
           const taken = await provider.capture(auth.providerRef, captured, tx);
-          if (!taken.ok) throw new Rollback(failWith(ORDERS_TEXT.captureFailed));
+          if (!taken.ok) throw new Rollback(failWith(captureRefusal(taken.code)));
+          await this.repo.followCapture(auth, taken.reference, tx);
         } else {
           await this.repo.recordCapture(
             {

@@ -81,7 +81,9 @@ export const isAcknowledged = (v: VerifiedNotification | AcknowledgedEvent): v i
 
 /** `reference`: the provider's own id of the action (e.g. a refund's), when it gives one. */
 export type ProviderActionResult =
-  { ok: true; amountCents: number; reference?: string } | { ok: false; reason: string };
+  | { ok: true; amountCents: number; reference?: string }
+  /** `code` names a refusal the shop tells apart: `hold_lapsed`, a hold that expired and cannot be charged again */
+  | { ok: false; reason: string; code?: 'hold_lapsed' };
 
 /**
  * `tx` on capture, void and refund: the shop's transaction the call is part of. A remote provider ignores it;
@@ -155,6 +157,12 @@ export interface PaymentProvider {
    * event that decides no authorisation is answered as acknowledged: recorded, and answered 200.
    */
   verifyWebhook(request: WebhookRequest): Promise<VerifiedNotification | AcknowledgedEvent | null>;
+  /**
+   * How long after it started an attempt may still change at the provider by itself (the customer pays late on a
+   * page or in an app, or the provider lets it expire): reconciliation asks about waiting attempts that long.
+   * Unset: RECONCILE_UNTIL_MS (3 days; a Checkout page expires after 24 hours).
+   */
+  readonly reconcileWithinMs?: number;
   /** asks the provider where an authorisation stands (reconciliation); null when it does not know it */
   lookup(providerRef: string): Promise<VerifiedNotification | null>;
   /**

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { romeDay, romeDayText, wireTimestamp } from '../../db/wire-time';
 
-export type StuckKind = 'notCaptured' | 'notDelivered' | 'refundFailed' | 'refundPending' | 'dispute';
+export type StuckKind =
+  'notCaptured' | 'notDelivered' | 'refundFailed' | 'refundPending' | 'dispute' | 'renewalRefused';
 
 export interface StuckRow {
   kind: StuckKind;
@@ -85,6 +86,15 @@ export class PaymentReportsRepository {
             SELECT 'dispute', d.order_id, NULL, d.provider, d.amount_cents, d.opened_at
             FROM payment_disputes d
             WHERE d.order_id IS NOT NULL AND d.status NOT IN ('won', 'lost', 'warning_closed')
+            UNION ALL
+            -- a hold renewal the bank refused (payment-hold-renewal.ts): the provider moved a confirmed order
+            -- (3, 4) to payment failed (11) and the customer has not paid again yet
+            SELECT 'renewalRefused', l.order_id, NULL, l.provider, l.amount_cents, h.created_at
+            FROM latest l JOIN orders o ON o.order_id = l.order_id
+            JOIN LATERAL (SELECT g.from_status_id, g.actor, g.created_at FROM order_status_history g
+              WHERE g.order_id = l.order_id ORDER BY g.history_id DESC LIMIT 1) h ON TRUE
+            WHERE o.order_status_id = 11 AND l.status = 'declined' AND h.actor = 'provider'
+              AND h.from_status_id IN (3, 4)
           )
           SELECT f.kind, f.order_id AS "orderId", f.refund_id AS "refundId", o.order_status_id::int AS "orderStatusId",
             trim(coalesce(u.first_name, '') || ' ' || coalesce(u.last_name, '')) AS "customerName",

@@ -71,6 +71,8 @@ const describe = (e: unknown) =>
 export class SatispayProvider implements PaymentProvider {
   readonly name = SATISPAY_PROVIDER;
   readonly paymentTypeIds = [SATISPAY_PAYMENT_TYPE] as const;
+  /** a fund lock may be authorised in the app until it expires (10 days), and its expiry is then to be seen */
+  readonly reconcileWithinMs = FUND_LOCK_LIFETIME_MS + LOCK_AFTER_SLOT_MS;
   private readonly client: SatispayClient;
   private readonly now: () => number;
 

@@ -81,24 +81,45 @@ const renewalsPlaced = (orderId: number) =>
       !r.replayed,
   );
 
+/** "Pagamenti da verificare" filtered on refused renewals, as customer service reads it */
+async function refusedRenewals() {
+  const service = await makeStaff(
+    s.t,
+    (await newCustomer(s.t, { tag: 'renewservice' })).userId,
+    [],
+    'customer_service',
+  );
+  const res = await callAs<{
+    data: Array<{ kind: string; orderId: number; orderStatusId: number; provider: string; amount: number }>;
+  }>(s.t.app, service, 'GET', api('/admin/payments/stuck?kind=renewalRefused&perPage=500'), { via: 'staff' });
+  expect(res.body.response.status).toBe(0);
+  return res.body.data.data;
+}
+
 async function renewJob() {
   await runRecurringJob(s.t, RENEW_HOLDS_JOB);
   await s.standIn.webhooks.idle();
 }
 
-async function staffPrepares(orderId: number, weight: number) {
-  const staff = await newCustomer(s.t, { tag: 'renewstaff' });
-  const token = await makeStaff(s.t, staff.userId);
-  const st = (path: string, payload: unknown) =>
+/** a picker starts the order and picks its line; `prepare` is asked later by a picker signed in then */
+async function staffPicks(orderId: number, weight: number) {
+  const picker = async () => makeStaff(s.t, (await newCustomer(s.t, { tag: 'renewstaff' })).userId);
+  const st = (token: string, path: string, payload: unknown) =>
     callAs<{ data: Order }>(s.t.app, token, 'POST', api(`/admin/orders/${orderId}${path}`), {
       payload,
       via: 'staff',
     });
-  const started = await st('/start', {});
+  const token = await picker();
+  const started = await st(token, '/start', {});
   expect(started.body.response.status).toBe(0);
   const item = started.body.data.data.orderItems[0]?.orderItemId;
-  expect((await st('/pick', { orderItemId: item, quantity: 1, weight })).body.response.status).toBe(0);
-  return st('/prepared', {});
+  const picked = await st(token, '/pick', { orderItemId: item, quantity: 1, weight });
+  expect(picked.body.response.status).toBe(0);
+  return { prepare: async () => st(await picker(), '/prepared', {}) };
+}
+
+async function staffPrepares(orderId: number, weight: number) {
+  return (await staffPicks(orderId, weight)).prepare();
 }
 
 describe('a slot in 9 days: the hold is renewed with the saved card before it lapses', () => {
@@ -205,6 +226,17 @@ describe('a slot in 9 days: the hold is renewed with the saved card before it la
     await renewJob();
     expect(await authorisationsOf(s.t, order.orderId)).toHaveLength(order.attempt + 1);
 
+    // customer service finds it among the payments to check, as a refused renewal of the held amount
+    expect(await refusedRenewals()).toContainEqual(
+      expect.objectContaining({
+        kind: 'renewalRefused',
+        orderId: order.orderId,
+        orderStatusId: ORDER_STATUS.invalidated,
+        provider: 'stripe',
+        amount: auths[1]!.amountCents / 100,
+      }),
+    );
+
     // the customer (signed in again: days went by) retries as after any failed payment: a new Checkout page
     const signedIn = await login(s.t.app, order.customer.email, DEMO_PASSWORD);
     const retry = await callAs<{ paymentUrl: string }>(
@@ -226,6 +258,8 @@ describe('a slot in 9 days: the hold is renewed with the saved card before it la
       'declined',
       'authorized',
     ]);
+    // paid again: nothing left to check
+    expect((await refusedRenewals()).map((r) => r.orderId)).not.toContain(order.orderId);
   });
 
   it("a saved card declined off-session (the stand-in's control) also ends in 11", async () => {
@@ -239,6 +273,75 @@ describe('a slot in 9 days: the hold is renewed with the saved card before it la
       'voided',
       'declined',
     ]);
+  });
+});
+
+describe('a hold that lapses during picking (picking began before the renewal was due)', () => {
+  it('is captured on the saved card, off-session, for the picked amount; refunds then go to that payment', async () => {
+    const order = await paidOrder(9);
+    const first = stripeSessionOf(s, order.sessionId);
+    const savedCard = first.intent?.payment_method as string;
+    // picking starts 5 days after payment: the order leaves 'confirmed', the renewal job no longer looks at it
+    s.clock.offset = 5 * DAY;
+    const picking = await staffPicks(order.orderId, 0.8);
+    s.clock.offset = 6 * DAY + 60 * 60 * 1000;
+    await renewJob();
+    expect(renewalsPlaced(order.orderId)).toHaveLength(0);
+
+    // 7 days and 2 hours after payment the hold has lapsed at Stripe; picking ends now
+    s.clock.offset = 7 * DAY + 2 * 60 * 60 * 1000;
+    const prepared = await picking.prepare();
+    expect(prepared.body.response.status).toBe(0);
+    const captured = Math.round((prepared.body.data.data.capturedAmount ?? 0) * 100);
+    expect(captured).toBeGreaterThan(0);
+    expect(stripeSessionOf(s, order.sessionId).intent).toMatchObject({
+      status: 'canceled',
+      cancellation_reason: 'automatic',
+    });
+    await s.standIn.webhooks.idle();
+    const [auth] = (await authorisationsOf(s.t, order.orderId)).slice(-1);
+    expect(auth).toMatchObject({ status: 'captured', capturedCents: captured });
+    expect(auth!.providerRef).toMatch(/^pi_/);
+    expect(stripeIntent(s, auth!.providerRef)).toMatchObject({
+      status: 'succeeded',
+      amount_received: captured,
+      customer: first.intent?.customer,
+      payment_method: savedCard,
+      metadata: expect.objectContaining({ order_id: String(order.orderId), replaces: first.intent?.id }),
+    });
+    expect(await orderStatusOf(s.t, order.orderId)).toBe(ORDER_STATUS.prepared);
+
+    // customer service gives part back: from the payment that took the money
+    const service = await makeStaff(
+      s.t,
+      (await newCustomer(s.t, { tag: 'lapseservice' })).userId,
+      [],
+      'customer_service',
+    );
+    const refund = await callAs(s.t.app, service, 'POST', api(`/admin/orders/${order.orderId}/refunds`), {
+      payload: { amount: 1, reason: 'Prodotto mancante', idempotencyKey: `lapsed-${order.orderId}` },
+      via: 'staff',
+    });
+    expect(refund.body.response.status).toBe(0);
+    const refunds = [...s.standIn['ledger'].refunds.values()].filter(
+      (r) => r.payment_intent === auth!.providerRef,
+    );
+    expect(refunds.map((r) => r.amount)).toEqual([100]);
+  });
+
+  it('without a saved card the capture is refused with the reason; the order stays in preparation', async () => {
+    const order = await paidOrder(2);
+    const picking = await staffPicks(order.orderId, 0.8);
+    s.clock.offset = 7 * DAY + 2 * 60 * 60 * 1000;
+    const prepared = await picking.prepare();
+    expect(prepared.body.response.status).not.toBe(0);
+    expect(prepared.body.response.errors[0]?.code).toBe('msg.staff.holdLapsed');
+    expect(prepared.body.response.errorsMessage[0]).toMatch(/L’autorizzazione sulla carta è scaduta/);
+    expect(await orderStatusOf(s.t, order.orderId)).toBe(ORDER_STATUS.preparing);
+    expect((await authorisationsOf(s.t, order.orderId)).map((a) => a.status)).toEqual(['authorized']);
+    expect(
+      s.standIn.requests.filter((r) => r.path === '/v1/payment_intents' && r.method === 'POST'),
+    ).toHaveLength(0);
   });
 });
 

@@ -216,6 +216,8 @@ export class StripePaymentProvider implements PaymentProvider {
       return intent.amount_received === amountCents
         ? { ok: true, amountCents }
         : { ok: false, reason: 'already captured' };
+    if (intent.status === 'canceled' && intent.cancellation_reason === 'automatic')
+      return this.chargeSavedCard(intent, amountCents);
     if (intent.status !== 'requires_capture') return { ok: false, reason: `payment ${intent.status}` };
     if (amountCents > intent.amount_capturable)
       return { ok: false, reason: 'amount above the authorisation' };
@@ -237,6 +239,47 @@ export class StripePaymentProvider implements PaymentProvider {
       return { ok: true, amountCents: captured.amount_received };
     } catch (error) {
       return { ok: false, reason: reasonOf(error) };
+    }
+  }
+
+  /**
+   * The capture of a hold that lapsed before picking ended (decision 083: picking began before the renewal was
+   * due, or the renewal job did not run in time): the card saved at payment is charged off-session for the picked
+   * amount, never more than the lapsed hold, in one automatic-capture PaymentIntent keyed by the hold's order and
+   * attempt (a retried capture replays it). The answer's `reference` names the new PaymentIntent, which the order's
+   * authorisation then points at (refunds go there). No saved card, or the bank refusing (it wants the cardholder,
+   * or declines): the capture fails, the order stays in preparation and staff read why.
+   */
+  private async chargeSavedCard(
+    lapsed: Stripe.PaymentIntent,
+    amountCents: number,
+  ): Promise<ProviderActionResult> {
+    const customer = idOf(lapsed.customer);
+    const paymentMethod = idOf(lapsed.payment_method);
+    if (!customer || !paymentMethod)
+      return { ok: false, reason: 'hold lapsed, no saved card', code: 'hold_lapsed' };
+    if (amountCents > lapsed.amount) return { ok: false, reason: 'amount above the authorisation' };
+    if (amountCents === 0) return { ok: true, amountCents: 0 };
+    try {
+      const charged = await this.stripe.paymentIntents.create(
+        {
+          amount: amountCents,
+          currency: lapsed.currency,
+          capture_method: 'automatic',
+          customer,
+          payment_method: paymentMethod,
+          off_session: true,
+          confirm: true,
+          ...(lapsed.description ? { description: lapsed.description } : {}),
+          metadata: { ...lapsed.metadata, replaces: lapsed.id },
+        },
+        { idempotencyKey: this.key(lapsed, 'capture-saved-card') },
+      );
+      return charged.status === 'succeeded'
+        ? { ok: true, amountCents: charged.amount_received, reference: charged.id }
+        : { ok: false, reason: `hold lapsed, saved card: payment ${charged.status}`, code: 'hold_lapsed' };
+    } catch (error) {
+      return { ok: false, reason: `hold lapsed, saved card: ${reasonOf(error)}`, code: 'hold_lapsed' };
     }
   }
 
