@@ -337,6 +337,7 @@ export * from './schema-orders';
 export * from './schema-payment';
 export * from './schema-ratings';
 export * from './schema-system';
+export * from './schema-files';
 export * from './schema-receipts';
 export * from './schema-content';
 export * from './schema-forms';
