@@ -22,6 +22,10 @@ export class PgFileStore implements FileStore {
 
   constructor(private readonly db: Db) {}
 
+  withDb(db: Db): PgFileStore {
+    return new PgFileStore(db);
+  }
+
   async put(key: string, content: Readable, contentType: string): Promise<StoredFile> {
     checkedKey(key);
     const blobId = randomUUID();

@@ -1,4 +1,5 @@
 import type { Readable } from 'node:stream';
+import type { Db } from '../db/client';
 
 /**
  * Where the shop keeps files every API process and every host must see (decision 090): the forms' uploads,
@@ -27,6 +28,11 @@ export interface FileStore {
   open(key: string): Promise<(StoredFile & { stream: Readable }) | null>;
   /** Deletes the file; nothing when there is none. */
   remove(key: string): Promise<void>;
+  /**
+   * The same store reading and writing through `db` (a transaction the caller holds): PostgreSQL's needs it
+   * on PGlite, whose one connection a transaction holds. Absent: the store does not use the database.
+   */
+  withDb?(db: Db): FileStore;
 }
 
 /** Keys are paths of lower-case ASCII names: no `..`, no leading or trailing slash. */
