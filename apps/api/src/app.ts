@@ -47,6 +47,10 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   // files every process and host sees (decision 090): PostgreSQL, or object storage when configured
   const files = opts.files ?? fileStoreOf(env, db);
+  if (!opts.files)
+    app.addHook('onClose', async () => {
+      files.close?.();
+    });
   const core = { db, env, now, jobs, files };
   const orderTransitions = orderTransitionListeners();
   const m = await buildModules({ app, opts, core, m: {} as Modules, erasers: [], orderTransitions });

@@ -35,7 +35,7 @@ const envSchema = z.object({
   /** the back office's build (apps/admin), served under /admin */
   ADMIN_DIST: optionalText.transform((v) => resolve(REPO_ROOT, v ?? 'apps/admin/dist')),
   DEMO_DATA_DIR: optionalText.transform((v) => resolve(REPO_ROOT, v ?? 'data/demo')),
-  /** the forms' uploaded files: outside the web root, never served (decision 051) */
+  /** where an earlier version kept the forms' uploads: copied into the file store at start (decision 090) */
   FORM_UPLOADS_DIR: optionalText.transform((v) => resolve(REPO_ROOT, v ?? 'var/form-uploads')),
   /** banner images and other static media served at /media/ */
   MEDIA_DIR: optionalText.transform((v) => resolve(REPO_ROOT, v ?? 'apps/api/media')),
@@ -50,7 +50,7 @@ const envSchema = z.object({
   FILES_S3_SECRET_ACCESS_KEY: optionalText,
   /** a prefix before every key (several shops in one bucket) */
   FILES_S3_PREFIX: optionalText,
-  /** the leaflets' page images and PDFs (decision 052): drawn again from the database when missing */
+  /** where an earlier version kept the leaflets' drawn files: copied into the file store at start (decision 090) */
   LEAFLETS_DIR: optionalText.transform((v) => resolve(REPO_ROOT, v ?? 'var/leaflets')),
   /** pad the demo catalogue up to this many products (benchmarks) */
   SEED_PRODUCT_TARGET: z.preprocess(

@@ -15,6 +15,8 @@ import { ensureLeafletData } from './db/seed/leaflets';
 import { ensureReceiptData } from './db/seed/receipts';
 import { ensureSmartCartData } from './db/seed/smartcart';
 import { ensureForms } from './db/seed/forms';
+import { moveOldFiles } from './db/old-files';
+import { fileStoreDescription, fileStoreOf } from './lib/file-store-of';
 import { ensureNotificationsData } from './db/seed/notifications';
 import { ensureWalletData } from './db/seed/wallet';
 import { ensureWorkSites } from './db/seed/work-sites';
@@ -114,7 +116,27 @@ async function prepareDatabase(env: Env): Promise<OpenedDatabase> {
   const leaflets = await ensureLeafletData(undefined, database.db);
   if (leaflets > 0) console.log(`Demo leaflets made from the current promotions: ${leaflets}`);
   await ensureForms(database.db);
+  await prepareFiles(env, database);
   return database;
+}
+
+/** The file store (decision 090): what failed writes left swept, and the files of the old folders copied in. */
+async function prepareFiles(env: Env, database: OpenedDatabase): Promise<void> {
+  const files = fileStoreOf(env, database.db);
+  try {
+    await files.sweep?.();
+    const moved = await moveOldFiles(
+      { formUploadsDir: env.FORM_UPLOADS_DIR, leafletsDir: env.LEAFLETS_DIR },
+      files,
+    );
+    console.log(`Files: ${fileStoreDescription(env)}`);
+    if (moved.copied > 0 || moved.present > 0)
+      console.log(
+        `  ${moved.copied} files copied from ${env.FORM_UPLOADS_DIR} and ${env.LEAFLETS_DIR}, ${moved.present} there already: the old folders can be deleted once a start copies none`,
+      );
+  } finally {
+    files.close?.();
+  }
 }
 
 function open(env: Env): Promise<OpenedDatabase> {

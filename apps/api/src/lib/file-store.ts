@@ -33,6 +33,10 @@ export interface FileStore {
    * on PGlite, whose one connection a transaction holds. Absent: the store does not use the database.
    */
   withDb?(db: Db): FileStore;
+  /** Deletes what failed writes left behind (PostgreSQL); returns how many pieces. */
+  sweep?(): Promise<number>;
+  /** Lets go of its connections (object storage's HTTP agents). */
+  close?(): void;
 }
 
 /** Keys are paths of lower-case ASCII names: no `..`, no leading or trailing slash. */
