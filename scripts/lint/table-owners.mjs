@@ -63,6 +63,7 @@ export const TABLE_OWNERS = {
     'federated_logins',
     'company_identity_providers',
     'saml_seen_assertions',
+    'demo_idp_records',
   ],
   leaflets: ['leaflets', 'leaflet_products'],
   lists: ['wishlists', 'wishlist_items', 'wishlist_shares'],

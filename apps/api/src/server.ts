@@ -154,14 +154,15 @@ function open(env: Env): Promise<OpenedDatabase> {
 async function serve(env: Env, database: OpenedDatabase, started: number): Promise<void> {
   if (!existsSync(join(env.WEB_DIST, 'index.html')) && !cluster.isWorker)
     console.warn(`\n  ${missingDistMessage(env.WEB_DIST)}\n`);
-  // the demo social providers (decision 054): in-memory OpenID providers, so one process only
-  const demoIdp =
-    isFederationDemoOn(env) && env.WORKERS === 1
-      ? await startDemoIdentityProviders(
-          (provider) => `${publicUrlOf(env)}/ebsn/api/social-redir/${provider}-mobile`,
-          env.FEDERATION_DEMO_PORT,
-        )
-      : null;
+  // the demo social providers (decisions 054 and 090): in every process, on ports the processes share, their
+  // state in the database
+  const demoIdp = isFederationDemoOn(env)
+    ? await startDemoIdentityProviders(
+        (provider) => `${publicUrlOf(env)}/ebsn/api/social-redir/${provider}-mobile`,
+        env.FEDERATION_DEMO_PORT,
+        { db: database.db },
+      )
+    : null;
   const configured = configuredSocialProviders(env);
   const socialProviders = [
     ...configured,
@@ -208,7 +209,7 @@ async function serve(env: Env, database: OpenedDatabase, started: number): Promi
     app.leaflets.drawCurrent().catch((err: unknown) => app.log.error({ err }, 'leaflet files not drawn'));
   if (cluster.isWorker) process.send?.('ready');
   else console.log(readyMessage(env, started));
-  if (demoIdp)
+  if (demoIdp && !cluster.isWorker)
     console.log(
       `  social sign-in: demo providers ${demoIdp.providers.map((p) => `${p.name} (${p.issuer})`).join(' and ')}; the demo company's sign-on at /demo-idp/saml/sso (README, "Social sign-in")`,
     );

@@ -15,7 +15,20 @@ CREATE TABLE "stored_files" (
 	CONSTRAINT "stored_files_blob_id_unique" UNIQUE("blob_id")
 );
 --> statement-breakpoint
--- the chunks are mostly images and PDFs, compressed already: kept out of line without trying to compress them
+CREATE TABLE "demo_idp_records" (
+	"model" text NOT NULL,
+	"id" text NOT NULL,
+	"payload" jsonb NOT NULL,
+	"grant_id" text,
+	"uid" text,
+	"user_code" text,
+	"consumed_at" timestamp with time zone,
+	"expires_at" timestamp with time zone,
+	CONSTRAINT "demo_idp_records_model_id_pk" PRIMARY KEY("model","id")
+);
+--> statement-breakpoint
+CREATE INDEX "demo_idp_records_uid_idx" ON "demo_idp_records" USING btree ("uid");--> statement-breakpoint
+CREATE INDEX "demo_idp_records_grant_idx" ON "demo_idp_records" USING btree ("grant_id");--> statement-breakpoint
 ALTER TABLE "stored_file_chunks" ALTER COLUMN "data" SET STORAGE EXTERNAL;
 --> statement-breakpoint
 -- a mail's attachments name their file by its key in the file store (forms/<stored name>), not a path on disk
