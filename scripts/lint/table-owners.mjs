@@ -101,7 +101,13 @@ export const TABLE_OWNERS = {
   ratings: ['product_votes', 'product_rating_summaries'],
   system: [],
   // lib/ and plugins/: the infrastructure every module uses
-  infrastructure: ['app_secrets', 'throttle_counters', 'scheduled_jobs', 'stored_files', 'stored_file_chunks'],
+  infrastructure: [
+    'app_secrets',
+    'throttle_counters',
+    'scheduled_jobs',
+    'stored_files',
+    'stored_file_chunks',
+  ],
 };
 
 /** table name -> owning module */

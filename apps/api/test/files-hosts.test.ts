@@ -93,13 +93,23 @@ function multipart(fields: Record<string, string>, file?: { name: string; data: 
 }
 
 async function ajax(app: App, fields: Record<string, string>, file?: { name: string; data: Buffer }) {
-  const res = await app.inject({ method: 'POST', url: '/p/wp-admin/admin-ajax.php', ...multipart(fields, file) });
+  const res = await app.inject({
+    method: 'POST',
+    url: '/p/wp-admin/admin-ajax.php',
+    ...multipart(fields, file),
+  });
   return JSON.parse(res.body) as EnvelopeBody<AdminAjaxAnswer>;
 }
 
 const nonceOf = async (app: App) =>
-  (await callAs<MailPars>(app, null, 'GET', `/p/wp-json/ebsn/v1/get_mail_pars?form_id=${FORM_IDS.workWithUs}`))
-    .body.data.nonce;
+  (
+    await callAs<MailPars>(
+      app,
+      null,
+      'GET',
+      `/p/wp-json/ebsn/v1/get_mail_pars?form_id=${FORM_IDS.workWithUs}`,
+    )
+  ).body.data.nonce;
 
 const uploadCv = (app: App, nonce: string, data: Buffer, name = 'cv.pdf') =>
   ajax(
@@ -174,7 +184,12 @@ describe('files in PostgreSQL, two hosts on one database', () => {
   let staff: string;
   beforeAll(async () => {
     h = await twoHosts();
-    staff = await makeStaff(h.a, (await newCustomer(h.a, { tag: 'files-cs' })).userId, [], 'customer_service');
+    staff = await makeStaff(
+      h.a,
+      (await newCustomer(h.a, { tag: 'files-cs' })).userId,
+      [],
+      'customer_service',
+    );
   });
   afterAll(async () => h?.close());
 
@@ -246,7 +261,11 @@ describe('files in PostgreSQL, two hosts on one database', () => {
       await mkdir(join(leaflets, 'altro'));
       await writeFile(join(leaflets, 'altro', 'volantino.pdf'), '%PDF-');
       // a start that died halfway had copied one page already
-      await store.put('leaflets/900001-0123456789ab/pagina-0.png', Readable.from([Buffer.from('png')]), 'image/png');
+      await store.put(
+        'leaflets/900001-0123456789ab/pagina-0.png',
+        Readable.from([Buffer.from('png')]),
+        'image/png',
+      );
       const dirs = { formUploadsDir: forms, leafletsDir: leaflets };
 
       expect(await moveOldFiles(dirs, store)).toEqual({ copied: 3, present: 1 });
@@ -264,9 +283,9 @@ describe('files in PostgreSQL, two hosts on one database', () => {
       // the next start copies nothing
       expect(await moveOldFiles(dirs, store)).toEqual({ copied: 0, present: 4 });
       // no old folder at all: nothing to do
-      expect(await moveOldFiles({ formUploadsDir: join(old, 'none'), leafletsDir: join(old, 'none') }, store)).toEqual(
-        { copied: 0, present: 0 },
-      );
+      expect(
+        await moveOldFiles({ formUploadsDir: join(old, 'none'), leafletsDir: join(old, 'none') }, store),
+      ).toEqual({ copied: 0, present: 0 });
     } finally {
       await rm(old, { recursive: true, force: true });
       for (const key of await keysLike(h.a, 'leaflets/90000')) await store.remove(key);
@@ -275,7 +294,8 @@ describe('files in PostgreSQL, two hosts on one database', () => {
 });
 
 const chunkCount = async (host: TestApp) =>
-  (await queryRows<{ n: number }>(host.db, sql`SELECT count(*)::int AS n FROM stored_file_chunks`))[0]?.n ?? 0;
+  (await queryRows<{ n: number }>(host.db, sql`SELECT count(*)::int AS n FROM stored_file_chunks`))[0]?.n ??
+  0;
 
 describe('files in object storage (the S3 stand-in), two hosts', () => {
   let s3: S3StandIn;
@@ -294,7 +314,12 @@ describe('files in object storage (the S3 stand-in), two hosts', () => {
           prefix: 'spesa',
         }),
     );
-    staff = await makeStaff(h.a, (await newCustomer(h.a, { tag: 'files-s3' })).userId, [], 'customer_service');
+    staff = await makeStaff(
+      h.a,
+      (await newCustomer(h.a, { tag: 'files-s3' })).userId,
+      [],
+      'customer_service',
+    );
   });
   afterAll(async () => {
     await h?.close();

@@ -128,7 +128,9 @@ describe('file store: PostgreSQL', () => {
   it('keeps a file in 256 KB chunks and leaves no chunk behind a failed write or a removal', async () => {
     const store = new PgFileStore(t.db);
     const chunks = () =>
-      queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM stored_file_chunks`).then((r) => r[0]?.n);
+      queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM stored_file_chunks`).then(
+        (r) => r[0]?.n,
+      );
     const before = await chunks();
     const key = newKey('chunks');
     await store.put(key, patterned(3 * CHUNK_BYTES + 10), 'application/octet-stream');
@@ -138,7 +140,9 @@ describe('file store: PostgreSQL', () => {
           FROM stored_file_chunks c JOIN stored_files f USING (blob_id) WHERE f.key = ${key}`,
     );
     expect(sizes).toEqual({ n: 4, largest: CHUNK_BYTES });
-    await expect(store.put(newKey('cut'), patterned(CHUNK_BYTES * 3, CHUNK_BYTES * 2), 'x/y')).rejects.toThrow();
+    await expect(
+      store.put(newKey('cut'), patterned(CHUNK_BYTES * 3, CHUNK_BYTES * 2), 'x/y'),
+    ).rejects.toThrow();
     await store.remove(key);
     expect(await chunks()).toBe(before);
   });
@@ -149,7 +153,9 @@ describe('file store: PostgreSQL', () => {
     await store.put(key, Readable.from([Buffer.from('prima')]), 'text/plain');
     const again = await store.put(key, Readable.from([Buffer.from('seconda!')]), 'text/html');
     expect(again).toEqual({ key, sizeBytes: 5, contentType: 'text/plain' });
-    expect(await digestOf((await store.open(key))!.stream)).toEqual(await digestOf(Readable.from([Buffer.from('prima')])));
+    expect(await digestOf((await store.open(key))!.stream)).toEqual(
+      await digestOf(Readable.from([Buffer.from('prima')])),
+    );
   });
 
   it('sweeps the chunks of a write that died before its file row, once they are old', async () => {
@@ -161,7 +167,9 @@ describe('file store: PostgreSQL', () => {
                  ('00000000-0000-4000-8000-000000000002', 0, ${Buffer.from('in corso')}, now())`,
     );
     expect(await store.sweep()).toBe(1);
-    await t.db.execute(sql`DELETE FROM stored_file_chunks WHERE blob_id = '00000000-0000-4000-8000-000000000002'`);
+    await t.db.execute(
+      sql`DELETE FROM stored_file_chunks WHERE blob_id = '00000000-0000-4000-8000-000000000002'`,
+    );
   });
 
   it('streams a 16 MB file in and out holding a few chunks at a time, not the file', async () => {
@@ -233,7 +241,9 @@ describe('file store: S3', () => {
       accessKeyId: s3.accessKeyId,
       secretAccessKey: 'not-the-secret',
     });
-    await expect(wrong.put(newKey('nope'), Readable.from([Buffer.from('x')]), 'text/plain')).rejects.toMatchObject({
+    await expect(
+      wrong.put(newKey('nope'), Readable.from([Buffer.from('x')]), 'text/plain'),
+    ).rejects.toMatchObject({
       name: 'SignatureDoesNotMatch',
     });
     const client = new S3Client({

@@ -116,9 +116,9 @@ const count = async (table: string) =>
   (await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`))[0]?.n ?? 0;
 /** the forms' files in the file store (PostgreSQL in the tests: decision 090) */
 const formKeys = async () =>
-  (
-    await queryRows<{ key: string }>(t.db, sql`SELECT key FROM stored_files WHERE key LIKE 'forms/%'`)
-  ).map((r) => r.key.slice('forms/'.length));
+  (await queryRows<{ key: string }>(t.db, sql`SELECT key FROM stored_files WHERE key LIKE 'forms/%'`)).map(
+    (r) => r.key.slice('forms/'.length),
+  );
 const storedFiles = async () => (await formKeys()).length;
 
 const workWithUs = (cv: string[], extra: Record<number, unknown> = {}) => ({

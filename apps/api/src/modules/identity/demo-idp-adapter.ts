@@ -8,7 +8,7 @@ import { queryRows } from '../../db/rows';
  * process's demo provider reads the sessions, interactions, grants and codes the others wrote, so a sign-in may
  * hop between processes. `namespace` keeps the two providers (google, facebook) apart.
  */
-export function demoIdpAdapter(db: Db, namespace: string): new (name: string) => Adapter {
+export function demoIdpAdapter(namespace: string, db: Db): new (name: string) => Adapter {
   return class DemoIdpAdapter implements Adapter {
     readonly #model: string;
 

@@ -65,9 +65,7 @@ async function twoProcesses(t: TestApp, inDatabase: boolean) {
       issuerOf: (p) => proxy.issuerOf(p),
     });
     for (const provider of set.providers)
-      proxy.backends[provider.provider]?.push(
-        set.ports[provider.provider],
-      );
+      proxy.backends[provider.provider]?.push(set.ports[provider.provider]);
     sets.push(set);
   }
   return { proxy, sets };
@@ -83,7 +81,11 @@ async function shopGet(app: TestApp['app'], url: string, cookies: Record<string,
   const res = await app.inject({
     method: 'GET',
     url,
-    headers: { cookie: Object.entries(cookies).map(([k, v]) => `${k}=${v}`).join('; ') },
+    headers: {
+      cookie: Object.entries(cookies)
+        .map(([k, v]) => `${k}=${v}`)
+        .join('; '),
+    },
   });
   return {
     status: res.statusCode,

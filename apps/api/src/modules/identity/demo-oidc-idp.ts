@@ -194,7 +194,7 @@ async function startOne(
   const listening = (server.address() as AddressInfo).port;
   const issuer = opts.issuerOf?.(provider, listening) ?? `http://127.0.0.1:${listening}`;
   oidc = new Provider(issuer, {
-    ...(db ? { adapter: demoIdpAdapter(db, provider) } : {}),
+    ...(db ? { adapter: demoIdpAdapter(provider, db) } : {}),
     clients: [
       {
         client_id: clientId,

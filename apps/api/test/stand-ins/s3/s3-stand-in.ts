@@ -137,7 +137,12 @@ export class S3StandIn {
         }),
       );
     };
-    const refusal = checkSignature(req, body, new Map([[this.accessKeyId, this.secretAccessKey]]), this.region);
+    const refusal = checkSignature(
+      req,
+      body,
+      new Map([[this.accessKeyId, this.secretAccessKey]]),
+      this.region,
+    );
     if (refusal) return fail(refusal);
     if (bucket !== this.bucket) return fail('NoSuchBucket');
     if (!key) return fail('MethodNotAllowed');
@@ -149,7 +154,12 @@ export class S3StandIn {
     switch (operation) {
       case 'PutObject': {
         const etag = `"${md5(body)}"`;
-        this.objects.set(key, { data: body, contentType: contentTypeOf(req), etag, lastModified: new Date() });
+        this.objects.set(key, {
+          data: body,
+          contentType: contentTypeOf(req),
+          etag,
+          lastModified: new Date(),
+        });
         return ok(200, { etag });
       }
       case 'GetObject':
@@ -170,7 +180,11 @@ export class S3StandIn {
           if (start >= size || start > end) return fail('InvalidRange');
           return ok(
             206,
-            { ...headers, 'content-length': end - start + 1, 'content-range': `bytes ${start}-${end}/${size}` },
+            {
+              ...headers,
+              'content-length': end - start + 1,
+              'content-range': `bytes ${start}-${end}/${size}`,
+            },
             object.data.subarray(start, end + 1),
           );
         }
@@ -196,7 +210,8 @@ export class S3StandIn {
         const upload = this.uploads.get(q.get('uploadId') ?? '');
         if (!upload || upload.key !== key) return fail('NoSuchUpload');
         const partNumber = Number(q.get('partNumber'));
-        if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000) return fail('InvalidArgument');
+        if (!Number.isInteger(partNumber) || partNumber < 1 || partNumber > 10_000)
+          return fail('InvalidArgument');
         this.#partsInFlight += 1;
         this.maxPartsInFlight = Math.max(this.maxPartsInFlight, this.#partsInFlight);
         // the part is "received" over a turn of the event loop, as a real upload takes time
@@ -261,5 +276,4 @@ function operationOf(method: string, q: URLSearchParams): string {
   return 'Unknown';
 }
 
-const contentTypeOf = (req: IncomingMessage) =>
-  String(req.headers['content-type'] ?? 'binary/octet-stream');
+const contentTypeOf = (req: IncomingMessage) => String(req.headers['content-type'] ?? 'binary/octet-stream');
