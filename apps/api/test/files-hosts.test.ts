@@ -6,6 +6,7 @@ import type { AdminSubmissionDetail } from '@spesa/shared/contracts/admin-forms'
 import type { AdminAjaxAnswer, MailPars } from '@spesa/shared/contracts/forms';
 import type { LeafletSearchData } from '@spesa/shared/contracts/leaflets';
 import { sql } from 'drizzle-orm';
+import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../src/app';
 import { moveOldFiles } from '../src/db/old-files';
@@ -26,7 +27,7 @@ import { S3StandIn } from './stand-ins/s3/s3-stand-in';
  * Files every host sees (decision 090): two apps built apart on one database, as two API hosts behind a load
  * balancer (on PostgreSQL two connection pools; on PGlite one handle, the embedded database being one
  * process's). A file uploaded through one is downloaded through the other, with the files in PostgreSQL and
- * in object storage (the S3 stand-in); a leaflet drawn by one is served by the other without drawing it again;
+ * in object storage (the S3 stand-in), product photos too; a leaflet drawn by one is served by the other without drawing it again;
  * the files an earlier version left on a disk are copied in once; refused uploads keep nothing anywhere.
  */
 const PDF = Buffer.concat([
@@ -334,6 +335,43 @@ describe('files in object storage (the S3 stand-in), two hosts', () => {
     const res = await downloadCv(h.b, staff, id);
     expect(res.statusCode).toBe(200);
     expect(res.rawPayload.equals(PDF)).toBe(true);
+  });
+
+  it('a product photo uploaded in the back office of host A is served by host B from the bucket', async () => {
+    const manager = await makeStaff(
+      h.a,
+      (await newCustomer(h.a, { tag: 'files-s3-photo' })).userId,
+      [],
+      'catalogue_manager',
+    );
+    const [product] = await queryRows<{ id: number }>(
+      h.a.db,
+      sql`SELECT product_id AS id FROM products WHERE active ORDER BY product_id DESC LIMIT 1`,
+    );
+    const jpeg = await sharp({ create: { width: 640, height: 480, channels: 3, background: '#27ae60' } })
+      .jpeg()
+      .toBuffer();
+    const boundary = '----spesa-photo-boundary';
+    const res = await h.a.app.inject({
+      method: 'POST',
+      url: `/ebsn/api/admin/products/${product?.id}/image`,
+      cookies: { 'spesa-staff': manager },
+      headers: { 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: Buffer.concat([
+        Buffer.from(
+          `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="foto.jpg"\r\nContent-Type: image/jpeg\r\n\r\n`,
+        ),
+        jpeg,
+        Buffer.from(`\r\n--${boundary}--\r\n`),
+      ]),
+    });
+    const url = res.json<EnvelopeBody<{ data: { imageUrl: string } }>>().data.data.imageUrl;
+    const key = `spesa/${url.replace('/media/', '')}`;
+    expect(s3.objects.get(key)?.contentType).toBe('image/webp');
+    const served = await h.b.app.inject({ method: 'GET', url });
+    expect(served.statusCode).toBe(200);
+    expect(served.headers['content-type']).toBe('image/webp');
+    expect(served.rawPayload.equals(s3.objects.get(key)?.data ?? Buffer.alloc(0))).toBe(true);
   });
 
   it('refuses an upload over 2 MB and an .exe named .pdf, leaving no object and no upload in progress', async () => {

@@ -27,6 +27,7 @@ CREATE TABLE "demo_idp_records" (
 	CONSTRAINT "demo_idp_records_model_id_pk" PRIMARY KEY("model","id")
 );
 --> statement-breakpoint
+ALTER TABLE "product_images" ALTER COLUMN "content" DROP NOT NULL;--> statement-breakpoint
 CREATE INDEX "demo_idp_records_uid_idx" ON "demo_idp_records" USING btree ("uid");--> statement-breakpoint
 CREATE INDEX "demo_idp_records_grant_idx" ON "demo_idp_records" USING btree ("grant_id");--> statement-breakpoint
 ALTER TABLE "stored_file_chunks" ALTER COLUMN "data" SET STORAGE EXTERNAL;

@@ -29,7 +29,7 @@ export function catalogueReadCache({ db, env }: Pick<ModuleCore, 'db' | 'env'>, 
   });
 }
 
-export interface CatalogueModuleDeps extends Pick<ModuleCore, 'db' | 'now'> {
+export interface CatalogueModuleDeps extends Pick<ModuleCore, 'db' | 'now' | 'files' | 'jobs'> {
   cache: VersionedReadCache;
   content: ContentService;
   /** the store whose assortment a request sees (the cart module) */
@@ -63,7 +63,8 @@ export function catalogueModule(app: FastifyInstance, d: CatalogueModuleDeps) {
   );
   const priceHistory = new PriceHistory();
   const products = new CatalogueAdmin(db, priceHistory);
-  const images = new ProductImages();
+  const images = new ProductImages(d.files, d.jobs);
+  images.registerJobs(db);
   /** A product as a substitute (null: no longer sold): its price for everyone today bounds what it costs. */
   const substituteOf = (productId: number, f: CartProductFacts) => {
     if (!f.active) return null;
