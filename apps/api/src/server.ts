@@ -209,7 +209,7 @@ async function serve(env: Env, database: OpenedDatabase, started: number): Promi
     app.leaflets.drawCurrent().catch((err: unknown) => app.log.error({ err }, 'leaflet files not drawn'));
   if (cluster.isWorker) process.send?.('ready');
   else console.log(readyMessage(env, started));
-  if (demoIdp && !cluster.isWorker)
+  if (demoIdp && (!cluster.isWorker || cluster.worker?.id === 1))
     console.log(
       `  social sign-in: demo providers ${demoIdp.providers.map((p) => `${p.name} (${p.issuer})`).join(' and ')}; the demo company's sign-on at /demo-idp/saml/sso (README, "Social sign-in")`,
     );
