@@ -36,6 +36,7 @@ const ENGINE_INDEPENDENT_API_TESTS = [
   'test/stand-ins/satispay/satispay-stand-in.test.ts',
   'test/stand-ins/stripe/stripe-stand-in.test.ts',
   'test/table-owners.test.ts',
+  'test/process-state.test.ts',
   // PGlite whatever the pass
   'test/checkout.kill.test.ts',
   // the HTTP around the app

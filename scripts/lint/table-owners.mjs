@@ -65,6 +65,7 @@ export const TABLE_OWNERS = {
     'federated_logins',
     'company_identity_providers',
     'saml_seen_assertions',
+    'demo_idp_records',
   ],
   leaflets: ['leaflets', 'leaflet_products'],
   lists: ['wishlists', 'wishlist_items', 'wishlist_shares'],
@@ -102,7 +103,13 @@ export const TABLE_OWNERS = {
   ratings: ['product_votes', 'product_rating_summaries'],
   system: [],
   // lib/ and plugins/: the infrastructure every module uses
-  infrastructure: ['app_secrets', 'throttle_counters', 'scheduled_jobs'],
+  infrastructure: [
+    'app_secrets',
+    'throttle_counters',
+    'scheduled_jobs',
+    'stored_files',
+    'stored_file_chunks',
+  ],
 };
 
 /** table name -> owning module */

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db, DbKind } from './db/client';
 import type { Env } from './env';
+import type { FileStore } from './lib/file-store';
 import type { PickupOrdersPort } from './modules/account/account.service';
 import type { DailyPurchasesPort } from './modules/cart/cart.service';
 import type { SocialProviderConfig } from './modules/identity/social-sign-in';
@@ -41,6 +42,8 @@ export interface BuildAppOptions {
   pushSender?: PushSender;
   /** sends the native apps' push messages (default: FCM when PUSH_FCM_CREDENTIALS_FILE is set, else none) */
   nativePushSender?: NativePushSender;
+  /** where files are kept (default: env.ts's FILES_S3_* object storage, else PostgreSQL; decision 090) */
+  files?: FileStore;
 }
 
 /** The built app: the Fastify instance with the modules' decorations (`app.catalogue`, `app.jobs` …). */

@@ -1,6 +1,7 @@
 import type { Modules, Wiring } from './app-modules';
 import type { App, BuildAppOptions } from './app-options';
 import { registerRoutes } from './app-routes';
+import { fileStoreOf } from './lib/file-store-of';
 import { JobQueue } from './lib/jobs';
 import { late } from './lib/module';
 import { accountModule } from './modules/account/account.module';
@@ -44,7 +45,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const jobs = new JobQueue(db, {
     onError: (err, job) => app.log.error({ err, job }, 'scheduled job failed'),
   });
-  const core = { db, env, now, jobs };
+  // files every process and host sees (decision 090): PostgreSQL, or object storage when configured
+  const files = opts.files ?? fileStoreOf(env, db);
+  if (!opts.files)
+    app.addHook('onClose', async () => {
+      files.close?.();
+    });
+  const core = { db, env, now, jobs, files };
   const orderTransitions = orderTransitionListeners();
   const m = await buildModules({ app, opts, core, m: {} as Modules, erasers: [], orderTransitions });
   const secureCookie = secureCookieOf(env);

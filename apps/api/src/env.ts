@@ -35,11 +35,22 @@ const envSchema = z.object({
   /** the back office's build (apps/admin), served under /admin */
   ADMIN_DIST: optionalText.transform((v) => resolve(REPO_ROOT, v ?? 'apps/admin/dist')),
   DEMO_DATA_DIR: optionalText.transform((v) => resolve(REPO_ROOT, v ?? 'data/demo')),
-  /** the forms' uploaded files: outside the web root, never served (decision 051) */
+  /** where an earlier version kept the forms' uploads: copied into the file store at start (decision 090) */
   FORM_UPLOADS_DIR: optionalText.transform((v) => resolve(REPO_ROOT, v ?? 'var/form-uploads')),
   /** banner images and other static media served at /media/ */
   MEDIA_DIR: optionalText.transform((v) => resolve(REPO_ROOT, v ?? 'apps/api/media')),
-  /** the leaflets' page images and PDFs (decision 052): drawn again from the database when missing */
+  // ---- files every host sees (decision 090): PostgreSQL unless an S3-compatible bucket is set ----
+  /** the bucket of the S3-compatible object storage; unset: files are kept in PostgreSQL */
+  FILES_S3_BUCKET: optionalText,
+  /** its endpoint (https://s3.eu-south-1.amazonaws.com, a MinIO …); unset: AWS's own for the region */
+  FILES_S3_ENDPOINT: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  FILES_S3_REGION: z.string().trim().min(1).default('us-east-1'),
+  /** the access key; unset: the AWS SDK's own chain (instance role, AWS_* variables, ~/.aws) */
+  FILES_S3_ACCESS_KEY_ID: optionalText,
+  FILES_S3_SECRET_ACCESS_KEY: optionalText,
+  /** a prefix before every key (several shops in one bucket) */
+  FILES_S3_PREFIX: optionalText,
+  /** where an earlier version kept the leaflets' drawn files: copied into the file store at start (decision 090) */
   LEAFLETS_DIR: optionalText.transform((v) => resolve(REPO_ROOT, v ?? 'var/leaflets')),
   /** pad the demo catalogue up to this many products (benchmarks) */
   SEED_PRODUCT_TARGET: z.preprocess(
@@ -296,6 +307,18 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
         message: `a social provider needs its issuer, client id and client secret together (OIDC_${p}_*)`,
       });
   }
+  if (Boolean(env.FILES_S3_ACCESS_KEY_ID) !== Boolean(env.FILES_S3_SECRET_ACCESS_KEY))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['FILES_S3_ACCESS_KEY_ID'],
+      message: 'the object storage needs its access key id and secret together (FILES_S3_*)',
+    });
+  if (!env.FILES_S3_BUCKET && (env.FILES_S3_ENDPOINT || env.FILES_S3_ACCESS_KEY_ID))
+    ctx.addIssue({
+      code: 'custom',
+      path: ['FILES_S3_BUCKET'],
+      message: 'the object storage is configured without its bucket (FILES_S3_BUCKET)',
+    });
   if (env.WORKERS > 1 && !env.DATABASE_URL)
     ctx.addIssue({
       code: 'custom',

@@ -15,6 +15,8 @@ import { ensureLeafletData } from './db/seed/leaflets';
 import { ensureReceiptData } from './db/seed/receipts';
 import { ensureSmartCartData } from './db/seed/smartcart';
 import { ensureForms } from './db/seed/forms';
+import { moveOldFiles } from './db/old-files';
+import { fileStoreDescription, fileStoreOf } from './lib/file-store-of';
 import { ensureNotificationsData } from './db/seed/notifications';
 import { ensureWalletData } from './db/seed/wallet';
 import { ensureWorkSites } from './db/seed/work-sites';
@@ -114,7 +116,27 @@ async function prepareDatabase(env: Env): Promise<OpenedDatabase> {
   const leaflets = await ensureLeafletData(undefined, database.db);
   if (leaflets > 0) console.log(`Demo leaflets made from the current promotions: ${leaflets}`);
   await ensureForms(database.db);
+  await prepareFiles(env, database);
   return database;
+}
+
+/** The file store (decision 090): what failed writes left swept, and the files of the old folders copied in. */
+async function prepareFiles(env: Env, database: OpenedDatabase): Promise<void> {
+  const files = fileStoreOf(env, database.db);
+  try {
+    await files.sweep?.();
+    const moved = await moveOldFiles(
+      { formUploadsDir: env.FORM_UPLOADS_DIR, leafletsDir: env.LEAFLETS_DIR },
+      files,
+    );
+    console.log(`Files: ${fileStoreDescription(env)}`);
+    if (moved.copied > 0 || moved.present > 0)
+      console.log(
+        `  ${moved.copied} files copied from ${env.FORM_UPLOADS_DIR} and ${env.LEAFLETS_DIR}, ${moved.present} there already: the old folders can be deleted once a start copies none`,
+      );
+  } finally {
+    files.close?.();
+  }
 }
 
 function open(env: Env): Promise<OpenedDatabase> {
@@ -132,14 +154,15 @@ function open(env: Env): Promise<OpenedDatabase> {
 async function serve(env: Env, database: OpenedDatabase, started: number): Promise<void> {
   if (!existsSync(join(env.WEB_DIST, 'index.html')) && !cluster.isWorker)
     console.warn(`\n  ${missingDistMessage(env.WEB_DIST)}\n`);
-  // the demo social providers (decision 054): in-memory OpenID providers, so one process only
-  const demoIdp =
-    isFederationDemoOn(env) && env.WORKERS === 1
-      ? await startDemoIdentityProviders(
-          (provider) => `${publicUrlOf(env)}/ebsn/api/social-redir/${provider}-mobile`,
-          env.FEDERATION_DEMO_PORT,
-        )
-      : null;
+  // the demo social providers (decisions 054 and 090): in every process, on ports the processes share, their
+  // state in the database
+  const demoIdp = isFederationDemoOn(env)
+    ? await startDemoIdentityProviders(
+        (provider) => `${publicUrlOf(env)}/ebsn/api/social-redir/${provider}-mobile`,
+        env.FEDERATION_DEMO_PORT,
+        { db: database.db },
+      )
+    : null;
   const configured = configuredSocialProviders(env);
   const socialProviders = [
     ...configured,
@@ -186,7 +209,7 @@ async function serve(env: Env, database: OpenedDatabase, started: number): Promi
     app.leaflets.drawCurrent().catch((err: unknown) => app.log.error({ err }, 'leaflet files not drawn'));
   if (cluster.isWorker) process.send?.('ready');
   else console.log(readyMessage(env, started));
-  if (demoIdp)
+  if (demoIdp && (!cluster.isWorker || cluster.worker?.id === 1))
     console.log(
       `  social sign-in: demo providers ${demoIdp.providers.map((p) => `${p.name} (${p.issuer})`).join(' and ')}; the demo company's sign-on at /demo-idp/saml/sso (README, "Social sign-in")`,
     );

@@ -31,6 +31,7 @@ export async function buildTestApp(
       | 'paymentProviders'
       | 'runJobs'
       | 'socialProviders'
+      | 'files'
     >
   > & {
     env?: Partial<Env>;

@@ -188,8 +188,8 @@ export const mailAttachments = pgTable(
       .references(() => mailOutbox.mailId, { onDelete: 'cascade' }),
     fileName: text('file_name').notNull(),
     contentType: text('content_type').notNull(),
-    /** absolute path of the file (outside the web root) */
-    filePath: text('file_path').notNull(),
+    /** the file's key in the shop's file store (decision 090; the column kept its first name) */
+    fileKey: text('file_path').notNull(),
     sizeBytes: integer('size_bytes').notNull(),
   },
   (t) => [index('mail_attachments_mail_idx').on(t.mailId)],

@@ -1,5 +1,16 @@
 import { sql } from 'drizzle-orm';
-import { boolean, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { users } from './schema-account';
 import { workSites } from './schema-delivery';
 
@@ -116,4 +127,28 @@ export const samlSeenAssertions = pgTable(
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
   },
   (t) => [index('saml_seen_assertions_expires_idx').on(t.expiresAt)],
+);
+
+/**
+ * The demo OpenID providers' state (development only, decisions 054 and 090): their sessions, interactions,
+ * grants and codes (oidc-provider's adapter models, `<provider>:<model>`), so that a sign-in started at one API
+ * process's demo provider ends at another's. Rows live until `expires_at`.
+ */
+export const demoIdpRecords = pgTable(
+  'demo_idp_records',
+  {
+    model: text('model').notNull(),
+    id: text('id').notNull(),
+    payload: jsonb('payload').notNull(),
+    grantId: text('grant_id'),
+    uid: text('uid'),
+    userCode: text('user_code'),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    expiresAt: timestamp('expires_at', { withTimezone: true }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.model, t.id] }),
+    index('demo_idp_records_uid_idx').on(t.uid),
+    index('demo_idp_records_grant_idx').on(t.grantId),
+  ],
 );

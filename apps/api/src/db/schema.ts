@@ -260,8 +260,9 @@ export const productDelistings = pgTable(
 );
 
 /**
- * A product's photo as uploaded in the back office, resized to each size the shop shows (WebP), kept in the
- * database so that every API process serves it (decision 030). Replaced whole by the next upload.
+ * A product's photo as uploaded in the back office, resized to each size the shop shows (WebP): the sizes are
+ * files of the shop's file store, which every API process and host reads (decisions 030 and 090). Replaced whole
+ * by the next upload.
  */
 export const productImages = pgTable(
   'product_images',
@@ -274,7 +275,8 @@ export const productImages = pgTable(
     /** the first 16 hex digits of the large image's SHA-256: part of the URL, so it is cached for ever */
     hash: text('hash').notNull(),
     contentType: text('content_type').notNull(),
-    content: bytea('content').notNull(),
+    /** null: the file is in the file store (`products/<id>-<hash>-<size>.webp`); bytes: kept by an earlier version, until moved */
+    content: bytea('content'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('product_images_uq').on(t.productId, t.size)],
@@ -337,6 +339,7 @@ export * from './schema-orders';
 export * from './schema-payment';
 export * from './schema-ratings';
 export * from './schema-system';
+export * from './schema-files';
 export * from './schema-receipts';
 export * from './schema-content';
 export * from './schema-forms';

@@ -1,14 +1,19 @@
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
+import type { FileStore } from './file-store';
 import type { JobQueue } from './jobs';
 
-/** What every module is built with: the database, the configuration, the clock and the scheduled work. */
+/**
+ * What every module is built with: the database, the configuration, the clock, the scheduled work and the
+ * file store every host sees (decision 090).
+ */
 export interface ModuleCore {
   db: Db;
   env: Env;
   now: () => Date;
   jobs: JobQueue;
+  files: FileStore;
 }
 
 /** Registers some of a module's routes on the scope app.ts gives it (the API's under /ebsn/api, or the root). */

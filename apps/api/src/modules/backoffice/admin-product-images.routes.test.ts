@@ -3,13 +3,16 @@ import { sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows';
+import { PHOTOS_INTO_STORE_JOB } from '../catalogue/product-images';
 import { newCustomer } from '../../../test/customers';
 import { buildTestApp, getJson, type EnvelopeBody, type TestApp } from '../../../test/helper';
 import { makeStaff } from '../../../test/order-fixtures';
 
 /**
- * Product photos (decision 030): uploaded as multipart, resized to WebP in three sizes, kept in the database,
- * served immutable, shown by the shop; refusals for what is not a photo, too big, or the wrong role.
+ * Product photos (decisions 030 and 090): uploaded as multipart, resized to WebP in three sizes, kept in the file
+ * store, served immutable, shown by the shop; a replaced photo's files deleted once the change commits; photos an
+ * earlier version kept in product_images moved into the store; refusals for what is not a photo, too big, or the
+ * wrong role, with nothing stored.
  */
 let t: TestApp;
 let manager: string;
@@ -119,6 +122,66 @@ describe('a product photo', () => {
       sql`SELECT image_hash AS hash FROM products WHERE product_id = ${productId}`,
     );
     expect(p?.hash).toBeNull();
+  });
+
+  it("keeps the sizes in the file store and deletes a replaced photo's files once the change is done", async () => {
+    const first = (await upload(manager, await photo(900, 600))).body.data.data.imageUrl ?? '';
+    const hashOf = (url: string) => /-([0-9a-f]{16})-medium\.webp$/.exec(url)?.[1] ?? '';
+    const stored = async (hash: string) =>
+      (
+        await queryRows<{ key: string }>(
+          t.db,
+          sql`SELECT key FROM stored_files WHERE key LIKE ${`products/${productId}-${hash}-%`}`,
+        )
+      ).length;
+    expect(await stored(hashOf(first))).toBe(3);
+    const [row] = await queryRows<{ inRow: boolean }>(
+      t.db,
+      sql`SELECT bool_or(content IS NOT NULL) AS "inRow" FROM product_images WHERE product_id = ${productId}`,
+    );
+    expect(row?.inRow).toBe(false);
+    const second = (await upload(manager, await photo(600, 900))).body.data.data.imageUrl ?? '';
+    expect(hashOf(second)).not.toBe(hashOf(first));
+    await t.app.jobs.runDue();
+    await expect.poll(() => stored(hashOf(first))).toBe(0);
+    expect(await stored(hashOf(second))).toBe(3);
+    expect((await t.app.inject({ method: 'GET', url: second })).statusCode).toBe(200);
+  });
+
+  it('serves a photo an earlier version kept in product_images, and moves it into the store', async () => {
+    const large = await sharp({ create: { width: 80, height: 60, channels: 3, background: '#2980b9' } })
+      .webp()
+      .toBuffer();
+    const hash = 'feedfacecafe0001';
+    await t.db.transaction(async (tx) => {
+      await tx.execute(sql`UPDATE products SET image_hash = ${hash} WHERE product_id = ${productId}`);
+      await tx.execute(sql`DELETE FROM product_images WHERE product_id = ${productId}`);
+      for (const size of ['large', 'medium', 'small'])
+        await tx.execute(
+          sql`INSERT INTO product_images (product_id, size, hash, content_type, content)
+              VALUES (${productId}, ${size}, ${hash}, 'image/webp', ${large})`,
+        );
+    });
+    const url = `/media/products/${productId}-${hash}-large.webp`;
+    const before = await t.app.inject({ method: 'GET', url });
+    expect(before.statusCode).toBe(200);
+    expect(before.rawPayload.equals(large)).toBe(true);
+    await t.app.jobs.enqueue(PHOTOS_INTO_STORE_JOB, {});
+    await t.app.jobs.runDue();
+    await expect
+      .poll(
+        async () =>
+          (
+            await queryRows<{ n: number }>(
+              t.db,
+              sql`SELECT count(*)::int AS n FROM product_images WHERE product_id = ${productId} AND content IS NOT NULL`,
+            )
+          )[0]?.n,
+      )
+      .toBe(0);
+    const after = await t.app.inject({ method: 'GET', url });
+    expect(after.statusCode).toBe(200);
+    expect(after.rawPayload.equals(large)).toBe(true);
   });
 
   it('answers 404 to a URL of no photo', async () => {

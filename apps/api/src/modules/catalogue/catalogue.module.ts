@@ -33,7 +33,7 @@ export function catalogueReadCache({ db, env }: Pick<ModuleCore, 'db' | 'env'>, 
   });
 }
 
-export interface CatalogueModuleDeps extends Pick<ModuleCore, 'db' | 'now' | 'jobs'> {
+export interface CatalogueModuleDeps extends Pick<ModuleCore, 'db' | 'now' | 'files' | 'jobs'> {
   /** the back office's audit log (the assortment's changes) */
   audit: CatalogueAuditPort;
   cache: VersionedReadCache;
@@ -69,7 +69,8 @@ export function catalogueModule(app: FastifyInstance, d: CatalogueModuleDeps) {
   );
   const priceHistory = new PriceHistory();
   const products = new CatalogueAdmin(db, priceHistory);
-  const images = new ProductImages();
+  const images = new ProductImages(d.files, d.jobs);
+  images.registerJobs(db);
   const categories = new CategoryAdmin(db);
   const assortment = new AssortmentAdmin(priceHistory);
   const imports = new CatalogueImports(db, assortment, d.jobs, d.audit, d.now, (err, line) =>

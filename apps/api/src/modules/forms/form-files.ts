@@ -1,26 +1,33 @@
 import { randomBytes } from 'node:crypto';
-import { createWriteStream } from 'node:fs';
-import { mkdir, rename, unlink } from 'node:fs/promises';
-import { join } from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
+import { Readable } from 'node:stream';
 import { fileTypeFromBuffer } from 'file-type';
 import { MAX_UPLOAD_BYTES } from '@spesa/shared/forms/form-fields';
+import type { FileStore } from '../../lib/file-store';
 
 /**
- * The forms' files on disk (decision 051): under FORM_UPLOADS_DIR (outside the web root, never served), each
- * with a random name. A file is written while it streams in, counted chunk by chunk: at 2 MB and one byte the
- * stream is cut and the partial file deleted, so a big upload never sits in memory. Its type is read from its
- * first bytes (file-type's magic numbers), never from its name.
+ * The forms' files (decisions 051 and 090): in the shop's file store (PostgreSQL or object storage, never
+ * served as they are), each under `forms/<random name>`. A file is written while it streams in, counted chunk
+ * by chunk: at 2 MB and one byte the stream is cut and nothing is kept, so a big upload never sits in memory.
+ * Its type is read from its first bytes (file-type's magic numbers), never from its name, before the store
+ * finishes the file: a file of a refused type is never kept either.
  */
 export type StoreOutcome =
   | { ok: true; storedName: string; contentType: string; sizeBytes: number }
   | { ok: false; reason: 'tooLarge' | 'type' };
 
+/** The store's key of a form's file (its stored name: 32 hex digits). */
+export function formFileKey(storedName: string): string {
+  if (!/^[a-f0-9]{32}$/.test(storedName)) throw new Error('formFileKey: not a stored name');
+  return `${FORM_FILES_PREFIX}${storedName}`;
+}
+
+export const FORM_FILES_PREFIX = 'forms/';
+
 /** file-type reads at most this many bytes */
 const HEAD_BYTES = 4100;
 
 class TooLarge extends Error {}
+class WrongType extends Error {}
 
 /**
  * A name without Unicode format characters (category Cf: bidi overrides and isolates, zero-width characters,
@@ -43,59 +50,59 @@ export function safeFileName(name: string): string | null {
 }
 
 export class FormFiles {
-  constructor(private readonly dir: string) {}
+  constructor(private readonly files: FileStore) {}
 
-  pathOf(storedName: string): string {
-    if (!/^[a-f0-9]{32}$/.test(storedName)) throw new Error('pathOf: not a stored name');
-    return join(this.dir, storedName);
+  /** A file with its bytes as a stream, or null when the store has none. */
+  open(storedName: string) {
+    return this.files.open(formFileKey(storedName));
   }
 
-  /** Writes the stream; refuses (and deletes what was written) over 2 MB or of a type not in `allowedMimes`. */
+  /** Stores the stream; refuses (keeping nothing) over 2 MB or of a type not in `allowedMimes`. */
   async store(stream: Readable, allowedMimes: ReadonlySet<string>): Promise<StoreOutcome> {
-    await mkdir(this.dir, { recursive: true, mode: 0o700 });
     const storedName = randomBytes(16).toString('hex');
-    const partPath = join(this.dir, `${storedName}.part`);
-    const head: Buffer[] = [];
-    let headBytes = 0;
+    let contentType: string | null = null;
     let size = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _enc, done) {
-        size += chunk.length;
-        if (size > MAX_UPLOAD_BYTES) {
-          done(new TooLarge());
-          return;
+    /** the bytes as they arrive, counted; the type is read from the first 4100 (or all, when fewer) */
+    async function* checked() {
+      const head: Buffer[] = [];
+      let headBytes = 0;
+      const readType = async () => {
+        const type = await fileTypeFromBuffer(Buffer.concat(head).subarray(0, HEAD_BYTES));
+        if (!type || !allowedMimes.has(type.mime)) throw new WrongType();
+        contentType = type.mime;
+      };
+      for await (const chunk of stream) {
+        const bytes = chunk as Buffer;
+        size += bytes.length;
+        if (size > MAX_UPLOAD_BYTES) throw new TooLarge();
+        if (contentType === null) {
+          head.push(bytes);
+          headBytes += bytes.length;
+          if (headBytes >= HEAD_BYTES) await readType();
         }
-        if (headBytes < HEAD_BYTES) {
-          head.push(chunk);
-          headBytes += chunk.length;
-        }
-        done(null, chunk);
-      },
-    });
-    try {
-      await pipeline(stream, counter, createWriteStream(partPath, { mode: 0o600 }));
+        yield bytes;
+      }
       // @fastify/multipart marks a file cut at its own limit as truncated (when it does not throw)
       if ((stream as Readable & { truncated?: boolean }).truncated) throw new TooLarge();
+      if (contentType === null) await readType();
+    }
+    try {
+      await this.files.put(
+        formFileKey(storedName),
+        Readable.from(checked(), { objectMode: false }),
+        'application/octet-stream',
+      );
     } catch (err) {
-      await unlink(partPath).catch(() => {});
       stream.resume();
       if (err instanceof TooLarge || (err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE')
         return { ok: false, reason: 'tooLarge' };
+      if (err instanceof WrongType) return { ok: false, reason: 'type' };
       throw err;
     }
-    const type = await fileTypeFromBuffer(Buffer.concat(head).subarray(0, HEAD_BYTES));
-    if (!type || !allowedMimes.has(type.mime)) {
-      await unlink(partPath).catch(() => {});
-      return { ok: false, reason: 'type' };
-    }
-    const finalPath = this.pathOf(storedName);
-    await rename(partPath, finalPath);
-    return { ok: true, storedName, contentType: type.mime, sizeBytes: size };
+    return { ok: true, storedName, contentType: contentType ?? 'application/octet-stream', sizeBytes: size };
   }
 
   async remove(storedName: string): Promise<void> {
-    await unlink(this.pathOf(storedName)).catch((err: NodeJS.ErrnoException) => {
-      if (err.code !== 'ENOENT') throw err;
-    });
+    await this.files.remove(formFileKey(storedName));
   }
 }

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import {
   adminFormsEndpoints as api,
   adminSubmissionFileParamsSchema,
@@ -64,7 +63,7 @@ const formsAdminRoutes: FastifyPluginAsyncZod<{ forms: FormsService }> = async (
         .header('content-disposition', `attachment; filename="${name}"`)
         .header('x-content-type-options', 'nosniff')
         .header('cache-control', 'private, no-store')
-        .send(createReadStream(file.path));
+        .send(file.stream);
     },
   );
 };

@@ -46,7 +46,7 @@ export interface FormsModuleDeps extends ModuleCore {
  */
 export function formsModule(app: FastifyInstance, d: FormsModuleDeps) {
   const { db, env, now, jobs, mail, accounts } = d;
-  const forms = new FormsService(db, new FormsRepository(db), new FormFiles(env.FORM_UPLOADS_DIR), {
+  const forms = new FormsService(db, new FormsRepository(db), new FormFiles(d.files), {
     customers: {
       profileOf: async (userId) => {
         const u = await accounts.findUserById(userId);

@@ -1,6 +1,3 @@
-import { mkdtempSync, readdirSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { AdminSubmission, AdminSubmissionDetail } from '@spesa/shared/contracts/admin-forms';
 import type { AdminAjaxAnswer, MailPars, MyTicket } from '@spesa/shared/contracts/forms';
 import type { ReceiptSettings } from '@spesa/shared/contracts/receipts';
@@ -33,10 +30,9 @@ import { FORMS_RETENTION_JOB } from './forms.service';
  */
 let t: TestApp;
 let clock = new Date('2027-03-10T09:00:00Z');
-const uploadsDir = mkdtempSync(join(tmpdir(), 'spesa-forms-'));
 
 beforeAll(async () => {
-  t = await buildTestApp({ now: () => clock, runJobs: false, env: { FORM_UPLOADS_DIR: uploadsDir } });
+  t = await buildTestApp({ now: () => clock, runJobs: false });
   await ensureForms(t.db);
 });
 afterAll(async () => t?.close());
@@ -118,7 +114,12 @@ const submit = (token: string | null, nonce: string, formId: number, values: Rec
 
 const count = async (table: string) =>
   (await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM ${sql.raw(table)}`))[0]?.n ?? 0;
-const storedFiles = () => readdirSync(uploadsDir).length;
+/** the forms' files in the file store (PostgreSQL in the tests: decision 090) */
+const formKeys = async () =>
+  (await queryRows<{ key: string }>(t.db, sql`SELECT key FROM stored_files WHERE key LIKE 'forms/%'`)).map(
+    (r) => r.key.slice('forms/'.length),
+  );
+const storedFiles = async () => (await formKeys()).length;
 
 const workWithUs = (cv: string[], extra: Record<number, unknown> = {}) => ({
   21: 'Giulia',
@@ -248,7 +249,7 @@ describe('nf_fu_upload and nf_ajax_submit', () => {
 
   it('refuses bad files and stores nothing: over 2 MB, an .exe named .pdf, path tricks, a field without files', async () => {
     const view = (await mailPars(FORM_IDS.workWithUs)).body.data;
-    const before = { rows: await count('form_uploads'), files: storedFiles() };
+    const before = { rows: await count('form_uploads'), files: await storedFiles() };
     const big = Buffer.concat([PDF, Buffer.alloc(2 * 1024 * 1024)]);
     const cases: [string, Awaited<ReturnType<typeof upload>>][] = [
       ['big', await upload(null, FORM_IDS.workWithUs, 28, view.nonce, { name: 'cv.pdf', data: big })],
@@ -274,7 +275,7 @@ describe('nf_fu_upload and nf_ajax_submit', () => {
       nonce: FORMS_TEXT.nonceInvalid.code,
     });
     for (const [, r] of cases) expect(r.statusCode).toBe(200);
-    expect({ rows: await count('form_uploads'), files: storedFiles() }).toEqual(before);
+    expect({ rows: await count('form_uploads'), files: await storedFiles() }).toEqual(before);
   });
 
   it('refuses expired nonces, forms over their limits, bad formData and another view files; nothing stored', async () => {
@@ -537,7 +538,7 @@ describe('retention', () => {
       t.db,
       sql`SELECT stored_name AS "storedName" FROM form_uploads WHERE submission_id = ${id}`,
     );
-    expect(readdirSync(uploadsDir)).toContain(stored?.storedName);
+    expect(await formKeys()).toContain(stored?.storedName);
     const saved = clock;
     clock = new Date(saved.getTime() + 179 * 86_400_000);
     await t.app.jobs.enqueue(FORMS_RETENTION_JOB, {});
@@ -547,7 +548,7 @@ describe('retention', () => {
     await t.app.jobs.enqueue(FORMS_RETENTION_JOB, {});
     await t.app.jobs.runDue();
     expect(await count(`form_submissions WHERE submission_id = ${id}`)).toBe(0);
-    expect(readdirSync(uploadsDir)).not.toContain(stored?.storedName);
+    expect(await formKeys()).not.toContain(stored?.storedName);
     clock = saved;
   });
 });

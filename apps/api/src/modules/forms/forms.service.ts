@@ -27,7 +27,7 @@ import { failWith, ok, type Result } from '../../lib/result';
 import { romeNow } from '../../lib/rome-time';
 import type { MailAttachment } from '../mail/mail.service';
 import type { FormFiles } from './form-files';
-import { safeFileName, withoutFormatCharacters } from './form-files';
+import { formFileKey, safeFileName, withoutFormatCharacters } from './form-files';
 import { FORMS_TEXT } from './forms.messages';
 import type { AdminSubmissionRow, FormDefinitionRow, FormsRepository, NonceRow } from './forms.repository';
 
@@ -303,7 +303,7 @@ export class FormsService {
         uploads.map((u) => ({
           fileName: u.originalName,
           contentType: u.contentType,
-          filePath: this.files.pathOf(u.storedName),
+          fileKey: formFileKey(u.storedName),
           sizeBytes: u.sizeBytes,
         })),
         tx,
@@ -404,19 +404,16 @@ export class FormsService {
     });
   }
 
-  /** A file of a submission for the back office: where it is on disk, its name and type; null: none. */
+  /** A file of a submission for the back office: its bytes as a stream, its name and type; null: none. */
   async adminFile(
     submissionId: number,
     uploadId: number,
-  ): Promise<{ path: string; name: string; contentType: string } | null> {
+  ): Promise<{ stream: Readable; name: string; contentType: string } | null> {
     const row = await this.repo.adminSubmission(submissionId);
     const file = row?.attachments.find((a) => a.uploadId === uploadId);
-    return file
-      ? {
-          path: this.files.pathOf(file.storedName),
-          name: withoutFormatCharacters(file.name),
-          contentType: file.contentType,
-        }
+    const opened = file ? await this.files.open(file.storedName) : null;
+    return file && opened
+      ? { stream: opened.stream, name: withoutFormatCharacters(file.name), contentType: file.contentType }
       : null;
   }
 }

@@ -3,7 +3,10 @@ import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { SocialProvider } from '@spesa/shared/contracts/identity';
 import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import type { Db } from '../../db/client';
+import { storedSecret } from '../../lib/app-secrets';
 import { htmlTemplates } from '../../lib/html';
+import { demoIdpAdapter } from './demo-idp-adapter';
 import type { SocialProviderConfig } from './social-sign-in';
 
 const render = htmlTemplates(new URL('./templates/', import.meta.url));
@@ -14,7 +17,10 @@ const render = htmlTemplates(new URL('./templates/', import.meta.url));
  * own port of this machine,
  * so that `npm start` shows social sign-in working and the tests run offline. Any user name signs in with
  * any password; the README lists the demo users and what each shows. Production never starts them (env.ts).
- * Their state (sessions, codes) is in each one's memory: one API process only.
+ * Given the database (decision 090), their state (sessions, interactions, codes) is in it (demo-idp-adapter.ts)
+ * and their client secrets and cookie key in app_secrets: every API process of a cluster starts them on the
+ * same ports (node:cluster shares a listening port, a random one too), and a sign-in may hop between
+ * processes. Without it (some tests), their state is in their own memory.
  */
 export const DEMO_SOCIAL_USERS: Record<
   string,
@@ -55,6 +61,8 @@ export function demoClaims(provider: SocialProvider, login: string) {
 
 export interface DemoIdentityProviders {
   providers: SocialProviderConfig[];
+  /** the port each listens on (its issuer's, unless `issuerOf` put another address in front) */
+  ports: Record<SocialProvider, number>;
   close(): Promise<void>;
 }
 
@@ -149,13 +157,26 @@ async function interaction(
   }
 }
 
+/** Where the demo providers keep their state, and the address the browser reaches them at. */
+export interface DemoIdentityOptions {
+  /** their state and secrets in the database (several API processes); absent: in memory */
+  db?: Db;
+  /** the issuer of the provider listening on `port` (default http://127.0.0.1:<port>) */
+  issuerOf?: (provider: SocialProvider, port: number) => string;
+}
+
 async function startOne(
   provider: SocialProvider,
   redirectUri: string,
   port: number,
+  opts: DemoIdentityOptions,
 ): Promise<{ config: SocialProviderConfig; server: Server }> {
+  const { db } = opts;
   const clientId = `spesa-${provider}`;
-  const clientSecret = randomBytes(24).toString('hex');
+  const clientSecret = db
+    ? await storedSecret(`demo-idp-${provider}-client-secret`, db)
+    : randomBytes(24).toString('hex');
+  const cookieKey = db ? await storedSecret('demo-idp-cookie-key', db) : randomBytes(32).toString('hex');
   // the issuer names the port, which is only known once listening: listen first, then make the provider
   const { createServer } = await import('node:http');
   let handler: ((req: never, res: never) => void) | null = null;
@@ -170,8 +191,10 @@ async function startOne(
     else handler(req as never, res as never);
   });
   await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const issuer = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const listening = (server.address() as AddressInfo).port;
+  const issuer = opts.issuerOf?.(provider, listening) ?? `http://127.0.0.1:${listening}`;
   oidc = new Provider(issuer, {
+    ...(db ? { adapter: demoIdpAdapter(provider, db) } : {}),
     clients: [
       {
         client_id: clientId,
@@ -213,7 +236,7 @@ async function startOne(
       AccessToken: 600,
       IdToken: 600,
     },
-    cookies: { keys: [randomBytes(32).toString('hex')] },
+    cookies: { keys: [cookieKey] },
     // our own pages in Italian instead of oidc-provider's English development ones
     features: { devInteractions: { enabled: false } },
     interactions: { url: (_ctx: KoaContextWithOIDC, i: { uid: string }) => `/interaction/${i.uid}` },
@@ -240,13 +263,16 @@ async function startOne(
 export async function startDemoIdentityProviders(
   redirectUriOf: (provider: SocialProvider) => string,
   basePort = 0,
+  opts: DemoIdentityOptions = {},
 ): Promise<DemoIdentityProviders> {
   const started = [
-    await startOne('google', redirectUriOf('google'), basePort),
-    await startOne('facebook', redirectUriOf('facebook'), basePort === 0 ? 0 : basePort + 1),
+    await startOne('google', redirectUriOf('google'), basePort, opts),
+    await startOne('facebook', redirectUriOf('facebook'), basePort === 0 ? 0 : basePort + 1, opts),
   ];
+  const portOf = (i: number) => (started[i]?.server.address() as AddressInfo).port;
   return {
     providers: started.map((s) => s.config),
+    ports: { google: portOf(0), facebook: portOf(1) },
     close: async () => {
       await Promise.all(
         started.map(

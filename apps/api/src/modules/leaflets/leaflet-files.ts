@@ -1,9 +1,9 @@
-import { createHash, randomUUID } from 'node:crypto';
-import { access, mkdir, rename, writeFile } from 'node:fs/promises';
-import { join } from 'node:path';
+import { createHash } from 'node:crypto';
+import { Readable } from 'node:stream';
 import { LEAFLET_AVIF_WIDTHS, LEAFLET_IMAGE_WIDTHS } from '@spesa/shared/contracts/leaflets';
 import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
 import sharp from 'sharp';
+import type { FileStore, StoredFile } from '../../lib/file-store';
 import {
   colourOf,
   COVER_HEADER,
@@ -19,11 +19,12 @@ import {
 } from './leaflet-pages';
 
 /**
- * A leaflet's files (decision 052) under LEAFLETS_DIR/<leafletId>-<filesVersion>/: `pagina-<n>.png` (the wire
- * notes' `{baseLocation}{n}.png`), `pagina-<n>-<w>.webp` (and `.avif` at the smaller widths: AVIF takes seconds at 1440 px) at the widths the viewer asks for, and
- * `volantino.pdf`. Each page is composed once as SVG and drawn by sharp (librsvg: no PDF rasteriser here);
- * the PDF is drawn with pdf-lib from the same layout. Written to a temporary name and renamed, so processes
- * drawing the same leaflet at once never serve half a file.
+ * A leaflet's files (decisions 052 and 090), in the shop's file store under `leaflets/<leafletId>-<filesVersion>/`:
+ * `pagina-<n>.png` (the wire notes' `{baseLocation}{n}.png`), `pagina-<n>-<w>.webp` (and `.avif` at the
+ * smaller widths: AVIF takes seconds at 1440 px) at the widths the viewer asks for, and `volantino.pdf`. Each
+ * page is composed once as SVG and drawn by sharp (librsvg: no PDF rasteriser here); the PDF is drawn with
+ * pdf-lib from the same layout. Every file is stored whole or not at all, the PDF last: its presence says the
+ * folder is whole. Processes or hosts drawing the same leaflet at once write the same bytes under the same keys.
  */
 export const PAGE_FILE_PREFIX = 'pagina-';
 export const PDF_FILE = 'volantino.pdf';
@@ -221,26 +222,23 @@ function productPdf(
   }
 }
 
-const exists = (path: string) =>
-  access(path).then(
-    () => true,
-    () => false,
-  );
-
-async function writeAtomically(path: string, content: Uint8Array | Buffer): Promise<void> {
-  const temporary = `${path}.${randomUUID()}.tmp`;
-  await writeFile(temporary, content);
-  await rename(temporary, path);
-}
+/** The store's key of a leaflet's file. */
+export const leafletFileKey = (folder: string, name: string) => `leaflets/${folder}/${name}`;
 
 /** Draws a leaflet's files when missing (one drawing at a time per leaflet in this process). */
 export class LeafletFiles {
   readonly #inFlight = new Map<string, Promise<void>>();
 
-  constructor(readonly dir: string) {}
+  constructor(private readonly files: FileStore) {}
 
-  folderPath(folder: string): string {
-    return join(this.dir, folder);
+  /** One of a leaflet's files with its bytes as a stream, or null when it is not stored. */
+  open(folder: string, name: string): Promise<(StoredFile & { stream: Readable }) | null> {
+    return this.files.open(leafletFileKey(folder, name));
+  }
+
+  /** Whether every file of the leaflet is stored (its PDF, written last, is). */
+  async isWhole(folder: string): Promise<boolean> {
+    return (await this.files.head(leafletFileKey(folder, PDF_FILE))) !== null;
   }
 
   /** Makes sure every file of the leaflet exists (drawing them from `print` if not). */
@@ -252,31 +250,36 @@ export class LeafletFiles {
     return work;
   }
 
+  async #put(folder: string, name: string, content: Uint8Array, contentType: string): Promise<void> {
+    await this.files.put(leafletFileKey(folder, name), Readable.from([Buffer.from(content)]), contentType);
+  }
+
   async #draw(folder: string, read: () => Promise<LeafletPrint>): Promise<void> {
-    const path = this.folderPath(folder);
-    // the PDF is written last: its presence says the folder is whole
-    if (await exists(join(path, PDF_FILE))) return;
+    if (await this.isWhole(folder)) return;
     const print = await read();
-    await mkdir(path, { recursive: true });
     for (let n = 0; n < print.pageCount; n++) {
       // drawn once (librsvg), then encoded at each size
       const raw = await sharp(Buffer.from(pageSvg(print, n)))
         .raw()
         .toBuffer({ resolveWithObject: true });
       const image = () => sharp(raw.data, { raw: raw.info });
-      await writeAtomically(join(path, `${PAGE_FILE_PREFIX}${n}.png`), await image().png().toBuffer());
+      await this.#put(folder, `${PAGE_FILE_PREFIX}${n}.png`, await image().png().toBuffer(), 'image/png');
       for (const width of LEAFLET_IMAGE_WIDTHS) {
-        await writeAtomically(
-          join(path, `${PAGE_FILE_PREFIX}${n}-${width}.webp`),
+        await this.#put(
+          folder,
+          `${PAGE_FILE_PREFIX}${n}-${width}.webp`,
           await image().resize({ width }).webp({ quality: 78 }).toBuffer(),
+          'image/webp',
         );
         if (LEAFLET_AVIF_WIDTHS.includes(width))
-          await writeAtomically(
-            join(path, `${PAGE_FILE_PREFIX}${n}-${width}.avif`),
+          await this.#put(
+            folder,
+            `${PAGE_FILE_PREFIX}${n}-${width}.avif`,
             await image().resize({ width }).avif({ quality: 55, effort: 1 }).toBuffer(),
+            'image/avif',
           );
       }
     }
-    await writeAtomically(join(path, PDF_FILE), await leafletPdf(print));
+    await this.#put(folder, PDF_FILE, await leafletPdf(print), 'application/pdf');
   }
 }

@@ -8,7 +8,7 @@ import { LeafletsRepository } from './leaflets.repository';
 import leafletsRoutes, { leafletFilesRoutes } from './leaflets.routes';
 import { LeafletsService } from './leaflets.service';
 
-export interface LeafletsModuleDeps extends Pick<ModuleCore, 'db' | 'env'> {
+export interface LeafletsModuleDeps extends Pick<ModuleCore, 'db' | 'files'> {
   catalogue: CatalogueService;
   /** the store whose assortment a request sees (the cart module) */
   storeOf: StoreOfRequest;
@@ -23,7 +23,7 @@ export function leafletsModule(app: FastifyInstance, d: LeafletsModuleDeps) {
       productsAt: (ids, warehouseId) => catalogue.productsAt(ids, warehouseId),
       today: () => catalogue.today(),
     },
-    new LeafletFiles(d.env.LEAFLETS_DIR),
+    new LeafletFiles(d.files),
   );
   app.decorate('leaflets', leaflets);
   /** a leaflet's products in the catalogue's listing, as the request's store sells them */

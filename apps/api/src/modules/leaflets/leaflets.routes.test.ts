@@ -1,6 +1,3 @@
-import { mkdtemp, rm } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
 import type { ProductListData } from '@spesa/shared/contracts/catalogue';
 import { DEFAULT_STORE } from '@spesa/shared/contracts/delivery';
 import {
@@ -30,15 +27,12 @@ import { LEAFLET_TEXT } from './leaflets.messages';
  * unknown leaflets answer the envelope's not-found, bad ids and paging an Italian 400, never a 500.
  */
 let t: TestApp;
-let filesDir: string;
 
 beforeAll(async () => {
-  filesDir = await mkdtemp(join(tmpdir(), 'spesa-leaflets-'));
-  t = await buildTestApp({ env: { LEAFLETS_DIR: filesDir } });
+  t = await buildTestApp();
 });
 afterAll(async () => {
   await t?.close();
-  await rm(filesDir, { recursive: true, force: true });
 });
 
 const get = <T>(path: string, token: string | null = null) => callAs<T>(t.app, token, 'GET', api(path));

@@ -1,4 +1,3 @@
-import { createReadStream } from 'node:fs';
 import { leafletsEndpoints as api } from '@spesa/shared/contracts/leaflets';
 import type { FastifyPluginAsync } from 'fastify';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
@@ -73,8 +72,9 @@ export const leafletFilesRoutes: FastifyPluginAsync<{ leaflets: LeafletsService 
         reply.header('content-disposition', `attachment; filename="${file.downloadName}"`);
       return reply
         .header('cache-control', IMMUTABLE)
+        .header('content-length', file.sizeBytes)
         .type(file.contentType)
-        .send(createReadStream(file.path));
+        .send(file.stream);
     },
   );
 };

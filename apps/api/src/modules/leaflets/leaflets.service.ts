@@ -1,5 +1,4 @@
-import { access } from 'node:fs/promises';
-import { join } from 'node:path';
+import type { Readable } from 'node:stream';
 import type { Product, ProductListData } from '@spesa/shared/contracts/catalogue';
 import {
   LEAFLET_AVIF_WIDTHS,
@@ -153,13 +152,13 @@ export class LeafletsService {
   }
 
   /**
-   * A leaflet's file for the media route: its path on disk (drawn first when missing) and type, or null when
-   * the name is not one of the leaflet's files (unknown leaflet, stale version, page or width out of range).
+   * A leaflet's file for the media route: its bytes (drawn first when missing) and type, or null when the name
+   * is not one of the leaflet's files (unknown leaflet, stale version, page or width out of range).
    */
   async file(
     folder: string,
     name: string,
-  ): Promise<{ path: string; contentType: string; downloadName?: string } | null> {
+  ): Promise<{ stream: Readable; sizeBytes: number; contentType: string; downloadName?: string } | null> {
     const f = /^(\d{1,9})-([0-9a-f]{12})$/.exec(folder);
     if (!f) return null;
     const leaflet = await this.repo.find({ leafletId: Number(f[1]) });
@@ -179,8 +178,11 @@ export class LeafletsService {
       downloadName = `${leaflet.slug}.pdf`;
     } else return null;
     await this.ensureFiles(leaflet);
+    const stored = await this.files.open(folder, name);
+    if (!stored) return null;
     return {
-      path: join(this.files.folderPath(folder), name),
+      stream: stored.stream,
+      sizeBytes: stored.sizeBytes,
       contentType,
       ...(downloadName ? { downloadName } : {}),
     };
@@ -196,12 +198,8 @@ export class LeafletsService {
     const { rows } = await this.repo.current({ today: this.catalogue.today(), warehouseId: -1 }, 100, 0);
     const stores = await this.repo.currentOfStores(this.catalogue.today());
     for (const leaflet of [...rows, ...stores]) {
-      const pdf = join(this.files.folderPath(folderOf(leaflet.leafletId, leaflet.filesVersion)), PDF_FILE);
-      const missing = await access(pdf).then(
-        () => false,
-        () => true,
-      );
-      if (missing) await this.ensureFiles(leaflet);
+      if (!(await this.files.isWhole(folderOf(leaflet.leafletId, leaflet.filesVersion))))
+        await this.ensureFiles(leaflet);
     }
   }
 

@@ -14,11 +14,12 @@ type Fields<T extends MailTemplate['template'], Omitted extends string = never> 
  * The mail module: the shop's e-mails through one outbox, and the e-mails of modules that may not import it
  * (the loyalty module's invite vouchers and gift-card requests), each written in the caller's transaction.
  */
-export function mailModule({ db, env }: Pick<ModuleCore, 'db' | 'env'>) {
+export function mailModule({ db, env, files }: Pick<ModuleCore, 'db' | 'env' | 'files'>) {
   const mail = new MailService(db, {
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
     demoShop: isDemoShop(env),
+    files,
   });
   return {
     mail,

@@ -1,14 +1,16 @@
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
+import type { FileStore } from '../../lib/file-store';
 import { mailAttachments, mailOutbox } from '../../db/schema';
 import { renderMail, type MailTemplate } from './mail.templates';
 
-/** A file a mail carries: on disk, outside the web root, kept by the module that sends the mail. */
+/** A file a mail carries: in the shop's file store (decision 090), kept by the module that sends the mail. */
 export interface MailAttachment {
   fileName: string;
   contentType: string;
-  filePath: string;
+  /** its key in the file store */
+  fileKey: string;
   sizeBytes: number;
 }
 
@@ -41,6 +43,8 @@ export class MailService {
       from: string;
       /** a demonstration shop: the order mails say nothing is paid or delivered (decision 084) */
       demoShop?: boolean;
+      /** where the attachments' files are (needed to send mails with attachments through SMTP) */
+      files?: FileStore;
     },
   ) {
     this.transporter = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl, { from: opts.from }) : null;
@@ -78,11 +82,7 @@ export class MailService {
           subject: rendered.subject,
           text: rendered.text,
           html: rendered.html,
-          attachments: attachments.map((a) => ({
-            filename: a.fileName,
-            path: a.filePath,
-            contentType: a.contentType,
-          })),
+          attachments: await this.#attachmentsOf(attachments, db),
         });
         await db
           .update(mailOutbox)
@@ -97,6 +97,20 @@ export class MailService {
       }
     }
     return mailId;
+  }
+
+  /** The files as nodemailer streams them, read through `db` (the caller's transaction, when it holds one). */
+  async #attachmentsOf(attachments: readonly MailAttachment[], db: Db) {
+    if (attachments.length === 0) return [];
+    const files = this.opts.files?.withDb?.(db) ?? this.opts.files;
+    if (!files) throw new Error('mail: attachments need the file store');
+    return Promise.all(
+      attachments.map(async (a) => {
+        const opened = await files.open(a.fileKey);
+        if (!opened) throw new Error(`mail: the attachment ${a.fileKey} is not in the file store`);
+        return { filename: a.fileName, content: opened.stream, contentType: a.contentType };
+      }),
+    );
   }
 
   /** Newest first; optionally only the mails to one address (case-insensitive). */
@@ -116,7 +130,7 @@ export class MailService {
       .select({
         fileName: mailAttachments.fileName,
         contentType: mailAttachments.contentType,
-        filePath: mailAttachments.filePath,
+        fileKey: mailAttachments.fileKey,
         sizeBytes: mailAttachments.sizeBytes,
       })
       .from(mailAttachments)

@@ -1,12 +1,13 @@
 import { existsSync } from 'node:fs';
 import fastifyStatic from '@fastify/static';
+import type { Readable } from 'node:stream';
 import type { FastifyPluginAsync } from 'fastify';
 import { ACCESS } from '../../plugins/access';
 import { renderIconCard } from './icon.renderer';
 
 /**
  * /media/icons/<name>.svg?bg=<hex>: generated illustrations (immutable: name and tint are the content).
- * /media/products/<id>-<hash>-<size>.webp: product photos uploaded in the back office (from the database).
+ * /media/products/<id>-<hash>-<size>.webp: product photos uploaded in the back office (from the file store).
  * /media/**: files of apps/api/media (banners written by the seed). Anything unknown is a plain 404.
  */
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -16,7 +17,7 @@ export type ProductImageReader = (
   productId: number,
   hash: string,
   size: string,
-) => Promise<{ contentType: string; content: Buffer } | null>;
+) => Promise<{ contentType: string; content: Buffer | Readable } | null>;
 
 const mediaRoutes: FastifyPluginAsync<{ mediaDir: string; productImage: ProductImageReader }> = async (
   app,

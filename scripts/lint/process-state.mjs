@@ -1,0 +1,343 @@
+// @ts-check
+/**
+ * Finds the state an API process keeps in its own memory (decision 090): at module scope, a Map, Set, WeakMap or
+ * LRU cache that the file fills, or a `let` the file assigns again (a memoised value); in a class, a field
+ * holding a Map, Set, WeakMap or LRU cache that the class fills. Lookup tables written once are not state.
+ * Several API processes on several hosts each keep their own copy, so each entry of PROCESS_STATE below says
+ * how that copy follows a change made on another host. `node scripts/lint/process-state.mjs` prints the list;
+ * apps/api/test/process-state.test.ts fails when the code holds state the list does not name, or the list
+ * names state that is gone.
+ */
+import { readdirSync, readFileSync } from 'node:fs';
+import { join, relative } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import ts from 'typescript';
+
+const ROOT = fileURLToPath(new URL('../..', import.meta.url));
+const SRC = join(ROOT, 'apps/api/src');
+
+/**
+ * `file#name` (file relative to apps/api/src; a class field as `Class.field`) → how it follows another
+ * host's change. `follows` is one of:
+ * - 'pure': a value computed from its key alone (same on every host, nothing to follow);
+ * - 'version': emptied when a version row in the database moves (every host reads it at most every second);
+ * - 'ttl': kept a bounded time, the bound named;
+ * - 'in-flight': only work running now in this process (deduplicated); the result is in the database or the
+ *   file store every host reads;
+ * - 'start': read once at start from configuration or the database, same on every host;
+ * - 'local': this process's own business (its timers, its connections), nothing another host changes.
+ */
+export const PROCESS_STATE = {
+  'lib/jobs.ts#JobQueue.#handlers': {
+    follows: 'local',
+    how: 'the job kinds this process runs, registered at build; the jobs themselves are rows of scheduled_jobs every process claims',
+  },
+  'lib/jobs.ts#JobQueue.#recurring': {
+    follows: 'local',
+    how: 'the recurring kinds this process declares, at build',
+  },
+  'lib/jobs.ts#JobQueue.#timer': {
+    follows: 'local',
+    how: "this process's polling timer",
+  },
+  'lib/jobs.ts#JobQueue.#running': {
+    follows: 'local',
+    how: "this process's poll in progress",
+  },
+  'lib/jobs.ts#JobQueue.#again': {
+    follows: 'local',
+    how: "this process's next poll, asked for",
+  },
+  'lib/jobs.ts#JobQueue.#stopped': {
+    follows: 'local',
+    how: 'whether this process polls',
+  },
+  'lib/read-cache.ts#VersionedReadCache.#lru': {
+    follows: 'version',
+    how: 'every key holds the version its read was made at (catalogue_version for the catalogue, content_version for the content): a write on any host moves the row, every host re-reads it at most a second later (versionCheckMs) and no longer reaches older entries; CACHE_TTL_MS bounds the rest',
+  },
+  'lib/read-cache.ts#VersionedReadCache.#version': {
+    follows: 'version',
+    how: 'the version row as last read, re-read at most once per versionCheckMs (1 s)',
+  },
+  'lib/read-cache.ts#VersionedReadCache.#pendingVersion': {
+    follows: 'in-flight',
+    how: 'the version query running now, shared by concurrent requests',
+  },
+  'lib/read-cache.ts#VersionedReadCache.#loading': {
+    follows: 'in-flight',
+    how: 'loads running now, shared by concurrent requests of the same key and version',
+  },
+  'lib/rome-time.ts#lastMinute': {
+    follows: 'pure',
+    how: 'the Rome day and time of the last minute converted: a function of the instant',
+  },
+  'modules/account/account.repository.ts#AccountRepository.#liveSession': {
+    follows: 'local',
+    how: "a prepared statement on this process's connection",
+  },
+  'modules/account/account.repository.ts#AccountRepository.#userById': {
+    follows: 'local',
+    how: "a prepared statement on this process's connection",
+  },
+  'modules/account/secrets.ts#dummyHash': {
+    follows: 'pure',
+    how: 'a hash of random text, verified for unknown accounts (for the timing only)',
+  },
+  'modules/cart/cart.repository.ts#CartRepository.#openCart': {
+    follows: 'local',
+    how: "a prepared statement on this process's connection",
+  },
+  'modules/cart/cart.repository.ts#CartRepository.#lines': {
+    follows: 'local',
+    how: "a prepared statement on this process's connection",
+  },
+  'modules/catalogue/catalogue-reads.ts#CatalogueReads.#index': {
+    follows: 'version',
+    how: 'the category index of one catalogue version, built again when the version moves',
+  },
+  'modules/catalogue/catalogue-suggestions.ts#CatalogueSuggestions.#suggestions': {
+    follows: 'version',
+    how: 'the suggestion dictionary of one catalogue version, built again when the version moves',
+  },
+  'modules/catalogue/listing-warmer.ts#ListingWarmer.#warmed': {
+    follows: 'local',
+    how: 'which listings this process read into its cache (the cache follows the version)',
+  },
+  'modules/catalogue/listing-warmer.ts#ListingWarmer.#running': {
+    follows: 'local',
+    how: "this process's warm-up in progress",
+  },
+  'modules/catalogue/listing-warmer.ts#ListingWarmer.#timer': {
+    follows: 'local',
+    how: "this process's refresh timer",
+  },
+  'modules/checkout/checkout.repository.ts#CheckoutRepository.packagingCache': {
+    follows: 'ttl',
+    how: 'the packaging types, kept 60 s (only the seed writes them)',
+  },
+  'modules/delivery/delivery.service.ts#DeliveryService.servicesCache': {
+    follows: 'start',
+    how: 'the delivery services, read once: only the seed writes delivery_services (a change needs every process restarted)',
+  },
+  'modules/delivery/delivery.service.ts#DeliveryService.warehouseNameCache': {
+    follows: 'ttl',
+    how: "stores' names, kept 30 s: a back-office edit shows on every host within 30 s",
+  },
+  'modules/delivery/delivery.service.ts#DeliveryService.warehouseCache': {
+    follows: 'ttl',
+    how: 'stores and lockers, kept 30 s: a back-office edit shows on every host within 30 s',
+  },
+  'modules/delivery/timeslot.service.ts#romeMinutesKnown': {
+    follows: 'pure',
+    how: 'minutes of a Rome wall-clock time: a function of its text',
+  },
+  'modules/delivery/timeslot.service.ts#italy': {
+    follows: 'pure',
+    how: "Italy's holiday calendar (a library object)",
+  },
+  'modules/delivery/timeslot.service.ts#lockDaysByYear': {
+    follows: 'pure',
+    how: "a year's national holidays: a function of the year",
+  },
+  'modules/delivery/timeslot.service.ts#TimeslotService.generated': {
+    follows: 'local',
+    how: "the days whose slots this process made sure exist; slots are rows inserted once and never deleted, so another host's check inserts nothing",
+  },
+  'modules/identity/social-sign-in.ts#SocialSignIn.configs': {
+    follows: 'start',
+    how: "each configured provider's discovery document, from env.ts's issuers",
+  },
+  'modules/leaflets/leaflet-files.ts#LeafletFiles.#inFlight': {
+    follows: 'in-flight',
+    how: 'drawings running now in this process; the files are in the file store every host reads, and two hosts drawing at once write the same keys',
+  },
+  'modules/media/icon.renderer.ts#rendered': {
+    follows: 'pure',
+    how: 'an illustration drawn from its name and tint',
+  },
+  'modules/notifications/push.fcm-sender.ts#FcmPushSender.#accessToken': {
+    follows: 'ttl',
+    how: "this process's OAuth token at FCM, kept until a minute before it expires (each host gets its own)",
+  },
+  'modules/orders/order-status.service.ts#OrderTransitionListeners.byStatus': {
+    follows: 'local',
+    how: 'the listeners the modules register at build',
+  },
+};
+
+const STATEFUL = /^(Map|Set|WeakMap|WeakSet|LRUCache|LRU)$/;
+const MUTATORS = new Set(['set', 'add', 'delete', 'clear', 'push']);
+
+/** @param {string} dir @returns {string[]} */
+function sourceFiles(dir) {
+  return readdirSync(dir, { withFileTypes: true }).flatMap((e) => {
+    const path = join(dir, e.name);
+    if (e.isDirectory()) return e.name === 'migrations' || e.name === 'seed' ? [] : sourceFiles(path);
+    return /\.ts$/.test(e.name) && !/\.(test|bench)\.ts$/.test(e.name) && !e.name.endsWith('.d.ts')
+      ? [path]
+      : [];
+  });
+}
+
+/** @param {ts.Expression | undefined} init */
+const statefulNew = (init) =>
+  !!init &&
+  ts.isNewExpression(init) &&
+  ts.isIdentifier(init.expression) &&
+  STATEFUL.test(init.expression.text);
+
+/**
+ * Whether `name` (an identifier, or `this.name` / `this.#name` in a class) is filled or assigned again.
+ * @param {ts.Node} scope @param {string} name @param {boolean} member
+ */
+function isMutated(scope, name, member) {
+  let mutated = false;
+  /** @param {ts.Expression} e */
+  const names = (e) =>
+    member
+      ? ts.isPropertyAccessExpression(e) &&
+        e.expression.kind === ts.SyntaxKind.ThisKeyword &&
+        e.name.getText() === name
+      : ts.isIdentifier(e) && e.text === name;
+  /** @param {ts.Node} node */
+  const visit = (node) => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      MUTATORS.has(node.expression.name.getText()) &&
+      names(node.expression.expression)
+    )
+      mutated = true;
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+      node.operatorToken.kind <= ts.SyntaxKind.LastAssignment &&
+      names(node.left)
+    )
+      mutated = true;
+    if (
+      (ts.isPrefixUnaryExpression(node) || ts.isPostfixUnaryExpression(node)) &&
+      names(/** @type {ts.Expression} */ (node.operand))
+    )
+      mutated = true;
+    ts.forEachChild(node, visit);
+  };
+  visit(scope);
+  return mutated;
+}
+
+/** Whether `this.name = …` in `scope` puts a Map, Set or LRU cache there. @param {ts.Node} scope @param {string} name */
+function assignsStatefulNew(scope, name) {
+  let found = false;
+  /** @param {ts.Node} node */
+  const hasNew = (node) => {
+    if (ts.isNewExpression(node) && ts.isIdentifier(node.expression) && STATEFUL.test(node.expression.text))
+      found = true;
+    ts.forEachChild(node, hasNew);
+  };
+  /** @param {ts.Node} node */
+  const visit = (node) => {
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind === ts.SyntaxKind.EqualsToken &&
+      thisMember(node.left, name)
+    )
+      hasNew(node.right);
+    ts.forEachChild(node, visit);
+  };
+  visit(scope);
+  return found;
+}
+
+/** @param {ts.Expression} e @param {string} name */
+const thisMember = (e, name) =>
+  ts.isPropertyAccessExpression(e) &&
+  e.expression.kind === ts.SyntaxKind.ThisKeyword &&
+  e.name.getText() === name;
+
+/** Whether `this.name.set/add/delete/clear(…)` in `scope`. @param {ts.Node} scope @param {string} name */
+function isFilled(scope, name) {
+  let filled = false;
+  /** @param {ts.Node} node */
+  const visit = (node) => {
+    if (
+      ts.isCallExpression(node) &&
+      ts.isPropertyAccessExpression(node.expression) &&
+      MUTATORS.has(node.expression.name.getText()) &&
+      thisMember(node.expression.expression, name)
+    )
+      filled = true;
+    ts.forEachChild(node, visit);
+  };
+  visit(scope);
+  return filled;
+}
+
+/** Whether `this.name = …` (or `??=`, `+=` …) in `scope`. @param {ts.Node} scope @param {string} name */
+function assigns(scope, name) {
+  let assigned = false;
+  /** @param {ts.Node} node */
+  const visit = (node) => {
+    if (
+      ts.isBinaryExpression(node) &&
+      node.operatorToken.kind >= ts.SyntaxKind.FirstAssignment &&
+      node.operatorToken.kind <= ts.SyntaxKind.LastAssignment &&
+      thisMember(node.left, name)
+    )
+      assigned = true;
+    ts.forEachChild(node, visit);
+  };
+  visit(scope);
+  return assigned;
+}
+
+/** Every piece of process state in apps/api/src: `file#name` with its line. */
+export function findProcessState() {
+  /** @type {Array<{ id: string, line: number }>} */
+  const found = [];
+  for (const path of sourceFiles(SRC)) {
+    const file = relative(SRC, path).replaceAll('\\', '/');
+    const source = ts.createSourceFile(path, readFileSync(path, 'utf8'), ts.ScriptTarget.Latest, true);
+    const at = (/** @type {ts.Node} */ n) => source.getLineAndCharacterOfPosition(n.getStart()).line + 1;
+    for (const statement of source.statements) {
+      if (ts.isVariableStatement(statement)) {
+        const isLet = (statement.declarationList.flags & ts.NodeFlags.Let) !== 0;
+        for (const d of statement.declarationList.declarations) {
+          if (!ts.isIdentifier(d.name)) continue;
+          const name = d.name.text;
+          if ((isLet || statefulNew(d.initializer)) && isMutated(source, name, false))
+            found.push({ id: `${file}#${name}`, line: at(d) });
+        }
+      }
+      if (ts.isClassDeclaration(statement) && statement.name) {
+        const className = statement.name.text;
+        const ctor = statement.members.find(ts.isConstructorDeclaration);
+        const methods = statement.members.filter(
+          (m) => !ts.isConstructorDeclaration(m) && !ts.isPropertyDeclaration(m),
+        );
+        for (const member of statement.members) {
+          if (!ts.isPropertyDeclaration(member)) continue;
+          const name = member.name.getText();
+          const statefulInit = statefulNew(member.initializer) || (!!ctor && assignsStatefulNew(ctor, name));
+          const filled = methods.some((m) => isFilled(m, name));
+          const reassigned =
+            methods.some((m) => isMutated(m, name, true) && !isFilled(m, name)) ||
+            methods.some((m) => assigns(m, name));
+          if ((statefulInit && filled) || reassigned)
+            found.push({ id: `${file}#${className}.${name}`, line: at(member) });
+        }
+      }
+    }
+  }
+  return found;
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const found = findProcessState();
+  const listed = /** @type {Record<string, { follows: string, how: string }>} */ (PROCESS_STATE);
+  for (const { id, line } of found) {
+    const entry = listed[id];
+    console.log(`${id}:${line}\t${entry ? `${entry.follows}: ${entry.how}` : 'NOT LISTED'}`);
+  }
+}
