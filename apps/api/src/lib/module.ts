@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../db/client';
 import type { Env } from '../env';
 import type { JobQueue } from './jobs';
+import type { ShopEvents } from './shop-events';
 
 /** What every module is built with: the database, the configuration, the clock and the scheduled work. */
 export interface ModuleCore {
@@ -9,6 +10,8 @@ export interface ModuleCore {
   env: Env;
   now: () => Date;
   jobs: JobQueue;
+  /** what happened that an operator counts (orders placed, payments, sign-in failures, mails): lib/shop-events.ts */
+  events: ShopEvents;
 }
 
 /** Registers some of a module's routes on the scope app.ts gives it (the API's under /ebsn/api, or the root). */

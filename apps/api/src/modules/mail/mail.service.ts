@@ -1,3 +1,4 @@
+import type { ShopEvents } from '../../lib/shop-events';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
@@ -41,6 +42,8 @@ export class MailService {
       from: string;
       /** a demonstration shop: the order mails say nothing is paid or delivered (decision 084) */
       demoShop?: boolean;
+      /** told of each mail written to the outbox, and of each the SMTP server refused (the metrics) */
+      events?: ShopEvents;
     },
   ) {
     this.transporter = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl, { from: opts.from }) : null;
@@ -69,6 +72,7 @@ export class MailService {
       })
       .returning({ mailId: mailOutbox.mailId });
     const mailId = row?.mailId ?? 0;
+    this.opts.events?.emit({ kind: 'mail.queued' });
     if (attachments.length > 0)
       await db.insert(mailAttachments).values(attachments.map((a) => ({ ...a, mailId })));
     if (this.transporter) {
@@ -89,6 +93,7 @@ export class MailService {
           .set({ sentAt: sql`now()` })
           .where(eq(mailOutbox.mailId, mailId));
       } catch (err) {
+        this.opts.events?.emit({ kind: 'mail.failed' });
         const message = err instanceof Error ? err.message : String(err);
         await db
           .update(mailOutbox)
