@@ -64,6 +64,11 @@ const envSchema = z.object({
    * health-check interval times its fall count; 0 (the default) stops listening at once.
    */
   DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /**
+   * Warm the category listings before listening (decision 020): on, except for a worker the primary starts in
+   * place of one that ended, which serves at once and warms while the others carry the load (decision 089)
+   */
+  WARM_BEFORE_LISTEN: z.enum(['on', 'off']).default('on'),
   /** the longest a shutdown may take (requests finishing, jobs stopping) before the process exits anyway */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** lifetime of cached catalogue reads (spec section 9: 15 minutes) */

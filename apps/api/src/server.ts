@@ -60,7 +60,8 @@ async function main(): Promise<void> {
   let closing = false;
   let ready = 0;
   const forkedAt = new Map<number, number>();
-  const fork = () => forkedAt.set(cluster.fork().id, performance.now());
+  const fork = (replacing = false) =>
+    forkedAt.set(cluster.fork(replacing ? { WARM_BEFORE_LISTEN: 'off' } : {}).id, performance.now());
   cluster.on('message', (worker, message: unknown) => {
     if (message !== 'ready') return;
     ready += 1;
@@ -81,9 +82,9 @@ async function main(): Promise<void> {
     const why = signal ?? code;
     if (code === 0) console.log(`API process ${worker.process.pid} stopped: starting another`);
     else console.error(`API process ${worker.process.pid} ended (${why}): starting another`);
-    fork();
+    fork(true);
   });
-  for (let i = 0; i < env.WORKERS; i++) fork();
+  for (let i = 0; i < env.WORKERS; i++) fork(false);
   // the workers drain themselves (server-operations.ts); the primary waits for the last of them
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
@@ -188,8 +189,7 @@ async function serve(env: Env, database: OpenedDatabase, started: number): Promi
           },
         })
       : null;
-  await warmer?.warm();
-  warmer?.start();
+  if (env.WARM_BEFORE_LISTEN === 'on') await warmer?.warm();
   drainOnSignals(env, app, database, () => warmer?.stop());
   if (cluster.isWorker) answerPrimaryForMetrics(app.metrics.registry);
   else if (env.METRICS_PORT > 0) await serveMetrics(env, processMetrics(app.metrics.registry));
@@ -198,6 +198,9 @@ async function serve(env: Env, database: OpenedDatabase, started: number): Promi
   // the current leaflets' page images and PDFs, drawn once when missing (one process of a cluster)
   if (!cluster.isWorker || cluster.worker?.id === 1)
     app.leaflets.drawCurrent().catch((err: unknown) => app.log.error({ err }, 'leaflet files not drawn'));
+  // a replacement worker warms after it started serving (its first requests read the database)
+  if (env.WARM_BEFORE_LISTEN === 'off') void warmer?.warm();
+  warmer?.start();
   if (cluster.isWorker) process.send?.('ready');
   else console.log(readyMessage(env, started));
   if (demoIdp)
