@@ -15,8 +15,8 @@ import { databaseOfThisFile } from './file-database';
 /**
  * A clean stop under load (decision 089): the real server (apps/api/src/server.ts) under a stream of requests
  * gets SIGTERM. On PGlite, the lone process: /readyz turns 503 at once, every request sent before it stops
- * listening is answered 200 (those after find the port closed, as they would a stopped process), it exits 0
- * and logs no error. On PostgreSQL, two workers behind one port: one of them stopped by SIGTERM in the middle
+ * listening is answered 200, those during the drain delay with `connection: close` (those after find the port
+ * closed, as they would a stopped process), it exits 0 and logs no error. On PostgreSQL, two workers behind one port: one of them stopped by SIGTERM in the middle
  * of the stream costs no request at all, a new worker takes its place, and the whole cluster stops cleanly.
  */
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -171,9 +171,11 @@ describe.runIf(!onPostgres)('SIGTERM to the lone process under a stream of reque
     expect(duringDrain.length).toBeGreaterThan(0);
     expect(duringDrain.filter((o) => o.status !== 200)).toEqual([]);
     expect(duringDrain.every((o) => o.closing)).toBe(true);
-    // once it stopped listening, a request finds the port closed: never a reset connection or a 5xx
+    // once it stopped listening (after the drain delay), a new connection finds the port closed, or is reset by
+    // the kernel when it was queued as the listener closed: never an error on a request the server received
     const failed = load.outcomes.filter((o) => o.status !== 200);
-    expect(failed.filter((o) => o.error !== 'ECONNREFUSED')).toEqual([]);
+    expect(failed.filter((o) => o.sentAt < signalledAt + DRAIN_DELAY_MS - 50)).toEqual([]);
+    expect(failed.filter((o) => o.error !== 'ECONNREFUSED' && o.error !== 'ECONNRESET')).toEqual([]);
     expect(code).toBe(0);
     expect(errorsIn(server.log())).toEqual([]);
     expect(server.log()).toMatch(/"msg":"draining"/);
