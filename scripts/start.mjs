@@ -1,12 +1,15 @@
 // `npm start`: serve the shop (API + built web app) from one Node process on PORT (default 8080).
 //
-// Builds the web app and the back office first when their production builds are missing, then runs the API server
-// (apps/api/src/server.ts through tsx) as a child with the same environment, forwarding SIGINT/SIGTERM and
-// exiting with its exit code. The server itself creates, migrates and seeds var/pglite on first start.
+// Builds the web app and the back office first when their production builds are missing, and the API server
+// (apps/api/dist/server.mjs, scripts/build-api.mjs) when it is missing or older than its sources; then runs the
+// compiled server as a child with the same environment (no TypeScript compiled at start-up: decision 089),
+// forwarding SIGINT/SIGTERM and exiting with its exit code. The server itself creates, migrates and seeds
+// var/pglite on first start.
 import { spawn, spawnSync } from 'node:child_process';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { buildApi, isApiBuildStale } from './build-api.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const webDist = process.env.WEB_DIST ? resolve(root, process.env.WEB_DIST) : join(root, 'apps/web/dist');
@@ -43,7 +46,18 @@ buildIfMissing(
 );
 buildIfMissing('the back office', adminDist, '@spesa/admin');
 
-const server = spawn(process.execPath, ['--import', 'tsx', join(root, 'apps/api/src/server.ts')], {
+if (isApiBuildStale()) {
+  console.log('[start] compiling the API server (apps/api/dist/server.mjs)');
+  try {
+    const ms = await buildApi();
+    console.log(`[start] API compiled in ${(ms / 1000).toFixed(1)} s`);
+  } catch (err) {
+    console.error(`[start] the API build failed; not starting the server\n${err instanceof Error ? err.message : err}`);
+    process.exit(1);
+  }
+}
+
+const server = spawn(process.execPath, [join(root, 'apps/api/dist/server.mjs')], {
   cwd: root,
   env: process.env,
   stdio: 'inherit',

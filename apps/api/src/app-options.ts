@@ -27,6 +27,8 @@ export interface BuildAppOptions {
   dailyPurchases?: DailyPurchasesPort;
   /** payment providers by name (payment_authorizations.provider): staff capture goes through them */
   paymentProviders?: readonly PaymentProvider[];
+  /** the process's own metrics too (event-loop delay, heap, CPU: server.ts); tests leave them out */
+  processMetrics?: boolean;
   /** poll for scheduled jobs (default true); tests that drive `app.jobs.runDue()` themselves turn it off */
   runJobs?: boolean;
   /** told when a digital receipt becomes available (default: the notifications module) */

@@ -2,7 +2,11 @@ import type { Modules, Wiring } from './app-modules';
 import type { App, BuildAppOptions } from './app-options';
 import { registerRoutes } from './app-routes';
 import { fileStoreOf } from './lib/file-store-of';
+import { poolProbeOf } from './db/client';
 import { JobQueue } from './lib/jobs';
+import { Lifecycle } from './lib/lifecycle';
+import { createMetrics } from './lib/metrics';
+import { ShopEventListeners } from './lib/shop-events';
 import { late } from './lib/module';
 import { accountModule } from './modules/account/account.module';
 import { backofficeModule } from './modules/backoffice/backoffice.module';
@@ -28,6 +32,7 @@ import { receiptsModule } from './modules/receipts/receipts.module';
 import { smartCartModule } from './modules/smartcart/smartcart.module';
 import { systemModule } from './modules/system/system.module';
 import { createApp, registerAppPlugins, registerExternalPlugins } from './plugins/index';
+import operationsPlugin from './plugins/operations';
 
 export type { App, BuildAppOptions } from './app-options';
 
@@ -42,8 +47,13 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   await registerExternalPlugins(app, env, { openerPages: [SIGN_IN_RESULT_PAGE] });
   const now = opts.now ?? (() => new Date());
   // work after the answer and later, once per cluster (decision 026)
+  const { lifecycle, metrics, events } = operations(opts);
+  await app.register(operationsPlugin, { lifecycle, metrics });
   const jobs = new JobQueue(db, {
-    onError: (err, job) => app.log.error({ err, job }, 'scheduled job failed'),
+    onError: (err, job) => {
+      metrics.jobFailed(job.kind);
+      app.log.error({ err, job }, 'scheduled job failed');
+    },
   });
   // files every process and host sees (decision 090): PostgreSQL, or object storage when configured
   const files = opts.files ?? fileStoreOf(env, db);
@@ -51,7 +61,12 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
     app.addHook('onClose', async () => {
       files.close?.();
     });
-  const core = { db, env, now, jobs, files };
+  metrics.observe({
+    pool: () => poolProbeOf(db)?.use() ?? { total: 0, idle: 0, waiting: 0 },
+    onPoolWait: poolProbeOf(db)?.onWait,
+    jobQueue: () => jobs.backlog(),
+  });
+  const core = { db, env, now, jobs, files, events };
   const orderTransitions = orderTransitionListeners();
   const m = await buildModules({ app, opts, core, m: {} as Modules, erasers: [], orderTransitions });
   const secureCookie = secureCookieOf(env);
@@ -65,6 +80,16 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   });
   await registerRoutes(app, m, opts);
   return app;
+}
+
+/** Draining, metrics and the shop's events (decision 089): the metrics count the events. */
+function operations(opts: BuildAppOptions) {
+  const lifecycle = new Lifecycle();
+  const metrics = createMetrics();
+  if (opts.processMetrics) metrics.observeProcess();
+  const events = new ShopEventListeners();
+  events.on(metrics.onEvent);
+  return { lifecycle, metrics, events };
 }
 
 const secureCookieOf = (env: BuildAppOptions['env']) => env.NODE_ENV === 'production';
@@ -107,7 +132,7 @@ async function buildShopModules({ app, opts, core, m, erasers, orderTransitions 
     socialSignUp: late(() => m.identity.socialSignUp),
   });
   const { accounts } = m.account;
-  m.system = systemModule({ ...core, botChecks: m.account.botCheck });
+  m.system = systemModule({ ...core, botChecks: m.account.botCheck, lifecycle: app.lifecycle });
   m.delivery = deliveryModule({ ...core, accounts, addressUsage: late(() => m.cart.cart), orderTransitions });
   m.cart = cartModule({
     ...core,

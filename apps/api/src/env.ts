@@ -63,6 +63,25 @@ const envSchema = z.object({
    */
   TRUST_PROXY_HOPS: z.coerce.number().int().min(0).max(10).default(0),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  /**
+   * Prometheus metrics (decision 089) at http://METRICS_HOST:METRICS_PORT/metrics, never on the shop's port:
+   * 0 (the default) serves none. A cluster's primary answers for all its workers.
+   */
+  METRICS_PORT: z.coerce.number().int().min(0).max(65_535).default(0),
+  METRICS_HOST: z.string().min(1).default('127.0.0.1'),
+  /**
+   * On SIGTERM: how long the process keeps serving, answering /readyz 503 and closing each kept-alive
+   * connection after its answer, before it stops listening (decision 089). Set it above the load balancer's
+   * health-check interval times its fall count; 0 (the default) stops listening at once.
+   */
+  DRAIN_DELAY_MS: z.coerce.number().int().min(0).max(120_000).default(0),
+  /**
+   * Warm the category listings before listening (decision 020): on, except for a worker the primary starts in
+   * place of one that ended, which serves at once and warms while the others carry the load (decision 089)
+   */
+  WARM_BEFORE_LISTEN: z.enum(['on', 'off']).default('on'),
+  /** the longest a shutdown may take (requests finishing, jobs stopping) before the process exits anyway */
+  SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** lifetime of cached catalogue reads (spec section 9: 15 minutes) */
   CACHE_TTL_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
   /**

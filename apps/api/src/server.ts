@@ -34,6 +34,13 @@ import { startDemoIdentityProviders } from './modules/identity/demo-oidc-idp';
 import { ListingWarmer } from './modules/catalogue/listing-warmer';
 import { missingDistMessage } from './plugins/web-app';
 import { readyMessage } from './ready-message';
+import {
+  answerPrimaryForMetrics,
+  clusterMetrics,
+  drainOnSignals,
+  processMetrics,
+  serveMetrics,
+} from './server-operations';
 
 /**
  * The shop's server. The primary process opens the database (embedded PGlite in DATA_DIR, or PostgreSQL at
@@ -51,25 +58,41 @@ async function main(): Promise<void> {
   await database.close();
 
   console.log(`Starting ${env.WORKERS} API processes on one PostgreSQL database`);
+  if (env.METRICS_PORT > 0) await serveMetrics(env, clusterMetrics());
   let closing = false;
   let ready = 0;
-  const fork = () => cluster.fork();
-  cluster.on('message', (_worker, message: unknown) => {
+  const forkedAt = new Map<number, number>();
+  const fork = (replacing = false) =>
+    forkedAt.set(cluster.fork(replacing ? { WARM_BEFORE_LISTEN: 'off' } : {}).id, performance.now());
+  cluster.on('message', (worker, message: unknown) => {
     if (message !== 'ready') return;
     ready += 1;
     if (ready === env.WORKERS) console.log(readyMessage(env, started));
+    else if (ready > env.WORKERS) {
+      const ms = performance.now() - (forkedAt.get(worker.id) ?? performance.now());
+      console.log(`API process ${worker.process.pid} serving ${Math.round(ms)} ms after it was started`);
+    }
   });
   cluster.on('exit', (worker, code, signal) => {
-    if (closing) return;
-    console.error(`API process ${worker.process.pid} ended (${signal ?? code}): starting another`);
-    fork();
+    forkedAt.delete(worker.id);
+    if (closing) {
+      // the last worker gone: the primary goes too
+      if (forkedAt.size === 0) process.exit(0);
+      return;
+    }
+    // a worker stopped on its own SIGTERM (a rolling restart) or that died: another takes its place
+    const why = signal ?? code;
+    if (code === 0) console.log(`API process ${worker.process.pid} stopped: starting another`);
+    else console.error(`API process ${worker.process.pid} ended (${why}): starting another`);
+    fork(true);
   });
-  for (let i = 0; i < env.WORKERS; i++) fork();
+  for (let i = 0; i < env.WORKERS; i++) fork(false);
+  // the workers drain themselves (server-operations.ts); the primary waits for the last of them
   const shutdown = (signal: NodeJS.Signals) => {
     if (closing) return;
     closing = true;
     for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
-    cluster.disconnect(() => process.exit(0));
+    setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT_MS + 5000).unref();
   };
   process.on('SIGINT', () => shutdown('SIGINT'));
   process.on('SIGTERM', () => shutdown('SIGTERM'));
@@ -174,6 +197,7 @@ async function serve(env: Env, database: OpenedDatabase, started: number): Promi
     dbKind: database.kind,
     serveWebApp: true,
     socialProviders,
+    processMetrics: true,
   });
   app.addHook('onClose', async () => {
     await demoIdp?.close();
@@ -188,25 +212,18 @@ async function serve(env: Env, database: OpenedDatabase, started: number): Promi
           },
         })
       : null;
-  await warmer?.warm();
-  warmer?.start();
-  let closing = false;
-  const shutdown = async (signal: string) => {
-    if (closing) return;
-    closing = true;
-    warmer?.stop();
-    app.log.info({ signal }, 'shutting down');
-    await app.close();
-    await database.close();
-    process.exit(0);
-  };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  if (env.WARM_BEFORE_LISTEN === 'on') await warmer?.warm();
+  drainOnSignals(env, app, database, () => warmer?.stop());
+  if (cluster.isWorker) answerPrimaryForMetrics(app.metrics.registry);
+  else if (env.METRICS_PORT > 0) await serveMetrics(env, processMetrics(app.metrics.registry));
 
   await app.listen({ port: env.PORT, host: env.HOST });
   // the current leaflets' page images and PDFs, drawn once when missing (one process of a cluster)
   if (!cluster.isWorker || cluster.worker?.id === 1)
     app.leaflets.drawCurrent().catch((err: unknown) => app.log.error({ err }, 'leaflet files not drawn'));
+  // a replacement worker warms after it started serving (its first requests read the database)
+  if (env.WARM_BEFORE_LISTEN === 'off') void warmer?.warm();
+  warmer?.start();
   if (cluster.isWorker) process.send?.('ready');
   else console.log(readyMessage(env, started));
   if (demoIdp && (!cluster.isWorker || cluster.worker?.id === 1))

@@ -26,6 +26,18 @@ export interface OpenDatabaseOptions {
   image?: Blob | undefined;
 }
 
+/** How busy the database's connections are (the metrics read it: lib/metrics.ts). */
+export interface PoolProbe {
+  use: () => { total: number; idle: number; waiting: number };
+  /** PostgreSQL: each wait for a pooled connection, in seconds */
+  onWait?: (listener: (seconds: number) => void) => void;
+}
+
+const probes = new WeakMap<Db, PoolProbe>();
+
+/** The probe of a database opened by openDatabase (none for a handle made elsewhere). */
+export const poolProbeOf = (db: Db): PoolProbe | undefined => probes.get(db);
+
 export interface OpenedDatabase {
   db: Db;
   kind: DbKind;
@@ -55,6 +67,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Open
     // next statement fails, the transaction answers its error, and the pool drops the broken client.
     pool.on('connect', (client) => client.on('error', () => {}));
     const db: Db = drizzleNodePg(pool, { schema });
+    probes.set(db, probePgPool(pool));
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir && !opts.image) mkdirSync(opts.dataDir, { recursive: true });
@@ -66,7 +79,49 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Open
   for (const [k, v] of Object.entries(SESSION_SETTINGS))
     await client.query('SELECT set_config($1, $2, false)', [k, v]);
   const db: Db = drizzlePglite(client, { schema });
+  probes.set(db, probePglite(client));
   return { db, kind: 'pglite', close: () => client.close(), dumpImage: () => client.dumpDataDir('none') };
+}
+
+/** A pg pool's counts, and the time each `connect` (every query and transaction goes through it) waited. */
+function probePgPool(pool: pg.Pool): PoolProbe {
+  const listeners: Array<(seconds: number) => void> = [];
+  const tell = (t0: number) => {
+    const seconds = (performance.now() - t0) / 1000;
+    for (const listener of listeners) listener(seconds);
+  };
+  type Done = (err: Error | undefined, client: pg.PoolClient | undefined, release: () => void) => void;
+  const connect = pool.connect.bind(pool) as (cb?: Done) => Promise<pg.PoolClient> | undefined;
+  (pool as unknown as { connect: (cb?: Done) => unknown }).connect = (cb?: Done) => {
+    const t0 = performance.now();
+    if (cb)
+      return connect((err, client, release) => {
+        tell(t0);
+        cb(err, client, release);
+      });
+    return connect()?.then((client) => {
+      tell(t0);
+      return client;
+    });
+  };
+  return {
+    use: () => ({ total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }),
+    onWait: (listener) => listeners.push(listener),
+  };
+}
+
+/** PGlite runs one query at a time: the calls under way beyond the first are waiting. */
+function probePglite(client: PGlite): PoolProbe {
+  let pending = 0;
+  const counted = <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+    (...args: A): Promise<R> => {
+      pending += 1;
+      return run(...args).finally(() => (pending -= 1));
+    };
+  client.query = counted(client.query.bind(client)) as typeof client.query;
+  client.exec = counted(client.exec.bind(client)) as typeof client.exec;
+  client.transaction = counted(client.transaction.bind(client)) as typeof client.transaction;
+  return { use: () => ({ total: 1, idle: pending === 0 ? 1 : 0, waiting: Math.max(0, pending - 1) }) };
 }
 
 /**

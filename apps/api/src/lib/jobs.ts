@@ -134,6 +134,17 @@ export class JobQueue {
     return ran;
   }
 
+  /** The cluster's backlog: jobs due now and not done, and how late the oldest of them is (the metrics). */
+  async backlog(): Promise<{ due: number; lagSeconds: number }> {
+    const [row] = await queryRows<{ due: number; lagSeconds: number }>(
+      this.db,
+      sql`SELECT count(*)::int AS due,
+                 COALESCE(EXTRACT(EPOCH FROM now() - min(run_at)), 0)::float8 AS "lagSeconds"
+            FROM ${scheduledJobs} WHERE done_at IS NULL AND run_at <= now()`,
+    );
+    return row ?? { due: 0, lagSeconds: 0 };
+  }
+
   /** Deletes jobs finished more than a day ago (their payloads may hold personal data). */
   async deleteFinished(): Promise<void> {
     await this.db.execute(sql`DELETE FROM ${scheduledJobs} WHERE done_at < now() - interval '1 day'`);

@@ -3,6 +3,7 @@ import type { Db } from '../db/client';
 import type { Env } from '../env';
 import type { FileStore } from './file-store';
 import type { JobQueue } from './jobs';
+import type { ShopEvents } from './shop-events';
 
 /**
  * What every module is built with: the database, the configuration, the clock, the scheduled work and the
@@ -14,6 +15,8 @@ export interface ModuleCore {
   now: () => Date;
   jobs: JobQueue;
   files: FileStore;
+  /** what happened that an operator counts (orders placed, payments, sign-in failures, mails): lib/shop-events.ts */
+  events: ShopEvents;
 }
 
 /** Registers some of a module's routes on the scope app.ts gives it (the API's under /ebsn/api, or the root). */

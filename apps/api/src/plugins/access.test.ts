@@ -167,6 +167,8 @@ describe('every route says who may call it', () => {
       'POST /ebsn/api/admin/auth/login | public: the back-office sign-in: the password and the one-time code are checked here',
       'POST /ebsn/api/admin/auth/enrol | public: confirms the authenticator with the enrolment token shown at sign-in',
       'GET /version.json | public: the release version, polled by every client',
+      'GET /healthz | public: a load balancer asks whether the process is alive',
+      'GET /readyz | public: a load balancer asks whether to send this process requests',
       'GET /media/leaflets/:folder/:file | public: the leaflets are shown to anyone',
       'GET /p/wp-json/wp/v2/pages | public: the shop pages (conditions, privacy, contacts…) are public',
       'GET /p/wp-json/wp/v2/pages/:id | public: the shop pages are public',

@@ -1,4 +1,4 @@
-import { createHash } from 'node:crypto';
+import { createHash, randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
@@ -12,6 +12,7 @@ import type { Db, DbKind } from '../db/client';
 import type { Env } from '../env';
 import type { JobQueue } from '../lib/jobs';
 import { memoSerializerCompiler } from '../lib/memo-serializer';
+import { maskDeep, maskedError, maskPersonalData } from '../lib/log-mask';
 import { redactUrl } from '../lib/redact-url';
 import accessPlugin, { type ActingAccessPort, type AdminAccessPort } from './access';
 import contractsPlugin from './contract-route';
@@ -29,7 +30,14 @@ const INLINE_SCRIPT_SOURCES = [COOKIE_BANNER_SCRIPT, START_APP_SCRIPT].map(
   (script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`,
 );
 
-/** The Fastify instance: its logger, router, error answers before routing, body limit, proxies, zod. */
+/** A request id a proxy sent (HAProxy's unique-id, another service's): kept when it is short and plain. */
+const FORWARDED_REQUEST_ID = /^[\w.:-]{8,64}$/;
+
+/**
+ * The Fastify instance: its logger, request ids, router, error answers before routing, body limit, proxies,
+ * zod. The logger writes JSON lines (pino), each with its request's `reqId`; e-mail addresses, card numbers
+ * and fiscal codes are masked wherever they appear, secrets in URLs and headers never written (decision 089).
+ */
 export function createApp(env: Env, logger?: boolean) {
   const app = Fastify({
     logger:
@@ -37,22 +45,48 @@ export function createApp(env: Env, logger?: boolean) {
         ? false
         : {
             level: env.LOG_LEVEL,
-            redact: ['req.headers.cookie', 'req.headers["x-ebsn-account"]', 'req.headers.authorization'],
+            redact: {
+              paths: [
+                'req.headers.cookie',
+                'req.headers["x-ebsn-account"]',
+                'req.headers.authorization',
+                '*.password',
+                '*.email',
+                '*.fiscalCode',
+              ],
+              censor: '***',
+            },
             // some platform calls carry passwords and tokens in the query string: never log them
             serializers: {
               req: (req: { method: string; url: string; ip?: string }) => ({
                 method: req.method,
-                url: redactUrl(req.url),
+                url: maskPersonalData(redactUrl(req.url)),
                 remoteAddress: req.ip,
               }),
+              err: (err: Error) => maskedError(err) as { type: string; message: string; stack: string },
+            },
+            formatters: { log: (record) => maskDeep(record) as Record<string, unknown> },
+            hooks: {
+              logMethod(args, method) {
+                method.apply(
+                  this,
+                  args.map((a) => (typeof a === 'string' ? maskPersonalData(a) : a)) as typeof args,
+                );
+              },
             },
           },
+    genReqId: (req) => {
+      const forwarded = req.headers['x-request-id'];
+      return typeof forwarded === 'string' && FORWARDED_REQUEST_ID.test(forwarded) ? forwarded : randomUUID();
+    },
     routerOptions: { ignoreTrailingSlash: true, maxParamLength: 200 },
     // refusals before routing answer the envelope too (plugins/errors.ts)
     frameworkErrors: frameworkErrorHandler,
     clientErrorHandler,
     bodyLimit: 1_048_576,
     trustProxy: (_address: string, hop: number) => hop < env.TRUST_PROXY_HOPS,
+    // a request on a kept-alive connection during the shut-down is served (answered with connection: close)
+    return503OnClosing: false,
   }).withTypeProvider<ZodTypeProvider>();
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(memoSerializerCompiler);

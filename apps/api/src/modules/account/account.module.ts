@@ -45,7 +45,7 @@ export async function accountModule(d: AccountModuleDeps) {
     now,
     d.operators,
   );
-  const auth = new AuthService(accounts, sessions, mail, d.gifts, now);
+  const auth = new AuthService(accounts, sessions, mail, d.gifts, now, d.events);
   const account = new AccountService(accounts, sessions, mail, {
     publicUrl: publicUrlOf(env),
     pickupOrders: d.pickupOrders,

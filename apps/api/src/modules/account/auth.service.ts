@@ -1,3 +1,4 @@
+import { NO_SHOP_EVENTS, type ShopEvents } from '../../lib/shop-events';
 import type { LoginInput, UserDetail } from '@spesa/shared/contracts/account';
 import { failWith, ok, type Result } from '../../lib/result';
 import type { MailService } from '../mail/mail.service';
@@ -32,12 +33,17 @@ export class AuthService {
     private readonly mail: MailService,
     private readonly gifts: GiftCountPort,
     private readonly now: () => Date = () => new Date(),
+    /** told of each refused sign-in (the metrics) */
+    private readonly events: ShopEvents = NO_SHOP_EVENTS,
   ) {}
 
   async login(input: LoginInput, meta: { userAgent: string; clientIp: string }): Promise<Result<SignedIn>> {
     const user = await this.repo.findUserByLogin(input.login.trim());
     const passwordOk = await verifyPassword(user?.passwordHash ?? null, input.password);
-    if (!user || !passwordOk) return failWith(ACCOUNT_TEXT.wrongCredentials);
+    if (!user || !passwordOk) {
+      this.events.emit({ kind: 'signIn.failed', reason: 'credentials' });
+      return failWith(ACCOUNT_TEXT.wrongCredentials);
+    }
     if (!user.profileConfirmed) return failWith(ACCOUNT_TEXT.notConfirmed);
 
     if (user.mfaEnabled) {
@@ -81,6 +87,7 @@ export class AuthService {
     if (!input.mfaPin) return failWith(ACCOUNT_TEXT.mfaRequired);
     if (!active || active.attempts >= PIN_MAX_ATTEMPTS) return failWith(ACCOUNT_TEXT.mfaExpired);
     if (!sameDigest(active.tokenHash, sha256(input.mfaPin))) {
+      this.events.emit({ kind: 'signIn.failed', reason: 'pin' });
       const attempts = await this.repo.countTokenAttempt(active.tokenId);
       return attempts >= PIN_MAX_ATTEMPTS
         ? failWith(ACCOUNT_TEXT.mfaExpired)

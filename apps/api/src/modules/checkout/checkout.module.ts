@@ -1,3 +1,4 @@
+import type { ShopEvents } from '../../lib/shop-events';
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
@@ -28,6 +29,8 @@ import type { OrderPremiumPort, PremiumProductPort } from './order-premium';
 
 export interface CheckoutModuleDeps {
   db: Db;
+  /** told of each order placed (the metrics) */
+  events: ShopEvents;
   cart: CartService;
   carts: CartRepository;
   catalogue: CatalogueService;
@@ -103,6 +106,7 @@ export function buildCheckout(d: CheckoutModuleDeps) {
     premium: d.premium,
     gifts,
     paymentTypes: d.paymentTypes,
+    events: d.events,
   });
   const checkout = new CheckoutService({
     cart: d.cart,

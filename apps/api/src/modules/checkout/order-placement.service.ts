@@ -1,3 +1,4 @@
+import type { ShopEvents } from '../../lib/shop-events';
 import { fromMilli, toMilli } from '@spesa/shared/cart/quantity';
 import { PAYMENT_TYPE, paymentTypeOf } from '@spesa/shared/checkout/payment-types';
 import type { OrderPaymentData } from '@spesa/shared/contracts/checkout';
@@ -51,6 +52,8 @@ export interface OrderPlacementDeps {
   gifts: CheckoutGiftsPort;
   /** the payment types this shop offers (the payment module's, decision 084) */
   paymentTypes: PaymentTypeOffer;
+  /** told of each new order placed (the metrics) */
+  events: ShopEvents;
 }
 
 /**
@@ -180,6 +183,7 @@ export class OrderPlacement {
   private async commit(p: PurchaseInput): Promise<Result<OrderPaymentData>> {
     try {
       const placed = await this.d.db.transaction(async (tx) => this.place(p, tx));
+      if (placed.row && !placed.replayed) this.d.events.emit({ kind: 'order.placed' });
       const row = placed.row ?? (await this.d.orders.findOrderById(placed.orderId));
       if (!row) throw new Error('buy: order vanished');
       if (placed.replayed) return this.replay(row);

@@ -14,8 +14,9 @@ type Fields<T extends MailTemplate['template'], Omitted extends string = never> 
  * The mail module: the shop's e-mails through one outbox, and the e-mails of modules that may not import it
  * (the loyalty module's invite vouchers and gift-card requests), each written in the caller's transaction.
  */
-export function mailModule({ db, env, files }: Pick<ModuleCore, 'db' | 'env' | 'files'>) {
+export function mailModule({ db, env, files, events }: Pick<ModuleCore, 'db' | 'env' | 'files' | 'events'>) {
   const mail = new MailService(db, {
+    events,
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
     demoShop: isDemoShop(env),

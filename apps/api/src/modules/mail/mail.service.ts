@@ -1,3 +1,4 @@
+import type { ShopEvents } from '../../lib/shop-events';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import nodemailer, { type Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
@@ -45,6 +46,8 @@ export class MailService {
       demoShop?: boolean;
       /** where the attachments' files are (needed to send mails with attachments through SMTP) */
       files?: FileStore;
+      /** told of each mail written to the outbox, and of each the SMTP server refused (the metrics) */
+      events?: ShopEvents;
     },
   ) {
     this.transporter = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl, { from: opts.from }) : null;
@@ -73,6 +76,7 @@ export class MailService {
       })
       .returning({ mailId: mailOutbox.mailId });
     const mailId = row?.mailId ?? 0;
+    this.opts.events?.emit({ kind: 'mail.queued' });
     if (attachments.length > 0)
       await db.insert(mailAttachments).values(attachments.map((a) => ({ ...a, mailId })));
     if (this.transporter) {
@@ -89,6 +93,7 @@ export class MailService {
           .set({ sentAt: sql`now()` })
           .where(eq(mailOutbox.mailId, mailId));
       } catch (err) {
+        this.opts.events?.emit({ kind: 'mail.failed' });
         const message = err instanceof Error ? err.message : String(err);
         await db
           .update(mailOutbox)

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { publicUrlOf } from '../../env';
 import type { ModuleCore, RouteRegistrar } from '../../lib/module';
+import type { ShopEvents } from '../../lib/shop-events';
 import type { AccountRepository } from '../account/account.repository';
 import { CartPurchase } from '../cart/cart-purchase';
 import type { CartRepository } from '../cart/cart.repository';
@@ -120,7 +121,7 @@ export function ordersModule(app: FastifyInstance, d: OrdersModuleDeps) {
     repo,
     orders,
     status,
-    (name) => d.providerFor(name),
+    (name) => countedCaptures(d.providerFor(name), d.events),
     d.substitutes,
     d.audit,
     now,
@@ -154,4 +155,20 @@ declare module 'fastify' {
     /** the day-before reminders (tests run them) */
     slotReminders: SlotReminders;
   }
+}
+
+/**
+ * A provider whose captures are told to the metrics once the provider took the money (money taken stays taken
+ * even when the staff's transaction then rolls back: the reconciliation finds it).
+ */
+function countedCaptures(provider: PaymentProvider | null, events: ShopEvents): PaymentProvider | null {
+  if (!provider) return null;
+  const capture: PaymentProvider['capture'] = async (...args) => {
+    const taken = await provider.capture(...args);
+    if (taken.ok) events.emit({ kind: 'payment.captured' });
+    return taken;
+  };
+  return new Proxy(provider, {
+    get: (target, key) => (key === 'capture' ? capture : Reflect.get(target, key, target)),
+  });
 }

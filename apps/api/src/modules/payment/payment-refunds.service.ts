@@ -1,3 +1,4 @@
+import { NO_SHOP_EVENTS, type ShopEvents } from '../../lib/shop-events';
 import type { OrderMoney, RefundBody } from '@spesa/shared/contracts/admin-payments';
 import { formatPrice } from '@spesa/shared/format/price';
 import type { Db } from '../../db/client';
@@ -70,6 +71,8 @@ export class PaymentRefunds {
     private readonly records: RefundRecordsPort,
     private readonly providers: PaymentProviders,
     private readonly audit: RefundAuditPort,
+    /** told of each refund the provider made (the metrics) */
+    private readonly events: ShopEvents = NO_SHOP_EVENTS,
   ) {}
 
   private async orderFor(staff: RefundingStaff, orderId: number) {
@@ -203,6 +206,7 @@ export class PaymentRefunds {
       );
       return { r: (await this.repo.lockRefund(refundId, tx)) ?? r, moved: true };
     });
+    if (settled.moved && settled.r.state === 'succeeded') this.events.emit({ kind: 'payment.refunded' });
     const payment = await this.moneyOf(settled.r.orderId);
     if (settled.r.state === 'failed') return failWith(REFUND_REFUSAL.refused);
     const infos = settled.moved ? [refundDone(euroText(settled.r.amountCents))] : [refundReplayed];

@@ -67,7 +67,14 @@ export async function paymentModule(d: PaymentModuleDeps) {
     [...(d.providers ?? []), ...(stripe ? [stripe] : []), ...satispayOf(d), sandbox],
     (p) => areOnlinePaymentsOn(env) && (p !== sandbox || isSandboxOn(env)),
   );
-  const payments = new PaymentService(db, d.placements, d.status, providers, new PaymentDisputesRepository());
+  const payments = new PaymentService(
+    db,
+    d.placements,
+    d.status,
+    providers,
+    new PaymentDisputesRepository(),
+    d.events,
+  );
   const reconciliation = new PaymentReconciliation({
     db,
     providers,
@@ -88,7 +95,14 @@ export async function paymentModule(d: PaymentModuleDeps) {
   renewals.register(jobs);
   const feedbackUrl = (providerName: string) => `${API_PREFIX}/payment/feedback/${providerName}`;
   const attempts = new PaymentAttempts({ orders: d.placements, providers, feedbackUrl });
-  const refunds = new PaymentRefunds(db, new PaymentMoneyRepository(db), d.placements, providers, d.audit);
+  const refunds = new PaymentRefunds(
+    db,
+    new PaymentMoneyRepository(db),
+    d.placements,
+    providers,
+    d.audit,
+    d.events,
+  );
   const reports = new PaymentReports(new PaymentReportsRepository(db), now);
   // a cancelled order's live authorisation is voided, at the provider too (decision 074)
   d.orderTransitions.onTransition(ORDER_STATUS.cancelled, 'payment: live authorisation voided', (order, tx) =>

@@ -1,3 +1,4 @@
+import { NO_SHOP_EVENTS, type ShopEvents } from '../../lib/shop-events';
 import type { PaymentCompletedStatus } from '@spesa/shared/contracts/checkout';
 import { ORDER_STATUS, type OrderStatusId } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
@@ -79,6 +80,8 @@ export class PaymentService {
     private readonly status: OrderStatusPort,
     private readonly providers: PaymentProviders,
     private readonly disputes: PaymentDisputesRepository,
+    /** told of each notification applied, by outcome (the metrics) */
+    private readonly events: ShopEvents = NO_SHOP_EVENTS,
   ) {}
 
   /**
@@ -122,6 +125,7 @@ export class PaymentService {
   ): Promise<Result<{ orderId: number; completed: PaymentCompletedStatus }>> {
     const provider = this.providers.byName(providerName);
     if (!provider) return failWith(PAYMENT_TEXT.unknownSession, 'notFound');
+    let applies = false;
     const applied = await this.db.transaction(async (tx) => {
       const auth = await this.orders.lockAuthorizationByRef(provider.name, n.providerRef, tx);
       if (!auth) return null;
@@ -153,6 +157,7 @@ export class PaymentService {
         return answer();
       }
       if (n.amountCents !== null && n.amountCents !== auth.amountCents) return answer();
+      applies = true;
       const waiting = ['created', 'pending'];
       const setAuth = async (from: readonly string[], to: string): Promise<boolean> => {
         const set = await this.orders.setAuthorizationStatus(auth.authorizationId, from, to, card, tx);
@@ -187,6 +192,7 @@ export class PaymentService {
       return answer();
     });
     if (applied === null) return failWith(PAYMENT_TEXT.unknownSession, 'notFound');
+    if (applies) this.events.emit({ kind: 'payment.outcome', outcome: n.outcome });
     return ok(applied);
   }
 
