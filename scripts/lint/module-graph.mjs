@@ -10,7 +10,7 @@ import { fileURLToPath } from 'node:url';
 export const API_MODULES = {
   account: ['mail'],
   identity: ['account'],
-  invoices: [],
+  invoices: ['mail'],
   backoffice: ['account', 'catalogue', 'content', 'delivery', 'orders'],
   cart: ['catalogue', 'delivery'],
   catalogue: ['content', 'media'],

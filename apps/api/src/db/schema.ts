@@ -343,3 +343,4 @@ export * from './schema-forms';
 export * from './schema-operators';
 export * from './schema-identity';
 export * from './schema-smartcart';
+export * from './schema-invoices';
