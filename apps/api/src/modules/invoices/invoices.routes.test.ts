@@ -6,7 +6,13 @@ import { placeOrder } from '../../../test/order-fixtures';
 import { queryRows } from '../../db/rows';
 import { checkAgainstSchema } from './fatturapa/fatturapa-xsd';
 import { INVOICES_TEXT } from './invoices.messages';
-import { COMPANY_INVOICE, documentsOf, invoicedOrder, moveOrder, productAt } from './invoices.test-fixtures';
+import {
+  COMPANY_INVOICE,
+  documentsOf,
+  invoicedOrder,
+  moveOrder,
+  productAt,
+} from '../../../test/invoice-fixtures';
 
 /**
  * Electronic invoices (decision 087) through the app: issued when an order that asked for one is delivered

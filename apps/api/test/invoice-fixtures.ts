@@ -1,10 +1,10 @@
 import { sql } from 'drizzle-orm';
 import type { OrderInvoice } from '@spesa/shared/contracts/orders';
-import { testProduct } from '../../../test/checkout-fixtures';
-import type { TestApp } from '../../../test/helper';
-import { placeOrder } from '../../../test/order-fixtures';
-import { queryRows } from '../../db/rows';
-import { Abort, type Result } from '../../lib/result';
+import { testProduct } from './checkout-fixtures';
+import type { TestApp } from './helper';
+import { placeOrder } from './order-fixtures';
+import { queryRows } from '../src/db/rows';
+import { Abort, type Result } from '../src/lib/result';
 
 /** A company's invoice data that validates (partita IVA with its check digit, SDI code). */
 export const COMPANY_INVOICE: OrderInvoice = {
