@@ -6,7 +6,7 @@ import type { OrderTransitionsPort } from '../../lib/order-transitions';
 import { sellerOf } from './invoice-document';
 import { InvoicesRepository } from './invoices.repository';
 import { InvoicesService, type SettledRefund } from './invoices.service';
-import { SDI_SEND_JOB, SdiQueue, sdiChannelOf } from './sdi-exchange';
+import { SDI_SEND_JOB, SdiQueue, sdiChannelOf, type SdiChannel } from './sdi-exchange';
 import invoicesRoutes from './invoices.routes';
 import invoicesAdminRoutes, { type InvoiceAuditPort } from './invoices-admin.routes';
 import invoicesDevRoutes from './invoices-dev.routes';
@@ -44,6 +44,8 @@ export function invoicesModule(app: FastifyInstance, d: InvoicesModuleDeps) {
     );
   d.refundsMade.onSettled((refund, tx) => invoices.creditRefund(refund, tx));
   app.decorate('invoices', invoices);
+  app.decorate('sdiQueue', queue);
+  app.decorate('sdiChannel', channel);
   return {
     invoices,
     queue,
@@ -67,5 +69,9 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** electronic invoices (tests call the issuing directly) */
     invoices: InvoicesService;
+    /** the exchange system's queue (tests run its work) */
+    sdiQueue: SdiQueue;
+    /** the channel to the exchange system: the local stand-in unless INVOICE_SDI_URL is set */
+    sdiChannel: SdiChannel;
   }
 }
