@@ -8,7 +8,8 @@ import { makeStaff } from '../../../test/order-fixtures';
 import { queryRows } from '../../db/rows';
 import { checkAgainstSchema } from './fatturapa/fatturapa-xsd';
 import { INVOICES_TEXT } from './invoices.messages';
-import { LocalSdiChannel, SDI_SEND_JOB } from './sdi-exchange';
+import type { LocalSdiChannel} from './sdi-exchange';
+import { SDI_SEND_JOB } from './sdi-exchange';
 
 /**
  * Credit notes for refunds made through the payment module, the exchange system's queue (sent, delivered,
