@@ -171,7 +171,7 @@ async function buildOrderModules({ app, opts, core, m, orderTransitions }: Wirin
     gifts: m.loyalty.gifts,
   });
   m.invoices = invoicesModule(app, {
-    ...{ ...core, orderTransitions, refundsMade: m.payment.refundsMade },
+    ...{ ...core, orderTransitions, refundsMade: m.payment.refundsMade, mail: m.mail.mail },
     audit: late(() => m.backoffice.audit.posts),
   });
 }

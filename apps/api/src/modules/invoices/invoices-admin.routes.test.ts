@@ -8,7 +8,7 @@ import { makeStaff } from '../../../test/order-fixtures';
 import { queryRows } from '../../db/rows';
 import { checkAgainstSchema } from './fatturapa/fatturapa-xsd';
 import { INVOICES_TEXT } from './invoices.messages';
-import type { LocalSdiChannel} from './sdi-exchange';
+import type { LocalSdiChannel } from './sdi-exchange';
 import { SDI_SEND_JOB } from './sdi-exchange';
 
 /**

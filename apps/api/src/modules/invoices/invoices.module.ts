@@ -10,7 +10,9 @@ import { SDI_SEND_JOB, SdiQueue, sdiChannelOf, type SdiChannel } from './sdi-exc
 import invoicesRoutes from './invoices.routes';
 import invoicesAdminRoutes, { type InvoiceAuditPort } from './invoices-admin.routes';
 import invoicesDevRoutes from './invoices-dev.routes';
-import { isDevMailboxOn } from '../../env';
+import { isDevMailboxOn, publicUrlOf } from '../../env';
+import type { MailService } from '../mail/mail.service';
+import { issuedMail } from './invoices.mails';
 
 export interface InvoicesModuleDeps extends ModuleCore {
   /** the orders' status transitions (decision 074): prepared checks the data, delivery issues */
@@ -19,6 +21,8 @@ export interface InvoicesModuleDeps extends ModuleCore {
   refundsMade: { onSettled(listener: (refund: SettledRefund, tx: Db) => Promise<void>): void };
   /** the back office's audit log (the backoffice module) */
   audit: InvoiceAuditPort;
+  /** the customer's e-mail saying a document was issued (the mail module) */
+  mail: Pick<MailService, 'send'>;
 }
 
 /**
@@ -32,6 +36,7 @@ export function invoicesModule(app: FastifyInstance, d: InvoicesModuleDeps) {
   const channel = sdiChannelOf(env);
   const queue = new SdiQueue(db, repo, channel, env.INVOICE_SELLER_VAT_NUMBER);
   invoices.onIssued((doc, tx) => jobs.enqueue(SDI_SEND_JOB, { documentId: doc.documentId }, { db: tx }));
+  invoices.onIssued(issuedMail(repo, d.mail, publicUrlOf(env)));
   jobs.register(SDI_SEND_JOB, async (payload) => {
     await queue.send(payload);
   });

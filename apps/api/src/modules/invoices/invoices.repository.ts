@@ -204,6 +204,18 @@ export class InvoicesRepository {
     return row?.xml ?? null;
   }
 
+  /** Where the customer reads their mail, and their first name. */
+  async customerContact(
+    userId: number,
+    db: Db = this.db,
+  ): Promise<{ email: string; firstName: string } | null> {
+    const [row] = await queryRows<{ email: string; firstName: string }>(
+      db,
+      sql`SELECT email, first_name AS "firstName" FROM users WHERE user_id = ${userId}`,
+    );
+    return row ?? null;
+  }
+
   /** The customer of an order (null: no such order). */
   async orderOwner(orderId: number, db: Db = this.db): Promise<number | null> {
     const [row] = await queryRows<{ userId: number }>(

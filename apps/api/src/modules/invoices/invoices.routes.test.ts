@@ -110,6 +110,15 @@ describe('issuing at delivery', () => {
     expect(xml.statusCode).toBe(200);
     expect(xml.body).toBe(doc!.xml);
 
+    // the customer's e-mail says it was issued and where to find it
+    const [mail] = await queryRows<{ subject: string; textBody: string }>(
+      t.db,
+      sql`SELECT subject, text_body AS "textBody" FROM mail_outbox WHERE to_address = ${c.email} AND template = 'invoice-issued'`,
+    );
+    expect(mail?.subject).toBe(`Fattura n. ${doc!.numberText} per il tuo ordine ${order.orderId}`);
+    expect(mail?.textBody).toContain('12,29');
+    expect(mail?.textBody).toContain(`/profile/orders/${order.orderId}`);
+
     // delivered again (a repeated notification) issues nothing more
     await t.app.invoices.issueOnDelivery({ orderId: order.orderId }, t.db);
     expect(await documentsOf(t, sql`order_id = ${order.orderId}`)).toHaveLength(1);

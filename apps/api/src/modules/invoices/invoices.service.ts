@@ -29,7 +29,14 @@ export interface SettledRefund {
 /** What issuing a document does besides writing it: the exchange system's queue, the customer's e-mail. */
 export interface IssuedListener {
   (
-    doc: { documentId: number; kind: 'TD01' | 'TD04'; orderId: number; userId: number; numberText: string },
+    doc: {
+      documentId: number;
+      kind: 'TD01' | 'TD04';
+      orderId: number;
+      userId: number;
+      numberText: string;
+      totalCents: number;
+    },
     tx: Db,
   ): Promise<void>;
 }
@@ -186,7 +193,17 @@ export class InvoicesService {
       tx,
     );
     for (const listener of this.#issued)
-      await listener({ documentId, kind: doc.kind, orderId, userId, numberText: doc.number }, tx);
+      await listener(
+        {
+          documentId,
+          kind: doc.kind,
+          orderId,
+          userId,
+          numberText: doc.number,
+          totalCents: doc.amounts.totalCents,
+        },
+        tx,
+      );
     return documentId;
   }
 }
