@@ -9,7 +9,7 @@ import { queryRows } from '../../db/rows';
 import { checkAgainstSchema } from './fatturapa/fatturapa-xsd';
 import { INVOICES_TEXT } from './invoices.messages';
 import type { LocalSdiChannel } from './sdi-exchange';
-import { SDI_SEND_JOB } from './sdi-exchange';
+import { HttpSdiChannel, SDI_SEND_JOB } from './sdi-exchange';
 
 /**
  * Credit notes for refunds made through the payment module, the exchange system's queue (sent, delivered,
@@ -21,9 +21,10 @@ let accountant: string;
 let picker: string;
 let customer: { userId: number; token: string };
 const clock = new Date('2032-02-10T09:00:00Z');
+const SDI_TOKEN = 'sdi-intermediary-token-0123456789abcdef';
 
 beforeAll(async () => {
-  t = await buildTestApp({ now: () => clock, runJobs: false });
+  t = await buildTestApp({ now: () => clock, runJobs: false, env: { INVOICE_SDI_TOKEN: SDI_TOKEN } });
   accountant = await makeStaff(
     t,
     (await newCustomer(t, { tag: 'inv-accountant' })).userId,
@@ -212,5 +213,72 @@ describe('the exchange system’s queue and the back office', () => {
       sql`SELECT count(*)::int AS n FROM admin_audit WHERE resource = 'invoices' AND action = 'export'`,
     );
     expect(audit[0]?.n).toBe(1);
+  });
+});
+
+describe('the intermediary’s notifications and its HTTP channel', () => {
+  const notice = (token: string | null, payload: unknown) =>
+    callAs<{ recorded: boolean }>(t.app, null, 'POST', `${API}/invoices/sdi/notifications`, {
+      payload,
+      ...(token ? { headers: { authorization: `Bearer ${token}` } } : {}),
+    });
+
+  it('records the SDI’s rejection of a file sent, only with the intermediary’s token', async () => {
+    const order = await deliveredAndCaptured([{ price: 900, rate: 10 }]);
+    const [doc] = await documentsOf(t, sql`order_id = ${order.orderId} AND kind = 'TD01'`);
+    await t.db.execute(
+      sql`UPDATE invoice_documents SET sdi_state = 'sent', sdi_id = ${`HTTP-${doc!.documentId}`} WHERE document_id = ${doc!.documentId}`,
+    );
+    const body = {
+      id: `HTTP-${doc!.documentId}`,
+      outcome: 'rejected',
+      errors: [{ code: '00404', description: 'Fattura duplicata' }],
+    };
+    expect((await notice(null, body)).statusCode).toBe(401);
+    expect((await notice('wrong-token-of-the-same-length-0000000', body)).statusCode).toBe(401);
+    expect((await documentsOf(t, sql`document_id = ${doc!.documentId}`))[0]?.sdiState).toBe('sent');
+    const bad = await notice(SDI_TOKEN, { id: '', outcome: 'lost' });
+    expect(bad.body.response.status).not.toBe(0);
+    const done = await notice(SDI_TOKEN, body);
+    expect(done.body.data.recorded).toBe(true);
+    expect((await documentsOf(t, sql`document_id = ${doc!.documentId}`))[0]?.sdiState).toBe('rejected');
+  });
+
+  it('the HTTP channel: an id when taken, retried on 5xx and network errors, rejected with the codes on 4xx', async () => {
+    const answers: Response[] = [
+      Response.json({ id: 'SDI-1' }, { status: 201 }),
+      Response.json({}, { status: 503 }),
+      Response.json(
+        { errors: [{ code: '00200', description: 'File non conforme al formato' }] },
+        { status: 422 },
+      ),
+    ];
+    const seen: Array<{ url: string; auth: string | null; name: string }> = [];
+    const fetchStub = (async (url: URL | string, init?: RequestInit) => {
+      const headers = new Headers(init?.headers);
+      seen.push({
+        url: String(url),
+        auth: headers.get('authorization'),
+        name: (JSON.parse(String(init?.body)) as { name: string }).name,
+      });
+      const next = answers.shift();
+      if (!next) throw new Error('network down');
+      return next;
+    }) as typeof fetch;
+    const channel = new HttpSdiChannel('https://sdi.example.it/api', 'k3y', fetchStub);
+    const file = { fileName: 'IT01234560587_00001.xml', xml: '<x/>' };
+    expect(await channel.send(file)).toEqual({ ok: true, sdiId: 'SDI-1' });
+    expect(await channel.send(file)).toMatchObject({ ok: false, retry: true });
+    expect(await channel.send(file)).toEqual({
+      ok: false,
+      retry: false,
+      errors: [{ code: '00200', description: 'File non conforme al formato' }],
+    });
+    expect(await channel.send(file)).toMatchObject({ ok: false, retry: true });
+    expect(seen[0]).toEqual({
+      url: 'https://sdi.example.it/api/files',
+      auth: 'Bearer k3y',
+      name: 'IT01234560587_00001.xml',
+    });
   });
 });
