@@ -51,14 +51,12 @@ describe('parking at pickup', () => {
       '/order/view': () => ok({ data: driveOrder() }),
       '/order/reserve': () =>
         withInfo(
-          {
-            reservation: {
+          { reservation: {
               orderId: 1001,
               distance: 3.5,
               reservationInfo: 'AB123CD',
               updatedAt: '2026-11-26T09:05:00.000Z',
-            },
-          },
+            }, },
           info,
         ),
     });
