@@ -70,6 +70,7 @@ export const TABLE_OWNERS = {
   leaflets: ['leaflets', 'leaflet_products'],
   lists: ['wishlists', 'wishlist_items', 'wishlist_shares'],
   operators: ['operator_actions'],
+  invoices: ['invoice_sequences', 'invoice_documents'],
   receipts: ['receipt_till_systems', 'receipts', 'receipt_lines', 'receipt_settings', 'taxfree_refunds'],
   smartcart: ['smart_cart_stores', 'smart_cart_sessions', 'smart_cart_lines', 'smart_cart_scans'],
   loyalty: [

@@ -17,6 +17,7 @@ import { LoginPage } from './login-page';
 import { createAdminQueryClient } from './query-client';
 import { SubmissionList, SubmissionShow } from './form-submissions';
 import { OrderList, OrderShow } from './orders';
+import { InvoiceList } from './invoices';
 import { PaymentReportList, StuckPaymentList } from './payments';
 import { PageCreate, PageEdit, PageList } from './pages';
 import { SlideCreate, SlideEdit, SlideList } from './slides';
@@ -65,6 +66,7 @@ export function AdminApp() {
         mayRead(role, 'payments') ? (
           <Resource key="payments-report" name="payments-report" list={PaymentReportList} />
         ) : null,
+        mayRead(role, 'payments') ? <Resource key="invoices" name="invoices" list={InvoiceList} /> : null,
         mayRead(role, 'products') ? (
           <Resource
             key="products"

@@ -26,6 +26,13 @@ export function paymentReportPeriod(filter: Record<string, unknown>, today = rom
   return { from, to };
 }
 
+/** The accountant's export's period: the filter's days, or this month of Rome's calendar so far. */
+export function invoiceExportPeriod(filter: Record<string, unknown>, today = romeToday()) {
+  const from = typeof filter.from === 'string' && filter.from ? filter.from : `${today.slice(0, 8)}01`;
+  const to = typeof filter.to === 'string' && filter.to ? filter.to : today;
+  return { from, to };
+}
+
 const pageOf = (params: GetListParams) => ({
   page: params.pagination?.page ?? 1,
   perPage: params.pagination?.perPage ?? 25,
@@ -146,6 +153,17 @@ export const dataProvider: DataProvider = {
       if (resource === 'payments-report')
         return adminCall('GET /admin/payments/report', {
           query: paymentReportPeriod(filter),
+        });
+      if (resource === 'invoices')
+        return adminCall('GET /admin/invoices', {
+          query: {
+            ...pageOf(params),
+            ...(typeof filter.from === 'string' && filter.from ? { from: filter.from } : {}),
+            ...(typeof filter.to === 'string' && filter.to ? { to: filter.to } : {}),
+            ...(filter.kind ? { kind: filter.kind as 'TD01' | 'TD04' } : {}),
+            ...(filter.sdiState ? { sdiState: filter.sdiState as 'rejected' } : {}),
+            ...(filter.orderId ? { orderId: Number(filter.orderId) } : {}),
+          },
         });
       if (resource === 'arrivals')
         return adminCall('GET /admin/arrivals', {

@@ -94,6 +94,22 @@ export const adminItalian = {
         orderStatusDescr: 'Stato dell’ordine',
       },
     },
+    invoices: {
+      name: 'Fattura elettronica |||| Fatture elettroniche',
+      fields: {
+        number: 'Numero',
+        kind: 'Tipo',
+        issuedOn: 'Data',
+        orderId: 'N. ordine',
+        customerName: 'Cliente',
+        total: 'Totale',
+        vat: 'IVA',
+        sdiState: 'Stato SDI',
+        sdiErrors: 'Errori SDI',
+        from: 'Dal giorno',
+        to: 'Al giorno',
+      },
+    },
     'payments-report': {
       name: 'Resoconto pagamenti |||| Resoconto pagamenti',
       fields: {
@@ -897,6 +913,7 @@ export const resourceNoneTexts = {
   orders: none('Nessun', 'ordine'),
   'payments-stuck': none('Nessun', 'pagamento da verificare'),
   'payments-report': none('Nessun', 'movimento nel periodo'),
+  invoices: none('Nessun', 'documento fiscale'),
   promotions: none('Nessuna', 'promozione', 'trovata'),
   categories: none('Nessuna', 'categoria', 'trovata'),
   'catalogue-imports': none('Nessuna', 'importazione', 'trovata'),
@@ -913,6 +930,18 @@ export const resourceNoneTexts = {
   'operator-actions': none('Nessuna', 'operazione', 'trovata'),
   audit: none('Nessuna', 'attività', 'registrata'),
 } satisfies Record<keyof typeof adminItalian.resources, ReturnType<typeof none>>;
+
+/** Electronic invoices in the back office (decision 087). */
+export const invoiceTexts = {
+  title: 'Fatture elettroniche',
+  kind: { TD01: 'Fattura', TD04: 'Nota di credito' } as const,
+  export: 'Esporta il periodo (ZIP per il commercialista)',
+  actions: 'Azioni',
+  resend: 'Invia di nuovo',
+  resendLabel: (number: string) => `Invia di nuovo allo SDI il documento ${number}`,
+  resent: 'Documento rimesso in coda per l’invio.',
+  resendFailed: 'Non è stato possibile rimettere in coda il documento.',
+};
 
 /** An order's money in the back office (decision 085): movements, refunds, the payments to check, the report. */
 export const paymentTexts = {

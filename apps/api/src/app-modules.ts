@@ -9,6 +9,7 @@ import type { contentModule } from './modules/content/content.module';
 import type { deliveryModule } from './modules/delivery/delivery.module';
 import type { formsModule } from './modules/forms/forms.module';
 import type { identityModule } from './modules/identity/identity.module';
+import type { invoicesModule } from './modules/invoices/invoices.module';
 import type { leafletsModule } from './modules/leaflets/leaflets.module';
 import type { listsModule } from './modules/lists/lists.module';
 import type { loyaltyModule } from './modules/loyalty/loyalty.module';
@@ -45,6 +46,7 @@ export interface Modules {
   forms: Built<typeof formsModule>;
   payment: Built<typeof paymentModule>;
   checkout: Built<typeof checkoutModule>;
+  invoices: Built<typeof invoicesModule>;
   backoffice: Built<typeof backofficeModule>;
   operators: Built<typeof operatorsModule>;
   ratings: Built<typeof ratingsModule>;

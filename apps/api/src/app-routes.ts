@@ -29,6 +29,7 @@ export async function registerRoutes(
         ...[m.ratings.routes, m.loyalty.routes, m.operators.routes, m.receipts.routes, m.smartcart.routes],
         ...[m.receipts.adminRoutes, m.content.adminRoutes, m.forms.adminRoutes, m.loyalty.adminRoutes],
         m.catalogue.adminRoutes,
+        ...[m.invoices.routes, m.invoices.adminRoutes],
         m.backoffice.routes,
       ])
         await routes(api);
@@ -37,7 +38,7 @@ export async function registerRoutes(
   );
   for (const routes of [
     ...[m.system.rootRoutes, m.leaflets.rootRoutes, m.content.rootRoutes, m.forms.rootRoutes],
-    ...[m.media.rootRoutes, m.mail.rootRoutes, m.identity.rootRoutes],
+    ...[m.media.rootRoutes, m.mail.rootRoutes, m.identity.rootRoutes, m.invoices.rootRoutes],
   ])
     await routes(app);
   // a path under /p/wp-json that no route serves answers WordPress's rest_no_route

@@ -18,6 +18,7 @@ import { deliveryModule } from './modules/delivery/delivery.module';
 import { formsModule } from './modules/forms/forms.module';
 import { SIGN_IN_RESULT_PAGE } from './modules/identity/identity.routes';
 import { identityModule } from './modules/identity/identity.module';
+import { invoicesModule } from './modules/invoices/invoices.module';
 import { leafletsModule } from './modules/leaflets/leaflets.module';
 import { listsModule } from './modules/lists/lists.module';
 import { loyaltyModule } from './modules/loyalty/loyalty.module';
@@ -201,6 +202,10 @@ async function buildOrderModules({ app, opts, core, m, orderTransitions }: Wirin
     ...{ orderTransitions, attempts: m.payment.attempts, paymentTypes: m.payment.paymentTypes },
     ...{ wallet: m.loyalty.wallet, premium: m.loyalty.premium, premiumProduct: m.loyalty.premiumProduct },
     gifts: m.loyalty.gifts,
+  });
+  m.invoices = invoicesModule(app, {
+    ...{ ...core, orderTransitions, refundsMade: m.payment.refundsMade, mail: m.mail.mail },
+    audit: late(() => m.backoffice.audit.posts),
   });
 }
 

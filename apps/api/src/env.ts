@@ -287,6 +287,39 @@ const envSchema = z.object({
   OIDC_FACEBOOK_ISSUER: optionalText.pipe(z.url({ protocol: /^https$/ }).optional()),
   OIDC_FACEBOOK_CLIENT_ID: optionalText,
   OIDC_FACEBOOK_CLIENT_SECRET: optionalText,
+  // ---- electronic invoices (FatturaPA, decision 087): the chain as seller; the demo values validate ----
+  INVOICE_SELLER_NAME: z.string().trim().min(1).max(80).default('Spesa Online S.p.A.'),
+  /** partita IVA, 11 digits with its check digit */
+  INVOICE_SELLER_VAT_NUMBER: z
+    .string()
+    .regex(/^\d{11}$/)
+    .default('01234560587'),
+  /** the company's codice fiscale (a company's is usually its partita IVA) */
+  INVOICE_SELLER_FISCAL_CODE: z
+    .string()
+    .regex(/^[A-Z0-9]{11,16}$/)
+    .default('01234560587'),
+  INVOICE_SELLER_ADDRESS: z.string().trim().min(1).max(60).default('Via Roma'),
+  INVOICE_SELLER_STREET_NUMBER: z.string().trim().max(8).default('1'),
+  INVOICE_SELLER_POSTAL_CODE: z
+    .string()
+    .regex(/^\d{5}$/)
+    .default('00185'),
+  INVOICE_SELLER_CITY: z.string().trim().min(1).max(60).default('Roma'),
+  INVOICE_SELLER_PROVINCE: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .default('RM'),
+  /** the registro delle imprese (REA): the chamber's province and the number */
+  INVOICE_SELLER_REA_OFFICE: z
+    .string()
+    .regex(/^[A-Z]{2}$/)
+    .default('RM'),
+  INVOICE_SELLER_REA_NUMBER: z.string().trim().min(1).max(20).default('1234567'),
+  /** the intermediary's channel to the SDI (HTTP); unset: the local stand-in keeps what is sent */
+  INVOICE_SDI_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
+  /** the intermediary's API key, sent as a bearer token */
+  INVOICE_SDI_TOKEN: optionalText,
   /** API version reported by /version.json (spec section 9: client version 1.47.1) */
   APP_VERSION: z.string().default('1.47.1'),
 });

@@ -347,3 +347,4 @@ export * from './schema-operators';
 export * from './schema-identity';
 export * from './schema-smartcart';
 export * from './schema-assortment';
+export * from './schema-invoices';

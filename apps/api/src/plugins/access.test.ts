@@ -164,6 +164,7 @@ describe('every route says who may call it', () => {
       "POST /ebsn/api/smart-cart/till/close | signed: a store's till system: its id and secret (x-till-system, x-till-secret) are checked in the handler",
       "POST /ebsn/api/smart-cart/till/rescan | signed: a store's till system: its id and secret (x-till-system, x-till-secret) are checked in the handler",
       'POST /ebsn/api/loyalty/gift-card-orders | public: companies ask for gift cards without an account (throttled per address)',
+      'POST /ebsn/api/invoices/sdi/notifications | signed: the SDI intermediary: its bearer token (INVOICE_SDI_TOKEN) is checked in the handler',
       'POST /ebsn/api/admin/auth/login | public: the back-office sign-in: the password and the one-time code are checked here',
       'POST /ebsn/api/admin/auth/enrol | public: confirms the authenticator with the enrolment token shown at sign-in',
       'GET /version.json | public: the release version, polled by every client',
@@ -186,6 +187,7 @@ describe('every route says who may call it', () => {
       'GET /dev/mailbox | public: development outbox: never in production, and answered only to clients on this machine (loopback)',
       'GET /dev/mailbox/:mailId | public: development outbox: never in production, and answered only to clients on this machine (loopback)',
       'GET,POST /demo-idp/saml/sso | public: the development demo identity provider of the demo company',
+      'GET /dev/sdi | public: development view of the SDI queue: never in production, loopback clients only',
       'GET /staff | public: a permanent redirect to the back office',
       "GET /admin | public: the back office's page loads before sign-in; its API checks the staff session",
       "GET /admin/* | public: the back office's page loads before sign-in; its API checks the staff session",
@@ -430,12 +432,17 @@ describe('every endpoint under /ebsn/api is registered from its contract (decisi
     expect(plain.sort()).toEqual([
       // a file a customer sent through a form, for customer service (a file, not the envelope; decision 051)
       'GET /ebsn/api/admin/form-submissions/:id/files/:uploadId',
+      // the accountant's export of a period's electronic invoices (a ZIP, not the envelope; decision 087)
+      'GET /ebsn/api/admin/invoices/export.zip',
       // the payments' daily report as CSV for accounting (a file, not the envelope; decision 085)
       'GET /ebsn/api/admin/payments/report.csv',
       // a store's self-scanning entrance poster (a PDF, not the envelope; decision 057)
       'GET /ebsn/api/admin/self-scanning/:id/poster.pdf',
       // a social sign-in: its start and the provider's answer, redirects (decision 054)
       'GET /ebsn/api/api/social-redir/:providerMobile',
+      // an electronic invoice's courtesy copy and XML (files, not the envelope; decision 087)
+      'GET /ebsn/api/invoices/pdf',
+      'GET /ebsn/api/invoices/xml',
       // the sandbox provider's hosted card page (HTML) and its form
       'GET /ebsn/api/payment-sandbox/pay/:ref',
       // the browser's return from a provider: a redirect to the web app's result page

@@ -29,6 +29,7 @@ import { operatorsEndpoints } from './operators';
 import { giftCertificateEndpoints } from './gift-certificates';
 import { identityEndpoints } from './identity';
 import { inviteEndpoints } from './invite';
+import { adminInvoicesEndpoints, invoicesEndpoints } from './invoices';
 import { adminGiftCardOrderEndpoints, giftCardOrderEndpoints } from './gift-card-orders';
 import { loyaltyEndpoints } from './loyalty';
 import { ordersEndpoints } from './orders';
@@ -80,6 +81,8 @@ export const ENDPOINT_GROUPS = {
   operators: operatorsEndpoints,
   adminOperators: adminOperatorsEndpoints,
   adminAssortment: adminAssortmentEndpoints,
+  invoices: invoicesEndpoints,
+  adminInvoices: adminInvoicesEndpoints,
 } as const;
 
 type Groups = typeof ENDPOINT_GROUPS;

@@ -18,6 +18,7 @@ export type MailTemplate =
   | { template: 'email-change'; firstName: string; link: string; newEmail: string }
   | { template: 'anonymize-token'; firstName: string; token: string; link: string; minutes: number }
   | { template: 'password-changed'; firstName: string }
+  | InvoiceIssuedMail
   | InviteVoucherMail
   | OrderConfirmationMail
   | OrderStatusMail
@@ -97,6 +98,22 @@ export interface OrderStatusMail {
   released?: string | null;
   /** prepared, out for delivery: the meal vouchers to have ready (null: none) */
   vouchers?: string | null;
+  link: string;
+}
+
+/**
+ * An electronic invoice or credit note issued for an order (decision 087): its number, the order, where the
+ * customer downloads the courtesy copy and the XML (the order's page).
+ */
+export interface InvoiceIssuedMail {
+  template: 'invoice-issued';
+  firstName: string;
+  /** "Fattura" | "Nota di credito" */
+  kindLabel: string;
+  number: string;
+  orderId: number;
+  /** "12,29 €" */
+  total: string;
   link: string;
 }
 
@@ -347,6 +364,18 @@ function renderTemplate(mail: MailTemplate, demoNotice: string | null): Rendered
         subject,
         text: `${hello(mail.firstName)}\n\n${paragraphs.join('\n')}\n\n${facts.join('\n')}`,
         html: html(mail, subject, { paragraphs, facts }),
+      };
+    }
+    case 'invoice-issued': {
+      const subject = `${mail.kindLabel} n. ${mail.number} per il tuo ordine ${mail.orderId}`;
+      const paragraphs = [
+        `abbiamo emesso la ${mail.kindLabel.toLowerCase()} elettronica n. ${mail.number} di ${mail.total} per il tuo ordine n. ${mail.orderId} e l’abbiamo trasmessa al Sistema di Interscambio dell’Agenzia delle Entrate, che la recapita all’indirizzo indicato nei dati di fatturazione.`,
+        'Nella pagina dell’ordine trovi la copia di cortesia in PDF e il file XML.',
+      ];
+      return {
+        subject,
+        text: `${hello(mail.firstName)}\n\n${paragraphs.join('\n')}\n\n${mail.link}`,
+        html: html(mail, subject, { paragraphs, actionLabel: 'Vedi l’ordine' }),
       };
     }
     case 'password-changed': {

@@ -42,6 +42,15 @@ export interface RefundAuditPort {
   ): Promise<void>;
 }
 
+/**
+ * Told of a refund the provider made, in the transaction that records it (the invoices module's credit note):
+ * a listener that throws rolls the record back with it, and the refund stays 'requested' to be asked again.
+ */
+export type RefundSettledListener = (
+  refund: { refundId: number; orderId: number; amountCents: number; reason: string },
+  tx: Db,
+) => Promise<void>;
+
 type RefundAnswer = Result<{ data: { refund: ReturnType<typeof refundWire>; payment: OrderMoney } }>;
 
 const refundWire = (r: RefundRow) => ({
@@ -65,6 +74,8 @@ const euroText = (cents: number) => formatPrice(cents / 100);
  * which a provider keyed by it answers without moving money twice.
  */
 export class PaymentRefunds {
+  readonly #settled: RefundSettledListener[] = [];
+
   constructor(
     private readonly db: Db,
     private readonly repo: PaymentMoneyRepository,
@@ -74,6 +85,11 @@ export class PaymentRefunds {
     /** told of each refund the provider made (the metrics) */
     private readonly events: ShopEvents = NO_SHOP_EVENTS,
   ) {}
+
+  /** A module told of every refund the provider made (the port the payment module offers as `refundsMade`). */
+  onSettled(listener: RefundSettledListener): void {
+    this.#settled.push(listener);
+  }
 
   private async orderFor(staff: RefundingStaff, orderId: number) {
     const o = await this.repo.order(orderId);
@@ -187,6 +203,8 @@ export class PaymentRefunds {
         );
         if (!(await this.records.addRefunded(r.authorizationId, r.amountCents, tx)))
           throw new Error(`payment refund ${refundId}: more than captured`);
+        for (const listener of this.#settled)
+          await listener({ refundId, orderId: r.orderId, amountCents: r.amountCents, reason: r.reason }, tx);
       } else await this.repo.settle(refundId, { state: 'failed', failure: answer.reason }, tx);
       await this.audit.record(
         {

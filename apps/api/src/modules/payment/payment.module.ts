@@ -17,7 +17,12 @@ import { PaymentProviders } from './payment-providers';
 import { customerMoneyOf } from './order-money';
 import paymentAdminRoutes from './payment-admin.routes';
 import { PaymentMoneyRepository } from './payment-money.repository';
-import { PaymentRefunds, type RefundAuditPort, type RefundRecordsPort } from './payment-refunds.service';
+import {
+  PaymentRefunds,
+  type RefundAuditPort,
+  type RefundRecordsPort,
+  type RefundSettledListener,
+} from './payment-refunds.service';
 import { PaymentReports } from './payment-reports';
 import { PaymentReportsRepository } from './payment-reports.repository';
 import paymentRoutes from './payment.routes';
@@ -128,6 +133,8 @@ export async function paymentModule(d: PaymentModuleDeps) {
       of: async (orderIds: readonly number[]) =>
         new Map([...(await refunds.moneyOfOrders(orderIds))].map(([id, m]) => [id, customerMoneyOf(m)])),
     },
+    /** refunds the provider made, told in their transaction (the invoices module's credit notes) */
+    refundsMade: { onSettled: (listener: RefundSettledListener) => refunds.onSettled(listener) },
     /** renews card holds that would lapse before the slot (a recurring job) */
     renewals,
     /** the provider of an authorisation, by its name */

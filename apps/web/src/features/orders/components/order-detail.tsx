@@ -18,6 +18,7 @@ import { formatEuro } from '../../checkout/utils/money';
 import { useOrder } from '../api/get-order';
 import { formatOrderDate, formatOrderDateTime, formatOrderQuantity } from '../utils/format';
 import { OrderActions } from './order-actions';
+import { OrderInvoices } from './order-invoices';
 import { OrderStatusChip } from './order-status-chip';
 import { canReserveParking, ParkingForm } from './parking-form';
 
@@ -213,6 +214,12 @@ export function OrderDetail({ accessToken }: { accessToken?: string } = {}) {
       <Block title={t('orders.detail.totals')} id="order-totals">
         <Totals order={o} />
       </Block>
+
+      {!accessToken && o.invoice ? (
+        <Block title={t('orders.invoices.title')} id="order-invoices">
+          <OrderInvoices orderId={o.orderId} requested />
+        </Block>
+      ) : null}
 
       <Block title={t('orders.detail.history')} id="order-history">
         <Box component="ol" sx={{ m: 0, pl: 3 }}>

@@ -347,4 +347,57 @@ describe('Order from the confirmation e-mail (/order/:id?access_token=...)', () 
     expect(await screen.findByRole('heading', { level: 1, name: 'Ordine 1001' })).toBeInTheDocument();
     expect(callsTo(fetchMock, '/order/view')).toHaveLength(1);
   });
+  it('a delivered order that asked for an invoice offers its invoice and credit note, PDF and XML', async () => {
+    signedIn();
+    const invoice = {
+      personTypeId: 2,
+      companyName: 'Trattoria Da Gino S.r.l.',
+      fiscalCode: '',
+      vatCode: '00743110157',
+      pec: '',
+      sdiCode: 'ABC1234',
+      ipaCode: '',
+      cig: '',
+      determinationNumber: '',
+      determinationDate: '',
+      contactPerson: '',
+      address1: 'Corso Italia',
+      addressNumber: '10',
+      postalCode: '20122',
+      city: 'Milano',
+      province: 'MI',
+    };
+    const doc = (documentId: number, kind: 'TD01' | 'TD04', number: string, total: number) => ({
+      documentId,
+      kind,
+      kindLabel: kind === 'TD01' ? 'Fattura' : 'Nota di credito',
+      number,
+      issuedOn: '2026-11-28',
+      orderId: 1001,
+      relatedNumber: kind === 'TD04' ? '2026/000007' : null,
+      customerName: 'Trattoria Da Gino S.r.l.',
+      total,
+      vat: 1,
+      sdiState: 'delivered' as const,
+      sdiStateLabel: 'Consegnato',
+    });
+    const fetchMock = mockOrders({
+      '/order/view': () => ok({ data: makeOrder({ orderStatusId: 8, invoice }) }),
+      '/invoices/order': () =>
+        ok({ documents: [doc(7, 'TD01', '2026/000007', 12.29), doc(9, 'TD04', '2026/000009', 4.5)] }),
+    });
+    renderApp('/profile/orders/1001');
+    const block = await screen.findByRole('region', { name: 'Fattura e note di credito' });
+    expect(await within(block).findByText(/Fattura n\. 2026\/000007 del 28\/11\/2026/)).toBeInTheDocument();
+    expect(within(block).getByText('riferita alla fattura n. 2026/000007')).toBeInTheDocument();
+    expect(
+      within(block).getByRole('link', {
+        name: 'Scarica la copia di cortesia in PDF di Fattura n. 2026/000007',
+      }),
+    ).toHaveAttribute('href', '/ebsn/api/invoices/pdf?document_id=7');
+    expect(
+      within(block).getByRole('link', { name: 'Scarica il file XML di Nota di credito n. 2026/000009' }),
+    ).toHaveAttribute('href', '/ebsn/api/invoices/xml?document_id=9');
+    expect(callsTo(fetchMock, '/invoices/order')[0]?.searchParams.get('order_id')).toBe('1001');
+  });
 });

@@ -1,0 +1,54 @@
+import type { MessageTable } from '../../lib/result';
+
+/** Refusals of the invoices module: { code, text }, the message code (errors[].code) and the Italian text. */
+export const INVOICES_TEXT = {
+  /** also the answer for another customer's document or order */
+  documentNotFound: { code: 'msg.invoice.notFound', text: 'Documento non trovato.' },
+  orderNotFound: { code: 'msg.invoice.orderNotFound', text: 'Ordine non trovato.' },
+  /** the order cannot be prepared: its invoice data would make an invalid invoice (the text says what) */
+  invoiceData: { code: 'msg.invoice.data', text: 'I dati di fatturazione dell’ordine non sono validi.' },
+  /** a bug: the built document did not validate against the FatturaPA schema */
+  notValid: {
+    code: 'msg.invoice.schema',
+    text: 'Non è stato possibile emettere la fattura: il documento non supera il controllo del formato FatturaPA. Il servizio clienti è stato avvisato.',
+  },
+  notRejected: {
+    code: 'msg.invoice.notRejected',
+    text: 'Si può inviare di nuovo solo un documento scartato dal Sistema di Interscambio.',
+  },
+  periodTooLong: { code: 'msg.invoice.period', text: 'Scegli un periodo di al massimo 366 giorni.' },
+} as const satisfies MessageTable;
+
+/** What would make an invoice invalid, said to the customer and to the staff preparing the order. */
+export const INVOICE_DATA_TEXT = {
+  fields: {
+    personTypeId: 'tipo di cliente',
+    companyName: 'ragione sociale',
+    fiscalCode: 'codice fiscale',
+    vatCode: 'partita IVA',
+    pec: 'PEC',
+    sdiCode: 'codice destinatario SDI',
+    ipaCode: 'codice IPA',
+    cig: 'CIG',
+    determinationNumber: 'numero di determina',
+    determinationDate: 'data della determina',
+    contactPerson: 'referente',
+    address1: 'indirizzo',
+    addressNumber: 'numero civico',
+    postalCode: 'CAP',
+    city: 'comune',
+    province: 'provincia',
+  },
+  field: (field: string, problem: string) =>
+    `Dati di fatturazione da correggere (${field}): ${problem.replace(/\.?$/, '.')} Correggi i dati della fattura prima della preparazione dell’ordine.`,
+  vatCheckDigit:
+    'Dati di fatturazione da correggere: la partita IVA non è valida (la cifra di controllo non corrisponde). Correggi i dati della fattura prima della preparazione dell’ordine.',
+  fiscalCode:
+    'Dati di fatturazione da correggere: il codice fiscale non è valido. Correggi i dati della fattura prima della preparazione dell’ordine.',
+  mealVouchers:
+    'Un ordine pagato in parte con buoni pasto non può avere la fattura: togli la richiesta di fattura o i buoni pasto.',
+} as const;
+
+export const INVOICES_INFO_TEXT = {
+  resent: 'Documento rimesso in coda per l’invio al Sistema di Interscambio.',
+} as const;
