@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { findPgBinDir } from './lib/pg-cluster.mjs';
+import { buildApi, isApiBuildStale } from './build-api.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..');
 const CANNOT_RUN = 3;
@@ -170,6 +171,12 @@ const finish = () => {
 };
 process.on('exit', finish);
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => process.exit(130));
+
+// the hosts run the compiled server (decision 089), as a production start does
+if (isApiBuildStale()) {
+  console.log('test:hosts: compiling the API server (apps/api/dist/server.mjs)');
+  await buildApi();
+}
 
 try {
   buildNetwork();

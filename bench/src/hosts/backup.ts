@@ -6,7 +6,7 @@ import { appendFileSync, mkdirSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import { root, sleep } from '../lib';
 import { API } from '../scenarios';
-import { ADDR, PgHost, WORK_DIR, inMachine, killGroup, startIn, waitFor } from './topology';
+import { ADDR, API_SERVER, PgHost, WORK_DIR, inMachine, killGroup, startIn, waitFor } from './topology';
 
 const backupDir = () => join(WORK_DIR, 'backups');
 const pgBinEnv = { PG_BIN: '/usr/lib/postgresql/15/bin' };
@@ -112,7 +112,7 @@ export async function backupDrill(
     'client',
     'restored-api',
     process.execPath,
-    ['--import', 'tsx', join(root, 'apps/api/src/server.ts')],
+    [API_SERVER],
     {
       NODE_ENV: 'production',
       LOG_LEVEL: 'warn',

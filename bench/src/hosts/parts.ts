@@ -157,9 +157,8 @@ function multipart(
 }
 
 /**
- * A CV sent with the "work with us" form through api1, downloaded by the back office through api2. While form
- * files are still written to the receiving host's disk (FORM_UPLOADS_DIR) the part reports "pending" instead of
- * failing — found out by looking at api1's folder, not assumed; SPESA_HOSTS_FILES_REQUIRED=1 makes it a failure.
+ * A CV sent with the "work with us" form through api1, downloaded by the back office through api2 (files are in
+ * the shared file store: decision 090).
  */
 export async function filesPart(db: Db): Promise<void> {
   await productPhoto(db);
@@ -279,12 +278,6 @@ async function formFile(db: Db): Promise<void> {
   );
   if (same) {
     console.log('  ✓ the form file downloads through the other host');
-    return;
-  }
-  if (onApi1Disk > 0 && process.env.SPESA_HOSTS_FILES_REQUIRED !== '1') {
-    console.log(
-      '  PENDING: form files are still written to the disk of the host that received them (FORM_UPLOADS_DIR); this part passes once they are stored in PostgreSQL',
-    );
     return;
   }
   throw new Error(`the file uploaded through api1 does not download through api2 (HTTP ${download.status})`);

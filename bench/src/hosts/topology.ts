@@ -11,12 +11,13 @@ import { findPgBinDir } from '../../../scripts/lib/pg-cluster.mjs';
 import { root, sleep } from '../lib';
 
 /**
- * The path HAProxy health-checks the API hosts on. The shop answers GET /readyz once the health endpoints are
- * merged (issue 52, item 1): set this to '/readyz' then. Until then the cheapest public GET stands in: the
- * version, which answers whenever the process serves, without asking the database, so it turns unready neither
- * while a host drains nor when its database is away.
+ * The path HAProxy health-checks the API hosts on: the shop's readiness (decision 089: 200 when the database
+ * answers and the migrations are applied, 503 while the process drains).
  */
-export const HEALTH_CHECK_PATH = '/ebsn/api/version.json';
+export const HEALTH_CHECK_PATH = '/readyz';
+
+/** The compiled API server (decision 089) the hosts run; scripts/test-hosts.mjs builds it when stale. */
+export const API_SERVER = join(root, 'apps/api/dist/server.mjs');
 
 export const PREFIX = process.env.SPESA_HOSTS_NS_PREFIX ?? 'spesa-h-';
 export const WORK_DIR = process.env.SPESA_HOSTS_WORK_DIR ?? '';
@@ -331,7 +332,7 @@ export function launchApiHost(
     machine,
     `${machine}-api`,
     process.execPath,
-    ['--import', 'tsx', join(root, 'apps/api/src/server.ts')],
+    [API_SERVER],
     apiEnv(machine),
   );
   let seeded = false;
