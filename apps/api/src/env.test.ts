@@ -5,6 +5,13 @@ import { describe, expect, it } from 'vitest';
 import { areOnlinePaymentsOn, isDemoShop, isSandboxOn, loadEnv } from './env';
 
 /** Safe defaults of `npm start` and the settings a shop refuses to start without. */
+/** A real chain's invoice settings (decision 087): its own partita IVA and the intermediary's channel. */
+const chainInvoices = {
+  INVOICE_SELLER_VAT_NUMBER: '12345678903',
+  INVOICE_SDI_URL: 'https://sdi.intermediario.example/api',
+  INVOICE_SDI_TOKEN: 'token-of-the-chain',
+};
+
 describe('configuration', () => {
   it('listens on this machine only unless HOST says otherwise', () => {
     expect(loadEnv({}).HOST).toBe('127.0.0.1');
@@ -68,6 +75,7 @@ describe('payment settings', () => {
     NODE_ENV: 'production',
     DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/x',
     STAFF_TOTP_KEY: 'k'.repeat(40),
+    ...chainInvoices,
   };
   const stripeLive = {
     STRIPE_SECRET_KEY: 'sk_live_51abcdefghijkl',
@@ -201,5 +209,36 @@ describe('payment settings', () => {
     expect(run.status).toBe(1);
     expect(run.stderr).toMatch(/STRIPE_SECRET_KEY: a Stripe test key takes no real money/);
     expect(run.stdout).not.toMatch(/Spesa is ready/);
+  });
+});
+
+/** Invoices in production (decision 087): the chain's own data, sent to the SDI; a demo shop keeps them local. */
+describe('invoice settings', () => {
+  const production = {
+    NODE_ENV: 'production',
+    DATABASE_URL: 'postgres://u:p@127.0.0.1:5432/x',
+    STAFF_TOTP_KEY: 'k'.repeat(40),
+    ONLINE_PAYMENTS: 'off',
+  };
+
+  it('production refuses the demo seller and a shop whose invoices reach no SDI channel', () => {
+    expect(() => loadEnv({ ...production, INVOICE_SDI_URL: chainInvoices.INVOICE_SDI_URL })).toThrow(
+      /INVOICE_SELLER_VAT_NUMBER: the invoices' seller is the demo company/,
+    );
+    expect(() =>
+      loadEnv({ ...production, INVOICE_SELLER_VAT_NUMBER: chainInvoices.INVOICE_SELLER_VAT_NUMBER }),
+    ).toThrow(/INVOICE_SDI_URL: invoices must reach the exchange system \(SDI\) in production/);
+    expect(loadEnv({ ...production, ...chainInvoices }).INVOICE_SDI_URL).toBe(chainInvoices.INVOICE_SDI_URL);
+  });
+
+  it('a demo shop starts with the demo seller and keeps its invoices local', () => {
+    const demo = loadEnv({
+      ...production,
+      ONLINE_PAYMENTS: undefined,
+      DEMO_SHOP: 'on',
+      PAYMENT_SANDBOX: 'on',
+      PAYMENT_SANDBOX_SECRET: 'x'.repeat(40),
+    });
+    expect([demo.INVOICE_SELLER_VAT_NUMBER, demo.INVOICE_SDI_URL]).toEqual(['01234560587', undefined]);
   });
 });

@@ -18,6 +18,9 @@ const optionalText = z
   .transform((s) => (s === '' ? undefined : s))
   .optional();
 
+/** The demo company's partita IVA (valid check digit): invoices of a demo shop only. */
+const DEMO_SELLER_VAT_NUMBER = '01234560587';
+
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('development'),
   PORT: z.coerce.number().int().min(0).max(65_535).default(8080),
@@ -293,7 +296,7 @@ const envSchema = z.object({
   INVOICE_SELLER_VAT_NUMBER: z
     .string()
     .regex(/^\d{11}$/)
-    .default('01234560587'),
+    .default(DEMO_SELLER_VAT_NUMBER),
   /** the company's codice fiscale (a company's is usually its partita IVA) */
   INVOICE_SELLER_FISCAL_CODE: z
     .string()
@@ -348,6 +351,22 @@ const checkedEnvSchema = envSchema.superRefine((env, ctx) => {
       message:
         'the demo identity providers sign anyone in (their keys are public): never in production; configure the real issuers (OIDC_GOOGLE_*, OIDC_FACEBOOK_*)',
     });
+  // a real shop's invoices carry the chain's own data and reach the SDI (decision 087); a demo shop's stay local
+  if (production && env.DEMO_SHOP !== 'on') {
+    if (!env.INVOICE_SDI_URL)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['INVOICE_SDI_URL'],
+        message:
+          "invoices must reach the exchange system (SDI) in production: set the intermediary's channel (INVOICE_SDI_URL and INVOICE_SDI_TOKEN)",
+      });
+    if (env.INVOICE_SELLER_VAT_NUMBER === DEMO_SELLER_VAT_NUMBER)
+      ctx.addIssue({
+        code: 'custom',
+        path: ['INVOICE_SELLER_VAT_NUMBER'],
+        message: "the invoices' seller is the demo company: set the chain's own data (INVOICE_SELLER_*)",
+      });
+  }
   for (const p of ['GOOGLE', 'FACEBOOK'] as const) {
     const set = [env[`OIDC_${p}_ISSUER`], env[`OIDC_${p}_CLIENT_ID`], env[`OIDC_${p}_CLIENT_SECRET`]].filter(
       Boolean,

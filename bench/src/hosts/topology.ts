@@ -328,13 +328,7 @@ export function launchApiHost(
   opts: { timeoutMs?: number } = {},
 ): { seeded: Promise<void>; ready: Promise<ApiHost> } {
   mkdirSync(join(WORK_DIR, machine), { recursive: true });
-  const child = startIn(
-    machine,
-    `${machine}-api`,
-    process.execPath,
-    [API_SERVER],
-    apiEnv(machine),
-  );
+  const child = startIn(machine, `${machine}-api`, process.execPath, [API_SERVER], apiEnv(machine));
   let seeded = false;
   let ready = false;
   let exited: string | null = null;
