@@ -430,6 +430,8 @@ describe('every endpoint under /ebsn/api is registered from its contract (decisi
       .filter((r) => underApi(r) && r.endpoint === null && callMethods(r).length > 0)
       .map((r) => `${callMethods(r).join(',')} ${r.url}`);
     expect(plain.sort()).toEqual([
+      // an assortment import's refused rows as CSV (a file, not the envelope; decision 092)
+      'GET /ebsn/api/admin/catalogue-imports/:id/report.csv',
       // a file a customer sent through a form, for customer service (a file, not the envelope; decision 051)
       'GET /ebsn/api/admin/form-submissions/:id/files/:uploadId',
       // the accountant's export of a period's electronic invoices (a ZIP, not the envelope; decision 087)
