@@ -28,6 +28,22 @@ const SRC = join(ROOT, 'apps/api/src');
  * - 'local': this process's own business (its timers, its connections), nothing another host changes.
  */
 export const PROCESS_STATE = {
+  'db/client.ts#probes': {
+    follows: 'local',
+    how: "the pool probe of each database this process opened (its own pool's use and waits, for the metrics)",
+  },
+  'lib/lifecycle.ts#Lifecycle.#draining': {
+    follows: 'local',
+    how: "whether this process drains (SIGTERM): its own /readyz answers 503, the other hosts' are unaffected",
+  },
+  'lib/lifecycle.ts#Lifecycle.#inFlight': {
+    follows: 'local',
+    how: 'the requests this process is answering now, waited for before its pool closes',
+  },
+  'modules/invoices/fatturapa/fatturapa-xsd.ts#schemaFiles': {
+    follows: 'pure',
+    how: 'the FatturaPA schema files read from beside the code once: the same on every host',
+  },
   'lib/jobs.ts#JobQueue.#handlers': {
     follows: 'local',
     how: 'the job kinds this process runs, registered at build; the jobs themselves are rows of scheduled_jobs every process claims',

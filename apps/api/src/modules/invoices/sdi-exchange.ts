@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Db } from '../../db/client';
 import type { Env } from '../../env';
 import type { DocumentRow, InvoicesRepository } from './invoices.repository';
@@ -93,7 +94,6 @@ export class LocalSdiChannel implements SdiChannel {
   readonly name = 'local';
   readonly files: Array<{ sdiId: string; fileName: string; xml: string; at: Date }> = [];
   #rejections: SdiError[][] = [];
-  #count = 0;
 
   /** the next file sent is rejected with these errors */
   rejectNext(errors: SdiError[]): void {
@@ -103,8 +103,8 @@ export class LocalSdiChannel implements SdiChannel {
   async send(file: { fileName: string; xml: string }): Promise<SdiSendAnswer> {
     const rejection = this.#rejections.shift();
     if (rejection) return { ok: false, retry: false, errors: rejection };
-    this.#count += 1;
-    const sdiId = `LOCAL-${this.#count}`;
+    // unique across processes and restarts, as the SDI's own identifiers are
+    const sdiId = `LOCAL-${randomUUID()}`;
     this.files.push({ sdiId, ...file, at: new Date() });
     return { ok: true, sdiId };
   }
