@@ -93,7 +93,7 @@ test('azienda con fattura: peso reale minore, fattura TD01 (PDF e XML); rimborso
   await expect(page.getByRole('radio', { name: /Carta di credito/ })).toBeChecked({ timeout: 30_000 });
   await page.getByRole('checkbox', { name: 'Voglio la fattura' }).check();
   // the seeded invoice data, the only one: chosen at once
-  const holder = page.getByRole('radio', { name: /Ferramenta Brambilla S\.r\.l\. · P\.IVA 01234567897/ });
+  const holder = page.getByRole('radio', { name: /Ferramenta Brambilla S\.r\.l\. · P\.IVA 01234561080/ });
   await expect(holder).toBeChecked();
   await expectAccessible(page, 'cassa con la fattura');
   await acceptAndConfirm(page);
@@ -109,7 +109,9 @@ test('azienda con fattura: peso reale minore, fattura TD01 (PDF e XML); rimborso
 
   await openOrderPage(page, orderId);
   const invoices = page.getByRole('region', { name: 'Fattura e note di credito' });
-  await expect(invoices).toContainText('Hai richiesto la fattura: la emettiamo alla consegna e la trovi qui.');
+  await expect(invoices).toContainText(
+    'Hai richiesto la fattura: la emettiamo alla consegna e la trovi qui.',
+  );
   await settleAndScan(page, 'ordine con fattura richiesta');
 
   // the picker weighs 0,8 kg for the 1 kg ordered, then the order is collected at the Drive
@@ -151,7 +153,7 @@ test('azienda con fattura: peso reale minore, fattura TD01 (PDF e XML); rimborso
   ).toString('utf8');
   expect(xml).toContain('<TipoDocumento>TD01</TipoDocumento>');
   expect(xml).toContain(`<Numero>${number}</Numero>`);
-  expect(xml).toContain('<IdCodice>01234567897</IdCodice>');
+  expect(xml).toContain('<IdCodice>01234561080</IdCodice>');
   expect(xml).toContain('<CodiceDestinatario>M5UXCR1</CodiceDestinatario>');
   // the weighed line as delivered: 0,8 kg, and the document's total as charged
   expect(xml).toMatch(/<Quantita>0\.80<\/Quantita>\s*<UnitaMisura>KG<\/UnitaMisura>/);
@@ -185,7 +187,9 @@ test('azienda con fattura: peso reale minore, fattura TD01 (PDF e XML); rimborso
   await settleAndScan(page, 'ordine con fattura e nota di credito');
   const notePdf = await download(
     page,
-    note.getByRole('link', { name: `Scarica la copia di cortesia in PDF di Nota di credito n. ${noteNumber}` }),
+    note.getByRole('link', {
+      name: `Scarica la copia di cortesia in PDF di Nota di credito n. ${noteNumber}`,
+    }),
     /^application\/pdf/,
     /\.pdf$/,
   );
