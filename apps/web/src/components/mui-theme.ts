@@ -48,5 +48,12 @@ export const theme = createTheme({
     MuiTab: { styleOverrides: { root: { '&:focus-visible': { outlineOffset: -3 } } } },
     // a control reached with Tab in a dialog's scrolling content comes into view with its whole ring
     MuiDialogContent: { styleOverrides: { root: { scrollPaddingBlock: 8 } } },
+    // a disabled field's helper text often says why it is disabled (the lottery code beside an invoice): it stays
+    // readable (axe color-contrast), only the field itself greys out
+    MuiFormHelperText: {
+      styleOverrides: {
+        root: ({ theme }) => ({ '&.Mui-disabled': { color: theme.palette.text.secondary } }),
+      },
+    },
   },
 });

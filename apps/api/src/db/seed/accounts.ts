@@ -234,7 +234,7 @@ export async function ensureAccountData(opts: { demoAccounts: boolean }, db: Db)
         userId: row.userId,
         personTypeId: 2,
         companyName: 'Ferramenta Brambilla S.r.l.',
-        vatCode: '01234567897',
+        vatCode: '01234561080', // office code 108 (Monza e Brianza), check digit 0
         sdiCode: 'M5UXCR1',
         address1: a.address1,
         addressNumber: a.addressNumber,

@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCustomer } from '../../../test/customers';
 import { buildTestApp, callAs, type TestApp } from '../../../test/helper';
-import { placeOrder } from '../../../test/order-fixtures';
+import { makeStaff, placeOrder } from '../../../test/order-fixtures';
 import { queryRows } from '../../db/rows';
 import { checkAgainstSchema } from './fatturapa/fatturapa-xsd';
 import { INVOICES_TEXT } from './invoices.messages';
@@ -196,6 +196,33 @@ describe('the invoice data checked before "prepared"', () => {
       }
       expect(await statusOf(orderId)).toBe(18);
     });
+
+  it('answers the back office’s "prepared" with the message (not an error page), the order unchanged', async () => {
+    const c = await newCustomer(t, { tag: 'inv-staff' });
+    const placed = await placeOrder(t, {
+      userId: c.userId,
+      lines: [{ product: await productAt(t, 300, 4), quantity: 1 }],
+      status: 18,
+      paymentTypeId: 2, // on delivery: no capture before the listeners
+    });
+    const invoice = { ...COMPANY_INVOICE, vatCode: '00743110158' };
+    await t.db.execute(
+      sql`UPDATE orders SET infos = ${JSON.stringify({ invoice })}::jsonb WHERE order_id = ${placed.orderId}`,
+    );
+    await t.db.execute(
+      sql`UPDATE order_items SET delivered_quantity = quantity WHERE order_id = ${placed.orderId}`,
+    );
+    const member = await newCustomer(t, { tag: 'inv-picker' });
+    const token = await makeStaff(t, member.userId);
+    const res = await callAs(t.app, token, 'POST', `${API}/admin/orders/${placed.orderId}/prepared`, {
+      via: 'staff',
+      payload: {},
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.body.response.status).not.toBe(0);
+    expect(res.body.response.errorsMessage.join(' ')).toMatch(/partita IVA non è valida/);
+    expect(await statusOf(placed.orderId)).toBe(18);
+  });
 
   it('lets valid data through', async () => {
     const orderId = await preparing('inv-good', COMPANY_INVOICE);

@@ -17,7 +17,7 @@ import {
   type OrderStatusId,
 } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
-import { failWith, ok, type Failure, type Result } from '../../lib/result';
+import { Abort, failWith, ok, type Failure, type Result } from '../../lib/result';
 import { romeNow } from '../../lib/rome-time';
 import type { PaymentProvider } from '../payment/payment-provider';
 import { ORDER_STATUS_TEXT, type OrderStatusService } from './order-status.service';
@@ -370,7 +370,7 @@ export class StaffService {
   /**
    * POST /admin/orders/:id/prepared: every line recorded; the real amount is captured (online payments) within
    * the same transaction as the status change, capped at the authorisation; a refused capture changes
-   * nothing.
+   * nothing, nor does a transition's listener that refuses the change (Abort: the invoice data checked).
    */
   async markPrepared(staff: StaffMember, orderId: number): Promise<OrderAnswer> {
     const o = await this.orderFor(staff, orderId);
@@ -486,7 +486,7 @@ export class StaffService {
         );
       });
     } catch (err) {
-      if (err instanceof Rollback) return err.failure;
+      if (err instanceof Rollback || err instanceof Abort) return err.failure;
       throw err;
     }
     const view = await this.view(staff, o.orderId);
