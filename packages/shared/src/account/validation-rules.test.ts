@@ -164,14 +164,14 @@ describe('tax code rule output', () => {
 });
 
 table('VAT number or tax code', rules.vatOrTaxCode(), [
-  ['01234567897', null],
+  ['01234561080', null],
   ['RSSMRA85T10F205R', null],
   ['rssmra85t10f205r', null],
   ['', null],
   ['0123456789', MESSAGES.vatOrTaxCode],
   ['012345678901', MESSAGES.vatOrTaxCode],
   ['0123456789A', MESSAGES.vatOrTaxCode],
-  ['IT01234567897', MESSAGES.vatOrTaxCode],
+  ['IT01234561080', MESSAGES.vatOrTaxCode],
   ['01234567890123456789', MESSAGES.vatOrTaxCode],
 ]);
 

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { CARD_TYPES } from '../loyalty/card-number';
 import { loginPasswordRule, MESSAGES, newPasswordRule, rules } from '../account/validation-rules';
+import { isVatNumberValid, VAT_NUMBER_PATTERN } from '../account/vat-number';
 import { endpoint } from './endpoint';
 
 /**
@@ -338,6 +339,7 @@ export const anonymizeQuerySchema = z.object({
 });
 
 // ---------- invoice data (person fiscal) ----------
+export const VAT_NUMBER_INVALID_TEXT = 'La partita IVA non è valida: controlla le cifre.';
 export const PERSON_TYPES = { private: 1, company: 2, publicAdministration: 3 } as const;
 
 export const personFiscalFormSchema = z
@@ -345,7 +347,11 @@ export const personFiscalFormSchema = z
     personTypeId: z.coerce.number().int().min(1).max(3),
     companyName: boundedText(120),
     fiscalCode: rules.fiscalCode(),
-    vatCode: rules.vatOrTaxCode(),
+    // 11 digits are a partita IVA (or a company's fiscal code) with its office code and check digit: the
+    // electronic invoice checks them before "prepared" (decision 087), so they are checked when saved too
+    vatCode: rules
+      .vatOrTaxCode()
+      .refine((v) => !VAT_NUMBER_PATTERN.test(v) || isVatNumberValid(v), { error: VAT_NUMBER_INVALID_TEXT }),
     pec: rules.email(),
     sdiCode: z
       .string()

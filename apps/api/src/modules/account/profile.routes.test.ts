@@ -752,7 +752,7 @@ const company = (over: Record<string, unknown> = {}) =>
     personTypeId: 2,
     fiscalCode: '',
     companyName: 'Ferramenta Rossi S.r.l.',
-    vatCode: '01234567897',
+    vatCode: '01234561080',
     sdiCode: 'm5uxcr1',
     ...over,
   });
@@ -830,6 +830,12 @@ describe('invoice data (person fiscal)', () => {
       company({ vatCode: '0123456789' }),
       'vatCode',
       'P.Iva e C.F. devono avere 11 cifre.',
+    ],
+    [
+      'company with a partita IVA whose office code does not exist (the e-invoice would refuse it)',
+      company({ vatCode: '01234567897' }),
+      'vatCode',
+      'La partita IVA non è valida: controlla le cifre.',
     ],
     ['company without SDI nor PEC', company({ sdiCode: '', pec: '' }), 'sdiCode', 'Campo obbligatorio.'],
     [

@@ -194,7 +194,7 @@ describe('POST /checkout/prepare', () => {
           personTypeId: 2,
           companyName: 'Ferramenta Rossi S.r.l.',
           fiscalCode: '',
-          vatCode: '01234567897',
+          vatCode: '01234561080',
           pec: '',
           sdiCode: 'M5UXCR1',
           ipaCode: '',

@@ -43,7 +43,7 @@ const INVOICE = {
   personTypeId: 2,
   companyName: 'Ferramenta Rossi S.r.l.',
   fiscalCode: '',
-  vatCode: '01234567897',
+  vatCode: '01234561080',
   pec: '',
   sdiCode: 'M5UXCR1',
   ipaCode: '',
