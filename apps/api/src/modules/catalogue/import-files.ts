@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { Readable, Transform } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { parse } from 'csv-parse';
-import ExcelJS from 'exceljs';
+import type ExcelJS from 'exceljs';
 import yauzl from 'yauzl';
 
 /**
@@ -151,7 +151,9 @@ async function* xlsxRows(input: Readable): AsyncGenerator<FileRow> {
     const size = await unzippedSize(path);
     if (size === null) throw new UnreadableFile('not a zip');
     if (size > XLSX_MAX_UNZIPPED) throw new FileTooLarge();
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(createReadStream(path), {
+    // loaded on the first .xlsx (about half a second): a process that never imports a spreadsheet never pays it
+    const { default: excel } = await import('exceljs');
+    const reader = new excel.stream.xlsx.WorkbookReader(createReadStream(path), {
       worksheets: 'emit',
       sharedStrings: 'cache',
       hyperlinks: 'ignore',
