@@ -1,8 +1,7 @@
-import { expect, test, type Browser, type Locator, type Page } from '@playwright/test';
-import { signInToAdmin } from '../support/admin';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { openInBackOffice, prepareWeighed } from '../support/admin-orders';
 import { expectAccessible } from '../support/axe';
 import { acceptAndConfirm, call, customerWithCart, orderIdOf } from '../support/checkout';
-import { typeDate } from '../support/dates';
 import { settleAndScan } from '../support/shop';
 
 // Real money through the providers' stand-ins (issue 49, decisions 080-086): this project's server takes cards
@@ -34,37 +33,6 @@ async function slotDayOf(page: Page, orderId: number): Promise<string> {
     `/order/view?order_id=${orderId}`,
   );
   return ordered.data.timeslot.date;
-}
-
-/** A staff member on a 1366 px screen opens an order from the slot day's orders list. */
-async function openInBackOffice(browser: Browser, email: string, orderId: number, day: string) {
-  const office = await browser.newContext({ viewport: { width: 1366, height: 900 } });
-  const staff = await office.newPage();
-  await signInToAdmin(staff, email);
-  await staff.getByRole('menuitem', { name: 'Ordini' }).click();
-  await typeDate(staff, 'Giorno', day);
-  await staff.getByRole('row', { name: new RegExp(`^${orderId} `) }).click();
-  await expect(
-    staff.getByRole('heading', { level: 1, name: new RegExp(`Ordine n. ${orderId}`) }),
-  ).toBeVisible();
-  return { office, staff };
-}
-
-/** The picker prepares every line; the weighed one at `weight` kg (ordered: 1 kg). Answers the page. */
-async function prepare(staff: Page, weight: string) {
-  await staff.getByRole('button', { name: 'Inizia la preparazione' }).click();
-  await expect(staff.getByText('Preparazione iniziata', { exact: false })).toBeVisible();
-  const forms = staff.getByRole('form', { name: /^Preparazione di / });
-  const weighed = forms.filter({ has: staff.getByLabel(/Peso reale/) });
-  const piece = forms.filter({ hasNot: staff.getByLabel(/Peso reale/) });
-  await piece.getByRole('button', { name: 'Registra' }).click();
-  await expect(staff.getByText('Righe preparate: 1 di 2')).toBeVisible();
-  await weighed.getByLabel(/Peso reale/).fill(weight);
-  await weighed.getByRole('button', { name: 'Registra' }).click();
-  await expect(staff.getByText(`peso reale ${weight}`)).toBeVisible();
-  await expectAccessible(staff, 'admin: preparazione di un ordine pagato con un fornitore');
-  await staff.getByRole('button', { name: 'Segna come preparato' }).click();
-  await expect(staff.getByText(/Ordine preparato: addebitati/)).toBeVisible();
 }
 
 test('carta su Stripe con 3-D Secure: il peso reale è minore, si addebita meno di quanto bloccato e il cliente vede entrambi', async ({
@@ -101,7 +69,7 @@ test('carta su Stripe con 3-D Secure: il peso reale è minore, si addebita meno 
     orderId,
     await slotDayOf(page, orderId),
   );
-  await prepare(staff, '0,8');
+  await prepareWeighed(staff, '0,8', 'admin: preparazione di un ordine pagato con un fornitore');
   await expect(staff.getByRole('heading', { level: 1, name: /Preparato/ })).toBeVisible();
   await office.close();
 
@@ -140,7 +108,7 @@ test('Satispay: autorizzato nell’app, preparato e consegnato; il servizio clie
 
   // picked as ordered, then collected at the Drive
   const picking = await openInBackOffice(browser, 'picker@spesa.demo', orderId, day);
-  await prepare(picking.staff, '1');
+  await prepareWeighed(picking.staff, '1', 'admin: preparazione di un ordine pagato con un fornitore');
   await picking.staff.getByRole('button', { name: 'Consegnato', exact: true }).click();
   await expect(picking.staff.getByRole('heading', { level: 1, name: /Consegnato/ })).toBeVisible();
   await picking.office.close();

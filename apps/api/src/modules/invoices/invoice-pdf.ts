@@ -26,6 +26,10 @@ export async function invoicePdf(d: FatturaDocument): Promise<Uint8Array> {
   doc.setTitle(`${title} ${d.number}`);
   doc.setLanguage('it-IT');
   doc.setProducer('Spesa');
+  // dated as the document, not as the request: the same copy, byte for byte, whenever it is drawn
+  const issued = new Date(`${d.date}T12:00:00Z`);
+  doc.setCreationDate(issued);
+  doc.setModificationDate(issued);
   const regular = await doc.embedFont(StandardFonts.Helvetica);
   const bold = await doc.embedFont(StandardFonts.HelveticaBold);
   const [width, height] = [595, 842];

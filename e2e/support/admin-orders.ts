@@ -1,0 +1,38 @@
+import { expect, type Browser, type Page } from '@playwright/test';
+import { signInToAdmin } from './admin';
+import { expectAccessible } from './axe';
+import { typeDate } from './dates';
+
+/** A staff member on a 1366 px screen opens an order from the slot day's orders list in the back office. */
+export async function openInBackOffice(browser: Browser, email: string, orderId: number, day: string) {
+  const office = await browser.newContext({ viewport: { width: 1366, height: 900 } });
+  const staff = await office.newPage();
+  await signInToAdmin(staff, email);
+  await staff.getByRole('menuitem', { name: 'Ordini' }).click();
+  await typeDate(staff, 'Giorno', day);
+  await staff.getByRole('row', { name: new RegExp(`^${orderId} `) }).click();
+  await expect(
+    staff.getByRole('heading', { level: 1, name: new RegExp(`Ordine n. ${orderId}`) }),
+  ).toBeVisible();
+  return { office, staff };
+}
+
+/**
+ * The picker prepares an order of one piece line and one weighed line (1 kg ordered): the piece as ordered, the
+ * weighed one at `weight` kg; the preparation page is scanned as `scanName`; then "Segna come preparato".
+ */
+export async function prepareWeighed(staff: Page, weight: string, scanName: string) {
+  await staff.getByRole('button', { name: 'Inizia la preparazione' }).click();
+  await expect(staff.getByText('Preparazione iniziata', { exact: false })).toBeVisible();
+  const forms = staff.getByRole('form', { name: /^Preparazione di / });
+  const weighed = forms.filter({ has: staff.getByLabel(/Peso reale/) });
+  const piece = forms.filter({ hasNot: staff.getByLabel(/Peso reale/) });
+  await piece.getByRole('button', { name: 'Registra' }).click();
+  await expect(staff.getByText('Righe preparate: 1 di 2')).toBeVisible();
+  await weighed.getByLabel(/Peso reale/).fill(weight);
+  await weighed.getByRole('button', { name: 'Registra' }).click();
+  await expect(staff.getByText(`peso reale ${weight}`)).toBeVisible();
+  await expectAccessible(staff, scanName);
+  await staff.getByRole('button', { name: 'Segna come preparato' }).click();
+  await expect(staff.getByText(/Ordine preparato: addebitati/)).toBeVisible();
+}
