@@ -86,8 +86,11 @@ export class HttpSdiChannel implements SdiChannel {
   }
 }
 
+/** How many sent files the local stand-in keeps for /dev/sdi. */
+const LOCAL_SDI_KEPT_FILES = 200;
+
 /**
- * The local stand-in (development and tests): keeps the files it was given, readable at /dev/sdi like the
+ * The local stand-in (development and tests): keeps the newest files it was given, readable at /dev/sdi like the
  * development mailbox, and answers as the SDI would: an id, then delivered; a rejection when told to.
  */
 export class LocalSdiChannel implements SdiChannel {
@@ -106,6 +109,9 @@ export class LocalSdiChannel implements SdiChannel {
     // unique across processes and restarts, as the SDI's own identifiers are
     const sdiId = `LOCAL-${randomUUID()}`;
     this.files.push({ sdiId, ...file, at: new Date() });
+    // a long-running demo shop keeps the newest files only (the documents themselves are in the database)
+    if (this.files.length > LOCAL_SDI_KEPT_FILES)
+      this.files.splice(0, this.files.length - LOCAL_SDI_KEPT_FILES);
     return { ok: true, sdiId };
   }
 }
