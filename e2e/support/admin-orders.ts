@@ -36,3 +36,21 @@ export async function prepareWeighed(staff: Page, weight: string, scanName: stri
   await staff.getByRole('button', { name: 'Segna come preparato' }).click();
   await expect(staff.getByText(/Ordine preparato: addebitati/)).toBeVisible();
 }
+
+/**
+ * Customer service refunds `amount` ("1,50") of an order with `reason` through the "Rimborsa" dialog (scanned
+ * as `scanName`); the refund row then reads "Eseguito". Answers the staff page, still open.
+ */
+export async function refundInBackOffice(cs: Page, amount: string, reason: string, scanName: string) {
+  await cs.getByRole('button', { name: 'Rimborsa', exact: true }).click();
+  const dialog = cs.getByRole('dialog', { name: 'Rimborsa al cliente' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('textbox', { name: /Importo da rimborsare/ }).fill(amount);
+  await dialog.getByRole('textbox', { name: /Motivo del rimborso/ }).fill(reason);
+  await expectAccessible(cs, scanName);
+  await dialog.getByRole('button', { name: 'Rimborsa ora' }).click();
+  await expect(dialog).toBeHidden();
+  const table = cs.getByRole('table', { name: 'Movimenti del pagamento' });
+  await expect(table.getByRole('row').filter({ hasText: reason })).toContainText('Eseguito');
+  return cs;
+}

@@ -1,7 +1,7 @@
 import { mkdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { expect, type BrowserContext, type Page } from '@playwright/test';
+import { expect, test, type BrowserContext, type Page } from '@playwright/test';
 import { generate } from 'otplib';
 import { serverNow } from './clock.mjs';
 
@@ -16,7 +16,13 @@ export const DEMO_PASSWORD = 'Spesa2026!';
 const stateDir = resolve(dirname(fileURLToPath(import.meta.url)), '../../var/e2e-state');
 type Cookies = Awaited<ReturnType<BrowserContext['cookies']>>;
 type Kind = 'staff-totp' | 'staff-session';
-const stateFile = (kind: Kind, email: string) => resolve(stateDir, `${kind}.${email}.json`);
+// per server too: the payment journeys' server has a database of its own, so its members enrol their own
+// authenticator secrets and hold their own sessions (one file for both servers made them overwrite each other)
+const serverOf = () => {
+  const base = test.info().project.use.baseURL;
+  return base ? new URL(base).port || 'default' : 'default';
+};
+const stateFile = (kind: Kind, email: string) => resolve(stateDir, `${kind}.${serverOf()}.${email}.json`);
 function readState<T>(kind: Kind, email: string): T | undefined {
   try {
     return JSON.parse(readFileSync(stateFile(kind, email), 'utf8')) as T;

@@ -1,7 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { DEMO_PASSWORD, acceptCookies, signIn } from '../support/account';
-import { openInBackOffice, prepareWeighed } from '../support/admin-orders';
+import { openInBackOffice, prepareWeighed, refundInBackOffice } from '../support/admin-orders';
 import { expectAccessible } from '../support/axe';
 import { CARDS, acceptAndConfirm, call, fillCart, orderIdOf, payOnSandbox } from '../support/checkout';
 import { settleAndScan } from '../support/shop';
@@ -131,18 +131,7 @@ test('azienda con fattura: peso reale minore, fattura TD01 (PDF e XML); rimborso
   // customer service gives 1,50 € back with a reason
   const care = await openInBackOffice(browser, 'clienti@spesa.demo', orderId, day);
   const cs = care.staff;
-  await cs.getByRole('button', { name: 'Rimborsa', exact: true }).click();
-  const dialog = cs.getByRole('dialog', { name: 'Rimborsa al cliente' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('textbox', { name: /Importo da rimborsare/ }).fill('1,50');
-  await dialog.getByRole('textbox', { name: /Motivo del rimborso/ }).fill('Confezione danneggiata');
-  await expectAccessible(cs, 'admin: rimborso di un ordine con fattura');
-  await dialog.getByRole('button', { name: 'Rimborsa ora' }).click();
-  await expect(dialog).toBeHidden();
-  const table = cs.getByRole('table', { name: 'Movimenti del pagamento' });
-  await expect(table.getByRole('row').filter({ hasText: 'Confezione danneggiata' })).toContainText(
-    'Eseguito',
-  );
+  await refundInBackOffice(cs, '1,50', 'Confezione danneggiata', 'admin: rimborso di un ordine con fattura');
   await care.office.close();
 
   await openOrderPage(page, orderId);

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { openInBackOffice, prepareWeighed } from '../support/admin-orders';
+import { openInBackOffice, prepareWeighed, refundInBackOffice } from '../support/admin-orders';
 import { expectAccessible } from '../support/axe';
 import { acceptAndConfirm, call, customerWithCart, orderIdOf } from '../support/checkout';
 import { settleAndScan } from '../support/shop';
@@ -121,18 +121,7 @@ test('Satispay: autorizzato nell’app, preparato e consegnato; il servizio clie
   // customer service gives 1,50 € back with a reason
   const care = await openInBackOffice(browser, 'clienti@spesa.demo', orderId, day);
   const cs = care.staff;
-  await cs.getByRole('button', { name: 'Rimborsa', exact: true }).click();
-  const dialog = cs.getByRole('dialog', { name: 'Rimborsa al cliente' });
-  await expect(dialog).toBeVisible();
-  await dialog.getByRole('textbox', { name: /Importo da rimborsare/ }).fill('1,50');
-  await dialog.getByRole('textbox', { name: /Motivo del rimborso/ }).fill('Uova rotte alla consegna');
-  await expectAccessible(cs, 'admin: rimborso');
-  await dialog.getByRole('button', { name: 'Rimborsa ora' }).click();
-  await expect(dialog).toBeHidden();
-  const table = cs.getByRole('table', { name: 'Movimenti del pagamento' });
-  await expect(table.getByRole('row').filter({ hasText: 'Uova rotte alla consegna' })).toContainText(
-    'Eseguito',
-  );
+  await refundInBackOffice(cs, '1,50', 'Uova rotte alla consegna', 'admin: rimborso');
   await expectAccessible(cs, 'admin: pagamento dopo il rimborso');
   await care.office.close();
 
