@@ -52,13 +52,28 @@ export function earlierResources(
   });
 }
 
-/** Hands the worker that now controls the page what the page fetched before it. */
+/** How long after the worker takes control the page still hands over files that were in flight before it. */
+const IN_FLIGHT_WINDOW_MS = 30_000;
+
+/**
+ * Hands the worker that now controls the page what the page fetched before it: what has arrived now, and for a
+ * while what arrives later (a chunk whose request began before the worker took control lists its timing only
+ * when it completes, and no worker saw it).
+ */
 function handOverEarlierResources(): void {
   const worker = navigator.serviceWorker.controller;
   if (!worker || typeof performance === 'undefined') return;
-  const entries = performance.getEntriesByType('resource') as PerformanceResourceTiming[];
-  const urlsToCache = earlierResources(entries, window.location.origin, apiHeaders());
-  if (urlsToCache.length) worker.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache } });
+  const handOver = (entries: PerformanceResourceTiming[]) => {
+    const urlsToCache = earlierResources(entries, window.location.origin, apiHeaders());
+    if (urlsToCache.length) worker.postMessage({ type: 'CACHE_URLS', payload: { urlsToCache } });
+  };
+  handOver(performance.getEntriesByType('resource') as PerformanceResourceTiming[]);
+  if (typeof PerformanceObserver === 'undefined') return;
+  const observer = new PerformanceObserver((list) =>
+    handOver(list.getEntries() as PerformanceResourceTiming[]),
+  );
+  observer.observe({ type: 'resource' });
+  window.setTimeout(() => observer.disconnect(), IN_FLIGHT_WINDOW_MS);
 }
 
 /** Deletes the stored copies of the customer's own reads (cart, lists, session, their store's leaflets). */
