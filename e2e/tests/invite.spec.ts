@@ -56,6 +56,8 @@ test('un cliente invita un amico: l’amico usa il codice, ordina con lo sconto,
   await first.getByRole('button', { name: 'Usa nel carrello' }).click();
   await expect(friendPage.getByText(/è applicato al carrello/)).toBeVisible();
   await friendPage.goto('/checkout');
+  // the payment types load with the checkout (as in buyByCard): confirming before them pays with nothing
+  await expect(friendPage.getByRole('radio', { name: /Carta di credito/ })).toBeChecked({ timeout: 30_000 });
   // 10 % of the goods, rounded down to the cent
   const summary = friendPage.getByRole('complementary', { name: 'Riepilogo' });
   const goods = /Prodotti(\d+),(\d{2})/.exec((await summary.textContent()) ?? '');

@@ -192,6 +192,8 @@ export function ProductListing({ scope, subcategories, emptyText }: ProductListi
             aria-label={t('listing.products')}
             data-testid="product-list"
             className={`product-grid mode-${mode}${products.isPlaceholderData ? ' is-placeholder' : ''}`}
+            // the previous page's cards, dimmed, while the new page loads
+            aria-busy={products.isPlaceholderData || undefined}
           >
             {items.slice(0, shown).map((p) => (
               <ListingItem key={p.productId} product={p} mode={mode} />
