@@ -12,13 +12,15 @@ const orderId = id('Indica un ordine valido.');
 const documentId = id('Indica un documento valido.');
 
 export const INVOICE_KINDS = ['TD01', 'TD04'] as const;
-export const SDI_STATES = ['ready', 'sent', 'delivered', 'rejected'] as const;
+/** replaced: rejected by the SDI (so never issued) and re-issued corrected (decision 094) */
+export const SDI_STATES = ['ready', 'sent', 'delivered', 'rejected', 'replaced'] as const;
 /** the states as the staff and the customer read them */
 export const SDI_STATE_LABEL: Record<(typeof SDI_STATES)[number], string> = {
   ready: 'Da inviare',
   sent: 'Inviato allo SDI',
   delivered: 'Consegnato',
   rejected: 'Scartato dallo SDI',
+  replaced: 'Scartato e sostituito',
 };
 
 export const invoiceDocumentSchema = z.object({

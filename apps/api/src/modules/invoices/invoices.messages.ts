@@ -16,6 +16,11 @@ export const INVOICES_TEXT = {
     code: 'msg.invoice.notRejected',
     text: 'Si può inviare di nuovo solo un documento scartato dal Sistema di Interscambio.',
   },
+  /** a goodwill credit on an order whose invoice is asked for but not issued yet (decision 094) */
+  notInvoicedYet: {
+    code: 'msg.invoice.notInvoicedYet',
+    text: 'La fattura di questo ordine non è ancora stata emessa: l’accredito legato all’ordine si può dare dopo la consegna, quando la fattura c’è (o senza legarlo all’ordine).',
+  },
   periodTooLong: { code: 'msg.invoice.period', text: 'Scegli un periodo di al massimo 366 giorni.' },
 } as const satisfies MessageTable;
 

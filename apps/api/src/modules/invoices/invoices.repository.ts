@@ -50,12 +50,14 @@ export interface DocumentRow {
   userId: number;
   relatedDocumentId: number | null;
   refundId: number | null;
+  walletMovementId: number | null;
+  replacesDocumentId: number | null;
   customerName: string;
   totalCents: number;
   vatCents: number;
   data: unknown;
   transmissionId: string;
-  sdiState: 'ready' | 'sent' | 'delivered' | 'rejected';
+  sdiState: 'ready' | 'sent' | 'delivered' | 'rejected' | 'replaced';
   sdiId: string | null;
   sdiErrors: Array<{ code: string; description: string }>;
   sendAttempts: number;
@@ -65,6 +67,7 @@ export interface DocumentRow {
 const DOCUMENT_COLUMNS = sql`document_id::int AS "documentId", kind, year::int AS year, number::int AS number,
   number_text AS "numberText", issued_on::text AS "issuedOn", order_id::int AS "orderId",
   user_id::int AS "userId", related_document_id::int AS "relatedDocumentId", refund_id::int AS "refundId",
+  wallet_movement_id::int AS "walletMovementId", replaces_document_id::int AS "replacesDocumentId",
   customer_name AS "customerName", total_cents::int AS "totalCents", vat_cents::int AS "vatCents", data,
   transmission_id AS "transmissionId", sdi_state AS "sdiState", sdi_id AS "sdiId", sdi_errors AS "sdiErrors",
   send_attempts::int AS "sendAttempts", ${wireTimestamp('state_at', 'seconds')} AS "stateAt"`;
@@ -79,6 +82,8 @@ export interface NewDocument {
   userId: number;
   relatedDocumentId: number | null;
   refundId: number | null;
+  walletMovementId: number | null;
+  replacesDocumentId: number | null;
   customerName: string;
   totalCents: number;
   vatCents: number;
@@ -155,9 +160,11 @@ export class InvoicesRepository {
     const [row] = await queryRows<{ id: number }>(
       tx,
       sql`INSERT INTO invoice_documents (kind, year, number, number_text, issued_on, order_id, user_id,
-            related_document_id, refund_id, customer_name, total_cents, vat_cents, data, xml, transmission_id)
+            related_document_id, refund_id, wallet_movement_id, replaces_document_id, customer_name, total_cents,
+            vat_cents, data, xml, transmission_id)
           VALUES (${d.kind}, ${d.year}, ${d.number}, ${d.numberText}, ${d.issuedOn}::date, ${d.orderId}, ${d.userId},
-            ${d.relatedDocumentId}, ${d.refundId}, ${d.customerName}, ${d.totalCents}, ${d.vatCents},
+            ${d.relatedDocumentId}, ${d.refundId}, ${d.walletMovementId}, ${d.replacesDocumentId}, ${d.customerName},
+            ${d.totalCents}, ${d.vatCents},
             ${JSON.stringify(d.data)}::jsonb, ${d.xml}, ${d.transmissionId})
           RETURNING document_id::int AS id`,
     );
@@ -168,7 +175,8 @@ export class InvoicesRepository {
   async invoiceOfOrder(orderId: number, db: Db = this.db): Promise<DocumentRow | null> {
     const [row] = await queryRows<DocumentRow>(
       db,
-      sql`SELECT ${DOCUMENT_COLUMNS} FROM invoice_documents WHERE order_id = ${orderId} AND kind = 'TD01'`,
+      sql`SELECT ${DOCUMENT_COLUMNS} FROM invoice_documents
+          WHERE order_id = ${orderId} AND kind = 'TD01' AND sdi_state <> 'replaced'`,
     );
     return row ?? null;
   }
@@ -176,16 +184,27 @@ export class InvoicesRepository {
   async creditNoteOfRefund(refundId: number, db: Db = this.db): Promise<DocumentRow | null> {
     const [row] = await queryRows<DocumentRow>(
       db,
-      sql`SELECT ${DOCUMENT_COLUMNS} FROM invoice_documents WHERE refund_id = ${refundId}`,
+      sql`SELECT ${DOCUMENT_COLUMNS} FROM invoice_documents WHERE refund_id = ${refundId} AND sdi_state <> 'replaced'`,
     );
     return row ?? null;
   }
 
+  /** The order's documents as issued (a file the SDI rejected and a corrected one replaced is not). */
   async documentsOfOrder(orderId: number, db: Db = this.db): Promise<DocumentRow[]> {
     return queryRows<DocumentRow>(
       db,
-      sql`SELECT ${DOCUMENT_COLUMNS} FROM invoice_documents WHERE order_id = ${orderId} ORDER BY document_id`,
+      sql`SELECT ${DOCUMENT_COLUMNS} FROM invoice_documents WHERE order_id = ${orderId} AND sdi_state <> 'replaced'
+          ORDER BY year, number, document_id`,
     );
+  }
+
+  async creditNoteOfWalletMovement(movementId: number, db: Db = this.db): Promise<DocumentRow | null> {
+    const [row] = await queryRows<DocumentRow>(
+      db,
+      sql`SELECT ${DOCUMENT_COLUMNS} FROM invoice_documents
+          WHERE wallet_movement_id = ${movementId} AND sdi_state <> 'replaced'`,
+    );
+    return row ?? null;
   }
 
   async document(documentId: number, db: Db = this.db): Promise<DocumentRow | null> {
