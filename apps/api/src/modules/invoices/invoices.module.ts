@@ -4,6 +4,7 @@ import type { Db } from '../../db/client';
 import type { ModuleCore, RouteRegistrar } from '../../lib/module';
 import type { OrderTransitionsPort } from '../../lib/order-transitions';
 import { sellerOf } from './invoice-document';
+import { InvoiceReissue } from './invoice-reissue';
 import { InvoicesRepository } from './invoices.repository';
 import { InvoicesService, type GrantedGoodwill, type SettledRefund } from './invoices.service';
 import { SDI_SEND_JOB, SdiQueue, sdiChannelOf, type SdiChannel } from './sdi-exchange';
@@ -36,6 +37,7 @@ export function invoicesModule(app: FastifyInstance, d: InvoicesModuleDeps) {
   const { db, env, now, jobs } = d;
   const repo = new InvoicesRepository(db);
   const invoices = new InvoicesService(repo, sellerOf(env), now);
+  const reissue = new InvoiceReissue(repo, invoices, now);
   const channel = sdiChannelOf(env);
   const queue = new SdiQueue(db, repo, channel, env.INVOICE_SELLER_VAT_NUMBER);
   invoices.onIssued((doc, tx) => jobs.enqueue(SDI_SEND_JOB, { documentId: doc.documentId }, { db: tx }));
@@ -64,7 +66,7 @@ export function invoicesModule(app: FastifyInstance, d: InvoicesModuleDeps) {
     }) satisfies RouteRegistrar,
     adminRoutes: (async (api) => {
       await api.register(invoicesAdminRoutes, {
-        ...{ db, repo, queue, jobs, audit: d.audit },
+        ...{ db, repo, queue, jobs, audit: d.audit, reissue },
         sellerVat: env.INVOICE_SELLER_VAT_NUMBER,
       });
     }) satisfies RouteRegistrar,

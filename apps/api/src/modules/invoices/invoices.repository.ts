@@ -98,6 +98,8 @@ export interface DocumentFilter {
   kind?: 'TD01' | 'TD04' | undefined;
   sdiState?: DocumentRow['sdiState'] | undefined;
   orderId?: number | undefined;
+  /** leave out files the SDI rejected that a corrected document replaced (never issued: the export) */
+  issuedOnly?: boolean | undefined;
 }
 
 function whereOf(f: DocumentFilter) {
@@ -107,6 +109,7 @@ function whereOf(f: DocumentFilter) {
   if (f.kind) where.push(sql`kind = ${f.kind}`);
   if (f.sdiState) where.push(sql`sdi_state = ${f.sdiState}`);
   if (f.orderId) where.push(sql`order_id = ${f.orderId}`);
+  if (f.issuedOnly) where.push(sql`sdi_state <> 'replaced'`);
   return where;
 }
 
@@ -257,7 +260,7 @@ export class InvoicesRepository {
     return queryRows<DocumentRow>(
       db,
       sql`SELECT ${DOCUMENT_COLUMNS} FROM invoice_documents WHERE ${sql.join(whereOf(f), sql` AND `)}
-          ORDER BY year DESC, number DESC LIMIT ${limit} OFFSET ${offset}`,
+          ORDER BY year DESC, number DESC, document_id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   }
 
@@ -287,6 +290,15 @@ export class InvoicesRepository {
             send_attempts = send_attempts + ${s.attempted ? 1 : 0}, state_at = now()
           WHERE document_id = ${documentId}`,
     );
+  }
+
+  /** How many files a document number has had (a rejected one and its corrections): the next file's suffix. */
+  async numberTries(year: number, number: number, tx: Db): Promise<{ tries: number }> {
+    const [row] = await queryRows<{ tries: number }>(
+      tx,
+      sql`SELECT count(*)::int AS tries FROM invoice_documents WHERE year = ${year} AND number = ${number}`,
+    );
+    return { tries: row?.tries ?? 1 };
   }
 
   async documentBySdiId(sdiId: string, db: Db = this.db): Promise<DocumentRow | null> {

@@ -61,13 +61,20 @@ export interface IssuedListener {
   ): Promise<void>;
 }
 
-type Draft = Omit<FatturaDocument, 'transmissionId' | 'number' | 'date'> & {
+export type Draft = Omit<FatturaDocument, 'transmissionId' | 'number' | 'date'> & {
   orderId: number;
   userId: number;
   relatedDocumentId: number | null;
   refundId: number | null;
   walletMovementId?: number | null;
 };
+
+/** A corrected document in place of a rejected one (decision 094): its number, date and transmission id. */
+export interface InPlaceOf {
+  documentId: number;
+  /** null: the next number of today's year, dated today (the rejection is older than the days allowed) */
+  sameNumber: { year: number; number: number; date: string; transmissionId: string } | null;
+}
 
 /** Why a credit note is issued: a refund (of a line or an amount) or a goodwill credit on the wallet. */
 interface CreditCause {
@@ -220,15 +227,19 @@ export class InvoicesService {
     );
   }
 
-  /** Takes the year's next number, builds and validates the XML, writes the document, tells the listeners. */
-  private async write(draft: Draft, tx: Db): Promise<number> {
-    const date = romeToday(this.now());
-    const year = Number(date.slice(0, 4));
-    const n = await this.repo.nextNumber(year, tx);
+  /**
+   * Takes the year's next number (or, for a corrected document in place of a rejected one, that one's number
+   * and date), builds and validates the XML, writes the document, tells the listeners.
+   */
+  async write(draft: Draft, tx: Db, inPlaceOf: InPlaceOf | null = null): Promise<number> {
+    const same = inPlaceOf?.sameNumber ?? null;
+    const date = same?.date ?? romeToday(this.now());
+    const year = same?.year ?? Number(date.slice(0, 4));
+    const n = same?.number ?? (await this.repo.nextNumber(year, tx));
     const { orderId, userId, relatedDocumentId, refundId, walletMovementId, ...rest } = draft;
     const doc: FatturaDocument = {
       ...rest,
-      transmissionId: transmissionIdOf(year, n),
+      transmissionId: same?.transmissionId ?? transmissionIdOf(year, n),
       number: numberTextOf(year, n),
       date,
     };
@@ -250,7 +261,7 @@ export class InvoicesService {
         relatedDocumentId,
         refundId,
         walletMovementId: walletMovementId ?? null,
-        replacesDocumentId: null,
+        replacesDocumentId: inPlaceOf?.documentId ?? null,
         customerName: customerNameOf(doc.buyer),
         totalCents: doc.amounts.totalCents,
         vatCents: doc.amounts.vatCents,
