@@ -99,7 +99,7 @@ export class InvoiceReissue {
     const splitPayment = buyer.format === 'FPA12';
     const amounts = before.amounts;
     const { tries } = await this.repo.numberTries(rejected.year, rejected.number, tx);
-    await this.repo.setState(documentId, { sdiState: 'replaced' }, tx);
+    await this.repo.setState(documentId, { sdiState: 'replaced', at: this.now() }, tx);
     const inPlaceOf: InPlaceOf = {
       documentId,
       sameNumber: sameNumber

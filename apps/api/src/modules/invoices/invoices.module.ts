@@ -39,7 +39,7 @@ export function invoicesModule(app: FastifyInstance, d: InvoicesModuleDeps) {
   const invoices = new InvoicesService(repo, sellerOf(env), now);
   const reissue = new InvoiceReissue(repo, invoices, now);
   const channel = sdiChannelOf(env);
-  const queue = new SdiQueue(db, repo, channel, env.INVOICE_SELLER_VAT_NUMBER);
+  const queue = new SdiQueue(db, repo, channel, env.INVOICE_SELLER_VAT_NUMBER, now);
   invoices.onIssued((doc, tx) => jobs.enqueue(SDI_SEND_JOB, { documentId: doc.documentId }, { db: tx }));
   invoices.onIssued(issuedMail(repo, d.mail, publicUrlOf(env)));
   jobs.register(SDI_SEND_JOB, async (payload) => {

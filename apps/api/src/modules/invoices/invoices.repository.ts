@@ -280,6 +280,8 @@ export class InvoicesRepository {
       sdiId?: string | null;
       sdiErrors?: DocumentRow['sdiErrors'];
       attempted?: boolean;
+      /** the shop's clock (default: the database's) */
+      at?: Date;
     },
     tx: Db,
   ): Promise<void> {
@@ -287,7 +289,8 @@ export class InvoicesRepository {
       sql`UPDATE invoice_documents SET sdi_state = ${s.sdiState},
             sdi_id = ${s.sdiId === undefined ? sql`sdi_id` : s.sdiId},
             sdi_errors = ${s.sdiErrors === undefined ? sql`sdi_errors` : sql`${JSON.stringify(s.sdiErrors)}::jsonb`},
-            send_attempts = send_attempts + ${s.attempted ? 1 : 0}, state_at = now()
+            send_attempts = send_attempts + ${s.attempted ? 1 : 0},
+            state_at = ${s.at ? sql`${s.at.toISOString()}::timestamptz` : sql`now()`}
           WHERE document_id = ${documentId}`,
     );
   }
