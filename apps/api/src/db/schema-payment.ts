@@ -73,8 +73,8 @@ export const paymentRefunds = pgTable(
     failure: text('failure'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
-    /** a refund of one order line (order_items.position): its credit note names the line; null: an amount */
-    linePosition: integer('line_position'),
+    /** a refund of one order line (order_items.order_item_id): its credit note names it; null: an amount */
+    orderItemId: integer('order_item_id'),
     /** of that line: pieces, or kg for weighed goods */
     lineQuantity: numeric('line_quantity', { precision: 12, scale: 3 }),
   },
@@ -86,7 +86,7 @@ export const paymentRefunds = pgTable(
     check('payment_refunds_state_ck', sql`${t.state} IN ('requested', 'succeeded', 'failed')`),
     check(
       'payment_refunds_line_ck',
-      sql`(${t.linePosition} IS NULL AND ${t.lineQuantity} IS NULL) OR (${t.linePosition} IS NOT NULL AND ${t.lineQuantity} > 0)`,
+      sql`(${t.orderItemId} IS NULL AND ${t.lineQuantity} IS NULL) OR (${t.orderItemId} IS NOT NULL AND ${t.lineQuantity} > 0)`,
     ),
   ],
 );

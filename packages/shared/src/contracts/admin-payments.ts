@@ -71,11 +71,15 @@ export const REFUND_TEXT = {
 } as const;
 
 /**
- * A refund of one order line, or part of it (decision 094): the line's position in the order and the pieces
+ * A refund of one order line, or part of it (decision 094): the line (orderItems[].orderItemId) and the pieces
  * (or kg for weighed goods) given back; the credit note names the line with its VAT rate.
  */
 export const refundLineSchema = z.object({
-  position: z.number({ message: REFUND_TEXT.line }).int({ message: REFUND_TEXT.line }).min(1, REFUND_TEXT.line),
+  orderItemId: z
+    .number({ message: REFUND_TEXT.line })
+    .int({ message: REFUND_TEXT.line })
+    .min(1, { message: REFUND_TEXT.line })
+    .max(2_147_483_647, { message: REFUND_TEXT.line }),
   quantity: z
     .number({ message: REFUND_TEXT.lineQuantity })
     .positive({ message: REFUND_TEXT.lineQuantity })

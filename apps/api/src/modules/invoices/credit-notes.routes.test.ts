@@ -69,11 +69,11 @@ async function deliveredAndCaptured(lines: Line[], userId = customer.userId) {
         VALUES (${auth!.ref}, ${order.orderId}, ${charged!.cents}, 'authorized', ${charged!.cents})`,
   );
   expect((await moveOrder(t, order.orderId, 7, 8)).ok).toBe(true);
-  const positions = await queryRows<{ position: number }>(
+  const items = await queryRows<{ id: number }>(
     t.db,
-    sql`SELECT position::int AS position FROM order_items WHERE order_id = ${order.orderId} ORDER BY position`,
+    sql`SELECT order_item_id AS id FROM order_items WHERE order_id = ${order.orderId} ORDER BY position`,
   );
-  return { ...order, positions: positions.map((p) => p.position) };
+  return { ...order, items: items.map((i) => i.id) };
 }
 
 let keys = 0;
@@ -95,15 +95,15 @@ describe('a refunded line on its credit note', () => {
       { price: 129, rate: 4 },
       { price: 150, rate: 22, quantity: 3 },
     ]);
-    const res = await refund(order.orderId, { amount: 1.5, line: { position: order.positions[1], quantity: 1 } });
+    const res = await refund(order.orderId, { amount: 1.5, line: { orderItemId: order.items[1], quantity: 1 } });
     expect(res.body.response.status).toBe(0);
-    expect(res.body.data.data.refund.line).toEqual({ position: order.positions[1], quantity: 1 });
+    expect(res.body.data.data.refund.line).toEqual({ orderItemId: order.items[1], quantity: 1 });
     const [note] = await notesOf(order.orderId);
     expect(note?.totalCents).toBe(150);
     expect((await checkAgainstSchema(note!.xml)).errors).toEqual([]);
     const [name] = await queryRows<{ name: string }>(
       t.db,
-      sql`SELECT name FROM order_items WHERE order_id = ${order.orderId} AND position = ${order.positions[1]}`,
+      sql`SELECT name FROM order_items WHERE order_item_id = ${order.items[1]}`,
     );
     // 1,50 at 22 %: net 1,23
     expect(note!.xml).toMatch(
@@ -119,7 +119,7 @@ describe('a refunded line on its credit note', () => {
       { price: 250, rate: 4, weighed: { kg: 0.8, cents: 200 } },
       { price: 300, rate: 10 },
     ]);
-    const res = await refund(order.orderId, { amount: 0.75, line: { position: order.positions[0], quantity: 0.3 } });
+    const res = await refund(order.orderId, { amount: 0.75, line: { orderItemId: order.items[0], quantity: 0.3 } });
     expect(res.body.response.status).toBe(0);
     const [note] = await notesOf(order.orderId);
     expect(note?.totalCents).toBe(75);
@@ -138,14 +138,14 @@ describe('a refunded line on its credit note', () => {
 
   it('bad lines are refused in Italian and nothing moves', async () => {
     const order = await deliveredAndCaptured([{ price: 200, rate: 10, quantity: 2 }]);
-    const position = order.positions[0]!;
+    const orderItemId = order.items[0]!;
     const cases: Array<[unknown, number, string]> = [
-      [{ position: 999, quantity: 1 }, 1, REFUND_REFUSAL.lineNotFound.text],
-      [{ position, quantity: 3 }, 2, 'Di «'],
-      [{ position, quantity: 1 }, 2.01, 'si può rimborsare al massimo 2,00'],
-      [{ position, quantity: -1 }, 1, REFUND_TEXT.lineQuantity],
-      [{ position, quantity: 0.0001 }, 1, REFUND_TEXT.lineQuantity],
-      [{ position: 'a', quantity: 1 }, 1, REFUND_TEXT.line],
+      [{ orderItemId: 2_000_000_000, quantity: 1 }, 1, REFUND_REFUSAL.lineNotFound.text],
+      [{ orderItemId, quantity: 3 }, 2, 'Di «'],
+      [{ orderItemId, quantity: 1 }, 2.01, 'si può rimborsare al massimo 2,00'],
+      [{ orderItemId, quantity: -1 }, 1, REFUND_TEXT.lineQuantity],
+      [{ orderItemId, quantity: 0.0001 }, 1, REFUND_TEXT.lineQuantity],
+      [{ orderItemId: 'a', quantity: 1 }, 1, REFUND_TEXT.line],
     ];
     for (const [line, amount, text] of cases) {
       const res = await refund(order.orderId, { amount, line });
@@ -155,9 +155,9 @@ describe('a refunded line on its credit note', () => {
     expect(await refundsOf(order.orderId)).toBe(0);
     expect(await notesOf(order.orderId)).toEqual([]);
     // two pieces refunded one at a time, then nothing left of the line
-    expect((await refund(order.orderId, { amount: 2, line: { position, quantity: 1 } })).body.response.status).toBe(0);
-    expect((await refund(order.orderId, { amount: 2, line: { position, quantity: 1 } })).body.response.status).toBe(0);
-    const more = await refund(order.orderId, { amount: 0.01, line: { position, quantity: 0.001 } });
+    expect((await refund(order.orderId, { amount: 2, line: { orderItemId, quantity: 1 } })).body.response.status).toBe(0);
+    expect((await refund(order.orderId, { amount: 2, line: { orderItemId, quantity: 1 } })).body.response.status).toBe(0);
+    const more = await refund(order.orderId, { amount: 0.01, line: { orderItemId, quantity: 0.001 } });
     expect(more.body.response.errorsMessage.join(' ')).toContain('al massimo 0');
     expect((await notesOf(order.orderId)).map((n) => n.totalCents)).toEqual([200, 200]);
   });

@@ -26,6 +26,7 @@ export interface OrderInvoiceFacts {
   orderedOn: string;
   lines: Array<{
     position: number;
+    orderItemId: number;
     productId: number;
     code: string;
     name: string;
@@ -130,7 +131,7 @@ export class InvoicesRepository {
     if (!o) return null;
     const lines = await queryRows<OrderInvoiceFacts['lines'][number]>(
       db,
-      sql`SELECT i.position::int AS position, coalesce(i.substitute_product_id, i.product_id)::int AS "productId",
+      sql`SELECT i.position::int AS position, i.order_item_id::int AS "orderItemId", coalesce(i.substitute_product_id, i.product_id)::int AS "productId",
                  coalesce(p.cod_int, i.cod_int) AS code, coalesce(i.substitute_name, i.name) AS name,
                  (i.substitute_product_id IS NOT NULL) AS substituted,
                  coalesce(i.delivered_quantity, i.quantity)::float8 AS quantity, i.real_weight::float8 AS "realWeight",

@@ -33,8 +33,8 @@ export interface SettledRefund {
   orderId: number;
   amountCents: number;
   reason: string;
-  /** a refund of one order line: its position and the pieces or kg given back; null: an amount */
-  line?: { position: number; quantity: number } | null;
+  /** a refund of one order line: the line and the pieces or kg given back; null: an amount */
+  line?: { orderItemId: number; quantity: number } | null;
 }
 
 /** A goodwill credit on the wallet tied to an order (a complaint), as the loyalty module tells it. */
@@ -167,7 +167,7 @@ export class InvoicesService {
     if (cents <= 0) return;
     const lump = `Rimborso: ${refund.reason}`;
     const refunded = refund.line
-      ? (await this.repo.orderFacts(refund.orderId, tx))?.lines.find((l) => l.position === refund.line?.position)
+      ? (await this.repo.orderFacts(refund.orderId, tx))?.lines.find((l) => l.orderItemId === refund.line?.orderItemId)
       : undefined;
     const lines =
       refund.line && refunded

@@ -28,8 +28,8 @@ export interface RefundRow {
   failure: string | null;
   requestedAt: string;
   settledAt: string | null;
-  /** a refund of one order line: its position and the pieces or kg given back */
-  linePosition: number | null;
+  /** a refund of one order line: the line and the pieces or kg given back */
+  orderItemId: number | null;
   lineQuantity: number | null;
 }
 
@@ -72,7 +72,7 @@ export interface MoneyOrderRow {
 const REFUND_COLUMNS = sql.raw(`refund_id AS "refundId", order_id AS "orderId",
   authorization_id AS "authorizationId", idempotency_key AS "idempotencyKey", amount_cents AS "amountCents",
   reason, staff_user_id AS "staffUserId", state, provider, provider_refund_ref AS "providerRefundRef", failure,
-  line_position AS "linePosition", line_quantity::float8 AS "lineQuantity"`);
+  order_item_id AS "orderItemId", line_quantity::float8 AS "lineQuantity"`);
 const refundTimes = sql`${wireTimestamp('requested_at', 'milliseconds')} AS "requestedAt",
   ${wireTimestamp('settled_at', 'milliseconds')} AS "settledAt"`;
 
@@ -202,7 +202,7 @@ export class PaymentMoneyRepository {
    * An order line as delivered and charged (the orders module's order_items, read only: decision 029) with its
    * refunds asked for or made; null: no such line, or nothing charged for it.
    */
-  async refundableLine(orderId: number, position: number, tx: Db): Promise<RefundableLine | null> {
+  async refundableLine(orderId: number, orderItemId: number, tx: Db): Promise<RefundableLine | null> {
     const [row] = await queryRows<RefundableLine>(
       tx,
       sql`SELECT coalesce(i.substitute_name, i.name) AS name,
@@ -211,9 +211,9 @@ export class PaymentMoneyRepository {
                  coalesce(r.cents, 0)::int AS "refundedCents", coalesce(r.quantity, 0)::float8 AS "refundedQuantity"
           FROM order_items i
           LEFT JOIN (SELECT sum(amount_cents) AS cents, sum(line_quantity) AS quantity FROM payment_refunds
-                     WHERE order_id = ${orderId} AND line_position = ${position}
+                     WHERE order_id = ${orderId} AND order_item_id = ${orderItemId}
                        AND state IN ('requested', 'succeeded')) r ON TRUE
-          WHERE i.order_id = ${orderId} AND i.position = ${position}
+          WHERE i.order_id = ${orderId} AND i.order_item_id = ${orderItemId}
             AND coalesce(i.delivered_quantity, i.quantity) > 0`,
     );
     return row && row.grossCents > 0 ? row : null;
@@ -229,16 +229,16 @@ export class PaymentMoneyRepository {
       reason: string;
       staffUserId: number;
       provider: string;
-      line: { position: number; quantity: number } | null;
+      line: { orderItemId: number; quantity: number } | null;
     },
     tx: Db,
   ): Promise<number | null> {
     const [row] = await queryRows<{ refundId: number }>(
       tx,
       sql`INSERT INTO payment_refunds (order_id, authorization_id, idempotency_key, amount_cents, reason,
-            staff_user_id, state, provider, line_position, line_quantity)
+            staff_user_id, state, provider, order_item_id, line_quantity)
           VALUES (${r.orderId}, ${r.authorizationId}, ${r.idempotencyKey}, ${r.amountCents}, ${r.reason},
-            ${r.staffUserId}, 'requested', ${r.provider}, ${r.line?.position ?? null}, ${r.line?.quantity ?? null})
+            ${r.staffUserId}, 'requested', ${r.provider}, ${r.line?.orderItemId ?? null}, ${r.line?.quantity ?? null})
           ON CONFLICT (idempotency_key) DO NOTHING
           RETURNING refund_id AS "refundId"`,
     );

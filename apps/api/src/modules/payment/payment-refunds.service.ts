@@ -59,8 +59,8 @@ export type RefundSettledListener = (
     orderId: number;
     amountCents: number;
     reason: string;
-    /** a refund of one order line: its position and the pieces or kg given back; null: an amount */
-    line: { position: number; quantity: number } | null;
+    /** a refund of one order line: the line and the pieces or kg given back; null: an amount */
+    line: { orderItemId: number; quantity: number } | null;
   },
   tx: Db,
 ) => Promise<void>;
@@ -76,8 +76,8 @@ const refundWire = (r: RefundRow) => ({
   requestedAt: r.requestedAt,
   settledAt: r.settledAt,
   line:
-    r.linePosition !== null && r.lineQuantity !== null
-      ? { position: r.linePosition, quantity: r.lineQuantity }
+    r.orderItemId !== null && r.lineQuantity !== null
+      ? { orderItemId: r.orderItemId, quantity: r.lineQuantity }
       : null,
 });
 const euroText = (cents: number) => formatPrice(cents / 100);
@@ -163,7 +163,7 @@ export class PaymentRefunds {
       const left = locked.capturedCents - (await this.repo.reservedCents(locked.authorizationId, tx));
       if (cents > left) return failWith(tooMuchRefund(euroText(Math.max(0, left))));
       if (body.line) {
-        const line = await this.repo.refundableLine(orderId, body.line.position, tx);
+        const line = await this.repo.refundableLine(orderId, body.line.orderItemId, tx);
         if (!line) return failWith(REFUND_REFUSAL.lineNotFound);
         const problem = lineRefundProblem(line, body.line.quantity, cents);
         if (problem) return failWith(tooMuchOfLine({ name: line.name, ...problem }));
@@ -202,7 +202,8 @@ export class PaymentRefunds {
     body: RefundBody,
   ) {
     if (known.orderId !== orderId || known.amountCents !== cents) return failWith(REFUND_REFUSAL.keyReused);
-    if ((known.linePosition ?? null) !== (body.line?.position ?? null)) return failWith(REFUND_REFUSAL.keyReused);
+    if ((known.orderItemId ?? null) !== (body.line?.orderItemId ?? null))
+      return failWith(REFUND_REFUSAL.keyReused);
     const ref = await this.repo.authorizationRef(known.authorizationId);
     if (ref === null) throw new Error(`payment refund ${known.refundId}: its authorisation vanished`);
     return this.settle(staff, known.refundId, known.provider, ref);
