@@ -29,14 +29,17 @@ const eurosOf = (text: string): number | null => {
 
 /**
  * A customer's wallet in the customer page (decision 037): the balance, the last movements, and for customer
- * service a goodwill credit with the reason the customer reads.
+ * service a goodwill credit with the reason the customer reads, tied to one of their orders when it answers a
+ * complaint about it (an invoiced order then gets a credit note, decision 094).
  */
 export function CustomerWallet({ customerId, canCredit }: { customerId: number; canCredit: boolean }) {
   const [wallet, setWallet] = useState<AdminWalletData['data'] | null>(null);
   const [failed, setFailed] = useState(false);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  const [orderText, setOrderText] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
+  const [orderError, setOrderError] = useState<string | null>(null);
   const notify = useNotify();
   useEffect(() => {
     let live = true;
@@ -56,14 +59,21 @@ export function CustomerWallet({ customerId, canCredit }: { customerId: number; 
       return;
     }
     setAmountError(null);
+    const orderId = orderText.trim() === '' ? undefined : Number(orderText.trim());
+    if (orderId !== undefined && !(Number.isInteger(orderId) && orderId > 0)) {
+      setOrderError(T.orderInvalid);
+      return;
+    }
+    setOrderError(null);
     try {
       const done = await adminAct('POST /admin/customers/:id/wallet-credit', {
         params: { id: customerId },
-        body: { amount: euros, reason },
+        body: { amount: euros, reason, ...(orderId === undefined ? {} : { orderId }) },
       });
       setWallet(done.data.data);
       setAmount('');
       setReason('');
+      setOrderText('');
       notify(done.infos[0] ?? T.credited, { type: 'success' });
     } catch (error: unknown) {
       notify(error instanceof Error ? error.message : T.failed, { type: 'error' });
@@ -134,6 +144,15 @@ export function CustomerWallet({ customerId, canCredit }: { customerId: number; 
             helperText={T.reasonHelp}
             slotProps={{ htmlInput: { maxLength: 300 } }}
             sx={{ flex: '1 1 280px' }}
+          />
+          <MuiTextField
+            label={T.orderLabel}
+            value={orderText}
+            onChange={(e) => setOrderText(e.target.value)}
+            error={orderError !== null}
+            helperText={orderError ?? T.orderHelp}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+            sx={{ flex: '0 1 220px' }}
           />
           <Button type="submit" variant="contained" sx={{ mt: 1 }}>
             {T.credit}

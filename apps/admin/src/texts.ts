@@ -656,6 +656,9 @@ export const walletTexts = {
   amountInvalid: 'Indica un importo in euro, con al massimo due decimali.',
   reason: 'Motivo (il cliente lo legge)',
   reasonHelp: 'Da 3 a 300 caratteri',
+  orderLabel: 'Ordine del reclamo (facoltativo)',
+  orderHelp: 'Se l’ordine ha la fattura, si emette la nota di credito',
+  orderInvalid: 'Indica il numero dell’ordine (solo cifre) o lascialo vuoto.',
   credited: 'Accredito registrato.',
   failed: 'Operazione non riuscita: riprova tra poco.',
 };
@@ -966,6 +969,14 @@ export const paymentTexts = {
     `Si restituisce sulla carta o sull’app di pagamento, fino a ${most}. Il portafoglio e i buoni non si rimborsano da qui.`,
   amountLabel: 'Importo da rimborsare (€)',
   amountHelp: 'Per esempio 12,50',
+  lineLabel: 'Riga dell’ordine',
+  lineHelp: 'Scegli la riga se il rimborso è per un prodotto: la nota di credito la riporta con la sua IVA.',
+  noLine: 'Nessuna: un importo (ripartito sulle aliquote IVA)',
+  lineOption: (name: string, quantity: string, unit: string, total: string) =>
+    `${name} · ${quantity} ${unit} · ${total}`,
+  quantityLabel: (unit: string) =>
+    unit === 'kg' ? 'Quantità da rimborsare (kg)' : 'Quantità da rimborsare (pezzi)',
+  quantityHelp: 'L’importo si aggiorna in proporzione: puoi correggerlo (per esempio un rimborso parziale).',
   reasonLabel: 'Motivo del rimborso',
   reasonHelp: 'Resta nel registro delle attività',
   cancel: 'Annulla',
@@ -1001,8 +1012,7 @@ export const paymentTexts = {
 export const assortmentTexts = {
   eanHelp: 'EAN-13 o EAN-8 (vuoto: nessun codice a barre)',
   formatHelp: 'Come sull’etichetta: "500 g", "6 x 1,5 l", "al kg"',
-  rulesHelp:
-    'Pezzo e Confezione: pezzi per passo e solo multipli; Sfuso: peso iniziale e passo in grammi.',
+  rulesHelp: 'Pezzo e Confezione: pezzi per passo e solo multipli; Sfuso: peso iniziale e passo in grammi.',
   level: (level: number) => (level <= 1 ? 'reparto' : level === 2 ? 'categoria' : 'sottocategoria'),
   parent: 'Sotto a',
   retire: 'Ritira dalla vendita',
