@@ -27,6 +27,33 @@ const eurosOf = (text: string): number | null => {
   return cents === null ? null : cents / 100;
 };
 
+/** The wallet's movements, newest first. */
+function WalletMovements({ movements }: { movements: AdminWalletData['data']['movements'] }) {
+  if (movements.length === 0) return <Typography>{T.none}</Typography>;
+  return (
+    <Table size="small" aria-label={T.movements}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{T.date}</TableCell>
+          <TableCell>{T.description}</TableCell>
+          <TableCell align="right">{T.amount}</TableCell>
+          <TableCell align="right">{T.balanceAfter}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {movements.map((m) => (
+          <TableRow key={m.movementId}>
+            <TableCell>{dateTime(m.date)}</TableCell>
+            <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.description}</TableCell>
+            <TableCell align="right">{money(m.amount)}</TableCell>
+            <TableCell align="right">{money(m.balance)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
 /**
  * A customer's wallet in the customer page (decision 037): the balance, the last movements, and for customer
  * service a goodwill credit with the reason the customer reads, tied to one of their orders when it answers a
@@ -91,30 +118,7 @@ export function CustomerWallet({ customerId, canCredit }: { customerId: number; 
           <Typography sx={{ mb: 1 }}>
             {T.balance}: <strong data-testid="wallet-balance">{money(wallet.balance)}</strong>
           </Typography>
-          {wallet.movements.length === 0 ? (
-            <Typography>{T.none}</Typography>
-          ) : (
-            <Table size="small" aria-label={T.movements}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{T.date}</TableCell>
-                  <TableCell>{T.description}</TableCell>
-                  <TableCell align="right">{T.amount}</TableCell>
-                  <TableCell align="right">{T.balanceAfter}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {wallet.movements.map((m) => (
-                  <TableRow key={m.movementId}>
-                    <TableCell>{dateTime(m.date)}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.description}</TableCell>
-                    <TableCell align="right">{money(m.amount)}</TableCell>
-                    <TableCell align="right">{money(m.balance)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+          <WalletMovements movements={wallet.movements} />
         </>
       ) : null}
       {canCredit ? (

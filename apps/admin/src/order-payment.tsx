@@ -100,6 +100,81 @@ const priceFor = (line: RefundableLine, quantity: number) =>
         .replace('.', ',')
     : '';
 
+/** The refund's order line (optional) and the quantity of it given back. */
+function RefundLineFields({
+  lines,
+  lineId,
+  onLine,
+  quantity,
+  onQuantity,
+  error,
+}: {
+  lines: readonly RefundableLine[];
+  lineId: string;
+  onLine: (id: string) => void;
+  quantity: string;
+  onQuantity: (text: string) => void;
+  error: string | undefined;
+}) {
+  if (lines.length === 0) return null;
+  const line = lines.find((l) => String(l.orderItemId) === lineId) ?? null;
+  return (
+    <>
+      <TextField
+        id="refund-line"
+        select
+        label={T.lineLabel}
+        value={lineId}
+        onChange={(e) => onLine(e.target.value)}
+        fullWidth
+        helperText={T.lineHelp}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        sx={{ mb: 2 }}
+      >
+        <option value="">{T.noLine}</option>
+        {lines.map((l) => (
+          <option key={l.orderItemId} value={String(l.orderItemId)}>
+            {T.lineOption(l.name, l.quantity.toLocaleString('it-IT'), l.unit, money(l.grossTotal))}
+          </option>
+        ))}
+      </TextField>
+      {line ? (
+        <TextField
+          id="refund-quantity"
+          label={T.quantityLabel(line.unit)}
+          value={quantity}
+          onChange={(e) => onQuantity(e.target.value)}
+          required
+          fullWidth
+          error={error !== undefined}
+          helperText={error ?? T.quantityHelp}
+          slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 10 } }}
+          sx={{ mb: 2 }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The chosen line and its quantity; choosing either sets the amount to the line's price for it. */
+function useRefundLine(lines: readonly RefundableLine[], setAmount: (text: string) => void) {
+  const [lineId, setLineId] = useState('');
+  const [quantity, setQuantity] = useState('');
+  const line = lines.find((l) => String(l.orderItemId) === lineId) ?? null;
+  const chooseLine = (id: string) => {
+    setLineId(id);
+    const chosen = lines.find((l) => String(l.orderItemId) === id);
+    if (!chosen) return;
+    setQuantity(String(chosen.quantity).replace('.', ','));
+    setAmount(priceFor(chosen, chosen.quantity));
+  };
+  const changeQuantity = (text: string) => {
+    setQuantity(text);
+    if (line) setAmount(priceFor(line, quantityOf(text)));
+  };
+  return { line, lineId, quantity, chooseLine, changeQuantity };
+}
+
 /**
  * The refund dialog: amount and reason, one key per opening (a double click or a retry after a lost answer
  * refunds once). A refusal stays in the dialog.
@@ -120,23 +195,11 @@ function RefundDialog({
   const [key] = useState(() => crypto.randomUUID());
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [lineId, setLineId] = useState('');
-  const [quantity, setQuantity] = useState('');
+
   const [errors, setErrors] = useState<{ amount?: string; reason?: string; quantity?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
-  const line = lines.find((l) => String(l.orderItemId) === lineId) ?? null;
-  const chooseLine = (id: string) => {
-    setLineId(id);
-    const chosen = lines.find((l) => String(l.orderItemId) === id);
-    if (!chosen) return;
-    setQuantity(String(chosen.quantity).replace('.', ','));
-    setAmount(priceFor(chosen, chosen.quantity));
-  };
-  const changeQuantity = (text: string) => {
-    setQuantity(text);
-    if (line) setAmount(priceFor(line, quantityOf(text)));
-  };
+  const { line, lineId, quantity, chooseLine, changeQuantity } = useRefundLine(lines, setAmount);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
     const checked = checkRefund(
@@ -184,40 +247,14 @@ function RefundDialog({
               {failure}
             </Alert>
           ) : null}
-          {lines.length > 0 ? (
-            <TextField
-              id="refund-line"
-              select
-              label={T.lineLabel}
-              value={lineId}
-              onChange={(e) => chooseLine(e.target.value)}
-              fullWidth
-              helperText={T.lineHelp}
-              slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
-              sx={{ mb: 2 }}
-            >
-              <option value="">{T.noLine}</option>
-              {lines.map((l) => (
-                <option key={l.orderItemId} value={String(l.orderItemId)}>
-                  {T.lineOption(l.name, l.quantity.toLocaleString('it-IT'), l.unit, money(l.grossTotal))}
-                </option>
-              ))}
-            </TextField>
-          ) : null}
-          {line ? (
-            <TextField
-              id="refund-quantity"
-              label={T.quantityLabel(line.unit)}
-              value={quantity}
-              onChange={(e) => changeQuantity(e.target.value)}
-              required
-              fullWidth
-              error={errors.quantity !== undefined}
-              helperText={errors.quantity ?? T.quantityHelp}
-              slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 10 } }}
-              sx={{ mb: 2 }}
-            />
-          ) : null}
+          <RefundLineFields
+            lines={lines}
+            lineId={lineId}
+            onLine={chooseLine}
+            quantity={quantity}
+            onQuantity={changeQuantity}
+            error={errors.quantity}
+          />
           <TextField
             id="refund-amount"
             label={T.amountLabel}

@@ -135,8 +135,8 @@ export class InvoiceReissue {
         refundId: rejected.refundId,
         walletMovementId: rejected.walletMovementId,
       },
-      tx,
       inPlaceOf,
+      tx,
     );
     return ok({ rejected, documentId: newId, sameNumber });
   }

@@ -139,6 +139,7 @@ export class InvoicesService {
         relatedDocumentId: null,
         refundId: null,
       },
+      null,
       tx,
     );
   }
@@ -223,6 +224,7 @@ export class InvoicesService {
         refundId: why.refundId,
         walletMovementId: why.walletMovementId,
       },
+      null,
       tx,
     );
   }
@@ -231,7 +233,7 @@ export class InvoicesService {
    * Takes the year's next number (or, for a corrected document in place of a rejected one, that one's number
    * and date), builds and validates the XML, writes the document, tells the listeners.
    */
-  async write(draft: Draft, tx: Db, inPlaceOf: InPlaceOf | null = null): Promise<number> {
+  async write(draft: Draft, inPlaceOf: InPlaceOf | null, tx: Db): Promise<number> {
     const same = inPlaceOf?.sameNumber ?? null;
     const date = same?.date ?? romeToday(this.now());
     const year = same?.year ?? Number(date.slice(0, 4));
