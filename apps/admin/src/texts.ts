@@ -946,6 +946,37 @@ export const invoiceTexts = {
   resendFailed: 'Non è stato possibile rimettere in coda il documento.',
 };
 
+/** Correcting a document the SDI rejected (decision 094). */
+export const invoiceCorrectionTexts = {
+  open: 'Correggi e riemetti',
+  openLabel: (number: string) => `Correggi i dati e riemetti il documento ${number}`,
+  title: (number: string) => `Correggi e riemetti il documento ${number}`,
+  sameNumber: (number: string, until: string) =>
+    `Il documento scartato non è emesso: quello corretto avrà lo stesso numero ${number} e la stessa data (entro il ${until}).`,
+  newNumber: (number: string, until: string) =>
+    `Sono passati più di 5 giorni dallo scarto (fino al ${until}): il documento corretto avrà un nuovo numero e la data di oggi, con il riferimento al n. ${number}.`,
+  personType: 'Tipo di cliente',
+  personTypes: { private: 'Privato', company: 'Azienda', publicAdministration: 'Pubblica amministrazione' },
+  fields: {
+    companyName: 'Ragione sociale',
+    vatCode: 'Partita IVA',
+    fiscalCode: 'Codice fiscale',
+    sdiCode: 'Codice destinatario SDI',
+    pec: 'PEC',
+    ipaCode: 'Codice IPA',
+    address1: 'Indirizzo',
+    addressNumber: 'Numero civico',
+    postalCode: 'CAP',
+    city: 'Comune',
+    province: 'Provincia (sigla)',
+  },
+  cancel: 'Annulla',
+  reissue: 'Emetti il documento corretto',
+  done: 'Documento corretto emesso.',
+  noData: 'L’ordine non ha dati di fatturazione da correggere.',
+  failed: 'Operazione non riuscita: riprova tra poco.',
+};
+
 /** An order's money in the back office (decision 085): movements, refunds, the payments to check, the report. */
 export const paymentTexts = {
   title: 'Pagamento',
