@@ -67,7 +67,8 @@ export const REFUND_TEXT = {
   reason: 'Indica il motivo del rimborso (da 3 a 500 caratteri).',
   key: 'La chiave della richiesta non è valida: ricarica la pagina e riprova.',
   line: 'Scegli una riga dell’ordine.',
-  lineQuantity: 'Indica la quantità da rimborsare della riga: pezzi, o kg per i prodotti a peso (fino a 3 decimali).',
+  lineQuantity:
+    'Indica la quantità da rimborsare della riga: pezzi, o kg per i prodotti a peso (fino a 3 decimali).',
 } as const;
 
 /**

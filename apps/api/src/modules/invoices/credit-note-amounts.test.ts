@@ -25,7 +25,14 @@ const buyer: Buyer = {
   ...{ address: 'Corso Italia', streetNumber: '10', postalCode: '20122', city: 'Milano', province: 'MI' },
 };
 const goods = (description: string, grossCents: number, vatRate: number, quantity = 1, unit = 'PZ') =>
-  ({ description, grossCents, vatRate, quantity, unit, code: `P-${description.length}` }) satisfies ChargedLine;
+  ({
+    description,
+    grossCents,
+    vatRate,
+    quantity,
+    unit,
+    code: `P-${description.length}`,
+  }) satisfies ChargedLine;
 
 let n = 1;
 /** the note adds up, each rate's VAT within the SDI's cent, and its XML validates against the schema */
@@ -74,12 +81,20 @@ describe('credit notes (table)', () => {
     const lines = lineCreditLines(goods('Detersivo', 2000, 22, 2), 1, 1000, remainingAfter(mixed, []), 'x');
     const note = creditNoteAmounts(lines, remainingAfter(mixed, []));
     expect(note.lines).toEqual([
-      expect.objectContaining({ description: 'Detersivo', quantity: 1, unit: 'PZ', vatRate: 22, netCents: 820 }),
+      expect.objectContaining({
+        description: 'Detersivo',
+        quantity: 1,
+        unit: 'PZ',
+        vatRate: 22,
+        netCents: 820,
+      }),
     ]);
     expect(note.lines[0]?.unitPrice).toBe(8.2);
     expect(summaryOf(note)).toEqual([[22, 820, 180]]);
     const xml = await expectValidNote(note);
-    expect(xml).toMatch(/<Descrizione>Detersivo<\/Descrizione>\s*<Quantita>1.00<\/Quantita>\s*<UnitaMisura>PZ/);
+    expect(xml).toMatch(
+      /<Descrizione>Detersivo<\/Descrizione>\s*<Quantita>1.00<\/Quantita>\s*<UnitaMisura>PZ/,
+    );
     expect(xml).toContain('<ImportoTotaleDocumento>10.00</ImportoTotaleDocumento>');
   });
 
@@ -91,7 +106,13 @@ describe('credit notes (table)', () => {
       remaining,
     );
     expect(note.lines).toEqual([
-      expect.objectContaining({ description: 'Mele Golden', quantity: 0.3, unit: 'KG', netCents: 72, vatRate: 4 }),
+      expect.objectContaining({
+        description: 'Mele Golden',
+        quantity: 0.3,
+        unit: 'KG',
+        netCents: 72,
+        vatRate: 4,
+      }),
     ]);
     expect(note.lines[0]?.unitPrice).toBe(2.4);
     expect(summaryOf(note)).toEqual([[4, 72, 3]]);
@@ -154,12 +175,18 @@ describe('credit notes (table)', () => {
 
   it('the last cent of a rate: the invoice and its notes cancel out, VAT included', async () => {
     // three 0,10 € lines at 22 %: the invoice's taxable 0,25 and VAT 0,05; each note alone would say 0,08 + 0,02
-    const invoice = invoiceAmounts([goods('Caramella', 10, 22), goods('Caramella', 10, 22), goods('Caramella', 10, 22)]);
+    const invoice = invoiceAmounts([
+      goods('Caramella', 10, 22),
+      goods('Caramella', 10, 22),
+      goods('Caramella', 10, 22),
+    ]);
     expect(summaryOf(invoice)).toEqual([[22, 25, 5]]);
     const notes: InvoiceAmounts[] = [];
     for (let i = 0; i < 3; i++) {
       const remaining = remainingAfter(invoice, notes);
-      notes.push(creditNoteAmounts(lineCreditLines(goods('Caramella', 10, 22), 1, 10, remaining, 'x'), remaining));
+      notes.push(
+        creditNoteAmounts(lineCreditLines(goods('Caramella', 10, 22), 1, 10, remaining, 'x'), remaining),
+      );
     }
     expect(notes.map(summaryOf)).toEqual([[[22, 8, 2]], [[22, 8, 2]], [[22, 9, 1]]]);
     for (const note of notes) await expectValidNote(note);

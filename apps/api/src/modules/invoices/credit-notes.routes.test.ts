@@ -32,7 +32,10 @@ beforeAll(async () => {
 afterAll(async () => t?.close());
 
 const st = <T>(method: 'GET' | 'POST', path: string, payload?: unknown) =>
-  callAs<T>(t.app, care, method, `${API}${path}`, { via: 'staff', ...(payload === undefined ? {} : { payload }) });
+  callAs<T>(t.app, care, method, `${API}${path}`, {
+    via: 'staff',
+    ...(payload === undefined ? {} : { payload }),
+  });
 
 type Line = { price: number; rate: number; quantity?: number; weighed?: { kg: number; cents: number } };
 
@@ -87,7 +90,12 @@ const refund = (orderId: number, body: { amount: number; line?: unknown; reason?
 const notesOf = async (orderId: number) =>
   (await documentsOf(t, sql`order_id = ${orderId}`)).filter((d) => d.kind === 'TD04');
 const refundsOf = async (orderId: number) =>
-  (await queryRows<{ n: number }>(t.db, sql`SELECT count(*)::int AS n FROM payment_refunds WHERE order_id = ${orderId}`))[0]?.n;
+  (
+    await queryRows<{ n: number }>(
+      t.db,
+      sql`SELECT count(*)::int AS n FROM payment_refunds WHERE order_id = ${orderId}`,
+    )
+  )[0]?.n;
 
 describe('a refunded line on its credit note', () => {
   it('one piece of three: the line as invoiced, its quantity, unit price and VAT rate', async () => {
@@ -95,7 +103,10 @@ describe('a refunded line on its credit note', () => {
       { price: 129, rate: 4 },
       { price: 150, rate: 22, quantity: 3 },
     ]);
-    const res = await refund(order.orderId, { amount: 1.5, line: { orderItemId: order.items[1], quantity: 1 } });
+    const res = await refund(order.orderId, {
+      amount: 1.5,
+      line: { orderItemId: order.items[1], quantity: 1 },
+    });
     expect(res.body.response.status).toBe(0);
     expect(res.body.data.data.refund.line).toEqual({ orderItemId: order.items[1], quantity: 1 });
     const [note] = await notesOf(order.orderId);
@@ -119,7 +130,10 @@ describe('a refunded line on its credit note', () => {
       { price: 250, rate: 4, weighed: { kg: 0.8, cents: 200 } },
       { price: 300, rate: 10 },
     ]);
-    const res = await refund(order.orderId, { amount: 0.75, line: { orderItemId: order.items[0], quantity: 0.3 } });
+    const res = await refund(order.orderId, {
+      amount: 0.75,
+      line: { orderItemId: order.items[0], quantity: 0.3 },
+    });
     expect(res.body.response.status).toBe(0);
     const [note] = await notesOf(order.orderId);
     expect(note?.totalCents).toBe(75);
@@ -132,8 +146,12 @@ describe('a refunded line on its credit note', () => {
     expect((await refund(order.orderId, { amount: 4.25 })).body.response.status).toBe(0);
     const notes = await notesOf(order.orderId);
     expect(notes.map((n) => n.totalCents)).toEqual([75, 425]);
-    expect(notes[1]!.xml).toMatch(/<AliquotaIVA>4.00<\/AliquotaIVA>\s*<ImponibileImporto>1.20<\/ImponibileImporto>/);
-    expect(notes[1]!.xml).toMatch(/<AliquotaIVA>10.00<\/AliquotaIVA>\s*<ImponibileImporto>2.73<\/ImponibileImporto>/);
+    expect(notes[1]!.xml).toMatch(
+      /<AliquotaIVA>4.00<\/AliquotaIVA>\s*<ImponibileImporto>1.20<\/ImponibileImporto>/,
+    );
+    expect(notes[1]!.xml).toMatch(
+      /<AliquotaIVA>10.00<\/AliquotaIVA>\s*<ImponibileImporto>2.73<\/ImponibileImporto>/,
+    );
   });
 
   it('bad lines are refused in Italian and nothing moves', async () => {
@@ -155,8 +173,12 @@ describe('a refunded line on its credit note', () => {
     expect(await refundsOf(order.orderId)).toBe(0);
     expect(await notesOf(order.orderId)).toEqual([]);
     // two pieces refunded one at a time, then nothing left of the line
-    expect((await refund(order.orderId, { amount: 2, line: { orderItemId, quantity: 1 } })).body.response.status).toBe(0);
-    expect((await refund(order.orderId, { amount: 2, line: { orderItemId, quantity: 1 } })).body.response.status).toBe(0);
+    expect(
+      (await refund(order.orderId, { amount: 2, line: { orderItemId, quantity: 1 } })).body.response.status,
+    ).toBe(0);
+    expect(
+      (await refund(order.orderId, { amount: 2, line: { orderItemId, quantity: 1 } })).body.response.status,
+    ).toBe(0);
     const more = await refund(order.orderId, { amount: 0.01, line: { orderItemId, quantity: 0.001 } });
     expect(more.body.response.errorsMessage.join(' ')).toContain('al massimo 0');
     expect((await notesOf(order.orderId)).map((n) => n.totalCents)).toEqual([200, 200]);
@@ -179,7 +201,11 @@ describe('a goodwill credit on the wallet', () => {
       { price: 1000, rate: 4 },
       { price: 1000, rate: 22 },
     ]);
-    const res = await credit(customer.userId, { amount: 3, reason: 'Consegna in ritardo', orderId: order.orderId });
+    const res = await credit(customer.userId, {
+      amount: 3,
+      reason: 'Consegna in ritardo',
+      orderId: order.orderId,
+    });
     expect(res.body.response.status).toBe(0);
     const [note] = await notesOf(order.orderId);
     expect(note?.totalCents).toBe(300);
@@ -216,7 +242,11 @@ describe('a goodwill credit on the wallet', () => {
 
   it('tied to no order, or to an order without an invoice: credited, no document', async () => {
     const product = await productAt(t, 400, 22);
-    const plain = await invoicedOrder(t, { userId: customer.userId, lines: [{ product, quantity: 1 }], invoice: null });
+    const plain = await invoicedOrder(t, {
+      userId: customer.userId,
+      lines: [{ product, quantity: 1 }],
+      invoice: null,
+    });
     const count = async () => (await documentsOf(t)).length;
     const docs = await count();
     expect((await credit(customer.userId, { amount: 1, reason: 'Gentilezza' })).body.response.status).toBe(0);

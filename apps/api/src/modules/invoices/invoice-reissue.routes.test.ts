@@ -3,7 +3,13 @@ import { unzipSync, strFromU8 } from 'fflate';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCustomer } from '../../../test/customers';
 import { DEMO_PASSWORD, buildTestApp, callAs, login, type TestApp } from '../../../test/helper';
-import { COMPANY_INVOICE, documentsOf, invoicedOrder, moveOrder, productAt } from '../../../test/invoice-fixtures';
+import {
+  COMPANY_INVOICE,
+  documentsOf,
+  invoicedOrder,
+  moveOrder,
+  productAt,
+} from '../../../test/invoice-fixtures';
 import { makeStaff } from '../../../test/order-fixtures';
 import { queryRows } from '../../db/rows';
 import { randomToken, sha256 } from '../account/secrets';
@@ -44,7 +50,10 @@ async function at(iso: string) {
 }
 
 const st = <T>(token: string, method: 'GET' | 'POST', path: string, payload?: unknown) =>
-  callAs<T>(t.app, token, method, `${API}${path}`, { via: 'staff', ...(payload === undefined ? {} : { payload }) });
+  callAs<T>(t.app, token, method, `${API}${path}`, {
+    via: 'staff',
+    ...(payload === undefined ? {} : { payload }),
+  });
 
 /** an order delivered with its invoice, the invoice sent and rejected by the SDI with `code` */
 async function rejectedInvoice(code: string) {
@@ -59,13 +68,22 @@ async function rejectedInvoice(code: string) {
 
 const corrected = { ...COMPANY_INVOICE, vatCode: '01234561080', sdiCode: 'M5UXCR1' };
 
-type Correction = { sameNumber: boolean; hints: string[]; sameNumberUntil: string; invoice: { vatCode: string } };
+type Correction = {
+  sameNumber: boolean;
+  hints: string[];
+  sameNumberUntil: string;
+  invoice: { vatCode: string };
+};
 type Reissued = { id: number; number: string; issuedOn: string; sdiState: string };
 
 describe('a corrected document after a rejection', () => {
   it('within 5 days: a new file with the same number and date, the rejected one kept as replaced', async () => {
     const { order, doc } = await rejectedInvoice('00305');
-    const view = await st<{ data: Correction }>(accountant, 'GET', `/admin/invoices/${doc.documentId}/correction`);
+    const view = await st<{ data: Correction }>(
+      accountant,
+      'GET',
+      `/admin/invoices/${doc.documentId}/correction`,
+    );
     expect(view.body.response.errorsMessage).toEqual([]);
     expect(view.body.data.data).toMatchObject({
       sameNumber: true,
@@ -74,9 +92,14 @@ describe('a corrected document after a rejection', () => {
       invoice: { vatCode: COMPANY_INVOICE.vatCode },
     });
     await at('2034-04-14T20:00:00Z');
-    const res = await st<{ data: Reissued }>(accountant, 'POST', `/admin/invoices/${doc.documentId}/reissue`, {
-      invoice: corrected,
-    });
+    const res = await st<{ data: Reissued }>(
+      accountant,
+      'POST',
+      `/admin/invoices/${doc.documentId}/reissue`,
+      {
+        invoice: corrected,
+      },
+    );
     expect(res.body.response.status).toBe(0);
     const made = res.body.data.data;
     expect(made).toMatchObject({ number: doc.numberText, issuedOn: '2034-04-10', sdiState: 'ready' });
@@ -106,13 +129,17 @@ describe('a corrected document after a rejection', () => {
     expect(mine.body.data.documents.map((d) => d.documentId)).toEqual([made.id]);
     // sent, delivered; a second correction finds nothing to correct
     expect(await t.app.sdiQueue.send({ documentId: made.id })).toBe('delivered');
-    const again = await st(accountant, 'POST', `/admin/invoices/${doc.documentId}/reissue`, { invoice: corrected });
+    const again = await st(accountant, 'POST', `/admin/invoices/${doc.documentId}/reissue`, {
+      invoice: corrected,
+    });
     expect(again.body.response.errorsMessage).toEqual([INVOICES_TEXT.notRejectedForCorrection.text]);
     const audit = await queryRows<{ action: string; after: { documentId: number; sameNumber: boolean } }>(
       t.db,
       sql`SELECT action, after FROM admin_audit WHERE resource = 'invoices' AND resource_id = ${String(doc.documentId)}`,
     );
-    expect(audit).toEqual([{ action: 'reissue', after: expect.objectContaining({ documentId: made.id, sameNumber: true }) }]);
+    expect(audit).toEqual([
+      { action: 'reissue', after: expect.objectContaining({ documentId: made.id, sameNumber: true }) },
+    ]);
     // the accountant's export: one file for the number, the corrected one
     const zip = await t.app.inject({
       method: 'GET',
@@ -127,18 +154,29 @@ describe('a corrected document after a rejection', () => {
     await at('2034-04-20T09:00:00Z');
     const { doc } = await rejectedInvoice('00311');
     await at('2034-04-26T09:00:00Z');
-    const view = await st<{ data: Correction }>(accountant, 'GET', `/admin/invoices/${doc.documentId}/correction`);
+    const view = await st<{ data: Correction }>(
+      accountant,
+      'GET',
+      `/admin/invoices/${doc.documentId}/correction`,
+    );
     expect(view.body.data.data).toMatchObject({ sameNumber: false, hints: [SDI_ERROR_HINTS['00311']] });
-    const res = await st<{ data: Reissued }>(accountant, 'POST', `/admin/invoices/${doc.documentId}/reissue`, {
-      invoice: corrected,
-    });
+    const res = await st<{ data: Reissued }>(
+      accountant,
+      'POST',
+      `/admin/invoices/${doc.documentId}/reissue`,
+      {
+        invoice: corrected,
+      },
+    );
     const made = res.body.data.data;
     expect(made.number).not.toBe(doc.numberText);
     expect(made.issuedOn).toBe('2034-04-26');
     expect(res.body.response.infosMessage?.[0] ?? '').toContain('nuovo numero');
     const [stored] = await documentsOf(t, sql`document_id = ${made.id}`);
     expect(stored?.number).toBe(doc.number + 1);
-    expect(stored!.xml).toContain(`In luogo del documento n. ${doc.numberText} del 2034-04-20 scartato dal SdI`);
+    expect(stored!.xml).toContain(
+      `In luogo del documento n. ${doc.numberText} del 2034-04-20 scartato dal SdI`,
+    );
     expect((await checkAgainstSchema(stored!.xml)).errors).toEqual([]);
   });
 
@@ -170,8 +208,12 @@ describe('a corrected document after a rejection', () => {
     expect(await documentsOf(t, sql`order_id = ${doc.orderId}`)).toHaveLength(1);
     // a delivered invoice is corrected with a credit note, not re-issued
     const delivered = await rejectedInvoice('00305');
-    await st(accountant, 'POST', `/admin/invoices/${delivered.doc.documentId}/reissue`, { invoice: corrected });
-    const [fresh] = (await documentsOf(t, sql`order_id = ${delivered.order.orderId}`)).filter((d) => d.sdiState === 'ready');
+    await st(accountant, 'POST', `/admin/invoices/${delivered.doc.documentId}/reissue`, {
+      invoice: corrected,
+    });
+    const [fresh] = (await documentsOf(t, sql`order_id = ${delivered.order.orderId}`)).filter(
+      (d) => d.sdiState === 'ready',
+    );
     await t.app.sdiQueue.send({ documentId: fresh!.documentId });
     const notRejected = await reissue(accountant, fresh!.documentId, corrected);
     expect(notRejected.body.response.errorsMessage).toEqual([INVOICES_TEXT.notRejectedForCorrection.text]);
@@ -188,6 +230,9 @@ describe('a corrected document after a rejection', () => {
     ]);
     expect(both.map((r) => r.body.response.status).sort()).toEqual([0, expect.any(Number)].sort());
     expect(both.filter((r) => r.body.response.status === 0)).toHaveLength(1);
-    expect((await documentsOf(t, sql`order_id = ${order.orderId}`)).map((d) => d.sdiState)).toEqual(['replaced', 'ready']);
+    expect((await documentsOf(t, sql`order_id = ${order.orderId}`)).map((d) => d.sdiState)).toEqual([
+      'replaced',
+      'ready',
+    ]);
   });
 });

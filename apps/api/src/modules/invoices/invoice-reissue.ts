@@ -39,8 +39,9 @@ export interface CorrectionView {
   sameNumber: boolean;
 }
 
-export const sdiHintsOf = (errors: DocumentRow['sdiErrors']): string[] =>
-  [...new Set(errors.map((e) => SDI_ERROR_HINTS[e.code]).filter((h): h is string => h !== undefined))];
+export const sdiHintsOf = (errors: DocumentRow['sdiErrors']): string[] => [
+  ...new Set(errors.map((e) => SDI_ERROR_HINTS[e.code]).filter((h): h is string => h !== undefined)),
+];
 
 const INVOICE_FIELDS = [
   ...['companyName', 'fiscalCode', 'vatCode', 'pec', 'sdiCode', 'ipaCode', 'cig', 'determinationNumber'],
@@ -52,7 +53,10 @@ export function invoiceDataOf(raw: Record<string, unknown>): OrderInvoice {
   const text = (v: unknown) => (typeof v === 'string' ? v : typeof v === 'number' ? String(v) : '');
   return {
     personTypeId: Number(raw.personTypeId) || 1,
-    ...(Object.fromEntries(INVOICE_FIELDS.map((f) => [f, text(raw[f])])) as Omit<OrderInvoice, 'personTypeId'>),
+    ...(Object.fromEntries(INVOICE_FIELDS.map((f) => [f, text(raw[f])])) as Omit<
+      OrderInvoice,
+      'personTypeId'
+    >),
   };
 }
 
@@ -122,7 +126,8 @@ export class InvoiceReissue {
         buyer,
         amounts,
         related: before.related,
-        purchaseOrder: rejected.kind === 'TD01' ? purchaseOrderOf({ ...facts, invoice: data }) : before.purchaseOrder,
+        purchaseOrder:
+          rejected.kind === 'TD01' ? purchaseOrderOf({ ...facts, invoice: data }) : before.purchaseOrder,
         splitPayment,
         payments:
           rejected.kind === 'TD01'

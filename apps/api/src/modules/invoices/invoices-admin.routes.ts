@@ -107,7 +107,8 @@ const invoicesAdminRoutes: FastifyPluginAsyncZod<{
     handler: async (request) => {
       const doc = await repo.document(request.params.id);
       if (!doc) return answer(request, failWith(INVOICES_TEXT.documentNotFound, 'notFound'));
-      if (doc.sdiState !== 'rejected') return answer(request, failWith(INVOICES_TEXT.notRejectedForCorrection));
+      if (doc.sdiState !== 'rejected')
+        return answer(request, failWith(INVOICES_TEXT.notRejectedForCorrection));
       const facts = await repo.orderFacts(doc.orderId);
       return answer(
         request,
@@ -137,8 +138,16 @@ const invoicesAdminRoutes: FastifyPluginAsyncZod<{
             action: 'reissue',
             resource: 'invoices',
             id: documentId,
-            before: { number: rejected.numberText, sdiState: rejected.sdiState, sdiErrors: rejected.sdiErrors },
-            after: { sdiState: 'replaced', documentId: made.data.documentId, sameNumber: made.data.sameNumber },
+            before: {
+              number: rejected.numberText,
+              sdiState: rejected.sdiState,
+              sdiErrors: rejected.sdiErrors,
+            },
+            after: {
+              sdiState: 'replaced',
+              documentId: made.data.documentId,
+              sameNumber: made.data.sameNumber,
+            },
           },
           tx,
         );

@@ -78,5 +78,6 @@ export const SDI_ERROR_HINTS: Record<string, string> = {
   '00417': 'Manca la partita IVA o il codice fiscale del cliente: indicane almeno uno.',
   '00427':
     'Il codice destinatario non corrisponde al tipo di cliente: 6 caratteri (codice IPA) per la pubblica amministrazione, 7 per gli altri.',
-  '00404': 'Il Sistema di Interscambio ha già un documento con lo stesso numero e la stessa data: verifica con l’amministrazione.',
+  '00404':
+    'Il Sistema di Interscambio ha già un documento con lo stesso numero e la stessa data: verifica con l’amministrazione.',
 };

@@ -168,7 +168,9 @@ export class InvoicesService {
     if (cents <= 0) return;
     const lump = `Rimborso: ${refund.reason}`;
     const refunded = refund.line
-      ? (await this.repo.orderFacts(refund.orderId, tx))?.lines.find((l) => l.orderItemId === refund.line?.orderItemId)
+      ? (await this.repo.orderFacts(refund.orderId, tx))?.lines.find(
+          (l) => l.orderItemId === refund.line?.orderItemId,
+        )
       : undefined;
     const lines =
       refund.line && refunded
@@ -195,7 +197,11 @@ export class InvoicesService {
     const remaining = await this.remainingOf(invoice, tx);
     const cents = Math.min(credit.amountCents, remainingTotal(remaining));
     if (cents <= 0) return;
-    const lines = lumpSumCreditLines(remaining, cents, `Abbuono accreditato sul portafoglio: ${credit.reason}`);
+    const lines = lumpSumCreditLines(
+      remaining,
+      cents,
+      `Abbuono accreditato sul portafoglio: ${credit.reason}`,
+    );
     const cause = { refundId: null, walletMovementId: credit.movementId, reason: credit.reason };
     await this.creditNote(invoice, creditNoteAmounts(lines, remaining), cause, tx);
   }

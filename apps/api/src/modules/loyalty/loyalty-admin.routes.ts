@@ -55,10 +55,7 @@ const loyaltyAdminRoutes: FastifyPluginAsyncZod<{
         'A goodwill credit on the wallet with the reason the customer reads, tied to an order or not (audited; an invoiced order gets a credit note)',
     }),
     handler: async (request) =>
-      answer(
-        request,
-        await wallet.grantGoodwill(adminOf(request), request.params.id, request.body),
-      ),
+      answer(request, await wallet.grantGoodwill(adminOf(request), request.params.id, request.body)),
   });
 
   app.route({

@@ -235,7 +235,12 @@ export class WalletService {
             userId,
             before: { balanceCents: moved.data.balanceCents - amountCents },
             // the reason's length, not its words: the audit log holds no free text about a customer
-            after: { balanceCents: moved.data.balanceCents, amountCents, orderId, reasonLength: credit.reason.length },
+            after: {
+              balanceCents: moved.data.balanceCents,
+              amountCents,
+              orderId,
+              reasonLength: credit.reason.length,
+            },
           },
           tx,
         );

@@ -7,13 +7,7 @@ import { orderMoneyOf } from './order-money';
 import type { PaymentMoneyRepository, RefundRow } from './payment-money.repository';
 import { lineRefundProblem } from './refund-line';
 import type { PaymentProviders } from './payment-providers';
-import {
-  REFUND_REFUSAL,
-  refundDone,
-  refundReplayed,
-  tooMuchOfLine,
-  tooMuchRefund,
-} from './payment.messages';
+import { REFUND_REFUSAL, refundDone, refundReplayed, tooMuchOfLine, tooMuchRefund } from './payment.messages';
 
 /** A staff member signed in to the back office (the access plugin's AdminMember has this shape). */
 export interface RefundingStaff {
