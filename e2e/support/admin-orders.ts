@@ -39,13 +39,30 @@ export async function prepareWeighed(staff: Page, weight: string, scanName: stri
 
 /**
  * Customer service refunds `amount` ("1,50") of an order with `reason` through the "Rimborsa" dialog (scanned
- * as `scanName`); the refund row then reads "Eseguito". Answers the staff page, still open.
+ * as `scanName`); the refund row then reads "Eseguito". With `line`, the refund names an order line: the first
+ * option of the "Riga dell'ordine" list whose text matches, `quantity` of it (the amount follows in proportion
+ * when `amount` is null). Answers the staff page, still open.
  */
-export async function refundInBackOffice(cs: Page, amount: string, reason: string, scanName: string) {
+export async function refundInBackOffice(
+  cs: Page,
+  amount: string | null,
+  reason: string,
+  scanName: string,
+  line?: { option: RegExp; quantity: string },
+) {
   await cs.getByRole('button', { name: 'Rimborsa', exact: true }).click();
   const dialog = cs.getByRole('dialog', { name: 'Rimborsa al cliente' });
   await expect(dialog).toBeVisible();
-  await dialog.getByRole('textbox', { name: /Importo da rimborsare/ }).fill(amount);
+  if (line) {
+    const select = dialog.getByRole('combobox', { name: /Riga dell’ordine/ });
+    const options = await select.locator('option').allTextContents();
+    const label = options.find((o) => line.option.test(o));
+    expect(label, `an order line matching ${line.option}`).toBeDefined();
+    await select.selectOption({ label: label! });
+    await dialog.getByRole('textbox', { name: /Quantità da rimborsare/ }).fill(line.quantity);
+  }
+  if (amount !== null) await dialog.getByRole('textbox', { name: /Importo da rimborsare/ }).fill(amount);
+  else await expect(dialog.getByRole('textbox', { name: /Importo da rimborsare/ })).not.toHaveValue('');
   await dialog.getByRole('textbox', { name: /Motivo del rimborso/ }).fill(reason);
   await expectAccessible(cs, scanName);
   await dialog.getByRole('button', { name: 'Rimborsa ora' }).click();

@@ -9,7 +9,8 @@ import { settleAndScan } from '../support/shop';
 // Italian e-invoices (issue 51, decision 087): the seeded company customer (Ferramenta Brambilla S.r.l., partita
 // IVA and codice destinatario SDI) orders with "Voglio la fattura" and pays by card on the sandbox; the picker
 // weighs the loose line lighter and the order is delivered: the invoice (TD01) states what was delivered, its PDF
-// and XML are on the order page. Customer service then refunds part of it and the credit note (TD04) appears.
+// and XML are on the order page. Customer service then refunds part of it and the credit note (TD04) appears;
+// then one piece of a line, and the second credit note names that line (decision 094).
 
 const COMPANY = { email: 'acquisti@brambilla.demo', firstName: 'Chiara' } as const;
 
@@ -49,7 +50,7 @@ async function download(page: Page, link: Locator, type: RegExp, name: RegExp): 
   return body;
 }
 
-test('azienda con fattura: peso reale minore, fattura TD01 (PDF e XML); rimborso parziale e nota di credito TD04', async ({
+test('azienda con fattura: peso reale minore, fattura TD01 (PDF e XML); rimborso parziale e di una riga, note di credito TD04', async ({
   page,
   browser,
 }) => {
@@ -163,4 +164,47 @@ test('azienda con fattura: peso reale minore, fattura TD01 (PDF e XML); rimborso
   expect(noteXml).toContain('<TipoDocumento>TD04</TipoDocumento>');
   expect(noteXml).toContain('<ImportoTotaleDocumento>1.50</ImportoTotaleDocumento>');
   expect(noteXml).toMatch(new RegExp(`<DatiFattureCollegate>\\s*<IdDocumento>${number}</IdDocumento>`));
+
+  // customer service refunds one piece of the piece line (decision 094): its credit note names that line
+  const pieceLine =
+    /<Descrizione>([^<]+)<\/Descrizione>\s*<Quantita>3\.00<\/Quantita>\s*<UnitaMisura>PZ<\/UnitaMisura>/.exec(
+      xml,
+    );
+  expect(pieceLine, 'the invoice’s line of 3 pieces').not.toBeNull();
+  const again = await openInBackOffice(browser, 'clienti@spesa.demo', orderId, day);
+  await refundInBackOffice(again.staff, null, 'Un pezzo rotto', 'admin: rimborso di una riga con fattura', {
+    option: / · 3 pz · /,
+    quantity: '1',
+  });
+  await again.office.close();
+
+  await openOrderPage(page, orderId);
+  const notes = invoices.getByRole('listitem').filter({ hasText: /^Nota di credito n\. / });
+  await expect(notes).toHaveCount(2);
+  const lineNote = notes.nth(1);
+  await expect(lineNote).toContainText(`riferita alla fattura n. ${number}`);
+  const lineNoteNumber = /Nota di credito n\. (\S+) del/.exec((await lineNote.textContent()) ?? '')?.[1];
+  expect(lineNoteNumber, 'the line credit note number').toMatch(/^\d{4}\/\d{6}$/);
+  await settleAndScan(page, 'ordine con la nota di credito di una riga');
+  const lineNoteXml = (
+    await download(
+      page,
+      lineNote.getByRole('link', { name: `Scarica il file XML di Nota di credito n. ${lineNoteNumber}` }),
+      /^application\/xml/,
+      /\.xml$/,
+    )
+  ).toString('utf8');
+  // the line as the invoice named it, one piece, at its VAT rate; no lump-sum line
+  expect(lineNoteXml).toMatch(
+    new RegExp(
+      `<Descrizione>${pieceLine![1]!.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}</Descrizione>\\s*<Quantita>1\\.00</Quantita>\\s*<UnitaMisura>PZ</UnitaMisura>`,
+    ),
+  );
+  expect(lineNoteXml).not.toContain('Rimborso:');
+  const pdfLink = lineNote.getByRole('link', {
+    name: `Scarica la copia di cortesia in PDF di Nota di credito n. ${lineNoteNumber}`,
+  });
+  expect(
+    (await download(page, pdfLink, /^application\/pdf/, /\.pdf$/)).subarray(0, 5).toString('latin1'),
+  ).toBe('%PDF-');
 });

@@ -69,6 +69,33 @@ describe('a customer’s wallet in the back office', () => {
     expect(screen.getByRole('table', { name: 'Movimenti del portafoglio' }).textContent).toContain('Ritardo');
   });
 
+  it('a credit for a complaint names its order; an order that is not a number is not sent', async () => {
+    const fetchMock = vi.fn(
+      async (_url: string, _init?: RequestInit) => new Response(JSON.stringify(envelope(wallet(3)))),
+    );
+    vi.stubGlobal('fetch', fetchMock);
+    const user = userEvent.setup();
+    render(<CustomerWallet customerId={7} canCredit />);
+    await waitFor(() => expect(screen.getByTestId('wallet-balance').textContent).toContain('3,00'));
+    await user.type(screen.getByRole('textbox', { name: /Importo/ }), '3');
+    await user.type(screen.getByRole('textbox', { name: /Motivo/ }), 'Uova rotte');
+    const order = screen.getByRole('textbox', { name: /Ordine del reclamo/ });
+    await user.type(order, 'n. 12');
+    await user.click(screen.getByRole('button', { name: 'Accredita' }));
+    expect(screen.getByText('Indica il numero dell’ordine (solo cifre) o lascialo vuoto.')).toBeTruthy();
+    expect(fetchMock.mock.calls.filter(([, i]) => i?.method === 'POST')).toHaveLength(0);
+    await user.clear(order);
+    await user.type(order, '1234');
+    await user.click(screen.getByRole('button', { name: 'Accredita' }));
+    await waitFor(() => expect(fetchMock.mock.calls.filter(([, i]) => i?.method === 'POST')).toHaveLength(1));
+    const post = fetchMock.mock.calls.find(([, i]) => i?.method === 'POST');
+    expect(JSON.parse(String(post?.[1]?.body))).toEqual({
+      amount: 3,
+      reason: 'Uova rotte',
+      orderId: 1234,
+    });
+  });
+
   it('a supervisor reads the wallet without the credit form', async () => {
     vi.stubGlobal(
       'fetch',

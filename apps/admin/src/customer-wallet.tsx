@@ -27,16 +27,46 @@ const eurosOf = (text: string): number | null => {
   return cents === null ? null : cents / 100;
 };
 
+/** The wallet's movements, newest first. */
+function WalletMovements({ movements }: { movements: AdminWalletData['data']['movements'] }) {
+  if (movements.length === 0) return <Typography>{T.none}</Typography>;
+  return (
+    <Table size="small" aria-label={T.movements}>
+      <TableHead>
+        <TableRow>
+          <TableCell>{T.date}</TableCell>
+          <TableCell>{T.description}</TableCell>
+          <TableCell align="right">{T.amount}</TableCell>
+          <TableCell align="right">{T.balanceAfter}</TableCell>
+        </TableRow>
+      </TableHead>
+      <TableBody>
+        {movements.map((m) => (
+          <TableRow key={m.movementId}>
+            <TableCell>{dateTime(m.date)}</TableCell>
+            <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.description}</TableCell>
+            <TableCell align="right">{money(m.amount)}</TableCell>
+            <TableCell align="right">{money(m.balance)}</TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
+
 /**
  * A customer's wallet in the customer page (decision 037): the balance, the last movements, and for customer
- * service a goodwill credit with the reason the customer reads.
+ * service a goodwill credit with the reason the customer reads, tied to one of their orders when it answers a
+ * complaint about it (an invoiced order then gets a credit note, decision 094).
  */
 export function CustomerWallet({ customerId, canCredit }: { customerId: number; canCredit: boolean }) {
   const [wallet, setWallet] = useState<AdminWalletData['data'] | null>(null);
   const [failed, setFailed] = useState(false);
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
+  const [orderText, setOrderText] = useState('');
   const [amountError, setAmountError] = useState<string | null>(null);
+  const [orderError, setOrderError] = useState<string | null>(null);
   const notify = useNotify();
   useEffect(() => {
     let live = true;
@@ -56,14 +86,21 @@ export function CustomerWallet({ customerId, canCredit }: { customerId: number; 
       return;
     }
     setAmountError(null);
+    const orderId = orderText.trim() === '' ? undefined : Number(orderText.trim());
+    if (orderId !== undefined && !(Number.isInteger(orderId) && orderId > 0)) {
+      setOrderError(T.orderInvalid);
+      return;
+    }
+    setOrderError(null);
     try {
       const done = await adminAct('POST /admin/customers/:id/wallet-credit', {
         params: { id: customerId },
-        body: { amount: euros, reason },
+        body: { amount: euros, reason, ...(orderId === undefined ? {} : { orderId }) },
       });
       setWallet(done.data.data);
       setAmount('');
       setReason('');
+      setOrderText('');
       notify(done.infos[0] ?? T.credited, { type: 'success' });
     } catch (error: unknown) {
       notify(error instanceof Error ? error.message : T.failed, { type: 'error' });
@@ -81,30 +118,7 @@ export function CustomerWallet({ customerId, canCredit }: { customerId: number; 
           <Typography sx={{ mb: 1 }}>
             {T.balance}: <strong data-testid="wallet-balance">{money(wallet.balance)}</strong>
           </Typography>
-          {wallet.movements.length === 0 ? (
-            <Typography>{T.none}</Typography>
-          ) : (
-            <Table size="small" aria-label={T.movements}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{T.date}</TableCell>
-                  <TableCell>{T.description}</TableCell>
-                  <TableCell align="right">{T.amount}</TableCell>
-                  <TableCell align="right">{T.balanceAfter}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {wallet.movements.map((m) => (
-                  <TableRow key={m.movementId}>
-                    <TableCell>{dateTime(m.date)}</TableCell>
-                    <TableCell sx={{ overflowWrap: 'anywhere' }}>{m.description}</TableCell>
-                    <TableCell align="right">{money(m.amount)}</TableCell>
-                    <TableCell align="right">{money(m.balance)}</TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          )}
+          <WalletMovements movements={wallet.movements} />
         </>
       ) : null}
       {canCredit ? (
@@ -134,6 +148,15 @@ export function CustomerWallet({ customerId, canCredit }: { customerId: number; 
             helperText={T.reasonHelp}
             slotProps={{ htmlInput: { maxLength: 300 } }}
             sx={{ flex: '1 1 280px' }}
+          />
+          <MuiTextField
+            label={T.orderLabel}
+            value={orderText}
+            onChange={(e) => setOrderText(e.target.value)}
+            error={orderError !== null}
+            helperText={orderError ?? T.orderHelp}
+            slotProps={{ htmlInput: { inputMode: 'numeric', maxLength: 10 } }}
+            sx={{ flex: '0 1 220px' }}
           />
           <Button type="submit" variant="contained" sx={{ mt: 1 }}>
             {T.credit}

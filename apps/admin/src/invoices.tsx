@@ -19,6 +19,7 @@ import {
 } from 'react-admin';
 import { adminAct, AdminApiError } from './api';
 import { DateInput } from './date-input';
+import { CorrectButton } from './invoice-correction';
 import { invoiceExportPeriod } from './data-provider';
 import { invoiceTexts as T } from './texts';
 
@@ -89,8 +90,8 @@ export function ResendButton({ doc }: { doc: AdminInvoiceDocument }) {
 
 /**
  * Fatture elettroniche (decision 087): invoices and credit notes, newest first, by period, kind, state at the
- * exchange system and order; a rejected one shows the SDI's codes and is sent again from here; the period's
- * ZIP for the accountant.
+ * exchange system and order; a rejected one shows the SDI's codes and is sent again from here, or corrected and
+ * re-issued (decision 094); the period's ZIP for the accountant.
  */
 export function InvoiceList() {
   return (
@@ -113,7 +114,12 @@ export function InvoiceList() {
         <DataTable.Col
           source="id"
           label={T.actions}
-          render={(d: AdminInvoiceDocument) => <ResendButton doc={d} />}
+          render={(d: AdminInvoiceDocument) => (
+            <>
+              <ResendButton doc={d} />
+              <CorrectButton doc={d} />
+            </>
+          )}
         />
       </DataTable>
     </List>

@@ -16,7 +16,8 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { refundBodySchema, type OrderMoney } from '@spesa/shared/contracts/admin-payments';
+import { refundBodySchema, type OrderMoney, type RefundBody } from '@spesa/shared/contracts/admin-payments';
+import type { OrderItem } from '@spesa/shared/contracts/orders';
 import { parseEuroCents } from '@spesa/shared/format/price';
 import { TIME_ZONE } from '@spesa/shared/time/rome';
 import { useNotify } from 'react-admin';
@@ -29,28 +30,149 @@ const dateTime = (iso: string | null) =>
     ? new Date(iso).toLocaleString('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: TIME_ZONE })
     : '—';
 
-/** The refund form's values as the API takes them, or the contract's Italian message per field. */
+/** An order line customer service may refund: what was delivered and charged for it. */
+export interface RefundableLine {
+  orderItemId: number;
+  name: string;
+  /** pieces, or kg for weighed goods */
+  quantity: number;
+  unit: 'pz' | 'kg';
+  /** euro charged for the line */
+  grossTotal: number;
+}
+
+/** The delivered lines of an order (a substitute by its name, a weighed line by its real weight). */
+export function refundableLines(items: readonly OrderItem[]): RefundableLine[] {
+  return items
+    .filter((i) => i.delivered !== null && i.delivered.quantity > 0 && i.delivered.grossTotal > 0)
+    .map((i) => {
+      const d = i.delivered!;
+      const weighed = d.weight !== null || i.sellingType === 'Sfuso';
+      return {
+        orderItemId: i.orderItemId,
+        name: d.substitute?.name ?? i.name,
+        quantity: d.weight ?? d.quantity,
+        unit: weighed ? 'kg' : 'pz',
+        grossTotal: d.grossTotal,
+      };
+    });
+}
+
+type RefundErrors = { ok: false; amount?: string; reason?: string; quantity?: string };
+
+/** "0,8" or "2" as a number (3 decimals at most), NaN otherwise */
+const quantityOf = (text: string) =>
+  /^\d+([.,]\d{1,3})?$/.test(text.trim()) ? Number(text.trim().replace(',', '.')) : Number.NaN;
+
+/**
+ * The refund form's values as the API takes them, or the contract's Italian message per field. With a line,
+ * the refund names it (its credit note names the line): the quantity given back is checked too.
+ */
 export function checkRefund(
   amountText: string,
   reason: string,
   idempotencyKey: string,
-):
-  | { ok: true; body: { amount: number; reason: string; idempotencyKey: string } }
-  | { ok: false; amount?: string; reason?: string } {
+  line?: { orderItemId: number; quantityText: string },
+): { ok: true; body: RefundBody } | RefundErrors {
   const cents = parseEuroCents(amountText);
   const parsed = refundBodySchema.safeParse({
     amount: cents === null ? Number.NaN : cents / 100,
     reason,
     idempotencyKey,
+    ...(line ? { line: { orderItemId: line.orderItemId, quantity: quantityOf(line.quantityText) } } : {}),
   });
   if (parsed.success) return { ok: true, body: parsed.data };
-  const errors: { ok: false; amount?: string; reason?: string } = { ok: false };
+  const errors: RefundErrors = { ok: false };
   for (const issue of parsed.error.issues) {
-    const field = issue.path[0];
+    const field = issue.path[0] === 'line' ? 'quantity' : issue.path[0];
     if (field === 'amount' && !errors.amount) errors.amount = issue.message;
     if (field === 'reason' && !errors.reason) errors.reason = issue.message;
+    if (field === 'quantity' && !errors.quantity) errors.quantity = issue.message;
   }
   return errors;
+}
+
+/** A line's price for a quantity of it, in the amount field's format ("1,50") */
+const priceFor = (line: RefundableLine, quantity: number) =>
+  Number.isFinite(quantity) && quantity > 0
+    ? (Math.round(line.grossTotal * 100 * Math.min(1, quantity / line.quantity)) / 100)
+        .toFixed(2)
+        .replace('.', ',')
+    : '';
+
+/** The refund's order line (optional) and the quantity of it given back. */
+function RefundLineFields({
+  lines,
+  lineId,
+  onLine,
+  quantity,
+  onQuantity,
+  error,
+}: {
+  lines: readonly RefundableLine[];
+  lineId: string;
+  onLine: (id: string) => void;
+  quantity: string;
+  onQuantity: (text: string) => void;
+  error: string | undefined;
+}) {
+  if (lines.length === 0) return null;
+  const line = lines.find((l) => String(l.orderItemId) === lineId) ?? null;
+  return (
+    <>
+      <TextField
+        id="refund-line"
+        select
+        label={T.lineLabel}
+        value={lineId}
+        onChange={(e) => onLine(e.target.value)}
+        fullWidth
+        helperText={T.lineHelp}
+        slotProps={{ select: { native: true }, inputLabel: { shrink: true } }}
+        sx={{ mb: 2 }}
+      >
+        <option value="">{T.noLine}</option>
+        {lines.map((l) => (
+          <option key={l.orderItemId} value={String(l.orderItemId)}>
+            {T.lineOption(l.name, l.quantity.toLocaleString('it-IT'), l.unit, money(l.grossTotal))}
+          </option>
+        ))}
+      </TextField>
+      {line ? (
+        <TextField
+          id="refund-quantity"
+          label={T.quantityLabel(line.unit)}
+          value={quantity}
+          onChange={(e) => onQuantity(e.target.value)}
+          required
+          fullWidth
+          error={error !== undefined}
+          helperText={error ?? T.quantityHelp}
+          slotProps={{ htmlInput: { inputMode: 'decimal', maxLength: 10 } }}
+          sx={{ mb: 2 }}
+        />
+      ) : null}
+    </>
+  );
+}
+
+/** The chosen line and its quantity; choosing either sets the amount to the line's price for it. */
+function useRefundLine(lines: readonly RefundableLine[], setAmount: (text: string) => void) {
+  const [lineId, setLineId] = useState('');
+  const [quantity, setQuantity] = useState('');
+  const line = lines.find((l) => String(l.orderItemId) === lineId) ?? null;
+  const chooseLine = (id: string) => {
+    setLineId(id);
+    const chosen = lines.find((l) => String(l.orderItemId) === id);
+    if (!chosen) return;
+    setQuantity(String(chosen.quantity).replace('.', ','));
+    setAmount(priceFor(chosen, chosen.quantity));
+  };
+  const changeQuantity = (text: string) => {
+    setQuantity(text);
+    if (line) setAmount(priceFor(line, quantityOf(text)));
+  };
+  return { line, lineId, quantity, chooseLine, changeQuantity };
 }
 
 /**
@@ -60,23 +182,32 @@ export function checkRefund(
 function RefundDialog({
   orderId,
   refundable,
+  lines,
   onClose,
   onDone,
 }: {
   orderId: number;
   refundable: number;
+  lines: readonly RefundableLine[];
   onClose: () => void;
   onDone: (money: OrderMoney, info: string | undefined) => void;
 }) {
   const [key] = useState(() => crypto.randomUUID());
   const [amount, setAmount] = useState('');
   const [reason, setReason] = useState('');
-  const [errors, setErrors] = useState<{ amount?: string; reason?: string }>({});
+
+  const [errors, setErrors] = useState<{ amount?: string; reason?: string; quantity?: string }>({});
   const [failure, setFailure] = useState<string | null>(null);
   const [sending, setSending] = useState(false);
+  const { line, lineId, quantity, chooseLine, changeQuantity } = useRefundLine(lines, setAmount);
   const submit = async (e: FormEvent) => {
     e.preventDefault();
-    const checked = checkRefund(amount, reason, key);
+    const checked = checkRefund(
+      amount,
+      reason,
+      key,
+      line ? { orderItemId: line.orderItemId, quantityText: quantity } : undefined,
+    );
     if (!checked.ok) {
       setErrors(checked);
       return;
@@ -116,6 +247,14 @@ function RefundDialog({
               {failure}
             </Alert>
           ) : null}
+          <RefundLineFields
+            lines={lines}
+            lineId={lineId}
+            onLine={chooseLine}
+            quantity={quantity}
+            onQuantity={changeQuantity}
+            error={errors.quantity}
+          />
           <TextField
             id="refund-amount"
             label={T.amountLabel}
@@ -160,7 +299,16 @@ function RefundDialog({
  * An order's money in the order page (decision 085): provider, reference, what was held, taken and given back,
  * every movement with its state; customer service refunds from here.
  */
-export function OrderPayment({ orderId, canRefund }: { orderId: number; canRefund: boolean }) {
+export function OrderPayment({
+  orderId,
+  canRefund,
+  lines = [],
+}: {
+  orderId: number;
+  canRefund: boolean;
+  /** the order's delivered lines: a refund may name one (its credit note names it) */
+  lines?: readonly RefundableLine[];
+}) {
   const [m, setMoney] = useState<OrderMoney | null>(null);
   const [failed, setFailed] = useState(false);
   const [refunding, setRefunding] = useState(false);
@@ -229,6 +377,7 @@ export function OrderPayment({ orderId, canRefund }: { orderId: number; canRefun
             <RefundDialog
               orderId={orderId}
               refundable={m.refundable}
+              lines={lines}
               onClose={() => setRefunding(false)}
               onDone={(next, info) => {
                 setMoney(next);

@@ -36,7 +36,7 @@ import {
 } from 'react-admin';
 import { DateInput } from './date-input';
 import { adminAct, adminCall } from './api';
-import { OrderPayment } from './order-payment';
+import { OrderPayment, refundableLines } from './order-payment';
 import { pickingTexts as T } from './texts';
 
 type Line = StaffOrder['orderItems'][number];
@@ -407,6 +407,7 @@ function Picking() {
           key={`${order.orderStatusId}-${order.capturedAmount ?? ''}`}
           orderId={order.orderId}
           canRefund={mayWrite(permissions, 'payments')}
+          lines={refundableLines(order.orderItems)}
         />
       ) : null}
       <Typography component="p">{T.progress(picked, order.orderItems.length)}</Typography>

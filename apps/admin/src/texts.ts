@@ -656,6 +656,9 @@ export const walletTexts = {
   amountInvalid: 'Indica un importo in euro, con al massimo due decimali.',
   reason: 'Motivo (il cliente lo legge)',
   reasonHelp: 'Da 3 a 300 caratteri',
+  orderLabel: 'Ordine del reclamo (facoltativo)',
+  orderHelp: 'Se l’ordine ha la fattura, si emette la nota di credito',
+  orderInvalid: 'Indica il numero dell’ordine (solo cifre) o lascialo vuoto.',
   credited: 'Accredito registrato.',
   failed: 'Operazione non riuscita: riprova tra poco.',
 };
@@ -943,6 +946,37 @@ export const invoiceTexts = {
   resendFailed: 'Non è stato possibile rimettere in coda il documento.',
 };
 
+/** Correcting a document the SDI rejected (decision 094). */
+export const invoiceCorrectionTexts = {
+  open: 'Correggi e riemetti',
+  openLabel: (number: string) => `Correggi i dati e riemetti il documento ${number}`,
+  title: (number: string) => `Correggi e riemetti il documento ${number}`,
+  sameNumber: (number: string, until: string) =>
+    `Il documento scartato non è emesso: quello corretto avrà lo stesso numero ${number} e la stessa data (entro il ${until}).`,
+  newNumber: (number: string, until: string) =>
+    `Sono passati più di 5 giorni dallo scarto (fino al ${until}): il documento corretto avrà un nuovo numero e la data di oggi, con il riferimento al n. ${number}.`,
+  personType: 'Tipo di cliente',
+  personTypes: { private: 'Privato', company: 'Azienda', publicAdministration: 'Pubblica amministrazione' },
+  fields: {
+    companyName: 'Ragione sociale',
+    vatCode: 'Partita IVA',
+    fiscalCode: 'Codice fiscale',
+    sdiCode: 'Codice destinatario SDI',
+    pec: 'PEC',
+    ipaCode: 'Codice IPA',
+    address1: 'Indirizzo',
+    addressNumber: 'Numero civico',
+    postalCode: 'CAP',
+    city: 'Comune',
+    province: 'Provincia (sigla)',
+  },
+  cancel: 'Annulla',
+  reissue: 'Emetti il documento corretto',
+  done: 'Documento corretto emesso.',
+  noData: 'L’ordine non ha dati di fatturazione da correggere.',
+  failed: 'Operazione non riuscita: riprova tra poco.',
+};
+
 /** An order's money in the back office (decision 085): movements, refunds, the payments to check, the report. */
 export const paymentTexts = {
   title: 'Pagamento',
@@ -966,6 +1000,14 @@ export const paymentTexts = {
     `Si restituisce sulla carta o sull’app di pagamento, fino a ${most}. Il portafoglio e i buoni non si rimborsano da qui.`,
   amountLabel: 'Importo da rimborsare (€)',
   amountHelp: 'Per esempio 12,50',
+  lineLabel: 'Riga dell’ordine',
+  lineHelp: 'Scegli la riga se il rimborso è per un prodotto: la nota di credito la riporta con la sua IVA.',
+  noLine: 'Nessuna: un importo (ripartito sulle aliquote IVA)',
+  lineOption: (name: string, quantity: string, unit: string, total: string) =>
+    `${name} · ${quantity} ${unit} · ${total}`,
+  quantityLabel: (unit: string) =>
+    unit === 'kg' ? 'Quantità da rimborsare (kg)' : 'Quantità da rimborsare (pezzi)',
+  quantityHelp: 'L’importo si aggiorna in proporzione: puoi correggerlo (per esempio un rimborso parziale).',
   reasonLabel: 'Motivo del rimborso',
   reasonHelp: 'Resta nel registro delle attività',
   cancel: 'Annulla',
@@ -1001,8 +1043,7 @@ export const paymentTexts = {
 export const assortmentTexts = {
   eanHelp: 'EAN-13 o EAN-8 (vuoto: nessun codice a barre)',
   formatHelp: 'Come sull’etichetta: "500 g", "6 x 1,5 l", "al kg"',
-  rulesHelp:
-    'Pezzo e Confezione: pezzi per passo e solo multipli; Sfuso: peso iniziale e passo in grammi.',
+  rulesHelp: 'Pezzo e Confezione: pezzi per passo e solo multipli; Sfuso: peso iniziale e passo in grammi.',
   level: (level: number) => (level <= 1 ? 'reparto' : level === 2 ? 'categoria' : 'sottocategoria'),
   parent: 'Sotto a',
   retire: 'Ritira dalla vendita',

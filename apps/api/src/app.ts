@@ -205,6 +205,7 @@ async function buildOrderModules({ app, opts, core, m, orderTransitions }: Wirin
   });
   m.invoices = invoicesModule(app, {
     ...{ ...core, orderTransitions, refundsMade: m.payment.refundsMade, mail: m.mail.mail },
+    goodwillGranted: m.loyalty.wallet,
     audit: late(() => m.backoffice.audit.posts),
   });
 }

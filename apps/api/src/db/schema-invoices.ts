@@ -51,6 +51,10 @@ export const invoiceDocuments = pgTable(
     relatedDocumentId: integer('related_document_id'),
     /** the payment refund a credit note credits (payment_refunds.refund_id) */
     refundId: integer('refund_id'),
+    /** the wallet's goodwill credit a credit note credits (wallet_movements.movement_id) */
+    walletMovementId: integer('wallet_movement_id'),
+    /** a corrected document issued in place of this one, rejected by the SDI (decision 094) */
+    replacesDocumentId: integer('replaces_document_id'),
     /** the customer's name as on the document (lists, register) */
     customerName: text('customer_name').notNull(),
     totalCents: integer('total_cents').notNull(),
@@ -61,7 +65,7 @@ export const invoiceDocuments = pgTable(
     xml: text('xml').notNull(),
     /** ProgressivoInvio: unique per transmitter */
     transmissionId: text('transmission_id').notNull(),
-    /** ready | sent | delivered | rejected (at the exchange system) */
+    /** ready | sent | delivered | rejected (at the exchange system) | replaced (rejected, then re-issued) */
     sdiState: text('sdi_state').notNull().default('ready'),
     /** the exchange system's identifier of the file, once sent */
     sdiId: text('sdi_id'),
@@ -72,17 +76,29 @@ export const invoiceDocuments = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    uniqueIndex('invoice_documents_number_uq').on(t.year, t.number),
+    // a rejected file is not issued (decision 094): its corrected document may take its number and date
+    uniqueIndex('invoice_documents_number_uq')
+      .on(t.year, t.number)
+      .where(sql`${t.sdiState} <> 'replaced'`),
     uniqueIndex('invoice_documents_transmission_uq').on(t.transmissionId),
     uniqueIndex('invoice_documents_order_invoice_uq')
       .on(t.orderId)
-      .where(sql`${t.kind} = 'TD01'`),
+      .where(sql`${t.kind} = 'TD01' AND ${t.sdiState} <> 'replaced'`),
     uniqueIndex('invoice_documents_refund_uq')
       .on(t.refundId)
-      .where(sql`${t.refundId} IS NOT NULL`),
+      .where(sql`${t.refundId} IS NOT NULL AND ${t.sdiState} <> 'replaced'`),
+    uniqueIndex('invoice_documents_wallet_uq')
+      .on(t.walletMovementId)
+      .where(sql`${t.walletMovementId} IS NOT NULL AND ${t.sdiState} <> 'replaced'`),
+    uniqueIndex('invoice_documents_replaces_uq')
+      .on(t.replacesDocumentId)
+      .where(sql`${t.replacesDocumentId} IS NOT NULL`),
     index('invoice_documents_order_idx').on(t.orderId),
     index('invoice_documents_issued_idx').on(t.issuedOn),
     check('invoice_documents_kind_ck', sql`${t.kind} IN ('TD01', 'TD04')`),
-    check('invoice_documents_state_ck', sql`${t.sdiState} IN ('ready', 'sent', 'delivered', 'rejected')`),
+    check(
+      'invoice_documents_state_ck',
+      sql`${t.sdiState} IN ('ready', 'sent', 'delivered', 'rejected', 'replaced')`,
+    ),
   ],
 );

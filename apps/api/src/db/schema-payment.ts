@@ -1,5 +1,15 @@
 import { sql } from 'drizzle-orm';
-import { check, index, integer, pgTable, serial, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
+import {
+  check,
+  index,
+  integer,
+  numeric,
+  pgTable,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+} from 'drizzle-orm/pg-core';
 import { orders, paymentAuthorizations } from './schema-orders';
 
 /**
@@ -63,6 +73,10 @@ export const paymentRefunds = pgTable(
     failure: text('failure'),
     requestedAt: timestamp('requested_at', { withTimezone: true }).notNull().defaultNow(),
     settledAt: timestamp('settled_at', { withTimezone: true }),
+    /** a refund of one order line (order_items.order_item_id): its credit note names it; null: an amount */
+    orderItemId: integer('order_item_id'),
+    /** of that line: pieces, or kg for weighed goods */
+    lineQuantity: numeric('line_quantity', { precision: 12, scale: 3 }),
   },
   (t) => [
     uniqueIndex('payment_refunds_key_uq').on(t.idempotencyKey),
@@ -70,5 +84,9 @@ export const paymentRefunds = pgTable(
     index('payment_refunds_settled_idx').on(t.settledAt),
     check('payment_refunds_amount_ck', sql`${t.amountCents} > 0`),
     check('payment_refunds_state_ck', sql`${t.state} IN ('requested', 'succeeded', 'failed')`),
+    check(
+      'payment_refunds_line_ck',
+      sql`(${t.orderItemId} IS NULL AND ${t.lineQuantity} IS NULL) OR (${t.orderItemId} IS NOT NULL AND ${t.lineQuantity} > 0)`,
+    ),
   ],
 );

@@ -17,6 +17,7 @@ export const GOODWILL_MAX_EUROS = 500;
 export const GOODWILL_REASON_MIN = 3;
 export const GOODWILL_REASON_MAX = 300;
 export const GOODWILL_AMOUNT_TEXT = `Indica un importo in euro, con al massimo due decimali, tra 0,01 e ${GOODWILL_MAX_EUROS} €.`;
+export const GOODWILL_ORDER_TEXT = 'Indica il numero di un ordine del cliente, o lascialo vuoto.';
 export const GOODWILL_REASON_TEXT = `Scrivi il motivo dell'accredito (da ${GOODWILL_REASON_MIN} a ${GOODWILL_REASON_MAX} caratteri): il cliente lo legge.`;
 
 // ---------- POST /admin/customers/:id/wallet-credit ----------
@@ -32,6 +33,16 @@ export const goodwillCreditBodySchema = z.object({
     .trim()
     .min(GOODWILL_REASON_MIN, { error: GOODWILL_REASON_TEXT })
     .max(GOODWILL_REASON_MAX, { error: GOODWILL_REASON_TEXT }),
+  /**
+   * the customer's order the credit is for (a complaint): an invoiced order gets a credit note for it
+   * (decision 094); absent: a credit tied to no order
+   */
+  orderId: z
+    .number({ error: GOODWILL_ORDER_TEXT })
+    .int({ error: GOODWILL_ORDER_TEXT })
+    .min(1, { error: GOODWILL_ORDER_TEXT })
+    .max(2_147_483_647, { error: GOODWILL_ORDER_TEXT })
+    .optional(),
 });
 export type GoodwillCreditBody = z.infer<typeof goodwillCreditBodySchema>;
 export const adminWalletSchema = walletViewSchema.extend({ userId: z.number().int() });

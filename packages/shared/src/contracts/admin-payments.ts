@@ -66,7 +66,28 @@ export const REFUND_TEXT = {
   amount: 'Indica un importo in euro maggiore di zero, con al massimo due decimali.',
   reason: 'Indica il motivo del rimborso (da 3 a 500 caratteri).',
   key: 'La chiave della richiesta non è valida: ricarica la pagina e riprova.',
+  line: 'Scegli una riga dell’ordine.',
+  lineQuantity:
+    'Indica la quantità da rimborsare della riga: pezzi, o kg per i prodotti a peso (fino a 3 decimali).',
 } as const;
+
+/**
+ * A refund of one order line, or part of it (decision 094): the line (orderItems[].orderItemId) and the pieces
+ * (or kg for weighed goods) given back; the credit note names the line with its VAT rate.
+ */
+export const refundLineSchema = z.object({
+  orderItemId: z
+    .number({ message: REFUND_TEXT.line })
+    .int({ message: REFUND_TEXT.line })
+    .min(1, { message: REFUND_TEXT.line })
+    .max(2_147_483_647, { message: REFUND_TEXT.line }),
+  quantity: z
+    .number({ message: REFUND_TEXT.lineQuantity })
+    .positive({ message: REFUND_TEXT.lineQuantity })
+    .max(10_000, { message: REFUND_TEXT.lineQuantity })
+    .refine((v) => Math.abs(v * 1000 - Math.round(v * 1000)) < 1e-6, { message: REFUND_TEXT.lineQuantity }),
+});
+export type RefundLine = z.infer<typeof refundLineSchema>;
 
 /** euro, positive, whole cents */
 const refundAmount = z
@@ -86,6 +107,8 @@ export const refundBodySchema = z.object({
   idempotencyKey: z
     .string({ message: REFUND_TEXT.key })
     .regex(/^[A-Za-z0-9_-]{8,100}$/, { message: REFUND_TEXT.key }),
+  /** the order line refunded (absent: an amount not tied to a line, credited over the invoice's VAT rates) */
+  line: refundLineSchema.optional(),
 });
 export type RefundBody = z.infer<typeof refundBodySchema>;
 
@@ -97,6 +120,8 @@ export const refundSchema = z.object({
   state: z.enum(['requested', 'succeeded', 'failed']),
   requestedAt: z.string(),
   settledAt: z.string().nullable(),
+  /** the order line refunded, when the refund is of one */
+  line: refundLineSchema.nullable(),
 });
 export const refundDataSchema = z.object({
   data: z.object({ refund: refundSchema, payment: orderMoneySchema }),

@@ -1,5 +1,7 @@
 import { z } from 'zod';
+import { personFiscalFormSchema } from './account';
 import { endpoint } from './endpoint';
+import { orderInvoiceSchema } from './order-shape';
 
 /**
  * Electronic invoices (issue 51, decision 087): the customer's invoice and credit notes of an order, their
@@ -12,13 +14,15 @@ const orderId = id('Indica un ordine valido.');
 const documentId = id('Indica un documento valido.');
 
 export const INVOICE_KINDS = ['TD01', 'TD04'] as const;
-export const SDI_STATES = ['ready', 'sent', 'delivered', 'rejected'] as const;
+/** replaced: rejected by the SDI (so never issued) and re-issued corrected (decision 094) */
+export const SDI_STATES = ['ready', 'sent', 'delivered', 'rejected', 'replaced'] as const;
 /** the states as the staff and the customer read them */
 export const SDI_STATE_LABEL: Record<(typeof SDI_STATES)[number], string> = {
   ready: 'Da inviare',
   sent: 'Inviato allo SDI',
   delivered: 'Consegnato',
   rejected: 'Scartato dallo SDI',
+  replaced: 'Scartato e sostituito',
 };
 
 export const invoiceDocumentSchema = z.object({
@@ -80,6 +84,27 @@ export const adminDocumentListDataSchema = z.object({
 export const adminDocumentParamsSchema = z.object({ id: documentId });
 export const adminDocumentDataSchema = z.object({ data: adminDocumentSchema });
 
+/**
+ * A document the SDI rejected, as the staff correct it (decision 094): the SDI's codes and what they point
+ * at, the order's invoice data to correct, and whether the corrected file keeps the rejected one's number
+ * and date (within 5 days of the rejection) or takes the next number, dated the day it is issued.
+ */
+export const invoiceCorrectionSchema = z.object({
+  documentId: z.number().int(),
+  number: z.string(),
+  sdiErrors: z.array(z.object({ code: z.string(), description: z.string() })),
+  hints: z.array(z.string()),
+  /** YYYY-MM-DD: the last day the corrected file keeps the same number and date */
+  sameNumberUntil: z.string(),
+  sameNumber: z.boolean(),
+  /** the invoice data the order holds (as the customer entered them) */
+  invoice: orderInvoiceSchema.nullable(),
+});
+export type InvoiceCorrection = z.infer<typeof invoiceCorrectionSchema>;
+export const invoiceCorrectionDataSchema = z.object({ data: invoiceCorrectionSchema });
+/** the corrected invoice data, under the rules of the invoice data form (spec section 5) */
+export const invoiceReissueBodySchema = z.object({ invoice: personFiscalFormSchema });
+
 /** the accountant's export: all documents issued between two days (at most a year) */
 export const invoiceExportQuerySchema = z
   .object({ from: isoDay, to: isoDay })
@@ -127,6 +152,19 @@ export const adminInvoicesEndpoints = {
     method: 'POST',
     path: '/admin/invoices/:id/resend',
     params: adminDocumentParamsSchema,
+    response: adminDocumentDataSchema,
+  }),
+  correction: endpoint({
+    method: 'GET',
+    path: '/admin/invoices/:id/correction',
+    params: adminDocumentParamsSchema,
+    response: invoiceCorrectionDataSchema,
+  }),
+  reissue: endpoint({
+    method: 'POST',
+    path: '/admin/invoices/:id/reissue',
+    params: adminDocumentParamsSchema,
+    body: invoiceReissueBodySchema,
     response: adminDocumentDataSchema,
   }),
 };

@@ -104,21 +104,22 @@ export function purchaseOrderOf(facts: Pick<OrderInvoiceFacts, 'invoice' | 'orde
   };
 }
 
+/** An order line as the invoice names it: what was delivered (the weight, the substitute), its VAT rate. */
+export function goodsLineOf(l: OrderInvoiceFacts['lines'][number]): ChargedLine {
+  const weighed = l.realWeight !== null || l.sellingType === 'Sfuso';
+  return {
+    description: l.substituted ? `${l.name} (in sostituzione)` : l.name,
+    quantity: l.realWeight ?? l.quantity,
+    unit: weighed ? l.unitBase.toUpperCase() : 'PZ',
+    grossCents: l.grossCents,
+    vatRate: l.vatRate ?? SERVICES_VAT_RATE,
+    code: l.code,
+  };
+}
+
 /** The charged lines of a delivered order: what was delivered (weights, substitutes), fee, bags, discount. */
 export function chargedLinesOf(facts: OrderInvoiceFacts): ChargedLine[] {
-  const goods: ChargedLine[] = facts.lines
-    .filter((l) => l.grossCents > 0)
-    .map((l) => {
-      const weighed = l.realWeight !== null || l.sellingType === 'Sfuso';
-      return {
-        description: l.substituted ? `${l.name} (in sostituzione)` : l.name,
-        quantity: l.realWeight ?? l.quantity,
-        unit: weighed ? l.unitBase.toUpperCase() : 'PZ',
-        grossCents: l.grossCents,
-        vatRate: l.vatRate ?? SERVICES_VAT_RATE,
-        code: l.code,
-      };
-    });
+  const goods: ChargedLine[] = facts.lines.filter((l) => l.grossCents > 0).map(goodsLineOf);
   const goodsCents = goods.reduce((a, l) => a + l.grossCents, 0);
   const discount = Math.min(facts.giftDiscountCents, goodsCents);
   const services: ChargedLine[] = [];

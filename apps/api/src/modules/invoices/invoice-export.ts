@@ -57,11 +57,14 @@ export function invoiceRegisterCsv(rows: readonly DocumentRow[]): string {
   return `\uFEFF${body}`;
 }
 
-/** Every document issued between two days (Italian dates, both included), oldest first. */
+/**
+ * Every document issued between two days (Italian dates, both included), oldest first; a rejected file a
+ * corrected document replaced was never issued (decision 094) and is left out.
+ */
 async function documentsOf(repo: InvoicesRepository, period: { from: string; to: string }) {
   const all: DocumentRow[] = [];
   for (let offset = 0; ; offset += PAGE) {
-    const page = await repo.list(period, PAGE, offset);
+    const page = await repo.list({ ...period, issuedOnly: true }, PAGE, offset);
     all.push(...page);
     if (page.length < PAGE) break;
   }

@@ -8,6 +8,7 @@ import { ACCESS, adminOf } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
 import { invoiceExportZip } from './invoice-export';
+import { invoiceDataOf, type InvoiceReissue } from './invoice-reissue';
 import { adminDocumentWire } from './invoice-wire';
 import type { InvoicesRepository } from './invoices.repository';
 import { INVOICES_INFO_TEXT, INVOICES_TEXT } from './invoices.messages';
@@ -41,8 +42,9 @@ const invoicesAdminRoutes: FastifyPluginAsyncZod<{
   queue: SdiQueue;
   jobs: JobQueue;
   audit: InvoiceAuditPort;
+  reissue: InvoiceReissue;
   sellerVat: string;
-}> = async (app, { db, repo, queue, jobs, audit, sellerVat }) => {
+}> = async (app, { db, repo, queue, jobs, audit, reissue, sellerVat }) => {
   app.route({
     ...contractRoute(api.list, {
       access: readers,
@@ -92,6 +94,71 @@ const invoicesAdminRoutes: FastifyPluginAsyncZod<{
       const doc = await repo.document(documentId);
       if (!doc) return answer(request, failWith(INVOICES_TEXT.documentNotFound, 'notFound'));
       return answer(request, ok({ data: adminDocumentWire(doc) }, [INVOICES_INFO_TEXT.resent]));
+    },
+  });
+
+  app.route({
+    ...contractRoute(api.correction, {
+      access: readers,
+      tags,
+      summary:
+        "A rejected document to correct: the SDI's codes and what they point at, the order's invoice data, the numbering it will get",
+    }),
+    handler: async (request) => {
+      const doc = await repo.document(request.params.id);
+      if (!doc) return answer(request, failWith(INVOICES_TEXT.documentNotFound, 'notFound'));
+      if (doc.sdiState !== 'rejected')
+        return answer(request, failWith(INVOICES_TEXT.notRejectedForCorrection));
+      const facts = await repo.orderFacts(doc.orderId);
+      return answer(
+        request,
+        ok({ data: { ...reissue.view(doc), invoice: facts?.invoice ? invoiceDataOf(facts.invoice) : null } }),
+      );
+    },
+  });
+
+  app.route({
+    ...contractRoute(api.reissue, {
+      access: senders,
+      config: { fieldMessages: true },
+      tags,
+      summary:
+        'Issues a corrected document in place of one the SDI rejected (never edits it): the same number and date within 5 days of the rejection, the next number after (audited)',
+    }),
+    handler: async (request) => {
+      const staff = adminOf(request);
+      const documentId = request.params.id;
+      const done = await db.transaction(async (tx) => {
+        const made = await reissue.reissue(documentId, request.body.invoice, tx);
+        if (!made.ok) return made;
+        const { rejected } = made.data;
+        await audit(
+          {
+            staff,
+            action: 'reissue',
+            resource: 'invoices',
+            id: documentId,
+            before: {
+              number: rejected.numberText,
+              sdiState: rejected.sdiState,
+              sdiErrors: rejected.sdiErrors,
+            },
+            after: {
+              sdiState: 'replaced',
+              documentId: made.data.documentId,
+              sameNumber: made.data.sameNumber,
+            },
+          },
+          tx,
+        );
+        return made;
+      });
+      if (!done.ok) return answer(request, done);
+      jobs.kick();
+      const doc = await repo.document(done.data.documentId);
+      if (!doc) return answer(request, failWith(INVOICES_TEXT.documentNotFound, 'notFound'));
+      const info = done.data.sameNumber ? INVOICES_INFO_TEXT.reissued : INVOICES_INFO_TEXT.reissuedNewNumber;
+      return answer(request, ok({ data: adminDocumentWire(doc) }, [info(doc.numberText)]));
     },
   });
 

@@ -16,6 +16,15 @@ export const INVOICES_TEXT = {
     code: 'msg.invoice.notRejected',
     text: 'Si può inviare di nuovo solo un documento scartato dal Sistema di Interscambio.',
   },
+  /** a goodwill credit on an order whose invoice is asked for but not issued yet (decision 094) */
+  notInvoicedYet: {
+    code: 'msg.invoice.notInvoicedYet',
+    text: 'La fattura di questo ordine non è ancora stata emessa: l’accredito legato all’ordine si può dare dopo la consegna, quando la fattura c’è (o senza legarlo all’ordine).',
+  },
+  notRejectedForCorrection: {
+    code: 'msg.invoice.notRejectedForCorrection',
+    text: 'Si può correggere e riemettere solo un documento scartato dal Sistema di Interscambio: quelli consegnati si correggono con una nota di credito.',
+  },
   periodTooLong: { code: 'msg.invoice.period', text: 'Scegli un periodo di al massimo 366 giorni.' },
 } as const satisfies MessageTable;
 
@@ -51,4 +60,24 @@ export const INVOICE_DATA_TEXT = {
 
 export const INVOICES_INFO_TEXT = {
   resent: 'Documento rimesso in coda per l’invio al Sistema di Interscambio.',
+  reissued: (number: string) =>
+    `Documento corretto n. ${number} emesso con lo stesso numero e la stessa data di quello scartato, in coda per l’invio.`,
+  reissuedNewNumber: (number: string) =>
+    `Documento corretto emesso con il nuovo numero ${number} (oltre i 5 giorni dallo scarto), in coda per l’invio.`,
 } as const;
+
+/**
+ * What the SDI's rejection codes point at (its "Elenco controlli" of the FatturaPA specifications), for the
+ * staff correcting the customer's data: the codes about the customer's data; others are read as they come.
+ */
+export const SDI_ERROR_HINTS: Record<string, string> = {
+  '00305': 'La partita IVA del cliente non risulta all’Anagrafe tributaria: verifica la partita IVA.',
+  '00306': 'Il codice fiscale del cliente non risulta all’Anagrafe tributaria: verifica il codice fiscale.',
+  '00311': 'Il codice destinatario non è valido: chiedi al cliente il codice SDI corretto (7 caratteri).',
+  '00312': 'Il codice destinatario non è attivo: chiedi al cliente il codice SDI o la PEC.',
+  '00417': 'Manca la partita IVA o il codice fiscale del cliente: indicane almeno uno.',
+  '00427':
+    'Il codice destinatario non corrisponde al tipo di cliente: 6 caratteri (codice IPA) per la pubblica amministrazione, 7 per gli altri.',
+  '00404':
+    'Il Sistema di Interscambio ha già un documento con lo stesso numero e la stessa data: verifica con l’amministrazione.',
+};

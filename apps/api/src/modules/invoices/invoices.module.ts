@@ -4,8 +4,9 @@ import type { Db } from '../../db/client';
 import type { ModuleCore, RouteRegistrar } from '../../lib/module';
 import type { OrderTransitionsPort } from '../../lib/order-transitions';
 import { sellerOf } from './invoice-document';
+import { InvoiceReissue } from './invoice-reissue';
 import { InvoicesRepository } from './invoices.repository';
-import { InvoicesService, type SettledRefund } from './invoices.service';
+import { InvoicesService, type GrantedGoodwill, type SettledRefund } from './invoices.service';
 import { SDI_SEND_JOB, SdiQueue, sdiChannelOf, type SdiChannel } from './sdi-exchange';
 import invoicesRoutes from './invoices.routes';
 import invoicesAdminRoutes, { type InvoiceAuditPort } from './invoices-admin.routes';
@@ -19,6 +20,8 @@ export interface InvoicesModuleDeps extends ModuleCore {
   orderTransitions: OrderTransitionsPort;
   /** the refunds the payment provider made (the payment module): each one after the invoice, a credit note */
   refundsMade: { onSettled(listener: (refund: SettledRefund, tx: Db) => Promise<void>): void };
+  /** the goodwill credits on the wallet tied to an order (the loyalty module): an invoiced one, a credit note */
+  goodwillGranted: { onGoodwill(listener: (credit: GrantedGoodwill, tx: Db) => Promise<void>): void };
   /** the back office's audit log (the backoffice module) */
   audit: InvoiceAuditPort;
   /** the customer's e-mail saying a document was issued (the mail module) */
@@ -26,15 +29,17 @@ export interface InvoicesModuleDeps extends ModuleCore {
 }
 
 /**
- * Electronic invoices (issue 51, decision 087): FatturaPA invoices issued at delivery, credit notes for
- * refunds, numbering without gaps, the exchange system's queue, the customer's and the staff's documents.
+ * Electronic invoices (issue 51, decisions 087 and 094): FatturaPA invoices issued at delivery, credit notes
+ * for refunds (of a line or an amount) and goodwill credits on an order, corrected re-issues after a
+ * rejection, numbering without gaps, the exchange system's queue, the customer's and the staff's documents.
  */
 export function invoicesModule(app: FastifyInstance, d: InvoicesModuleDeps) {
   const { db, env, now, jobs } = d;
   const repo = new InvoicesRepository(db);
   const invoices = new InvoicesService(repo, sellerOf(env), now);
+  const reissue = new InvoiceReissue(repo, invoices, now);
   const channel = sdiChannelOf(env);
-  const queue = new SdiQueue(db, repo, channel, env.INVOICE_SELLER_VAT_NUMBER);
+  const queue = new SdiQueue(db, repo, channel, env.INVOICE_SELLER_VAT_NUMBER, now);
   invoices.onIssued((doc, tx) => jobs.enqueue(SDI_SEND_JOB, { documentId: doc.documentId }, { db: tx }));
   invoices.onIssued(issuedMail(repo, d.mail, publicUrlOf(env)));
   jobs.register(SDI_SEND_JOB, async (payload) => {
@@ -48,6 +53,7 @@ export function invoicesModule(app: FastifyInstance, d: InvoicesModuleDeps) {
       invoices.issueOnDelivery(order, tx),
     );
   d.refundsMade.onSettled((refund, tx) => invoices.creditRefund(refund, tx));
+  d.goodwillGranted.onGoodwill((credit, tx) => invoices.creditGoodwill(credit, tx));
   app.decorate('invoices', invoices);
   app.decorate('sdiQueue', queue);
   app.decorate('sdiChannel', channel);
@@ -60,7 +66,7 @@ export function invoicesModule(app: FastifyInstance, d: InvoicesModuleDeps) {
     }) satisfies RouteRegistrar,
     adminRoutes: (async (api) => {
       await api.register(invoicesAdminRoutes, {
-        ...{ db, repo, queue, jobs, audit: d.audit },
+        ...{ db, repo, queue, jobs, audit: d.audit, reissue },
         sellerVat: env.INVOICE_SELLER_VAT_NUMBER,
       });
     }) satisfies RouteRegistrar,

@@ -26,6 +26,7 @@ export interface OrderInvoiceFacts {
   orderedOn: string;
   lines: Array<{
     position: number;
+    orderItemId: number;
     productId: number;
     code: string;
     name: string;
@@ -50,12 +51,14 @@ export interface DocumentRow {
   userId: number;
   relatedDocumentId: number | null;
   refundId: number | null;
+  walletMovementId: number | null;
+  replacesDocumentId: number | null;
   customerName: string;
   totalCents: number;
   vatCents: number;
   data: unknown;
   transmissionId: string;
-  sdiState: 'ready' | 'sent' | 'delivered' | 'rejected';
+  sdiState: 'ready' | 'sent' | 'delivered' | 'rejected' | 'replaced';
   sdiId: string | null;
   sdiErrors: Array<{ code: string; description: string }>;
   sendAttempts: number;
@@ -65,6 +68,7 @@ export interface DocumentRow {
 const DOCUMENT_COLUMNS = sql`document_id::int AS "documentId", kind, year::int AS year, number::int AS number,
   number_text AS "numberText", issued_on::text AS "issuedOn", order_id::int AS "orderId",
   user_id::int AS "userId", related_document_id::int AS "relatedDocumentId", refund_id::int AS "refundId",
+  wallet_movement_id::int AS "walletMovementId", replaces_document_id::int AS "replacesDocumentId",
   customer_name AS "customerName", total_cents::int AS "totalCents", vat_cents::int AS "vatCents", data,
   transmission_id AS "transmissionId", sdi_state AS "sdiState", sdi_id AS "sdiId", sdi_errors AS "sdiErrors",
   send_attempts::int AS "sendAttempts", ${wireTimestamp('state_at', 'seconds')} AS "stateAt"`;
@@ -79,6 +83,8 @@ export interface NewDocument {
   userId: number;
   relatedDocumentId: number | null;
   refundId: number | null;
+  walletMovementId: number | null;
+  replacesDocumentId: number | null;
   customerName: string;
   totalCents: number;
   vatCents: number;
@@ -93,6 +99,8 @@ export interface DocumentFilter {
   kind?: 'TD01' | 'TD04' | undefined;
   sdiState?: DocumentRow['sdiState'] | undefined;
   orderId?: number | undefined;
+  /** leave out files the SDI rejected that a corrected document replaced (never issued: the export) */
+  issuedOnly?: boolean | undefined;
 }
 
 function whereOf(f: DocumentFilter) {
@@ -102,6 +110,7 @@ function whereOf(f: DocumentFilter) {
   if (f.kind) where.push(sql`kind = ${f.kind}`);
   if (f.sdiState) where.push(sql`sdi_state = ${f.sdiState}`);
   if (f.orderId) where.push(sql`order_id = ${f.orderId}`);
+  if (f.issuedOnly) where.push(sql`sdi_state <> 'replaced'`);
   return where;
 }
 
@@ -122,7 +131,7 @@ export class InvoicesRepository {
     if (!o) return null;
     const lines = await queryRows<OrderInvoiceFacts['lines'][number]>(
       db,
-      sql`SELECT i.position::int AS position, coalesce(i.substitute_product_id, i.product_id)::int AS "productId",
+      sql`SELECT i.position::int AS position, i.order_item_id::int AS "orderItemId", coalesce(i.substitute_product_id, i.product_id)::int AS "productId",
                  coalesce(p.cod_int, i.cod_int) AS code, coalesce(i.substitute_name, i.name) AS name,
                  (i.substitute_product_id IS NOT NULL) AS substituted,
                  coalesce(i.delivered_quantity, i.quantity)::float8 AS quantity, i.real_weight::float8 AS "realWeight",
@@ -155,9 +164,11 @@ export class InvoicesRepository {
     const [row] = await queryRows<{ id: number }>(
       tx,
       sql`INSERT INTO invoice_documents (kind, year, number, number_text, issued_on, order_id, user_id,
-            related_document_id, refund_id, customer_name, total_cents, vat_cents, data, xml, transmission_id)
+            related_document_id, refund_id, wallet_movement_id, replaces_document_id, customer_name, total_cents,
+            vat_cents, data, xml, transmission_id)
           VALUES (${d.kind}, ${d.year}, ${d.number}, ${d.numberText}, ${d.issuedOn}::date, ${d.orderId}, ${d.userId},
-            ${d.relatedDocumentId}, ${d.refundId}, ${d.customerName}, ${d.totalCents}, ${d.vatCents},
+            ${d.relatedDocumentId}, ${d.refundId}, ${d.walletMovementId}, ${d.replacesDocumentId}, ${d.customerName},
+            ${d.totalCents}, ${d.vatCents},
             ${JSON.stringify(d.data)}::jsonb, ${d.xml}, ${d.transmissionId})
           RETURNING document_id::int AS id`,
     );
@@ -168,7 +179,8 @@ export class InvoicesRepository {
   async invoiceOfOrder(orderId: number, db: Db = this.db): Promise<DocumentRow | null> {
     const [row] = await queryRows<DocumentRow>(
       db,
-      sql`SELECT ${DOCUMENT_COLUMNS} FROM invoice_documents WHERE order_id = ${orderId} AND kind = 'TD01'`,
+      sql`SELECT ${DOCUMENT_COLUMNS} FROM invoice_documents
+          WHERE order_id = ${orderId} AND kind = 'TD01' AND sdi_state <> 'replaced'`,
     );
     return row ?? null;
   }
@@ -176,16 +188,27 @@ export class InvoicesRepository {
   async creditNoteOfRefund(refundId: number, db: Db = this.db): Promise<DocumentRow | null> {
     const [row] = await queryRows<DocumentRow>(
       db,
-      sql`SELECT ${DOCUMENT_COLUMNS} FROM invoice_documents WHERE refund_id = ${refundId}`,
+      sql`SELECT ${DOCUMENT_COLUMNS} FROM invoice_documents WHERE refund_id = ${refundId} AND sdi_state <> 'replaced'`,
     );
     return row ?? null;
   }
 
+  /** The order's documents as issued (a file the SDI rejected and a corrected one replaced is not). */
   async documentsOfOrder(orderId: number, db: Db = this.db): Promise<DocumentRow[]> {
     return queryRows<DocumentRow>(
       db,
-      sql`SELECT ${DOCUMENT_COLUMNS} FROM invoice_documents WHERE order_id = ${orderId} ORDER BY document_id`,
+      sql`SELECT ${DOCUMENT_COLUMNS} FROM invoice_documents WHERE order_id = ${orderId} AND sdi_state <> 'replaced'
+          ORDER BY year, number, document_id`,
     );
+  }
+
+  async creditNoteOfWalletMovement(movementId: number, db: Db = this.db): Promise<DocumentRow | null> {
+    const [row] = await queryRows<DocumentRow>(
+      db,
+      sql`SELECT ${DOCUMENT_COLUMNS} FROM invoice_documents
+          WHERE wallet_movement_id = ${movementId} AND sdi_state <> 'replaced'`,
+    );
+    return row ?? null;
   }
 
   async document(documentId: number, db: Db = this.db): Promise<DocumentRow | null> {
@@ -238,7 +261,7 @@ export class InvoicesRepository {
     return queryRows<DocumentRow>(
       db,
       sql`SELECT ${DOCUMENT_COLUMNS} FROM invoice_documents WHERE ${sql.join(whereOf(f), sql` AND `)}
-          ORDER BY year DESC, number DESC LIMIT ${limit} OFFSET ${offset}`,
+          ORDER BY year DESC, number DESC, document_id DESC LIMIT ${limit} OFFSET ${offset}`,
     );
   }
 
@@ -258,6 +281,8 @@ export class InvoicesRepository {
       sdiId?: string | null;
       sdiErrors?: DocumentRow['sdiErrors'];
       attempted?: boolean;
+      /** the shop's clock (default: the database's) */
+      at?: Date;
     },
     tx: Db,
   ): Promise<void> {
@@ -265,9 +290,19 @@ export class InvoicesRepository {
       sql`UPDATE invoice_documents SET sdi_state = ${s.sdiState},
             sdi_id = ${s.sdiId === undefined ? sql`sdi_id` : s.sdiId},
             sdi_errors = ${s.sdiErrors === undefined ? sql`sdi_errors` : sql`${JSON.stringify(s.sdiErrors)}::jsonb`},
-            send_attempts = send_attempts + ${s.attempted ? 1 : 0}, state_at = now()
+            send_attempts = send_attempts + ${s.attempted ? 1 : 0},
+            state_at = ${s.at ? sql`${s.at.toISOString()}::timestamptz` : sql`now()`}
           WHERE document_id = ${documentId}`,
     );
+  }
+
+  /** How many files a document number has had (a rejected one and its corrections): the next file's suffix. */
+  async numberTries(year: number, number: number, tx: Db): Promise<{ tries: number }> {
+    const [row] = await queryRows<{ tries: number }>(
+      tx,
+      sql`SELECT count(*)::int AS tries FROM invoice_documents WHERE year = ${year} AND number = ${number}`,
+    );
+    return { tries: row?.tries ?? 1 };
   }
 
   async documentBySdiId(sdiId: string, db: Db = this.db): Promise<DocumentRow | null> {

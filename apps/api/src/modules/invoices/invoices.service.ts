@@ -4,10 +4,19 @@ import type { OrderTransition } from '../../lib/order-transitions';
 import { Abort, fail, failWith } from '../../lib/result';
 import { checkAgainstSchema } from './fatturapa/fatturapa-xsd';
 import { fatturaXml, type FatturaDocument, type Seller } from './fatturapa/fatturapa-xml';
-import { invoiceAmounts, refundLines, type InvoiceAmounts } from './invoice-amounts';
+import { invoiceAmounts, type InvoiceAmounts } from './invoice-amounts';
+import {
+  creditNoteAmounts,
+  lineCreditLines,
+  lumpSumCreditLines,
+  remainingByRate,
+  remainingTotal,
+  type RateBalance,
+} from './credit-note-amounts';
 import {
   buyerOf,
   chargedLinesOf,
+  goodsLineOf,
   customerNameOf,
   invoiceDataProblem,
   numberTextOf,
@@ -21,6 +30,17 @@ import { INVOICE_DATA_TEXT, INVOICES_TEXT } from './invoices.messages';
 /** A refund the payment provider made, as the payment module tells it (in the refund's transaction). */
 export interface SettledRefund {
   refundId: number;
+  orderId: number;
+  amountCents: number;
+  reason: string;
+  /** a refund of one order line: the line and the pieces or kg given back; null: an amount */
+  line?: { orderItemId: number; quantity: number } | null;
+}
+
+/** A goodwill credit on the wallet tied to an order (a complaint), as the loyalty module tells it. */
+export interface GrantedGoodwill {
+  movementId: number;
+  userId: number;
   orderId: number;
   amountCents: number;
   reason: string;
@@ -41,12 +61,27 @@ export interface IssuedListener {
   ): Promise<void>;
 }
 
-type Draft = Omit<FatturaDocument, 'transmissionId' | 'number' | 'date'> & {
+export type Draft = Omit<FatturaDocument, 'transmissionId' | 'number' | 'date'> & {
   orderId: number;
   userId: number;
   relatedDocumentId: number | null;
   refundId: number | null;
+  walletMovementId?: number | null;
 };
+
+/** A corrected document in place of a rejected one (decision 094): its number, date and transmission id. */
+export interface InPlaceOf {
+  documentId: number;
+  /** null: the next number of today's year, dated today (the rejection is older than the days allowed) */
+  sameNumber: { year: number; number: number; date: string; transmissionId: string } | null;
+}
+
+/** Why a credit note is issued: a refund (of a line or an amount) or a goodwill credit on the wallet. */
+interface CreditCause {
+  refundId: number | null;
+  walletMovementId: number | null;
+  reason: string;
+}
 
 /**
  * Issuing (decision 087): an invoice (TD01) when an order that asked for one is delivered, in full or in part;
@@ -104,33 +139,77 @@ export class InvoicesService {
         relatedDocumentId: null,
         refundId: null,
       },
+      null,
       tx,
     );
   }
 
+  /** What the order's invoice still holds per VAT rate: its gross less its credit notes' (decision 094). */
+  private async remainingOf(invoice: DocumentRow, tx: Db): Promise<RateBalance[]> {
+    const notes = (await this.repo.documentsOfOrder(invoice.orderId, tx)).filter((d) => d.kind === 'TD04');
+    return remainingByRate(
+      (invoice.data as FatturaDocument).amounts.summary,
+      notes.map((n) => (n.data as FatturaDocument).amounts.summary),
+    );
+  }
+
   /**
-   * A refund made after the invoice: a credit note for it, spread over the invoice's VAT rates, never more
-   * than the invoice still holds (its total less the credit notes already issued). Before any invoice,
-   * nothing: the invoice issued at delivery states what was charged.
+   * A refund made after the invoice: a credit note for it, never more than the invoice still holds. A refund
+   * of one line names the line (as the invoice did, with the pieces or kg given back and its VAT rate); an
+   * amount is spread over the rates the invoice still holds. Before any invoice, nothing: the invoice issued
+   * at delivery states what was charged.
    */
   async creditRefund(refund: SettledRefund, tx: Db): Promise<void> {
     const invoice = await this.repo.invoiceOfOrder(refund.orderId, tx);
     if (!invoice) return;
     if (await this.repo.creditNoteOfRefund(refund.refundId, tx)) return;
-    const credited = (await this.repo.documentsOfOrder(refund.orderId, tx))
-      .filter((d) => d.kind === 'TD04')
-      .reduce((a, d) => a + d.totalCents, 0);
-    const cents = Math.min(refund.amountCents, invoice.totalCents - credited);
+    const remaining = await this.remainingOf(invoice, tx);
+    const cents = Math.min(refund.amountCents, remainingTotal(remaining));
     if (cents <= 0) return;
-    const data = invoice.data as FatturaDocument;
-    const amounts = invoiceAmounts(refundLines(data.amounts.summary, cents, `Rimborso: ${refund.reason}`));
-    await this.creditNote(invoice, amounts, { refundId: refund.refundId, reason: refund.reason }, tx);
+    const lump = `Rimborso: ${refund.reason}`;
+    const refunded = refund.line
+      ? (await this.repo.orderFacts(refund.orderId, tx))?.lines.find(
+          (l) => l.orderItemId === refund.line?.orderItemId,
+        )
+      : undefined;
+    const lines =
+      refund.line && refunded
+        ? lineCreditLines(goodsLineOf(refunded), refund.line.quantity, cents, remaining, lump)
+        : lumpSumCreditLines(remaining, cents, lump);
+    const cause = { refundId: refund.refundId, walletMovementId: null, reason: refund.reason };
+    await this.creditNote(invoice, creditNoteAmounts(lines, remaining), cause, tx);
+  }
+
+  /**
+   * A goodwill credit on the wallet tied to an order (a complaint): a price reduction of what was invoiced, so
+   * a credit note referring to the invoice, spread over the rates it still holds. An order that asked for an
+   * invoice not issued yet refuses the credit (the invoice at delivery would not know it); an order without
+   * an invoice issues nothing (decision 094).
+   */
+  async creditGoodwill(credit: GrantedGoodwill, tx: Db): Promise<void> {
+    const invoice = await this.repo.invoiceOfOrder(credit.orderId, tx);
+    if (!invoice) {
+      const facts = await this.repo.orderFacts(credit.orderId, tx);
+      if (facts?.invoice) throw new Abort(failWith(INVOICES_TEXT.notInvoicedYet));
+      return;
+    }
+    if (await this.repo.creditNoteOfWalletMovement(credit.movementId, tx)) return;
+    const remaining = await this.remainingOf(invoice, tx);
+    const cents = Math.min(credit.amountCents, remainingTotal(remaining));
+    if (cents <= 0) return;
+    const lines = lumpSumCreditLines(
+      remaining,
+      cents,
+      `Abbuono accreditato sul portafoglio: ${credit.reason}`,
+    );
+    const cause = { refundId: null, walletMovementId: credit.movementId, reason: credit.reason };
+    await this.creditNote(invoice, creditNoteAmounts(lines, remaining), cause, tx);
   }
 
   private async creditNote(
     invoice: DocumentRow,
     amounts: InvoiceAmounts,
-    why: { refundId: number | null; reason: string },
+    why: CreditCause,
     tx: Db,
   ): Promise<void> {
     const data = invoice.data as FatturaDocument;
@@ -149,20 +228,26 @@ export class InvoicesService {
         userId: invoice.userId,
         relatedDocumentId: invoice.documentId,
         refundId: why.refundId,
+        walletMovementId: why.walletMovementId,
       },
+      null,
       tx,
     );
   }
 
-  /** Takes the year's next number, builds and validates the XML, writes the document, tells the listeners. */
-  private async write(draft: Draft, tx: Db): Promise<number> {
-    const date = romeToday(this.now());
-    const year = Number(date.slice(0, 4));
-    const n = await this.repo.nextNumber(year, tx);
-    const { orderId, userId, relatedDocumentId, refundId, ...rest } = draft;
+  /**
+   * Takes the year's next number (or, for a corrected document in place of a rejected one, that one's number
+   * and date), builds and validates the XML, writes the document, tells the listeners.
+   */
+  async write(draft: Draft, inPlaceOf: InPlaceOf | null, tx: Db): Promise<number> {
+    const same = inPlaceOf?.sameNumber ?? null;
+    const date = same?.date ?? romeToday(this.now());
+    const year = same?.year ?? Number(date.slice(0, 4));
+    const n = same?.number ?? (await this.repo.nextNumber(year, tx));
+    const { orderId, userId, relatedDocumentId, refundId, walletMovementId, ...rest } = draft;
     const doc: FatturaDocument = {
       ...rest,
-      transmissionId: transmissionIdOf(year, n),
+      transmissionId: same?.transmissionId ?? transmissionIdOf(year, n),
       number: numberTextOf(year, n),
       date,
     };
@@ -183,6 +268,8 @@ export class InvoicesService {
         userId,
         relatedDocumentId,
         refundId,
+        walletMovementId: walletMovementId ?? null,
+        replacesDocumentId: inPlaceOf?.documentId ?? null,
         customerName: customerNameOf(doc.buyer),
         totalCents: doc.amounts.totalCents,
         vatCents: doc.amounts.vatCents,

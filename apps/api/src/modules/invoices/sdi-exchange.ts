@@ -129,6 +129,8 @@ export class SdiQueue {
     private readonly repo: InvoicesRepository,
     private readonly channel: SdiChannel,
     private readonly sellerVat: string,
+    /** the shop's clock: a state's time (a rejection's starts the days a corrected file keeps its number) */
+    private readonly now: () => Date = () => new Date(),
   ) {}
 
   async send(payload: unknown): Promise<DocumentRow['sdiState'] | null> {
@@ -142,16 +144,20 @@ export class SdiQueue {
         xml: doc.xml,
       });
       if (answer.ok) {
-        await this.repo.setState(documentId, { sdiState: 'sent', sdiId: answer.sdiId, attempted: true }, tx);
+        await this.repo.setState(
+          documentId,
+          { sdiState: 'sent', sdiId: answer.sdiId, attempted: true, at: this.now() },
+          tx,
+        );
         // the local stand-in delivers at once (the SDI's receipt arrives later through the intermediary)
         if (this.channel instanceof LocalSdiChannel)
-          await this.repo.setState(documentId, { sdiState: 'delivered' }, tx);
+          await this.repo.setState(documentId, { sdiState: 'delivered', at: this.now() }, tx);
         return this.channel instanceof LocalSdiChannel ? 'delivered' : 'sent';
       }
       if (answer.retry) throw new Error(`SDI channel: ${answer.errors.map((e) => e.code).join(', ')}`);
       await this.repo.setState(
         documentId,
-        { sdiState: 'rejected', sdiErrors: answer.errors, attempted: true },
+        { sdiState: 'rejected', sdiErrors: answer.errors, attempted: true, at: this.now() },
         tx,
       );
       return 'rejected';
@@ -167,7 +173,9 @@ export class SdiQueue {
       if (doc?.sdiState !== 'sent') return doc !== null;
       await this.repo.setState(
         found.documentId,
-        outcome.delivered ? { sdiState: 'delivered' } : { sdiState: 'rejected', sdiErrors: outcome.errors },
+        outcome.delivered
+          ? { sdiState: 'delivered', at: this.now() }
+          : { sdiState: 'rejected', sdiErrors: outcome.errors, at: this.now() },
         tx,
       );
       return true;
@@ -178,7 +186,7 @@ export class SdiQueue {
   async requeue(documentId: number, tx: Db): Promise<boolean> {
     const doc = await this.repo.lockForSending(documentId, tx);
     if (doc?.sdiState !== 'rejected') return false;
-    await this.repo.setState(documentId, { sdiState: 'ready', sdiId: null }, tx);
+    await this.repo.setState(documentId, { sdiState: 'ready', sdiId: null, at: this.now() }, tx);
     return true;
   }
 }

@@ -51,18 +51,11 @@ const loyaltyAdminRoutes: FastifyPluginAsyncZod<{
       access: ACCESS.admin(WALLET_GRANTS.write),
       tags,
       config: { fieldMessages: true },
-      summary: 'A goodwill credit on the wallet with the reason the customer reads (audited)',
+      summary:
+        'A goodwill credit on the wallet with the reason the customer reads, tied to an order or not (audited; an invoiced order gets a credit note)',
     }),
     handler: async (request) =>
-      answer(
-        request,
-        await wallet.grantGoodwill(
-          adminOf(request),
-          request.params.id,
-          request.body.amount,
-          request.body.reason,
-        ),
-      ),
+      answer(request, await wallet.grantGoodwill(adminOf(request), request.params.id, request.body)),
   });
 
   app.route({

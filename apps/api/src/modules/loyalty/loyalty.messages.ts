@@ -6,6 +6,11 @@ import type { WalletCause } from '@spesa/shared/contracts/loyalty';
 export const LOYALTY_TEXT = {
   /** also the answer for a customer id that does not exist */
   customerNotFound: { code: 'msg.wallet.customerNotFound', text: 'Cliente non trovato.' },
+  /** a goodwill credit tied to an order that is not this customer's (or does not exist) */
+  orderNotFound: {
+    code: 'msg.wallet.orderNotFound',
+    text: 'Questo cliente non ha un ordine con questo numero.',
+  },
   notEnough: {
     code: 'msg.wallet.notEnough',
     text: 'Il saldo del portafoglio non basta per questo importo.',

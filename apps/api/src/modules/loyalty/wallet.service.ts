@@ -3,7 +3,7 @@ import { WALLET_PAGE_SIZE, type WalletMovement, type WalletView } from '@spesa/s
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { failWith, ok, type Result } from '../../lib/result';
+import { Abort, failWith, ok, type Result } from '../../lib/result';
 import { LOYALTY_INFO_TEXT, LOYALTY_TEXT, WALLET_CAUSE_TEXT } from './loyalty.messages';
 import type { MovementRow, MovementWrite, WalletRepository } from './wallet.repository';
 
@@ -20,6 +20,15 @@ export interface WalletAuditPort {
     db: Db,
   ): Promise<void>;
 }
+
+/**
+ * Told of a goodwill credit tied to an order, in the credit's transaction (the invoices module's credit note,
+ * decision 094): a listener that throws an Abort refuses the credit with its message, nothing written.
+ */
+export type GoodwillListener = (
+  credit: { movementId: number; userId: number; orderId: number; amountCents: number; reason: string },
+  tx: Db,
+) => Promise<void>;
 
 /** A staff member as the access gate hands them over. */
 export interface WalletStaff {
@@ -49,11 +58,18 @@ function movementOf(r: MovementRow): WalletMovement {
  * never twice for one idempotency key.
  */
 export class WalletService {
+  readonly #goodwill: GoodwillListener[] = [];
+
   constructor(
     private readonly db: Db,
     private readonly repo: WalletRepository,
     private readonly audit: WalletAuditPort,
   ) {}
+
+  /** A module told of every goodwill credit tied to an order (the port the loyalty module offers). */
+  onGoodwill(listener: GoodwillListener): void {
+    this.#goodwill.push(listener);
+  }
 
   /** GET /wallet/view: the balance and a page of movements, newest first. */
   async view(userId: number, page = 1): Promise<Result<WalletView>> {
@@ -158,6 +174,15 @@ export class WalletService {
     return back;
   }
 
+  /** The customer's order (the orders module's table, read only: decision 029). */
+  async #customersOrder(userId: number, orderId: number, db: Db): Promise<boolean> {
+    const rows = await queryRows<{ id: number }>(
+      db,
+      sql`SELECT order_id AS id FROM orders WHERE order_id = ${orderId} AND user_id = ${userId}`,
+    );
+    return rows.length > 0;
+  }
+
   async #customerExists(userId: number, db: Db = this.db): Promise<boolean> {
     const rows = await queryRows<{ id: number }>(
       db,
@@ -175,42 +200,56 @@ export class WalletService {
 
   /**
    * POST /admin/customers/:id/wallet-credit: a goodwill credit by customer service, with the reason the
-   * customer reads; the credit and its audit record in one transaction.
+   * customer reads, tied to one of the customer's orders when it answers a complaint about it; the credit,
+   * what the listeners do with it (an invoiced order's credit note) and its audit record in one transaction.
    */
   async grantGoodwill(
     staff: WalletStaff,
     userId: number,
-    amountEuros: number,
-    reason: string,
+    credit: { amount: number; reason: string; orderId?: number | undefined },
   ): Promise<Result<{ data: WalletView & { userId: number } }>> {
-    const amountCents = Math.round(amountEuros * 100);
-    const done = await this.db.transaction(async (tx) => {
-      if (!(await this.#customerExists(userId, tx)))
-        return failWith(LOYALTY_TEXT.customerNotFound, 'notFound');
-      const moved = await this.move(
-        userId,
-        {
-          amountCents,
-          cause: 'goodwill',
-          staffUserId: staff.userId,
-          reason,
-        },
-        tx,
-      );
-      if (!moved.ok) return moved;
-      await this.audit.record(
-        {
-          staff,
-          action: 'wallet-credit',
+    const amountCents = Math.round(credit.amount * 100);
+    const orderId = credit.orderId ?? null;
+    const done = await this.db
+      .transaction(async (tx) => {
+        if (!(await this.#customerExists(userId, tx)))
+          return failWith(LOYALTY_TEXT.customerNotFound, 'notFound');
+        if (orderId !== null && !(await this.#customersOrder(userId, orderId, tx)))
+          return failWith(LOYALTY_TEXT.orderNotFound, 'notFound');
+        const moved = await this.move(
           userId,
-          before: { balanceCents: moved.data.balanceCents - amountCents },
-          // the reason's length, not its words: the audit log holds no free text about a customer
-          after: { balanceCents: moved.data.balanceCents, amountCents, reasonLength: reason.length },
-        },
-        tx,
-      );
-      return ok(moved.data);
-    });
+          { amountCents, cause: 'goodwill', staffUserId: staff.userId, reason: credit.reason, orderId },
+          tx,
+        );
+        if (!moved.ok) return moved;
+        if (orderId !== null)
+          for (const listener of this.#goodwill)
+            await listener(
+              { movementId: moved.data.movementId, userId, orderId, amountCents, reason: credit.reason },
+              tx,
+            );
+        await this.audit.record(
+          {
+            staff,
+            action: 'wallet-credit',
+            userId,
+            before: { balanceCents: moved.data.balanceCents - amountCents },
+            // the reason's length, not its words: the audit log holds no free text about a customer
+            after: {
+              balanceCents: moved.data.balanceCents,
+              amountCents,
+              orderId,
+              reasonLength: credit.reason.length,
+            },
+          },
+          tx,
+        );
+        return ok(moved.data);
+      })
+      .catch((error: unknown) => {
+        if (error instanceof Abort) return error.failure;
+        throw error;
+      });
     if (!done.ok) return done;
     const wallet = await this.adminView(userId);
     if (!wallet.ok) return wallet;

@@ -28,6 +28,21 @@ export interface RefundRow {
   failure: string | null;
   requestedAt: string;
   settledAt: string | null;
+  /** a refund of one order line: the line and the pieces or kg given back */
+  orderItemId: number | null;
+  lineQuantity: number | null;
+}
+
+/** An order line as a line refund reads it: what was charged for it and what its refunds hold already. */
+export interface RefundableLine {
+  name: string;
+  /** pieces, or kg for weighed goods (the real weight when picked) */
+  quantity: number;
+  /** what was charged for the line (cents) */
+  grossCents: number;
+  /** the line's refunds asked for or made */
+  refundedCents: number;
+  refundedQuantity: number;
 }
 
 /** An authorisation as the money view reads it, with the instants of its movements. */
@@ -56,7 +71,8 @@ export interface MoneyOrderRow {
 
 const REFUND_COLUMNS = sql.raw(`refund_id AS "refundId", order_id AS "orderId",
   authorization_id AS "authorizationId", idempotency_key AS "idempotencyKey", amount_cents AS "amountCents",
-  reason, staff_user_id AS "staffUserId", state, provider, provider_refund_ref AS "providerRefundRef", failure`);
+  reason, staff_user_id AS "staffUserId", state, provider, provider_refund_ref AS "providerRefundRef", failure,
+  order_item_id AS "orderItemId", line_quantity::float8 AS "lineQuantity"`);
 const refundTimes = sql`${wireTimestamp('requested_at', 'milliseconds')} AS "requestedAt",
   ${wireTimestamp('settled_at', 'milliseconds')} AS "settledAt"`;
 
@@ -182,6 +198,27 @@ export class PaymentMoneyRepository {
     return row?.cents ?? 0;
   }
 
+  /**
+   * An order line as delivered and charged (the orders module's order_items, read only: decision 029) with its
+   * refunds asked for or made; null: no such line, or nothing charged for it.
+   */
+  async refundableLine(orderId: number, orderItemId: number, tx: Db): Promise<RefundableLine | null> {
+    const [row] = await queryRows<RefundableLine>(
+      tx,
+      sql`SELECT coalesce(i.substitute_name, i.name) AS name,
+                 coalesce(i.real_weight, i.delivered_quantity, i.quantity)::float8 AS quantity,
+                 coalesce(i.delivered_total_cents, i.line_total_cents)::int AS "grossCents",
+                 coalesce(r.cents, 0)::int AS "refundedCents", coalesce(r.quantity, 0)::float8 AS "refundedQuantity"
+          FROM order_items i
+          LEFT JOIN (SELECT sum(amount_cents) AS cents, sum(line_quantity) AS quantity FROM payment_refunds
+                     WHERE order_id = ${orderId} AND order_item_id = ${orderItemId}
+                       AND state IN ('requested', 'succeeded')) r ON TRUE
+          WHERE i.order_id = ${orderId} AND i.order_item_id = ${orderItemId}
+            AND coalesce(i.delivered_quantity, i.quantity) > 0`,
+    );
+    return row && row.grossCents > 0 ? row : null;
+  }
+
   /** A refund asked for; null when its key is already taken (the same click, or another refund's key). */
   async insertRequested(
     r: {
@@ -192,15 +229,16 @@ export class PaymentMoneyRepository {
       reason: string;
       staffUserId: number;
       provider: string;
+      line: { orderItemId: number; quantity: number } | null;
     },
     tx: Db,
   ): Promise<number | null> {
     const [row] = await queryRows<{ refundId: number }>(
       tx,
       sql`INSERT INTO payment_refunds (order_id, authorization_id, idempotency_key, amount_cents, reason,
-            staff_user_id, state, provider)
+            staff_user_id, state, provider, order_item_id, line_quantity)
           VALUES (${r.orderId}, ${r.authorizationId}, ${r.idempotencyKey}, ${r.amountCents}, ${r.reason},
-            ${r.staffUserId}, 'requested', ${r.provider})
+            ${r.staffUserId}, 'requested', ${r.provider}, ${r.line?.orderItemId ?? null}, ${r.line?.quantity ?? null})
           ON CONFLICT (idempotency_key) DO NOTHING
           RETURNING refund_id AS "refundId"`,
     );

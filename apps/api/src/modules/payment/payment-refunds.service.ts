@@ -5,8 +5,9 @@ import type { Db } from '../../db/client';
 import { failWith, ok, type Result } from '../../lib/result';
 import { orderMoneyOf } from './order-money';
 import type { PaymentMoneyRepository, RefundRow } from './payment-money.repository';
+import { lineRefundProblem } from './refund-line';
 import type { PaymentProviders } from './payment-providers';
-import { REFUND_REFUSAL, refundDone, refundReplayed, tooMuchRefund } from './payment.messages';
+import { REFUND_REFUSAL, refundDone, refundReplayed, tooMuchOfLine, tooMuchRefund } from './payment.messages';
 
 /** A staff member signed in to the back office (the access plugin's AdminMember has this shape). */
 export interface RefundingStaff {
@@ -47,7 +48,14 @@ export interface RefundAuditPort {
  * a listener that throws rolls the record back with it, and the refund stays 'requested' to be asked again.
  */
 export type RefundSettledListener = (
-  refund: { refundId: number; orderId: number; amountCents: number; reason: string },
+  refund: {
+    refundId: number;
+    orderId: number;
+    amountCents: number;
+    reason: string;
+    /** a refund of one order line: the line and the pieces or kg given back; null: an amount */
+    line: { orderItemId: number; quantity: number } | null;
+  },
   tx: Db,
 ) => Promise<void>;
 
@@ -61,6 +69,10 @@ const refundWire = (r: RefundRow) => ({
   state: r.state,
   requestedAt: r.requestedAt,
   settledAt: r.settledAt,
+  line:
+    r.orderItemId !== null && r.lineQuantity !== null
+      ? { orderItemId: r.orderItemId, quantity: r.lineQuantity }
+      : null,
 });
 const euroText = (cents: number) => formatPrice(cents / 100);
 
@@ -136,7 +148,7 @@ export class PaymentRefunds {
     if (!o) return failWith(REFUND_REFUSAL.orderNotFound, 'notFound');
     const cents = Math.round(body.amount * 100);
     const known = await this.repo.refundByKey(body.idempotencyKey);
-    if (known) return this.replay(staff, known, orderId, cents);
+    if (known) return this.replay(staff, known, orderId, cents, body);
     const auth = await this.repo.capturedAuthorization(orderId);
     if (!auth) return failWith(REFUND_REFUSAL.nothingCaptured);
     const asked = await this.db.transaction(async (tx) => {
@@ -144,6 +156,12 @@ export class PaymentRefunds {
       if (!locked) return failWith(REFUND_REFUSAL.nothingCaptured);
       const left = locked.capturedCents - (await this.repo.reservedCents(locked.authorizationId, tx));
       if (cents > left) return failWith(tooMuchRefund(euroText(Math.max(0, left))));
+      if (body.line) {
+        const line = await this.repo.refundableLine(orderId, body.line.orderItemId, tx);
+        if (!line) return failWith(REFUND_REFUSAL.lineNotFound);
+        const problem = lineRefundProblem(line, body.line.quantity, cents);
+        if (problem) return failWith(tooMuchOfLine({ name: line.name, ...problem }));
+      }
       const refundId = await this.repo.insertRequested(
         {
           orderId,
@@ -153,6 +171,7 @@ export class PaymentRefunds {
           reason: body.reason,
           staffUserId: staff.userId,
           provider: auth.provider,
+          line: body.line ?? null,
         },
         tx,
       );
@@ -163,14 +182,22 @@ export class PaymentRefunds {
     if (asked.data.refundId === null) {
       const raced = await this.repo.refundByKey(body.idempotencyKey);
       if (!raced) throw new Error('payment refund: key taken but not found');
-      return this.replay(staff, raced, orderId, cents);
+      return this.replay(staff, raced, orderId, cents, body);
     }
     return this.settle(staff, asked.data.refundId, auth.provider, auth.providerRef);
   }
 
   /** The same key again: the same refund's answer (settled now if it was left asked for). */
-  private async replay(staff: RefundingStaff, known: RefundRow, orderId: number, cents: number) {
+  private async replay(
+    staff: RefundingStaff,
+    known: RefundRow,
+    orderId: number,
+    cents: number,
+    body: RefundBody,
+  ) {
     if (known.orderId !== orderId || known.amountCents !== cents) return failWith(REFUND_REFUSAL.keyReused);
+    if ((known.orderItemId ?? null) !== (body.line?.orderItemId ?? null))
+      return failWith(REFUND_REFUSAL.keyReused);
     const ref = await this.repo.authorizationRef(known.authorizationId);
     if (ref === null) throw new Error(`payment refund ${known.refundId}: its authorisation vanished`);
     return this.settle(staff, known.refundId, known.provider, ref);
@@ -204,7 +231,13 @@ export class PaymentRefunds {
         if (!(await this.records.addRefunded(r.authorizationId, r.amountCents, tx)))
           throw new Error(`payment refund ${refundId}: more than captured`);
         for (const listener of this.#settled)
-          await listener({ refundId, orderId: r.orderId, amountCents: r.amountCents, reason: r.reason }, tx);
+          await listener(
+            {
+              ...{ refundId, orderId: r.orderId, amountCents: r.amountCents, reason: r.reason },
+              line: refundWire(r).line,
+            },
+            tx,
+          );
       } else await this.repo.settle(refundId, { state: 'failed', failure: answer.reason }, tx);
       await this.audit.record(
         {
@@ -218,6 +251,7 @@ export class PaymentRefunds {
             reason: r.reason,
             state: answer.ok ? 'succeeded' : 'failed',
             provider: r.provider,
+            line: refundWire(r).line,
           },
         },
         tx,

@@ -21,6 +21,10 @@ export const REFUND_REFUSAL = {
     code: 'msg.payment.providerMissing',
     text: 'Il fornitore di questo pagamento non è configurato: il rimborso non è possibile.',
   },
+  lineNotFound: {
+    code: 'msg.payment.refundLine',
+    text: 'Questa riga non è nell’ordine o non è stata addebitata: scegli una riga consegnata.',
+  },
   refused: {
     code: 'msg.payment.refundRefused',
     text: 'Il fornitore del pagamento ha rifiutato il rimborso: nessun importo è stato restituito.',
@@ -31,6 +35,15 @@ export const REFUND_REFUSAL = {
 export const tooMuchRefund = (most: string) => ({
   code: 'msg.payment.refundTooMuch',
   text: `Si può rimborsare al massimo ${most}: l’importo addebitato meno i rimborsi già fatti o in corso.`,
+});
+
+/** A line refund beyond what the line holds: the quantity or the amount (Italian formats). */
+export const tooMuchOfLine = (what: { name: string; quantity?: string; amount?: string }) => ({
+  code: 'msg.payment.refundLineTooMuch',
+  text:
+    what.quantity !== undefined
+      ? `Di «${what.name}» si può rimborsare al massimo ${what.quantity}: la quantità consegnata meno i rimborsi già fatti.`
+      : `Per questa quantità di «${what.name}» si può rimborsare al massimo ${what.amount ?? ''}: il prezzo addebitato meno i rimborsi già fatti.`,
 });
 
 export const refundDone = (amount: string) => `Rimborso di ${amount} eseguito.`;
