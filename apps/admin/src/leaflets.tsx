@@ -52,6 +52,8 @@ export function LeafletPage() {
   const canWrite = mayWrite(permissions, 'leaflets');
   const [list, setList] = useState<Summary[]>([]);
   const [open, setOpen] = useState<AdminLeaflet | 'new' | null>(null);
+  // the editor starts afresh when another leaflet is opened, not when the one open is saved
+  const [opened, setOpened] = useState(0);
   const reload = useCallback(
     () => adminCall('GET /admin/leaflets', { query: { page: 1, perPage: 100 } }).then((r) => setList(r.data)),
     [],
@@ -59,8 +61,10 @@ export function LeafletPage() {
   useEffect(() => {
     void reload();
   }, [reload]);
-  const edit = async (id: number) =>
+  const edit = async (id: number) => {
     setOpen((await adminCall('GET /admin/leaflets/:id', { params: { id } })).data);
+    setOpened((n) => n + 1);
+  };
 
   return (
     <Box sx={{ p: 2 }}>
@@ -72,13 +76,19 @@ export function LeafletPage() {
         {T.help}
       </Typography>
       {canWrite ? (
-        <Button variant="contained" onClick={() => setOpen('new')}>
+        <Button
+          variant="contained"
+          onClick={() => {
+            setOpen('new');
+            setOpened((n) => n + 1);
+          }}
+        >
           {T.create}
         </Button>
       ) : null}
       {open ? (
         <LeafletEditor
-          key={open === 'new' ? 'new' : open.id}
+          key={opened}
           leaflet={open === 'new' ? null : open}
           canWrite={canWrite}
           onSaved={(saved) => {
