@@ -168,6 +168,10 @@ export const PROCESS_STATE = {
     follows: 'in-flight',
     how: 'drawings running now in this process; the files are in the file store every host reads, and two hosts drawing at once write the same keys',
   },
+  'modules/leaflets/leaflet-uploads.ts#pdfjs': {
+    follows: 'pure',
+    how: 'the pdf.js library, loaded on the first PDF uploaded (code, not data)',
+  },
   'modules/media/icon.renderer.ts#rendered': {
     follows: 'pure',
     how: 'an illustration drawn from its name and tint',

@@ -67,7 +67,7 @@ export const TABLE_OWNERS = {
     'saml_seen_assertions',
     'demo_idp_records',
   ],
-  leaflets: ['leaflets', 'leaflet_products'],
+  leaflets: ['leaflets', 'leaflet_products', 'leaflet_warehouses'],
   lists: ['wishlists', 'wishlist_items', 'wishlist_shares'],
   operators: ['operator_actions'],
   invoices: ['invoice_sequences', 'invoice_documents'],

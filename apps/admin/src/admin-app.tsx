@@ -4,6 +4,7 @@ import { Admin, Resource } from 'react-admin';
 import { ArrivalList } from './arrivals';
 import { CatalogueImportPage, CategoryCreate, ProductCreate } from './assortment';
 import { AuditList } from './audit';
+import { LeafletPage } from './leaflets';
 import { OperatorActionList } from './operator-actions';
 import { CategoryEdit, CategoryList, CategoryShow } from './categories';
 import { CustomerList, CustomerShow } from './customers';
@@ -80,6 +81,7 @@ export function AdminApp() {
         mayWrite(role, 'products') ? (
           <Resource key="catalogue-imports" name="catalogue-imports" list={CatalogueImportPage} />
         ) : null,
+        mayRead(role, 'leaflets') ? <Resource key="leaflets" name="leaflets" list={LeafletPage} /> : null,
         mayRead(role, 'categories') ? (
           <Resource
             key="categories"

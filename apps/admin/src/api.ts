@@ -51,6 +51,24 @@ export async function adminUpload<K extends AdminEndpoint>(
   return (await envelopeOf(res)).data as EndpointData<Endpoints[K]>;
 }
 
+/** Sends several files as multipart/form-data (`file` each, in order), e.g. a leaflet's pages. */
+export async function adminUploadMany<K extends AdminEndpoint>(
+  name: K,
+  params: Record<string, string | number>,
+  files: readonly File[],
+): Promise<EndpointData<Endpoints[K]>> {
+  const space = name.indexOf(' ');
+  const form = new FormData();
+  for (const file of files) form.append('file', file);
+  const res = await fetch(`/ebsn/api${fillPath(name.slice(space + 1), params)}`, {
+    method: 'POST',
+    credentials: 'same-origin',
+    headers: { Accept: 'application/json' },
+    body: form,
+  });
+  return (await envelopeOf(res)).data as EndpointData<Endpoints[K]>;
+}
+
 /** The envelope of an answer; a refusal throws its first Italian error. */
 async function envelopeOf(res: Response): Promise<Envelope<unknown>> {
   let envelope: Envelope<unknown> | null = null;

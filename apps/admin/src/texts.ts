@@ -48,6 +48,7 @@ export const adminItalian = {
       },
     },
     'catalogue-imports': { name: 'Importazione |||| Importazioni', fields: {} },
+    leaflets: { name: 'Volantino |||| Volantini', fields: {} },
     stores: {
       name: 'Punto vendita |||| Punti vendita',
       fields: {
@@ -920,6 +921,7 @@ export const resourceNoneTexts = {
   promotions: none('Nessuna', 'promozione', 'trovata'),
   categories: none('Nessuna', 'categoria', 'trovata'),
   'catalogue-imports': none('Nessuna', 'importazione', 'trovata'),
+  leaflets: none('Nessun', 'volantino'),
   'slot-templates': none('Nessuna', 'fascia oraria', 'trovata'),
   customers: none('Nessun', 'cliente'),
   votes: none('Nessuna', 'recensione', 'trovata'),

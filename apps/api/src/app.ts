@@ -141,7 +141,12 @@ async function buildShopModules({ app, opts, core, m, erasers, orderTransitions 
     dailyPurchases: opts.dailyPurchases ?? late(() => m.orders.orders.dailyPurchases),
     accounts,
   });
-  m.leaflets = leafletsModule(app, { ...core, catalogue: m.catalogue.catalogue, storeOf: m.cart.storeOf });
+  m.leaflets = leafletsModule(app, {
+    ...{ ...core, catalogue: m.catalogue.catalogue, storeOf: m.cart.storeOf },
+    productIdOf: (key) => m.catalogue.admin.products.idByEanOrCode(key),
+    storeIds: async () => new Set((await m.delivery.storeCards()).map((s) => s.storeId)),
+    audit: late(() => m.backoffice.audit.posts),
+  });
   m.lists = listsModule({ ...core, catalogue: m.catalogue.catalogue, cart: m.cart.cart });
   const { pushSender, nativePushSender } = opts;
   m.notifications = await notificationsModule(app, { ...core, accounts, pushSender, nativePushSender });

@@ -34,7 +34,12 @@ export const leaflets = pgTable(
     pageCount: smallint('page_count').notNull(),
     /** a hash of what is printed: the files' folder, so their URLs never show stale pages */
     filesVersion: text('files_version').notNull(),
+    /** draft: only the back office sees it; published: customers of its stores on its dates (decision 097) */
+    status: text('status').notNull().default('published'),
+    /** drawn: its pages are drawn from its products (the seed); uploaded: from a PDF or images (decision 097) */
+    source: text('source').notNull().default('drawn'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
     index('leaflets_valid_idx').on(t.toDate, t.fromDate),
@@ -73,5 +78,25 @@ export const leafletProducts = pgTable(
     primaryKey({ columns: [t.leafletId, t.productId] }),
     index('leaflet_products_page_idx').on(t.leafletId, t.page, t.position),
     index('leaflet_products_product_idx').on(t.productId),
+  ],
+);
+
+/**
+ * The stores a leaflet of the back office is for (decision 097); none: every store of the chain. A leaflet with
+ * `warehouse_id` (the seed's) is for that store only and has no rows here.
+ */
+export const leafletWarehouses = pgTable(
+  'leaflet_warehouses',
+  {
+    leafletId: integer('leaflet_id')
+      .notNull()
+      .references(() => leaflets.leafletId, { onDelete: 'cascade' }),
+    warehouseId: integer('warehouse_id')
+      .notNull()
+      .references(() => warehouses.warehouseId),
+  },
+  (t) => [
+    primaryKey({ columns: [t.leafletId, t.warehouseId] }),
+    index('leaflet_warehouses_warehouse_idx').on(t.warehouseId),
   ],
 );

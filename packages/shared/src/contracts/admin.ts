@@ -107,6 +107,11 @@ export const ADMIN_GRANTS = {
   },
   /** what operators did while acting for customers (decision 053) */
   operatorActions: { read: ['administrator', 'supervisor'], write: [] },
+  /** the leaflets: made, published and withdrawn as the catalogue is (decision 097; the leaflets module) */
+  leaflets: {
+    read: ['administrator', 'catalogue_manager', 'supervisor'],
+    write: ['administrator', 'catalogue_manager'],
+  },
 } as const satisfies Record<string, { read: readonly StaffRole[]; write: readonly StaffRole[] }>;
 export type AdminResource = keyof typeof ADMIN_GRANTS;
 export const mayRead = (role: unknown, resource: AdminResource): boolean =>

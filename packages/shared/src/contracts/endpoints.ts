@@ -1,6 +1,7 @@
 import { accountEndpoints } from './account';
 import { backofficeEndpoints } from './admin';
 import { adminAssortmentEndpoints } from './admin-assortment';
+import { adminLeafletsEndpoints } from './admin-leaflets';
 import { adminOrdersEndpoints } from './admin-orders';
 import { adminPaymentsEndpoints } from './admin-payments';
 import { adminLoyaltyEndpoints } from './admin-loyalty';
@@ -81,6 +82,7 @@ export const ENDPOINT_GROUPS = {
   operators: operatorsEndpoints,
   adminOperators: adminOperatorsEndpoints,
   adminAssortment: adminAssortmentEndpoints,
+  adminLeaflets: adminLeafletsEndpoints,
   invoices: invoicesEndpoints,
   adminInvoices: adminInvoicesEndpoints,
 } as const;

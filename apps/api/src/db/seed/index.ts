@@ -17,13 +17,16 @@ import {
   vendors,
 } from '../schema';
 import { seedPriceHistory } from '../../modules/catalogue/price-history';
+import { CATEGORY_TYPE } from '../schema';
 import { buildCategoryRows } from './categories';
+import { DEMO_CATALOGUE_FILE, readDemoCatalogue, withMaster } from './demo-catalogue';
 import { buildContent } from './content';
 import { insertJsonBatches, syncSequence, type Db } from './db';
-import { buildProducts } from './product-generator';
+import { buildProducts, type ProductRow } from './product-generator';
 import { buildPromos } from './promos';
 import { fillSearchTerms } from './search-terms';
 import { loadDemoData } from './taxonomy';
+import { join } from 'node:path';
 import { romeDayOf } from '@spesa/shared/time/rome';
 
 export type { Db } from './db';
@@ -47,14 +50,17 @@ export async function seedDatabase(opts: SeedOptions, db: Db): Promise<void> {
 
   const { taxonomy, products: rawProducts } = await loadDemoData(opts.dataDir);
   const categoryRows = buildCategoryRows(taxonomy);
-  const draft = buildProducts(taxonomy, rawProducts, { now, productTarget: opts.productTarget });
+  const built = buildProducts(taxonomy, rawProducts, { now, productTarget: opts.productTarget });
+  lap(`built ${built.products.length} products in memory`);
+  const draft = { ...built, products: await throughTheImporter(opts.dataDir, categoryRows, built.products) };
+  lap('product master read through the importer');
   const promoRows = buildPromos(draft.products, now);
   const content = buildContent(taxonomy);
   for (const c of categoryRows) {
     const grid = content.grids.get(c.categoryId);
     if (grid) c.gridConfig = grid;
   }
-  lap(`built ${draft.products.length} products in memory`);
+  lap('promotions and content built');
 
   await db.transaction(async (tx) => {
     const existing = await tx.execute(sql`SELECT 1 FROM categories LIMIT 1`);
@@ -93,6 +99,49 @@ export async function seedDatabase(opts: SeedOptions, db: Db): Promise<void> {
       });
   });
   lap('seed done');
+}
+
+/**
+ * The products with their master from data/demo/prodotti.csv, read as the back office's import reads a chain's
+ * file (decision 097); the categories a row may name are the importer's (product categories in the menu, by
+ * id or slug). A built product the file does not list (the benchmarks' extra products) stays as built; a code
+ * of the file the builder does not know stops the seed (its illustration, nutrition and rank are the builder's).
+ */
+async function throughTheImporter(
+  dataDir: string,
+  categoryRows: ReadonlyArray<{
+    categoryId: number;
+    slug: string;
+    level: number;
+    categoryTypeId?: number | undefined;
+    showInMenu?: boolean | undefined;
+  }>,
+  products: ProductRow[],
+): Promise<ProductRow[]> {
+  const index = new Map<string, number>();
+  for (const c of categoryRows)
+    if (
+      (c.categoryTypeId ?? CATEGORY_TYPE.products) === CATEGORY_TYPE.products &&
+      c.level >= 1 &&
+      c.showInMenu !== false
+    ) {
+      index.set(String(c.categoryId), c.categoryId);
+      index.set(c.slug.toLowerCase(), c.categoryId);
+    }
+  const masters = await readDemoCatalogue(
+    join(dataDir, DEMO_CATALOGUE_FILE),
+    (t) => index.get(t.toLowerCase()) ?? null,
+  );
+  const known = new Set(products.map((p) => p.codInt));
+  const unknown = [...masters.keys()].filter((code) => !known.has(code));
+  if (unknown.length > 0)
+    throw new Error(
+      `${DEMO_CATALOGUE_FILE}: codici sconosciuti al generatore della demo: ${unknown.slice(0, 5).join(', ')}`,
+    );
+  return products.map((p) => {
+    const m = masters.get(p.codInt);
+    return m ? withMaster(p, m) : p;
+  });
 }
 
 /** node-postgres answers { rows }, PGlite answers { rows } too; drizzle passes them through. */

@@ -64,7 +64,7 @@ const ROW_FAILED = 'Riga non importata per un errore imprevisto: riprova o corre
 class DryRun extends Error {}
 
 /** What the header row says: its column per position, or why the file is refused. */
-function headerOf(cells: string[]): { columns: Array<string | null> } | { refused: string } {
+export function headerOf(cells: string[]): { columns: Array<string | null> } | { refused: string } {
   const keys = cells.map(columnKey);
   const known = Object.keys(MASTER_COLUMNS);
   const unknown = keys.filter((k) => k !== '' && !known.includes(k));

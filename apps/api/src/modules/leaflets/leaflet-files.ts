@@ -262,24 +262,34 @@ export class LeafletFiles {
       const raw = await sharp(Buffer.from(pageSvg(print, n)))
         .raw()
         .toBuffer({ resolveWithObject: true });
-      const image = () => sharp(raw.data, { raw: raw.info });
-      await this.#put(folder, `${PAGE_FILE_PREFIX}${n}.png`, await image().png().toBuffer(), 'image/png');
-      for (const width of LEAFLET_IMAGE_WIDTHS) {
-        await this.#put(
-          folder,
-          `${PAGE_FILE_PREFIX}${n}-${width}.webp`,
-          await image().resize({ width }).webp({ quality: 78 }).toBuffer(),
-          'image/webp',
-        );
-        if (LEAFLET_AVIF_WIDTHS.includes(width))
-          await this.#put(
-            folder,
-            `${PAGE_FILE_PREFIX}${n}-${width}.avif`,
-            await image().resize({ width }).avif({ quality: 55, effort: 1 }).toBuffer(),
-            'image/avif',
-          );
-      }
+      await this.putPage(folder, n, raw);
     }
     await this.#put(folder, PDF_FILE, await leafletPdf(print), 'application/pdf');
+  }
+
+  /** One page's images (PNG, and WebP and AVIF at the viewer's widths) from its pixels. */
+  async putPage(folder: string, n: number, raw: { data: Buffer; info: sharp.OutputInfo }): Promise<void> {
+    const image = () => sharp(raw.data, { raw: raw.info });
+    await this.#put(folder, `${PAGE_FILE_PREFIX}${n}.png`, await image().png().toBuffer(), 'image/png');
+    for (const width of LEAFLET_IMAGE_WIDTHS) {
+      await this.#put(
+        folder,
+        `${PAGE_FILE_PREFIX}${n}-${width}.webp`,
+        await image().resize({ width }).webp({ quality: 78 }).toBuffer(),
+        'image/webp',
+      );
+      if (LEAFLET_AVIF_WIDTHS.includes(width))
+        await this.#put(
+          folder,
+          `${PAGE_FILE_PREFIX}${n}-${width}.avif`,
+          await image().resize({ width }).avif({ quality: 55, effort: 1 }).toBuffer(),
+          'image/avif',
+        );
+    }
+  }
+
+  /** The leaflet's PDF, written last: once it is stored the folder is whole. */
+  async putPdf(folder: string, stream: Readable): Promise<void> {
+    await this.files.put(leafletFileKey(folder, PDF_FILE), stream, 'application/pdf');
   }
 }

@@ -10,7 +10,20 @@ export type NewLeafletProduct = typeof leafletProducts.$inferInsert;
 
 export interface LeafletRowWithStore extends LeafletRow {
   warehouseName: string | null;
+  /** the stores a back-office leaflet is for (decision 097); empty: its warehouseId's, or every store */
+  storeIds: number[];
 }
+
+/**
+ * Published, and for this store: its own (`warehouse_id`), or one of the chain's that names no stores or names
+ * this one (decision 097).
+ */
+const shownAt = (warehouseId: number) => sql`l.status = 'published'
+  AND (l.warehouse_id = ${warehouseId}
+    OR (l.warehouse_id IS NULL AND (
+      NOT EXISTS (SELECT 1 FROM leaflet_warehouses lw WHERE lw.leaflet_id = l.leaflet_id)
+      OR EXISTS (SELECT 1 FROM leaflet_warehouses lw
+                 WHERE lw.leaflet_id = l.leaflet_id AND lw.warehouse_id = ${warehouseId}))))`;
 
 /** SQL of the leaflets module (the only writer of `leaflets` and `leaflet_products`). */
 export class LeafletsRepository {
@@ -26,7 +39,7 @@ export class LeafletsRepository {
     offset: number,
   ): Promise<{ rows: LeafletRowWithStore[]; total: number }> {
     const where = sql`l.from_date <= ${filter.today}::date AND l.to_date >= ${filter.today}::date
-      AND (l.warehouse_id IS NULL OR l.warehouse_id = ${filter.warehouseId})
+      AND ${shownAt(filter.warehouseId)}
       ${filter.typeId !== undefined ? sql`AND l.leaflet_type_id = ${filter.typeId}` : sql``}`;
     const rows = await queryRows<LeafletRowWithStore>(
       this.db,
@@ -48,6 +61,7 @@ export class LeafletsRepository {
       this.db,
       sql`SELECT ${selectColumns} FROM leaflets l LEFT JOIN warehouses w ON w.warehouse_id = l.warehouse_id
           WHERE l.from_date <= ${today}::date AND l.to_date >= ${today}::date AND l.warehouse_id IS NOT NULL
+            AND l.status = 'published'
           ORDER BY l.leaflet_id LIMIT 100`,
     );
   }
@@ -103,4 +117,6 @@ export class LeafletsRepository {
 const selectColumns = sql`l.leaflet_id AS "leafletId", l.slug, l.title, l.description,
   l.leaflet_type_id AS "leafletTypeId", l.warehouse_id AS "warehouseId", to_char(l.from_date, 'YYYY-MM-DD') AS "fromDate",
   to_char(l.to_date, 'YYYY-MM-DD') AS "toDate", l.page_count AS "pageCount", l.files_version AS "filesVersion",
-  l.created_at AS "createdAt", w.name AS "warehouseName"`;
+  l.status, l.source, l.created_at AS "createdAt", l.updated_at AS "updatedAt", w.name AS "warehouseName",
+  COALESCE((SELECT array_agg(lw.warehouse_id) FROM leaflet_warehouses lw WHERE lw.leaflet_id = l.leaflet_id),
+    '{}') AS "storeIds"`;

@@ -86,7 +86,7 @@ export class LeafletsService {
 
   /** GET /leaflet/view: a current leaflet, its departments and the regions of the products sold. */
   async view(key: LeafletKey, callerStore: number): Promise<Result<LeafletView>> {
-    const leaflet = await this.#current(key);
+    const leaflet = await this.#current(key, callerStore);
     if (!leaflet) return failWith(LEAFLET_TEXT.notFound, 'notFound');
     const sold = await this.#soldRows(leaflet, callerStore);
     return ok({
@@ -114,7 +114,7 @@ export class LeafletsService {
     },
     callerStore: number,
   ): Promise<Result<LeafletProductSearchData>> {
-    const leaflet = await this.#current(key);
+    const leaflet = await this.#current(key, callerStore);
     if (!leaflet) return failWith(LEAFLET_TEXT.notFound, 'notFound');
     const words = (query.q ?? '')
       .toLocaleLowerCase('it-IT')
@@ -188,8 +188,9 @@ export class LeafletsService {
     };
   }
 
-  /** Draws a leaflet's files when missing. */
-  ensureFiles(leaflet: LeafletRowWithStore): Promise<void> {
+  /** Draws a leaflet's files when missing (an uploaded leaflet's were written at its upload). */
+  async ensureFiles(leaflet: LeafletRowWithStore): Promise<void> {
+    if (leaflet.source === 'uploaded') return;
     return this.files.ensure(folderOf(leaflet.leafletId, leaflet.filesVersion), () => this.#printOf(leaflet));
   }
 
@@ -203,11 +204,18 @@ export class LeafletsService {
     }
   }
 
-  /** A leaflet valid today, by number or slug. */
-  async #current(key: LeafletKey): Promise<LeafletRowWithStore | null> {
+  /**
+   * A published leaflet valid today, by number or slug; with the caller's store, only if it is for that store
+   * (a back-office leaflet naming its stores, decision 097).
+   */
+  async #current(key: LeafletKey, callerStore?: number): Promise<LeafletRowWithStore | null> {
     const leaflet = await this.repo.find(key);
     const today = this.catalogue.today();
-    return leaflet && leaflet.fromDate <= today && leaflet.toDate >= today ? leaflet : null;
+    if (!leaflet || leaflet.status !== 'published') return null;
+    if (leaflet.fromDate > today || leaflet.toDate < today) return null;
+    const stores = (leaflet.storeIds as unknown[]).map(Number);
+    if (callerStore !== undefined && stores.length > 0 && !stores.includes(callerStore)) return null;
+    return leaflet;
   }
 
   /**
