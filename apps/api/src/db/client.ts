@@ -117,7 +117,8 @@ function probePgPool(pool: pg.Pool): PoolProbe {
 /** PGlite runs one query at a time: the calls under way beyond the first are waiting. */
 function probePglite(client: PGlite): PoolProbe {
   let pending = 0;
-  const counted = <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+  const counted =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
     (...args: A): Promise<R> => {
       pending += 1;
       return run(...args).finally(() => (pending -= 1));

@@ -89,7 +89,9 @@ export class MailService {
       await db.insert(mailAttachments).values(attachments.map((a) => ({ ...a, mailId })));
     if (this.transporter) {
       try {
-        await (await this.transporter()).sendMail({
+        await (
+          await this.transporter()
+        ).sendMail({
           to,
           subject: rendered.subject,
           text: rendered.text,

@@ -51,7 +51,10 @@ async function stripeOf(d: PaymentModuleDeps): Promise<StripePaymentProvider | n
   const { env, now } = d;
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) return null;
   return new StripePaymentProvider({
-    stripe: await createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, baseUrl: env.STRIPE_API_URL ?? null }),
+    stripe: await createStripeClient({
+      secretKey: env.STRIPE_SECRET_KEY,
+      baseUrl: env.STRIPE_API_URL ?? null,
+    }),
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
     publicUrl: publicUrlOf(env),
     now,

@@ -282,7 +282,11 @@ export class StripePaymentProvider implements PaymentProvider {
         ? { ok: true, amountCents: charged.amount_received, reference: charged.id }
         : { ok: false, reason: `hold lapsed, saved card: payment ${charged.status}`, code: 'hold_lapsed' };
     } catch (error) {
-      return { ok: false, reason: `hold lapsed, saved card: ${reasonOf(error, this.stripe.errors)}`, code: 'hold_lapsed' };
+      return {
+        ok: false,
+        reason: `hold lapsed, saved card: ${reasonOf(error, this.stripe.errors)}`,
+        code: 'hold_lapsed',
+      };
     }
   }
 
