@@ -226,6 +226,8 @@ async function serve(env: Env, database: OpenedDatabase, started: number): Promi
   warmer?.start();
   if (cluster.isWorker) process.send?.('ready');
   else console.log(readyMessage(env, started));
+  // the demo providers' oidc-provider, loaded once the shop serves (their first request would otherwise)
+  demoIdp?.load().catch((err: unknown) => app.log.error({ err }, 'demo identity providers not loaded'));
   if (demoIdp && (!cluster.isWorker || cluster.worker?.id === 1))
     console.log(
       `  social sign-in: demo providers ${demoIdp.providers.map((p) => `${p.name} (${p.issuer})`).join(' and ')}; the demo company's sign-on at /demo-idp/saml/sso (README, "Social sign-in")`,

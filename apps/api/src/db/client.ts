@@ -1,14 +1,11 @@
 import { mkdirSync } from 'node:fs';
 import { dirname, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
-import { unaccent } from '@electric-sql/pglite/contrib/unaccent';
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgSession } from 'drizzle-orm/pg-core';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import pg from 'pg';
 import * as schema from './schema';
 import { seedDatabase } from './seed/index';
@@ -71,6 +68,13 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Open
     return { db, kind: 'postgres', close: () => pool.end() };
   }
   if (opts.dataDir && !opts.image) mkdirSync(opts.dataDir, { recursive: true });
+  // PGlite (half a megabyte of JavaScript beside its WebAssembly) is loaded only by a shop that embeds it
+  const [{ PGlite }, { pg_trgm }, { unaccent }, { drizzle: drizzlePglite }] = await Promise.all([
+    import('@electric-sql/pglite'),
+    import('@electric-sql/pglite/contrib/pg_trgm'),
+    import('@electric-sql/pglite/contrib/unaccent'),
+    import('drizzle-orm/pglite'),
+  ]);
   const client = await PGlite.create({
     ...(opts.dataDir && !opts.image ? { dataDir: opts.dataDir } : {}),
     ...(opts.image ? { loadDataDir: opts.image } : {}),
@@ -113,7 +117,8 @@ function probePgPool(pool: pg.Pool): PoolProbe {
 /** PGlite runs one query at a time: the calls under way beyond the first are waiting. */
 function probePglite(client: PGlite): PoolProbe {
   let pending = 0;
-  const counted = <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
+  const counted =
+    <A extends unknown[], R>(run: (...args: A) => Promise<R>) =>
     (...args: A): Promise<R> => {
       pending += 1;
       return run(...args).finally(() => (pending -= 1));

@@ -1,12 +1,5 @@
 import { Readable } from 'node:stream';
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  S3Client,
-  type S3ClientConfig,
-} from '@aws-sdk/client-s3';
-import { Upload } from '@aws-sdk/lib-storage';
+import type { S3Client, S3ClientConfig } from '@aws-sdk/client-s3';
 import { checkedKey, type FileStore, type StoredFile } from './file-store';
 
 /** A part of a multipart upload: S3's smallest (every part but the last must be 5 MiB or more). */
@@ -33,11 +26,14 @@ const notFound = (err: unknown) => {
  * as every S3-compatible server accepts), SigV4. `put` streams through lib-storage's Upload one part at a
  * time (queue of 1): a file under 5 MiB is one PutObject, a bigger one a multipart upload that is aborted
  * when the stream fails, so memory holds one part at most. Checksums only where S3 requires them (many
- * S3-compatible servers refuse the SDK's default trailing checksums).
+ * S3-compatible servers refuse the SDK's default trailing checksums). The SDK (about a fifth of a second to load)
+ * is loaded on the first file read or written, not at every process's start.
  */
 export class S3FileStore implements FileStore {
   readonly kind = 's3';
-  readonly #client: S3Client;
+  readonly #config: S3ClientConfig;
+  #client: Promise<S3Client> | undefined;
+  #made: S3Client | undefined;
   readonly #bucket: string;
   readonly #prefix: string;
 
@@ -52,9 +48,18 @@ export class S3FileStore implements FileStore {
         ? { credentials: { accessKeyId: opts.accessKeyId, secretAccessKey: opts.secretAccessKey } }
         : {}),
     };
-    this.#client = new S3Client(config);
+    this.#config = config;
     this.#bucket = opts.bucket;
     this.#prefix = opts.prefix ? `${opts.prefix.replace(/\/+$/, '')}/` : '';
+  }
+
+  /** The SDK's client, made on first use. */
+  #s3(): Promise<S3Client> {
+    this.#client ??= import('@aws-sdk/client-s3').then(({ S3Client }) => {
+      this.#made = new S3Client(this.#config);
+      return this.#made;
+    });
+    return this.#client;
   }
 
   #objectKey(key: string): string {
@@ -69,9 +74,10 @@ export class S3FileStore implements FileStore {
         yield chunk as Buffer;
       }
     }
+    const [client, { Upload }] = await Promise.all([this.#s3(), import('@aws-sdk/lib-storage')]);
     // lib-storage aborts the multipart upload when the stream fails (leavePartsOnError false)
     await new Upload({
-      client: this.#client,
+      client,
       params: {
         Bucket: this.#bucket,
         Key: this.#objectKey(key),
@@ -86,8 +92,9 @@ export class S3FileStore implements FileStore {
   }
 
   async head(key: string): Promise<StoredFile | null> {
+    const [client, { HeadObjectCommand }] = await Promise.all([this.#s3(), import('@aws-sdk/client-s3')]);
     try {
-      const out = await this.#client.send(
+      const out = await client.send(
         new HeadObjectCommand({ Bucket: this.#bucket, Key: this.#objectKey(key) }),
       );
       return {
@@ -102,8 +109,9 @@ export class S3FileStore implements FileStore {
   }
 
   async open(key: string): Promise<(StoredFile & { stream: Readable }) | null> {
+    const [client, { GetObjectCommand }] = await Promise.all([this.#s3(), import('@aws-sdk/client-s3')]);
     try {
-      const out = await this.#client.send(
+      const out = await client.send(
         new GetObjectCommand({ Bucket: this.#bucket, Key: this.#objectKey(key) }),
       );
       return {
@@ -119,10 +127,11 @@ export class S3FileStore implements FileStore {
   }
 
   async remove(key: string): Promise<void> {
-    await this.#client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: this.#objectKey(key) }));
+    const [client, { DeleteObjectCommand }] = await Promise.all([this.#s3(), import('@aws-sdk/client-s3')]);
+    await client.send(new DeleteObjectCommand({ Bucket: this.#bucket, Key: this.#objectKey(key) }));
   }
 
   close(): void {
-    this.#client.destroy();
+    this.#made?.destroy();
   }
 }

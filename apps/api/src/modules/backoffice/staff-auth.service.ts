@@ -173,7 +173,7 @@ export class StaffAuthService {
   }
 
   private async startEnrolment(staff: StaffRow): Promise<AdminLoginData> {
-    const secret = this.totp.newSecret();
+    const secret = await this.totp.newSecret();
     const enrolmentToken = randomToken();
     await this.repo.startEnrolment(
       staff.userId,

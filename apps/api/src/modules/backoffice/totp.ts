@@ -1,13 +1,13 @@
 import { createCipheriv, createDecipheriv, createHash, randomBytes } from 'node:crypto';
-import { generateSecret, generateURI, verify } from 'otplib';
-import QRCode from 'qrcode';
 
 /**
  * The staff's one-time codes (TOTP, RFC 6238: 6 digits, 30-second steps, SHA-1 as every authenticator app
  * reads it) through otplib; the QR code of the enrolment drawn by `qrcode`. Secrets are kept encrypted
  * (AES-256-GCM with a key from outside the row: STAFF_TOTP_KEY, or one generated once per database outside
- * production), so a copy of the table alone signs nobody in.
+ * production), so a copy of the table alone signs nobody in. Both packages are loaded on the first code checked or
+ * enrolment begun, not at every process's start.
  */
+const otplib = () => import('otplib');
 export const TOTP_PERIOD_SECONDS = 30;
 const ISSUER = 'Spesa back office';
 
@@ -18,12 +18,13 @@ export class Totp {
     this.#key = createHash('sha256').update(keyMaterial).digest();
   }
 
-  newSecret(): string {
-    return generateSecret();
+  async newSecret(): Promise<string> {
+    return (await otplib()).generateSecret();
   }
 
   /** The enrolment: the otpauth:// URI and its QR code (an SVG document). */
   async enrolment(secret: string, account: string): Promise<{ otpauthUri: string; qrSvg: string }> {
+    const [{ generateURI }, { default: QRCode }] = await Promise.all([otplib(), import('qrcode')]);
     const otpauthUri = generateURI({ issuer: ISSUER, label: account, secret });
     const qrSvg = await QRCode.toString(otpauthUri, { type: 'svg', errorCorrectionLevel: 'M', margin: 2 });
     return { otpauthUri, qrSvg };
@@ -35,6 +36,7 @@ export class Totp {
    */
   async stepOf(secret: string, code: string, now: Date): Promise<number | null> {
     const epoch = Math.floor(now.getTime() / 1000);
+    const { verify } = await otplib();
     const result = await verify({
       secret,
       token: code,

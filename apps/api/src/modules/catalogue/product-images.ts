@@ -1,7 +1,6 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { sql } from 'drizzle-orm';
-import sharp from 'sharp';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import type { FileStore } from '../../lib/file-store';
@@ -91,6 +90,8 @@ export class ProductImages {
 
   /** The sizes of an uploaded file, or null when it is not a photo sharp reads as JPEG, PNG or WebP. */
   async resize(file: Buffer): Promise<Resized | null> {
+    // sharp (libvips) is loaded on the first photo, not at every process's start
+    const { default: sharp } = await import('sharp');
     try {
       const meta = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS }).metadata();
       if (!meta.format || !['jpeg', 'png', 'webp'].includes(meta.format)) return null;

@@ -1,7 +1,8 @@
+import { createRequire } from 'node:module';
 import { tz } from '@date-fns/tz';
 import { getISODay } from 'date-fns/getISODay';
 import { parseISO } from 'date-fns/parseISO';
-import Holidays from 'date-holidays';
+import type Holidays from 'date-holidays';
 import {
   TIMESLOT_DAYS,
   type Timeslot,
@@ -55,8 +56,12 @@ const romeMinutes = (dateIso: string, time: string): number => {
 /** ISO weekday, 1 = Monday ... 7 = Sunday. */
 export const isoWeekDay = (dateIso: string): number => getISODay(romeDay(dateIso));
 
-/** Italy's national public holidays (date-holidays: the law's fixed days, Easter, Easter Monday), per year. */
+/**
+ * Italy's national public holidays (date-holidays: the law's fixed days, Easter, Easter Monday), per year.
+ * The package (every country's calendar, about a quarter of a second to load) is read on the first slot shown.
+ */
 let italy: Holidays | undefined;
+const require = createRequire(import.meta.url);
 const lockDaysByYear = new Map<number, ReadonlySet<string>>();
 
 /** Italian national holidays: no deliveries nor pickups (the lock days). */
@@ -64,7 +69,7 @@ export function isLockDay(dateIso: string): boolean {
   const year = Number(dateIso.slice(0, 4));
   let days = lockDaysByYear.get(year);
   if (!days) {
-    italy ??= new Holidays('IT');
+    italy ??= new (require('date-holidays') as typeof Holidays)('IT');
     days = new Set(
       italy
         .getHolidays(year)

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto';
 import { Readable } from 'node:stream';
-import { fileTypeFromBuffer } from 'file-type';
 import { MAX_UPLOAD_BYTES } from '@spesa/shared/forms/form-fields';
 import type { FileStore } from '../../lib/file-store';
 
@@ -59,6 +58,8 @@ export class FormFiles {
 
   /** Stores the stream; refuses (keeping nothing) over 2 MB or of a type not in `allowedMimes`. */
   async store(stream: Readable, allowedMimes: ReadonlySet<string>): Promise<StoreOutcome> {
+    // file-type (and its tokenizers) is loaded on the first file sent, not at every process's start
+    const { fileTypeFromBuffer } = await import('file-type');
     const storedName = randomBytes(16).toString('hex');
     let contentType: string | null = null;
     let size = 0;

@@ -2,7 +2,8 @@ import { randomBytes } from 'node:crypto';
 import type { AddressInfo } from 'node:net';
 import type { IncomingMessage, Server, ServerResponse } from 'node:http';
 import type { SocialProvider } from '@spesa/shared/contracts/identity';
-import Provider, { type KoaContextWithOIDC } from 'oidc-provider';
+import type Provider from 'oidc-provider';
+import type { KoaContextWithOIDC } from 'oidc-provider';
 import type { Db } from '../../db/client';
 import { storedSecret } from '../../lib/app-secrets';
 import { htmlTemplates } from '../../lib/html';
@@ -63,6 +64,11 @@ export interface DemoIdentityProviders {
   providers: SocialProviderConfig[];
   /** the port each listens on (its issuer's, unless `issuerOf` put another address in front) */
   ports: Record<SocialProvider, number>;
+  /**
+   * Loads oidc-provider and makes both providers (about a third of a second): done by their first request
+   * otherwise, which waits for it. The server calls it once it serves the shop.
+   */
+  load(): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -165,35 +171,27 @@ export interface DemoIdentityOptions {
   issuerOf?: (provider: SocialProvider, port: number) => string;
 }
 
-async function startOne(
-  provider: SocialProvider,
-  redirectUri: string,
-  port: number,
-  opts: DemoIdentityOptions,
-): Promise<{ config: SocialProviderConfig; server: Server }> {
-  const { db } = opts;
-  const clientId = `spesa-${provider}`;
-  const clientSecret = db
-    ? await storedSecret(`demo-idp-${provider}-client-secret`, db)
-    : randomBytes(24).toString('hex');
-  const cookieKey = db ? await storedSecret('demo-idp-cookie-key', db) : randomBytes(32).toString('hex');
-  // the issuer names the port, which is only known once listening: listen first, then make the provider
-  const { createServer } = await import('node:http');
-  let handler: ((req: never, res: never) => void) | null = null;
-  let oidc: Provider | null = null;
-  const server = createServer((req, res) => {
-    if (!handler || !oidc) {
-      res.writeHead(503).end();
-      return;
-    }
-    relativeCookieLifetimes(res);
-    if ((req.url ?? '').startsWith('/interaction/')) void interaction(oidc, NAMES[provider], req, res);
-    else handler(req as never, res as never);
-  });
-  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
-  const listening = (server.address() as AddressInfo).port;
-  const issuer = opts.issuerOf?.(provider, listening) ?? `http://127.0.0.1:${listening}`;
-  oidc = new Provider(issuer, {
+/** One demo provider's client and keys, and the issuer it answers as. */
+interface ProviderSetup {
+  provider: SocialProvider;
+  issuer: string;
+  clientId: string;
+  clientSecret: string;
+  redirectUri: string;
+  cookieKey: string;
+  db: Db | undefined;
+}
+
+interface Made {
+  oidc: Provider;
+  handler: (req: never, res: never) => void;
+}
+
+/** The OpenID provider itself: oidc-provider, loaded on the first provider made. */
+async function makeProvider(s: ProviderSetup): Promise<Made> {
+  const { provider, issuer, clientId, clientSecret, redirectUri, cookieKey, db } = s;
+  const { default: Provider } = await import('oidc-provider');
+  const oidc = new Provider(issuer, {
     ...(db ? { adapter: demoIdpAdapter(provider, db) } : {}),
     clients: [
       {
@@ -249,10 +247,50 @@ async function startOne(
       });
     },
   });
-  handler = oidc.callback() as never;
+  return { oidc, handler: oidc.callback() as never };
+}
+
+async function startOne(
+  provider: SocialProvider,
+  redirectUri: string,
+  port: number,
+  opts: DemoIdentityOptions,
+): Promise<{ config: SocialProviderConfig; server: Server; load: () => Promise<Made> }> {
+  const { db } = opts;
+  const clientId = `spesa-${provider}`;
+  const clientSecret = db
+    ? await storedSecret(`demo-idp-${provider}-client-secret`, db)
+    : randomBytes(24).toString('hex');
+  const cookieKey = db ? await storedSecret('demo-idp-cookie-key', db) : randomBytes(32).toString('hex');
+  // the issuer names the port, which is only known once listening: listen first, then make the provider; it is
+  // made on its first request (or by `load`), and a request meanwhile waits for it
+  const { createServer } = await import('node:http');
+  let issuer = '';
+  let made: Promise<Made> | undefined;
+  const load = () =>
+    (made ??= makeProvider({ provider, issuer, clientId, clientSecret, redirectUri, cookieKey, db }).catch(
+      (error: unknown) => {
+        made = undefined; // the next request tries again
+        throw error;
+      },
+    ));
+  const server = createServer((req, res) => {
+    relativeCookieLifetimes(res);
+    load().then(
+      ({ oidc, handler }) => {
+        if ((req.url ?? '').startsWith('/interaction/')) void interaction(oidc, NAMES[provider], req, res);
+        else handler(req as never, res as never);
+      },
+      () => res.writeHead(503).end(),
+    );
+  });
+  await new Promise<void>((resolve) => server.listen(port, '127.0.0.1', resolve));
+  const listening = (server.address() as AddressInfo).port;
+  issuer = opts.issuerOf?.(provider, listening) ?? `http://127.0.0.1:${listening}`;
   return {
     server,
     config: { provider, name: NAMES[provider], issuer, clientId, clientSecret, allowInsecure: true },
+    load,
   };
 }
 
@@ -273,6 +311,9 @@ export async function startDemoIdentityProviders(
   return {
     providers: started.map((s) => s.config),
     ports: { google: portOf(0), facebook: portOf(1) },
+    load: async () => {
+      await Promise.all(started.map((s) => s.load()));
+    },
     close: async () => {
       await Promise.all(
         started.map(

@@ -244,7 +244,7 @@ const identityRoutes: FastifyPluginAsyncZod<IdentityRoutesOptions> = async (app,
       access: ACCESS.public("the shop's service provider metadata, for the companies' identity providers"),
     },
     handler: async (_request, reply) =>
-      reply.type('application/samlmetadata+xml; charset=utf-8').send(saml.metadata()),
+      reply.type('application/samlmetadata+xml; charset=utf-8').send(await saml.metadata()),
   });
 
   // ---------- the web app's calls ----------

@@ -1,6 +1,10 @@
 import { randomBytes } from 'node:crypto';
+import { createRequire } from 'node:module';
 import { inflateRawSync } from 'node:zlib';
-import { SignedXml } from 'xml-crypto';
+import type { SignedXml } from 'xml-crypto';
+
+/** xml-crypto, read on the first answer signed (the demo IdP and the tests only), not at every start */
+const require = createRequire(import.meta.url);
 
 /**
  * A SAML 2.0 identity provider's answer, as the development demo IdP and the tests' IdP send it: a Response
@@ -69,7 +73,8 @@ export const samlResponseField = (a: SamlAnswer): string =>
   Buffer.from(samlResponseXml(a)).toString('base64');
 
 function signAssertion(assertionXml: string, privateKey: string): string {
-  const sig = new SignedXml({
+  const { SignedXml: Signer } = require('xml-crypto') as { SignedXml: typeof SignedXml };
+  const sig = new Signer({
     privateKey,
     canonicalizationAlgorithm: 'http://www.w3.org/2001/10/xml-exc-c14n#',
     signatureAlgorithm: 'http://www.w3.org/2001/04/xmldsig-more#rsa-sha256',

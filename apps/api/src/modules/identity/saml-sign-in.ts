@@ -1,4 +1,4 @@
-import { type CacheProvider, SAML, ValidateInResponseTo } from '@node-saml/node-saml';
+import type { CacheProvider, SAML } from '@node-saml/node-saml';
 import { failWith, ok, type Result } from '../../lib/result';
 import { sha256 } from '../account/secrets';
 import { IDENTITY_TEXT } from './identity.messages';
@@ -52,7 +52,9 @@ export class SamlSignIn {
     return found;
   }
 
-  private saml(company: CompanyIdpRow | null, cacheProvider: CacheProvider): SAML {
+  /** node-saml's service provider for one company (the package is loaded on the first SAML sign-in) */
+  private async saml(company: CompanyIdpRow | null, cacheProvider: CacheProvider): Promise<SAML> {
+    const { SAML, ValidateInResponseTo } = await import('@node-saml/node-saml');
     return new SAML({
       issuer: this.entityId,
       callbackUrl: this.acsUrl,
@@ -94,7 +96,7 @@ export class SamlSignIn {
       getAsync: () => Promise.resolve(null),
       removeAsync: () => Promise.resolve(null),
     };
-    return this.saml(company, cache).getAuthorizeUrlAsync('', undefined, {});
+    return (await this.saml(company, cache)).getAuthorizeUrlAsync('', undefined, {});
   }
 
   /**
@@ -138,9 +140,10 @@ export class SamlSignIn {
         return taken ? taken.createdAt.toISOString() : null;
       },
     };
+    const sp = await this.saml(company, cache);
     let profile;
     try {
-      ({ profile } = await this.saml(company, cache).validatePostResponseAsync({
+      ({ profile } = await sp.validatePostResponseAsync({
         SAMLResponse: samlResponse,
       }));
     } catch (error) {
@@ -187,13 +190,13 @@ export class SamlSignIn {
   }
 
   /** The shop's service provider metadata (entity id, assertion consumer service). */
-  metadata(): string {
+  async metadata(): Promise<string> {
     const none: CacheProvider = {
       saveAsync: () => Promise.resolve(null),
       getAsync: () => Promise.resolve(null),
       removeAsync: () => Promise.resolve(null),
     };
-    return this.saml(null, none).generateServiceProviderMetadata(null, null);
+    return (await this.saml(null, none)).generateServiceProviderMetadata(null, null);
   }
 }
 

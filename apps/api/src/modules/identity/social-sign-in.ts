@@ -1,5 +1,8 @@
 import type { SocialProvider } from '@spesa/shared/contracts/identity';
-import * as oidc from 'openid-client';
+import type { Configuration } from 'openid-client';
+
+/** openid-client (with oauth4webapi and jose), loaded on the first social sign-in, not at every start */
+const openidClient = () => import('openid-client');
 import { failWith, ok, type Result } from '../../lib/result';
 import { sha256 } from '../account/secrets';
 import { IDENTITY_TEXT } from './identity.messages';
@@ -29,7 +32,7 @@ export const SOCIAL_LOGIN_MINUTES = 10;
  * provider's metadata (discovery) is cached in each process.
  */
 export class SocialSignIn {
-  private readonly configs = new Map<SocialProvider, Promise<oidc.Configuration>>();
+  private readonly configs = new Map<SocialProvider, Promise<Configuration>>();
 
   constructor(
     private readonly repo: IdentityRepository,
@@ -43,17 +46,19 @@ export class SocialSignIn {
     return this.providers.some((p) => p.provider === provider);
   }
 
-  private configOf(provider: SocialProvider): Promise<oidc.Configuration> {
+  private configOf(provider: SocialProvider): Promise<Configuration> {
     let config = this.configs.get(provider);
     if (!config) {
       const p = this.providers.find((c) => c.provider === provider);
       if (!p) throw new Error(`social provider ${provider} is not configured`);
-      config = oidc.discovery(
-        new URL(p.issuer),
-        p.clientId,
-        p.clientSecret,
-        undefined,
-        p.allowInsecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+      config = openidClient().then((oidc) =>
+        oidc.discovery(
+          new URL(p.issuer),
+          p.clientId,
+          p.clientSecret,
+          undefined,
+          p.allowInsecure ? { execute: [oidc.allowInsecureRequests] } : undefined,
+        ),
       );
       // a provider that could not be reached is asked again at the next sign-in
       config.catch(() => this.configs.delete(provider));
@@ -72,12 +77,13 @@ export class SocialSignIn {
     popup: boolean,
     browserHash: string,
   ): Promise<Result<URL>> {
-    let config: oidc.Configuration;
+    let config: Configuration;
     try {
       config = await this.configOf(provider);
     } catch {
       return failWith(IDENTITY_TEXT.providerUnknown);
     }
+    const oidc = await openidClient();
     const state = oidc.randomState();
     const nonce = oidc.randomNonce();
     const codeVerifier = oidc.randomPKCECodeVerifier();
@@ -130,6 +136,7 @@ export class SocialSignIn {
     currentUrl.search = query.toString();
     try {
       const config = await this.configOf(provider);
+      const oidc = await openidClient();
       const tokens = await oidc.authorizationCodeGrant(config, currentUrl, {
         pkceCodeVerifier: login.codeVerifier,
         expectedState: state,

@@ -1,4 +1,4 @@
-import { PDFDocument, StandardFonts, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import type { FatturaDocument } from './fatturapa/fatturapa-xml';
 
 const money = new Intl.NumberFormat('it-IT', { minimumFractionDigits: 2, maximumFractionDigits: 2 });
@@ -21,6 +21,8 @@ const METHOD_TEXT: Record<string, string> = {
  * as its XML (decision 087): it says it is not the fiscal document, which is the XML delivered by the SDI.
  */
 export async function invoicePdf(d: FatturaDocument): Promise<Uint8Array> {
+  // pdf-lib is loaded on the first PDF drawn (about a quarter of a second of every process's start otherwise)
+  const { PDFDocument, StandardFonts } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   const title = d.kind === 'TD04' ? 'Nota di credito' : 'Fattura';
   doc.setTitle(`${title} ${d.number}`);

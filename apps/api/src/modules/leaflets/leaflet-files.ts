@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { LEAFLET_AVIF_WIDTHS, LEAFLET_IMAGE_WIDTHS } from '@spesa/shared/contracts/leaflets';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
-import sharp from 'sharp';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import type { FileStore, StoredFile } from '../../lib/file-store';
 import {
   colourOf,
@@ -111,15 +110,16 @@ function productSvg(print: LeafletPrint, p: PlacedProduct): string {
 /** Text the standard PDF fonts can draw (WinAnsi): anything else becomes "?". */
 const drawable = (s: string) => s.normalize('NFC').replace(/[^\x20-\x7E\u00A0-\u00FF€‘’“”–—•…]/gu, '?');
 
-const hex = (c: string) =>
-  rgb(
-    parseInt(c.slice(1, 3), 16) / 255,
-    parseInt(c.slice(3, 5), 16) / 255,
-    parseInt(c.slice(5, 7), 16) / 255,
-  );
-
 /** The leaflet as a PDF: A4 pages drawn from the same layout as the images. */
 export async function leafletPdf(print: LeafletPrint): Promise<Uint8Array> {
+  // pdf-lib is loaded on the first PDF drawn (about a quarter of a second of every process's start otherwise)
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
+  const hex = (c: string) =>
+    rgb(
+      parseInt(c.slice(1, 3), 16) / 255,
+      parseInt(c.slice(3, 5), 16) / 255,
+      parseInt(c.slice(5, 7), 16) / 255,
+    );
   const doc = await PDFDocument.create();
   doc.setTitle(print.title);
   doc.setSubject(validityText(print));
@@ -257,6 +257,7 @@ export class LeafletFiles {
   async #draw(folder: string, read: () => Promise<LeafletPrint>): Promise<void> {
     if (await this.isWhole(folder)) return;
     const print = await read();
+    const { default: sharp } = await import('sharp');
     for (let n = 0; n < print.pageCount; n++) {
       // drawn once (librsvg), then encoded at each size
       const raw = await sharp(Buffer.from(pageSvg(print, n)))

@@ -1,6 +1,6 @@
 import type { ShopEvents } from '../../lib/shop-events';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import nodemailer, { type Transporter } from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
 import type { FileStore } from '../../lib/file-store';
 import { mailAttachments, mailOutbox } from '../../db/schema';
@@ -35,7 +35,8 @@ export interface OutboxMail {
  * is the mailbox a developer reads at /dev/mailbox.
  */
 export class MailService {
-  private readonly transporter: Transporter | null;
+  /** SMTP's transporter: nodemailer is loaded on the first mail sent through it, not at every start */
+  private readonly transporter: (() => Promise<Transporter>) | null;
 
   constructor(
     private readonly db: Db,
@@ -50,7 +51,14 @@ export class MailService {
       events?: ShopEvents;
     },
   ) {
-    this.transporter = opts.smtpUrl ? nodemailer.createTransport(opts.smtpUrl, { from: opts.from }) : null;
+    const { smtpUrl } = opts;
+    let made: Promise<Transporter> | undefined;
+    this.transporter = smtpUrl
+      ? () =>
+          (made ??= import('nodemailer').then(({ default: nodemailer }) =>
+            nodemailer.createTransport(smtpUrl, { from: opts.from }),
+          ))
+      : null;
   }
 
   /**
@@ -81,7 +89,9 @@ export class MailService {
       await db.insert(mailAttachments).values(attachments.map((a) => ({ ...a, mailId })));
     if (this.transporter) {
       try {
-        await this.transporter.sendMail({
+        await (
+          await this.transporter()
+        ).sendMail({
           to,
           subject: rendered.subject,
           text: rendered.text,

@@ -1,11 +1,10 @@
-import { icons as fluentEmojiFlat } from '@iconify-json/fluent-emoji-flat';
-import { getIconData, iconToSVG } from '@iconify/utils';
 import { LRUCache } from 'lru-cache';
 
 /**
  * Product and category illustrations: a Fluent Emoji Flat icon (MIT) centred on a rounded square card
  * tinted with the department colour (decision 004). Inputs are checked strictly; rendered SVGs are
- * remembered in memory (a few hundred distinct icon/tint pairs in the demo).
+ * remembered in memory (a few hundred distinct icon/tint pairs in the demo). The icon set (a 9 MB JSON file) and
+ * @iconify/utils are loaded on the first card drawn, not at every process's start.
  */
 export const ICON_NAME = /^[a-z0-9]+(?:-[a-z0-9]+)*$/;
 export const TINT = /^[0-9a-fA-F]{6}$/;
@@ -16,12 +15,16 @@ const PADDING = 40;
 const rendered = new LRUCache<string, string>({ max: 2000 });
 
 /** The SVG card, or null when the icon does not exist or the tint is not 6 hex digits. */
-export function renderIconCard(name: string, tint: string = DEFAULT_TINT): string | null {
+export async function renderIconCard(name: string, tint: string = DEFAULT_TINT): Promise<string | null> {
   if (name.length > 80 || !ICON_NAME.test(name) || !TINT.test(tint)) return null;
   const bg = tint.toLowerCase();
   const key = `${name}|${bg}`;
   const cached = rendered.get(key);
   if (cached) return cached;
+  const [{ icons: fluentEmojiFlat }, { getIconData, iconToSVG }] = await Promise.all([
+    import('@iconify-json/fluent-emoji-flat'),
+    import('@iconify/utils'),
+  ]);
   const data = getIconData(fluentEmojiFlat, name);
   if (!data) return null;
   const icon = iconToSVG(data);

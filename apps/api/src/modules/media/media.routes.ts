@@ -42,7 +42,9 @@ const mediaRoutes: FastifyPluginAsync<{ mediaDir: string; productImage: ProductI
       const match = /^(.+)\.svg$/.exec(request.params.file);
       const bg = request.query.bg;
       const svg =
-        match?.[1] && (bg === undefined || typeof bg === 'string') ? renderIconCard(match[1], bg) : null;
+        match?.[1] && (bg === undefined || typeof bg === 'string')
+          ? await renderIconCard(match[1], bg)
+          : null;
       if (!svg) return reply.code(404).type('text/plain; charset=utf-8').send('Not found');
       return reply.header('cache-control', IMMUTABLE).type('image/svg+xml').send(svg);
     },

@@ -1,6 +1,5 @@
 import { createECDH } from 'node:crypto';
 import type { NativePushPlatform, PushPayload } from '@spesa/shared/contracts/notifications';
-import webpush from 'web-push';
 
 /** Where a Web Push goes: a browser's subscription. */
 export interface PushTarget {
@@ -65,6 +64,8 @@ export class WebPushSender implements PushSender {
   }
 
   async send(target: PushTarget, payload: string): Promise<PushOutcome> {
+    // web-push (and its ASN.1 and JWS packages) is loaded on the first message, not at every start
+    const { default: webpush } = await import('web-push');
     const details = webpush.generateRequestDetails(
       { endpoint: target.endpoint, keys: { p256dh: target.p256dh, auth: target.auth } },
       payload,

@@ -65,7 +65,7 @@ async function staffOf(role: string, enrolled = true): Promise<Staff> {
     sql`UPDATE users SET first_name = 'Operatore', last_name = ${role} WHERE user_id = ${someone.userId}`,
   );
   const adminCookie = await makeStaff(t, someone.userId, [], role as never);
-  const secret = totp.newSecret();
+  const secret = await totp.newSecret();
   if (enrolled)
     await t.db.execute(
       sql`UPDATE staff_members SET totp_secret = ${totp.encrypt(secret)} WHERE user_id = ${someone.userId}`,

@@ -47,11 +47,14 @@ export interface PaymentModuleDeps extends ModuleCore {
 }
 
 /** Stripe takes the cards when its secret key and its webhook endpoint's signing secret are set (083). */
-function stripeOf(d: PaymentModuleDeps): StripePaymentProvider | null {
+async function stripeOf(d: PaymentModuleDeps): Promise<StripePaymentProvider | null> {
   const { env, now } = d;
   if (!env.STRIPE_SECRET_KEY || !env.STRIPE_WEBHOOK_SECRET) return null;
   return new StripePaymentProvider({
-    stripe: createStripeClient({ secretKey: env.STRIPE_SECRET_KEY, baseUrl: env.STRIPE_API_URL ?? null }),
+    stripe: await createStripeClient({
+      secretKey: env.STRIPE_SECRET_KEY,
+      baseUrl: env.STRIPE_API_URL ?? null,
+    }),
     webhookSecret: env.STRIPE_WEBHOOK_SECRET,
     publicUrl: publicUrlOf(env),
     now,
@@ -67,7 +70,7 @@ export async function paymentModule(d: PaymentModuleDeps) {
     now,
   });
   // real providers first: they take their payment types before the sandbox does (decision 081)
-  const stripe = stripeOf(d);
+  const stripe = await stripeOf(d);
   const providers = new PaymentProviders(
     [...(d.providers ?? []), ...(stripe ? [stripe] : []), ...satispayOf(d), sandbox],
     (p) => areOnlinePaymentsOn(env) && (p !== sandbox || isSandboxOn(env)),

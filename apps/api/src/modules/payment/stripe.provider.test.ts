@@ -352,7 +352,7 @@ describe('money moves once', () => {
     const { prepare } = await staffPrepares(order.orderId);
     expect((await prepare()).body.response.status).toBe(0);
     const provider = new StripePaymentProvider({
-      stripe: createStripeClient({ secretKey: s.standIn.secretKey, baseUrl: s.standIn.url }),
+      stripe: await createStripeClient({ secretKey: s.standIn.secretKey, baseUrl: s.standIn.url }),
       webhookSecret: WEBHOOK_SECRET,
       publicUrl: 'http://localhost',
       now: () => new Date(),

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type {
   AcknowledgedEvent,
   DisputeNotice,
@@ -79,15 +79,18 @@ const BRANDS: Record<string, string> = {
 const idOf = (v: string | { id: string } | null | undefined): string | null =>
   typeof v === 'string' ? v : (v?.id ?? null);
 
+/** the SDK's error classes (the client's own: the SDK is loaded with the client, lib/stripe-client.ts) */
+type StripeErrors = Stripe['errors'];
+
 /** what Stripe answered, as a refusal's reason: the error's code (declines: their decline code) */
-function reasonOf(error: unknown): string {
-  if (error instanceof Stripe.errors.StripeError)
+function reasonOf(error: unknown, errors: StripeErrors): string {
+  if (error instanceof errors.StripeError)
     return error.decline_code ?? error.code ?? error.type ?? 'stripe_error';
   throw error;
 }
 
-const isMissing = (error: unknown) =>
-  error instanceof Stripe.errors.StripeInvalidRequestError && error.code === 'resource_missing';
+const isMissing = (error: unknown, errors: StripeErrors) =>
+  error instanceof errors.StripeInvalidRequestError && error.code === 'resource_missing';
 
 export class StripePaymentProvider implements PaymentProvider {
   readonly name = STRIPE_PROVIDER;
@@ -149,7 +152,7 @@ export class StripePaymentProvider implements PaymentProvider {
       const session = await this.stripe.checkout.sessions.retrieve(providerRef);
       return session.status === 'open' && session.url ? { providerRef, redirectUrl: session.url } : null;
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissing(error, this.stripe.errors)) return null;
       throw error;
     }
   }
@@ -174,7 +177,7 @@ export class StripePaymentProvider implements PaymentProvider {
         };
       return null;
     } catch (error) {
-      if (isMissing(error)) return null;
+      if (isMissing(error, this.stripe.errors)) return null;
       throw error;
     }
   }
@@ -238,7 +241,7 @@ export class StripePaymentProvider implements PaymentProvider {
       );
       return { ok: true, amountCents: captured.amount_received };
     } catch (error) {
-      return { ok: false, reason: reasonOf(error) };
+      return { ok: false, reason: reasonOf(error, this.stripe.errors) };
     }
   }
 
@@ -279,7 +282,11 @@ export class StripePaymentProvider implements PaymentProvider {
         ? { ok: true, amountCents: charged.amount_received, reference: charged.id }
         : { ok: false, reason: `hold lapsed, saved card: payment ${charged.status}`, code: 'hold_lapsed' };
     } catch (error) {
-      return { ok: false, reason: `hold lapsed, saved card: ${reasonOf(error)}`, code: 'hold_lapsed' };
+      return {
+        ok: false,
+        reason: `hold lapsed, saved card: ${reasonOf(error, this.stripe.errors)}`,
+        code: 'hold_lapsed',
+      };
     }
   }
 
@@ -302,7 +309,7 @@ export class StripePaymentProvider implements PaymentProvider {
       }
       return { ok: true, amountCents: 0 };
     } catch (error) {
-      return { ok: false, reason: reasonOf(error) };
+      return { ok: false, reason: reasonOf(error, this.stripe.errors) };
     }
   }
 
@@ -326,7 +333,7 @@ export class StripePaymentProvider implements PaymentProvider {
       );
       return { ok: true, amountCents: refund.amount ?? amountCents };
     } catch (error) {
-      return { ok: false, reason: reasonOf(error) };
+      return { ok: false, reason: reasonOf(error, this.stripe.errors) };
     }
   }
 
@@ -381,7 +388,7 @@ export class StripePaymentProvider implements PaymentProvider {
         cardLast4: card?.last4 && /^\d{4}$/.test(card.last4) ? card.last4 : null,
       };
     } catch (error) {
-      if (!(error instanceof Stripe.errors.StripeCardError)) throw error;
+      if (!(error instanceof this.stripe.errors.StripeCardError)) throw error;
       return {
         status: 'refused',
         providerRef: error.payment_intent?.id ?? null,
@@ -435,7 +442,7 @@ export class StripePaymentProvider implements PaymentProvider {
         this.o.now().getTime(),
       );
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeSignatureVerificationError) return null;
+      if (error instanceof this.stripe.errors.StripeSignatureVerificationError) return null;
       if (error instanceof SyntaxError) return null;
       throw error;
     }

@@ -1,5 +1,5 @@
 import type { ReceiptDetail } from '@spesa/shared/contracts/receipts';
-import { PDFDocument, StandardFonts, rgb, type PDFFont, type PDFPage } from 'pdf-lib';
+import type { PDFFont, PDFPage } from 'pdf-lib';
 import { TIME_ZONE } from '@spesa/shared/time/rome';
 
 const PAYMENT_TEXT: Record<ReceiptDetail['paymentMethod'], string> = {
@@ -30,6 +30,8 @@ const drawable = (s: string) => s.normalize('NFC').replace(/[^\x20-\x7E\u00A0-\u
  * with their VAT rate and amount, the total, the VAT included by rate, and the payment.
  */
 export async function receiptPdf(r: ReceiptDetail): Promise<Uint8Array> {
+  // pdf-lib is loaded on the first PDF drawn (about a quarter of a second of every process's start otherwise)
+  const { PDFDocument, StandardFonts, rgb } = await import('pdf-lib');
   const doc = await PDFDocument.create();
   doc.setTitle(`Documento commerciale ${r.documentNumber}`);
   doc.setLanguage('it-IT');

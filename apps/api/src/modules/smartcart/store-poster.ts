@@ -1,6 +1,4 @@
 import { storeCodeOf } from '@spesa/shared/smartcart/store-code';
-import bwipjs from 'bwip-js/node';
-import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
 
 /** A4 in PDF points. */
 const A4 = { width: 595.28, height: 841.89 };
@@ -22,6 +20,11 @@ export const POSTER_TEXT = {
  * letters beneath, and two lines of Italian instructions. The phone's scanner reads the code to choose the store.
  */
 export async function storePosterPdf(store: { id: number; name: string }): Promise<Uint8Array> {
+  // bwip-js and pdf-lib are loaded on the first poster (a third of a second of every process's start otherwise)
+  const [{ default: bwipjs }, { PDFDocument, StandardFonts, rgb }] = await Promise.all([
+    import('bwip-js/node'),
+    import('pdf-lib'),
+  ]);
   const code = storeCodeOf(store.id);
   const png = await bwipjs.toBuffer({
     bcid: 'code128',

@@ -22,7 +22,7 @@ const started: { close(): Promise<void> }[] = [];
 
 async function start(options: StripeStandInOptions = {}): Promise<void> {
   standIn = await StripeStandIn.start({ now, ...options });
-  stripe = createStripeClient({ secretKey: standIn.secretKey, baseUrl: standIn.url });
+  stripe = await createStripeClient({ secretKey: standIn.secretKey, baseUrl: standIn.url });
 }
 
 const failure = (promise: Promise<unknown>) =>
@@ -108,7 +108,7 @@ describe('the request layer', () => {
   beforeEach(() => start());
 
   it('refuses a wrong secret key with 401, which the SDK raises as StripeAuthenticationError', async () => {
-    const wrong = createStripeClient({ secretKey: 'sk_test_wrong_key_000000', baseUrl: standIn.url });
+    const wrong = await createStripeClient({ secretKey: 'sk_test_wrong_key_000000', baseUrl: standIn.url });
     const error = await failure(wrong.paymentIntents.create({ amount: 1000, currency: 'eur' }));
     expect(error).toBeInstanceOf(Stripe.errors.StripeAuthenticationError);
     expect(error.statusCode).toBe(401);

@@ -1,4 +1,5 @@
-import { create } from 'xmlbuilder2';
+import { createRequire } from 'node:module';
+import type { create } from 'xmlbuilder2';
 import type { XMLBuilder } from 'xmlbuilder2/lib/interfaces';
 import type { InvoiceAmounts } from '../invoice-amounts';
 
@@ -208,9 +209,13 @@ function payment(body: XMLBuilder, d: FatturaDocument): void {
   }
 }
 
+/** xmlbuilder2 (with its DOM), read on the first invoice written, not at every process's start */
+const require = createRequire(import.meta.url);
+
 /** The document's XML text (UTF-8, indented). */
 export function fatturaXml(d: FatturaDocument): string {
-  const doc = create({ version: '1.0', encoding: 'UTF-8' });
+  const { create: createXml } = require('xmlbuilder2') as { create: typeof create };
+  const doc = createXml({ version: '1.0', encoding: 'UTF-8' });
   const root = doc.ele(FATTURAPA_NAMESPACE, 'p:FatturaElettronica', { versione: d.buyer.format });
   header(root, d);
   const body = root.ele('FatturaElettronicaBody');
