@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Readable } from 'node:stream';
 import { LEAFLET_AVIF_WIDTHS, LEAFLET_IMAGE_WIDTHS } from '@spesa/shared/contracts/leaflets';
 import type { PDFFont, PDFPage } from 'pdf-lib';
+import type { OutputInfo } from 'sharp';
 import type { FileStore, StoredFile } from '../../lib/file-store';
 import {
   colourOf,
@@ -269,7 +270,8 @@ export class LeafletFiles {
   }
 
   /** One page's images (PNG, and WebP and AVIF at the viewer's widths) from its pixels. */
-  async putPage(folder: string, n: number, raw: { data: Buffer; info: sharp.OutputInfo }): Promise<void> {
+  async putPage(folder: string, n: number, raw: { data: Buffer; info: OutputInfo }): Promise<void> {
+    const { default: sharp } = await import('sharp');
     const image = () => sharp(raw.data, { raw: raw.info });
     await this.#put(folder, `${PAGE_FILE_PREFIX}${n}.png`, await image().png().toBuffer(), 'image/png');
     for (const width of LEAFLET_IMAGE_WIDTHS) {

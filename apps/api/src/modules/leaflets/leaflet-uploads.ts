@@ -12,10 +12,8 @@ import {
   LEAFLET_PDF_MAX_BYTES,
 } from '@spesa/shared/contracts/admin-leaflets';
 import { LEAFLET_PAGE_RATIO } from '@spesa/shared/contracts/leaflets';
-import { fileTypeFromBuffer } from 'file-type';
-import { PDFDocument } from 'pdf-lib';
 import type * as PdfJs from 'pdfjs-dist/legacy/build/pdf.mjs';
-import sharp from 'sharp';
+import type { OutputInfo } from 'sharp';
 import type { MessageKey } from './leaflets.messages';
 
 /**
@@ -92,7 +90,8 @@ export async function stagePages(
       const path = join(dir, `part-${paths.length}`);
       const max = kind === 'images' ? LEAFLET_IMAGE_MAX_BYTES : LEAFLET_PDF_MAX_BYTES;
       const { size, head } = await streamInto(part.file, path, max, hash);
-      const type = size === 0 ? undefined : await fileTypeFromBuffer(head);
+      // file-type, sharp and pdf-lib are loaded at first use (decision 089: a replaced worker's start)
+      const type = size === 0 ? undefined : await (await import('file-type')).fileTypeFromBuffer(head);
       const thisKind =
         type?.mime === 'application/pdf' ? 'pdf' : IMAGE_TYPES.has(type?.mime ?? '') ? 'images' : null;
       if (!thisKind) return await refuse('fileKind', { name: part.filename.slice(0, 80) });
@@ -144,13 +143,15 @@ async function openPdf(path: string) {
 }
 
 /** A page image in the viewer's shape: the picture scaled to fit, on white. */
-const fitted = (input: Buffer) =>
-  sharp(input, { limitInputPixels: 60_000_000 })
+async function fitted(input: Buffer): Promise<{ data: Buffer; info: OutputInfo }> {
+  const { default: sharp } = await import('sharp');
+  return sharp(input, { limitInputPixels: 60_000_000 })
     .rotate()
     .resize({ width: W, height: H, fit: 'contain', background: '#ffffff' })
     .flatten({ background: '#ffffff' })
     .raw()
     .toBuffer({ resolveWithObject: true });
+}
 export type PageImage = Awaited<ReturnType<typeof fitted>>;
 
 /**
@@ -184,6 +185,7 @@ export async function renderPages(
     await pdf(createReadStream(path));
     return;
   }
+  const [{ PDFDocument }, { default: sharp }] = await Promise.all([import('pdf-lib'), import('sharp')]);
   const made = await PDFDocument.create();
   made.setProducer('Spesa');
   const pw = 595.28;
