@@ -139,8 +139,6 @@ export const products = pgTable(
     unitPriceCents: integer('unit_price_cents'),
     /** net content of one selling unit in the base unit (kg or l), for the per-unit price */
     netQuantity: numeric('net_quantity', { precision: 12, scale: 3 }),
-    /** sellable stock in selling units (decimal: kg for Sfuso); <= 0 = not available */
-    stock: numeric('stock', { precision: 12, scale: 3 }).notNull(),
     minAcq: integer('min_acq').notNull().default(1),
     maxAcq: integer('max_acq'),
     isNew: boolean('is_new').notNull().default(false),

@@ -41,4 +41,5 @@ CREATE INDEX "product_stock_product_idx" ON "product_stock" USING btree ("produc
 -- an existing shop keeps what it sells: every store holds the chain's former stock (decision 095)
 INSERT INTO "product_stock" ("warehouse_id", "product_id", "stock")
 SELECT w."warehouse_id", p."product_id", p."stock" FROM "products" p CROSS JOIN "warehouses" w
-WHERE w."warehouse_type" = 'store' AND p."stock" > 0;
+WHERE w."warehouse_type" = 'store' AND p."stock" > 0;--> statement-breakpoint
+ALTER TABLE "products" DROP COLUMN "stock";

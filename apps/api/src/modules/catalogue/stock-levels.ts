@@ -183,13 +183,17 @@ export async function applyStockLevels(batch: StockLevelsBatch, tx: Db): Promise
     );
     clamped = below?.n ?? 0;
     await tx.execute(
-      sql`WITH i AS (${input})
-          INSERT INTO product_stock AS s (warehouse_id, product_id, stock, updated_at)
-          SELECT warehouse_id, product_id, GREATEST(quantity, 0), now() FROM i ORDER BY warehouse_id, product_id
-          ON CONFLICT (warehouse_id, product_id) DO UPDATE SET
-            stock = GREATEST(s.stock + (SELECT i.quantity FROM i
-                                        WHERE i.warehouse_id = s.warehouse_id AND i.product_id = s.product_id), 0),
-            updated_at = now()`,
+      sql`UPDATE product_stock s SET stock = GREATEST(s.stock + i.quantity, 0), updated_at = now()
+          FROM (${input}) i WHERE s.warehouse_id = i.warehouse_id AND s.product_id = i.product_id`,
+    );
+    // the products the warehouse had no row of (a row made meanwhile by a returned order adds the delta)
+    await tx.execute(
+      sql`INSERT INTO product_stock AS s (warehouse_id, product_id, stock, updated_at)
+          SELECT i.warehouse_id, i.product_id, GREATEST(i.quantity, 0), now() FROM (${input}) i
+          WHERE NOT EXISTS (SELECT 1 FROM product_stock x
+                            WHERE x.warehouse_id = i.warehouse_id AND x.product_id = i.product_id)
+          ORDER BY i.warehouse_id, i.product_id
+          ON CONFLICT (warehouse_id, product_id) DO UPDATE SET stock = s.stock + EXCLUDED.stock, updated_at = now()`,
     );
   }
   await incrementCatalogueVersion(tx);
