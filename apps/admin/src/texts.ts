@@ -16,7 +16,8 @@ export const adminItalian = {
         unitBase: 'Unità',
         price: 'Prezzo di listino (€)',
         ivaPct: 'IVA %',
-        stock: 'Disponibilità',
+        stock: 'Disponibilità (tutti i negozi)',
+        stockByStore: 'Disponibilità per negozio',
         maxAcq: 'Massimo acquistabile al giorno',
         minAcq: 'Quantità minima (pezzi)',
         extendedDescription: 'Descrizione estesa',
@@ -540,6 +541,10 @@ export const sellingTexts = {
   notSoldAtHelp:
     'Segna i punti vendita che non vendono il prodotto: i carrelli serviti da quei punti vendita non lo accettano.',
   soldEverywhere: 'In vendita in tutti i punti vendita',
+  stockByStore: 'Disponibilità per negozio',
+  stockByStoreHelp:
+    'I negozi elencati avranno la quantità scritta (0: nessuna); gli altri negozi mantengono la loro disponibilità.',
+  noStock: 'Nessun negozio ha il prodotto in giacenza',
   summary: (
     sellingType: string,
     r: {
@@ -1001,8 +1006,7 @@ export const paymentTexts = {
 export const assortmentTexts = {
   eanHelp: 'EAN-13 o EAN-8 (vuoto: nessun codice a barre)',
   formatHelp: 'Come sull’etichetta: "500 g", "6 x 1,5 l", "al kg"',
-  rulesHelp:
-    'Pezzo e Confezione: pezzi per passo e solo multipli; Sfuso: peso iniziale e passo in grammi.',
+  rulesHelp: 'Pezzo e Confezione: pezzi per passo e solo multipli; Sfuso: peso iniziale e passo in grammi.',
   level: (level: number) => (level <= 1 ? 'reparto' : level === 2 ? 'categoria' : 'sottocategoria'),
   parent: 'Sotto a',
   retire: 'Ritira dalla vendita',

@@ -24,7 +24,9 @@ export interface PickedProduct {
 const today = () => sql`${romeNow(new Date()).date}::date`;
 
 /** the most any store holds (the chain's catalogue, decision 095); `level` gives every store that much */
-const STOCK = sql.raw(`(SELECT COALESCE(max(s.stock), 0) FROM product_stock s WHERE s.product_id = p.product_id)`);
+const STOCK = sql.raw(
+  `(SELECT COALESCE(max(s.stock), 0) FROM product_stock s WHERE s.product_id = p.product_id)`,
+);
 const PRODUCT = sql.raw(`p.product_id AS "productId", p.name,
   (SELECT COALESCE(max(s.stock), 0) FROM product_stock s WHERE s.product_id = p.product_id)::float8 AS stock,
   p.price_cents AS "priceCents", p.product_infos AS infos, p.max_acq AS "maxAcq"`);

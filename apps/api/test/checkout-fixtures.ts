@@ -62,12 +62,12 @@ export async function setStock(
 ): Promise<void> {
   const ids =
     warehouseIds === 'all'
-      ? (
+      ? ((
           await queryRows<{ ids: string }>(
             db,
             sql`SELECT string_agg(warehouse_id::text, ',') AS ids FROM warehouses WHERE warehouse_type = 'store'`,
           )
-        )[0]?.ids ?? ''
+        )[0]?.ids ?? '')
       : warehouseIds.join(',');
   if (stock <= 0) {
     await db.execute(

@@ -277,7 +277,10 @@ export class CatalogueAdmin {
       const rows = [...edit.stockByStore].sort((a, b) => a.warehouseId - b.warehouseId);
       await tx.execute(
         sql`DELETE FROM product_stock WHERE product_id = ${productId}
-              AND warehouse_id = ANY(string_to_array(${rows.filter((r) => r.stock <= 0).map((r) => r.warehouseId).join(',')}, ',')::int[])`,
+              AND warehouse_id = ANY(string_to_array(${rows
+                .filter((r) => r.stock <= 0)
+                .map((r) => r.warehouseId)
+                .join(',')}, ',')::int[])`,
       );
       const kept = rows.filter((r) => r.stock > 0);
       if (kept.length > 0)

@@ -190,7 +190,11 @@ export class CatalogueListing {
       ['products-summary', filters, today],
       async () => {
         const found = await searchProducts(
-          { ...base, today }, words, { order, limit: query.page_size, offset }, bySales, this.#r.db,
+          { ...base, today },
+          words,
+          { order, limit: query.page_size, offset },
+          bySales,
+          this.#r.db,
         );
         fresh.ids = found.ids;
         const text = words ? matchOfStage(words, found.stage) : undefined;
@@ -213,7 +217,13 @@ export class CatalogueListing {
         (bySales && salesOrder
           ? salesOrder.slice(offset, offset + query.page_size)
           : await findProductIds(criteria, { order, limit: query.page_size, offset }, this.#r.db));
-      products = await this.#productsByIds(ids, index, today, query.warehouse_id ?? CHAIN_WAREHOUSE_ID, query.skip_cache);
+      products = await this.#productsByIds(
+        ids,
+        index,
+        today,
+        query.warehouse_id ?? CHAIN_WAREHOUSE_ID,
+        query.skip_cache,
+      );
     }
     return ok({ products, page: pageOf(totItems, query.page, query.page_size), facets });
   }

@@ -77,7 +77,9 @@ export class CatalogueProducts {
       async () => {
         const index = await this.#r.categories();
         const rows = await findProducts(
-          { today, ...key, warehouseId }, { order: 'sales', limit: 1, offset: 0 }, this.#r.db,
+          { today, ...key, warehouseId },
+          { order: 'sales', limit: 1, offset: 0 },
+          this.#r.db,
         );
         const row = rows[0];
         return row ? ok(toWireProduct(row, index)) : failWith(PRODUCT_NOT_FOUND, 'notFound');

@@ -114,10 +114,12 @@ describe('changing store', () => {
     await callAs(t.app, c.token, 'POST', api('/checkout/unlock'));
     const moved = await callAs<Cart>(t.app, c.token, 'POST', api(`/store/select?store_id=${CITY_STORE}`));
     expect(moved.body.response.status).toBe(0);
-    expect(moved.body.response.warnings).toContain(
+    expect(moved.body.response.warningsMessage).toContain(
       '1 prodotto non è disponibile nel negozio scelto: ti proponiamo delle alternative.',
     );
-    expect(moved.body.response.warnings).toContain('Il prezzo di 1 prodotto è diverso nel negozio scelto.');
+    expect(moved.body.response.warningsMessage).toContain(
+      'Il prezzo di 1 prodotto è diverso nel negozio scelto.',
+    );
     const change = moved.body.data.storeChange;
     expect(change).toMatchObject({ fromWarehouseId: DRIVE_STORE, toWarehouseId: CITY_STORE });
     expect(change?.unavailable.map((u) => u.productId)).toEqual([gone.productId]);
@@ -154,6 +156,7 @@ describe('changing store', () => {
           postalcode: '22100',
           city: 'Como',
           province: 'co',
+          phone: '031 123456',
         },
       },
     );

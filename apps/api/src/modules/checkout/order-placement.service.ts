@@ -383,7 +383,12 @@ export class OrderPlacement {
     if (written.keepHold) return null;
     await this.d.attempts.voidLive(orderId, tx);
     const paymentUrl = await this.d.attempts.start(
-      { orderId, paymentTypeId: p.paymentTypeId, amountCents: order.preauthCents, slotStartsAt: slotStartOf(order) },
+      {
+        orderId,
+        paymentTypeId: p.paymentTypeId,
+        amountCents: order.preauthCents,
+        slotStartsAt: slotStartOf(order),
+      },
       tx,
     );
     const to: OrderStatusId = online ? ORDER_STATUS.inPayment : ORDER_STATUS.ordered;
