@@ -92,9 +92,13 @@ const otherPiece = async (notIn: number[]) => {
   const [row] = await queryRows<{ productId: number; name: string }>(
     t.db,
     sql`SELECT product_id AS "productId", name FROM products
-         WHERE active AND stock >= 10 AND select_options = '[]'::jsonb AND max_acq IS NULL
+         WHERE active AND select_options = '[]'::jsonb AND max_acq IS NULL
            AND product_infos->>'TIPOLOGIA' = 'Pezzo' AND COALESCE(product_infos->>'QTY_MULT', '1') = '1'
            AND NOT EXISTS (SELECT 1 FROM product_delistings d WHERE d.product_id = products.product_id)
+           -- at least 10 at every store, whichever prepares the list's cart (decision 095)
+           AND NOT EXISTS (SELECT 1 FROM warehouses w WHERE w.warehouse_type = 'store'
+                           AND NOT EXISTS (SELECT 1 FROM product_stock st WHERE st.product_id = products.product_id
+                                             AND st.warehouse_id = w.warehouse_id AND st.stock >= 10))
            AND product_id NOT IN (${sql.join(
              notIn.map((id) => sql`${id}`),
              sql`, `,
