@@ -37,6 +37,8 @@ export const SUCCESS_CARD = '4242424242424242';
 /** the loose product's weight, kg */
 export const LOOSE_KG = 0.6;
 export const STOCK = 1_000_000;
+/** The store whose carts stageBuyers stages (the checkout fixtures' DRIVE_STORE): its stock moves (decision 095). */
+const DRIVE_STORE = 13;
 const SLOT_CAPACITY = 100_000;
 const WARM_SECONDS = 3;
 
@@ -205,7 +207,13 @@ async function placeOrder(b: Browser, setup: Setup): Promise<OrderDone> {
   envelopeData(
     'checkout/prepare',
     await step('checkout/prepare', 'POST', `${API}/checkout/prepare`, {
-      json: { accept_rules: true, need_invoice: false, lottery_code: '', extra_email: '', meal_vouchers: null },
+      json: {
+        accept_rules: true,
+        need_invoice: false,
+        lottery_code: '',
+        extra_email: '',
+        meal_vouchers: null,
+      },
     }),
   );
   const bought = envelopeData<{ orderId: number; paymentUrl: string | null; replayed: boolean }>(
@@ -344,7 +352,14 @@ async function problems(db: Db, setup: Setup, runs: RunResult[]): Promise<string
         answered.set(id, token);
       }
   const tokens = runs.flatMap((r) => [...r.ordersOf.keys()]);
-  const rows = await queryAll<{ orderId: number; tokenHash: string; status: number; lines: number; auths: number; history: number }>(
+  const rows = await queryAll<{
+    orderId: number;
+    tokenHash: string;
+    status: number;
+    lines: number;
+    auths: number;
+    history: number;
+  }>(
     db,
     sql`SELECT o.order_id AS "orderId", s.token_hash AS "tokenHash", o.order_status_id AS status,
           (SELECT count(*) FROM order_items i WHERE i.order_id = o.order_id)::int AS lines,
@@ -375,7 +390,8 @@ async function problems(db: Db, setup: Setup, runs: RunResult[]): Promise<string
   for (const [productId, before] of setup.stock0) {
     const [s] = await queryAll<{ now: string; sold: string }>(
       db,
-      sql`SELECT (SELECT stock::text FROM products WHERE product_id = ${productId}) AS now,
+      sql`SELECT (SELECT COALESCE(stock, 0)::text FROM product_stock
+                   WHERE product_id = ${productId} AND warehouse_id = ${DRIVE_STORE}) AS now,
             (SELECT COALESCE(sum(quantity), 0)::text FROM order_items WHERE product_id = ${productId}) AS sold`,
     );
     if (!s || Math.abs(before - Number(s.sold) - Number(s.now)) > 1e-6)
@@ -445,7 +461,9 @@ function summarise(
   const orderMs = Float64Array.from(r.done.map((o) => o.ms)).sort();
   const calls = {} as PurchaseRow['calls'];
   for (const name of CALLS) {
-    const ms = Float64Array.from(r.done.flatMap((o) => o.calls.filter(([n]) => n === name).map(([, v]) => v))).sort();
+    const ms = Float64Array.from(
+      r.done.flatMap((o) => o.calls.filter(([n]) => n === name).map(([, v]) => v)),
+    ).sort();
     calls[name] = { p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99), n: ms.length };
   }
   return {
@@ -477,9 +495,7 @@ function printRow(row: PurchaseRow) {
       (row.pgCpuMs !== null ? `, PostgreSQL ${fixed(row.pgCpuMs)} ms` : '') +
       `, load ${fixed(row.load1, 2)}`,
   );
-  console.log(
-    `    per call p95: ${CALLS.map((c) => `${c} ${fixed(row.calls[c].p95)}`).join(', ')}`,
-  );
+  console.log(`    per call p95: ${CALLS.map((c) => `${c} ${fixed(row.calls[c].p95)}`).join(', ')}`);
   for (const e of row.errorSamples) console.log(`    error: ${e}`);
 }
 
@@ -508,16 +524,25 @@ export function summariseProfiles(dir: string, top = 30): string[] {
   for (const [key, us] of self) {
     const url = key.split(' ').slice(1).join(' ');
     const m = /^(@[^/]+\/[^/]+|[^/:]+)/.exec(url);
-    const pkg = url.startsWith('apps/') || url.startsWith('packages/') ? url.split('/').slice(0, 4).join('/') : (m?.[1] ?? url);
+    const pkg =
+      url.startsWith('apps/') || url.startsWith('packages/')
+        ? url.split('/').slice(0, 4).join('/')
+        : (m?.[1] ?? url);
     byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
   }
   const pct = (us: number) => `${((us / Math.max(1, total)) * 100).toFixed(1)} %`;
   return [
     `CPU profile: ${(total / 1e6).toFixed(1)} s of samples`,
     'by package / file:',
-    ...[...byPackage].sort((a, b) => b[1] - a[1]).slice(0, 20).map(([k, us]) => `  ${pct(us)}  ${k}`),
+    ...[...byPackage]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, 20)
+      .map(([k, us]) => `  ${pct(us)}  ${k}`),
     'by function (self time):',
-    ...[...self].sort((a, b) => b[1] - a[1]).slice(0, top).map(([k, us]) => `  ${pct(us)}  ${k}`),
+    ...[...self]
+      .sort((a, b) => b[1] - a[1])
+      .slice(0, top)
+      .map(([k, us]) => `  ${pct(us)}  ${k}`),
   ];
 }
 
@@ -621,7 +646,9 @@ export async function benchPurchase(opts: {
       quiet: true,
     });
     await seeding.stop();
-    notes.push(`${engine}: migrating + seeding ${opts.products} products took ${((Date.now() - t0) / 1000).toFixed(0)} s.`);
+    notes.push(
+      `${engine}: migrating + seeding ${opts.products} products took ${((Date.now() - t0) / 1000).toFixed(0)} s.`,
+    );
     for (const workers of workerCounts) {
       let database = await connect();
       const setup = await stage(database.db, opts.buyers);
@@ -693,13 +720,21 @@ export async function benchPurchase(opts: {
       console.log(`\n== The whole purchase on PostgreSQL, ${opts.products} products`);
       const cluster: PgCluster = await startPgCluster({
         database: 'spesa_purchase',
-        settings: { shared_buffers: '256MB', work_mem: '16MB', shared_preload_libraries: 'pg_stat_statements' },
+        settings: {
+          shared_buffers: '256MB',
+          work_mem: '16MB',
+          shared_preload_libraries: 'pg_stat_statements',
+        },
         log: (m) => console.log(`  ${m}`),
       });
       try {
-        spawnSync(join(cluster.binDir, 'psql'), [cluster.url, '-qc', 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements'], {
-          encoding: 'utf8',
-        });
+        spawnSync(
+          join(cluster.binDir, 'psql'),
+          [cluster.url, '-qc', 'CREATE EXTENSION IF NOT EXISTS pg_stat_statements'],
+          {
+            encoding: 'utf8',
+          },
+        );
         await onDatabase(
           'PostgreSQL',
           () => openDatabase({ url: cluster.url }),
@@ -718,7 +753,14 @@ export async function benchPurchase(opts: {
     const dataDir = join(root, 'var/bench-purchase-pglite');
     rmSync(dataDir, { recursive: true, force: true });
     try {
-      await onDatabase('PGlite', () => openDatabase({ dataDir }), { DATA_DIR: dataDir }, [1], null, undefined);
+      await onDatabase(
+        'PGlite',
+        () => openDatabase({ dataDir }),
+        { DATA_DIR: dataDir },
+        [1],
+        null,
+        undefined,
+      );
     } finally {
       rmSync(dataDir, { recursive: true, force: true });
     }
@@ -818,7 +860,10 @@ function report(
         `${fixed(worst)} ms (≤ 100) ${mark(worst <= 100)}`,
     );
   }
-  if (one) targets.push(`PostgreSQL, 1 process, 20 buyers: ${fixed(one.rate)} orders/s (target ≥ 50) ${mark(one.rate >= 50)}`);
+  if (one)
+    targets.push(
+      `PostgreSQL, 1 process, 20 buyers: ${fixed(one.rate)} orders/s (target ≥ 50) ${mark(one.rate >= 50)}`,
+    );
   for (const t of targets) console.log(t);
   const body = [
     `Measured ${today()} on commit ${gitSha()}; machine: ${machine()}.`,
@@ -844,7 +889,9 @@ function report(
     mdTable(head, cells),
     targets.length ? `Targets:\n\n${targets.map((t) => `- ${t}`).join('\n')}` : '',
     [
-      ...(integrity.length ? integrity.map((i) => `BROKEN: ${i}`) : ['Checks: every rule kept in every run.']),
+      ...(integrity.length
+        ? integrity.map((i) => `BROKEN: ${i}`)
+        : ['Checks: every rule kept in every run.']),
       ...notes,
     ]
       .map((n) => `- ${n}`)

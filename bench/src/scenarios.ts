@@ -134,6 +134,21 @@ export async function discover(base: string): Promise<{ scenarios: Scenario[]; t
             : `${API}/products?parent_category_id=${pick(leaves)}&page=${rand(1, 3)}`,
       },
       {
+        // decision 095: the same listings at the demo's 18 Drive stores (warehouses 2-19), stock and list
+        // price per store; the summary is shared, the pages are per store
+        name: 'category listing per store',
+        cached: `${API}/products?parent_category_id=${firstDep}&page=2&warehouse_id=13`,
+        varied: () =>
+          Math.random() < 0.5
+            ? `${API}/products?parent_category_id=${pick(departments)}&page=${rand(1, 20)}&warehouse_id=${rand(2, 19)}`
+            : `${API}/products?parent_category_id=${pick(leaves)}&page=${rand(1, 3)}&warehouse_id=${rand(2, 19)}`,
+      },
+      {
+        name: 'product by slug per store',
+        cached: `${API}/products?slug=${encodeURIComponent(slug)}&warehouse_id=14`,
+        varied: () => `${API}/products?slug=${encodeURIComponent(pick(slugs))}&warehouse_id=${rand(2, 19)}`,
+      },
+      {
         name: 'search q=pasta',
         cached: `${API}/products?q=pasta`,
         varied: () => `${API}/products?q=${encodeURIComponent(pick(searchWords))}&page=${rand(1, 3)}`,

@@ -1,4 +1,7 @@
 import {
+  ArrayInput,
+  SelectInput,
+  SimpleFormIterator,
   BooleanField,
   BooleanInput,
   CreateButton,
@@ -190,6 +193,52 @@ function NotSoldAtField() {
   );
 }
 
+/** The stock of each store that holds some (decision 095); a store not listed has none. */
+function StockByStoreField() {
+  const product = useRecordContext<AdminProduct>();
+  const { data } = useGetList('stores', { pagination: { page: 1, perPage: 200 } });
+  if (!product || !('stockByStore' in product)) return null;
+  const nameOf = (id: number) =>
+    (data ?? []).find((s: { id: number; name: string }) => s.id === id)?.name ?? `#${id}`;
+  return (
+    <Labeled label={sellingTexts.stockByStore}>
+      <Box component="table" sx={{ borderCollapse: 'collapse', '& td': { pr: 2, py: 0.25 } }}>
+        <tbody>
+          {product.stockByStore.length === 0 ? (
+            <tr>
+              <td>{sellingTexts.noStock}</td>
+            </tr>
+          ) : (
+            product.stockByStore.map((s) => (
+              <tr key={s.warehouseId}>
+                <td>{nameOf(s.warehouseId)}</td>
+                <td>{s.stock.toLocaleString('it-IT')}</td>
+              </tr>
+            ))
+          )}
+        </tbody>
+      </Box>
+    </Labeled>
+  );
+}
+
+/** The stock store by store: the stores listed get the quantity written (0: none left there). */
+function StockByStoreInput() {
+  const { data } = useGetList('stores', { pagination: { page: 1, perPage: 200 } });
+  return (
+    <ArrayInput source="stockByStore" helperText={sellingTexts.stockByStoreHelp}>
+      <SimpleFormIterator inline disableReordering>
+        <SelectInput
+          source="warehouseId"
+          choices={(data ?? []).map((s: { id: number; name: string }) => ({ id: s.id, name: s.name }))}
+          validate={required()}
+        />
+        <NumberInput source="stock" validate={[required(), minValue(0)]} />
+      </SimpleFormIterator>
+    </ArrayInput>
+  );
+}
+
 /** A price cut of this product (the promotion form, the product chosen through the location's record). */
 function NewPromotionButton() {
   const product = useRecordContext<AdminProduct>();
@@ -219,6 +268,7 @@ export function ProductShow() {
         <NumberField source="price" options={euro} locales="it-IT" />
         <NumberField source="ivaPct" locales="it-IT" />
         <NumberField source="stock" locales="it-IT" />
+        <StockByStoreField />
         <NumberField source="maxAcq" />
         <NumberField source="minAcq" />
         <SellingRulesField />
@@ -294,7 +344,7 @@ export function ProductEdit() {
       <TextInput source="brand" validate={maxLength(100)} helperText="Vuota: marca non nota" />
       <TextInput source="format" validate={maxLength(100)} />
       <NumberInput source="price" validate={[required(), minValue(0.01)]} step={0.01} />
-      <NumberInput source="stock" validate={[required(), minValue(0)]} />
+      <StockByStoreInput />
       <NumberInput source="maxAcq" validate={minValue(1)} />
       <BooleanInput source="active" />
       <TextInput source="ingredients" multiline fullWidth validate={maxLength(5000)} />

@@ -16,7 +16,8 @@ export const adminItalian = {
         unitBase: 'Unità',
         price: 'Prezzo di listino (€)',
         ivaPct: 'IVA %',
-        stock: 'Disponibilità',
+        stock: 'Disponibilità (tutti i negozi)',
+        stockByStore: 'Disponibilità per negozio',
         maxAcq: 'Massimo acquistabile al giorno',
         minAcq: 'Quantità minima (pezzi)',
         extendedDescription: 'Descrizione estesa',
@@ -541,6 +542,10 @@ export const sellingTexts = {
   notSoldAtHelp:
     'Segna i punti vendita che non vendono il prodotto: i carrelli serviti da quei punti vendita non lo accettano.',
   soldEverywhere: 'In vendita in tutti i punti vendita',
+  stockByStore: 'Disponibilità per negozio',
+  stockByStoreHelp:
+    'I negozi elencati avranno la quantità scritta (0: nessuna); gli altri negozi mantengono la loro disponibilità.',
+  noStock: 'Nessun negozio ha il prodotto in giacenza',
   summary: (
     sellingType: string,
     r: {

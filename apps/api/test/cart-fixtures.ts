@@ -23,12 +23,35 @@ export interface PickedProduct {
  */
 const today = () => sql`${romeNow(new Date()).date}::date`;
 
-const PRODUCT = sql.raw(`p.product_id AS "productId", p.name, p.stock::float8 AS stock,
+/** the most any store holds (the chain's catalogue, decision 095); `level` gives every store that much */
+const STOCK = sql.raw(
+  `(SELECT COALESCE(max(s.stock), 0) FROM product_stock s WHERE s.product_id = p.product_id)`,
+);
+const PRODUCT = sql.raw(`p.product_id AS "productId", p.name,
+  (SELECT COALESCE(max(s.stock), 0) FROM product_stock s WHERE s.product_id = p.product_id)::float8 AS stock,
   p.price_cents AS "priceCents", p.product_infos AS infos, p.max_acq AS "maxAcq"`);
 /** no promotion today, no options, no purchase limit: its price is the list price */
 const plain = () => sql`p.active AND p.select_options = '[]'::jsonb AND p.max_acq IS NULL
   AND NOT EXISTS (SELECT 1 FROM product_promos pp WHERE pp.product_id = p.product_id
                   AND pp.valid_from <= ${today()} + 1 AND pp.valid_to >= ${today()} - 1)`;
+
+/**
+ * The picked products' stock made the same at every store (the most any holds): a cart sees `stock`
+ * whichever store prepares it. Picking again levels to the same figure.
+ */
+async function level(db: Db, rows: readonly PickedProduct[]): Promise<void> {
+  const inStock = rows.filter((r) => r.stock > 0);
+  if (inStock.length === 0) return;
+  await db.execute(
+    sql`INSERT INTO product_stock (warehouse_id, product_id, stock)
+        SELECT w.warehouse_id, x.id, x.stock
+        FROM unnest(string_to_array(${inStock.map((r) => r.productId).join(',')}, ',')::int[],
+                    string_to_array(${inStock.map((r) => r.stock.toFixed(3)).join(',')}, ',')::numeric[]) AS x(id, stock)
+        CROSS JOIN warehouses w WHERE w.warehouse_type = 'store'
+        ORDER BY w.warehouse_id, x.id
+        ON CONFLICT (warehouse_id, product_id) DO UPDATE SET stock = EXCLUDED.stock`,
+  );
+}
 
 async function pick(db: Db, where: ReturnType<typeof sql>, what: string): Promise<PickedProduct> {
   const [row] = await queryRows<PickedProduct>(
@@ -36,6 +59,7 @@ async function pick(db: Db, where: ReturnType<typeof sql>, what: string): Promis
     sql`SELECT ${PRODUCT} FROM products p WHERE ${where} ORDER BY p.product_id LIMIT 1`,
   );
   if (!row) throw new Error(`no seeded product: ${what}`);
+  await level(db, [row]);
   return row;
 }
 
@@ -44,62 +68,63 @@ export const pickers = {
   pieces: async (db: Db, n: number): Promise<PickedProduct[]> => {
     const rows = await queryRows<PickedProduct>(
       db,
-      sql`SELECT ${PRODUCT} FROM products p WHERE ${plain()} AND p.stock >= 50
+      sql`SELECT ${PRODUCT} FROM products p WHERE ${plain()} AND ${STOCK} >= 50
             AND p.product_infos->>'TIPOLOGIA' = 'Pezzo' AND COALESCE(p.product_infos->>'QTY_MULT', '1') = '1'
           ORDER BY p.product_id LIMIT ${n}`,
     );
     if (rows.length < n) throw new Error(`only ${rows.length} seeded pieces, ${n} wanted`);
+    await level(db, rows);
     return rows;
   },
   piece: (db: Db) =>
     pick(
       db,
-      sql`${plain()} AND p.stock >= 50 AND p.product_infos->>'TIPOLOGIA' = 'Pezzo'
+      sql`${plain()} AND ${STOCK} >= 50 AND p.product_infos->>'TIPOLOGIA' = 'Pezzo'
           AND COALESCE(p.product_infos->>'QTY_MULT', '1') = '1'`,
       'Pezzo',
     ),
   lockedPack6: (db: Db) =>
     pick(
       db,
-      sql`${plain()} AND p.stock >= 120 AND p.product_infos->>'TIPOLOGIA' = 'Confezione'
+      sql`${plain()} AND ${STOCK} >= 120 AND p.product_infos->>'TIPOLOGIA' = 'Confezione'
           AND p.product_infos->>'QTY_MULT' = '6' AND p.product_infos->>'QTY_LOCKED' = 'true'`,
       'Confezione QTY_MULT 6 locked',
     ),
   loose500by100: (db: Db) =>
     pick(
       db,
-      sql`${plain()} AND p.stock >= 5 AND p.product_infos->>'TIPOLOGIA' = 'Sfuso'
+      sql`${plain()} AND ${STOCK} >= 5 AND p.product_infos->>'TIPOLOGIA' = 'Sfuso'
           AND p.product_infos->>'WEIGHT_SELLING' = '500' AND p.product_infos->>'STEP_SELLING' = '100'`,
       'Sfuso 500 g by 100 g',
     ),
   looseBy1500: (db: Db) =>
     pick(
       db,
-      sql`${plain()} AND p.stock >= 10 AND p.product_infos->>'TIPOLOGIA' = 'Sfuso'
+      sql`${plain()} AND ${STOCK} >= 10 AND p.product_infos->>'TIPOLOGIA' = 'Sfuso'
           AND p.product_infos->>'WEIGHT_SELLING' = '1500' AND p.product_infos->>'STEP_SELLING' = '1500'`,
       'Sfuso by 1500 g',
     ),
-  unavailable: (db: Db) => pick(db, sql`p.active AND p.stock <= 0`, 'out of stock'),
+  unavailable: (db: Db) => pick(db, sql`p.active AND ${STOCK} <= 0`, 'out of stock'),
   limited: (db: Db) =>
     pick(
       db,
-      sql`p.active AND p.max_acq IS NOT NULL AND p.select_options = '[]'::jsonb AND p.stock > p.max_acq
+      sql`p.active AND p.max_acq IS NOT NULL AND p.select_options = '[]'::jsonb AND ${STOCK} > p.max_acq
           AND p.product_infos->>'TIPOLOGIA' = 'Pezzo' AND COALESCE(p.product_infos->>'QTY_MULT', '1') = '1'`,
       'with MAXACQ',
     ),
   lowStock: (db: Db) =>
     pick(
       db,
-      sql`${plain()} AND p.stock BETWEEN 4 AND 12 AND p.product_infos->>'TIPOLOGIA' = 'Pezzo'
+      sql`${plain()} AND ${STOCK} BETWEEN 4 AND 12 AND p.product_infos->>'TIPOLOGIA' = 'Pezzo'
           AND COALESCE(p.product_infos->>'QTY_MULT', '1') = '1'`,
       'low stock',
     ),
   withOptions: (db: Db) =>
-    pick(db, sql`p.active AND p.stock >= 5 AND p.select_options <> '[]'::jsonb`, 'with options'),
+    pick(db, sql`p.active AND ${STOCK} >= 5 AND p.select_options <> '[]'::jsonb`, 'with options'),
   promoted: (db: Db) =>
     pick(
       db,
-      sql`p.active AND p.stock >= 10 AND p.select_options = '[]'::jsonb AND p.max_acq IS NULL
+      sql`p.active AND ${STOCK} >= 10 AND p.select_options = '[]'::jsonb AND p.max_acq IS NULL
           AND p.product_infos->>'TIPOLOGIA' = 'Pezzo' AND COALESCE(p.product_infos->>'QTY_MULT', '1') = '1'
           AND EXISTS (SELECT 1 FROM product_promos pp WHERE pp.product_id = p.product_id AND NOT pp.selectable
                       AND pp.valid_from <= ${today()} - 1 AND pp.valid_to >= ${today()} + 1)`,
@@ -109,7 +134,7 @@ export const pickers = {
   selectablePromo: (db: Db) =>
     pick(
       db,
-      sql`p.active AND p.stock >= 10 AND p.select_options = '[]'::jsonb AND p.max_acq IS NULL
+      sql`p.active AND ${STOCK} >= 10 AND p.select_options = '[]'::jsonb AND p.max_acq IS NULL
           AND COALESCE(p.product_infos->>'QTY_MULT', '1') = '1'
           AND EXISTS (SELECT 1 FROM product_promos pp WHERE pp.product_id = p.product_id AND pp.selectable
                       AND pp.valid_from <= ${today()} - 1 AND pp.valid_to >= ${today()} + 1)`,

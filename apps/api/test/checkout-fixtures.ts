@@ -20,21 +20,27 @@ export const api = (path: string) => `/ebsn/api${path}`;
 export const DRIVE_STORE = 13;
 
 let clones = 0;
-/** A new product cloned from a plain seeded one (no promotion, no options), with this stock and price. */
+/** A new product cloned from a plain seeded one (no promotion, no options), with this stock (at every store) and price. */
 export async function testProduct(
   db: Db,
-  opts: { stock: number; priceCents?: number; sellingType?: 'Pezzo' | 'Sfuso' },
+  opts: {
+    stock: number;
+    priceCents?: number;
+    sellingType?: 'Pezzo' | 'Sfuso';
+    /** the stores holding `stock` (every store unless told) */
+    at?: readonly number[] | 'all';
+  },
 ): Promise<{ productId: number; priceCents: number; name: string }> {
   const tag = `${Date.now().toString(36)}${process.pid}${clones++}${Math.random().toString(36).slice(2, 6)}`;
   const loose = opts.sellingType === 'Sfuso';
   const [row] = await queryRows<{ productId: number; priceCents: number; name: string }>(
     db,
     sql`INSERT INTO products (cod_int, cod_var, name, slug, barcode, brand, format, vendor_id, category_id, iva_pct,
-          selling_type, unit_base, product_infos, price_cents, unit_price_cents, net_quantity, stock, min_acq, max_acq,
+          selling_type, unit_base, product_infos, price_cents, unit_price_cents, net_quantity, min_acq, max_acq,
           media_icon, select_options, active)
         SELECT ${`T${tag}`}, cod_var, name || ' test ' || ${tag}, slug || '-t-' || ${tag}, NULL, brand, format, vendor_id,
           category_id, iva_pct, selling_type, unit_base, product_infos, ${opts.priceCents ?? sql`price_cents`},
-          unit_price_cents, net_quantity, ${opts.stock}, min_acq, NULL, media_icon, '[]'::jsonb, true
+          unit_price_cents, net_quantity, min_acq, NULL, media_icon, '[]'::jsonb, true
         FROM products p
         WHERE p.active AND p.select_options = '[]'::jsonb AND p.max_acq IS NULL
           AND p.product_infos->>'TIPOLOGIA' = ${loose ? 'Sfuso' : 'Pezzo'}
@@ -43,13 +49,47 @@ export async function testProduct(
         RETURNING product_id AS "productId", price_cents AS "priceCents", name`,
   );
   if (!row) throw new Error('testProduct: no template product');
+  if (opts.stock > 0) await setStock(db, row.productId, opts.stock, opts.at ?? 'all');
   return row;
 }
 
-export async function stockOf(db: Db, productId: number): Promise<number> {
+/** The product's stock at these stores, or every store (decision 095: stock is per store; 0 removes the row). */
+export async function setStock(
+  db: Db,
+  productId: number,
+  stock: number,
+  warehouseIds: readonly number[] | 'all' = [DRIVE_STORE],
+): Promise<void> {
+  const ids =
+    warehouseIds === 'all'
+      ? ((
+          await queryRows<{ ids: string }>(
+            db,
+            sql`SELECT string_agg(warehouse_id::text, ',') AS ids FROM warehouses WHERE warehouse_type = 'store'`,
+          )
+        )[0]?.ids ?? '')
+      : warehouseIds.join(',');
+  if (stock <= 0) {
+    await db.execute(
+      sql`DELETE FROM product_stock WHERE product_id = ${productId}
+            AND warehouse_id = ANY(string_to_array(${ids}, ',')::int[])`,
+    );
+    return;
+  }
+  await db.execute(
+    sql`INSERT INTO product_stock (warehouse_id, product_id, stock)
+        SELECT w, ${productId}, ${stock.toFixed(3)}::numeric FROM unnest(string_to_array(${ids}, ',')::int[]) AS x(w)
+        ORDER BY w
+        ON CONFLICT (warehouse_id, product_id) DO UPDATE SET stock = EXCLUDED.stock`,
+  );
+}
+
+/** The product's stock at a store (the checkout tests' Drive store unless told). */
+export async function stockOf(db: Db, productId: number, warehouseId: number = DRIVE_STORE): Promise<number> {
   const [row] = await queryRows<{ stock: number }>(
     db,
-    sql`SELECT stock::float8 AS stock FROM products WHERE product_id = ${productId}`,
+    sql`SELECT COALESCE((SELECT stock::float8 FROM product_stock
+                         WHERE product_id = ${productId} AND warehouse_id = ${warehouseId}), 0) AS stock`,
   );
   return row?.stock ?? Number.NaN;
 }

@@ -6,6 +6,7 @@ import {
   api,
   bookedOf,
   buy,
+  DRIVE_STORE,
   checkoutCustomer,
   driveSlot,
   preparedCart,
@@ -229,10 +230,16 @@ describe.runIf(onPostgres)('two API processes on one PostgreSQL', () => {
   });
 
   it('a product sold out through one process is refused through the other, and shown sold out within a second', async () => {
-    const p = await testProduct(a.db, { stock: 1 });
+    // the last piece of the Drive store, as its customers' pages show it (decision 095)
+    const p = await testProduct(a.db, { stock: 1, at: [DRIVE_STORE] });
     const slot = await driveSlot(a.db, DAY, 100_000);
     const availableOn = async (t: TestApp) =>
-      (await getJson<{ available: number }>(t.app, api(`/products/${p.productId}`))).body.data.available;
+      (
+        await getJson<{ available: number }>(
+          t.app,
+          api(`/products?product_id=${p.productId}&warehouse_id=${DRIVE_STORE}`),
+        )
+      ).body.data.available;
     // b reads (and caches) the product while it is on sale
     expect(await availableOn(b)).toBe(1);
     const [first, second] = await stageBuyers(a, 2, {

@@ -139,8 +139,6 @@ export const products = pgTable(
     unitPriceCents: integer('unit_price_cents'),
     /** net content of one selling unit in the base unit (kg or l), for the per-unit price */
     netQuantity: numeric('net_quantity', { precision: 12, scale: 3 }),
-    /** sellable stock in selling units (decimal: kg for Sfuso); <= 0 = not available */
-    stock: numeric('stock', { precision: 12, scale: 3 }).notNull(),
     minAcq: integer('min_acq').notNull().default(1),
     maxAcq: integer('max_acq'),
     isNew: boolean('is_new').notNull().default(false),
@@ -296,6 +294,8 @@ export const priceHistory = pgTable(
       .notNull()
       .references(() => products.productId, { onDelete: 'cascade' }),
     warehouseId: integer('warehouse_id'),
+    /** the price list whose list price this is (decision 095); null: the chain's list, and every promotion */
+    priceListId: integer('price_list_id'),
     /** 'list' | 'promo' */
     kind: text('kind').notNull(),
     promoId: integer('promo_id'),
@@ -348,3 +348,4 @@ export * from './schema-identity';
 export * from './schema-smartcart';
 export * from './schema-assortment';
 export * from './schema-invoices';
+export * from './schema-stock';

@@ -17,6 +17,8 @@ export interface OrderTransition {
   actor: OrderActor;
   /** the slot the order booked */
   slotId: number;
+  /** the warehouse that prepares the order and holds its stock (decision 095) */
+  warehouseId: number;
   /** the order's lines (product and quantity), read once on the change's transaction for all listeners */
   lines(): Promise<ReadonlyArray<{ productId: number; quantity: number }>>;
 }

@@ -229,7 +229,10 @@ export const adminProductSchema = z.object({
   /** list price, euro */
   price: z.number(),
   ivaPct: z.number(),
+  /** the pieces (kg for Sfuso) in stock in all the stores together */
   stock: z.number(),
+  /** the stock of each store that holds some (decision 095) */
+  stockByStore: z.array(z.object({ warehouseId: z.number().int(), stock: z.number() })),
   /** the most one customer may buy per day (null: no limit) */
   maxAcq: z.number().int().nullable(),
   /** the fewest pieces a line may hold */
@@ -267,7 +270,19 @@ export const adminProductUpdateBodySchema = z.object({
   brand: z.string().trim().max(100).optional(),
   format: z.string().trim().max(100).optional(),
   price: euro.optional(),
-  stock: z.coerce.number().min(0).max(1_000_000).optional(),
+  /** the stock of the stores named (0: none left there); the other stores keep theirs */
+  stockByStore: z
+    .array(
+      z.object({
+        warehouseId: z.coerce.number().int().min(1).max(2_147_483_647),
+        stock: z.coerce.number().min(0).max(1_000_000),
+      }),
+    )
+    .max(200)
+    .refine((rows) => new Set(rows.map((r) => r.warehouseId)).size === rows.length, {
+      message: 'Ogni negozio una volta sola.',
+    })
+    .optional(),
   maxAcq: z.coerce.number().int().min(1).max(999).nullable().optional(),
   minAcq: z.coerce.number().int().min(1).max(99).optional(),
   sellingRules: z

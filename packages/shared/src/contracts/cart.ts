@@ -85,6 +85,25 @@ export const cartSectorSchema = z.object({
 });
 export type CartSector = z.infer<typeof cartSectorSchema>;
 
+const storeChangeLine = {
+  itemId: z.number().int(),
+  productId: z.number().int(),
+  name: z.string(),
+};
+/**
+ * What a change of store or service did to the cart (decision 095), sent with the answer of the change (and
+ * of its preview): lines no longer available at the new store with the products of their shelf it has,
+ * lines whose quantity is more than it holds, lines whose unit price (euro) moved.
+ */
+export const cartStoreChangeSchema = z.object({
+  fromWarehouseId: z.number().int(),
+  toWarehouseId: z.number().int(),
+  unavailable: z.array(z.object({ ...storeChangeLine, alternativeIds: z.array(z.number().int()) })),
+  reduced: z.array(z.object({ ...storeChangeLine, available: z.number() })),
+  repriced: z.array(z.object({ ...storeChangeLine, unitPriceBefore: z.number(), unitPrice: z.number() })),
+});
+export type CartStoreChange = z.infer<typeof cartStoreChangeSchema>;
+
 export const cartSchema = z.object({
   cartId: z.number().int(),
   user: z.object({ userId: z.number().int() }),
@@ -110,6 +129,8 @@ export const cartSchema = z.object({
   totalPriceStandard: z.number().optional(),
   totalDiscount: z.number().optional(),
   grossTotal: z.number().optional(),
+  /** only in the answer to a change of store or service that moved the cart to another warehouse */
+  storeChange: cartStoreChangeSchema.optional(),
 });
 export type Cart = z.infer<typeof cartSchema>;
 

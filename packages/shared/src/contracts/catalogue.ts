@@ -195,6 +195,12 @@ export const productsQuerySchema = z.object({
   /** only the products of a leaflet (its number or slug; spec section 7): answered by the leaflets module */
   leaflet: z.string().trim().max(120).optional(),
   onlyNew: queryBool.optional(),
+  /**
+   * The warehouse whose stock and list prices the products carry: the cart's `warehouseId` (a store; a
+   * locker's store; a home delivery's warehouse). Absent: the chain's catalogue, available where any store
+   * has stock, at the chain's list price (decision 095).
+   */
+  warehouse_id: queryInt(1, 2_147_483_647).optional(),
   page: queryInt(1, 100_000).default(1),
   page_size: z.coerce
     .number()

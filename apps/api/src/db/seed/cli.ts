@@ -89,7 +89,7 @@ async function main(): Promise<void> {
     await q(`SELECT COUNT(*)::int AS products,
                COUNT(*) FILTER (WHERE EXISTS (SELECT 1 FROM product_promos pp WHERE pp.product_id = p.product_id AND current_date BETWEEN pp.valid_from AND pp.valid_to))::int AS on_promo_today,
                (SELECT COUNT(*)::int FROM product_promos WHERE valid_to < current_date) AS expired_promos,
-               COUNT(*) FILTER (WHERE is_new)::int AS new, COUNT(*) FILTER (WHERE stock <= 0)::int AS unavailable,
+               COUNT(*) FILTER (WHERE is_new)::int AS new, COUNT(*) FILTER (WHERE NOT EXISTS (SELECT 1 FROM product_stock s WHERE s.product_id = p.product_id))::int AS unavailable,
                COUNT(*) FILTER (WHERE badge_label IS NOT NULL)::int AS badges,
                (SELECT COUNT(*)::int FROM vendors) AS vendors, (SELECT COUNT(*)::int FROM search_terms) AS search_terms,
                (SELECT COUNT(*)::int FROM category_blocks) AS blocks, (SELECT COUNT(*)::int FROM proposals) AS proposals,

@@ -16,6 +16,7 @@ import {
   proposals,
   vendors,
 } from '../schema';
+import { seedCityPriceList, seedStoreStock } from './store-stock';
 import { seedPriceHistory } from '../../modules/catalogue/price-history';
 import { CATEGORY_TYPE } from '../schema';
 import { buildCategoryRows } from './categories';
@@ -83,6 +84,9 @@ export async function seedDatabase(opts: SeedOptions, db: Db): Promise<void> {
     );
     await syncSequence('product_promos', 'promo_id', tx);
     await seedPriceHistory(romeDayOf(now), tx);
+    await seedStoreStock(draft.products, tx);
+    await seedCityPriceList(romeDayOf(now), tx);
+    lap('stock per store and the city price list');
     await insertJsonBatches(categoryBlocks, content.blocks, 500, tx);
     await syncSequence('category_blocks', 'category_block_id', tx);
     await insertJsonBatches(proposals, content.proposals, 500, tx);

@@ -36,7 +36,7 @@ export async function ensureListsAndRatingsData(opts: { demoAccounts: boolean },
       db,
       sql`SELECT DISTINCT ON (c.slug) p.product_id AS "productId"
           FROM products p JOIN categories c ON c.category_id = p.category_id
-          WHERE p.active AND p.stock > 0 AND p.selling_type <> 'Sfuso'
+          WHERE p.active AND EXISTS (SELECT 1 FROM product_stock s WHERE s.product_id = p.product_id) AND p.selling_type <> 'Sfuso'
             AND c.slug = ANY(string_to_array(${slugs.join(',')}, ','))
           ORDER BY c.slug, p.sales_rank DESC, p.product_id`,
     );

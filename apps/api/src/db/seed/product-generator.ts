@@ -52,6 +52,8 @@ export function selectOptionsFor(name: string, sellingType: string): typeof SLIC
 
 export type ProductRow = typeof products.$inferInsert & {
   productId: number;
+  /** the product's typical stock on a store's shelf (seed/store-stock.ts spreads it over the stores) */
+  stock: string;
   vendorId: number;
   productInfos: Record<string, string>;
 };

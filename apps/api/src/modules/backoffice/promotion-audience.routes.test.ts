@@ -10,6 +10,12 @@ import { newCustomer } from '../../../test/customers';
 import { buildTestApp, callAs, type TestApp } from '../../../test/helper';
 import { makeStaff } from '../../../test/order-fixtures';
 
+/** A product's stock at the Drive store the orders are prepared by (decision 095: stock is per store). */
+const stockAtDrive = (alias: string) =>
+  sql.raw(
+    `COALESCE((SELECT st.stock FROM product_stock st WHERE st.product_id = ${alias}.product_id AND st.warehouse_id = ${DRIVE_STORE}), 0)`,
+  );
+
 /**
  * Card-only and segment-only promotions (decision 032), made in the back office and priced by the server:
  * a card price only for a valid loyalty card (no card and an expired card pay the list price), a segment's
@@ -105,7 +111,7 @@ describe('a card-only promotion', () => {
       sql`SELECT pp.product_id AS "productId", pp.promo_id AS "promoId", pp.promo_price_cents AS cents
             FROM product_promos pp JOIN products p USING (product_id)
             WHERE pp.promo_type = 'CARTA_FEDELTA' AND pp.selectable AND pp.audience = 'card' AND p.active
-              AND p.stock > 5 AND pp.valid_from <= ${today}::date AND pp.valid_to >= ${today}::date
+              AND ${stockAtDrive('p')} > 5 AND pp.valid_from <= ${today}::date AND pp.valid_to >= ${today}::date
             ORDER BY pp.promo_id LIMIT 1`,
     );
     if (!offer) throw new Error('the seed has no card offer running today');

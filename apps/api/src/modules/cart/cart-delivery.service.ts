@@ -1,4 +1,4 @@
-import type { Cart } from '@spesa/shared/contracts/cart';
+import type { Cart, CartStoreChange } from '@spesa/shared/contracts/cart';
 import {
   CART_STATUS,
   DEFAULT_STORE,
@@ -11,6 +11,7 @@ import type { DeliveryService, DeliveryTarget } from '../delivery/delivery.servi
 import type { TimeslotService } from '../delivery/timeslot.service';
 import type { CartWire } from './cart-wire';
 import type { CartDeliveryPatch, CartRepository, CartRow } from './cart.repository';
+import { storeChangeWarnings } from './store-change';
 
 const NO_TIMESLOT: CartDeliveryPatch = {
   timeslotDate: null,
@@ -81,7 +82,16 @@ export class CartDeliveryChoice {
       storeAutoAssigned: false,
       ...(keep ? {} : NO_TIMESLOT),
     };
-    return ok(await this.wire.toWire(userId, virtual, target.data));
+    const change = await this.wire.storeChange(userId, cart, target.data.warehouseId);
+    return this.withChange(await this.wire.toWire(userId, virtual, target.data), change);
+  }
+
+  /** A cart answer carrying what the change of store did to it (decision 095), as data and as warnings. */
+  private withChange(wire: Cart, change: CartStoreChange | null): Result<Cart> {
+    if (!change) return ok(wire);
+    const warnings = storeChangeWarnings(change);
+    const data = { ...wire, storeChange: change };
+    return warnings.length > 0 ? { ok: true, data, warnings } : ok(data);
   }
 
   /** POST /user-address/select, and the store selections: the cart delivers to this address. */
@@ -91,6 +101,7 @@ export class CartDeliveryChoice {
     const target = await this.delivery.resolveTarget(userId, addressId, deliveryServiceId);
     if (!target.ok) return target;
     const keep = (await this.wire.chosenSlot(cart, target.data)) !== null;
+    const change = await this.wire.storeChange(userId, cart, target.data.warehouseId);
     const updated = await this.repo.updateDelivery(cart.cartId, CART_STATUS.locked, {
       ...this.deliveryPatch(target.data),
       addressAutoAssigned: false,
@@ -99,7 +110,7 @@ export class CartDeliveryChoice {
     });
     if (!updated) return failWith(DELIVERY_TEXT.cartLocked);
     await this.delivery.rememberDeliveryAddress(userId, target.data.address);
-    return ok(await this.wire.toWire(userId, updated, target.data));
+    return this.withChange(await this.wire.toWire(userId, updated, target.data), change);
   }
 
   /** POST /store/select: Drive at that store (its pickup point). */

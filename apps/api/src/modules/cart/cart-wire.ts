@@ -1,5 +1,5 @@
 import { isPackageQuantity, lineTotalCents, parseSellingRules } from '@spesa/shared/cart/quantity';
-import type { Cart, CartItem, CartSector } from '@spesa/shared/contracts/cart';
+import type { Cart, CartItem, CartSector, CartStoreChange } from '@spesa/shared/contracts/cart';
 import { DEFAULT_STORE } from '@spesa/shared/contracts/delivery';
 import type { CartProductFacts, CatalogueService } from '../catalogue/catalogue.service';
 import { promoFor, type Buyer } from '../catalogue/promo-audience';
@@ -8,6 +8,7 @@ import type { DeliveryService, DeliveryTarget } from '../delivery/delivery.servi
 import type { SlotView, TimeslotService } from '../delivery/timeslot.service';
 import { isLoose } from './cart-line-rules';
 import type { CartItemRow, CartRepository, CartRow } from './cart.repository';
+import { storeChangeOf } from './store-change';
 
 /**
  * What a call already read or wrote of the cart, so that its answer reads none of it again: the lines as the
@@ -167,6 +168,31 @@ export class CartWire {
       });
     }
     return { items, paidCents, standardCents };
+  }
+
+  /**
+   * What moving the cart to warehouse `to` does to its lines (decision 095): availability, quantities above
+   * the new stock, prices; the unavailable lines with their alternatives at `to`. Null: same warehouse.
+   */
+  async storeChange(userId: number, cart: CartRow, to: number): Promise<CartStoreChange | null> {
+    if (cart.warehouseId === to) return null;
+    const rows = await this.repo.listItems(cart.cartId);
+    const ids = rows.map((r) => r.productId);
+    const [before, after, buyer] = await Promise.all([
+      this.catalogue.productsForCart(ids, cart.warehouseId),
+      this.catalogue.productsForCart(ids, to),
+      this.buyers(userId),
+    ]);
+    const change = storeChangeOf(rows, before, after, buyer, { from: cart.warehouseId, to });
+    if (change.unavailable.length > 0) {
+      const found = await this.catalogue.alternatives(
+        change.unavailable.map((u) => u.productId),
+        to,
+      );
+      const byProduct = new Map(found.map((a) => [a.productId, a.alternativeIds]));
+      for (const u of change.unavailable) u.alternativeIds = byProduct.get(u.productId) ?? [];
+    }
+    return change;
   }
 
   /** The empty cart an anonymous visitor sees when anonymous carts are allowed (nothing is stored). */

@@ -2,6 +2,7 @@ import type { ProductAlternatives } from '@spesa/shared/contracts/catalogue';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows';
+import { setStock } from '../../../test/checkout-fixtures';
 import { buildTestApp, callAs, DEMO_PASSWORD, getJson, login, type TestApp } from '../../../test/helper';
 
 /**
@@ -15,7 +16,9 @@ beforeAll(async () => {
   // a shelf with several packs: the pasta shelf's first leaf with at least 6 products
   shelf = await queryRows(
     t.db,
-    sql`SELECT product_id AS id, price_cents AS cents, stock::float8 AS stock FROM products
+    sql`SELECT product_id AS id, price_cents AS cents,
+          (SELECT COALESCE(max(st.stock), 0) FROM product_stock st WHERE st.product_id = products.product_id)::float8 AS stock
+        FROM products
         WHERE active AND category_id = (
           SELECT category_id FROM products WHERE active GROUP BY category_id HAVING count(*) >= 8
           ORDER BY category_id LIMIT 1)
@@ -56,7 +59,7 @@ describe('GET /products/list-product-alternative', () => {
     const [first] = shelf;
     const before = await getJson<Data>(t.app, `${API}/list-product-alternative?product_ids=${first!.id}`);
     const [soldOut, delisted] = before.body.data.alternatives[0]!.alternativeIds;
-    await t.db.execute(sql`UPDATE products SET stock = 0 WHERE product_id = ${soldOut!}`);
+    await setStock(t.db, soldOut!, 0, 'all');
     await t.db.execute(
       sql`INSERT INTO product_delistings (product_id, warehouse_id)
           SELECT ${delisted!}, w.warehouse_id FROM warehouses w`,
@@ -73,7 +76,7 @@ describe('GET /products/list-product-alternative', () => {
       expect(ids).not.toContain(soldOut);
       expect(ids).not.toContain(delisted);
     } finally {
-      await t.db.execute(sql`UPDATE products SET stock = 50 WHERE product_id = ${soldOut!}`);
+      await setStock(t.db, soldOut!, 50, 'all');
       await t.db.execute(sql`DELETE FROM product_delistings WHERE product_id = ${delisted!}`);
     }
   });

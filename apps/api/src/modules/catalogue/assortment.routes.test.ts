@@ -135,7 +135,11 @@ describe('a product created and retired in the back office', () => {
     const res = await post<{ data: AdminProduct }>(manager, '/admin/products/create', form());
     expect(res.body.response.status).toBe(0);
     const p = res.body.data.data;
-    expect(p).toMatchObject({ codInt: 'T-NEW-1', price: 2.49, ivaPct: 10, active: true, stock: 20 });
+    expect(p).toMatchObject({ codInt: 'T-NEW-1', price: 2.49, ivaPct: 10, active: true });
+    // the form's first stock is every store's (decision 095)
+    expect(p.stockByStore.length).toBeGreaterThan(1);
+    expect(p.stockByStore.every((s) => s.stock === 20)).toBe(true);
+    expect(p.stock).toBe(20 * p.stockByStore.length);
     expect(await readCatalogueVersion(t.db)).toBeGreaterThan(before);
 
     const again = await post(manager, '/admin/products/create', form());

@@ -26,14 +26,17 @@ const SORT_COLUMN: Record<ProductSort, string> = {
   name: 'p.name',
   brand: 'p.brand',
   price: 'p.price_cents',
-  stock: 'p.stock',
+  stock: 'COALESCE((SELECT sum(s.stock) FROM product_stock s WHERE s.product_id = p.product_id), 0)',
   updatedAt: 'p.updated_at',
 };
 
 const COLUMNS = sql`p.product_id AS id, p.cod_int AS "codInt", p.name, p.brand, p.format,
   p.category_id AS "categoryId", COALESCE(c.name, '') AS "categoryName", p.selling_type AS "sellingType",
   p.unit_base AS "unitBase", p.price_cents / 100.0::float8 AS price, p.iva_pct::float8 AS "ivaPct",
-  p.stock::float8 AS stock, p.max_acq AS "maxAcq", p.min_acq AS "minAcq", p.product_infos AS infos,
+  COALESCE((SELECT sum(s.stock) FROM product_stock s WHERE s.product_id = p.product_id), 0)::float8 AS stock,
+  COALESCE((SELECT json_agg(json_build_object('warehouseId', s.warehouse_id, 'stock', s.stock::float8)
+    ORDER BY s.warehouse_id) FROM product_stock s WHERE s.product_id = p.product_id), '[]'::json) AS "stockByStore",
+  p.max_acq AS "maxAcq", p.min_acq AS "minAcq", p.product_infos AS infos,
   COALESCE((SELECT array_agg(d.warehouse_id ORDER BY d.warehouse_id) FROM product_delistings d
     WHERE d.product_id = p.product_id), '{}') AS "notSoldAt",
   p.active, p.ingredients, p.allergens, p.storage,
@@ -269,7 +272,27 @@ export class CatalogueAdmin {
         sql`unit_price_cents = CASE WHEN net_quantity > 0 THEN round(${cents} / net_quantity)::int ELSE unit_price_cents END`,
       );
     }
-    if (edit.stock !== undefined) set.push(sql`stock = ${edit.stock.toFixed(3)}::numeric`);
+    if (edit.stockByStore !== undefined && edit.stockByStore.length > 0) {
+      // the stores named get this stock (0: none left there); the others keep theirs (decision 095)
+      const rows = [...edit.stockByStore].sort((a, b) => a.warehouseId - b.warehouseId);
+      await tx.execute(
+        sql`DELETE FROM product_stock WHERE product_id = ${productId}
+              AND warehouse_id = ANY(string_to_array(${rows
+                .filter((r) => r.stock <= 0)
+                .map((r) => r.warehouseId)
+                .join(',')}, ',')::int[])`,
+      );
+      const kept = rows.filter((r) => r.stock > 0);
+      if (kept.length > 0)
+        await tx.execute(
+          sql`INSERT INTO product_stock (warehouse_id, product_id, stock)
+              SELECT w, ${productId}, q FROM unnest(
+                string_to_array(${kept.map((r) => r.warehouseId).join(',')}, ',')::int[],
+                string_to_array(${kept.map((r) => r.stock.toFixed(3)).join(',')}, ',')::numeric[]) AS x(w, q)
+              WHERE EXISTS (SELECT 1 FROM warehouses wh WHERE wh.warehouse_id = x.w AND wh.warehouse_type = 'store')
+              ON CONFLICT (warehouse_id, product_id) DO UPDATE SET stock = EXCLUDED.stock, updated_at = now()`,
+        );
+    }
     if (edit.maxAcq !== undefined) set.push(sql`max_acq = ${edit.maxAcq}`);
     if (edit.active !== undefined) set.push(sql`active = ${edit.active}`);
     if (edit.ingredients !== undefined) set.push(sql`ingredients = ${edit.ingredients}`);
@@ -284,8 +307,8 @@ export class CatalogueAdmin {
       });
       set.push(sql`free_from = string_to_array(${freeFrom.join(',')}, ',')::text[]`);
     }
-    // a change of the stores alone moves updatedAt too (the next edit reads the new set)
-    if (set.length > 0 || edit.notSoldAt !== undefined) {
+    // a change of the stores or of their stock alone moves updatedAt too (the next edit reads the new set)
+    if (set.length > 0 || edit.notSoldAt !== undefined || edit.stockByStore !== undefined) {
       set.push(sql`updated_at = clock_timestamp()`);
       await tx.execute(sql`UPDATE products SET ${sql.join(set, sql`, `)} WHERE product_id = ${productId}`);
       await incrementCatalogueVersion(tx);

@@ -199,12 +199,12 @@ export class AssortmentAdmin {
     const [row] = await queryRows<{ id: number }>(
       tx,
       sql`INSERT INTO products (cod_int, name, slug, barcode, brand, format, vendor_id, category_id, iva_pct,
-            selling_type, unit_base, product_infos, price_cents, unit_price_cents, net_quantity, stock,
+            selling_type, unit_base, product_infos, price_cents, unit_price_cents, net_quantity,
             ingredients, allergens, storage, free_from, media_icon, active)
           SELECT ${p.code}, ${p.name}, ${`${kebab(p.name)}-${kebab(p.code)}`}, ${p.ean}, ${p.brand}, ${p.format},
             ${vendorId}, ${p.categoryId}, ${p.vatPct.toFixed(2)}::numeric, ${p.sellingType}, ${c.unitBase},
             ${JSON.stringify(c.infos)}::jsonb, ${p.priceCents}, ${unitPriceOf(p.priceCents, c.netQuantity)},
-            ${c.netQuantity === null ? null : c.netQuantity.toFixed(3)}::numeric, ${stock.toFixed(3)}::numeric,
+            ${c.netQuantity === null ? null : c.netQuantity.toFixed(3)}::numeric,
             ${p.ingredients}, ${p.allergens}, ${p.storage},
             string_to_array(${freeFromOf(p).join(',')}, ',')::text[],
             COALESCE(regexp_replace(COALESCE(c.icon, parent.icon), '^[^:]*:', ''), 'shopping-cart'), ${p.active}
@@ -213,6 +213,13 @@ export class AssortmentAdmin {
           RETURNING product_id AS id`,
     );
     if (!row) throw new Error(`category ${p.categoryId} vanished inside the transaction`);
+    // the form's first stock is every store's (decision 095); the stores' systems send theirs after
+    if (stock > 0)
+      await tx.execute(
+        sql`INSERT INTO product_stock (warehouse_id, product_id, stock)
+            SELECT w.warehouse_id, ${row.id}, ${stock.toFixed(3)}::numeric FROM warehouses w
+            WHERE w.warehouse_type = 'store' ORDER BY w.warehouse_id`,
+      );
     return row.id;
   }
 }

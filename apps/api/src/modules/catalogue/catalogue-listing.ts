@@ -6,8 +6,9 @@ import {
   type ProductListData,
 } from '@spesa/shared/contracts/catalogue';
 import { normaliseQuery } from '../../lib/read-cache';
-import { ok, type Result } from '../../lib/result';
+import { failWith, ok, type Result } from '../../lib/result';
 import {
+  CHAIN_WAREHOUSE_ID,
   categoryFacet,
   countProducts,
   countsByCategoryAndVendor,
@@ -48,6 +49,14 @@ interface ListingSummary {
   salesOrder?: number[];
 }
 
+export const UNKNOWN_STORE = {
+  code: 'msg.store.unknown',
+  text: 'Negozio sconosciuto: scegli un negozio o un magazzino della catena.',
+} as const;
+
+/** What a listing's summary (total, facets, order) does not depend on: the page, its order, the store. */
+const SUMMARY_IGNORES = ['hash', 'skip_cache', 'page', 'page_size', 'sort', 'warehouse_id'];
+
 /** How many pages of each category's listing the warm-up reads (most visits stop within the first few). */
 export const LISTING_WARM_PAGES = 3;
 
@@ -87,23 +96,29 @@ export class CatalogueListing {
   }
 
   async products(query: ProductsQueryInput): Promise<Result<ProductListData | Product>> {
+    const w = query.warehouse_id ?? CHAIN_WAREHOUSE_ID;
+    if (w !== CHAIN_WAREHOUSE_ID && !(await this.#r.knownWarehouse(w)))
+      return failWith(UNKNOWN_STORE, 'validation');
     if (query.product_id !== undefined)
-      return this.#products.product({ productId: query.product_id }, query.skip_cache);
+      return this.#products.product({ productId: query.product_id }, query.skip_cache, w);
     if (query.slug !== undefined)
-      return this.#products.product({ slug: lastSlugSegment(query.slug) }, query.skip_cache);
+      return this.#products.product({ slug: lastSlugSegment(query.slug) }, query.skip_cache, w);
     if (query.barcode !== undefined)
-      return this.#products.product({ barcode: query.barcode.trim() }, query.skip_cache);
+      return this.#products.product({ barcode: query.barcode.trim() }, query.skip_cache, w);
     const { order_by: orderBy, ...listing } = query;
     const sort = listing.sort || (orderBy ? ORDER_BY_SORT[orderBy] : '');
     return this.productList({ ...listing, ...(sort ? { sort } : {}) });
   }
 
   /**
-   * A listing page. The count and the facets depend on the filters only, not on the page or the order, so
-   * they are cached apart: paging through a department computes them once.
+   * A listing page. The count and the facets depend on the filters only, not on the page, the order or the
+   * store, so they are cached apart: paging through a department computes them once, for every store. The
+   * page's products carry the stock and list price of `warehouse_id` (the chain's catalogue without one;
+   * decision 095), so the page is cached per store.
    */
   async productList(query: ProductsQueryInput): Promise<Result<ProductListData>> {
     const today = this.#r.today();
+    const w = query.warehouse_id ?? CHAIN_WAREHOUSE_ID;
     return this.#r.cache.getOrLoad(
       ['products', normaliseQuery(query), today],
       async () => {
@@ -130,10 +145,15 @@ export class CatalogueListing {
                   summary.salesOrder.slice(offset, offset + query.page_size),
                   index,
                   today,
+                  w,
                   query.skip_cache,
                 )
               : (
-                  await findProducts(criteria, { order: sort, limit: query.page_size, offset }, this.#r.db)
+                  await findProducts(
+                    { ...criteria, warehouseId: w },
+                    { order: sort, limit: query.page_size, offset },
+                    this.#r.db,
+                  )
                 ).map((r) => toWireProduct(r, index));
         return ok({
           products,
@@ -163,14 +183,18 @@ export class CatalogueListing {
     const base = this.#filterCriteria(query, index);
     const order: ProductOrder = query.sort ? SORT_ORDER[query.sort] : words ? 'relevance' : 'sales';
     const offset = (query.page - 1) * query.page_size;
-    const filters = normaliseQuery(query, ['hash', 'skip_cache', 'page', 'page_size', 'sort']);
+    const filters = normaliseQuery(query, SUMMARY_IGNORES);
     const bySales = order === 'sales' && !words && (base.categoryScopes?.length ?? 0) > 0;
     const fresh: { ids?: number[] } = {};
     const loaded = await this.#r.cache.getOrLoad<ListingSummary>(
       ['products-summary', filters, today],
       async () => {
         const found = await searchProducts(
-          { ...base, today }, words, { order, limit: query.page_size, offset }, bySales, this.#r.db,
+          { ...base, today },
+          words,
+          { order, limit: query.page_size, offset },
+          bySales,
+          this.#r.db,
         );
         fresh.ids = found.ids;
         const text = words ? matchOfStage(words, found.stage) : undefined;
@@ -193,7 +217,13 @@ export class CatalogueListing {
         (bySales && salesOrder
           ? salesOrder.slice(offset, offset + query.page_size)
           : await findProductIds(criteria, { order, limit: query.page_size, offset }, this.#r.db));
-      products = await this.#productsByIds(ids, index, today, query.skip_cache);
+      products = await this.#productsByIds(
+        ids,
+        index,
+        today,
+        query.warehouse_id ?? CHAIN_WAREHOUSE_ID,
+        query.skip_cache,
+      );
     }
     return ok({ products, page: pageOf(totItems, query.page, query.page_size), facets });
   }
@@ -239,14 +269,15 @@ export class CatalogueListing {
     ids: readonly number[],
     index: CategoryIndex,
     today: string,
+    warehouseId: number,
     skip = false,
   ): Promise<Product[]> {
     return this.#r.cache.getManyOrLoad<Product>(
-      'product',
+      `product@${warehouseId}`,
       today,
       ids,
       async (missing) => {
-        const rows = await findProductsByIds(missing, today, false, this.#r.db);
+        const rows = await findProductsByIds(missing, today, false, warehouseId, this.#r.db);
         return new Map(rows.map((r) => [r.productId, toWireProduct(r, index)]));
       },
       skip,
@@ -259,7 +290,7 @@ export class CatalogueListing {
     index: CategoryIndex,
     today: string,
   ): Promise<ListingSummary | null> {
-    const filters = normaliseQuery(query, ['hash', 'skip_cache', 'page', 'page_size', 'sort']);
+    const filters = normaliseQuery(query, SUMMARY_IGNORES);
     const loaded = await this.#r.cache.getOrLoad<ListingSummary | null>(
       ['products-summary', filters, today],
       async () => {

@@ -6,6 +6,7 @@ import {
 import { failWith, ok, type Message, type Result } from '../../lib/result';
 import {
   alternativeIds,
+  CHAIN_WAREHOUSE_ID,
   delistedAt,
   findCartProducts,
   findProducts,
@@ -64,17 +65,21 @@ export class CatalogueProducts {
     this.#r = reads;
   }
 
+  /** One product as a warehouse shows it (its stock and list price; the chain's catalogue by default). */
   async product(
     key: { productId?: number; slug?: string; barcode?: string },
     skipCache?: boolean,
+    warehouseId: number = CHAIN_WAREHOUSE_ID,
   ): Promise<Result<Product>> {
     const today = this.#r.today();
     return this.#r.cache.getOrLoad(
-      ['product', key.productId ?? null, key.slug ?? null, key.barcode ?? null, today],
+      ['product', key.productId ?? null, key.slug ?? null, key.barcode ?? null, today, warehouseId],
       async () => {
         const index = await this.#r.categories();
         const rows = await findProducts(
-          { today, ...key }, { order: 'sales', limit: 1, offset: 0 }, this.#r.db,
+          { today, ...key, warehouseId },
+          { order: 'sales', limit: 1, offset: 0 },
+          this.#r.db,
         );
         const row = rows[0];
         return row ? ok(toWireProduct(row, index)) : failWith(PRODUCT_NOT_FOUND, 'notFound');
@@ -84,9 +89,9 @@ export class CatalogueProducts {
   }
 
   /**
-   * Products as one store shows them: the public price and promotion, and whether the store sells them
-   * (`active`). The product itself comes from the read cache, as listings show it (its stock as fresh as
-   * theirs), unless `fresh`; whether the store sells it is read every time. The lists' products; the cart
+   * Products as one store shows them: the store's stock and list price, the public promotion, and whether
+   * the store sells them (`active`). The product itself comes from the read cache, as the store's listings
+   * show it (its stock as fresh as theirs), unless `fresh`; whether the store sells it is read every time. The lists' products; the cart
    * reads `productsForCart`, always fresh and with the promotions of customer segments. Unknown ids are absent.
    */
   async productsAt(
@@ -99,11 +104,11 @@ export class CatalogueProducts {
     const index = await this.#r.categories();
     const today = this.#r.today();
     const shown = await this.#r.cache.getManyOrLoad<StoreProduct>(
-      'store-product',
+      `store-product@${warehouseId}`,
       today,
       unique,
       async (missing) => {
-        const rows = await findProductsByIds(missing, today, false, this.#r.db);
+        const rows = await findProductsByIds(missing, today, false, warehouseId, this.#r.db);
         return new Map(
           rows.map((r) => [r.productId, { product: toWireProduct(r, index), active: r.active }]),
         );
@@ -121,7 +126,7 @@ export class CatalogueProducts {
 
   /**
    * The products of a cart, read fresh for every cart answer (not through the read cache: prices, today's
-   * promotion and stock must be current). Prices are the same in every warehouse of the chain today; a
+   * promotion and stock must be current): the stock and list price of the cart's warehouse (decision 095); a
    * product the cart's store does not sell is not `active` there. Unknown ids are absent from the map.
    */
   async productsForCart(ids: readonly number[], warehouseId: number): Promise<Map<number, CartProductFacts>> {
@@ -167,7 +172,7 @@ export class CatalogueProducts {
     if (opts.details) {
       const index = await this.#r.categories();
       const ids = [...new Set([...byProduct.values()].flat())];
-      const rows = await findProductsByIds(ids, this.#r.today(), false, this.#r.db);
+      const rows = await findProductsByIds(ids, this.#r.today(), false, warehouseId, this.#r.db);
       wire = new Map(rows.map((r) => [r.productId, toWireProduct(r, index)]));
     }
     return unique

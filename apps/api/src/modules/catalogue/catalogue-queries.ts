@@ -17,6 +17,8 @@ export interface ProductsQueryInput {
   free_from?: FreeFrom[] | undefined;
   new_product?: boolean | undefined;
   onlyNew?: boolean | undefined;
+  /** whose stock and list prices the products carry (decision 095); the chain's catalogue when absent */
+  warehouse_id?: number | undefined;
   page: number;
   page_size: number;
   skip_cache?: boolean | undefined;

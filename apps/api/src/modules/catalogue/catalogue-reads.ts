@@ -1,5 +1,7 @@
 import type { Db } from '../../db/client';
 import type { VersionedReadCache } from '../../lib/read-cache';
+import { sql } from 'drizzle-orm';
+import { queryRows } from '../../db/rows';
 import {
   countProducts,
   loadAllCategories,
@@ -39,6 +41,21 @@ export class CatalogueReads {
       });
     }
     return this.#index.index;
+  }
+
+  /**
+   * The warehouses whose stock and prices a listing may show (decision 095): the chain's catalogue and the
+   * stores, read through the read cache (a store added shows with the next catalogue version).
+   */
+  async knownWarehouse(warehouseId: number): Promise<boolean> {
+    const loaded = await this.cache.getOrLoad(['stock-warehouses'], async () => {
+      const rows = await queryRows<{ id: number }>(
+        this.db,
+        sql`SELECT warehouse_id AS id FROM warehouses WHERE warehouse_type IN ('catalogue', 'store')`,
+      );
+      return { ok: true as const, data: rows.map((r) => r.id) };
+    });
+    return loaded.ok && loaded.data.includes(warehouseId);
   }
 
   /**

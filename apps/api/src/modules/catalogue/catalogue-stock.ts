@@ -4,19 +4,22 @@ import { incrementCatalogueVersion, moveStocks, returnStock } from './catalogue.
 /** The catalogue's stock, moved inside a purchase's transaction (`tx`: the caller's; decision 029). */
 export class CatalogueStock {
   /**
-   * Moves the stock of several products in one statement, locking them in product-id order: a positive
-   * `delta` (base unit) is taken if the product is sold and has that much, a negative one given back.
-   * Answers the stock left of every product moved; a product absent could not give its `delta`.
+   * Moves the stock of several products at one warehouse (the order's store) in one statement, locking them
+   * in product-id order: a positive `delta` (base unit) is taken if the product is sold and the warehouse
+   * has that much, a negative one given back. Answers the stock left of every product moved; a product
+   * absent could not give its `delta`.
    */
   moveStocks(
-    moves: ReadonlyArray<{ productId: number; delta: number }>, tx: Db,
+    moves: ReadonlyArray<{ productId: number; delta: number }>,
+    warehouseId: number,
+    tx: Db,
   ): Promise<Map<number, number>> {
-    return moveStocks(moves, tx);
+    return moveStocks(moves, warehouseId, tx);
   }
 
-  /** Gives stock back (a cancelled or edited order). */
-  returnStock(productId: number, quantity: number, tx: Db): Promise<void> {
-    return returnStock(productId, quantity, tx);
+  /** Gives stock back to the order's warehouse (a cancelled or edited order, a picking shortfall). */
+  returnStock(productId: number, quantity: number, warehouseId: number, tx: Db): Promise<void> {
+    return returnStock(productId, quantity, warehouseId, tx);
   }
 
   /**

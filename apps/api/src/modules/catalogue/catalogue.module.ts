@@ -46,13 +46,16 @@ export interface CatalogueModuleDeps extends Pick<ModuleCore, 'db' | 'now' | 'fi
   orderTransitions: OrderTransitionsPort;
 }
 
-/** A cancelled order's stock given back: its quantity per product, the products in id order (no deadlock). */
+/**
+ * A cancelled order's stock given back to its store: its quantity per product, the products in id order (no
+ * deadlock).
+ */
 async function returnOrderStock(catalogue: CatalogueService, order: OrderTransition, tx: Db): Promise<void> {
   const byProduct = new Map<number, number>();
   for (const l of await order.lines())
     byProduct.set(l.productId, (byProduct.get(l.productId) ?? 0) + toMilli(l.quantity));
   for (const productId of [...byProduct.keys()].sort((a, b) => a - b))
-    await catalogue.returnStock(productId, fromMilli(byProduct.get(productId) ?? 0), tx);
+    await catalogue.returnStock(productId, fromMilli(byProduct.get(productId) ?? 0), order.warehouseId, tx);
 }
 
 /**

@@ -36,16 +36,26 @@ export async function incrementCatalogueVersion(db: Db): Promise<number> {
 const qty = (n: number): string => n.toFixed(3);
 
 /**
- * Moves the stock of several products in one statement: a positive `delta` takes that much (only if the
- * product is sold and has it), a negative one gives it back. The rows are locked in product-id order first
- * (the lock order of decision 017), then updated. Answers the stock left of every product moved; a product
- * that could not give its `delta` is absent, and the caller rolls back.
+ * Moves the stock of several products at one warehouse in one statement (decision 095): a positive `delta`
+ * takes that much (only if the product is sold and the warehouse has it), a negative one gives it back (a
+ * missing row is made). The rows are locked in product-id order first (the lock order of decision 017,
+ * that of a stock feed too), then updated. Answers the stock left of every product moved; a product that
+ * could not give its `delta` is absent, and the caller rolls back.
  */
 export async function moveStocks(
   moves: ReadonlyArray<{ productId: number; delta: number }>,
+  warehouseId: number,
   db: Db,
 ): Promise<Map<number, number>> {
   if (moves.length === 0) return new Map();
+  const returned = moves.filter((m) => m.delta < 0).map((m) => m.productId);
+  if (returned.length > 0)
+    await db.execute(
+      sql`INSERT INTO product_stock (warehouse_id, product_id, stock)
+          SELECT ${warehouseId}, id, 0 FROM unnest(string_to_array(${returned.join(',')}, ',')::int[]) AS r(id)
+          ORDER BY id
+          ON CONFLICT (warehouse_id, product_id) DO NOTHING`,
+    );
   const rows = await queryRows<{ productId: number; stock: number }>(
     db,
     sql`WITH wanted AS (
@@ -53,22 +63,34 @@ export async function moveStocks(
                                string_to_array(${moves.map((m) => qty(m.delta)).join(',')}, ',')::numeric[])
             AS w(product_id, delta)
         ), locked AS MATERIALIZED (
-          SELECT p.product_id, w.delta FROM products p JOIN wanted w ON w.product_id = p.product_id
-          ORDER BY p.product_id
-          FOR UPDATE OF p
+          SELECT s.product_id, w.delta, p.active FROM product_stock s
+          JOIN wanted w ON w.product_id = s.product_id
+          JOIN products p ON p.product_id = s.product_id
+          WHERE s.warehouse_id = ${warehouseId}
+          ORDER BY s.product_id
+          FOR UPDATE OF s
         )
-        UPDATE products p SET stock = p.stock - l.delta, updated_at = now()
+        UPDATE product_stock s SET stock = s.stock - l.delta, updated_at = now()
         FROM locked l
-        WHERE p.product_id = l.product_id AND (l.delta < 0 OR (p.active AND p.stock >= l.delta))
-        RETURNING p.product_id AS "productId", p.stock::float8 AS stock`,
+        WHERE s.warehouse_id = ${warehouseId} AND s.product_id = l.product_id
+          AND (l.delta < 0 OR (l.active AND s.stock >= l.delta))
+        RETURNING s.product_id AS "productId", s.stock::float8 AS stock`,
   );
   return new Map(rows.map((r) => [r.productId, r.stock]));
 }
 
-export async function returnStock(productId: number, quantity: number, db: Db): Promise<void> {
+/** Gives stock back to a warehouse (a cancelled or edited order, a picking shortfall). */
+export async function returnStock(
+  productId: number,
+  quantity: number,
+  warehouseId: number,
+  db: Db,
+): Promise<void> {
   await db.execute(
-    sql`UPDATE products SET stock = stock + ${qty(quantity)}::numeric, updated_at = now()
-        WHERE product_id = ${productId}`,
+    sql`INSERT INTO product_stock AS s (warehouse_id, product_id, stock)
+        VALUES (${warehouseId}, ${productId}, ${qty(quantity)}::numeric)
+        ON CONFLICT (warehouse_id, product_id)
+          DO UPDATE SET stock = s.stock + EXCLUDED.stock, updated_at = now()`,
   );
 }
 
@@ -112,6 +134,8 @@ export interface ProductCriteria {
   slug?: string;
   barcode?: string;
   excludeProductId?: number;
+  /** whose stock and list price the rows carry (decision 095); the chain's catalogue when absent */
+  warehouseId?: number;
 }
 
 export type ProductOrder =
@@ -186,8 +210,10 @@ const PRODUCT_COLUMNS = sql.raw(`
   p.product_id AS "productId", p.cod_int AS "codInt", p.cod_var AS "codVar", p.name, p.slug, p.barcode,
   p.brand, p.format, p.vendor_id AS "vendorId", v.name AS "vendorName", p.category_id AS "categoryId",
   p.iva_pct::float8 AS "ivaPct", p.selling_type AS "sellingType", p.unit_base AS "unitBase",
-  p.product_infos AS "productInfos", p.price_cents AS "priceCents", p.unit_price_cents AS "unitPriceCents",
-  p.net_quantity::float8 AS "netQuantity", p.stock::float8 AS stock, p.min_acq AS "minAcq", p.max_acq AS "maxAcq",
+  p.product_infos AS "productInfos", COALESCE(sp.price_cents, p.price_cents) AS "priceCents",
+  CASE WHEN sp.price_cents IS NULL OR p.unit_price_cents IS NULL OR p.price_cents <= 0 THEN p.unit_price_cents
+       ELSE round(p.unit_price_cents::numeric * sp.price_cents / p.price_cents)::int END AS "unitPriceCents",
+  p.net_quantity::float8 AS "netQuantity", st.stock, p.min_acq AS "minAcq", p.max_acq AS "maxAcq",
   p.is_new AS "isNew", p.highlight, p.badge_label AS "badgeLabel", p.badge_css_class AS "badgeCssClass",
   p.ingredients, p.allergens, p.storage, p.nutritional_values AS "nutritionalValues", p.features,
   p.nutri_score_estimate AS "nutriScoreEstimate", p.source_url AS "sourceUrl", p.media_icon AS "mediaIcon", p.image_hash AS "imageHash",
@@ -197,9 +223,39 @@ const PRODUCT_COLUMNS = sql.raw(`
   pr.promo_price_cents AS "promoPriceCents", pr.discount_perc::float8 AS "promoDiscountPerc",
   to_char(pr.valid_from, 'YYYY-MM-DD') AS "promoValidFrom", to_char(pr.valid_to, 'YYYY-MM-DD') AS "promoValidTo",
   pr.header AS "promoHeader", pr.body AS "promoBody", pr.footer AS "promoFooter", pr.bubble AS "promoBubble",
-  pr.css_class AS "promoCssClass", pr.selectable AS "promoSelectable", pr.prior_price_cents AS "promoPriorPriceCents",
+  pr.css_class AS "promoCssClass", pr.selectable AS "promoSelectable",
+  CASE WHEN sp.price_cents IS NULL OR pr.promo_id IS NULL THEN pr.prior_price_cents
+       ELSE COALESCE((SELECT min(h.price_cents) FROM price_history h
+                      WHERE h.product_id = p.product_id
+                        AND ((h.kind = 'list' AND h.price_list_id = sp.price_list_id) OR h.kind = 'promo')
+                        AND h.valid_from <= pr.valid_from - 1
+                        AND COALESCE(h.valid_to, 'infinity'::date) >= pr.valid_from - 30
+                      HAVING bool_or(h.kind = 'list')), pr.prior_price_cents) END AS "promoPriorPriceCents",
   pr.audience AS "promoAudience", pr.crm_segment_id AS "promoSegmentId",
   rs.total AS "ratingTotal", rs.rating_sum::float8 AS "ratingSum"`);
+
+/** The chain's catalogue (a visitor without a store): it shows the most any store holds (decision 095). */
+export const CHAIN_WAREHOUSE_ID = 1;
+
+/**
+ * A product's stock (`st.stock`) and list price (`sp`, null: the chain's list) at a warehouse (decision 095):
+ * its row of product_stock (none: 0), or at the chain's catalogue the most any store holds; the price of the
+ * warehouse's list valid today (the latest start), if it has a list and the list prices the product.
+ */
+const storeJoin = (warehouseId: number, today: string): SQL => sql`
+  LEFT JOIN LATERAL (
+    SELECT COALESCE(max(s.stock), 0)::float8 AS stock FROM product_stock s
+    WHERE s.product_id = p.product_id
+      ${warehouseId === CHAIN_WAREHOUSE_ID ? sql`` : sql`AND s.warehouse_id = ${warehouseId}`}
+  ) st ON true
+  LEFT JOIN LATERAL (
+    SELECT lp.price_cents, lp.price_list_id FROM price_list_stores ls
+    JOIN price_list_prices lp ON lp.price_list_id = ls.price_list_id
+    WHERE ls.warehouse_id = ${warehouseId} AND lp.product_id = p.product_id
+      AND lp.valid_from <= ${today}::date AND (lp.valid_to IS NULL OR lp.valid_to >= ${today}::date)
+    ORDER BY lp.valid_from DESC
+    LIMIT 1
+  ) sp ON true`;
 
 /** The product's counted votes (the ratings module keeps them; decision 036). */
 const RATING_JOIN = sql.raw(`LEFT JOIN product_rating_summaries rs ON rs.product_id = p.product_id`);
@@ -318,6 +374,7 @@ export async function findProducts(
         FROM (${pageIdsQuery(c, page)}) page
         JOIN products p ON p.product_id = page.product_id
         JOIN vendors v ON v.vendor_id = p.vendor_id ${activePromoJoin(c.today)} ${RATING_JOIN}
+          ${storeJoin(c.warehouseId ?? CHAIN_WAREHOUSE_ID, c.today)}
         ORDER BY ${orderBy(page.order, c)}`,
   );
 }
@@ -395,7 +452,8 @@ export async function salesOrderIds(c: ProductCriteria, db: Db): Promise<number[
 export async function findProductsByIds(
   ids: readonly number[],
   today: string,
-  segments = false,
+  segments: boolean,
+  warehouseId: number,
   db: Db,
 ): Promise<ProductRow[]> {
   if (ids.length === 0) return [];
@@ -403,7 +461,7 @@ export async function findProductsByIds(
     db,
     sql`SELECT ${PRODUCT_COLUMNS}
         FROM products p JOIN vendors v ON v.vendor_id = p.vendor_id ${activePromoJoin(today, segments)}
-          ${RATING_JOIN}
+          ${RATING_JOIN} ${storeJoin(warehouseId, today)}
         WHERE p.product_id IN (${sql.join(
           ids.map((id) => sql`${id}`),
           sql`, `,
@@ -476,7 +534,7 @@ export async function findCartProducts(
             ORDER BY pp.promo_price_cents ASC, pp.promo_id ASC
             LIMIT 1
           ) ps ON true
-          ${RATING_JOIN}
+          ${RATING_JOIN} ${storeJoin(warehouseId, today)}
         WHERE p.product_id = ANY(string_to_array(${ids.join(',')}, ',')::int[])`,
   );
   const byId = new Map<number, CartProductRow>();
@@ -522,7 +580,9 @@ const DISTANCE = sql`(abs(ln(greatest(p.price_cents, 1)::float8 / greatest(o.pri
   + CASE WHEN lower(p.brand) = lower(o.brand) THEN 0 ELSE 0.25 END)`;
 
 /** `p` is on sale at the store: active, in stock, not delisted there. */
-const SOLD_AT = (warehouseId: number) => sql`p.active AND p.stock > 0
+const SOLD_AT = (warehouseId: number) => sql`p.active
+  AND EXISTS (SELECT 1 FROM product_stock s WHERE s.product_id = p.product_id AND s.stock > 0
+              ${warehouseId === CHAIN_WAREHOUSE_ID ? sql`` : sql`AND s.warehouse_id = ${warehouseId}`})
   AND NOT EXISTS (SELECT 1 FROM product_delistings d
                   WHERE d.product_id = p.product_id AND d.warehouse_id = ${warehouseId})`;
 

@@ -23,6 +23,22 @@ export {
   type ProductsQueryInput,
 } from './catalogue-queries';
 export { seededShuffle } from './catalogue-sliders';
+export {
+  applyPriceListPrices,
+  assignPriceList,
+  ensurePriceList,
+  PRICE_LIST_TEXT,
+  type PriceListBatch,
+  type PriceListPriceRow,
+} from './price-lists';
+export {
+  applyStockLevels,
+  STOCK_TEXT,
+  stockByWarehouse,
+  type StockLevelRow,
+  type StockLevelsApplied,
+  type StockLevelsBatch,
+} from './stock-levels';
 export { SUGGEST_MAX_CATEGORIES, SUGGEST_MAX_ITEMS } from './catalogue-suggestions';
 export { readCatalogueVersion };
 
@@ -82,14 +98,14 @@ export class CatalogueService {
   }
 
   // ---------- stock, inside a purchase's transaction (`tx`: the caller's; decision 029) ----------
-  /** Takes or gives back the stock of several products in one statement (CatalogueStock.moveStocks). */
-  moveStocks(moves: ReadonlyArray<{ productId: number; delta: number }>, tx: Db) {
-    return this.#stock.moveStocks(moves, tx);
+  /** Takes or gives back the stock of several products at one warehouse (CatalogueStock.moveStocks). */
+  moveStocks(moves: ReadonlyArray<{ productId: number; delta: number }>, warehouseId: number, tx: Db) {
+    return this.#stock.moveStocks(moves, warehouseId, tx);
   }
 
-  /** Gives stock back (a cancelled or edited order). */
-  returnStock(productId: number, quantity: number, tx: Db) {
-    return this.#stock.returnStock(productId, quantity, tx);
+  /** Gives stock back to a warehouse (a cancelled or edited order, a picking shortfall). */
+  returnStock(productId: number, quantity: number, warehouseId: number, tx: Db) {
+    return this.#stock.returnStock(productId, quantity, warehouseId, tx);
   }
 
   /** A product sold out inside the caller's transaction: the version moves with its commit. */

@@ -86,7 +86,11 @@ export class CheckoutReadiness {
       const e = byProduct.get(l.row.productId);
       byProduct.set(l.row.productId, { milli: (e?.milli ?? 0) + toMilli(l.row.quantity), line: l });
     }
-    const alreadyHeld = editing ? await this.heldByOrder(editing.orderId) : new Map<number, number>();
+    // an edited order's own stock counts as available only at the store that holds it (decision 095)
+    const alreadyHeld =
+      editing && (!target || editing.warehouseId === target.warehouseId)
+        ? await this.heldByOrder(editing.orderId)
+        : new Map<number, number>();
     for (const [productId, { milli, line }] of byProduct)
       if (line.available && milli > toMilli(line.facts.stock) + (alreadyHeld.get(productId) ?? 0))
         out.push(

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows';
 import {
   api,
+  DRIVE_STORE,
   bookedOf,
   buy,
   checkoutCustomer,
@@ -13,6 +14,7 @@ import {
   stockOf,
   testProduct,
 } from '../../../test/checkout-fixtures';
+import { applyStockLevels } from '../catalogue/catalogue.service';
 import { buildTestApp, callAs, type TestApp } from '../../../test/helper';
 
 /**
@@ -165,6 +167,40 @@ describe('checkout/buy under concurrency', () => {
     expect(await bookedOf(t.db, slot.slotId)).toBe(5);
     const lost = answers.find((a) => a.body.response.status !== 0);
     expect(lost?.body.response.errors[0]?.code).toBe('msg.cart.availability.errors');
+  }, 120_000);
+
+  it('a stock feed while buyers take the last pieces of a store: never negative, never oversold', async () => {
+    const p = await testProduct(t.db, { stock: 10, at: [DRIVE_STORE, 12] });
+    const slot = await driveSlot(t.db, DAY, 1000);
+    const tokens = await stageBuyers(t, 40, {
+      productId: p.productId,
+      quantity: 1,
+      unitCents: p.priceCents,
+      slot,
+      now: NOW,
+    });
+    // the store's till adds 5 pieces, another store's full list arrives, while the 40 buy (decision 095)
+    const feed = (batch: Parameters<typeof applyStockLevels>[0]) =>
+      t.db.transaction(async (tx) => {
+        const r = await applyStockLevels(batch, tx);
+        if (!r.ok) throw new Error(r.message);
+      });
+    const [answers] = await Promise.all([
+      Promise.all(tokens.map((token) => buy(t, token))),
+      feed({ mode: 'delta', rows: [{ productId: p.productId, warehouseId: DRIVE_STORE, quantity: 5 }] }),
+      feed({
+        mode: 'full',
+        warehouseId: 12,
+        rows: [{ productId: p.productId, warehouseId: 12, quantity: 3 }],
+      }),
+    ]);
+    expect(answers.every((a) => a.statusCode < 500)).toBe(true);
+    const sold = answers.filter((a) => a.body.response.status === 0).length;
+    expect(sold).toBeGreaterThanOrEqual(10);
+    expect(sold).toBeLessThanOrEqual(15);
+    expect(await ordersOfProduct(p.productId)).toBe(sold);
+    expect(await stockOf(t.db, p.productId)).toBe(15 - sold);
+    expect(await stockOf(t.db, p.productId, 12)).toBe(3);
   }, 120_000);
 
   it('no order is ever half-written', async () => {

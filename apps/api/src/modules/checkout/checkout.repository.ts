@@ -9,8 +9,8 @@ import type { MealVoucherDeclaration } from '@spesa/shared/checkout/meal-voucher
  * concurrent buyers can never oversell, on PGlite as on PostgreSQL. Methods that take part in the buy or
  * in an order action take the transaction handle (a Drizzle transaction is a `Db`).
  *
- * Stock lives in the catalogue's `products` table; decision 015 left "stock moves at order time" to this
- * issue. The one guarded decrement / increment is here because it must run inside the order's transaction;
+ * Stock lives in the catalogue's `product_stock` table, per store (decision 095); decision 015 left "stock
+ * moves at order time" to this issue. The one guarded decrement / increment is here because it must run inside the order's transaction;
  * the catalogue module still owns every other read and write of products.
  */
 export interface CartCheckoutRow {

@@ -11,6 +11,7 @@ import {
   halfOrders,
   payOnHostedPage as payOnHosted,
   preparedCart,
+  setStock,
   stockOf,
   testProduct,
   type BuyData,
@@ -406,7 +407,7 @@ describe('POST /checkout/buy', () => {
 
   it('a product gone meanwhile, or a slot filled meanwhile: refused, nothing half-done', async () => {
     const { c, p } = await readyToBuy({ stock: 5, quantity: 2 });
-    await t.db.execute(sql`UPDATE products SET stock = 1 WHERE product_id = ${p.productId}`);
+    await setStock(t.db, p.productId, 1);
     const res = await buy(t, c.token);
     expect(res.body.response.status).toBe(1);
     expect(res.body.response.errors[0]?.code).toBe('msg.cart.availability.errors');

@@ -383,7 +383,12 @@ export class OrderPlacement {
     if (written.keepHold) return null;
     await this.d.attempts.voidLive(orderId, tx);
     const paymentUrl = await this.d.attempts.start(
-      { orderId, paymentTypeId: p.paymentTypeId, amountCents: order.preauthCents, slotStartsAt: slotStartOf(order) },
+      {
+        orderId,
+        paymentTypeId: p.paymentTypeId,
+        amountCents: order.preauthCents,
+        slotStartsAt: slotStartOf(order),
+      },
       tx,
     );
     const to: OrderStatusId = online ? ORDER_STATUS.inPayment : ORDER_STATUS.ordered;
@@ -423,22 +428,33 @@ export class OrderPlacement {
   }
 
   /**
-   * The stock: the net change per product (what the order takes less what an edited order held), in one
-   * UPDATE that locks the products in id order (no deadlock between buyers). A product without enough
-   * refuses the purchase by name; one left at zero tells the catalogue it sold out.
+   * The stock of the order's store: the net change per product (what the order takes less what an edited
+   * order held), in one UPDATE that locks the products in id order (no deadlock between buyers). A product
+   * without enough refuses the purchase by name; one left at zero tells the catalogue it sold out.
    */
   private async moveStock(p: Purchase, held: ReadonlyMap<number, number>, tx: Db): Promise<void> {
     const wanted = new Map<number, number>();
     for (const l of p.figures.lines)
       wanted.set(l.row.productId, (wanted.get(l.row.productId) ?? 0) + toMilli(l.row.quantity));
-    const moves = [...new Set([...wanted.keys(), ...held.keys()])]
+    const warehouseId = p.target.warehouseId;
+    // an edited order moved to another store gives its stock back there, and takes it all at the new one
+    const heldHere = p.editing && p.editing.warehouseId !== warehouseId ? new Map<number, number>() : held;
+    if (heldHere !== held && p.editing) {
+      const back = [...held].sort(([a], [b]) => a - b);
+      await this.d.catalogue.moveStocks(
+        back.map(([productId, milli]) => ({ productId, delta: -fromMilli(milli) })),
+        p.editing.warehouseId,
+        tx,
+      );
+    }
+    const moves = [...new Set([...wanted.keys(), ...heldHere.keys()])]
       .sort((a, b) => a - b)
       .map((productId) => ({
         productId,
-        delta: fromMilli((wanted.get(productId) ?? 0) - (held.get(productId) ?? 0)),
+        delta: fromMilli((wanted.get(productId) ?? 0) - (heldHere.get(productId) ?? 0)),
       }))
       .filter((m) => m.delta !== 0);
-    const left = await this.d.catalogue.moveStocks(moves, tx);
+    const left = await this.d.catalogue.moveStocks(moves, warehouseId, tx);
     let soldOut = false;
     for (const { productId, delta } of moves) {
       if (delta <= 0) continue;

@@ -50,7 +50,7 @@ async function products(n: number, db: Db): Promise<number[]> {
   const rows = await queryRows<{ productId: number }>(
     db,
     sql`SELECT p.product_id AS "productId" FROM products p
-        WHERE p.active AND p.stock >= 100 AND p.select_options = '[]'::jsonb AND p.max_acq IS NULL
+        WHERE p.active AND (SELECT COALESCE(max(st.stock), 0) FROM product_stock st WHERE st.product_id = p.product_id) >= 100 AND p.select_options = '[]'::jsonb AND p.max_acq IS NULL
           AND p.product_infos->>'TIPOLOGIA' = 'Pezzo' AND COALESCE(p.product_infos->>'QTY_MULT', '1') = '1'
           AND NOT EXISTS (SELECT 1 FROM product_delistings d
                           WHERE d.product_id = p.product_id AND d.warehouse_id = ${DRIVE_STORE})

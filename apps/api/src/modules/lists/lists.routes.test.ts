@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows';
 import { pickers, type PickedProduct, type WireCart } from '../../../test/cart-fixtures';
+import { setStock } from '../../../test/checkout-fixtures';
 import { newCustomer } from '../../../test/customers';
 import { LISTS_LIMITS } from './lists.messages';
 import { callAs, type TestApp, buildTestApp } from '../../../test/helper';
@@ -92,9 +93,10 @@ const otherPiece = async (notIn: number[]) => {
   const [row] = await queryRows<{ productId: number; name: string }>(
     t.db,
     sql`SELECT product_id AS "productId", name FROM products
-         WHERE active AND stock >= 10 AND select_options = '[]'::jsonb AND max_acq IS NULL
+         WHERE active AND select_options = '[]'::jsonb AND max_acq IS NULL
            AND product_infos->>'TIPOLOGIA' = 'Pezzo' AND COALESCE(product_infos->>'QTY_MULT', '1') = '1'
            AND NOT EXISTS (SELECT 1 FROM product_delistings d WHERE d.product_id = products.product_id)
+           AND (SELECT max(st.stock) FROM product_stock st WHERE st.product_id = products.product_id) >= 10
            AND product_id NOT IN (${sql.join(
              notIn.map((id) => sql`${id}`),
              sql`, `,
@@ -102,6 +104,8 @@ const otherPiece = async (notIn: number[]) => {
          ORDER BY product_id DESC LIMIT 1`,
   );
   if (!row) throw new Error('no second piece product');
+  // in stock at every store, whichever prepares the list's cart (decision 095)
+  await setStock(t.db, row.productId, 50, 'all');
   return row;
 };
 

@@ -189,11 +189,11 @@ export class OrderStatusService {
    */
   async transition(change: StatusChange, tx: Db): Promise<Result<{ version: number }>> {
     if (!canTransition(change.from, change.to, change.actor)) return failWith(ORDER_STATUS_TEXT.notAllowed);
-    const [row] = await queryRows<{ version: number; userId: number; slotId: number }>(
+    const [row] = await queryRows<{ version: number; userId: number; slotId: number; warehouseId: number }>(
       tx,
       sql`UPDATE orders SET order_status_id = ${change.to}, version = version + 1, updated_at = now()
           WHERE order_id = ${change.orderId} AND order_status_id = ${change.from}
-          RETURNING version, user_id AS "userId", slot_id AS "slotId"`,
+          RETURNING version, user_id AS "userId", slot_id AS "slotId", warehouse_id AS "warehouseId"`,
     );
     if (!row) return failWith(ORDER_STATUS_TEXT.changed);
     await tx.execute(
@@ -203,7 +203,16 @@ export class OrderStatusService {
     );
     const { orderId, from, to, actor } = change;
     await this.transitions.run(
-      { orderId, from, to, actor, userId: row.userId, slotId: row.slotId, lines: linesOnce(orderId, tx) },
+      {
+        orderId,
+        from,
+        to,
+        actor,
+        userId: row.userId,
+        slotId: row.slotId,
+        warehouseId: row.warehouseId,
+        lines: linesOnce(orderId, tx),
+      },
       tx,
     );
     await this.notify({ orderId, from, to, actor }, tx);

@@ -72,8 +72,10 @@ describe("listeners of an order's status transitions (decision 074)", () => {
     t.app.orderStatus.transitions.onTransition(ORDER_STATUS.cancelled, 'test: last', async (order, tx) => {
       const [row] = await queryRows<{ s: number; stock: number }>(
         tx,
-        sql`SELECT o.order_status_id AS s, p.stock::float8 AS stock
-            FROM orders o, order_items i JOIN products p ON p.product_id = i.product_id
+        sql`SELECT o.order_status_id AS s,
+              COALESCE((SELECT st.stock FROM product_stock st
+                        WHERE st.product_id = i.product_id AND st.warehouse_id = o.warehouse_id), 0)::float8 AS stock
+            FROM orders o, order_items i
             WHERE o.order_id = ${order.orderId} AND i.order_id = o.order_id`,
       );
       seen.push({ status: row?.s, stock: row?.stock ?? -1 });

@@ -5,6 +5,15 @@ import type { PickedProduct } from '../../../test/cart-fixtures';
 import { newCustomer } from '../../../test/customers';
 import { buildTestApp, callAs, type TestApp } from '../../../test/helper';
 import { FakeProvider, makeStaff, placeOrder } from '../../../test/order-fixtures';
+/**
+ * A product's stock at the store the orders are prepared by (placeOrder's: the first store; decision 095:
+ * stock is per store).
+ */
+const stockAtDrive = (alias: string) =>
+  sql.raw(
+    `COALESCE((SELECT st.stock FROM product_stock st WHERE st.product_id = ${alias}.product_id
+       AND st.warehouse_id = (SELECT min(warehouse_id) FROM warehouses WHERE warehouse_type = 'store')), 0)`,
+  );
 
 /**
  * The substitutes a picker is offered for a line: the products nearest to the one ordered (same shelf,
@@ -29,13 +38,13 @@ beforeAll(async () => {
   // a plain piece on a shelf of at least 6 products on sale
   const [row] = await queryRows<PickedProduct & { categoryId: number }>(
     t.db,
-    sql`SELECT p.product_id AS "productId", p.name, p.stock::float8 AS stock, p.price_cents AS "priceCents",
+    sql`SELECT p.product_id AS "productId", p.name, ${stockAtDrive('p')}::float8 AS stock, p.price_cents AS "priceCents",
           p.product_infos AS infos, p.max_acq AS "maxAcq", p.category_id AS "categoryId"
         FROM products p
-        WHERE p.active AND p.stock >= 50 AND p.max_acq IS NULL AND p.select_options = '[]'::jsonb
+        WHERE p.active AND ${stockAtDrive('p')} >= 50 AND p.max_acq IS NULL AND p.select_options = '[]'::jsonb
           AND p.product_infos->>'TIPOLOGIA' = 'Pezzo' AND COALESCE(p.product_infos->>'QTY_MULT', '1') = '1'
           AND (SELECT count(*) FROM products s
-               WHERE s.category_id = p.category_id AND s.active AND s.stock > 0) >= 6
+               WHERE s.category_id = p.category_id AND s.active AND ${stockAtDrive('s')} > 0) >= 6
         ORDER BY p.product_id LIMIT 1`,
   );
   if (!row) throw new Error('no seeded piece on a shelf of 6');
@@ -43,7 +52,8 @@ beforeAll(async () => {
   shelf = await queryRows(
     t.db,
     sql`SELECT product_id AS id, name FROM products
-        WHERE category_id = ${ordered.categoryId} AND active AND stock > 0 AND product_id <> ${ordered.productId}
+        WHERE category_id = ${ordered.categoryId} AND active AND ${stockAtDrive('products')} > 0
+          AND product_id <> ${ordered.productId}
         ORDER BY name, product_id`,
   );
   const staff = await newCustomer(t, { tag: 'subst-staff' });
@@ -98,9 +108,9 @@ describe('GET /admin/orders/:id/substitutes', () => {
     const words = await queryRows<{ word: string }>(
       t.db,
       sql`SELECT w.word FROM products s, regexp_split_to_table(lower(s.name), '\\s+') AS w(word)
-          WHERE s.category_id = ${ordered.categoryId} AND s.active AND s.stock > 0 AND length(w.word) > 3
+          WHERE s.category_id = ${ordered.categoryId} AND s.active AND ${stockAtDrive('s')} > 0 AND length(w.word) > 3
             AND EXISTS (SELECT 1 FROM products x WHERE x.category_id <> s.category_id AND x.active
-                        AND x.stock > 0 AND lower(x.name) LIKE '%' || w.word || '%')
+                        AND ${stockAtDrive('x')} > 0 AND lower(x.name) LIKE '%' || w.word || '%')
           ORDER BY w.word LIMIT 1`,
     );
     const word = words[0]?.word;

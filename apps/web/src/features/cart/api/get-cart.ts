@@ -1,5 +1,6 @@
 import { queryOptions, useQuery, type QueryClient } from '@tanstack/react-query';
 import type { Cart } from '@spesa/shared/contracts/cart';
+import { setCatalogueWarehouse } from '../../../lib/catalogue-store';
 import { callApi } from '../../../lib/http';
 import { SHOW_SECTORS } from '../../../lib/config';
 
@@ -12,8 +13,11 @@ export const cartKeys = {
 export const cartQuery = () => ({ show_sectors: SHOW_SECTORS });
 
 /** GET /cart/view: the open cart (service, store, shipping address, time slot, fee, lines, totals). */
-export function getCart(signal?: AbortSignal): Promise<Cart> {
-  return callApi('GET /cart/view', { query: cartQuery() }, { signal, quiet: true });
+export async function getCart(signal?: AbortSignal): Promise<Cart> {
+  const cart = await callApi('GET /cart/view', { query: cartQuery() }, { signal, quiet: true });
+  // the catalogue shows the stock and prices of the store that prepares this cart (decision 095)
+  setCatalogueWarehouse(cart.warehouse.warehouseId);
+  return cart;
 }
 
 export const cartQueryOptions = () =>
@@ -29,6 +33,7 @@ export const useCart = (enabled = true) => useQuery({ ...cartQueryOptions(), ena
 export async function storeCart(queryClient: QueryClient, cart: Cart): Promise<void> {
   await queryClient.cancelQueries({ queryKey: cartKeys.cart(), exact: true });
   queryClient.setQueryData(cartKeys.cart(), cart);
+  setCatalogueWarehouse(cart.warehouse.warehouseId);
   // the delivery selections answer the cart without sectors: read it again with them (started after the
   // change, so it cannot bring back the cart as it was)
   if (SHOW_SECTORS && cart.sectors === undefined && cart.cartItems.length > 0)
