@@ -348,3 +348,4 @@ export * from './schema-identity';
 export * from './schema-smartcart';
 export * from './schema-assortment';
 export * from './schema-invoices';
+export * from './schema-integration';

@@ -30,6 +30,8 @@ import { giftCertificateEndpoints } from './gift-certificates';
 import { identityEndpoints } from './identity';
 import { inviteEndpoints } from './invite';
 import { adminInvoicesEndpoints, invoicesEndpoints } from './invoices';
+import { adminIntegrationEndpoints } from './admin-integration';
+import { integrationEndpoints } from './integration';
 import { adminGiftCardOrderEndpoints, giftCardOrderEndpoints } from './gift-card-orders';
 import { loyaltyEndpoints } from './loyalty';
 import { ordersEndpoints } from './orders';
@@ -83,6 +85,8 @@ export const ENDPOINT_GROUPS = {
   adminAssortment: adminAssortmentEndpoints,
   invoices: invoicesEndpoints,
   adminInvoices: adminInvoicesEndpoints,
+  integration: integrationEndpoints,
+  adminIntegration: adminIntegrationEndpoints,
 } as const;
 
 type Groups = typeof ENDPOINT_GROUPS;

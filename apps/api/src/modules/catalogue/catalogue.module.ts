@@ -142,6 +142,10 @@ export function catalogueModule(app: FastifyInstance, d: CatalogueModuleDeps) {
         });
       },
     },
+    /** the product master's rules and upsert by code (the integration API's product batches) */
+    productMaster: assortment,
+    /** per-store stock and price lists for the integration API's batches (none yet: refused with 501) */
+    storeStock: { stock: null, prices: null },
     /** a product photo's file at one of its sizes (the media module's route) */
     productImage: (productId: number, hash: string, size: string) =>
       isImageSize(size) ? images.read(productId, hash, size, db) : Promise.resolve(null),
