@@ -35,7 +35,10 @@ export const integrationClients = pgTable(
     lastUsedAt: timestamp('last_used_at', { withTimezone: true }),
     /** the webhook: where the events are posted, which ones, and the key that signs them */
     webhookUrl: text('webhook_url'),
-    webhookEvents: text('webhook_events').array().notNull().default(sql`'{}'::text[]`),
+    webhookEvents: text('webhook_events')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
     webhookSecret: text('webhook_secret'),
   },
   (t) => [uniqueIndex('integration_clients_public_uq').on(t.publicId)],

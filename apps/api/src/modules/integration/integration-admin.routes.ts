@@ -20,7 +20,11 @@ const integrationAdminRoutes: FastifyPluginAsyncZod<{
   webhooks: IntegrationWebhooks;
 }> = async (app, { clients, webhooks }) => {
   app.route({
-    ...contractRoute(api.clients, { access: readers, tags, summary: 'The integration clients, with their last use' }),
+    ...contractRoute(api.clients, {
+      access: readers,
+      tags,
+      summary: 'The integration clients, with their last use',
+    }),
     handler: async (request) => answer(request, ok({ clients: await clients.list() })),
   });
 
@@ -64,7 +68,11 @@ const integrationAdminRoutes: FastifyPluginAsyncZod<{
   });
 
   app.route({
-    ...contractRoute(api.retry, { access: writers, tags, summary: 'Sends a dead delivery again ("riprova")' }),
+    ...contractRoute(api.retry, {
+      access: writers,
+      tags,
+      summary: 'Sends a dead delivery again ("riprova")',
+    }),
     handler: async (request) => answer(request, await webhooks.retryDead(request.params.id)),
   });
 };

@@ -83,7 +83,12 @@ const tokenRoutes: FastifyPluginAsyncZod<TokenRouteOptions> = async (app, { clie
         'application/x-www-form-urlencoded: grant_type=client_credentials, optional scope (space separated: stock prices products orders), the client authenticated by HTTP Basic or client_id/client_secret in the body.',
       consumes: ['application/x-www-form-urlencoded'],
       body: tokenRequestSchema,
-      response: { 200: tokenResponseSchema, 400: tokenErrorSchema, 401: tokenErrorSchema, 429: tokenErrorSchema },
+      response: {
+        200: tokenResponseSchema,
+        400: tokenErrorSchema,
+        401: tokenErrorSchema,
+        429: tokenErrorSchema,
+      },
     },
     handler: async (request, reply) => {
       const form = request.headers['content-type']?.startsWith('application/x-www-form-urlencoded');
@@ -102,16 +107,27 @@ const tokenRoutes: FastifyPluginAsyncZod<TokenRouteOptions> = async (app, { clie
         await audit.record({ route: TOKEN_PATH, clientId: null, status: 401, outcome: 'invalid_client' });
         return refuse(reply, 401, 'invalid_client', TOKEN_TEXT.badClient);
       }
-      if (!(await allowCall(caller.clientId))) return refuse(reply, 429, 'invalid_client', TOKEN_TEXT.tooMany);
+      if (!(await allowCall(caller.clientId)))
+        return refuse(reply, 429, 'invalid_client', TOKEN_TEXT.tooMany);
       const granted = grantedScopes(caller, body.scope);
       if (typeof granted === 'string') {
-        await audit.record({ route: TOKEN_PATH, clientId: caller.clientId, status: 400, outcome: 'invalid_scope' });
+        await audit.record({
+          route: TOKEN_PATH,
+          clientId: caller.clientId,
+          status: 400,
+          outcome: 'invalid_scope',
+        });
         return refuse(reply, 400, 'invalid_scope', `${TOKEN_TEXT.badScope}${granted}.`);
       }
       const { token, expiresIn } = await clients.issueToken(caller, granted);
       await audit.record({ route: TOKEN_PATH, clientId: caller.clientId, status: 200, outcome: 'token' });
       reply.header('cache-control', 'no-store').header('pragma', 'no-cache');
-      return { access_token: token, token_type: 'Bearer' as const, expires_in: expiresIn, scope: granted.join(' ') };
+      return {
+        access_token: token,
+        token_type: 'Bearer' as const,
+        expires_in: expiresIn,
+        scope: granted.join(' '),
+      };
     },
   });
 };

@@ -26,7 +26,9 @@ export interface BatchCounts {
   unchanged: number;
 }
 
-export type BatchApply = (tx: Db) => Promise<{ ok: true; counts: BatchCounts } | { ok: false; refusals: RowRefusal[] }>;
+export type BatchApply = (
+  tx: Db,
+) => Promise<{ ok: true; counts: BatchCounts } | { ok: false; refusals: RowRefusal[] }>;
 
 export type BatchOutcome =
   | { kind: 'applied'; result: BatchResult }
@@ -76,7 +78,11 @@ export class IntegrationBatches {
       });
     } catch (err) {
       if (!(err instanceof Refused)) throw err;
-      return { kind: 'refused', refusals: capRefusals(err.refusals).shown, total: capRefusals(err.refusals).rows };
+      return {
+        kind: 'refused',
+        refusals: capRefusals(err.refusals).shown,
+        total: capRefusals(err.refusals).rows,
+      };
     }
   }
 

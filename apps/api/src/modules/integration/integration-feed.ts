@@ -1,8 +1,4 @@
-import {
-  ORDER_EVENT_KINDS,
-  type FeedEvent,
-  type OrderEventKind,
-} from '@spesa/shared/contracts/integration';
+import { ORDER_EVENT_KINDS, type FeedEvent, type OrderEventKind } from '@spesa/shared/contracts/integration';
 import { ORDER_STATUS, orderStatusLabel, type OrderStatusId } from '@spesa/shared/orders/order-status';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
@@ -73,7 +69,10 @@ export class IntegrationFeed {
   }
 
   /** A page of the feed after `cursor`: the next cursor is the last event's number (or the same cursor). */
-  async page(cursor: number, limit: number): Promise<{ events: FeedEvent[]; nextCursor: number; hasMore: boolean }> {
+  async page(
+    cursor: number,
+    limit: number,
+  ): Promise<{ events: FeedEvent[]; nextCursor: number; hasMore: boolean }> {
     const rows = await queryRows<EventRow>(
       this.db,
       sql`SELECT seq::float8 AS seq, order_id AS "orderId", kind, status, at FROM integration_order_events

@@ -1,4 +1,9 @@
-import { columnOf, readMasterRow, type MasterField, type ProductMaster } from '@spesa/shared/catalogue/product-master';
+import {
+  columnOf,
+  readMasterRow,
+  type MasterField,
+  type ProductMaster,
+} from '@spesa/shared/catalogue/product-master';
 import type { ProductRow, ProductsBatch } from '@spesa/shared/contracts/integration';
 import type { Db } from '../../db/client';
 import type { BatchApply, BatchCounts, RowRefusal } from './integration-batches';
@@ -52,7 +57,11 @@ export function applyProducts(port: ProductMasterPort, batch: ProductsBatch, day
       }
       const first = firstRow.get(read.product.code);
       if (first !== undefined) {
-        refusals.push({ row, column: 'codice', message: `Codice duplicato: è già alla riga ${first} del batch.` });
+        refusals.push({
+          row,
+          column: 'codice',
+          message: `Codice duplicato: è già alla riga ${first} del batch.`,
+        });
         return;
       }
       firstRow.set(read.product.code, row);
@@ -62,7 +71,8 @@ export function applyProducts(port: ProductMasterPort, batch: ProductsBatch, day
     const counts: BatchCounts = { created: 0, updated: 0, unchanged: 0 };
     for (const { row, product } of masters) {
       const done = await port.upsert(product, { createOnly: false, day, by: null }, tx);
-      if (done.kind === 'refused') refusals.push({ row, column: columnOf(done.field), message: done.message });
+      if (done.kind === 'refused')
+        refusals.push({ row, column: columnOf(done.field), message: done.message });
       else counts[done.kind] += 1;
     }
     if (refusals.length > 0) return { ok: false, refusals };

@@ -103,7 +103,8 @@ export class IntegrationWebhooks {
            WHERE d.delivery_id = ${deliveryId}`,
     );
     if (!d || d.state !== 'pending') return;
-    const outcome = d.url && d.secret ? await this.post(d, d.url, d.secret) : { status: null, error: 'nessun indirizzo' };
+    const outcome =
+      d.url && d.secret ? await this.post(d, d.url, d.secret) : { status: null, error: 'nessun indirizzo' };
     const attempts = d.attempts + 1;
     const error = outcome.error;
     if (error === null) {
@@ -151,7 +152,9 @@ export class IntegrationWebhooks {
         signal: AbortSignal.timeout(TIMEOUT_MS),
       });
       await res.body?.cancel();
-      return res.ok ? { status: res.status, error: null } : { status: res.status, error: `HTTP ${res.status}` };
+      return res.ok
+        ? { status: res.status, error: null }
+        : { status: res.status, error: `HTTP ${res.status}` };
     } catch (err) {
       return { status: null, error: err instanceof Error ? err.message : String(err) };
     }

@@ -28,7 +28,11 @@ export interface IntegrationModuleDeps extends ModuleCore {
   /** an order's first status (the orders module): a new order's feed event */
   orderStatus: {
     onChange(
-      listener: (event: { orderId: number; from: number | null; to: OrderStatusId }, once: unknown, db: Db) => Promise<void>,
+      listener: (
+        event: { orderId: number; from: number | null; to: OrderStatusId },
+        once: unknown,
+        db: Db,
+      ) => Promise<void>,
       when: (event: { from: number | null }) => boolean,
     ): void;
   };

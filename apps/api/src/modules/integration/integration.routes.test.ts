@@ -34,7 +34,11 @@ async function register(name: string, scopes: string[]) {
     { name, scopes },
   );
   expect(res.body.response.status).toBe(0);
-  return { clientId: res.body.data.client.clientId, secret: res.body.data.clientSecret, id: res.body.data.client.id };
+  return {
+    clientId: res.body.data.client.clientId,
+    secret: res.body.data.clientSecret,
+    id: res.body.data.client.id,
+  };
 }
 
 async function tokenCall(form: Record<string, string>, headers: Record<string, string> = {}) {
@@ -44,7 +48,11 @@ async function tokenCall(form: Record<string, string>, headers: Record<string, s
     headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
     payload: new URLSearchParams(form).toString(),
   });
-  return { status: res.statusCode, body: res.json<TokenResponse & { error?: string; error_description?: string }>(), headers: res.headers };
+  return {
+    status: res.statusCode,
+    body: res.json<TokenResponse & { error?: string; error_description?: string }>(),
+    headers: res.headers,
+  };
 }
 
 const basic = (id: string, secret: string) => `Basic ${Buffer.from(`${id}:${secret}`).toString('base64')}`;
@@ -111,7 +119,10 @@ afterAll(() => t?.close());
 
 describe('the token endpoint (OAuth 2.0 client credentials)', () => {
   it('issues a bearer token by Basic or by the body, with the scopes asked or all granted', async () => {
-    const byBasic = await tokenCall({ grant_type: 'client_credentials' }, { authorization: basic(erp.clientId, erp.secret) });
+    const byBasic = await tokenCall(
+      { grant_type: 'client_credentials' },
+      { authorization: basic(erp.clientId, erp.secret) },
+    );
     expect(byBasic.status).toBe(200);
     expect(byBasic.body).toMatchObject({ token_type: 'Bearer', expires_in: 900, scope: 'products orders' });
     expect(byBasic.headers['cache-control']).toBe('no-store');
@@ -126,13 +137,23 @@ describe('the token endpoint (OAuth 2.0 client credentials)', () => {
   });
 
   it('refuses a wrong secret, a wrong grant type, two methods, a scope not granted and a JSON body', async () => {
-    const wrong = await tokenCall({ grant_type: 'client_credentials' }, { authorization: basic(erp.clientId, 'sec_x') });
+    const wrong = await tokenCall(
+      { grant_type: 'client_credentials' },
+      { authorization: basic(erp.clientId, 'sec_x') },
+    );
     expect(wrong.status).toBe(401);
     expect(wrong.body.error).toBe('invalid_client');
     expect(wrong.headers['www-authenticate']).toContain('Basic');
-    const unknown = await tokenCall({ grant_type: 'client_credentials', client_id: 'cli_nobody', client_secret: 'x' });
+    const unknown = await tokenCall({
+      grant_type: 'client_credentials',
+      client_id: 'cli_nobody',
+      client_secret: 'x',
+    });
     expect(unknown.body.error).toBe('invalid_client');
-    const grant = await tokenCall({ grant_type: 'password' }, { authorization: basic(erp.clientId, erp.secret) });
+    const grant = await tokenCall(
+      { grant_type: 'password' },
+      { authorization: basic(erp.clientId, erp.secret) },
+    );
     expect(grant.status).toBe(400);
     expect(grant.body.error).toBe('unsupported_grant_type');
     const two = await tokenCall(
@@ -151,7 +172,11 @@ describe('the token endpoint (OAuth 2.0 client credentials)', () => {
       method: 'POST',
       url: api('/integration/oauth/token'),
       headers: { 'content-type': 'application/json' },
-      payload: JSON.stringify({ grant_type: 'client_credentials', client_id: erp.clientId, client_secret: erp.secret }),
+      payload: JSON.stringify({
+        grant_type: 'client_credentials',
+        client_id: erp.clientId,
+        client_secret: erp.secret,
+      }),
     });
     expect(json.statusCode).toBe(400);
     expect(json.json<{ error: string }>().error).toBe('invalid_request');
@@ -165,7 +190,14 @@ describe('the token endpoint (OAuth 2.0 client credentials)', () => {
     expect(revoked.body.response.status).toBe(0);
     const again = await post(admin, `/admin/integration/clients/${gone.id}/revoke`);
     expect(again.body.response.errors[0]?.code).toBe('msg.integration.alreadyRevoked');
-    expect((await tokenCall({ grant_type: 'client_credentials' }, { authorization: basic(gone.clientId, gone.secret) })).status).toBe(401);
+    expect(
+      (
+        await tokenCall(
+          { grant_type: 'client_credentials' },
+          { authorization: basic(gone.clientId, gone.secret) },
+        )
+      ).status,
+    ).toBe(401);
     const old = await call(token, 'GET', '/integration/v1/orders/events');
     expect(old.status).toBe(401);
     expect(old.body.response.errors[0]?.code).toBe('msg.integration.tokenInvalid');
@@ -179,7 +211,10 @@ describe('who may call', () => {
     const staff = await callAs(t.app, admin, 'GET', api('/integration/v1/orders/events'), { via: 'staff' });
     expect(staff.statusCode).toBe(401);
     const stockToken = await tokenOf(store);
-    const other = await call(stockToken, 'POST', '/integration/v1/products', { batchId: 'b-x', rows: [row('INT-X')] });
+    const other = await call(stockToken, 'POST', '/integration/v1/products', {
+      batchId: 'b-x',
+      rows: [row('INT-X')],
+    });
     expect(other.status).toBe(403);
     expect(other.body.response.errors[0]?.error).toMatch(/permesso/);
     expect(other.headers['www-authenticate']).toContain('insufficient_scope');
@@ -192,10 +227,21 @@ describe('who may call', () => {
   });
 
   it('the back office page is for administrators: a catalogue manager is refused', async () => {
-    const manager = await makeStaff(t, (await newCustomer(t, { tag: 'int-mgr' })).userId, [], 'catalogue_manager');
+    const manager = await makeStaff(
+      t,
+      (await newCustomer(t, { tag: 'int-mgr' })).userId,
+      [],
+      'catalogue_manager',
+    );
     const res = await callAs(t.app, manager, 'GET', api('/admin/integration/clients'), { via: 'staff' });
     expect(res.statusCode).toBe(403);
-    const list = await callAs<{ clients: AdminIntegrationClient[] }>(t.app, admin, 'GET', api('/admin/integration/clients'), { via: 'staff' });
+    const list = await callAs<{ clients: AdminIntegrationClient[] }>(
+      t.app,
+      admin,
+      'GET',
+      api('/admin/integration/clients'),
+      { via: 'staff' },
+    );
     const listed = list.body.data.clients.find((c) => c.clientId === erp.clientId);
     expect(listed?.lastUsedAt).not.toBeNull();
     expect(JSON.stringify(list.body)).not.toContain(erp.secret);
@@ -205,7 +251,10 @@ describe('who may call', () => {
 describe('product batches', () => {
   it('applies a batch, answers a replay with the stored result, refuses the same id with another body', async () => {
     const token = await tokenOf(erp, 'products');
-    const batch = { batchId: 'prod-1', rows: [row('INT-A1'), row('INT-A2', { ean: '8000000000002', attivo: true })] };
+    const batch = {
+      batchId: 'prod-1',
+      rows: [row('INT-A1'), row('INT-A2', { ean: '8000000000002', attivo: true })],
+    };
     const first = await call<BatchResult>(token, 'POST', '/integration/v1/products', batch);
     expect(first.status).toBe(200);
     expect(first.body.data).toMatchObject({ replayed: false, rows: 2, created: 2, updated: 0 });
@@ -217,7 +266,10 @@ describe('product batches', () => {
     });
     expect(changed.status).toBe(409);
     expect(changed.body.response.errors[0]?.code).toBe('msg.integration.batchConflict');
-    const [price] = await queryRows<{ cents: number }>(t.db, sql`SELECT price_cents AS cents FROM products WHERE cod_int = 'INT-A1'`);
+    const [price] = await queryRows<{ cents: number }>(
+      t.db,
+      sql`SELECT price_cents AS cents FROM products WHERE cod_int = 'INT-A1'`,
+    );
     expect(price?.cents).toBe(199);
     const update = await call<BatchResult>(token, 'POST', '/integration/v1/products', {
       batchId: 'prod-2',
@@ -241,7 +293,11 @@ describe('product batches', () => {
     expect(res.status).toBe(422);
     const errors = res.body.response.errors;
     expect(errors[0]?.code).toBe('msg.integration.rowsRefused');
-    expect(errors.slice(1).map((e) => e.field)).toEqual(['rows[1].prezzo', 'rows[2].categoria', 'rows[3].codice']);
+    expect(errors.slice(1).map((e) => e.field)).toEqual([
+      'rows[1].prezzo',
+      'rows[2].categoria',
+      'rows[3].codice',
+    ]);
     expect(errors[1]?.error).toMatch(/^Riga 2, prezzo: Prezzo non valido/);
     expect(errors[3]?.error).toContain('Codice duplicato');
     expect(await productCount(['INT-B1', 'INT-B2', 'INT-B3', 'INT-B5'])).toBe(0);
@@ -254,7 +310,10 @@ describe('product batches', () => {
     expect(ean.body.response.errors[1]?.error).toContain('EAN già usato dal prodotto con codice INT-A2');
     expect(await productCount(['INT-C1', 'INT-C2'])).toBe(0);
     // the batch id of a refused batch stays free for the corrected one
-    const fixed = await call<BatchResult>(token, 'POST', '/integration/v1/products', { batchId: 'prod-ean', rows: [row('INT-C1')] });
+    const fixed = await call<BatchResult>(token, 'POST', '/integration/v1/products', {
+      batchId: 'prod-ean',
+      rows: [row('INT-C1')],
+    });
     expect(fixed.body.data.created).toBe(1);
   });
 
@@ -271,7 +330,11 @@ describe('product batches', () => {
       expect(res.status, what).toBe(400);
       expect(res.body.response.errors[0]?.error, what).toMatch(/[a-zà-ù]/i);
     }
-    const huge = await call(token, 'POST', '/integration/v1/products', { batchId: 'x5', rows: [row('INT-D1', { ingredienti: 'x'.repeat(3000) })], pad: 'y'.repeat(2_200_000) });
+    const huge = await call(token, 'POST', '/integration/v1/products', {
+      batchId: 'x5',
+      rows: [row('INT-D1', { ingredienti: 'x'.repeat(3000) })],
+      pad: 'y'.repeat(2_200_000),
+    });
     expect(huge.status).toBe(413);
     expect(await productCount(['INT-D1'])).toBe(0);
   });
@@ -310,7 +373,11 @@ describe("the orders' feed", () => {
     }
     const customer = await newCustomer(t, { tag: 'int-feed' });
     const [product] = await pickers.pieces(t.db, 1);
-    const order = await placeOrder(t, { userId: customer.userId, lines: [{ product: product!, quantity: 2 }], announce: true });
+    const order = await placeOrder(t, {
+      userId: customer.userId,
+      lines: [{ product: product!, quantity: 2 }],
+      announce: true,
+    });
     await t.db.transaction(async (tx) => {
       const moved = await t.app.orderStatus.transition(
         { orderId: order.orderId, from: ORDER_STATUS.ordered, to: ORDER_STATUS.atWarehouse, actor: 'system' },
@@ -359,16 +426,24 @@ describe('signed webhooks', () => {
 
   it('posts each wanted event signed; retries a failing receiver, then lists it as dead; "riprova" delivers it', async () => {
     await deliver();
-    const set = await post<{ signingSecret: string | null }>(admin, `/admin/integration/clients/${erp.id}/webhook`, {
-      url,
-      events: ['order.new', 'order.cancelled'],
-    });
+    const set = await post<{ signingSecret: string | null }>(
+      admin,
+      `/admin/integration/clients/${erp.id}/webhook`,
+      {
+        url,
+        events: ['order.new', 'order.cancelled'],
+      },
+    );
     expect(set.body.response.status).toBe(0);
     const secret = set.body.data.signingSecret!;
     expect(secret).toMatch(/^whsec_/);
     const customer = await newCustomer(t, { tag: 'int-hook' });
     const [product] = await pickers.pieces(t.db, 1);
-    const order = await placeOrder(t, { userId: customer.userId, lines: [{ product: product!, quantity: 1 }], announce: true });
+    const order = await placeOrder(t, {
+      userId: customer.userId,
+      lines: [{ product: product!, quantity: 1 }],
+      announce: true,
+    });
     received.length = 0;
     await deliver();
     expect(received).toHaveLength(1);
@@ -393,20 +468,35 @@ describe('signed webhooks', () => {
     });
     await deliver();
     expect(received.length).toBe(3);
-    const dead = await callAs<{ deliveries: AdminDelivery[] }>(t.app, admin, 'GET', api('/admin/integration/deliveries?state=dead'), { via: 'staff' });
+    const dead = await callAs<{ deliveries: AdminDelivery[] }>(
+      t.app,
+      admin,
+      'GET',
+      api('/admin/integration/deliveries?state=dead'),
+      { via: 'staff' },
+    );
     const mine = dead.body.data.deliveries.find((d) => d.eventType === 'order.cancelled');
     expect(mine).toMatchObject({ attempts: 3, lastStatus: 500, state: 'dead' });
 
     answer = 204;
-    const retried = await post<{ delivery: AdminDelivery }>(admin, `/admin/integration/deliveries/${mine!.id}/retry`);
+    const retried = await post<{ delivery: AdminDelivery }>(
+      admin,
+      `/admin/integration/deliveries/${mine!.id}/retry`,
+    );
     expect(retried.body.data.delivery.state).toBe('pending');
     await deliver();
     expect(received.length).toBe(4);
-    const [state] = await queryRows<{ state: string }>(t.db, sql`SELECT state FROM integration_deliveries WHERE delivery_id = ${mine!.id}`);
+    const [state] = await queryRows<{ state: string }>(
+      t.db,
+      sql`SELECT state FROM integration_deliveries WHERE delivery_id = ${mine!.id}`,
+    );
     expect(state?.state).toBe('delivered');
     const twice = await post(admin, `/admin/integration/deliveries/${mine!.id}/retry`);
     expect(twice.body.response.errors[0]?.code).toBe('msg.integration.deliveryNotDead');
-    const badUrl = await post(admin, `/admin/integration/clients/${erp.id}/webhook`, { url: 'ftp://x', events: ['order.nope'] });
+    const badUrl = await post(admin, `/admin/integration/clients/${erp.id}/webhook`, {
+      url: 'ftp://x',
+      events: ['order.nope'],
+    });
     expect(badUrl.statusCode).toBe(400);
   });
 });

@@ -48,7 +48,9 @@ const BEARER = 'Bearer realm="spesa-integration"';
 
 function docs(scope: IntegrationScope, summary: string, description: string): RouteDocs {
   return {
-    access: ACCESS.signed(`an integration client's bearer token with scope ${scope} (checked by integration.routes.ts)`),
+    access: ACCESS.signed(
+      `an integration client's bearer token with scope ${scope} (checked by integration.routes.ts)`,
+    ),
     config: { integrationScope: scope },
     tags,
     summary,
@@ -87,7 +89,12 @@ function answerBatch(request: FastifyRequest, reply: FastifyReply, batchId: stri
   const shownRows = new Set(o.refusals.map((r) => r.row)).size;
   const more =
     o.total > shownRows
-      ? [{ text: `…e altre ${o.total - shownRows} righe non valide.`, code: INTEGRATION_TEXT.rowRefused.code }]
+      ? [
+          {
+            text: `…e altre ${o.total - shownRows} righe non valide.`,
+            code: INTEGRATION_TEXT.rowRefused.code,
+          },
+        ]
       : [];
   return reply
     .code(422)
@@ -115,8 +122,7 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
         INTEGRATION_TEXT.scopeMissing,
         `${BEARER}, error="insufficient_scope", scope="${scope}"`,
       );
-    if (!(await o.allowCall(caller.clientId)))
-      return refuse(request, reply, 429, INTEGRATION_TEXT.tooMany);
+    if (!(await o.allowCall(caller.clientId))) return refuse(request, reply, 429, INTEGRATION_TEXT.tooMany);
     await o.clients.touch(caller.clientId);
   });
 
@@ -153,7 +159,12 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
     bodyLimit: INTEGRATION_LIMITS.productBodyBytes,
     schema: { ...products.schema, security: security('products') },
     handler: async (request, reply) =>
-      answerBatch(request, reply, request.body.batchId, await o.service.products(caller(request), request.body)),
+      answerBatch(
+        request,
+        reply,
+        request.body.batchId,
+        await o.service.products(caller(request), request.body),
+      ),
   });
 
   const stock = contractRoute(
@@ -207,7 +218,10 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
     schema: { ...feed.schema, security: security('orders') },
     handler: async (request) => {
       request.integrationOutcome = { outcome: 'read' };
-      return okEnvelope(rootUserOf(request), await o.service.feedPage(request.query.cursor, request.query.limit));
+      return okEnvelope(
+        rootUserOf(request),
+        await o.service.feedPage(request.query.cursor, request.query.limit),
+      );
     },
   });
 };

@@ -32,7 +32,13 @@ export class IntegrationService {
   products(caller: IntegrationCaller, batch: ProductsBatch): Promise<BatchOutcome> {
     const day = romeNow(this.d.now()).date;
     return this.d.batches.run(
-      { clientId: caller.clientId, kind: 'products', batchId: batch.batchId, body: batch, rows: batch.rows.length },
+      {
+        clientId: caller.clientId,
+        kind: 'products',
+        batchId: batch.batchId,
+        body: batch,
+        rows: batch.rows.length,
+      },
       applyProducts(this.d.productMaster, batch, day),
     );
   }
@@ -41,7 +47,13 @@ export class IntegrationService {
     const apply = this.d.storeStock.stock;
     if (!apply) return 'unavailable';
     return this.d.batches.run(
-      { clientId: caller.clientId, kind: 'stock', batchId: batch.batchId, body: batch, rows: batch.rows.length },
+      {
+        clientId: caller.clientId,
+        kind: 'stock',
+        batchId: batch.batchId,
+        body: batch,
+        rows: batch.rows.length,
+      },
       apply(batch),
     );
   }
@@ -50,7 +62,13 @@ export class IntegrationService {
     const apply = this.d.storeStock.prices;
     if (!apply) return 'unavailable';
     return this.d.batches.run(
-      { clientId: caller.clientId, kind: 'prices', batchId: batch.batchId, body: batch, rows: batch.rows.length },
+      {
+        clientId: caller.clientId,
+        kind: 'prices',
+        batchId: batch.batchId,
+        body: batch,
+        rows: batch.rows.length,
+      },
       apply(batch),
     );
   }
