@@ -18,6 +18,8 @@ import { createAdminQueryClient } from './query-client';
 import { SubmissionList, SubmissionShow } from './form-submissions';
 import { OrderList, OrderShow } from './orders';
 import { InvoiceList } from './invoices';
+import { IntegrationsPage } from './integrations';
+import { INTEGRATION_GRANTS } from '@spesa/shared/contracts/admin-integration';
 import { PaymentReportList, StuckPaymentList } from './payments';
 import { PageCreate, PageEdit, PageList } from './pages';
 import { SlideCreate, SlideEdit, SlideList } from './slides';
@@ -79,6 +81,9 @@ export function AdminApp() {
         ) : null,
         mayWrite(role, 'products') ? (
           <Resource key="catalogue-imports" name="catalogue-imports" list={CatalogueImportPage} />
+        ) : null,
+        INTEGRATION_GRANTS.read.some((r) => r === role) ? (
+          <Resource key="integrations" name="integrations" list={IntegrationsPage} />
         ) : null,
         mayRead(role, 'categories') ? (
           <Resource
