@@ -32,6 +32,10 @@ export const TABLE_OWNERS = {
     'catalogue_version',
     'catalogue_imports',
     'catalogue_import_rows',
+    'product_stock',
+    'price_lists',
+    'price_list_stores',
+    'price_list_prices',
   ],
   checkout: ['cart_checkouts', 'packaging_types'],
   content: [

@@ -296,6 +296,8 @@ export const priceHistory = pgTable(
       .notNull()
       .references(() => products.productId, { onDelete: 'cascade' }),
     warehouseId: integer('warehouse_id'),
+    /** the price list whose list price this is (decision 095); null: the chain's list, and every promotion */
+    priceListId: integer('price_list_id'),
     /** 'list' | 'promo' */
     kind: text('kind').notNull(),
     promoId: integer('promo_id'),
@@ -348,4 +350,5 @@ export * from './schema-identity';
 export * from './schema-smartcart';
 export * from './schema-assortment';
 export * from './schema-invoices';
+export * from './schema-stock';
 export * from './schema-integration';

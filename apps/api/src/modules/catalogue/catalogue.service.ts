@@ -23,6 +23,22 @@ export {
   type ProductsQueryInput,
 } from './catalogue-queries';
 export { seededShuffle } from './catalogue-sliders';
+export {
+  applyPriceListPrices,
+  assignPriceList,
+  ensurePriceList,
+  PRICE_LIST_TEXT,
+  type PriceListBatch,
+  type PriceListPriceRow,
+} from './price-lists';
+export {
+  applyStockLevels,
+  STOCK_TEXT,
+  stockByWarehouse,
+  type StockLevelRow,
+  type StockLevelsApplied,
+  type StockLevelsBatch,
+} from './stock-levels';
 export { SUGGEST_MAX_CATEGORIES, SUGGEST_MAX_ITEMS } from './catalogue-suggestions';
 export { readCatalogueVersion };
 

@@ -28,11 +28,11 @@ export class PriceHistory {
   async recordListPrice(productId: number, priceCents: number, day: string, by: number | null, tx: Db) {
     await tx.execute(
       sql`DELETE FROM price_history
-          WHERE product_id = ${productId} AND kind = 'list' AND warehouse_id IS NULL AND valid_from >= ${day}::date`,
+          WHERE product_id = ${productId} AND kind = 'list' AND warehouse_id IS NULL AND price_list_id IS NULL AND valid_from >= ${day}::date`,
     );
     await tx.execute(
       sql`UPDATE price_history SET valid_to = ${day}::date - 1
-          WHERE product_id = ${productId} AND kind = 'list' AND warehouse_id IS NULL
+          WHERE product_id = ${productId} AND kind = 'list' AND warehouse_id IS NULL AND price_list_id IS NULL
             AND (valid_to IS NULL OR valid_to >= ${day}::date)`,
     );
     await tx.execute(
@@ -78,7 +78,7 @@ export class PriceHistory {
     const [row] = await queryRows<{ cents: number | null }>(
       db,
       sql`SELECT min(price_cents)::int AS cents FROM price_history
-          WHERE product_id = ${productId} AND warehouse_id IS NULL
+          WHERE product_id = ${productId} AND warehouse_id IS NULL AND price_list_id IS NULL
             AND valid_from <= ${start}::date - 1
             AND COALESCE(valid_to, 'infinity'::date) >= ${start}::date - ${PRIOR_PRICE_DAYS}::int`,
     );
@@ -121,7 +121,7 @@ export async function seedPriceHistory(today: string, tx: Db): Promise<void> {
   await tx.execute(
     sql`UPDATE product_promos pp SET prior_price_cents = (
           SELECT min(h.price_cents) FROM price_history h
-          WHERE h.product_id = pp.product_id AND h.warehouse_id IS NULL
+          WHERE h.product_id = pp.product_id AND h.warehouse_id IS NULL AND h.price_list_id IS NULL
             AND h.valid_from <= pp.valid_from - 1
             AND COALESCE(h.valid_to, 'infinity'::date) >= pp.valid_from - ${PRIOR_PRICE_DAYS}::int)`,
   );
