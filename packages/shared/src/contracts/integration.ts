@@ -73,6 +73,10 @@ export const batchResultSchema = z.object({
   created: z.number().int(),
   updated: z.number().int(),
   unchanged: z.number().int(),
+  /** stock, full: the stores' products left with no stock because the batch did not name them */
+  removed: z.number().int().optional(),
+  /** stock, delta: rows whose result would have gone below zero, kept at zero */
+  clamped: z.number().int().optional(),
 });
 export type BatchResult = z.infer<typeof batchResultSchema>;
 
@@ -95,18 +99,19 @@ const code = z.string().trim().min(1).max(40);
 const storeId = z.number().int().min(1).max(2_147_483_647);
 export const stockBatchSchema = z.object({
   batchId,
-  /** full: the quantities are the store's levels; delta: they are added to them (negative: taken) */
+  /** full: the quantities are the stores' whole stock (products not named have none left); delta: added */
   mode: z.enum(['full', 'delta']),
+  /** the one store the batch is about (every row must name it; `full` with no row empties it) */
+  storeId: storeId.optional(),
   rows: z
     .array(
       z.object({
         storeId,
         code,
-        /** pieces, or kg for loose products; three decimals at most */
+        /** pieces, or kg for loose products; three decimals at most (negative: taken, delta only) */
         quantity: z.number().min(-1_000_000).max(1_000_000),
       }),
     )
-    .min(1)
     .max(INTEGRATION_LIMITS.stockRows),
 });
 export type StockBatch = z.infer<typeof stockBatchSchema>;
@@ -115,10 +120,11 @@ export type StockBatch = z.infer<typeof stockBatchSchema>;
 const day = z.iso.date();
 export const pricesBatchSchema = z.object({
   batchId,
+  /** the price list's code (the lists and the stores of each are set up once, decision 095) */
+  priceListCode: z.string().trim().min(1).max(40),
   rows: z
     .array(
       z.object({
-        priceListId: z.number().int().min(1).max(2_147_483_647),
         code,
         /** list price in cents (per kg for loose products) */
         priceCents: z.number().int().min(1).max(10_000_000),

@@ -24,6 +24,8 @@ export interface BatchCounts {
   created: number;
   updated: number;
   unchanged: number;
+  removed?: number;
+  clamped?: number;
 }
 
 export type BatchApply = (

@@ -27,10 +27,6 @@ export const INTEGRATION_TEXT = {
     text: 'Alcune righe non sono valide: nessuna riga del batch è stata applicata.',
   },
   rowRefused: { code: 'msg.integration.rowRefused', text: '' },
-  storeStockPending: {
-    code: 'msg.integration.notYetAvailable',
-    text: 'Le giacenze e i listini per negozio non sono ancora attivi su questo negozio: il batch è valido ma non è stato applicato.',
-  },
   clientNotFound: { code: 'msg.integration.clientNotFound', text: 'Sistema integrato non trovato.' },
   alreadyRevoked: {
     code: 'msg.integration.alreadyRevoked',

@@ -13,7 +13,8 @@ import { IntegrationFeed } from './integration-feed';
 import type { ProductMasterPort } from './integration-products';
 import { IntegrationWebhooks, WEBHOOK_JOB } from './integration-webhooks';
 import integrationRoutes from './integration.routes';
-import { IntegrationService, type StoreStockPort } from './integration.service';
+import type { StoreStockPort } from './integration-stock';
+import { IntegrationService } from './integration.service';
 
 export const PUBLISH_JOB = 'integration.publish';
 const CLEANUP_JOB = 'integration.cleanup';
@@ -21,7 +22,7 @@ const CLEANUP_JOB = 'integration.cleanup';
 export interface IntegrationModuleDeps extends ModuleCore {
   /** the product master's rules and writes (the catalogue module, decision 092) */
   productMaster: ProductMasterPort;
-  /** per-store stock and price lists (the catalogue module), null parts until it has them */
+  /** stock by store and price lists (the catalogue module, decision 095) */
   storeStock: StoreStockPort;
   /** the orders' status transitions (decision 074): each one writes its feed event on its transaction */
   orderTransitions: OrderTransitionsPort;

@@ -42,7 +42,7 @@ export interface IntegrationRoutesOptions {
   allowCall: (clientId: number) => Promise<boolean>;
 }
 
-const ALSO = [401, 403, 409, 413, 422, 429, 501] as const;
+const ALSO = [401, 403, 409, 413, 422, 429] as const;
 const tags = ['integration'];
 const BEARER = 'Bearer realm="spesa-integration"';
 
@@ -81,11 +81,15 @@ function answerBatch(request: FastifyRequest, reply: FastifyReply, batchId: stri
   if (o.kind === 'applied' || o.kind === 'replayed') return okEnvelope(rootUserOf(request), o.result);
   if (o.kind === 'conflict')
     return reply.code(409).send(errorEnvelope(rootUserOf(request), 409, [INTEGRATION_TEXT.batchConflict]));
-  const rows = o.refusals.map((r) => ({
-    text: `Riga ${r.row}, ${r.column}: ${r.message}`,
-    code: INTEGRATION_TEXT.rowRefused.code,
-    field: `rows[${r.row - 1}].${r.column}`,
-  }));
+  const rows = o.refusals.map((r) =>
+    r.row === 0
+      ? { text: r.message, code: INTEGRATION_TEXT.rowRefused.code, field: r.column }
+      : {
+          text: `Riga ${r.row}, ${r.column}: ${r.message}`,
+          code: INTEGRATION_TEXT.rowRefused.code,
+          field: `rows[${r.row - 1}].${r.column}`,
+        },
+  );
   const shownRows = new Set(o.refusals.map((r) => r.row)).size;
   const more =
     o.total > shownRows
@@ -172,18 +176,15 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
     docs(
       'stock',
       'Stock levels by store, full (the levels) or delta (added), one transaction',
-      'Rows of storeId, product code and quantity (pieces, kg for loose products). Idempotent by batchId as every batch.',
+      'Rows of storeId, product code and quantity (pieces, kg for loose products). full: the rows are the whole stock of their stores (of storeId when given); delta: each quantity is added (a result below zero is kept at zero, counted in clamped). Idempotent by batchId; 100,000 rows at most.',
     ),
   );
   app.route({
     ...stock,
     bodyLimit: INTEGRATION_LIMITS.stockBodyBytes,
     schema: { ...stock.schema, security: security('stock') },
-    handler: async (request, reply) => {
-      const done = await o.service.stock(caller(request), request.body);
-      if (done === 'unavailable') return refuse(request, reply, 501, INTEGRATION_TEXT.storeStockPending);
-      return answerBatch(request, reply, request.body.batchId, done);
-    },
+    handler: async (request, reply) =>
+      answerBatch(request, reply, request.body.batchId, await o.service.stock(caller(request), request.body)),
   });
 
   const prices = contractRoute(
@@ -191,18 +192,20 @@ const integrationRoutes: FastifyPluginAsyncZod<IntegrationRoutesOptions> = async
     docs(
       'prices',
       'List prices by price list with validity dates, one transaction',
-      'Rows of priceListId, product code, priceCents, validFrom and optional validTo (days, Europe/Rome). Idempotent by batchId.',
+      'One price list by its code; rows of product code, priceCents, validFrom and optional validTo (days, Europe/Rome; the last day included). Idempotent by batchId.',
     ),
   );
   app.route({
     ...prices,
     bodyLimit: INTEGRATION_LIMITS.stockBodyBytes,
     schema: { ...prices.schema, security: security('prices') },
-    handler: async (request, reply) => {
-      const done = await o.service.prices(caller(request), request.body);
-      if (done === 'unavailable') return refuse(request, reply, 501, INTEGRATION_TEXT.storeStockPending);
-      return answerBatch(request, reply, request.body.batchId, done);
-    },
+    handler: async (request, reply) =>
+      answerBatch(
+        request,
+        reply,
+        request.body.batchId,
+        await o.service.prices(caller(request), request.body),
+      ),
   });
 
   const feed = contractRoute(

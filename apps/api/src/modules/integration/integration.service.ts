@@ -4,17 +4,8 @@ import type { BatchApply, BatchOutcome, IntegrationBatches } from './integration
 import type { IntegrationCaller } from './integration-clients';
 import type { IntegrationFeed } from './integration-feed';
 import { applyProducts, type ProductMasterPort } from './integration-products';
+import { applyPrices, applyStock, type StoreStockPort } from './integration-stock';
 import type { IntegrationWebhooks } from './integration-webhooks';
-
-/**
- * The per-store stock and price lists as the catalogue module offers them (its `applyStockLevels` and
- * `applyPriceListPrices`); null until the shop has them: the batches are then validated and refused with
- * 501, nothing recorded.
- */
-export interface StoreStockPort {
-  stock: ((batch: StockBatch) => BatchApply) | null;
-  prices: ((batch: PricesBatch) => BatchApply) | null;
-}
 
 /** The integration API's work: the batches (one transaction each, idempotent) and the orders' feed. */
 export class IntegrationService {
@@ -43,9 +34,7 @@ export class IntegrationService {
     );
   }
 
-  async stock(caller: IntegrationCaller, batch: StockBatch): Promise<BatchOutcome | 'unavailable'> {
-    const apply = this.d.storeStock.stock;
-    if (!apply) return 'unavailable';
+  stock(caller: IntegrationCaller, batch: StockBatch): Promise<BatchOutcome> {
     return this.d.batches.run(
       {
         clientId: caller.clientId,
@@ -54,13 +43,11 @@ export class IntegrationService {
         body: batch,
         rows: batch.rows.length,
       },
-      apply(batch),
+      applyStock(this.d.storeStock, batch),
     );
   }
 
-  async prices(caller: IntegrationCaller, batch: PricesBatch): Promise<BatchOutcome | 'unavailable'> {
-    const apply = this.d.storeStock.prices;
-    if (!apply) return 'unavailable';
+  prices(caller: IntegrationCaller, batch: PricesBatch): Promise<BatchOutcome> {
     return this.d.batches.run(
       {
         clientId: caller.clientId,
@@ -69,7 +56,7 @@ export class IntegrationService {
         body: batch,
         rows: batch.rows.length,
       },
-      apply(batch),
+      applyPrices(this.d.storeStock, batch),
     );
   }
 
