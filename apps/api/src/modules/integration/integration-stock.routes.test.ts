@@ -235,6 +235,25 @@ describe('price batches', () => {
   });
 });
 
+describe('the OpenAPI document', () => {
+  it('declares the client credentials scheme and the scope of each integration call', async () => {
+    const doc = (await t.app.inject({ method: 'GET', url: api('/docs/json') })).json<{
+      components: {
+        securitySchemes: Record<string, { type: string; flows: Record<string, { tokenUrl: string }> }>;
+      };
+      paths: Record<string, Record<string, { security?: Array<Record<string, string[]>> }>>;
+    }>();
+    const scheme = doc.components.securitySchemes.integrationClientCredentials;
+    expect(scheme?.flows.clientCredentials?.tokenUrl).toBe('/ebsn/api/integration/oauth/token');
+    expect(doc.paths['/ebsn/api/integration/v1/stock']?.post?.security).toEqual([
+      { integrationClientCredentials: ['stock'] },
+    ]);
+    expect(doc.paths['/ebsn/api/integration/v1/orders/events']?.get?.security).toEqual([
+      { integrationClientCredentials: ['orders'] },
+    ]);
+  });
+});
+
 describe('a large feed', () => {
   it.runIf(!!process.env.DATABASE_URL)(
     '100,000 stock rows in one batch on PostgreSQL, well under a minute',

@@ -204,25 +204,6 @@ describe('the token endpoint (OAuth 2.0 client credentials)', () => {
   });
 });
 
-describe('the OpenAPI document', () => {
-  it('declares the client credentials scheme and the scope of each integration call', async () => {
-    const doc = (await t.app.inject({ method: 'GET', url: api('/docs/json') })).json<{
-      components: {
-        securitySchemes: Record<string, { type: string; flows: Record<string, { tokenUrl: string }> }>;
-      };
-      paths: Record<string, Record<string, { security?: Array<Record<string, string[]>> }>>;
-    }>();
-    const scheme = doc.components.securitySchemes.integrationClientCredentials;
-    expect(scheme?.flows.clientCredentials?.tokenUrl).toBe('/ebsn/api/integration/oauth/token');
-    expect(doc.paths['/ebsn/api/integration/v1/stock']?.post?.security).toEqual([
-      { integrationClientCredentials: ['stock'] },
-    ]);
-    expect(doc.paths['/ebsn/api/integration/v1/orders/events']?.get?.security).toEqual([
-      { integrationClientCredentials: ['orders'] },
-    ]);
-  });
-});
-
 describe('who may call', () => {
   it('no token, a made-up token, a shop or back-office session: 401; another scope: 403; all audited', async () => {
     expect((await call(null, 'GET', '/integration/v1/orders/events')).status).toBe(401);

@@ -1,6 +1,6 @@
 import type { PricesBatch, ProductsBatch, StockBatch } from '@spesa/shared/contracts/integration';
 import { romeNow } from '../../lib/rome-time';
-import type { BatchApply, BatchOutcome, IntegrationBatches } from './integration-batches';
+import type { BatchOutcome, IntegrationBatches } from './integration-batches';
 import type { IntegrationCaller } from './integration-clients';
 import type { IntegrationFeed } from './integration-feed';
 import { applyProducts, type ProductMasterPort } from './integration-products';
