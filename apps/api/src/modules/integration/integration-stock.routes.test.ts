@@ -14,6 +14,8 @@ import { makeStaff } from '../../../test/order-fixtures';
  */
 let t: TestApp;
 let token: string;
+let admin: string;
+let system: { clientId: string; secret: string };
 let stores: number[];
 let codes: Array<{ code: string; productId: number }>;
 
@@ -42,12 +44,7 @@ const fields = (body: EnvelopeBody<unknown>) =>
 
 beforeAll(async () => {
   t = await buildTestApp({ runJobs: false });
-  const admin = await makeStaff(
-    t,
-    (await newCustomer(t, { tag: 'int-stock-admin' })).userId,
-    [],
-    'administrator',
-  );
+  admin = await makeStaff(t, (await newCustomer(t, { tag: 'int-stock-admin' })).userId, [], 'administrator');
   const made = await callAs<{ client: AdminIntegrationClient; clientSecret: string }>(
     t.app,
     admin,
@@ -56,6 +53,7 @@ beforeAll(async () => {
     { via: 'staff', payload: { name: 'Casse', scopes: ['stock', 'prices'] } },
   );
   const { clientId } = made.body.data.client;
+  system = { clientId, secret: made.body.data.clientSecret };
   const res = await t.app.inject({
     method: 'POST',
     url: api('/integration/oauth/token'),
@@ -79,6 +77,31 @@ beforeAll(async () => {
   );
 });
 afterAll(() => t?.close());
+
+describe('the back office page', () => {
+  it('is for administrators: a catalogue manager is refused; the list shows the last use, never the secret', async () => {
+    const manager = await makeStaff(
+      t,
+      (await newCustomer(t, { tag: 'int-mgr' })).userId,
+      [],
+      'catalogue_manager',
+    );
+    const res = await callAs(t.app, manager, 'GET', api('/admin/integration/clients'), { via: 'staff' });
+    expect(res.statusCode).toBe(403);
+    const list = await callAs<{ clients: AdminIntegrationClient[] }>(
+      t.app,
+      admin,
+      'GET',
+      api('/admin/integration/clients'),
+      {
+        via: 'staff',
+      },
+    );
+    const listed = list.body.data.clients.find((c) => c.clientId === system.clientId);
+    expect(listed?.lastUsedAt).not.toBeNull();
+    expect(JSON.stringify(list.body)).not.toContain(system.secret);
+  });
+});
 
 describe('stock batches', () => {
   it("full sets a store's stock and empties what it leaves out; delta adds and never goes below zero", async () => {

@@ -225,27 +225,6 @@ describe('who may call', () => {
     );
     expect(audited?.outcome).toBe('scopeMissing');
   });
-
-  it('the back office page is for administrators: a catalogue manager is refused', async () => {
-    const manager = await makeStaff(
-      t,
-      (await newCustomer(t, { tag: 'int-mgr' })).userId,
-      [],
-      'catalogue_manager',
-    );
-    const res = await callAs(t.app, manager, 'GET', api('/admin/integration/clients'), { via: 'staff' });
-    expect(res.statusCode).toBe(403);
-    const list = await callAs<{ clients: AdminIntegrationClient[] }>(
-      t.app,
-      admin,
-      'GET',
-      api('/admin/integration/clients'),
-      { via: 'staff' },
-    );
-    const listed = list.body.data.clients.find((c) => c.clientId === erp.clientId);
-    expect(listed?.lastUsedAt).not.toBeNull();
-    expect(JSON.stringify(list.body)).not.toContain(erp.secret);
-  });
 });
 
 describe('product batches', () => {
@@ -351,7 +330,7 @@ async function feedPage(token: string, cursor: number) {
 }
 
 describe("the orders' feed", () => {
-  it('a new order, then its changes, in order after a cursor; an empty page keeps the cursor', async () => {
+  it('a new order, its changes, prepared with real weights, in order after a cursor; an empty page keeps the cursor', async () => {
     const token = await tokenOf(erp, 'orders');
     let cursor = 0;
     for (;;) {
@@ -382,6 +361,24 @@ describe("the orders' feed", () => {
     expect(seqs).toEqual([...seqs].sort((a, b) => a - b));
     const empty = await feedPage(token, page.nextCursor);
     expect(empty).toEqual({ events: [], nextCursor: page.nextCursor, hasMore: false });
+    // picked with its real weight, then prepared: the event carries the weighed quantities
+    await t.db.execute(
+      sql`UPDATE order_items SET delivered_quantity = 2, real_weight = 0.734 WHERE order_id = ${order.orderId}`,
+    );
+    await t.db.transaction(async (tx) => {
+      const steps = [
+        [ORDER_STATUS.atWarehouse, ORDER_STATUS.inPreparation, 'system'],
+        [ORDER_STATUS.inPreparation, ORDER_STATUS.prepared, 'system'],
+      ] as const;
+      for (const [from, to, actor] of steps) {
+        const moved = await t.app.orderStatus.transition({ orderId: order.orderId, from, to, actor }, tx);
+        expect(moved.ok).toBe(true);
+      }
+    });
+    const prepared = await feedPage(token, page.nextCursor);
+    const last = prepared.events.filter((e) => e.orderId === order.orderId);
+    expect(last.map((e) => e.type)).toEqual(['order.changed', 'order.prepared']);
+    expect(last[1]?.order?.lines[0]).toMatchObject({ deliveredQuantity: 2, realWeight: 0.734 });
     const bad = await call(token, 'GET', '/integration/v1/orders/events?cursor=-1&limit=100000');
     expect(bad.status).toBe(400);
   });
