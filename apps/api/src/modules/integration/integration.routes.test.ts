@@ -219,11 +219,15 @@ describe('who may call', () => {
     expect(other.body.response.errors[0]?.error).toMatch(/permesso/);
     expect(other.headers['www-authenticate']).toContain('insufficient_scope');
     expect(await productCount(['INT-X'])).toBe(0);
-    const [audited] = await queryRows<{ outcome: string }>(
-      t.db,
-      sql`SELECT outcome FROM integration_calls WHERE client_id = ${store.id} ORDER BY call_id DESC LIMIT 1`,
-    );
-    expect(audited?.outcome).toBe('scopeMissing');
+    // the audit row is written after the answer
+    const lastOutcome = async () =>
+      (
+        await queryRows<{ outcome: string }>(
+          t.db,
+          sql`SELECT outcome FROM integration_calls WHERE client_id = ${store.id} ORDER BY call_id DESC LIMIT 1`,
+        )
+      )[0]?.outcome;
+    await expect.poll(lastOutcome, { timeout: 5_000 }).toBe('scopeMissing');
   });
 });
 
