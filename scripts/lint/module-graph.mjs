@@ -10,6 +10,7 @@ import { fileURLToPath } from 'node:url';
 export const API_MODULES = {
   account: ['mail'],
   identity: ['account'],
+  integration: [],
   invoices: ['mail'],
   backoffice: ['account', 'catalogue', 'content', 'delivery', 'orders'],
   cart: ['catalogue', 'delivery'],

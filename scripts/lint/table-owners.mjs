@@ -75,6 +75,14 @@ export const TABLE_OWNERS = {
   lists: ['wishlists', 'wishlist_items', 'wishlist_shares'],
   operators: ['operator_actions'],
   invoices: ['invoice_sequences', 'invoice_documents'],
+  integration: [
+    'integration_clients',
+    'integration_tokens',
+    'integration_batches',
+    'integration_calls',
+    'integration_order_events',
+    'integration_deliveries',
+  ],
   receipts: ['receipt_till_systems', 'receipts', 'receipt_lines', 'receipt_settings', 'taxfree_refunds'],
   smartcart: ['smart_cart_stores', 'smart_cart_sessions', 'smart_cart_lines', 'smart_cart_scans'],
   loyalty: [

@@ -19,6 +19,8 @@ import { createAdminQueryClient } from './query-client';
 import { SubmissionList, SubmissionShow } from './form-submissions';
 import { OrderList, OrderShow } from './orders';
 import { InvoiceList } from './invoices';
+import { IntegrationsPage } from './integrations';
+import { INTEGRATION_GRANTS } from '@spesa/shared/contracts/admin-integration';
 import { PaymentReportList, StuckPaymentList } from './payments';
 import { PageCreate, PageEdit, PageList } from './pages';
 import { SlideCreate, SlideEdit, SlideList } from './slides';
@@ -82,6 +84,9 @@ export function AdminApp() {
           <Resource key="catalogue-imports" name="catalogue-imports" list={CatalogueImportPage} />
         ) : null,
         mayRead(role, 'leaflets') ? <Resource key="leaflets" name="leaflets" list={LeafletPage} /> : null,
+        INTEGRATION_GRANTS.read.some((r) => r === role) ? (
+          <Resource key="integrations" name="integrations" list={IntegrationsPage} />
+        ) : null,
         mayRead(role, 'categories') ? (
           <Resource
             key="categories"

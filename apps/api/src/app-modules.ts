@@ -9,6 +9,7 @@ import type { contentModule } from './modules/content/content.module';
 import type { deliveryModule } from './modules/delivery/delivery.module';
 import type { formsModule } from './modules/forms/forms.module';
 import type { identityModule } from './modules/identity/identity.module';
+import type { integrationModule } from './modules/integration/integration.module';
 import type { invoicesModule } from './modules/invoices/invoices.module';
 import type { leafletsModule } from './modules/leaflets/leaflets.module';
 import type { listsModule } from './modules/lists/lists.module';
@@ -52,6 +53,7 @@ export interface Modules {
   ratings: Built<typeof ratingsModule>;
   identity: Built<typeof identityModule>;
   media: Built<typeof mediaModule>;
+  integration: Built<typeof integrationModule>;
 }
 
 /**

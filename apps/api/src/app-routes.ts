@@ -31,6 +31,7 @@ export async function registerRoutes(
         m.catalogue.adminRoutes,
         ...[m.invoices.routes, m.invoices.adminRoutes],
         m.backoffice.routes,
+        ...[m.integration.routes, m.integration.adminRoutes],
       ])
         await routes(api);
     },

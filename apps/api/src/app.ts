@@ -18,6 +18,7 @@ import { deliveryModule } from './modules/delivery/delivery.module';
 import { formsModule } from './modules/forms/forms.module';
 import { SIGN_IN_RESULT_PAGE } from './modules/identity/identity.routes';
 import { identityModule } from './modules/identity/identity.module';
+import { integrationModule } from './modules/integration/integration.module';
 import { invoicesModule } from './modules/invoices/invoices.module';
 import { leafletsModule } from './modules/leaflets/leaflets.module';
 import { listsModule } from './modules/lists/lists.module';
@@ -216,7 +217,7 @@ async function buildOrderModules({ app, opts, core, m, orderTransitions }: Wirin
 }
 
 /** The staff's side: the back office, operators acting for customers, ratings, sign-in providers, media. */
-async function buildStaffModules({ app, opts, core, m }: Wiring) {
+async function buildStaffModules({ app, opts, core, m, orderTransitions }: Wiring) {
   const { accounts, sessions } = m.account;
   const secureCookie = secureCookieOf(core.env);
   m.backoffice = await backofficeModule({
@@ -236,4 +237,8 @@ async function buildStaffModules({ app, opts, core, m }: Wiring) {
     workplace: m.delivery.delivery,
   });
   m.media = mediaModule({ env: core.env, productImage: m.catalogue.productImage });
+  m.integration = integrationModule(app, {
+    ...{ ...core, productMaster: m.catalogue.productMaster, storeStock: m.catalogue.storeStock },
+    ...{ orderTransitions, orderStatus: m.orders.status },
+  });
 }

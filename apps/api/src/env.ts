@@ -323,6 +323,12 @@ const envSchema = z.object({
   INVOICE_SDI_URL: optionalText.pipe(z.url({ protocol: /^https?$/ }).optional()),
   /** the intermediary's API key, sent as a bearer token */
   INVOICE_SDI_TOKEN: optionalText,
+  /** the integration API (decision 096): access tokens' life, calls per client and minute, webhook retries */
+  INTEGRATION_TOKEN_TTL_SECONDS: z.coerce.number().int().min(60).max(86_400).default(900),
+  INTEGRATION_RATE_PER_MINUTE: z.coerce.number().int().min(1).max(100_000).default(600),
+  /** the first retry of a failed webhook delivery; each next one waits twice as long */
+  INTEGRATION_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
+  INTEGRATION_WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
   /** API version reported by /version.json (spec section 9: client version 1.47.1) */
   APP_VERSION: z.string().default('1.47.1'),
 });

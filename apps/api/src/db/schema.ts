@@ -349,3 +349,4 @@ export * from './schema-smartcart';
 export * from './schema-assortment';
 export * from './schema-invoices';
 export * from './schema-stock';
+export * from './schema-integration';

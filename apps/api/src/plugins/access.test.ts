@@ -167,6 +167,11 @@ describe('every route says who may call it', () => {
       'POST /ebsn/api/invoices/sdi/notifications | signed: the SDI intermediary: its bearer token (INVOICE_SDI_TOKEN) is checked in the handler',
       'POST /ebsn/api/admin/auth/login | public: the back-office sign-in: the password and the one-time code are checked here',
       'POST /ebsn/api/admin/auth/enrol | public: confirms the authenticator with the enrolment token shown at sign-in',
+      'POST /ebsn/api/integration/oauth/token | public: the OAuth 2.0 token endpoint: the client authenticates in the call itself (RFC 6749 §4.4)',
+      "POST /ebsn/api/integration/v1/products | signed: an integration client's bearer token with scope products (checked by integration.routes.ts)",
+      "POST /ebsn/api/integration/v1/stock | signed: an integration client's bearer token with scope stock (checked by integration.routes.ts)",
+      "POST /ebsn/api/integration/v1/prices | signed: an integration client's bearer token with scope prices (checked by integration.routes.ts)",
+      "GET /ebsn/api/integration/v1/orders/events | signed: an integration client's bearer token with scope orders (checked by integration.routes.ts)",
       'GET /version.json | public: the release version, polled by every client',
       'GET /healthz | public: a load balancer asks whether the process is alive',
       'GET /readyz | public: a load balancer asks whether to send this process requests',
@@ -458,6 +463,8 @@ describe('every endpoint under /ebsn/api is registered from its contract (decisi
       'GET /ebsn/api/saml/do-logout',
       'GET /ebsn/api/saml/metadata',
       'GET /ebsn/api/social-redir/:providerMobile',
+      // the OAuth 2.0 token endpoint answers RFC 6749's shapes, not the envelope (decision 096)
+      'POST /ebsn/api/integration/oauth/token',
       'POST /ebsn/api/payment-sandbox/pay/:ref',
       // a provider's signed notification (its own answer, not the envelope)
       'POST /ebsn/api/payment/webhook/:provider',

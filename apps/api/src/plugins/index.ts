@@ -168,7 +168,27 @@ export async function registerExternalPlugins(
         { name: 'receipts' },
         { name: 'forms' },
         { name: 'system' },
+        { name: 'integration' },
       ],
+      components: {
+        securitySchemes: {
+          // the integration API (decision 096): OAuth 2.0 client credentials, the token as a bearer
+          integrationClientCredentials: {
+            type: 'oauth2',
+            flows: {
+              clientCredentials: {
+                tokenUrl: `${API_PREFIX}/integration/oauth/token`,
+                scopes: {
+                  stock: 'stock levels by store',
+                  prices: 'price lists',
+                  products: 'product master upserts',
+                  orders: "the orders' feed and webhooks",
+                },
+              },
+            },
+          },
+        },
+      },
     },
     transform: jsonSchemaTransform,
   });

@@ -69,8 +69,11 @@ class TooManyRequests extends Error {
   }
 }
 
-/** One atomic statement: a new window starts when the stored one has ended. Answers the hits in it. */
-async function hit(key: string, windowMs: number, db: Db): Promise<number> {
+/**
+ * One atomic statement: a new window starts when the stored one has ended. Answers the hits in it. Exported
+ * for the counters of other callers than people (the integration API's calls per client).
+ */
+export async function hit(key: string, windowMs: number, db: Db): Promise<number> {
   const [row] = await queryRows<{ hits: number }>(
     db,
     sql`

@@ -31,6 +31,8 @@ import { giftCertificateEndpoints } from './gift-certificates';
 import { identityEndpoints } from './identity';
 import { inviteEndpoints } from './invite';
 import { adminInvoicesEndpoints, invoicesEndpoints } from './invoices';
+import { adminIntegrationEndpoints } from './admin-integration';
+import { integrationEndpoints } from './integration';
 import { adminGiftCardOrderEndpoints, giftCardOrderEndpoints } from './gift-card-orders';
 import { loyaltyEndpoints } from './loyalty';
 import { ordersEndpoints } from './orders';
@@ -85,6 +87,8 @@ export const ENDPOINT_GROUPS = {
   adminLeaflets: adminLeafletsEndpoints,
   invoices: invoicesEndpoints,
   adminInvoices: adminInvoicesEndpoints,
+  integration: integrationEndpoints,
+  adminIntegration: adminIntegrationEndpoints,
 } as const;
 
 type Groups = typeof ENDPOINT_GROUPS;

@@ -15,6 +15,8 @@ import { AssortmentAdmin } from './catalogue-assortment';
 import { CatalogueImports, IMPORT_JOB, type CatalogueAuditPort } from './catalogue-import';
 import catalogueRoutes, { type LeafletProductsPort, type StoreOfRequest } from './catalogue.routes';
 import { CatalogueService, readCatalogueVersion, type CartProductFacts } from './catalogue.service';
+import { applyPriceListPrices } from './price-lists';
+import { applyStockLevels } from './stock-levels';
 import { CategoryAdmin } from './category-admin';
 import { PriceHistory } from './price-history';
 import { productFirstViewRoute } from './product-first-view';
@@ -145,6 +147,10 @@ export function catalogueModule(app: FastifyInstance, d: CatalogueModuleDeps) {
         });
       },
     },
+    /** the product master's rules and upsert by code (the integration API's product batches) */
+    productMaster: assortment,
+    /** stock by store and list prices fed by the chain's systems (decision 095; the integration API) */
+    storeStock: { applyStockLevels, applyPriceListPrices },
     /** a product photo's file at one of its sizes (the media module's route) */
     productImage: (productId: number, hash: string, size: string) =>
       isImageSize(size) ? images.read(productId, hash, size, db) : Promise.resolve(null),

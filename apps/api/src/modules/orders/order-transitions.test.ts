@@ -62,6 +62,7 @@ describe("listeners of an order's status transitions (decision 074)", () => {
       'loyalty: premium free delivery given back',
       'payment: live authorisation voided',
       'checkout: order edit left',
+      'integration: feed event',
     ]);
   });
 

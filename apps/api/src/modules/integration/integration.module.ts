@@ -1,0 +1,101 @@
+import { ORDER_STATUS_IDS, type OrderStatusId } from '@spesa/shared/orders/order-status';
+import type { FastifyInstance } from 'fastify';
+import type { Db } from '../../db/client';
+import type { ModuleCore, RouteRegistrar } from '../../lib/module';
+import type { OrderTransitionsPort } from '../../lib/order-transitions';
+import { hit } from '../../plugins/rate-limit';
+import { IntegrationAudit } from './integration-audit';
+import tokenRoutes from './integration-auth.routes';
+import integrationAdminRoutes from './integration-admin.routes';
+import { IntegrationBatches } from './integration-batches';
+import { IntegrationClients } from './integration-clients';
+import { IntegrationFeed } from './integration-feed';
+import type { ProductMasterPort } from './integration-products';
+import { IntegrationWebhooks, WEBHOOK_JOB } from './integration-webhooks';
+import integrationRoutes from './integration.routes';
+import type { StoreStockPort } from './integration-stock';
+import { IntegrationService } from './integration.service';
+
+export const PUBLISH_JOB = 'integration.publish';
+const CLEANUP_JOB = 'integration.cleanup';
+
+export interface IntegrationModuleDeps extends ModuleCore {
+  /** the product master's rules and writes (the catalogue module, decision 092) */
+  productMaster: ProductMasterPort;
+  /** stock by store and price lists (the catalogue module, decision 095) */
+  storeStock: StoreStockPort;
+  /** the orders' status transitions (decision 074): each one writes its feed event on its transaction */
+  orderTransitions: OrderTransitionsPort;
+  /** an order's first status (the orders module): a new order's feed event */
+  orderStatus: {
+    onChange(
+      listener: (
+        event: { orderId: number; from: number | null; to: OrderStatusId },
+        once: unknown,
+        db: Db,
+      ) => Promise<void>,
+      when: (event: { from: number | null }) => boolean,
+    ): void;
+  };
+}
+
+/**
+ * The integration API (issue 50, decision 096): OAuth 2.0 client credentials for the chain's systems, their
+ * idempotent batches (product master, stock, prices), the orders' feed and its signed webhooks.
+ */
+export function integrationModule(app: FastifyInstance, d: IntegrationModuleDeps) {
+  const { db, env, now, jobs } = d;
+  const clients = new IntegrationClients(db, env.INTEGRATION_TOKEN_TTL_SECONDS, now);
+  const audit = new IntegrationAudit(db);
+  const batches = new IntegrationBatches(db);
+  const feed = new IntegrationFeed(db);
+  const webhooks = new IntegrationWebhooks(
+    db,
+    jobs,
+    { baseMs: env.INTEGRATION_WEBHOOK_RETRY_BASE_MS, maxAttempts: env.INTEGRATION_WEBHOOK_MAX_ATTEMPTS },
+    now,
+  );
+  const service = new IntegrationService({
+    ...{ batches, feed, webhooks, now },
+    productMaster: d.productMaster,
+    storeStock: d.storeStock,
+  });
+  /** each client's calls in a minute, counted where every process counts (the shop's throttle table) */
+  const allowCall = async (clientId: number) =>
+    (await hit(`integration:client:${clientId}`, 60_000, db)) <= env.INTEGRATION_RATE_PER_MINUTE;
+
+  for (const to of ORDER_STATUS_IDS)
+    d.orderTransitions.onTransition(to, 'integration: feed event', (order, tx) =>
+      feed.record(order.orderId, order.from, order.to, tx),
+    );
+  d.orderStatus.onChange(
+    (event, _once, tx) => feed.record(event.orderId, event.from, event.to, tx),
+    (event) => event.from === null,
+  );
+  jobs.register(WEBHOOK_JOB, (payload) => webhooks.deliver(payload));
+  jobs.every(PUBLISH_JOB, 5_000, async () => {
+    await service.publish();
+  });
+  jobs.every(CLEANUP_JOB, 3_600_000, async () => {
+    await clients.deleteExpiredTokens();
+    await audit.deleteOld();
+    await batches.deleteOld();
+  });
+  app.decorate('integration', { service, webhooks, clients });
+  return {
+    routes: (async (api) => {
+      await api.register(tokenRoutes, { clients, audit, allowCall });
+      await api.register(integrationRoutes, { clients, audit, service, allowCall });
+    }) satisfies RouteRegistrar,
+    adminRoutes: (async (api) => {
+      await api.register(integrationAdminRoutes, { clients, webhooks });
+    }) satisfies RouteRegistrar,
+  };
+}
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** the integration API (tests publish the feed and run deliveries directly) */
+    integration: { service: IntegrationService; webhooks: IntegrationWebhooks; clients: IntegrationClients };
+  }
+}
