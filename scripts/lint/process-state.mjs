@@ -28,6 +28,22 @@ const SRC = join(ROOT, 'apps/api/src');
  * - 'local': this process's own business (its timers, its connections), nothing another host changes.
  */
 export const PROCESS_STATE = {
+  'lib/file-store-s3.ts#S3FileStore.#client': {
+    follows: 'local',
+    how: "this process's S3 client, made on the first file read or written (its own connections)",
+  },
+  'lib/file-store-s3.ts#S3FileStore.#made': {
+    follows: 'local',
+    how: 'the same client, kept to close its connections when the process stops',
+  },
+  'modules/account/birthplace-code.ts#codiceFiscale': {
+    follows: 'pure',
+    how: 'the codice-fiscale-js package, loaded at first use (decision 089): code, not data',
+  },
+  'modules/content/content-html.ts#sanitizer': {
+    follows: 'pure',
+    how: 'the sanitize-html package, loaded at first use (decision 089): code, not data',
+  },
   'db/client.ts#probes': {
     follows: 'local',
     how: "the pool probe of each database this process opened (its own pool's use and waits, for the metrics)",
