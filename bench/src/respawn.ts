@@ -1,10 +1,12 @@
-// `npm run respawn -w @spesa/bench [-- --kills 5 --server apps/api/dist/server.mjs]`: a replaced worker's start
-// (decision 089, docs/benchmarks.md "A replaced worker's start").
+// `npm run respawn -w @spesa/bench [-- --kills 5 --no-spare --server apps/api/dist/server.mjs]`: a replaced
+// worker's start (decision 089, docs/benchmarks.md "A replaced worker's start").
 //
 // The compiled server (built first when missing or stale: scripts/build-api.mjs), WORKERS=2 on a private
-// PostgreSQL cluster seeded at its first start; one worker killed with SIGKILL `--kills` times, 3 s apart. The
-// figure is the primary's line "API process N serving X ms after it was started" (fork to the worker's `ready`,
-// after `listen`), with the load average beside it: on a shared machine the figures follow the load.
+// PostgreSQL cluster seeded at its first start; one serving worker killed with SIGKILL `--kills` times, each
+// once the spare is ready (3 s apart with --no-spare). The figure is the primary's line "API process N serving
+// X ms after …": with the spare, from the kill to the spare's `ready` after its `listen`; without it, from the
+// new worker's fork to its `ready`. The load average is printed beside it: on a shared machine the figures
+// follow the load.
 import { execFileSync, spawn } from 'node:child_process';
 import { loadavg } from 'node:os';
 import { join, resolve } from 'node:path';
@@ -16,6 +18,8 @@ const arg = (name: string, fallback: string) => {
   return i > 0 ? (process.argv[i + 1] ?? fallback) : fallback;
 };
 const kills = Number(arg('kills', '5'));
+// --no-spare: the server without its spare worker (SPARE_WORKER=off): a new worker is started in place of each
+const spare = !process.argv.includes('--no-spare');
 const server = resolve(root, arg('server', 'apps/api/dist/server.mjs'));
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
@@ -29,6 +33,7 @@ const child = spawn(process.execPath, [server], {
     ...process.env,
     DATABASE_URL: pg.url,
     WORKERS: '2',
+    SPARE_WORKER: spare ? 'on' : 'off',
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
@@ -39,7 +44,9 @@ let out = '';
 child.stdout.on('data', (d: Buffer) => (out += d.toString()));
 child.stderr.on('data', (d: Buffer) => (out += d.toString()));
 const servingLines = () =>
-  [...out.matchAll(/serving (\d+) ms after it was started/g)].map((m) => Number(m[1]));
+  [...out.matchAll(/serving (\d+) ms after (?:it was started|API process \d+ ended)/g)].map((m) =>
+    Number(m[1]),
+  );
 
 try {
   const t0 = Date.now();
@@ -49,8 +56,16 @@ try {
     await sleep(100);
   }
   const figures: number[] = [];
+  const spareLines = () => (out.match(/ready as the spare/g) ?? []).length;
   for (let i = 0; i < kills; i++) {
-    const workers = execFileSync('pgrep', ['-P', String(child.pid)])
+    // the spare started behind the last replacement is ready (--no-spare: 3 s pass)
+    const waitFrom = Date.now();
+    while (spare ? spareLines() <= i : Date.now() - waitFrom < 3000) {
+      if (Date.now() - waitFrom > 120_000) throw new Error(`no spare ready:\n${out.slice(-2000)}`);
+      await sleep(50);
+    }
+    // the oldest worker: a serving one (the spare is always the newest, started after the last replacement)
+    const workers = execFileSync('pgrep', ['-o', '-P', String(child.pid)])
       .toString()
       .trim()
       .split('\n');
@@ -64,7 +79,7 @@ try {
     const ms = servingLines().at(-1) ?? 0;
     figures.push(ms);
     console.log(
-      `kill ${i + 1}: the replacement served ${ms} ms after it was started (load ${(loadavg()[0] ?? 0).toFixed(1)})`,
+      `kill ${i + 1}: the replacement served ${ms} ms after the kill (the spare) or its start (load ${(loadavg()[0] ?? 0).toFixed(1)})`,
     );
     await sleep(3000);
   }

@@ -83,6 +83,13 @@ const envSchema = z.object({
    * place of one that ended, which serves at once and warms while the others carry the load (decision 089)
    */
   WARM_BEFORE_LISTEN: z.enum(['on', 'off']).default('on'),
+  /**
+   * With WORKERS > 1: one more worker started ahead, built and warm but not listening, that takes the place of
+   * a worker that ends at once (decision 089); another spare is then started behind it
+   */
+  SPARE_WORKER: z.enum(['on', 'off']).default('on'),
+  /** set by the primary for the worker it forks as the spare (cluster-supervisor.ts), not by hand */
+  WORKER_ROLE: z.enum(['serving', 'spare']).default('serving'),
   /** the longest a shutdown may take (requests finishing, jobs stopping) before the process exits anyway */
   SHUTDOWN_TIMEOUT_MS: z.coerce.number().int().min(1000).max(600_000).default(30_000),
   /** lifetime of cached catalogue reads (spec section 9: 15 minutes) */

@@ -34,6 +34,7 @@ import { startDemoIdentityProviders } from './modules/identity/demo-oidc-idp';
 import { ListingWarmer } from './modules/catalogue/listing-warmer';
 import { missingDistMessage } from './plugins/web-app';
 import { readyMessage } from './ready-message';
+import { awaitCallIn, isSpareWorker, superviseWorkers } from './cluster-supervisor';
 import {
   answerPrimaryForMetrics,
   clusterMetrics,
@@ -59,43 +60,7 @@ async function main(): Promise<void> {
 
   console.log(`Starting ${env.WORKERS} API processes on one PostgreSQL database`);
   if (env.METRICS_PORT > 0) await serveMetrics(env, clusterMetrics());
-  let closing = false;
-  let ready = 0;
-  const forkedAt = new Map<number, number>();
-  const fork = (replacing = false) =>
-    forkedAt.set(cluster.fork(replacing ? { WARM_BEFORE_LISTEN: 'off' } : {}).id, performance.now());
-  cluster.on('message', (worker, message: unknown) => {
-    if (message !== 'ready') return;
-    ready += 1;
-    if (ready === env.WORKERS) console.log(readyMessage(env, started));
-    else if (ready > env.WORKERS) {
-      const ms = performance.now() - (forkedAt.get(worker.id) ?? performance.now());
-      console.log(`API process ${worker.process.pid} serving ${Math.round(ms)} ms after it was started`);
-    }
-  });
-  cluster.on('exit', (worker, code, signal) => {
-    forkedAt.delete(worker.id);
-    if (closing) {
-      // the last worker gone: the primary goes too
-      if (forkedAt.size === 0) process.exit(0);
-      return;
-    }
-    // a worker stopped on its own SIGTERM (a rolling restart) or that died: another takes its place
-    const why = signal ?? code;
-    if (code === 0) console.log(`API process ${worker.process.pid} stopped: starting another`);
-    else console.error(`API process ${worker.process.pid} ended (${why}): starting another`);
-    fork(true);
-  });
-  for (let i = 0; i < env.WORKERS; i++) fork(false);
-  // the workers drain themselves (server-operations.ts); the primary waits for the last of them
-  const shutdown = (signal: NodeJS.Signals) => {
-    if (closing) return;
-    closing = true;
-    for (const worker of Object.values(cluster.workers ?? {})) worker?.process.kill(signal);
-    setTimeout(() => process.exit(1), env.SHUTDOWN_TIMEOUT_MS + 5000).unref();
-  };
-  process.on('SIGINT', () => shutdown('SIGINT'));
-  process.on('SIGTERM', () => shutdown('SIGTERM'));
+  superviseWorkers(env, started);
 }
 
 /** Opens, migrates and seeds the database (the primary process, once). */
@@ -217,6 +182,8 @@ async function serve(env: Env, database: OpenedDatabase, started: number): Promi
   if (cluster.isWorker) answerPrimaryForMetrics(app.metrics.registry);
   else if (env.METRICS_PORT > 0) await serveMetrics(env, processMetrics(app.metrics.registry));
 
+  // the spare (decision 089) is built and warm; it listens when the primary calls it in
+  if (isSpareWorker(env)) await awaitCallIn();
   await app.listen({ port: env.PORT, host: env.HOST });
   // the current leaflets' page images and PDFs, drawn once when missing (one process of a cluster)
   if (!cluster.isWorker || cluster.worker?.id === 1)
