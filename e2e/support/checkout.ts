@@ -36,13 +36,22 @@ interface WireProduct {
   warehousePromo?: { selectable: boolean } | null;
 }
 
-let picked: { piece: WireProduct; loose: WireProduct } | null = null;
+/** Per warehouse: each store holds its own stock (decision 095), and misses some products the others have. */
+const picked = new Map<number, { piece: WireProduct; loose: WireProduct }>();
 
-/** A plain piece product and a loose (variable-weight) one, found by their selling rules. */
+/**
+ * A plain piece product and a loose (variable-weight) one, found by their selling rules, in stock at the
+ * request's cart's store (or at `warehouseId`).
+ */
 export async function findProducts(
   request: APIRequestContext,
+  warehouseId?: number,
 ): Promise<{ piece: WireProduct; loose: WireProduct }> {
-  if (picked) return picked;
+  const store =
+    warehouseId ??
+    (await call<{ warehouse: { warehouseId: number } }>(request, 'GET', '/cart/view')).warehouse.warehouseId;
+  const known = picked.get(store);
+  if (known) return known;
   const tree = await call<{
     categories: Array<{ categoryId: number; categories?: Array<{ categoryId: number }> }>;
   }>(request, 'GET', '/category');
@@ -52,7 +61,7 @@ export async function findProducts(
     const data = await call<{ products: WireProduct[] }>(
       request,
       'GET',
-      `/products?parent_category_id=${c.categoryId}&page_size=100`,
+      `/products?parent_category_id=${c.categoryId}&page_size=100&warehouse_id=${store}`,
     );
     for (const p of data.products) {
       if (p.selectOptions.length > 0 || p.maxAcq !== undefined || p.warehousePromo?.selectable) continue;
@@ -72,8 +81,9 @@ export async function findProducts(
   }
   expect(piece, 'a piece product in the seed').toBeDefined();
   expect(loose, 'a loose product in the seed').toBeDefined();
-  picked = { piece: piece!, loose: loose! };
-  return picked;
+  const found = { piece: piece!, loose: loose! };
+  picked.set(store, found);
+  return found;
 }
 
 interface Slot {

@@ -46,7 +46,10 @@ async function products(request: APIRequestContext): Promise<Record<Kind, WirePr
   };
   const categories = tree.data.categories.flatMap((d) => d.categories ?? [d]);
   for (const c of categories) {
-    const res = await request.get(`/ebsn/api/products?parent_category_id=${c.categoryId}&page_size=100`);
+    // in stock where these journeys shop (chooseStoreAndSlot): each store has its own stock (decision 095)
+    const res = await request.get(
+      `/ebsn/api/products?parent_category_id=${c.categoryId}&page_size=100&warehouse_id=${COMO_CAMERLATA}`,
+    );
     const body = (await res.json()) as { data: { products: WireProduct[] } };
     for (const p of body.data.products) {
       if (p.selectOptions.length > 0 || p.maxAcq !== undefined || p.warehousePromo?.selectable) continue;
@@ -63,6 +66,9 @@ async function products(request: APIRequestContext): Promise<Record<Kind, WirePr
   found = picked;
   return picked as Record<Kind, WireProduct>;
 }
+
+/** Spesa Como Camerlata's warehouse (the seed's first Drive store) */
+const COMO_CAMERLATA = 2;
 
 const control = (page: Page) => page.getByRole('main').getByTestId('quantity-control').first();
 const headerCart = (page: Page) => page.getByRole('banner').getByTestId('header-cart');

@@ -65,13 +65,24 @@ test('una cliente collega la sua carta, mostra il codice a barre e diventa Premi
   await expect(reserved.getByTestId('free-deliveries')).toHaveText('2 di 2');
   await expectAccessible(page, 'carta premium: area riservata');
 
+  // a home delivery (its store's stock, decision 095): one of the two free deliveries applies at the checkout
+  await fillCart(page, { home: true });
+  const store = (await call<{ warehouse: { warehouseId: number } }>(page.request, 'GET', '/cart/view'))
+    .warehouse.warehouseId;
+  const pastas = await call<{ products: Array<{ name: string; available: number }> }>(
+    page.request,
+    'GET',
+    `/products?q=pasta&page_size=5&warehouse_id=${store}`,
+  );
+  const inStock = pastas.products.find((p) => p.available >= 5);
+  expect(inStock, 'a pasta in stock at the store').toBeDefined();
   // the 20 % product (decision 043): searched in the catalogue, chosen with the keyboard
   const pick = page.getByRole('region', { name: 'Il tuo prodotto scontato del 20%' });
   await expect(pick).toContainText('Non hai ancora scelto il prodotto.');
   await pick.getByRole('searchbox', { name: 'Cerca il prodotto da scontare' }).fill('pasta');
   const choose = pick
     .getByRole('list', { name: 'Risultati della ricerca' })
-    .getByRole('button', { name: /^Scegli .+ come prodotto scontato$/ })
+    .getByRole('button', { name: `Scegli ${inStock!.name} come prodotto scontato`, exact: true })
     .first();
   await choose.focus();
   await page.keyboard.press('Enter');
@@ -90,9 +101,7 @@ test('una cliente collega la sua carta, mostra il codice a barre e diventa Premi
   await expect(page.getByRole('region', { name: 'La tua area riservata' })).toBeVisible();
   await expectAccessible(page, 'carta premium (telefono)');
 
-  // a home delivery now: one of the two free deliveries applies at the checkout
-  await fillCart(page, { home: true });
-  // and the chosen product: 20 % off its line at the checkout
+  // the chosen product: 20 % off its line at the checkout
   const chosen = await call<{ product: { productId: number } | null }>(
     page.request,
     'GET',

@@ -88,7 +88,14 @@ async function addFoodUpTo(request: APIRequestContext, euros: number): Promise<v
       selectOptions: unknown[];
       productInfos: Record<string, string>;
     }>;
-  }>(request, 'GET', '/products?parent_category_id=40000&page_size=100');
+  }>(
+    request,
+    'GET',
+    // at the cart's store: each store has its own stock (decision 095)
+    `/products?parent_category_id=40000&page_size=100&warehouse_id=${
+      (await call<{ warehouse: { warehouseId: number } }>(request, 'GET', '/cart/view')).warehouse.warehouseId
+    }`,
+  );
   for (const p of list.products) {
     const cart = await call<{ totalPrice: number }>(request, 'GET', '/cart/view');
     if (cart.totalPrice >= euros) return;
