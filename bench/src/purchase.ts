@@ -38,7 +38,7 @@ export const SUCCESS_CARD = '4242424242424242';
 export const LOOSE_KG = 0.6;
 export const STOCK = 1_000_000;
 /** The store whose carts stageBuyers stages (the checkout fixtures' DRIVE_STORE): its stock moves (decision 095). */
-const DRIVE_STORE = 13;
+export const DRIVE_STORE = 13;
 const SLOT_CAPACITY = 100_000;
 const WARM_SECONDS = 3;
 

@@ -11,6 +11,7 @@ import {
   Browser,
   CARD_PAYMENT,
   CallFailed,
+  DRIVE_STORE,
   envelopeData,
   LOOSE_KG,
   SUCCESS_CARD,
@@ -283,7 +284,8 @@ export async function checkOrders(
   for (const [productId, before] of setup.stock0) {
     const [s] = await rows<{ now: string; sold: string }>(
       db,
-      sql`SELECT (SELECT stock::text FROM products WHERE product_id = ${productId}) AS now,
+      sql`SELECT (SELECT COALESCE(stock, 0)::text FROM product_stock
+                   WHERE product_id = ${productId} AND warehouse_id = ${DRIVE_STORE}) AS now,
             (SELECT COALESCE(sum(quantity), 0)::text FROM order_items WHERE product_id = ${productId}) AS sold`,
     );
     if (!s || Math.abs(before - Number(s.sold) - Number(s.now)) > 1e-6)
