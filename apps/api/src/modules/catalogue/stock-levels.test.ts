@@ -128,6 +128,18 @@ describe('applyStockLevels', () => {
         'msg.stock.unknownProduct',
         'rows.1.productId',
       ],
+      // named by its line as sent, not by its place once the rows are sorted for locking
+      [
+        {
+          mode: 'delta',
+          rows: [
+            { productId: 987_654_321, warehouseId: A, quantity: 1 },
+            { productId: p.productId, warehouseId: A, quantity: 1 },
+          ],
+        },
+        'msg.stock.unknownProduct',
+        'rows.0.productId',
+      ],
       // the chain's catalogue (1) and a locker hold no goods; 999 is no warehouse
       [
         { mode: 'delta', rows: [{ productId: p.productId, warehouseId: 1, quantity: 1 }] },

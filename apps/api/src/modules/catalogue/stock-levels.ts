@@ -131,7 +131,8 @@ export async function applyStockLevels(batch: StockLevelsBatch, tx: Db): Promise
   if (refused) return refused;
   const rows = [...batch.rows].sort((a, b) => a.warehouseId - b.warehouseId || a.productId - b.productId);
   if (rows.length > 0) {
-    const unknown = await unknownRow(rows, tx);
+    // the batch's own order: a refused row is named by its line in what the caller sent
+    const unknown = await unknownRow(batch.rows, tx);
     if (unknown) return unknown;
   } else if (batch.warehouseId !== undefined) {
     const unknown = await unknownRow([{ productId: 0, warehouseId: batch.warehouseId, quantity: 0 }], tx);
