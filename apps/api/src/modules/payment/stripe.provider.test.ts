@@ -183,7 +183,10 @@ describe('the customer on Checkout', () => {
     await returnToShop(s.t, late.location!);
     await s.standIn.webhooks.idle();
     expect(intentOfSession(auths[0]!.providerRef)?.status).toBe('canceled');
-    expect((await authorisationsOf(s.t, order.orderId)).map((a) => a.status)).toEqual(['voided', 'authorized']);
+    expect((await authorisationsOf(s.t, order.orderId)).map((a) => a.status)).toEqual([
+      'voided',
+      'authorized',
+    ]);
     expect(await orderStatusOf(s.t, order.orderId)).toBe(ORDER_STATUS.ordered);
   });
 
@@ -358,13 +361,23 @@ describe('money moves once', () => {
       now: () => new Date(),
     });
     const intent = intentOfSession(order.sessionId)!;
-    const refundsOf = () => [...s.standIn['ledger'].refunds.values()].filter((r) => r.payment_intent === intent.id);
-    expect(await provider.refund(order.sessionId, 100, 'complaint-1')).toEqual({ ok: true, amountCents: 100 });
-    expect(await provider.refund(order.sessionId, 100, 'complaint-1')).toEqual({ ok: true, amountCents: 100 });
+    const refundsOf = () =>
+      [...s.standIn['ledger'].refunds.values()].filter((r) => r.payment_intent === intent.id);
+    expect(await provider.refund(order.sessionId, 100, 'complaint-1')).toEqual({
+      ok: true,
+      amountCents: 100,
+    });
+    expect(await provider.refund(order.sessionId, 100, 'complaint-1')).toEqual({
+      ok: true,
+      amountCents: 100,
+    });
     expect(refundsOf()).toHaveLength(1);
     // a retry after Stripe forgot the key (24 hours) finds the refund by its key
     s.standIn['idempotency'].clear();
-    expect(await provider.refund(order.sessionId, 100, 'complaint-1')).toEqual({ ok: true, amountCents: 100 });
+    expect(await provider.refund(order.sessionId, 100, 'complaint-1')).toEqual({
+      ok: true,
+      amountCents: 100,
+    });
     expect(refundsOf()).toHaveLength(1);
     expect(await provider.refund(order.sessionId, 50, 'complaint-2')).toEqual({ ok: true, amountCents: 50 });
     expect(refundsOf()).toHaveLength(2);
@@ -398,7 +411,9 @@ describe('reconciliation', () => {
       sql`UPDATE payment_authorizations SET created_at = created_at - interval '10 minutes'
           WHERE order_id = ${order.orderId}`,
     );
-    await s.t.db.execute(sql`UPDATE scheduled_jobs SET run_at = now() WHERE kind = ${RECONCILE_JOB} AND done_at IS NULL`);
+    await s.t.db.execute(
+      sql`UPDATE scheduled_jobs SET run_at = now() WHERE kind = ${RECONCILE_JOB} AND done_at IS NULL`,
+    );
     await runJob();
     expect(await orderStatusOf(s.t, order.orderId)).toBe(ORDER_STATUS.ordered);
     expect((await authorisationsOf(s.t, order.orderId))[0]).toMatchObject({
