@@ -30,17 +30,27 @@ export function brandsInNames(brands: Iterable<string>, names: readonly string[]
   const candidates = [...new Set(brands)]
     .filter((b) => b.length >= 3 && !ORDINARY_WORDS.has(b))
     .filter((b) => {
-      const lower = wordRe(b.toLowerCase());
-      return !names.some((n) => lower.test(n));
+      const text = b.toLowerCase();
+      const lower = wordRe(text);
+      // the plain substring first: the word test only where the text occurs at all (the same answer, faster)
+      return !names.some((n) => n.includes(text) && lower.test(n));
     })
     .sort((a, b) => b.length - a.length || a.localeCompare(b))
-    .map((brand) => ({ brand, own: wordRe(brand), capitals: wordRe(brand.toUpperCase()) }));
+    .map((brand) => {
+      const upper = brand.toUpperCase();
+      return { brand, upper, own: wordRe(brand), capitals: wordRe(upper) };
+    });
   return {
     find(name) {
       const firstSpace = name.indexOf(' ');
       if (firstSpace < 0) return null;
       const rest = name.slice(firstSpace + 1);
-      return candidates.find((c) => c.own.test(rest) || c.capitals.test(rest))?.brand ?? null;
+      return (
+        candidates.find(
+          (c) =>
+            (rest.includes(c.brand) && c.own.test(rest)) || (rest.includes(c.upper) && c.capitals.test(rest)),
+        )?.brand ?? null
+      );
     },
   };
 }

@@ -74,6 +74,17 @@ export function collapseWhitespace(s: string): string {
 
 const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 
+/** The brands of several words of a casing map, in the map's order, listed once per map. */
+const MULTI_WORD = new WeakMap<ReadonlyMap<string, string>, Array<[string, string]>>();
+function multiWordBrands(brandCasing: ReadonlyMap<string, string>): Array<[string, string]> {
+  let list = MULTI_WORD.get(brandCasing);
+  if (!list) {
+    list = [...brandCasing].filter(([upper]) => upper.includes(' '));
+    MULTI_WORD.set(brandCasing, list);
+  }
+  return list;
+}
+
 /**
  * ALL-CAPS words become lower case, except abbreviations (DOP, UHT...) and known brands, which take
  * the brand's own casing. An all-caps name becomes sentence case. The first letter is capitalised.
@@ -81,9 +92,8 @@ const escapeRe = (s: string): string => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')
 export function fixCapitals(name: string, brandCasing: ReadonlyMap<string, string>): string {
   // multi-word brands written in capitals ("CASA MODENA") first
   let s = name;
-  for (const [upper, proper] of brandCasing) {
-    if (upper.includes(' ') && s.includes(upper))
-      s = s.replace(new RegExp(`\\b${escapeRe(upper)}\\b`, 'g'), proper);
+  for (const [upper, proper] of multiWordBrands(brandCasing)) {
+    if (s.includes(upper)) s = s.replace(new RegExp(`\\b${escapeRe(upper)}\\b`, 'g'), proper);
   }
   const words = s.split(' ');
   const fixed = words.map((w) => {

@@ -1,8 +1,16 @@
 /** Italian texts of the product sheet: nutrition line, storage, features, extended description. */
 import type { RawNutrition } from './taxonomy';
 
-const it = (n: number, digits: number): string =>
-  n.toLocaleString('it-IT', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+/** Italian number formats by their digits, made once: `toLocaleString` builds a formatter at every call. */
+const IT_NUMBER = new Map<number, Intl.NumberFormat>();
+const it = (n: number, digits: number): string => {
+  let format = IT_NUMBER.get(digits);
+  if (!format) {
+    format = new Intl.NumberFormat('it-IT', { maximumFractionDigits: digits, minimumFractionDigits: 0 });
+    IT_NUMBER.set(digits, format);
+  }
+  return format.format(n);
+};
 
 /** "Energia 428 kcal (stima) · Grassi 9,5 g · di cui acidi grassi saturi 1,4 g · ..." per 100 g. */
 export function nutritionText(n: RawNutrition | null | undefined): string | null {
