@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { sql } from 'drizzle-orm';
-import { afterAll, describe, expect, it } from 'vitest';
+import { readFile } from 'node:fs/promises';
+import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { DEMO_PASSWORD } from './helper';
@@ -25,6 +26,19 @@ afterAll(() => {
   if (child && child.exitCode === null) child.kill('SIGKILL');
   rmSync(dataDir, { recursive: true, force: true });
 });
+
+/**
+ * The data folder starts as the run's seeded image (global-setup.ts) instead of being seeded by the first
+ * start (about 45 s of PGlite work that this test is not about); the server's start then finds the catalogue
+ * and the demo data there, as a restarted shop does.
+ */
+async function loadSeededImage(): Promise<void> {
+  const path = inject('pgliteImage');
+  if (!path) return;
+  const { PGlite } = await import('@electric-sql/pglite');
+  const pglite = await PGlite.create({ dataDir, loadDataDir: new Blob([await readFile(path)]) });
+  await pglite.close();
+}
 
 function freePort(): Promise<number> {
   return new Promise((ok, ko) => {
@@ -151,6 +165,7 @@ async function buyOnce(c: Client, productId: number): Promise<number | null> {
 
 describe('kill -9 during a stream of buys', () => {
   it('loses no acknowledged order and leaves no half order', async () => {
+    await loadSeededImage();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const first = await startServer(port);
