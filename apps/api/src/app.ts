@@ -1,12 +1,7 @@
 import type { Modules, Wiring } from './app-modules';
+import { buildCore } from './app-core';
 import type { App, BuildAppOptions } from './app-options';
 import { registerRoutes } from './app-routes';
-import { fileStoreOf } from './lib/file-store-of';
-import { poolProbeOf } from './db/client';
-import { JobQueue } from './lib/jobs';
-import { Lifecycle } from './lib/lifecycle';
-import { createMetrics } from './lib/metrics';
-import { ShopEventListeners } from './lib/shop-events';
 import { late } from './lib/module';
 import { accountModule } from './modules/account/account.module';
 import { backofficeModule } from './modules/backoffice/backoffice.module';
@@ -34,7 +29,6 @@ import { receiptsModule } from './modules/receipts/receipts.module';
 import { smartCartModule } from './modules/smartcart/smartcart.module';
 import { systemModule } from './modules/system/system.module';
 import { createApp, registerAppPlugins, registerExternalPlugins } from './plugins/index';
-import operationsPlugin from './plugins/operations';
 
 export type { App, BuildAppOptions } from './app-options';
 
@@ -47,51 +41,21 @@ export async function buildApp(opts: BuildAppOptions): Promise<App> {
   const { env, db } = opts;
   const app = createApp(env, opts.logger);
   await registerExternalPlugins(app, env, { openerPages: [SIGN_IN_RESULT_PAGE] });
-  const now = opts.now ?? (() => new Date());
-  // work after the answer and later, once per cluster (decision 026)
-  const { lifecycle, metrics, events } = operations(opts);
-  await app.register(operationsPlugin, { lifecycle, metrics });
-  const jobs = new JobQueue(db, {
-    onError: (err, job) => {
-      metrics.jobFailed(job.kind);
-      app.log.error({ err, job }, 'scheduled job failed');
-    },
-  });
-  // files every process and host sees (decision 090): PostgreSQL, or object storage when configured
-  const files = opts.files ?? fileStoreOf(env, db);
-  if (!opts.files)
-    app.addHook('onClose', async () => {
-      files.close?.();
-    });
-  metrics.observe({
-    pool: () => poolProbeOf(db)?.use() ?? { total: 0, idle: 0, waiting: 0 },
-    onPoolWait: poolProbeOf(db)?.onWait,
-    jobQueue: () => jobs.backlog(),
-  });
-  const core = { db, env, now, jobs, files, events };
+  const core = await buildCore(app, opts);
   const orderTransitions = orderTransitionListeners();
   const m = await buildModules({ app, opts, core, m: {} as Modules, erasers: [], orderTransitions });
-  const secureCookie = secureCookieOf(env);
-  const settings = { env, db, dbKind: opts.dbKind, jobs, runJobs: opts.runJobs !== false, secureCookie };
-  await registerAppPlugins(app, settings, {
-    resolveLogin: m.account.userIdOfLogin,
-    sessions: m.account.sessions,
-    admins: m.backoffice.adminAccess,
-    acting: m.operators.actingAccess,
-    operatorsTrail: m.operators.trail,
-  });
+  const settings = { env, db, dbKind: opts.dbKind, jobs: core.jobs, runJobs: opts.runJobs !== false };
+  await registerAppPlugins(
+    app,
+    { ...settings, secureCookie: secureCookieOf(env) },
+    {
+      ...{ resolveLogin: m.account.userIdOfLogin, sessions: m.account.sessions },
+      ...{ admins: m.backoffice.adminAccess, acting: m.operators.actingAccess },
+      operatorsTrail: m.operators.trail,
+    },
+  );
   await registerRoutes(app, m, opts);
   return app;
-}
-
-/** Draining, metrics and the shop's events (decision 089): the metrics count the events. */
-function operations(opts: BuildAppOptions) {
-  const lifecycle = new Lifecycle();
-  const metrics = createMetrics();
-  if (opts.processMetrics) metrics.observeProcess();
-  const events = new ShopEventListeners();
-  events.on(metrics.onEvent);
-  return { lifecycle, metrics, events };
 }
 
 const secureCookieOf = (env: BuildAppOptions['env']) => env.NODE_ENV === 'production';
@@ -112,22 +76,19 @@ async function buildShopModules({ app, opts, core, m, erasers, orderTransitions 
   m.mail = mailModule(core);
   const catalogueCache = catalogueReadCache(core, versionCheckMs);
   m.content = contentModule(app, {
-    ...core,
-    ...{ catalogueCache, versionCheckMs },
+    ...{ ...core, catalogueCache, versionCheckMs },
     stores: late(() => m.delivery.storeCards),
     products: late(() => m.catalogue.contentProducts),
     audit: late(() => m.backoffice.audit),
   });
   m.catalogue = catalogueModule(app, {
-    ...core,
-    ...{ cache: catalogueCache, content: m.content.content, orderTransitions },
+    ...{ ...core, cache: catalogueCache, content: m.content.content, orderTransitions },
     storeOf: late(() => m.cart.storeOf),
     leafletProducts: late(() => m.leaflets.leafletProducts),
     audit: late(() => m.backoffice.audit.catalogue),
   });
   m.account = await accountModule({
-    ...core,
-    ...{ mail: m.mail.mail, secureCookie: secureCookieOf(core.env), erasers },
+    ...{ ...core, mail: m.mail.mail, secureCookie: secureCookieOf(core.env), erasers },
     gifts: late(() => m.loyalty.gifts),
     pickupOrders: opts.pickupOrders ?? late(() => m.orders.orders.pickupOrders),
     operators: late(() => m.backoffice.operators),
@@ -137,8 +98,8 @@ async function buildShopModules({ app, opts, core, m, erasers, orderTransitions 
   m.system = systemModule({ ...core, botChecks: m.account.botCheck, lifecycle: app.lifecycle });
   m.delivery = deliveryModule({ ...core, accounts, addressUsage: late(() => m.cart.cart), orderTransitions });
   m.cart = cartModule({
-    ...core,
-    ...{ catalogue: m.catalogue.catalogue, delivery: m.delivery.delivery, timeslots: m.delivery.timeslots },
+    ...{ ...core, catalogue: m.catalogue.catalogue },
+    ...{ delivery: m.delivery.delivery, timeslots: m.delivery.timeslots },
     dailyPurchases: opts.dailyPurchases ?? late(() => m.orders.orders.dailyPurchases),
     accounts,
   });
@@ -159,8 +120,7 @@ async function buildOrderModules({ app, opts, core, m, orderTransitions }: Wirin
   const { catalogue } = m.catalogue;
   const notifications = m.notifications.notifications;
   m.orders = ordersModule(app, {
-    ...core,
-    ...{ cart: m.cart.cart, carts: m.cart.carts, accounts, transitions: orderTransitions },
+    ...{ ...core, cart: m.cart.cart, carts: m.cart.carts, accounts, transitions: orderTransitions },
     ...{ mail: m.mail.mail, notifications, substitutes: m.catalogue.substitutes },
     gifts: late(() => m.loyalty.gifts),
     attempts: late(() => m.payment.attempts),
@@ -173,36 +133,32 @@ async function buildOrderModules({ app, opts, core, m, orderTransitions }: Wirin
   });
   const { repo: orders, status: orderStatus } = m.orders;
   m.loyalty = loyaltyModule(app, {
-    ...core,
-    ...{ accounts, orders, orderStatus, orderTransitions, catalogue, productOf: m.catalogue.productOf },
+    ...{ ...core, accounts, orders, orderStatus, orderTransitions },
+    ...{ catalogue, productOf: m.catalogue.productOf },
     notifications,
     mail: m.mail,
     receipts: late(() => m.receipts.receipts),
     audit: late(() => m.backoffice.audit),
   });
   m.receipts = receiptsModule(app, {
-    ...core,
-    ...{ accounts, orders, orderStatus, isDelivery: m.loyalty.isDelivery },
+    ...{ ...core, accounts, orders, orderStatus, isDelivery: m.loyalty.isDelivery },
     notifications: opts.receiptNotifications ?? notifications,
   });
   m.smartcart = smartCartModule({
-    ...core,
-    ...{ catalogue, stores: m.delivery.delivery, storesByName: m.delivery.storesByName, accounts },
+    ...{ ...core, catalogue, stores: m.delivery.delivery, storesByName: m.delivery.storesByName, accounts },
     ...{ listProducts: m.lists.listProducts, receipts: m.receipts.receipts },
     audit: late(() => m.backoffice.audit.selfScanning),
     rescanShare: opts.smartCartRescanShare ?? core.env.SMART_CART_RESCAN_SHARE,
   });
   m.forms = formsModule(app, { ...core, mail: m.mail.mail, accounts, orders, receipts: m.receipts.receipts });
   m.payment = await paymentModule({
-    ...core,
-    ...{ placements: m.orders.placements, status: orderStatus, orderTransitions },
+    ...{ ...core, placements: m.orders.placements, status: orderStatus, orderTransitions },
     providers: opts.paymentProviders,
     onError: (err, what) => app.log.error({ err }, what),
     audit: late(() => m.backoffice.audit.orders),
   });
   m.checkout = checkoutModule({
-    ...core,
-    ...{ cart: m.cart.cart, carts: m.cart.carts, catalogue, accounts },
+    ...{ ...core, cart: m.cart.cart, carts: m.cart.carts, catalogue, accounts },
     ...{ delivery: m.delivery.delivery, timeslots: m.delivery.timeslots },
     ...{ orders: m.orders.placements, answer: m.orders.answer, status: orderStatus },
     ...{ orderTransitions, attempts: m.payment.attempts, paymentTypes: m.payment.paymentTypes },
@@ -221,8 +177,7 @@ async function buildStaffModules({ app, opts, core, m, orderTransitions }: Wirin
   const { accounts, sessions } = m.account;
   const secureCookie = secureCookieOf(core.env);
   m.backoffice = await backofficeModule({
-    ...core,
-    ...{ secureCookie, accounts, account: m.account.account, catalogue: m.catalogue.admin },
+    ...{ ...core, secureCookie, accounts, account: m.account.account, catalogue: m.catalogue.admin },
     ...{ blocks: m.content.blocks, slotAdmin: m.delivery.slotAdmin, orders: m.orders.repo },
   });
   const { staffAuth, customers, repo: backoffice, audit } = m.backoffice;
@@ -232,8 +187,7 @@ async function buildStaffModules({ app, opts, core, m, orderTransitions }: Wirin
   });
   m.ratings = ratingsModule({ ...core, catalogue: m.catalogue.productsOnSale, audit: audit.votes });
   m.identity = identityModule(app, {
-    ...core,
-    ...{ accounts, sessions, secureCookie, socialProviders: opts.socialProviders },
+    ...{ ...core, accounts, sessions, secureCookie, socialProviders: opts.socialProviders },
     workplace: m.delivery.delivery,
   });
   m.media = mediaModule({ env: core.env, productImage: m.catalogue.productImage });
