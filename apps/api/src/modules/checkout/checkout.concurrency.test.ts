@@ -128,10 +128,13 @@ describe('checkout/buy under concurrency', () => {
     expect(await bookedOf(t.db, slot.slotId)).toBe(1);
   });
 
-  it('500 parallel buyers on a slot of capacity 20: exactly 20 orders', async () => {
+  // PGlite has one connection and runs the buys one at a time: 100 buyers for 20 places prove the cap there as
+  // 500 do; the race of 500 at once is PostgreSQL's
+  const buyers = process.env.DATABASE_URL ? 500 : 100;
+  it(`${buyers} parallel buyers on a slot of capacity 20: exactly 20 orders`, async () => {
     const p = await testProduct(t.db, { stock: 10_000 });
     const slot = await driveSlot(t.db, DAY, 20);
-    const tokens = await stageBuyers(t, 500, {
+    const tokens = await stageBuyers(t, buyers, {
       productId: p.productId,
       quantity: 1,
       unitCents: p.priceCents,

@@ -61,21 +61,24 @@ describe('the yearly sequence', () => {
     expect(after).toEqual([...before, (before.at(-1) ?? 0) + 1, (before.at(-1) ?? 0) + 2]);
   });
 
-  it('50 orders delivered at once by two processes: 50 consecutive numbers, none twice', async () => {
+  // PGlite runs the deliveries one at a time (one connection): 10 show the numbering there; the race of 50
+  // through two apps is PostgreSQL's
+  const count = process.env.DATABASE_URL ? 50 : 10;
+  it(`${count} orders delivered at once by two processes: ${count} consecutive numbers, none twice`, async () => {
     const c = await newCustomer(t, { tag: 'num-race' });
     const product = await productAt(t, 450, 22);
     const orders = [];
-    for (let i = 0; i < 50; i += 1)
+    for (let i = 0; i < count; i += 1)
       orders.push(await invoicedOrder(t, { userId: c.userId, lines: [{ product, quantity: 1 }] }));
     const before = await numbersOfYear();
     const results = await Promise.all(orders.map((o, i) => moveOrder(i % 2 === 0 ? t : t2, o.orderId, 7, 8)));
     expect(results.every((r) => r.ok)).toBe(true);
     const last = before.at(-1) ?? 0;
     const issued = (await numbersOfYear()).slice(before.length);
-    expect(issued).toEqual(Array.from({ length: 50 }, (_, i) => last + i + 1));
+    expect(issued).toEqual(Array.from({ length: count }, (_, i) => last + i + 1));
     const docs = await documentsOf(t, sql`year = 2031 AND number > ${last}`);
-    expect(new Set(docs.map((d) => d.orderId)).size).toBe(50);
-    expect(new Set(docs.map((d) => d.numberText)).size).toBe(50);
+    expect(new Set(docs.map((d) => d.orderId)).size).toBe(count);
+    expect(new Set(docs.map((d) => d.numberText)).size).toBe(count);
     expect(docs.map((d) => d.numberText)).toContain(`2031/${String(last + 1).padStart(6, '0')}`);
   }, 120_000);
 });
