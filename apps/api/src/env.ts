@@ -95,6 +95,11 @@ const envSchema = z.object({
   /** lifetime of cached catalogue reads (spec section 9: 15 minutes) */
   CACHE_TTL_MS: z.coerce.number().int().min(0).max(86_400_000).default(900_000),
   /**
+   * the least time between two warm-ups of the category listings (decision 020): a day of sell-outs and
+   * back-office edits reads the listings again at most this often
+   */
+  LISTING_WARM_GAP_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(120_000),
+  /**
    * cached reads kept (least recently used dropped first): a listing page takes ~150 kB with its JSON, so
    * 2000 is ~300 MB at most; it holds every page a burst of shoppers browses (500 thrashed under load)
    */

@@ -172,6 +172,7 @@ async function serve(env: Env, database: OpenedDatabase, started: number): Promi
     env.CACHE_TTL_MS > 0
       ? new ListingWarmer(app.catalogue, {
           refreshMs: Math.max(env.CACHE_TTL_MS - 60_000, env.CACHE_TTL_MS / 2),
+          minGapMs: env.LISTING_WARM_GAP_MS,
           log: (m) => {
             if (!cluster.isWorker) console.log(m);
           },
