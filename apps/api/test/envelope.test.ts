@@ -18,6 +18,22 @@ beforeAll(async () => {
         throw new Error('boom at /work/secret.ts:12');
       });
       app.post('/ebsn/api/__test/echo', test, async (request) => ({ echo: request.body }));
+      // the database out of reach as the driver reports it, wrapped as Drizzle wraps it
+      app.get('/ebsn/api/__test/db-down', test, async () => {
+        const cause = Object.assign(new Error('terminating connection due to administrator command'), {
+          code: '57P01',
+        });
+        throw new Error('Failed query: insert into "cart_items" ...', { cause });
+      });
+      app.get('/ebsn/api/__test/db-refused', test, async () => {
+        throw Object.assign(new Error('connect ECONNREFUSED 10.0.0.5:5432'), { code: 'ECONNREFUSED' });
+      });
+      app.get('/ebsn/api/__test/db-standby', test, async () => {
+        const cause = Object.assign(new Error('cannot execute INSERT in a read-only transaction'), {
+          code: '25006',
+        });
+        throw new Error('Failed query', { cause });
+      });
     },
   });
 });
@@ -76,6 +92,26 @@ describe('the envelope', () => {
     const outside = await t.app.inject({ method: 'GET', url: '/__test/boom' });
     expect(outside.statusCode).toBe(500);
     expect(outside.body).toBe(GENERIC_ERROR_TEXT);
+  });
+
+  it('answers a database out of reach (shut down, refused, a standby) with 503, Retry-After and an Italian text', async () => {
+    for (const url of [
+      '/ebsn/api/__test/db-down',
+      '/ebsn/api/__test/db-refused',
+      '/ebsn/api/__test/db-standby',
+    ]) {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(503);
+      expect(res.headers['retry-after']).toBe('5');
+      expect(res.body).not.toMatch(/cart_items|ECONNREFUSED|10\.0\.0\.5|read-only|administrator/);
+      const body = JSON.parse(res.body) as EnvelopeBody;
+      expect(body.response.status).toBe(500);
+      expect(body.response.errorsMessage).toEqual([
+        'Il servizio non è raggiungibile in questo momento: riprova tra qualche secondo.',
+      ]);
+    }
+    // a bug stays a 500
+    expect((await t.app.inject({ method: 'GET', url: '/ebsn/api/__test/boom' })).statusCode).toBe(500);
   });
 
   it('answers a malformed JSON body with a 4xx envelope, not a 500', async () => {

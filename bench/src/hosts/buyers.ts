@@ -44,8 +44,12 @@ export interface LoadResult {
   seconds: number;
 }
 
-// a 500 is an error of the host (its database connection lost in a failover): a repeatable call is sent again
+// a 503 is a host telling that its database is out of reach (a failover), 502/504 the proxy's: a repeatable call
+// is sent again; so is a 500, which the failover part counts as a fault (a database away is not a bug)
 const transient = (r: Answer) => r.status === 500 || r.status === 502 || r.status === 503 || r.status === 504;
+
+/** The answers of 500 and over the buyers received, by status (reset by the part that reads them). */
+export const serverErrors = new Map<number, number>();
 
 /** A call repeated while the answer is a network error or a 500/502/503/504 (up to `tries`). */
 async function repeatable(
@@ -59,6 +63,7 @@ async function repeatable(
     try {
       const r = await send();
       if (r.servedBy) hosts.add(r.servedBy);
+      if (r.status >= 500) serverErrors.set(r.status, (serverErrors.get(r.status) ?? 0) + 1);
       if (!transient(r) || i === tries) return { ...r, sent: i };
       lastErr = new CallFailed(`HTTP ${r.status}`);
     } catch (err) {

@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import type { OpenedDatabase } from '../../../apps/api/src/db/client';
 import { stage, type Setup } from '../purchase';
 import { backupDrill, takeBaseBackup } from './backup';
-import { checkOrders, longestGap, runBuyers, type LoadResult } from './buyers';
+import { checkOrders, longestGap, runBuyers, serverErrors, type LoadResult } from './buyers';
 import { filesPart, priceChangePart, throttlePart } from './parts';
 import {
   ADDR,
@@ -239,8 +239,15 @@ async function main() {
       console.log(`  HAProxy's role check found the new primary ${ms} ms after the promotion`);
       return performance.now();
     })();
+    serverErrors.clear();
     const r = await runBuyers(SHOP_URL, s.pools[2]!, s, 16);
     await failover;
+    const statuses = [...serverErrors].map(([status, n]) => `${n} × ${status}`).join(', ');
+    expect(
+      'the database away answered 503 "riprova", never 500',
+      !serverErrors.has(500),
+      statuses || 'no answer of 500 or over',
+    );
     runs.push(r);
     console.log(
       `  ${figures(r)}; longest time without an acknowledged order ${(longestGap(r) / 1000).toFixed(1)} s`,

@@ -56,6 +56,46 @@ declare module 'fastify' {
 
 /** A throttled call (HTTP 429): its own text and code, so a client can tell it from bad input. */
 export const TOO_MANY_TEXT = 'Troppi tentativi: riprova tra qualche minuto.';
+export const UNAVAILABLE_TEXT =
+  'Il servizio non è raggiungibile in questo momento: riprova tra qualche secondo.';
+
+/** Seconds a client is asked to wait (`Retry-After`) when the database cannot be reached. */
+const UNAVAILABLE_RETRY_AFTER_S = 5;
+
+/**
+ * The database is out of reach, not a bug: the connection refused or cut (the primary stopped, a failover
+ * under way), PostgreSQL shutting down or starting (57P01-57P03), a connection exception (class 08), or a
+ * write sent to a standby not yet promoted (25006). Such an answer is a 503 with Retry-After: the request
+ * changed nothing (its transaction did not commit) and can be sent again. Drizzle wraps the driver's error
+ * in its own, so the chain of causes is walked.
+ */
+const UNREACHABLE_NODE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENOTFOUND',
+]);
+const UNREACHABLE_SQLSTATES = new Set(['57P01', '57P02', '57P03', '25006']);
+const UNREACHABLE_MESSAGES = [
+  /connection terminated/i,
+  /timeout exceeded when trying to connect/i,
+  /client has encountered a connection error/i,
+];
+export function isDatabaseUnreachable(error: unknown): boolean {
+  for (let e: unknown = error, depth = 0; e instanceof Error && depth < 5; e = e.cause, depth += 1) {
+    const code = (e as { code?: unknown }).code;
+    if (
+      typeof code === 'string' &&
+      (UNREACHABLE_NODE_CODES.has(code) || UNREACHABLE_SQLSTATES.has(code) || code.startsWith('08'))
+    )
+      return true;
+    if (UNREACHABLE_MESSAGES.some((re) => re.test(e instanceof Error ? e.message : ''))) return true;
+  }
+  return false;
+}
+
 export const TOO_MANY_CODE = 'msg.request.tooMany';
 export const REQUIRED_TEXT = 'Campo obbligatorio.';
 export const INVALID_VALUE_TEXT = 'Valore non valido.';
@@ -241,6 +281,20 @@ export default fp(
           ENVELOPE_STATUS.businessError,
           [text],
           statusCode === 429 ? TOO_MANY_CODE : 'msg.request.invalid',
+        );
+      }
+      if (isDatabaseUnreachable(error)) {
+        request.log.warn({ err: error, url: request.url }, 'database unreachable');
+        void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
+        if (!isApiRequest(request))
+          return reply.code(503).type('text/plain; charset=utf-8').send(UNAVAILABLE_TEXT);
+        return sendApiError(
+          request,
+          reply,
+          503,
+          ENVELOPE_STATUS.internalError,
+          [UNAVAILABLE_TEXT],
+          'msg.serviceUnavailable',
         );
       }
       request.log.error({ err: error, url: request.url }, 'unhandled error');
