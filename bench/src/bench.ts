@@ -27,6 +27,9 @@
 //                                                  at 4 and 20 buyers, PostgreSQL 1 and 2 processes and PGlite
 //                                                  (purchase.ts; --purchase-buyers, --purchase-engines,
 //                                                  --purchase-workers, --purchase-cpu-prof, --purchase-trace)
+//   npm run bench -- --part=feeds                  the chain's feeds through the integration API on PostgreSQL:
+//                                                  100,000 stock rows (full and delta) and 100,000 list prices
+//                                                  (feeds.ts, issue 50): time, statements, CPU per part
 //   npm run bench -- --part=catalogue,orders       several parts; the default `all` runs the five
 //
 // PGlite: var/bench-pglite, seeded once (SEED_PRODUCT_TARGET) and reused while var/bench-pglite.json says it
@@ -51,6 +54,7 @@ import {
   type RunningServer,
 } from './lib';
 import { benchProcesses } from './processes';
+import { benchFeeds } from './feeds';
 import { benchPurchase } from './purchase';
 import { benchUploads } from './uploads';
 import { discover, load, percentile, type LoadResult } from './scenarios';
@@ -85,6 +89,7 @@ const PARTS = [
   'processes',
   'search-tail',
   'purchase',
+  'feeds',
 ];
 const parts = new Set(only === 'all' ? PARTS : only.split(','));
 for (const p of parts)
@@ -945,6 +950,61 @@ if (parts.has('purchase')) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// the chain's feeds (issue 50): stock and prices through the integration API on PostgreSQL
+let feedsMeasured = false;
+if (parts.has('feeds') && findPgBinDir()) {
+  console.log(`\n== Stock and price feeds on PostgreSQL, ${products} products`);
+  const figures = await benchFeeds({ products, seedTimeoutMs });
+  const fh = [
+    'part',
+    'rows',
+    'batches',
+    'time s',
+    'rows/s',
+    'statements',
+    'CPU API s',
+    'CPU database s',
+    'answer',
+  ];
+  const fr = figures.map((f) => [
+    f.part,
+    f.rows,
+    f.batches,
+    f.seconds.toFixed(2),
+    (f.rows / f.seconds).toFixed(0),
+    f.statements,
+    f.apiCpuSeconds.toFixed(2),
+    f.dbCpuSeconds.toFixed(2),
+    f.counts,
+  ]);
+  console.log(`\n${textTable(fh, fr)}`);
+  const stock = figures.filter((f) => f.part.startsWith('stock'));
+  const slowest = Math.max(...stock.map((f) => f.seconds));
+  const dearest = Math.max(...stock.map((f) => f.apiCpuSeconds + f.dbCpuSeconds));
+  feedsMeasured = figures.length > 0;
+  const file = writeDocsSection(
+    'Stock and price feeds (integration API)',
+    [
+      `Measured ${today()} on commit ${gitSha()}; machine: ${machine()}; load average at the end ` +
+        `${loadavg()[0]?.toFixed(1) ?? '—'} (the machine is shared: other work slows every figure).`,
+      `Command: \`npm run bench -- --part=feeds\` — bench/src/feeds.ts seeds ${products} products in a private ` +
+        'PostgreSQL cluster, starts the shop (one process), registers a store system (scopes stock and prices) and ' +
+        'sends over HTTP with its OAuth token: a full stock count of one store naming every product (one batch, ' +
+        "the API's limit is 100,000 rows and 16 MB), the same count again with other figures, a delta of 100,000 " +
+        "rows spread over the stores, and 100,000 prices of one price list in batches of 20,000 (the API's limit). " +
+        'Time: first byte sent to last answer. Statements: `pg_stat_statements` calls of the whole cluster meanwhile ' +
+        "(the shop's job queue polls too). CPU: the API process and the cluster's processes (/proc).",
+      mdTable(fh, fr),
+      `Target: 100,000 stock rows in well under a minute on PostgreSQL: slowest stock part ${slowest.toFixed(1)} s ` +
+        `of wall time (under 60 s ${slowest < 60 ? '✓' : '✗'}) and ${dearest.toFixed(1)} s of CPU, API and database ` +
+        `together (under 15 s ${dearest < 15 ? '✓' : '✗'}): on this shared machine the wall time is mostly the ` +
+        'queue for its two cores, the CPU is what the feed costs.',
+    ].join('\n\n'),
+  );
+  console.log(`written to ${file}`);
+}
+
+// ---------------------------------------------------------------------------------------------------------
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
 const head = ['database', 'scenario', 'mode', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors'];
 const cells = allRows.map((r) => [
@@ -1003,7 +1063,8 @@ if (allRows.length) {
   !uploadsMeasured &&
   !processesMeasured &&
   tailRows.length === 0 &&
-  !purchaseMeasured
+  !purchaseMeasured &&
+  !feedsMeasured
 ) {
   console.log('nothing measured');
   process.exitCode = 1;

@@ -99,7 +99,10 @@ const code = z.string().trim().min(1).max(40);
 const storeId = z.number().int().min(1).max(2_147_483_647);
 export const stockBatchSchema = z.object({
   batchId,
-  /** full: the quantities are the stores' whole stock (products not named have none left); delta: added */
+  /**
+   * full: the quantities are the stores' whole stock on hand (products not named have none left); the shop
+   * takes from them what its orders not yet picked there hold (decision 100). delta: a movement, added.
+   */
   mode: z.enum(['full', 'delta']),
   /** the one store the batch is about (every row must name it; `full` with no row empties it) */
   storeId: storeId.optional(),

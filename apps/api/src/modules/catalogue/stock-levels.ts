@@ -29,6 +29,12 @@ export interface StockLevelsBatch {
   /** the one warehouse the batch is about: every row must name it (and `full` with no row empties it) */
   warehouseId?: number;
   rows: readonly StockLevelRow[];
+  /**
+   * `full` only: what the shop owes from these warehouses' shelves (its orders sold and not yet picked),
+   * read after the batch's rows are locked. Given, a full level is the pieces the store holds (on hand):
+   * each product's stock becomes its level less what is owed, never below zero (counted in `clamped`).
+   */
+  owed?: (warehouseIds: readonly number[]) => Promise<readonly StockLevelRow[]>;
 }
 
 export interface StockLevelsApplied {
@@ -36,7 +42,7 @@ export interface StockLevelsApplied {
   rows: number;
   /** `full`: products of the warehouses left with no stock because the batch did not name them */
   removed: number;
-  /** `delta`: rows whose result would have been below zero, kept at zero */
+  /** rows whose result would have been below zero, kept at zero (`full`: owed more than the level) */
   clamped: number;
   warehouseIds: number[];
 }
@@ -120,6 +126,21 @@ async function unknownRow(rows: readonly StockLevelRow[], tx: Db): Promise<Failu
   return null;
 }
 
+/** Full levels less what the shop owes from the same shelves; a level below it is kept at zero. */
+function lessOwed(
+  rows: readonly StockLevelRow[],
+  owed: readonly StockLevelRow[],
+): { rows: StockLevelRow[]; clamped: number } {
+  const owedOf = new Map(owed.map((o) => [`${o.warehouseId}:${o.productId}`, o.quantity]));
+  let clamped = 0;
+  const less = rows.map((r) => {
+    const quantity = r.quantity - (owedOf.get(`${r.warehouseId}:${r.productId}`) ?? 0);
+    if (quantity < 0) clamped++;
+    return { ...r, quantity: Math.max(Math.round(quantity * 1000) / 1000, 0) };
+  });
+  return { rows: less, clamped };
+}
+
 /**
  * Applies a batch of stock levels in the caller's transaction (`tx`), whole or not at all: a bad row
  * answers which row and why and writes nothing. Rows are locked in (warehouse, product) order, the order a
@@ -146,7 +167,7 @@ export async function applyStockLevels(batch: StockLevelsBatch, tx: Db): Promise
   const warehouseIds = [
     ...new Set([...rows.map((r) => r.warehouseId), ...(batch.warehouseId ? [batch.warehouseId] : [])]),
   ].sort((a, b) => a - b);
-  const input = inputRows(rows);
+  let input = inputRows(rows);
   // the rows the batch changes, locked in (warehouse, product) order before any write
   await tx.execute(
     batch.mode === 'full'
@@ -159,6 +180,12 @@ export async function applyStockLevels(batch: StockLevelsBatch, tx: Db): Promise
   let removed = 0;
   let clamped = 0;
   if (batch.mode === 'full') {
+    if (batch.owed) {
+      // read once the rows are locked: a purchase that took stock has committed, the next one waits
+      const less = lessOwed(rows, await batch.owed(warehouseIds));
+      clamped = less.clamped;
+      input = inputRows(less.rows);
+    }
     const [gone] = await queryRows<{ n: number }>(
       tx,
       sql`WITH gone AS (

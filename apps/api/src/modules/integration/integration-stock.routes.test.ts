@@ -6,6 +6,15 @@ import { queryRows } from '../../db/rows';
 import { newCustomer } from '../../../test/customers';
 import { buildTestApp, callAs, type EnvelopeBody, type TestApp } from '../../../test/helper';
 import { makeStaff } from '../../../test/order-fixtures';
+import {
+  buy,
+  checkoutCustomer,
+  DRIVE_STORE,
+  driveSlot,
+  preparedCart,
+  testProduct,
+} from '../../../test/checkout-fixtures';
+import { addDays, romeToday } from '../../lib/rome-time';
 
 /**
  * Stock by store and list prices through the integration API (decisions 095 and 096): a store's system
@@ -104,6 +113,58 @@ describe('the back office page', () => {
 });
 
 describe('stock batches', () => {
+  it("full is the store's count on hand: the shop's orders not yet picked there are taken from it", async () => {
+    const p = await testProduct(t.db, { stock: 6, at: [DRIVE_STORE] });
+    const [{ code } = { code: '' }] = await queryRows<{ code: string }>(
+      t.db,
+      sql`SELECT cod_int AS code FROM products WHERE product_id = ${p.productId}`,
+    );
+    const slot = await driveSlot(t.db, addDays(romeToday(), 2), 100);
+    const orderOf = async (quantity: number) => {
+      const c = await checkoutCustomer(t);
+      await preparedCart(t, c.token, { slot, items: [{ productId: p.productId, quantity }] });
+      const bought = await buy(t, c.token);
+      expect(bought.body.response.status).toBe(0);
+      return bought.body.data.orderId;
+    };
+    const [first, second] = [await orderOf(2), await orderOf(1)];
+    expect(await stockOf(DRIVE_STORE, p.productId)).toBe(3);
+    const count = (batchId: string, quantity: number) =>
+      call<BatchResult>('/integration/v1/stock', {
+        batchId,
+        mode: 'full',
+        storeId: DRIVE_STORE,
+        rows: [
+          { storeId: DRIVE_STORE, code, quantity },
+          // the store's other products keep their stock
+          ...codes.map((x) => ({ storeId: DRIVE_STORE, code: x.code, quantity: 50 })),
+        ],
+      });
+    // 8 on the shelves, 3 of them sold and not picked: 5 left to sell
+    expect((await count('conta-disponibile-1', 8)).body.data).toMatchObject({ updated: 4, clamped: 0 });
+    expect(await stockOf(DRIVE_STORE, p.productId)).toBe(5);
+    // the first order's line picked: its pieces left the shelf, the count no longer holds them
+    await t.db.execute(
+      sql`UPDATE order_items SET delivered_quantity = quantity WHERE order_id = ${first} AND product_id = ${p.productId}`,
+    );
+    await count('conta-disponibile-2', 6);
+    expect(await stockOf(DRIVE_STORE, p.productId)).toBe(5);
+    // a count below what is owed: none to sell, never negative, told as clamped
+    expect((await count('conta-disponibile-3', 0)).body.data).toMatchObject({ clamped: 1 });
+    expect(await stockOf(DRIVE_STORE, p.productId)).toBe(0);
+    // a cancelled order owes nothing
+    await t.db.execute(sql`UPDATE orders SET order_status_id = 10 WHERE order_id = ${second}`);
+    await count('conta-disponibile-4', 4);
+    expect(await stockOf(DRIVE_STORE, p.productId)).toBe(4);
+    // a delta is a movement, added as it comes
+    await call('/integration/v1/stock', {
+      batchId: 'arrivo-disponibile-1',
+      mode: 'delta',
+      rows: [{ storeId: DRIVE_STORE, code, quantity: 2 }],
+    });
+    expect(await stockOf(DRIVE_STORE, p.productId)).toBe(6);
+  });
+
   it("full sets a store's stock and empties what it leaves out; delta adds and never goes below zero", async () => {
     const store = stores[0]!;
     const [a, b, c] = codes;

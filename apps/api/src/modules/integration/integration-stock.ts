@@ -16,6 +16,7 @@ export interface StoreStockPort {
       mode: 'full' | 'delta';
       warehouseId?: number;
       rows: ReadonlyArray<{ productId: number; warehouseId: number; quantity: number }>;
+      owed?: (warehouseIds: readonly number[]) => Promise<ReadonlyArray<StockOwed>>;
     },
     tx: Db,
   ): Promise<Result<{ rows: number; removed: number; clamped: number }>>;
@@ -32,6 +33,19 @@ export interface StoreStockPort {
     tx: Db,
   ): Promise<Result<{ priceListId: number; rows: number }>>;
 }
+
+/** A quantity of a product the shop owes from a store's shelves. */
+export interface StockOwed {
+  warehouseId: number;
+  productId: number;
+  quantity: number;
+}
+
+/**
+ * The orders module's port: per product, what the shop's orders at these stores took from their stock and
+ * nobody has picked yet (decision 100: a full level is the store's count on hand, this is subtracted).
+ */
+export type OwedStockPort = (warehouseIds: readonly number[], tx: Db) => Promise<StockOwed[]>;
 
 /** The catalogue's field names as the integrator's (a product is its code, a warehouse its store). */
 const COLUMN: Record<string, string> = { productId: 'code', warehouseId: 'storeId' };
@@ -77,7 +91,7 @@ async function storesAmong(ids: readonly number[], tx: Db): Promise<Set<number>>
   return new Set(rows.map((r) => r.id));
 }
 
-export function applyStock(port: StoreStockPort, batch: StockBatch): BatchApply {
+export function applyStock(port: StoreStockPort, owedStock: OwedStockPort, batch: StockBatch): BatchApply {
   return async (tx) => {
     const ids = await productIdsOf(
       batch.rows.map((r) => r.code),
@@ -107,6 +121,7 @@ export function applyStock(port: StoreStockPort, batch: StockBatch): BatchApply 
       {
         mode: batch.mode,
         ...(batch.storeId !== undefined ? { warehouseId: batch.storeId } : {}),
+        owed: (warehouseIds) => owedStock(warehouseIds, tx),
         rows: batch.rows.map((r) => ({
           productId: ids.get(r.code) ?? 0,
           warehouseId: r.storeId,

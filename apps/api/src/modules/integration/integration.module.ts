@@ -13,7 +13,7 @@ import { IntegrationFeed } from './integration-feed';
 import type { ProductMasterPort } from './integration-products';
 import { IntegrationWebhooks, WEBHOOK_JOB } from './integration-webhooks';
 import integrationRoutes from './integration.routes';
-import type { StoreStockPort } from './integration-stock';
+import type { OwedStockPort, StoreStockPort } from './integration-stock';
 import { IntegrationService } from './integration.service';
 
 export const PUBLISH_JOB = 'integration.publish';
@@ -24,6 +24,8 @@ export interface IntegrationModuleDeps extends ModuleCore {
   productMaster: ProductMasterPort;
   /** stock by store and price lists (the catalogue module, decision 095) */
   storeStock: StoreStockPort;
+  /** what the orders at a store took from its stock and nobody picked yet (the orders module, decision 100) */
+  owedStock: OwedStockPort;
   /** the orders' status transitions (decision 074): each one writes its feed event on its transaction */
   orderTransitions: OrderTransitionsPort;
   /** an order's first status (the orders module): a new order's feed event */
@@ -59,6 +61,7 @@ export function integrationModule(app: FastifyInstance, d: IntegrationModuleDeps
     ...{ batches, feed, webhooks, now },
     productMaster: d.productMaster,
     storeStock: d.storeStock,
+    owedStock: d.owedStock,
   });
   /** each client's calls in a minute, counted where every process counts (the shop's throttle table) */
   const allowCall = async (clientId: number) =>

@@ -4,7 +4,7 @@ import type { BatchOutcome, IntegrationBatches } from './integration-batches';
 import type { IntegrationCaller } from './integration-clients';
 import type { IntegrationFeed } from './integration-feed';
 import { applyProducts, type ProductMasterPort } from './integration-products';
-import { applyPrices, applyStock, type StoreStockPort } from './integration-stock';
+import { applyPrices, applyStock, type OwedStockPort, type StoreStockPort } from './integration-stock';
 import type { IntegrationWebhooks } from './integration-webhooks';
 
 /** The integration API's work: the batches (one transaction each, idempotent) and the orders' feed. */
@@ -16,6 +16,7 @@ export class IntegrationService {
       webhooks: IntegrationWebhooks;
       productMaster: ProductMasterPort;
       storeStock: StoreStockPort;
+      owedStock: OwedStockPort;
       now: () => Date;
     },
   ) {}
@@ -43,7 +44,7 @@ export class IntegrationService {
         body: batch,
         rows: batch.rows.length,
       },
-      applyStock(this.d.storeStock, batch),
+      applyStock(this.d.storeStock, this.d.owedStock, batch),
     );
   }
 

@@ -30,6 +30,7 @@ import { ParkingRepository } from './parking.repository';
 import { ParkingService } from './parking.service';
 import { SLOT_REMINDER_EVERY_MS, SLOT_REMINDER_JOB, SlotReminders } from './slot-reminders';
 import { StaffService, type AuditPort, type SubstitutePort, type WalletReturnPort } from './staff.service';
+import { owedStock } from './owed-stock';
 
 /**
  * The listeners of the orders' status transitions (decision 074): made before the modules, so that those
@@ -135,6 +136,8 @@ export function ordersModule(app: FastifyInstance, d: OrdersModuleDeps) {
     placements,
     /** one order as checkout answers it */
     answer,
+    /** what the orders at some stores took from their stock and nobody picked yet (decision 100) */
+    owedStock,
     orderActions,
     routes: (async (api) => {
       await api.register(ordersRoutes, { orders, parking });
