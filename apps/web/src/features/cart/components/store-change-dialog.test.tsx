@@ -99,7 +99,8 @@ function mockStores() {
       return { envelope: { ...reply.envelope, response } } as MockReply<Cart>;
     },
     // the alternatives at the cart's store, best first: the repriced apples are already in the cart
-    '/products/product-alternative-detail': () => ok({ products: [dearer, pears, golden] }),
+    '/products/product-alternative-detail': () =>
+      ok({ productId: 21, alternativeIds: [22, 32, 31], products: [dearer, pears, golden] }),
     '/cart/add': () => {
       cart = at(storeCantu, [...atCantu, line(pears, 1)], 'Spesa Cantù');
       return ok(cart);
