@@ -120,22 +120,37 @@ export async function fillCart(page: Page, choice: CartChoice = {}): Promise<voi
 }
 
 async function selectDriveStore(page: Page, choice: CartChoice): Promise<void> {
-  const request = page.request;
+  await chooseDriveStore(page.request, choice.warehouseId);
+}
+
+/** Drive at the store of `warehouseId` (default the first store listed), through the API. */
+export async function chooseDriveStore(request: APIRequestContext, warehouseId?: number): Promise<void> {
   const list = await call<{ addresses: Array<{ addressId: number; warehouseId: number | null }> }>(
     request,
     'GET',
     '/user-address/delivery-service-list?delivery_service_id=1',
   );
   const store =
-    choice.warehouseId === undefined
-      ? list.addresses[0]
-      : list.addresses.find((a) => a.warehouseId === choice.warehouseId);
+    warehouseId === undefined ? list.addresses[0] : list.addresses.find((a) => a.warehouseId === warehouseId);
   expect(store, 'a Drive store').toBeDefined();
   await call(request, 'POST', `/user-address/select?address_id=${store!.addressId}&delivery_service_id=1`);
 }
 
 async function bookFirstSlotAndAdd(page: Page, choice: CartChoice): Promise<void> {
   const request = page.request;
+  await bookFirstSlot(request);
+  const { piece, loose } = await findProducts(request);
+  const infos = choice.acceptAlternatives ? { infos: { accept_alternatives: 'true' } } : {};
+  await call(request, 'POST', '/cart/add', {
+    items: [
+      { productId: piece.productId, quantity: 3, ...infos },
+      { productId: loose.productId, quantity: 1, weight: 1 },
+    ],
+  });
+}
+
+/** Books the first slot that can be booked for the cart's service and store, through the API. */
+export async function bookFirstSlot(request: APIRequestContext): Promise<void> {
   const slots = await call<{ days: Array<{ dateIso: string; timeslots: Slot[] }> }>(
     request,
     'GET',
@@ -155,14 +170,6 @@ async function bookFirstSlotAndAdd(page: Page, choice: CartChoice): Promise<void
     'GET',
     `/timeslot/select?sel_date=${chosen!.date}&timeslot_id=${chosen!.slot.timeslotId}`,
   );
-  const { piece, loose } = await findProducts(request);
-  const infos = choice.acceptAlternatives ? { infos: { accept_alternatives: 'true' } } : {};
-  await call(request, 'POST', '/cart/add', {
-    items: [
-      { productId: piece.productId, quantity: 3, ...infos },
-      { productId: loose.productId, quantity: 1, weight: 1 },
-    ],
-  });
 }
 
 /** A new customer, signed in, with a Drive store, a slot and two lines in the cart. */

@@ -1,14 +1,24 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Page } from '@playwright/test';
+import { acceptCookies, registerConfirmedCustomer, signIn } from '../support/account';
 import { signInToAdmin } from '../support/admin';
 import { expectAccessible } from '../support/axe';
+import { bookFirstSlot, chooseDriveStore } from '../support/checkout';
 
 // The assortment from a file (decision 092): a catalogue manager imports a small product master with two bad
-// rows, reads the report, and the new product is in the shop.
+// rows, reads the report, and the new product is in the shop. Its stock is per store (decision 095): given to
+// one store in the back office, the product is bought there and "non disponibile" at another.
+
+/** Spesa Como Camerlata holds the new product; Spesa Cantù does not. */
+const STOCKED = { warehouseId: 2, name: 'Spesa Como Camerlata' };
+const OTHER = { warehouseId: 3, name: 'Spesa Cantù' };
 
 test('un responsabile del catalogo importa un file con due righe sbagliate e trova il nuovo prodotto nel negozio', async ({
   page,
   request,
+  browser,
 }) => {
+  // two apps in one journey: the back office (import, then the stock of a store) and a customer's shop
+  test.setTimeout(240_000);
   // a code of its own (a retry imports another product)
   const stamp = Date.now().toString(36).toUpperCase();
   const name = `Pesto di pistacchio ${stamp}`;
@@ -48,18 +58,58 @@ test('un responsabile del catalogo importa un file con due righe sbagliate e tro
   await expectAccessible(page, 'admin: importazione finita');
 
   // the shop's read cache follows the catalogue version within a second
-  await expect
-    .poll(
-      async () =>
-        (
-          (await (await request.get(`/ebsn/api/products?q=${encodeURIComponent(name)}`)).json()) as {
-            data: { products: Array<{ name: string }> };
-          }
-        ).data.products.map((p) => p.name),
-      { timeout: 5_000 },
-    )
-    .toContain(name);
+  const search = async () =>
+    (
+      (await (await request.get(`/ebsn/api/products?q=${encodeURIComponent(name)}`)).json()) as {
+        data: { products: Array<{ productId: number; name: string; slug: string }> };
+      }
+    ).data.products;
+  await expect.poll(async () => (await search()).map((p) => p.name), { timeout: 5_000 }).toContain(name);
+  const product = (await search()).find((p) => p.name === name)!;
+
+  // the file brings no stock: the catalogue manager gives 12 pieces to one store, in the product's form
+  await page.goto(`/admin/products/${product.productId}`);
+  await expect(page.getByText('Disponibilità per negozio')).toBeVisible();
+  await page.getByRole('button', { name: 'Aggiungi', exact: true }).click();
+  await page.getByRole('combobox', { name: 'Negozio' }).click();
+  await page.getByRole('option', { name: STOCKED.name }).click();
+  await page.getByRole('spinbutton', { name: 'Quantità', exact: true }).fill('12');
+  await expectAccessible(page, 'admin: disponibilità per negozio');
+  await page.getByRole('button', { name: 'Salva' }).click();
+  await expect(page.getByText('Elemento aggiornato')).toBeVisible();
+  await page.goto(`/admin/products/${product.productId}/show`);
+  await expect(page.getByRole('row', { name: `${STOCKED.name} 12` })).toBeVisible();
+
+  // a customer at that store buys it; at another store it is not available
+  const shop = await (await browser.newContext()).newPage();
+  await buyAtStoreAndMissElsewhere(shop, product);
+  await shop.context().close();
 });
+
+/** Drive at the store that holds the product: it goes into the cart; at the other store: "non disponibile". */
+async function buyAtStoreAndMissElsewhere(page: Page, product: { name: string; slug: string }) {
+  const { email, password, firstName } = await registerConfirmedCustomer(page.request, 'import-store');
+  await page.goto('/');
+  await acceptCookies(page);
+  await signIn(page, email, password, firstName);
+  await chooseDriveStore(page.request, STOCKED.warehouseId);
+  await bookFirstSlot(page.request);
+
+  await page.goto(`/product/${product.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await page.getByRole('button', { name: `Aggiungi ${product.name} al carrello` }).click();
+  await expect(page.getByRole('banner').getByTestId('header-cart')).toHaveAccessibleName(
+    /Carrello: 1 prodotto/,
+  );
+  await expectAccessible(page, `negozio: il prodotto importato a ${STOCKED.name}`);
+
+  await chooseDriveStore(page.request, OTHER.warehouseId);
+  await page.goto(`/product/${product.slug}`);
+  await expect(page.getByRole('heading', { level: 1, name: product.name })).toBeVisible();
+  await expect(page.getByText('Prodotto non disponibile')).toBeVisible();
+  await expect(page.getByRole('button', { name: `Aggiungi ${product.name} al carrello` })).toHaveCount(0);
+  await expectAccessible(page, `negozio: il prodotto importato a ${OTHER.name}`);
+}
 
 test('un responsabile del catalogo crea un prodotto dal modulo e poi lo ritira dalla vendita', async ({
   page,

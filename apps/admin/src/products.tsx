@@ -230,10 +230,11 @@ function StockByStoreInput() {
       <SimpleFormIterator inline disableReordering>
         <SelectInput
           source="warehouseId"
+          label={sellingTexts.stockStore}
           choices={(data ?? []).map((s: { id: number; name: string }) => ({ id: s.id, name: s.name }))}
           validate={required()}
         />
-        <NumberInput source="stock" validate={[required(), minValue(0)]} />
+        <NumberInput source="stock" label={sellingTexts.stockQuantity} validate={[required(), minValue(0)]} />
       </SimpleFormIterator>
     </ArrayInput>
   );

@@ -547,6 +547,8 @@ export const sellingTexts = {
   stockByStoreHelp:
     'I negozi elencati avranno la quantità scritta (0: nessuna); gli altri negozi mantengono la loro disponibilità.',
   noStock: 'Nessun negozio ha il prodotto in giacenza',
+  stockStore: 'Negozio',
+  stockQuantity: 'Quantità',
   summary: (
     sellingType: string,
     r: {

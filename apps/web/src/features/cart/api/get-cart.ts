@@ -3,6 +3,7 @@ import type { Cart } from '@spesa/shared/contracts/cart';
 import { setCatalogueWarehouse } from '../../../lib/catalogue-store';
 import { callApi } from '../../../lib/http';
 import { SHOW_SECTORS } from '../../../lib/config';
+import { showStoreChange } from '../hooks/cart-ui-store';
 
 export const cartKeys = {
   /** under ['account']: the cart goes with the session */
@@ -25,15 +26,24 @@ export const cartQueryOptions = () =>
 
 export const useCart = (enabled = true) => useQuery({ ...cartQueryOptions(), enabled });
 
+/** The cart answers a change of store or service that changed some of its lines (decision 095). */
+export const hasStoreChangeReport = (cart: Cart): boolean =>
+  !!cart.storeChange &&
+  cart.storeChange.unavailable.length + cart.storeChange.reduced.length + cart.storeChange.repriced.length >
+    0;
+
 /**
  * Puts a cart answered by a change (select address, slot, store, add, update, remove...) into the cache. A
  * cart read still in flight (e.g. started by an invalidation just before) is cancelled first: it would land
- * afterwards with the cart as it was before the change.
+ * afterwards with the cart as it was before the change. A change of store that changed some lines opens the
+ * report of what changed (the cart host shows it once the delivery dialogs are closed).
  */
 export async function storeCart(queryClient: QueryClient, cart: Cart): Promise<void> {
   await queryClient.cancelQueries({ queryKey: cartKeys.cart(), exact: true });
   queryClient.setQueryData(cartKeys.cart(), cart);
   setCatalogueWarehouse(cart.warehouse.warehouseId);
+  if (cart.storeChange && hasStoreChangeReport(cart))
+    showStoreChange({ change: cart.storeChange, storeName: cart.warehouse.name });
   // the delivery selections answer the cart without sectors: read it again with them (started after the
   // change, so it cannot bring back the cart as it was)
   if (SHOW_SECTORS && cart.sectors === undefined && cart.cartItems.length > 0)

@@ -1,11 +1,12 @@
 import { useSyncExternalStore } from 'react';
 import type { Product } from '@spesa/shared/contracts/catalogue';
+import type { CartStoreChange } from '@spesa/shared/contracts/cart';
 
 /**
  * What the cart shows above the page, outside React (the flows that change the cart are plain functions):
  * the drawer, the popup of messages whose code is in
- * SHOW_IN_POPUP_CODES, and the one question dialog open at a time (options, promotion, removal, typed
- * quantity, empty cart). A question is a promise: the dialog host resolves it when the dialog closes.
+ * SHOW_IN_POPUP_CODES, the one question dialog open at a time (options, promotion, removal, typed
+ * quantity, empty cart), and the report of a change of store or service (decision 095). A question is a promise: the dialog host resolves it when the dialog closes.
  * The cart host (mounted by the header's cart button) renders all of them.
  */
 export type CartQuestion =
@@ -20,10 +21,17 @@ export interface CartUiState {
   /** texts shown in the popup (codes of SHOW_IN_POPUP_CODES) */
   popup: readonly string[] | null;
   question: CartQuestion | null;
+  /** what a change of store or service did to the cart's lines, and the store that now prepares it */
+  storeChange: StoreChangeReport | null;
+}
+
+export interface StoreChangeReport {
+  change: CartStoreChange;
+  storeName: string;
 }
 
 type Listener = () => void;
-const INITIAL: CartUiState = { drawerOpen: false, popup: null, question: null };
+const INITIAL: CartUiState = { drawerOpen: false, popup: null, question: null, storeChange: null };
 let state: CartUiState = INITIAL;
 const listeners = new Set<Listener>();
 
@@ -40,6 +48,14 @@ export function showCartPopup(texts: readonly string[]): void {
   set({ popup: [...(state.popup ?? []), ...texts.filter((t) => !state.popup?.includes(t))] });
 }
 export const closeCartPopup = () => set({ popup: null });
+
+/** Shows the report of a change of store (a later change replaces it); nothing when no line changed. */
+export function showStoreChange(report: StoreChangeReport): void {
+  const { unavailable, reduced, repriced } = report.change;
+  if (unavailable.length + reduced.length + repriced.length === 0) return;
+  set({ storeChange: report });
+}
+export const closeStoreChange = () => set({ storeChange: null });
 
 type Unresolved = CartQuestion extends infer Q
   ? Q extends CartQuestion
