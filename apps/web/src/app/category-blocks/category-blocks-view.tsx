@@ -12,6 +12,7 @@ const PLACEHOLDER_HEIGHT: Partial<Record<string, number>> = {
   BannerGrid: 400,
   BannerList: 400,
   BannerSlider: 320,
+  LeafletSliderWrapper: 470,
   StaticImage: 240,
   StaticText: 200,
 };
