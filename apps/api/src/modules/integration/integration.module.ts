@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ModuleCore, RouteRegistrar } from '../../lib/module';
 import type { OrderTransitionsPort } from '../../lib/order-transitions';
+import { webhookTargetPolicy } from '../../env';
 import { hit } from '../../plugins/rate-limit';
+import { IntegrationAdmin, type IntegrationAuditPort } from './integration-admin';
 import { IntegrationAudit } from './integration-audit';
 import tokenRoutes from './integration-auth.routes';
 import integrationAdminRoutes from './integration-admin.routes';
@@ -20,6 +22,8 @@ export const PUBLISH_JOB = 'integration.publish';
 const CLEANUP_JOB = 'integration.cleanup';
 
 export interface IntegrationModuleDeps extends ModuleCore {
+  /** the back office's audit log (the backoffice module): clients registered, revoked, their webhooks */
+  adminAudit: IntegrationAuditPort;
   /** the product master's rules and writes (the catalogue module, decision 092) */
   productMaster: ProductMasterPort;
   /** stock by store and price lists (the catalogue module, decision 095) */
@@ -49,12 +53,15 @@ export function integrationModule(app: FastifyInstance, d: IntegrationModuleDeps
   const audit = new IntegrationAudit(db);
   const batches = new IntegrationBatches(db);
   const feed = new IntegrationFeed(db);
+  const policy = webhookTargetPolicy(env);
   const webhooks = new IntegrationWebhooks(
     db,
     jobs,
     { baseMs: env.INTEGRATION_WEBHOOK_RETRY_BASE_MS, maxAttempts: env.INTEGRATION_WEBHOOK_MAX_ATTEMPTS },
     now,
+    policy,
   );
+  const admin = new IntegrationAdmin(db, clients, d.adminAudit, policy);
   const service = new IntegrationService({
     ...{ batches, feed, webhooks, now },
     productMaster: d.productMaster,
@@ -88,7 +95,7 @@ export function integrationModule(app: FastifyInstance, d: IntegrationModuleDeps
       await api.register(integrationRoutes, { clients, audit, service, allowCall });
     }) satisfies RouteRegistrar,
     adminRoutes: (async (api) => {
-      await api.register(integrationAdminRoutes, { clients, webhooks });
+      await api.register(integrationAdminRoutes, { clients, admin, webhooks });
     }) satisfies RouteRegistrar,
   };
 }
