@@ -40,6 +40,8 @@ export interface IntegrationModuleDeps extends ModuleCore {
       ) => Promise<void>,
       when: (event: { from: number | null }) => boolean,
     ): void;
+    /** an order changed in place (its status kept): its "changed" event, on the edit's transaction */
+    onEdit(listener: (event: { orderId: number; status: OrderStatusId }, tx: Db) => Promise<void>): void;
   };
 }
 
@@ -79,6 +81,7 @@ export function integrationModule(app: FastifyInstance, d: IntegrationModuleDeps
     (event, _once, tx) => feed.record(event.orderId, event.from, event.to, tx),
     (event) => event.from === null,
   );
+  d.orderStatus.onEdit((event, tx) => feed.recordEdit(event.orderId, event.status, tx));
   jobs.register(WEBHOOK_JOB, (payload) => webhooks.deliver(payload));
   jobs.every(PUBLISH_JOB, 5_000, async () => {
     await service.publish();
