@@ -20,6 +20,8 @@ import { SubmissionList, SubmissionShow } from './form-submissions';
 import { OrderList, OrderShow } from './orders';
 import { InvoiceList } from './invoices';
 import { IntegrationsPage } from './integrations';
+import { PriceListPage } from './price-lists';
+import { PRICE_LIST_GRANTS } from '@spesa/shared/contracts/admin-price-lists';
 import { INTEGRATION_GRANTS } from '@spesa/shared/contracts/admin-integration';
 import { PaymentReportList, StuckPaymentList } from './payments';
 import { PageCreate, PageEdit, PageList } from './pages';
@@ -82,6 +84,9 @@ export function AdminApp() {
         ) : null,
         mayWrite(role, 'products') ? (
           <Resource key="catalogue-imports" name="catalogue-imports" list={CatalogueImportPage} />
+        ) : null,
+        PRICE_LIST_GRANTS.read.some((r) => r === role) ? (
+          <Resource key="price-lists" name="price-lists" list={PriceListPage} />
         ) : null,
         mayRead(role, 'leaflets') ? <Resource key="leaflets" name="leaflets" list={LeafletPage} /> : null,
         INTEGRATION_GRANTS.read.some((r) => r === role) ? (

@@ -1,17 +1,5 @@
 import { useEffect, useState } from 'react';
-import {
-  Alert,
-  Box,
-  Button,
-  LinearProgress,
-  Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
-  Typography,
-} from '@mui/material';
+import { Alert, Box, Button, LinearProgress, Stack, Typography } from '@mui/material';
 import {
   BooleanInput,
   Create,
@@ -37,6 +25,7 @@ import type {
   AdminPhotosResult,
 } from '@spesa/shared/contracts/admin-assortment';
 import { adminCall, adminUpload } from './api';
+import { SectionTable } from './section-table';
 import { assortmentTexts as T } from './texts';
 
 /** The product categories (departments, aisles, shelves) to choose from, by name. */
@@ -379,35 +368,18 @@ export function CatalogueImportPage() {
 /** The first rows of the file as read, each with what it would be refused for. */
 function PreviewTable({ columns, rows }: { columns: string[]; rows: PreviewRow[] }) {
   return (
-    <Box component="section" aria-labelledby="import-preview" sx={{ mt: 3, overflowX: 'auto' }}>
-      <Typography id="import-preview" variant="h6" component="h2">
-        {T.previewTitle}
-      </Typography>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{T.line}</TableCell>
-            {columns.map((c) => (
-              <TableCell key={c}>{c}</TableCell>
-            ))}
-            <TableCell>{T.outcome}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((r) => (
-            <TableRow key={r.line}>
-              <TableCell>{r.line}</TableCell>
-              {columns.map((c) => (
-                <TableCell key={c}>{r.cells[c] ?? ''}</TableCell>
-              ))}
-              <TableCell>
-                {r.issues.length === 0 ? T.ok : r.issues.map((i) => `${i.column}: ${i.message}`).join(' ')}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
+    <SectionTable
+      id="import-preview"
+      title={T.previewTitle}
+      headers={[T.line, ...columns, T.outcome]}
+      rows={rows}
+      rowKey={(r) => r.line}
+      cells={(r) => [
+        r.line,
+        ...columns.map((c) => r.cells[c] ?? ''),
+        r.issues.length === 0 ? T.ok : r.issues.map((i) => `${i.column}: ${i.message}`).join(' '),
+      ]}
+    />
   );
 }
 
@@ -420,33 +392,18 @@ function RefusedTable({
   refused: { data: AdminImportRefusal[]; total: number };
 }) {
   return (
-    <Box component="section" aria-labelledby="import-refused" sx={{ mt: 3 }}>
-      <Typography id="import-refused" variant="h6" component="h2">
-        {T.refusedTitle(refused.total)}
-      </Typography>
-      <Button href={`/ebsn/api/admin/catalogue-imports/${importId}/report.csv`} download>
-        {T.download}
-      </Button>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{T.line}</TableCell>
-            <TableCell>{T.column}</TableCell>
-            <TableCell>{T.value}</TableCell>
-            <TableCell>{T.reason}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {refused.data.map((r) => (
-            <TableRow key={`${r.line}-${r.column}`}>
-              <TableCell>{r.line}</TableCell>
-              <TableCell>{r.column}</TableCell>
-              <TableCell>{r.value}</TableCell>
-              <TableCell>{r.message}</TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
+    <SectionTable
+      id="import-refused"
+      title={T.refusedTitle(refused.total)}
+      intro={
+        <Button href={`/ebsn/api/admin/catalogue-imports/${importId}/report.csv`} download>
+          {T.download}
+        </Button>
+      }
+      headers={[T.line, T.column, T.value, T.reason]}
+      rows={refused.data}
+      rowKey={(r) => `${r.line}-${r.column}`}
+      cells={(r) => [r.line, r.column, r.value, r.message]}
+    />
   );
 }

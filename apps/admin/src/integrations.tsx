@@ -8,11 +8,6 @@ import {
   FormGroup,
   MenuItem,
   Stack,
-  Table,
-  TableBody,
-  TableCell,
-  TableHead,
-  TableRow,
   TextField,
   Typography,
 } from '@mui/material';
@@ -26,6 +21,7 @@ import {
 import { TIME_ZONE } from '@spesa/shared/time/rome';
 import { Title } from 'react-admin';
 import { adminCall } from './api';
+import { SectionTable } from './section-table';
 import { integrationTexts as T } from './texts';
 
 const when = (iso: string | null) =>
@@ -208,49 +204,35 @@ function ClientsTable(props: {
   onRevoke: (c: AdminIntegrationClient) => void;
 }) {
   return (
-    <Box component="section" aria-labelledby="integration-list" sx={{ mt: 3, overflowX: 'auto' }}>
-      <Typography id="integration-list" variant="h6" component="h2">
-        {T.listTitle}
-      </Typography>
-      <Table size="small">
-        <TableHead>
-          <TableRow>
-            <TableCell>{T.name}</TableCell>
-            <TableCell>{T.clientId}</TableCell>
-            <TableCell>{T.scopes}</TableCell>
-            <TableCell>{T.lastUse}</TableCell>
-            <TableCell>{T.webhookTitle}</TableCell>
-            <TableCell>{T.state}</TableCell>
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {props.clients.map((c) => (
-            <TableRow key={c.id}>
-              <TableCell>{c.name}</TableCell>
-              <TableCell sx={{ fontFamily: 'monospace' }}>{c.clientId}</TableCell>
-              <TableCell>{c.scopes.map((s) => T.scope[s] ?? s).join(', ')}</TableCell>
-              <TableCell>{when(c.lastUsedAt)}</TableCell>
-              <TableCell>{c.webhookUrl ?? '—'}</TableCell>
-              <TableCell>
-                {c.revokedAt ? (
-                  T.revoked
-                ) : (
-                  <Button
-                    size="small"
-                    color="error"
-                    disabled={props.busy}
-                    aria-label={T.revokeLabel(c.name)}
-                    onClick={() => props.onRevoke(c)}
-                  >
-                    {T.revoke}
-                  </Button>
-                )}
-              </TableCell>
-            </TableRow>
-          ))}
-        </TableBody>
-      </Table>
-    </Box>
+    <SectionTable
+      id="integration-list"
+      title={T.listTitle}
+      headers={[T.name, T.clientId, T.scopes, T.lastUse, T.webhookTitle, T.state]}
+      rows={props.clients}
+      rowKey={(c) => c.id}
+      cells={(c) => [
+        c.name,
+        <Box component="span" sx={{ fontFamily: 'monospace' }}>
+          {c.clientId}
+        </Box>,
+        c.scopes.map((s) => T.scope[s] ?? s).join(', '),
+        when(c.lastUsedAt),
+        c.webhookUrl ?? '—',
+        c.revokedAt ? (
+          T.revoked
+        ) : (
+          <Button
+            size="small"
+            color="error"
+            disabled={props.busy}
+            aria-label={T.revokeLabel(c.name)}
+            onClick={() => props.onRevoke(c)}
+          >
+            {T.revoke}
+          </Button>
+        ),
+      ]}
+    />
   );
 }
 
@@ -316,47 +298,28 @@ function DeadDeliveries(props: {
   onRetry: (d: AdminDelivery) => void;
 }) {
   return (
-    <Box component="section" aria-labelledby="integration-dead" sx={{ mt: 3, overflowX: 'auto' }}>
-      <Typography id="integration-dead" variant="h6" component="h2">
-        {T.deadTitle}
-      </Typography>
-      {props.deliveries.length === 0 ? (
-        <Typography variant="body2">{T.deadNone}</Typography>
-      ) : (
-        <Table size="small">
-          <TableHead>
-            <TableRow>
-              <TableCell>{T.webhookClient}</TableCell>
-              <TableCell>{T.event_}</TableCell>
-              <TableCell>{T.attempts}</TableCell>
-              <TableCell>{T.lastError}</TableCell>
-              <TableCell>{T.lastUse}</TableCell>
-              <TableCell />
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {props.deliveries.map((d) => (
-              <TableRow key={d.id}>
-                <TableCell>{d.clientName}</TableCell>
-                <TableCell>{T.event[d.eventType] ?? d.eventType}</TableCell>
-                <TableCell>{d.attempts}</TableCell>
-                <TableCell>{d.lastError ?? ''}</TableCell>
-                <TableCell>{when(d.updatedAt)}</TableCell>
-                <TableCell>
-                  <Button
-                    size="small"
-                    disabled={props.busy}
-                    aria-label={T.retryLabel(d.id)}
-                    onClick={() => props.onRetry(d)}
-                  >
-                    {T.retry}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            ))}
-          </TableBody>
-        </Table>
-      )}
-    </Box>
+    <SectionTable
+      id="integration-dead"
+      title={T.deadTitle}
+      empty={T.deadNone}
+      headers={[T.webhookClient, T.event_, T.attempts, T.lastError, T.lastUse, '']}
+      rows={props.deliveries}
+      rowKey={(d) => d.id}
+      cells={(d) => [
+        d.clientName,
+        T.event[d.eventType] ?? d.eventType,
+        d.attempts,
+        d.lastError ?? '',
+        when(d.updatedAt),
+        <Button
+          size="small"
+          disabled={props.busy}
+          aria-label={T.retryLabel(d.id)}
+          onClick={() => props.onRetry(d)}
+        >
+          {T.retry}
+        </Button>,
+      ]}
+    />
   );
 }

@@ -194,6 +194,6 @@ async function buildStaffModules({ app, opts, core, m, orderTransitions }: Wirin
   m.integration = integrationModule(app, {
     ...{ ...core, productMaster: m.catalogue.productMaster, storeStock: m.catalogue.storeStock },
     ...{ orderTransitions, orderStatus: m.orders.status },
-    owedStock: m.orders.owedStock,
+    ...{ owedStock: m.orders.owedStock, adminAudit: (e, tx) => audit.posts(e, tx) },
   });
 }

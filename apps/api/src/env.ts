@@ -341,6 +341,12 @@ const envSchema = z.object({
   /** the first retry of a failed webhook delivery; each next one waits twice as long */
   INTEGRATION_WEBHOOK_RETRY_BASE_MS: z.coerce.number().int().min(0).max(3_600_000).default(30_000),
   INTEGRATION_WEBHOOK_MAX_ATTEMPTS: z.coerce.number().int().min(1).max(20).default(8),
+  /**
+   * webhooks to this machine or the private network (loopback, private, link-local, CGNAT…: decision 099),
+   * for the demo and tests with a local receiver: default 'true' outside production, 'false' in production
+   * (where webhook URLs must also be https)
+   */
+  INTEGRATION_WEBHOOK_ALLOW_PRIVATE: z.enum(['true', 'false']).optional(),
   /** API version reported by /version.json (spec section 9: client version 1.47.1) */
   APP_VERSION: z.string().default('1.47.1'),
 });
@@ -436,6 +442,13 @@ export const areDemoAccountsOn = (env: Env): boolean =>
   env.DEMO_ACCOUNTS ? env.DEMO_ACCOUNTS === 'true' : env.NODE_ENV !== 'production';
 export const isFederationDemoOn = (env: Env): boolean =>
   env.FEDERATION_DEMO ? env.FEDERATION_DEMO === 'on' : env.NODE_ENV !== 'production';
+/** Where webhooks may go (decision 099): internal addresses only when allowed, https only in production. */
+export const webhookTargetPolicy = (env: Env) => ({
+  allowPrivate: env.INTEGRATION_WEBHOOK_ALLOW_PRIVATE
+    ? env.INTEGRATION_WEBHOOK_ALLOW_PRIVATE === 'true'
+    : env.NODE_ENV !== 'production',
+  httpsOnly: env.NODE_ENV === 'production',
+});
 
 /** The real social providers configured (issuer, client id and secret each). */
 export const configuredSocialProviders = (env: Env) =>

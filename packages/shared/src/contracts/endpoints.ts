@@ -2,6 +2,7 @@ import { accountEndpoints } from './account';
 import { backofficeEndpoints } from './admin';
 import { adminAssortmentEndpoints } from './admin-assortment';
 import { adminLeafletsEndpoints } from './admin-leaflets';
+import { adminPriceListsEndpoints } from './admin-price-lists';
 import { adminOrdersEndpoints } from './admin-orders';
 import { adminPaymentsEndpoints } from './admin-payments';
 import { adminLoyaltyEndpoints } from './admin-loyalty';
@@ -85,6 +86,7 @@ export const ENDPOINT_GROUPS = {
   adminOperators: adminOperatorsEndpoints,
   adminAssortment: adminAssortmentEndpoints,
   adminLeaflets: adminLeafletsEndpoints,
+  adminPriceLists: adminPriceListsEndpoints,
   invoices: invoicesEndpoints,
   adminInvoices: adminInvoicesEndpoints,
   integration: integrationEndpoints,

@@ -16,6 +16,8 @@ import { CatalogueImports, IMPORT_JOB, type CatalogueAuditPort } from './catalog
 import catalogueRoutes, { type LeafletProductsPort, type StoreOfRequest } from './catalogue.routes';
 import { CatalogueService, readCatalogueVersion, type CartProductFacts } from './catalogue.service';
 import { applyPriceListPrices } from './price-lists';
+import { PriceListsAdmin } from './price-lists-admin';
+import priceListRoutes from './price-lists.routes';
 import { applyStockLevels } from './stock-levels';
 import { CategoryAdmin } from './category-admin';
 import { PriceHistory } from './price-history';
@@ -83,6 +85,7 @@ export function catalogueModule(app: FastifyInstance, d: CatalogueModuleDeps) {
   );
   d.jobs.register(IMPORT_JOB, (payload) => imports.runJob(payload));
   const assortmentService = new AssortmentService(db, assortment, products, categories, d.audit, d.now);
+  const priceLists = new PriceListsAdmin(db, d.audit, d.now);
   /** A product as a substitute (null: no longer sold): its price for everyone today bounds what it costs. */
   const substituteOf = (productId: number, f: CartProductFacts) => {
     if (!f.active) return null;
@@ -161,9 +164,10 @@ export function catalogueModule(app: FastifyInstance, d: CatalogueModuleDeps) {
         leafletProducts: d.leafletProducts,
       });
     }) satisfies RouteRegistrar,
-    /** the back office's assortment: products and categories created and retired, the imports */
+    /** the back office's assortment (products, categories, the imports) and its price lists */
     adminRoutes: (async (api) => {
       await api.register(assortmentRoutes, { service: assortmentService, imports });
+      await api.register(priceListRoutes, { service: priceLists });
     }) satisfies RouteRegistrar,
     firstView: productFirstViewRoute(catalogue),
   };

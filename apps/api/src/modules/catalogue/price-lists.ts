@@ -1,3 +1,4 @@
+import { PRICE_LIST_CODE } from '@spesa/shared/contracts/admin-price-lists';
 import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
@@ -39,7 +40,7 @@ export const PRICE_LIST_TEXT = {
   unknownWarehouse: { code: 'msg.priceList.unknownWarehouse', text: 'Negozio o magazzino sconosciuto.' },
 } as const;
 
-const CODE = /^[A-Za-z0-9][A-Za-z0-9._-]{0,39}$/;
+const CODE = PRICE_LIST_CODE;
 const PRICE_MAX = 100_000_000;
 
 function isDay(s: unknown): s is string {
@@ -202,4 +203,53 @@ export async function applyPriceListPrices(
   );
   await incrementCatalogueVersion(tx);
   return ok({ priceListId, rows: rows.length });
+}
+
+/**
+ * Takes one price (the list's price of a product from `validFrom`) out of a list, in the caller's
+ * transaction; null when the list has no such price. What the list showed before `today` stays in its
+ * history; from the later of `validFrom` and `today`, the list's history is what its remaining prices make
+ * it (the one still valid on that day, then the later ones, each ending where the next starts, as a batch
+ * records them), so the Omnibus reading at the list's stores follows the price they now show. A day the list
+ * no longer prices has no list row: the chain's price and its history apply there.
+ */
+export async function removePriceListPrice(
+  price: { priceListId: number; productId: number; validFrom: string },
+  today: string,
+  tx: Db,
+): Promise<{ removed: true } | null> {
+  const { priceListId, productId, validFrom } = price;
+  const gone = await queryRows<{ n: number }>(
+    tx,
+    sql`DELETE FROM price_list_prices
+        WHERE price_list_id = ${priceListId} AND product_id = ${productId} AND valid_from = ${validFrom}::date
+        RETURNING 1 AS n`,
+  );
+  if (gone.length === 0) return null;
+  const from = sql`GREATEST(${validFrom}::date, ${today}::date)`;
+  const mine = sql`h.product_id = ${productId} AND h.kind = 'list' AND h.price_list_id = ${priceListId}`;
+  await tx.execute(sql`DELETE FROM price_history h WHERE ${mine} AND h.valid_from >= ${from}`);
+  await tx.execute(
+    sql`UPDATE price_history h SET valid_to = ${from} - 1
+        WHERE ${mine} AND (h.valid_to IS NULL OR h.valid_to >= ${from})`,
+  );
+  // the list's remaining prices from that day: the one valid on it (starting there), then the later ones
+  const remaining = sql`
+    (SELECT price_cents, ${from} AS valid_from, valid_to FROM price_list_prices
+     WHERE price_list_id = ${priceListId} AND product_id = ${productId}
+       AND valid_from <= ${from} AND (valid_to IS NULL OR valid_to >= ${from})
+     ORDER BY valid_from DESC LIMIT 1)
+    UNION ALL
+    SELECT price_cents, valid_from, valid_to FROM price_list_prices
+    WHERE price_list_id = ${priceListId} AND product_id = ${productId} AND valid_from > ${from}`;
+  await tx.execute(
+    sql`INSERT INTO price_history (product_id, price_list_id, kind, price_cents, valid_from, valid_to)
+        SELECT ${productId}, ${priceListId}, 'list', price_cents, valid_from,
+          CASE WHEN next_from IS NULL THEN valid_to
+               ELSE LEAST(COALESCE(valid_to, next_from - 1), next_from - 1) END
+        FROM (SELECT r.*, lead(r.valid_from) OVER (ORDER BY r.valid_from) AS next_from
+              FROM (${remaining}) r) ordered`,
+  );
+  await incrementCatalogueVersion(tx);
+  return { removed: true };
 }

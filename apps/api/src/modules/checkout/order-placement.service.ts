@@ -380,7 +380,12 @@ export class OrderPlacement {
         tx,
       );
     }
-    if (written.keepHold) return null;
+    const edited = (status: OrderStatusId) =>
+      this.d.status.recordEdit({ orderId, status, actor: 'customer', what: 'order' }, tx);
+    if (written.keepHold) {
+      await edited(editing.orderStatusId as OrderStatusId);
+      return null;
+    }
     await this.d.attempts.voidLive(orderId, tx);
     const paymentUrl = await this.d.attempts.start(
       {
@@ -405,7 +410,7 @@ export class OrderPlacement {
         tx,
       );
       if (!moved.ok) throw new Abort(moved);
-    }
+    } else await edited(to);
     return paymentUrl;
   }
 

@@ -7,6 +7,7 @@ import { ACCESS, adminOf } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
 import { answer } from '../../plugins/envelope';
 import { ok } from '../../lib/result';
+import type { IntegrationAdmin } from './integration-admin';
 import type { IntegrationClients } from './integration-clients';
 import type { IntegrationWebhooks } from './integration-webhooks';
 
@@ -17,8 +18,9 @@ const writers = ACCESS.admin(INTEGRATION_GRANTS.write);
 /** The page "Integrazioni" of the back office (decision 096): administrators only. */
 const integrationAdminRoutes: FastifyPluginAsyncZod<{
   clients: IntegrationClients;
+  admin: IntegrationAdmin;
   webhooks: IntegrationWebhooks;
-}> = async (app, { clients, webhooks }) => {
+}> = async (app, { clients, admin, webhooks }) => {
   app.route({
     ...contractRoute(api.clients, {
       access: readers,
@@ -35,8 +37,7 @@ const integrationAdminRoutes: FastifyPluginAsyncZod<{
       config: { fieldMessages: true },
       summary: 'Registers a system with its scopes; its secret is answered this once',
     }),
-    handler: async (request) =>
-      answer(request, ok(await clients.create(request.body, adminOf(request).userId))),
+    handler: async (request) => answer(request, await admin.create(adminOf(request), request.body)),
   });
 
   app.route({
@@ -45,7 +46,7 @@ const integrationAdminRoutes: FastifyPluginAsyncZod<{
       tags,
       summary: "Revokes a system's credentials: its tokens stop working at once",
     }),
-    handler: async (request) => answer(request, await clients.revoke(request.params.id)),
+    handler: async (request) => answer(request, await admin.revoke(adminOf(request), request.params.id)),
   });
 
   app.route({
@@ -55,7 +56,8 @@ const integrationAdminRoutes: FastifyPluginAsyncZod<{
       config: { fieldMessages: true },
       summary: "Sets a system's webhook (URL and events); the signing key is answered the first time",
     }),
-    handler: async (request) => answer(request, await clients.setWebhook(request.params.id, request.body)),
+    handler: async (request) =>
+      answer(request, await admin.setWebhook(adminOf(request), request.params.id, request.body)),
   });
 
   app.route({

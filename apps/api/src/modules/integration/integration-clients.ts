@@ -98,11 +98,12 @@ export class IntegrationClients {
   async create(
     input: { name: string; scopes: IntegrationScope[] },
     staffId: number,
+    db: Db = this.db,
   ): Promise<{ client: AdminIntegrationClient; clientSecret: string }> {
     const publicId = `cli_${randomBytes(12).toString('hex')}`;
     const clientSecret = `sec_${random(32)}`;
     const [row] = await queryRows<ClientRow>(
-      this.db,
+      db,
       sql`INSERT INTO integration_clients (public_id, name, secret_hash, scopes, created_by)
           VALUES (${publicId}, ${input.name}, ${sha256(clientSecret)}, ${textArray(input.scopes)}, ${staffId})
           RETURNING ${CLIENT_COLUMNS}`,
@@ -112,8 +113,8 @@ export class IntegrationClients {
   }
 
   /** Revokes a client: its secret and every token it holds stop working at once. */
-  async revoke(id: number): Promise<Result<{ client: AdminIntegrationClient }>> {
-    return this.db.transaction(async (tx) => {
+  async revoke(id: number, db: Db = this.db): Promise<Result<{ client: AdminIntegrationClient }>> {
+    return db.transaction(async (tx) => {
       const [row] = await queryRows<ClientRow>(
         tx,
         sql`UPDATE integration_clients SET revoked_at = now(), webhook_url = NULL
@@ -132,10 +133,11 @@ export class IntegrationClients {
   async setWebhook(
     id: number,
     input: { url: string; events: WebhookEventType[] },
+    db: Db = this.db,
   ): Promise<Result<{ client: AdminIntegrationClient; signingSecret: string | null }>> {
     const fresh = `whsec_${random(32)}`;
     const [row] = await queryRows<ClientRow & { madeSecret: boolean }>(
-      this.db,
+      db,
       sql`UPDATE integration_clients
              SET webhook_url = ${input.url === '' ? null : input.url},
                  webhook_events = ${textArray(input.events)},

@@ -25,6 +25,16 @@ export function eventKindOf(from: number | null, to: OrderStatusId): OrderEventK
   return 'changed';
 }
 
+/** the statuses of a confirmed, still open order: an edit of one is a "changed" event */
+const EDITS_REPORTED = new Set<number>([
+  ORDER_STATUS.ordered,
+  ORDER_STATUS.atWarehouse,
+  ORDER_STATUS.inPreparation,
+  ORDER_STATUS.preparing,
+  ORDER_STATUS.prepared,
+  ORDER_STATUS.outForDelivery,
+]);
+
 interface EventRow {
   seq: number;
   orderId: number;
@@ -42,6 +52,18 @@ export class IntegrationFeed {
     if (!kind) return;
     await tx.execute(
       sql`INSERT INTO integration_order_events (order_id, kind, status) VALUES (${orderId}, ${kind}, ${to})`,
+    );
+  }
+
+  /**
+   * Writes the "changed" event of an order changed in place (its lines, slot, address or payment type; its
+   * status kept) on the edit's transaction, once per edit; none while its payment is not confirmed (its
+   * confirmation will be its "new" event) nor once it is closed.
+   */
+  async recordEdit(orderId: number, status: OrderStatusId, tx: Db): Promise<void> {
+    if (!EDITS_REPORTED.has(status)) return;
+    await tx.execute(
+      sql`INSERT INTO integration_order_events (order_id, kind, status) VALUES (${orderId}, 'changed', ${status})`,
     );
   }
 

@@ -1,12 +1,15 @@
 import type { AdminDelivery } from '@spesa/shared/contracts/admin-integration';
 import type { FeedEvent } from '@spesa/shared/contracts/integration';
 import { createHmac, timingSafeEqual } from 'node:crypto';
+import { request as httpRequest } from 'node:http';
+import { request as httpsRequest } from 'node:https';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import type { JobQueue } from '../../lib/jobs';
 import { failWith, ok, type Result } from '../../lib/result';
 import { INTEGRATION_TEXT } from './integration.messages';
+import { checkWebhookUrl, guardedLookup, type WebhookTargetPolicy } from './webhook-target';
 
 /**
  * Signed webhooks (decision 096). Each event a client subscribed to is a delivery row, written with the
@@ -68,6 +71,8 @@ export class IntegrationWebhooks {
     private readonly jobs: JobQueue,
     private readonly retry: { baseMs: number; maxAttempts: number },
     private readonly now: () => Date,
+    /** where a delivery may go (webhook-target.ts), checked again at each attempt */
+    private readonly policy: WebhookTargetPolicy,
   ) {}
 
   /** The deliveries of newly numbered events to the clients that want them, on the numbering's transaction. */
@@ -138,26 +143,14 @@ export class IntegrationWebhooks {
   ): Promise<{ status: number | null; error: string | null }> {
     const body = JSON.stringify(d.payload);
     const t = Math.floor(this.now().getTime() / 1000);
-    try {
-      const res = await fetch(url, {
-        method: 'POST',
-        headers: {
-          'content-type': 'application/json',
-          [SIGNATURE_HEADER]: signWebhook(secret, body, t),
-          'spesa-event': d.eventType,
-          'spesa-delivery': String(d.deliveryId),
-        },
-        body,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(TIMEOUT_MS),
-      });
-      await res.body?.cancel();
-      return res.ok
-        ? { status: res.status, error: null }
-        : { status: res.status, error: `HTTP ${res.status}` };
-    } catch (err) {
-      return { status: null, error: err instanceof Error ? err.message : String(err) };
-    }
+    const target = checkWebhookUrl(url, this.policy);
+    if (!target.ok) return { status: null, error: target.message };
+    return sendPost(target.data.url, this.policy, body, {
+      'content-type': 'application/json',
+      [SIGNATURE_HEADER]: signWebhook(secret, body, t),
+      'spesa-event': d.eventType,
+      'spesa-delivery': String(d.deliveryId),
+    });
   }
 
   async list(state: AdminDelivery['state']): Promise<AdminDelivery[]> {
@@ -196,4 +189,38 @@ export class IntegrationWebhooks {
       return ok({ delivery: wireOf(delivery) });
     });
   }
+}
+
+/**
+ * One POST of a delivery: the connection's addresses checked by `guardedLookup` (no DNS rebinding), redirects
+ * not followed (a 3xx is a failed attempt), the answer's body not read, 10 s at most.
+ */
+function sendPost(
+  url: URL,
+  policy: WebhookTargetPolicy,
+  body: string,
+  headers: Record<string, string>,
+): Promise<{ status: number | null; error: string | null }> {
+  const request = url.protocol === 'https:' ? httpsRequest : httpRequest;
+  return new Promise((resolve) => {
+    const req = request(
+      url,
+      {
+        method: 'POST',
+        headers: { ...headers, 'content-length': String(Buffer.byteLength(body)) },
+        lookup: guardedLookup(policy),
+        timeout: TIMEOUT_MS,
+      },
+      (res) => {
+        res.resume();
+        const status = res.statusCode ?? 0;
+        resolve(
+          status >= 200 && status < 300 ? { status, error: null } : { status, error: `HTTP ${status}` },
+        );
+      },
+    );
+    req.on('timeout', () => req.destroy(new Error(`nessuna risposta in ${TIMEOUT_MS / 1000} s`)));
+    req.on('error', (err) => resolve({ status: null, error: err.message }));
+    req.end(body);
+  });
 }

@@ -3,7 +3,9 @@ import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
 import type { ModuleCore, RouteRegistrar } from '../../lib/module';
 import type { OrderTransitionsPort } from '../../lib/order-transitions';
+import { webhookTargetPolicy } from '../../env';
 import { hit } from '../../plugins/rate-limit';
+import { IntegrationAdmin, type IntegrationAuditPort } from './integration-admin';
 import { IntegrationAudit } from './integration-audit';
 import tokenRoutes from './integration-auth.routes';
 import integrationAdminRoutes from './integration-admin.routes';
@@ -20,6 +22,8 @@ export const PUBLISH_JOB = 'integration.publish';
 const CLEANUP_JOB = 'integration.cleanup';
 
 export interface IntegrationModuleDeps extends ModuleCore {
+  /** the back office's audit log (the backoffice module): clients registered, revoked, their webhooks */
+  adminAudit: IntegrationAuditPort;
   /** the product master's rules and writes (the catalogue module, decision 092) */
   productMaster: ProductMasterPort;
   /** stock by store and price lists (the catalogue module, decision 095) */
@@ -38,6 +42,8 @@ export interface IntegrationModuleDeps extends ModuleCore {
       ) => Promise<void>,
       when: (event: { from: number | null }) => boolean,
     ): void;
+    /** an order changed in place (its status kept): its "changed" event, on the edit's transaction */
+    onEdit(listener: (event: { orderId: number; status: OrderStatusId }, tx: Db) => Promise<void>): void;
   };
 }
 
@@ -51,12 +57,15 @@ export function integrationModule(app: FastifyInstance, d: IntegrationModuleDeps
   const audit = new IntegrationAudit(db);
   const batches = new IntegrationBatches(db);
   const feed = new IntegrationFeed(db);
+  const policy = webhookTargetPolicy(env);
   const webhooks = new IntegrationWebhooks(
     db,
     jobs,
     { baseMs: env.INTEGRATION_WEBHOOK_RETRY_BASE_MS, maxAttempts: env.INTEGRATION_WEBHOOK_MAX_ATTEMPTS },
     now,
+    policy,
   );
+  const admin = new IntegrationAdmin(db, clients, d.adminAudit, policy);
   const service = new IntegrationService({
     ...{ batches, feed, webhooks, now },
     productMaster: d.productMaster,
@@ -75,6 +84,7 @@ export function integrationModule(app: FastifyInstance, d: IntegrationModuleDeps
     (event, _once, tx) => feed.record(event.orderId, event.from, event.to, tx),
     (event) => event.from === null,
   );
+  d.orderStatus.onEdit((event, tx) => feed.recordEdit(event.orderId, event.status, tx));
   jobs.register(WEBHOOK_JOB, (payload) => webhooks.deliver(payload));
   jobs.every(PUBLISH_JOB, 5_000, async () => {
     await service.publish();
@@ -91,7 +101,7 @@ export function integrationModule(app: FastifyInstance, d: IntegrationModuleDeps
       await api.register(integrationRoutes, { clients, audit, service, allowCall });
     }) satisfies RouteRegistrar,
     adminRoutes: (async (api) => {
-      await api.register(integrationAdminRoutes, { clients, webhooks });
+      await api.register(integrationAdminRoutes, { clients, admin, webhooks });
     }) satisfies RouteRegistrar,
   };
 }

@@ -250,6 +250,8 @@ export class OrderActionsService {
       );
       const to = online ? ORDER_STATUS.inPayment : ORDER_STATUS.ordered;
       await this.move(order, to, userId, 'metodo di pagamento cambiato', tx);
+      if (to === order.orderStatusId)
+        await this.d.status.recordEdit({ orderId, status: to, actor: 'customer', what: 'paymentType' }, tx);
       return url;
     });
     if (!done.ok) return done;

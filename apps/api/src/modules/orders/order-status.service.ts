@@ -61,6 +61,21 @@ export interface StatusChangeEvent {
  * Listeners read the order as it stands at the change: callers write the order whole (its lines
  * included) before they record its status.
  */
+/**
+ * An order changed in place, its status kept (decision 099): its lines, slot, address or payment type
+ * changed by its customer (an edit through the checkout, a new payment type) or its lines by the staff
+ * (a pick: quantity, real weight, substitute).
+ */
+export interface OrderEditEvent {
+  orderId: number;
+  /** the order's status, unchanged by the edit */
+  status: OrderStatusId;
+  actor: OrderActor;
+  /** what changed */
+  what: 'order' | 'paymentType' | 'pick';
+}
+export type OrderEditListener = (event: OrderEditEvent, tx: Db) => Promise<void>;
+
 export type StatusChangeListener = (event: StatusChangeEvent, once: SharedRead, db: Db) => Promise<void>;
 
 /**
@@ -130,6 +145,21 @@ export class OrderStatusService {
     /** the effects of each transition (created before the modules that register them: app.ts) */
     readonly transitions: OrderTransitionListeners = new OrderTransitionListeners(),
   ) {}
+
+  private readonly editListeners: OrderEditListener[] = [];
+
+  /** Listens to the orders changed in place (their status kept), on each edit's transaction. */
+  onEdit(listener: OrderEditListener): void {
+    this.editListeners.push(listener);
+  }
+
+  /**
+   * Records that an order was changed in place, once per committed edit: its listeners run on the edit's
+   * transaction (`tx`), so what they write commits or rolls back with it; one that throws undoes the edit.
+   */
+  async recordEdit(event: OrderEditEvent, tx: Db): Promise<void> {
+    for (const listener of this.editListeners) await listener(event, tx);
+  }
 
   /** `when` filters the events before the listener's savepoint is opened (two round trips saved). */
   onChange(listener: StatusChangeListener, when: (event: StatusChangeEvent) => boolean = () => true): void {

@@ -338,7 +338,9 @@ export class StaffService {
         },
         tx,
       );
-      if (recorded)
+      if (recorded) {
+        const status = o.orderStatusId as OrderStatusId;
+        await this.status.recordEdit({ orderId: o.orderId, status, actor: 'staff', what: 'pick' }, tx);
         await this.audit.record(
           {
             staff,
@@ -360,6 +362,7 @@ export class StaffService {
           },
           tx,
         );
+      }
       return recorded;
     });
     if (!written) return failWith(ORDER_STATUS_TEXT.changed);
