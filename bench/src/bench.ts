@@ -6,6 +6,7 @@
 //   npm run bench -- --duration=5 --connections=20 --products=100000 --reseed
 //   npm run bench -- --part=orders --orders=2000   order placement only (checkout/buy, decision 017)
 //   npm run bench -- --part=catalogue              the catalogue rows only
+//   npm run bench -- --part=catalogue --scenarios='category listing,category listing per store'   those rows only
 //   npm run bench -- --part=processes              1 and 2 API processes (WORKERS) on one PostgreSQL:
 //                                                  varied listing and order placement over HTTP (processes.ts);
 //                                                  --process-orders=N buyers staged per run (default 400/s × duration)
@@ -166,7 +167,10 @@ async function benchServer(
     const result = await load(server.url, path, duration, connections);
     return { ...result, ...(done ? perRequest(await done(), result.total) : {}) };
   };
-  for (const s of scenarios) {
+  const wanted = text('scenarios', '')
+    .split(',')
+    .filter(Boolean);
+  for (const s of scenarios.filter((x) => wanted.length === 0 || wanted.includes(x.name))) {
     // Warm up: JIT, connection pool, and the cache entry of the cached case.
     await load(server.url, s.cached, 2, connections);
     const cached = await measured(s.cached);
