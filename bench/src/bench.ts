@@ -167,9 +167,7 @@ async function benchServer(
     const result = await load(server.url, path, duration, connections);
     return { ...result, ...(done ? perRequest(await done(), result.total) : {}) };
   };
-  const wanted = text('scenarios', '')
-    .split(',')
-    .filter(Boolean);
+  const wanted = text('scenarios', '').split(',').filter(Boolean);
   for (const s of scenarios.filter((x) => wanted.length === 0 || wanted.includes(x.name))) {
     // Warm up: JIT, connection pool, and the cache entry of the cached case.
     await load(server.url, s.cached, 2, connections);
