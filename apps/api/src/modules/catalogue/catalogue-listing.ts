@@ -137,7 +137,13 @@ export class CatalogueListing {
         const ownPrices = priceSort && (await this.#r.storesWithPriceList()).has(w);
         const page = ownPrices ? await this.#page(chainQuery, w, today) : await chainPage();
         if (!page.ok) return page;
-        const products = await productsAtStore(page.data.products, w, today, this.#r.db);
+        const products = await productsAtStore(
+          page.data.products,
+          w,
+          today,
+          () => this.#r.categories(),
+          this.#r.db,
+        );
         return ok({ ...page.data, products });
       },
       query.skip_cache,

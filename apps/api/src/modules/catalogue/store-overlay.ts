@@ -1,9 +1,16 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { STORE_COLUMNS, storeJoin } from './catalogue.repository';
+import { findProductsByIds, STORE_COLUMNS, storeJoin } from './catalogue.repository';
+import type { CategoryIndex } from './category-index';
 import type { Product } from '@spesa/shared/contracts/catalogue';
-import { productAtStore, pricedRowOfProduct, type PricedRow, type StoreFacts } from './product.mapper';
+import {
+  productAtStore,
+  pricedRowOfProduct,
+  toWireProduct,
+  type PricedRow,
+  type StoreFacts,
+} from './product.mapper';
 
 /** A product of the chain's page, as the overlay needs it: its id and its promotion (the chain's). */
 export interface OverlaidProduct {
@@ -66,24 +73,34 @@ export async function storesWithPriceList(db: Db): Promise<number[]> {
 /**
  * The chain's products as one store shows them (decision 098): each the same product but for its availability,
  * prices and promotion, from one statement (storeFactsOf) for the whole page. A product the store holds no
- * stock of shows "non disponibile" there, as a product row read at the store does (its stock is 0).
+ * stock of shows "non disponibile" there, as a product row read at the store does (its stock is 0). A product
+ * whose row is not known (not made by toWireProduct: not expected) is read whole at the store instead.
  */
 export async function productsAtStore(
   products: readonly Product[],
   warehouseId: number,
   today: string,
+  index: () => Promise<CategoryIndex>,
   db: Db,
 ): Promise<Product[]> {
   const wanted: OverlaidProduct[] = [];
+  const unknown: number[] = [];
   for (const product of products) {
     const chain = pricedRowOfProduct(product);
-    if (!chain) throw new Error(`productsAtStore: product ${product.productId} was not mapped from a row`);
-    wanted.push({ productId: product.productId, chain });
+    if (chain) wanted.push({ productId: product.productId, chain });
+    else unknown.push(product.productId);
   }
   const facts = await storeFactsOf(wanted, warehouseId, today, db);
-  return products.map((product, i) => {
-    const chain = wanted[i]!.chain as PricedRow;
+  const whole = new Map<number, Product>();
+  if (unknown.length > 0) {
+    const categories = await index();
+    for (const row of await findProductsByIds(unknown, today, false, warehouseId, db))
+      whole.set(row.productId, toWireProduct(row, categories));
+  }
+  return products.flatMap((product) => {
+    const chain = pricedRowOfProduct(product);
+    if (!chain) return whole.get(product.productId) ?? [];
     const store = facts.get(product.productId) ?? { ...chain, stock: 0 };
-    return productAtStore(product, chain, store);
+    return [productAtStore(product, chain, store)];
   });
 }
