@@ -34,13 +34,10 @@ export class CatalogueCategories {
         const counts =
           textMatch === null
             ? new Map<number, number>()
-            : await productCountsByCategory(
-                {
-                  today: this.#r.today(),
-                  ...(textMatch ? { text: textMatch } : {}),
-                },
-                this.#r.db,
-              );
+            : await productCountsByCategory({
+                today: this.#r.today(),
+                ...(textMatch ? { text: textMatch } : {}),
+              }, this.#r.db);
         const pruneEmpty = query.q !== undefined || query.filtered === true;
         const build = (row: CategoryRow, level: number): Category | null => {
           const children =

@@ -49,15 +49,11 @@ export class CatalogueSliders {
         const poolSize = query.shuffle
           ? Math.min(Math.max(query.limit * 4, 24), SHUFFLE_POOL_MAX)
           : query.limit;
-        let rows = await findProducts(
-          criteria,
-          {
-            order: plan.order,
-            limit: poolSize,
-            offset: 0,
-          },
-          this.#r.db,
-        );
+        let rows = await findProducts(criteria, {
+          order: plan.order,
+          limit: poolSize,
+          offset: 0,
+        }, this.#r.db);
         if (query.shuffle)
           rows = seededShuffle(rows, `${today}:${normaliseQuery(query)}`).slice(0, query.limit);
         return ok({ products: rows.map((r) => toWireProduct(r, index)), totItems });
@@ -92,9 +88,7 @@ export class CatalogueSliders {
       case CRM_ALGORITHM.upsellingOnDetail: {
         if (query.product_id === undefined) return null;
         const [product] = await findProducts(
-          { today, productId: query.product_id },
-          { order: 'sales', limit: 1, offset: 0 },
-          this.#r.db,
+          { today, productId: query.product_id }, { order: 'sales', limit: 1, offset: 0 }, this.#r.db,
         );
         if (!product) return null;
         // cross-selling: the same category; upselling: the rest of the department

@@ -139,10 +139,7 @@ describe('search relevance: what a shopper expects in the first five', () => {
         expect(names.filter((name) => re.test(name)).length, names.join(' · ')).toBeGreaterThanOrEqual(n);
       }
       for (const barcode of e.has ?? [])
-        expect(
-          top.map((p) => p.barcode),
-          names.join(' · '),
-        ).toContain(barcode);
+        expect(top.map((p) => p.barcode), names.join(' · ')).toContain(barcode);
       if (e.first) expect(top[0]?.barcode, names.join(' · ')).toBe(e.first);
       if (e.brand) for (const p of top) expect(p.vendor.name, names.join(' · ')).toBe(e.brand);
     },
