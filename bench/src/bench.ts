@@ -6,6 +6,7 @@
 //   npm run bench -- --duration=5 --connections=20 --products=100000 --reseed
 //   npm run bench -- --part=orders --orders=2000   order placement only (checkout/buy, decision 017)
 //   npm run bench -- --part=catalogue              the catalogue rows only
+//   npm run bench -- --part=catalogue --scenarios='category listing,category listing per store'   those rows only
 //   npm run bench -- --part=processes              1 and 2 API processes (WORKERS) on one PostgreSQL:
 //                                                  varied listing and order placement over HTTP (processes.ts);
 //                                                  --process-orders=N buyers staged per run (default 400/s × duration)
@@ -38,6 +39,7 @@
 import { spawn } from 'node:child_process';
 import { existsSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
+import type { Client as PgClient } from 'pg';
 import { join } from 'node:path';
 import { findPgBinDir, freePort, startPgCluster, type PgCluster } from '../../scripts/lib/pg-cluster.mjs';
 import {
@@ -53,7 +55,7 @@ import {
   writeDocsSection,
   type RunningServer,
 } from './lib';
-import { benchProcesses } from './processes';
+import { benchProcesses, postmasterPid, sampleCpu } from './processes';
 import { benchFeeds } from './feeds';
 import { benchPurchase } from './purchase';
 import { benchUploads } from './uploads';
@@ -101,24 +103,90 @@ interface Row extends LoadResult {
   db: string;
   scenario: string;
   mode: 'cached' | 'varied';
+  /** PostgreSQL: statements per request (pg_stat_statements over the measured seconds) */
+  statements?: number;
+  /** PostgreSQL: CPU ms per request of the API process and of PostgreSQL, from /proc */
+  cpuMs?: { api: number; pg: number };
 }
+
+/** PostgreSQL's cost per request of a run: statements (pg_stat_statements) and CPU (/proc). */
+interface RunCost {
+  start(): Promise<() => Promise<Pick<Row, 'statements' | 'cpuMs'>>>;
+}
+
+function postgresCost(cluster: PgCluster, server: RunningServer): RunCost {
+  const pgPid = postmasterPid(cluster);
+  const onDb = async <T>(work: (c: PgClient) => Promise<T>): Promise<T> => {
+    const { default: pg } = await import('pg');
+    const c = new pg.Client({ connectionString: cluster.url });
+    await c.connect();
+    try {
+      return await work(c);
+    } finally {
+      await c.end();
+    }
+  };
+  return {
+    async start() {
+      await onDb((c) => c.query('SELECT pg_stat_statements_reset()'));
+      const t0 = performance.now();
+      const cpu = sampleCpu(server.child.pid, pgPid);
+      return async () => {
+        const used = cpu();
+        const seconds = (performance.now() - t0) / 1000;
+        const calls = await onDb(async (c) => {
+          const r = await c.query<{ n: number }>(
+            `SELECT coalesce(sum(calls), 0)::float8 AS n FROM pg_stat_statements
+             WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+               AND query NOT ILIKE '%pg_stat_statements%'`,
+          );
+          return r.rows[0]?.n ?? 0;
+        });
+        return { statements: calls, cpuMs: { api: used.api * seconds * 1000, pg: used.pg * seconds * 1000 } };
+      };
+    },
+  };
+}
+
+/** A run's statements and CPU divided by its requests. */
+const perRequest = (
+  cost: Pick<Row, 'statements' | 'cpuMs'>,
+  total: number,
+): Pick<Row, 'statements' | 'cpuMs'> =>
+  cost.statements === undefined || !cost.cpuMs
+    ? {}
+    : {
+        statements: cost.statements / Math.max(1, total),
+        cpuMs: { api: cost.cpuMs.api / Math.max(1, total), pg: cost.cpuMs.pg / Math.max(1, total) },
+      };
 
 async function benchServer(
   db: string,
   server: RunningServer,
+  cost?: RunCost,
 ): Promise<{ rows: Row[]; totalProducts: number }> {
   const { scenarios, totalProducts } = await discover(server.url);
   const rows: Row[] = [];
-  for (const s of scenarios) {
+  const measured = async (path: string | (() => string)) => {
+    const done = await cost?.start();
+    const result = await load(server.url, path, duration, connections);
+    return { ...result, ...(done ? perRequest(await done(), result.total) : {}) };
+  };
+  const wanted = text('scenarios', '').split(',').filter(Boolean);
+  for (const s of scenarios.filter((x) => wanted.length === 0 || wanted.includes(x.name))) {
     // Warm up: JIT, connection pool, and the cache entry of the cached case.
     await load(server.url, s.cached, 2, connections);
-    const cached = await load(server.url, s.cached, duration, connections);
+    const cached = await measured(s.cached);
     rows.push({ db, scenario: s.name, mode: 'cached', ...cached });
     console.log(`  ${s.name} (cached): ${cached.rps.toFixed(0)} req/s, p95 ${cached.p95.toFixed(1)} ms`);
     if (s.varied) {
-      const varied = await load(server.url, s.varied, duration, connections);
+      const varied = await measured(s.varied);
       rows.push({ db, scenario: s.name, mode: 'varied', ...varied });
-      console.log(`  ${s.name} (varied): ${varied.rps.toFixed(0)} req/s, p95 ${varied.p95.toFixed(1)} ms`);
+      console.log(
+        `  ${s.name} (varied): ${varied.rps.toFixed(0)} req/s, p95 ${varied.p95.toFixed(1)} ms, ` +
+          `p99 ${varied.p99.toFixed(1)} ms` +
+          (varied.statements !== undefined ? `, ${varied.statements.toFixed(2)} statements per request` : ''),
+      );
     }
   }
   return { rows, totalProducts };
@@ -184,9 +252,19 @@ if (parts.has('catalogue') && dbs.includes('postgres')) {
     try {
       cluster = await startPgCluster({
         database: 'spesa_bench',
-        settings: { shared_buffers: '256MB', work_mem: '16MB' },
+        settings: {
+          shared_buffers: '256MB',
+          work_mem: '16MB',
+          shared_preload_libraries: 'pg_stat_statements',
+        },
         log: (m) => console.log(`  ${m}`),
       });
+      {
+        const { default: pg } = await import('pg');
+        const c = new pg.Client({ connectionString: cluster.url });
+        await c.connect();
+        await c.query('CREATE EXTENSION IF NOT EXISTS pg_stat_statements').finally(() => c.end());
+      }
       const t0 = Date.now();
       const server = await startServer({
         label: 'postgres',
@@ -199,7 +277,11 @@ if (parts.has('catalogue') && dbs.includes('postgres')) {
         `PostgreSQL (${cluster.version.replace(/^pg_ctl \(PostgreSQL\) /, '')}): migrating + seeding ${products} products took ${seedSecs.toFixed(0)} s.`,
       );
       try {
-        const { rows, totalProducts } = await benchServer('PostgreSQL', server);
+        const { rows, totalProducts } = await benchServer(
+          'PostgreSQL',
+          server,
+          postgresCost(cluster, server),
+        );
         allRows.push(...rows);
         if (totalProducts < products * 0.95)
           notes.push(`PostgreSQL: only ${totalProducts} products found under departments.`);
@@ -1006,7 +1088,19 @@ if (parts.has('feeds') && findPgBinDir()) {
 
 // ---------------------------------------------------------------------------------------------------------
 const ms = (v: number) => (Number.isFinite(v) ? v.toFixed(1) : '—');
-const head = ['database', 'scenario', 'mode', 'req/s', 'p50 ms', 'p95 ms', 'p99 ms', 'non-2xx', 'errors'];
+const head = [
+  'database',
+  'scenario',
+  'mode',
+  'req/s',
+  'p50 ms',
+  'p95 ms',
+  'p99 ms',
+  'non-2xx',
+  'errors',
+  'statements per request',
+  'CPU ms per request: API / PostgreSQL',
+];
 const cells = allRows.map((r) => [
   r.db,
   r.scenario,
@@ -1017,6 +1111,8 @@ const cells = allRows.map((r) => [
   ms(r.p99),
   r.non2xx,
   r.errors,
+  r.statements === undefined ? '—' : r.statements.toFixed(2),
+  r.cpuMs ? `${r.cpuMs.api.toFixed(2)} / ${r.cpuMs.pg.toFixed(2)}` : '—',
 ]);
 
 const targets: string[] = [];

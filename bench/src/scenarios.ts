@@ -154,6 +154,12 @@ export async function discover(base: string): Promise<{ scenarios: Scenario[]; t
         varied: () => `${API}/products?q=${encodeURIComponent(pick(searchWords))}&page=${rand(1, 3)}`,
       },
       {
+        name: 'search per store',
+        cached: `${API}/products?q=pasta&warehouse_id=13`,
+        varied: () =>
+          `${API}/products?q=${encodeURIComponent(pick(searchWords))}&page=${rand(1, 3)}&warehouse_id=${rand(2, 19)}`,
+      },
+      {
         name: 'suggest q=mozz',
         cached: `${API}/products/suggest?q=mozz`,
         varied: () => `${API}/products/suggest?q=${encodeURIComponent(pick(prefixes))}`,

@@ -125,6 +125,26 @@ describe('VersionedReadCache', () => {
     await s.cache.getManyOrLoad('product', '', [1], load);
     expect(await s.cache.getManyOrLoad('product', '', [1], load)).toEqual([4]);
   });
+
+  it('keeps a derived cache apart: its own entries, the same version, no extra version reads', async () => {
+    const s = setup();
+    const store = s.cache.derived(2);
+    let loads = 0;
+    const load = async () => ok(++loads);
+    expect(await s.cache.getOrLoad(['shared'], load)).toEqual(ok(1));
+    // three keys in a derived cache of two: its own oldest goes, the shared entry stays
+    for (const key of ['a', 'b', 'c']) await store.getOrLoad([key], load);
+    expect(await s.cache.getOrLoad(['shared'], load)).toEqual(ok(1));
+    expect(await store.getOrLoad(['c'], load)).toEqual(ok(4));
+    expect(await store.getOrLoad(['a'], load)).toEqual(ok(5));
+    expect(s.reads()).toBe(1);
+    // the version moves: both see it at the same check
+    s.bump();
+    s.tick(1500);
+    expect(await store.getOrLoad(['c'], load)).toEqual(ok(6));
+    expect(await s.cache.getOrLoad(['shared'], load)).toEqual(ok(7));
+    expect(s.reads()).toBe(2);
+  });
 });
 
 describe('normaliseQuery', () => {

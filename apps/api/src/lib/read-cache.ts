@@ -23,6 +23,7 @@ interface CacheEntry {
 }
 
 export class VersionedReadCache {
+  readonly #opts: ReadCacheOptions;
   readonly #lru: LRUCache<string, CacheEntry> | null;
   readonly #items: LRUCache<string, CacheEntry> | null;
   readonly #readVersion: () => Promise<number>;
@@ -33,6 +34,7 @@ export class VersionedReadCache {
   readonly #loading = new Map<string, Promise<unknown>>();
 
   constructor(opts: ReadCacheOptions) {
+    this.#opts = opts;
     this.#lru =
       opts.ttlMs > 0 ? new LRUCache<string, CacheEntry>({ max: opts.maxEntries, ttl: opts.ttlMs }) : null;
     this.#items =
@@ -59,6 +61,22 @@ export class VersionedReadCache {
         });
     }
     return this.#pendingVersion;
+  }
+
+  /**
+   * A cache of its own entries (at most `maxEntries`, by default as many as this one's; no items) under this one's version and time to live: reads
+   * with many more keys than the shared ones (e.g. a page per store) must not push those out. Its version is
+   * this cache's, asked every time, so both move together.
+   */
+  derived(maxEntries = this.#opts.maxEntries): VersionedReadCache {
+    return new VersionedReadCache({
+      ttlMs: this.#opts.ttlMs,
+      maxEntries,
+      maxItems: 100,
+      versionCheckMs: 0,
+      readVersion: () => this.version(),
+      ...(this.#opts.now ? { now: this.#opts.now } : {}),
+    });
   }
 
   /** Forget the remembered version (after a write made by this process). */

@@ -37,6 +37,7 @@ import type { CatalogueReads } from './catalogue-reads';
 import type { CategoryIndex } from './category-index';
 import { toWireProduct } from './product.mapper';
 import { parseSearchText } from './search-text';
+import { productsAtStore } from './store-overlay';
 
 const FACET_VALUES_MAX = 50;
 
@@ -112,57 +113,89 @@ export class CatalogueListing {
 
   /**
    * A listing page. The count and the facets depend on the filters only, not on the page, the order or the
-   * store, so they are cached apart: paging through a department computes them once, for every store. The
-   * page's products carry the stock and list price of `warehouse_id` (the chain's catalogue without one;
-   * decision 095), so the page is cached per store.
+   * store, so they are cached apart: paging through a department computes them once, for every store. At a
+   * store (decision 098) the page is the chain's, cached once for all stores, with the store's stock and list
+   * prices laid over its products by one statement; a price sort at a store with a price list of its own
+   * orders by that store's prices instead. The store's page is then kept in a cache of its own.
    */
   async productList(query: ProductsQueryInput): Promise<Result<ProductListData>> {
     const today = this.#r.today();
     const w = query.warehouse_id ?? CHAIN_WAREHOUSE_ID;
-    return this.#r.cache.getOrLoad(
+    const { warehouse_id: _store, ...chainQuery } = query;
+    const chainPage = () =>
+      this.#r.cache.getOrLoad(
+        ['products', normaliseQuery(chainQuery), today],
+        () => this.#page(chainQuery, CHAIN_WAREHOUSE_ID, today),
+        query.skip_cache,
+      );
+    if (w === CHAIN_WAREHOUSE_ID) return chainPage();
+    return this.#r.storeCache.getOrLoad(
       ['products', normaliseQuery(query), today],
       async () => {
-        const index = await this.#r.categories();
-        const chosen = parseFacets(query.facet);
-        // a facet chosen needs each facet counted without its own filter: the statements of #listingSummary
-        if (chosen.vendorIds.length === 0 && chosen.categoryIds.length === 0)
-          return this.#onePass(query, index, today);
-        const summary = await this.#listingSummary(query, index, today);
-        const empty: ProductListData = {
-          products: [],
-          page: pageOf(0, query.page, query.page_size),
-          facets: [],
-        };
-        if (!summary || summary.totItems === 0) return ok(empty);
-        const { criteria, totItems } = summary;
-        const sort = query.sort ? SORT_ORDER[query.sort] : criteria.text ? 'relevance' : 'sales';
-        const offset = (query.page - 1) * query.page_size;
-        const products =
-          totItems <= offset
-            ? []
-            : sort === 'sales' && summary.salesOrder
-              ? await this.#productsByIds(
-                  summary.salesOrder.slice(offset, offset + query.page_size),
-                  index,
-                  today,
-                  w,
-                  query.skip_cache,
-                )
-              : (
-                  await findProducts(
-                    { ...criteria, warehouseId: w },
-                    { order: sort, limit: query.page_size, offset },
-                    this.#r.db,
-                  )
-                ).map((r) => toWireProduct(r, index));
-        return ok({
-          products,
-          page: pageOf(totItems, query.page, query.page_size),
-          facets: summary.facets,
-        });
+        const order = query.sort ? SORT_ORDER[query.sort] : null;
+        const priceSort = order === 'price_asc' || order === 'price_desc';
+        const ownPrices = priceSort && (await this.#r.storesWithPriceList()).has(w);
+        const page = ownPrices ? await this.#page(chainQuery, w, today) : await chainPage();
+        if (!page.ok) return page;
+        const products = await productsAtStore(
+          page.data.products,
+          w,
+          today,
+          () => this.#r.categories(),
+          this.#r.db,
+        );
+        return ok({ ...page.data, products });
       },
       query.skip_cache,
     );
+  }
+
+  /**
+   * A listing page of the chain's products. `orderAt`: the warehouse whose list prices order a price sort (the
+   * chain's catalogue: the chain's prices).
+   */
+  async #page(query: ProductsQueryInput, orderAt: number, today: string): Promise<Result<ProductListData>> {
+    const index = await this.#r.categories();
+    const chosen = parseFacets(query.facet);
+    // a facet chosen needs each facet counted without its own filter: the statements of #listingSummary
+    if (chosen.vendorIds.length === 0 && chosen.categoryIds.length === 0)
+      return this.#onePass(query, index, today, orderAt);
+    const summary = await this.#listingSummary(query, index, today);
+    const empty: ProductListData = {
+      products: [],
+      page: pageOf(0, query.page, query.page_size),
+      facets: [],
+    };
+    if (!summary || summary.totItems === 0) return ok(empty);
+    const { criteria, totItems } = summary;
+    const sort = query.sort ? SORT_ORDER[query.sort] : criteria.text ? 'relevance' : 'sales';
+    const offset = (query.page - 1) * query.page_size;
+    const page = { order: sort, limit: query.page_size, offset };
+    let products: Product[] = [];
+    if (totItems <= offset) products = [];
+    else if (sort === 'sales' && summary.salesOrder)
+      products = await this.#productsByIds(
+        summary.salesOrder.slice(offset, offset + query.page_size),
+        index,
+        today,
+        query.skip_cache,
+      );
+    else if (orderAt !== CHAIN_WAREHOUSE_ID)
+      products = await this.#productsByIds(
+        await findProductIds({ ...criteria, warehouseId: orderAt }, page, this.#r.db),
+        index,
+        today,
+        query.skip_cache,
+      );
+    else
+      products = (await findProducts({ ...criteria, warehouseId: CHAIN_WAREHOUSE_ID }, page, this.#r.db)).map(
+        (r) => toWireProduct(r, index),
+      );
+    return ok({
+      products,
+      page: pageOf(totItems, query.page, query.page_size),
+      facets: summary.facets,
+    });
   }
 
   /**
@@ -176,6 +209,7 @@ export class CatalogueListing {
     query: ProductsQueryInput,
     index: CategoryIndex,
     today: string,
+    orderAt: number,
   ): Promise<Result<ProductListData>> {
     const empty: ProductListData = { products: [], page: pageOf(0, query.page, query.page_size), facets: [] };
     const words = query.q ? parseSearchText(query.q) : null;
@@ -212,18 +246,18 @@ export class CatalogueListing {
     if (totItems === 0) return ok(empty);
     let products: Product[] = [];
     if (totItems > offset) {
+      // a store's own prices order its price sorts: not the chain's page the summary's statement answered
+      const ownOrder = orderAt !== CHAIN_WAREHOUSE_ID;
       const ids =
-        fresh.ids ??
+        (ownOrder ? undefined : fresh.ids) ??
         (bySales && salesOrder
           ? salesOrder.slice(offset, offset + query.page_size)
-          : await findProductIds(criteria, { order, limit: query.page_size, offset }, this.#r.db));
-      products = await this.#productsByIds(
-        ids,
-        index,
-        today,
-        query.warehouse_id ?? CHAIN_WAREHOUSE_ID,
-        query.skip_cache,
-      );
+          : await findProductIds(
+              { ...criteria, ...(ownOrder ? { warehouseId: orderAt } : {}) },
+              { order, limit: query.page_size, offset },
+              this.#r.db,
+            ));
+      products = await this.#productsByIds(ids, index, today, query.skip_cache);
     }
     return ok({ products, page: pageOf(totItems, query.page, query.page_size), facets });
   }
@@ -262,22 +296,22 @@ export class CatalogueListing {
   }
 
   /**
-   * Products by id, each remembered apart in the read cache: a department's later pages show products its
-   * categories' first pages (warmed at start) already read, so they are assembled without the database.
+   * The chain's products by id, each remembered apart in the read cache: a department's later pages show
+   * products its categories' first pages (warmed at start) already read, so they are assembled without the
+   * database. Once for all stores: a store lays its stock and prices over them (decision 098).
    */
   #productsByIds(
     ids: readonly number[],
     index: CategoryIndex,
     today: string,
-    warehouseId: number,
     skip = false,
   ): Promise<Product[]> {
     return this.#r.cache.getManyOrLoad<Product>(
-      `product@${warehouseId}`,
+      `product@${CHAIN_WAREHOUSE_ID}`,
       today,
       ids,
       async (missing) => {
-        const rows = await findProductsByIds(missing, today, false, warehouseId, this.#r.db);
+        const rows = await findProductsByIds(missing, today, false, CHAIN_WAREHOUSE_ID, this.#r.db);
         return new Map(rows.map((r) => [r.productId, toWireProduct(r, index)]));
       },
       skip,

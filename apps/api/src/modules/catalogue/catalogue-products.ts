@@ -17,6 +17,7 @@ import {
 import type { CatalogueReads } from './catalogue-reads';
 import { toWireProduct } from './product.mapper';
 import { audienceOf, type CartPromo } from './promo-audience';
+import { productsAtStore } from './store-overlay';
 
 export const PRODUCT_NOT_FOUND = {
   code: 'msg.product.notFound',
@@ -65,24 +66,47 @@ export class CatalogueProducts {
     this.#r = reads;
   }
 
-  /** One product as a warehouse shows it (its stock and list price; the chain's catalogue by default). */
+  /**
+   * One product as a warehouse shows it (its stock and list price; the chain's catalogue by default). The
+   * chain's product is read and cached once for all stores; a store lays its stock and price over it
+   * (decision 098) and keeps the result in its own cache.
+   */
   async product(
     key: { productId?: number; slug?: string; barcode?: string },
     skipCache?: boolean,
     warehouseId: number = CHAIN_WAREHOUSE_ID,
   ): Promise<Result<Product>> {
     const today = this.#r.today();
-    return this.#r.cache.getOrLoad(
-      ['product', key.productId ?? null, key.slug ?? null, key.barcode ?? null, today, warehouseId],
+    const parts = ['product', key.productId ?? null, key.slug ?? null, key.barcode ?? null, today];
+    const chain = () =>
+      this.#r.cache.getOrLoad(
+        [...parts, CHAIN_WAREHOUSE_ID],
+        async () => {
+          const index = await this.#r.categories();
+          const rows = await findProducts(
+            { today, ...key, warehouseId: CHAIN_WAREHOUSE_ID },
+            { order: 'sales', limit: 1, offset: 0 },
+            this.#r.db,
+          );
+          const row = rows[0];
+          return row ? ok(toWireProduct(row, index)) : failWith(PRODUCT_NOT_FOUND, 'notFound');
+        },
+        skipCache,
+      );
+    if (warehouseId === CHAIN_WAREHOUSE_ID) return chain();
+    return this.#r.storeCache.getOrLoad(
+      [...parts, warehouseId],
       async () => {
-        const index = await this.#r.categories();
-        const rows = await findProducts(
-          { today, ...key, warehouseId },
-          { order: 'sales', limit: 1, offset: 0 },
+        const found = await chain();
+        if (!found.ok) return found;
+        const [atStore] = await productsAtStore(
+          [found.data],
+          warehouseId,
+          today,
+          () => this.#r.categories(),
           this.#r.db,
         );
-        const row = rows[0];
-        return row ? ok(toWireProduct(row, index)) : failWith(PRODUCT_NOT_FOUND, 'notFound');
+        return atStore ? ok(atStore) : failWith(PRODUCT_NOT_FOUND, 'notFound');
       },
       skipCache,
     );

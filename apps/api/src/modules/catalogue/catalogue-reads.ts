@@ -9,6 +9,7 @@ import {
   type TextMatch,
 } from './catalogue.repository';
 import { CategoryIndex } from './category-index';
+import { storesWithPriceList } from './store-overlay';
 import { italianDate, type SearchText } from './search-text';
 
 /**
@@ -18,12 +19,18 @@ import { italianDate, type SearchText } from './search-text';
 export class CatalogueReads {
   readonly db: Db;
   readonly cache: VersionedReadCache;
+  /**
+   * The pages and products as one store shows them (decision 098): many more keys than the chain's (a store
+   * each), kept apart so that they never push the shared summaries, pages and products out of `cache`.
+   */
+  readonly storeCache: VersionedReadCache;
   readonly #now: () => Date;
   #index: { version: number; index: Promise<CategoryIndex> } | null = null;
 
   constructor(db: Db, cache: VersionedReadCache, now: () => Date) {
     this.db = db;
     this.cache = cache;
+    this.storeCache = cache.derived();
     this.#now = now;
   }
 
@@ -56,6 +63,15 @@ export class CatalogueReads {
       return { ok: true as const, data: rows.map((r) => r.id) };
     });
     return loaded.ok && loaded.data.includes(warehouseId);
+  }
+
+  /** The stores that sell at a price list of their own (read through the read cache, per catalogue version). */
+  async storesWithPriceList(): Promise<ReadonlySet<number>> {
+    const loaded = await this.cache.getOrLoad(['price-list-stores'], async () => ({
+      ok: true as const,
+      data: new Set(await storesWithPriceList(this.db)),
+    }));
+    return loaded.ok ? loaded.data : new Set();
   }
 
   /**

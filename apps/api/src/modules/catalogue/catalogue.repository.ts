@@ -134,7 +134,10 @@ export interface ProductCriteria {
   slug?: string;
   barcode?: string;
   excludeProductId?: number;
-  /** whose stock and list price the rows carry (decision 095); the chain's catalogue when absent */
+  /**
+   * whose stock and list price the rows carry (decision 095), and whose list prices order a price sort
+   * (decision 098); the chain's catalogue when absent
+   */
   warehouseId?: number;
 }
 
@@ -206,14 +209,31 @@ export interface ProductRow {
   ratingSum: number | null;
 }
 
-const PRODUCT_COLUMNS = sql.raw(`
+/**
+ * The columns of a product row that depend on the warehouse (decision 095): its list price there, the unit
+ * price in proportion, its stock there and the Omnibus lowest price of its promotion on the warehouse's list.
+ * Over `p` (products), `st` and `sp` (storeJoin) and `pr` (the promotion: promo_id, valid_from,
+ * prior_price_cents); the store's overlay (decision 098) reads them alone, the same SQL.
+ */
+export const STORE_COLUMNS = sql.raw(`
+  COALESCE(sp.price_cents, p.price_cents) AS "priceCents",
+  CASE WHEN sp.price_cents IS NULL OR p.unit_price_cents IS NULL OR p.price_cents <= 0 THEN p.unit_price_cents
+       ELSE round(p.unit_price_cents::numeric * sp.price_cents / p.price_cents)::int END AS "unitPriceCents",
+  st.stock,
+  CASE WHEN sp.price_cents IS NULL OR pr.promo_id IS NULL THEN pr.prior_price_cents
+       ELSE COALESCE((SELECT min(h.price_cents) FROM price_history h
+                      WHERE h.product_id = p.product_id
+                        AND ((h.kind = 'list' AND h.price_list_id = sp.price_list_id) OR h.kind = 'promo')
+                        AND h.valid_from <= pr.valid_from - 1
+                        AND COALESCE(h.valid_to, 'infinity'::date) >= pr.valid_from - 30
+                      HAVING bool_or(h.kind = 'list')), pr.prior_price_cents) END AS "promoPriorPriceCents"`);
+
+const PRODUCT_COLUMNS = sql`
   p.product_id AS "productId", p.cod_int AS "codInt", p.cod_var AS "codVar", p.name, p.slug, p.barcode,
   p.brand, p.format, p.vendor_id AS "vendorId", v.name AS "vendorName", p.category_id AS "categoryId",
   p.iva_pct::float8 AS "ivaPct", p.selling_type AS "sellingType", p.unit_base AS "unitBase",
-  p.product_infos AS "productInfos", COALESCE(sp.price_cents, p.price_cents) AS "priceCents",
-  CASE WHEN sp.price_cents IS NULL OR p.unit_price_cents IS NULL OR p.price_cents <= 0 THEN p.unit_price_cents
-       ELSE round(p.unit_price_cents::numeric * sp.price_cents / p.price_cents)::int END AS "unitPriceCents",
-  p.net_quantity::float8 AS "netQuantity", st.stock, p.min_acq AS "minAcq", p.max_acq AS "maxAcq",
+  p.product_infos AS "productInfos", ${STORE_COLUMNS},
+  p.net_quantity::float8 AS "netQuantity", p.min_acq AS "minAcq", p.max_acq AS "maxAcq",
   p.is_new AS "isNew", p.highlight, p.badge_label AS "badgeLabel", p.badge_css_class AS "badgeCssClass",
   p.ingredients, p.allergens, p.storage, p.nutritional_values AS "nutritionalValues", p.features,
   p.nutri_score_estimate AS "nutriScoreEstimate", p.source_url AS "sourceUrl", p.media_icon AS "mediaIcon", p.image_hash AS "imageHash",
@@ -224,15 +244,8 @@ const PRODUCT_COLUMNS = sql.raw(`
   to_char(pr.valid_from, 'YYYY-MM-DD') AS "promoValidFrom", to_char(pr.valid_to, 'YYYY-MM-DD') AS "promoValidTo",
   pr.header AS "promoHeader", pr.body AS "promoBody", pr.footer AS "promoFooter", pr.bubble AS "promoBubble",
   pr.css_class AS "promoCssClass", pr.selectable AS "promoSelectable",
-  CASE WHEN sp.price_cents IS NULL OR pr.promo_id IS NULL THEN pr.prior_price_cents
-       ELSE COALESCE((SELECT min(h.price_cents) FROM price_history h
-                      WHERE h.product_id = p.product_id
-                        AND ((h.kind = 'list' AND h.price_list_id = sp.price_list_id) OR h.kind = 'promo')
-                        AND h.valid_from <= pr.valid_from - 1
-                        AND COALESCE(h.valid_to, 'infinity'::date) >= pr.valid_from - 30
-                      HAVING bool_or(h.kind = 'list')), pr.prior_price_cents) END AS "promoPriorPriceCents",
   pr.audience AS "promoAudience", pr.crm_segment_id AS "promoSegmentId",
-  rs.total AS "ratingTotal", rs.rating_sum::float8 AS "ratingSum"`);
+  rs.total AS "ratingTotal", rs.rating_sum::float8 AS "ratingSum"`;
 
 /** The chain's catalogue (a visitor without a store): it shows the most any store holds (decision 095). */
 export const CHAIN_WAREHOUSE_ID = 1;
@@ -242,12 +255,16 @@ export const CHAIN_WAREHOUSE_ID = 1;
  * its row of product_stock (none: 0), or at the chain's catalogue the most any store holds; the price of the
  * warehouse's list valid today (the latest start), if it has a list and the list prices the product.
  */
-const storeJoin = (warehouseId: number, today: string): SQL => sql`
+export const storeJoin = (warehouseId: number, today: string): SQL => sql`
   LEFT JOIN LATERAL (
     SELECT COALESCE(max(s.stock), 0)::float8 AS stock FROM product_stock s
     WHERE s.product_id = p.product_id
       ${warehouseId === CHAIN_WAREHOUSE_ID ? sql`` : sql`AND s.warehouse_id = ${warehouseId}`}
   ) st ON true
+  ${listPriceJoin(warehouseId, today)}`;
+
+/** The list price of p at a warehouse valid today (`sp`: price_cents, price_list_id; none: the chain's list). */
+const listPriceJoin = (warehouseId: number, today: string): SQL => sql`
   LEFT JOIN LATERAL (
     SELECT lp.price_cents, lp.price_list_id FROM price_list_stores ls
     JOIN price_list_prices lp ON lp.price_list_id = ls.price_list_id
@@ -256,6 +273,10 @@ const storeJoin = (warehouseId: number, today: string): SQL => sql`
     ORDER BY lp.valid_from DESC
     LIMIT 1
   ) sp ON true`;
+
+/** A store's own prices order a price sort (decision 098); the chain's catalogue orders by the chain's. */
+const atStore = (c: ProductCriteria): boolean =>
+  c.warehouseId !== undefined && c.warehouseId !== CHAIN_WAREHOUSE_ID;
 
 /** The product's counted votes (the ratings module keeps them; decision 036). */
 const RATING_JOIN = sql.raw(`LEFT JOIN product_rating_summaries rs ON rs.product_id = p.product_id`);
@@ -337,7 +358,11 @@ function conditions(c: ProductCriteria, skipFacet?: FacetName): SQL {
 }
 
 function orderBy(order: ProductOrder, c: ProductCriteria): SQL {
-  const paid = sql`COALESCE(pr.promo_price_cents, p.price_cents)`;
+  // the price paid: today's promotion (the chain's price, whatever the list), else the list price of the
+  // store (sp, joined where the order needs it), else the chain's
+  const paid = atStore(c)
+    ? sql`COALESCE(pr.promo_price_cents, sp.price_cents, p.price_cents)`
+    : sql`COALESCE(pr.promo_price_cents, p.price_cents)`;
   switch (order) {
     case 'relevance':
       return c.text
@@ -414,6 +439,7 @@ function pageIdsQuery(c: ProductCriteria, page: { order: ProductOrder; limit: nu
     pageIds = sql`
       SELECT p.product_id
       FROM products p ${promoInPage ? activePromoJoin(c.today) : sql``}
+        ${promoInPage && atStore(c) ? listPriceJoin(c.warehouseId ?? CHAIN_WAREHOUSE_ID, c.today) : sql``}
       WHERE ${conditions(c)}
       ORDER BY ${orderBy(page.order, c)}
       LIMIT ${page.limit} OFFSET ${page.offset}`;

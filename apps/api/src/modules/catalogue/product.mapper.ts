@@ -55,7 +55,35 @@ export function unitPriceOf(
   return Math.round((list.unitCents * paidCents) / list.cents);
 }
 
-function warehousePromo(row: ProductRow): WarehousePromo | undefined {
+/** The columns of a row that the wire's prices, promotion and availability are made of. */
+export type PricedRow = Pick<
+  ProductRow,
+  | 'sellingType'
+  | 'stock'
+  | 'priceCents'
+  | 'unitPriceCents'
+  | 'netQuantity'
+  | 'promoId'
+  | 'promoTypeId'
+  | 'promoType'
+  | 'promoPriceCents'
+  | 'promoDiscountPerc'
+  | 'promoValidFrom'
+  | 'promoValidTo'
+  | 'promoHeader'
+  | 'promoBody'
+  | 'promoFooter'
+  | 'promoBubble'
+  | 'promoCssClass'
+  | 'promoSelectable'
+  | 'promoPriorPriceCents'
+  | 'promoAudience'
+>;
+
+/** What of a row a store changes (decision 095): its stock, its list price and the unit price, the Omnibus price. */
+export type StoreFacts = Pick<ProductRow, 'stock' | 'priceCents' | 'unitPriceCents' | 'promoPriorPriceCents'>;
+
+function warehousePromo(row: PricedRow): WarehousePromo | undefined {
   if (row.promoId === null || row.promoPriceCents === null) return undefined;
   return {
     warehousePromoId: row.promoId,
@@ -96,6 +124,95 @@ function definedEntries<T extends Record<string, string | null>>(o: T): { [K in 
   return out;
 }
 
+/** The wire's fields a store changes, the key order of toWireProduct's; absent keys are absent there too. */
+type PricedFields = Pick<
+  Product,
+  | 'available'
+  | 'price'
+  | 'priceDisplay'
+  | 'warehousePromo'
+  | 'priceStandardDisplay'
+  | 'priceUmDisplay'
+  | 'priceStandardUmDisplay'
+>;
+
+/** Availability, prices and promotion of a row (toWireProduct's, and a store's over the chain's product). */
+function pricedFields(row: PricedRow): PricedFields {
+  const promo = warehousePromo(row);
+  const isSfuso = row.sellingType === 'Sfuso';
+  const out: PricedFields = {
+    available: row.stock > 0 ? (isSfuso ? SFUSO_AVAILABLE : Math.floor(row.stock)) : 0,
+    price: euro(row.priceCents),
+    priceDisplay: euro(promo && row.promoPriceCents !== null ? row.promoPriceCents : row.priceCents),
+  };
+  if (promo) {
+    out.warehousePromo = promo;
+    out.priceStandardDisplay = euro(row.priceCents);
+  }
+  if (row.unitPriceCents !== null) {
+    // the price per kg / l is that of the price the customer pays (Codice del Consumo art. 13-17); the
+    // list one goes beside a reduction as its former price. A card price is an invitation (decision 032):
+    // the price shown, and its unit price, stay the list ones.
+    const paid = promo && promo.audience !== 'card' ? row.promoPriceCents : null;
+    out.priceUmDisplay = euro(
+      unitPriceOf(
+        { unitCents: row.unitPriceCents, cents: row.priceCents, netQuantity: row.netQuantity },
+        paid,
+      ),
+    );
+    if (paid !== null) out.priceStandardUmDisplay = euro(row.unitPriceCents);
+  }
+  return out;
+}
+
+/**
+ * The priced columns of the row each wire product was made of (toWireProduct), for a store's overlay over the
+ * chain's product (decision 098): cached products stay the objects mapped, so their row goes with them.
+ */
+const pricedRows = new WeakMap<Product, PricedRow>();
+
+/** The priced columns of the row `product` was made of; undefined for an object toWireProduct did not make. */
+export function pricedRowOfProduct(product: Product): PricedRow | undefined {
+  return pricedRows.get(product);
+}
+
+function pricedRowOf(row: ProductRow): PricedRow {
+  return {
+    sellingType: row.sellingType,
+    stock: row.stock,
+    priceCents: row.priceCents,
+    unitPriceCents: row.unitPriceCents,
+    netQuantity: row.netQuantity,
+    promoId: row.promoId,
+    promoTypeId: row.promoTypeId,
+    promoType: row.promoType,
+    promoPriceCents: row.promoPriceCents,
+    promoDiscountPerc: row.promoDiscountPerc,
+    promoValidFrom: row.promoValidFrom,
+    promoValidTo: row.promoValidTo,
+    promoHeader: row.promoHeader,
+    promoBody: row.promoBody,
+    promoFooter: row.promoFooter,
+    promoBubble: row.promoBubble,
+    promoCssClass: row.promoCssClass,
+    promoSelectable: row.promoSelectable,
+    promoPriorPriceCents: row.promoPriorPriceCents,
+    promoAudience: row.promoAudience,
+  };
+}
+
+/**
+ * The chain's product as a store shows it (decision 098): the same object but for its availability, prices
+ * and promotion, made of the store's facts by the same code as toWireProduct, in the same key order (a
+ * store's facts never add or remove a key: a promotion and a unit price are the product's, not the store's).
+ */
+export function productAtStore(product: Product, chain: PricedRow, store: StoreFacts): Product {
+  const row = { ...chain, ...store };
+  const atStore: Product = { ...product, ...pricedFields(row) };
+  pricedRows.set(atStore, row);
+  return atStore;
+}
+
 export function toWireProduct(row: ProductRow, categories: CategoryIndex): Product {
   const chain = categories.chain(row.categoryId);
   const department = chain[0];
@@ -103,10 +220,10 @@ export function toWireProduct(row: ProductRow, categories: CategoryIndex): Produ
   // an uploaded photo wins over the illustration
   const photo = (size: ImageSize) =>
     row.imageHash ? productImageUrl(row.productId, row.imageHash, size) : media;
-  const promo = warehousePromo(row);
+  const priced = pricedFields(row);
+  const promo = priced.warehousePromo;
   const isSfuso = row.sellingType === 'Sfuso';
   const unitBase = row.unitBase === 'kg' || row.unitBase === 'l' ? row.unitBase : 'pz';
-  const available = row.stock > 0 ? (isSfuso ? SFUSO_AVAILABLE : Math.floor(row.stock)) : 0;
   // the food information (Regulation EU 1169/2011): allergens emphasised, the nutrition as a table
   const productDescription = definedEntries({
     ingredients: row.ingredients ? ingredientsHtml(row.ingredients) : null,
@@ -149,9 +266,9 @@ export function toWireProduct(row: ProductRow, categories: CategoryIndex): Produ
     mediaURL: photo('large'),
     mediaURLMedium: photo('medium'),
     media: [{ small: photo('small'), medium: photo('medium'), large: photo('large') }],
-    available,
-    price: euro(row.priceCents),
-    priceDisplay: euro(promo && row.promoPriceCents !== null ? row.promoPriceCents : row.priceCents),
+    available: priced.available,
+    price: priced.price,
+    priceDisplay: priced.priceDisplay,
     priceUnitDisplay: isSfuso ? unitBase : 'pz',
     weightUnitDisplay: unitBase,
     deliveryWarehouse: { ...DEFAULT_WAREHOUSE },
@@ -175,26 +292,15 @@ export function toWireProduct(row: ProductRow, categories: CategoryIndex): Produ
       ...(Object.keys(productExtra).length > 0 ? { product_extra: productExtra } : {}),
     },
   };
-  if (promo) {
-    product.warehousePromo = promo;
-    product.priceStandardDisplay = euro(row.priceCents);
-  }
-  if (row.unitPriceCents !== null) {
-    // the price per kg / l is that of the price the customer pays (Codice del Consumo art. 13-17); the
-    // list one goes beside a reduction as its former price. A card price is an invitation (decision 032):
-    // the price shown, and its unit price, stay the list ones.
-    const paid = promo && promo.audience !== 'card' ? row.promoPriceCents : null;
-    product.priceUmDisplay = euro(
-      unitPriceOf(
-        { unitCents: row.unitPriceCents, cents: row.priceCents, netQuantity: row.netQuantity },
-        paid,
-      ),
-    );
-    if (paid !== null) product.priceStandardUmDisplay = euro(row.unitPriceCents);
-  }
+  if (priced.warehousePromo) product.warehousePromo = priced.warehousePromo;
+  if (priced.priceStandardDisplay !== undefined) product.priceStandardDisplay = priced.priceStandardDisplay;
+  if (priced.priceUmDisplay !== undefined) product.priceUmDisplay = priced.priceUmDisplay;
+  if (priced.priceStandardUmDisplay !== undefined)
+    product.priceStandardUmDisplay = priced.priceStandardUmDisplay;
   if (row.maxAcq !== null) product.maxAcq = row.maxAcq;
   if (row.badgeLabel) product.badge = { label: row.badgeLabel, cssClass: row.badgeCssClass ?? '' };
   if (row.logisticPackagingItems !== null) product.logisticPackagingItems = row.logisticPackagingItems;
   if (row.logisticPalletItems !== null) product.logisticPalletItems = row.logisticPalletItems;
+  pricedRows.set(product, pricedRowOf(row));
   return product;
 }
