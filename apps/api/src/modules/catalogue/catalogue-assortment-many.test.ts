@@ -4,7 +4,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { buildTestApp, type TestApp } from '../../../test/helper';
+import { Readable } from 'node:stream';
+import type { JobQueue } from '../../lib/jobs';
+import { newCustomer } from '../../../test/customers';
 import { AssortmentAdmin, type UpsertOutcome } from './catalogue-assortment';
+import { CatalogueImports } from './catalogue-import';
 import { PriceHistory } from './price-history';
 
 /**
@@ -142,5 +146,77 @@ describe('upsertMany', () => {
       { kind: 'created' },
     ]);
     expect(together).toEqual(one);
+  });
+});
+
+/** A writer whose chunk write the database refuses, and whose row write refuses one code. */
+class Refusing extends AssortmentAdmin {
+  override upsertMany(): Promise<UpsertOutcome[]> {
+    return Promise.reject(new Error('refused by the database'));
+  }
+  override upsert(p: ProductMaster, opts: Parameters<AssortmentAdmin['upsert']>[1], tx: Db) {
+    if (p.code === 'JOB-2') return Promise.reject(new Error('refused by the database'));
+    return super.upsert(p, opts, tx);
+  }
+}
+
+describe('an import chunk', () => {
+  const file = () =>
+    Buffer.from(
+      [
+        'codice;ean;nome;marca;formato;categoria;iva;tipologia;prezzo;attivo',
+        `JOB-1;;Cracker di prova;Marca Prova Lotti;250 g;${leaf};10;Confezione;1,50;sì`,
+        `JOB-2;;Grissini di prova;Marca Prova Lotti;250 g;${leaf};10;Confezione;1,20;sì`,
+        `JOB-3;;Fette di prova;Marca Prova Lotti;250 g;nessuna;10;Confezione;1,30;sì`,
+        `JOB-4;;Taralli di prova;Marca Prova Lotti;250 g;${leaf};10;Confezione;1,40;sì`,
+      ].join('\r\n'),
+    );
+  async function importWith(writer: AssortmentAdmin, failed: number[]) {
+    const staff = { userId: (await newCustomer(t, { tag: 'many-import' })).userId, name: 'Prova' };
+    const jobs = { enqueue: () => Promise.resolve() } as unknown as JobQueue;
+    const audit = { record: () => Promise.resolve() };
+    const imports = new CatalogueImports(
+      t.db,
+      writer,
+      jobs,
+      audit,
+      () => new Date(),
+      (_e, line) => {
+        failed.push(line);
+      },
+    );
+    const staged = await imports.stage(staff, 'prova.csv', Readable.from([file()]));
+    if (!staged.ok) throw new Error('not staged');
+    const id = staged.data.data.id;
+    await t.db.execute(
+      sql`UPDATE catalogue_imports SET state = 'importing', mode = 'apply' WHERE import_id = ${id}`,
+    );
+    while (await imports.runChunk(id));
+    return queryRows<{
+      line: number;
+      outcome: string;
+      issues: Array<{ column: string; message: string }> | null;
+    }>(
+      t.db,
+      sql`SELECT line, outcome, issues FROM catalogue_import_rows WHERE import_id = ${id} ORDER BY line`,
+    );
+  }
+
+  it('written row by row when the database refuses the chunk: a refused row refuses only itself', async () => {
+    const failed: number[] = [];
+    const rows = await importWith(new Refusing(new PriceHistory()), failed);
+    expect(rows.map((r) => [r.line, r.outcome])).toEqual([
+      [2, 'created'],
+      [3, 'refused'],
+      [4, 'refused'],
+      [5, 'created'],
+    ]);
+    expect(rows[1]?.issues?.[0]?.message).toMatch(/errore imprevisto/);
+    expect(rows[2]?.issues?.[0]?.column).toBe('categoria');
+    expect(failed).toEqual([3]);
+    // the same file through the chunk writer: the rows written are unchanged, JOB-2 is created now
+    const again = await importWith(writer, failed);
+    expect(again.map((r) => r.outcome)).toEqual(['unchanged', 'created', 'refused', 'unchanged']);
+    expect(failed).toEqual([3]);
   });
 });
