@@ -121,7 +121,7 @@ export async function seedDatabase(opts: SeedOptions, db: Db): Promise<void> {
 }
 
 /**
- * The products with their master from data/demo/prodotti.csv, read as the back office's import reads a chain's
+ * The product master of data/demo/prodotti.csv by code (file order), read as the back office's import reads a chain's
  * file (decision 097); the categories a row may name are the importer's (product categories in the menu, by
  * id or slug). A built product the file does not list (the benchmarks' extra products) stays as built; a code
  * of the file the builder does not know stops the seed (its illustration, nutrition and rank are the builder's).
