@@ -17,7 +17,9 @@ import {
   vendors,
 } from '../schema';
 import { seedCityPriceList, seedStoreStock } from './store-stock';
-import { seedPriceHistory } from '../../modules/catalogue/price-history';
+import { PriceHistory, seedPriceHistory } from '../../modules/catalogue/price-history';
+import { AssortmentAdmin } from '../../modules/catalogue/catalogue-assortment';
+import type { ProductMaster } from '@spesa/shared/catalogue/product-master';
 import { CATEGORY_TYPE } from '../schema';
 import { buildCategoryRows } from './categories';
 import { DEMO_CATALOGUE_FILE, readDemoCatalogue, withMaster } from './demo-catalogue';
@@ -53,7 +55,14 @@ export async function seedDatabase(opts: SeedOptions, db: Db): Promise<void> {
   const categoryRows = buildCategoryRows(taxonomy);
   const built = buildProducts(taxonomy, rawProducts, { now, productTarget: opts.productTarget });
   lap(`built ${built.products.length} products in memory`);
-  const draft = { ...built, products: await throughTheImporter(opts.dataDir, categoryRows, built.products) };
+  const masters = await throughTheImporter(opts.dataDir, categoryRows, built.products);
+  const draft = {
+    ...built,
+    products: built.products.map((p) => {
+      const m = masters.get(p.codInt);
+      return m ? withMaster(p, m) : p;
+    }),
+  };
   lap('product master read through the importer');
   const promoRows = buildPromos(draft.products, now);
   const content = buildContent(taxonomy);
@@ -72,7 +81,13 @@ export async function seedDatabase(opts: SeedOptions, db: Db): Promise<void> {
     await insertJsonBatches(vendors, draft.vendors, 1000, tx);
     await syncSequence('vendors', 'vendor_id', tx);
     lap('categories and vendors');
-    await insertJsonBatches(products, draft.products, 1000, tx);
+    await writeThroughTheImporter(masters, draft.products, now, tx);
+    await insertJsonBatches(
+      products,
+      draft.products.filter((p) => !masters.has(p.codInt)),
+      1000,
+      tx,
+    );
     await syncSequence('products', 'product_id', tx);
     lap('products');
     // every row names its audience: a batch mixes rows with and without it (json_populate_recordset)
@@ -106,7 +121,7 @@ export async function seedDatabase(opts: SeedOptions, db: Db): Promise<void> {
 }
 
 /**
- * The products with their master from data/demo/prodotti.csv, read as the back office's import reads a chain's
+ * The product master of data/demo/prodotti.csv by code (file order), read as the back office's import reads a chain's
  * file (decision 097); the categories a row may name are the importer's (product categories in the menu, by
  * id or slug). A built product the file does not list (the benchmarks' extra products) stays as built; a code
  * of the file the builder does not know stops the seed (its illustration, nutrition and rank are the builder's).
@@ -121,7 +136,7 @@ async function throughTheImporter(
     showInMenu?: boolean | undefined;
   }>,
   products: ProductRow[],
-): Promise<ProductRow[]> {
+): Promise<Map<string, ProductMaster>> {
   const index = new Map<string, number>();
   for (const c of categoryRows)
     if (
@@ -142,10 +157,60 @@ async function throughTheImporter(
     throw new Error(
       `${DEMO_CATALOGUE_FILE}: codici sconosciuti al generatore della demo: ${unknown.slice(0, 5).join(', ')}`,
     );
-  return products.map((p) => {
-    const m = masters.get(p.codInt);
-    return m ? withMaster(p, m) : p;
-  });
+  return masters;
+}
+
+/** What the importer's writer writes of a new product from its master row (the seed's row supplies the rest). */
+const MASTER_WRITTEN = [
+  'codInt',
+  'name',
+  'brand',
+  'format',
+  'barcode',
+  'categoryId',
+  'ivaPct',
+  'sellingType',
+  'priceCents',
+  'ingredients',
+  'allergens',
+  'storage',
+  'freeFrom',
+  'active',
+  'vendorId',
+] as const;
+
+/**
+ * The file's products written by the importer's writer (`upsertMany`, decision 100), 1,000 at a time, in file
+ * order: the writer writes the master's fields and the vendor; the builder's row gives what a master file does
+ * not carry (the product's fixed id, slug, illustration, nutrition, sales rank, the productInfos beyond the
+ * master's and a pack's pieces). The list prices' 45 days are the seed's (seedPriceHistory), not the writer's
+ * row at today. Every row must be created: anything else stops the seed.
+ */
+async function writeThroughTheImporter(
+  masters: Map<string, ProductMaster>,
+  rows: readonly ProductRow[],
+  now: Date,
+  tx: Db,
+): Promise<void> {
+  const writer = new AssortmentAdmin(new PriceHistory());
+  const extras = new Map<string, Record<string, unknown>>();
+  for (const p of rows) {
+    if (!masters.has(p.codInt)) continue;
+    const extra: Record<string, unknown> = { ...p };
+    for (const k of MASTER_WRITTEN) delete extra[k];
+    extras.set(p.codInt, extra);
+  }
+  const all = [...masters.values()];
+  const opts = { createOnly: true, day: romeDayOf(now), by: null, recordNewPrices: false };
+  for (let i = 0; i < all.length; i += 1000) {
+    const outcomes = await writer.upsertMany(
+      all.slice(i, i + 1000),
+      { ...opts, newRow: (c) => extras.get(c) },
+      tx,
+    );
+    const refused = outcomes.find((o) => o.kind !== 'created');
+    if (refused) throw new Error(`${DEMO_CATALOGUE_FILE}: ${JSON.stringify(refused)}`);
+  }
 }
 
 /** node-postgres answers { rows }, PGlite answers { rows } too; drizzle passes them through. */

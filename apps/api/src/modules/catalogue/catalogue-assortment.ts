@@ -1,16 +1,22 @@
-import {
-  masterProductInfos,
-  netContentOf,
-  type MasterField,
-  type ProductMaster,
-} from '@spesa/shared/catalogue/product-master';
+import { masterProductInfos, netContentOf, type ProductMaster } from '@spesa/shared/catalogue/product-master';
 import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { CATEGORY_TYPE } from '../../db/schema';
 import { incrementCatalogueVersion } from './catalogue.repository';
+import {
+  kebab,
+  mergedWithStored,
+  STORED_COLUMNS,
+  unitPriceOf,
+  type StoredMaster,
+  type UpsertOutcome,
+} from './assortment-master';
+import { upsertMasters, type UpsertManyOptions } from './catalogue-assortment-many';
 import { freeFromOf } from './food-info';
 import type { PriceHistory } from './price-history';
+
+export type { UpsertOutcome } from './assortment-master';
 
 /**
  * The product master written into the catalogue (decision 092), inside the caller's transaction: a product
@@ -18,64 +24,8 @@ import type { PriceHistory } from './price-history';
  * nothing writes nothing (no new `updatedAt`, no price history, no catalogue version): importing the same
  * file twice leaves the shop as it was. The caller moves the catalogue version once per transaction
  * (`touched`). Retiring a product is the editor's `active: false` (catalogue-admin.ts): it is never deleted.
+ * An import's chunk and the seed write many at once with `upsertMany` (catalogue-assortment-many.ts, decision 100).
  */
-export type UpsertOutcome =
-  | { kind: 'created' | 'updated' | 'unchanged'; productId: number }
-  | { kind: 'refused'; field: MasterField; message: string };
-
-/** The productInfos keys the product master owns (an update replaces these and keeps the others). */
-const MASTER_INFO_KEYS = [
-  'TIPOLOGIA',
-  'WEIGHT_UNIT_SELLING',
-  'WEIGHT_UNIT_BASE',
-  'WEIGHT_SELLING',
-  'STEP_SELLING',
-  'UNIT_SELLING',
-  'QTY_MULT',
-  'QTY_LOCKED',
-  'MULTI_PACK',
-  'MAXACQ',
-] as const;
-
-interface StoredMaster {
-  productId: number;
-  name: string;
-  brand: string;
-  format: string;
-  barcode: string | null;
-  categoryId: number;
-  ivaPct: number;
-  sellingType: string;
-  unitBase: string;
-  netQuantity: number | null;
-  infos: Record<string, string>;
-  priceCents: number;
-  ingredients: string | null;
-  allergens: string | null;
-  storage: string | null;
-  active: boolean;
-}
-
-const kebab = (s: string) =>
-  s
-    .normalize('NFD')
-    .replace(/\p{M}/gu, '')
-    .toLowerCase()
-    .replace(/[^a-z0-9]+/g, '-')
-    .replace(/^-+|-+$/g, '')
-    .slice(0, 80);
-
-/** Objects equal whatever their keys' order. */
-const sameInfos = (a: Record<string, string>, b: Record<string, string>) => {
-  const ka = Object.keys(a).sort();
-  const kb = Object.keys(b).sort();
-  return ka.length === kb.length && ka.every((k, i) => k === kb[i] && a[k] === b[k]);
-};
-
-/** A product's price per kg / l, cents (null: not meaningful). */
-const unitPriceOf = (priceCents: number, netQuantity: number | null) =>
-  netQuantity !== null && netQuantity > 0 ? Math.round(priceCents / netQuantity) : null;
-
 export class AssortmentAdmin {
   constructor(private readonly history: PriceHistory) {}
 
@@ -105,11 +55,7 @@ export class AssortmentAdmin {
   ): Promise<UpsertOutcome> {
     const [stored] = await queryRows<StoredMaster>(
       tx,
-      sql`SELECT product_id AS "productId", name, brand, format, barcode, category_id AS "categoryId",
-            iva_pct::float8 AS "ivaPct", selling_type AS "sellingType", unit_base AS "unitBase",
-            net_quantity::float8 AS "netQuantity", product_infos AS infos, price_cents AS "priceCents",
-            ingredients, allergens, storage, active
-          FROM products WHERE cod_int = ${p.code} FOR UPDATE`,
+      sql`SELECT ${STORED_COLUMNS} FROM products WHERE cod_int = ${p.code} FOR UPDATE`,
     );
     if (stored && opts.createOnly)
       return { kind: 'refused', field: 'code', message: `Esiste già un prodotto con il codice ${p.code}.` };
@@ -137,25 +83,7 @@ export class AssortmentAdmin {
       await this.history.recordListPrice(productId, p.priceCents, opts.day, opts.by, tx);
       return { kind: 'created', productId };
     }
-    const infos: Record<string, string> = { ...stored.infos };
-    for (const key of MASTER_INFO_KEYS) delete infos[key];
-    Object.assign(infos, masterInfos, { MINACQ: stored.infos.MINACQ ?? '1' });
-    const same =
-      stored.name === p.name &&
-      stored.brand === p.brand &&
-      stored.format === p.format &&
-      stored.barcode === p.ean &&
-      stored.categoryId === p.categoryId &&
-      stored.ivaPct === p.vatPct &&
-      stored.sellingType === p.sellingType &&
-      stored.unitBase === unitBase &&
-      stored.netQuantity === netQuantity &&
-      sameInfos(stored.infos, infos) &&
-      stored.priceCents === p.priceCents &&
-      stored.ingredients === p.ingredients &&
-      stored.allergens === p.allergens &&
-      stored.storage === p.storage &&
-      stored.active === p.active;
+    const { infos, same } = mergedWithStored(stored, p, { unitBase, netQuantity, masterInfos });
     if (same) return { kind: 'unchanged', productId: stored.productId };
     await tx.execute(
       sql`UPDATE products SET name = ${p.name}, brand = ${p.brand}, format = ${p.format}, barcode = ${p.ean},
@@ -172,6 +100,11 @@ export class AssortmentAdmin {
     if (stored.priceCents !== p.priceCents)
       await this.history.recordListPrice(stored.productId, p.priceCents, opts.day, opts.by, tx);
     return { kind: 'updated', productId: stored.productId };
+  }
+
+  /** `upsert` for a chunk of masters with distinct codes, in a few set-based statements (decision 100). */
+  upsertMany(masters: readonly ProductMaster[], opts: UpsertManyOptions, tx: Db): Promise<UpsertOutcome[]> {
+    return upsertMasters(masters, opts, this.history, tx);
   }
 
   /** The catalogue changed in this transaction: every API process serves it within a second. */

@@ -277,7 +277,12 @@ export class CatalogueImports {
     });
   }
 
-  /** Each row's outcome: refused with its reasons, or what writing it did (a dry run rolls it back). */
+  /**
+   * Each row's outcome: refused with its reasons, or what writing it did (a dry run rolls it back). The rows
+   * are checked up front and the ones that pass written together (`upsertMany`); should the database refuse
+   * that write, the chunk is written again row by row, each in its own savepoint, so that a row the database
+   * refuses refuses only itself.
+   */
   private async applyRows(
     rows: Array<{ line: number; code: string; cells: Record<string, string> }>,
     importId: number,
@@ -290,42 +295,47 @@ export class CatalogueImports {
       rows.map((r) => r.code),
       tx,
     );
-    const day = romeNow(this.now()).date;
-    const out: Array<{ line: number; kind: UpsertOutcome['kind']; issues: RowIssue[] | null }> = [];
-    const write = async (sp: Db) => {
-      for (const r of rows) {
-        const issues = this.rowIssues(r, categories, firstLines);
-        const read =
-          issues.length === 0 ? readMasterRow(r.cells, (t) => categories.get(t.toLowerCase()) ?? null) : null;
-        if (!read?.ok) {
-          out.push({ line: r.line, kind: 'refused', issues });
-          continue;
-        }
-        // each row in its own savepoint: a row the database refuses leaves the others in
-        const done = await sp
-          .transaction((row) =>
-            this.assortment.upsert(read.product, { createOnly: false, day, by: run.by }, row),
-          )
-          .catch((err: unknown): UpsertOutcome => {
-            this.onRowError(err, r.line);
-            return { kind: 'refused', field: 'code', message: ROW_FAILED };
-          });
-        out.push(
-          done.kind === 'refused'
-            ? {
-                line: r.line,
-                kind: 'refused',
-                issues: [{ column: columnOf(done.field), message: done.message }],
-              }
-            : { line: r.line, kind: done.kind, issues: null },
-        );
-      }
-      if (run.mode === 'dryRun') throw new DryRun();
-    };
-    await tx.transaction(write).catch((err: unknown) => {
-      if (!(err instanceof DryRun)) throw err;
+    const opts = { createOnly: false, day: romeNow(this.now()).date, by: run.by };
+    const checked = rows.map((r) => {
+      const issues = this.rowIssues(r, categories, firstLines);
+      const read =
+        issues.length === 0 ? readMasterRow(r.cells, (t) => categories.get(t.toLowerCase()) ?? null) : null;
+      return { line: r.line, issues, product: read?.ok ? read.product : null };
     });
-    return out;
+    const passing = checked.flatMap((c) => (c.product ? [c.product] : []));
+    const passingLines = checked.flatMap((c) => (c.product ? [c.line] : []));
+    const oneByOne = async (sp: Db) => {
+      const done: UpsertOutcome[] = [];
+      for (const [i, p] of passing.entries())
+        done.push(
+          await sp
+            .transaction((row) => this.assortment.upsert(p, opts, row))
+            .catch((err: unknown): UpsertOutcome => {
+              this.onRowError(err, passingLines[i] ?? 0);
+              return { kind: 'refused', field: 'code', message: ROW_FAILED };
+            }),
+        );
+      return done;
+    };
+    let written: UpsertOutcome[] = [];
+    await tx
+      .transaction(async (sp) => {
+        written = await sp
+          .transaction((all) => this.assortment.upsertMany(passing, opts, all))
+          .catch(() => oneByOne(sp));
+        if (run.mode === 'dryRun') throw new DryRun();
+      })
+      .catch((err: unknown) => {
+        if (!(err instanceof DryRun)) throw err;
+      });
+    let next = 0;
+    return checked.map((c) => {
+      if (!c.product) return { line: c.line, kind: 'refused', issues: c.issues };
+      const done = written[next++] as UpsertOutcome;
+      return done.kind === 'refused'
+        ? { line: c.line, kind: 'refused', issues: [{ column: columnOf(done.field), message: done.message }] }
+        : { line: c.line, kind: done.kind, issues: null };
+    });
   }
 
   /** The first line of each of these codes in the file (a later line with the same code is a duplicate). */

@@ -41,6 +41,33 @@ export class PriceHistory {
     );
   }
 
+  /** `recordListPrice` for many products at once (the importer's chunk): three statements, whatever their number. */
+  async recordListPrices(
+    prices: ReadonlyArray<{ productId: number; priceCents: number }>,
+    day: string,
+    by: number | null,
+    tx: Db,
+  ) {
+    if (prices.length === 0) return;
+    const json = JSON.stringify(prices.map((p) => ({ product_id: p.productId, price_cents: p.priceCents })));
+    const ids = sql`(SELECT (e->>'product_id')::int FROM jsonb_array_elements(${json}::jsonb) AS e)`;
+    await tx.execute(
+      sql`DELETE FROM price_history
+          WHERE product_id IN ${ids} AND kind = 'list' AND warehouse_id IS NULL AND price_list_id IS NULL
+            AND valid_from >= ${day}::date`,
+    );
+    await tx.execute(
+      sql`UPDATE price_history SET valid_to = ${day}::date - 1
+          WHERE product_id IN ${ids} AND kind = 'list' AND warehouse_id IS NULL AND price_list_id IS NULL
+            AND (valid_to IS NULL OR valid_to >= ${day}::date)`,
+    );
+    await tx.execute(
+      sql`INSERT INTO price_history (product_id, kind, price_cents, valid_from, recorded_by)
+          SELECT r.product_id, 'list', r.price_cents, ${day}::date, ${by}::int
+          FROM jsonb_to_recordset(${json}::jsonb) AS r(product_id int, price_cents int)`,
+    );
+  }
+
   /** A promotion's price over its days. */
   async recordPromo(
     p: {
