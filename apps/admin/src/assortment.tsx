@@ -7,7 +7,6 @@ import {
   SelectInput,
   SimpleForm,
   TextInput,
-  Title,
   maxLength,
   minValue,
   required,
@@ -17,6 +16,7 @@ import {
   useRecordContext,
   useRefresh,
 } from 'react-admin';
+import { PageHeading } from './page-heading';
 import { SELLING_TYPES, VAT_RATES } from '@spesa/shared/catalogue/product-master';
 import { mayWrite, type AdminProduct, type StaffRole } from '@spesa/shared/contracts/admin';
 import type {
@@ -319,13 +319,7 @@ export function CatalogueImportPage() {
 
   return (
     <Box sx={{ p: 2 }}>
-      <Title title={T.title} />
-      <Typography variant="h5" component="h1">
-        {T.title}
-      </Typography>
-      <Typography variant="body2" sx={{ my: 1 }}>
-        {T.help}
-      </Typography>
+      <PageHeading title={T.title} help={T.help} />
       <Button component="label" variant="contained" disabled={busy || running}>
         {T.choose}
         <input

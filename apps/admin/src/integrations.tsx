@@ -19,7 +19,7 @@ import {
   type WebhookEventType,
 } from '@spesa/shared/contracts/integration';
 import { TIME_ZONE } from '@spesa/shared/time/rome';
-import { Title } from 'react-admin';
+import { PageHeading } from './page-heading';
 import { adminCall } from './api';
 import { SectionTable } from './section-table';
 import { integrationTexts as T } from './texts';
@@ -93,13 +93,7 @@ export function IntegrationsPage() {
 
   return (
     <Box sx={{ p: 2 }}>
-      <Title title={T.title} />
-      <Typography variant="h5" component="h1">
-        {T.title}
-      </Typography>
-      <Typography variant="body2" sx={{ my: 1 }}>
-        {T.help}
-      </Typography>
+      <PageHeading title={T.title} help={T.help} />
       {message ? (
         <Alert severity={message.severity} sx={{ my: 2 }}>
           {message.text}

@@ -1,4 +1,4 @@
-import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
 import {
   Alert,
   Box,
@@ -16,7 +16,9 @@ import {
   TextField,
   Typography,
 } from '@mui/material';
-import { Title, usePermissions } from 'react-admin';
+import { usePermissions } from 'react-admin';
+import { PageHeading } from './page-heading';
+import { DayField } from './day-field';
 import { mayWrite, type AdminStore, type StaffRole } from '@spesa/shared/contracts/admin';
 import {
   LEAFLET_STATUS_LABEL,
@@ -28,8 +30,6 @@ import { addDays, romeToday } from '@spesa/shared/time/rome';
 import { adminCall, adminUploadMany } from './api';
 import { LeafletPages, LeafletProducts } from './leaflet-parts';
 import { leafletTexts as T } from './leaflet-texts';
-
-const ItalianDatePicker = lazy(() => import('./date-picker'));
 
 type Summary = Omit<AdminLeaflet, 'products'>;
 type Meta = Pick<AdminLeafletBody, 'title' | 'description' | 'fromDate' | 'toDate' | 'warehouseIds'>;
@@ -68,13 +68,7 @@ export function LeafletPage() {
 
   return (
     <Box sx={{ p: 2 }}>
-      <Title title={T.title} />
-      <Typography variant="h5" component="h1">
-        {T.title}
-      </Typography>
-      <Typography variant="body2" sx={{ my: 1 }}>
-        {T.help}
-      </Typography>
+      <PageHeading title={T.title} help={T.help} />
       {canWrite ? (
         <Button
           variant="contained"
@@ -280,21 +274,14 @@ function MetaForm({
         : [...m.warehouseIds, id],
     }));
   const date = (field: 'fromDate' | 'toDate', label: string) => (
-    <Suspense
-      fallback={<TextField size="small" margin="dense" label={label} value={day(meta[field])} disabled />}
-    >
-      <ItalianDatePicker
-        id={`leaflet-${field}`}
-        name={field}
-        label={label}
-        value={meta[field]}
-        onChange={(v) => setMeta((m) => ({ ...m, [field]: v }))}
-        onBlur={() => {}}
-        required
-        error={false}
-        helperText=""
-      />
-    </Suspense>
+    <DayField
+      id={`leaflet-${field}`}
+      name={field}
+      label={label}
+      value={meta[field]}
+      onChange={(v) => setMeta((m) => ({ ...m, [field]: v }))}
+      required
+    />
   );
   return (
     <Box

@@ -9,8 +9,10 @@ import {
   type AdminPriceListStore,
 } from '@spesa/shared/contracts/admin-price-lists';
 import { romeToday } from '@spesa/shared/time/rome';
-import { Title, usePermissions } from 'react-admin';
+import { usePermissions } from 'react-admin';
+import { PageHeading } from './page-heading';
 import { adminCall } from './api';
+import { DayField } from './day-field';
 import { SectionTable } from './section-table';
 import { priceListTexts as T } from './texts';
 
@@ -59,13 +61,7 @@ export function PriceListPage() {
 
   return (
     <Box sx={{ p: 2 }}>
-      <Title title={T.title} />
-      <Typography variant="h5" component="h1">
-        {T.title}
-      </Typography>
-      <Typography variant="body2" sx={{ my: 1 }}>
-        {T.help}
-      </Typography>
+      <PageHeading title={T.title} help={T.help} />
       {message ? (
         <Alert
           severity={message.severity}
@@ -410,22 +406,15 @@ function PriceForm(props: {
           onChange={(e) => setPrice(e.target.value)}
           slotProps={{ htmlInput: { inputMode: 'decimal' } }}
         />
-        <TextField
-          size="small"
-          type="date"
+        <DayField
+          id="price-list-from"
+          name="validFrom"
           label={T.from}
           value={from}
-          onChange={(e) => setFrom(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
+          onChange={setFrom}
+          required
         />
-        <TextField
-          size="small"
-          type="date"
-          label={T.to}
-          value={to}
-          onChange={(e) => setTo(e.target.value)}
-          slotProps={{ inputLabel: { shrink: true } }}
-        />
+        <DayField id="price-list-to" name="validTo" label={T.to} value={to} onChange={setTo} />
         <Button type="submit" variant="contained">
           {T.save}
         </Button>
