@@ -144,6 +144,10 @@ export const PROCESS_STATE = {
     follows: 'local',
     how: "this process's refresh timer",
   },
+  'modules/catalogue/product.mapper.ts#pricedRows': {
+    follows: 'pure',
+    how: 'the price fields of a product object the read cache holds, kept beside it (a WeakMap: gone with the object)',
+  },
   'modules/checkout/checkout.repository.ts#CheckoutRepository.packagingCache': {
     follows: 'ttl',
     how: 'the packaging types, kept 60 s (only the seed writes them)',
