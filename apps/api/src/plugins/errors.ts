@@ -56,6 +56,9 @@ declare module 'fastify' {
 
 /** A throttled call (HTTP 429): its own text and code, so a client can tell it from bad input. */
 export const TOO_MANY_TEXT = 'Troppi tentativi: riprova tra qualche minuto.';
+export const TOO_MANY_CODE = 'msg.request.tooMany';
+
+/** The answer of a call that met the database out of reach (HTTP 503, `isDatabaseUnreachable`). */
 export const UNAVAILABLE_TEXT =
   'Il servizio non è raggiungibile in questo momento: riprova tra qualche secondo.';
 
@@ -65,9 +68,11 @@ const UNAVAILABLE_RETRY_AFTER_S = 5;
 /**
  * The database is out of reach, not a bug: the connection refused or cut (the primary stopped, a failover
  * under way), PostgreSQL shutting down or starting (57P01-57P03), a connection exception (class 08), or a
- * write sent to a standby not yet promoted (25006). Such an answer is a 503 with Retry-After: the request
- * changed nothing (its transaction did not commit) and can be sent again. Drizzle wraps the driver's error
- * in its own, so the chain of causes is walked.
+ * write sent to a standby not yet promoted (25006). Such an answer is a 503 with Retry-After, and the call
+ * can be sent again: a transaction cut before its commit changed nothing, and a buy sent again with its
+ * idempotency key answers the order if the commit did go through. Drizzle wraps the driver's error in its
+ * own, so the chain of causes is walked. (A connection to another service refused or cut the same way, which
+ * its module did not answer itself, is transient too and answered alike.)
  */
 const UNREACHABLE_NODE_CODES = new Set([
   'ECONNREFUSED',
@@ -96,7 +101,6 @@ export function isDatabaseUnreachable(error: unknown): boolean {
   return false;
 }
 
-export const TOO_MANY_CODE = 'msg.request.tooMany';
 export const REQUIRED_TEXT = 'Campo obbligatorio.';
 export const INVALID_VALUE_TEXT = 'Valore non valido.';
 
@@ -284,7 +288,7 @@ export default fp(
         );
       }
       if (isDatabaseUnreachable(error)) {
-        request.log.warn({ err: error, url: request.url }, 'database unreachable');
+        request.log.warn({ err: error, url: request.url }, 'database (or a service) out of reach');
         void reply.header('retry-after', String(UNAVAILABLE_RETRY_AFTER_S));
         if (!isApiRequest(request))
           return reply.code(503).type('text/plain; charset=utf-8').send(UNAVAILABLE_TEXT);
