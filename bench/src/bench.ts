@@ -1149,8 +1149,13 @@ if (allRows.length) {
   ]
     .filter(Boolean)
     .join('\n\n');
-  const file = writeDocsSection('API (autocannon)', body);
-  console.log(`\nwritten to ${file} (total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  // a run of some rows (--scenarios) prints them; the docs keep the whole table of a full run
+  if (text('scenarios', '') !== '')
+    console.log('\n--scenarios: some rows only, docs/benchmarks.md left as it is (paste the rows by hand)');
+  else {
+    const file = writeDocsSection('API (autocannon)', body);
+    console.log(`\nwritten to ${file} (total ${((Date.now() - started) / 1000).toFixed(0)} s)`);
+  }
 } else if (
   orderRows.length === 0 &&
   loyaltyRows.length === 0 &&
