@@ -31,6 +31,7 @@ const ENGINE_INDEPENDENT_API_TESTS = [
   'src/modules/catalogue/suggestion-index.test.ts',
   'src/modules/delivery/geo.test.ts',
   'src/modules/delivery/timeslot.rules.test.ts',
+  'src/modules/integration/webhook-target.test.ts',
   'src/modules/payment/sandbox.provider.test.ts',
   'src/modules/payment/satispay.provider.test.ts',
   'test/stand-ins/satispay/satispay-stand-in.test.ts',
