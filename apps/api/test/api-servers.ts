@@ -27,11 +27,14 @@ export interface ApiProcess {
   log: () => string;
 }
 
+/** `env` goes over this process's environment; a variable set to undefined there is left out. */
 export async function startApiProcess(port: number, env: NodeJS.ProcessEnv): Promise<ApiProcess> {
   let out = '';
+  const childEnv: NodeJS.ProcessEnv = { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' };
+  for (const [name, value] of Object.entries(env)) if (value === undefined) delete childEnv[name];
   const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/api/src/server.ts')], {
     cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
+    env: childEnv,
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   proc.stdout?.on('data', (d: Buffer) => (out += d.toString()));

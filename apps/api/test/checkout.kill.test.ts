@@ -1,15 +1,14 @@
-import { spawn, type ChildProcess } from 'node:child_process';
+import type { ChildProcess } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
-import { createServer } from 'node:net';
 import { tmpdir } from 'node:os';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
 import { readFile } from 'node:fs/promises';
 import { afterAll, describe, expect, inject, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
 import { DEMO_PASSWORD } from './helper';
+import { freePort, startApiProcess, type ApiProcess } from './api-servers';
 import { halfOrders } from './checkout-fixtures';
 
 /**
@@ -18,7 +17,6 @@ import { halfOrders } from './checkout-fixtures';
  * order the server acknowledged must be there, complete (lines, first status, authorisation), and no order
  * may lack any of them; every booked slot place belongs to an order.
  */
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
 const dataDir = mkdtempSync(join(tmpdir(), 'spesa-kill-'));
 let child: ChildProcess | null = null;
 
@@ -40,24 +38,10 @@ async function loadSeededImage(): Promise<void> {
   await pglite.close();
 }
 
-function freePort(): Promise<number> {
-  return new Promise((ok, ko) => {
-    const srv = createServer();
-    srv.on('error', ko);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => ok(port));
-    });
-  });
-}
-
-async function startServer(port: number): Promise<{ proc: ChildProcess; log: () => string }> {
-  const env: NodeJS.ProcessEnv = {
-    ...process.env,
+/** The real server on this test's data folder, always on PGlite (DATABASE_URL left out). */
+function startServer(port: number): Promise<ApiProcess> {
+  return startApiProcess(port, {
     DATA_DIR: dataDir,
-    PORT: String(port),
-    HOST: '127.0.0.1',
     LOG_LEVEL: 'warn',
     WEB_DIST: join(dataDir, 'no-web'),
     BOT_CHECK_MAX_NUMBER: '1000',
@@ -65,29 +49,8 @@ async function startServer(port: number): Promise<{ proc: ChildProcess; log: () 
     AUTH_RATE_MAX_PER_ADDRESS: '1000',
     PAYMENT_SANDBOX_WEBHOOK_DELAY_MS: '-1',
     NODE_ENV: 'development',
-  };
-  delete env.DATABASE_URL;
-  let out = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/api/src/server.ts')], {
-    cwd: ROOT,
-    env,
-    stdio: ['ignore', 'pipe', 'pipe'],
+    DATABASE_URL: undefined,
   });
-  proc.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  proc.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`server exited early:\n${out}`);
-    try {
-      const res = await fetch(`http://127.0.0.1:${port}/version.json`);
-      if (res.ok) return { proc, log: () => out };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  proc.kill('SIGKILL');
-  throw new Error(`server did not start:\n${out}`);
 }
 
 /** Resolves when the process has exited, also when it already had (a late 'exit' listener never fires). */

@@ -1,13 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { createServer } from 'node:net';
-import { dirname, join, resolve } from 'node:path';
-import { fileURLToPath } from 'node:url';
+import { join } from 'node:path';
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import type { Order } from '@spesa/shared/contracts/orders';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../src/db/rows';
 import { loadEnv } from '../src/env';
+import { freePort, ROOT, startApiProcess, stopApiProcess, type ApiProcess } from './api-servers';
 import { api } from './checkout-fixtures';
 import { newCustomer } from './customers';
 import { buildTestApp, callAs, type TestApp } from './helper';
@@ -23,7 +21,7 @@ import {
 
 /**
  * Money moves once across two API processes (issue 49, decision 086): two real servers (apps/api/src/server.ts,
- * spawned as checkout.kill.test.ts does) on this file's PostgreSQL database and one Stripe stand-in over HTTP.
+ * test/api-servers.ts) on this file's PostgreSQL database and one Stripe stand-in over HTTP.
  * Stripe's webhooks go to process A, the customer's browser and the staff reach whichever process the test
  * names. An app built in the test on the same database (as two-processes.test.ts does) prepares the customers,
  * carts and purchases and reads our tables; the stand-in's ledger is Stripe's side. PostgreSQL only: the embedded
@@ -32,63 +30,10 @@ import {
 const onPostgres = Boolean(loadEnv().DATABASE_URL);
 /** as env.ts validates it (the shared tests' secret goes to apps built without that check) */
 const WEBHOOK_SECRET = 'whsec_spesaTwoProcesses0123456789';
-const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '../../..');
-
-function freePort(): Promise<number> {
-  return new Promise((ok, ko) => {
-    const srv = createServer();
-    srv.on('error', ko);
-    srv.listen(0, '127.0.0.1', () => {
-      const address = srv.address();
-      const port = typeof address === 'object' && address ? address.port : 0;
-      srv.close(() => ok(port));
-    });
-  });
-}
-
-interface Process {
-  url: string;
-  proc: ChildProcess;
-  log: () => string;
-}
-
-async function startServer(port: number, env: NodeJS.ProcessEnv): Promise<Process> {
-  let out = '';
-  const proc = spawn(process.execPath, ['--import', 'tsx', join(ROOT, 'apps/api/src/server.ts')], {
-    cwd: ROOT,
-    env: { ...process.env, ...env, PORT: String(port), HOST: '127.0.0.1' },
-    stdio: ['ignore', 'pipe', 'pipe'],
-  });
-  proc.stdout?.on('data', (d: Buffer) => (out += d.toString()));
-  proc.stderr?.on('data', (d: Buffer) => (out += d.toString()));
-  const url = `http://127.0.0.1:${port}`;
-  const deadline = Date.now() + 150_000;
-  while (Date.now() < deadline) {
-    if (proc.exitCode !== null) throw new Error(`server exited early:\n${out}`);
-    try {
-      if ((await fetch(`${url}/version.json`)).ok) return { url, proc, log: () => out };
-    } catch {
-      // not listening yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  proc.kill('SIGKILL');
-  throw new Error(`server did not start:\n${out}`);
-}
-
-async function stopServer(p: Process | undefined): Promise<void> {
-  if (!p || p.proc.exitCode !== null || p.proc.signalCode !== null) return;
-  const gone = new Promise<void>((r) => p.proc.once('exit', () => r()));
-  p.proc.kill('SIGTERM');
-  const timer = setTimeout(() => p.proc.kill('SIGKILL'), 10_000);
-  await gone;
-  clearTimeout(timer);
-}
-
 let standIn: StripeStandIn;
 let t: TestApp;
-let a: Process;
-let b: Process;
+let a: ApiProcess;
+let b: ApiProcess;
 let shop: StripeShop;
 let picker: string;
 let service: string;
@@ -118,8 +63,8 @@ beforeAll(async () => {
     AUTH_RATE_MAX_PER_ADDRESS: '100000',
   };
   // one after the other: each applies the (already applied) migrations and checks the seed at start
-  a = await startServer(portA, serverEnv);
-  b = await startServer(portB, serverEnv);
+  a = await startApiProcess(portA, serverEnv);
+  b = await startApiProcess(portB, serverEnv);
   shop = { t, standIn, clock: { offset: 0 }, close: async () => {} };
   const member = async (tag: string, role: 'customer_service' | 'picker') =>
     makeStaff(t, (await newCustomer(t, { tag })).userId, [], role);
@@ -128,13 +73,13 @@ beforeAll(async () => {
 }, 360_000);
 
 afterAll(async () => {
-  await Promise.all([stopServer(a), stopServer(b)]);
+  await Promise.all([stopApiProcess(a), stopApiProcess(b)]);
   await standIn?.stop();
   await t?.close();
 }, 60_000);
 
 /** A staff member's POST to one process over HTTP (the back office's cookie). */
-async function staffPost<T>(p: Process, token: string, path: string, body: unknown) {
+async function staffPost<T>(p: ApiProcess, token: string, path: string, body: unknown) {
   const res = await fetch(`${p.url}${api(path)}`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie: `spesa-staff=${token}` },
