@@ -1,13 +1,12 @@
 import type { ChildProcess } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { sql } from 'drizzle-orm';
-import { readFile } from 'node:fs/promises';
-import { afterAll, describe, expect, inject, it } from 'vitest';
+import { afterAll, describe, expect, it } from 'vitest';
 import { openDatabase } from '../src/db/client';
 import { queryRows } from '../src/db/rows';
-import { DEMO_PASSWORD } from './helper';
+import { DEMO_PASSWORD, templateFolder } from './helper';
 import { freePort, startApiProcess, type ApiProcess } from './api-servers';
 import { halfOrders } from './checkout-fixtures';
 
@@ -30,12 +29,8 @@ afterAll(() => {
  * start (about 45 s of PGlite work that this test is not about); the server's start then finds the catalogue
  * and the demo data there, as a restarted shop does.
  */
-async function loadSeededImage(): Promise<void> {
-  const path = inject('pgliteImage');
-  if (!path) return;
-  const { PGlite } = await import('@electric-sql/pglite');
-  const pglite = await PGlite.create({ dataDir, loadDataDir: new Blob([await readFile(path)]) });
-  await pglite.close();
+function loadSeededImage(): void {
+  cpSync(templateFolder(), dataDir, { recursive: true });
 }
 
 /** The real server on this test's data folder, always on PGlite (DATABASE_URL left out). */
@@ -128,7 +123,7 @@ async function buyOnce(c: Client, productId: number): Promise<number | null> {
 
 describe('kill -9 during a stream of buys', () => {
   it('loses no acknowledged order and leaves no half order', async () => {
-    await loadSeededImage();
+    loadSeededImage();
     const port = await freePort();
     const base = `http://127.0.0.1:${port}`;
     const first = await startServer(port);

@@ -1,6 +1,5 @@
-import { rm, writeFile } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { rm } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { sql } from 'drizzle-orm';
 import type { TestProject } from 'vitest/node';
 import { ensureSeeded, migrate, openDatabase, type Db } from '../src/db/client';
@@ -12,6 +11,7 @@ import { ensureLeafletData } from '../src/db/seed/leaflets';
 import { ensureOrderData } from '../src/db/seed/orders';
 import { loadEnv } from '../src/env';
 import { dropFileDatabases } from './file-database';
+import { writeTemplateFolder } from './test-data-folders';
 
 /**
  * Once per run: a migrated and seeded database for every test file.
@@ -22,7 +22,7 @@ import { dropFileDatabases } from './file-database';
  */
 declare module 'vitest' {
   export interface ProvidedContext {
-    /** path of the PGlite data-folder tarball, null when the suite runs on DATABASE_URL */
+    /** the seeded PGlite data folder each test file copies (test-data-folders.ts); null on DATABASE_URL */
     pgliteImage: string | null;
   }
 }
@@ -30,7 +30,7 @@ declare module 'vitest' {
 export default async function setup(project: TestProject): Promise<() => Promise<void>> {
   const env = loadEnv();
   const started = performance.now();
-  const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : {});
+  const database = await openDatabase(env.DATABASE_URL ? { url: env.DATABASE_URL } : { walSegmentMb: 1 });
   await migrate(database.db);
   await ensureSeeded({ dataDir: env.DEMO_DATA_DIR }, database.db);
   await ensureAccountData({ demoAccounts: true }, database.db);
@@ -42,8 +42,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   let image: string | null = null;
   if (database.dumpImage) {
     const tarball = await compactImage(database.db, database.dumpImage);
-    image = join(tmpdir(), `spesa-api-test-${process.pid}-${Date.now()}.tar`);
-    await writeFile(image, Buffer.from(await tarball.arrayBuffer()));
+    image = await writeTemplateFolder(tarball);
   }
   await database.close();
   project.provide('pgliteImage', image);
@@ -51,23 +50,27 @@ export default async function setup(project: TestProject): Promise<() => Promise
     `[api tests] database ready on ${database.kind} in ${Math.round(performance.now() - started)} ms${image ? ` (image ${image})` : ''}`,
   );
   return async () => {
-    if (image) await rm(image, { force: true });
+    if (image) await rm(dirname(image), { recursive: true, force: true });
     if (env.DATABASE_URL) await dropFileDatabases(env.DATABASE_URL);
   };
 }
 
 /**
- * The PGlite image every test file loads, about a hundred loads a run: a data folder whose write-ahead log is
- * one 16 MB segment at a checkpoint (65 MB in all) instead of three segments beside the data (98 MB), since a
- * load copies every byte into PGlite's memory (≈ 0.5 s less per load). PostgreSQL keeps min_wal_size of log
- * files and reads that setting at start: the image saves the setting, starts once more with it, and is dumped
- * after a checkpoint. The test databases run with these two settings; nothing in SQL depends on them.
+ * The PGlite image every test file loads, a few hundred loads a run, each copying every byte into PGlite's
+ * memory: the data folder is made with 1 MB write-ahead log segments (initdb's default is 16 MB) and dumped
+ * after a checkpoint with the fewest segments PostgreSQL keeps, so the log is 2 MB of the image instead of 16
+ * (three 16 MB segments before that), and without template0. PostgreSQL keeps min_wal_size of log files and reads that setting at
+ * start: the image saves the setting, starts once more with it, and is dumped after a checkpoint. The test
+ * databases run with these settings; nothing in SQL depends on them.
  */
 async function compactImage(db: Db, dumpImage: () => Promise<Blob>): Promise<Blob> {
   await db.execute(sql`ALTER SYSTEM SET wal_recycle = off`);
-  await db.execute(sql`ALTER SYSTEM SET min_wal_size = '32MB'`);
+  await db.execute(sql`ALTER SYSTEM SET min_wal_size = '2MB'`);
   const restarted = await openDatabase({ image: await dumpImage() });
   try {
+    // template0 (7 MB in 300 files) serves only CREATE DATABASE ... TEMPLATE template0, which no test runs
+    await restarted.db.execute(sql`UPDATE pg_database SET datistemplate = false WHERE datname = 'template0'`);
+    await restarted.db.execute(sql`DROP DATABASE template0`);
     await restarted.db.execute(sql`CHECKPOINT`);
     return await restarted.dumpImage!();
   } finally {

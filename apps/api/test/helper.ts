@@ -1,9 +1,9 @@
-import { readFile } from 'node:fs/promises';
 import { inject } from 'vitest';
 import { buildApp, type App, type BuildAppOptions } from '../src/app';
-import { openDatabase, type Db, type DbKind } from '../src/db/client';
+import { loadPgliteEngine, openDatabase, type Db, type DbKind, type PgliteEngine } from '../src/db/client';
 import { loadEnv, type Env } from '../src/env';
 import { databaseOfThisFile } from './file-database';
+import { copyTemplateFolder } from './test-data-folders';
 
 /**
  * An app on the run's database (see global-setup.ts) for `app.inject`: a private PGlite copy of the image,
@@ -48,9 +48,10 @@ export async function buildTestApp(
     BOT_CHECK_MAX_NUMBER: 2000,
     ...overrides.env,
   };
-  const database = env.DATABASE_URL
-    ? await openDatabase({ url: env.DATABASE_URL })
-    : await openDatabase({ image: new ImageBlob(await imageBytes()) });
+  const folder = env.DATABASE_URL ? null : copyTemplateFolder(templateFolder());
+  const database = folder
+    ? await openDatabase({ dataDir: folder.dataDir, engine: await pgliteEngine() })
+    : await openDatabase({ url: env.DATABASE_URL });
   const { env: _env, beforeReady, ...rest } = overrides;
   const app = await buildApp({ env, db: database.db, dbKind: database.kind, logger: false, ...rest });
   beforeReady?.(app);
@@ -63,38 +64,24 @@ export async function buildTestApp(
     close: async () => {
       await app.close();
       await database.close();
+      folder?.remove();
     },
   };
 }
 
-/**
- * The run's PGlite image (global-setup.ts), read once per worker: a worker runs its files one after the other
- * in one process (vitest.config.ts), and every app they build loads a copy of it.
- */
-let image: Promise<Uint8Array> | undefined;
-function imageBytes(): Promise<Uint8Array> {
+/** The run's seeded PGlite data folder (global-setup.ts), which every database of a file copies. */
+export function templateFolder(): string {
   const path = inject('pgliteImage');
   if (!path)
     throw new Error('The test database image is missing: run the suite through vitest (global-setup.ts).');
-  // (a Uint8Array of its own: a Buffer's slice() is a view, not a copy)
-  image ??= readFile(path).then((buffer) => new Uint8Array(buffer));
-  return image;
+  return path;
 }
 
-/**
- * The image as the Blob PGlite loads, answering `arrayBuffer()` with a copy of the bytes: Node 20's own
- * Blob reads its bytes back in chunks and joins them (≈ 0.4 s for the 65 MB image, at every load). PGlite's
- * `loadDataDir` reads only `arrayBuffer()` and `type`.
- */
-class ImageBlob extends Blob {
-  readonly #image: Uint8Array;
-  constructor(image: Uint8Array) {
-    super([]);
-    this.#image = image;
-  }
-  override arrayBuffer(): Promise<ArrayBuffer> {
-    return Promise.resolve(this.#image.slice().buffer);
-  }
+/** PGlite's engine, compiled once per worker for every database its files open (≈ 0.4 s each). */
+let engine: Promise<PgliteEngine> | undefined;
+function pgliteEngine(): Promise<PgliteEngine> {
+  engine ??= loadPgliteEngine();
+  return engine;
 }
 
 /** Shape of every envelope answer, for assertions. */
