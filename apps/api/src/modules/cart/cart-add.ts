@@ -83,7 +83,8 @@ export class CartAdd {
         warehouseId,
       );
       const buyer =
-        knownBuyer ?? (items.some((i) => i.warehousePromoId !== undefined) ? await this.buyers(userId) : null);
+        knownBuyer ??
+        (items.some((i) => i.warehousePromoId !== undefined) ? await this.buyers(userId) : null);
       const prepared = items.map((item) => this.prepareAdd(facts.get(item.productId), item, buyer));
       const ordered = await this.orderedToday(userId, prepared);
       const known = { facts: { warehouseId, byProduct: facts }, ...(buyer ? { buyer } : {}) };
@@ -97,8 +98,7 @@ export class CartAdd {
         const cart = await this.wireOf(userId, read, showSectors, { ...known, rows: written.lines });
         return { cart, failures: written.failures, infos };
       } catch (err) {
-        if (err instanceof Abort)
-          return this.refused(userId, read, showSectors, err.failure, knownBuyer);
+        if (err instanceof Abort) return this.refused(userId, read, showSectors, err.failure, knownBuyer);
         if (!(err instanceof LineChanged)) throw err;
       }
     }
@@ -261,7 +261,8 @@ export class CartAdd {
 }
 
 /** `formatQuantity` of what an add added, with the product's name (the success text). */
-const addedText = (p: PreparedAdd) => `${formatQuantity(p.rules, roundQuantity(p.delta))} di ${p.f.product.name}`;
+const addedText = (p: PreparedAdd) =>
+  `${formatQuantity(p.rules, roundQuantity(p.delta))} di ${p.f.product.name}`;
 
 const deliveryChanged = (a: CartRow, b: CartRow) =>
   a.slotId !== b.slotId ||

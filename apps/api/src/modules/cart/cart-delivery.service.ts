@@ -94,7 +94,9 @@ export class CartDeliveryChoice {
     opts: { firstAvailable: boolean; wanted?: { date: string; timeslotId: number } },
   ): Promise<CartRead> {
     const days = this.timeslots.window();
-    const window = opts.firstAvailable ? { from: days[0] as string, to: days[days.length - 1] as string } : null;
+    const window = opts.firstAvailable
+      ? { from: days[0] as string, to: days[days.length - 1] as string }
+      : null;
     let parts = await this.repo.openCartParts(userId, window, opts.wanted ?? null);
     if (!parts) {
       await this.getOrCreateOpenCart(userId);
@@ -103,7 +105,9 @@ export class CartDeliveryChoice {
     }
     const { cart, delivery } = parts;
     const target =
-      cart.shippingAddressId !== null && delivery ? await this.delivery.targetFromParts(userId, delivery) : null;
+      cart.shippingAddressId !== null && delivery
+        ? await this.delivery.targetFromParts(userId, delivery)
+        : null;
     const slot = target ? this.timeslots.chosenFrom(target.calendar, cart, delivery?.chosen ?? null) : null;
     const firstAvailable =
       target && !slot && opts.firstAvailable

@@ -233,7 +233,11 @@ export class TimeslotService {
   ): SlotView | null {
     if (!row || !this.ofCalendar(target, row) || cart.timeslotDate === null || cart.timeslotId === null)
       return null;
-    if (row.slotId !== cart.slotId || row.slotDate !== cart.timeslotDate || row.timeslotId !== cart.timeslotId)
+    if (
+      row.slotId !== cart.slotId ||
+      row.slotDate !== cart.timeslotDate ||
+      row.timeslotId !== cart.timeslotId
+    )
       return null;
     return this.view(row, romeNow(this.now()).minutes, { date: row.slotDate, timeslotId: row.timeslotId });
   }
