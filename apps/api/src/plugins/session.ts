@@ -85,6 +85,12 @@ export interface LiveSession {
   rootUser: RootUser;
   /** the user's row as read with the session, at the start of this request */
   user: typeof users.$inferSelect;
+  /**
+   * What prices the user is entitled to on `today` (YYYY-MM-DD, decision 032), from the card and segments
+   * read with the session: a loyalty card valid that day, the CRM segments. The cart prices with it instead
+   * of reading them again.
+   */
+  pricingOn(today: string): { card: boolean; segments: number[] };
 }
 
 /** The sessions' port (the account module's SessionService): the live session of a token, or null. */

@@ -22,7 +22,12 @@ export type TokenPurpose = 'registration' | 'password_reset' | 'mfa_pin' | 'emai
 /** The live-session lookup of AccountRepository.findLiveSession, built once and prepared by name. */
 function liveSessionQuery(db: Db) {
   return db
-    .select({ session: sessions, user: users, cardType: loyaltyCards.cardType })
+    .select({
+      session: sessions,
+      user: users,
+      cardType: loyaltyCards.cardType,
+      cardValidTo: loyaltyCards.validTo,
+    })
     .from(sessions)
     .innerJoin(users, eq(users.userId, sessions.userId))
     .leftJoin(loyaltyCards, eq(loyaltyCards.cardNumber, users.cardNumber))
@@ -275,7 +280,12 @@ export class AccountRepository {
   async findLiveSession(
     tokenHash: string,
     now: Date,
-  ): Promise<{ session: SessionRow; user: UserRow; cardType: string | null } | null> {
+  ): Promise<{
+    session: SessionRow;
+    user: UserRow;
+    cardType: string | null;
+    cardValidTo: string | null;
+  } | null> {
     this.#liveSession ??= liveSessionQuery(this.db);
     // placeholders skip the column's encoder: the timestamp goes as the ISO text drizzle would send
     const [row] = await this.#liveSession.execute({ tokenHash, now: now.toISOString() });

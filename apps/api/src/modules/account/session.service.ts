@@ -80,7 +80,7 @@ export class SessionService implements SessionsPort {
     const now = this.now();
     const found = await this.repo.findLiveSession(tokenHash, now);
     if (!found) return null;
-    const { session, user, cardType } = found;
+    const { session, user, cardType, cardValidTo } = found;
     const operator =
       session.operatorUserId === null ? null : await this.operatorOf(session.operatorUserId, user);
     if (session.operatorUserId !== null && !operator) return null;
@@ -97,7 +97,20 @@ export class SessionService implements SessionsPort {
         roles: [operator.role],
         acting: operator.acting,
       };
-    return { tokenHash, userId: user.userId, operator, rememberMe: session.rememberMe, rootUser, user };
+    // as AccountRepository.pricingFacts answers it: a card row (its type is never null) valid on the day
+    const pricingOn = (today: string) => ({
+      card: cardType !== null && (cardValidTo === null || cardValidTo >= today),
+      segments: user.crmSegmentIds,
+    });
+    return {
+      tokenHash,
+      userId: user.userId,
+      operator,
+      rememberMe: session.rememberMe,
+      rootUser,
+      user,
+      pricingOn,
+    };
   }
 
   private async operatorOf(operatorUserId: number, user: UserRow): Promise<LiveOperator | null> {

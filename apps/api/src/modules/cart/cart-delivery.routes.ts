@@ -113,7 +113,12 @@ const cartDeliveryRoutes: FastifyPluginAsyncZod<CartDeliveryRoutesOptions> = asy
     handler: async (request) =>
       answer(
         request,
-        await cart.selectTimeslot(userIdOf(request), request.query.sel_date, request.query.timeslot_id),
+        await cart.selectTimeslot(
+          userIdOf(request),
+          request.query.sel_date,
+          request.query.timeslot_id,
+          cart.buyerOf(request.session),
+        ),
       ),
   });
 };

@@ -6,12 +6,32 @@ import {
   type TimeslotDay,
 } from '@spesa/shared/contracts/delivery';
 import { failWith, ok, type Result } from '../../lib/result';
+import type { Buyer } from '../catalogue/promo-audience';
 import { DELIVERY_TEXT } from '../delivery/delivery.messages';
 import type { DeliveryService, DeliveryTarget } from '../delivery/delivery.service';
-import type { TimeslotService } from '../delivery/timeslot.service';
+import type { KindedSlotRow } from '../delivery/delivery-parts';
+import type { SlotView, TimeslotService } from '../delivery/timeslot.service';
 import type { CartWire } from './cart-wire';
-import type { CartDeliveryPatch, CartRepository, CartRow } from './cart.repository';
+import type {
+  CartDeliveryPatch,
+  CartItemRow,
+  CartRepository,
+  CartRow,
+  OpenCartParts,
+} from './cart.repository';
 import { storeChangeWarnings } from './store-change';
+
+/** The open cart as `readCart` read it, with its delivery target and slots resolved. */
+export interface CartRead extends OpenCartParts {
+  target: DeliveryTarget | null;
+  /** the cart's valid chosen slot (null: none) */
+  slot: SlotView | null;
+  /** the first slot a customer could choose now (undefined: not asked) */
+  firstAvailable?: SlotView | null | undefined;
+  /** the slot a timeslot/select asked for, as read in the cart's calendar */
+  wanted: KindedSlotRow | null;
+  lines: CartItemRow[];
+}
 
 const NO_TIMESLOT: CartDeliveryPatch = {
   timeslotDate: null,
@@ -61,6 +81,39 @@ export class CartDeliveryChoice {
       warehouseId: t.warehouseId,
       shippingAddressId: t.address.addressId,
     };
+  }
+
+  /**
+   * The open cart with what a cart call reads of it, in one statement (`CartRepository.openCartParts`), and
+   * the delivery target and slots resolved from it: `firstAvailable` also resolves the first slot a
+   * customer could choose (when the cart has no valid chosen one); `wanted` reads the slot a
+   * timeslot/select asks for. A customer without an open cart gets one first (as getOrCreateOpenCart).
+   */
+  async readCart(
+    userId: number,
+    opts: { firstAvailable: boolean; wanted?: { date: string; timeslotId: number } },
+  ): Promise<CartRead> {
+    const days = this.timeslots.window();
+    const window = opts.firstAvailable
+      ? { from: days[0] as string, to: days[days.length - 1] as string }
+      : null;
+    let parts = await this.repo.openCartParts(userId, window, opts.wanted ?? null);
+    if (!parts) {
+      await this.getOrCreateOpenCart(userId);
+      parts = await this.repo.openCartParts(userId, window, opts.wanted ?? null);
+      if (!parts) throw new Error('readCart: no open cart after creating it');
+    }
+    const { cart, delivery } = parts;
+    const target =
+      cart.shippingAddressId !== null && delivery
+        ? await this.delivery.targetFromParts(userId, delivery)
+        : null;
+    const slot = target ? this.timeslots.chosenFrom(target.calendar, cart, delivery?.chosen ?? null) : null;
+    const firstAvailable =
+      target && !slot && opts.firstAvailable
+        ? await this.timeslots.firstAvailableFrom(target.calendar, days, delivery?.window ?? null)
+        : undefined;
+    return { ...parts, target, slot, firstAvailable, wanted: delivery?.wanted ?? null };
   }
 
   async targetOf(userId: number, cart: CartRow): Promise<DeliveryTarget | null> {
@@ -138,13 +191,21 @@ export class CartDeliveryChoice {
     return anyAvailable ? ok(data) : { ok: true, data, warnings: [DELIVERY_TEXT.noTimeslotAvailable.text] };
   }
 
-  /** GET /timeslot/select: only a slot with active 1 of the cart's calendar. */
-  async selectTimeslot(userId: number, date: string, timeslotId: number): Promise<Result<Cart>> {
-    const cart = await this.getOrCreateOpenCart(userId);
+  /**
+   * GET /timeslot/select: only a slot with active 1 of the cart's calendar. The cart, its lines, infos,
+   * address and the slot asked for are read in one statement (`readCart`); the answer is built from them.
+   */
+  async selectTimeslot(
+    userId: number,
+    date: string,
+    timeslotId: number,
+    known: { buyer?: Buyer } = {},
+  ): Promise<Result<Cart>> {
+    const read = await this.readCart(userId, { firstAvailable: false, wanted: { date, timeslotId } });
+    const { cart, target } = read;
     if (cart.cartStatusId === CART_STATUS.locked) return failWith(DELIVERY_TEXT.cartLocked);
-    const target = await this.targetOf(userId, cart);
     if (!target) return failWith(DELIVERY_TEXT.noAddress);
-    const slot = await this.timeslots.selectable(target.calendar, date, timeslotId);
+    const slot = await this.timeslots.selectableFrom(target.calendar, date, timeslotId, read.wanted);
     if (!slot.ok) return slot;
     const updated = await this.repo.updateDelivery(cart.cartId, CART_STATUS.locked, {
       timeslotDate: date,
@@ -153,7 +214,14 @@ export class CartDeliveryChoice {
       timeslotAutoAssigned: false,
     });
     if (!updated) return failWith(DELIVERY_TEXT.cartLocked);
-    return ok(await this.wire.toWire(userId, updated, target, false, { slot: slot.data }));
+    return ok(
+      await this.wire.toWire(userId, updated, target, false, {
+        slot: slot.data,
+        rows: read.lines,
+        infos: read.infos,
+        ...(known.buyer ? { buyer: known.buyer } : {}),
+      }),
+    );
   }
 
   /** GET /delivery-fee/view: the fee of the cart's service and address (elderly discount included). */

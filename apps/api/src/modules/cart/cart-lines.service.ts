@@ -1,12 +1,4 @@
-import {
-  formatQuantity,
-  fromMilli,
-  parseSellingRules,
-  roundQuantity,
-  toMilli,
-  validateQuantity,
-  type SellingRules,
-} from '@spesa/shared/cart/quantity';
+import { fromMilli, parseSellingRules, toMilli, validateQuantity } from '@spesa/shared/cart/quantity';
 import {
   CART_INFO_PROPERTIES,
   type Cart,
@@ -14,22 +6,15 @@ import {
   type PurchaseRestriction,
 } from '@spesa/shared/contracts/cart';
 import { CART_STATUS } from '@spesa/shared/contracts/delivery';
-import { Abort, failWith, ok, type Failure, type Result } from '../../lib/result';
+import { failWith, ok, type Failure, type Result } from '../../lib/result';
 import type { CartProductFacts, CatalogueService } from '../catalogue/catalogue.service';
-import { reaches, type Buyer } from '../catalogue/promo-audience';
+import type { Buyer } from '../catalogue/promo-audience';
 import type { CartDeliveryChoice } from './cart-delivery.service';
-import {
-  checkOptions,
-  isLoose,
-  lineInfos,
-  optionsKeyOf,
-  quantityFailure,
-  type LineInfosInput,
-} from './cart-line-rules';
+import { isLoose, lineInfos, quantityFailure, type LineInfosInput } from './cart-line-rules';
+import { CartAdd } from './cart-add';
 import type { CartWire } from './cart-wire';
-import { CART_INFO_TEXT, CART_TEXT, productRetired } from './cart.messages';
-import type { Db } from '../../db/client';
-import type { CartRepository, CartItemRow, CartLineWrite, CartRow } from './cart.repository';
+import { CART_INFO_TEXT, CART_TEXT } from './cart.messages';
+import type { CartRepository, CartItemRow, CartRow } from './cart.repository';
 
 /**
  * What the customer's orders hold of a product on a day (the daily purchase limit counts today's carts and
@@ -48,17 +33,6 @@ export interface CartOutcome {
   infos: string[];
 }
 
-/** A line of an add checked before its transaction: the quantity to add and the line to write. */
-interface PreparedAdd {
-  f: CartProductFacts;
-  rules: SellingRules;
-  delta: number;
-  line: CartLineWrite;
-}
-
-/** A line an add was about to write changed meanwhile (another request's compare-and-set): start again. */
-class LineChanged extends Error {}
-
 /** compare-and-set attempts of one line change before answering "riprova" */
 const WRITE_ATTEMPTS = 25;
 
@@ -67,14 +41,18 @@ const WRITE_ATTEMPTS = 25;
  * (compare-and-set on each line), their infos, closing the cart; every change answers the whole new cart.
  */
 export class CartLines {
+  readonly #add: CartAdd;
+
   constructor(
     private readonly repo: CartRepository,
     private readonly carts: CartDeliveryChoice,
     private readonly wire: CartWire,
     private readonly catalogue: CatalogueService,
     private readonly dailyPurchases: DailyPurchasesPort,
-    private readonly buyers: (userId: number) => Promise<Buyer>,
-  ) {}
+    buyers: (userId: number) => Promise<Buyer>,
+  ) {
+    this.#add = new CartAdd(repo, carts, wire, catalogue, dailyPurchases, buyers);
+  }
 
   /** The whole cart after a change, with the change's refusals and success texts. */
   private async outcome(
@@ -136,182 +114,9 @@ export class CartLines {
     return failWith(CART_TEXT.busy);
   }
 
-  /**
-   * One line of POST /cart/add checked against what does not change while it is written: the product sold
-   * by the cart's store, its options, the chosen promotion, a positive quantity.
-   */
-  private prepareAdd(
-    f: CartProductFacts | undefined,
-    item: CartAddItem,
-    buyer: Buyer | null,
-  ): Result<PreparedAdd> {
-    if (!f) return failWith(CART_TEXT.productNotFound, 'notFound');
-    if (f.retired) return productRetired(f.product.name);
-    const rules = parseSellingRules(f.product);
-    const options = checkOptions(f.product, item.params);
-    if (!options.ok) return options;
-    let promoId: number | null = null;
-    if (item.warehousePromoId !== undefined) {
-      const chosen = f.promos.find((p) => p.selectable && p.promoId === item.warehousePromoId);
-      if (!chosen) return failWith(CART_TEXT.promoInvalid);
-      // a card offer is chosen by card holders only (the others see it as an invitation)
-      if (!buyer || !reaches(chosen, buyer)) return failWith(CART_TEXT.promoCardOnly);
-      promoId = chosen.promoId;
-    }
-    const delta = isLoose(rules) ? (item.weight ?? item.quantity) : item.quantity;
-    if (!(roundQuantity(delta) > 0)) return quantityFailure(rules, { kind: 'invalid' }, f.product.name);
-    return ok({
-      f,
-      rules,
-      delta,
-      line: {
-        productId: f.product.productId,
-        optionsKey: optionsKeyOf(options.data),
-        options: options.data,
-        quantity: 0,
-        promoId,
-        infos: lineInfos(item.infos),
-      },
-    });
-  }
-
-  /**
-   * POST /cart/add (and the reorders from an order or a list): every line in one transaction holding the
-   * cart row, so a purchase locking the cart sees all of them or none. Each line is checked (stock, maximum,
-   * daily limit) against the cart as the transaction left it; a refused line is reported and the others
-   * are written. A line changed meanwhile by a single add (compare-and-set) starts the whole batch again.
-   */
-  async add(userId: number, items: CartAddItem[], showSectors = false): Promise<CartOutcome> {
-    const cart = await this.changeableCart(userId);
-    if (!cart.ok) return this.outcome(userId, showSectors, [cart], []);
-    const { cartId, warehouseId } = cart.data;
-    // what does not change while the lines are written is read once, before the transaction: the facts of
-    // the products added and of the cart's other lines (the answer prices them)
-    const before = await this.repo.listItems(cartId);
-    const facts = await this.catalogue.productsForCart(
-      [...items.map((i) => i.productId), ...before.map((r) => r.productId)],
-      warehouseId,
-    );
-    const buyer = items.some((i) => i.warehousePromoId !== undefined) ? await this.buyers(userId) : null;
-    const prepared = items.map((item) => this.prepareAdd(facts.get(item.productId), item, buyer));
-    const ordered = new Map<number, number>();
-    for (const p of prepared) {
-      if (!p.ok || p.data.rules.purchaseLimit === null || ordered.has(p.data.line.productId)) continue;
-      const productId = p.data.line.productId;
-      ordered.set(productId, await this.dailyPurchases.orderedOn(userId, productId, this.catalogue.today()));
-    }
-    for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-      try {
-        const written = await this.repo.db.transaction((tx) =>
-          this.writeAdds(userId, cartId, prepared, ordered, tx),
-        );
-        // the answer: the cart as the transaction left it (its row was locked, its lines listed and written)
-        const row: CartRow = { ...cart.data, ...written.cart };
-        const wire = await this.wire.toWire(
-          userId,
-          row,
-          await this.carts.targetOf(userId, row),
-          showSectors,
-          {
-            rows: written.lines,
-            facts: { warehouseId, byProduct: facts },
-            ...(buyer ? { buyer } : {}),
-          },
-        );
-        const infos = written.failures.length === 0 ? written.added.map(CART_INFO_TEXT.added) : [];
-        return { cart: wire, failures: written.failures, infos };
-      } catch (err) {
-        if (err instanceof Abort) return this.outcome(userId, showSectors, [err.failure], []);
-        if (!(err instanceof LineChanged)) throw err;
-      }
-    }
-    return this.outcome(userId, showSectors, [failWith(CART_TEXT.busy)], []);
-  }
-
-  /** The lines of one add, written inside its transaction (`repo` bound to it). */
-  private async writeAdds(
-    userId: number,
-    cartId: number,
-    prepared: Array<Result<PreparedAdd>>,
-    ordered: ReadonlyMap<number, number>,
-    tx: Db,
-  ): Promise<{
-    failures: Failure[];
-    added: string[];
-    /** the lines as written, in line order */
-    lines: CartItemRow[];
-    /** the cart row's delivery part as locked by the transaction */
-    cart: Partial<CartRow>;
-  }> {
-    const locked = await this.repo.lockForPurchase(cartId, userId, tx);
-    if (!locked || locked.closedAt !== null || locked.cartStatusId === CART_STATUS.locked)
-      throw new Abort(failWith(CART_TEXT.locked));
-    const lines = new Map<string, CartItemRow>();
-    for (const row of await this.repo.listItems(cartId, tx))
-      lines.set(`${row.productId}|${row.optionsKey}`, row);
-    const inCart = (productId: number) =>
-      [...lines.values()].reduce(
-        (sum, r) => (r.productId === productId ? sum + toMilli(r.quantity) : sum),
-        0,
-      );
-    const failures: Failure[] = [];
-    const added: string[] = [];
-    for (const p of prepared) {
-      if (!p.ok) {
-        failures.push(p);
-        continue;
-      }
-      const { f, rules, delta, line } = p.data;
-      const key = `${line.productId}|${line.optionsKey}`;
-      const current = lines.get(key);
-      const currentMilli = toMilli(current?.quantity ?? 0);
-      const already = fromMilli(
-        inCart(line.productId) - currentMilli + toMilli(ordered.get(line.productId) ?? 0),
-      );
-      const check = validateQuantity(rules, fromMilli(currentMilli + toMilli(delta)), {
-        available: f.active ? f.stock : 0,
-        alreadyToday: already,
-      });
-      if (!check.ok) {
-        failures.push(quantityFailure(rules, check.refusal, f.product.name));
-        continue;
-      }
-      const itemId = await this.repo.writeLine(
-        cartId,
-        { ...line, quantity: check.quantity },
-        current?.quantity ?? null,
-        tx,
-      );
-      if (itemId === null) throw new LineChanged();
-      lines.set(key, {
-        itemId,
-        cartId,
-        ...line,
-        // as the upsert stored them: a line keeps its promotion unless one is chosen, numeric(12,3)
-        promoId: line.promoId ?? current?.promoId ?? null,
-        infos: { ...current?.infos, ...line.infos },
-        quantity: Number(check.quantity.toFixed(3)),
-        insertionTypeId: current?.insertionTypeId ?? 1,
-      });
-      added.push(`${formatQuantity(rules, roundQuantity(delta))} di ${f.product.name}`);
-    }
-    const { cartStatusId, slotId, timeslotDate, timeslotId, shippingAddressId, deliveryServiceId, storeId } =
-      locked;
-    return {
-      failures,
-      added,
-      lines: [...lines.values()].sort((a, b) => a.itemId - b.itemId),
-      cart: {
-        cartStatusId,
-        slotId,
-        timeslotDate,
-        timeslotId,
-        shippingAddressId,
-        deliveryServiceId,
-        storeId,
-        warehouseId: locked.warehouseId,
-      },
-    };
+  /** POST /cart/add: see CartAdd (cart-add.ts). `buyer`: the caller's card and segments, when known. */
+  add(userId: number, items: CartAddItem[], showSectors = false, buyer?: Buyer): Promise<CartOutcome> {
+    return this.#add.add(userId, items, showSectors, buyer);
   }
 
   /** POST /cart/update: a line's new quantity; 0 removes it. */

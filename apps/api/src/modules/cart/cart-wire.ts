@@ -19,7 +19,12 @@ export interface KnownCartParts {
   rows?: CartItemRow[];
   facts?: { warehouseId: number; byProduct: ReadonlyMap<number, CartProductFacts> };
   buyer?: Buyer | null;
-  slot?: SlotView;
+  /** the slot the call chose or read for the cart; null: the call read that the cart has no valid one */
+  slot?: SlotView | null;
+  /** the first slot a customer could choose now, as the call read it (when the cart has none) */
+  firstAvailable?: SlotView | null;
+  /** the cart's infos as the call read them */
+  infos?: Record<string, string>;
 }
 
 /**
@@ -36,8 +41,8 @@ export class CartWire {
   ) {}
 
   /** The cart's chosen slot, when it still belongs to the calendar of its address. */
-  async chosenSlot(cart: CartRow, target: DeliveryTarget, known?: SlotView) {
-    if (cart.timeslotDate === null || cart.timeslotId === null) return null;
+  async chosenSlot(cart: CartRow, target: DeliveryTarget, known?: SlotView | null) {
+    if (cart.timeslotDate === null || cart.timeslotId === null || known === null) return null;
     if (
       known &&
       known.slotId === cart.slotId &&
@@ -60,7 +65,11 @@ export class CartWire {
     let feeCents = 0;
     if (target) {
       const chosen = await this.chosenSlot(cart, target, known.slot);
-      const slot = chosen ?? (await this.timeslots.firstAvailable(target.calendar));
+      const slot =
+        chosen ??
+        (known.firstAvailable !== undefined
+          ? known.firstAvailable
+          : await this.timeslots.firstAvailable(target.calendar));
       if (slot)
         timeslot = {
           date: slot.date,
@@ -91,7 +100,7 @@ export class CartWire {
         ? shippingAddressOf(target, { autoAssigned: cart.addressAutoAssigned, withClasses: true })
         : null,
       timeslot,
-      cartInfos: await this.repo.cartInfos(cart.cartId),
+      cartInfos: known.infos ?? (await this.repo.cartInfos(cart.cartId)),
       cartItems: lines.items,
       ...(showSectors ? { sectors: sectorsOf(lines.items) } : {}),
       totalItems: lines.items.length,

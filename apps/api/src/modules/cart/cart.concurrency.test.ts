@@ -67,6 +67,45 @@ describe('concurrency', () => {
     expect(lineOf((await a.view()).body, p.productId)?.quantity).toBe(p.stock);
   });
 
+  it('a one-item add (one statement, no transaction) and the payment lock: nothing written after the lock', async () => {
+    const p = await pickers.piece(t.db);
+    for (let round = 0; round < 6; round++) {
+      const who = await newCustomer(t, { tag: 'cart-one-lock' });
+      const cart = cartApi(t, who.token);
+      await cart.view(); // opens the cart
+      const [open] = await queryRows<{ cartId: number }>(
+        t.db,
+        sql`SELECT cart_id AS "cartId" FROM carts WHERE user_id = ${who.userId} AND closed_at IS NULL`,
+      );
+      if (!open) throw new Error('no open cart');
+      const lock = async () => {
+        await new Promise((r) => setTimeout(r, round * 2));
+        return t.db.transaction(async (tx) => {
+          await queryRows(tx, sql`SELECT 1 FROM carts WHERE cart_id = ${open.cartId} FOR UPDATE`);
+          const [row] = await queryRows<{ n: number }>(
+            tx,
+            sql`SELECT count(*)::int AS n FROM cart_items WHERE cart_id = ${open.cartId}`,
+          );
+          await tx.execute(sql`UPDATE carts SET cart_status_id = 7 WHERE cart_id = ${open.cartId}`);
+          return row?.n ?? -1;
+        });
+      };
+      const [added, seenByLock] = await Promise.all([
+        cart.add([{ productId: p.productId, quantity: 1 }]),
+        lock(),
+      ]);
+      expect(added.statusCode).toBe(200);
+      expect([0, 1]).toContain(seenByLock);
+      const [after] = await queryRows<{ n: number }>(
+        t.db,
+        sql`SELECT count(*)::int AS n FROM cart_items WHERE cart_id = ${open.cartId}`,
+      );
+      expect(after?.n).toBe(seenByLock);
+      if (seenByLock === 0) expect(added.body.response.errors[0]?.code).toBe('msg.cart.lockedForPayment');
+      else expect(added.body.response.status).toBe(0);
+    }
+  });
+
   it('a batch add and the payment lock: the lock sees every line of the batch or none', async () => {
     const products = await pickers.pieces(t.db, 15);
     for (let round = 0; round < 4; round++) {

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { cartInfos, cartItems, carts } from '../../db/schema';
+import { deliveryPartsSql, type DeliveryParts } from '../delivery/delivery-parts';
 
 /**
  * SQL of the cart: its delivery part, its lines and infos. One open cart per customer
@@ -100,9 +101,63 @@ function cartLinesQuery(db: Db) {
     .prepare('cart_lines_of_cart');
 }
 
+/**
+ * The open cart with everything a cart call reads of it, in one statement (decision 059, session 44): the
+ * row and its version (`xmin`: any change of the row changes it, see `addLine`), the lines, the infos, and
+ * the delivery module's parts (the address, its zone, the chosen slot, the window's slots for the first
+ * available one, the slot asked for), composed from the subquery that module exports.
+ */
+export interface OpenCartParts {
+  cart: CartRow;
+  version: string;
+  lines: CartItemRow[];
+  infos: Record<string, string>;
+  delivery: DeliveryParts | null;
+}
+
+function openCartPartsQuery(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  return db
+    .select({
+      cart: carts,
+      version: sql<string>`${carts}.xmin::text`,
+      lines: sql<CartItemRow[]>`(SELECT COALESCE(json_agg(json_build_object('itemId', i.item_id,
+          'cartId', i.cart_id, 'productId', i.product_id, 'optionsKey', i.options_key, 'options', i.options,
+          'quantity', i.quantity::float8, 'promoId', i.promo_id, 'infos', i.infos,
+          'insertionTypeId', i.insertion_type_id) ORDER BY i.item_id), '[]'::json)
+        FROM cart_items i WHERE i.cart_id = ${carts}.cart_id)`,
+      infos: sql<Record<string, string>>`(SELECT COALESCE(json_object_agg(ci.name, ci.value), '{}'::json)
+        FROM cart_infos ci WHERE ci.cart_id = ${carts}.cart_id)`,
+      delivery: deliveryPartsSql({
+        // qualified: drizzle writes a column of the selected table without its table's name
+        addressId: sql`${carts}.shipping_address_id`,
+        slotId: sql`${carts}.slot_id`,
+        slotDate: sql`${carts}.timeslot_date`,
+        timeslotId: sql`${carts}.timeslot_id`,
+        windowFrom: sql`${p('windowFrom')}`,
+        windowTo: sql`${p('windowTo')}`,
+        wantedDate: sql`${p('wantedDate')}`,
+        wantedTimeslotId: sql`${p('wantedTimeslotId')}`,
+      }),
+    })
+    .from(carts)
+    .where(and(eq(carts.userId, p('userId')), isNull(carts.closedAt)))
+    .limit(1)
+    .prepare('cart_open_with_parts');
+}
+
+/** What `addLine` did: nothing when the cart changed or was locked meanwhile, or when the line changed. */
+export interface AddLineOutcome {
+  /** the cart row was still the version read, open and not locked: the line was tried */
+  cartWritten: boolean;
+  /** the line's id; null when it was not written (the cart changed, or the line changed meanwhile) */
+  itemId: number | null;
+}
+
 export class CartRepository {
   #openCart: ReturnType<typeof openCartQuery> | undefined;
   #lines: ReturnType<typeof cartLinesQuery> | undefined;
+  #openCartParts: ReturnType<typeof openCartPartsQuery> | undefined;
 
   constructor(readonly db: Db) {}
 
@@ -112,6 +167,67 @@ export class CartRepository {
     this.#openCart ??= openCartQuery(this.db);
     const [row] = await this.#openCart.execute({ userId });
     return row ?? null;
+  }
+
+  /**
+   * The open cart with its lines, infos and delivery parts (OpenCartParts), in one prepared statement.
+   * `window`: the days of the slot window when the first available slot may be needed; `wanted`: the slot a
+   * timeslot/select asks for. Null when the customer has no open cart.
+   */
+  async openCartParts(
+    userId: number,
+    window: { from: string; to: string } | null,
+    wanted: { date: string; timeslotId: number } | null = null,
+  ): Promise<OpenCartParts | null> {
+    this.#openCartParts ??= openCartPartsQuery(this.db);
+    const [row] = await this.#openCartParts.execute({
+      userId,
+      windowFrom: window?.from ?? null,
+      windowTo: window?.to ?? null,
+      wantedDate: wanted?.date ?? null,
+      wantedTimeslotId: wanted?.timeslotId ?? null,
+    });
+    return row ?? null;
+  }
+
+  /**
+   * One line of an add in one statement, without a transaction (decision 059, session 44): the cart row is
+   * updated only if it is still the version the call read (`xmin`), open and not locked for payment, and the
+   * line is written only through that update, with the compare-and-set of `writeLine` (`expected`). The row
+   * update takes the cart's lock as `lockForPurchase` did, so two adds of one cart are serialised and the
+   * second sees the first's version change; a purchase that locked the cart first has changed its row (status
+   * or closed) by the time the add's update re-checks it.
+   */
+  async addLine(
+    cart: { cartId: number; userId: number; version: string },
+    lockedStatus: number,
+    line: CartLineWrite,
+    expected: number | null,
+  ): Promise<AddLineOutcome> {
+    const guard = expected === null ? sql`false` : sql`cart_items.quantity = ${qty(expected)}::numeric`;
+    const [row] = await queryRows<{ cartWritten: boolean; itemId: number | null }>(
+      this.db,
+      sql`WITH cart AS (
+            UPDATE carts SET updated_at = now()
+            WHERE cart_id = ${cart.cartId} AND user_id = ${cart.userId} AND closed_at IS NULL
+              AND cart_status_id <> ${lockedStatus} AND xmin = ${cart.version}::xid
+            RETURNING cart_id
+          ), line AS (
+            INSERT INTO cart_items (cart_id, product_id, options_key, options, quantity, promo_id, infos)
+            SELECT cart_id, ${line.productId}, ${line.optionsKey}, ${JSON.stringify(line.options)}::jsonb,
+                   ${qty(line.quantity)}::numeric, ${line.promoId}::int, ${JSON.stringify(line.infos)}::jsonb
+            FROM cart
+            ON CONFLICT (cart_id, product_id, options_key) DO UPDATE
+              SET quantity = excluded.quantity,
+                  promo_id = COALESCE(excluded.promo_id, cart_items.promo_id),
+                  infos = cart_items.infos || excluded.infos,
+                  updated_at = now()
+              WHERE ${guard}
+            RETURNING item_id
+          )
+          SELECT EXISTS (SELECT 1 FROM cart) AS "cartWritten", (SELECT item_id FROM line) AS "itemId"`,
+    );
+    return { cartWritten: row?.cartWritten ?? false, itemId: row?.itemId ?? null };
   }
 
   /** Creates the open cart unless one exists (concurrent calls: the unique index keeps one), returns it. */

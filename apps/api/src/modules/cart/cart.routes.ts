@@ -49,7 +49,12 @@ const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { cart,
     handler: async (request) =>
       outcome(
         request,
-        await cart.add(userIdOf(request), request.body.items, request.query.show_sectors ?? false),
+        await cart.add(
+          userIdOf(request),
+          request.body.items,
+          request.query.show_sectors ?? false,
+          cart.buyerOf(request.session),
+        ),
       ),
   });
 

@@ -1,5 +1,6 @@
 import type { Cart, CartAddItem } from '@spesa/shared/contracts/cart';
 import { ok, type Result } from '../../lib/result';
+import type { LiveSession } from '../../plugins/session';
 import type { Buyer } from '../catalogue/promo-audience';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { DeliveryService, DeliveryTarget } from '../delivery/delivery.service';
@@ -30,6 +31,7 @@ export class CartService {
   readonly #wire: CartWire;
   readonly #carts: CartDeliveryChoice;
   readonly #lines: CartLines;
+  readonly #today: () => string;
 
   constructor(
     repo: CartRepository,
@@ -37,6 +39,7 @@ export class CartService {
     timeslots: TimeslotService,
     opts: CartServiceOptions,
   ) {
+    this.#today = () => opts.catalogue.today();
     this.#wire = new CartWire(repo, delivery, timeslots, opts.catalogue, opts.buyers);
     this.#carts = new CartDeliveryChoice(repo, delivery, timeslots, this.#wire);
     this.#lines = new CartLines(
@@ -47,6 +50,14 @@ export class CartService {
       opts.dailyPurchases,
       opts.buyers,
     );
+  }
+
+  /**
+   * The signed-in caller's card and segments today, from what the session read (no statement); undefined
+   * for an anonymous request.
+   */
+  buyerOf(session: Pick<LiveSession, 'pricingOn'> | null): Buyer | undefined {
+    return session ? session.pricingOn(this.#today()) : undefined;
   }
 
   // ---------- the open cart and its delivery part ----------
@@ -80,8 +91,8 @@ export class CartService {
   }
 
   /** GET /timeslot/select: only a slot with active 1 of the cart's calendar. */
-  selectTimeslot(userId: number, date: string, timeslotId: number) {
-    return this.#carts.selectTimeslot(userId, date, timeslotId);
+  selectTimeslot(userId: number, date: string, timeslotId: number, buyer?: Buyer) {
+    return this.#carts.selectTimeslot(userId, date, timeslotId, buyer ? { buyer } : {});
   }
 
   /** GET /delivery-fee/view: the fee of the cart's service and address (elderly discount included). */
@@ -120,8 +131,9 @@ export class CartService {
   }
 
   // ---------- the lines ----------
-  add(userId: number, items: CartAddItem[], showSectors = false) {
-    return this.#lines.add(userId, items, showSectors);
+  /** `buyer`: the caller's card and segments when the request knows them (`buyerOf`); else they are read. */
+  add(userId: number, items: CartAddItem[], showSectors = false, buyer?: Buyer) {
+    return this.#lines.add(userId, items, showSectors, buyer);
   }
 
   update(

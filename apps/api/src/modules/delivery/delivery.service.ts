@@ -21,6 +21,7 @@ import { LRUCache } from 'lru-cache';
 import type { z } from 'zod';
 import { failWith, fieldFail, ok, type Result } from '../../lib/result';
 import type { DeliveryAccountPort, DeliveryCustomer } from './account-port';
+import type { DeliveryParts } from './delivery-parts';
 import { DELIVERY_INFO_TEXT, DELIVERY_TEXT } from './delivery.messages';
 import { toAddress, toCity, toDeliveryService, toStore, toWarehouse } from './delivery.mapper';
 import type {
@@ -654,6 +655,27 @@ export class DeliveryService {
     if (!address || !address.active) return failWith(DELIVERY_TEXT.addressNotFound, 'notFound');
     if (deliveryServiceId !== undefined && deliveryServiceId !== address.deliveryServiceId)
       return failWith(DELIVERY_TEXT.serviceNotAvailable);
+    return this.targetOfAddress(address, () => this.repo.zoneOfPostalCode(address.postalCode));
+  }
+
+  /**
+   * The cart's target from the delivery parts its own statement read (delivery-parts.ts): the same rules as
+   * `resolveTarget` (only a pickup point or the customer's own address, active, in a served zone), with the
+   * address and zone as read there. Null when the cart's address no longer gives a target.
+   */
+  async targetFromParts(userId: number, parts: DeliveryParts): Promise<DeliveryTarget | null> {
+    const { address } = parts;
+    if (address.userId !== null && address.userId !== userId) return null;
+    if (!address.active) return null;
+    const target = await this.targetOfAddress(address, async () => parts.zone);
+    return target.ok ? target.data : null;
+  }
+
+  /** Where a visible, active address sends the groceries (its zone read by `zoneOf` for a customer's). */
+  private async targetOfAddress(
+    address: AddressRow,
+    zoneOf: () => Promise<ZoneRow | null>,
+  ): Promise<Result<DeliveryTarget>> {
     if (address.userId === null) {
       const w = address.warehouseId !== null ? await this.warehouse(address.warehouseId) : null;
       if (!w) return failWith(DELIVERY_TEXT.addressNotFound, 'notFound');
@@ -670,7 +692,7 @@ export class DeliveryService {
         },
       });
     }
-    const zone = await this.repo.zoneOfPostalCode(address.postalCode);
+    const zone = await zoneOf();
     if (!zone) return failWith(DELIVERY_TEXT.outOfArea);
     return ok({
       address,

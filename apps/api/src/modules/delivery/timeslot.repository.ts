@@ -28,7 +28,8 @@ export interface BookedSlot {
   capacity: number;
 }
 
-const SLOT_COLUMNS = sql`s.slot_id AS "slotId", s.calendar, to_char(s.slot_date, 'YYYY-MM-DD') AS "slotDate",
+/** A slot's columns as SlotRow names them (s: delivery_slots, t: timeslots). */
+export const SLOT_COLUMNS = sql`s.slot_id AS "slotId", s.calendar, to_char(s.slot_date, 'YYYY-MM-DD') AS "slotDate",
   s.timeslot_id AS "timeslotId", t.begin_time AS "beginTime", t.end_time AS "endTime",
   t.delivery_day_period_id::int AS "deliveryDayPeriodId", s.capacity, s.booked, s.active::int AS active,
   t.lead_minutes AS "leadMinutes", t.cutoff_prev_day AS "cutoffPrevDay"`;

@@ -13,6 +13,7 @@ import { failWith, ok, type Result } from '../../lib/result';
 import { romeNow, TIME_ZONE } from '../../lib/rome-time';
 import { DELIVERY_TEXT } from './delivery.messages';
 import type { Db } from '../../db/client';
+import type { KindedSlotRow } from './delivery-parts';
 import type { SlotRow, TimeslotRepository } from './timeslot.repository';
 import { addDays } from '@spesa/shared/time/rome';
 
@@ -215,6 +216,70 @@ export class TimeslotService {
     await this.ensureDays(target, [date]);
     const row = await this.repo.findSlot(target.calendar, target.kind, date, timeslotId);
     if (!row) return failWith(DELIVERY_TEXT.timeslotNotFound, 'notFound');
+    return this.selectableView(target, row);
+  }
+
+  // ---------- from the rows a cart's own statement read (delivery-parts.ts) ----------
+  /** A row read for `target` belongs to its calendar (the SQL computed it from the same address). */
+  private ofCalendar(target: CalendarTarget, row: KindedSlotRow): boolean {
+    return row.calendar === target.calendar && row.calendarKind === target.kind;
+  }
+
+  /** The cart's chosen slot as `describe` shows it, from the row read with the cart (null: none valid). */
+  chosenFrom(
+    target: CalendarTarget,
+    cart: { slotId: number | null; timeslotDate: string | null; timeslotId: number | null },
+    row: KindedSlotRow | null,
+  ): SlotView | null {
+    if (!row || !this.ofCalendar(target, row) || cart.timeslotDate === null || cart.timeslotId === null)
+      return null;
+    if (
+      row.slotId !== cart.slotId ||
+      row.slotDate !== cart.timeslotDate ||
+      row.timeslotId !== cart.timeslotId
+    )
+      return null;
+    return this.view(row, romeNow(this.now()).minutes, { date: row.slotDate, timeslotId: row.timeslotId });
+  }
+
+  /**
+   * `firstAvailable` from the window's rows read with the cart for the days `days` (the `window()` asked
+   * then); read as `firstAvailable` does when this process has not generated those days yet, or the rows
+   * are not the calendar's.
+   */
+  async firstAvailableFrom(
+    target: CalendarTarget,
+    days: readonly string[],
+    rows: readonly KindedSlotRow[] | null,
+  ): Promise<SlotView | null> {
+    const generated = days.every((d) => this.generated.has(dayKey(target, d)));
+    const today = this.window();
+    if (!rows || !generated || today[0] !== days[0] || !rows.every((r) => this.ofCalendar(target, r)))
+      return this.firstAvailable(target);
+    const nowMinutes = romeNow(this.now()).minutes;
+    for (const row of rows) {
+      const v = this.view(row, nowMinutes, null);
+      if (v.active === 1) return v;
+    }
+    return null;
+  }
+
+  /** `selectable` with the slot asked for read with the cart (`row`; null: not found there). */
+  async selectableFrom(
+    target: CalendarTarget,
+    date: string,
+    timeslotId: number,
+    row: KindedSlotRow | null,
+  ): Promise<Result<SlotView>> {
+    if (!this.generated.has(dayKey(target, date)) || (row && !this.ofCalendar(target, row)))
+      return this.selectable(target, date, timeslotId);
+    if (!this.window().includes(date)) return failWith(DELIVERY_TEXT.timeslotNotFound, 'notFound');
+    if (!row) return failWith(DELIVERY_TEXT.timeslotNotFound, 'notFound');
+    return this.selectableView(target, row);
+  }
+
+  /** A slot row that exists: chosen only when active, else why not. */
+  private async selectableView(target: CalendarTarget, row: SlotRow): Promise<Result<SlotView>> {
     const v = this.view(row, romeNow(this.now()).minutes, null);
     if (v.active < 1) {
       const none = (await this.firstAvailable(target)) === null;
