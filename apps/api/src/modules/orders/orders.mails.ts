@@ -72,16 +72,15 @@ export function orderMailListener(deps: {
     const confirmation = e.to === S.ordered;
     const kind = STATUS_MAILS[e.to];
     if (!orderMailWanted(e)) return;
-    const order = await once('order', () => repo.findOrder(e.orderId, null, db));
-    if (!order) return;
-    const customer = await repo.customerOf(order.userId, db);
-    if (!customer) return;
+    const read = await once('order', () => repo.orderForListeners(e.orderId, db));
+    if (!read?.customer) return;
+    const { order, customer } = read;
     const extra = (order.infos as { extraEmail?: unknown }).extraEmail;
     const to = [customer.email, ...(typeof extra === 'string' && extra.includes('@') ? [extra] : [])];
     if (confirmation) {
       const token = await orders.issueAccessToken(order.orderId, db);
       const payType = paymentTypeOf(order.paymentTypeId);
-      const lines = (await repo.items([order.orderId], db)).length;
+      const { lines } = read;
       for (const address of to)
         await mail.send(
           address,

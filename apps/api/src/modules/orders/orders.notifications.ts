@@ -40,7 +40,7 @@ export function orderNotificationListener(deps: {
   const { repo, notify } = deps;
   return async (e: StatusChangeEvent, once: SharedRead, db: Db) => {
     if (!orderNotificationWanted(e)) return;
-    const order = await once('order', () => repo.findOrder(e.orderId, null, db));
+    const order = (await once('order', () => repo.orderForListeners(e.orderId, db)))?.order;
     if (!order) return;
     const base = { userId: order.userId, orderId: order.orderId };
     if (e.to === S.ordered)

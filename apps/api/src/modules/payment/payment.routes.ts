@@ -41,6 +41,8 @@ interface SandboxWebhookJob {
   session: SandboxSession;
   outcome: PaymentOutcome;
   card: { cardBrand: string; cardLast4: string };
+  /** the card page left the payment pending in the ledger (absent in jobs queued before: asked then) */
+  pending?: boolean;
 }
 
 const render = htmlTemplates(new URL('./templates/', import.meta.url));
@@ -106,8 +108,9 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
     if (res.statusCode !== 200) throw new Error(`sandbox webhook refused: HTTP ${res.statusCode}`);
   };
   /** The sandbox confirms a pending card in its ledger, then notifies the shop (idempotent by event id). */
-  const notify = async ({ session, outcome, card }: SandboxWebhookJob) => {
-    if (outcome === 'success') await sandbox.confirmPending(session.providerRef);
+  const notify = async ({ session, outcome, card, pending }: SandboxWebhookJob) => {
+    // only a pending authorisation has anything to confirm (an authorised one is left as it is)
+    if (outcome === 'success' && pending !== false) await sandbox.confirmPending(session.providerRef);
     const hook = sandbox.webhook(session, outcome, card);
     await sendWebhook(hook.raw, hook.signature);
   };
@@ -171,6 +174,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
         session,
         outcome: decision.webhookOutcome,
         card: { cardBrand: decision.cardBrand, cardLast4: decision.cardLast4 },
+        pending: decision.returnOutcome === 'pending',
       };
       if (webhookDelayMs === 0) await notify(job);
       else if (webhookDelayMs > 0) await jobs.enqueue(SANDBOX_WEBHOOK_JOB, job, { delayMs: webhookDelayMs });
