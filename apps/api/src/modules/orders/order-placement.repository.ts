@@ -245,8 +245,9 @@ export class OrderPlacementRepository {
     await tx.execute(sql`DELETE FROM order_items WHERE order_id = ${orderId}`);
   }
 
-  async insertItems(orderId: number, items: readonly NewOrderItem[], tx: Db): Promise<void> {
-    if (items.length === 0) return;
+  /** The lines written, as `items` reads them (RETURNING: no read after the insert). */
+  async insertItems(orderId: number, items: readonly NewOrderItem[], tx: Db): Promise<OrderItemRow[]> {
+    if (items.length === 0) return [];
     const values = items.map(
       (i) =>
         sql`(${orderId}, ${i.position}, ${i.productId}, ${i.codInt}, ${i.name}, ${i.shortDescr}, ${i.description},
@@ -255,13 +256,16 @@ export class OrderPlacementRepository {
           ${qty(i.quantity)}::numeric, ${i.unitPriceCents}, ${i.unitPriceStandardCents}, ${i.lineTotalCents},
           ${i.lineStandardCents}, ${i.variableWeight}, ${i.acceptAlternatives}, ${JSON.stringify(i.infos)}::jsonb)`,
     );
-    await tx.execute(
+    const rows = await queryRows<OrderItemRow>(
+      tx,
       sql`INSERT INTO order_items (order_id, position, product_id, cod_int, name, short_descr, description,
             selling_type, unit_base, media_url, sector_id, options, options_key, promo_id, promo, quantity,
             unit_price_cents, unit_price_standard_cents, line_total_cents, line_standard_cents, variable_weight,
             accept_alternatives, infos)
-          VALUES ${sql.join(values, sql`, `)}`,
+          VALUES ${sql.join(values, sql`, `)}
+          RETURNING ${ITEM_COLUMNS}`,
     );
+    return rows.sort((a, b) => a.position - b.position);
   }
 
   async nextAttempt(orderId: number, tx: Db): Promise<number> {

@@ -1,6 +1,7 @@
 import { paymentTypeOf, paysOnline } from '@spesa/shared/checkout/payment-types';
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
+import { orderForListeners } from './order-for-listeners';
 import type { MailService } from '../mail/mail.service';
 import type { OrderStatusMailKind } from '../mail/mail.templates';
 import type { SharedRead, StatusChangeEvent, StatusChangeListener } from './order-status.service';
@@ -72,7 +73,7 @@ export function orderMailListener(deps: {
     const confirmation = e.to === S.ordered;
     const kind = STATUS_MAILS[e.to];
     if (!orderMailWanted(e)) return;
-    const read = await once('order', () => repo.orderForListeners(e.orderId, db));
+    const read = await once('order', () => orderForListeners(e.orderId, db));
     if (!read?.customer) return;
     const { order, customer } = read;
     const extra = (order.infos as { extraEmail?: unknown }).extraEmail;

@@ -46,13 +46,6 @@ const ITEM_COLUMNS = itemColumns('i');
 /** statuses of an order still in payment (order/list shows them with show_pending) */
 const PENDING_STATUSES = [1, 2, 11];
 
-/** An order as the listeners of its status change read it (OrdersRepository.orderForListeners). */
-export interface OrderForListeners {
-  order: OrderRow;
-  customer: { email: string; firstName: string } | null;
-  lines: number;
-}
-
 export class OrdersRepository {
   constructor(private readonly db: Db) {}
 
@@ -491,26 +484,4 @@ export class OrdersRepository {
   }
 
   /** The customer's e-mail and first name (order mails). */
-  /**
-   * What the listeners of a status change read of the order, in one statement: the order, its customer's
-   * e-mail and first name, and how many lines it has (the confirmation's mail and message share it).
-   */
-  async orderForListeners(orderId: number, db: Db = this.db): Promise<OrderForListeners | null> {
-    const [row] = await queryRows<
-      OrderRow & { customerEmail: string | null; customerFirstName: string | null; lineCount: number }
-    >(
-      db,
-      sql`SELECT ${ORDER_COLUMNS}, u.email AS "customerEmail", u.first_name AS "customerFirstName",
-            (SELECT count(*)::int FROM order_items i WHERE i.order_id = o.order_id) AS "lineCount"
-          FROM orders o LEFT JOIN users u ON u.user_id = o.user_id
-          WHERE o.order_id = ${orderId}`,
-    );
-    if (!row) return null;
-    const { customerEmail, customerFirstName, lineCount, ...order } = row;
-    return {
-      order,
-      customer: customerEmail === null ? null : { email: customerEmail, firstName: customerFirstName ?? '' },
-      lines: lineCount,
-    };
-  }
 }

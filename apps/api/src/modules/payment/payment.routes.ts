@@ -1,7 +1,4 @@
-import {
-  paymentFeedbackQuerySchema,
-  paymentProviderParamsSchema,
-} from '@spesa/shared/contracts/checkout';
+import { paymentFeedbackQuerySchema, paymentProviderParamsSchema } from '@spesa/shared/contracts/checkout';
 import { formatPrice } from '@spesa/shared/format/price';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -285,19 +282,15 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
     });
     // some providers (Satispay) call back with a GET naming the payment; the provider is then asked
     const { body: _body, ...withoutBody } = webhook.schema;
-    hook.get(
-      '/payment/webhook/:provider',
-      { ...webhook, schema: withoutBody },
-      async (request, reply) => {
-        const { status, result } = await receive(request.params.provider, {
-          rawBody: '',
-          headers: headersOf(request.headers),
-          query: request.query,
-        });
-        reply.code(status);
-        return answer(request, result);
-      },
-    );
+    hook.get('/payment/webhook/:provider', { ...webhook, schema: withoutBody }, async (request, reply) => {
+      const { status, result } = await receive(request.params.provider, {
+        rawBody: '',
+        headers: headersOf(request.headers),
+        query: request.query,
+      });
+      reply.code(status);
+      return answer(request, result);
+    });
   });
 };
 

@@ -152,7 +152,10 @@ export class PaymentService {
       if (seen)
         return ok({
           orderId: seen.orderId,
-          completed: completedOf(seen.orderStatusId, seen.live ? seen.status : (seen.latestStatus ?? undefined)),
+          completed: completedOf(
+            seen.orderStatusId,
+            seen.live ? seen.status : (seen.latestStatus ?? undefined),
+          ),
         });
     }
     let applies = false;
