@@ -81,6 +81,12 @@ export interface PurchaseRow {
   errorSamples: string[];
   /** PostgreSQL: statements executed per order (pg_stat_statements), all API processes together */
   statementsPerOrder: number | null;
+  /**
+   * of those, the sandbox provider's own (decision 059, session 44): its ledger (sandbox_payments) and its delayed
+   * webhook's job (scheduled_jobs: the insert, the claims that took a job, the jobs marked done), what a real
+   * provider does on its side; the shop's statements per order are the rest
+   */
+  providerStatementsPerOrder: number | null;
   /** CPU milliseconds per order of the API processes and of PostgreSQL (null: PGlite, inside the API) */
   apiCpuMs: number;
   pgCpuMs: number | null;
@@ -446,6 +452,20 @@ async function resetStatements(url: string): Promise<void> {
 
 const totalCalls = (s: Statement[]) => s.reduce((a, x) => a + x.calls, 0);
 
+/**
+ * The statements of the sandbox provider's own bookkeeping: its ledger, and its webhook's delivery as a job (the
+ * claims counted by the rows they took, so the pollers' empty claims stay the shop's).
+ */
+function providerCalls(s: Statement[]): number {
+  return s.reduce((a, x) => {
+    const q = x.query.replace(/\s+/g, ' ');
+    if (/sandbox_payments/i.test(q)) return a + x.calls;
+    if (!/scheduled_jobs/i.test(q)) return a;
+    if (/^INSERT/i.test(q) || /SET done_at = now\(\)/i.test(q)) return a + x.calls;
+    return /SET locked_until = now\(\) \+/i.test(q) ? a + x.rows : a;
+  }, 0);
+}
+
 // ---------------------------------------------------------------------------------------------------------
 
 const fixed = (v: number, digits = 1) => (Number.isFinite(v) ? v.toFixed(digits) : '—');
@@ -457,6 +477,7 @@ function summarise(
   r: RunResult,
   statementsPerOrder: number | null,
   cpu: { api: number; pg: number | null },
+  providerStatementsPerOrder: number | null = null,
 ): PurchaseRow {
   const orderMs = Float64Array.from(r.done.map((o) => o.ms)).sort();
   const calls = {} as PurchaseRow['calls'];
@@ -478,10 +499,18 @@ function summarise(
     errors: r.errors,
     errorSamples: r.errorSamples,
     statementsPerOrder,
+    providerStatementsPerOrder,
     apiCpuMs: (cpu.api * r.seconds * 1000) / Math.max(1, r.done.length),
     pgCpuMs: cpu.pg === null ? null : (cpu.pg * r.seconds * 1000) / Math.max(1, r.done.length),
     load1: loadavg()[0] ?? NaN,
   };
+}
+
+/** All statements per order, and in brackets the shop's (without the sandbox provider's own). */
+function statementsCell(r: PurchaseRow): string {
+  if (r.statementsPerOrder === null) return '—';
+  if (r.providerStatementsPerOrder === null) return fixed(r.statementsPerOrder);
+  return `${fixed(r.statementsPerOrder)} (${fixed(r.statementsPerOrder - r.providerStatementsPerOrder)})`;
 }
 
 function printRow(row: PurchaseRow) {
@@ -491,6 +520,10 @@ function printRow(row: PurchaseRow) {
       `${fixed(row.order.p50)} / p95 ${fixed(row.order.p95)} / p99 ${fixed(row.order.p99)} ms, worst shop call p95 ` +
       `${fixed(shopP95)} ms, errors ${row.errors}` +
       (row.statementsPerOrder !== null ? `, ${fixed(row.statementsPerOrder)} statements per order` : '') +
+      (row.providerStatementsPerOrder !== null
+        ? ` (${fixed(row.statementsPerOrder! - row.providerStatementsPerOrder)} the shop's, ` +
+          `${fixed(row.providerStatementsPerOrder)} the sandbox provider's own)`
+        : '') +
       `, CPU per order: API ${fixed(row.apiCpuMs)} ms` +
       (row.pgCpuMs !== null ? `, PostgreSQL ${fixed(row.pgCpuMs)} ms` : '') +
       `, load ${fixed(row.load1, 2)}`,
@@ -677,6 +710,7 @@ export async function benchPurchase(opts: {
           runs.push(r);
           const measured = statementsUrl ? await statements(statementsUrl) : null;
           const perOrder = measured ? totalCalls(measured) / Math.max(1, r.done.length) : null;
+          const providerPerOrder = measured ? providerCalls(measured) / Math.max(1, r.done.length) : null;
           if (measured) {
             const orders = Math.max(1, r.done.length);
             const heaviest = [...measured].sort((x, y) => y.ms - x.ms).slice(0, 8);
@@ -688,10 +722,18 @@ export async function benchPurchase(opts: {
                 `    ${fixed(x.ms / orders, 2)} ms ${fixed(x.calls / orders, 2)}× ${x.query.replace(/\s+/g, ' ').slice(0, 140)}`,
               );
           }
-          const row = summarise(engine, workers, n, r, perOrder, {
-            api: used.api,
-            pg: pgPid === undefined ? null : used.pg,
-          });
+          const row = summarise(
+            engine,
+            workers,
+            n,
+            r,
+            perOrder,
+            {
+              api: used.api,
+              pg: pgPid === undefined ? null : used.pg,
+            },
+            providerPerOrder,
+          );
           rows.push(row);
           printRow(row);
         }
@@ -807,7 +849,7 @@ function report(
     'order p50 / p95 / p99 ms',
     ...CALLS.map((c) => `${c} p50 / p95 / p99 ms`),
     'errors',
-    'statements per order',
+    "statements per order: all (the shop's)",
     'CPU ms per order: API / PostgreSQL',
     'load average',
   ];
@@ -819,7 +861,7 @@ function report(
     `${fixed(r.order.p50)} / ${fixed(r.order.p95)} / ${fixed(r.order.p99)}`,
     ...CALLS.map((c) => `${fixed(r.calls[c].p50)} / ${fixed(r.calls[c].p95)} / ${fixed(r.calls[c].p99)}`),
     r.errors,
-    r.statementsPerOrder === null ? '—' : fixed(r.statementsPerOrder),
+    statementsCell(r),
     `${fixed(r.apiCpuMs)} / ${r.pgCpuMs === null ? '—' : fixed(r.pgCpuMs)}`,
     fixed(r.load1, 2),
   ]);
@@ -831,7 +873,7 @@ function report(
     'order p95 ms',
     'worst shop call p95 ms',
     'errors',
-    'statements per order',
+    "statements per order: all (the shop's)",
     'CPU ms per order: API / PostgreSQL',
     'load',
   ];
@@ -843,7 +885,7 @@ function report(
     fixed(r.order.p95),
     fixed(Math.max(...CALLS.filter((c) => !PROVIDER_CALLS.has(c)).map((c) => r.calls[c].p95))),
     r.errors,
-    r.statementsPerOrder === null ? '—' : fixed(r.statementsPerOrder),
+    statementsCell(r),
     `${fixed(r.apiCpuMs)} / ${r.pgCpuMs === null ? '—' : fixed(r.pgCpuMs)}`,
     fixed(r.load1, 2),
   ]);
@@ -878,7 +920,9 @@ function report(
       `${WARM_SECONDS} s warm-up, then ${opts.duration} s measured. "sandbox page" and "sandbox pay" are the ` +
       "payment provider's own page (served by the API in the sandbox); the per-call target is about the shop's " +
       'calls. Statements per order: pg_stat_statements over the measured seconds, all API processes, divided by ' +
-      'the orders (BEGIN/COMMIT included: each is a round trip). CPU ms per order: CPU time of the API ' +
+      "the orders (BEGIN/COMMIT included: each is a round trip); in brackets the shop's, without the sandbox " +
+      "provider's own bookkeeping (its ledger, sandbox_payments, and its delayed webhook's job in scheduled_jobs: " +
+      "a real provider's side, decision 059). CPU ms per order: CPU time of the API " +
       'processes and of PostgreSQL (postmaster and backends) over the measured seconds, from /proc, divided by ' +
       'the orders: on a machine shared with other work, the figure that compares two runs best. After each server the database is checked: ' +
       'every answered order exists once, belongs to its buyer, has its 3 lines, a status and one authorised ' +

@@ -135,7 +135,7 @@ const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (
       ...cartAnswer,
     }),
     handler: async (request) => {
-      const o = await checkout.prepare(userIdOf(request), request.body ?? {});
+      const o = await checkout.prepare(userIdOf(request), request.body ?? {}, request.session?.user ?? null);
       return answerWithData(request, o.cart, o.failures, o.infos);
     },
   });

@@ -21,7 +21,7 @@ import { MEAL_VOUCHERS, type MealVoucherDeclaration } from '@spesa/shared/checko
 import type { OrderInvoice } from '@spesa/shared/contracts/orders';
 import type { PaymentTypeOffer } from '../../lib/payment-type-offer';
 import { fail, failWith, ok, type Failure, type Result } from '../../lib/result';
-import type { AccountRepository } from '../account/account.repository';
+import type { AccountRepository, UserRow } from '../account/account.repository';
 import type { CartPurchase } from '../cart/cart-purchase';
 import type { CartRow } from '../cart/cart.repository';
 import type { CartService } from '../cart/cart.service';
@@ -270,6 +270,8 @@ export class CheckoutService {
   async prepare(
     userId: number,
     body: CheckoutPrepareBody,
+    /** the buyer's row read with the session of this request (spares reading it again); else read here */
+    user: UserRow | null = null,
   ): Promise<{ cart: CheckoutCart; failures: Failure[]; infos: string[] }> {
     const cart = await this.d.cart.getOrCreateOpenCart(userId);
     const saved = await this.saveChoices(userId, cart, body);
@@ -279,7 +281,7 @@ export class CheckoutService {
     const editing = co.editingOrderId ? await this.d.orders.findOrder(co.editingOrderId, userId) : null;
     const figures = await this.d.pricing.figures(userId, cart, target, { checkout: co });
     const seen: { slot?: SlotView } = {};
-    const missing = await this.d.readiness.missing(userId, cart, target, figures, editing, seen);
+    const missing = await this.d.readiness.missing(userId, cart, target, figures, editing, seen, user);
     if (missing.length > 0) return { ...(await this.answerCart(userId)), failures: missing, infos: [] };
     const prices: Record<string, number> = {};
     for (const l of figures.lines) prices[priceKey(l.row.productId, l.row.optionsKey)] = l.unitCents;
@@ -359,7 +361,9 @@ export class CheckoutService {
     if (body.lottery_code !== undefined)
       values.lotteryCode = body.lottery_code === '' ? null : body.lottery_code;
     if (body.extra_email !== undefined) values.extraEmail = body.extra_email === '' ? null : body.extra_email;
-    const existing = await this.d.repo.checkoutOf(cart.cartId);
+    // the saved row is read only for a choice the body leaves as it was (the web app sends all three)
+    const sendsAll = 'invoice' in values && 'lotteryCode' in values && body.meal_vouchers !== undefined;
+    const existing = sendsAll ? null : await this.d.repo.checkoutOf(cart.cartId);
     const invoiceAfter = 'invoice' in values ? values.invoice : existing?.invoice;
     const lotteryAfter = 'lotteryCode' in values ? values.lotteryCode : existing?.lotteryCode;
     if (invoiceAfter && lotteryAfter) return failWith(CHECKOUT_TEXT.invoiceAndLottery, 'validation');

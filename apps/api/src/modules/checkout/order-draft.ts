@@ -6,7 +6,9 @@ import type { CartRow } from '../cart/cart.repository';
 import type { DeliveryTarget } from '../delivery/delivery.service';
 import { shippingAddressOf } from '../delivery/delivery.mapper';
 import type { SlotView } from '../delivery/timeslot.service';
-import type { NewOrder, NewOrderItem, OrderRow } from '../orders/order-placement.repository';
+import type { NewOrderParts } from '../orders/order-answer';
+import type { NewOrder, NewOrderItem, OrderItemRow, OrderRow } from '../orders/order-placement.repository';
+import type { StartedAttempt } from '../payment/payment-attempts';
 import { CHECKOUT_TEXT } from './checkout.messages';
 import type { CheckoutFigures, PricedLine } from './checkout-pricing';
 import type { CartCheckoutRow } from './checkout.repository';
@@ -162,4 +164,27 @@ export function orderItems(lines: readonly PricedLine[]): NewOrderItem[] {
       infos: l.row.infos,
     };
   });
+}
+
+/** What a new order's purchase wrote besides its row, for its answer (OrderAnswer.ofNew): nothing read again. */
+export function newOrderParts(
+  figures: CheckoutFigures,
+  orderId: number,
+  items: OrderItemRow[],
+  attempt: StartedAttempt,
+): NewOrderParts {
+  return {
+    items,
+    actor: 'customer',
+    authorization: attempt,
+    gifts: figures.gifts
+      .filter((g) => g.discountCents > 0)
+      .map((g) => ({
+        orderId,
+        giftCertificateId: g.giftCertificateId,
+        code: g.giftCertificate.code,
+        name: g.giftCertificate.name,
+        discountCents: g.discountCents,
+      })),
+  };
 }

@@ -24,10 +24,11 @@ import {
 } from './checkout-pricing';
 import type { CheckoutReadiness } from './checkout-readiness';
 import type { CartCheckoutRow, CheckoutRepository } from './checkout.repository';
-import type { OrderAnswer } from '../orders/order-answer';
-import type { OrderPlacementRepository, OrderRow } from '../orders/order-placement.repository';
-import { slotStartOf, type PaymentAttempts } from '../payment/payment-attempts';
-import { draftOrder, orderItems, type DraftOrder, type Purchase, type PurchaseInput } from './order-draft';
+import type { NewOrderParts, OrderAnswer } from '../orders/order-answer';
+import type { OrderItemRow, OrderPlacementRepository, OrderRow } from '../orders/order-placement.repository';
+import { slotStartOf, type PaymentAttempts, type StartedAttempt } from '../payment/payment-attempts';
+import { draftOrder, newOrderParts, orderItems, type DraftOrder } from './order-draft';
+import type { Purchase, PurchaseInput } from './order-draft';
 import type { CheckoutGiftsPort } from './checkout-gifts';
 import type { OrderWalletPort } from './order-wallet';
 import type { OrderPremiumPort } from './order-premium';
@@ -56,17 +57,12 @@ export interface OrderPlacementDeps {
   events: ShopEvents;
 }
 
-/**
- * Buying a prepared cart (POST /checkout/buy, decision 017): one transaction that re-prices the lines, takes
- * the stock and the slot's place with guarded UPDATEs, consumes the gift code, and writes the order, its
- * lines, its first status and its payment authorisation, then closes the cart and opens a fresh one that
- * keeps the delivery choice. This flow is the one orchestrator of the purchase: each table it changes is
- * written through the module that owns it (cart, catalogue, delivery, orders), on this transaction.
- */
 /** The order written: its id, its row as inserted (null for an edited order), whether the hold stays. */
 interface WrittenOrder {
   orderId: number;
   inserted: OrderRow | null;
+  /** the lines as written */
+  items: OrderItemRow[];
   keepHold: boolean;
 }
 
@@ -74,6 +70,8 @@ interface Placed {
   orderId: number;
   /** the new order's row (null for an edited order or a replay: read again after the commit) */
   row: OrderRow | null;
+  /** what a new order's purchase wrote besides its row: its answer is built from it, not read */
+  parts: NewOrderParts | null;
   paymentUrl: string | null;
   infos: string[];
   replayed: boolean;
@@ -187,10 +185,11 @@ export class OrderPlacement {
       const row = placed.row ?? (await this.d.orders.findOrderById(placed.orderId));
       if (!row) throw new Error('buy: order vanished');
       if (placed.replayed) return this.replay(row);
-      // built after the commit: PGlite has one connection, a read outside the transaction would wait for it
+      // built after the commit: PGlite has one connection, a read outside the transaction would wait for it;
+      // a new order's from what the purchase wrote (nothing read again)
       return ok(
         {
-          order: await this.d.answer.build(row),
+          order: placed.parts ? this.d.answer.ofNew(row, placed.parts) : await this.d.answer.build(row),
           orderId: row.orderId,
           paymentUrl: placed.paymentUrl,
           replayed: false,
@@ -237,7 +236,15 @@ export class OrderPlacement {
    */
   private async place(input: PurchaseInput, tx: Db): Promise<Placed> {
     const already = await this.lockCart(input, tx);
-    if (already) return { orderId: already.orderId, row: null, paymentUrl: null, infos: [], replayed: true };
+    if (already)
+      return {
+        orderId: already.orderId,
+        row: null,
+        parts: null,
+        paymentUrl: null,
+        infos: [],
+        replayed: true,
+      };
     const p: Purchase = { ...input, editing: await this.lockEditedOrder(input, tx) };
     const held = await this.reopenEditedOrder(p, tx);
     const draft = draftOrder(p);
@@ -245,7 +252,7 @@ export class OrderPlacement {
     await this.recordGiftUses(p, draft, written.orderId, tx);
     await this.payWithWallet(p, draft, written.orderId, tx);
     await this.takeFreeDelivery(p, written.orderId, tx);
-    const paymentUrl = await this.startPayment(p, draft, written, tx);
+    const { paymentUrl, attempt } = await this.startPayment(p, draft, written, tx);
     await this.closeCart(p, tx);
     await this.moveStock(p, held, tx);
     await this.takeSlot(p, tx);
@@ -254,6 +261,7 @@ export class OrderPlacement {
     return {
       orderId,
       row: written.inserted,
+      parts: written.inserted && attempt ? newOrderParts(p.figures, orderId, written.items, attempt) : null,
       paymentUrl,
       infos: [p.editing ? CHECKOUT_INFO_TEXT.modified(orderId) : CHECKOUT_INFO_TEXT.ordered(orderId)],
       replayed: false,
@@ -322,8 +330,8 @@ export class OrderPlacement {
       inserted = await this.d.orders.insertOrder(order, tx);
       orderId = inserted.orderId;
     }
-    await this.d.orders.insertItems(orderId, orderItems(p.figures.lines), tx);
-    return { orderId, inserted, keepHold };
+    const items = await this.d.orders.insertItems(orderId, orderItems(p.figures.lines), tx);
+    return { orderId, inserted, items, keepHold };
   }
 
   /** The gift codes' uses of the order (an edited order gave its former uses back before). */
@@ -362,14 +370,14 @@ export class OrderPlacement {
     draft: DraftOrder,
     written: WrittenOrder,
     tx: Db,
-  ): Promise<string | null> {
+  ): Promise<{ paymentUrl: string | null; attempt: StartedAttempt | null }> {
     const { editing } = p;
     const { order, online } = draft;
     const { orderId } = written;
     if (!editing) {
       const status = order.orderStatusId as OrderStatusId;
       await this.d.status.recordInitial({ orderId, status, actor: 'customer', actorUserId: p.userId }, tx);
-      return this.d.attempts.start(
+      return this.d.attempts.startRecorded(
         {
           orderId,
           paymentTypeId: p.paymentTypeId,
@@ -384,7 +392,7 @@ export class OrderPlacement {
       this.d.status.recordEdit({ orderId, status, actor: 'customer', what: 'order' }, tx);
     if (written.keepHold) {
       await edited(editing.orderStatusId as OrderStatusId);
-      return null;
+      return { paymentUrl: null, attempt: null };
     }
     await this.d.attempts.voidLive(orderId, tx);
     const paymentUrl = await this.d.attempts.start(
@@ -411,7 +419,7 @@ export class OrderPlacement {
       );
       if (!moved.ok) throw new Abort(moved);
     } else await edited(to);
-    return paymentUrl;
+    return { paymentUrl, attempt: null };
   }
 
   /** The cart is bought: closed; a fresh open cart keeps the delivery choice (not the booked slot). */

@@ -32,16 +32,10 @@ export interface IntegrationModuleDeps extends ModuleCore {
   owedStock: OwedStockPort;
   /** the orders' status transitions (decision 074): each one writes its feed event on its transaction */
   orderTransitions: OrderTransitionsPort;
-  /** an order's first status (the orders module): a new order's feed event */
+  /** an order's first status and its edits (the orders module): their feed events */
   orderStatus: {
-    onChange(
-      listener: (
-        event: { orderId: number; from: number | null; to: OrderStatusId },
-        once: unknown,
-        db: Db,
-      ) => Promise<void>,
-      when: (event: { from: number | null }) => boolean,
-    ): void;
+    /** a new order's first status: its feed event, on the purchase's transaction */
+    onInitial(listener: (event: { orderId: number; status: OrderStatusId }, tx: Db) => Promise<void>): void;
     /** an order changed in place (its status kept): its "changed" event, on the edit's transaction */
     onEdit(listener: (event: { orderId: number; status: OrderStatusId }, tx: Db) => Promise<void>): void;
   };
@@ -80,10 +74,7 @@ export function integrationModule(app: FastifyInstance, d: IntegrationModuleDeps
     d.orderTransitions.onTransition(to, 'integration: feed event', (order, tx) =>
       feed.record(order.orderId, order.from, order.to, tx),
     );
-  d.orderStatus.onChange(
-    (event, _once, tx) => feed.record(event.orderId, event.from, event.to, tx),
-    (event) => event.from === null,
-  );
+  d.orderStatus.onInitial((event, tx) => feed.record(event.orderId, null, event.status, tx));
   d.orderStatus.onEdit((event, tx) => feed.recordEdit(event.orderId, event.status, tx));
   jobs.register(WEBHOOK_JOB, (payload) => webhooks.deliver(payload));
   jobs.every(PUBLISH_JOB, 5_000, async () => {

@@ -238,6 +238,11 @@ describe('applying a personal certificate or an advantage', () => {
     const bought = await buy(t, c.token);
     expect(bought.body.response.status).toBe(0);
     expect(await usesOf(mine.id)).toEqual({ uses: 1, n: 1 });
+    // buy answers the order from what it wrote: the same as the order page reads it, the code's use included
+    const { order } = bought.body.data;
+    const view = await get<{ data: unknown }>(c.token, `/order/view?order_id=${order.orderId}`);
+    expect(view.body.data.data).toEqual(order);
+    expect(JSON.stringify(order)).toContain(mine.code);
     const again = await addCode(c.token, mine.code);
     expect(again.body.response.errorsMessage).toEqual([INVALID]);
   });

@@ -1,7 +1,13 @@
 import type { Order } from '@spesa/shared/contracts/orders';
 import type { OrderGiftsPort } from './order-gifts';
 import { orderToWire } from './order.mapper';
-import type { OrderPlacementRepository, OrderRow } from './order-placement.repository';
+import type {
+  AuthorizationRow,
+  OrderItemRow,
+  OrderPlacementRepository,
+  OrderRow,
+} from './order-placement.repository';
+import type { GiftUseRow, HistoryRow } from './order-rows';
 import type { OrderMoneyPort } from './orders.service';
 
 /**
@@ -29,4 +35,40 @@ export class OrderAnswer {
       false,
     );
   }
+
+  /**
+   * A new order's answer from what its purchase wrote (its row, lines, first status and first attempt, the
+   * gift uses), read nowhere: a new order has no rating, no refund and no movement of money yet.
+   */
+  ofNew(order: OrderRow, written: NewOrderParts): Order {
+    const history: HistoryRow[] = [
+      {
+        orderId: order.orderId,
+        orderStatusId: order.orderStatusId,
+        actor: written.actor,
+        createdAt: order.createdAt,
+      },
+    ];
+    return orderToWire(
+      order,
+      {
+        items: written.items,
+        history,
+        auth: written.authorization,
+        gifts: [...written.gifts].sort((a, b) => a.giftCertificateId - b.giftCertificateId),
+        note: null,
+        money: this.money.ofNew(order.orderId, written.authorization, order.createdAt),
+      },
+      false,
+    );
+  }
+}
+
+/** What a new order's purchase wrote besides its row (OrderAnswer.ofNew). */
+export interface NewOrderParts {
+  items: OrderItemRow[];
+  /** who placed it (its first status's actor) */
+  actor: string;
+  authorization: AuthorizationRow;
+  gifts: GiftUseRow[];
 }

@@ -165,6 +165,27 @@ export class OrderPlacementRepository {
     return row ?? null;
   }
 
+  /**
+   * The authorisation a provider's notification names and its order, both locked (the authorisation first, as
+   * `lockAuthorizationByRef` then `lockOrder` would), in one statement.
+   */
+  async lockAuthorizationAndOrder(
+    provider: string,
+    providerRef: string,
+    tx: Db,
+  ): Promise<{ auth: AuthorizationRow; order: { orderId: number; orderStatusId: number } } | null> {
+    const [row] = await queryRows<AuthorizationRow & { orderStatusId: number }>(
+      tx,
+      sql`SELECT ${authColumns('a')}, o.order_status_id::int AS "orderStatusId"
+          FROM payment_authorizations a JOIN orders o ON o.order_id = a.order_id
+          WHERE a.provider = ${provider} AND a.provider_ref = ${providerRef}
+          FOR UPDATE OF a, o`,
+    );
+    if (!row) return null;
+    const { orderStatusId, ...auth } = row;
+    return { auth, order: { orderId: auth.orderId, orderStatusId } };
+  }
+
   /** The customer's orders whose online payment can be retried (failed 11, or abandoned 1). */
   async retryableOrderIds(userId: number): Promise<number[]> {
     const rows = await queryRows<{ orderId: number }>(
@@ -224,8 +245,9 @@ export class OrderPlacementRepository {
     await tx.execute(sql`DELETE FROM order_items WHERE order_id = ${orderId}`);
   }
 
-  async insertItems(orderId: number, items: readonly NewOrderItem[], tx: Db): Promise<void> {
-    if (items.length === 0) return;
+  /** The lines written, as `items` reads them (RETURNING: no read after the insert). */
+  async insertItems(orderId: number, items: readonly NewOrderItem[], tx: Db): Promise<OrderItemRow[]> {
+    if (items.length === 0) return [];
     const values = items.map(
       (i) =>
         sql`(${orderId}, ${i.position}, ${i.productId}, ${i.codInt}, ${i.name}, ${i.shortDescr}, ${i.description},
@@ -234,13 +256,16 @@ export class OrderPlacementRepository {
           ${qty(i.quantity)}::numeric, ${i.unitPriceCents}, ${i.unitPriceStandardCents}, ${i.lineTotalCents},
           ${i.lineStandardCents}, ${i.variableWeight}, ${i.acceptAlternatives}, ${JSON.stringify(i.infos)}::jsonb)`,
     );
-    await tx.execute(
+    const rows = await queryRows<OrderItemRow>(
+      tx,
       sql`INSERT INTO order_items (order_id, position, product_id, cod_int, name, short_descr, description,
             selling_type, unit_base, media_url, sector_id, options, options_key, promo_id, promo, quantity,
             unit_price_cents, unit_price_standard_cents, line_total_cents, line_standard_cents, variable_weight,
             accept_alternatives, infos)
-          VALUES ${sql.join(values, sql`, `)}`,
+          VALUES ${sql.join(values, sql`, `)}
+          RETURNING ${ITEM_COLUMNS}`,
     );
+    return rows.sort((a, b) => a.position - b.position);
   }
 
   async nextAttempt(orderId: number, tx: Db): Promise<number> {
@@ -316,6 +341,52 @@ export class OrderPlacementRepository {
             updated_at = now()
           WHERE authorization_id = ${authorizationId} AND card_last4 IS NULL`,
     );
+  }
+
+  /**
+   * A provider's event recorded already (the other channel applied it first), in one statement without locks:
+   * the authorisation's brand and last digits filled when still missing (what a repeated event may add), and
+   * what the answer needs (the order's status, this attempt's and the newest attempt's). Null: the event is
+   * new, or the authorisation unknown; the caller then applies it in full.
+   */
+  async repeatedEvent(
+    e: { provider: string; providerRef: string; eventId: string },
+    card: { cardBrand: string | null; cardLast4: string | null } | null,
+    db: Db = this.db,
+  ): Promise<{
+    orderId: number;
+    orderStatusId: number;
+    status: string;
+    live: boolean;
+    latestStatus: string | null;
+  } | null> {
+    const [row] = await queryRows<{
+      orderId: number;
+      orderStatusId: number;
+      status: string;
+      live: boolean;
+      latestStatus: string | null;
+    }>(
+      db,
+      sql`WITH seen AS (
+            SELECT a.authorization_id, a.order_id, a.status FROM payment_authorizations a
+            WHERE a.provider = ${e.provider} AND a.provider_ref = ${e.providerRef}
+              AND EXISTS (SELECT 1 FROM payment_events pe
+                          WHERE pe.provider = ${e.provider} AND pe.event_id = ${e.eventId})
+          ), filled AS (
+            UPDATE payment_authorizations SET card_brand = ${card?.cardBrand ?? null},
+              card_last4 = ${card?.cardLast4 ?? null}, updated_at = now()
+            WHERE ${card !== null} AND authorization_id = (SELECT authorization_id FROM seen)
+              AND card_last4 IS NULL
+            RETURNING authorization_id
+          )
+          SELECT s.order_id AS "orderId", o.order_status_id::int AS "orderStatusId", s.status,
+            l.authorization_id = s.authorization_id AS live, l.status AS "latestStatus"
+          FROM seen s JOIN orders o ON o.order_id = s.order_id
+          LEFT JOIN LATERAL (SELECT authorization_id, status FROM payment_authorizations
+                             WHERE order_id = s.order_id ORDER BY attempt DESC LIMIT 1) l ON true`,
+    );
+    return row ? { ...row, live: row.live === true } : null;
   }
 
   /** Applies a provider notification once: false when this event was already recorded. */

@@ -75,6 +75,11 @@ export interface OrderEditEvent {
   what: 'order' | 'paymentType' | 'pick';
 }
 export type OrderEditListener = (event: OrderEditEvent, tx: Db) => Promise<void>;
+/** A new order's first status (OrderStatusService.onInitial), on the purchase's transaction. */
+export type OrderInitialListener = (
+  event: { orderId: number; status: OrderStatusId },
+  tx: Db,
+) => Promise<void>;
 
 export type StatusChangeListener = (event: StatusChangeEvent, once: SharedRead, db: Db) => Promise<void>;
 
@@ -147,6 +152,15 @@ export class OrderStatusService {
   ) {}
 
   private readonly editListeners: OrderEditListener[] = [];
+  private readonly initialListeners: OrderInitialListener[] = [];
+
+  /**
+   * Listens to the first status of each new order, on the purchase's transaction (like a transition's
+   * listeners, decision 074): what it writes commits or rolls back with the order; one that throws undoes it.
+   */
+  onInitial(listener: OrderInitialListener): void {
+    this.initialListeners.push(listener);
+  }
 
   /** Listens to the orders changed in place (their status kept), on each edit's transaction. */
   onEdit(listener: OrderEditListener): void {
@@ -209,6 +223,7 @@ export class OrderStatusService {
       sql`INSERT INTO order_status_history (order_id, from_status_id, to_status_id, actor, actor_user_id, note)
           VALUES (${orderId}, NULL, ${status}, ${actor}, ${actorUserId}, ${initial.note ?? ''})`,
     );
+    for (const listener of this.initialListeners) await listener({ orderId, status }, tx);
     await this.notify({ orderId, from: null, to: status, actor }, tx);
   }
 

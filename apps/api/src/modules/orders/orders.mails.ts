@@ -1,6 +1,7 @@
 import { paymentTypeOf, paysOnline } from '@spesa/shared/checkout/payment-types';
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
+import { orderForListeners } from './order-for-listeners';
 import type { MailService } from '../mail/mail.service';
 import type { OrderStatusMailKind } from '../mail/mail.templates';
 import type { SharedRead, StatusChangeEvent, StatusChangeListener } from './order-status.service';
@@ -72,16 +73,15 @@ export function orderMailListener(deps: {
     const confirmation = e.to === S.ordered;
     const kind = STATUS_MAILS[e.to];
     if (!orderMailWanted(e)) return;
-    const order = await once('order', () => repo.findOrder(e.orderId, null, db));
-    if (!order) return;
-    const customer = await repo.customerOf(order.userId, db);
-    if (!customer) return;
+    const read = await once('order', () => orderForListeners(e.orderId, db));
+    if (!read?.customer) return;
+    const { order, customer } = read;
     const extra = (order.infos as { extraEmail?: unknown }).extraEmail;
     const to = [customer.email, ...(typeof extra === 'string' && extra.includes('@') ? [extra] : [])];
     if (confirmation) {
       const token = await orders.issueAccessToken(order.orderId, db);
       const payType = paymentTypeOf(order.paymentTypeId);
-      const lines = (await repo.items([order.orderId], db)).length;
+      const { lines } = read;
       for (const address of to)
         await mail.send(
           address,

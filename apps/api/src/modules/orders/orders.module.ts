@@ -79,7 +79,10 @@ export function ordersModule(app: FastifyInstance, d: OrdersModuleDeps) {
   const repo = new OrdersRepository(db);
   const parkingRepo = new ParkingRepository(db);
   // the payment module is built after this one: its money is read through the port when asked
-  const money: OrderMoneyPort = { of: (ids) => d.money.of(ids) };
+  const money: OrderMoneyPort = {
+    of: (ids) => d.money.of(ids),
+    ofNew: (orderId, attempt, at) => d.money.ofNew(orderId, attempt, at),
+  };
   const orders = new OrdersService(
     repo,
     d.cart,
@@ -93,7 +96,7 @@ export function ordersModule(app: FastifyInstance, d: OrdersModuleDeps) {
     d.transitions,
   );
   status.onChange(orderMailListener({ repo, orders, mail, publicUrl: publicUrlOf(env) }), orderMailWanted);
-  status.onChange(orderNotificationListener({ repo, notify: notifications }), orderNotificationWanted);
+  status.onChange(orderNotificationListener({ notify: notifications }), orderNotificationWanted);
   app.decorate('orderStatus', status);
   const slotReminders = new SlotReminders(db, repo, notifications, now);
   app.decorate('slotReminders', slotReminders);

@@ -1,8 +1,8 @@
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
+import { orderForListeners } from './order-for-listeners';
 import type { SharedRead, StatusChangeEvent, StatusChangeListener } from './order-status.service';
 import { slotText, whereText } from './orders.mails';
-import type { OrdersRepository } from './orders.repository';
 import { realAmountCents } from './staff.service';
 
 const S = ORDER_STATUS;
@@ -33,14 +33,11 @@ export const orderNotificationWanted = (e: StatusChangeEvent): boolean =>
  * The status listener (OrderStatusService.onChange) that records "order confirmed" (the order becomes
  * ordinato, whether paid online or not), "order prepared" with the amount charged and "out for delivery".
  */
-export function orderNotificationListener(deps: {
-  repo: OrdersRepository;
-  notify: OrderNotificationsPort;
-}): StatusChangeListener {
-  const { repo, notify } = deps;
+export function orderNotificationListener(deps: { notify: OrderNotificationsPort }): StatusChangeListener {
+  const { notify } = deps;
   return async (e: StatusChangeEvent, once: SharedRead, db: Db) => {
     if (!orderNotificationWanted(e)) return;
-    const order = await once('order', () => repo.findOrder(e.orderId, null, db));
+    const order = (await once('order', () => orderForListeners(e.orderId, db)))?.order;
     if (!order) return;
     const base = { userId: order.userId, orderId: order.orderId };
     if (e.to === S.ordered)

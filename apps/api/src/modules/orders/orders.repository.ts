@@ -484,11 +484,4 @@ export class OrdersRepository {
   }
 
   /** The customer's e-mail and first name (order mails). */
-  async customerOf(userId: number, db: Db = this.db): Promise<{ email: string; firstName: string } | null> {
-    const [row] = await queryRows<{ email: string; firstName: string }>(
-      db,
-      sql`SELECT email, first_name AS "firstName" FROM users WHERE user_id = ${userId}`,
-    );
-    return row ?? null;
-  }
 }

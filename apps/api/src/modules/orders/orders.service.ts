@@ -46,6 +46,21 @@ const OPEN_STATUSES = ORDER_STATUS_IDS.filter((s) => isAwaitingPickup(s));
 /** What the customer reads of orders' money, by order id (the payment module, decision 085). */
 export interface OrderMoneyPort {
   of(orderIds: readonly number[]): Promise<Map<number, NonNullable<OrderParts['money']>>>;
+  /** a new order's money from its first attempt as written (`at`: when), read nowhere */
+  ofNew(
+    orderId: number,
+    attempt: {
+      attempt: number;
+      provider: string;
+      providerRef: string;
+      amountCents: number;
+      status: string;
+    } & {
+      authorizationId: number;
+      capturedCents: number;
+    },
+    at: string,
+  ): NonNullable<OrderParts['money']>;
 }
 
 /**
@@ -62,7 +77,7 @@ export class OrdersService {
     private readonly now: () => Date = () => new Date(),
     private readonly parking: ParkingReader = { find: () => Promise.resolve(null) },
     /** what the provider held, took and gave back (the payment module) */
-    private readonly money: OrderMoneyPort = { of: () => Promise.resolve(new Map()) },
+    private readonly money: Pick<OrderMoneyPort, 'of'> = { of: () => Promise.resolve(new Map()) },
   ) {}
 
   /** Reads the parts of the orders and maps them (userId: only that customer's notes). */

@@ -24,6 +24,33 @@ interface AttemptRow {
   status: string;
 }
 
+/** What starting an attempt needs (PaymentAttempts.start). */
+interface AttemptStart {
+  orderId: number;
+  paymentTypeId: number;
+  amountCents: number;
+  /** a new order's first attempt is 1; otherwise the next after the recorded ones */
+  firstAttempt?: boolean;
+  /** the booked slot's start (slotStartOf): a hold that would lapse before it keeps the card to renew it */
+  slotStartsAt: Date | null;
+}
+
+/** An attempt as `startRecorded` wrote it (the orders module's authorisation row). */
+export interface StartedAttempt {
+  authorizationId: number;
+  orderId: number;
+  attempt: number;
+  provider: string;
+  providerRef: string;
+  paymentTypeId: number;
+  amountCents: number;
+  capturedCents: number;
+  refundedCents: number;
+  status: string;
+  cardBrand: string | null;
+  cardLast4: string | null;
+}
+
 /** An order as its payment attempts need it. */
 interface PayingOrder {
   orderId: number;
@@ -111,20 +138,32 @@ export class PaymentAttempts {
    * the provider (status 'created'); the others, and an order the wallet pays whole, record 'not_required'.
    * Answers the hosted page or null.
    */
-  async start(
-    a: {
-      orderId: number;
-      paymentTypeId: number;
-      amountCents: number;
-      /** a new order's first attempt is 1; otherwise the next after the recorded ones */
-      firstAttempt?: boolean;
-      /** the booked slot's start (slotStartOf): a hold that would lapse before it keeps the card to renew it */
-      slotStartsAt: Date | null;
-    },
+  async start(a: AttemptStart, tx: Db): Promise<string | null> {
+    return (await this.startRecorded(a, tx)).paymentUrl;
+  }
+
+  /** `start`, answering also the attempt as written (a new order's answer is built from it, not read). */
+  async startRecorded(
+    a: AttemptStart,
     tx: Db,
-  ): Promise<string | null> {
+  ): Promise<{ paymentUrl: string | null; attempt: StartedAttempt }> {
     const { orderId, paymentTypeId, amountCents } = a;
     const attempt = a.firstAttempt ? 1 : await this.d.orders.nextAttempt(orderId, tx);
+    const written = (
+      row: { provider: string; providerRef: string; status: string },
+      authorizationId: number,
+    ): StartedAttempt => ({
+      ...row,
+      authorizationId,
+      orderId,
+      attempt,
+      paymentTypeId,
+      amountCents,
+      capturedCents: 0,
+      refundedCents: 0,
+      cardBrand: null,
+      cardLast4: null,
+    });
     if (paysOnline(paymentTypeId, amountCents)) {
       // checkout offers and accepts only the types a provider here takes (PaymentProviders.takes)
       const online = this.d.providers.forType(paymentTypeId);
@@ -133,26 +172,19 @@ export class PaymentAttempts {
       const session = await online.startSession(
         this.sessionInput(provider, orderId, attempt, amountCents, a.slotStartsAt),
       );
-      const { providerRef } = session;
-      await this.d.orders.insertAuthorization(
-        { orderId, attempt, provider, providerRef, paymentTypeId, amountCents, status: 'created' },
+      const row = { provider, providerRef: session.providerRef, status: 'created' };
+      const id = await this.d.orders.insertAuthorization(
+        { orderId, attempt, paymentTypeId, amountCents, ...row },
         tx,
       );
-      return session.redirectUrl;
+      return { paymentUrl: session.redirectUrl, attempt: written(row, id) };
     }
-    await this.d.orders.insertAuthorization(
-      {
-        orderId,
-        attempt,
-        provider: NO_PROVIDER,
-        providerRef: `${orderId}-${attempt}`,
-        paymentTypeId,
-        amountCents,
-        status: 'not_required',
-      },
+    const row = { provider: NO_PROVIDER, providerRef: `${orderId}-${attempt}`, status: 'not_required' };
+    const id = await this.d.orders.insertAuthorization(
+      { orderId, attempt, paymentTypeId, amountCents, ...row },
       tx,
     );
-    return null;
+    return { paymentUrl: null, attempt: written(row, id) };
   }
 
   /** Voids the order's live authorisation (held or waiting), at the provider and in our records. */

@@ -14,7 +14,7 @@ import { HoldRenewals } from './payment-hold-renewal';
 import { PaymentReconciliation } from './payment-reconciliation';
 import type { PaymentProvider } from './payment-provider';
 import { PaymentProviders } from './payment-providers';
-import { customerMoneyOf } from './order-money';
+import { customerMoneyOf, orderMoneyOf } from './order-money';
 import paymentAdminRoutes from './payment-admin.routes';
 import { PaymentMoneyRepository } from './payment-money.repository';
 import {
@@ -135,6 +135,27 @@ export async function paymentModule(d: PaymentModuleDeps) {
     customerMoney: {
       of: async (orderIds: readonly number[]) =>
         new Map([...(await refunds.moneyOfOrders(orderIds))].map(([id, m]) => [id, customerMoneyOf(m)])),
+      /** a new order's, from its first attempt as its purchase wrote it (no refund, no event yet) */
+      ofNew: (
+        orderId: number,
+        a: {
+          authorizationId: number;
+          attempt: number;
+          provider: string;
+          providerRef: string;
+          amountCents: number;
+          capturedCents: number;
+          status: string;
+        },
+        at: string,
+      ) =>
+        customerMoneyOf(
+          orderMoneyOf(
+            orderId,
+            [{ ...a, createdAt: at, updatedAt: at, authorizedAt: null, capturedAt: null }],
+            [],
+          ),
+        ),
     },
     /** refunds the provider made, told in their transaction (the invoices module's credit notes) */
     refundsMade: { onSettled: (listener: RefundSettledListener) => refunds.onSettled(listener) },

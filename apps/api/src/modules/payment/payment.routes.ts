@@ -1,7 +1,4 @@
-import {
-  paymentFeedbackQuerySchema,
-  paymentProviderParamsSchema,
-} from '@spesa/shared/contracts/checkout';
+import { paymentFeedbackQuerySchema, paymentProviderParamsSchema } from '@spesa/shared/contracts/checkout';
 import { formatPrice } from '@spesa/shared/format/price';
 import type { FastifyPluginAsyncZod, ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -41,6 +38,8 @@ interface SandboxWebhookJob {
   session: SandboxSession;
   outcome: PaymentOutcome;
   card: { cardBrand: string; cardLast4: string };
+  /** the card page left the payment pending in the ledger (absent in jobs queued before: asked then) */
+  pending?: boolean;
 }
 
 const render = htmlTemplates(new URL('./templates/', import.meta.url));
@@ -106,8 +105,9 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
     if (res.statusCode !== 200) throw new Error(`sandbox webhook refused: HTTP ${res.statusCode}`);
   };
   /** The sandbox confirms a pending card in its ledger, then notifies the shop (idempotent by event id). */
-  const notify = async ({ session, outcome, card }: SandboxWebhookJob) => {
-    if (outcome === 'success') await sandbox.confirmPending(session.providerRef);
+  const notify = async ({ session, outcome, card, pending }: SandboxWebhookJob) => {
+    // only a pending authorisation has anything to confirm (an authorised one is left as it is)
+    if (outcome === 'success' && pending !== false) await sandbox.confirmPending(session.providerRef);
     const hook = sandbox.webhook(session, outcome, card);
     await sendWebhook(hook.raw, hook.signature);
   };
@@ -171,6 +171,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
         session,
         outcome: decision.webhookOutcome,
         card: { cardBrand: decision.cardBrand, cardLast4: decision.cardLast4 },
+        pending: decision.returnOutcome === 'pending',
       };
       if (webhookDelayMs === 0) await notify(job);
       else if (webhookDelayMs > 0) await jobs.enqueue(SANDBOX_WEBHOOK_JOB, job, { delayMs: webhookDelayMs });
@@ -281,19 +282,15 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
     });
     // some providers (Satispay) call back with a GET naming the payment; the provider is then asked
     const { body: _body, ...withoutBody } = webhook.schema;
-    hook.get(
-      '/payment/webhook/:provider',
-      { ...webhook, schema: withoutBody },
-      async (request, reply) => {
-        const { status, result } = await receive(request.params.provider, {
-          rawBody: '',
-          headers: headersOf(request.headers),
-          query: request.query,
-        });
-        reply.code(status);
-        return answer(request, result);
-      },
-    );
+    hook.get('/payment/webhook/:provider', { ...webhook, schema: withoutBody }, async (request, reply) => {
+      const { status, result } = await receive(request.params.provider, {
+        rawBody: '',
+        headers: headersOf(request.headers),
+        query: request.query,
+      });
+      reply.code(status);
+      return answer(request, result);
+    });
   });
 };
 

@@ -24,6 +24,12 @@ type CardSeen = { cardBrand: string | null; cardLast4: string | null };
  */
 export interface PaymentRecordsPort {
   lockAuthorizationByRef(provider: string, providerRef: string, tx: Db): Promise<AttemptRecord | null>;
+  /** the authorisation and its order locked in one statement (the authorisation first) */
+  lockAuthorizationAndOrder(
+    provider: string,
+    providerRef: string,
+    tx: Db,
+  ): Promise<{ auth: AttemptRecord; order: { orderId: number; orderStatusId: number } } | null>;
   lockOrder(
     orderId: number,
     userId: null,
@@ -41,6 +47,17 @@ export interface PaymentRecordsPort {
     tx: Db,
   ): Promise<boolean>;
   fillCard(authorizationId: number, card: CardSeen, tx: Db): Promise<void>;
+  /** an event recorded already: the card filled if missing, and what the answer needs; null: a new event */
+  repeatedEvent(
+    e: { provider: string; providerRef: string; eventId: string },
+    card: CardSeen | null,
+  ): Promise<{
+    orderId: number;
+    orderStatusId: number;
+    status: string;
+    live: boolean;
+    latestStatus: string | null;
+  } | null>;
   setAuthorizationStatus(
     authorizationId: number,
     from: readonly string[],
@@ -125,12 +142,27 @@ export class PaymentService {
   ): Promise<Result<{ orderId: number; completed: PaymentCompletedStatus }>> {
     const provider = this.providers.byName(providerName);
     if (!provider) return failWith(PAYMENT_TEXT.unknownSession, 'notFound');
+    if (channel === 'webhook') {
+      // the webhook of an event the return applied already (the usual order): one statement, no transaction
+      const card = n.cardLast4 ? { cardBrand: n.cardBrand, cardLast4: n.cardLast4 } : null;
+      const seen = await this.orders.repeatedEvent(
+        { provider: provider.name, providerRef: n.providerRef, eventId: n.eventId },
+        card,
+      );
+      if (seen)
+        return ok({
+          orderId: seen.orderId,
+          completed: completedOf(
+            seen.orderStatusId,
+            seen.live ? seen.status : (seen.latestStatus ?? undefined),
+          ),
+        });
+    }
     let applies = false;
     const applied = await this.db.transaction(async (tx) => {
-      const auth = await this.orders.lockAuthorizationByRef(provider.name, n.providerRef, tx);
-      if (!auth) return null;
-      const order = await this.orders.lockOrder(auth.orderId, null, tx);
-      if (!order) return null;
+      const locked = await this.orders.lockAuthorizationAndOrder(provider.name, n.providerRef, tx);
+      if (!locked) return null;
+      const { auth, order } = locked;
       const fresh = await this.orders.recordPaymentEvent(
         {
           provider: provider.name,
