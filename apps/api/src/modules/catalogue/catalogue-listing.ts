@@ -5,6 +5,7 @@ import {
   type Product,
   type ProductListData,
 } from '@spesa/shared/contracts/catalogue';
+import { withJson } from '../../lib/memo-serializer';
 import { normaliseQuery } from '../../lib/read-cache';
 import { failWith, ok, type Result } from '../../lib/result';
 import {
@@ -37,6 +38,7 @@ import type { CatalogueReads } from './catalogue-reads';
 import type { CategoryIndex } from './category-index';
 import { toWireProduct } from './product.mapper';
 import { parseSearchText } from './search-text';
+import { storePageJson } from './store-json';
 import { productsAtStore } from './store-overlay';
 
 const FACET_VALUES_MAX = 50;
@@ -137,14 +139,9 @@ export class CatalogueListing {
         const ownPrices = priceSort && (await this.#r.storesWithPriceList()).has(w);
         const page = ownPrices ? await this.#page(chainQuery, w, today) : await chainPage();
         if (!page.ok) return page;
-        const products = await productsAtStore(
-          page.data.products,
-          w,
-          today,
-          () => this.#r.categories(),
-          this.#r.db,
-        );
-        return ok({ ...page.data, products });
+        const products = await productsAtStore(page.data.products, w, today, this.#r);
+        const data = { ...page.data, products };
+        return ok(withJson(data, () => storePageJson(page.data, products)));
       },
       query.skip_cache,
     );

@@ -254,8 +254,9 @@ export const CHAIN_WAREHOUSE_ID = 1;
  * A product's stock (`st.stock`) and list price (`sp`, null: the chain's list) at a warehouse (decision 095):
  * its row of product_stock (none: 0), or at the chain's catalogue the most any store holds; the price of the
  * warehouse's list valid today (the latest start), if it has a list and the list prices the product.
+ * `warehouseId` may be a column (e.g. `w.warehouse_id`: every store at once, decision 098).
  */
-export const storeJoin = (warehouseId: number, today: string): SQL => sql`
+export const storeJoin = (warehouseId: number | SQL, today: string): SQL => sql`
   LEFT JOIN LATERAL (
     SELECT COALESCE(max(s.stock), 0)::float8 AS stock FROM product_stock s
     WHERE s.product_id = p.product_id
@@ -264,7 +265,7 @@ export const storeJoin = (warehouseId: number, today: string): SQL => sql`
   ${listPriceJoin(warehouseId, today)}`;
 
 /** The list price of p at a warehouse valid today (`sp`: price_cents, price_list_id; none: the chain's list). */
-const listPriceJoin = (warehouseId: number, today: string): SQL => sql`
+const listPriceJoin = (warehouseId: number | SQL, today: string): SQL => sql`
   LEFT JOIN LATERAL (
     SELECT lp.price_cents, lp.price_list_id FROM price_list_stores ls
     JOIN price_list_prices lp ON lp.price_list_id = ls.price_list_id

@@ -1,9 +1,11 @@
 import { sql } from 'drizzle-orm';
+import { withJson } from '../../lib/memo-serializer';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { findProductsByIds, STORE_COLUMNS, storeJoin } from './catalogue.repository';
 import type { CategoryIndex } from './category-index';
 import type { Product } from '@spesa/shared/contracts/catalogue';
+import { storeProductJson } from './store-json';
 import {
   productAtStore,
   pricedRowOfProduct,
@@ -70,37 +72,212 @@ export async function storesWithPriceList(db: Db): Promise<number[]> {
   return rows.map((r) => r.id);
 }
 
+/** The price columns of a product at a store (a store's facts but its stock). */
+type ListFacts = Omit<StoreFacts, 'stock'>;
+
+/**
+ * A chain product's stock and prices at every store (decision 098), read once for all the stores when a store
+ * first shows the product: a store's page is then the chain's page with these laid over it, no statement.
+ */
+export interface StoreFigures {
+  /** the day they hold for (list prices and the Omnibus price have dates) */
+  readonly today: string;
+  /** store (warehouse id) → its position in `stock`; one map for the products of a read */
+  readonly stores: ReadonlyMap<number, number>;
+  readonly stock: readonly number[];
+  /** at a store whose list does not price the product: the chain's list */
+  readonly chainList: ListFacts;
+  /** the stores whose list prices the product, with their price, unit price and Omnibus price */
+  readonly listed: ReadonlyMap<number, ListFacts> | null;
+}
+
+/** A product's facts at one store from its figures; undefined when `warehouseId` is not among their stores. */
+export function factsAt(figures: StoreFigures, warehouseId: number): StoreFacts | undefined {
+  const at = figures.stores.get(warehouseId);
+  if (at === undefined) return undefined;
+  return { stock: figures.stock[at] ?? 0, ...(figures.listed?.get(warehouseId) ?? figures.chainList) };
+}
+
+interface FiguresRow {
+  productId: number;
+  priceCents: number;
+  unitPriceCents: number | null;
+  promoPriorPriceCents: number | null;
+  /** `store:stock,…`, by store */
+  stocks: string | null;
+  /** `store:price:unit price:Omnibus price,…` of the stores whose list prices the product ('' : null) */
+  listed: string | null;
+}
+
+const nullableInt = (text: string | undefined): number | null =>
+  text === undefined || text === '' ? null : Number(text);
+
+/**
+ * The stock and list prices of products at every store, in one statement over at most a page × the stores:
+ * for each product and store, the columns of a product row read at that store (STORE_COLUMNS over storeJoin
+ * with the store as a column), so that a store shows what a row read there shows; aggregated to one row per
+ * product. The promotion is the chain's and comes with the products, as in storeFactsOf.
+ */
+export async function storeFiguresOf(
+  products: readonly OverlaidProduct[],
+  today: string,
+  db: Db,
+): Promise<Map<number, StoreFigures>> {
+  if (products.length === 0) return new Map();
+  const rows = await queryRows<FiguresRow>(
+    db,
+    sql`SELECT f."productId", f.chain_price AS "priceCents", f.chain_unit_price AS "unitPriceCents",
+          f.chain_prior_price AS "promoPriorPriceCents",
+          string_agg(f.warehouse_id::text || ':' || f.stock::text, ',' ORDER BY f.warehouse_id) AS stocks,
+          string_agg(f.warehouse_id::text || ':' || f."priceCents"::text || ':'
+                       || COALESCE(f."unitPriceCents"::text, '') || ':' || COALESCE(f."promoPriorPriceCents"::text, ''),
+                     ',') FILTER (WHERE f.listed) AS listed
+        FROM (
+          SELECT p.product_id AS "productId", w.warehouse_id, p.price_cents AS chain_price,
+            p.unit_price_cents AS chain_unit_price, pr.prior_price_cents AS chain_prior_price,
+            sp.price_cents IS NOT NULL AS listed, ${STORE_COLUMNS}
+          FROM unnest(string_to_array(${list(products.map((p) => p.productId))}, ',')::int[],
+                      string_to_array(${list(products.map((p) => p.chain.promoId))}, ',', '')::int[],
+                      string_to_array(${list(products.map((p) => p.chain.promoValidFrom))}, ',', '')::date[],
+                      string_to_array(${list(products.map((p) => p.chain.promoPriorPriceCents))}, ',', '')::int[])
+            AS pr(product_id, promo_id, valid_from, prior_price_cents)
+          JOIN products p ON p.product_id = pr.product_id
+          JOIN warehouses w ON w.warehouse_type = 'store'
+          ${storeJoin(sql`w.warehouse_id`, today)}
+        ) f
+        GROUP BY f."productId", f.chain_price, f.chain_unit_price, f.chain_prior_price`,
+  );
+  let shared = new Map<number, number>();
+  const out = new Map<number, StoreFigures>();
+  for (const row of rows) {
+    const ids: number[] = [];
+    const stock: number[] = [];
+    for (const pair of row.stocks ? row.stocks.split(',') : []) {
+      const [id, value] = pair.split(':');
+      ids.push(Number(id));
+      stock.push(Number(value));
+    }
+    if (shared.size === 0) shared = new Map(ids.map((id, at) => [id, at]));
+    const stores =
+      ids.length === shared.size && ids.every((id, at) => shared.get(id) === at)
+        ? shared
+        : new Map(ids.map((id, at) => [id, at]));
+    let listed: Map<number, ListFacts> | null = null;
+    for (const entry of row.listed ? row.listed.split(',') : []) {
+      const [id, price, unit, prior] = entry.split(':');
+      listed ??= new Map();
+      listed.set(Number(id), {
+        priceCents: Number(price),
+        unitPriceCents: nullableInt(unit),
+        promoPriorPriceCents: nullableInt(prior),
+      });
+    }
+    out.set(row.productId, {
+      today,
+      stores,
+      stock,
+      chainList: {
+        priceCents: row.priceCents,
+        unitPriceCents: row.unitPriceCents,
+        promoPriorPriceCents: row.promoPriorPriceCents,
+      },
+      listed,
+    });
+  }
+  return out;
+}
+
+/**
+ * The figures of every store of the chain's products (decision 098), kept with the product objects: the read
+ * cache holds a chain product under the catalogue version (and the day), so its figures live and go with it,
+ * and a product read again under a new version (a stock feed, a price list, a store's list) is a new object
+ * whose figures are read again. Concurrent first reads of one product share one statement.
+ */
+export class StoreFigureCache {
+  readonly #figures = new WeakMap<Product, StoreFigures>();
+  readonly #loading = new WeakMap<Product, Promise<unknown>>();
+
+  get(product: Product, today: string): StoreFigures | undefined {
+    const figures = this.#figures.get(product);
+    return figures?.today === today ? figures : undefined;
+  }
+
+  /** Reads the figures of the products that have none yet for `today` (one statement for all of them). */
+  async load(
+    products: ReadonlyArray<OverlaidProduct & { product: Product }>,
+    today: string,
+    db: Db,
+  ): Promise<void> {
+    const waiting = new Set<Promise<unknown>>();
+    const missing: Array<OverlaidProduct & { product: Product }> = [];
+    for (const p of products) {
+      if (this.get(p.product, today)) continue;
+      const pending = this.#loading.get(p.product);
+      if (pending) waiting.add(pending);
+      else missing.push(p);
+    }
+    if (missing.length > 0) {
+      const loading = storeFiguresOf(missing, today, db).then((figures) => {
+        for (const p of missing) {
+          const found = figures.get(p.productId);
+          if (found) this.#figures.set(p.product, found);
+        }
+      });
+      const forget = () => {
+        for (const p of missing) if (this.#loading.get(p.product) === loading) this.#loading.delete(p.product);
+      };
+      loading.then(forget, forget);
+      for (const p of missing) this.#loading.set(p.product, loading);
+      waiting.add(loading);
+    }
+    await Promise.all(waiting);
+  }
+}
+
 /**
  * The chain's products as one store shows them (decision 098): each the same product but for its availability,
- * prices and promotion, from one statement (storeFactsOf) for the whole page. A product the store holds no
- * stock of shows "non disponibile" there, as a product row read at the store does (its stock is 0). A product
- * whose row is not known (not made by toWireProduct: not expected) is read whole at the store instead.
+ * prices and promotion, from the figures of every store kept with the chain's products (StoreFigureCache: one
+ * statement the first time a store shows them, none after, whatever the store). A product the store holds no
+ * stock of shows "non disponibile" there, as a product row read at the store does (its stock is 0). A warehouse
+ * the figures do not name (not a store) is read by storeFactsOf; a product whose row is not known (not made
+ * by toWireProduct: not expected) is read whole at the store. Each product's JSON is the chain's with the
+ * store's fields (store-json.ts).
  */
 export async function productsAtStore(
   products: readonly Product[],
   warehouseId: number,
   today: string,
-  index: () => Promise<CategoryIndex>,
-  db: Db,
+  reads: { categories(): Promise<CategoryIndex>; readonly figures: StoreFigureCache; readonly db: Db },
 ): Promise<Product[]> {
-  const wanted: OverlaidProduct[] = [];
+  const wanted: Array<OverlaidProduct & { product: Product }> = [];
   const unknown: number[] = [];
   for (const product of products) {
     const chain = pricedRowOfProduct(product);
-    if (chain) wanted.push({ productId: product.productId, chain });
+    if (chain) wanted.push({ productId: product.productId, chain, product });
     else unknown.push(product.productId);
   }
-  const facts = await storeFactsOf(wanted, warehouseId, today, db);
+  await reads.figures.load(wanted, today, reads.db);
+  const facts = new Map<number, StoreFacts>();
+  const elsewhere: OverlaidProduct[] = [];
+  for (const p of wanted) {
+    const figures = reads.figures.get(p.product, today);
+    const at = figures && factsAt(figures, warehouseId);
+    if (at) facts.set(p.productId, at);
+    else elsewhere.push(p);
+  }
+  if (elsewhere.length > 0)
+    for (const [id, at] of await storeFactsOf(elsewhere, warehouseId, today, reads.db)) facts.set(id, at);
   const whole = new Map<number, Product>();
   if (unknown.length > 0) {
-    const categories = await index();
-    for (const row of await findProductsByIds(unknown, today, false, warehouseId, db))
+    const categories = await reads.categories();
+    for (const row of await findProductsByIds(unknown, today, false, warehouseId, reads.db))
       whole.set(row.productId, toWireProduct(row, categories));
   }
   return products.flatMap((product) => {
     const chain = pricedRowOfProduct(product);
     if (!chain) return whole.get(product.productId) ?? [];
     const store = facts.get(product.productId) ?? { ...chain, stock: 0 };
-    return [productAtStore(product, chain, store)];
+    const atStore = productAtStore(product, chain, store);
+    return [withJson(atStore, () => storeProductJson(product, atStore))];
   });
 }
