@@ -2,7 +2,13 @@ import { sql } from 'drizzle-orm';
 import { withJson } from '../../lib/memo-serializer';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
-import { findProductsByIds, STORE_COLUMNS, storeJoin } from './catalogue.repository';
+import {
+  findProductsByIds,
+  listPriceJoin,
+  STORE_COLUMNS,
+  STORE_PRICE_COLUMNS,
+  storeJoin,
+} from './catalogue.repository';
 import type { CategoryIndex } from './category-index';
 import type { Product } from '@spesa/shared/contracts/catalogue';
 import { storeProductJson } from './store-json';
@@ -103,9 +109,11 @@ interface FiguresRow {
   priceCents: number;
   unitPriceCents: number | null;
   promoPriorPriceCents: number | null;
-  /** `store:stock,…`, by store */
+  /** the stores, `a,b,…` (the same in every row) */
+  stores: string | null;
+  /** `store:stock,…` of the stores holding the product */
   stocks: string | null;
-  /** `store:price:unit price:Omnibus price,…` of the stores whose list prices the product ('' : null) */
+  /** `store:price:unit price:Omnibus price,…` of the stores whose list prices the product ('': null) */
   listed: string | null;
 }
 
@@ -113,10 +121,11 @@ const nullableInt = (text: string | undefined): number | null =>
   text === undefined || text === '' ? null : Number(text);
 
 /**
- * The stock and list prices of products at every store, in one statement over at most a page × the stores:
- * for each product and store, the columns of a product row read at that store (STORE_COLUMNS over storeJoin
- * with the store as a column), so that a store shows what a row read there shows; aggregated to one row per
- * product. The promotion is the chain's and comes with the products, as in storeFactsOf.
+ * The stock and list prices of products at every store, in one statement: per product, its product_stock rows
+ * (one index range), and at each store with a list of its own (price_list_stores, a few) the price columns of a
+ * product row read there (STORE_PRICE_COLUMNS over listPriceJoin: the same SQL), so that a store shows what a
+ * row read there shows; a store holding no row has none (0), a store without a list price the chain's. The
+ * promotion is the chain's and comes with the products, as in storeFactsOf.
  */
 export async function storeFiguresOf(
   products: readonly OverlaidProduct[],
@@ -126,42 +135,40 @@ export async function storeFiguresOf(
   if (products.length === 0) return new Map();
   const rows = await queryRows<FiguresRow>(
     db,
-    sql`SELECT f."productId", f.chain_price AS "priceCents", f.chain_unit_price AS "unitPriceCents",
-          f.chain_prior_price AS "promoPriorPriceCents",
-          string_agg(f.warehouse_id::text || ':' || f.stock::text, ',' ORDER BY f.warehouse_id) AS stocks,
-          string_agg(f.warehouse_id::text || ':' || f."priceCents"::text || ':'
-                       || COALESCE(f."unitPriceCents"::text, '') || ':' || COALESCE(f."promoPriorPriceCents"::text, ''),
-                     ',') FILTER (WHERE f.listed) AS listed
-        FROM (
-          SELECT p.product_id AS "productId", w.warehouse_id, p.price_cents AS chain_price,
-            p.unit_price_cents AS chain_unit_price, pr.prior_price_cents AS chain_prior_price,
-            sp.price_cents IS NOT NULL AS listed, ${STORE_COLUMNS}
-          FROM unnest(string_to_array(${list(products.map((p) => p.productId))}, ',')::int[],
-                      string_to_array(${list(products.map((p) => p.chain.promoId))}, ',', '')::int[],
-                      string_to_array(${list(products.map((p) => p.chain.promoValidFrom))}, ',', '')::date[],
-                      string_to_array(${list(products.map((p) => p.chain.promoPriorPriceCents))}, ',', '')::int[])
-            AS pr(product_id, promo_id, valid_from, prior_price_cents)
-          JOIN products p ON p.product_id = pr.product_id
-          JOIN warehouses w ON w.warehouse_type = 'store'
-          ${storeJoin(sql`w.warehouse_id`, today)}
-        ) f
-        GROUP BY f."productId", f.chain_price, f.chain_unit_price, f.chain_prior_price`,
+    sql`SELECT p.product_id AS "productId", p.price_cents AS "priceCents", p.unit_price_cents AS "unitPriceCents",
+          pr.prior_price_cents AS "promoPriorPriceCents",
+          (SELECT string_agg(w.warehouse_id::text, ',') FROM warehouses w WHERE w.warehouse_type = 'store') AS stores,
+          (SELECT string_agg(s.warehouse_id::text || ':' || s.stock::float8::text, ',')
+           FROM product_stock s WHERE s.product_id = p.product_id) AS stocks,
+          (SELECT string_agg(own.warehouse_id::text || ':' || f."priceCents"::text || ':'
+                               || COALESCE(f."unitPriceCents"::text, '') || ':'
+                               || COALESCE(f."promoPriorPriceCents"::text, ''), ',')
+           FROM price_list_stores own
+           CROSS JOIN LATERAL (
+             SELECT ${STORE_PRICE_COLUMNS} FROM (SELECT) AS one ${listPriceJoin(sql`own.warehouse_id`, today)}
+             WHERE sp.price_cents IS NOT NULL
+           ) f) AS listed
+        FROM unnest(string_to_array(${list(products.map((p) => p.productId))}, ',')::int[],
+                    string_to_array(${list(products.map((p) => p.chain.promoId))}, ',', '')::int[],
+                    string_to_array(${list(products.map((p) => p.chain.promoValidFrom))}, ',', '')::date[],
+                    string_to_array(${list(products.map((p) => p.chain.promoPriorPriceCents))}, ',', '')::int[])
+          AS pr(product_id, promo_id, valid_from, prior_price_cents)
+        JOIN products p ON p.product_id = pr.product_id`,
   );
-  let shared = new Map<number, number>();
+  let storesText: string | null = null;
+  let stores = new Map<number, number>();
   const out = new Map<number, StoreFigures>();
   for (const row of rows) {
-    const ids: number[] = [];
-    const stock: number[] = [];
+    if (row.stores !== storesText) {
+      storesText = row.stores;
+      stores = new Map((row.stores ? row.stores.split(',') : []).map((id, at) => [Number(id), at]));
+    }
+    const stock = new Array<number>(stores.size).fill(0);
     for (const pair of row.stocks ? row.stocks.split(',') : []) {
       const [id, value] = pair.split(':');
-      ids.push(Number(id));
-      stock.push(Number(value));
+      const at = stores.get(Number(id));
+      if (at !== undefined) stock[at] = Number(value);
     }
-    if (shared.size === 0) shared = new Map(ids.map((id, at) => [id, at]));
-    const stores =
-      ids.length === shared.size && ids.every((id, at) => shared.get(id) === at)
-        ? shared
-        : new Map(ids.map((id, at) => [id, at]));
     let listed: Map<number, ListFacts> | null = null;
     for (const entry of row.listed ? row.listed.split(',') : []) {
       const [id, price, unit, prior] = entry.split(':');
@@ -187,6 +194,21 @@ export async function storeFiguresOf(
   return out;
 }
 
+/** The chain's products with their rows (`wanted`), and the ids of those whose row is not known. */
+function overlaidOf(products: readonly Product[]): {
+  wanted: Array<OverlaidProduct & { product: Product }>;
+  unknown: number[];
+} {
+  const wanted: Array<OverlaidProduct & { product: Product }> = [];
+  const unknown: number[] = [];
+  for (const product of products) {
+    const chain = pricedRowOfProduct(product);
+    if (chain) wanted.push({ productId: product.productId, chain, product });
+    else unknown.push(product.productId);
+  }
+  return { wanted, unknown };
+}
+
 /**
  * The figures of every store of the chain's products (decision 098), kept with the product objects: the read
  * cache holds a chain product under the catalogue version (and the day), so its figures live and go with it,
@@ -200,6 +222,11 @@ export class StoreFigureCache {
   get(product: Product, today: string): StoreFigures | undefined {
     const figures = this.#figures.get(product);
     return figures?.today === today ? figures : undefined;
+  }
+
+  /** Reads the figures of chain products (e.g. a listing's, warmed) that have none yet. */
+  warm(products: readonly Product[], today: string, db: Db): Promise<void> {
+    return this.load(overlaidOf(products).wanted, today, db);
   }
 
   /** Reads the figures of the products that have none yet for `today` (one statement for all of them). */
@@ -249,13 +276,7 @@ export async function productsAtStore(
   today: string,
   reads: { categories(): Promise<CategoryIndex>; readonly figures: StoreFigureCache; readonly db: Db },
 ): Promise<Product[]> {
-  const wanted: Array<OverlaidProduct & { product: Product }> = [];
-  const unknown: number[] = [];
-  for (const product of products) {
-    const chain = pricedRowOfProduct(product);
-    if (chain) wanted.push({ productId: product.productId, chain, product });
-    else unknown.push(product.productId);
-  }
+  const { wanted, unknown } = overlaidOf(products);
   await reads.figures.load(wanted, today, reads.db);
   const facts = new Map<number, StoreFacts>();
   const elsewhere: OverlaidProduct[] = [];
