@@ -113,14 +113,38 @@ const encoded = (product: Product) => JSON.stringify(productSchema.encode(produc
 
 describe("a store's product JSON", () => {
   const cases: Array<[string, Partial<ProductRow>, StoreFacts]> = [
-    ['a plain product, less stock', {}, { stock: 3.5, priceCents: 400, unitPriceCents: 800, promoPriorPriceCents: null }],
+    [
+      'a plain product, less stock',
+      {},
+      { stock: 3.5, priceCents: 400, unitPriceCents: 800, promoPriorPriceCents: null },
+    ],
     ['none at the store', {}, { stock: 0, priceCents: 400, unitPriceCents: 800, promoPriorPriceCents: null }],
-    ['a list price of its own', {}, { stock: 9, priceCents: 433, unitPriceCents: 866, promoPriorPriceCents: null }],
-    ['a promotion over a list price', promo(), { stock: 9, priceCents: 460, unitPriceCents: 920, promoPriorPriceCents: 460 }],
-    ['a card price', promo({ promoAudience: 'card' }), { stock: 2, priceCents: 410, unitPriceCents: 820, promoPriorPriceCents: 400 }],
+    [
+      'a list price of its own',
+      {},
+      { stock: 9, priceCents: 433, unitPriceCents: 866, promoPriorPriceCents: null },
+    ],
+    [
+      'a promotion over a list price',
+      promo(),
+      { stock: 9, priceCents: 460, unitPriceCents: 920, promoPriorPriceCents: 460 },
+    ],
+    [
+      'a card price',
+      promo({ promoAudience: 'card' }),
+      { stock: 2, priceCents: 410, unitPriceCents: 820, promoPriorPriceCents: 400 },
+    ],
     // the Omnibus price the chain lacks and the store's list has: a key inside the promotion
-    ['an Omnibus price at the store only', promo({ promoPriorPriceCents: null }), { stock: 1, priceCents: 460, unitPriceCents: 920, promoPriorPriceCents: 455 }],
-    ['sold loose', { sellingType: 'Sfuso', unitPriceCents: null, netQuantity: null }, { stock: 0.25, priceCents: 1290, unitPriceCents: null, promoPriorPriceCents: null }],
+    [
+      'an Omnibus price at the store only',
+      promo({ promoPriorPriceCents: null }),
+      { stock: 1, priceCents: 460, unitPriceCents: 920, promoPriorPriceCents: 455 },
+    ],
+    [
+      'sold loose',
+      { sellingType: 'Sfuso', unitPriceCents: null, netQuantity: null },
+      { stock: 0.25, priceCents: 1290, unitPriceCents: null, promoPriorPriceCents: null },
+    ],
   ];
   it.each(cases)('%s: the serializer’s bytes', (_name, over, facts) => {
     const { chain, store } = atStore(row(over), facts);
@@ -156,12 +180,19 @@ describe("a store's page JSON, in the envelope", () => {
 
   it('is the serializer’s, page and envelope', () => {
     expect(storePageJson(chainPage, products)).toBe(JSON.stringify(productListDataSchema.encode(page)));
-    const route = { schema: apiResponse(productsDataSchema), method: 'GET', url: '/products', httpStatus: '200' };
+    const route = {
+      schema: apiResponse(productsDataSchema),
+      method: 'GET',
+      url: '/products',
+      httpStatus: '200',
+    };
     const zod = serializerCompiler(route as never);
     const memo = memoSerializerCompiler(route as never);
     const known = withJson({ ...page }, () => storePageJson(chainPage, products));
     expect(memo(okEnvelope(ANONYMOUS_USER, known))).toBe(zod(okEnvelope(ANONYMOUS_USER, page)));
     // a single product at a store: the product route's answer
-    expect(memo(okEnvelope(ANONYMOUS_USER, products[1]!))).toBe(zod(okEnvelope(ANONYMOUS_USER, products[1]!)));
+    expect(memo(okEnvelope(ANONYMOUS_USER, products[1]!))).toBe(
+      zod(okEnvelope(ANONYMOUS_USER, products[1]!)),
+    );
   });
 });

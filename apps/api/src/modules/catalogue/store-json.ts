@@ -104,9 +104,7 @@ export function storePageJson(page: ProductListData, products: readonly Product[
   if (template === undefined) {
     const json = JSON.stringify(productListDataSchema.encode({ ...page, products: [] }));
     const empty = '{"products":[]';
-    template = json.startsWith(empty)
-      ? { head: '{"products":[', tail: json.slice(empty.length - 1) }
-      : null;
+    template = json.startsWith(empty) ? { head: '{"products":[', tail: json.slice(empty.length - 1) } : null;
     pageTemplates.set(page, template);
   }
   if (!template) return JSON.stringify(productListDataSchema.encode({ ...page, products: [...products] }));

@@ -251,7 +251,8 @@ export class StoreFigureCache {
         }
       });
       const forget = () => {
-        for (const p of missing) if (this.#loading.get(p.product) === loading) this.#loading.delete(p.product);
+        for (const p of missing)
+          if (this.#loading.get(p.product) === loading) this.#loading.delete(p.product);
       };
       loading.then(forget, forget);
       for (const p of missing) this.#loading.set(p.product, loading);
