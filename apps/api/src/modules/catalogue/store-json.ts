@@ -6,6 +6,7 @@ import {
   type ProductListData,
 } from '@spesa/shared/contracts/catalogue';
 import { knownJsonOf } from '../../lib/memo-serializer';
+import type { PricedFields } from './product.mapper';
 
 /**
  * The JSON of a store's products and pages (decision 098) without encoding them again: a chain product's
@@ -15,17 +16,18 @@ import { knownJsonOf } from '../../lib/memo-serializer';
  * schema's order, numbers as JSON writes them, the promotion encoded by its own schema.
  */
 
-/** The wire fields a store changes (product.mapper.ts, pricedFields). */
-const PRICED_KEYS = [
-  'available',
-  'price',
-  'priceDisplay',
-  'priceStandardDisplay',
-  'priceUmDisplay',
-  'priceStandardUmDisplay',
-  'warehousePromo',
-] as const satisfies readonly (keyof Product)[];
-type PricedKey = (typeof PRICED_KEYS)[number];
+/** The wire fields a store changes (product.mapper.ts, pricedFields): every one, or this does not compile. */
+const PRICED_FIELDS: Record<keyof PricedFields, true> = {
+  available: true,
+  price: true,
+  priceDisplay: true,
+  priceStandardDisplay: true,
+  priceUmDisplay: true,
+  priceStandardUmDisplay: true,
+  warehousePromo: true,
+};
+type PricedKey = keyof PricedFields;
+const PRICED_KEYS = Object.keys(PRICED_FIELDS) as PricedKey[];
 const PRICED: ReadonlySet<string> = new Set(PRICED_KEYS);
 
 /** A chain product's JSON: fixed text, and the store's fields (`prefix`: `,"key":`) in the schema's order. */
