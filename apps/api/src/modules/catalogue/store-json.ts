@@ -63,6 +63,11 @@ function templateOf(chain: Product): ProductTemplate {
   return template;
 }
 
+/** Encodes chain products' JSON pieces ahead of a store's first look (the listings' warm-up). */
+export function prepareStoreJson(products: readonly Product[]): void {
+  for (const product of products) templateOf(product);
+}
+
 /** A store's value of one of the fields it changes, as JSON; null: not one the template can write. */
 function pricedJson(key: PricedKey, value: unknown): string | null {
   if (key === 'warehousePromo') return JSON.stringify(warehousePromoSchema.encode(value as never));

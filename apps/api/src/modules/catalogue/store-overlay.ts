@@ -224,6 +224,11 @@ export class StoreFigureCache {
     return figures?.today === today ? figures : undefined;
   }
 
+  /** Reads the figures of chain products (e.g. a listing's, warmed) that have none yet. */
+  warm(products: readonly Product[], today: string, db: Db): Promise<void> {
+    return this.load(overlaidOf(products).wanted, today, db);
+  }
+
   /** Reads the figures of the products that have none yet for `today` (one statement for all of them). */
   async load(
     products: ReadonlyArray<OverlaidProduct & { product: Product }>,
