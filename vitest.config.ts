@@ -27,6 +27,7 @@ const ENGINE_INDEPENDENT_API_TESTS = [
   'src/modules/catalogue/catalogue.rules.test.ts',
   'src/modules/catalogue/category-index.test.ts',
   'src/modules/catalogue/listing-warmer.test.ts',
+  'src/modules/catalogue/store-json.test.ts',
   'src/modules/catalogue/search-text.test.ts',
   'src/modules/catalogue/suggestion-index.test.ts',
   'src/modules/delivery/geo.test.ts',

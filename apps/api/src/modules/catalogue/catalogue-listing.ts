@@ -5,6 +5,7 @@ import {
   type Product,
   type ProductListData,
 } from '@spesa/shared/contracts/catalogue';
+import { withJson } from '../../lib/memo-serializer';
 import { normaliseQuery } from '../../lib/read-cache';
 import { failWith, ok, type Result } from '../../lib/result';
 import {
@@ -37,6 +38,7 @@ import type { CatalogueReads } from './catalogue-reads';
 import type { CategoryIndex } from './category-index';
 import { toWireProduct } from './product.mapper';
 import { parseSearchText } from './search-text';
+import { prepareStoreJson, storePageJson } from './store-json';
 import { productsAtStore } from './store-overlay';
 
 const FACET_VALUES_MAX = 50;
@@ -74,7 +76,8 @@ export class CatalogueListing {
   /**
    * Reads the first pages of every menu category's listing through the read cache, one after the other, so
    * that the listing summaries (total, facets, sales order: the costly part, shared by all pages of a
-   * category) and the pages most customers look at are ready before they ask. Answers how many listing
+   * category) and the pages most customers look at are ready before they ask, with every store's stock and
+   * prices of their products (decision 098). Answers how many listing
    * pages were read for the version.
    */
   async warmListings(): Promise<{ version: number; listings: number }> {
@@ -86,6 +89,10 @@ export class CatalogueListing {
         const query = { parent_category_id: String(id), page: String(page) };
         const result = await this.productList(productsQuerySchema.parse(query));
         if (!result.ok) break;
+        // every store's stock and prices of the page and its products' JSON pieces (decision 098): a store's
+        // first look costs no statement and no encoding of the products
+        await this.#r.figures.warm(result.data.products, this.#r.today(), this.#r.db);
+        prepareStoreJson(result.data.products);
         listings++;
         // the embedded database answers in microtasks: without a turn of the event loop here, the whole
         // warm-up ran before any customer's request (seen as 6-10 s stalls after a back-office edit)
@@ -137,14 +144,9 @@ export class CatalogueListing {
         const ownPrices = priceSort && (await this.#r.storesWithPriceList()).has(w);
         const page = ownPrices ? await this.#page(chainQuery, w, today) : await chainPage();
         if (!page.ok) return page;
-        const products = await productsAtStore(
-          page.data.products,
-          w,
-          today,
-          () => this.#r.categories(),
-          this.#r.db,
-        );
-        return ok({ ...page.data, products });
+        const products = await productsAtStore(page.data.products, w, today, this.#r);
+        const data = { ...page.data, products };
+        return ok(withJson(data, () => storePageJson(page.data, products)));
       },
       query.skip_cache,
     );

@@ -99,13 +99,7 @@ export class CatalogueProducts {
       async () => {
         const found = await chain();
         if (!found.ok) return found;
-        const [atStore] = await productsAtStore(
-          [found.data],
-          warehouseId,
-          today,
-          () => this.#r.categories(),
-          this.#r.db,
-        );
+        const [atStore] = await productsAtStore([found.data], warehouseId, today, this.#r);
         return atStore ? ok(atStore) : failWith(PRODUCT_NOT_FOUND, 'notFound');
       },
       skipCache,

@@ -9,7 +9,7 @@ import {
   type TextMatch,
 } from './catalogue.repository';
 import { CategoryIndex } from './category-index';
-import { storesWithPriceList } from './store-overlay';
+import { StoreFigureCache, storesWithPriceList } from './store-overlay';
 import { italianDate, type SearchText } from './search-text';
 
 /**
@@ -24,6 +24,8 @@ export class CatalogueReads {
    * each), kept apart so that they never push the shared summaries, pages and products out of `cache`.
    */
   readonly storeCache: VersionedReadCache;
+  /** every store's stock and prices of the chain's products, kept with the cached product objects */
+  readonly figures = new StoreFigureCache();
   readonly #now: () => Date;
   #index: { version: number; index: Promise<CategoryIndex> } | null = null;
 

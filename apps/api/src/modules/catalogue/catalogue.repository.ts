@@ -209,24 +209,29 @@ export interface ProductRow {
   ratingSum: number | null;
 }
 
-/**
- * The columns of a product row that depend on the warehouse (decision 095): its list price there, the unit
- * price in proportion, its stock there and the Omnibus lowest price of its promotion on the warehouse's list.
- * Over `p` (products), `st` and `sp` (storeJoin) and `pr` (the promotion: promo_id, valid_from,
- * prior_price_cents); the store's overlay (decision 098) reads them alone, the same SQL.
- */
-export const STORE_COLUMNS = sql.raw(`
+const STORE_PRICE_SQL = `
   COALESCE(sp.price_cents, p.price_cents) AS "priceCents",
   CASE WHEN sp.price_cents IS NULL OR p.unit_price_cents IS NULL OR p.price_cents <= 0 THEN p.unit_price_cents
        ELSE round(p.unit_price_cents::numeric * sp.price_cents / p.price_cents)::int END AS "unitPriceCents",
-  st.stock,
   CASE WHEN sp.price_cents IS NULL OR pr.promo_id IS NULL THEN pr.prior_price_cents
        ELSE COALESCE((SELECT min(h.price_cents) FROM price_history h
                       WHERE h.product_id = p.product_id
                         AND ((h.kind = 'list' AND h.price_list_id = sp.price_list_id) OR h.kind = 'promo')
                         AND h.valid_from <= pr.valid_from - 1
                         AND COALESCE(h.valid_to, 'infinity'::date) >= pr.valid_from - 30
-                      HAVING bool_or(h.kind = 'list')), pr.prior_price_cents) END AS "promoPriorPriceCents"`);
+                      HAVING bool_or(h.kind = 'list')), pr.prior_price_cents) END AS "promoPriorPriceCents"`;
+
+/** STORE_COLUMNS but the stock: over `p`, `sp` (listPriceJoin) and `pr`. */
+export const STORE_PRICE_COLUMNS = sql.raw(STORE_PRICE_SQL);
+
+/**
+ * The columns of a product row that depend on the warehouse (decision 095): its list price there, the unit
+ * price in proportion, its stock there and the Omnibus lowest price of its promotion on the warehouse's list.
+ * Over `p` (products), `st` and `sp` (storeJoin) and `pr` (the promotion: promo_id, valid_from,
+ * prior_price_cents); the store's overlay (decision 098) reads them alone, the same SQL.
+ */
+export const STORE_COLUMNS = sql.raw(`${STORE_PRICE_SQL},
+  st.stock`);
 
 const PRODUCT_COLUMNS = sql`
   p.product_id AS "productId", p.cod_int AS "codInt", p.cod_var AS "codVar", p.name, p.slug, p.barcode,
@@ -263,8 +268,11 @@ export const storeJoin = (warehouseId: number, today: string): SQL => sql`
   ) st ON true
   ${listPriceJoin(warehouseId, today)}`;
 
-/** The list price of p at a warehouse valid today (`sp`: price_cents, price_list_id; none: the chain's list). */
-const listPriceJoin = (warehouseId: number, today: string): SQL => sql`
+/**
+ * The list price of p at a warehouse valid today (`sp`: price_cents, price_list_id; none: the chain's list).
+ * A column for the warehouse must not be of an alias `ls` (the join's own).
+ */
+export const listPriceJoin = (warehouseId: number | SQL, today: string): SQL => sql`
   LEFT JOIN LATERAL (
     SELECT lp.price_cents, lp.price_list_id FROM price_list_stores ls
     JOIN price_list_prices lp ON lp.price_list_id = ls.price_list_id

@@ -125,7 +125,7 @@ function definedEntries<T extends Record<string, string | null>>(o: T): { [K in 
 }
 
 /** The wire's fields a store changes, the key order of toWireProduct's; absent keys are absent there too. */
-type PricedFields = Pick<
+export type PricedFields = Pick<
   Product,
   | 'available'
   | 'price'

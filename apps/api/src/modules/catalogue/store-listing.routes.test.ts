@@ -11,6 +11,7 @@ import { bumpCatalogueVersion } from './catalogue.service';
 import { applyPriceListPrices } from './price-lists';
 import { toWireProduct } from './product.mapper';
 import { applyStockLevels } from './stock-levels';
+import { productsAtStore, StoreFigureCache } from './store-overlay';
 
 /**
  * A store's listing as the chain's page with the store's stock and prices laid over it (decision 098): what
@@ -149,6 +150,57 @@ describe("a store's listing over the chain's page", () => {
       api(`/products?product_id=${here.productId}&warehouse_id=${OTHER_STORE}`),
     );
     expect(product.body.data.available).toBe(0);
+  });
+});
+
+describe("every store's figures, read once", () => {
+  it('lays any store over the chain products after one statement, each as a row read at that store', async () => {
+    const held = await named('Zqogni', 1, { priceCents: 520 });
+    const listed = await named('Zqogni', 2, { priceCents: 610, at: [CITY_STORE, OTHER_STORE] });
+    const plain = await named('Zqogni', 3, { priceCents: 199 });
+    expect((await cityPrices([{ productId: listed.productId, priceCents: 655 }])).ok).toBe(true);
+    const fed = await t.db.transaction((tx) =>
+      applyStockLevels(
+        {
+          mode: 'delta',
+          rows: [
+            { productId: held.productId, warehouseId: OTHER_STORE, quantity: -4.5 },
+            { productId: plain.productId, warehouseId: CITY_STORE, quantity: -7 },
+          ],
+        },
+        tx,
+      ),
+    );
+    expect(fed.ok).toBe(true);
+    const productIds = [held.productId, listed.productId, plain.productId];
+    const index = new CategoryIndex(await loadAllCategories(t.db));
+    const chain = (await findProductsByIds(productIds, TODAY, false, CHAIN_WAREHOUSE_ID, t.db)).map((r) =>
+      toWireProduct(r, index),
+    );
+    let statements = 0;
+    const db = new Proxy(t.db, {
+      get(target, key, receiver) {
+        const value: unknown = Reflect.get(target, key, receiver);
+        if (key !== 'execute' || typeof value !== 'function') return value;
+        return (...args: unknown[]) => {
+          statements++;
+          return (value as (...a: unknown[]) => unknown).apply(target, args);
+        };
+      },
+    });
+    const reads = { categories: async () => index, figures: new StoreFigureCache(), db };
+    const stores = await queryRows<{ id: number }>(
+      t.db,
+      sql`SELECT warehouse_id AS id FROM warehouses WHERE warehouse_type = 'store' ORDER BY warehouse_id DESC`,
+    );
+    expect(stores.length).toBeGreaterThan(10);
+    for (const { id } of stores) {
+      const atStore = await productsAtStore(chain, id, TODAY, reads);
+      expect(JSON.stringify(atStore.map((p) => productSchema.parse(p)))).toBe(
+        JSON.stringify(await mappedAt(productIds, id)),
+      );
+      expect(statements).toBe(1);
+    }
   });
 });
 
