@@ -18,15 +18,17 @@ const root = resolve(here, '../..');
 const port = Number(process.env.E2E_PORT ?? 8181);
 const servers = [
   { name: 'web', port, env: {} },
+  // the app's and the payments' journeys run last (their projects come after the shop's): these two servers
+  // warm their listings after they listen, beside the shop's first journeys, instead of before
   {
     name: 'app',
     port: Number(process.env.E2E_APP_PORT ?? port + 1),
-    env: { WEB_DIST: 'apps/web/dist-app' },
+    env: { WEB_DIST: 'apps/web/dist-app', WARM_BEFORE_LISTEN: 'off' },
   },
   {
     name: 'payments',
     port: Number(process.env.E2E_PAYMENTS_PORT ?? port + 2),
-    env: { E2E_PAYMENT_STAND_INS: 'on' },
+    env: { E2E_PAYMENT_STAND_INS: 'on', WARM_BEFORE_LISTEN: 'off' },
   },
 ];
 const prepared = join(root, 'var', `e2e-prepared-${Date.now()}-${process.pid}`);

@@ -62,10 +62,6 @@ const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
     // ...and with so short a lifetime the listings' warm-up (decision 020) would read the 557 listings again
     // every two minutes, about 30 times a run across the three servers: once at the start is enough here
     LISTING_WARM_GAP_MS: process.env.LISTING_WARM_GAP_MS ?? '86400000',
-    // ...and that one after the server listens, beside the first journeys: the entries it fills live 20 s, so
-    // waiting for it before listening held the start of every run (three servers, 6-40 s each) for listings
-    // that had expired again by the time a journey read them
-    WARM_BEFORE_LISTEN: process.env.WARM_BEFORE_LISTEN ?? 'off',
     // every journey's customer and staff member signs in and registers from this one address (127.0.0.1): a
     // whole run makes more than the 50 a quarter of an hour one address is allowed; the throttle's own
     // tests are the API's (rate-limit), per account the limit stays
