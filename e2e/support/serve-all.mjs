@@ -18,19 +18,20 @@ const root = resolve(here, '../..');
 const port = Number(process.env.E2E_PORT ?? 8181);
 const servers = [
   { name: 'web', port, env: {} },
-  // the app's and the payments' journeys run last (their projects come after the shop's): these two servers
-  // warm their listings after they listen, beside the shop's first journeys, instead of before
   {
     name: 'app',
     port: Number(process.env.E2E_APP_PORT ?? port + 1),
-    env: { WEB_DIST: 'apps/web/dist-app', WARM_BEFORE_LISTEN: 'off' },
+    env: { WEB_DIST: 'apps/web/dist-app' },
   },
   {
     name: 'payments',
     port: Number(process.env.E2E_PAYMENTS_PORT ?? port + 2),
-    env: { E2E_PAYMENT_STAND_INS: 'on', WARM_BEFORE_LISTEN: 'off' },
+    env: { E2E_PAYMENT_STAND_INS: 'on' },
   },
 ];
+// Each warms its listings before it listens (decision 020), as before: warmed after, beside the first
+// journeys, they took the CPU those journeys' 10-second expectations needed on a loaded machine (tried: the
+// first journeys failed).
 const prepared = join(root, 'var', `e2e-prepared-${Date.now()}-${process.pid}`);
 /** @type {Set<import('node:child_process').ChildProcess>} */
 const children = new Set();
