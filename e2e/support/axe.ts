@@ -133,16 +133,6 @@ async function elementsOnDefaultMuiTheme(page: Page): Promise<string[]> {
  */
 export async function expectAccessible(page: Page, label = page.url()): Promise<void> {
   await test.step(`axe: ${label}`, async () => {
-    // once per page state: the same state scanned again (by this journey, or by an earlier one in this worker:
-    // the home page as a first visitor sees it...) has the same answer, which passed
-    await transitionsEnded(page);
-    const state = await pageState(page);
-    const earlier = scannedStates.get(state);
-    if (earlier !== undefined) {
-      const description = `${label}: the state of "${earlier}", scanned`;
-      test.info().annotations.push({ type: 'axe', description });
-      return;
-    }
     const results = await analyze(page);
     const blocking = results.violations.filter((v) => BLOCKING.has(v.impact ?? ''));
     const minor = results.violations.filter((v) => !BLOCKING.has(v.impact ?? ''));
@@ -159,30 +149,5 @@ export async function expectAccessible(page: Page, label = page.url()): Promise<
       blocking.length,
       `axe found ${blocking.length} serious/critical accessibility violation(s) on ${label} (${page.url()}):\n${formatViolations(blocking)}`,
     ).toBe(0);
-    scannedStates.set(state, label);
-  });
-}
-
-/** The states this worker scanned and found accessible, by pageState: the label of the scan. */
-const scannedStates = new Map<string, string>();
-
-/**
- * What axe and the theme check read of a page, as one digest: the address, the viewport and device, the
- * focused element and the whole document as it is now (markup, classes, inline styles, attributes).
- */
-async function pageState(page: Page): Promise<string> {
-  if (page.frames().length > 1) return `frames ${Math.random()}`; // a page with frames is always scanned
-  return page.evaluate(async () => {
-    const all = document.getElementsByTagName('*');
-    const focused = Array.prototype.indexOf.call(all, document.activeElement);
-    const text = [
-      location.href,
-      `${innerWidth}x${innerHeight}@${devicePixelRatio}`,
-      navigator.userAgent,
-      `focus ${focused}`,
-      document.documentElement.outerHTML,
-    ].join('\n');
-    const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(text));
-    return Array.from(new Uint8Array(digest), (b) => b.toString(16).padStart(2, '0')).join('');
   });
 }
