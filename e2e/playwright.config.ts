@@ -101,7 +101,9 @@ export default defineConfig({
         cwd: here,
         wait: { stdout: /\[e2e servers\] ready/ },
         reuseExistingServer: false,
-        timeout: 300_000, // builds the web app if dist is missing, then creates and seeds the database
+        // the three servers' budgets of when they started one by one (240 + 300 + 240 s): builds a missing
+        // front end, prepares the database, starts the three (seen past 300 s on this machine under load)
+        timeout: 780_000,
         stdout: 'pipe',
         stderr: 'pipe',
         gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
