@@ -3,8 +3,9 @@ import { openSignedIn, registerConfirmedCustomer } from './account';
 
 /**
  * Checkout and orders journeys (decision 019): a customer of their own per test (parallel runs, retries),
- * signed in through the API (the sign-in dialog has journeys of its own); the Drive store, the slot and the cart are set through the API with the browser's
- * own session (page.request shares the cookie), then the journey uses the UI.
+ * signed in through the API (the sign-in dialog has journeys of its own); the Drive store, the slot and the
+ * cart are set through the API with the browser's own session (page.request shares the cookie), then the
+ * journey uses the UI.
  */
 export interface Envelope<T> {
   response: { status: number; errors: Array<{ error?: string }> };
