@@ -91,43 +91,26 @@ export default defineConfig({
       : []),
   ],
   // E2E_BASE_URL points the journeys at a server that is already running (no web server started then).
+  // Otherwise serve-all.mjs starts the three servers at once, each on a copy of one database prepared for the
+  // run: the shop's web build (baseURL), the app build (appBaseURL, built with `build:app` if missing) and the
+  // web build with the payment providers' stand-ins (paymentsBaseURL).
   webServer: process.env.E2E_BASE_URL
     ? undefined
-    : [
-        {
-          command: 'node support/serve.mjs',
-          cwd: here,
-          url: `${baseURL}/ebsn/api/version.json`,
-          reuseExistingServer: false,
-          timeout: 240_000, // builds the web app if dist is missing, then creates and seeds a new database
-          stdout: 'pipe',
-          stderr: 'pipe',
-          gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-          env: { E2E_PORT: String(port) },
+    : {
+        command: 'node support/serve-all.mjs',
+        cwd: here,
+        wait: { stdout: /\[e2e servers\] ready/ },
+        reuseExistingServer: false,
+        // the three servers' budgets of when they started one by one (240 + 300 + 240 s): builds a missing
+        // front end, prepares the database, starts the three (seen past 300 s on this machine under load)
+        timeout: 780_000,
+        stdout: 'pipe',
+        stderr: 'pipe',
+        gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
+        env: {
+          E2E_PORT: String(port),
+          E2E_APP_PORT: String(appPort),
+          E2E_PAYMENTS_PORT: String(paymentsPort),
         },
-        {
-          // the app build on its own port and database (built with `build:app` if missing)
-          command: 'node support/serve.mjs',
-          cwd: here,
-          url: `${appBaseURL}/ebsn/api/version.json`,
-          reuseExistingServer: false,
-          timeout: 300_000,
-          stdout: 'pipe',
-          stderr: 'pipe',
-          gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-          env: { E2E_PORT: String(appPort), WEB_DIST: 'apps/web/dist-app' },
-        },
-        {
-          // the web build with Stripe and Satispay on their stand-ins, on its own port and database
-          command: 'node support/serve.mjs',
-          cwd: here,
-          url: `${paymentsBaseURL}/ebsn/api/version.json`,
-          reuseExistingServer: false,
-          timeout: 240_000,
-          stdout: 'pipe',
-          stderr: 'pipe',
-          gracefulShutdown: { signal: 'SIGTERM', timeout: 10_000 },
-          env: { E2E_PORT: String(paymentsPort), E2E_PAYMENT_STAND_INS: 'on' },
-        },
-      ],
+      },
 });

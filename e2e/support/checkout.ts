@@ -1,10 +1,11 @@
 import { expect, type APIRequestContext, type Page } from '@playwright/test';
-import { acceptCookies, registerConfirmedCustomer, signIn } from './account';
+import { openSignedIn, registerConfirmedCustomer } from './account';
 
 /**
  * Checkout and orders journeys (decision 019): a customer of their own per test (parallel runs, retries),
- * signed in through the UI; the Drive store, the slot and the cart are set through the API with the browser's
- * own session (page.request shares the cookie), then the journey uses the UI.
+ * signed in through the API (the sign-in dialog has journeys of its own); the Drive store, the slot and the
+ * cart are set through the API with the browser's own session (page.request shares the cookie), then the
+ * journey uses the UI.
  */
 export interface Envelope<T> {
   response: { status: number; errors: Array<{ error?: string }> };
@@ -179,9 +180,7 @@ export async function customerWithCart(
   choice: CartChoice = {},
 ): Promise<{ email: string; firstName: string }> {
   const customer = await registerConfirmedCustomer(page.request, tag);
-  await page.goto('/');
-  await acceptCookies(page);
-  await signIn(page, customer.email, customer.password, customer.firstName);
+  await openSignedIn(page, customer);
   await fillCart(page, choice);
   return { email: customer.email, firstName: customer.firstName };
 }

@@ -1,7 +1,11 @@
-// Playwright's web server for the journeys: the production server (scripts/start.mjs) on E2E_PORT with a
-// brand-new embedded database in var/e2e-<timestamp>, deleted again when the server stops.
+// One journey server: the production server (scripts/start.mjs) on E2E_PORT with a brand-new embedded database
+// in var/e2e-<timestamp>, deleted again when the server stops. serve-all.mjs starts the run's three of them.
+//   E2E_DATA_FROM=<folder>: the new database is a copy of that prepared one (migrated and seeded) instead of
+//     being migrated and seeded here;
+//   E2E_PREPARE_DATA=<folder>: prepares such a database in that folder (the server creates, migrates and seeds
+//     it), stops the server as soon as it answers and keeps the folder.
 import { spawn } from 'node:child_process';
-import { rmSync } from 'node:fs';
+import { cpSync, rmSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { keepServerShift, shiftToRomeTime } from './clock.mjs';
@@ -9,11 +13,19 @@ import { startPaymentStandIns } from './payment-stand-ins.mjs';
 import { startTileServer } from './tile-server.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
-const dataDir = join(root, 'var', `e2e-${Date.now()}`);
+const preparing = process.env.E2E_PREPARE_DATA ? resolve(process.env.E2E_PREPARE_DATA) : null;
+const dataDir = preparing ?? join(root, 'var', `e2e-${Date.now()}-${process.pid}`);
 const env = { ...process.env };
 delete env.DATABASE_URL; // always the embedded database
+delete env.E2E_DATA_FROM;
+delete env.E2E_PREPARE_DATA;
 
-console.log(`[e2e server] fresh embedded database in ${dataDir}`);
+if (process.env.E2E_DATA_FROM) {
+  // a copy of the run's database, prepared once by serve-all.mjs: the same demo data, none of another
+  // server's writes (the copy is taken before any server serves)
+  cpSync(resolve(process.env.E2E_DATA_FROM), dataDir, { recursive: true });
+  console.log(`[e2e server] fresh embedded database in ${dataDir} (a copy of the run's prepared one)`);
+} else console.log(`[e2e server] fresh embedded database in ${dataDir}`);
 const clockAt = process.env.E2E_SERVER_CLOCK ?? '09:00';
 // the run's shift when Playwright's config set one (both servers of a run share it), else this server's own
 const runShift = Number(process.env.E2E_RUN_CLOCK_SHIFT_MS);
@@ -26,12 +38,14 @@ const shiftMs =
 keepServerShift(shiftMs);
 console.log(`[e2e server] server clock: ${new Date(Date.now() + shiftMs).toISOString()}`);
 // the stores' map's base map from a stand-in tile server (decision 071); MAP_TILES_URL= (empty) draws the plot
-const tiles = process.env.MAP_TILES_URL === undefined ? await startTileServer() : null;
+const tiles = process.env.MAP_TILES_URL === undefined && !preparing ? await startTileServer() : null;
 const port = process.env.E2E_PORT ?? '8181';
 const publicUrl = process.env.PUBLIC_URL ?? `http://127.0.0.1:${port}`;
 // the payment journeys' server takes cards and Satispay through the providers' stand-ins (decision 086)
 const providers =
-  process.env.E2E_PAYMENT_STAND_INS === 'on' ? await startPaymentStandIns({ publicUrl, shiftMs }) : null;
+  process.env.E2E_PAYMENT_STAND_INS === 'on' && !preparing
+    ? await startPaymentStandIns({ publicUrl, shiftMs })
+    : null;
 const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
   cwd: root,
   env: {
@@ -74,7 +88,9 @@ const server = spawn(process.execPath, [join(root, 'scripts/start.mjs')], {
   stdio: 'inherit',
 });
 
-const cleanup = () => rmSync(dataDir, { recursive: true, force: true });
+const cleanup = () => {
+  if (!preparing) rmSync(dataDir, { recursive: true, force: true });
+};
 let forwarded = false;
 for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
   process.on(sig, () => {
@@ -84,8 +100,24 @@ for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) {
     setTimeout(() => server.kill('SIGKILL'), 8000).unref();
   });
 }
+if (preparing) void stopWhenAnswering();
 server.on('exit', (code) => {
   cleanup();
   void (providers ? providers.stop() : Promise.resolve()).finally(() => process.exit(code ?? 0));
 });
 process.on('exit', cleanup);
+
+/** Preparing: the database is ready once the server answers; then the server stops (closing it cleanly). */
+async function stopWhenAnswering() {
+  for (;;) {
+    try {
+      if ((await fetch(`${publicUrl}/ebsn/api/version.json`)).ok) break;
+    } catch {
+      /* not listening yet */
+    }
+    await new Promise((resolveWait) => setTimeout(resolveWait, 250));
+  }
+  console.log(`[e2e server] database prepared in ${dataDir}`);
+  forwarded = true;
+  server.kill('SIGTERM');
+}

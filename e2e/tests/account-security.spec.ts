@@ -1,11 +1,12 @@
 import { expect, test } from '@playwright/test';
 import {
   acceptCookies,
-  DEMO_PASSWORD,
   linkIn,
   readLatestMail,
   registerConfirmedCustomer,
   signIn,
+  openSignedIn,
+  DEMO_CUSTOMERS,
 } from '../support/account';
 import { expectAccessible } from '../support/axe';
 import { settleAndScan } from '../support/shop';
@@ -49,9 +50,7 @@ test('password dimenticata: link dalla posta, nuova password, accesso con la nuo
 
 test('accesso con PIN: attivazione dal profilo, PIN dalla posta, accesso', async ({ page, request }) => {
   const { email, password } = await registerConfirmedCustomer(request, 'pin');
-  await page.goto('/');
-  await acceptCookies(page);
-  await signIn(page, email, password, 'Sara');
+  await openSignedIn(page, { email, password, firstName: 'Sara' });
   await page.goto('/profile/pin');
   await settleAndScan(page, 'profilo: PIN');
   const pinSwitch = page.getByRole('switch', { name: 'Accesso con PIN via e-mail' });
@@ -98,9 +97,7 @@ test('sessione scaduta: la chiamata successiva risponde 419, il negozio lo dice 
   page,
   request,
 }) => {
-  await page.goto('/');
-  await acceptCookies(page);
-  await signIn(page, 'giulia.bianchi@spesa.demo', DEMO_PASSWORD, 'Giulia');
+  await openSignedIn(page, DEMO_CUSTOMERS.giulia);
   // the session ends on the server (as after the idle time): revoke it with its own token
   const token = (await page.context().cookies()).find((c) => c.name === 'X-Ebsn-Account')?.value;
   expect(token).toBeTruthy();

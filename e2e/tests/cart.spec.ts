@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { acceptCookies, registerConfirmedCustomer, signIn } from '../support/account';
+import { acceptCookies, registerConfirmedCustomer, signIn, openSignedIn } from '../support/account';
 import { expectAccessible } from '../support/axe';
 
 // The cart. Every journey uses a customer of its own (parallel runs, retries). Products are
@@ -96,9 +96,7 @@ async function customerWithFirstAdd(
   tag: string,
 ) {
   const who = await registerConfirmedCustomer(request, tag);
-  await page.goto(`/product/${product.slug}`);
-  await acceptCookies(page);
-  await signIn(page, who.email, who.password, who.firstName);
+  await openSignedIn(page, who, `/product/${product.slug}`);
   await control(page)
     .getByRole('button', { name: `Aggiungi ${product.name} al carrello` })
     .click();

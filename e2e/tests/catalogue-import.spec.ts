@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, registerConfirmedCustomer, signIn } from '../support/account';
+import { registerConfirmedCustomer, openSignedIn } from '../support/account';
 import { signInToAdmin } from '../support/admin';
 import { expectAccessible } from '../support/axe';
 import { bookFirstSlot, chooseDriveStore } from '../support/checkout';
@@ -89,9 +89,7 @@ test('un responsabile del catalogo importa un file con due righe sbagliate e tro
 /** Drive at the store that holds the product: it goes into the cart; at the other store: "non disponibile". */
 async function buyAtStoreAndMissElsewhere(page: Page, product: { name: string; slug: string }) {
   const { email, password, firstName } = await registerConfirmedCustomer(page.request, 'import-store');
-  await page.goto('/');
-  await acceptCookies(page);
-  await signIn(page, email, password, firstName);
+  await openSignedIn(page, { email, password, firstName });
   await chooseDriveStore(page.request, STOCKED.warehouseId);
   await bookFirstSlot(page.request);
 

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, registerConfirmedCustomer, signIn } from '../support/account';
+import { registerConfirmedCustomer, openSignedIn } from '../support/account';
 import { signInToAdmin } from '../support/admin';
 import { expectAccessible } from '../support/axe';
 import { typeDate } from '../support/dates';
@@ -35,9 +35,7 @@ test('un responsabile del catalogo scrive un avviso per il Drive: il cliente lo 
   // the customer chooses a Drive store; the slot picker shows the notice with the seeded one
   const customer = await registerConfirmedCustomer(request, 'notice');
   const shop = await browser.newPage();
-  await shop.goto('/');
-  await acceptCookies(shop);
-  await signIn(shop, customer.email, customer.password, customer.firstName);
+  await openSignedIn(shop, customer);
   await shop
     .getByRole('banner')
     .getByRole('group', { name: 'Come ricevi la spesa' })

@@ -1,5 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { acceptCookies, DEMO_PASSWORD, registerConfirmedCustomer, signIn } from '../support/account';
+import { registerConfirmedCustomer, openSignedIn, DEMO_CUSTOMERS } from '../support/account';
 import { expectAccessible } from '../support/axe';
 import { settleAndScan } from '../support/shop';
 
@@ -33,9 +33,7 @@ async function tabTo(page: Page, target: Locator, max = 40) {
 
 test('Drive: negozio trovato cercando "Como", poi fascia oraria prenotata', async ({ page, request }) => {
   const { email, password, firstName } = await registerConfirmedCustomer(request, 'drive');
-  await page.goto('/');
-  await acceptCookies(page);
-  await signIn(page, email, password, firstName);
+  await openSignedIn(page, { email, password, firstName });
 
   await indicator(page).getByRole('button').first().click();
   const selector = page.getByRole('dialog', { name: SELECTOR });
@@ -93,9 +91,7 @@ test('consegna a domicilio: indirizzo fuori zona rifiutato, in zona accettato, p
   request,
 }) => {
   const { email, password, firstName } = await registerConfirmedCustomer(request, 'home');
-  await page.goto('/');
-  await acceptCookies(page);
-  await signIn(page, email, password, firstName);
+  await openSignedIn(page, { email, password, firstName });
 
   await indicator(page).getByRole('button').first().click();
   const selector = page.getByRole('dialog', { name: SELECTOR });
@@ -174,9 +170,7 @@ test('consegna a domicilio: indirizzo fuori zona rifiutato, in zona accettato, p
 });
 
 test('servizio anziani: avviso letto e accettato, indirizzo scelto, costo ridotto', async ({ page }) => {
-  await page.goto('/');
-  await acceptCookies(page);
-  await signIn(page, 'anna.verdi@spesa.demo', DEMO_PASSWORD, 'Anna');
+  await openSignedIn(page, DEMO_CUSTOMERS.anna);
 
   await indicator(page).getByRole('button').first().click();
   const selector = page.getByRole('dialog', { name: SELECTOR });
@@ -222,9 +216,7 @@ test('servizio anziani: avviso letto e accettato, indirizzo scelto, costo ridott
 
 test('prenotazione della fascia oraria solo con la tastiera', async ({ page, request }) => {
   const { email, password, firstName } = await registerConfirmedCustomer(request, 'keys');
-  await page.goto('/');
-  await acceptCookies(page);
-  await signIn(page, email, password, firstName);
+  await openSignedIn(page, { email, password, firstName });
 
   // the slot button of the indicator: without an address the selector comes first, then the slots
   // after the sign-in focus is on the header's account button, past the indicator: once round the page

@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, registerConfirmedCustomer, signIn } from '../support/account';
+import { registerConfirmedCustomer, openSignedIn } from '../support/account';
 import { signInToAdmin } from '../support/admin';
 import { expectAccessible } from '../support/axe';
 import { CARDS, acceptAndConfirm, fillCart, orderIdOf, payOnSandbox } from '../support/checkout';
@@ -30,9 +30,7 @@ test('il servizio clienti assegna un buono; il cliente lo usa nel carrello e pag
   await expectAccessible(cs, 'admin: buoni del cliente');
   await office.close();
 
-  await page.goto('/');
-  await acceptCookies(page);
-  await signIn(page, customer.email, customer.password, customer.firstName);
+  await openSignedIn(page, customer);
   await fillCart(page);
   await page.goto('/profile/gift-certificates');
   await expect(page.getByRole('heading', { level: 1, name: 'I miei buoni' })).toBeVisible();

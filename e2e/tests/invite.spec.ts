@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, registerConfirmedCustomer, signIn } from '../support/account';
+import { acceptCookies, registerConfirmedCustomer, signIn, openSignedIn } from '../support/account';
 import { signInToAdmin } from '../support/admin';
 import { expectAccessible } from '../support/axe';
 import { CARDS, acceptAndConfirm, fillCart, orderIdOf, payOnSandbox, call } from '../support/checkout';
@@ -15,9 +15,7 @@ test('un cliente invita un amico: l’amico usa il codice, ordina con lo sconto,
 }) => {
   test.setTimeout(240_000);
   const inviter = await registerConfirmedCustomer(page.request, 'inviter');
-  await page.goto('/');
-  await acceptCookies(page);
-  await signIn(page, inviter.email, inviter.password, inviter.firstName);
+  await openSignedIn(page, inviter);
   await page.goto('/profile/invite');
   await expect(page.getByRole('heading', { level: 1, name: 'Invita un amico' })).toBeVisible();
   const code = ((await page.getByTestId('invite-code').textContent()) ?? '').trim();

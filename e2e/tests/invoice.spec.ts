@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Locator, type Page } from '@playwright/test';
-import { DEMO_PASSWORD, acceptCookies, signIn } from '../support/account';
+import { DEMO_PASSWORD, openSignedIn } from '../support/account';
 import { openInBackOffice, prepareWeighed, refundInBackOffice } from '../support/admin-orders';
 import { expectAccessible } from '../support/axe';
 import { CARDS, acceptAndConfirm, call, fillCart, orderIdOf, payOnSandbox } from '../support/checkout';
@@ -54,9 +54,7 @@ test('azienda con fattura: peso reale minore, fattura TD01 (PDF e XML); rimborso
   page,
   browser,
 }) => {
-  await page.goto('/');
-  await acceptCookies(page);
-  await signIn(page, COMPANY.email, DEMO_PASSWORD, COMPANY.firstName);
+  await openSignedIn(page, { email: COMPANY.email, password: DEMO_PASSWORD, firstName: COMPANY.firstName });
   // a Drive order at Milano Città Studi (the demo picker's store): 3 pieces and 1 kg of a loose (Sfuso) product
   await fillCart(page, { warehouseId: 13 });
   await page.goto('/checkout');

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { PDFDocument, StandardFonts, rgb } from 'pdf-lib';
-import { acceptCookies, registerConfirmedCustomer, signIn } from '../support/account';
+import { registerConfirmedCustomer, openSignedIn } from '../support/account';
 import { signInToAdmin } from '../support/admin';
 import { expectAccessible } from '../support/axe';
 
@@ -82,10 +82,7 @@ test('un responsabile del catalogo pubblica un volantino da un PDF e il cliente 
 
   // the customer shops at Como Camerlata: the leaflet is there, with its product
   const customer = await registerConfirmedCustomer(request, 'leaflet-admin');
-  await page.goto('/search?q=biscotti');
-  await acceptCookies(page);
-  await signIn(page, customer.email, customer.password, customer.firstName);
-  await page.goto('/search?q=biscotti');
+  await openSignedIn(page, customer, '/search?q=biscotti');
   const card = page.getByTestId('product-card').first();
   const cardName = (await card.getByRole('heading').first().innerText()).trim();
   await card.getByRole('button', { name: `Aggiungi ${cardName} al carrello` }).click();

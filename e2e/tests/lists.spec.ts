@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, DEMO_PASSWORD, registerConfirmedCustomer, signIn } from '../support/account';
+import { registerConfirmedCustomer, openSignedIn, DEMO_CUSTOMERS } from '../support/account';
 import { expectAccessible } from '../support/axe';
 
 // Shopping lists (issue 20, decision 035): the heart makes a new list, the list goes into the cart at once,
@@ -17,9 +17,7 @@ test('il cuore crea una lista, la lista va tutta nel carrello; condivisa in sola
   const product = found.data.products.find((p) => p.available > 0)!;
   const listName = `Merenda ${Date.now() % 100000}`;
 
-  await page.goto(product.itemUrl);
-  await acceptCookies(page);
-  await signIn(page, customer.email, customer.password, customer.firstName);
+  await openSignedIn(page, customer, product.itemUrl);
   await page
     .getByRole('button', { name: `Aggiungi a una lista: ${product.name}` })
     .first()
@@ -48,9 +46,7 @@ test('il cuore crea una lista, la lista va tutta nel carrello; condivisa in sola
 
   const other = await browser.newContext();
   const mario = await other.newPage();
-  await mario.goto('/');
-  await acceptCookies(mario);
-  await signIn(mario, 'mario.rossi@spesa.demo', DEMO_PASSWORD, 'Mario');
+  await openSignedIn(mario, DEMO_CUSTOMERS.mario);
   await mario.goto('/profile/lists');
   await mario.getByRole('link', { name: listName }).first().click();
   await expect(mario.getByRole('heading', { level: 1, name: listName })).toBeVisible({ timeout: 20_000 });

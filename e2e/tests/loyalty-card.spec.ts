@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, DEMO_PASSWORD, registerConfirmedCustomer, signIn } from '../support/account';
+import { registerConfirmedCustomer, openSignedIn, DEMO_CUSTOMERS } from '../support/account';
 import { signInToAdmin } from '../support/admin';
 import { expectAccessible } from '../support/axe';
 import { call, fillCart } from '../support/checkout';
@@ -24,9 +24,7 @@ test('una cliente collega la sua carta, mostra il codice a barre e diventa Premi
   const customer = await registerConfirmedCustomer(request, 'card');
   const cardNumber = SPARE_CARDS[test.info().retry % SPARE_CARDS.length]!;
 
-  await page.goto('/');
-  await acceptCookies(page);
-  await signIn(page, customer.email, customer.password, customer.firstName);
+  await openSignedIn(page, customer);
   await page.goto('/profile');
   await page
     .getByRole('navigation', { name: 'Area clienti' })
@@ -122,9 +120,7 @@ test('a una cliente esclusa la Carta Premium risponde "Accesso non disponibile";
   page,
   browser,
 }) => {
-  await page.goto('/');
-  await acceptCookies(page);
-  await signIn(page, 'anna.verdi@spesa.demo', DEMO_PASSWORD, 'Anna');
+  await openSignedIn(page, DEMO_CUSTOMERS.anna);
   await page.goto('/profile/premium');
   await expect(page.getByTestId('premium-excluded')).toContainText(
     'Accesso non disponibile: contatta il servizio clienti.',

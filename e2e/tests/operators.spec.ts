@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, signIn } from '../support/account';
+import { acceptCookies, openSignedIn, DEMO_CUSTOMERS } from '../support/account';
 import { codeOf, DEMO_PASSWORD, secretOf, signInToAdmin } from '../support/admin';
 import { expectAccessible } from '../support/axe';
 import { acceptAndConfirm, call, fillCart, orderIdOf } from '../support/checkout';
@@ -107,9 +107,7 @@ test('il servizio clienti ordina per Anna Verdi con pagamento alla consegna; Ann
   // Anna, in her own browser, sees the order and what customer service did
   const annaContext = await browser.newContext({ viewport: { width: 1366, height: 900 } });
   const annaPage = await annaContext.newPage();
-  await annaPage.goto('/');
-  await acceptCookies(annaPage);
-  await signIn(annaPage, 'anna.verdi@spesa.demo', DEMO_PASSWORD, 'Anna');
+  await openSignedIn(annaPage, DEMO_CUSTOMERS.anna);
   await annaPage.goto(`/profile/orders/${orderId}`);
   await expect(annaPage.getByRole('heading', { level: 1, name: `Ordine ${orderId}` })).toBeVisible();
   await expect(annaPage.getByText(/Pagamento alla consegna/).first()).toBeVisible();

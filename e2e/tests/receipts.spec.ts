@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test } from '@playwright/test';
-import { DEMO_PASSWORD, acceptCookies, signIn } from '../support/account';
+import { openSignedIn, DEMO_CUSTOMERS } from '../support/account';
 import { expectAccessible } from '../support/axe';
 import { typeDate } from '../support/dates';
 
@@ -11,9 +11,7 @@ import { typeDate } from '../support/dates';
 
 test('il cliente apre uno scontrino, scarica il PDF e disattiva lo scontrino digitale', async ({ page }) => {
   test.setTimeout(120_000);
-  await page.goto('/');
-  await acceptCookies(page);
-  await signIn(page, 'mario.rossi@spesa.demo', DEMO_PASSWORD, 'Mario');
+  await openSignedIn(page, DEMO_CUSTOMERS.mario);
 
   await page.goto('/profile/receipts');
   await expect(page.getByRole('heading', { level: 1, name: 'Scontrini' })).toBeVisible();

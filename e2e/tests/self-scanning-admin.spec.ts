@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, registerConfirmedCustomer, signIn } from '../support/account';
+import { registerConfirmedCustomer, openSignedIn } from '../support/account';
 import { signInToAdmin } from '../support/admin';
 import { expectAccessible } from '../support/axe';
 import { call } from '../support/checkout';
@@ -28,9 +28,7 @@ test('un responsabile di negozio vede le spese self-scanning di oggi, cambia la 
   const shop = await browser.newContext();
   const customerPage = await shop.newPage();
   const customer = await registerConfirmedCustomer(shop.request, 'ss-admin');
-  await customerPage.goto('/');
-  await acceptCookies(customerPage);
-  await signIn(customerPage, customer.email, customer.password, customer.firstName);
+  await openSignedIn(customerPage, customer);
   const q = `store_id=${STORE.id}&show_sectors=false`;
   await call(shop.request, 'GET', `/smart-cart/view?${q}&calculate_stock=false`);
   const { products } = await call<{ products: Array<{ barcode?: string | null }> }>(

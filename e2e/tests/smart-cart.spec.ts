@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
-import { acceptCookies, registerConfirmedCustomer, signIn } from '../support/account';
+import { registerConfirmedCustomer, openSignedIn } from '../support/account';
 import { expectAccessible } from '../support/axe';
 import { call } from '../support/checkout';
 import { barcodeVideo, fakeCamera } from '../support/fake-camera';
@@ -73,9 +73,7 @@ test('un cliente fa la spesa self-scanning con la rete che cade a metà e mostra
   const customer = await registerConfirmedCustomer(request, 'selfscan');
   const { first, second, loose } = await pickProducts(request);
 
-  await page.goto('/');
-  await acceptCookies(page);
-  await signIn(page, customer.email, customer.password, customer.firstName);
+  await openSignedIn(page, customer);
   await page.goto('/self-scanning');
   await expect(page.getByRole('heading', { level: 1, name: 'Spesa self-scanning' })).toBeVisible();
   await expectAccessible(page, 'self-scanning: scegli il negozio');
@@ -147,9 +145,7 @@ test('la carta fedeltà si legge con la fotocamera: il numero compare nel campo'
   request,
 }) => {
   const customer = await registerConfirmedCustomer(request, 'cardscan');
-  await page.goto('/');
-  await acceptCookies(page);
-  await signIn(page, customer.email, customer.password, customer.firstName);
+  await openSignedIn(page, customer);
   await page.goto('/profile/card');
   // Debian's Chromium has no BarcodeDetector on Linux: the ZXing ponyfill reads, its .wasm served by the shop
   const native = await page.evaluate(() => 'BarcodeDetector' in window);

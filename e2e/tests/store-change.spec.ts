@@ -1,5 +1,5 @@
 import { expect, test, type APIRequestContext, type Locator, type Page } from '@playwright/test';
-import { acceptCookies, registerConfirmedCustomer, signIn } from '../support/account';
+import { registerConfirmedCustomer, openSignedIn } from '../support/account';
 import { expectAccessible } from '../support/axe';
 import { bookFirstSlot, call, chooseDriveStore } from '../support/checkout';
 
@@ -86,9 +86,7 @@ test('cambio di negozio: il carrello ripreso con prezzi e disponibilità del nuo
   page,
 }, testInfo) => {
   const { email, password, firstName } = await registerConfirmedCustomer(page.request, 'store-change');
-  await page.goto('/');
-  await acceptCookies(page);
-  await signIn(page, email, password, firstName);
+  await openSignedIn(page, { email, password, firstName });
 
   // the cart at Como Camerlata: 2 of the product Milano Navigli does not sell, 3 of the one it prices differently
   const { missing, repriced, repricedAtTo } = await productsOfTheChange(page.request);

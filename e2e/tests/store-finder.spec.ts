@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, registerConfirmedCustomer, signIn } from '../support/account';
+import { registerConfirmedCustomer, openSignedIn } from '../support/account';
 import { expectAccessible } from '../support/axe';
 
 // The Drive tab's store finder (decision 071): the browser's position in Milano Città Studi, the stores within
@@ -14,9 +14,7 @@ test.use({ geolocation: { latitude: 45.4781, longitude: 9.2272 }, permissions: [
 
 async function openDriveTab(page: Page) {
   const { email, password, firstName } = await registerConfirmedCustomer(page.request, 'finder');
-  await page.goto('/');
-  await acceptCookies(page);
-  await signIn(page, email, password, firstName);
+  await openSignedIn(page, { email, password, firstName });
   await page
     .getByRole('banner')
     .getByRole('group', { name: 'Come ricevi la spesa' })

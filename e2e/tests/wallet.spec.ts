@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, registerConfirmedCustomer, signIn } from '../support/account';
+import { registerConfirmedCustomer, openSignedIn } from '../support/account';
 import { signInToAdmin } from '../support/admin';
 import { expectAccessible } from '../support/axe';
 import { CARDS, acceptAndConfirm, fillCart, orderIdOf, payOnSandbox } from '../support/checkout';
@@ -35,9 +35,7 @@ test('il servizio clienti accredita 7,50 €; il cliente li vede e paga un ordin
   await expectAccessible(cs, 'admin: portafoglio del cliente');
   await office.close();
 
-  await page.goto('/');
-  await acceptCookies(page);
-  await signIn(page, customer.email, customer.password, customer.firstName);
+  await openSignedIn(page, customer);
   await page.goto('/profile/wallet');
   await expect(page.getByRole('heading', { level: 1, name: 'Il mio portafoglio' })).toBeVisible();
   await expect(page.getByTestId('wallet-balance')).toHaveText('7,50 €');
