@@ -100,6 +100,11 @@ const envSchema = z.object({
    */
   LISTING_WARM_GAP_MS: z.coerce.number().int().min(10_000).max(86_400_000).default(120_000),
   /**
+   * the category listings kept warm (decision 020); off: each read when first asked, as after its lifetime
+   * (the journeys' servers, whose cached reads live 20 s: a warm-up would be read again by nobody)
+   */
+  LISTING_WARM: z.enum(['on', 'off']).default('on'),
+  /**
    * cached reads kept (least recently used dropped first): a listing page takes ~150 kB with its JSON, so
    * 2000 is ~300 MB at most; it holds every page a burst of shoppers browses (500 thrashed under load)
    */

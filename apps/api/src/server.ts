@@ -169,7 +169,7 @@ async function serve(env: Env, database: OpenedDatabase, started: number): Promi
   });
   // the category listings read once before the first customer (decision 020), then kept warm
   const warmer =
-    env.CACHE_TTL_MS > 0
+    env.CACHE_TTL_MS > 0 && env.LISTING_WARM === 'on'
       ? new ListingWarmer(app.catalogue, {
           refreshMs: Math.max(env.CACHE_TTL_MS - 60_000, env.CACHE_TTL_MS / 2),
           minGapMs: env.LISTING_WARM_GAP_MS,
