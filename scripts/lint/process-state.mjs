@@ -84,6 +84,10 @@ export const PROCESS_STATE = {
     follows: 'local',
     how: 'whether this process polls',
   },
+  'lib/memo-serializer.ts#knownJson': {
+    follows: 'version',
+    how: "the JSON an answer's owner made for a value (a store's product or page), kept on that value object while it lives: the values are the read cache's, which follow catalogue_version",
+  },
   'lib/read-cache.ts#VersionedReadCache.#lru': {
     follows: 'version',
     how: 'every key holds the version its read was made at (catalogue_version for the catalogue, content_version for the content): a write on any host moves the row, every host re-reads it at most a second later (versionCheckMs) and no longer reaches older entries; CACHE_TTL_MS bounds the rest',
@@ -123,6 +127,30 @@ export const PROCESS_STATE = {
   'modules/cart/cart.repository.ts#CartRepository.#lines': {
     follows: 'local',
     how: "a prepared statement on this process's connection",
+  },
+  'modules/cart/cart.repository.ts#CartRepository.#openCartParts': {
+    follows: 'local',
+    how: "a prepared statement on this process's connection (the open cart with its lines, infos and delivery parts)",
+  },
+  'modules/cart/cart-add.ts#LineSet.#lines': {
+    follows: 'in-flight',
+    how: 'the lines of one cart as one add read them, made and dropped within that request (the write checks the cart row has not moved since)',
+  },
+  'modules/catalogue/store-overlay.ts#StoreFigureCache.#figures': {
+    follows: 'version',
+    how: "every store's figures of a cached chain product, kept on that product object (a WeakMap) and for one Rome day: the product leaves the read cache when catalogue_version moves (a stock feed, a price list), and its figures with it",
+  },
+  'modules/catalogue/store-overlay.ts#StoreFigureCache.#loading': {
+    follows: 'in-flight',
+    how: 'the figures statement running now, shared by the concurrent first looks at the same products',
+  },
+  'modules/catalogue/store-json.ts#templates': {
+    follows: 'version',
+    how: "the JSON of a cached chain product with gaps for a store's fields, kept on that product object: it goes with the product when catalogue_version moves",
+  },
+  'modules/catalogue/store-json.ts#pageTemplates': {
+    follows: 'version',
+    how: 'the JSON of a cached chain page around its products, kept on that page object: it goes with the page when catalogue_version moves',
   },
   'modules/catalogue/catalogue-reads.ts#CatalogueReads.#index': {
     follows: 'version',

@@ -36,7 +36,9 @@ async function driveWindow(): Promise<{
   const list = await st<{ data: AdminSlotTemplate[] }>(admin, 'GET', '/admin/slot-templates');
   const template = list.body.data.data.find((w) => w.calendarKind === 'drive' && w.weekDays.length >= 5);
   if (!template) throw new Error('no Drive window in the seed');
-  await st(admin, 'GET', `/admin/stores/13/slot-days?from=${today}&days=14`);
+  // three weeks: each weekday made at least twice after today, also late in the evening when the first test's
+  // cut-off (20:00 the day before) has closed tomorrow
+  await st(admin, 'GET', `/admin/stores/13/slot-days?from=${today}&days=21`);
   const slots = await queryRows<{ slotId: number; dow: number }>(
     t.db,
     sql`SELECT slot_id AS "slotId", EXTRACT(ISODOW FROM slot_date)::int AS dow FROM delivery_slots
