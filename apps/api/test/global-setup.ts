@@ -17,8 +17,9 @@ import { writeTemplateFolder } from './test-data-folders';
  * Once per run: a migrated and seeded database for every test file.
  * - DATABASE_URL set: migrates and seeds that PostgreSQL database (seeding only when empty); each test
  *   file copies it into a database of its own (helper.ts), dropped here at the end of the run.
- * - otherwise: builds the PGlite image in memory and dumps it to a tarball in the temp folder; each test
- *   file loads its own copy (about a second) instead of migrating and seeding again (about 6 seconds).
+ * - otherwise: builds the PGlite database in memory and unpacks it into a template data folder
+ *   (test-data-folders.ts); each database a test file opens is a copy of that folder (about half a second of
+ *   CPU) instead of a migration and seed of its own (about 6 seconds).
  */
 declare module 'vitest' {
   export interface ProvidedContext {
@@ -56,12 +57,12 @@ export default async function setup(project: TestProject): Promise<() => Promise
 }
 
 /**
- * The PGlite image every test file loads, a few hundred loads a run, each copying every byte into PGlite's
- * memory: the data folder is made with 1 MB write-ahead log segments (initdb's default is 16 MB) and dumped
- * after a checkpoint with the fewest segments PostgreSQL keeps, so the log is 2 MB of the image instead of 16
- * (three 16 MB segments before that), and without template0. PostgreSQL keeps min_wal_size of log files and reads that setting at
- * start: the image saves the setting, starts once more with it, and is dumped after a checkpoint. The test
- * databases run with these settings; nothing in SQL depends on them.
+ * The PGlite image every test database copies, a few hundred copies a run: the data folder is made with 1 MB
+ * write-ahead log segments (initdb's default is 16 MB) and dumped after a checkpoint with the fewest segments
+ * PostgreSQL keeps, so the log is 2 MB of the image instead of 16 (three 16 MB segments before that), and
+ * without template0. PostgreSQL keeps min_wal_size of log files and reads that setting at start: the image
+ * saves the setting, starts once more with it, and is dumped after a checkpoint. The test databases run with
+ * these settings; nothing in SQL depends on them.
  */
 async function compactImage(db: Db, dumpImage: () => Promise<Blob>): Promise<Blob> {
   await db.execute(sql`ALTER SYSTEM SET wal_recycle = off`);
