@@ -25,6 +25,34 @@ async function twoSessions() {
   return [cartApi(t, who.token), cartApi(t, second.cookie)] as const;
 }
 
+/** The customer's cart, opened by a first view. */
+async function openCart(cart: { view: () => Promise<unknown> }, userId: number): Promise<{ cartId: number }> {
+  await cart.view();
+  const [open] = await queryRows<{ cartId: number }>(
+    t.db,
+    sql`SELECT cart_id AS "cartId" FROM carts WHERE user_id = ${userId} AND closed_at IS NULL`,
+  );
+  if (!open) throw new Error('no open cart');
+  return open;
+}
+
+/**
+ * The purchase's lock after `delayMs`: the cart row FOR UPDATE, the lines it holds counted, then status 7.
+ * Answers the lines the lock saw.
+ */
+async function paymentLock(cartId: number, delayMs: number): Promise<number> {
+  await new Promise((r) => setTimeout(r, delayMs));
+  return t.db.transaction(async (tx) => {
+    await queryRows(tx, sql`SELECT 1 FROM carts WHERE cart_id = ${cartId} FOR UPDATE`);
+    const [row] = await queryRows<{ n: number }>(
+      tx,
+      sql`SELECT count(*)::int AS n FROM cart_items WHERE cart_id = ${cartId}`,
+    );
+    await tx.execute(sql`UPDATE carts SET cart_status_id = 7 WHERE cart_id = ${cartId}`);
+    return row?.n ?? -1;
+  });
+}
+
 describe('concurrency', () => {
   it('20 parallel adds from two sessions: one line, every add counted', async () => {
     const p = await pickers.piece(t.db);
@@ -72,24 +100,8 @@ describe('concurrency', () => {
     for (let round = 0; round < 6; round++) {
       const who = await newCustomer(t, { tag: 'cart-one-lock' });
       const cart = cartApi(t, who.token);
-      await cart.view(); // opens the cart
-      const [open] = await queryRows<{ cartId: number }>(
-        t.db,
-        sql`SELECT cart_id AS "cartId" FROM carts WHERE user_id = ${who.userId} AND closed_at IS NULL`,
-      );
-      if (!open) throw new Error('no open cart');
-      const lock = async () => {
-        await new Promise((r) => setTimeout(r, round * 2));
-        return t.db.transaction(async (tx) => {
-          await queryRows(tx, sql`SELECT 1 FROM carts WHERE cart_id = ${open.cartId} FOR UPDATE`);
-          const [row] = await queryRows<{ n: number }>(
-            tx,
-            sql`SELECT count(*)::int AS n FROM cart_items WHERE cart_id = ${open.cartId}`,
-          );
-          await tx.execute(sql`UPDATE carts SET cart_status_id = 7 WHERE cart_id = ${open.cartId}`);
-          return row?.n ?? -1;
-        });
-      };
+      const open = await openCart(cart, who.userId);
+      const lock = () => paymentLock(open.cartId, round * 2);
       const [added, seenByLock] = await Promise.all([
         cart.add([{ productId: p.productId, quantity: 1 }]),
         lock(),
@@ -111,25 +123,8 @@ describe('concurrency', () => {
     for (let round = 0; round < 4; round++) {
       const who = await newCustomer(t, { tag: 'cart-batch-lock' });
       const cart = cartApi(t, who.token);
-      await cart.view(); // opens the cart
-      const [open] = await queryRows<{ cartId: number }>(
-        t.db,
-        sql`SELECT cart_id AS "cartId" FROM carts WHERE user_id = ${who.userId} AND closed_at IS NULL`,
-      );
-      if (!open) throw new Error('no open cart');
-      // the purchase's lock: the cart row FOR UPDATE, the lines it holds counted, then status 7
-      const lock = async () => {
-        await new Promise((r) => setTimeout(r, round * 3));
-        return t.db.transaction(async (tx) => {
-          await queryRows(tx, sql`SELECT 1 FROM carts WHERE cart_id = ${open.cartId} FOR UPDATE`);
-          const [row] = await queryRows<{ n: number }>(
-            tx,
-            sql`SELECT count(*)::int AS n FROM cart_items WHERE cart_id = ${open.cartId}`,
-          );
-          await tx.execute(sql`UPDATE carts SET cart_status_id = 7 WHERE cart_id = ${open.cartId}`);
-          return row?.n ?? -1;
-        });
-      };
+      const open = await openCart(cart, who.userId);
+      const lock = () => paymentLock(open.cartId, round * 3);
       const [added, seenByLock] = await Promise.all([
         cart.add(products.map((p) => ({ productId: p.productId, quantity: 1 }))),
         lock(),
