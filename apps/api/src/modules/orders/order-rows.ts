@@ -1,5 +1,6 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { wireTimestamp } from '../../db/wire-time';
+import type { StartedAttempt } from '../payment/payment-attempts';
 
 /**
  * The orders module's rows (decision 017, 018), one declaration each, read by both of its repositories
@@ -110,20 +111,8 @@ export type NewOrderItem = Omit<
   | 'deliveredTotalCents'
 >;
 
-export interface AuthorizationRow {
-  authorizationId: number;
-  orderId: number;
-  attempt: number;
-  provider: string;
-  providerRef: string;
-  paymentTypeId: number;
-  amountCents: number;
-  capturedCents: number;
-  refundedCents: number;
-  status: string;
-  cardBrand: string | null;
-  cardLast4: string | null;
-}
+/** A payment attempt's row: the shape the payment module's attempts read (payment-attempts.ts). */
+export type AuthorizationRow = StartedAttempt;
 
 /** One status the order reached. */
 export interface HistoryRow {
