@@ -34,7 +34,7 @@ describe('Carousel', () => {
   });
 
   // first in the file: the page-wide "first interaction" is once per page (module state)
-  it("leaves the slides beyond its first two pages empty until the customer does anything on the page", async () => {
+  it('leaves the slides beyond its first two pages empty until the customer does anything on the page', async () => {
     setWidth(390);
     render(
       <Carousel

@@ -20,7 +20,8 @@ function onInteraction() {
 
 function subscribe(notify: () => void): () => void {
   if (!interacted && listeners.size === 0)
-    for (const name of EVENTS) document.addEventListener(name, onInteraction, { capture: true, passive: true });
+    for (const name of EVENTS)
+      document.addEventListener(name, onInteraction, { capture: true, passive: true });
   listeners.add(notify);
   return () => {
     listeners.delete(notify);
