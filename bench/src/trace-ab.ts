@@ -4,7 +4,9 @@
 // a shared machine blurs less than a score. Each run is a first visit (a new browser context: no cache, no
 // service worker, no stored cookie choice), runs interleaved over the servers. Prints per run and as medians the
 // main-thread milliseconds by Lighthouse's task groups (script evaluation, script parse and compile, style and
-// layout, rendering, HTML and CSS parsing, garbage collection, other), the top-level tasks over 50 ms, and, with
+// layout, rendering, HTML and CSS parsing, garbage collection, other), the top-level tasks over 50 ms, the main
+// thread's CPU time (thread time: what a loaded machine stretches far less than wall time) with the tasks whose CPU
+// time passes 50 ms at Lighthouse's 4x CPU after the first paint, and, with
 // --functions=N, the N functions of the web app's scripts with the largest difference in self time (summed over
 // the runs, from the trace's CPU samples). --traces=DIR keeps every run's trace (<host>_<port>-<run>.json) for DevTools.
 import { chromium, type Browser } from 'playwright-core';
@@ -65,6 +67,8 @@ interface TraceEvent {
   ph: string;
   ts: number;
   dur?: number;
+  /** the thread's CPU time in the event (µs): what a crowded machine inflates far less than `dur` */
+  tdur?: number;
   pid: number;
   tid: number;
   id?: string;
@@ -76,6 +80,11 @@ interface Reading {
   longTasks: number;
   /** the sum of each top-level task's time beyond 50 ms, unthrottled */
   overLong: number;
+  /** the main thread's CPU time (thread time) over its top-level tasks, ms */
+  cpu: number;
+  /** the top-level tasks after the first paint whose CPU time, at Lighthouse's 4× CPU, passes 50 ms, and their time beyond 50 */
+  cpuLong: number;
+  cpuOverLong: number;
   /** self time (ms) per function of the page's own scripts, "name url:line:col" */
   functions: Map<string, number>;
 }
@@ -139,11 +148,30 @@ function read(events: TraceEvent[], origin: string): Reading {
       overLong += task.duration - 50;
     }
   }
+  // thread time: the same tasks by CPU time (the trace's tdur), read the way Lighthouse's simulation reads a
+  // task (4× CPU, blocking beyond 50 ms), so two builds compare on a machine whose load stretches wall time
+  const main = processed.mainThreadEvents[0];
+  const fcp = events.find((e) => e.name === 'firstContentfulPaint' && e.pid === main?.pid)?.ts ?? 0;
+  let cpu = 0;
+  let cpuLong = 0;
+  let cpuOverLong = 0;
+  for (const e of events) {
+    if (e.pid !== main?.pid || e.tid !== main?.tid || e.ph !== 'X' || e.name !== 'RunTask') continue;
+    const ms = (e.tdur ?? 0) / 1000;
+    cpu += ms;
+    if (e.ts >= fcp && 4 * ms > 50) {
+      cpuLong += 1;
+      cpuOverLong += 4 * ms - 50;
+    }
+  }
   return {
     total,
     groups,
     longTasks,
     overLong,
+    cpu,
+    cpuLong,
+    cpuOverLong,
     functions: selfTimes(events, processed.mainThreadEvents[0]?.pid, origin),
   };
 }
@@ -194,10 +222,13 @@ const median = (xs: number[]) => {
   const m = Math.floor(s.length / 2);
   return s.length % 2 ? s[m]! : (s[m - 1]! + s[m]!) / 2;
 };
-const fmt = (r: Pick<Reading, 'total' | 'groups' | 'longTasks' | 'overLong'>) =>
+const fmt = (
+  r: Pick<Reading, 'total' | 'groups' | 'longTasks' | 'overLong' | 'cpu' | 'cpuLong' | 'cpuOverLong'>,
+) =>
   `total ${r.total.toFixed(0)} ms | ` +
   GROUPS.map((g) => `${g} ${r.groups[g].toFixed(0)}`).join(', ') +
-  ` | tasks > 50 ms: ${r.longTasks} (${r.overLong.toFixed(0)} ms beyond 50)`;
+  ` | tasks > 50 ms: ${r.longTasks} (${r.overLong.toFixed(0)} ms beyond 50)` +
+  ` | CPU ${r.cpu.toFixed(0)} ms, tasks > 50 ms at 4x CPU: ${r.cpuLong} (${r.cpuOverLong.toFixed(0)} ms beyond 50)`;
 
 const browser = await chromium.launch({
   executablePath: chromiumPath,
@@ -239,6 +270,9 @@ for (const [base, list] of results) {
         groups,
         longTasks: median(list.map((x) => x.longTasks)),
         overLong: median(list.map((x) => x.overLong)),
+        cpu: median(list.map((x) => x.cpu)),
+        cpuLong: median(list.map((x) => x.cpuLong)),
+        cpuOverLong: median(list.map((x) => x.cpuOverLong)),
       }),
   );
 }

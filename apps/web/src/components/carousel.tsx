@@ -1,4 +1,5 @@
 import {
+  memo,
   startTransition,
   useCallback,
   useEffect,
@@ -15,6 +16,7 @@ import { Icon } from './icons';
 import { slidesPerView, slideWidthCss, SLIDER_GAP_PX, type SlidesStep } from './slider-rules';
 import { usePrefersReducedMotion } from './use-reduced-motion';
 import { useNearViewport } from './render-when-near';
+import { useFirstInteraction } from './use-first-interaction';
 import './carousel.css';
 
 interface CarouselProps<T> {
@@ -36,6 +38,12 @@ interface CarouselProps<T> {
   arrowPlacement?: 'beside' | 'over';
   showBullets?: boolean;
   loop?: boolean;
+  /**
+   * Every slide from the first render (a few banners): slides of unequal heights (a banner with its caption
+   * under the image beside ones with the text over it) would otherwise grow the track when the later ones
+   * mount, and move what sits below and over the first slide (a layout shift on the home's first screen).
+   */
+  allSlidesAtOnce?: boolean;
 }
 
 /**
@@ -52,6 +60,38 @@ function slideWidthRules(scope: string, steps: readonly SlidesStep[]): string {
     )
     .join('');
 }
+
+/**
+ * One slide, memoised: the carousel's own state (a slide more mounted, hovered, the engine's position) renders
+ * only the slides whose props changed, not every card again.
+ */
+const CarouselSlide = memo(function CarouselSlide({
+  item,
+  index,
+  label,
+  gap,
+  shown,
+  renderItem,
+}: {
+  item: unknown;
+  index: number;
+  label: string;
+  gap: number;
+  shown: boolean;
+  renderItem: (item: never, index: number) => ReactNode;
+}) {
+  return (
+    <div
+      role="group"
+      aria-roledescription="elemento"
+      aria-label={label}
+      className="carousel-slide"
+      style={{ paddingLeft: gap }}
+    >
+      {shown ? renderItem(item as never, index) : null}
+    </div>
+  );
+});
 
 /** How far ahead of the viewport a carousel starts its engine. */
 const ACTIVATION_MARGIN_PX = 200;
@@ -100,6 +140,7 @@ export function Carousel<T>({
   arrowPlacement = 'beside',
   showBullets = false,
   loop = false,
+  allSlidesAtOnce = false,
 }: CarouselProps<T>) {
   const { t } = useTranslation();
   const id = useId();
@@ -126,23 +167,27 @@ export function Carousel<T>({
   const [paused, setPaused] = useState(false);
   const [hovered, setHovered] = useState(false);
   const autoplayEnabled = autoplayMs !== false && !reducedMotion && scrollable;
-  // First render: the visible slides and one page more; the others (empty slides of the same width until
-  // then) mount when the browser is idle, in a transition, or at once on any interaction.
+  // First render: the visible slides and one page more. The others (empty slides of the same width until then)
+  // mount once the customer does anything on the page (useFirstInteraction), one per idle moment, each in a
+  // transition of its own; all at once when the carousel itself is touched, hovered, focused or scrolled. A
+  // product slider's eight hidden cards, mounted at once at the first idle moment, were ~600 elements and a
+  // long task in the first seconds of every home visit, for slides no one had asked to see.
   const [mounted, setMounted] = useState(() =>
-    typeof window === 'undefined' ? items.length : slidesInView(steps) * 2,
+    allSlidesAtOnce || typeof window === 'undefined' ? items.length : slidesInView(steps) * 2,
   );
   const allMounted = mounted >= items.length;
   const mountAll = useCallback(() => setMounted(Number.MAX_SAFE_INTEGER), []);
+  const interacted = useFirstInteraction();
   useEffect(() => {
-    if (allMounted) return;
-    const later = () => startTransition(mountAll);
+    if (allMounted || !interacted) return;
+    const oneMore = () => startTransition(() => setMounted((n) => n + 1));
     if (typeof window.requestIdleCallback === 'function') {
-      const handle = window.requestIdleCallback(later, { timeout: 4000 });
+      const handle = window.requestIdleCallback(oneMore, { timeout: 1000 });
       return () => window.cancelIdleCallback(handle);
     }
-    const timer = setTimeout(later, 200);
+    const timer = setTimeout(oneMore, 50);
     return () => clearTimeout(timer);
-  }, [allMounted, mountAll]);
+  }, [allMounted, interacted, mounted]);
 
   const sync = useCallback(() => {
     if (!emblaApi) return;
@@ -222,16 +267,15 @@ export function Carousel<T>({
           style={{ marginLeft: -gap }}
         >
           {items.map((item, index) => (
-            <div
+            <CarouselSlide
               key={getKey(item, index)}
-              role="group"
-              aria-roledescription="elemento"
-              aria-label={t('slider.slide', { index: index + 1, count: items.length })}
-              className="carousel-slide"
-              style={{ paddingLeft: gap }}
-            >
-              {index < mounted ? renderItem(item, index) : null}
-            </div>
+              item={item}
+              index={index}
+              label={t('slider.slide', { index: index + 1, count: items.length })}
+              gap={gap}
+              shown={index < mounted}
+              renderItem={renderItem}
+            />
           ))}
         </div>
       </div>

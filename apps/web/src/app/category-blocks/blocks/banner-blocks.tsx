@@ -82,6 +82,7 @@ export function BannerSliderBlock({ block, header = false }: { block: CategoryBl
         showArrows={metaBool(block.metaData, 'SHOW_ARROWS', true)}
         arrowPlacement={header ? 'over' : 'beside'}
         showBullets={metaBool(block.metaData, 'SHOW_BULLETS', header)}
+        allSlidesAtOnce
       />
     </BlockFrame>
   );
