@@ -318,6 +318,8 @@ export class CheckoutService {
       },
       ...(figures.buyer ? { buyer: figures.buyer } : {}),
       ...(seen.slot ? { slot: seen.slot } : {}),
+      // the infos as the choices' row answered them (written before it)
+      infos: co.cartInfos,
     });
     // `co` is the row as the choices were saved: only the prices saved since are not in it (not answered)
     return {
