@@ -86,8 +86,8 @@ export class CheckoutRepository {
   }
 
   /**
-   * of a cart (only the keys given); answers the row as saved (checkoutOf). Any save without a frozen
-   * purchase drops the one there (the choices it was priced with may have changed).
+   * Saves the checkout choices of a cart (only the keys given); answers the row as saved (checkoutOf). Any
+   * save without a frozen purchase drops the one there (the choices it was priced with may have changed).
    */
   async saveCheckout(
     cartId: number,
