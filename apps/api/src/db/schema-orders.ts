@@ -72,6 +72,11 @@ export const cartCheckouts = pgTable('cart_checkouts', {
   editingOrderId: integer('editing_order_id'),
   /** meal vouchers declared (decision 047): { count, kind: unlimited | multi_use, faceValueCents }; null: none */
   mealVouchers: jsonb('meal_vouchers'),
+  /**
+   * set by checkout/prepare (decision 059, session 45): what it priced and checked, frozen for buy with the
+   * versions it was priced at (checkout/prepared-purchase.ts); null when the choices changed since
+   */
+  preparedPurchase: jsonb('prepared_purchase'),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -70,6 +70,14 @@ export class CartService {
     return this.#carts.getOrCreateOpenCart(userId);
   }
 
+  /**
+   * The open cart with its lines, infos, delivery target and the chosen slot's row, in one statement (a
+   * purchase's checks of a prepared cart: the slot is checked by the caller).
+   */
+  readForPurchase(userId: number) {
+    return this.#carts.readCart(userId, { firstAvailable: false });
+  }
+
   /** What the cart would become with this address (GET /user-address/preview): nothing is saved. */
   preview(userId: number, addressId: number, deliveryServiceId?: number) {
     return this.#carts.preview(userId, addressId, deliveryServiceId);

@@ -18,6 +18,12 @@ export async function readCatalogueVersion(db: Db): Promise<number> {
   return rows[0]?.version ?? 0;
 }
 
+/**
+ * The catalogue's version as a subquery another module's hot-path read may compose (decision 059, session 45:
+ * checkout's read of a prepared cart): every write of prices, promotions, stock or assortment bumps it.
+ */
+export const CATALOGUE_VERSION_SQL = sql<number>`(SELECT version FROM catalogue_version WHERE id = 1)`;
+
 /** Bumps the version in one statement (no read-then-write race) and answers the new value. */
 export async function incrementCatalogueVersion(db: Db): Promise<number> {
   const rows = await db

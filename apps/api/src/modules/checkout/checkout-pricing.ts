@@ -62,6 +62,8 @@ export interface CheckoutFigures {
   /** the food part of itemsCents (what meal vouchers may pay) */
   foodCents: number;
   feeCents: number;
+  /** the fee before a premium free delivery (feeCents is 0 or this) */
+  feeBaseCents: number;
   /** the delivery is one of the premium card's free deliveries (feeCents is 0 for it) */
   premiumFreeDelivery: boolean;
   /** the premium card's 20 % product among the sold lines, and what it takes off them (in itemsCents already) */
@@ -115,6 +117,11 @@ export interface CheckoutPricingDeps {
 export class CheckoutPricing {
   constructor(private readonly d: CheckoutPricingDeps) {}
 
+  /** Rome's day the catalogue prices with (promotions are valid for days). */
+  today(): string {
+    return this.d.catalogue.today();
+  }
+
   /**
    * The cart's lines priced now; a product its store does not sell is not available. The premium customer's
    * chosen product is 20 % off the line's price (decision 043).
@@ -123,12 +130,14 @@ export class CheckoutPricing {
     return (await this.pricedFor(cart)).lines;
   }
 
+  /** `known`: the buyer's card and segments when the request read them with its session (else read here) */
   private async pricedFor(
     cart: Pick<CartRow, 'cartId' | 'warehouseId' | 'userId'>,
+    known?: Buyer,
   ): Promise<{ lines: PricedLine[]; buyer: Buyer | null }> {
     const rows = await this.d.carts.items(cart.cartId);
     if (rows.length === 0) return { lines: [], buyer: null };
-    const buyer = await this.d.buyers(cart.userId);
+    const buyer = known ?? (await this.d.buyers(cart.userId));
     const premiumProductId = await this.d.premiumProduct.discountedProductOf(cart.userId);
     const facts = await this.d.catalogue.productsForCart(
       rows.map((r) => r.productId),
@@ -161,6 +170,32 @@ export class CheckoutPricing {
     return { lines, buyer };
   }
 
+  /**
+   * The checkout row of a cart being bought with the catalogue's version now and whether the buyer has a
+   * premium product chosen (the loyalty module's subquery), in one statement.
+   */
+  preparedCheckout(cartId: number, userId: number) {
+    return this.d.repo.preparedOf(cartId, userId, (u) => this.d.premiumProduct.hasChoiceSql(u));
+  }
+
+  /**
+   * Whether frozen figures' delivery fee is still the fee now: the same fee before a premium free delivery
+   * (the zone's, the service's, the elderly discount), and no premium free delivery that became available
+   * since (a free delivery that went is refused when the purchase takes it).
+   */
+  async feeHolds(
+    userId: number,
+    target: DeliveryTarget,
+    frozen: Pick<CheckoutFigures, 'mealVouchers' | 'feeBaseCents' | 'premiumFreeDelivery'>,
+  ): Promise<boolean> {
+    const fees = await this.d.delivery.feeOf(userId, target);
+    const fee = frozen.mealVouchers ? fees.standardCents : fees.cents;
+    if (fee !== frozen.feeBaseCents) return false;
+    if (fee > 0 && !frozen.mealVouchers && !frozen.premiumFreeDelivery)
+      return !(await this.d.premium.freeDeliveryAvailable(userId, null));
+    return true;
+  }
+
   async packagingChoice(packagingTypeId: number | null): Promise<PackagingTypeRow | null> {
     const types = await this.d.repo.packagingTypes();
     return types.find((t) => t.packagingTypeId === packagingTypeId) ?? types.find((t) => t.isDefault) ?? null;
@@ -181,9 +216,11 @@ export class CheckoutPricing {
       exceptOrderId?: number | null;
       /** the checkout choices when the caller already read them (one read per request) */
       checkout?: CheckoutRow;
+      /** the buyer's card and segments from the request's session (`LiveSession.pricingOn`) */
+      buyer?: Buyer | undefined;
     } = {},
   ): Promise<CheckoutFigures> {
-    const { lines, buyer } = await this.pricedFor(cart);
+    const { lines, buyer } = await this.pricedFor(cart, opts.buyer);
     const sold = lines.filter((l) => l.available);
     const itemsCents = sold.reduce((s, l) => s + l.lineCents, 0);
     const itemsStandardCents = sold.reduce((s, l) => s + l.lineStandardCents, 0);
@@ -241,6 +278,7 @@ export class CheckoutPricing {
       variableWeightCents,
       foodCents,
       feeCents,
+      feeBaseCents: fee,
       premiumFreeDelivery,
       premiumProduct,
       packaging,

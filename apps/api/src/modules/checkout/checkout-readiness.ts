@@ -42,7 +42,7 @@ export class CheckoutReadiness {
     return t.ok ? t.data : null;
   }
 
-  private async personalDataComplete(userId: number, known: UserRow | null): Promise<boolean> {
+  async personalDataComplete(userId: number, known: UserRow | null): Promise<boolean> {
     const u = known ?? (await this.d.accounts.findUserById(userId));
     if (!u) return false;
     const phone = u.mobilePhone.trim() !== '' || u.homePhone.trim() !== '';

@@ -1,7 +1,9 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import type { MealVoucherDeclaration } from '@spesa/shared/checkout/meal-vouchers';
+import { CATALOGUE_VERSION_SQL } from '../catalogue/catalogue.service';
+import type { PreparedPurchase } from './prepared-purchase';
 
 /**
  * SQL of checkout: the cart's checkout data, shopping bags, and the writes of order placement
@@ -27,16 +29,20 @@ export interface CartCheckoutRow {
   mealVouchers: MealVoucherDeclaration | null;
   /** the cart's infos (name → value: notes, accept_alternatives), read with the checkout row */
   cartInfos: Record<string, string>;
+  /** what prepare priced and checked, frozen for buy (null: not prepared, or a choice changed since) */
+  preparedPurchase: PreparedPurchase | null;
+  /** the catalogue's version when this row was read or written (the catalogue's subquery) */
+  catalogueVersion: number;
 }
 
 /** The columns of a CartCheckoutRow (the cart's infos as they stand when the statement starts). */
-const CHECKOUT_COLUMNS =
-  sql.raw(`cart_id AS "cartId", packaging_type_id AS "packagingTypeId", rules_accepted AS "rulesAccepted",
+const CHECKOUT_COLUMNS = sql`${sql.raw(`cart_id AS "cartId", packaging_type_id AS "packagingTypeId", rules_accepted AS "rulesAccepted",
   invoice, lottery_code AS "lotteryCode", extra_email AS "extraEmail",
   prepared_prices AS "preparedPrices", prepared_at::text AS "preparedAt",
   editing_order_id AS "editingOrderId", meal_vouchers AS "mealVouchers",
   (SELECT COALESCE(json_object_agg(i.name, i.value), '{}'::json) FROM cart_infos i
-    WHERE i.cart_id = cart_checkouts.cart_id) AS "cartInfos"`);
+    WHERE i.cart_id = cart_checkouts.cart_id) AS "cartInfos",
+  prepared_purchase AS "preparedPurchase"`)}, ${CATALOGUE_VERSION_SQL} AS "catalogueVersion"`;
 
 export interface PackagingTypeRow {
   packagingTypeId: number;
@@ -61,10 +67,31 @@ export class CheckoutRepository {
     return row ?? null;
   }
 
-  /** Saves the checkout choices of a cart (only the keys given); answers the row as saved (checkoutOf). */
+  /**
+   * The checkout row of a cart being bought, with what tells whether its frozen purchase still holds: the
+   * catalogue's version now and whether the buyer has a premium product chosen (`hasChoice`: the loyalty
+   * module's subquery), in one statement.
+   */
+  async preparedOf(
+    cartId: number,
+    userId: number,
+    hasChoice: (userId: SQL) => SQL<boolean>,
+  ): Promise<(CartCheckoutRow & { premiumChoice: boolean }) | null> {
+    const [row] = await queryRows<CartCheckoutRow & { premiumChoice: boolean }>(
+      this.db,
+      sql`SELECT ${CHECKOUT_COLUMNS}, ${hasChoice(sql`${userId}::int`)} AS "premiumChoice"
+          FROM cart_checkouts WHERE cart_id = ${cartId}`,
+    );
+    return row ?? null;
+  }
+
+  /**
+   * Saves the checkout choices of a cart (only the keys given); answers the row as saved (checkoutOf). Any
+   * save without a frozen purchase drops the one there (the choices it was priced with may have changed).
+   */
   async saveCheckout(
     cartId: number,
-    values: Partial<Omit<CartCheckoutRow, 'cartId' | 'preparedAt' | 'cartInfos'>> & {
+    values: Partial<Omit<CartCheckoutRow, 'cartId' | 'preparedAt' | 'cartInfos' | 'catalogueVersion'>> & {
       prepared?: boolean;
     },
     db: Db = this.db,
@@ -74,11 +101,12 @@ export class CheckoutRepository {
     const [row] = await queryRows<CartCheckoutRow>(
       db,
       sql`INSERT INTO cart_checkouts (cart_id, packaging_type_id, rules_accepted, invoice, lottery_code, extra_email,
-            prepared_prices, prepared_at, editing_order_id, meal_vouchers)
+            prepared_prices, prepared_at, editing_order_id, meal_vouchers, prepared_purchase)
           VALUES (${cartId}, ${values.packagingTypeId ?? null}, ${values.rulesAccepted ?? false},
             ${json(values.invoice)}::jsonb, ${values.lotteryCode ?? null}, ${values.extraEmail ?? null},
             ${json(values.preparedPrices)}::jsonb, ${values.prepared ? sql`now()` : null},
-            ${values.editingOrderId ?? null}, ${json(values.mealVouchers)}::jsonb)
+            ${values.editingOrderId ?? null}, ${json(values.mealVouchers)}::jsonb,
+            ${json(values.preparedPurchase)}::jsonb)
           ON CONFLICT (cart_id) DO UPDATE SET
             packaging_type_id = ${has('packagingTypeId') ? sql`excluded.packaging_type_id` : sql`cart_checkouts.packaging_type_id`},
             rules_accepted = ${has('rulesAccepted') ? sql`excluded.rules_accepted` : sql`cart_checkouts.rules_accepted`},
@@ -89,6 +117,7 @@ export class CheckoutRepository {
             prepared_at = ${has('prepared') ? sql`excluded.prepared_at` : sql`cart_checkouts.prepared_at`},
             editing_order_id = ${has('editingOrderId') ? sql`excluded.editing_order_id` : sql`cart_checkouts.editing_order_id`},
             meal_vouchers = ${has('mealVouchers') ? sql`excluded.meal_vouchers` : sql`cart_checkouts.meal_vouchers`},
+            prepared_purchase = excluded.prepared_purchase,
             updated_at = now()
           RETURNING ${CHECKOUT_COLUMNS}`,
     );

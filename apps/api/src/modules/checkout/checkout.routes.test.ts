@@ -2,6 +2,7 @@ import { GIFT_CODE_INVALID_TEXT, PERSONAL_DATA_MISSING_CODE } from '@spesa/share
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows';
+import { bumpCatalogueVersion } from '../catalogue/catalogue.service';
 import {
   api,
   bookedOf,
@@ -393,6 +394,8 @@ describe('POST /checkout/buy', () => {
     await t.db.execute(
       sql`UPDATE products SET price_cents = price_cents + 50 WHERE product_id = ${p.productId}`,
     );
+    // as every write of the catalogue does (prices, price lists, promotions, stock): buy prices again
+    await bumpCatalogueVersion(t.db);
     const res = await buy(t, c.token);
     expect(res.body.response.status).toBe(1);
     expect(res.body.response.errorsMessage[0]).toContain('Il prezzo di alcuni prodotti è cambiato');

@@ -135,7 +135,12 @@ const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (
       ...cartAnswer,
     }),
     handler: async (request) => {
-      const o = await checkout.prepare(userIdOf(request), request.body ?? {}, request.session?.user ?? null);
+      const o = await checkout.prepare(
+        userIdOf(request),
+        request.body ?? {},
+        request.session?.user ?? null,
+        request.session ?? null,
+      );
       return answerWithData(request, o.cart, o.failures, o.infos);
     },
   });
@@ -192,6 +197,7 @@ const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (
           walletCents: walletCentsOf(request.body?.payment_data) ?? 0,
           idempotencyKey: key,
           user: request.session?.user ?? null,
+          session: request.session ?? null,
         }),
       );
     },

@@ -41,6 +41,8 @@ import type { CartCheckoutRow, CheckoutRepository } from './checkout.repository'
 import type { CheckoutGiftsPort } from './checkout-gifts';
 import type { OrderPlacement } from './order-placement.service';
 import type { OrderPlacementRepository } from '../orders/order-placement.repository';
+import type { LiveSession } from '../../plugins/session';
+import { freezePurchase } from './prepared-purchase';
 
 const euro = (cents: number) => cents / 100;
 
@@ -272,14 +274,19 @@ export class CheckoutService {
     body: CheckoutPrepareBody,
     /** the buyer's row read with the session of this request (spares reading it again); else read here */
     user: UserRow | null = null,
+    /** the request's session: the buyer's card and segments as it read them (else read here) */
+    session: Pick<LiveSession, 'pricingOn'> | null = null,
   ): Promise<{ cart: CheckoutCart; failures: Failure[]; infos: string[] }> {
+    const day = this.d.pricing.today();
     const cart = await this.d.cart.getOrCreateOpenCart(userId);
+    // the choices' row answers the catalogue's version too: read before the lines are priced
     const saved = await this.saveChoices(userId, cart, body);
     if (!saved.ok) return { ...(await this.answerCart(userId)), failures: [saved], infos: [] };
     const target = await this.d.readiness.targetOf(userId, cart);
     const co = saved.data;
     const editing = co.editingOrderId ? await this.d.orders.findOrder(co.editingOrderId, userId) : null;
-    const figures = await this.d.pricing.figures(userId, cart, target, { checkout: co });
+    const buyer = session?.pricingOn(day);
+    const figures = await this.d.pricing.figures(userId, cart, target, { checkout: co, buyer });
     const seen: { slot?: SlotView } = {};
     const missing = await this.d.readiness.missing(userId, cart, target, figures, editing, seen, user);
     if (missing.length > 0) return { ...(await this.answerCart(userId)), failures: missing, infos: [] };
@@ -287,7 +294,17 @@ export class CheckoutService {
     for (const l of figures.lines) prices[priceKey(l.row.productId, l.row.optionsKey)] = l.unitCents;
     prices[FEE_KEY] = figures.feeCents;
     prices[PREMIUM_PRODUCT_KEY] = figures.premiumProduct?.productId ?? 0;
-    await this.d.repo.saveCheckout(cart.cartId, { preparedPrices: prices, prepared: true });
+    // what buy writes without pricing again, while the versions it was priced at hold (an edited order's buy
+    // prices again)
+    const frozen =
+      figures.buyer && !editing
+        ? freezePurchase(figures, { catalogueVersion: co.catalogueVersion, day, buyer: figures.buyer })
+        : null;
+    await this.d.repo.saveCheckout(cart.cartId, {
+      preparedPrices: prices,
+      prepared: true,
+      ...(frozen ? { preparedPurchase: frozen } : {}),
+    });
     if (cart.cartStatusId !== CART_STATUS.locked)
       await this.d.carts.moveStatus(cart.cartId, cart.cartStatusId, CART_STATUS.locked);
     // the answer from what this request just priced and checked (nothing is missing, the cart is locked):
@@ -301,6 +318,8 @@ export class CheckoutService {
       },
       ...(figures.buyer ? { buyer: figures.buyer } : {}),
       ...(seen.slot ? { slot: seen.slot } : {}),
+      // the infos as the choices' row answered them (written before it)
+      infos: co.cartInfos,
     });
     // `co` is the row as the choices were saved: only the prices saved since are not in it (not answered)
     return {

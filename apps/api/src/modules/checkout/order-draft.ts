@@ -10,8 +10,9 @@ import type { NewOrderParts } from '../orders/order-answer';
 import type { NewOrder, NewOrderItem, OrderItemRow, OrderRow } from '../orders/order-placement.repository';
 import type { StartedAttempt } from '../payment/payment-attempts';
 import { CHECKOUT_TEXT } from './checkout.messages';
-import type { CheckoutFigures, PricedLine } from './checkout-pricing';
+import type { PricedLine } from './checkout-pricing';
 import type { CartCheckoutRow } from './checkout.repository';
+import type { PurchaseFigures } from './prepared-purchase';
 
 // The order a purchase writes, drawn from the checked cart (pure: no database). The steps of the purchase
 // are in order-placement.service.ts (decision 074).
@@ -22,7 +23,10 @@ export interface PurchaseInput {
   cart: CartRow;
   target: DeliveryTarget;
   slot: SlotView;
-  figures: CheckoutFigures;
+  /** the figures priced by this buy, or frozen by prepare (prepared-purchase.ts) */
+  figures: PurchaseFigures;
+  /** the order's lines as written (from the priced lines, or prepare's frozen ones) */
+  items: NewOrderItem[];
   co: CartCheckoutRow;
   /** the order the cart edits, as read before the transaction */
   editing: OrderRow | null;
@@ -168,7 +172,7 @@ export function orderItems(lines: readonly PricedLine[]): NewOrderItem[] {
 
 /** What a new order's purchase wrote besides its row, for its answer (OrderAnswer.ofNew): nothing read again. */
 export function newOrderParts(
-  figures: CheckoutFigures,
+  figures: PurchaseFigures,
   orderId: number,
   items: OrderItemRow[],
   attempt: StartedAttempt,

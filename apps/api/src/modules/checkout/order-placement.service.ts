@@ -15,15 +15,9 @@ import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { SlotView, TimeslotService } from '../delivery/timeslot.service';
 import type { OrderStatusService } from '../orders/order-status.service';
 import { CHECKOUT_INFO_TEXT, CHECKOUT_TEXT } from './checkout.messages';
-import {
-  FEE_KEY,
-  PREMIUM_PRODUCT_KEY,
-  priceKey,
-  type CheckoutFigures,
-  type CheckoutPricing,
-} from './checkout-pricing';
+import type { CheckoutPricing } from './checkout-pricing';
 import type { CheckoutReadiness } from './checkout-readiness';
-import type { CartCheckoutRow, CheckoutRepository } from './checkout.repository';
+import type { CheckoutRepository } from './checkout.repository';
 import type { NewOrderParts, OrderAnswer } from '../orders/order-answer';
 import type { OrderItemRow, OrderPlacementRepository, OrderRow } from '../orders/order-placement.repository';
 import { slotStartOf, type PaymentAttempts, type StartedAttempt } from '../payment/payment-attempts';
@@ -33,6 +27,9 @@ import type { CheckoutGiftsPort } from './checkout-gifts';
 import type { OrderWalletPort } from './order-wallet';
 import type { OrderPremiumPort } from './order-premium';
 import type { PaymentTypeOffer } from '../../lib/payment-type-offer';
+import type { LiveSession } from '../../plugins/session';
+import { pricesChanged } from './prepared-purchase';
+import { PreparedCartCheck, type Checked } from './prepared-cart-check';
 
 export interface OrderPlacementDeps {
   db: Db;
@@ -77,11 +74,6 @@ interface Placed {
   replayed: boolean;
 }
 
-/** The cart's checks before the transaction answered: a refusal, or the order a simultaneous buy placed. */
-type Checked =
-  | { ready: Omit<PurchaseInput, 'paymentTypeId' | 'walletCents' | 'key'> }
-  | { answer: Result<OrderPaymentData> };
-
 /**
  * Buying a prepared cart (POST /checkout/buy, decision 017): the cart's checks, then one transaction made of
  * named steps (decision 074): lock the cart, lock the edited order, write the order, the gift uses, the
@@ -90,7 +82,11 @@ type Checked =
  * through the module that owns it (cart, catalogue, delivery, orders, loyalty, payment), on this transaction.
  */
 export class OrderPlacement {
-  constructor(private readonly d: OrderPlacementDeps) {}
+  private readonly prepared: PreparedCartCheck;
+
+  constructor(private readonly d: OrderPlacementDeps) {
+    this.prepared = new PreparedCartCheck(d);
+  }
 
   // ---------- POST /checkout/buy ----------
   async buy(
@@ -102,6 +98,8 @@ export class OrderPlacement {
       walletCents?: number;
       /** the buyer's row read with the session of this request (spares reading it again); else read here */
       user?: UserRow | null;
+      /** the request's session: the buyer's card and segments as it read them (else read here) */
+      session?: Pick<LiveSession, 'pricingOn'> | null;
     },
   ): Promise<Result<OrderPaymentData>> {
     const paymentTypeId = input.paymentTypeId ?? this.d.paymentTypes.defaultTypeId();
@@ -118,7 +116,10 @@ export class OrderPlacement {
       if (user?.companyId === null || user?.companyId === undefined)
         return failWith(CHECKOUT_TEXT.deferredNotAllowed);
     }
-    const checked = await this.checkCart(userId, paymentTypeId, input.user ?? null);
+    const session = input.session ?? null;
+    const checked =
+      (await this.prepared.check(userId, input.user ?? null, session)) ??
+      (await this.checkCart(userId, paymentTypeId, input.user ?? null, session));
     if ('answer' in checked) return checked.answer;
     return this.commit({
       ...checked.ready,
@@ -133,7 +134,12 @@ export class OrderPlacement {
    * customer saw it at prepare (lines, the premium 20 % product, the delivery fee). A refusal of a cart that
    * a simultaneous buy has bought meanwhile answers that order.
    */
-  private async checkCart(userId: number, paymentTypeId: number, user: UserRow | null): Promise<Checked> {
+  private async checkCart(
+    userId: number,
+    paymentTypeId: number,
+    user: UserRow | null,
+    session: Pick<LiveSession, 'pricingOn'> | null,
+  ): Promise<Checked> {
     const cart = await this.d.cart.getOrCreateOpenCart(userId);
     const target = await this.d.readiness.targetOf(userId, cart);
     const co = await this.d.repo.checkoutOf(cart.cartId);
@@ -147,34 +153,18 @@ export class OrderPlacement {
       paymentTypeId,
       exceptOrderId: editing?.orderId ?? null,
       checkout: co,
+      buyer: session?.pricingOn(this.d.pricing.today()),
     });
     const seen: { slot?: SlotView } = {};
     const missing = await this.d.readiness.missing(userId, cart, target, figures, editing, seen, user);
     const first = missing[0];
     if (first) return refuse(first);
     if (!target || !co) return refuse(failWith(CHECKOUT_TEXT.notPrepared));
-    const changed = this.pricesChanged(co, figures);
+    const changed = pricesChanged(co, figures);
     if (changed) return refuse(changed);
     const slot = seen.slot;
     if (!slot) return refuse(failWith(CHECKOUT_TEXT.noTimeslot));
-    return { ready: { userId, cart, target, slot, figures, co, editing } };
-  }
-
-  /** The prices now against those seen at prepare: the premium product, each line, the delivery fee. */
-  private pricesChanged(co: CartCheckoutRow, figures: CheckoutFigures): Failure | null {
-    const seenPremium = co.preparedPrices?.[PREMIUM_PRODUCT_KEY];
-    if (seenPremium !== undefined && seenPremium !== (figures.premiumProduct?.productId ?? 0))
-      return failWith(CHECKOUT_TEXT.premiumProductChanged);
-    for (const l of figures.lines) {
-      const seen = co.preparedPrices?.[priceKey(l.row.productId, l.row.optionsKey)];
-      if (seen !== l.unitCents) return failWith(CHECKOUT_TEXT.priceChanged);
-    }
-    const seenFee = co.preparedPrices?.[FEE_KEY];
-    if (seenFee !== undefined && seenFee !== figures.feeCents)
-      return failWith(
-        figures.feeCents > seenFee ? CHECKOUT_TEXT.freeDeliveryGone : CHECKOUT_TEXT.priceChanged,
-      );
-    return null;
+    return { ready: { userId, cart, target, slot, figures, items: orderItems(figures.lines), co, editing } };
   }
 
   /** The purchase's transaction, then its answer; a lost race on the same cart or key answers that order. */
@@ -330,7 +320,7 @@ export class OrderPlacement {
       inserted = await this.d.orders.insertOrder(order, tx);
       orderId = inserted.orderId;
     }
-    const items = await this.d.orders.insertItems(orderId, orderItems(p.figures.lines), tx);
+    const items = await this.d.orders.insertItems(orderId, p.items, tx);
     return { orderId, inserted, items, keepHold };
   }
 
@@ -447,8 +437,7 @@ export class OrderPlacement {
    */
   private async moveStock(p: Purchase, held: ReadonlyMap<number, number>, tx: Db): Promise<void> {
     const wanted = new Map<number, number>();
-    for (const l of p.figures.lines)
-      wanted.set(l.row.productId, (wanted.get(l.row.productId) ?? 0) + toMilli(l.row.quantity));
+    for (const i of p.items) wanted.set(i.productId, (wanted.get(i.productId) ?? 0) + toMilli(i.quantity));
     const warehouseId = p.target.warehouseId;
     // an edited order moved to another store gives its stock back there, and takes it all at the new one
     const heldHere = p.editing && p.editing.warehouseId !== warehouseId ? new Map<number, number>() : held;
@@ -473,7 +462,7 @@ export class OrderPlacement {
       if (delta <= 0) continue;
       const stock = left.get(productId);
       if (stock === undefined) {
-        const name = p.figures.lines.find((l) => l.row.productId === productId)?.facts.product.name ?? '';
+        const name = p.items.find((i) => i.productId === productId)?.name ?? '';
         throw new Abort(fail(CHECKOUT_TEXT.notAvailable.code, `${name} ${CHECKOUT_TEXT.notAvailable.text}`));
       }
       if (stock <= 0) soldOut = true;

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import type { Result } from '../../lib/result';
 
@@ -22,4 +23,9 @@ export interface OrderPremiumPort {
 export interface PremiumProductPort {
   /** the product discounted for this customer now (premium, the perk running, a product chosen); else null */
   discountedProductOf(userId: number): Promise<number | null>;
+  /**
+   * whether the customer has chosen a product, as the loyalty module's subquery keyed by `userId` (a value
+   * of the composing read): false means `discountedProductOf` is null
+   */
+  hasChoiceSql(userId: SQL): SQL<boolean>;
 }

@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 
@@ -10,6 +10,13 @@ export interface PremiumProductRow {
 }
 
 const COLUMNS = sql.raw(`product_id AS "productId", to_char(chosen_on, 'YYYY-MM-DD') AS "chosenOn"`);
+
+/**
+ * Whether a customer has chosen a product (any month), as a subquery another module's hot-path read may
+ * compose (decision 059, session 45: checkout's read of a prepared cart); `userId` is that read's value.
+ */
+export const hasChoiceSql = (userId: SQL): SQL<boolean> =>
+  sql<boolean>`EXISTS (SELECT 1 FROM premium_products WHERE user_id = ${userId})`;
 
 /** The loyalty module's SQL about the premium card's 20 % product (decision 043). */
 export class PremiumProductRepository {

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { Product } from '@spesa/shared/contracts/catalogue';
 import type { PremiumProduct } from '@spesa/shared/contracts/loyalty';
 import {
@@ -8,7 +9,11 @@ import {
 } from '@spesa/shared/loyalty/premium';
 import { failWith, ok, type Result } from '../../lib/result';
 import { LOYALTY_INFO_TEXT, LOYALTY_TEXT } from './loyalty.messages';
-import type { PremiumProductRepository, PremiumProductRow } from './premium-product.repository';
+import {
+  hasChoiceSql,
+  type PremiumProductRepository,
+  type PremiumProductRow,
+} from './premium-product.repository';
 import type { PremiumService } from './premium.service';
 
 /** The catalogue's product as it is sold today (the catalogue module's service); null: unknown or not sold. */
@@ -106,5 +111,13 @@ export class PremiumProductService {
     if (!choice || productDiscountEnd(this.today()) === null) return null;
     const view = await this.premium.cardView(userId);
     return view.premium.active ? choice.productId : null;
+  }
+
+  /**
+   * Whether the customer has a chosen product, as a subquery for another module's read (the loyalty module's
+   * SQL, composed there): without one `discountedProductOf` is null.
+   */
+  hasChoiceSql(userId: SQL): SQL<boolean> {
+    return hasChoiceSql(userId);
   }
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "cart_checkouts" ADD COLUMN "prepared_purchase" jsonb;

@@ -1,0 +1,73 @@
+import { CART_STATUS } from '@spesa/shared/contracts/delivery';
+import type { LiveSession } from '../../plugins/session';
+import type { Result } from '../../lib/result';
+import type { UserRow } from '../account/account.repository';
+import type { CartService } from '../cart/cart.service';
+import type { TimeslotService } from '../delivery/timeslot.service';
+import type { OrderPaymentData } from '@spesa/shared/contracts/checkout';
+import type { CheckoutPricing } from './checkout-pricing';
+import type { CheckoutReadiness } from './checkout-readiness';
+import type { PurchaseInput } from './order-draft';
+import { thawPurchase } from './prepared-purchase';
+
+/** The cart's checks before the transaction answered: a refusal, or the order a simultaneous buy placed. */
+export type Checked =
+  | { ready: Omit<PurchaseInput, 'paymentTypeId' | 'walletCents' | 'key'> }
+  | { answer: Result<OrderPaymentData> };
+
+export interface PreparedCartCheckDeps {
+  cart: CartService;
+  pricing: CheckoutPricing;
+  readiness: CheckoutReadiness;
+  timeslots: TimeslotService;
+}
+
+/** A prepared cart checked for its purchase without pricing it again (buy's first try). */
+export class PreparedCartCheck {
+  constructor(private readonly d: PreparedCartCheckDeps) {}
+
+  /**
+   * The checks of a cart whose purchase prepare froze (prepared-purchase.ts, decision 059 session 45): one read
+   * of the cart with its lines and delivery parts, one of its checkout row with the catalogue's version now;
+   * the address, the slot (bookable now), the fee, the bags and the personal data checked from them, and the
+   * order written from the frozen figures without pricing the lines again. The stock, the slot's place, the
+   * free delivery and the wallet are guarded by the purchase's own writes. Null: the cart is not as prepare
+   * left it, or something it was priced with may have changed: `checkCart` prices it again and refuses there.
+   */
+  async check(
+    userId: number,
+    user: UserRow | null,
+    session: Pick<LiveSession, 'pricingOn'> | null,
+  ): Promise<Checked | null> {
+    if (!session || !user) return null;
+    const day = this.d.pricing.today();
+    const read = await this.d.cart.readForPurchase(userId);
+    const { cart, target } = read;
+    if (cart.cartStatusId !== CART_STATUS.locked || !target) return null;
+    if (cart.timeslotDate === null || cart.timeslotId === null) return null;
+    const co = await this.d.pricing.preparedCheckout(cart.cartId, userId);
+    if (!co?.preparedPurchase || co.editingOrderId !== null || !co.rulesAccepted) return null;
+    const frozen = co.preparedPurchase;
+    const items = thawPurchase(frozen, {
+      catalogueVersion: co.catalogueVersion,
+      day,
+      buyer: session.pricingOn(day),
+      premiumChoice: co.premiumChoice,
+      lines: read.lines,
+      packaging: await this.d.pricing.packagingChoice(co.packagingTypeId),
+    });
+    if (!items || !(await this.d.readiness.personalDataComplete(userId, user))) return null;
+    if (!(await this.d.pricing.feeHolds(userId, target, frozen.figures))) return null;
+    const chosen = read.delivery?.chosen ?? null;
+    const slot = await this.d.timeslots.selectableFrom(
+      target.calendar,
+      cart.timeslotDate,
+      cart.timeslotId,
+      chosen,
+    );
+    if (!slot.ok || slot.data.slotId !== cart.slotId) return null;
+    return {
+      ready: { userId, cart, target, slot: slot.data, figures: frozen.figures, items, co, editing: null },
+    };
+  }
+}
