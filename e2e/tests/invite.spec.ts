@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, registerConfirmedCustomer, signIn, openSignedIn } from '../support/account';
+import { acceptCookies, registerConfirmedCustomer, signInThroughApi, openSignedIn } from '../support/account';
 import { signInToAdmin } from '../support/admin';
 import { expectAccessible } from '../support/axe';
 import { CARDS, acceptAndConfirm, fillCart, orderIdOf, payOnSandbox, call } from '../support/checkout';
@@ -37,7 +37,7 @@ test('un cliente invita un amico: l’amico usa il codice, ordina con lo sconto,
   await expect(friendPage.getByTestId('landing-code')).toHaveText(code);
   await expectAccessible(friendPage, 'link di invito (telefono)');
   await friendPage.setViewportSize({ width: 1366, height: 900 });
-  await signIn(friendPage, friend.email, friend.password, friend.firstName);
+  await signInThroughApi(friendPage, friend.email, friend.password);
   await friendPage.goto('/profile/invite');
   const field = friendPage.getByRole('textbox', { name: /Codice invito/ });
   await expect(field).toHaveValue(code);
