@@ -161,7 +161,10 @@ async function signInThroughApi(request: APIRequestContext, email: string): Prom
       return (await res.json()) as Envelope<T>;
     };
     const first = await post<LoginData>('login', { login: email, password: DEMO_PASSWORD });
-    expect(first.response.status, `POST /admin/auth/login ${email}: ${JSON.stringify(first.response.errors)}`).toBe(0);
+    expect(
+      first.response.status,
+      `POST /admin/auth/login ${email}: ${JSON.stringify(first.response.errors)}`,
+    ).toBe(0);
     if (first.data.state === 'signedIn') return;
     const { data } = first;
     const secret = data.state === 'enrol' ? data.secret : (secretOf(email) ?? '');
