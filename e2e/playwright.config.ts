@@ -91,9 +91,10 @@ export default defineConfig({
       : []),
   ],
   // E2E_BASE_URL points the journeys at a server that is already running (no web server started then).
-  // Otherwise serve-all.mjs starts the three servers at once, each on a copy of one database prepared for the
-  // run: the shop's web build (baseURL), the app build (appBaseURL, built with `build:app` if missing) and the
-  // web build with the payment providers' stand-ins (paymentsBaseURL).
+  // Otherwise serve-all.mjs starts the three servers, each on a copy of one database prepared for the run: the
+  // shop's web build (baseURL), whose answer starts the journeys; then the app build (appBaseURL, built with
+  // `build:app` if missing) and the web build with the payment providers' stand-ins (paymentsBaseURL), on the
+  // CPU the journeys leave idle: their journeys come last and wait for them (support/started-servers.ts).
   webServer: process.env.E2E_BASE_URL
     ? undefined
     : {
@@ -102,7 +103,7 @@ export default defineConfig({
         wait: { stdout: /\[e2e servers\] ready/ },
         reuseExistingServer: false,
         // the three servers' budgets of when they started one by one (240 + 300 + 240 s): builds a missing
-        // front end, prepares the database, starts the three (seen past 300 s on this machine under load)
+        // front end, prepares the database, starts the shop's server (seen past 300 s on this machine under load)
         timeout: 780_000,
         stdout: 'pipe',
         stderr: 'pipe',

@@ -5,9 +5,9 @@ import { expect, test, type Page } from '@playwright/test';
 // the reference implementation of RFC 8188/8291: decrypts the push message as the browser would
 import ece from 'http_ece';
 import { signInToAdmin } from '../support/admin';
+import { showOrdersOfDay } from '../support/admin-orders';
 import { expectAccessible } from '../support/axe';
 import { buyByCard, call, customerWithCart, findProducts } from '../support/checkout';
-import { typeDate } from '../support/dates';
 
 // The installable app (decision 055): a service worker controls the page and the manifest passes Chromium's
 // install checks; offline, the cart and a list are read from the stored copy with their age and a change is
@@ -155,7 +155,7 @@ test('push: il preparatore segna l’ordine come preparato e il dispositivo del 
     const staffPage = await tablet.newPage();
     await signInToAdmin(staffPage, 'picker@spesa.demo');
     await staffPage.getByRole('menuitem', { name: 'Ordini' }).click();
-    await typeDate(staffPage, 'Giorno', day);
+    await showOrdersOfDay(staffPage, day);
     const row = staffPage.getByRole('row', { name: new RegExp(`^${orderId} `) });
     await row.click();
     await staffPage.getByRole('button', { name: 'Inizia la preparazione' }).click();

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/started-servers';
 import { expectAccessible } from '../support/axe';
 
 // The app build's first visit (decision 055): the cookie banner, painted by the page itself, is answered

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { acceptCookies, registerConfirmedCustomer, signIn, openSignedIn } from '../support/account';
+import { acceptCookies, registerConfirmedCustomer, signInThroughApi, openSignedIn } from '../support/account';
 import { signInToAdmin } from '../support/admin';
+import { showOrdersOfDay } from '../support/admin-orders';
 import { expectAccessible } from '../support/axe';
 import { CARDS, acceptAndConfirm, fillCart, orderIdOf, payOnSandbox, call } from '../support/checkout';
-import { typeDate } from '../support/dates';
 
 // Invite a friend (issue 21, decision 045): a customer sends their link; the friend opens it, signs in, joins
 // with the code (kept by the browser) and orders with the 10 % first-order certificate; the picker prepares
@@ -37,7 +37,7 @@ test('un cliente invita un amico: l’amico usa il codice, ordina con lo sconto,
   await expect(friendPage.getByTestId('landing-code')).toHaveText(code);
   await expectAccessible(friendPage, 'link di invito (telefono)');
   await friendPage.setViewportSize({ width: 1366, height: 900 });
-  await signIn(friendPage, friend.email, friend.password, friend.firstName);
+  await signInThroughApi(friendPage, friend.email, friend.password);
   await friendPage.goto('/profile/invite');
   const field = friendPage.getByRole('textbox', { name: /Codice invito/ });
   await expect(field).toHaveValue(code);
@@ -79,7 +79,7 @@ test('un cliente invita un amico: l’amico usa il codice, ordina con lo sconto,
   const picker = await staff.newPage();
   await signInToAdmin(picker, 'picker@spesa.demo');
   await picker.getByRole('menuitem', { name: 'Ordini' }).click();
-  await typeDate(picker, 'Giorno', ordered.data.timeslot.date);
+  await showOrdersOfDay(picker, ordered.data.timeslot.date);
   await picker.getByRole('row', { name: new RegExp(`^${orderId} `) }).click();
   await picker.getByRole('button', { name: 'Inizia la preparazione' }).click();
   await expect(picker.getByText('Preparazione iniziata', { exact: false })).toBeVisible();

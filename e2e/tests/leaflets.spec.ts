@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { expect, test, type Page } from '@playwright/test';
-import { acceptCookies, registerConfirmedCustomer, signIn } from '../support/account';
+import { acceptCookies, openSignedIn, registerConfirmedCustomer } from '../support/account';
 import { expectAccessible } from '../support/axe';
 
 // Digital leaflets (issue 23, decision 052): /volantini lists the current leaflets; the viewer zooms a page
@@ -29,14 +29,12 @@ test('volantini: sfoglia, zoom con pulsanti e tastiera, carrello, lista del vola
   await page.setViewportSize({ width: 1366, height: 900 });
   const customer = await registerConfirmedCustomer(request, 'leaflets');
 
-  await page.goto('/volantini');
-  await acceptCookies(page);
+  await openSignedIn(page, customer, '/volantini');
   await expect(page.getByRole('heading', { level: 1, name: 'Volantini' })).toBeVisible();
   const open = page.getByRole('link', { name: /^Sfoglia Offerte della settimana/ });
   await expect(open).toBeVisible();
   await expect(page.getByRole('link', { name: /^Sfoglia Speciale convenienza/ })).toBeVisible();
   await expectAccessible(page, 'volantini');
-  await signIn(page, customer.email, customer.password, customer.firstName);
   await open.click();
   await expect(page.getByRole('heading', { level: 1, name: 'Offerte della settimana' })).toBeVisible();
   const first = page.getByAltText('Offerte della settimana, pagina 1');

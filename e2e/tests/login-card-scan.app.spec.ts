@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/started-servers';
 import { DEMO_PASSWORD } from '../support/admin';
 import { accountButton, openApp } from '../support/app';
 import { expectAccessible } from '../support/axe';

@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { signInToAdmin } from '../support/admin';
+import { showOrdersOfDay } from '../support/admin-orders';
 import { expectAccessible } from '../support/axe';
 import {
   CARDS,
@@ -9,7 +10,6 @@ import {
   orderIdOf,
   payOnSandbox,
 } from '../support/checkout';
-import { typeDate } from '../support/dates';
 
 // Meal vouchers (issue 22, decision 047): the customer declares 8 electronic vouchers of 8 € at checkout, sees
 // what they cover, their service cost and the card's pre-authorisation, pays the rest by card; the picker sees
@@ -62,7 +62,7 @@ test('paga con i buoni pasto e la carta; il preparatore vede i buoni da ritirare
   const staffPage = await tablet.newPage();
   await signInToAdmin(staffPage, 'picker@spesa.demo');
   await staffPage.getByRole('menuitem', { name: 'Ordini' }).click();
-  await typeDate(staffPage, 'Giorno', ordered.data.timeslot.date);
+  await showOrdersOfDay(staffPage, ordered.data.timeslot.date);
   const row = staffPage.getByRole('row', { name: new RegExp(`^${orderId} `) });
   await row.click();
   await expect(

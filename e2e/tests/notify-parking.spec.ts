@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { signInToAdmin } from '../support/admin';
+import { showOrdersOfDay } from '../support/admin-orders';
 import { expectAccessible } from '../support/axe';
 import { settleAndScan } from '../support/shop';
 import { buyByCard, customerWithCart } from '../support/checkout';
 import { serverNow, serverRomeDay } from '../support/clock.mjs';
-import { typeDate } from '../support/dates';
 
 // The customer's messages (decision 048) and parking at pickup (decision 049): a Drive order at Milano Città
 // Studi, prepared by the store's picker; the customer says "Sto arrivando" from the order's page, the picker
@@ -14,7 +14,7 @@ import { typeDate } from '../support/dates';
 async function prepare(staffPage: Page, orderId: number, day: string): Promise<void> {
   await signInToAdmin(staffPage, 'picker@spesa.demo');
   await staffPage.getByRole('menuitem', { name: 'Ordini' }).click();
-  await typeDate(staffPage, 'Giorno', day);
+  await showOrdersOfDay(staffPage, day);
   await staffPage.getByRole('row', { name: new RegExp(`^${orderId} `) }).click();
   await staffPage.getByRole('button', { name: 'Inizia la preparazione' }).click();
   await expect(staffPage.getByText('Preparazione iniziata', { exact: false })).toBeVisible();

@@ -1,10 +1,10 @@
 import { expect, test, type Page } from '@playwright/test';
 import { linkIn, readLatestMail } from '../support/account';
 import { signInToAdmin } from '../support/admin';
+import { showOrdersOfDay } from '../support/admin-orders';
 import { expectAccessible } from '../support/axe';
 import { settleAndScan } from '../support/shop';
 import { acceptAndConfirm, buyByCard, call, customerWithCart, orderIdOf } from '../support/checkout';
-import { typeDate } from '../support/dates';
 
 // The customer's orders after the purchase: list, detail, edit and buy again, cancel, reorder,
 // and the staff preparing with a real weight (the customer then sees the captured amount).
@@ -100,7 +100,7 @@ test('un preparatore prepara l’ordine su un tablet con un peso e un sostituto:
   const staffPage = await tablet.newPage();
   await signInToAdmin(staffPage, 'picker@spesa.demo');
   await staffPage.getByRole('menuitem', { name: 'Ordini' }).click();
-  await typeDate(staffPage, 'Giorno', day);
+  await showOrdersOfDay(staffPage, day);
   const row = staffPage.getByRole('row', { name: new RegExp(`^${orderId} `) });
   await expect(row).toBeVisible();
   await expectAccessible(staffPage, 'admin: ordini (tablet)');

@@ -1,8 +1,8 @@
 import { expect, test } from '@playwright/test';
 import { signInToAdmin } from '../support/admin';
+import { showOrdersOfDay } from '../support/admin-orders';
 import { expectAccessible } from '../support/axe';
 import { buyByCard, call, customerWithCart } from '../support/checkout';
-import { typeDate } from '../support/dates';
 
 // Alternatives and ratings (issue 20, decision 036), one order from the cart to the stars on the card: the
 // customer names a preferred substitute, the picker sees it first; after the collection the customer votes
@@ -43,7 +43,7 @@ test('sostituto preferito visto dal preparatore; dopo il ritiro il cliente vota,
   const picker = await staff.newPage();
   await signInToAdmin(picker, 'picker@spesa.demo');
   await picker.getByRole('menuitem', { name: 'Ordini' }).click();
-  await typeDate(picker, 'Giorno', day);
+  await showOrdersOfDay(picker, day);
   await picker.getByRole('row', { name: new RegExp(`^${orderId} `) }).click();
   await picker.getByRole('button', { name: 'Inizia la preparazione' }).click();
   await expect(picker.getByText('Preparazione iniziata', { exact: false })).toBeVisible();

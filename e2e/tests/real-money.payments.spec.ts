@@ -1,4 +1,5 @@
-import { expect, test, type Locator, type Page } from '@playwright/test';
+import type { Locator, Page } from '@playwright/test';
+import { expect, test } from '../support/started-servers';
 import { openInBackOffice, prepareWeighed, refundInBackOffice } from '../support/admin-orders';
 import { expectAccessible } from '../support/axe';
 import { acceptAndConfirm, call, customerWithCart, orderIdOf } from '../support/checkout';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/started-servers';
 import { registerConfirmedCustomer } from '../support/account';
 import { openApp, signInApp } from '../support/app';
 import { expectAccessible } from '../support/axe';

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test } from '../support/started-servers';
 import { DEMO_PASSWORD } from '../support/account';
 import { accountButton, openApp, signInApp } from '../support/app';
 import { expectControlled, reloadAndSettle } from '../support/service-worker';
