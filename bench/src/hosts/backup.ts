@@ -54,12 +54,12 @@ function fileFingerprints(pg: (q: string) => string): string[] {
   });
 }
 
-/** Milliseconds until the file fingerprints stay the same over 3 s (at most 120 s). */
+/** Milliseconds until the file fingerprints stay the same over 5 s (at most 120 s). */
 async function filesAtRest(pg: (q: string) => string): Promise<number> {
   const t0 = Date.now();
   let last = fileFingerprints(pg).join('\n');
   let sameSince = Date.now();
-  while (Date.now() - sameSince < 3000) {
+  while (Date.now() - sameSince < 5000) {
     if (Date.now() - t0 > 120_000) throw new Error('the live files still change after 120 s');
     await sleep(500);
     const now = fileFingerprints(pg).join('\n');
@@ -75,7 +75,7 @@ export async function backupDrill(
 ): Promise<void> {
   // The hosts draw the current leaflets' files in the background after they start (both of them, each missing
   // file): the files compared must be at rest before the last segment is archived, or the live primary holds
-  // files written after it. At rest = the same file fingerprints over 3 s.
+  // files written after it. At rest = the same file fingerprints over 5 s.
   const resting = await filesAtRest((q) => livePrimary.psql(q, 'spesa'));
   console.log(`  the live files at rest after ${(resting / 1000).toFixed(1)} s`);
   // the live primary's last WAL segment goes to the archive now (archive_timeout does it in production)
