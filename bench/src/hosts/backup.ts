@@ -127,26 +127,20 @@ export async function backupDrill(
     `  ${problems.length ? '✗' : '✓'} the restored cluster holds the same orders, lines, payments and files`,
   );
   // the shop starts on it (one process, this machine) and a buyer finds their orders
-  const shop = startIn(
-    'client',
-    'restored-api',
-    process.execPath,
-    [API_SERVER],
-    {
-      NODE_ENV: 'production',
-      LOG_LEVEL: 'warn',
-      HOST: '127.0.0.1',
-      PORT: '8090',
-      WORKERS: '1',
-      DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/spesa',
-      DEMO_SHOP: 'on',
-      PAYMENT_SANDBOX: 'on',
-      PAYMENT_SANDBOX_SECRET: 'restore-drill-secret-restore-drill-secret',
-      STAFF_TOTP_KEY: 'restore-drill-staff-key-restore-drill-staff-key',
-      FORM_UPLOADS_DIR: join(WORK_DIR, 'restored', 'form-uploads'),
-      LEAFLETS_DIR: join(WORK_DIR, 'restored', 'leaflets'),
-    },
-  );
+  const shop = startIn('client', 'restored-api', process.execPath, [API_SERVER], {
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'warn',
+    HOST: '127.0.0.1',
+    PORT: '8090',
+    WORKERS: '1',
+    DATABASE_URL: 'postgres://postgres@127.0.0.1:5432/spesa',
+    DEMO_SHOP: 'on',
+    PAYMENT_SANDBOX: 'on',
+    PAYMENT_SANDBOX_SECRET: 'restore-drill-secret-restore-drill-secret',
+    STAFF_TOTP_KEY: 'restore-drill-staff-key-restore-drill-staff-key',
+    FORM_UPLOADS_DIR: join(WORK_DIR, 'restored', 'form-uploads'),
+    LEAFLETS_DIR: join(WORK_DIR, 'restored', 'leaflets'),
+  });
   try {
     const ms = await waitFor(
       'the shop answers on the restored database',
