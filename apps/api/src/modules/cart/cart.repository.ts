@@ -52,6 +52,20 @@ export interface CartLineWrite {
 /** numeric(12,3) parameter: exact text, never a float the driver might print as 0.30000000000000004 */
 const qty = (n: number): string => n.toFixed(3);
 
+/**
+ * The upsert's answer to a line of the same product and options already in the cart: its quantity replaced (a
+ * promotion kept, infos merged) only when it still holds `expected` (the compare-and-set); null: never (a new
+ * line only).
+ */
+const onLineConflict = (
+  expected: number | null,
+) => sql`ON CONFLICT (cart_id, product_id, options_key) DO UPDATE
+  SET quantity = excluded.quantity,
+      promo_id = COALESCE(excluded.promo_id, cart_items.promo_id),
+      infos = cart_items.infos || excluded.infos,
+      updated_at = now()
+  WHERE ${expected === null ? sql`false` : sql`cart_items.quantity = ${qty(expected)}::numeric`}`;
+
 /** The cart row as a purchase locks it (lockForPurchase). */
 export interface LockedCartRow {
   cartId: number;
@@ -204,7 +218,6 @@ export class CartRepository {
     line: CartLineWrite,
     expected: number | null,
   ): Promise<AddLineOutcome> {
-    const guard = expected === null ? sql`false` : sql`cart_items.quantity = ${qty(expected)}::numeric`;
     const [row] = await queryRows<{ cartWritten: boolean; itemId: number | null }>(
       this.db,
       sql`WITH cart AS (
@@ -217,12 +230,7 @@ export class CartRepository {
             SELECT cart_id, ${line.productId}, ${line.optionsKey}, ${JSON.stringify(line.options)}::jsonb,
                    ${qty(line.quantity)}::numeric, ${line.promoId}::int, ${JSON.stringify(line.infos)}::jsonb
             FROM cart
-            ON CONFLICT (cart_id, product_id, options_key) DO UPDATE
-              SET quantity = excluded.quantity,
-                  promo_id = COALESCE(excluded.promo_id, cart_items.promo_id),
-                  infos = cart_items.infos || excluded.infos,
-                  updated_at = now()
-              WHERE ${guard}
+            ${onLineConflict(expected)}
             RETURNING item_id
           )
           SELECT EXISTS (SELECT 1 FROM cart) AS "cartWritten", (SELECT item_id FROM line) AS "itemId"`,
@@ -325,18 +333,12 @@ export class CartRepository {
     expected: number | null,
     db: Db = this.db,
   ): Promise<number | null> {
-    const guard = expected === null ? sql`false` : sql`cart_items.quantity = ${qty(expected)}::numeric`;
     const [row] = await queryRows<{ itemId: number }>(
       db,
       sql`INSERT INTO cart_items (cart_id, product_id, options_key, options, quantity, promo_id, infos)
           VALUES (${cartId}, ${line.productId}, ${line.optionsKey}, ${JSON.stringify(line.options)}::jsonb,
                   ${qty(line.quantity)}::numeric, ${line.promoId}, ${JSON.stringify(line.infos)}::jsonb)
-          ON CONFLICT (cart_id, product_id, options_key) DO UPDATE
-            SET quantity = excluded.quantity,
-                promo_id = COALESCE(excluded.promo_id, cart_items.promo_id),
-                infos = cart_items.infos || excluded.infos,
-                updated_at = now()
-            WHERE ${guard}
+          ${onLineConflict(expected)}
           RETURNING item_id AS "itemId"`,
     );
     return row?.itemId ?? null;

@@ -13,6 +13,7 @@ import {
   type OrderItemRow,
   type OrderRow,
 } from './order-rows';
+import type { RepeatedEvent } from '../payment/payment.service';
 
 export type { AuthorizationRow, NewOrder, NewOrderItem, OrderItemRow, OrderRow } from './order-rows';
 
@@ -353,20 +354,8 @@ export class OrderPlacementRepository {
     e: { provider: string; providerRef: string; eventId: string },
     card: { cardBrand: string | null; cardLast4: string | null } | null,
     db: Db = this.db,
-  ): Promise<{
-    orderId: number;
-    orderStatusId: number;
-    status: string;
-    live: boolean;
-    latestStatus: string | null;
-  } | null> {
-    const [row] = await queryRows<{
-      orderId: number;
-      orderStatusId: number;
-      status: string;
-      live: boolean;
-      latestStatus: string | null;
-    }>(
+  ): Promise<RepeatedEvent | null> {
+    const [row] = await queryRows<RepeatedEvent>(
       db,
       sql`WITH seen AS (
             SELECT a.authorization_id, a.order_id, a.status FROM payment_authorizations a

@@ -66,15 +66,10 @@ export interface AttemptRecordsPort {
   latestAuthorization(orderId: number, db?: Db): Promise<AttemptRow | null>;
   nextAttempt(orderId: number, tx: Db): Promise<number>;
   insertAuthorization(
-    a: {
-      orderId: number;
-      attempt: number;
-      provider: string;
-      providerRef: string;
-      paymentTypeId: number;
-      amountCents: number;
-      status: string;
-    },
+    a: Pick<
+      StartedAttempt,
+      'orderId' | 'attempt' | 'provider' | 'providerRef' | 'paymentTypeId' | 'amountCents' | 'status'
+    >,
     tx: Db,
   ): Promise<number>;
   setAuthorizationStatus(

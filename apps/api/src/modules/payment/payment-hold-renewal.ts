@@ -3,7 +3,7 @@ import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import type { JobQueue } from '../../lib/jobs';
-import { slotStartOf, type AttemptRecordsPort } from './payment-attempts';
+import { slotStartOf, type AttemptRecordsPort, type StartedAttempt } from './payment-attempts';
 import type { PaymentProvider } from './payment-provider';
 import type { PaymentProviders } from './payment-providers';
 import type { OrderStatusPort, PaymentRecordsPort } from './payment.service';
@@ -28,17 +28,11 @@ export const RENEW_HOLD_AFTER_MS = 6 * 24 * 60 * 60_000;
 /** the orders whose hold is renewed: confirmed, not yet in preparation (nor cancelled) */
 const RENEWABLE = [ORDER_STATUS.ordered, ORDER_STATUS.atWarehouse] as const;
 
-interface HeldOrder {
-  authorizationId: number;
-  orderId: number;
-  attempt: number;
-  provider: string;
-  providerRef: string;
-  paymentTypeId: number;
-  amountCents: number;
-  slotDate: string;
-  beginTime: string;
-}
+/** An order whose hold may be renewed: its attempt and its slot's start. */
+type HeldOrder = Pick<
+  StartedAttempt,
+  'authorizationId' | 'orderId' | 'attempt' | 'provider' | 'providerRef' | 'paymentTypeId' | 'amountCents'
+> & { slotDate: string; beginTime: string };
 
 export type RenewalOutcome = 'renewed' | 'refused' | 'skipped';
 

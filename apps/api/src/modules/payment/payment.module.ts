@@ -8,7 +8,7 @@ import type { ModuleCore, RouteRegistrar } from '../../lib/module';
 import type { OrderTransitionsPort } from '../../lib/order-transitions';
 import { paymentTypeOffer } from '../../lib/payment-type-offer';
 import { API_PREFIX } from '../../plugins/errors';
-import { PaymentAttempts, type AttemptRecordsPort } from './payment-attempts';
+import { PaymentAttempts, type AttemptRecordsPort, type StartedAttempt } from './payment-attempts';
 import { PaymentDisputesRepository } from './payment-disputes.repository';
 import { HoldRenewals } from './payment-hold-renewal';
 import { PaymentReconciliation } from './payment-reconciliation';
@@ -138,15 +138,16 @@ export async function paymentModule(d: PaymentModuleDeps) {
       /** a new order's, from its first attempt as its purchase wrote it (no refund, no event yet) */
       ofNew: (
         orderId: number,
-        a: {
-          authorizationId: number;
-          attempt: number;
-          provider: string;
-          providerRef: string;
-          amountCents: number;
-          capturedCents: number;
-          status: string;
-        },
+        a: Pick<
+          StartedAttempt,
+          | 'authorizationId'
+          | 'attempt'
+          | 'provider'
+          | 'providerRef'
+          | 'amountCents'
+          | 'capturedCents'
+          | 'status'
+        >,
         at: string,
       ) =>
         customerMoneyOf(

@@ -51,13 +51,7 @@ export interface PaymentRecordsPort {
   repeatedEvent(
     e: { provider: string; providerRef: string; eventId: string },
     card: CardSeen | null,
-  ): Promise<{
-    orderId: number;
-    orderStatusId: number;
-    status: string;
-    live: boolean;
-    latestStatus: string | null;
-  } | null>;
+  ): Promise<RepeatedEvent | null>;
   setAuthorizationStatus(
     authorizationId: number,
     from: readonly string[],
@@ -65,6 +59,16 @@ export interface PaymentRecordsPort {
     card: CardSeen | null,
     tx: Db,
   ): Promise<boolean>;
+}
+
+/** What the answer to a provider's event recorded already needs: the order's status, this attempt's and the newest's. */
+export interface RepeatedEvent {
+  orderId: number;
+  orderStatusId: number;
+  status: string;
+  /** the event's attempt is the order's newest */
+  live: boolean;
+  latestStatus: string | null;
 }
 
 /** The order status change the flow asks for (the orders module's one entry point of status changes). */
