@@ -1,5 +1,6 @@
 import {
   canTransition,
+  ORDER_STATUS,
   orderStatusLabel,
   type OrderActor,
   type OrderStatusId,
@@ -13,6 +14,14 @@ import type {
   OrderTransitionListener,
   OrderTransitionsPort,
 } from '../../lib/order-transitions';
+import {
+  listenerColumns,
+  ORDER_FOR_LISTENERS,
+  orderForListenersOf,
+  type OrderForListeners,
+  type OrderForListenersRow,
+} from './order-for-listeners';
+import type { OrderAccessToken } from './orders.service';
 
 /**
  * The one entry point that changes an order's status (checkout, payments, order actions, staff picking).
@@ -53,6 +62,11 @@ export interface StatusChangeEvent {
   from: number | null;
   to: OrderStatusId;
   actor: OrderActor;
+  /**
+   * The order's read-only link (the confirmation's mail), issued with a change to 'ordinato': the change's
+   * UPDATE wrote its hash and expiry. Absent otherwise (the order's first status, a change without tokens).
+   */
+  accessToken?: string;
 }
 /**
  * Called after every recorded change with the same database handle (so what it writes, e.g. the outbox
@@ -90,8 +104,10 @@ export type StatusChangeListener = (event: StatusChangeEvent, once: SharedRead, 
  */
 export type SharedRead = <T>(key: string, load: () => Promise<T>) => Promise<T>;
 
-function sharedReads(): SharedRead {
+function sharedReads(order?: OrderForListeners): SharedRead {
   const reads = new Map<string, Promise<unknown>>();
+  // the order as the change's own UPDATE returned it: no listener reads it again
+  if (order) reads.set(ORDER_FOR_LISTENERS, Promise.resolve(order));
   return <T>(key: string, load: () => Promise<T>): Promise<T> => {
     let read = reads.get(key) as Promise<T> | undefined;
     if (!read) {
@@ -149,6 +165,8 @@ export class OrderStatusService {
     private readonly onListenerError: (err: unknown) => void = () => {},
     /** the effects of each transition (created before the modules that register them: app.ts) */
     readonly transitions: OrderTransitionListeners = new OrderTransitionListeners(),
+    /** a new read-only link's token, written with a change to 'ordinato' (the orders service's) */
+    private readonly newAccessToken: (() => OrderAccessToken) | null = null,
   ) {}
 
   private readonly editListeners: OrderEditListener[] = [];
@@ -185,12 +203,12 @@ export class OrderStatusService {
    * trips instead of four); if it fails, it is rolled back and each listener runs again in its own
    * savepoint, so a failing listener neither undoes the status change nor another listener's writes.
    */
-  private async notify(event: StatusChangeEvent, db: Db): Promise<void> {
-    const wanted = this.listeners.filter(({ when }) => when(event)).map(({ listener }) => listener);
+  private async notify(event: StatusChangeEvent, db: Db, order?: OrderForListeners): Promise<void> {
+    const wanted = this.wanted(event);
     if (wanted.length > 1) {
       try {
         await db.transaction(async (savepoint) => {
-          const once = sharedReads();
+          const once = sharedReads(order);
           for (const listener of wanted) await listener(event, once, savepoint);
         });
         return;
@@ -200,11 +218,16 @@ export class OrderStatusService {
     }
     for (const listener of wanted) {
       try {
-        await db.transaction(async (savepoint) => listener(event, sharedReads(), savepoint));
+        await db.transaction(async (savepoint) => listener(event, sharedReads(order), savepoint));
       } catch (err) {
         this.onListenerError(err);
       }
     }
+  }
+
+  /** The listeners of `onChange` wanting the event, in the order they were registered. */
+  private wanted(event: StatusChangeEvent): StatusChangeListener[] {
+    return this.listeners.filter(({ when }) => when(event)).map(({ listener }) => listener);
   }
 
   /** Records the first status of a new order (no previous status) on the purchase's transaction. */
@@ -234,19 +257,35 @@ export class OrderStatusService {
    */
   async transition(change: StatusChange, tx: Db): Promise<Result<{ version: number }>> {
     if (!canTransition(change.from, change.to, change.actor)) return failWith(ORDER_STATUS_TEXT.notAllowed);
-    const [row] = await queryRows<{ version: number; userId: number; slotId: number; warehouseId: number }>(
+    const { orderId, from, to, actor } = change;
+    // a confirmation's read-only link is written with the change itself
+    const token = to === ORDER_STATUS.ordered && this.newAccessToken ? this.newAccessToken() : null;
+    const event: StatusChangeEvent = { orderId, from, to, actor, ...(token ? { accessToken: token.token } : {}) };
+    // the listeners' read of the order comes back from the UPDATE when some listener wants the change
+    const forListeners = this.wanted(event).length > 0;
+    // the compare-and-set of the status and its history row, in one statement
+    const [row] = await queryRows<
+      { version: number; userId: number; slotId: number; warehouseId: number } & Partial<OrderForListenersRow>
+    >(
       tx,
-      sql`UPDATE orders SET order_status_id = ${change.to}, version = version + 1, updated_at = now()
-          WHERE order_id = ${change.orderId} AND order_status_id = ${change.from}
-          RETURNING version, user_id AS "userId", slot_id AS "slotId", warehouse_id AS "warehouseId"`,
+      sql`WITH moved AS (
+            UPDATE orders o SET order_status_id = ${to}, version = o.version + 1, updated_at = now()
+              ${token ? sql`, access_token_hash = ${token.hash}, access_token_expires_at = ${token.expiresAt.toISOString()}::timestamptz` : sql``}
+            WHERE o.order_id = ${orderId} AND o.order_status_id = ${from}
+            RETURNING ${
+              forListeners
+                ? listenerColumns('o')
+                : sql`o.version, o.user_id AS "userId", o.slot_id AS "slotId", o.warehouse_id AS "warehouseId"`
+            }
+          ), recorded AS (
+            INSERT INTO order_status_history (order_id, from_status_id, to_status_id, actor, actor_user_id, note)
+            SELECT ${orderId}::int, ${from}::int, ${to}::int, ${actor}::text, ${change.actorUserId ?? null}::int,
+              ${change.note ?? ''}::text
+            FROM moved
+          )
+          SELECT * FROM moved`,
     );
     if (!row) return failWith(ORDER_STATUS_TEXT.changed);
-    await tx.execute(
-      sql`INSERT INTO order_status_history (order_id, from_status_id, to_status_id, actor, actor_user_id, note)
-          VALUES (${change.orderId}, ${change.from}, ${change.to}, ${change.actor},
-                  ${change.actorUserId ?? null}, ${change.note ?? ''})`,
-    );
-    const { orderId, from, to, actor } = change;
     await this.transitions.run(
       {
         orderId,
@@ -260,7 +299,7 @@ export class OrderStatusService {
       },
       tx,
     );
-    await this.notify({ orderId, from, to, actor }, tx);
+    await this.notify(event, tx, forListeners ? orderForListenersOf(row as OrderForListenersRow) : undefined);
     return ok({ version: row.version });
   }
 

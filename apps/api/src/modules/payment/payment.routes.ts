@@ -126,7 +126,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
   app.get(
     '/payment-sandbox/pay/:ref',
     {
-      config: { access: hostedPage },
+      config: { access: hostedPage, withoutSession: true },
       schema: {
         tags: ['payments'],
         summary: 'Sandbox provider: the hosted card form (HTML)',
@@ -146,7 +146,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
   app.post(
     '/payment-sandbox/pay/:ref',
     {
-      config: { access: hostedPage },
+      config: { access: hostedPage, withoutSession: true },
       schema: {
         tags: ['payments'],
         summary: 'Sandbox provider: processes the card form, then returns the browser to the shop',
@@ -189,6 +189,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
         access: ACCESS.signed(
           "the provider's return: signed, or confirmed by the provider's own API, checked by the provider",
         ),
+        withoutSession: true,
       },
       schema: {
         tags: ['payments'],
@@ -234,6 +235,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
         access: ACCESS.signed(
           "a provider's webhook: its signature over the raw body (or the provider's own API) checked by the provider",
         ),
+        withoutSession: true,
       },
       schema: {
         tags: ['payments'],
