@@ -2,7 +2,7 @@ import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { Abort, fail } from '../../lib/result';
-import { ORDER_FOR_LISTENERS } from './order-for-listeners';
+import { ORDER_FOR_LISTENERS, type OrderForListeners } from './order-for-listeners';
 import { OrderStatusService } from './order-status.service';
 
 /**
@@ -100,7 +100,7 @@ describe('OrderStatusService listeners', () => {
     let reads = 0;
     const seen: Array<{ version: unknown; token: string | undefined }> = [];
     status.onChange(async (e, once) => {
-      const read = await once(ORDER_FOR_LISTENERS, async () => {
+      const read = await once(ORDER_FOR_LISTENERS, async (): Promise<OrderForListeners | null> => {
         reads++;
         return null;
       });

@@ -5,7 +5,7 @@ import {
   type OrderActor,
   type OrderStatusId,
 } from '@spesa/shared/orders/order-status';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { failWith, ok, type MessageTable, type Result } from '../../lib/result';
@@ -13,6 +13,7 @@ import type {
   OrderTransition,
   OrderTransitionListener,
   OrderTransitionsPort,
+  OrderTransitionWrite,
 } from '../../lib/order-transitions';
 import {
   listenerColumns,
@@ -128,14 +129,29 @@ function sharedReads(order?: OrderForListeners): SharedRead {
  */
 export class OrderTransitionListeners implements OrderTransitionsPort {
   private readonly byStatus = new Map<number, Array<{ name: string; listener: OrderTransitionListener }>>();
+  private readonly writesByStatus = new Map<number, Array<{ name: string; write: OrderTransitionWrite }>>();
 
   onTransition(to: OrderStatusId, name: string, listener: OrderTransitionListener): void {
     this.byStatus.set(to, [...(this.byStatus.get(to) ?? []), { name, listener }]);
   }
 
-  /** The names of the listeners of a transition to `to`, in the order they run. */
+  onTransitionWrite(to: OrderStatusId, name: string, write: OrderTransitionWrite): void {
+    this.writesByStatus.set(to, [...(this.writesByStatus.get(to) ?? []), { name, write }]);
+  }
+
+  /**
+   * The names of the effects of a transition to `to`, in the order they run: those written by the change's
+   * own statement, then the listeners.
+   */
   namesOf(to: OrderStatusId): string[] {
-    return (this.byStatus.get(to) ?? []).map(({ name }) => name);
+    return [...(this.writesByStatus.get(to) ?? []), ...(this.byStatus.get(to) ?? [])].map(({ name }) => name);
+  }
+
+  /** The statements the change writes with its UPDATE (`changed`: its row), in the order registered. */
+  writesOf(order: { orderId: number; from: number; to: OrderStatusId }, changed: SQL): SQL[] {
+    return (this.writesByStatus.get(order.to) ?? [])
+      .map(({ write }) => write(order, changed))
+      .filter((w): w is SQL => w !== null);
   }
 
   /** Runs the listeners of the change one after the other on its transaction; the first to throw stops. */
@@ -263,7 +279,8 @@ export class OrderStatusService {
     const event: StatusChangeEvent = { orderId, from, to, actor, ...(token ? { accessToken: token.token } : {}) };
     // the listeners' read of the order comes back from the UPDATE when some listener wants the change
     const forListeners = this.wanted(event).length > 0;
-    // the compare-and-set of the status and its history row, in one statement
+    // the compare-and-set of the status, its history row and the effects written with it, in one statement
+    const writes = this.transitions.writesOf({ orderId, from, to }, sql`moved`);
     const [row] = await queryRows<
       { version: number; userId: number; slotId: number; warehouseId: number } & Partial<OrderForListenersRow>
     >(
@@ -275,14 +292,18 @@ export class OrderStatusService {
             RETURNING ${
               forListeners
                 ? listenerColumns('o')
-                : sql`o.version, o.user_id AS "userId", o.slot_id AS "slotId", o.warehouse_id AS "warehouseId"`
+                : sql`o.order_id AS "orderId", o.version, o.user_id AS "userId", o.slot_id AS "slotId",
+                    o.warehouse_id AS "warehouseId"`
             }
           ), recorded AS (
             INSERT INTO order_status_history (order_id, from_status_id, to_status_id, actor, actor_user_id, note)
             SELECT ${orderId}::int, ${from}::int, ${to}::int, ${actor}::text, ${change.actorUserId ?? null}::int,
               ${change.note ?? ''}::text
             FROM moved
-          )
+          )${sql.join(
+            writes.map((write, i) => sql`, ${sql.raw(`write_${i}`)} AS (${write})`),
+            sql``,
+          )}
           SELECT * FROM moved`,
     );
     if (!row) return failWith(ORDER_STATUS_TEXT.changed);
