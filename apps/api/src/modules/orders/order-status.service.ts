@@ -218,8 +218,13 @@ export class OrderStatusService {
    * The listeners wanting the event run in one savepoint (the confirmation's mail and message: two round
    * trips instead of four); if it fails, it is rolled back and each listener runs again in its own
    * savepoint, so a failing listener neither undoes the status change nor another listener's writes.
+   * `order`: the order as the change's UPDATE returned it (none: a listener reads it).
    */
-  private async notify(event: StatusChangeEvent, db: Db, order?: OrderForListeners): Promise<void> {
+  private async notify(
+    event: StatusChangeEvent,
+    order: OrderForListeners | undefined,
+    db: Db,
+  ): Promise<void> {
     const wanted = this.wanted(event);
     if (wanted.length > 1) {
       try {
@@ -263,7 +268,7 @@ export class OrderStatusService {
           VALUES (${orderId}, NULL, ${status}, ${actor}, ${actorUserId}, ${initial.note ?? ''})`,
     );
     for (const listener of this.initialListeners) await listener({ orderId, status }, tx);
-    await this.notify({ orderId, from: null, to: status, actor }, tx);
+    await this.notify({ orderId, from: null, to: status, actor }, undefined, tx);
   }
 
   /**
@@ -276,7 +281,13 @@ export class OrderStatusService {
     const { orderId, from, to, actor } = change;
     // a confirmation's read-only link is written with the change itself
     const token = to === ORDER_STATUS.ordered && this.newAccessToken ? this.newAccessToken() : null;
-    const event: StatusChangeEvent = { orderId, from, to, actor, ...(token ? { accessToken: token.token } : {}) };
+    const event: StatusChangeEvent = {
+      orderId,
+      from,
+      to,
+      actor,
+      ...(token ? { accessToken: token.token } : {}),
+    };
     // the listeners' read of the order comes back from the UPDATE when some listener wants the change
     const forListeners = this.wanted(event).length > 0;
     // the compare-and-set of the status, its history row and the effects written with it, in one statement
@@ -320,7 +331,7 @@ export class OrderStatusService {
       },
       tx,
     );
-    await this.notify(event, tx, forListeners ? orderForListenersOf(row as OrderForListenersRow) : undefined);
+    await this.notify(event, forListeners ? orderForListenersOf(row as OrderForListenersRow) : undefined, tx);
     return ok({ version: row.version });
   }
 

@@ -20,6 +20,8 @@ import type { SandboxPaymentProvider, SandboxSession } from './sandbox.provider'
  * - GET /payment/feedback/sandbox — the signed return: applies it and sends the browser to the web app's
  *   payment-completed route /checkout/completed/{success|failed|pending}?order_id=...
  * - POST /payment/webhook/sandbox — the signed server-to-server notification (raw body HMAC).
+ * None of them reads the shop's session (`config.withoutSession`): the provider's page is the provider's
+ * site, and the return and the webhook are authenticated by their signature, never by the cookie.
  */
 export interface PaymentRoutesOptions {
   payments: PaymentService;
