@@ -1,6 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { moveStatusSql, setInfosSql, type CartRepository } from './cart.repository';
+import { moveStatusSql, setInfosSql } from './cart-compose-sql';
+import type { CartRepository } from './cart.repository';
 import {
   type CartDeliveryPatch,
   type CartItemRow,

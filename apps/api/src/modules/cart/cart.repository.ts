@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, ne, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { cartInfos, cartItems, carts } from '../../db/schema';
@@ -159,26 +159,6 @@ function openCartPartsQuery(db: Db) {
     .limit(1)
     .prepare('cart_open_with_parts');
 }
-
-/**
- * The cart's status moved from `from` to `to` (as `moveStatus`), as a statement another module's write
- * composes in a data-modifying CTE (checkout/prepare's one write, decision 059 session 46). Returns the cart's
- * id when moved.
- */
-export const moveStatusSql = (cartId: number, from: number, to: number): SQL =>
-  sql`UPDATE carts SET cart_status_id = ${to}, updated_at = now()
-      WHERE cart_id = ${cartId} AND cart_status_id = ${from} AND closed_at IS NULL
-      RETURNING cart_id`;
-
-/** The cart's infos written (as `setCartInfo`, name by name), as a statement for a composing CTE. */
-export const setInfosSql = (cartId: number, infos: Readonly<Record<string, string>>): SQL =>
-  sql`INSERT INTO cart_infos (cart_id, name, value)
-      VALUES ${sql.join(
-        Object.entries(infos).map(([name, value]) => sql`(${cartId}, ${name}, ${value})`),
-        sql`, `,
-      )}
-      ON CONFLICT (cart_id, name) DO UPDATE SET value = excluded.value, updated_at = now()
-      RETURNING cart_id`;
 
 /** What `addLine` did: nothing when the cart changed or was locked meanwhile, or when the line changed. */
 export interface AddLineOutcome {

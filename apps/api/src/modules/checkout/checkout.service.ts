@@ -5,7 +5,6 @@ import {
   isOnlinePaymentType,
   paymentTypeOf,
 } from '@spesa/shared/checkout/payment-types';
-import type { PERSON_TYPES } from '@spesa/shared/contracts/account';
 import type { Cart } from '@spesa/shared/contracts/cart';
 import type {
   CheckoutCart,
@@ -37,17 +36,13 @@ import {
   type CheckoutRow,
 } from './checkout-pricing';
 import { MEAL_VOUCHER_REFUSAL_TEXT, type CheckoutReadiness } from './checkout-readiness';
-import type {
-  CartCheckoutRow,
-  CheckoutRepository,
-  CheckoutValues,
-  PreparingRead,
-} from './checkout.repository';
+import type { CheckoutRepository } from './checkout.repository';
 import type { CheckoutGiftsPort } from './checkout-gifts';
 import type { OrderPlacement } from './order-placement.service';
 import type { OrderPlacementRepository } from '../orders/order-placement.repository';
 import type { LiveSession } from '../../plugins/session';
 import { freezePurchase } from './prepared-purchase';
+import { choicesOf, withChoices } from './prepare-choices';
 
 const euro = (cents: number) => cents / 100;
 
@@ -296,7 +291,7 @@ export class CheckoutService {
     const { cart, target } = read;
     // the catalogue's version is read here, before the lines are priced
     const now = await this.d.pricing.preparingCheckout(cart.cartId, userId);
-    const chosen = await this.choicesOf(userId, body, now.checkout);
+    const chosen = await choicesOf(this.d, userId, body, now.checkout);
     if (!chosen.ok) return { ...(await this.answerCart(userId)), failures: [chosen], infos: [] };
     const { values, infos } = chosen.data;
     const co = withChoices(cart.cartId, now, { ...read.infos, ...infos }, values);
@@ -381,78 +376,6 @@ export class CheckoutService {
     return Object.keys(infos).length > 0 ? [this.d.carts.setInfosSql(cartId, infos)] : [];
   }
 
-  /**
-   * The choices sent with prepare, checked against the saved ones (`saved`) before anything is written:
-   * bags, invoice or lottery code, extra e-mail, rules, the meal vouchers declared (their rules against the
-   * cart are checked once it is priced), and the cart's infos they set (need_invoice, notes).
-   */
-  private async choicesOf(
-    userId: number,
-    body: CheckoutPrepareBody,
-    saved: CartCheckoutRow | null,
-  ): Promise<Result<{ values: CheckoutValues; infos: Record<string, string> }>> {
-    const values: CheckoutValues = {};
-    if (body.packaging_type_id !== undefined) {
-      const types = await this.d.repo.packagingTypes();
-      if (!types.some((t) => t.packagingTypeId === body.packaging_type_id))
-        return failWith(CHECKOUT_TEXT.packagingNotFound, 'validation');
-      values.packagingTypeId = body.packaging_type_id;
-    }
-    if (body.accept_rules !== undefined) values.rulesAccepted = body.accept_rules;
-    if (body.need_invoice === false) values.invoice = null;
-    else if (body.need_invoice === true || body.invoice || body.person_fiscal_id !== undefined) {
-      let invoice: OrderInvoice | null = null;
-      if (body.invoice) invoice = { ...body.invoice, personTypeId: body.invoice.personTypeId };
-      else if (body.person_fiscal_id !== undefined) {
-        const found = (await this.d.accounts.listPersonFiscals(userId)).find(
-          (p) => p.personFiscalId === body.person_fiscal_id,
-        );
-        if (!found) return failWith(CHECKOUT_TEXT.personFiscalNotFound, 'notFound');
-        invoice = {
-          personTypeId: found.personTypeId as (typeof PERSON_TYPES)[keyof typeof PERSON_TYPES],
-          companyName: found.companyName,
-          fiscalCode: found.fiscalCode,
-          vatCode: found.vatCode,
-          pec: found.pec,
-          sdiCode: found.sdiCode,
-          ipaCode: found.ipaCode,
-          cig: found.cig,
-          determinationNumber: found.determinationNumber,
-          determinationDate: found.determinationDate,
-          contactPerson: found.contactPerson,
-          address1: found.address1,
-          addressNumber: found.addressNumber,
-          postalCode: found.postalCode,
-          city: found.city,
-          province: found.province,
-        };
-      } else {
-        if (!saved?.invoice) return failWith(CHECKOUT_TEXT.invoiceMissing, 'validation');
-        invoice = saved.invoice as OrderInvoice;
-      }
-      values.invoice = invoice;
-    }
-    if (body.lottery_code !== undefined)
-      values.lotteryCode = body.lottery_code === '' ? null : body.lottery_code;
-    if (body.extra_email !== undefined) values.extraEmail = body.extra_email === '' ? null : body.extra_email;
-    const invoiceAfter = 'invoice' in values ? values.invoice : saved?.invoice;
-    const lotteryAfter = 'lotteryCode' in values ? values.lotteryCode : saved?.lotteryCode;
-    if (invoiceAfter && lotteryAfter) return failWith(CHECKOUT_TEXT.invoiceAndLottery, 'validation');
-    if (body.meal_vouchers !== undefined)
-      values.mealVouchers =
-        body.meal_vouchers === null
-          ? null
-          : {
-              count: body.meal_vouchers.count,
-              kind: body.meal_vouchers.kind,
-              faceValueCents: Math.round(body.meal_vouchers.face_value * 100),
-            };
-    const infos: Record<string, string> = {};
-    if ('invoice' in values) infos.need_invoice = values.invoice ? 'true' : 'false';
-    if (body.notes !== undefined) infos.notes = body.notes;
-    return ok({ values, infos });
-  }
-
   /** POST /checkout/unlock: leaving checkout unlocks the cart (status 7 -> 0) so it can change again. */
   async unlock(userId: number): Promise<{ cart: CheckoutCart; failures: Failure[]; infos: string[] }> {
     const cart = await this.d.cart.getOrCreateOpenCart(userId);
@@ -517,40 +440,4 @@ export class CheckoutService {
   buy(userId: number, input: Parameters<OrderPlacement['buy']>[1]): Promise<Result<OrderPaymentData>> {
     return this.d.placement.buy(userId, input);
   }
-}
-
-/**
- * The checkout row as prepare's choices leave it, merged in memory with the row read before pricing (the
- * defaults of a new row when the cart had none): what the write will hold, and the cart's infos after it.
- */
-function withChoices(
-  cartId: number,
-  now: PreparingRead,
-  cartInfos: Record<string, string>,
-  values: CheckoutValues,
-): CartCheckoutRow {
-  const before: CartCheckoutRow = now.checkout ?? {
-    cartId,
-    packagingTypeId: null,
-    rulesAccepted: false,
-    invoice: null,
-    lotteryCode: null,
-    extraEmail: null,
-    preparedPrices: null,
-    preparedAt: null,
-    editingOrderId: null,
-    mealVouchers: null,
-    cartInfos: {},
-    preparedPurchase: null,
-    catalogueVersion: now.catalogueVersion,
-  };
-  const { prepared: _p, ...chosen } = values;
-  return {
-    ...before,
-    ...chosen,
-    // any save of the choices drops the frozen purchase (saveCheckout)
-    preparedPurchase: null,
-    cartInfos,
-    catalogueVersion: now.catalogueVersion,
-  };
 }
