@@ -61,7 +61,7 @@ export interface PreparingRead {
  * The upsert of a cart's checkout choices (only the keys given). Any save without a frozen purchase drops the
  * one there (the choices it was priced with may have changed).
  */
-function upsertCheckoutSql(cartId: number, values: CheckoutValues): SQL {
+function upsertCheckoutSql(cartId: SQL, values: CheckoutValues): SQL {
   const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
   const has = (k: string) => Object.prototype.hasOwnProperty.call(values, k);
   return sql`INSERT INTO cart_checkouts (cart_id, packaging_type_id, rules_accepted, invoice, lottery_code, extra_email,
@@ -133,7 +133,7 @@ export class CheckoutRepository {
   async saveCheckout(cartId: number, values: CheckoutValues, db: Db = this.db): Promise<CartCheckoutRow> {
     const [row] = await queryRows<CartCheckoutRow>(
       db,
-      sql`${upsertCheckoutSql(cartId, values)} RETURNING ${CHECKOUT_COLUMNS}`,
+      sql`${upsertCheckoutSql(sql`${cartId}`, values)} RETURNING ${CHECKOUT_COLUMNS}`,
     );
     return row!;
   }
@@ -171,11 +171,20 @@ export class CheckoutRepository {
    * once to completion with this write). Nothing is answered: the caller knows what it wrote.
    */
   async saveWith(cartId: number, values: CheckoutValues, writes: readonly SQL[]): Promise<void> {
+    if (writes.length === 0) {
+      await this.db.execute(upsertCheckoutSql(sql`${cartId}`, values));
+      return;
+    }
     const ctes = writes.map((w, i) => sql`${sql.raw(`w${i}`)} AS (${w})`);
+    // the row's key counts every CTE's rows first, so the other writes (the cart's lock: its row first, as a
+    // purchase and an order's edit take it) are done before this upsert locks the checkout row
+    const after = sql.join(
+      writes.map((_, i) => sql.raw(`(SELECT count(*) FROM w${i}) AS c${i}`)),
+      sql`, `,
+    );
     await this.db.execute(
-      ctes.length > 0
-        ? sql`WITH ${sql.join(ctes, sql`, `)} ${upsertCheckoutSql(cartId, values)}`
-        : upsertCheckoutSql(cartId, values),
+      sql`WITH ${sql.join(ctes, sql`, `)}
+          ${upsertCheckoutSql(sql`(SELECT ${cartId}::int FROM ${after})`, values)}`,
     );
   }
 
