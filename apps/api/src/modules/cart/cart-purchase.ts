@@ -1,4 +1,6 @@
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { moveStatusSql, setInfosSql } from './cart-compose-sql';
 import type { CartRepository } from './cart.repository';
 import {
   type CartDeliveryPatch,
@@ -32,6 +34,19 @@ export class CartPurchase {
   /** The cart's status moves only from `from` (7 = locked for payment); `tx` when inside one. */
   moveStatus(cartId: number, from: number, to: number, db: Db = this.repo.db): Promise<boolean> {
     return this.repo.moveStatus(cartId, from, to, db);
+  }
+
+  /**
+   * The status move of `moveStatus` as a statement for another module's data-modifying CTE (one round trip
+   * with that module's write); it returns the cart's id when moved.
+   */
+  moveStatusSql(cartId: number, from: number, to: number): SQL {
+    return moveStatusSql(cartId, from, to);
+  }
+
+  /** The infos' writes of `setInfo` (at least one) as a statement for another module's data-modifying CTE. */
+  setInfosSql(cartId: number, infos: Readonly<Record<string, string>>): SQL {
+    return setInfosSql(cartId, infos);
   }
 
   /** A cart that became an order is closed (whatever its status). */

@@ -1,3 +1,4 @@
+import type { SQL } from 'drizzle-orm';
 import type { GiftCertificate } from '@spesa/shared/contracts/checkout';
 import type { Db } from '../../db/client';
 import type { Failure, Result } from '../../lib/result';
@@ -27,6 +28,11 @@ export interface CheckoutGiftsPort {
     itemsCents: number,
     exceptOrderId: number | null,
   ): Promise<CartGift[]>;
+  /**
+   * whether the cart holds a code, as the loyalty module's subquery keyed by `cartId` (a value of the
+   * composing read): false means `ofCart` answers none
+   */
+  hasCodesSql(cartId: SQL): SQL<boolean>;
   /** whether the customer may use `code` now, and what it would take off `itemsCents` */
   check(userId: number, code: string, itemsCents: number): Promise<Result<CartGift>>;
   /** applies `code` to the cart in place of any other (refused: nothing changes) */

@@ -130,15 +130,19 @@ export class CheckoutPricing {
     return (await this.pricedFor(cart)).lines;
   }
 
-  /** `known`: the buyer's card and segments when the request read them with its session (else read here) */
+  /**
+   * `known`: what the request already read (else read here): the buyer's card and segments (its session),
+   * the cart's lines, whether the buyer has a premium product chosen (false: none is discounted)
+   */
   private async pricedFor(
     cart: Pick<CartRow, 'cartId' | 'warehouseId' | 'userId'>,
-    known?: Buyer,
+    known: { buyer?: Buyer | undefined; lines?: CartItemRow[] | undefined; premiumChoice?: boolean } = {},
   ): Promise<{ lines: PricedLine[]; buyer: Buyer | null }> {
-    const rows = await this.d.carts.items(cart.cartId);
+    const rows = known.lines ?? (await this.d.carts.items(cart.cartId));
     if (rows.length === 0) return { lines: [], buyer: null };
-    const buyer = known ?? (await this.d.buyers(cart.userId));
-    const premiumProductId = await this.d.premiumProduct.discountedProductOf(cart.userId);
+    const buyer = known.buyer ?? (await this.d.buyers(cart.userId));
+    const premiumProductId =
+      known.premiumChoice === false ? null : await this.d.premiumProduct.discountedProductOf(cart.userId);
     const facts = await this.d.catalogue.productsForCart(
       rows.map((r) => r.productId),
       cart.warehouseId,
@@ -176,6 +180,18 @@ export class CheckoutPricing {
    */
   preparedCheckout(cartId: number, userId: number) {
     return this.d.repo.preparedOf(cartId, userId, (u) => this.d.premiumProduct.hasChoiceSql(u));
+  }
+
+  /**
+   * The checkout row of a cart being prepared with the catalogue's version now, whether the buyer has a
+   * premium product chosen and whether the cart holds a gift code (the loyalty module's subqueries), in one
+   * statement: read before the lines are priced.
+   */
+  preparingCheckout(cartId: number, userId: number) {
+    return this.d.repo.preparingOf(cartId, userId, {
+      hasChoice: (u) => this.d.premiumProduct.hasChoiceSql(u),
+      hasCodes: (c) => this.d.gifts.hasCodesSql(c),
+    });
   }
 
   /**
@@ -218,9 +234,15 @@ export class CheckoutPricing {
       checkout?: CheckoutRow;
       /** the buyer's card and segments from the request's session (`LiveSession.pricingOn`) */
       buyer?: Buyer | undefined;
+      /** the cart's lines when the caller read them with the cart */
+      lines?: CartItemRow[];
+      /** whether the buyer has a premium product chosen, when the caller read it (false: none discounted) */
+      premiumChoice?: boolean;
+      /** whether the cart holds a gift code, when the caller read it (false: no gift is priced) */
+      giftCodes?: boolean;
     } = {},
   ): Promise<CheckoutFigures> {
-    const { lines, buyer } = await this.pricedFor(cart, opts.buyer);
+    const { lines, buyer } = await this.pricedFor(cart, opts);
     const sold = lines.filter((l) => l.available);
     const itemsCents = sold.reduce((s, l) => s + l.lineCents, 0);
     const itemsStandardCents = sold.reduce((s, l) => s + l.lineStandardCents, 0);
@@ -248,12 +270,15 @@ export class CheckoutPricing {
     const packagingCents = packaging ? bags * packaging.priceCents : 0;
     const gifts: CheckoutFigures['gifts'] = [];
     let giftDiscountCents = 0;
-    const cartGifts = await this.d.gifts.ofCart(
-      cart.cartId,
-      userId,
-      itemsCents,
-      opts.exceptOrderId ?? co?.editingOrderId ?? null,
-    );
+    const cartGifts =
+      opts.giftCodes === false
+        ? []
+        : await this.d.gifts.ofCart(
+            cart.cartId,
+            userId,
+            itemsCents,
+            opts.exceptOrderId ?? co?.editingOrderId ?? null,
+          );
     for (const gift of cartGifts) {
       // several codes together never take off more than the goods
       const discountCents = Math.min(gift.discountCents, itemsCents - giftDiscountCents);

@@ -4,6 +4,7 @@ import { fail, failWith, ok, type Failure, type Result } from '../../lib/result'
 import type { AccountRepository, UserRow } from '../account/account.repository';
 import type { CartRow } from '../cart/cart.repository';
 import type { DeliveryService, DeliveryTarget } from '../delivery/delivery.service';
+import type { KindedSlotRow } from '../delivery/delivery-parts';
 import type { SlotView, TimeslotService } from '../delivery/timeslot.service';
 import type { MealVoucherRefusal } from '@spesa/shared/checkout/meal-vouchers';
 import { CHECKOUT_TEXT } from './checkout.messages';
@@ -55,6 +56,7 @@ export class CheckoutReadiness {
     cart: CartRow,
     target: DeliveryTarget,
     editing: OrderRow | null,
+    chosen: KindedSlotRow | null,
   ): Promise<Result<SlotView>> {
     if (cart.slotId === null || cart.timeslotDate === null || cart.timeslotId === null)
       return failWith(CHECKOUT_TEXT.noTimeslot);
@@ -62,7 +64,11 @@ export class CheckoutReadiness {
       const kept = await this.d.timeslots.describe(target.calendar, cart.timeslotDate, cart.timeslotId);
       return kept && kept.slotId === cart.slotId ? ok(kept) : failWith(CHECKOUT_TEXT.noTimeslot);
     }
-    const slot = await this.d.timeslots.selectable(target.calendar, cart.timeslotDate, cart.timeslotId);
+    // the chosen slot's row read with the cart (delivery-parts.ts) when there is one; else read here, so a
+    // slot gone or replaced is refused with the same message as ever
+    const slot = chosen
+      ? await this.d.timeslots.selectableFrom(target.calendar, cart.timeslotDate, cart.timeslotId, chosen)
+      : await this.d.timeslots.selectable(target.calendar, cart.timeslotDate, cart.timeslotId);
     if (!slot.ok) return slot;
     return slot.data.slotId === cart.slotId ? slot : failWith(CHECKOUT_TEXT.noTimeslot);
   }
@@ -77,6 +83,8 @@ export class CheckoutReadiness {
     seen: { slot?: SlotView } = {},
     /** the user's row when the caller has it */
     user: UserRow | null = null,
+    /** the cart's chosen slot's row when the caller read it with the cart (`CartService.readForPurchase`) */
+    chosen: KindedSlotRow | null = null,
   ): Promise<Failure[]> {
     const out: Failure[] = [];
     if (figures.lines.length === 0) out.push(failWith(CHECKOUT_TEXT.emptyCart));
@@ -101,7 +109,7 @@ export class CheckoutReadiness {
         );
     if (!target) out.push(failWith(CHECKOUT_TEXT.noAddress));
     else {
-      const slot = await this.slotCheck(cart, target, editing);
+      const slot = await this.slotCheck(cart, target, editing, chosen);
       if (!slot.ok) out.push(slot);
       else seen.slot = slot.data;
     }

@@ -44,6 +44,47 @@ const CHECKOUT_COLUMNS = sql`${sql.raw(`cart_id AS "cartId", packaging_type_id A
     WHERE i.cart_id = cart_checkouts.cart_id) AS "cartInfos",
   prepared_purchase AS "preparedPurchase"`)}, ${CATALOGUE_VERSION_SQL} AS "catalogueVersion"`;
 
+/** The choices a save writes (only the keys given); `prepared` stamps `prepared_at`. */
+export type CheckoutValues = Partial<
+  Omit<CartCheckoutRow, 'cartId' | 'preparedAt' | 'cartInfos' | 'catalogueVersion'>
+> & { prepared?: boolean };
+
+/** What prepare reads of a cart's checkout before pricing it (`preparingOf`). */
+export interface PreparingRead {
+  checkout: CartCheckoutRow | null;
+  catalogueVersion: number;
+  premiumChoice: boolean;
+  giftCodes: boolean;
+}
+
+/**
+ * The upsert of a cart's checkout choices (only the keys given). Any save without a frozen purchase drops the
+ * one there (the choices it was priced with may have changed).
+ */
+function upsertCheckoutSql(cartId: SQL, values: CheckoutValues): SQL {
+  const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
+  const has = (k: string) => Object.prototype.hasOwnProperty.call(values, k);
+  return sql`INSERT INTO cart_checkouts (cart_id, packaging_type_id, rules_accepted, invoice, lottery_code, extra_email,
+            prepared_prices, prepared_at, editing_order_id, meal_vouchers, prepared_purchase)
+          VALUES (${cartId}, ${values.packagingTypeId ?? null}, ${values.rulesAccepted ?? false},
+            ${json(values.invoice)}::jsonb, ${values.lotteryCode ?? null}, ${values.extraEmail ?? null},
+            ${json(values.preparedPrices)}::jsonb, ${values.prepared ? sql`now()` : null},
+            ${values.editingOrderId ?? null}, ${json(values.mealVouchers)}::jsonb,
+            ${json(values.preparedPurchase)}::jsonb)
+          ON CONFLICT (cart_id) DO UPDATE SET
+            packaging_type_id = ${has('packagingTypeId') ? sql`excluded.packaging_type_id` : sql`cart_checkouts.packaging_type_id`},
+            rules_accepted = ${has('rulesAccepted') ? sql`excluded.rules_accepted` : sql`cart_checkouts.rules_accepted`},
+            invoice = ${has('invoice') ? sql`excluded.invoice` : sql`cart_checkouts.invoice`},
+            lottery_code = ${has('lotteryCode') ? sql`excluded.lottery_code` : sql`cart_checkouts.lottery_code`},
+            extra_email = ${has('extraEmail') ? sql`excluded.extra_email` : sql`cart_checkouts.extra_email`},
+            prepared_prices = ${has('preparedPrices') ? sql`excluded.prepared_prices` : sql`cart_checkouts.prepared_prices`},
+            prepared_at = ${has('prepared') ? sql`excluded.prepared_at` : sql`cart_checkouts.prepared_at`},
+            editing_order_id = ${has('editingOrderId') ? sql`excluded.editing_order_id` : sql`cart_checkouts.editing_order_id`},
+            meal_vouchers = ${has('mealVouchers') ? sql`excluded.meal_vouchers` : sql`cart_checkouts.meal_vouchers`},
+            prepared_purchase = excluded.prepared_purchase,
+            updated_at = now()`;
+}
+
 export interface PackagingTypeRow {
   packagingTypeId: number;
   code: string;
@@ -89,39 +130,62 @@ export class CheckoutRepository {
    * Saves the checkout choices of a cart (only the keys given); answers the row as saved (checkoutOf). Any
    * save without a frozen purchase drops the one there (the choices it was priced with may have changed).
    */
-  async saveCheckout(
-    cartId: number,
-    values: Partial<Omit<CartCheckoutRow, 'cartId' | 'preparedAt' | 'cartInfos' | 'catalogueVersion'>> & {
-      prepared?: boolean;
-    },
-    db: Db = this.db,
-  ): Promise<CartCheckoutRow> {
-    const json = (v: unknown) => (v === null || v === undefined ? null : JSON.stringify(v));
-    const has = (k: string) => Object.prototype.hasOwnProperty.call(values, k);
+  async saveCheckout(cartId: number, values: CheckoutValues, db: Db = this.db): Promise<CartCheckoutRow> {
     const [row] = await queryRows<CartCheckoutRow>(
       db,
-      sql`INSERT INTO cart_checkouts (cart_id, packaging_type_id, rules_accepted, invoice, lottery_code, extra_email,
-            prepared_prices, prepared_at, editing_order_id, meal_vouchers, prepared_purchase)
-          VALUES (${cartId}, ${values.packagingTypeId ?? null}, ${values.rulesAccepted ?? false},
-            ${json(values.invoice)}::jsonb, ${values.lotteryCode ?? null}, ${values.extraEmail ?? null},
-            ${json(values.preparedPrices)}::jsonb, ${values.prepared ? sql`now()` : null},
-            ${values.editingOrderId ?? null}, ${json(values.mealVouchers)}::jsonb,
-            ${json(values.preparedPurchase)}::jsonb)
-          ON CONFLICT (cart_id) DO UPDATE SET
-            packaging_type_id = ${has('packagingTypeId') ? sql`excluded.packaging_type_id` : sql`cart_checkouts.packaging_type_id`},
-            rules_accepted = ${has('rulesAccepted') ? sql`excluded.rules_accepted` : sql`cart_checkouts.rules_accepted`},
-            invoice = ${has('invoice') ? sql`excluded.invoice` : sql`cart_checkouts.invoice`},
-            lottery_code = ${has('lotteryCode') ? sql`excluded.lottery_code` : sql`cart_checkouts.lottery_code`},
-            extra_email = ${has('extraEmail') ? sql`excluded.extra_email` : sql`cart_checkouts.extra_email`},
-            prepared_prices = ${has('preparedPrices') ? sql`excluded.prepared_prices` : sql`cart_checkouts.prepared_prices`},
-            prepared_at = ${has('prepared') ? sql`excluded.prepared_at` : sql`cart_checkouts.prepared_at`},
-            editing_order_id = ${has('editingOrderId') ? sql`excluded.editing_order_id` : sql`cart_checkouts.editing_order_id`},
-            meal_vouchers = ${has('mealVouchers') ? sql`excluded.meal_vouchers` : sql`cart_checkouts.meal_vouchers`},
-            prepared_purchase = excluded.prepared_purchase,
-            updated_at = now()
-          RETURNING ${CHECKOUT_COLUMNS}`,
+      sql`${upsertCheckoutSql(sql`${cartId}`, values)} RETURNING ${CHECKOUT_COLUMNS}`,
     );
     return row!;
+  }
+
+  /**
+   * The checkout row of a cart being prepared, with the catalogue's version now (read before its lines are
+   * priced), whether the buyer has a premium product chosen (`hasChoice`: the loyalty module's subquery) and
+   * whether the cart holds a gift code (`hasCodes`: the loyalty module's too), in one statement. `checkout`
+   * is null when the cart has no checkout row yet.
+   */
+  async preparingOf(
+    cartId: number,
+    userId: number,
+    parts: { hasChoice: (userId: SQL) => SQL<boolean>; hasCodes: (cartId: SQL) => SQL<boolean> },
+  ): Promise<PreparingRead> {
+    const [row] = await queryRows<CartCheckoutRow & { premiumChoice: boolean; giftCodes: boolean }>(
+      this.db,
+      sql`SELECT ${CHECKOUT_COLUMNS}, ${parts.hasChoice(sql`${userId}::int`)} AS "premiumChoice",
+            ${parts.hasCodes(sql`${cartId}::int`)} AS "giftCodes"
+          FROM (SELECT 1) AS one LEFT JOIN cart_checkouts ON cart_checkouts.cart_id = ${cartId}`,
+    );
+    if (!row) throw new Error('preparingOf: no row');
+    const { premiumChoice, giftCodes, ...checkout } = row;
+    return {
+      checkout: checkout.cartId === null ? null : checkout,
+      catalogueVersion: row.catalogueVersion,
+      premiumChoice,
+      giftCodes,
+    };
+  }
+
+  /**
+   * Saves the checkout choices of a cart as `saveCheckout` does, in one statement with the other writes
+   * given (another module's statements, e.g. the cart's infos and its lock: data-modifying CTEs, each run
+   * once to completion with this write). Nothing is answered: the caller knows what it wrote.
+   */
+  async saveWith(cartId: number, values: CheckoutValues, writes: readonly SQL[]): Promise<void> {
+    if (writes.length === 0) {
+      await this.db.execute(upsertCheckoutSql(sql`${cartId}`, values));
+      return;
+    }
+    const ctes = writes.map((w, i) => sql`${sql.raw(`w${i}`)} AS (${w})`);
+    // the row's key counts every CTE's rows first, so the other writes (the cart's lock: its row first, as a
+    // purchase and an order's edit take it) are done before this upsert locks the checkout row
+    const after = sql.join(
+      writes.map((_, i) => sql.raw(`(SELECT count(*) FROM w${i}) AS c${i}`)),
+      sql`, `,
+    );
+    await this.db.execute(
+      sql`WITH ${sql.join(ctes, sql`, `)}
+          ${upsertCheckoutSql(sql`(SELECT ${cartId}::int FROM ${after})`, values)}`,
+    );
   }
 
   /** An order no longer being edited (cancelled, or bought again): its cart becomes a normal cart. */

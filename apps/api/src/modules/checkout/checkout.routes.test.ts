@@ -232,6 +232,131 @@ describe('POST /checkout/prepare', () => {
   });
 });
 
+const preparedRow = async (cartId: number) =>
+  (
+    await queryRows<{
+      rulesAccepted: boolean;
+      preparedAt: string | null;
+      prices: Record<string, number> | null;
+      frozen: { figures: { gifts: unknown[]; giftDiscountCents: number } } | null;
+    }>(
+      t.db,
+      sql`SELECT rules_accepted AS "rulesAccepted", prepared_at::text AS "preparedAt",
+            prepared_prices AS prices, prepared_purchase AS frozen
+          FROM cart_checkouts WHERE cart_id = ${cartId}`,
+    )
+  )[0];
+const infosOf = async (cartId: number) =>
+  Object.fromEntries(
+    (
+      await queryRows<{ name: string; value: string }>(
+        t.db,
+        sql`SELECT name, value FROM cart_infos WHERE cart_id = ${cartId}`,
+      )
+    ).map((r) => [r.name, r.value]),
+  );
+
+describe('POST /checkout/prepare writes once', () => {
+  it('a refusal keeps the choices and infos sent, never the prices nor the lock; then all land together', async () => {
+    const c = await checkoutCustomer(t);
+    const p = await testProduct(t.db, { stock: 50 });
+    const slot = await driveSlot(t.db, DAY);
+    const refused = await preparedCart(
+      t,
+      c.token,
+      { slot, items: [{ productId: p.productId, quantity: 2 }] },
+      { accept_rules: false, notes: 'Citofono Rossi', need_invoice: false },
+    );
+    expect(refused.body.response.status).not.toBe(0);
+    expect(refused.body.response.errorsMessage.join(' | ')).toContain('accettare il regolamento');
+    expect(refused.body.data.cartStatusId).toBe(0);
+    expect(refused.body.data.cartInfos).toMatchObject({ notes: 'Citofono Rossi', need_invoice: 'false' });
+    const cartId = refused.body.data.cartId;
+    expect(await infosOf(cartId)).toMatchObject({ notes: 'Citofono Rossi', need_invoice: 'false' });
+    expect(await preparedRow(cartId)).toMatchObject({
+      rulesAccepted: false,
+      preparedAt: null,
+      prices: null,
+      frozen: null,
+    });
+
+    const done = await callAs<CheckoutCartWire>(t.app, c.token, 'POST', api('/checkout/prepare'), {
+      payload: { accept_rules: true, notes: 'Secondo piano' },
+    });
+    expect(done.body.response.status).toBe(0);
+    expect(done.body.data.cartStatusId).toBe(7);
+    expect(done.body.data.checkout.rulesAccepted).toBe(true);
+    expect(done.body.data.cartInfos).toMatchObject({ notes: 'Secondo piano', need_invoice: 'false' });
+    expect(await infosOf(cartId)).toMatchObject({ notes: 'Secondo piano', need_invoice: 'false' });
+    const row = await preparedRow(cartId);
+    expect(row?.rulesAccepted).toBe(true);
+    expect(row?.preparedAt).not.toBeNull();
+    expect(row?.prices?.[`${p.productId}|`]).toBeGreaterThan(0);
+    expect(row?.frozen).not.toBeNull();
+    // the answer is the cart as the next read shows it
+    const view = await callAs<CheckoutCartWire>(t.app, c.token, 'GET', api('/cart/view'));
+    expect(view.body.data.cartStatusId).toBe(7);
+    expect(view.body.data.cartInfos).toEqual(done.body.data.cartInfos);
+    expect(view.body.data.totalPrice).toBe(done.body.data.totalPrice);
+  });
+
+  it('a gift code in the cart is priced and frozen with the purchase', async () => {
+    const c = await checkoutCustomer(t);
+    const p = await testProduct(t.db, { stock: 50, priceCents: 1000 });
+    const slot = await driveSlot(t.db, DAY);
+    await callAs(t.app, c.token, 'POST', api(`/store/select?store_id=13`));
+    await callAs(t.app, c.token, 'POST', api('/cart/add'), {
+      payload: { items: [{ productId: p.productId, quantity: 4 }] },
+    });
+    const added = await callAs(t.app, c.token, 'POST', api('/cart-giftcertificate/add_code'), {
+      payload: { code: 'SPESA5' },
+    });
+    expect(added.body.response.status).toBe(0);
+    const prepared = await preparedCart(t, c.token, { slot, items: [] });
+    expect(prepared.body.response.status).toBe(0);
+    expect(prepared.body.data.checkout.giftDiscount).toBe(5);
+    const row = await preparedRow(prepared.body.data.cartId);
+    expect(row?.frozen?.figures.gifts).toHaveLength(1);
+    expect(row?.frozen?.figures.giftDiscountCents).toBe(500);
+  });
+
+  it('a slot filled since it was chosen: refused with its message, the cart neither locked nor prepared', async () => {
+    const c = await checkoutCustomer(t);
+    const p = await testProduct(t.db, { stock: 50 });
+    const slot = await driveSlot(t.db, DAY);
+    await callAs(t.app, c.token, 'POST', api(`/store/select?store_id=13`));
+    await callAs(
+      t.app,
+      c.token,
+      'GET',
+      api(`/timeslot/select?sel_date=${slot.date}&timeslot_id=${slot.timeslotId}`),
+    );
+    await callAs(t.app, c.token, 'POST', api('/cart/add'), {
+      payload: { items: [{ productId: p.productId, quantity: 1 }] },
+    });
+    const [before] = await queryRows<{ booked: number; capacity: number }>(
+      t.db,
+      sql`SELECT booked, capacity FROM delivery_slots WHERE slot_id = ${slot.slotId}`,
+    );
+    await t.db.execute(sql`UPDATE delivery_slots SET booked = capacity WHERE slot_id = ${slot.slotId}`);
+    try {
+      const res = await callAs<CheckoutCartWire>(t.app, c.token, 'POST', api('/checkout/prepare'), {
+        payload: { accept_rules: true },
+      });
+      expect(res.body.response.status).not.toBe(0);
+      expect(res.body.response.errorsMessage.join(' | ')).toMatch(
+        /La fascia oraria scelta non è disponibile|Tutte le fasce orarie sono prenotate/,
+      );
+      expect(res.body.data.cartStatusId).toBe(0);
+      expect(await preparedRow(res.body.data.cartId)).toMatchObject({ preparedAt: null, frozen: null });
+    } finally {
+      await t.db.execute(
+        sql`UPDATE delivery_slots SET booked = ${before!.booked} WHERE slot_id = ${slot.slotId}`,
+      );
+    }
+  });
+});
+
 describe('POST /checkout/buy', () => {
   it('pay on delivery: order 3 with its lines, stock taken, slot booked, a fresh cart keeping the store', async () => {
     const { c, p, slot } = await readyToBuy({ quantity: 3, stock: 10 });

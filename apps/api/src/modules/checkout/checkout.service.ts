@@ -5,7 +5,6 @@ import {
   isOnlinePaymentType,
   paymentTypeOf,
 } from '@spesa/shared/checkout/payment-types';
-import type { PERSON_TYPES } from '@spesa/shared/contracts/account';
 import type { Cart } from '@spesa/shared/contracts/cart';
 import type {
   CheckoutCart,
@@ -17,7 +16,7 @@ import type {
 } from '@spesa/shared/contracts/checkout';
 import { CART_STATUS } from '@spesa/shared/contracts/delivery';
 import { PREMIUM_PERKS } from '@spesa/shared/loyalty/premium';
-import { MEAL_VOUCHERS, type MealVoucherDeclaration } from '@spesa/shared/checkout/meal-vouchers';
+import { MEAL_VOUCHERS } from '@spesa/shared/checkout/meal-vouchers';
 import type { OrderInvoice } from '@spesa/shared/contracts/orders';
 import type { PaymentTypeOffer } from '../../lib/payment-type-offer';
 import { fail, failWith, ok, type Failure, type Result } from '../../lib/result';
@@ -37,12 +36,13 @@ import {
   type CheckoutRow,
 } from './checkout-pricing';
 import { MEAL_VOUCHER_REFUSAL_TEXT, type CheckoutReadiness } from './checkout-readiness';
-import type { CartCheckoutRow, CheckoutRepository } from './checkout.repository';
+import type { CheckoutRepository } from './checkout.repository';
 import type { CheckoutGiftsPort } from './checkout-gifts';
 import type { OrderPlacement } from './order-placement.service';
 import type { OrderPlacementRepository } from '../orders/order-placement.repository';
 import type { LiveSession } from '../../plugins/session';
 import { freezePurchase } from './prepared-purchase';
+import { choicesOf, withChoices } from './prepare-choices';
 
 const euro = (cents: number) => cents / 100;
 
@@ -269,6 +269,15 @@ export class CheckoutService {
   }
 
   // ---------- POST /checkout/prepare ----------
+  /**
+   * Checks the cart and the choices sent, prices it, and when nothing is missing locks it (status 7) and
+   * freezes what buy writes (prepared-purchase.ts). Reads (decision 059, session 46): the cart with its
+   * lines, infos, address and chosen slot in one statement (`CartService.readForPurchase`), the checkout row
+   * with the catalogue's version and whether a premium product or a gift code can matter in one more, the
+   * products' facts; then one write: the choices, the prices and the frozen purchase, with the cart's infos
+   * and its lock as data-modifying CTEs. A refusal saves the choices only (as the answer shows them), never
+   * the prices nor the lock.
+   */
   async prepare(
     userId: number,
     body: CheckoutPrepareBody,
@@ -278,18 +287,50 @@ export class CheckoutService {
     session: Pick<LiveSession, 'pricingOn'> | null = null,
   ): Promise<{ cart: CheckoutCart; failures: Failure[]; infos: string[] }> {
     const day = this.d.pricing.today();
-    const cart = await this.d.cart.getOrCreateOpenCart(userId);
-    // the choices' row answers the catalogue's version too: read before the lines are priced
-    const saved = await this.saveChoices(userId, cart, body);
-    if (!saved.ok) return { ...(await this.answerCart(userId)), failures: [saved], infos: [] };
-    const target = await this.d.readiness.targetOf(userId, cart);
-    const co = saved.data;
+    const read = await this.d.cart.readForPurchase(userId);
+    const { cart, target } = read;
+    // the catalogue's version is read here, before the lines are priced
+    const now = await this.d.pricing.preparingCheckout(cart.cartId, userId);
+    const chosen = await choicesOf(this.d, userId, body, now.checkout);
+    if (!chosen.ok) return { ...(await this.answerCart(userId)), failures: [chosen], infos: [] };
+    const { values, infos } = chosen.data;
+    const co = withChoices(cart.cartId, now, { ...read.infos, ...infos }, values);
     const editing = co.editingOrderId ? await this.d.orders.findOrder(co.editingOrderId, userId) : null;
     const buyer = session?.pricingOn(day);
-    const figures = await this.d.pricing.figures(userId, cart, target, { checkout: co, buyer });
+    const figures = await this.d.pricing.figures(userId, cart, target, {
+      checkout: co,
+      buyer,
+      lines: read.lines,
+      premiumChoice: now.premiumChoice,
+      giftCodes: now.giftCodes,
+    });
+    // the meal vouchers sent are checked against the cart before anything is saved
+    const vouchers = figures.mealVouchers;
+    if (values.mealVouchers && vouchers?.refusal) {
+      const refused = failWith(MEAL_VOUCHER_REFUSAL_TEXT[vouchers.refusal], 'validation');
+      return { ...(await this.answerCart(userId)), failures: [refused], infos: [] };
+    }
+    if (co.invoice && co.mealVouchers) {
+      const refused = failWith(CHECKOUT_TEXT.mealVouchersWithInvoice, 'validation');
+      return { ...(await this.answerCart(userId)), failures: [refused], infos: [] };
+    }
     const seen: { slot?: SlotView } = {};
-    const missing = await this.d.readiness.missing(userId, cart, target, figures, editing, seen, user);
-    if (missing.length > 0) return { ...(await this.answerCart(userId)), failures: missing, infos: [] };
+    const slotRow = read.delivery?.chosen ?? null;
+    const missing = await this.d.readiness.missing(
+      userId,
+      cart,
+      target,
+      figures,
+      editing,
+      seen,
+      user,
+      slotRow,
+    );
+    if (missing.length > 0) {
+      // the choices are kept (the answer shows them), the prices and the lock are not
+      await this.d.repo.saveWith(cart.cartId, values, this.infosWrites(cart.cartId, infos));
+      return { ...(await this.answerCart(userId)), failures: missing, infos: [] };
+    }
     const prices: Record<string, number> = {};
     for (const l of figures.lines) prices[priceKey(l.row.productId, l.row.optionsKey)] = l.unitCents;
     prices[FEE_KEY] = figures.feeCents;
@@ -300,13 +341,16 @@ export class CheckoutService {
       figures.buyer && !editing
         ? freezePurchase(figures, { catalogueVersion: co.catalogueVersion, day, buyer: figures.buyer })
         : null;
-    await this.d.repo.saveCheckout(cart.cartId, {
-      preparedPrices: prices,
-      prepared: true,
-      ...(frozen ? { preparedPurchase: frozen } : {}),
-    });
-    if (cart.cartStatusId !== CART_STATUS.locked)
-      await this.d.carts.moveStatus(cart.cartId, cart.cartStatusId, CART_STATUS.locked);
+    await this.d.repo.saveWith(
+      cart.cartId,
+      { ...values, preparedPrices: prices, prepared: true, ...(frozen ? { preparedPurchase: frozen } : {}) },
+      [
+        ...(cart.cartStatusId !== CART_STATUS.locked
+          ? [this.d.carts.moveStatusSql(cart.cartId, cart.cartStatusId, CART_STATUS.locked)]
+          : []),
+        ...this.infosWrites(cart.cartId, infos),
+      ],
+    );
     // the answer from what this request just priced and checked (nothing is missing, the cart is locked):
     // the lines, their product facts and the buyer are not read a second time
     const locked: CartRow = { ...cart, cartStatusId: CART_STATUS.locked };
@@ -318,10 +362,8 @@ export class CheckoutService {
       },
       ...(figures.buyer ? { buyer: figures.buyer } : {}),
       ...(seen.slot ? { slot: seen.slot } : {}),
-      // the infos as the choices' row answered them (written before it)
       infos: co.cartInfos,
     });
-    // `co` is the row as the choices were saved: only the prices saved since are not in it (not answered)
     return {
       cart: this.toCheckoutCart(view, figures, co, [], editing?.walletCents ?? 0),
       failures: [],
@@ -329,98 +371,9 @@ export class CheckoutService {
     };
   }
 
-  /** The choices sent with prepare: bags, invoice or lottery code, extra e-mail, rules. */
-  private async saveChoices(
-    userId: number,
-    cart: CartRow,
-    body: CheckoutPrepareBody,
-  ): Promise<Result<CartCheckoutRow>> {
-    const values: Parameters<CheckoutRepository['saveCheckout']>[1] = {};
-    if (body.packaging_type_id !== undefined) {
-      const types = await this.d.repo.packagingTypes();
-      if (!types.some((t) => t.packagingTypeId === body.packaging_type_id))
-        return failWith(CHECKOUT_TEXT.packagingNotFound, 'validation');
-      values.packagingTypeId = body.packaging_type_id;
-    }
-    if (body.accept_rules !== undefined) values.rulesAccepted = body.accept_rules;
-    if (body.need_invoice === false) values.invoice = null;
-    else if (body.need_invoice === true || body.invoice || body.person_fiscal_id !== undefined) {
-      let invoice: OrderInvoice | null = null;
-      if (body.invoice) invoice = { ...body.invoice, personTypeId: body.invoice.personTypeId };
-      else if (body.person_fiscal_id !== undefined) {
-        const found = (await this.d.accounts.listPersonFiscals(userId)).find(
-          (p) => p.personFiscalId === body.person_fiscal_id,
-        );
-        if (!found) return failWith(CHECKOUT_TEXT.personFiscalNotFound, 'notFound');
-        invoice = {
-          personTypeId: found.personTypeId as (typeof PERSON_TYPES)[keyof typeof PERSON_TYPES],
-          companyName: found.companyName,
-          fiscalCode: found.fiscalCode,
-          vatCode: found.vatCode,
-          pec: found.pec,
-          sdiCode: found.sdiCode,
-          ipaCode: found.ipaCode,
-          cig: found.cig,
-          determinationNumber: found.determinationNumber,
-          determinationDate: found.determinationDate,
-          contactPerson: found.contactPerson,
-          address1: found.address1,
-          addressNumber: found.addressNumber,
-          postalCode: found.postalCode,
-          city: found.city,
-          province: found.province,
-        };
-      } else {
-        const existing = await this.d.repo.checkoutOf(cart.cartId);
-        if (!existing?.invoice) return failWith(CHECKOUT_TEXT.invoiceMissing, 'validation');
-        invoice = existing.invoice as OrderInvoice;
-      }
-      values.invoice = invoice;
-    }
-    if (body.lottery_code !== undefined)
-      values.lotteryCode = body.lottery_code === '' ? null : body.lottery_code;
-    if (body.extra_email !== undefined) values.extraEmail = body.extra_email === '' ? null : body.extra_email;
-    // the saved row is read only for a choice the body leaves as it was (the web app sends all three)
-    const sendsAll = 'invoice' in values && 'lotteryCode' in values && body.meal_vouchers !== undefined;
-    const existing = sendsAll ? null : await this.d.repo.checkoutOf(cart.cartId);
-    const invoiceAfter = 'invoice' in values ? values.invoice : existing?.invoice;
-    const lotteryAfter = 'lotteryCode' in values ? values.lotteryCode : existing?.lotteryCode;
-    if (invoiceAfter && lotteryAfter) return failWith(CHECKOUT_TEXT.invoiceAndLottery, 'validation');
-    if (body.meal_vouchers !== undefined) {
-      const declared = await this.checkMealVouchers(cart, body.meal_vouchers);
-      if (!declared.ok) return declared;
-      values.mealVouchers = declared.data;
-    }
-    const vouchersAfter = 'mealVouchers' in values ? values.mealVouchers : existing?.mealVouchers;
-    if (invoiceAfter && vouchersAfter) return failWith(CHECKOUT_TEXT.mealVouchersWithInvoice, 'validation');
-    // the infos first: the saved row answers them with the choices
-    if ('invoice' in values)
-      await this.d.carts.setInfo(cart.cartId, 'need_invoice', values.invoice ? 'true' : 'false');
-    if (body.notes !== undefined) await this.d.carts.setInfo(cart.cartId, 'notes', body.notes);
-    return ok(await this.d.repo.saveCheckout(cart.cartId, values));
-  }
-
-  /**
-   * The meal vouchers sent with prepare (decision 047), checked against the cart before anything is saved:
-   * 1 to 8, a face value of 1-20 €, goods of at least 100 €, food enough to take them. null: none.
-   */
-  private async checkMealVouchers(
-    cart: CartRow,
-    sent: NonNullable<CheckoutPrepareBody['meal_vouchers']> | null,
-  ): Promise<Result<MealVoucherDeclaration | null>> {
-    if (sent === null) return ok(null);
-    const declaration: MealVoucherDeclaration = {
-      count: sent.count,
-      kind: sent.kind,
-      faceValueCents: Math.round(sent.face_value * 100),
-    };
-    const sold = (await this.d.pricing.priceLines(cart)).filter((l) => l.available);
-    const part = this.d.pricing.mealVoucherPart(
-      declaration,
-      sold.reduce((s, l) => s + l.lineCents, 0),
-      sold.filter((l) => l.food).reduce((s, l) => s + l.lineCents, 0),
-    );
-    return part.refusal ? failWith(MEAL_VOUCHER_REFUSAL_TEXT[part.refusal], 'validation') : ok(declaration);
+  /** The cart's infos a prepare writes (need_invoice, notes), as the cart module's statement: none or one. */
+  private infosWrites(cartId: number, infos: Record<string, string>) {
+    return Object.keys(infos).length > 0 ? [this.d.carts.setInfosSql(cartId, infos)] : [];
   }
 
   /** POST /checkout/unlock: leaving checkout unlocks the cart (status 7 -> 0) so it can change again. */

@@ -1,7 +1,14 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { wireTimestamp } from '../../db/wire-time';
+
+/**
+ * Whether a cart holds a gift code, as a subquery another module's hot-path read may compose (decision 059,
+ * session 46: checkout/prepare's read of the checkout row); `cartId` is that read's value.
+ */
+export const cartHasCodesSql = (cartId: SQL): SQL<boolean> =>
+  sql<boolean>`EXISTS (SELECT 1 FROM cart_gift_certificates WHERE cart_id = ${cartId})`;
 
 /** A gift certificate as its rules read it (amounts in cents, percent in basis points, dates YYYY-MM-DD). */
 export interface GiftCertificateRow {

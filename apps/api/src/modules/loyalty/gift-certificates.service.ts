@@ -7,6 +7,7 @@ import {
   type Promovar,
   type UserGiftCertificate,
 } from '@spesa/shared/contracts/gift-certificates';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { failWith, ok, type Failure, type Result } from '../../lib/result';
 import type {
@@ -16,6 +17,7 @@ import type {
   ListedGiftRow,
   NewInviteGift,
 } from './gift-certificates.repository';
+import { cartHasCodesSql } from './gift-certificates.repository';
 import { GIFT_INFO_TEXT, GIFT_TEXT, LOYALTY_TEXT } from './loyalty.messages';
 import type { WalletAuditPort, WalletStaff } from './wallet.service';
 import { addDays } from '@spesa/shared/time/rome';
@@ -163,6 +165,11 @@ export class GiftCertificatesService {
     const priced: PricedGift[] = [];
     for (const g of gifts) priced.push(await this.priced(g, userId, itemsCents, exceptOrderId));
     return priced;
+  }
+
+  /** Whether the cart holds a code, as a subquery for another module's read (the loyalty module's SQL). */
+  hasCodesSql(cartId: SQL): SQL<boolean> {
+    return cartHasCodesSql(cartId);
   }
 
   async check(userId: number, code: string, itemsCents: number): Promise<Result<PricedGift>> {
