@@ -84,6 +84,8 @@ export interface PurchaseRow {
   rate: number;
   order: { p50: number; p95: number; p99: number };
   calls: Record<CallName, { p50: number; p95: number; p99: number; n: number }>;
+  /** each call's mean answer size: bytes sent, bytes decoded, the content-encodings seen */
+  sizes: Record<CallName, { sent: number; body: number; encodings: string }>;
   errors: number;
   errorSamples: string[];
   /** PostgreSQL: statements executed per order (pg_stat_statements), all API processes together */
@@ -116,7 +118,15 @@ export class Browser {
     method: 'GET' | 'POST',
     path: string,
     opts: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
-  ): Promise<{ status: number; text: string; location: string | null; ms: number; servedBy: string | null }> {
+  ): Promise<{
+    status: number;
+    text: string;
+    location: string | null;
+    ms: number;
+    servedBy: string | null;
+    /** the answer's body as sent (encoded) and decoded, in bytes, and its content-encoding */
+    size: { sent: number; body: number; encoding: string };
+  }> {
     const headers: Record<string, string> = {
       cookie: `x-ebsn-account=${this.token}`,
       'accept-encoding': 'gzip, deflate, br',
@@ -153,6 +163,7 @@ export class Browser {
       location: typeof location === 'string' ? location : null,
       ms,
       servedBy: typeof servedBy === 'string' ? servedBy : null,
+      size: { sent: raw.length, body: bytes.length, encoding: encoding || 'identity' },
     };
   }
 
@@ -181,11 +192,14 @@ interface OrderDone {
   orderId: number;
   ms: number;
   calls: Array<[CallName, number]>;
+  /** each call's answer: bytes sent, bytes decoded, content-encoding */
+  sizes: Array<[CallName, number, number, string]>;
 }
 
 /** One complete order as the web app places it. */
 async function placeOrder(b: Browser, setup: Setup): Promise<OrderDone> {
   const calls: Array<[CallName, number]> = [];
+  const sizes: OrderDone['sizes'] = [];
   const t0 = performance.now();
   const step = async (
     name: CallName,
@@ -195,6 +209,7 @@ async function placeOrder(b: Browser, setup: Setup): Promise<OrderDone> {
   ) => {
     const r = await b.call(method, path, opts);
     calls.push([name, r.ms]);
+    sizes.push([name, r.size.sent, r.size.body, r.size.encoding]);
     return r;
   };
   const { pieceA, pieceB, loose } = setup.products;
@@ -259,7 +274,7 @@ async function placeOrder(b: Browser, setup: Setup): Promise<OrderDone> {
   const returned = await step('payment return', 'GET', `${back.pathname}${back.search}`);
   if (returned.status !== 302 || !returned.location?.includes('/checkout/completed/success'))
     throw new CallFailed(`payment return: HTTP ${returned.status} → ${returned.location ?? ''}`);
-  return { orderId: bought.orderId, ms: performance.now() - t0, calls };
+  return { orderId: bought.orderId, ms: performance.now() - t0, calls, sizes };
 }
 
 interface RunResult {
@@ -492,11 +507,19 @@ function summarise(
 ): PurchaseRow {
   const orderMs = Float64Array.from(r.done.map((o) => o.ms)).sort();
   const calls = {} as PurchaseRow['calls'];
+  const sizes = {} as PurchaseRow['sizes'];
   for (const name of CALLS) {
     const ms = Float64Array.from(
       r.done.flatMap((o) => o.calls.filter(([n]) => n === name).map(([, v]) => v)),
     ).sort();
     calls[name] = { p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99), n: ms.length };
+    const answers = r.done.flatMap((o) => o.sizes.filter(([n]) => n === name));
+    const mean = (i: 1 | 2) => answers.reduce((a, x) => a + x[i], 0) / Math.max(1, answers.length);
+    sizes[name] = {
+      sent: mean(1),
+      body: mean(2),
+      encodings: [...new Set(answers.map((x) => x[3]))].join('/'),
+    };
   }
   return {
     engine,
@@ -507,6 +530,7 @@ function summarise(
     rate: r.done.length / r.seconds,
     order: { p50: percentile(orderMs, 50), p95: percentile(orderMs, 95), p99: percentile(orderMs, 99) },
     calls,
+    sizes,
     errors: r.errors,
     errorSamples: r.errorSamples,
     statementsPerOrder,
@@ -540,6 +564,11 @@ function printRow(row: PurchaseRow) {
       `, load ${fixed(row.load1, 2)}`,
   );
   console.log(`    per call p95: ${CALLS.map((c) => `${c} ${fixed(row.calls[c].p95)}`).join(', ')}`);
+  console.log(
+    `    answers, bytes sent / decoded: ${CALLS.map(
+      (c) => `${c} ${fixed(row.sizes[c].sent, 0)} / ${fixed(row.sizes[c].body, 0)} ${row.sizes[c].encodings}`,
+    ).join(', ')}`,
+  );
   for (const e of row.errorSamples) console.log(`    error: ${e}`);
 }
 
