@@ -627,16 +627,19 @@ async function callWindows(
   return { windows, run, orders: placed.length, apiCpuMs };
 }
 
-/** The API's busy CPU per call of one buyer's orders (callWindows), and what fell between the calls. */
+/**
+ * The API's busy time per call of one buyer's orders (callWindows), sampled: its main thread's samples inside
+ * each call. With one buyer the process is mostly idle, so /proc's CPU over the pass is given beside it but not
+ * shared out: it also counts the profiler's own sampling thread (≈ constant per second, large per order at one
+ * buyer) and V8's garbage-collection helper threads, which the main thread's samples do not see.
+ */
 function cpuPerCall(dir: string, label: string, pass: Awaited<ReturnType<typeof callWindows>>): string[] {
   const profiles = readProfiles(dir, root);
   const all = busyUs(profiles, [pass.run.window]);
-  // the sampled busy time shared out by calls, scaled to the CPU time /proc counted over the pass
-  const scale = pass.apiCpuMs / Math.max(1, all / 1000);
   const orders = Math.max(1, pass.orders);
   const lines = [
-    `CPU per call, ${label}, one buyer, ${pass.orders} orders one call at a time: ` +
-      `${(pass.apiCpuMs / orders).toFixed(1)} ms of API CPU per order by /proc, shared by the sampled busy time`,
+    `CPU per call, ${label}, one buyer, ${pass.orders} orders one call at a time, busy samples of the main ` +
+      `thread (/proc: ${(pass.apiCpuMs / orders).toFixed(1)} ms of the process's CPU per order, profiler included):`,
   ];
   let inCalls = 0;
   for (const name of CALLS) {
@@ -645,14 +648,14 @@ function cpuPerCall(dir: string, label: string, pass: Awaited<ReturnType<typeof 
     inCalls += us;
     const wall = w.reduce((a, x) => a + x.toUs - x.fromUs, 0);
     lines.push(
-      `  ${name.padEnd(16)} ${((us / 1000 / Math.max(1, w.length)) * scale).toFixed(2).padStart(6)} ms per call ` +
+      `  ${name.padEnd(16)} ${(us / 1000 / Math.max(1, w.length)).toFixed(2).padStart(6)} ms per call ` +
         `(${w.length} calls, ${(wall / 1000 / Math.max(1, w.length)).toFixed(1)} ms wall), ` +
-        `${((us / 1000 / orders) * scale).toFixed(2)} ms per order`,
+        `${(us / 1000 / orders).toFixed(2)} ms per order`,
     );
   }
   lines.push(
-    `  in the calls ${((inCalls / 1000 / orders) * scale).toFixed(2)} ms per order; between them ` +
-      `${(((all - inCalls) / 1000 / orders) * scale).toFixed(2)} ms per order`,
+    `  in the calls ${(inCalls / 1000 / orders).toFixed(2)} ms per order; between them ` +
+      `${((all - inCalls) / 1000 / orders).toFixed(2)} ms per order`,
   );
   return lines;
 }
