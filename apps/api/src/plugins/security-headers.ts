@@ -6,7 +6,7 @@ import fp from 'fastify-plugin';
 /** helmet's options: the Content-Security-Policy's directives, the cross-origin policies, … */
 export type SecurityHeadersOptions = Omit<FastifyHelmetOptions, 'enableCSPNonces' | 'global'>;
 
-type HelmetMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: unknown) => void) => void;
+type HelmetMiddleware = (req: IncomingMessage, res: ServerResponse, next: (err?: Error) => void) => void;
 
 /** helmet itself: the very package (and version) @fastify/helmet runs, resolved from it. */
 const helmetOf = createRequire(createRequire(import.meta.url).resolve('@fastify/helmet'))('helmet') as (
