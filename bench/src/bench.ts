@@ -27,7 +27,8 @@
 //   npm run bench -- --part=purchase               the whole purchase over HTTP (cart, slot, prepare, buy, payment)
 //                                                  at 4 and 20 buyers, PostgreSQL 1 and 2 processes and PGlite
 //                                                  (purchase.ts; --purchase-buyers, --purchase-engines,
-//                                                  --purchase-workers, --purchase-cpu-prof, --purchase-trace)
+//                                                  --purchase-workers, --purchase-cpu-prof, --purchase-trace,
+//                                                  --purchase-server=built|source)
 //   npm run bench -- --part=feeds                  the chain's feeds through the integration API on PostgreSQL:
 //                                                  100,000 stock rows (full and delta) and 100,000 list prices
 //                                                  (feeds.ts, issue 50): time, statements, CPU per part
@@ -1027,6 +1028,7 @@ if (parts.has('purchase')) {
     workers: list('purchase-workers', '1,2').map(Number),
     cpuProf: option('purchase-cpu-prof') === true,
     trace: option('purchase-trace') === true,
+    server: text('purchase-server', 'built') === 'source' ? 'source' : 'built',
   });
   purchaseMeasured = measured.length > 0;
 }

@@ -76,7 +76,20 @@ for (const sig of ['SIGINT', 'SIGTERM'] as const) {
 }
 
 /**
- * Starts apps/api/src/server.ts (through tsx) as a child in its own process group and waits until
+ * Compiles the API server (apps/api/dist/server.mjs, scripts/build-api.mjs) when it is missing or older than its
+ * sources, as `npm start` does.
+ */
+export function buildApiIfStale(): void {
+  const r = spawnSync(process.execPath, [join(root, 'scripts/build-api.mjs'), '--if-stale'], {
+    cwd: root,
+    stdio: 'inherit',
+  });
+  if (r.status !== 0) throw new Error(`the API build failed (exit ${r.status ?? r.signal})`);
+}
+
+/**
+ * Starts apps/api/src/server.ts (through tsx; with `built`, the compiled apps/api/dist/server.mjs as `npm start`
+ * runs it, built first when stale) as a child in its own process group and waits until
  * /ebsn/api/version.json answers and, with `readyLine`, until the server printed a line starting with it
  * (with WORKERS > 1 the primary prints "Spesa is ready" once every worker listens, while version.json
  * answers as soon as the first one does). `readyTimeoutMs` must cover a first start that seeds the database.
@@ -93,11 +106,17 @@ export async function startServer(opts: {
   readyLine?: string;
   /** node flags before the script, e.g. --cpu-prof (not allowed in NODE_OPTIONS) */
   nodeArgs?: string[];
+  /** the compiled server (apps/api/dist/server.mjs) instead of the sources through tsx */
+  built?: boolean;
 }): Promise<RunningServer> {
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
   delete inherited.WORKERS;
-  const args = [...(opts.nodeArgs ?? []), '--import', 'tsx', join(root, 'apps/api/src/server.ts')];
+  if (opts.built) buildApiIfStale();
+  const script = opts.built
+    ? [join(root, 'apps/api/dist/server.mjs')]
+    : ['--import', 'tsx', join(root, 'apps/api/src/server.ts')];
+  const args = [...(opts.nodeArgs ?? []), ...script];
   const child = spawn(process.execPath, args, {
     cwd: root,
     env: {

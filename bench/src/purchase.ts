@@ -14,11 +14,15 @@
 //
 //   --purchase-buyers=4,20   --purchase-engines=postgres,pglite   --purchase-workers=1,2
 //   --purchase-products=N    catalogue size of the seeded database (default --products)
-//   --purchase-cpu-prof      the API processes run with --cpu-prof; the profiles' heaviest functions are printed
+//   --purchase-cpu-prof      the API processes run with --cpu-prof; over the measured seconds only, the busy time
+//                            per package and per function (self and inclusive) is printed for each run, and one
+//                            buyer's orders one call at a time give the API's CPU per call (cpu-profile.ts)
+//   --purchase-server=built  the compiled server (apps/api/dist/server.mjs, as `npm start` runs it; the default),
+//                            or `source` (apps/api/src/server.ts through tsx)
 //   --purchase-trace         one buyer, one process: the statements and round trips of each call
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
-import { mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
 import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
@@ -27,6 +31,7 @@ import { Client } from 'undici';
 import { findPgBinDir, freePort, startPgCluster, type PgCluster } from '../../scripts/lib/pg-cluster.mjs';
 import type {} from '../../apps/api/test/global-setup';
 import type { Db } from '../../apps/api/src/db/client';
+import { busyUs, monotonicUs, readProfiles, summariseWindows, type Window } from './cpu-profile';
 import { gitSha, machine, mdTable, root, startServer, textTable, today, writeDocsSection } from './lib';
 import { postmasterPid, sampleCpu } from './processes';
 import { API, percentile } from './scenarios';
@@ -41,6 +46,8 @@ export const STOCK = 1_000_000;
 export const DRIVE_STORE = 13;
 const SLOT_CAPACITY = 100_000;
 const WARM_SECONDS = 3;
+/** the orders of the one-buyer pass that measures the CPU per call (--purchase-cpu-prof) */
+const PER_CALL_ORDERS = 20;
 
 /** The calls of one order, in order; "shop" calls are the ones the per-call target is about. */
 export const CALLS = [
@@ -77,6 +84,8 @@ export interface PurchaseRow {
   rate: number;
   order: { p50: number; p95: number; p99: number };
   calls: Record<CallName, { p50: number; p95: number; p99: number; n: number }>;
+  /** each call's mean answer size: bytes sent, bytes decoded, the content-encodings seen */
+  sizes: Record<CallName, { sent: number; body: number; encodings: string }>;
   errors: number;
   errorSamples: string[];
   /** PostgreSQL: statements executed per order (pg_stat_statements), all API processes together */
@@ -109,7 +118,15 @@ export class Browser {
     method: 'GET' | 'POST',
     path: string,
     opts: { json?: unknown; form?: Record<string, string>; headers?: Record<string, string> } = {},
-  ): Promise<{ status: number; text: string; location: string | null; ms: number; servedBy: string | null }> {
+  ): Promise<{
+    status: number;
+    text: string;
+    location: string | null;
+    ms: number;
+    servedBy: string | null;
+    /** the answer's body as sent (encoded) and decoded, in bytes, and its content-encoding */
+    size: { sent: number; body: number; encoding: string };
+  }> {
     const headers: Record<string, string> = {
       cookie: `x-ebsn-account=${this.token}`,
       'accept-encoding': 'gzip, deflate, br',
@@ -146,6 +163,7 @@ export class Browser {
       location: typeof location === 'string' ? location : null,
       ms,
       servedBy: typeof servedBy === 'string' ? servedBy : null,
+      size: { sent: raw.length, body: bytes.length, encoding: encoding || 'identity' },
     };
   }
 
@@ -174,11 +192,14 @@ interface OrderDone {
   orderId: number;
   ms: number;
   calls: Array<[CallName, number]>;
+  /** each call's answer: bytes sent, bytes decoded, content-encoding */
+  sizes: Array<[CallName, number, number, string]>;
 }
 
 /** One complete order as the web app places it. */
 async function placeOrder(b: Browser, setup: Setup): Promise<OrderDone> {
   const calls: Array<[CallName, number]> = [];
+  const sizes: OrderDone['sizes'] = [];
   const t0 = performance.now();
   const step = async (
     name: CallName,
@@ -188,6 +209,7 @@ async function placeOrder(b: Browser, setup: Setup): Promise<OrderDone> {
   ) => {
     const r = await b.call(method, path, opts);
     calls.push([name, r.ms]);
+    sizes.push([name, r.size.sent, r.size.body, r.size.encoding]);
     return r;
   };
   const { pieceA, pieceB, loose } = setup.products;
@@ -252,7 +274,7 @@ async function placeOrder(b: Browser, setup: Setup): Promise<OrderDone> {
   const returned = await step('payment return', 'GET', `${back.pathname}${back.search}`);
   if (returned.status !== 302 || !returned.location?.includes('/checkout/completed/success'))
     throw new CallFailed(`payment return: HTTP ${returned.status} → ${returned.location ?? ''}`);
-  return { orderId: bought.orderId, ms: performance.now() - t0, calls };
+  return { orderId: bought.orderId, ms: performance.now() - t0, calls, sizes };
 }
 
 interface RunResult {
@@ -262,6 +284,8 @@ interface RunResult {
   errors: number;
   errorSamples: string[];
   seconds: number;
+  /** the run's span on the monotonic clock of the CPU profiles */
+  window: Window;
 }
 
 /** Every buyer places orders one after the other until `seconds` pass (the order under way is finished). */
@@ -270,6 +294,7 @@ async function runBuyers(base: string, tokens: string[], setup: Setup, seconds: 
   const ordersOf = new Map<string, number[]>();
   const errorSamples: string[] = [];
   let errors = 0;
+  const fromUs = monotonicUs();
   const t0 = performance.now();
   const until = t0 + seconds * 1000;
   await Promise.all(
@@ -296,7 +321,8 @@ async function runBuyers(base: string, tokens: string[], setup: Setup, seconds: 
       }
     }),
   );
-  return { done, ordersOf, errors, errorSamples, seconds: (performance.now() - t0) / 1000 };
+  const window = { fromUs, toUs: monotonicUs() };
+  return { done, ordersOf, errors, errorSamples, seconds: (performance.now() - t0) / 1000, window };
 }
 
 // ---------------------------------------------------------------------------------------------------------
@@ -481,11 +507,19 @@ function summarise(
 ): PurchaseRow {
   const orderMs = Float64Array.from(r.done.map((o) => o.ms)).sort();
   const calls = {} as PurchaseRow['calls'];
+  const sizes = {} as PurchaseRow['sizes'];
   for (const name of CALLS) {
     const ms = Float64Array.from(
       r.done.flatMap((o) => o.calls.filter(([n]) => n === name).map(([, v]) => v)),
     ).sort();
     calls[name] = { p50: percentile(ms, 50), p95: percentile(ms, 95), p99: percentile(ms, 99), n: ms.length };
+    const answers = r.done.flatMap((o) => o.sizes.filter(([n]) => n === name));
+    const mean = (i: 1 | 2) => answers.reduce((a, x) => a + x[i], 0) / Math.max(1, answers.length);
+    sizes[name] = {
+      sent: mean(1),
+      body: mean(2),
+      encodings: [...new Set(answers.map((x) => x[3]))].join('/'),
+    };
   }
   return {
     engine,
@@ -496,6 +530,7 @@ function summarise(
     rate: r.done.length / r.seconds,
     order: { p50: percentile(orderMs, 50), p95: percentile(orderMs, 95), p99: percentile(orderMs, 99) },
     calls,
+    sizes,
     errors: r.errors,
     errorSamples: r.errorSamples,
     statementsPerOrder,
@@ -529,54 +564,100 @@ function printRow(row: PurchaseRow) {
       `, load ${fixed(row.load1, 2)}`,
   );
   console.log(`    per call p95: ${CALLS.map((c) => `${c} ${fixed(row.calls[c].p95)}`).join(', ')}`);
+  console.log(
+    `    answers, bytes sent / decoded: ${CALLS.map(
+      (c) => `${c} ${fixed(row.sizes[c].sent, 0)} / ${fixed(row.sizes[c].body, 0)} ${row.sizes[c].encodings}`,
+    ).join(', ')}`,
+  );
   for (const e of row.errorSamples) console.log(`    error: ${e}`);
 }
 
-/** The CPU profiles written by the API processes: self time per function, heaviest first. */
-export function summariseProfiles(dir: string, top = 30): string[] {
-  const self = new Map<string, number>();
-  let total = 0;
-  for (const file of readdirSync(dir).filter((f) => f.endsWith('.cpuprofile'))) {
-    const p = JSON.parse(readFileSync(join(dir, file), 'utf8')) as {
-      nodes: Array<{ id: number; callFrame: { functionName: string; url: string; lineNumber: number } }>;
-      samples: number[];
-      timeDeltas: number[];
+/** The call of an order a request is. */
+function callOf(method: 'GET' | 'POST', path: string): CallName {
+  if (path.includes('/cart/add')) return 'cart/add';
+  if (path.includes('/timeslot/select')) return 'timeslot/select';
+  if (path.includes('/checkout/prepare')) return 'checkout/prepare';
+  if (path.includes('/checkout/buy')) return 'checkout/buy';
+  if (path.includes('/payment-sandbox/')) return method === 'GET' ? 'sandbox page' : 'sandbox pay';
+  return 'payment return';
+}
+
+/**
+ * One buyer placing `orders` orders, one call at a time: each call's span on the profiles' clock, so that the
+ * API's busy samples inside it are that call's CPU (with one buyer nothing else is served meanwhile; the job
+ * pollers' and the sandbox's delayed webhook's work falls where it lands, mostly between the calls).
+ */
+async function callWindows(
+  base: string,
+  token: string,
+  setup: Setup,
+  orders: number,
+  apiPid: number | undefined,
+) {
+  const windows = new Map<CallName, Window[]>();
+  const placed: number[] = [];
+  const b = new Browser(base, token);
+  const fromUs = monotonicUs();
+  const cpu = sampleCpu(apiPid, undefined);
+  const t0 = performance.now();
+  try {
+    const timed: Browser = Object.create(b) as Browser;
+    timed.call = async (method, path, opts) => {
+      const from = monotonicUs();
+      const r = await b.call(method, path, opts);
+      const list = windows.get(callOf(method, path)) ?? [];
+      list.push({ fromUs: from, toUs: monotonicUs() });
+      windows.set(callOf(method, path), list);
+      return r;
     };
-    const byId = new Map(p.nodes.map((n) => [n.id, n]));
-    p.samples.forEach((id, i) => {
-      const n = byId.get(id);
-      if (!n) return;
-      const dt = p.timeDeltas[i] ?? 0;
-      const url = n.callFrame.url.replace(/^.*node_modules\//, '').replace(`file://${root}/`, '');
-      const key = `${n.callFrame.functionName || '(anonymous)'} ${url}:${n.callFrame.lineNumber + 1}`;
-      self.set(key, (self.get(key) ?? 0) + dt);
-      total += dt;
-    });
+    for (let i = 0; i < orders; i++) placed.push((await placeOrder(timed, setup)).orderId);
+  } finally {
+    await b.close();
   }
-  const byPackage = new Map<string, number>();
-  for (const [key, us] of self) {
-    const url = key.split(' ').slice(1).join(' ');
-    const m = /^(@[^/]+\/[^/]+|[^/:]+)/.exec(url);
-    const pkg =
-      url.startsWith('apps/') || url.startsWith('packages/')
-        ? url.split('/').slice(0, 4).join('/')
-        : (m?.[1] ?? url);
-    byPackage.set(pkg, (byPackage.get(pkg) ?? 0) + us);
-  }
-  const pct = (us: number) => `${((us / Math.max(1, total)) * 100).toFixed(1)} %`;
-  return [
-    `CPU profile: ${(total / 1e6).toFixed(1)} s of samples`,
-    'by package / file:',
-    ...[...byPackage]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, 20)
-      .map(([k, us]) => `  ${pct(us)}  ${k}`),
-    'by function (self time):',
-    ...[...self]
-      .sort((a, b) => b[1] - a[1])
-      .slice(0, top)
-      .map(([k, us]) => `  ${pct(us)}  ${k}`),
+  const apiCpuMs = cpu().api * (performance.now() - t0);
+  const window = { fromUs, toUs: monotonicUs() };
+  const run: RunResult = {
+    done: [],
+    ordersOf: new Map([[token, placed]]),
+    errors: 0,
+    errorSamples: [],
+    seconds: 0,
+    window,
+  };
+  return { windows, run, orders: placed.length, apiCpuMs };
+}
+
+/**
+ * The API's busy time per call of one buyer's orders (callWindows), sampled: its main thread's samples inside
+ * each call. With one buyer the process is mostly idle, so /proc's CPU over the pass is given beside it but not
+ * shared out: it also counts the profiler's own sampling thread (≈ constant per second, large per order at one
+ * buyer) and V8's garbage-collection helper threads, which the main thread's samples do not see.
+ */
+function cpuPerCall(dir: string, label: string, pass: Awaited<ReturnType<typeof callWindows>>): string[] {
+  const profiles = readProfiles(dir, root);
+  const all = busyUs(profiles, [pass.run.window]);
+  const orders = Math.max(1, pass.orders);
+  const lines = [
+    `CPU per call, ${label}, one buyer, ${pass.orders} orders one call at a time, busy samples of the main ` +
+      `thread (/proc: ${(pass.apiCpuMs / orders).toFixed(1)} ms of the process's CPU per order, profiler included):`,
   ];
+  let inCalls = 0;
+  for (const name of CALLS) {
+    const w = pass.windows.get(name) ?? [];
+    const us = busyUs(profiles, w);
+    inCalls += us;
+    const wall = w.reduce((a, x) => a + x.toUs - x.fromUs, 0);
+    lines.push(
+      `  ${name.padEnd(16)} ${(us / 1000 / Math.max(1, w.length)).toFixed(2).padStart(6)} ms per call ` +
+        `(${w.length} calls, ${(wall / 1000 / Math.max(1, w.length)).toFixed(1)} ms wall), ` +
+        `${(us / 1000 / orders).toFixed(2)} ms per order`,
+    );
+  }
+  lines.push(
+    `  in the calls ${(inCalls / 1000 / orders).toFixed(2)} ms per order; between them ` +
+      `${((all - inCalls) / 1000 / orders).toFixed(2)} ms per order`,
+  );
+  return lines;
 }
 
 /** One buyer, one process: the statements (round trips) each call makes, by pg_stat_statements. */
@@ -588,22 +669,12 @@ async function traceCalls(base: string, url: string, token: string, setup: Setup
     for (let i = 0; i < orders; i++) {
       // the calls of placeOrder, one at a time, the statements counted between them
       const wrapped: Browser = Object.create(b) as Browser;
-      let label = 'cart/add';
+      let label: string;
       wrapped.call = async (method, path, opts) => {
         await resetStatements(url);
         const r = await b.call(method, path, opts);
         const s = await statements(url);
-        label = path.includes('/cart/add')
-          ? 'cart/add'
-          : path.includes('/timeslot/select')
-            ? 'timeslot/select'
-            : path.includes('/checkout/prepare')
-              ? 'checkout/prepare'
-              : path.includes('/checkout/buy')
-                ? 'checkout/buy'
-                : path.includes('/payment-sandbox/')
-                  ? `sandbox ${method === 'GET' ? 'page' : 'pay'}`
-                  : 'payment return';
+        label = callOf(method, path);
         const e = perCall.get(label) ?? { statements: 0, n: 0, top: new Map<string, number>() };
         e.statements += totalCalls(s);
         e.n++;
@@ -630,6 +701,7 @@ async function traceCalls(base: string, url: string, token: string, setup: Setup
     errors: 0,
     errorSamples: [],
     seconds: 0,
+    window: { fromUs: 0, toUs: 0 },
   };
   return { lines, run };
 }
@@ -643,6 +715,8 @@ export async function benchPurchase(opts: {
   workers: number[];
   cpuProf: boolean;
   trace: boolean;
+  /** the compiled server (apps/api/dist/server.mjs, as `npm start`) or the sources through tsx */
+  server: 'built' | 'source';
 }): Promise<PurchaseRow[]> {
   const rows: PurchaseRow[] = [];
   const notes: string[] = [];
@@ -653,11 +727,8 @@ export async function benchPurchase(opts: {
     ...extra,
     SEED_PRODUCT_TARGET: String(opts.products),
   });
-  const nodeArgs = opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${profileDir}`] : [];
-  if (opts.cpuProf) {
-    rmSync(profileDir, { recursive: true, force: true });
-    mkdirSync(profileDir, { recursive: true });
-  }
+  const profileLines: string[] = [];
+  if (opts.cpuProf) rmSync(profileDir, { recursive: true, force: true });
   const { openDatabase } = await import('../../apps/api/src/db/client');
 
   /** One database: seed it, stage every run's buyers, run them per process count, check it after each. */
@@ -688,15 +759,22 @@ export async function benchPurchase(opts: {
       if (engine === 'PGlite') await database.close();
       const label = `${engine}, ${workers} process${workers > 1 ? 'es' : ''}`;
       console.log(`\n  -- ${label}`);
+      // each server's processes write their profiles in a folder of its own
+      const serverProfiles = join(profileDir, `${engine}-${workers}`.toLowerCase());
+      if (opts.cpuProf) mkdirSync(serverProfiles, { recursive: true });
       const server = await startServer({
         label,
         port: await freePort(),
         env: serverEnv({ ...env, WORKERS: String(workers) }),
-        nodeArgs,
+        nodeArgs: opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${serverProfiles}`] : [],
+        built: opts.server === 'built',
         readyLine: 'Spesa is ready',
         quiet: true,
       });
       const runs: RunResult[] = [];
+      /** the measured runs of this server, for its profiles */
+      const measuredRuns: Array<{ buyers: number; run: RunResult; apiCpuMs: number }> = [];
+      let perCall: Awaited<ReturnType<typeof callWindows>> | null = null;
       try {
         for (const [bi, n] of opts.buyers.entries()) {
           const tokens = setup.pools[bi]!;
@@ -708,6 +786,11 @@ export async function benchPurchase(opts: {
           const r = await runBuyers(server.url, tokens, setup, opts.duration);
           const used = cpu();
           runs.push(r);
+          measuredRuns.push({
+            buyers: n,
+            run: r,
+            apiCpuMs: (used.api * r.seconds * 1000) / Math.max(1, r.done.length),
+          });
           const measured = statementsUrl ? await statements(statementsUrl) : null;
           const perOrder = measured ? totalCalls(measured) / Math.max(1, r.done.length) : null;
           const providerPerOrder = measured ? providerCalls(measured) / Math.max(1, r.done.length) : null;
@@ -743,8 +826,42 @@ export async function benchPurchase(opts: {
           traceLines.push(...traced.lines);
           runs.push(traced.run);
         }
+        if (opts.cpuProf && workers === 1) {
+          perCall = await callWindows(
+            server.url,
+            setup.pools[0]![0]!,
+            setup,
+            PER_CALL_ORDERS,
+            server.child.pid,
+          );
+          runs.push(perCall.run);
+        }
       } finally {
         await server.stop();
+      }
+      if (opts.cpuProf) {
+        // the profiles are written when the processes exit
+        const profiles = readProfiles(serverProfiles, root);
+        const lines: string[] = [];
+        for (const { buyers, run, apiCpuMs } of measuredRuns)
+          lines.push(
+            ...summariseWindows(profiles, [run.window], {
+              orders: run.done.length,
+              label: `${label}, ${buyers} buyers`,
+              cpuMsPerOrder: apiCpuMs,
+            }),
+          );
+        if (perCall) lines.push(...cpuPerCall(serverProfiles, label, perCall));
+        // the measured windows beside the profiles, for a closer look (e.g. in Chrome's DevTools)
+        writeFileSync(
+          join(serverProfiles, 'windows.json'),
+          JSON.stringify({
+            runs: measuredRuns.map(({ buyers, run }) => ({ buyers, orders: run.done.length, ...run.window })),
+            perCall: perCall && Object.fromEntries(perCall.windows),
+          }),
+        );
+        console.log(`\n${lines.join('\n')}`);
+        profileLines.push(...lines, '');
       }
       if (engine === 'PGlite') database = await connect();
       const broken = await problems(database.db, setup, runs);
@@ -807,10 +924,9 @@ export async function benchPurchase(opts: {
       rmSync(dataDir, { recursive: true, force: true });
     }
   }
-  if (opts.cpuProf) {
-    const lines = summariseProfiles(profileDir);
-    console.log(`\n${lines.join('\n')}`);
-    writeFileSync(join(profileDir, 'summary.txt'), `${lines.join('\n')}\n`);
+  if (opts.cpuProf && profileLines.length) {
+    writeFileSync(join(profileDir, 'summary.txt'), `${profileLines.join('\n')}\n`);
+    console.log(`\nCPU profiles' summary written to ${join(profileDir, 'summary.txt')}`);
   }
   if (traceLines.length) {
     console.log(`\nStatements per call (one buyer, one process):\n${traceLines.join('\n')}`);

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { createRequire } from 'node:module';
@@ -91,6 +92,8 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Open
     // stopped, a failover) is emitted on the client itself, and without a listener it ends the process. The
     // next statement fails, the transaction answers its error, and the pool drops the broken client.
     pool.on('connect', (client) => client.on('error', () => {}));
+    const naming = new StatementNames();
+    pool.on('connect', (client) => naming.prepareRepeated(client));
     const db: Db = drizzleNodePg(pool, { schema });
     probes.set(db, probePgPool(pool));
     return { db, kind: 'postgres', close: () => pool.end() };
@@ -115,6 +118,67 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Open
   const db: Db = drizzlePglite(client, { schema });
   probes.set(db, probePglite(client));
   return { db, kind: 'pglite', close: () => client.close(), dumpImage: () => client.dumpDataDir('none') };
+}
+
+/**
+ * Statements prepared by name on each connection once their text repeats. A statement with parameters goes
+ * through the extended protocol anyway (Parse, Bind, Describe, Execute, Sync); unnamed, PostgreSQL parses,
+ * analyses and rewrites its text on every execution (for the purchase path's CTEs that is a good part of the
+ * database's CPU per order). Named, a connection parses it once and then only binds it, and the API no longer
+ * sends its text. The name is a hash of the text, so one text has one name on every connection and two texts
+ * never share one; PostgreSQL still chooses per execution between a plan for the values and a generic one, as
+ * for the statements the repositories name themselves (`.prepare('…')`), which are left as they are.
+ * Statements without parameters (BEGIN, COMMIT, SAVEPOINT, a migration's) stay on the simple protocol.
+ *
+ * Only a text seen twice gets a name, and at most `maxNames` texts per process (a statement that builds its
+ * text from values, e.g. a list of n placeholders, stays unnamed once the texts seen are many): the prepared
+ * statements a connection keeps are bounded.
+ */
+export class StatementNames {
+  private readonly seen = new Map<string, number>();
+  private readonly names = new Map<string, string>();
+
+  constructor(
+    private readonly maxNames = 400,
+    private readonly maxSeen = 5_000,
+  ) {}
+
+  /** The name of a statement's text: null while it has not repeated (or the names are all taken). */
+  nameOf(text: string): string | null {
+    const known = this.names.get(text);
+    if (known !== undefined) return known;
+    if (this.names.size >= this.maxNames) return null;
+    const times = (this.seen.get(text) ?? 0) + 1;
+    if (times < 2) {
+      // the texts seen once are forgotten in bulk, so that texts made of values cannot fill the memory
+      if (this.seen.size >= this.maxSeen) this.seen.clear();
+      this.seen.set(text, times);
+      return null;
+    }
+    this.seen.delete(text);
+    const name = `s_${createHash('sha256').update(text).digest('base64url').slice(0, 32)}`;
+    this.names.set(text, name);
+    return name;
+  }
+
+  /** The client's statements with parameters and no name of their own get the name of their text. */
+  prepareRepeated(client: pg.PoolClient): void {
+    type Config = { text?: unknown; name?: unknown; values?: unknown };
+    const query = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
+    (client as unknown as { query: typeof query }).query = (config: unknown, ...rest: unknown[]) => {
+      if (typeof config === 'string' && Array.isArray(rest[0]) && rest[0].length) {
+        const name = this.nameOf(config);
+        if (name) return query({ text: config, name }, ...rest);
+      } else if (config !== null && typeof config === 'object' && !(config as Config).name) {
+        const { text, values } = config as Config;
+        const params = Array.isArray(rest[0]) ? rest[0] : values;
+        const name =
+          typeof text === 'string' && Array.isArray(params) && params.length ? this.nameOf(text) : null;
+        if (name) return query({ ...config, name }, ...rest);
+      }
+      return query(config, ...rest);
+    };
+  }
 }
 
 /** A pg pool's counts, and the time each `connect` (every query and transaction goes through it) waited. */

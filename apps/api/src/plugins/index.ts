@@ -2,7 +2,6 @@ import { createHash, randomUUID } from 'node:crypto';
 import compress from '@fastify/compress';
 import cookie from '@fastify/cookie';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { COOKIE_BANNER_SCRIPT, START_APP_SCRIPT } from '@spesa/shared/shell/inline-scripts';
@@ -22,6 +21,7 @@ import envelopePlugin from './envelope';
 import errorsPlugin, { API_PREFIX, clientErrorHandler, frameworkErrorHandler } from './errors';
 import inputHygienePlugin from './input-hygiene';
 import rateLimitPlugin, { type AuthRateLimitOptions } from './rate-limit';
+import securityHeaders from './security-headers';
 import sessionPlugin, { type SessionsPort } from './session';
 import { tileImageSource } from '../lib/tile-image-source';
 
@@ -105,7 +105,8 @@ export async function registerExternalPlugins(
   env: Env,
   { openerPages }: ExternalPluginsDeps,
 ): Promise<void> {
-  await app.register(helmet, {
+  // helmet's headers, its middleware built once (plugins/security-headers.ts)
+  await app.register(securityHeaders, {
     contentSecurityPolicy: {
       directives: {
         defaultSrc: ["'self'"],
