@@ -1,7 +1,7 @@
 import type { Db } from '../../db/client';
 import type { CartRepository } from './cart.repository';
+import { buyCartSql } from './cart-purchase-sql';
 import {
-  buyCartSql,
   type CartDeliveryPatch,
   type CartItemRow,
   type CartLineWrite,

@@ -97,7 +97,10 @@ export async function moveStocks(
  * - `soldOut(taken, when)`: the catalogue's version bumped (as `incrementCatalogueVersion`) when a product
  *   taken is left at zero or below and `when` holds.
  */
-export function takeStocksSql(moves: ReadonlyArray<{ productId: number; delta: number }>, warehouseId: number) {
+export function takeStocksSql(
+  moves: ReadonlyArray<{ productId: number; delta: number }>,
+  warehouseId: number,
+) {
   const ids = moves.map((m) => m.productId).join(',');
   const wanted = sql`unnest(string_to_array(${ids}, ',')::int[],
     string_to_array(${moves.map((m) => qty(m.delta)).join(',')}, ',')::numeric[]) AS w(product_id, delta)`;

@@ -20,7 +20,7 @@ import type { CheckoutReadiness } from './checkout-readiness';
 import type { CheckoutRepository } from './checkout.repository';
 import type { NewOrderParts, OrderAnswer } from '../orders/order-answer';
 import type { OrderItemRow, OrderPlacementRepository, OrderRow } from '../orders/order-placement.repository';
-import { slotStartOf, type StartedAttempt } from '../payment/payment-attempts';
+import { slotStartOf, type PaymentAttempts, type StartedAttempt } from '../payment/payment-attempts';
 import { draftOrder, newOrderParts, orderItems, type DraftOrder } from './order-draft';
 import type { Purchase, PurchaseInput } from './order-draft';
 import type { CheckoutGiftsPort } from './checkout-gifts';
@@ -30,12 +30,7 @@ import type { PaymentTypeOffer } from '../../lib/payment-type-offer';
 import type { LiveSession } from '../../plugins/session';
 import { pricesChanged } from './prepared-purchase';
 import { PreparedCartCheck, type Checked } from './prepared-cart-check';
-import { sql, type SQL } from 'drizzle-orm';
-import { queryRows } from '../../db/rows';
-import { takeStocksSql } from '../catalogue/catalogue.service';
-import { newOrderSql } from '../orders/order-placement.repository';
-import { PaymentAttempts } from '../payment/payment-attempts';
-import { purchaseStatement, type PurchaseStatementRow } from './purchase-statement';
+import { PurchaseStatement } from './purchase-statement';
 
 export interface OrderPlacementDeps {
   db: Db;
@@ -89,9 +84,14 @@ interface Placed {
  */
 export class OrderPlacement {
   private readonly prepared: PreparedCartCheck;
+  private readonly oneStatement: PurchaseStatement;
 
   constructor(private readonly d: OrderPlacementDeps) {
     this.prepared = new PreparedCartCheck(d);
+    this.oneStatement = new PurchaseStatement(d, {
+      replay: (order) => this.replay(order),
+      lostRace: (p, error) => this.answerLostRace(p, error),
+    });
   }
 
   // ---------- POST /checkout/buy ----------
@@ -114,14 +114,9 @@ export class OrderPlacement {
     const key = input.idempotencyKey;
     // a prepared cart's checks read the key's order with the checkout row; without a session it is read here
     const read = await this.prepared.check(userId, input.user ?? null, session, key);
-    const seen =
-      read === null
-        ? key
-          ? await this.d.orders.findByIdempotencyKey(userId, key)
-          : null
-        : read.keyOrderId !== null
-          ? await this.d.orders.findOrderById(read.keyOrderId)
-          : null;
+    const seen = read
+      ? read.keyOrderId !== null && (await this.d.orders.findOrderById(read.keyOrderId))
+      : key && (await this.d.orders.findByIdempotencyKey(userId, key));
     if (seen) return this.replay(seen);
     // a type this shop does not take now (no provider, online payment off): refused before anything is written
     if (!this.d.paymentTypes.offers(paymentTypeId))
@@ -134,15 +129,10 @@ export class OrderPlacement {
     const checked =
       read?.checked ?? (await this.checkCart(userId, paymentTypeId, input.user ?? null, session));
     if ('answer' in checked) return checked.answer;
-    const purchase: PurchaseInput = {
-      ...checked.ready,
-      paymentTypeId,
-      walletCents: input.walletCents ?? 0,
-      key,
-    };
+    const purchase = { ...checked.ready, paymentTypeId, walletCents: input.walletCents ?? 0, key };
     // a purchase prepare froze, as one statement when it can be (a new order's id was taken for it)
     const orderId = read?.checked ? read.nextOrderId : null;
-    return (orderId !== null && (await this.placeInOneStatement(purchase, orderId))) || this.commit(purchase);
+    return (orderId !== null && (await this.oneStatement.place(purchase, orderId))) || this.commit(purchase);
   }
 
   /**
@@ -183,105 +173,12 @@ export class OrderPlacement {
     return { ready: { userId, cart, target, slot, figures, items: orderItems(figures.lines), co, editing } };
   }
 
-  /**
-   * A new order's purchase in one statement (purchase-statement.ts, decision 059 session 46), composed from
-   * the owners' parts: the cart locked and closed and the next one opened (cart), the stock taken (catalogue),
-   * the slot's place (delivery), the order, its lines and first attempt (orders), its first status (orders'
-   * status service). The payment's session is opened first, for the order's id taken before. Only for what
-   * those parts cover: a new order without gift codes, wallet or premium free delivery, whose first status no
-   * listener wants; null otherwise (the transaction does it). Every refusal writes nothing and answers as the
-   * transaction's steps would.
-   */
-  private async placeInOneStatement(
-    p: PurchaseInput,
-    orderId: number,
-  ): Promise<Result<OrderPaymentData> | null> {
-    let draft: DraftOrder;
-    try {
-      draft = draftOrder(p);
-    } catch (error) {
-      if (error instanceof Abort) return error.failure;
-      throw error;
-    }
-    const { order } = draft;
-    if (p.editing || draft.uses.length > 0 || order.walletCents > 0 || p.figures.premiumFreeDelivery) return null;
-    if (p.items.length === 0) return null;
-    const status = order.orderStatusId as OrderStatusId;
-    const initial = (o: SQL) =>
-      this.d.status.initialSql({ orderId, status, actor: 'customer', actorUserId: p.userId }, o);
-    if (initial(sql`new_order`) === null) return null;
-    const wanted = new Map<number, number>();
-    for (const i of p.items) wanted.set(i.productId, (wanted.get(i.productId) ?? 0) + toMilli(i.quantity));
-    const moves = [...wanted]
-      .sort(([a], [b]) => a - b)
-      .map(([productId, milli]) => ({ productId, delta: fromMilli(milli) }));
-    const { target, slot } = p;
-    const opened = await this.d.attempts.openFirst({
-      orderId,
-      paymentTypeId: p.paymentTypeId,
-      amountCents: order.preauthCents,
-      slotStartsAt: slotStartOf(order),
-    });
-    const statement = purchaseStatement({
-      cart: this.d.carts.buyCartSql(
-        { cartId: p.cart.cartId, userId: p.userId, lockedStatus: CART_STATUS.locked, slotId: slot.slotId },
-        {
-          deliveryServiceId: target.deliveryServiceId,
-          storeId: target.storeId,
-          warehouseId: target.warehouseId,
-          shippingAddressId: target.address.addressId,
-        },
-      ),
-      stock: takeStocksSql(moves, target.warehouseId),
-      products: moves.length,
-      slot: this.d.timeslots.takePlaceSql(slot.slotId),
-      order: newOrderSql(orderId, { ...order, idempotencyKey: p.key }, p.items, {
-        ...opened.row,
-        paymentTypeId: p.paymentTypeId,
-        amountCents: order.preauthCents,
-      }),
-      initial: (o) => initial(o) ?? sql`SELECT 1`,
-    });
-    let row: PurchaseStatementRow | undefined;
-    try {
-      [row] = await queryRows<PurchaseStatementRow>(this.d.db, statement);
-    } catch (error) {
-      if (isUniqueViolation(error)) return this.answerLostRace(p);
-      throw error;
-    }
-    if (!row) throw new Error('buy: the purchase statement answered nothing');
-    if (row.order && row.items && row.authorizationId !== null) {
-      this.d.events.emit({ kind: 'order.placed' });
-      const attempt = PaymentAttempts.written(
-        { orderId, attempt: 1, paymentTypeId: p.paymentTypeId, amountCents: order.preauthCents },
-        opened.row,
-        row.authorizationId,
-      );
-      const parts = newOrderParts(p.figures, orderId, row.items, attempt);
-      return ok(
-        { order: this.d.answer.ofNew(row.order, parts), orderId, paymentUrl: opened.paymentUrl, replayed: false },
-        [CHECKOUT_INFO_TEXT.ordered(orderId)],
-      );
-    }
-    // nothing written: why, as the transaction's steps would refuse
-    if (!row.cartReady) {
-      const already = await this.d.orders.findBySourceCart(p.cart.cartId);
-      return already ? this.replay(already) : failWith(CHECKOUT_TEXT.cartClosed);
-    }
-    const short = row.short[0];
-    if (short !== undefined) {
-      const name = p.items.find((i) => i.productId === short)?.name ?? '';
-      return fail(CHECKOUT_TEXT.notAvailable.code, `${name} ${CHECKOUT_TEXT.notAvailable.text}`);
-    }
-    return failWith(CHECKOUT_TEXT.slotFull);
-  }
-
   /** The order a simultaneous buy of the same cart or key placed (its write lost the race): that order. */
-  private async answerLostRace(p: PurchaseInput): Promise<Result<OrderPaymentData>> {
+  private async answerLostRace(p: PurchaseInput, error: unknown): Promise<Result<OrderPaymentData>> {
     const again =
       (p.key && (await this.d.orders.findByIdempotencyKey(p.userId, p.key))) ||
       (await this.d.orders.findBySourceCart(p.cart.cartId));
-    if (!again) throw new Error('buy: a unique key was taken, by no order');
+    if (!again) throw error;
     return this.replay(again);
   }
 
@@ -306,12 +203,7 @@ export class OrderPlacement {
       );
     } catch (error) {
       if (error instanceof Abort) return error.failure;
-      if (isUniqueViolation(error)) {
-        const again =
-          (p.key && (await this.d.orders.findByIdempotencyKey(p.userId, p.key))) ||
-          (await this.d.orders.findBySourceCart(p.cart.cartId));
-        if (again) return this.replay(again);
-      }
+      if (isUniqueViolation(error)) return this.answerLostRace(p, error);
       throw error;
     }
   }

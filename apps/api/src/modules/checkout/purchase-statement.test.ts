@@ -92,7 +92,12 @@ describe('checkout/buy of a prepared cart by card, in one statement', () => {
     expect(await cartStatus(c.userId)).toEqual(['7 closed', '0']);
     expect(await halfOrders(t.db)).toEqual([]);
     // the answer is the order as its page reads it
-    const page = await callAs<{ data: OrderWire }>(t.app, c.token, 'GET', api(`/order/view?order_id=${orderId}`));
+    const page = await callAs<{ data: OrderWire }>(
+      t.app,
+      c.token,
+      'GET',
+      api(`/order/view?order_id=${orderId}`),
+    );
     expect(page.body.data.data).toEqual(order);
     // the same key again: the same order and page, nothing written twice
     const again = await buy(t, c.token, CARD, 'una-volta');

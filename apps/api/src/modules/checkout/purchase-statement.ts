@@ -1,5 +1,26 @@
+import { fromMilli, toMilli } from '@spesa/shared/cart/quantity';
+import type { OrderPaymentData } from '@spesa/shared/contracts/checkout';
+import { CART_STATUS } from '@spesa/shared/contracts/delivery';
+import type { OrderStatusId } from '@spesa/shared/orders/order-status';
 import { sql, type SQL } from 'drizzle-orm';
-import type { OrderItemRow, OrderRow } from '../orders/order-placement.repository';
+import type { Db } from '../../db/client';
+import { isUniqueViolation, queryRows } from '../../db/rows';
+import { Abort, fail, failWith, ok, type Result } from '../../lib/result';
+import type { ShopEvents } from '../../lib/shop-events';
+import type { CartPurchase } from '../cart/cart-purchase';
+import { takeStocksSql } from '../catalogue/catalogue.service';
+import type { TimeslotService } from '../delivery/timeslot.service';
+import type { OrderAnswer } from '../orders/order-answer';
+import {
+  newOrderSql,
+  type OrderItemRow,
+  type OrderPlacementRepository,
+  type OrderRow,
+} from '../orders/order-placement.repository';
+import type { OrderStatusService } from '../orders/order-status.service';
+import { PaymentAttempts, slotStartOf } from '../payment/payment-attempts';
+import { CHECKOUT_INFO_TEXT, CHECKOUT_TEXT } from './checkout.messages';
+import { draftOrder, newOrderParts, type DraftOrder, type PurchaseInput } from './order-draft';
 
 // A new order's purchase as one data-modifying statement (decision 059, session 46), composed from the parts
 // each owning module exports (the cart's, the catalogue's stock, the delivery slot's place, the order's rows and
@@ -82,4 +103,128 @@ export function purchaseStatement(p: PurchaseStatementParts): SQL {
       (SELECT row_to_json(o) FROM ${newOrder} o) AS "order",
       (SELECT json_agg(i ORDER BY i.position) FROM ${newItems} i) AS items,
       (SELECT authorization_id FROM ${newAuth}) AS "authorizationId"`;
+}
+
+export interface PurchaseStatementDeps {
+  db: Db;
+  carts: CartPurchase;
+  timeslots: TimeslotService;
+  orders: OrderPlacementRepository;
+  status: OrderStatusService;
+  answer: OrderAnswer;
+  attempts: PaymentAttempts;
+  events: ShopEvents;
+}
+
+/** What the purchase answers besides a new order (OrderPlacement's): a replay, a lost race. */
+export interface PurchaseAnswers {
+  replay: (order: OrderRow) => Promise<Result<OrderPaymentData>>;
+  lostRace: (p: PurchaseInput, error: unknown) => Promise<Result<OrderPaymentData>>;
+}
+
+/**
+ * A new order's purchase in one statement, composed from the owners' parts: the cart locked and closed and the
+ * next one opened (cart), the stock taken (catalogue), the slot's place (delivery), the order, its lines and
+ * first attempt (orders), its first status (the orders' status service). The payment's session is opened
+ * first, for the order's id taken before (`NEXT_ORDER_ID_SQL`, with the checkout row). Only for what those
+ * parts cover: a new order without gift codes, wallet or premium free delivery, whose first status no
+ * listener wants; the others are bought by OrderPlacement's transaction. Every refusal writes nothing and
+ * answers as the transaction's steps would.
+ */
+export class PurchaseStatement {
+  constructor(
+    private readonly d: PurchaseStatementDeps,
+    private readonly answers: PurchaseAnswers,
+  ) {}
+
+  /** The purchase's answer; null: not one this statement buys (the caller's transaction does). */
+  async place(p: PurchaseInput, orderId: number): Promise<Result<OrderPaymentData> | null> {
+    let draft: DraftOrder;
+    try {
+      draft = draftOrder(p);
+    } catch (error) {
+      if (error instanceof Abort) return error.failure;
+      throw error;
+    }
+    const { order } = draft;
+    if (p.editing || draft.uses.length > 0 || order.walletCents > 0 || p.figures.premiumFreeDelivery)
+      return null;
+    if (p.items.length === 0) return null;
+    const status = order.orderStatusId as OrderStatusId;
+    const initial = (o: SQL) =>
+      this.d.status.initialSql({ orderId, status, actor: 'customer', actorUserId: p.userId }, o);
+    if (initial(sql`new_order`) === null) return null;
+    // the net quantity per product (one product on several lines of options is taken once), in id order
+    const wanted = new Map<number, number>();
+    for (const i of p.items) wanted.set(i.productId, (wanted.get(i.productId) ?? 0) + toMilli(i.quantity));
+    const moves = [...wanted]
+      .sort(([a], [b]) => a - b)
+      .map(([productId, milli]) => ({ productId, delta: fromMilli(milli) }));
+    const { target, slot } = p;
+    const amountCents = order.preauthCents;
+    const opened = await this.d.attempts.openFirst({
+      orderId,
+      paymentTypeId: p.paymentTypeId,
+      amountCents,
+      slotStartsAt: slotStartOf(order),
+    });
+    const statement = purchaseStatement({
+      cart: this.d.carts.buyCartSql(
+        { cartId: p.cart.cartId, userId: p.userId, lockedStatus: CART_STATUS.locked, slotId: slot.slotId },
+        {
+          deliveryServiceId: target.deliveryServiceId,
+          storeId: target.storeId,
+          warehouseId: target.warehouseId,
+          shippingAddressId: target.address.addressId,
+        },
+      ),
+      stock: takeStocksSql(moves, target.warehouseId),
+      products: moves.length,
+      slot: this.d.timeslots.takePlaceSql(slot.slotId),
+      order: newOrderSql(orderId, { ...order, idempotencyKey: p.key }, p.items, {
+        ...opened.row,
+        paymentTypeId: p.paymentTypeId,
+        amountCents,
+      }),
+      initial: (o) => initial(o) ?? sql`SELECT 1`,
+    });
+    let row: PurchaseStatementRow | undefined;
+    try {
+      [row] = await queryRows<PurchaseStatementRow>(this.d.db, statement);
+    } catch (error) {
+      // the same cart or key bought by a simultaneous buy (its unique index): that order
+      if (isUniqueViolation(error)) return this.answers.lostRace(p, error);
+      throw error;
+    }
+    if (!row) throw new Error('buy: the purchase statement answered nothing');
+    if (row.order && row.items && row.authorizationId !== null) {
+      this.d.events.emit({ kind: 'order.placed' });
+      const attempt = PaymentAttempts.written(
+        { orderId, attempt: 1, paymentTypeId: p.paymentTypeId, amountCents },
+        opened.row,
+        row.authorizationId,
+      );
+      const parts = newOrderParts(p.figures, orderId, row.items, attempt);
+      return ok(
+        {
+          order: this.d.answer.ofNew(row.order, parts),
+          orderId,
+          paymentUrl: opened.paymentUrl,
+          replayed: false,
+        },
+        [CHECKOUT_INFO_TEXT.ordered(orderId)],
+      );
+    }
+    // nothing written: why, as the transaction's steps refuse (the cart, then the stock, then the slot)
+    if (!row.cartReady) {
+      const bought = await this.d.orders.findBySourceCart(p.cart.cartId);
+      return bought ? this.answers.replay(bought) : failWith(CHECKOUT_TEXT.cartClosed);
+    }
+    const short = row.short[0];
+    if (short !== undefined) {
+      const name = p.items.find((i) => i.productId === short)?.name ?? '';
+      return fail(CHECKOUT_TEXT.notAvailable.code, `${name} ${CHECKOUT_TEXT.notAvailable.text}`);
+    }
+    return failWith(CHECKOUT_TEXT.slotFull);
+  }
 }

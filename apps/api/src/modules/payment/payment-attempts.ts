@@ -144,7 +144,10 @@ export class PaymentAttempts {
    */
   async openFirst(
     a: Omit<AttemptStart, 'firstAttempt'>,
-  ): Promise<{ paymentUrl: string | null; row: Pick<StartedAttempt, 'provider' | 'providerRef' | 'status'> }> {
+  ): Promise<{
+    paymentUrl: string | null;
+    row: Pick<StartedAttempt, 'provider' | 'providerRef' | 'status'>;
+  }> {
     const { orderId, paymentTypeId, amountCents } = a;
     if (paysOnline(paymentTypeId, amountCents)) {
       // checkout offers and accepts only the types a provider here takes (PaymentProviders.takes)
@@ -158,7 +161,10 @@ export class PaymentAttempts {
         row: { provider: online.name, providerRef: session.providerRef, status: 'created' },
       };
     }
-    return { paymentUrl: null, row: { provider: NO_PROVIDER, providerRef: `${orderId}-1`, status: 'not_required' } };
+    return {
+      paymentUrl: null,
+      row: { provider: NO_PROVIDER, providerRef: `${orderId}-1`, status: 'not_required' },
+    };
   }
 
   /** An attempt as written, from its row's parts (a new one: nothing captured, no card yet). */
@@ -167,7 +173,15 @@ export class PaymentAttempts {
     row: Pick<StartedAttempt, 'provider' | 'providerRef' | 'status'>,
     authorizationId: number,
   ): StartedAttempt {
-    return { ...a, ...row, authorizationId, capturedCents: 0, refundedCents: 0, cardBrand: null, cardLast4: null };
+    return {
+      ...a,
+      ...row,
+      authorizationId,
+      capturedCents: 0,
+      refundedCents: 0,
+      cardBrand: null,
+      cardLast4: null,
+    };
   }
 
   /** `start`, answering also the attempt as written (a new order's answer is built from it, not read). */
