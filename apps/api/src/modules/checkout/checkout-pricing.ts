@@ -179,7 +179,7 @@ export class CheckoutPricing {
   preparedCheckout(
     cartId: number,
     userId: number,
-    orders: { keyOrder: SQL<number | null> | null; nextOrderId: SQL<number> },
+    orders: { keyOrder: SQL<number | null> | null; nextOrderId: SQL<number> | null },
   ) {
     return this.d.repo.preparedOf(cartId, userId, {
       hasChoice: (u) => this.d.premiumProduct.hasChoiceSql(u),

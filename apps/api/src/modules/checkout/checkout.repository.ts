@@ -72,7 +72,7 @@ export class CheckoutRepository {
    * holds: the catalogue's version now and whether the buyer has a premium product chosen (`hasChoice`: the
    * loyalty module's subquery); and, in the same statement, the order the buy's idempotency key placed already
    * (`keyOrder`: the orders module's subquery, null without a key) and, for a frozen purchase when the key
-   * placed none, the new order's id (`nextOrderId`: the orders module's sequence).
+   * placed none, the new order's id (`nextOrderId`: the orders module's sequence; null: none wanted).
    */
   async preparedOf(
     cartId: number,
@@ -80,7 +80,7 @@ export class CheckoutRepository {
     parts: {
       hasChoice: (userId: SQL) => SQL<boolean>;
       keyOrder: SQL<number | null> | null;
-      nextOrderId: SQL<number>;
+      nextOrderId: SQL<number> | null;
     },
   ): Promise<{
     checkout: (CartCheckoutRow & { premiumChoice: boolean }) | null;
@@ -88,6 +88,7 @@ export class CheckoutRepository {
     nextOrderId: number | null;
   }> {
     const keyOrder = parts.keyOrder ?? sql`NULL::int`;
+    const nextId = parts.nextOrderId ?? sql`NULL::int`;
     const [row] = await queryRows<
       CartCheckoutRow & { premiumChoice: boolean; keyOrderId: number | null; nextOrderId: number | null }
     >(
@@ -95,7 +96,7 @@ export class CheckoutRepository {
       sql`SELECT ${CHECKOUT_COLUMNS}, ${parts.hasChoice(sql`${userId}::int`)} AS "premiumChoice",
             k.order_id AS "keyOrderId",
             CASE WHEN k.order_id IS NULL AND cart_checkouts.prepared_purchase IS NOT NULL
-              THEN ${parts.nextOrderId} END AS "nextOrderId"
+              THEN ${nextId} END AS "nextOrderId"
           FROM (SELECT ${keyOrder} AS order_id) k
           LEFT JOIN cart_checkouts ON cart_checkouts.cart_id = ${cartId}`,
     );

@@ -1,6 +1,6 @@
 import type { ShopEvents } from '../../lib/shop-events';
 import { fromMilli, toMilli } from '@spesa/shared/cart/quantity';
-import { PAYMENT_TYPE, paymentTypeOf } from '@spesa/shared/checkout/payment-types';
+import { PAYMENT_TYPE, isOnlinePaymentType, paymentTypeOf } from '@spesa/shared/checkout/payment-types';
 import type { OrderPaymentData } from '@spesa/shared/contracts/checkout';
 import { CART_STATUS } from '@spesa/shared/contracts/delivery';
 import { ORDER_STATUS, isEditable, type OrderStatusId } from '@spesa/shared/orders/order-status';
@@ -113,7 +113,9 @@ export class OrderPlacement {
     const session = input.session ?? null;
     const key = input.idempotencyKey;
     // a prepared cart's checks read the key's order with the checkout row; without a session it is read here
-    const read = await this.prepared.check(userId, input.user ?? null, session, key);
+    // a new order's id is taken with it when the purchase may be one statement (online, no wallet)
+    const oneStatement = isOnlinePaymentType(paymentTypeId) && !input.walletCents;
+    const read = await this.prepared.check(userId, input.user ?? null, session, { key, oneStatement });
     const seen = read
       ? read.keyOrderId !== null && (await this.d.orders.findOrderById(read.keyOrderId))
       : key && (await this.d.orders.findByIdempotencyKey(userId, key));

@@ -45,15 +45,16 @@ export class PreparedCartCheck {
    * free delivery and the wallet are guarded by the purchase's own writes. `checked` null: the cart is not as
    * prepare left it, or something it was priced with may have changed: `checkCart` prices it again and refuses
    * there. The checkout row's read also answers the order the buy's idempotency key placed already (a replay)
-   * and the new order's id (the purchase's one statement, order-placement.service.ts). Null: not tried (no
-   * session), the key not looked up.
+   * and, when the purchase may be one statement (`oneStatement`), the new order's id (purchase-statement.ts).
+   * Null: not tried (no session), the key not looked up.
    */
   async check(
     userId: number,
     user: UserRow | null,
     session: Pick<LiveSession, 'pricingOn'> | null,
-    key: string | null,
+    opts: { key: string | null; oneStatement: boolean },
   ): Promise<PreparedRead | null> {
+    const { key } = opts;
     if (!session || !user) return null;
     const day = this.d.pricing.today();
     const read = await this.d.cart.readForPurchase(userId);
@@ -65,7 +66,7 @@ export class PreparedCartCheck {
     // the checkout row, the key's order and the new order's id in one statement
     const found = await this.d.pricing.preparedCheckout(cart.cartId, userId, {
       keyOrder: key ? orderIdByKeySql(userId, key) : null,
-      nextOrderId: NEXT_ORDER_ID_SQL,
+      nextOrderId: opts.oneStatement ? NEXT_ORDER_ID_SQL : null,
     });
     const { keyOrderId, nextOrderId } = found;
     const unchecked: PreparedRead = { keyOrderId, nextOrderId, checked: null };
