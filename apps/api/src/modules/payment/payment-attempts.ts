@@ -142,9 +142,7 @@ export class PaymentAttempts {
    * it: the caller writes the row it answers (checkout's one-statement purchase, the orders module's
    * `newOrderSql`). Answers the hosted page, if any.
    */
-  async openFirst(
-    a: Omit<AttemptStart, 'firstAttempt'>,
-  ): Promise<{
+  async openFirst(a: Omit<AttemptStart, 'firstAttempt'>): Promise<{
     paymentUrl: string | null;
     row: Pick<StartedAttempt, 'provider' | 'providerRef' | 'status'>;
   }> {
