@@ -1,4 +1,5 @@
 import type { OrderActor, OrderStatusId } from '@spesa/shared/orders/order-status';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 
 /**
@@ -31,8 +32,23 @@ export interface OrderTransition {
  */
 export type OrderTransitionListener = (order: OrderTransition, tx: Db) => Promise<void>;
 
+/**
+ * An effect of a transition that is one row written with the change (a feed's event): the module gives the
+ * data-modifying statement, and the orders module composes it into the change's own statement (a CTE beside
+ * the status's UPDATE and its history row), so it costs no round trip and commits or rolls back with the
+ * change. `changed` names the row the change wrote (its column `"orderId"`), empty when the change lost its
+ * compare-and-set: the write reads from it (`INSERT … SELECT … FROM changed`), so it writes nothing then.
+ * Null: nothing to write for this change.
+ */
+export type OrderTransitionWrite = (
+  order: { orderId: number; from: number; to: OrderStatusId },
+  changed: SQL,
+) => SQL | null;
+
 /** The port through which a module registers its listener of a transition (the orders module offers it). */
 export interface OrderTransitionsPort {
   /** `name` says whose effect it is (`'<module>: <what>'`), for the logs and the order's tests */
   onTransition(to: OrderStatusId, name: string, listener: OrderTransitionListener): void;
+  /** an effect written by the change's own statement (before the listeners of `onTransition` run) */
+  onTransitionWrite(to: OrderStatusId, name: string, write: OrderTransitionWrite): void;
 }

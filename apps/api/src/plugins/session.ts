@@ -18,6 +18,7 @@ import { isApiUrl } from './errors';
  * route flagged `config.stateChanging`, since the platform changes state with some GETs) coming from
  * another site (Fetch Metadata `Sec-Fetch-Site`, or a foreign `Origin`) is refused with HTTP 403.
  * The cookie is also SameSite=Lax.
+ * A route flagged `config.withoutSession` (signed by a payment provider) is anonymous: the token is not read.
  */
 /** The session cookie under the platform's name, the one set. */
 export const SESSION_COOKIE = 'X-Ebsn-Account';
@@ -41,6 +42,12 @@ declare module 'fastify' {
      * company's SAML answer): the cross-site refusal does not apply
      */
     signedCrossSitePost?: boolean;
+    /**
+     * a route the shop's session has nothing to do with, authenticated by a signature its handler checks (a
+     * payment provider's hosted page, its return and its webhook): the session is not read, the request is
+     * anonymous (`request.session` null, no 419 for a dead token); the cross-site refusal still applies
+     */
+    withoutSession?: boolean;
   }
 }
 
@@ -118,6 +125,7 @@ export default fp<SessionPluginOptions>(
             errorEnvelope(ANONYMOUS_USER, 403, [{ text: CROSS_SITE_TEXT, code: 'msg.request.crossSite' }]),
           );
       }
+      if (config.withoutSession) return;
       const fromHeader = headerValue(request, SESSION_HEADER)?.trim();
       const token = fromHeader || sessionCookieOf(request);
       if (!token) return;

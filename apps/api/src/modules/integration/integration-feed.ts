@@ -1,6 +1,6 @@
 import { ORDER_EVENT_KINDS, type FeedEvent, type OrderEventKind } from '@spesa/shared/contracts/integration';
 import { ORDER_STATUS, orderStatusLabel, type OrderStatusId } from '@spesa/shared/orders/order-status';
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 
@@ -53,6 +53,17 @@ export class IntegrationFeed {
     await tx.execute(
       sql`INSERT INTO integration_order_events (order_id, kind, status) VALUES (${orderId}, ${kind}, ${to})`,
     );
+  }
+
+  /**
+   * The event of an order's status change as a statement the change writes with its own UPDATE
+   * (`OrderTransitionsPort.onTransitionWrite`): `changed` is the row the change wrote (empty if it lost).
+   */
+  recordWith(from: number, to: OrderStatusId, changed: SQL): SQL | null {
+    const kind = eventKindOf(from, to);
+    if (!kind) return null;
+    return sql`INSERT INTO integration_order_events (order_id, kind, status)
+               SELECT "orderId", ${kind}::text, ${to}::int FROM ${changed}`;
   }
 
   /**

@@ -74,8 +74,8 @@ export function integrationModule(app: FastifyInstance, d: IntegrationModuleDeps
     (await hit(`integration:client:${clientId}`, 60_000, db)) <= env.INTEGRATION_RATE_PER_MINUTE;
 
   for (const to of ORDER_STATUS_IDS)
-    d.orderTransitions.onTransition(to, 'integration: feed event', (order, tx) =>
-      feed.record(order.orderId, order.from, order.to, tx),
+    d.orderTransitions.onTransitionWrite(to, 'integration: feed event', (order, changed) =>
+      feed.recordWith(order.from, order.to, changed),
     );
   d.orderStatus.onInitial(
     (event, tx) => feed.record(event.orderId, null, event.status, tx),

@@ -468,6 +468,33 @@ export class OrderPlacementRepository {
     return rows.length > 0;
   }
 
+  /**
+   * A provider's notification recorded once (`fresh`: false when this event was recorded already) and the
+   * order's newest attempt, in one statement. Called once the authorisation and its order are locked: the
+   * statement's snapshot is taken after the lock, so a retry committed while the lock was awaited is seen.
+   */
+  async recordEventWithLatest(
+    e: { provider: string; eventId: string; authorizationId: number; channel: string; outcome: string },
+    orderId: number,
+    tx: Db,
+  ): Promise<{ fresh: boolean; latest: AuthorizationRow | null }> {
+    const [row] = await queryRows<AuthorizationRow & { fresh: boolean }>(
+      tx,
+      sql`WITH recorded AS (
+            INSERT INTO payment_events (provider, event_id, authorization_id, channel, outcome)
+            VALUES (${e.provider}, ${e.eventId}, ${e.authorizationId}, ${e.channel}, ${e.outcome})
+            ON CONFLICT DO NOTHING RETURNING event_id
+          )
+          SELECT EXISTS (SELECT 1 FROM recorded) AS fresh, l.*
+          FROM (SELECT 1) AS one
+          LEFT JOIN LATERAL (SELECT ${authColumns('a')} FROM payment_authorizations a
+                             WHERE a.order_id = ${orderId} ORDER BY a.attempt DESC LIMIT 1) l ON true`,
+    );
+    if (!row) throw new Error('recordEventWithLatest: no row');
+    const { fresh, ...latest } = row;
+    return { fresh: fresh === true, latest: latest.authorizationId == null ? null : latest };
+  }
+
   async setPaymentType(
     orderId: number,
     p: { paymentTypeId: number; preauthCents: number; walletCents: number },

@@ -2,6 +2,7 @@ import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
 import { Abort, fail } from '../../lib/result';
+import { ORDER_FOR_LISTENERS, type OrderForListeners } from './order-for-listeners';
 import { OrderStatusService } from './order-status.service';
 
 /**
@@ -54,8 +55,8 @@ describe('OrderStatusService listeners', () => {
     const moved = await status.transition(change, db);
     expect(moved.ok).toBe(true);
     expect(written).toEqual(['mail', 'message']);
-    // UPDATE, INSERT history, one savepoint and its release
-    expect(statements()).toBe(4);
+    // the UPDATE with its history row (one statement), one savepoint and its release
+    expect(statements()).toBe(3);
     expect(errors).toEqual([]);
   });
 
@@ -80,13 +81,44 @@ describe('OrderStatusService listeners', () => {
     const status = new OrderStatusService();
     let reads = 0;
     const seen: number[] = [];
-    const readOrder = async () => ({ orderId: 7, read: ++reads });
-    status.onChange(async (_e, once) => void seen.push((await once('order', readOrder)).read));
-    status.onChange(async (_e, once) => void seen.push((await once('order', readOrder)).read));
+    const readCustomer = async () => ({ userId: 5, read: ++reads });
+    status.onChange(async (_e, once) => void seen.push((await once('customer', readCustomer)).read));
+    status.onChange(async (_e, once) => void seen.push((await once('customer', readCustomer)).read));
     await status.transition(change, db);
     await status.transition(change, db);
     // once per change, never carried to the next change
     expect(seen).toEqual([1, 1, 2, 2]);
+  });
+
+  it("the listeners get the order from the change's own UPDATE, and a confirmation's link token with it", async () => {
+    const { db, statements } = fakeDb();
+    const status = new OrderStatusService(undefined, undefined, () => ({
+      token: 'the-token',
+      hash: 'its-hash',
+      expiresAt: new Date('2027-01-01T00:00:00Z'),
+    }));
+    let reads = 0;
+    const seen: Array<{ version: unknown; token: string | undefined }> = [];
+    status.onChange(async (e, once) => {
+      const read = await once(ORDER_FOR_LISTENERS, async (): Promise<OrderForListeners | null> => {
+        reads++;
+        return null;
+      });
+      seen.push({ version: read?.order.version, token: e.accessToken });
+    });
+    await status.transition(change, db);
+    // the order as the UPDATE returned it (the fake answers version 2), never read again
+    expect(reads).toBe(0);
+    expect(seen).toEqual([{ version: 2, token: 'the-token' }]);
+    // the UPDATE with its history row, the listener's savepoint and its release
+    expect(statements()).toBe(3);
+    // no token but for a change to 'ordinato'
+    seen.length = 0;
+    await status.transition(
+      { orderId: 7, from: ORDER_STATUS.ordered, to: ORDER_STATUS.cancelled, actor: 'customer' },
+      db,
+    );
+    expect(seen).toEqual([{ version: 2, token: undefined }]);
   });
 });
 
@@ -116,8 +148,8 @@ describe('OrderStatusService transition listeners (decision 074)', () => {
     const moved = await status.transition(cancel, db);
     expect(moved.ok).toBe(true);
     expect(written).toEqual(['stock 5 1', 'slot 9 1', 'mail']);
-    // UPDATE, INSERT history, the lines once, the notifications' savepoint and its release
-    expect(statements()).toBe(5);
+    // the UPDATE with its history row, the lines once, the notifications' savepoint and its release
+    expect(statements()).toBe(4);
   });
 
   it('a failing listener stops the others and the notifications, and throws to the caller (who rolls back)', async () => {

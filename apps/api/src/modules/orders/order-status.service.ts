@@ -1,5 +1,6 @@
 import {
   canTransition,
+  ORDER_STATUS,
   orderStatusLabel,
   type OrderActor,
   type OrderStatusId,
@@ -12,7 +13,16 @@ import type {
   OrderTransition,
   OrderTransitionListener,
   OrderTransitionsPort,
+  OrderTransitionWrite,
 } from '../../lib/order-transitions';
+import {
+  listenerColumns,
+  ORDER_FOR_LISTENERS,
+  orderForListenersOf,
+  type OrderForListeners,
+  type OrderForListenersRow,
+} from './order-for-listeners';
+import type { OrderAccessToken } from './orders.service';
 
 /**
  * The one entry point that changes an order's status (checkout, payments, order actions, staff picking).
@@ -53,6 +63,11 @@ export interface StatusChangeEvent {
   from: number | null;
   to: OrderStatusId;
   actor: OrderActor;
+  /**
+   * The order's read-only link (the confirmation's mail), issued with a change to 'ordinato': the change's
+   * UPDATE wrote its hash and expiry. Absent otherwise (the order's first status, a change without tokens).
+   */
+  accessToken?: string;
 }
 /**
  * Called after every recorded change with the same database handle (so what it writes, e.g. the outbox
@@ -90,8 +105,10 @@ export type StatusChangeListener = (event: StatusChangeEvent, once: SharedRead, 
  */
 export type SharedRead = <T>(key: string, load: () => Promise<T>) => Promise<T>;
 
-function sharedReads(): SharedRead {
+function sharedReads(order?: OrderForListeners): SharedRead {
   const reads = new Map<string, Promise<unknown>>();
+  // the order as the change's own UPDATE returned it: no listener reads it again
+  if (order) reads.set(ORDER_FOR_LISTENERS, Promise.resolve(order));
   return <T>(key: string, load: () => Promise<T>): Promise<T> => {
     let read = reads.get(key) as Promise<T> | undefined;
     if (!read) {
@@ -112,14 +129,29 @@ function sharedReads(): SharedRead {
  */
 export class OrderTransitionListeners implements OrderTransitionsPort {
   private readonly byStatus = new Map<number, Array<{ name: string; listener: OrderTransitionListener }>>();
+  private readonly writesByStatus = new Map<number, Array<{ name: string; write: OrderTransitionWrite }>>();
 
   onTransition(to: OrderStatusId, name: string, listener: OrderTransitionListener): void {
     this.byStatus.set(to, [...(this.byStatus.get(to) ?? []), { name, listener }]);
   }
 
-  /** The names of the listeners of a transition to `to`, in the order they run. */
+  onTransitionWrite(to: OrderStatusId, name: string, write: OrderTransitionWrite): void {
+    this.writesByStatus.set(to, [...(this.writesByStatus.get(to) ?? []), { name, write }]);
+  }
+
+  /**
+   * The names of the effects of a transition to `to`, in the order they run: those written by the change's
+   * own statement, then the listeners.
+   */
   namesOf(to: OrderStatusId): string[] {
-    return (this.byStatus.get(to) ?? []).map(({ name }) => name);
+    return [...(this.writesByStatus.get(to) ?? []), ...(this.byStatus.get(to) ?? [])].map(({ name }) => name);
+  }
+
+  /** The statements the change writes with its UPDATE (`changed`: its row), in the order registered. */
+  writesOf(order: { orderId: number; from: number; to: OrderStatusId }, changed: SQL): SQL[] {
+    return (this.writesByStatus.get(order.to) ?? [])
+      .map(({ write }) => write(order, changed))
+      .filter((w): w is SQL => w !== null);
   }
 
   /** Runs the listeners of the change one after the other on its transaction; the first to throw stops. */
@@ -149,6 +181,8 @@ export class OrderStatusService {
     private readonly onListenerError: (err: unknown) => void = () => {},
     /** the effects of each transition (created before the modules that register them: app.ts) */
     readonly transitions: OrderTransitionListeners = new OrderTransitionListeners(),
+    /** a new read-only link's token, written with a change to 'ordinato' (the orders service's) */
+    private readonly newAccessToken: (() => OrderAccessToken) | null = null,
   ) {}
 
   private readonly editListeners: OrderEditListener[] = [];
@@ -206,13 +240,18 @@ export class OrderStatusService {
    * The listeners wanting the event run in one savepoint (the confirmation's mail and message: two round
    * trips instead of four); if it fails, it is rolled back and each listener runs again in its own
    * savepoint, so a failing listener neither undoes the status change nor another listener's writes.
+   * `order`: the order as the change's UPDATE returned it (none: a listener reads it).
    */
-  private async notify(event: StatusChangeEvent, db: Db): Promise<void> {
-    const wanted = this.listeners.filter(({ when }) => when(event)).map(({ listener }) => listener);
+  private async notify(
+    event: StatusChangeEvent,
+    order: OrderForListeners | undefined,
+    db: Db,
+  ): Promise<void> {
+    const wanted = this.wanted(event);
     if (wanted.length > 1) {
       try {
         await db.transaction(async (savepoint) => {
-          const once = sharedReads();
+          const once = sharedReads(order);
           for (const listener of wanted) await listener(event, once, savepoint);
         });
         return;
@@ -222,11 +261,16 @@ export class OrderStatusService {
     }
     for (const listener of wanted) {
       try {
-        await db.transaction(async (savepoint) => listener(event, sharedReads(), savepoint));
+        await db.transaction(async (savepoint) => listener(event, sharedReads(order), savepoint));
       } catch (err) {
         this.onListenerError(err);
       }
     }
+  }
+
+  /** The listeners of `onChange` wanting the event, in the order they were registered. */
+  private wanted(event: StatusChangeEvent): StatusChangeListener[] {
+    return this.listeners.filter(({ when }) => when(event)).map(({ listener }) => listener);
   }
 
   /** Records the first status of a new order (no previous status) on the purchase's transaction. */
@@ -247,7 +291,7 @@ export class OrderStatusService {
     );
     for (const { listener, when } of this.initialListeners)
       if (when(status)) await listener({ orderId, status }, tx);
-    await this.notify({ orderId, from: null, to: status, actor }, tx);
+    await this.notify({ orderId, from: null, to: status, actor }, undefined, tx);
   }
 
   /**
@@ -257,19 +301,46 @@ export class OrderStatusService {
    */
   async transition(change: StatusChange, tx: Db): Promise<Result<{ version: number }>> {
     if (!canTransition(change.from, change.to, change.actor)) return failWith(ORDER_STATUS_TEXT.notAllowed);
-    const [row] = await queryRows<{ version: number; userId: number; slotId: number; warehouseId: number }>(
+    const { orderId, from, to, actor } = change;
+    // a confirmation's read-only link is written with the change itself
+    const token = to === ORDER_STATUS.ordered && this.newAccessToken ? this.newAccessToken() : null;
+    const event: StatusChangeEvent = {
+      orderId,
+      from,
+      to,
+      actor,
+      ...(token ? { accessToken: token.token } : {}),
+    };
+    // the listeners' read of the order comes back from the UPDATE when some listener wants the change
+    const forListeners = this.wanted(event).length > 0;
+    // the compare-and-set of the status, its history row and the effects written with it, in one statement
+    const writes = this.transitions.writesOf({ orderId, from, to }, sql`moved`);
+    const [row] = await queryRows<
+      { version: number; userId: number; slotId: number; warehouseId: number } & Partial<OrderForListenersRow>
+    >(
       tx,
-      sql`UPDATE orders SET order_status_id = ${change.to}, version = version + 1, updated_at = now()
-          WHERE order_id = ${change.orderId} AND order_status_id = ${change.from}
-          RETURNING version, user_id AS "userId", slot_id AS "slotId", warehouse_id AS "warehouseId"`,
+      sql`WITH moved AS (
+            UPDATE orders o SET order_status_id = ${to}, version = o.version + 1, updated_at = now()
+              ${token ? sql`, access_token_hash = ${token.hash}, access_token_expires_at = ${token.expiresAt.toISOString()}::timestamptz` : sql``}
+            WHERE o.order_id = ${orderId} AND o.order_status_id = ${from}
+            RETURNING ${
+              forListeners
+                ? listenerColumns('o')
+                : sql`o.order_id AS "orderId", o.version, o.user_id AS "userId", o.slot_id AS "slotId",
+                    o.warehouse_id AS "warehouseId"`
+            }
+          ), recorded AS (
+            INSERT INTO order_status_history (order_id, from_status_id, to_status_id, actor, actor_user_id, note)
+            SELECT ${orderId}::int, ${from}::int, ${to}::int, ${actor}::text, ${change.actorUserId ?? null}::int,
+              ${change.note ?? ''}::text
+            FROM moved
+          )${sql.join(
+            writes.map((write, i) => sql`, ${sql.raw(`write_${i}`)} AS (${write})`),
+            sql``,
+          )}
+          SELECT * FROM moved`,
     );
     if (!row) return failWith(ORDER_STATUS_TEXT.changed);
-    await tx.execute(
-      sql`INSERT INTO order_status_history (order_id, from_status_id, to_status_id, actor, actor_user_id, note)
-          VALUES (${change.orderId}, ${change.from}, ${change.to}, ${change.actor},
-                  ${change.actorUserId ?? null}, ${change.note ?? ''})`,
-    );
-    const { orderId, from, to, actor } = change;
     await this.transitions.run(
       {
         orderId,
@@ -283,7 +354,7 @@ export class OrderStatusService {
       },
       tx,
     );
-    await this.notify({ orderId, from, to, actor }, tx);
+    await this.notify(event, forListeners ? orderForListenersOf(row as OrderForListenersRow) : undefined, tx);
     return ok({ version: row.version });
   }
 

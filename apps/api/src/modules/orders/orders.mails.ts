@@ -1,7 +1,7 @@
 import { paymentTypeOf, paysOnline } from '@spesa/shared/checkout/payment-types';
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
-import { orderForListeners } from './order-for-listeners';
+import { ORDER_FOR_LISTENERS, orderForListeners } from './order-for-listeners';
 import type { MailService } from '../mail/mail.service';
 import type { OrderStatusMailKind } from '../mail/mail.templates';
 import type { SharedRead, StatusChangeEvent, StatusChangeListener } from './order-status.service';
@@ -73,13 +73,14 @@ export function orderMailListener(deps: {
     const confirmation = e.to === S.ordered;
     const kind = STATUS_MAILS[e.to];
     if (!orderMailWanted(e)) return;
-    const read = await once('order', () => orderForListeners(e.orderId, db));
+    const read = await once(ORDER_FOR_LISTENERS, () => orderForListeners(e.orderId, db));
     if (!read?.customer) return;
     const { order, customer } = read;
     const extra = (order.infos as { extraEmail?: unknown }).extraEmail;
     const to = [customer.email, ...(typeof extra === 'string' && extra.includes('@') ? [extra] : [])];
     if (confirmation) {
-      const token = await orders.issueAccessToken(order.orderId, db);
+      // the read-only link's token: issued with the change to 'ordinato' (its UPDATE wrote the hash), or here
+      const token = e.accessToken ?? (await orders.issueAccessToken(order.orderId, db));
       const payType = paymentTypeOf(order.paymentTypeId);
       const { lines } = read;
       for (const address of to)

@@ -94,6 +94,7 @@ export function ordersModule(app: FastifyInstance, d: OrdersModuleDeps) {
   const status = new OrderStatusService(
     (err) => app.log.error({ err }, 'order status listener failed'),
     d.transitions,
+    () => orders.newAccessToken(),
   );
   status.onChange(orderMailListener({ repo, orders, mail, publicUrl: publicUrlOf(env) }), orderMailWanted);
   status.onChange(orderNotificationListener({ notify: notifications }), orderNotificationWanted);

@@ -1,6 +1,6 @@
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
-import { orderForListeners } from './order-for-listeners';
+import { ORDER_FOR_LISTENERS, orderForListeners } from './order-for-listeners';
 import type { SharedRead, StatusChangeEvent, StatusChangeListener } from './order-status.service';
 import { slotText, whereText } from './orders.mails';
 import { realAmountCents } from './staff.service';
@@ -37,7 +37,7 @@ export function orderNotificationListener(deps: { notify: OrderNotificationsPort
   const { notify } = deps;
   return async (e: StatusChangeEvent, once: SharedRead, db: Db) => {
     if (!orderNotificationWanted(e)) return;
-    const order = (await once('order', () => orderForListeners(e.orderId, db)))?.order;
+    const order = (await once(ORDER_FOR_LISTENERS, () => orderForListeners(e.orderId, db)))?.order;
     if (!order) return;
     const base = { userId: order.userId, orderId: order.orderId };
     if (e.to === S.ordered)

@@ -19,6 +19,13 @@ import { ORDERS_INFO_TEXT, ORDERS_TEXT } from './orders.messages';
 import { orderToWire, type OrderParts } from './order.mapper';
 import type { OrderListFilter, NoteRow, OrderRow, OrdersRepository } from './orders.repository';
 
+/** A read-only link's token as issued: the token (for the mail), its hash (on the order) and its expiry. */
+export interface OrderAccessToken {
+  token: string;
+  hash: string;
+  expiresAt: Date;
+}
+
 /** How long the read-only link of the confirmation e-mail works. */
 export const ORDER_TOKEN_DAYS = 60;
 /** The cart service as the reorder needs it (cart/add-all-from-order goes through its rules). */
@@ -202,10 +209,16 @@ export class OrdersService {
    * SHA-256 is stored; a new token replaces the previous one.
    */
   async issueAccessToken(orderId: number, tx: Db): Promise<string> {
-    const token = randomBytes(32).toString('base64url');
-    const expires = new Date(this.now().getTime() + ORDER_TOKEN_DAYS * 24 * 3600 * 1000);
-    await this.repo.setAccessToken(orderId, hashAccessToken(token), expires, tx);
+    const { token, hash, expiresAt } = this.newAccessToken();
+    await this.repo.setAccessToken(orderId, hash, expiresAt, tx);
     return token;
+  }
+
+  /** A new read-only link's token, its hash (what the order keeps) and its expiry; written by the caller. */
+  newAccessToken(): OrderAccessToken {
+    const token = randomBytes(32).toString('base64url');
+    const expiresAt = new Date(this.now().getTime() + ORDER_TOKEN_DAYS * 24 * 3600 * 1000);
+    return { token, hash: hashAccessToken(token), expiresAt };
   }
 
   /** POST /note/order/add | /note/order/update: only the owner, only a delivered order. */

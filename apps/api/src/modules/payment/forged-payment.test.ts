@@ -111,6 +111,54 @@ describe('forged payment notifications', () => {
   });
 });
 
+describe("the provider's routes read no session of the shop", () => {
+  it('a dead session cookie is neither looked up nor refused on the card page, its form and the return; a cross-site form post still is', async () => {
+    const c = await checkoutCustomer(t);
+    const p = await testProduct(t.db, { stock: 50 });
+    const slot = await driveSlot(t.db, DAY, 100_000);
+    const prep = await preparedCart(t, c.token, { slot, items: [{ productId: p.productId, quantity: 1 }] });
+    expect(prep.body.response.status).toBe(0);
+    const bought = await buy(t, c.token, { payment_type_id: 12 });
+    const { orderId, paymentUrl } = bought.body.data;
+    if (!paymentUrl) throw new Error('no hosted payment page');
+    // a token no session has: any route that reads the session answers 419 for it
+    const dead = { cookie: 'X-Ebsn-Account=not-a-live-token' };
+    const stale = await t.app.inject({ method: 'GET', url: api('/cart/view'), headers: dead });
+    expect(stale.statusCode).toBe(419);
+    const page = await t.app.inject({ method: 'GET', url: paymentUrl, headers: dead });
+    expect(page.statusCode).toBe(200);
+    const form = new URLSearchParams({
+      t: new URL(paymentUrl, 'http://x').searchParams.get('t') ?? '',
+      action: 'pay',
+      holder: 'Mario Rossi',
+      card_number: SANDBOX_TEST_CARDS.success,
+      expiry: '12/30',
+      cvc: '123',
+    }).toString();
+    const formHeaders = { ...dead, 'content-type': 'application/x-www-form-urlencoded' };
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: paymentUrl.split('?')[0] ?? '',
+      headers: { ...formHeaders, 'sec-fetch-site': 'cross-site' },
+      payload: form,
+    });
+    expect(crossSite.statusCode).toBe(403);
+    const posted = await t.app.inject({
+      method: 'POST',
+      url: paymentUrl.split('?')[0] ?? '',
+      headers: formHeaders,
+      payload: form,
+    });
+    expect(posted.statusCode).toBe(303);
+    const back = await t.app.inject({ method: 'GET', url: String(posted.headers.location), headers: dead });
+    expect(back.statusCode).toBe(302);
+    expect(String(back.headers.location)).toBe(`/checkout/completed/success?order_id=${orderId}`);
+    // the cookie was left alone (no session read, so none cleared)
+    expect(back.headers['set-cookie']).toBeUndefined();
+    expect(await statusOf(orderId)).toBe(3);
+  });
+});
+
 describe("the sandbox's delayed webhook", () => {
   it('is a job in the database: a pending card is confirmed when the job runs, in any process', async () => {
     const delayed = await buildTestApp({

@@ -20,6 +20,8 @@ import type { SandboxPaymentProvider, SandboxSession } from './sandbox.provider'
  * - GET /payment/feedback/sandbox — the signed return: applies it and sends the browser to the web app's
  *   payment-completed route /checkout/completed/{success|failed|pending}?order_id=...
  * - POST /payment/webhook/sandbox — the signed server-to-server notification (raw body HMAC).
+ * None of them reads the shop's session (`config.withoutSession`): the provider's page is the provider's
+ * site, and the return and the webhook are authenticated by their signature, never by the cookie.
  */
 export interface PaymentRoutesOptions {
   payments: PaymentService;
@@ -126,7 +128,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
   app.get(
     '/payment-sandbox/pay/:ref',
     {
-      config: { access: hostedPage },
+      config: { access: hostedPage, withoutSession: true },
       schema: {
         tags: ['payments'],
         summary: 'Sandbox provider: the hosted card form (HTML)',
@@ -146,7 +148,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
   app.post(
     '/payment-sandbox/pay/:ref',
     {
-      config: { access: hostedPage },
+      config: { access: hostedPage, withoutSession: true },
       schema: {
         tags: ['payments'],
         summary: 'Sandbox provider: processes the card form, then returns the browser to the shop',
@@ -189,6 +191,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
         access: ACCESS.signed(
           "the provider's return: signed, or confirmed by the provider's own API, checked by the provider",
         ),
+        withoutSession: true,
       },
       schema: {
         tags: ['payments'],
@@ -234,6 +237,7 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
         access: ACCESS.signed(
           "a provider's webhook: its signature over the raw body (or the provider's own API) checked by the provider",
         ),
+        withoutSession: true,
       },
       schema: {
         tags: ['payments'],

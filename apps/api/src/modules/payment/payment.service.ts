@@ -46,6 +46,12 @@ export interface PaymentRecordsPort {
     },
     tx: Db,
   ): Promise<boolean>;
+  /** the event recorded once (`fresh`) and the order's newest attempt, after the locks, in one statement */
+  recordEventWithLatest(
+    e: { provider: string; eventId: string; authorizationId: number; channel: string; outcome: string },
+    orderId: number,
+    tx: Db,
+  ): Promise<{ fresh: boolean; latest: AttemptRecord | null }>;
   fillCard(authorizationId: number, card: CardSeen, tx: Db): Promise<void>;
   /** an event recorded already: the card filled if missing, and what the answer needs; null: a new event */
   repeatedEvent(
@@ -167,7 +173,8 @@ export class PaymentService {
       const locked = await this.orders.lockAuthorizationAndOrder(provider.name, n.providerRef, tx);
       if (!locked) return null;
       const { auth, order } = locked;
-      const fresh = await this.orders.recordPaymentEvent(
+      // the event recorded once, and the order's latest attempt as this transaction sees it after the locks
+      const { fresh, latest } = await this.orders.recordEventWithLatest(
         {
           provider: provider.name,
           eventId: n.eventId,
@@ -175,11 +182,10 @@ export class PaymentService {
           channel,
           outcome: n.outcome,
         },
+        order.orderId,
         tx,
       );
       const card = n.cardLast4 ? { cardBrand: n.cardBrand, cardLast4: n.cardLast4 } : null;
-      // the order and its latest attempt as this transaction leaves them (both locked or written by it)
-      const latest = await this.orders.latestAuthorization(order.orderId, tx);
       const live = latest?.authorizationId === auth.authorizationId;
       let s = order.orderStatusId;
       let authStatus = auth.status;
