@@ -103,8 +103,11 @@ function client(base: string) {
 
 type Client = ReturnType<typeof client>;
 
-/** One buy from an empty cart: a product, the first free Drive slot, prepare, buy on delivery. */
-async function buyOnce(c: Client, productId: number): Promise<number | null> {
+/**
+ * One buy from an empty cart: a product, the first free Drive slot, prepare, buy on delivery (2) or by card
+ * (12: a purchase in one statement, decision 059 session 46).
+ */
+async function buyOnce(c: Client, productId: number, paymentTypeId: 2 | 12): Promise<number | null> {
   await c.call('POST', '/store/select?store_id=13');
   const add = await c.call('POST', '/cart/add', { items: [{ productId, quantity: 1 }] });
   if (add.response.status !== 0) return null;
@@ -117,7 +120,9 @@ async function buyOnce(c: Client, productId: number): Promise<number | null> {
     await c.call('POST', '/checkout/unlock');
     return null;
   }
-  const bought = await c.call<{ orderId: number }>('POST', '/checkout/buy', { payment_type_id: 2 });
+  const bought = await c.call<{ orderId: number }>('POST', '/checkout/buy', {
+    payment_type_id: paymentTypeId,
+  });
   return bought.response.status === 0 ? bought.data.orderId : null;
 }
 
@@ -158,7 +163,8 @@ describe('kill -9 during a stream of buys', () => {
       let n = 0;
       while (!stop) {
         try {
-          const id = await buyOnce(c, plain[(i + n++) % plain.length]?.productId ?? 0);
+          // the first customer pays by card, the others on delivery: both ways of writing an order
+          const id = await buyOnce(c, plain[(i + n++) % plain.length]?.productId ?? 0, i === 0 ? 12 : 2);
           if (id !== null) acknowledged.push(id);
         } catch {
           return; // the server is gone

@@ -2,6 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { moveStatusSql, setInfosSql } from './cart-compose-sql';
 import type { CartRepository } from './cart.repository';
+import { buyCartSql } from './cart-purchase-sql';
 import {
   type CartDeliveryPatch,
   type CartItemRow,
@@ -29,6 +30,11 @@ export class CartPurchase {
   /** The cart row, locked until the transaction ends (concurrent buys of one cart queue here). */
   lockForPurchase(cartId: number, userId: number, tx: Db): Promise<LockedCartRow | null> {
     return this.repo.lockForPurchase(cartId, userId, tx);
+  }
+
+  /** `lockForPurchase`, `closeBought` and `openAfterPurchase` as parts of one statement (buyCartSql). */
+  buyCartSql(...args: Parameters<typeof buyCartSql>) {
+    return buyCartSql(...args);
   }
 
   /** The cart's status moves only from `from` (7 = locked for payment); `tx` when inside one. */

@@ -85,6 +85,52 @@ export async function moveStocks(
   return new Map(rows.map((r) => [r.productId, r.stock]));
 }
 
+/**
+ * A new order's stock taken inside one data-modifying statement that another module composes (decision 059,
+ * session 46: checkout's one-statement purchase). Only takes (every `delta` positive). Its parts, each a CTE
+ * body or an expression naming the CTEs the composer gave them:
+ * - `lock(when)`: the order's products' stock rows at the warehouse, locked in product-id order (the lock
+ *   order of decision 017) when `when` holds, with their stock as it stands once locked (a MATERIALIZED CTE);
+ * - `enough(locked)`: every product wanted is locked, sold and has its `delta`;
+ * - `short(locked)`: the products that have not (their ids, in id order): a refusal names them;
+ * - `take(locked, when)`: takes every `delta` when `when` holds, answering each product's stock left;
+ * - `soldOut(taken, when)`: the catalogue's version bumped (as `incrementCatalogueVersion`) when a product
+ *   taken is left at zero or below and `when` holds.
+ */
+export function takeStocksSql(
+  moves: ReadonlyArray<{ productId: number; delta: number }>,
+  warehouseId: number,
+) {
+  const ids = moves.map((m) => m.productId).join(',');
+  const wanted = sql`unnest(string_to_array(${ids}, ',')::int[],
+    string_to_array(${moves.map((m) => qty(m.delta)).join(',')}, ',')::numeric[]) AS w(product_id, delta)`;
+  return {
+    lock: (when: SQL) =>
+      sql`SELECT s.product_id, w.delta, p.active, s.stock FROM product_stock s
+          JOIN ${wanted} ON w.product_id = s.product_id
+          JOIN products p ON p.product_id = s.product_id
+          WHERE s.warehouse_id = ${warehouseId} AND ${when}
+          ORDER BY s.product_id
+          FOR UPDATE OF s`,
+    enough: (locked: SQL) =>
+      sql`((SELECT count(*) FROM ${locked} l WHERE l.active AND l.stock >= l.delta) = ${moves.length})`,
+    short: (locked: SQL) =>
+      sql`ARRAY(SELECT w.id FROM unnest(string_to_array(${ids}, ',')::int[]) AS w(id)
+            WHERE NOT EXISTS (SELECT 1 FROM ${locked} l WHERE l.product_id = w.id AND l.active AND l.stock >= l.delta)
+            ORDER BY w.id)`,
+    take: (locked: SQL, when: SQL) =>
+      sql`UPDATE product_stock s SET stock = s.stock - l.delta, updated_at = now()
+          FROM ${locked} l
+          WHERE s.warehouse_id = ${warehouseId} AND s.product_id = l.product_id AND ${when}
+          RETURNING s.product_id, s.stock`,
+    soldOut: (taken: SQL, when: SQL) =>
+      sql`INSERT INTO catalogue_version (id, version)
+          SELECT 1, 1 WHERE EXISTS (SELECT 1 FROM ${taken} t WHERE t.stock <= 0) AND ${when}
+          ON CONFLICT (id) DO UPDATE SET version = catalogue_version.version + 1, updated_at = now()
+          RETURNING version`,
+  };
+}
+
 /** Gives stock back to a warehouse (a cancelled or edited order, a picking shortfall). */
 export async function returnStock(
   productId: number,

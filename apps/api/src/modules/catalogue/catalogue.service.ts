@@ -41,7 +41,7 @@ export {
 } from './stock-levels';
 export { SUGGEST_MAX_CATEGORIES, SUGGEST_MAX_ITEMS } from './catalogue-suggestions';
 export { readCatalogueVersion };
-export { CATALOGUE_VERSION_SQL } from './catalogue.repository';
+export { CATALOGUE_VERSION_SQL, takeStocksSql } from './catalogue.repository';
 
 export interface CatalogueServiceOptions {
   now?: () => Date;

@@ -18,6 +18,7 @@ import type { CartGift, CheckoutGiftsPort } from './checkout-gifts';
 import type { CheckoutRepository, PackagingTypeRow } from './checkout.repository';
 import type { OrderPremiumPort, PremiumProductPort } from './order-premium';
 import type { PaymentTypeOffer } from '../../lib/payment-type-offer';
+import type { SQL } from 'drizzle-orm';
 
 /** One cart line priced now from the catalogue (the same rule as the cart, decision 015). */
 export interface PricedLine {
@@ -176,10 +177,18 @@ export class CheckoutPricing {
 
   /**
    * The checkout row of a cart being bought with the catalogue's version now and whether the buyer has a
-   * premium product chosen (the loyalty module's subquery), in one statement.
+   * premium product chosen (the loyalty module's subquery), the order the buy's key placed already and the
+   * new order's id (the orders module's subqueries), in one statement (CheckoutRepository.preparedOf).
    */
-  preparedCheckout(cartId: number, userId: number) {
-    return this.d.repo.preparedOf(cartId, userId, (u) => this.d.premiumProduct.hasChoiceSql(u));
+  preparedCheckout(
+    cartId: number,
+    userId: number,
+    orders: { keyOrder: SQL<number | null> | null; nextOrderId: SQL<number> | null },
+  ) {
+    return this.d.repo.preparedOf(cartId, userId, {
+      hasChoice: (u) => this.d.premiumProduct.hasChoiceSql(u),
+      ...orders,
+    });
   }
 
   /**

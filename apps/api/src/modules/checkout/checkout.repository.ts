@@ -109,21 +109,41 @@ export class CheckoutRepository {
   }
 
   /**
-   * The checkout row of a cart being bought, with what tells whether its frozen purchase still holds: the
-   * catalogue's version now and whether the buyer has a premium product chosen (`hasChoice`: the loyalty
-   * module's subquery), in one statement.
+   * The checkout row of a cart being bought (null: none), with what tells whether its frozen purchase still
+   * holds: the catalogue's version now and whether the buyer has a premium product chosen (`hasChoice`: the
+   * loyalty module's subquery); and, in the same statement, the order the buy's idempotency key placed already
+   * (`keyOrder`: the orders module's subquery, null without a key) and, for a frozen purchase when the key
+   * placed none, the new order's id (`nextOrderId`: the orders module's sequence; null: none wanted).
    */
   async preparedOf(
     cartId: number,
     userId: number,
-    hasChoice: (userId: SQL) => SQL<boolean>,
-  ): Promise<(CartCheckoutRow & { premiumChoice: boolean }) | null> {
-    const [row] = await queryRows<CartCheckoutRow & { premiumChoice: boolean }>(
+    parts: {
+      hasChoice: (userId: SQL) => SQL<boolean>;
+      keyOrder: SQL<number | null> | null;
+      nextOrderId: SQL<number> | null;
+    },
+  ): Promise<{
+    checkout: (CartCheckoutRow & { premiumChoice: boolean }) | null;
+    keyOrderId: number | null;
+    nextOrderId: number | null;
+  }> {
+    const keyOrder = parts.keyOrder ?? sql`NULL::int`;
+    const nextId = parts.nextOrderId ?? sql`NULL::int`;
+    const [row] = await queryRows<
+      CartCheckoutRow & { premiumChoice: boolean; keyOrderId: number | null; nextOrderId: number | null }
+    >(
       this.db,
-      sql`SELECT ${CHECKOUT_COLUMNS}, ${hasChoice(sql`${userId}::int`)} AS "premiumChoice"
-          FROM cart_checkouts WHERE cart_id = ${cartId}`,
+      sql`SELECT ${CHECKOUT_COLUMNS}, ${parts.hasChoice(sql`${userId}::int`)} AS "premiumChoice",
+            k.order_id AS "keyOrderId",
+            CASE WHEN k.order_id IS NULL AND cart_checkouts.prepared_purchase IS NOT NULL
+              THEN ${nextId} END AS "nextOrderId"
+          FROM (SELECT ${keyOrder} AS order_id) k
+          LEFT JOIN cart_checkouts ON cart_checkouts.cart_id = ${cartId}`,
     );
-    return row ?? null;
+    if (!row) throw new Error('preparedOf: no row');
+    const { keyOrderId, nextOrderId, ...checkout } = row;
+    return { checkout: checkout.cartId === null ? null : checkout, keyOrderId, nextOrderId };
   }
 
   /**

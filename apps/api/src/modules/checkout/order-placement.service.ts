@@ -1,6 +1,6 @@
 import type { ShopEvents } from '../../lib/shop-events';
 import { fromMilli, toMilli } from '@spesa/shared/cart/quantity';
-import { PAYMENT_TYPE, paymentTypeOf } from '@spesa/shared/checkout/payment-types';
+import { PAYMENT_TYPE, isOnlinePaymentType, paymentTypeOf } from '@spesa/shared/checkout/payment-types';
 import type { OrderPaymentData } from '@spesa/shared/contracts/checkout';
 import { CART_STATUS } from '@spesa/shared/contracts/delivery';
 import { ORDER_STATUS, isEditable, type OrderStatusId } from '@spesa/shared/orders/order-status';
@@ -30,6 +30,7 @@ import type { PaymentTypeOffer } from '../../lib/payment-type-offer';
 import type { LiveSession } from '../../plugins/session';
 import { pricesChanged } from './prepared-purchase';
 import { PreparedCartCheck, type Checked } from './prepared-cart-check';
+import { PurchaseStatement } from './purchase-statement';
 
 export interface OrderPlacementDeps {
   db: Db;
@@ -83,9 +84,14 @@ interface Placed {
  */
 export class OrderPlacement {
   private readonly prepared: PreparedCartCheck;
+  private readonly oneStatement: PurchaseStatement;
 
   constructor(private readonly d: OrderPlacementDeps) {
     this.prepared = new PreparedCartCheck(d);
+    this.oneStatement = new PurchaseStatement(d, {
+      replay: (order) => this.replay(order),
+      lostRace: (p, error) => this.answerLostRace(p, error),
+    });
   }
 
   // ---------- POST /checkout/buy ----------
@@ -104,10 +110,16 @@ export class OrderPlacement {
   ): Promise<Result<OrderPaymentData>> {
     const paymentTypeId = input.paymentTypeId ?? this.d.paymentTypes.defaultTypeId();
     if (!paymentTypeOf(paymentTypeId)) return failWith(CHECKOUT_TEXT.paymentType, 'validation');
-    if (input.idempotencyKey) {
-      const seen = await this.d.orders.findByIdempotencyKey(userId, input.idempotencyKey);
-      if (seen) return this.replay(seen);
-    }
+    const session = input.session ?? null;
+    const key = input.idempotencyKey;
+    // a prepared cart's checks read the key's order with the checkout row; without a session it is read here
+    // a new order's id is taken with it when the purchase may be one statement (online, no wallet)
+    const oneStatement = isOnlinePaymentType(paymentTypeId) && !input.walletCents;
+    const read = await this.prepared.check(userId, input.user ?? null, session, { key, oneStatement });
+    const seen = read
+      ? read.keyOrderId !== null && (await this.d.orders.findOrderById(read.keyOrderId))
+      : key && (await this.d.orders.findByIdempotencyKey(userId, key));
+    if (seen) return this.replay(seen);
     // a type this shop does not take now (no provider, online payment off): refused before anything is written
     if (!this.d.paymentTypes.offers(paymentTypeId))
       return failWith(CHECKOUT_TEXT.paymentTypeNotOffered, 'validation');
@@ -116,17 +128,13 @@ export class OrderPlacement {
       if (user?.companyId === null || user?.companyId === undefined)
         return failWith(CHECKOUT_TEXT.deferredNotAllowed);
     }
-    const session = input.session ?? null;
     const checked =
-      (await this.prepared.check(userId, input.user ?? null, session)) ??
-      (await this.checkCart(userId, paymentTypeId, input.user ?? null, session));
+      read?.checked ?? (await this.checkCart(userId, paymentTypeId, input.user ?? null, session));
     if ('answer' in checked) return checked.answer;
-    return this.commit({
-      ...checked.ready,
-      paymentTypeId,
-      walletCents: input.walletCents ?? 0,
-      key: input.idempotencyKey,
-    });
+    const purchase = { ...checked.ready, paymentTypeId, walletCents: input.walletCents ?? 0, key };
+    // a purchase prepare froze, as one statement when it can be (a new order's id was taken for it)
+    const orderId = read?.checked ? read.nextOrderId : null;
+    return (orderId !== null && (await this.oneStatement.place(purchase, orderId))) || this.commit(purchase);
   }
 
   /**
@@ -167,6 +175,15 @@ export class OrderPlacement {
     return { ready: { userId, cart, target, slot, figures, items: orderItems(figures.lines), co, editing } };
   }
 
+  /** The order a simultaneous buy of the same cart or key placed (its write lost the race): that order. */
+  private async answerLostRace(p: PurchaseInput, error: unknown): Promise<Result<OrderPaymentData>> {
+    const again =
+      (p.key && (await this.d.orders.findByIdempotencyKey(p.userId, p.key))) ||
+      (await this.d.orders.findBySourceCart(p.cart.cartId));
+    if (!again) throw error;
+    return this.replay(again);
+  }
+
   /** The purchase's transaction, then its answer; a lost race on the same cart or key answers that order. */
   private async commit(p: PurchaseInput): Promise<Result<OrderPaymentData>> {
     try {
@@ -188,12 +205,7 @@ export class OrderPlacement {
       );
     } catch (error) {
       if (error instanceof Abort) return error.failure;
-      if (isUniqueViolation(error)) {
-        const again =
-          (p.key && (await this.d.orders.findByIdempotencyKey(p.userId, p.key))) ||
-          (await this.d.orders.findBySourceCart(p.cart.cartId));
-        if (again) return this.replay(again);
-      }
+      if (isUniqueViolation(error)) return this.answerLostRace(p, error);
       throw error;
     }
   }

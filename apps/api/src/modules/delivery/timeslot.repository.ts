@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 
@@ -7,6 +7,25 @@ import { queryRows } from '../../db/rows';
  * (calendar, day, window) index and ON CONFLICT DO NOTHING make concurrent generation harmless), and the
  * capacity moves, which are single guarded UPDATEs so that capacity can never be oversold.
  */
+/**
+ * One place of a slot taken inside one data-modifying statement that another module composes (decision 059,
+ * session 46: checkout's one-statement purchase), with the guard of `book`: `lock(when)` locks the slot's row
+ * when `when` holds and a place is left (a CTE body, answering the slot's id); `take(locked)` takes the place
+ * of the slot `locked` answered.
+ */
+export function takePlaceSql(slotId: number) {
+  return {
+    lock: (when: SQL) =>
+      sql`SELECT slot_id FROM delivery_slots
+          WHERE slot_id = ${slotId} AND booked < capacity AND active >= 1 AND ${when}
+          FOR UPDATE`,
+    take: (locked: SQL) =>
+      sql`UPDATE delivery_slots SET booked = booked + 1
+          WHERE slot_id = (SELECT slot_id FROM ${locked}) AND booked < capacity AND active >= 1
+          RETURNING slot_id`,
+  };
+}
+
 export interface SlotRow {
   slotId: number;
   calendar: string;

@@ -14,7 +14,7 @@ import { romeNow, TIME_ZONE } from '../../lib/rome-time';
 import { DELIVERY_TEXT } from './delivery.messages';
 import type { Db } from '../../db/client';
 import type { KindedSlotRow } from './delivery-parts';
-import type { SlotRow, TimeslotRepository } from './timeslot.repository';
+import { takePlaceSql, type SlotRow, type TimeslotRepository } from './timeslot.repository';
 import { addDays } from '@spesa/shared/time/rome';
 
 /**
@@ -120,6 +120,11 @@ export class TimeslotService {
    */
   async takePlace(slotId: number, tx: Db): Promise<boolean> {
     return (await this.repo.book(slotId, tx)) !== null;
+  }
+
+  /** `takePlace` as parts of one statement another module composes (takePlaceSql: checkout's purchase). */
+  takePlaceSql(slotId: number) {
+    return takePlaceSql(slotId);
   }
 
   /** One place given back inside the caller's transaction (a cancelled order, an order moved to another slot). */

@@ -11,7 +11,7 @@ import tokenRoutes from './integration-auth.routes';
 import integrationAdminRoutes from './integration-admin.routes';
 import { IntegrationBatches } from './integration-batches';
 import { IntegrationClients } from './integration-clients';
-import { IntegrationFeed } from './integration-feed';
+import { eventKindOf, IntegrationFeed } from './integration-feed';
 import type { ProductMasterPort } from './integration-products';
 import { IntegrationWebhooks, WEBHOOK_JOB } from './integration-webhooks';
 import integrationRoutes from './integration.routes';
@@ -35,7 +35,10 @@ export interface IntegrationModuleDeps extends ModuleCore {
   /** an order's first status and its edits (the orders module): their feed events */
   orderStatus: {
     /** a new order's first status: its feed event, on the purchase's transaction */
-    onInitial(listener: (event: { orderId: number; status: OrderStatusId }, tx: Db) => Promise<void>): void;
+    onInitial(
+      listener: (event: { orderId: number; status: OrderStatusId }, tx: Db) => Promise<void>,
+      when: (status: OrderStatusId) => boolean,
+    ): void;
     /** an order changed in place (its status kept): its "changed" event, on the edit's transaction */
     onEdit(listener: (event: { orderId: number; status: OrderStatusId }, tx: Db) => Promise<void>): void;
   };
@@ -74,7 +77,10 @@ export function integrationModule(app: FastifyInstance, d: IntegrationModuleDeps
     d.orderTransitions.onTransitionWrite(to, 'integration: feed event', (order, changed) =>
       feed.recordWith(order.from, order.to, changed),
     );
-  d.orderStatus.onInitial((event, tx) => feed.record(event.orderId, null, event.status, tx));
+  d.orderStatus.onInitial(
+    (event, tx) => feed.record(event.orderId, null, event.status, tx),
+    (status) => eventKindOf(null, status) !== null,
+  );
   d.orderStatus.onEdit((event, tx) => feed.recordEdit(event.orderId, event.status, tx));
   jobs.register(WEBHOOK_JOB, (payload) => webhooks.deliver(payload));
   jobs.every(PUBLISH_JOB, 5_000, async () => {

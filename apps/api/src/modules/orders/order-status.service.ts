@@ -186,14 +186,36 @@ export class OrderStatusService {
   ) {}
 
   private readonly editListeners: OrderEditListener[] = [];
-  private readonly initialListeners: OrderInitialListener[] = [];
+  private readonly initialListeners: Array<{
+    listener: OrderInitialListener;
+    when: (status: OrderStatusId) => boolean;
+  }> = [];
 
   /**
    * Listens to the first status of each new order, on the purchase's transaction (like a transition's
    * listeners, decision 074): what it writes commits or rolls back with the order; one that throws undoes it.
+   * `when` tells the statuses it writes something for (the others are not given to it).
    */
-  onInitial(listener: OrderInitialListener): void {
-    this.initialListeners.push(listener);
+  onInitial(listener: OrderInitialListener, when: (status: OrderStatusId) => boolean = () => true): void {
+    this.initialListeners.push({ listener, when });
+  }
+
+  /**
+   * A new order's first status as part of one statement another module composes (decision 059, session 46:
+   * checkout's one-statement purchase): the history row of `recordInitial`, written once `order` (a CTE
+   * answering the order's row) answered. Null when a listener of the first status or of the change wants
+   * this one: the caller then records it with `recordInitial`, on a transaction.
+   */
+  initialSql(
+    initial: { orderId: number; status: OrderStatusId; actor: OrderActor; actorUserId: number | null },
+    order: SQL,
+  ): SQL | null {
+    const { orderId, status, actor, actorUserId } = initial;
+    if (this.initialListeners.some(({ when }) => when(status))) return null;
+    if (this.listeners.some(({ when }) => when({ orderId, from: null, to: status, actor }))) return null;
+    return sql`INSERT INTO order_status_history (order_id, from_status_id, to_status_id, actor, actor_user_id, note)
+               SELECT ${orderId}::int, NULL, ${status}::smallint, ${actor}::text, ${actorUserId}::int, ''
+               WHERE EXISTS (SELECT 1 FROM ${order})`;
   }
 
   /** Listens to the orders changed in place (their status kept), on each edit's transaction. */
@@ -267,7 +289,8 @@ export class OrderStatusService {
       sql`INSERT INTO order_status_history (order_id, from_status_id, to_status_id, actor, actor_user_id, note)
           VALUES (${orderId}, NULL, ${status}, ${actor}, ${actorUserId}, ${initial.note ?? ''})`,
     );
-    for (const listener of this.initialListeners) await listener({ orderId, status }, tx);
+    for (const { listener, when } of this.initialListeners)
+      if (when(status)) await listener({ orderId, status }, tx);
     await this.notify({ orderId, from: null, to: status, actor }, undefined, tx);
   }
 

@@ -137,6 +137,51 @@ export class PaymentAttempts {
     return (await this.startRecorded(a, tx)).paymentUrl;
   }
 
+  /**
+   * A new order's first attempt opened at the provider (online types) or found not needed, without writing
+   * it: the caller writes the row it answers (checkout's one-statement purchase, the orders module's
+   * `newOrderSql`). Answers the hosted page, if any.
+   */
+  async openFirst(a: Omit<AttemptStart, 'firstAttempt'>): Promise<{
+    paymentUrl: string | null;
+    row: Pick<StartedAttempt, 'provider' | 'providerRef' | 'status'>;
+  }> {
+    const { orderId, paymentTypeId, amountCents } = a;
+    if (paysOnline(paymentTypeId, amountCents)) {
+      // checkout offers and accepts only the types a provider here takes (PaymentProviders.takes)
+      const online = this.d.providers.forType(paymentTypeId);
+      if (!online) throw new Error(`no payment provider takes payment type ${paymentTypeId}`);
+      const session = await online.startSession(
+        this.sessionInput(online.name, orderId, 1, amountCents, a.slotStartsAt),
+      );
+      return {
+        paymentUrl: session.redirectUrl,
+        row: { provider: online.name, providerRef: session.providerRef, status: 'created' },
+      };
+    }
+    return {
+      paymentUrl: null,
+      row: { provider: NO_PROVIDER, providerRef: `${orderId}-1`, status: 'not_required' },
+    };
+  }
+
+  /** An attempt as written, from its row's parts (a new one: nothing captured, no card yet). */
+  static written(
+    a: Pick<StartedAttempt, 'orderId' | 'attempt' | 'paymentTypeId' | 'amountCents'>,
+    row: Pick<StartedAttempt, 'provider' | 'providerRef' | 'status'>,
+    authorizationId: number,
+  ): StartedAttempt {
+    return {
+      ...a,
+      ...row,
+      authorizationId,
+      capturedCents: 0,
+      refundedCents: 0,
+      cardBrand: null,
+      cardLast4: null,
+    };
+  }
+
   /** `start`, answering also the attempt as written (a new order's answer is built from it, not read). */
   async startRecorded(
     a: AttemptStart,
