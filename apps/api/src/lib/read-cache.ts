@@ -79,6 +79,16 @@ export class VersionedReadCache {
     });
   }
 
+  /**
+   * A version the caller read from the database with its own statement (e.g. inside a hot read): when it is
+   * newer than the one remembered, it becomes the remembered one at once, so the reads that follow are served
+   * under it rather than up to `versionCheckMs` later.
+   */
+  observeVersion(version: number): void {
+    const memo = this.#version;
+    if (!memo || version > memo.value) this.#version = { value: version, readAt: this.#now() };
+  }
+
   /** Forget the remembered version (after a write made by this process). */
   invalidateVersion(): void {
     this.#version = null;

@@ -2,6 +2,7 @@ import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { cartInfos, cartItems, carts } from '../../db/schema';
+import { cartProductsLiveSql, type CartProductsLive } from '../catalogue/catalogue.service';
 import { deliveryPartsSql, type DeliveryParts } from '../delivery/delivery-parts';
 
 /**
@@ -127,12 +128,28 @@ export interface OpenCartParts {
   lines: CartItemRow[];
   infos: Record<string, string>;
   delivery: DeliveryParts | null;
+  /**
+   * with `products`: the live columns (stock, prices, promotions, availability at the cart's warehouse) of
+   * the cart's lines' products and of the ones asked, the catalogue's subquery (`cartProductsLiveSql`)
+   */
+  products?: CartProductsLive;
 }
 
-function openCartPartsQuery(db: Db) {
+/**
+ * The open cart's read (OpenCartParts); `withProducts` adds the catalogue's live columns of the lines'
+ * products and of `productIds` (text `1,2,3`, '' for none) at the cart's warehouse on `today`.
+ */
+function openCartPartsQuery(db: Db, withProducts: boolean) {
   const p = (name: string) => sql.placeholder(name);
+  const products = cartProductsLiveSql({
+    productIds: sql`(ARRAY(SELECT i.product_id FROM cart_items i WHERE i.cart_id = ${carts}.cart_id)
+      || string_to_array(${p('productIds')}::text, ',')::int[])`,
+    warehouseId: sql`${carts}.warehouse_id`,
+    today: sql`${p('today')}::text`,
+  });
   return db
     .select({
+      ...(withProducts ? { products } : {}),
       cart: carts,
       version: sql<string>`${carts}.xmin::text`,
       lines: sql<CartItemRow[]>`(SELECT COALESCE(json_agg(json_build_object('itemId', i.item_id,
@@ -157,7 +174,7 @@ function openCartPartsQuery(db: Db) {
     .from(carts)
     .where(and(eq(carts.userId, p('userId')), isNull(carts.closedAt)))
     .limit(1)
-    .prepare('cart_open_with_parts');
+    .prepare(withProducts ? 'cart_open_with_parts_products' : 'cart_open_with_parts');
 }
 
 /** What `addLine` did: nothing when the cart changed or was locked meanwhile, or when the line changed. */
@@ -172,6 +189,7 @@ export class CartRepository {
   #openCart: ReturnType<typeof openCartQuery> | undefined;
   #lines: ReturnType<typeof cartLinesQuery> | undefined;
   #openCartParts: ReturnType<typeof openCartPartsQuery> | undefined;
+  #openCartPartsProducts: ReturnType<typeof openCartPartsQuery> | undefined;
 
   constructor(readonly db: Db) {}
 
@@ -186,20 +204,25 @@ export class CartRepository {
   /**
    * The open cart with its lines, infos and delivery parts (OpenCartParts), in one prepared statement.
    * `window`: the days of the slot window when the first available slot may be needed; `wanted`: the slot a
-   * timeslot/select asks for. Null when the customer has no open cart.
+   * timeslot/select asks for; `products`: the live columns of the lines' products and of `productIds` at the
+   * cart's warehouse on `today` (the catalogue's subquery). Null when the customer has no open cart.
    */
   async openCartParts(
     userId: number,
     window: { from: string; to: string } | null,
     wanted: { date: string; timeslotId: number } | null = null,
+    products: { today: string; productIds: readonly number[] } | null = null,
   ): Promise<OpenCartParts | null> {
-    this.#openCartParts ??= openCartPartsQuery(this.db);
-    const [row] = await this.#openCartParts.execute({
+    const query = products
+      ? (this.#openCartPartsProducts ??= openCartPartsQuery(this.db, true))
+      : (this.#openCartParts ??= openCartPartsQuery(this.db, false));
+    const [row] = await query.execute({
       userId,
       windowFrom: window?.from ?? null,
       windowTo: window?.to ?? null,
       wantedDate: wanted?.date ?? null,
       wantedTimeslotId: wanted?.timeslotId ?? null,
+      ...(products ? { today: products.today, productIds: products.productIds.join(',') } : {}),
     });
     return row ?? null;
   }

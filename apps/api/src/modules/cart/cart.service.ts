@@ -41,7 +41,7 @@ export class CartService {
   ) {
     this.#today = () => opts.catalogue.today();
     this.#wire = new CartWire(repo, delivery, timeslots, opts.catalogue, opts.buyers);
-    this.#carts = new CartDeliveryChoice(repo, delivery, timeslots, this.#wire);
+    this.#carts = new CartDeliveryChoice(repo, delivery, timeslots, this.#wire, opts.catalogue);
     this.#lines = new CartLines(
       repo,
       this.#carts,
