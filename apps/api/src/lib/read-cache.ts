@@ -53,6 +53,10 @@ export class VersionedReadCache {
     if (!this.#pendingVersion) {
       this.#pendingVersion = this.#readVersion()
         .then((value) => {
+          // a newer version observed while this read was in flight (observeVersion) is kept
+          const seen = this.#version;
+          if (seen && seen.value > value && this.#now() - seen.readAt < this.#versionCheckMs)
+            return seen.value;
           this.#version = { value, readAt: this.#now() };
           return value;
         })
