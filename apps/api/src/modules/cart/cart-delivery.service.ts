@@ -101,6 +101,8 @@ export class CartDeliveryChoice {
       firstAvailable: boolean;
       wanted?: { date: string; timeslotId: number };
       products?: readonly number[];
+      /** the same read, already made (the session's companion); null: read it here */
+      read?: OpenCartParts | null;
     },
   ): Promise<CartRead> {
     const days = this.timeslots.window();
@@ -108,7 +110,7 @@ export class CartDeliveryChoice {
       ? { from: days[0] as string, to: days[days.length - 1] as string }
       : null;
     const products = opts.products ? { today: this.catalogue.today(), productIds: opts.products } : null;
-    let parts = await this.repo.openCartParts(userId, window, opts.wanted ?? null, products);
+    let parts = opts.read ?? (await this.repo.openCartParts(userId, window, opts.wanted ?? null, products));
     if (!parts) {
       await this.getOrCreateOpenCart(userId);
       parts = await this.repo.openCartParts(userId, window, opts.wanted ?? null, products);
@@ -222,12 +224,13 @@ export class CartDeliveryChoice {
     userId: number,
     date: string,
     timeslotId: number,
-    known: { buyer?: Buyer } = {},
+    known: { buyer?: Buyer; read?: OpenCartParts | null } = {},
   ): Promise<Result<Cart>> {
     const read = await this.readCart(userId, {
       firstAvailable: false,
       wanted: { date, timeslotId },
       products: [],
+      read: known.read ?? null,
     });
     const { cart, target } = read;
     if (cart.cartStatusId === CART_STATUS.locked) return failWith(DELIVERY_TEXT.cartLocked);
