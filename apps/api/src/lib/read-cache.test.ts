@@ -86,6 +86,20 @@ describe('VersionedReadCache', () => {
     expect(await s.cache.version()).toBe(2);
   });
 
+  it('serves at once a newer version read by another statement, never an older one', async () => {
+    const s = setup();
+    let loads = 0;
+    const load = async () => ok(++loads);
+    expect(await s.cache.getOrLoad(['a'], load)).toEqual(ok(1));
+    s.bump();
+    // a hot read brought the version with its own statement: no wait for the second, no version read
+    s.cache.observeVersion(2);
+    expect(await s.cache.getOrLoad(['a'], load)).toEqual(ok(2));
+    s.cache.observeVersion(1);
+    expect(await s.cache.version()).toBe(2);
+    expect(s.reads()).toBe(1);
+  });
+
   it('keeps values by id apart: loads only the missing ones, in the order asked, per version and scope', async () => {
     const s = setup();
     const asked: number[][] = [];

@@ -53,6 +53,10 @@ export class VersionedReadCache {
     if (!this.#pendingVersion) {
       this.#pendingVersion = this.#readVersion()
         .then((value) => {
+          // a newer version observed while this read was in flight (observeVersion) is kept
+          const seen = this.#version;
+          if (seen && seen.value > value && this.#now() - seen.readAt < this.#versionCheckMs)
+            return seen.value;
           this.#version = { value, readAt: this.#now() };
           return value;
         })
@@ -77,6 +81,16 @@ export class VersionedReadCache {
       readVersion: () => this.version(),
       ...(this.#opts.now ? { now: this.#opts.now } : {}),
     });
+  }
+
+  /**
+   * A version the caller read from the database with its own statement (e.g. inside a hot read): when it is
+   * newer than the one remembered, it becomes the remembered one at once, so the reads that follow are served
+   * under it rather than up to `versionCheckMs` later.
+   */
+  observeVersion(version: number): void {
+    const memo = this.#version;
+    if (!memo || version > memo.value) this.#version = { value: version, readAt: this.#now() };
   }
 
   /** Forget the remembered version (after a write made by this process). */

@@ -1,5 +1,6 @@
 import { ANONYMOUS_USER, ENVELOPE_STATUS, SESSION_EXPIRED_TEXT } from '@spesa/shared/contracts/envelope';
 import type { RootUser } from '@spesa/shared/contracts/envelope';
+import type { SQL } from 'drizzle-orm';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { users } from '../db/schema';
@@ -37,6 +38,11 @@ declare module 'fastify' {
     stateChanging?: boolean;
     /** a dead token is ignored (treated as anonymous) instead of answering 419 */
     ignoreStaleSession?: boolean;
+    /**
+     * a read the route's handler needs, made by the session's own statement (SessionCompanion); null from the
+     * request: none (the handler reads it itself)
+     */
+    sessionCompanion?: (request: FastifyRequest) => SessionCompanion | null;
     /**
      * a form another site posts on purpose, carrying a message the handler verifies by its signature (a
      * company's SAML answer): the cross-site refusal does not apply
@@ -98,11 +104,25 @@ export interface LiveSession {
    * of reading them again.
    */
   pricingOn(today: string): { card: boolean; segments: number[] };
+  /** what the route's SessionCompanion read, as its column answered it (absent or null: none asked, or none found) */
+  companion?: unknown;
+}
+
+/**
+ * A read of the module that owns it, made by the session's one statement (decision 059, session 46): a
+ * column keyed by the session's user (`userId`, an SQL value), with its placeholders' `values`. `name` names
+ * the prepared statement (one per companion). The session's checks are the same: a dead token answers 419
+ * and the column's answer is dropped.
+ */
+export interface SessionCompanion {
+  name: string;
+  column: (userId: SQL) => SQL;
+  values: Record<string, unknown>;
 }
 
 /** The sessions' port (the account module's SessionService): the live session of a token, or null. */
 export interface SessionsPort {
-  resolve(token: string): Promise<LiveSession | null>;
+  resolve(token: string, companion?: SessionCompanion): Promise<LiveSession | null>;
 }
 
 export interface SessionPluginOptions {
@@ -129,7 +149,7 @@ export default fp<SessionPluginOptions>(
       const fromHeader = headerValue(request, SESSION_HEADER)?.trim();
       const token = fromHeader || sessionCookieOf(request);
       if (!token) return;
-      const live = await sessions.resolve(token);
+      const live = await sessions.resolve(token, config.sessionCompanion?.(request) ?? undefined);
       if (live) {
         request.session = live;
         request.rootUser = live.rootUser;

@@ -1,5 +1,6 @@
 import { and, asc, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { SessionCompanion } from '../../plugins/session';
 import { queryRows } from '../../db/rows';
 import {
   loyaltyCards,
@@ -20,13 +21,14 @@ export type PersonFiscalRow = typeof personFiscals.$inferSelect;
 export type TokenPurpose = 'registration' | 'password_reset' | 'mfa_pin' | 'email_change' | 'anonymize';
 
 /** The live-session lookup of AccountRepository.findLiveSession, built once and prepared by name. */
-function liveSessionQuery(db: Db) {
+function liveSessionQuery(companion: SessionCompanion | undefined, db: Db) {
   return db
     .select({
       session: sessions,
       user: users,
       cardType: loyaltyCards.cardType,
       cardValidTo: loyaltyCards.validTo,
+      companion: companion ? companion.column(sql`${users.userId}`) : sql<null>`NULL`,
     })
     .from(sessions)
     .innerJoin(users, eq(users.userId, sessions.userId))
@@ -44,7 +46,7 @@ function liveSessionQuery(db: Db) {
       ),
     )
     .limit(1)
-    .prepare('account_live_session');
+    .prepare(companion ? `account_live_session_${companion.name}` : 'account_live_session');
 }
 
 /** A live (not anonymised) user by id, asked by most signed-in requests: built once, prepared. */
@@ -59,6 +61,8 @@ function userByIdQuery(db: Db) {
 
 export class AccountRepository {
   #liveSession: ReturnType<typeof liveSessionQuery> | undefined;
+  /** the live-session lookup with each route's companion column, by the companion's name */
+  readonly #liveSessionWith = new Map<string, ReturnType<typeof liveSessionQuery>>();
   #userById: ReturnType<typeof userByIdQuery> | undefined;
 
   constructor(private readonly db: Db) {}
@@ -277,18 +281,28 @@ export class AccountRepository {
    * signed-in request asks it: the statement (three tables, sixty columns) is built once per repository
    * and prepared (named) on each connection, instead of being composed again for every request.
    */
+  /**
+   * The live session of a token with its user and card; `companion`: with the column another module asks
+   * for, keyed by the session's user (SessionCompanion), in the same statement.
+   */
   async findLiveSession(
     tokenHash: string,
     now: Date,
+    companion?: SessionCompanion,
   ): Promise<{
     session: SessionRow;
     user: UserRow;
     cardType: string | null;
     cardValidTo: string | null;
+    companion: unknown;
   } | null> {
-    this.#liveSession ??= liveSessionQuery(this.db);
+    let query: ReturnType<typeof liveSessionQuery>;
+    if (companion) {
+      query = this.#liveSessionWith.get(companion.name) ?? liveSessionQuery(companion, this.db);
+      this.#liveSessionWith.set(companion.name, query);
+    } else query = this.#liveSession ??= liveSessionQuery(undefined, this.db);
     // placeholders skip the column's encoder: the timestamp goes as the ISO text drizzle would send
-    const [row] = await this.#liveSession.execute({ tokenHash, now: now.toISOString() });
+    const [row] = await query.execute({ ...companion?.values, tokenHash, now: now.toISOString() });
     return row ?? null;
   }
 

@@ -1,4 +1,4 @@
-import type { LiveOperator, LiveSession, SessionsPort } from '../../plugins/session';
+import type { LiveOperator, LiveSession, SessionCompanion, SessionsPort } from '../../plugins/session';
 import type { AccountRepository, UserRow } from './account.repository';
 import { randomToken, sha256 } from './secrets';
 import { toRootUser } from './user.mapper';
@@ -74,11 +74,11 @@ export class SessionService implements SessionsPort {
   }
 
   /** The live session of a token, or null when it is unknown, expired, revoked or predates a password change. */
-  async resolve(token: string): Promise<LiveSession | null> {
+  async resolve(token: string, companion?: SessionCompanion): Promise<LiveSession | null> {
     if (token.length < 20 || token.length > 200) return null;
     const tokenHash = sha256(token);
     const now = this.now();
-    const found = await this.repo.findLiveSession(tokenHash, now);
+    const found = await this.repo.findLiveSession(tokenHash, now, companion);
     if (!found) return null;
     const { session, user, cardType, cardValidTo } = found;
     const operator =
@@ -110,6 +110,7 @@ export class SessionService implements SessionsPort {
       rootUser,
       user,
       pricingOn,
+      companion: found.companion ?? null,
     };
   }
 

@@ -70,18 +70,18 @@ export class CartAdd {
   ): Promise<CartOutcome> {
     let cartId: number | null = null;
     for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-      const read = await this.carts.readCart(userId, { firstAvailable: true });
+      // with the facts of the products added and of the cart's lines (the answer prices them)
+      const read = await this.carts.readCart(userId, {
+        firstAvailable: true,
+        products: items.map((i) => i.productId),
+      });
       // the cart read first was closed meanwhile (bought, closed): as a locked cart, nothing is added
       const gone = cartId !== null && read.cart.cartId !== cartId;
       cartId = read.cart.cartId;
       if (gone || read.cart.cartStatusId === CART_STATUS.locked)
         return this.refused(userId, read, showSectors, failWith(CART_TEXT.locked), knownBuyer);
       const { warehouseId } = read.cart;
-      // the facts of the products added and of the cart's other lines (the answer prices them)
-      const facts = await this.catalogue.productsForCart(
-        [...items.map((i) => i.productId), ...read.lines.map((r) => r.productId)],
-        warehouseId,
-      );
+      const facts = read.facts?.byProduct ?? new Map<number, CartProductFacts>();
       const buyer =
         knownBuyer ??
         (items.some((i) => i.warehousePromoId !== undefined) ? await this.buyers(userId) : null);
@@ -134,6 +134,7 @@ export class CartAdd {
       infos: read.infos,
       slot: read.slot,
       ...(read.firstAvailable !== undefined ? { firstAvailable: read.firstAvailable } : {}),
+      ...(read.facts ? { facts: read.facts } : {}),
       ...known,
     });
   }

@@ -6,6 +6,7 @@ import {
   type TimeslotDay,
 } from '@spesa/shared/contracts/delivery';
 import { failWith, ok, type Result } from '../../lib/result';
+import type { CartProductFacts, CatalogueService } from '../catalogue/catalogue.service';
 import type { Buyer } from '../catalogue/promo-audience';
 import { DELIVERY_TEXT } from '../delivery/delivery.messages';
 import type { DeliveryService, DeliveryTarget } from '../delivery/delivery.service';
@@ -31,6 +32,8 @@ export interface CartRead extends OpenCartParts {
   /** the slot a timeslot/select asked for, as read in the cart's calendar */
   wanted: KindedSlotRow | null;
   lines: CartItemRow[];
+  /** asked with `products`: the facts of the lines' products and of those asked, at the cart's warehouse */
+  facts?: { warehouseId: number; byProduct: ReadonlyMap<number, CartProductFacts> };
 }
 
 const NO_TIMESLOT: CartDeliveryPatch = {
@@ -52,6 +55,7 @@ export class CartDeliveryChoice {
     private readonly delivery: DeliveryService,
     private readonly timeslots: TimeslotService,
     private readonly wire: CartWire,
+    private readonly catalogue: CatalogueService,
   ) {}
 
   /** The store whose assortment the customer's open cart shows; the chain's default store without one. */
@@ -87,22 +91,35 @@ export class CartDeliveryChoice {
    * The open cart with what a cart call reads of it, in one statement (`CartRepository.openCartParts`), and
    * the delivery target and slots resolved from it: `firstAvailable` also resolves the first slot a
    * customer could choose (when the cart has no valid chosen one); `wanted` reads the slot a
-   * timeslot/select asks for. A customer without an open cart gets one first (as getOrCreateOpenCart).
+   * timeslot/select asks for; `products` also reads the facts of the lines' products and of these (prices,
+   * stock, promotions and availability in the same statement, the rest from the catalogue's snapshot). A
+   * customer without an open cart gets one first (as getOrCreateOpenCart).
    */
   async readCart(
     userId: number,
-    opts: { firstAvailable: boolean; wanted?: { date: string; timeslotId: number } },
+    opts: {
+      firstAvailable: boolean;
+      wanted?: { date: string; timeslotId: number };
+      products?: readonly number[];
+      /** the same read, already made (the session's companion); null: read it here */
+      read?: OpenCartParts | null;
+    },
   ): Promise<CartRead> {
     const days = this.timeslots.window();
     const window = opts.firstAvailable
       ? { from: days[0] as string, to: days[days.length - 1] as string }
       : null;
-    let parts = await this.repo.openCartParts(userId, window, opts.wanted ?? null);
+    const products = opts.products ? { today: this.catalogue.today(), productIds: opts.products } : null;
+    let parts = opts.read ?? (await this.repo.openCartParts(userId, window, opts.wanted ?? null, products));
     if (!parts) {
       await this.getOrCreateOpenCart(userId);
-      parts = await this.repo.openCartParts(userId, window, opts.wanted ?? null);
+      parts = await this.repo.openCartParts(userId, window, opts.wanted ?? null, products);
       if (!parts) throw new Error('readCart: no open cart after creating it');
     }
+    const facts = parts.products && {
+      warehouseId: parts.cart.warehouseId,
+      byProduct: await this.catalogue.cartProductsOf(parts.products),
+    };
     const { cart, delivery } = parts;
     const target =
       cart.shippingAddressId !== null && delivery
@@ -113,7 +130,14 @@ export class CartDeliveryChoice {
       target && !slot && opts.firstAvailable
         ? await this.timeslots.firstAvailableFrom(target.calendar, days, delivery?.window ?? null)
         : undefined;
-    return { ...parts, target, slot, firstAvailable, wanted: delivery?.wanted ?? null };
+    return {
+      ...parts,
+      target,
+      slot,
+      firstAvailable,
+      wanted: delivery?.wanted ?? null,
+      ...(facts ? { facts } : {}),
+    };
   }
 
   async targetOf(userId: number, cart: CartRow): Promise<DeliveryTarget | null> {
@@ -193,15 +217,21 @@ export class CartDeliveryChoice {
 
   /**
    * GET /timeslot/select: only a slot with active 1 of the cart's calendar. The cart, its lines, infos,
-   * address and the slot asked for are read in one statement (`readCart`); the answer is built from them.
+   * address, the slot asked for and the lines' products' prices, stock and promotions are read in one
+   * statement (`readCart`); the answer is built from them and the update's row.
    */
   async selectTimeslot(
     userId: number,
     date: string,
     timeslotId: number,
-    known: { buyer?: Buyer } = {},
+    known: { buyer?: Buyer; read?: OpenCartParts | null } = {},
   ): Promise<Result<Cart>> {
-    const read = await this.readCart(userId, { firstAvailable: false, wanted: { date, timeslotId } });
+    const read = await this.readCart(userId, {
+      firstAvailable: false,
+      wanted: { date, timeslotId },
+      products: [],
+      read: known.read ?? null,
+    });
     const { cart, target } = read;
     if (cart.cartStatusId === CART_STATUS.locked) return failWith(DELIVERY_TEXT.cartLocked);
     if (!target) return failWith(DELIVERY_TEXT.noAddress);
@@ -219,6 +249,7 @@ export class CartDeliveryChoice {
         slot: slot.data,
         rows: read.lines,
         infos: read.infos,
+        ...(read.facts ? { facts: read.facts } : {}),
         ...(known.buyer ? { buyer: known.buyer } : {}),
       }),
     );

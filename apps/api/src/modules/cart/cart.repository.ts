@@ -2,7 +2,7 @@ import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { cartInfos, cartItems, carts } from '../../db/schema';
-import { deliveryPartsSql, type DeliveryParts } from '../delivery/delivery-parts';
+import { openCartPartsQuery, type OpenCartParts } from './cart-open-parts';
 
 /**
  * SQL of the cart: its delivery part, its lines and infos. One open cart per customer
@@ -10,6 +10,7 @@ import { deliveryPartsSql, type DeliveryParts } from '../delivery/delivery-parts
  * PostgreSQL as text with 3 decimals and come back as float8, so no driver rounds them.
  */
 export type CartRow = typeof carts.$inferSelect;
+export type { OpenCartParts };
 export type CartDeliveryPatch = Partial<
   Pick<
     CartRow,
@@ -115,51 +116,6 @@ function cartLinesQuery(db: Db) {
     .prepare('cart_lines_of_cart');
 }
 
-/**
- * The open cart with everything a cart call reads of it, in one statement (decision 059, session 44): the
- * row and its version (`xmin`: any change of the row changes it, see `addLine`), the lines, the infos, and
- * the delivery module's parts (the address, its zone, the chosen slot, the window's slots for the first
- * available one, the slot asked for), composed from the subquery that module exports.
- */
-export interface OpenCartParts {
-  cart: CartRow;
-  version: string;
-  lines: CartItemRow[];
-  infos: Record<string, string>;
-  delivery: DeliveryParts | null;
-}
-
-function openCartPartsQuery(db: Db) {
-  const p = (name: string) => sql.placeholder(name);
-  return db
-    .select({
-      cart: carts,
-      version: sql<string>`${carts}.xmin::text`,
-      lines: sql<CartItemRow[]>`(SELECT COALESCE(json_agg(json_build_object('itemId', i.item_id,
-          'cartId', i.cart_id, 'productId', i.product_id, 'optionsKey', i.options_key, 'options', i.options,
-          'quantity', i.quantity::float8, 'promoId', i.promo_id, 'infos', i.infos,
-          'insertionTypeId', i.insertion_type_id) ORDER BY i.item_id), '[]'::json)
-        FROM cart_items i WHERE i.cart_id = ${carts}.cart_id)`,
-      infos: sql<Record<string, string>>`(SELECT COALESCE(json_object_agg(ci.name, ci.value), '{}'::json)
-        FROM cart_infos ci WHERE ci.cart_id = ${carts}.cart_id)`,
-      delivery: deliveryPartsSql({
-        // qualified: drizzle writes a column of the selected table without its table's name
-        addressId: sql`${carts}.shipping_address_id`,
-        slotId: sql`${carts}.slot_id`,
-        slotDate: sql`${carts}.timeslot_date`,
-        timeslotId: sql`${carts}.timeslot_id`,
-        windowFrom: sql`${p('windowFrom')}`,
-        windowTo: sql`${p('windowTo')}`,
-        wantedDate: sql`${p('wantedDate')}`,
-        wantedTimeslotId: sql`${p('wantedTimeslotId')}`,
-      }),
-    })
-    .from(carts)
-    .where(and(eq(carts.userId, p('userId')), isNull(carts.closedAt)))
-    .limit(1)
-    .prepare('cart_open_with_parts');
-}
-
 /** What `addLine` did: nothing when the cart changed or was locked meanwhile, or when the line changed. */
 export interface AddLineOutcome {
   /** the cart row was still the version read, open and not locked: the line was tried */
@@ -172,6 +128,7 @@ export class CartRepository {
   #openCart: ReturnType<typeof openCartQuery> | undefined;
   #lines: ReturnType<typeof cartLinesQuery> | undefined;
   #openCartParts: ReturnType<typeof openCartPartsQuery> | undefined;
+  #openCartPartsProducts: ReturnType<typeof openCartPartsQuery> | undefined;
 
   constructor(readonly db: Db) {}
 
@@ -186,20 +143,25 @@ export class CartRepository {
   /**
    * The open cart with its lines, infos and delivery parts (OpenCartParts), in one prepared statement.
    * `window`: the days of the slot window when the first available slot may be needed; `wanted`: the slot a
-   * timeslot/select asks for. Null when the customer has no open cart.
+   * timeslot/select asks for; `products`: the live columns of the lines' products and of `productIds` at the
+   * cart's warehouse on `today` (the catalogue's subquery). Null when the customer has no open cart.
    */
   async openCartParts(
     userId: number,
     window: { from: string; to: string } | null,
     wanted: { date: string; timeslotId: number } | null = null,
+    products: { today: string; productIds: readonly number[] } | null = null,
   ): Promise<OpenCartParts | null> {
-    this.#openCartParts ??= openCartPartsQuery(this.db);
-    const [row] = await this.#openCartParts.execute({
+    const query = products
+      ? (this.#openCartPartsProducts ??= openCartPartsQuery(true, this.db))
+      : (this.#openCartParts ??= openCartPartsQuery(false, this.db));
+    const [row] = await query.execute({
       userId,
       windowFrom: window?.from ?? null,
       windowTo: window?.to ?? null,
       wantedDate: wanted?.date ?? null,
       wantedTimeslotId: wanted?.timeslotId ?? null,
+      ...(products ? { today: products.today, productIds: products.productIds.join(',') } : {}),
     });
     return row ?? null;
   }

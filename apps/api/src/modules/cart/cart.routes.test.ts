@@ -4,6 +4,7 @@ import { cartApi, lineOf, pickers, type PickedProduct } from '../../../test/cart
 import { newCustomer } from '../../../test/customers';
 import { buildTestApp, callAs, DEMO_PASSWORD, login, type TestApp } from '../../../test/helper';
 import { queryRows } from '../../db/rows';
+import { bumpCatalogueVersion } from '../catalogue/catalogue.service';
 import { CartRepository } from './cart.repository';
 
 /** The cart's lines: pieces, packs, loose by weight, options, promotions, totals, infos, sectors. */
@@ -322,6 +323,45 @@ describe('availability, maximum, options, promotions', () => {
     const line = lineOf(chosen.body, p.productId);
     expect(line?.warehousePromo?.warehousePromoId).toBe(promo?.warehousePromoId);
     expect(cents(line?.unitPrice ?? 0)).toBeLessThan(p.priceCents);
+  });
+});
+
+describe("the cart's products: read with the cart, the rest from the snapshot", () => {
+  it('stock and availability are read with the cart every time; a name changed by a catalogue write shows at once', async () => {
+    const p = (await pickers.pieces(t.db, 40))[39] as PickedProduct;
+    const c = await customer();
+    const first = await c.add([{ productId: p.productId, quantity: 1 }]);
+    expect(first.body.response.status).toBe(0);
+    expect(lineOf(first.body, p.productId)).toMatchObject({ quantity: 1, available: true });
+    try {
+      // another process sells the last pieces: no catalogue version moves, the next add sees it
+      await t.db.execute(sql`UPDATE product_stock SET stock = 0 WHERE product_id = ${p.productId}`);
+      const out = await c.add([{ productId: p.productId, quantity: 1 }]);
+      expect(out.body.response.status).toBe(1);
+      expect(out.body.response.errors[0]).toMatchObject({ code: 'msg.cart.availability.errors' });
+      expect(lineOf(out.body, p.productId)).toMatchObject({ quantity: 1, available: false });
+      expect(out.body.data.totalPrice).toBe(0);
+    } finally {
+      await t.db.execute(
+        sql`UPDATE product_stock SET stock = ${p.stock.toFixed(3)}::numeric WHERE product_id = ${p.productId}`,
+      );
+    }
+    try {
+      // a catalogue write renames it (as the back office does: the version moves in the same commit)
+      await t.db.execute(
+        sql`UPDATE products SET name = name || ' nuova ricetta' WHERE product_id = ${p.productId}`,
+      );
+      await bumpCatalogueVersion(t.db);
+      const renamed = await c.add([{ productId: p.productId, quantity: 1 }]);
+      expect(renamed.body.response.status).toBe(0);
+      const line = lineOf(renamed.body, p.productId);
+      expect(line).toMatchObject({ quantity: 2, available: true });
+      expect(line?.product.name).toBe(`${p.name} nuova ricetta`);
+      expect(renamed.body.response.infosMessage[0]).toContain('nuova ricetta');
+    } finally {
+      await t.db.execute(sql`UPDATE products SET name = ${p.name} WHERE product_id = ${p.productId}`);
+      await bumpCatalogueVersion(t.db);
+    }
   });
 });
 

@@ -1,6 +1,7 @@
 import type { Cart, CartAddItem } from '@spesa/shared/contracts/cart';
 import { ok, type Result } from '../../lib/result';
-import type { LiveSession } from '../../plugins/session';
+import { timeslotSelectQuerySchema } from '@spesa/shared/contracts/delivery';
+import type { LiveSession, SessionCompanion } from '../../plugins/session';
 import type { Buyer } from '../catalogue/promo-audience';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import type { DeliveryService, DeliveryTarget } from '../delivery/delivery.service';
@@ -9,7 +10,8 @@ import { CartDeliveryChoice } from './cart-delivery.service';
 import type { LineInfosInput } from './cart-line-rules';
 import { CartLines, type DailyPurchasesPort } from './cart-lines.service';
 import { CartWire, type KnownCartParts } from './cart-wire';
-import type { CartRepository, CartRow } from './cart.repository';
+import { OPEN_CART_JSON_KEYS, openCartPartsJsonSql, openCartPartsOf } from './cart-open-parts';
+import type { CartRepository, CartRow, OpenCartParts } from './cart.repository';
 
 export { checkOptions, optionsKeyOf } from './cart-line-rules';
 export { NO_ORDERS_YET, type CartOutcome, type DailyPurchasesPort } from './cart-lines.service';
@@ -41,7 +43,7 @@ export class CartService {
   ) {
     this.#today = () => opts.catalogue.today();
     this.#wire = new CartWire(repo, delivery, timeslots, opts.catalogue, opts.buyers);
-    this.#carts = new CartDeliveryChoice(repo, delivery, timeslots, this.#wire);
+    this.#carts = new CartDeliveryChoice(repo, delivery, timeslots, this.#wire, opts.catalogue);
     this.#lines = new CartLines(
       repo,
       this.#carts,
@@ -98,9 +100,42 @@ export class CartService {
     return this.#carts.timeslotList(userId, showClosed);
   }
 
-  /** GET /timeslot/select: only a slot with active 1 of the cart's calendar. */
-  selectTimeslot(userId: number, date: string, timeslotId: number, buyer?: Buyer) {
-    return this.#carts.selectTimeslot(userId, date, timeslotId, buyer ? { buyer } : {});
+  /**
+   * GET /timeslot/select: only a slot with active 1 of the cart's calendar. `read`: the cart as the session's
+   * statement read it (`timeslotCompanion`); null: read here.
+   */
+  selectTimeslot(
+    userId: number,
+    date: string,
+    timeslotId: number,
+    buyer?: Buyer,
+    read: OpenCartParts | null = null,
+  ) {
+    return this.#carts.selectTimeslot(userId, date, timeslotId, { ...(buyer ? { buyer } : {}), read });
+  }
+
+  /**
+   * GET /timeslot/select's read of the open cart, made by the session's statement (decision 059, session 46):
+   * the cart with its parts, the slot asked for and the lines' products' live columns, keyed by the session's
+   * user. Null (the handler reads it) when the query is not a valid one: its values reach `::date` and `::int`.
+   */
+  timeslotCompanion(query: unknown): SessionCompanion | null {
+    const parsed = timeslotSelectQuerySchema.safeParse(query);
+    if (!parsed.success || !/^2\d{3}-/.test(parsed.data.sel_date)) return null;
+    return {
+      name: 'cart_for_timeslot',
+      column: openCartPartsJsonSql,
+      values: {
+        [OPEN_CART_JSON_KEYS.wantedDate]: parsed.data.sel_date,
+        [OPEN_CART_JSON_KEYS.wantedTimeslotId]: parsed.data.timeslot_id,
+        [OPEN_CART_JSON_KEYS.today]: this.#today(),
+      },
+    };
+  }
+
+  /** What a session's companion read of the open cart answered (`timeslotCompanion`). */
+  companionCart(session: Pick<LiveSession, 'companion'> | null): OpenCartParts | null {
+    return session ? openCartPartsOf(session.companion) : null;
   }
 
   /** GET /delivery-fee/view: the fee of the cart's service and address (elderly discount included). */

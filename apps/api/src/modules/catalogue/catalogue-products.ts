@@ -6,14 +6,18 @@ import {
 import { failWith, ok, type Message, type Result } from '../../lib/result';
 import {
   alternativeIds,
+  cartProductsOverStatic,
   CHAIN_WAREHOUSE_ID,
   delistedAt,
   findCartProducts,
+  type CartProductRow,
+  type CartProductsLive,
   findProducts,
   findProductsByIds,
   substituteIds,
   type ProductRow,
 } from './catalogue.repository';
+import type { CategoryIndex } from './category-index';
 import type { CatalogueReads } from './catalogue-reads';
 import { toWireProduct } from './product.mapper';
 import { audienceOf, type CartPromo } from './promo-audience';
@@ -56,6 +60,31 @@ function promoOf(r: ProductRow, product: Product): CartPromo | null {
     segmentId: r.promoSegmentId,
     view: product.warehousePromo ?? null,
   };
+}
+
+/** The cart's facts of its products' rows (productsForCart, cartProductsOf). */
+function cartFactsOf(rows: readonly CartProductRow[], index: CategoryIndex): Map<number, CartProductFacts> {
+  return new Map(
+    rows.map(({ row: r, segmentRow, delisted }): [number, CartProductFacts] => {
+      const product = toWireProduct(r, index);
+      // the public row gives the product, the segment row its promotion only
+      const promos = [
+        promoOf(r, product),
+        segmentRow && promoOf(segmentRow, toWireProduct(segmentRow, index)),
+      ];
+      return [
+        r.productId,
+        {
+          product,
+          active: r.active && !delisted,
+          retired: !r.active,
+          stock: r.stock,
+          listPriceCents: r.priceCents,
+          promos: promos.filter((p): p is CartPromo => p !== null),
+        },
+      ];
+    }),
+  );
 }
 
 /** Single products: by id, slug or barcode; as a store or a cart sees them; their alternatives and substitutes. */
@@ -152,27 +181,30 @@ export class CatalogueProducts {
     if (unique.length === 0) return new Map();
     const index = await this.#r.categories();
     const rows = await findCartProducts(unique, this.#r.today(), warehouseId, this.#r.db);
-    return new Map(
-      rows.map(({ row: r, segmentRow, delisted }): [number, CartProductFacts] => {
-        const product = toWireProduct(r, index);
-        // the public row gives the product, the segment row its promotion only
-        const promos = [
-          promoOf(r, product),
-          segmentRow && promoOf(segmentRow, toWireProduct(segmentRow, index)),
-        ];
-        return [
-          r.productId,
-          {
-            product,
-            active: r.active && !delisted,
-            retired: !r.active,
-            stock: r.stock,
-            listPriceCents: r.priceCents,
-            promos: promos.filter((p): p is CartPromo => p !== null),
-          },
-        ];
+    return cartFactsOf(rows, index);
+  }
+
+  /**
+   * The products of a cart from their live columns, read by the caller's own statement
+   * (`cartProductsLiveSql`, composed into the cart's read), and the rest of each product from this process's
+   * snapshot (decision 059, session 46): the product's static row, kept under the catalogue version. The
+   * version read with the live columns moves the snapshot's at once, so a product changed by another process
+   * is read again before it is used; only a product not in the snapshot is read (one statement for all).
+   * The same facts as `productsForCart` at the same moment.
+   */
+  async cartProductsOf(live: CartProductsLive): Promise<Map<number, CartProductFacts>> {
+    if (live.rows.length === 0) return new Map();
+    this.#r.cache.observeVersion(live.version);
+    const ids = [...new Set(live.rows.map((r) => r.productId))];
+    const [index, statics] = await Promise.all([
+      this.#r.categories(),
+      this.#r.cache.getManyOrLoad<ProductRow>('cart-static-row', '', ids, async (missing) => {
+        const rows = await findProductsByIds(missing, this.#r.today(), false, CHAIN_WAREHOUSE_ID, this.#r.db);
+        return new Map(rows.map((r) => [r.productId, r]));
       }),
-    );
+    ]);
+    const byId = new Map(statics.map((r) => [r.productId, r]));
+    return cartFactsOf(cartProductsOverStatic(live.rows, byId), index);
   }
 
   /**

@@ -285,6 +285,18 @@ export const STORE_PRICE_COLUMNS = sql.raw(STORE_PRICE_SQL);
 export const STORE_COLUMNS = sql.raw(`${STORE_PRICE_SQL},
   st.stock`);
 
+/** Today's promotion of a product row (alias pr) but its Omnibus price (STORE_COLUMNS'). */
+const PROMO_COLUMNS = sql.raw(`
+  pr.promo_id AS "promoId", pr.promo_type_id AS "promoTypeId", pr.promo_type AS "promoType",
+  pr.promo_price_cents AS "promoPriceCents", pr.discount_perc::float8 AS "promoDiscountPerc",
+  to_char(pr.valid_from, 'YYYY-MM-DD') AS "promoValidFrom", to_char(pr.valid_to, 'YYYY-MM-DD') AS "promoValidTo",
+  pr.header AS "promoHeader", pr.body AS "promoBody", pr.footer AS "promoFooter", pr.bubble AS "promoBubble",
+  pr.css_class AS "promoCssClass", pr.selectable AS "promoSelectable",
+  pr.audience AS "promoAudience", pr.crm_segment_id AS "promoSegmentId"`);
+
+/** A product row's counted votes (alias rs, RATING_JOIN). */
+const RATING_COLUMNS = sql.raw(`rs.total AS "ratingTotal", rs.rating_sum::float8 AS "ratingSum"`);
+
 const PRODUCT_COLUMNS = sql`
   p.product_id AS "productId", p.cod_int AS "codInt", p.cod_var AS "codVar", p.name, p.slug, p.barcode,
   p.brand, p.format, p.vendor_id AS "vendorId", v.name AS "vendorName", p.category_id AS "categoryId",
@@ -295,14 +307,7 @@ const PRODUCT_COLUMNS = sql`
   p.ingredients, p.allergens, p.storage, p.nutritional_values AS "nutritionalValues", p.features,
   p.nutri_score_estimate AS "nutriScoreEstimate", p.source_url AS "sourceUrl", p.media_icon AS "mediaIcon", p.image_hash AS "imageHash",
   p.logistic_packaging_items AS "logisticPackagingItems", p.logistic_pallet_items AS "logisticPalletItems",
-  p.select_options AS "selectOptions", p.active,
-  pr.promo_id AS "promoId", pr.promo_type_id AS "promoTypeId", pr.promo_type AS "promoType",
-  pr.promo_price_cents AS "promoPriceCents", pr.discount_perc::float8 AS "promoDiscountPerc",
-  to_char(pr.valid_from, 'YYYY-MM-DD') AS "promoValidFrom", to_char(pr.valid_to, 'YYYY-MM-DD') AS "promoValidTo",
-  pr.header AS "promoHeader", pr.body AS "promoBody", pr.footer AS "promoFooter", pr.bubble AS "promoBubble",
-  pr.css_class AS "promoCssClass", pr.selectable AS "promoSelectable",
-  pr.audience AS "promoAudience", pr.crm_segment_id AS "promoSegmentId",
-  rs.total AS "ratingTotal", rs.rating_sum::float8 AS "ratingSum"`;
+  p.select_options AS "selectOptions", p.active, ${PROMO_COLUMNS}, ${RATING_COLUMNS}`;
 
 /** The chain's catalogue (a visitor without a store): it shows the most any store holds (decision 095). */
 export const CHAIN_WAREHOUSE_ID = 1;
@@ -324,7 +329,7 @@ export const storeJoin = (warehouseId: number, today: string): SQL => sql`
  * The list price of p at a warehouse valid today (`sp`: price_cents, price_list_id; none: the chain's list).
  * A column for the warehouse must not be of an alias `ls` (the join's own).
  */
-export const listPriceJoin = (warehouseId: number | SQL, today: string): SQL => sql`
+export const listPriceJoin = (warehouseId: number | SQL, today: string | SQL): SQL => sql`
   LEFT JOIN LATERAL (
     SELECT lp.price_cents, lp.price_list_id FROM price_list_stores ls
     JOIN price_list_prices lp ON lp.price_list_id = ls.price_list_id
@@ -346,7 +351,7 @@ const RATING_JOIN = sql.raw(`LEFT JOIN product_rating_summaries rs ON rs.product
  * promotions of one customer segment (decision 032), which only their customers' carts apply. `segments`:
  * those instead.
  */
-const activePromoJoin = (today: string, segments = false): SQL => sql`
+const activePromoJoin = (today: string | SQL, segments = false): SQL => sql`
   LEFT JOIN LATERAL (
     SELECT pp.* FROM product_promos pp
     WHERE pp.product_id = p.product_id AND pp.valid_from <= ${today}::date AND pp.valid_to >= ${today}::date
@@ -607,39 +612,124 @@ export async function findCartProducts(
   db: Db,
 ): Promise<CartProductRow[]> {
   if (ids.length === 0) return [];
-  const rows = await queryRows<ProductRow & SegmentPromoColumns & { delisted: boolean }>(
+  const rows = await queryRows<CartProductColumns>(
     db,
     sql`SELECT ${PRODUCT_COLUMNS}, ${SEGMENT_PROMO_COLUMNS},
           EXISTS (SELECT 1 FROM product_delistings d
                   WHERE d.product_id = p.product_id AND d.warehouse_id = ${warehouseId}) AS delisted
         FROM products p JOIN vendors v ON v.vendor_id = p.vendor_id ${activePromoJoin(today)}
-          LEFT JOIN LATERAL (
-            SELECT pp.* FROM product_promos pp
-            WHERE pp.product_id = p.product_id AND pp.valid_from <= ${today}::date AND pp.valid_to >= ${today}::date
-              AND pp.audience = 'segment'
-            ORDER BY pp.promo_price_cents ASC, pp.promo_id ASC
-            LIMIT 1
-          ) ps ON true
+          ${segmentPromoJoin(today)}
           ${RATING_JOIN} ${storeJoin(warehouseId, today)}
         WHERE p.product_id = ANY(string_to_array(${ids.join(',')}, ',')::int[])`,
   );
-  const byId = new Map<number, CartProductRow>();
-  for (const r of rows) {
-    const { delisted, ...rest } = r;
-    const row = {} as Record<string, unknown>;
-    const segment = {} as Record<string, unknown>;
-    for (const [key, value] of Object.entries(rest)) {
-      if (key.startsWith('seg_')) segment[key.slice(4)] = value;
-      else row[key] = value;
-    }
-    const productRow = row as unknown as ProductRow;
-    byId.set(r.productId, {
-      row: productRow,
-      segmentRow: segment.promoId === null ? null : ({ ...row, ...segment } as unknown as ProductRow),
-      delisted,
-    });
-  }
+  const byId = new Map(rows.map((r) => [r.productId, cartProductRowOf(r)]));
   return ids.map((id) => byId.get(id)).filter((r): r is CartProductRow => r !== undefined);
+}
+
+/** A cart product's columns as read (findCartProducts, or a static row with its live columns over it). */
+type CartProductColumns = ProductRow & SegmentPromoColumns & { delisted: boolean };
+
+/** Today's best segment promotion of p (alias ps; decision 032). */
+const segmentPromoJoin = (today: string | SQL): SQL => sql`
+  LEFT JOIN LATERAL (
+    SELECT pp.* FROM product_promos pp
+    WHERE pp.product_id = p.product_id AND pp.valid_from <= ${today}::date AND pp.valid_to >= ${today}::date
+      AND pp.audience = 'segment'
+    ORDER BY pp.promo_price_cents ASC, pp.promo_id ASC
+    LIMIT 1
+  ) ps ON true`;
+
+/** The public row (product and public promotion) and the segment row (its promotion instead) of a cart product. */
+function cartProductRowOf(r: CartProductColumns): CartProductRow {
+  const { delisted, ...rest } = r;
+  const row = {} as Record<string, unknown>;
+  const segment = {} as Record<string, unknown>;
+  for (const [key, value] of Object.entries(rest)) {
+    if (key.startsWith('seg_')) segment[key.slice(4)] = value;
+    else row[key] = value;
+  }
+  const productRow = row as unknown as ProductRow;
+  return {
+    row: productRow,
+    segmentRow: segment.promoId === null ? null : ({ ...row, ...segment } as unknown as ProductRow),
+    delisted,
+  };
+}
+
+/**
+ * The columns of a cart's products that change without a new catalogue version or differ per store
+ * (decision 059, session 46): whether it is sold (`active`) and delisted at the store, its stock and list
+ * price there, today's public and segment promotions, its votes. The product's other columns (name, selling
+ * rules, VAT, images, units, options) change only with a catalogue write, which bumps `catalogue_version`:
+ * they come from the process's snapshot (`cartProductsOf`), checked against the version read here.
+ */
+export type CartLiveColumns = Pick<
+  CartProductColumns,
+  | 'productId'
+  | 'active'
+  | 'delisted'
+  | 'stock'
+  | 'priceCents'
+  | 'unitPriceCents'
+  | 'ratingTotal'
+  | 'ratingSum'
+  | Extract<keyof CartProductColumns, `promo${string}` | `seg_promo${string}`>
+>;
+
+/** What `cartProductsLiveSql` answers: the catalogue's version with the live columns of each product found. */
+export interface CartProductsLive {
+  version: number;
+  rows: CartLiveColumns[];
+}
+
+/** The keys the live subquery is read by: the caller's columns or placeholders (qualified, as SQL). */
+export interface CartProductsLiveKeys {
+  /** an int[] of the products (repeats allowed) */
+  productIds: SQL;
+  warehouseId: SQL;
+  /** YYYY-MM-DD (Italian day) */
+  today: SQL;
+}
+
+/**
+ * The live columns of products at a warehouse (CartLiveColumns), as a subquery another module composes into
+ * its own statement (the cart's read of the open cart), keyed by its columns: one json value. The stock and
+ * list price are STORE_COLUMNS over the same joins as a product row's (`storeJoin`, with the warehouse an SQL
+ * value: the chain's catalogue shows the most any store holds).
+ */
+export function cartProductsLiveSql(keys: CartProductsLiveKeys): SQL<CartProductsLive> {
+  const w = keys.warehouseId;
+  return sql`(SELECT json_build_object('version', ${CATALOGUE_VERSION_SQL},
+      'rows', COALESCE(json_agg(x), '[]'::json)) FROM (
+      SELECT p.product_id AS "productId", p.active, ${STORE_COLUMNS}, ${PROMO_COLUMNS},
+        ${SEGMENT_PROMO_COLUMNS}, ${RATING_COLUMNS},
+        EXISTS (SELECT 1 FROM product_delistings d
+                WHERE d.product_id = p.product_id AND d.warehouse_id = ${w}) AS delisted
+      FROM products p ${activePromoJoin(keys.today)} ${segmentPromoJoin(keys.today)} ${RATING_JOIN}
+        LEFT JOIN LATERAL (
+          SELECT COALESCE(max(s.stock), 0)::float8 AS stock FROM product_stock s
+          WHERE s.product_id = p.product_id AND (${w} = ${CHAIN_WAREHOUSE_ID} OR s.warehouse_id = ${w})
+        ) st ON true
+        ${listPriceJoin(w, keys.today)}
+      WHERE p.product_id = ANY(${keys.productIds})) x)`.mapWith(cartProductsLiveOf);
+}
+
+function cartProductsLiveOf(value: unknown): CartProductsLive {
+  return (typeof value === 'string' ? JSON.parse(value) : value) as CartProductsLive;
+}
+
+/**
+ * The cart products of static rows (the snapshot's, read whatever the store and day) with their live columns
+ * laid over them: what findCartProducts reads, from the live read. A product without a static row is absent.
+ */
+export function cartProductsOverStatic(
+  live: readonly CartLiveColumns[],
+  statics: ReadonlyMap<number, ProductRow>,
+): CartProductRow[] {
+  return live.flatMap((l) => {
+    const fixed = statics.get(l.productId);
+    return fixed ? [cartProductRowOf({ ...fixed, ...(l as CartProductColumns) })] : [];
+  });
 }
 
 /** Which of these products the store does not sell (product_delistings). */

@@ -1,7 +1,11 @@
 import type { Db } from '../../db/client';
 import type { VersionedReadCache } from '../../lib/read-cache';
 import type { ContentService } from '../content/content.service';
-import { incrementCatalogueVersion, readCatalogueVersion } from './catalogue.repository';
+import {
+  incrementCatalogueVersion,
+  readCatalogueVersion,
+  type CartProductsLive,
+} from './catalogue.repository';
 import { CatalogueCategories } from './catalogue-categories';
 import { CatalogueListing } from './catalogue-listing';
 import { CatalogueProducts } from './catalogue-products';
@@ -41,7 +45,13 @@ export {
 } from './stock-levels';
 export { SUGGEST_MAX_CATEGORIES, SUGGEST_MAX_ITEMS } from './catalogue-suggestions';
 export { readCatalogueVersion };
-export { CATALOGUE_VERSION_SQL, takeStocksSql } from './catalogue.repository';
+export {
+  CATALOGUE_VERSION_SQL,
+  cartProductsLiveSql,
+  takeStocksSql,
+  type CartProductsLive,
+  type CartProductsLiveKeys,
+} from './catalogue.repository';
 
 export interface CatalogueServiceOptions {
   now?: () => Date;
@@ -149,6 +159,14 @@ export class CatalogueService {
   /** The products of a cart, read fresh for every cart answer. */
   productsForCart(ids: readonly number[], warehouseId: number) {
     return this.#products.productsForCart(ids, warehouseId);
+  }
+
+  /**
+   * The products of a cart from their live columns read by the caller's statement (`cartProductsLiveSql`)
+   * and the rest from this process's snapshot: the facts `productsForCart` answers (CatalogueProducts).
+   */
+  cartProductsOf(live: CartProductsLive) {
+    return this.#products.cartProductsOf(live);
   }
 
   alternatives(

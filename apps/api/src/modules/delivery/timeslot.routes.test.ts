@@ -194,6 +194,10 @@ describe('GET /timeslot/select', () => {
       ['2027-01-10', 5, 200, 'msg.timeslot.notFound'], // outside the 7 days
       ['2026-12-20', 5, 200, 'msg.timeslot.notFound'], // yesterday
       ['2026-13-45', 5, 400, undefined],
+      ['2026-02-29', 5, 400, undefined], // not a leap year
+      ['0001-01-01', 5, 200, 'msg.timeslot.notFound'],
+      ['9999-12-31', 5, 200, 'msg.timeslot.notFound'],
+      ['2026-12-22', 2_147_483_647, 200, 'msg.timeslot.notFound'],
       ['2026-12-22', 'abc', 400, undefined],
       ["2026-12-22'--", 5, 400, undefined],
       ['x'.repeat(5000), 5, 400, undefined],
@@ -204,6 +208,36 @@ describe('GET /timeslot/select', () => {
       expect(res.body.response.status, `${date} ${id}`).not.toBe(0);
       if (code) expect(res.body.response.errors[0]?.code, `${date} ${id}`).toBe(code);
     }
+  });
+
+  it("is read with the session's statement: only the caller's cart, and a dead session changes nothing (419)", async () => {
+    const a = await newCustomer(t);
+    const b = await newCustomer(t);
+    await callAs(t.app, a.token, 'POST', api('/store/select?store_id=13'));
+    await callAs(t.app, b.token, 'POST', api('/store/select?store_id=13'));
+    expect((await select(a.token, '2026-12-22', 5)).body.data.timeslot).toMatchObject({ timeslotId: 5 });
+    const chosen = await select(b.token, '2026-12-23', 3);
+    expect(chosen.body.data.timeslot).toMatchObject({
+      date: '2026-12-23',
+      timeslotId: 3,
+      autoAssigned: false,
+    });
+    // a's cart keeps its own slot
+    const aDays = await list(a.token);
+    expect(day(aDays.body.data, '2026-12-22')?.timeslots.find((s) => s.timeslotId === 5)?.selected).toBe(
+      true,
+    );
+    expect(day(aDays.body.data, '2026-12-23')?.selected).toBe(false);
+    await callAs(t.app, a.token, 'POST', api('/auth/logout'));
+    const dead = await select(a.token, '2026-12-24', 5);
+    expect(dead.statusCode).toBe(419);
+    expect(dead.body.response.errors[0]?.code).toBe('msg.session.expired');
+    const [row] = await queryRows<{ date: string; timeslotId: number }>(
+      t.db,
+      sql`SELECT to_char(timeslot_date, 'YYYY-MM-DD') AS date, timeslot_id AS "timeslotId"
+          FROM carts WHERE user_id = ${a.userId} AND closed_at IS NULL`,
+    );
+    expect(row).toEqual({ date: '2026-12-22', timeslotId: 5 });
   });
 
   it('status follows the places left: almost full, full (not selectable)', async () => {

@@ -1,0 +1,148 @@
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
+import type { Db } from '../../db/client';
+import { rowFromJson } from '../../db/json-row';
+import { carts } from '../../db/schema';
+import { cartProductsLiveSql, type CartProductsLive } from '../catalogue/catalogue.service';
+import { deliveryPartsOf, deliveryPartsSql, type DeliveryParts } from '../delivery/delivery-parts';
+import type { CartItemRow, CartRow } from './cart.repository';
+
+/**
+ * The open cart with everything a cart call reads of it, in one statement (decision 059, session 44): the
+ * row and its version (`xmin`: any change of the row changes it, see `addLine`), the lines, the infos, and
+ * the delivery module's parts (the address, its zone, the chosen slot, the window's slots for the first
+ * available one, the slot asked for), composed from the subquery that module exports.
+ */
+export interface OpenCartParts {
+  cart: CartRow;
+  version: string;
+  lines: CartItemRow[];
+  infos: Record<string, string>;
+  delivery: DeliveryParts | null;
+  /**
+   * with `products`: the live columns (stock, prices, promotions, availability at the cart's warehouse) of
+   * the cart's lines' products and of the ones asked, the catalogue's subquery (`cartProductsLiveSql`)
+   */
+  products?: CartProductsLive;
+}
+
+/**
+ * The open cart's read (OpenCartParts); `withProducts` adds the catalogue's live columns of the lines'
+ * products and of `productIds` (text `1,2,3`, '' for none) at the cart's warehouse on `today`.
+ */
+export function openCartPartsQuery(withProducts: boolean, db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  const keys = {
+    windowFrom: sql`${p('windowFrom')}`,
+    windowTo: sql`${p('windowTo')}`,
+    wantedDate: sql`${p('wantedDate')}`,
+    wantedTimeslotId: sql`${p('wantedTimeslotId')}`,
+    today: sql`${p('today')}`,
+    productIds: sql`${p('productIds')}`,
+  };
+  // qualified: drizzle writes a column of the selected table without its table's name
+  const parts = partsOf(sql`${carts}`, keys);
+  return db
+    .select({
+      ...(withProducts ? { products: parts.products } : {}),
+      cart: carts,
+      version: parts.version,
+      lines: parts.lines,
+      infos: parts.infos,
+      delivery: parts.delivery,
+    })
+    .from(carts)
+    .where(and(eq(carts.userId, p('userId')), isNull(carts.closedAt)))
+    .limit(1)
+    .prepare(withProducts ? 'cart_open_with_parts_products' : 'cart_open_with_parts');
+}
+
+/** The request's values the open cart's read is keyed by (parameters or placeholders). */
+interface OpenCartKeys {
+  windowFrom: SQL;
+  windowTo: SQL;
+  wantedDate: SQL;
+  wantedTimeslotId: SQL;
+  today: SQL;
+  /** text `1,2,3` ('' for none): the products read besides the lines' */
+  productIds: SQL;
+}
+
+/** The parts of the open cart `c` (its table or alias, as SQL) other than its row. */
+function partsOf(c: SQL, keys: OpenCartKeys) {
+  return {
+    version: sql<string>`${c}.xmin::text`,
+    lines: sql<CartItemRow[]>`(SELECT COALESCE(json_agg(json_build_object('itemId', i.item_id,
+        'cartId', i.cart_id, 'productId', i.product_id, 'optionsKey', i.options_key, 'options', i.options,
+        'quantity', i.quantity::float8, 'promoId', i.promo_id, 'infos', i.infos,
+        'insertionTypeId', i.insertion_type_id) ORDER BY i.item_id), '[]'::json)
+      FROM cart_items i WHERE i.cart_id = ${c}.cart_id)`,
+    infos: sql<Record<string, string>>`(SELECT COALESCE(json_object_agg(ci.name, ci.value), '{}'::json)
+      FROM cart_infos ci WHERE ci.cart_id = ${c}.cart_id)`,
+    delivery: deliveryPartsSql({
+      addressId: sql`${c}.shipping_address_id`,
+      slotId: sql`${c}.slot_id`,
+      slotDate: sql`${c}.timeslot_date`,
+      timeslotId: sql`${c}.timeslot_id`,
+      windowFrom: keys.windowFrom,
+      windowTo: keys.windowTo,
+      wantedDate: keys.wantedDate,
+      wantedTimeslotId: keys.wantedTimeslotId,
+    }),
+    products: cartProductsLiveSql({
+      productIds: sql`(ARRAY(SELECT i.product_id FROM cart_items i WHERE i.cart_id = ${c}.cart_id)
+        || string_to_array(${keys.productIds}::text, ',')::int[])`,
+      warehouseId: sql`${c}.warehouse_id`,
+      today: sql`${keys.today}::text`,
+    }),
+  };
+}
+
+/**
+ * The open cart of a user with its parts and its products' live columns, as one json value (null: no open
+ * cart), for a statement of another module keyed by the user (`userId`: its column): the session's, when a
+ * route asks its companion read (decision 059, session 46). The same parts as `openCartPartsQuery` with
+ * products and no slot window; `wanted` and `today` are placeholders of the caller's statement, named here.
+ */
+export function openCartPartsJsonSql(userId: SQL): SQL {
+  const p = (name: string) => sql.placeholder(name);
+  const parts = partsOf(sql.raw('oc'), {
+    windowFrom: sql`NULL`,
+    windowTo: sql`NULL`,
+    wantedDate: sql`${p(OPEN_CART_JSON_KEYS.wantedDate)}`,
+    wantedTimeslotId: sql`${p(OPEN_CART_JSON_KEYS.wantedTimeslotId)}`,
+    today: sql`${p(OPEN_CART_JSON_KEYS.today)}`,
+    productIds: sql`''`,
+  });
+  return sql`(SELECT json_build_object('cart', to_jsonb(oc), 'version', ${parts.version},
+      'lines', ${parts.lines}, 'infos', ${parts.infos}, 'delivery', ${parts.delivery},
+      'products', ${parts.products})
+    FROM carts oc WHERE oc.user_id = ${userId} AND oc.closed_at IS NULL LIMIT 1)`;
+}
+
+/** The placeholders of `openCartPartsJsonSql` (apart from the caller's own). */
+export const OPEN_CART_JSON_KEYS = {
+  wantedDate: 'cartWantedDate',
+  wantedTimeslotId: 'cartWantedTimeslotId',
+  today: 'cartToday',
+} as const;
+
+/** `openCartPartsJsonSql`'s value decoded into the cart's and the delivery module's row types. */
+export function openCartPartsOf(value: unknown): OpenCartParts | null {
+  if (value === null || value === undefined) return null;
+  const json = (typeof value === 'string' ? JSON.parse(value) : value) as {
+    cart: Record<string, unknown>;
+    version: string;
+    lines: CartItemRow[];
+    infos: Record<string, string>;
+    delivery: unknown;
+    products: CartProductsLive;
+  };
+  return {
+    cart: rowFromJson(carts, json.cart),
+    version: json.version,
+    lines: json.lines,
+    infos: json.infos,
+    delivery: deliveryPartsOf(json.delivery),
+    products: json.products,
+  };
+}
