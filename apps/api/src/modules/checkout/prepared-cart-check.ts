@@ -9,7 +9,7 @@ import type { CheckoutPricing } from './checkout-pricing';
 import type { CheckoutReadiness } from './checkout-readiness';
 import type { PurchaseInput } from './order-draft';
 import { thawPurchase } from './prepared-purchase';
-import { NEXT_ORDER_ID_SQL, orderIdByKeySql } from '../orders/order-placement.repository';
+import { NEXT_ORDER_ID_SQL, orderIdByKeySql } from '../orders/order-placement-sql';
 
 /** The cart's checks before the transaction answered: a refusal, or the order a simultaneous buy placed. */
 export type Checked =

@@ -11,8 +11,8 @@ import type { CartPurchase } from '../cart/cart-purchase';
 import { takeStocksSql } from '../catalogue/catalogue.service';
 import type { TimeslotService } from '../delivery/timeslot.service';
 import type { OrderAnswer } from '../orders/order-answer';
+import { newOrderSql } from '../orders/order-placement-sql';
 import {
-  newOrderSql,
   type OrderItemRow,
   type OrderPlacementRepository,
   type OrderRow,
