@@ -20,6 +20,9 @@ import { isApiUrl } from './errors';
  * another site (Fetch Metadata `Sec-Fetch-Site`, or a foreign `Origin`) is refused with HTTP 403.
  * The cookie is also SameSite=Lax.
  * A route flagged `config.withoutSession` (signed by a payment provider) is anonymous: the token is not read.
+ * A route flagged `config.sessionAfterBody` has its session read at `preValidation` instead of `onRequest`;
+ * what must know who is calling as soon as it is known (the operators' audit) listens with
+ * `app.onSessionRead`.
  */
 /** The session cookie under the platform's name, the one set. */
 export const SESSION_COOKIE = 'X-Ebsn-Account';
@@ -33,6 +36,10 @@ declare module 'fastify' {
   interface FastifyRequest {
     session: LiveSession | null;
   }
+  interface FastifyInstance {
+    /** `listener` runs each time a request's live session has just been read (before the access gate) */
+    onSessionRead(listener: (request: FastifyRequest) => void): void;
+  }
   interface FastifyContextConfig {
     /** a GET that changes state: gets the same cross-site protection as a POST */
     stateChanging?: boolean;
@@ -43,6 +50,12 @@ declare module 'fastify' {
      * request: none (the handler reads it itself)
      */
     sessionCompanion?: (request: FastifyRequest) => SessionCompanion | null;
+    /**
+     * the session is read once the body is parsed (at `preValidation`, before the access gate), so that the
+     * route's `sessionCompanion` can be keyed by the body; a body that does not parse answers before the
+     * session is read
+     */
+    sessionAfterBody?: boolean;
     /**
      * a form another site posts on purpose, carrying a message the handler verifies by its signature (a
      * company's SAML answer): the cross-site refusal does not apply
@@ -133,6 +146,34 @@ export interface SessionPluginOptions {
 export default fp<SessionPluginOptions>(
   async (app, { sessions, secureCookie }) => {
     app.decorateRequest('session', null);
+    const listeners: Array<(request: FastifyRequest) => void> = [];
+    app.decorate('onSessionRead', (listener: (request: FastifyRequest) => void) => {
+      listeners.push(listener);
+    });
+
+    /** The token's live session on the request, or the 419 of a dead token. */
+    const readSession = async (request: FastifyRequest, reply: FastifyReply) => {
+      const config = request.routeOptions.config;
+      const fromHeader = headerValue(request, SESSION_HEADER)?.trim();
+      const token = fromHeader || sessionCookieOf(request);
+      if (!token) return;
+      const live = await sessions.resolve(token, config.sessionCompanion?.(request) ?? undefined);
+      if (live) {
+        request.session = live;
+        request.rootUser = live.rootUser;
+        for (const listener of listeners) listener(request);
+        return;
+      }
+      if (!fromHeader) clearSessionCookie(reply, secureCookie);
+      if (config.ignoreStaleSession) return;
+      return reply
+        .code(419)
+        .send(
+          errorEnvelope(ANONYMOUS_USER, ENVELOPE_STATUS.sessionExpired, [
+            { text: SESSION_EXPIRED_TEXT, code: 'msg.session.expired' },
+          ]),
+        );
+    };
 
     app.addHook('onRequest', async (request, reply) => {
       if (!isApiUrl(request.url)) return;
@@ -145,25 +186,15 @@ export default fp<SessionPluginOptions>(
             errorEnvelope(ANONYMOUS_USER, 403, [{ text: CROSS_SITE_TEXT, code: 'msg.request.crossSite' }]),
           );
       }
-      if (config.withoutSession) return;
-      const fromHeader = headerValue(request, SESSION_HEADER)?.trim();
-      const token = fromHeader || sessionCookieOf(request);
-      if (!token) return;
-      const live = await sessions.resolve(token, config.sessionCompanion?.(request) ?? undefined);
-      if (live) {
-        request.session = live;
-        request.rootUser = live.rootUser;
-        return;
-      }
-      if (!fromHeader) clearSessionCookie(reply, secureCookie);
-      if (config.ignoreStaleSession) return;
-      return reply
-        .code(419)
-        .send(
-          errorEnvelope(ANONYMOUS_USER, ENVELOPE_STATUS.sessionExpired, [
-            { text: SESSION_EXPIRED_TEXT, code: 'msg.session.expired' },
-          ]),
-        );
+      if (config.withoutSession || config.sessionAfterBody) return;
+      return readSession(request, reply);
+    });
+
+    // registered before the access plugin: its gate (also at preValidation) sees the session
+    app.addHook('preValidation', async (request, reply) => {
+      const config = request.routeOptions.config;
+      if (!config.sessionAfterBody || config.withoutSession || !isApiUrl(request.url)) return;
+      return readSession(request, reply);
     });
   },
   { name: 'session', dependencies: ['envelope'] },

@@ -18,7 +18,7 @@ import { checkOptions, isLoose, lineInfos, optionsKeyOf, quantityFailure } from 
 import type { CartOutcome, DailyPurchasesPort } from './cart-lines.service';
 import type { CartWire } from './cart-wire';
 import { CART_INFO_TEXT, CART_TEXT, productRetired } from './cart.messages';
-import type { CartItemRow, CartLineWrite, CartRepository, CartRow } from './cart.repository';
+import type { CartItemRow, CartLineWrite, CartRepository, CartRow, OpenCartParts } from './cart.repository';
 
 /** A line of an add checked before it is written: the quantity to add and the line to write. */
 interface PreparedAdd {
@@ -42,9 +42,10 @@ interface WrittenAdds {
 }
 
 /**
- * POST /cart/add (and the reorders from an order or a list). The cart, its lines, infos and delivery part
- * are read in one statement (`CartDeliveryChoice.readCart`), the products of the add and of the cart's lines
- * in one more; each line is checked (stock, maximum, daily limit) against the lines read, and the answer is
+ * POST /cart/add (and the reorders from an order or a list). The cart, its lines, infos and delivery part,
+ * with the live columns of the products added and of the cart's lines, are read in one statement
+ * (`CartDeliveryChoice.readCart`; the route's comes with the session's, `CartService.addCompanion`); each
+ * line is checked (stock, maximum, daily limit) against the lines read, and the answer is
  * built from what was read and written (decision 059).
  * - one item (the shop's add button): one statement writes it (`CartRepository.addLine`), guarded by the
  *   cart row's version read with the cart and by the line's compare-and-set: a cart or line changed
@@ -67,13 +68,16 @@ export class CartAdd {
     items: CartAddItem[],
     showSectors: boolean,
     knownBuyer: Buyer | undefined,
+    companionRead: OpenCartParts | null = null,
   ): Promise<CartOutcome> {
     let cartId: number | null = null;
     for (let attempt = 0; attempt < WRITE_ATTEMPTS; attempt++) {
-      // with the facts of the products added and of the cart's lines (the answer prices them)
+      // with the facts of the products added and of the cart's lines (the answer prices them); the first
+      // attempt's may be the session's statement's (`addCompanion`), a new attempt reads afresh
       const read = await this.carts.readCart(userId, {
         firstAvailable: true,
         products: items.map((i) => i.productId),
+        read: attempt === 0 ? companionRead : null,
       });
       // the cart read first was closed meanwhile (bought, closed): as a locked cart, nothing is added
       const gone = cartId !== null && read.cart.cartId !== cartId;

@@ -14,7 +14,7 @@ import { isLoose, lineInfos, quantityFailure, type LineInfosInput } from './cart
 import { CartAdd } from './cart-add';
 import type { CartWire } from './cart-wire';
 import { CART_INFO_TEXT, CART_TEXT } from './cart.messages';
-import type { CartRepository, CartItemRow, CartRow } from './cart.repository';
+import type { CartRepository, CartItemRow, CartRow, OpenCartParts } from './cart.repository';
 
 /**
  * What the customer's orders hold of a product on a day (the daily purchase limit counts today's carts and
@@ -114,9 +114,18 @@ export class CartLines {
     return failWith(CART_TEXT.busy);
   }
 
-  /** POST /cart/add: see CartAdd (cart-add.ts). `buyer`: the caller's card and segments, when known. */
-  add(userId: number, items: CartAddItem[], showSectors = false, buyer?: Buyer): Promise<CartOutcome> {
-    return this.#add.add(userId, items, showSectors, buyer);
+  /**
+   * POST /cart/add: see CartAdd (cart-add.ts). `buyer`: the caller's card and segments, when known; `read`:
+   * the open cart as the session's statement read it (null: read here).
+   */
+  add(
+    userId: number,
+    items: CartAddItem[],
+    showSectors = false,
+    buyer?: Buyer,
+    read: OpenCartParts | null = null,
+  ): Promise<CartOutcome> {
+    return this.#add.add(userId, items, showSectors, buyer, read);
   }
 
   /** POST /cart/update: a line's new quantity; 0 removes it. */

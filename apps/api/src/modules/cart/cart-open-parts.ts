@@ -101,17 +101,18 @@ function partsOf(c: SQL, keys: OpenCartKeys) {
  * The open cart of a user with its parts and its products' live columns, as one json value (null: no open
  * cart), for a statement of another module keyed by the user (`userId`: its column): the session's, when a
  * route asks its companion read (decision 059, session 46). The same parts as `openCartPartsQuery` with
- * products and no slot window; `wanted` and `today` are placeholders of the caller's statement, named here.
+ * products; the slot window, the slot asked for, the day and the products asked besides the lines' are
+ * placeholders of the caller's statement, named here (`OPEN_CART_JSON_KEYS`, values by `openCartJsonValues`).
  */
 export function openCartPartsJsonSql(userId: SQL): SQL {
-  const p = (name: string) => sql.placeholder(name);
+  const p = (name: string) => sql`${sql.placeholder(name)}`;
   const parts = partsOf(sql.raw('oc'), {
-    windowFrom: sql`NULL`,
-    windowTo: sql`NULL`,
-    wantedDate: sql`${p(OPEN_CART_JSON_KEYS.wantedDate)}`,
-    wantedTimeslotId: sql`${p(OPEN_CART_JSON_KEYS.wantedTimeslotId)}`,
-    today: sql`${p(OPEN_CART_JSON_KEYS.today)}`,
-    productIds: sql`''`,
+    windowFrom: p(OPEN_CART_JSON_KEYS.windowFrom),
+    windowTo: p(OPEN_CART_JSON_KEYS.windowTo),
+    wantedDate: p(OPEN_CART_JSON_KEYS.wantedDate),
+    wantedTimeslotId: p(OPEN_CART_JSON_KEYS.wantedTimeslotId),
+    today: p(OPEN_CART_JSON_KEYS.today),
+    productIds: p(OPEN_CART_JSON_KEYS.productIds),
   });
   return sql`(SELECT json_build_object('cart', to_jsonb(oc), 'version', ${parts.version},
       'lines', ${parts.lines}, 'infos', ${parts.infos}, 'delivery', ${parts.delivery},
@@ -121,10 +122,33 @@ export function openCartPartsJsonSql(userId: SQL): SQL {
 
 /** The placeholders of `openCartPartsJsonSql` (apart from the caller's own). */
 export const OPEN_CART_JSON_KEYS = {
+  windowFrom: 'cartWindowFrom',
+  windowTo: 'cartWindowTo',
   wantedDate: 'cartWantedDate',
   wantedTimeslotId: 'cartWantedTimeslotId',
   today: 'cartToday',
+  productIds: 'cartProductIds',
 } as const;
+
+/**
+ * The values of `openCartPartsJsonSql`'s placeholders: the slot window's days (null: no first available
+ * slot wanted), the slot asked for, the day, the products read besides the lines' (checked ids).
+ */
+export function openCartJsonValues(v: {
+  window: { from: string; to: string } | null;
+  wanted: { date: string; timeslotId: number } | null;
+  today: string;
+  productIds: readonly number[];
+}): Record<string, unknown> {
+  return {
+    [OPEN_CART_JSON_KEYS.windowFrom]: v.window?.from ?? null,
+    [OPEN_CART_JSON_KEYS.windowTo]: v.window?.to ?? null,
+    [OPEN_CART_JSON_KEYS.wantedDate]: v.wanted?.date ?? null,
+    [OPEN_CART_JSON_KEYS.wantedTimeslotId]: v.wanted?.timeslotId ?? null,
+    [OPEN_CART_JSON_KEYS.today]: v.today,
+    [OPEN_CART_JSON_KEYS.productIds]: v.productIds.join(','),
+  };
+}
 
 /** `openCartPartsJsonSql`'s value decoded into the cart's and the delivery module's row types. */
 export function openCartPartsOf(value: unknown): OpenCartParts | null {

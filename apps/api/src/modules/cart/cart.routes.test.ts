@@ -365,6 +365,81 @@ describe("the cart's products: read with the cart, the rest from the snapshot", 
   });
 });
 
+describe("an add's cart read with the session's statement, once the body is parsed", () => {
+  it("each customer's own cart only; the first available slot as cart/view shows it; a dead session changes nothing (419)", async () => {
+    const [p, q] = (await pickers.pieces(t.db, 42)).slice(40) as [PickedProduct, PickedProduct];
+    const a = await newCustomer(t, { tag: 'cart' });
+    const b = await newCustomer(t, { tag: 'cart' });
+    const ca = cartApi(t, a.token);
+    const cb = cartApi(t, b.token);
+    await callAs(t.app, a.token, 'POST', '/ebsn/api/store/select?store_id=13');
+    await callAs(t.app, b.token, 'POST', '/ebsn/api/store/select?store_id=13');
+    expect((await ca.add([{ productId: p.productId, quantity: 1 }])).body.response.status).toBe(0);
+    expect((await cb.add([{ productId: q.productId, quantity: 3 }])).body.response.status).toBe(0);
+    const again = await ca.add([{ productId: p.productId, quantity: 2 }]);
+    expect(again.body.response.status).toBe(0);
+    expect(again.body.data.cartItems.map((i) => [i.product.productId, i.quantity])).toEqual([
+      [p.productId, 3],
+    ]);
+    const other = await cb.add([{ productId: p.productId, quantity: 1 }]);
+    expect(other.body.data.cartItems.map((i) => [i.product.productId, i.quantity])).toEqual([
+      [q.productId, 3],
+      [p.productId, 1],
+    ]);
+    // no slot chosen: the answer shows the first available one, as cart/view does
+    const view = await ca.view();
+    expect(again.body.data.timeslot).toMatchObject({ autoAssigned: true });
+    expect(again.body.data.timeslot).toEqual(view.body.data.timeslot);
+
+    await callAs(t.app, a.token, 'POST', '/ebsn/api/auth/logout');
+    const dead = await ca.add([{ productId: q.productId, quantity: 1 }]);
+    expect(dead.statusCode).toBe(419);
+    expect(dead.body.response.errors[0]?.code).toBe('msg.session.expired');
+    expect(dead.cookies.find((c) => c.name === 'X-Ebsn-Account')?.value).toBe('');
+    const lines = await queryRows<{ productId: number; quantity: number }>(
+      t.db,
+      sql`SELECT i.product_id AS "productId", i.quantity::float8 AS quantity
+          FROM cart_items i JOIN carts c ON c.cart_id = i.cart_id
+          WHERE c.user_id = ${a.userId} AND c.closed_at IS NULL ORDER BY i.item_id`,
+    );
+    expect(lines).toEqual([{ productId: p.productId, quantity: 3 }]);
+  });
+
+  it('a body that is not valid: the Italian 400, nothing written, never a 500 (also without a live session)', async () => {
+    const p = (await pickers.pieces(t.db, 43))[42] as PickedProduct;
+    const c = await customer();
+    expect((await c.add([{ productId: p.productId, quantity: 1 }])).body.response.status).toBe(0);
+    for (const items of [
+      [{ productId: 2_147_483_648, quantity: 1 }],
+      [{ productId: 0, quantity: 1 }],
+      [{ productId: 'abc', quantity: 1 }],
+      [],
+    ]) {
+      const bad = await c.add(items);
+      expect(bad.statusCode).toBe(400);
+      expect(bad.body.response.status).toBe(2);
+      expect(bad.body.response.errors[0]?.error).toMatch(/non è valid/);
+    }
+    const noBody = await c.raw('POST', '/cart/add', undefined);
+    expect(noBody.statusCode).toBe(400);
+    expect(noBody.body.response.status).toBe(2);
+    for (const token of [null, 'x'.repeat(40)]) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: '/ebsn/api/cart/add',
+        headers: { 'content-type': 'application/json', ...(token ? { 'x-ebsn-account': token } : {}) },
+        payload: '{"items": [',
+      });
+      expect(res.statusCode).toBe(400);
+      expect(JSON.parse(res.body).response.errors[0]?.error).toBe('La richiesta non è valida.');
+    }
+    const view = await c.view();
+    expect(view.body.data.cartItems.map((i) => [i.product.productId, i.quantity])).toEqual([
+      [p.productId, 1],
+    ]);
+  });
+});
+
 describe('infos, sectors, close', () => {
   it("need_invoice as the string 'true'; accept_alternatives per line; unknown properties refused", async () => {
     const p = await pickers.piece(t.db);

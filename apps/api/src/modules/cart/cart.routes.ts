@@ -43,6 +43,8 @@ const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { cart,
   app.route({
     ...contractRoute(api.add, {
       access: customer,
+      // the session's statement reads the cart and the products added too (one round trip less)
+      config: { sessionAfterBody: true, sessionCompanion: (request) => cart.addCompanion(request.body) },
       tags,
       summary: 'Adds products (quantity in pieces, or kg for Sfuso), with options and a chosen promotion',
     }),
@@ -54,6 +56,7 @@ const cartRoutes: FastifyPluginAsyncZod<CartRoutesOptions> = async (app, { cart,
           request.body.items,
           request.query.show_sectors ?? false,
           cart.buyerOf(request.session),
+          cart.companionCart(request.session),
         ),
       ),
   });

@@ -1,4 +1,4 @@
-import type { Cart, CartAddItem } from '@spesa/shared/contracts/cart';
+import { cartAddBodySchema, type Cart, type CartAddItem } from '@spesa/shared/contracts/cart';
 import { ok, type Result } from '../../lib/result';
 import { timeslotSelectQuerySchema } from '@spesa/shared/contracts/delivery';
 import type { LiveSession, SessionCompanion } from '../../plugins/session';
@@ -10,7 +10,7 @@ import { CartDeliveryChoice } from './cart-delivery.service';
 import type { LineInfosInput } from './cart-line-rules';
 import { CartLines, type DailyPurchasesPort } from './cart-lines.service';
 import { CartWire, type KnownCartParts } from './cart-wire';
-import { OPEN_CART_JSON_KEYS, openCartPartsJsonSql, openCartPartsOf } from './cart-open-parts';
+import { openCartJsonValues, openCartPartsJsonSql, openCartPartsOf } from './cart-open-parts';
 import type { CartRepository, CartRow, OpenCartParts } from './cart.repository';
 
 export { checkOptions, optionsKeyOf } from './cart-line-rules';
@@ -34,6 +34,7 @@ export class CartService {
   readonly #carts: CartDeliveryChoice;
   readonly #lines: CartLines;
   readonly #today: () => string;
+  readonly #slotWindow: () => { from: string; to: string };
 
   constructor(
     repo: CartRepository,
@@ -42,6 +43,10 @@ export class CartService {
     opts: CartServiceOptions,
   ) {
     this.#today = () => opts.catalogue.today();
+    this.#slotWindow = () => {
+      const days = timeslots.window();
+      return { from: days[0] as string, to: days[days.length - 1] as string };
+    };
     this.#wire = new CartWire(repo, delivery, timeslots, opts.catalogue, opts.buyers);
     this.#carts = new CartDeliveryChoice(repo, delivery, timeslots, this.#wire, opts.catalogue);
     this.#lines = new CartLines(
@@ -125,15 +130,37 @@ export class CartService {
     return {
       name: 'cart_for_timeslot',
       column: openCartPartsJsonSql,
-      values: {
-        [OPEN_CART_JSON_KEYS.wantedDate]: parsed.data.sel_date,
-        [OPEN_CART_JSON_KEYS.wantedTimeslotId]: parsed.data.timeslot_id,
-        [OPEN_CART_JSON_KEYS.today]: this.#today(),
-      },
+      values: openCartJsonValues({
+        window: null,
+        wanted: { date: parsed.data.sel_date, timeslotId: parsed.data.timeslot_id },
+        today: this.#today(),
+        productIds: [],
+      }),
     };
   }
 
-  /** What a session's companion read of the open cart answered (`timeslotCompanion`). */
+  /**
+   * POST /cart/add's read of the open cart, made by the session's statement once the body is parsed
+   * (`sessionAfterBody`): the cart with its parts, the slot window's slots (the first available one) and
+   * the live columns of the lines' products and of the ones added, as `add` reads it. Null (the handler
+   * reads it) when the body is not a valid one: its ids reach `::int[]`.
+   */
+  addCompanion(body: unknown): SessionCompanion | null {
+    const parsed = cartAddBodySchema.safeParse(body);
+    if (!parsed.success) return null;
+    return {
+      name: 'cart_for_add',
+      column: openCartPartsJsonSql,
+      values: openCartJsonValues({
+        window: this.#slotWindow(),
+        wanted: null,
+        today: this.#today(),
+        productIds: parsed.data.items.map((i) => i.productId),
+      }),
+    };
+  }
+
+  /** What a session's companion read of the open cart answered (`timeslotCompanion`, `addCompanion`). */
   companionCart(session: Pick<LiveSession, 'companion'> | null): OpenCartParts | null {
     return session ? openCartPartsOf(session.companion) : null;
   }
@@ -174,9 +201,18 @@ export class CartService {
   }
 
   // ---------- the lines ----------
-  /** `buyer`: the caller's card and segments when the request knows them (`buyerOf`); else they are read. */
-  add(userId: number, items: CartAddItem[], showSectors = false, buyer?: Buyer) {
-    return this.#lines.add(userId, items, showSectors, buyer);
+  /**
+   * `buyer`: the caller's card and segments when the request knows them (`buyerOf`); else they are read.
+   * `read`: the open cart as the session's statement read it (`addCompanion`); null: read here.
+   */
+  add(
+    userId: number,
+    items: CartAddItem[],
+    showSectors = false,
+    buyer?: Buyer,
+    read: OpenCartParts | null = null,
+  ) {
+    return this.#lines.add(userId, items, showSectors, buyer, read);
   }
 
   update(

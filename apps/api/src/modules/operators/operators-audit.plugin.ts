@@ -7,8 +7,8 @@ import type { OperatorActionRow } from './operators.repository';
  * The operators' audit trail (decision 053), written by one response hook so that no route can forget it:
  * every request of an operator's session that changes state (any method but GET/HEAD, or a GET flagged
  * `stateChanging`), and every call the access gate refused to an operator or to a customer calling an
- * operator's endpoint. Who acted for whom is taken when the request arrives (choosing a customer or ending
- * the acting changes the session during the request); the outcome from the answer's envelope.
+ * operator's endpoint. Who acted for whom is taken when the request's session is read (choosing a customer or
+ * ending the acting changes the session during the request); the outcome from the answer's envelope.
  * The record is written before the answer is sent.
  */
 export interface OperatorsAuditOptions {
@@ -49,7 +49,8 @@ export default fp<OperatorsAuditOptions>(
     app.decorateRequest('acting', null);
     app.decorateRequest('envelopeOutcome', null);
 
-    app.addHook('onRequest', async (request) => {
+    // as soon as the session is read: at onRequest, or once the body is parsed (`config.sessionAfterBody`)
+    app.onSessionRead((request) => {
       const operator = request.session?.operator;
       if (!operator || !request.session) return;
       request.acting = {
