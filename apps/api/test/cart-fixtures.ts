@@ -176,6 +176,8 @@ export interface WireCart {
   totalDiscount: number;
   deliveryFee: number;
   grossTotal: number;
+  /** the chosen slot, or the first available one (`autoAssigned`) */
+  timeslot?: { autoAssigned?: boolean } | null;
 }
 
 export const cartApi = (t: TestApp, token: string | null) => {
