@@ -48,6 +48,14 @@ export const PROCESS_STATE = {
     follows: 'local',
     how: "the pool probe of each database this process opened (its own pool's use and waits, for the metrics)",
   },
+  'db/client.ts#StatementNames.names': {
+    follows: 'local',
+    how: "the names of the statements prepared on this process's connections (a hash of each text; at most 400)",
+  },
+  'db/client.ts#StatementNames.seen': {
+    follows: 'local',
+    how: 'how often each statement text was sent, until it repeats and gets a name (cleared in bulk at 5,000 texts)',
+  },
   'lib/lifecycle.ts#Lifecycle.#draining': {
     follows: 'local',
     how: "whether this process drains (SIGTERM): its own /readyz answers 503, the other hosts' are unaffected",
@@ -112,6 +120,10 @@ export const PROCESS_STATE = {
     follows: 'local',
     how: "a prepared statement on this process's connection",
   },
+  'modules/account/account.repository.ts#AccountRepository.#liveSessionWith': {
+    follows: 'local',
+    how: "the session's prepared statement with each route's companion read, on this process's connection",
+  },
   'modules/account/account.repository.ts#AccountRepository.#userById': {
     follows: 'local',
     how: "a prepared statement on this process's connection",
@@ -131,6 +143,10 @@ export const PROCESS_STATE = {
   'modules/cart/cart.repository.ts#CartRepository.#openCartParts': {
     follows: 'local',
     how: "a prepared statement on this process's connection (the open cart with its lines, infos and delivery parts)",
+  },
+  'modules/cart/cart.repository.ts#CartRepository.#openCartPartsProducts': {
+    follows: 'local',
+    how: "a prepared statement on this process's connection (the open cart's parts with its products' live facts)",
   },
   'modules/cart/cart-add.ts#LineSet.#lines': {
     follows: 'in-flight',
@@ -231,6 +247,10 @@ export const PROCESS_STATE = {
   'modules/orders/order-status.service.ts#OrderTransitionListeners.byStatus': {
     follows: 'local',
     how: 'the listeners the modules register at build',
+  },
+  'modules/orders/order-status.service.ts#OrderTransitionListeners.writesByStatus': {
+    follows: 'local',
+    how: "the writes the modules register at build to run inside a status change's own statement",
   },
 };
 
