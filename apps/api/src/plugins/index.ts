@@ -9,6 +9,7 @@ import Fastify, { type FastifyInstance } from 'fastify';
 import { jsonSchemaTransform, validatorCompiler, type ZodTypeProvider } from 'fastify-type-provider-zod';
 import type { Db, DbKind } from '../db/client';
 import type { Env } from '../env';
+import { answerZlib } from '../lib/answer-compression';
 import type { JobQueue } from '../lib/jobs';
 import { memoSerializerCompiler } from '../lib/memo-serializer';
 import { maskDeep, maskedError, maskPersonalData } from '../lib/log-mask';
@@ -143,7 +144,8 @@ export async function registerExternalPlugins(
     if (openerPages.some((page) => request.url.startsWith(page)))
       reply.header('cross-origin-opener-policy', 'unsafe-none');
   });
-  await app.register(compress, { global: true, threshold: 1024 });
+  // answers of 1 KB or more; a small one's brotli at a lower quality (lib/answer-compression.ts)
+  await app.register(compress, { global: true, threshold: 1024, zlib: answerZlib });
   await app.register(formbody);
   await app.register(cookie);
   await app.register(swagger, {

@@ -23,6 +23,17 @@ it.each([
   expect(romeToday(new Date(iso))).toBe(day);
 });
 
+it('answers each instant its own day when asked again within the same second and across midnight', () => {
+  const beforeMidnight = Date.parse('2026-06-30T21:59:59Z');
+  expect(romeDayOf(beforeMidnight)).toBe('2026-06-30');
+  expect(romeDayOf(beforeMidnight + 999)).toBe('2026-06-30');
+  expect(romeDayOf(beforeMidnight + 1000)).toBe('2026-07-01');
+  expect(romeDayOf(beforeMidnight + 999)).toBe('2026-06-30');
+  expect(romeDayOf(new Date(beforeMidnight - 86_400_000))).toBe('2026-06-29');
+  expect(() => romeDayOf('not a date')).toThrow(RangeError);
+  expect(romeDayOf(beforeMidnight)).toBe('2026-06-30');
+});
+
 it('loading the module makes no Intl formatter (the web header imports TIME_ZONE on every page)', async () => {
   const Original = Intl.DateTimeFormat;
   let made = 0;

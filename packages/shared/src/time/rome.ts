@@ -19,9 +19,21 @@ const romeDays = (): Intl.DateTimeFormat =>
     day: '2-digit',
   }));
 
+/**
+ * The last day formatted, by its epoch second: the Rome day changes only on a whole second (the zone's offsets
+ * are whole hours), and the API asks for "today" several times per request.
+ */
+let lastDay: { second: number; day: string } | undefined;
+
 /** YYYY-MM-DD: the Rome day of an instant (a Date, epoch milliseconds or an ISO date-time). */
-export const romeDayOf = (instant: Date | number | string): string =>
-  romeDays().format(instant instanceof Date ? instant : new Date(instant));
+export function romeDayOf(instant: Date | number | string): string {
+  const date = instant instanceof Date ? instant : new Date(instant);
+  const second = Math.floor(date.getTime() / 1000);
+  if (lastDay?.second === second) return lastDay.day;
+  const day = romeDays().format(date);
+  if (Number.isFinite(second)) lastDay = { second, day };
+  return day;
+}
 
 /** YYYY-MM-DD: today in Rome, at `now`. */
 export const romeToday = (now: Date = new Date()): string => romeDayOf(now);

@@ -726,10 +726,34 @@ export function cartProductsOverStatic(
   live: readonly CartLiveColumns[],
   statics: ReadonlyMap<number, ProductRow>,
 ): CartProductRow[] {
-  return live.flatMap((l) => {
+  const out: CartProductRow[] = [];
+  for (const l of live) {
     const fixed = statics.get(l.productId);
-    return fixed ? [cartProductRowOf({ ...fixed, ...(l as CartProductColumns) })] : [];
-  });
+    if (fixed) out.push(cartProductRowOver(fixed, l));
+  }
+  return out;
+}
+
+/**
+ * cartProductRowOf of a static row with the live columns laid over it, without the merged row in between
+ * (a static row has neither `delisted` nor `seg_` columns): the product row is the static one with the live
+ * columns, the segment row that with the segment's promotion columns instead.
+ */
+function cartProductRowOver(fixed: ProductRow, live: CartLiveColumns): CartProductRow {
+  const row = { ...fixed } as Record<string, unknown>;
+  const segment = {} as Record<string, unknown>;
+  const columns = live as unknown as Record<string, unknown>;
+  for (const key of Object.keys(columns)) {
+    if (key === 'delisted') continue;
+    if (key.startsWith('seg_')) segment[key.slice(4)] = columns[key];
+    else row[key] = columns[key];
+  }
+  const productRow = row as unknown as ProductRow;
+  return {
+    row: productRow,
+    segmentRow: segment.promoId === null ? null : ({ ...row, ...segment } as unknown as ProductRow),
+    delisted: live.delisted,
+  };
 }
 
 /** Which of these products the store does not sell (product_delistings). */

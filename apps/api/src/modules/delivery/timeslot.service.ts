@@ -132,10 +132,15 @@ export class TimeslotService {
     await this.repo.release(slotId, tx);
   }
 
+  /** the last window made, by its first day (the days change only when the Rome day does) */
+  private lastWindow: { today: string; days: readonly string[] } | null = null;
+
   /** The window's days: today (Rome) and the 6 after it. */
   window(): string[] {
     const today = romeNow(this.now()).date;
-    return Array.from({ length: TIMESLOT_DAYS }, (_, i) => addDays(today, i));
+    if (this.lastWindow?.today !== today)
+      this.lastWindow = { today, days: Array.from({ length: TIMESLOT_DAYS }, (_, i) => addDays(today, i)) };
+    return [...this.lastWindow.days];
   }
 
   private view(

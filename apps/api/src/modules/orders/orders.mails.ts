@@ -23,14 +23,19 @@ const STATUS_MAILS: Partial<Record<number, OrderStatusMailKind>> = {
   [S.invalidated]: 'paymentFailed',
 };
 
+/** "sabato 5 dicembre 2026": made once (a formatter costs far more to build than to use). */
+const SLOT_DAY = new Intl.DateTimeFormat('it-IT', {
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+  timeZone: 'UTC',
+});
+/** A percentage with at most one decimal ("7,5"). */
+const PERCENT = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 });
+
 export function slotText(o: Pick<OrderRow, 'slotDate' | 'beginTime' | 'endTime'>): string {
-  const day = new Intl.DateTimeFormat('it-IT', {
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-    timeZone: 'UTC',
-  }).format(new Date(`${o.slotDate}T00:00:00Z`));
+  const day = SLOT_DAY.format(new Date(`${o.slotDate}T00:00:00Z`));
   return `${day}, ${o.beginTime}-${o.endTime}`;
 }
 
@@ -39,7 +44,7 @@ export function vouchersText(o: OrderRow): string | null {
   const v = mealVouchersToWire(o);
   if (!v) return null;
   const euro = (n: number) => formatEuro(Math.round(n * 100));
-  const percent = new Intl.NumberFormat('it-IT', { maximumFractionDigits: 1 }).format(v.serviceCostPercent);
+  const percent = PERCENT.format(v.serviceCostPercent);
   return `${v.count} ${v.count === 1 ? 'buono' : 'buoni'} da ${euro(v.faceValue)} (${euro(v.amount)}), costo del servizio ${euro(v.serviceCost)} (${percent}%)`;
 }
 
