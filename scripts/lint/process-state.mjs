@@ -212,6 +212,10 @@ export const PROCESS_STATE = {
     follows: 'pure',
     how: 'minutes of a Rome wall-clock time: a function of its text',
   },
+  'modules/delivery/timeslot.service.ts#TimeslotService.lastWindow': {
+    follows: 'pure',
+    how: "the slot window's seven days from Rome's today: a function of the day, made again when it changes",
+  },
   'modules/delivery/timeslot.service.ts#italy': {
     follows: 'pure',
     how: "Italy's holiday calendar (a library object)",
