@@ -288,6 +288,11 @@ interface RunResult {
   window: Window;
 }
 
+/** A pass of one buyer placing orders one call at a time (the trace, the per-call profile), for the checks. */
+function oneBuyerRun(token: string, placed: number[], window: Window): RunResult {
+  return { done: [], ordersOf: new Map([[token, placed]]), errors: 0, errorSamples: [], seconds: 0, window };
+}
+
 /** Every buyer places orders one after the other until `seconds` pass (the order under way is finished). */
 async function runBuyers(base: string, tokens: string[], setup: Setup, seconds: number): Promise<RunResult> {
   const done: OrderDone[] = [];
@@ -616,15 +621,7 @@ async function callWindows(
   }
   const apiCpuMs = cpu().api * (performance.now() - t0);
   const window = { fromUs, toUs: monotonicUs() };
-  const run: RunResult = {
-    done: [],
-    ordersOf: new Map([[token, placed]]),
-    errors: 0,
-    errorSamples: [],
-    seconds: 0,
-    window,
-  };
-  return { windows, run, orders: placed.length, apiCpuMs };
+  return { windows, run: oneBuyerRun(token, placed, window), orders: placed.length, apiCpuMs };
 }
 
 /**
@@ -695,15 +692,7 @@ async function traceCalls(base: string, url: string, token: string, setup: Setup
     for (const [q, n] of [...e.top].sort((a, b2) => b2[1] - a[1]))
       lines.push(`    ${fixed(n / e.n)}× ${q.replace(/\s+/g, ' ').slice(0, 160)}`);
   }
-  const run: RunResult = {
-    done: [],
-    ordersOf: new Map([[token, placed]]),
-    errors: 0,
-    errorSamples: [],
-    seconds: 0,
-    window: { fromUs: 0, toUs: 0 },
-  };
-  return { lines, run };
+  return { lines, run: oneBuyerRun(token, placed, { fromUs: 0, toUs: 0 }) };
 }
 
 export async function benchPurchase(opts: {

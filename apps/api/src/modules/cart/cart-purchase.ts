@@ -1,8 +1,7 @@
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { moveStatusSql, setInfosSql } from './cart-compose-sql';
+import { buyCartSql, moveStatusSql, setInfosSql } from './cart-compose-sql';
 import type { CartRepository } from './cart.repository';
-import { buyCartSql } from './cart-purchase-sql';
 import {
   type CartDeliveryPatch,
   type CartItemRow,
