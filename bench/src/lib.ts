@@ -90,7 +90,8 @@ export function buildApiIfStale(): void {
 /**
  * Starts apps/api/src/server.ts (through tsx; with `built`, the compiled apps/api/dist/server.mjs as `npm start`
  * runs it, built first when stale) as a child in its own process group and waits until
- * /ebsn/api/version.json answers and, with `readyLine`, until the server printed a line starting with it
+ * /ebsn/api/version.json answers and, with `readyLine`, until the server printed a line starting with it (with
+ * several, with each of them)
  * (with WORKERS > 1 the primary prints "Spesa is ready" once every worker listens, while version.json
  * answers as soon as the first one does). `readyTimeoutMs` must cover a first start that seeds the database.
  * The server runs with NODE_ENV=production as a demonstration shop (decision 084): the sandbox payment provider
@@ -103,7 +104,7 @@ export async function startServer(opts: {
   label: string;
   readyTimeoutMs?: number;
   quiet?: boolean;
-  readyLine?: string;
+  readyLine?: string | string[];
   /** node flags before the script, e.g. --cpu-prof (not allowed in NODE_OPTIONS) */
   nodeArgs?: string[];
   /** the compiled server (apps/api/dist/server.mjs) instead of the sources through tsx */
@@ -135,16 +136,18 @@ export async function startServer(opts: {
     detached: true,
   });
   liveChildren.add(child);
-  let sawReadyLine = !opts.readyLine;
-  if (opts.readyLine && child.stdout) {
-    const wanted = opts.readyLine;
+  // every line asked for, once each has been printed
+  const unseen = new Set(opts.readyLine === undefined ? [] : [opts.readyLine].flat());
+  let sawReadyLine = unseen.size === 0;
+  if (unseen.size > 0 && child.stdout) {
     let pending = '';
     child.stdout.on('data', (chunk: Buffer) => {
       if (!opts.quiet) process.stdout.write(chunk);
       pending += chunk.toString();
       const lines = pending.split('\n');
       pending = lines.pop() ?? '';
-      if (lines.some((l) => l.startsWith(wanted))) sawReadyLine = true;
+      for (const wanted of unseen) if (lines.some((l) => l.startsWith(wanted))) unseen.delete(wanted);
+      sawReadyLine = unseen.size === 0;
     });
   }
   const url = `http://127.0.0.1:${opts.port}`;

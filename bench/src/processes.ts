@@ -20,6 +20,7 @@ import { findPgBinDir, freePort, startPgCluster, type PgCluster } from '../../sc
 import type {} from '../../apps/api/test/global-setup';
 import type { Db } from '../../apps/api/src/db/client';
 import { gitSha, machine, mdTable, sleep, startServer, textTable, today, writeDocsSection } from './lib';
+import { LEAFLETS_DRAWN_LINE } from '../../apps/api/src/ready-message';
 import { API, discover, load, percentile } from './scenarios';
 
 /** payment type "alla consegna" (pay on delivery): no provider session, no webhook */
@@ -431,7 +432,7 @@ export async function benchProcesses(opts: {
       port: await freePort(),
       env: { ...env, WORKERS: '1' },
       readyTimeoutMs: opts.seedTimeoutMs,
-      readyLine: 'Spesa is ready',
+      readyLine: ['Spesa is ready', LEAFLETS_DRAWN_LINE],
       quiet: true,
     });
     await seeding.stop();
@@ -466,7 +467,7 @@ export async function benchProcesses(opts: {
         label,
         port: await freePort(),
         env: { ...env, WORKERS: String(workers) },
-        readyLine: 'Spesa is ready',
+        readyLine: ['Spesa is ready', LEAFLETS_DRAWN_LINE],
         quiet: true,
       });
       try {

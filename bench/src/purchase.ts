@@ -33,6 +33,7 @@ import type {} from '../../apps/api/test/global-setup';
 import type { Db } from '../../apps/api/src/db/client';
 import { busyUs, monotonicUs, readProfiles, summariseWindows, type Window } from './cpu-profile';
 import { gitSha, machine, mdTable, root, startServer, textTable, today, writeDocsSection } from './lib';
+import { LEAFLETS_DRAWN_LINE } from '../../apps/api/src/ready-message';
 import { postmasterPid, sampleCpu } from './processes';
 import { API, percentile } from './scenarios';
 
@@ -735,7 +736,7 @@ export async function benchPurchase(opts: {
       port: await freePort(),
       env: { ...env, SEED_PRODUCT_TARGET: String(opts.products), WORKERS: '1' },
       readyTimeoutMs: opts.seedTimeoutMs,
-      readyLine: 'Spesa is ready',
+      readyLine: ['Spesa is ready', LEAFLETS_DRAWN_LINE],
       quiet: true,
     });
     await seeding.stop();
@@ -757,7 +758,7 @@ export async function benchPurchase(opts: {
         env: serverEnv({ ...env, WORKERS: String(workers) }),
         nodeArgs: opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${serverProfiles}`] : [],
         built: opts.server === 'built',
-        readyLine: 'Spesa is ready',
+        readyLine: ['Spesa is ready', LEAFLETS_DRAWN_LINE],
         quiet: true,
       });
       const runs: RunResult[] = [];

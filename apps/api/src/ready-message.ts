@@ -48,3 +48,9 @@ function paymentsLine(env: Env): string {
       : []),
   ].join(', ');
 }
+
+/** The line a process prints once the start-up drawing of the current leaflets' files is over (bench/src/lib.ts). */
+export const LEAFLETS_DRAWN_LINE = 'Leaflet files ready';
+
+export const leafletsDrawnMessage = (drawn: number, ms: number): string =>
+  `${LEAFLETS_DRAWN_LINE}: ${drawn} leaflet${drawn === 1 ? '' : 's'} drawn in ${(ms / 1000).toFixed(1)} s`;

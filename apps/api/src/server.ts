@@ -33,7 +33,7 @@ import { ensureCompanyIdentityProviders } from './db/seed/identity';
 import { startDemoIdentityProviders } from './modules/identity/demo-oidc-idp';
 import { ListingWarmer } from './modules/catalogue/listing-warmer';
 import { missingDistMessage } from './plugins/web-app';
-import { readyMessage } from './ready-message';
+import { leafletsDrawnMessage, readyMessage } from './ready-message';
 import { awaitCallIn, isSpareWorker, superviseWorkers } from './cluster-supervisor';
 import {
   answerPrimaryForMetrics,
@@ -187,8 +187,14 @@ async function serve(env: Env, database: OpenedDatabase, started: number): Promi
   if (isSpareWorker(env)) await awaitCallIn();
   await app.listen({ port: env.PORT, host: env.HOST });
   // the current leaflets' page images and PDFs, drawn once when missing (one process of a cluster)
-  if (!cluster.isWorker || cluster.worker?.id === 1)
-    app.leaflets.drawCurrent().catch((err: unknown) => app.log.error({ err }, 'leaflet files not drawn'));
+  // (its line tells when this start-up work is over: the bench measures after it)
+  if (!cluster.isWorker || cluster.worker?.id === 1) {
+    const drawing = Date.now();
+    app.leaflets
+      .drawCurrent()
+      .then((drawn) => console.log(leafletsDrawnMessage(drawn, Date.now() - drawing)))
+      .catch((err: unknown) => app.log.error({ err }, 'leaflet files not drawn'));
+  }
   // a replacement worker warms after it started serving (its first requests read the database)
   if (env.WARM_BEFORE_LISTEN === 'off') void warmer?.warm();
   warmer?.start();

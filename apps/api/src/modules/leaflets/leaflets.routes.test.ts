@@ -1,3 +1,4 @@
+import { Readable } from 'node:stream';
 import type { ProductListData } from '@spesa/shared/contracts/catalogue';
 import { DEFAULT_STORE } from '@spesa/shared/contracts/delivery';
 import {
@@ -18,6 +19,8 @@ import { api } from '../../../test/checkout-fixtures';
 import { newCustomer } from '../../../test/customers';
 import { buildTestApp, callAs, type TestApp } from '../../../test/helper';
 import { DEMO_LEAFLET_STORE } from '../../db/seed/leaflets';
+import { PgFileStore } from '../../lib/file-store-pg';
+import { folderOf, leafletFileKey, PDF_FILE } from './leaflet-files';
 import { LEAFLET_TEXT } from './leaflets.messages';
 
 /**
@@ -249,6 +252,26 @@ describe('the files', () => {
       expect(res.statusCode, url).toBe(404);
     }
   }, 120_000);
+
+  it("draws at start-up only the current leaflets whose files are missing, and says how many", async () => {
+    // each current leaflet not drawn yet made whole by its PDF, the folder's last file (drawn for real above)
+    const today = t.app.catalogue.today();
+    const rows = (await t.db.execute(
+      sql`SELECT leaflet_id AS "leafletId", files_version AS "filesVersion" FROM leaflets
+          WHERE status = 'published' AND from_date <= ${today}::date AND to_date >= ${today}::date`,
+    )) as unknown as { rows: Array<{ leafletId: number; filesVersion: string }> };
+    expect(rows.rows.length).toBeGreaterThan(2);
+    const store = new PgFileStore(t.db);
+    let made = 0;
+    for (const { leafletId, filesVersion } of rows.rows) {
+      const key = leafletFileKey(folderOf(leafletId, filesVersion), PDF_FILE);
+      if (await store.head(key)) continue;
+      await store.put(key, Readable.from([Buffer.from('%PDF-')]), 'application/pdf');
+      made++;
+    }
+    expect(made).toBe(rows.rows.length - 1);
+    expect(await t.app.leaflets.drawCurrent()).toBe(0);
+  });
 });
 
 async function expiredFrom(): Promise<string> {

@@ -194,14 +194,20 @@ export class LeafletsService {
     return this.files.ensure(folderOf(leaflet.leafletId, leaflet.filesVersion), () => this.#printOf(leaflet));
   }
 
-  /** Draws the files of the current leaflets that miss them (at start-up, in the background). */
-  async drawCurrent(): Promise<void> {
+  /**
+   * Draws the files of the current leaflets that miss them (at start-up, in the background); the number of
+   * leaflets drawn.
+   */
+  async drawCurrent(): Promise<number> {
     const { rows } = await this.repo.current({ today: this.catalogue.today(), warehouseId: -1 }, 100, 0);
     const stores = await this.repo.currentOfStores(this.catalogue.today());
+    let drawn = 0;
     for (const leaflet of [...rows, ...stores]) {
-      if (!(await this.files.isWhole(folderOf(leaflet.leafletId, leaflet.filesVersion))))
-        await this.ensureFiles(leaflet);
+      if (await this.files.isWhole(folderOf(leaflet.leafletId, leaflet.filesVersion))) continue;
+      await this.ensureFiles(leaflet);
+      drawn++;
     }
+    return drawn;
   }
 
   /**
