@@ -18,7 +18,7 @@ export function isUniqueViolation(error: unknown): boolean {
   return e?.code === '23505' || e?.cause?.code === '23505';
 }
 
-/** Placeholders fill a prepared statement's parameters as they are: the SQL builder's column encoders do not run. */
+/** Turns a `sql` statement into its text and parameters (the handles are opened without a casing option). */
 const dialect = new PgDialect();
 
 /**
