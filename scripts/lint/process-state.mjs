@@ -48,6 +48,14 @@ export const PROCESS_STATE = {
     follows: 'local',
     how: "the pool probe of each database this process opened (its own pool's use and waits, for the metrics)",
   },
+  'db/rows.ts#PreparedSql.#query': {
+    follows: 'pure',
+    how: "a statement's text and its placeholders, built from the code at its first use",
+  },
+  'db/rows.ts#PreparedSql.#onPool': {
+    follows: 'local',
+    how: "the statement prepared on this process's pool (the first handle it ran on that is no transaction)",
+  },
   'db/client.ts#StatementNames.names': {
     follows: 'local',
     how: "the names of the statements prepared on this process's connections (a hash of each text; at most 400)",
@@ -133,6 +141,10 @@ export const PROCESS_STATE = {
     how: 'a hash of random text, verified for unknown accounts (for the timing only)',
   },
   'modules/cart/cart.repository.ts#CartRepository.#openCart': {
+    follows: 'local',
+    how: "a prepared statement on this process's connection",
+  },
+  'modules/cart/cart.repository.ts#CartRepository.#chooseSlot': {
     follows: 'local',
     how: "a prepared statement on this process's connection",
   },

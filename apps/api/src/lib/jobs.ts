@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
-import { queryRows } from '../db/rows';
+import { PreparedSql, queryRows } from '../db/rows';
 import { scheduledJobs } from '../db/schema';
 
 /**
@@ -32,6 +32,40 @@ interface ClaimedJob {
   attempts: number;
   singleton_key: string | null;
 }
+
+const p = (name: string) => sql.placeholder(name);
+
+/** The queue's statements run for every job (decision 059, session 47): their texts built once, prepared by name. */
+const JOB_SQL = {
+  enqueue: new PreparedSql<never>(
+    'jobs_enqueue',
+    () => sql`
+      INSERT INTO ${scheduledJobs} (kind, payload, run_at, singleton_key)
+      VALUES (${p('kind')}, ${p('payload')}::jsonb, now() + ${p('delay')} * interval '1 millisecond',
+              ${p('singletonKey')})
+      ON CONFLICT (singleton_key) WHERE done_at IS NULL DO NOTHING`,
+  ),
+  /** the next due job of the kinds this process runs (`kinds`: their names, a text[]) */
+  claim: new PreparedSql<ClaimedJob>(
+    'jobs_claim',
+    () => sql`
+      UPDATE ${scheduledJobs}
+         SET locked_until = now() + ${p('lockMs')} * interval '1 millisecond', attempts = attempts + 1
+       WHERE job_id = (
+         SELECT job_id FROM ${scheduledJobs}
+          WHERE done_at IS NULL AND run_at <= now()
+            AND (locked_until IS NULL OR locked_until < now())
+            AND kind = ANY (${p('kinds')}::text[])
+          ORDER BY run_at
+          LIMIT 1
+          FOR UPDATE SKIP LOCKED)
+      RETURNING job_id::int AS job_id, kind, payload, attempts, singleton_key`,
+  ),
+  done: new PreparedSql<never>(
+    'jobs_done',
+    () => sql`UPDATE ${scheduledJobs} SET done_at = now(), locked_until = NULL WHERE job_id = ${p('jobId')}`,
+  ),
+};
 
 export class JobQueue {
   readonly #handlers = new Map<string, JobHandler>();
@@ -74,11 +108,12 @@ export class JobQueue {
     opts: { delayMs?: number; singletonKey?: string; db?: Db } = {},
   ): Promise<void> {
     const delay = Math.max(0, Math.round(opts.delayMs ?? 0));
-    await (opts.db ?? this.db).execute(sql`
-      INSERT INTO ${scheduledJobs} (kind, payload, run_at, singleton_key)
-      VALUES (${kind}, ${JSON.stringify(payload)}::jsonb, now() + ${delay} * interval '1 millisecond',
-              ${opts.singletonKey ?? null})
-      ON CONFLICT (singleton_key) WHERE done_at IS NULL DO NOTHING`);
+    await JOB_SQL.enqueue.rows(opts.db ?? this.db, {
+      kind,
+      payload: JSON.stringify(payload),
+      delay,
+      singletonKey: opts.singletonKey ?? null,
+    });
     // a job due now is run by this process at once (others would find it at their next poll)
     if (delay === 0 && !opts.db) this.kick();
   }
@@ -162,24 +197,7 @@ export class JobQueue {
   async #claim(): Promise<ClaimedJob | null> {
     const kinds = [...this.#handlers.keys()];
     if (kinds.length === 0) return null;
-    const [job] = await queryRows<ClaimedJob>(
-      this.db,
-      sql`
-      UPDATE ${scheduledJobs}
-         SET locked_until = now() + ${this.#lockMs} * interval '1 millisecond', attempts = attempts + 1
-       WHERE job_id = (
-         SELECT job_id FROM ${scheduledJobs}
-          WHERE done_at IS NULL AND run_at <= now()
-            AND (locked_until IS NULL OR locked_until < now())
-            AND kind IN (${sql.join(
-              kinds.map((k) => sql`${k}`),
-              sql`, `,
-            )})
-          ORDER BY run_at
-          LIMIT 1
-          FOR UPDATE SKIP LOCKED)
-      RETURNING job_id::int AS job_id, kind, payload, attempts, singleton_key`,
-    );
+    const [job] = await JOB_SQL.claim.rows(this.db, { lockMs: this.#lockMs, kinds });
     return job ?? null;
   }
 
@@ -188,9 +206,7 @@ export class JobQueue {
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(job.payload);
-      await this.db.execute(
-        sql`UPDATE ${scheduledJobs} SET done_at = now(), locked_until = NULL WHERE job_id = ${job.job_id}`,
-      );
+      await JOB_SQL.done.rows(this.db, { jobId: job.job_id });
     } catch (err) {
       this.#onError(err, { kind: job.kind, jobId: job.job_id });
       const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);

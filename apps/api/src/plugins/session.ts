@@ -100,6 +100,32 @@ export interface LiveOperator {
   acting: boolean;
 }
 
+/**
+ * The columns of the user's row the session's statement reads: what the envelope's root user, the cart's
+ * prices (`pricingOn`) and checkout (personal data complete, a company's payment types) use of it. Nothing
+ * else of the row (the password hash, the profile) travels with every request; a reader that needs more reads
+ * the user (`AccountService`).
+ */
+export type SessionUser = Pick<
+  typeof users.$inferSelect,
+  | 'userId'
+  | 'login'
+  | 'profileConfirmed'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'userTypeId'
+  | 'legalIds'
+  | 'betaTester'
+  | 'cardNumber'
+  | 'crmSegmentIds'
+  | 'companyId'
+  | 'mobilePhone'
+  | 'homePhone'
+  | 'italianCitizen'
+  | 'fiscalCode'
+>;
+
 /** A live session of the request's token: what the rest of the request knows of who is calling. */
 export interface LiveSession {
   tokenHash: string;
@@ -109,8 +135,8 @@ export interface LiveSession {
   operator: LiveOperator | null;
   rememberMe: boolean;
   rootUser: RootUser;
-  /** the user's row as read with the session, at the start of this request */
-  user: typeof users.$inferSelect;
+  /** the user's columns read with the session, at the start of this request (SessionUser) */
+  user: SessionUser;
   /**
    * What prices the user is entitled to on `today` (YYYY-MM-DD, decision 032), from the card and segments
    * read with the session: a loyalty card valid that day, the CRM segments. The cart prices with it instead

@@ -1,6 +1,6 @@
 import { and, asc, eq, gt, isNotNull, isNull, ne, or, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { SessionCompanion } from '../../plugins/session';
+import type { SessionCompanion, SessionUser } from '../../plugins/session';
 import { queryRows } from '../../db/rows';
 import {
   loyaltyCards,
@@ -20,12 +20,39 @@ export type SessionRow = typeof sessions.$inferSelect;
 export type PersonFiscalRow = typeof personFiscals.$inferSelect;
 export type TokenPurpose = 'registration' | 'password_reset' | 'mfa_pin' | 'email_change' | 'anonymize';
 
-/** The live-session lookup of AccountRepository.findLiveSession, built once and prepared by name. */
+/** The user's columns read with the session (SessionUser): only those a request's session is asked for. */
+const SESSION_USER_COLUMNS = {
+  userId: users.userId,
+  login: users.login,
+  profileConfirmed: users.profileConfirmed,
+  email: users.email,
+  firstName: users.firstName,
+  lastName: users.lastName,
+  userTypeId: users.userTypeId,
+  legalIds: users.legalIds,
+  betaTester: users.betaTester,
+  cardNumber: users.cardNumber,
+  crmSegmentIds: users.crmSegmentIds,
+  companyId: users.companyId,
+  mobilePhone: users.mobilePhone,
+  homePhone: users.homePhone,
+  italianCitizen: users.italianCitizen,
+  fiscalCode: users.fiscalCode,
+} satisfies { [K in keyof SessionUser]: (typeof users)[K] };
+
+/**
+ * The live-session lookup of AccountRepository.findLiveSession, built once (per companion) and prepared by
+ * name. It answers the session's and the user's columns a request uses (SessionUser), not the whole rows: the
+ * checks that need the others (revoked, idle and absolute expiry, anonymised, password changed) are made in
+ * its WHERE.
+ */
 function liveSessionQuery(companion: SessionCompanion | undefined, db: Db) {
   return db
     .select({
-      session: sessions,
-      user: users,
+      operatorUserId: sessions.operatorUserId,
+      lastSeenAt: sessions.lastSeenAt,
+      rememberMe: sessions.rememberMe,
+      user: SESSION_USER_COLUMNS,
       cardType: loyaltyCards.cardType,
       cardValidTo: loyaltyCards.validTo,
       companion: companion ? companion.column(sql`${users.userId}`) : sql<null>`NULL`,
@@ -48,6 +75,9 @@ function liveSessionQuery(companion: SessionCompanion | undefined, db: Db) {
     .limit(1)
     .prepare(companion ? `account_live_session_${companion.name}` : 'account_live_session');
 }
+
+/** What findLiveSession answers: the session's columns a request uses, its user's (SessionUser), the card. */
+export type LiveSessionRow = Awaited<ReturnType<ReturnType<typeof liveSessionQuery>['execute']>>[number];
 
 /** A live (not anonymised) user by id, asked by most signed-in requests: built once, prepared. */
 function userByIdQuery(db: Db) {
@@ -277,25 +307,16 @@ export class AccountRepository {
   }
 
   /**
-   * The live session of this token hash with its user, or null (unknown, expired, revoked, stale). Every
-   * signed-in request asks it: the statement (three tables, sixty columns) is built once per repository
-   * and prepared (named) on each connection, instead of being composed again for every request.
-   */
-  /**
-   * The live session of a token with its user and card; `companion`: with the column another module asks
-   * for, keyed by the session's user (SessionCompanion), in the same statement.
+   * The live session of this token hash with its user and card, or null (unknown, expired, revoked, stale);
+   * `companion`: with the column another module asks for, keyed by the session's user (SessionCompanion), in
+   * the same statement. Every signed-in request asks it: the statement is built once per repository (and
+   * companion) and prepared (named) on each connection.
    */
   async findLiveSession(
     tokenHash: string,
     now: Date,
     companion?: SessionCompanion,
-  ): Promise<{
-    session: SessionRow;
-    user: UserRow;
-    cardType: string | null;
-    cardValidTo: string | null;
-    companion: unknown;
-  } | null> {
+  ): Promise<LiveSessionRow | null> {
     let query: ReturnType<typeof liveSessionQuery>;
     if (companion) {
       query = this.#liveSessionWith.get(companion.name) ?? liveSessionQuery(companion, this.db);

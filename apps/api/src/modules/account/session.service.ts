@@ -1,5 +1,11 @@
-import type { LiveOperator, LiveSession, SessionCompanion, SessionsPort } from '../../plugins/session';
-import type { AccountRepository, UserRow } from './account.repository';
+import type {
+  LiveOperator,
+  LiveSession,
+  SessionCompanion,
+  SessionsPort,
+  SessionUser,
+} from '../../plugins/session';
+import type { AccountRepository } from './account.repository';
 import { randomToken, sha256 } from './secrets';
 import { toRootUser } from './user.mapper';
 
@@ -80,12 +86,12 @@ export class SessionService implements SessionsPort {
     const now = this.now();
     const found = await this.repo.findLiveSession(tokenHash, now, companion);
     if (!found) return null;
-    const { session, user, cardType, cardValidTo } = found;
+    const { user, cardType, cardValidTo } = found;
     const operator =
-      session.operatorUserId === null ? null : await this.operatorOf(session.operatorUserId, user);
-    if (session.operatorUserId !== null && !operator) return null;
-    if (now.getTime() - session.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
-      const idleMs = operator ? OPERATOR_SESSION.idleMinutes * 60_000 : this.idleMs(session.rememberMe);
+      found.operatorUserId === null ? null : await this.operatorOf(found.operatorUserId, user);
+    if (found.operatorUserId !== null && !operator) return null;
+    if (now.getTime() - found.lastSeenAt.getTime() > TOUCH_EVERY_MS) {
+      const idleMs = operator ? OPERATOR_SESSION.idleMinutes * 60_000 : this.idleMs(found.rememberMe);
       await this.repo.touchSession(tokenHash, now, new Date(now.getTime() + idleMs));
     }
     const rootUser = toRootUser(user, cardType);
@@ -106,7 +112,7 @@ export class SessionService implements SessionsPort {
       tokenHash,
       userId: user.userId,
       operator,
-      rememberMe: session.rememberMe,
+      rememberMe: found.rememberMe,
       rootUser,
       user,
       pricingOn,
@@ -114,7 +120,7 @@ export class SessionService implements SessionsPort {
     };
   }
 
-  private async operatorOf(operatorUserId: number, user: UserRow): Promise<LiveOperator | null> {
+  private async operatorOf(operatorUserId: number, user: SessionUser): Promise<LiveOperator | null> {
     const found = await this.operators?.operatorOf(operatorUserId);
     return found ? { userId: operatorUserId, ...found, acting: user.userId !== operatorUserId } : null;
   }

@@ -5,12 +5,27 @@ import { wireInstant } from '../../db/wire-time';
 
 /** Wire shapes of a user row: never the password hash nor any token. */
 
-const fidelityCardOf = (u: UserRow, cardType: string | null) =>
+const fidelityCardOf = (u: Pick<UserRow, 'cardNumber'>, cardType: string | null) =>
   u.cardNumber
     ? { cardNumber: u.cardNumber, cardType: cardType === 'premium' ? 'premium' : 'fidelity' }
     : null;
 
-export function toRootUser(u: UserRow, cardType: string | null = null): RootUser {
+/** The user's columns the envelope's root user is made of (the session's statement reads them: SessionUser). */
+export type RootUserColumns = Pick<
+  UserRow,
+  | 'userId'
+  | 'login'
+  | 'profileConfirmed'
+  | 'email'
+  | 'firstName'
+  | 'lastName'
+  | 'userTypeId'
+  | 'legalIds'
+  | 'betaTester'
+  | 'cardNumber'
+>;
+
+export function toRootUser(u: RootUserColumns, cardType: string | null = null): RootUser {
   return {
     userId: u.userId,
     login: u.login,

@@ -237,11 +237,10 @@ export class CartDeliveryChoice {
     if (!target) return failWith(DELIVERY_TEXT.noAddress);
     const slot = await this.timeslots.selectableFrom(target.calendar, date, timeslotId, read.wanted);
     if (!slot.ok) return slot;
-    const updated = await this.repo.updateDelivery(cart.cartId, CART_STATUS.locked, {
+    const updated = await this.repo.chooseSlot(cart.cartId, CART_STATUS.locked, {
       timeslotDate: date,
       timeslotId,
       slotId: slot.data.slotId,
-      timeslotAutoAssigned: false,
     });
     if (!updated) return failWith(DELIVERY_TEXT.cartLocked);
     return ok(

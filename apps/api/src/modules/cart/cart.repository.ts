@@ -1,6 +1,6 @@
 import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { queryRows } from '../../db/rows';
+import { PreparedSql, queryRows } from '../../db/rows';
 import { cartInfos, cartItems, carts } from '../../db/schema';
 import { openCartPartsQuery, type OpenCartParts } from './cart-open-parts';
 
@@ -116,6 +116,23 @@ function cartLinesQuery(db: Db) {
     .prepare('cart_lines_of_cart');
 }
 
+/** CartRepository.chooseSlot's update, built once, prepared. */
+function chooseSlotQuery(db: Db) {
+  const p = (name: string) => sql.placeholder(name);
+  return db
+    .update(carts)
+    .set({
+      timeslotDate: sql`${p('timeslotDate')}`,
+      timeslotId: sql`${p('timeslotId')}`,
+      slotId: sql`${p('slotId')}`,
+      timeslotAutoAssigned: false,
+      updatedAt: sql`now()`,
+    })
+    .where(and(eq(carts.cartId, p('cartId')), isNull(carts.closedAt), ne(carts.cartStatusId, p('lockedStatus'))))
+    .returning()
+    .prepare('cart_choose_slot');
+}
+
 /** What `addLine` did: nothing when the cart changed or was locked meanwhile, or when the line changed. */
 export interface AddLineOutcome {
   /** the cart row was still the version read, open and not locked: the line was tried */
@@ -129,6 +146,7 @@ export class CartRepository {
   #lines: ReturnType<typeof cartLinesQuery> | undefined;
   #openCartParts: ReturnType<typeof openCartPartsQuery> | undefined;
   #openCartPartsProducts: ReturnType<typeof openCartPartsQuery> | undefined;
+  #chooseSlot: ReturnType<typeof chooseSlotQuery> | undefined;
 
   constructor(readonly db: Db) {}
 
@@ -180,25 +198,46 @@ export class CartRepository {
     line: CartLineWrite,
     expected: number | null,
   ): Promise<AddLineOutcome> {
-    const [row] = await queryRows<{ cartWritten: boolean; itemId: number | null }>(
-      this.db,
-      sql`WITH cart AS (
+    const [row] = await this.#addLine.rows(this.db, {
+      cartId: cart.cartId,
+      userId: cart.userId,
+      lockedStatus,
+      version: cart.version,
+      productId: line.productId,
+      optionsKey: line.optionsKey,
+      options: JSON.stringify(line.options),
+      quantity: qty(line.quantity),
+      promoId: line.promoId,
+      infos: JSON.stringify(line.infos),
+      // null: a new line only (`quantity = NULL` is never true, as onLineConflict's `false`)
+      expected: expected === null ? null : qty(expected),
+    });
+    return { cartWritten: row?.cartWritten ?? false, itemId: row?.itemId ?? null };
+  }
+
+  /** addLine's statement, its text built once (placeholders) and prepared by name. */
+  readonly #addLine = new PreparedSql<{ cartWritten: boolean; itemId: number | null }>('cart_add_line', () => {
+    const p = (name: string) => sql.placeholder(name);
+    return sql`WITH cart AS (
             UPDATE carts SET updated_at = now()
-            WHERE cart_id = ${cart.cartId} AND user_id = ${cart.userId} AND closed_at IS NULL
-              AND cart_status_id <> ${lockedStatus} AND xmin = ${cart.version}::xid
+            WHERE cart_id = ${p('cartId')} AND user_id = ${p('userId')} AND closed_at IS NULL
+              AND cart_status_id <> ${p('lockedStatus')} AND xmin = ${p('version')}::xid
             RETURNING cart_id
           ), line AS (
             INSERT INTO cart_items (cart_id, product_id, options_key, options, quantity, promo_id, infos)
-            SELECT cart_id, ${line.productId}, ${line.optionsKey}, ${JSON.stringify(line.options)}::jsonb,
-                   ${qty(line.quantity)}::numeric, ${line.promoId}::int, ${JSON.stringify(line.infos)}::jsonb
+            SELECT cart_id, ${p('productId')}::int, ${p('optionsKey')}::text, ${p('options')}::jsonb,
+                   ${p('quantity')}::numeric, ${p('promoId')}::int, ${p('infos')}::jsonb
             FROM cart
-            ${onLineConflict(expected)}
+            ON CONFLICT (cart_id, product_id, options_key) DO UPDATE
+            SET quantity = excluded.quantity,
+                promo_id = COALESCE(excluded.promo_id, cart_items.promo_id),
+                infos = cart_items.infos || excluded.infos,
+                updated_at = now()
+            WHERE cart_items.quantity = ${p('expected')}::numeric
             RETURNING item_id
           )
-          SELECT EXISTS (SELECT 1 FROM cart) AS "cartWritten", (SELECT item_id FROM line) AS "itemId"`,
-    );
-    return { cartWritten: row?.cartWritten ?? false, itemId: row?.itemId ?? null };
-  }
+          SELECT EXISTS (SELECT 1 FROM cart) AS "cartWritten", (SELECT item_id FROM line) AS "itemId"`;
+  });
 
   /** Creates the open cart unless one exists (concurrent calls: the unique index keeps one), returns it. */
   async createOpenCart(userId: number, values: CartDeliveryPatch, db: Db = this.db): Promise<CartRow> {
@@ -229,6 +268,20 @@ export class CartRepository {
       .set({ ...patch, updatedAt: sql`now()` })
       .where(and(eq(carts.cartId, cartId), isNull(carts.closedAt), ne(carts.cartStatusId, lockedStatus)))
       .returning();
+    return row ?? null;
+  }
+
+  /**
+   * The slot a customer chose (timeslot/select): updateDelivery's statement for that one patch, built once and
+   * prepared by name (the same guard: not closed, not locked). Null when nothing was updated.
+   */
+  async chooseSlot(
+    cartId: number,
+    lockedStatus: number,
+    slot: { timeslotDate: string; timeslotId: number; slotId: number },
+  ): Promise<CartRow | null> {
+    this.#chooseSlot ??= chooseSlotQuery(this.db);
+    const [row] = await this.#chooseSlot.execute({ cartId, lockedStatus, ...slot });
     return row ?? null;
   }
 

@@ -1,7 +1,8 @@
 import { toMilli } from '@spesa/shared/cart/quantity';
 import type { Db } from '../../db/client';
 import { fail, failWith, ok, type Failure, type Result } from '../../lib/result';
-import type { AccountRepository, UserRow } from '../account/account.repository';
+import type { AccountRepository } from '../account/account.repository';
+import type { SessionUser } from '../../plugins/session';
 import type { CartRow } from '../cart/cart.repository';
 import type { DeliveryService, DeliveryTarget } from '../delivery/delivery.service';
 import type { KindedSlotRow } from '../delivery/delivery-parts';
@@ -43,7 +44,7 @@ export class CheckoutReadiness {
     return t.ok ? t.data : null;
   }
 
-  async personalDataComplete(userId: number, known: UserRow | null): Promise<boolean> {
+  async personalDataComplete(userId: number, known: SessionUser | null): Promise<boolean> {
     const u = known ?? (await this.d.accounts.findUserById(userId));
     if (!u) return false;
     const phone = u.mobilePhone.trim() !== '' || u.homePhone.trim() !== '';
@@ -82,7 +83,7 @@ export class CheckoutReadiness {
     editing: OrderRow | null,
     seen: { slot?: SlotView } = {},
     /** the user's row when the caller has it */
-    user: UserRow | null = null,
+    user: SessionUser | null = null,
     /** the cart's chosen slot's row when the caller read it with the cart (`CartService.readForPurchase`) */
     chosen: KindedSlotRow | null = null,
   ): Promise<Failure[]> {

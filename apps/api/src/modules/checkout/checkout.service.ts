@@ -20,7 +20,7 @@ import { MEAL_VOUCHERS } from '@spesa/shared/checkout/meal-vouchers';
 import type { OrderInvoice } from '@spesa/shared/contracts/orders';
 import type { PaymentTypeOffer } from '../../lib/payment-type-offer';
 import { fail, failWith, ok, type Failure, type Result } from '../../lib/result';
-import type { AccountRepository, UserRow } from '../account/account.repository';
+import type { AccountRepository } from '../account/account.repository';
 import type { CartPurchase } from '../cart/cart-purchase';
 import type { CartRow } from '../cart/cart.repository';
 import type { CartService } from '../cart/cart.service';
@@ -40,7 +40,7 @@ import type { CheckoutRepository } from './checkout.repository';
 import type { CheckoutGiftsPort } from './checkout-gifts';
 import type { OrderPlacement } from './order-placement.service';
 import type { OrderPlacementRepository } from '../orders/order-placement.repository';
-import type { LiveSession } from '../../plugins/session';
+import type { LiveSession, SessionUser } from '../../plugins/session';
 import { freezePurchase } from './prepared-purchase';
 import { choicesOf, withChoices } from './prepare-choices';
 
@@ -282,7 +282,7 @@ export class CheckoutService {
     userId: number,
     body: CheckoutPrepareBody,
     /** the buyer's row read with the session of this request (spares reading it again); else read here */
-    user: UserRow | null = null,
+    user: SessionUser | null = null,
     /** the request's session: the buyer's card and segments as it read them (else read here) */
     session: Pick<LiveSession, 'pricingOn'> | null = null,
   ): Promise<{ cart: CheckoutCart; failures: Failure[]; infos: string[] }> {

@@ -7,7 +7,7 @@ import { ORDER_STATUS, isEditable, type OrderStatusId } from '@spesa/shared/orde
 import type { Db } from '../../db/client';
 import { Abort, fail, failWith, ok, type Failure, type Result } from '../../lib/result';
 import { isUniqueViolation } from '../../db/rows';
-import type { AccountRepository, UserRow } from '../account/account.repository';
+import type { AccountRepository } from '../account/account.repository';
 import type { CartPurchase } from '../cart/cart-purchase';
 import type { CartRow } from '../cart/cart.repository';
 import type { CartService } from '../cart/cart.service';
@@ -27,7 +27,7 @@ import type { CheckoutGiftsPort } from './checkout-gifts';
 import type { OrderWalletPort } from './order-wallet';
 import type { OrderPremiumPort } from './order-premium';
 import type { PaymentTypeOffer } from '../../lib/payment-type-offer';
-import type { LiveSession } from '../../plugins/session';
+import type { LiveSession, SessionUser } from '../../plugins/session';
 import { pricesChanged } from './prepared-purchase';
 import { PreparedCartCheck, type Checked } from './prepared-cart-check';
 import { PurchaseStatement } from './purchase-statement';
@@ -103,7 +103,7 @@ export class OrderPlacement {
       /** the part paid with the wallet, cents (0 or absent: none) */
       walletCents?: number;
       /** the buyer's row read with the session of this request (spares reading it again); else read here */
-      user?: UserRow | null;
+      user?: SessionUser | null;
       /** the request's session: the buyer's card and segments as it read them (else read here) */
       session?: Pick<LiveSession, 'pricingOn'> | null;
     },
@@ -145,7 +145,7 @@ export class OrderPlacement {
   private async checkCart(
     userId: number,
     paymentTypeId: number,
-    user: UserRow | null,
+    user: SessionUser | null,
     session: Pick<LiveSession, 'pricingOn'> | null,
   ): Promise<Checked> {
     const cart = await this.d.cart.getOrCreateOpenCart(userId);

@@ -1,7 +1,6 @@
 import { CART_STATUS } from '@spesa/shared/contracts/delivery';
-import type { LiveSession } from '../../plugins/session';
+import type { LiveSession, SessionUser } from '../../plugins/session';
 import type { Result } from '../../lib/result';
-import type { UserRow } from '../account/account.repository';
 import type { CartService } from '../cart/cart.service';
 import type { TimeslotService } from '../delivery/timeslot.service';
 import type { OrderPaymentData } from '@spesa/shared/contracts/checkout';
@@ -50,7 +49,7 @@ export class PreparedCartCheck {
    */
   async check(
     userId: number,
-    user: UserRow | null,
+    user: SessionUser | null,
     session: Pick<LiveSession, 'pricingOn'> | null,
     opts: { key: string | null; oneStatement: boolean },
   ): Promise<PreparedRead | null> {

@@ -2,6 +2,7 @@ import type { ShopEvents } from '../../lib/shop-events';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
+import { PreparedSql } from '../../db/rows';
 import type { FileStore } from '../../lib/file-store';
 import { mailAttachments, mailOutbox } from '../../db/schema';
 import { renderMail, type MailTemplate } from './mail.templates';
@@ -35,6 +36,13 @@ export interface OutboxMail {
  * is the mailbox a developer reads at /dev/mailbox.
  */
 export class MailService {
+  /** A mail queued in the outbox (`send`): its text built once, prepared by name, on the pool or a transaction. */
+  readonly #queue = new PreparedSql<{ mailId: number }>('mail_outbox_queue', () => {
+    const p = (name: string) => sql.placeholder(name);
+    return sql`INSERT INTO mail_outbox (to_address, subject, text_body, html_body, template, transport)
+      VALUES (${p('toAddress')}, ${p('subject')}, ${p('textBody')}, ${p('htmlBody')}, ${p('template')}, ${p('transport')})
+      RETURNING mail_id AS "mailId"`;
+  });
   /** SMTP's transporter: nodemailer is loaded on the first mail sent through it, not at every start */
   private readonly transporter: (() => Promise<Transporter>) | null;
 
@@ -72,17 +80,14 @@ export class MailService {
     db: Db = this.db,
   ): Promise<number> {
     const rendered = renderMail(mail, { demoShop: this.opts.demoShop ?? false });
-    const [row] = await db
-      .insert(mailOutbox)
-      .values({
-        toAddress: to,
-        subject: rendered.subject,
-        textBody: rendered.text,
-        htmlBody: rendered.html,
-        template: mail.template,
-        transport: this.transporter ? 'smtp' : 'outbox',
-      })
-      .returning({ mailId: mailOutbox.mailId });
+    const [row] = await this.#queue.rows(db, {
+      toAddress: to,
+      subject: rendered.subject,
+      textBody: rendered.text,
+      htmlBody: rendered.html,
+      template: mail.template,
+      transport: this.transporter ? 'smtp' : 'outbox',
+    });
     const mailId = row?.mailId ?? 0;
     this.opts.events?.emit({ kind: 'mail.queued' });
     if (attachments.length > 0)

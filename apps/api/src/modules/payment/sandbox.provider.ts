@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
 import { and, eq, inArray, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { PreparedSql } from '../../db/rows';
 import { sandboxPayments } from '../../db/schema';
 import type {
   HostedSession,
@@ -298,20 +299,22 @@ export class SandboxPaymentProvider implements PaymentProvider {
    */
   async record(session: SandboxSession, outcome: PaymentOutcome): Promise<void> {
     const status = outcome === 'success' ? 'authorized' : outcome === 'pending' ? 'pending' : 'declined';
-    await this.db
-      .insert(sandboxPayments)
-      .values({
-        providerRef: session.providerRef,
-        orderId: session.orderId,
-        amountCents: session.amountCents,
-        status,
-      })
-      .onConflictDoUpdate({
-        target: sandboxPayments.providerRef,
-        set: { status, updatedAt: sql`now()` },
-        setWhere: sql`${sandboxPayments.status} NOT IN ('authorized', 'voided')`,
-      });
+    await this.#record.rows(this.db, {
+      providerRef: session.providerRef,
+      orderId: session.orderId,
+      amountCents: session.amountCents,
+      status,
+    });
   }
+
+  /** `record`'s upsert: its text built once, prepared by name. */
+  readonly #record = new PreparedSql<never>('sandbox_payment_record', () => {
+    const p = (name: string) => sql.placeholder(name);
+    return sql`INSERT INTO sandbox_payments (provider_ref, order_id, amount_cents, status)
+      VALUES (${p('providerRef')}, ${p('orderId')}, ${p('amountCents')}, ${p('status')})
+      ON CONFLICT (provider_ref) DO UPDATE SET status = excluded.status, updated_at = now()
+      WHERE sandbox_payments.status NOT IN ('authorized', 'voided')`;
+  });
 
   /** A pending authorisation confirmed (what the delayed webhook of a pending card reports). */
   async confirmPending(providerRef: string): Promise<void> {
