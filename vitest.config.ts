@@ -23,6 +23,7 @@ const ENGINE_INDEPENDENT_API_TESTS = [
   'src/db/seed/product-generator.test.ts',
   'src/db/seed/promos.test.ts',
   'src/db/seed/selling.test.ts',
+  'src/lib/answer-serializer.test.ts',
   'src/lib/read-cache.test.ts',
   'src/modules/catalogue/catalogue.rules.test.ts',
   'src/modules/catalogue/category-index.test.ts',

@@ -8,6 +8,7 @@ import {
 import { ANONYMOUS_USER } from '@spesa/shared/contracts/envelope';
 import { serializerCompiler } from 'fastify-type-provider-zod';
 import { describe, expect, it } from 'vitest';
+import { answerSerializerCompiler } from '../../lib/answer-serializer';
 import { memoSerializerCompiler, withJson } from '../../lib/memo-serializer';
 import { apiResponse, okEnvelope } from '../../plugins/envelope';
 import type { ProductRow } from './catalogue.repository';
@@ -187,7 +188,7 @@ describe("a store's page JSON, in the envelope", () => {
       httpStatus: '200',
     };
     const zod = serializerCompiler(route as never);
-    const memo = memoSerializerCompiler(route as never);
+    const memo = memoSerializerCompiler(answerSerializerCompiler({ checked: false }))(route as never);
     const known = withJson({ ...page }, () => storePageJson(chainPage, products));
     expect(memo(okEnvelope(ANONYMOUS_USER, known))).toBe(zod(okEnvelope(ANONYMOUS_USER, page)));
     // a single product at a store: the product route's answer
