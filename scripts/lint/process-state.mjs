@@ -100,6 +100,10 @@ export const PROCESS_STATE = {
     follows: 'local',
     how: 'whether this process polls',
   },
+  'lib/answer-serializer.ts#compiledBySchema': {
+    follows: 'pure',
+    how: "each contract's serializer compiled from its schema, a module constant of the code this process runs",
+  },
   'lib/memo-serializer.ts#knownJson': {
     follows: 'version',
     how: "the JSON an answer's owner made for a value (a store's product or page), kept on that value object while it lives: the values are the read cache's, which follow catalogue_version",

@@ -281,6 +281,19 @@ export class AnswerBytesError extends Error {
   }
 }
 
+/**
+ * The compiled serializers by contract schema (the contracts are module constants): compiled once per process
+ * however many apps answer with them (each test file builds its own).
+ */
+const compiledBySchema = new WeakMap<z.ZodType, AnswerSerializer | null>();
+
+function compileShared(schema: z.ZodType): AnswerSerializer | null {
+  if (compiledBySchema.has(schema)) return compiledBySchema.get(schema) ?? null;
+  const compiled = compileAnswerSerializer(schema);
+  compiledBySchema.set(schema, compiled);
+  return compiled;
+}
+
 export interface AnswerSerializerOptions {
   /**
    * zod encodes every answer too and the bytes are compared (outside production): an answer that breaks its
@@ -301,7 +314,7 @@ export interface AnswerSerializerOptions {
 export function answerSerializerCompiler(
   options: AnswerSerializerOptions,
 ): FastifySerializerCompiler<unknown> {
-  const compile = options.compile ?? ((schema: z.ZodType) => compileAnswerSerializer(schema));
+  const compile = options.compile ?? compileShared;
   const byZod = createSerializerCompiler({});
   const compileChecked = (schema: unknown): AnswerSerializer | null => {
     if (!(schema instanceof z.ZodType)) return null;
