@@ -3,7 +3,7 @@ import { DELIVERY_SERVICE } from '@spesa/shared/contracts/delivery';
 import { rowFromJson } from '../../db/json-row';
 import { addresses, deliveryZones } from '../../db/schema';
 import type { AddressRow, ZoneRow } from './delivery.repository';
-import { SLOT_COLUMNS, type SlotRow } from './timeslot.repository';
+import { SLOT_JSON_COLUMNS, type SlotRow } from './timeslot.repository';
 
 /** A slot as the delivery parts answer it: the row and the kind of its template. */
 export type KindedSlotRow = SlotRow & { calendarKind: string };
@@ -47,7 +47,7 @@ export interface DeliveryPartsKeys {
 }
 
 const slotOf = (where: SQL) =>
-  sql`SELECT ${SLOT_COLUMNS}, t.calendar_kind AS "calendarKind"
+  sql`SELECT ${SLOT_JSON_COLUMNS}, t.calendar_kind AS "calendarKind"
       FROM delivery_slots s JOIN timeslots t ON t.timeslot_id = s.timeslot_id
       WHERE s.calendar = k.calendar AND t.calendar_kind = k.kind AND ${where}`;
 
