@@ -85,11 +85,19 @@ export async function stagePopulation(
     FROM (${open}) c, p, generate_series(0, 2) j`);
   await db.execute(sql`INSERT INTO cart_infos (cart_id, name, value)
     SELECT cart_id, 'need_invoice', 'false' FROM (${open}) c`);
-  // the earlier visit's order, delivered and paid, in a slot of today (the runs' slots are days ahead)
+  // the earlier visit's order, delivered and paid, in a slot of yesterday (no window offers it; the runs' slots
+  // are days ahead)
   const [slot] = await queryRows<{ slot_id: number; slot_date: string; timeslot_id: number }>(
     db,
-    sql`SELECT slot_id, slot_date::text, timeslot_id FROM delivery_slots WHERE slot_date < current_date + 2
-        ORDER BY slot_date, slot_id LIMIT 1`,
+    sql`WITH t AS (SELECT min(timeslot_id) AS timeslot_id FROM timeslots WHERE calendar_kind = 'drive'),
+        made AS (INSERT INTO delivery_slots (calendar, slot_date, timeslot_id, capacity)
+          SELECT ${`w${driveStore}`}, current_date - 1, t.timeslot_id, 1 FROM t WHERE t.timeslot_id IS NOT NULL
+          ON CONFLICT DO NOTHING RETURNING slot_id, slot_date, timeslot_id)
+      SELECT slot_id, slot_date::text, timeslot_id FROM made
+      UNION ALL
+      SELECT s.slot_id, s.slot_date::text, s.timeslot_id FROM delivery_slots s, t
+      WHERE s.calendar = ${`w${driveStore}`} AND s.slot_date = current_date - 1 AND s.timeslot_id = t.timeslot_id
+      LIMIT 1`,
   );
   if (slot) {
     await db.execute(sql`INSERT INTO orders (user_id, source_cart_id, order_status_id, delivery_service_id, store_id,
