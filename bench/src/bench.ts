@@ -28,7 +28,8 @@
 //                                                  at 4 and 20 buyers, PostgreSQL 1 and 2 processes and PGlite
 //                                                  (purchase.ts; --purchase-buyers, --purchase-engines,
 //                                                  --purchase-workers, --purchase-cpu-prof, --purchase-trace,
-//                                                  --purchase-server=built|source)
+//                                                  --purchase-server=built|source,
+//                                                  --purchase-population=N other customers, default 20000)
 //   npm run bench -- --part=feeds                  the chain's feeds through the integration API on PostgreSQL:
 //                                                  100,000 stock rows (full and delta) and 100,000 list prices
 //                                                  (feeds.ts, issue 50): time, statements, CPU per part
@@ -56,6 +57,7 @@ import {
   writeDocsSection,
   type RunningServer,
 } from './lib';
+import { POPULATION } from './purchase-population';
 import { benchProcesses, postmasterPid, sampleCpu } from './processes';
 import { benchFeeds } from './feeds';
 import { benchPurchase } from './purchase';
@@ -1029,6 +1031,7 @@ if (parts.has('purchase')) {
     cpuProf: option('purchase-cpu-prof') === true,
     trace: option('purchase-trace') === true,
     server: text('purchase-server', 'built') === 'source' ? 'source' : 'built',
+    population: Number(text('purchase-population', String(POPULATION))),
   });
   purchaseMeasured = measured.length > 0;
 }

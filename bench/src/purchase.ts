@@ -35,6 +35,7 @@ import { busyUs, monotonicUs, readProfiles, summariseWindows, type Window } from
 import { gitSha, machine, mdTable, root, startServer, textTable, today, writeDocsSection } from './lib';
 import { LEAFLETS_DRAWN_LINE } from '../../apps/api/src/ready-message';
 import { postmasterPid, sampleCpu } from './processes';
+import { analysePopulation, stagePopulation } from './purchase-population';
 import { API, percentile } from './scenarios';
 
 export const PURCHASE_SECTION = 'The whole purchase (cart, slot, prepare, buy, payment)';
@@ -97,6 +98,11 @@ export interface PurchaseRow {
    * provider does on its side; the shop's statements per order are the rest
    */
   providerStatementsPerOrder: number | null;
+  /**
+   * PostgreSQL: sequential scans per order over the measured seconds (pg_stat_user_tables, all tables), and the
+   * tables scanned (issue 53: none of the purchase's statements a sequential scan)
+   */
+  seqScans: { perOrder: number; tables: string } | null;
   /** CPU milliseconds per order of the API processes and of PostgreSQL (null: PGlite, inside the API) */
   apiCpuMs: number;
   pgCpuMs: number | null;
@@ -342,7 +348,7 @@ async function queryAll<T>(db: Db, query: ReturnType<typeof sql>): Promise<T[]> 
 /** Drive days taken by an earlier setup of this run: each server's runs get a slot of their own. */
 const usedDays = new Set<string>();
 
-export async function stage(db: Db, sizes: number[]): Promise<Setup> {
+export async function stage(db: Db, sizes: number[], population = 0): Promise<Setup> {
   const { driveSlot, stageBuyers, testProduct } = await import('../../apps/api/test/checkout-fixtures');
   const now = new Date();
   let slot: Setup['slot'] | null = null;
@@ -371,6 +377,9 @@ export async function stage(db: Db, sizes: number[]): Promise<Setup> {
         emptyCart: true,
       }),
     );
+  // the shop's other customers (once per database: the next server's stage finds them), then fresh statistics
+  await stagePopulation(db, population, DRIVE_STORE, Object.values(products));
+  await analysePopulation(db);
   const stock0 = new Map<number, number>();
   for (const id of Object.values(products)) stock0.set(id, STOCK);
   return { products, slot, pools, stock0 };
@@ -482,6 +491,40 @@ async function resetStatements(url: string): Promise<void> {
   }
 }
 
+/** Each user table's sequential and index scans so far (the backends report theirs at their transactions' end). */
+async function tableScans(url: string): Promise<Map<string, { seq: number; rows: number }>> {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    const r = await c.query<{ relname: string; seq: number; rows: number }>(
+      `SELECT relname, seq_scan::float8 AS seq, seq_tup_read::float8 AS rows FROM pg_stat_user_tables`,
+    );
+    return new Map(r.rows.map((x) => [x.relname, { seq: x.seq, rows: x.rows }]));
+  } finally {
+    await c.end();
+  }
+}
+
+/** The sequential scans between two readings, per order: the total and each table's (scans, rows read). */
+function seqScansBetween(
+  before: Map<string, { seq: number; rows: number }>,
+  after: Map<string, { seq: number; rows: number }>,
+  orders: number,
+): { perOrder: number; tables: string } {
+  const per = [...after]
+    .map(([table, a]) => {
+      const b = before.get(table) ?? { seq: 0, rows: 0 };
+      return { table, seq: (a.seq - b.seq) / orders, rows: (a.rows - b.rows) / orders };
+    })
+    .filter((x) => x.seq > 0)
+    .sort((x, y) => y.seq - x.seq);
+  return {
+    perOrder: per.reduce((a, x) => a + x.seq, 0),
+    tables: per.map((x) => `${x.table} ${fixed(x.seq, 2)} (${fixed(x.rows, 0)} rows)`).join(', '),
+  };
+}
+
 const totalCalls = (s: Statement[]) => s.reduce((a, x) => a + x.calls, 0);
 
 /**
@@ -510,6 +553,7 @@ function summarise(
   statementsPerOrder: number | null,
   cpu: { api: number; pg: number | null },
   providerStatementsPerOrder: number | null = null,
+  seqScans: PurchaseRow['seqScans'] = null,
 ): PurchaseRow {
   const orderMs = Float64Array.from(r.done.map((o) => o.ms)).sort();
   const calls = {} as PurchaseRow['calls'];
@@ -541,6 +585,7 @@ function summarise(
     errorSamples: r.errorSamples,
     statementsPerOrder,
     providerStatementsPerOrder,
+    seqScans,
     apiCpuMs: (cpu.api * r.seconds * 1000) / Math.max(1, r.done.length),
     pgCpuMs: cpu.pg === null ? null : (cpu.pg * r.seconds * 1000) / Math.max(1, r.done.length),
     load1: loadavg()[0] ?? NaN,
@@ -575,6 +620,10 @@ function printRow(row: PurchaseRow) {
       (c) => `${c} ${fixed(row.sizes[c].sent, 0)} / ${fixed(row.sizes[c].body, 0)} ${row.sizes[c].encodings}`,
     ).join(', ')}`,
   );
+  if (row.seqScans)
+    console.log(
+      `    sequential scans per order ${fixed(row.seqScans.perOrder, 2)}${row.seqScans.tables ? `: ${row.seqScans.tables}` : ''}`,
+    );
   for (const e of row.errorSamples) console.log(`    error: ${e}`);
 }
 
@@ -707,6 +756,8 @@ export async function benchPurchase(opts: {
   trace: boolean;
   /** the compiled server (apps/api/dist/server.mjs, as `npm start`) or the sources through tsx */
   server: 'built' | 'source';
+  /** customers besides the buyers (purchase-population.ts) */
+  population: number;
 }): Promise<PurchaseRow[]> {
   const rows: PurchaseRow[] = [];
   const notes: string[] = [];
@@ -745,7 +796,7 @@ export async function benchPurchase(opts: {
     );
     for (const workers of workerCounts) {
       let database = await connect();
-      const setup = await stage(database.db, opts.buyers);
+      const setup = await stage(database.db, opts.buyers, opts.population);
       if (engine === 'PGlite') await database.close();
       const label = `${engine}, ${workers} process${workers > 1 ? 'es' : ''}`;
       console.log(`\n  -- ${label}`);
@@ -772,10 +823,15 @@ export async function benchPurchase(opts: {
           runs.push(warm);
           if (warm.errors) console.log(`  warm-up: ${warm.errors} errors: ${warm.errorSamples.join(' | ')}`);
           if (statementsUrl) await resetStatements(statementsUrl);
+          const scans0 = statementsUrl ? await tableScans(statementsUrl) : null;
           const cpu = sampleCpu(server.child.pid, pgPid);
           const r = await runBuyers(server.url, tokens, setup, opts.duration);
           const used = cpu();
           runs.push(r);
+          const seqScans =
+            statementsUrl && scans0
+              ? seqScansBetween(scans0, await tableScans(statementsUrl), Math.max(1, r.done.length))
+              : null;
           measuredRuns.push({
             buyers: n,
             run: r,
@@ -806,6 +862,7 @@ export async function benchPurchase(opts: {
               pg: pgPid === undefined ? null : used.pg,
             },
             providerPerOrder,
+            seqScans,
           );
           rows.push(row);
           printRow(row);
@@ -957,6 +1014,7 @@ function report(
     'errors',
     "statements per order: all (the shop's)",
     'CPU ms per order: API / PostgreSQL',
+    'sequential scans per order',
     'load average',
   ];
   const cells = rows.map((r) => [
@@ -969,6 +1027,7 @@ function report(
     r.errors,
     statementsCell(r),
     `${fixed(r.apiCpuMs)} / ${r.pgCpuMs === null ? '—' : fixed(r.pgCpuMs)}`,
+    r.seqScans ? `${fixed(r.seqScans.perOrder, 2)}${r.seqScans.tables ? `: ${r.seqScans.tables}` : ''}` : '—',
     fixed(r.load1, 2),
   ]);
   const shortHead = [
@@ -981,6 +1040,7 @@ function report(
     'errors',
     "statements per order: all (the shop's)",
     'CPU ms per order: API / PostgreSQL',
+    'seq scans per order',
     'load',
   ];
   const shortCells = rows.map((r) => [
@@ -993,6 +1053,7 @@ function report(
     r.errors,
     statementsCell(r),
     `${fixed(r.apiCpuMs)} / ${r.pgCpuMs === null ? '—' : fixed(r.pgCpuMs)}`,
+    r.seqScans ? fixed(r.seqScans.perOrder, 2) : '—',
     fixed(r.load1, 2),
   ]);
   console.log(`\n${textTable(shortHead, shortCells)}\n`);
@@ -1030,7 +1091,10 @@ function report(
       "provider's own bookkeeping (its ledger, sandbox_payments, and its delayed webhook's job in scheduled_jobs: " +
       "a real provider's side, decision 059). CPU ms per order: CPU time of the API " +
       'processes and of PostgreSQL (postmaster and backends) over the measured seconds, from /proc, divided by ' +
-      'the orders: on a machine shared with other work, the figure that compares two runs best. After each server the database is checked: ' +
+      'the orders: on a machine shared with other work, the figure that compares two runs best. Sequential scans ' +
+      "per order: pg_stat_user_tables over the measured seconds (each backend reports at its transactions' end, " +
+      "at most once a second, so a second's scans may fall on either side), with each table scanned in the table " +
+      'per call (issue 53: none of the statements a sequential scan). After each server the database is checked: ' +
       'every answered order exists once, belongs to its buyer, has its 3 lines, a status and one authorised ' +
       'payment, and is "ordered"; each stock went down by exactly what the orders hold; the slot books exactly ' +
       'its orders.',

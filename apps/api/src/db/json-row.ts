@@ -1,7 +1,7 @@
 import { getTableColumns, type Table } from 'drizzle-orm';
 
 /**
- * A table's row as `to_jsonb(row)` sends it (the column names of the table as keys), decoded the way drizzle
+ * A table's row as `row_to_json(row)` (or `to_jsonb(row)`) sends it (the column names of the table as keys), decoded the way drizzle
  * decodes the same columns of a plain select: a module that composes another module's row into its own
  * statement (a subquery answering JSON) gets the owner's row type back, not the JSON text's types.
  */

@@ -114,7 +114,7 @@ export function openCartPartsJsonSql(userId: SQL): SQL {
     today: p(OPEN_CART_JSON_KEYS.today),
     productIds: p(OPEN_CART_JSON_KEYS.productIds),
   });
-  return sql`(SELECT json_build_object('cart', to_jsonb(oc), 'version', ${parts.version},
+  return sql`(SELECT json_build_object('cart', row_to_json(oc), 'version', ${parts.version},
       'lines', ${parts.lines}, 'infos', ${parts.infos}, 'delivery', ${parts.delivery},
       'products', ${parts.products})
     FROM carts oc WHERE oc.user_id = ${userId} AND oc.closed_at IS NULL LIMIT 1)`;

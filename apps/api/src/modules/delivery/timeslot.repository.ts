@@ -53,6 +53,16 @@ export const SLOT_COLUMNS = sql`s.slot_id AS "slotId", s.calendar, to_char(s.slo
   t.delivery_day_period_id::int AS "deliveryDayPeriodId", s.capacity, s.booked, s.active::int AS active,
   t.lead_minutes AS "leadMinutes", t.cutoff_prev_day AS "cutoffPrevDay"`;
 
+/**
+ * `SLOT_COLUMNS` for a row PostgreSQL turns into JSON (delivery-parts.ts): there a date is written YYYY-MM-DD
+ * whatever the DateStyle, so the day is the column itself, without `to_char`'s conversion of each slot's day to
+ * a timestamp with time zone (a window of a week is some fifty slots per read).
+ */
+export const SLOT_JSON_COLUMNS = sql`s.slot_id AS "slotId", s.calendar, s.slot_date AS "slotDate",
+  s.timeslot_id AS "timeslotId", t.begin_time AS "beginTime", t.end_time AS "endTime",
+  t.delivery_day_period_id::int AS "deliveryDayPeriodId", s.capacity, s.booked, s.active::int AS active,
+  t.lead_minutes AS "leadMinutes", t.cutoff_prev_day AS "cutoffPrevDay"`;
+
 export class TimeslotRepository {
   constructor(private readonly db: Db) {}
 
