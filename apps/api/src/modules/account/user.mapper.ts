@@ -1,5 +1,6 @@
 import type { UserDetail } from '@spesa/shared/contracts/account';
 import type { RootUser } from '@spesa/shared/contracts/envelope';
+import type { SessionUser } from '../../plugins/session';
 import type { UserRow } from './account.repository';
 import { wireInstant } from '../../db/wire-time';
 
@@ -10,22 +11,8 @@ const fidelityCardOf = (u: Pick<UserRow, 'cardNumber'>, cardType: string | null)
     ? { cardNumber: u.cardNumber, cardType: cardType === 'premium' ? 'premium' : 'fidelity' }
     : null;
 
-/** The user's columns the envelope's root user is made of (the session's statement reads them: SessionUser). */
-export type RootUserColumns = Pick<
-  UserRow,
-  | 'userId'
-  | 'login'
-  | 'profileConfirmed'
-  | 'email'
-  | 'firstName'
-  | 'lastName'
-  | 'userTypeId'
-  | 'legalIds'
-  | 'betaTester'
-  | 'cardNumber'
->;
-
-export function toRootUser(u: RootUserColumns, cardType: string | null = null): RootUser {
+/** The envelope's root user from the user's columns the session reads (a whole user row has them too). */
+export function toRootUser(u: SessionUser, cardType: string | null = null): RootUser {
   return {
     userId: u.userId,
     login: u.login,
