@@ -3,7 +3,7 @@ import { isDemoShop, isDevMailboxOn, publicUrlOf } from '../../env';
 import type { ModuleCore, RouteRegistrar } from '../../lib/module';
 import type { MailTemplate } from './mail.templates';
 import mailboxRoutes from './mailbox.routes';
-import { MailService } from './mail.service';
+import { MAIL_DELIVER_JOB, MailService } from './mail.service';
 
 type Fields<T extends MailTemplate['template'], Omitted extends string = never> = Omit<
   Extract<MailTemplate, { template: T }>,
@@ -14,14 +14,22 @@ type Fields<T extends MailTemplate['template'], Omitted extends string = never> 
  * The mail module: the shop's e-mails through one outbox, and the e-mails of modules that may not import it
  * (the loyalty module's invite vouchers and gift-card requests), each written in the caller's transaction.
  */
-export function mailModule({ db, env, files, events }: Pick<ModuleCore, 'db' | 'env' | 'files' | 'events'>) {
+export function mailModule({
+  db,
+  env,
+  files,
+  events,
+  jobs,
+}: Pick<ModuleCore, 'db' | 'env' | 'files' | 'events' | 'jobs'>) {
   const mail = new MailService(db, {
     events,
+    jobs,
     smtpUrl: env.SMTP_URL,
     from: env.MAIL_FROM,
     demoShop: isDemoShop(env),
     files,
   });
+  jobs.register(MAIL_DELIVER_JOB, (payload) => mail.deliver((payload as { mailId: number }).mailId));
   return {
     mail,
     /** the inviter's voucher, linking to the customer's gift certificates */

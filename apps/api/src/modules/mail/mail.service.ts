@@ -4,6 +4,7 @@ import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
 import { PreparedSql } from '../../db/rows';
 import type { FileStore } from '../../lib/file-store';
+import type { JobQueue } from '../../lib/jobs';
 import { mailAttachments, mailOutbox } from '../../db/schema';
 import { renderMail, type MailTemplate } from './mail.templates';
 
@@ -29,11 +30,16 @@ export interface OutboxMail {
   error: string | null;
 }
 
+/** The job that hands one outbox mail to the SMTP server (payload `{ mailId }`). */
+export const MAIL_DELIVER_JOB = 'mail.deliver';
+
 /**
- * Sends the shop's e-mails. Every mail is written to the outbox table first; with SMTP_URL it is then
- * sent through nodemailer and marked sent (a failed send is recorded, never thrown at the customer:
- * the account operation already happened and the customer can ask again). Without SMTP_URL the outbox
- * is the mailbox a developer reads at /dev/mailbox.
+ * Sends the shop's e-mails. Every mail is written to the outbox table first, in the caller's transaction when
+ * it gives one. With SMTP_URL the same write queues a `mail.deliver` job (decision 101): the mail goes to the
+ * SMTP server only once the write has committed, outside any transaction (a slow or unreachable server never
+ * holds an order's locks, and a write that rolls back sends nothing); a failed send is recorded on the mail and
+ * retried by the job queue, never thrown at the customer. Without SMTP_URL the outbox is the mailbox a developer
+ * reads at /dev/mailbox.
  */
 export class MailService {
   /** A mail queued in the outbox (`send`): its text built once, prepared by name, on the pool or a transaction. */
@@ -57,9 +63,12 @@ export class MailService {
       files?: FileStore;
       /** told of each mail written to the outbox, and of each the SMTP server refused (the metrics) */
       events?: ShopEvents;
+      /** the queue that delivers the mails through SMTP after their write commits (needed with `smtpUrl`) */
+      jobs?: JobQueue;
     },
   ) {
     const { smtpUrl } = opts;
+    if (smtpUrl && !opts.jobs) throw new Error('mail: sending through SMTP needs the job queue');
     let made: Promise<Transporter> | undefined;
     this.transporter = smtpUrl
       ? () =>
@@ -92,37 +101,57 @@ export class MailService {
     this.opts.events?.emit({ kind: 'mail.queued' });
     if (attachments.length > 0)
       await db.insert(mailAttachments).values(attachments.map((a) => ({ ...a, mailId })));
-    if (this.transporter) {
-      try {
-        await (
-          await this.transporter()
-        ).sendMail({
-          to,
-          subject: rendered.subject,
-          text: rendered.text,
-          html: rendered.html,
-          attachments: await this.#attachmentsOf(attachments, db),
-        });
-        await db
-          .update(mailOutbox)
-          .set({ sentAt: sql`now()` })
-          .where(eq(mailOutbox.mailId, mailId));
-      } catch (err) {
-        this.opts.events?.emit({ kind: 'mail.failed' });
-        const message = err instanceof Error ? err.message : String(err);
-        await db
-          .update(mailOutbox)
-          .set({ error: message.slice(0, 500) })
-          .where(eq(mailOutbox.mailId, mailId));
-      }
-    }
+    if (this.transporter)
+      // in the caller's transaction: the job exists only if the mail does; on the pool, run at once
+      await this.opts.jobs?.enqueue(
+        MAIL_DELIVER_JOB,
+        { mailId },
+        { singletonKey: `mail:${mailId}`, ...(db === this.db ? {} : { db }) },
+      );
     return mailId;
   }
 
-  /** The files as nodemailer streams them, read through `db` (the caller's transaction, when it holds one). */
-  async #attachmentsOf(attachments: readonly MailAttachment[], db: Db) {
+  /**
+   * The `mail.deliver` job: sends an outbox mail through SMTP and marks it sent. A mail already sent is left
+   * alone (the job is delivered at least once); a refused or failed send records its error on the mail and
+   * throws, so the queue retries it later (2, 4, 8… seconds, then gives up and the error stays on the mail).
+   * The mail's Message-ID is derived from its id, so a mail sent twice (a crash between the send and its
+   * mark) is one message to the receiving servers and clients that de-duplicate by it.
+   */
+  async deliver(mailId: number): Promise<void> {
+    if (!this.transporter) return;
+    const mail = await this.get(mailId);
+    if (!mail || mail.sentAt) return;
+    try {
+      await (
+        await this.transporter()
+      ).sendMail({
+        to: mail.toAddress,
+        subject: mail.subject,
+        text: mail.textBody,
+        html: mail.htmlBody,
+        messageId: `<mail-${mailId}@${messageIdDomain(this.opts.from)}>`,
+        attachments: await this.#filesOf(await this.attachmentsOf(mailId)),
+      });
+    } catch (err) {
+      this.opts.events?.emit({ kind: 'mail.failed' });
+      const message = err instanceof Error ? err.message : String(err);
+      await this.db
+        .update(mailOutbox)
+        .set({ error: message.slice(0, 500) })
+        .where(eq(mailOutbox.mailId, mailId));
+      throw err;
+    }
+    await this.db
+      .update(mailOutbox)
+      .set({ sentAt: sql`now()`, error: null })
+      .where(eq(mailOutbox.mailId, mailId));
+  }
+
+  /** The files as nodemailer streams them. */
+  async #filesOf(attachments: readonly MailAttachment[]) {
     if (attachments.length === 0) return [];
-    const files = this.opts.files?.withDb?.(db) ?? this.opts.files;
+    const files = this.opts.files;
     if (!files) throw new Error('mail: attachments need the file store');
     return Promise.all(
       attachments.map(async (a) => {
@@ -172,4 +201,9 @@ export class MailService {
       .limit(1);
     return row ?? null;
   }
+}
+
+/** The domain of the sender's address (`Spesa <noreply@spesa.it>` → spesa.it), for the mails' Message-IDs. */
+function messageIdDomain(from: string): string {
+  return /@([^>\s]+)/.exec(from)?.[1] ?? 'spesa.invalid';
 }

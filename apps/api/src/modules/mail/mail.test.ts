@@ -1,11 +1,16 @@
+import type { AddressInfo } from 'node:net';
+import { eq } from 'drizzle-orm';
+import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, registrationBody, withField } from '../../../test/account-fixtures';
 import { buildTestApp, uniqueEmail, type TestApp } from '../../../test/helper';
 import { testProduct } from '../../../test/checkout-fixtures';
 import { newCustomer } from '../../../test/customers';
 import { placeOrder } from '../../../test/order-fixtures';
+import { scheduledJobs } from '../../db/schema';
 import { isDemoShop, isDevMailboxOn, loadEnv } from '../../env';
-import { MailService } from './mail.service';
+import { JobQueue } from '../../lib/jobs';
+import { MAIL_DELIVER_JOB, MailService } from './mail.service';
 import { DEMO_SHOP_MAIL_NOTICE, renderMail, type MailTemplate } from './mail.templates';
 
 /**
@@ -269,29 +274,109 @@ describe('mailbox switch', () => {
   });
 });
 
-describe('sending through SMTP', () => {
-  it('keeps the mail in the outbox with the error when the server cannot be reached, without throwing', async () => {
-    const t = await buildTestApp();
-    try {
-      const mail = new MailService(t.db, {
-        smtpUrl: 'smtp://127.0.0.1:1',
-        from: 'Spesa <noreply@example.com>',
-      });
-      const to = uniqueEmail('smtp.giu');
-      const id = await mail.send(to, { template: 'password-changed', firstName: 'Mario' });
-      expect(id).toBeGreaterThan(0);
-      const stored = await mail.get(id);
-      expect(stored).toMatchObject({
-        toAddress: to,
-        subject: 'La tua password è stata cambiata',
-        template: 'password-changed',
-        transport: 'smtp',
-        sentAt: null,
-      });
-      expect(stored?.error).toBeTruthy();
-    } finally {
-      await t.close();
-    }
+describe('sending through SMTP (decision 101: after the write commits, by the job queue)', () => {
+  /** A local SMTP server (smtp-server, nodemailer's own): the messages it accepted, raw. */
+  let smtp: SMTPServer;
+  let smtpUrl = '';
+  const received: Array<{ to: string[]; raw: string }> = [];
+  let t: TestApp;
+
+  beforeAll(async () => {
+    t = await buildTestApp();
+    smtp = new SMTPServer({
+      authOptional: true,
+      disabledCommands: ['STARTTLS'],
+      logger: false,
+      onData(stream, session, done) {
+        const chunks: Buffer[] = [];
+        stream.on('data', (c: Buffer) => chunks.push(c));
+        stream.on('end', () => {
+          received.push({
+            to: session.envelope.rcptTo.map((r) => r.address),
+            raw: Buffer.concat(chunks).toString('utf8'),
+          });
+          done();
+        });
+      },
+    });
+    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
+    smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  });
+  afterAll(async () => {
+    await new Promise<void>((resolve) => smtp.close(resolve));
+    await t.close();
+  });
+
+  /** A mail service on SMTP with its own queue (not polling: the test runs the due jobs). */
+  const onSmtp = (url: string) => {
+    const jobs = new JobQueue(t.db, { maxAttempts: 2 });
+    const mail = new MailService(t.db, { smtpUrl: url, from: 'Spesa <noreply@example.com>', jobs });
+    jobs.register(MAIL_DELIVER_JOB, (payload) => mail.deliver((payload as { mailId: number }).mailId));
+    return { jobs, mail };
+  };
+  const sentTo = (to: string) => received.filter((m) => m.to.includes(to));
+
+  it('sends a mail of the pool through the server once, marked sent, with a Message-ID of its id', async () => {
+    const { jobs, mail } = onSmtp(smtpUrl);
+    const to = uniqueEmail('smtp.ok');
+    const id = await mail.send(to, { template: 'password-changed', firstName: 'Mario' });
+    await jobs.runDue();
+    expect(sentTo(to)).toHaveLength(1);
+    expect(sentTo(to)[0]?.raw).toContain(`Message-ID: <mail-${id}@example.com>`);
+    expect(await mail.get(id)).toMatchObject({ transport: 'smtp', error: null });
+    expect((await mail.get(id))?.sentAt).toBeInstanceOf(Date);
+    // the job delivered again (at least once): the mail already sent is not sent twice
+    await mail.deliver(id);
+    expect(sentTo(to)).toHaveLength(1);
+  });
+
+  it("sends nothing while the writer's transaction is open, and nothing at all when it rolls back", async () => {
+    const { jobs, mail } = onSmtp(smtpUrl);
+    const kept = uniqueEmail('smtp.kept');
+    const undone = uniqueEmail('smtp.undone');
+    await t.db.transaction(async (tx) => {
+      await mail.send(kept, { template: 'password-changed', firstName: 'Anna' }, [], tx);
+      expect(sentTo(kept)).toHaveLength(0);
+    });
+    await expect(
+      t.db.transaction(async (tx) => {
+        await mail.send(undone, { template: 'password-changed', firstName: 'Ugo' }, [], tx);
+        throw new Error('annullata');
+      }),
+    ).rejects.toThrow('annullata');
+    expect(received.filter((m) => m.to.includes(kept) || m.to.includes(undone))).toHaveLength(0);
+    await jobs.runDue();
+    expect(sentTo(kept)).toHaveLength(1);
+    expect(sentTo(undone)).toHaveLength(0);
+    expect(await mail.list({ to: undone })).toHaveLength(0);
+  });
+
+  it('keeps the mail with the error when the server cannot be reached, without throwing, and retries it', async () => {
+    const { jobs, mail } = onSmtp('smtp://127.0.0.1:1');
+    const to = uniqueEmail('smtp.giu');
+    const id = await mail.send(to, { template: 'password-changed', firstName: 'Mario' });
+    expect(id).toBeGreaterThan(0);
+    await jobs.runDue();
+    const stored = await mail.get(id);
+    expect(stored).toMatchObject({
+      toAddress: to,
+      subject: 'La tua password è stata cambiata',
+      template: 'password-changed',
+      transport: 'smtp',
+      sentAt: null,
+    });
+    expect(stored?.error).toBeTruthy();
+    const [job] = await t.db
+      .select()
+      .from(scheduledJobs)
+      .where(eq(scheduledJobs.singletonKey, `mail:${id}`));
+    // retried later (2 s), not given up after one failure
+    expect(job).toMatchObject({ doneAt: null, attempts: 1 });
+    expect(job?.runAt.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it('needs the job queue to send through SMTP', () => {
+    expect(() => new MailService(t.db, { smtpUrl, from: 'Spesa <noreply@example.com>' })).toThrow(/job queue/);
   });
 });
 
