@@ -35,7 +35,7 @@ import { busyUs, monotonicUs, readProfiles, summariseWindows, type Window } from
 import { gitSha, machine, mdTable, root, startServer, textTable, today, writeDocsSection } from './lib';
 import { LEAFLETS_DRAWN_LINE } from '../../apps/api/src/ready-message';
 import { postmasterPid, sampleCpu } from './processes';
-import { analysePopulation, stagePopulation } from './purchase-population';
+import { settlePopulation, stagePopulation } from './purchase-population';
 import { API, percentile } from './scenarios';
 
 export const PURCHASE_SECTION = 'The whole purchase (cart, slot, prepare, buy, payment)';
@@ -393,9 +393,9 @@ export async function stage(db: Db, sizes: number[], population = 0): Promise<Se
         emptyCart: true,
       }),
     );
-  // the shop's other customers (once per database: the next server's stage finds them), then fresh statistics
+  // the shop's other customers (once per database: the next server's stage finds them), then the tables settled
   await stagePopulation(db, population, DRIVE_STORE, Object.values(products));
-  await analysePopulation(db);
+  await settlePopulation(db);
   const stock0 = new Map<number, number>();
   for (const id of Object.values(products)) stock0.set(id, STOCK);
   return { products, slot, pools, stock0 };
