@@ -35,7 +35,7 @@ import { busyUs, monotonicUs, readProfiles, summariseWindows, type Window } from
 import { gitSha, machine, mdTable, root, startServer, textTable, today, writeDocsSection } from './lib';
 import { LEAFLETS_DRAWN_LINE } from '../../apps/api/src/ready-message';
 import { postmasterPid, sampleCpu } from './processes';
-import { analysePopulation, stagePopulation } from './purchase-population';
+import { settlePopulation, stagePopulation } from './purchase-population';
 import { API, percentile } from './scenarios';
 
 export const PURCHASE_SECTION = 'The whole purchase (cart, slot, prepare, buy, payment)';
@@ -103,6 +103,22 @@ export interface PurchaseRow {
    * tables scanned (issue 53: none of the purchase's statements a sequential scan)
    */
   seqScans: { perOrder: number; tables: string } | null;
+  /**
+   * PostgreSQL: plans made per order and their milliseconds per order (pg_stat_statements.track_planning), all
+   * statements: a statement planned at execution (a custom plan, an unnamed statement, a named one whose plan
+   * an analyze invalidated) plans again; a generic plan kept is not counted. Counts that do not move with load.
+   */
+  planning: {
+    plansPerOrder: number;
+    msPerOrder: number;
+    /**
+     * of those, the statements planned at (nearly) every execution (plans ≥ half the calls): what a shop pays
+     * per order however long it runs; the rest are each connection's first plans (PostgreSQL plans a named
+     * statement for its values at its first five executions before it weighs the generic plan) and plans an
+     * analyze invalidated
+     */
+    everyCall: { plansPerOrder: number; msPerOrder: number };
+  } | null;
   /** CPU milliseconds per order of the API processes and of PostgreSQL (null: PGlite, inside the API) */
   apiCpuMs: number;
   pgCpuMs: number | null;
@@ -377,9 +393,9 @@ export async function stage(db: Db, sizes: number[], population = 0): Promise<Se
         emptyCart: true,
       }),
     );
-  // the shop's other customers (once per database: the next server's stage finds them), then fresh statistics
+  // the shop's other customers (once per database: the next server's stage finds them), then the tables settled
   await stagePopulation(db, population, DRIVE_STORE, Object.values(products));
-  await analysePopulation(db);
+  await settlePopulation(db);
   const stock0 = new Map<number, number>();
   for (const id of Object.values(products)) stock0.set(id, STOCK);
   return { products, slot, pools, stock0 };
@@ -460,8 +476,12 @@ async function problems(db: Db, setup: Setup, runs: RunResult[]): Promise<string
 interface Statement {
   query: string;
   calls: number;
+  /** execution milliseconds (planning apart) */
   ms: number;
   rows: number;
+  /** plans made (pg_stat_statements.track_planning) and their milliseconds */
+  plans: number;
+  planMs: number;
 }
 
 async function statements(url: string): Promise<Statement[]> {
@@ -470,7 +490,8 @@ async function statements(url: string): Promise<Statement[]> {
   await c.connect();
   try {
     const r = await c.query<Statement>(
-      `SELECT query, calls::float8 AS calls, total_exec_time AS ms, rows::float8 AS rows
+      `SELECT query, calls::float8 AS calls, total_exec_time AS ms, rows::float8 AS rows,
+         plans::float8 AS plans, total_plan_time AS "planMs"
        FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
          AND query NOT ILIKE '%pg_stat_statements%'`,
     );
@@ -491,25 +512,49 @@ async function resetStatements(url: string): Promise<void> {
   }
 }
 
-/** Each user table's sequential and index scans so far (the backends report theirs at their transactions' end). */
-async function tableScans(url: string): Promise<Map<string, { seq: number; rows: number }>> {
+/**
+ * Each user table's sequential scans so far (the backends report theirs at their transactions' end), and its
+ * vacuums and analyses by autovacuum: each one invalidates the plans cached over the table on every connection.
+ */
+async function tableScans(url: string): Promise<Map<string, TableCounts>> {
   const { default: pg } = await import('pg');
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    const r = await c.query<{ relname: string; seq: number; rows: number }>(
-      `SELECT relname, seq_scan::float8 AS seq, seq_tup_read::float8 AS rows FROM pg_stat_user_tables`,
+    const r = await c.query<TableCounts & { relname: string }>(
+      `SELECT relname, seq_scan::float8 AS seq, seq_tup_read::float8 AS rows,
+         autovacuum_count::float8 AS vacuums, autoanalyze_count::float8 AS analyses
+       FROM pg_stat_user_tables`,
     );
-    return new Map(r.rows.map((x) => [x.relname, { seq: x.seq, rows: x.rows }]));
+    return new Map(r.rows.map(({ relname, ...counts }) => [relname, counts]));
   } finally {
     await c.end();
   }
 }
 
+interface TableCounts {
+  seq: number;
+  rows: number;
+  vacuums: number;
+  analyses: number;
+}
+
+/** The tables autovacuum vacuumed or analysed between two readings: `table (vacuums/analyses)`. */
+function maintenanceBetween(before: Map<string, TableCounts>, after: Map<string, TableCounts>): string {
+  return [...after]
+    .map(([table, a]) => {
+      const b = before.get(table);
+      return { table, vacuums: a.vacuums - (b?.vacuums ?? 0), analyses: a.analyses - (b?.analyses ?? 0) };
+    })
+    .filter((x) => x.vacuums > 0 || x.analyses > 0)
+    .map((x) => `${x.table} (${x.vacuums}/${x.analyses})`)
+    .join(', ');
+}
+
 /** The sequential scans between two readings, per order: the total and each table's (scans, rows read). */
 function seqScansBetween(
-  before: Map<string, { seq: number; rows: number }>,
-  after: Map<string, { seq: number; rows: number }>,
+  before: Map<string, TableCounts>,
+  after: Map<string, TableCounts>,
   orders: number,
 ): { perOrder: number; tables: string } {
   const per = [...after]
@@ -526,6 +571,19 @@ function seqScansBetween(
 }
 
 const totalCalls = (s: Statement[]) => s.reduce((a, x) => a + x.calls, 0);
+const totalPlans = (s: Statement[]) => s.reduce((a, x) => a + x.plans, 0);
+const totalPlanMs = (s: Statement[]) => s.reduce((a, x) => a + x.planMs, 0);
+/** A statement planned at (nearly) every execution: its plans are at least half its calls. */
+const plannedEveryCall = (x: Statement) => x.calls >= 10 && x.plans >= x.calls / 2;
+
+function planningPerOrder(s: Statement[], orders: number): NonNullable<PurchaseRow['planning']> {
+  const every = s.filter(plannedEveryCall);
+  return {
+    plansPerOrder: totalPlans(s) / orders,
+    msPerOrder: totalPlanMs(s) / orders,
+    everyCall: { plansPerOrder: totalPlans(every) / orders, msPerOrder: totalPlanMs(every) / orders },
+  };
+}
 
 /**
  * The statements of the sandbox provider's own bookkeeping: its ledger, and its webhook's delivery as a job (the
@@ -554,6 +612,7 @@ function summarise(
   cpu: { api: number; pg: number | null },
   providerStatementsPerOrder: number | null = null,
   seqScans: PurchaseRow['seqScans'] = null,
+  planning: PurchaseRow['planning'] = null,
 ): PurchaseRow {
   const orderMs = Float64Array.from(r.done.map((o) => o.ms)).sort();
   const calls = {} as PurchaseRow['calls'];
@@ -586,6 +645,7 @@ function summarise(
     statementsPerOrder,
     providerStatementsPerOrder,
     seqScans,
+    planning,
     apiCpuMs: (cpu.api * r.seconds * 1000) / Math.max(1, r.done.length),
     pgCpuMs: cpu.pg === null ? null : (cpu.pg * r.seconds * 1000) / Math.max(1, r.done.length),
     load1: loadavg()[0] ?? NaN,
@@ -598,6 +658,13 @@ function statementsCell(r: PurchaseRow): string {
   if (r.providerStatementsPerOrder === null) return fixed(r.statementsPerOrder);
   return `${fixed(r.statementsPerOrder)} (${fixed(r.statementsPerOrder - r.providerStatementsPerOrder)})`;
 }
+
+/** Plans made per order and their milliseconds per order. */
+const planningCell = (r: PurchaseRow): string =>
+  r.planning
+    ? `${fixed(r.planning.plansPerOrder, 2)} / ${fixed(r.planning.msPerOrder, 2)} (at every call ` +
+      `${fixed(r.planning.everyCall.plansPerOrder, 2)} / ${fixed(r.planning.everyCall.msPerOrder, 2)})`
+    : '—';
 
 function printRow(row: PurchaseRow) {
   const shopP95 = Math.max(...CALLS.filter((c) => !PROVIDER_CALLS.has(c)).map((c) => row.calls[c].p95));
@@ -620,6 +687,12 @@ function printRow(row: PurchaseRow) {
       (c) => `${c} ${fixed(row.sizes[c].sent, 0)} / ${fixed(row.sizes[c].body, 0)} ${row.sizes[c].encodings}`,
     ).join(', ')}`,
   );
+  if (row.planning)
+    console.log(
+      `    planning per order: ${fixed(row.planning.plansPerOrder, 2)} plans, ${fixed(row.planning.msPerOrder, 2)} ms; ` +
+        `of them by statements planned at every call ${fixed(row.planning.everyCall.plansPerOrder, 2)} plans, ` +
+        `${fixed(row.planning.everyCall.msPerOrder, 2)} ms`,
+    );
   if (row.seqScans)
     console.log(
       `    sequential scans per order ${fixed(row.seqScans.perOrder, 2)}${row.seqScans.tables ? `: ${row.seqScans.tables}` : ''}`,
@@ -828,10 +901,9 @@ export async function benchPurchase(opts: {
           const r = await runBuyers(server.url, tokens, setup, opts.duration);
           const used = cpu();
           runs.push(r);
+          const scans1 = statementsUrl ? await tableScans(statementsUrl) : null;
           const seqScans =
-            statementsUrl && scans0
-              ? seqScansBetween(scans0, await tableScans(statementsUrl), Math.max(1, r.done.length))
-              : null;
+            scans0 && scans1 ? seqScansBetween(scans0, scans1, Math.max(1, r.done.length)) : null;
           measuredRuns.push({
             buyers: n,
             run: r,
@@ -850,6 +922,21 @@ export async function benchPurchase(opts: {
               console.log(
                 `    ${fixed(x.ms / orders, 2)} ms ${fixed(x.calls / orders, 2)}× ${x.query.replace(/\s+/g, ' ').slice(0, 140)}`,
               );
+            const planned = measured.filter((x) => x.plans > 0).sort((x, y) => y.planMs - x.planMs);
+            console.log(
+              `  planning per order ${fixed(totalPlans(measured) / orders, 2)} plans, ` +
+                `${fixed(totalPlanMs(measured) / orders, 2)} ms; statements planned (planning ms per order, plans ` +
+                'per order, plans / calls, ms per plan; * planned at every call):',
+            );
+            if (scans0 && scans1)
+              console.log(
+                `  autovacuum over the measured seconds, table (vacuums/analyses): ${maintenanceBetween(scans0, scans1) || 'none'}`,
+              );
+            for (const x of planned.slice(0, 16))
+              console.log(
+                `    ${plannedEveryCall(x) ? '*' : ' '}${fixed(x.planMs / orders, 3)} ms ${fixed(x.plans / orders, 2)}× ${x.plans}/${x.calls} ` +
+                  `${fixed(x.planMs / x.plans, 2)} ms ${x.query.replace(/\s+/g, ' ').slice(0, 110)}`,
+              );
           }
           const row = summarise(
             engine,
@@ -863,6 +950,7 @@ export async function benchPurchase(opts: {
             },
             providerPerOrder,
             seqScans,
+            measured ? planningPerOrder(measured, Math.max(1, r.done.length)) : null,
           );
           rows.push(row);
           printRow(row);
@@ -930,6 +1018,7 @@ export async function benchPurchase(opts: {
           shared_buffers: '256MB',
           work_mem: '16MB',
           shared_preload_libraries: 'pg_stat_statements',
+          'pg_stat_statements.track_planning': 'on',
         },
         log: (m) => console.log(`  ${m}`),
       });
@@ -1014,6 +1103,7 @@ function report(
     'errors',
     "statements per order: all (the shop's)",
     'CPU ms per order: API / PostgreSQL',
+    'plans / planning ms per order',
     'sequential scans per order',
     'load average',
   ];
@@ -1027,6 +1117,7 @@ function report(
     r.errors,
     statementsCell(r),
     `${fixed(r.apiCpuMs)} / ${r.pgCpuMs === null ? '—' : fixed(r.pgCpuMs)}`,
+    planningCell(r),
     r.seqScans ? `${fixed(r.seqScans.perOrder, 2)}${r.seqScans.tables ? `: ${r.seqScans.tables}` : ''}` : '—',
     fixed(r.load1, 2),
   ]);
@@ -1040,6 +1131,7 @@ function report(
     'errors',
     "statements per order: all (the shop's)",
     'CPU ms per order: API / PostgreSQL',
+    'plans / planning ms per order',
     'seq scans per order',
     'load',
   ];
@@ -1053,6 +1145,7 @@ function report(
     r.errors,
     statementsCell(r),
     `${fixed(r.apiCpuMs)} / ${r.pgCpuMs === null ? '—' : fixed(r.pgCpuMs)}`,
+    planningCell(r),
     r.seqScans ? fixed(r.seqScans.perOrder, 2) : '—',
     fixed(r.load1, 2),
   ]);
@@ -1091,7 +1184,13 @@ function report(
       "provider's own bookkeeping (its ledger, sandbox_payments, and its delayed webhook's job in scheduled_jobs: " +
       "a real provider's side, decision 059). CPU ms per order: CPU time of the API " +
       'processes and of PostgreSQL (postmaster and backends) over the measured seconds, from /proc, divided by ' +
-      'the orders: on a machine shared with other work, the figure that compares two runs best. Sequential scans ' +
+      'the orders: on a machine shared with other work, the figure that compares two runs best. Plans / planning ' +
+      'ms per order: the plans PostgreSQL made over the measured seconds and their time (pg_stat_statements with ' +
+      'track_planning; a statement planned at execution plans at each call, a named one whose generic plan is ' +
+      'kept plans at its first executions on each connection and again after an analyze of its tables), divided ' +
+      'by the orders; in brackets those of the statements planned at every call (plans ≥ half the calls), which ' +
+      `a shop pays however long it runs (the rest are mostly the connections' first plans, which a ${WARM_SECONDS} s warm-up ` +
+      'leaves in the measured seconds). Sequential scans ' +
       "per order: pg_stat_user_tables over the measured seconds (each backend reports at its transactions' end, " +
       "at most once a second, so a second's scans may fall on either side), with each table scanned in the table " +
       'per call (issue 53: none of the statements a sequential scan). After each server the database is checked: ' +
