@@ -21,6 +21,7 @@ afterAll(async () => {
 });
 
 const DRIVE_ADDRESS = 13; // the Drive store's pickup point (its address row)
+const LOCKER_ADDRESS = 51; // a locker's: slots on Sundays too, so on the nights the clocks change
 
 async function homeAddress(): Promise<number> {
   const c = await newCustomer(t);
@@ -126,11 +127,14 @@ describe('the slot window read with the cart: the slots that may be open', () =>
   });
 
   it.each([
-    ['spring', '2027-03-27T18:00:00Z'],
+    ['spring', '2026-03-28T18:00:00Z'],
     ['autumn', '2026-10-24T18:00:00Z'],
-  ])('the night the clocks change (%s)', async (_name, from) => {
+  ])('the night the clocks change and the Sunday after (%s)', async (_name, from) => {
     const home = await homeAddress();
-    const night = clocks(from, 16, 13);
+    const night = clocks(from, 22, 13);
+    const locker = await check(LOCKER_ADDRESS, night);
+    expect(locker.target.kind).toBe('locker');
+    expect(locker.found).toBe(night.length);
     expect((await check(DRIVE_ADDRESS, night)).found).toBe(night.length);
     expect((await check(home, night)).found).toBe(night.length);
   });
