@@ -106,9 +106,7 @@ export class CartDeliveryChoice {
     },
   ): Promise<CartRead> {
     const days = this.timeslots.window();
-    const window = opts.firstAvailable
-      ? { from: days[0] as string, to: days[days.length - 1] as string }
-      : null;
+    const window = opts.firstAvailable ? this.timeslots.windowAsk() : null;
     const products = opts.products ? { today: this.catalogue.today(), productIds: opts.products } : null;
     let parts = opts.read ?? (await this.repo.openCartParts(userId, window, opts.wanted ?? null, products));
     if (!parts) {

@@ -3,7 +3,13 @@ import type { Db } from '../../db/client';
 import { rowFromJson } from '../../db/json-row';
 import { carts } from '../../db/schema';
 import { cartProductsLiveSql, type CartProductsLive } from '../catalogue/catalogue.service';
-import { deliveryPartsOf, deliveryPartsSql, type DeliveryParts } from '../delivery/delivery-parts';
+import {
+  deliveryPartsOf,
+  deliveryPartsSql,
+  type DeliveryParts,
+  type DeliveryPartsKeys,
+  type SlotWindowAsk,
+} from '../delivery/delivery-parts';
 import type { CartItemRow, CartRow } from './cart.repository';
 
 /**
@@ -32,10 +38,13 @@ export interface OpenCartParts {
 export function openCartPartsQuery(withProducts: boolean, db: Db) {
   const p = (name: string) => sql.placeholder(name);
   const keys = {
-    windowFrom: sql`${p('windowFrom')}`,
-    windowTo: sql`${p('windowTo')}`,
-    wantedDate: sql`${p('wantedDate')}`,
-    wantedTimeslotId: sql`${p('wantedTimeslotId')}`,
+    window: {
+      from: sql`${p('windowFrom')}`,
+      to: sql`${p('windowTo')}`,
+      openAfter: sql`${p('windowOpenAfter')}`,
+      lockDays: sql`${p('windowLockDays')}`,
+    },
+    wanted: { date: sql`${p('wantedDate')}`, timeslotId: sql`${p('wantedTimeslotId')}` },
     today: sql`${p('today')}`,
     productIds: sql`${p('productIds')}`,
   };
@@ -56,12 +65,21 @@ export function openCartPartsQuery(withProducts: boolean, db: Db) {
     .prepare(withProducts ? 'cart_open_with_parts_products' : 'cart_open_with_parts');
 }
 
+/** The values of `openCartPartsQuery`'s slot window placeholders (null: no first available slot wanted). */
+export function openCartWindowValues(window: SlotWindowAsk | null): Record<string, string | null> {
+  return {
+    windowFrom: window?.from ?? null,
+    windowTo: window?.to ?? null,
+    windowOpenAfter: window?.openAfter ?? null,
+    windowLockDays: window?.lockDays ?? null,
+  };
+}
+
 /** The request's values the open cart's read is keyed by (parameters or placeholders). */
 interface OpenCartKeys {
-  windowFrom: SQL;
-  windowTo: SQL;
-  wantedDate: SQL;
-  wantedTimeslotId: SQL;
+  /** the slot window and the slot asked for (`DeliveryPartsKeys`; absent: that part not read) */
+  window?: DeliveryPartsKeys['window'];
+  wanted?: DeliveryPartsKeys['wanted'];
   today: SQL;
   /** text `1,2,3` ('' for none): the products read besides the lines' */
   productIds: SQL;
@@ -83,10 +101,8 @@ function partsOf(c: SQL, keys: OpenCartKeys) {
       slotId: sql`${c}.slot_id`,
       slotDate: sql`${c}.timeslot_date`,
       timeslotId: sql`${c}.timeslot_id`,
-      windowFrom: keys.windowFrom,
-      windowTo: keys.windowTo,
-      wantedDate: keys.wantedDate,
-      wantedTimeslotId: keys.wantedTimeslotId,
+      ...(keys.window ? { window: keys.window } : {}),
+      ...(keys.wanted ? { wanted: keys.wanted } : {}),
     }),
     products: cartProductsLiveSql({
       productIds: sql`(ARRAY(SELECT i.product_id FROM cart_items i WHERE i.cart_id = ${c}.cart_id)
@@ -101,16 +117,32 @@ function partsOf(c: SQL, keys: OpenCartKeys) {
  * The open cart of a user with its parts and its products' live columns, as one json value (null: no open
  * cart), for a statement of another module keyed by the user (`userId`: its column): the session's, when a
  * route asks its companion read (decision 059, session 46). The same parts as `openCartPartsQuery` with
- * products; the slot window, the slot asked for, the day and the products asked besides the lines' are
- * placeholders of the caller's statement, named here (`OPEN_CART_JSON_KEYS`, values by `openCartJsonValues`).
+ * products, but only the delivery parts the route reads (`reads`: the slot window for the first available
+ * slot, the slot asked for; a part not read answers null); the slot window, the slot asked for, the day and
+ * the products asked besides the lines' are placeholders of the caller's statement, named here
+ * (`OPEN_CART_JSON_KEYS`, values by `openCartJsonValues`).
  */
-export function openCartPartsJsonSql(userId: SQL): SQL {
+export function openCartPartsJsonSql(userId: SQL, reads: { window: boolean; wanted: boolean }): SQL {
   const p = (name: string) => sql`${sql.placeholder(name)}`;
   const parts = partsOf(sql.raw('oc'), {
-    windowFrom: p(OPEN_CART_JSON_KEYS.windowFrom),
-    windowTo: p(OPEN_CART_JSON_KEYS.windowTo),
-    wantedDate: p(OPEN_CART_JSON_KEYS.wantedDate),
-    wantedTimeslotId: p(OPEN_CART_JSON_KEYS.wantedTimeslotId),
+    ...(reads.window
+      ? {
+          window: {
+            from: p(OPEN_CART_JSON_KEYS.windowFrom),
+            to: p(OPEN_CART_JSON_KEYS.windowTo),
+            openAfter: p(OPEN_CART_JSON_KEYS.windowOpenAfter),
+            lockDays: p(OPEN_CART_JSON_KEYS.windowLockDays),
+          },
+        }
+      : {}),
+    ...(reads.wanted
+      ? {
+          wanted: {
+            date: p(OPEN_CART_JSON_KEYS.wantedDate),
+            timeslotId: p(OPEN_CART_JSON_KEYS.wantedTimeslotId),
+          },
+        }
+      : {}),
     today: p(OPEN_CART_JSON_KEYS.today),
     productIds: p(OPEN_CART_JSON_KEYS.productIds),
   });
@@ -124,6 +156,8 @@ export function openCartPartsJsonSql(userId: SQL): SQL {
 export const OPEN_CART_JSON_KEYS = {
   windowFrom: 'cartWindowFrom',
   windowTo: 'cartWindowTo',
+  windowOpenAfter: 'cartWindowOpenAfter',
+  windowLockDays: 'cartWindowLockDays',
   wantedDate: 'cartWantedDate',
   wantedTimeslotId: 'cartWantedTimeslotId',
   today: 'cartToday',
@@ -131,11 +165,11 @@ export const OPEN_CART_JSON_KEYS = {
 } as const;
 
 /**
- * The values of `openCartPartsJsonSql`'s placeholders: the slot window's days (null: no first available
+ * The values of `openCartPartsJsonSql`'s placeholders: the slot window asked (null: no first available
  * slot wanted), the slot asked for, the day, the products read besides the lines' (checked ids).
  */
 export function openCartJsonValues(v: {
-  window: { from: string; to: string } | null;
+  window: SlotWindowAsk | null;
   wanted: { date: string; timeslotId: number } | null;
   today: string;
   productIds: readonly number[];
@@ -143,6 +177,8 @@ export function openCartJsonValues(v: {
   return {
     [OPEN_CART_JSON_KEYS.windowFrom]: v.window?.from ?? null,
     [OPEN_CART_JSON_KEYS.windowTo]: v.window?.to ?? null,
+    [OPEN_CART_JSON_KEYS.windowOpenAfter]: v.window?.openAfter ?? null,
+    [OPEN_CART_JSON_KEYS.windowLockDays]: v.window?.lockDays ?? null,
     [OPEN_CART_JSON_KEYS.wantedDate]: v.wanted?.date ?? null,
     [OPEN_CART_JSON_KEYS.wantedTimeslotId]: v.wanted?.timeslotId ?? null,
     [OPEN_CART_JSON_KEYS.today]: v.today,

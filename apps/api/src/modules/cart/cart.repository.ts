@@ -2,7 +2,8 @@ import { and, asc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { PreparedSql, queryRows } from '../../db/rows';
 import { cartInfos, cartItems, carts } from '../../db/schema';
-import { openCartPartsQuery, type OpenCartParts } from './cart-open-parts';
+import type { SlotWindowAsk } from '../delivery/delivery-parts';
+import { openCartPartsQuery, openCartWindowValues, type OpenCartParts } from './cart-open-parts';
 
 /**
  * SQL of the cart: its delivery part, its lines and infos. One open cart per customer
@@ -160,13 +161,13 @@ export class CartRepository {
 
   /**
    * The open cart with its lines, infos and delivery parts (OpenCartParts), in one prepared statement.
-   * `window`: the days of the slot window when the first available slot may be needed; `wanted`: the slot a
+   * `window`: the slot window asked when the first available slot may be needed; `wanted`: the slot a
    * timeslot/select asks for; `products`: the live columns of the lines' products and of `productIds` at the
    * cart's warehouse on `today` (the catalogue's subquery). Null when the customer has no open cart.
    */
   async openCartParts(
     userId: number,
-    window: { from: string; to: string } | null,
+    window: SlotWindowAsk | null,
     wanted: { date: string; timeslotId: number } | null = null,
     products: { today: string; productIds: readonly number[] } | null = null,
   ): Promise<OpenCartParts | null> {
@@ -175,8 +176,7 @@ export class CartRepository {
       : (this.#openCartParts ??= openCartPartsQuery(false, this.db));
     const [row] = await query.execute({
       userId,
-      windowFrom: window?.from ?? null,
-      windowTo: window?.to ?? null,
+      ...openCartWindowValues(window),
       wantedDate: wanted?.date ?? null,
       wantedTimeslotId: wanted?.timeslotId ?? null,
       ...(products ? { today: products.today, productIds: products.productIds.join(',') } : {}),

@@ -4,6 +4,7 @@ import { timeslotSelectQuerySchema } from '@spesa/shared/contracts/delivery';
 import type { LiveSession, SessionCompanion } from '../../plugins/session';
 import type { Buyer } from '../catalogue/promo-audience';
 import type { CatalogueService } from '../catalogue/catalogue.service';
+import type { SlotWindowAsk } from '../delivery/delivery-parts';
 import type { DeliveryService, DeliveryTarget } from '../delivery/delivery.service';
 import type { TimeslotService } from '../delivery/timeslot.service';
 import { CartDeliveryChoice } from './cart-delivery.service';
@@ -34,7 +35,7 @@ export class CartService {
   readonly #carts: CartDeliveryChoice;
   readonly #lines: CartLines;
   readonly #today: () => string;
-  readonly #slotWindow: () => { from: string; to: string };
+  readonly #slotWindow: () => SlotWindowAsk;
 
   constructor(
     repo: CartRepository,
@@ -43,10 +44,7 @@ export class CartService {
     opts: CartServiceOptions,
   ) {
     this.#today = () => opts.catalogue.today();
-    this.#slotWindow = () => {
-      const days = timeslots.window();
-      return { from: days[0] as string, to: days[days.length - 1] as string };
-    };
+    this.#slotWindow = () => timeslots.windowAsk();
     this.#wire = new CartWire(repo, delivery, timeslots, opts.catalogue, opts.buyers);
     this.#carts = new CartDeliveryChoice(repo, delivery, timeslots, this.#wire, opts.catalogue);
     this.#lines = new CartLines(
@@ -129,7 +127,7 @@ export class CartService {
     if (!parsed.success || !/^2\d{3}-/.test(parsed.data.sel_date)) return null;
     return {
       name: 'cart_for_timeslot',
-      column: openCartPartsJsonSql,
+      column: (userId) => openCartPartsJsonSql(userId, { window: false, wanted: true }),
       values: openCartJsonValues({
         window: null,
         wanted: { date: parsed.data.sel_date, timeslotId: parsed.data.timeslot_id },
@@ -150,7 +148,7 @@ export class CartService {
     if (!parsed.success) return null;
     return {
       name: 'cart_for_add',
-      column: openCartPartsJsonSql,
+      column: (userId) => openCartPartsJsonSql(userId, { window: true, wanted: false }),
       values: openCartJsonValues({
         window: this.#slotWindow(),
         wanted: null,

@@ -25,10 +25,25 @@ export interface DeliveryParts {
   kind: string;
   /** the cart's chosen slot, when it belongs to that calendar and is the cart's day and window */
   chosen: KindedSlotRow | null;
-  /** without a chosen slot: the calendar's slots of the window asked (firstAvailable), in slot order */
+  /**
+   * without a chosen slot: the first of the calendar's slots of the window asked (firstAvailable) that may be
+   * open (`WINDOW_CANDIDATES` at most, `windowCandidatesSql`), in slot order
+   */
   window: KindedSlotRow[] | null;
   /** the slot asked for (a timeslot/select), in that calendar */
   wanted: KindedSlotRow | null;
+}
+
+/**
+ * The slot window a read asks for its first available slot (`TimeslotService.windowAsk`): its first and last
+ * day (YYYY-MM-DD); `openAfter`, a Rome wall-clock time (YYYY-MM-DD HH:MM) before which a slot's start less its
+ * lead time, or its cut-off, has passed for sure; `lockDays`, the window's lock days as an SQL array (`{…}`).
+ */
+export interface SlotWindowAsk {
+  from: string;
+  to: string;
+  openAfter: string;
+  lockDays: string;
 }
 
 /** The cart's columns and the request's values the subquery is keyed by (parameters or placeholders). */
@@ -38,12 +53,13 @@ export interface DeliveryPartsKeys {
   slotId: SQL;
   slotDate: SQL;
   timeslotId: SQL;
-  /** the window's first and last day (YYYY-MM-DD) for the first available slot; null: not wanted */
-  windowFrom: SQL;
-  windowTo: SQL;
-  /** the slot a timeslot/select asks for (null: none) */
-  wantedDate: SQL;
-  wantedTimeslotId: SQL;
+  /**
+   * the window asked for the first available slot (`SlotWindowAsk`'s values; a null `from`: not wanted);
+   * absent: not read by this statement (`window` null)
+   */
+  window?: { from: SQL; to: SQL; openAfter: SQL; lockDays: SQL };
+  /** the slot a timeslot/select asks for (null values: none); absent: not read by this statement */
+  wanted?: { date: SQL; timeslotId: SQL };
 }
 
 const slotOf = (where: SQL) =>
@@ -52,21 +68,54 @@ const slotOf = (where: SQL) =>
       WHERE s.calendar = k.calendar AND t.calendar_kind = k.kind AND ${where}`;
 
 /**
+ * How many of the window's slots that may be open a read brings (`DeliveryParts.window`): the API walks them to
+ * the first open one (`TimeslotService.firstAvailableFrom`) and reads the whole window when all of them are
+ * closed and there may be more.
+ */
+export const WINDOW_CANDIDATES = 5;
+
+/** A time of day as the templates write it (HH:MM); another text is left to the API's rule to judge. */
+const TIME_OF_DAY = sql.raw(`'^([01][0-9]|2[0-3]):[0-5][0-9]$'`);
+
+/**
+ * The window's slots that may be open by `TimeslotService.view`'s rule (`SlotWindowAsk`): active, a place
+ * left, not a lock day, and neither the start less the lead time nor the cut-off before `windowOpenAfter` (a
+ * Rome wall-clock time, hours before now: wall-clock times are compared, not instants). Every slot the rule
+ * finds open is among them, in the same order; the rule still judges each one. The values are typed
+ * parameters (a timestamp, a date[]), converted once per execution, not per slot.
+ */
+function windowCandidatesSql(window: NonNullable<DeliveryPartsKeys['window']>): SQL {
+  const openAfter = sql`${window.openAfter}::timestamp`;
+  return sql`s.slot_date BETWEEN ${window.from}::date AND ${window.to}::date
+    AND s.active >= 1 AND s.booked < s.capacity
+    AND s.slot_date <> ALL (${window.lockDays}::date[])
+    AND CASE WHEN t.begin_time ~ ${TIME_OF_DAY}
+      THEN s.slot_date + t.begin_time::time - t.lead_minutes * interval '1 minute' >= ${openAfter} ELSE true END
+    AND CASE WHEN t.cutoff_prev_day ~ ${TIME_OF_DAY}
+      THEN s.slot_date - 1 + t.cutoff_prev_day::time >= ${openAfter} ELSE true END`;
+}
+
+/**
  * The subquery (one json value, null without an address) of a cart's delivery parts. The rows are json
  *  (`row_to_json`), not jsonb: the API only parses the value, and jsonb would convert every integer to numeric
  * and sort every row's keys for nothing (a quarter of the session read's CPU in PostgreSQL, session 47).
  */
 export function deliveryPartsSql(keys: DeliveryPartsKeys): SQL<DeliveryParts | null> {
+  const { window, wanted } = keys;
+  const windowSql = window
+    ? sql`CASE WHEN ch."slotId" IS NULL AND ${window.from}::date IS NOT NULL THEN (
+        SELECT COALESCE(json_agg(x ORDER BY x."slotDate", x."beginTime", x."timeslotId"), '[]'::json) FROM (${slotOf(
+          windowCandidatesSql(window),
+        )} ORDER BY s.slot_date, t.begin_time, s.timeslot_id LIMIT ${sql.raw(String(WINDOW_CANDIDATES))}) x) END`
+    : sql`NULL`;
+  const wantedSql = wanted
+    ? sql`(SELECT row_to_json(x) FROM (${slotOf(
+        sql`s.slot_date = ${wanted.date}::date AND s.timeslot_id = ${wanted.timeslotId}::int`,
+      )}) x)`
+    : sql`NULL`;
   return sql`(SELECT json_build_object(
       'address', row_to_json(a), 'zone', row_to_json(z), 'calendar', k.calendar, 'kind', k.kind,
-      'chosen', row_to_json(ch),
-      'window', CASE WHEN ch."slotId" IS NULL AND ${keys.windowFrom}::date IS NOT NULL THEN (
-        SELECT json_agg(x ORDER BY x."slotDate", x."beginTime", x."timeslotId") FROM (${slotOf(
-          sql`s.slot_date BETWEEN ${keys.windowFrom}::date AND ${keys.windowTo}::date`,
-        )}) x) END,
-      'wanted', (SELECT row_to_json(x) FROM (${slotOf(
-        sql`s.slot_date = ${keys.wantedDate}::date AND s.timeslot_id = ${keys.wantedTimeslotId}::int`,
-      )}) x))
+      'chosen', row_to_json(ch), 'window', ${windowSql}, 'wanted', ${wantedSql})
     FROM addresses a
     LEFT JOIN warehouses w ON a.user_id IS NULL AND w.warehouse_id = a.warehouse_id
     LEFT JOIN LATERAL (

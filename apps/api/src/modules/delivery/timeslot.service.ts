@@ -13,7 +13,7 @@ import { failWith, ok, type Result } from '../../lib/result';
 import { romeNow, TIME_ZONE } from '../../lib/rome-time';
 import { DELIVERY_TEXT } from './delivery.messages';
 import type { Db } from '../../db/client';
-import type { KindedSlotRow } from './delivery-parts';
+import { WINDOW_CANDIDATES, type KindedSlotRow, type SlotWindowAsk } from './delivery-parts';
 import { takePlaceSql, type SlotRow, type TimeslotRepository } from './timeslot.repository';
 import { addDays } from '@spesa/shared/time/rome';
 
@@ -143,6 +143,24 @@ export class TimeslotService {
     return [...this.lastWindow.days];
   }
 
+  /**
+   * The window as a read of its first available slot asks for it (delivery-parts.ts): its days, the lock days,
+   * and the wall-clock time two hours before now. Rome's wall clock is one or two hours ahead of UTC, so a slot
+   * whose start less its lead time, or whose cut-off, is before that time on the wall clock has passed by more
+   * than an hour: `view` finds it closed (underLeadTime, underLockCutoff).
+   */
+  windowAsk(): SlotWindowAsk {
+    const days = this.window();
+    const { date, time } = romeNow(this.now());
+    const openAfter = new Date(Date.parse(`${date}T${time}:00Z`) - 2 * 3_600_000).toISOString();
+    return {
+      from: days[0] as string,
+      to: days[days.length - 1] as string,
+      openAfter: `${openAfter.slice(0, 10)} ${openAfter.slice(11, 16)}`,
+      lockDays: `{${days.filter(isLockDay).join(',')}}`,
+    };
+  }
+
   private view(
     row: SlotRow,
     nowMinutes: number,
@@ -254,8 +272,9 @@ export class TimeslotService {
 
   /**
    * `firstAvailable` from the window's rows read with the cart for the days `days` (the `window()` asked
-   * then); read as `firstAvailable` does when this process has not generated those days yet, or the rows
-   * are not the calendar's.
+   * then): the slots that may be open (delivery-parts.ts, `WINDOW_CANDIDATES` at most), in slot order. Read as
+   * `firstAvailable` does when this process has not generated those days yet, the rows are not the
+   * calendar's, or all of them are closed and there may be more.
    */
   async firstAvailableFrom(
     target: CalendarTarget,
@@ -271,7 +290,7 @@ export class TimeslotService {
       const v = this.view(row, nowMinutes, null);
       if (v.active === 1) return v;
     }
-    return null;
+    return rows.length < WINDOW_CANDIDATES ? null : this.firstAvailable(target);
   }
 
   /** `selectable` with the slot asked for read with the cart (`row`; null: not found there). */
