@@ -45,7 +45,11 @@ const JOB_SQL = {
               ${p('singletonKey')})
       ON CONFLICT (singleton_key) WHERE done_at IS NULL DO NOTHING`,
   ),
-  /** the next due job of the kinds this process runs (`kinds`: their names, a text[]) */
+  /**
+   * the next due job of the kinds this process runs (`kinds`: their names, a text[]); the kinds go through a
+   * sub-select so that no plan sees their count and the generic plan is kept (planned once per connection,
+   * not at every poll: decision 059, session 48)
+   */
   claim: new PreparedSql<ClaimedJob>(
     'jobs_claim',
     () => sql`
@@ -55,7 +59,7 @@ const JOB_SQL = {
          SELECT job_id FROM ${scheduledJobs}
           WHERE done_at IS NULL AND run_at <= now()
             AND (locked_until IS NULL OR locked_until < now())
-            AND kind = ANY (${p('kinds')}::text[])
+            AND kind = ANY (ARRAY(SELECT unnest(${p('kinds')}::text[])))
           ORDER BY run_at
           LIMIT 1
           FOR UPDATE SKIP LOCKED)
