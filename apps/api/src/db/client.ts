@@ -10,11 +10,15 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgSession } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema';
+import { categories } from './schema';
 import { seedDatabase } from './seed/index';
 
-/** One handle type for both drivers (decision 003): PGlite embedded, or node-postgres. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * One handle type for both drivers (decision 003): PGlite embedded, or node-postgres. Opened without drizzle's
+ * relational schema: its `db.query.<table>` builders are used nowhere, and every handle drizzle makes (the
+ * pool's, each transaction's and savepoint's) would build one per table of the schema.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type DbKind = 'pglite' | 'postgres';
 
 export interface OpenDatabaseOptions {
@@ -94,7 +98,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Open
     pool.on('connect', (client) => client.on('error', () => {}));
     const naming = new StatementNames();
     pool.on('connect', (client) => naming.prepareRepeated(client));
-    const db: Db = drizzleNodePg(pool, { schema });
+    const db: Db = drizzleNodePg(pool);
     probes.set(db, probePgPool(pool));
     return { db, kind: 'postgres', close: () => pool.end() };
   }
@@ -115,7 +119,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Open
   });
   for (const [k, v] of Object.entries(SESSION_SETTINGS))
     await client.query('SELECT set_config($1, $2, false)', [k, v]);
-  const db: Db = drizzlePglite(client, { schema });
+  const db: Db = drizzlePglite(client);
   probes.set(db, probePglite(client));
   return { db, kind: 'pglite', close: () => client.close(), dumpImage: () => client.dumpDataDir('none') };
 }
@@ -237,7 +241,7 @@ export async function migrate(db: Db): Promise<void> {
 export async function isCatalogueEmpty(db: Db): Promise<boolean> {
   const rows = await db
     .select({ one: sql<number>`1` })
-    .from(schema.categories)
+    .from(categories)
     .limit(1);
   return rows.length === 0;
 }
