@@ -10,6 +10,7 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgSession } from 'drizzle-orm/pg-core';
 import pg from 'pg';
+import { type Description, NamedStatementRun } from './described-statements';
 import { categories } from './schema';
 import { seedDatabase } from './seed/index';
 
@@ -165,22 +166,43 @@ export class StatementNames {
     return name;
   }
 
-  /** The client's statements with parameters and no name of their own get the name of their text. */
+  /**
+   * The client's statements with parameters and no name of their own get the name of their text, and every
+   * named statement runs as a `NamedStatementRun` (its columns described once per connection). The pool's
+   * statements are drizzle's (its prepared queries: a text, a name or none, pg's types as `POOL_TYPES`, rows as
+   * objects or arrays); the others (BEGIN, COMMIT, a statement seen once) go to pg as they are.
+   */
   prepareRepeated(client: pg.PoolClient): void {
-    type Config = { text?: unknown; name?: unknown; values?: unknown };
+    type Config = { text?: unknown; name?: unknown; values?: unknown; rowMode?: unknown; submit?: unknown };
+    type Callback = (err: Error | null, result?: unknown) => void;
+    const described = new Map<string, Description>();
     const query = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
     (client as unknown as { query: typeof query }).query = (config: unknown, ...rest: unknown[]) => {
-      if (typeof config === 'string' && Array.isArray(rest[0]) && rest[0].length) {
-        const name = this.nameOf(config);
-        if (name) return query({ text: config, name }, ...rest);
-      } else if (config !== null && typeof config === 'object' && !(config as Config).name) {
-        const { text, values } = config as Config;
-        const params = Array.isArray(rest[0]) ? rest[0] : values;
-        const name =
-          typeof text === 'string' && Array.isArray(params) && params.length ? this.nameOf(text) : null;
-        if (name) return query({ ...config, name }, ...rest);
+      let text: unknown;
+      let name: unknown;
+      let values: unknown;
+      let rowMode: unknown;
+      if (typeof config === 'string') {
+        text = config;
+        values = rest[0];
+      } else if (config !== null && typeof config === 'object' && !(config as Config).submit) {
+        ({ text, name, rowMode } = config as Config);
+        values = Array.isArray(rest[0]) ? rest[0] : (config as Config).values;
       }
-      return query(config, ...rest);
+      if (typeof text !== 'string' || (values !== undefined && !Array.isArray(values)))
+        return query(config, ...rest);
+      if (!name && Array.isArray(values) && values.length) name = this.nameOf(text);
+      if (typeof name !== 'string' || !name) return query(config, ...rest);
+      const run = new NamedStatementRun(text, name, (values as unknown[] | undefined) ?? [], rowMode, described);
+      const callback = rest.find((arg): arg is Callback => typeof arg === 'function');
+      if (callback) {
+        run.callback = callback;
+        return query(run);
+      }
+      return new Promise((resolve, reject) => {
+        run.callback = (err, result) => (err ? reject(err) : resolve(result));
+        query(run);
+      });
     };
   }
 }
