@@ -170,7 +170,8 @@ export class StatementNames {
    * The client's statements with parameters and no name of their own get the name of their text, and every
    * named statement runs as a `NamedStatementRun` (its columns described once per connection). The pool's
    * statements are drizzle's (its prepared queries: a text, a name or none, pg's types as `POOL_TYPES`, rows as
-   * objects or arrays); the others (BEGIN, COMMIT, a statement seen once) go to pg as they are.
+   * objects or arrays); the others (BEGIN, COMMIT, a statement seen once) go to pg as they are. The
+   * descriptions kept are this connection's own prepared statements': they go with the connection.
    */
   prepareRepeated(client: pg.PoolClient): void {
     type Config = { text?: unknown; name?: unknown; values?: unknown; rowMode?: unknown; submit?: unknown };

@@ -77,8 +77,6 @@ const { prepareValue } = (pg as unknown as { utils: { prepareValue: (value: unkn
  * Built from the text (pg copies a config object property by property; a text it takes as it is).
  */
 export class NamedStatementRun extends Query {
-  #describing = false;
-
   constructor(
     text: string,
     name: string,
@@ -102,7 +100,6 @@ export class NamedStatementRun extends Query {
     const name = this.name as string;
     const known = this.described.get(name);
     if (known === undefined || connection.parsedStatements[name] === undefined) {
-      this.#describing = true;
       super.prepare(connection);
       return;
     }
@@ -128,9 +125,9 @@ export class NamedStatementRun extends Query {
     this._getRows(connection, this.rows);
   }
 
+  /** Only a run that sent Describe gets the description (a run that did not reads with the kept one). */
   override handleRowDescription(message: unknown): void {
     super.handleRowDescription(message);
-    if (!this.#describing) return;
     const result = this._result;
     this.described.set(this.name as string, {
       fields: result.fields,
