@@ -10,11 +10,16 @@ import { readMigrationFiles } from 'drizzle-orm/migrator';
 import { drizzle as drizzleNodePg } from 'drizzle-orm/node-postgres';
 import { PgDialect, type PgDatabase, type PgQueryResultHKT, type PgSession } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import * as schema from './schema';
+import { type Description, NamedStatementRun } from './described-statements';
+import { categories } from './schema';
 import { seedDatabase } from './seed/index';
 
-/** One handle type for both drivers (decision 003): PGlite embedded, or node-postgres. */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+/**
+ * One handle type for both drivers (decision 003): PGlite embedded, or node-postgres. Opened without drizzle's
+ * relational schema: its `db.query.<table>` builders are used nowhere, and every handle drizzle makes (the
+ * pool's, each transaction's and savepoint's) would build one per table of the schema.
+ */
+export type Db = PgDatabase<PgQueryResultHKT>;
 export type DbKind = 'pglite' | 'postgres';
 
 export interface OpenDatabaseOptions {
@@ -94,7 +99,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Open
     pool.on('connect', (client) => client.on('error', () => {}));
     const naming = new StatementNames();
     pool.on('connect', (client) => naming.prepareRepeated(client));
-    const db: Db = drizzleNodePg(pool, { schema });
+    const db: Db = drizzleNodePg(pool);
     probes.set(db, probePgPool(pool));
     return { db, kind: 'postgres', close: () => pool.end() };
   }
@@ -115,7 +120,7 @@ export async function openDatabase(opts: OpenDatabaseOptions = {}): Promise<Open
   });
   for (const [k, v] of Object.entries(SESSION_SETTINGS))
     await client.query('SELECT set_config($1, $2, false)', [k, v]);
-  const db: Db = drizzlePglite(client, { schema });
+  const db: Db = drizzlePglite(client);
   probes.set(db, probePglite(client));
   return { db, kind: 'pglite', close: () => client.close(), dumpImage: () => client.dumpDataDir('none') };
 }
@@ -161,22 +166,44 @@ export class StatementNames {
     return name;
   }
 
-  /** The client's statements with parameters and no name of their own get the name of their text. */
+  /**
+   * The client's statements with parameters and no name of their own get the name of their text, and every
+   * named statement runs as a `NamedStatementRun` (its columns described once per connection). The pool's
+   * statements are drizzle's (its prepared queries: a text, a name or none, pg's types as `POOL_TYPES`, rows as
+   * objects or arrays); the others (BEGIN, COMMIT, a statement seen once) go to pg as they are. The
+   * descriptions kept are this connection's own prepared statements': they go with the connection.
+   */
   prepareRepeated(client: pg.PoolClient): void {
-    type Config = { text?: unknown; name?: unknown; values?: unknown };
+    type Config = { text?: unknown; name?: unknown; values?: unknown; rowMode?: unknown; submit?: unknown };
+    type Callback = (err: Error | null, result?: unknown) => void;
+    const described = new Map<string, Description>();
     const query = client.query.bind(client) as (config: unknown, ...rest: unknown[]) => unknown;
     (client as unknown as { query: typeof query }).query = (config: unknown, ...rest: unknown[]) => {
-      if (typeof config === 'string' && Array.isArray(rest[0]) && rest[0].length) {
-        const name = this.nameOf(config);
-        if (name) return query({ text: config, name }, ...rest);
-      } else if (config !== null && typeof config === 'object' && !(config as Config).name) {
-        const { text, values } = config as Config;
-        const params = Array.isArray(rest[0]) ? rest[0] : values;
-        const name =
-          typeof text === 'string' && Array.isArray(params) && params.length ? this.nameOf(text) : null;
-        if (name) return query({ ...config, name }, ...rest);
+      let text: unknown;
+      let name: unknown;
+      let values: unknown;
+      let rowMode: unknown;
+      if (typeof config === 'string') {
+        text = config;
+        values = rest[0];
+      } else if (config !== null && typeof config === 'object' && !(config as Config).submit) {
+        ({ text, name, rowMode } = config as Config);
+        values = Array.isArray(rest[0]) ? rest[0] : (config as Config).values;
       }
-      return query(config, ...rest);
+      if (typeof text !== 'string' || (values !== undefined && !Array.isArray(values)))
+        return query(config, ...rest);
+      if (!name && Array.isArray(values) && values.length) name = this.nameOf(text);
+      if (typeof name !== 'string' || !name) return query(config, ...rest);
+      const run = new NamedStatementRun(text, name, (values as unknown[] | undefined) ?? [], rowMode, described);
+      const callback = rest.find((arg): arg is Callback => typeof arg === 'function');
+      if (callback) {
+        run.callback = callback;
+        return query(run);
+      }
+      return new Promise((resolve, reject) => {
+        run.callback = (err, result) => (err ? reject(err) : resolve(result));
+        query(run);
+      });
     };
   }
 }
@@ -237,7 +264,7 @@ export async function migrate(db: Db): Promise<void> {
 export async function isCatalogueEmpty(db: Db): Promise<boolean> {
   const rows = await db
     .select({ one: sql<number>`1` })
-    .from(schema.categories)
+    .from(categories)
     .limit(1);
   return rows.length === 0;
 }

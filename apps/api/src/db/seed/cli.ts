@@ -50,7 +50,7 @@ async function pushSchemaWithoutMigrations(db: Db): Promise<void> {
 async function main(): Promise<void> {
   const t0 = performance.now();
   const client = new PGlite(values.dir ?? 'memory://', { extensions: { pg_trgm, unaccent } });
-  const db = drizzle(client, { schema }) as unknown as Db;
+  const db: Db = drizzle(client);
   const migrationsFolder = join(here, '../migrations');
   if (existsSync(join(migrationsFolder, 'meta/_journal.json'))) {
     await migrate(drizzle(client), { migrationsFolder });

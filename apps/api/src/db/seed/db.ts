@@ -1,12 +1,11 @@
 import { getTableColumns, getTableName, sql, type Table } from 'drizzle-orm';
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
-import type * as schema from '../schema';
 
 /**
  * The database handle the seed works on. Identical to the `Db` type of `../client.ts` (PGlite or
  * node-postgres behind drizzle); declared here so that the seed does not depend on the client module.
  */
-export type Db = PgDatabase<PgQueryResultHKT, typeof schema>;
+export type Db = PgDatabase<PgQueryResultHKT>;
 
 /**
  * Multi-row insert that sends each batch as ONE json parameter and lets PostgreSQL expand it
