@@ -42,7 +42,7 @@ async function helmetAnswer(options: SecurityHeadersOptions): Promise<IncomingHt
   }
 }
 
-const securityOnly = (headers: IncomingHttpHeaders) =>
+const securityOnly = (headers: Record<string, unknown>) =>
   Object.fromEntries(
     Object.entries(headers).filter(
       ([name]) => !['date', 'connection', 'keep-alive', 'content-length', 'content-type'].includes(name),
