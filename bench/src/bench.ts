@@ -33,6 +33,10 @@
 //   npm run bench -- --part=feeds                  the chain's feeds through the integration API on PostgreSQL:
 //                                                  100,000 stock rows (full and delta) and 100,000 list prices
 //                                                  (feeds.ts, issue 50): time, statements, CPU per part
+//   npm run bench -- --part=fixed-cost             the API's CPU per request on cheap routes beside a bare fastify
+//                                                  (fixed-cost.ts, issue 53): --fixed-requests, --fixed-rounds,
+//                                                  --fixed-connections, --fixed-servers=a=path,b=path (A/B builds),
+//                                                  --fixed-cpu-prof
 //   npm run bench -- --part=catalogue,orders       several parts; the default `all` runs the five
 //
 // PGlite: var/bench-pglite, seeded once (SEED_PRODUCT_TARGET) and reused while var/bench-pglite.json says it
@@ -60,6 +64,7 @@ import {
 import { POPULATION } from './purchase-population';
 import { benchProcesses, postmasterPid, sampleCpu } from './processes';
 import { benchFeeds } from './feeds';
+import { benchFixedCost } from './fixed-cost';
 import { benchPurchase } from './purchase';
 import { benchUploads } from './uploads';
 import { discover, load, percentile, type LoadResult } from './scenarios';
@@ -95,8 +100,10 @@ const PARTS = [
   'search-tail',
   'purchase',
   'feeds',
+  'fixed-cost',
 ];
-const parts = new Set(only === 'all' ? PARTS : only.split(','));
+// the fixed cost per request is a measurement on demand, not a figure of docs/benchmarks.md
+const parts = new Set(only === 'all' ? PARTS.filter((p) => p !== 'fixed-cost') : only.split(','));
 for (const p of parts)
   if (!PARTS.includes(p)) throw new Error(`--part=${p}: expected all, ${PARTS.join(', ')} (comma separated)`);
 const orderCount = Number(text('orders', '2000'));
@@ -1037,6 +1044,27 @@ if (parts.has('purchase')) {
 }
 
 // ---------------------------------------------------------------------------------------------------------
+// the API's CPU per request on cheap routes, beside a bare fastify (fixed-cost.ts, issue 53)
+if (parts.has('fixed-cost')) {
+  const pairs = (name: string) =>
+    text(name, '')
+      .split(',')
+      .filter(Boolean)
+      .map((pair) => [pair.slice(0, pair.indexOf('=')), pair.slice(pair.indexOf('=') + 1)] as const);
+  const servers = pairs('fixed-servers').map(([label, spec]) => {
+    const [script = '', variables = ''] = spec.split('?');
+    return { label, script: script || null, env: Object.fromEntries(new URLSearchParams(variables)) };
+  });
+  await benchFixedCost({
+    requests: Number(text('fixed-requests', '4000')),
+    rounds: Number(text('fixed-rounds', '5')),
+    connections: Number(text('fixed-connections', '8')),
+    servers: servers.length ? servers : [{ label: 'this build', script: null, env: {} }],
+    cpuProf: option('fixed-cpu-prof') === true,
+  });
+}
+
+// ---------------------------------------------------------------------------------------------------------
 // the chain's feeds (issue 50): stock and prices through the integration API on PostgreSQL
 let feedsMeasured = false;
 if (parts.has('feeds') && findPgBinDir()) {
@@ -1170,7 +1198,8 @@ if (allRows.length) {
   !processesMeasured &&
   tailRows.length === 0 &&
   !purchaseMeasured &&
-  !feedsMeasured
+  !feedsMeasured &&
+  !parts.has('fixed-cost')
 ) {
   console.log('nothing measured');
   process.exitCode = 1;

@@ -109,14 +109,18 @@ export async function startServer(opts: {
   nodeArgs?: string[];
   /** the compiled server (apps/api/dist/server.mjs) instead of the sources through tsx */
   built?: boolean;
+  /** another compiled server (an A/B's other build), run as it is */
+  script?: string;
 }): Promise<RunningServer> {
   const inherited = { ...process.env };
   delete inherited.DATABASE_URL;
   delete inherited.WORKERS;
   if (opts.built) buildApiIfStale();
-  const script = opts.built
-    ? [join(root, 'apps/api/dist/server.mjs')]
-    : ['--import', 'tsx', join(root, 'apps/api/src/server.ts')];
+  const script = opts.script
+    ? [opts.script]
+    : opts.built
+      ? [join(root, 'apps/api/dist/server.mjs')]
+      : ['--import', 'tsx', join(root, 'apps/api/src/server.ts')];
   const args = [...(opts.nodeArgs ?? []), ...script];
   const child = spawn(process.execPath, args, {
     cwd: root,

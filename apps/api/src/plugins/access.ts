@@ -1,17 +1,24 @@
 import type { StaffRole } from '@spesa/shared/contracts/admin';
 import { ANONYMOUS_USER } from '@spesa/shared/contracts/envelope';
-import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
+import type {
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+  HookHandlerDoneFunction,
+  RouteOptions,
+} from 'fastify';
 import fp from 'fastify-plugin';
 import { isActingSupervisor } from '@spesa/shared/contracts/operators';
 import type { Message } from '../lib/result';
 import { errorEnvelope } from './envelope';
 import { API_PREFIX } from './errors';
-import { NOT_LOGGED_TEXT, type LiveOperator } from './session';
+import { NOT_LOGGED_TEXT, SESSION_READ_HOOK, type LiveOperator } from './session';
 
 /**
  * Who may call a route (decision 027). Every route says it in `config.access`, and the app does not start
- * with a route that does not: access is denied by default, never forgotten. The gate runs here, in one
- * preValidation hook, so an anonymous call answers 401 before its query or body is validated.
+ * with a route that does not: access is denied by default, never forgotten. The gate is chosen here, per route at
+ * its registration, and runs at preValidation, so an anonymous call answers 401 before its query or body is
+ * validated.
  *
  * - `customer`: a signed-in session; none answers the HTTP 401 envelope. An operator's session (decision 053)
  *   passes only while acting for a customer, and as the route's `acting` capability allows (403 otherwise).
@@ -154,6 +161,12 @@ declare module 'fastify' {
 
 const READ_METHODS = new Set(['GET', 'HEAD']);
 
+/** A route's own hooks of one kind, as a list (a route may give none, one, or several). */
+function hooksOf<T>(hooks: T | readonly T[] | undefined): T[] {
+  if (hooks === undefined) return [];
+  return Array.isArray(hooks) ? [...(hooks as readonly T[])] : [hooks as T];
+}
+
 function methodsOf(route: RouteOptions): string[] {
   return Array.isArray(route.method) ? [...route.method] : [route.method];
 }
@@ -233,7 +246,65 @@ export default fp<AccessPluginOptions>(
     app.decorateRequest('admin', null);
     app.decorateRequest('actingRefusal', null);
 
-    // deny by default: a route that says nothing about access stops the registration
+    /** A back-office route's gate: a member of the back office, of one of the route's roles when it names them. */
+    const adminGate =
+      (roles: readonly StaffRole[] | null) =>
+      async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+        const admin = await admins.adminOf(request);
+        if (!admin) return adminRefused(reply, 401, admins.refusals.signInRequired);
+        if (roles && !roles.includes(admin.role)) {
+          await admins.onAdminRefused(request, admin);
+          return adminRefused(reply, 403, admins.refusals.notAllowed);
+        }
+        request.admin = admin;
+        return undefined;
+      };
+
+    /** The gate of a route for sessions of the shop: a customer's, an operator's, or one that is not acting. */
+    const sessionGate =
+      (access: RouteAccess) =>
+      (request: FastifyRequest, reply: FastifyReply, done: HookHandlerDoneFunction): void => {
+        if ((access.kind === 'customer' || access.kind === 'operator') && !request.session) {
+          notLoggedIn(reply);
+          return;
+        }
+        const operator = request.session?.operator ?? null;
+        if (access.kind === 'operator' && !operator) {
+          actingRefused(request, reply, acting.refusals.operatorsOnly);
+          return;
+        }
+        if (access.kind === 'signed' && access.acting === 'never' && operator) {
+          actingRefused(request, reply, acting.refusals.customerOnly);
+          return;
+        }
+        if (access.kind === 'customer' && operator) {
+          const refusal = actingRefusalOf(access.acting ?? 'any', operator, acting.refusals);
+          if (refusal) {
+            actingRefused(request, reply, refusal);
+            return;
+          }
+        }
+        done();
+      };
+
+    // Only a public route answers everyone alike; any other answer depends on who asks (their cart's store,
+    // their account): `private` keeps it out of every shared cache, the service worker's shared copies
+    // included (decision 055). A route that chose its own caching keeps it.
+    const privateAnswer = (
+      _request: FastifyRequest,
+      reply: FastifyReply,
+      payload: unknown,
+      done: (err: null, payload: unknown) => void,
+    ): void => {
+      if (!reply.hasHeader('cache-control')) reply.header('cache-control', 'private');
+      done(null, payload);
+    };
+
+    // Deny by default: a route that says nothing about access stops the registration. The gate is decided here,
+    // once per route: a route that everyone may call gets no gate (anyone, signed-in or not, passes it), the
+    // others a gate of their kind at preValidation, after the global hooks (the session read after the body
+    // among them), so an anonymous call answers 401 before its query or body is validated; every route that is
+    // not public gets `cache-control: private`, before compression (the first of the route's onSend hooks).
     app.addHook('onRoute', function (this: FastifyInstance, route) {
       const methods = methodsOf(route);
       const where = `${methods.join(',')} ${route.url}`;
@@ -253,42 +324,23 @@ export default fp<AccessPluginOptions>(
         declaredBy: entry ? entry.prefix : 'route',
         endpoint: route.config?.endpoint ?? null,
       });
-    });
-
-    app.addHook('preValidation', async (request, reply) => {
-      // not found answers have no route, hence no declaration
-      const access = request.routeOptions.config.access as RouteAccess | undefined;
-      if (access?.kind === 'admin') {
-        const admin = await admins.adminOf(request);
-        if (!admin) return adminRefused(reply, 401, admins.refusals.signInRequired);
-        if (access.roles && !access.roles.includes(admin.role)) {
-          await admins.onAdminRefused(request, admin);
-          return adminRefused(reply, 403, admins.refusals.notAllowed);
-        }
-        request.admin = admin;
-        return;
+      const gate =
+        access.kind === 'admin'
+          ? adminGate(access.roles)
+          : access.kind === 'customer' ||
+              access.kind === 'operator' ||
+              (access.kind === 'signed' && access.acting === 'never')
+            ? sessionGate(access)
+            : null;
+      if (gate) {
+        // after the session's read (plugins/session.ts), before the route's own hooks
+        const hooks = hooksOf(route.preValidation);
+        const at = hooks.filter((hook) => SESSION_READ_HOOK in Object(hook)).length;
+        hooks.splice(at, 0, gate as (typeof hooks)[number]);
+        route.preValidation = hooks as typeof route.preValidation;
       }
-      if ((access?.kind === 'customer' || access?.kind === 'operator') && !request.session)
-        return notLoggedIn(reply);
-      const operator = request.session?.operator ?? null;
-      if (access?.kind === 'operator' && !operator)
-        return actingRefused(request, reply, acting.refusals.operatorsOnly);
-      if (access?.kind === 'signed' && access.acting === 'never' && operator)
-        return actingRefused(request, reply, acting.refusals.customerOnly);
-      if (access?.kind === 'customer' && operator) {
-        const refusal = actingRefusalOf(access.acting ?? 'any', operator, acting.refusals);
-        if (refusal) return actingRefused(request, reply, refusal);
-      }
-    });
-
-    // Only a public route answers everyone alike; any other answer depends on who asks (their cart's store,
-    // their account): `private` keeps it out of every shared cache, the service worker's shared copies
-    // included (decision 055). A route that chose its own caching keeps it.
-    app.addHook('onSend', async (request, reply, payload) => {
-      const access = request.routeOptions.config.access as RouteAccess | undefined;
-      if (access && access.kind !== 'public' && !reply.hasHeader('cache-control'))
-        reply.header('cache-control', 'private');
-      return payload;
+      if (access.kind !== 'public')
+        route.onSend = [privateAnswer, ...hooksOf(route.onSend)] as typeof route.onSend;
     });
   },
   { name: 'access', dependencies: ['envelope', 'session'] },

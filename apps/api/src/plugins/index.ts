@@ -145,9 +145,10 @@ export async function registerExternalPlugins(
     crossOriginOpenerPolicy: { policy: 'same-origin-allow-popups' },
   });
   // the sign-in popup's last page speaks to its opener: it opts out of the opener isolation (decision 054)
-  app.addHook('onSend', async (request, reply) => {
+  app.addHook('onSend', (request, reply, payload, done) => {
     if (openerPages.some((page) => request.url.startsWith(page)))
       reply.header('cross-origin-opener-policy', 'unsafe-none');
+    done(null, payload);
   });
   // answers of 1 KB or more; a small one's brotli at a lower quality (lib/answer-compression.ts)
   await app.register(compress, { global: true, threshold: 1024, zlib: answerZlib });

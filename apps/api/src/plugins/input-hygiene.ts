@@ -20,9 +20,10 @@ function clean(value: unknown, depth = 0): unknown {
 
 export default fp(
   async (app) => {
-    app.addHook('preValidation', async (request) => {
+    app.addHook('preValidation', (request, _reply, done) => {
       if (request.query && typeof request.query === 'object') clean(request.query);
       if (request.body !== undefined) request.body = clean(request.body);
+      done();
     });
   },
   { name: 'input-hygiene' },

@@ -1,7 +1,7 @@
 import { ANONYMOUS_USER, ENVELOPE_STATUS, SESSION_EXPIRED_TEXT } from '@spesa/shared/contracts/envelope';
 import type { RootUser } from '@spesa/shared/contracts/envelope';
 import type { SQL } from 'drizzle-orm';
-import type { FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyContextConfig, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import type { users } from '../db/schema';
 import { errorEnvelope } from './envelope';
@@ -71,6 +71,9 @@ declare module 'fastify' {
 }
 
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+
+/** Marks the route-level hook that reads the session once the body is parsed (the access gate follows it). */
+export const SESSION_READ_HOOK = Symbol('session read after the body');
 
 function headerValue(request: FastifyRequest, name: string): string | undefined {
   const v = request.headers[name];
@@ -177,50 +180,65 @@ export default fp<SessionPluginOptions>(
       listeners.push(listener);
     });
 
-    /** The token's live session on the request, or the 419 of a dead token. */
-    const readSession = async (request: FastifyRequest, reply: FastifyReply) => {
+    /** The token's live session on the request, or the 419 of a dead token: true when it answered. */
+    const readSession = async (request: FastifyRequest, reply: FastifyReply): Promise<boolean> => {
       const config = request.routeOptions.config;
       const fromHeader = headerValue(request, SESSION_HEADER)?.trim();
       const token = fromHeader || sessionCookieOf(request);
-      if (!token) return;
+      if (!token) return false;
       const live = await sessions.resolve(token, config.sessionCompanion?.(request) ?? undefined);
       if (live) {
         request.session = live;
         request.rootUser = live.rootUser;
         for (const listener of listeners) listener(request);
-        return;
+        return false;
       }
       if (!fromHeader) clearSessionCookie(reply, secureCookie);
-      if (config.ignoreStaleSession) return;
-      return reply
+      if (config.ignoreStaleSession) return false;
+      reply
         .code(419)
         .send(
           errorEnvelope(ANONYMOUS_USER, ENVELOPE_STATUS.sessionExpired, [
             { text: SESSION_EXPIRED_TEXT, code: 'msg.session.expired' },
           ]),
         );
+      return true;
     };
 
-    app.addHook('onRequest', async (request, reply) => {
-      if (!isApiUrl(request.url)) return;
+    // a callback hook: a request without a token, or outside the API, costs no promise (an answer sent here
+    // ends the request's hooks: `done` is not called)
+    app.addHook('onRequest', (request, reply, done) => {
+      if (!isApiUrl(request.url)) return done();
       const config = request.routeOptions.config;
       const changesState = !SAFE_METHODS.has(request.method) || config.stateChanging === true;
       if (changesState && !config.signedCrossSitePost && isCrossSite(request)) {
-        return reply
+        reply
           .code(403)
           .send(
             errorEnvelope(ANONYMOUS_USER, 403, [{ text: CROSS_SITE_TEXT, code: 'msg.request.crossSite' }]),
           );
+        return;
       }
-      if (config.withoutSession || config.sessionAfterBody) return;
-      return readSession(request, reply);
+      if (config.withoutSession || config.sessionAfterBody) return done();
+      readSession(request, reply).then((answered) => {
+        if (!answered) done();
+      }, done);
     });
 
-    // registered before the access plugin: its gate (also at preValidation) sees the session
-    app.addHook('preValidation', async (request, reply) => {
-      const config = request.routeOptions.config;
-      if (!config.sessionAfterBody || config.withoutSession || !isApiUrl(request.url)) return;
-      return readSession(request, reply);
+    // only the routes that read the session once the body is parsed get this hook, as the route's first
+    // preValidation hook; the access plugin puts its gate right after it (SESSION_READ_HOOK)
+    const readAfterBody = Object.assign(
+      async (request: FastifyRequest, reply: FastifyReply): Promise<unknown> => {
+        if (!isApiUrl(request.url)) return undefined;
+        return (await readSession(request, reply)) ? reply : undefined;
+      },
+      { [SESSION_READ_HOOK]: true },
+    );
+    app.addHook('onRoute', (route) => {
+      const config = route.config as FastifyContextConfig | undefined;
+      if (!config?.sessionAfterBody || config.withoutSession) return;
+      const own = route.preValidation === undefined ? [] : [route.preValidation].flat();
+      route.preValidation = [readAfterBody, ...own] as typeof route.preValidation;
     });
   },
   { name: 'session', dependencies: ['envelope'] },

@@ -1,4 +1,4 @@
-import type { FastifyRequest } from 'fastify';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { API_PREFIX, isApiUrl } from '../../plugins/errors';
 import type { OperatorActionRow } from './operators.repository';
@@ -60,20 +60,9 @@ export default fp<OperatorsAuditOptions>(
       };
     });
 
-    app.addHook('preSerialization', async (request, _reply, payload) => {
-      if ((request.acting || request.actingRefusal) && isEnvelope(payload))
-        request.envelopeOutcome = {
-          status: payload.response.status,
-          code: payload.response.errors[0]?.code ?? null,
-        };
-      return payload;
-    });
-
-    // before the answer leaves: the client never sees an action the trail does not hold yet
-    app.addHook('onSend', async (request, reply, payload) => {
-      if (!isApiUrl(request.url)) return payload;
+    /** The trail's row of an operator's call (or of a refusal), written before the answer leaves. */
+    const recordOutcome = async (request: FastifyRequest, reply: FastifyReply): Promise<void> => {
       const refused = request.actingRefusal;
-      if (!refused && !(request.acting && changesState(request))) return payload;
       const code = refused ?? request.envelopeOutcome?.code ?? null;
       const failed = reply.statusCode >= 400 || (request.envelopeOutcome?.status ?? 0) !== 0;
       const outcome = refused || code?.startsWith('msg.operator.') ? 'refused' : failed ? 'failed' : 'done';
@@ -92,7 +81,23 @@ export default fp<OperatorsAuditOptions>(
       } catch (err) {
         request.log.error({ err }, 'operator audit record failed');
       }
-      return payload;
+    };
+
+    // callback hooks: a call that is not an operator's costs no promise
+    app.addHook('preSerialization', (request, _reply, payload, done) => {
+      if ((request.acting || request.actingRefusal) && isEnvelope(payload))
+        request.envelopeOutcome = {
+          status: payload.response.status,
+          code: payload.response.errors[0]?.code ?? null,
+        };
+      done(null, payload);
+    });
+
+    // before the answer leaves: the client never sees an action the trail does not hold yet
+    app.addHook('onSend', (request, reply, payload, done) => {
+      if (!isApiUrl(request.url) || (!request.actingRefusal && !(request.acting && changesState(request))))
+        return done(null, payload);
+      recordOutcome(request, reply).then(() => done(null, payload), done);
     });
   },
   { name: 'operators-audit', dependencies: ['session', 'access'] },
