@@ -701,7 +701,10 @@ export interface CartProductsLiveKeys {
  * The live columns of products at a warehouse (CartLiveColumns), as a subquery another module composes into
  * its own statement (the cart's read of the open cart), keyed by its columns: one json value. The stock and
  * list price are STORE_COLUMNS over the same joins as a product row's (`storeJoin`, with the warehouse an SQL
- * value: the chain's catalogue shows the most any store holds).
+ * value: the chain's catalogue shows the most any store holds). The stock is one of two subqueries, the
+ * chain's (the most of the product's rows, read from the end of `product_stock_product_idx`) or the store's
+ * (its row by the primary key): one condition `warehouse = chain OR warehouse = w` read all the product's rows
+ * at every store (decision 059, session 48).
  */
 export function cartProductsLiveSql(keys: CartProductsLiveKeys): SQL<CartProductsLive> {
   const w = keys.warehouseId;
@@ -712,10 +715,12 @@ export function cartProductsLiveSql(keys: CartProductsLiveKeys): SQL<CartProduct
         EXISTS (SELECT 1 FROM product_delistings d
                 WHERE d.product_id = p.product_id AND d.warehouse_id = ${w}) AS delisted
       FROM products p ${activePromoJoin(keys.today)} ${segmentPromoJoin(keys.today)} ${RATING_JOIN}
-        LEFT JOIN LATERAL (
-          SELECT COALESCE(max(s.stock), 0)::float8 AS stock FROM product_stock s
-          WHERE s.product_id = p.product_id AND (${w} = ${CHAIN_WAREHOUSE_ID} OR s.warehouse_id = ${w})
-        ) st ON true
+        CROSS JOIN LATERAL (
+          SELECT COALESCE(CASE WHEN ${w} = ${CHAIN_WAREHOUSE_ID}
+                   THEN (SELECT max(s.stock) FROM product_stock s WHERE s.product_id = p.product_id)
+                   ELSE (SELECT s.stock FROM product_stock s
+                         WHERE s.warehouse_id = ${w} AND s.product_id = p.product_id) END, 0)::float8 AS stock
+        ) st
         ${listPriceJoin(w, keys.today)}
       WHERE p.product_id = ANY(${keys.productIds})) x)`.mapWith(cartProductsLiveOf);
 }
