@@ -2,7 +2,7 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowFromJson } from '../../db/json-row';
 import { carts } from '../../db/schema';
-import { cartProductsLiveSql, type CartProductsLive } from '../catalogue/catalogue.service';
+import { cartProductsLiveOf, cartProductsLiveSql, type CartProductsLive } from '../catalogue/catalogue.service';
 import {
   deliveryPartsOf,
   deliveryPartsSql,
@@ -195,7 +195,7 @@ export function openCartPartsOf(value: unknown): OpenCartParts | null {
     lines: CartItemRow[];
     infos: Record<string, string>;
     delivery: unknown;
-    products: CartProductsLive;
+    products: unknown;
   };
   return {
     cart: rowFromJson(carts, json.cart),
@@ -203,6 +203,6 @@ export function openCartPartsOf(value: unknown): OpenCartParts | null {
     lines: json.lines,
     infos: json.infos,
     delivery: deliveryPartsOf(json.delivery),
-    products: json.products,
+    products: json.products == null ? undefined : cartProductsLiveOf(json.products),
   };
 }

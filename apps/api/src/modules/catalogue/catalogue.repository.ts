@@ -562,16 +562,19 @@ export async function findProductsByIds(
   return ids.map((id) => byId.get(id)).filter((r): r is ProductRow => r !== undefined);
 }
 
-/** The promotion columns of PRODUCT_COLUMNS (alias pr), as the segment promotion's (alias ps) under `seg_` names. */
-const SEGMENT_PROMO_COLUMNS = sql.raw(
+/**
+ * A promotion's columns as a product row names them (`promo…`), each as an SQL expression over the promotion's
+ * alias: the segment promotion's columns (`seg_…`), and the live read's arrays.
+ */
+const PROMO_FIELDS: ReadonlyArray<readonly [(t: string) => string, PromoKey]> = (
   [
     ['promo_id', 'promoId'],
     ['promo_type_id', 'promoTypeId'],
     ['promo_type', 'promoType'],
     ['promo_price_cents', 'promoPriceCents'],
     ['discount_perc::float8', 'promoDiscountPerc'],
-    ["to_char(ps.valid_from, 'YYYY-MM-DD')", 'promoValidFrom'],
-    ["to_char(ps.valid_to, 'YYYY-MM-DD')", 'promoValidTo'],
+    ["to_char(valid_from, 'YYYY-MM-DD')", 'promoValidFrom'],
+    ["to_char(valid_to, 'YYYY-MM-DD')", 'promoValidTo'],
     ['header', 'promoHeader'],
     ['body', 'promoBody'],
     ['footer', 'promoFooter'],
@@ -581,9 +584,17 @@ const SEGMENT_PROMO_COLUMNS = sql.raw(
     ['prior_price_cents', 'promoPriorPriceCents'],
     ['audience', 'promoAudience'],
     ['crm_segment_id', 'promoSegmentId'],
-  ]
-    .map(([column, alias]) => `${column!.startsWith('to_char') ? column : `ps.${column}`} AS "seg_${alias}"`)
-    .join(', '),
+  ] as const
+).map(([column, key]) => [
+  (t: string) => (column.startsWith('to_char(') ? column.replace('(', `(${t}.`) : `${t}.${column}`),
+  key,
+]);
+
+type PromoKey = Extract<keyof ProductRow, `promo${string}`>;
+
+/** The promotion columns of PRODUCT_COLUMNS (alias pr), as the segment promotion's (alias ps) under `seg_` names. */
+const SEGMENT_PROMO_COLUMNS = sql.raw(
+  PROMO_FIELDS.map(([column, key]) => `${column('ps')} AS "seg_${key}"`).join(', '),
 );
 
 type SegmentPromoColumns = {
@@ -698,30 +709,72 @@ export interface CartProductsLiveKeys {
 }
 
 /**
+ * The live read's row of a product, an array: the columns of LIVE_HEAD, the public promotion's
+ * (LIVE_PUBLIC_PROMO, in an array; null: none), the segment promotion's (LIVE_SEGMENT_PROMO, the same), those of
+ * LIVE_TAIL. The promotions' columns of a product without one are one null, not fifteen keys with null: PostgreSQL
+ * writes a row's JSON per value, the key's name with it (decision 059, session 48).
+ */
+const LIVE_HEAD = ['productId', 'active', 'priceCents', 'unitPriceCents', 'promoPriorPriceCents', 'stock'] as const;
+const LIVE_PUBLIC_PROMO = PROMO_FIELDS.map(([, key]) => key).filter((key) => key !== 'promoPriorPriceCents');
+const LIVE_SEGMENT_PROMO = PROMO_FIELDS.map(([, key]) => `seg_${key}` as const);
+const LIVE_TAIL = ['ratingTotal', 'ratingSum', 'delisted'] as const;
+
+/** LIVE_HEAD … LIVE_TAIL of the live read's row (alias x, its columns named as CartLiveColumns). */
+const LIVE_ROW_ARRAY = sql.raw(
+  `json_build_array(${[
+    ...LIVE_HEAD.map((key) => `x."${key}"`),
+    `CASE WHEN x."promoId" IS NULL THEN NULL
+       ELSE json_build_array(${LIVE_PUBLIC_PROMO.map((key) => `x."${key}"`).join(', ')}) END`,
+    `CASE WHEN x."seg_promoId" IS NULL THEN NULL
+       ELSE json_build_array(${LIVE_SEGMENT_PROMO.map((key) => `x."${key}"`).join(', ')}) END`,
+    ...LIVE_TAIL.map((key) => `x."${key}"`),
+  ].join(', ')})`,
+);
+
+/**
  * The live columns of products at a warehouse (CartLiveColumns), as a subquery another module composes into
  * its own statement (the cart's read of the open cart), keyed by its columns: one json value. The stock and
  * list price are STORE_COLUMNS over the same joins as a product row's (`storeJoin`, with the warehouse an SQL
- * value: the chain's catalogue shows the most any store holds).
+ * value: the chain's catalogue shows the most any store holds). The stock is one of two subqueries, the
+ * chain's (the most of the product's rows, read from the end of `product_stock_product_idx`) or the store's
+ * (its row by the primary key): one condition `warehouse = chain OR warehouse = w` read all the product's rows
+ * at every store (decision 059, session 48).
  */
 export function cartProductsLiveSql(keys: CartProductsLiveKeys): SQL<CartProductsLive> {
   const w = keys.warehouseId;
   return sql`(SELECT json_build_object('version', ${CATALOGUE_VERSION_SQL},
-      'rows', COALESCE(json_agg(x), '[]'::json)) FROM (
+      'rows', COALESCE(json_agg(${LIVE_ROW_ARRAY}), '[]'::json)) FROM (
       SELECT p.product_id AS "productId", p.active, ${STORE_COLUMNS}, ${PROMO_COLUMNS},
         ${SEGMENT_PROMO_COLUMNS}, ${RATING_COLUMNS},
         EXISTS (SELECT 1 FROM product_delistings d
                 WHERE d.product_id = p.product_id AND d.warehouse_id = ${w}) AS delisted
       FROM products p ${activePromoJoin(keys.today)} ${segmentPromoJoin(keys.today)} ${RATING_JOIN}
-        LEFT JOIN LATERAL (
-          SELECT COALESCE(max(s.stock), 0)::float8 AS stock FROM product_stock s
-          WHERE s.product_id = p.product_id AND (${w} = ${CHAIN_WAREHOUSE_ID} OR s.warehouse_id = ${w})
-        ) st ON true
+        CROSS JOIN LATERAL (
+          SELECT COALESCE(CASE WHEN ${w} = ${CHAIN_WAREHOUSE_ID}
+                   THEN (SELECT max(s.stock) FROM product_stock s WHERE s.product_id = p.product_id)
+                   ELSE (SELECT s.stock FROM product_stock s
+                         WHERE s.warehouse_id = ${w} AND s.product_id = p.product_id) END, 0)::float8 AS stock
+        ) st
         ${listPriceJoin(w, keys.today)}
       WHERE p.product_id = ANY(${keys.productIds})) x)`.mapWith(cartProductsLiveOf);
 }
 
-function cartProductsLiveOf(value: unknown): CartProductsLive {
-  return (typeof value === 'string' ? JSON.parse(value) : value) as CartProductsLive;
+/** `cartProductsLiveSql`'s value (json text or parsed) decoded: each row's array as CartLiveColumns. */
+export function cartProductsLiveOf(value: unknown): CartProductsLive {
+  const json = (typeof value === 'string' ? JSON.parse(value) : value) as { version: number; rows: unknown[][] };
+  return { version: json.version, rows: json.rows.map(liveColumnsOf) };
+}
+
+function liveColumnsOf(values: unknown[]): CartLiveColumns {
+  const row: Record<string, unknown> = {};
+  let i = 0;
+  for (const key of LIVE_HEAD) row[key] = values[i++];
+  const promo = values[i++] as unknown[] | null;
+  const segment = values[i++] as unknown[] | null;
+  LIVE_PUBLIC_PROMO.forEach((key, j) => (row[key] = promo === null ? null : promo[j]));
+  LIVE_SEGMENT_PROMO.forEach((key, j) => (row[key] = segment === null ? null : segment[j]));
+  for (const key of LIVE_TAIL) row[key] = values[i++];
+  return row as unknown as CartLiveColumns;
 }
 
 /**

@@ -47,6 +47,7 @@ export { SUGGEST_MAX_CATEGORIES, SUGGEST_MAX_ITEMS } from './catalogue-suggestio
 export { readCatalogueVersion };
 export {
   CATALOGUE_VERSION_SQL,
+  cartProductsLiveOf,
   cartProductsLiveSql,
   takeStocksSql,
   type CartProductsLive,
