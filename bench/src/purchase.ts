@@ -17,6 +17,11 @@
 //   --purchase-cpu-prof      the API processes run with --cpu-prof; over the measured seconds only, the busy time
 //                            per package and per function (self and inclusive) is printed for each run, and one
 //                            buyer's orders one call at a time give the API's CPU per call (cpu-profile.ts)
+//   --purchase-perf          the API processes run with --perf-basic-prof and `perf record -F 999 -g` samples them
+//                            over the measured seconds only: their on-CPU time by thread, by kind (the kernel per
+//                            syscall, V8's garbage collector and compilers, JavaScript, JSON, brotli, OpenSSL),
+//                            and the main thread's by package and function (perf-profile.ts; var/purchase-perf/)
+//   --purchase-warm=S        seconds of orders before each measured run (default 3)
 //   --purchase-server=built  the compiled server (apps/api/dist/server.mjs, as `npm start` runs it; the default),
 //                            or `source` (apps/api/src/server.ts through tsx)
 //   --purchase-trace         one buyer, one process: the statements and round trips of each call
@@ -32,6 +37,7 @@ import { findPgBinDir, freePort, startPgCluster, type PgCluster } from '../../sc
 import type {} from '../../apps/api/test/global-setup';
 import type { Db } from '../../apps/api/src/db/client';
 import { busyUs, monotonicUs, readProfiles, summariseWindows, type Window } from './cpu-profile';
+import { perfAvailable, perfNodeArgs, processTree, startPerf, summarisePerf } from './perf-profile';
 import { gitSha, machine, mdTable, root, startServer, textTable, today, writeDocsSection } from './lib';
 import { LEAFLETS_DRAWN_LINE } from '../../apps/api/src/ready-message';
 import { postmasterPid, sampleCpu } from './processes';
@@ -47,6 +53,7 @@ export const STOCK = 1_000_000;
 /** The store whose carts stageBuyers stages (the checkout fixtures' DRIVE_STORE): its stock moves (decision 095). */
 export const DRIVE_STORE = 13;
 const SLOT_CAPACITY = 100_000;
+/** the seconds every buyer orders before each measured run (--purchase-warm) */
 const WARM_SECONDS = 3;
 /** the orders of the one-buyer pass that measures the CPU per call (--purchase-cpu-prof) */
 const PER_CALL_ORDERS = 20;
@@ -826,11 +833,15 @@ export async function benchPurchase(opts: {
   engines: Array<'postgres' | 'pglite'>;
   workers: number[];
   cpuProf: boolean;
+  /** the API's on-CPU profile by Linux perf over the measured seconds */
+  perf: boolean;
   trace: boolean;
   /** the compiled server (apps/api/dist/server.mjs, as `npm start`) or the sources through tsx */
   server: 'built' | 'source';
   /** customers besides the buyers (purchase-population.ts) */
   population: number;
+  /** seconds of orders before each measured run */
+  warmSeconds?: number;
 }): Promise<PurchaseRow[]> {
   const rows: PurchaseRow[] = [];
   const notes: string[] = [];
@@ -842,7 +853,15 @@ export async function benchPurchase(opts: {
     SEED_PRODUCT_TARGET: String(opts.products),
   });
   const profileLines: string[] = [];
+  const perfLines: string[] = [];
   if (opts.cpuProf) rmSync(profileDir, { recursive: true, force: true });
+  const perfDir = join(root, 'var/purchase-perf');
+  const perfOn = opts.perf && perfAvailable();
+  if (opts.perf && !perfOn) console.log('  --purchase-perf: perf is not installed, no on-CPU profile');
+  if (perfOn) {
+    rmSync(perfDir, { recursive: true, force: true });
+    mkdirSync(perfDir, { recursive: true });
+  }
   const { openDatabase } = await import('../../apps/api/src/db/client');
 
   /** One database: seed it, stage every run's buyers, run them per process count, check it after each. */
@@ -880,7 +899,10 @@ export async function benchPurchase(opts: {
         label,
         port: await freePort(),
         env: serverEnv({ ...env, WORKERS: String(workers) }),
-        nodeArgs: opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${serverProfiles}`] : [],
+        nodeArgs: [
+          ...(opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${serverProfiles}`] : []),
+          ...(perfOn ? perfNodeArgs(perfDir) : []),
+        ],
         built: opts.server === 'built',
         readyLine: ['Spesa is ready', LEAFLETS_DRAWN_LINE],
         quiet: true,
@@ -892,14 +914,18 @@ export async function benchPurchase(opts: {
       try {
         for (const [bi, n] of opts.buyers.entries()) {
           const tokens = setup.pools[bi]!;
-          const warm = await runBuyers(server.url, tokens, setup, WARM_SECONDS);
+          const warm = await runBuyers(server.url, tokens, setup, opts.warmSeconds ?? WARM_SECONDS);
           runs.push(warm);
           if (warm.errors) console.log(`  warm-up: ${warm.errors} errors: ${warm.errorSamples.join(' | ')}`);
           if (statementsUrl) await resetStatements(statementsUrl);
           const scans0 = statementsUrl ? await tableScans(statementsUrl) : null;
+          const perfFile = join(perfDir, `${engine}-${workers}-${n}.data`.toLowerCase());
+          const perf =
+            perfOn && server.child.pid ? await startPerf(processTree(server.child.pid), perfFile) : null;
           const cpu = sampleCpu(server.child.pid, pgPid);
           const r = await runBuyers(server.url, tokens, setup, opts.duration);
           const used = cpu();
+          await perf?.stop();
           runs.push(r);
           const scans1 = statementsUrl ? await tableScans(statementsUrl) : null;
           const seqScans =
@@ -909,6 +935,16 @@ export async function benchPurchase(opts: {
             run: r,
             apiCpuMs: (used.api * r.seconds * 1000) / Math.max(1, r.done.length),
           });
+          if (perf) {
+            const onCpu = await summarisePerf(perfFile, root, {
+              label: `${label}, ${n} buyers`,
+              orders: r.done.length,
+              pids: perf.pids,
+              cpuMsPerOrder: measuredRuns.at(-1)!.apiCpuMs,
+            });
+            console.log(`\n${onCpu.lines.join('\n')}\n`);
+            perfLines.push(...onCpu.lines, '');
+          }
           const measured = statementsUrl ? await statements(statementsUrl) : null;
           const perOrder = measured ? totalCalls(measured) / Math.max(1, r.done.length) : null;
           const providerPerOrder = measured ? providerCalls(measured) / Math.max(1, r.done.length) : null;
@@ -1064,6 +1100,10 @@ export async function benchPurchase(opts: {
     writeFileSync(join(profileDir, 'summary.txt'), `${profileLines.join('\n')}\n`);
     console.log(`\nCPU profiles' summary written to ${join(profileDir, 'summary.txt')}`);
   }
+  if (perfLines.length) {
+    writeFileSync(join(perfDir, 'summary.txt'), `${perfLines.join('\n')}\n`);
+    console.log(`\nOn-CPU profiles' summary written to ${join(perfDir, 'summary.txt')}`);
+  }
   if (traceLines.length) {
     console.log(`\nStatements per call (one buyer, one process):\n${traceLines.join('\n')}`);
     mkdirSync(join(root, 'var'), { recursive: true });
@@ -1090,7 +1130,7 @@ function report(
   rows: PurchaseRow[],
   notes: string[],
   integrity: string[],
-  opts: { duration: number; products: number },
+  opts: { duration: number; products: number; warmSeconds?: number },
 ): void {
   if (!rows.length) return;
   const head = [
@@ -1177,7 +1217,7 @@ function report(
       'pieces and one loose product by weight, one item per call), `timeslot/select`, `checkout/prepare`, ' +
       '`checkout/buy` by card (online), the sandbox hosted page (GET and the card form POST) and the signed ' +
       'return to the shop. All buyers buy the same three products in the same Drive slot. ' +
-      `${WARM_SECONDS} s warm-up, then ${opts.duration} s measured. "sandbox page" and "sandbox pay" are the ` +
+      `${opts.warmSeconds ?? WARM_SECONDS} s warm-up, then ${opts.duration} s measured. "sandbox page" and "sandbox pay" are the ` +
       "payment provider's own page (served by the API in the sandbox); the per-call target is about the shop's " +
       'calls. Statements per order: pg_stat_statements over the measured seconds, all API processes, divided by ' +
       "the orders (BEGIN/COMMIT included: each is a round trip); in brackets the shop's, without the sandbox " +
@@ -1189,7 +1229,7 @@ function report(
       'track_planning; a statement planned at execution plans at each call, a named one whose generic plan is ' +
       'kept plans at its first executions on each connection and again after an analyze of its tables), divided ' +
       'by the orders; in brackets those of the statements planned at every call (plans ≥ half the calls), which ' +
-      `a shop pays however long it runs (the rest are mostly the connections' first plans, which a ${WARM_SECONDS} s warm-up ` +
+      `a shop pays however long it runs (the rest are mostly the connections' first plans, which a ${opts.warmSeconds ?? WARM_SECONDS} s warm-up ` +
       'leaves in the measured seconds). Sequential scans ' +
       "per order: pg_stat_user_tables over the measured seconds (each backend reports at its transactions' end, " +
       "at most once a second, so a second's scans may fall on either side), with each table scanned in the table " +
