@@ -27,8 +27,8 @@
 //   npm run bench -- --part=purchase               the whole purchase over HTTP (cart, slot, prepare, buy, payment)
 //                                                  at 4 and 20 buyers, PostgreSQL 1 and 2 processes and PGlite
 //                                                  (purchase.ts; --purchase-buyers, --purchase-engines,
-//                                                  --purchase-workers, --purchase-cpu-prof, --purchase-trace,
-//                                                  --purchase-server=built|source,
+//                                                  --purchase-workers, --purchase-cpu-prof, --purchase-perf, --purchase-trace,
+//                                                  --purchase-server=built|source, --purchase-warm=S,
 //                                                  --purchase-population=N other customers, default 20000)
 //   npm run bench -- --part=feeds                  the chain's feeds through the integration API on PostgreSQL:
 //                                                  100,000 stock rows (full and delta) and 100,000 list prices
@@ -1036,9 +1036,11 @@ if (parts.has('purchase')) {
     engines: list('purchase-engines', 'postgres,pglite') as Array<'postgres' | 'pglite'>,
     workers: list('purchase-workers', '1,2').map(Number),
     cpuProf: option('purchase-cpu-prof') === true,
+    perf: option('purchase-perf') === true,
     trace: option('purchase-trace') === true,
     server: text('purchase-server', 'built') === 'source' ? 'source' : 'built',
     population: Number(text('purchase-population', String(POPULATION))),
+    warmSeconds: text('purchase-warm', '') === '' ? undefined : Number(text('purchase-warm', '')),
   });
   purchaseMeasured = measured.length > 0;
 }

@@ -79,7 +79,9 @@ export function packageOf(url: string, functionName: string, root: string): stri
 }
 
 /** A source map's lookup for the bundle, when the profile names one (apps/api/dist/server.mjs). */
-function bundleMapper(url: string): ((line: number, column: number) => { url: string; line: number }) | null {
+export function bundleMapper(
+  url: string,
+): ((line: number, column: number) => { url: string; line: number }) | null {
   if (!url.startsWith('file://') || !url.endsWith('.mjs')) return null;
   const path = fileURLToPath(url);
   if (!existsSync(`${path}.map`)) return null;

@@ -17,6 +17,12 @@
 //   --purchase-cpu-prof      the API processes run with --cpu-prof; over the measured seconds only, the busy time
 //                            per package and per function (self and inclusive) is printed for each run, and one
 //                            buyer's orders one call at a time give the API's CPU per call (cpu-profile.ts)
+//   --purchase-perf          the API processes run with --perf-basic-prof and `perf record -F 999 -g` samples them
+//                            over the measured seconds only: their on-CPU time by thread, by kind (the kernel per
+//                            syscall, V8's garbage collector and compilers, JavaScript, JSON, brotli, OpenSSL),
+//                            and the main thread's by package and function (perf-profile.ts; var/purchase-perf/)
+//   --purchase-warm=S        seconds of orders before each measured run (default 30: a warm server, as a shop
+//                            runs; and at least 100 orders per API process)
 //   --purchase-server=built  the compiled server (apps/api/dist/server.mjs, as `npm start` runs it; the default),
 //                            or `source` (apps/api/src/server.ts through tsx)
 //   --purchase-trace         one buyer, one process: the statements and round trips of each call
@@ -32,6 +38,7 @@ import { findPgBinDir, freePort, startPgCluster, type PgCluster } from '../../sc
 import type {} from '../../apps/api/test/global-setup';
 import type { Db } from '../../apps/api/src/db/client';
 import { busyUs, monotonicUs, readProfiles, summariseWindows, type Window } from './cpu-profile';
+import { perfAvailable, perfNodeArgs, processTree, startPerf, summarisePerf } from './perf-profile';
 import { gitSha, machine, mdTable, root, startServer, textTable, today, writeDocsSection } from './lib';
 import { LEAFLETS_DRAWN_LINE } from '../../apps/api/src/ready-message';
 import { postmasterPid, sampleCpu } from './processes';
@@ -47,7 +54,12 @@ export const STOCK = 1_000_000;
 /** The store whose carts stageBuyers stages (the checkout fixtures' DRIVE_STORE): its stock moves (decision 095). */
 export const DRIVE_STORE = 13;
 const SLOT_CAPACITY = 100_000;
-const WARM_SECONDS = 3;
+/**
+ * the seconds every buyer orders before each measured run (--purchase-warm): a shop runs warm, and V8 is still
+ * optimising the path's functions for tens of seconds after a start (≈ 17 % of the API's CPU per order measured
+ * after 3 s of warm-up, 9 % after 30 s: decision 059, session 48, "where the API's CPU really goes")
+ */
+const WARM_SECONDS = 30;
 /**
  * The warm-up also lasts until each API process has placed this many orders (at most WARM_MAX_SECONDS): every
  * pool connection's statements past PostgreSQL's first five plans (custom plans, then the generic one), which
@@ -847,11 +859,15 @@ export async function benchPurchase(opts: {
   engines: Array<'postgres' | 'pglite'>;
   workers: number[];
   cpuProf: boolean;
+  /** the API's on-CPU profile by Linux perf over the measured seconds */
+  perf: boolean;
   trace: boolean;
   /** the compiled server (apps/api/dist/server.mjs, as `npm start`) or the sources through tsx */
   server: 'built' | 'source';
   /** customers besides the buyers (purchase-population.ts) */
   population: number;
+  /** seconds of orders before each measured run */
+  warmSeconds?: number;
 }): Promise<PurchaseRow[]> {
   const rows: PurchaseRow[] = [];
   const notes: string[] = [];
@@ -863,7 +879,15 @@ export async function benchPurchase(opts: {
     SEED_PRODUCT_TARGET: String(opts.products),
   });
   const profileLines: string[] = [];
+  const perfLines: string[] = [];
   if (opts.cpuProf) rmSync(profileDir, { recursive: true, force: true });
+  const perfDir = join(root, 'var/purchase-perf');
+  const perfOn = opts.perf && perfAvailable();
+  if (opts.perf && !perfOn) console.log('  --purchase-perf: perf is not installed, no on-CPU profile');
+  if (perfOn) {
+    rmSync(perfDir, { recursive: true, force: true });
+    mkdirSync(perfDir, { recursive: true });
+  }
   const { openDatabase } = await import('../../apps/api/src/db/client');
 
   /** One database: seed it, stage every run's buyers, run them per process count, check it after each. */
@@ -901,7 +925,10 @@ export async function benchPurchase(opts: {
         label,
         port: await freePort(),
         env: serverEnv({ ...env, WORKERS: String(workers) }),
-        nodeArgs: opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${serverProfiles}`] : [],
+        nodeArgs: [
+          ...(opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${serverProfiles}`] : []),
+          ...(perfOn ? perfNodeArgs(perfDir) : []),
+        ],
         built: opts.server === 'built',
         readyLine: ['Spesa is ready', LEAFLETS_DRAWN_LINE],
         quiet: true,
@@ -913,17 +940,22 @@ export async function benchPurchase(opts: {
       try {
         for (const [bi, n] of opts.buyers.entries()) {
           const tokens = setup.pools[bi]!;
-          const warm = await runBuyers(server.url, tokens, setup, WARM_SECONDS, {
+          const warmSeconds = opts.warmSeconds ?? WARM_SECONDS;
+          const warm = await runBuyers(server.url, tokens, setup, warmSeconds, {
             orders: WARM_ORDERS_PER_PROCESS * workers,
-            maxSeconds: WARM_MAX_SECONDS,
+            maxSeconds: Math.max(warmSeconds, WARM_MAX_SECONDS),
           });
           runs.push(warm);
           if (warm.errors) console.log(`  warm-up: ${warm.errors} errors: ${warm.errorSamples.join(' | ')}`);
           if (statementsUrl) await resetStatements(statementsUrl);
           const scans0 = statementsUrl ? await tableScans(statementsUrl) : null;
+          const perfFile = join(perfDir, `${engine}-${workers}-${n}.data`.toLowerCase());
+          const perf =
+            perfOn && server.child.pid ? await startPerf(processTree(server.child.pid), perfFile) : null;
           const cpu = sampleCpu(server.child.pid, pgPid);
           const r = await runBuyers(server.url, tokens, setup, opts.duration);
           const used = cpu();
+          await perf?.stop();
           runs.push(r);
           const scans1 = statementsUrl ? await tableScans(statementsUrl) : null;
           const seqScans =
@@ -933,6 +965,16 @@ export async function benchPurchase(opts: {
             run: r,
             apiCpuMs: (used.api * r.seconds * 1000) / Math.max(1, r.done.length),
           });
+          if (perf) {
+            const onCpu = await summarisePerf(perfFile, root, {
+              label: `${label}, ${n} buyers`,
+              orders: r.done.length,
+              pids: perf.pids,
+              cpuMsPerOrder: measuredRuns.at(-1)!.apiCpuMs,
+            });
+            console.log(`\n${onCpu.lines.join('\n')}\n`);
+            perfLines.push(...onCpu.lines, '');
+          }
           const measured = statementsUrl ? await statements(statementsUrl) : null;
           const perOrder = measured ? totalCalls(measured) / Math.max(1, r.done.length) : null;
           const providerPerOrder = measured ? providerCalls(measured) / Math.max(1, r.done.length) : null;
@@ -1088,6 +1130,10 @@ export async function benchPurchase(opts: {
     writeFileSync(join(profileDir, 'summary.txt'), `${profileLines.join('\n')}\n`);
     console.log(`\nCPU profiles' summary written to ${join(profileDir, 'summary.txt')}`);
   }
+  if (perfLines.length) {
+    writeFileSync(join(perfDir, 'summary.txt'), `${perfLines.join('\n')}\n`);
+    console.log(`\nOn-CPU profiles' summary written to ${join(perfDir, 'summary.txt')}`);
+  }
   if (traceLines.length) {
     console.log(`\nStatements per call (one buyer, one process):\n${traceLines.join('\n')}`);
     mkdirSync(join(root, 'var'), { recursive: true });
@@ -1114,7 +1160,7 @@ function report(
   rows: PurchaseRow[],
   notes: string[],
   integrity: string[],
-  opts: { duration: number; products: number },
+  opts: { duration: number; products: number; warmSeconds?: number },
 ): void {
   if (!rows.length) return;
   const head = [
@@ -1201,8 +1247,8 @@ function report(
       'pieces and one loose product by weight, one item per call), `timeslot/select`, `checkout/prepare`, ' +
       '`checkout/buy` by card (online), the sandbox hosted page (GET and the card form POST) and the signed ' +
       'return to the shop. All buyers buy the same three products in the same Drive slot. ' +
-      `A warm-up of ${WARM_SECONDS} s and at least ${WARM_ORDERS_PER_PROCESS} orders per API process (at most ` +
-      `${WARM_MAX_SECONDS} s), then ${opts.duration} s measured. "sandbox page" and "sandbox pay" are the ` +
+      `A warm-up of ${opts.warmSeconds ?? WARM_SECONDS} s and at least ${WARM_ORDERS_PER_PROCESS} orders per ` +
+      `API process (at most ${WARM_MAX_SECONDS} s when slower), then ${opts.duration} s measured. "sandbox page" and "sandbox pay" are the ` +
       "payment provider's own page (served by the API in the sandbox); the per-call target is about the shop's " +
       'calls. Statements per order: pg_stat_statements over the measured seconds, all API processes, divided by ' +
       "the orders (BEGIN/COMMIT included: each is a round trip); in brackets the shop's, without the sandbox " +
