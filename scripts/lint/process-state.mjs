@@ -256,6 +256,10 @@ export const PROCESS_STATE = {
     follows: 'pure',
     how: 'the pdf.js library, loaded on the first PDF uploaded (code, not data)',
   },
+  'modules/mail/mail.service.ts#MailService.transporter': {
+    follows: 'local',
+    how: "this process's SMTP connection (nodemailer, made on its first mail from SMTP_URL); the mails are the outbox's rows",
+  },
   'modules/media/icon.renderer.ts#rendered': {
     follows: 'pure',
     how: 'an illustration drawn from its name and tint',
