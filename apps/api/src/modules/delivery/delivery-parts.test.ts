@@ -1,7 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { newCustomer } from '../../../test/customers';
-import { buildTestApp, callAs, type TestApp } from '../../../test/helper';
+import { newCustomer, saveLeccoHome } from '../../../test/customers';
+import { buildTestApp, type TestApp } from '../../../test/helper';
 import { queryRows } from '../../db/rows';
 import { deliveryPartsOf, deliveryPartsSql, WINDOW_CANDIDATES } from './delivery-parts';
 import { TimeslotRepository } from './timeslot.repository';
@@ -25,25 +25,7 @@ const LOCKER_ADDRESS = 51; // a locker's: slots on Sundays too, so on the nights
 
 async function homeAddress(): Promise<number> {
   const c = await newCustomer(t);
-  const saved = await callAs<{ address: { addressId: number } }>(
-    t.app,
-    c.token,
-    'POST',
-    '/ebsn/api/user-address/update',
-    {
-      payload: {
-        addressName: 'Casa',
-        receiverName: 'Piero Sala',
-        address1: 'Via Roma',
-        addressNumber: '3',
-        postalcode: '23900',
-        city: 'Lecco',
-        province: 'LC',
-        phone: '3391234567',
-      },
-    },
-  );
-  return saved.body.data.address.addressId;
+  return saveLeccoHome(t, c.token);
 }
 
 /** Every `step` minutes from `from` (an instant) for `hours` hours. */

@@ -8,7 +8,7 @@ import {
   stageBuyers,
   testProduct,
 } from '../../../test/checkout-fixtures';
-import { newCustomer } from '../../../test/customers';
+import { newCustomer, saveLeccoHome } from '../../../test/customers';
 import { buildTestApp, callAs, type TestApp } from '../../../test/helper';
 import { queryRows } from '../../db/rows';
 import { TimeslotRepository } from './timeslot.repository';
@@ -114,30 +114,8 @@ describe('GET /timeslot/list', () => {
 
   it('home delivery: the zone’s windows (2 hours), morning ones close at 21:00 the day before', async () => {
     const c = await newCustomer(t);
-    const saved = await callAs<{ address: { addressId: number } }>(
-      t.app,
-      c.token,
-      'POST',
-      api('/user-address/update'),
-      {
-        payload: {
-          addressName: 'Casa',
-          receiverName: 'Piero Sala',
-          address1: 'Via Roma',
-          addressNumber: '3',
-          postalcode: '23900',
-          city: 'Lecco',
-          province: 'LC',
-          phone: '3391234567',
-        },
-      },
-    );
-    await callAs(
-      t.app,
-      c.token,
-      'POST',
-      api(`/user-address/select?address_id=${saved.body.data.address.addressId}`),
-    );
+    const addressId = await saveLeccoHome(t, c.token);
+    await callAs(t.app, c.token, 'POST', api(`/user-address/select?address_id=${addressId}`));
     const res = await list(c.token, '?show-closed=1');
     expect(res.body.data.deliveryServiceId).toBe(2);
     const tuesday = day(res.body.data, '2026-12-22')?.timeslots ?? [];
