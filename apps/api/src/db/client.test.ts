@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, describe, expect, it } from 'vitest';
+import { databaseOfThisFile } from '../../test/file-database';
 import { loadEnv } from '../env';
 import { openDatabase, StatementNames, type OpenedDatabase } from './client';
 import { queryRows } from './rows';
@@ -15,9 +16,11 @@ afterAll(() => opened?.close());
 
 describe.runIf(Boolean(url))('the PostgreSQL pool', () => {
   it('survives a connection cut between two statements of a transaction, and reconnects', async () => {
-    opened = await openDatabase({ url });
+    // this file's copy: a session on the run's template database would fail other files' copies of it
+    const own = await databaseOfThisFile(url!);
+    opened = await openDatabase({ url: own });
     const { db } = opened;
-    const killer = new pg.Client({ connectionString: url });
+    const killer = new pg.Client({ connectionString: own });
     await killer.connect();
     let pid = 0;
     const cut = db.transaction(async (tx) => {
@@ -72,7 +75,7 @@ async function causeOf(run: Promise<unknown>): Promise<string> {
 
 describe.runIf(Boolean(url))('the PostgreSQL pool, statements by name', () => {
   it('prepares a repeated statement on its connection, with the right answer for each value', async () => {
-    const { db, close } = await openDatabase({ url });
+    const { db, close } = await openDatabase({ url: await databaseOfThisFile(url!) });
     try {
       await db.transaction(async (tx) => {
         for (const v of [1, 2, 3]) {
@@ -97,7 +100,7 @@ describe.runIf(Boolean(url))('the PostgreSQL pool, statements by name', () => {
   });
 
   it('answers a failing statement its error every time, and the next good one its rows', async () => {
-    const { db, close } = await openDatabase({ url });
+    const { db, close } = await openDatabase({ url: await databaseOfThisFile(url!) });
     try {
       await db.transaction(async (tx) => {
         for (let i = 0; i < 3; i++) {

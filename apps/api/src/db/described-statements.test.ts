@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { databaseOfThisFile } from '../../test/file-database';
 import { loadEnv } from '../env';
 import { openDatabase, type Db, type OpenedDatabase } from './client';
 import { POOL_TYPES } from './described-statements';
@@ -42,7 +43,8 @@ let opened: OpenedDatabase | undefined;
 
 describe.runIf(Boolean(url))('the PostgreSQL pool, named statements described once per connection', () => {
   beforeAll(async () => {
-    opened = await openDatabase({ url });
+    // this file's copy: a session on the run's template database would fail other files' copies of it
+    opened = await openDatabase({ url: await databaseOfThisFile(url!) });
   });
   afterAll(() => opened?.close());
 
@@ -99,7 +101,8 @@ describe.runIf(Boolean(url))('the PostgreSQL pool, named statements described on
   it('answers no rows, then rows, then a failure, then rows again, on one connection', async () => {
     const find = new PreparedSql<{ v: number }>(
       'test_described_some',
-      () => sql`SELECT v, 10 / v AS q FROM (VALUES (1), (2), (0)) AS t(v) WHERE v = ${sql.placeholder('v')}::int`,
+      () =>
+        sql`SELECT v, 10 / v AS q FROM (VALUES (1), (2), (0)) AS t(v) WHERE v = ${sql.placeholder('v')}::int`,
     );
     await opened!.db.transaction(async (tx) => {
       expect(await find.rows(tx, { v: 9 })).toEqual([]);
@@ -110,7 +113,10 @@ describe.runIf(Boolean(url))('the PostgreSQL pool, named statements described on
   });
 
   it('fails a run with a value pg cannot write, and the statement serves the next run', async () => {
-    const echo = new PreparedSql<{ v: string }>('test_described_echo', () => sql`SELECT ${sql.placeholder('v')}::text AS v`);
+    const echo = new PreparedSql<{ v: string }>(
+      'test_described_echo',
+      () => sql`SELECT ${sql.placeholder('v')}::text AS v`,
+    );
     await opened!.db.transaction(async (tx) => {
       expect(await echo.rows(tx, { v: 'a' })).toEqual([{ v: 'a' }]);
       const unwritable = {
