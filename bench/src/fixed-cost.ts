@@ -142,17 +142,10 @@ export async function benchFixedCost(opts: {
     });
     await seeding.stop();
     const { openDatabase } = await import('../../apps/api/src/db/client');
-    const { stageBuyers } = await import('../../apps/api/test/checkout-fixtures');
+    const { stageEmptyCartBuyers } = await import('../../apps/api/test/checkout-fixtures');
     const database = await openDatabase({ url: cluster.url });
     const now = new Date();
-    const [token] = await stageBuyers(database, 1, {
-      productId: 0,
-      quantity: 0,
-      unitCents: 0,
-      slot: { slotId: 0, timeslotId: 0, date: '' },
-      now,
-      emptyCart: true,
-    });
+    const [token] = await stageEmptyCartBuyers(database, 1, now);
     await database.close();
     const accept = { 'accept-encoding': 'gzip, deflate, br', accept: 'application/json' };
     const targets: Target[] = [];

@@ -176,6 +176,18 @@ export const buy = (
     ...(key ? { headers: { 'idempotency-key': key } } : {}),
   });
 
+/** `n` signed-in customers, each with an open, empty cart at the Drive store (the benches' callers): their tokens. */
+export function stageEmptyCartBuyers(t: { db: Db }, n: number, now: Date): Promise<string[]> {
+  return stageBuyers(t, n, {
+    productId: 0,
+    quantity: 0,
+    unitCents: 0,
+    slot: { slotId: 0, timeslotId: 0, date: '' },
+    now,
+    emptyCart: true,
+  });
+}
+
 /**
  * Many buyers staged straight in the database (users, sessions, carts locked for payment with one line of
  * the product and the slot chosen): the race tests exercise checkout/buy, not 500 logins.

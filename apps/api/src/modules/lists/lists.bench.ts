@@ -19,7 +19,7 @@ import { queryRows } from '../../db/rows';
 import { ensureAccountData } from '../../db/seed/accounts';
 import { ensureDeliveryData } from '../../db/seed/delivery';
 import { loadEnv } from '../../env';
-import { DRIVE_STORE, stageBuyers } from '../../../test/checkout-fixtures';
+import { DRIVE_STORE, stageEmptyCartBuyers } from '../../../test/checkout-fixtures';
 
 const { values } = parseArgs({
   options: {
@@ -65,19 +65,12 @@ async function stageListOwners(
   n: number,
   items: number[],
 ): Promise<Array<{ token: string; listId: number }>> {
-  const tokens = await stageBuyers({ db: database.db }, n, {
-    productId: 0,
-    quantity: 0,
-    unitCents: 0,
-    slot: { slotId: 0, timeslotId: 0, date: '' },
-    now,
-    emptyCart: true,
-  });
+  const tokens = await stageEmptyCartBuyers({ db: database.db }, n, now);
   const users = await queryRows<{ userId: number }>(
     database.db,
     sql`SELECT user_id AS "userId" FROM users WHERE login LIKE 'race.%' ORDER BY user_id DESC LIMIT ${n}`,
   );
-  // stageBuyers creates the users in token order: the last n users, oldest first
+  // stageEmptyCartBuyers creates the users in token order: the last n users, oldest first
   users.reverse();
   const owners: Array<{ token: string; listId: number }> = [];
   for (const [i, u] of users.entries()) {

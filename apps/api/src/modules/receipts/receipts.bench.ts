@@ -19,7 +19,7 @@ import { ensureDeliveryData } from '../../db/seed/delivery';
 import { DEMO_TILL_SYSTEMS, ensureReceiptData } from '../../db/seed/receipts';
 import { loadEnv } from '../../env';
 import { linkNewCard } from '../../../test/account-fixtures';
-import { stageBuyers } from '../../../test/checkout-fixtures';
+import { stageEmptyCartBuyers } from '../../../test/checkout-fixtures';
 import { queryRows } from '../../db/rows';
 
 const { values } = parseArgs({ options: { url: { type: 'string' } } });
@@ -36,14 +36,7 @@ const base = await app.listen({ host: '127.0.0.1', port: 0 });
 const till = DEMO_TILL_SYSTEMS[0];
 
 const now = new Date();
-const [token] = await stageBuyers({ db: database.db }, 1, {
-  productId: 0,
-  quantity: 0,
-  unitCents: 0,
-  slot: { slotId: 0, timeslotId: 0, date: '' },
-  now,
-  emptyCart: true,
-});
+const [token] = await stageEmptyCartBuyers({ db: database.db }, 1, now);
 const [user] = await queryRows<{ userId: number }>(
   database.db,
   sql`SELECT user_id AS "userId" FROM users WHERE login LIKE 'race.%' ORDER BY user_id DESC LIMIT 1`,
