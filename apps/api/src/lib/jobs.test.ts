@@ -2,7 +2,7 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../db/rows';
 import { buildTestApp, type TestApp } from '../../test/helper';
-import { JobQueue } from './jobs';
+import { JobQueue, retryDelayMs } from './jobs';
 
 /**
  * The scheduled-work queue on the test database (PGlite, or this file's PostgreSQL database): each job runs
@@ -88,6 +88,30 @@ describe('job queue', () => {
       done: true,
       error: 'SMTP non raggiungibile',
     });
+  });
+
+  it("a kind's own attempts outlast the queue's", async () => {
+    const q = new JobQueue(t.db, { maxAttempts: 1 });
+    const kind = newKind();
+    q.register(
+      kind,
+      async () => {
+        throw new Error('SMTP non raggiungibile');
+      },
+      { maxAttempts: 3 },
+    );
+    await q.enqueue(kind, {});
+    for (const attempts of [1, 2]) {
+      expect(await q.runDue()).toBe(1);
+      expect((await rowsOf(kind))[0]).toMatchObject({ attempts, done: false, runsLater: true });
+      await t.db.execute(sql`UPDATE scheduled_jobs SET run_at = now() WHERE kind = ${kind}`);
+    }
+    expect(await q.runDue()).toBe(1);
+    expect((await rowsOf(kind))[0]).toMatchObject({ attempts: 3, done: true });
+  });
+
+  it('waits 2, 4, 8… seconds between attempts, at most 10 minutes', () => {
+    expect([1, 2, 3, 9, 10, 400].map(retryDelayMs)).toEqual([2000, 4000, 8000, 512_000, 600_000, 600_000]);
   });
 
   it('recurring work keeps one pending run, however many processes start', async () => {

@@ -9,7 +9,8 @@ import { scheduledJobs } from '../db/schema';
  * - `enqueue` writes a job (inside the caller's transaction when given one);
  * - every process polls; a due job is claimed with FOR UPDATE SKIP LOCKED and held for `lockMs`, so two
  *   processes never run it at once, and a job whose process died is claimed again when its hold runs out;
- * - a handler that throws is retried with a growing delay, up to `maxAttempts`, then left with its error;
+ * - a handler that throws is retried with a growing delay (2, 4, 8… s, then every 10 minutes), up to
+ *   `maxAttempts` (the queue's, or its kind's), then left with its error;
  * - `every` declares recurring work: one pending run per cluster (singleton key), the next one written when
  *   a run ends.
  * Delivery is at least once: handlers are idempotent (each one says how).
@@ -34,6 +35,9 @@ interface ClaimedJob {
 }
 
 const p = (name: string) => sql.placeholder(name);
+
+/** The wait before a failed job's next attempt, after `attempts` attempts: 2, 4, 8… seconds, at most 10 minutes. */
+export const retryDelayMs = (attempts: number): number => Math.min(600_000, 1000 * 2 ** attempts);
 
 /** The queue's statements run for every job (decision 059, session 47): their texts built once, prepared by name. */
 const JOB_SQL = {
@@ -73,6 +77,8 @@ const JOB_SQL = {
 
 export class JobQueue {
   readonly #handlers = new Map<string, JobHandler>();
+  /** the kinds whose attempts differ from the queue's `maxAttempts` */
+  readonly #attemptsOfKind = new Map<string, number>();
   readonly #recurring = new Map<string, number>();
   readonly #pollMs: number;
   readonly #lockMs: number;
@@ -93,10 +99,14 @@ export class JobQueue {
     this.#onError = opts.onError ?? (() => {});
   }
 
-  /** The handler of one kind of job (one per kind). */
-  register(kind: string, handler: JobHandler): void {
+  /**
+   * The handler of one kind of job (one per kind); `maxAttempts`: this kind's, when its work must outlast a
+   * longer outage than the queue's attempts span (a mail to send: decision 101).
+   */
+  register(kind: string, handler: JobHandler, opts: { maxAttempts?: number } = {}): void {
     if (this.#handlers.has(kind)) throw new Error(`job kind ${kind} registered twice`);
     this.#handlers.set(kind, handler);
+    if (opts.maxAttempts !== undefined) this.#attemptsOfKind.set(kind, opts.maxAttempts);
   }
 
   /** Recurring work every `intervalMs`: one run at a time in the whole cluster. */
@@ -214,9 +224,8 @@ export class JobQueue {
     } catch (err) {
       this.#onError(err, { kind: job.kind, jobId: job.job_id });
       const message = (err instanceof Error ? err.message : String(err)).slice(0, 500);
-      const giveUp = job.attempts >= this.#maxAttempts;
-      // retried after 2, 4, 8... seconds (at most 10 minutes)
-      const retryMs = Math.min(600_000, 1000 * 2 ** job.attempts);
+      const giveUp = job.attempts >= (this.#attemptsOfKind.get(job.kind) ?? this.#maxAttempts);
+      const retryMs = retryDelayMs(job.attempts);
       await this.db.execute(sql`
         UPDATE ${scheduledJobs}
            SET last_error = ${message}, locked_until = NULL,

@@ -3,7 +3,7 @@ import { isDemoShop, isDevMailboxOn, publicUrlOf } from '../../env';
 import type { ModuleCore, RouteRegistrar } from '../../lib/module';
 import type { MailTemplate } from './mail.templates';
 import mailboxRoutes from './mailbox.routes';
-import { MAIL_DELIVER_JOB, MailService } from './mail.service';
+import { MAIL_DELIVER_JOB, MAIL_DELIVERY_ATTEMPTS, MailService } from './mail.service';
 
 type Fields<T extends MailTemplate['template'], Omitted extends string = never> = Omit<
   Extract<MailTemplate, { template: T }>,
@@ -29,7 +29,9 @@ export function mailModule({
     demoShop: isDemoShop(env),
     files,
   });
-  jobs.register(MAIL_DELIVER_JOB, (payload) => mail.deliver((payload as { mailId: number }).mailId));
+  jobs.register(MAIL_DELIVER_JOB, (payload) => mail.deliver((payload as { mailId: number }).mailId), {
+    maxAttempts: MAIL_DELIVERY_ATTEMPTS,
+  });
   return {
     mail,
     /** the inviter's voucher, linking to the customer's gift certificates */

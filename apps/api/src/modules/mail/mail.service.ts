@@ -32,6 +32,12 @@ export interface OutboxMail {
 
 /** The job that hands one outbox mail to the SMTP server (payload `{ mailId }`). */
 export const MAIL_DELIVER_JOB = 'mail.deliver';
+/**
+ * The attempts of a `mail.deliver` job: with the queue's waits (2, 4, 8… s, then every 10 minutes) about three
+ * days, so that an SMTP relay down for hours (a night, a weekend's maintenance) delays the order's mails instead
+ * of losing them, as a mail server keeps a message queued for days (decision 101).
+ */
+export const MAIL_DELIVERY_ATTEMPTS = 441;
 
 /**
  * Sends the shop's e-mails. Every mail is written to the outbox table first, in the caller's transaction when

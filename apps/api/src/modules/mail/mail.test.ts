@@ -9,8 +9,8 @@ import { newCustomer } from '../../../test/customers';
 import { placeOrder } from '../../../test/order-fixtures';
 import { scheduledJobs } from '../../db/schema';
 import { isDemoShop, isDevMailboxOn, loadEnv } from '../../env';
-import { JobQueue } from '../../lib/jobs';
-import { MAIL_DELIVER_JOB, MailService } from './mail.service';
+import { JobQueue, retryDelayMs } from '../../lib/jobs';
+import { MAIL_DELIVER_JOB, MAIL_DELIVERY_ATTEMPTS, MailService } from './mail.service';
 import { DEMO_SHOP_MAIL_NOTICE, renderMail, type MailTemplate } from './mail.templates';
 
 /**
@@ -373,6 +373,14 @@ describe('sending through SMTP (decision 101: after the write commits, by the jo
     // retried later (2 s), not given up after one failure
     expect(job).toMatchObject({ doneAt: null, attempts: 1 });
     expect(job?.runAt.getTime()).toBeGreaterThan(Date.now());
+  });
+
+  it("retries a mail for about three days of a server's outage before leaving it with its error", () => {
+    let waitedMs = 0;
+    for (let attempt = 1; attempt < MAIL_DELIVERY_ATTEMPTS; attempt++) waitedMs += retryDelayMs(attempt);
+    const days = waitedMs / 86_400_000;
+    expect(days).toBeGreaterThanOrEqual(3);
+    expect(days).toBeLessThan(3.1);
   });
 
   it('needs the job queue to send through SMTP', () => {
