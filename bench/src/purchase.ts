@@ -1023,6 +1023,12 @@ export async function benchPurchase(opts: {
               console.log(
                 `    ${fixed(x.ms / orders, 2)} ms ${fixed(x.calls / orders, 2)}× ${x.query.replace(/\s+/g, ' ').slice(0, 140)}`,
               );
+            const frequent = [...measured].sort((x, y) => y.calls - x.calls).slice(0, 40);
+            console.log('  statements by calls per order (the 40 most called; ms per order):');
+            for (const x of frequent)
+              console.log(
+                `    ${fixed(x.calls / orders, 2)}× ${fixed(x.ms / orders, 3)} ms ${x.query.replace(/\s+/g, ' ').slice(0, 120)}`,
+              );
             const planned = measured.filter((x) => x.plans > 0).sort((x, y) => y.planMs - x.planMs);
             console.log(
               `  planning per order ${fixed(totalPlans(measured) / orders, 2)} plans, ` +
