@@ -519,6 +519,10 @@ const PG_WORK: Array<[RegExp, string]> = [
     'vacuum / analyze',
   ],
   [
+    /^PostgresMain$/,
+    "the backend's loop between statements: PostgresMain and its static callees (exec_*_message, socket_*)",
+  ],
+  [
     /^(CheckpointerMain|CreateCheckPoint|CheckPointGuts|BackgroundWriterMain|WalWriterMain|AutoVacLauncherMain|ServerLoop|PostmasterMain|sigusr1_handler|reaper)$/,
     'background process main loop',
   ],
