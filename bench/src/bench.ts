@@ -29,6 +29,8 @@
 //                                                  (purchase.ts; --purchase-buyers, --purchase-engines,
 //                                                  --purchase-workers, --purchase-cpu-prof, --purchase-perf, --purchase-trace,
 //                                                  --purchase-server=built|source, --purchase-warm=S,
+//                                                  --purchase-durable (PostgreSQL as a shop runs it: fsync,
+//                                                  synchronous_commit, full_page_writes on),
 //                                                  --purchase-population=N other customers, default 20000)
 //   npm run bench -- --part=feeds                  the chain's feeds through the integration API on PostgreSQL:
 //                                                  100,000 stock rows (full and delta) and 100,000 list prices
@@ -1041,6 +1043,7 @@ if (parts.has('purchase')) {
     server: text('purchase-server', 'built') === 'source' ? 'source' : 'built',
     population: Number(text('purchase-population', String(POPULATION))),
     warmSeconds: text('purchase-warm', '') === '' ? undefined : Number(text('purchase-warm', '')),
+    durable: option('purchase-durable') === true,
   });
   purchaseMeasured = measured.length > 0;
 }

@@ -20,12 +20,19 @@
 //   --purchase-perf          the API processes run with --perf-basic-prof and `perf record -F 999 -g` samples them
 //                            over the measured seconds only: their on-CPU time by thread, by kind (the kernel per
 //                            syscall, V8's garbage collector and compilers, JavaScript, JSON, brotli, OpenSSL),
-//                            and the main thread's by package and function (perf-profile.ts; var/purchase-perf/)
+//                            and the main thread's by package and function (perf-profile.ts; var/purchase-perf/);
+//                            on PostgreSQL also the cluster's processes (the postmaster's tree): by process kind,
+//                            and the backends' by phase (parse, plan, executor start-up / run / end, commit,
+//                            protocol), by kind of work (WAL, LWLocks, JSON, caches, memory contexts…), by function
 //   --purchase-warm=S        seconds of orders before each measured run (default 30: a warm server, as a shop
 //                            runs; and at least 100 orders per API process)
 //   --purchase-server=built  the compiled server (apps/api/dist/server.mjs, as `npm start` runs it; the default),
 //                            or `source` (apps/api/src/server.ts through tsx)
 //   --purchase-trace         one buyer, one process: the statements and round trips of each call
+//   --purchase-durable       the cluster as a shop runs it: fsync, synchronous_commit and full_page_writes on (the
+//                            default is the test clusters' settings, all three off: scripts/lib/pg-cluster.mjs), so
+//                            each write transaction's commit flushes the WAL and a page's first change after a
+//                            checkpoint writes it whole
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -38,7 +45,15 @@ import { findPgBinDir, freePort, startPgCluster, type PgCluster } from '../../sc
 import type {} from '../../apps/api/test/global-setup';
 import type { Db } from '../../apps/api/src/db/client';
 import { busyUs, monotonicUs, readProfiles, summariseWindows, type Window } from './cpu-profile';
-import { perfAvailable, perfNodeArgs, processTree, startPerf, summarisePerf } from './perf-profile';
+import {
+  perfAvailable,
+  perfNodeArgs,
+  processTree,
+  startPerf,
+  summarisePerf,
+  summarisePgPerf,
+  watchPgProcesses,
+} from './perf-profile';
 import { gitSha, machine, mdTable, root, startServer, textTable, today, writeDocsSection } from './lib';
 import { LEAFLETS_DRAWN_LINE } from '../../apps/api/src/ready-message';
 import { postmasterPid, sampleCpu } from './processes';
@@ -868,6 +883,8 @@ export async function benchPurchase(opts: {
   population: number;
   /** seconds of orders before each measured run */
   warmSeconds?: number;
+  /** PostgreSQL with a shop's durability (fsync, synchronous_commit, full_page_writes on) */
+  durable?: boolean;
 }): Promise<PurchaseRow[]> {
   const rows: PurchaseRow[] = [];
   const notes: string[] = [];
@@ -952,10 +969,16 @@ export async function benchPurchase(opts: {
           const perfFile = join(perfDir, `${engine}-${workers}-${n}.data`.toLowerCase());
           const perf =
             perfOn && server.child.pid ? await startPerf(processTree(server.child.pid), perfFile) : null;
+          // PostgreSQL's processes in a file of their own: the postmaster's tree (its forks during the run too)
+          const pgWatch = perfOn && pgPid ? watchPgProcesses(pgPid) : null;
+          const pgPerfFile = perfFile.replace(/\.data$/, '-postgres.data');
+          const pgPerf = perfOn && pgPid ? await startPerf(processTree(pgPid), pgPerfFile) : null;
           const cpu = sampleCpu(server.child.pid, pgPid);
           const r = await runBuyers(server.url, tokens, setup, opts.duration);
           const used = cpu();
           await perf?.stop();
+          await pgPerf?.stop();
+          pgWatch?.stop();
           runs.push(r);
           const scans1 = statementsUrl ? await tableScans(statementsUrl) : null;
           const seqScans =
@@ -975,6 +998,18 @@ export async function benchPurchase(opts: {
             console.log(`\n${onCpu.lines.join('\n')}\n`);
             perfLines.push(...onCpu.lines, '');
           }
+          if (pgPerf && pgWatch) {
+            // the processes' kinds beside the file, to read it again later
+            writeFileSync(pgPerfFile.replace(/\.data$/, '-kinds.json'), JSON.stringify([...pgWatch.kinds]));
+            const onCpu = await summarisePgPerf(pgPerfFile, {
+              label: `${label}, ${n} buyers`,
+              orders: r.done.length,
+              kinds: pgWatch.kinds,
+              cpuMsPerOrder: (used.pg * r.seconds * 1000) / Math.max(1, r.done.length),
+            });
+            console.log(`\n${onCpu.lines.join('\n')}\n`);
+            perfLines.push(...onCpu.lines, '');
+          }
           const measured = statementsUrl ? await statements(statementsUrl) : null;
           const perOrder = measured ? totalCalls(measured) / Math.max(1, r.done.length) : null;
           const providerPerOrder = measured ? providerCalls(measured) / Math.max(1, r.done.length) : null;
@@ -987,6 +1022,12 @@ export async function benchPurchase(opts: {
             for (const x of heaviest)
               console.log(
                 `    ${fixed(x.ms / orders, 2)} ms ${fixed(x.calls / orders, 2)}× ${x.query.replace(/\s+/g, ' ').slice(0, 140)}`,
+              );
+            const frequent = [...measured].sort((x, y) => y.calls - x.calls).slice(0, 40);
+            console.log('  statements by calls per order (the 40 most called; ms per order):');
+            for (const x of frequent)
+              console.log(
+                `    ${fixed(x.calls / orders, 2)}× ${fixed(x.ms / orders, 3)} ms ${x.query.replace(/\s+/g, ' ').slice(0, 120)}`,
               );
             const planned = measured.filter((x) => x.plans > 0).sort((x, y) => y.planMs - x.planMs);
             console.log(
@@ -1077,7 +1118,14 @@ export async function benchPurchase(opts: {
   if (opts.engines.includes('postgres')) {
     if (!findPgBinDir()) console.log('  PostgreSQL skipped: server binaries not found');
     else {
-      console.log(`\n== The whole purchase on PostgreSQL, ${opts.products} products`);
+      console.log(
+        `\n== The whole purchase on PostgreSQL, ${opts.products} products` +
+          (opts.durable ? ', durable (fsync, synchronous_commit, full_page_writes on)' : ''),
+      );
+      if (opts.durable)
+        notes.push(
+          'PostgreSQL ran durable: fsync, synchronous_commit and full_page_writes on (--purchase-durable).',
+        );
       const cluster: PgCluster = await startPgCluster({
         database: 'spesa_purchase',
         settings: {
@@ -1085,6 +1133,7 @@ export async function benchPurchase(opts: {
           work_mem: '16MB',
           shared_preload_libraries: 'pg_stat_statements',
           'pg_stat_statements.track_planning': 'on',
+          ...(opts.durable ? { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' } : {}),
         },
         log: (m) => console.log(`  ${m}`),
       });

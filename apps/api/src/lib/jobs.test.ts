@@ -6,8 +6,8 @@ import { JobQueue, retryDelayMs } from './jobs';
 
 /**
  * The scheduled-work queue on the test database (PGlite, or this file's PostgreSQL database): each job runs
- * once, a job whose process died is run again, a failing one is retried later and finally left with its
- * error, recurring work keeps one pending run.
+ * once and is marked done (by the next claim's statement, or on its own), a job whose process died is run
+ * again, a failing one is retried later and finally left with its error, recurring work keeps one pending run.
  */
 let t: TestApp;
 beforeAll(async () => {
@@ -38,6 +38,39 @@ describe('job queue', () => {
     expect(await q.runDue()).toBe(1);
     expect(await q.runDue()).toBe(0);
     expect(seen).toEqual([{ orderId: 7 }]);
+    expect(await rowsOf(kind)).toEqual([{ attempts: 1, done: true, error: null, runsLater: false }]);
+  });
+
+  it('runs the due jobs one after the other and marks each done, the last one also when the limit stops the run', async () => {
+    const q = new JobQueue(t.db);
+    const kind = newKind();
+    const seen: unknown[] = [];
+    q.register(kind, async (payload) => {
+      seen.push(payload);
+    });
+    for (const n of [1, 2, 3]) await q.enqueue(kind, { n });
+    expect(await q.runDue(2)).toBe(2);
+    expect(await rowsOf(kind)).toEqual([
+      { attempts: 1, done: true, error: null, runsLater: false },
+      { attempts: 1, done: true, error: null, runsLater: false },
+      { attempts: 0, done: false, error: null, runsLater: false },
+    ]);
+    expect(await q.runDue()).toBe(1);
+    expect(seen).toEqual([{ n: 1 }, { n: 2 }, { n: 3 }]);
+    expect((await rowsOf(kind)).map((r) => r.done)).toEqual([true, true, true]);
+  });
+
+  it('a job that outlived its hold is marked done, not claimed again by the claim that marks it', async () => {
+    const q = new JobQueue(t.db, { lockMs: 1 });
+    const kind = newKind();
+    let ran = 0;
+    q.register(kind, async () => {
+      ran += 1;
+      await new Promise((r) => setTimeout(r, 30));
+    });
+    await q.enqueue(kind, {});
+    expect(await q.runDue()).toBe(1);
+    expect(ran).toBe(1);
     expect(await rowsOf(kind)).toEqual([{ attempts: 1, done: true, error: null, runsLater: false }]);
   });
 

@@ -50,13 +50,17 @@ const JOB_SQL = {
       ON CONFLICT (singleton_key) WHERE done_at IS NULL DO NOTHING`,
   ),
   /**
-   * the next due job of the kinds this process runs (`kinds`: their names, a text[]); the kinds go through a
-   * sub-select so that no plan sees their count and the generic plan is kept (planned once per connection,
-   * not at every poll: decision 059, session 48)
+   * the next due job of the kinds this process runs (`kinds`: their names, a text[]), and the job this process
+   * finished just before (`doneId`, null for none) marked done in the same statement: one write transaction per
+   * job instead of two (decision 059, session 49). The finished job is never the one claimed (its hold may have
+   * run out while it ran). The kinds go through a sub-select so that no plan sees their count and the generic
+   * plan is kept (planned once per connection, not at every poll: decision 059, session 48)
    */
   claim: new PreparedSql<ClaimedJob>(
     'jobs_claim',
     () => sql`
+      WITH finished AS (
+        UPDATE ${scheduledJobs} SET done_at = now(), locked_until = NULL WHERE job_id = ${p('doneId')}::bigint)
       UPDATE ${scheduledJobs}
          SET locked_until = now() + ${p('lockMs')} * interval '1 millisecond', attempts = attempts + 1
        WHERE job_id = (
@@ -64,6 +68,7 @@ const JOB_SQL = {
           WHERE done_at IS NULL AND run_at <= now()
             AND (locked_until IS NULL OR locked_until < now())
             AND kind = ANY (ARRAY(SELECT unnest(${p('kinds')}::text[])))
+            AND job_id IS DISTINCT FROM ${p('doneId')}::bigint
           ORDER BY run_at
           LIMIT 1
           FOR UPDATE SKIP LOCKED)
@@ -171,15 +176,23 @@ export class JobQueue {
     await this.runDue();
   }
 
-  /** Claims and runs due jobs until none is left (or `limit` ran); answers how many ran. */
+  /**
+   * Claims and runs due jobs until none is left (or `limit` ran); answers how many ran. A job that succeeded
+   * is marked done by the next claim's statement (the last one's by a claim that finds nothing, or on its own
+   * when `limit` stops the run). A claim that fails leaves that job not done: it is run again once its hold
+   * runs out, as after a crash (delivery is at least once).
+   */
   async runDue(limit = 100): Promise<number> {
     let ran = 0;
+    let finished: number | null = null;
     while (ran < limit) {
-      const job = await this.#claim();
+      const job = await this.#claim(finished);
+      finished = null;
       if (!job) break;
       ran += 1;
-      await this.#run(job);
+      finished = await this.#run(job);
     }
+    if (finished !== null) await JOB_SQL.done.rows(this.db, { jobId: finished });
     return ran;
   }
 
@@ -208,18 +221,28 @@ export class JobQueue {
     this.#timer.unref();
   }
 
-  async #claim(): Promise<ClaimedJob | null> {
+  /** The next due job; `doneId`: the job this process just finished, marked done by the same statement. */
+  async #claim(doneId: number | null): Promise<ClaimedJob | null> {
     const kinds = [...this.#handlers.keys()];
     if (kinds.length === 0) return null;
-    const [job] = await JOB_SQL.claim.rows(this.db, { lockMs: this.#lockMs, kinds });
+    const [job] = await JOB_SQL.claim.rows(this.db, { lockMs: this.#lockMs, kinds, doneId });
     return job ?? null;
   }
 
-  async #run(job: ClaimedJob): Promise<void> {
+  /**
+   * Runs a claimed job; answers its id when it succeeded and is still to be marked done (by the next claim),
+   * null when its row is written already (a failure, or recurring work: its next run is written only once
+   * this one is done, the singleton key admitting one pending run).
+   */
+  async #run(job: ClaimedJob): Promise<number | null> {
     const handler = this.#handlers.get(job.kind);
+    const intervalMs = this.#recurring.get(job.kind);
+    const recurring =
+      intervalMs !== undefined && job.singleton_key ? { intervalMs, key: job.singleton_key } : null;
     try {
       if (!handler) throw new Error(`no handler for job kind ${job.kind}`);
       await handler(job.payload);
+      if (!recurring) return job.job_id;
       await JOB_SQL.done.rows(this.db, { jobId: job.job_id });
     } catch (err) {
       this.#onError(err, { kind: job.kind, jobId: job.job_id });
@@ -233,8 +256,8 @@ export class JobQueue {
                run_at = now() + ${retryMs} * interval '1 millisecond'
          WHERE job_id = ${job.job_id}`);
     }
-    const intervalMs = this.#recurring.get(job.kind);
-    if (intervalMs !== undefined && job.singleton_key)
-      await this.enqueue(job.kind, {}, { singletonKey: job.singleton_key, delayMs: intervalMs });
+    if (recurring)
+      await this.enqueue(job.kind, {}, { singletonKey: recurring.key, delayMs: recurring.intervalMs });
+    return null;
   }
 }
