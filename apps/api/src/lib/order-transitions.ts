@@ -52,3 +52,18 @@ export interface OrderTransitionsPort {
   /** an effect written by the change's own statement (before the listeners of `onTransition` run) */
   onTransitionWrite(to: OrderStatusId, name: string, write: OrderTransitionWrite): void;
 }
+
+/**
+ * An order's status change as part of one statement another writer of the orders module's records composes
+ * (the payment's return: its event, its attempt's status and the order's move in one round trip; decision
+ * 059, session 49). Given by `OrderStatusService.composedTransition`.
+ */
+export interface ComposedStatusChange {
+  /**
+   * the change's named CTEs for the composing statement's WITH: `moved` (the order's row once moved, its columns
+   * named as the composing SELECT answers them: `moved.*`), its history row, its effects
+   */
+  ctes: SQL;
+  /** the change's listeners and notifications, run once the statement answered the moved order's row */
+  written(row: Record<string, unknown>, tx: Db): Promise<void>;
+}

@@ -10,6 +10,7 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { failWith, ok, type MessageTable, type Result } from '../../lib/result';
 import type {
+  ComposedStatusChange,
   OrderTransition,
   OrderTransitionListener,
   OrderTransitionsPort,
@@ -171,6 +172,14 @@ function linesOnce(orderId: number, tx: Db): OrderTransition['lines'] {
     ));
 }
 
+/** The row a status change's `moved` answers (with the listeners' columns when some listener wants it). */
+type MovedRow = {
+  version: number;
+  userId: number;
+  slotId: number;
+  warehouseId: number;
+} & Partial<OrderForListenersRow>;
+
 export class OrderStatusService {
   private readonly listeners: Array<{
     listener: StatusChangeListener;
@@ -300,7 +309,23 @@ export class OrderStatusService {
    * that throws leaves the change written in `tx` for the caller's rollback to undo.
    */
   async transition(change: StatusChange, tx: Db): Promise<Result<{ version: number }>> {
-    if (!canTransition(change.from, change.to, change.actor)) return failWith(ORDER_STATUS_TEXT.notAllowed);
+    const composed = this.composedTransition(change);
+    if (!composed) return failWith(ORDER_STATUS_TEXT.notAllowed);
+    const [row] = await queryRows<MovedRow>(tx, sql`WITH ${composed.ctes} SELECT * FROM moved`);
+    if (!row) return failWith(ORDER_STATUS_TEXT.changed);
+    await composed.written(row, tx);
+    return ok({ version: row.version });
+  }
+
+  /**
+   * The change as CTEs of one statement (`transition`'s own, or one another writer of the orders module's
+   * records composes: the payment's return, decision 059 session 49): the compare-and-set of the status (also
+   * waiting for `when`, an SQL condition, when given), its history row and the effects registered with
+   * `onTransitionWrite`, in the order written; `written` then runs the transition's listeners and the
+   * change's notifications with the row `moved` answered. Null: the table refuses the change.
+   */
+  composedTransition(change: StatusChange, when?: SQL): ComposedStatusChange | null {
+    if (!canTransition(change.from, change.to, change.actor)) return null;
     const { orderId, from, to, actor } = change;
     // a confirmation's read-only link is written with the change itself
     const token = to === ORDER_STATUS.ordered && this.newAccessToken ? this.newAccessToken() : null;
@@ -313,16 +338,11 @@ export class OrderStatusService {
     };
     // the listeners' read of the order comes back from the UPDATE when some listener wants the change
     const forListeners = this.wanted(event).length > 0;
-    // the compare-and-set of the status, its history row and the effects written with it, in one statement
     const writes = this.transitions.writesOf({ orderId, from, to }, sql`moved`);
-    const [row] = await queryRows<
-      { version: number; userId: number; slotId: number; warehouseId: number } & Partial<OrderForListenersRow>
-    >(
-      tx,
-      sql`WITH moved AS (
+    const ctes = sql`moved AS (
             UPDATE orders o SET order_status_id = ${to}, version = o.version + 1, updated_at = now()
               ${token ? sql`, access_token_hash = ${token.hash}, access_token_expires_at = ${token.expiresAt.toISOString()}::timestamptz` : sql``}
-            WHERE o.order_id = ${orderId} AND o.order_status_id = ${from}
+            WHERE o.order_id = ${orderId} AND o.order_status_id = ${from}${when ? sql` AND ${when}` : sql``}
             RETURNING ${
               forListeners
                 ? listenerColumns('o')
@@ -337,25 +357,29 @@ export class OrderStatusService {
           )${sql.join(
             writes.map((write, i) => sql`, ${sql.raw(`write_${i}`)} AS (${write})`),
             sql``,
-          )}
-          SELECT * FROM moved`,
-    );
-    if (!row) return failWith(ORDER_STATUS_TEXT.changed);
-    await this.transitions.run(
-      {
-        orderId,
-        from,
-        to,
-        actor,
-        userId: row.userId,
-        slotId: row.slotId,
-        warehouseId: row.warehouseId,
-        lines: linesOnce(orderId, tx),
-      },
-      tx,
-    );
-    await this.notify(event, forListeners ? orderForListenersOf(row as OrderForListenersRow) : undefined, tx);
-    return ok({ version: row.version });
+          )}`;
+    const written = async (moved: Record<string, unknown>, tx: Db): Promise<void> => {
+      const row = moved as MovedRow;
+      await this.transitions.run(
+        {
+          orderId,
+          from,
+          to,
+          actor,
+          userId: row.userId,
+          slotId: row.slotId,
+          warehouseId: row.warehouseId,
+          lines: linesOnce(orderId, tx),
+        },
+        tx,
+      );
+      await this.notify(
+        event,
+        forListeners ? orderForListenersOf(row as OrderForListenersRow) : undefined,
+        tx,
+      );
+    };
+    return { ctes, written };
   }
 
   label(status: number): string {
