@@ -64,6 +64,18 @@ export interface ComposedStatusChange {
    * named as the composing SELECT answers them: `moved.*`), its history row, its effects
    */
   ctes: SQL;
-  /** the change's listeners and notifications, run once the statement answered the moved order's row */
-  written(row: Record<string, unknown>, tx: Db): Promise<void>;
+  /**
+   * the change's listeners and notifications, run once the statement answered the moved order's row.
+   * `unguarded`: the notifications run on `tx` itself, without their savepoint (two round trips fewer); one
+   * that fails throws `StatusListenersFailed`, and the caller rolls its transaction back and makes the change
+   * again with them guarded, so that a failing mail or message still never undoes the change.
+   */
+  written(row: Record<string, unknown>, tx: Db, opts?: { unguarded?: boolean }): Promise<void>;
+}
+
+/** A status change's notifications failed where they ran unguarded (`ComposedStatusChange.written`). */
+export class StatusListenersFailed extends Error {
+  constructor(readonly failure: unknown) {
+    super("an order status change's notifications failed without their savepoint");
+  }
 }

@@ -9,12 +9,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { failWith, ok, type MessageTable, type Result } from '../../lib/result';
-import type {
-  ComposedStatusChange,
-  OrderTransition,
-  OrderTransitionListener,
-  OrderTransitionsPort,
-  OrderTransitionWrite,
+import {
+  StatusListenersFailed,
+  type ComposedStatusChange,
+  type OrderTransition,
+  type OrderTransitionListener,
+  type OrderTransitionsPort,
+  type OrderTransitionWrite,
 } from '../../lib/order-transitions';
 import {
   listenerColumns,
@@ -255,8 +256,19 @@ export class OrderStatusService {
     event: StatusChangeEvent,
     order: OrderForListeners | undefined,
     db: Db,
+    unguarded = false,
   ): Promise<void> {
     const wanted = this.wanted(event);
+    if (unguarded) {
+      // on the caller's transaction itself: a failure is the caller's to undo (ComposedStatusChange.written)
+      try {
+        const once = sharedReads(order);
+        for (const listener of wanted) await listener(event, once, db);
+      } catch (err) {
+        throw new StatusListenersFailed(err);
+      }
+      return;
+    }
     if (wanted.length > 1) {
       try {
         await db.transaction(async (savepoint) => {
@@ -358,7 +370,11 @@ export class OrderStatusService {
             writes.map((write, i) => sql`, ${sql.raw(`write_${i}`)} AS (${write})`),
             sql``,
           )}`;
-    const written = async (moved: Record<string, unknown>, tx: Db): Promise<void> => {
+    const written = async (
+      moved: Record<string, unknown>,
+      tx: Db,
+      opts: { unguarded?: boolean } = {},
+    ): Promise<void> => {
       const row = moved as MovedRow;
       await this.transitions.run(
         {
@@ -377,6 +393,7 @@ export class OrderStatusService {
         event,
         forListeners ? orderForListenersOf(row as OrderForListenersRow) : undefined,
         tx,
+        opts.unguarded === true,
       );
     };
     return { ctes, written };

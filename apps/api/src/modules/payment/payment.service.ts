@@ -3,7 +3,7 @@ import type { PaymentCompletedStatus } from '@spesa/shared/contracts/checkout';
 import { ORDER_STATUS, type OrderStatusId } from '@spesa/shared/orders/order-status';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import type { ComposedStatusChange } from '../../lib/order-transitions';
+import { StatusListenersFailed, type ComposedStatusChange } from '../../lib/order-transitions';
 import { failWith, ok, type Result } from '../../lib/result';
 import { PAYMENT_TEXT } from './payment.messages';
 import type { PaymentDisputesRepository } from './payment-disputes.repository';
@@ -222,73 +222,81 @@ export class PaymentService {
         });
     }
     let applies = false;
-    const applied = await this.db.transaction(async (tx) => {
-      const locked = await this.orders.lockAuthorizationAndOrder(provider.name, n.providerRef, tx);
-      if (!locked) return null;
-      const { auth, order } = locked;
-      const card = n.cardLast4 ? { cardBrand: n.cardBrand, cardLast4: n.cardLast4 } : null;
-      const amountChecked = n.amountCents === null || n.amountCents === auth.amountCents;
-      const plan = amountChecked ? planOf(n.outcome, order.orderStatusId) : null;
-      const change = (to: OrderStatusId) => ({
-        orderId: order.orderId,
-        from: order.orderStatusId,
-        to,
-        actor: 'provider' as const,
-      });
-      // the event recorded once, the order's latest attempt as this transaction sees it after the locks, and
-      // what a fresh event does to the attempt and the order: one statement
-      const { fresh, latest, set, moved } = await this.orders.applyEvent(
-        {
-          provider: provider.name,
-          eventId: n.eventId,
-          authorizationId: auth.authorizationId,
-          channel,
-          outcome: n.outcome,
-        },
-        order.orderId,
-        plan && { from: plan.from, to: plan.to, card, onlyLive: plan.onlyLive },
-        plan?.move ? (when) => this.status.composedTransition(change(plan.move!), when) : null,
-        tx,
-      );
-      const live = latest?.authorizationId === auth.authorizationId;
-      let s = order.orderStatusId;
-      let authStatus = auth.status;
-      const answer = () => ({
-        orderId: order.orderId,
-        completed: completedOf(s, live ? authStatus : latest?.status),
-      });
-      if (!fresh) {
-        // the same event by the other channel: only the card's brand and last digits may be new
-        if (card) await this.orders.fillCard(auth.authorizationId, card, tx);
-        return answer();
-      }
-      if (!amountChecked) return answer();
-      applies = true;
-      if (set && plan) authStatus = plan.to;
-      if (set && plan?.move && live) {
-        // the attempt set for the live attempt: its order moved with it, or the change was refused
-        if (!moved) throw new Error(`payment: ${s} -> ${plan.move} refused for order ${order.orderId}`);
-        await moved.change.written(moved.row, tx);
-        s = plan.move;
-      }
-      if (n.outcome === 'success' && !(plan && live)) {
-        if ([...WAITING, 'declined', 'voided'].includes(auth.status)) {
-          // money held for an attempt nobody waits for (a provider's page may still take a card after a
-          // decline, or after a retry opened another page): give it back
-          await provider.void(auth.providerRef, tx);
-          if (
-            await this.orders.setAuthorizationStatus(
-              auth.authorizationId,
-              [...WAITING, 'declined'],
-              'voided',
-              card,
-              tx,
-            )
-          )
-            authStatus = 'voided';
+    // the order's notifications (its mail, its message) on the transaction itself; should one fail, all of it
+    // again with them in their savepoint, so that a failing mail never undoes a payment (decision 018)
+    const inTransaction = (unguarded: boolean) =>
+      this.db.transaction(async (tx) => {
+        applies = false;
+        const locked = await this.orders.lockAuthorizationAndOrder(provider.name, n.providerRef, tx);
+        if (!locked) return null;
+        const { auth, order } = locked;
+        const card = n.cardLast4 ? { cardBrand: n.cardBrand, cardLast4: n.cardLast4 } : null;
+        const amountChecked = n.amountCents === null || n.amountCents === auth.amountCents;
+        const plan = amountChecked ? planOf(n.outcome, order.orderStatusId) : null;
+        const change = (to: OrderStatusId) => ({
+          orderId: order.orderId,
+          from: order.orderStatusId,
+          to,
+          actor: 'provider' as const,
+        });
+        // the event recorded once, the order's latest attempt as this transaction sees it after the locks, and
+        // what a fresh event does to the attempt and the order: one statement
+        const { fresh, latest, set, moved } = await this.orders.applyEvent(
+          {
+            provider: provider.name,
+            eventId: n.eventId,
+            authorizationId: auth.authorizationId,
+            channel,
+            outcome: n.outcome,
+          },
+          order.orderId,
+          plan && { from: plan.from, to: plan.to, card, onlyLive: plan.onlyLive },
+          plan?.move ? (when) => this.status.composedTransition(change(plan.move!), when) : null,
+          tx,
+        );
+        const live = latest?.authorizationId === auth.authorizationId;
+        let s = order.orderStatusId;
+        let authStatus = auth.status;
+        const answer = () => ({
+          orderId: order.orderId,
+          completed: completedOf(s, live ? authStatus : latest?.status),
+        });
+        if (!fresh) {
+          // the same event by the other channel: only the card's brand and last digits may be new
+          if (card) await this.orders.fillCard(auth.authorizationId, card, tx);
+          return answer();
         }
-      }
-      return answer();
+        if (!amountChecked) return answer();
+        applies = true;
+        if (set && plan) authStatus = plan.to;
+        if (set && plan?.move && live) {
+          // the attempt set for the live attempt: its order moved with it, or the change was refused
+          if (!moved) throw new Error(`payment: ${s} -> ${plan.move} refused for order ${order.orderId}`);
+          await moved.change.written(moved.row, tx, { unguarded });
+          s = plan.move;
+        }
+        if (n.outcome === 'success' && !(plan && live)) {
+          if ([...WAITING, 'declined', 'voided'].includes(auth.status)) {
+            // money held for an attempt nobody waits for (a provider's page may still take a card after a
+            // decline, or after a retry opened another page): give it back
+            await provider.void(auth.providerRef, tx);
+            if (
+              await this.orders.setAuthorizationStatus(
+                auth.authorizationId,
+                [...WAITING, 'declined'],
+                'voided',
+                card,
+                tx,
+              )
+            )
+              authStatus = 'voided';
+          }
+        }
+        return answer();
+      });
+    const applied = await inTransaction(true).catch((err: unknown) => {
+      if (err instanceof StatusListenersFailed) return inTransaction(false);
+      throw err;
     });
     if (applied === null) return failWith(PAYMENT_TEXT.unknownSession, 'notFound');
     if (applies) this.events.emit({ kind: 'payment.outcome', outcome: n.outcome });
