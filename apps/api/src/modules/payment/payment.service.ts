@@ -233,12 +233,7 @@ export class PaymentService {
         const card = n.cardLast4 ? { cardBrand: n.cardBrand, cardLast4: n.cardLast4 } : null;
         const amountChecked = n.amountCents === null || n.amountCents === auth.amountCents;
         const plan = amountChecked ? planOf(n.outcome, order.orderStatusId) : null;
-        const change = (to: OrderStatusId) => ({
-          orderId: order.orderId,
-          from: order.orderStatusId,
-          to,
-          actor: 'provider' as const,
-        });
+        const move = plan?.move ?? null;
         // the event recorded once, the order's latest attempt as this transaction sees it after the locks, and
         // what a fresh event does to the attempt and the order: one statement
         const { fresh, latest, set, moved } = await this.orders.applyEvent(
@@ -251,7 +246,12 @@ export class PaymentService {
           },
           order.orderId,
           plan && { from: plan.from, to: plan.to, card, onlyLive: plan.onlyLive },
-          plan?.move ? (when) => this.status.composedTransition(change(plan.move!), when) : null,
+          move &&
+            ((when) =>
+              this.status.composedTransition(
+                { orderId: order.orderId, from: order.orderStatusId, to: move, actor: 'provider' },
+                when,
+              )),
           tx,
         );
         const live = latest?.authorizationId === auth.authorizationId;
@@ -269,28 +269,20 @@ export class PaymentService {
         if (!amountChecked) return answer();
         applies = true;
         if (set && plan) authStatus = plan.to;
-        if (set && plan?.move && live) {
+        if (set && move && live) {
           // the attempt set for the live attempt: its order moved with it, or the change was refused
-          if (!moved) throw new Error(`payment: ${s} -> ${plan.move} refused for order ${order.orderId}`);
+          if (!moved) throw new Error(`payment: ${s} -> ${move} refused for order ${order.orderId}`);
           await moved.change.written(moved.row, tx, { unguarded });
-          s = plan.move;
+          s = move;
         }
-        if (n.outcome === 'success' && !(plan && live)) {
-          if ([...WAITING, 'declined', 'voided'].includes(auth.status)) {
-            // money held for an attempt nobody waits for (a provider's page may still take a card after a
-            // decline, or after a retry opened another page): give it back
-            await provider.void(auth.providerRef, tx);
-            if (
-              await this.orders.setAuthorizationStatus(
-                auth.authorizationId,
-                [...WAITING, 'declined'],
-                'voided',
-                card,
-                tx,
-              )
-            )
-              authStatus = 'voided';
-          }
+        const payable = plan !== null && live;
+        if (n.outcome === 'success' && !payable && [...WAITING, 'declined', 'voided'].includes(auth.status)) {
+          // money held for an attempt nobody waits for (a provider's page may still take a card after a
+          // decline, or after a retry opened another page): give it back
+          await provider.void(auth.providerRef, tx);
+          const voided = [...WAITING, 'declined'];
+          if (await this.orders.setAuthorizationStatus(auth.authorizationId, voided, 'voided', card, tx))
+            authStatus = 'voided';
         }
         return answer();
       });
