@@ -70,7 +70,7 @@ export interface ComposedStatusChange {
    * that fails throws `StatusListenersFailed`, and the caller rolls its transaction back and makes the change
    * again with them guarded, so that a failing mail or message still never undoes the change.
    */
-  written(row: Record<string, unknown>, tx: Db, opts?: { unguarded?: boolean }): Promise<void>;
+  written(row: Record<string, unknown>, opts: { unguarded: boolean }, tx: Db): Promise<void>;
 }
 
 /** A status change's notifications failed where they ran unguarded (`ComposedStatusChange.written`). */

@@ -86,7 +86,7 @@ describe('OrderStatusService listeners', () => {
     status.onChange(async () => void written.push('message'));
     const composed = status.composedTransition(change, sql`true`);
     if (!composed) throw new Error('the change is allowed');
-    await composed.written({ version: 2, userId: 5, slotId: 9 }, db, { unguarded: true });
+    await composed.written({ version: 2, userId: 5, slotId: 9 }, { unguarded: true }, db);
     expect(written).toEqual(['mail', 'message']);
     // no savepoint, no release: nothing but the listeners' own statements
     expect(statements()).toBe(0);
@@ -95,7 +95,7 @@ describe('OrderStatusService listeners', () => {
     });
     const again = status.composedTransition(change, sql`true`);
     await expect(
-      again?.written({ version: 2, userId: 5, slotId: 9 }, db, { unguarded: true }),
+      again?.written({ version: 2, userId: 5, slotId: 9 }, { unguarded: true }, db),
     ).rejects.toBeInstanceOf(StatusListenersFailed);
     // not logged: the caller rolls back and makes the change again with the listeners guarded
     expect(errors).toEqual([]);

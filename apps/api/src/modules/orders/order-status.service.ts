@@ -255,8 +255,8 @@ export class OrderStatusService {
   private async notify(
     event: StatusChangeEvent,
     order: OrderForListeners | undefined,
+    unguarded: boolean,
     db: Db,
-    unguarded = false,
   ): Promise<void> {
     const wanted = this.wanted(event);
     if (unguarded) {
@@ -312,7 +312,7 @@ export class OrderStatusService {
     );
     for (const { listener, when } of this.initialListeners)
       if (when(status)) await listener({ orderId, status }, tx);
-    await this.notify({ orderId, from: null, to: status, actor }, undefined, tx);
+    await this.notify({ orderId, from: null, to: status, actor }, undefined, false, tx);
   }
 
   /**
@@ -325,7 +325,7 @@ export class OrderStatusService {
     if (!composed) return failWith(ORDER_STATUS_TEXT.notAllowed);
     const [row] = await queryRows<MovedRow>(tx, sql`WITH ${composed.ctes} SELECT * FROM moved`);
     if (!row) return failWith(ORDER_STATUS_TEXT.changed);
-    await composed.written(row, tx);
+    await composed.written(row, { unguarded: false }, tx);
     return ok({ version: row.version });
   }
 
@@ -372,8 +372,8 @@ export class OrderStatusService {
           )}`;
     const written = async (
       moved: Record<string, unknown>,
+      opts: { unguarded: boolean },
       tx: Db,
-      opts: { unguarded?: boolean } = {},
     ): Promise<void> => {
       const row = moved as MovedRow;
       await this.transitions.run(
@@ -392,8 +392,8 @@ export class OrderStatusService {
       await this.notify(
         event,
         forListeners ? orderForListenersOf(row as OrderForListenersRow) : undefined,
+        opts.unguarded,
         tx,
-        opts.unguarded === true,
       );
     };
     return { ctes, written };

@@ -272,7 +272,7 @@ export class PaymentService {
         if (set && move && live) {
           // the attempt set for the live attempt: its order moved with it, or the change was refused
           if (!moved) throw new Error(`payment: ${s} -> ${move} refused for order ${order.orderId}`);
-          await moved.change.written(moved.row, tx, { unguarded });
+          await moved.change.written(moved.row, { unguarded }, tx);
           s = move;
         }
         const payable = plan !== null && live;
