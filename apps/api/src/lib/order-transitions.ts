@@ -52,3 +52,30 @@ export interface OrderTransitionsPort {
   /** an effect written by the change's own statement (before the listeners of `onTransition` run) */
   onTransitionWrite(to: OrderStatusId, name: string, write: OrderTransitionWrite): void;
 }
+
+/**
+ * An order's status change as part of one statement another writer of the orders module's records composes
+ * (the payment's return: its event, its attempt's status and the order's move in one round trip; decision
+ * 059, session 49). Given by `OrderStatusService.composedTransition`.
+ */
+export interface ComposedStatusChange {
+  /**
+   * the change's named CTEs for the composing statement's WITH: `moved` (the order's row once moved, its columns
+   * named as the composing SELECT answers them: `moved.*`), its history row, its effects
+   */
+  ctes: SQL;
+  /**
+   * the change's listeners and notifications, run once the statement answered the moved order's row.
+   * `unguarded`: the notifications run on `tx` itself, without their savepoint (two round trips fewer); one
+   * that fails throws `StatusListenersFailed`, and the caller rolls its transaction back and makes the change
+   * again with them guarded, so that a failing mail or message still never undoes the change.
+   */
+  written(row: Record<string, unknown>, opts: { unguarded: boolean }, tx: Db): Promise<void>;
+}
+
+/** A status change's notifications failed where they ran unguarded (`ComposedStatusChange.written`). */
+export class StatusListenersFailed extends Error {
+  constructor(readonly failure: unknown) {
+    super("an order status change's notifications failed without their savepoint");
+  }
+}

@@ -1,4 +1,5 @@
-import { sql } from 'drizzle-orm';
+import { sql, type SQL } from 'drizzle-orm';
+import type { ComposedStatusChange } from '../../lib/order-transitions';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import {
@@ -400,29 +401,76 @@ export class OrderPlacementRepository {
 
   /**
    * A provider's notification recorded once (`fresh`: false when this event was recorded already) and the
-   * order's newest attempt, in one statement. Called once the authorisation and its order are locked: the
-   * statement's snapshot is taken after the lock, so a retry committed while the lock was awaited is seen.
+   * order's newest attempt, and when the event is fresh what it does, in one statement: the attempt's status
+   * moved by compare-and-set (`set`, with the card's brand and last digits; `onlyLive`: only when it is the
+   * newest attempt) and the order's status change composed after it (`move`: given the condition its own
+   * compare-and-set also waits for, the attempt set and the newest). Called once the attempt and its order are
+   * locked: the statement's snapshot is taken after the lock, so a retry committed while the lock was awaited
+   * is seen. `moved`: the order's row as the change answered it (null: not moved).
    */
-  async recordEventWithLatest(
+  async applyEvent(
     e: { provider: string; eventId: string; authorizationId: number; channel: string; outcome: string },
     orderId: number,
+    set: {
+      from: readonly string[];
+      to: string;
+      card: { cardBrand: string | null; cardLast4: string | null } | null;
+      onlyLive: boolean;
+    } | null,
+    move: ((when: SQL) => ComposedStatusChange | null) | null,
     tx: Db,
-  ): Promise<{ fresh: boolean; latest: AuthorizationRow | null }> {
-    const [row] = await queryRows<AuthorizationRow & { fresh: boolean }>(
+  ): Promise<{
+    fresh: boolean;
+    latest: { authorizationId: number; status: string } | null;
+    set: boolean;
+    moved: { row: Record<string, unknown>; change: ComposedStatusChange } | null;
+  }> {
+    const live = sql`(SELECT authorization_id FROM newest) = ${e.authorizationId}`;
+    const change = set && move ? move(sql`EXISTS (SELECT 1 FROM attempt_set) AND ${live}`) : null;
+    const [row] = await queryRows<{
+      fresh: boolean;
+      latestId: number | null;
+      latestStatus: string | null;
+      attemptSet: boolean;
+      orderId?: number | null;
+    }>(
       tx,
-      sql`WITH recorded AS (
+      sql`WITH recorded_event AS (
             INSERT INTO payment_events (provider, event_id, authorization_id, channel, outcome)
             VALUES (${e.provider}, ${e.eventId}, ${e.authorizationId}, ${e.channel}, ${e.outcome})
             ON CONFLICT DO NOTHING RETURNING event_id
-          )
-          SELECT EXISTS (SELECT 1 FROM recorded) AS fresh, l.*
+          ), newest AS (
+            SELECT a.authorization_id, a.status FROM payment_authorizations a
+            WHERE a.order_id = ${orderId} ORDER BY a.attempt DESC LIMIT 1
+          )${
+            set
+              ? sql`, attempt_set AS (
+            UPDATE payment_authorizations SET status = ${set.to}, updated_at = now()
+              ${set.card ? sql`, card_brand = ${set.card.cardBrand}, card_last4 = ${set.card.cardLast4}` : sql``}
+            WHERE authorization_id = ${e.authorizationId}
+              AND status IN (${sql.join(
+                set.from.map((s) => sql`${s}`),
+                sql`, `,
+              )})
+              AND EXISTS (SELECT 1 FROM recorded_event)${set.onlyLive ? sql` AND ${live}` : sql``}
+            RETURNING authorization_id
+          )`
+              : sql``
+          }${change ? sql`, ${change.ctes}` : sql``}
+          SELECT EXISTS (SELECT 1 FROM recorded_event) AS fresh, n.authorization_id AS "latestId",
+            n.status AS "latestStatus", ${set ? sql`EXISTS (SELECT 1 FROM attempt_set)` : sql`false`} AS "attemptSet"
+            ${change ? sql`, moved.*` : sql``}
           FROM (SELECT 1) AS one
-          LEFT JOIN LATERAL (SELECT ${authColumns('a')} FROM payment_authorizations a
-                             WHERE a.order_id = ${orderId} ORDER BY a.attempt DESC LIMIT 1) l ON true`,
+          LEFT JOIN newest n ON true${change ? sql` LEFT JOIN moved ON true` : sql``}`,
     );
-    if (!row) throw new Error('recordEventWithLatest: no row');
-    const { fresh, ...latest } = row;
-    return { fresh: fresh === true, latest: latest.authorizationId == null ? null : latest };
+    if (!row) throw new Error('applyEvent: no row');
+    const { fresh, latestId, latestStatus, attemptSet, ...movedRow } = row;
+    return {
+      fresh: fresh === true,
+      latest: latestId == null ? null : { authorizationId: latestId, status: latestStatus ?? '' },
+      set: attemptSet === true,
+      moved: change && movedRow.orderId != null ? { row: movedRow, change } : null,
+    };
   }
 
   async setPaymentType(

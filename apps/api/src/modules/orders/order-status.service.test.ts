@@ -1,6 +1,8 @@
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
+import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
+import { StatusListenersFailed } from '../../lib/order-transitions';
 import { Abort, fail } from '../../lib/result';
 import { ORDER_FOR_LISTENERS, type OrderForListeners } from './order-for-listeners';
 import { OrderStatusService } from './order-status.service';
@@ -74,6 +76,31 @@ describe('OrderStatusService listeners', () => {
     expect(written).toEqual(['mail']);
     expect(errors).toHaveLength(1);
     expect((errors[0] as Error).message).toBe('message refused');
+  });
+
+  it("composed unguarded, the listeners run on the caller's transaction; one that fails throws for the caller to redo the change", async () => {
+    const { db, written, statements } = fakeDb();
+    const errors: unknown[] = [];
+    const status = new OrderStatusService((err) => errors.push(err));
+    status.onChange(async () => void written.push('mail'));
+    status.onChange(async () => void written.push('message'));
+    const composed = status.composedTransition(change, sql`true`);
+    if (!composed) throw new Error('the change is allowed');
+    await composed.written({ version: 2, userId: 5, slotId: 9 }, { unguarded: true }, db);
+    expect(written).toEqual(['mail', 'message']);
+    // no savepoint, no release: nothing but the listeners' own statements
+    expect(statements()).toBe(0);
+    status.onChange(async () => {
+      throw new Error('message refused');
+    });
+    const again = status.composedTransition(change, sql`true`);
+    await expect(
+      again?.written({ version: 2, userId: 5, slotId: 9 }, { unguarded: true }, db),
+    ).rejects.toBeInstanceOf(StatusListenersFailed);
+    // not logged: the caller rolls back and makes the change again with the listeners guarded
+    expect(errors).toEqual([]);
+    // a change the table refuses is not composed
+    expect(status.composedTransition({ ...change, to: ORDER_STATUS.delivered }, sql`true`)).toBeNull();
   });
 
   it('a read shared by the listeners of one change is made once', async () => {

@@ -9,11 +9,13 @@ import { sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { failWith, ok, type MessageTable, type Result } from '../../lib/result';
-import type {
-  OrderTransition,
-  OrderTransitionListener,
-  OrderTransitionsPort,
-  OrderTransitionWrite,
+import {
+  StatusListenersFailed,
+  type ComposedStatusChange,
+  type OrderTransition,
+  type OrderTransitionListener,
+  type OrderTransitionsPort,
+  type OrderTransitionWrite,
 } from '../../lib/order-transitions';
 import {
   listenerColumns,
@@ -171,6 +173,14 @@ function linesOnce(orderId: number, tx: Db): OrderTransition['lines'] {
     ));
 }
 
+/** The row a status change's `moved` answers (with the listeners' columns when some listener wants it). */
+type MovedRow = {
+  version: number;
+  userId: number;
+  slotId: number;
+  warehouseId: number;
+} & Partial<OrderForListenersRow>;
+
 export class OrderStatusService {
   private readonly listeners: Array<{
     listener: StatusChangeListener;
@@ -245,9 +255,20 @@ export class OrderStatusService {
   private async notify(
     event: StatusChangeEvent,
     order: OrderForListeners | undefined,
+    unguarded: boolean,
     db: Db,
   ): Promise<void> {
     const wanted = this.wanted(event);
+    if (unguarded) {
+      // on the caller's transaction itself: a failure is the caller's to undo (ComposedStatusChange.written)
+      try {
+        const once = sharedReads(order);
+        for (const listener of wanted) await listener(event, once, db);
+      } catch (err) {
+        throw new StatusListenersFailed(err);
+      }
+      return;
+    }
     if (wanted.length > 1) {
       try {
         await db.transaction(async (savepoint) => {
@@ -291,7 +312,7 @@ export class OrderStatusService {
     );
     for (const { listener, when } of this.initialListeners)
       if (when(status)) await listener({ orderId, status }, tx);
-    await this.notify({ orderId, from: null, to: status, actor }, undefined, tx);
+    await this.notify({ orderId, from: null, to: status, actor }, undefined, false, tx);
   }
 
   /**
@@ -300,7 +321,23 @@ export class OrderStatusService {
    * that throws leaves the change written in `tx` for the caller's rollback to undo.
    */
   async transition(change: StatusChange, tx: Db): Promise<Result<{ version: number }>> {
-    if (!canTransition(change.from, change.to, change.actor)) return failWith(ORDER_STATUS_TEXT.notAllowed);
+    const composed = this.composedTransition(change);
+    if (!composed) return failWith(ORDER_STATUS_TEXT.notAllowed);
+    const [row] = await queryRows<MovedRow>(tx, sql`WITH ${composed.ctes} SELECT * FROM moved`);
+    if (!row) return failWith(ORDER_STATUS_TEXT.changed);
+    await composed.written(row, { unguarded: false }, tx);
+    return ok({ version: row.version });
+  }
+
+  /**
+   * The change as CTEs of one statement (`transition`'s own, or one another writer of the orders module's
+   * records composes: the payment's return, decision 059 session 49): the compare-and-set of the status (also
+   * waiting for `when`, an SQL condition, when given), its history row and the effects registered with
+   * `onTransitionWrite`, in the order written; `written` then runs the transition's listeners and the
+   * change's notifications with the row `moved` answered. Null: the table refuses the change.
+   */
+  composedTransition(change: StatusChange, when?: SQL): ComposedStatusChange | null {
+    if (!canTransition(change.from, change.to, change.actor)) return null;
     const { orderId, from, to, actor } = change;
     // a confirmation's read-only link is written with the change itself
     const token = to === ORDER_STATUS.ordered && this.newAccessToken ? this.newAccessToken() : null;
@@ -313,16 +350,11 @@ export class OrderStatusService {
     };
     // the listeners' read of the order comes back from the UPDATE when some listener wants the change
     const forListeners = this.wanted(event).length > 0;
-    // the compare-and-set of the status, its history row and the effects written with it, in one statement
     const writes = this.transitions.writesOf({ orderId, from, to }, sql`moved`);
-    const [row] = await queryRows<
-      { version: number; userId: number; slotId: number; warehouseId: number } & Partial<OrderForListenersRow>
-    >(
-      tx,
-      sql`WITH moved AS (
+    const ctes = sql`moved AS (
             UPDATE orders o SET order_status_id = ${to}, version = o.version + 1, updated_at = now()
               ${token ? sql`, access_token_hash = ${token.hash}, access_token_expires_at = ${token.expiresAt.toISOString()}::timestamptz` : sql``}
-            WHERE o.order_id = ${orderId} AND o.order_status_id = ${from}
+            WHERE o.order_id = ${orderId} AND o.order_status_id = ${from}${when ? sql` AND ${when}` : sql``}
             RETURNING ${
               forListeners
                 ? listenerColumns('o')
@@ -337,25 +369,34 @@ export class OrderStatusService {
           )${sql.join(
             writes.map((write, i) => sql`, ${sql.raw(`write_${i}`)} AS (${write})`),
             sql``,
-          )}
-          SELECT * FROM moved`,
-    );
-    if (!row) return failWith(ORDER_STATUS_TEXT.changed);
-    await this.transitions.run(
-      {
-        orderId,
-        from,
-        to,
-        actor,
-        userId: row.userId,
-        slotId: row.slotId,
-        warehouseId: row.warehouseId,
-        lines: linesOnce(orderId, tx),
-      },
-      tx,
-    );
-    await this.notify(event, forListeners ? orderForListenersOf(row as OrderForListenersRow) : undefined, tx);
-    return ok({ version: row.version });
+          )}`;
+    const written = async (
+      moved: Record<string, unknown>,
+      opts: { unguarded: boolean },
+      tx: Db,
+    ): Promise<void> => {
+      const row = moved as MovedRow;
+      await this.transitions.run(
+        {
+          orderId,
+          from,
+          to,
+          actor,
+          userId: row.userId,
+          slotId: row.slotId,
+          warehouseId: row.warehouseId,
+          lines: linesOnce(orderId, tx),
+        },
+        tx,
+      );
+      await this.notify(
+        event,
+        forListeners ? orderForListenersOf(row as OrderForListenersRow) : undefined,
+        opts.unguarded,
+        tx,
+      );
+    };
+    return { ctes, written };
   }
 
   label(status: number): string {

@@ -1,7 +1,9 @@
 import { NO_SHOP_EVENTS, type ShopEvents } from '../../lib/shop-events';
 import type { PaymentCompletedStatus } from '@spesa/shared/contracts/checkout';
 import { ORDER_STATUS, type OrderStatusId } from '@spesa/shared/orders/order-status';
+import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { StatusListenersFailed, type ComposedStatusChange } from '../../lib/order-transitions';
 import { failWith, ok, type Result } from '../../lib/result';
 import { PAYMENT_TEXT } from './payment.messages';
 import type { PaymentDisputesRepository } from './payment-disputes.repository';
@@ -46,12 +48,23 @@ export interface PaymentRecordsPort {
     },
     tx: Db,
   ): Promise<boolean>;
-  /** the event recorded once (`fresh`) and the order's newest attempt, after the locks, in one statement */
-  recordEventWithLatest(
+  /**
+   * After the locks, in one statement: the event recorded once (`fresh`), the order's newest attempt, and for a
+   * fresh event the attempt's status moved (`set`, compare-and-set from `from`; `onlyLive`: only when it is the
+   * newest attempt) and the order's status change (`move`, composed to wait for the attempt set and the newest)
+   */
+  applyEvent(
     e: { provider: string; eventId: string; authorizationId: number; channel: string; outcome: string },
     orderId: number,
+    set: { from: readonly string[]; to: string; card: CardSeen | null; onlyLive: boolean } | null,
+    move: ((when: SQL) => ComposedStatusChange | null) | null,
     tx: Db,
-  ): Promise<{ fresh: boolean; latest: AttemptRecord | null }>;
+  ): Promise<{
+    fresh: boolean;
+    latest: { authorizationId: number; status: string } | null;
+    set: boolean;
+    moved: { row: Record<string, unknown>; change: ComposedStatusChange } | null;
+  }>;
   fillCard(authorizationId: number, card: CardSeen, tx: Db): Promise<void>;
   /** an event recorded already: the card filled if missing, and what the answer needs; null: a new event */
   repeatedEvent(
@@ -83,6 +96,46 @@ export interface OrderStatusPort {
     change: { orderId: number; from: number; to: OrderStatusId; actor: 'provider' },
     tx: Db,
   ): Promise<{ ok: boolean }>;
+  /** the change as CTEs of the statement `applyEvent` composes (`when`: what its compare-and-set also waits for) */
+  composedTransition(
+    change: { orderId: number; from: number; to: OrderStatusId; actor: 'provider' },
+    when: SQL,
+  ): ComposedStatusChange | null;
+}
+
+/** An attempt's statuses while its provider has not decided. */
+const WAITING: readonly string[] = ['created', 'pending'];
+
+/**
+ * What a fresh event of the order's live attempt does, decided once the attempt and its order are locked: the
+ * attempt's status moved (`from` → `to`; `onlyLive`: only for the live attempt) and then, for the live attempt,
+ * the order's (`move`). Null: nothing in one statement (a success for an order not payable: see `apply`).
+ */
+function planOf(
+  outcome: VerifiedNotification['outcome'],
+  orderStatusId: number,
+): { from: readonly string[]; to: string; onlyLive: boolean; move: OrderStatusId | null } | null {
+  const s = orderStatusId;
+  if (outcome === 'success')
+    return s === ORDER_STATUS.inPayment ||
+      s === ORDER_STATUS.awaitingPayment ||
+      s === ORDER_STATUS.invalidated
+      ? { from: [...WAITING, 'declined'], to: 'authorized', onlyLive: true, move: ORDER_STATUS.ordered }
+      : null;
+  if (outcome === 'pending')
+    return {
+      from: ['created'],
+      to: 'pending',
+      onlyLive: false,
+      move: s === ORDER_STATUS.inPayment ? ORDER_STATUS.awaitingPayment : null,
+    };
+  return {
+    from: WAITING,
+    to: 'declined',
+    onlyLive: false,
+    move:
+      s === ORDER_STATUS.inPayment || s === ORDER_STATUS.awaitingPayment ? ORDER_STATUS.invalidated : null,
+  };
 }
 
 /** Where the browser goes back to: the order's status and its latest attempt's status decide. */
@@ -169,77 +222,76 @@ export class PaymentService {
         });
     }
     let applies = false;
-    const applied = await this.db.transaction(async (tx) => {
-      const locked = await this.orders.lockAuthorizationAndOrder(provider.name, n.providerRef, tx);
-      if (!locked) return null;
-      const { auth, order } = locked;
-      // the event recorded once, and the order's latest attempt as this transaction sees it after the locks
-      const { fresh, latest } = await this.orders.recordEventWithLatest(
-        {
-          provider: provider.name,
-          eventId: n.eventId,
-          authorizationId: auth.authorizationId,
-          channel,
-          outcome: n.outcome,
-        },
-        order.orderId,
-        tx,
-      );
-      const card = n.cardLast4 ? { cardBrand: n.cardBrand, cardLast4: n.cardLast4 } : null;
-      const live = latest?.authorizationId === auth.authorizationId;
-      let s = order.orderStatusId;
-      let authStatus = auth.status;
-      const answer = () => ({
-        orderId: order.orderId,
-        completed: completedOf(s, live ? authStatus : latest?.status),
-      });
-      if (!fresh) {
-        // the same event by the other channel: only the card's brand and last digits may be new
-        if (card) await this.orders.fillCard(auth.authorizationId, card, tx);
-        return answer();
-      }
-      if (n.amountCents !== null && n.amountCents !== auth.amountCents) return answer();
-      applies = true;
-      const waiting = ['created', 'pending'];
-      const setAuth = async (from: readonly string[], to: string): Promise<boolean> => {
-        const set = await this.orders.setAuthorizationStatus(auth.authorizationId, from, to, card, tx);
-        if (set) authStatus = to;
-        return set;
-      };
-      const moveOrder = async (to: OrderStatusId) => {
-        await this.moveOrder(order.orderId, s, to, tx);
-        s = to;
-      };
-      if (n.outcome === 'success') {
-        const payable =
-          live &&
-          (s === ORDER_STATUS.inPayment ||
-            s === ORDER_STATUS.awaitingPayment ||
-            s === ORDER_STATUS.invalidated);
-        if (payable) {
-          if (await setAuth([...waiting, 'declined'], 'authorized')) await moveOrder(ORDER_STATUS.ordered);
-        } else if ([...waiting, 'declined', 'voided'].includes(auth.status)) {
+    // the order's notifications (its mail, its message) on the transaction itself; should one fail, all of it
+    // again with them in their savepoint, so that a failing mail never undoes a payment (decision 018)
+    const inTransaction = (unguarded: boolean) =>
+      this.db.transaction(async (tx) => {
+        applies = false;
+        const locked = await this.orders.lockAuthorizationAndOrder(provider.name, n.providerRef, tx);
+        if (!locked) return null;
+        const { auth, order } = locked;
+        const card = n.cardLast4 ? { cardBrand: n.cardBrand, cardLast4: n.cardLast4 } : null;
+        const amountChecked = n.amountCents === null || n.amountCents === auth.amountCents;
+        const plan = amountChecked ? planOf(n.outcome, order.orderStatusId) : null;
+        const move = plan?.move ?? null;
+        // the event recorded once, the order's latest attempt as this transaction sees it after the locks, and
+        // what a fresh event does to the attempt and the order: one statement
+        const { fresh, latest, set, moved } = await this.orders.applyEvent(
+          {
+            provider: provider.name,
+            eventId: n.eventId,
+            authorizationId: auth.authorizationId,
+            channel,
+            outcome: n.outcome,
+          },
+          order.orderId,
+          plan && { from: plan.from, to: plan.to, card, onlyLive: plan.onlyLive },
+          move &&
+            ((when) =>
+              this.status.composedTransition(
+                { orderId: order.orderId, from: order.orderStatusId, to: move, actor: 'provider' },
+                when,
+              )),
+          tx,
+        );
+        const live = latest?.authorizationId === auth.authorizationId;
+        let s = order.orderStatusId;
+        let authStatus = auth.status;
+        const answer = () => ({
+          orderId: order.orderId,
+          completed: completedOf(s, live ? authStatus : latest?.status),
+        });
+        if (!fresh) {
+          // the same event by the other channel: only the card's brand and last digits may be new
+          if (card) await this.orders.fillCard(auth.authorizationId, card, tx);
+          return answer();
+        }
+        if (!amountChecked) return answer();
+        applies = true;
+        if (set && plan) authStatus = plan.to;
+        if (set && move && live) {
+          // the attempt set for the live attempt: its order moved with it, or the change was refused
+          if (!moved) throw new Error(`payment: ${s} -> ${move} refused for order ${order.orderId}`);
+          await moved.change.written(moved.row, { unguarded }, tx);
+          s = move;
+        }
+        const payable = plan !== null && live;
+        if (n.outcome === 'success' && !payable && [...WAITING, 'declined', 'voided'].includes(auth.status)) {
           // money held for an attempt nobody waits for (a provider's page may still take a card after a
           // decline, or after a retry opened another page): give it back
           await provider.void(auth.providerRef, tx);
-          await setAuth([...waiting, 'declined'], 'voided');
+          const voided = [...WAITING, 'declined'];
+          if (await this.orders.setAuthorizationStatus(auth.authorizationId, voided, 'voided', card, tx))
+            authStatus = 'voided';
         }
-      } else if (n.outcome === 'pending') {
-        if (await setAuth(['created'], 'pending'))
-          if (live && s === ORDER_STATUS.inPayment) await moveOrder(ORDER_STATUS.awaitingPayment);
-      } else if (await setAuth(waiting, 'declined')) {
-        if (live && (s === ORDER_STATUS.inPayment || s === ORDER_STATUS.awaitingPayment))
-          await moveOrder(ORDER_STATUS.invalidated);
-      }
-      return answer();
+        return answer();
+      });
+    const applied = await inTransaction(true).catch((err: unknown) => {
+      if (err instanceof StatusListenersFailed) return inTransaction(false);
+      throw err;
     });
     if (applied === null) return failWith(PAYMENT_TEXT.unknownSession, 'notFound');
     if (applies) this.events.emit({ kind: 'payment.outcome', outcome: n.outcome });
     return ok(applied);
-  }
-
-  private async moveOrder(orderId: number, from: number, to: OrderStatusId, tx: Db) {
-    const moved = await this.status.transition({ orderId, from, to, actor: 'provider' }, tx);
-    if (!moved.ok) throw new Error(`payment: ${from} -> ${to} refused for order ${orderId}`);
   }
 }
