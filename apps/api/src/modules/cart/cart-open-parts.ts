@@ -3,7 +3,11 @@ import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowFromJson } from '../../db/json-row';
 import { carts } from '../../db/schema';
-import { cartProductsLiveOf, cartProductsLiveSql, type CartProductsLive } from '../catalogue/catalogue.service';
+import {
+  cartProductsLiveOf,
+  cartProductsLiveSql,
+  type CartProductsLive,
+} from '../catalogue/catalogue.service';
 import {
   deliveryPartsOf,
   deliveryPartsSql,

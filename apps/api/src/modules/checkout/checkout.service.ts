@@ -43,6 +43,7 @@ import type { OrderPlacementRepository } from '../orders/order-placement.reposit
 import type { LiveSession, SessionCompanion, SessionUser } from '../../plugins/session';
 import { freezePurchase } from './prepared-purchase';
 import { choicesOf, withChoices } from './prepare-choices';
+import type { BuyAsk } from './prepared-cart-check';
 
 const euro = (cents: number) => cents / 100;
 
@@ -458,9 +459,9 @@ export class CheckoutService {
   }
 
   // ---------- POST /checkout/buy ----------
-  /** POST /checkout/buy's reads, made by the session's statement (`OrderPlacement.buyCompanion`). */
-  buyCompanion(ask: Parameters<OrderPlacement['buyCompanion']>[0]): SessionCompanion {
-    return this.d.placement.buyCompanion(ask);
+  /** POST /checkout/buy's first reads, made by the session's statement (`PreparedCartCheck.companion`). */
+  buyCompanion(ask: BuyAsk): SessionCompanion {
+    return this.d.placement.prepared.companion(ask);
   }
 
   buy(userId: number, input: Parameters<OrderPlacement['buy']>[1]): Promise<Result<OrderPaymentData>> {

@@ -1,6 +1,6 @@
 import type { ShopEvents } from '../../lib/shop-events';
 import { fromMilli, toMilli } from '@spesa/shared/cart/quantity';
-import { PAYMENT_TYPE, isOnlinePaymentType, paymentTypeOf } from '@spesa/shared/checkout/payment-types';
+import { PAYMENT_TYPE, paymentTypeOf } from '@spesa/shared/checkout/payment-types';
 import type { OrderPaymentData } from '@spesa/shared/contracts/checkout';
 import { CART_STATUS } from '@spesa/shared/contracts/delivery';
 import { ORDER_STATUS, isEditable, type OrderStatusId } from '@spesa/shared/orders/order-status';
@@ -27,7 +27,7 @@ import type { CheckoutGiftsPort } from './checkout-gifts';
 import type { OrderWalletPort } from './order-wallet';
 import type { OrderPremiumPort } from './order-premium';
 import type { PaymentTypeOffer } from '../../lib/payment-type-offer';
-import type { LiveSession, SessionCompanion, SessionUser } from '../../plugins/session';
+import type { LiveSession, SessionUser } from '../../plugins/session';
 import { pricesChanged } from './prepared-purchase';
 import { PreparedCartCheck, type Checked } from './prepared-cart-check';
 import { PurchaseStatement } from './purchase-statement';
@@ -83,7 +83,7 @@ interface Placed {
  * through the module that owns it (cart, catalogue, delivery, orders, loyalty, payment), on this transaction.
  */
 export class OrderPlacement {
-  private readonly prepared: PreparedCartCheck;
+  readonly prepared: PreparedCartCheck;
   private readonly oneStatement: PurchaseStatement;
 
   constructor(private readonly d: OrderPlacementDeps) {
@@ -95,28 +95,6 @@ export class OrderPlacement {
   }
 
   // ---------- POST /checkout/buy ----------
-  /** Whether a purchase may be one statement (purchase-statement.ts): an online payment without the wallet. */
-  private oneStatementFor(paymentTypeId: number | undefined, walletCents: number | undefined): boolean {
-    return isOnlinePaymentType(paymentTypeId ?? this.d.paymentTypes.defaultTypeId()) && !walletCents;
-  }
-
-  /**
-   * POST /checkout/buy's first reads, made by the session's statement (decision 059, session 49): the open
-   * cart with its parts and its checkout row, the order the buy's key placed and the new order's id
-   * (`PreparedCartCheck.companion`), for the buy the request asks (its key, its payment type, the wallet's
-   * part) as `buy` will see it.
-   */
-  buyCompanion(ask: {
-    key: string | null;
-    paymentTypeId: number | undefined;
-    walletCents: number | undefined;
-  }): SessionCompanion {
-    return this.prepared.companion({
-      key: ask.key,
-      oneStatement: this.oneStatementFor(ask.paymentTypeId, ask.walletCents),
-    });
-  }
-
   async buy(
     userId: number,
     input: {
@@ -126,10 +104,7 @@ export class OrderPlacement {
       walletCents?: number;
       /** the buyer's row read with the session of this request (spares reading it again); else read here */
       user?: SessionUser | null;
-      /**
-       * the request's session: the buyer's card and segments as it read them (else read here), and the cart
-       * with its checkout row as its statement read them (`buyCompanion`; else read here)
-       */
+      /** the request's session: the buyer's card and segments, what its statement read (`PreparedCartCheck`) */
       session?: Pick<LiveSession, 'pricingOn' | 'companion'> | null;
     },
   ): Promise<Result<OrderPaymentData>> {
@@ -139,7 +114,7 @@ export class OrderPlacement {
     const key = input.idempotencyKey;
     // a prepared cart's checks read the key's order with the checkout row; without a session it is read here
     // a new order's id is taken with it when the purchase may be one statement (online, no wallet)
-    const oneStatement = this.oneStatementFor(paymentTypeId, input.walletCents);
+    const oneStatement = this.prepared.oneStatement(paymentTypeId, input.walletCents);
     const read = await this.prepared.check(userId, input.user ?? null, session, { key, oneStatement });
     const seen = read
       ? read.keyOrderId !== null && (await this.d.orders.findOrderById(read.keyOrderId))

@@ -1,6 +1,8 @@
+import { isOnlinePaymentType } from '@spesa/shared/checkout/payment-types';
 import { CART_STATUS } from '@spesa/shared/contracts/delivery';
 import { sql } from 'drizzle-orm';
 import type { LiveSession, SessionCompanion, SessionUser } from '../../plugins/session';
+import type { PaymentTypeOffer } from '../../lib/payment-type-offer';
 import type { Result } from '../../lib/result';
 import type { OpenCartParts } from '../cart/cart.repository';
 import type { CartService } from '../cart/cart.service';
@@ -33,6 +35,15 @@ export interface PreparedCartCheckDeps {
   pricing: CheckoutPricing;
   readiness: CheckoutReadiness;
   timeslots: TimeslotService;
+  /** the payment types this shop offers: a buy without a type pays with the default one */
+  paymentTypes: Pick<PaymentTypeOffer, 'defaultTypeId'>;
+}
+
+/** The buy a request asks, as its handler reads it: the idempotency key, the payment type, the wallet's part. */
+export interface BuyAsk {
+  key: string | null;
+  paymentTypeId: number | undefined;
+  walletCents: number | undefined;
 }
 
 /** The placeholders of buy's companion read (`PreparedCartCheck.companion`). */
@@ -42,14 +53,20 @@ const BUY_KEYS = { key: 'buyKey', oneStatement: 'buyOneStatement' } as const;
 export class PreparedCartCheck {
   constructor(private readonly d: PreparedCartCheckDeps) {}
 
+  /** Whether a purchase may be one statement (purchase-statement.ts): an online payment without the wallet. */
+  oneStatement(paymentTypeId: number | undefined, walletCents: number | undefined): boolean {
+    return isOnlinePaymentType(paymentTypeId ?? this.d.paymentTypes.defaultTypeId()) && !walletCents;
+  }
+
   /**
-   * `check`'s two reads made by the session's statement (decision 059, session 49): the open cart with its
-   * lines, infos, address and chosen slot (no products: a frozen purchase is not priced again), and with it
-   * the checkout row, the order the buy's key placed and, when the purchase may be one statement and the cart
-   * is locked with a slot and a frozen purchase, the new order's id. The key and the choice are sent back in
-   * the value, so that `check` uses it only for the same buy.
+   * `check`'s two reads made by the session's statement (decision 059, session 49), for the buy the request
+   * asks: the open cart with its lines, infos, address and chosen slot (no products: a frozen purchase is not
+   * priced again), and with it the checkout row, the order the buy's key placed and, when the purchase may be
+   * one statement and the cart is locked with a slot and a frozen purchase, the new order's id. The key and the
+   * one-statement choice are sent back in the value, so that `check` uses it only for the same buy.
    */
-  companion(ask: { key: string | null; oneStatement: boolean }): SessionCompanion {
+  companion(buy: BuyAsk): SessionCompanion {
+    const ask = { key: buy.key, oneStatement: this.oneStatement(buy.paymentTypeId, buy.walletCents) };
     const p = (name: string) => sql`${sql.placeholder(name)}`;
     return this.d.cart.purchaseCompanion(
       'cart_for_buy',
