@@ -1,8 +1,13 @@
+import { CART_STATUS } from '@spesa/shared/contracts/delivery';
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { rowFromJson } from '../../db/json-row';
 import { carts } from '../../db/schema';
-import { cartProductsLiveOf, cartProductsLiveSql, type CartProductsLive } from '../catalogue/catalogue.service';
+import {
+  cartProductsLiveOf,
+  cartProductsLiveSql,
+  type CartProductsLive,
+} from '../catalogue/catalogue.service';
 import {
   deliveryPartsOf,
   deliveryPartsSql,
@@ -29,6 +34,11 @@ export interface OpenCartParts {
    * the cart's lines' products and of the ones asked, the catalogue's subquery (`cartProductsLiveSql`)
    */
   products?: CartProductsLive;
+  /**
+   * what another module's subquery keyed by the cart read with it (`openCartPartsJsonSql`'s `alongside`), as
+   * its json value answered it (the asking module decodes it); absent: none asked
+   */
+  alongside?: unknown;
 }
 
 /**
@@ -113,16 +123,36 @@ function partsOf(c: SQL, keys: OpenCartKeys) {
   };
 }
 
+/** What a route reads of the open cart with it (`openCartPartsJsonSql`). */
+export interface OpenCartReads {
+  /** the slot window's slots, for the first available one */
+  window: boolean;
+  /** the slot asked for */
+  wanted: boolean;
+  /** the live columns of the lines' products and of those asked (absent: true) */
+  products?: boolean;
+  /** another module's json value keyed by the open cart, read in the same statement: `OpenCartParts.alongside` */
+  alongside?: (cart: OpenCartSqlKeys) => SQL;
+}
+
+/** What another module's subquery read with the open cart is keyed by (SQL of the cart's row). */
+export interface OpenCartSqlKeys {
+  cartId: SQL;
+  userId: SQL;
+  /** the cart is locked for payment (status 7) with a slot chosen: one a buy may purchase */
+  lockedWithSlot: SQL;
+}
+
 /**
  * The open cart of a user with its parts and its products' live columns, as one json value (null: no open
  * cart), for a statement of another module keyed by the user (`userId`: its column): the session's, when a
  * route asks its companion read (decision 059, session 46). The same parts as `openCartPartsQuery` with
- * products, but only the delivery parts the route reads (`reads`: the slot window for the first available
- * slot, the slot asked for; a part not read answers null); the slot window, the slot asked for, the day and
- * the products asked besides the lines' are placeholders of the caller's statement, named here
- * (`OPEN_CART_JSON_KEYS`, values by `openCartJsonValues`).
+ * products, but only the parts the route reads (`reads`: the slot window for the first available slot, the
+ * slot asked for, the products; a part not read answers null) and what another module reads keyed by the cart
+ * (`alongside`); the slot window, the slot asked for, the day and the products asked besides the lines' are
+ * placeholders of the caller's statement, named here (`OPEN_CART_JSON_KEYS`, values by `openCartJsonValues`).
  */
-export function openCartPartsJsonSql(userId: SQL, reads: { window: boolean; wanted: boolean }): SQL {
+export function openCartPartsJsonSql(userId: SQL, reads: OpenCartReads): SQL {
   const p = (name: string) => sql`${sql.placeholder(name)}`;
   const parts = partsOf(sql.raw('oc'), {
     ...(reads.window
@@ -146,9 +176,17 @@ export function openCartPartsJsonSql(userId: SQL, reads: { window: boolean; want
     today: p(OPEN_CART_JSON_KEYS.today),
     productIds: p(OPEN_CART_JSON_KEYS.productIds),
   });
+  // a part not read is not a key of the value (`openCartPartsOf` reads it as absent)
+  const products = reads.products === false ? sql`` : sql`, 'products', ${parts.products}`;
+  const keys: OpenCartSqlKeys = {
+    cartId: sql.raw('oc.cart_id'),
+    userId: sql.raw('oc.user_id'),
+    lockedWithSlot: sql`(oc.cart_status_id = ${sql.raw(String(CART_STATUS.locked))}
+      AND oc.timeslot_date IS NOT NULL AND oc.timeslot_id IS NOT NULL)`,
+  };
+  const alongside = reads.alongside ? sql`, 'alongside', ${reads.alongside(keys)}` : sql``;
   return sql`(SELECT json_build_object('cart', row_to_json(oc), 'version', ${parts.version},
-      'lines', ${parts.lines}, 'infos', ${parts.infos}, 'delivery', ${parts.delivery},
-      'products', ${parts.products})
+      'lines', ${parts.lines}, 'infos', ${parts.infos}, 'delivery', ${parts.delivery}${products}${alongside})
     FROM carts oc WHERE oc.user_id = ${userId} AND oc.closed_at IS NULL LIMIT 1)`;
 }
 
@@ -195,7 +233,8 @@ export function openCartPartsOf(value: unknown): OpenCartParts | null {
     lines: CartItemRow[];
     infos: Record<string, string>;
     delivery: unknown;
-    products: unknown;
+    products?: unknown;
+    alongside?: unknown;
   };
   return {
     cart: rowFromJson(carts, json.cart),
@@ -204,5 +243,6 @@ export function openCartPartsOf(value: unknown): OpenCartParts | null {
     infos: json.infos,
     delivery: deliveryPartsOf(json.delivery),
     products: json.products == null ? undefined : cartProductsLiveOf(json.products),
+    ...(json.alongside == null ? {} : { alongside: json.alongside }),
   };
 }

@@ -1,4 +1,5 @@
 import { cartAddBodySchema, type Cart, type CartAddItem } from '@spesa/shared/contracts/cart';
+import type { SQL } from 'drizzle-orm';
 import { ok, type Result } from '../../lib/result';
 import { timeslotSelectQuerySchema } from '@spesa/shared/contracts/delivery';
 import type { LiveSession, SessionCompanion } from '../../plugins/session';
@@ -11,12 +12,18 @@ import { CartDeliveryChoice } from './cart-delivery.service';
 import type { LineInfosInput } from './cart-line-rules';
 import { CartLines, type DailyPurchasesPort } from './cart-lines.service';
 import { CartWire, type KnownCartParts } from './cart-wire';
-import { openCartJsonValues, openCartPartsJsonSql, openCartPartsOf } from './cart-open-parts';
+import {
+  openCartJsonValues,
+  openCartPartsJsonSql,
+  openCartPartsOf,
+  type OpenCartSqlKeys,
+} from './cart-open-parts';
 import type { CartRepository, CartRow, OpenCartParts } from './cart.repository';
 
 export { checkOptions, optionsKeyOf } from './cart-line-rules';
 export { NO_ORDERS_YET, type CartOutcome, type DailyPurchasesPort } from './cart-lines.service';
 export type { KnownCartParts } from './cart-wire';
+export type { OpenCartSqlKeys } from './cart-open-parts';
 
 export interface CartServiceOptions {
   catalogue: CatalogueService;
@@ -77,10 +84,40 @@ export class CartService {
 
   /**
    * The open cart with its lines, infos, delivery target and the chosen slot's row, in one statement (a
-   * purchase's checks of a prepared cart: the slot is checked by the caller).
+   * purchase's checks of a prepared cart: the slot is checked by the caller). `read`: the open cart as the
+   * session's statement read it (`purchaseCompanion`; with its products' facts when it read them); null: read
+   * here.
    */
-  readForPurchase(userId: number) {
-    return this.#carts.readCart(userId, { firstAvailable: false });
+  readForPurchase(userId: number, read: OpenCartParts | null = null) {
+    return this.#carts.readCart(userId, { firstAvailable: false, read });
+  }
+
+  /**
+   * A checkout call's read of the open cart, made by the session's statement (decision 059, session 49): the
+   * cart with its lines, infos, address and chosen slot, the live columns of its lines' products when
+   * `products`, and the caller's own json value keyed by the cart (`alongside`: the checkout module's
+   * subquery of its checkout row, with its placeholders' `values`), keyed by the session's user. `name` names
+   * the statement (one per route).
+   */
+  purchaseCompanion(
+    name: string,
+    reads: { products: boolean; alongside: (cart: OpenCartSqlKeys) => SQL },
+    values: Record<string, unknown> = {},
+  ): SessionCompanion {
+    return {
+      name,
+      column: (userId) =>
+        openCartPartsJsonSql(userId, {
+          window: false,
+          wanted: false,
+          products: reads.products,
+          alongside: reads.alongside,
+        }),
+      values: {
+        ...openCartJsonValues({ window: null, wanted: null, today: this.#today(), productIds: [] }),
+        ...values,
+      },
+    };
   }
 
   /** What the cart would become with this address (GET /user-address/preview): nothing is saved. */

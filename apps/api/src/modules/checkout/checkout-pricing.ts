@@ -11,11 +11,17 @@ import { estimateBags, orderTotalCents, prebilledAmountCents } from '@spesa/shar
 import { premiumProductUnitCents } from '@spesa/shared/loyalty/premium';
 import type { CartPurchase } from '../cart/cart-purchase';
 import type { CartItemRow, CartRow } from '../cart/cart.repository';
+import type { OpenCartSqlKeys } from '../cart/cart.service';
 import type { CartProductFacts, CatalogueService } from '../catalogue/catalogue.service';
 import { promoFor, type Buyer, type CartPromo } from '../catalogue/promo-audience';
 import type { DeliveryService, DeliveryTarget } from '../delivery/delivery.service';
 import type { CartGift, CheckoutGiftsPort } from './checkout-gifts';
-import type { CheckoutRepository, PackagingTypeRow } from './checkout.repository';
+import {
+  preparedJsonSql,
+  preparingJsonSql,
+  type CheckoutRepository,
+  type PackagingTypeRow,
+} from './checkout.repository';
 import type { OrderPremiumPort, PremiumProductPort } from './order-premium';
 import type { PaymentTypeOffer } from '../../lib/payment-type-offer';
 import type { SQL } from 'drizzle-orm';
@@ -137,17 +143,24 @@ export class CheckoutPricing {
    */
   private async pricedFor(
     cart: Pick<CartRow, 'cartId' | 'warehouseId' | 'userId'>,
-    known: { buyer?: Buyer | undefined; lines?: CartItemRow[] | undefined; premiumChoice?: boolean } = {},
+    known: {
+      buyer?: Buyer | undefined;
+      lines?: CartItemRow[] | undefined;
+      premiumChoice?: boolean;
+      facts?: ReadonlyMap<number, CartProductFacts> | undefined;
+    } = {},
   ): Promise<{ lines: PricedLine[]; buyer: Buyer | null }> {
     const rows = known.lines ?? (await this.d.carts.items(cart.cartId));
     if (rows.length === 0) return { lines: [], buyer: null };
     const buyer = known.buyer ?? (await this.d.buyers(cart.userId));
     const premiumProductId =
       known.premiumChoice === false ? null : await this.d.premiumProduct.discountedProductOf(cart.userId);
-    const facts = await this.d.catalogue.productsForCart(
-      rows.map((r) => r.productId),
-      cart.warehouseId,
-    );
+    const facts =
+      known.facts ??
+      (await this.d.catalogue.productsForCart(
+        rows.map((r) => r.productId),
+        cart.warehouseId,
+      ));
     const lines: PricedLine[] = [];
     for (const row of rows) {
       const f = facts.get(row.productId);
@@ -204,6 +217,28 @@ export class CheckoutPricing {
   }
 
   /**
+   * `preparingCheckout`'s read as a json value keyed by the open cart, for the cart's read made by the
+   * session's statement (decision 059, session 49): `preparingOfJson` decodes it.
+   */
+  preparingCheckoutSql(cart: OpenCartSqlKeys): SQL {
+    return preparingJsonSql(cart, {
+      hasChoice: (u) => this.d.premiumProduct.hasChoiceSql(u),
+      hasCodes: (c) => this.d.gifts.hasCodesSql(c),
+    });
+  }
+
+  /**
+   * `preparedCheckout`'s read as a json value keyed by the open cart, for the cart's read made by the
+   * session's statement (decision 059, session 49): `preparedOfJson` decodes it.
+   */
+  preparedCheckoutSql(
+    cart: OpenCartSqlKeys,
+    orders: { keyOrder: SQL<number | null>; nextOrderId: SQL<number>; wantNext: SQL<boolean> },
+  ): SQL {
+    return preparedJsonSql(cart, { hasChoice: (u) => this.d.premiumProduct.hasChoiceSql(u), ...orders });
+  }
+
+  /**
    * Whether frozen figures' delivery fee is still the fee now: the same fee before a premium free delivery
    * (the zone's, the service's, the elderly discount), and no premium free delivery that became available
    * since (a free delivery that went is refused when the purchase takes it).
@@ -245,6 +280,11 @@ export class CheckoutPricing {
       buyer?: Buyer | undefined;
       /** the cart's lines when the caller read them with the cart */
       lines?: CartItemRow[];
+      /**
+       * the facts of the lines' products at the cart's warehouse when the caller read them with the cart
+       * (`CartRead.facts`; every line's product that exists is there)
+       */
+      facts?: ReadonlyMap<number, CartProductFacts> | undefined;
       /** whether the buyer has a premium product chosen, when the caller read it (false: none discounted) */
       premiumChoice?: boolean;
       /** whether the cart holds a gift code, when the caller read it (false: no gift is priced) */

@@ -85,6 +85,84 @@ function upsertCheckoutSql(cartId: SQL, values: CheckoutValues): SQL {
             updated_at = now()`;
 }
 
+/** What buy reads of a prepared cart's checkout (`preparedOf`, `preparedOfJson`). */
+export interface PreparedCheckoutRead {
+  checkout: (CartCheckoutRow & { premiumChoice: boolean }) | null;
+  keyOrderId: number | null;
+  nextOrderId: number | null;
+}
+
+/** The keys of the open cart a companion's subquery is read by (the cart module's `OpenCartSqlKeys`). */
+interface CartKeys {
+  cartId: SQL;
+  userId: SQL;
+  lockedWithSlot: SQL;
+}
+
+/** The cart's checkout row (CartCheckoutRow) as a json object, null without one (alias `co`, for FROM). */
+const checkoutRowSql = (cartId: SQL) =>
+  sql`(SELECT ${CHECKOUT_COLUMNS} FROM cart_checkouts WHERE cart_checkouts.cart_id = ${cartId})`;
+
+/**
+ * What `preparingOf` reads, as one json value keyed by the open cart's SQL (`cart`), for the cart's read made
+ * by the session's statement (decision 059, session 49); decoded by `preparingOfJson`.
+ */
+export function preparingJsonSql(
+  cart: CartKeys,
+  parts: { hasChoice: (userId: SQL) => SQL<boolean>; hasCodes: (cartId: SQL) => SQL<boolean> },
+): SQL {
+  return sql`(SELECT json_build_object('checkout', CASE WHEN co."cartId" IS NULL THEN NULL ELSE row_to_json(co) END,
+      'catalogueVersion', ${CATALOGUE_VERSION_SQL}, 'premiumChoice', ${parts.hasChoice(cart.userId)},
+      'giftCodes', ${parts.hasCodes(cart.cartId)})
+    FROM (SELECT 1) AS one LEFT JOIN ${checkoutRowSql(cart.cartId)} co ON true)`;
+}
+
+/** `preparingJsonSql`'s value (json text or parsed): what `preparingOf` answers. */
+export function preparingOfJson(value: unknown): PreparingRead {
+  const json = (typeof value === 'string' ? JSON.parse(value) : value) as {
+    checkout: CartCheckoutRow | null;
+    catalogueVersion: number;
+    premiumChoice: boolean;
+    giftCodes: boolean;
+  };
+  return json;
+}
+
+/**
+ * What `preparedOf` reads, as one json value keyed by the open cart's SQL (`cart`), for the cart's read made by
+ * the session's statement (decision 059, session 49); decoded by `preparedOfJson`. `keyOrder`: the order the
+ * buy's idempotency key placed (the orders module's subquery); `nextOrderId`: the new order's id, taken only
+ * when `wantNext` (a boolean SQL value) holds, the cart is locked with a slot, its checkout row holds a frozen
+ * purchase and the key placed no order.
+ */
+export function preparedJsonSql(
+  cart: CartKeys,
+  parts: {
+    hasChoice: (userId: SQL) => SQL<boolean>;
+    keyOrder: SQL<number | null>;
+    nextOrderId: SQL<number>;
+    wantNext: SQL<boolean>;
+  },
+): SQL {
+  return sql`(SELECT json_build_object('checkout', CASE WHEN co."cartId" IS NULL THEN NULL ELSE row_to_json(co) END,
+      'premiumChoice', ${parts.hasChoice(cart.userId)}, 'keyOrderId', k.order_id,
+      'nextOrderId', CASE WHEN ${parts.wantNext} AND k.order_id IS NULL AND co."preparedPurchase" IS NOT NULL
+        AND ${cart.lockedWithSlot} THEN ${parts.nextOrderId} END)
+    FROM (SELECT ${parts.keyOrder} AS order_id) k LEFT JOIN ${checkoutRowSql(cart.cartId)} co ON true)`;
+}
+
+/** `preparedJsonSql`'s value (json text or parsed): what `preparedOf` answers. */
+export function preparedOfJson(value: unknown): PreparedCheckoutRead {
+  const json = (typeof value === 'string' ? JSON.parse(value) : value) as {
+    checkout: CartCheckoutRow | null;
+    premiumChoice: boolean;
+    keyOrderId: number | null;
+    nextOrderId: number | null;
+  };
+  const { checkout, premiumChoice, keyOrderId, nextOrderId } = json;
+  return { checkout: checkout && { ...checkout, premiumChoice }, keyOrderId, nextOrderId };
+}
+
 export interface PackagingTypeRow {
   packagingTypeId: number;
   code: string;
@@ -123,11 +201,7 @@ export class CheckoutRepository {
       keyOrder: SQL<number | null> | null;
       nextOrderId: SQL<number> | null;
     },
-  ): Promise<{
-    checkout: (CartCheckoutRow & { premiumChoice: boolean }) | null;
-    keyOrderId: number | null;
-    nextOrderId: number | null;
-  }> {
+  ): Promise<PreparedCheckoutRead> {
     const keyOrder = parts.keyOrder ?? sql`NULL::int`;
     const nextId = parts.nextOrderId ?? sql`NULL::int`;
     const [row] = await queryRows<

@@ -36,13 +36,14 @@ import {
   type CheckoutRow,
 } from './checkout-pricing';
 import { MEAL_VOUCHER_REFUSAL_TEXT, type CheckoutReadiness } from './checkout-readiness';
-import type { CheckoutRepository } from './checkout.repository';
+import { preparingOfJson, type CheckoutRepository } from './checkout.repository';
 import type { CheckoutGiftsPort } from './checkout-gifts';
 import type { OrderPlacement } from './order-placement.service';
 import type { OrderPlacementRepository } from '../orders/order-placement.repository';
-import type { LiveSession, SessionUser } from '../../plugins/session';
+import type { LiveSession, SessionCompanion, SessionUser } from '../../plugins/session';
 import { freezePurchase } from './prepared-purchase';
 import { choicesOf, withChoices } from './prepare-choices';
+import type { BuyAsk } from './prepared-cart-check';
 
 const euro = (cents: number) => cents / 100;
 
@@ -270,27 +271,47 @@ export class CheckoutService {
 
   // ---------- POST /checkout/prepare ----------
   /**
+   * POST /checkout/prepare's reads, made by the session's statement (decision 059, session 49): the open cart
+   * with its lines, infos, address and chosen slot, its lines' products' live columns, and its checkout row
+   * with the catalogue's version and whether a premium product or a gift code can matter.
+   */
+  prepareCompanion(): SessionCompanion {
+    return this.d.cart.purchaseCompanion('cart_for_prepare', {
+      products: true,
+      alongside: (c) => this.d.pricing.preparingCheckoutSql(c),
+    });
+  }
+
+  /**
    * Checks the cart and the choices sent, prices it, and when nothing is missing locks it (status 7) and
-   * freezes what buy writes (prepared-purchase.ts). Reads (decision 059, session 46): the cart with its
-   * lines, infos, address and chosen slot in one statement (`CartService.readForPurchase`), the checkout row
-   * with the catalogue's version and whether a premium product or a gift code can matter in one more, the
-   * products' facts; then one write: the choices, the prices and the frozen purchase, with the cart's infos
-   * and its lock as data-modifying CTEs. A refusal saves the choices only (as the answer shows them), never
-   * the prices nor the lock.
+   * freezes what buy writes (prepared-purchase.ts). Reads (decision 059, sessions 46 and 49): the cart with
+   * its lines, infos, address and chosen slot, its products' live columns and the checkout row with the
+   * catalogue's version and whether a premium product or a gift code can matter, in the session's statement
+   * (`prepareCompanion`; without it, in two statements here and the products' facts in a third); then one
+   * write: the choices, the prices and the frozen purchase, with the cart's infos and its lock as
+   * data-modifying CTEs. A refusal saves the choices only (as the answer shows them), never the prices nor the
+   * lock.
    */
   async prepare(
     userId: number,
     body: CheckoutPrepareBody,
     /** the buyer's row read with the session of this request (spares reading it again); else read here */
     user: SessionUser | null = null,
-    /** the request's session: the buyer's card and segments as it read them (else read here) */
-    session: Pick<LiveSession, 'pricingOn'> | null = null,
+    /**
+     * the request's session: the buyer's card and segments as it read them (else read here), and the cart with
+     * its products and checkout row as its statement read them (`prepareCompanion`; else read here)
+     */
+    session: Pick<LiveSession, 'pricingOn' | 'companion'> | null = null,
   ): Promise<{ cart: CheckoutCart; failures: Failure[]; infos: string[] }> {
     const day = this.d.pricing.today();
-    const read = await this.d.cart.readForPurchase(userId);
+    const companion = this.d.cart.companionCart(session);
+    const read = await this.d.cart.readForPurchase(userId, companion);
     const { cart, target } = read;
-    // the catalogue's version is read here, before the lines are priced
-    const now = await this.d.pricing.preparingCheckout(cart.cartId, userId);
+    // the catalogue's version is read before the lines are priced (or with their products, in one statement)
+    const now =
+      companion?.alongside !== undefined
+        ? preparingOfJson(companion.alongside)
+        : await this.d.pricing.preparingCheckout(cart.cartId, userId);
     const chosen = await choicesOf(this.d, userId, body, now.checkout);
     if (!chosen.ok) return { ...(await this.answerCart(userId)), failures: [chosen], infos: [] };
     const { values, infos } = chosen.data;
@@ -301,6 +322,7 @@ export class CheckoutService {
       checkout: co,
       buyer,
       lines: read.lines,
+      facts: read.facts?.byProduct,
       premiumChoice: now.premiumChoice,
       giftCodes: now.giftCodes,
     });
@@ -437,6 +459,11 @@ export class CheckoutService {
   }
 
   // ---------- POST /checkout/buy ----------
+  /** POST /checkout/buy's first reads, made by the session's statement (`PreparedCartCheck.companion`). */
+  buyCompanion(ask: BuyAsk): SessionCompanion {
+    return this.d.placement.prepared.companion(ask);
+  }
+
   buy(userId: number, input: Parameters<OrderPlacement['buy']>[1]): Promise<Result<OrderPaymentData>> {
     return this.d.placement.buy(userId, input);
   }

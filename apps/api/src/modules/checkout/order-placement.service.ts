@@ -1,6 +1,6 @@
 import type { ShopEvents } from '../../lib/shop-events';
 import { fromMilli, toMilli } from '@spesa/shared/cart/quantity';
-import { PAYMENT_TYPE, isOnlinePaymentType, paymentTypeOf } from '@spesa/shared/checkout/payment-types';
+import { PAYMENT_TYPE, paymentTypeOf } from '@spesa/shared/checkout/payment-types';
 import type { OrderPaymentData } from '@spesa/shared/contracts/checkout';
 import { CART_STATUS } from '@spesa/shared/contracts/delivery';
 import { ORDER_STATUS, isEditable, type OrderStatusId } from '@spesa/shared/orders/order-status';
@@ -83,7 +83,7 @@ interface Placed {
  * through the module that owns it (cart, catalogue, delivery, orders, loyalty, payment), on this transaction.
  */
 export class OrderPlacement {
-  private readonly prepared: PreparedCartCheck;
+  readonly prepared: PreparedCartCheck;
   private readonly oneStatement: PurchaseStatement;
 
   constructor(private readonly d: OrderPlacementDeps) {
@@ -104,8 +104,8 @@ export class OrderPlacement {
       walletCents?: number;
       /** the buyer's row read with the session of this request (spares reading it again); else read here */
       user?: SessionUser | null;
-      /** the request's session: the buyer's card and segments as it read them (else read here) */
-      session?: Pick<LiveSession, 'pricingOn'> | null;
+      /** the request's session: the buyer's card and segments, what its statement read (`PreparedCartCheck`) */
+      session?: Pick<LiveSession, 'pricingOn' | 'companion'> | null;
     },
   ): Promise<Result<OrderPaymentData>> {
     const paymentTypeId = input.paymentTypeId ?? this.d.paymentTypes.defaultTypeId();
@@ -114,7 +114,7 @@ export class OrderPlacement {
     const key = input.idempotencyKey;
     // a prepared cart's checks read the key's order with the checkout row; without a session it is read here
     // a new order's id is taken with it when the purchase may be one statement (online, no wallet)
-    const oneStatement = isOnlinePaymentType(paymentTypeId) && !input.walletCents;
+    const oneStatement = this.prepared.oneStatement(paymentTypeId, input.walletCents);
     const read = await this.prepared.check(userId, input.user ?? null, session, { key, oneStatement });
     const seen = read
       ? read.keyOrderId !== null && (await this.d.orders.findOrderById(read.keyOrderId))

@@ -23,8 +23,11 @@ const qty = (n: number): string => n.toFixed(3);
  */
 export const NEXT_ORDER_ID_SQL = sql<number>`nextval(pg_get_serial_sequence('orders', 'order_id'))::int`;
 
-/** The id of the order a customer's buy with this idempotency key placed (null: none), as a subquery. */
-export const orderIdByKeySql = (userId: number, key: string): SQL<number | null> =>
+/**
+ * The id of the order a customer's buy with this idempotency key placed (null: none), as a subquery; the user
+ * and the key as values, or as the composing statement's SQL (a column, a placeholder).
+ */
+export const orderIdByKeySql = (userId: number | SQL, key: string | SQL | null): SQL<number | null> =>
   sql<number | null>`(SELECT order_id FROM orders WHERE user_id = ${userId} AND idempotency_key = ${key})`;
 
 /**
