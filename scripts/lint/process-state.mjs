@@ -80,6 +80,10 @@ export const PROCESS_STATE = {
     follows: 'local',
     how: 'the job kinds this process runs, registered at build; the jobs themselves are rows of scheduled_jobs every process claims',
   },
+  'lib/jobs.ts#JobQueue.#attemptsOfKind': {
+    follows: 'local',
+    how: "the attempts of the kinds registered with their own (a mail's), at build: every process registers the same",
+  },
   'lib/jobs.ts#JobQueue.#recurring': {
     follows: 'local',
     how: 'the recurring kinds this process declares, at build',
