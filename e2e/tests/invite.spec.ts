@@ -87,6 +87,9 @@ test('un cliente invita un amico: l’amico usa il codice, ordina con lo sconto,
   const weighed = forms.filter({ has: picker.getByLabel(/Peso reale/) });
   const piece = forms.filter({ hasNot: picker.getByLabel(/Peso reale/) });
   await piece.getByRole('button', { name: 'Registra' }).click();
+  // the piece's line registered and the order read again before the weight is typed (seen once in a full run: the
+  // reload after the first line landed on the typed weight, and 'peso reale 1' never showed)
+  await expect(picker.getByText(/^Righe preparate: 1 di /)).toBeVisible();
   await weighed.getByLabel(/Peso reale/).fill('1');
   await weighed.getByRole('button', { name: 'Registra' }).click();
   await expect(picker.getByText('peso reale 1')).toBeVisible();
