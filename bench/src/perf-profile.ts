@@ -93,6 +93,38 @@ interface StackFrame {
   dso: string;
 }
 
+/** One sample of a perf file: its thread's name, its process and thread ids, its stack (innermost first). */
+interface PerfSample {
+  comm: string;
+  pid: number;
+  tid: number;
+  frames: StackFrame[];
+}
+
+/** The samples of a perf file, as `perf script` prints them (each symbol without its `+0x…` offset). */
+async function* perfSamples(dataFile: string): AsyncGenerator<PerfSample> {
+  const script = spawn('perf', ['script', '-i', dataFile, '-F', 'comm,pid,tid,ip,sym,dso'], {
+    stdio: ['ignore', 'pipe', 'ignore'],
+  });
+  let sample: PerfSample | null = null;
+  for await (const line of createInterface({ input: script.stdout! })) {
+    if (!line.trim()) {
+      if (sample) yield sample;
+      sample = null;
+      continue;
+    }
+    if (!line.startsWith('\t') && !line.startsWith(' ')) {
+      if (sample) yield sample;
+      const h = /^(.*?)\s+(\d+)\/(\d+)\s*$/.exec(line);
+      sample = h ? { comm: h[1]!, pid: Number(h[2]), tid: Number(h[3]), frames: [] } : null;
+      continue;
+    }
+    const f = /^\s*[0-9a-f]+ (.*) \((.*)\)$/.exec(line);
+    if (f && sample) sample.frames.push({ sym: f[1]!.replace(/\+0x[0-9a-f]+$/, ''), dso: f[2]! });
+  }
+  if (sample) yield sample;
+}
+
 /** A JavaScript frame of a perf map: `JS:*name url:line:column` (`~` interpreted, `^` Sparkplug, `*` optimised). */
 const JS_FRAME = /^(?:JS|Function|LazyCompile|Eval):[*~^+-]?(.*?) ?(\S+):(\d+):(\d+)$/;
 
@@ -167,9 +199,6 @@ export async function summarisePerf(
   opts: { label: string; orders: number; pids: number[]; cpuMsPerOrder?: number; top?: number },
 ): Promise<PerfSummary> {
   const top = opts.top ?? 25;
-  const script = spawn('perf', ['script', '-i', dataFile, '-F', 'comm,tid,ip,sym,dso'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
   const mappers = new Map<string, ReturnType<typeof bundleMapper>>();
   const jsCache = new Map<string, JsFrame | null>();
   const jsFrame = (sym: string): JsFrame | null => {
@@ -206,11 +235,7 @@ export async function summarisePerf(
   const add = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
   let samples = 0;
   let mainSamples = 0;
-  let comm = '';
-  let tid = 0;
-  let frames: StackFrame[] = [];
-  const flush = () => {
-    if (!tid) return;
+  for await (const { comm, tid, frames } of perfSamples(dataFile)) {
     samples++;
     const thread = threadOf(comm, tid, pids);
     add(threads, thread);
@@ -228,28 +253,7 @@ export async function summarisePerf(
       for (const k of new Set(js.map((f) => f.pkg))) add(inclPkg, k);
       for (const k of new Set(js.map((f) => f.key))) add(inclFn, k);
     }
-    tid = 0;
-    frames = [];
-  };
-  const lines = createInterface({ input: script.stdout! });
-  for await (const line of lines) {
-    if (!line.trim()) {
-      flush();
-      continue;
-    }
-    if (!line.startsWith('\t') && !line.startsWith(' ')) {
-      flush();
-      const h = /^(.*?)\s+(\d+)\s*$/.exec(line);
-      if (h) {
-        comm = h[1]!;
-        tid = Number(h[2]);
-      }
-      continue;
-    }
-    const f = /^\s*[0-9a-f]+ (.*) \((.*)\)$/.exec(line);
-    if (f) frames.push({ sym: f[1]!, dso: f[2]! });
   }
-  flush();
   const perOrder = opts.cpuMsPerOrder;
   const row = (n: number, of: number, k: string) =>
     `  ${((n / Math.max(1, of)) * 100).toFixed(1).padStart(5)} %` +
@@ -548,9 +552,6 @@ export async function summarisePgPerf(
   opts: { label: string; orders: number; kinds: Map<number, string>; cpuMsPerOrder?: number; top?: number },
 ): Promise<PerfSummary> {
   const top = opts.top ?? 30;
-  const script = spawn('perf', ['script', '-i', dataFile, '-F', 'comm,pid,tid,ip,sym,dso'], {
-    stdio: ['ignore', 'pipe', 'ignore'],
-  });
   const byKind = new Map<string, number>();
   const phase = new Map<string, number>();
   const work = new Map<string, number>();
@@ -562,11 +563,8 @@ export async function summarisePgPerf(
   const add = (m: Map<string, number>, k: string) => m.set(k, (m.get(k) ?? 0) + 1);
   let samples = 0;
   let backendSamples = 0;
-  let pid = 0;
-  let frames: StackFrame[] = [];
   const named = (f: StackFrame) => f.sym !== '[unknown]' && !f.dso.includes('kernel');
-  const flush = () => {
-    if (!pid) return;
+  for await (const { pid, frames } of perfSamples(dataFile)) {
     samples++;
     const kind = opts.kinds.get(pid) ?? 'started and ended during the recording (autovacuum worker, backend)';
     add(byKind, kind);
@@ -583,16 +581,12 @@ export async function summarisePgPerf(
         add(startUpNode, node ? node.sym : '(ExecutorStart itself: range table, locks, result relations)');
       }
       const leaf = frames[0];
-      if (leaf?.dso.includes('kernel')) {
-        const user = frames.find((f) => !f.dso.includes('kernel'));
-        const sys = (user?.sym ?? '?').replace(/^__(libc_)?/, '').replace(/@.*$/, '');
-        add(kernel, sys);
-      }
       // the work: the innermost named frame that matches an area; a kernel leaf by its syscall
       let w: string | null = null;
       if (leaf?.dso.includes('kernel')) {
         const user = frames.find((f) => !f.dso.includes('kernel'));
         const sys = (user?.sym ?? '?').replace(/^__(libc_)?/, '').replace(/@.*$/, '');
+        add(kernel, sys);
         w =
           /^(send|recv|sendto|recvfrom|epoll_wait|poll|read|write)$/.test(sys) && !/^(pread|pwrite)/.test(sys)
             ? `kernel: socket and wait (${sys})`
@@ -628,25 +622,7 @@ export async function summarisePgPerf(
       );
       for (const k of new Set(frames.filter(named).map((f) => f.sym))) add(inclFn, k);
     }
-    pid = 0;
-    frames = [];
-  };
-  const lines = createInterface({ input: script.stdout! });
-  for await (const line of lines) {
-    if (!line.trim()) {
-      flush();
-      continue;
-    }
-    if (!line.startsWith('\t') && !line.startsWith(' ')) {
-      flush();
-      const h = /^(.*?)\s+(\d+)\/(\d+)\s*$/.exec(line);
-      if (h) pid = Number(h[2]);
-      continue;
-    }
-    const f = /^\s*[0-9a-f]+ (.*) \((.*)\)$/.exec(line);
-    if (f) frames.push({ sym: f[1]!.replace(/\+0x[0-9a-f]+$/, ''), dso: f[2]! });
   }
-  flush();
   const perOrder = opts.cpuMsPerOrder;
   const row = (n: number, k: string) =>
     `  ${((n / Math.max(1, samples)) * 100).toFixed(1).padStart(5)} %` +
