@@ -161,6 +161,33 @@ export function sampleCpu(apiPid: number | undefined, pgPid: number | undefined)
   };
 }
 
+/**
+ * CPU nanoseconds so far of every thread of each of these processes: the first field of
+ * /proc/<pid>/task/<tid>/schedstat (time on a CPU, in ns; /proc/<pid>/stat counts 10 ms clock ticks, too coarse
+ * for one call). A thread that ended is no longer counted: compare two readings process by process.
+ */
+export function threadsCpuNs(pids: Iterable<number>): Map<number, number> {
+  const byPid = new Map<number, number>();
+  for (const pid of pids) {
+    let ns = 0;
+    let tids: string[];
+    try {
+      tids = readdirSync(`/proc/${pid}/task`);
+    } catch {
+      continue;
+    }
+    for (const tid of tids) {
+      try {
+        ns += Number(readFileSync(`/proc/${pid}/task/${tid}/schedstat`, 'utf8').split(' ')[0]);
+      } catch {
+        /* ended meanwhile */
+      }
+    }
+    byPid.set(pid, ns);
+  }
+  return byPid;
+}
+
 export function postmasterPid(cluster: PgCluster): number | undefined {
   try {
     const pid = Number(readFileSync(join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);

@@ -34,6 +34,15 @@
 //                            by default (session 49) the cluster runs as a shop runs it, all three on, so each write
 //                            transaction's commit flushes the WAL and a page's first change after a checkpoint writes
 //                            it whole
+// The environment's PURCHASE_PG_SETTINGS (JSON) adds settings to the bench's cluster, e.g. every statement's plan
+// with its actual rows: '{"shared_preload_libraries":"pg_stat_statements,auto_explain",
+// "auto_explain.log_min_duration":"0","auto_explain.log_analyze":"on","auto_explain.log_nested_statements":"on",
+// "logging_collector":"on","log_directory":"/tmp/pglog"}' (a folder the postgres user may write).
+//
+// After the measured runs of one process on PostgreSQL, one buyer places 20 orders one call at a time and each
+// call's CPU (the API process's threads, PostgreSQL's processes, by /proc/<pid>/task/<tid>/schedstat) and
+// statements are printed and written beside the tables (callCosts), with two floors: a second of the idle
+// process, and GET /healthz.
 import { spawnSync } from 'node:child_process';
 import { randomUUID } from 'node:crypto';
 import { mkdirSync, rmSync, writeFileSync } from 'node:fs';
@@ -55,9 +64,19 @@ import {
   summarisePgPerf,
   watchPgProcesses,
 } from './perf-profile';
-import { gitSha, machine, mdTable, root, startServer, textTable, today, writeDocsSection } from './lib';
+import {
+  gitSha,
+  machine,
+  mdTable,
+  root,
+  sleep,
+  startServer,
+  textTable,
+  today,
+  writeDocsSection,
+} from './lib';
 import { LEAFLETS_DRAWN_LINE } from '../../apps/api/src/ready-message';
-import { postmasterPid, sampleCpu } from './processes';
+import { postmasterPid, sampleCpu, threadsCpuNs } from './processes';
 import { settlePopulation, stagePopulation } from './purchase-population';
 import { API, percentile } from './scenarios';
 
@@ -829,6 +848,174 @@ function cpuPerCall(dir: string, label: string, pass: Awaited<ReturnType<typeof 
   return lines;
 }
 
+/** What the calls of one name cost in all over a callCosts pass. */
+interface CallCost {
+  calls: number;
+  /** CPU of every thread of the API process, ns */
+  apiNs: number;
+  /** CPU of PostgreSQL's processes (the bench's own backend left out), ns */
+  pgNs: number;
+  /** pg_stat_statements' executions */
+  statements: number;
+}
+
+/** The span after each order of a callCosts pass: the sandbox's delayed webhook (its job, the shop's receipt). */
+export const BETWEEN_ORDERS = 'between orders';
+/** callCosts' floors: a second of the idle process, and GET /healthz (an HTTP exchange that reads nothing) */
+const IDLE = 'idle, 1 s';
+const HEALTHZ = 'GET /healthz';
+/** how long callCosts waits after each order: the sandbox's webhook delay (400 ms by default) and its work */
+const BETWEEN_ORDERS_MS = 1000;
+/** after an answer, the server's work that follows it (its onResponse hooks) before the CPU is read */
+const AFTER_ANSWER_MS = 5;
+
+/**
+ * What each call of the purchase costs: one buyer on one API process placing `orders` orders one call at a
+ * time, the CPU of the API process (every thread) and of PostgreSQL's processes over each call by the kernel's
+ * per-thread counters (threadsCpuNs), and the statements it ran (pg_stat_statements, read on the bench's own
+ * connection, whose backend is left out of PostgreSQL's CPU). With one buyer nothing else is served meanwhile:
+ * the job poller's ticks fall where they land, the sandbox's delayed webhook after each order (BETWEEN_ORDERS).
+ * One call at a time is dearer than the same call among 20 buyers (nothing is shared between requests: each
+ * wakes the process and PostgreSQL's backend on its own), so read the shares of the calls, not the sum.
+ */
+async function callCosts(
+  base: string,
+  token: string,
+  setup: Setup,
+  orders: number,
+  apiPid: number,
+  pgPid: number,
+  statementsUrl: string,
+) {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: statementsUrl });
+  await c.connect();
+  const costs = new Map<string, CallCost>();
+  const placed: number[] = [];
+  const b = new Browser(base, token);
+  try {
+    const own = Number((await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
+    const reading = async () => {
+      const r = await c.query<{ n: number }>(
+        `SELECT COALESCE(sum(calls), 0)::float8 AS n FROM pg_stat_statements
+         WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+           AND query NOT ILIKE '%pg_stat_statements%'`,
+      );
+      return {
+        statements: Number(r.rows[0]!.n),
+        api: threadsCpuNs(processTree(apiPid)),
+        pg: threadsCpuNs(processTree(pgPid).filter((pid) => pid !== own)),
+      };
+    };
+    const add = (name: string, from: Awaited<ReturnType<typeof reading>>, to: typeof from) => {
+      const e = costs.get(name) ?? { calls: 0, apiNs: 0, pgNs: 0, statements: 0 };
+      e.calls++;
+      e.apiNs += cpuBetween(from.api, to.api);
+      e.pgNs += cpuBetween(from.pg, to.pg);
+      e.statements += to.statements - from.statements;
+      costs.set(name, e);
+    };
+    // the jobs the measured runs left due (the sandbox's webhooks lag behind 20 buyers) run before, not inside
+    const until = Date.now() + 60_000;
+    while (Date.now() < until) {
+      const due = await c.query<{ n: number }>(
+        'SELECT count(*)::int AS n FROM scheduled_jobs WHERE done_at IS NULL AND run_at <= now()',
+      );
+      if (Number(due.rows[0]!.n) === 0) break;
+      await sleep(250);
+    }
+    // the floors: a second of the idle process (its timers, the job poller), an HTTP exchange that reads nothing
+    let from = await reading();
+    await sleep(BETWEEN_ORDERS_MS);
+    add(IDLE, from, await reading());
+    for (let i = 0; i < orders; i++) {
+      from = await reading();
+      await b.call('GET', '/healthz');
+      await sleep(AFTER_ANSWER_MS);
+      add(HEALTHZ, from, await reading());
+    }
+    const measured: Browser = Object.create(b) as Browser;
+    measured.call = async (method, path, callOpts) => {
+      const from = await reading();
+      const r = await b.call(method, path, callOpts);
+      await sleep(AFTER_ANSWER_MS);
+      add(callOf(method, path), from, await reading());
+      return r;
+    };
+    for (let i = 0; i < orders; i++) {
+      placed.push((await placeOrder(measured, setup)).orderId);
+      from = await reading();
+      await sleep(BETWEEN_ORDERS_MS);
+      add(BETWEEN_ORDERS, from, await reading());
+    }
+  } finally {
+    await b.close();
+    await c.end();
+  }
+  return { costs, run: oneBuyerRun(token, placed, { fromUs: 0, toUs: 0 }), orders: placed.length };
+}
+
+/** The CPU ns between two readings, per process: one that ended meanwhile is left out, one that began counts whole. */
+function cpuBetween(from: Map<number, number>, to: Map<number, number>): number {
+  let ns = 0;
+  for (const [pid, now] of to) ns += Math.max(0, now - (from.get(pid) ?? 0));
+  return ns;
+}
+
+/** callCosts' figures as table rows: per call, and per order (a call's cost times its calls per order). */
+function callCostRows(pass: Awaited<ReturnType<typeof callCosts>>): string[][] {
+  const orders = Math.max(1, pass.orders);
+  const rows: string[][] = [];
+  const total = { apiNs: 0, pgNs: 0, statements: 0 };
+  for (const name of [...CALLS, BETWEEN_ORDERS]) {
+    const e = pass.costs.get(name);
+    if (!e) continue;
+    const n = Math.max(1, e.calls);
+    total.apiNs += e.apiNs;
+    total.pgNs += e.pgNs;
+    total.statements += e.statements;
+    rows.push([
+      name,
+      fixed(e.calls / orders, 0),
+      fixed(e.apiNs / 1e6 / n, 2),
+      fixed(e.pgNs / 1e6 / n, 2),
+      fixed(e.statements / n, 1),
+      `${fixed(e.apiNs / 1e6 / orders, 2)} / ${fixed(e.pgNs / 1e6 / orders, 2)}`,
+    ]);
+  }
+  rows.push([
+    'the whole order',
+    '',
+    '',
+    '',
+    fixed(total.statements / orders, 1),
+    `${fixed(total.apiNs / 1e6 / orders, 2)} / ${fixed(total.pgNs / 1e6 / orders, 2)}`,
+  ]);
+  for (const name of [IDLE, HEALTHZ]) {
+    const e = pass.costs.get(name);
+    if (!e) continue;
+    const n = Math.max(1, e.calls);
+    rows.push([
+      name,
+      '—',
+      fixed(e.apiNs / 1e6 / n, 2),
+      fixed(e.pgNs / 1e6 / n, 2),
+      fixed(e.statements / n, 1),
+      '—',
+    ]);
+  }
+  return rows;
+}
+
+const CALL_COST_HEAD = [
+  'call',
+  'calls per order',
+  'API CPU ms per call',
+  'PostgreSQL CPU ms per call',
+  'statements per call',
+  'CPU ms per order: API / PostgreSQL',
+];
+
 /** One buyer, one process: the statements (round trips) each call makes, by pg_stat_statements. */
 async function traceCalls(base: string, url: string, token: string, setup: Setup, orders = 3) {
   const perCall = new Map<string, { statements: number; n: number; top: Map<string, number> }>();
@@ -892,6 +1079,8 @@ export async function benchPurchase(opts: {
   const integrity: string[] = [];
   const profileDir = join(root, 'var/purchase-cpu-prof');
   const traceLines: string[] = [];
+  /** the one-buyer pass's CPU per call (callCosts), of the server with one process on PostgreSQL */
+  let callCostTable: { label: string; orders: number; rows: string[][] } | null = null;
   const serverEnv = (extra: Record<string, string>) => ({
     ...extra,
     SEED_PRODUCT_TARGET: String(opts.products),
@@ -1069,6 +1258,24 @@ export async function benchPurchase(opts: {
           traceLines.push(...traced.lines);
           runs.push(traced.run);
         }
+        if (statementsUrl && pgPid && server.child.pid && workers === 1) {
+          const [costBuyer] = await stageTraceBuyer(database.db, setup);
+          const pass = await callCosts(
+            server.url,
+            costBuyer!,
+            setup,
+            PER_CALL_ORDERS,
+            server.child.pid,
+            pgPid,
+            statementsUrl,
+          );
+          runs.push(pass.run);
+          callCostTable = { label, orders: pass.orders, rows: callCostRows(pass) };
+          console.log(
+            `\n  CPU per call, ${label}, one buyer, ${pass.orders} orders one call at a time:\n` +
+              textTable(CALL_COST_HEAD, callCostTable.rows),
+          );
+        }
         if (opts.cpuProf && workers === 1) {
           perCall = await callWindows(
             server.url,
@@ -1136,6 +1343,10 @@ export async function benchPurchase(opts: {
           shared_preload_libraries: 'pg_stat_statements',
           'pg_stat_statements.track_planning': 'on',
           ...(opts.durable ? { fsync: 'on', synchronous_commit: 'on', full_page_writes: 'on' } : {}),
+          // PURCHASE_PG_SETTINGS: more of the cluster's settings, as JSON (e.g. auto_explain's, header)
+          ...(process.env.PURCHASE_PG_SETTINGS
+            ? (JSON.parse(process.env.PURCHASE_PG_SETTINGS) as Record<string, string>)
+            : {}),
         },
         log: (m) => console.log(`  ${m}`),
       });
@@ -1190,7 +1401,7 @@ export async function benchPurchase(opts: {
     mkdirSync(join(root, 'var'), { recursive: true });
     writeFileSync(join(root, 'var/purchase-trace.txt'), `${traceLines.join('\n')}\n`);
   }
-  report(rows, notes, integrity, opts);
+  report(rows, notes, integrity, opts, callCostTable);
   if (integrity.length || rows.some((r) => r.errors > 0)) process.exitCode = 1;
   return rows;
 }
@@ -1212,6 +1423,7 @@ function report(
   notes: string[],
   integrity: string[],
   opts: { duration: number; products: number; warmSeconds?: number },
+  callCostTable: { label: string; orders: number; rows: string[][] } | null,
 ): void {
   if (!rows.length) return;
   const head = [
@@ -1322,6 +1534,16 @@ function report(
     mdTable(shortHead, shortCells),
     'Per call:',
     mdTable(head, cells),
+    callCostTable
+      ? `CPU per call (${callCostTable.label}, one buyer placing ${callCostTable.orders} orders one call at a ` +
+        "time, after the measured runs): each call's CPU of the API process (every thread) and of PostgreSQL's " +
+        "processes, by the kernel's per-thread counters (`/proc/<pid>/task/<tid>/schedstat`), and its statements " +
+        `(pg_stat_statements); "${BETWEEN_ORDERS}": the ${BETWEEN_ORDERS_MS} ms after each order, where the ` +
+        "sandbox's delayed webhook lands (its job, the shop's receipt of it); below the order, the floors: " +
+        `"${IDLE}" (the process's timers and job poller) and "${HEALTHZ}" (an HTTP exchange that reads nothing). One call at a time costs more ` +
+        'than among 20 buyers (each request wakes the process and its backend alone): read the shares, not the sum.\n\n' +
+        mdTable(CALL_COST_HEAD, callCostTable.rows)
+      : '',
     targets.length ? `Targets:\n\n${targets.map((t) => `- ${t}`).join('\n')}` : '',
     [
       ...(integrity.length
