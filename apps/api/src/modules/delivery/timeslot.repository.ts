@@ -11,14 +11,16 @@ import { queryRows } from '../../db/rows';
  * One place of a slot taken inside one data-modifying statement that another module composes (decision 059,
  * session 46: checkout's one-statement purchase), with the guard of `book`: `lock(when)` locks the slot's row
  * when `when` holds and a place is left (a CTE body, answering the slot's id); `take(locked)` takes the place
- * of the slot `locked` answered.
+ * of the slot `locked` answered. The lock is FOR NO KEY UPDATE, the lock the UPDATE of `booked` takes anyway: it
+ * serialises the slot's buyers as FOR UPDATE did, but leaves alone the foreign keys' checks of the carts and
+ * orders that choose the slot meanwhile (FOR KEY SHARE), which FOR UPDATE made wait for each buyer's commit.
  */
 export function takePlaceSql(slotId: number) {
   return {
     lock: (when: SQL) =>
       sql`SELECT slot_id FROM delivery_slots
           WHERE slot_id = ${slotId} AND booked < capacity AND active >= 1 AND ${when}
-          FOR UPDATE`,
+          FOR NO KEY UPDATE`,
     take: (locked: SQL) =>
       sql`UPDATE delivery_slots SET booked = booked + 1
           WHERE slot_id = (SELECT slot_id FROM ${locked}) AND booked < capacity AND active >= 1
