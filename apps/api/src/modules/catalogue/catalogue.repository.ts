@@ -347,6 +347,15 @@ const atStore = (c: ProductCriteria): boolean =>
 const RATING_JOIN = sql.raw(`LEFT JOIN product_rating_summaries rs ON rs.product_id = p.product_id`);
 
 /**
+ * RATING_JOIN for a few products: each one's summary by the primary key (`LIMIT 1` keeps the subquery from
+ * being flattened into RATING_JOIN). The cart's live read asks an array PostgreSQL cannot count when it plans,
+ * and with RATING_JOIN it hashed the whole table for each read (issue 53, decision 059 session 50).
+ */
+const RATING_BY_PRODUCT = sql.raw(`LEFT JOIN LATERAL (
+    SELECT r.total, r.rating_sum FROM product_rating_summaries r WHERE r.product_id = p.product_id LIMIT 1
+  ) rs ON true`);
+
+/**
  * Today's best active promotion of p (lowest promo price) that the public catalogue shows: every one but the
  * promotions of one customer segment (decision 032), which only their customers' carts apply. `segments`:
  * those instead.
@@ -748,7 +757,7 @@ export function cartProductsLiveSql(keys: CartProductsLiveKeys): SQL<CartProduct
         ${SEGMENT_PROMO_COLUMNS}, ${RATING_COLUMNS},
         EXISTS (SELECT 1 FROM product_delistings d
                 WHERE d.product_id = p.product_id AND d.warehouse_id = ${w}) AS delisted
-      FROM products p ${activePromoJoin(keys.today)} ${segmentPromoJoin(keys.today)} ${RATING_JOIN}
+      FROM products p ${activePromoJoin(keys.today)} ${segmentPromoJoin(keys.today)} ${RATING_BY_PRODUCT}
         CROSS JOIN LATERAL (
           SELECT COALESCE(CASE WHEN ${w} = ${CHAIN_WAREHOUSE_ID}
                    THEN (SELECT max(s.stock) FROM product_stock s WHERE s.product_id = p.product_id)
@@ -761,7 +770,10 @@ export function cartProductsLiveSql(keys: CartProductsLiveKeys): SQL<CartProduct
 
 /** `cartProductsLiveSql`'s value (json text or parsed) decoded: each row's array as CartLiveColumns. */
 export function cartProductsLiveOf(value: unknown): CartProductsLive {
-  const json = (typeof value === 'string' ? JSON.parse(value) : value) as { version: number; rows: unknown[][] };
+  const json = (typeof value === 'string' ? JSON.parse(value) : value) as {
+    version: number;
+    rows: unknown[][];
+  };
   return { version: json.version, rows: json.rows.map(liveColumnsOf) };
 }
 

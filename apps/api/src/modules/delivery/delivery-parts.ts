@@ -83,16 +83,39 @@ const TIME_OF_DAY = sql.raw(`'^([01][0-9]|2[0-3]):[0-5][0-9]$'`);
  * Rome wall-clock time, hours before now: wall-clock times are compared, not instants). Every slot the rule
  * finds open is among them, in the same order; the rule still judges each one. The values are typed
  * parameters (a timestamp, a date[]), converted once per execution, not per slot.
+ *
+ * Read per template of the kind (decision 059, session 50): both times are monotonic in the day, so each
+ * template's conditions come down to the first day it may be open (`open_from`, a timestamp: the window's
+ * first day, the day whose start less the lead time is `openAfter`, the day after the one whose cut-off is
+ * `openAfter`; a template time that is not HH:MM sets no bound, as the rule leaves it to the API), computed once
+ * per template; then each template's first slots from that day are read by the calendar's index
+ * (delivery_slots_uq: calendar, day, template; `slot_date >= open_from` compares the day's midnight with the
+ * timestamp, the same as `slot_date + time - lead >= openAfter`: timestamps without a time zone are plain
+ * arithmetic). A template's slots come in day order, so the first `WINDOW_CANDIDATES` of the window are among
+ * the first `WINDOW_CANDIDATES` of their templates. Keyed by the enclosing statement's `k.calendar` and `k.kind`;
+ * exported for its test (delivery-window.test.ts).
  */
-function windowCandidatesSql(window: NonNullable<DeliveryPartsKeys['window']>): SQL {
+export function windowCandidatesSql(window: NonNullable<DeliveryPartsKeys['window']>): SQL {
   const openAfter = sql`${window.openAfter}::timestamp`;
-  return sql`s.slot_date BETWEEN ${window.from}::date AND ${window.to}::date
-    AND s.active >= 1 AND s.booked < s.capacity
-    AND s.slot_date <> ALL (${window.lockDays}::date[])
-    AND CASE WHEN t.begin_time ~ ${TIME_OF_DAY}
-      THEN s.slot_date + t.begin_time::time - t.lead_minutes * interval '1 minute' >= ${openAfter} ELSE true END
-    AND CASE WHEN t.cutoff_prev_day ~ ${TIME_OF_DAY}
-      THEN s.slot_date - 1 + t.cutoff_prev_day::time >= ${openAfter} ELSE true END`;
+  const limit = sql.raw(String(WINDOW_CANDIDATES));
+  return sql`SELECT ${SLOT_JSON_COLUMNS}, t.calendar_kind AS "calendarKind"
+    FROM (
+      SELECT t.*, GREATEST(${window.from}::date::timestamp,
+          CASE WHEN t.begin_time ~ ${TIME_OF_DAY}
+            THEN ${openAfter} - t.begin_time::time::interval + t.lead_minutes * interval '1 minute' END,
+          CASE WHEN t.cutoff_prev_day ~ ${TIME_OF_DAY}
+            THEN ${openAfter} - t.cutoff_prev_day::time::interval + interval '1 day' END) AS open_from
+      FROM timeslots t WHERE t.calendar_kind = k.kind
+    ) t
+    CROSS JOIN LATERAL (
+      SELECT * FROM delivery_slots s
+      WHERE s.calendar = k.calendar AND s.timeslot_id = t.timeslot_id
+        AND s.slot_date >= t.open_from AND s.slot_date <= ${window.to}::date
+        AND s.active >= 1 AND s.booked < s.capacity
+        AND s.slot_date <> ALL (${window.lockDays}::date[])
+      ORDER BY s.slot_date LIMIT ${limit}
+    ) s
+    ORDER BY s.slot_date, t.begin_time, s.timeslot_id LIMIT ${limit}`;
 }
 
 /**
@@ -104,9 +127,8 @@ export function deliveryPartsSql(keys: DeliveryPartsKeys): SQL<DeliveryParts | n
   const { window, wanted } = keys;
   const windowSql = window
     ? sql`CASE WHEN ch."slotId" IS NULL AND ${window.from}::date IS NOT NULL THEN (
-        SELECT COALESCE(json_agg(x ORDER BY x."slotDate", x."beginTime", x."timeslotId"), '[]'::json) FROM (${slotOf(
-          windowCandidatesSql(window),
-        )} ORDER BY s.slot_date, t.begin_time, s.timeslot_id LIMIT ${sql.raw(String(WINDOW_CANDIDATES))}) x) END`
+        SELECT COALESCE(json_agg(x ORDER BY x."slotDate", x."beginTime", x."timeslotId"), '[]'::json)
+        FROM (${windowCandidatesSql(window)}) x) END`
     : sql`NULL`;
   const wantedSql = wanted
     ? sql`(SELECT row_to_json(x) FROM (${slotOf(
