@@ -188,6 +188,15 @@ export function threadsCpuNs(pids: Iterable<number>): Map<number, number> {
   return byPid;
 }
 
+/** CPU nanoseconds so far of a process's main thread (its task whose id is the pid: Node's event loop). */
+export function mainThreadCpuNs(pid: number): number {
+  try {
+    return Number(readFileSync(`/proc/${pid}/task/${pid}/schedstat`, 'utf8').split(' ')[0]);
+  } catch {
+    return 0;
+  }
+}
+
 export function postmasterPid(cluster: PgCluster): number | undefined {
   try {
     const pid = Number(readFileSync(join(cluster.dir, 'data', 'postmaster.pid'), 'utf8').split('\n')[0]);

@@ -25,7 +25,9 @@
 //                            and the backends' by phase (parse, plan, executor start-up / run / end, commit,
 //                            protocol), by kind of work (WAL, LWLocks, JSON, caches, memory contexts…), by function
 //   --purchase-warm=S        seconds of orders before each measured run (default 30: a warm server, as a shop
-//                            runs; and at least 100 orders per API process)
+//                            runs; and at least 100 orders per API process); on PostgreSQL then a VACUUM (ANALYZE)
+//                            of the database (as pgbench does before a run: autovacuum's analyses, which re-plan
+//                            every statement over their tables, fall outside the measure) and 5 s more of orders
 //   --purchase-server=built  the compiled server (apps/api/dist/server.mjs, as `npm start` runs it; the default),
 //                            or `source` (apps/api/src/server.ts through tsx)
 //   --purchase-trace         one buyer, one process: the statements and round trips of each call
@@ -76,7 +78,7 @@ import {
   writeDocsSection,
 } from './lib';
 import { LEAFLETS_DRAWN_LINE } from '../../apps/api/src/ready-message';
-import { postmasterPid, sampleCpu, threadsCpuNs } from './processes';
+import { mainThreadCpuNs, postmasterPid, sampleCpu, threadsCpuNs } from './processes';
 import { settlePopulation, stagePopulation } from './purchase-population';
 import { API, percentile } from './scenarios';
 
@@ -102,6 +104,8 @@ const WARM_SECONDS = 30;
  */
 const WARM_ORDERS_PER_PROCESS = 100;
 const WARM_MAX_SECONDS = 20;
+/** on PostgreSQL, the seconds of orders after the database's VACUUM (ANALYZE) and before the measure */
+const REWARM_SECONDS = 5;
 /** the orders of the one-buyer pass that measures the CPU per call (--purchase-cpu-prof) */
 const PER_CALL_ORDERS = 20;
 
@@ -569,6 +573,18 @@ async function statements(url: string): Promise<Statement[]> {
   }
 }
 
+/** VACUUM (ANALYZE) of the whole database (the bench's own connection). */
+async function vacuumAnalyse(url: string): Promise<void> {
+  const { default: pg } = await import('pg');
+  const c = new pg.Client({ connectionString: url });
+  await c.connect();
+  try {
+    await c.query('VACUUM (ANALYZE)');
+  } finally {
+    await c.end();
+  }
+}
+
 async function resetStatements(url: string): Promise<void> {
   const { default: pg } = await import('pg');
   const c = new pg.Client({ connectionString: url });
@@ -848,35 +864,41 @@ function cpuPerCall(dir: string, label: string, pass: Awaited<ReturnType<typeof 
   return lines;
 }
 
-/** What the calls of one name cost in all over a callCosts pass. */
+/** What one call (or one span) cost in a callCosts pass. */
 interface CallCost {
-  calls: number;
   /** CPU of every thread of the API process, ns */
   apiNs: number;
+  /** of it, its main thread's (the rest: V8's garbage collector and compilers, libuv's pool) */
+  apiMainNs: number;
   /** CPU of PostgreSQL's processes (the bench's own backend left out), ns */
   pgNs: number;
   /** pg_stat_statements' executions */
   statements: number;
 }
 
-/** The span after each order of a callCosts pass: the sandbox's delayed webhook (its job, the shop's receipt). */
-export const BETWEEN_ORDERS = 'between orders';
+/** The span after each order of a callCosts pass, until the sandbox's delayed webhook is done (its job, the shop's receipt). */
+export const WEBHOOK = 'the webhook (after the order)';
+/** the sandbox webhook's job kind (payment.routes.ts): callCosts waits for it after each order */
+const WEBHOOK_JOB = 'payment.sandbox-webhook';
 /** callCosts' floors: a second of the idle process, and GET /healthz (an HTTP exchange that reads nothing) */
 const IDLE = 'idle, 1 s';
 const HEALTHZ = 'GET /healthz';
-/** how long callCosts waits after each order: the sandbox's webhook delay (400 ms by default) and its work */
-const BETWEEN_ORDERS_MS = 1000;
 /** after an answer, the server's work that follows it (its onResponse hooks) before the CPU is read */
 const AFTER_ANSWER_MS = 5;
+/** the bench's own statements in a callCosts pass, left out of the statements counted */
+const BENCH_MARK = '/* bench */';
 
 /**
  * What each call of the purchase costs: one buyer on one API process placing `orders` orders one call at a
  * time, the CPU of the API process (every thread) and of PostgreSQL's processes over each call by the kernel's
  * per-thread counters (threadsCpuNs), and the statements it ran (pg_stat_statements, read on the bench's own
- * connection, whose backend is left out of PostgreSQL's CPU). With one buyer nothing else is served meanwhile:
- * the job poller's ticks fall where they land, the sandbox's delayed webhook after each order (BETWEEN_ORDERS).
- * One call at a time is dearer than the same call among 20 buyers (nothing is shared between requests: each
- * wakes the process and PostgreSQL's backend on its own), so read the shares of the calls, not the sum.
+ * connection, whose backend is left out of PostgreSQL's CPU). After each order the span until the sandbox's
+ * delayed webhook is done (WEBHOOK). With one buyer nothing else is served meanwhile, but the process's own
+ * work falls where it lands: the job poller's ticks, and V8's major garbage collections, which an idle process
+ * runs to shrink its heap (with 100,000 products tens of ms each, mostly off the main thread): each call's
+ * median is its figure. One call at a time is dearer than the same call among 20 buyers (nothing is shared
+ * between requests: each wakes the process and PostgreSQL's backend on its own), so read the shares of the
+ * calls, not the sum.
  */
 async function callCosts(
   base: string,
@@ -890,43 +912,61 @@ async function callCosts(
   const { default: pg } = await import('pg');
   const c = new pg.Client({ connectionString: statementsUrl });
   await c.connect();
-  const costs = new Map<string, CallCost>();
+  const costs = new Map<string, CallCost[]>();
+  /** each measured span on the CPU profiles' clock (--purchase-cpu-prof: windows.json's `costs`) */
+  const windows = new Map<string, Window[]>();
   const placed: number[] = [];
   const b = new Browser(base, token);
   try {
-    const own = Number((await c.query<{ pid: number }>('SELECT pg_backend_pid() AS pid')).rows[0]!.pid);
+    const own = Number(
+      (await c.query<{ pid: number }>(`${BENCH_MARK} SELECT pg_backend_pid() AS pid`)).rows[0]!.pid,
+    );
     const reading = async () => {
+      const at = monotonicUs();
       const r = await c.query<{ n: number }>(
-        `SELECT COALESCE(sum(calls), 0)::float8 AS n FROM pg_stat_statements
+        `${BENCH_MARK} SELECT COALESCE(sum(calls), 0)::float8 AS n FROM pg_stat_statements
          WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-           AND query NOT ILIKE '%pg_stat_statements%'`,
+           AND query NOT LIKE '${BENCH_MARK}%'`,
       );
       return {
+        at,
         statements: Number(r.rows[0]!.n),
         api: threadsCpuNs(processTree(apiPid)),
+        apiMain: mainThreadCpuNs(apiPid),
         pg: threadsCpuNs(processTree(pgPid).filter((pid) => pid !== own)),
       };
     };
     const add = (name: string, from: Awaited<ReturnType<typeof reading>>, to: typeof from) => {
-      const e = costs.get(name) ?? { calls: 0, apiNs: 0, pgNs: 0, statements: 0 };
-      e.calls++;
-      e.apiNs += cpuBetween(from.api, to.api);
-      e.pgNs += cpuBetween(from.pg, to.pg);
-      e.statements += to.statements - from.statements;
-      costs.set(name, e);
+      const list = costs.get(name) ?? [];
+      list.push({
+        apiNs: cpuBetween(from.api, to.api),
+        apiMainNs: to.apiMain - from.apiMain,
+        pgNs: cpuBetween(from.pg, to.pg),
+        statements: to.statements - from.statements,
+      });
+      costs.set(name, list);
+      const spans = windows.get(name) ?? [];
+      spans.push({ fromUs: from.at, toUs: to.at });
+      windows.set(name, spans);
+    };
+    /** until no job of `kind` (any kind: undefined) is due and not done, at most `ms` */
+    const jobsDone = async (ms: number, kind?: string) => {
+      const until = Date.now() + ms;
+      while (Date.now() < until) {
+        const due = await c.query<{ n: number }>(
+          `${BENCH_MARK} SELECT count(*)::int AS n FROM scheduled_jobs
+           WHERE done_at IS NULL AND ${kind ? 'kind = $1' : 'run_at <= now()'}`,
+          kind ? [kind] : [],
+        );
+        if (Number(due.rows[0]!.n) === 0) return;
+        await sleep(kind ? 20 : 250);
+      }
     };
     // the jobs the measured runs left due (the sandbox's webhooks lag behind 20 buyers) run before, not inside
-    const until = Date.now() + 60_000;
-    while (Date.now() < until) {
-      const due = await c.query<{ n: number }>(
-        'SELECT count(*)::int AS n FROM scheduled_jobs WHERE done_at IS NULL AND run_at <= now()',
-      );
-      if (Number(due.rows[0]!.n) === 0) break;
-      await sleep(250);
-    }
+    await jobsDone(60_000);
     // the floors: a second of the idle process (its timers, the job poller), an HTTP exchange that reads nothing
     let from = await reading();
-    await sleep(BETWEEN_ORDERS_MS);
+    await sleep(1000);
     add(IDLE, from, await reading());
     for (let i = 0; i < orders; i++) {
       from = await reading();
@@ -945,14 +985,15 @@ async function callCosts(
     for (let i = 0; i < orders; i++) {
       placed.push((await placeOrder(measured, setup)).orderId);
       from = await reading();
-      await sleep(BETWEEN_ORDERS_MS);
-      add(BETWEEN_ORDERS, from, await reading());
+      await jobsDone(5000, WEBHOOK_JOB);
+      await sleep(AFTER_ANSWER_MS);
+      add(WEBHOOK, from, await reading());
     }
   } finally {
     await b.close();
     await c.end();
   }
-  return { costs, run: oneBuyerRun(token, placed, { fromUs: 0, toUs: 0 }), orders: placed.length };
+  return { costs, windows, run: oneBuyerRun(token, placed, { fromUs: 0, toUs: 0 }), orders: placed.length };
 }
 
 /** The CPU ns between two readings, per process: one that ended meanwhile is left out, one that began counts whole. */
@@ -962,47 +1003,59 @@ function cpuBetween(from: Map<number, number>, to: Map<number, number>): number 
   return ns;
 }
 
-/** callCosts' figures as table rows: per call, and per order (a call's cost times its calls per order). */
+const median = (values: number[]): number => {
+  const sorted = [...values].sort((a, b) => a - b);
+  const mid = sorted.length >> 1;
+  return sorted.length === 0 ? 0 : sorted.length % 2 ? sorted[mid]! : (sorted[mid - 1]! + sorted[mid]!) / 2;
+};
+
+/**
+ * callCosts' figures as table rows: per call the medians (API, of it off the main thread, PostgreSQL) and the
+ * mean statements, per order the medians times the calls per order; the whole order also with the means.
+ */
 function callCostRows(pass: Awaited<ReturnType<typeof callCosts>>): string[][] {
   const orders = Math.max(1, pass.orders);
+  const ms = (ns: number) => fixed(ns / 1e6, 2);
   const rows: string[][] = [];
-  const total = { apiNs: 0, pgNs: 0, statements: 0 };
-  for (const name of [...CALLS, BETWEEN_ORDERS]) {
-    const e = pass.costs.get(name);
-    if (!e) continue;
-    const n = Math.max(1, e.calls);
-    total.apiNs += e.apiNs;
-    total.pgNs += e.pgNs;
-    total.statements += e.statements;
+  const total = { api: 0, pg: 0, meanApi: 0, meanPg: 0, statements: 0 };
+  const figures = (list: CallCost[]) => ({
+    api: median(list.map((x) => x.apiNs)),
+    offMain: median(list.map((x) => x.apiNs - x.apiMainNs)),
+    pg: median(list.map((x) => x.pgNs)),
+    statements: list.reduce((a, x) => a + x.statements, 0) / Math.max(1, list.length),
+  });
+  for (const name of [...CALLS, WEBHOOK]) {
+    const list = pass.costs.get(name);
+    if (!list?.length) continue;
+    const f = figures(list);
+    const perOrder = list.length / orders;
+    total.api += f.api * perOrder;
+    total.pg += f.pg * perOrder;
+    total.meanApi += list.reduce((a, x) => a + x.apiNs, 0) / orders;
+    total.meanPg += list.reduce((a, x) => a + x.pgNs, 0) / orders;
+    total.statements += f.statements * perOrder;
     rows.push([
       name,
-      fixed(e.calls / orders, 0),
-      fixed(e.apiNs / 1e6 / n, 2),
-      fixed(e.pgNs / 1e6 / n, 2),
-      fixed(e.statements / n, 1),
-      `${fixed(e.apiNs / 1e6 / orders, 2)} / ${fixed(e.pgNs / 1e6 / orders, 2)}`,
+      fixed(perOrder, 0),
+      `${ms(f.api)} (${ms(f.offMain)})`,
+      ms(f.pg),
+      fixed(f.statements, 1),
+      `${ms(f.api * perOrder)} / ${ms(f.pg * perOrder)}`,
     ]);
   }
   rows.push([
-    'the whole order',
+    'the whole order (with the means)',
     '',
     '',
     '',
-    fixed(total.statements / orders, 1),
-    `${fixed(total.apiNs / 1e6 / orders, 2)} / ${fixed(total.pgNs / 1e6 / orders, 2)}`,
+    fixed(total.statements, 1),
+    `${ms(total.api)} / ${ms(total.pg)} (${ms(total.meanApi)} / ${ms(total.meanPg)})`,
   ]);
   for (const name of [IDLE, HEALTHZ]) {
-    const e = pass.costs.get(name);
-    if (!e) continue;
-    const n = Math.max(1, e.calls);
-    rows.push([
-      name,
-      '—',
-      fixed(e.apiNs / 1e6 / n, 2),
-      fixed(e.pgNs / 1e6 / n, 2),
-      fixed(e.statements / n, 1),
-      '—',
-    ]);
+    const list = pass.costs.get(name);
+    if (!list?.length) continue;
+    const f = figures(list);
+    rows.push([name, '—', `${ms(f.api)} (${ms(f.offMain)})`, ms(f.pg), fixed(f.statements, 1), '—']);
   }
   return rows;
 }
@@ -1010,8 +1063,8 @@ function callCostRows(pass: Awaited<ReturnType<typeof callCosts>>): string[][] {
 const CALL_COST_HEAD = [
   'call',
   'calls per order',
-  'API CPU ms per call',
-  'PostgreSQL CPU ms per call',
+  'API CPU ms per call (off its main thread), median',
+  'PostgreSQL CPU ms per call, median',
   'statements per call',
   'CPU ms per order: API / PostgreSQL',
 ];
@@ -1144,6 +1197,7 @@ export async function benchPurchase(opts: {
       /** the measured runs of this server, for its profiles */
       const measuredRuns: Array<{ buyers: number; run: RunResult; apiCpuMs: number }> = [];
       let perCall: Awaited<ReturnType<typeof callWindows>> | null = null;
+      let costWindows: Map<string, Window[]> | null = null;
       try {
         for (const [bi, n] of opts.buyers.entries()) {
           const tokens = setup.pools[bi]!;
@@ -1154,7 +1208,14 @@ export async function benchPurchase(opts: {
           });
           runs.push(warm);
           if (warm.errors) console.log(`  warm-up: ${warm.errors} errors: ${warm.errorSamples.join(' | ')}`);
-          if (statementsUrl) await resetStatements(statementsUrl);
+          if (statementsUrl) {
+            // as pgbench does before each run: the earlier runs' rows vacuumed and analysed now, so that
+            // autovacuum's passes (each analysis re-plans every statement over its table) fall outside the
+            // measure; a few seconds of orders then make the plans again
+            await vacuumAnalyse(statementsUrl);
+            runs.push(await runBuyers(server.url, tokens, setup, REWARM_SECONDS));
+            await resetStatements(statementsUrl);
+          }
           const scans0 = statementsUrl ? await tableScans(statementsUrl) : null;
           const perfFile = join(perfDir, `${engine}-${workers}-${n}.data`.toLowerCase());
           const perf =
@@ -1270,6 +1331,7 @@ export async function benchPurchase(opts: {
             statementsUrl,
           );
           runs.push(pass.run);
+          costWindows = pass.windows;
           callCostTable = { label, orders: pass.orders, rows: callCostRows(pass) };
           console.log(
             `\n  CPU per call, ${label}, one buyer, ${pass.orders} orders one call at a time:\n` +
@@ -1308,6 +1370,7 @@ export async function benchPurchase(opts: {
           JSON.stringify({
             runs: measuredRuns.map(({ buyers, run }) => ({ buyers, orders: run.done.length, ...run.window })),
             perCall: perCall && Object.fromEntries(perCall.windows),
+            costs: costWindows && Object.fromEntries(costWindows),
           }),
         );
         console.log(`\n${lines.join('\n')}`);
@@ -1511,7 +1574,8 @@ function report(
       '`checkout/buy` by card (online), the sandbox hosted page (GET and the card form POST) and the signed ' +
       'return to the shop. All buyers buy the same three products in the same Drive slot. ' +
       `A warm-up of ${opts.warmSeconds ?? WARM_SECONDS} s and at least ${WARM_ORDERS_PER_PROCESS} orders per ` +
-      `API process (at most ${WARM_MAX_SECONDS} s when slower), then ${opts.duration} s measured. "sandbox page" and "sandbox pay" are the ` +
+      `API process (at most ${WARM_MAX_SECONDS} s when slower); on PostgreSQL then a VACUUM (ANALYZE) of the database, as pgbench ` +
+      `does before a run, and ${REWARM_SECONDS} s more of orders; then ${opts.duration} s measured. "sandbox page" and "sandbox pay" are the ` +
       "payment provider's own page (served by the API in the sandbox); the per-call target is about the shop's " +
       'calls. Statements per order: pg_stat_statements over the measured seconds, all API processes, divided by ' +
       "the orders (BEGIN/COMMIT included: each is a round trip); in brackets the shop's, without the sandbox " +
@@ -1536,12 +1600,15 @@ function report(
     mdTable(head, cells),
     callCostTable
       ? `CPU per call (${callCostTable.label}, one buyer placing ${callCostTable.orders} orders one call at a ` +
-        "time, after the measured runs): each call's CPU of the API process (every thread) and of PostgreSQL's " +
-        "processes, by the kernel's per-thread counters (`/proc/<pid>/task/<tid>/schedstat`), and its statements " +
-        `(pg_stat_statements); "${BETWEEN_ORDERS}": the ${BETWEEN_ORDERS_MS} ms after each order, where the ` +
-        "sandbox's delayed webhook lands (its job, the shop's receipt of it); below the order, the floors: " +
-        `"${IDLE}" (the process's timers and job poller) and "${HEALTHZ}" (an HTTP exchange that reads nothing). One call at a time costs more ` +
-        'than among 20 buyers (each request wakes the process and its backend alone): read the shares, not the sum.\n\n' +
+        "time, after the measured runs): each call's CPU of the API process (every thread; in brackets, off its " +
+        "main thread: V8's garbage collector and compilers) and of PostgreSQL's processes, by the kernel's " +
+        'per-thread counters (`/proc/<pid>/task/<tid>/schedstat`), the medians of the calls (a major garbage ' +
+        'collection, which an idle process runs to shrink its heap, or a timer falls on some of them); and each ' +
+        `call's statements (pg_stat_statements). "${WEBHOOK}": from the return's answer until the sandbox's ` +
+        "delayed webhook is done (its job, the shop's receipt of it). Below the order, the floors: " +
+        `"${IDLE}" (the process's timers and job poller) and "${HEALTHZ}" (an HTTP exchange that reads nothing). ` +
+        'One call at a time costs more than among 20 buyers (each request wakes the process and its backend ' +
+        'alone): read the shares, not the sum.\n\n' +
         mdTable(CALL_COST_HEAD, callCostTable.rows)
       : '',
     targets.length ? `Targets:\n\n${targets.map((t) => `- ${t}`).join('\n')}` : '',
