@@ -52,6 +52,7 @@ import { loadavg } from 'node:os';
 import { join } from 'node:path';
 import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib';
 import { sql } from 'drizzle-orm';
+import type { Client as PgClient } from 'pg';
 import { Client } from 'undici';
 import { findPgBinDir, freePort, startPgCluster, type PgCluster } from '../../scripts/lib/pg-cluster.mjs';
 import type {} from '../../apps/api/test/global-setup';
@@ -557,17 +558,24 @@ interface Statement {
 }
 
 async function statements(url: string): Promise<Statement[]> {
+  return onConnection(url, async (c) => {
+    const r = await c.query<Statement>(
+      `SELECT query, calls::float8 AS calls, total_exec_time AS ms, rows::float8 AS rows,
+       plans::float8 AS plans, total_plan_time AS "planMs"
+     FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
+       AND query NOT ILIKE '%pg_stat_statements%'`,
+    );
+    return r.rows;
+  });
+}
+
+/** `work` on a connection of its own to the bench's cluster, closed after it. */
+async function onConnection<T>(url: string, work: (c: PgClient) => Promise<T>): Promise<T> {
   const { default: pg } = await import('pg');
   const c = new pg.Client({ connectionString: url });
   await c.connect();
   try {
-    const r = await c.query<Statement>(
-      `SELECT query, calls::float8 AS calls, total_exec_time AS ms, rows::float8 AS rows,
-         plans::float8 AS plans, total_plan_time AS "planMs"
-       FROM pg_stat_statements WHERE dbid = (SELECT oid FROM pg_database WHERE datname = current_database())
-         AND query NOT ILIKE '%pg_stat_statements%'`,
-    );
-    return r.rows;
+    return await work(c);
   } finally {
     await c.end();
   }
@@ -575,25 +583,15 @@ async function statements(url: string): Promise<Statement[]> {
 
 /** VACUUM (ANALYZE) of the whole database (the bench's own connection). */
 async function vacuumAnalyse(url: string): Promise<void> {
-  const { default: pg } = await import('pg');
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
+  return onConnection(url, async (c) => {
     await c.query('VACUUM (ANALYZE)');
-  } finally {
-    await c.end();
-  }
+  });
 }
 
 async function resetStatements(url: string): Promise<void> {
-  const { default: pg } = await import('pg');
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
+  return onConnection(url, async (c) => {
     await c.query('SELECT pg_stat_statements_reset()');
-  } finally {
-    await c.end();
-  }
+  });
 }
 
 /**
@@ -601,19 +599,14 @@ async function resetStatements(url: string): Promise<void> {
  * vacuums and analyses by autovacuum: each one invalidates the plans cached over the table on every connection.
  */
 async function tableScans(url: string): Promise<Map<string, TableCounts>> {
-  const { default: pg } = await import('pg');
-  const c = new pg.Client({ connectionString: url });
-  await c.connect();
-  try {
+  return onConnection(url, async (c) => {
     const r = await c.query<TableCounts & { relname: string }>(
       `SELECT relname, seq_scan::float8 AS seq, seq_tup_read::float8 AS rows,
-         autovacuum_count::float8 AS vacuums, autoanalyze_count::float8 AS analyses
-       FROM pg_stat_user_tables`,
+       autovacuum_count::float8 AS vacuums, autoanalyze_count::float8 AS analyses
+     FROM pg_stat_user_tables`,
     );
     return new Map(r.rows.map(({ relname, ...counts }) => [relname, counts]));
-  } finally {
-    await c.end();
-  }
+  });
 }
 
 interface TableCounts {
