@@ -8,7 +8,7 @@ import { AccountRepository } from '../src/modules/account/account.repository';
 import { TimeslotRepository } from '../src/modules/delivery/timeslot.repository';
 import { WalletRepository } from '../src/modules/loyalty/wallet.repository';
 import { newCustomer } from './customers';
-import { callAs, type EnvelopeBody, type TestApp } from './helper';
+import { buildTestApp, callAs, type EnvelopeBody, type TestApp } from './helper';
 
 /**
  * Checkout tests. The tests of a file share its database, so each makes its own products (clones of a
@@ -18,6 +18,21 @@ import { callAs, type EnvelopeBody, type TestApp } from './helper';
 export const api = (path: string) => `/ebsn/api${path}`;
 /** Drive store used by the checkout tests (its pickup point is a seeded address) */
 export const DRIVE_STORE = 13;
+
+/**
+ * The app as the checkout's tests build it: on their clock, the sign-in throttles out of the way of the many
+ * customers they make, and the sandbox's webhook not sent (a test that wants one sends it).
+ */
+export function checkoutTestApp(now: () => Date): Promise<TestApp> {
+  return buildTestApp({
+    now,
+    env: {
+      AUTH_RATE_MAX_PER_ACCOUNT: 1000,
+      AUTH_RATE_MAX_PER_ADDRESS: 1000,
+      PAYMENT_SANDBOX_WEBHOOK_DELAY_MS: -1,
+    },
+  });
+}
 
 let clones = 0;
 /** A new product cloned from a plain seeded one (no promotion, no options), with this stock (at every store) and price. */

@@ -1,8 +1,15 @@
 import { sql, type SQL } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { queryRows } from '../../db/rows';
-import { buy, checkoutCustomer, driveSlot, preparedCart, testProduct } from '../../../test/checkout-fixtures';
-import { buildTestApp, type TestApp } from '../../../test/helper';
+import {
+  buy,
+  checkoutCustomer,
+  checkoutTestApp,
+  driveSlot,
+  preparedCart,
+  testProduct,
+} from '../../../test/checkout-fixtures';
+import type { TestApp } from '../../../test/helper';
 import { cartHasCodesSql } from '../loyalty/gift-certificates.repository';
 import { hasChoiceSql } from '../loyalty/premium-product.repository';
 import { orderIdByKeySql } from '../orders/order-placement-sql';
@@ -25,14 +32,7 @@ const NOW = new Date('2027-04-05T06:00:00Z');
 const DAY = '2027-04-07';
 
 beforeAll(async () => {
-  t = await buildTestApp({
-    now: () => NOW,
-    env: {
-      AUTH_RATE_MAX_PER_ACCOUNT: 1000,
-      AUTH_RATE_MAX_PER_ADDRESS: 1000,
-      PAYMENT_SANDBOX_WEBHOOK_DELAY_MS: -1,
-    },
-  });
+  t = await checkoutTestApp(() => NOW);
 });
 afterAll(async () => {
   await t.close();

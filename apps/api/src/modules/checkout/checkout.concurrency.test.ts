@@ -7,6 +7,7 @@ import {
   bookedOf,
   buy,
   checkoutCustomer,
+  checkoutTestApp,
   driveSlot,
   halfOrders,
   preparedCart,
@@ -15,7 +16,7 @@ import {
   testProduct,
 } from '../../../test/checkout-fixtures';
 import { applyStockLevels } from '../catalogue/catalogue.service';
-import { buildTestApp, callAs, type TestApp } from '../../../test/helper';
+import { callAs, type TestApp } from '../../../test/helper';
 
 /**
  * Races of order placement, on PGlite and on PostgreSQL (the suite runs on both): repeated buys of one cart,
@@ -27,14 +28,7 @@ const NOW = new Date('2027-04-05T06:00:00Z');
 const DAY = '2027-04-07';
 
 beforeAll(async () => {
-  t = await buildTestApp({
-    now: () => NOW,
-    env: {
-      AUTH_RATE_MAX_PER_ACCOUNT: 1000,
-      AUTH_RATE_MAX_PER_ADDRESS: 1000,
-      PAYMENT_SANDBOX_WEBHOOK_DELAY_MS: -1,
-    },
-  });
+  t = await checkoutTestApp(() => NOW);
 });
 afterAll(async () => {
   await t.close();

@@ -8,6 +8,7 @@ import {
   bookedOf,
   buy,
   checkoutCustomer,
+  checkoutTestApp,
   driveSlot,
   halfOrders,
   payOnHostedPage as payOnHosted,
@@ -21,7 +22,7 @@ import {
 } from '../../../test/checkout-fixtures';
 import { newCustomer } from '../../../test/customers';
 import { storedSecret } from '../../lib/app-secrets';
-import { buildTestApp, callAs, lastMailTo, type TestApp } from '../../../test/helper';
+import { callAs, lastMailTo, type TestApp } from '../../../test/helper';
 import { SANDBOX_TEST_CARDS, SandboxPaymentProvider } from '../payment/sandbox.provider';
 
 /**
@@ -36,14 +37,7 @@ const DAY = '2027-03-03';
 let sandbox: SandboxPaymentProvider;
 
 beforeAll(async () => {
-  t = await buildTestApp({
-    now: () => NOW,
-    env: {
-      AUTH_RATE_MAX_PER_ACCOUNT: 1000,
-      AUTH_RATE_MAX_PER_ADDRESS: 1000,
-      PAYMENT_SANDBOX_WEBHOOK_DELAY_MS: -1,
-    },
-  });
+  t = await checkoutTestApp(() => NOW);
   sandbox = new SandboxPaymentProvider(t.db, {
     secret: await storedSecret('payment-sandbox', t.db),
     now: () => NOW,

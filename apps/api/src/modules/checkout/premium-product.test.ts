@@ -2,8 +2,8 @@ import type { CheckoutCart } from '@spesa/shared/contracts/checkout';
 import { makeCardNumber } from '@spesa/shared/loyalty/card-number';
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { api, buy, checkoutCustomer, testProduct } from '../../../test/checkout-fixtures';
-import { buildTestApp, callAs, type TestApp } from '../../../test/helper';
+import { api, buy, checkoutCustomer, checkoutTestApp, testProduct } from '../../../test/checkout-fixtures';
+import { callAs, type TestApp } from '../../../test/helper';
 import { queryRows } from '../../db/rows';
 import { AccountRepository } from '../account/account.repository';
 
@@ -16,10 +16,7 @@ let t: TestApp;
 let accounts: AccountRepository;
 let serial = 7_000_000_000 + Math.floor(Math.random() * 1_000_000) * 1000;
 beforeAll(async () => {
-  t = await buildTestApp({
-    now: () => new Date('2027-03-01T07:00:00Z'),
-    env: { PAYMENT_SANDBOX_WEBHOOK_DELAY_MS: -1, AUTH_RATE_MAX_PER_ACCOUNT: 1000 },
-  });
+  t = await checkoutTestApp(() => new Date('2027-03-01T07:00:00Z'));
   accounts = new AccountRepository(t.db);
 });
 afterAll(async () => t?.close());

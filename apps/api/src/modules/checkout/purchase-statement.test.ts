@@ -6,6 +6,7 @@ import {
   bookedOf,
   buy,
   checkoutCustomer,
+  checkoutTestApp,
   DRIVE_STORE,
   driveSlot,
   halfOrders,
@@ -15,7 +16,7 @@ import {
   testProduct,
   type OrderWire,
 } from '../../../test/checkout-fixtures';
-import { buildTestApp, callAs, type TestApp } from '../../../test/helper';
+import { callAs, type TestApp } from '../../../test/helper';
 
 /**
  * A prepared new order bought by card in one statement (purchase-statement.ts, decision 059 session 46): what it
@@ -29,14 +30,7 @@ const DAY = '2027-04-07';
 const CARD = { payment_type_id: 12 };
 
 beforeAll(async () => {
-  t = await buildTestApp({
-    now: () => NOW,
-    env: {
-      AUTH_RATE_MAX_PER_ACCOUNT: 1000,
-      AUTH_RATE_MAX_PER_ADDRESS: 1000,
-      PAYMENT_SANDBOX_WEBHOOK_DELAY_MS: -1,
-    },
-  });
+  t = await checkoutTestApp(() => NOW);
 });
 afterAll(async () => {
   await t.close();

@@ -7,12 +7,13 @@ import {
   api,
   buy,
   checkoutCustomer,
+  checkoutTestApp,
   driveSlot,
   payOnHostedPage,
   preparedCart,
   testProduct,
 } from '../../../test/checkout-fixtures';
-import { buildTestApp, callAs, lastMailTo, type TestApp } from '../../../test/helper';
+import { callAs, lastMailTo, type TestApp } from '../../../test/helper';
 import { makeStaff } from '../../../test/order-fixtures';
 import { newCustomer } from '../../../test/customers';
 import { queryRows } from '../../db/rows';
@@ -29,10 +30,7 @@ let t: TestApp;
 let wallets: WalletRepository;
 const DAY = '2027-03-03';
 beforeAll(async () => {
-  t = await buildTestApp({
-    now: () => new Date('2027-03-01T07:00:00Z'),
-    env: { PAYMENT_SANDBOX_WEBHOOK_DELAY_MS: -1, AUTH_RATE_MAX_PER_ACCOUNT: 1000 },
-  });
+  t = await checkoutTestApp(() => new Date('2027-03-01T07:00:00Z'));
   wallets = new WalletRepository(t.db);
 });
 afterAll(async () => t?.close());

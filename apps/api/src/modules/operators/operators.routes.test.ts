@@ -8,6 +8,7 @@ import {
   api,
   buy,
   checkoutCustomer,
+  checkoutTestApp,
   driveSlot,
   preparedCart,
   testProduct,
@@ -32,14 +33,7 @@ const DAY = '2027-03-03';
 let totp: Totp;
 
 beforeAll(async () => {
-  t = await buildTestApp({
-    now: () => clock,
-    env: {
-      AUTH_RATE_MAX_PER_ACCOUNT: 1000,
-      AUTH_RATE_MAX_PER_ADDRESS: 1000,
-      PAYMENT_SANDBOX_WEBHOOK_DELAY_MS: -1,
-    },
-  });
+  t = await checkoutTestApp(() => clock);
   totp = new Totp(await storedSecret('staff-totp', t.db));
   await driveSlot(t.db, DAY, 100_000);
 });
