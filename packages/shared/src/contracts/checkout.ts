@@ -388,6 +388,8 @@ export const checkoutEndpoints = {
     response: checkoutCartSchema,
   }),
   unlock: endpoint({ method: 'POST', path: '/checkout/unlock', response: checkoutCartSchema }),
+  /** The checkout's cart, read without changing it (the page's refetches must not unlock a cart being bought). */
+  cart: endpoint({ method: 'GET', path: '/checkout/cart', response: checkoutCartSchema }),
   prebilled: endpoint({
     method: 'GET',
     path: '/checkout/prebilled-amount',

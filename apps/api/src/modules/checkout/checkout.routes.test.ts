@@ -219,6 +219,21 @@ describe('POST /checkout/prepare', () => {
       payload: { items: [{ productId: p.productId, quantity: 1 }] },
     });
     expect(add.body.response.status).not.toBe(0);
+    // the page's reads leave it locked: a refetch between prepare and buy must not undo the prepare
+    const read = await callAs<CheckoutCartWire>(t.app, c.token, 'GET', api('/checkout/cart'));
+    expect(read.body.response.status).toBe(0);
+    expect(read.body.data.cartStatusId).toBe(7);
+    expect(read.body.data.cartItems.map((i) => i.product.productId)).toEqual([p.productId]);
+    // another customer's read (even naming this cart) answers that customer's own, empty cart
+    const other = await checkoutCustomer(t);
+    const theirs = await callAs<CheckoutCartWire>(
+      t.app,
+      other.token,
+      'GET',
+      api(`/checkout/cart?cart_id=${prepared.body.data.cartId}`),
+    );
+    expect(theirs.body.data.cartId).not.toBe(prepared.body.data.cartId);
+    expect(theirs.body.data.cartItems).toEqual([]);
     const unlocked = await callAs<CheckoutCartWire>(t.app, c.token, 'POST', api('/checkout/unlock'));
     expect(unlocked.body.data.cartStatusId).toBe(0);
     const buyUnprepared = await buy(t, c.token);
@@ -744,6 +759,8 @@ describe('bad input never reaches a 500 and changes nothing', () => {
       const res = await t.app.inject({ method: 'POST', url: api(path), payload: {} });
       expect(res.statusCode).toBe(401);
     }
+    const read = await t.app.inject({ method: 'GET', url: api('/checkout/cart') });
+    expect(read.statusCode).toBe(401);
   });
 
   it('leaves no order without lines, status history or authorisation', async () => {

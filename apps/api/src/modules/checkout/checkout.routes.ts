@@ -179,6 +179,17 @@ const checkoutRoutes: FastifyPluginAsyncZod<CheckoutRoutesOptions> = async (
   });
 
   app.route({
+    ...contractRoute(api.cart, {
+      access,
+      tags,
+      summary:
+        'The cart as the checkout sees it (gift codes, bags, what is still missing), read without changing its status',
+    }),
+    handler: async (request) =>
+      answerWithData(request, (await checkout.read(userIdOf(request))).cart, [], []),
+  });
+
+  app.route({
     ...contractRoute(api.prebilled, {
       access,
       tags,

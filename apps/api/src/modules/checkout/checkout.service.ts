@@ -398,6 +398,11 @@ export class CheckoutService {
     return Object.keys(infos).length > 0 ? [this.d.carts.setInfosSql(cartId, infos)] : [];
   }
 
+  /** GET /checkout/cart: the checkout's cart as it is; a locked cart stays locked. */
+  read(userId: number): Promise<{ cart: CheckoutCart }> {
+    return this.answerCart(userId);
+  }
+
   /** POST /checkout/unlock: leaving checkout unlocks the cart (status 7 -> 0) so it can change again. */
   async unlock(userId: number): Promise<{ cart: CheckoutCart; failures: Failure[]; infos: string[] }> {
     const cart = await this.d.cart.getOrCreateOpenCart(userId);

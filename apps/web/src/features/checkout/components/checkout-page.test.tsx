@@ -19,6 +19,8 @@ import { makeUserDetail } from '../../../test/account-fixtures';
 import { makeCheckoutCart, makeOrder, packagingProducts, paymentTypes } from '../../../test/orders-fixtures';
 import { resetAuthState } from '../../../lib/auth-state';
 import { goToPaymentPage } from '../utils/go-to-payment-page';
+import { checkoutKeys } from '../api/query-keys';
+import type { QueryClient } from '@tanstack/react-query';
 
 vi.mock('../utils/go-to-payment-page', () => ({ goToPaymentPage: vi.fn() }));
 
@@ -38,8 +40,9 @@ function mockCheckout(cart: CheckoutCart = makeCheckoutCart(), handlers: ApiHand
   return mockApi({
     '/category': () => ok({ categories: categoryTree }),
     '/cart/view': () => ok(cart),
-    // the checkout reads its cart with POST /checkout/unlock (the answer of a cart that was not locked)
+    // entering the checkout unlocks the cart (the answer of a cart that was not locked); later reads are GETs
     '/checkout/unlock': () => refuse('Il carrello non è in fase di pagamento.', cart),
+    '/checkout/cart': () => ok(cart),
     '/packaging-type/list': () => ok({ products: packagingProducts }),
     '/payment-type/list-auth': () => ok({ auths: [], paymentTypes, defaultPaymentTypeId: 12 }),
     '/checkout/prebilled-amount': (url) =>
@@ -162,6 +165,31 @@ describe('Checkout page', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('La form non è stata compilata correttamente');
     expect(callsTo(fetchMock, '/checkout/prepare')).toHaveLength(0);
     expect(callsTo(fetchMock, '/checkout/buy')).toHaveLength(0);
+  });
+
+  it('a read of the cart while "Conferma e paga" is under way leaves it prepared: the cart is unlocked only on entering', async () => {
+    signedIn();
+    const rendered: { queryClient?: QueryClient } = {};
+    const fetchMock = mockCheckout(makeCheckoutCart(), {
+      // something reads the checkout's cart again while prepare is in flight (a late user detail, a delivery change)
+      '/checkout/prepare': () => {
+        void rendered.queryClient?.invalidateQueries({ queryKey: checkoutKeys.cart() });
+        return ok(makeCheckoutCart());
+      },
+      '/checkout/buy': () => ok(paid('http://127.0.0.1/ebsn/api/payment/sandbox/pay?session=abc')),
+    });
+    const view = renderApp('/checkout');
+    rendered.queryClient = view.queryClient;
+    await screen.findByRole('radio', { name: /Carta di credito/ });
+    await view.user.click(screen.getByRole('checkbox', { name: /Ho letto e accetto/ }));
+    await view.user.click(screen.getByRole('button', { name: 'Conferma e paga' }));
+    await waitFor(() => expect(goToPaymentPage).toHaveBeenCalled());
+    // the entry's read, the one during prepare (and the late user detail's): only the first may unlock
+    const reads = () =>
+      callsTo(fetchMock, '/checkout/unlock').length + callsTo(fetchMock, '/checkout/cart').length;
+    await waitFor(() => expect(reads()).toBeGreaterThanOrEqual(2));
+    expect(callsTo(fetchMock, '/checkout/unlock')).toHaveLength(1);
+    expect(callsTo(fetchMock, '/checkout/buy')).toHaveLength(1);
   });
 
   it('card payment: prepares with the choices, buys with type 12 and an idempotency key, then goes to the provider page', async () => {
@@ -409,6 +437,7 @@ describe('Checkout page', () => {
     let current = makeCheckoutCart();
     const fetchMock = mockCheckout(current, {
       '/checkout/unlock': () => refuse('Il carrello non è in fase di pagamento.', current),
+      '/checkout/cart': () => ok(current),
       '/cart-giftcertificate/add_code': (_url, init) => {
         const { code } = JSON.parse(String(init?.body)) as { code: string };
         if (code !== 'BENVENUTO10') return refuse(GIFT_CODE_INVALID_TEXT, current);

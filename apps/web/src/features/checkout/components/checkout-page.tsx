@@ -14,7 +14,7 @@ import { useDocumentTitle } from '../../../components/use-document-title';
 import { FormAlert } from '../../../components/form-alert';
 import { useFocusOnArrival } from '../../../components/use-focus-on-arrival';
 import { useCart } from '../../cart/api/get-cart';
-import { useCheckoutCart } from '../api/get-checkout-cart';
+import { useCheckoutCart, useCheckoutEntry } from '../api/get-checkout-cart';
 import { checkoutKeys } from '../api/query-keys';
 import { CheckoutForm } from './checkout-form';
 
@@ -27,7 +27,8 @@ import { CheckoutForm } from './checkout-form';
 export function CheckoutPage() {
   const { t } = useTranslation();
   useDocumentTitle(t('checkout.title'));
-  const cartQuery = useCheckoutCart();
+  const entered = useCheckoutEntry();
+  const cartQuery = useCheckoutCart(entered);
   const cart = cartQuery.data;
   // the delivery dialogs change the header's cart: when its address or slot differs, the checkout reads again
   const plainCart = useCart();
@@ -39,7 +40,7 @@ export function CheckoutPage() {
       void queryClient.invalidateQueries({ queryKey: checkoutKeys.cart() });
   }, [plainPlace, checkoutPlace, queryClient]);
 
-  if (cartQuery.isPending) return <PageLoading />;
+  if (!entered || cartQuery.isPending) return <PageLoading />;
   if (cartQuery.isError || !cart)
     return (
       <Shell>
