@@ -45,7 +45,8 @@ const mail = (over: Partial<AdminMail> = {}): AdminMail => ({
 /** "E-mail non recapitate" (decision 101, session 51): who sees it, the list, the resend button. */
 describe('E-mail non recapitate', () => {
   it('is read by customer service, supervisors and administrators; sent again by customer service and administrators', () => {
-    for (const r of ['administrator', 'customer_service', 'supervisor']) expect(mayRead(r, 'mails')).toBe(true);
+    for (const r of ['administrator', 'customer_service', 'supervisor'])
+      expect(mayRead(r, 'mails')).toBe(true);
     for (const r of ['picker', 'catalogue_manager', 'store_manager']) expect(mayRead(r, 'mails')).toBe(false);
     expect(mayWrite('customer_service', 'mails')).toBe(true);
     expect(mayWrite('supervisor', 'mails')).toBe(false);

@@ -29,9 +29,14 @@ export const ADMIN_MAIL_TEXT = {
 export const adminMailListQuerySchema = z.object({
   state: z.enum(MAIL_STATES, { message: ADMIN_MAIL_TEXT.state }).default('unsent'),
   /** the recipient's address, whole (case-insensitive) */
-  to: z.string({ message: ADMIN_MAIL_TEXT.to }).trim().min(1, { message: ADMIN_MAIL_TEXT.to }).max(254, {
-    message: ADMIN_MAIL_TEXT.to,
-  }).optional(),
+  to: z
+    .string({ message: ADMIN_MAIL_TEXT.to })
+    .trim()
+    .min(1, { message: ADMIN_MAIL_TEXT.to })
+    .max(254, {
+      message: ADMIN_MAIL_TEXT.to,
+    })
+    .optional(),
   page: z.coerce.number().int().min(1).max(10_000).default(1),
   perPage: z.coerce.number().int().min(1).max(100).default(25),
 });

@@ -48,7 +48,12 @@ beforeAll(async () => {
   smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
   // the app's queue does not poll: the test runs its due jobs
   t = await buildTestApp({ runJobs: false, env: { SMTP_URL: smtpUrl, MAIL_FROM: FROM } });
-  service = await makeStaff(t, (await newCustomer(t, { tag: 'mails-service' })).userId, [], 'customer_service');
+  service = await makeStaff(
+    t,
+    (await newCustomer(t, { tag: 'mails-service' })).userId,
+    [],
+    'customer_service',
+  );
   supervisor = await makeStaff(t, (await newCustomer(t, { tag: 'mails-super' })).userId, [], 'supervisor');
   picker = await makeStaff(t, (await newCustomer(t, { tag: 'mails-picker' })).userId, [13], 'picker');
   customer = (await newCustomer(t, { tag: 'mails-customer' })).token;
@@ -159,7 +164,9 @@ describe('sending a mail again', () => {
     const res = await st<{ data: AdminMail }>(service, 'POST', `/admin/mails/${id}/resend`);
     expect(res.statusCode).toBe(200);
     expect(res.body.response.status).toBe(0);
-    expect(res.body.response.infosMessage[0]).toBe(`E-mail a ${to} rimessa in coda: parte entro pochi secondi.`);
+    expect(res.body.response.infosMessage[0]).toBe(
+      `E-mail a ${to} rimessa in coda: parte entro pochi secondi.`,
+    );
     // a reset link may have expired meanwhile: the operator is told
     expect(res.body.response.infosMessage[1]).toMatch(/potrebbe essere scaduto/);
     // the mail is kept as it was (its error too) until the new job sends it

@@ -34,8 +34,7 @@ const mailAdminRoutes: FastifyPluginAsyncZod<{ admin: MailAdmin }> = async (app,
       summary:
         'Queues a new delivery job for an SMTP mail not sent and not waiting for one (audited); the mail is kept as it is',
     }),
-    handler: async (request) =>
-      answer(request, await admin.resend(adminOf(request), request.params.id)),
+    handler: async (request) => answer(request, await admin.resend(adminOf(request), request.params.id)),
   });
 };
 

@@ -89,7 +89,10 @@ export class MailAdmin {
    * job for it is still waiting (no mail sent twice). The mail's row is locked meanwhile, so that two staff
    * members asking at once queue one job.
    */
-  async resend(staff: { userId: number; name: string }, mailId: number): Promise<Result<{ data: AdminMail }>> {
+  async resend(
+    staff: { userId: number; name: string },
+    mailId: number,
+  ): Promise<Result<{ data: AdminMail }>> {
     if (!this.mail.viaSmtp) return failWith(MAIL_TEXT.noSmtp);
     try {
       const before = await this.db.transaction(async (tx) => {
@@ -107,7 +110,8 @@ export class MailAdmin {
         if (!mail) throw new Abort(failWith(MAIL_TEXT.notFound, 'notFound'));
         if (mail.transport !== 'smtp') throw new Abort(failWith(MAIL_TEXT.outbox));
         if (mail.sentAt) throw new Abort(failWith(MAIL_TEXT.alreadySent));
-        if (await this.jobs.pending(deliveryKeyOf(mailId), tx)) throw new Abort(failWith(MAIL_TEXT.alreadyQueued));
+        if (await this.jobs.pending(deliveryKeyOf(mailId), tx))
+          throw new Abort(failWith(MAIL_TEXT.alreadyQueued));
         await this.mail.queueDelivery(mailId, tx);
         await this.audit(
           {
