@@ -19,6 +19,7 @@ import { createAdminQueryClient } from './query-client';
 import { SubmissionList, SubmissionShow } from './form-submissions';
 import { OrderList, OrderShow } from './orders';
 import { InvoiceList } from './invoices';
+import { MailList } from './mails';
 import { IntegrationsPage } from './integrations';
 import { PriceListPage } from './price-lists';
 import { PRICE_LIST_GRANTS } from '@spesa/shared/contracts/admin-price-lists';
@@ -72,6 +73,7 @@ export function AdminApp() {
           <Resource key="payments-report" name="payments-report" list={PaymentReportList} />
         ) : null,
         mayRead(role, 'payments') ? <Resource key="invoices" name="invoices" list={InvoiceList} /> : null,
+        mayRead(role, 'mails') ? <Resource key="mails" name="mails" list={MailList} /> : null,
         mayRead(role, 'products') ? (
           <Resource
             key="products"

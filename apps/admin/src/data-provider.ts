@@ -1,4 +1,5 @@
 import type { AdminProductCreate } from '@spesa/shared/contracts/admin-assortment';
+import { MAIL_STATES } from '@spesa/shared/contracts/admin-mails';
 import { OPERATION_OUTCOMES } from '@spesa/shared/contracts/operators';
 import type { DataProvider, GetListParams, RaRecord } from 'react-admin';
 import { HttpError } from 'react-admin';
@@ -163,6 +164,14 @@ export const dataProvider: DataProvider = {
             ...(filter.kind ? { kind: filter.kind as 'TD01' | 'TD04' } : {}),
             ...(filter.sdiState ? { sdiState: filter.sdiState as 'rejected' } : {}),
             ...(filter.orderId ? { orderId: Number(filter.orderId) } : {}),
+          },
+        });
+      if (resource === 'mails')
+        return adminCall('GET /admin/mails', {
+          query: {
+            ...pageOf(params),
+            state: MAIL_STATES.find((s) => s === filter.state) ?? 'unsent',
+            ...(filter.to?.trim() ? { to: filter.to.trim() } : {}),
           },
         });
       if (resource === 'arrivals')

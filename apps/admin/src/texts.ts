@@ -114,6 +114,17 @@ export const adminItalian = {
         to: 'Al giorno',
       },
     },
+    mails: {
+      name: 'E-mail non recapitata |||| E-mail non recapitate',
+      fields: {
+        createdAt: 'Scritta il',
+        to: 'Destinatario',
+        subject: 'Oggetto',
+        template: 'Tipo',
+        error: 'Recapito',
+        state: 'Stato',
+      },
+    },
     'payments-report': {
       name: 'Resoconto pagamenti |||| Resoconto pagamenti',
       fields: {
@@ -927,6 +938,7 @@ export const resourceNoneTexts = {
   'payments-stuck': none('Nessun', 'pagamento da verificare'),
   'payments-report': none('Nessun', 'movimento nel periodo'),
   invoices: none('Nessun', 'documento fiscale'),
+  mails: none('Nessuna', 'e-mail', 'trovata'),
   promotions: none('Nessuna', 'promozione', 'trovata'),
   categories: none('Nessuna', 'categoria', 'trovata'),
   'catalogue-imports': none('Nessuna', 'importazione', 'trovata'),
@@ -946,6 +958,36 @@ export const resourceNoneTexts = {
   'operator-actions': none('Nessuna', 'operazione', 'trovata'),
   audit: none('Nessuna', 'attività', 'registrata'),
 } satisfies Record<keyof typeof adminItalian.resources, ReturnType<typeof none>>;
+
+/** "E-mail non recapitate": the mails the SMTP server did not take, and their resend (decision 101). */
+export const mailTexts = {
+  title: 'E-mail non recapitate',
+  delivery: 'Recapito',
+  actions: 'Azioni',
+  resend: 'Invia di nuovo',
+  resendLabel: (to: string) => `Invia di nuovo l’e-mail a ${to}`,
+  resent: 'E-mail rimessa in coda per l’invio.',
+  resendFailed: 'Non è stato possibile rimettere in coda l’e-mail.',
+  sentAt: (when: string) => `Inviata il ${when}`,
+  nextTry: (when: string, attempts: number) =>
+    attempts > 0 ? `Prossimo tentativo ${when} (tentativi finora: ${attempts})` : `Invio previsto ${when}`,
+  notTried: 'Non ancora tentata',
+  templates: {
+    'registration-confirm': 'Conferma della registrazione',
+    'password-reset': 'Nuova password',
+    'mfa-pin': 'Codice PIN di accesso',
+    'email-change': 'Cambio dell’indirizzo e-mail',
+    'anonymize-token': 'Cancellazione dell’account',
+    'password-changed': 'Password cambiata',
+    'form-submission': 'Modulo inviato',
+    'invite-voucher': 'Buono per l’invito',
+    'order-confirmation': 'Conferma d’ordine',
+    'order-status': 'Stato dell’ordine',
+    'invoice-issued': 'Fattura emessa',
+    'gift-card-order': 'Richiesta di gift card',
+  } as Record<string, string>,
+  template: (name: string): string => mailTexts.templates[name] ?? name,
+};
 
 /** Electronic invoices in the back office (decision 087). */
 export const invoiceTexts = {

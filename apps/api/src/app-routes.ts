@@ -30,6 +30,7 @@ export async function registerRoutes(
         ...[m.receipts.adminRoutes, m.content.adminRoutes, m.forms.adminRoutes, m.loyalty.adminRoutes],
         m.catalogue.adminRoutes,
         ...[m.invoices.routes, m.invoices.adminRoutes],
+        m.mail.adminRoutes,
         m.backoffice.routes,
         ...[m.integration.routes, m.integration.adminRoutes],
       ])

@@ -73,7 +73,7 @@ async function buildModules(w: Wiring): Promise<Modules> {
 /** The shop's front: mail, content, catalogue, accounts, delivery, the cart, leaflets, lists, messages. */
 async function buildShopModules({ app, opts, core, m, erasers, orderTransitions }: Wiring) {
   const versionCheckMs = opts.versionCheckMs ?? 1000;
-  m.mail = mailModule(core);
+  m.mail = mailModule({ ...core, audit: late(() => m.backoffice.audit.posts) });
   const catalogueCache = catalogueReadCache(core, versionCheckMs);
   m.content = contentModule(app, {
     ...{ ...core, catalogueCache, versionCheckMs },

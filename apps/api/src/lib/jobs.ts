@@ -1,4 +1,4 @@
-import { sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { PreparedSql, queryRows } from '../db/rows';
 import { scheduledJobs } from '../db/schema';
@@ -135,6 +135,22 @@ export class JobQueue {
     });
     // a job due now is run by this process at once (others would find it at their next poll)
     if (delay === 0 && !opts.db) this.kick();
+  }
+
+  /**
+   * The job of `singletonKey` not done yet (due, waiting for its retry, or running), or null; `db`: the
+   * caller's transaction when its answer decides a write there.
+   */
+  async pending(
+    singletonKey: string,
+    db: Db = this.db,
+  ): Promise<{ jobId: number; attempts: number; runAt: Date } | null> {
+    const [job] = await db
+      .select({ jobId: scheduledJobs.jobId, attempts: scheduledJobs.attempts, runAt: scheduledJobs.runAt })
+      .from(scheduledJobs)
+      .where(and(eq(scheduledJobs.singletonKey, singletonKey), isNull(scheduledJobs.doneAt)))
+      .limit(1);
+    return job ?? null;
   }
 
   /** Starts polling (and writes the first run of each recurring kind). */

@@ -107,6 +107,15 @@ export const ADMIN_GRANTS = {
   },
   /** what operators did while acting for customers (decision 053) */
   operatorActions: { read: ['administrator', 'supervisor'], write: [] },
+  /**
+   * the shop's mails the SMTP server did not take, and their resend (decision 101; the mail module's routes):
+   * customer service answers the customers who did not receive them; not store staff (the mails are the whole
+   * chain's, not a store's)
+   */
+  mails: {
+    read: ['administrator', 'customer_service', 'supervisor'],
+    write: ['administrator', 'customer_service'],
+  },
   /** the leaflets: made, published and withdrawn as the catalogue is (decision 097; the leaflets module) */
   leaflets: {
     read: ['administrator', 'catalogue_manager', 'supervisor'],

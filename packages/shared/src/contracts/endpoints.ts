@@ -2,6 +2,7 @@ import { accountEndpoints } from './account';
 import { backofficeEndpoints } from './admin';
 import { adminAssortmentEndpoints } from './admin-assortment';
 import { adminLeafletsEndpoints } from './admin-leaflets';
+import { adminMailsEndpoints } from './admin-mails';
 import { adminPriceListsEndpoints } from './admin-price-lists';
 import { adminOrdersEndpoints } from './admin-orders';
 import { adminPaymentsEndpoints } from './admin-payments';
@@ -91,6 +92,7 @@ export const ENDPOINT_GROUPS = {
   adminInvoices: adminInvoicesEndpoints,
   integration: integrationEndpoints,
   adminIntegration: adminIntegrationEndpoints,
+  adminMails: adminMailsEndpoints,
 } as const;
 
 type Groups = typeof ENDPOINT_GROUPS;

@@ -2,6 +2,8 @@ import type { Db } from '../../db/client';
 import { isDemoShop, isDevMailboxOn, publicUrlOf } from '../../env';
 import type { ModuleCore, RouteRegistrar } from '../../lib/module';
 import type { MailTemplate } from './mail.templates';
+import { MailAdmin, type MailAuditPort } from './mail-admin.service';
+import mailAdminRoutes from './mail-admin.routes';
 import mailboxRoutes from './mailbox.routes';
 import { MAIL_DELIVER_JOB, MAIL_DELIVERY_ATTEMPTS, MailService } from './mail.service';
 
@@ -20,7 +22,11 @@ export function mailModule({
   files,
   events,
   jobs,
-}: Pick<ModuleCore, 'db' | 'env' | 'files' | 'events' | 'jobs'>) {
+  audit,
+}: Pick<ModuleCore, 'db' | 'env' | 'files' | 'events' | 'jobs'> & {
+  /** the back office's audit log (the backoffice module): who asked a mail to be sent again */
+  audit: MailAuditPort;
+}) {
   const mail = new MailService(db, {
     events,
     jobs,
@@ -32,6 +38,7 @@ export function mailModule({
   jobs.register(MAIL_DELIVER_JOB, (payload) => mail.deliver((payload as { mailId: number }).mailId), {
     maxAttempts: MAIL_DELIVERY_ATTEMPTS,
   });
+  const admin = new MailAdmin(db, mail, jobs, audit);
   return {
     mail,
     /** the inviter's voucher, linking to the customer's gift certificates */
@@ -48,6 +55,10 @@ export function mailModule({
       send: (to: string, m: Fields<'gift-card-order'>, db?: Db) =>
         mail.send(to, { template: 'gift-card-order', ...m }, [], db),
     },
+    /** the back office's "E-mail non recapitate": the list and the resend */
+    adminRoutes: (async (api) => {
+      await api.register(mailAdminRoutes, { admin });
+    }) satisfies RouteRegistrar,
     /** the development mailbox (/dev/mailbox), when no SMTP server is configured */
     rootRoutes: (async (root) => {
       if (isDevMailboxOn(env)) await root.register(mailboxRoutes, { mail });

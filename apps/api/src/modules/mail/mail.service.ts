@@ -107,14 +107,26 @@ export class MailService {
     this.opts.events?.emit({ kind: 'mail.queued' });
     if (attachments.length > 0)
       await db.insert(mailAttachments).values(attachments.map((a) => ({ ...a, mailId })));
-    if (this.transporter)
-      // in the caller's transaction: the job exists only if the mail does; on the pool, run at once
-      await this.opts.jobs?.enqueue(
-        MAIL_DELIVER_JOB,
-        { mailId },
-        { singletonKey: `mail:${mailId}`, ...(db === this.db ? {} : { db }) },
-      );
+    if (this.transporter) await this.queueDelivery(mailId, db);
     return mailId;
+  }
+
+  /** Mails go through an SMTP server (SMTP_URL), not to the development outbox. */
+  get viaSmtp(): boolean {
+    return this.transporter !== null;
+  }
+
+  /**
+   * Writes the `mail.deliver` job of a mail (at most one waiting per mail: its singleton key). In the caller's
+   * transaction the job exists only if the transaction commits, and the next poll runs it; on the pool it is run
+   * at once.
+   */
+  async queueDelivery(mailId: number, db: Db = this.db): Promise<void> {
+    await this.opts.jobs?.enqueue(
+      MAIL_DELIVER_JOB,
+      { mailId },
+      { singletonKey: deliveryKeyOf(mailId), ...(db === this.db ? {} : { db }) },
+    );
   }
 
   /**
@@ -208,6 +220,10 @@ export class MailService {
     return row ?? null;
   }
 }
+
+/** The singleton key of a mail's `mail.deliver` job: the prefix and the mail's id. */
+export const MAIL_DELIVERY_KEY_PREFIX = 'mail:';
+export const deliveryKeyOf = (mailId: number): string => `${MAIL_DELIVERY_KEY_PREFIX}${mailId}`;
 
 /** The domain of the sender's address (`Spesa <noreply@spesa.it>` → spesa.it), for the mails' Message-IDs. */
 function messageIdDomain(from: string): string {

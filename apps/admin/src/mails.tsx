@@ -1,0 +1,117 @@
+import { Button, useMediaQuery, type Theme } from '@mui/material';
+import { MAIL_STATES, MAIL_STATE_LABEL, type AdminMail } from '@spesa/shared/contracts/admin-mails';
+import { mayWrite } from '@spesa/shared/contracts/admin';
+import { TIME_ZONE } from '@spesa/shared/time/rome';
+import { useState } from 'react';
+import {
+  DataTable,
+  List,
+  required,
+  SelectInput,
+  SimpleList,
+  TextInput,
+  useNotify,
+  usePermissions,
+  useRefresh,
+} from 'react-admin';
+import { adminAct, AdminApiError } from './api';
+import { mailTexts as T } from './texts';
+
+const dateTime = (iso: string | null) =>
+  iso
+    ? new Date(iso).toLocaleString('it-IT', { dateStyle: 'short', timeStyle: 'short', timeZone: TIME_ZONE })
+    : '';
+
+const filters = [
+  <SelectInput
+    key="state"
+    source="state"
+    alwaysOn
+    validate={required()}
+    choices={MAIL_STATES.map((s) => ({ id: s, name: MAIL_STATE_LABEL[s] }))}
+  />,
+  <TextInput key="to" source="to" type="email" />,
+];
+
+/** What a row says of its delivery: sent when, waiting for a try (when, how many so far), or the error. */
+function deliveryOf(m: AdminMail): string {
+  if (m.sentAt) return T.sentAt(dateTime(m.sentAt));
+  if (m.queued && m.nextTryAt) return T.nextTry(dateTime(m.nextTryAt), m.attempts ?? 0);
+  return m.error ?? T.notTried;
+}
+
+/**
+ * Sends an unsent mail again (a new delivery job): shown to the roles that may, on a mail not sent and with no
+ * job waiting for it; the server's answer, done or refused, is the notice.
+ */
+export function ResendMailButton({ mail }: { mail: AdminMail }) {
+  const notify = useNotify();
+  const refresh = useRefresh();
+  const { permissions } = usePermissions<string>();
+  const [busy, setBusy] = useState(false);
+  if (!mayWrite(permissions, 'mails') || mail.sentAt || mail.queued) return null;
+  return (
+    <Button
+      size="small"
+      variant="outlined"
+      disabled={busy}
+      aria-label={T.resendLabel(mail.to)}
+      onClick={(event) => {
+        event.stopPropagation();
+        setBusy(true);
+        adminAct('POST /admin/mails/:id/resend', { params: { id: mail.id } })
+          .then(({ infos }) => notify(infos.join(' ') || T.resent, { type: 'success' }))
+          .catch((err: unknown) =>
+            notify(err instanceof AdminApiError ? err.message : T.resendFailed, { type: 'error' }),
+          )
+          .finally(() => {
+            setBusy(false);
+            refresh();
+          });
+      }}
+    >
+      {T.resend}
+    </Button>
+  );
+}
+
+/**
+ * "E-mail non recapitate" (decision 101, session 51): the mails the SMTP server did not take, with their error
+ * (by default), those waiting for their first try, and those sent; newest first, by recipient. Customer service
+ * sends an unsent one again from its row. The mails' bodies are never shown (reset links, codes).
+ */
+export function MailList() {
+  const small = useMediaQuery((theme: Theme) => theme.breakpoints.down('sm'));
+  return (
+    <List
+      perPage={25}
+      exporter={false}
+      title={T.title}
+      filters={filters}
+      filterDefaultValues={{ state: 'unsent' }}
+    >
+      {small ? (
+        <SimpleList<AdminMail>
+          primaryText={(m) => `${m.to} · ${m.subject}`}
+          secondaryText={deliveryOf}
+          tertiaryText={(m) => dateTime(m.createdAt)}
+          rowClick={false}
+          rightIcon={(m) => <ResendMailButton mail={m} />}
+        />
+      ) : (
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col source="createdAt" render={(m: AdminMail) => dateTime(m.createdAt)} />
+          <DataTable.Col source="to" />
+          <DataTable.Col source="subject" />
+          <DataTable.Col source="template" render={(m: AdminMail) => T.template(m.template)} />
+          <DataTable.Col source="error" label={T.delivery} render={deliveryOf} />
+          <DataTable.Col
+            source="id"
+            label={T.actions}
+            render={(m: AdminMail) => <ResendMailButton mail={m} />}
+          />
+        </DataTable>
+      )}
+    </List>
+  );
+}
