@@ -33,10 +33,17 @@ const filters = [
   <TextInput key="to" source="to" type="email" />,
 ];
 
-/** What a row says of its delivery: sent when, waiting for a try (when, how many so far), or the error. */
+/**
+ * What a row says of its delivery: sent when, waiting for a try (when, how many so far, the last error), or the
+ * error.
+ */
 function deliveryOf(m: AdminMail): string {
   if (m.sentAt) return T.sentAt(dateTime(m.sentAt));
-  if (m.queued && m.nextTryAt) return T.nextTry(dateTime(m.nextTryAt), m.attempts ?? 0);
+  if (m.queued && m.nextTryAt) {
+    const next = T.nextTry(dateTime(m.nextTryAt), m.attempts ?? 0);
+    // while it is retried, the last attempt's error too
+    return m.error ? `${next} · ${m.error}` : next;
+  }
   return m.error ?? T.notTried;
 }
 
@@ -89,6 +96,8 @@ export function MailList() {
       title={T.title}
       filters={filters}
       filterDefaultValues={{ state: 'unsent' }}
+      // the API answers newest first and sorts no other way: no column offers a sort
+      sort={{ field: 'id', order: 'DESC' }}
     >
       {small ? (
         <SimpleList<AdminMail>
@@ -100,13 +109,14 @@ export function MailList() {
         />
       ) : (
         <DataTable bulkActionButtons={false} rowClick={false}>
-          <DataTable.Col source="createdAt" render={(m: AdminMail) => dateTime(m.createdAt)} />
-          <DataTable.Col source="to" />
-          <DataTable.Col source="subject" />
-          <DataTable.Col source="template" render={(m: AdminMail) => T.template(m.template)} />
-          <DataTable.Col source="error" label={T.delivery} render={deliveryOf} />
+          <DataTable.Col disableSort source="createdAt" render={(m: AdminMail) => dateTime(m.createdAt)} />
+          <DataTable.Col disableSort source="to" />
+          <DataTable.Col disableSort source="subject" />
+          <DataTable.Col disableSort source="template" render={(m: AdminMail) => T.template(m.template)} />
+          <DataTable.Col disableSort source="error" label={T.delivery} render={deliveryOf} />
           <DataTable.Col
             source="id"
+            disableSort
             label={T.actions}
             render={(m: AdminMail) => <ResendMailButton mail={m} />}
           />
