@@ -41,6 +41,9 @@
 // "auto_explain.log_min_duration":"0","auto_explain.log_analyze":"on","auto_explain.log_nested_statements":"on",
 // "logging_collector":"on","log_directory":"/tmp/pglog"}' (a folder the postgres user may write).
 //
+// The environment's PURCHASE_NODE_ARGS (flags separated by spaces) adds node or V8 flags to the server's command
+// line, for those NODE_OPTIONS refuses (e.g. '--always-sparkplug').
+//
 // After the measured runs of one process on PostgreSQL, one buyer places 20 orders one call at a time and each
 // call's CPU (the API process's threads, PostgreSQL's processes, by /proc/<pid>/task/<tid>/schedstat) and
 // statements are printed and written beside the tables (callCosts), with two floors: a second of the idle
@@ -1181,6 +1184,8 @@ export async function benchPurchase(opts: {
         nodeArgs: [
           ...(opts.cpuProf ? ['--cpu-prof', `--cpu-prof-dir=${serverProfiles}`] : []),
           ...(perfOn ? perfNodeArgs(perfDir) : []),
+          // PURCHASE_NODE_ARGS: more node or V8 flags for the server (header), e.g. an A/B of a V8 tier
+          ...(process.env.PURCHASE_NODE_ARGS?.split(/\s+/).filter(Boolean) ?? []),
         ],
         built: opts.server === 'built',
         readyLine: ['Spesa is ready', LEAFLETS_DRAWN_LINE],
