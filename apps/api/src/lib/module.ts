@@ -19,6 +19,22 @@ export interface ModuleCore {
   events: ShopEvents;
 }
 
+/**
+ * The back office's audit log (the backoffice module writes it), as the modules whose back-office changes it
+ * records take it: one entry per staff change, written in the change's own transaction.
+ */
+export type AuditPort = (
+  e: {
+    staff: { userId: number; name: string };
+    action: string;
+    resource: string;
+    id: number;
+    before: unknown;
+    after: unknown;
+  },
+  tx: Db,
+) => Promise<void>;
+
 /** Registers some of a module's routes on the scope app.ts gives it (the API's under /ebsn/api, or the root). */
 export type RouteRegistrar = (scope: FastifyInstance) => Promise<void>;
 

@@ -1,6 +1,7 @@
 import type { AdminIntegrationClient } from '@spesa/shared/contracts/admin-integration';
 import type { IntegrationScope, WebhookEventType } from '@spesa/shared/contracts/integration';
 import type { Db } from '../../db/client';
+import type { AuditPort } from '../../lib/module';
 import { ok, type Result } from '../../lib/result';
 import type { IntegrationClients } from './integration-clients';
 import { checkWebhookUrl, type WebhookTargetPolicy } from './webhook-target';
@@ -9,12 +10,6 @@ interface Staff {
   userId: number;
   name: string;
 }
-
-/** The back office's audit log (the backoffice module), written on the change's transaction. */
-export type IntegrationAuditPort = (
-  e: { staff: Staff; action: string; resource: string; id: number; before: unknown; after: unknown },
-  tx: Db,
-) => Promise<void>;
 
 /** the audit log's resource */
 const CLIENTS = 'integration-clients';
@@ -39,7 +34,7 @@ export class IntegrationAdmin {
   constructor(
     private readonly db: Db,
     private readonly clients: IntegrationClients,
-    private readonly audit: IntegrationAuditPort,
+    private readonly audit: AuditPort,
     private readonly policy: WebhookTargetPolicy,
   ) {}
 

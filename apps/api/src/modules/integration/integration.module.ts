@@ -1,11 +1,11 @@
 import { ORDER_STATUS_IDS, type OrderStatusId } from '@spesa/shared/orders/order-status';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import type { ModuleCore, RouteRegistrar } from '../../lib/module';
+import type { AuditPort, ModuleCore, RouteRegistrar } from '../../lib/module';
 import type { OrderTransitionsPort } from '../../lib/order-transitions';
 import { webhookTargetPolicy } from '../../env';
 import { hit } from '../../plugins/rate-limit';
-import { IntegrationAdmin, type IntegrationAuditPort } from './integration-admin';
+import { IntegrationAdmin } from './integration-admin';
 import { IntegrationAudit } from './integration-audit';
 import tokenRoutes from './integration-auth.routes';
 import integrationAdminRoutes from './integration-admin.routes';
@@ -23,7 +23,7 @@ const CLEANUP_JOB = 'integration.cleanup';
 
 export interface IntegrationModuleDeps extends ModuleCore {
   /** the back office's audit log (the backoffice module): clients registered, revoked, their webhooks */
-  adminAudit: IntegrationAuditPort;
+  adminAudit: AuditPort;
   /** the product master's rules and writes (the catalogue module, decision 092) */
   productMaster: ProductMasterPort;
   /** stock by store and price lists (the catalogue module, decision 095) */

@@ -3,6 +3,7 @@ import { adminInvoicesEndpoints as api, invoiceExportQuerySchema } from '@spesa/
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type { Db } from '../../db/client';
 import type { JobQueue } from '../../lib/jobs';
+import type { AuditPort } from '../../lib/module';
 import { failWith, ok } from '../../lib/result';
 import { ACCESS, adminOf } from '../../plugins/access';
 import { contractRoute } from '../../plugins/contract-route';
@@ -19,19 +20,6 @@ const tags = ['backoffice'];
 const readers = ACCESS.admin(ADMIN_GRANTS.payments.read);
 const senders = ACCESS.admin(ADMIN_GRANTS.payments.write);
 
-/** The back office's audit log, one resource "invoices" (the backoffice module's port). */
-export type InvoiceAuditPort = (
-  e: {
-    staff: { userId: number; name: string };
-    action: string;
-    resource: string;
-    id: number;
-    before: unknown;
-    after: unknown;
-  },
-  tx: Db,
-) => Promise<void>;
-
 /**
  * The back office's documents (decision 087): the list with filters and states, the resend of a rejected
  * document, the accountant's export of a period (ZIP of the XML files and a CSV register). Audited.
@@ -41,7 +29,7 @@ const invoicesAdminRoutes: FastifyPluginAsyncZod<{
   repo: InvoicesRepository;
   queue: SdiQueue;
   jobs: JobQueue;
-  audit: InvoiceAuditPort;
+  audit: AuditPort;
   reissue: InvoiceReissue;
   sellerVat: string;
 }> = async (app, { db, repo, queue, jobs, audit, reissue, sellerVat }) => {

@@ -1,7 +1,7 @@
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import type { FastifyInstance } from 'fastify';
 import type { Db } from '../../db/client';
-import type { ModuleCore, RouteRegistrar } from '../../lib/module';
+import type { AuditPort, ModuleCore, RouteRegistrar } from '../../lib/module';
 import type { OrderTransitionsPort } from '../../lib/order-transitions';
 import { sellerOf } from './invoice-document';
 import { InvoiceReissue } from './invoice-reissue';
@@ -9,7 +9,7 @@ import { InvoicesRepository } from './invoices.repository';
 import { InvoicesService, type GrantedGoodwill, type SettledRefund } from './invoices.service';
 import { SDI_SEND_JOB, SdiQueue, sdiChannelOf, type SdiChannel } from './sdi-exchange';
 import invoicesRoutes from './invoices.routes';
-import invoicesAdminRoutes, { type InvoiceAuditPort } from './invoices-admin.routes';
+import invoicesAdminRoutes from './invoices-admin.routes';
 import invoicesDevRoutes from './invoices-dev.routes';
 import { isDevMailboxOn, publicUrlOf } from '../../env';
 import type { MailService } from '../mail/mail.service';
@@ -23,7 +23,7 @@ export interface InvoicesModuleDeps extends ModuleCore {
   /** the goodwill credits on the wallet tied to an order (the loyalty module): an invoiced one, a credit note */
   goodwillGranted: { onGoodwill(listener: (credit: GrantedGoodwill, tx: Db) => Promise<void>): void };
   /** the back office's audit log (the backoffice module) */
-  audit: InvoiceAuditPort;
+  audit: AuditPort;
   /** the customer's e-mail saying a document was issued (the mail module) */
   mail: Pick<MailService, 'send'>;
 }

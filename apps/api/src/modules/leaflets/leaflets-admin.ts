@@ -7,6 +7,7 @@ import type {
 } from '@spesa/shared/contracts/admin-leaflets';
 import { DEFAULT_STORE } from '@spesa/shared/contracts/delivery';
 import type { Db } from '../../db/client';
+import type { AuditPort } from '../../lib/module';
 import { Abort, fail, failWith, ok, type Failure, type Result } from '../../lib/result';
 import { folderOf, PAGE_FILE_PREFIX, type LeafletFiles } from './leaflet-files';
 import { discard, renderPages, stagePages } from './leaflet-uploads';
@@ -21,12 +22,6 @@ interface Staff {
   name: string;
 }
 
-/** The back office's audit log (the backoffice module), joined to the change's transaction. */
-export type LeafletAuditPort = (
-  e: { staff: Staff; action: string; resource: string; id: number; before: unknown; after: unknown },
-  tx: Db,
-) => Promise<void>;
-
 /** What the editor needs of other modules: the stores (delivery) and a product by code or EAN (catalogue). */
 export interface LeafletAdminPorts {
   catalogue: LeafletCataloguePort;
@@ -34,7 +29,7 @@ export interface LeafletAdminPorts {
   productIdOf: (key: string) => Promise<number | null>;
   /** the ids of the chain's stores (the catalogue warehouse, DEFAULT_STORE, is always known) */
   storeIds: () => Promise<Set<number>>;
-  audit: LeafletAuditPort;
+  audit: AuditPort;
 }
 
 /** A message of the module's table with its {placeholders} filled in. */

@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
-import type { ModuleCore, RouteRegistrar } from '../../lib/module';
+import type { AuditPort, ModuleCore, RouteRegistrar } from '../../lib/module';
 import type { LeafletProductsPort, StoreOfRequest } from '../catalogue/catalogue.routes';
 import type { CatalogueService } from '../catalogue/catalogue.service';
 import { LeafletFiles } from './leaflet-files';
 import { leafletFirstViewRoute, leafletsFirstViewRoute } from './leaflet-first-view';
-import { LeafletsAdmin, type LeafletAuditPort } from './leaflets-admin';
+import { LeafletsAdmin } from './leaflets-admin';
 import { LeafletsAdminRepository } from './leaflets-admin.repository';
 import leafletsAdminRoutes from './leaflets-admin.routes';
 import { LeafletsRepository } from './leaflets.repository';
@@ -20,7 +20,7 @@ export interface LeafletsModuleDeps extends Pick<ModuleCore, 'db' | 'files'> {
   /** the ids of the chain's stores (the delivery module) */
   storeIds: () => Promise<Set<number>>;
   /** the back office's audit log */
-  audit: LeafletAuditPort;
+  audit: AuditPort;
 }
 
 /** Digital leaflets (decision 052): their products read through the catalogue's service; files drawn on demand. */

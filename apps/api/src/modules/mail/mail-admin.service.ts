@@ -4,23 +4,11 @@ import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import { wireTimestamp } from '../../db/wire-time';
 import type { JobQueue } from '../../lib/jobs';
+import type { AuditPort } from '../../lib/module';
 import { Abort, failWith, ok, type Result } from '../../lib/result';
 import { MAIL_INFO_TEXT, MAIL_TEXT } from './mail.messages';
 import { deliveryKeyOf, MAIL_DELIVERY_KEY_PREFIX, type MailService } from './mail.service';
 import type { MailTemplate } from './mail.templates';
-
-/** The back office's audit log, resource "mails" (the backoffice module's port), in the caller's transaction. */
-export type MailAuditPort = (
-  e: {
-    staff: { userId: number; name: string };
-    action: string;
-    resource: string;
-    id: number;
-    before: unknown;
-    after: unknown;
-  },
-  tx: Db,
-) => Promise<void>;
 
 /** The mails whose link or code lasts minutes or days: a resend days later may carry an expired one. */
 const EXPIRING_TEMPLATES: ReadonlySet<MailTemplate['template']> = new Set([
@@ -68,7 +56,7 @@ export class MailAdmin {
     private readonly db: Db,
     private readonly mail: MailService,
     private readonly jobs: JobQueue,
-    private readonly audit: MailAuditPort,
+    private readonly audit: AuditPort,
   ) {}
 
   async list(q: AdminMailListQuery): Promise<Result<{ data: AdminMail[]; total: number }>> {

@@ -1,8 +1,8 @@
 import type { Db } from '../../db/client';
 import { isDemoShop, isDevMailboxOn, publicUrlOf } from '../../env';
-import type { ModuleCore, RouteRegistrar } from '../../lib/module';
+import type { AuditPort, ModuleCore, RouteRegistrar } from '../../lib/module';
 import type { MailTemplate } from './mail.templates';
-import { MailAdmin, type MailAuditPort } from './mail-admin.service';
+import { MailAdmin } from './mail-admin.service';
 import mailAdminRoutes from './mail-admin.routes';
 import mailboxRoutes from './mailbox.routes';
 import { MAIL_DELIVER_JOB, MAIL_DELIVERY_ATTEMPTS, MailService } from './mail.service';
@@ -25,7 +25,7 @@ export function mailModule({
   audit,
 }: Pick<ModuleCore, 'db' | 'env' | 'files' | 'events' | 'jobs'> & {
   /** the back office's audit log (the backoffice module): who asked a mail to be sent again */
-  audit: MailAuditPort;
+  audit: AuditPort;
 }) {
   const mail = new MailService(db, {
     events,
