@@ -1,11 +1,10 @@
-import type { AddressInfo } from 'node:net';
 import type { AdminMail } from '@spesa/shared/contracts/admin-mails';
 import { sql } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { newCustomer } from '../../../test/customers';
 import { buildTestApp, callAs, uniqueEmail, type TestApp } from '../../../test/helper';
 import { makeStaff } from '../../../test/order-fixtures';
+import { startSmtpServer, type LocalSmtpServer } from '../../../test/stand-ins/smtp';
 import { queryRows } from '../../db/rows';
 import { JobQueue } from '../../lib/jobs';
 import { MAIL_TEXT } from './mail.messages';
@@ -18,9 +17,8 @@ import { MAIL_DELIVER_JOB, MailService } from './mail.service';
  */
 const API = '/ebsn/api';
 const FROM = 'Spesa <noreply@example.com>';
-let smtp: SMTPServer;
+let smtp: LocalSmtpServer;
 let smtpUrl = '';
-const received: Array<{ to: string[]; raw: string }> = [];
 let t: TestApp;
 let service: string;
 let supervisor: string;
@@ -28,24 +26,8 @@ let picker: string;
 let customer: string;
 
 beforeAll(async () => {
-  smtp = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS'],
-    logger: false,
-    onData(stream, session, done) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        received.push({
-          to: session.envelope.rcptTo.map((r) => r.address),
-          raw: Buffer.concat(chunks).toString('utf8'),
-        });
-        done();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-  smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+  smtp = await startSmtpServer();
+  smtpUrl = smtp.url;
   // the app's queue does not poll: the test runs its due jobs
   t = await buildTestApp({ runJobs: false, env: { SMTP_URL: smtpUrl, MAIL_FROM: FROM } });
   service = await makeStaff(
@@ -59,7 +41,7 @@ beforeAll(async () => {
   customer = (await newCustomer(t, { tag: 'mails-customer' })).token;
 });
 afterAll(async () => {
-  await new Promise<void>((resolve) => smtp.close(resolve));
+  await smtp?.close();
   await t?.close();
 });
 
@@ -68,7 +50,7 @@ const st = <T>(token: string | null, method: 'GET' | 'POST', path: string) =>
     via: 'staff',
     ...(method === 'POST' ? { payload: {} } : {}),
   });
-const sentTo = (to: string) => received.filter((m) => m.to.includes(to));
+const sentTo = (to: string) => smtp.sentTo(to);
 const deliverJobs = async (mailId: number) =>
   (
     await queryRows<{ n: number }>(
@@ -223,6 +205,25 @@ describe('sending a mail again', () => {
     expect(await deliverJobs(id)).toBe(1);
     await t.app.jobs.runDue();
     expect(sentTo(to)).toHaveLength(1);
+  });
+
+  it('two resends of one mail at the same moment queue one job and send it once', async () => {
+    const to = uniqueEmail('lost.race');
+    const id = await lostMail(to);
+    const both = await Promise.all([
+      st(service, 'POST', `/admin/mails/${id}/resend`),
+      st(service, 'POST', `/admin/mails/${id}/resend`),
+    ]);
+    expect(both.map((r) => r.statusCode).every((code) => code < 500)).toBe(true);
+    expect(both.filter((r) => r.body.response.status === 0)).toHaveLength(1);
+    expect(both.flatMap((r) => r.body.response.errors.map((e) => e.code))).toEqual([
+      MAIL_TEXT.alreadyQueued.code,
+    ]);
+    // the first delivery's job (given up) and one new one
+    expect(await deliverJobs(id)).toBe(2);
+    await t.app.jobs.runDue();
+    expect(sentTo(to)).toHaveLength(1);
+    expect(await audited(id)).toHaveLength(1);
   });
 
   it('refuses a development outbox mail, an unknown mail and bad ids, in Italian, changing nothing', async () => {

@@ -1,12 +1,11 @@
-import type { AddressInfo } from 'node:net';
 import { eq } from 'drizzle-orm';
-import { SMTPServer } from 'smtp-server';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { register, registrationBody, withField } from '../../../test/account-fixtures';
 import { buildTestApp, uniqueEmail, type TestApp } from '../../../test/helper';
 import { testProduct } from '../../../test/checkout-fixtures';
 import { newCustomer } from '../../../test/customers';
 import { placeOrder } from '../../../test/order-fixtures';
+import { startSmtpServer, type LocalSmtpServer } from '../../../test/stand-ins/smtp';
 import { scheduledJobs } from '../../db/schema';
 import { isDemoShop, isDevMailboxOn, loadEnv } from '../../env';
 import { JobQueue, retryDelayMs } from '../../lib/jobs';
@@ -275,35 +274,17 @@ describe('mailbox switch', () => {
 });
 
 describe('sending through SMTP (decision 101: after the write commits, by the job queue)', () => {
-  /** A local SMTP server (smtp-server, nodemailer's own): the messages it accepted, raw. */
-  let smtp: SMTPServer;
+  let smtp: LocalSmtpServer;
   let smtpUrl = '';
-  const received: Array<{ to: string[]; raw: string }> = [];
   let t: TestApp;
 
   beforeAll(async () => {
     t = await buildTestApp();
-    smtp = new SMTPServer({
-      authOptional: true,
-      disabledCommands: ['STARTTLS'],
-      logger: false,
-      onData(stream, session, done) {
-        const chunks: Buffer[] = [];
-        stream.on('data', (c: Buffer) => chunks.push(c));
-        stream.on('end', () => {
-          received.push({
-            to: session.envelope.rcptTo.map((r) => r.address),
-            raw: Buffer.concat(chunks).toString('utf8'),
-          });
-          done();
-        });
-      },
-    });
-    await new Promise<void>((resolve) => smtp.listen(0, '127.0.0.1', resolve));
-    smtpUrl = `smtp://127.0.0.1:${(smtp.server.address() as AddressInfo).port}`;
+    smtp = await startSmtpServer();
+    smtpUrl = smtp.url;
   });
   afterAll(async () => {
-    await new Promise<void>((resolve) => smtp.close(resolve));
+    await smtp.close();
     await t.close();
   });
 
@@ -314,7 +295,7 @@ describe('sending through SMTP (decision 101: after the write commits, by the jo
     jobs.register(MAIL_DELIVER_JOB, (payload) => mail.deliver((payload as { mailId: number }).mailId));
     return { jobs, mail };
   };
-  const sentTo = (to: string) => received.filter((m) => m.to.includes(to));
+  const sentTo = (to: string) => smtp.sentTo(to);
 
   it('sends a mail of the pool through the server once, marked sent, with a Message-ID of its id', async () => {
     const { jobs, mail } = onSmtp(smtpUrl);
@@ -344,7 +325,7 @@ describe('sending through SMTP (decision 101: after the write commits, by the jo
         throw new Error('annullata');
       }),
     ).rejects.toThrow('annullata');
-    expect(received.filter((m) => m.to.includes(kept) || m.to.includes(undone))).toHaveLength(0);
+    expect(smtp.received.filter((m) => m.to.includes(kept) || m.to.includes(undone))).toHaveLength(0);
     await jobs.runDue();
     expect(sentTo(kept)).toHaveLength(1);
     expect(sentTo(undone)).toHaveLength(0);
@@ -384,7 +365,9 @@ describe('sending through SMTP (decision 101: after the write commits, by the jo
   });
 
   it('needs the job queue to send through SMTP', () => {
-    expect(() => new MailService(t.db, { smtpUrl, from: 'Spesa <noreply@example.com>' })).toThrow(/job queue/);
+    expect(() => new MailService(t.db, { smtpUrl, from: 'Spesa <noreply@example.com>' })).toThrow(
+      /job queue/,
+    );
   });
 });
 
