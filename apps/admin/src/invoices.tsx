@@ -6,21 +6,12 @@ import {
   type AdminInvoiceDocument,
 } from '@spesa/shared/contracts/invoices';
 import { TIME_ZONE } from '@spesa/shared/time/rome';
-import { useState } from 'react';
-import {
-  DataTable,
-  List,
-  SelectInput,
-  TextInput,
-  TopToolbar,
-  useListContext,
-  useNotify,
-  useRefresh,
-} from 'react-admin';
-import { adminAct, AdminApiError } from './api';
+import { DataTable, List, SelectInput, TextInput, TopToolbar, useListContext } from 'react-admin';
+import { adminAct } from './api';
 import { DateInput } from './date-input';
 import { CorrectButton } from './invoice-correction';
 import { invoiceExportPeriod } from './data-provider';
+import { RowActionButton } from './row-action-button';
 import { invoiceTexts as T } from './texts';
 
 const money = (n: number) => n.toLocaleString('it-IT', { style: 'currency', currency: 'EUR' });
@@ -60,31 +51,15 @@ function ExportZip() {
 
 /** A rejected document back in the queue for the exchange system. */
 export function ResendButton({ doc }: { doc: AdminInvoiceDocument }) {
-  const notify = useNotify();
-  const refresh = useRefresh();
-  const [busy, setBusy] = useState(false);
   if (doc.sdiState !== 'rejected') return null;
   return (
-    <Button
-      size="small"
-      disabled={busy}
-      aria-label={T.resendLabel(doc.number)}
-      onClick={(event) => {
-        event.stopPropagation();
-        setBusy(true);
-        adminAct('POST /admin/invoices/:id/resend', { params: { id: doc.id } })
-          .then(({ infos }) => notify(infos[0] ?? T.resent, { type: 'success' }))
-          .catch((err: unknown) =>
-            notify(err instanceof AdminApiError ? err.message : T.resendFailed, { type: 'error' }),
-          )
-          .finally(() => {
-            setBusy(false);
-            refresh();
-          });
-      }}
-    >
-      {T.resend}
-    </Button>
+    <RowActionButton
+      label={T.resend}
+      ariaLabel={T.resendLabel(doc.number)}
+      act={() => adminAct('POST /admin/invoices/:id/resend', { params: { id: doc.id } })}
+      done={T.resent}
+      failed={T.resendFailed}
+    />
   );
 }
 

@@ -1,20 +1,10 @@
-import { Button, useMediaQuery, type Theme } from '@mui/material';
+import { useMediaQuery, type Theme } from '@mui/material';
 import { MAIL_STATES, MAIL_STATE_LABEL, type AdminMail } from '@spesa/shared/contracts/admin-mails';
 import { mayWrite } from '@spesa/shared/contracts/admin';
 import { TIME_ZONE } from '@spesa/shared/time/rome';
-import { useState } from 'react';
-import {
-  DataTable,
-  List,
-  required,
-  SelectInput,
-  SimpleList,
-  TextInput,
-  useNotify,
-  usePermissions,
-  useRefresh,
-} from 'react-admin';
-import { adminAct, AdminApiError } from './api';
+import { DataTable, List, required, SelectInput, SimpleList, TextInput, usePermissions } from 'react-admin';
+import { adminAct } from './api';
+import { RowActionButton } from './row-action-button';
 import { mailTexts as T } from './texts';
 
 const dateTime = (iso: string | null) =>
@@ -52,33 +42,17 @@ function deliveryOf(m: AdminMail): string {
  * job waiting for it; the server's answer, done or refused, is the notice.
  */
 export function ResendMailButton({ mail }: { mail: AdminMail }) {
-  const notify = useNotify();
-  const refresh = useRefresh();
   const { permissions } = usePermissions<string>();
-  const [busy, setBusy] = useState(false);
   if (!mayWrite(permissions, 'mails') || mail.sentAt || mail.queued) return null;
   return (
-    <Button
-      size="small"
+    <RowActionButton
+      label={T.resend}
+      ariaLabel={T.resendLabel(mail.to)}
       variant="outlined"
-      disabled={busy}
-      aria-label={T.resendLabel(mail.to)}
-      onClick={(event) => {
-        event.stopPropagation();
-        setBusy(true);
-        adminAct('POST /admin/mails/:id/resend', { params: { id: mail.id } })
-          .then(({ infos }) => notify(infos.join(' ') || T.resent, { type: 'success' }))
-          .catch((err: unknown) =>
-            notify(err instanceof AdminApiError ? err.message : T.resendFailed, { type: 'error' }),
-          )
-          .finally(() => {
-            setBusy(false);
-            refresh();
-          });
-      }}
-    >
-      {T.resend}
-    </Button>
+      act={() => adminAct('POST /admin/mails/:id/resend', { params: { id: mail.id } })}
+      done={T.resent}
+      failed={T.resendFailed}
+    />
   );
 }
 
