@@ -1,4 +1,4 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
 import { PreparedSql, queryRows } from '../db/rows';
 import { scheduledJobs } from '../db/schema';
@@ -135,6 +135,17 @@ export class JobQueue {
     });
     // a job due now is run by this process at once (others would find it at their next poll)
     if (delay === 0 && !opts.db) this.kick();
+  }
+
+  /**
+   * A job due now written by another statement (a `ComposedWrite`'s CTE, decision 059 session 52): one job per
+   * row of `from` (a CTE of that statement), its payload and singleton key SQL over that row's columns. As
+   * `enqueue` in a transaction: the next poll runs it once the statement's transaction has committed.
+   */
+  enqueueSql(kind: string, row: { from: SQL; payload: SQL; singletonKey: SQL | null }): SQL {
+    return sql`INSERT INTO ${scheduledJobs} (kind, payload, run_at, singleton_key)
+      SELECT ${kind}::text, (${row.payload})::jsonb, now(), ${row.singletonKey ?? sql`NULL`}::text FROM ${row.from}
+      ON CONFLICT (singleton_key) WHERE done_at IS NULL DO NOTHING`;
   }
 
   /**

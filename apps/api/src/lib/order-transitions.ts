@@ -53,6 +53,14 @@ export interface OrderTransitionsPort {
   onTransitionWrite(to: OrderStatusId, name: string, write: OrderTransitionWrite): void;
 }
 
+declare const orderReadBrand: unique symbol;
+/**
+ * The order as its status change's listeners read it, read by a composing writer together with its lock of the
+ * order (`OrderPlacementRepository.lockAuthorizationAndOrder`): opaque outside the orders module, given back to
+ * `composedTransition` so that the listeners' writes join the change's own statement (decision 059, session 52).
+ */
+export type OrderReadForListeners = { readonly [orderReadBrand]: true };
+
 /**
  * An order's status change as part of one statement another writer of the orders module's records composes
  * (the payment's return: its event, its attempt's status and the order's move in one round trip; decision
@@ -65,7 +73,8 @@ export interface ComposedStatusChange {
    */
   ctes: SQL;
   /**
-   * the change's listeners and notifications, run once the statement answered the moved order's row.
+   * the change's listeners and notifications, run once the statement answered the moved order's row (those
+   * composed into `ctes` are not run again: their writes were part of the statement).
    * `unguarded`: the notifications run on `tx` itself, without their savepoint (two round trips fewer); one
    * that fails throws `StatusListenersFailed`, and the caller rolls its transaction back and makes the change
    * again with them guarded, so that a failing mail or message still never undoes the change.

@@ -3,6 +3,7 @@ import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
 import { PreparedSql } from '../../db/rows';
+import type { ComposedWrite } from '../../lib/composed-write';
 import type { FileStore } from '../../lib/file-store';
 import type { JobQueue } from '../../lib/jobs';
 import { mailAttachments, mailOutbox } from '../../db/schema';
@@ -109,6 +110,36 @@ export class MailService {
       await db.insert(mailAttachments).values(attachments.map((a) => ({ ...a, mailId })));
     if (this.transporter) await this.queueDelivery(mailId, db);
     return mailId;
+  }
+
+  /**
+   * `send` (without attachments) as CTEs of the caller's statement (decision 059, session 52): the mail rendered
+   * now, its outbox row and, with SMTP, its `mail.deliver` job written by the caller's statement when its
+   * condition holds. For a mail that belongs to a larger write already made of one statement (the payment's
+   * return), so that it adds no round trip.
+   */
+  sendSql(to: string, mail: MailTemplate): ComposedWrite {
+    const rendered = renderMail(mail, { demoShop: this.opts.demoShop ?? false });
+    const jobs = this.transporter ? this.opts.jobs : undefined;
+    return {
+      ctes: (name, when) => {
+        const row = sql.raw(name);
+        const mailCte = sql`${row} AS (
+            INSERT INTO mail_outbox (to_address, subject, text_body, html_body, template, transport)
+            SELECT ${to}::text, ${rendered.subject}::text, ${rendered.text}::text, ${rendered.html}::text,
+              ${mail.template}::text, ${this.transporter ? 'smtp' : 'outbox'}::text
+            WHERE ${when}
+            RETURNING mail_id)`;
+        if (!jobs) return mailCte;
+        const job = jobs.enqueueSql(MAIL_DELIVER_JOB, {
+          from: row,
+          payload: sql`json_build_object('mailId', ${row}.mail_id)`,
+          singletonKey: sql`${MAIL_DELIVERY_KEY_PREFIX}::text || ${row}.mail_id`,
+        });
+        return sql`${mailCte}, ${sql.raw(`${name}_job`)} AS (${job})`;
+      },
+      written: () => this.opts.events?.emit({ kind: 'mail.queued' }),
+    };
   }
 
   /** Mails go through an SMTP server (SMTP_URL), not to the development outbox. */

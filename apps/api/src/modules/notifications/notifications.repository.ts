@@ -48,6 +48,17 @@ export class NotificationsRepository {
     return rows[0]?.id ?? null;
   }
 
+  /** `insert` as the body of a CTE of the caller's statement: written only when `when` holds. */
+  insertSql(n: NewNotification, at: Date, when: SQL): SQL {
+    return sql`INSERT INTO notifications (user_id, message_type_id, title, body, order_id, receipt_id,
+        gift_certificate_id, dedupe_key, created_at)
+      SELECT ${n.userId}::int, ${n.messageTypeId}::int, ${n.title}::text, ${n.body}::text, ${n.orderId ?? null}::int,
+        ${n.receiptId ?? null}::int, ${n.giftCertificateId ?? null}::int, ${n.dedupeKey ?? null}::text,
+        ${at.toISOString()}::timestamptz
+      WHERE ${when}
+      ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`;
+  }
+
   private where(userId: number, messageTypeId: number | undefined): SQL {
     return messageTypeId === undefined
       ? sql`user_id = ${userId}`

@@ -3,10 +3,28 @@ import {
   NOTIFICATIONS_PAGE_SIZE,
   type NotificationHistoryData,
 } from '@spesa/shared/contracts/notifications';
+import { sql } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { ComposedWrite } from '../../lib/composed-write';
 import { ok, type Result } from '../../lib/result';
 import { NOTIFICATION_TEXT } from './notifications.messages';
 import type { NewNotification, NotificationsRepository } from './notifications.repository';
+import { PUSHED_TYPES } from './push.service';
+
+/** The message "order confirmed" (`orderConfirmed`, `orderConfirmedSql`). */
+function orderConfirmedOf(o: {
+  userId: number;
+  orderId: number;
+  slot: string;
+  where: string;
+}): NewNotification {
+  return {
+    userId: o.userId,
+    messageTypeId: NOTIFICATION_TYPE.orderConfirmed,
+    orderId: o.orderId,
+    ...NOTIFICATION_TEXT.orderConfirmed(o),
+  };
+}
 
 /** Told of every message written, in its transaction (the push sender, decision 055). */
 export type NotificationWrittenPort = (
@@ -36,17 +54,29 @@ export class NotificationService {
     return true;
   }
 
+  /**
+   * `record` as CTEs of the caller's statement (decision 059, session 52), for a message the push sender does
+   * not send (null for one it sends: `record` then, which queues its push with it).
+   */
+  recordSql(n: NewNotification): ComposedWrite | null {
+    if (this.written && PUSHED_TYPES.has(n.messageTypeId)) return null;
+    const at = this.now();
+    return { ctes: (name, when) => sql`${sql.raw(name)} AS (${this.repo.insertSql(n, at, when)})` };
+  }
+
   // ---------- the events (ports of other modules) ----------
   async orderConfirmed(o: { userId: number; orderId: number; slot: string; where: string }, tx: Db) {
-    await this.record(
-      {
-        userId: o.userId,
-        messageTypeId: NOTIFICATION_TYPE.orderConfirmed,
-        orderId: o.orderId,
-        ...NOTIFICATION_TEXT.orderConfirmed(o),
-      },
-      tx,
-    );
+    await this.record(orderConfirmedOf(o), tx);
+  }
+
+  /** `orderConfirmed` as CTEs of the caller's statement (the payment's return: `recordSql`). */
+  orderConfirmedSql(o: {
+    userId: number;
+    orderId: number;
+    slot: string;
+    where: string;
+  }): ComposedWrite | null {
+    return this.recordSql(orderConfirmedOf(o));
   }
 
   async orderPrepared(

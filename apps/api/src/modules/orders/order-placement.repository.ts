@@ -1,5 +1,5 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { ComposedStatusChange } from '../../lib/order-transitions';
+import type { ComposedStatusChange, OrderReadForListeners } from '../../lib/order-transitions';
 import type { Db } from '../../db/client';
 import { queryRows } from '../../db/rows';
 import {
@@ -15,6 +15,7 @@ import {
   type OrderRow,
 } from './order-rows';
 import type { RepeatedEvent } from '../payment/payment.service';
+import { listenerColumns, orderForListenersOf, type OrderForListenersRow } from './order-for-listeners';
 
 export type { AuthorizationRow, NewOrder, NewOrderItem, OrderItemRow, OrderRow } from './order-rows';
 
@@ -169,23 +170,33 @@ export class OrderPlacementRepository {
 
   /**
    * The authorisation a provider's notification names and its order, both locked (the authorisation first, as
-   * `lockAuthorizationByRef` then `lockOrder` would), in one statement.
+   * `lockAuthorizationByRef` then `lockOrder` would), in one statement; with the order as its status change's
+   * listeners read it (`read`, as locked: given to `composedTransition`, the confirmation's mail and message are
+   * written by the change's own statement, decision 059 session 52).
    */
   async lockAuthorizationAndOrder(
     provider: string,
     providerRef: string,
     tx: Db,
-  ): Promise<{ auth: AuthorizationRow; order: { orderId: number; orderStatusId: number } } | null> {
-    const [row] = await queryRows<AuthorizationRow & { orderStatusId: number }>(
+  ): Promise<{
+    auth: AuthorizationRow;
+    order: { orderId: number; orderStatusId: number; read: OrderReadForListeners };
+  } | null> {
+    const [row] = await queryRows<AuthorizationRow & { orderStatusId: number; listenersRead: unknown }>(
       tx,
-      sql`SELECT ${authColumns('a')}, o.order_status_id::int AS "orderStatusId"
+      sql`SELECT ${authColumns('a')}, o.order_status_id::int AS "orderStatusId",
+            (SELECT row_to_json(l) FROM (SELECT ${listenerColumns('o')}) l) AS "listenersRead"
           FROM payment_authorizations a JOIN orders o ON o.order_id = a.order_id
           WHERE a.provider = ${provider} AND a.provider_ref = ${providerRef}
           FOR UPDATE OF a, o`,
     );
     if (!row) return null;
-    const { orderStatusId, ...auth } = row;
-    return { auth, order: { orderId: auth.orderId, orderStatusId } };
+    const { orderStatusId, listenersRead, ...auth } = row;
+    const json = (
+      typeof listenersRead === 'string' ? JSON.parse(listenersRead) : listenersRead
+    ) as OrderForListenersRow;
+    const read = orderForListenersOf(json) as unknown as OrderReadForListeners;
+    return { auth, order: { orderId: auth.orderId, orderStatusId, read } };
   }
 
   /** The customer's orders whose online payment can be retried (failed 11, or abandoned 1). */

@@ -1,8 +1,9 @@
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import { sql } from 'drizzle-orm';
+import { PgDialect } from 'drizzle-orm/pg-core';
 import { describe, expect, it } from 'vitest';
 import type { Db } from '../../db/client';
-import { StatusListenersFailed } from '../../lib/order-transitions';
+import { StatusListenersFailed, type OrderReadForListeners } from '../../lib/order-transitions';
 import { Abort, fail } from '../../lib/result';
 import { ORDER_FOR_LISTENERS, type OrderForListeners } from './order-for-listeners';
 import { OrderStatusService } from './order-status.service';
@@ -146,6 +147,77 @@ describe('OrderStatusService listeners', () => {
       db,
     );
     expect(seen).toEqual([{ version: 2, token: undefined }]);
+  });
+});
+
+describe('OrderStatusService composed notifications (decision 059, session 52)', () => {
+  /** The order as a composing writer read it with its lock (the fields the composers below read). */
+  const read = {
+    order: { orderId: 7, userId: 5, version: 1 },
+    customer: { email: 'a@b.it', firstName: 'A' },
+    lines: 1,
+  } as unknown as OrderReadForListeners;
+  /** a listener that writes `what` when it runs, and composes it as a CTE named after it (unless `can` is false) */
+  function listener(status: OrderStatusService, written: string[], what: string, can = true) {
+    const told: string[] = [];
+    status.onChange(
+      async () => void written.push(what),
+      () => true,
+      (e, order: OrderForListeners) =>
+        can
+          ? [
+              {
+                ctes: (name, when) =>
+                  sql`${sql.raw(name)} AS (SELECT ${`${what} ${order.order.userId} ${e.accessToken}`}::text WHERE ${when})`,
+                written: () => void told.push(what),
+              },
+            ]
+          : null,
+    );
+    return told;
+  }
+  const render = (q: ReturnType<typeof sql>) => new PgDialect().sqlToQuery(q).sql.replace(/\s+/g, ' ');
+
+  it("with the order read, every listener's write is a CTE of the change's statement, and none runs after it", async () => {
+    const { db, written, statements } = fakeDb();
+    const status = new OrderStatusService(undefined, undefined, () => ({
+      token: 'the-token',
+      hash: 'its-hash',
+      expiresAt: new Date('2027-01-01T00:00:00Z'),
+    }));
+    const mailTold = listener(status, written, 'mail');
+    const messageTold = listener(status, written, 'message');
+    const composed = status.composedTransition(change, sql`true`, read);
+    const text = render(sql`WITH ${composed!.ctes} SELECT 1`);
+    expect(text).toContain('listener_0 AS (SELECT $');
+    expect(text).toContain('listener_1 AS (SELECT $');
+    expect(text).toContain('WHERE EXISTS (SELECT 1 FROM moved)');
+    // the moved row no longer carries the listeners' read (they had it from the lock)
+    expect(text).not.toContain('"customerEmail"');
+    const params = new PgDialect().sqlToQuery(composed!.ctes).params;
+    expect(params).toEqual(expect.arrayContaining(['mail 5 the-token', 'message 5 the-token']));
+    await composed!.written({ version: 2, userId: 5, slotId: 9, warehouseId: 1 }, { unguarded: true }, db);
+    // nothing run after the statement: no savepoint, no listener; their metrics told once
+    expect(written).toEqual([]);
+    expect(statements()).toBe(0);
+    expect([mailTold, messageTold]).toEqual([['mail'], ['message']]);
+  });
+
+  it('one listener that cannot compose the change: all of them run after it, as without the read', async () => {
+    const { db, written, statements } = fakeDb();
+    const status = new OrderStatusService();
+    listener(status, written, 'mail');
+    listener(status, written, 'message', false);
+    const composed = status.composedTransition(change, sql`true`, read);
+    const text = render(sql`WITH ${composed!.ctes} SELECT 1`);
+    expect(text).not.toContain('listener_0');
+    expect(text).toContain('"customerEmail"');
+    await composed!.written({ version: 2, userId: 5, slotId: 9, warehouseId: 1 }, { unguarded: true }, db);
+    expect(written).toEqual(['mail', 'message']);
+    expect(statements()).toBe(0);
+    // and without a read nothing is composed
+    const plain = status.composedTransition(change, sql`true`);
+    expect(render(sql`WITH ${plain!.ctes} SELECT 1`)).not.toContain('listener_0');
   });
 });
 

@@ -15,8 +15,10 @@ import {
   type OrderTransition,
   type OrderTransitionListener,
   type OrderTransitionsPort,
+  type OrderReadForListeners,
   type OrderTransitionWrite,
 } from '../../lib/order-transitions';
+import type { ComposedWrite } from '../../lib/composed-write';
 import {
   listenerColumns,
   ORDER_FOR_LISTENERS,
@@ -99,6 +101,16 @@ export type OrderInitialListener = (
 ) => Promise<void>;
 
 export type StatusChangeListener = (event: StatusChangeEvent, once: SharedRead, db: Db) => Promise<void>;
+
+/**
+ * A listener's writes as CTEs of the change's own statement (decision 059, session 52), built from the order as
+ * the composing writer read it with its lock, before the change: its rows, each written only when the change
+ * moved the order. Null: this change's writes cannot be composed (the listener then runs after the statement).
+ */
+export type StatusChangeComposer = (
+  event: StatusChangeEvent,
+  order: OrderForListeners,
+) => ComposedWrite[] | null;
 
 /**
  * A read made once for all the listeners of one change (e.g. the order, which the confirmation's mail and
@@ -185,6 +197,7 @@ export class OrderStatusService {
   private readonly listeners: Array<{
     listener: StatusChangeListener;
     when: (event: StatusChangeEvent) => boolean;
+    compose: StatusChangeComposer | null;
   }> = [];
 
   constructor(
@@ -241,9 +254,16 @@ export class OrderStatusService {
     for (const listener of this.editListeners) await listener(event, tx);
   }
 
-  /** `when` filters the events before the listener's savepoint is opened (two round trips saved). */
-  onChange(listener: StatusChangeListener, when: (event: StatusChangeEvent) => boolean = () => true): void {
-    this.listeners.push({ listener, when });
+  /**
+   * `when` filters the events before the listener's savepoint is opened (two round trips saved); `compose`, when
+   * given, writes what the listener would as part of a composed change's statement (`composedTransition`).
+   */
+  onChange(
+    listener: StatusChangeListener,
+    when: (event: StatusChangeEvent) => boolean = () => true,
+    compose: StatusChangeComposer | null = null,
+  ): void {
+    this.listeners.push({ listener, when, compose });
   }
 
   /**
@@ -294,6 +314,21 @@ export class OrderStatusService {
     return this.listeners.filter(({ when }) => when(event)).map(({ listener }) => listener);
   }
 
+  /**
+   * The writes of every listener wanting the event, composed from the order read before the change; null when
+   * one of them cannot compose this change (all of them then run after the statement, as without a read).
+   */
+  private composedWrites(event: StatusChangeEvent, order: OrderForListeners): ComposedWrite[] | null {
+    const writes: ComposedWrite[] = [];
+    for (const { when, compose } of this.listeners) {
+      if (!when(event)) continue;
+      const composed = compose?.(event, order) ?? null;
+      if (!composed) return null;
+      writes.push(...composed);
+    }
+    return writes;
+  }
+
   /** Records the first status of a new order (no previous status) on the purchase's transaction. */
   async recordInitial(
     initial: {
@@ -334,9 +369,15 @@ export class OrderStatusService {
    * records composes: the payment's return, decision 059 session 49): the compare-and-set of the status (also
    * waiting for `when`, an SQL condition, when given), its history row and the effects registered with
    * `onTransitionWrite`, in the order written; `written` then runs the transition's listeners and the
-   * change's notifications with the row `moved` answered. Null: the table refuses the change.
+   * change's notifications with the row `moved` answered. With `read` (the order as the composing writer read
+   * it with its lock, decision 059 session 52) the notifications whose listeners can compose this change are
+   * written by the statement itself instead (`StatusChangeComposer`). Null: the table refuses the change.
    */
-  composedTransition(change: StatusChange, when?: SQL): ComposedStatusChange | null {
+  composedTransition(
+    change: StatusChange,
+    when?: SQL,
+    read?: OrderReadForListeners,
+  ): ComposedStatusChange | null {
     if (!canTransition(change.from, change.to, change.actor)) return null;
     const { orderId, from, to, actor } = change;
     // a confirmation's read-only link is written with the change itself
@@ -348,8 +389,10 @@ export class OrderStatusService {
       actor,
       ...(token ? { accessToken: token.token } : {}),
     };
-    // the listeners' read of the order comes back from the UPDATE when some listener wants the change
-    const forListeners = this.wanted(event).length > 0;
+    // the notifications written by the statement itself, from the order read with the composing writer's lock
+    const composed = read ? this.composedWrites(event, read as unknown as OrderForListeners) : null;
+    // else the listeners' read of the order comes back from the UPDATE when some listener wants the change
+    const forListeners = !composed && this.wanted(event).length > 0;
     const writes = this.transitions.writesOf({ orderId, from, to }, sql`moved`);
     const ctes = sql`moved AS (
             UPDATE orders o SET order_status_id = ${to}, version = o.version + 1, updated_at = now()
@@ -368,6 +411,11 @@ export class OrderStatusService {
             FROM moved
           )${sql.join(
             writes.map((write, i) => sql`, ${sql.raw(`write_${i}`)} AS (${write})`),
+            sql``,
+          )}${sql.join(
+            (composed ?? []).map(
+              (w, i) => sql`, ${w.ctes(`listener_${i}`, sql`EXISTS (SELECT 1 FROM moved)`)}`,
+            ),
             sql``,
           )}`;
     const written = async (
@@ -389,6 +437,10 @@ export class OrderStatusService {
         },
         tx,
       );
+      if (composed) {
+        for (const w of composed) w.written?.();
+        return;
+      }
       await this.notify(
         event,
         forListeners ? orderForListenersOf(row as OrderForListenersRow) : undefined,

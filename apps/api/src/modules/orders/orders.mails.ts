@@ -1,10 +1,15 @@
 import { paymentTypeOf, paysOnline } from '@spesa/shared/checkout/payment-types';
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
-import { ORDER_FOR_LISTENERS, orderForListeners } from './order-for-listeners';
+import { ORDER_FOR_LISTENERS, orderForListeners, type OrderForListeners } from './order-for-listeners';
 import type { MailService } from '../mail/mail.service';
-import type { OrderStatusMailKind } from '../mail/mail.templates';
-import type { SharedRead, StatusChangeEvent, StatusChangeListener } from './order-status.service';
+import type { MailTemplate, OrderStatusMailKind } from '../mail/mail.templates';
+import type {
+  SharedRead,
+  StatusChangeComposer,
+  StatusChangeEvent,
+  StatusChangeListener,
+} from './order-status.service';
 import { mealVouchersToWire } from './order.mapper';
 import { formatEuro } from './orders.messages';
 import type { OrderRow, OrdersRepository } from './orders.repository';
@@ -81,34 +86,11 @@ export function orderMailListener(deps: {
     const read = await once(ORDER_FOR_LISTENERS, () => orderForListeners(e.orderId, db));
     if (!read?.customer) return;
     const { order, customer } = read;
-    const extra = (order.infos as { extraEmail?: unknown }).extraEmail;
-    const to = [customer.email, ...(typeof extra === 'string' && extra.includes('@') ? [extra] : [])];
     if (confirmation) {
       // the read-only link's token: issued with the change to 'ordinato' (its UPDATE wrote the hash), or here
       const token = e.accessToken ?? (await orders.issueAccessToken(order.orderId, db));
-      const payType = paymentTypeOf(order.paymentTypeId);
-      const { lines } = read;
-      for (const address of to)
-        await mail.send(
-          address,
-          {
-            template: 'order-confirmation',
-            firstName: customer.firstName,
-            orderId: order.orderId,
-            slot: slotText(order),
-            where: whereText(order),
-            total: formatEuro(order.totalCents),
-            held: paysOnline(order.paymentTypeId, order.preauthCents) ? formatEuro(order.preauthCents) : null,
-            wallet: order.walletCents > 0 ? formatEuro(order.walletCents) : null,
-            vouchers: vouchersText(order),
-            paymentType: payType?.name ?? '',
-            lines,
-            // the read-only page outside the customer area (no sign-in needed)
-            link: `${publicUrl}/order/${order.orderId}?access_token=${encodeURIComponent(token)}`,
-          },
-          [],
-          db,
-        );
+      for (const c of confirmationMails({ ...read, customer }, token, publicUrl))
+        await mail.send(c.to, c.mail, [], db);
       return;
     }
     if (!kind) return;
@@ -141,6 +123,53 @@ export function orderMailListener(deps: {
       },
       [],
       db,
+    );
+  };
+}
+
+/**
+ * The confirmation's mails of an order that becomes 'ordinato': to the customer, and a copy to the order's extra
+ * e-mail when it has one. `token`: the read-only link's (the change to 'ordinato' wrote its hash).
+ */
+function confirmationMails(
+  read: OrderForListeners & { customer: { email: string; firstName: string } },
+  token: string,
+  publicUrl: string,
+): Array<{ to: string; mail: MailTemplate }> {
+  const { order, customer, lines } = read;
+  const extra = (order.infos as { extraEmail?: unknown }).extraEmail;
+  const to = [customer.email, ...(typeof extra === 'string' && extra.includes('@') ? [extra] : [])];
+  const mail: MailTemplate = {
+    template: 'order-confirmation',
+    firstName: customer.firstName,
+    orderId: order.orderId,
+    slot: slotText(order),
+    where: whereText(order),
+    total: formatEuro(order.totalCents),
+    held: paysOnline(order.paymentTypeId, order.preauthCents) ? formatEuro(order.preauthCents) : null,
+    wallet: order.walletCents > 0 ? formatEuro(order.walletCents) : null,
+    vouchers: vouchersText(order),
+    paymentType: paymentTypeOf(order.paymentTypeId)?.name ?? '',
+    lines,
+    // the read-only page outside the customer area (no sign-in needed)
+    link: `${publicUrl}/order/${order.orderId}?access_token=${encodeURIComponent(token)}`,
+  };
+  return to.map((address) => ({ to: address, mail }));
+}
+
+/**
+ * The order mails' writes composed into the change's own statement (decision 059, session 52), from the order
+ * as the composing writer read it with its lock: the confirmation only (with the token its change issued);
+ * null for every other change, which `orderMailListener` sends.
+ */
+export function orderMailComposer(deps: { mail: MailService; publicUrl: string }): StatusChangeComposer {
+  const { mail, publicUrl } = deps;
+  return (e, read) => {
+    if (e.to !== S.ordered || !e.accessToken) return null;
+    const { customer } = read;
+    if (!customer) return [];
+    return confirmationMails({ ...read, customer }, e.accessToken, publicUrl).map((c) =>
+      mail.sendSql(c.to, c.mail),
     );
   };
 }

@@ -17,8 +17,9 @@ import { OrderAnswer } from './order-answer';
 import type { OrderGiftsPort } from './order-gifts';
 import { OrderPlacementRepository } from './order-placement.repository';
 import { OrderStatusService, OrderTransitionListeners } from './order-status.service';
-import { orderMailListener, orderMailWanted } from './orders.mails';
+import { orderMailComposer, orderMailListener, orderMailWanted } from './orders.mails';
 import {
+  orderNotificationComposer,
   orderNotificationListener,
   orderNotificationWanted,
   type OrderNotificationsPort,
@@ -96,8 +97,17 @@ export function ordersModule(app: FastifyInstance, d: OrdersModuleDeps) {
     d.transitions,
     () => orders.newAccessToken(),
   );
-  status.onChange(orderMailListener({ repo, orders, mail, publicUrl: publicUrlOf(env) }), orderMailWanted);
-  status.onChange(orderNotificationListener({ notify: notifications }), orderNotificationWanted);
+  const publicUrl = publicUrlOf(env);
+  status.onChange(
+    orderMailListener({ repo, orders, mail, publicUrl }),
+    orderMailWanted,
+    orderMailComposer({ mail, publicUrl }),
+  );
+  status.onChange(
+    orderNotificationListener({ notify: notifications }),
+    orderNotificationWanted,
+    orderNotificationComposer({ notify: notifications }),
+  );
   app.decorate('orderStatus', status);
   const slotReminders = new SlotReminders(db, repo, notifications, now);
   app.decorate('slotReminders', slotReminders);

@@ -1,7 +1,13 @@
 import { ORDER_STATUS } from '@spesa/shared/orders/order-status';
 import type { Db } from '../../db/client';
+import type { ComposedWrite } from '../../lib/composed-write';
 import { ORDER_FOR_LISTENERS, orderForListeners } from './order-for-listeners';
-import type { SharedRead, StatusChangeEvent, StatusChangeListener } from './order-status.service';
+import type {
+  SharedRead,
+  StatusChangeComposer,
+  StatusChangeEvent,
+  StatusChangeListener,
+} from './order-status.service';
 import { slotText, whereText } from './orders.mails';
 import { realAmountCents } from './staff.service';
 
@@ -14,6 +20,13 @@ const S = ORDER_STATUS;
  */
 export interface OrderNotificationsPort {
   orderConfirmed(o: { userId: number; orderId: number; slot: string; where: string }, db: Db): Promise<void>;
+  /** `orderConfirmed` as CTEs of the change's own statement (null: it cannot be, `orderConfirmed` then) */
+  orderConfirmedSql(o: {
+    userId: number;
+    orderId: number;
+    slot: string;
+    where: string;
+  }): ComposedWrite | null;
   orderPrepared(
     o: { userId: number; orderId: number; amountCents: number | null; captured: boolean },
     db: Db,
@@ -54,5 +67,23 @@ export function orderNotificationListener(deps: { notify: OrderNotificationsPort
         db,
       );
     else await notify.outForDelivery({ ...base, slot: slotText(order) }, db);
+  };
+}
+
+/**
+ * The message's write composed into the change's own statement (decision 059, session 52), from the order as
+ * the composing writer read it with its lock: "order confirmed" only; null for the other changes (and when the
+ * notifications module cannot compose it), which `orderNotificationListener` writes.
+ */
+export function orderNotificationComposer(deps: { notify: OrderNotificationsPort }): StatusChangeComposer {
+  return (e, { order }) => {
+    if (e.to !== S.ordered) return null;
+    const write = deps.notify.orderConfirmedSql({
+      userId: order.userId,
+      orderId: order.orderId,
+      slot: slotText(order),
+      where: whereText(order),
+    });
+    return write && [write];
   };
 }

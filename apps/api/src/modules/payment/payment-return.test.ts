@@ -11,6 +11,8 @@ import {
   testProduct,
 } from '../../../test/checkout-fixtures';
 import { buildTestApp, type TestApp } from '../../../test/helper';
+import { startSmtpServer } from '../../../test/stand-ins/smtp';
+import { MAIL_DELIVER_JOB, MAIL_DELIVERY_KEY_PREFIX } from '../mail/mail.service';
 import { SANDBOX_TEST_CARDS } from './sandbox.provider';
 
 /**
@@ -96,6 +98,42 @@ describe('the payment return', () => {
       });
     } finally {
       await t.db.execute(sql`ALTER TABLE mail_outbox DROP CONSTRAINT test_no_confirmation`);
+    }
+  });
+
+  it("with SMTP, the confirmation's delivery job is written with it, and the mail leaves once that job runs", async () => {
+    const smtp = await startSmtpServer();
+    const main = t;
+    // the app's queue does not poll: the test runs its due jobs
+    t = await buildTestApp({
+      now: () => NOW,
+      runJobs: false,
+      env: {
+        PAYMENT_SANDBOX_WEBHOOK_DELAY_MS: -1,
+        SMTP_URL: smtp.url,
+        MAIL_FROM: 'Spesa <noreply@example.com>',
+      },
+    });
+    try {
+      const paid = await paidByCard();
+      expect(paid).toMatchObject({ status: 3, auth: 'authorized', messages: 1, mails: 1 });
+      const [mail] = await queryRows<{ mailId: number; to: string; jobs: number; sent: boolean }>(
+        t.db,
+        sql`SELECT m.mail_id::int AS "mailId", m.to_address AS to, m.sent_at IS NOT NULL AS sent,
+              (SELECT count(*)::int FROM scheduled_jobs j WHERE j.kind = ${MAIL_DELIVER_JOB}
+                 AND j.singleton_key = ${MAIL_DELIVERY_KEY_PREFIX} || m.mail_id
+                 AND (j.payload->>'mailId')::int = m.mail_id AND j.done_at IS NULL) AS jobs
+            FROM mail_outbox m WHERE m.subject = ${`Conferma ordine n. ${paid.orderId}`}`,
+      );
+      expect(mail).toMatchObject({ jobs: 1, sent: false });
+      expect(smtp.sentTo(mail!.to)).toHaveLength(0);
+      await t.app.jobs.runDue();
+      expect(smtp.sentTo(mail!.to)).toHaveLength(1);
+      expect(smtp.sentTo(mail!.to)[0]?.raw).toContain(`Message-ID: <mail-${mail!.mailId}@example.com>`);
+    } finally {
+      await t.close();
+      t = main;
+      await smtp.close();
     }
   });
 });

@@ -3,7 +3,7 @@ import type { PaymentCompletedStatus } from '@spesa/shared/contracts/checkout';
 import { ORDER_STATUS, type OrderStatusId } from '@spesa/shared/orders/order-status';
 import type { SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
-import { StatusListenersFailed, type ComposedStatusChange } from '../../lib/order-transitions';
+import type { ComposedStatusChange, OrderReadForListeners } from '../../lib/order-transitions';
 import { failWith, ok, type Result } from '../../lib/result';
 import { PAYMENT_TEXT } from './payment.messages';
 import type { PaymentDisputesRepository } from './payment-disputes.repository';
@@ -31,7 +31,11 @@ export interface PaymentRecordsPort {
     provider: string,
     providerRef: string,
     tx: Db,
-  ): Promise<{ auth: AttemptRecord; order: { orderId: number; orderStatusId: number } } | null>;
+  ): Promise<{
+    auth: AttemptRecord;
+    /** `read`: the order as its status change's listeners read it (for `composedTransition`) */
+    order: { orderId: number; orderStatusId: number; read: OrderReadForListeners };
+  } | null>;
   lockOrder(
     orderId: number,
     userId: null,
@@ -96,10 +100,14 @@ export interface OrderStatusPort {
     change: { orderId: number; from: number; to: OrderStatusId; actor: 'provider' },
     tx: Db,
   ): Promise<{ ok: boolean }>;
-  /** the change as CTEs of the statement `applyEvent` composes (`when`: what its compare-and-set also waits for) */
+  /**
+   * the change as CTEs of the statement `applyEvent` composes (`when`: what its compare-and-set also waits for;
+   * `read`: the order as the lock read it, so that its notifications are written by that statement too)
+   */
   composedTransition(
     change: { orderId: number; from: number; to: OrderStatusId; actor: 'provider' },
     when: SQL,
+    read?: OrderReadForListeners,
   ): ComposedStatusChange | null;
 }
 
@@ -222,9 +230,11 @@ export class PaymentService {
         });
     }
     let applies = false;
-    // the order's notifications (its mail, its message) on the transaction itself; should one fail, all of it
-    // again with them in their savepoint, so that a failing mail never undoes a payment (decision 018)
-    const inTransaction = (unguarded: boolean) =>
+    // the order's notifications (its mail, its message) written by the change's own statement when their
+    // listeners can compose them (from the order as the lock read it), else on the transaction itself; should
+    // the first try fail, all of it again with them run after the change in their savepoint, so that a failing
+    // mail never undoes a payment (decision 018; decision 059, session 52)
+    const inTransaction = (first: boolean) =>
       this.db.transaction(async (tx) => {
         applies = false;
         const locked = await this.orders.lockAuthorizationAndOrder(provider.name, n.providerRef, tx);
@@ -251,6 +261,7 @@ export class PaymentService {
               this.status.composedTransition(
                 { orderId: order.orderId, from: order.orderStatusId, to: move, actor: 'provider' },
                 when,
+                first ? order.read : undefined,
               )),
           tx,
         );
@@ -272,7 +283,7 @@ export class PaymentService {
         if (set && move && live) {
           // the attempt set for the live attempt: its order moved with it, or the change was refused
           if (!moved) throw new Error(`payment: ${s} -> ${move} refused for order ${order.orderId}`);
-          await moved.change.written(moved.row, { unguarded }, tx);
+          await moved.change.written(moved.row, { unguarded: first }, tx);
           s = move;
         }
         const payable = plan !== null && live;
@@ -286,10 +297,9 @@ export class PaymentService {
         }
         return answer();
       });
-    const applied = await inTransaction(true).catch((err: unknown) => {
-      if (err instanceof StatusListenersFailed) return inTransaction(false);
-      throw err;
-    });
+    // a notification that failed unguarded (`StatusListenersFailed`) or composed into the statement (its error is
+    // the statement's): the second try runs them guarded; a failure of the payment's own writes fails it again
+    const applied = await inTransaction(true).catch(() => inTransaction(false));
     if (applied === null) return failWith(PAYMENT_TEXT.unknownSession, 'notFound');
     if (applies) this.events.emit({ kind: 'payment.outcome', outcome: n.outcome });
     return ok(applied);
