@@ -27,6 +27,24 @@ const rowsOf = (kind: string) =>
   );
 
 describe('job queue', () => {
+  it("writes a job by another statement's CTE only when its condition holds, due after its delay", async () => {
+    const q = new JobQueue(t.db);
+    const kind = newKind();
+    const seen: unknown[] = [];
+    q.register(kind, async (payload) => void seen.push(payload));
+    const composed = (when: boolean, payload: unknown, delayMs: number) =>
+      t.db.execute(
+        sql`WITH ${q.enqueueWrite(kind, payload, { delayMs }).ctes('job', when ? sql`true` : sql`false`)} SELECT 1`,
+      );
+    await composed(false, { n: 0 }, 0);
+    expect(await rowsOf(kind)).toEqual([]);
+    await composed(true, { n: 1 }, 60_000);
+    await composed(true, { n: 2 }, 0);
+    expect((await rowsOf(kind)).map((r) => r.runsLater)).toEqual([true, false]);
+    expect(await q.runDue()).toBe(1);
+    expect(seen).toEqual([{ n: 2 }]);
+  });
+
   it('runs a job once with its payload, and marks it done', async () => {
     const q = new JobQueue(t.db);
     const kind = newKind();

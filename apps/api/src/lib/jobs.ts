@@ -1,5 +1,6 @@
 import { and, eq, isNull, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../db/client';
+import type { ComposedWrite } from './composed-write';
 import { PreparedSql, queryRows } from '../db/rows';
 import { scheduledJobs } from '../db/schema';
 
@@ -138,14 +139,29 @@ export class JobQueue {
   }
 
   /**
-   * A job due now written by another statement (a `ComposedWrite`'s CTE, decision 059 session 52): one job per
-   * row of `from` (a CTE of that statement), its payload and singleton key SQL over that row's columns. As
-   * `enqueue` in a transaction: the next poll runs it once the statement's transaction has committed.
+   * A job written by another statement (decision 059, session 52), as the body of one of its CTEs: one job per
+   * row of `from` (a CTE of that statement; absent: one job) when `when` holds, its payload and singleton key SQL
+   * over that row's columns, due after `delayMs`. As `enqueue` in a transaction: the next poll runs it once the
+   * statement has committed.
    */
-  enqueueSql(kind: string, row: { from: SQL; payload: SQL; singletonKey: SQL | null }): SQL {
+  enqueueSql(
+    kind: string,
+    job: { payload: SQL; singletonKey?: SQL | null; from?: SQL; when?: SQL; delayMs?: number },
+  ): SQL {
+    const delay = Math.max(0, Math.round(job.delayMs ?? 0));
     return sql`INSERT INTO ${scheduledJobs} (kind, payload, run_at, singleton_key)
-      SELECT ${kind}::text, (${row.payload})::jsonb, now(), ${row.singletonKey ?? sql`NULL`}::text FROM ${row.from}
+      SELECT ${kind}::text, (${job.payload})::jsonb, now() + ${delay}::int * interval '1 millisecond',
+        ${job.singletonKey ?? sql`NULL`}::text
+      ${job.from ? sql`FROM ${job.from}` : sql``} ${job.when ? sql`WHERE ${job.when}` : sql``}
       ON CONFLICT (singleton_key) WHERE done_at IS NULL DO NOTHING`;
+  }
+
+  /** `enqueue` as a `ComposedWrite` for another statement (`enqueueSql`'s job written when its condition holds). */
+  enqueueWrite(kind: string, payload: unknown, opts: { delayMs?: number } = {}): ComposedWrite {
+    return {
+      ctes: (name, when) =>
+        sql`${sql.raw(name)} AS (${this.enqueueSql(kind, { payload: sql`${JSON.stringify(payload)}`, when, ...opts })})`,
+    };
   }
 
   /**

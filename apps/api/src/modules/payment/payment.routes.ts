@@ -168,15 +168,19 @@ const paymentRoutes: FastifyPluginAsyncZod<PaymentRoutesOptions> = async (
         reply.code(422).type('text/html; charset=utf-8');
         return page(session, request.body.t, errors, { holder: request.body.holder ?? '' });
       }
-      await sandbox.record(session, decision.returnOutcome);
       const job: SandboxWebhookJob = {
         session,
         outcome: decision.webhookOutcome,
         card: { cardBrand: decision.cardBrand, cardLast4: decision.cardLast4 },
         pending: decision.returnOutcome === 'pending',
       };
+      // the delayed webhook's job written with the ledger's decision, by its statement
+      const delayed =
+        webhookDelayMs > 0
+          ? jobs.enqueueWrite(SANDBOX_WEBHOOK_JOB, job, { delayMs: webhookDelayMs })
+          : undefined;
+      await sandbox.record(session, decision.returnOutcome, delayed);
       if (webhookDelayMs === 0) await notify(job);
-      else if (webhookDelayMs > 0) await jobs.enqueue(SANDBOX_WEBHOOK_JOB, job, { delayMs: webhookDelayMs });
       return reply.redirect(sandbox.returnUrl(session, decision.returnOutcome), 303);
     },
   );

@@ -1,6 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { and, eq, inArray, sql } from 'drizzle-orm';
+import { and, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import type { ComposedWrite } from '../../lib/composed-write';
 import { PreparedSql } from '../../db/rows';
 import { sandboxPayments } from '../../db/schema';
 import type {
@@ -295,26 +296,31 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
   /**
    * The card page's decision, in the sandbox's ledger: authorised, pending (confirmed by the webhook) or
-   * declined. A session already authorised keeps its authorisation.
+   * declined. A session already authorised keeps its authorisation. `alongside`: another write made by the
+   * same statement (the delayed webhook's job: one commit for both).
    */
-  async record(session: SandboxSession, outcome: PaymentOutcome): Promise<void> {
+  async record(session: SandboxSession, outcome: PaymentOutcome, alongside?: ComposedWrite): Promise<void> {
     const status = outcome === 'success' ? 'authorized' : outcome === 'pending' ? 'pending' : 'declined';
-    await this.#record.rows(this.db, {
+    const values = {
       providerRef: session.providerRef,
       orderId: session.orderId,
       amountCents: session.amountCents,
       status,
-    });
+    };
+    if (!alongside) {
+      await this.#record.rows(this.db, values);
+      return;
+    }
+    // the ledger's write and what goes with it (the delayed webhook's job) in one statement: one commit
+    const v = (key: keyof typeof values) => sql`${values[key]}`;
+    await this.db.execute(sql`WITH ${alongside.ctes('alongside', sql`true`)} ${recordSql(v)}`);
+    alongside.written?.();
   }
 
   /** `record`'s upsert: its text built once, prepared by name. */
-  readonly #record = new PreparedSql<never>('sandbox_payment_record', () => {
-    const p = (name: string) => sql.placeholder(name);
-    return sql`INSERT INTO sandbox_payments (provider_ref, order_id, amount_cents, status)
-      VALUES (${p('providerRef')}, ${p('orderId')}, ${p('amountCents')}, ${p('status')})
-      ON CONFLICT (provider_ref) DO UPDATE SET status = excluded.status, updated_at = now()
-      WHERE sandbox_payments.status NOT IN ('authorized', 'voided')`;
-  });
+  readonly #record = new PreparedSql<never>('sandbox_payment_record', () =>
+    recordSql((name) => sql`${sql.placeholder(name)}`),
+  );
 
   /** A pending authorisation confirmed (what the delayed webhook of a pending card reports). */
   async confirmPending(providerRef: string): Promise<void> {
@@ -387,3 +393,11 @@ export class SandboxPaymentProvider implements PaymentProvider {
 
 /** The payment used by payment types without a provider (on delivery, deferred): a record, no hold. */
 export const NO_PROVIDER = 'none';
+
+/** The ledger's upsert of a card page's decision (`SandboxProvider.record`), its values given as SQL. */
+function recordSql(v: (key: 'providerRef' | 'orderId' | 'amountCents' | 'status') => SQL): SQL {
+  return sql`INSERT INTO sandbox_payments (provider_ref, order_id, amount_cents, status)
+    VALUES (${v('providerRef')}, ${v('orderId')}, ${v('amountCents')}, ${v('status')})
+    ON CONFLICT (provider_ref) DO UPDATE SET status = excluded.status, updated_at = now()
+    WHERE sandbox_payments.status NOT IN ('authorized', 'voided')`;
+}
