@@ -11,13 +11,11 @@ import { NOTIFICATION_TEXT } from './notifications.messages';
 import type { NewNotification, NotificationsRepository } from './notifications.repository';
 import { PUSHED_TYPES } from './push.service';
 
+/** An order confirmed, as its message says it. */
+type ConfirmedOrder = { userId: number; orderId: number; slot: string; where: string };
+
 /** The message "order confirmed" (`orderConfirmed`, `orderConfirmedSql`). */
-function orderConfirmedOf(o: {
-  userId: number;
-  orderId: number;
-  slot: string;
-  where: string;
-}): NewNotification {
+function orderConfirmedOf(o: ConfirmedOrder): NewNotification {
   return {
     userId: o.userId,
     messageTypeId: NOTIFICATION_TYPE.orderConfirmed,
@@ -65,17 +63,12 @@ export class NotificationService {
   }
 
   // ---------- the events (ports of other modules) ----------
-  async orderConfirmed(o: { userId: number; orderId: number; slot: string; where: string }, tx: Db) {
+  async orderConfirmed(o: ConfirmedOrder, tx: Db) {
     await this.record(orderConfirmedOf(o), tx);
   }
 
   /** `orderConfirmed` as CTEs of the caller's statement (the payment's return: `recordSql`). */
-  orderConfirmedSql(o: {
-    userId: number;
-    orderId: number;
-    slot: string;
-    where: string;
-  }): ComposedWrite | null {
+  orderConfirmedSql(o: ConfirmedOrder): ComposedWrite | null {
     return this.recordSql(orderConfirmedOf(o));
   }
 
