@@ -327,13 +327,15 @@ export const storeJoin = (warehouseId: number, today: string): SQL => sql`
 
 /**
  * The list price of p at a warehouse valid today (`sp`: price_cents, price_list_id; none: the chain's list).
- * A column for the warehouse must not be of an alias `ls` (the join's own).
+ * A column for the warehouse must not be of an alias `ls` (the join's own). The warehouse's list (one per
+ * warehouse: its key) is a subquery that does not depend on p, so PostgreSQL reads it once per statement (an
+ * InitPlan), not once per product as a join did (decision 059, session 52).
  */
 export const listPriceJoin = (warehouseId: number | SQL, today: string | SQL): SQL => sql`
   LEFT JOIN LATERAL (
-    SELECT lp.price_cents, lp.price_list_id FROM price_list_stores ls
-    JOIN price_list_prices lp ON lp.price_list_id = ls.price_list_id
-    WHERE ls.warehouse_id = ${warehouseId} AND lp.product_id = p.product_id
+    SELECT lp.price_cents, lp.price_list_id FROM price_list_prices lp
+    WHERE lp.price_list_id = (SELECT ls.price_list_id FROM price_list_stores ls WHERE ls.warehouse_id = ${warehouseId})
+      AND lp.product_id = p.product_id
       AND lp.valid_from <= ${today}::date AND (lp.valid_to IS NULL OR lp.valid_to >= ${today}::date)
     ORDER BY lp.valid_from DESC
     LIMIT 1

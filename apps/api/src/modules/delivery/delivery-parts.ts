@@ -120,8 +120,9 @@ export function windowCandidatesSql(window: NonNullable<DeliveryPartsKeys['windo
 
 /**
  * The subquery (one json value, null without an address) of a cart's delivery parts. A pickup point's kind
- * reads its warehouse by key (a subquery, not a join: joined, the generic plan hashed every warehouse at each
- * execution to find one; decision 059, session 52). The rows are json
+ * reads its warehouse by key in a lateral subquery with a LIMIT, which the planner keeps apart: joined, the
+ * generic plan hashed every warehouse at each execution to find one; as a scalar subquery of the kind, it ran
+ * again wherever the kind was compared (decision 059, session 52). The rows are json
  *  (`row_to_json`), not jsonb: the API only parses the value, and jsonb would convert every integer to numeric
  * and sort every row's keys for nothing (a quarter of the session read's CPU in PostgreSQL, session 47).
  */
@@ -142,13 +143,16 @@ export function deliveryPartsSql(keys: DeliveryPartsKeys): SQL<DeliveryParts | n
       'chosen', row_to_json(ch), 'window', ${windowSql}, 'wanted', ${wantedSql})
     FROM addresses a
     LEFT JOIN LATERAL (
+      SELECT w.warehouse_type FROM warehouses w
+      WHERE a.user_id IS NULL AND w.warehouse_id = a.warehouse_id LIMIT 1
+    ) w ON true
+    LEFT JOIN LATERAL (
       SELECT dz.* FROM delivery_zone_caps zc JOIN delivery_zones dz ON dz.zone_id = zc.zone_id AND dz.active
       WHERE a.user_id IS NOT NULL AND zc.postal_code = a.postal_code LIMIT 1
     ) z ON true
     CROSS JOIN LATERAL (
       SELECT CASE WHEN a.user_id IS NULL THEN 'w' || a.warehouse_id ELSE 'z' || z.zone_id END AS calendar,
-        CASE WHEN a.user_id IS NULL THEN (CASE WHEN (SELECT w.warehouse_type FROM warehouses w
-               WHERE w.warehouse_id = a.warehouse_id) = 'locker' THEN 'locker' ELSE 'drive' END)
+        CASE WHEN a.user_id IS NULL THEN (CASE WHEN w.warehouse_type = 'locker' THEN 'locker' ELSE 'drive' END)
              WHEN a.delivery_service_id = ${sql.raw(String(DELIVERY_SERVICE.homeWork))} THEN 'work' ELSE 'home' END AS kind
     ) k
     LEFT JOIN LATERAL (${slotOf(
