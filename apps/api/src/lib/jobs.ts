@@ -40,15 +40,34 @@ const p = (name: string) => sql.placeholder(name);
 /** The wait before a failed job's next attempt, after `attempts` attempts: 2, 4, 8… seconds, at most 10 minutes. */
 export const retryDelayMs = (attempts: number): number => Math.min(600_000, 1000 * 2 ** attempts);
 
+/**
+ * A job's write (`enqueue`'s statement, `enqueueSql`'s CTE): one job per row of `from` when given, only when
+ * `when` holds, due `delay` ms from now; a waiting job of the same singleton key wins.
+ */
+function jobInsertSql(job: {
+  kind: SQL;
+  payload: SQL;
+  delay: SQL;
+  singletonKey: SQL;
+  from?: SQL | undefined;
+  when?: SQL | undefined;
+}): SQL {
+  return sql`INSERT INTO ${scheduledJobs} (kind, payload, run_at, singleton_key)
+    SELECT ${job.kind}::text, (${job.payload})::jsonb, now() + ${job.delay}::int * interval '1 millisecond',
+      ${job.singletonKey}::text
+    ${job.from ? sql`FROM ${job.from}` : sql``} ${job.when ? sql`WHERE ${job.when}` : sql``}
+    ON CONFLICT (singleton_key) WHERE done_at IS NULL DO NOTHING`;
+}
+
 /** The queue's statements run for every job (decision 059, session 47): their texts built once, prepared by name. */
 const JOB_SQL = {
-  enqueue: new PreparedSql<never>(
-    'jobs_enqueue',
-    () => sql`
-      INSERT INTO ${scheduledJobs} (kind, payload, run_at, singleton_key)
-      VALUES (${p('kind')}, ${p('payload')}::jsonb, now() + ${p('delay')} * interval '1 millisecond',
-              ${p('singletonKey')})
-      ON CONFLICT (singleton_key) WHERE done_at IS NULL DO NOTHING`,
+  enqueue: new PreparedSql<never>('jobs_enqueue', () =>
+    jobInsertSql({
+      kind: sql`${p('kind')}`,
+      payload: sql`${p('payload')}`,
+      delay: sql`${p('delay')}`,
+      singletonKey: sql`${p('singletonKey')}`,
+    }),
   ),
   /**
    * the next due job of the kinds this process runs (`kinds`: their names, a text[]), and the job this process
@@ -148,12 +167,14 @@ export class JobQueue {
     kind: string,
     job: { payload: SQL; singletonKey?: SQL | null; from?: SQL; when?: SQL; delayMs?: number },
   ): SQL {
-    const delay = Math.max(0, Math.round(job.delayMs ?? 0));
-    return sql`INSERT INTO ${scheduledJobs} (kind, payload, run_at, singleton_key)
-      SELECT ${kind}::text, (${job.payload})::jsonb, now() + ${delay}::int * interval '1 millisecond',
-        ${job.singletonKey ?? sql`NULL`}::text
-      ${job.from ? sql`FROM ${job.from}` : sql``} ${job.when ? sql`WHERE ${job.when}` : sql``}
-      ON CONFLICT (singleton_key) WHERE done_at IS NULL DO NOTHING`;
+    return jobInsertSql({
+      kind: sql`${kind}`,
+      payload: job.payload,
+      delay: sql`${Math.max(0, Math.round(job.delayMs ?? 0))}`,
+      singletonKey: job.singletonKey ?? sql`NULL`,
+      from: job.from,
+      when: job.when,
+    });
   }
 
   /** `enqueue` as a `ComposedWrite` for another statement (`enqueueSql`'s job written when its condition holds). */

@@ -1,5 +1,5 @@
 import type { ShopEvents } from '../../lib/shop-events';
-import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { and, desc, eq, inArray, sql, type SQL } from 'drizzle-orm';
 import type { Transporter } from 'nodemailer';
 import type { Db } from '../../db/client';
 import { PreparedSql } from '../../db/rows';
@@ -31,6 +31,21 @@ export interface OutboxMail {
   error: string | null;
 }
 
+/** The columns of an outbox row a mail's write sets (`outboxInsertSql`). */
+type OutboxColumn = 'toAddress' | 'subject' | 'textBody' | 'htmlBody' | 'template' | 'transport';
+
+/**
+ * A mail's outbox row, written when `when` holds, its values given as SQL (placeholders for `send`'s prepared
+ * statement, parameters for `sendSql`'s CTE); it answers the mail's id as "mailId".
+ */
+function outboxInsertSql(v: (column: OutboxColumn) => SQL, when: SQL): SQL {
+  return sql`INSERT INTO mail_outbox (to_address, subject, text_body, html_body, template, transport)
+    SELECT ${v('toAddress')}::text, ${v('subject')}::text, ${v('textBody')}::text, ${v('htmlBody')}::text,
+      ${v('template')}::text, ${v('transport')}::text
+    WHERE ${when}
+    RETURNING mail_id AS "mailId"`;
+}
+
 /** The job that hands one outbox mail to the SMTP server (payload `{ mailId }`). */
 export const MAIL_DELIVER_JOB = 'mail.deliver';
 /**
@@ -50,12 +65,9 @@ export const MAIL_DELIVERY_ATTEMPTS = 441;
  */
 export class MailService {
   /** A mail queued in the outbox (`send`): its text built once, prepared by name, on the pool or a transaction. */
-  readonly #queue = new PreparedSql<{ mailId: number }>('mail_outbox_queue', () => {
-    const p = (name: string) => sql.placeholder(name);
-    return sql`INSERT INTO mail_outbox (to_address, subject, text_body, html_body, template, transport)
-      VALUES (${p('toAddress')}, ${p('subject')}, ${p('textBody')}, ${p('htmlBody')}, ${p('template')}, ${p('transport')})
-      RETURNING mail_id AS "mailId"`;
-  });
+  readonly #queue = new PreparedSql<{ mailId: number }>('mail_outbox_queue', () =>
+    outboxInsertSql((name) => sql`${sql.placeholder(name)}`, sql`true`),
+  );
   /** SMTP's transporter: nodemailer is loaded on the first mail sent through it, not at every start */
   private readonly transporter: (() => Promise<Transporter>) | null;
 
@@ -124,17 +136,20 @@ export class MailService {
     return {
       ctes: (name, when) => {
         const row = sql.raw(name);
-        const mailCte = sql`${row} AS (
-            INSERT INTO mail_outbox (to_address, subject, text_body, html_body, template, transport)
-            SELECT ${to}::text, ${rendered.subject}::text, ${rendered.text}::text, ${rendered.html}::text,
-              ${mail.template}::text, ${this.transporter ? 'smtp' : 'outbox'}::text
-            WHERE ${when}
-            RETURNING mail_id)`;
+        const values: Record<OutboxColumn, string> = {
+          toAddress: to,
+          subject: rendered.subject,
+          textBody: rendered.text,
+          htmlBody: rendered.html,
+          template: mail.template,
+          transport: this.transporter ? 'smtp' : 'outbox',
+        };
+        const mailCte = sql`${row} AS (${outboxInsertSql((key) => sql`${values[key]}`, when)})`;
         if (!jobs) return mailCte;
         const job = jobs.enqueueSql(MAIL_DELIVER_JOB, {
           from: row,
-          payload: sql`json_build_object('mailId', ${row}.mail_id)`,
-          singletonKey: sql`${MAIL_DELIVERY_KEY_PREFIX}::text || ${row}.mail_id`,
+          payload: sql`json_build_object('mailId', ${row}."mailId")`,
+          singletonKey: sql`${MAIL_DELIVERY_KEY_PREFIX}::text || ${row}."mailId"`,
         });
         return sql`${mailCte}, ${sql.raw(`${name}_job`)} AS (${job})`;
       },

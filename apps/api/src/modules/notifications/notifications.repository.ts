@@ -35,20 +35,14 @@ export class NotificationsRepository {
 
   /** Writes one message in the caller's transaction; its id, or null: its dedupe key was already used. */
   async insert(n: NewNotification, at: Date, db: Db): Promise<number | null> {
-    const rows = await queryRows<{ id: number }>(
-      db,
-      sql`INSERT INTO notifications (user_id, message_type_id, title, body, order_id, receipt_id,
-            gift_certificate_id, dedupe_key, created_at)
-          VALUES (${n.userId}, ${n.messageTypeId}, ${n.title}, ${n.body}, ${n.orderId ?? null},
-            ${n.receiptId ?? null}, ${n.giftCertificateId ?? null}, ${n.dedupeKey ?? null},
-            ${at.toISOString()}::timestamptz)
-          ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
-          RETURNING notification_id::int AS id`,
-    );
+    const rows = await queryRows<{ id: number }>(db, this.insertSql(n, at, sql`true`));
     return rows[0]?.id ?? null;
   }
 
-  /** `insert` as the body of a CTE of the caller's statement: written only when `when` holds. */
+  /**
+   * `insert`'s statement, also the body of a CTE of a caller's statement (`NotificationService.recordSql`):
+   * written only when `when` holds.
+   */
   insertSql(n: NewNotification, at: Date, when: SQL): SQL {
     return sql`INSERT INTO notifications (user_id, message_type_id, title, body, order_id, receipt_id,
         gift_certificate_id, dedupe_key, created_at)
@@ -56,7 +50,8 @@ export class NotificationsRepository {
         ${n.receiptId ?? null}::int, ${n.giftCertificateId ?? null}::int, ${n.dedupeKey ?? null}::text,
         ${at.toISOString()}::timestamptz
       WHERE ${when}
-      ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING`;
+      ON CONFLICT (dedupe_key) WHERE dedupe_key IS NOT NULL DO NOTHING
+      RETURNING notification_id::int AS id`;
   }
 
   private where(userId: number, messageTypeId: number | undefined): SQL {

@@ -13,20 +13,18 @@ import { realAmountCents } from './staff.service';
 
 const S = ORDER_STATUS;
 
+/** An order confirmed, as its message says it. */
+type ConfirmedOrder = { userId: number; orderId: number; slot: string; where: string };
+
 /**
  * The messages of an order's life the notifications module keeps for the customer (decision 048), reached
  * through this port (wired in app.ts): the orders module says what happened, the notifications module
  * writes the message, in the same transaction.
  */
 export interface OrderNotificationsPort {
-  orderConfirmed(o: { userId: number; orderId: number; slot: string; where: string }, db: Db): Promise<void>;
+  orderConfirmed(o: ConfirmedOrder, db: Db): Promise<void>;
   /** `orderConfirmed` as CTEs of the change's own statement (null: it cannot be, `orderConfirmed` then) */
-  orderConfirmedSql(o: {
-    userId: number;
-    orderId: number;
-    slot: string;
-    where: string;
-  }): ComposedWrite | null;
+  orderConfirmedSql(o: ConfirmedOrder): ComposedWrite | null;
   orderPrepared(
     o: { userId: number; orderId: number; amountCents: number | null; captured: boolean },
     db: Db,
