@@ -107,15 +107,7 @@ export class MailService {
     attachments: readonly MailAttachment[] = [],
     db: Db = this.db,
   ): Promise<number> {
-    const rendered = renderMail(mail, { demoShop: this.opts.demoShop ?? false });
-    const [row] = await this.#queue.rows(db, {
-      toAddress: to,
-      subject: rendered.subject,
-      textBody: rendered.text,
-      htmlBody: rendered.html,
-      template: mail.template,
-      transport: this.transporter ? 'smtp' : 'outbox',
-    });
+    const [row] = await this.#queue.rows(db, this.#outboxRow(to, mail));
     const mailId = row?.mailId ?? 0;
     this.opts.events?.emit({ kind: 'mail.queued' });
     if (attachments.length > 0)
@@ -131,19 +123,11 @@ export class MailService {
    * return), so that it adds no round trip.
    */
   sendSql(to: string, mail: MailTemplate): ComposedWrite {
-    const rendered = renderMail(mail, { demoShop: this.opts.demoShop ?? false });
+    const values = this.#outboxRow(to, mail);
     const jobs = this.transporter ? this.opts.jobs : undefined;
     return {
       ctes: (name, when) => {
         const row = sql.raw(name);
-        const values: Record<OutboxColumn, string> = {
-          toAddress: to,
-          subject: rendered.subject,
-          textBody: rendered.text,
-          htmlBody: rendered.html,
-          template: mail.template,
-          transport: this.transporter ? 'smtp' : 'outbox',
-        };
         const mailCte = sql`${row} AS (${outboxInsertSql((key) => sql`${values[key]}`, when)})`;
         if (!jobs) return mailCte;
         const job = jobs.enqueueSql(MAIL_DELIVER_JOB, {
@@ -154,6 +138,19 @@ export class MailService {
         return sql`${mailCte}, ${sql.raw(`${name}_job`)} AS (${job})`;
       },
       written: () => this.opts.events?.emit({ kind: 'mail.queued' }),
+    };
+  }
+
+  /** A mail's outbox row: rendered now, for the SMTP server or the development outbox. */
+  #outboxRow(to: string, mail: MailTemplate): Record<OutboxColumn, string> {
+    const rendered = renderMail(mail, { demoShop: this.opts.demoShop ?? false });
+    return {
+      toAddress: to,
+      subject: rendered.subject,
+      textBody: rendered.text,
+      htmlBody: rendered.html,
+      template: mail.template,
+      transport: this.transporter ? 'smtp' : 'outbox',
     };
   }
 
